@@ -1,0 +1,283 @@
+// SPDX-License-Identifier: MIT
+/*
+ * alloc_pages.c - the page allocator's entry points (mm/page_alloc.c,
+ * v6.12): the zonelist walk with watermark checks, the slow path that
+ * wakes kswapd, reclaims directly and retries, and the OOM decision.
+ * The buddy lists themselves are in page_alloc.c.
+ *
+ * __alloc_pages() is restartable: when it has to reclaim it starts a
+ * stepped direct reclaim and returns VM_FAULT_RETRY; the task calls it
+ * again after every reclaim step, and the retry state (no_progress_loops)
+ * lives in the task's alloc_context as it lives on the kernel's stack.
+ */
+#include <stdlib.h>
+
+#include "internal.h"
+
+/* The node of the CPU @t runs on (numa_node_id()). */
+struct pglist_data *task_node(struct task *t)
+{
+	struct sim *sim = t->sim;
+	unsigned int cpu = t->cpu >= 0 ? (unsigned int)t->cpu : 0;
+
+	return &sim->nodes[cpu * sim->nr_nodes / sim->nr_cpus];
+}
+
+/*
+ * get_page_from_freelist() (v6.12): walk the zonelist (local node first,
+ * then the others; zones from highest_zoneidx down) and take a page from
+ * the first zone whose watermark allows it.
+ */
+static u32 get_page_from_freelist(struct task *t, unsigned int order, unsigned int alloc_flags,
+				  enum zone_type highest_zoneidx)
+{
+	struct sim *sim = t->sim;
+	unsigned int first = (unsigned int)task_node(t)->node_id;
+
+	for (unsigned int n = 0; n < sim->nr_nodes; n++) {
+		struct pglist_data *pgdat = &sim->nodes[(first + n) % sim->nr_nodes];
+
+		for (int z = (int)highest_zoneidx; z >= 0; z--) {
+			struct zone *zone = &pgdat->node_zones[z];
+			u64 mark;
+			u32 pfn;
+
+			if (!populated_zone(zone))
+				continue;
+			if (!(alloc_flags & ALLOC_NO_WATERMARKS)) {
+				mark = zone->_watermark[alloc_flags & ALLOC_WMARK_MASK] +
+				       zone->watermark_boost;
+				if (!zone_watermark_ok(zone, order, mark, highest_zoneidx,
+						       alloc_flags))
+					continue;
+			}
+			pfn = rmqueue_buddy(sim, zone, order, MIGRATE_MOVABLE);
+			if (pfn == NO_PFN)
+				continue;
+			count_vm_events(sim, PGALLOC_DMA + zone->idx, 1u << order);
+			charge_sys(t, sim->scn.cost.alloc_ns);
+			return pfn;
+		}
+	}
+	return NO_PFN;
+}
+
+/*
+ * pgdat_balanced() (v6.12): a node is balanced for an order if any managed
+ * zone up to highest_zoneidx meets its high watermark.
+ */
+bool pgdat_balanced(struct pglist_data *pgdat, int order, enum zone_type highest_zoneidx)
+{
+	bool any = false;
+
+	for (int z = 0; z <= (int)highest_zoneidx; z++) {
+		struct zone *zone = &pgdat->node_zones[z];
+
+		if (!populated_zone(zone))
+			continue;
+		any = true;
+		if (zone_watermark_ok(zone, (unsigned int)order, high_wmark_pages(zone),
+				      highest_zoneidx, 0))
+			return true;
+	}
+	return !any;
+}
+
+/*
+ * wakeup_kswapd() (v6.12): record the order and zone kswapd must balance
+ * for and wake it, unless it is awake already, the node is hopeless
+ * (kswapd_failures >= MAX_RECLAIM_RETRIES) or already balanced.
+ */
+void wakeup_kswapd(struct sim *sim, struct zone *zone, int order,
+		   enum zone_type highest_zoneidx)
+{
+	struct pglist_data *pgdat = zone->zone_pgdat;
+
+	if (!populated_zone(zone) || !pgdat->kswapd)
+		return;
+	if (pgdat->kswapd_highest_zoneidx < highest_zoneidx)
+		pgdat->kswapd_highest_zoneidx = highest_zoneidx;
+	if (pgdat->kswapd_order < order)
+		pgdat->kswapd_order = order;
+	if (pgdat->kswapd->waiting_on != &pgdat->kswapd_wait)
+		return;
+	if (pgdat->kswapd_failures >= MAX_RECLAIM_RETRIES)
+		return;
+	if (pgdat_balanced(pgdat, order, highest_zoneidx))
+		return;
+	wake_up_task(pgdat->kswapd);
+}
+
+static void wake_all_kswapds(struct task *t, int order, enum zone_type highest_zoneidx)
+{
+	struct sim *sim = t->sim;
+
+	for (unsigned int n = 0; n < sim->nr_nodes; n++) {
+		struct pglist_data *pgdat = &sim->nodes[n];
+
+		for (int z = (int)highest_zoneidx; z >= 0; z--) {
+			if (populated_zone(&pgdat->node_zones[z])) {
+				wakeup_kswapd(sim, &pgdat->node_zones[z], order, highest_zoneidx);
+				break;
+			}
+		}
+	}
+}
+
+/*
+ * should_reclaim_retry() (v6.12): give up after MAX_RECLAIM_RETRIES
+ * passes without progress; otherwise retry if some zone could meet its
+ * min watermark with all its reclaimable pages freed.
+ */
+static bool should_reclaim_retry(struct task *t, enum zone_type highest_zoneidx,
+				 unsigned long did_some_progress)
+{
+	struct alloc_context *ac = &t->ac;
+	struct sim *sim = t->sim;
+
+	if (did_some_progress)
+		ac->no_progress_loops = 0;
+	else
+		ac->no_progress_loops++;
+	if (ac->no_progress_loops > MAX_RECLAIM_RETRIES)
+		return false;
+	for (unsigned int n = 0; n < sim->nr_nodes; n++) {
+		for (int z = (int)highest_zoneidx; z >= 0; z--) {
+			struct zone *zone = &sim->nodes[n].node_zones[z];
+			long available;
+
+			if (!populated_zone(zone))
+				continue;
+			available = (long)zone_reclaimable_pages(sim, zone) +
+				    zone_page_state(zone, NR_FREE_PAGES);
+			if (__zone_watermark_ok(zone, 0, min_wmark_pages(zone), highest_zoneidx,
+						0, available))
+				return true;
+		}
+	}
+	return false;
+}
+
+/* The end of a direct reclaim: figures for the seeds' tables. */
+static unsigned long direct_reclaim_done(struct task *t)
+{
+	struct reclaim_state *rs = &t->rs;
+	struct reclaim_figures *fig = &t->sim->reclaim;
+	u64 took = task_now(t) - rs->start_ns;
+
+	fig->nr_reclaimers--;
+	if (took > fig->max_try_to_free_pages_ns)
+		fig->max_try_to_free_pages_ns = took;
+	if (rs->sc.nr_reclaimed > rs->sc.nr_to_reclaim)
+		fig->overreclaim_pages += rs->sc.nr_reclaimed - rs->sc.nr_to_reclaim;
+	rs->phase = RP_IDLE;
+	return rs->sc.nr_reclaimed;
+}
+
+enum vm_fault_result __alloc_pages(struct task *t, enum zone_type highest_zoneidx, u32 *pfn)
+{
+	struct alloc_context *ac = &t->ac;
+	const unsigned int order = 0;
+
+	if (!ac->active) {
+		*ac = (struct alloc_context){ .active = true, .order = order,
+					      .highest_zoneidx = highest_zoneidx };
+		*pfn = get_page_from_freelist(t, order, ALLOC_WMARK_LOW, highest_zoneidx);
+		if (*pfn != NO_PFN)
+			goto got_pg;
+	}
+	for (;;) {
+		/* __alloc_pages_slowpath: kswapd first, then the min watermark */
+		wake_all_kswapds(t, order, highest_zoneidx);
+		*pfn = get_page_from_freelist(t, order, ALLOC_WMARK_MIN, highest_zoneidx);
+		if (*pfn != NO_PFN)
+			goto got_pg;
+		if (t->rs.phase == RP_DONE && t->rs.kind == RK_DIRECT) {
+			unsigned long progress = direct_reclaim_done(t);
+
+			if (should_reclaim_retry(t, highest_zoneidx, progress))
+				goto reclaim;
+			/* __alloc_pages_may_oom */
+			if (!out_of_memory(t, NULL) || t->oom_victim) {
+				ac->active = false;
+				return VM_FAULT_OOM;
+			}
+			ac->no_progress_loops = 0;
+			continue;	/* the victim's memory is back: retry */
+		}
+reclaim:
+		try_to_free_pages_begin(t, order, highest_zoneidx);
+		return VM_FAULT_RETRY;
+	}
+got_pg:
+	if (t->rs.phase == RP_DONE && t->rs.kind == RK_DIRECT)
+		direct_reclaim_done(t);
+	ac->active = false;
+	return VM_FAULT_DONE;
+}
+
+/*
+ * free_unref_page() - a page whose last reference is gone: uncharge it
+ * and give it back to the buddy allocator.  2.6.28 also cleared the
+ * zone's pages_scanned and all_unreclaimable here (free_pages_bulk).
+ */
+void free_unref_page(struct sim *sim, u32 pfn)
+{
+	struct page *page = pfn_to_page(sim, pfn);
+	struct zone *zone = page_zone(sim, pfn);
+
+	mem_cgroup_uncharge(sim, pfn);
+	*page = (struct page){ .next = NO_PFN, .prev = NO_PFN, .memcg_id = MEMCG_ID_NONE };
+	free_one_page(sim, pfn, 0);
+	count_vm_event(sim, PGFREE);
+	zone->pages_scanned = 0;
+	zone->all_unreclaimable = false;
+}
+
+/*
+ * task_fill_pool - make sure @t holds @nr pages allocated and charged to
+ * its memcg, for a fault or readahead that needs several at once (the
+ * kernel allocates them one by one inside the same call; here each may
+ * need reclaim steps in between).
+ */
+enum vm_fault_result task_fill_pool(struct task *t, unsigned int nr)
+{
+	enum vm_fault_result r;
+
+	if (nr > t->pool_cap) {
+		u32 *p = realloc(t->pool, nr * sizeof(*p));
+
+		if (!p)
+			return VM_FAULT_OOM;
+		t->pool = p;
+		t->pool_cap = nr;
+	}
+	while (t->pool_nr < nr) {
+		if (t->held_pfn == NO_PFN) {
+			r = __alloc_pages(t, ZONE_MOVABLE, &t->held_pfn);
+			if (r != VM_FAULT_DONE)
+				return r;
+		}
+		r = mem_cgroup_charge(t, t->held_pfn);
+		if (r != VM_FAULT_DONE)
+			return r;
+		t->pool[t->pool_nr++] = t->held_pfn;
+		t->held_pfn = NO_PFN;
+	}
+	return VM_FAULT_DONE;
+}
+
+u32 task_pool_take(struct task *t)
+{
+	return t->pool_nr ? t->pool[--t->pool_nr] : NO_PFN;
+}
+
+void task_pool_release(struct task *t)
+{
+	while (t->pool_nr)
+		free_unref_page(t->sim, t->pool[--t->pool_nr]);
+	if (t->held_pfn != NO_PFN) {
+		free_unref_page(t->sim, t->held_pfn);
+		t->held_pfn = NO_PFN;
+	}
+}

@@ -1,0 +1,278 @@
+// SPDX-License-Identifier: MIT
+/*
+ * filemap.c - the page cache (mm/filemap.c, mm/readahead.c, v6.12):
+ * buffered read() with on-demand readahead, buffered write() that dirties
+ * pages, and removal of reclaimed pages leaving workingset shadows.
+ *
+ * read() does not count page faults (pgmajfault is only for mapped
+ * access); it calls folio_mark_accessed() on every page it copies, which
+ * is what promotes a twice-read page to the active list.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+struct address_space *file_create(struct sim *sim, const char *name, u64 pages)
+{
+	struct address_space *mapping = calloc(1, sizeof(*mapping));
+
+	if (!mapping)
+		return NULL;
+	if (sim->nr_files == sim->cap_files) {
+		unsigned int cap = sim->cap_files ? sim->cap_files * 2 : 16;
+		struct address_space **v = realloc(sim->files, cap * sizeof(*v));
+
+		if (!v) {
+			free(mapping);
+			return NULL;
+		}
+		sim->files = v;
+		sim->cap_files = cap;
+	}
+	mapping->i_pages = calloc(pages ? pages : 1, sizeof(u64));
+	if (!mapping->i_pages) {
+		free(mapping);
+		return NULL;
+	}
+	mapping->id = sim->nr_files;
+	snprintf(mapping->name, sizeof(mapping->name), "%s", name);
+	mapping->size = pages;
+	mapping->capacity = pages ? pages : 1;
+	sim->files[sim->nr_files++] = mapping;
+	return mapping;
+}
+
+static u32 mapping_pfn(const struct address_space *mapping, u64 index)
+{
+	u64 e = index < mapping->capacity ? mapping->i_pages[index] : 0;
+
+	return (e && !xa_is_value(e)) ? (u32)(e - 1) : NO_PFN;
+}
+
+/*
+ * filemap_add_folio() (v6.12): a new page enters the page cache and the
+ * LRU; a workingset shadow left at the index decides whether it starts
+ * active.  @locked: a read is pending.
+ */
+static void filemap_add_folio(struct sim *sim, struct address_space *mapping, u64 index,
+			      u32 pfn, bool locked)
+{
+	struct page *page = pfn_to_page(sim, pfn);
+	u64 shadow = mapping->i_pages[index];
+
+	page->flags = locked ? 1u << PG_locked : 0;
+	page->mapping_id = mapping->id;
+	page->index = (u32)index;
+	mapping->i_pages[index] = (u64)pfn + 1;
+	mapping->nrpages++;
+	mod_lruvec_page_state(sim, pfn, NR_FILE_PAGES, 1);
+	if (xa_is_value(shadow))
+		workingset_refault(sim, pfn, shadow);
+	folio_add_lru(sim, pfn);
+}
+
+/* filemap_remove_folio() (v6.12): reclaim drops a clean page. */
+bool filemap_remove_folio(struct sim *sim, u32 pfn, u64 shadow)
+{
+	struct page *page = pfn_to_page(sim, pfn);
+	struct address_space *mapping = sim->files[page->mapping_id];
+
+	mapping->i_pages[page->index] = shadow;
+	mapping->nrpages--;
+	mod_lruvec_page_state(sim, pfn, NR_FILE_PAGES, -1);
+	return true;
+}
+
+static void filemap_read_end_io(struct sim *sim, struct bio *bio)
+{
+	for (unsigned int i = 0; i < bio->nr_pages; i++)
+		ClearPageFlag(pfn_to_page(sim, bio->pfns[i]), PG_locked);
+	wake_up_all(sim, &sim->page_wait);
+}
+
+static u64 roundup_pow_of_two(u64 x)
+{
+	u64 r = 1;
+
+	while (r < x)
+		r <<= 1;
+	return r;
+}
+
+/* get_init_ra_size() (v6.12): the first window of a sequential stream. */
+static u64 get_init_ra_size(u64 size, u64 max)
+{
+	u64 newsize = roundup_pow_of_two(size);
+
+	if (newsize <= max / 32)
+		return newsize * 4;
+	if (newsize <= max / 4)
+		return newsize * 2;
+	return max;
+}
+
+/* get_next_ra_size() (v6.12): windows grow 4x while small, then 2x. */
+static u64 get_next_ra_size(u64 cur, u64 max)
+{
+	if (cur < max / 16)
+		return 4 * cur;
+	if (cur <= max / 2)
+		return 2 * cur;
+	return max;
+}
+
+/*
+ * page_cache_sync_ra() (v6.12 ondemand readahead, synchronous part): read
+ * a window starting at @index: the next, larger window if the reader
+ * continues where the last window ended, else an initial one sized from
+ * the request.  The model has no asynchronous readahead marker: a
+ * sequential reader waits for each window.
+ */
+static enum vm_fault_result page_cache_sync_ra(struct task *t, struct address_space *mapping,
+					       u64 index, unsigned long req_pages)
+{
+	struct sim *sim = t->sim;
+	u64 max = max_u64(sim->scn.machine.read_ahead / sim->page_size, 1);
+	u64 size = index == mapping->ra_next && mapping->ra_size ?
+		   get_next_ra_size(mapping->ra_size, max) : get_init_ra_size(req_pages, max);
+	u64 end = min_u64(index + size, mapping->size);
+	unsigned int need = 0;
+	struct bio *bio = NULL;
+	enum vm_fault_result r;
+
+	for (u64 i = index; i < end; i++)
+		if (mapping_pfn(mapping, i) == NO_PFN)
+			need++;
+	r = task_fill_pool(t, need);
+	if (r != VM_FAULT_DONE)
+		return r;
+	for (u64 i = index; i < end && t->pool_nr; i++) {
+		u32 pfn;
+
+		if (mapping_pfn(mapping, i) != NO_PFN)
+			continue;
+		pfn = task_pool_take(t);
+		filemap_add_folio(sim, mapping, i, pfn, true);
+		if (!bio)
+			bio = bio_alloc(&sim->disk_dev, REQ_OP_READ, filemap_read_end_io);
+		bio->pfns[bio->nr_pages++] = pfn;
+		if (bio->nr_pages == BIO_MAX_PAGES) {
+			submit_bio(sim, &sim->disk_dev, bio, task_now(t));
+			bio = NULL;
+		}
+	}
+	task_pool_release(t);
+	count_vm_events(sim, PGPGIN, (u64)need * sim->page_size / 1024);
+	if (bio)
+		submit_bio(sim, &sim->disk_dev, bio, task_now(t));
+	mapping->ra_next = end;
+	mapping->ra_size = size;
+	return VM_FAULT_DONE;
+}
+
+/*
+ * filemap_read() (v6.12) of one page, for a read() call of @req_pages
+ * pages that covers it: a missing page starts readahead and the task
+ * waits for the read; a present page is marked accessed and copied.
+ */
+enum vm_fault_result filemap_read(struct task *t, struct address_space *mapping, u64 index,
+				  unsigned long req_pages)
+{
+	struct sim *sim = t->sim;
+	u32 pfn = mapping_pfn(mapping, index);
+	enum vm_fault_result r;
+
+	if (pfn == NO_PFN) {
+		r = page_cache_sync_ra(t, mapping, index, req_pages);
+		if (r != VM_FAULT_DONE)
+			return r;
+		pfn = mapping_pfn(mapping, index);
+		if (pfn == NO_PFN)
+			return VM_FAULT_RETRY;
+	}
+	if (PageFlag(pfn_to_page(sim, pfn), PG_locked)) {
+		task_sleep(t, &sim->page_wait, 0);
+		return VM_FAULT_BLOCKED;
+	}
+	folio_mark_accessed(sim, pfn);
+	charge_sys(t, sim->scn.cost.copy_page_ns);
+	return VM_FAULT_DONE;
+}
+
+/* folio_mark_dirty() for a page-cache page (v6.12 filemap_dirty_folio). */
+static void folio_mark_dirty_file(struct sim *sim, struct address_space *mapping, u32 pfn,
+				  u64 now)
+{
+	struct page *page = pfn_to_page(sim, pfn);
+
+	if (PageFlag(page, PG_dirty))
+		return;
+	SetPageFlag(page, PG_dirty);
+	mod_lruvec_page_state(sim, pfn, NR_FILE_DIRTY, 1);
+	mod_node_page_state(page_pgdat(sim, pfn), NR_DIRTIED, 1);
+	mod_zone_page_state(page_zone(sim, pfn), NR_ZONE_WRITE_PENDING, 1);
+	if (!mapping->nr_dirty)
+		mapping->dirtied_when = now;
+	mapping->nr_dirty++;
+	sim->nr_dirty++;
+}
+
+/*
+ * balance_dirty_pages() (v6.12), simplified: above the background
+ * threshold the flusher is started; above the dirty threshold the writer
+ * sleeps (at most MAX_PAUSE, 200 ms) until writeback completes.  The
+ * kernel's proportional pacing between the two thresholds is not modelled.
+ */
+static enum vm_fault_result balance_dirty_pages(struct task *t)
+{
+	struct sim *sim = t->sim;
+	u64 bg, thresh = global_dirty_limit(sim, &bg);
+	u64 nr_dirty = sim->nr_dirty + sim->nr_writeback;
+
+	if (sim->nr_dirty > bg)
+		wakeup_flusher_threads(sim);
+	if (nr_dirty <= thresh)
+		return VM_FAULT_DONE;
+	task_sleep(t, &sim->dirty_throttle_wait, 200 * NSEC_PER_MSEC);
+	return VM_FAULT_BLOCKED;
+}
+
+/*
+ * filemap_write() - one page of a buffered write() (generic_perform_write,
+ * v6.12): find or create the page (no read needed: whole pages are
+ * written), copy, dirty, then balance_dirty_pages.
+ */
+enum vm_fault_result filemap_write(struct task *t, struct address_space *mapping, u64 index)
+{
+	struct sim *sim = t->sim;
+	u32 pfn;
+
+	if (index >= mapping->capacity) {
+		u64 cap = max_u64(mapping->capacity * 2, index + 1);
+		u64 *v = realloc(mapping->i_pages, cap * sizeof(*v));
+
+		if (!v)
+			return VM_FAULT_OOM;
+		memset(v + mapping->capacity, 0, (cap - mapping->capacity) * sizeof(*v));
+		mapping->i_pages = v;
+		mapping->capacity = cap;
+	}
+	pfn = mapping_pfn(mapping, index);
+	if (pfn == NO_PFN) {
+		enum vm_fault_result r = task_fill_pool(t, 1);
+
+		if (r != VM_FAULT_DONE)
+			return r;
+		pfn = task_pool_take(t);
+		filemap_add_folio(sim, mapping, index, pfn, false);
+	} else if (PageFlag(pfn_to_page(sim, pfn), PG_locked)) {
+		task_sleep(t, &sim->page_wait, 0);
+		return VM_FAULT_BLOCKED;
+	}
+	if (index >= mapping->size)
+		mapping->size = index + 1;
+	charge_sys(t, sim->scn.cost.copy_page_ns);
+	folio_mark_dirty_file(sim, mapping, pfn, task_now(t));
+	return balance_dirty_pages(t);
+}

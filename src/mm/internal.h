@@ -1,0 +1,165 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * internal.h - the model's mm/ functions as the other mm files and the
+ * workloads call them.  Each is named after the kernel function it models
+ * (v6.12 unless said otherwise); the .c files say how it differs.
+ */
+#ifndef RECLAIMSIM_MM_INTERNAL_H
+#define RECLAIMSIM_MM_INTERNAL_H
+
+#include "../sim/sim.h"
+#include "page_alloc.h"
+
+/* ---- result of a fault or syscall step that may need more steps ---- */
+enum vm_fault_result {
+	VM_FAULT_DONE,		/* completed */
+	VM_FAULT_RETRY,		/* reclaim started or continuing: call again next step */
+	VM_FAULT_BLOCKED,	/* the task sleeps (I/O, throttling); call again when woken */
+	VM_FAULT_OOM,		/* the task was OOM-killed */
+};
+
+/* ---- pfn lists (include/linux/list.h on PFNs) ---- */
+void pfn_list_init(struct pfn_list *l);
+void pfn_list_add(struct sim *sim, struct pfn_list *l, u32 pfn);	/* at head */
+void pfn_list_add_tail(struct sim *sim, struct pfn_list *l, u32 pfn);
+void pfn_list_del(struct sim *sim, struct pfn_list *l, u32 pfn);
+static inline bool pfn_list_empty(const struct pfn_list *l) { return l->head == NO_PFN; }
+
+/* ---- vmstat (mm/vmstat.c) ---- */
+void mod_zone_page_state(struct zone *z, enum zone_stat_item item, long delta);
+void mod_node_page_state(struct pglist_data *pgdat, enum node_stat_item item, long delta);
+/* __mod_lruvec_state: node and memcg of @lruvec */
+void mod_lruvec_state(struct lruvec *lruvec, enum node_stat_item item, long delta);
+/* __mod_lruvec_page_state: node and memcg of the page */
+void mod_lruvec_page_state(struct sim *sim, u32 pfn, enum node_stat_item item, long delta);
+void count_memcg_events(struct mem_cgroup *memcg, enum vm_event_item item, u64 n);
+
+/* ---- LRU (include/linux/mm_inline.h, mm/swap.c) ---- */
+enum lru_list folio_lru_list(const struct page *page);
+struct lruvec *folio_lruvec(struct sim *sim, u32 pfn);
+void lruvec_add_folio(struct sim *sim, struct lruvec *lruvec, u32 pfn);
+void lruvec_add_folio_tail(struct sim *sim, struct lruvec *lruvec, u32 pfn);
+void lruvec_del_folio(struct sim *sim, struct lruvec *lruvec, u32 pfn);
+void folio_add_lru(struct sim *sim, u32 pfn);
+void folio_mark_accessed(struct sim *sim, u32 pfn);
+void folio_rotate_reclaimable(struct sim *sim, u32 pfn);
+void lru_note_cost(struct lruvec *lruvec, bool file, unsigned long nr_io,
+		   unsigned long nr_rotated);
+void lru_note_cost_refault(struct sim *sim, u32 pfn);
+/* free a page that is off every list: uncharge, back to the buddy */
+void free_unref_page(struct sim *sim, u32 pfn);
+
+/* ---- page allocation (mm/page_alloc.c) ---- */
+/*
+ * __alloc_pages - one order-0 page for @t, as the kernel's
+ * __alloc_pages/__alloc_pages_slowpath: fast path at the low watermark,
+ * wake kswapd, min watermark, direct reclaim with retries, OOM.  A call
+ * that starts reclaim returns VM_FAULT_RETRY; call again next step.
+ * On VM_FAULT_DONE *pfn is the page.
+ */
+enum vm_fault_result __alloc_pages(struct task *t, enum zone_type highest_zoneidx, u32 *pfn);
+void wakeup_kswapd(struct sim *sim, struct zone *zone, int order,
+		   enum zone_type highest_zoneidx);
+struct pglist_data *task_node(struct task *t);
+bool pgdat_balanced(struct pglist_data *pgdat, int order, enum zone_type highest_zoneidx);
+
+/* ---- memcg (mm/memcontrol.c, cgroup v1 hard limit) ---- */
+int mem_cgroups_init(struct sim *sim, char *err, size_t errlen);
+void mem_cgroups_free(struct sim *sim);
+struct mem_cgroup *mem_cgroup_from_id(struct sim *sim, u16 id);
+/*
+ * mem_cgroup_charge - charge page @pfn to @t's memcg (try_charge_memcg):
+ * batch of MEMCG_CHARGE_BATCH through a per-task stock, limit reclaim on
+ * failure, MAX_RECLAIM_RETRIES, then memcg OOM.
+ */
+enum vm_fault_result mem_cgroup_charge(struct task *t, u32 pfn);
+void mem_cgroup_uncharge(struct sim *sim, u32 pfn);
+/* a page moved to swap: memory uncharged, memsw kept (v1 mem_cgroup_swapout) */
+void mem_cgroup_swapout(struct sim *sim, u32 pfn, u64 slot);
+void mem_cgroup_uncharge_swap(struct sim *sim, u64 slot);
+void mem_cgroup_drain_stock(struct task *t);
+u64 mem_cgroup_margin(const struct mem_cgroup *memcg);
+bool mem_cgroup_is_descendant(const struct mem_cgroup *memcg, const struct mem_cgroup *root);
+
+/* ---- reclaim (mm/vmscan.c) ---- */
+void try_to_free_pages_begin(struct task *t, int order, enum zone_type highest_zoneidx);
+void try_to_free_mem_cgroup_pages_begin(struct task *t, struct mem_cgroup *memcg,
+					unsigned long nr_pages, bool may_swap);
+/*
+ * reclaim_step - run one step of @t's reclaim in progress.  Returns true
+ * when it finished (t->rs.sc.nr_reclaimed is the result, t->rs.phase is
+ * RP_DONE), false when it needs more steps (it may have put @t to sleep:
+ * check t->state).
+ */
+bool reclaim_step(struct task *t);
+void reclaim_abort(struct task *t);	/* put back an isolated batch (task killed) */
+enum step_result kswapd_step(struct task *t);
+unsigned long zone_reclaimable_pages(struct sim *sim, struct zone *zone);
+bool inactive_is_low(struct sim *sim, struct lruvec *lruvec, enum lru_list inactive_lru);
+void acct_reclaim_writeback(struct sim *sim, struct pglist_data *pgdat, unsigned long nr);
+
+/* ---- rmap (mm/rmap.c): one mapper per anon page in this model ---- */
+int folio_referenced(struct sim *sim, u32 pfn, unsigned long *vm_flags);
+bool try_to_unmap(struct sim *sim, u32 pfn);
+pte_t *page_pte(struct sim *sim, u32 pfn, struct vm_area_struct **vmap);
+
+/* ---- swap (mm/swapfile.c, mm/swap_state.c, mm/page_io.c) ---- */
+int swap_init(struct sim *sim);
+void swap_free_all(struct sim *sim);
+bool add_to_swap(struct sim *sim, u32 pfn);
+void swap_writepage(struct sim *sim, struct task *t, u32 pfn);
+void delete_from_swap_cache(struct sim *sim, u32 pfn, u64 shadow);
+void __delete_from_swap_cache(struct sim *sim, u32 pfn, u64 shadow);
+void put_swap_folio(struct sim *sim, u64 slot);
+/* drop one PTE reference to @slot; frees the slot (and a clean,
+ * unused swap cache page) when nothing refers to it */
+void free_swap_and_cache(struct sim *sim, u64 slot);
+void swap_free(struct sim *sim, u64 slot);
+bool folio_free_swap(struct sim *sim, u32 pfn);
+bool vm_swap_full(const struct sim *sim);
+enum vm_fault_result swapin_readahead(struct task *t, struct vm_area_struct *vma, u64 vpn);
+u64 get_nr_swap_pages(const struct sim *sim);
+
+/* ---- workingset (mm/workingset.c) ---- */
+u64 workingset_eviction(struct sim *sim, u32 pfn);
+void workingset_refault(struct sim *sim, u32 pfn, u64 shadow);
+void workingset_activation(struct sim *sim, u32 pfn);
+
+/* ---- faults (mm/memory.c) ---- */
+struct mm_struct *mm_alloc(struct sim *sim, struct task *owner);
+/* mmap an anonymous region of @pages pages; returns its first vpn */
+u64 mmap_anon(struct mm_struct *mm, u64 pages);
+enum vm_fault_result handle_mm_fault(struct task *t, u64 vpn, bool write);
+void exit_mmap(struct sim *sim, struct mm_struct *mm);
+struct vm_area_struct *find_vma(struct mm_struct *mm, u64 vpn);
+
+/* ---- page cache (mm/filemap.c, mm/readahead.c, mm/page-writeback.c) ---- */
+struct address_space *file_create(struct sim *sim, const char *name, u64 pages);
+enum vm_fault_result filemap_read(struct task *t, struct address_space *mapping, u64 index,
+				  unsigned long req_pages);
+enum vm_fault_result filemap_write(struct task *t, struct address_space *mapping, u64 index);
+void folio_end_writeback(struct sim *sim, u32 pfn);
+/* pageout() of a dirty file page by reclaim (kernels with ->writepage) */
+void pageout_file(struct sim *sim, struct task *t, u32 pfn);
+void wakeup_flusher_threads(struct sim *sim);
+enum step_result flusher_step(struct task *t);
+u64 global_dirty_limit(const struct sim *sim, u64 *background);
+bool filemap_remove_folio(struct sim *sim, u32 pfn, u64 shadow);
+
+/* ---- OOM (mm/oom_kill.c) ---- */
+/*
+ * out_of_memory - pick the task with the highest oom_badness among
+ * @memcg's (NULL: all) user tasks and kill it.  Returns true if a task was
+ * killed or a kill is still in progress.
+ */
+bool out_of_memory(struct task *current, struct mem_cgroup *memcg);
+long oom_badness(struct task *p, u64 totalpages);
+/* tear down a task: put back reclaim state, free memory, account exit */
+void task_kill_and_reap(struct task *victim, int signal);
+
+/* ---- the page pool of a task: pages allocated and charged ahead of use ---- */
+enum vm_fault_result task_fill_pool(struct task *t, unsigned int nr);
+u32 task_pool_take(struct task *t);
+void task_pool_release(struct task *t);
+
+#endif

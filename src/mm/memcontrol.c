@@ -1,0 +1,336 @@
+// SPDX-License-Identifier: MIT
+/*
+ * memcontrol.c - memory cgroups with hard limits (mm/memcontrol.c,
+ * mm/page_counter.c, v6.12, cgroup v1 semantics with use_hierarchy=1 and
+ * swap accounting): hierarchical page counters, charge with a per-task
+ * stock, limit reclaim, memcg OOM, and the memsw counter of v1.
+ *
+ * Deviation: the kernel does not charge the root memcg's counter; the
+ * model does (it has no limit), so root usage is readable like any other.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+static int memcg_alloc(struct sim *sim, const char *name, struct mem_cgroup *parent,
+		       struct mem_cgroup **out)
+{
+	struct mem_cgroup *memcg = calloc(1, sizeof(*memcg));
+
+	if (!memcg)
+		return -1;
+	memcg->nodeinfo = calloc(sim->nr_nodes, sizeof(*memcg->nodeinfo));
+	if (!memcg->nodeinfo) {
+		free(memcg);
+		return -1;
+	}
+	memcg->id = (int)sim->nr_memcgs;
+	snprintf(memcg->name, sizeof(memcg->name), "%s", name);
+	memcg->parent = parent;
+	memcg->memory.max = memcg->memsw.max = U64_MAX;
+	memcg->swappiness = -1;
+	for (unsigned int n = 0; n < sim->nr_nodes; n++) {
+		struct lruvec *lruvec = &memcg->nodeinfo[n];
+
+		for (int l = 0; l < NR_LRU_LISTS; l++)
+			pfn_list_init(&lruvec->lists[l]);
+		lruvec->memcg = memcg;
+		lruvec->pgdat = &sim->nodes[n];
+	}
+	sim->memcgs[sim->nr_memcgs++] = memcg;
+	*out = memcg;
+	return 0;
+}
+
+static struct mem_cgroup *memcg_by_name(struct sim *sim, const char *name)
+{
+	if (!name[0] || !strcmp(name, "/"))
+		return sim->memcgs[0];
+	for (unsigned int i = 1; i < sim->nr_memcgs; i++)
+		if (!strcmp(sim->memcgs[i]->name, name))
+			return sim->memcgs[i];
+	return NULL;
+}
+
+/*
+ * mem_cgroups_init - the root memcg and the scenario's [cgroup] sections,
+ * parents before children (the scenario is validated: no cycles).
+ */
+int mem_cgroups_init(struct sim *sim, char *err, size_t errlen)
+{
+	const struct scenario *s = &sim->scn;
+	struct mem_cgroup *root;
+	bool done[SCN_MAX_CGROUPS] = { false };
+	unsigned int left = s->nr_cgroups;
+
+	sim->memcgs = calloc(s->nr_cgroups + 1, sizeof(*sim->memcgs));
+	if (!sim->memcgs || memcg_alloc(sim, "/", NULL, &root))
+		goto nomem;
+	while (left) {
+		unsigned int progress = 0;
+
+		for (unsigned int i = 0; i < s->nr_cgroups; i++) {
+			const struct scn_cgroup *c = &s->cgroups[i];
+			struct mem_cgroup *parent, *memcg;
+
+			if (done[i] || !(parent = memcg_by_name(sim, c->parent)))
+				continue;
+			if (memcg_alloc(sim, c->name, parent, &memcg))
+				goto nomem;
+			if (c->limit != U64_MAX)
+				memcg->memory.max = c->limit / sim->page_size;
+			if (c->memsw_limit != U64_MAX)
+				memcg->memsw.max = c->memsw_limit / sim->page_size;
+			memcg->swappiness = c->swappiness;
+			done[i] = true;
+			left--;
+			progress++;
+		}
+		if (!progress) {
+			snprintf(err, errlen, "%s: cgroup parents form a cycle or are missing",
+				 s->path);
+			return -1;
+		}
+	}
+	return 0;
+nomem:
+	snprintf(err, errlen, "out of memory creating cgroups");
+	return -1;
+}
+
+void mem_cgroups_free(struct sim *sim)
+{
+	for (unsigned int i = 0; i < sim->nr_memcgs; i++) {
+		free(sim->memcgs[i]->nodeinfo);
+		free(sim->memcgs[i]);
+	}
+	free(sim->memcgs);
+	sim->memcgs = NULL;
+	sim->nr_memcgs = 0;
+}
+
+struct mem_cgroup *mem_cgroup_from_id(struct sim *sim, u16 id)
+{
+	return id < sim->nr_memcgs ? sim->memcgs[id] : NULL;
+}
+
+bool mem_cgroup_is_descendant(const struct mem_cgroup *memcg, const struct mem_cgroup *root)
+{
+	for (; memcg; memcg = memcg->parent)
+		if (memcg == root)
+			return true;
+	return false;
+}
+
+/* mem_cgroup_margin(): pages that can still be charged before any limit. */
+u64 mem_cgroup_margin(const struct mem_cgroup *memcg)
+{
+	u64 margin = U64_MAX;
+
+	for (; memcg; memcg = memcg->parent) {
+		u64 m = memcg->memory.usage < memcg->memory.max ?
+			memcg->memory.max - memcg->memory.usage : 0;
+		u64 ms = memcg->memsw.usage < memcg->memsw.max ?
+			 memcg->memsw.max - memcg->memsw.usage : 0;
+
+		margin = min_u64(margin, min_u64(m, ms));
+	}
+	return margin;
+}
+
+static void page_counter_uncharge(struct mem_cgroup *memcg, bool memsw, u64 nr)
+{
+	for (; memcg; memcg = memcg->parent) {
+		struct page_counter *c = memsw ? &memcg->memsw : &memcg->memory;
+
+		c->usage -= nr;
+	}
+}
+
+/*
+ * page_counter_try_charge() (v6.12): charge @nr pages up the hierarchy;
+ * the first counter that would exceed its max counts a failure (failcnt),
+ * the charges below it are undone and its memcg is returned.
+ */
+static struct mem_cgroup *page_counter_try_charge(struct mem_cgroup *memcg, bool memsw, u64 nr)
+{
+	struct mem_cgroup *m;
+
+	for (m = memcg; m; m = m->parent) {
+		struct page_counter *c = memsw ? &m->memsw : &m->memory;
+
+		if (c->usage + nr > c->max) {
+			c->failcnt++;
+			for (struct mem_cgroup *u = memcg; u != m; u = u->parent)
+				(memsw ? &u->memsw : &u->memory)->usage -= nr;
+			return m;
+		}
+		c->usage += nr;
+		if (c->usage > c->watermark)
+			c->watermark = c->usage;
+	}
+	return NULL;
+}
+
+/* The memory and memsw counters of v1 together. */
+static struct mem_cgroup *try_charge_counters(struct mem_cgroup *memcg, u64 nr, bool *memsw_hit)
+{
+	struct mem_cgroup *over = page_counter_try_charge(memcg, true, nr);
+
+	*memsw_hit = over != NULL;
+	if (over)
+		return over;
+	over = page_counter_try_charge(memcg, false, nr);
+	if (over)
+		page_counter_uncharge(memcg, true, nr);
+	return over;
+}
+
+/* drain_stock(): give a task's pre-charged pages back. */
+void mem_cgroup_drain_stock(struct task *t)
+{
+	if (t->stock_memcg && t->stock_nr) {
+		page_counter_uncharge(t->stock_memcg, false, t->stock_nr);
+		page_counter_uncharge(t->stock_memcg, true, t->stock_nr);
+	}
+	t->stock_nr = 0;
+	t->stock_memcg = NULL;
+}
+
+/* drain_all_stock(): every task's stock within @root's subtree. */
+static void drain_all_stock(struct sim *sim, struct mem_cgroup *root)
+{
+	for (unsigned int i = 0; i < sim->nr_tasks; i++) {
+		struct task *t = sim->tasks[i];
+
+		if (t->stock_memcg && mem_cgroup_is_descendant(t->stock_memcg, root))
+			mem_cgroup_drain_stock(t);
+	}
+}
+
+/* commit_charge(): the page now belongs to @memcg (v1 counts pgpgin). */
+static void commit_charge(struct sim *sim, u32 pfn, struct mem_cgroup *memcg)
+{
+	pfn_to_page(sim, pfn)->memcg_id = (u16)memcg->id;
+	memcg->memcg_stat[MEMCG_PGPGIN]++;
+}
+
+/*
+ * mem_cgroup_charge() -> try_charge_memcg() (v6.12), restartable: on a
+ * failed charge it counts memory.events max, starts limit reclaim of the
+ * memcg over its limit and returns VM_FAULT_RETRY; called again after the
+ * reclaim it applies the kernel's retry rules: margin regained → charge;
+ * drain stocks once; small charges retry after any progress; otherwise
+ * MAX_RECLAIM_RETRIES attempts, then the memcg OOM killer.
+ */
+enum vm_fault_result mem_cgroup_charge(struct task *t, u32 pfn)
+{
+	struct sim *sim = t->sim;
+	struct charge_context *cc = &t->cc;
+	struct mem_cgroup *memcg = t->memcg;
+	const u64 nr_pages = 1;
+
+	charge_sys(t, sim->scn.cost.charge_ns);
+	if (t->stock_memcg == memcg && t->stock_nr >= nr_pages) {
+		t->stock_nr -= nr_pages;
+		commit_charge(sim, pfn, memcg);
+		return VM_FAULT_DONE;
+	}
+	if (!cc->active)
+		*cc = (struct charge_context){ .active = true, .nr_retries = MAX_RECLAIM_RETRIES };
+
+	if (t->rs.phase == RP_DONE && t->rs.kind == RK_MEMCG) {
+		struct mem_cgroup *over = t->rs.sc.target_mem_cgroup;
+		unsigned long reclaimed = t->rs.sc.nr_reclaimed;
+
+		t->rs.phase = RP_IDLE;
+		if (mem_cgroup_margin(over) >= nr_pages)
+			goto retry;
+		if (!cc->drained) {
+			drain_all_stock(sim, over);
+			cc->drained = true;
+			goto retry;
+		}
+		if (reclaimed && nr_pages <= (1 << PAGE_ALLOC_COSTLY_ORDER))
+			goto retry;
+		if (cc->nr_retries--)
+			goto retry;
+		/* mem_cgroup_oom() */
+		over->events_oom++;
+		if (!out_of_memory(t, over) || t->oom_victim) {
+			cc->active = false;
+			return VM_FAULT_OOM;
+		}
+		cc->nr_retries = MAX_RECLAIM_RETRIES;
+	}
+retry:
+	for (u64 batch = max_u64(MEMCG_CHARGE_BATCH, nr_pages);; batch = nr_pages) {
+		bool memsw_hit;
+		struct mem_cgroup *over = try_charge_counters(memcg, batch, &memsw_hit);
+
+		if (!over) {
+			if (t->stock_memcg != memcg)
+				mem_cgroup_drain_stock(t);
+			t->stock_memcg = memcg;
+			t->stock_nr += batch - nr_pages;
+			commit_charge(sim, pfn, memcg);
+			cc->active = false;
+			return VM_FAULT_DONE;
+		}
+		if (batch == nr_pages) {
+			over->events_max++;
+			try_to_free_mem_cgroup_pages_begin(t, over, nr_pages, !memsw_hit);
+			return VM_FAULT_RETRY;
+		}
+	}
+}
+
+/* mem_cgroup_uncharge() (v6.12 uncharge_folio): v1 counts pgpgout. */
+void mem_cgroup_uncharge(struct sim *sim, u32 pfn)
+{
+	struct page *page = pfn_to_page(sim, pfn);
+	struct mem_cgroup *memcg;
+
+	if (page->memcg_id == MEMCG_ID_NONE)
+		return;
+	memcg = sim->memcgs[page->memcg_id];
+	page_counter_uncharge(memcg, false, 1);
+	page_counter_uncharge(memcg, true, 1);
+	memcg->memcg_stat[MEMCG_PGPGOUT]++;
+	page->memcg_id = MEMCG_ID_NONE;
+}
+
+/*
+ * mem_cgroup_swapout() (v6.12, v1 path): the page leaves memory for swap
+ * slot @slot; the memory charge goes, the memsw charge moves to the swap
+ * entry (recorded in swap_cgroup).
+ */
+void mem_cgroup_swapout(struct sim *sim, u32 pfn, u64 slot)
+{
+	struct page *page = pfn_to_page(sim, pfn);
+	struct mem_cgroup *memcg;
+
+	if (page->memcg_id == MEMCG_ID_NONE)
+		return;
+	memcg = sim->memcgs[page->memcg_id];
+	sim->swap->swap_cgroup[slot] = page->memcg_id;
+	memcg->memcg_stat[MEMCG_SWAP]++;
+	page_counter_uncharge(memcg, false, 1);
+	memcg->memcg_stat[MEMCG_PGPGOUT]++;
+	page->memcg_id = MEMCG_ID_NONE;
+}
+
+/* mem_cgroup_uncharge_swap(): the swap entry is gone (or back in memory). */
+void mem_cgroup_uncharge_swap(struct sim *sim, u64 slot)
+{
+	u16 id = sim->swap->swap_cgroup[slot];
+	struct mem_cgroup *memcg;
+
+	if (id == MEMCG_ID_NONE)
+		return;
+	memcg = sim->memcgs[id];
+	memcg->memcg_stat[MEMCG_SWAP]--;
+	page_counter_uncharge(memcg, true, 1);
+	sim->swap->swap_cgroup[slot] = MEMCG_ID_NONE;
+}

@@ -1,0 +1,231 @@
+// SPDX-License-Identifier: MIT
+/*
+ * mm_init.c - nodes, zones and the memory map of the simulated machine
+ * (mm/mm_init.c free_area_init(), memmap_init(); mm/memblock.c
+ * memblock_free_all(); v6.12).
+ *
+ * The simulated memory map holds managed frames only: the kernel's holes
+ * and boot-time reservations (the difference between spanned, present and
+ * managed in /proc/zoneinfo) are reported figures here, never frames.
+ * Frames are numbered node by node, zone by zone in zone index order, so
+ * every zone and every node is one contiguous PFN range.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "page_alloc.h"
+
+#define SZ_16M	(16ULL << 20)
+#define SZ_4G	(4ULL << 30)
+
+/* The size of one node's zones, as laid out from the scenario. */
+struct node_layout {
+	u64 managed[MAX_NR_ZONES];
+	u64 present[MAX_NR_ZONES];
+	u64 spanned[MAX_NR_ZONES];
+};
+
+/* Bytes of [lo, hi) that fall inside [start, end). */
+static u64 overlap(u64 start, u64 end, u64 lo, u64 hi)
+{
+	u64 a = start > lo ? start : lo;
+	u64 b = end < hi ? end : hi;
+
+	return b > a ? b - a : 0;
+}
+
+/*
+ * The x86-64 default (arch/x86/mm/init.c zone_sizes_init): ZONE_DMA below
+ * 16 MiB, ZONE_DMA32 below 4 GiB, ZONE_NORMAL above.  Memory is split
+ * evenly and nodes follow each other in physical address order, so only
+ * low nodes have DMA32.  Only node 0 gets DMA, even on a machine so small
+ * that node 1 starts below 16 MiB: that memory counts as DMA32.
+ */
+static void layout_default(const struct sim *sim, unsigned int nid, struct node_layout *l)
+{
+	u64 node_pages = sim->scn.machine.memory / sim->page_size / sim->scn.machine.nodes;
+	u64 start = (u64)nid * node_pages * sim->page_size;
+	u64 end = start + node_pages * sim->page_size;
+	u64 dma = nid ? 0 : overlap(start, end, 0, SZ_16M);
+
+	l->managed[ZONE_DMA] = dma / sim->page_size;
+	l->managed[ZONE_DMA32] = (overlap(start, end, 0, SZ_4G) - dma) / sim->page_size;
+	l->managed[ZONE_NORMAL] = overlap(start, end, SZ_4G, U64_MAX) / sim->page_size;
+}
+
+/*
+ * The explicit [machine] zones = list, the same for every node: fixed
+ * zones take their pages, a "rest" zone what is left of the node's even
+ * share of memory (nothing if the fixed zones already exceed it).
+ */
+static int layout_explicit(const struct sim *sim, struct node_layout *l)
+{
+	const struct scn_machine *m = &sim->scn.machine;
+	u64 node_pages = m->memory / sim->page_size / m->nodes;
+	u64 fixed = 0;
+	bool seen[MAX_NR_ZONES] = { false };
+	int rest = -1;
+	unsigned int i;
+
+	for (i = 0; i < m->nr_zones; i++) {
+		const struct scn_zone *sz = &m->zones[i];
+
+		if ((unsigned int)sz->type >= MAX_NR_ZONES || seen[sz->type])
+			return -EINVAL;
+		seen[sz->type] = true;
+		l->present[sz->type] = sz->present;
+		l->spanned[sz->type] = sz->spanned;
+		if (sz->rest) {
+			if (rest >= 0)
+				return -EINVAL;
+			rest = (int)sz->type;
+			continue;
+		}
+		l->managed[sz->type] = sz->pages;
+		fixed += sz->pages;
+	}
+	if (rest >= 0)
+		l->managed[rest] = node_pages > fixed ? node_pages - fixed : 0;
+	return 0;
+}
+
+static int node_layout(const struct sim *sim, unsigned int nid, struct node_layout *l)
+{
+	int err = 0;
+	unsigned int z;
+
+	memset(l, 0, sizeof(*l));
+	if (sim->scn.machine.nr_zones)
+		err = layout_explicit(sim, l);
+	else
+		layout_default(sim, nid, l);
+	/* reported sizes: present defaults to managed, spanned to present */
+	for (z = 0; z < MAX_NR_ZONES; z++) {
+		if (!l->present[z])
+			l->present[z] = l->managed[z];
+		if (!l->spanned[z])
+			l->spanned[z] = l->present[z];
+	}
+	return err;
+}
+
+static void init_zone(struct pglist_data *pgdat, enum zone_type idx, u32 start_pfn,
+		      const struct node_layout *l)
+{
+	struct zone *z = &pgdat->node_zones[idx];
+	unsigned int o, mt;
+
+	z->zone_pgdat = pgdat;
+	z->idx = idx;
+	z->zone_start_pfn = start_pfn;
+	z->managed_pages = l->managed[idx];
+	z->present_pages = l->present[idx];
+	z->spanned_pages = l->spanned[idx];
+	for (o = 0; o < NR_PAGE_ORDERS; o++)
+		for (mt = 0; mt < MIGRATE_TYPES; mt++)
+			z->free_area[o].free_list[mt].head =
+				z->free_area[o].free_list[mt].tail = NO_PFN;
+}
+
+/*
+ * Models v6.12 free_area_init() + memmap_init() + memblock_free_all():
+ * size every zone, give every frame a struct page, then free all frames
+ * into the buddy allocator.  The watermarks are left at zero; the caller
+ * runs setup_per_zone_wmarks() and setup_per_zone_lowmem_reserve() once
+ * min_free_kbytes is known, as init_per_zone_wmark_min() does.
+ */
+int mem_init_zones(struct sim *sim)
+{
+	const struct scn_machine *m = &sim->scn.machine;
+	struct node_layout l;
+	u64 total = 0, i;
+	u32 pfn = 0;
+	unsigned int nid, z;
+	int err;
+
+	if (!m->nodes || !sim->page_size)
+		return -EINVAL;
+	for (nid = 0; nid < m->nodes; nid++) {
+		err = node_layout(sim, nid, &l);
+		if (err)
+			return err;
+		for (z = 0; z < MAX_NR_ZONES; z++)
+			total += l.managed[z];
+	}
+	/* PFNs are u32 and NO_PFN is reserved */
+	if (!total || total >= NO_PFN)
+		return -EINVAL;
+
+	sim->nodes = calloc(m->nodes, sizeof(*sim->nodes));
+	sim->mem_map = malloc(total * sizeof(*sim->mem_map));
+	if (!sim->nodes || !sim->mem_map) {
+		mem_free_zones(sim);
+		return -ENOMEM;
+	}
+	sim->nr_nodes = m->nodes;
+	sim->nr_pfns = (u32)total;
+	memset(sim->mem_map, 0, total * sizeof(*sim->mem_map));
+	for (i = 0; i < total; i++) {
+		sim->mem_map[i].next = NO_PFN;
+		sim->mem_map[i].prev = NO_PFN;
+	}
+
+	for (nid = 0; nid < m->nodes; nid++) {
+		struct pglist_data *pgdat = &sim->nodes[nid];
+
+		node_layout(sim, nid, &l);
+		pgdat->node_id = (int)nid;
+		pgdat->node_start_pfn = pfn;
+		for (z = 0; z < MAX_NR_ZONES; z++) {
+			init_zone(pgdat, z, pfn, &l);
+			pgdat->node_present_pages += l.present[z];
+			pfn += (u32)l.managed[z];
+		}
+	}
+	for (nid = 0; nid < sim->nr_nodes; nid++)
+		for (z = 0; z < MAX_NR_ZONES; z++)
+			memblock_free_zone(sim, &sim->nodes[nid].node_zones[z]);
+	return 0;
+}
+
+void mem_free_zones(struct sim *sim)
+{
+	free(sim->mem_map);
+	free(sim->nodes);
+	sim->mem_map = NULL;
+	sim->nodes = NULL;
+	sim->nr_nodes = 0;
+	sim->nr_pfns = 0;
+}
+
+/*
+ * page_zone - the zone a frame belongs to (the kernel decodes it from
+ * page->flags).  Nodes are found by binary search on node_start_pfn (the
+ * last node starting at or below @pfn, which skips empty nodes), then the
+ * node's highest populated zone starting at or below @pfn.  One node and
+ * three populated zones is the common case: a few compares.
+ */
+struct zone *page_zone(struct sim *sim, u32 pfn)
+{
+	unsigned int lo = 0, hi = sim->nr_nodes;
+	struct pglist_data *pgdat;
+	int z;
+
+	while (hi - lo > 1) {
+		unsigned int mid = (lo + hi) / 2;
+
+		if (sim->nodes[mid].node_start_pfn <= pfn)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	pgdat = &sim->nodes[lo];
+	for (z = MAX_NR_ZONES - 1; z > 0; z--) {
+		struct zone *zone = &pgdat->node_zones[z];
+
+		if (zone->managed_pages && pfn >= zone->zone_start_pfn)
+			return zone;
+	}
+	return &pgdat->node_zones[0];
+}

@@ -1,0 +1,323 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * mm_types.h - the memory model: page frames, zones, nodes, LRU vectors,
+ * memory cgroups, address spaces and page tables.  Names and meanings are
+ * the kernel's (include/linux/mm_types.h, mmzone.h, memcontrol.h, v6.12);
+ * sizes are kept small because struct page exists once per simulated frame.
+ */
+#ifndef RECLAIMSIM_MM_TYPES_H
+#define RECLAIMSIM_MM_TYPES_H
+
+#include "../sim/types.h"
+#include "../sim/lock.h"
+#include "../sim/waitq.h"
+#include "vmstat_items.h"
+
+struct sim;
+struct task;
+
+/* include/linux/page-flags.h: the subset reclaim looks at. */
+enum pageflags {
+	PG_locked,
+	PG_referenced,
+	PG_dirty,
+	PG_lru,
+	PG_active,
+	PG_workingset,
+	PG_writeback,
+	PG_reclaim,
+	PG_swapbacked,
+	PG_swapcache,
+	PG_unevictable,
+	PG_mlocked,
+	PG_anon,	/* folio_test_anon(): mapping is an anon_vma */
+	PG_buddy,	/* free, in the buddy allocator at page->order */
+	PG_isolated,	/* taken off the LRU by a reclaimer (kernel: !PG_lru + ref) */
+	NR_PAGEFLAGS,
+};
+
+/*
+ * struct page - one simulated page frame (28 bytes).  LRU and buddy free
+ * lists are intrusive doubly linked lists of PFNs (NO_PFN terminates).
+ * An anon page has one mapper here: mapping_id is the mm, index the
+ * virtual page number.  A file page: mapping_id is the file, index the
+ * page offset.  private is the swap slot while PG_swapcache is set.
+ */
+struct page {
+	u32 flags;
+	u32 next;
+	u32 prev;
+	u32 mapping_id;
+	u32 index;
+	u32 private;
+	u16 memcg_id;
+	u8 order;	/* buddy order while PG_buddy */
+	u8 mapcount;	/* number of PTEs mapping it */
+};
+
+#define MEMCG_ID_NONE	0xffff	/* page->memcg_id of an uncharged page */
+#define NO_MM		UINT32_MAX	/* page->mapping_id of an anon page whose mm exited */
+
+static inline bool PageFlag(const struct page *p, enum pageflags f)
+{
+	return p->flags & (1u << f);
+}
+static inline void SetPageFlag(struct page *p, enum pageflags f)
+{
+	p->flags |= 1u << f;
+}
+static inline void ClearPageFlag(struct page *p, enum pageflags f)
+{
+	p->flags &= ~(1u << f);
+}
+static inline bool TestClearPageFlag(struct page *p, enum pageflags f)
+{
+	bool was = PageFlag(p, f);
+	p->flags &= ~(1u << f);
+	return was;
+}
+
+/* A list of page frames threaded through page->next/prev. */
+struct pfn_list {
+	u32 head;	/* newest (list_add) */
+	u32 tail;	/* oldest (lru_to_folio) */
+};
+
+/* include/linux/mmzone.h enum lru_list */
+enum lru_list {
+	LRU_INACTIVE_ANON,
+	LRU_ACTIVE_ANON,
+	LRU_INACTIVE_FILE,
+	LRU_ACTIVE_FILE,
+	LRU_UNEVICTABLE,
+	NR_LRU_LISTS,
+};
+#define NR_EVICTABLE_LRU	LRU_UNEVICTABLE
+#define LRU_ACTIVE		1
+#define LRU_FILE		2
+
+static inline bool is_file_lru(enum lru_list lru)
+{
+	return lru == LRU_INACTIVE_FILE || lru == LRU_ACTIVE_FILE;
+}
+static inline bool is_active_lru(enum lru_list lru)
+{
+	return lru == LRU_ACTIVE_ANON || lru == LRU_ACTIVE_FILE;
+}
+
+/* Migrate types of free pages (v4.4+: MIGRATE_RESERVE gone). */
+enum migratetype {
+	MIGRATE_UNMOVABLE,
+	MIGRATE_MOVABLE,
+	MIGRATE_RECLAIMABLE,
+	MIGRATE_HIGHATOMIC,
+	MIGRATE_TYPES,
+};
+
+struct free_area {
+	struct pfn_list free_list[MIGRATE_TYPES];
+	u64 nr_free;		/* blocks of this order, all types */
+	u64 nr_free_mt[MIGRATE_TYPES];
+};
+
+enum zone_watermarks { WMARK_MIN, WMARK_LOW, WMARK_HIGH, WMARK_PROMO, NR_WMARK };
+
+struct pglist_data;
+
+struct zone {
+	struct pglist_data *zone_pgdat;
+	enum zone_type idx;
+	u32 zone_start_pfn;	/* first simulated frame */
+	u64 spanned_pages;	/* as reported (host layout), >= present */
+	u64 present_pages;	/* as reported */
+	u64 managed_pages;	/* simulated frames, buddy-managed */
+	u64 _watermark[NR_WMARK];
+	u64 watermark_boost;
+	long lowmem_reserve[MAX_NR_ZONES];
+	u64 nr_reserved_highatomic;
+	struct free_area free_area[NR_PAGE_ORDERS];
+	long vm_stat[NR_VM_ZONE_STAT_ITEMS];
+	/* 2.6.28 zone reclaim state (all_unreclaimable rule) */
+	u64 pages_scanned;
+	bool all_unreclaimable;
+};
+
+static inline u64 zone_managed_pages(const struct zone *z) { return z->managed_pages; }
+static inline bool populated_zone(const struct zone *z) { return z->managed_pages != 0; }
+static inline u64 min_wmark_pages(const struct zone *z)
+{
+	return z->_watermark[WMARK_MIN] + z->watermark_boost;
+}
+static inline u64 low_wmark_pages(const struct zone *z)
+{
+	return z->_watermark[WMARK_LOW] + z->watermark_boost;
+}
+static inline u64 high_wmark_pages(const struct zone *z)
+{
+	return z->_watermark[WMARK_HIGH] + z->watermark_boost;
+}
+static inline long zone_page_state(const struct zone *z, enum zone_stat_item i)
+{
+	return z->vm_stat[i];
+}
+
+/* lruvec: the LRU lists of one memcg on one node (include/linux/mmzone.h). */
+struct lruvec {
+	struct pfn_list lists[NR_LRU_LISTS];
+	u64 nr_pages[NR_LRU_LISTS];
+	u64 zone_nr[MAX_NR_ZONES][NR_LRU_LISTS];	/* lru_zone_size */
+	u64 anon_cost;			/* mm/swap.c lru_note_cost (v5.8+) */
+	u64 file_cost;
+	u64 nonresident_age;		/* mm/workingset.c clock */
+	u64 refaults[2];		/* snapshot for may_deactivate */
+	u64 workingset_activations[2];	/* WORKINGSET_ACTIVATE_* as of snapshot */
+	struct lock_timeline lru_lock;
+	struct mem_cgroup *memcg;
+	struct pglist_data *pgdat;
+};
+
+/* PGDAT_* flags (mm/vmscan.c, v6.12) */
+enum pgdat_flags {
+	PGDAT_DIRTY,
+	PGDAT_WRITEBACK,
+	PGDAT_RECLAIM_LOCKED,
+};
+
+/* enum vmscan_throttle_state (v5.16+) */
+enum vmscan_throttle_state {
+	VMSCAN_THROTTLE_WRITEBACK,
+	VMSCAN_THROTTLE_ISOLATED,
+	VMSCAN_THROTTLE_NOPROGRESS,
+	VMSCAN_THROTTLE_CONGESTED,
+	NR_VMSCAN_THROTTLE,
+};
+
+struct pglist_data {
+	int node_id;
+	struct zone node_zones[MAX_NR_ZONES];
+	u32 node_start_pfn;
+	u64 node_present_pages;
+	long vm_stat[NR_VM_NODE_STAT_ITEMS];
+	/* kswapd (mm/vmscan.c) */
+	struct task *kswapd;
+	struct wait_queue_head kswapd_wait;
+	struct wait_queue_head pfmemalloc_wait;
+	struct wait_queue_head reclaim_wait[NR_VMSCAN_THROTTLE];
+	int kswapd_order;
+	enum zone_type kswapd_highest_zoneidx;
+	int kswapd_failures;
+	unsigned long flags;		/* PGDAT_* */
+	int nr_reclaim_throttled;
+	u64 nr_reclaim_start;		/* NR_THROTTLED_WRITTEN at first throttle */
+};
+
+static inline long node_page_state(const struct pglist_data *pgdat, enum node_stat_item i)
+{
+	return pgdat->vm_stat[i];
+}
+
+/* mm/page_counter.c */
+struct page_counter {
+	u64 usage;	/* pages */
+	u64 max;	/* pages, U64_MAX = unlimited */
+	u64 watermark;	/* highest usage seen (max_usage_in_bytes) */
+	u64 failcnt;	/* charge attempts that hit max */
+};
+
+/* include/linux/memcontrol.h: one cgroup of the memory controller. */
+struct mem_cgroup {
+	int id;				/* 0 = root */
+	char name[48];
+	struct mem_cgroup *parent;
+	struct page_counter memory;
+	struct page_counter memsw;	/* v1 memory+swap */
+	int swappiness;
+	struct lruvec *nodeinfo;	/* one lruvec per node */
+	long vm_stat[NR_VM_NODE_STAT_ITEMS];	/* summed over nodes, local */
+	u64 vm_events[NR_VM_EVENT_ITEMS];	/* local */
+	u64 memcg_stat[MEMCG_NR_STAT];
+	u64 oom_kill;			/* memory.oom_control oom_kill */
+	u64 events_max;			/* memory.events max */
+	u64 events_oom;
+};
+
+static inline struct lruvec *mem_cgroup_lruvec(struct mem_cgroup *memcg,
+					       const struct pglist_data *pgdat)
+{
+	return &memcg->nodeinfo[pgdat->node_id];
+}
+
+/* Page table entries of the simulated mm (arch-neutral encoding). */
+typedef u64 pte_t;
+#define PTE_PRESENT	1ULL
+#define PTE_YOUNG	2ULL
+#define PTE_DIRTY	4ULL
+#define PTE_SWAP	8ULL	/* not present, value is a swap slot */
+#define PTE_SHIFT	8
+static inline bool pte_none(pte_t pte) { return pte == 0; }
+static inline bool pte_present(pte_t pte) { return pte & PTE_PRESENT; }
+static inline bool pte_swap(pte_t pte) { return pte & PTE_SWAP; }
+static inline u32 pte_pfn(pte_t pte) { return (u32)(pte >> PTE_SHIFT); }
+static inline u64 pte_slot(pte_t pte) { return pte >> PTE_SHIFT; }
+static inline pte_t pfn_pte(u32 pfn) { return ((pte_t)pfn << PTE_SHIFT) | PTE_PRESENT; }
+static inline pte_t swp_entry_pte(u64 slot) { return (slot << PTE_SHIFT) | PTE_SWAP; }
+
+/* VMA flags used by reclaim */
+#define VM_EXEC		0x4UL
+#define VM_LOCKED	0x2000UL
+
+struct vm_area_struct {
+	u64 vm_start;		/* first virtual page number */
+	u64 vm_end;		/* one past the last */
+	unsigned long vm_flags;
+	pte_t *ptes;		/* one per page, [vpn - vm_start] */
+};
+
+/* mm_struct counters (enum MM_*) */
+enum { MM_FILEPAGES, MM_ANONPAGES, MM_SWAPENTS, NR_MM_COUNTERS };
+
+struct mm_struct {
+	u32 id;			/* index in sim->mms, page->mapping_id */
+	struct task *owner;
+	struct mem_cgroup *memcg;
+	unsigned int nr_vmas;
+	struct vm_area_struct *vmas;
+	u64 next_vpn;		/* where the next mmap goes */
+	long rss_stat[NR_MM_COUNTERS];
+	u64 pgtables_bytes;
+	u64 total_vm;		/* pages */
+};
+
+/*
+ * address_space - one file's page cache.  i_pages[index] holds 0 (hole),
+ * pfn + 1 (resident) or a workingset shadow (bit 63 set).
+ */
+#define XA_SHADOW	(1ULL << 63)
+static inline bool xa_is_value(u64 e) { return e & XA_SHADOW; }
+
+struct address_space {
+	u32 id;
+	char name[48];
+	u64 size;		/* pages in the file */
+	u64 capacity;		/* entries allocated in i_pages */
+	u64 *i_pages;
+	u64 nrpages;		/* resident */
+	u64 nr_dirty;
+	u64 ra_next;		/* readahead: index after the last window */
+	u64 ra_size;		/* readahead: last window, pages */
+	u64 wb_index;		/* writeback cursor */
+	u64 dirtied_when;	/* ns, first dirtying since clean (inode) */
+};
+
+/* include/linux/swap.h: one swap device. */
+struct swap_info_struct {
+	u64 max;		/* slots; slot 0 is the header, never used */
+	u64 inuse_pages;
+	u8 *swap_map;		/* use count per slot */
+	u64 *swap_cache;	/* slot -> pfn + 1, or a shadow (XA_SHADOW) */
+	u16 *swap_cgroup;	/* memcg id charged for each slot (mm/swap_cgroup.c) */
+	u64 cluster_next;	/* next slot to try (scan_swap_map_slots) */
+};
+#define SWAP_HAS_CACHE	0x40	/* swap_map flag: a swap cache page exists */
+
+#endif

@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: MIT
+/*
+ * oom_kill.c - the OOM killer (mm/oom_kill.c, v6.12): choose the task with
+ * the highest badness among the candidates and kill it.  The kernel's
+ * oom_reaper frees a victim's anonymous memory within milliseconds; the
+ * model reaps at once, which is what the allocator's retry then sees.
+ */
+#include <limits.h>
+
+#include "internal.h"
+#include "../workload/workload.h"
+
+/*
+ * oom_badness() (v5.9+): resident pages + swap entries + page-table pages,
+ * plus oom_score_adj thousandths of @totalpages.  LONG_MIN = never.
+ */
+long oom_badness(struct task *p, u64 totalpages)
+{
+	struct mm_struct *mm = p->mm;
+	long points;
+
+	if (!mm || p->oom_score_adj == -1000)
+		return LONG_MIN;
+	points = mm->rss_stat[MM_ANONPAGES] + mm->rss_stat[MM_FILEPAGES] +
+		 mm->rss_stat[MM_SWAPENTS] + (long)(mm->pgtables_bytes / p->sim->page_size);
+	points += (long)p->oom_score_adj * (long)(totalpages / 1000);
+	return points;
+}
+
+/* constrained_alloc(): the memory the candidates compete for. */
+static u64 oom_totalpages(struct sim *sim, struct mem_cgroup *memcg)
+{
+	u64 ram = 0, swap = sim->swap ? sim->swap->max - 1 : 0;
+
+	if (memcg && memcg->memory.max != U64_MAX) {
+		u64 sw = memcg->memsw.max != U64_MAX ? memcg->memsw.max - memcg->memory.max : swap;
+
+		return memcg->memory.max + min_u64(sw, swap);
+	}
+	for (unsigned int n = 0; n < sim->nr_nodes; n++)
+		for (int z = 0; z < MAX_NR_ZONES; z++)
+			ram += sim->nodes[n].node_zones[z].managed_pages;
+	return ram + swap;
+}
+
+/*
+ * task_kill_and_reap - SIGKILL @victim and free its memory at once:
+ * an isolated reclaim batch goes back to the LRU, held pages and the
+ * charge stock are returned, the address space is torn down.
+ */
+void task_kill_and_reap(struct task *victim, int signal)
+{
+	struct sim *sim = victim->sim;
+
+	if (victim->state == TASK_DEAD)
+		return;
+	reclaim_abort(victim);
+	victim->ac.active = false;
+	victim->cc.active = false;
+	task_pool_release(victim);
+	mem_cgroup_drain_stock(victim);
+	if (victim->mm)
+		exit_mmap(sim, victim->mm);
+	task_exit(victim, signal);
+	if (victim->wl)
+		workload_task_exit(victim->wl, victim);
+}
+
+/*
+ * out_of_memory() (v6.12) with select_bad_process()/oom_evaluate_task():
+ * among user tasks (of @memcg's subtree for a memcg OOM) the highest
+ * oom_badness wins, a later task with equal points replacing an earlier
+ * one.  If @current is chosen it is only marked (its caller unwinds and
+ * exits); any other victim is reaped now.  Returns false when there was
+ * no candidate.
+ */
+bool out_of_memory(struct task *current, struct mem_cgroup *memcg)
+{
+	struct sim *sim = current->sim;
+	u64 totalpages = oom_totalpages(sim, memcg);
+	struct task *chosen = NULL;
+	long chosen_points = LONG_MIN;
+
+	for (unsigned int i = 0; i < sim->nr_tasks; i++) {
+		struct task *p = sim->tasks[i];
+		long points;
+
+		if (p->kind != TASK_USER || p->state == TASK_DEAD || p->oom_victim)
+			continue;
+		if (memcg && !mem_cgroup_is_descendant(p->memcg, memcg))
+			continue;
+		points = oom_badness(p, totalpages);
+		if (points == LONG_MIN || points < chosen_points)
+			continue;
+		chosen = p;
+		chosen_points = points;
+	}
+	if (!chosen)
+		return false;
+
+	count_vm_event(sim, OOM_KILL);
+	sim->reclaim.oom_kills++;
+	/* MEMCG_OOM_KILL: local event, hierarchical oom_control count */
+	count_memcg_events(chosen->memcg, OOM_KILL, 1);
+	for (struct mem_cgroup *m = chosen->memcg; m; m = m->parent)
+		m->oom_kill++;
+	chosen->oom_victim = true;
+	if (chosen != current)
+		task_kill_and_reap(chosen, 9);
+	return true;
+}

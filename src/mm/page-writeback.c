@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: MIT
+/*
+ * page-writeback.c - dirty limits, the flusher and the end of writeback
+ * (mm/page-writeback.c, fs/fs-writeback.c, v6.12).
+ *
+ * One flusher thread writes dirty page-cache pages in batches of up to
+ * MAX_WRITEBACK_PAGES when it is kicked (by reclaim finding only dirty
+ * pages, WB_REASON_VMSCAN: everything), when dirty pages pass the
+ * background threshold, or periodically (dirty_writeback_centisecs) for
+ * files dirty longer than dirty_expire_centisecs.
+ */
+#include "internal.h"
+
+#define MAX_WRITEBACK_PAGES 1024
+
+static u64 global_free_pages(const struct sim *sim)
+{
+	u64 free = 0;
+
+	for (unsigned int n = 0; n < sim->nr_nodes; n++)
+		for (int z = 0; z < MAX_NR_ZONES; z++)
+			free += (u64)sim->nodes[n].node_zones[z].vm_stat[NR_FREE_PAGES];
+	return free;
+}
+
+/*
+ * global_dirty_limits() (v6.12 domain_dirty_limits over
+ * global_dirtyable_memory): free pages above the reserves plus file LRU
+ * pages, times dirty_ratio / dirty_background_ratio percent; the
+ * background threshold is at most half the dirty one.
+ */
+u64 global_dirty_limit(const struct sim *sim, u64 *background)
+{
+	u64 free = global_free_pages(sim), file = 0, dirtyable, thresh, bg;
+
+	for (unsigned int n = 0; n < sim->nr_nodes; n++)
+		file += (u64)(sim->nodes[n].vm_stat[NR_INACTIVE_FILE] +
+			      sim->nodes[n].vm_stat[NR_ACTIVE_FILE]);
+	dirtyable = (free > sim->totalreserve_pages ? free - sim->totalreserve_pages : 0) + file;
+	thresh = dirtyable * sim->scn.sysctl.dirty_ratio / 100;
+	bg = dirtyable * sim->scn.sysctl.dirty_background_ratio / 100;
+	if (bg >= thresh)
+		bg = thresh / 2;
+	*background = bg;
+	return thresh;
+}
+
+/*
+ * folio_end_writeback() (v6.12): the write is done.  A page reclaim wanted
+ * (PG_reclaim) goes to the inactive tail; reclaimers throttled on
+ * writeback are credited; sleepers waiting on writeback wake.
+ */
+void folio_end_writeback(struct sim *sim, u32 pfn)
+{
+	struct page *page = pfn_to_page(sim, pfn);
+
+	ClearPageFlag(page, PG_writeback);
+	mod_lruvec_page_state(sim, pfn, NR_WRITEBACK, -1);
+	mod_node_page_state(page_pgdat(sim, pfn), NR_WRITTEN, 1);
+	mod_zone_page_state(page_zone(sim, pfn), NR_ZONE_WRITE_PENDING, -1);
+	sim->nr_writeback--;
+	if (TestClearPageFlag(page, PG_reclaim))
+		folio_rotate_reclaimable(sim, pfn);
+	acct_reclaim_writeback(sim, page_pgdat(sim, pfn), 1);
+	if (sim->writeback_wait.first)
+		wake_up_all(sim, &sim->writeback_wait);
+	if (sim->dirty_throttle_wait.first)
+		wake_up_all(sim, &sim->dirty_throttle_wait);
+}
+
+static void end_file_bio_write(struct sim *sim, struct bio *bio)
+{
+	for (unsigned int i = 0; i < bio->nr_pages; i++)
+		folio_end_writeback(sim, bio->pfns[i]);
+}
+
+/* folio_clear_dirty_for_io() + folio_start_writeback() of a file page. */
+static void start_file_writeback(struct sim *sim, u32 pfn)
+{
+	struct page *page = pfn_to_page(sim, pfn);
+	struct address_space *mapping = sim->files[page->mapping_id];
+
+	ClearPageFlag(page, PG_dirty);
+	SetPageFlag(page, PG_writeback);
+	mod_lruvec_page_state(sim, pfn, NR_FILE_DIRTY, -1);
+	mod_lruvec_page_state(sim, pfn, NR_WRITEBACK, 1);
+	mapping->nr_dirty--;
+	sim->nr_dirty--;
+	sim->nr_writeback++;
+	count_vm_events(sim, PGPGOUT, sim->page_size / 1024);
+}
+
+/* pageout() -> ->writepage of one dirty file page (kernels before 6.17). */
+void pageout_file(struct sim *sim, struct task *t, u32 pfn)
+{
+	struct bio *bio = bio_alloc(&sim->disk_dev, REQ_OP_WRITE, end_file_bio_write);
+
+	start_file_writeback(sim, pfn);
+	bio->pfns[bio->nr_pages++] = pfn;
+	submit_bio(sim, &sim->disk_dev, bio, task_now(t));
+}
+
+/* wakeup_flusher_threads(WB_REASON_VMSCAN / background): kick the flusher. */
+void wakeup_flusher_threads(struct sim *sim)
+{
+	sim->flusher_kicked = true;
+	if (sim->flusher && sim->flusher->waiting_on == &sim->flusher_wait)
+		wake_up_task(sim->flusher);
+}
+
+/*
+ * writeback_sb_inodes() for one batch: write up to MAX_WRITEBACK_PAGES
+ * dirty pages of files that qualify (all when @all, else those dirty
+ * longer than dirty_expire), in index order, contiguous runs per bio.
+ */
+static u64 writeback_batch(struct task *t, bool all)
+{
+	struct sim *sim = t->sim;
+	u64 written = 0, now = task_now(t);
+
+	for (unsigned int f = 0; f < sim->nr_files && written < MAX_WRITEBACK_PAGES; f++) {
+		struct address_space *mapping = sim->files[f];
+		struct bio *bio = NULL;
+
+		if (!mapping->nr_dirty)
+			continue;
+		if (!all && now - mapping->dirtied_when < sim->scn.sysctl.dirty_expire_ns)
+			continue;
+		for (u64 i = 0; i < mapping->capacity && written < MAX_WRITEBACK_PAGES; i++) {
+			u64 idx = (mapping->wb_index + i) % mapping->capacity;
+			u64 e = mapping->i_pages[idx];
+			struct page *page;
+
+			if (!e || xa_is_value(e))
+				continue;
+			page = pfn_to_page(sim, (u32)(e - 1));
+			if (!PageFlag(page, PG_dirty) || PageFlag(page, PG_writeback))
+				continue;
+			if (bio && (bio->nr_pages == BIO_MAX_PAGES ||
+				    pfn_to_page(sim, bio->pfns[bio->nr_pages - 1])->index + 1 != idx)) {
+				submit_bio(sim, &sim->disk_dev, bio, now);
+				bio = NULL;
+			}
+			if (!bio)
+				bio = bio_alloc(&sim->disk_dev, REQ_OP_WRITE, end_file_bio_write);
+			start_file_writeback(sim, (u32)(e - 1));
+			bio->pfns[bio->nr_pages++] = (u32)(e - 1);
+			written++;
+			mapping->wb_index = idx + 1;
+			if (!mapping->nr_dirty)
+				break;
+		}
+		if (bio)
+			submit_bio(sim, &sim->disk_dev, bio, now);
+		if (mapping->nr_dirty)
+			mapping->dirtied_when = now;	/* requeued: redirty_tail */
+	}
+	charge_sys(t, written * sim->scn.cost.scan_page_ns);
+	return written;
+}
+
+/*
+ * The flusher thread (wb_workfn): while kicked or over the background
+ * threshold write everything it may; otherwise do a periodic (kupdate)
+ * pass and sleep dirty_writeback_centisecs.
+ */
+enum step_result flusher_step(struct task *t)
+{
+	struct sim *sim = t->sim;
+	u64 bg;
+
+	global_dirty_limit(sim, &bg);
+	if ((sim->flusher_kicked || sim->nr_dirty > bg) && sim->nr_dirty) {
+		if (writeback_batch(t, true))
+			return STEP_CONTINUE;
+	}
+	sim->flusher_kicked = false;
+	if (t->timed_out && sim->nr_dirty)
+		writeback_batch(t, false);
+	task_sleep(t, &sim->flusher_wait, sim->scn.sysctl.dirty_writeback_ns);
+	return STEP_BLOCKED;
+}

@@ -1,0 +1,639 @@
+// SPDX-License-Identifier: MIT
+/*
+ * page_alloc.c - watermarks, lowmem_reserve and the buddy allocator
+ * (mm/page_alloc.c and mm/khugepaged.c, v6.12; the 2.6.28 watermark check
+ * for the order_walk policy).
+ *
+ * Buddy alignment.  The kernel aligns buddies to absolute PFNs; here a
+ * zone holds only its managed frames, numbered right after the previous
+ * zone's, so a zone's first PFN is rarely a multiple of 2^MAX_PAGE_ORDER.
+ * All buddy arithmetic therefore works on the zone-relative index
+ * (pfn - zone_start_pfn): blocks are naturally aligned inside their zone,
+ * a block never crosses a zone end, and a buddy index beyond the zone's
+ * frames simply has no buddy.
+ *
+ * Free list bookkeeping.  A free block is represented by its head page:
+ * PG_buddy set, page->order its order, page->next/prev link it into
+ * free_area[order].free_list[mt], and page->private holds mt so that a
+ * merge can unlink a buddy from the right list (the kernel reads the
+ * pageblock bitmap instead; the model has none).  Tail pages of a free
+ * block are untouched.
+ */
+#include <errno.h>
+
+#include "page_alloc.h"
+
+/* v6.12 mm/page_alloc.c zone_names[], without HighMem (x86-64). */
+const char *const zone_names[MAX_NR_ZONES] = {
+	[ZONE_DMA]	= "DMA",
+	[ZONE_DMA32]	= "DMA32",
+	[ZONE_NORMAL]	= "Normal",
+	[ZONE_MOVABLE]	= "Movable",
+	[ZONE_DEVICE]	= "Device",
+};
+
+/* include/linux/mmzone.h: the migratetypes that have per-CPU lists. */
+#define MIGRATE_PCPTYPES	(MIGRATE_RECLAIMABLE + 1)
+
+/* include/linux/mm.h mult_frac(): x * n / d without overflowing x * n. */
+static inline u64 mult_frac(u64 x, u64 n, u64 d)
+{
+	return (x / d) * n + ((x % d) * n) / d;
+}
+
+/* KiB per page is 1 << kb_shift(): PAGE_SHIFT - 10 in the kernel. */
+static inline unsigned int kb_shift(const struct sim *sim)
+{
+	return (unsigned int)__builtin_ctz(sim->page_size) - 10;
+}
+
+/* lib/math/int_sqrt.c int_sqrt(): floor(sqrt(x)), bit by bit. */
+static u64 int_sqrt64(u64 x)
+{
+	u64 b, m, y = 0;
+
+	if (x <= 1)
+		return x;
+	m = 1ULL << ((63 - __builtin_clzll(x)) & ~1ULL);
+	while (m) {
+		b = y + m;
+		y >>= 1;
+		if (x >= b) {
+			x -= b;
+			y += m;
+		}
+		m >>= 2;
+	}
+	return y;
+}
+
+#define for_each_zone_idx(sim, nid, zid)				\
+	for (nid = 0; nid < (sim)->nr_nodes; nid++)			\
+		for (zid = 0; zid < MAX_NR_ZONES; zid++)
+
+static inline bool zone_is_lowmem(enum zone_type idx)
+{
+	/* no HighMem on x86-64: only Movable is excluded from lowmem */
+	return idx != ZONE_MOVABLE;
+}
+
+/* ---------------------------------------------------------------------
+ * Watermarks and min_free_kbytes
+ */
+
+/*
+ * Models one zone's step of v6.12 __setup_per_zone_wmarks(): the zone's
+ * share of pages_min in proportion to its managed pages (64-bit multiply,
+ * then divide); Movable (and HighMem on 32-bit) get a small fixed minimum
+ * of managed/1024 clamped to [SWAP_CLUSTER_MAX, 128] because they cannot
+ * serve the allocations the reserve exists for.  The low/high/promo steps
+ * are the larger of a quarter of the proportional share (uncapped, also
+ * for Movable) and watermark_scale_factor/10000 of the zone.
+ */
+static void zone_wmarks(u64 pages_min, u64 lowmem, u64 managed, enum zone_type idx,
+			unsigned int wsf, u64 wmark[NR_WMARK])
+{
+	u64 tmp = lowmem ? pages_min * managed / lowmem : 0;
+	u64 gap;
+
+	if (!zone_is_lowmem(idx)) {
+		u64 m = managed / 1024;
+
+		wmark[WMARK_MIN] = m < SWAP_CLUSTER_MAX ? SWAP_CLUSTER_MAX : m > 128 ? 128 : m;
+	} else {
+		wmark[WMARK_MIN] = tmp;
+	}
+	gap = max_u64(tmp >> 2, mult_frac(managed, wsf, 10000));
+	wmark[WMARK_LOW] = wmark[WMARK_MIN] + gap;
+	wmark[WMARK_HIGH] = wmark[WMARK_LOW] + gap;
+	wmark[WMARK_PROMO] = wmark[WMARK_HIGH] + gap;
+}
+
+/* Σ managed of the zones that are neither HighMem nor Movable. */
+static u64 lowmem_pages(const struct sim *sim)
+{
+	unsigned int nid, zid;
+	u64 sum = 0;
+
+	for_each_zone_idx(sim, nid, zid)
+		if (zone_is_lowmem(zid))
+			sum += sim->nodes[nid].node_zones[zid].managed_pages;
+	return sum;
+}
+
+/*
+ * Models v6.12 nr_free_buffer_pages() → nr_free_zone_pages(GFP_USER):
+ * walks every zone a GFP_USER allocation may use (index <= Normal, all
+ * nodes, as the zonelist holds them) and sums what lies above the high
+ * watermark.
+ */
+u64 nr_free_buffer_pages(const struct sim *sim)
+{
+	unsigned int nid, zid;
+	u64 sum = 0;
+
+	for_each_zone_idx(sim, nid, zid) {
+		const struct zone *z = &sim->nodes[nid].node_zones[zid];
+
+		if (zid <= ZONE_NORMAL && z->managed_pages > high_wmark_pages(z))
+			sum += z->managed_pages - high_wmark_pages(z);
+	}
+	return sum;
+}
+
+/*
+ * Models v6.12 calculate_min_free_kbytes() as run at boot by
+ * init_per_zone_wmark_min(), followed by khugepaged's
+ * set_recommended_min_free_kbytes() when THP is enabled.
+ *
+ * Boot rule: watermarks are still zero, so the lowmem figure is all
+ * managed pages of DMA..Normal; min_free_kbytes is the integer square
+ * root of 16 x that many KiB, clamped to [128, 262144].
+ *
+ * THP rule: khugepaged wants two free pageblocks per populated zone
+ * (index <= Normal) for fallbacks, plus MIGRATE_PCPTYPES^2 pageblocks per
+ * zone so each mobility type has a nearly-free block to fall back to and
+ * one to spare.  The figure is capped at 5 % of nr_free_buffer_pages(),
+ * which by then sees the watermarks the boot rule produced, and it only
+ * ever raises min_free_kbytes.  The pageblock is taken as the PMD huge
+ * page size of the page size (the kernel's pageblock on x86-64 and arm64).
+ */
+long calculate_min_free_kbytes(const struct sim *sim, bool thp)
+{
+	unsigned int nid, zid, shift = kb_shift(sim);
+	u64 lowmem = 0, nr_zones = 0, pages_min, lowmem_all, buffer = 0, rec;
+	u64 kbytes;
+
+	for_each_zone_idx(sim, nid, zid)
+		if (zid <= ZONE_NORMAL)
+			lowmem += sim->nodes[nid].node_zones[zid].managed_pages;
+	kbytes = int_sqrt64((lowmem << shift) * 16);
+	kbytes = kbytes < 128 ? 128 : kbytes > 262144 ? 262144 : kbytes;
+	if (!thp)
+		return (long)kbytes;
+
+	/* nr_free_buffer_pages() with the watermarks of the boot rule */
+	pages_min = kbytes >> shift;
+	lowmem_all = lowmem_pages(sim);
+	for_each_zone_idx(sim, nid, zid) {
+		const struct zone *z = &sim->nodes[nid].node_zones[zid];
+		u64 wmark[NR_WMARK];
+
+		if (zid > ZONE_NORMAL || !populated_zone(z))
+			continue;
+		nr_zones++;
+		zone_wmarks(pages_min, lowmem_all, z->managed_pages, zid,
+			    sim->scn.sysctl.watermark_scale_factor, wmark);
+		if (z->managed_pages > wmark[WMARK_HIGH])
+			buffer += z->managed_pages - wmark[WMARK_HIGH];
+	}
+	rec = (1ULL << hpage_pmd_order(sim)) * nr_zones *
+	      (2 + MIGRATE_PCPTYPES * MIGRATE_PCPTYPES);
+	rec = min_u64(rec, buffer / 20);
+	if ((rec << shift) > kbytes)
+		kbytes = rec << shift;
+	return (long)kbytes;
+}
+
+/*
+ * Models v6.12 calculate_totalreserve_pages(): per zone, the high
+ * watermark plus the largest reserve the zone keeps against any higher
+ * class of allocation, never more than the zone itself; summed.  The
+ * kernel treats these pages as unavailable to user space (dirty limits,
+ * overcommit).
+ */
+static void calculate_totalreserve_pages(struct sim *sim)
+{
+	unsigned int nid, zid, j;
+	u64 total = 0;
+
+	for_each_zone_idx(sim, nid, zid) {
+		const struct zone *z = &sim->nodes[nid].node_zones[zid];
+		long max = 0;
+		u64 reserve;
+
+		for (j = zid; j < MAX_NR_ZONES; j++)
+			if (z->lowmem_reserve[j] > max)
+				max = z->lowmem_reserve[j];
+		reserve = (u64)max + high_wmark_pages(z);
+		total += min_u64(reserve, z->managed_pages);
+	}
+	sim->totalreserve_pages = total;
+}
+
+/*
+ * Models v6.12 __setup_per_zone_wmarks() (via setup_per_zone_wmarks()):
+ * spreads min_free_kbytes over all zones of all nodes by managed pages,
+ * resets every boost and refreshes totalreserve_pages, as the kernel does
+ * at boot and whenever min_free_kbytes or watermark_scale_factor is
+ * written.  Reads sim->min_free_kbytes and the scenario's
+ * watermark_scale_factor.
+ */
+void setup_per_zone_wmarks(struct sim *sim)
+{
+	u64 pages_min = (u64)(sim->min_free_kbytes > 0 ? sim->min_free_kbytes : 0) >>
+			kb_shift(sim);
+	u64 lowmem = lowmem_pages(sim);
+	unsigned int wsf = sim->scn.sysctl.watermark_scale_factor;
+	unsigned int nid, zid;
+
+	for_each_zone_idx(sim, nid, zid) {
+		struct zone *z = &sim->nodes[nid].node_zones[zid];
+
+		zone_wmarks(pages_min, lowmem, z->managed_pages, zid, wsf, z->_watermark);
+		z->watermark_boost = 0;
+	}
+	calculate_totalreserve_pages(sim);
+}
+
+/*
+ * Models v6.12 setup_per_zone_lowmem_reserve() (with the 2025 revert that
+ * gives empty upper zones a reserve again): zone i of a node keeps back,
+ * from an allocation that could have used zone j > i, the managed pages
+ * of zones i+1..j divided by lowmem_reserve_ratio[i].  A zero ratio or an
+ * empty zone i means no reserve.  Ends with calculate_totalreserve_pages().
+ */
+void setup_per_zone_lowmem_reserve(struct sim *sim)
+{
+	unsigned int nid, i, j;
+
+	for (nid = 0; nid < sim->nr_nodes; nid++) {
+		struct pglist_data *pgdat = &sim->nodes[nid];
+
+		for (i = 0; i < MAX_NR_ZONES; i++) {
+			struct zone *z = &pgdat->node_zones[i];
+			unsigned int ratio = sim->scn.sysctl.lowmem_reserve_ratio[i];
+			bool clear = !ratio || !z->managed_pages;
+			u64 upper = 0;
+
+			z->lowmem_reserve[i] = 0;
+			for (j = i + 1; j < MAX_NR_ZONES; j++) {
+				upper += pgdat->node_zones[j].managed_pages;
+				z->lowmem_reserve[j] = clear ? 0 : (long)(upper / ratio);
+			}
+		}
+	}
+	calculate_totalreserve_pages(sim);
+}
+
+/* ---------------------------------------------------------------------
+ * The watermark check
+ */
+
+/* Free pages sitting on the MIGRATE_HIGHATOMIC lists (v6.13 / 6.12.y
+ * nr_free_highatomic). */
+static long free_highatomic(const struct zone *z)
+{
+	long n = 0;
+	unsigned int o;
+
+	for (o = 0; o < NR_PAGE_ORDERS; o++)
+		n += (long)(z->free_area[o].nr_free_mt[MIGRATE_HIGHATOMIC] << o);
+	return n;
+}
+
+/*
+ * Models v6.12 __zone_watermark_ok().  The pages an allocation cannot use
+ * are taken out first: all but one page of the block it needs, and, for
+ * requests without reserve access, the free highatomic pages (no CMA in
+ * the model).  Reserve access lowers the mark: __GFP_HIGH by half, a
+ * non-blocking one by a further quarter, an OOM victim by half again.
+ * What remains must exceed the mark plus the zone's reserve against the
+ * request's highest usable zone.  Order 0 stops there; a higher order
+ * also needs one free block of at least that order on a list it may
+ * take from (v4.4+; the 2.6.28 order walk is below).
+ */
+bool __zone_watermark_ok(const struct zone *z, unsigned int order, u64 mark,
+			 enum zone_type highest_zoneidx, unsigned int alloc_flags,
+			 long free)
+{
+	long min = (long)mark;
+	unsigned int o;
+	int mt;
+
+	free -= (1L << order) - 1;
+	if (!(alloc_flags & ALLOC_RESERVES)) {
+		free -= free_highatomic(z);
+	} else {
+		if (alloc_flags & ALLOC_MIN_RESERVE) {
+			min -= min / 2;
+			if (alloc_flags & ALLOC_NON_BLOCK)
+				min -= min / 4;
+		}
+		if (alloc_flags & ALLOC_OOM)
+			min -= min / 2;
+	}
+	if (free <= min + z->lowmem_reserve[highest_zoneidx])
+		return false;
+	if (!order)
+		return true;
+
+	for (o = order; o < NR_PAGE_ORDERS; o++) {
+		const struct free_area *area = &z->free_area[o];
+
+		if (!area->nr_free)
+			continue;
+		for (mt = 0; mt < MIGRATE_PCPTYPES; mt++)
+			if (area->nr_free_mt[mt])
+				return true;
+		if ((alloc_flags & (ALLOC_HIGHATOMIC | ALLOC_OOM)) &&
+		    area->nr_free_mt[MIGRATE_HIGHATOMIC])
+			return true;
+	}
+	return false;
+}
+
+/* v6.12 zone_watermark_ok(): the check against the zone's free count. */
+bool zone_watermark_ok(const struct zone *z, unsigned int order, u64 mark,
+		       enum zone_type highest_zoneidx, unsigned int alloc_flags)
+{
+	return __zone_watermark_ok(z, order, mark, highest_zoneidx, alloc_flags,
+				   zone_page_state(z, NR_FREE_PAGES));
+}
+
+/*
+ * Models 2.6.28 zone_watermark_ok().  Order-0 part: free pages less all
+ * but one page of the request must exceed the mark (halved for
+ * __GFP_HIGH, then less a quarter for ALLOC_HARDER) plus the reserve.
+ * Then, for each order below the request, the pages in blocks of that
+ * order are useless to it and are discounted while the mark is halved,
+ * since fewer, larger blocks are needed; the remainder must stay above
+ * the mark at every step.
+ */
+bool zone_watermark_ok_order_walk(const struct zone *z, unsigned int order, u64 mark,
+				  enum zone_type classzone_idx, unsigned int alloc_flags)
+{
+	long min = (long)mark;
+	long free = zone_page_state(z, NR_FREE_PAGES) - (1L << order) + 1;
+	unsigned int o;
+
+	if (alloc_flags & ALLOC_HIGH)
+		min -= min / 2;
+	if (alloc_flags & ALLOC_HARDER)
+		min -= min / 4;
+	if (free <= min + z->lowmem_reserve[classzone_idx])
+		return false;
+	for (o = 0; o < order; o++) {
+		free -= (long)(z->free_area[o].nr_free << o);
+		min >>= 1;
+		if (free <= min)
+			return false;
+	}
+	return true;
+}
+
+/* ---------------------------------------------------------------------
+ * The buddy allocator
+ */
+
+/* Link the free block at @pfn into its list; head = list_add, tail =
+ * list_add_tail.  The allocator takes from the head. */
+static void add_to_free_list(struct sim *sim, struct zone *z, u32 pfn,
+			     unsigned int order, int mt, bool tail)
+{
+	struct free_area *area = &z->free_area[order];
+	struct pfn_list *list = &area->free_list[mt];
+	struct page *page = pfn_to_page(sim, pfn);
+
+	SetPageFlag(page, PG_buddy);
+	page->order = (u8)order;
+	page->private = (u32)mt;
+	if (tail) {
+		page->next = NO_PFN;
+		page->prev = list->tail;
+		if (list->tail != NO_PFN)
+			pfn_to_page(sim, list->tail)->next = pfn;
+		else
+			list->head = pfn;
+		list->tail = pfn;
+	} else {
+		page->prev = NO_PFN;
+		page->next = list->head;
+		if (list->head != NO_PFN)
+			pfn_to_page(sim, list->head)->prev = pfn;
+		else
+			list->tail = pfn;
+		list->head = pfn;
+	}
+	area->nr_free++;
+	area->nr_free_mt[mt]++;
+}
+
+/* Unlink the free block at @pfn and clear its buddy state. */
+static void del_from_free_list(struct sim *sim, struct zone *z, u32 pfn)
+{
+	struct page *page = pfn_to_page(sim, pfn);
+	struct free_area *area = &z->free_area[page->order];
+	int mt = (int)page->private;
+	struct pfn_list *list = &area->free_list[mt];
+
+	if (page->prev != NO_PFN)
+		pfn_to_page(sim, page->prev)->next = page->next;
+	else
+		list->head = page->next;
+	if (page->next != NO_PFN)
+		pfn_to_page(sim, page->next)->prev = page->prev;
+	else
+		list->tail = page->prev;
+	page->next = page->prev = NO_PFN;
+	ClearPageFlag(page, PG_buddy);
+	page->order = 0;
+	page->private = 0;
+	area->nr_free--;
+	area->nr_free_mt[mt]--;
+}
+
+/*
+ * Models v6.12 expand(): a block of order @high was taken for a request of
+ * order @low; the upper half is given back at each order on the way down
+ * (at the list head), the lowest 2^@low pages stay with the caller.
+ */
+static void expand(struct sim *sim, struct zone *z, u32 pfn, unsigned int low,
+		   unsigned int high, int mt)
+{
+	while (high > low) {
+		high--;
+		add_to_free_list(sim, z, pfn + (1U << high), high, mt, false);
+	}
+}
+
+/*
+ * Models v6.12 __rmqueue_smallest(): the first block on the smallest
+ * non-empty list of @mt at order >= @order, split down to @order.
+ */
+static u32 rmqueue_smallest(struct sim *sim, struct zone *z, unsigned int order, int mt)
+{
+	unsigned int o;
+
+	for (o = order; o < NR_PAGE_ORDERS; o++) {
+		u32 pfn = z->free_area[o].free_list[mt].head;
+
+		if (pfn == NO_PFN)
+			continue;
+		del_from_free_list(sim, z, pfn);
+		expand(sim, z, pfn, order, o, mt);
+		return pfn;
+	}
+	return NO_PFN;
+}
+
+/* v6.12 fallbacks[]: where each type looks when its own lists are empty. */
+static const int fallbacks[MIGRATE_PCPTYPES][MIGRATE_PCPTYPES - 1] = {
+	[MIGRATE_UNMOVABLE]	= { MIGRATE_RECLAIMABLE, MIGRATE_MOVABLE },
+	[MIGRATE_MOVABLE]	= { MIGRATE_RECLAIMABLE, MIGRATE_UNMOVABLE },
+	[MIGRATE_RECLAIMABLE]	= { MIGRATE_UNMOVABLE, MIGRATE_MOVABLE },
+};
+
+/* v6.12 can_steal_fallback(): may a request of @start_mt take over the
+ * pageblock its fallback block of @order lives in? */
+static bool can_steal_fallback(const struct sim *sim, unsigned int order, int start_mt)
+{
+	return order >= pageblock_order(sim) / 2 ||
+	       start_mt == MIGRATE_RECLAIMABLE || start_mt == MIGRATE_UNMOVABLE;
+}
+
+/* v6.12 find_suitable_fallback(): first fallback type with a block of
+ * @order, or -1. */
+static int find_suitable_fallback(const struct zone *z, unsigned int order, int start_mt)
+{
+	int i;
+
+	for (i = 0; i < MIGRATE_PCPTYPES - 1; i++) {
+		int mt = fallbacks[start_mt][i];
+
+		if (z->free_area[order].nr_free_mt[mt])
+			return mt;
+	}
+	return -1;
+}
+
+/*
+ * Models v6.12 __rmqueue_fallback() + steal_suitable_fallback().  The
+ * largest block on a fallback list is taken, to approximate the pageblock
+ * with most free pages and keep mixing of types rare; a movable request
+ * that could not claim the pageblock anyway takes the smallest instead.
+ * A block of at least a pageblock is claimed: its remainder goes to the
+ * requester's lists.  Smaller blocks keep their type for the remainder
+ * (the kernel's single-page steal); claiming a whole pageblock around a
+ * small block needs the pageblock table the model does not keep.
+ * Watermark boosting on fallback (SPEC 1.3) is not signalled from here.
+ */
+static u32 rmqueue_fallback(struct sim *sim, struct zone *z, unsigned int order, int start_mt)
+{
+	int o, fallback_mt = -1;
+	u32 pfn;
+
+	for (o = MAX_PAGE_ORDER; o >= (int)order; o--) {
+		fallback_mt = find_suitable_fallback(z, (unsigned int)o, start_mt);
+		if (fallback_mt < 0)
+			continue;
+		if (!can_steal_fallback(sim, (unsigned int)o, start_mt) &&
+		    start_mt == MIGRATE_MOVABLE && o > (int)order) {
+			for (o = (int)order; o <= MAX_PAGE_ORDER; o++) {
+				fallback_mt = find_suitable_fallback(z, (unsigned int)o, start_mt);
+				if (fallback_mt >= 0)
+					break;
+			}
+		}
+		break;
+	}
+	if (fallback_mt < 0)
+		return NO_PFN;
+
+	pfn = z->free_area[o].free_list[fallback_mt].head;
+	del_from_free_list(sim, z, pfn);
+	expand(sim, z, pfn, order, (unsigned int)o,
+	       (unsigned int)o >= pageblock_order(sim) ? start_mt : fallback_mt);
+	return pfn;
+}
+
+/*
+ * Models v6.12 rmqueue_buddy() → __rmqueue(): the requester's own lists
+ * first, then the fallback types.  Highatomic requests use only their own
+ * lists (the kernel adds them to ALLOC_HIGHATOMIC allocations; the model's
+ * callers pick the type directly).
+ */
+u32 rmqueue_buddy(struct sim *sim, struct zone *z, unsigned int order, int migratetype)
+{
+	u32 pfn;
+
+	if (order > MAX_PAGE_ORDER || migratetype < 0 || migratetype >= MIGRATE_TYPES)
+		return NO_PFN;
+	pfn = rmqueue_smallest(sim, z, order, migratetype);
+	if (pfn == NO_PFN && migratetype < MIGRATE_PCPTYPES)
+		pfn = rmqueue_fallback(sim, z, order, migratetype);
+	if (pfn != NO_PFN)
+		z->vm_stat[NR_FREE_PAGES] -= 1L << order;
+	return pfn;
+}
+
+/* Is the block at zone index @idx a free buddy of exactly @order? */
+static inline bool page_is_buddy(struct sim *sim, const struct zone *z, u64 idx,
+				 unsigned int order)
+{
+	const struct page *p;
+
+	if (idx >= z->managed_pages)
+		return false;
+	p = pfn_to_page(sim, z->zone_start_pfn + (u32)idx);
+	return PageFlag(p, PG_buddy) && p->order == order;
+}
+
+/*
+ * Models v6.12 __free_one_page(): while the block's buddy (index with bit
+ * @order flipped) is itself free at the same order, take it off its list
+ * and continue with the combined block one order up.  The result goes to
+ * the list tail when told so (boot-time freeing, FPI_TO_TAIL) or when the
+ * buddy of the next larger block is free too, so that it stays unused
+ * long enough to merge further (buddy_merge_likely); else to the head.
+ */
+static void __free_one_page(struct sim *sim, struct zone *z, u32 pfn, unsigned int order,
+			    int mt, bool to_tail)
+{
+	u64 idx = pfn - z->zone_start_pfn;
+	unsigned int nr = 1U << order;
+
+	while (order < MAX_PAGE_ORDER) {
+		u64 buddy = idx ^ (1ULL << order);
+
+		if (!page_is_buddy(sim, z, buddy, order))
+			break;
+		del_from_free_list(sim, z, z->zone_start_pfn + (u32)buddy);
+		idx &= buddy;
+		order++;
+	}
+	if (!to_tail && order < MAX_PAGE_ORDER - 1) {
+		u64 parent = idx & ~(1ULL << order);
+
+		to_tail = page_is_buddy(sim, z, parent ^ (1ULL << (order + 1)), order + 1);
+	}
+	add_to_free_list(sim, z, z->zone_start_pfn + (u32)idx, order, mt, to_tail);
+	z->vm_stat[NR_FREE_PAGES] += nr;
+}
+
+void free_one_page(struct sim *sim, u32 pfn, unsigned int order)
+{
+	__free_one_page(sim, page_zone(sim, pfn), pfn, order, MIGRATE_MOVABLE, false);
+}
+
+/*
+ * Models v6.12 memblock_free_all() → __free_pages_memory() →
+ * __free_pages_core() for one zone: the frames are handed over in the
+ * largest naturally aligned blocks that fit, each added at the list tail.
+ */
+void memblock_free_zone(struct sim *sim, struct zone *z)
+{
+	u64 idx = 0, end = z->managed_pages;
+
+	while (idx < end) {
+		unsigned int order = idx ? (unsigned int)__builtin_ctzll(idx) : MAX_PAGE_ORDER;
+
+		if (order > MAX_PAGE_ORDER)
+			order = MAX_PAGE_ORDER;
+		while (idx + (1ULL << order) > end)
+			order--;
+		__free_one_page(sim, z, z->zone_start_pfn + (u32)idx, order,
+				MIGRATE_MOVABLE, true);
+		idx += 1ULL << order;
+	}
+}

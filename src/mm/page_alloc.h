@@ -1,0 +1,143 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * page_alloc.h - zones, the buddy allocator and watermarks
+ * (mm/page_alloc.c, mm/mm_init.c, v6.12; 2.6.28 variants where the seeds
+ * need them).  All counts are pages of the simulated page size.
+ */
+#ifndef RECLAIMSIM_PAGE_ALLOC_H
+#define RECLAIMSIM_PAGE_ALLOC_H
+
+#include "../sim/sim.h"
+
+extern const char *const zone_names[MAX_NR_ZONES];	/* "DMA", "DMA32", ... */
+
+/* alloc_flags (mm/internal.h, v6.3+ names); the low bits are the wmark index */
+#define ALLOC_WMARK_MIN		WMARK_MIN
+#define ALLOC_WMARK_LOW		WMARK_LOW
+#define ALLOC_WMARK_HIGH	WMARK_HIGH
+#define ALLOC_NO_WATERMARKS	0x04
+#define ALLOC_WMARK_MASK	(ALLOC_NO_WATERMARKS - 1)
+#define ALLOC_OOM		0x08
+#define ALLOC_NON_BLOCK		0x10
+#define ALLOC_MIN_RESERVE	0x20
+#define ALLOC_CPUSET		0x40
+#define ALLOC_CMA		0x80
+#define ALLOC_HIGHATOMIC	0x200
+#define ALLOC_KSWAPD		0x800
+#define ALLOC_RESERVES		(ALLOC_NON_BLOCK | ALLOC_MIN_RESERVE | ALLOC_HIGHATOMIC | ALLOC_OOM)
+/* 2.6.28 names for the order-walk check */
+#define ALLOC_HARDER		ALLOC_NON_BLOCK
+#define ALLOC_HIGH		ALLOC_MIN_RESERVE
+
+/*
+ * hpage_pmd_order - order of a PMD-mapped huge page: one page of 8-byte
+ * PTEs maps PAGE_SIZE/8 pages, so PAGE_SHIFT-3 (9 for 4 KiB pages, 11 for
+ * 16 KiB, 13 for 64 KiB).  khugepaged's min_free_kbytes raise uses it.
+ *
+ * pageblock_order - order of a pageblock, the unit the kernel groups free
+ * pages by mobility in (include/linux/pageblock-flags.h): the PMD order,
+ * capped at MAX_PAGE_ORDER.  The model's MAX_PAGE_ORDER is x86-64's 10,
+ * so for 16/64 KiB pages the cap is lower than on arm64 (whose
+ * MAX_PAGE_ORDER grows with the page size); 9 for 4 KiB pages either way.
+ * Both need sim->page_size.
+ */
+static inline unsigned int hpage_pmd_order(const struct sim *sim)
+{
+	return (unsigned int)__builtin_ctz(sim->page_size) - 3;
+}
+static inline unsigned int pageblock_order(const struct sim *sim)
+{
+	unsigned int o = hpage_pmd_order(sim);
+
+	return o < MAX_PAGE_ORDER ? o : MAX_PAGE_ORDER;
+}
+static inline u64 pageblock_nr_pages(const struct sim *sim)
+{
+	return 1ULL << pageblock_order(sim);
+}
+
+/*
+ * mem_init_zones - lay out nodes, zones and page frames from the
+ * scenario's [machine] section (mm/mm_init.c free_area_init + memmap_init,
+ * v6.12): every managed frame starts free in the buddy allocator as
+ * MIGRATE_MOVABLE blocks of the largest order that fits.  Needs
+ * sim->page_size and sim->page_shift.
+ *
+ * Frames are numbered contiguously, node by node and zone by zone (zone
+ * index order); a zone's frames are [zone_start_pfn, zone_start_pfn +
+ * managed_pages).  spanned/present are reported figures only: for a
+ * host layout they exceed managed, and pgdat->node_present_pages (their
+ * sum, as in the kernel) is then larger than the node's frame count.
+ * Buddy alignment is relative to zone_start_pfn (see page_alloc.c).
+ * Returns 0, -EINVAL for a layout that cannot be built (no frames, more
+ * than 2^32-2 frames, a zone type listed twice, two "rest" zones) or
+ * -ENOMEM.
+ */
+int mem_init_zones(struct sim *sim);
+void mem_free_zones(struct sim *sim);
+/*
+ * memblock_free_zone - hand all of @z's frames to the buddy allocator as
+ * free MIGRATE_MOVABLE blocks (boot-time freeing; mem_init_zones calls it
+ * once per zone, with the zone's free lists empty and its frames zeroed).
+ */
+void memblock_free_zone(struct sim *sim, struct zone *z);
+
+/*
+ * nr_free_buffer_pages - v6.12: pages above the high watermark in the
+ * zones GFP_USER may use (DMA..Normal of every node): the sum of
+ * managed - high over those zones where positive.
+ */
+u64 nr_free_buffer_pages(const struct sim *sim);
+
+/*
+ * calculate_min_free_kbytes - the boot-time rule (v6.12
+ * calculate_min_free_kbytes + khugepaged set_recommended_min_free_kbytes
+ * when @thp): isqrt(lowmem_kbytes * 16) clamped to [128, 262144], raised
+ * to the THP recommendation of (2 + 3*3) PMD-sized blocks per populated
+ * zone up to Normal, capped at 5 % of nr_free_buffer_pages().  Reads the
+ * zones' managed pages, sim->page_size and watermark_scale_factor; does
+ * not change the simulation.  Returns KiB.
+ */
+long calculate_min_free_kbytes(const struct sim *sim, bool thp);
+
+/* v6.12 __setup_per_zone_wmarks: min/low/high/promo of every zone. */
+void setup_per_zone_wmarks(struct sim *sim);
+/* v6.12 setup_per_zone_lowmem_reserve + calculate_totalreserve_pages. */
+void setup_per_zone_lowmem_reserve(struct sim *sim);
+
+/*
+ * __zone_watermark_ok - v6.12: may an allocation of 2^@order pages take
+ * @free free pages of @z down to @mark, given lowmem_reserve[@highest_zoneidx]
+ * and @alloc_flags?  For order > 0 any free block of order >= @order on an
+ * unmovable/movable/reclaimable list suffices (v4.4+).
+ */
+bool __zone_watermark_ok(const struct zone *z, unsigned int order, u64 mark,
+			 enum zone_type highest_zoneidx, unsigned int alloc_flags,
+			 long free);
+bool zone_watermark_ok(const struct zone *z, unsigned int order, u64 mark,
+		       enum zone_type highest_zoneidx, unsigned int alloc_flags);
+/*
+ * zone_watermark_ok_order_walk - 2.6.28 zone_watermark_ok: after the
+ * order-0 test, subtract the pages in blocks below each order and halve
+ * the mark per order.  (policy watermark_check = order_walk)
+ */
+bool zone_watermark_ok_order_walk(const struct zone *z, unsigned int order, u64 mark,
+				  enum zone_type classzone_idx, unsigned int alloc_flags);
+
+/*
+ * rmqueue_buddy - take one 2^@order block of @migratetype from @z's free
+ * lists (__rmqueue_smallest + expand, falling back to other migratetypes),
+ * updating NR_FREE_PAGES.  Returns the first PFN or NO_PFN.  The block's
+ * head page leaves with PG_buddy clear, order 0, next/prev NO_PFN; no
+ * other page field is touched and no vm event is counted.
+ */
+u32 rmqueue_buddy(struct sim *sim, struct zone *z, unsigned int order, int migratetype);
+/*
+ * free_one_page - give a 2^@order block starting at @pfn back (v6.12
+ * __free_one_page), merging buddies, updating NR_FREE_PAGES.  The block
+ * goes to the MIGRATE_MOVABLE lists: the model keeps no pageblock
+ * migratetype table.  The caller has cleared the page's other state.
+ */
+void free_one_page(struct sim *sim, u32 pfn, unsigned int order);
+
+#endif

@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: MIT
+/*
+ * swap.c - LRU list maintenance (mm/swap.c and include/linux/mm_inline.h,
+ * v6.12): adding folios to their LRU, activation on access, rotation after
+ * writeback, and the anon/file cost balance get_scan_count reads.
+ *
+ * The kernel puts new and activated folios in per-CPU batches of
+ * PAGEVEC_SIZE before they reach the LRU; the model adds them at once.
+ */
+#include "internal.h"
+
+/* folio_lru_list(): which list a folio belongs on. */
+enum lru_list folio_lru_list(const struct page *page)
+{
+	enum lru_list lru;
+
+	if (PageFlag(page, PG_unevictable))
+		return LRU_UNEVICTABLE;
+	lru = PageFlag(page, PG_swapbacked) ? LRU_INACTIVE_ANON : LRU_INACTIVE_FILE;
+	if (PageFlag(page, PG_active))
+		lru += LRU_ACTIVE;
+	return lru;
+}
+
+/* folio_lruvec(): the lruvec of the folio's memcg on the folio's node. */
+struct lruvec *folio_lruvec(struct sim *sim, u32 pfn)
+{
+	struct page *page = pfn_to_page(sim, pfn);
+
+	return mem_cgroup_lruvec(sim->memcgs[page->memcg_id], page_pgdat(sim, pfn));
+}
+
+static void update_lru_size(struct sim *sim, struct lruvec *lruvec, enum lru_list lru,
+			    u32 pfn, long delta)
+{
+	struct zone *zone = page_zone(sim, pfn);
+
+	lruvec->nr_pages[lru] += delta;
+	lruvec->zone_nr[zone->idx][lru] += delta;
+	mod_lruvec_state(lruvec, NR_LRU_BASE + lru, delta);
+	mod_zone_page_state(zone, NR_ZONE_LRU_BASE + lru, delta);
+}
+
+/* lruvec_add_folio(): at the head (most recent end) of its list. */
+void lruvec_add_folio(struct sim *sim, struct lruvec *lruvec, u32 pfn)
+{
+	struct page *page = pfn_to_page(sim, pfn);
+	enum lru_list lru = folio_lru_list(page);
+
+	pfn_list_add(sim, &lruvec->lists[lru], pfn);
+	update_lru_size(sim, lruvec, lru, pfn, 1);
+	SetPageFlag(page, PG_lru);
+}
+
+/* lruvec_add_folio_tail(): at the tail, to be reclaimed next. */
+void lruvec_add_folio_tail(struct sim *sim, struct lruvec *lruvec, u32 pfn)
+{
+	struct page *page = pfn_to_page(sim, pfn);
+	enum lru_list lru = folio_lru_list(page);
+
+	pfn_list_add_tail(sim, &lruvec->lists[lru], pfn);
+	update_lru_size(sim, lruvec, lru, pfn, 1);
+	SetPageFlag(page, PG_lru);
+}
+
+void lruvec_del_folio(struct sim *sim, struct lruvec *lruvec, u32 pfn)
+{
+	struct page *page = pfn_to_page(sim, pfn);
+	enum lru_list lru = folio_lru_list(page);
+
+	pfn_list_del(sim, &lruvec->lists[lru], pfn);
+	update_lru_size(sim, lruvec, lru, pfn, -1);
+	ClearPageFlag(page, PG_lru);
+}
+
+/*
+ * folio_add_lru() - a new folio enters the LRU.  Since v5.9 new anon
+ * folios start on the inactive list like file ones; workingset_refault()
+ * may have set PG_active before this.
+ */
+void folio_add_lru(struct sim *sim, u32 pfn)
+{
+	lruvec_add_folio(sim, folio_lruvec(sim, pfn), pfn);
+}
+
+/* folio_activate() / lru_activate(): move an inactive folio to its active list. */
+static void folio_activate(struct sim *sim, u32 pfn)
+{
+	struct page *page = pfn_to_page(sim, pfn);
+	struct lruvec *lruvec = folio_lruvec(sim, pfn);
+
+	if (!PageFlag(page, PG_lru) || PageFlag(page, PG_active) ||
+	    PageFlag(page, PG_unevictable))
+		return;
+	lruvec_del_folio(sim, lruvec, pfn);
+	SetPageFlag(page, PG_active);
+	lruvec_add_folio(sim, lruvec, pfn);
+	count_vm_event(sim, PGACTIVATE);
+	count_memcg_events(lruvec->memcg, PGACTIVATE, 1);
+}
+
+/*
+ * folio_mark_accessed() (v6.12): the first access sets PG_referenced; a
+ * second one on an inactive folio activates it and clears PG_referenced.
+ * An isolated folio (under reclaim) only gets PG_active set, as the
+ * kernel's __lru_cache_activate_folio does for folios not on the LRU.
+ */
+void folio_mark_accessed(struct sim *sim, u32 pfn)
+{
+	struct page *page = pfn_to_page(sim, pfn);
+
+	if (!PageFlag(page, PG_referenced)) {
+		SetPageFlag(page, PG_referenced);
+		return;
+	}
+	if (PageFlag(page, PG_unevictable) || PageFlag(page, PG_active))
+		return;
+	if (PageFlag(page, PG_lru))
+		folio_activate(sim, pfn);
+	else
+		SetPageFlag(page, PG_active);
+	ClearPageFlag(page, PG_referenced);
+	workingset_activation(sim, pfn);
+}
+
+/*
+ * folio_rotate_reclaimable() - writeback of a PG_reclaim folio ended:
+ * move it to the tail of the inactive list so reclaim finds it next.
+ */
+void folio_rotate_reclaimable(struct sim *sim, u32 pfn)
+{
+	struct page *page = pfn_to_page(sim, pfn);
+	struct lruvec *lruvec;
+
+	if (!PageFlag(page, PG_lru) || PageFlag(page, PG_active) ||
+	    PageFlag(page, PG_unevictable) || PageFlag(page, PG_isolated))
+		return;
+	lruvec = folio_lruvec(sim, pfn);
+	lruvec_del_folio(sim, lruvec, pfn);
+	lruvec_add_folio_tail(sim, lruvec, pfn);
+	count_vm_event(sim, PGROTATED);
+}
+
+/*
+ * lru_note_cost() (v5.8+): reclaim cost of a list type, I/O weighted by
+ * SWAP_CLUSTER_MAX, charged to the lruvec and its ancestors; both costs
+ * are halved when they exceed a quarter of the lruvec's LRU pages, so
+ * they track recent behaviour.
+ */
+void lru_note_cost(struct lruvec *lruvec, bool file, unsigned long nr_io,
+		   unsigned long nr_rotated)
+{
+	unsigned long cost = nr_io * SWAP_CLUSTER_MAX + nr_rotated;
+	struct mem_cgroup *memcg = lruvec->memcg;
+
+	for (; memcg; memcg = memcg->parent) {
+		struct lruvec *lv = mem_cgroup_lruvec(memcg, lruvec->pgdat);
+		u64 lrusize = lv->nr_pages[LRU_INACTIVE_ANON] + lv->nr_pages[LRU_ACTIVE_ANON] +
+			      lv->nr_pages[LRU_INACTIVE_FILE] + lv->nr_pages[LRU_ACTIVE_FILE];
+
+		if (file)
+			lv->file_cost += cost;
+		else
+			lv->anon_cost += cost;
+		if (lv->file_cost + lv->anon_cost > lrusize / 4) {
+			lv->file_cost /= 2;
+			lv->anon_cost /= 2;
+		}
+	}
+}
+
+void lru_note_cost_refault(struct sim *sim, u32 pfn)
+{
+	struct page *page = pfn_to_page(sim, pfn);
+
+	lru_note_cost(folio_lruvec(sim, pfn), !PageFlag(page, PG_swapbacked), 1, 0);
+}

@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: MIT
+/*
+ * swapfile.c - one swap device's slots (mm/swapfile.c, v6.12): slot
+ * allocation, use counts in swap_map, and freeing slots together with
+ * their swap cache page when nothing needs them any more.
+ *
+ * Slot allocation scans forward from cluster_next like the kernel's
+ * per-device cluster allocator does for a single CPU, so that pages
+ * reclaimed in LRU order get neighbouring slots and swap-in readahead of a
+ * slot cluster finds neighbouring pages.
+ */
+#include <stdlib.h>
+
+#include "internal.h"
+
+int swap_init(struct sim *sim)
+{
+	u64 slots = sim->scn.machine.swap / sim->page_size;
+	struct swap_info_struct *si;
+
+	if (slots < 2)
+		return 0;
+	si = calloc(1, sizeof(*si));
+	if (!si)
+		return -1;
+	si->max = slots;
+	si->swap_map = calloc(slots, 1);
+	si->swap_cache = calloc(slots, sizeof(*si->swap_cache));
+	si->swap_cgroup = malloc(slots * sizeof(*si->swap_cgroup));
+	if (!si->swap_map || !si->swap_cache || !si->swap_cgroup) {
+		sim->swap = si;
+		swap_free_all(sim);
+		return -1;
+	}
+	for (u64 i = 0; i < slots; i++)
+		si->swap_cgroup[i] = MEMCG_ID_NONE;
+	si->swap_map[0] = 0xff;		/* the header page is never handed out */
+	si->cluster_next = 1;
+	sim->swap = si;
+	return 0;
+}
+
+void swap_free_all(struct sim *sim)
+{
+	struct swap_info_struct *si = sim->swap;
+
+	if (!si)
+		return;
+	free(si->swap_map);
+	free(si->swap_cache);
+	free(si->swap_cgroup);
+	free(si);
+	sim->swap = NULL;
+}
+
+/* get_nr_swap_pages(): free slots. */
+u64 get_nr_swap_pages(const struct sim *sim)
+{
+	const struct swap_info_struct *si = sim->swap;
+
+	return si ? si->max - 1 - si->inuse_pages : 0;
+}
+
+/* vm_swap_full() (v6.12): more than half the swap space in use. */
+bool vm_swap_full(const struct sim *sim)
+{
+	const struct swap_info_struct *si = sim->swap;
+
+	return si && si->inuse_pages * 2 > si->max - 1;
+}
+
+/* scan_swap_map_slots(), simplified to a circular scan; 0 = none free. */
+static u64 get_swap_slot(struct swap_info_struct *si)
+{
+	if (si->inuse_pages >= si->max - 1)
+		return 0;
+	for (u64 n = 0; n < si->max; n++) {
+		u64 slot = si->cluster_next;
+
+		si->cluster_next = slot + 1 < si->max ? slot + 1 : 1;
+		if (!si->swap_map[slot]) {
+			si->inuse_pages++;
+			return slot;
+		}
+	}
+	return 0;
+}
+
+/* swap_range_free(): the slot is unused and has no cache page. */
+static void swap_slot_release(struct sim *sim, u64 slot)
+{
+	struct swap_info_struct *si = sim->swap;
+
+	si->swap_map[slot] = 0;
+	si->swap_cache[slot] = 0;	/* drops a workingset shadow too */
+	si->inuse_pages--;
+	mem_cgroup_uncharge_swap(sim, slot);
+}
+
+/*
+ * add_to_swap() (v6.12 folio_alloc_swap + add_to_swap_cache): give an anon
+ * page a slot and put it in the swap cache, dirty so that it is written.
+ */
+bool add_to_swap(struct sim *sim, u32 pfn)
+{
+	struct swap_info_struct *si = sim->swap;
+	struct page *page = pfn_to_page(sim, pfn);
+	u64 slot;
+
+	if (!si || !(slot = get_swap_slot(si)))
+		return false;
+	si->swap_map[slot] = SWAP_HAS_CACHE;
+	si->swap_cache[slot] = (u64)pfn + 1;
+	page->private = (u32)slot;
+	SetPageFlag(page, PG_swapcache);
+	SetPageFlag(page, PG_dirty);
+	mod_lruvec_page_state(sim, pfn, NR_SWAPCACHE, 1);
+	return true;
+}
+
+/*
+ * __delete_from_swap_cache() (v6.12): the page leaves the swap cache;
+ * @shadow (or 0) takes its place.  The slot keeps its cache reference
+ * until put_swap_folio().
+ */
+void __delete_from_swap_cache(struct sim *sim, u32 pfn, u64 shadow)
+{
+	struct page *page = pfn_to_page(sim, pfn);
+
+	mod_lruvec_page_state(sim, pfn, NR_SWAPCACHE, -1);
+	ClearPageFlag(page, PG_swapcache);
+	sim->swap->swap_cache[page->private] = shadow;
+	page->private = 0;
+}
+
+/* put_swap_folio() (v6.12): drop the cache's hold on @slot. */
+void put_swap_folio(struct sim *sim, u64 slot)
+{
+	struct swap_info_struct *si = sim->swap;
+
+	si->swap_map[slot] &= (u8)~SWAP_HAS_CACHE;
+	if (!si->swap_map[slot])
+		swap_slot_release(sim, slot);
+}
+
+/* delete_from_swap_cache() (v6.12): both of the above. */
+void delete_from_swap_cache(struct sim *sim, u32 pfn, u64 shadow)
+{
+	u64 slot = pfn_to_page(sim, pfn)->private;
+
+	__delete_from_swap_cache(sim, pfn, shadow);
+	put_swap_folio(sim, slot);
+}
+
+/* swap_free(): a PTE no longer refers to @slot. */
+void swap_free(struct sim *sim, u64 slot)
+{
+	struct swap_info_struct *si = sim->swap;
+
+	si->swap_map[slot]--;
+	if (!si->swap_map[slot])
+		swap_slot_release(sim, slot);
+}
+
+/*
+ * folio_free_swap() (v6.12): drop the swap copy of a page that no PTE
+ * refers to through its slot any more; not while it is under writeback.
+ */
+bool folio_free_swap(struct sim *sim, u32 pfn)
+{
+	struct page *page = pfn_to_page(sim, pfn);
+	struct swap_info_struct *si = sim->swap;
+
+	if (!PageFlag(page, PG_swapcache) || PageFlag(page, PG_writeback))
+		return false;
+	if (si->swap_map[page->private] != SWAP_HAS_CACHE)
+		return false;
+	delete_from_swap_cache(sim, pfn, 0);
+	SetPageFlag(page, PG_dirty);	/* the only copy now: must be written again */
+	return true;
+}
+
+/*
+ * free_swap_and_cache() (v6.12): a swap PTE goes away (unmap, exit).
+ * When only the swap cache still holds the slot and its page is idle
+ * (not mapped, locked, under I/O or isolated by a reclaimer), the page is
+ * freed as well.
+ */
+void free_swap_and_cache(struct sim *sim, u64 slot)
+{
+	struct swap_info_struct *si = sim->swap;
+	u64 e;
+	u32 pfn;
+	struct page *page;
+
+	swap_free(sim, slot);
+	if (si->swap_map[slot] != SWAP_HAS_CACHE)
+		return;
+	e = si->swap_cache[slot];
+	if (!e || xa_is_value(e))
+		return;
+	pfn = (u32)(e - 1);
+	page = pfn_to_page(sim, pfn);
+	if (page->mapcount || PageFlag(page, PG_locked) || PageFlag(page, PG_writeback) ||
+	    PageFlag(page, PG_isolated) || !PageFlag(page, PG_lru))
+		return;
+	delete_from_swap_cache(sim, pfn, 0);
+	lruvec_del_folio(sim, folio_lruvec(sim, pfn), pfn);
+	free_unref_page(sim, pfn);
+}

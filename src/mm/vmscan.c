@@ -1,0 +1,1316 @@
+// SPDX-License-Identifier: MIT
+/*
+ * vmscan.c - page reclaim (mm/vmscan.c, v6.12, classic two-list LRU).
+ *
+ * do_try_to_free_pages() -> shrink_zones() -> shrink_node() ->
+ * shrink_node_memcgs() -> shrink_lruvec() -> shrink_list() is written as a
+ * state machine over struct reclaim_state, so that one reclaim runs as a
+ * series of steps: a step isolates up to SWAP_CLUSTER_MAX pages (they
+ * leave the LRU, NR_ISOLATED rises) under the lruvec's lru_lock, and the
+ * next step runs shrink_folio_list() on them and puts the survivors back.
+ * Other tasks run in between, so parallel reclaimers contend for the
+ * lock, see each other's isolated pages missing and over-reclaim, as in
+ * the kernel.
+ */
+#include <string.h>
+
+#include "internal.h"
+
+#define MAX_SWAPPINESS 200
+
+/* ---- small helpers ---- */
+
+static bool cgroup_reclaim(const struct scan_control *sc)
+{
+	return sc->target_mem_cgroup != NULL;
+}
+
+/*
+ * writeback_throttling_sane(): global and cgroup v2 reclaim can rely on
+ * the writeback throttling of dirty pages; cgroup v1 limit reclaim (the
+ * model's cgroups) cannot and waits for writeback itself.
+ */
+static bool writeback_throttling_sane(const struct scan_control *sc)
+{
+	return !cgroup_reclaim(sc);
+}
+
+static int mem_cgroup_swappiness(struct sim *sim, struct mem_cgroup *memcg)
+{
+	if (memcg->parent && memcg->swappiness >= 0)
+		return memcg->swappiness;
+	return (int)sim->scn.sysctl.swappiness;
+}
+
+/* can_reclaim_anon_pages(): is there swap space to put anon pages in? */
+static bool can_reclaim_anon_pages(struct sim *sim)
+{
+	return get_nr_swap_pages(sim) > 0;
+}
+
+static unsigned long isqrt(unsigned long x)
+{
+	unsigned long r = 0, bit = 1UL << (sizeof(long) * 8 - 2);
+
+	while (bit > x)
+		bit >>= 2;
+	while (bit) {
+		if (x >= r + bit) {
+			x -= r + bit;
+			r = (r >> 1) + bit;
+		} else {
+			r >>= 1;
+		}
+		bit >>= 2;
+	}
+	return r;
+}
+
+/* The memcgs whose pages a reclaim of @target (NULL: all) visits, in id order. */
+static bool memcg_in_walk(const struct scan_control *sc, const struct mem_cgroup *memcg)
+{
+	return !sc->target_mem_cgroup || mem_cgroup_is_descendant(memcg, sc->target_mem_cgroup);
+}
+
+/*
+ * Hierarchical LRU size of @memcg's lruvec on @pgdat (lruvec_page_state
+ * of a memcg includes its descendants; for the root it is the node).
+ */
+static u64 lruvec_lru_size_hier(struct sim *sim, struct mem_cgroup *memcg,
+				struct pglist_data *pgdat, enum lru_list lru)
+{
+	u64 sum = 0;
+
+	if (!memcg->parent)
+		return (u64)node_page_state(pgdat, NR_LRU_BASE + lru);
+	for (unsigned int i = 0; i < sim->nr_memcgs; i++)
+		if (mem_cgroup_is_descendant(sim->memcgs[i], memcg))
+			sum += mem_cgroup_lruvec(sim->memcgs[i], pgdat)->nr_pages[lru];
+	return sum;
+}
+
+static u64 memcg_state_hier(struct sim *sim, struct mem_cgroup *memcg,
+			    struct pglist_data *pgdat, enum node_stat_item item)
+{
+	u64 sum = 0;
+
+	if (!memcg->parent)
+		return (u64)node_page_state(pgdat, item);
+	for (unsigned int i = 0; i < sim->nr_memcgs; i++)
+		if (mem_cgroup_is_descendant(sim->memcgs[i], memcg))
+			sum += (u64)sim->memcgs[i]->vm_stat[item];
+	return sum;
+}
+
+/* lruvec_lru_size(): pages of @lru in zones up to @zone_idx. */
+static unsigned long lruvec_lru_size(struct lruvec *lruvec, enum lru_list lru, int zone_idx)
+{
+	unsigned long size = 0;
+
+	for (int z = 0; z <= zone_idx; z++)
+		size += lruvec->zone_nr[z][lru];
+	return size;
+}
+
+/*
+ * inactive_is_low() (v6.12): the inactive list is too small if
+ * inactive * isqrt(10 * GiB of the type) < active (ratio 1 below 1 GiB).
+ */
+static bool inactive_is_low_sizes(u64 inactive, u64 active, unsigned int page_shift)
+{
+	unsigned long gb = (unsigned long)((inactive + active) >> (30 - page_shift));
+	unsigned long ratio = gb ? isqrt(10 * gb) : 1;
+
+	return inactive * ratio < active;
+}
+
+bool inactive_is_low(struct sim *sim, struct lruvec *lruvec, enum lru_list inactive_lru)
+{
+	return inactive_is_low_sizes(lruvec->nr_pages[inactive_lru],
+				     lruvec->nr_pages[inactive_lru + LRU_ACTIVE], sim->page_shift);
+}
+
+static bool inactive_is_low_hier(struct sim *sim, struct mem_cgroup *memcg,
+				 struct pglist_data *pgdat, enum lru_list inactive_lru)
+{
+	return inactive_is_low_sizes(lruvec_lru_size_hier(sim, memcg, pgdat, inactive_lru),
+				     lruvec_lru_size_hier(sim, memcg, pgdat, inactive_lru + LRU_ACTIVE),
+				     sim->page_shift);
+}
+
+/* zone_reclaimable_pages() (v6.12): file pages, plus anon when swap has room. */
+unsigned long zone_reclaimable_pages(struct sim *sim, struct zone *zone)
+{
+	unsigned long nr = (unsigned long)(zone_page_state(zone, NR_ZONE_INACTIVE_FILE) +
+					   zone_page_state(zone, NR_ZONE_ACTIVE_FILE));
+
+	if (can_reclaim_anon_pages(sim))
+		nr += (unsigned long)(zone_page_state(zone, NR_ZONE_INACTIVE_ANON) +
+				      zone_page_state(zone, NR_ZONE_ACTIVE_ANON));
+	return nr;
+}
+
+/* ---- reclaim_throttle (v5.16+) ---- */
+
+/*
+ * reclaim_throttle() (v6.12): user tasks sleep on the node's queue for the
+ * reason's timeout (WRITEBACK HZ/10, ISOLATED HZ/50, others 1 jiffy);
+ * kernel threads other than kswapd only reschedule.
+ */
+static void reclaim_throttle(struct task *t, struct pglist_data *pgdat,
+			     enum vmscan_throttle_state reason)
+{
+	u64 timeout;
+
+	if (t->kind == TASK_FLUSHER)
+		return;
+	switch (reason) {
+	case VMSCAN_THROTTLE_WRITEBACK:
+		timeout = JIFFY_NS * (HZ / 10);
+		if (!pgdat->nr_reclaim_throttled)
+			pgdat->nr_reclaim_start = (u64)node_page_state(pgdat, NR_THROTTLED_WRITTEN);
+		break;
+	case VMSCAN_THROTTLE_ISOLATED:
+		timeout = JIFFY_NS * (HZ / 50);
+		break;
+	default:
+		timeout = JIFFY_NS;
+		break;
+	}
+	pgdat->nr_reclaim_throttled++;
+	t->rs.throttled_pgdat = pgdat;
+	task_sleep(t, &pgdat->reclaim_wait[reason], timeout);
+}
+
+/* The task is back from reclaim_throttle(). */
+static void reclaim_throttle_done(struct task *t)
+{
+	if (t->rs.throttled_pgdat) {
+		t->rs.throttled_pgdat->nr_reclaim_throttled--;
+		t->rs.throttled_pgdat = NULL;
+	}
+}
+
+/*
+ * __acct_reclaim_writeback() (v6.12): writeback of @nr pages ended; wake
+ * the WRITEBACK-throttled reclaimers once 32 pages per throttled task
+ * have been written since the first of them went to sleep.
+ */
+void acct_reclaim_writeback(struct sim *sim, struct pglist_data *pgdat, unsigned long nr)
+{
+	u64 written;
+
+	mod_node_page_state(pgdat, NR_THROTTLED_WRITTEN, (long)nr);
+	if (!pgdat->nr_reclaim_throttled)
+		return;
+	written = (u64)node_page_state(pgdat, NR_THROTTLED_WRITTEN) - pgdat->nr_reclaim_start;
+	if (written > SWAP_CLUSTER_MAX * (u64)pgdat->nr_reclaim_throttled)
+		wake_up_all(sim, &pgdat->reclaim_wait[VMSCAN_THROTTLE_WRITEBACK]);
+}
+
+/* ---- isolation and putback ---- */
+
+/*
+ * isolate_lru_folios() (v6.12): take up to @nr_to_scan eligible pages from
+ * the tail of @lru into the reclaimer's batch.  Pages in zones above
+ * reclaim_idx are skipped (not counted against the batch) and go back to
+ * the head.  Costs the lru_lock for every page looked at.
+ */
+static unsigned long isolate_lru_folios(struct task *t, struct lruvec *lruvec,
+					enum lru_list lru, unsigned long nr_to_scan,
+					unsigned long *nr_scanned)
+{
+	struct sim *sim = t->sim;
+	struct reclaim_state *rs = &t->rs;
+	struct pfn_list *src = &lruvec->lists[lru];
+	struct pfn_list skipped;
+	unsigned long scan = 0, total_scan = 0, nr_taken = 0;
+	bool file = is_file_lru(lru);
+
+	pfn_list_init(&skipped);
+	pfn_list_init(&rs->batch);
+	while (scan < nr_to_scan && !pfn_list_empty(src)) {
+		u32 pfn = src->tail;
+		struct page *page = pfn_to_page(sim, pfn);
+		struct zone *zone = page_zone(sim, pfn);
+
+		total_scan++;
+		if ((int)zone->idx > (int)rs->sc.reclaim_idx) {
+			lruvec_del_folio(sim, lruvec, pfn);
+			pfn_list_add_tail(sim, &skipped, pfn);
+			continue;
+		}
+		scan++;
+		zone->pages_scanned++;
+		if (!rs->sc.may_unmap && page->mapcount) {
+			pfn_list_del(sim, src, pfn);
+			pfn_list_add(sim, src, pfn);
+			continue;
+		}
+		lruvec_del_folio(sim, lruvec, pfn);
+		SetPageFlag(page, PG_isolated);
+		pfn_list_add_tail(sim, &rs->batch, pfn);
+		nr_taken++;
+	}
+	while (!pfn_list_empty(&skipped)) {
+		u32 pfn = skipped.head;
+
+		pfn_list_del(sim, &skipped, pfn);
+		lruvec_add_folio(sim, lruvec, pfn);
+	}
+	*nr_scanned = total_scan;
+	mod_node_page_state(lruvec->pgdat, NR_ISOLATED_ANON + file, (long)nr_taken);
+	charge_sys(t, lock_acquire(&lruvec->lru_lock, task_now(t),
+				   total_scan * sim->scn.cost.lru_lock_ns));
+	charge_sys(t, total_scan * sim->scn.cost.lru_lock_ns);
+	return nr_taken;
+}
+
+/*
+ * move_folios_to_lru() (v6.12): put survivors back on the list their flags
+ * name; pages whose owner exited meanwhile are freed instead.
+ */
+static void putback_folio(struct sim *sim, struct lruvec *lruvec, u32 pfn)
+{
+	struct page *page = pfn_to_page(sim, pfn);
+
+	ClearPageFlag(page, PG_isolated);
+	lruvec_add_folio(sim, lruvec, pfn);
+}
+
+/* A page whose mm exited while we held it: only our reference is left. */
+static bool folio_orphaned(const struct page *page)
+{
+	return PageFlag(page, PG_anon) && page->mapping_id == NO_MM && !page->mapcount &&
+	       !PageFlag(page, PG_swapcache) && !PageFlag(page, PG_writeback);
+}
+
+/* ---- shrink_folio_list ---- */
+
+enum folio_references {
+	FOLIOREF_RECLAIM,
+	FOLIOREF_RECLAIM_CLEAN,
+	FOLIOREF_KEEP,
+	FOLIOREF_ACTIVATE,
+};
+
+/* folio_check_references() (v6.12): the second-chance rules. */
+static enum folio_references folio_check_references(struct task *t, u32 pfn)
+{
+	struct sim *sim = t->sim;
+	struct page *page = pfn_to_page(sim, pfn);
+	unsigned long vm_flags;
+	int referenced_ptes;
+	bool referenced_folio, file = !PageFlag(page, PG_swapbacked);
+
+	if (page->mapcount)
+		charge_sys(t, sim->scn.cost.rmap_ns);
+	referenced_ptes = folio_referenced(sim, pfn, &vm_flags);
+	referenced_folio = TestClearPageFlag(page, PG_referenced);
+	if (vm_flags & VM_LOCKED)
+		return FOLIOREF_ACTIVATE;
+	if (referenced_ptes) {
+		SetPageFlag(page, PG_referenced);
+		if (referenced_folio || referenced_ptes > 1)
+			return FOLIOREF_ACTIVATE;
+		if ((vm_flags & VM_EXEC) && file)
+			return FOLIOREF_ACTIVATE;
+		return FOLIOREF_KEEP;
+	}
+	if (referenced_folio && file)
+		return FOLIOREF_RECLAIM_CLEAN;
+	return FOLIOREF_RECLAIM;
+}
+
+/*
+ * __remove_mapping() (v6.12): detach a clean, unmapped page from the swap
+ * cache or page cache, leaving a workingset shadow.  The memcg charge of
+ * a swapped page moves to its swap entry.
+ */
+static void __remove_mapping(struct sim *sim, u32 pfn)
+{
+	struct page *page = pfn_to_page(sim, pfn);
+	u64 shadow = workingset_eviction(sim, pfn);
+
+	if (PageFlag(page, PG_swapcache)) {
+		u64 slot = page->private;
+
+		__delete_from_swap_cache(sim, pfn, shadow);
+		mem_cgroup_swapout(sim, pfn, slot);
+		put_swap_folio(sim, slot);
+	} else {
+		filemap_remove_folio(sim, pfn, shadow);
+	}
+}
+
+/* Does the file-page writeback rule let this reclaimer write @page? */
+static bool may_pageout_file(struct task *t, struct pglist_data *pgdat, struct page *page)
+{
+	/* 6.17+ removed ->writepage: reclaim never writes file pages */
+	if (!t->sim->file_writepage)
+		return false;
+	/* v6.12: only kswapd, for pages seen dirty before on a dirty node */
+	return t->rs.sc.kswapd && PageFlag(page, PG_reclaim) &&
+	       (pgdat->flags & (1UL << PGDAT_DIRTY));
+}
+
+
+/*
+ * shrink_folio_list() (v6.12) over the isolated batch, resumable: a cgroup
+ * v1 reclaimer that meets a page already marked for reclaim under
+ * writeback waits for that writeback (folio_wait_writeback) and comes back
+ * here.  Returns false if it went to sleep.
+ */
+static bool shrink_folio_list(struct task *t, struct pglist_data *pgdat)
+{
+	struct sim *sim = t->sim;
+	struct reclaim_state *rs = &t->rs;
+	struct scan_control *sc = &rs->sc;
+	const struct scn_cost *cost = &sim->scn.cost;
+
+	while (!pfn_list_empty(&rs->batch)) {
+		u32 pfn = rs->batch.head;
+		struct page *page = pfn_to_page(sim, pfn);
+		bool file_lru = !PageFlag(page, PG_swapbacked);
+		bool dirty, writeback;
+		enum folio_references references;
+
+		pfn_list_del(sim, &rs->batch, pfn);
+		charge_sys(t, cost->scan_page_ns);
+		if (folio_orphaned(page)) {
+			ClearPageFlag(page, PG_isolated);
+			free_unref_page(sim, pfn);
+			continue;
+		}
+		if (PageFlag(page, PG_locked))
+			goto keep;
+		/* folio_check_dirty_writeback(): only file-LRU pages count */
+		dirty = file_lru && PageFlag(page, PG_dirty);
+		writeback = file_lru && PageFlag(page, PG_writeback);
+		if (dirty || writeback)
+			rs->stat.nr_dirty++;
+		if (dirty && !writeback)
+			rs->stat.nr_unqueued_dirty++;
+		if (writeback && PageFlag(page, PG_reclaim))
+			rs->stat.nr_congested++;
+
+		if (PageFlag(page, PG_writeback)) {
+			if (sc->kswapd && PageFlag(page, PG_reclaim) &&
+			    (pgdat->flags & (1UL << PGDAT_WRITEBACK))) {
+				rs->stat.nr_immediate++;
+				goto activate_locked;
+			}
+			if (writeback_throttling_sane(sc) || !PageFlag(page, PG_reclaim)) {
+				SetPageFlag(page, PG_reclaim);
+				rs->stat.nr_writeback++;
+				goto activate_locked;
+			}
+			/* case 3: cgroup v1 waits for the writeback */
+			pfn_list_add(sim, &rs->batch, pfn);
+			task_sleep(t, &sim->writeback_wait, 0);
+			return false;
+		}
+
+		references = folio_check_references(t, pfn);
+		if (references == FOLIOREF_ACTIVATE)
+			goto activate_locked;
+		if (references == FOLIOREF_KEEP)
+			goto keep;
+
+		if (PageFlag(page, PG_anon) && PageFlag(page, PG_swapbacked) &&
+		    !PageFlag(page, PG_swapcache)) {
+			charge_sys(t, cost->swap_slot_ns);
+			if (!add_to_swap(sim, pfn))
+				goto activate_locked;
+		}
+		if (page->mapcount) {
+			charge_sys(t, cost->rmap_ns);
+			if (!try_to_unmap(sim, pfn)) {
+				rs->stat.nr_unmap_fail++;
+				goto activate_locked;
+			}
+		}
+		if (PageFlag(page, PG_dirty)) {
+			if (file_lru && !may_pageout_file(t, pgdat, page)) {
+				mod_node_page_state(pgdat, NR_VMSCAN_IMMEDIATE, 1);
+				SetPageFlag(page, PG_reclaim);
+				goto activate_locked;
+			}
+			if (references == FOLIOREF_RECLAIM_CLEAN || !sc->may_writepage)
+				goto keep;
+			if (file_lru)
+				pageout_file(sim, t, pfn);
+			else
+				swap_writepage(sim, t, pfn);
+			SetPageFlag(page, PG_reclaim);
+			mod_node_page_state(pgdat, NR_VMSCAN_WRITE, 1);
+			rs->stat.nr_pageout++;
+			goto keep;	/* async write: freed when found clean later */
+		}
+		__remove_mapping(sim, pfn);
+		ClearPageFlag(page, PG_isolated);
+		free_unref_page(sim, pfn);
+		charge_sys(t, cost->free_ns);
+		rs->stat.nr_reclaimed++;
+		continue;
+
+activate_locked:
+		if (PageFlag(page, PG_swapcache) && vm_swap_full(sim))
+			folio_free_swap(sim, pfn);
+		SetPageFlag(page, PG_active);
+		rs->stat.nr_activate++;
+keep:
+		pfn_list_add_tail(sim, &rs->ret, pfn);
+	}
+	return true;
+}
+
+/* ---- shrink_inactive_list / shrink_active_list ---- */
+
+/*
+ * too_many_isolated() (v6.12): direct reclaimers back off while more pages
+ * of the type are isolated than are inactive (an eighth of them for
+ * callers that may do IO and FS).  Never for kswapd or cgroup v1 reclaim.
+ */
+static bool too_many_isolated(struct pglist_data *pgdat, bool file, struct scan_control *sc)
+{
+	long inactive, isolated;
+
+	if (sc->kswapd || !writeback_throttling_sane(sc))
+		return false;
+	inactive = node_page_state(pgdat, file ? NR_INACTIVE_FILE : NR_INACTIVE_ANON);
+	isolated = node_page_state(pgdat, file ? NR_ISOLATED_FILE : NR_ISOLATED_ANON);
+	inactive >>= 3;
+	return isolated > inactive;
+}
+
+/*
+ * shrink_inactive_list(), first half: throttle while too many pages are
+ * isolated (once, then give up), isolate a batch and count the scan.
+ * Returns true if a batch is isolated, false if there is nothing to do
+ * (or the task sleeps: check t->state).
+ */
+static bool shrink_inactive_list_begin(struct task *t, unsigned long nr_to_scan,
+				       enum lru_list lru)
+{
+	struct sim *sim = t->sim;
+	struct reclaim_state *rs = &t->rs;
+	struct scan_control *sc = &rs->sc;
+	struct lruvec *lruvec = rs->lruvec;
+	struct pglist_data *pgdat = lruvec->pgdat;
+	bool file = is_file_lru(lru);
+	unsigned long nr_scanned, nr_taken;
+
+	reclaim_throttle_done(t);
+	if (too_many_isolated(pgdat, file, sc)) {
+		if (rs->throttle_tries++ == 0)
+			reclaim_throttle(t, pgdat, VMSCAN_THROTTLE_ISOLATED);
+		return false;
+	}
+	rs->throttle_tries = 0;
+	nr_taken = isolate_lru_folios(t, lruvec, lru, nr_to_scan, &nr_scanned);
+	sc->nr_scanned += nr_scanned;
+	if (sc->kswapd || !cgroup_reclaim(sc))
+		count_vm_events(sim, sc->kswapd ? PGSCAN_KSWAPD : PGSCAN_DIRECT, nr_scanned);
+	count_memcg_events(lruvec->memcg, sc->kswapd ? PGSCAN_KSWAPD : PGSCAN_DIRECT, nr_scanned);
+	count_vm_events(sim, PGSCAN_ANON + file, nr_scanned);
+	count_memcg_events(lruvec->memcg, PGSCAN_ANON + file, nr_scanned);
+	if (!nr_taken)
+		return false;
+	rs->batch_lru = lru;
+	rs->batch_nr = nr_taken;
+	rs->batch_scanned = nr_scanned;
+	rs->stat = (struct reclaim_stat){ 0 };
+	pfn_list_init(&rs->ret);
+	return true;
+}
+
+/*
+ * shrink_inactive_list(), second half: shrink_folio_list, statistics, cost
+ * note, putback, and the flusher wake-up / writeback throttle when every
+ * page taken was dirty and not yet queued for writeback.
+ */
+static bool shrink_inactive_list_finish(struct task *t)
+{
+	struct sim *sim = t->sim;
+	struct reclaim_state *rs = &t->rs;
+	struct scan_control *sc = &rs->sc;
+	struct lruvec *lruvec = rs->lruvec;
+	struct pglist_data *pgdat = lruvec->pgdat;
+	bool file = is_file_lru(rs->batch_lru);
+	unsigned long nr_reclaimed, nr_put = 0;
+	enum vm_event_item steal = sc->kswapd ? PGSTEAL_KSWAPD : PGSTEAL_DIRECT;
+
+	if (!shrink_folio_list(t, pgdat))
+		return false;
+	nr_reclaimed = rs->stat.nr_reclaimed;
+	while (!pfn_list_empty(&rs->ret)) {
+		u32 pfn = rs->ret.head;
+
+		pfn_list_del(sim, &rs->ret, pfn);
+		putback_folio(sim, lruvec, pfn);
+		nr_put++;
+	}
+	mod_node_page_state(pgdat, NR_ISOLATED_ANON + file, -(long)rs->batch_nr);
+	charge_sys(t, lock_acquire(&lruvec->lru_lock, task_now(t),
+				   nr_put * sim->scn.cost.lru_lock_ns));
+	charge_sys(t, nr_put * sim->scn.cost.lru_lock_ns);
+
+	count_vm_events(sim, PGACTIVATE, rs->stat.nr_activate);
+	count_memcg_events(lruvec->memcg, PGACTIVATE, rs->stat.nr_activate);
+	if (!cgroup_reclaim(sc))
+		count_vm_events(sim, steal, nr_reclaimed);
+	count_memcg_events(lruvec->memcg, steal, nr_reclaimed);
+	count_vm_events(sim, PGSTEAL_ANON + file, nr_reclaimed);
+	count_memcg_events(lruvec->memcg, PGSTEAL_ANON + file, nr_reclaimed);
+	lru_note_cost(lruvec, file, rs->stat.nr_pageout, rs->batch_scanned - nr_reclaimed);
+
+	sc->nr_reclaimed += nr_reclaimed;
+	rs->lruvec_reclaimed += nr_reclaimed;
+	sc->nr.dirty += rs->stat.nr_dirty;
+	sc->nr.congested += rs->stat.nr_congested;
+	sc->nr.unqueued_dirty += rs->stat.nr_unqueued_dirty;
+	sc->nr.writeback += rs->stat.nr_writeback;
+	sc->nr.immediate += rs->stat.nr_immediate;
+	sc->nr.taken += rs->batch_nr;
+	if (file)
+		sc->nr.file_taken += rs->batch_nr;
+	if (rs->stat.nr_unqueued_dirty == rs->batch_nr) {
+		wakeup_flusher_threads(sim);
+		if (!writeback_throttling_sane(sc)) {
+			rs->batch_nr = 0;
+			reclaim_throttle(t, pgdat, VMSCAN_THROTTLE_WRITEBACK);
+			return true;
+		}
+	}
+	rs->batch_nr = 0;
+	return true;
+}
+
+/*
+ * shrink_active_list() (v6.12), second half: referenced executable file
+ * pages stay active; everything else is deactivated, referenced or not.
+ */
+static void shrink_active_list_finish(struct task *t)
+{
+	struct sim *sim = t->sim;
+	struct reclaim_state *rs = &t->rs;
+	struct lruvec *lruvec = rs->lruvec;
+	bool file = is_file_lru(rs->batch_lru);
+	unsigned long nr_rotated = 0, nr_deactivate = 0, nr = 0;
+
+	while (!pfn_list_empty(&rs->batch)) {
+		u32 pfn = rs->batch.head;
+		struct page *page = pfn_to_page(sim, pfn);
+		unsigned long vm_flags;
+
+		pfn_list_del(sim, &rs->batch, pfn);
+		charge_sys(t, sim->scn.cost.scan_page_ns / 2);
+		nr++;
+		if (folio_orphaned(page)) {
+			ClearPageFlag(page, PG_isolated);
+			free_unref_page(sim, pfn);
+			continue;
+		}
+		if (page->mapcount)
+			charge_sys(t, sim->scn.cost.rmap_ns);
+		if (folio_referenced(sim, pfn, &vm_flags) && (vm_flags & VM_EXEC) && file) {
+			nr_rotated++;
+			putback_folio(sim, lruvec, pfn);
+			continue;
+		}
+		ClearPageFlag(page, PG_active);
+		SetPageFlag(page, PG_workingset);
+		putback_folio(sim, lruvec, pfn);
+		nr_deactivate++;
+	}
+	mod_node_page_state(lruvec->pgdat, NR_ISOLATED_ANON + file, -(long)rs->batch_nr);
+	charge_sys(t, lock_acquire(&lruvec->lru_lock, task_now(t), nr * sim->scn.cost.lru_lock_ns));
+	count_vm_events(sim, PGDEACTIVATE, nr_deactivate);
+	count_memcg_events(lruvec->memcg, PGDEACTIVATE, nr_deactivate);
+	lru_note_cost(lruvec, file, 0, nr_rotated);
+	rs->batch_nr = 0;
+}
+
+/* shrink_active_list(), first half: isolate and count PGREFILL. */
+static bool shrink_active_list_begin(struct task *t, unsigned long nr_to_scan,
+				     enum lru_list lru)
+{
+	struct sim *sim = t->sim;
+	struct reclaim_state *rs = &t->rs;
+	unsigned long nr_scanned, nr_taken;
+
+	nr_taken = isolate_lru_folios(t, rs->lruvec, lru, nr_to_scan, &nr_scanned);
+	if (!cgroup_reclaim(&rs->sc))
+		count_vm_events(sim, PGREFILL, nr_scanned);
+	count_memcg_events(rs->lruvec->memcg, PGREFILL, nr_scanned);
+	if (!nr_taken)
+		return false;
+	rs->batch_lru = lru;
+	rs->batch_nr = nr_taken;
+	return true;
+}
+
+/* ---- get_scan_count ---- */
+
+enum scan_balance { SCAN_EQUAL, SCAN_FRACT, SCAN_ANON, SCAN_FILE };
+
+/*
+ * prepare_scan_control() (v6.12): costs, which types may be deactivated,
+ * cache_trim_mode and file_is_tiny, once per shrink_node().
+ */
+static void prepare_scan_control(struct sim *sim, struct pglist_data *pgdat,
+				 struct scan_control *sc)
+{
+	struct mem_cgroup *target = sc->target_mem_cgroup ? sc->target_mem_cgroup : sim->memcgs[0];
+	struct lruvec *target_lruvec = mem_cgroup_lruvec(target, pgdat);
+	u64 refaults;
+
+	sc->anon_cost = target_lruvec->anon_cost;
+	sc->file_cost = target_lruvec->file_cost;
+	if (sc->force_deactivate) {
+		sc->may_deactivate = DEACTIVATE_ANON | DEACTIVATE_FILE;
+	} else {
+		refaults = memcg_state_hier(sim, target, pgdat, WORKINGSET_ACTIVATE_ANON);
+		if (refaults != target_lruvec->refaults[0] ||
+		    inactive_is_low_hier(sim, target, pgdat, LRU_INACTIVE_ANON))
+			sc->may_deactivate |= DEACTIVATE_ANON;
+		else
+			sc->may_deactivate &= ~DEACTIVATE_ANON;
+		refaults = memcg_state_hier(sim, target, pgdat, WORKINGSET_ACTIVATE_FILE);
+		if (refaults != target_lruvec->refaults[1] ||
+		    inactive_is_low_hier(sim, target, pgdat, LRU_INACTIVE_FILE))
+			sc->may_deactivate |= DEACTIVATE_FILE;
+		else
+			sc->may_deactivate &= ~DEACTIVATE_FILE;
+	}
+	sc->cache_trim_mode = !sc->no_cache_trim_mode &&
+		(lruvec_lru_size_hier(sim, target, pgdat, LRU_INACTIVE_FILE) >> sc->priority) &&
+		!(sc->may_deactivate & DEACTIVATE_FILE);
+	sc->file_is_tiny = false;
+	if (!cgroup_reclaim(sc)) {
+		u64 free = 0, high = 0, file, anon;
+
+		for (int z = 0; z <= (int)sc->reclaim_idx; z++) {
+			struct zone *zone = &pgdat->node_zones[z];
+
+			if (!populated_zone(zone))
+				continue;
+			free += (u64)zone_page_state(zone, NR_FREE_PAGES);
+			high += high_wmark_pages(zone);
+		}
+		file = (u64)(node_page_state(pgdat, NR_ACTIVE_FILE) +
+			     node_page_state(pgdat, NR_INACTIVE_FILE));
+		anon = (u64)node_page_state(pgdat, NR_INACTIVE_ANON);
+		sc->file_is_tiny = file + free <= high && !(sc->may_deactivate & DEACTIVATE_ANON) &&
+				   (anon >> sc->priority);
+	}
+}
+
+/*
+ * get_scan_count() (v6.12): how many pages of each list to scan at this
+ * priority: size >> priority, split between anon and file by swappiness
+ * and the recent reclaim cost of each (SCAN_FRACT), or all one type.
+ */
+static void get_scan_count(struct sim *sim, struct lruvec *lruvec, struct scan_control *sc,
+			   unsigned long *nr)
+{
+	int swappiness = mem_cgroup_swappiness(sim, lruvec->memcg);
+	u64 fraction[2] = { 0, 0 }, denominator = 1;
+	enum scan_balance scan_balance;
+
+	if (!sc->may_swap || !can_reclaim_anon_pages(sim)) {
+		scan_balance = SCAN_FILE;
+	} else if (cgroup_reclaim(sc) && !swappiness) {
+		scan_balance = SCAN_FILE;
+	} else if (!sc->priority && swappiness) {
+		scan_balance = SCAN_EQUAL;
+	} else if (sc->file_is_tiny) {
+		scan_balance = SCAN_ANON;
+	} else if (sc->cache_trim_mode) {
+		scan_balance = SCAN_FILE;
+	} else {
+		u64 total_cost = sc->anon_cost + sc->file_cost;
+		u64 anon_cost = total_cost + sc->anon_cost;
+		u64 file_cost = total_cost + sc->file_cost;
+		u64 ap, fp;
+
+		total_cost = anon_cost + file_cost;
+		ap = (u64)swappiness * (total_cost + 1) / (anon_cost + 1);
+		fp = (u64)(MAX_SWAPPINESS - swappiness) * (total_cost + 1) / (file_cost + 1);
+		fraction[0] = ap;
+		fraction[1] = fp;
+		denominator = ap + fp;
+		scan_balance = SCAN_FRACT;
+	}
+	for (int lru = 0; lru < NR_EVICTABLE_LRU; lru++) {
+		bool file = is_file_lru(lru);
+		u64 scan = lruvec_lru_size(lruvec, lru, (int)sc->reclaim_idx);
+
+		scan >>= sc->priority;
+		switch (scan_balance) {
+		case SCAN_EQUAL:
+			break;
+		case SCAN_FRACT:
+			scan = denominator ? scan * fraction[file] / denominator : 0;
+			break;
+		case SCAN_FILE:
+		case SCAN_ANON:
+			if ((scan_balance == SCAN_FILE) != file)
+				scan = 0;
+			break;
+		}
+		nr[lru] = (unsigned long)scan;
+	}
+}
+
+/* ---- the state machine ---- */
+
+static void shrink_lruvec_begin(struct task *t, struct lruvec *lruvec)
+{
+	struct reclaim_state *rs = &t->rs;
+
+	rs->lruvec = lruvec;
+	get_scan_count(t->sim, lruvec, &rs->sc, rs->nr);
+	for (int l = 0; l < NR_LRU_LISTS; l++)
+		rs->targets[l] = rs->nr[l];
+	rs->lruvec_reclaimed = 0;
+	rs->lru_pos = 0;
+	rs->throttle_tries = 0;
+	/* proportional reclaim for global direct reclaim at DEF_PRIORITY */
+	rs->proportional_reclaim = !cgroup_reclaim(&rs->sc) && !rs->sc.kswapd &&
+				   rs->sc.priority == DEF_PRIORITY;
+	rs->phase = RP_LRUVEC;
+}
+
+/*
+ * The end of one round over the four lists in shrink_lruvec(): once the
+ * lruvec has given nr_to_reclaim (and reclaim is not proportional), stop
+ * scanning the type with less left and scale the other down to the same
+ * completed fraction.  Returns false when shrink_lruvec should stop.
+ */
+static bool shrink_lruvec_round_end(struct reclaim_state *rs)
+{
+	unsigned long *nr = rs->nr, *targets = rs->targets;
+	unsigned long nr_file, nr_anon, percentage;
+	enum lru_list lru;
+
+	if (rs->lruvec_reclaimed < rs->sc.nr_to_reclaim || rs->proportional_reclaim)
+		return true;
+	nr_file = nr[LRU_INACTIVE_FILE] + nr[LRU_ACTIVE_FILE];
+	nr_anon = nr[LRU_INACTIVE_ANON] + nr[LRU_ACTIVE_ANON];
+	if (!nr_file || !nr_anon)
+		return false;
+	if (nr_file > nr_anon) {
+		unsigned long scan_target = targets[LRU_INACTIVE_ANON] + targets[LRU_ACTIVE_ANON] + 1;
+
+		lru = LRU_INACTIVE_ANON;
+		percentage = nr_anon * 100 / scan_target;
+	} else {
+		unsigned long scan_target = targets[LRU_INACTIVE_FILE] + targets[LRU_ACTIVE_FILE] + 1;
+
+		lru = LRU_INACTIVE_FILE;
+		percentage = nr_file * 100 / scan_target;
+	}
+	nr[lru] = 0;
+	nr[lru + LRU_ACTIVE] = 0;
+	lru = (lru == LRU_INACTIVE_FILE) ? LRU_INACTIVE_ANON : LRU_INACTIVE_FILE;
+	for (int l = (int)lru; l <= (int)lru + LRU_ACTIVE; l++) {
+		unsigned long done = targets[l] - nr[l];
+		unsigned long want = targets[l] * (100 - percentage) / 100;
+
+		nr[l] = want > done ? want - done : 0;
+	}
+	return true;
+}
+
+/*
+ * One step inside shrink_lruvec(): start the next batch.  Returns true if
+ * a batch was isolated (the step's work is done), false when the lruvec
+ * is finished or the task went to sleep.
+ */
+static bool shrink_lruvec_next_batch(struct task *t)
+{
+	struct reclaim_state *rs = &t->rs;
+	unsigned long *nr = rs->nr;
+
+	for (;;) {
+		enum lru_list lru;
+		unsigned long nr_to_scan;
+
+		if (rs->lru_pos == NR_EVICTABLE_LRU) {
+			rs->lru_pos = 0;
+			if (!shrink_lruvec_round_end(rs))
+				return false;
+		}
+		if (!nr[LRU_INACTIVE_ANON] && !nr[LRU_ACTIVE_FILE] && !nr[LRU_INACTIVE_FILE])
+			return false;
+		lru = (enum lru_list)rs->lru_pos++;
+		if (!nr[lru])
+			continue;
+		nr_to_scan = nr[lru] < SWAP_CLUSTER_MAX ? nr[lru] : SWAP_CLUSTER_MAX;
+		nr[lru] -= nr_to_scan;
+		if (is_active_lru(lru)) {
+			/* shrink_list(): deactivate only when allowed for the type */
+			unsigned int bit = is_file_lru(lru) ? DEACTIVATE_FILE : DEACTIVATE_ANON;
+
+			if (!(rs->sc.may_deactivate & bit)) {
+				rs->sc.skipped_deactivate = true;
+				continue;
+			}
+			if (shrink_active_list_begin(t, nr_to_scan, lru))
+				return true;
+			continue;
+		}
+		if (shrink_inactive_list_begin(t, nr_to_scan, lru))
+			return true;
+		if (t->state == TASK_BLOCKED) {
+			/* too_many_isolated throttle: retry this chunk on wake */
+			nr[lru] += nr_to_scan;
+			rs->lru_pos--;
+			return false;
+		}
+	}
+}
+
+/* Memcgs in walk order; returns NULL past the end. */
+static struct mem_cgroup *walk_memcg(struct sim *sim, struct reclaim_state *rs)
+{
+	while (rs->memcg_pos < sim->nr_memcgs) {
+		struct mem_cgroup *memcg = sim->memcgs[rs->memcg_pos];
+
+		if (memcg_in_walk(&rs->sc, memcg))
+			return memcg;
+		rs->memcg_pos++;
+	}
+	return NULL;
+}
+
+/* shrink_node() start: prepare_scan_control and reset the node counters. */
+static void shrink_node_begin(struct task *t, struct pglist_data *pgdat)
+{
+	struct reclaim_state *rs = &t->rs;
+
+	prepare_scan_control(t->sim, pgdat, &rs->sc);
+	memset(&rs->sc.nr, 0, sizeof(rs->sc.nr));
+	rs->node_reclaimed_start = rs->sc.nr_reclaimed;
+	rs->memcg_pos = 0;
+	rs->phase = RP_MEMCG;
+}
+
+/*
+ * shrink_node() end (v6.12): kswapd flags the node as having writeback or
+ * dirty pages at the LRU tail and throttles when it met pages it had
+ * already marked for immediate reclaim; any progress resets
+ * kswapd_failures.
+ */
+static void shrink_node_end(struct task *t, struct pglist_data *pgdat)
+{
+	struct scan_control *sc = &t->rs.sc;
+
+	if (sc->kswapd) {
+		if (sc->nr.writeback && sc->nr.writeback == sc->nr.taken)
+			pgdat->flags |= 1UL << PGDAT_WRITEBACK;
+		if (sc->nr.unqueued_dirty && sc->nr.unqueued_dirty == sc->nr.file_taken)
+			pgdat->flags |= 1UL << PGDAT_DIRTY;
+		if (sc->nr.immediate)
+			reclaim_throttle(t, pgdat, VMSCAN_THROTTLE_WRITEBACK);
+	}
+	if (sc->nr_reclaimed > t->rs.node_reclaimed_start)
+		pgdat->kswapd_failures = 0;
+}
+
+/* Does this reclaim visit node @n in this pass? (shrink_zones' zonelist) */
+static bool node_reclaimable_zone(struct sim *sim, struct scan_control *sc, unsigned int n)
+{
+	for (int z = 0; z <= (int)sc->reclaim_idx; z++)
+		if (populated_zone(&sim->nodes[n].node_zones[z]))
+			return true;
+	return false;
+}
+
+/*
+ * consider_reclaim_throttle() (v6.12): a pass that reclaimed more than an
+ * eighth of what it scanned wakes NOPROGRESS sleepers; global direct
+ * reclaim with nothing reclaimed at priority 1 sleeps a jiffy.
+ */
+static void consider_reclaim_throttle(struct task *t, struct pglist_data *pgdat)
+{
+	struct scan_control *sc = &t->rs.sc;
+
+	if (sc->nr_reclaimed > (sc->nr_scanned >> 3)) {
+		wake_up_all(t->sim, &pgdat->reclaim_wait[VMSCAN_THROTTLE_NOPROGRESS]);
+		return;
+	}
+	if (sc->kswapd || cgroup_reclaim(sc))
+		return;
+	if (sc->priority == 1 && !sc->nr_reclaimed)
+		reclaim_throttle(t, pgdat, VMSCAN_THROTTLE_NOPROGRESS);
+}
+
+/* snapshot_refaults() (v6.12): remember activations for prepare_scan_control. */
+static void snapshot_refaults(struct sim *sim, struct mem_cgroup *target)
+{
+	if (!target)
+		target = sim->memcgs[0];
+	for (unsigned int n = 0; n < sim->nr_nodes; n++) {
+		struct lruvec *lruvec = mem_cgroup_lruvec(target, &sim->nodes[n]);
+
+		lruvec->refaults[0] = memcg_state_hier(sim, target, &sim->nodes[n],
+						       WORKINGSET_ACTIVATE_ANON);
+		lruvec->refaults[1] = memcg_state_hier(sim, target, &sim->nodes[n],
+						       WORKINGSET_ACTIVATE_FILE);
+	}
+}
+
+/* End of one priority pass of do_try_to_free_pages(). */
+static void priority_pass_end(struct task *t)
+{
+	struct sim *sim = t->sim;
+	struct reclaim_state *rs = &t->rs;
+	struct scan_control *sc = &rs->sc;
+
+	consider_reclaim_throttle(t, task_node(t));
+	if (sc->nr_reclaimed >= sc->nr_to_reclaim)
+		goto done;
+	if (sc->priority < DEF_PRIORITY - 2)
+		sc->may_writepage = true;
+	if (--sc->priority >= 0) {
+		rs->phase = RP_PRIORITY;
+		return;
+	}
+	if (!sc->nr_reclaimed && sc->skipped_deactivate && !sc->force_deactivate) {
+		/* retry once with deactivation forced */
+		sc->priority = DEF_PRIORITY;
+		sc->force_deactivate = true;
+		sc->skipped_deactivate = false;
+		rs->phase = RP_PRIORITY;
+		return;
+	}
+done:
+	snapshot_refaults(sim, sc->target_mem_cgroup);
+	rs->phase = RP_DONE;
+}
+
+/* Isolation order to pick which node a pass starts with (the local one). */
+static unsigned int pass_node(struct task *t, unsigned int i)
+{
+	return ((unsigned int)task_node(t)->node_id + i) % t->sim->nr_nodes;
+}
+
+bool reclaim_step(struct task *t)
+{
+	struct sim *sim = t->sim;
+	struct reclaim_state *rs = &t->rs;
+	struct scan_control *sc = &rs->sc;
+	struct mem_cgroup *memcg;
+
+	for (;;) {
+		switch (rs->phase) {
+		case RP_IDLE:
+		case RP_DONE:
+			return true;
+		case RP_PRIORITY:
+			sc->nr_scanned = 0;
+			rs->node = 0;
+			rs->phase = RP_NODE;
+			break;
+		case RP_NODE:
+			if (rs->kind != RK_KSWAPD && rs->node >= sim->nr_nodes) {
+				priority_pass_end(t);
+				if (t->state == TASK_BLOCKED)
+					return false;
+				break;
+			}
+			if (rs->kind != RK_KSWAPD &&
+			    !node_reclaimable_zone(sim, sc, pass_node(t, rs->node))) {
+				rs->node++;
+				break;
+			}
+			shrink_node_begin(t, &sim->nodes[rs->kind == RK_KSWAPD ?
+							 rs->node : pass_node(t, rs->node)]);
+			break;
+		case RP_MEMCG:
+			memcg = walk_memcg(sim, rs);
+			if (!memcg) {
+				rs->phase = RP_NODE_DONE;
+				break;
+			}
+			shrink_lruvec_begin(t, mem_cgroup_lruvec(memcg, rs->kind == RK_KSWAPD ?
+						&sim->nodes[rs->node] : &sim->nodes[pass_node(t, rs->node)]));
+			break;
+		case RP_LRUVEC:
+			if (shrink_lruvec_next_batch(t)) {
+				rs->batch_age_anon = false;
+				rs->phase = RP_BATCH;
+				return false;
+			}
+			if (t->state == TASK_BLOCKED)
+				return false;
+			rs->phase = RP_AGE_ANON;
+			break;
+		case RP_BATCH:
+			if (is_active_lru(rs->batch_lru)) {
+				shrink_active_list_finish(t);
+			} else if (!shrink_inactive_list_finish(t)) {
+				return false;	/* waiting for writeback */
+			}
+			rs->phase = rs->batch_age_anon ? RP_NEXT_MEMCG : RP_LRUVEC;
+			if (t->state == TASK_BLOCKED)
+				return false;
+			return false;
+		case RP_AGE_ANON:
+			/* shrink_lruvec(): age the anon list if swap could use it */
+			if (can_reclaim_anon_pages(sim) &&
+			    inactive_is_low(sim, rs->lruvec, LRU_INACTIVE_ANON) &&
+			    shrink_active_list_begin(t, SWAP_CLUSTER_MAX, LRU_ACTIVE_ANON)) {
+				rs->batch_age_anon = true;
+				rs->phase = RP_BATCH;
+				return false;
+			}
+			rs->phase = RP_NEXT_MEMCG;
+			break;
+		case RP_NEXT_MEMCG:
+			rs->memcg_pos++;
+			/* partial walk: direct and limit reclaim stop once satisfied */
+			if (!sc->kswapd && sc->nr_reclaimed >= sc->nr_to_reclaim)
+				rs->phase = RP_NODE_DONE;
+			else
+				rs->phase = RP_MEMCG;
+			break;
+		case RP_NODE_DONE:
+			shrink_node_end(t, &sim->nodes[rs->kind == RK_KSWAPD ?
+						       rs->node : pass_node(t, rs->node)]);
+			if (rs->kind == RK_KSWAPD) {
+				rs->phase = RP_DONE;
+				return true;
+			}
+			rs->node++;
+			rs->phase = RP_NODE;
+			if (t->state == TASK_BLOCKED)
+				return false;
+			break;
+		}
+	}
+}
+
+/* Set up scan_control for a direct or limit reclaim (do_try_to_free_pages). */
+static void reclaim_begin(struct task *t, enum reclaim_kind kind, unsigned long nr_to_reclaim,
+			  struct mem_cgroup *target, bool may_swap, int order,
+			  enum zone_type reclaim_idx)
+{
+	struct reclaim_state *rs = &t->rs;
+
+	rs->kind = kind;
+	rs->sc = (struct scan_control){
+		.nr_to_reclaim = nr_to_reclaim,
+		.target_mem_cgroup = target,
+		.may_writepage = true,
+		.may_unmap = true,
+		.may_swap = may_swap,
+		.order = order,
+		.priority = DEF_PRIORITY,
+		.reclaim_idx = reclaim_idx,
+	};
+	rs->start_ns = task_now(t);
+	rs->phase = RP_PRIORITY;
+	rs->batch_nr = 0;
+	rs->throttle_tries = 0;
+}
+
+/*
+ * try_to_free_pages() (v6.12): global direct reclaim of SWAP_CLUSTER_MAX
+ * pages; counts ALLOCSTALL for the highest zone and the parallel-reclaimer
+ * figures.
+ */
+void try_to_free_pages_begin(struct task *t, int order, enum zone_type highest_zoneidx)
+{
+	struct reclaim_figures *fig = &t->sim->reclaim;
+
+	reclaim_begin(t, RK_DIRECT, SWAP_CLUSTER_MAX, NULL, true, order, highest_zoneidx);
+	count_vm_event(t->sim, ALLOCSTALL_DMA + highest_zoneidx);
+	if (++fig->nr_reclaimers > fig->max_parallel_reclaimers)
+		fig->max_parallel_reclaimers = fig->nr_reclaimers;
+}
+
+/*
+ * try_to_free_mem_cgroup_pages() (v6.12): limit reclaim of @memcg's
+ * subtree over all zones, max(nr_pages, SWAP_CLUSTER_MAX) pages.
+ */
+void try_to_free_mem_cgroup_pages_begin(struct task *t, struct mem_cgroup *memcg,
+					unsigned long nr_pages, bool may_swap)
+{
+	reclaim_begin(t, RK_MEMCG, nr_pages > SWAP_CLUSTER_MAX ? nr_pages : SWAP_CLUSTER_MAX,
+		      memcg, may_swap, 0, MAX_NR_ZONES - 1);
+}
+
+/* A killed task gives its isolated batch back and leaves reclaim. */
+void reclaim_abort(struct task *t)
+{
+	struct sim *sim = t->sim;
+	struct reclaim_state *rs = &t->rs;
+
+	if (rs->phase == RP_IDLE)
+		return;
+	if (rs->phase == RP_BATCH) {
+		bool file = is_file_lru(rs->batch_lru);
+
+		while (!pfn_list_empty(&rs->batch)) {
+			u32 pfn = rs->batch.head;
+
+			pfn_list_del(sim, &rs->batch, pfn);
+			if (folio_orphaned(pfn_to_page(sim, pfn))) {
+				ClearPageFlag(pfn_to_page(sim, pfn), PG_isolated);
+				free_unref_page(sim, pfn);
+			} else {
+				putback_folio(sim, rs->lruvec, pfn);
+			}
+		}
+		while (!pfn_list_empty(&rs->ret)) {
+			u32 pfn = rs->ret.head;
+
+			pfn_list_del(sim, &rs->ret, pfn);
+			putback_folio(sim, rs->lruvec, pfn);
+		}
+		mod_node_page_state(rs->lruvec->pgdat, NR_ISOLATED_ANON + file,
+				    -(long)rs->batch_nr);
+		rs->batch_nr = 0;
+	}
+	reclaim_throttle_done(t);
+	if (rs->kind == RK_DIRECT)
+		sim->reclaim.nr_reclaimers--;
+	rs->phase = RP_IDLE;
+}
+
+/* ---- kswapd ---- */
+
+enum kswapd_phase {
+	KS_WOKEN,	/* read the request, start balance_pgdat */
+	KS_ROUND,	/* top of balance_pgdat's priority loop */
+	KS_SHRINK,	/* kswapd_shrink_node in progress */
+	KS_TRY_SLEEP,	/* kswapd_try_to_sleep */
+	KS_NAPPED,	/* back from the HZ/10 nap */
+};
+
+/*
+ * prepare_kswapd_sleep() (v6.12): kswapd may sleep when the node is
+ * hopeless or balanced; it then forgets the congestion flags.
+ */
+static bool prepare_kswapd_sleep(struct pglist_data *pgdat, int order,
+				 enum zone_type highest_zoneidx)
+{
+	if (pgdat->kswapd_failures >= MAX_RECLAIM_RETRIES ||
+	    pgdat_balanced(pgdat, order, highest_zoneidx)) {
+		pgdat->flags &= ~((1UL << PGDAT_DIRTY) | (1UL << PGDAT_WRITEBACK));
+		return true;
+	}
+	return false;
+}
+
+/* kswapd_shrink_node() (v6.12) setup: reclaim the high watermarks' worth. */
+static void kswapd_shrink_node_begin(struct task *t, struct pglist_data *pgdat)
+{
+	struct reclaim_state *rs = &t->rs;
+	struct scan_control *sc = &rs->sc;
+
+	sc->nr_to_reclaim = 0;
+	for (int z = 0; z <= (int)sc->reclaim_idx; z++) {
+		struct zone *zone = &pgdat->node_zones[z];
+
+		if (populated_zone(zone))
+			sc->nr_to_reclaim += max_u64(high_wmark_pages(zone), SWAP_CLUSTER_MAX);
+	}
+	sc->nr_scanned = 0;
+	rs->round_reclaimed_start = sc->nr_reclaimed;
+	rs->node = (unsigned int)pgdat->node_id;
+	rs->phase = RP_NODE;
+}
+
+/*
+ * kswapd() / balance_pgdat() (v6.12) as the kswapd task's step function.
+ * balance_pgdat: from DEF_PRIORITY down to 1, shrink the node until one
+ * eligible zone meets its high watermark; the priority drops when a round
+ * scanned less than its target or reclaimed nothing.  A balance_pgdat
+ * that reclaimed nothing counts a kswapd failure.  Then kswapd naps HZ/10
+ * and, if the node stays balanced, sleeps until woken (counting the
+ * KSWAPD_*_WMARK_HIT_QUICKLY events).  Watermark boosting and
+ * kswapd_age_node's separate anon aging pass are not modelled (the
+ * anon aging at the end of each shrink_lruvec does that work).
+ */
+enum step_result kswapd_step(struct task *t)
+{
+	struct sim *sim = t->sim;
+	struct reclaim_state *rs = &t->rs;
+	struct scan_control *sc = &rs->sc;
+	struct pglist_data *pgdat = &sim->nodes[rs->node];
+
+	for (;;) {
+		switch (rs->kswapd_phase) {
+		case KS_WOKEN:
+			*sc = (struct scan_control){
+				.order = pgdat->kswapd_order,
+				.reclaim_idx = pgdat->kswapd_highest_zoneidx,
+				.priority = DEF_PRIORITY,
+				.may_unmap = true,
+				.may_swap = true,
+				.may_writepage = true,
+				.kswapd = true,
+			};
+			pgdat->kswapd_order = 0;
+			pgdat->kswapd_highest_zoneidx = ZONE_DMA;
+			rs->kind = RK_KSWAPD;
+			count_vm_event(sim, PAGEOUTRUN);
+			rs->kswapd_phase = KS_ROUND;
+			break;
+		case KS_ROUND:
+			if (pgdat_balanced(pgdat, sc->order, sc->reclaim_idx)) {
+				rs->kswapd_phase = KS_TRY_SLEEP;
+				break;
+			}
+			if (sc->priority < DEF_PRIORITY - 2)
+				sc->may_writepage = true;
+			kswapd_shrink_node_begin(t, pgdat);
+			rs->kswapd_phase = KS_SHRINK;
+			break;
+		case KS_SHRINK: {
+			bool raise_priority;
+
+			if (!reclaim_step(t))
+				return t->state == TASK_BLOCKED ? STEP_BLOCKED : STEP_CONTINUE;
+			rs->phase = RP_IDLE;
+			reclaim_throttle_done(t);
+			raise_priority = sc->nr_scanned < sc->nr_to_reclaim;
+			if (raise_priority || sc->nr_reclaimed == rs->round_reclaimed_start)
+				sc->priority--;
+			if (sc->priority >= 1) {
+				rs->kswapd_phase = KS_ROUND;
+				return STEP_CONTINUE;
+			}
+			if (!sc->nr_reclaimed)
+				pgdat->kswapd_failures++;
+			rs->kswapd_phase = KS_TRY_SLEEP;
+			break;
+		}
+		case KS_TRY_SLEEP:
+			if (!prepare_kswapd_sleep(pgdat, sc->order, sc->reclaim_idx)) {
+				rs->kswapd_phase = KS_WOKEN;
+				break;
+			}
+			rs->kswapd_phase = KS_NAPPED;
+			task_sleep(t, &pgdat->kswapd_wait, JIFFY_NS * (HZ / 10));
+			return STEP_BLOCKED;
+		case KS_NAPPED:
+			rs->kswapd_phase = KS_WOKEN;
+			if (!t->timed_out) {
+				count_vm_event(sim, KSWAPD_LOW_WMARK_HIT_QUICKLY);
+				break;
+			}
+			if (prepare_kswapd_sleep(pgdat, sc->order, sc->reclaim_idx)) {
+				task_sleep(t, &pgdat->kswapd_wait, 0);
+				return STEP_BLOCKED;
+			}
+			count_vm_event(sim, KSWAPD_HIGH_WMARK_HIT_QUICKLY);
+			break;
+		}
+	}
+}

@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * vmstat_items.h - the counters the model keeps, named and ordered as the
+ * kernel's include/linux/mmzone.h and include/linux/vm_event_item.h
+ * (v6.12) so that /proc/vmstat output lines up with a real one.  Only the
+ * counters the model can give a meaning are listed.
+ */
+#ifndef RECLAIMSIM_VMSTAT_ITEMS_H
+#define RECLAIMSIM_VMSTAT_ITEMS_H
+
+/* Per-zone counters (enum zone_stat_item), pages. */
+enum zone_stat_item {
+	NR_FREE_PAGES,
+	NR_ZONE_LRU_BASE,
+	NR_ZONE_INACTIVE_ANON = NR_ZONE_LRU_BASE,
+	NR_ZONE_ACTIVE_ANON,
+	NR_ZONE_INACTIVE_FILE,
+	NR_ZONE_ACTIVE_FILE,
+	NR_ZONE_UNEVICTABLE,
+	NR_ZONE_WRITE_PENDING,	/* dirty + writeback */
+	NR_MLOCK,
+	NR_VM_ZONE_STAT_ITEMS,
+};
+
+/* Per-node counters (enum node_stat_item), pages unless named. */
+enum node_stat_item {
+	NR_LRU_BASE,
+	NR_INACTIVE_ANON = NR_LRU_BASE,
+	NR_ACTIVE_ANON,
+	NR_INACTIVE_FILE,
+	NR_ACTIVE_FILE,
+	NR_UNEVICTABLE,
+	NR_ISOLATED_ANON,
+	NR_ISOLATED_FILE,
+	WORKINGSET_REFAULT_ANON,
+	WORKINGSET_REFAULT_FILE,
+	WORKINGSET_ACTIVATE_ANON,
+	WORKINGSET_ACTIVATE_FILE,
+	WORKINGSET_RESTORE_ANON,
+	WORKINGSET_RESTORE_FILE,
+	NR_ANON_MAPPED,
+	NR_FILE_MAPPED,
+	NR_FILE_PAGES,
+	NR_FILE_DIRTY,
+	NR_WRITEBACK,
+	NR_SHMEM,
+	NR_VMSCAN_WRITE,
+	NR_VMSCAN_IMMEDIATE,
+	NR_DIRTIED,
+	NR_WRITTEN,
+	NR_THROTTLED_WRITTEN,
+	NR_KERNEL_STACK_KB,
+	NR_PAGETABLE,
+	NR_SWAPCACHE,
+	NR_VM_NODE_STAT_ITEMS,
+};
+
+/* Global events (enum vm_event_item); per-zone events are FOO_DMA+zone. */
+enum vm_event_item {
+	PGPGIN,			/* KiB read from block devices */
+	PGPGOUT,		/* KiB written */
+	PSWPIN,
+	PSWPOUT,
+	PGALLOC_DMA,
+	PGALLOC_DMA32,
+	PGALLOC_NORMAL,
+	PGALLOC_MOVABLE,
+	ALLOCSTALL_DMA,
+	ALLOCSTALL_DMA32,
+	ALLOCSTALL_NORMAL,
+	ALLOCSTALL_MOVABLE,
+	PGFREE,
+	PGACTIVATE,
+	PGDEACTIVATE,
+	PGLAZYFREE,
+	PGFAULT,
+	PGMAJFAULT,
+	PGLAZYFREED,
+	PGREFILL,
+	PGREUSE,
+	PGSTEAL_KSWAPD,
+	PGSTEAL_DIRECT,
+	PGSCAN_KSWAPD,
+	PGSCAN_DIRECT,
+	PGSCAN_DIRECT_THROTTLE,
+	PGSCAN_ANON,
+	PGSCAN_FILE,
+	PGSTEAL_ANON,
+	PGSTEAL_FILE,
+	KSWAPD_LOW_WMARK_HIT_QUICKLY,
+	KSWAPD_HIGH_WMARK_HIT_QUICKLY,
+	PAGEOUTRUN,
+	PGROTATED,
+	OOM_KILL,
+	SWAP_RA,
+	SWAP_RA_HIT,
+	NR_VM_EVENT_ITEMS,
+};
+
+/* Per-memcg counters kept beside the node items (v1 memory.stat). */
+enum memcg_stat_item {
+	MEMCG_PGPGIN,		/* charge events (v1: per folio) */
+	MEMCG_PGPGOUT,		/* uncharge events */
+	MEMCG_SWAP,		/* swap entries charged, pages */
+	MEMCG_NR_STAT,
+};
+
+/* Names as /proc/vmstat spells them; NULL where the kernel shows none. */
+extern const char *const zone_stat_name[NR_VM_ZONE_STAT_ITEMS];
+extern const char *const node_stat_name[NR_VM_NODE_STAT_ITEMS];
+extern const char *const vm_event_name[NR_VM_EVENT_ITEMS];
+
+#endif

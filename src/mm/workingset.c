@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: MIT
+/*
+ * workingset.c - refault detection (mm/workingset.c, v6.12).
+ *
+ * Every lruvec has a clock, nonresident_age, that advances by one for each
+ * eviction and each activation.  An evicted page leaves a shadow entry
+ * with the clock value; when the page comes back, the distance the clock
+ * moved meanwhile is the number of pages that would have had to fit in
+ * memory for it to stay resident.  If that distance is not larger than
+ * the workingset the page competes with, it is activated at once.
+ *
+ * Shadow layout (u64): bit 63 marks a shadow, bit 62 the PG_workingset
+ * bit, bits 48..61 the memcg id, 42..47 the node, 0..41 the clock.
+ */
+#include "internal.h"
+
+#define SHADOW_WORKINGSET	(1ULL << 62)
+#define SHADOW_MEMCG_SHIFT	48
+#define SHADOW_NODE_SHIFT	42
+#define SHADOW_AGE_MASK		((1ULL << SHADOW_NODE_SHIFT) - 1)
+
+/* workingset_age_nonresident(): advance the clock of @lruvec and its ancestors. */
+static void workingset_age_nonresident(struct lruvec *lruvec, u64 nr_pages)
+{
+	for (struct mem_cgroup *memcg = lruvec->memcg; memcg; memcg = memcg->parent)
+		mem_cgroup_lruvec(memcg, lruvec->pgdat)->nonresident_age += nr_pages;
+}
+
+/* workingset_eviction(): age the clock and return the shadow entry. */
+u64 workingset_eviction(struct sim *sim, u32 pfn)
+{
+	struct page *page = pfn_to_page(sim, pfn);
+	struct lruvec *lruvec = folio_lruvec(sim, pfn);
+	u64 eviction;
+
+	workingset_age_nonresident(lruvec, 1);
+	eviction = lruvec->nonresident_age & SHADOW_AGE_MASK;
+	return XA_SHADOW | (PageFlag(page, PG_workingset) ? SHADOW_WORKINGSET : 0) |
+	       ((u64)page->memcg_id << SHADOW_MEMCG_SHIFT) |
+	       ((u64)lruvec->pgdat->node_id << SHADOW_NODE_SHIFT) | eviction;
+}
+
+/*
+ * workingset_test_recent() (v6.12): refault distance against the
+ * workingset: active file, plus inactive file for anon, plus the anon
+ * lists when the memcg can swap.
+ */
+static bool workingset_test_recent(struct sim *sim, u64 shadow, bool file)
+{
+	u16 memcgid = (u16)((shadow >> SHADOW_MEMCG_SHIFT) & 0x3fff);
+	unsigned int nid = (unsigned int)((shadow >> SHADOW_NODE_SHIFT) & 0x3f);
+	struct mem_cgroup *memcg = mem_cgroup_from_id(sim, memcgid);
+	struct lruvec *lruvec;
+	u64 refault, distance, workingset_size;
+
+	if (!memcg || nid >= sim->nr_nodes)
+		return false;
+	lruvec = mem_cgroup_lruvec(memcg, &sim->nodes[nid]);
+	refault = lruvec->nonresident_age & SHADOW_AGE_MASK;
+	distance = (refault - (shadow & SHADOW_AGE_MASK)) & SHADOW_AGE_MASK;
+	workingset_size = lruvec->nr_pages[LRU_ACTIVE_FILE];
+	if (!file)
+		workingset_size += lruvec->nr_pages[LRU_INACTIVE_FILE];
+	if (get_nr_swap_pages(sim) > 0) {
+		workingset_size += lruvec->nr_pages[LRU_ACTIVE_ANON];
+		if (file)
+			workingset_size += lruvec->nr_pages[LRU_INACTIVE_ANON];
+	}
+	return distance <= workingset_size;
+}
+
+/*
+ * workingset_refault() (v6.12): a page whose shadow was @shadow is being
+ * brought back (not yet on the LRU).  Count the refault; activate it if
+ * its refault distance fits the workingset.
+ */
+void workingset_refault(struct sim *sim, u32 pfn, u64 shadow)
+{
+	struct page *page = pfn_to_page(sim, pfn);
+	bool file = !PageFlag(page, PG_swapbacked);
+	struct lruvec *lruvec = folio_lruvec(sim, pfn);
+
+	mod_lruvec_state(lruvec, file ? WORKINGSET_REFAULT_FILE : WORKINGSET_REFAULT_ANON, 1);
+	if (!workingset_test_recent(sim, shadow, file))
+		return;
+	SetPageFlag(page, PG_active);
+	workingset_age_nonresident(lruvec, 1);
+	mod_lruvec_state(lruvec, file ? WORKINGSET_ACTIVATE_FILE : WORKINGSET_ACTIVATE_ANON, 1);
+	if (shadow & SHADOW_WORKINGSET) {
+		SetPageFlag(page, PG_workingset);
+		mod_lruvec_state(lruvec, file ? WORKINGSET_RESTORE_FILE : WORKINGSET_RESTORE_ANON, 1);
+	}
+	lru_note_cost_refault(sim, pfn);
+}
+
+/* workingset_activation(): an activation ages the clock too. */
+void workingset_activation(struct sim *sim, u32 pfn)
+{
+	workingset_age_nonresident(folio_lruvec(sim, pfn), 1);
+}

@@ -1,0 +1,369 @@
+// SPDX-License-Identifier: MIT
+/*
+ * json.c - the run as one JSON object, per the output contract in
+ * DESIGN.md:
+ *
+ *   {
+ *     "scenario": PATH, "seed": N,
+ *     "time":      {"elapsed_s", "user_s", "sys_s", "major_faults", "minor_faults"},
+ *     "vmstat":    {NAME: N, ...}                 the report_vmstat() lines
+ *     "reclaim":   {"max_parallel_reclaimers", "max_try_to_free_pages_ns",
+ *                   "overreclaim_pages", "oom_kills"},
+ *     "zones":     [{"node", "name", "managed", "min", "low", "high",
+ *                    "protection": [..], "free", "boost", "promo",
+ *                    "spanned", "present"}, ...]   every zone of every node
+ *     "cgroups":   {NAME: {memory.stat lines..., "usage_in_bytes",
+ *                   "max_usage_in_bytes", "failcnt", "limit_in_bytes",
+ *                   "memsw_usage_in_bytes", "memsw_max_usage_in_bytes",
+ *                   "memsw_failcnt", "memsw_limit_in_bytes", "oom_kill"}}
+ *     "workloads": {NAME: {"type", "elapsed_s", "user_s", "sys_s",
+ *                   "major_faults", "minor_faults", "exit_signal",
+ *                   FIGURE: value, ...}}
+ *   }
+ *
+ * Integers are written as their exact decimal text (cJSON raw items):
+ * cJSON prints numbers through a double with %1.15g, which turns counts
+ * above 2^53 into rounded values and some 16-digit ones into "1e+15"
+ * forms, and the v1 "unlimited" limit 9223372036854771712 is exactly such
+ * a number.  Seconds are doubles and go through cJSON's own printing.
+ *
+ * The "vmstat" and per-cgroup memory.stat members are parsed back from
+ * what report_vmstat() and report_memory_stat() print, so the JSON and
+ * the kernel-format files can never disagree on a name or a value.
+ *
+ * Deterministic: members are added in a fixed order from model state only,
+ * so the same simulation always gives the same bytes.
+ */
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "report.h"
+#include "../sim/sim.h"
+#include "../mm/page_alloc.h"
+#include "../workload/workload.h"
+
+static void add_u64(cJSON *obj, const char *name, u64 v)
+{
+	char buf[24];
+
+	snprintf(buf, sizeof(buf), "%" PRIu64, v);
+	cJSON_AddRawToObject(obj, name, buf);
+}
+
+static void add_s64(cJSON *obj, const char *name, long long v)
+{
+	char buf[24];
+
+	snprintf(buf, sizeof(buf), "%lld", v);
+	cJSON_AddRawToObject(obj, name, buf);
+}
+
+static void add_seconds(cJSON *obj, const char *name, u64 ns)
+{
+	cJSON_AddNumberToObject(obj, name, (double)ns / (double)NSEC_PER_SEC);
+}
+
+/*
+ * Add each "name value" line of @text to @obj.  The value must be a run
+ * of decimal digits (all the kernel-format writers print); anything else
+ * is skipped rather than risk emitting invalid JSON through a raw item.
+ */
+static void add_name_value_lines(cJSON *obj, const char *text)
+{
+	const char *p = text;
+
+	while (*p) {
+		const char *eol = strchr(p, '\n');
+		const char *sp;
+		char name[64], value[32];
+		size_t nlen, vlen;
+
+		if (!eol)
+			eol = p + strlen(p);
+		sp = memchr(p, ' ', (size_t)(eol - p));
+		if (sp) {
+			nlen = (size_t)(sp - p);
+			vlen = (size_t)(eol - sp - 1);
+			if (nlen && nlen < sizeof(name) && vlen && vlen < sizeof(value) &&
+			    strspn(sp + 1, "0123456789") >= vlen) {
+				memcpy(name, p, nlen);
+				name[nlen] = '\0';
+				memcpy(value, sp + 1, vlen);
+				value[vlen] = '\0';
+				cJSON_AddRawToObject(obj, name, value);
+			}
+		}
+		p = *eol ? eol + 1 : eol;
+	}
+}
+
+/* Run report_vmstat() into memory and add its lines to @obj. */
+static void add_vmstat(cJSON *obj, const struct sim *sim)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mf = open_memstream(&buf, &len);
+
+	if (!mf)
+		return;
+	report_vmstat(mf, sim);
+	if (fclose(mf) == 0 && buf)
+		add_name_value_lines(obj, buf);
+	free(buf);
+}
+
+static void add_memory_stat(cJSON *obj, const struct sim *sim, const struct mem_cgroup *memcg)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mf = open_memstream(&buf, &len);
+
+	if (!mf)
+		return;
+	report_memory_stat(mf, sim, memcg);
+	if (fclose(mf) == 0 && buf)
+		add_name_value_lines(obj, buf);
+	free(buf);
+}
+
+/* PAGE_COUNTER_MAX * PAGE_SIZE for unlimited, as v1 limit files show it. */
+static u64 limit_bytes(const struct sim *sim, u64 max_pages)
+{
+	u64 ps = sim->page_size ? sim->page_size : 4096;
+
+	return min_u64(max_pages, (u64)INT64_MAX / ps) * ps;
+}
+
+/*
+ * The workload's /usr/bin/time totals.  workload_task_exit() folds a task
+ * in when it exits; a run cut off by run.duration still has live tasks,
+ * whose accounting is added here so that their CPU time is not lost.
+ */
+struct wl_totals {
+	u64 utime_ns, stime_ns, min_flt, maj_flt, elapsed_ns;
+};
+
+static struct wl_totals wl_totals(const struct sim *sim, const struct workload_inst *wl)
+{
+	struct wl_totals t = {
+		.utime_ns = wl->utime_ns,
+		.stime_ns = wl->stime_ns,
+		.min_flt = wl->min_flt,
+		.maj_flt = wl->maj_flt,
+	};
+	u64 end = wl->running ? sim->now : wl->end_ns;
+
+	for (unsigned int i = 0; i < wl->nr_tasks; i++) {
+		const struct task *task = wl->tasks[i];
+
+		if (!task || task->state == TASK_DEAD)
+			continue;
+		t.utime_ns += task->utime_ns;
+		t.stime_ns += task->stime_ns;
+		t.min_flt += task->min_flt;
+		t.maj_flt += task->maj_flt;
+	}
+	t.elapsed_ns = end > wl->start_ns ? end - wl->start_ns : 0;
+	return t;
+}
+
+static cJSON *json_time(const struct sim *sim)
+{
+	cJSON *o = cJSON_CreateObject();
+	u64 utime = 0, stime = 0, majflt = 0, minflt = 0;
+
+	/* /usr/bin/time of the experiment sees the workload processes only. */
+	for (unsigned int i = 0; i < sim->nr_workloads; i++) {
+		struct wl_totals t = wl_totals(sim, &sim->workloads[i]);
+
+		utime += t.utime_ns;
+		stime += t.stime_ns;
+		majflt += t.maj_flt;
+		minflt += t.min_flt;
+	}
+	add_seconds(o, "elapsed_s", sim->now);
+	add_seconds(o, "user_s", utime);
+	add_seconds(o, "sys_s", stime);
+	add_u64(o, "major_faults", majflt);
+	add_u64(o, "minor_faults", minflt);
+	return o;
+}
+
+static cJSON *json_reclaim(const struct sim *sim)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	add_u64(o, "max_parallel_reclaimers", sim->reclaim.max_parallel_reclaimers);
+	add_u64(o, "max_try_to_free_pages_ns", sim->reclaim.max_try_to_free_pages_ns);
+	add_u64(o, "overreclaim_pages", sim->reclaim.overreclaim_pages);
+	add_u64(o, "oom_kills", sim->reclaim.oom_kills);
+	return o;
+}
+
+static cJSON *json_zones(const struct sim *sim)
+{
+	cJSON *arr = cJSON_CreateArray();
+
+	for (unsigned int n = 0; n < sim->nr_nodes; n++) {
+		const struct pglist_data *pgdat = &sim->nodes[n];
+
+		for (int zi = 0; zi < MAX_NR_ZONES; zi++) {
+			const struct zone *z = &pgdat->node_zones[zi];
+			cJSON *o = cJSON_CreateObject();
+			cJSON *prot = cJSON_CreateArray();
+			long free = zone_page_state(z, NR_FREE_PAGES);
+
+			add_s64(o, "node", pgdat->node_id);
+			cJSON_AddStringToObject(o, "name", zone_names[zi] ? zone_names[zi] : "?");
+			add_u64(o, "managed", zone_managed_pages(z));
+			/* As /proc/zoneinfo shows them: boost included. */
+			add_u64(o, "min", min_wmark_pages(z));
+			add_u64(o, "low", low_wmark_pages(z));
+			add_u64(o, "high", high_wmark_pages(z));
+			for (int i = 0; i < MAX_NR_ZONES; i++) {
+				char buf[24];
+
+				snprintf(buf, sizeof(buf), "%ld", z->lowmem_reserve[i]);
+				cJSON_AddItemToArray(prot, cJSON_CreateRaw(buf));
+			}
+			cJSON_AddItemToObject(o, "protection", prot);
+			add_u64(o, "free", free < 0 ? 0 : (u64)free);
+			add_u64(o, "boost", z->watermark_boost);
+			add_u64(o, "promo", z->_watermark[WMARK_PROMO] + z->watermark_boost);
+			add_u64(o, "spanned", z->spanned_pages);
+			add_u64(o, "present", z->present_pages);
+			cJSON_AddItemToArray(arr, o);
+		}
+	}
+	return arr;
+}
+
+static cJSON *json_cgroups(const struct sim *sim)
+{
+	cJSON *all = cJSON_CreateObject();
+	u64 ps = sim->page_size;
+
+	for (unsigned int i = 0; i < sim->nr_memcgs; i++) {
+		const struct mem_cgroup *memcg = sim->memcgs[i];
+		cJSON *o = cJSON_CreateObject();
+		const char *name = memcg->name[0] ? memcg->name : "/";
+		char key[sizeof(memcg->name) + 16];
+
+		/* The root is "/", its cgroup path; a duplicate name gets #id. */
+		snprintf(key, sizeof(key), "%s", name);
+		if (cJSON_GetObjectItemCaseSensitive(all, key))
+			snprintf(key, sizeof(key), "%s#%d", name, memcg->id);
+
+		add_memory_stat(o, sim, memcg);
+		add_u64(o, "usage_in_bytes", memcg->memory.usage * ps);
+		add_u64(o, "max_usage_in_bytes", memcg->memory.watermark * ps);
+		add_u64(o, "failcnt", memcg->memory.failcnt);
+		add_u64(o, "limit_in_bytes", limit_bytes(sim, memcg->memory.max));
+		add_u64(o, "memsw_usage_in_bytes", memcg->memsw.usage * ps);
+		add_u64(o, "memsw_max_usage_in_bytes", memcg->memsw.watermark * ps);
+		add_u64(o, "memsw_failcnt", memcg->memsw.failcnt);
+		add_u64(o, "memsw_limit_in_bytes", limit_bytes(sim, memcg->memsw.max));
+		add_u64(o, "oom_kill", memcg->oom_kill);
+		cJSON_AddItemToObject(all, key, o);
+	}
+	return all;
+}
+
+static void add_figure(cJSON *o, const struct wl_figure *fig)
+{
+	char buf[400];
+
+	if (!fig->name)
+		return;
+	/* The fixed members win over a figure that reuses their name. */
+	if (cJSON_GetObjectItemCaseSensitive(o, fig->name))
+		return;
+	if (fig->integer && isfinite(fig->value)) {
+		/* %.0f of an integral double is exact; avoid printing "-0". */
+		snprintf(buf, sizeof(buf), "%.0f", fig->value == 0 ? 0.0 : fig->value);
+		cJSON_AddRawToObject(o, fig->name, buf);
+	} else {
+		/* cJSON writes NaN and infinities as null. */
+		cJSON_AddNumberToObject(o, fig->name, fig->value);
+	}
+}
+
+static cJSON *json_workloads(const struct sim *sim)
+{
+	cJSON *all = cJSON_CreateObject();
+
+	for (unsigned int i = 0; i < sim->nr_workloads; i++) {
+		const struct workload_inst *wl = &sim->workloads[i];
+		struct wl_totals t = wl_totals(sim, wl);
+		cJSON *o = cJSON_CreateObject();
+		const char *type = "unknown";
+		char name[SCN_NAME_LEN], key[SCN_NAME_LEN + 16];
+
+		if (wl->cfg && wl->cfg->type < NR_WORKLOAD_TYPES &&
+		    workload_type_name[wl->cfg->type])
+			type = workload_type_name[wl->cfg->type];
+		if (wl->cfg && wl->cfg->name[0])
+			snprintf(name, sizeof(name), "%s", wl->cfg->name);
+		else
+			snprintf(name, sizeof(name), "workload%u", i);
+		/* Names are unique after scenario_validate(); stay valid JSON anyway. */
+		snprintf(key, sizeof(key), "%s", name);
+		if (cJSON_GetObjectItemCaseSensitive(all, key))
+			snprintf(key, sizeof(key), "%s#%u", name, i);
+
+		cJSON_AddStringToObject(o, "type", type);
+		add_seconds(o, "elapsed_s", t.elapsed_ns);
+		add_seconds(o, "user_s", t.utime_ns);
+		add_seconds(o, "sys_s", t.stime_ns);
+		add_u64(o, "major_faults", t.maj_flt);
+		add_u64(o, "minor_faults", t.min_flt);
+		add_s64(o, "exit_signal", wl->exit_signal);
+		for (unsigned int k = 0; k < wl->nr_figures && k < WL_MAX_FIGURES; k++)
+			add_figure(o, &wl->figures[k]);
+		cJSON_AddItemToObject(all, key, o);
+	}
+	return all;
+}
+
+/**
+ * report_json() - the run as one JSON object (DESIGN.md output contract;
+ * the layout is at the top of this file), followed by a newline.
+ * @f: where to print.
+ * @sim: the simulation, normally finished.
+ */
+void report_json(FILE *f, const struct sim *sim)
+{
+	cJSON *root = cJSON_CreateObject();
+	cJSON *vmstat;
+	char *text;
+
+	if (!root)
+		goto oom;
+	cJSON_AddStringToObject(root, "scenario", sim->scn.path);
+	add_u64(root, "seed", sim->scn.run.seed);
+	cJSON_AddItemToObject(root, "time", json_time(sim));
+	vmstat = cJSON_AddObjectToObject(root, "vmstat");
+	if (vmstat)
+		add_vmstat(vmstat, sim);
+	cJSON_AddItemToObject(root, "reclaim", json_reclaim(sim));
+	cJSON_AddItemToObject(root, "zones", json_zones(sim));
+	cJSON_AddItemToObject(root, "cgroups", json_cgroups(sim));
+	cJSON_AddItemToObject(root, "workloads", json_workloads(sim));
+
+	text = cJSON_Print(root);
+	cJSON_Delete(root);
+	if (!text)
+		goto oom;
+	fputs(text, f);
+	fputc('\n', f);
+	cJSON_free(text);
+	return;
+oom:
+	/* Still one parseable object, so a script sees what went wrong. */
+	fputs("{\"error\": \"out of memory\"}\n", f);
+}

@@ -1,0 +1,319 @@
+// SPDX-License-Identifier: MIT
+/*
+ * procfs.c - the simulated machine's counters in the kernel's own file
+ * formats, so that a real dump and a simulated one can be read by the same
+ * scripts and compared line by line:
+ *
+ *   /proc/vmstat      mm/vmstat.c vmstat_show() (v6.12)
+ *   /proc/zoneinfo    mm/vmstat.c zoneinfo_show_print() (v6.12)
+ *   memory.stat (v1)  mm/memcontrol-v1.c memcg1_stat_format() (v6.12)
+ *
+ * Only counters the model keeps are printed (vmstat_items.h); a line the
+ * kernel prints for a counter the model lacks is left out rather than
+ * shown as a made-up 0, except where the model can say the value is 0 for
+ * certain (memory.stat rss_huge: the model has no THP).
+ *
+ * Like the kernel's readers, the sums below clamp a transiently negative
+ * counter to 0 (global_zone_page_state(), memcg_page_state_local() under
+ * CONFIG_SMP) instead of printing a huge unsigned number.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "report.h"
+#include "../sim/sim.h"
+#include "../mm/page_alloc.h"
+
+static u64 clamp_nonneg(long long v)
+{
+	return v < 0 ? 0 : (u64)v;
+}
+
+/* global_zone_page_state(): @item summed over every zone of every node. */
+static u64 global_zone_state(const struct sim *sim, enum zone_stat_item item)
+{
+	long long sum = 0;
+
+	for (unsigned int n = 0; n < sim->nr_nodes; n++)
+		for (int z = 0; z < MAX_NR_ZONES; z++)
+			sum += sim->nodes[n].node_zones[z].vm_stat[item];
+	return clamp_nonneg(sum);
+}
+
+/* global_node_page_state(): @item summed over every node. */
+static u64 global_node_state(const struct sim *sim, enum node_stat_item item)
+{
+	long long sum = 0;
+
+	for (unsigned int n = 0; n < sim->nr_nodes; n++)
+		sum += sim->nodes[n].vm_stat[item];
+	return clamp_nonneg(sum);
+}
+
+/**
+ * report_vmstat() - /proc/vmstat: zone items summed over zones, then node
+ * items summed over nodes, then the event counters.
+ * @f: where to print.
+ * @sim: the simulation.
+ *
+ * The enums follow the kernel's order (vmstat_items.h), so printing in
+ * enum order gives the kernel's line order.  The kernel's
+ * nr_dirty_threshold / nr_dirty_background_threshold lines (computed, not
+ * kept) and the NUMA counters are not printed.
+ */
+void report_vmstat(FILE *f, const struct sim *sim)
+{
+	for (int i = 0; i < NR_VM_ZONE_STAT_ITEMS; i++)
+		if (zone_stat_name[i])
+			fprintf(f, "%s %" PRIu64 "\n", zone_stat_name[i],
+				global_zone_state(sim, i));
+	for (int i = 0; i < NR_VM_NODE_STAT_ITEMS; i++)
+		if (node_stat_name[i])
+			fprintf(f, "%s %" PRIu64 "\n", node_stat_name[i],
+				global_node_state(sim, i));
+	for (int i = 0; i < NR_VM_EVENT_ITEMS; i++)
+		if (vm_event_name[i])
+			fprintf(f, "%s %" PRIu64 "\n", vm_event_name[i],
+				sim->vm_events[i]);
+}
+
+/* is_zone_first_populated() (mm/vmstat.c): the per-node block goes there. */
+static int first_populated_zone(const struct pglist_data *pgdat)
+{
+	for (int z = 0; z < MAX_NR_ZONES; z++)
+		if (populated_zone(&pgdat->node_zones[z]))
+			return z;
+	return -1;
+}
+
+static void zoneinfo_show_print(FILE *f, const struct pglist_data *pgdat, int zi)
+{
+	const struct zone *zone = &pgdat->node_zones[zi];
+	const char *name = zone_names[zi] ? zone_names[zi] : "?";
+
+	fprintf(f, "Node %d, zone %8s", pgdat->node_id, name);
+	if (zi == first_populated_zone(pgdat)) {
+		fputs("\n  per-node stats", f);
+		for (int i = 0; i < NR_VM_NODE_STAT_ITEMS; i++) {
+			if (!node_stat_name[i])
+				continue;
+			fprintf(f, "\n      %-12s %" PRIu64, node_stat_name[i],
+				clamp_nonneg(node_page_state(pgdat, i)));
+		}
+	}
+	/*
+	 * The kernel prints min/low/high/promo with the boost added
+	 * (min_wmark_pages() etc.) and the boost on its own line.  The model
+	 * has no CMA: "cma" is the kernel's unconditional line, always 0 here.
+	 */
+	fprintf(f,
+		"\n  pages free     %" PRIu64
+		"\n        boost    %" PRIu64
+		"\n        min      %" PRIu64
+		"\n        low      %" PRIu64
+		"\n        high     %" PRIu64
+		"\n        promo    %" PRIu64
+		"\n        spanned  %" PRIu64
+		"\n        present  %" PRIu64
+		"\n        managed  %" PRIu64
+		"\n        cma      %d",
+		clamp_nonneg(zone_page_state(zone, NR_FREE_PAGES)),
+		zone->watermark_boost,
+		min_wmark_pages(zone),
+		low_wmark_pages(zone),
+		high_wmark_pages(zone),
+		zone->_watermark[WMARK_PROMO] + zone->watermark_boost,
+		zone->spanned_pages,
+		zone->present_pages,
+		zone_managed_pages(zone),
+		0);
+
+	fprintf(f, "\n        protection: (%ld", zone->lowmem_reserve[0]);
+	for (int i = 1; i < MAX_NR_ZONES; i++)
+		fprintf(f, ", %ld", zone->lowmem_reserve[i]);
+	fputc(')', f);
+
+	/* If unpopulated, no other information is useful (the kernel's words). */
+	if (!populated_zone(zone)) {
+		fputc('\n', f);
+		return;
+	}
+
+	for (int i = 0; i < NR_VM_ZONE_STAT_ITEMS; i++) {
+		if (!zone_stat_name[i])
+			continue;
+		fprintf(f, "\n      %-12s %" PRIu64, zone_stat_name[i],
+			clamp_nonneg(zone_page_state(zone, i)));
+	}
+
+	/*
+	 * Left out: the NUMA event lines (numa_hit ...), which the model does
+	 * not count, and the "pagesets" block with its per-CPU
+	 * count/high/batch and "vm stats threshold" lines: the model has no
+	 * per-CPU page lists or per-CPU counter deltas, so any figure there
+	 * would be invented.
+	 */
+	fprintf(f,
+		"\n  node_unreclaimable:  %u"
+		"\n  start_pfn:           %" PRIu32,
+		pgdat->kswapd_failures >= MAX_RECLAIM_RETRIES ? 1u : 0u,
+		zone->zone_start_pfn);
+	fputc('\n', f);
+}
+
+/**
+ * report_zoneinfo() - /proc/zoneinfo: every zone of every node, populated
+ * or not, in the layout of mm/vmstat.c zoneinfo_show_print() (v6.12).
+ * @f: where to print.
+ * @sim: the simulation.
+ *
+ * start_pfn is the zone's first simulated frame, not the host's PFN.
+ */
+void report_zoneinfo(FILE *f, const struct sim *sim)
+{
+	for (unsigned int n = 0; n < sim->nr_nodes; n++)
+		for (int z = 0; z < MAX_NR_ZONES; z++)
+			zoneinfo_show_print(f, &sim->nodes[n], z);
+}
+
+/*
+ * memory.stat (cgroup v1) lines, in memcg1_stat_format() order: the
+ * memcg1_stats[] page states, the memcg1_events[], then the LRU sizes.
+ * Each printed once locally and once as total_* over the subtree.
+ */
+enum memcg1_src {
+	SRC_NONE,	/* a counter the model cannot have: always 0 */
+	SRC_NODE,	/* memcg->vm_stat[idx] */
+	SRC_MEMCG,	/* memcg->memcg_stat[idx] */
+	SRC_EVENT,	/* memcg->vm_events[idx] */
+};
+
+struct memcg1_line {
+	const char *name;
+	enum memcg1_src src;
+	int idx;
+	bool bytes;	/* pages shown in bytes (memcg_page_state_output_unit) */
+};
+
+static const struct memcg1_line memcg1_lines[] = {
+	/* memcg1_stats[] / memcg1_stat_names[] */
+	{ "cache",			SRC_NODE,  NR_FILE_PAGES,		true  },
+	{ "rss",			SRC_NODE,  NR_ANON_MAPPED,		true  },
+	{ "rss_huge",			SRC_NONE,  0,				true  },
+	{ "shmem",			SRC_NODE,  NR_SHMEM,			true  },
+	{ "mapped_file",		SRC_NODE,  NR_FILE_MAPPED,		true  },
+	{ "dirty",			SRC_NODE,  NR_FILE_DIRTY,		true  },
+	{ "writeback",			SRC_NODE,  NR_WRITEBACK,		true  },
+	{ "workingset_refault_anon",	SRC_NODE,  WORKINGSET_REFAULT_ANON,	false },
+	{ "workingset_refault_file",	SRC_NODE,  WORKINGSET_REFAULT_FILE,	false },
+	{ "swap",			SRC_MEMCG, MEMCG_SWAP,			true  },
+	{ "swapcached",			SRC_NODE,  NR_SWAPCACHE,		true  },
+	/*
+	 * memcg1_events[]: v1 pgpgin/pgpgout count charge/uncharge events
+	 * (memcg1_charge_statistics()), not block I/O, hence memcg_stat[].
+	 */
+	{ "pgpgin",			SRC_MEMCG, MEMCG_PGPGIN,		false },
+	{ "pgpgout",			SRC_MEMCG, MEMCG_PGPGOUT,		false },
+	{ "pgfault",			SRC_EVENT, PGFAULT,			false },
+	{ "pgmajfault",			SRC_EVENT, PGMAJFAULT,			false },
+	/* lru_list_name(), NR_LRU_BASE + lru, always bytes */
+	{ "inactive_anon",		SRC_NODE,  NR_INACTIVE_ANON,		true  },
+	{ "active_anon",		SRC_NODE,  NR_ACTIVE_ANON,		true  },
+	{ "inactive_file",		SRC_NODE,  NR_INACTIVE_FILE,		true  },
+	{ "active_file",		SRC_NODE,  NR_ACTIVE_FILE,		true  },
+	{ "unevictable",		SRC_NODE,  NR_UNEVICTABLE,		true  },
+};
+
+/* The raw local value of @l in @memcg (pages or a count), signed. */
+static long long memcg1_local(const struct mem_cgroup *memcg, const struct memcg1_line *l)
+{
+	switch (l->src) {
+	case SRC_NODE:
+		return memcg->vm_stat[l->idx];
+	case SRC_MEMCG:
+		return (long long)memcg->memcg_stat[l->idx];
+	case SRC_EVENT:
+		return (long long)memcg->vm_events[l->idx];
+	case SRC_NONE:
+		break;
+	}
+	return 0;
+}
+
+/* Is @memcg @root or below it? (mem_cgroup_is_descendant()) */
+static bool memcg_in_subtree(const struct mem_cgroup *memcg, const struct mem_cgroup *root)
+{
+	for (; memcg; memcg = memcg->parent)
+		if (memcg == root)
+			return true;
+	return false;
+}
+
+static u64 memcg1_value(const struct sim *sim, const struct mem_cgroup *memcg,
+			const struct memcg1_line *l, bool hierarchical)
+{
+	long long v = 0;
+
+	if (!hierarchical) {
+		v = memcg1_local(memcg, l);
+	} else {
+		for (unsigned int i = 0; i < sim->nr_memcgs; i++)
+			if (memcg_in_subtree(sim->memcgs[i], memcg))
+				v += memcg1_local(sim->memcgs[i], l);
+	}
+	return clamp_nonneg(v) * (l->bytes ? sim->page_size : 1);
+}
+
+/*
+ * PAGE_COUNTER_MAX (include/linux/page_counter.h, 64-bit): LONG_MAX /
+ * PAGE_SIZE, so that the byte value of an unlimited counter still fits a
+ * long.  v1 files print it times PAGE_SIZE: 9223372036854771712 for 4 KiB
+ * pages.  The model's "unlimited" is U64_MAX; anything above is clamped,
+ * as the kernel clamps writes to the limit files.
+ */
+static u64 page_counter_max(const struct sim *sim)
+{
+	return (u64)INT64_MAX / (sim->page_size ? sim->page_size : 4096);
+}
+
+static u64 hierarchical_limit_bytes(const struct sim *sim, const struct mem_cgroup *memcg,
+				    bool memsw)
+{
+	u64 limit = page_counter_max(sim);
+
+	for (const struct mem_cgroup *mi = memcg; mi; mi = mi->parent)
+		limit = min_u64(limit, memsw ? mi->memsw.max : mi->memory.max);
+	return limit * sim->page_size;
+}
+
+/**
+ * report_memory_stat() - cgroup v1 memory.stat of @memcg
+ * (mm/memcontrol-v1.c memcg1_stat_format(), v6.12).
+ * @f: where to print.
+ * @sim: the simulation (for the page size and the cgroup tree).
+ * @memcg: the cgroup.
+ *
+ * Local lines, hierarchical_memory_limit / hierarchical_memsw_limit (the
+ * smallest max on the way to the root, in bytes), then total_* of every
+ * local line summed over @memcg and its descendants.  Page counts are
+ * shown in bytes, events (pgpgin, pgfault, workingset_refault_*) as counts.
+ * The CONFIG_DEBUG_VM-only recent_rotated_* / recent_scanned_* lines are
+ * not printed.
+ */
+void report_memory_stat(FILE *f, const struct sim *sim, const struct mem_cgroup *memcg)
+{
+	const size_t n = sizeof(memcg1_lines) / sizeof(memcg1_lines[0]);
+
+	for (size_t i = 0; i < n; i++)
+		fprintf(f, "%s %" PRIu64 "\n", memcg1_lines[i].name,
+			memcg1_value(sim, memcg, &memcg1_lines[i], false));
+
+	fprintf(f, "hierarchical_memory_limit %" PRIu64 "\n",
+		hierarchical_limit_bytes(sim, memcg, false));
+	fprintf(f, "hierarchical_memsw_limit %" PRIu64 "\n",
+		hierarchical_limit_bytes(sim, memcg, true));
+
+	for (size_t i = 0; i < n; i++)
+		fprintf(f, "total_%s %" PRIu64 "\n", memcg1_lines[i].name,
+			memcg1_value(sim, memcg, &memcg1_lines[i], true));
+}

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * report.h - what a finished (or running) simulation shows: the kernel's
+ * own file formats, a human report, JSON per the output contract, and the
+ * time series.
+ */
+#ifndef RECLAIMSIM_REPORT_H
+#define RECLAIMSIM_REPORT_H
+
+#include <stdio.h>
+
+struct sim;
+struct mem_cgroup;
+
+/* /proc/zoneinfo, as mm/vmstat.c zoneinfo_show() prints it (v6.12). */
+void report_zoneinfo(FILE *f, const struct sim *sim);
+/* /proc/vmstat: "name value" lines in the kernel's order. */
+void report_vmstat(FILE *f, const struct sim *sim);
+/* cgroup v1 memory.stat of @memcg, local then total_* (hierarchical). */
+void report_memory_stat(FILE *f, const struct sim *sim, const struct mem_cgroup *memcg);
+/* Human summary: per workload /usr/bin/time lines, reclaim figures. */
+void report_text(FILE *f, const struct sim *sim);
+/* One JSON object per the output contract in DESIGN.md. */
+void report_json(FILE *f, const struct sim *sim);
+/* Time series as CSV (t_s,free,min,low,high,pgscan,pgsteal,reclaimers). */
+void report_timeseries_csv(FILE *f, const struct sim *sim);
+
+#endif

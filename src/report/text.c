@@ -1,0 +1,283 @@
+// SPDX-License-Identifier: MIT
+/*
+ * text.c - the human report on stdout, and the time series as CSV.
+ *
+ * The report reads like the notes of a kernel developer's experiment:
+ * what ran on which machine, /usr/bin/time for each workload (GNU time's
+ * default format, so that it can be set beside a real run), the reclaim
+ * counters the seeds' tables use, and each cgroup's v1 usage figures.
+ * Counter names are the /proc/vmstat ones, one per line, so the report
+ * can be grepped.  Deterministic, like every output.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "report.h"
+#include "../sim/sim.h"
+#include "../workload/workload.h"
+
+/* The workload's totals; see wl_totals() in json.c for the live tasks. */
+struct text_totals {
+	u64 utime_ns, stime_ns, min_flt, maj_flt, elapsed_ns;
+};
+
+static struct text_totals workload_totals(const struct sim *sim, const struct workload_inst *wl)
+{
+	struct text_totals t = {
+		.utime_ns = wl->utime_ns,
+		.stime_ns = wl->stime_ns,
+		.min_flt = wl->min_flt,
+		.maj_flt = wl->maj_flt,
+	};
+	u64 end = wl->running ? sim->now : wl->end_ns;
+
+	for (unsigned int i = 0; i < wl->nr_tasks; i++) {
+		const struct task *task = wl->tasks[i];
+
+		if (!task || task->state == TASK_DEAD)
+			continue;
+		t.utime_ns += task->utime_ns;
+		t.stime_ns += task->stime_ns;
+		t.min_flt += task->min_flt;
+		t.maj_flt += task->maj_flt;
+	}
+	t.elapsed_ns = end > wl->start_ns ? end - wl->start_ns : 0;
+	return t;
+}
+
+/* GNU time %U / %S: seconds and hundredths, truncated as rusage is. */
+static void print_secs_cs(FILE *f, u64 ns)
+{
+	u64 s = ns / NSEC_PER_SEC, cs = ns % NSEC_PER_SEC / (NSEC_PER_SEC / 100);
+
+	fprintf(f, "%" PRIu64 ".%02" PRIu64, s, cs);
+}
+
+/* GNU time %E: [h:]mm:ss, or m:ss.cc below an hour. */
+static void print_elapsed(FILE *f, u64 ns)
+{
+	u64 s = ns / NSEC_PER_SEC, cs = ns % NSEC_PER_SEC / (NSEC_PER_SEC / 100);
+
+	if (s >= 3600)
+		fprintf(f, "%" PRIu64 ":%02" PRIu64 ":%02" PRIu64,
+			s / 3600, (s % 3600) / 60, s % 60);
+	else
+		fprintf(f, "%" PRIu64 ":%02" PRIu64 ".%02" PRIu64, s / 60, s % 60, cs);
+}
+
+/*
+ * One workload as GNU time's default format prints it:
+ *
+ *   %Uuser %Ssystem %Eelapsed %PCPU (%Xavgtext+%Davgdata %Mmaxresident)k
+ *   %Iinputs+%Ooutputs (%Fmajor+%Rminor)pagefaults %Wswaps
+ *
+ * each line prefixed by the workload's name.  Text, data, resident size,
+ * block inputs/outputs and swaps are not modelled per process and show 0.
+ */
+static void print_workload(FILE *f, const struct sim *sim, unsigned int idx)
+{
+	const struct workload_inst *wl = &sim->workloads[idx];
+	struct text_totals t = workload_totals(sim, wl);
+	char name[SCN_NAME_LEN + 16];
+	const char *type = "unknown";
+
+	if (wl->cfg && wl->cfg->name[0])
+		snprintf(name, sizeof(name), "%.*s", SCN_NAME_LEN, wl->cfg->name);
+	else
+		snprintf(name, sizeof(name), "workload%u", idx);
+	if (wl->cfg && wl->cfg->type < NR_WORKLOAD_TYPES && workload_type_name[wl->cfg->type])
+		type = workload_type_name[wl->cfg->type];
+
+	fprintf(f, "%s: type %s, cgroup %s\n", name, type,
+		wl->memcg && wl->memcg->name[0] ? wl->memcg->name : "/");
+	if (wl->exit_signal)
+		fprintf(f, "%s: Command terminated by signal %d\n", name, wl->exit_signal);
+
+	fprintf(f, "%s: ", name);
+	print_secs_cs(f, t.utime_ns);
+	fputs("user ", f);
+	print_secs_cs(f, t.stime_ns);
+	fputs("system ", f);
+	print_elapsed(f, t.elapsed_ns);
+	fputs("elapsed ", f);
+	if (t.elapsed_ns)
+		fprintf(f, "%" PRIu64 "%%CPU", (t.utime_ns + t.stime_ns) * 100 / t.elapsed_ns);
+	else
+		fputs("?%CPU", f);
+	fputs(" (0avgtext+0avgdata 0maxresident)k\n", f);
+	fprintf(f, "%s: 0inputs+0outputs (%" PRIu64 "major+%" PRIu64 "minor)pagefaults 0swaps\n",
+		name, t.maj_flt, t.min_flt);
+
+	for (unsigned int k = 0; k < wl->nr_figures && k < WL_MAX_FIGURES; k++) {
+		const struct wl_figure *fig = &wl->figures[k];
+
+		if (!fig->name)
+			continue;
+		if (fig->integer)
+			fprintf(f, "%s: %s %.0f\n", name, fig->name,
+				fig->value == 0 ? 0.0 : fig->value);
+		else
+			fprintf(f, "%s: %s %.9g\n", name, fig->name, fig->value);
+	}
+}
+
+static u64 sum_node_state(const struct sim *sim, enum node_stat_item item)
+{
+	long long sum = 0;
+
+	for (unsigned int n = 0; n < sim->nr_nodes; n++)
+		sum += sim->nodes[n].vm_stat[item];
+	return sum < 0 ? 0 : (u64)sum;
+}
+
+static void print_counter(FILE *f, const char *name, u64 v)
+{
+	fprintf(f, "  %-30s %" PRIu64 "\n", name, v);
+}
+
+static void print_reclaim(FILE *f, const struct sim *sim)
+{
+	static const enum vm_event_item events[] = {
+		PGSCAN_KSWAPD, PGSCAN_DIRECT, PGSTEAL_KSWAPD, PGSTEAL_DIRECT,
+		PGSCAN_ANON, PGSCAN_FILE, PGSTEAL_ANON, PGSTEAL_FILE,
+		PGSCAN_DIRECT_THROTTLE, PSWPIN, PSWPOUT, PGMAJFAULT,
+	};
+	const u64 *ev = sim->vm_events;
+	u64 ns = sim->reclaim.max_try_to_free_pages_ns;
+	u64 ms = ns / NSEC_PER_MSEC, ms_frac = ns % NSEC_PER_MSEC;
+
+	fputs("reclaim:\n", f);
+	/* The seeds report allocstall as one figure (pre-4.x it was one). */
+	print_counter(f, "allocstall", ev[ALLOCSTALL_DMA] + ev[ALLOCSTALL_DMA32] +
+		      ev[ALLOCSTALL_NORMAL] + ev[ALLOCSTALL_MOVABLE]);
+	for (size_t i = 0; i < sizeof(events) / sizeof(events[0]); i++)
+		print_counter(f, vm_event_name[events[i]], ev[events[i]]);
+	print_counter(f, node_stat_name[WORKINGSET_REFAULT_ANON],
+		      sum_node_state(sim, WORKINGSET_REFAULT_ANON));
+	print_counter(f, node_stat_name[WORKINGSET_REFAULT_FILE],
+		      sum_node_state(sim, WORKINGSET_REFAULT_FILE));
+	print_counter(f, "oom_kills", sim->reclaim.oom_kills);
+	print_counter(f, "max_parallel_reclaimers", sim->reclaim.max_parallel_reclaimers);
+	print_counter(f, "overreclaim_pages", sim->reclaim.overreclaim_pages);
+	fprintf(f, "  %-30s %" PRIu64 ".%06" PRIu64 " ms\n", "max_try_to_free_pages",
+		ms, ms_frac);
+}
+
+/* Bytes as MiB with two decimals (exact for whole pages of 4K or more). */
+static void print_mib(FILE *f, const char *label, u64 bytes)
+{
+	u64 mib = bytes >> 20;
+	u64 frac = ((bytes & ((1 << 20) - 1)) * 100) >> 20;
+
+	fprintf(f, " %s %" PRIu64 ".%02" PRIu64 "M", label, mib, frac);
+}
+
+static void print_cgroups(FILE *f, const struct sim *sim)
+{
+	u64 ps = sim->page_size ? sim->page_size : 4096;
+	u64 counter_max = (u64)INT64_MAX / ps;	/* PAGE_COUNTER_MAX */
+
+	if (!sim->nr_memcgs)
+		return;
+	fputs("cgroups:\n", f);
+	for (unsigned int i = 0; i < sim->nr_memcgs; i++) {
+		const struct mem_cgroup *memcg = sim->memcgs[i];
+
+		fprintf(f, "  %-16.*s", (int)sizeof(memcg->name),
+			memcg->name[0] ? memcg->name : "/");
+		print_mib(f, "usage", memcg->memory.usage * ps);
+		print_mib(f, "max_usage", memcg->memory.watermark * ps);
+		fprintf(f, " failcnt %" PRIu64, memcg->memory.failcnt);
+		if (memcg->memory.max >= counter_max)
+			fputs(" limit unlimited", f);
+		else
+			print_mib(f, "limit", memcg->memory.max * ps);
+		fprintf(f, " oom_kill %" PRIu64 "\n", memcg->oom_kill);
+	}
+}
+
+static void print_machine(FILE *f, const struct sim *sim)
+{
+	u64 managed = 0;
+
+	for (unsigned int n = 0; n < sim->nr_nodes; n++)
+		for (int z = 0; z < MAX_NR_ZONES; z++)
+			managed += sim->nodes[n].node_zones[z].managed_pages;
+
+	fprintf(f, "machine: %u CPUs, %u node%s,", sim->nr_cpus, sim->nr_nodes,
+		sim->nr_nodes == 1 ? "" : "s");
+	print_mib(f, "managed", managed * sim->page_size);
+	fprintf(f, " (%" PRIu64 " pages of %u KiB), swap", managed, sim->page_size / 1024);
+	if (sim->swap) {
+		/* Slot 0 is the swap header: max - 1 usable slots. */
+		u64 slots = sim->swap->max ? sim->swap->max - 1 : 0;
+
+		print_mib(f, "size", slots * sim->page_size);
+		print_mib(f, "used", sim->swap->inuse_pages * sim->page_size);
+		fputc('\n', f);
+	} else {
+		fputs(" none\n", f);
+	}
+}
+
+/**
+ * report_text() - the human report: scenario, machine, per workload
+ * /usr/bin/time lines and figures, reclaim counters, cgroups.
+ * @f: where to print.
+ * @sim: the simulation, normally finished.
+ */
+void report_text(FILE *f, const struct sim *sim)
+{
+	u64 utime = 0, stime = 0, majflt = 0, minflt = 0;
+
+	fprintf(f, "scenario: %s, seed %" PRIu64 ", kernel profile %s\n",
+		sim->scn.path, sim->scn.run.seed,
+		sim->scn.policy.kernel[0] ? sim->scn.policy.kernel : "default");
+	print_machine(f, sim);
+
+	for (unsigned int i = 0; i < sim->nr_workloads; i++) {
+		struct text_totals t = workload_totals(sim, &sim->workloads[i]);
+
+		utime += t.utime_ns;
+		stime += t.stime_ns;
+		majflt += t.maj_flt;
+		minflt += t.min_flt;
+		fputc('\n', f);
+		print_workload(f, sim, i);
+	}
+
+	fputs("\ntotal: ", f);
+	print_secs_cs(f, utime);
+	fputs("user ", f);
+	print_secs_cs(f, stime);
+	fputs("system ", f);
+	print_elapsed(f, sim->now);
+	fprintf(f, "elapsed (%" PRIu64 "major+%" PRIu64 "minor)pagefaults\n\n",
+		majflt, minflt);
+
+	print_reclaim(f, sim);
+	print_cgroups(f, sim);
+}
+
+/**
+ * report_timeseries_csv() - the samples as CSV with a header line:
+ * t_s,free,min,low,high,pgscan,pgsteal,reclaimers.
+ * @f: where to print.
+ * @sim: the simulation.
+ *
+ * t_s is exact to the ns; pages for free and the watermarks (summed over
+ * all zones); pgscan and pgsteal are cumulative since the start.
+ */
+void report_timeseries_csv(FILE *f, const struct sim *sim)
+{
+	fputs("t_s,free,min,low,high,pgscan,pgsteal,reclaimers\n", f);
+	for (size_t i = 0; i < sim->nr_samples; i++) {
+		const struct sample *s = &sim->samples[i];
+		u64 sec = s->t_ns / NSEC_PER_SEC, nsec = s->t_ns % NSEC_PER_SEC;
+
+		fprintf(f, "%" PRIu64 ".%09" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
+			",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%u\n",
+			sec, nsec, s->free,
+			s->min, s->low, s->high, s->pgscan, s->pgsteal, s->reclaimers);
+	}
+}

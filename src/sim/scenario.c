@@ -1,0 +1,1921 @@
+// SPDX-License-Identifier: MIT
+/*
+ * scenario.c - read a scenario (INI, libinih) into struct scenario, apply
+ * --set overrides, cross-check the result.
+ *
+ * Line numbers.  Debian's libinih is built without INI_HANDLER_LINENO, so
+ * the handler is not told where it is.  We feed inih through our own
+ * line reader (ini_parse_stream): inih calls the handler for a line right
+ * after reading it, so the reader's line count is the handler's line.  The
+ * reader also
+ *   - sees every section header, so empty sections ([cgroup box] with all
+ *     defaults) exist, and unknown/duplicate sections fail on their line;
+ *   - strips leading blanks, so an indented "key = value" is a key and
+ *     never an inih multi-line continuation of the previous value;
+ *   - stops the parse at the first error (it returns "end of input").
+ *
+ * Page counts ("3840p") need the page size, which may be given after
+ * them.  A file is therefore read twice: a first pass only picks up
+ * [machine] page_size, the second parses everything with it.  For --set,
+ * a "p" value uses the page size in force at that moment.
+ *
+ * Keys whose meaning depends on another key are resolved when the whole
+ * file is read: a [workload]'s keys are checked against its type (type may
+ * come last), a preset (swap_device, kernel) never overrides a single key
+ * given in the same section, before or after it.
+ *
+ * Messages are "FILE:LINE: [section] key: what is wrong" (or
+ * "[section] key must be ..."), "--set ASSIGNMENT: ..." for overrides,
+ * "FILE: ..." when there is no line (file cannot be read).
+ */
+#include "scenario.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <ini.h>
+
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#define KiB		1024ULL
+#define MiB		(1024ULL * KiB)
+#define GiB		(1024ULL * MiB)
+
+/* A scenario file larger than this is not a scenario. */
+#define SCN_MAX_FILE	(1 << 20)
+#define SCN_MSG_LEN	SCN_ERR_LEN
+#define SCN_LABEL_LEN	(SCN_NAME_LEN + 16)
+
+__extension__ typedef unsigned __int128 u128;
+
+static const char *const wl_type_names[NR_WORKLOAD_TYPES] = {
+	[WL_ANON_FILL]		= "anon_fill",
+	[WL_FILE_WRITE]		= "file_write",
+	[WL_FILE_READ]		= "file_read",
+	[WL_HOTSET_STREAM]	= "hotset_stream",
+};
+
+/* The zone names of /proc/zoneinfo, in zone order. */
+static const char *const scn_zone_names[] = {
+	[ZONE_DMA]	= "DMA",
+	[ZONE_DMA32]	= "DMA32",
+	[ZONE_NORMAL]	= "Normal",
+	[ZONE_MOVABLE]	= "Movable",
+};
+
+/*
+ * Kernel profiles: the policy defaults of one kernel.  Both current
+ * profiles are the modern kernel; older ones (2.6.28, 3.10, ...) join as
+ * their mechanisms are modelled.
+ */
+static const struct kernel_profile {
+	const char *name;
+	enum watermark_check_policy watermark_check;
+} kernel_profiles[] = {
+	{ "6.12", WMARK_CHECK_MODERN },
+	{ "6.18", WMARK_CHECK_MODERN },
+};
+
+/* swap_device / disk_device presets. */
+static const struct device_preset {
+	const char *name;
+	struct scn_device dev;
+} device_presets[] = {
+	/* SATA SSD: ~100 us per 4K read, ~500 MB/s, NCQ depth 32 */
+	{ "ssd",  { 100 * NSEC_PER_USEC, 500 * MiB, 32 } },
+	/* 7200 rpm disk: seek + half a rotation, one request at a time */
+	{ "hdd",  { 8 * NSEC_PER_MSEC, 150 * MiB, 1 } },
+	/* NVMe: ~20 us, ~3 GB/s, deep queues */
+	{ "nvme", { 20 * NSEC_PER_USEC, 3 * GiB, 128 } },
+};
+
+/* ------------------------------------------------------------------ */
+/* Messages                                                            */
+/* ------------------------------------------------------------------ */
+
+__attribute__((format(printf, 3, 4)))
+static void put_msg(char *buf, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!buf || !len)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf, len, fmt, ap);
+	va_end(ap);
+}
+
+/* ------------------------------------------------------------------ */
+/* Value parsers                                                       */
+/* ------------------------------------------------------------------ */
+
+/*
+ * parse_decimal - digits with an optional ".digits" fraction.  Returns 0,
+ * -1 (not a number), -2 (integer part overflows u64), -3 (more than 18
+ * decimals, which the exact scaling below cannot hold).
+ */
+static int parse_decimal(const char **pp, u64 *ip, u64 *frac, unsigned int *nfrac)
+{
+	const char *p = *pp;
+	u64 v = 0;
+
+	if (!isdigit((unsigned char)*p))
+		return -1;
+	while (isdigit((unsigned char)*p)) {
+		unsigned int d = (unsigned int)(*p - '0');
+
+		if (v > (U64_MAX - d) / 10)
+			return -2;
+		v = v * 10 + d;
+		p++;
+	}
+	*frac = 0;
+	*nfrac = 0;
+	if (*p == '.') {
+		p++;
+		if (!isdigit((unsigned char)*p))
+			return -1;
+		while (isdigit((unsigned char)*p)) {
+			if (*nfrac >= 18)
+				return -3;
+			*frac = *frac * 10 + (u64)(*p - '0');
+			(*nfrac)++;
+			p++;
+		}
+	}
+	*ip = v;
+	*pp = p;
+	return 0;
+}
+
+/*
+ * scale_exact - (ip + frac / 10^nfrac) * mult as an exact u64.  Returns 0,
+ * -2 on overflow, -4 when the result is not a whole number.
+ */
+static int scale_exact(u64 ip, u64 frac, unsigned int nfrac, u64 mult, u64 *out)
+{
+	u128 whole = (u128)ip * mult;
+	u128 f = (u128)frac * mult;
+	u128 pow = 1;
+
+	for (unsigned int i = 0; i < nfrac; i++)
+		pow *= 10;
+	if (f % pow)
+		return -4;
+	whole += f / pow;
+	if (whole > U64_MAX)
+		return -2;
+	*out = (u64)whole;
+	return 0;
+}
+
+static const char *skip_blanks(const char *p)
+{
+	while (*p == ' ' || *p == '\t')
+		p++;
+	return p;
+}
+
+/*
+ * parse_size - see scenario.h.  Suffixes are powers of 1024: K (also k),
+ * M, G, T, each optionally followed by B or iB, so "KB" is 1024 bytes as in
+ * /proc/meminfo's "kB" and the kernel's memparse().  Decimals are allowed
+ * when the result is whole bytes ("1.5G").  "Np" is N pages of @page_size.
+ * A bare number is bytes.
+ */
+int parse_size(const char *str, unsigned int page_size, u64 *bytes, char *err, size_t errlen)
+{
+	const char *p = skip_blanks(str);
+	u64 ip, frac, mult = 1;
+	unsigned int nfrac;
+	bool pages = false;
+	int ret;
+
+	if (*p == '-') {
+		put_msg(err, errlen, "bad size '%s' (sizes cannot be negative)", str);
+		return -1;
+	}
+	ret = parse_decimal(&p, &ip, &frac, &nfrac);
+	if (ret == -2) {
+		put_msg(err, errlen, "bad size '%s' (too large)", str);
+		return -1;
+	}
+	if (ret < 0)
+		goto bad;
+	p = skip_blanks(p);
+	switch (*p) {
+	case '\0':
+		break;
+	case 'p':
+		pages = true;
+		p++;
+		break;
+	case 'K': case 'k':
+		mult = KiB;
+		break;
+	case 'M': case 'm':
+		mult = MiB;
+		break;
+	case 'G': case 'g':
+		mult = GiB;
+		break;
+	case 'T': case 't':
+		mult = 1024 * GiB;
+		break;
+	default:
+		goto bad;
+	}
+	if (mult > 1) {
+		p++;
+		if (*p == 'i' && p[1] == 'B')
+			p += 2;
+		else if (*p == 'B')
+			p++;
+	}
+	p = skip_blanks(p);
+	if (*p)
+		goto bad;
+	if (pages) {
+		if (!page_size) {
+			put_msg(err, errlen, "bad size '%s' (a page count needs the page size)", str);
+			return -1;
+		}
+		if (nfrac) {
+			put_msg(err, errlen, "bad size '%s' (a page count must be whole pages)", str);
+			return -1;
+		}
+		mult = page_size;
+	}
+	ret = scale_exact(ip, frac, nfrac, mult, bytes);
+	if (ret == -2) {
+		put_msg(err, errlen, "bad size '%s' (too large)", str);
+		return -1;
+	}
+	if (ret == -4) {
+		put_msg(err, errlen, "bad size '%s' (not a whole number of bytes)", str);
+		return -1;
+	}
+	return 0;
+bad:
+	put_msg(err, errlen, "bad size '%s' (expected a number with K/M/G/T suffix)", str);
+	return -1;
+}
+
+/*
+ * parse_time - see scenario.h.  A unit is required (ns, us, ms, s), except
+ * for a bare "0", which means the same in every unit.
+ */
+int parse_time(const char *str, u64 *ns, char *err, size_t errlen)
+{
+	static const struct { const char *unit; u64 mult; } units[] = {
+		{ "ns", 1 }, { "us", NSEC_PER_USEC }, { "ms", NSEC_PER_MSEC },
+		{ "s", NSEC_PER_SEC },
+	};
+	const char *p = skip_blanks(str);
+	u64 ip, frac, mult = 0;
+	unsigned int nfrac;
+	size_t n;
+	int ret;
+
+	if (*p == '-') {
+		put_msg(err, errlen, "bad time '%s' (times cannot be negative)", str);
+		return -1;
+	}
+	ret = parse_decimal(&p, &ip, &frac, &nfrac);
+	if (ret == -2) {
+		put_msg(err, errlen, "bad time '%s' (too large)", str);
+		return -1;
+	}
+	if (ret < 0)
+		goto bad;
+	p = skip_blanks(p);
+	if (!*p) {
+		if (ip == 0 && frac == 0) {
+			*ns = 0;
+			return 0;
+		}
+		goto bad;
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(units); i++) {
+		n = strlen(units[i].unit);
+		if (!strncmp(p, units[i].unit, n) && !*skip_blanks(p + n)) {
+			mult = units[i].mult;
+			break;
+		}
+	}
+	if (!mult)
+		goto bad;
+	ret = scale_exact(ip, frac, nfrac, mult, ns);
+	if (ret == -2) {
+		put_msg(err, errlen, "bad time '%s' (too large)", str);
+		return -1;
+	}
+	if (ret == -4) {
+		put_msg(err, errlen, "bad time '%s' (finer than 1 ns)", str);
+		return -1;
+	}
+	return 0;
+bad:
+	put_msg(err, errlen, "bad time '%s' (expected a number with ns/us/ms/s suffix)", str);
+	return -1;
+}
+
+/* A decimal integer in [min, max]; message without location. */
+static int parse_uint_range(const char *str, u64 min, u64 max, u64 *out, char *err, size_t errlen)
+{
+	const char *p = skip_blanks(str);
+	u64 ip, frac;
+	unsigned int nfrac;
+	int ret;
+
+	ret = parse_decimal(&p, &ip, &frac, &nfrac);
+	if (ret == -2 || (ret == 0 && !nfrac && !*skip_blanks(p) && (ip < min || ip > max))) {
+		put_msg(err, errlen, "%s out of range (%llu..%llu)", str,
+			(unsigned long long)min, (unsigned long long)max);
+		return -1;
+	}
+	if (ret < 0 || nfrac || *skip_blanks(p)) {
+		put_msg(err, errlen, "bad number '%s' (expected an integer)", str);
+		return -1;
+	}
+	*out = ip;
+	return 0;
+}
+
+/* Index of @val in @names[0..n), or -1. */
+static int match_name(const char *val, const char *const *names, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (names[i] && !strcmp(val, names[i]))
+			return (int)i;
+	return -1;
+}
+
+/* "a, b or c" into @buf. */
+static void list_names(char *buf, size_t len, const char *const *names, size_t n)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < n && used < len; i++) {
+		const char *sep = i == 0 ? "" : i + 1 == n ? " or " : ", ";
+		int w = snprintf(buf + used, len - used, "%s%s", sep, names[i]);
+
+		if (w < 0)
+			break;
+		used += (size_t)w;
+	}
+}
+
+/*
+ * A section/cgroup/workload name: letters, digits, '_' and '-', so that
+ * "--set workload.NAME.key" splits unambiguously and names are safe as
+ * cgroup directory names and JSON keys.
+ */
+static const char *check_name(const char *name)
+{
+	if (!*name)
+		return "empty name";
+	if (strlen(name) >= SCN_NAME_LEN)
+		return "name too long (at most 47 characters)";
+	for (const char *p = name; *p; p++)
+		if (!isalnum((unsigned char)*p) && *p != '_' && *p != '-')
+			return "bad name (letters, digits, '_' and '-' only)";
+	return NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* Key tables                                                          */
+/* ------------------------------------------------------------------ */
+
+enum sec_id {
+	SEC_MACHINE,
+	SEC_SYSCTL,
+	SEC_POLICY,
+	SEC_COST,
+	SEC_RUN,
+	NR_SINGLE_SECS,
+	SEC_CGROUP = NR_SINGLE_SECS,
+	SEC_WORKLOAD,
+	NR_SECS,
+};
+
+enum key_kind {
+	K_SIZE,		/* u64 bytes */
+	K_TIME,		/* u64 ns */
+	K_UINT,		/* unsigned int, range min..max */
+	K_U64,		/* u64, range min..max */
+	K_CENTISECS,	/* integer centiseconds (range) stored as u64 ns */
+	K_BANDWIDTH,	/* u64 bytes per second: a size, optional "/s" */
+	K_CUSTOM,	/* ->set */
+};
+
+#define KF_POSITIVE	0x1	/* 0 is an error */
+#define KF_MAX		0x2	/* "max" / "unlimited" = U64_MAX */
+
+struct keyctx;
+struct key_desc;
+typedef int (*set_fn)(struct keyctx *k, void *obj, const char *val);
+
+struct key_desc {
+	const char *name;
+	enum key_kind kind;
+	size_t off;		/* of the field in the section's struct */
+	unsigned int flags;
+	u64 min, max;		/* K_UINT, K_U64, K_CENTISECS */
+	set_fn set;		/* K_CUSTOM */
+	unsigned int types;	/* [workload]: mask of 1 << type, 0 = all */
+	const char *alias;	/* this key is another name of that key */
+};
+
+struct sec_desc {
+	const char *name;
+	const struct key_desc *keys;
+	unsigned int nr_keys;
+};
+
+#define MAX_KEYS	24
+
+/* Everything a setter needs to parse a value and word a message. */
+struct keyctx {
+	struct scenario *s;
+	const struct sec_desc *sd;
+	const char *label;	/* "[machine]", "[workload fill]" */
+	const char *key;
+	unsigned int page_size;	/* for "p" values */
+	const int *lines;	/* key -> line set in this file, NULL for --set */
+	char *msg;
+	size_t msglen;
+};
+
+/* "LABEL KEY" followed by @fmt: ": bad ..." or " must be ...". */
+__attribute__((format(printf, 2, 3)))
+static int kfail(struct keyctx *k, const char *fmt, ...)
+{
+	va_list ap;
+	int w;
+
+	w = snprintf(k->msg, k->msglen, "%s %s", k->label, k->key);
+	if (w >= 0 && (size_t)w < k->msglen) {
+		va_start(ap, fmt);
+		vsnprintf(k->msg + w, k->msglen - (size_t)w, fmt, ap);
+		va_end(ap);
+	}
+	return -1;
+}
+
+static int key_index(const struct sec_desc *sd, const char *name)
+{
+	for (unsigned int i = 0; i < sd->nr_keys; i++)
+		if (!strcmp(sd->keys[i].name, name))
+			return (int)i;
+	return -1;
+}
+
+/* The key an alias stands for (its line is shared for duplicates). */
+static int key_canonical(const struct sec_desc *sd, int idx)
+{
+	if (sd->keys[idx].alias)
+		return key_index(sd, sd->keys[idx].alias);
+	return idx;
+}
+
+/* Was @name given in this section of this file? */
+static bool key_given(const struct keyctx *k, const char *name)
+{
+	int idx = key_index(k->sd, name);
+
+	return k->lines && idx >= 0 && k->lines[idx];
+}
+
+/* [machine] */
+
+static int set_from(struct keyctx *k, void *obj, const char *val)
+{
+	struct scn_machine *m = obj;
+
+	if (!strcmp(val, "host"))
+		m->from_host = true;
+	else if (!strcmp(val, "none"))
+		m->from_host = false;
+	else
+		return kfail(k, ": unknown value '%s' (expected host or none)", val);
+	return 0;
+}
+
+static int set_page_size(struct keyctx *k, void *obj, const char *val)
+{
+	struct scn_machine *m = obj;
+	char buf[SCN_MSG_LEN];
+	u64 v;
+
+	if (parse_size(val, 0, &v, buf, sizeof(buf)))
+		return kfail(k, ": %s", buf);
+	if (v != 4 * KiB && v != 8 * KiB && v != 16 * KiB && v != 64 * KiB)
+		return kfail(k, ": unsupported page size '%s' (expected 4K, 8K, 16K or 64K)", val);
+	/* The zones are held in pages: a new page size would silently rescale them. */
+	if (!k->lines && m->nr_zones && v != m->page_size)
+		return kfail(k, ": cannot change with explicit zones, which are in pages (set machine.zones=default first, then the zones again)");
+	m->page_size = (unsigned int)v;
+	return 0;
+}
+
+static int zone_type_of(const char *name)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(scn_zone_names); i++)
+		if (!strcasecmp(name, scn_zone_names[i]))
+			return (int)i;
+	return -1;
+}
+
+/* One zone size: bytes (a whole number of pages) or "Np", into pages. */
+static int zone_pages(struct keyctx *k, const char *zname, const char *str, u64 *pages)
+{
+	char buf[SCN_MSG_LEN];
+	u64 v;
+
+	if (parse_size(str, k->page_size, &v, buf, sizeof(buf)))
+		return kfail(k, ": %s: %s", zname, buf);
+	if (v % k->page_size)
+		return kfail(k, ": %s: %s is not a whole number of %u-byte pages",
+			     zname, str, k->page_size);
+	*pages = v / k->page_size;
+	return 0;
+}
+
+static char *trim(char *p)
+{
+	char *end;
+
+	while (isspace((unsigned char)*p))
+		p++;
+	end = p + strlen(p);
+	while (end > p && isspace((unsigned char)end[-1]))
+		*--end = '\0';
+	return p;
+}
+
+/*
+ * zones = NAME:SIZE, ...   per node, in zone order; SIZE is bytes or Np
+ * (managed pages), or "rest" for what the node's memory leaves.  The
+ * optional form NAME:MANAGED/PRESENT/SPANNED also gives the counts
+ * /proc/zoneinfo shows.  "default" returns to the x86-64 layout.
+ */
+static int set_zones(struct keyctx *k, void *obj, const char *val)
+{
+	struct scn_machine *m = obj;
+	struct scn_zone zones[SCN_MAX_ZONES_PER_NODE];
+	unsigned int nr = 0, nr_rest = 0;
+	char buf[SCN_MSG_LEN];
+	char *item, *save = NULL;
+	int last = -1;
+
+	if (!strcmp(val, "default")) {
+		m->nr_zones = 0;
+		memset(m->zones, 0, sizeof(m->zones));
+		return 0;
+	}
+	if (strlen(val) >= sizeof(buf))
+		return kfail(k, ": value too long");
+	strcpy(buf, val);
+	memset(zones, 0, sizeof(zones));
+	for (item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+		char *colon, *name, *spec, *present, *spanned;
+		struct scn_zone *z;
+		int type;
+
+		item = trim(item);
+		colon = strchr(item, ':');
+		if (!colon)
+			return kfail(k, ": bad zone '%s' (expected NAME:SIZE, e.g. DMA32:3G or Normal:rest)", item);
+		*colon = '\0';
+		name = trim(item);
+		spec = trim(colon + 1);
+		type = zone_type_of(name);
+		if (type < 0)
+			return kfail(k, ": unknown zone '%s' (expected DMA, DMA32, Normal or Movable)", name);
+		if (type == last)
+			return kfail(k, ": zone %s listed twice", scn_zone_names[type]);
+		if (type < last)
+			return kfail(k, ": zone %s after %s (zones go in the order DMA, DMA32, Normal, Movable)",
+				     scn_zone_names[type], scn_zone_names[last]);
+		last = type;
+		z = &zones[nr++];
+		z->type = (enum zone_type)type;
+		if (!strcmp(spec, "rest")) {
+			if (++nr_rest > 1)
+				return kfail(k, ": more than one zone is 'rest'");
+			z->rest = true;
+			continue;
+		}
+		present = strchr(spec, '/');
+		spanned = NULL;
+		if (present) {
+			*present++ = '\0';
+			spanned = strchr(present, '/');
+			if (spanned)
+				*spanned++ = '\0';
+		}
+		if (zone_pages(k, scn_zone_names[type], trim(spec), &z->pages))
+			return -1;
+		if (present && zone_pages(k, scn_zone_names[type], trim(present), &z->present))
+			return -1;
+		if (spanned && zone_pages(k, scn_zone_names[type], trim(spanned), &z->spanned))
+			return -1;
+		if (present && z->present < z->pages)
+			return kfail(k, ": %s: present pages %llu < managed pages %llu",
+				     scn_zone_names[type], (unsigned long long)z->present,
+				     (unsigned long long)z->pages);
+		if (spanned && z->spanned < z->present)
+			return kfail(k, ": %s: spanned pages %llu < present pages %llu",
+				     scn_zone_names[type], (unsigned long long)z->spanned,
+				     (unsigned long long)z->present);
+	}
+	if (!nr)
+		return kfail(k, ": empty zone list");
+	m->nr_zones = nr;
+	memcpy(m->zones, zones, sizeof(zones));
+	return 0;
+}
+
+static const struct device_preset *find_preset(const char *name)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(device_presets); i++)
+		if (!strcmp(name, device_presets[i].name))
+			return &device_presets[i];
+	return NULL;
+}
+
+/*
+ * swap_device / disk_device: the preset fills latency, bandwidth and
+ * depth, except those given as single keys in the same [machine].
+ */
+static int set_device(struct keyctx *k, void *obj, const char *val)
+{
+	struct scn_machine *m = obj;
+	const struct device_preset *p = find_preset(val);
+	bool swap = !strncmp(k->key, "swap", 4);
+	struct scn_device *d = swap ? &m->swap_dev : &m->disk_dev;
+
+	if (!p)
+		return kfail(k, ": unknown device '%s' (expected ssd, hdd or nvme)", val);
+	if (!key_given(k, swap ? "swap_latency" : "disk_latency"))
+		d->latency_ns = p->dev.latency_ns;
+	if (!key_given(k, swap ? "swap_bandwidth" : "disk_bandwidth"))
+		d->bandwidth = p->dev.bandwidth;
+	if (!key_given(k, swap ? "swap_depth" : "disk_depth"))
+		d->depth = p->dev.depth;
+	return 0;
+}
+
+#define M_OFF(f)	offsetof(struct scn_machine, f)
+
+static const struct key_desc machine_keys[] = {
+	{ .name = "from", .kind = K_CUSTOM, .set = set_from },
+	{ .name = "cpus", .kind = K_UINT, .off = M_OFF(cpus), .min = 1, .max = 4096 },
+	{ .name = "nodes", .kind = K_UINT, .off = M_OFF(nodes), .min = 1, .max = 64 },
+	{ .name = "memory", .kind = K_SIZE, .off = M_OFF(memory), .flags = KF_POSITIVE },
+	{ .name = "zones", .kind = K_CUSTOM, .set = set_zones },
+	{ .name = "page_size", .kind = K_CUSTOM, .set = set_page_size },
+	{ .name = "swap", .kind = K_SIZE, .off = M_OFF(swap) },
+	{ .name = "swap_device", .kind = K_CUSTOM, .set = set_device },
+	{ .name = "swap_latency", .kind = K_TIME, .off = M_OFF(swap_dev.latency_ns) },
+	{ .name = "swap_bandwidth", .kind = K_BANDWIDTH, .off = M_OFF(swap_dev.bandwidth) },
+	{ .name = "swap_depth", .kind = K_UINT, .off = M_OFF(swap_dev.depth), .min = 1, .max = 65536 },
+	{ .name = "disk_device", .kind = K_CUSTOM, .set = set_device },
+	{ .name = "disk_latency", .kind = K_TIME, .off = M_OFF(disk_dev.latency_ns) },
+	{ .name = "disk_bandwidth", .kind = K_BANDWIDTH, .off = M_OFF(disk_dev.bandwidth) },
+	{ .name = "disk_depth", .kind = K_UINT, .off = M_OFF(disk_dev.depth), .min = 1, .max = 65536 },
+	{ .name = "read_ahead", .kind = K_SIZE, .off = M_OFF(read_ahead) },
+};
+
+/* [sysctl] */
+
+static int set_min_free_kbytes(struct keyctx *k, void *obj, const char *val)
+{
+	struct scn_sysctl *sc = obj;
+	char buf[SCN_MSG_LEN];
+	u64 v;
+
+	if (!strcmp(val, "auto")) {
+		sc->min_free_kbytes = -1;
+		return 0;
+	}
+	/* the sysctl is an int with extra1 = 0 (mm/page_alloc.c) */
+	if (parse_uint_range(val, 0, INT_MAX, &v, buf, sizeof(buf)))
+		return kfail(k, ": %s (or auto)", buf);
+	sc->min_free_kbytes = (long)v;
+	return 0;
+}
+
+/* lowmem_reserve_ratio = "256 256 32 0 0": one ratio per zone, zone order;
+ * zones not listed get 0 (no protection). */
+static int set_lowmem_reserve_ratio(struct keyctx *k, void *obj, const char *val)
+{
+	struct scn_sysctl *sc = obj;
+	unsigned int ratio[MAX_NR_ZONES] = { 0 };
+	char buf[SCN_MSG_LEN], num[SCN_MSG_LEN];
+	const char *p = val;
+	unsigned int nr = 0;
+
+	for (;;) {
+		size_t n;
+		u64 v;
+
+		while (*p == ' ' || *p == '\t' || *p == ',')
+			p++;
+		if (!*p)
+			break;
+		n = strcspn(p, " \t,");
+		if (nr == MAX_NR_ZONES)
+			return kfail(k, ": more than %d ratios in '%s'", MAX_NR_ZONES, val);
+		snprintf(num, sizeof(num), "%.*s", (int)n, p);
+		if (parse_uint_range(num, 0, INT_MAX, &v, buf, sizeof(buf)))
+			return kfail(k, ": %s", buf);
+		ratio[nr++] = (unsigned int)v;
+		p += n;
+	}
+	if (!nr)
+		return kfail(k, ": expected 1 to %d integers, e.g. '256 256 32 0 0'", MAX_NR_ZONES);
+	memcpy(sc->lowmem_reserve_ratio, ratio, sizeof(ratio));
+	return 0;
+}
+
+/* thp = the /sys/kernel/mm/transparent_hugepage/enabled modes. */
+static int set_thp(struct keyctx *k, void *obj, const char *val)
+{
+	struct scn_sysctl *sc = obj;
+
+	if (!strcmp(val, "always") || !strcmp(val, "madvise"))
+		sc->thp = true;
+	else if (!strcmp(val, "never"))
+		sc->thp = false;
+	else
+		return kfail(k, ": unknown value '%s' (expected always, madvise or never)", val);
+	return 0;
+}
+
+#define S_OFF(f)	offsetof(struct scn_sysctl, f)
+
+static const struct key_desc sysctl_keys[] = {
+	{ .name = "min_free_kbytes", .kind = K_CUSTOM, .set = set_min_free_kbytes },
+	/* the kernel's limits: extra1/extra2 of each vm sysctl */
+	{ .name = "watermark_scale_factor", .kind = K_UINT, .off = S_OFF(watermark_scale_factor), .min = 1, .max = 3000 },
+	{ .name = "watermark_boost_factor", .kind = K_UINT, .off = S_OFF(watermark_boost_factor), .min = 0, .max = INT_MAX },
+	{ .name = "swappiness", .kind = K_UINT, .off = S_OFF(swappiness), .min = 0, .max = 200 },
+	{ .name = "dirty_ratio", .kind = K_UINT, .off = S_OFF(dirty_ratio), .min = 0, .max = 100 },
+	{ .name = "dirty_background_ratio", .kind = K_UINT, .off = S_OFF(dirty_background_ratio), .min = 0, .max = 100 },
+	{ .name = "dirty_expire_centisecs", .kind = K_CENTISECS, .off = S_OFF(dirty_expire_ns), .min = 0, .max = INT_MAX },
+	{ .name = "dirty_writeback_centisecs", .kind = K_CENTISECS, .off = S_OFF(dirty_writeback_ns), .min = 0, .max = INT_MAX },
+	/* mm/swap.c: page_cluster_max = 31 */
+	{ .name = "page-cluster", .kind = K_UINT, .off = S_OFF(page_cluster), .min = 0, .max = 31 },
+	{ .name = "lowmem_reserve_ratio", .kind = K_CUSTOM, .set = set_lowmem_reserve_ratio },
+	{ .name = "thp", .kind = K_CUSTOM, .set = set_thp },
+};
+
+/* [policy] */
+
+static const struct kernel_profile *find_profile(const char *name)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(kernel_profiles); i++)
+		if (!strcmp(name, kernel_profiles[i].name))
+			return &kernel_profiles[i];
+	return NULL;
+}
+
+/* kernel = profile: its policies, except those given in the same [policy]. */
+static int set_kernel(struct keyctx *k, void *obj, const char *val)
+{
+	struct scn_policy *pol = obj;
+	const struct kernel_profile *p = find_profile(val);
+
+	if (!p) {
+		const char *names[ARRAY_SIZE(kernel_profiles)];
+		char list[128];
+
+		for (size_t i = 0; i < ARRAY_SIZE(kernel_profiles); i++)
+			names[i] = kernel_profiles[i].name;
+		list_names(list, sizeof(list), names, ARRAY_SIZE(names));
+		return kfail(k, ": unknown kernel profile '%s' (known: %s)", val, list);
+	}
+	snprintf(pol->kernel, sizeof(pol->kernel), "%s", p->name);
+	if (!key_given(k, "watermark_check"))
+		pol->watermark_check = p->watermark_check;
+	return 0;
+}
+
+static int set_watermark_check(struct keyctx *k, void *obj, const char *val)
+{
+	struct scn_policy *pol = obj;
+
+	if (!strcmp(val, "modern"))
+		pol->watermark_check = WMARK_CHECK_MODERN;
+	else if (!strcmp(val, "order_walk"))
+		pol->watermark_check = WMARK_CHECK_ORDER_WALK;
+	else
+		return kfail(k, ": unknown value '%s' (expected modern or order_walk)", val);
+	return 0;
+}
+
+static const struct key_desc policy_keys[] = {
+	{ .name = "kernel", .kind = K_CUSTOM, .set = set_kernel },
+	{ .name = "watermark_check", .kind = K_CUSTOM, .set = set_watermark_check },
+};
+
+/* [cost] */
+
+#define C_KEY(f)	{ .name = #f, .kind = K_TIME, .off = offsetof(struct scn_cost, f) }
+
+static const struct key_desc cost_keys[] = {
+	C_KEY(user_touch_ns),
+	C_KEY(fault_ns),
+	C_KEY(zero_page_ns),
+	C_KEY(copy_page_ns),
+	C_KEY(alloc_ns),
+	C_KEY(free_ns),
+	C_KEY(lru_lock_ns),
+	C_KEY(scan_page_ns),
+	C_KEY(rmap_ns),
+	C_KEY(swap_slot_ns),
+	C_KEY(syscall_ns),
+	C_KEY(charge_ns),
+	/* a zero timeslice would never let time advance */
+	{ .name = "timeslice_ns", .kind = K_TIME, .off = offsetof(struct scn_cost, timeslice_ns),
+	  .flags = KF_POSITIVE },
+};
+
+/* [run] */
+
+static const struct key_desc run_keys[] = {
+	{ .name = "seed", .kind = K_U64, .off = offsetof(struct scn_run, seed), .min = 0, .max = U64_MAX },
+	{ .name = "duration", .kind = K_TIME, .off = offsetof(struct scn_run, duration_ns), .flags = KF_POSITIVE },
+	{ .name = "sample_interval", .kind = K_TIME, .off = offsetof(struct scn_run, sample_interval_ns),
+	  .flags = KF_POSITIVE },
+};
+
+/* [cgroup NAME] */
+
+/* parent = NAME | /   (resolved by scenario_validate) */
+static int set_parent(struct keyctx *k, void *obj, const char *val)
+{
+	struct scn_cgroup *cg = obj;
+	const char *why;
+
+	if (strcmp(val, "/")) {
+		why = check_name(val);
+		if (why)
+			return kfail(k, ": %s: '%s'", why, val);
+	}
+	snprintf(cg->parent, sizeof(cg->parent), "%s", val);
+	return 0;
+}
+
+/* swappiness = 0..200 | inherit (memory.swappiness of v1) */
+static int set_cg_swappiness(struct keyctx *k, void *obj, const char *val)
+{
+	struct scn_cgroup *cg = obj;
+	char buf[SCN_MSG_LEN];
+	u64 v;
+
+	if (!strcmp(val, "inherit")) {
+		cg->swappiness = -1;
+		return 0;
+	}
+	if (parse_uint_range(val, 0, 200, &v, buf, sizeof(buf)))
+		return kfail(k, ": %s (or inherit)", buf);
+	cg->swappiness = (int)v;
+	return 0;
+}
+
+#define CG_OFF(f)	offsetof(struct scn_cgroup, f)
+
+static const struct key_desc cgroup_keys[] = {
+	{ .name = "parent", .kind = K_CUSTOM, .set = set_parent },
+	{ .name = "limit", .kind = K_SIZE, .off = CG_OFF(limit), .flags = KF_POSITIVE | KF_MAX },
+	/* v2 spelling of the same limit (memory.max) */
+	{ .name = "max", .kind = K_SIZE, .off = CG_OFF(limit), .flags = KF_POSITIVE | KF_MAX,
+	  .alias = "limit" },
+	{ .name = "memsw_limit", .kind = K_SIZE, .off = CG_OFF(memsw_limit), .flags = KF_POSITIVE | KF_MAX },
+	{ .name = "swappiness", .kind = K_CUSTOM, .set = set_cg_swappiness },
+};
+
+/* [workload NAME] */
+
+static int set_wl_type(struct keyctx *k, void *obj, const char *val)
+{
+	struct scn_workload *w = obj;
+	int t = match_name(val, wl_type_names, NR_WORKLOAD_TYPES);
+	char list[128];
+
+	if (t < 0) {
+		list_names(list, sizeof(list), wl_type_names, NR_WORKLOAD_TYPES);
+		return kfail(k, ": unknown workload type '%s' (expected %s)", val, list);
+	}
+	w->type = (enum workload_type)t;
+	return 0;
+}
+
+/* cgroup = NAME | /   ("/" is the root cgroup, stored as "") */
+static int set_wl_cgroup(struct keyctx *k, void *obj, const char *val)
+{
+	struct scn_workload *w = obj;
+	const char *why;
+
+	if (!strcmp(val, "/")) {
+		w->cgroup[0] = '\0';
+		return 0;
+	}
+	why = check_name(val);
+	if (why)
+		return kfail(k, ": %s: '%s'", why, val);
+	snprintf(w->cgroup, sizeof(w->cgroup), "%s", val);
+	return 0;
+}
+
+static int set_pattern(struct keyctx *k, void *obj, const char *val)
+{
+	struct scn_workload *w = obj;
+
+	if (!strcmp(val, "seq"))
+		w->random = false;
+	else if (!strcmp(val, "rand"))
+		w->random = true;
+	else
+		return kfail(k, ": unknown value '%s' (expected seq or rand)", val);
+	return 0;
+}
+
+static int set_touch(struct keyctx *k, void *obj, const char *val)
+{
+	struct scn_workload *w = obj;
+
+	if (!strcmp(val, "write"))
+		w->touch_write = true;
+	else if (!strcmp(val, "read"))
+		w->touch_write = false;
+	else
+		return kfail(k, ": unknown value '%s' (expected write or read)", val);
+	return 0;
+}
+
+#define W_OFF(f)	offsetof(struct scn_workload, f)
+#define T_ANON		(1U << WL_ANON_FILL)
+#define T_FWRITE	(1U << WL_FILE_WRITE)
+#define T_FREAD		(1U << WL_FILE_READ)
+#define T_HOTSET	(1U << WL_HOTSET_STREAM)
+
+static const struct key_desc workload_keys[] = {
+	{ .name = "type", .kind = K_CUSTOM, .set = set_wl_type },
+	{ .name = "cgroup", .kind = K_CUSTOM, .set = set_wl_cgroup },
+	{ .name = "start", .kind = K_TIME, .off = W_OFF(start_ns) },
+	{ .name = "tasks", .kind = K_UINT, .off = W_OFF(tasks), .min = 1, .max = 4096 },
+	{ .name = "size", .kind = K_SIZE, .off = W_OFF(size), .flags = KF_POSITIVE,
+	  .types = T_ANON | T_FWRITE | T_FREAD },
+	{ .name = "passes", .kind = K_UINT, .off = W_OFF(passes), .min = 0, .max = 1000000,
+	  .types = T_ANON },
+	{ .name = "pattern", .kind = K_CUSTOM, .set = set_pattern, .types = T_ANON },
+	{ .name = "touch", .kind = K_CUSTOM, .set = set_touch, .types = T_ANON },
+	{ .name = "block", .kind = K_SIZE, .off = W_OFF(block), .flags = KF_POSITIVE,
+	  .types = T_FWRITE | T_FREAD | T_HOTSET },
+	{ .name = "count", .kind = K_UINT, .off = W_OFF(count), .min = 1, .max = 1000000,
+	  .types = T_FREAD },
+	{ .name = "hot", .kind = K_SIZE, .off = W_OFF(hot), .flags = KF_POSITIVE, .types = T_HOTSET },
+	{ .name = "stream", .kind = K_SIZE, .off = W_OFF(stream), .flags = KF_POSITIVE,
+	  .types = T_HOTSET },
+	{ .name = "every", .kind = K_SIZE, .off = W_OFF(every), .flags = KF_POSITIVE,
+	  .types = T_HOTSET },
+	{ .name = "warm_passes", .kind = K_UINT, .off = W_OFF(warm_passes), .min = 0, .max = 1000000,
+	  .types = T_HOTSET },
+};
+
+#define SEC(n, k)	{ .name = n, .keys = k, .nr_keys = ARRAY_SIZE(k) }
+
+static const struct sec_desc sections[NR_SECS] = {
+	[SEC_MACHINE]	= SEC("machine", machine_keys),
+	[SEC_SYSCTL]	= SEC("sysctl", sysctl_keys),
+	[SEC_POLICY]	= SEC("policy", policy_keys),
+	[SEC_COST]	= SEC("cost", cost_keys),
+	[SEC_RUN]	= SEC("run", run_keys),
+	[SEC_CGROUP]	= SEC("cgroup", cgroup_keys),
+	[SEC_WORKLOAD]	= SEC("workload", workload_keys),
+};
+
+_Static_assert(ARRAY_SIZE(machine_keys) <= MAX_KEYS, "MAX_KEYS");
+_Static_assert(ARRAY_SIZE(sysctl_keys) <= MAX_KEYS, "MAX_KEYS");
+_Static_assert(ARRAY_SIZE(cost_keys) <= MAX_KEYS, "MAX_KEYS");
+_Static_assert(ARRAY_SIZE(cgroup_keys) <= MAX_KEYS, "MAX_KEYS");
+_Static_assert(ARRAY_SIZE(workload_keys) <= MAX_KEYS, "MAX_KEYS");
+
+static const char *const section_list =
+	"machine, sysctl, policy, cost, run, cgroup NAME or workload NAME";
+
+/* The struct a singleton section fills. */
+static void *single_obj(struct scenario *s, enum sec_id id)
+{
+	switch (id) {
+	case SEC_MACHINE:	return &s->machine;
+	case SEC_SYSCTL:	return &s->sysctl;
+	case SEC_POLICY:	return &s->policy;
+	case SEC_COST:		return &s->cost;
+	case SEC_RUN:		return &s->run;
+	default:		return NULL;
+	}
+}
+
+/* Parse @val for key @kd into @obj; message (no location) in k->msg. */
+static int apply_key(struct keyctx *k, const struct key_desc *kd, void *obj, const char *val)
+{
+	char *field = (char *)obj + kd->off;
+	char buf[SCN_MSG_LEN];
+	u64 v;
+
+	switch (kd->kind) {
+	case K_SIZE:
+		if ((kd->flags & KF_MAX) && (!strcmp(val, "max") || !strcmp(val, "unlimited"))) {
+			v = U64_MAX;
+		} else {
+			if (parse_size(val, k->page_size, &v, buf, sizeof(buf)))
+				return kfail(k, ": %s", buf);
+			if (!v && (kd->flags & KF_POSITIVE))
+				return kfail(k, " must be > 0");
+		}
+		*(u64 *)(void *)field = v;
+		return 0;
+	case K_BANDWIDTH: {
+		char tmp[SCN_MSG_LEN];
+		size_t n = strlen(val);
+
+		/* "500M" and "500M/s" are the same bandwidth */
+		if (n >= sizeof(tmp))
+			return kfail(k, ": value too long");
+		strcpy(tmp, val);
+		if (n >= 2 && !strcmp(tmp + n - 2, "/s"))
+			tmp[n - 2] = '\0';
+		if (parse_size(tmp, k->page_size, &v, buf, sizeof(buf)))
+			return kfail(k, ": %s", buf);
+		if (!v)
+			return kfail(k, " must be > 0");
+		*(u64 *)(void *)field = v;
+		return 0;
+	}
+	case K_TIME:
+		if (parse_time(val, &v, buf, sizeof(buf)))
+			return kfail(k, ": %s", buf);
+		if (!v && (kd->flags & KF_POSITIVE))
+			return kfail(k, " must be > 0");
+		*(u64 *)(void *)field = v;
+		return 0;
+	case K_UINT:
+		if (parse_uint_range(val, kd->min, kd->max, &v, buf, sizeof(buf)))
+			return kfail(k, ": %s", buf);
+		*(unsigned int *)(void *)field = (unsigned int)v;
+		return 0;
+	case K_U64:
+		if (parse_uint_range(val, kd->min, kd->max, &v, buf, sizeof(buf)))
+			return kfail(k, ": %s", buf);
+		*(u64 *)(void *)field = v;
+		return 0;
+	case K_CENTISECS:
+		if (parse_uint_range(val, kd->min, kd->max, &v, buf, sizeof(buf)))
+			return kfail(k, ": %s", buf);
+		*(u64 *)(void *)field = v * 10 * NSEC_PER_MSEC;
+		return 0;
+	case K_CUSTOM:
+		return kd->set(k, obj, val);
+	}
+	return kfail(k, ": internal error: no parser");
+}
+
+/* "anon_fill takes size, passes, pattern, touch" */
+static void type_keys(char *buf, size_t len, enum workload_type t)
+{
+	const char *sep = " ";
+	int w = snprintf(buf, len, "%s takes", wl_type_names[t]);
+	size_t used = w > 0 ? (size_t)w : 0;
+
+	for (size_t i = 0; i < ARRAY_SIZE(workload_keys) && used < len; i++) {
+		const struct key_desc *kd = &workload_keys[i];
+
+		if (!kd->types || !(kd->types & (1U << t)))
+			continue;
+		w = snprintf(buf + used, len - used, "%s%s", sep, kd->name);
+		if (w < 0)
+			break;
+		used += (size_t)w;
+		sep = ", ";
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* Defaults                                                            */
+/* ------------------------------------------------------------------ */
+
+static void cgroup_defaults(struct scn_cgroup *cg, const char *name, int line)
+{
+	memset(cg, 0, sizeof(*cg));
+	snprintf(cg->name, sizeof(cg->name), "%s", name);
+	strcpy(cg->parent, "/");
+	cg->limit = U64_MAX;
+	cg->memsw_limit = U64_MAX;
+	cg->swappiness = -1;
+	cg->line = line;
+}
+
+/* The oracle programs' own defaults (shared/oracle/src). */
+static void workload_defaults(struct scn_workload *w, const char *name, int line)
+{
+	int t = match_name(name, wl_type_names, NR_WORKLOAD_TYPES);
+
+	memset(w, 0, sizeof(*w));
+	snprintf(w->name, sizeof(w->name), "%s", name);
+	w->type = t >= 0 ? (enum workload_type)t : WL_ANON_FILL;
+	w->tasks = 1;
+	w->passes = 3;			/* anonfill --passes */
+	w->random = false;		/* anonfill --pattern seq */
+	w->touch_write = true;		/* anonfill --touch write */
+	w->block = 1 * MiB;		/* dd bs=1M, filestream --chunk-kib 1024 */
+	w->count = 1;
+	w->every = 64 * MiB;		/* filestream --hot-every-mib 64 */
+	w->warm_passes = 2;		/* filestream --warm-passes 2 */
+	w->line = line;
+}
+
+void scenario_defaults(struct scenario *s)
+{
+	const struct device_preset *ssd = find_preset("ssd");
+
+	memset(s, 0, sizeof(*s));
+	strcpy(s->path, "(built-in)");
+
+	s->machine.from_host = false;
+	s->machine.cpus = 8;
+	s->machine.nodes = 1;
+	s->machine.memory = 8 * GiB;
+	s->machine.page_size = 4 * KiB;
+	s->machine.nr_zones = 0;		/* x86-64: DMA 16M, DMA32 to 4G, Normal */
+	s->machine.swap = 0;
+	s->machine.swap_dev = ssd->dev;
+	s->machine.disk_dev = ssd->dev;
+	s->machine.read_ahead = 128 * KiB;	/* VM_READAHEAD_PAGES: 128 KiB */
+
+	/* /proc/sys/vm defaults of a 6.12 kernel */
+	s->sysctl.min_free_kbytes = -1;		/* computed at boot */
+	s->sysctl.watermark_scale_factor = 10;
+	s->sysctl.watermark_boost_factor = 15000;
+	s->sysctl.swappiness = 60;
+	s->sysctl.dirty_ratio = 20;
+	s->sysctl.dirty_background_ratio = 10;
+	s->sysctl.dirty_expire_ns = 3000 * 10 * NSEC_PER_MSEC;
+	s->sysctl.dirty_writeback_ns = 500 * 10 * NSEC_PER_MSEC;
+	s->sysctl.page_cluster = 3;
+	s->sysctl.lowmem_reserve_ratio[ZONE_DMA] = 256;
+	s->sysctl.lowmem_reserve_ratio[ZONE_DMA32] = 256;
+	s->sysctl.lowmem_reserve_ratio[ZONE_NORMAL] = 32;
+	s->sysctl.lowmem_reserve_ratio[ZONE_MOVABLE] = 0;
+	s->sysctl.lowmem_reserve_ratio[ZONE_DEVICE] = 0;
+	s->sysctl.thp = true;			/* enabled = madvise, distro default */
+
+	snprintf(s->policy.kernel, sizeof(s->policy.kernel), "%s", "6.12");
+	s->policy.watermark_check = WMARK_CHECK_MODERN;
+
+	/*
+	 * Costs: orders of magnitude of a current x86-64 server core, not
+	 * measurements of one machine.  Each names what dominates it.
+	 */
+	/* a load/store to a resident page, mostly the cache miss on it */
+	s->cost.user_touch_ns = 20;
+	/* exception entry/exit + handle_mm_fault walk for a minor fault */
+	s->cost.fault_ns = 800;
+	/* clear_page of 4 KiB with rep stosb at ~10 GB/s */
+	s->cost.zero_page_ns = 400;
+	/* copy_to/from_user of 4 KiB at ~13 GB/s (read/write syscalls) */
+	s->cost.copy_page_ns = 300;
+	/* rmqueue from the per-CPU lists, the common case */
+	s->cost.alloc_ns = 150;
+	/* free to the per-CPU lists */
+	s->cost.free_ns = 100;
+	/* uncontended spin_lock_irq + list move of one folio */
+	s->cost.lru_lock_ns = 40;
+	/* shrink_folio_list checks per folio: trylock, flags, mapping */
+	s->cost.scan_page_ns = 200;
+	/* one rmap walk of a singly mapped folio (anon_vma/i_mmap lock + pte) */
+	s->cost.rmap_ns = 300;
+	/* folio_alloc_swap + add_to_swap_cache */
+	s->cost.swap_slot_ns = 300;
+	/* syscall entry/exit with current mitigations */
+	s->cost.syscall_ns = 200;
+	/* try_charge from the per-CPU stock: amortised over a 64-page batch */
+	s->cost.charge_ns = 50;
+	/* one tick at HZ=250: a CPU-bound task among equals is preempted on the tick */
+	s->cost.timeslice_ns = 4 * NSEC_PER_MSEC;
+
+	s->run.seed = 1;
+	s->run.duration_ns = 600 * NSEC_PER_SEC;
+	s->run.sample_interval_ns = 100 * NSEC_PER_MSEC;
+}
+
+/* ------------------------------------------------------------------ */
+/* Derived values                                                      */
+/* ------------------------------------------------------------------ */
+
+/*
+ * resolve_rest - give the "rest" zone the pages the other zones leave of
+ * one node's memory (0 when they leave none; scenario_validate reports).
+ */
+static void resolve_rest(struct scenario *s)
+{
+	struct scn_machine *m = &s->machine;
+	u64 node_pages, used = 0;
+	struct scn_zone *rest = NULL;
+
+	for (unsigned int i = 0; i < m->nr_zones; i++) {
+		if (m->zones[i].rest)
+			rest = &m->zones[i];
+		else
+			used += m->zones[i].pages;
+	}
+	if (!rest || !m->page_size || !m->nodes)
+		return;
+	node_pages = m->memory / m->nodes / m->page_size;
+	rest->pages = node_pages > used ? node_pages - used : 0;
+}
+
+static u64 zones_fixed_pages(const struct scn_machine *m, bool *has_rest)
+{
+	u64 sum = 0;
+
+	*has_rest = false;
+	for (unsigned int i = 0; i < m->nr_zones; i++) {
+		if (m->zones[i].rest)
+			*has_rest = true;
+		else
+			sum += m->zones[i].pages;
+	}
+	return sum;
+}
+
+/* ------------------------------------------------------------------ */
+/* File parsing                                                        */
+/* ------------------------------------------------------------------ */
+
+/* Instances whose keys we track: singletons, then cgroups, then workloads. */
+#define INST_CGROUP(i)		(NR_SINGLE_SECS + (i))
+#define INST_WORKLOAD(i)	(NR_SINGLE_SECS + SCN_MAX_CGROUPS + (i))
+#define NR_INST			(NR_SINGLE_SECS + SCN_MAX_CGROUPS + SCN_MAX_WORKLOADS)
+
+struct parse_ctx {
+	struct scenario *s;
+	const char *name;		/* file name for messages */
+	const char *text;
+	size_t len, pos;
+	int lineno;
+	bool prepass;			/* only looking for page_size */
+	unsigned int page_size;		/* for "p" values */
+
+	int cur_sec;			/* enum sec_id, -1 before any */
+	int cur_inst;
+	int cur_line;
+	char cur_label[SCN_LABEL_LEN];
+	int sec_line[NR_SINGLE_SECS];	/* header line, 0 = not seen */
+	bool wl_type_given[SCN_MAX_WORKLOADS];
+	int key_line[NR_INST][MAX_KEYS];
+
+	char *err;
+	size_t errlen;
+	int err_line;			/* line of the first error, 0 = none */
+};
+
+__attribute__((format(printf, 3, 4)))
+static void ctx_fail(struct parse_ctx *c, int line, const char *fmt, ...)
+{
+	va_list ap;
+	int w;
+
+	if (c->err_line)
+		return;
+	c->err_line = line > 0 ? line : 1;
+	if (!c->err || !c->errlen)
+		return;
+	w = snprintf(c->err, c->errlen, "%s:%d: ", c->name, line);
+	if (w >= 0 && (size_t)w < c->errlen) {
+		va_start(ap, fmt);
+		vsnprintf(c->err + w, c->errlen - (size_t)w, fmt, ap);
+		va_end(ap);
+	}
+}
+
+/* A section header line "[...]": open the section it names. */
+static void section_begin(struct parse_ctx *c, const char *line)
+{
+	struct scenario *s = c->s;
+	char hdr[SCN_MSG_LEN], *kind, *name, *p;
+	const char *end = strchr(line, ']'), *after, *why;
+	int id = -1;
+
+	if (!end) {
+		ctx_fail(c, c->lineno, "syntax error: section header without ']'");
+		return;
+	}
+	after = end + 1;
+	while (isspace((unsigned char)*after))
+		after++;
+	if (*after && *after != ';' && *after != '#') {
+		ctx_fail(c, c->lineno, "syntax error: text after the section header");
+		return;
+	}
+	snprintf(hdr, sizeof(hdr), "%.*s", (int)(end - line - 1), line + 1);
+	kind = trim(hdr);
+	for (p = kind; *p && !isspace((unsigned char)*p); p++)
+		;
+	name = p;
+	if (*p) {
+		*p = '\0';
+		name = trim(p + 1);
+	}
+	for (int i = 0; i < NR_SECS; i++)
+		if (!strcmp(kind, sections[i].name))
+			id = i;
+	if (id < 0) {
+		ctx_fail(c, c->lineno, "[%s%s%s]: unknown section (expected %s)", kind,
+			 *name ? " " : "", name, section_list);
+		return;
+	}
+	c->cur_sec = id;
+	c->cur_line = c->lineno;
+	if (id < NR_SINGLE_SECS) {
+		if (*name) {
+			ctx_fail(c, c->lineno, "[%s %s]: section [%s] takes no name", kind, name, kind);
+			return;
+		}
+		if (c->sec_line[id]) {
+			ctx_fail(c, c->lineno, "[%s]: duplicate section (first at line %d)", kind,
+				 c->sec_line[id]);
+			return;
+		}
+		c->sec_line[id] = c->lineno;
+		c->cur_inst = id;
+		snprintf(c->cur_label, sizeof(c->cur_label), "[%s]", kind);
+		return;
+	}
+	if (!*name) {
+		ctx_fail(c, c->lineno, "[%s]: missing name (expected [%s NAME])", kind, kind);
+		return;
+	}
+	why = check_name(name);
+	if (why) {
+		ctx_fail(c, c->lineno, "[%s %s]: %s", kind, name, why);
+		return;
+	}
+	snprintf(c->cur_label, sizeof(c->cur_label), "[%s %s]", kind, name);
+	if (id == SEC_CGROUP) {
+		for (unsigned int i = 0; i < s->nr_cgroups; i++) {
+			if (!strcmp(s->cgroups[i].name, name)) {
+				ctx_fail(c, c->lineno, "%s: duplicate cgroup name (first at line %d)",
+					 c->cur_label, s->cgroups[i].line);
+				return;
+			}
+		}
+		if (s->nr_cgroups == SCN_MAX_CGROUPS) {
+			ctx_fail(c, c->lineno, "%s: too many cgroups (at most %d)", c->cur_label,
+				 SCN_MAX_CGROUPS);
+			return;
+		}
+		cgroup_defaults(&s->cgroups[s->nr_cgroups], name, c->lineno);
+		c->cur_inst = INST_CGROUP(s->nr_cgroups);
+		s->nr_cgroups++;
+	} else {
+		for (unsigned int i = 0; i < s->nr_workloads; i++) {
+			if (!strcmp(s->workloads[i].name, name)) {
+				ctx_fail(c, c->lineno, "%s: duplicate workload name (first at line %d)",
+					 c->cur_label, s->workloads[i].line);
+				return;
+			}
+		}
+		if (s->nr_workloads == SCN_MAX_WORKLOADS) {
+			ctx_fail(c, c->lineno, "%s: too many workloads (at most %d)", c->cur_label,
+				 SCN_MAX_WORKLOADS);
+			return;
+		}
+		workload_defaults(&s->workloads[s->nr_workloads], name, c->lineno);
+		c->wl_type_given[s->nr_workloads] =
+			match_name(name, wl_type_names, NR_WORKLOAD_TYPES) >= 0;
+		c->cur_inst = INST_WORKLOAD(s->nr_workloads);
+		s->nr_workloads++;
+	}
+}
+
+/*
+ * scn_reader - inih's fgets: one line per call, counted.  Leading blanks
+ * are dropped (no multi-line continuations, see the top of the file).
+ */
+static char *scn_reader(char *str, int num, void *stream)
+{
+	struct parse_ctx *c = stream;
+	const char *line;
+	const char *nl;
+	size_t n;
+
+	if (c->err_line || c->pos >= c->len || num < 4)
+		return NULL;
+	line = c->text + c->pos;
+	nl = memchr(line, '\n', c->len - c->pos);
+	n = nl ? (size_t)(nl - line) + 1 : c->len - c->pos;
+	c->pos += n;
+	c->lineno++;
+	if (c->lineno == 1 && n >= 3 && !memcmp(line, "\xEF\xBB\xBF", 3)) {
+		line += 3;
+		n -= 3;
+	}
+	while (n && (*line == ' ' || *line == '\t')) {
+		line++;
+		n--;
+	}
+	if (n > (size_t)num - 1) {
+		if (!c->prepass) {
+			ctx_fail(c, c->lineno, "line too long (at most %d characters)", num - 2);
+			return NULL;
+		}
+		n = (size_t)num - 1;	/* the second pass reports it */
+	}
+	memcpy(str, line, n);
+	str[n] = '\0';
+	if (*str == '[' && !c->prepass) {
+		section_begin(c, str);
+		if (c->err_line)
+			return NULL;
+	}
+	return str;
+}
+
+static int prepass_handler(void *user, const char *section, const char *name, const char *value)
+{
+	struct parse_ctx *c = user;
+	size_t n;
+	u64 v;
+
+	/* inih gives the text between the brackets as is: "[ machine ]" too */
+	while (isspace((unsigned char)*section))
+		section++;
+	n = strlen("machine");
+	if (!strncmp(section, "machine", n) && !*skip_blanks(section + n) &&
+	    !strcmp(name, "page_size") &&
+	    !parse_size(value, 0, &v, NULL, 0) &&
+	    (v == 4 * KiB || v == 8 * KiB || v == 16 * KiB || v == 64 * KiB))
+		c->page_size = (unsigned int)v;
+	return 1;
+}
+
+static int scn_handler(void *user, const char *section, const char *name, const char *value)
+{
+	struct parse_ctx *c = user;
+	const struct sec_desc *sd;
+	struct keyctx k;
+	char msg[SCN_MSG_LEN];
+	int idx, canon, *lines;
+	void *obj;
+
+	if (c->err_line)
+		return 0;
+	if (c->cur_sec < 0) {
+		ctx_fail(c, c->lineno, "%s: key outside any section", name);
+		return 0;
+	}
+	sd = &sections[c->cur_sec];
+	idx = key_index(sd, name);
+	if (idx < 0) {
+		ctx_fail(c, c->lineno, "%s %s: unknown key", c->cur_label, name);
+		return 0;
+	}
+	canon = key_canonical(sd, idx);
+	lines = c->key_line[c->cur_inst];
+	if (lines[canon]) {
+		ctx_fail(c, c->lineno, "%s %s: duplicate key (first given at line %d)",
+			 c->cur_label, name, lines[canon]);
+		return 0;
+	}
+	if (c->cur_sec == SEC_CGROUP)
+		obj = &c->s->cgroups[c->cur_inst - INST_CGROUP(0)];
+	else if (c->cur_sec == SEC_WORKLOAD)
+		obj = &c->s->workloads[c->cur_inst - INST_WORKLOAD(0)];
+	else
+		obj = single_obj(c->s, (enum sec_id)c->cur_sec);
+
+	k = (struct keyctx){
+		.s = c->s, .sd = sd, .label = c->cur_label, .key = name,
+		.page_size = c->page_size, .lines = lines, .msg = msg, .msglen = sizeof(msg),
+	};
+	if (apply_key(&k, &sd->keys[idx], obj, value)) {
+		ctx_fail(c, c->lineno, "%s", msg);
+		return 0;
+	}
+	/* an alias ("max") marks the key it stands for ("limit") as given */
+	lines[canon] = c->lineno;
+	lines[idx] = c->lineno;
+	if (c->cur_sec == SEC_MACHINE && !strcmp(name, "zones"))
+		c->s->machine.zones_line = c->lineno;
+	if (c->cur_sec == SEC_WORKLOAD && !strcmp(name, "type"))
+		c->wl_type_given[c->cur_inst - INST_WORKLOAD(0)] = true;
+	return 1;
+}
+
+/* Required keys of a workload type, by value (sizes given are > 0). */
+static const char *workload_missing(const struct scn_workload *w)
+{
+	switch (w->type) {
+	case WL_ANON_FILL:
+	case WL_FILE_WRITE:
+	case WL_FILE_READ:
+		return w->size ? NULL : "size";
+	case WL_HOTSET_STREAM:
+		return !w->hot ? "hot" : !w->stream ? "stream" : NULL;
+	default:
+		return "type";
+	}
+}
+
+/* After the whole file: what depends on keys that may come later. */
+static void parse_finish(struct parse_ctx *c)
+{
+	struct scenario *s = c->s;
+	struct scn_machine *m = &s->machine;
+	char list[SCN_MSG_LEN];
+
+	for (unsigned int i = 0; i < s->nr_workloads && !c->err_line; i++) {
+		struct scn_workload *w = &s->workloads[i];
+		const int *lines = c->key_line[INST_WORKLOAD(i)];
+		const char *missing;
+
+		if (!c->wl_type_given[i]) {
+			list_names(list, sizeof(list), wl_type_names, NR_WORKLOAD_TYPES);
+			ctx_fail(c, w->line, "[workload %s]: type missing (expected type = %s)",
+				 w->name, list);
+			break;
+		}
+		for (unsigned int j = 0; j < ARRAY_SIZE(workload_keys); j++) {
+			const struct key_desc *kd = &workload_keys[j];
+
+			if (!lines[j] || !kd->types || (kd->types & (1U << w->type)))
+				continue;
+			type_keys(list, sizeof(list), w->type);
+			ctx_fail(c, lines[j], "[workload %s] %s: not a key of type %s (%s)",
+				 w->name, kd->name, wl_type_names[w->type], list);
+			break;
+		}
+		missing = workload_missing(w);
+		if (missing)
+			ctx_fail(c, w->line, "[workload %s]: %s missing (required for type %s)",
+				 w->name, missing, wl_type_names[w->type]);
+	}
+	if (c->err_line)
+		return;
+
+	/*
+	 * Explicit zones without "rest" are the whole node: when memory is
+	 * not given, it is their sum (the oracle scenarios give managed pages
+	 * only).  A given memory stays and must hold them (validate).
+	 */
+	if (m->nr_zones && !c->key_line[SEC_MACHINE][key_index(&sections[SEC_MACHINE], "memory")]) {
+		bool has_rest;
+		u64 pages = zones_fixed_pages(m, &has_rest);
+
+		if (!has_rest && pages)
+			m->memory = pages * m->page_size * m->nodes;
+	}
+	resolve_rest(s);
+}
+
+int scenario_load_string(struct scenario *s, const char *name, const char *text,
+			 char *err, size_t errlen)
+{
+	struct parse_ctx *c;
+	int ret;
+
+	if (err && errlen)
+		err[0] = '\0';
+	scenario_defaults(s);
+	snprintf(s->path, sizeof(s->path), "%s", name);
+	c = calloc(1, sizeof(*c));
+	if (!c) {
+		put_msg(err, errlen, "%s: out of memory", name);
+		return -1;
+	}
+	c->s = s;
+	c->name = name;
+	c->text = text;
+	c->len = strlen(text);
+	c->err = err;
+	c->errlen = errlen;
+	c->cur_sec = -1;
+
+	/* pass 1: the page size, for "p" values anywhere in the file */
+	c->prepass = true;
+	c->page_size = s->machine.page_size;
+	ini_parse_stream(scn_reader, c, prepass_handler, c);
+
+	/* pass 2: everything */
+	c->prepass = false;
+	c->pos = 0;
+	c->lineno = 0;
+	ret = ini_parse_stream(scn_reader, c, scn_handler, c);
+	if (ret == -2) {
+		put_msg(err, errlen, "%s: out of memory", name);
+		free(c);
+		return -1;
+	}
+	/* inih's own syntax errors (a line that is neither [section] nor key = value) */
+	if (ret > 0 && (!c->err_line || ret < c->err_line)) {
+		c->err_line = 0;
+		ctx_fail(c, ret, "syntax error (expected [section], key = value or a ; comment)");
+	}
+	if (!c->err_line)
+		parse_finish(c);
+	ret = c->err_line ? -1 : 0;
+	free(c);
+	return ret;
+}
+
+int scenario_load(struct scenario *s, const char *path, char *err, size_t errlen)
+{
+	FILE *f;
+	char *buf;
+	size_t n;
+	int ret;
+
+	scenario_defaults(s);
+	snprintf(s->path, sizeof(s->path), "%s", path);
+	f = fopen(path, "r");
+	if (!f) {
+		put_msg(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+		return -1;
+	}
+	buf = malloc(SCN_MAX_FILE + 1);
+	if (!buf) {
+		fclose(f);
+		put_msg(err, errlen, "%s: out of memory", path);
+		return -1;
+	}
+	n = fread(buf, 1, SCN_MAX_FILE + 1, f);
+	if (ferror(f)) {
+		put_msg(err, errlen, "%s: cannot read: %s", path, strerror(errno));
+		ret = -1;
+	} else if (n > SCN_MAX_FILE) {
+		put_msg(err, errlen, "%s: too large for a scenario (more than %d bytes)", path,
+			SCN_MAX_FILE);
+		ret = -1;
+	} else if (memchr(buf, '\0', n)) {
+		put_msg(err, errlen, "%s: not a text file (contains a NUL byte)", path);
+		ret = -1;
+	} else {
+		buf[n] = '\0';
+		ret = scenario_load_string(s, path, buf, err, errlen);
+	}
+	free(buf);
+	fclose(f);
+	return ret;
+}
+
+/* ------------------------------------------------------------------ */
+/* --set                                                               */
+/* ------------------------------------------------------------------ */
+
+int scenario_set(struct scenario *s, const char *assignment, char *err, size_t errlen)
+{
+	char lhs[SCN_MSG_LEN], msg[SCN_MSG_LEN], label[SCN_LABEL_LEN];
+	const char *eq = strchr(assignment, '=');
+	char *sec, *name = NULL, *key, *val, *dot;
+	const struct sec_desc *sd = NULL;
+	struct keyctx k;
+	void *obj = NULL;
+	int id = -1, idx;
+
+	if (!eq || strlen(assignment) >= sizeof(lhs)) {
+		put_msg(err, errlen, "--set %s: expected section.key=value", assignment);
+		return -1;
+	}
+	snprintf(lhs, sizeof(lhs), "%s", assignment);
+	lhs[eq - assignment] = '\0';
+	val = trim(lhs + (eq - assignment) + 1);
+	sec = trim(lhs);
+	dot = strchr(sec, '.');
+	if (!dot) {
+		put_msg(err, errlen, "--set %s: expected section.key=value", assignment);
+		return -1;
+	}
+	*dot = '\0';
+	key = dot + 1;
+	for (int i = 0; i < NR_SECS; i++)
+		if (!strcmp(sec, sections[i].name))
+			id = i;
+	if (id < 0) {
+		put_msg(err, errlen, "--set %s: unknown section '%s' (expected machine, sysctl, policy, cost, run, cgroup.NAME or workload.NAME)",
+			assignment, sec);
+		return -1;
+	}
+	sd = &sections[id];
+	if (id >= NR_SINGLE_SECS) {
+		name = key;
+		dot = strchr(key, '.');
+		if (!dot) {
+			put_msg(err, errlen, "--set %s: expected %s.NAME.key=value", assignment, sec);
+			return -1;
+		}
+		*dot = '\0';
+		key = dot + 1;
+		if (id == SEC_CGROUP) {
+			for (unsigned int i = 0; i < s->nr_cgroups; i++)
+				if (!strcmp(s->cgroups[i].name, name))
+					obj = &s->cgroups[i];
+		} else {
+			for (unsigned int i = 0; i < s->nr_workloads; i++)
+				if (!strcmp(s->workloads[i].name, name))
+					obj = &s->workloads[i];
+		}
+		if (!obj) {
+			put_msg(err, errlen, "--set %s: no [%s %s] in the scenario", assignment, sec, name);
+			return -1;
+		}
+		snprintf(label, sizeof(label), "[%s %s]", sec, name);
+	} else {
+		obj = single_obj(s, (enum sec_id)id);
+		snprintf(label, sizeof(label), "[%s]", sec);
+	}
+	idx = key_index(sd, key);
+	if (idx < 0) {
+		put_msg(err, errlen, "--set %s: %s %s: unknown key", assignment, label, key);
+		return -1;
+	}
+	if (id == SEC_WORKLOAD && sd->keys[idx].types) {
+		const struct scn_workload *w = obj;
+
+		if (!(sd->keys[idx].types & (1U << w->type))) {
+			type_keys(msg, sizeof(msg), w->type);
+			put_msg(err, errlen, "--set %s: %s %s: not a key of type %s (%s)", assignment,
+				label, key, wl_type_names[w->type], msg);
+			return -1;
+		}
+	}
+	k = (struct keyctx){
+		.s = s, .sd = sd, .label = label, .key = key, .page_size = s->machine.page_size,
+		.lines = NULL, .msg = msg, .msglen = sizeof(msg),
+	};
+	if (apply_key(&k, &sd->keys[idx], obj, val)) {
+		put_msg(err, errlen, "--set %s: %s", assignment, msg);
+		return -1;
+	}
+	resolve_rest(s);
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Validation                                                          */
+/* ------------------------------------------------------------------ */
+
+__attribute__((format(printf, 5, 6)))
+static int vfail(const struct scenario *s, int line, char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+	int w;
+
+	if (!err || !errlen)
+		return -1;
+	if (line > 0)
+		w = snprintf(err, errlen, "%s:%d: ", s->path, line);
+	else
+		w = snprintf(err, errlen, "%s: ", s->path);
+	if (w >= 0 && (size_t)w < errlen) {
+		va_start(ap, fmt);
+		vsnprintf(err + w, errlen - (size_t)w, fmt, ap);
+		va_end(ap);
+	}
+	return -1;
+}
+
+static int find_cgroup(const struct scenario *s, const char *name)
+{
+	for (unsigned int i = 0; i < s->nr_cgroups; i++)
+		if (!strcmp(s->cgroups[i].name, name))
+			return (int)i;
+	return -1;
+}
+
+static int validate_machine(const struct scenario *s, char *err, size_t errlen)
+{
+	const struct scn_machine *m = &s->machine;
+	u64 node_pages, fixed;
+	bool has_rest;
+	unsigned int nr_rest = 0;
+
+	if (!m->page_size || (m->page_size & (m->page_size - 1)))
+		return vfail(s, 0, err, errlen,
+			     "[machine] page_size %u is not a power of two", m->page_size);
+	if (!m->cpus || !m->nodes)
+		return vfail(s, 0, err, errlen, "[machine] cpus and nodes must be >= 1");
+	if (m->memory % m->page_size)
+		return vfail(s, 0, err, errlen,
+			     "[machine] memory %llu is not a whole number of %u-byte pages",
+			     (unsigned long long)m->memory, m->page_size);
+	node_pages = m->memory / m->nodes / m->page_size;
+	if (!node_pages)
+		return vfail(s, 0, err, errlen, "[machine] memory is less than one page per node");
+	for (unsigned int i = 0; i < m->nr_zones; i++)
+		nr_rest += m->zones[i].rest;
+	if (nr_rest > 1)
+		return vfail(s, m->zones_line, err, errlen, "[machine] zones: more than one zone is 'rest'");
+	fixed = zones_fixed_pages(m, &has_rest);
+	if (m->nr_zones && fixed > node_pages)
+		return vfail(s, m->zones_line, err, errlen,
+			     "[machine] zones: %llu pages per node do not fit memory (%llu pages per node)",
+			     (unsigned long long)fixed, (unsigned long long)node_pages);
+	if (has_rest && fixed == node_pages)
+		return vfail(s, m->zones_line, err, errlen,
+			     "[machine] zones: the 'rest' zone gets no memory (the others take all %llu pages per node)",
+			     (unsigned long long)node_pages);
+	return 0;
+}
+
+static int validate_cgroups(const struct scenario *s, char *err, size_t errlen)
+{
+	for (unsigned int i = 0; i < s->nr_cgroups; i++) {
+		const struct scn_cgroup *cg = &s->cgroups[i];
+		char chain[SCN_MSG_LEN];
+		size_t used;
+		int cur;
+
+		if (cg->memsw_limit < cg->limit)
+			return vfail(s, cg->line, err, errlen,
+				     "[cgroup %s] memsw_limit must be >= limit (the v1 kernel refuses it)",
+				     cg->name);
+		if (!strcmp(cg->parent, "/"))
+			continue;
+		if (find_cgroup(s, cg->parent) < 0)
+			return vfail(s, cg->line, err, errlen,
+				     "[cgroup %s] parent: no cgroup named '%s'", cg->name, cg->parent);
+		/* walk up: a chain longer than the number of cgroups loops */
+		used = (size_t)snprintf(chain, sizeof(chain), "%s", cg->name);
+		cur = (int)i;
+		for (unsigned int steps = 0; ; steps++) {
+			const char *parent = s->cgroups[cur].parent;
+
+			if (!strcmp(parent, "/"))
+				break;
+			cur = find_cgroup(s, parent);
+			if (cur < 0)
+				break;	/* reported for that cgroup */
+			if (used < sizeof(chain))
+				used += (size_t)snprintf(chain + used, sizeof(chain) - used,
+							 " -> %s", parent);
+			if (cur == (int)i || steps > s->nr_cgroups)
+				return vfail(s, cg->line, err, errlen,
+					     "[cgroup %s] parent: cycle %s", cg->name, chain);
+		}
+	}
+	return 0;
+}
+
+static int validate_workloads(const struct scenario *s, char *err, size_t errlen)
+{
+	for (unsigned int i = 0; i < s->nr_workloads; i++) {
+		const struct scn_workload *w = &s->workloads[i];
+		const char *missing;
+
+		if ((unsigned int)w->type >= NR_WORKLOAD_TYPES)
+			return vfail(s, w->line, err, errlen, "[workload %s]: bad type", w->name);
+		if (w->cgroup[0] && find_cgroup(s, w->cgroup) < 0)
+			return vfail(s, w->line, err, errlen,
+				     "[workload %s] cgroup: no cgroup named '%s'", w->name, w->cgroup);
+		if (w->tasks < 1)
+			return vfail(s, w->line, err, errlen, "[workload %s] tasks must be >= 1",
+				     w->name);
+		missing = workload_missing(w);
+		if (missing)
+			return vfail(s, w->line, err, errlen,
+				     "[workload %s]: %s missing (required for type %s)",
+				     w->name, missing, wl_type_names[w->type]);
+		if (w->type != WL_ANON_FILL && !w->block)
+			return vfail(s, w->line, err, errlen, "[workload %s] block must be > 0",
+				     w->name);
+		if (w->type == WL_HOTSET_STREAM && !w->every)
+			return vfail(s, w->line, err, errlen, "[workload %s] every must be > 0",
+				     w->name);
+	}
+	return 0;
+}
+
+int scenario_validate(const struct scenario *s, char *err, size_t errlen)
+{
+	if (err && errlen)
+		err[0] = '\0';
+	if (validate_machine(s, err, errlen) || validate_cgroups(s, err, errlen) ||
+	    validate_workloads(s, err, errlen))
+		return -1;
+	if (!s->run.duration_ns || !s->run.sample_interval_ns)
+		return vfail(s, 0, err, errlen, "[run] duration and sample_interval must be > 0");
+	if (!s->cost.timeslice_ns)
+		return vfail(s, 0, err, errlen, "[cost] timeslice_ns must be > 0");
+	return 0;
+}

@@ -1,0 +1,195 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * scenario.h - the parsed form of a scenario file (INI, read with libinih)
+ * and the command-line overrides applied to it.
+ *
+ * A scenario is plain data: parsing never builds a simulation, and a
+ * simulation never reads the file.  Every value carries its unit in the
+ * field name or comment (bytes, pages, ns, percent).
+ */
+#ifndef RECLAIMSIM_SCENARIO_H
+#define RECLAIMSIM_SCENARIO_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "types.h"
+
+#define SCN_MAX_CGROUPS		64
+#define SCN_MAX_WORKLOADS	32
+#define SCN_MAX_ZONES_PER_NODE	MAX_NR_ZONES
+#define SCN_NAME_LEN		48
+#define SCN_ERR_LEN		512
+
+/* A block device preset: swap_device / disk_device = ssd | hdd | nvme. */
+struct scn_device {
+	u64 latency_ns;		/* per request, before the transfer */
+	u64 bandwidth;		/* bytes per second */
+	unsigned int depth;	/* requests in flight */
+};
+
+/* One zone of the explicit [machine] zones = layout. */
+struct scn_zone {
+	enum zone_type type;
+	u64 pages;		/* managed pages: simulated frames */
+	u64 present;		/* as /proc/zoneinfo reports, 0 = pages */
+	u64 spanned;		/* as /proc/zoneinfo reports, 0 = present */
+	bool rest;		/* "rest": whatever memory is left; the parser
+				 * sets pages to it (memory / nodes - others) */
+};
+
+struct scn_machine {
+	bool from_host;		/* from = host: zones, sysctls, CPUs of this host */
+	unsigned int cpus;	/* 1..4096 */
+	unsigned int nodes;	/* 1..64, memory split evenly */
+	u64 memory;		/* bytes, whole machine; with explicit zones and
+				 * no "rest" it defaults to their sum x nodes */
+	unsigned int page_size;	/* bytes: 4K, 8K, 16K or 64K */
+	unsigned int nr_zones;	/* 0 = x86-64 default layout */
+	struct scn_zone zones[SCN_MAX_ZONES_PER_NODE];	/* per node */
+	int zones_line;		/* line of zones =, for messages; 0 = none */
+	u64 swap;		/* bytes, 0 = no swap */
+	struct scn_device swap_dev;
+	struct scn_device disk_dev;
+	u64 read_ahead;		/* bytes, file readahead window (read_ahead_kb) */
+};
+
+struct scn_sysctl {
+	long min_free_kbytes;		/* -1 = auto, the kernel's boot rule */
+	unsigned int watermark_scale_factor;	/* 1..3000, 1/10000 of managed */
+	unsigned int watermark_boost_factor;	/* 0..., 1/10000 of high */
+	unsigned int swappiness;	/* 0..200 */
+	unsigned int dirty_ratio;	/* percent of dirtyable memory */
+	unsigned int dirty_background_ratio;	/* percent */
+	u64 dirty_expire_ns;		/* dirty_expire_centisecs */
+	u64 dirty_writeback_ns;		/* dirty_writeback_centisecs */
+	unsigned int page_cluster;	/* swap readahead = 2^page_cluster pages */
+	unsigned int lowmem_reserve_ratio[MAX_NR_ZONES];
+	bool thp;			/* THP enabled: raises min_free_kbytes */
+};
+
+/* Policies: each seed mechanism is a switch; defaults are the modern kernel. */
+enum watermark_check_policy { WMARK_CHECK_MODERN, WMARK_CHECK_ORDER_WALK };
+
+struct scn_policy {
+	char kernel[16];		/* profile name, e.g. "6.12" */
+	enum watermark_check_policy watermark_check;
+};
+
+/* [cost]: CPU time charged for kernel and user work, in ns. */
+struct scn_cost {
+	u64 user_touch_ns;	/* a user access to a resident page */
+	u64 fault_ns;		/* page fault entry/exit, minor */
+	u64 zero_page_ns;	/* clearing one page */
+	u64 copy_page_ns;	/* copying one page (read/write syscalls) */
+	u64 alloc_ns;		/* buddy allocator, per page */
+	u64 free_ns;		/* freeing one page */
+	u64 lru_lock_ns;	/* lru_lock hold per page isolated or put back */
+	u64 scan_page_ns;	/* shrink_folio_list work per page */
+	u64 rmap_ns;		/* one rmap walk (page_referenced / try_to_unmap) */
+	u64 swap_slot_ns;	/* add_to_swap: slot allocation + swap cache */
+	u64 syscall_ns;		/* read()/write() entry/exit */
+	u64 charge_ns;		/* memcg charge, per page */
+	u64 timeslice_ns;	/* scheduler timeslice */
+};
+
+struct scn_cgroup {
+	char name[SCN_NAME_LEN];
+	char parent[SCN_NAME_LEN];	/* "/" = root */
+	u64 limit;		/* bytes; U64_MAX = unlimited (memory.max) */
+	u64 memsw_limit;	/* bytes; U64_MAX = unlimited */
+	int swappiness;		/* -1 = inherit vm.swappiness */
+	int line;		/* line of the section header, for messages */
+};
+
+enum workload_type {
+	WL_ANON_FILL,
+	WL_FILE_WRITE,
+	WL_FILE_READ,
+	WL_HOTSET_STREAM,
+	NR_WORKLOAD_TYPES,
+};
+
+struct scn_workload {
+	char name[SCN_NAME_LEN];
+	enum workload_type type;
+	char cgroup[SCN_NAME_LEN];	/* "" = root */
+	u64 start_ns;
+	unsigned int tasks;		/* copies of the workload, default 1 */
+	/* anon_fill */
+	u64 size;			/* bytes */
+	unsigned int passes;		/* re-touch passes after the fill */
+	bool random;			/* pattern = rand */
+	bool touch_write;		/* touch = write */
+	/* file_write / file_read */
+	u64 block;			/* bytes per read()/write() call */
+	unsigned int count;		/* file_read: passes over the file */
+	/* hotset_stream */
+	u64 hot;			/* bytes of hot file */
+	u64 stream;			/* bytes of streamed file */
+	u64 every;			/* bytes streamed between hot re-reads */
+	unsigned int warm_passes;	/* hot reads before streaming */
+	int line;
+};
+
+struct scn_run {
+	u64 seed;
+	u64 duration_ns;	/* virtual-time bound */
+	u64 sample_interval_ns;
+};
+
+struct scenario {
+	char path[256];		/* file it came from, "(built-in)" otherwise */
+	struct scn_machine machine;
+	struct scn_sysctl sysctl;
+	struct scn_policy policy;
+	struct scn_cost cost;
+	unsigned int nr_cgroups;
+	struct scn_cgroup cgroups[SCN_MAX_CGROUPS];
+	unsigned int nr_workloads;
+	struct scn_workload workloads[SCN_MAX_WORKLOADS];
+	struct scn_run run;
+};
+
+/*
+ * scenario_defaults - fill @s with the modern kernel's defaults and an
+ * 8-CPU, 8 GiB x86-64 machine without workloads.
+ */
+void scenario_defaults(struct scenario *s);
+
+/*
+ * scenario_load - parse the INI file @path into @s (which is reset to the
+ * defaults first).  Returns 0, or -1 with "FILE:LINE: message" in @err.
+ */
+int scenario_load(struct scenario *s, const char *path, char *err, size_t errlen);
+
+/*
+ * scenario_load_string - as scenario_load, from memory; @name is used as
+ * the file name in messages.
+ */
+int scenario_load_string(struct scenario *s, const char *name, const char *text,
+			 char *err, size_t errlen);
+
+/*
+ * scenario_set - apply one "section.key=value" override (command line
+ * --set).  A named section is addressed as workload.NAME.key or
+ * cgroup.NAME.key.  Returns 0, or -1 with a message naming the key.
+ */
+int scenario_set(struct scenario *s, const char *assignment, char *err, size_t errlen);
+
+/*
+ * scenario_validate - cross-checks after all overrides: cgroup parents
+ * exist, workloads name existing cgroups, sizes fit the machine.
+ */
+int scenario_validate(const struct scenario *s, char *err, size_t errlen);
+
+/*
+ * Value parsers shared with the CLI.  Sizes: integer with optional
+ * K/M/G/T suffix (powers of 1024, optional trailing B/iB), or a page count
+ * with a "p" suffix when @page_size is non-zero.  Times: integer or decimal
+ * with ns/us/ms/s.  Return 0 or -1 (message in @err, without location).
+ */
+int parse_size(const char *str, unsigned int page_size, u64 *bytes, char *err, size_t errlen);
+int parse_time(const char *str, u64 *ns, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,250 @@
+// SPDX-License-Identifier: MIT
+/*
+ * sched.c - simulated CPUs, a round-robin run queue and wait queues.
+ *
+ * A CPU runs its task's steps back to back.  When the task blocks, exits,
+ * or has used its timeslice while others wait, the CPU takes the next task
+ * from the run queue.  There is one run queue for all CPUs (no per-CPU
+ * load balancing): with round robin that is what a balanced CFS looks like
+ * from far enough away, and it keeps the model simple and deterministic.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim.h"
+
+struct task *task_create(struct sim *sim, enum task_kind kind, const char *comm,
+			 task_step_fn step)
+{
+	struct task *t = calloc(1, sizeof(*t));
+
+	if (!t)
+		return NULL;
+	if (sim->nr_tasks == sim->cap_tasks) {
+		unsigned int cap = sim->cap_tasks ? sim->cap_tasks * 2 : 64;
+		struct task **v = realloc(sim->tasks, cap * sizeof(*v));
+
+		if (!v) {
+			free(t);
+			return NULL;
+		}
+		sim->tasks = v;
+		sim->cap_tasks = cap;
+	}
+	sim->tasks[sim->nr_tasks++] = t;
+	t->pid = ++sim->next_pid;
+	snprintf(t->comm, sizeof(t->comm), "%s", comm);
+	t->kind = kind;
+	t->state = TASK_BLOCKED;	/* not runnable until woken */
+	t->sim = sim;
+	t->step = step;
+	t->cpu = -1;
+	t->held_pfn = NO_PFN;
+	return t;
+}
+
+static void rq_enqueue(struct sim *sim, struct task *t)
+{
+	t->rq_next = NULL;
+	if (sim->rq_tail)
+		sim->rq_tail->rq_next = t;
+	else
+		sim->rq_head = t;
+	sim->rq_tail = t;
+}
+
+static struct task *rq_dequeue(struct sim *sim)
+{
+	struct task *t = sim->rq_head;
+
+	if (t) {
+		sim->rq_head = t->rq_next;
+		if (!sim->rq_head)
+			sim->rq_tail = NULL;
+		t->rq_next = NULL;
+	}
+	return t;
+}
+
+/* Queue a CPU event unless one is pending. */
+static void cpu_kick(struct sim *sim, unsigned int cpu, u64 when)
+{
+	if (sim->cpus[cpu].event_pending)
+		return;
+	sim->cpus[cpu].event_pending = true;
+	event_push(sim, when, EV_CPU, NULL, cpu);
+}
+
+static void waitq_remove(struct task *t)
+{
+	struct wait_queue_head *wq = t->waiting_on;
+	struct task **pp;
+
+	if (!wq)
+		return;
+	for (pp = &wq->first; *pp; pp = &(*pp)->wait_next) {
+		if (*pp == t) {
+			*pp = t->wait_next;
+			if (wq->last == t) {
+				struct task *p = wq->first;
+
+				while (p && p->wait_next)
+					p = p->wait_next;
+				wq->last = p;
+			}
+			wq->nr--;
+			break;
+		}
+	}
+	t->wait_next = NULL;
+	t->waiting_on = NULL;
+}
+
+/* try_to_wake_up(): make a sleeping task runnable, put it on an idle CPU. */
+void wake_up_task(struct task *t)
+{
+	struct sim *sim = t->sim;
+
+	if (t->state != TASK_BLOCKED)
+		return;
+	waitq_remove(t);
+	t->wake_seq++;
+	t->state = TASK_RUNNABLE;
+	rq_enqueue(sim, t);
+	for (unsigned int c = 0; c < sim->nr_cpus; c++) {
+		if (!sim->cpus[c].curr && !sim->cpus[c].event_pending) {
+			cpu_kick(sim, c, max_u64(sim->now, t->busy_until));
+			break;
+		}
+	}
+}
+
+/*
+ * task_sleep - block @t on @wq (may be NULL) for at most @timeout_ns
+ * (0 = no timeout), counted from the end of its current step.
+ */
+void task_sleep(struct task *t, struct wait_queue_head *wq, u64 timeout_ns)
+{
+	t->state = TASK_BLOCKED;
+	t->timed_out = false;
+	t->wake_seq++;
+	if (wq) {
+		t->waiting_on = wq;
+		t->wait_next = NULL;
+		if (wq->last)
+			wq->last->wait_next = t;
+		else
+			wq->first = t;
+		wq->last = t;
+		wq->nr++;
+	}
+	if (timeout_ns)
+		event_push(t->sim, task_now(t) + timeout_ns, EV_WAKE, t, t->wake_seq);
+}
+
+void wake_up_all(struct sim *sim, struct wait_queue_head *wq)
+{
+	while (wq->first)
+		wake_up_task(wq->first);
+}
+
+void sched_wake_event(struct sim *sim, struct task *t, u64 seq)
+{
+	if (t->state == TASK_BLOCKED && t->wake_seq == seq) {
+		wake_up_task(t);
+		t->timed_out = true;
+	}
+}
+
+/*
+ * task_exit - @t is done (or killed with @signal): leave the run queue and
+ * any wait queue.  Freeing its memory is the caller's business (exit_mmap).
+ */
+void task_exit(struct task *t, int signal)
+{
+	struct sim *sim = t->sim;
+
+	if (t->state == TASK_DEAD)
+		return;
+	waitq_remove(t);
+	if (t->state == TASK_RUNNABLE) {
+		struct task **pp;
+
+		for (pp = &sim->rq_head; *pp; pp = &(*pp)->rq_next) {
+			if (*pp == t) {
+				*pp = t->rq_next;
+				break;
+			}
+		}
+		sim->rq_tail = NULL;
+		for (struct task *p = sim->rq_head; p; p = p->rq_next)
+			sim->rq_tail = p;
+	}
+	t->state = TASK_DEAD;
+	t->exit_signal = signal;
+	t->exit_ns = max_u64(sim->now, t->busy_until);
+}
+
+/* The CPU's event: run one step of its task, then decide what runs next. */
+void sched_cpu_event(struct sim *sim, unsigned int c)
+{
+	struct cpu *cpu = &sim->cpus[c];
+	struct task *t = cpu->curr;
+	enum step_result res;
+	u64 cost;
+
+	cpu->event_pending = false;
+	if (t && t->state != TASK_RUNNING) {
+		/* killed or put to sleep by someone else while we waited */
+		t->cpu = -1;
+		cpu->curr = t = NULL;
+	}
+	if (!t) {
+		t = rq_dequeue(sim);
+		if (!t)
+			return;
+		if (t->busy_until > sim->now) {
+			/* woken before its last step ended: start it then */
+			t->rq_next = sim->rq_head;
+			sim->rq_head = t;
+			if (!sim->rq_tail)
+				sim->rq_tail = t;
+			cpu_kick(sim, c, t->busy_until);
+			return;
+		}
+		cpu->curr = t;
+		t->cpu = (int)c;
+		t->state = TASK_RUNNING;
+		t->slice_used = 0;
+	}
+	t->step_user_ns = t->step_sys_ns = 0;
+	res = t->step(t);
+	cost = t->step_user_ns + t->step_sys_ns;
+	t->utime_ns += t->step_user_ns;
+	t->stime_ns += t->step_sys_ns;
+	t->busy_until = sim->now + cost;
+	t->slice_used += cost;
+	cpu->busy_ns += cost;
+
+	switch (res) {
+	case STEP_CONTINUE:
+		if (t->state != TASK_RUNNING)
+			break;	/* killed during its own step */
+		if (t->slice_used >= sim->scn.cost.timeslice_ns && sim->rq_head) {
+			t->state = TASK_RUNNABLE;
+			t->cpu = -1;
+			rq_enqueue(sim, t);
+			cpu->curr = NULL;
+		}
+		cpu_kick(sim, c, sim->now + cost);
+		return;
+	case STEP_BLOCKED:
+	case STEP_EXIT:
+		break;
+	}
+	if (t->state == TASK_RUNNING)	/* blocked without a wait: treat as yield */
+		t->state = TASK_RUNNABLE, rq_enqueue(sim, t);
+	t->cpu = -1;
+	cpu->curr = NULL;
+	cpu_kick(sim, c, sim->now + cost);
+}

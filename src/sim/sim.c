@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: MIT
+/*
+ * sim.c - building a simulation from a scenario, the event loop, and
+ * tearing it down.
+ *
+ * Boot order follows the kernel's: zones and the buddy allocator
+ * (free_area_init), min_free_kbytes and watermarks (init_per_zone_wmark_min),
+ * lowmem_reserve, memory cgroups, swap (swapon), kswapd per node and the
+ * flusher, then the workloads.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "reclaimsim/reclaimsim.h"
+#include "../mm/internal.h"
+#include "../workload/workload.h"
+
+/* Kernel profile: version "X.Y" as X * 1000 + Y. */
+static int kernel_version(const char *s)
+{
+	int major = 0, minor = 0;
+
+	if (sscanf(s, "%d.%d", &major, &minor) < 1)
+		return 0;
+	return major * 1000 + minor;
+}
+
+static int sim_boot(struct sim *sim, char *err, size_t errlen)
+{
+	const struct scenario *s = &sim->scn;
+
+	if (mem_init_zones(sim)) {
+		snprintf(err, errlen, "%s: cannot lay out %llu bytes of memory", s->path,
+			 (unsigned long long)s->machine.memory);
+		return -1;
+	}
+	sim->min_free_kbytes = s->sysctl.min_free_kbytes >= 0 ? s->sysctl.min_free_kbytes :
+			       calculate_min_free_kbytes(sim, s->sysctl.thp);
+	setup_per_zone_wmarks(sim);
+	setup_per_zone_lowmem_reserve(sim);
+	if (mem_cgroups_init(sim, err, errlen))
+		return -1;
+	if (swap_init(sim) ||
+	    blkdev_init(&sim->swap_dev, "swap", s->machine.swap_dev.latency_ns,
+			s->machine.swap_dev.bandwidth, s->machine.swap_dev.depth) ||
+	    blkdev_init(&sim->disk_dev, "disk", s->machine.disk_dev.latency_ns,
+			s->machine.disk_dev.bandwidth, s->machine.disk_dev.depth)) {
+		snprintf(err, errlen, "out of memory setting up swap and disks");
+		return -1;
+	}
+	for (unsigned int n = 0; n < sim->nr_nodes; n++) {
+		struct pglist_data *pgdat = &sim->nodes[n];
+		char comm[24];
+		struct task *t;
+
+		snprintf(comm, sizeof(comm), "kswapd%u", n % 1000);
+		t = task_create(sim, TASK_KSWAPD, comm, kswapd_step);
+		if (!t)
+			goto nomem;
+		t->memcg = sim->memcgs[0];
+		t->rs.node = n;
+		pgdat->kswapd = t;
+		pgdat->kswapd_highest_zoneidx = ZONE_DMA;
+		task_sleep(t, &pgdat->kswapd_wait, 0);
+	}
+	sim->flusher = task_create(sim, TASK_FLUSHER, "kworker/flush", flusher_step);
+	if (!sim->flusher)
+		goto nomem;
+	sim->flusher->memcg = sim->memcgs[0];
+	task_sleep(sim->flusher, &sim->flusher_wait, s->sysctl.dirty_writeback_ns);
+	if (workloads_init(sim, err, errlen))
+		return -1;
+	if (s->run.sample_interval_ns)
+		event_push(sim, 0, EV_SAMPLE, NULL, 0);
+	return 0;
+nomem:
+	snprintf(err, errlen, "out of memory creating kernel threads");
+	return -1;
+}
+
+struct sim *sim_create(const struct scenario *s, char *err, size_t errlen)
+{
+	struct sim *sim = calloc(1, sizeof(*sim));
+
+	if (!sim) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	sim->scn = *s;
+	/* the workloads point into the copy, not the caller's scenario */
+	sim->page_size = s->machine.page_size;
+	while ((1U << sim->page_shift) < sim->page_size)
+		sim->page_shift++;
+	sim->file_writepage = kernel_version(s->policy.kernel) < 6017;
+	sim->nr_cpus = s->machine.cpus;
+	sim->cpus = calloc(sim->nr_cpus, sizeof(*sim->cpus));
+	rng_seed(&sim->rng, s->run.seed);
+	if (!sim->cpus || sim_boot(sim, err, errlen)) {
+		if (!sim->cpus)
+			snprintf(err, errlen, "out of memory");
+		sim_destroy(sim);
+		return NULL;
+	}
+	return sim;
+}
+
+/* One row of the time series. */
+static void take_sample(struct sim *sim)
+{
+	struct sample smp = { .t_ns = sim->now, .reclaimers = sim->reclaim.nr_reclaimers };
+
+	if (sim->nr_samples == sim->cap_samples) {
+		size_t cap = sim->cap_samples ? sim->cap_samples * 2 : 256;
+		struct sample *v = realloc(sim->samples, cap * sizeof(*v));
+
+		if (!v)
+			return;
+		sim->samples = v;
+		sim->cap_samples = cap;
+	}
+	for (unsigned int n = 0; n < sim->nr_nodes; n++) {
+		for (int z = 0; z < MAX_NR_ZONES; z++) {
+			struct zone *zone = &sim->nodes[n].node_zones[z];
+
+			if (!populated_zone(zone))
+				continue;
+			smp.free += (u64)zone->vm_stat[NR_FREE_PAGES];
+			smp.min += min_wmark_pages(zone);
+			smp.low += low_wmark_pages(zone);
+			smp.high += high_wmark_pages(zone);
+		}
+	}
+	smp.pgscan = sim->vm_events[PGSCAN_ANON] + sim->vm_events[PGSCAN_FILE];
+	smp.pgsteal = sim->vm_events[PGSTEAL_ANON] + sim->vm_events[PGSTEAL_FILE];
+	sim->samples[sim->nr_samples++] = smp;
+}
+
+static void dispatch(struct sim *sim, const struct event *ev)
+{
+	struct bio *bio;
+
+	switch (ev->type) {
+	case EV_CPU:
+		sched_cpu_event(sim, (unsigned int)ev->arg);
+		break;
+	case EV_WAKE:
+		sched_wake_event(sim, ev->ptr, ev->arg);
+		break;
+	case EV_IO:
+		bio = ev->ptr;
+		bio->end_io(sim, bio);
+		if (bio->waiter)
+			wake_up_task(bio->waiter);
+		bio_put(bio->dev, bio);
+		break;
+	case EV_SAMPLE:
+		take_sample(sim);
+		if (sim->workloads_unfinished)
+			event_push(sim, sim->now + sim->scn.run.sample_interval_ns, EV_SAMPLE, NULL, 0);
+		break;
+	case EV_START:
+		workload_start(sim, ev->ptr);
+		break;
+	}
+}
+
+void sim_run(struct sim *sim)
+{
+	struct event ev;
+
+	while (!sim->stopped && event_pop(sim, &ev)) {
+		if (ev.time > sim->scn.run.duration_ns) {
+			sim->now = sim->scn.run.duration_ns;
+			break;
+		}
+		sim->now = ev.time;
+		dispatch(sim, &ev);
+		if (sim->check_hook)
+			sim->check_hook(sim, sim->check_arg);
+	}
+	/* the run ends when its last task's last step ends */
+	for (unsigned int w = 0; w < sim->nr_workloads; w++)
+		if (sim->workloads[w].end_ns > sim->now)
+			sim->now = sim->workloads[w].end_ns;
+	take_sample(sim);
+	workloads_finish(sim);
+}
+
+void sim_destroy(struct sim *sim)
+{
+	if (!sim)
+		return;
+	workloads_free(sim);
+	for (unsigned int i = 0; i < sim->nr_tasks; i++) {
+		free(sim->tasks[i]->pool);
+		free(sim->tasks[i]);
+	}
+	free(sim->tasks);
+	for (unsigned int i = 0; i < sim->nr_mms; i++) {
+		struct mm_struct *mm = sim->mms[i];
+
+		for (unsigned int v = 0; v < mm->nr_vmas; v++)
+			free(mm->vmas[v].ptes);
+		free(mm->vmas);
+		free(mm);
+	}
+	free(sim->mms);
+	for (unsigned int i = 0; i < sim->nr_files; i++) {
+		free(sim->files[i]->i_pages);
+		free(sim->files[i]);
+	}
+	free(sim->files);
+	/* bios still queued own no memory beyond themselves */
+	for (size_t i = 0; i < sim->eq.nr; i++)
+		if (sim->eq.heap[i].type == EV_IO)
+			free(sim->eq.heap[i].ptr);
+	free(sim->eq.heap);
+	blkdev_destroy(&sim->swap_dev);
+	blkdev_destroy(&sim->disk_dev);
+	swap_free_all(sim);
+	if (sim->memcgs)
+		mem_cgroups_free(sim);
+	mem_free_zones(sim);
+	free(sim->samples);
+	free(sim->cpus);
+	free(sim);
+}

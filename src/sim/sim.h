@@ -1,0 +1,249 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * sim.h - the simulation object: virtual clock, event queue, CPUs, tasks,
+ * and the simulated machine's memory.  Everything mutable lives in one
+ * struct sim, so two simulations can run side by side in one process.
+ *
+ * Time model: discrete events ordered by (time ns, sequence).  A task's
+ * work is a series of steps; each step changes model state at its start
+ * time and costs user and system ns, after which the task's CPU runs its
+ * next step (or another task when the timeslice ends or the task blocks).
+ */
+#ifndef RECLAIMSIM_SIM_H
+#define RECLAIMSIM_SIM_H
+
+#include <stdio.h>
+
+#include "types.h"
+#include "scenario.h"
+#include "rng.h"
+#include "waitq.h"
+#include "../mm/mm_types.h"
+#include "../mm/reclaim_state.h"
+#include "../dev/blkdev.h"
+
+enum task_kind { TASK_USER, TASK_KSWAPD, TASK_FLUSHER };
+enum task_state { TASK_RUNNABLE, TASK_RUNNING, TASK_BLOCKED, TASK_DEAD };
+
+/* What a step did; the scheduler charges it and decides what runs next. */
+enum step_result {
+	STEP_CONTINUE,	/* still runnable */
+	STEP_BLOCKED,	/* the step put the task to sleep (wait queue / I/O) */
+	STEP_EXIT,	/* the task finished or was killed */
+};
+
+struct task;
+typedef enum step_result (*task_step_fn)(struct task *t);
+
+struct workload_inst;
+
+struct task {
+	int pid;
+	char comm[16];
+	enum task_kind kind;
+	enum task_state state;
+	struct sim *sim;
+	task_step_fn step;
+	struct mm_struct *mm;		/* NULL for kernel threads */
+	struct mem_cgroup *memcg;	/* charged memcg */
+	struct workload_inst *wl;
+	void *wl_priv;			/* the workload's per-task state */
+	bool wl_finished;		/* the workload's last operation completed */
+	/* accounting, /usr/bin/time style */
+	u64 utime_ns, stime_ns;
+	u64 start_ns, exit_ns;
+	u64 min_flt, maj_flt;
+	/* cost of the step in progress, filled by model code */
+	u64 step_user_ns, step_sys_ns;
+	/* scheduling */
+	int cpu;			/* -1 when not on a CPU */
+	u64 busy_until;			/* end of its last step (ns) */
+	u64 slice_used;			/* ns run since it got the CPU */
+	struct task *rq_next;
+	struct task *wait_next;
+	struct wait_queue_head *waiting_on;
+	u64 wake_seq;			/* bumps on every wake, cancels stale timers */
+	bool timed_out;			/* last sleep ended by its timeout */
+	/* reclaim and allocation continuations */
+	struct reclaim_state rs;
+	struct alloc_context ac;
+	struct charge_context cc;
+	u32 *pool;			/* pages allocated + charged ahead of use */
+	unsigned int pool_nr, pool_cap;
+	struct mem_cgroup *stock_memcg;	/* memcg_stock_pcp, kept per task */
+	unsigned int stock_nr;		/* pre-charged pages in the stock */
+	u32 held_pfn;			/* allocated, not yet charged */
+	bool fault_major;		/* the fault in progress waited for its own I/O */
+	/* OOM */
+	int oom_score_adj;
+	bool oom_victim;
+	int exit_signal;		/* 9 when OOM-killed */
+};
+
+/* One simulated CPU. */
+struct cpu {
+	struct task *curr;
+	bool event_pending;	/* an EV_CPU for this CPU is queued */
+	u64 busy_ns;
+};
+
+enum event_type {
+	EV_CPU,		/* run the next step of the CPU's task; arg = cpu */
+	EV_WAKE,	/* timeout of a sleeping task; ptr = task, arg = wake_seq */
+	EV_IO,		/* block I/O completion; ptr = bio */
+	EV_SAMPLE,	/* time-series sample */
+	EV_START,	/* a workload's tasks start; ptr = workload_inst */
+};
+
+struct event {
+	u64 time;
+	u64 seq;
+	enum event_type type;
+	void *ptr;
+	u64 arg;
+};
+
+struct event_queue {
+	struct event *heap;
+	size_t nr, cap;
+	u64 next_seq;
+};
+
+/* One row of the time series. */
+struct sample {
+	u64 t_ns;
+	u64 free;		/* pages, all zones */
+	u64 min, low, high;	/* sum of zone watermarks */
+	u64 pgscan, pgsteal;	/* cumulative */
+	unsigned int reclaimers;
+};
+
+/* Reclaim figures the seeds report beside the kernel's counters. */
+struct reclaim_figures {
+	unsigned int nr_reclaimers;		/* now inside try_to_free_pages */
+	unsigned int max_parallel_reclaimers;
+	u64 max_try_to_free_pages_ns;
+	u64 overreclaim_pages;			/* reclaimed beyond nr_to_reclaim */
+	u64 oom_kills;
+};
+
+struct sim {
+	struct scenario scn;
+	/* kernel profile, derived from [policy] kernel */
+	bool file_writepage;		/* reclaim may write file pages (< 6.17) */
+	u64 now;			/* ns */
+	struct event_queue eq;
+	struct rng rng;
+	bool stopped;
+
+	/* CPUs and tasks */
+	unsigned int nr_cpus;
+	struct cpu *cpus;
+	struct task *rq_head, *rq_tail;	/* round-robin run queue */
+	unsigned int nr_tasks, cap_tasks;
+	struct task **tasks;
+	int next_pid;
+	struct task *flusher;
+
+	/* memory */
+	u32 page_size;			/* bytes */
+	unsigned int page_shift;
+	u32 nr_pfns;
+	struct page *mem_map;
+	unsigned int nr_nodes;
+	struct pglist_data *nodes;
+	long min_free_kbytes;
+	u64 totalreserve_pages;
+	u64 vm_events[NR_VM_EVENT_ITEMS];
+
+	/* memory cgroups: memcgs[0] is the root */
+	unsigned int nr_memcgs;
+	struct mem_cgroup **memcgs;
+
+	/* processes and files */
+	unsigned int nr_mms, cap_mms;
+	struct mm_struct **mms;
+	unsigned int nr_files, cap_files;
+	struct address_space **files;
+
+	/* swap and block devices */
+	struct swap_info_struct *swap;	/* NULL without swap */
+	struct blkdev swap_dev;
+	struct blkdev disk_dev;
+
+	/* writeback (mm/page-writeback.c) */
+	struct wait_queue_head dirty_throttle_wait;
+	struct wait_queue_head writeback_wait;	/* folio_wait_writeback sleepers */
+	struct wait_queue_head page_wait;	/* folio_wait_locked sleepers (reads) */
+	struct wait_queue_head flusher_wait;
+	u64 nr_dirty;			/* NR_FILE_DIRTY, all nodes */
+	u64 nr_writeback;
+	bool flusher_kicked;
+
+	/* workloads */
+	unsigned int nr_workloads;
+	struct workload_inst *workloads;
+	unsigned int workloads_unfinished;	/* not yet started or still running */
+
+	struct reclaim_figures reclaim;
+
+	/* time series */
+	size_t nr_samples, cap_samples;
+	struct sample *samples;
+
+	/* model invariant checking (tests): called after every event */
+	void (*check_hook)(struct sim *sim, void *arg);
+	void *check_arg;
+};
+
+/* Events (src/sim/event.c) */
+int event_push(struct sim *sim, u64 time, enum event_type type, void *ptr, u64 arg);
+bool event_pop(struct sim *sim, struct event *ev);
+
+/* Scheduler (src/sim/sched.c) */
+struct task *task_create(struct sim *sim, enum task_kind kind, const char *comm,
+			 task_step_fn step);
+void wake_up_task(struct task *t);
+void task_sleep(struct task *t, struct wait_queue_head *wq, u64 timeout_ns);
+void wake_up_all(struct sim *sim, struct wait_queue_head *wq);
+void sched_start(struct sim *sim);
+void sched_cpu_event(struct sim *sim, unsigned int cpu);
+void sched_wake_event(struct sim *sim, struct task *t, u64 seq);
+void task_exit(struct task *t, int signal);
+
+/* Charge model time to the current step of @t. */
+static inline void charge_sys(struct task *t, u64 ns) { t->step_sys_ns += ns; }
+static inline void charge_user(struct task *t, u64 ns) { t->step_user_ns += ns; }
+/* The virtual time the current step of @t has reached. */
+static inline u64 task_now(const struct task *t)
+{
+	return t->sim->now + t->step_user_ns + t->step_sys_ns;
+}
+
+/* Statistics helpers (src/mm/vmstat.c) */
+static inline void count_vm_event(struct sim *sim, enum vm_event_item i)
+{
+	sim->vm_events[i]++;
+}
+static inline void count_vm_events(struct sim *sim, enum vm_event_item i, u64 n)
+{
+	sim->vm_events[i] += n;
+}
+
+static inline struct page *pfn_to_page(struct sim *sim, u32 pfn)
+{
+	return &sim->mem_map[pfn];
+}
+static inline u32 page_to_pfn(struct sim *sim, const struct page *page)
+{
+	return (u32)(page - sim->mem_map);
+}
+
+/* Zone and node of a frame: zones are contiguous PFN ranges. */
+struct zone *page_zone(struct sim *sim, u32 pfn);
+static inline struct pglist_data *page_pgdat(struct sim *sim, u32 pfn)
+{
+	return page_zone(sim, pfn)->zone_pgdat;
+}
+
+#endif

@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * types.h - the few basic types and constants every part of reclaimsim
+ * shares.  Kernel spellings (u64, zone_type) so that model code reads like
+ * mm/.
+ */
+#ifndef RECLAIMSIM_TYPES_H
+#define RECLAIMSIM_TYPES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef uint8_t u8;
+typedef uint16_t u16;
+typedef uint32_t u32;
+typedef uint64_t u64;
+typedef int64_t s64;
+
+#define U64_MAX UINT64_MAX
+
+#define NSEC_PER_USEC	1000ULL
+#define NSEC_PER_MSEC	1000000ULL
+#define NSEC_PER_SEC	1000000000ULL
+/* HZ: the simulated kernel's jiffy is 1 ms (CONFIG_HZ_1000). */
+#define HZ		1000
+#define JIFFY_NS	(NSEC_PER_SEC / HZ)
+
+/* include/linux/mmzone.h, x86-64 order; ZONE_DEVICE holds no pages here
+ * but appears in /proc/zoneinfo and in lowmem_reserve[]. */
+enum zone_type {
+	ZONE_DMA,
+	ZONE_DMA32,
+	ZONE_NORMAL,
+	ZONE_MOVABLE,
+	ZONE_DEVICE,
+	MAX_NR_ZONES,
+};
+
+/* include/linux/mmzone.h */
+#define MAX_PAGE_ORDER		10
+#define NR_PAGE_ORDERS		(MAX_PAGE_ORDER + 1)
+#define PAGE_ALLOC_COSTLY_ORDER	3
+#define DEF_PRIORITY		12
+/* include/linux/swap.h */
+#define SWAP_CLUSTER_MAX	32UL
+/* mm/internal.h (v4.7+) */
+#define MAX_RECLAIM_RETRIES	16
+/* include/linux/memcontrol.h */
+#define MEMCG_CHARGE_BATCH	64U
+/* include/linux/pagevec.h: folio_batch size */
+#define PAGEVEC_SIZE		31
+
+#define NO_PFN			UINT32_MAX
+
+static inline u64 min_u64(u64 a, u64 b) { return a < b ? a : b; }
+static inline u64 max_u64(u64 a, u64 b) { return a > b ? a : b; }
+
+#endif

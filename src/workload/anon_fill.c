@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: MIT
+/*
+ * anon_fill.c - the oracle's anonfill program (shared/oracle/src/anonfill.c):
+ * mmap size bytes of private anonymous memory, write every page once in
+ * address order, then `passes` re-touch passes, sequential or in a fresh
+ * random permutation each pass, writing or only reading.
+ */
+#include <stdlib.h>
+
+#include "workload_types.h"
+
+struct anon_fill {
+	u64 base;		/* first vpn */
+	u64 npages;
+	unsigned int pass;	/* 0 = the fill */
+	u64 i;			/* position in the pass */
+	u32 *order;		/* permutation for pattern = rand */
+	u64 fill_min_flt, fill_maj_flt;
+};
+
+static void shuffle(struct sim *sim, u32 *order, u64 n)
+{
+	for (u64 i = n - 1; i > 0; i--) {
+		u64 j = rng_below(&sim->rng, i + 1);
+		u32 tmp = order[i];
+
+		order[i] = order[j];
+		order[j] = tmp;
+	}
+}
+
+static int anon_fill_init(struct workload_inst *wl, struct task *t, unsigned int idx)
+{
+	struct sim *sim = wl->sim;
+	struct anon_fill *af = calloc(1, sizeof(*af));
+
+	if (!af)
+		return -1;
+	t->wl_priv = af;
+	af->npages = bytes_to_pages(sim, wl->cfg->size);
+	t->mm = mm_alloc(sim, t);
+	if (!t->mm || !(af->base = mmap_anon(t->mm, af->npages)))
+		return -1;
+	if (wl->cfg->random) {
+		af->order = malloc(af->npages * sizeof(*af->order));
+		if (!af->order)
+			return -1;
+		for (u64 i = 0; i < af->npages; i++)
+			af->order[i] = (u32)i;
+	}
+	return 0;
+}
+
+static enum vm_fault_result anon_fill_op(struct task *t)
+{
+	struct anon_fill *af = t->wl_priv;
+	const struct scn_workload *cfg = t->wl->cfg;
+	u64 p = (af->pass && af->order) ? af->order[af->i] : af->i;
+	bool write = af->pass == 0 || cfg->touch_write;
+	enum vm_fault_result r = handle_mm_fault(t, af->base + p, write);
+
+	if (r != VM_FAULT_DONE)
+		return r;
+	if (++af->i < af->npages)
+		return r;
+	af->i = 0;
+	if (af->pass == 0) {
+		af->fill_min_flt = t->min_flt;
+		af->fill_maj_flt = t->maj_flt;
+	}
+	if (++af->pass > cfg->passes)
+		t->wl_finished = true;
+	else if (af->order)
+		shuffle(t->sim, af->order, af->npages);
+	return r;
+}
+
+/* The oracle program's result line: pages and the re-touch fault counts. */
+static void anon_fill_report(struct workload_inst *wl)
+{
+	u64 pages = 0, min = 0, maj = 0;
+
+	for (unsigned int i = 0; i < wl->nr_tasks; i++) {
+		struct task *t = wl->tasks[i];
+		struct anon_fill *af = t->wl_priv;
+
+		pages += af->npages;
+		if (af->pass > 0) {
+			min += t->min_flt - af->fill_min_flt;
+			maj += t->maj_flt - af->fill_maj_flt;
+		}
+	}
+	wl_set_figure(wl, "pages", (double)pages, true);
+	wl_set_figure(wl, "retouch_minflt", (double)min, true);
+	wl_set_figure(wl, "retouch_majflt", (double)maj, true);
+}
+
+static void anon_fill_free(struct task *t)
+{
+	struct anon_fill *af = t->wl_priv;
+
+	if (af)
+		free(af->order);
+	free(af);
+}
+
+const struct wl_ops anon_fill_ops = {
+	.task_init = anon_fill_init,
+	.task_free = anon_fill_free,
+	.op = anon_fill_op,
+	.report = anon_fill_report,
+};

@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: MIT
+/*
+ * file_stream.c - streaming buffered I/O: file_write is `dd if=/dev/zero
+ * of=FILE bs=BLOCK count=SIZE/BLOCK` without fsync (the oracle's
+ * filewrite); file_read reads an existing, uncached file COUNT times from
+ * start to end in BLOCK-sized read() calls.
+ */
+#include <stdlib.h>
+
+#include "workload_types.h"
+
+struct file_stream {
+	struct address_space *mapping;
+	u64 npages;
+	u64 block_pages;
+	u64 i;			/* next page */
+	unsigned int pass;
+	u64 pages_done;
+};
+
+static int file_stream_init(struct workload_inst *wl, struct task *t, unsigned int idx)
+{
+	struct sim *sim = wl->sim;
+	struct file_stream *fs = calloc(1, sizeof(*fs));
+	char name[64];
+	bool write = wl->cfg->type == WL_FILE_WRITE;
+
+	if (!fs)
+		return -1;
+	t->wl_priv = fs;
+	fs->npages = bytes_to_pages(sim, wl->cfg->size);
+	fs->block_pages = max_u64(bytes_to_pages(sim, wl->cfg->block), 1);
+	snprintf(name, sizeof(name), "%s.%u", wl->cfg->name, idx);
+	/* a written file starts empty; a read one exists, uncached */
+	fs->mapping = file_create(sim, name, write ? 0 : fs->npages);
+	return fs->mapping ? 0 : -1;
+}
+
+/* One page of the current read()/write() call; a call costs a syscall. */
+static enum vm_fault_result file_stream_op(struct task *t)
+{
+	struct file_stream *fs = t->wl_priv;
+	const struct scn_workload *cfg = t->wl->cfg;
+	enum vm_fault_result r;
+
+	if (fs->i % fs->block_pages == 0)
+		charge_sys(t, t->sim->scn.cost.syscall_ns);
+	if (cfg->type == WL_FILE_WRITE)
+		r = filemap_write(t, fs->mapping, fs->i);
+	else
+		r = filemap_read(t, fs->mapping, fs->i, fs->block_pages);
+	if (r != VM_FAULT_DONE)
+		return r;
+	fs->pages_done++;
+	if (++fs->i < fs->npages)
+		return r;
+	fs->i = 0;
+	if (cfg->type == WL_FILE_WRITE || ++fs->pass >= cfg->count)
+		t->wl_finished = true;
+	return r;
+}
+
+static void file_stream_report(struct workload_inst *wl)
+{
+	u64 pages = 0, resident = 0;
+	double secs;
+
+	for (unsigned int i = 0; i < wl->nr_tasks; i++) {
+		struct file_stream *fs = wl->tasks[i]->wl_priv;
+
+		pages += fs->pages_done;
+		resident += fs->mapping->nrpages;
+	}
+	secs = (double)((wl->end_ns ? wl->end_ns : wl->sim->now) - wl->start_ns) / 1e9;
+	wl_set_figure(wl, wl->cfg->type == WL_FILE_WRITE ? "pages_written" : "pages_read",
+		      (double)pages, true);
+	wl_set_figure(wl, "resident_pages", (double)resident, true);
+	wl_set_figure(wl, "MB_per_s", secs > 0 ? (double)pages * wl->sim->page_size / 1e6 / secs : 0,
+		      false);
+}
+
+const struct wl_ops file_write_ops = {
+	.task_init = file_stream_init,
+	.op = file_stream_op,
+	.report = file_stream_report,
+};
+
+const struct wl_ops file_read_ops = {
+	.task_init = file_stream_init,
+	.op = file_stream_op,
+	.report = file_stream_report,
+};

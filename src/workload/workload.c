@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: MIT
+/*
+ * workload.c - creating workload tasks and driving them.
+ *
+ * A user task's step: continue a reclaim in progress (if any), then issue
+ * operations (touch a page, read or write one page of a file) until the
+ * step has used WL_QUANTUM_NS of CPU or an operation has to wait.  An
+ * operation that returns VM_FAULT_RETRY or VM_FAULT_BLOCKED is issued
+ * again in a later step, so a page fault that needed reclaim completes
+ * exactly once, like a kernel fault that returns to user space when done.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "workload.h"
+#include "workload_types.h"
+#include "../mm/internal.h"
+
+/* How much work one step may do before the scheduler looks again. */
+#define WL_QUANTUM_NS (50 * NSEC_PER_USEC)
+
+const char *const workload_type_name[NR_WORKLOAD_TYPES] = {
+	[WL_ANON_FILL] = "anon_fill",
+	[WL_FILE_WRITE] = "file_write",
+	[WL_FILE_READ] = "file_read",
+	[WL_HOTSET_STREAM] = "hotset_stream",
+};
+
+static const struct wl_ops *const wl_ops_table[NR_WORKLOAD_TYPES] = {
+	[WL_ANON_FILL] = &anon_fill_ops,
+	[WL_FILE_WRITE] = &file_write_ops,
+	[WL_FILE_READ] = &file_read_ops,
+	[WL_HOTSET_STREAM] = &hotset_stream_ops,
+};
+
+void wl_set_figure(struct workload_inst *wl, const char *name, double value, bool integer)
+{
+	for (unsigned int i = 0; i < wl->nr_figures; i++) {
+		if (!strcmp(wl->figures[i].name, name)) {
+			wl->figures[i].value = value;
+			return;
+		}
+	}
+	if (wl->nr_figures < WL_MAX_FIGURES)
+		wl->figures[wl->nr_figures++] = (struct wl_figure){ name, value, integer };
+}
+
+void workload_task_exit(struct workload_inst *wl, struct task *t)
+{
+	struct sim *sim = wl->sim;
+
+	wl->utime_ns += t->utime_ns;
+	wl->stime_ns += t->stime_ns;
+	wl->min_flt += t->min_flt;
+	wl->maj_flt += t->maj_flt;
+	if (t->exit_signal)
+		wl->exit_signal = t->exit_signal;
+	if (--wl->running)
+		return;
+	wl->end_ns = t->exit_ns;
+	if (!--sim->workloads_unfinished)
+		sim->stopped = true;
+}
+
+/* The step of every workload task. */
+static enum step_result user_task_step(struct task *t)
+{
+	const struct wl_ops *ops = wl_ops_table[t->wl->cfg->type];
+
+	if (t->rs.phase != RP_IDLE && t->rs.phase != RP_DONE && !reclaim_step(t))
+		return t->state == TASK_BLOCKED ? STEP_BLOCKED : STEP_CONTINUE;
+	while (t->step_user_ns + t->step_sys_ns < WL_QUANTUM_NS) {
+		switch (ops->op(t)) {
+		case VM_FAULT_DONE:
+			if (!t->wl_finished)
+				continue;
+			task_exit(t, 0);
+			if (t->mm)
+				exit_mmap(t->sim, t->mm);
+			task_pool_release(t);
+			mem_cgroup_drain_stock(t);
+			workload_task_exit(t->wl, t);
+			return STEP_EXIT;
+		case VM_FAULT_RETRY:
+			return STEP_CONTINUE;
+		case VM_FAULT_BLOCKED:
+			return STEP_BLOCKED;
+		case VM_FAULT_OOM:
+			task_kill_and_reap(t, 9);
+			return STEP_EXIT;
+		}
+	}
+	return STEP_CONTINUE;
+}
+
+static struct mem_cgroup *memcg_named(struct sim *sim, const char *name)
+{
+	if (!name[0] || !strcmp(name, "/"))
+		return sim->memcgs[0];
+	for (unsigned int i = 1; i < sim->nr_memcgs; i++)
+		if (!strcmp(sim->memcgs[i]->name, name))
+			return sim->memcgs[i];
+	return NULL;
+}
+
+int workloads_init(struct sim *sim, char *err, size_t errlen)
+{
+	const struct scenario *s = &sim->scn;
+
+	sim->nr_workloads = s->nr_workloads;
+	sim->workloads = calloc(s->nr_workloads ? s->nr_workloads : 1, sizeof(*sim->workloads));
+	if (!sim->workloads)
+		goto nomem;
+	for (unsigned int w = 0; w < s->nr_workloads; w++) {
+		struct workload_inst *wl = &sim->workloads[w];
+		const struct wl_ops *ops;
+
+		wl->cfg = &s->workloads[w];
+		wl->sim = sim;
+		ops = wl_ops_table[wl->cfg->type];
+		wl->memcg = memcg_named(sim, wl->cfg->cgroup);
+		if (!wl->memcg) {
+			snprintf(err, errlen, "%s:%d: [workload %s] cgroup: no cgroup named '%s'",
+				 s->path, wl->cfg->line, wl->cfg->name, wl->cfg->cgroup);
+			return -1;
+		}
+		wl->nr_tasks = wl->cfg->tasks;
+		wl->tasks = calloc(wl->nr_tasks, sizeof(*wl->tasks));
+		if (!wl->tasks)
+			goto nomem;
+		for (unsigned int i = 0; i < wl->nr_tasks; i++) {
+			struct task *t = task_create(sim, TASK_USER, wl->cfg->name, user_task_step);
+
+			if (!t)
+				goto nomem;
+			t->wl = wl;
+			t->memcg = wl->memcg;
+			if (ops->task_init(wl, t, i))
+				goto nomem;
+			wl->tasks[i] = t;
+		}
+		sim->workloads_unfinished++;
+		event_push(sim, wl->cfg->start_ns, EV_START, wl, 0);
+	}
+	return 0;
+nomem:
+	snprintf(err, errlen, "out of memory creating workloads");
+	return -1;
+}
+
+/* EV_START: the workload's tasks become runnable. */
+void workload_start(struct sim *sim, struct workload_inst *wl)
+{
+	wl->start_ns = sim->now;
+	wl->running = wl->nr_tasks;
+	for (unsigned int i = 0; i < wl->nr_tasks; i++) {
+		wl->tasks[i]->start_ns = sim->now;
+		wake_up_task(wl->tasks[i]);
+	}
+}
+
+/* The run is over: every workload reports its figures. */
+void workloads_finish(struct sim *sim)
+{
+	for (unsigned int w = 0; w < sim->nr_workloads; w++) {
+		struct workload_inst *wl = &sim->workloads[w];
+		const struct wl_ops *ops = wl_ops_table[wl->cfg->type];
+
+		if (ops->report)
+			ops->report(wl);
+	}
+}
+
+void workloads_free(struct sim *sim)
+{
+	for (unsigned int w = 0; w < sim->nr_workloads; w++) {
+		struct workload_inst *wl = &sim->workloads[w];
+		const struct wl_ops *ops = wl_ops_table[wl->cfg->type];
+
+		for (unsigned int i = 0; i < wl->nr_tasks; i++) {
+			if (!wl->tasks[i])
+				continue;
+			if (ops->task_free)
+				ops->task_free(wl->tasks[i]);
+			else
+				free(wl->tasks[i]->wl_priv);
+		}
+		free(wl->tasks);
+		free(wl->priv);
+	}
+	free(sim->workloads);
+	sim->workloads = NULL;
+}

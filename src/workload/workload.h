@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * workload.h - built-in workloads.  Each mirrors a real program (the
+ * oracle programs in shared/oracle/src, dd, ...) with the same
+ * parameters, and runs as one or more user tasks that issue page-level
+ * operations: touch an anonymous page, read() or write() a file page.
+ */
+#ifndef RECLAIMSIM_WORKLOAD_H
+#define RECLAIMSIM_WORKLOAD_H
+
+#include "../sim/sim.h"
+
+#define WL_MAX_FIGURES 16
+
+/* One reported figure, e.g. {"hot_miss_total", 844}. */
+struct wl_figure {
+	const char *name;
+	double value;
+	bool integer;
+};
+
+struct workload_inst {
+	const struct scn_workload *cfg;
+	struct sim *sim;
+	struct mem_cgroup *memcg;
+	unsigned int nr_tasks;
+	struct task **tasks;
+	unsigned int running;
+	u64 start_ns, end_ns;
+	/* totals of the workload's tasks, as /usr/bin/time reports them */
+	u64 utime_ns, stime_ns;
+	u64 min_flt, maj_flt;
+	int exit_signal;		/* 9 if any task was OOM-killed */
+	unsigned int nr_figures;
+	struct wl_figure figures[WL_MAX_FIGURES];
+	void *priv;			/* the workload type's own state */
+};
+
+extern const char *const workload_type_name[NR_WORKLOAD_TYPES];
+
+/* Create the tasks of every [workload] and queue their start events. */
+int workloads_init(struct sim *sim, char *err, size_t errlen);
+void workloads_free(struct sim *sim);
+/* The run ended: compute every workload's figures. */
+void workloads_finish(struct sim *sim);
+/* EV_START: wake the tasks of @wl. */
+void workload_start(struct sim *sim, struct workload_inst *wl);
+/* A task of @wl exited: fold its times into the workload totals. */
+void workload_task_exit(struct workload_inst *wl, struct task *t);
+/* Set (or add) a reported figure. */
+void wl_set_figure(struct workload_inst *wl, const char *name, double value, bool integer);
+
+#endif

@@ -1,0 +1,871 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_scenario.c - the scenario parser: every key, the defaults, --set,
+ * and the exact "FILE:LINE: message" of each kind of bad input.
+ */
+#include "testutil.h"
+
+#include <glob.h>
+#include <unistd.h>
+
+#include "sim/scenario.h"
+#include "cli/default_scenario.h"
+
+#define KiB 1024ULL
+#define MiB (1024 * KiB)
+#define GiB (1024 * MiB)
+
+static struct scenario scn;	/* large: keep it off the stack */
+static char err[SCN_ERR_LEN];
+
+/* Load @text as "t.ini" and expect failure with exactly @msg. */
+static void expect_error(const char *text, const char *msg)
+{
+	int ret;
+
+	err[0] = '\0';
+	ret = scenario_load_string(&scn, "t.ini", text, err, sizeof(err));
+	if (ret == 0)
+		ret = scenario_validate(&scn, err, sizeof(err));
+	if (ret == 0 || strcmp(err, msg))
+		print_error("text:\n%s\nexpected: %s\n     got: %s (ret %d)\n", text, msg, err, ret);
+	assert_int_not_equal(ret, 0);
+	assert_string_equal(err, msg);
+}
+
+static void load_ok(const char *text)
+{
+	int ret = scenario_load_string(&scn, "t.ini", text, err, sizeof(err));
+
+	if (ret)
+		print_error("%s\n", err);
+	assert_int_equal(ret, 0);
+	ret = scenario_validate(&scn, err, sizeof(err));
+	if (ret)
+		print_error("%s\n", err);
+	assert_int_equal(ret, 0);
+}
+
+static void set_ok(const char *assignment)
+{
+	int ret = scenario_set(&scn, assignment, err, sizeof(err));
+
+	if (ret)
+		print_error("%s\n", err);
+	assert_int_equal(ret, 0);
+}
+
+static void set_error(const char *assignment, const char *msg)
+{
+	err[0] = '\0';
+	assert_int_not_equal(scenario_set(&scn, assignment, err, sizeof(err)), 0);
+	assert_string_equal(err, msg);
+}
+
+/* ---- value parsers ---- */
+
+static void test_parse_size(void **state)
+{
+	u64 v;
+
+	assert_int_equal(parse_size("0", 4096, &v, err, sizeof(err)), 0);
+	assert_int_equal(v, 0);
+	assert_int_equal(parse_size("4096", 4096, &v, err, sizeof(err)), 0);
+	assert_int_equal(v, 4096);
+	assert_int_equal(parse_size("16K", 0, &v, err, sizeof(err)), 0);
+	assert_int_equal(v, 16 * KiB);
+	assert_int_equal(parse_size("16KiB", 0, &v, err, sizeof(err)), 0);
+	assert_int_equal(v, 16 * KiB);
+	assert_int_equal(parse_size("16KB", 0, &v, err, sizeof(err)), 0);
+	assert_int_equal(v, 16 * KiB);
+	assert_int_equal(parse_size("3G", 0, &v, err, sizeof(err)), 0);
+	assert_int_equal(v, 3 * GiB);
+	assert_int_equal(parse_size("1.5G", 0, &v, err, sizeof(err)), 0);
+	assert_int_equal(v, 3 * GiB / 2);
+	assert_int_equal(parse_size("2T", 0, &v, err, sizeof(err)), 0);
+	assert_int_equal(v, 2048 * GiB);
+	assert_int_equal(parse_size("3840p", 4096, &v, err, sizeof(err)), 0);
+	assert_int_equal(v, 3840ULL * 4096);
+	assert_int_equal(parse_size("10p", 16384, &v, err, sizeof(err)), 0);
+	assert_int_equal(v, 163840);
+
+	assert_int_not_equal(parse_size("12Q", 4096, &v, err, sizeof(err)), 0);
+	assert_string_equal(err, "bad size '12Q' (expected a number with K/M/G/T suffix)");
+	assert_int_not_equal(parse_size("-5M", 4096, &v, err, sizeof(err)), 0);
+	assert_string_equal(err, "bad size '-5M' (sizes cannot be negative)");
+	assert_int_not_equal(parse_size("3p", 0, &v, err, sizeof(err)), 0);
+	assert_string_equal(err, "bad size '3p' (a page count needs the page size)");
+	assert_int_not_equal(parse_size("0.3K", 0, &v, err, sizeof(err)), 0);
+	assert_string_equal(err, "bad size '0.3K' (not a whole number of bytes)");
+	assert_int_not_equal(parse_size("99999999999T", 0, &v, err, sizeof(err)), 0);
+	assert_string_equal(err, "bad size '99999999999T' (too large)");
+	assert_int_not_equal(parse_size("", 0, &v, err, sizeof(err)), 0);
+	assert_int_not_equal(parse_size("M", 0, &v, err, sizeof(err)), 0);
+	assert_int_not_equal(parse_size("1MM", 0, &v, err, sizeof(err)), 0);
+}
+
+static void test_parse_time(void **state)
+{
+	u64 v;
+
+	assert_int_equal(parse_time("800ns", &v, err, sizeof(err)), 0);
+	assert_int_equal(v, 800);
+	assert_int_equal(parse_time("100us", &v, err, sizeof(err)), 0);
+	assert_int_equal(v, 100000);
+	assert_int_equal(parse_time("4ms", &v, err, sizeof(err)), 0);
+	assert_int_equal(v, 4000000);
+	assert_int_equal(parse_time("1.5s", &v, err, sizeof(err)), 0);
+	assert_int_equal(v, 1500000000);
+	assert_int_equal(parse_time("0", &v, err, sizeof(err)), 0);
+	assert_int_equal(v, 0);
+
+	assert_int_not_equal(parse_time("5", &v, err, sizeof(err)), 0);
+	assert_string_equal(err, "bad time '5' (expected a number with ns/us/ms/s suffix)");
+	assert_int_not_equal(parse_time("5min", &v, err, sizeof(err)), 0);
+	assert_string_equal(err, "bad time '5min' (expected a number with ns/us/ms/s suffix)");
+	assert_int_not_equal(parse_time("-1s", &v, err, sizeof(err)), 0);
+	assert_string_equal(err, "bad time '-1s' (times cannot be negative)");
+	assert_int_not_equal(parse_time("1.5ns", &v, err, sizeof(err)), 0);
+	assert_string_equal(err, "bad time '1.5ns' (finer than 1 ns)");
+}
+
+/* ---- defaults ---- */
+
+static void test_defaults(void **state)
+{
+	scenario_defaults(&scn);
+	assert_string_equal(scn.path, "(built-in)");
+	assert_false(scn.machine.from_host);
+	assert_int_equal(scn.machine.cpus, 8);
+	assert_int_equal(scn.machine.nodes, 1);
+	assert_int_equal(scn.machine.memory, 8 * GiB);
+	assert_int_equal(scn.machine.page_size, 4096);
+	assert_int_equal(scn.machine.nr_zones, 0);
+	assert_int_equal(scn.machine.swap, 0);
+	assert_int_equal(scn.machine.swap_dev.latency_ns, 100000);
+	assert_int_equal(scn.machine.swap_dev.bandwidth, 500 * MiB);
+	assert_int_equal(scn.machine.swap_dev.depth, 32);
+	assert_int_equal(scn.machine.disk_dev.latency_ns, 100000);
+	assert_int_equal(scn.machine.disk_dev.bandwidth, 500 * MiB);
+	assert_int_equal(scn.machine.disk_dev.depth, 32);
+	assert_int_equal(scn.machine.read_ahead, 128 * KiB);
+
+	assert_int_equal(scn.sysctl.min_free_kbytes, -1);
+	assert_int_equal(scn.sysctl.watermark_scale_factor, 10);
+	assert_int_equal(scn.sysctl.watermark_boost_factor, 15000);
+	assert_int_equal(scn.sysctl.swappiness, 60);
+	assert_int_equal(scn.sysctl.dirty_ratio, 20);
+	assert_int_equal(scn.sysctl.dirty_background_ratio, 10);
+	assert_int_equal(scn.sysctl.dirty_expire_ns, 30 * NSEC_PER_SEC);
+	assert_int_equal(scn.sysctl.dirty_writeback_ns, 5 * NSEC_PER_SEC);
+	assert_int_equal(scn.sysctl.page_cluster, 3);
+	assert_int_equal(scn.sysctl.lowmem_reserve_ratio[0], 256);
+	assert_int_equal(scn.sysctl.lowmem_reserve_ratio[1], 256);
+	assert_int_equal(scn.sysctl.lowmem_reserve_ratio[2], 32);
+	assert_int_equal(scn.sysctl.lowmem_reserve_ratio[3], 0);
+	assert_int_equal(scn.sysctl.lowmem_reserve_ratio[4], 0);
+	assert_true(scn.sysctl.thp);
+
+	assert_string_equal(scn.policy.kernel, "6.12");
+	assert_int_equal(scn.policy.watermark_check, WMARK_CHECK_MODERN);
+
+	assert_int_equal(scn.cost.user_touch_ns, 20);
+	assert_int_equal(scn.cost.fault_ns, 800);
+	assert_int_equal(scn.cost.zero_page_ns, 400);
+	assert_int_equal(scn.cost.copy_page_ns, 300);
+	assert_int_equal(scn.cost.alloc_ns, 150);
+	assert_int_equal(scn.cost.free_ns, 100);
+	assert_int_equal(scn.cost.lru_lock_ns, 40);
+	assert_int_equal(scn.cost.scan_page_ns, 200);
+	assert_int_equal(scn.cost.rmap_ns, 300);
+	assert_int_equal(scn.cost.swap_slot_ns, 300);
+	assert_int_equal(scn.cost.syscall_ns, 200);
+	assert_int_equal(scn.cost.charge_ns, 50);
+	assert_int_equal(scn.cost.timeslice_ns, 4 * NSEC_PER_MSEC);
+
+	assert_int_equal(scn.nr_cgroups, 0);
+	assert_int_equal(scn.nr_workloads, 0);
+	assert_int_equal(scn.run.seed, 1);
+	assert_int_equal(scn.run.duration_ns, 600 * NSEC_PER_SEC);
+	assert_int_equal(scn.run.sample_interval_ns, 100 * NSEC_PER_MSEC);
+	assert_int_equal(scenario_validate(&scn, err, sizeof(err)), 0);
+}
+
+/* Defaults of the named sections, and the type taken from the name. */
+static void test_section_defaults(void **state)
+{
+	load_ok("[cgroup box]\n"
+		"[workload anon_fill]\n"
+		"size = 1M\n"
+		"[workload hotset_stream]\n"
+		"hot = 1M\n"
+		"stream = 2M\n");
+	assert_int_equal(scn.nr_cgroups, 1);
+	assert_string_equal(scn.cgroups[0].name, "box");
+	assert_string_equal(scn.cgroups[0].parent, "/");
+	assert_int_equal(scn.cgroups[0].limit, U64_MAX);
+	assert_int_equal(scn.cgroups[0].memsw_limit, U64_MAX);
+	assert_int_equal(scn.cgroups[0].swappiness, -1);
+	assert_int_equal(scn.cgroups[0].line, 1);
+	assert_int_equal(scn.nr_workloads, 2);
+	assert_int_equal(scn.workloads[0].type, WL_ANON_FILL);
+	assert_string_equal(scn.workloads[0].cgroup, "");
+	assert_int_equal(scn.workloads[0].start_ns, 0);
+	assert_int_equal(scn.workloads[0].tasks, 1);
+	assert_int_equal(scn.workloads[0].passes, 3);
+	assert_false(scn.workloads[0].random);
+	assert_true(scn.workloads[0].touch_write);
+	assert_int_equal(scn.workloads[0].line, 2);
+	assert_int_equal(scn.workloads[1].type, WL_HOTSET_STREAM);
+	assert_int_equal(scn.workloads[1].every, 64 * MiB);
+	assert_int_equal(scn.workloads[1].warm_passes, 2);
+	assert_int_equal(scn.workloads[1].block, 1 * MiB);
+	assert_int_equal(scn.workloads[1].line, 4);
+}
+
+/* ---- every key ---- */
+
+static const char all_keys[] =
+	"; every key of every section\n"
+	"[machine]\n"
+	"from = host\n"
+	"cpus = 16\n"
+	"nodes = 2\n"
+	"memory = 16G\n"
+	"zones = DMA:16M, DMA32:3G, Normal:rest\n"
+	"page_size = 8K\n"
+	"swap = 2G\n"
+	"swap_device = hdd\n"
+	"swap_depth = 4\n"
+	"disk_device = nvme\n"
+	"disk_latency = 50us\n"
+	"disk_bandwidth = 1G/s\n"
+	"disk_depth = 64\n"
+	"read_ahead = 256K\n"
+	"\n"
+	"[sysctl]\n"
+	"min_free_kbytes = 67584\n"
+	"watermark_scale_factor = 200\n"
+	"watermark_boost_factor = 0\n"
+	"swappiness = 100\n"
+	"dirty_ratio = 40\n"
+	"dirty_background_ratio = 5\n"
+	"dirty_expire_centisecs = 1500\n"
+	"dirty_writeback_centisecs = 250\n"
+	"page-cluster = 0\n"
+	"lowmem_reserve_ratio = 128 64 16 8 4\n"
+	"thp = never\n"
+	"\n"
+	"[policy]\n"
+	"watermark_check = order_walk\n"
+	"kernel = 6.18\n"
+	"\n"
+	"[cost]\n"
+	"user_touch_ns = 21ns\n"
+	"fault_ns = 1us\n"
+	"zero_page_ns = 401ns\n"
+	"copy_page_ns = 301ns\n"
+	"alloc_ns = 151ns\n"
+	"free_ns = 101ns\n"
+	"lru_lock_ns = 41ns\n"
+	"scan_page_ns = 0.2us\n"
+	"rmap_ns = 302\tns\n"
+	"swap_slot_ns = 303ns\n"
+	"syscall_ns = 204ns\n"
+	"charge_ns = 55ns\n"
+	"timeslice_ns = 3ms\n"
+	"\n"
+	"[cgroup child]\n"
+	"parent = box\n"
+	"max = 64M\n"
+	"memsw_limit = max\n"
+	"swappiness = inherit\n"
+	"\n"
+	"[cgroup box]\n"
+	"parent = /\n"
+	"limit = 4096p\n"
+	"memsw_limit = 48M\n"
+	"swappiness = 10\n"
+	"\n"
+	"[workload fill]\n"
+	"cgroup = child\n"
+	"start = 1.5s\n"
+	"tasks = 4\n"
+	"size = 192M\n"
+	"passes = 5\n"
+	"pattern = rand\n"
+	"touch = read\n"
+	"type = anon_fill\n"
+	"\n"
+	"[workload writer]\n"
+	"type = file_write\n"
+	"cgroup = box\n"
+	"size = 256M\n"
+	"block = 64K\n"
+	"\n"
+	"[workload reader]\n"
+	"type = file_read\n"
+	"size = 1G\n"
+	"block = 4K\n"
+	"count = 7\n"
+	"\n"
+	"[workload hotread]\n"
+	"type = hotset_stream\n"
+	"cgroup = /\n"
+	"hot = 28M\n"
+	"stream = 512M\n"
+	"every = 32M\n"
+	"warm_passes = 3\n"
+	"block = 128K\n"
+	"\n"
+	"[run]\n"
+	"seed = 18446744073709551615\n"
+	"duration = 90s\n"
+	"sample_interval = 20ms\n";
+
+static void test_all_keys(void **state)
+{
+	const struct scn_machine *m = &scn.machine;
+	const struct scn_workload *w;
+
+	load_ok(all_keys);
+	assert_string_equal(scn.path, "t.ini");
+	assert_true(m->from_host);
+	assert_int_equal(m->cpus, 16);
+	assert_int_equal(m->nodes, 2);
+	assert_int_equal(m->memory, 16 * GiB);
+	assert_int_equal(m->page_size, 8192);
+	assert_int_equal(m->nr_zones, 3);
+	assert_int_equal(m->zones_line, 7);
+	assert_int_equal(m->zones[0].type, ZONE_DMA);
+	assert_int_equal(m->zones[0].pages, 16 * MiB / 8192);
+	assert_false(m->zones[0].rest);
+	assert_int_equal(m->zones[1].type, ZONE_DMA32);
+	assert_int_equal(m->zones[1].pages, 3 * GiB / 8192);
+	assert_int_equal(m->zones[2].type, ZONE_NORMAL);
+	assert_true(m->zones[2].rest);
+	/* rest = 8 GiB per node minus DMA and DMA32 */
+	assert_int_equal(m->zones[2].pages, (8 * GiB - 16 * MiB - 3 * GiB) / 8192);
+	assert_int_equal(m->swap, 2 * GiB);
+	/* hdd preset, depth overridden */
+	assert_int_equal(m->swap_dev.latency_ns, 8 * NSEC_PER_MSEC);
+	assert_int_equal(m->swap_dev.bandwidth, 150 * MiB);
+	assert_int_equal(m->swap_dev.depth, 4);
+	/* nvme preset, latency/bandwidth/depth overridden */
+	assert_int_equal(m->disk_dev.latency_ns, 50000);
+	assert_int_equal(m->disk_dev.bandwidth, 1 * GiB);
+	assert_int_equal(m->disk_dev.depth, 64);
+	assert_int_equal(m->read_ahead, 256 * KiB);
+
+	assert_int_equal(scn.sysctl.min_free_kbytes, 67584);
+	assert_int_equal(scn.sysctl.watermark_scale_factor, 200);
+	assert_int_equal(scn.sysctl.watermark_boost_factor, 0);
+	assert_int_equal(scn.sysctl.swappiness, 100);
+	assert_int_equal(scn.sysctl.dirty_ratio, 40);
+	assert_int_equal(scn.sysctl.dirty_background_ratio, 5);
+	assert_int_equal(scn.sysctl.dirty_expire_ns, 15 * NSEC_PER_SEC);
+	assert_int_equal(scn.sysctl.dirty_writeback_ns, 2500 * NSEC_PER_MSEC);
+	assert_int_equal(scn.sysctl.page_cluster, 0);
+	assert_int_equal(scn.sysctl.lowmem_reserve_ratio[0], 128);
+	assert_int_equal(scn.sysctl.lowmem_reserve_ratio[1], 64);
+	assert_int_equal(scn.sysctl.lowmem_reserve_ratio[2], 16);
+	assert_int_equal(scn.sysctl.lowmem_reserve_ratio[3], 8);
+	assert_int_equal(scn.sysctl.lowmem_reserve_ratio[4], 4);
+	assert_false(scn.sysctl.thp);
+
+	/* the profile does not undo watermark_check given before it */
+	assert_string_equal(scn.policy.kernel, "6.18");
+	assert_int_equal(scn.policy.watermark_check, WMARK_CHECK_ORDER_WALK);
+
+	assert_int_equal(scn.cost.user_touch_ns, 21);
+	assert_int_equal(scn.cost.fault_ns, 1000);
+	assert_int_equal(scn.cost.zero_page_ns, 401);
+	assert_int_equal(scn.cost.copy_page_ns, 301);
+	assert_int_equal(scn.cost.alloc_ns, 151);
+	assert_int_equal(scn.cost.free_ns, 101);
+	assert_int_equal(scn.cost.lru_lock_ns, 41);
+	assert_int_equal(scn.cost.scan_page_ns, 200);
+	assert_int_equal(scn.cost.rmap_ns, 302);
+	assert_int_equal(scn.cost.swap_slot_ns, 303);
+	assert_int_equal(scn.cost.syscall_ns, 204);
+	assert_int_equal(scn.cost.charge_ns, 55);
+	assert_int_equal(scn.cost.timeslice_ns, 3 * NSEC_PER_MSEC);
+
+	assert_int_equal(scn.nr_cgroups, 2);
+	assert_string_equal(scn.cgroups[0].name, "child");
+	assert_string_equal(scn.cgroups[0].parent, "box");
+	assert_int_equal(scn.cgroups[0].limit, 64 * MiB);
+	assert_int_equal(scn.cgroups[0].memsw_limit, U64_MAX);
+	assert_int_equal(scn.cgroups[0].swappiness, -1);
+	assert_int_equal(scn.cgroups[0].line, 50);
+	assert_string_equal(scn.cgroups[1].name, "box");
+	assert_string_equal(scn.cgroups[1].parent, "/");
+	assert_int_equal(scn.cgroups[1].limit, 4096ULL * 8192);
+	assert_int_equal(scn.cgroups[1].memsw_limit, 48 * MiB);
+	assert_int_equal(scn.cgroups[1].swappiness, 10);
+	assert_int_equal(scn.cgroups[1].line, 56);
+
+	assert_int_equal(scn.nr_workloads, 4);
+	w = &scn.workloads[0];
+	assert_string_equal(w->name, "fill");
+	assert_int_equal(w->type, WL_ANON_FILL);
+	assert_string_equal(w->cgroup, "child");
+	assert_int_equal(w->start_ns, 1500 * NSEC_PER_MSEC);
+	assert_int_equal(w->tasks, 4);
+	assert_int_equal(w->size, 192 * MiB);
+	assert_int_equal(w->passes, 5);
+	assert_true(w->random);
+	assert_false(w->touch_write);
+	assert_int_equal(w->line, 62);
+	w = &scn.workloads[1];
+	assert_string_equal(w->name, "writer");
+	assert_int_equal(w->type, WL_FILE_WRITE);
+	assert_string_equal(w->cgroup, "box");
+	assert_int_equal(w->size, 256 * MiB);
+	assert_int_equal(w->block, 64 * KiB);
+	w = &scn.workloads[2];
+	assert_int_equal(w->type, WL_FILE_READ);
+	assert_string_equal(w->cgroup, "");
+	assert_int_equal(w->size, 1 * GiB);
+	assert_int_equal(w->block, 4 * KiB);
+	assert_int_equal(w->count, 7);
+	w = &scn.workloads[3];
+	assert_int_equal(w->type, WL_HOTSET_STREAM);
+	assert_string_equal(w->cgroup, "");
+	assert_int_equal(w->hot, 28 * MiB);
+	assert_int_equal(w->stream, 512 * MiB);
+	assert_int_equal(w->every, 32 * MiB);
+	assert_int_equal(w->warm_passes, 3);
+	assert_int_equal(w->block, 128 * KiB);
+
+	assert_int_equal(scn.run.seed, UINT64_MAX);
+	assert_int_equal(scn.run.duration_ns, 90 * NSEC_PER_SEC);
+	assert_int_equal(scn.run.sample_interval_ns, 20 * NSEC_PER_MSEC);
+}
+
+/* Presets and profiles: a single key wins whatever its place. */
+static void test_preset_order(void **state)
+{
+	load_ok("[machine]\n"
+		"swap_latency = 1ms\n"
+		"swap_device = nvme\n"
+		"disk_device = hdd\n"
+		"[policy]\n"
+		"kernel = 6.12\n");
+	assert_int_equal(scn.machine.swap_dev.latency_ns, NSEC_PER_MSEC);
+	assert_int_equal(scn.machine.swap_dev.bandwidth, 3 * GiB);
+	assert_int_equal(scn.machine.swap_dev.depth, 128);
+	assert_int_equal(scn.machine.disk_dev.latency_ns, 8 * NSEC_PER_MSEC);
+	assert_int_equal(scn.machine.disk_dev.depth, 1);
+	assert_int_equal(scn.policy.watermark_check, WMARK_CHECK_MODERN);
+}
+
+/* Page counts before page_size; indented keys; comments; CRLF. */
+static void test_syntax_details(void **state)
+{
+	load_ok("[sysctl]\r\n"
+		"  swappiness = 0   ; an indented key, not a continuation\r\n"
+		"[ machine ]\n"
+		"  memory = 1000p   ; pages of the page size given below\r\n"
+		"\tswap = 10p\r\n"
+		"# a comment\r\n"
+		"  page_size = 16K\r\n"
+		"   [ cgroup   box ]\n"
+		"    limit = 1.5M\n");
+	assert_int_equal(scn.machine.page_size, 16384);
+	assert_int_equal(scn.machine.memory, 1000ULL * 16384);
+	assert_int_equal(scn.machine.swap, 10ULL * 16384);
+	assert_int_equal(scn.sysctl.swappiness, 0);
+	assert_int_equal(scn.nr_cgroups, 1);
+	assert_string_equal(scn.cgroups[0].name, "box");
+	assert_int_equal(scn.cgroups[0].limit, 3 * MiB / 2);
+}
+
+/* Explicit zones without rest: memory is their sum unless given. */
+static void test_zones(void **state)
+{
+	load_ok("[machine]\nzones = DMA:3840p, DMA32:772807p, Normal:688128p\n");
+	assert_int_equal(scn.machine.nr_zones, 3);
+	assert_int_equal(scn.machine.zones[0].pages, 3840);
+	assert_int_equal(scn.machine.zones[1].pages, 772807);
+	assert_int_equal(scn.machine.zones[2].pages, 688128);
+	assert_int_equal(scn.machine.memory, (3840ULL + 772807 + 688128) * 4096);
+
+	load_ok("[machine]\nmemory = 24G\n"
+		"zones = dma:3840p/3998p/4095p, Normal:1G/2G, Movable:0\n");
+	assert_int_equal(scn.machine.memory, 24 * GiB);
+	assert_int_equal(scn.machine.zones[0].type, ZONE_DMA);
+	assert_int_equal(scn.machine.zones[0].pages, 3840);
+	assert_int_equal(scn.machine.zones[0].present, 3998);
+	assert_int_equal(scn.machine.zones[0].spanned, 4095);
+	assert_int_equal(scn.machine.zones[1].type, ZONE_NORMAL);
+	assert_int_equal(scn.machine.zones[1].pages, GiB / 4096);
+	assert_int_equal(scn.machine.zones[1].present, 2 * GiB / 4096);
+	assert_int_equal(scn.machine.zones[1].spanned, 0);
+	assert_int_equal(scn.machine.zones[2].type, ZONE_MOVABLE);
+	assert_int_equal(scn.machine.zones[2].pages, 0);
+
+	expect_error("[machine]\nmemory = 1G\nzones = DMA:16M, Normal:2G\n",
+		     "t.ini:3: [machine] zones: 528384 pages per node do not fit memory (262144 pages per node)");
+	expect_error("[machine]\nmemory = 1G\nzones = DMA:1G, Normal:rest\n",
+		     "t.ini:3: [machine] zones: the 'rest' zone gets no memory (the others take all 262144 pages per node)");
+	expect_error("[machine]\nzones = DMA32:rest, Normal:rest\n",
+		     "t.ini:2: [machine] zones: more than one zone is 'rest'");
+	expect_error("[machine]\nzones = DMA32:1G, DMA:16M\n",
+		     "t.ini:2: [machine] zones: zone DMA after DMA32 (zones go in the order DMA, DMA32, Normal, Movable)");
+	expect_error("[machine]\nzones = DMA:16M, DMA:32M\n",
+		     "t.ini:2: [machine] zones: zone DMA listed twice");
+	expect_error("[machine]\nzones = HighMem:1G\n",
+		     "t.ini:2: [machine] zones: unknown zone 'HighMem' (expected DMA, DMA32, Normal or Movable)");
+	expect_error("[machine]\nzones = DMA 16M\n",
+		     "t.ini:2: [machine] zones: bad zone 'DMA 16M' (expected NAME:SIZE, e.g. DMA32:3G or Normal:rest)");
+	expect_error("[machine]\nzones = DMA:1000\n",
+		     "t.ini:2: [machine] zones: DMA: 1000 is not a whole number of 4096-byte pages");
+	expect_error("[machine]\nzones = DMA:12Q\n",
+		     "t.ini:2: [machine] zones: DMA: bad size '12Q' (expected a number with K/M/G/T suffix)");
+}
+
+/* ---- --set ---- */
+
+static void test_set(void **state)
+{
+	load_ok(all_keys);
+	set_ok("machine.memory=32G");
+	assert_int_equal(scn.machine.memory, 32 * GiB);
+	/* the rest zone follows memory */
+	assert_int_equal(scn.machine.zones[2].pages, (16 * GiB - 16 * MiB - 3 * GiB) / 8192);
+	set_ok("machine.swap=100p");
+	assert_int_equal(scn.machine.swap, 100ULL * 8192);
+	set_ok("sysctl.page-cluster=5");
+	assert_int_equal(scn.sysctl.page_cluster, 5);
+	set_ok("sysctl.min_free_kbytes=auto");
+	assert_int_equal(scn.sysctl.min_free_kbytes, -1);
+	set_ok("policy.watermark_check=modern");
+	assert_int_equal(scn.policy.watermark_check, WMARK_CHECK_MODERN);
+	set_ok("cost.fault_ns=2us");
+	assert_int_equal(scn.cost.fault_ns, 2000);
+	set_ok("run.duration=1.25s");
+	assert_int_equal(scn.run.duration_ns, 1250 * NSEC_PER_MSEC);
+	set_ok("run.seed = 42");
+	assert_int_equal(scn.run.seed, 42);
+	set_ok("workload.fill.size=64M");
+	assert_int_equal(scn.workloads[0].size, 64 * MiB);
+	set_ok("workload.hotread.every=16M");
+	assert_int_equal(scn.workloads[3].every, 16 * MiB);
+	set_ok("cgroup.box.limit=unlimited");
+	assert_int_equal(scn.cgroups[1].limit, U64_MAX);
+	set_ok("cgroup.child.max=32M");
+	assert_int_equal(scn.cgroups[0].limit, 32 * MiB);
+	set_ok("cgroup.child.parent=/");
+	assert_string_equal(scn.cgroups[0].parent, "/");
+	/* a preset from --set sets all three */
+	set_ok("machine.swap_device=ssd");
+	assert_int_equal(scn.machine.swap_dev.latency_ns, 100000);
+	assert_int_equal(scn.machine.swap_dev.depth, 32);
+	/* type then the new type's keys */
+	set_ok("workload.fill.type=file_read");
+	set_ok("workload.fill.count=2");
+	assert_int_equal(scn.workloads[0].type, WL_FILE_READ);
+	assert_int_equal(scn.workloads[0].count, 2);
+	/* box: limit now unlimited but memsw_limit still 48M */
+	assert_int_not_equal(scenario_validate(&scn, err, sizeof(err)), 0);
+	assert_string_equal(err, "t.ini:56: [cgroup box] memsw_limit must be >= limit (the v1 kernel refuses it)");
+	set_ok("cgroup.box.memsw_limit=max");
+	assert_int_equal(scenario_validate(&scn, err, sizeof(err)), 0);
+}
+
+static void test_set_errors(void **state)
+{
+	load_ok(all_keys);
+	set_error("machine.memory=0", "--set machine.memory=0: [machine] memory must be > 0");
+	set_error("machine.memory=12Q",
+		  "--set machine.memory=12Q: [machine] memory: bad size '12Q' (expected a number with K/M/G/T suffix)");
+	set_error("machine.memory", "--set machine.memory: expected section.key=value");
+	set_error("memory=1G", "--set memory=1G: expected section.key=value");
+	set_error("foo.bar=1",
+		  "--set foo.bar=1: unknown section 'foo' (expected machine, sysctl, policy, cost, run, cgroup.NAME or workload.NAME)");
+	set_error("machine.foo=1", "--set machine.foo=1: [machine] foo: unknown key");
+	set_error("workload.nope.size=1G", "--set workload.nope.size=1G: no [workload nope] in the scenario");
+	set_error("workload.size=1G", "--set workload.size=1G: expected workload.NAME.key=value");
+	set_error("cgroup.nope.limit=1G", "--set cgroup.nope.limit=1G: no [cgroup nope] in the scenario");
+	set_error("workload.fill.hot=28M",
+		  "--set workload.fill.hot=28M: [workload fill] hot: not a key of type anon_fill (anon_fill takes size, passes, pattern, touch)");
+	set_error("sysctl.swappiness=201",
+		  "--set sysctl.swappiness=201: [sysctl] swappiness: 201 out of range (0..200)");
+	set_error("policy.kernel=5.4",
+		  "--set policy.kernel=5.4: [policy] kernel: unknown kernel profile '5.4' (known: 6.12 or 6.18)");
+	set_error("machine.page_size=4K",
+		  "--set machine.page_size=4K: [machine] page_size: cannot change with explicit zones, which are in pages (set machine.zones=default first, then the zones again)");
+	set_ok("machine.zones=default");
+	set_ok("machine.page_size=4K");
+	assert_int_equal(scn.machine.nr_zones, 0);
+	assert_int_equal(scn.machine.page_size, 4096);
+	/* nothing changed by the failed ones */
+	assert_int_equal(scn.machine.memory, 16 * GiB);
+	assert_int_equal(scn.sysctl.swappiness, 100);
+}
+
+/* ---- bad input: exact FILE:LINE: messages ---- */
+
+static void test_bad_sections(void **state)
+{
+	expect_error("[machine]\ncpus = 2\n[foo]\n",
+		     "t.ini:3: [foo]: unknown section (expected machine, sysctl, policy, cost, run, cgroup NAME or workload NAME)");
+	expect_error("[machine]\n[machine]\n",
+		     "t.ini:2: [machine]: duplicate section (first at line 1)");
+	expect_error("[cgroup a]\nlimit = 1M\n\n[cgroup a]\n",
+		     "t.ini:4: [cgroup a]: duplicate cgroup name (first at line 1)");
+	expect_error("[workload w]\ntype = anon_fill\nsize = 1M\n[workload w]\n",
+		     "t.ini:4: [workload w]: duplicate workload name (first at line 1)");
+	expect_error("[cgroup]\n", "t.ini:1: [cgroup]: missing name (expected [cgroup NAME])");
+	expect_error("[run fast]\n", "t.ini:1: [run fast]: section [run] takes no name");
+	expect_error("[cgroup a.b]\n",
+		     "t.ini:1: [cgroup a.b]: bad name (letters, digits, '_' and '-' only)");
+	expect_error("[machine\n", "t.ini:1: syntax error: section header without ']'");
+	expect_error("[machine] cpus = 2\n", "t.ini:1: syntax error: text after the section header");
+	expect_error("cpus = 2\n[machine]\n", "t.ini:1: cpus: key outside any section");
+	expect_error("[machine]\ncpus 2\n",
+		     "t.ini:2: syntax error (expected [section], key = value or a ; comment)");
+}
+
+static void test_too_many_sections(void **state)
+{
+	char text[8192];
+	size_t used = 0;
+
+	for (int i = 0; i <= SCN_MAX_CGROUPS; i++)
+		used += (size_t)snprintf(text + used, sizeof(text) - used, "[cgroup c%d]\n", i);
+	expect_error(text, "t.ini:65: [cgroup c64]: too many cgroups (at most 64)");
+	used = 0;
+	for (int i = 0; i <= SCN_MAX_WORKLOADS; i++)
+		used += (size_t)snprintf(text + used, sizeof(text) - used,
+					 "[workload w%d]\ntype = file_read\nsize = 1M\n", i);
+	expect_error(text, "t.ini:97: [workload w32]: too many workloads (at most 32)");
+}
+
+static void test_bad_keys(void **state)
+{
+	expect_error("[machine]\ncpus = 2\nmemroy = 1G\n", "t.ini:3: [machine] memroy: unknown key");
+	expect_error("[workload w]\ntype = anon_fill\nsize = 1M\nthreads = 4\n",
+		     "t.ini:4: [workload w] threads: unknown key");
+	expect_error("[machine]\ncpus = 2\ncpus = 4\n",
+		     "t.ini:3: [machine] cpus: duplicate key (first given at line 2)");
+	expect_error("[cgroup box]\nlimit = 1M\nmax = 2M\n",
+		     "t.ini:3: [cgroup box] max: duplicate key (first given at line 2)");
+}
+
+static void test_bad_values(void **state)
+{
+	expect_error("[machine]\ncpus = 2\n\nmemory = 12Q\n",
+		     "t.ini:4: [machine] memory: bad size '12Q' (expected a number with K/M/G/T suffix)");
+	expect_error("[machine]\nmemory = -1G\n",
+		     "t.ini:2: [machine] memory: bad size '-1G' (sizes cannot be negative)");
+	expect_error("[machine]\nmemory = 0\n", "t.ini:2: [machine] memory must be > 0");
+	expect_error("[cgroup box]\nlimit = 0\n", "t.ini:2: [cgroup box] limit must be > 0");
+	expect_error("[workload w]\ntype = file_read\nsize = 0M\n",
+		     "t.ini:3: [workload w] size must be > 0");
+	expect_error("[workload w]\ntype = file_read\nsize = -5M\n",
+		     "t.ini:3: [workload w] size: bad size '-5M' (sizes cannot be negative)");
+	expect_error("[machine]\ncpus = 0\n", "t.ini:2: [machine] cpus: 0 out of range (1..4096)");
+	expect_error("[machine]\ncpus = 4097\n", "t.ini:2: [machine] cpus: 4097 out of range (1..4096)");
+	expect_error("[machine]\nnodes = 65\n", "t.ini:2: [machine] nodes: 65 out of range (1..64)");
+	expect_error("[machine]\ncpus = two\n",
+		     "t.ini:2: [machine] cpus: bad number 'two' (expected an integer)");
+	expect_error("[sysctl]\nswappiness = 201\n",
+		     "t.ini:2: [sysctl] swappiness: 201 out of range (0..200)");
+	expect_error("[sysctl]\nwatermark_scale_factor = 0\n",
+		     "t.ini:2: [sysctl] watermark_scale_factor: 0 out of range (1..3000)");
+	expect_error("[sysctl]\ndirty_ratio = 101\n",
+		     "t.ini:2: [sysctl] dirty_ratio: 101 out of range (0..100)");
+	expect_error("[sysctl]\nmin_free_kbytes = lots\n",
+		     "t.ini:2: [sysctl] min_free_kbytes: bad number 'lots' (expected an integer) (or auto)");
+	expect_error("[sysctl]\nlowmem_reserve_ratio = 1 2 3 4 5 6\n",
+		     "t.ini:2: [sysctl] lowmem_reserve_ratio: more than 5 ratios in '1 2 3 4 5 6'");
+	expect_error("[sysctl]\nthp = sometimes\n",
+		     "t.ini:2: [sysctl] thp: unknown value 'sometimes' (expected always, madvise or never)");
+	expect_error("[machine]\nswap_device = floppy\n",
+		     "t.ini:2: [machine] swap_device: unknown device 'floppy' (expected ssd, hdd or nvme)");
+	expect_error("[machine]\npage_size = 32K\n",
+		     "t.ini:2: [machine] page_size: unsupported page size '32K' (expected 4K, 8K, 16K or 64K)");
+	expect_error("[policy]\nkernel = 2.6.28\n",
+		     "t.ini:2: [policy] kernel: unknown kernel profile '2.6.28' (known: 6.12 or 6.18)");
+	expect_error("[policy]\nwatermark_check = fast\n",
+		     "t.ini:2: [policy] watermark_check: unknown value 'fast' (expected modern or order_walk)");
+	expect_error("[cost]\nfault_ns = 800\n",
+		     "t.ini:2: [cost] fault_ns: bad time '800' (expected a number with ns/us/ms/s suffix)");
+	expect_error("[cost]\ntimeslice_ns = 0\n", "t.ini:2: [cost] timeslice_ns must be > 0");
+	expect_error("[run]\nduration = 10 minutes\n",
+		     "t.ini:2: [run] duration: bad time '10 minutes' (expected a number with ns/us/ms/s suffix)");
+	expect_error("[workload w]\ntype = anon_fill\nsize = 1M\npattern = zigzag\n",
+		     "t.ini:4: [workload w] pattern: unknown value 'zigzag' (expected seq or rand)");
+	expect_error("[workload w]\ntype = bake\n",
+		     "t.ini:2: [workload w] type: unknown workload type 'bake' (expected anon_fill, file_write, file_read or hotset_stream)");
+	expect_error("[machine]\ncpus =\n",
+		     "t.ini:2: [machine] cpus: bad number '' (expected an integer)");
+}
+
+static void test_workload_types(void **state)
+{
+	/* a key of another type, even when type comes after it */
+	expect_error("[workload w]\nsize = 1M\nhot = 28M\ntype = anon_fill\n",
+		     "t.ini:3: [workload w] hot: not a key of type anon_fill (anon_fill takes size, passes, pattern, touch)");
+	expect_error("[workload w]\ntype = file_write\nsize = 1M\ncount = 2\n",
+		     "t.ini:4: [workload w] count: not a key of type file_write (file_write takes size, block)");
+	expect_error("[workload w]\nsize = 1M\n",
+		     "t.ini:1: [workload w]: type missing (expected type = anon_fill, file_write, file_read or hotset_stream)");
+	expect_error("[machine]\n[workload w]\ntype = anon_fill\n",
+		     "t.ini:2: [workload w]: size missing (required for type anon_fill)");
+	expect_error("[workload hotset_stream]\nhot = 1M\n",
+		     "t.ini:1: [workload hotset_stream]: stream missing (required for type hotset_stream)");
+	/* size after type is fine */
+	load_ok("[workload w]\ntype = file_write\nsize = 1M\nblock = 4K\n");
+	assert_int_equal(scn.workloads[0].block, 4096);
+}
+
+static void test_validate_errors(void **state)
+{
+	expect_error("[cgroup box]\nparent = nope\n",
+		     "t.ini:1: [cgroup box] parent: no cgroup named 'nope'");
+	expect_error("[cgroup a]\nparent = b\n[cgroup b]\nparent = a\n",
+		     "t.ini:1: [cgroup a] parent: cycle a -> b -> a");
+	expect_error("[cgroup a]\nparent = a\n", "t.ini:1: [cgroup a] parent: cycle a -> a");
+	expect_error("[cgroup box]\n\n[workload w]\ntype = file_read\nsize = 1M\ncgroup = nobox\n",
+		     "t.ini:3: [workload w] cgroup: no cgroup named 'nobox'");
+	expect_error("[cgroup box]\nlimit = 128M\nmemsw_limit = 64M\n",
+		     "t.ini:1: [cgroup box] memsw_limit must be >= limit (the v1 kernel refuses it)");
+	/* parents may be named later in the file */
+	load_ok("[cgroup c]\nparent = b\n[cgroup b]\nparent = a\n[cgroup a]\n");
+	assert_string_equal(scn.cgroups[0].parent, "b");
+	/* a --set that breaks a cross-reference is caught by validate */
+	set_ok("cgroup.a.parent=c");
+	assert_int_not_equal(scenario_validate(&scn, err, sizeof(err)), 0);
+	assert_string_equal(err, "t.ini:1: [cgroup c] parent: cycle c -> b -> a -> c");
+}
+
+static void test_missing_file(void **state)
+{
+	assert_int_not_equal(scenario_load(&scn, "/nonexistent/x.ini", err, sizeof(err)), 0);
+	assert_string_equal(err, "/nonexistent/x.ini: cannot open: No such file or directory");
+}
+
+/* A real file: the messages carry its path. */
+static void test_file_path(void **state)
+{
+	char path[] = "/tmp/reclaimsim-test-XXXXXX";
+	int fd = mkstemp(path);
+	const char text[] = "[machine]\ncpus = 2\n\nmemory = 12Q\n";
+	char want[SCN_ERR_LEN];
+
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, text, sizeof(text) - 1), (ssize_t)(sizeof(text) - 1));
+	close(fd);
+	assert_int_not_equal(scenario_load(&scn, path, err, sizeof(err)), 0);
+	snprintf(want, sizeof(want),
+		 "%s:4: [machine] memory: bad size '12Q' (expected a number with K/M/G/T suffix)", path);
+	assert_string_equal(err, want);
+	unlink(path);
+}
+
+/* ---- shipped scenarios ---- */
+
+static void test_default_scenario(void **state)
+{
+	const struct scn_workload *w;
+
+	assert_int_equal(scenario_load_string(&scn, "(built-in)", default_scenario_text(),
+					      err, sizeof(err)), 0);
+	assert_int_equal(scenario_validate(&scn, err, sizeof(err)), 0);
+	assert_int_equal(scn.machine.cpus, 2);
+	assert_int_equal(scn.machine.memory, 1 * GiB);
+	assert_int_equal(scn.machine.swap, 512 * MiB);
+	assert_int_equal(scn.machine.swap_dev.latency_ns, 100000);
+	assert_int_equal(scn.nr_cgroups, 1);
+	assert_string_equal(scn.cgroups[0].name, "box");
+	assert_int_equal(scn.cgroups[0].limit, 256 * MiB);
+	assert_int_equal(scn.nr_workloads, 2);
+	w = &scn.workloads[0];
+	assert_string_equal(w->name, "fill");
+	assert_int_equal(w->type, WL_ANON_FILL);
+	assert_string_equal(w->cgroup, "box");
+	assert_int_equal(w->size, 384 * MiB);
+	assert_int_equal(w->passes, 2);
+	assert_false(w->random);
+	assert_true(w->touch_write);
+	w = &scn.workloads[1];
+	assert_string_equal(w->name, "stream");
+	assert_int_equal(w->type, WL_FILE_READ);
+	assert_string_equal(w->cgroup, "");
+	assert_int_equal(w->size, 768 * MiB);
+	assert_int_equal(w->count, 1);
+	assert_int_equal(scn.run.seed, 1);
+	assert_int_equal(scn.run.duration_ns, 120 * NSEC_PER_SEC);
+}
+
+static void test_all_scenario_files(void **state)
+{
+	glob_t g;
+	char pattern[1024];
+
+	snprintf(pattern, sizeof(pattern), "%s", test_path("scenarios/*.ini"));
+	assert_int_equal(glob(pattern, 0, NULL, &g), 0);
+	assert_true(g.gl_pathc >= 6);
+	for (size_t i = 0; i < g.gl_pathc; i++) {
+		int ret = scenario_load(&scn, g.gl_pathv[i], err, sizeof(err));
+
+		if (!ret)
+			ret = scenario_validate(&scn, err, sizeof(err));
+		if (ret)
+			print_error("%s\n", err);
+		assert_int_equal(ret, 0);
+		assert_true(scn.nr_workloads >= 1);
+	}
+	globfree(&g);
+}
+
+/* The oracle machine, as every oracle scenario gives it. */
+static void test_oracle_scenario(void **state)
+{
+	assert_int_equal(scenario_load(&scn, test_path("scenarios/anonfill-over-swap-seq.ini"),
+				       err, sizeof(err)), 0);
+	assert_int_equal(scn.machine.cpus, 2);
+	assert_int_equal(scn.machine.nr_zones, 3);
+	assert_int_equal(scn.machine.zones[0].pages, 3840);
+	assert_int_equal(scn.machine.zones[1].pages, 772807);
+	assert_int_equal(scn.machine.zones[2].pages, 688128);
+	assert_int_equal(scn.sysctl.min_free_kbytes, 67584);
+	assert_int_equal(scn.machine.swap, 65535ULL * 4096);
+	assert_int_equal(scn.cgroups[0].limit, 128 * MiB);
+	assert_int_equal(scn.cgroups[0].memsw_limit, 384 * MiB);
+	assert_int_equal(scn.workloads[0].size, 192 * MiB);
+	assert_int_equal(scn.workloads[0].passes, 3);
+	assert_true(scn.workloads[0].touch_write);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_parse_size),
+		cmocka_unit_test(test_parse_time),
+		cmocka_unit_test(test_defaults),
+		cmocka_unit_test(test_section_defaults),
+		cmocka_unit_test(test_all_keys),
+		cmocka_unit_test(test_preset_order),
+		cmocka_unit_test(test_syntax_details),
+		cmocka_unit_test(test_zones),
+		cmocka_unit_test(test_set),
+		cmocka_unit_test(test_set_errors),
+		cmocka_unit_test(test_bad_sections),
+		cmocka_unit_test(test_too_many_sections),
+		cmocka_unit_test(test_bad_keys),
+		cmocka_unit_test(test_bad_values),
+		cmocka_unit_test(test_workload_types),
+		cmocka_unit_test(test_validate_errors),
+		cmocka_unit_test(test_missing_file),
+		cmocka_unit_test(test_file_path),
+		cmocka_unit_test(test_default_scenario),
+		cmocka_unit_test(test_all_scenario_files),
+		cmocka_unit_test(test_oracle_scenario),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,788 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_watermarks.c - min_free_kbytes, min/low/high/promo and
+ * lowmem_reserve exact to the page against real kernel dumps:
+ *   - the SPEC 1.2 / 1.4 machine (v6.18 figures from the brief);
+ *   - every zoneinfo snapshot of the oracle runs (tests/data/oracle_zones.txt,
+ *     made by tools/extract_oracle_zones.py);
+ *   - the oracle's /proc fixture read through host_read_machine();
+ *   - the live host's /proc, when there is one.
+ */
+#include <errno.h>
+#include <sys/stat.h>
+
+#include "testutil.h"
+
+#include "cli/host.h"
+#include "mm/page_alloc.h"
+
+/* ------------------------------------------------------------------ */
+/* Helpers                                                             */
+
+static const unsigned int default_ratio[MAX_NR_ZONES] = { 256, 256, 32, 0, 0 };
+
+/* A simulation with zones but no memory map: enough for the watermark
+ * arithmetic, which reads only managed pages and sysctls. */
+static struct sim *sim_new(unsigned int nodes, unsigned int page_size)
+{
+	struct sim *sim = calloc(1, sizeof(*sim));
+	unsigned int nid, z;
+
+	assert_non_null(sim);
+	sim->page_size = page_size;
+	sim->page_shift = (unsigned int)__builtin_ctz(page_size);
+	sim->scn.sysctl.watermark_scale_factor = 10;
+	memcpy(sim->scn.sysctl.lowmem_reserve_ratio, default_ratio, sizeof(default_ratio));
+	sim->nr_nodes = nodes;
+	sim->nodes = calloc(nodes, sizeof(*sim->nodes));
+	assert_non_null(sim->nodes);
+	for (nid = 0; nid < nodes; nid++) {
+		sim->nodes[nid].node_id = (int)nid;
+		for (z = 0; z < MAX_NR_ZONES; z++) {
+			sim->nodes[nid].node_zones[z].idx = z;
+			sim->nodes[nid].node_zones[z].zone_pgdat = &sim->nodes[nid];
+		}
+	}
+	return sim;
+}
+
+static void sim_free(struct sim *sim)
+{
+	if (!sim)
+		return;
+	mem_free_zones(sim);
+	free(sim);
+}
+
+static int teardown_sim(void **state)
+{
+	sim_free(*state);
+	*state = NULL;
+	return 0;
+}
+
+static struct zone *zone_of(struct sim *sim, unsigned int nid, enum zone_type z)
+{
+	return &sim->nodes[nid].node_zones[z];
+}
+
+/* The watermarks as /proc/zoneinfo prints them. */
+static void assert_wmarks(const struct zone *z, u64 min, u64 low, u64 high, u64 promo)
+{
+	if (min_wmark_pages(z) != min || low_wmark_pages(z) != low ||
+	    high_wmark_pages(z) != high || z->_watermark[WMARK_PROMO] != promo)
+		print_error("%s: %llu/%llu/%llu/%llu, expected %llu/%llu/%llu/%llu\n",
+			    zone_names[z->idx],
+			    (unsigned long long)min_wmark_pages(z),
+			    (unsigned long long)low_wmark_pages(z),
+			    (unsigned long long)high_wmark_pages(z),
+			    (unsigned long long)z->_watermark[WMARK_PROMO],
+			    (unsigned long long)min, (unsigned long long)low,
+			    (unsigned long long)high, (unsigned long long)promo);
+	assert_int_equal(min_wmark_pages(z), min);
+	assert_int_equal(low_wmark_pages(z), low);
+	assert_int_equal(high_wmark_pages(z), high);
+	assert_int_equal(z->_watermark[WMARK_PROMO], promo);
+}
+
+static void assert_protection(const struct zone *z, const long prot[MAX_NR_ZONES])
+{
+	unsigned int j;
+
+	for (j = 0; j < MAX_NR_ZONES; j++) {
+		if (z->lowmem_reserve[j] != prot[j])
+			print_error("%s: protection[%u] = %ld, expected %ld\n",
+				    zone_names[z->idx], j, z->lowmem_reserve[j], prot[j]);
+		assert_int_equal(z->lowmem_reserve[j], prot[j]);
+	}
+}
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *buf;
+	size_t cap = 1 << 16, len = 0, n;
+
+	if (!f)
+		return NULL;
+	buf = malloc(cap + 1);
+	assert_non_null(buf);
+	while ((n = fread(buf + len, 1, cap - len, f)) > 0) {
+		len += n;
+		if (len == cap) {
+			cap *= 2;
+			buf = realloc(buf, cap + 1);
+			assert_non_null(buf);
+		}
+	}
+	fclose(f);
+	buf[len] = '\0';
+	return buf;
+}
+
+static int zone_type_named(const char *name)
+{
+	int z;
+
+	for (z = 0; z < MAX_NR_ZONES; z++)
+		if (!strcmp(zone_names[z], name))
+			return z;
+	return -1;
+}
+
+/* ------------------------------------------------------------------ */
+/* (a) The SPEC 1.2 / 1.4 machine                                      */
+
+/* DMA 3840, DMA32 772807, Normal 163840 managed; min_free_kbytes 67584,
+ * watermark_scale_factor 10, ratios 256 256 32 0 0 (v6.18 zoneinfo). */
+static void spec_machine_check(struct sim *sim)
+{
+	static const long dma_prot[] = { 0, 3018, 3658, 3658, 3658 };
+	static const long dma32_prot[] = { 0, 0, 640, 640, 640 };
+	static const long zero_prot[] = { 0, 0, 0, 0, 0 };
+
+	sim->min_free_kbytes = 67584;
+	setup_per_zone_wmarks(sim);
+	setup_per_zone_lowmem_reserve(sim);
+	assert_wmarks(zone_of(sim, 0, ZONE_DMA), 68, 85, 102, 119);
+	assert_wmarks(zone_of(sim, 0, ZONE_DMA32), 13883, 17353, 20823, 24293);
+	assert_wmarks(zone_of(sim, 0, ZONE_NORMAL), 2943, 3678, 4413, 5148);
+	/* Movable, empty: min clamped up to SWAP_CLUSTER_MAX, no gap */
+	assert_wmarks(zone_of(sim, 0, ZONE_MOVABLE), 32, 32, 32, 32);
+	assert_wmarks(zone_of(sim, 0, ZONE_DEVICE), 0, 0, 0, 0);
+	assert_protection(zone_of(sim, 0, ZONE_DMA), dma_prot);
+	assert_protection(zone_of(sim, 0, ZONE_DMA32), dma32_prot);
+	assert_protection(zone_of(sim, 0, ZONE_NORMAL), zero_prot);
+	assert_protection(zone_of(sim, 0, ZONE_MOVABLE), zero_prot);
+	/* totalreserve: min(managed, high + max reserve) per zone:
+	 * DMA 102 + 3658 = 3760, DMA32 20823 + 640 = 21463, Normal 4413,
+	 * Movable min(0, 32) = 0 */
+	assert_int_equal(sim->totalreserve_pages, 3760 + 21463 + 4413);
+	/* nr_free_buffer_pages: managed - high over DMA..Normal */
+	assert_int_equal(nr_free_buffer_pages(sim),
+			 (3840 - 102) + (772807 - 20823) + (163840 - 4413));
+}
+
+static void test_spec_machine(void **state)
+{
+	struct sim *sim = *state = sim_new(1, 4096);
+
+	zone_of(sim, 0, ZONE_DMA)->managed_pages = 3840;
+	zone_of(sim, 0, ZONE_DMA32)->managed_pages = 772807;
+	zone_of(sim, 0, ZONE_NORMAL)->managed_pages = 163840;
+	spec_machine_check(sim);
+
+	/* watermark_scale_factor 100 (1 %): the scale term wins for DMA32:
+	 * mult_frac(772807, 100, 10000) = 7728 > 13883 >> 2 = 3470 */
+	sim->scn.sysctl.watermark_scale_factor = 100;
+	setup_per_zone_wmarks(sim);
+	assert_wmarks(zone_of(sim, 0, ZONE_DMA32), 13883, 13883 + 7728, 13883 + 2 * 7728,
+		      13883 + 3 * 7728);
+	/* DMA: mult_frac(3840, 100, 10000) = 38 > 68 >> 2 = 17 */
+	assert_wmarks(zone_of(sim, 0, ZONE_DMA), 68, 106, 144, 182);
+	/* a boost shows in the printed marks, and is reset by a recompute */
+	zone_of(sim, 0, ZONE_DMA)->watermark_boost = 512;
+	assert_int_equal(high_wmark_pages(zone_of(sim, 0, ZONE_DMA)), 656);
+	setup_per_zone_wmarks(sim);
+	assert_int_equal(zone_of(sim, 0, ZONE_DMA)->watermark_boost, 0);
+
+	/* ratio 0 and ratio 1 */
+	sim->scn.sysctl.lowmem_reserve_ratio[ZONE_DMA] = 0;
+	sim->scn.sysctl.lowmem_reserve_ratio[ZONE_DMA32] = 1;
+	setup_per_zone_lowmem_reserve(sim);
+	assert_int_equal(zone_of(sim, 0, ZONE_DMA)->lowmem_reserve[ZONE_NORMAL], 0);
+	assert_int_equal(zone_of(sim, 0, ZONE_DMA32)->lowmem_reserve[ZONE_NORMAL], 163840);
+	assert_int_equal(zone_of(sim, 0, ZONE_DMA32)->lowmem_reserve[ZONE_DEVICE], 163840);
+}
+
+/* The same machine through mem_init_zones() from a [machine] zones = list
+ * with a "rest" zone, plus real free counts. */
+static void test_spec_machine_mem_init(void **state)
+{
+	struct sim *sim = *state = calloc(1, sizeof(struct sim));
+	struct scn_machine *m = &sim->scn.machine;
+
+	sim->page_size = 4096;
+	sim->page_shift = 12;
+	sim->scn.sysctl.watermark_scale_factor = 10;
+	memcpy(sim->scn.sysctl.lowmem_reserve_ratio, default_ratio, sizeof(default_ratio));
+	m->nodes = 1;
+	m->memory = 940487ULL * 4096;
+	m->nr_zones = 3;
+	m->zones[0] = (struct scn_zone){ .type = ZONE_DMA, .pages = 3840 };
+	m->zones[1] = (struct scn_zone){ .type = ZONE_DMA32, .rest = true };
+	m->zones[2] = (struct scn_zone){ .type = ZONE_NORMAL, .pages = 163840 };
+	assert_int_equal(mem_init_zones(sim), 0);
+	assert_int_equal(zone_of(sim, 0, ZONE_DMA32)->managed_pages, 772807);
+	assert_int_equal(zone_page_state(zone_of(sim, 0, ZONE_DMA32), NR_FREE_PAGES), 772807);
+	assert_int_equal(calculate_min_free_kbytes(sim, true), 67584);
+	spec_machine_check(sim);
+}
+
+/* ------------------------------------------------------------------ */
+/* min_free_kbytes                                                     */
+
+static void test_min_free_kbytes(void **state)
+{
+	struct sim *sim = *state = sim_new(1, 4096);
+
+	/* SPEC 1.1: with THP 3 zones x 512 x (2 + 9) = 16896 pages = 67584 kB;
+	 * without, isqrt(940487 * 4 * 16) = isqrt(60191168) = 7758 */
+	zone_of(sim, 0, ZONE_DMA)->managed_pages = 3840;
+	zone_of(sim, 0, ZONE_DMA32)->managed_pages = 772807;
+	zone_of(sim, 0, ZONE_NORMAL)->managed_pages = 163840;
+	assert_int_equal(calculate_min_free_kbytes(sim, true), 67584);
+	assert_int_equal(calculate_min_free_kbytes(sim, false), 7758);
+	/* Movable pages are not lowmem and Movable does not count as a zone */
+	zone_of(sim, 0, ZONE_MOVABLE)->managed_pages = 1 << 20;
+	assert_int_equal(calculate_min_free_kbytes(sim, false), 7758);
+	assert_int_equal(calculate_min_free_kbytes(sim, true), 67584);
+	sim_free(sim);
+
+	/* the oracle host: 3840 + 772807 + 688128 = 1464775 lowmem pages:
+	 * isqrt(1464775 * 64) = isqrt(93745600) = 9682 */
+	sim = *state = sim_new(1, 4096);
+	zone_of(sim, 0, ZONE_DMA)->managed_pages = 3840;
+	zone_of(sim, 0, ZONE_DMA32)->managed_pages = 772807;
+	zone_of(sim, 0, ZONE_NORMAL)->managed_pages = 688128;
+	assert_int_equal(calculate_min_free_kbytes(sim, false), 9682);
+	assert_int_equal(calculate_min_free_kbytes(sim, true), 67584);
+	sim_free(sim);
+
+	/* 256 MiB in one zone: isqrt(65536 * 64) = 2048 kB -> pages_min 512,
+	 * gap max(128, 65) = 128, high 768; the THP figure 512 x 11 = 5632
+	 * pages is capped at (65536 - 768) / 20 = 3238 pages = 12952 kB */
+	sim = *state = sim_new(1, 4096);
+	zone_of(sim, 0, ZONE_DMA32)->managed_pages = 65536;
+	assert_int_equal(calculate_min_free_kbytes(sim, false), 2048);
+	assert_int_equal(calculate_min_free_kbytes(sim, true), 12952);
+	sim_free(sim);
+
+	/* clamps: 100 pages -> isqrt(6400) = 80 -> 128; 2^31 pages (8 TiB)
+	 * -> isqrt(2^37) = 370727 -> 262144; two nodes count all zones */
+	sim = *state = sim_new(2, 4096);
+	zone_of(sim, 0, ZONE_NORMAL)->managed_pages = 50;
+	zone_of(sim, 1, ZONE_NORMAL)->managed_pages = 50;
+	assert_int_equal(calculate_min_free_kbytes(sim, false), 128);
+	zone_of(sim, 0, ZONE_NORMAL)->managed_pages = 1ULL << 30;
+	zone_of(sim, 1, ZONE_NORMAL)->managed_pages = 1ULL << 30;
+	assert_int_equal(calculate_min_free_kbytes(sim, false), 262144);
+	sim_free(sim);
+
+	/* 16 KiB pages: 65536 pages = 1 GiB = 1048576 kB -> isqrt(16777216)
+	 * = 4096 kB; THP: PMD = 32 MiB = 2048 pages, x 11 = 22528 pages, cap
+	 * (65536 - high) / 20 where pages_min = 256, gap 65, high 386:
+	 * 3257 pages = 52112 kB */
+	sim = *state = sim_new(1, 16384);
+	zone_of(sim, 0, ZONE_NORMAL)->managed_pages = 65536;
+	assert_int_equal(calculate_min_free_kbytes(sim, false), 4096);
+	assert_int_equal(calculate_min_free_kbytes(sim, true), 52112);
+	/* and the watermarks with it: pages_min = 52112 >> 4 = 3257 */
+	sim->min_free_kbytes = 52112;
+	setup_per_zone_wmarks(sim);
+	assert_wmarks(zone_of(sim, 0, ZONE_NORMAL), 3257, 3257 + 814, 3257 + 2 * 814,
+		      3257 + 3 * 814);
+}
+
+/* ------------------------------------------------------------------ */
+/* (b) The oracle's zoneinfo snapshots                                 */
+
+struct snap_zone {
+	int node;
+	int type;
+	u64 managed, present, spanned, free, min, low, high;
+	long prot[MAX_NR_ZONES];
+	int nr_prot;
+};
+
+struct snapshot {
+	char source[96];
+	long min_free_kbytes;
+	unsigned int wsf;
+	int thp;
+	unsigned int ratio[MAX_NR_ZONES];
+	int nr_zones;
+	struct snap_zone zones[16];
+};
+
+/* Parse oracle_zones.txt; returns the number of snapshots. */
+static int load_snapshots(const char *path, struct snapshot *snaps, int max)
+{
+	FILE *f = fopen(path, "r");
+	char line[512];
+	int nr = 0, lineno = 0;
+	struct snapshot *cur = NULL;
+
+	if (!f)
+		fail_msg("%s: %s", path, strerror(errno));
+	while (fgets(line, sizeof(line), f)) {
+		lineno++;
+		if (line[0] == '#' || line[0] == '\n')
+			continue;
+		if (!strncmp(line, "snapshot ", 9)) {
+			assert_true(nr < max);
+			cur = &snaps[nr++];
+			memset(cur, 0, sizeof(*cur));
+			if (sscanf(line, "snapshot %95s %ld %u %d %u %u %u %u %u", cur->source,
+				   &cur->min_free_kbytes, &cur->wsf, &cur->thp, &cur->ratio[0],
+				   &cur->ratio[1], &cur->ratio[2], &cur->ratio[3],
+				   &cur->ratio[4]) != 9)
+				fail_msg("%s:%d: bad snapshot line", path, lineno);
+		} else if (!strncmp(line, "zone ", 5)) {
+			struct snap_zone *z;
+			char name[16];
+			unsigned long long v[8];
+			int off, i;
+			const char *p;
+
+			assert_non_null(cur);
+			assert_true(cur->nr_zones < 16);
+			z = &cur->zones[cur->nr_zones++];
+			if (sscanf(line, "zone %d %15s %llu %llu %llu %llu %llu %llu %llu %d%n",
+				   &z->node, name, &v[0], &v[1], &v[2], &v[3], &v[4], &v[5],
+				   &v[6], &z->nr_prot, &off) != 10 ||
+			    z->nr_prot > MAX_NR_ZONES)
+				fail_msg("%s:%d: bad zone line", path, lineno);
+			z->type = zone_type_named(name);
+			if (z->type < 0)
+				fail_msg("%s:%d: unknown zone %s", path, lineno, name);
+			z->managed = v[0];
+			z->present = v[1];
+			z->spanned = v[2];
+			z->free = v[3];
+			z->min = v[4];
+			z->low = v[5];
+			z->high = v[6];
+			p = line + off;
+			for (i = 0; i < z->nr_prot; i++) {
+				int n;
+
+				if (sscanf(p, "%ld%n", &z->prot[i], &n) != 1)
+					fail_msg("%s:%d: short protection", path, lineno);
+				p += n;
+			}
+		} else if (!strncmp(line, "end", 3)) {
+			cur = NULL;
+		} else {
+			fail_msg("%s:%d: unknown line", path, lineno);
+		}
+	}
+	fclose(f);
+	return nr;
+}
+
+static void check_snapshot(const struct snapshot *sn)
+{
+	struct sim *sim;
+	unsigned int nodes = 0;
+	u64 pages_min = (u64)sn->min_free_kbytes >> 2, min_sum = 0;
+	unsigned int lowmem_zones = 0;
+	int i;
+
+	for (i = 0; i < sn->nr_zones; i++)
+		if ((unsigned int)sn->zones[i].node + 1 > nodes)
+			nodes = (unsigned int)sn->zones[i].node + 1;
+	sim = sim_new(nodes, 4096);
+	sim->min_free_kbytes = sn->min_free_kbytes;
+	sim->scn.sysctl.watermark_scale_factor = sn->wsf;
+	memcpy(sim->scn.sysctl.lowmem_reserve_ratio, sn->ratio, sizeof(sn->ratio));
+	for (i = 0; i < sn->nr_zones; i++)
+		zone_of(sim, (unsigned int)sn->zones[i].node, sn->zones[i].type)->managed_pages =
+			sn->zones[i].managed;
+
+	/* the boot rule gives the value the host runs with */
+	assert_int_equal(calculate_min_free_kbytes(sim, sn->thp), sn->min_free_kbytes);
+
+	setup_per_zone_wmarks(sim);
+	setup_per_zone_lowmem_reserve(sim);
+	for (i = 0; i < sn->nr_zones; i++) {
+		const struct snap_zone *sz = &sn->zones[i];
+		const struct zone *z = zone_of(sim, (unsigned int)sz->node, sz->type);
+		int j;
+
+		if (min_wmark_pages(z) != sz->min || low_wmark_pages(z) != sz->low ||
+		    high_wmark_pages(z) != sz->high)
+			print_error("%s: node %d %s: %llu/%llu/%llu, kernel %llu/%llu/%llu\n",
+				    sn->source, sz->node, zone_names[sz->type],
+				    (unsigned long long)min_wmark_pages(z),
+				    (unsigned long long)low_wmark_pages(z),
+				    (unsigned long long)high_wmark_pages(z),
+				    (unsigned long long)sz->min, (unsigned long long)sz->low,
+				    (unsigned long long)sz->high);
+		assert_int_equal(min_wmark_pages(z), sz->min);
+		assert_int_equal(low_wmark_pages(z), sz->low);
+		assert_int_equal(high_wmark_pages(z), sz->high);
+		assert_int_equal(sz->nr_prot, MAX_NR_ZONES);
+		for (j = 0; j < sz->nr_prot; j++)
+			assert_int_equal(z->lowmem_reserve[j], sz->prot[j]);
+		if (sz->type != ZONE_MOVABLE && sz->managed) {
+			min_sum += sz->min;
+			lowmem_zones++;
+		}
+	}
+	/* the zones' min add up to min_free_kbytes / 4, less the rounding
+	 * down of each zone's share (at most one page per zone) */
+	assert_true(min_sum <= pages_min);
+	assert_true(min_sum + lowmem_zones > pages_min);
+	sim_free(sim);
+}
+
+static void test_oracle_snapshots(void **state)
+{
+	static struct snapshot snaps[32];
+	int nr = load_snapshots(test_path("tests/data/oracle_zones.txt"), snaps, 32);
+	int i;
+
+	/* system.json + before/after of four workloads */
+	assert_int_equal(nr, 9);
+	assert_string_equal(snaps[0].source, "system.json");
+	assert_int_equal(snaps[0].nr_zones, 5);
+	/* spot-check the fixture itself against the published dump */
+	assert_int_equal(snaps[0].zones[2].managed, 688128);
+	assert_int_equal(snaps[0].zones[2].min, 7937);
+	assert_int_equal(snaps[0].zones[0].prot[2], 5706);
+	for (i = 0; i < nr; i++)
+		check_snapshot(&snaps[i]);
+}
+
+/* ------------------------------------------------------------------ */
+/* zoneinfo parser and host_read_machine                               */
+
+static void test_zoneinfo_parse(void **state)
+{
+	static const char text[] =
+		"Node 0, zone      DMA\n"
+		"  per-node stats\n"
+		"      nr_inactive_anon 1064\n"
+		"      pgpromote_success 0\n"
+		"  pages free     3840\n"
+		"        boost    0\n"
+		"        min      44\n"
+		"        low      55\n"
+		"        high     66\n"
+		"        promo    77\n"
+		"        spanned  4095\n"
+		"        present  3998\n"
+		"        managed  3840\n"
+		"        cma      0\n"
+		"        protection: (0, 3018, 5706, 5706, 5706)\n"
+		"  pagesets\n"
+		"    cpu: 0\n"
+		"              count:    0\n"
+		"              high:     5571\n"
+		"              high_min: 27\n"
+		"Node 1, zone   Normal\n"
+		"  pages free     10\n"
+		"        min      1\n"
+		"        protection: (0, 0)";
+	struct zoneinfo_row rows[4];
+
+	assert_int_equal(zoneinfo_parse(text, rows, 4), 2);
+	assert_int_equal(rows[0].node, 0);
+	assert_string_equal(rows[0].zone, "DMA");
+	assert_int_equal(rows[0].line, 1);
+	assert_int_equal(rows[0].free, 3840);
+	assert_int_equal(rows[0].min, 44);
+	assert_int_equal(rows[0].low, 55);
+	assert_int_equal(rows[0].high, 66);	/* not the pageset's "high:" */
+	assert_int_equal(rows[0].promo, 77);
+	assert_int_equal(rows[0].spanned, 4095);
+	assert_int_equal(rows[0].present, 3998);
+	assert_int_equal(rows[0].managed, 3840);
+	assert_int_equal(rows[0].nr_protection, 5);
+	assert_int_equal(rows[0].protection[1], 3018);
+	assert_int_equal(rows[0].protection[4], 5706);
+	assert_true(rows[0].seen & ZI_PROMO);
+	assert_int_equal(rows[1].node, 1);
+	assert_string_equal(rows[1].zone, "Normal");
+	assert_int_equal(rows[1].line, 21);
+	assert_int_equal(rows[1].nr_protection, 2);
+	assert_false(rows[1].seen & ZI_MANAGED);
+
+	/* too many rows, bad numbers, fields before a header: -line */
+	assert_int_equal(zoneinfo_parse(text, rows, 1), -21);
+	assert_int_equal(zoneinfo_parse("Node 0, zone DMA\n  min x\n", rows, 4), -2);
+	assert_int_equal(zoneinfo_parse("Node 0, zone DMA\n  min 5 6\n", rows, 4), -2);
+	assert_int_equal(zoneinfo_parse("Node 0, zone DMA\n  protection: (1, 2\n", rows, 4),
+			 -2);
+	assert_int_equal(zoneinfo_parse("\n  managed 5\n", rows, 4), -2);
+	assert_int_equal(zoneinfo_parse("Node x, zone DMA\n", rows, 4), -1);
+	assert_int_equal(zoneinfo_parse("", rows, 4), 0);
+}
+
+/* host_read_machine on the oracle's /proc fixture: the scenario it gives,
+ * run through mem_init_zones and the watermark code, must print what the
+ * kernel printed. */
+static void test_host_fixture(void **state)
+{
+	struct scenario *s = calloc(1, sizeof(*s));
+	struct sim *sim;
+	struct zoneinfo_row rows[8];
+	char err[512] = "", *text;
+	int nr, i;
+
+	assert_non_null(s);
+	s->sysctl.swappiness = 1234;	/* must be overwritten */
+	if (host_read_machine(s, test_path("tests/data/proc"), err, sizeof(err)))
+		fail_msg("%s", err);
+	assert_true(s->machine.from_host);
+	assert_int_equal(s->machine.cpus, 2);
+	assert_int_equal(s->machine.page_size, 4096);
+	assert_int_equal(s->machine.nodes, 1);
+	assert_int_equal(s->machine.nr_zones, 3);
+	assert_int_equal(s->machine.zones[0].type, ZONE_DMA);
+	assert_int_equal(s->machine.zones[0].pages, 3840);
+	assert_int_equal(s->machine.zones[0].present, 3998);
+	assert_int_equal(s->machine.zones[0].spanned, 4095);
+	assert_int_equal(s->machine.zones[1].type, ZONE_DMA32);
+	assert_int_equal(s->machine.zones[1].pages, 772807);
+	assert_int_equal(s->machine.zones[2].type, ZONE_NORMAL);
+	assert_int_equal(s->machine.zones[2].pages, 688128);
+	assert_int_equal(s->machine.zones[2].present, 5505024);
+	assert_false(s->machine.zones[2].rest);
+	assert_int_equal(s->machine.memory, (3840ULL + 772807 + 688128) * 4096);
+	assert_int_equal(s->sysctl.min_free_kbytes, 67584);
+	assert_int_equal(s->sysctl.watermark_scale_factor, 10);
+	assert_int_equal(s->sysctl.watermark_boost_factor, 15000);
+	assert_int_equal(s->sysctl.swappiness, 60);
+	assert_int_equal(s->sysctl.dirty_ratio, 20);
+	assert_int_equal(s->sysctl.dirty_background_ratio, 10);
+	assert_int_equal(s->sysctl.dirty_expire_ns, 30 * NSEC_PER_SEC);
+	assert_int_equal(s->sysctl.dirty_writeback_ns, 5 * NSEC_PER_SEC);
+	assert_int_equal(s->sysctl.page_cluster, 3);
+	for (i = 0; i < MAX_NR_ZONES; i++)
+		assert_int_equal(s->sysctl.lowmem_reserve_ratio[i], default_ratio[i]);
+	assert_true(s->sysctl.thp);
+
+	sim = *state = calloc(1, sizeof(*sim));
+	assert_non_null(sim);
+	sim->scn = *s;
+	free(s);
+	sim->page_size = sim->scn.machine.page_size;
+	sim->page_shift = 12;
+	assert_int_equal(mem_init_zones(sim), 0);
+	assert_int_equal(sim->nr_pfns, 3840 + 772807 + 688128);
+	sim->min_free_kbytes = sim->scn.sysctl.min_free_kbytes;
+	assert_int_equal(calculate_min_free_kbytes(sim, sim->scn.sysctl.thp), 67584);
+	setup_per_zone_wmarks(sim);
+	setup_per_zone_lowmem_reserve(sim);
+
+	text = slurp(test_path("tests/data/proc/zoneinfo"));
+	assert_non_null(text);
+	nr = zoneinfo_parse(text, rows, 8);
+	free(text);
+	assert_int_equal(nr, 5);
+	for (i = 0; i < nr; i++) {
+		const struct zone *z = zone_of(sim, 0, zone_type_named(rows[i].zone));
+		int j;
+
+		assert_int_equal(z->managed_pages, rows[i].managed);
+		assert_int_equal(z->present_pages, rows[i].present);
+		assert_int_equal(z->spanned_pages, rows[i].spanned);
+		assert_wmarks(z, rows[i].min, rows[i].low, rows[i].high, rows[i].promo);
+		assert_int_equal(rows[i].nr_protection, MAX_NR_ZONES);
+		for (j = 0; j < MAX_NR_ZONES; j++)
+			assert_int_equal(z->lowmem_reserve[j], rows[i].protection[j]);
+	}
+}
+
+static void write_file(const char *dir, const char *name, const char *text)
+{
+	char path[1024];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+/* Remove @names (files, then directories, "" = @dir itself) under @dir. */
+static void remove_files(const char *dir, const char *const *names)
+{
+	char path[1024];
+
+	for (; *names; names++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, *names);
+		assert_int_equal(remove(path), 0);
+	}
+}
+
+/* Errors name the file (and the line). */
+static void test_host_errors(void **state)
+{
+	struct scenario *s = calloc(1, sizeof(*s));
+	char dir[] = "/tmp/reclaimsim-host-XXXXXX", path[1100], err[512];
+
+	assert_non_null(s);
+	assert_non_null(mkdtemp(dir));
+	assert_int_equal(host_read_machine(s, dir, err, sizeof(err)), -1);
+	snprintf(path, sizeof(path), "%s/zoneinfo: cannot read", dir);
+	assert_non_null(strstr(err, path));
+
+	write_file(dir, "zoneinfo", "Node 0, zone Normal\n  pages free 5\n  managed five\n");
+	assert_int_equal(host_read_machine(s, dir, err, sizeof(err)), -1);
+	snprintf(path, sizeof(path), "%s/zoneinfo:3: ", dir);
+	assert_non_null(strstr(err, path));
+
+	write_file(dir, "zoneinfo", "Node 0, zone HighMem\n  spanned 5\n  present 5\n"
+		   "  managed 5\n");
+	assert_int_equal(host_read_machine(s, dir, err, sizeof(err)), -1);
+	snprintf(path, sizeof(path), "%s/zoneinfo:1: zone HighMem", dir);
+	assert_non_null(strstr(err, path));
+
+	write_file(dir, "zoneinfo", "Node 0, zone Normal\n  spanned 5\n  present 5\n"
+		   "  managed 5\nNode 0, zone Movable\n  spanned 0\n  present 0\n"
+		   "  managed 0\n");
+	/* no sysctl directory */
+	assert_int_equal(host_read_machine(s, dir, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "sys/vm/min_free_kbytes: cannot read"));
+
+	snprintf(path, sizeof(path), "%s/sys", dir);
+	assert_int_equal(mkdir(path, 0700), 0);
+	snprintf(path, sizeof(path), "%s/sys/vm", dir);
+	assert_int_equal(mkdir(path, 0700), 0);
+	write_file(dir, "sys/vm/min_free_kbytes", "1024 kB\n");
+	assert_int_equal(host_read_machine(s, dir, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "sys/vm/min_free_kbytes:1: expected one integer"));
+	write_file(dir, "sys/vm/min_free_kbytes", "1024\n");
+	write_file(dir, "sys/vm/lowmem_reserve_ratio", "32\t0\t0\n");	/* one too many */
+	assert_int_equal(host_read_machine(s, dir, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "sys/vm/lowmem_reserve_ratio:1:"));
+	write_file(dir, "sys/vm/lowmem_reserve_ratio", "32\t7\n");
+	write_file(dir, "cpus", "4\n");
+	/* optional files absent: values kept; ratios mapped by zone name */
+	s->sysctl.swappiness = 77;
+	s->sysctl.lowmem_reserve_ratio[ZONE_DMA] = 99;
+	assert_int_equal(host_read_machine(s, dir, err, sizeof(err)), 0);
+	assert_int_equal(s->sysctl.min_free_kbytes, 1024);
+	assert_int_equal(s->sysctl.swappiness, 77);
+	assert_int_equal(s->sysctl.lowmem_reserve_ratio[ZONE_DMA], 0);
+	assert_int_equal(s->sysctl.lowmem_reserve_ratio[ZONE_NORMAL], 32);
+	assert_int_equal(s->sysctl.lowmem_reserve_ratio[ZONE_MOVABLE], 7);
+	assert_int_equal(s->machine.cpus, 4);
+	assert_int_equal(s->machine.nr_zones, 1);
+	assert_int_equal(s->machine.zones[0].type, ZONE_NORMAL);
+	assert_int_equal(s->machine.memory, 5 * 4096);
+
+	/* nodes that differ are averaged per zone type (one list per node) */
+	write_file(dir, "zoneinfo",
+		   "Node 0, zone DMA32\n  spanned 100\n  present 100\n  managed 100\n"
+		   "Node 0, zone Normal\n  spanned 60\n  present 60\n  managed 50\n"
+		   "Node 1, zone DMA32\n  spanned 0\n  present 0\n  managed 0\n"
+		   "Node 1, zone Normal\n  spanned 160\n  present 160\n  managed 150\n");
+	assert_int_equal(host_read_machine(s, dir, err, sizeof(err)), 0);
+	assert_int_equal(s->machine.nodes, 2);
+	assert_int_equal(s->machine.nr_zones, 2);
+	assert_int_equal(s->machine.zones[0].type, ZONE_DMA32);
+	assert_int_equal(s->machine.zones[0].pages, 50);
+	assert_int_equal(s->machine.zones[1].pages, 100);
+	assert_int_equal(s->machine.zones[1].present, 110);
+	assert_int_equal(s->machine.memory, 300 * 4096);
+	assert_int_equal(s->sysctl.lowmem_reserve_ratio[ZONE_DMA32], 32);
+	assert_int_equal(s->sysctl.lowmem_reserve_ratio[ZONE_NORMAL], 7);
+
+	remove_files(dir, (const char *[]){ "zoneinfo", "cpus", "sys/vm/min_free_kbytes",
+					    "sys/vm/lowmem_reserve_ratio", "sys/vm", "sys", "",
+					    NULL });
+	free(s);
+}
+
+/* ------------------------------------------------------------------ */
+/* The live host                                                       */
+
+static void test_live_host(void **state)
+{
+	struct scenario *s;
+	struct zoneinfo_row *rows;
+	struct sim *sim;
+	char err[512], *text;
+	int nr, i, mismatches = 0;
+	unsigned int nodes = 0, z;
+
+	text = slurp("/proc/zoneinfo");
+	if (!text) {
+		print_message("no /proc/zoneinfo: skipped\n");
+		skip();
+	}
+	rows = calloc(512, sizeof(*rows));
+	s = calloc(1, sizeof(*s));
+	assert_non_null(rows);
+	assert_non_null(s);
+	if (host_read_machine(s, "/proc", err, sizeof(err)))
+		fail_msg("%s", err);
+	nr = zoneinfo_parse(text, rows, 512);
+	free(text);
+	assert_true(nr > 0);
+
+	/* the scenario is one zone list for all nodes: identical nodes only */
+	for (i = 0; i < nr; i++) {
+		if ((unsigned int)rows[i].node + 1 > nodes)
+			nodes = (unsigned int)rows[i].node + 1;
+		for (z = 0; z < s->machine.nr_zones; z++)
+			if ((int)s->machine.zones[z].type == zone_type_named(rows[i].zone) &&
+			    s->machine.zones[z].pages != rows[i].managed) {
+				print_message("host nodes differ: skipped\n");
+				free(rows);
+				free(s);
+				skip();
+			}
+	}
+
+	sim = *state = sim_new(nodes, s->machine.page_size);
+	sim->scn = *s;
+	sim->min_free_kbytes = s->sysctl.min_free_kbytes;
+	for (i = 0; i < nr; i++)
+		zone_of(sim, (unsigned int)rows[i].node,
+			zone_type_named(rows[i].zone))->managed_pages = rows[i].managed;
+	setup_per_zone_wmarks(sim);
+	setup_per_zone_lowmem_reserve(sim);
+
+	for (i = 0; i < nr; i++) {
+		const struct zoneinfo_row *r = &rows[i];
+		const struct zone *zn = zone_of(sim, (unsigned int)r->node,
+						 zone_type_named(r->zone));
+		/* printed marks include the boost of the moment */
+		u64 min = r->min - r->boost, low = r->low - r->boost, high = r->high - r->boost;
+		bool ok = min == zn->_watermark[WMARK_MIN] && low == zn->_watermark[WMARK_LOW] &&
+			  high == zn->_watermark[WMARK_HIGH];
+		int j;
+
+		for (j = 0; j < r->nr_protection && j < MAX_NR_ZONES; j++)
+			ok = ok && r->protection[j] == zn->lowmem_reserve[j];
+		if (!ok) {
+			mismatches++;
+			print_error("live node %d %s (managed %llu): kernel %llu/%llu/%llu "
+				    "prot %ld %ld %ld, model %llu/%llu/%llu prot %ld %ld %ld\n",
+				    r->node, r->zone, (unsigned long long)r->managed,
+				    (unsigned long long)min, (unsigned long long)low,
+				    (unsigned long long)high, r->protection[1],
+				    r->protection[2], r->protection[3],
+				    (unsigned long long)zn->_watermark[WMARK_MIN],
+				    (unsigned long long)zn->_watermark[WMARK_LOW],
+				    (unsigned long long)zn->_watermark[WMARK_HIGH],
+				    zn->lowmem_reserve[1], zn->lowmem_reserve[2],
+				    zn->lowmem_reserve[3]);
+		}
+	}
+	free(rows);
+	free(s);
+	assert_int_equal(mismatches, 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_teardown(test_spec_machine, teardown_sim),
+		cmocka_unit_test_teardown(test_spec_machine_mem_init, teardown_sim),
+		cmocka_unit_test_teardown(test_min_free_kbytes, teardown_sim),
+		cmocka_unit_test(test_oracle_snapshots),
+		cmocka_unit_test(test_zoneinfo_parse),
+		cmocka_unit_test_teardown(test_host_fixture, teardown_sim),
+		cmocka_unit_test(test_host_errors),
+		cmocka_unit_test_teardown(test_live_host, teardown_sim),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * testutil.h - what every cmocka test includes.
+ */
+#ifndef RECLAIMSIM_TESTUTIL_H
+#define RECLAIMSIM_TESTUTIL_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+/* Path of a file in the source tree (RECLAIMSIM_ROOT, else "."). */
+static inline const char *test_path(const char *rel)
+{
+	static char buf[1024];
+	const char *root = getenv("RECLAIMSIM_ROOT");
+
+	snprintf(buf, sizeof(buf), "%s/%s", root ? root : ".", rel);
+	return buf;
+}
+
+#endif
