@@ -170,7 +170,7 @@ static void test_defaults(void **state)
 	assert_int_equal(scn.policy.watermark_check, WMARK_CHECK_MODERN);
 
 	assert_int_equal(scn.cost.user_touch_ns, 20);
-	assert_int_equal(scn.cost.fault_ns, 800);
+	assert_int_equal(scn.cost.fault_ns, 1800);
 	assert_int_equal(scn.cost.zero_page_ns, 400);
 	assert_int_equal(scn.cost.copy_page_ns, 300);
 	assert_int_equal(scn.cost.alloc_ns, 150);

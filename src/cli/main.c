@@ -9,7 +9,8 @@
  *
  * Options: --set section.key=value (repeatable), --seed N, --json,
  * --machine host, --before (zoneinfo/vmstat/memory.stat of the booted
- * machine, without running), --csv FILE (time series).
+ * machine, without running), --csv FILE (time series), --check (verify
+ * the model's page accounting after every event: slow, for debugging).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -19,6 +20,7 @@
 #include "default_scenario.h"
 #include "host.h"
 #include "oracle.h"
+#include "../mm/internal.h"
 
 #define MAX_SETS 256
 
@@ -31,14 +33,14 @@ struct options {
 	const char *machine;
 	const char *cgroup;
 	const char *csv;
-	bool json, before;
+	bool json, before, check;
 };
 
 static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: reclaimsim run [SCENARIO] [--set section.key=value]... [--seed N]\n"
-		"                      [--json] [--machine host] [--csv FILE]\n"
+		"                      [--json] [--machine host] [--csv FILE] [--check]\n"
 		"       reclaimsim zoneinfo|vmstat [SCENARIO] [options] [--before]\n"
 		"       reclaimsim memory.stat [SCENARIO] [options] [--cgroup NAME] [--before]\n"
 		"       reclaimsim oracle [--json] [--dir DIR]\n"
@@ -59,6 +61,10 @@ static int parse_args(int argc, char **argv, struct options *o)
 		}
 		if (!strcmp(a, "--before")) {
 			o->before = true;
+			continue;
+		}
+		if (!strcmp(a, "--check")) {
+			o->check = true;
 			continue;
 		}
 		if (!strcmp(a, "--set")) {
@@ -163,6 +169,19 @@ static int write_csv(const char *path, const struct sim *sim)
 	return fclose(f) ? -1 : 0;
 }
 
+/* --check: verify the model after every event; stop at the first error. */
+static void check_hook(struct sim *sim, void *arg)
+{
+	char err[256];
+
+	if (mm_verify(sim, err, sizeof(err))) {
+		fprintf(stderr, "reclaimsim: model check failed at %llu ns: %s\n",
+			(unsigned long long)sim->now, err);
+		*(int *)arg = 1;
+		sim->stopped = true;
+	}
+}
+
 static int cmd_sim(const struct options *o)
 {
 	struct scenario *s = malloc(sizeof(*s));
@@ -185,6 +204,10 @@ static int cmd_sim(const struct options *o)
 		fprintf(stderr, "reclaimsim: --cgroup %s: no such cgroup\n", o->cgroup);
 		sim_destroy(sim);
 		return 1;
+	}
+	if (o->check) {
+		sim->check_hook = check_hook;
+		sim->check_arg = &rc;
 	}
 	if (!o->before)
 		sim_run(sim);

@@ -54,6 +54,9 @@ static u32 get_page_from_freelist(struct task *t, unsigned int order, unsigned i
 			pfn = rmqueue_buddy(sim, zone, order, MIGRATE_MOVABLE);
 			if (pfn == NO_PFN)
 				continue;
+			/* prep_new_page(): a clean, uncharged page */
+			sim->mem_map[pfn] = (struct page){ .next = NO_PFN, .prev = NO_PFN,
+							   .memcg_id = MEMCG_ID_NONE };
 			count_vm_events(sim, PGALLOC_DMA + zone->idx, 1u << order);
 			charge_sys(t, sim->scn.cost.alloc_ns);
 			return pfn;

@@ -96,6 +96,22 @@ void reclaim_abort(struct task *t);	/* put back an isolated batch (task killed) 
 enum step_result kswapd_step(struct task *t);
 unsigned long zone_reclaimable_pages(struct sim *sim, struct zone *zone);
 bool inactive_is_low(struct sim *sim, struct lruvec *lruvec, enum lru_list inactive_lru);
+enum scan_balance { SCAN_EQUAL, SCAN_FRACT, SCAN_ANON, SCAN_FILE };
+/* prepare_scan_control() (v6.12): costs, may_deactivate, cache_trim_mode,
+ * file_is_tiny of @sc for a shrink_node of @pgdat. */
+void prepare_scan_control(struct sim *sim, struct pglist_data *pgdat, struct scan_control *sc);
+/* get_scan_count() (v6.12): pages of each evictable list of @lruvec to
+ * scan at sc->priority, into nr[NR_LRU_LISTS]. */
+void get_scan_count(struct sim *sim, struct lruvec *lruvec, struct scan_control *sc,
+		    unsigned long *nr);
+enum folio_references {
+	FOLIOREF_RECLAIM,
+	FOLIOREF_RECLAIM_CLEAN,
+	FOLIOREF_KEEP,
+	FOLIOREF_ACTIVATE,
+};
+/* folio_check_references() (v6.12) for page @pfn, reclaimed by @t. */
+enum folio_references folio_check_references(struct task *t, u32 pfn);
 void acct_reclaim_writeback(struct sim *sim, struct pglist_data *pgdat, unsigned long nr);
 
 /* ---- rmap (mm/rmap.c): one mapper per anon page in this model ---- */
@@ -156,6 +172,11 @@ bool out_of_memory(struct task *current, struct mem_cgroup *memcg);
 long oom_badness(struct task *p, u64 totalpages);
 /* tear down a task: put back reclaim state, free memory, account exit */
 void task_kill_and_reap(struct task *victim, int signal);
+
+/* ---- consistency checks (debug.c) ---- */
+/* mm_verify - walk every frame and counter; 0, or -1 with the first
+ * mismatch in @err. */
+int mm_verify(struct sim *sim, char *err, size_t errlen);
 
 /* ---- the page pool of a task: pages allocated and charged ahead of use ---- */
 enum vm_fault_result task_fill_pool(struct task *t, unsigned int nr);

@@ -171,6 +171,7 @@ static enum vm_fault_result do_swap_page(struct task *t, struct vm_area_struct *
 /*
  * handle_mm_fault - an access by @t to virtual page @vpn of its mm.  A
  * present page is just touched (young, and dirty on a write): no fault.
+ * The access itself is user time, charged by the caller.
  */
 enum vm_fault_result handle_mm_fault(struct task *t, u64 vpn, bool write)
 {
@@ -182,7 +183,6 @@ enum vm_fault_result handle_mm_fault(struct task *t, u64 vpn, bool write)
 	pte = &vma->ptes[vpn - vma->vm_start];
 	if (pte_present(*pte)) {
 		*pte |= PTE_YOUNG | (write ? PTE_DIRTY : 0);
-		charge_user(t, t->sim->scn.cost.user_touch_ns);
 		return VM_FAULT_DONE;
 	}
 	if (pte_swap(*pte))

@@ -287,15 +287,8 @@ static bool folio_orphaned(const struct page *page)
 
 /* ---- shrink_folio_list ---- */
 
-enum folio_references {
-	FOLIOREF_RECLAIM,
-	FOLIOREF_RECLAIM_CLEAN,
-	FOLIOREF_KEEP,
-	FOLIOREF_ACTIVATE,
-};
-
 /* folio_check_references() (v6.12): the second-chance rules. */
-static enum folio_references folio_check_references(struct task *t, u32 pfn)
+enum folio_references folio_check_references(struct task *t, u32 pfn)
 {
 	struct sim *sim = t->sim;
 	struct page *page = pfn_to_page(sim, pfn);
@@ -653,13 +646,11 @@ static bool shrink_active_list_begin(struct task *t, unsigned long nr_to_scan,
 
 /* ---- get_scan_count ---- */
 
-enum scan_balance { SCAN_EQUAL, SCAN_FRACT, SCAN_ANON, SCAN_FILE };
-
 /*
  * prepare_scan_control() (v6.12): costs, which types may be deactivated,
  * cache_trim_mode and file_is_tiny, once per shrink_node().
  */
-static void prepare_scan_control(struct sim *sim, struct pglist_data *pgdat,
+void prepare_scan_control(struct sim *sim, struct pglist_data *pgdat,
 				 struct scan_control *sc)
 {
 	struct mem_cgroup *target = sc->target_mem_cgroup ? sc->target_mem_cgroup : sim->memcgs[0];
@@ -712,7 +703,7 @@ static void prepare_scan_control(struct sim *sim, struct pglist_data *pgdat,
  * priority: size >> priority, split between anon and file by swappiness
  * and the recent reclaim cost of each (SCAN_FRACT), or all one type.
  */
-static void get_scan_count(struct sim *sim, struct lruvec *lruvec, struct scan_control *sc,
+void get_scan_count(struct sim *sim, struct lruvec *lruvec, struct scan_control *sc,
 			   unsigned long *nr)
 {
 	int swappiness = mem_cgroup_swappiness(sim, lruvec->memcg);

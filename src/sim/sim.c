@@ -174,6 +174,7 @@ void sim_run(struct sim *sim)
 			break;
 		}
 		sim->now = ev.time;
+		sim->nr_events++;
 		dispatch(sim, &ev);
 		if (sim->check_hook)
 			sim->check_hook(sim, sim->check_arg);

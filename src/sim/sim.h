@@ -133,6 +133,7 @@ struct sim {
 	bool file_writepage;		/* reclaim may write file pages (< 6.17) */
 	u64 now;			/* ns */
 	struct event_queue eq;
+	u64 nr_events;			/* events dispatched */
 	struct rng rng;
 	bool stopped;
 

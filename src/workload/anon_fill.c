@@ -61,6 +61,7 @@ static enum vm_fault_result anon_fill_op(struct task *t)
 
 	if (r != VM_FAULT_DONE)
 		return r;
+	charge_user(t, t->sim->scn.cost.user_touch_ns);
 	if (++af->i < af->npages)
 		return r;
 	af->i = 0;

@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: MIT
+/*
+ * debug.c - consistency checks of the memory model, for tests and for
+ * `--check` runs (the kernel's CONFIG_DEBUG_VM in spirit).  They walk every
+ * page frame, so they cost O(frames) per call.
+ *
+ *  - every managed frame is exactly one of: free in the buddy allocator,
+ *    on an LRU list, isolated by a reclaimer, or held by a task (its page
+ *    pool); the counters agree with the walk;
+ *  - NR_FREE_PAGES and the zone/node LRU counters match the lists;
+ *  - each memcg's usage equals the pages charged to its subtree plus the
+ *    charge stocks of tasks in it.
+ */
+#include <stdlib.h>
+
+#include "internal.h"
+
+static int fail(char *err, size_t errlen, const char *what, long long a, long long b)
+{
+	snprintf(err, errlen, "%s: %lld != %lld", what, a, b);
+	return -1;
+}
+
+int mm_verify(struct sim *sim, char *err, size_t errlen)
+{
+	u64 managed = 0, free_pages = 0, lru = 0, isolated = 0, held = 0, other = 0;
+	u64 *memcg_pages = calloc(sim->nr_memcgs, sizeof(u64));
+	u64 free_blocks = 0, free_listed = 0;
+	int rc = 0;
+
+	if (!memcg_pages)
+		return fail(err, errlen, "out of memory", 0, 0);
+	for (unsigned int n = 0; n < sim->nr_nodes; n++) {
+		struct pglist_data *pgdat = &sim->nodes[n];
+		long node_lru[NR_LRU_LISTS] = { 0 };
+
+		for (int z = 0; z < MAX_NR_ZONES; z++) {
+			struct zone *zone = &pgdat->node_zones[z];
+			long zlru[NR_LRU_LISTS] = { 0 };
+			u64 zfree = 0;
+
+			managed += zone->managed_pages;
+			for (unsigned int o = 0; o < NR_PAGE_ORDERS; o++)
+				for (int mt = 0; mt < MIGRATE_TYPES; mt++)
+					for (u32 p = zone->free_area[o].free_list[mt].head; p != NO_PFN;
+					     p = sim->mem_map[p].next)
+						zfree += 1ULL << o;
+			if ((long)zfree != zone->vm_stat[NR_FREE_PAGES])
+				rc = fail(err, errlen, "zone NR_FREE_PAGES vs free lists",
+					  zone->vm_stat[NR_FREE_PAGES], (long long)zfree);
+			free_pages += zfree;
+			for (unsigned int m = 0; m < sim->nr_memcgs; m++)
+				for (int l = 0; l < NR_LRU_LISTS; l++)
+					zlru[l] += (long)mem_cgroup_lruvec(sim->memcgs[m], pgdat)->zone_nr[z][l];
+			for (int l = 0; l < NR_LRU_LISTS; l++) {
+				if (zlru[l] != zone->vm_stat[NR_ZONE_LRU_BASE + l])
+					rc = fail(err, errlen, "zone LRU counter vs lruvecs",
+						  zone->vm_stat[NR_ZONE_LRU_BASE + l], zlru[l]);
+				node_lru[l] += zlru[l];
+			}
+		}
+		for (int l = 0; l < NR_LRU_LISTS; l++) {
+			if (node_lru[l] != pgdat->vm_stat[NR_LRU_BASE + l])
+				rc = fail(err, errlen, "node LRU counter vs lruvecs",
+					  pgdat->vm_stat[NR_LRU_BASE + l], node_lru[l]);
+			lru += (u64)node_lru[l];
+		}
+		isolated += (u64)(pgdat->vm_stat[NR_ISOLATED_ANON] + pgdat->vm_stat[NR_ISOLATED_FILE]);
+	}
+	for (unsigned int i = 0; i < sim->nr_tasks; i++)
+		held += sim->tasks[i]->pool_nr + (sim->tasks[i]->held_pfn != NO_PFN);
+
+	for (u32 pfn = 0; pfn < sim->nr_pfns; pfn++) {
+		struct page *page = &sim->mem_map[pfn];
+
+		if (PageFlag(page, PG_buddy)) {
+			/* only the head of a free block is marked */
+			free_blocks += 1ULL << page->order;
+			pfn += (1U << page->order) - 1;
+			continue;
+		}
+		if (!PageFlag(page, PG_lru) && !PageFlag(page, PG_isolated))
+			other++;
+		if (page->memcg_id != MEMCG_ID_NONE && page->memcg_id < sim->nr_memcgs)
+			memcg_pages[page->memcg_id]++;
+	}
+	free_listed = free_blocks;
+	if (free_listed != free_pages)
+		rc = fail(err, errlen, "PG_buddy blocks vs free lists", (long long)free_listed,
+			  (long long)free_pages);
+	if (free_pages + lru + isolated + held != managed)
+		rc = fail(err, errlen, "free + lru + isolated + held vs managed",
+			  (long long)(free_pages + lru + isolated + held), (long long)managed);
+	if (other != held)
+		rc = fail(err, errlen, "pages neither free, on an LRU nor isolated vs held by tasks",
+			  (long long)other, (long long)held);
+	for (unsigned int m = 0; m < sim->nr_memcgs; m++) {
+		struct mem_cgroup *memcg = sim->memcgs[m];
+		u64 expect = 0;
+
+		for (unsigned int c = 0; c < sim->nr_memcgs; c++)
+			if (mem_cgroup_is_descendant(sim->memcgs[c], memcg))
+				expect += memcg_pages[c];
+		for (unsigned int i = 0; i < sim->nr_tasks; i++) {
+			struct task *t = sim->tasks[i];
+
+			if (t->stock_memcg && mem_cgroup_is_descendant(t->stock_memcg, memcg))
+				expect += t->stock_nr;
+		}
+		if (memcg->memory.usage != expect)
+			rc = fail(err, errlen, "memcg usage vs charged pages",
+				  (long long)memcg->memory.usage, (long long)expect);
+	}
+	free(memcg_pages);
+	return rc;
+}
