@@ -13,6 +13,79 @@
 
 #include "internal.h"
 
+/*
+ * mapping_grow - make room for @cap indices.  The dirty tag is two-level
+ * (a bit per page, a bit per 64 pages) so that writeback finds dirty
+ * pages the way the kernel's xarray marks let it: without visiting clean
+ * ones.
+ */
+static int mapping_grow(struct address_space *mapping, u64 cap)
+{
+	u64 words = (cap + 63) / 64, sums = (words + 63) / 64;
+	u64 old_words = mapping->capacity ? (mapping->capacity + 63) / 64 : 0;
+	u64 old_sums = (old_words + 63) / 64;
+	u64 *pages = realloc(mapping->i_pages, cap * sizeof(u64));
+	u64 *tag, *sum;
+
+	if (!pages)
+		return -1;
+	mapping->i_pages = pages;
+	memset(pages + mapping->capacity, 0, (cap - mapping->capacity) * sizeof(u64));
+	tag = realloc(mapping->dirty_tag, words * sizeof(u64));
+	if (!tag)
+		return -1;
+	mapping->dirty_tag = tag;
+	memset(tag + old_words, 0, (words - old_words) * sizeof(u64));
+	sum = realloc(mapping->dirty_tag_sum, sums * sizeof(u64));
+	if (!sum)
+		return -1;
+	mapping->dirty_tag_sum = sum;
+	memset(sum + old_sums, 0, (sums - old_sums) * sizeof(u64));
+	mapping->capacity = cap;
+	return 0;
+}
+
+/* __xa_set_mark / __xa_clear_mark (PAGECACHE_TAG_DIRTY) */
+void mapping_tag_dirty(struct address_space *mapping, u64 index, bool set)
+{
+	u64 w = index / 64;
+
+	if (set) {
+		mapping->dirty_tag[w] |= 1ULL << (index % 64);
+		mapping->dirty_tag_sum[w / 64] |= 1ULL << (w % 64);
+	} else {
+		mapping->dirty_tag[w] &= ~(1ULL << (index % 64));
+		if (!mapping->dirty_tag[w])
+			mapping->dirty_tag_sum[w / 64] &= ~(1ULL << (w % 64));
+	}
+}
+
+/* The first dirty-tagged index >= @start, or U64_MAX (xa_find with a mark). */
+u64 mapping_find_dirty(const struct address_space *mapping, u64 start)
+{
+	u64 words = (mapping->capacity + 63) / 64;
+	u64 w = start / 64;
+
+	if (start >= mapping->capacity)
+		return U64_MAX;
+	/* the rest of the first word */
+	if (mapping->dirty_tag[w] >> (start % 64))
+		return start + (u64)__builtin_ctzll(mapping->dirty_tag[w] >> (start % 64));
+	for (w++; w < words;) {
+		u64 sum = mapping->dirty_tag_sum[w / 64] >> (w % 64);
+
+		if (!sum) {
+			w = (w / 64 + 1) * 64;
+			continue;
+		}
+		w += (u64)__builtin_ctzll(sum);
+		if (w >= words)
+			break;
+		return w * 64 + (u64)__builtin_ctzll(mapping->dirty_tag[w]);
+	}
+	return U64_MAX;
+}
+
 struct address_space *file_create(struct sim *sim, const char *name, u64 pages)
 {
 	struct address_space *mapping = calloc(1, sizeof(*mapping));
@@ -30,15 +103,16 @@ struct address_space *file_create(struct sim *sim, const char *name, u64 pages)
 		sim->files = v;
 		sim->cap_files = cap;
 	}
-	mapping->i_pages = calloc(pages ? pages : 1, sizeof(u64));
-	if (!mapping->i_pages) {
+	if (mapping_grow(mapping, pages ? pages : 64)) {
+		free(mapping->i_pages);
+		free(mapping->dirty_tag);
+		free(mapping->dirty_tag_sum);
 		free(mapping);
 		return NULL;
 	}
 	mapping->id = sim->nr_files;
 	snprintf(mapping->name, sizeof(mapping->name), "%s", name);
 	mapping->size = pages;
-	mapping->capacity = pages ? pages : 1;
 	sim->files[sim->nr_files++] = mapping;
 	return mapping;
 }
@@ -209,6 +283,7 @@ static void folio_mark_dirty_file(struct sim *sim, struct address_space *mapping
 	if (PageFlag(page, PG_dirty))
 		return;
 	SetPageFlag(page, PG_dirty);
+	mapping_tag_dirty(mapping, page->index, true);
 	mod_lruvec_page_state(sim, pfn, NR_FILE_DIRTY, 1);
 	mod_node_page_state(page_pgdat(sim, pfn), NR_DIRTIED, 1);
 	mod_zone_page_state(page_zone(sim, pfn), NR_ZONE_WRITE_PENDING, 1);
@@ -248,16 +323,9 @@ enum vm_fault_result filemap_write(struct task *t, struct address_space *mapping
 	struct sim *sim = t->sim;
 	u32 pfn;
 
-	if (index >= mapping->capacity) {
-		u64 cap = max_u64(mapping->capacity * 2, index + 1);
-		u64 *v = realloc(mapping->i_pages, cap * sizeof(*v));
-
-		if (!v)
-			return VM_FAULT_OOM;
-		memset(v + mapping->capacity, 0, (cap - mapping->capacity) * sizeof(*v));
-		mapping->i_pages = v;
-		mapping->capacity = cap;
-	}
+	if (index >= mapping->capacity &&
+	    mapping_grow(mapping, max_u64(mapping->capacity * 2, index + 1)))
+		return VM_FAULT_OOM;
 	pfn = mapping_pfn(mapping, index);
 	if (pfn == NO_PFN) {
 		enum vm_fault_result r = task_fill_pool(t, 1);

@@ -151,6 +151,8 @@ struct vm_area_struct *find_vma(struct mm_struct *mm, u64 vpn);
 
 /* ---- page cache (mm/filemap.c, mm/readahead.c, mm/page-writeback.c) ---- */
 struct address_space *file_create(struct sim *sim, const char *name, u64 pages);
+void mapping_tag_dirty(struct address_space *mapping, u64 index, bool set);
+u64 mapping_find_dirty(const struct address_space *mapping, u64 start);
 enum vm_fault_result filemap_read(struct task *t, struct address_space *mapping, u64 index,
 				  unsigned long req_pages);
 enum vm_fault_result filemap_write(struct task *t, struct address_space *mapping, u64 index);

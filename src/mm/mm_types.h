@@ -301,6 +301,8 @@ struct address_space {
 	u64 size;		/* pages in the file */
 	u64 capacity;		/* entries allocated in i_pages */
 	u64 *i_pages;
+	u64 *dirty_tag;		/* PAGECACHE_TAG_DIRTY: a bit per index */
+	u64 *dirty_tag_sum;	/* a bit per dirty_tag word that is non-zero */
 	u64 nrpages;		/* resident */
 	u64 nr_dirty;
 	u64 ra_next;		/* readahead: index after the last window */

@@ -81,6 +81,7 @@ static void start_file_writeback(struct sim *sim, u32 pfn)
 	struct address_space *mapping = sim->files[page->mapping_id];
 
 	ClearPageFlag(page, PG_dirty);
+	mapping_tag_dirty(mapping, page->index, false);
 	SetPageFlag(page, PG_writeback);
 	mod_lruvec_page_state(sim, pfn, NR_FILE_DIRTY, -1);
 	mod_lruvec_page_state(sim, pfn, NR_WRITEBACK, 1);
@@ -121,21 +122,32 @@ static u64 writeback_batch(struct task *t, bool all)
 	for (unsigned int f = 0; f < sim->nr_files && written < MAX_WRITEBACK_PAGES; f++) {
 		struct address_space *mapping = sim->files[f];
 		struct bio *bio = NULL;
+		bool wrapped = false;
 
 		if (!mapping->nr_dirty)
 			continue;
 		if (!all && now - mapping->dirtied_when < sim->scn.sysctl.dirty_expire_ns)
 			continue;
-		for (u64 i = 0; i < mapping->capacity && written < MAX_WRITEBACK_PAGES; i++) {
-			u64 idx = (mapping->wb_index + i) % mapping->capacity;
-			u64 e = mapping->i_pages[idx];
-			struct page *page;
+		/* from the cursor to the end, then once from the start */
+		for (u64 idx = mapping_find_dirty(mapping, mapping->wb_index);
+		     written < MAX_WRITEBACK_PAGES && mapping->nr_dirty;
+		     idx = mapping_find_dirty(mapping, idx + 1)) {
+			u32 pfn;
 
-			if (!e || xa_is_value(e))
+			if (idx == U64_MAX) {
+				if (wrapped)
+					break;
+				wrapped = true;
+				idx = mapping_find_dirty(mapping, 0);
+				if (idx == U64_MAX)
+					break;
+			}
+			pfn = (u32)(mapping->i_pages[idx] - 1);
+			if (PageFlag(pfn_to_page(sim, pfn), PG_writeback)) {
+				/* redirtied under writeback: next round (kernel waits) */
+				mapping->wb_index = idx + 1;
 				continue;
-			page = pfn_to_page(sim, (u32)(e - 1));
-			if (!PageFlag(page, PG_dirty) || PageFlag(page, PG_writeback))
-				continue;
+			}
 			if (bio && (bio->nr_pages == BIO_MAX_PAGES ||
 				    pfn_to_page(sim, bio->pfns[bio->nr_pages - 1])->index + 1 != idx)) {
 				submit_bio(sim, &sim->disk_dev, bio, now);
@@ -143,12 +155,10 @@ static u64 writeback_batch(struct task *t, bool all)
 			}
 			if (!bio)
 				bio = bio_alloc(&sim->disk_dev, REQ_OP_WRITE, end_file_bio_write);
-			start_file_writeback(sim, (u32)(e - 1));
-			bio->pfns[bio->nr_pages++] = (u32)(e - 1);
+			start_file_writeback(sim, pfn);
+			bio->pfns[bio->nr_pages++] = pfn;
 			written++;
 			mapping->wb_index = idx + 1;
-			if (!mapping->nr_dirty)
-				break;
 		}
 		if (bio)
 			submit_bio(sim, &sim->disk_dev, bio, now);

@@ -208,6 +208,8 @@ void sim_destroy(struct sim *sim)
 	free(sim->mms);
 	for (unsigned int i = 0; i < sim->nr_files; i++) {
 		free(sim->files[i]->i_pages);
+		free(sim->files[i]->dirty_tag);
+		free(sim->files[i]->dirty_tag_sum);
 		free(sim->files[i]);
 	}
 	free(sim->files);

@@ -1,0 +1,388 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_oracle.c - `reclaimsim oracle`'s inputs and arithmetic: the
+ * committed data/oracle/summary.json is complete (every configuration,
+ * every counter, every run, a scenario that loads) and holds the kernel's
+ * figures from shared/oracle/results; the ratio and verdict rules on fixed
+ * numbers; and a broken summary is an error naming the file, never a
+ * crash.
+ *
+ * Simulator outcomes are deliberately not asserted here: the model is
+ * being tuned against these very numbers.
+ */
+#include "testutil.h"
+
+#include <math.h>
+#include <unistd.h>
+
+#include "sim/scenario.h"
+#include "cli/oracle.h"
+
+static struct scenario scn;	/* large: keep it off the stack */
+
+/* The six configurations and the scenarios that mirror them. */
+static const struct {
+	const char *name, *scenario;
+} expected[] = {
+	{ "anonfill/fit_noswap", "scenarios/anonfill-fit-noswap.ini" },
+	{ "anonfill/over_noswap", "scenarios/anonfill-over-noswap.ini" },
+	{ "anonfill/over_swap_seq", "scenarios/anonfill-over-swap-seq.ini" },
+	{ "anonfill/over_swap_seq_read", "scenarios/anonfill-over-swap-seq-read.ini" },
+	{ "filewrite/lim64_4x", "scenarios/filewrite-lim64.ini" },
+	{ "fileread/hot28", "scenarios/fileread-hot28.ini" },
+};
+#define NR_EXPECTED (sizeof(expected) / sizeof(expected[0]))
+
+/* What every configuration must have, in the table's order. */
+static const char *const common[] = {
+	"failcnt", "max_usage_in_bytes", "oom_kill", "pgmajfault", "memcg_pgpgin",
+	"memcg_pgpgout", "workingset_refault_anon", "workingset_refault_file",
+	"pgscan_anon", "pgscan_file", "pgsteal_anon", "pgsteal_file", "pgsteal_anon+file",
+	"pswpin", "pswpout", "exit_signal", "wall_s",
+};
+#define NR_COMMON (sizeof(common) / sizeof(common[0]))
+
+static const struct oracle_config *find_config(const struct oracle_summary *os,
+					       const char *name)
+{
+	for (unsigned int i = 0; i < os->nr_configs; i++)
+		if (!strcmp(os->configs[i].name, name))
+			return &os->configs[i];
+	return NULL;
+}
+
+static const struct oracle_counter *find(const struct oracle_config *cfg, const char *name)
+{
+	for (unsigned int i = 0; i < cfg->nr_counters; i++)
+		if (!strcmp(cfg->counters[i].name, name))
+			return &cfg->counters[i];
+	print_error("%s: no counter %s\n", cfg->name, name);
+	return NULL;
+}
+
+static void load_summary(struct oracle_summary *os)
+{
+	char err[1024] = "";
+	int ret = oracle_summary_load(os, test_path(ORACLE_SUMMARY_PATH), err, sizeof(err));
+
+	if (ret)
+		print_error("%s\n", err);
+	assert_int_equal(ret, 0);
+}
+
+/* Every run has a value, and min <= mean <= max over them. */
+static void check_stat(const struct oracle_config *cfg, const struct oracle_counter *c)
+{
+	const struct oracle_stat *st = &c->kernel;
+
+	assert_int_equal(st->nr_values, cfg->runs);
+	for (unsigned int r = 0; r < st->nr_values; r++) {
+		assert_false(isnan(st->values[r]));
+		assert_true(st->values[r] >= st->min && st->values[r] <= st->max);
+	}
+	assert_true(st->min <= st->mean && st->mean <= st->max);
+}
+
+static void test_summary_complete(void **state)
+{
+	struct oracle_summary os;
+
+	(void)state;
+	load_summary(&os);
+	assert_string_equal(os.kernel, "6.18.44-fc-v857");
+	assert_int_equal(os.nr_configs, NR_EXPECTED);
+	for (unsigned int i = 0; i < NR_EXPECTED; i++) {
+		const struct oracle_config *cfg = find_config(&os, expected[i].name);
+		char err[SCN_ERR_LEN] = "";
+		int ret;
+
+		if (!cfg)
+			print_error("no configuration %s\n", expected[i].name);
+		assert_non_null(cfg);
+		assert_string_equal(cfg->scenario, expected[i].scenario);
+		assert_true(cfg->description[0] && cfg->command[0]);
+		assert_int_equal(cfg->runs, 3);
+		/* the scenario is there, and loads as the oracle command loads it */
+		assert_int_equal(access(test_path(cfg->scenario), R_OK), 0);
+		ret = scenario_load(&scn, test_path(cfg->scenario), err, sizeof(err));
+		if (!ret)
+			ret = scenario_validate(&scn, err, sizeof(err));
+		if (ret)
+			print_error("%s\n", err);
+		assert_int_equal(ret, 0);
+		for (unsigned int k = 0; k < NR_COMMON; k++) {
+			const struct oracle_counter *c = find(cfg, common[k]);
+
+			assert_non_null(c);
+			check_stat(cfg, c);
+			/* the table's order: the common counters come first */
+			assert_ptr_equal(c, &cfg->counters[k]);
+		}
+		assert_int_equal(find(cfg, "oom_kill")->how, ORACLE_EXACT);
+		assert_int_equal(find(cfg, "exit_signal")->how, ORACLE_EXACT);
+		assert_int_equal(find(cfg, "wall_s")->how, ORACLE_MEASURE);
+		assert_int_equal(find(cfg, "pswpout")->how, ORACLE_COUNT);
+		assert_true(find(cfg, "pgsteal_anon+file")->derived);
+		assert_false(find(cfg, "pgsteal_file")->derived);
+	}
+	oracle_summary_free(&os);
+}
+
+/* The program's own figures, where the program lived to print them. */
+static void test_summary_program_figures(void **state)
+{
+	static const char *const anon[] = { "retouch_majflt", "retouch_minflt" };
+	static const char *const hot[] = {
+		"hot_miss_total", "hot_miss_first", "hot_miss_last", "hot_resident_final",
+		"stream_resident_final",
+	};
+	struct oracle_summary os;
+	const struct oracle_config *cfg;
+
+	(void)state;
+	load_summary(&os);
+	for (unsigned int i = 0; i < 4; i++) {
+		cfg = find_config(&os, expected[i].name);
+		/* over_noswap was OOM-killed before its result line */
+		assert_int_equal(cfg->nr_counters, NR_COMMON + (i == 1 ? 0 : 2));
+		for (unsigned int k = 0; i != 1 && k < 2; k++) {
+			assert_string_equal(cfg->counters[NR_COMMON + k].name, anon[k]);
+			assert_string_equal(cfg->counters[NR_COMMON + k].source, "program");
+			check_stat(cfg, &cfg->counters[NR_COMMON + k]);
+		}
+		assert_int_equal(cfg->nr_pass_runs, 0);
+	}
+	cfg = find_config(&os, "filewrite/lim64_4x");
+	assert_int_equal(cfg->nr_counters, NR_COMMON);
+	cfg = find_config(&os, "fileread/hot28");
+	assert_int_equal(cfg->nr_counters, NR_COMMON + 5);
+	for (unsigned int k = 0; k < 5; k++) {
+		assert_string_equal(cfg->counters[NR_COMMON + k].name, hot[k]);
+		check_stat(cfg, &cfg->counters[NR_COMMON + k]);
+	}
+	/* 8 hot passes per run; pass 1 misses 844 in every run */
+	assert_int_equal(cfg->nr_pass_runs, 3);
+	for (unsigned int r = 0; r < 3; r++) {
+		assert_int_equal(cfg->nr_passes[r], 8);
+		assert_true(cfg->pass_miss[r][0] == 844);
+	}
+	oracle_summary_free(&os);
+}
+
+/*
+ * Spot checks against shared/oracle/results and its README, so that a
+ * wrong path in tools/extract_oracle_summary.py cannot go unnoticed.
+ */
+static void test_summary_kernel_values(void **state)
+{
+	struct oracle_summary os;
+	const struct oracle_config *cfg;
+	const struct oracle_counter *c;
+
+	(void)state;
+	load_summary(&os);
+	/* over_noswap: killed in 3/3 runs (exit 137), anon never scanned */
+	cfg = find_config(&os, "anonfill/over_noswap");
+	c = find(cfg, "exit_signal");
+	for (unsigned int r = 0; r < 3; r++)
+		assert_true(c->kernel.values[r] == 9);
+	assert_true(find(cfg, "oom_kill")->kernel.mean == 1);
+	assert_true(find(cfg, "pgscan_anon")->kernel.max == 0);
+	c = find(cfg, "failcnt");
+	assert_true(c->kernel.min == 83 && c->kernel.max == 142);
+	/* over_swap_seq: memcg pgmajfault 18,538-18,544, pswpin 147,643-147,647 */
+	cfg = find_config(&os, "anonfill/over_swap_seq");
+	c = find(cfg, "pgmajfault");
+	assert_true(c->kernel.min == 18538 && c->kernel.max == 18544);
+	c = find(cfg, "pswpin");
+	assert_true(c->kernel.min == 147643 && c->kernel.max == 147647);
+	c = find(cfg, "pswpout");
+	assert_true(c->kernel.min == 167183 && c->kernel.max == 168286);
+	/* the derived row is the per-run sum: 164222+55, 164234+54, 164241+55 */
+	c = find(cfg, "pgsteal_anon+file");
+	assert_true(c->kernel.values[0] == 164277 && c->kernel.values[1] == 164288 &&
+		    c->kernel.values[2] == 164296);
+	/* filewrite: pgsteal_file exactly 50,176 in every run */
+	cfg = find_config(&os, "filewrite/lim64_4x");
+	c = find(cfg, "pgsteal_file");
+	assert_true(c->kernel.min == 50176 && c->kernel.max == 50176);
+	assert_true(find(cfg, "max_usage_in_bytes")->kernel.max == 66547712);
+	/* fileread: 844 then 740 per pass in the second run; stream leaves 8,704 */
+	cfg = find_config(&os, "fileread/hot28");
+	assert_true(cfg->pass_miss[1][1] == 740 && cfg->pass_miss[0][7] == 2308);
+	assert_true(find(cfg, "hot_miss_last")->kernel.values[1] == 740);
+	assert_true(find(cfg, "stream_resident_final")->kernel.mean == 8704);
+	c = find(cfg, "wall_s");
+	assert_true(fabs(c->kernel.min - 0.369315) < 1e-9);
+	oracle_summary_free(&os);
+}
+
+static void test_ratio(void **state)
+{
+	(void)state;
+	assert_true(oracle_ratio(100, 125) == 1.25);
+	assert_true(oracle_ratio(4, 1) == 0.25);
+	assert_true(oracle_ratio(7, 0) == 0);
+	/* no ratio to a kernel zero, nor to a missing value */
+	assert_true(isnan(oracle_ratio(0, 5)));
+	assert_true(isnan(oracle_ratio(0, 0)));
+	assert_true(isnan(oracle_ratio(NAN, 5)));
+	assert_true(isnan(oracle_ratio(5, NAN)));
+}
+
+static void test_verdict(void **state)
+{
+	(void)state;
+	/* +-25%, both edges inside */
+	assert_string_equal(oracle_verdict(100, 100), "ok");
+	assert_string_equal(oracle_verdict(100, 125), "ok");
+	assert_string_equal(oracle_verdict(100, 75), "ok");
+	assert_string_equal(oracle_verdict(100, 125.1), "off");
+	assert_string_equal(oracle_verdict(100, 74.9), "off");
+	assert_string_equal(oracle_verdict(18542, 18432), "ok");
+	assert_string_equal(oracle_verdict(196, 46642), "off");
+	/* edges that binary floating point cannot hit exactly */
+	assert_string_equal(oracle_verdict(0.3 * 1000, 0.375 * 1000), "ok");
+	assert_string_equal(oracle_verdict(57859.333333, 57859.333333 * 1.25), "ok");
+	/* both at most 20: noise, not judged */
+	assert_string_equal(oracle_verdict(0, 0), "small");
+	assert_string_equal(oracle_verdict(2, 0), "small");
+	assert_string_equal(oracle_verdict(20, 0), "small");
+	assert_string_equal(oracle_verdict(0, 20), "small");
+	assert_string_equal(oracle_verdict(1, 19), "small");
+	/* one zero, the other above 20 */
+	assert_string_equal(oracle_verdict(0, 21), "DIRECTION");
+	assert_string_equal(oracle_verdict(21, 0), "DIRECTION");
+	assert_string_equal(oracle_verdict(13346, 0), "DIRECTION");
+	/* one side above 20, neither zero: judged by the ratio */
+	assert_string_equal(oracle_verdict(21, 20), "ok");
+	assert_string_equal(oracle_verdict(10, 21), "off");
+	assert_string_equal(oracle_verdict(25, 1), "off");
+	assert_string_equal(oracle_verdict(NAN, 1), "n/a");
+	assert_string_equal(oracle_verdict(1, NAN), "n/a");
+}
+
+static void test_verdict_kinds(void **state)
+{
+	(void)state;
+	/* outcomes are equal or not; a missed OOM kill is not "small" */
+	assert_string_equal(oracle_verdict_how(ORACLE_EXACT, 9, 9), "ok");
+	assert_string_equal(oracle_verdict_how(ORACLE_EXACT, 0, 0), "ok");
+	assert_string_equal(oracle_verdict_how(ORACLE_EXACT, 9, 0), "DIRECTION");
+	assert_string_equal(oracle_verdict_how(ORACLE_EXACT, 0, 1), "DIRECTION");
+	assert_string_equal(oracle_verdict_how(ORACLE_EXACT, 1, 2), "off");
+	assert_string_equal(oracle_verdict_how(ORACLE_EXACT, 1, NAN), "n/a");
+	/* measures (seconds) have no "small" */
+	assert_string_equal(oracle_verdict_how(ORACLE_MEASURE, 0.39, 0.172), "off");
+	assert_string_equal(oracle_verdict_how(ORACLE_MEASURE, 3.242, 2.951), "ok");
+	assert_string_equal(oracle_verdict_how(ORACLE_MEASURE, 0.2, 0), "DIRECTION");
+	assert_string_equal(oracle_verdict_how(ORACLE_MEASURE, 0, 0), "ok");
+	/* counts are oracle_verdict */
+	assert_string_equal(oracle_verdict_how(ORACLE_COUNT, 2, 0), "small");
+}
+
+/* Write @text to a temporary file, load it, expect @msg after "PATH: ". */
+static void expect_load_error(const char *text, const char *msg)
+{
+	char path[] = "/tmp/test_oracle_XXXXXX";
+	char err[1024] = "", want[1200];
+	struct oracle_summary os;
+	int fd = mkstemp(path);
+	int ret;
+
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+	close(fd);
+	ret = oracle_summary_load(&os, path, err, sizeof(err));
+	oracle_summary_free(&os);
+	unlink(path);
+	snprintf(want, sizeof(want), "%s%s", path, msg);
+	if (ret == 0 || strcmp(err, want))
+		print_error("text: %s\nexpected: %s\n     got: %s\n", text, want, err);
+	assert_int_not_equal(ret, 0);
+	assert_string_equal(err, want);
+}
+
+#define CFG_HEAD "{\"configs\": [{\"name\": \"w/c\", \"description\": \"d\", \"command\": \"c\", " \
+		 "\"scenario\": \"s.ini\", \"runs\": 1, \"counters\": ["
+
+static void test_load_errors(void **state)
+{
+	struct oracle_summary os;
+	char err[256];
+
+	(void)state;
+	assert_int_equal(oracle_summary_load(&os, "/nonexistent/summary.json", err,
+					     sizeof(err)), -1);
+	assert_string_equal(err, "/nonexistent/summary.json: No such file or directory");
+	oracle_summary_free(&os);
+	expect_load_error("{\n\"configs\": [\n", ":3: not valid JSON");
+	expect_load_error("{}", ": no \"configs\" list");
+	expect_load_error("{\"configs\": []}", ": no \"configs\" list");
+	expect_load_error("{\"configs\": [{}]}", ": configs[0]: no \"name\" string");
+	expect_load_error("{\"configs\": [{\"name\": \"w/c\", \"description\": \"d\", "
+			  "\"command\": \"c\", \"scenario\": 5}]}",
+			  ": w/c: no \"scenario\" string");
+	expect_load_error(CFG_HEAD "]}]}", ": w/c: no \"counters\" list");
+	expect_load_error(CFG_HEAD "{\"name\": \"pgfoo\", \"source\": \"vmstat\", "
+			  "\"unit\": \"pages\", \"values\": [1]}]}]}",
+			  ": w/c: counters[0]: vmstat counter \"pgfoo\" is not one the simulator keeps");
+	expect_load_error(CFG_HEAD "{\"name\": \"x\", \"source\": \"proc\", "
+			  "\"unit\": \"pages\", \"values\": [1]}]}]}",
+			  ": w/c: counters[0]: x: source \"proc\": expected memcg, vmstat, run or program");
+	expect_load_error(CFG_HEAD "{\"name\": \"pswpin\", \"source\": \"vmstat\", "
+			  "\"unit\": \"pages\", \"compare\": \"fuzzy\", \"values\": [1]}]}]}",
+			  ": w/c: counters[0]: pswpin: compare \"fuzzy\": expected count, exact or measure");
+	expect_load_error(CFG_HEAD "{\"name\": \"pswpin\", \"source\": \"vmstat\", "
+			  "\"unit\": \"pages\"}]}]}",
+			  ": w/c: counters[0]: no \"values\" list");
+	expect_load_error(CFG_HEAD "{\"name\": \"pswpin\", \"source\": \"vmstat\", "
+			  "\"unit\": \"pages\", \"values\": [null, null]}]}]}",
+			  ": w/c: counters[0]: no run has a value");
+	expect_load_error(CFG_HEAD "{\"name\": \"pswpin\", \"source\": \"vmstat\", "
+			  "\"unit\": \"pages\", \"values\": [1, \"2\"]}]}]}",
+			  ": w/c: counters[0]: values[1] is not a number");
+}
+
+/* A program figure's missing runs stay missing: stats over the others. */
+static void test_load_partial_values(void **state)
+{
+	const char *text = CFG_HEAD
+		"{\"name\": \"hot_miss_total\", \"source\": \"program\", \"unit\": \"pages\", "
+		"\"values\": [null, 10, 30]}]}]}";
+	char path[] = "/tmp/test_oracle_XXXXXX";
+	char err[1024] = "";
+	struct oracle_summary os;
+	const struct oracle_stat *st;
+	int fd = mkstemp(path);
+
+	(void)state;
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+	close(fd);
+	assert_int_equal(oracle_summary_load(&os, path, err, sizeof(err)), 0);
+	unlink(path);
+	assert_int_equal(os.nr_configs, 1);
+	assert_int_equal(os.configs[0].nr_counters, 1);
+	st = &os.configs[0].counters[0].kernel;
+	assert_int_equal(st->nr_values, 3);
+	assert_true(isnan(st->values[0]));
+	assert_true(st->min == 10 && st->max == 30 && st->mean == 20);
+	oracle_summary_free(&os);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_summary_complete),
+		cmocka_unit_test(test_summary_program_figures),
+		cmocka_unit_test(test_summary_kernel_values),
+		cmocka_unit_test(test_ratio),
+		cmocka_unit_test(test_verdict),
+		cmocka_unit_test(test_verdict_kinds),
+		cmocka_unit_test(test_load_errors),
+		cmocka_unit_test(test_load_partial_values),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
