@@ -342,6 +342,10 @@ static void test_load_errors(void **state)
 	expect_load_error(CFG_HEAD "{\"name\": \"pswpin\", \"source\": \"vmstat\", "
 			  "\"unit\": \"pages\", \"values\": [1, \"2\"]}]}]}",
 			  ": w/c: counters[0]: values[1] is not a number");
+	expect_load_error(CFG_HEAD "{\"name\": \"pswpin\", \"source\": \"vmstat\", "
+			  "\"unit\": \"pages\", \"values\": [1]}, {\"name\": \"pswpin\", "
+			  "\"source\": \"vmstat\", \"unit\": \"pages\", \"values\": [1]}]}]}",
+			  ": w/c: counters[1]: pswpin twice");
 }
 
 /* A program figure's missing runs stay missing: stats over the others. */

@@ -395,6 +395,12 @@ static int load_config(struct oracle_config *cfg, const cJSON *j, const char *pa
 		snprintf(cwhere, sizeof(cwhere), "%s: counters[%u]", where, cfg->nr_counters);
 		if (load_counter(&cfg->counters[cfg->nr_counters], c, cwhere, err, errlen))
 			return -1;
+		/* names key the JSON output and the summary line: one row each */
+		if (find_counter(cfg, cfg->counters[cfg->nr_counters].name)) {
+			snprintf(err, errlen, "%s: %s twice", cwhere,
+				 cfg->counters[cfg->nr_counters].name);
+			return -1;
+		}
 		cfg->nr_counters++;
 	}
 	add_pgsteal_sum(cfg);
@@ -403,18 +409,19 @@ static int load_config(struct oracle_config *cfg, const cJSON *j, const char *pa
 
 int oracle_summary_load(struct oracle_summary *os, const char *path, char *err, size_t errlen)
 {
+	const cJSON *configs, *c, *kernel;
+	const char *at = NULL;
 	char *text;
 	cJSON *root;
-	const cJSON *configs, *c, *kernel;
 	int ret = -1;
 
 	memset(os, 0, sizeof(*os));
 	text = read_text(path, err, errlen);
 	if (!text)
 		return -1;
-	root = cJSON_Parse(text);
+	/* the parse end, not cJSON_GetErrorPtr(): that one is a global */
+	root = cJSON_ParseWithOpts(text, &at, false);
 	if (!root) {
-		const char *at = cJSON_GetErrorPtr();
 		unsigned int line = 1;
 
 		for (const char *p = text; at && p < at; p++)

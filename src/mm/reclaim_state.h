@@ -24,6 +24,7 @@ struct scan_control {
 	bool cache_trim_mode;
 	bool file_is_tiny;
 	bool no_cache_trim_mode;
+	bool memcg_full_walk;
 	int order;
 	int priority;
 	enum zone_type reclaim_idx;
@@ -65,8 +66,10 @@ struct reclaim_state {
 	enum reclaim_phase phase;
 	enum reclaim_kind kind;
 	struct scan_control sc;
-	unsigned int node;		/* node being shrunk */
+	unsigned int node;		/* position in the pass's node order */
+	struct pglist_data *pgdat;	/* node being shrunk */
 	unsigned int memcg_pos;		/* position in the memcg walk */
+	bool partial_walk;		/* stop the walk once nr_to_reclaim is met */
 	struct lruvec *lruvec;		/* lruvec being shrunk */
 	unsigned long nr[NR_LRU_LISTS];		/* still to scan (shrink_lruvec) */
 	unsigned long targets[NR_LRU_LISTS];	/* get_scan_count's answer */

@@ -877,15 +877,31 @@ static struct mem_cgroup *walk_memcg(struct sim *sim, struct reclaim_state *rs)
 	return NULL;
 }
 
-/* shrink_node() start: prepare_scan_control and reset the node counters. */
+/* The lruvec holding the shared walk position of @sc's target on @pgdat. */
+static struct lruvec *target_lruvec(struct sim *sim, struct scan_control *sc,
+				    struct pglist_data *pgdat)
+{
+	return mem_cgroup_lruvec(sc->target_mem_cgroup ? sc->target_mem_cgroup : sim->memcgs[0],
+				 pgdat);
+}
+
+/*
+ * shrink_node() start: prepare_scan_control and reset the node counters.
+ * shrink_node_memcgs() (v6.12): direct and limit reclaim walk the memcg
+ * tree partially, resuming where the last reclaimer stopped (the reclaim
+ * cookie) and stopping once nr_to_reclaim is met; kswapd and the
+ * memcg_full_walk retry visit every memcg.
+ */
 static void shrink_node_begin(struct task *t, struct pglist_data *pgdat)
 {
 	struct reclaim_state *rs = &t->rs;
 
+	rs->pgdat = pgdat;
 	prepare_scan_control(t->sim, pgdat, &rs->sc);
 	memset(&rs->sc.nr, 0, sizeof(rs->sc.nr));
 	rs->node_reclaimed_start = rs->sc.nr_reclaimed;
-	rs->memcg_pos = 0;
+	rs->partial_walk = !rs->sc.kswapd && !rs->sc.memcg_full_walk;
+	rs->memcg_pos = rs->partial_walk ? target_lruvec(t->sim, &rs->sc, pgdat)->reclaim_iter : 0;
 	rs->phase = RP_MEMCG;
 }
 
@@ -970,6 +986,13 @@ static void priority_pass_end(struct task *t)
 		rs->phase = RP_PRIORITY;
 		return;
 	}
+	if (!sc->nr_reclaimed && !sc->memcg_full_walk) {
+		/* retry once visiting every memcg */
+		sc->priority = DEF_PRIORITY;
+		sc->memcg_full_walk = true;
+		rs->phase = RP_PRIORITY;
+		return;
+	}
 	if (!sc->nr_reclaimed && sc->skipped_deactivate && !sc->force_deactivate) {
 		/* retry once with deactivation forced */
 		sc->priority = DEF_PRIORITY;
@@ -1024,11 +1047,13 @@ bool reclaim_step(struct task *t)
 		case RP_MEMCG:
 			memcg = walk_memcg(sim, rs);
 			if (!memcg) {
+				/* the walk reached the end: the next one starts over */
+				if (rs->partial_walk)
+					target_lruvec(sim, sc, rs->pgdat)->reclaim_iter = 0;
 				rs->phase = RP_NODE_DONE;
 				break;
 			}
-			shrink_lruvec_begin(t, mem_cgroup_lruvec(memcg, rs->kind == RK_KSWAPD ?
-						&sim->nodes[rs->node] : &sim->nodes[pass_node(t, rs->node)]));
+			shrink_lruvec_begin(t, mem_cgroup_lruvec(memcg, rs->pgdat));
 			break;
 		case RP_LRUVEC:
 			if (shrink_lruvec_next_batch(t)) {
@@ -1063,15 +1088,15 @@ bool reclaim_step(struct task *t)
 			break;
 		case RP_NEXT_MEMCG:
 			rs->memcg_pos++;
-			/* partial walk: direct and limit reclaim stop once satisfied */
-			if (!sc->kswapd && sc->nr_reclaimed >= sc->nr_to_reclaim)
+			rs->phase = RP_MEMCG;
+			if (!rs->partial_walk)
+				break;
+			target_lruvec(sim, sc, rs->pgdat)->reclaim_iter = rs->memcg_pos;
+			if (sc->nr_reclaimed >= sc->nr_to_reclaim)
 				rs->phase = RP_NODE_DONE;
-			else
-				rs->phase = RP_MEMCG;
 			break;
 		case RP_NODE_DONE:
-			shrink_node_end(t, &sim->nodes[rs->kind == RK_KSWAPD ?
-						       rs->node : pass_node(t, rs->node)]);
+			shrink_node_end(t, rs->pgdat);
 			if (rs->kind == RK_KSWAPD) {
 				rs->phase = RP_DONE;
 				return true;
