@@ -14,6 +14,18 @@
 
 #include "internal.h"
 
+/*
+ * The watermark check of the scenario's policy: v4.4+ (modern) or the
+ * 2.6.28 per-order walk (watermark_check = order_walk).
+ */
+static bool wmark_ok(const struct sim *sim, const struct zone *z, unsigned int order, u64 mark,
+		     enum zone_type highest_zoneidx, unsigned int alloc_flags)
+{
+	if (sim->scn.policy.watermark_check == WMARK_CHECK_ORDER_WALK)
+		return zone_watermark_ok_order_walk(z, order, mark, highest_zoneidx, alloc_flags);
+	return zone_watermark_ok(z, order, mark, highest_zoneidx, alloc_flags);
+}
+
 /* The node of the CPU @t runs on (numa_node_id()). */
 struct pglist_data *task_node(struct task *t)
 {
@@ -47,8 +59,7 @@ static u32 get_page_from_freelist(struct task *t, unsigned int order, unsigned i
 			if (!(alloc_flags & ALLOC_NO_WATERMARKS)) {
 				mark = zone->_watermark[alloc_flags & ALLOC_WMARK_MASK] +
 				       zone->watermark_boost;
-				if (!zone_watermark_ok(zone, order, mark, highest_zoneidx,
-						       alloc_flags))
+				if (!wmark_ok(sim, zone, order, mark, highest_zoneidx, alloc_flags))
 					continue;
 			}
 			pfn = rmqueue_buddy(sim, zone, order, MIGRATE_MOVABLE);
@@ -69,7 +80,8 @@ static u32 get_page_from_freelist(struct task *t, unsigned int order, unsigned i
  * pgdat_balanced() (v6.12): a node is balanced for an order if any managed
  * zone up to highest_zoneidx meets its high watermark.
  */
-bool pgdat_balanced(struct pglist_data *pgdat, int order, enum zone_type highest_zoneidx)
+bool pgdat_balanced(struct sim *sim, struct pglist_data *pgdat, int order,
+		    enum zone_type highest_zoneidx)
 {
 	bool any = false;
 
@@ -79,8 +91,8 @@ bool pgdat_balanced(struct pglist_data *pgdat, int order, enum zone_type highest
 		if (!populated_zone(zone))
 			continue;
 		any = true;
-		if (zone_watermark_ok(zone, (unsigned int)order, high_wmark_pages(zone),
-				      highest_zoneidx, 0))
+		if (wmark_ok(sim, zone, (unsigned int)order, high_wmark_pages(zone),
+			     highest_zoneidx, 0))
 			return true;
 	}
 	return !any;
@@ -106,7 +118,7 @@ void wakeup_kswapd(struct sim *sim, struct zone *zone, int order,
 		return;
 	if (pgdat->kswapd_failures >= MAX_RECLAIM_RETRIES)
 		return;
-	if (pgdat_balanced(pgdat, order, highest_zoneidx))
+	if (pgdat_balanced(sim, pgdat, order, highest_zoneidx))
 		return;
 	wake_up_task(pgdat->kswapd);
 }

@@ -61,7 +61,8 @@ enum vm_fault_result __alloc_pages(struct task *t, enum zone_type highest_zoneid
 void wakeup_kswapd(struct sim *sim, struct zone *zone, int order,
 		   enum zone_type highest_zoneidx);
 struct pglist_data *task_node(struct task *t);
-bool pgdat_balanced(struct pglist_data *pgdat, int order, enum zone_type highest_zoneidx);
+bool pgdat_balanced(struct sim *sim, struct pglist_data *pgdat, int order,
+		    enum zone_type highest_zoneidx);
 
 /* ---- memcg (mm/memcontrol.c, cgroup v1 hard limit) ---- */
 int mem_cgroups_init(struct sim *sim, char *err, size_t errlen);

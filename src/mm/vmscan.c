@@ -1212,11 +1212,11 @@ enum kswapd_phase {
  * prepare_kswapd_sleep() (v6.12): kswapd may sleep when the node is
  * hopeless or balanced; it then forgets the congestion flags.
  */
-static bool prepare_kswapd_sleep(struct pglist_data *pgdat, int order,
+static bool prepare_kswapd_sleep(struct sim *sim, struct pglist_data *pgdat, int order,
 				 enum zone_type highest_zoneidx)
 {
 	if (pgdat->kswapd_failures >= MAX_RECLAIM_RETRIES ||
-	    pgdat_balanced(pgdat, order, highest_zoneidx)) {
+	    pgdat_balanced(sim, pgdat, order, highest_zoneidx)) {
 		pgdat->flags &= ~((1UL << PGDAT_DIRTY) | (1UL << PGDAT_WRITEBACK));
 		return true;
 	}
@@ -1279,7 +1279,7 @@ enum step_result kswapd_step(struct task *t)
 			rs->kswapd_phase = KS_ROUND;
 			break;
 		case KS_ROUND:
-			if (pgdat_balanced(pgdat, sc->order, sc->reclaim_idx)) {
+			if (pgdat_balanced(sim, pgdat, sc->order, sc->reclaim_idx)) {
 				rs->kswapd_phase = KS_TRY_SLEEP;
 				break;
 			}
@@ -1308,7 +1308,7 @@ enum step_result kswapd_step(struct task *t)
 			break;
 		}
 		case KS_TRY_SLEEP:
-			if (!prepare_kswapd_sleep(pgdat, sc->order, sc->reclaim_idx)) {
+			if (!prepare_kswapd_sleep(sim, pgdat, sc->order, sc->reclaim_idx)) {
 				rs->kswapd_phase = KS_WOKEN;
 				break;
 			}
@@ -1321,7 +1321,7 @@ enum step_result kswapd_step(struct task *t)
 				count_vm_event(sim, KSWAPD_LOW_WMARK_HIT_QUICKLY);
 				break;
 			}
-			if (prepare_kswapd_sleep(pgdat, sc->order, sc->reclaim_idx)) {
+			if (prepare_kswapd_sleep(sim, pgdat, sc->order, sc->reclaim_idx)) {
 				task_sleep(t, &pgdat->kswapd_wait, 0);
 				return STEP_BLOCKED;
 			}
