@@ -57,12 +57,15 @@ expect_fail "bad --seed" "seed" "$BIN" run "$TMP/tiny.ini" --seed abc
 expect_fail "unknown option" "unknown option" "$BIN" run "$TMP/tiny.ini" --frobnicate
 expect_fail "unknown command" "unknown command" "$BIN" frobnicate
 expect_fail "unknown cgroup" "no such cgroup" "$BIN" memory.stat "$TMP/tiny.ini" --cgroup nope
+expect_fail "plot into a missing directory" "plot" "$BIN" run "$TMP/tiny.ini" --plot /nonexistent/dir/x.png
 
 expect_ok "tiny run" "$BIN" run "$TMP/tiny.ini"
 expect_ok "json run" "$BIN" run "$TMP/tiny.ini" --json
 grep -q '"max_parallel_reclaimers"' "$TMP/out" || { echo "FAIL json contract"; fails=$((fails + 1)); }
 expect_ok "vmstat" "$BIN" vmstat "$TMP/tiny.ini"
 grep -q '^pgfault 2048$' "$TMP/out" || { echo "FAIL vmstat pgfault"; fails=$((fails + 1)); }
+expect_ok "plot" "$BIN" run "$TMP/tiny.ini" --plot "$TMP/p.png" --csv "$TMP/p.csv"
+[ -s "$TMP/p.png" ] && head -1 "$TMP/p.csv" | grep -q '^t_s,free,min,low,high' || { echo "FAIL plot/csv files"; fails=$((fails + 1)); }
 expect_ok "memory.stat" "$BIN" memory.stat "$TMP/tiny.ini"
 grep -q '^total_pgfault 2048$' "$TMP/out" || { echo "FAIL memory.stat total_pgfault"; fails=$((fails + 1)); }
 

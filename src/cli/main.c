@@ -9,7 +9,8 @@
  *
  * Options: --set section.key=value (repeatable), --seed N, --json,
  * --machine host, --before (zoneinfo/vmstat/memory.stat of the booted
- * machine, without running), --csv FILE (time series), --check (verify
+ * machine, without running), --csv FILE (time series), --plot FILE.png
+ * (the time series drawn by gnuplot), --check (verify
  * the model's page accounting after every event: slow, for debugging).
  */
 #include <errno.h>
@@ -33,6 +34,7 @@ struct options {
 	const char *machine;
 	const char *cgroup;
 	const char *csv;
+	const char *plot;
 	bool json, before, check;
 };
 
@@ -40,7 +42,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: reclaimsim run [SCENARIO] [--set section.key=value]... [--seed N]\n"
-		"                      [--json] [--machine host] [--csv FILE] [--check]\n"
+		"                      [--json] [--machine host] [--csv FILE] [--plot FILE.png] [--check]\n"
 		"       reclaimsim zoneinfo|vmstat [SCENARIO] [options] [--before]\n"
 		"       reclaimsim memory.stat [SCENARIO] [options] [--cgroup NAME] [--before]\n"
 		"       reclaimsim oracle [--json] [--dir DIR]\n"
@@ -82,6 +84,8 @@ static int parse_args(int argc, char **argv, struct options *o)
 			val = &o->cgroup;
 		} else if (!strcmp(a, "--csv")) {
 			val = &o->csv;
+		} else if (!strcmp(a, "--plot")) {
+			val = &o->plot;
 		} else if (a[0] == '-') {
 			fprintf(stderr, "reclaimsim: unknown option '%s'\n", a);
 			return -1;
@@ -223,6 +227,10 @@ static int cmd_sim(const struct options *o)
 		report_text(stdout, sim);
 	if (o->csv && write_csv(o->csv, sim))
 		rc = 1;
+	if (o->plot && report_plot(sim, o->plot, err, sizeof(err))) {
+		fprintf(stderr, "reclaimsim: --plot %s: %s\n", o->plot, err);
+		rc = 1;
+	}
 	sim_destroy(sim);
 	return rc;
 }

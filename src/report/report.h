@@ -7,6 +7,7 @@
 #ifndef RECLAIMSIM_REPORT_H
 #define RECLAIMSIM_REPORT_H
 
+#include <stddef.h>
 #include <stdio.h>
 
 struct sim;
@@ -24,5 +25,11 @@ void report_text(FILE *f, const struct sim *sim);
 void report_json(FILE *f, const struct sim *sim);
 /* Time series as CSV (t_s,free,min,low,high,pgscan,pgsteal,reclaimers). */
 void report_timeseries_csv(FILE *f, const struct sim *sim);
+
+/*
+ * report_plot - draw the time series into the PNG file @png with gnuplot.
+ * Returns 0, or -1 with a message in @err (gnuplot missing or failing).
+ */
+int report_plot(const struct sim *sim, const char *png, char *err, size_t errlen);
 
 #endif
