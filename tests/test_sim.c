@@ -163,6 +163,25 @@ static void test_oom_without_swap(void **state)
 	sim_destroy(sim);
 }
 
+/*
+ * oom_badness picks the task with the most RSS + swap + page tables: the
+ * big filler dies, the small one (started first) survives.
+ */
+static void test_oom_kills_the_biggest(void **state)
+{
+	struct sim *sim = sim_from_text(
+		"[machine]\ncpus = 2\nmemory = 64M\nzones = DMA:16M, DMA32:rest\n"
+		"[workload small]\ntype = anon_fill\nsize = 12M\npasses = 200\n"
+		"[workload big]\ntype = anon_fill\nsize = 80M\npasses = 1\nstart = 1ms\n"
+		"[run]\nduration = 10s\n");
+
+	sim_run(sim);
+	assert_int_equal(sim->reclaim.oom_kills, 1);
+	assert_int_equal(sim->workloads[0].exit_signal, 0);
+	assert_int_equal(sim->workloads[1].exit_signal, 9);
+	sim_destroy(sim);
+}
+
 /* The same working set fits with swap: no OOM, pages went to swap. */
 static void test_swap_avoids_oom(void **state)
 {
@@ -281,6 +300,7 @@ int main(void)
 		cmocka_unit_test(test_same_seed_same_output),
 		cmocka_unit_test(test_different_seed_differs),
 		cmocka_unit_test(test_oom_without_swap),
+		cmocka_unit_test(test_oom_kills_the_biggest),
 		cmocka_unit_test(test_swap_avoids_oom),
 		cmocka_unit_test(test_oracle_anonfill_fit),
 		cmocka_unit_test(test_oracle_anonfill_over_noswap),
