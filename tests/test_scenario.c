@@ -181,6 +181,7 @@ static void test_defaults(void **state)
 	assert_int_equal(scn.cost.swap_slot_ns, 300);
 	assert_int_equal(scn.cost.syscall_ns, 200);
 	assert_int_equal(scn.cost.charge_ns, 50);
+	assert_int_equal(scn.cost.pagecache_insert_ns, 1000);
 	assert_int_equal(scn.cost.timeslice_ns, 4 * NSEC_PER_MSEC);
 
 	assert_int_equal(scn.nr_cgroups, 0);
@@ -273,6 +274,7 @@ static const char all_keys[] =
 	"swap_slot_ns = 303ns\n"
 	"syscall_ns = 204ns\n"
 	"charge_ns = 55ns\n"
+	"pagecache_insert_ns = 1.5us\n"
 	"timeslice_ns = 3ms\n"
 	"\n"
 	"[cgroup child]\n"
@@ -389,6 +391,7 @@ static void test_all_keys(void **state)
 	assert_int_equal(scn.cost.swap_slot_ns, 303);
 	assert_int_equal(scn.cost.syscall_ns, 204);
 	assert_int_equal(scn.cost.charge_ns, 55);
+	assert_int_equal(scn.cost.pagecache_insert_ns, 1500);
 	assert_int_equal(scn.cost.timeslice_ns, 3 * NSEC_PER_MSEC);
 
 	assert_int_equal(scn.nr_cgroups, 2);

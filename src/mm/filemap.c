@@ -129,12 +129,14 @@ static u32 mapping_pfn(const struct address_space *mapping, u64 index)
  * LRU; a workingset shadow left at the index decides whether it starts
  * active.  @locked: a read is pending.
  */
-static void filemap_add_folio(struct sim *sim, struct address_space *mapping, u64 index,
+static void filemap_add_folio(struct task *t, struct address_space *mapping, u64 index,
 			      u32 pfn, bool locked)
 {
+	struct sim *sim = t->sim;
 	struct page *page = pfn_to_page(sim, pfn);
 	u64 shadow = mapping->i_pages[index];
 
+	charge_sys(t, sim->scn.cost.pagecache_insert_ns);
 	page->flags = locked ? 1u << PG_locked : 0;
 	page->mapping_id = mapping->id;
 	page->index = (u32)index;
@@ -227,7 +229,7 @@ static enum vm_fault_result page_cache_sync_ra(struct task *t, struct address_sp
 		if (mapping_pfn(mapping, i) != NO_PFN)
 			continue;
 		pfn = task_pool_take(t);
-		filemap_add_folio(sim, mapping, i, pfn, true);
+		filemap_add_folio(t, mapping, i, pfn, true);
 		if (!bio)
 			bio = bio_alloc(&sim->disk_dev, REQ_OP_READ, filemap_read_end_io);
 		bio->pfns[bio->nr_pages++] = pfn;
@@ -333,7 +335,7 @@ enum vm_fault_result filemap_write(struct task *t, struct address_space *mapping
 		if (r != VM_FAULT_DONE)
 			return r;
 		pfn = task_pool_take(t);
-		filemap_add_folio(sim, mapping, index, pfn, false);
+		filemap_add_folio(t, mapping, index, pfn, false);
 	} else if (PageFlag(pfn_to_page(sim, pfn), PG_locked)) {
 		task_sleep(t, &sim->page_wait, 0);
 		return VM_FAULT_BLOCKED;

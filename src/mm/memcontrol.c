@@ -265,7 +265,9 @@ enum vm_fault_result mem_cgroup_charge(struct task *t, u32 pfn)
 		cc->nr_retries = MAX_RECLAIM_RETRIES;
 	}
 retry:
-	for (u64 batch = max_u64(MEMCG_CHARGE_BATCH, nr_pages);; batch = nr_pages) {
+	/* the batch, once cut to nr_pages, stays cut for the retries */
+	for (u64 batch = cc->batch_cut ? nr_pages : max_u64(MEMCG_CHARGE_BATCH, nr_pages);;
+	     batch = nr_pages) {
 		bool memsw_hit;
 		struct mem_cgroup *over = try_charge_counters(memcg, batch, &memsw_hit);
 
@@ -278,6 +280,7 @@ retry:
 			cc->active = false;
 			return VM_FAULT_DONE;
 		}
+		cc->batch_cut = true;
 		if (batch == nr_pages) {
 			over->events_max++;
 			try_to_free_mem_cgroup_pages_begin(t, over, nr_pages, !memsw_hit);

@@ -109,6 +109,7 @@ struct charge_context {
 	bool active;
 	unsigned int nr_retries;
 	bool drained;
+	bool batch_cut;		/* the charge batch was cut to the request */
 };
 
 #endif

@@ -90,6 +90,7 @@ struct scn_cost {
 	u64 swap_slot_ns;	/* add_to_swap: slot allocation + swap cache */
 	u64 syscall_ns;		/* read()/write() entry/exit */
 	u64 charge_ns;		/* memcg charge, per page */
+	u64 pagecache_insert_ns;	/* a page entering the page cache, fs work included */
 	u64 timeslice_ns;	/* scheduler timeslice */
 };
 
