@@ -400,13 +400,13 @@ static void test_all_keys(void **state)
 	assert_int_equal(scn.cgroups[0].limit, 64 * MiB);
 	assert_int_equal(scn.cgroups[0].memsw_limit, U64_MAX);
 	assert_int_equal(scn.cgroups[0].swappiness, -1);
-	assert_int_equal(scn.cgroups[0].line, 50);
+	assert_int_equal(scn.cgroups[0].line, 51);
 	assert_string_equal(scn.cgroups[1].name, "box");
 	assert_string_equal(scn.cgroups[1].parent, "/");
 	assert_int_equal(scn.cgroups[1].limit, 4096ULL * 8192);
 	assert_int_equal(scn.cgroups[1].memsw_limit, 48 * MiB);
 	assert_int_equal(scn.cgroups[1].swappiness, 10);
-	assert_int_equal(scn.cgroups[1].line, 56);
+	assert_int_equal(scn.cgroups[1].line, 57);
 
 	assert_int_equal(scn.nr_workloads, 4);
 	w = &scn.workloads[0];
@@ -419,7 +419,7 @@ static void test_all_keys(void **state)
 	assert_int_equal(w->passes, 5);
 	assert_true(w->random);
 	assert_false(w->touch_write);
-	assert_int_equal(w->line, 62);
+	assert_int_equal(w->line, 63);
 	w = &scn.workloads[1];
 	assert_string_equal(w->name, "writer");
 	assert_int_equal(w->type, WL_FILE_WRITE);
@@ -572,7 +572,7 @@ static void test_set(void **state)
 	assert_int_equal(scn.workloads[0].count, 2);
 	/* box: limit now unlimited but memsw_limit still 48M */
 	assert_int_not_equal(scenario_validate(&scn, err, sizeof(err)), 0);
-	assert_string_equal(err, "t.ini:56: [cgroup box] memsw_limit must be >= limit (the v1 kernel refuses it)");
+	assert_string_equal(err, "t.ini:57: [cgroup box] memsw_limit must be >= limit (the v1 kernel refuses it)");
 	set_ok("cgroup.box.memsw_limit=max");
 	assert_int_equal(scenario_validate(&scn, err, sizeof(err)), 0);
 }
