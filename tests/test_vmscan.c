@@ -622,10 +622,13 @@ static void test_prepare_scan_control_file_is_tiny(void **state)
 	assert_int_equal(sc.may_deactivate, DEACTIVATE_ANON);
 	assert_false(sc.file_is_tiny);
 
-	/* limit reclaim never sets it */
+	/* the same node seen by limit reclaim: never tiny (box is empty) */
 	pgdat->vm_stat[NR_ACTIVE_ANON] = 0;
+	sc = sc_global(DEF_PRIORITY);
+	prepare_scan_control(sim, pgdat, &sc);
+	assert_true(sc.file_is_tiny);
+	sc = sc_global(DEF_PRIORITY);
 	sc.target_mem_cgroup = memcg_named(sim, "box");
-	sc.file_is_tiny = true;
 	prepare_scan_control(sim, pgdat, &sc);
 	assert_false(sc.file_is_tiny);
 }
@@ -1168,6 +1171,35 @@ static void test_shrink_active_list_no_rotation(void **state)
 	assert_int_equal(lv->file_cost, 100);
 }
 
+/*
+ * MODEL BUG (src/mm/vmscan.c reclaim_step, case RP_AGE_ANON: the closing
+ * anon aging of shrink_lruvec is gated on can_reclaim_anon_pages(), i.e.
+ * free swap slots).  The kernel (v6.12 mm/vmscan.c shrink_lruvec) gates
+ * it on can_age_anon_pages(): "Aging the anon LRU is valuable if swap is
+ * present" - total_swap_pages > 0, however full the device is (SPEC 3.2:
+ * "if anon can be aged (swap present or demotion)").  With the swap
+ * device full the kernel still deactivates 32 active anon pages at the
+ * end of shrink_lruvec; the model skips it and the whole reclaim
+ * finishes in one step.
+ */
+static void test_age_anon_with_full_swap(void **state)
+{
+	struct sim *sim = sim_from_ini(state, ini_swap);
+	struct mem_cgroup *root = root_memcg(sim);
+	struct task *t = new_task(sim, root);
+
+	for (int i = 0; i < 64; i++)
+		new_lru_page(sim, root, ANON | F(PG_active));
+	sim->swap->inuse_pages = sim->swap->max - 1;	/* every slot taken */
+	assert_int_equal(get_nr_swap_pages(sim), 0);
+
+	try_to_free_pages_begin(t, 0, ZONE_MOVABLE);
+	assert_false(reclaim_step(t));
+	assert_int_equal(t->rs.phase, RP_BATCH);
+	assert_int_equal(t->rs.batch_nr, 32);
+	assert_int_equal(sim->vm_events[PGREFILL], 32);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1199,6 +1231,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_lru_note_cost_halving, teardown),
 		cmocka_unit_test_teardown(test_lru_note_cost_hierarchy, teardown),
 		cmocka_unit_test_teardown(test_shrink_active_list_no_rotation, teardown),
+		cmocka_unit_test_teardown(test_age_anon_with_full_swap, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

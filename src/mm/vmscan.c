@@ -376,7 +376,8 @@ static bool shrink_folio_list(struct task *t, struct pglist_data *pgdat)
 			continue;
 		}
 		if (PageFlag(page, PG_locked))
-			goto keep;
+			goto keep;	/* folio_trylock() failed */
+		sc->nr_scanned++;	/* base pages looked at, after the lock */
 		/* folio_check_dirty_writeback(): only file-LRU pages count */
 		dirty = file_lru && PageFlag(page, PG_dirty);
 		writeback = file_lru && PageFlag(page, PG_writeback);
@@ -502,7 +503,6 @@ static bool shrink_inactive_list_begin(struct task *t, unsigned long nr_to_scan,
 	}
 	rs->throttle_tries = 0;
 	nr_taken = isolate_lru_folios(t, lruvec, lru, nr_to_scan, &nr_scanned);
-	sc->nr_scanned += nr_scanned;
 	if (sc->kswapd || !cgroup_reclaim(sc))
 		count_vm_events(sim, sc->kswapd ? PGSCAN_KSWAPD : PGSCAN_DIRECT, nr_scanned);
 	count_memcg_events(lruvec->memcg, sc->kswapd ? PGSCAN_KSWAPD : PGSCAN_DIRECT, nr_scanned);
