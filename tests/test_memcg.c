@@ -16,8 +16,8 @@
  * from the buddy allocator and are charged with mem_cgroup_charge().
  *
  * The model also charges the root memcg's counter (a documented deviation,
- * memcontrol.c), so root usage is checked too.  Tests marked "MODEL BUG"
- * assert what the kernel does and fail against the model as it stands.
+ * memcontrol.c), so root usage is checked too.  Tests marked "FIXED
+ * MODEL BUG" assert a kernel rule the model once got wrong.
  */
 #include "testutil.h"
 
@@ -286,16 +286,16 @@ static void test_charge_drains_stock(void **state)
 
 /*
  * After limit reclaim the charge is retried when the memcg has a margin.
+ * In the kernel (v6.12 mm/memcontrol.c try_charge_memcg) batch is a local
+ * set once at entry; "if (batch > nr_pages) { batch = nr_pages; goto
+ * retry; }" lowers it and the retries after reclaim / drain keep nr_pages:
+ * the retried charge takes 1 page (usage 31, nothing stocked, failcnt
+ * stays 38) although the margin (70) would fit a whole batch.
  *
- * MODEL BUG (src/mm/memcontrol.c mem_cgroup_charge, the retry loop
- * "for (u64 batch = max_u64(MEMCG_CHARGE_BATCH, nr_pages);; batch = nr_pages)"
- * that every "goto retry" re-enters with a fresh 64-page batch).  In the
- * kernel (v6.12 mm/memcontrol.c try_charge_memcg) batch is a local set
- * once at entry, "if (batch > nr_pages) { batch = nr_pages; goto retry; }"
- * lowers it, and the retries after reclaim / drain keep nr_pages: the
- * retried charge takes 1 page (usage 31, nothing stocked, failcnt stays
- * 38).  The model charges a new batch of 64 (usage 94, 63 stocked) when
- * the margin allows it, and counts one more failcnt when it does not.
+ * (Was a MODEL BUG when this test was written: mem_cgroup_charge re-entered
+ * its batch loop with a fresh 64-page batch on every retry, charging 64
+ * here (usage 94, 63 stocked) and counting an extra failcnt when the margin
+ * was under 64.  memcontrol.c now keeps cc->batch_cut.)
  */
 static void test_charge_retry_batch(void **state)
 {
@@ -561,7 +561,7 @@ static void test_margin(void **state)
 }
 
 /*
- * MODEL BUG (src/mm/memcontrol.c mem_cgroup_margin walks the ancestors:
+ * FIXED MODEL BUG (src/mm/memcontrol.c mem_cgroup_margin walks the ancestors:
  * "for (; memcg; memcg = memcg->parent)").  The kernel's (v6.12
  * mm/memcontrol.c mem_cgroup_margin) margin is that of the memcg's own
  * memory and memsw counters only: leaf (256) with 64 charged has 192,

@@ -13,8 +13,8 @@
  * under test, and real pages are taken from the buddy allocator and put
  * on the LRU where lists and counters must move.
  *
- * Tests marked "MODEL BUG" assert what the kernel does and fail against
- * the model as it stands; the comment names the kernel code.
+ * Tests marked "FIXED MODEL BUG" assert a kernel rule the model once got
+ * wrong; the comment names the kernel code and the old mistake.
  */
 #include "testutil.h"
 
@@ -160,10 +160,11 @@ static bool low(struct sim *sim, u64 inactive, u64 active)
 {
 	struct lruvec *lv = lruvec_of(sim, root_memcg(sim));
 
-	lv->nr_pages[LRU_INACTIVE_ANON] = inactive;
-	lv->nr_pages[LRU_ACTIVE_ANON] = active;
-	lv->nr_pages[LRU_INACTIVE_FILE] = inactive;
-	lv->nr_pages[LRU_ACTIVE_FILE] = active;
+	/* inactive_is_low reads lruvec_page_state: the hierarchical sizes */
+	lv->nr_pages_hier[LRU_INACTIVE_ANON] = inactive;
+	lv->nr_pages_hier[LRU_ACTIVE_ANON] = active;
+	lv->nr_pages_hier[LRU_INACTIVE_FILE] = inactive;
+	lv->nr_pages_hier[LRU_ACTIVE_FILE] = active;
 	/* the rule is the same for both types */
 	assert_int_equal(inactive_is_low(sim, lv, LRU_INACTIVE_ANON),
 			 inactive_is_low(sim, lv, LRU_INACTIVE_FILE));
@@ -634,7 +635,7 @@ static void test_prepare_scan_control_file_is_tiny(void **state)
 }
 
 /*
- * MODEL BUG (src/mm/vmscan.c prepare_scan_control, the file_is_tiny loop
+ * FIXED MODEL BUG (src/mm/vmscan.c prepare_scan_control, the file_is_tiny loop
  * "for (int z = 0; z <= (int)sc->reclaim_idx; z++)"): the kernel (v6.12
  * mm/vmscan.c prepare_scan_control) sums the free pages of the whole node
  * (sum_zone_node_page_state(NR_FREE_PAGES)) and the high watermarks of
@@ -863,9 +864,11 @@ static void age_clock(struct sim *sim, u32 pfn, unsigned int n)
 }
 
 /*
- * Evicted, then 2 activations, then refaulted: the distance is 3 (the
- * eviction's own tick and 2; see the MODEL BUG test below for where the
- * eviction's tick belongs) against a workingset of 4: activated.
+ * Evicted at clock 0, then 3 activations, then refaulted: the refault
+ * distance is 4 (the eviction's own tick and 3) against a workingset of 4
+ * (active file + anon lists, swap present): 4 <= 4, activated.  Together
+ * with test_workingset_eviction_clock_order (one more activation: not
+ * activated) this pins the "distance <= workingset size" boundary.
  */
 static void test_workingset_refault_within(void **state)
 {
@@ -877,10 +880,10 @@ static void test_workingset_refault_within(void **state)
 	u32 refault = new_page(sim, ZONE_DMA32, root, 0);
 	u64 shadow;
 
-	shadow = workingset_eviction(sim, victim);
+	shadow = workingset_eviction(sim, victim, NULL);
 	assert_true(xa_is_value(shadow));
 	assert_int_equal(lv->nonresident_age, 1);
-	age_clock(sim, victim, 2);
+	age_clock(sim, victim, 3);
 	workingset_refault(sim, refault, shadow);
 	assert_true(PageFlag(pfn_to_page(sim, refault), PG_active));
 	assert_false(PageFlag(pfn_to_page(sim, refault), PG_workingset));
@@ -890,7 +893,7 @@ static void test_workingset_refault_within(void **state)
 	assert_int_equal(node_page_state(pgdat, WORKINGSET_REFAULT_ANON), 0);
 	assert_int_equal(root->vm_stat[WORKINGSET_REFAULT_FILE], 1);
 	assert_int_equal(root->vm_stat[WORKINGSET_ACTIVATE_FILE], 1);
-	assert_int_equal(lv->nonresident_age, 4);	/* the activation ages it */
+	assert_int_equal(lv->nonresident_age, 5);	/* the activation ages it */
 	/* it goes onto the active list when added */
 	folio_add_lru(sim, refault);
 	assert_int_equal(lv->nr_pages[LRU_ACTIVE_FILE], 5);
@@ -907,7 +910,7 @@ static void test_workingset_refault_beyond(void **state)
 	u32 refault = new_page(sim, ZONE_DMA32, root, 0);
 	u64 shadow;
 
-	shadow = workingset_eviction(sim, victim);
+	shadow = workingset_eviction(sim, victim, NULL);
 	age_clock(sim, victim, 10);
 	workingset_refault(sim, refault, shadow);
 	assert_false(PageFlag(pfn_to_page(sim, refault), PG_active));
@@ -925,7 +928,7 @@ static void test_workingset_refault_beyond(void **state)
 	for (int i = 0; i < 8; i++)
 		new_lru_page(sim, root, ANON);
 	refault = new_page(sim, ZONE_DMA32, root, 0);
-	shadow = workingset_eviction(sim, victim);	/* age 12 */
+	shadow = workingset_eviction(sim, victim, NULL);	/* age 12 */
 	age_clock(sim, victim, 11);			/* age 23 */
 	workingset_refault(sim, refault, shadow);
 	/* kernel distance 23 - 11 = 12; model 23 - 12 = 11: both <= 12 */
@@ -949,7 +952,7 @@ static void test_workingset_refault_restore(void **state)
 	u32 refault = new_page(sim, ZONE_DMA32, root, 0);
 	u64 shadow;
 
-	shadow = workingset_eviction(sim, victim);
+	shadow = workingset_eviction(sim, victim, NULL);
 	workingset_refault(sim, refault, shadow);
 	assert_true(PageFlag(pfn_to_page(sim, refault), PG_active));
 	assert_true(PageFlag(pfn_to_page(sim, refault), PG_workingset));
@@ -963,7 +966,7 @@ static void test_workingset_refault_restore(void **state)
 	/* an anon refault counts in the anon items and the anon cost */
 	victim = new_page(sim, ZONE_DMA32, root, ANON | F(PG_workingset));
 	refault = new_page(sim, ZONE_DMA32, root, ANON);
-	shadow = workingset_eviction(sim, victim);
+	shadow = workingset_eviction(sim, victim, NULL);
 	workingset_refault(sim, refault, shadow);
 	assert_true(PageFlag(pfn_to_page(sim, refault), PG_active));
 	assert_int_equal(node_page_state(pgdat, WORKINGSET_REFAULT_ANON), 1);
@@ -975,7 +978,7 @@ static void test_workingset_refault_restore(void **state)
 }
 
 /*
- * MODEL BUG (src/mm/workingset.c workingset_eviction: it calls
+ * FIXED MODEL BUG (src/mm/workingset.c workingset_eviction: it calls
  * workingset_age_nonresident() before reading nonresident_age).  The
  * kernel (v6.12 mm/workingset.c workingset_eviction) reads the clock into
  * the shadow first and then ages it, so the eviction's own tick is part of
@@ -993,7 +996,7 @@ static void test_workingset_eviction_clock_order(void **state)
 	u32 refault = new_page(sim, ZONE_DMA32, root, 0);
 	u64 shadow;
 
-	shadow = workingset_eviction(sim, victim);
+	shadow = workingset_eviction(sim, victim, NULL);
 	assert_int_equal(lv->nonresident_age, 1);
 	age_clock(sim, victim, 4);
 	workingset_refault(sim, refault, shadow);
@@ -1003,7 +1006,7 @@ static void test_workingset_eviction_clock_order(void **state)
 }
 
 /*
- * MODEL BUG (src/mm/workingset.c workingset_refault: lru_note_cost_refault()
+ * FIXED MODEL BUG (src/mm/workingset.c workingset_refault: lru_note_cost_refault()
  * is called for every activated refault).  The kernel (v6.12
  * mm/workingset.c workingset_refault) calls lru_note_cost_refault() only
  * inside "if (workingset)", for a folio that was active before eviction
@@ -1020,7 +1023,7 @@ static void test_workingset_refault_cost_only_on_restore(void **state)
 	u32 refault = new_page(sim, ZONE_DMA32, root, 0);
 	u64 shadow;
 
-	shadow = workingset_eviction(sim, victim);
+	shadow = workingset_eviction(sim, victim, NULL);
 	workingset_refault(sim, refault, shadow);
 	assert_true(PageFlag(pfn_to_page(sim, refault), PG_active));
 	assert_int_equal(node_page_state(node0(sim), WORKINGSET_RESTORE_FILE), 0);
@@ -1076,7 +1079,7 @@ static void test_lru_note_cost_halving(void **state)
  * own LRU size.  box has 400 inactive file pages, root has none of its
  * own, the node has 400.
  *
- * MODEL BUG (src/mm/swap.c lru_note_cost: lrusize is the sum of
+ * FIXED MODEL BUG (src/mm/swap.c lru_note_cost: lrusize is the sum of
  * lv->nr_pages[], the pages charged to that memcg itself).  The kernel
  * (v6.12 mm/swap.c lru_note_cost) uses lruvec_page_state(), which for a
  * memcg's lruvec is hierarchical (the memcg and its descendants) and for
@@ -1123,7 +1126,7 @@ static void test_lru_note_cost_hierarchy(void **state)
  * deactivates 32 pages (none referenced): PGREFILL 32, PGDEACTIVATE 32,
  * PG_workingset set, nothing rotated.
  *
- * MODEL BUG (src/mm/vmscan.c shrink_active_list_finish: lru_note_cost()
+ * FIXED MODEL BUG (src/mm/vmscan.c shrink_active_list_finish: lru_note_cost()
  * is called with nr_rotated 0).  The kernel (v6.12 mm/vmscan.c
  * shrink_active_list) calls lru_note_cost() only "if (nr_rotated)"; the
  * model's call adds nothing but still applies the halving rule, so costs
@@ -1172,7 +1175,7 @@ static void test_shrink_active_list_no_rotation(void **state)
 }
 
 /*
- * MODEL BUG (src/mm/vmscan.c reclaim_step, case RP_AGE_ANON: the closing
+ * FIXED MODEL BUG (src/mm/vmscan.c reclaim_step, case RP_AGE_ANON: the closing
  * anon aging of shrink_lruvec is gated on can_reclaim_anon_pages(), i.e.
  * free swap slots).  The kernel (v6.12 mm/vmscan.c shrink_lruvec) gates
  * it on can_age_anon_pages(): "Aging the anon LRU is valuable if swap is

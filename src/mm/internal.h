@@ -138,7 +138,8 @@ enum vm_fault_result swapin_readahead(struct task *t, struct vm_area_struct *vma
 u64 get_nr_swap_pages(const struct sim *sim);
 
 /* ---- workingset (mm/workingset.c) ---- */
-u64 workingset_eviction(struct sim *sim, u32 pfn);
+/* @target: the reclaim's target memcg, NULL for global reclaim */
+u64 workingset_eviction(struct sim *sim, u32 pfn, struct mem_cgroup *target);
 void workingset_refault(struct sim *sim, u32 pfn, u64 shadow);
 void workingset_activation(struct sim *sim, u32 pfn);
 

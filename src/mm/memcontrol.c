@@ -123,20 +123,19 @@ bool mem_cgroup_is_descendant(const struct mem_cgroup *memcg, const struct mem_c
 	return false;
 }
 
-/* mem_cgroup_margin(): pages that can still be charged before any limit. */
+/*
+ * mem_cgroup_margin() (v6.12): pages @memcg's own memory and memsw
+ * counters can still take (its ancestors are not looked at: the caller
+ * asks about the memcg that hit its limit).
+ */
 u64 mem_cgroup_margin(const struct mem_cgroup *memcg)
 {
-	u64 margin = U64_MAX;
+	u64 m = memcg->memory.usage < memcg->memory.max ?
+		memcg->memory.max - memcg->memory.usage : 0;
+	u64 ms = memcg->memsw.usage < memcg->memsw.max ?
+		 memcg->memsw.max - memcg->memsw.usage : 0;
 
-	for (; memcg; memcg = memcg->parent) {
-		u64 m = memcg->memory.usage < memcg->memory.max ?
-			memcg->memory.max - memcg->memory.usage : 0;
-		u64 ms = memcg->memsw.usage < memcg->memsw.max ?
-			 memcg->memsw.max - memcg->memsw.usage : 0;
-
-		margin = min_u64(margin, min_u64(m, ms));
-	}
-	return margin;
+	return min_u64(m, ms);
 }
 
 static void page_counter_uncharge(struct mem_cgroup *memcg, bool memsw, u64 nr)

@@ -164,7 +164,8 @@ static inline long zone_page_state(const struct zone *z, enum zone_stat_item i)
 /* lruvec: the LRU lists of one memcg on one node (include/linux/mmzone.h). */
 struct lruvec {
 	struct pfn_list lists[NR_LRU_LISTS];
-	u64 nr_pages[NR_LRU_LISTS];
+	u64 nr_pages[NR_LRU_LISTS];	/* this memcg's own pages */
+	u64 nr_pages_hier[NR_LRU_LISTS];	/* with descendants: lruvec_page_state() */
 	u64 zone_nr[MAX_NR_ZONES][NR_LRU_LISTS];	/* lru_zone_size */
 	u64 anon_cost;			/* mm/swap.c lru_note_cost (v5.8+) */
 	u64 file_cost;

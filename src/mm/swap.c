@@ -37,6 +37,8 @@ static void update_lru_size(struct sim *sim, struct lruvec *lruvec, enum lru_lis
 
 	lruvec->nr_pages[lru] += delta;
 	lruvec->zone_nr[zone->idx][lru] += delta;
+	for (struct mem_cgroup *m = lruvec->memcg; m; m = m->parent)
+		mem_cgroup_lruvec(m, lruvec->pgdat)->nr_pages_hier[lru] += delta;
 	mod_lruvec_state(lruvec, NR_LRU_BASE + lru, delta);
 	mod_zone_page_state(zone, NR_ZONE_LRU_BASE + lru, delta);
 }
@@ -144,8 +146,9 @@ void folio_rotate_reclaimable(struct sim *sim, u32 pfn)
 /*
  * lru_note_cost() (v5.8+): reclaim cost of a list type, I/O weighted by
  * SWAP_CLUSTER_MAX, charged to the lruvec and its ancestors; both costs
- * are halved when they exceed a quarter of the lruvec's LRU pages, so
- * they track recent behaviour.
+ * are halved when they exceed a quarter of the lruvec's LRU pages
+ * (lruvec_page_state: descendants included), so they track recent
+ * behaviour.
  */
 void lru_note_cost(struct lruvec *lruvec, bool file, unsigned long nr_io,
 		   unsigned long nr_rotated)
@@ -155,8 +158,10 @@ void lru_note_cost(struct lruvec *lruvec, bool file, unsigned long nr_io,
 
 	for (; memcg; memcg = memcg->parent) {
 		struct lruvec *lv = mem_cgroup_lruvec(memcg, lruvec->pgdat);
-		u64 lrusize = lv->nr_pages[LRU_INACTIVE_ANON] + lv->nr_pages[LRU_ACTIVE_ANON] +
-			      lv->nr_pages[LRU_INACTIVE_FILE] + lv->nr_pages[LRU_ACTIVE_FILE];
+		u64 lrusize = lv->nr_pages_hier[LRU_INACTIVE_ANON] +
+			      lv->nr_pages_hier[LRU_ACTIVE_ANON] +
+			      lv->nr_pages_hier[LRU_INACTIVE_FILE] +
+			      lv->nr_pages_hier[LRU_ACTIVE_FILE];
 
 		if (file)
 			lv->file_cost += cost;

@@ -42,6 +42,12 @@ static int mem_cgroup_swappiness(struct sim *sim, struct mem_cgroup *memcg)
 	return (int)sim->scn.sysctl.swappiness;
 }
 
+/* can_age_anon_pages() (v6.12): aging anon is worth it when swap exists. */
+static bool can_age_anon_pages(struct sim *sim)
+{
+	return sim->swap != NULL;
+}
+
 /* can_reclaim_anon_pages(): is there swap space to put anon pages in? */
 static bool can_reclaim_anon_pages(struct sim *sim)
 {
@@ -79,14 +85,9 @@ static bool memcg_in_walk(const struct scan_control *sc, const struct mem_cgroup
 static u64 lruvec_lru_size_hier(struct sim *sim, struct mem_cgroup *memcg,
 				struct pglist_data *pgdat, enum lru_list lru)
 {
-	u64 sum = 0;
-
 	if (!memcg->parent)
 		return (u64)node_page_state(pgdat, NR_LRU_BASE + lru);
-	for (unsigned int i = 0; i < sim->nr_memcgs; i++)
-		if (mem_cgroup_is_descendant(sim->memcgs[i], memcg))
-			sum += mem_cgroup_lruvec(sim->memcgs[i], pgdat)->nr_pages[lru];
-	return sum;
+	return mem_cgroup_lruvec(memcg, pgdat)->nr_pages_hier[lru];
 }
 
 static u64 memcg_state_hier(struct sim *sim, struct mem_cgroup *memcg,
@@ -126,8 +127,8 @@ static bool inactive_is_low_sizes(u64 inactive, u64 active, unsigned int page_sh
 
 bool inactive_is_low(struct sim *sim, struct lruvec *lruvec, enum lru_list inactive_lru)
 {
-	return inactive_is_low_sizes(lruvec->nr_pages[inactive_lru],
-				     lruvec->nr_pages[inactive_lru + LRU_ACTIVE], sim->page_shift);
+	return inactive_is_low_sizes(lruvec->nr_pages_hier[inactive_lru],
+				     lruvec->nr_pages_hier[inactive_lru + LRU_ACTIVE], sim->page_shift);
 }
 
 static bool inactive_is_low_hier(struct sim *sim, struct mem_cgroup *memcg,
@@ -320,10 +321,10 @@ enum folio_references folio_check_references(struct task *t, u32 pfn)
  * cache or page cache, leaving a workingset shadow.  The memcg charge of
  * a swapped page moves to its swap entry.
  */
-static void __remove_mapping(struct sim *sim, u32 pfn)
+static void __remove_mapping(struct sim *sim, u32 pfn, struct mem_cgroup *target)
 {
 	struct page *page = pfn_to_page(sim, pfn);
-	u64 shadow = workingset_eviction(sim, pfn);
+	u64 shadow = workingset_eviction(sim, pfn, target);
 
 	if (PageFlag(page, PG_swapcache)) {
 		u64 slot = page->private;
@@ -441,7 +442,7 @@ static bool shrink_folio_list(struct task *t, struct pglist_data *pgdat)
 			rs->stat.nr_pageout++;
 			goto keep;	/* async write: freed when found clean later */
 		}
-		__remove_mapping(sim, pfn);
+		__remove_mapping(sim, pfn, sc->target_mem_cgroup);
 		ClearPageFlag(page, PG_isolated);
 		free_unref_page(sim, pfn);
 		charge_sys(t, cost->free_ns);
@@ -621,7 +622,8 @@ static void shrink_active_list_finish(struct task *t)
 	charge_sys(t, lock_acquire(&lruvec->lru_lock, task_now(t), nr * sim->scn.cost.lru_lock_ns));
 	count_vm_events(sim, PGDEACTIVATE, nr_deactivate);
 	count_memcg_events(lruvec->memcg, PGDEACTIVATE, nr_deactivate);
-	lru_note_cost(lruvec, file, 0, nr_rotated);
+	if (nr_rotated)
+		lru_note_cost(lruvec, file, 0, nr_rotated);
 	rs->batch_nr = 0;
 }
 
@@ -682,13 +684,13 @@ void prepare_scan_control(struct sim *sim, struct pglist_data *pgdat,
 	if (!cgroup_reclaim(sc)) {
 		u64 free = 0, high = 0, file, anon;
 
-		for (int z = 0; z <= (int)sc->reclaim_idx; z++) {
+		/* the whole node, whatever reclaim_idx is */
+		for (int z = 0; z < MAX_NR_ZONES; z++) {
 			struct zone *zone = &pgdat->node_zones[z];
 
-			if (!populated_zone(zone))
-				continue;
 			free += (u64)zone_page_state(zone, NR_FREE_PAGES);
-			high += high_wmark_pages(zone);
+			if (populated_zone(zone))
+				high += high_wmark_pages(zone);
 		}
 		file = (u64)(node_page_state(pgdat, NR_ACTIVE_FILE) +
 			     node_page_state(pgdat, NR_INACTIVE_FILE));
@@ -1077,7 +1079,7 @@ bool reclaim_step(struct task *t)
 			return false;
 		case RP_AGE_ANON:
 			/* shrink_lruvec(): age the anon list if swap could use it */
-			if (can_reclaim_anon_pages(sim) &&
+			if (can_age_anon_pages(sim) &&
 			    inactive_is_low(sim, rs->lruvec, LRU_INACTIVE_ANON) &&
 			    shrink_active_list_begin(t, SWAP_CLUSTER_MAX, LRU_ACTIVE_ANON)) {
 				rs->batch_age_anon = true;

@@ -3,11 +3,13 @@
  * workingset.c - refault detection (mm/workingset.c, v6.12).
  *
  * Every lruvec has a clock, nonresident_age, that advances by one for each
- * eviction and each activation.  An evicted page leaves a shadow entry
- * with the clock value; when the page comes back, the distance the clock
- * moved meanwhile is the number of pages that would have had to fit in
- * memory for it to stay resident.  If that distance is not larger than
- * the workingset the page competes with, it is activated at once.
+ * eviction and each activation (in the lruvec and all its ancestors).  An
+ * evicted page leaves a shadow entry with the clock value of the reclaim
+ * target's lruvec (the root's for global reclaim); when the page comes
+ * back, the distance that clock moved meanwhile is the number of pages
+ * that would have had to fit in memory for it to stay resident.  If that
+ * distance is not larger than the workingset it competed in (the target's
+ * lists, descendants included), it is activated at once.
  *
  * Shadow layout (u64): bit 63 marks a shadow, bit 62 the PG_workingset
  * bit, bits 48..61 the memcg id, 42..47 the node, 0..41 the clock.
@@ -26,18 +28,21 @@ static void workingset_age_nonresident(struct lruvec *lruvec, u64 nr_pages)
 		mem_cgroup_lruvec(memcg, lruvec->pgdat)->nonresident_age += nr_pages;
 }
 
-/* workingset_eviction(): age the clock and return the shadow entry. */
-u64 workingset_eviction(struct sim *sim, u32 pfn)
+/*
+ * workingset_eviction() (v6.12): read the target lruvec's clock, then age
+ * it (so the eviction itself counts in the distance), and pack the shadow.
+ */
+u64 workingset_eviction(struct sim *sim, u32 pfn, struct mem_cgroup *target)
 {
 	struct page *page = pfn_to_page(sim, pfn);
-	struct lruvec *lruvec = folio_lruvec(sim, pfn);
-	u64 eviction;
+	struct pglist_data *pgdat = page_pgdat(sim, pfn);
+	struct lruvec *lruvec = mem_cgroup_lruvec(target ? target : sim->memcgs[0], pgdat);
+	u64 eviction = lruvec->nonresident_age & SHADOW_AGE_MASK;
 
 	workingset_age_nonresident(lruvec, 1);
-	eviction = lruvec->nonresident_age & SHADOW_AGE_MASK;
 	return XA_SHADOW | (PageFlag(page, PG_workingset) ? SHADOW_WORKINGSET : 0) |
-	       ((u64)page->memcg_id << SHADOW_MEMCG_SHIFT) |
-	       ((u64)lruvec->pgdat->node_id << SHADOW_NODE_SHIFT) | eviction;
+	       ((u64)lruvec->memcg->id << SHADOW_MEMCG_SHIFT) |
+	       ((u64)pgdat->node_id << SHADOW_NODE_SHIFT) | eviction;
 }
 
 /*
@@ -58,13 +63,13 @@ static bool workingset_test_recent(struct sim *sim, u64 shadow, bool file)
 	lruvec = mem_cgroup_lruvec(memcg, &sim->nodes[nid]);
 	refault = lruvec->nonresident_age & SHADOW_AGE_MASK;
 	distance = (refault - (shadow & SHADOW_AGE_MASK)) & SHADOW_AGE_MASK;
-	workingset_size = lruvec->nr_pages[LRU_ACTIVE_FILE];
+	workingset_size = lruvec->nr_pages_hier[LRU_ACTIVE_FILE];
 	if (!file)
-		workingset_size += lruvec->nr_pages[LRU_INACTIVE_FILE];
+		workingset_size += lruvec->nr_pages_hier[LRU_INACTIVE_FILE];
 	if (get_nr_swap_pages(sim) > 0) {
-		workingset_size += lruvec->nr_pages[LRU_ACTIVE_ANON];
+		workingset_size += lruvec->nr_pages_hier[LRU_ACTIVE_ANON];
 		if (file)
-			workingset_size += lruvec->nr_pages[LRU_INACTIVE_ANON];
+			workingset_size += lruvec->nr_pages_hier[LRU_INACTIVE_ANON];
 	}
 	return distance <= workingset_size;
 }
@@ -72,7 +77,9 @@ static bool workingset_test_recent(struct sim *sim, u64 shadow, bool file)
 /*
  * workingset_refault() (v6.12): a page whose shadow was @shadow is being
  * brought back (not yet on the LRU).  Count the refault; activate it if
- * its refault distance fits the workingset.
+ * its refault distance fits the workingset; a page that was active before
+ * its eviction (PG_workingset) is a restore, and only that is a reclaim
+ * cost of its type (lru_note_cost_refault).
  */
 void workingset_refault(struct sim *sim, u32 pfn, u64 shadow)
 {
@@ -88,9 +95,9 @@ void workingset_refault(struct sim *sim, u32 pfn, u64 shadow)
 	mod_lruvec_state(lruvec, file ? WORKINGSET_ACTIVATE_FILE : WORKINGSET_ACTIVATE_ANON, 1);
 	if (shadow & SHADOW_WORKINGSET) {
 		SetPageFlag(page, PG_workingset);
+		lru_note_cost_refault(sim, pfn);
 		mod_lruvec_state(lruvec, file ? WORKINGSET_RESTORE_FILE : WORKINGSET_RESTORE_ANON, 1);
 	}
-	lru_note_cost_refault(sim, pfn);
 }
 
 /* workingset_activation(): an activation ages the clock too. */
