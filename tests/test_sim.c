@@ -144,6 +144,86 @@ static void test_different_seed_differs(void **state)
 	sim_destroy(b);
 }
 
+/*
+ * The costs of a small deterministic run, exactly: 16 first touches, each
+ * a minor fault (fault + zeroing + buddy allocation + charge) and a user
+ * access; the last step of a task counts like any other.
+ */
+static void test_small_run_costs_exact(void **state)
+{
+	struct sim *sim = sim_from_text(
+		"[machine]\ncpus = 1\nmemory = 64M\nzones = DMA:16M, DMA32:rest\n"
+		"[workload tiny]\ntype = anon_fill\nsize = 64K\npasses = 0\n");
+	const struct workload_inst *wl;
+
+	sim_run(sim);
+	wl = &sim->workloads[0];
+	assert_int_equal(wl->min_flt, 16);
+	assert_int_equal(wl->utime_ns, 16 * 20);
+	assert_int_equal(wl->stime_ns, 16 * (1800 + 400 + 150 + 50));
+	assert_int_equal(wl->end_ns - wl->start_ns, 16 * (20 + 1800 + 400 + 150 + 50));
+	assert_int_equal(sim->vm_events[PGFAULT], 16);
+	assert_int_equal(sim->vm_events[PGALLOC_DMA32], 16);
+	/* the pages went back at exit */
+	assert_int_equal(sim->vm_events[PGFREE], 16);
+	sim_destroy(sim);
+}
+
+/* dirty_ratio = 0 throttles the writer on every page but never stalls it. */
+static void test_dirty_ratio_zero_progresses(void **state)
+{
+	struct sim *sim = sim_from_text(
+		"[machine]\ncpus = 1\nmemory = 128M\nzones = DMA:16M, DMA32:rest\n"
+		"[sysctl]\ndirty_ratio = 0\n"
+		"[workload dd]\ntype = file_write\nsize = 8M\n[run]\nduration = 60s\n");
+
+	sim_run(sim);
+	assert_true(sim->workloads[0].ended);
+	assert_int_equal(node_page_state(&sim->nodes[0], NR_DIRTIED), 2048);
+	sim_destroy(sim);
+}
+
+/* Swap-in readahead never OOM-kills for its extra pages (page-cluster 16). */
+static void test_huge_page_cluster_no_oom(void **state)
+{
+	struct sim *sim = sim_from_text(
+		"[machine]\ncpus = 1\nmemory = 256M\nzones = DMA:16M, DMA32:rest\nswap = 256M\n"
+		"[sysctl]\npage-cluster = 16\n[cgroup box]\nlimit = 4M\n"
+		"[workload fill]\ntype = anon_fill\ncgroup = box\nsize = 8M\npasses = 2\n");
+	struct check_state cs = { 0 };
+
+	sim->check_hook = check_hook;
+	sim->check_arg = &cs;
+	sim_run(sim);
+	if (cs.failed)
+		fail_msg("invariant broken: %s", cs.err);
+	assert_int_equal(sim->reclaim.oom_kills, 0);
+	assert_true(sim->vm_events[PSWPIN] > 0);
+	/* windows of at most 2^5 pages (SWAP_RA_ORDER_CEILING) */
+	assert_true(sim->vm_events[PGMAJFAULT] * 32 >= sim->vm_events[PSWPIN]);
+	sim_destroy(sim);
+}
+
+/* A reclaimer waiting for writeback mid-batch keeps its pages isolated:
+ * the accounting holds at every event in a tight memcg (v1 waits). */
+static void test_invariants_tight_memcg_writeback(void **state)
+{
+	struct sim *sim = sim_from_text(
+		"[machine]\nmemory = 128M\nzones = DMA:16M, DMA32:rest\n"
+		"[cgroup box]\nlimit = 4M\n"
+		"[workload dd]\ntype = file_write\ncgroup = box\nsize = 32M\n");
+	struct check_state cs = { 0 };
+
+	sim->check_hook = check_hook;
+	sim->check_arg = &cs;
+	sim_run(sim);
+	if (cs.failed)
+		fail_msg("invariant broken: %s", cs.err);
+	assert_true(sim->workloads[0].ended);
+	assert_true(sim->vm_events[PGSTEAL_FILE] > 6000);
+	sim_destroy(sim);
+}
+
 /* An anon working set larger than RAM without swap ends in an OOM kill. */
 static void test_oom_without_swap(void **state)
 {
@@ -299,6 +379,10 @@ int main(void)
 		cmocka_unit_test(test_invariants_throughout),
 		cmocka_unit_test(test_same_seed_same_output),
 		cmocka_unit_test(test_different_seed_differs),
+		cmocka_unit_test(test_small_run_costs_exact),
+		cmocka_unit_test(test_dirty_ratio_zero_progresses),
+		cmocka_unit_test(test_huge_page_cluster_no_oom),
+		cmocka_unit_test(test_invariants_tight_memcg_writeback),
 		cmocka_unit_test(test_oom_without_swap),
 		cmocka_unit_test(test_oom_kills_the_biggest),
 		cmocka_unit_test(test_swap_avoids_oom),

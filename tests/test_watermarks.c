@@ -249,13 +249,22 @@ static void test_min_free_kbytes(void **state)
 	assert_int_equal(calculate_min_free_kbytes(sim, true), 67584);
 	sim_free(sim);
 
-	/* 256 MiB in one zone: isqrt(65536 * 64) = 2048 kB -> pages_min 512,
-	 * gap max(128, 65) = 128, high 768; the THP figure 512 x 11 = 5632
-	 * pages is capped at (65536 - 768) / 20 = 3238 pages = 12952 kB */
+	/* 256 MiB in one zone: isqrt(65536 * 64) = 2048 kB; below 512 MiB
+	 * hugepage_init() leaves THP off, so there is no THP raise */
 	sim = *state = sim_new(1, 4096);
 	zone_of(sim, 0, ZONE_DMA32)->managed_pages = 65536;
 	assert_int_equal(calculate_min_free_kbytes(sim, false), 2048);
-	assert_int_equal(calculate_min_free_kbytes(sim, true), 12952);
+	assert_int_equal(calculate_min_free_kbytes(sim, true), 2048);
+	sim_free(sim);
+
+	/* 1 GiB in one zone: isqrt(262144 * 64) = 4096 kB -> pages_min 1024,
+	 * gap max(256, 262) = 262, high 1548; the THP figure 512 x 11 = 5632
+	 * pages is under the 5 % cap, (262144 - 1548) / 20 = 13029 pages, so
+	 * it stands: 5632 pages = 22528 kB */
+	sim = *state = sim_new(1, 4096);
+	zone_of(sim, 0, ZONE_DMA32)->managed_pages = 262144;
+	assert_int_equal(calculate_min_free_kbytes(sim, false), 4096);
+	assert_int_equal(calculate_min_free_kbytes(sim, true), 22528);
 	sim_free(sim);
 
 	/* clamps: 100 pages -> isqrt(6400) = 80 -> 128; 2^31 pages (8 TiB)

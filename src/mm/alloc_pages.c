@@ -212,6 +212,10 @@ enum vm_fault_result __alloc_pages(struct task *t, enum zone_type highest_zoneid
 
 			if (should_reclaim_retry(t, highest_zoneidx, progress))
 				goto reclaim;
+			if (t->no_oom) {
+				ac->active = false;
+				return VM_FAULT_NOMEM;
+			}
 			/* __alloc_pages_may_oom */
 			if (!out_of_memory(t, NULL) || t->oom_victim) {
 				ac->active = false;
@@ -253,9 +257,11 @@ void free_unref_page(struct sim *sim, u32 pfn)
  * task_fill_pool - make sure @t holds @nr pages allocated and charged to
  * its memcg, for a fault or readahead that needs several at once (the
  * kernel allocates them one by one inside the same call; here each may
- * need reclaim steps in between).
+ * need reclaim steps in between).  Pages beyond @need are readahead: like
+ * the kernel's readahead, which stops at the first page it cannot get,
+ * they never OOM-kill.
  */
-enum vm_fault_result task_fill_pool(struct task *t, unsigned int nr)
+enum vm_fault_result task_fill_pool(struct task *t, unsigned int nr, unsigned int need)
 {
 	enum vm_fault_result r;
 
@@ -268,18 +274,30 @@ enum vm_fault_result task_fill_pool(struct task *t, unsigned int nr)
 		t->pool_cap = nr;
 	}
 	while (t->pool_nr < nr) {
+		t->no_oom = t->pool_nr >= need;
 		if (t->held_pfn == NO_PFN) {
 			r = __alloc_pages(t, ZONE_MOVABLE, &t->held_pfn);
 			if (r != VM_FAULT_DONE)
-				return r;
+				goto out;
 		}
 		r = mem_cgroup_charge(t, t->held_pfn);
 		if (r != VM_FAULT_DONE)
-			return r;
+			goto out;
 		t->pool[t->pool_nr++] = t->held_pfn;
 		t->held_pfn = NO_PFN;
 	}
-	return VM_FAULT_DONE;
+	r = VM_FAULT_DONE;
+out:
+	t->no_oom = false;
+	if (r == VM_FAULT_NOMEM) {
+		/* readahead gives up: what it has is enough */
+		if (t->held_pfn != NO_PFN) {
+			free_unref_page(t->sim, t->held_pfn);
+			t->held_pfn = NO_PFN;
+		}
+		return VM_FAULT_DONE;
+	}
+	return r;
 }
 
 u32 task_pool_take(struct task *t)

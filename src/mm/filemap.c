@@ -220,7 +220,7 @@ static enum vm_fault_result page_cache_sync_ra(struct task *t, struct address_sp
 	for (u64 i = index; i < end; i++)
 		if (mapping_pfn(mapping, i) == NO_PFN)
 			need++;
-	r = task_fill_pool(t, need);
+	r = task_fill_pool(t, need, 1);
 	if (r != VM_FAULT_DONE)
 		return r;
 	for (u64 i = index; i < end && t->pool_nr; i++) {
@@ -297,11 +297,12 @@ static void folio_mark_dirty_file(struct sim *sim, struct address_space *mapping
 
 /*
  * balance_dirty_pages() (v6.12), simplified: above the background
- * threshold the flusher is started; above the dirty threshold the writer
- * sleeps (at most MAX_PAUSE, 200 ms) until writeback completes.  The
- * kernel's proportional pacing between the two thresholds is not modelled.
+ * threshold the flusher is started; above the dirty threshold the writer,
+ * its page written, sleeps (at most MAX_PAUSE, 200 ms) until writeback
+ * completes.  The kernel's proportional pacing between the two
+ * thresholds is not modelled.
  */
-static enum vm_fault_result balance_dirty_pages(struct task *t)
+static void balance_dirty_pages(struct task *t)
 {
 	struct sim *sim = t->sim;
 	u64 bg, thresh = global_dirty_limit(sim, &bg);
@@ -309,16 +310,16 @@ static enum vm_fault_result balance_dirty_pages(struct task *t)
 
 	if (sim->nr_dirty > bg)
 		wakeup_flusher_threads(sim);
-	if (nr_dirty <= thresh)
-		return VM_FAULT_DONE;
-	task_sleep(t, &sim->dirty_throttle_wait, 200 * NSEC_PER_MSEC);
-	return VM_FAULT_BLOCKED;
+	if (nr_dirty > thresh)
+		task_sleep(t, &sim->dirty_throttle_wait, 200 * NSEC_PER_MSEC);
 }
 
 /*
  * filemap_write() - one page of a buffered write() (generic_perform_write,
  * v6.12): find or create the page (no read needed: whole pages are
- * written), copy, dirty, then balance_dirty_pages.
+ * written), copy, dirty, then balance_dirty_pages.  Returns
+ * VM_FAULT_DONE once the page is written, even if the writer then sleeps
+ * in the dirty throttle (t->state tells).
  */
 enum vm_fault_result filemap_write(struct task *t, struct address_space *mapping, u64 index)
 {
@@ -330,7 +331,7 @@ enum vm_fault_result filemap_write(struct task *t, struct address_space *mapping
 		return VM_FAULT_OOM;
 	pfn = mapping_pfn(mapping, index);
 	if (pfn == NO_PFN) {
-		enum vm_fault_result r = task_fill_pool(t, 1);
+		enum vm_fault_result r = task_fill_pool(t, 1, 1);
 
 		if (r != VM_FAULT_DONE)
 			return r;
@@ -344,5 +345,6 @@ enum vm_fault_result filemap_write(struct task *t, struct address_space *mapping
 		mapping->size = index + 1;
 	charge_sys(t, sim->scn.cost.copy_page_ns);
 	folio_mark_dirty_file(sim, mapping, pfn, task_now(t));
-	return balance_dirty_pages(t);
+	balance_dirty_pages(t);
+	return VM_FAULT_DONE;	/* written; the task may now sleep in the throttle */
 }

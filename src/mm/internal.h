@@ -16,6 +16,7 @@ enum vm_fault_result {
 	VM_FAULT_RETRY,		/* reclaim started or continuing: call again next step */
 	VM_FAULT_BLOCKED,	/* the task sleeps (I/O, throttling); call again when woken */
 	VM_FAULT_OOM,		/* the task was OOM-killed */
+	VM_FAULT_NOMEM,		/* a best-effort allocation gave up (no OOM kill) */
 };
 
 /* ---- pfn lists (include/linux/list.h on PFNs) ---- */
@@ -183,7 +184,12 @@ void task_kill_and_reap(struct task *victim, int signal);
 int mm_verify(struct sim *sim, char *err, size_t errlen);
 
 /* ---- the page pool of a task: pages allocated and charged ahead of use ---- */
-enum vm_fault_result task_fill_pool(struct task *t, unsigned int nr);
+/*
+ * task_fill_pool - hold @nr pages allocated and charged; the first @need
+ * must be had (reclaim, then OOM), the others are readahead: allocation
+ * or charge failures end the filling without an OOM kill.
+ */
+enum vm_fault_result task_fill_pool(struct task *t, unsigned int nr, unsigned int need);
 u32 task_pool_take(struct task *t);
 void task_pool_release(struct task *t);
 

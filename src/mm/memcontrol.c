@@ -255,6 +255,10 @@ enum vm_fault_result mem_cgroup_charge(struct task *t, u32 pfn)
 			goto retry;
 		if (cc->nr_retries--)
 			goto retry;
+		if (t->no_oom) {
+			cc->active = false;
+			return VM_FAULT_NOMEM;
+		}
 		/* mem_cgroup_oom() */
 		over->events_oom++;
 		if (!out_of_memory(t, over) || t->oom_victim) {

@@ -112,7 +112,7 @@ static enum vm_fault_result do_anonymous_page(struct task *t, struct vm_area_str
 					      u64 vpn, bool write)
 {
 	struct sim *sim = t->sim;
-	enum vm_fault_result r = task_fill_pool(t, 1);
+	enum vm_fault_result r = task_fill_pool(t, 1, 1);
 	struct page *page;
 	u32 pfn;
 

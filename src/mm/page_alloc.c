@@ -161,7 +161,7 @@ u64 nr_free_buffer_pages(const struct sim *sim)
 long calculate_min_free_kbytes(const struct sim *sim, bool thp)
 {
 	unsigned int nid, zid, shift = kb_shift(sim);
-	u64 lowmem = 0, nr_zones = 0, pages_min, lowmem_all, buffer = 0, rec;
+	u64 lowmem = 0, nr_zones = 0, pages_min, lowmem_all, buffer = 0, rec, total = 0;
 	u64 kbytes;
 
 	for_each_zone_idx(sim, nid, zid)
@@ -170,6 +170,11 @@ long calculate_min_free_kbytes(const struct sim *sim, bool thp)
 	kbytes = int_sqrt64((lowmem << shift) * 16);
 	kbytes = kbytes < 128 ? 128 : kbytes > 262144 ? 262144 : kbytes;
 	if (!thp)
+		return (long)kbytes;
+	/* hugepage_init(): below 512 MiB of RAM THP stays off, no raise */
+	for_each_zone_idx(sim, nid, zid)
+		total += sim->nodes[nid].node_zones[zid].managed_pages;
+	if ((total << shift) < 512 * 1024)
 		return (long)kbytes;
 
 	/* nr_free_buffer_pages() with the watermarks of the boot rule */

@@ -81,6 +81,7 @@ struct reclaim_state {
 	enum lru_list batch_lru;
 	struct pfn_list batch;		/* still to look at */
 	struct pfn_list ret;		/* looked at, to be put back */
+	struct pfn_list free;		/* reclaimed, freed when the batch is done */
 	struct reclaim_stat stat;
 	unsigned long batch_nr;		/* pages isolated */
 	unsigned long batch_scanned;	/* pages looked at */

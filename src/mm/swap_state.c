@@ -95,7 +95,8 @@ enum vm_fault_result swapin_readahead(struct task *t, struct vm_area_struct *vma
 {
 	struct sim *sim = t->sim;
 	struct swap_info_struct *si = sim->swap;
-	u64 win = 1ULL << sim->scn.sysctl.page_cluster;
+	/* swap_vma_ra_win(): at most 2^SWAP_RA_ORDER_CEILING (5 on 64-bit) pages */
+	u64 win = 1ULL << min_u64(sim->scn.sysctl.page_cluster, 5);
 	u64 start = max_u64(vpn & ~(win - 1), vma->vm_start);
 	u64 end = min_u64((vpn & ~(win - 1)) + win, vma->vm_end);
 	unsigned int need = 0;
@@ -108,14 +109,16 @@ enum vm_fault_result swapin_readahead(struct task *t, struct vm_area_struct *vma
 		if (pte_swap(pte) && !swap_cache_has_page(si, pte_slot(pte)))
 			need++;
 	}
-	r = task_fill_pool(t, need);
+	r = task_fill_pool(t, need, 1);
 	if (r != VM_FAULT_DONE)
 		return r;
 	/* the reclaim that filled the pool may have changed the window */
 	if (!pte_swap(vma->ptes[vpn - vma->vm_start]))
 		return VM_FAULT_DONE;
 	bio = bio_alloc(&sim->swap_dev, REQ_OP_READ, end_swap_bio_read);
-	for (u64 v = start; v < end && t->pool_nr; v++) {
+	/* the faulting page first: readahead may have got fewer pages */
+	for (u64 n = 0; n < end - start && t->pool_nr; n++) {
+		u64 v = start + (vpn - start + n) % (end - start);
 		pte_t pte = vma->ptes[v - vma->vm_start];
 		u64 slot = pte_slot(pte);
 

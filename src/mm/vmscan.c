@@ -201,9 +201,10 @@ void acct_reclaim_writeback(struct sim *sim, struct pglist_data *pgdat, unsigned
 {
 	u64 written;
 
-	mod_node_page_state(pgdat, NR_THROTTLED_WRITTEN, (long)nr);
+	/* folio_end_writeback calls this only while reclaimers are throttled */
 	if (!pgdat->nr_reclaim_throttled)
 		return;
+	mod_node_page_state(pgdat, NR_THROTTLED_WRITTEN, (long)nr);
 	written = (u64)node_page_state(pgdat, NR_THROTTLED_WRITTEN) - pgdat->nr_reclaim_start;
 	if (written > SWAP_CLUSTER_MAX * (u64)pgdat->nr_reclaim_throttled)
 		wake_up_all(sim, &pgdat->reclaim_wait[VMSCAN_THROTTLE_WRITEBACK]);
@@ -230,6 +231,8 @@ static unsigned long isolate_lru_folios(struct task *t, struct lruvec *lruvec,
 
 	pfn_list_init(&skipped);
 	pfn_list_init(&rs->batch);
+	pfn_list_init(&rs->ret);
+	pfn_list_init(&rs->free);
 	while (scan < nr_to_scan && !pfn_list_empty(src)) {
 		u32 pfn = src->tail;
 		struct page *page = pfn_to_page(sim, pfn);
@@ -277,6 +280,23 @@ static void putback_folio(struct sim *sim, struct lruvec *lruvec, u32 pfn)
 
 	ClearPageFlag(page, PG_isolated);
 	lruvec_add_folio(sim, lruvec, pfn);
+}
+
+/*
+ * free_unref_folios() at the end of shrink_folio_list (v6.12): reclaimed
+ * pages stay isolated until the whole batch is done (a reclaimer that
+ * sleeps in the middle of a batch still holds them), then go back to the
+ * allocator together.
+ */
+static void free_folio_list(struct sim *sim, struct pfn_list *list)
+{
+	while (!pfn_list_empty(list)) {
+		u32 pfn = list->head;
+
+		pfn_list_del(sim, list, pfn);
+		ClearPageFlag(pfn_to_page(sim, pfn), PG_isolated);
+		free_unref_page(sim, pfn);
+	}
 }
 
 /* A page whose mm exited while we held it: only our reference is left. */
@@ -372,8 +392,7 @@ static bool shrink_folio_list(struct task *t, struct pglist_data *pgdat)
 		pfn_list_del(sim, &rs->batch, pfn);
 		charge_sys(t, cost->scan_page_ns);
 		if (folio_orphaned(page)) {
-			ClearPageFlag(page, PG_isolated);
-			free_unref_page(sim, pfn);
+			pfn_list_add_tail(sim, &rs->free, pfn);
 			continue;
 		}
 		if (PageFlag(page, PG_locked))
@@ -443,8 +462,7 @@ static bool shrink_folio_list(struct task *t, struct pglist_data *pgdat)
 			goto keep;	/* async write: freed when found clean later */
 		}
 		__remove_mapping(sim, pfn, sc->target_mem_cgroup);
-		ClearPageFlag(page, PG_isolated);
-		free_unref_page(sim, pfn);
+		pfn_list_add_tail(sim, &rs->free, pfn);
 		charge_sys(t, cost->free_ns);
 		rs->stat.nr_reclaimed++;
 		continue;
@@ -457,6 +475,7 @@ activate_locked:
 keep:
 		pfn_list_add_tail(sim, &rs->ret, pfn);
 	}
+	free_folio_list(sim, &rs->free);
 	return true;
 }
 
@@ -515,7 +534,6 @@ static bool shrink_inactive_list_begin(struct task *t, unsigned long nr_to_scan,
 	rs->batch_nr = nr_taken;
 	rs->batch_scanned = nr_scanned;
 	rs->stat = (struct reclaim_stat){ 0 };
-	pfn_list_init(&rs->ret);
 	return true;
 }
 
@@ -1190,6 +1208,7 @@ void reclaim_abort(struct task *t)
 			pfn_list_del(sim, &rs->ret, pfn);
 			putback_folio(sim, rs->lruvec, pfn);
 		}
+		free_folio_list(sim, &rs->free);
 		mod_node_page_state(rs->lruvec->pgdat, NR_ISOLATED_ANON + file,
 				    -(long)rs->batch_nr);
 		rs->batch_nr = 0;

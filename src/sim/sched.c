@@ -180,9 +180,10 @@ void task_exit(struct task *t, int signal)
 		for (struct task *p = sim->rq_head; p; p = p->rq_next)
 			sim->rq_tail = p;
 	}
+	/* a task ending in its own step ends when that step's work does */
+	t->exit_ns = t->state == TASK_RUNNING ? task_now(t) : max_u64(sim->now, t->busy_until);
 	t->state = TASK_DEAD;
 	t->exit_signal = signal;
-	t->exit_ns = max_u64(sim->now, t->busy_until);
 }
 
 /* The CPU's event: run one step of its task, then decide what runs next. */
@@ -222,6 +223,7 @@ void sched_cpu_event(struct sim *sim, unsigned int c)
 	cost = t->step_user_ns + t->step_sys_ns;
 	t->utime_ns += t->step_user_ns;
 	t->stime_ns += t->step_sys_ns;
+	t->step_user_ns = t->step_sys_ns = 0;	/* folded in: nothing in progress */
 	t->busy_until = sim->now + cost;
 	t->slice_used += cost;
 	cpu->busy_ns += cost;

@@ -168,6 +168,9 @@ void sim_run(struct sim *sim)
 {
 	struct event ev;
 
+	/* no workloads: nothing will ever end the run, so do not start it */
+	if (!sim->nr_workloads)
+		sim->stopped = true;
 	while (!sim->stopped && event_pop(sim, &ev)) {
 		if (ev.time > sim->scn.run.duration_ns) {
 			sim->now = sim->scn.run.duration_ns;

@@ -74,6 +74,7 @@ struct task {
 	unsigned int stock_nr;		/* pre-charged pages in the stock */
 	u32 held_pfn;			/* allocated, not yet charged */
 	bool fault_major;		/* the fault in progress waited for its own I/O */
+	bool no_oom;			/* best-effort allocation: fail, do not OOM */
 	/* OOM */
 	int oom_score_adj;
 	bool oom_victim;

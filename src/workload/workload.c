@@ -49,8 +49,9 @@ void workload_task_exit(struct workload_inst *wl, struct task *t)
 {
 	struct sim *sim = wl->sim;
 
-	wl->utime_ns += t->utime_ns;
-	wl->stime_ns += t->stime_ns;
+	/* the step in progress (if @t ends in its own step) counts too */
+	wl->utime_ns += t->utime_ns + t->step_user_ns;
+	wl->stime_ns += t->stime_ns + t->step_sys_ns;
 	wl->min_flt += t->min_flt;
 	wl->maj_flt += t->maj_flt;
 	if (t->exit_signal)
@@ -58,6 +59,7 @@ void workload_task_exit(struct workload_inst *wl, struct task *t)
 	if (--wl->running)
 		return;
 	wl->end_ns = t->exit_ns;
+	wl->ended = true;
 	if (!--sim->workloads_unfinished)
 		sim->stopped = true;
 }
@@ -72,8 +74,12 @@ static enum step_result user_task_step(struct task *t)
 	while (t->step_user_ns + t->step_sys_ns < WL_QUANTUM_NS) {
 		switch (ops->op(t)) {
 		case VM_FAULT_DONE:
-			if (!t->wl_finished)
+			if (!t->wl_finished) {
+				/* done, but the task went to sleep afterwards */
+				if (t->state == TASK_BLOCKED)
+					return STEP_BLOCKED;
 				continue;
+			}
 			task_exit(t, 0);
 			if (t->mm)
 				exit_mmap(t->sim, t->mm);
@@ -82,6 +88,7 @@ static enum step_result user_task_step(struct task *t)
 			workload_task_exit(t->wl, t);
 			return STEP_EXIT;
 		case VM_FAULT_RETRY:
+		case VM_FAULT_NOMEM:	/* not returned by operations: absorbed below them */
 			return STEP_CONTINUE;
 		case VM_FAULT_BLOCKED:
 			return STEP_BLOCKED;
@@ -152,6 +159,7 @@ nomem:
 void workload_start(struct sim *sim, struct workload_inst *wl)
 {
 	wl->start_ns = sim->now;
+	wl->started = true;
 	wl->running = wl->nr_tasks;
 	for (unsigned int i = 0; i < wl->nr_tasks; i++) {
 		wl->tasks[i]->start_ns = sim->now;

@@ -26,6 +26,8 @@ struct workload_inst {
 	unsigned int nr_tasks;
 	struct task **tasks;
 	unsigned int running;
+	bool started;			/* its start time came within run.duration */
+	bool ended;			/* every task exited (or was killed) */
 	u64 start_ns, end_ns;
 	/* totals of the workload's tasks, as /usr/bin/time reports them */
 	u64 utime_ns, stime_ns;
