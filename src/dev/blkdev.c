@@ -12,8 +12,12 @@
 int blkdev_init(struct blkdev *dev, const char *name, u64 latency_ns,
 		u64 bandwidth, unsigned int depth)
 {
+	unsigned int nr_requests;
+
 	*dev = (struct blkdev){ .name = name, .latency_ns = latency_ns,
 				.bandwidth = bandwidth, .depth = depth ? depth : 1 };
+	nr_requests = dev->depth * 2 > 64 ? dev->depth * 2 : 64;
+	dev->queue_pages = (u64)nr_requests * 32;	/* 128 KiB requests of 4 KiB pages */
 	dev->slot_busy_until = calloc(dev->depth, sizeof(u64));
 	return dev->slot_busy_until ? 0 : -1;
 }
@@ -72,6 +76,7 @@ u64 submit_bio(struct sim *sim, struct blkdev *dev, struct bio *bio, u64 now)
 	if (dev->bandwidth)
 		done += bytes * NSEC_PER_SEC / dev->bandwidth;
 	dev->slot_busy_until[best] = done;
+	dev->inflight_pages += bio->nr_pages;
 	if (bio->op == REQ_OP_READ) {
 		dev->nr_reads++;
 		dev->pages_read += bio->nr_pages;
@@ -81,4 +86,11 @@ u64 submit_bio(struct sim *sim, struct blkdev *dev, struct bio *bio, u64 now)
 	}
 	event_push(sim, done, EV_IO, bio, 0);
 	return done;
+}
+
+void blk_complete(struct sim *sim, struct blkdev *dev, struct bio *bio)
+{
+	dev->inflight_pages -= bio->nr_pages;
+	if (dev->queue_wait.first && !blk_queue_full(dev))
+		wake_up_all(sim, &dev->queue_wait);
 }

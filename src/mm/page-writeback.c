@@ -130,7 +130,8 @@ static u64 writeback_batch(struct task *t, bool all)
 			continue;
 		/* from the cursor to the end, then once from the start */
 		for (u64 idx = mapping_find_dirty(mapping, mapping->wb_index);
-		     written < MAX_WRITEBACK_PAGES && mapping->nr_dirty;
+		     written < MAX_WRITEBACK_PAGES && mapping->nr_dirty &&
+		     !blk_queue_full(&sim->disk_dev);
 		     idx = mapping_find_dirty(mapping, idx + 1)) {
 			u32 pfn;
 
@@ -181,6 +182,10 @@ enum step_result flusher_step(struct task *t)
 
 	global_dirty_limit(sim, &bg);
 	if ((sim->flusher_kicked || sim->nr_dirty > bg) && sim->nr_dirty) {
+		if (blk_queue_full(&sim->disk_dev)) {
+			task_sleep(t, &sim->disk_dev.queue_wait, 0);
+			return STEP_BLOCKED;
+		}
 		if (writeback_batch(t, true))
 			return STEP_CONTINUE;
 	}

@@ -372,8 +372,9 @@ static bool may_pageout_file(struct task *t, struct pglist_data *pgdat, struct p
 /*
  * shrink_folio_list() (v6.12) over the isolated batch, resumable: a cgroup
  * v1 reclaimer that meets a page already marked for reclaim under
- * writeback waits for that writeback (folio_wait_writeback) and comes back
- * here.  Returns false if it went to sleep.
+ * writeback waits for that writeback (folio_wait_writeback), and a
+ * pageout that finds the device queue full waits for room; both come
+ * back here.  Returns false if it went to sleep.
  */
 static bool shrink_folio_list(struct task *t, struct pglist_data *pgdat)
 {
@@ -452,6 +453,13 @@ static bool shrink_folio_list(struct task *t, struct pglist_data *pgdat)
 			}
 			if (references == FOLIOREF_RECLAIM_CLEAN || !sc->may_writepage)
 				goto keep;
+			if (blk_queue_full(file_lru ? &sim->disk_dev : &sim->swap_dev)) {
+				/* submit_bio would sleep for a request: wait, redo */
+				pfn_list_add(sim, &rs->batch, pfn);
+				task_sleep(t, file_lru ? &sim->disk_dev.queue_wait :
+					   &sim->swap_dev.queue_wait, 0);
+				return false;
+			}
 			if (file_lru)
 				pageout_file(sim, t, pfn);
 			else

@@ -148,6 +148,7 @@ static void dispatch(struct sim *sim, const struct event *ev)
 		break;
 	case EV_IO:
 		bio = ev->ptr;
+		blk_complete(sim, bio->dev, bio);
 		bio->end_io(sim, bio);
 		if (bio->waiter)
 			wake_up_task(bio->waiter);
