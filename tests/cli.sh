@@ -26,6 +26,33 @@ expect_fail() {
 	echo "ok   $name"
 }
 
+# expect_status NAME STATUS PATTERN CMD... : exit STATUS exactly, stderr matches PATTERN
+expect_status() {
+	name=$1 want=$2 pattern=$3
+	shift 3
+	"$@" >"$TMP/out" 2>"$TMP/err"
+	rc=$?
+	if [ $rc -ne "$want" ]; then
+		echo "FAIL $name: exit $rc, expected $want"; cat "$TMP/err"; fails=$((fails + 1)); return
+	fi
+	if ! grep -q -- "$pattern" "$TMP/err"; then
+		echo "FAIL $name: stderr does not match '$pattern':"; cat "$TMP/err"
+		fails=$((fails + 1)); return
+	fi
+	echo "ok   $name"
+}
+
+# check NAME CONDITION... : a shell test on the last command's files
+check() {
+	name=$1
+	shift
+	if "$@"; then
+		echo "ok   $name"
+	else
+		echo "FAIL $name"; fails=$((fails + 1))
+	fi
+}
+
 expect_ok() {
 	name=$1
 	shift
@@ -69,6 +96,103 @@ expect_ok "plot" "$BIN" run "$TMP/tiny.ini" --plot "$TMP/p.png" --csv "$TMP/p.cs
 expect_ok "memory.stat" "$BIN" memory.stat "$TMP/tiny.ini"
 grep -q '^total_pgfault 2048$' "$TMP/out" || { echo "FAIL memory.stat total_pgfault"; fails=$((fails + 1)); }
 
+SEQ=$ROOT/scenarios/anonfill-over-swap-seq.ini
+
+# options: --opt=value, decimal seeds, help and version
+"$BIN" run "$TMP/tiny.ini" --json --seed 10 >"$TMP/s10"
+expect_ok "--seed 010 is decimal" "$BIN" run "$TMP/tiny.ini" --json --seed 010
+check "--seed 010 = --seed 10" cmp -s "$TMP/out" "$TMP/s10"
+expect_status "--seed 0x10 is not a number" 1 "seed" "$BIN" run "$TMP/tiny.ini" --seed 0x10
+expect_status "--seed with a blank" 1 "seed" "$BIN" run "$TMP/tiny.ini" --seed " 7"
+expect_ok "--seed=10" "$BIN" run "$TMP/tiny.ini" --json --seed=10
+check "--seed=10 = --seed 10" cmp -s "$TMP/out" "$TMP/s10"
+expect_ok "--set=run.seed=10" "$BIN" run "$TMP/tiny.ini" --json --set=run.seed=10
+check "--set=run.seed=10 = --seed 10" cmp -s "$TMP/out" "$TMP/s10"
+expect_status "--json=1" 2 "takes no value" "$BIN" run "$TMP/tiny.ini" --json=1
+for cmd in run zoneinfo vmstat memory.stat oracle; do
+	for h in -h --help; do
+		expect_ok "$cmd $h" "$BIN" $cmd $h
+		check "$cmd $h prints usage" grep -q "^usage: reclaimsim $cmd" "$TMP/out"
+	done
+done
+expect_status "oracle --dir=DIR" 1 "/nonexistent/data/oracle/summary.json" "$BIN" oracle --dir=/nonexistent
+"$BIN" oracle --only fit_noswap >"$TMP/o1" 2>&1
+expect_ok "oracle --only=NAME" "$BIN" oracle --only=fit_noswap
+check "oracle --only=NAME = --only NAME" cmp -s "$TMP/out" "$TMP/o1"
+expect_ok "--version" "$BIN" --version
+check "--version prints the version" grep -qx "reclaimsim 0.1" "$TMP/out"
+expect_ok "run --version" "$BIN" run --version
+check "run --version prints the version" grep -qx "reclaimsim 0.1" "$TMP/out"
+
+# meaningless combinations are usage errors
+expect_status "run --cgroup" 2 "--cgroup applies to memory.stat only" "$BIN" run "$TMP/tiny.ini" --cgroup box
+expect_status "run --before" 2 "--before applies to zoneinfo, vmstat and memory.stat only" "$BIN" run "$TMP/tiny.ini" --before
+for cmd in vmstat zoneinfo memory.stat; do
+	expect_status "$cmd --json" 2 "--json applies to run only" "$BIN" $cmd "$TMP/tiny.ini" --json
+done
+expect_status "--before --csv" 2 "--csv needs a run" "$BIN" vmstat "$TMP/tiny.ini" --before --csv "$TMP/b.csv"
+
+# write errors: stdout, --csv; bad destinations fail before running
+expect_status "stdout on a full disk" 1 "reclaimsim: write error: No space left on device" sh -c '"$0" run "$1" >/dev/full' "$BIN" "$TMP/tiny.ini"
+expect_status "--csv on a full disk" 1 "reclaimsim: --csv /dev/full: No space left on device" "$BIN" run "$TMP/tiny.ini" --csv /dev/full
+expect_status "--csv into a missing directory" 1 "^reclaimsim: --csv /nonexistent/x.csv: No such file or directory$" "$BIN" run "$TMP/tiny.ini" --csv /nonexistent/x.csv
+check "--csv failed before the run" test ! -s "$TMP/out"
+expect_status "--plot into a missing directory" 1 "^reclaimsim: --plot /nonexistent/p.png: No such file or directory$" "$BIN" run "$TMP/tiny.ini" --plot /nonexistent/p.png
+check "--plot failed before the run" test ! -s "$TMP/out"
+
+# gnuplot: its stdout never reaches ours, its stderr only when it fails
+mkdir "$TMP/fakebin"
+printf '#!/bin/sh
+cat >/dev/null
+echo PNGDATA
+echo "warning: empty y range" >&2
+exit 0
+' >"$TMP/fakebin/gnuplot"
+chmod +x "$TMP/fakebin/gnuplot"
+PATH="$TMP/fakebin:$PATH" expect_ok "plot with a chatty gnuplot" "$BIN" run "$TMP/tiny.ini" --plot "$TMP/f.png"
+check "gnuplot's stdout is not ours" sh -c "! grep -q PNGDATA '$TMP/out'"
+check "gnuplot's warnings are not shown" test ! -s "$TMP/err"
+printf '#!/bin/sh
+cat >/dev/null
+echo "line 2: boom" >&2
+exit 1
+' >"$TMP/fakebin/gnuplot"
+PATH="$TMP/fakebin:$PATH" expect_status "plot with a failing gnuplot" 1 "line 2: boom" "$BIN" run "$TMP/tiny.ini" --plot "$TMP/f.png"
+
+# --set of type checks the keys of the section; --set values are blamed by name
+expect_status "--set type with keys of another type" 1 "--set workload.anonfill.type=file_write: \[workload anonfill\] passes: not a key of type file_write" "$BIN" run "$SEQ" --set workload.anonfill.type=file_write
+expect_status "--set parent cycle" 1 "^reclaimsim: --set cgroup.box.parent=box: \[cgroup box\] parent: cycle box -> box$" "$BIN" run "$SEQ" --set cgroup.box.parent=box
+printf '[machine]\nmemory = 64M\nzones = DMA:16M, DMA32:16M\n' >"$TMP/shortzones.ini"
+expect_status "zones short of memory" 1 "shortzones.ini:3: \[machine\] zones add up to 32M but memory is 64M" "$BIN" zoneinfo --before "$TMP/shortzones.ini"
+printf '[machine]\nmemory = 67109888\n' >"$TMP/oddmem.ini"
+expect_status "memory not whole pages" 1 "oddmem.ini:2: \[machine\] memory 67109888 is not a whole number" "$BIN" run "$TMP/oddmem.ini"
+
+# runs cut short by run.duration say so, also with swap I/O in flight
+expect_ok "run.duration cuts the run" "$BIN" run "$TMP/tiny.ini" --set run.duration=1ms
+check "report: did not finish" grep -q "^w: did not finish: run.duration (1ms) reached$" "$TMP/out"
+check "report: stopped at run.duration" grep -q "^run: stopped at run.duration (1ms): 1 of 1 workload did not finish$" "$TMP/out"
+expect_ok "run.duration cuts the run (json)" "$BIN" run "$TMP/tiny.ini" --set run.duration=1ms --json
+check "json: finished false" grep -q '"finished":[[:space:]]*false' "$TMP/out"
+expect_ok "run cut with swap I/O in flight" "$BIN" run "$ROOT/scenarios/anonfill-over-swap-seq.ini" --set run.duration=1s
+check "report: cut with I/O in flight" grep -q "^anonfill: did not finish: run.duration (1s) reached$" "$TMP/out"
+expect_ok "start after run.duration" "$BIN" run "$TMP/tiny.ini" --set run.duration=1ms --set workload.w.start=5ms
+check "report: never started" grep -q "^w: never started: start 5ms is after run.duration (1ms)$" "$TMP/out"
+expect_ok "start after run.duration (json)" "$BIN" run "$TMP/tiny.ini" --set run.duration=1ms --set workload.w.start=5ms --json
+check "json: started false" grep -q '"started":[[:space:]]*false' "$TMP/out"
+expect_ok "a finished run" "$BIN" run "$TMP/tiny.ini" --json
+check "json: started and finished" sh -c "grep -q '\"started\":[[:space:]]*true' '$TMP/out' && grep -q '\"finished\":[[:space:]]*true' '$TMP/out'"
+check "report: nothing cut short" sh -c "'$BIN' run '$TMP/tiny.ini' | grep -q -e 'did not finish' -e '^run: stopped'; [ \$? = 1 ]"
+
+# a scenario without workloads: fine to look at, nothing to run
+: >"$TMP/empty.ini"
+expect_ok "empty scenario: zoneinfo --before" "$BIN" zoneinfo --before "$TMP/empty.ini"
+expect_ok "empty scenario: run" "$BIN" run "$TMP/empty.ini"
+check "empty scenario: nothing to run" grep -qx "reclaimsim: no workloads: nothing to run" "$TMP/err"
+check "empty scenario: the report" grep -q "^scenario: " "$TMP/out"
+
+# the README's examples work as written
+expect_ok "README --set example" "$BIN" run "$SEQ" --set sysctl.swappiness=100 --set workload.anonfill.size=256M
+
 # same scenario and seed: byte-identical output; another seed differs
 "$BIN" run "$ROOT/scenarios/anonfill-over-swap-seq.ini" --json --set workload.anonfill.pattern=rand >"$TMP/a" &&
 "$BIN" run "$ROOT/scenarios/anonfill-over-swap-seq.ini" --json --set workload.anonfill.pattern=rand >"$TMP/b" &&
@@ -94,6 +218,20 @@ if [ -r /proc/zoneinfo ] && [ -r /proc/sys/vm/min_free_kbytes ] && [ "$boosted" 
 	else
 		echo "FAIL host zoneinfo watermarks"; diff "$TMP/host" "$TMP/sim" | head; fails=$((fails + 1))
 	fi
+fi
+
+# from = host: the host is the base; the file's later keys and --set win
+if [ -r /proc/zoneinfo ] && [ -r /proc/sys/vm/min_free_kbytes ]; then
+	printf '[machine]\nfrom = host\ncpus = 3\n[workload w]\ntype = anon_fill\nsize = 8M\npasses = 1\n' >"$TMP/host.ini"
+	expect_ok "from = host, then cpus" "$BIN" run "$TMP/host.ini"
+	check "from = host keeps the file's cpus" grep -q "^machine: 3 CPUs" "$TMP/out"
+	expect_ok "--set machine.from=host" "$BIN" run "$TMP/tiny.ini" --set machine.from=host --set machine.cpus=3
+	check "--set machine.from=host reads the host" sh -c "grep -q '^machine: 3 CPUs' '$TMP/out' && ! grep -q 'managed 64.00M' '$TMP/out'"
+	"$BIN" zoneinfo --before "$TMP/tiny.ini" --machine host >"$TMP/m1"
+	"$BIN" zoneinfo --before "$TMP/tiny.ini" --set machine.from=host >"$TMP/m2"
+	check "--machine host = --set machine.from=host" cmp -s "$TMP/m1" "$TMP/m2"
+	printf '[machine]\ncpus = 3\nfrom = host\n' >"$TMP/hostlate.ini"
+	expect_status "from = host after other keys" 1 "hostlate.ini:3: \[machine\] from: from = host must come before" "$BIN" run "$TMP/hostlate.ini"
 fi
 
 [ $fails -eq 0 ] || { echo "$fails CLI test(s) failed"; exit 1; }

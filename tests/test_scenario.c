@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "sim/scenario.h"
+#include "sim/host.h"
 #include "cli/default_scenario.h"
 
 #define KiB 1024ULL
@@ -495,7 +496,7 @@ static void test_zones(void **state)
 	assert_int_equal(scn.machine.memory, (3840ULL + 772807 + 688128) * 4096);
 
 	load_ok("[machine]\nmemory = 24G\n"
-		"zones = dma:3840p/3998p/4095p, Normal:1G/2G, Movable:0\n");
+		"zones = dma:3840p/3998p/4095p, Normal:1G/2G, Movable:rest\n");
 	assert_int_equal(scn.machine.memory, 24 * GiB);
 	assert_int_equal(scn.machine.zones[0].type, ZONE_DMA);
 	assert_int_equal(scn.machine.zones[0].pages, 3840);
@@ -506,7 +507,8 @@ static void test_zones(void **state)
 	assert_int_equal(scn.machine.zones[1].present, 2 * GiB / 4096);
 	assert_int_equal(scn.machine.zones[1].spanned, 0);
 	assert_int_equal(scn.machine.zones[2].type, ZONE_MOVABLE);
-	assert_int_equal(scn.machine.zones[2].pages, 0);
+	assert_true(scn.machine.zones[2].rest);
+	assert_int_equal(scn.machine.zones[2].pages, 24 * GiB / 4096 - 3840 - GiB / 4096);
 
 	expect_error("[machine]\nmemory = 1G\nzones = DMA:16M, Normal:2G\n",
 		     "t.ini:3: [machine] zones: 528384 pages per node do not fit memory (262144 pages per node)");
@@ -565,14 +567,14 @@ static void test_set(void **state)
 	set_ok("machine.swap_device=ssd");
 	assert_int_equal(scn.machine.swap_dev.latency_ns, 100000);
 	assert_int_equal(scn.machine.swap_dev.depth, 32);
-	/* type then the new type's keys */
-	set_ok("workload.fill.type=file_read");
-	set_ok("workload.fill.count=2");
-	assert_int_equal(scn.workloads[0].type, WL_FILE_READ);
-	assert_int_equal(scn.workloads[0].count, 2);
-	/* box: limit now unlimited but memsw_limit still 48M */
+	/* type then the new type's keys (writer has size and block, file_read's too) */
+	set_ok("workload.writer.type=file_read");
+	set_ok("workload.writer.count=2");
+	assert_int_equal(scn.workloads[1].type, WL_FILE_READ);
+	assert_int_equal(scn.workloads[1].count, 2);
+	/* box: limit now unlimited but memsw_limit still 48M: the --set is to blame */
 	assert_int_not_equal(scenario_validate(&scn, err, sizeof(err)), 0);
-	assert_string_equal(err, "t.ini:57: [cgroup box] memsw_limit must be >= limit (the v1 kernel refuses it)");
+	assert_string_equal(err, "--set cgroup.box.limit=unlimited: [cgroup box] memsw_limit must be >= limit (the v1 kernel refuses it)");
 	set_ok("cgroup.box.memsw_limit=max");
 	assert_int_equal(scenario_validate(&scn, err, sizeof(err)), 0);
 }
@@ -725,24 +727,199 @@ static void test_workload_types(void **state)
 	assert_int_equal(scn.workloads[0].block, 4096);
 }
 
+/* Cross-checks point at the line of the key (not the section) in the file. */
 static void test_validate_errors(void **state)
 {
 	expect_error("[cgroup box]\nparent = nope\n",
-		     "t.ini:1: [cgroup box] parent: no cgroup named 'nope'");
+		     "t.ini:2: [cgroup box] parent: no cgroup named 'nope'");
 	expect_error("[cgroup a]\nparent = b\n[cgroup b]\nparent = a\n",
-		     "t.ini:1: [cgroup a] parent: cycle a -> b -> a");
-	expect_error("[cgroup a]\nparent = a\n", "t.ini:1: [cgroup a] parent: cycle a -> a");
+		     "t.ini:2: [cgroup a] parent: cycle a -> b -> a");
+	expect_error("[cgroup a]\nparent = a\n", "t.ini:2: [cgroup a] parent: cycle a -> a");
+	/* a cgroup below a cycle is not part of it */
+	expect_error("[cgroup d]\nparent = a\n[cgroup a]\nparent = b\n[cgroup b]\nparent = a\n",
+		     "t.ini:4: [cgroup a] parent: cycle a -> b -> a");
 	expect_error("[cgroup box]\n\n[workload w]\ntype = file_read\nsize = 1M\ncgroup = nobox\n",
-		     "t.ini:3: [workload w] cgroup: no cgroup named 'nobox'");
+		     "t.ini:6: [workload w] cgroup: no cgroup named 'nobox'");
 	expect_error("[cgroup box]\nlimit = 128M\nmemsw_limit = 64M\n",
-		     "t.ini:1: [cgroup box] memsw_limit must be >= limit (the v1 kernel refuses it)");
+		     "t.ini:3: [cgroup box] memsw_limit must be >= limit (the v1 kernel refuses it)");
 	/* parents may be named later in the file */
 	load_ok("[cgroup c]\nparent = b\n[cgroup b]\nparent = a\n[cgroup a]\n");
 	assert_string_equal(scn.cgroups[0].parent, "b");
-	/* a --set that breaks a cross-reference is caught by validate */
+	/* a --set that breaks a cross-reference is named, not the line it overrides */
 	set_ok("cgroup.a.parent=c");
 	assert_int_not_equal(scenario_validate(&scn, err, sizeof(err)), 0);
-	assert_string_equal(err, "t.ini:1: [cgroup c] parent: cycle c -> b -> a -> c");
+	assert_string_equal(err, "--set cgroup.a.parent=c: [cgroup a] parent: cycle a -> c -> b -> a");
+}
+
+/* Values that come from --set: validate names the --set option. */
+static void test_set_origins(void **state)
+{
+	load_ok("[machine]\nmemory = 64M\nzones = DMA:16M, DMA32:rest\n"
+		"[cgroup box]\nlimit = 8M\n"
+		"[workload w]\ntype = anon_fill\nsize = 1M\ncgroup = box\n");
+	set_ok("cgroup.box.parent=box");
+	assert_int_not_equal(scenario_validate(&scn, err, sizeof(err)), 0);
+	assert_string_equal(err, "--set cgroup.box.parent=box: [cgroup box] parent: cycle box -> box");
+	set_ok("cgroup.box.parent=nope");
+	assert_int_not_equal(scenario_validate(&scn, err, sizeof(err)), 0);
+	assert_string_equal(err, "--set cgroup.box.parent=nope: [cgroup box] parent: no cgroup named 'nope'");
+	set_ok("cgroup.box.parent=/");
+	assert_int_equal(scenario_validate(&scn, err, sizeof(err)), 0);
+	set_ok("cgroup.box.memsw_limit=4M");
+	assert_int_not_equal(scenario_validate(&scn, err, sizeof(err)), 0);
+	assert_string_equal(err, "--set cgroup.box.memsw_limit=4M: [cgroup box] memsw_limit must be >= limit (the v1 kernel refuses it)");
+	set_ok("cgroup.box.memsw_limit=max");
+	set_ok("cgroup.box.max=100");
+	assert_int_not_equal(scenario_validate(&scn, err, sizeof(err)), 0);
+	assert_string_equal(err, "--set cgroup.box.max=100: [cgroup box] limit must be at least one page (4096 bytes)");
+	set_ok("cgroup.box.limit=8M");
+	set_ok("workload.w.cgroup=nobox");
+	assert_int_not_equal(scenario_validate(&scn, err, sizeof(err)), 0);
+	assert_string_equal(err, "--set workload.w.cgroup=nobox: [workload w] cgroup: no cgroup named 'nobox'");
+	set_ok("workload.w.cgroup=box");
+	set_ok("machine.zones=DMA:16M, DMA32:16M");
+	assert_int_not_equal(scenario_validate(&scn, err, sizeof(err)), 0);
+	assert_string_equal(err, "--set machine.zones=DMA:16M, DMA32:16M: [machine] zones add up to 32M but memory is 64M: add a 'rest' zone or fix memory");
+	set_ok("machine.zones=DMA:16M, DMA32:rest");
+	set_ok("machine.memory=67109888");
+	assert_int_not_equal(scenario_validate(&scn, err, sizeof(err)), 0);
+	assert_string_equal(err, "--set machine.memory=67109888: [machine] memory 67109888 is not a whole number of 4096-byte pages");
+	set_ok("machine.memory=64M");
+	set_ok("machine.swap=4K");
+	assert_int_not_equal(scenario_validate(&scn, err, sizeof(err)), 0);
+	assert_string_equal(err, "--set machine.swap=4K: [machine] swap must be 0 or at least 2 pages (8192 bytes: the first page is the swap header)");
+	set_ok("machine.swap=0");
+	assert_int_equal(scenario_validate(&scn, err, sizeof(err)), 0);
+}
+
+/* Sizes that are not whole pages, zones that do not fill memory. */
+static void test_page_sizes(void **state)
+{
+	expect_error("[machine]\nmemory = 64M\nzones = DMA:16M, DMA32:16M\n",
+		     "t.ini:3: [machine] zones add up to 32M but memory is 64M: add a 'rest' zone or fix memory");
+	/* the later of the two lines */
+	expect_error("[machine]\nzones = DMA:16M, DMA32:16M\nmemory = 64M\n",
+		     "t.ini:3: [machine] zones add up to 32M but memory is 64M: add a 'rest' zone or fix memory");
+	expect_error("[machine]\nnodes = 2\nmemory = 128M\nzones = DMA:16M, DMA32:16M\n",
+		     "t.ini:4: [machine] zones add up to 32M per node but memory is 64M per node (128M over 2 nodes): add a 'rest' zone or fix memory");
+	expect_error("[machine]\nmemory = 67109888\n",
+		     "t.ini:2: [machine] memory 67109888 is not a whole number of 4096-byte pages");
+	expect_error("[machine]\nmemory = 64M\npage_size = 64K\nmemory = 1M\n",
+		     "t.ini:4: [machine] memory: duplicate key (first given at line 2)");
+	expect_error("[machine]\nmemory = 96K\npage_size = 64K\n",
+		     "t.ini:3: [machine] memory 98304 is not a whole number of 65536-byte pages");
+	expect_error("[cgroup c]\nlimit = 1000\n",
+		     "t.ini:2: [cgroup c] limit must be at least one page (4096 bytes)");
+	expect_error("[machine]\nswap = 4096\n",
+		     "t.ini:2: [machine] swap must be 0 or at least 2 pages (8192 bytes: the first page is the swap header)");
+	/* zones that fill memory exactly, and sizes that round down to whole pages */
+	load_ok("[machine]\nmemory = 64M\nzones = DMA:16M, DMA32:48M\nswap = 10000\n"
+		"[cgroup c]\nlimit = 4097\n");
+	assert_int_equal(scn.machine.swap, 10000);
+	/* memory not given: it follows the zones, also through --set */
+	load_ok("[machine]\nzones = DMA:16M, Normal:1G\n");
+	assert_int_equal(scn.machine.memory, 1040 * MiB);
+	set_ok("machine.zones=DMA:16M, Normal:2G");
+	assert_int_equal(scn.machine.memory, 2064 * MiB);
+	set_ok("machine.nodes=2");
+	assert_int_equal(scn.machine.memory, 2 * 2064 * MiB);
+	assert_int_equal(scenario_validate(&scn, err, sizeof(err)), 0);
+}
+
+/* --set of type checks the keys given in the section, as the file does. */
+static void test_set_type_keys(void **state)
+{
+	load_ok("[workload w]\ntype = anon_fill\nsize = 1M\npasses = 2\n");
+	set_error("workload.w.type=file_write",
+		  "--set workload.w.type=file_write: [workload w] passes: not a key of type file_write (file_write takes size, block)");
+	assert_int_equal(scn.workloads[0].type, WL_ANON_FILL);
+	/* a key given by --set counts too */
+	load_ok("[workload w]\ntype = anon_fill\nsize = 1M\n");
+	set_ok("workload.w.pattern=rand");
+	set_error("workload.w.type=file_read",
+		  "--set workload.w.type=file_read: [workload w] pattern: not a key of type file_read (file_read takes size, block, count)");
+	/* only keys every type shares (and size): the type may change */
+	load_ok("[workload w]\ntype = anon_fill\nsize = 1M\ntasks = 2\nstart = 1s\n");
+	set_ok("workload.w.type=file_write");
+	assert_int_equal(scn.workloads[0].type, WL_FILE_WRITE);
+	set_ok("workload.w.block=64K");
+	set_error("workload.w.type=anon_fill",
+		  "--set workload.w.type=anon_fill: [workload w] block: not a key of type anon_fill (anon_fill takes size, passes, pattern, touch)");
+}
+
+/* [machine] from = host: the host is the base, later keys and --set win. */
+static void test_from_host(void **state)
+{
+	const char *root = host_proc_root;
+
+	load_ok("[machine]\nfrom = host\ncpus = 3\nswap = 1G\n"
+		"[sysctl]\nmin_free_kbytes = 12345\n");
+	assert_true(scn.machine.from_host);
+	assert_int_equal(scn.machine.cpus, 3);
+	assert_int_equal(scn.machine.swap, GiB);
+	assert_int_equal(scn.sysctl.min_free_kbytes, 12345);
+	/* the rest is the fixture's */
+	assert_int_equal(scn.machine.nr_zones, 3);
+	assert_int_equal(scn.machine.zones[1].pages, 772807);
+	assert_int_equal(scn.machine.memory, (3840ULL + 772807 + 688128) * 4096);
+	assert_int_equal(scn.sysctl.swappiness, 60);
+	/* zones after it replace the host's, and memory follows them */
+	load_ok("[machine]\nfrom = host\nzones = DMA:16M, Normal:1G\n");
+	assert_int_equal(scn.machine.memory, 1040 * MiB);
+	assert_int_equal(scn.sysctl.min_free_kbytes, 67584);
+
+	expect_error("[machine]\ncpus = 3\nfrom = host\n",
+		     "t.ini:3: [machine] from: from = host must come before the other [machine] and [sysctl] keys ([machine] cpus is given at line 2)");
+	expect_error("[sysctl]\nswappiness = 10\n[machine]\nfrom = host\n",
+		     "t.ini:4: [machine] from: from = host must come before the other [machine] and [sysctl] keys ([sysctl] swappiness is given at line 2)");
+	expect_error("[machine]\nfrom = host\nmemory = 16G\n",
+		     "t.ini:3: [machine] zones add up to 5859100K but memory is 16G: add a 'rest' zone or fix memory");
+	expect_error("[machine]\nfrom = host\npage_size = 16K\n",
+		     "t.ini:3: [machine] page_size: the host's zones (from = host, line 2) are in its 4096-byte pages: give zones too, or leave page_size to the host");
+
+	/* --set machine.from=host: the host replaces the file's machine */
+	load_ok("[machine]\ncpus = 16\nmemory = 1G\nswap = 1G\n[sysctl]\nswappiness = 7\n");
+	set_ok("machine.from=host");
+	assert_int_equal(scn.machine.cpus, 2);
+	assert_int_equal(scn.machine.nr_zones, 3);
+	assert_int_equal(scn.machine.swap, GiB);
+	assert_int_equal(scn.sysctl.swappiness, 60);
+	set_ok("machine.cpus=5");
+	assert_int_equal(scn.machine.cpus, 5);
+	assert_int_equal(scenario_validate(&scn, err, sizeof(err)), 0);
+
+	/* a host that cannot be read: the error, and nothing changed */
+	host_proc_root = "/nonexistent";
+	expect_error("[machine]\nfrom = host\n",
+		     "t.ini:2: [machine] from: /nonexistent/zoneinfo: cannot read: No such file or directory");
+	load_ok("[machine]\ncpus = 16\n");
+	set_error("machine.from=host",
+		  "--set machine.from=host: [machine] from: /nonexistent/zoneinfo: cannot read: No such file or directory");
+	assert_int_equal(scn.machine.cpus, 16);
+	assert_int_equal(scn.machine.nr_zones, 0);
+	host_proc_root = root;
+}
+
+/* Lines: at most 198 characters, comments not counted. */
+static void test_long_lines(void **state)
+{
+	char text[2048], want[SCN_ERR_LEN];
+	char pad[400];
+
+	memset(pad, 'x', 300);
+	pad[300] = '\0';
+	snprintf(text, sizeof(text), "; %s\n[machine] ; %s\n# %s\ncpus = 3   ; %s\n", pad, pad,
+		 pad, pad);
+	load_ok(text);
+	assert_int_equal(scn.machine.cpus, 3);
+	snprintf(want, sizeof(want), "t.ini:2: line too long (at most 198 characters, comments not counted)");
+	snprintf(text, sizeof(text), "[cgroup c]\nparent = %.190s\n", pad);
+	expect_error(text, want);
+	/* 198 is fine */
+	snprintf(text, sizeof(text), "[cgroup c]\nparent = %.189s\n", pad);
+	snprintf(want, sizeof(want),
+		 "t.ini:2: [cgroup c] parent: name too long (at most 47 characters): '%.189s'", pad);
+	expect_error(text, want);
 }
 
 static void test_missing_file(void **state)
@@ -846,6 +1023,8 @@ static void test_oracle_scenario(void **state)
 
 int main(void)
 {
+	/* [machine] from = host reads the oracle VM's /proc, not this host's */
+	char *proc = strdup(test_path("tests/data/proc"));
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_parse_size),
 		cmocka_unit_test(test_parse_time),
@@ -863,6 +1042,11 @@ int main(void)
 		cmocka_unit_test(test_bad_values),
 		cmocka_unit_test(test_workload_types),
 		cmocka_unit_test(test_validate_errors),
+		cmocka_unit_test(test_set_origins),
+		cmocka_unit_test(test_page_sizes),
+		cmocka_unit_test(test_set_type_keys),
+		cmocka_unit_test(test_from_host),
+		cmocka_unit_test(test_long_lines),
 		cmocka_unit_test(test_missing_file),
 		cmocka_unit_test(test_file_path),
 		cmocka_unit_test(test_default_scenario),
@@ -870,5 +1054,10 @@ int main(void)
 		cmocka_unit_test(test_oracle_scenario),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	int ret;
+
+	host_proc_root = proc;
+	ret = cmocka_run_group_tests(tests, NULL, NULL);
+	free(proc);
+	return ret;
 }

@@ -6,13 +6,20 @@
  *   reclaimsim zoneinfo [SCENARIO] [options]   /proc/zoneinfo after the run
  *   reclaimsim vmstat [SCENARIO] [options]     /proc/vmstat after the run
  *   reclaimsim memory.stat [SCENARIO] [options] [--cgroup NAME]
+ *   reclaimsim oracle [options]                real kernel vs model
  *
- * Options: --set section.key=value (repeatable), --seed N, --json,
+ * Options: --set section.key=value (repeatable), --seed N, --json (run),
  * --machine host, --before (zoneinfo/vmstat/memory.stat of the booted
- * machine, without running), --csv FILE (time series), --plot FILE.png
- * (the time series drawn by gnuplot), --check (verify
- * the model's page accounting after every event: slow, for debugging).
+ * machine, without running), --cgroup NAME (memory.stat), --csv FILE
+ * (time series), --plot FILE.png (the time series drawn by gnuplot),
+ * --check (verify the model's page accounting after every event: slow,
+ * for debugging), -h/--help, --version.  Every option with a value also
+ * takes the --option=VALUE form.
+ *
+ * Exit status: 0 done, 1 the run or its output failed (a bad scenario, a
+ * write error), 2 bad usage.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,7 +30,9 @@
 #include "oracle.h"
 #include "../mm/internal.h"
 
-#define MAX_SETS 256
+#define RECLAIMSIM_VERSION	"0.1"
+#define MAX_SETS		256
+#define PLOT_ERR_LEN		4096
 
 struct options {
 	const char *cmd;
@@ -35,7 +44,7 @@ struct options {
 	const char *cgroup;
 	const char *csv;
 	const char *plot;
-	bool json, before, check;
+	bool json, before, check, help, version;
 };
 
 static void usage(FILE *f)
@@ -45,49 +54,137 @@ static void usage(FILE *f)
 		"                      [--json] [--machine host] [--csv FILE] [--plot FILE.png] [--check]\n"
 		"       reclaimsim zoneinfo|vmstat [SCENARIO] [options] [--before]\n"
 		"       reclaimsim memory.stat [SCENARIO] [options] [--cgroup NAME] [--before]\n"
-		"       reclaimsim oracle [--json] [--dir DIR]\n"
+		"       reclaimsim oracle [--json] [--dir DIR] [--only NAME]\n"
+		"       reclaimsim COMMAND --help | --version\n"
 		"\n"
 		"Without SCENARIO the built-in default scenario runs.  A named section is\n"
 		"addressed as workload.NAME.key or cgroup.NAME.key in --set.\n");
 }
 
+static void command_usage(FILE *f, const char *cmd)
+{
+	bool run = !strcmp(cmd, "run"), mstat = !strcmp(cmd, "memory.stat");
+
+	if (run)
+		fputs("usage: reclaimsim run [SCENARIO] [options]\n\n"
+		      "Run SCENARIO (default: the built-in scenario) and print the report:\n"
+		      "/usr/bin/time of each workload, reclaim counters, cgroups.\n", f);
+	else if (!strcmp(cmd, "zoneinfo"))
+		fputs("usage: reclaimsim zoneinfo [SCENARIO] [options]\n\n"
+		      "Print the model's /proc/zoneinfo after the run (--before: at boot).\n", f);
+	else if (!strcmp(cmd, "vmstat"))
+		fputs("usage: reclaimsim vmstat [SCENARIO] [options]\n\n"
+		      "Print the model's /proc/vmstat after the run (--before: at boot).\n", f);
+	else
+		fputs("usage: reclaimsim memory.stat [SCENARIO] [options]\n\n"
+		      "Print the cgroup v1 memory.stat of a cgroup after the run (--before:\n"
+		      "at boot).\n", f);
+	fputs("\noptions:\n"
+	      "  --set SECTION.KEY=VALUE  override one key of the scenario (repeatable, applied\n"
+	      "                           in order); named sections: workload.NAME.KEY,\n"
+	      "                           cgroup.NAME.KEY\n"
+	      "  --seed N                 the random seed, decimal (as --set run.seed=N)\n"
+	      "  --machine host           this host's CPUs, page size, nodes, zones and vm\n"
+	      "                           sysctls replace the scenario's (as --set\n"
+	      "                           machine.from=host before the other --set options)\n", f);
+	if (run)
+		fputs("  --json                   the report as one JSON object\n", f);
+	else
+		fputs("  --before                 the booted machine, without running\n", f);
+	if (mstat)
+		fputs("  --cgroup NAME            the cgroup (default: the root, /)\n", f);
+	fputs("  --csv FILE               write the time series as CSV\n"
+	      "  --plot FILE.png          draw the time series with gnuplot\n"
+	      "  --check                  verify the page accounting after every event (slow)\n"
+	      "  -h, --help               this help\n"
+	      "      --version            print the version\n"
+	      "Options with a value also take the --option=VALUE form.  See docs/scenarios.md\n"
+	      "for the scenario keys.\n", f);
+}
+
+/*
+ * Options of the oracle command in --option=VALUE form become two
+ * arguments, so that oracle_main() sees what it parses.  Returns a new
+ * argv (caller frees), or NULL when out of memory.
+ */
+static char **split_oracle_args(int argc, char **argv, int *new_argc)
+{
+	char **v = calloc((size_t)argc * 2 + 1, sizeof(*v));
+	int n = 0;
+
+	if (!v)
+		return NULL;
+	for (int i = 0; i < argc; i++) {
+		char *eq = strchr(argv[i], '=');
+
+		if (i && eq && (!strncmp(argv[i], "--dir=", 6) || !strncmp(argv[i], "--only=", 7))) {
+			*eq = '\0';	/* argv strings are ours to modify */
+			v[n++] = argv[i];
+			v[n++] = eq + 1;
+		} else {
+			v[n++] = argv[i];
+		}
+	}
+	*new_argc = n;
+	return v;
+}
+
 static int parse_args(int argc, char **argv, struct options *o)
 {
 	for (int i = 2; i < argc; i++) {
-		const char *a = argv[i];
+		const char *a = argv[i], *inline_val = NULL;
 		const char **val = NULL;
+		char name[32];
+		const char *eq = NULL;
 
-		if (!strcmp(a, "--json")) {
-			o->json = true;
+		if (!strncmp(a, "--", 2))
+			eq = strchr(a, '=');
+		if (eq && (size_t)(eq - a) < sizeof(name)) {
+			snprintf(name, sizeof(name), "%.*s", (int)(eq - a), a);
+			inline_val = eq + 1;
+		} else {
+			snprintf(name, sizeof(name), "%s", eq ? "--?" : a);
+		}
+
+		if (!strcmp(name, "--json") || !strcmp(name, "--before") ||
+		    !strcmp(name, "--check") || !strcmp(name, "--help") || !strcmp(name, "-h") ||
+		    !strcmp(name, "--version")) {
+			if (inline_val) {
+				fprintf(stderr, "reclaimsim: %s takes no value ('%s')\n", name, a);
+				return -1;
+			}
+			if (!strcmp(name, "--json"))
+				o->json = true;
+			else if (!strcmp(name, "--before"))
+				o->before = true;
+			else if (!strcmp(name, "--check"))
+				o->check = true;
+			else if (!strcmp(name, "--version"))
+				o->version = true;
+			else
+				o->help = true;
 			continue;
 		}
-		if (!strcmp(a, "--before")) {
-			o->before = true;
-			continue;
-		}
-		if (!strcmp(a, "--check")) {
-			o->check = true;
-			continue;
-		}
-		if (!strcmp(a, "--set")) {
+		if (!strcmp(name, "--set")) {
 			if (o->nr_sets == MAX_SETS) {
 				fprintf(stderr, "reclaimsim: too many --set options (at most %d)\n",
 					MAX_SETS);
 				return -1;
 			}
 			val = &o->sets[o->nr_sets++];
-		} else if (!strcmp(a, "--seed")) {
+		} else if (!strcmp(name, "--seed")) {
 			val = &o->seed;
-		} else if (!strcmp(a, "--machine")) {
+		} else if (!strcmp(name, "--machine")) {
 			val = &o->machine;
-		} else if (!strcmp(a, "--cgroup")) {
+		} else if (!strcmp(name, "--cgroup")) {
 			val = &o->cgroup;
-		} else if (!strcmp(a, "--csv")) {
+		} else if (!strcmp(name, "--csv")) {
 			val = &o->csv;
-		} else if (!strcmp(a, "--plot")) {
+		} else if (!strcmp(name, "--plot")) {
 			val = &o->plot;
 		} else if (a[0] == '-') {
-			fprintf(stderr, "reclaimsim: unknown option '%s'\n", a);
+			fprintf(stderr, "reclaimsim: unknown option '%s' (see reclaimsim %s --help)\n",
+				a, o->cmd);
 			return -1;
 		} else if (!o->scenario) {
 			o->scenario = a;
@@ -96,6 +193,10 @@ static int parse_args(int argc, char **argv, struct options *o)
 			fprintf(stderr, "reclaimsim: more than one scenario ('%s', '%s')\n",
 				o->scenario, a);
 			return -1;
+		}
+		if (inline_val) {
+			*val = inline_val;
+			continue;
 		}
 		if (i + 1 >= argc) {
 			fprintf(stderr, "reclaimsim: %s needs a value\n", a);
@@ -106,10 +207,49 @@ static int parse_args(int argc, char **argv, struct options *o)
 	return 0;
 }
 
+/* Options that mean nothing for this command: an error, not silence. */
+static int check_combinations(const struct options *o)
+{
+	const char *c = o->cmd;
+	bool run = !strcmp(c, "run");
+
+	if (o->json && !run) {
+		fprintf(stderr, "reclaimsim: %s: --json applies to run only (%s prints the kernel's own format)\n",
+			c, c);
+		return -1;
+	}
+	if (o->before && run) {
+		fprintf(stderr, "reclaimsim: run: --before applies to zoneinfo, vmstat and memory.stat only (run always runs the scenario)\n");
+		return -1;
+	}
+	if (o->cgroup && strcmp(c, "memory.stat")) {
+		fprintf(stderr, "reclaimsim: %s: --cgroup applies to memory.stat only\n", c);
+		return -1;
+	}
+	if (o->before && (o->csv || o->plot || o->check)) {
+		fprintf(stderr, "reclaimsim: %s: %s needs a run, and --before does not run\n", c,
+			o->csv ? "--csv" : o->plot ? "--plot" : "--check");
+		return -1;
+	}
+	return 0;
+}
+
+/* @err starts with @from: replace that with @to (messages name the option typed). */
+static void replace_prefix(char *err, size_t len, const char *from, const char *to)
+{
+	size_t n = strlen(from);
+	char tmp[SCN_ERR_LEN];
+
+	if (strncmp(err, from, n))
+		return;
+	snprintf(tmp, sizeof(tmp), "%s%s", to, err + n);
+	snprintf(err, len, "%s", tmp);
+}
+
 /* Load, apply --machine, --set and --seed, validate. */
 static int build_scenario(const struct options *o, struct scenario *s)
 {
-	char err[SCN_ERR_LEN];
+	char err[SCN_ERR_LEN], assignment[SCN_ERR_LEN];
 	int rc;
 
 	if (o->scenario)
@@ -119,28 +259,40 @@ static int build_scenario(const struct options *o, struct scenario *s)
 					  sizeof(err));
 	if (rc)
 		goto fail;
+	/* --machine host is --set machine.from=host, before the other --set */
 	if (o->machine) {
 		if (strcmp(o->machine, "host")) {
 			fprintf(stderr, "reclaimsim: --machine %s: only 'host' is known\n",
 				o->machine);
 			return -1;
 		}
-		s->machine.from_host = true;
+		if (scenario_set(s, "machine.from=host", err, sizeof(err))) {
+			replace_prefix(err, sizeof(err), "--set machine.from=host: ", "--machine host: ");
+			goto fail;
+		}
 	}
-	if (s->machine.from_host && host_read_machine(s, "/proc", err, sizeof(err)))
-		goto fail;
 	for (unsigned int i = 0; i < o->nr_sets; i++)
 		if (scenario_set(s, o->sets[i], err, sizeof(err)))
 			goto fail;
+	/* --seed N is --set run.seed=N: decimal, as in the file */
 	if (o->seed) {
-		char *end;
+		size_t n = strlen(o->seed);
+		char prefix[SCN_ERR_LEN + 32];
 
-		errno = 0;
-		s->run.seed = strtoull(o->seed, &end, 0);
-		if (errno || end == o->seed || *end || o->seed[0] == '-') {
-			fprintf(stderr, "reclaimsim: --seed %s: expected a non-negative integer\n",
+		if (!n || isspace((unsigned char)o->seed[0]) ||
+		    isspace((unsigned char)o->seed[n - 1])) {
+			fprintf(stderr, "reclaimsim: --seed '%s': expected a decimal integer (0..18446744073709551615)\n",
 				o->seed);
 			return -1;
+		}
+		snprintf(assignment, sizeof(assignment), "run.seed=%s", o->seed);
+		if (scenario_set(s, assignment, err, sizeof(err))) {
+			char to[SCN_ERR_LEN + 32];
+
+			snprintf(prefix, sizeof(prefix), "--set %s: [run] seed: ", assignment);
+			snprintf(to, sizeof(to), "--seed %s: ", o->seed);
+			replace_prefix(err, sizeof(err), prefix, to);
+			goto fail;
 		}
 	}
 	if (scenario_validate(s, err, sizeof(err)))
@@ -161,16 +313,58 @@ static struct mem_cgroup *find_cgroup(struct sim *sim, const char *name)
 	return NULL;
 }
 
-static int write_csv(const char *path, const struct sim *sim)
+/*
+ * Flush @f: 0 if everything written to it arrived, else the errno of the
+ * failure (EIO when the stream lost it).
+ */
+static int stream_error(FILE *f)
 {
-	FILE *f = fopen(path, "w");
+	errno = 0;
+	if (fflush(f) == 0 && !ferror(f))
+		return 0;
+	return errno ? errno : EIO;
+}
 
-	if (!f) {
-		fprintf(stderr, "reclaimsim: %s: %s\n", path, strerror(errno));
+/* The output files, opened before the run so that a bad path fails at once. */
+static int open_outputs(const struct options *o, FILE **csv)
+{
+	FILE *f;
+
+	if (o->csv) {
+		*csv = fopen(o->csv, "w");
+		if (!*csv) {
+			fprintf(stderr, "reclaimsim: --csv %s: %s\n", o->csv, strerror(errno));
+			return -1;
+		}
+	}
+	if (o->plot) {
+		/* gnuplot writes it later: make sure it can */
+		f = fopen(o->plot, "w");
+		if (!f) {
+			fprintf(stderr, "reclaimsim: --plot %s: %s\n", o->plot, strerror(errno));
+			if (*csv)
+				fclose(*csv);
+			*csv = NULL;
+			return -1;
+		}
+		fclose(f);
+	}
+	return 0;
+}
+
+static int write_csv(FILE *f, const char *path, const struct sim *sim)
+{
+	int e;
+
+	report_timeseries_csv(f, sim);
+	e = stream_error(f);
+	if (fclose(f) && !e)
+		e = errno ? errno : EIO;
+	if (e) {
+		fprintf(stderr, "reclaimsim: --csv %s: %s\n", path, strerror(e));
 		return -1;
 	}
-	report_timeseries_csv(f, sim);
-	return fclose(f) ? -1 : 0;
+	return 0;
 }
 
 /* --check: verify the model after every event; stop at the first error. */
@@ -189,12 +383,17 @@ static void check_hook(struct sim *sim, void *arg)
 static int cmd_sim(const struct options *o)
 {
 	struct scenario *s = malloc(sizeof(*s));
-	char err[SCN_ERR_LEN];
+	char err[SCN_ERR_LEN], *plot_err;
 	struct sim *sim;
 	struct mem_cgroup *memcg = NULL;
+	FILE *csv = NULL;
 	int rc = 0;
 
 	if (!s || build_scenario(o, s)) {
+		free(s);
+		return 1;
+	}
+	if (open_outputs(o, &csv)) {
 		free(s);
 		return 1;
 	}
@@ -202,11 +401,15 @@ static int cmd_sim(const struct options *o)
 	free(s);
 	if (!sim) {
 		fprintf(stderr, "reclaimsim: %s\n", err);
+		if (csv)
+			fclose(csv);
 		return 1;
 	}
 	if (!strcmp(o->cmd, "memory.stat") && !(memcg = find_cgroup(sim, o->cgroup))) {
 		fprintf(stderr, "reclaimsim: --cgroup %s: no such cgroup\n", o->cgroup);
 		sim_destroy(sim);
+		if (csv)
+			fclose(csv);
 		return 1;
 	}
 	if (o->check) {
@@ -225,34 +428,95 @@ static int cmd_sim(const struct options *o)
 		report_json(stdout, sim);
 	else
 		report_text(stdout, sim);
-	if (o->csv && write_csv(o->csv, sim))
+	if (csv && write_csv(csv, o->csv, sim))
 		rc = 1;
-	if (o->plot && report_plot(sim, o->plot, err, sizeof(err))) {
-		fprintf(stderr, "reclaimsim: --plot %s: %s\n", o->plot, err);
-		rc = 1;
+	if (o->plot) {
+		plot_err = malloc(PLOT_ERR_LEN);
+		if (!plot_err) {
+			fprintf(stderr, "reclaimsim: --plot %s: out of memory\n", o->plot);
+			rc = 1;
+		} else if (report_plot(sim, o->plot, plot_err, PLOT_ERR_LEN)) {
+			fprintf(stderr, "reclaimsim: --plot %s: %s\n", o->plot, plot_err);
+			rc = 1;
+		}
+		free(plot_err);
 	}
+	if (!o->before && !sim->nr_workloads)
+		fprintf(stderr, "reclaimsim: no workloads: nothing to run\n");
 	sim_destroy(sim);
 	return rc;
+}
+
+/* Everything printed on stdout must have arrived: a full disk is an error. */
+static int finish(int rc)
+{
+	int e = stream_error(stdout);
+
+	if (e) {
+		fprintf(stderr, "reclaimsim: write error: %s\n", strerror(e));
+		return rc ? rc : 1;
+	}
+	return rc;
+}
+
+static bool known_command(const char *cmd)
+{
+	return !strcmp(cmd, "run") || !strcmp(cmd, "zoneinfo") || !strcmp(cmd, "vmstat") ||
+	       !strcmp(cmd, "memory.stat");
 }
 
 int main(int argc, char **argv)
 {
 	struct options o = { 0 };
 
-	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
-		usage(argc < 2 ? stderr : stdout);
-		return argc < 2 ? 2 : 0;
+	if (argc < 2) {
+		usage(stderr);
+		return 2;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+		usage(stdout);
+		return finish(0);
+	}
+	if (!strcmp(argv[1], "--version")) {
+		printf("reclaimsim " RECLAIMSIM_VERSION "\n");
+		return finish(0);
 	}
 	o.cmd = argv[1];
-	if (!strcmp(o.cmd, "oracle"))
-		return oracle_main(argc - 1, argv + 1);
-	if (strcmp(o.cmd, "run") && strcmp(o.cmd, "zoneinfo") && strcmp(o.cmd, "vmstat") &&
-	    strcmp(o.cmd, "memory.stat")) {
+	if (!strcmp(o.cmd, "oracle")) {
+		int n, rc;
+		char **v = split_oracle_args(argc - 1, argv + 1, &n);
+
+		if (!v) {
+			fprintf(stderr, "reclaimsim: out of memory\n");
+			return 1;
+		}
+		for (int i = 1; i < n; i++) {
+			if (!strcmp(v[i], "--version")) {
+				free(v);
+				printf("reclaimsim " RECLAIMSIM_VERSION "\n");
+				return finish(0);
+			}
+		}
+		rc = oracle_main(n, v);
+		free(v);
+		return finish(rc);
+	}
+	if (!known_command(o.cmd)) {
 		fprintf(stderr, "reclaimsim: unknown command '%s'\n", o.cmd);
 		usage(stderr);
 		return 2;
 	}
 	if (parse_args(argc, argv, &o))
 		return 2;
-	return cmd_sim(&o);
+	if (o.help) {
+		command_usage(stdout, o.cmd);
+		return finish(0);
+	}
+	if (o.version) {
+		printf("reclaimsim " RECLAIMSIM_VERSION "\n");
+		return finish(0);
+	}
+	if (check_combinations(&o))
+		return 2;
+	return finish(cmd_sim(&o));
 }

@@ -18,7 +18,10 @@
  *                   "memsw_failcnt", "memsw_limit_in_bytes", "oom_kill"}}
  *     "workloads": {NAME: {"type", "elapsed_s", "user_s", "sys_s",
  *                   "major_faults", "minor_faults", "exit_signal",
- *                   FIGURE: value, ...}}
+ *                   "started", "finished", FIGURE: value, ...}}
+ *                   started: its start came within run.duration;
+ *                   finished: every task exited (or was killed) before
+ *                   run.duration ended the run
  *   }
  *
  * Integers are written as their exact decimal text (cJSON raw items):
@@ -323,6 +326,8 @@ static cJSON *json_workloads(const struct sim *sim)
 		add_u64(o, "major_faults", t.maj_flt);
 		add_u64(o, "minor_faults", t.min_flt);
 		add_s64(o, "exit_signal", wl->exit_signal);
+		cJSON_AddBoolToObject(o, "started", wl->started);
+		cJSON_AddBoolToObject(o, "finished", wl->ended);
 		for (unsigned int k = 0; k < wl->nr_figures && k < WL_MAX_FIGURES; k++)
 			add_figure(o, &wl->figures[k]);
 		cJSON_AddItemToObject(all, key, o);

@@ -8,15 +8,49 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "report.h"
 #include "../sim/sim.h"
 
+/* @s as a gnuplot single-quoted string body: '' stands for one quote. */
+static void put_quoted(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '\'')
+			fputc('\'', f);
+		if (*s != '\n')
+			fputc(*s, f);
+	}
+}
+
+/* The first @len - 1 bytes of the file @path into @buf ("" if unreadable). */
+static void read_text(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "r");
+	size_t n = 0;
+
+	if (f) {
+		n = fread(buf, 1, len - 1, f);
+		fclose(f);
+	}
+	buf[n] = '\0';
+	while (n && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
+		buf[--n] = '\0';
+}
+
+/*
+ * report_plot - gnuplot runs with its stdout on /dev/null (a PNG must never
+ * reach ours) and its stderr in a temporary file, shown only when it fails:
+ * a successful plot prints nothing, not even "empty y range" warnings.
+ */
 int report_plot(const struct sim *sim, const char *png, char *err, size_t errlen)
 {
 	char csv[] = "/tmp/reclaimsim-plot-XXXXXX";
-	int fd = mkstemp(csv);
+	char log[] = "/tmp/reclaimsim-gnuplot-XXXXXX";
+	char cmd[sizeof(log) + 64];
+	int fd = mkstemp(csv), lfd;
 	FILE *f, *gp;
 	int rc;
 
@@ -32,21 +66,39 @@ int report_plot(const struct sim *sim, const char *png, char *err, size_t errlen
 		return -1;
 	}
 	report_timeseries_csv(f, sim);
+	if (fflush(f) || ferror(f)) {
+		snprintf(err, errlen, "cannot write a temporary file: %s", strerror(errno));
+		fclose(f);
+		unlink(csv);
+		return -1;
+	}
 	fclose(f);
-	gp = popen("gnuplot", "w");
+	lfd = mkstemp(log);
+	if (lfd < 0) {
+		unlink(csv);
+		snprintf(err, errlen, "cannot create a temporary file: %s", strerror(errno));
+		return -1;
+	}
+	close(lfd);
+	snprintf(cmd, sizeof(cmd), "exec gnuplot >/dev/null 2>'%s'", log);
+	fflush(stdout);		/* nothing of ours may be written twice by the child */
+	gp = popen(cmd, "w");
 	if (!gp) {
 		unlink(csv);
+		unlink(log);
 		snprintf(err, errlen, "cannot run gnuplot: %s", strerror(errno));
 		return -1;
 	}
 	/* rates are differences of the cumulative counters between samples */
+	fputs("set terminal pngcairo size 1000,900\nset output '", gp);
+	put_quoted(gp, png);
+	fputs("'\nset datafile separator ','\n"
+	      "set key autotitle columnhead outside right\n"
+	      "set yrange [0:1<*]\n"
+	      "set multiplot layout 3,1 title '", gp);
+	put_quoted(gp, sim->scn.path);
+	fprintf(gp, " (seed %llu)'\n", (unsigned long long)sim->scn.run.seed);
 	fprintf(gp,
-		"set terminal pngcairo size 1000,900\n"
-		"set output '%s'\n"
-		"set datafile separator ','\n"
-		"set key autotitle columnhead outside right\n"
-		"set yrange [0:1<*]\n"
-		"set multiplot layout 3,1 title '%s (seed %llu)'\n"
 		"set ylabel 'pages'\n"
 		"plot '%s' using 1:2 with lines, '' using 1:3 with lines, "
 		"'' using 1:4 with lines, '' using 1:5 with lines\n"
@@ -59,12 +111,27 @@ int report_plot(const struct sim *sim, const char *png, char *err, size_t errlen
 		"set ylabel 'tasks'\nset xlabel 'time (s)'\n"
 		"plot '%s' using 1:8 with steps title 'in direct reclaim'\n"
 		"unset multiplot\n",
-		png, sim->scn.path, (unsigned long long)sim->scn.run.seed, csv, csv, csv);
+		csv, csv, csv);
 	rc = pclose(gp);
 	unlink(csv);
 	if (rc) {
-		snprintf(err, errlen, "gnuplot failed (status %d) writing %s", rc, png);
+		int w = snprintf(err, errlen, "gnuplot failed (%s %d) writing %s",
+				 rc == -1 ? "error" : WIFEXITED(rc) ? "exit status" : "signal",
+				 rc == -1 ? errno : WIFEXITED(rc) ? WEXITSTATUS(rc) : WTERMSIG(rc),
+				 png);
+
+		if (rc != -1 && WIFEXITED(rc) && WEXITSTATUS(rc) == 127)
+			w += snprintf(err + w, errlen - (size_t)w, " (is gnuplot installed?)");
+		if (w > 0 && (size_t)w + 2 < errlen) {
+			err[w++] = ':';
+			err[w++] = '\n';
+			read_text(log, err + w, errlen - (size_t)w);
+			if (!err[w])
+				err[w - 2] = '\0';
+		}
+		unlink(log);
 		return -1;
 	}
+	unlink(log);
 	return 0;
 }

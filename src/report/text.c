@@ -10,6 +10,7 @@
  * can be grepped.  Deterministic, like every output.
  */
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "report.h"
@@ -43,6 +44,35 @@ static struct text_totals workload_totals(const struct sim *sim, const struct wo
 	}
 	t.elapsed_ns = end > wl->start_ns ? end - wl->start_ns : 0;
 	return t;
+}
+
+/* A duration as a scenario file writes it: "1s", "1.5s", "250ms", "7ns". */
+static void print_duration(FILE *f, u64 ns)
+{
+	unsigned long long s = ns / NSEC_PER_SEC, sub = ns % NSEC_PER_SEC;
+
+	if (s && sub) {
+		char frac[16];
+		int n = snprintf(frac, sizeof(frac), "%09llu", sub);
+
+		while (n > 1 && frac[n - 1] == '0')
+			frac[--n] = '\0';
+		fprintf(f, "%llu.%ss", s, frac);
+	} else if (!sub) {
+		fprintf(f, "%llus", s);
+	} else if (!(ns % NSEC_PER_MSEC)) {
+		fprintf(f, "%llums", (unsigned long long)(ns / NSEC_PER_MSEC));
+	} else if (!(ns % NSEC_PER_USEC)) {
+		fprintf(f, "%lluus", (unsigned long long)(ns / NSEC_PER_USEC));
+	} else {
+		fprintf(f, "%lluns", (unsigned long long)ns);
+	}
+}
+
+/* The run ended at run.duration, not because its workloads were done. */
+static bool stopped_by_duration(const struct sim *sim)
+{
+	return sim->now >= sim->scn.run.duration_ns;
 }
 
 /* GNU time %U / %S: seconds and hundredths, truncated as rusage is. */
@@ -90,6 +120,25 @@ static void print_workload(FILE *f, const struct sim *sim, unsigned int idx)
 
 	fprintf(f, "%s: type %s, cgroup %s\n", name, type,
 		wl->memcg && wl->memcg->name[0] ? wl->memcg->name : "/");
+	if (!sim->nr_events) {
+		/* not run (yet): nothing to say about how it ended */
+	} else if (!wl->started) {
+		fprintf(f, "%s: never started: start ", name);
+		print_duration(f, wl->cfg ? wl->cfg->start_ns : 0);
+		fputs(" is after run.duration (", f);
+		print_duration(f, sim->scn.run.duration_ns);
+		fputs(")\n", f);
+	} else if (!wl->ended) {
+		if (stopped_by_duration(sim)) {
+			fprintf(f, "%s: did not finish: run.duration (", name);
+			print_duration(f, sim->scn.run.duration_ns);
+			fputs(") reached\n", f);
+		} else {
+			fprintf(f, "%s: did not finish: the run was stopped at ", name);
+			print_duration(f, sim->now);
+			fputc('\n', f);
+		}
+	}
 	if (wl->exit_signal)
 		fprintf(f, "%s: Command terminated by signal %d\n", name, wl->exit_signal);
 
@@ -229,10 +278,26 @@ static void print_machine(FILE *f, const struct sim *sim)
 void report_text(FILE *f, const struct sim *sim)
 {
 	u64 utime = 0, stime = 0, majflt = 0, minflt = 0;
+	unsigned int unfinished = 0, unstarted = 0;
 
 	fprintf(f, "scenario: %s, seed %" PRIu64 ", kernel profile %s\n",
 		sim->scn.path, sim->scn.run.seed,
 		sim->scn.policy.kernel[0] ? sim->scn.policy.kernel : "default");
+	for (unsigned int i = 0; i < sim->nr_workloads; i++) {
+		unstarted += !sim->workloads[i].started;
+		unfinished += sim->workloads[i].started && !sim->workloads[i].ended;
+	}
+	if (sim->nr_events && unfinished + unstarted) {
+		fputs(stopped_by_duration(sim) ? "run: stopped at run.duration (" :
+		      "run: stopped at ", f);
+		print_duration(f, stopped_by_duration(sim) ? sim->scn.run.duration_ns : sim->now);
+		fprintf(f, "%s: %u of %u workload%s did not finish",
+			stopped_by_duration(sim) ? ")" : "", unfinished + unstarted,
+			sim->nr_workloads, sim->nr_workloads == 1 ? "" : "s");
+		if (unstarted)
+			fprintf(f, " (%u never started)", unstarted);
+		fputc('\n', f);
+	}
 	print_machine(f, sim);
 
 	for (unsigned int i = 0; i < sim->nr_workloads; i++) {

@@ -22,7 +22,14 @@
  * Keys whose meaning depends on another key are resolved when the whole
  * file is read: a [workload]'s keys are checked against its type (type may
  * come last), a preset (swap_device, kernel) never overrides a single key
- * given in the same section, before or after it.
+ * given in the same section, before or after it.  [machine] from = host
+ * is the exception: it reads the host where it stands (host.c), so it
+ * must come before the [machine] and [sysctl] keys that override it.
+ *
+ * Origins: the values scenario_validate() cross-checks (memory, zones,
+ * swap, page_size, cgroup parents and limits, workload cgroups and types)
+ * remember the line or the --set option that gave them, so that its
+ * messages point at what to fix (see scenario.h).
  *
  * Messages are "FILE:LINE: [section] key: what is wrong" (or
  * "[section] key must be ..."), "--set ASSIGNMENT: ..." for overrides,
@@ -41,13 +48,17 @@
 
 #include <ini.h>
 
+#include "host.h"
+
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define KiB		1024ULL
 #define MiB		(1024ULL * KiB)
 #define GiB		(1024ULL * MiB)
 
-/* A scenario file larger than this is not a scenario. */
+/* A scenario file larger than this (1 MiB) is not a scenario. */
 #define SCN_MAX_FILE	(1 << 20)
+/* A --set origin when set_text[] is full: "some --set option". */
+#define SCN_ORIGIN_SET_ANY	(-(SCN_MAX_SET_TEXTS + 1))
 #define SCN_MSG_LEN	SCN_ERR_LEN
 #define SCN_LABEL_LEN	(SCN_NAME_LEN + 16)
 
@@ -417,6 +428,7 @@ enum key_kind {
 
 #define KF_POSITIVE	0x1	/* 0 is an error */
 #define KF_MAX		0x2	/* "max" / "unlimited" = U64_MAX */
+#define KF_ORIGIN	0x4	/* record where it was given in the int at origin_off */
 
 struct keyctx;
 struct key_desc;
@@ -431,6 +443,7 @@ struct key_desc {
 	set_fn set;		/* K_CUSTOM */
 	unsigned int types;	/* [workload]: mask of 1 << type, 0 = all */
 	const char *alias;	/* this key is another name of that key */
+	size_t origin_off;	/* KF_ORIGIN: the int origin in the section's struct */
 };
 
 struct sec_desc {
@@ -449,6 +462,7 @@ struct keyctx {
 	const char *key;
 	unsigned int page_size;	/* for "p" values */
 	const int *lines;	/* key -> line set in this file, NULL for --set */
+	int origin;		/* where the value comes from (see scenario.h) */
 	char *msg;
 	size_t msglen;
 };
@@ -495,16 +509,42 @@ static bool key_given(const struct keyctx *k, const char *name)
 
 /* [machine] */
 
+/*
+ * from = host reads the host now: its CPUs, page size, nodes, zones and
+ * vm sysctls become the base that the keys after it in the file, and
+ * every --set, override.  In a file it must come before the other
+ * [machine] and [sysctl] keys (scn_handler checks).  "none" reads nothing.
+ */
 static int set_from(struct keyctx *k, void *obj, const char *val)
 {
 	struct scn_machine *m = obj;
+	struct scenario *tmp;
+	char buf[SCN_MSG_LEN];
 
-	if (!strcmp(val, "host"))
-		m->from_host = true;
-	else if (!strcmp(val, "none"))
+	if (!strcmp(val, "none")) {
 		m->from_host = false;
-	else
+		return 0;
+	}
+	if (strcmp(val, "host"))
 		return kfail(k, ": unknown value '%s' (expected host or none)", val);
+	/* into a copy: a host that cannot be read changes nothing */
+	tmp = malloc(sizeof(*tmp));
+	if (!tmp)
+		return kfail(k, ": out of memory");
+	*tmp = *k->s;
+	if (host_read_machine(tmp, host_proc_root, buf, sizeof(buf))) {
+		free(tmp);
+		return kfail(k, ": %s", buf);
+	}
+	k->s->machine = tmp->machine;
+	k->s->sysctl = tmp->sysctl;
+	free(tmp);
+	/* the host's zones are exact: memory is their sum, not a given size */
+	m->memory_origin = 0;
+	m->zones_origin = k->origin;
+	m->page_size_origin = k->origin;
+	m->zones_line = k->origin > 0 ? k->origin : 0;
+	m->from_host = true;
 	return 0;
 }
 
@@ -679,10 +719,14 @@ static const struct key_desc machine_keys[] = {
 	{ .name = "from", .kind = K_CUSTOM, .set = set_from },
 	{ .name = "cpus", .kind = K_UINT, .off = M_OFF(cpus), .min = 1, .max = 4096 },
 	{ .name = "nodes", .kind = K_UINT, .off = M_OFF(nodes), .min = 1, .max = 64 },
-	{ .name = "memory", .kind = K_SIZE, .off = M_OFF(memory), .flags = KF_POSITIVE },
-	{ .name = "zones", .kind = K_CUSTOM, .set = set_zones },
-	{ .name = "page_size", .kind = K_CUSTOM, .set = set_page_size },
-	{ .name = "swap", .kind = K_SIZE, .off = M_OFF(swap) },
+	{ .name = "memory", .kind = K_SIZE, .off = M_OFF(memory), .flags = KF_POSITIVE | KF_ORIGIN,
+	  .origin_off = M_OFF(memory_origin) },
+	{ .name = "zones", .kind = K_CUSTOM, .set = set_zones, .flags = KF_ORIGIN,
+	  .origin_off = M_OFF(zones_origin) },
+	{ .name = "page_size", .kind = K_CUSTOM, .set = set_page_size, .flags = KF_ORIGIN,
+	  .origin_off = M_OFF(page_size_origin) },
+	{ .name = "swap", .kind = K_SIZE, .off = M_OFF(swap), .flags = KF_ORIGIN,
+	  .origin_off = M_OFF(swap_origin) },
 	{ .name = "swap_device", .kind = K_CUSTOM, .set = set_device },
 	{ .name = "swap_latency", .kind = K_TIME, .off = M_OFF(swap_dev.latency_ns) },
 	{ .name = "swap_bandwidth", .kind = K_BANDWIDTH, .off = M_OFF(swap_dev.bandwidth) },
@@ -896,12 +940,16 @@ static int set_cg_swappiness(struct keyctx *k, void *obj, const char *val)
 #define CG_OFF(f)	offsetof(struct scn_cgroup, f)
 
 static const struct key_desc cgroup_keys[] = {
-	{ .name = "parent", .kind = K_CUSTOM, .set = set_parent },
-	{ .name = "limit", .kind = K_SIZE, .off = CG_OFF(limit), .flags = KF_POSITIVE | KF_MAX },
+	{ .name = "parent", .kind = K_CUSTOM, .set = set_parent, .flags = KF_ORIGIN,
+	  .origin_off = CG_OFF(parent_origin) },
+	{ .name = "limit", .kind = K_SIZE, .off = CG_OFF(limit),
+	  .flags = KF_POSITIVE | KF_MAX | KF_ORIGIN, .origin_off = CG_OFF(limit_origin) },
 	/* v2 spelling of the same limit (memory.max) */
-	{ .name = "max", .kind = K_SIZE, .off = CG_OFF(limit), .flags = KF_POSITIVE | KF_MAX,
+	{ .name = "max", .kind = K_SIZE, .off = CG_OFF(limit),
+	  .flags = KF_POSITIVE | KF_MAX | KF_ORIGIN, .origin_off = CG_OFF(limit_origin),
 	  .alias = "limit" },
-	{ .name = "memsw_limit", .kind = K_SIZE, .off = CG_OFF(memsw_limit), .flags = KF_POSITIVE | KF_MAX },
+	{ .name = "memsw_limit", .kind = K_SIZE, .off = CG_OFF(memsw_limit),
+	  .flags = KF_POSITIVE | KF_MAX | KF_ORIGIN, .origin_off = CG_OFF(memsw_origin) },
 	{ .name = "swappiness", .kind = K_CUSTOM, .set = set_cg_swappiness },
 };
 
@@ -971,8 +1019,10 @@ static int set_touch(struct keyctx *k, void *obj, const char *val)
 #define T_HOTSET	(1U << WL_HOTSET_STREAM)
 
 static const struct key_desc workload_keys[] = {
-	{ .name = "type", .kind = K_CUSTOM, .set = set_wl_type },
-	{ .name = "cgroup", .kind = K_CUSTOM, .set = set_wl_cgroup },
+	{ .name = "type", .kind = K_CUSTOM, .set = set_wl_type, .flags = KF_ORIGIN,
+	  .origin_off = W_OFF(type_origin) },
+	{ .name = "cgroup", .kind = K_CUSTOM, .set = set_wl_cgroup, .flags = KF_ORIGIN,
+	  .origin_off = W_OFF(cgroup_origin) },
 	{ .name = "start", .kind = K_TIME, .off = W_OFF(start_ns) },
 	{ .name = "tasks", .kind = K_UINT, .off = W_OFF(tasks), .min = 1, .max = 4096 },
 	{ .name = "size", .kind = K_SIZE, .off = W_OFF(size), .flags = KF_POSITIVE,
@@ -1011,6 +1061,7 @@ _Static_assert(ARRAY_SIZE(sysctl_keys) <= MAX_KEYS, "MAX_KEYS");
 _Static_assert(ARRAY_SIZE(cost_keys) <= MAX_KEYS, "MAX_KEYS");
 _Static_assert(ARRAY_SIZE(cgroup_keys) <= MAX_KEYS, "MAX_KEYS");
 _Static_assert(ARRAY_SIZE(workload_keys) <= MAX_KEYS, "MAX_KEYS");
+_Static_assert(ARRAY_SIZE(workload_keys) <= 32, "scn_workload.keys_given");
 
 static const char *const section_list =
 	"machine, sysctl, policy, cost, run, cgroup NAME or workload NAME";
@@ -1029,7 +1080,7 @@ static void *single_obj(struct scenario *s, enum sec_id id)
 }
 
 /* Parse @val for key @kd into @obj; message (no location) in k->msg. */
-static int apply_key(struct keyctx *k, const struct key_desc *kd, void *obj, const char *val)
+static int parse_key(struct keyctx *k, const struct key_desc *kd, void *obj, const char *val)
 {
 	char *field = (char *)obj + kd->off;
 	char buf[SCN_MSG_LEN];
@@ -1090,6 +1141,16 @@ static int apply_key(struct keyctx *k, const struct key_desc *kd, void *obj, con
 		return kd->set(k, obj, val);
 	}
 	return kfail(k, ": internal error: no parser");
+}
+
+/* parse_key, then remember where the value came from (k->origin). */
+static int apply_key(struct keyctx *k, const struct key_desc *kd, void *obj, const char *val)
+{
+	if (parse_key(k, kd, obj, val))
+		return -1;
+	if (kd->flags & KF_ORIGIN)
+		*(int *)(void *)((char *)obj + kd->origin_off) = k->origin;
+	return 0;
 }
 
 /* "anon_fill takes size, passes, pattern, touch" */
@@ -1271,6 +1332,25 @@ static u64 zones_fixed_pages(const struct scn_machine *m, bool *has_rest)
 	return sum;
 }
 
+/*
+ * Explicit zones without "rest" are the whole node: when memory is not
+ * given, it is their sum (the oracle scenarios give managed pages only,
+ * and the host's zones are exact).  A given memory stays and must match
+ * them (scenario_validate).
+ */
+static void derive_memory(struct scenario *s)
+{
+	struct scn_machine *m = &s->machine;
+	bool has_rest;
+	u64 pages;
+
+	if (!m->nr_zones || m->memory_origin)
+		return;
+	pages = zones_fixed_pages(m, &has_rest);
+	if (!has_rest && pages)
+		m->memory = pages * m->page_size * m->nodes;
+}
+
 /* ------------------------------------------------------------------ */
 /* File parsing                                                        */
 /* ------------------------------------------------------------------ */
@@ -1288,6 +1368,10 @@ struct parse_ctx {
 	int lineno;
 	bool prepass;			/* only looking for page_size */
 	unsigned int page_size;		/* for "p" values */
+	bool pre_page_size;		/* the prepass found page_size */
+	bool pre_from_host;		/* the prepass found from = host */
+	int host_line;			/* line of from = host, 0 = none */
+	unsigned int host_page_size;	/* the page size the host gave */
 
 	int cur_sec;			/* enum sec_id, -1 before any */
 	int cur_inst;
@@ -1448,14 +1532,38 @@ static char *scn_reader(char *str, int num, void *stream)
 		n--;
 	}
 	if (n > (size_t)num - 1) {
-		if (!c->prepass) {
-			ctx_fail(c, c->lineno, "line too long (at most %d characters)", num - 2);
-			return NULL;
+		/*
+		 * inih's line buffer is fixed (INI_MAX_LINE, 200 with the
+		 * newline and NUL).  Comments do not count: a comment line
+		 * becomes empty, an inline comment (';' after a blank) is cut
+		 * off, as inih would drop it anyway.
+		 */
+		if (*line == ';' || *line == '#') {
+			n = 0;
+		} else {
+			for (size_t i = 1; i < n; i++) {
+				if (line[i] == ';' && (line[i - 1] == ' ' || line[i - 1] == '\t')) {
+					n = i;
+					break;
+				}
+			}
 		}
-		n = (size_t)num - 1;	/* the second pass reports it */
+		if (n > (size_t)num - 2) {
+			if (!c->prepass) {
+				ctx_fail(c, c->lineno,
+					 "line too long (at most %d characters, comments not counted)",
+					 num - 2);
+				return NULL;
+			}
+			n = (size_t)num - 2;	/* the second pass reports it */
+		}
+		memcpy(str, line, n);
+		str[n++] = '\n';
+		str[n] = '\0';
+	} else {
+		memcpy(str, line, n);
+		str[n] = '\0';
 	}
-	memcpy(str, line, n);
-	str[n] = '\0';
 	if (*str == '[' && !c->prepass) {
 		section_begin(c, str);
 		if (c->err_line)
@@ -1474,11 +1582,15 @@ static int prepass_handler(void *user, const char *section, const char *name, co
 	while (isspace((unsigned char)*section))
 		section++;
 	n = strlen("machine");
-	if (!strncmp(section, "machine", n) && !*skip_blanks(section + n) &&
-	    !strcmp(name, "page_size") &&
-	    !parse_size(value, 0, &v, NULL, 0) &&
-	    (v == 4 * KiB || v == 8 * KiB || v == 16 * KiB || v == 64 * KiB))
+	if (strncmp(section, "machine", n) || *skip_blanks(section + n))
+		return 1;
+	if (!strcmp(name, "page_size") && !parse_size(value, 0, &v, NULL, 0) &&
+	    (v == 4 * KiB || v == 8 * KiB || v == 16 * KiB || v == 64 * KiB)) {
 		c->page_size = (unsigned int)v;
+		c->pre_page_size = true;
+	}
+	if (!strcmp(name, "from") && !strcmp(value, "host"))
+		c->pre_from_host = true;
 	return 1;
 }
 
@@ -1510,6 +1622,20 @@ static int scn_handler(void *user, const char *section, const char *name, const 
 			 c->cur_label, name, lines[canon]);
 		return 0;
 	}
+	/* the host is the base: nothing of it may already be set */
+	if (c->cur_sec == SEC_MACHINE && !strcmp(name, "from") && !strcmp(value, "host")) {
+		for (int sec = SEC_MACHINE; sec <= SEC_SYSCTL; sec++) {
+			for (unsigned int i = 0; i < sections[sec].nr_keys; i++) {
+				if (!c->key_line[sec][i])
+					continue;
+				ctx_fail(c, c->lineno,
+					 "[machine] from: from = host must come before the other [machine] and [sysctl] keys ([%s] %s is given at line %d)",
+					 sections[sec].name, sections[sec].keys[i].name,
+					 c->key_line[sec][i]);
+				return 0;
+			}
+		}
+	}
 	if (c->cur_sec == SEC_CGROUP)
 		obj = &c->s->cgroups[c->cur_inst - INST_CGROUP(0)];
 	else if (c->cur_sec == SEC_WORKLOAD)
@@ -1519,7 +1645,8 @@ static int scn_handler(void *user, const char *section, const char *name, const 
 
 	k = (struct keyctx){
 		.s = c->s, .sd = sd, .label = c->cur_label, .key = name,
-		.page_size = c->page_size, .lines = lines, .msg = msg, .msglen = sizeof(msg),
+		.page_size = c->page_size, .lines = lines, .origin = c->lineno,
+		.msg = msg, .msglen = sizeof(msg),
 	};
 	if (apply_key(&k, &sd->keys[idx], obj, value)) {
 		ctx_fail(c, c->lineno, "%s", msg);
@@ -1530,8 +1657,19 @@ static int scn_handler(void *user, const char *section, const char *name, const 
 	lines[idx] = c->lineno;
 	if (c->cur_sec == SEC_MACHINE && !strcmp(name, "zones"))
 		c->s->machine.zones_line = c->lineno;
-	if (c->cur_sec == SEC_WORKLOAD && !strcmp(name, "type"))
-		c->wl_type_given[c->cur_inst - INST_WORKLOAD(0)] = true;
+	if (c->cur_sec == SEC_MACHINE && !strcmp(name, "from") && c->s->machine.from_host) {
+		c->host_line = c->lineno;
+		c->host_page_size = c->s->machine.page_size;
+		if (!c->pre_page_size)
+			c->page_size = c->s->machine.page_size;
+	}
+	if (c->cur_sec == SEC_WORKLOAD) {
+		struct scn_workload *w = obj;
+
+		w->keys_given |= 1U << canon;
+		if (!strcmp(name, "type"))
+			c->wl_type_given[c->cur_inst - INST_WORKLOAD(0)] = true;
+	}
 	return 1;
 }
 
@@ -1587,17 +1725,23 @@ static void parse_finish(struct parse_ctx *c)
 		return;
 
 	/*
-	 * Explicit zones without "rest" are the whole node: when memory is
-	 * not given, it is their sum (the oracle scenarios give managed pages
-	 * only).  A given memory stays and must hold them (validate).
+	 * The host's zones are in the host's pages: a page_size given after
+	 * from = host would silently rescale them, unless zones are given too.
 	 */
-	if (m->nr_zones && !c->key_line[SEC_MACHINE][key_index(&sections[SEC_MACHINE], "memory")]) {
-		bool has_rest;
-		u64 pages = zones_fixed_pages(m, &has_rest);
+	if (c->host_line) {
+		const int *lines = c->key_line[SEC_MACHINE];
+		int ps_line = lines[key_index(&sections[SEC_MACHINE], "page_size")];
+		int zones_line = lines[key_index(&sections[SEC_MACHINE], "zones")];
 
-		if (!has_rest && pages)
-			m->memory = pages * m->page_size * m->nodes;
+		if (ps_line > c->host_line && zones_line < c->host_line &&
+		    m->page_size != c->host_page_size) {
+			ctx_fail(c, ps_line,
+				 "[machine] page_size: the host's zones (from = host, line %d) are in its %u-byte pages: give zones too, or leave page_size to the host",
+				 c->host_line, c->host_page_size);
+			return;
+		}
 	}
+	derive_memory(s);
 	resolve_rest(s);
 }
 
@@ -1628,6 +1772,8 @@ int scenario_load_string(struct scenario *s, const char *name, const char *text,
 	c->prepass = true;
 	c->page_size = s->machine.page_size;
 	ini_parse_stream(scn_reader, c, prepass_handler, c);
+	if (c->pre_from_host && !c->pre_page_size)
+		c->page_size = host_page_size(host_proc_root);
 
 	/* pass 2: everything */
 	c->prepass = false;
@@ -1676,7 +1822,7 @@ int scenario_load(struct scenario *s, const char *path, char *err, size_t errlen
 		put_msg(err, errlen, "%s: cannot read: %s", path, strerror(errno));
 		ret = -1;
 	} else if (n > SCN_MAX_FILE) {
-		put_msg(err, errlen, "%s: too large for a scenario (more than %d bytes)", path,
+		put_msg(err, errlen, "%s: too large for a scenario (more than 1 MiB, %d bytes)", path,
 			SCN_MAX_FILE);
 		ret = -1;
 	} else if (memchr(buf, '\0', n)) {
@@ -1695,6 +1841,25 @@ int scenario_load(struct scenario *s, const char *path, char *err, size_t errlen
 /* --set                                                               */
 /* ------------------------------------------------------------------ */
 
+/*
+ * The origin of the --set @assignment: its index in s->set_text[] as a
+ * negative number (the same text shares one entry), SCN_ORIGIN_SET_ANY
+ * when the table is full.
+ */
+static int set_origin(struct scenario *s, const char *assignment)
+{
+	unsigned int i;
+
+	for (i = 0; i < s->nr_set_texts; i++)
+		if (!strncmp(s->set_text[i], assignment, SCN_SET_TEXT_LEN - 1))
+			return -(int)i - 1;
+	if (s->nr_set_texts == SCN_MAX_SET_TEXTS)
+		return SCN_ORIGIN_SET_ANY;
+	i = s->nr_set_texts++;
+	snprintf(s->set_text[i], SCN_SET_TEXT_LEN, "%s", assignment);
+	return -(int)i - 1;
+}
+
 int scenario_set(struct scenario *s, const char *assignment, char *err, size_t errlen)
 {
 	char lhs[SCN_MSG_LEN], msg[SCN_MSG_LEN], label[SCN_LABEL_LEN];
@@ -1703,6 +1868,7 @@ int scenario_set(struct scenario *s, const char *assignment, char *err, size_t e
 	const struct sec_desc *sd = NULL;
 	struct keyctx k;
 	void *obj = NULL;
+	unsigned int saved_texts;
 	int id = -1, idx;
 
 	if (!eq || strlen(assignment) >= sizeof(lhs)) {
@@ -1775,28 +1941,75 @@ int scenario_set(struct scenario *s, const char *assignment, char *err, size_t e
 		.s = s, .sd = sd, .label = label, .key = key, .page_size = s->machine.page_size,
 		.lines = NULL, .msg = msg, .msglen = sizeof(msg),
 	};
-	if (apply_key(&k, &sd->keys[idx], obj, val)) {
-		put_msg(err, errlen, "--set %s: %s", assignment, msg);
-		return -1;
+	saved_texts = s->nr_set_texts;
+	if ((sd->keys[idx].flags & KF_ORIGIN) || sd->keys[idx].set == set_from)
+		k.origin = set_origin(s, assignment);
+	if (id == SEC_WORKLOAD) {
+		/* on a copy: a new type must still take every key given */
+		struct scn_workload *w = obj, tmp = *w;
+		int canon = key_canonical(sd, idx);
+
+		if (apply_key(&k, &sd->keys[idx], &tmp, val))
+			goto fail;
+		tmp.keys_given |= 1U << canon;
+		for (unsigned int j = 0; j < ARRAY_SIZE(workload_keys); j++) {
+			const struct key_desc *kd = &workload_keys[j];
+
+			if (!(tmp.keys_given & (1U << j)) || !kd->types ||
+			    (kd->types & (1U << tmp.type)))
+				continue;
+			type_keys(msg, sizeof(msg), tmp.type);
+			put_msg(err, errlen, "--set %s: %s %s: not a key of type %s (%s)",
+				assignment, label, kd->name, wl_type_names[tmp.type], msg);
+			s->nr_set_texts = saved_texts;
+			return -1;
+		}
+		*w = tmp;
+	} else if (apply_key(&k, &sd->keys[idx], obj, val)) {
+		goto fail;
 	}
+	derive_memory(s);
 	resolve_rest(s);
 	return 0;
+fail:
+	s->nr_set_texts = saved_texts;
+	put_msg(err, errlen, "--set %s: %s", assignment, msg);
+	return -1;
 }
 
 /* ------------------------------------------------------------------ */
 /* Validation                                                          */
 /* ------------------------------------------------------------------ */
 
-__attribute__((format(printf, 5, 6)))
-static int vfail(const struct scenario *s, int line, char *err, size_t errlen, const char *fmt, ...)
+/* The later of two origins: a --set beats the file, a later one an earlier one. */
+static int later_origin(int a, int b)
+{
+	if (a < 0 || b < 0)
+		return a < b ? a : b;	/* set_text[-origin - 1]: more negative is later */
+	return a > b ? a : b;
+}
+
+/*
+ * "FILE:LINE: ", "--set ASSIGNMENT: " or "FILE: " for @origin, then the
+ * message.  @line is used when @origin is 0 (the section's line).
+ */
+__attribute__((format(printf, 6, 7)))
+static int vfail(const struct scenario *s, int origin, int line, char *err, size_t errlen,
+		 const char *fmt, ...)
 {
 	va_list ap;
 	int w;
 
 	if (!err || !errlen)
 		return -1;
-	if (line > 0)
-		w = snprintf(err, errlen, "%s:%d: ", s->path, line);
+	if (!origin)
+		origin = line;
+	if (origin == SCN_ORIGIN_SET_ANY || (origin < 0 && (unsigned int)(-origin - 1) >= s->nr_set_texts))
+		w = snprintf(err, errlen, "--set: ");
+	else if (origin < 0)
+		w = snprintf(err, errlen, "--set %s: ", s->set_text[-origin - 1]);
+	else if (origin > 0)
+		w = snprintf(err, errlen, "%s:%d: ", s->path, origin);
 	else
 		w = snprintf(err, errlen, "%s: ", s->path);
 	if (w >= 0 && (size_t)w < errlen) {
@@ -1805,6 +2018,24 @@ static int vfail(const struct scenario *s, int line, char *err, size_t errlen, c
 		va_end(ap);
 	}
 	return -1;
+}
+
+/* @bytes as the largest unit that holds it exactly: "64M", "1536K", "1000". */
+static const char *fmt_size(char *buf, size_t len, u64 bytes)
+{
+	static const struct { char suffix; u64 mult; } units[] = {
+		{ 'T', 1024 * GiB }, { 'G', GiB }, { 'M', MiB }, { 'K', KiB },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(units); i++) {
+		if (bytes && !(bytes % units[i].mult)) {
+			snprintf(buf, len, "%llu%c", (unsigned long long)(bytes / units[i].mult),
+				 units[i].suffix);
+			return buf;
+		}
+	}
+	snprintf(buf, len, "%llu", (unsigned long long)bytes);
+	return buf;
 }
 
 static int find_cgroup(const struct scenario *s, const char *name)
@@ -1818,72 +2049,124 @@ static int find_cgroup(const struct scenario *s, const char *name)
 static int validate_machine(const struct scenario *s, char *err, size_t errlen)
 {
 	const struct scn_machine *m = &s->machine;
+	int mem_origin = later_origin(m->memory_origin, m->page_size_origin);
+	int zones_origin = later_origin(m->zones_origin, m->memory_origin);
+	char a[32], b[32], c[32];
 	u64 node_pages, fixed;
 	bool has_rest;
 	unsigned int nr_rest = 0;
 
 	if (!m->page_size || (m->page_size & (m->page_size - 1)))
-		return vfail(s, 0, err, errlen,
+		return vfail(s, m->page_size_origin, 0, err, errlen,
 			     "[machine] page_size %u is not a power of two", m->page_size);
 	if (!m->cpus || !m->nodes)
-		return vfail(s, 0, err, errlen, "[machine] cpus and nodes must be >= 1");
+		return vfail(s, 0, 0, err, errlen, "[machine] cpus and nodes must be >= 1");
 	if (m->memory % m->page_size)
-		return vfail(s, 0, err, errlen,
+		return vfail(s, mem_origin, 0, err, errlen,
 			     "[machine] memory %llu is not a whole number of %u-byte pages",
 			     (unsigned long long)m->memory, m->page_size);
 	node_pages = m->memory / m->nodes / m->page_size;
 	if (!node_pages)
-		return vfail(s, 0, err, errlen, "[machine] memory is less than one page per node");
+		return vfail(s, mem_origin, 0, err, errlen,
+			     "[machine] memory is less than one page per node");
 	for (unsigned int i = 0; i < m->nr_zones; i++)
 		nr_rest += m->zones[i].rest;
 	if (nr_rest > 1)
-		return vfail(s, m->zones_line, err, errlen, "[machine] zones: more than one zone is 'rest'");
+		return vfail(s, m->zones_origin, m->zones_line, err, errlen,
+			     "[machine] zones: more than one zone is 'rest'");
 	fixed = zones_fixed_pages(m, &has_rest);
 	if (m->nr_zones && fixed > node_pages)
-		return vfail(s, m->zones_line, err, errlen,
+		return vfail(s, zones_origin, m->zones_line, err, errlen,
 			     "[machine] zones: %llu pages per node do not fit memory (%llu pages per node)",
 			     (unsigned long long)fixed, (unsigned long long)node_pages);
 	if (has_rest && fixed == node_pages)
-		return vfail(s, m->zones_line, err, errlen,
+		return vfail(s, zones_origin, m->zones_line, err, errlen,
 			     "[machine] zones: the 'rest' zone gets no memory (the others take all %llu pages per node)",
 			     (unsigned long long)node_pages);
+	/* a given memory that the zones do not fill would silently shrink the machine */
+	if (m->nr_zones && !has_rest && m->memory_origin && fixed < node_pages) {
+		fmt_size(a, sizeof(a), fixed * m->page_size);
+		fmt_size(b, sizeof(b), node_pages * m->page_size);
+		if (m->nodes == 1)
+			return vfail(s, zones_origin, m->zones_line, err, errlen,
+				     "[machine] zones add up to %s but memory is %s: add a 'rest' zone or fix memory",
+				     a, b);
+		return vfail(s, zones_origin, m->zones_line, err, errlen,
+			     "[machine] zones add up to %s per node but memory is %s per node (%s over %u nodes): add a 'rest' zone or fix memory",
+			     a, b, fmt_size(c, sizeof(c), m->memory), m->nodes);
+	}
+	/* slot 0 of a swap device is its header */
+	if (m->swap && m->swap / m->page_size < 2)
+		return vfail(s, later_origin(m->swap_origin, m->page_size_origin), 0, err, errlen,
+			     "[machine] swap must be 0 or at least 2 pages (%llu bytes: the first page is the swap header)",
+			     2ULL * m->page_size);
 	return 0;
+}
+
+/* Report the cycle through cgroup @i (its parent chain comes back to it). */
+static int report_cycle(const struct scenario *s, unsigned int i, char *err, size_t errlen)
+{
+	char chain[SCN_MSG_LEN];
+	unsigned int r = i;
+	size_t used;
+	int cur = (int)i, best = 0;
+
+	/* blame the member whose parent the last --set changed, else @i */
+	do {
+		int o = s->cgroups[cur].parent_origin;
+
+		if (o < best) {		/* a --set, later than any before */
+			best = o;
+			r = (unsigned int)cur;
+		}
+		cur = find_cgroup(s, s->cgroups[cur].parent);
+	} while (cur != (int)i);
+	used = (size_t)snprintf(chain, sizeof(chain), "%s", s->cgroups[r].name);
+	cur = (int)r;
+	do {
+		cur = find_cgroup(s, s->cgroups[cur].parent);
+		if (used < sizeof(chain))
+			used += (size_t)snprintf(chain + used, sizeof(chain) - used, " -> %s",
+						 s->cgroups[cur].name);
+	} while (cur != (int)r);
+	return vfail(s, s->cgroups[r].parent_origin, s->cgroups[r].line, err, errlen,
+		     "[cgroup %s] parent: cycle %s", s->cgroups[r].name, chain);
 }
 
 static int validate_cgroups(const struct scenario *s, char *err, size_t errlen)
 {
+	u64 ps = s->machine.page_size;
+
 	for (unsigned int i = 0; i < s->nr_cgroups; i++) {
 		const struct scn_cgroup *cg = &s->cgroups[i];
-		char chain[SCN_MSG_LEN];
-		size_t used;
-		int cur;
+		int ps_origin = s->machine.page_size_origin;
 
+		/* memsw_limit >= limit: a page for one is a page for both */
+		if (cg->limit != U64_MAX && cg->limit < ps)
+			return vfail(s, later_origin(cg->limit_origin, ps_origin), cg->line, err, errlen,
+				     "[cgroup %s] limit must be at least one page (%llu bytes)",
+				     cg->name, (unsigned long long)ps);
 		if (cg->memsw_limit < cg->limit)
-			return vfail(s, cg->line, err, errlen,
+			return vfail(s, later_origin(cg->limit_origin, cg->memsw_origin), cg->line,
+				     err, errlen,
 				     "[cgroup %s] memsw_limit must be >= limit (the v1 kernel refuses it)",
 				     cg->name);
-		if (!strcmp(cg->parent, "/"))
-			continue;
-		if (find_cgroup(s, cg->parent) < 0)
-			return vfail(s, cg->line, err, errlen,
+		if (strcmp(cg->parent, "/") && find_cgroup(s, cg->parent) < 0)
+			return vfail(s, cg->parent_origin, cg->line, err, errlen,
 				     "[cgroup %s] parent: no cgroup named '%s'", cg->name, cg->parent);
-		/* walk up: a chain longer than the number of cgroups loops */
-		used = (size_t)snprintf(chain, sizeof(chain), "%s", cg->name);
-		cur = (int)i;
-		for (unsigned int steps = 0; ; steps++) {
+	}
+	/* every parent exists: a chain either reaches the root or loops */
+	for (unsigned int i = 0; i < s->nr_cgroups; i++) {
+		int cur = (int)i;
+
+		for (unsigned int steps = 0; steps <= s->nr_cgroups; steps++) {
 			const char *parent = s->cgroups[cur].parent;
 
 			if (!strcmp(parent, "/"))
 				break;
 			cur = find_cgroup(s, parent);
-			if (cur < 0)
-				break;	/* reported for that cgroup */
-			if (used < sizeof(chain))
-				used += (size_t)snprintf(chain + used, sizeof(chain) - used,
-							 " -> %s", parent);
-			if (cur == (int)i || steps > s->nr_cgroups)
-				return vfail(s, cg->line, err, errlen,
-					     "[cgroup %s] parent: cycle %s", cg->name, chain);
+			if (cur == (int)i)
+				return report_cycle(s, i, err, errlen);
 		}
 	}
 	return 0;
@@ -1893,26 +2176,29 @@ static int validate_workloads(const struct scenario *s, char *err, size_t errlen
 {
 	for (unsigned int i = 0; i < s->nr_workloads; i++) {
 		const struct scn_workload *w = &s->workloads[i];
+		/* a type set by --set is to blame for what it lacks */
+		int type_origin = w->type_origin < 0 ? w->type_origin : 0;
 		const char *missing;
 
 		if ((unsigned int)w->type >= NR_WORKLOAD_TYPES)
-			return vfail(s, w->line, err, errlen, "[workload %s]: bad type", w->name);
+			return vfail(s, type_origin, w->line, err, errlen, "[workload %s]: bad type",
+				     w->name);
 		if (w->cgroup[0] && find_cgroup(s, w->cgroup) < 0)
-			return vfail(s, w->line, err, errlen,
+			return vfail(s, w->cgroup_origin, w->line, err, errlen,
 				     "[workload %s] cgroup: no cgroup named '%s'", w->name, w->cgroup);
 		if (w->tasks < 1)
-			return vfail(s, w->line, err, errlen, "[workload %s] tasks must be >= 1",
+			return vfail(s, 0, w->line, err, errlen, "[workload %s] tasks must be >= 1",
 				     w->name);
 		missing = workload_missing(w);
 		if (missing)
-			return vfail(s, w->line, err, errlen,
+			return vfail(s, type_origin, w->line, err, errlen,
 				     "[workload %s]: %s missing (required for type %s)",
 				     w->name, missing, wl_type_names[w->type]);
 		if (w->type != WL_ANON_FILL && !w->block)
-			return vfail(s, w->line, err, errlen, "[workload %s] block must be > 0",
+			return vfail(s, 0, w->line, err, errlen, "[workload %s] block must be > 0",
 				     w->name);
 		if (w->type == WL_HOTSET_STREAM && !w->every)
-			return vfail(s, w->line, err, errlen, "[workload %s] every must be > 0",
+			return vfail(s, 0, w->line, err, errlen, "[workload %s] every must be > 0",
 				     w->name);
 	}
 	return 0;
@@ -1926,8 +2212,8 @@ int scenario_validate(const struct scenario *s, char *err, size_t errlen)
 	    validate_workloads(s, err, errlen))
 		return -1;
 	if (!s->run.duration_ns || !s->run.sample_interval_ns)
-		return vfail(s, 0, err, errlen, "[run] duration and sample_interval must be > 0");
+		return vfail(s, 0, 0, err, errlen, "[run] duration and sample_interval must be > 0");
 	if (!s->cost.timeslice_ns)
-		return vfail(s, 0, err, errlen, "[cost] timeslice_ns must be > 0");
+		return vfail(s, 0, 0, err, errlen, "[cost] timeslice_ns must be > 0");
 	return 0;
 }

@@ -20,6 +20,16 @@
 #define SCN_MAX_ZONES_PER_NODE	MAX_NR_ZONES
 #define SCN_NAME_LEN		48
 #define SCN_ERR_LEN		512
+#define SCN_MAX_SET_TEXTS	32	/* --set options kept for messages */
+#define SCN_SET_TEXT_LEN	160
+
+/*
+ * Origins.  Values that scenario_validate() cross-checks remember where
+ * they were given, so that its messages point there: > 0 is the line in
+ * the file, 0 is "not given" (a default, derived, or read from the host
+ * with no line to blame), < 0 is the --set option set_text[-origin - 1]
+ * of struct scenario.
+ */
 
 /* A block device preset: swap_device / disk_device = ssd | hdd | nvme. */
 struct scn_device {
@@ -48,6 +58,10 @@ struct scn_machine {
 	unsigned int nr_zones;	/* 0 = x86-64 default layout */
 	struct scn_zone zones[SCN_MAX_ZONES_PER_NODE];	/* per node */
 	int zones_line;		/* line of zones =, for messages; 0 = none */
+	int memory_origin;	/* 0: memory not given (default, or the zones' sum) */
+	int zones_origin;
+	int page_size_origin;
+	int swap_origin;
 	u64 swap;		/* bytes, 0 = no swap */
 	struct scn_device swap_dev;
 	struct scn_device disk_dev;
@@ -101,6 +115,7 @@ struct scn_cgroup {
 	u64 memsw_limit;	/* bytes; U64_MAX = unlimited */
 	int swappiness;		/* -1 = inherit vm.swappiness */
 	int line;		/* line of the section header, for messages */
+	int parent_origin, limit_origin, memsw_origin;
 };
 
 enum workload_type {
@@ -131,6 +146,8 @@ struct scn_workload {
 	u64 every;			/* bytes streamed between hot re-reads */
 	unsigned int warm_passes;	/* hot reads before streaming */
 	int line;
+	int type_origin, cgroup_origin;
+	unsigned int keys_given;	/* 1 << index of each key given (file or --set) */
 };
 
 struct scn_run {
@@ -150,6 +167,8 @@ struct scenario {
 	unsigned int nr_workloads;
 	struct scn_workload workloads[SCN_MAX_WORKLOADS];
 	struct scn_run run;
+	unsigned int nr_set_texts;
+	char set_text[SCN_MAX_SET_TEXTS][SCN_SET_TEXT_LEN];	/* "section.key=value" */
 };
 
 /*

@@ -174,6 +174,8 @@ void sim_run(struct sim *sim)
 		sim->stopped = true;
 	while (!sim->stopped && event_pop(sim, &ev)) {
 		if (ev.time > sim->scn.run.duration_ns) {
+			/* back in the queue: sim_destroy frees what it owns */
+			event_push(sim, ev.time, ev.type, ev.ptr, ev.arg);
 			sim->now = sim->scn.run.duration_ns;
 			break;
 		}

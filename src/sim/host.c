@@ -486,6 +486,40 @@ static int read_thp(struct scenario *s, const char *proc_root, char *err, size_t
 	return 0;
 }
 
+const char *host_proc_root = "/proc";
+
+/* The fixture's page_size file: 1 and the value, 0 if absent, -1 if bad. */
+static int read_page_size_file(const char *proc_root, unsigned int *ps, char *err, size_t errlen)
+{
+	char path[PATH_MAX];
+	unsigned int v;
+	int r;
+
+	snprintf(path, sizeof(path), "%s/page_size", proc_root);
+	r = read_uint(path, &v, false, err, errlen);
+	if (r <= 0)
+		return r;
+	if (v < 4096 || (v & (v - 1))) {
+		snprintf(err, errlen, "%s:1: %u is not a page size", path, v);
+		return -1;
+	}
+	*ps = v;
+	return 1;
+}
+
+unsigned int host_page_size(const char *proc_root)
+{
+	char err[PATH_MAX + 64];
+	unsigned int ps;
+
+	if (!strcmp(proc_root, "/proc")) {
+		long psz = sysconf(_SC_PAGESIZE);
+
+		return psz > 0 ? (unsigned int)psz : 4096;
+	}
+	return read_page_size_file(proc_root, &ps, err, sizeof(err)) == 1 ? ps : 4096;
+}
+
 /* CPUs and page size: the running host's, or the fixture's files. */
 static int read_cpus_page_size(struct scenario *s, const char *proc_root, bool live,
 			       char *err, size_t errlen)
@@ -496,10 +530,9 @@ static int read_cpus_page_size(struct scenario *s, const char *proc_root, bool l
 
 	if (live) {
 		long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-		long psz = sysconf(_SC_PAGESIZE);
 
 		s->machine.cpus = cpus > 0 ? (unsigned int)cpus : 1;
-		s->machine.page_size = psz > 0 ? (unsigned int)psz : 4096;
+		s->machine.page_size = host_page_size(proc_root);
 		return 0;
 	}
 	snprintf(path, sizeof(path), "%s/cpus", proc_root);
@@ -507,14 +540,9 @@ static int read_cpus_page_size(struct scenario *s, const char *proc_root, bool l
 	if (r < 0)
 		return -1;
 	s->machine.cpus = r ? v : 1;
-	snprintf(path, sizeof(path), "%s/page_size", proc_root);
-	r = read_uint(path, &v, false, err, errlen);
+	r = read_page_size_file(proc_root, &v, err, errlen);
 	if (r < 0)
 		return -1;
-	if (r && (v < 4096 || (v & (v - 1)))) {
-		snprintf(err, errlen, "%s:1: %u is not a page size", path, v);
-		return -1;
-	}
 	s->machine.page_size = r ? v : 4096;
 	return 0;
 }
