@@ -19,10 +19,7 @@
  * memcontrol.c), so root usage is checked too.  Tests marked "FIXED
  * MODEL BUG" assert a kernel rule the model once got wrong.
  */
-#include "testutil.h"
-
-#include "reclaimsim/reclaimsim.h"
-#include "mm/internal.h"
+#include "testsim.h"
 
 static const char ini[] =
 	"[machine]\n"
@@ -44,52 +41,6 @@ static const char ini[] =
 	"[run]\n"
 	"seed = 1\n"
 	"duration = 1s\n";
-
-static struct sim *new_sim(void **state)
-{
-	struct scenario *s = calloc(1, sizeof(*s));
-	char err[SCN_ERR_LEN] = "";
-	struct sim *sim = NULL;
-
-	assert_non_null(s);
-	if (scenario_load_string(s, "t.ini", ini, err, sizeof(err)) == 0 &&
-	    scenario_validate(s, err, sizeof(err)) == 0)
-		sim = sim_create(s, err, sizeof(err));
-	free(s);
-	if (!sim)
-		print_error("%s\n", err);
-	assert_non_null(sim);
-	*state = sim;
-	return sim;
-}
-
-static int teardown(void **state)
-{
-	sim_destroy(*state);
-	*state = NULL;
-	return 0;
-}
-
-static struct mem_cgroup *memcg_named(struct sim *sim, const char *name)
-{
-	for (unsigned int i = 0; i < sim->nr_memcgs; i++)
-		if (!strcmp(sim->memcgs[i]->name, name))
-			return sim->memcgs[i];
-	fail_msg("no memcg %s", name);
-	return NULL;
-}
-
-/* A user task in @memcg that never runs on the scheduler; RUNNING so that
- * reclaim_step() does not take it for a sleeper. */
-static struct task *new_task(struct sim *sim, struct mem_cgroup *memcg)
-{
-	struct task *t = task_create(sim, TASK_USER, "test", NULL);
-
-	assert_non_null(t);
-	t->memcg = memcg;
-	t->state = TASK_RUNNING;
-	return t;
-}
 
 /* An allocated, uncharged frame (as get_page_from_freelist leaves it). */
 static u32 new_frame(struct sim *sim)
@@ -115,6 +66,16 @@ static void charge_n(struct task *t, u32 *pfns, unsigned int n)
 	}
 }
 
+/* A new frame whose charge to @t's memcg has to wait for limit reclaim
+ * (VM_FAULT_RETRY); charge it again once the reclaim is over. */
+static u32 charge_to_reclaim(struct task *t)
+{
+	u32 pfn = new_frame(t->sim);
+
+	assert_int_equal(mem_cgroup_charge(t, pfn), VM_FAULT_RETRY);
+	return pfn;
+}
+
 /* Run @t's limit reclaim to its end (nothing is on any LRU here, so it
  * walks all 13 priorities and reclaims nothing). */
 static void finish_reclaim(struct task *t)
@@ -138,10 +99,10 @@ static void finish_reclaim(struct task *t)
  */
 static void test_charge_batch_and_stock(void **state)
 {
-	struct sim *sim = new_sim(state);
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini);
 	struct mem_cgroup *root = sim->memcgs[0];
-	struct mem_cgroup *box = memcg_named(sim, "box");
-	struct task *t = new_task(sim, box);
+	struct mem_cgroup *box = test_memcg_named(sim, "box");
+	struct task *t = test_task_in(sim, box);
 	u32 pfn;
 
 	assert_int_equal(box->memory.max, 100);
@@ -177,7 +138,7 @@ static void test_charge_batch_and_stock(void **state)
 
 	/* a charge for another memcg: the old stock goes back on refill */
 	charge_n(t, NULL, 1);				/* box 66 */
-	t->memcg = memcg_named(sim, "sw");
+	t->memcg = test_memcg_named(sim, "sw");
 	t->stock_nr = 10;				/* as if 10 were left */
 	box->memory.usage += 10;
 	box->memsw.usage += 10;
@@ -201,10 +162,10 @@ static void test_charge_batch_and_stock(void **state)
  */
 static void test_charge_at_limit(void **state)
 {
-	struct sim *sim = new_sim(state);
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini);
 	struct mem_cgroup *root = sim->memcgs[0];
-	struct mem_cgroup *box = memcg_named(sim, "box");
-	struct task *t = new_task(sim, box);
+	struct mem_cgroup *box = test_memcg_named(sim, "box");
+	struct task *t = test_task_in(sim, box);
 	u32 pfn;
 
 	charge_n(t, NULL, 100);
@@ -217,8 +178,7 @@ static void test_charge_at_limit(void **state)
 	assert_int_equal(t->rs.phase, RP_IDLE);
 	assert_int_equal(mem_cgroup_margin(box), 0);
 
-	pfn = new_frame(sim);
-	assert_int_equal(mem_cgroup_charge(t, pfn), VM_FAULT_RETRY);
+	pfn = charge_to_reclaim(t);
 	assert_int_equal(pfn_to_page(sim, pfn)->memcg_id, MEMCG_ID_NONE);
 	assert_int_equal(box->memory.usage, 100);
 	assert_int_equal(box->memsw.usage, 100);
@@ -253,10 +213,10 @@ static void test_charge_at_limit(void **state)
  */
 static void test_charge_drains_stock(void **state)
 {
-	struct sim *sim = new_sim(state);
-	struct mem_cgroup *box = memcg_named(sim, "box");
-	struct task *t1 = new_task(sim, box);
-	struct task *t2 = new_task(sim, box);
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini);
+	struct mem_cgroup *box = test_memcg_named(sim, "box");
+	struct task *t1 = test_task_in(sim, box);
+	struct task *t2 = test_task_in(sim, box);
 	u32 pfn;
 
 	charge_n(t1, NULL, 1);
@@ -264,8 +224,7 @@ static void test_charge_drains_stock(void **state)
 	charge_n(t2, NULL, 36);			/* 64 + 36 = 100 */
 	assert_int_equal(box->memory.usage, 100);
 	assert_int_equal(t2->stock_nr, 0);
-	pfn = new_frame(sim);
-	assert_int_equal(mem_cgroup_charge(t2, pfn), VM_FAULT_RETRY);
+	pfn = charge_to_reclaim(t2);
 	assert_int_equal(box->events_max, 1);
 	finish_reclaim(t2);
 	assert_int_equal(mem_cgroup_margin(box), 0);
@@ -299,14 +258,13 @@ static void test_charge_drains_stock(void **state)
  */
 static void test_charge_retry_batch(void **state)
 {
-	struct sim *sim = new_sim(state);
-	struct mem_cgroup *box = memcg_named(sim, "box");
-	struct task *t = new_task(sim, box);
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini);
+	struct mem_cgroup *box = test_memcg_named(sim, "box");
+	struct task *t = test_task_in(sim, box);
 	u32 pfns[100], pfn;
 
 	charge_n(t, pfns, 100);
-	pfn = new_frame(sim);
-	assert_int_equal(mem_cgroup_charge(t, pfn), VM_FAULT_RETRY);
+	pfn = charge_to_reclaim(t);
 	assert_int_equal(box->memory.failcnt, 38);
 	/* meanwhile 70 pages are freed */
 	for (int i = 0; i < 70; i++)
@@ -336,12 +294,11 @@ static void test_charge_retry_batch(void **state)
  */
 static void test_charge_hierarchy(void **state)
 {
-	struct sim *sim = new_sim(state);
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini);
 	struct mem_cgroup *root = sim->memcgs[0];
-	struct mem_cgroup *top = memcg_named(sim, "top");
-	struct mem_cgroup *leaf = memcg_named(sim, "leaf");
-	struct task *t = new_task(sim, leaf);
-	u32 pfn;
+	struct mem_cgroup *top = test_memcg_named(sim, "top");
+	struct mem_cgroup *leaf = test_memcg_named(sim, "leaf");
+	struct task *t = test_task_in(sim, leaf);
 
 	assert_ptr_equal(leaf->parent, top);
 	charge_n(t, NULL, 1);
@@ -364,8 +321,7 @@ static void test_charge_hierarchy(void **state)
 	assert_int_equal(leaf->memcg_stat[MEMCG_PGPGIN], 100);
 	assert_int_equal(top->memcg_stat[MEMCG_PGPGIN], 0);	/* local */
 
-	pfn = new_frame(sim);
-	assert_int_equal(mem_cgroup_charge(t, pfn), VM_FAULT_RETRY);
+	charge_to_reclaim(t);
 	assert_int_equal(top->memory.failcnt, 38);
 	assert_int_equal(leaf->memory.failcnt, 0);
 	assert_int_equal(top->events_max, 1);
@@ -387,10 +343,10 @@ static void test_charge_hierarchy(void **state)
  */
 static void test_charge_memsw_limit(void **state)
 {
-	struct sim *sim = new_sim(state);
-	struct mem_cgroup *sw = memcg_named(sim, "sw");
-	struct task *t = new_task(sim, sw);
-	u32 pfns[64], pfn;
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini);
+	struct mem_cgroup *sw = test_memcg_named(sim, "sw");
+	struct task *t = test_task_in(sim, sw);
+	u32 pfns[64];
 
 	assert_int_equal(sw->memory.max, 100);
 	assert_int_equal(sw->memsw.max, 150);
@@ -412,8 +368,7 @@ static void test_charge_memsw_limit(void **state)
 	assert_int_equal(sw->memory.failcnt, 0);
 	assert_int_equal(mem_cgroup_margin(sw), 0);
 
-	pfn = new_frame(sim);
-	assert_int_equal(mem_cgroup_charge(t, pfn), VM_FAULT_RETRY);
+	charge_to_reclaim(t);
 	assert_int_equal(sw->memsw.failcnt, 24);
 	assert_int_equal(sw->memory.failcnt, 0);
 	assert_int_equal(sw->events_max, 1);
@@ -428,13 +383,13 @@ static void test_charge_memsw_limit(void **state)
  * leaves the page uncharged and the stock alone. */
 static void test_uncharge(void **state)
 {
-	struct sim *sim = new_sim(state);
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini);
 	struct mem_cgroup *root = sim->memcgs[0];
-	struct mem_cgroup *box = memcg_named(sim, "box");
-	struct mem_cgroup *top = memcg_named(sim, "top");
-	struct mem_cgroup *leaf = memcg_named(sim, "leaf");
-	struct task *t = new_task(sim, box);
-	struct task *tl = new_task(sim, leaf);
+	struct mem_cgroup *box = test_memcg_named(sim, "box");
+	struct mem_cgroup *top = test_memcg_named(sim, "top");
+	struct mem_cgroup *leaf = test_memcg_named(sim, "leaf");
+	struct task *t = test_task_in(sim, box);
+	struct task *tl = test_task_in(sim, leaf);
 	u32 pfns[3], pl;
 
 	charge_n(t, pfns, 3);
@@ -481,11 +436,11 @@ static void test_uncharge(void **state)
  */
 static void test_swapout_and_uncharge_swap(void **state)
 {
-	struct sim *sim = new_sim(state);
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini);
 	struct mem_cgroup *root = sim->memcgs[0];
-	struct mem_cgroup *top = memcg_named(sim, "top");
-	struct mem_cgroup *leaf = memcg_named(sim, "leaf");
-	struct task *t = new_task(sim, leaf);
+	struct mem_cgroup *top = test_memcg_named(sim, "top");
+	struct mem_cgroup *leaf = test_memcg_named(sim, "leaf");
+	struct task *t = test_task_in(sim, leaf);
 	u32 pfns[2], stray;
 
 	charge_n(t, pfns, 2);
@@ -526,11 +481,11 @@ static void test_swapout_and_uncharge_swap(void **state)
 /* mem_cgroup_margin: room under memory.max and memsw.max, 0 when over. */
 static void test_margin(void **state)
 {
-	struct sim *sim = new_sim(state);
-	struct mem_cgroup *box = memcg_named(sim, "box");
-	struct mem_cgroup *sw = memcg_named(sim, "sw");
-	struct task *tb = new_task(sim, box);
-	struct task *ts = new_task(sim, sw);
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini);
+	struct mem_cgroup *box = test_memcg_named(sim, "box");
+	struct mem_cgroup *sw = test_memcg_named(sim, "sw");
+	struct task *tb = test_task_in(sim, box);
+	struct task *ts = test_task_in(sim, sw);
 	u32 pfns[64];
 
 	assert_int_equal(mem_cgroup_margin(box), 100);
@@ -573,10 +528,10 @@ static void test_margin(void **state)
  */
 static void test_margin_own_counters(void **state)
 {
-	struct sim *sim = new_sim(state);
-	struct mem_cgroup *top = memcg_named(sim, "top");
-	struct mem_cgroup *leaf = memcg_named(sim, "leaf");
-	struct task *t = new_task(sim, leaf);
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini);
+	struct mem_cgroup *top = test_memcg_named(sim, "top");
+	struct mem_cgroup *leaf = test_memcg_named(sim, "leaf");
+	struct task *t = test_task_in(sim, leaf);
 
 	charge_n(t, NULL, 1);
 	assert_int_equal(mem_cgroup_margin(top), 36);
@@ -586,16 +541,16 @@ static void test_margin_own_counters(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_teardown(test_charge_batch_and_stock, teardown),
-		cmocka_unit_test_teardown(test_charge_at_limit, teardown),
-		cmocka_unit_test_teardown(test_charge_drains_stock, teardown),
-		cmocka_unit_test_teardown(test_charge_retry_batch, teardown),
-		cmocka_unit_test_teardown(test_charge_hierarchy, teardown),
-		cmocka_unit_test_teardown(test_charge_memsw_limit, teardown),
-		cmocka_unit_test_teardown(test_uncharge, teardown),
-		cmocka_unit_test_teardown(test_swapout_and_uncharge_swap, teardown),
-		cmocka_unit_test_teardown(test_margin, teardown),
-		cmocka_unit_test_teardown(test_margin_own_counters, teardown),
+		test_sim_unit_test(test_charge_batch_and_stock),
+		test_sim_unit_test(test_charge_at_limit),
+		test_sim_unit_test(test_charge_drains_stock),
+		test_sim_unit_test(test_charge_retry_batch),
+		test_sim_unit_test(test_charge_hierarchy),
+		test_sim_unit_test(test_charge_memsw_limit),
+		test_sim_unit_test(test_uncharge),
+		test_sim_unit_test(test_swapout_and_uncharge_swap),
+		test_sim_unit_test(test_margin),
+		test_sim_unit_test(test_margin_own_counters),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

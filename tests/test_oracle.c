@@ -287,12 +287,9 @@ static void expect_load_error(const char *text, const char *msg)
 	char path[] = "/tmp/test_oracle_XXXXXX";
 	char err[1024] = "", want[1200];
 	struct oracle_summary os;
-	int fd = mkstemp(path);
 	int ret;
 
-	assert_true(fd >= 0);
-	assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
-	close(fd);
+	test_write_temp(path, text);
 	ret = oracle_summary_load(&os, path, err, sizeof(err));
 	oracle_summary_free(&os);
 	unlink(path);
@@ -358,12 +355,9 @@ static void test_load_partial_values(void **state)
 	char err[1024] = "";
 	struct oracle_summary os;
 	const struct oracle_stat *st;
-	int fd = mkstemp(path);
 
 	(void)state;
-	assert_true(fd >= 0);
-	assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
-	close(fd);
+	test_write_temp(path, text);
 	assert_int_equal(oracle_summary_load(&os, path, err, sizeof(err)), 0);
 	unlink(path);
 	assert_int_equal(os.nr_configs, 1);

@@ -326,6 +326,41 @@ static const char all_keys[] =
 	"duration = 90s\n"
 	"sample_interval = 20ms\n";
 
+/* A kernel profile sets every policy; single keys override, in any order. */
+static void test_profiles(void **state)
+{
+	load_ok("[policy]\nkernel = 2.6.25\n");
+	assert_int_equal(scn.policy.watermark_check, WMARK_CHECK_ORDER_WALK);
+	assert_false(scn.policy.too_many_isolated);
+	assert_true(scn.policy.alloc_no_progress_oom);
+	assert_true(scn.policy.all_unreclaimable);
+	assert_true(scn.policy.congestion_wait);
+	assert_true(scn.policy.new_anon_active);
+	assert_int_equal(scn.policy.reclaim_throttle, RECLAIM_THROTTLE_NONE);
+
+	load_ok("[policy]\ntoo_many_isolated = on\nkernel = 2.6.25\nreclaim_throttle = per_zone\n"
+		"reclaim_sleep = reclaim_throttle\n");
+	assert_true(scn.policy.too_many_isolated);
+	assert_false(scn.policy.congestion_wait);
+	assert_true(scn.policy.all_unreclaimable);
+	assert_int_equal(scn.policy.reclaim_throttle, RECLAIM_THROTTLE_PER_ZONE);
+
+	load_ok("[policy]\nkernel = 6.12\n");
+	assert_true(scn.policy.too_many_isolated);
+	assert_false(scn.policy.alloc_no_progress_oom);
+	assert_false(scn.policy.all_unreclaimable);
+	assert_false(scn.policy.congestion_wait);
+	assert_false(scn.policy.new_anon_active);
+
+	set_ok("policy.kernel=2.6.32");
+	assert_true(scn.policy.too_many_isolated);
+	assert_true(scn.policy.congestion_wait);
+	set_ok("policy.reclaim_throttle=global");
+	assert_int_equal(scn.policy.reclaim_throttle, RECLAIM_THROTTLE_GLOBAL);
+	set_ok("policy.alloc_retry=should_reclaim_retry");
+	assert_false(scn.policy.alloc_no_progress_oom);
+}
+
 static void test_all_keys(void **state)
 {
 	const struct scn_machine *m = &scn.machine;
@@ -598,7 +633,7 @@ static void test_set_errors(void **state)
 	set_error("sysctl.swappiness=201",
 		  "--set sysctl.swappiness=201: [sysctl] swappiness: 201 out of range (0..200)");
 	set_error("policy.kernel=5.4",
-		  "--set policy.kernel=5.4: [policy] kernel: unknown kernel profile '5.4' (known: 6.12 or 6.18)");
+		  "--set policy.kernel=5.4: [policy] kernel: unknown kernel profile '5.4' (known: 2.6.25, 2.6.28, 2.6.32, 6.12 or 6.18)");
 	set_error("machine.page_size=4K",
 		  "--set machine.page_size=4K: [machine] page_size: cannot change with explicit zones, which are in pages (set machine.zones=default first, then the zones again)");
 	set_ok("machine.zones=default");
@@ -692,8 +727,12 @@ static void test_bad_values(void **state)
 		     "t.ini:2: [machine] swap_device: unknown device 'floppy' (expected ssd, hdd or nvme)");
 	expect_error("[machine]\npage_size = 32K\n",
 		     "t.ini:2: [machine] page_size: unsupported page size '32K' (expected 4K, 8K, 16K or 64K)");
-	expect_error("[policy]\nkernel = 2.6.28\n",
-		     "t.ini:2: [policy] kernel: unknown kernel profile '2.6.28' (known: 6.12 or 6.18)");
+	expect_error("[policy]\nkernel = 2.6.24\n",
+		     "t.ini:2: [policy] kernel: unknown kernel profile '2.6.24' (known: 2.6.25, 2.6.28, 2.6.32, 6.12 or 6.18)");
+	expect_error("[policy]\nreclaim_throttle = some\n",
+		     "t.ini:2: [policy] reclaim_throttle: unknown value 'some' (expected none, global or per_zone)");
+	expect_error("[policy]\ntoo_many_isolated = yes\n",
+		     "t.ini:2: [policy] too_many_isolated: unknown value 'yes' (expected off or on)");
 	expect_error("[policy]\nwatermark_check = fast\n",
 		     "t.ini:2: [policy] watermark_check: unknown value 'fast' (expected modern or order_walk)");
 	expect_error("[cost]\nfault_ns = 800\n",
@@ -932,13 +971,10 @@ static void test_missing_file(void **state)
 static void test_file_path(void **state)
 {
 	char path[] = "/tmp/reclaimsim-test-XXXXXX";
-	int fd = mkstemp(path);
 	const char text[] = "[machine]\ncpus = 2\n\nmemory = 12Q\n";
 	char want[SCN_ERR_LEN];
 
-	assert_true(fd >= 0);
-	assert_int_equal(write(fd, text, sizeof(text) - 1), (ssize_t)(sizeof(text) - 1));
-	close(fd);
+	test_write_temp(path, text);
 	assert_int_not_equal(scenario_load(&scn, path, err, sizeof(err)), 0);
 	snprintf(want, sizeof(want),
 		 "%s:4: [machine] memory: bad size '12Q' (expected a number with K/M/G/T suffix)", path);
@@ -1030,6 +1066,7 @@ int main(void)
 		cmocka_unit_test(test_parse_time),
 		cmocka_unit_test(test_defaults),
 		cmocka_unit_test(test_section_defaults),
+		cmocka_unit_test(test_profiles),
 		cmocka_unit_test(test_all_keys),
 		cmocka_unit_test(test_preset_order),
 		cmocka_unit_test(test_syntax_details),

@@ -5,41 +5,9 @@
  * what the real kernel did in shared/oracle (figures in the scenario
  * files' header comments and data/oracle/summary.json).
  */
-#include "testutil.h"
+#include "testsim.h"
 
-#include "reclaimsim/reclaimsim.h"
-#include "../src/mm/internal.h"
 #include "../src/workload/workload.h"
-
-static struct sim *sim_from_text(const char *text)
-{
-	static struct scenario s;
-	char err[SCN_ERR_LEN];
-	struct sim *sim;
-
-	if (scenario_load_string(&s, "test.ini", text, err, sizeof(err)) ||
-	    scenario_validate(&s, err, sizeof(err)))
-		fail_msg("scenario: %s", err);
-	sim = sim_create(&s, err, sizeof(err));
-	if (!sim)
-		fail_msg("sim_create: %s", err);
-	return sim;
-}
-
-static struct sim *sim_from_file(const char *rel)
-{
-	static struct scenario s;
-	char err[SCN_ERR_LEN];
-	struct sim *sim;
-
-	if (scenario_load(&s, test_path(rel), err, sizeof(err)) ||
-	    scenario_validate(&s, err, sizeof(err)))
-		fail_msg("scenario: %s", err);
-	sim = sim_create(&s, err, sizeof(err));
-	if (!sim)
-		fail_msg("sim_create: %s", err);
-	return sim;
-}
 
 static char *json_of(struct sim *sim)
 {
@@ -50,6 +18,26 @@ static char *json_of(struct sim *sim)
 	report_json(f, sim);
 	fclose(f);
 	return buf;
+}
+
+/* Run @a and @b to the end, compare their JSON reports (equal if @same,
+ * different if not) and destroy both. */
+static void assert_outputs(struct sim *a, struct sim *b, bool same)
+{
+	char *ja, *jb;
+
+	sim_run(a);
+	sim_run(b);
+	ja = json_of(a);
+	jb = json_of(b);
+	if (same)
+		assert_string_equal(ja, jb);
+	else
+		assert_true(strcmp(ja, jb) != 0);
+	free(ja);
+	free(jb);
+	sim_destroy(a);
+	sim_destroy(b);
 }
 
 /* |a - b| <= pct % of b */
@@ -88,19 +76,26 @@ static void check_hook(struct sim *sim, void *arg)
 		cs->failed = true;
 }
 
-/* free + LRU + isolated + held = managed, and memcg usage = its pages, throughout */
-static void test_invariants_throughout(void **state)
+/* Run @sim to the end with mm_verify() every 7th event; how many ran. */
+static unsigned long run_checked(struct sim *sim)
 {
-	struct sim *sim = sim_from_text(mixed);
 	struct check_state cs = { 0 };
-	char err[256];
 
 	sim->check_hook = check_hook;
 	sim->check_arg = &cs;
 	sim_run(sim);
 	if (cs.failed)
 		fail_msg("invariant broken: %s", cs.err);
-	assert_true(cs.checks > 1000);
+	return cs.checks;
+}
+
+/* free + LRU + isolated + held = managed, and memcg usage = its pages, throughout */
+static void test_invariants_throughout(void **state)
+{
+	struct sim *sim = test_sim_from_text(NULL, "test.ini", mixed);
+	char err[256];
+
+	assert_true(run_checked(sim) > 1000);
 	assert_int_equal(mm_verify(sim, err, sizeof(err)), 0);
 	/* the run did reclaim of every kind it can */
 	assert_true(sim->vm_events[PGSTEAL_ANON] > 0);
@@ -112,36 +107,20 @@ static void test_invariants_throughout(void **state)
 
 static void test_same_seed_same_output(void **state)
 {
-	struct sim *a = sim_from_text(mixed), *b = sim_from_text(mixed);
-	char *ja, *jb;
+	struct sim *a = test_sim_from_text(NULL, "test.ini", mixed);
+	struct sim *b = test_sim_from_text(NULL, "test.ini", mixed);
 
-	sim_run(a);
-	sim_run(b);
-	ja = json_of(a);
-	jb = json_of(b);
-	assert_string_equal(ja, jb);
-	free(ja);
-	free(jb);
-	sim_destroy(a);
-	sim_destroy(b);
+	assert_outputs(a, b, true);
 }
 
 static void test_different_seed_differs(void **state)
 {
-	struct sim *a = sim_from_text(mixed), *b = sim_from_text(mixed);
-	char *ja, *jb;
+	struct sim *a = test_sim_from_text(NULL, "test.ini", mixed);
+	struct sim *b = test_sim_from_text(NULL, "test.ini", mixed);
 
 	b->scn.run.seed = 2;
 	rng_seed(&b->rng, 2);
-	sim_run(a);
-	sim_run(b);
-	ja = json_of(a);
-	jb = json_of(b);
-	assert_true(strcmp(ja, jb) != 0);
-	free(ja);
-	free(jb);
-	sim_destroy(a);
-	sim_destroy(b);
+	assert_outputs(a, b, false);
 }
 
 /*
@@ -151,7 +130,7 @@ static void test_different_seed_differs(void **state)
  */
 static void test_small_run_costs_exact(void **state)
 {
-	struct sim *sim = sim_from_text(
+	struct sim *sim = test_sim_from_text(NULL, "test.ini",
 		"[machine]\ncpus = 1\nmemory = 64M\nzones = DMA:16M, DMA32:rest\n"
 		"[workload tiny]\ntype = anon_fill\nsize = 64K\npasses = 0\n");
 	const struct workload_inst *wl;
@@ -172,7 +151,7 @@ static void test_small_run_costs_exact(void **state)
 /* dirty_ratio = 0 throttles the writer on every page but never stalls it. */
 static void test_dirty_ratio_zero_progresses(void **state)
 {
-	struct sim *sim = sim_from_text(
+	struct sim *sim = test_sim_from_text(NULL, "test.ini",
 		"[machine]\ncpus = 1\nmemory = 128M\nzones = DMA:16M, DMA32:rest\n"
 		"[sysctl]\ndirty_ratio = 0\n"
 		"[workload dd]\ntype = file_write\nsize = 8M\n[run]\nduration = 60s\n");
@@ -186,17 +165,12 @@ static void test_dirty_ratio_zero_progresses(void **state)
 /* Swap-in readahead never OOM-kills for its extra pages (page-cluster 16). */
 static void test_huge_page_cluster_no_oom(void **state)
 {
-	struct sim *sim = sim_from_text(
+	struct sim *sim = test_sim_from_text(NULL, "test.ini",
 		"[machine]\ncpus = 1\nmemory = 256M\nzones = DMA:16M, DMA32:rest\nswap = 256M\n"
 		"[sysctl]\npage-cluster = 16\n[cgroup box]\nlimit = 4M\n"
 		"[workload fill]\ntype = anon_fill\ncgroup = box\nsize = 8M\npasses = 2\n");
-	struct check_state cs = { 0 };
 
-	sim->check_hook = check_hook;
-	sim->check_arg = &cs;
-	sim_run(sim);
-	if (cs.failed)
-		fail_msg("invariant broken: %s", cs.err);
+	run_checked(sim);
 	assert_int_equal(sim->reclaim.oom_kills, 0);
 	assert_true(sim->vm_events[PSWPIN] > 0);
 	/* windows of at most 2^5 pages (SWAP_RA_ORDER_CEILING) */
@@ -208,17 +182,12 @@ static void test_huge_page_cluster_no_oom(void **state)
  * the accounting holds at every event in a tight memcg (v1 waits). */
 static void test_invariants_tight_memcg_writeback(void **state)
 {
-	struct sim *sim = sim_from_text(
+	struct sim *sim = test_sim_from_text(NULL, "test.ini",
 		"[machine]\nmemory = 128M\nzones = DMA:16M, DMA32:rest\n"
 		"[cgroup box]\nlimit = 4M\n"
 		"[workload dd]\ntype = file_write\ncgroup = box\nsize = 32M\n");
-	struct check_state cs = { 0 };
 
-	sim->check_hook = check_hook;
-	sim->check_arg = &cs;
-	sim_run(sim);
-	if (cs.failed)
-		fail_msg("invariant broken: %s", cs.err);
+	run_checked(sim);
 	assert_true(sim->workloads[0].ended);
 	assert_true(sim->vm_events[PGSTEAL_FILE] > 6000);
 	sim_destroy(sim);
@@ -233,7 +202,7 @@ static void test_invariants_tight_memcg_writeback(void **state)
  */
 static void test_writeback_bounded_by_queue(void **state)
 {
-	struct sim *sim = sim_from_text(
+	struct sim *sim = test_sim_from_text(NULL, "test.ini",
 		"[machine]\ncpus = 4\nnodes = 4\nmemory = 512M\nswap = 512M\n"
 		"[workload fill]\ntype = anon_fill\nsize = 600M\npasses = 1\n"
 		"[workload stream]\ntype = file_read\nsize = 256M\ncount = 2\n");
@@ -248,7 +217,7 @@ static void test_writeback_bounded_by_queue(void **state)
 /* An anon working set larger than RAM without swap ends in an OOM kill. */
 static void test_oom_without_swap(void **state)
 {
-	struct sim *sim = sim_from_text(
+	struct sim *sim = test_sim_from_text(NULL, "test.ini",
 		"[machine]\ncpus = 1\nmemory = 64M\nzones = DMA:16M, DMA32:rest\n"
 		"[workload big]\ntype = anon_fill\nsize = 96M\npasses = 1\n"
 		"[run]\nduration = 10s\n");
@@ -270,7 +239,7 @@ static void test_oom_without_swap(void **state)
  */
 static void test_oom_kills_the_biggest(void **state)
 {
-	struct sim *sim = sim_from_text(
+	struct sim *sim = test_sim_from_text(NULL, "test.ini",
 		"[machine]\ncpus = 2\nmemory = 64M\nzones = DMA:16M, DMA32:rest\n"
 		"[workload small]\ntype = anon_fill\nsize = 12M\npasses = 200\n"
 		"[workload big]\ntype = anon_fill\nsize = 80M\npasses = 1\nstart = 1ms\n"
@@ -286,7 +255,7 @@ static void test_oom_kills_the_biggest(void **state)
 /* The same working set fits with swap: no OOM, pages went to swap. */
 static void test_swap_avoids_oom(void **state)
 {
-	struct sim *sim = sim_from_text(
+	struct sim *sim = test_sim_from_text(NULL, "test.ini",
 		"[machine]\ncpus = 1\nmemory = 64M\nzones = DMA:16M, DMA32:rest\nswap = 96M\n"
 		"[workload big]\ntype = anon_fill\nsize = 96M\npasses = 1\n"
 		"[run]\nduration = 30s\n");
@@ -308,7 +277,7 @@ static struct mem_cgroup *box(struct sim *sim)
 
 static void test_oracle_anonfill_fit(void **state)
 {
-	struct sim *sim = sim_from_file("scenarios/anonfill-fit-noswap.ini");
+	struct sim *sim = test_sim_from_file("scenarios/anonfill-fit-noswap.ini");
 
 	sim_run(sim);
 	assert_int_equal(sim->vm_events[PGSCAN_ANON] + sim->vm_events[PGSCAN_FILE], 0);
@@ -320,7 +289,7 @@ static void test_oracle_anonfill_fit(void **state)
 
 static void test_oracle_anonfill_over_noswap(void **state)
 {
-	struct sim *sim = sim_from_file("scenarios/anonfill-over-noswap.ini");
+	struct sim *sim = test_sim_from_file("scenarios/anonfill-over-noswap.ini");
 
 	sim_run(sim);
 	/* kernel: memcg OOM kill during the first fill, anon never scanned */
@@ -333,8 +302,8 @@ static void test_oracle_anonfill_over_noswap(void **state)
 
 static void test_oracle_anonfill_over_swap(void **state)
 {
-	struct sim *seq = sim_from_file("scenarios/anonfill-over-swap-seq.ini");
-	struct sim *rd = sim_from_file("scenarios/anonfill-over-swap-seq-read.ini");
+	struct sim *seq = test_sim_from_file("scenarios/anonfill-over-swap-seq.ini");
+	struct sim *rd = test_sim_from_file("scenarios/anonfill-over-swap-seq-read.ini");
 
 	sim_run(seq);
 	sim_run(rd);
@@ -355,7 +324,7 @@ static void test_oracle_anonfill_over_swap(void **state)
 
 static void test_oracle_filewrite(void **state)
 {
-	struct sim *sim = sim_from_file("scenarios/filewrite-lim64.ini");
+	struct sim *sim = test_sim_from_file("scenarios/filewrite-lim64.ini");
 
 	sim_run(sim);
 	/* kernel: pgsteal_file exactly 50,176 in every run, no OOM, no swap */
@@ -379,7 +348,7 @@ static double figure(const struct workload_inst *wl, const char *name)
 
 static void test_oracle_hotset_survives_stream(void **state)
 {
-	struct sim *sim = sim_from_file("scenarios/fileread-hot28.ini");
+	struct sim *sim = test_sim_from_file("scenarios/fileread-hot28.ini");
 	const struct workload_inst *wl;
 
 	sim_run(sim);

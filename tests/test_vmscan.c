@@ -8,7 +8,7 @@
  *
  * Every test builds its own small simulation from an INI string (one node,
  * 64 MiB = DMA 16 MiB + DMA32 48 MiB of 4 KiB pages, 64 MiB swap, no
- * workloads) and the teardown destroys it.  State is set by hand: LRU
+ * workloads) and test_sim_teardown destroys it.  State is set by hand: LRU
  * sizes are written straight into an lruvec where only the arithmetic is
  * under test, and real pages are taken from the buddy allocator and put
  * on the LRU where lists and counters must move.
@@ -16,10 +16,7 @@
  * Tests marked "FIXED MODEL BUG" assert a kernel rule the model once got
  * wrong; the comment names the kernel code and the old mistake.
  */
-#include "testutil.h"
-
-#include "reclaimsim/reclaimsim.h"
-#include "mm/internal.h"
+#include "testsim.h"
 
 /* ------------------------------------------------------------------ */
 /* Helpers                                                             */
@@ -52,40 +49,6 @@ static const char ini_16k[] =
 	"zones = DMA:16M, DMA32:rest\n"
 	"swap = 64M\n"
 	INI_REST;
-
-static struct sim *sim_from_ini(void **state, const char *ini)
-{
-	struct scenario *s = calloc(1, sizeof(*s));
-	char err[SCN_ERR_LEN] = "";
-	struct sim *sim = NULL;
-
-	assert_non_null(s);
-	if (scenario_load_string(s, "t.ini", ini, err, sizeof(err)) == 0 &&
-	    scenario_validate(s, err, sizeof(err)) == 0)
-		sim = sim_create(s, err, sizeof(err));
-	free(s);
-	if (!sim)
-		print_error("%s\n", err);
-	assert_non_null(sim);
-	*state = sim;
-	return sim;
-}
-
-static int teardown(void **state)
-{
-	sim_destroy(*state);
-	*state = NULL;
-	return 0;
-}
-
-static struct mem_cgroup *memcg_named(struct sim *sim, const char *name)
-{
-	for (unsigned int i = 0; i < sim->nr_memcgs; i++)
-		if (!strcmp(sim->memcgs[i]->name, name))
-			return sim->memcgs[i];
-	fail_msg("no memcg %s", name);
-	return NULL;
-}
 
 static struct mem_cgroup *root_memcg(struct sim *sim)
 {
@@ -126,32 +89,15 @@ static u32 new_lru_page(struct sim *sim, struct mem_cgroup *memcg, u32 flags)
 	return pfn;
 }
 
+/* @n new pages with @flags on @memcg's LRU. */
+static void new_lru_pages(struct sim *sim, struct mem_cgroup *memcg, unsigned int n, u32 flags)
+{
+	for (unsigned int i = 0; i < n; i++)
+		new_lru_page(sim, memcg, flags);
+}
+
 #define F(flag)		(1u << (flag))
 #define ANON		(F(PG_anon) | F(PG_swapbacked))
-
-/* A user task in @memcg that never runs on the scheduler; RUNNING so that
- * reclaim_step() does not take it for a sleeper. */
-static struct task *new_task(struct sim *sim, struct mem_cgroup *memcg)
-{
-	struct task *t = task_create(sim, TASK_USER, "test", NULL);
-
-	assert_non_null(t);
-	t->memcg = memcg;
-	t->state = TASK_RUNNING;
-	return t;
-}
-
-static void assert_nr(const unsigned long *nr, unsigned long ia, unsigned long aa,
-		      unsigned long inf, unsigned long af)
-{
-	const unsigned long want[4] = { ia, aa, inf, af };
-
-	for (int l = 0; l < 4; l++)
-		if (nr[l] != want[l])
-			print_error("nr[%d] = %lu, expected %lu\n", l, nr[l], want[l]);
-	for (int l = 0; l < 4; l++)
-		assert_int_equal(nr[l], want[l]);
-}
 
 /* ------------------------------------------------------------------ */
 /* inactive_is_low (SPEC 3.4)                                          */
@@ -174,7 +120,7 @@ static bool low(struct sim *sim, u64 inactive, u64 active)
 /* Below 1 GiB of the type (262144 pages of 4 KiB) the ratio is 1. */
 static void test_inactive_is_low_below_1g(void **state)
 {
-	struct sim *sim = sim_from_ini(state, ini_swap);
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini_swap);
 
 	assert_int_equal(sim->page_shift, 12);
 	assert_true(low(sim, 100, 101));
@@ -195,7 +141,7 @@ static void test_inactive_is_low_below_1g(void **state)
  */
 static void test_inactive_is_low_ratio(void **state)
 {
-	struct sim *sim = sim_from_ini(state, ini_swap);
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini_swap);
 
 	/* 70000 + 210000 = 280000 pages: gb 1, ratio 3 */
 	assert_false(low(sim, 70000, 210000));
@@ -219,7 +165,7 @@ static void test_inactive_is_low_ratio(void **state)
  */
 static void test_inactive_is_low_page_shift(void **state)
 {
-	struct sim *sim = sim_from_ini(state, ini_16k);
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini_16k);
 
 	assert_int_equal(sim->page_shift, 14);
 	assert_false(low(sim, 40000, 240000));	/* 40000 * 6 == 240000 */
@@ -250,11 +196,33 @@ static const u64 zone_sizes[3][4] = {
 	{ 1000000, 1000000, 1000000, 1000000 },
 };
 
-static void fill_zone_nr(struct lruvec *lv)
+/* @memcg's lruvec on node 0, with the zone sizes above. */
+static struct lruvec *lruvec_with_zone_sizes(struct sim *sim, struct mem_cgroup *memcg)
 {
+	struct lruvec *lv = lruvec_of(sim, memcg);
+
 	for (int z = 0; z < 3; z++)
 		for (int l = 0; l < 4; l++)
 			lv->zone_nr[z][l] = zone_sizes[z][l];
+	return lv;
+}
+
+/*
+ * get_scan_count() for @lv under @sc gives inactive anon @ia, active anon
+ * @aa, inactive file @inf and active file @af.
+ */
+static void assert_scan(struct sim *sim, struct lruvec *lv, struct scan_control *sc,
+			unsigned long ia, unsigned long aa, unsigned long inf, unsigned long af)
+{
+	const unsigned long want[4] = { ia, aa, inf, af };
+	unsigned long nr[NR_LRU_LISTS];
+
+	get_scan_count(sim, lv, sc, nr);
+	for (int l = 0; l < 4; l++)
+		if (nr[l] != want[l])
+			print_error("nr[%d] = %lu, expected %lu\n", l, nr[l], want[l]);
+	for (int l = 0; l < 4; l++)
+		assert_int_equal(nr[l], want[l]);
 }
 
 /* Global direct reclaim defaults: may_swap, DMA32 eligible, priority 12. */
@@ -273,47 +241,37 @@ static struct scan_control sc_global(int priority)
 /* No swap device: SCAN_FILE at every priority, even 0 (no SCAN_EQUAL). */
 static void test_gsc_scan_file_no_swap(void **state)
 {
-	struct sim *sim = sim_from_ini(state, ini_noswap);
-	struct lruvec *lv = lruvec_of(sim, root_memcg(sim));
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini_noswap);
+	struct lruvec *lv = lruvec_with_zone_sizes(sim, root_memcg(sim));
 	struct scan_control sc = sc_global(DEF_PRIORITY);
-	unsigned long nr[NR_LRU_LISTS];
 
 	assert_null(sim->swap);
-	fill_zone_nr(lv);
-	get_scan_count(sim, lv, &sc, nr);
-	assert_nr(nr, 0, 0, 33, 44);
+	assert_scan(sim, lv, &sc, 0, 0, 33, 44);
 	sc.priority = 0;
-	get_scan_count(sim, lv, &sc, nr);
-	assert_nr(nr, 0, 0, 135168, 184319);
+	assert_scan(sim, lv, &sc, 0, 0, 135168, 184319);
 	/* file_is_tiny cannot bring anon in either */
 	sc.priority = DEF_PRIORITY;
 	sc.file_is_tiny = true;
-	get_scan_count(sim, lv, &sc, nr);
-	assert_nr(nr, 0, 0, 33, 44);
+	assert_scan(sim, lv, &sc, 0, 0, 33, 44);
 }
 
 /* Swap present but !may_swap: SCAN_FILE, before every other rule. */
 static void test_gsc_scan_file_may_swap0(void **state)
 {
-	struct sim *sim = sim_from_ini(state, ini_swap);
-	struct lruvec *lv = lruvec_of(sim, root_memcg(sim));
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini_swap);
+	struct lruvec *lv = lruvec_with_zone_sizes(sim, root_memcg(sim));
 	struct scan_control sc = sc_global(DEF_PRIORITY);
-	unsigned long nr[NR_LRU_LISTS];
 
 	assert_int_equal(get_nr_swap_pages(sim), 16383);	/* 16384 slots - header */
-	fill_zone_nr(lv);
 	sc.may_swap = false;
 	sc.file_is_tiny = true;
-	get_scan_count(sim, lv, &sc, nr);
-	assert_nr(nr, 0, 0, 33, 44);
+	assert_scan(sim, lv, &sc, 0, 0, 33, 44);
 	sc.priority = 0;
-	get_scan_count(sim, lv, &sc, nr);
-	assert_nr(nr, 0, 0, 135168, 184319);
+	assert_scan(sim, lv, &sc, 0, 0, 135168, 184319);
 	/* a full swap device is the same as none */
 	sc = sc_global(DEF_PRIORITY);
 	sim->swap->inuse_pages = sim->swap->max - 1;
-	get_scan_count(sim, lv, &sc, nr);
-	assert_nr(nr, 0, 0, 33, 44);
+	assert_scan(sim, lv, &sc, 0, 0, 33, 44);
 }
 
 /*
@@ -324,46 +282,38 @@ static void test_gsc_scan_file_may_swap0(void **state)
  */
 static void test_gsc_cgroup_swappiness0(void **state)
 {
-	struct sim *sim = sim_from_ini(state, ini_swap);
-	struct mem_cgroup *box = memcg_named(sim, "box");
-	struct lruvec *lv = lruvec_of(sim, box);
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini_swap);
+	struct mem_cgroup *box = test_memcg_named(sim, "box");
+	struct lruvec *lv = lruvec_with_zone_sizes(sim, box);
 	struct scan_control sc = sc_global(DEF_PRIORITY);
-	unsigned long nr[NR_LRU_LISTS];
 
 	assert_int_equal(box->swappiness, 0);
-	fill_zone_nr(lv);
 	sc.target_mem_cgroup = box;
 	sc.file_is_tiny = true;
-	get_scan_count(sim, lv, &sc, nr);
-	assert_nr(nr, 0, 0, 33, 44);
+	assert_scan(sim, lv, &sc, 0, 0, 33, 44);
 	sc.priority = 0;
-	get_scan_count(sim, lv, &sc, nr);
-	assert_nr(nr, 0, 0, 135168, 184319);
+	assert_scan(sim, lv, &sc, 0, 0, 135168, 184319);
 
 	sc.target_mem_cgroup = NULL;
 	sc.priority = DEF_PRIORITY;
-	get_scan_count(sim, lv, &sc, nr);
-	assert_nr(nr, 11, 22, 0, 0);
+	assert_scan(sim, lv, &sc, 11, 22, 0, 0);
 	sc.priority = 0;
-	get_scan_count(sim, lv, &sc, nr);
-	assert_nr(nr, 45156, 90112, 0, 0);
+	assert_scan(sim, lv, &sc, 45156, 90112, 0, 0);
 }
 
 /* Priority 0 with swappiness > 0: SCAN_EQUAL, whole lists, before
  * file_is_tiny and cache_trim_mode. */
 static void test_gsc_scan_equal(void **state)
 {
-	struct sim *sim = sim_from_ini(state, ini_swap);
-	struct lruvec *lv = lruvec_of(sim, root_memcg(sim));
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini_swap);
+	struct lruvec *lv = lruvec_with_zone_sizes(sim, root_memcg(sim));
 	struct scan_control sc = sc_global(0);
 	unsigned long nr[NR_LRU_LISTS];
 
-	fill_zone_nr(lv);
 	sc.file_is_tiny = true;
 	sc.cache_trim_mode = true;
 	sc.anon_cost = 1000000;		/* costs are not looked at */
-	get_scan_count(sim, lv, &sc, nr);
-	assert_nr(nr, 45156, 90112, 135168, 184319);
+	assert_scan(sim, lv, &sc, 45156, 90112, 135168, 184319);
 	/* the unevictable list is never given a count */
 	lv->zone_nr[ZONE_DMA32][LRU_UNEVICTABLE] = 777;
 	nr[LRU_UNEVICTABLE] = 12345;
@@ -374,36 +324,28 @@ static void test_gsc_scan_equal(void **state)
 /* file_is_tiny: SCAN_ANON, checked before cache_trim_mode. */
 static void test_gsc_scan_anon_file_is_tiny(void **state)
 {
-	struct sim *sim = sim_from_ini(state, ini_swap);
-	struct lruvec *lv = lruvec_of(sim, root_memcg(sim));
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini_swap);
+	struct lruvec *lv = lruvec_with_zone_sizes(sim, root_memcg(sim));
 	struct scan_control sc = sc_global(DEF_PRIORITY);
-	unsigned long nr[NR_LRU_LISTS];
 
-	fill_zone_nr(lv);
 	sc.file_is_tiny = true;
-	get_scan_count(sim, lv, &sc, nr);
-	assert_nr(nr, 11, 22, 0, 0);
+	assert_scan(sim, lv, &sc, 11, 22, 0, 0);
 	sc.cache_trim_mode = true;
-	get_scan_count(sim, lv, &sc, nr);
-	assert_nr(nr, 11, 22, 0, 0);
+	assert_scan(sim, lv, &sc, 11, 22, 0, 0);
 }
 
 /* cache_trim_mode: SCAN_FILE whatever the costs say. */
 static void test_gsc_scan_file_cache_trim(void **state)
 {
-	struct sim *sim = sim_from_ini(state, ini_swap);
-	struct lruvec *lv = lruvec_of(sim, root_memcg(sim));
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini_swap);
+	struct lruvec *lv = lruvec_with_zone_sizes(sim, root_memcg(sim));
 	struct scan_control sc = sc_global(DEF_PRIORITY);
-	unsigned long nr[NR_LRU_LISTS];
 
-	fill_zone_nr(lv);
 	sc.cache_trim_mode = true;
 	sc.file_cost = 1000000;
-	get_scan_count(sim, lv, &sc, nr);
-	assert_nr(nr, 0, 0, 33, 44);
+	assert_scan(sim, lv, &sc, 0, 0, 33, 44);
 	sc.priority = 2;
-	get_scan_count(sim, lv, &sc, nr);
-	assert_nr(nr, 0, 0, 33792, 46079);
+	assert_scan(sim, lv, &sc, 0, 0, 33792, 46079);
 }
 
 /*
@@ -431,36 +373,29 @@ static void test_gsc_scan_file_cache_trim(void **state)
  */
 static void test_gsc_scan_fract(void **state)
 {
-	struct sim *sim = sim_from_ini(state, ini_swap);
-	struct lruvec *lv = lruvec_of(sim, root_memcg(sim));
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini_swap);
+	struct lruvec *lv = lruvec_with_zone_sizes(sim, root_memcg(sim));
 	struct scan_control sc = sc_global(DEF_PRIORITY);
-	unsigned long nr[NR_LRU_LISTS];
 
-	fill_zone_nr(lv);
 	sc.anon_cost = 100;
 	sc.file_cost = 300;
-	get_scan_count(sim, lv, &sc, nr);
-	assert_nr(nr, 4, 8, 20, 27);
+	assert_scan(sim, lv, &sc, 4, 8, 20, 27);
 	sc.priority = 2;
-	get_scan_count(sim, lv, &sc, nr);
-	assert_nr(nr, 4225, 8433, 21142, 28829);
+	assert_scan(sim, lv, &sc, 4225, 8433, 21142, 28829);
 
 	sc.anon_cost = sc.file_cost = 0;
 	sc.priority = DEF_PRIORITY;
-	get_scan_count(sim, lv, &sc, nr);
-	assert_nr(nr, 3, 6, 23, 30);
+	assert_scan(sim, lv, &sc, 3, 6, 23, 30);
 
 	sc.anon_cost = 3000;
 	sc.file_cost = 1000;
 	sc.priority = 2;
-	get_scan_count(sim, lv, &sc, nr);
-	assert_nr(nr, 2634, 5258, 25904, 35323);
+	assert_scan(sim, lv, &sc, 2634, 5258, 25904, 35323);
 
 	/* the costs come from sc, not from the lruvec */
 	lv->anon_cost = 1;
 	lv->file_cost = 1000000;
-	get_scan_count(sim, lv, &sc, nr);
-	assert_nr(nr, 2634, 5258, 25904, 35323);
+	assert_scan(sim, lv, &sc, 2634, 5258, 25904, 35323);
 }
 
 /* The size >> priority rule at every priority (SCAN_FILE for the file
@@ -477,54 +412,43 @@ static void test_gsc_size_shift(void **state)
 		{ 2822, 5632 }, { 1411, 2816 }, { 705, 1408 }, { 352, 704 },
 		{ 176, 352 }, { 88, 176 }, { 44, 88 }, { 22, 44 }, { 11, 22 },
 	};
-	struct sim *sim = sim_from_ini(state, ini_swap);
-	struct lruvec *lv = lruvec_of(sim, root_memcg(sim));
-	unsigned long nr[NR_LRU_LISTS];
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini_swap);
+	struct lruvec *lv = lruvec_with_zone_sizes(sim, root_memcg(sim));
 
-	fill_zone_nr(lv);
 	for (int p = 0; p <= DEF_PRIORITY; p++) {
 		struct scan_control sc = sc_global(p);
 
 		sc.may_swap = false;
-		get_scan_count(sim, lv, &sc, nr);
-		assert_nr(nr, 0, 0, file[p][0], file[p][1]);
+		assert_scan(sim, lv, &sc, 0, 0, file[p][0], file[p][1]);
 		if (p == 0)
 			continue;	/* priority 0 is SCAN_EQUAL with swap */
 		sc.may_swap = true;
 		sc.file_is_tiny = true;
-		get_scan_count(sim, lv, &sc, nr);
-		assert_nr(nr, anon[p][0], anon[p][1], 0, 0);
+		assert_scan(sim, lv, &sc, anon[p][0], anon[p][1], 0, 0);
 	}
 }
 
 /* Only zones up to reclaim_idx count (lruvec_lru_size). */
 static void test_gsc_reclaim_idx(void **state)
 {
-	struct sim *sim = sim_from_ini(state, ini_swap);
-	struct lruvec *lv = lruvec_of(sim, root_memcg(sim));
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini_swap);
+	struct lruvec *lv = lruvec_with_zone_sizes(sim, root_memcg(sim));
 	struct scan_control sc = sc_global(0);	/* SCAN_EQUAL: sizes as they are */
-	unsigned long nr[NR_LRU_LISTS];
 
-	fill_zone_nr(lv);
 	sc.reclaim_idx = ZONE_DMA;
-	get_scan_count(sim, lv, &sc, nr);
-	assert_nr(nr, 4096, 8192, 12288, 16384);
+	assert_scan(sim, lv, &sc, 4096, 8192, 12288, 16384);
 	sc.reclaim_idx = ZONE_DMA32;
-	get_scan_count(sim, lv, &sc, nr);
-	assert_nr(nr, 45156, 90112, 135168, 184319);
+	assert_scan(sim, lv, &sc, 45156, 90112, 135168, 184319);
 	sc.reclaim_idx = ZONE_NORMAL;
-	get_scan_count(sim, lv, &sc, nr);
-	assert_nr(nr, 1045156, 1090112, 1135168, 1184319);
+	assert_scan(sim, lv, &sc, 1045156, 1090112, 1135168, 1184319);
 	/* and with the shift: DMA only at priority 12 is 1, 2, 3, 4 */
 	sc = sc_global(DEF_PRIORITY);
 	sc.reclaim_idx = ZONE_DMA;
 	sc.may_swap = false;
-	get_scan_count(sim, lv, &sc, nr);
-	assert_nr(nr, 0, 0, 3, 4);
+	assert_scan(sim, lv, &sc, 0, 0, 3, 4);
 	sc.may_swap = true;
 	sc.file_is_tiny = true;
-	get_scan_count(sim, lv, &sc, nr);
-	assert_nr(nr, 1, 2, 0, 0);
+	assert_scan(sim, lv, &sc, 1, 2, 0, 0);
 }
 
 /* ------------------------------------------------------------------ */
@@ -537,7 +461,7 @@ static void test_gsc_reclaim_idx(void **state)
  */
 static void test_prepare_scan_control_cache_trim(void **state)
 {
-	struct sim *sim = sim_from_ini(state, ini_swap);
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini_swap);
 	struct pglist_data *pgdat = node0(sim);
 	struct lruvec *lv = lruvec_of(sim, root_memcg(sim));
 	struct scan_control sc = sc_global(DEF_PRIORITY);
@@ -583,7 +507,7 @@ static void test_prepare_scan_control_cache_trim(void **state)
  */
 static void test_prepare_scan_control_file_is_tiny(void **state)
 {
-	struct sim *sim = sim_from_ini(state, ini_swap);
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini_swap);
 	struct pglist_data *pgdat = node0(sim);
 	struct zone *dma = &pgdat->node_zones[ZONE_DMA];
 	struct zone *dma32 = &pgdat->node_zones[ZONE_DMA32];
@@ -629,7 +553,7 @@ static void test_prepare_scan_control_file_is_tiny(void **state)
 	prepare_scan_control(sim, pgdat, &sc);
 	assert_true(sc.file_is_tiny);
 	sc = sc_global(DEF_PRIORITY);
-	sc.target_mem_cgroup = memcg_named(sim, "box");
+	sc.target_mem_cgroup = test_memcg_named(sim, "box");
 	prepare_scan_control(sim, pgdat, &sc);
 	assert_false(sc.file_is_tiny);
 }
@@ -646,7 +570,7 @@ static void test_prepare_scan_control_file_is_tiny(void **state)
  */
 static void test_prepare_scan_control_file_is_tiny_whole_node(void **state)
 {
-	struct sim *sim = sim_from_ini(state, ini_swap);
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini_swap);
 	struct pglist_data *pgdat = node0(sim);
 	struct zone *dma = &pgdat->node_zones[ZONE_DMA];
 	struct zone *dma32 = &pgdat->node_zones[ZONE_DMA32];
@@ -667,7 +591,7 @@ static void test_prepare_scan_control_file_is_tiny_whole_node(void **state)
 
 static void test_folio_mark_accessed(void **state)
 {
-	struct sim *sim = sim_from_ini(state, ini_swap);
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini_swap);
 	struct mem_cgroup *root = root_memcg(sim);
 	struct lruvec *lv = lruvec_of(sim, root);
 	struct pglist_data *pgdat = node0(sim);
@@ -751,7 +675,7 @@ static void test_folio_mark_accessed(void **state)
 /* A task with an mm and one anonymous page faulted in by a write. */
 static u32 fault_anon_page(struct sim *sim, struct task **tp, u64 *vpnp)
 {
-	struct task *t = new_task(sim, root_memcg(sim));
+	struct task *t = test_task_in(sim, root_memcg(sim));
 	u64 vpn;
 	pte_t *pte;
 	u32 pfn;
@@ -772,7 +696,7 @@ static u32 fault_anon_page(struct sim *sim, struct task **tp, u64 *vpnp)
 
 static void test_folio_check_references_mapped_anon(void **state)
 {
-	struct sim *sim = sim_from_ini(state, ini_swap);
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini_swap);
 	struct task *t;
 	u64 vpn;
 	u32 pfn = fault_anon_page(sim, &t, &vpn);
@@ -822,9 +746,9 @@ static void test_folio_check_references_mapped_anon(void **state)
 
 static void test_folio_check_references_unmapped(void **state)
 {
-	struct sim *sim = sim_from_ini(state, ini_swap);
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini_swap);
 	struct mem_cgroup *root = root_memcg(sim);
-	struct task *t = new_task(sim, root);
+	struct task *t = test_task_in(sim, root);
 	u32 file = new_lru_page(sim, root, F(PG_referenced));
 	u32 anon = new_lru_page(sim, root, ANON | F(PG_swapcache) | F(PG_referenced));
 
@@ -844,16 +768,19 @@ static void test_folio_check_references_unmapped(void **state)
 /*
  * The root lruvec gets @active active file pages (the workingset the
  * refault distance is compared with: active file + both anon lists with
- * swap, and the anon lists are empty here).  Returns the page to evict,
- * off the LRU as reclaim leaves it, with @flags.
+ * swap, and the anon lists are empty here), then a page with @flags, off
+ * the LRU as reclaim leaves it, is evicted.  Returns its shadow entry;
+ * the evicted page in *@victim, a new page for the refault in *@refault.
  */
-static u32 workingset_setup(struct sim *sim, unsigned int active, u32 flags)
+static u64 workingset_evict(struct sim *sim, unsigned int active, u32 flags, u32 *victim,
+			    u32 *refault)
 {
 	struct mem_cgroup *root = root_memcg(sim);
 
-	for (unsigned int i = 0; i < active; i++)
-		new_lru_page(sim, root, F(PG_active));
-	return new_page(sim, ZONE_DMA32, root, flags);
+	new_lru_pages(sim, root, active, F(PG_active));
+	*victim = new_page(sim, ZONE_DMA32, root, flags);
+	*refault = new_page(sim, ZONE_DMA32, root, 0);
+	return workingset_eviction(sim, *victim, NULL);
 }
 
 /* Age the root lruvec's clock by @n activations. */
@@ -872,15 +799,13 @@ static void age_clock(struct sim *sim, u32 pfn, unsigned int n)
  */
 static void test_workingset_refault_within(void **state)
 {
-	struct sim *sim = sim_from_ini(state, ini_swap);
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini_swap);
 	struct mem_cgroup *root = root_memcg(sim);
 	struct lruvec *lv = lruvec_of(sim, root);
 	struct pglist_data *pgdat = node0(sim);
-	u32 victim = workingset_setup(sim, 4, 0);
-	u32 refault = new_page(sim, ZONE_DMA32, root, 0);
-	u64 shadow;
+	u32 victim, refault;
+	u64 shadow = workingset_evict(sim, 4, 0, &victim, &refault);
 
-	shadow = workingset_eviction(sim, victim, NULL);
 	assert_true(xa_is_value(shadow));
 	assert_int_equal(lv->nonresident_age, 1);
 	age_clock(sim, victim, 3);
@@ -902,15 +827,13 @@ static void test_workingset_refault_within(void **state)
 /* Evicted, then 10 activations: distance 11 > workingset 4: stays inactive. */
 static void test_workingset_refault_beyond(void **state)
 {
-	struct sim *sim = sim_from_ini(state, ini_swap);
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini_swap);
 	struct mem_cgroup *root = root_memcg(sim);
 	struct lruvec *lv = lruvec_of(sim, root);
 	struct pglist_data *pgdat = node0(sim);
-	u32 victim = workingset_setup(sim, 4, F(PG_workingset));
-	u32 refault = new_page(sim, ZONE_DMA32, root, 0);
-	u64 shadow;
+	u32 victim, refault;
+	u64 shadow = workingset_evict(sim, 4, F(PG_workingset), &victim, &refault);
 
-	shadow = workingset_eviction(sim, victim, NULL);
 	age_clock(sim, victim, 10);
 	workingset_refault(sim, refault, shadow);
 	assert_false(PageFlag(pfn_to_page(sim, refault), PG_active));
@@ -925,8 +848,7 @@ static void test_workingset_refault_beyond(void **state)
 
 	/* the anon lists count for a file refault when swap has room:
 	 * 8 more inactive anon pages make the workingset 12 >= 12 */
-	for (int i = 0; i < 8; i++)
-		new_lru_page(sim, root, ANON);
+	new_lru_pages(sim, root, 8, ANON);
 	refault = new_page(sim, ZONE_DMA32, root, 0);
 	shadow = workingset_eviction(sim, victim, NULL);	/* age 12 */
 	age_clock(sim, victim, 11);			/* age 23 */
@@ -944,15 +866,13 @@ static void test_workingset_refault_beyond(void **state)
  */
 static void test_workingset_refault_restore(void **state)
 {
-	struct sim *sim = sim_from_ini(state, ini_swap);
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini_swap);
 	struct mem_cgroup *root = root_memcg(sim);
 	struct lruvec *lv = lruvec_of(sim, root);
 	struct pglist_data *pgdat = node0(sim);
-	u32 victim = workingset_setup(sim, 4, F(PG_workingset));
-	u32 refault = new_page(sim, ZONE_DMA32, root, 0);
-	u64 shadow;
+	u32 victim, refault;
+	u64 shadow = workingset_evict(sim, 4, F(PG_workingset), &victim, &refault);
 
-	shadow = workingset_eviction(sim, victim, NULL);
 	workingset_refault(sim, refault, shadow);
 	assert_true(PageFlag(pfn_to_page(sim, refault), PG_active));
 	assert_true(PageFlag(pfn_to_page(sim, refault), PG_workingset));
@@ -989,14 +909,11 @@ static void test_workingset_refault_restore(void **state)
  */
 static void test_workingset_eviction_clock_order(void **state)
 {
-	struct sim *sim = sim_from_ini(state, ini_swap);
-	struct mem_cgroup *root = root_memcg(sim);
-	struct lruvec *lv = lruvec_of(sim, root);
-	u32 victim = workingset_setup(sim, 4, 0);
-	u32 refault = new_page(sim, ZONE_DMA32, root, 0);
-	u64 shadow;
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini_swap);
+	struct lruvec *lv = lruvec_of(sim, root_memcg(sim));
+	u32 victim, refault;
+	u64 shadow = workingset_evict(sim, 4, 0, &victim, &refault);
 
-	shadow = workingset_eviction(sim, victim, NULL);
 	assert_int_equal(lv->nonresident_age, 1);
 	age_clock(sim, victim, 4);
 	workingset_refault(sim, refault, shadow);
@@ -1016,14 +933,11 @@ static void test_workingset_eviction_clock_order(void **state)
  */
 static void test_workingset_refault_cost_only_on_restore(void **state)
 {
-	struct sim *sim = sim_from_ini(state, ini_swap);
-	struct mem_cgroup *root = root_memcg(sim);
-	struct lruvec *lv = lruvec_of(sim, root);
-	u32 victim = workingset_setup(sim, 4, 0);
-	u32 refault = new_page(sim, ZONE_DMA32, root, 0);
-	u64 shadow;
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini_swap);
+	struct lruvec *lv = lruvec_of(sim, root_memcg(sim));
+	u32 victim, refault;
+	u64 shadow = workingset_evict(sim, 4, 0, &victim, &refault);
 
-	shadow = workingset_eviction(sim, victim, NULL);
 	workingset_refault(sim, refault, shadow);
 	assert_true(PageFlag(pfn_to_page(sim, refault), PG_active));
 	assert_int_equal(node_page_state(node0(sim), WORKINGSET_RESTORE_FILE), 0);
@@ -1041,12 +955,11 @@ static void test_workingset_refault_cost_only_on_restore(void **state)
  */
 static void test_lru_note_cost_halving(void **state)
 {
-	struct sim *sim = sim_from_ini(state, ini_swap);
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini_swap);
 	struct mem_cgroup *root = root_memcg(sim);
 	struct lruvec *lv = lruvec_of(sim, root);
 
-	for (int i = 0; i < 400; i++)
-		new_lru_page(sim, root, 0);
+	new_lru_pages(sim, root, 400, 0);
 	assert_int_equal(lv->nr_pages[LRU_INACTIVE_FILE], 400);
 
 	lru_note_cost(lv, true, 1, 0);		/* 32 */
@@ -1090,14 +1003,13 @@ static void test_lru_note_cost_halving(void **state)
  */
 static void test_lru_note_cost_hierarchy(void **state)
 {
-	struct sim *sim = sim_from_ini(state, ini_swap);
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini_swap);
 	struct mem_cgroup *root = root_memcg(sim);
-	struct mem_cgroup *box = memcg_named(sim, "box");
+	struct mem_cgroup *box = test_memcg_named(sim, "box");
 	struct lruvec *lv_box = lruvec_of(sim, box);
 	struct lruvec *lv_root = lruvec_of(sim, root);
 
-	for (int i = 0; i < 400; i++)
-		new_lru_page(sim, box, 0);
+	new_lru_pages(sim, box, 400, 0);
 	assert_int_equal(lv_box->nr_pages[LRU_INACTIVE_FILE], 400);
 	assert_int_equal(lv_root->nr_pages[LRU_INACTIVE_FILE], 0);
 	assert_int_equal(node_page_state(node0(sim), NR_INACTIVE_FILE), 400);
@@ -1135,15 +1047,14 @@ static void test_lru_note_cost_hierarchy(void **state)
  */
 static void test_shrink_active_list_no_rotation(void **state)
 {
-	struct sim *sim = sim_from_ini(state, ini_swap);
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini_swap);
 	struct mem_cgroup *root = root_memcg(sim);
 	struct lruvec *lv = lruvec_of(sim, root);
 	struct pglist_data *pgdat = node0(sim);
-	struct task *t = new_task(sim, root);
+	struct task *t = test_task_in(sim, root);
 	unsigned int workingset = 0;
 
-	for (int i = 0; i < 64; i++)
-		new_lru_page(sim, root, ANON | F(PG_active));
+	new_lru_pages(sim, root, 64, ANON | F(PG_active));
 	lv->anon_cost = 100;
 	lv->file_cost = 100;
 
@@ -1187,12 +1098,11 @@ static void test_shrink_active_list_no_rotation(void **state)
  */
 static void test_age_anon_with_full_swap(void **state)
 {
-	struct sim *sim = sim_from_ini(state, ini_swap);
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini_swap);
 	struct mem_cgroup *root = root_memcg(sim);
-	struct task *t = new_task(sim, root);
+	struct task *t = test_task_in(sim, root);
 
-	for (int i = 0; i < 64; i++)
-		new_lru_page(sim, root, ANON | F(PG_active));
+	new_lru_pages(sim, root, 64, ANON | F(PG_active));
 	sim->swap->inuse_pages = sim->swap->max - 1;	/* every slot taken */
 	assert_int_equal(get_nr_swap_pages(sim), 0);
 
@@ -1206,35 +1116,33 @@ static void test_age_anon_with_full_swap(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_teardown(test_inactive_is_low_below_1g, teardown),
-		cmocka_unit_test_teardown(test_inactive_is_low_ratio, teardown),
-		cmocka_unit_test_teardown(test_inactive_is_low_page_shift, teardown),
-		cmocka_unit_test_teardown(test_gsc_scan_file_no_swap, teardown),
-		cmocka_unit_test_teardown(test_gsc_scan_file_may_swap0, teardown),
-		cmocka_unit_test_teardown(test_gsc_cgroup_swappiness0, teardown),
-		cmocka_unit_test_teardown(test_gsc_scan_equal, teardown),
-		cmocka_unit_test_teardown(test_gsc_scan_anon_file_is_tiny, teardown),
-		cmocka_unit_test_teardown(test_gsc_scan_file_cache_trim, teardown),
-		cmocka_unit_test_teardown(test_gsc_scan_fract, teardown),
-		cmocka_unit_test_teardown(test_gsc_size_shift, teardown),
-		cmocka_unit_test_teardown(test_gsc_reclaim_idx, teardown),
-		cmocka_unit_test_teardown(test_prepare_scan_control_cache_trim, teardown),
-		cmocka_unit_test_teardown(test_prepare_scan_control_file_is_tiny, teardown),
-		cmocka_unit_test_teardown(test_prepare_scan_control_file_is_tiny_whole_node,
-					  teardown),
-		cmocka_unit_test_teardown(test_folio_mark_accessed, teardown),
-		cmocka_unit_test_teardown(test_folio_check_references_mapped_anon, teardown),
-		cmocka_unit_test_teardown(test_folio_check_references_unmapped, teardown),
-		cmocka_unit_test_teardown(test_workingset_refault_within, teardown),
-		cmocka_unit_test_teardown(test_workingset_refault_beyond, teardown),
-		cmocka_unit_test_teardown(test_workingset_refault_restore, teardown),
-		cmocka_unit_test_teardown(test_workingset_eviction_clock_order, teardown),
-		cmocka_unit_test_teardown(test_workingset_refault_cost_only_on_restore,
-					  teardown),
-		cmocka_unit_test_teardown(test_lru_note_cost_halving, teardown),
-		cmocka_unit_test_teardown(test_lru_note_cost_hierarchy, teardown),
-		cmocka_unit_test_teardown(test_shrink_active_list_no_rotation, teardown),
-		cmocka_unit_test_teardown(test_age_anon_with_full_swap, teardown),
+		test_sim_unit_test(test_inactive_is_low_below_1g),
+		test_sim_unit_test(test_inactive_is_low_ratio),
+		test_sim_unit_test(test_inactive_is_low_page_shift),
+		test_sim_unit_test(test_gsc_scan_file_no_swap),
+		test_sim_unit_test(test_gsc_scan_file_may_swap0),
+		test_sim_unit_test(test_gsc_cgroup_swappiness0),
+		test_sim_unit_test(test_gsc_scan_equal),
+		test_sim_unit_test(test_gsc_scan_anon_file_is_tiny),
+		test_sim_unit_test(test_gsc_scan_file_cache_trim),
+		test_sim_unit_test(test_gsc_scan_fract),
+		test_sim_unit_test(test_gsc_size_shift),
+		test_sim_unit_test(test_gsc_reclaim_idx),
+		test_sim_unit_test(test_prepare_scan_control_cache_trim),
+		test_sim_unit_test(test_prepare_scan_control_file_is_tiny),
+		test_sim_unit_test(test_prepare_scan_control_file_is_tiny_whole_node),
+		test_sim_unit_test(test_folio_mark_accessed),
+		test_sim_unit_test(test_folio_check_references_mapped_anon),
+		test_sim_unit_test(test_folio_check_references_unmapped),
+		test_sim_unit_test(test_workingset_refault_within),
+		test_sim_unit_test(test_workingset_refault_beyond),
+		test_sim_unit_test(test_workingset_refault_restore),
+		test_sim_unit_test(test_workingset_eviction_clock_order),
+		test_sim_unit_test(test_workingset_refault_cost_only_on_restore),
+		test_sim_unit_test(test_lru_note_cost_halving),
+		test_sim_unit_test(test_lru_note_cost_hierarchy),
+		test_sim_unit_test(test_shrink_active_list_no_rotation),
+		test_sim_unit_test(test_age_anon_with_full_swap),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 /* Path of a file in the source tree (RECLAIMSIM_ROOT, else "."). */
@@ -22,6 +23,17 @@ static inline const char *test_path(const char *rel)
 
 	snprintf(buf, sizeof(buf), "%s/%s", root ? root : ".", rel);
 	return buf;
+}
+
+/* A new temporary file holding @text; @tmpl ("/tmp/NAME-XXXXXX") gets its path. */
+static inline void test_write_temp(char *tmpl, const char *text)
+{
+	int fd = mkstemp(tmpl);
+	size_t len = strlen(text);
+
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, text, len), (ssize_t)len);
+	close(fd);
 }
 
 #endif

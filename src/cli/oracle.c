@@ -16,7 +16,6 @@
  * The summary is committed (tools/extract_oracle_summary.py writes it from
  * shared/oracle/results) so that this runs on a clean checkout.
  */
-#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +24,7 @@
 #include <cjson/cJSON.h>
 
 #include "reclaimsim/reclaimsim.h"
+#include "sim/util.h"
 #include "workload/workload.h"
 #include "oracle.h"
 
@@ -111,48 +111,6 @@ static int vm_event_index(const char *name)
 		if (vm_event_name[i] && !strcmp(vm_event_name[i], name))
 			return i;
 	return -1;
-}
-
-/* Read all of @path into a NUL-terminated buffer the caller frees. */
-static char *read_text(const char *path, char *err, size_t errlen)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t len = 0, cap = 0;
-
-	if (!f) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return NULL;
-	}
-	for (;;) {
-		size_t n;
-
-		if (cap - len < 4096) {
-			char *nb = realloc(buf, cap ? 2 * cap : 65536);
-
-			if (!nb) {
-				snprintf(err, errlen, "%s: out of memory", path);
-				goto fail;
-			}
-			buf = nb;
-			cap = cap ? 2 * cap : 65536;
-		}
-		n = fread(buf + len, 1, cap - len - 1, f);
-		len += n;
-		if (n == 0)
-			break;
-	}
-	if (ferror(f)) {
-		snprintf(err, errlen, "%s: read error", path);
-		goto fail;
-	}
-	fclose(f);
-	buf[len] = '\0';
-	return buf;
-fail:
-	fclose(f);
-	free(buf);
-	return NULL;
 }
 
 /* Copy string member @key of @o into @dst; -1 if missing or too long. */
@@ -416,7 +374,7 @@ int oracle_summary_load(struct oracle_summary *os, const char *path, char *err, 
 	int ret = -1;
 
 	memset(os, 0, sizeof(*os));
-	text = read_text(path, err, errlen);
+	text = read_file(path, 0, NULL, err, errlen);
 	if (!text)
 		return -1;
 	/* the parse end, not cJSON_GetErrorPtr(): that one is a global */

@@ -91,6 +91,9 @@ u64 submit_bio(struct sim *sim, struct blkdev *dev, struct bio *bio, u64 now)
 void blk_complete(struct sim *sim, struct blkdev *dev, struct bio *bio)
 {
 	dev->inflight_pages -= bio->nr_pages;
+	/* a finished write request ends congestion_wait() naps */
+	if (bio->op == REQ_OP_WRITE && sim->congestion_wait.first)
+		wake_up_all(sim, &sim->congestion_wait);
 	if (dev->queue_wait.first && !blk_queue_full(dev))
 		wake_up_all(sim, &dev->queue_wait);
 }

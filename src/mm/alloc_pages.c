@@ -18,7 +18,7 @@
  * The watermark check of the scenario's policy: v4.4+ (modern) or the
  * 2.6.28 per-order walk (watermark_check = order_walk).
  */
-static bool wmark_ok(const struct sim *sim, const struct zone *z, unsigned int order, u64 mark,
+bool wmark_ok(const struct sim *sim, const struct zone *z, unsigned int order, u64 mark,
 		     enum zone_type highest_zoneidx, unsigned int alloc_flags)
 {
 	if (sim->scn.policy.watermark_check == WMARK_CHECK_ORDER_WALK)
@@ -180,7 +180,9 @@ static unsigned long direct_reclaim_done(struct task *t)
 	struct reclaim_figures *fig = &t->sim->reclaim;
 	u64 took = task_now(t) - rs->start_ns;
 
-	fig->nr_reclaimers--;
+	if (rs->counted)
+		fig->nr_reclaimers--;
+	rs->counted = false;
 	if (took > fig->max_try_to_free_pages_ns)
 		fig->max_try_to_free_pages_ns = took;
 	if (rs->sc.nr_reclaimed > rs->sc.nr_to_reclaim)
@@ -208,10 +210,24 @@ enum vm_fault_result __alloc_pages(struct task *t, enum zone_type highest_zoneid
 		if (*pfn != NO_PFN)
 			goto got_pg;
 		if (t->rs.phase == RP_DONE && t->rs.kind == RK_DIRECT) {
+			bool skipped_all = t->rs.sc.all_unreclaimable;
 			unsigned long progress = direct_reclaim_done(t);
 
+			if (t->sim->scn.policy.alloc_no_progress_oom) {
+				/*
+				 * 2.6.x __alloc_pages: any progress (or a zone
+				 * not all_unreclaimable) means nap HZ/50 and
+				 * rebalance; none means the OOM killer.
+				 */
+				if (progress || !skipped_all) {
+					congestion_wait(t, JIFFY_NS * (HZ / 50));
+					return VM_FAULT_BLOCKED;
+				}
+				goto oom;
+			}
 			if (should_reclaim_retry(t, highest_zoneidx, progress))
 				goto reclaim;
+oom:
 			if (t->no_oom) {
 				ac->active = false;
 				return VM_FAULT_NOMEM;

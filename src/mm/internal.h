@@ -62,6 +62,19 @@ enum vm_fault_result __alloc_pages(struct task *t, enum zone_type highest_zoneid
 void wakeup_kswapd(struct sim *sim, struct zone *zone, int order,
 		   enum zone_type highest_zoneidx);
 struct pglist_data *task_node(struct task *t);
+/* zone_watermark_ok of the scenario's watermark_check policy */
+bool wmark_ok(const struct sim *sim, const struct zone *z, unsigned int order, u64 mark,
+	      enum zone_type highest_zoneidx, unsigned int alloc_flags);
+/*
+ * congestion_wait() (before v5.16, mm/backing-dev.c): sleep up to
+ * @timeout_ns; a write request completing wakes the sleepers early
+ * (clear_bdi_congested runs on each request freed below the congestion
+ * threshold), so the nap is short while writeback is in flight and the
+ * whole timeout when nothing is being written.
+ */
+void congestion_wait(struct task *t, u64 timeout_ns);
+/* the 2008 reclaim throttle: give back a slot (vmscan.c) */
+void reclaim_throttle_exit(struct task *t);
 bool pgdat_balanced(struct sim *sim, struct pglist_data *pgdat, int order,
 		    enum zone_type highest_zoneidx);
 

@@ -121,6 +121,9 @@ static enum vm_fault_result do_anonymous_page(struct task *t, struct vm_area_str
 	pfn = task_pool_take(t);
 	page = pfn_to_page(sim, pfn);
 	page->flags = (1u << PG_anon) | (1u << PG_swapbacked);
+	/* before v5.9 new anon pages started on the active list */
+	if (sim->scn.policy.new_anon_active)
+		SetPageFlag(page, PG_active);
 	page->mapping_id = t->mm->id;
 	page->index = (u32)vpn;
 	charge_sys(t, sim->scn.cost.zero_page_ns);

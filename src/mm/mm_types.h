@@ -210,6 +210,7 @@ struct pglist_data {
 	int kswapd_failures;
 	unsigned long flags;		/* PGDAT_* */
 	int nr_reclaim_throttled;
+	unsigned int throttle_reclaimers;	/* 2008 throttle, per_zone policy */
 	u64 nr_reclaim_start;		/* NR_THROTTLED_WRITTEN at first throttle */
 };
 

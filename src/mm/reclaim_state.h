@@ -25,6 +25,7 @@ struct scan_control {
 	bool file_is_tiny;
 	bool no_cache_trim_mode;
 	bool memcg_full_walk;
+	bool all_unreclaimable;		/* 2.6.x: every zone of this pass was skipped */
 	int order;
 	int priority;
 	enum zone_type reclaim_idx;
@@ -42,6 +43,7 @@ struct scan_control {
 /* Where a stepped reclaim invocation stands. */
 enum reclaim_phase {
 	RP_IDLE,		/* no reclaim in progress */
+	RP_THROTTLE,		/* waiting for a slot (policy reclaim_throttle) */
 	RP_PRIORITY,		/* start a priority pass (do_try_to_free_pages) */
 	RP_NODE,		/* start shrink_node on rs.node */
 	RP_MEMCG,		/* start shrink_lruvec on the rs.memcg_pos-th memcg */
@@ -90,6 +92,8 @@ struct reclaim_state {
 	unsigned int throttle_tries;	/* too_many_isolated waits this batch */
 	bool batch_age_anon;		/* the batch is shrink_lruvec's closing anon aging */
 	struct pglist_data *throttled_pgdat;	/* asleep in reclaim_throttle */
+	unsigned int *throttle_slot;	/* the 2008 throttle's counter we hold */
+	bool counted;			/* counted in reclaim.nr_reclaimers */
 	/* kswapd: balance_pgdat's loop */
 	int kswapd_phase;
 	unsigned long balance_reclaimed;	/* over the whole balance_pgdat */

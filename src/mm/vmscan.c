@@ -151,7 +151,12 @@ unsigned long zone_reclaimable_pages(struct sim *sim, struct zone *zone)
 	return nr;
 }
 
-/* ---- reclaim_throttle (v5.16+) ---- */
+/* ---- congestion_wait (before v5.16) and reclaim_throttle (v5.16+) ---- */
+
+void congestion_wait(struct task *t, u64 timeout_ns)
+{
+	task_sleep(t, &t->sim->congestion_wait, timeout_ns);
+}
 
 /*
  * reclaim_throttle() (v6.12): user tasks sleep on the node's queue for the
@@ -494,10 +499,13 @@ keep:
  * of the type are isolated than are inactive (an eighth of them for
  * callers that may do IO and FS).  Never for kswapd or cgroup v1 reclaim.
  */
-static bool too_many_isolated(struct pglist_data *pgdat, bool file, struct scan_control *sc)
+static bool too_many_isolated(struct sim *sim, struct pglist_data *pgdat, bool file,
+			      struct scan_control *sc)
 {
 	long inactive, isolated;
 
+	if (!sim->scn.policy.too_many_isolated)
+		return false;	/* before v2.6.32 */
 	if (sc->kswapd || !writeback_throttling_sane(sc))
 		return false;
 	inactive = node_page_state(pgdat, file ? NR_INACTIVE_FILE : NR_INACTIVE_ANON);
@@ -524,8 +532,11 @@ static bool shrink_inactive_list_begin(struct task *t, unsigned long nr_to_scan,
 	unsigned long nr_scanned, nr_taken;
 
 	reclaim_throttle_done(t);
-	if (too_many_isolated(pgdat, file, sc)) {
-		if (rs->throttle_tries++ == 0)
+	if (too_many_isolated(sim, pgdat, file, sc)) {
+		/* v2.6.32..5.15: congestion_wait(HZ/10) until it clears */
+		if (sim->scn.policy.congestion_wait)
+			congestion_wait(t, JIFFY_NS * (HZ / 10));
+		else if (rs->throttle_tries++ == 0)
 			reclaim_throttle(t, pgdat, VMSCAN_THROTTLE_ISOLATED);
 		return false;
 	}
@@ -597,7 +608,7 @@ static bool shrink_inactive_list_finish(struct task *t)
 		sc->nr.file_taken += rs->batch_nr;
 	if (rs->stat.nr_unqueued_dirty == rs->batch_nr) {
 		wakeup_flusher_threads(sim);
-		if (!writeback_throttling_sane(sc)) {
+		if (!writeback_throttling_sane(sc) && !sim->scn.policy.congestion_wait) {
 			rs->batch_nr = 0;
 			reclaim_throttle(t, pgdat, VMSCAN_THROTTLE_WRITEBACK);
 			return true;
@@ -740,6 +751,9 @@ void get_scan_count(struct sim *sim, struct lruvec *lruvec, struct scan_control 
 
 	if (!sc->may_swap || !can_reclaim_anon_pages(sim)) {
 		scan_balance = SCAN_FILE;
+	} else if (cgroup_reclaim(sc) && sim->kernel_version < KERNEL_VERSION(2, 6, 29)) {
+		/* 2.6.28 memcg reclaim: every list by size >> priority, no ratio */
+		scan_balance = SCAN_EQUAL;
 	} else if (cgroup_reclaim(sc) && !swappiness) {
 		scan_balance = SCAN_FILE;
 	} else if (!sc->priority && swappiness) {
@@ -965,6 +979,130 @@ static bool node_reclaimable_zone(struct sim *sim, struct scan_control *sc, unsi
 }
 
 /*
+ * Before v4.11: are all of @pgdat's zones up to @reclaim_idx marked
+ * all_unreclaimable?  shrink_zones() then skips them below DEF_PRIORITY,
+ * and kswapd gives up on the node.
+ */
+static bool node_all_unreclaimable(struct sim *sim, struct pglist_data *pgdat,
+				   enum zone_type reclaim_idx)
+{
+	if (!sim->scn.policy.all_unreclaimable)
+		return false;
+	for (int z = 0; z <= (int)reclaim_idx; z++) {
+		struct zone *zone = &pgdat->node_zones[z];
+
+		if (populated_zone(zone) && !zone->all_unreclaimable)
+			return false;
+	}
+	return true;
+}
+
+/*
+ * 2.6.x balance_pgdat(): kswapd marks a zone all_unreclaimable once its
+ * pages_scanned (every page any reclaimer scanned since pages were last
+ * freed into the zone) reaches six times its LRU pages.
+ */
+static void mark_all_unreclaimable(struct pglist_data *pgdat, enum zone_type reclaim_idx)
+{
+	for (int z = 0; z <= (int)reclaim_idx; z++) {
+		struct zone *zone = &pgdat->node_zones[z];
+		u64 lru = 0;
+
+		if (!populated_zone(zone) || zone->all_unreclaimable)
+			continue;
+		for (int l = 0; l < NR_EVICTABLE_LRU; l++)
+			lru += (u64)zone->vm_stat[NR_ZONE_LRU_BASE + l];
+		if (zone->pages_scanned >= 6 * lru)
+			zone->all_unreclaimable = true;
+	}
+}
+
+/* ---- the 2008 limit on parallel reclaimers (policy reclaim_throttle) ---- */
+
+/*
+ * try_to_free_pages_throttled() (KOSAKI Motohiro, linux-mm, Feb 2008,
+ * 2.6.25-rc; not merged): at most 2 x nodes-with-memory tasks reclaim at
+ * once (policy global), or one per node (per_zone, the reviewers' variant:
+ * one per zone, so one per node can run).  The others sleep; every exit
+ * wakes them all.
+ */
+static unsigned int *throttle_counter(struct task *t, unsigned int *limit)
+{
+	struct sim *sim = t->sim;
+
+	if (sim->scn.policy.reclaim_throttle == RECLAIM_THROTTLE_GLOBAL) {
+		*limit = 2 * sim->nr_nodes;
+		return &sim->throttle_reclaimers;
+	}
+	*limit = 1;
+	return &task_node(t)->throttle_reclaimers;
+}
+
+/*
+ * After a wait longer than HZ the patch skips reclaim when the machine
+ * has plenty free: any zone of the zonelist meets 4 x its high watermark.
+ * For memcg limit reclaim the reviewers asked for the memcg's own test:
+ * its margin to the limit already covers what this reclaim wanted.
+ */
+static bool throttle_skip_reclaim(struct task *t)
+{
+	struct sim *sim = t->sim;
+	struct scan_control *sc = &t->rs.sc;
+
+	if (task_now(t) - t->rs.start_ns <= NSEC_PER_SEC)
+		return false;
+	if (sc->target_mem_cgroup)
+		return mem_cgroup_margin(sc->target_mem_cgroup) >= sc->nr_to_reclaim;
+	for (unsigned int n = 0; n < sim->nr_nodes; n++) {
+		for (int z = (int)sc->reclaim_idx; z >= 0; z--) {
+			struct zone *zone = &sim->nodes[n].node_zones[z];
+
+			if (populated_zone(zone) &&
+			    wmark_ok(sim, zone, (unsigned int)sc->order, 4 * high_wmark_pages(zone),
+				     sc->reclaim_idx, 0))
+				return true;
+		}
+	}
+	return false;
+}
+
+/* Take a reclaim slot, or sleep for one.  Returns true with the slot. */
+static bool reclaim_throttle_enter(struct task *t)
+{
+	unsigned int limit, *count = throttle_counter(t, &limit);
+
+	if (*count >= limit) {
+		task_sleep(t, &t->sim->throttle_wait, 0);
+		return false;
+	}
+	(*count)++;
+	t->rs.throttle_slot = count;
+	return true;
+}
+
+/* Give the slot back and wake every waiter (wake_up_all in the patch). */
+void reclaim_throttle_exit(struct task *t)
+{
+	if (!t->rs.throttle_slot)
+		return;
+	(*t->rs.throttle_slot)--;
+	t->rs.throttle_slot = NULL;
+	wake_up_all(t->sim, &t->sim->throttle_wait);
+}
+
+/* A direct reclaimer is now inside do_try_to_free_pages: the seeds' figure. */
+static void count_reclaimer(struct task *t)
+{
+	struct reclaim_figures *fig = &t->sim->reclaim;
+
+	if (t->rs.kind != RK_DIRECT || t->rs.counted)
+		return;
+	t->rs.counted = true;
+	if (++fig->nr_reclaimers > fig->max_parallel_reclaimers)
+		fig->max_parallel_reclaimers = fig->nr_reclaimers;
+}
+
+/*
  * consider_reclaim_throttle() (v6.12): a pass that reclaimed more than an
  * eighth of what it scanned wakes NOPROGRESS sleepers; global direct
  * reclaim with nothing reclaimed at priority 1 sleeps a jiffy.
@@ -1005,15 +1143,21 @@ static void priority_pass_end(struct task *t)
 	struct reclaim_state *rs = &t->rs;
 	struct scan_control *sc = &rs->sc;
 
-	consider_reclaim_throttle(t, task_node(t));
+	if (!sim->scn.policy.congestion_wait)
+		consider_reclaim_throttle(t, task_node(t));
 	if (sc->nr_reclaimed >= sc->nr_to_reclaim)
 		goto done;
 	if (sc->priority < DEF_PRIORITY - 2)
 		sc->may_writepage = true;
+	/* before v5.16: "take a nap, wait for some writeback to complete" */
+	if (sim->scn.policy.congestion_wait && sc->nr_scanned && sc->priority < DEF_PRIORITY - 2)
+		congestion_wait(t, JIFFY_NS * (HZ / 10));
 	if (--sc->priority >= 0) {
 		rs->phase = RP_PRIORITY;
 		return;
 	}
+	if (sim->scn.policy.congestion_wait)
+		goto done;	/* the retries below came with v5.9 and v6.10 */
 	if (!sc->nr_reclaimed && !sc->memcg_full_walk) {
 		/* retry once visiting every memcg */
 		sc->priority = DEF_PRIORITY;
@@ -1031,6 +1175,7 @@ static void priority_pass_end(struct task *t)
 	}
 done:
 	snapshot_refaults(sim, sc->target_mem_cgroup);
+	reclaim_throttle_exit(t);
 	rs->phase = RP_DONE;
 }
 
@@ -1052,8 +1197,21 @@ bool reclaim_step(struct task *t)
 		case RP_IDLE:
 		case RP_DONE:
 			return true;
+		case RP_THROTTLE:
+			if (!reclaim_throttle_enter(t))
+				return false;
+			if (throttle_skip_reclaim(t)) {
+				sc->nr_reclaimed = 1;	/* "as if it had reclaimed" */
+				reclaim_throttle_exit(t);
+				rs->phase = RP_DONE;
+				return true;
+			}
+			count_reclaimer(t);
+			rs->phase = RP_PRIORITY;
+			break;
 		case RP_PRIORITY:
 			sc->nr_scanned = 0;
+			sc->all_unreclaimable = true;
 			rs->node = 0;
 			rs->phase = RP_NODE;
 			break;
@@ -1065,10 +1223,14 @@ bool reclaim_step(struct task *t)
 				break;
 			}
 			if (rs->kind != RK_KSWAPD &&
-			    !node_reclaimable_zone(sim, sc, pass_node(t, rs->node))) {
+			    (!node_reclaimable_zone(sim, sc, pass_node(t, rs->node)) ||
+			     (sc->priority != DEF_PRIORITY &&
+			      node_all_unreclaimable(sim, &sim->nodes[pass_node(t, rs->node)],
+						     sc->reclaim_idx)))) {
 				rs->node++;
 				break;
 			}
+			sc->all_unreclaimable = false;
 			shrink_node_begin(t, &sim->nodes[rs->kind == RK_KSWAPD ?
 							 rs->node : pass_node(t, rs->node)]);
 			break;
@@ -1157,9 +1319,13 @@ static void reclaim_begin(struct task *t, enum reclaim_kind kind, unsigned long 
 		.reclaim_idx = reclaim_idx,
 	};
 	rs->start_ns = task_now(t);
-	rs->phase = RP_PRIORITY;
+	rs->phase = kind != RK_KSWAPD && t->sim->scn.policy.reclaim_throttle != RECLAIM_THROTTLE_NONE ?
+		    RP_THROTTLE : RP_PRIORITY;
 	rs->batch_nr = 0;
 	rs->throttle_tries = 0;
+	rs->counted = false;
+	if (rs->phase == RP_PRIORITY)
+		count_reclaimer(t);
 }
 
 /*
@@ -1169,12 +1335,8 @@ static void reclaim_begin(struct task *t, enum reclaim_kind kind, unsigned long 
  */
 void try_to_free_pages_begin(struct task *t, int order, enum zone_type highest_zoneidx)
 {
-	struct reclaim_figures *fig = &t->sim->reclaim;
-
 	reclaim_begin(t, RK_DIRECT, SWAP_CLUSTER_MAX, NULL, true, order, highest_zoneidx);
 	count_vm_event(t->sim, ALLOCSTALL_DMA + highest_zoneidx);
-	if (++fig->nr_reclaimers > fig->max_parallel_reclaimers)
-		fig->max_parallel_reclaimers = fig->nr_reclaimers;
 }
 
 /*
@@ -1222,8 +1384,10 @@ void reclaim_abort(struct task *t)
 		rs->batch_nr = 0;
 	}
 	reclaim_throttle_done(t);
-	if (rs->kind == RK_DIRECT)
+	reclaim_throttle_exit(t);
+	if (rs->counted)
 		sim->reclaim.nr_reclaimers--;
+	rs->counted = false;
 	rs->phase = RP_IDLE;
 }
 
@@ -1245,6 +1409,7 @@ static bool prepare_kswapd_sleep(struct sim *sim, struct pglist_data *pgdat, int
 				 enum zone_type highest_zoneidx)
 {
 	if (pgdat->kswapd_failures >= MAX_RECLAIM_RETRIES ||
+	    node_all_unreclaimable(sim, pgdat, highest_zoneidx) ||
 	    pgdat_balanced(sim, pgdat, order, highest_zoneidx)) {
 		pgdat->flags &= ~((1UL << PGDAT_DIRTY) | (1UL << PGDAT_WRITEBACK));
 		return true;
@@ -1308,7 +1473,9 @@ enum step_result kswapd_step(struct task *t)
 			rs->kswapd_phase = KS_ROUND;
 			break;
 		case KS_ROUND:
-			if (pgdat_balanced(sim, pgdat, sc->order, sc->reclaim_idx)) {
+			if (pgdat_balanced(sim, pgdat, sc->order, sc->reclaim_idx) ||
+			    (sc->priority != DEF_PRIORITY &&
+			     node_all_unreclaimable(sim, pgdat, sc->reclaim_idx))) {
 				rs->kswapd_phase = KS_TRY_SLEEP;
 				break;
 			}
@@ -1325,10 +1492,18 @@ enum step_result kswapd_step(struct task *t)
 			rs->phase = RP_IDLE;
 			reclaim_throttle_done(t);
 			raise_priority = sc->nr_scanned < sc->nr_to_reclaim;
+			if (sim->scn.policy.all_unreclaimable)
+				mark_all_unreclaimable(pgdat, sc->reclaim_idx);
 			if (raise_priority || sc->nr_reclaimed == rs->round_reclaimed_start)
 				sc->priority--;
 			if (sc->priority >= 1) {
 				rs->kswapd_phase = KS_ROUND;
+				/* 2.6.x balance_pgdat: nap while writeback catches up */
+				if (sim->scn.policy.congestion_wait && sc->nr_scanned &&
+				    sc->priority < DEF_PRIORITY - 2) {
+					congestion_wait(t, JIFFY_NS * (HZ / 10));
+					return STEP_BLOCKED;
+				}
 				return STEP_CONTINUE;
 			}
 			if (!sc->nr_reclaimed)

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "host.h"
+#include "util.h"
 #include "../mm/page_alloc.h"
 
 #define HOST_MAX_ROWS	(64 * 8)
@@ -208,46 +209,9 @@ int zoneinfo_parse(const char *text, struct zoneinfo_row *rows, int max_rows)
  */
 
 /* Read a whole file; NULL with errno set (ENOENT: absent). */
-static char *read_file(const char *path)
+static char *read_host_file(const char *path)
 {
-	FILE *f = fopen(path, "r");
-	char *buf = NULL;
-	size_t len = 0, cap = 0;
-
-	if (!f)
-		return NULL;
-	for (;;) {
-		size_t n;
-
-		if (cap - len < 4096) {
-			char *nb;
-
-			cap = cap ? cap * 2 : 65536;
-			if (cap > HOST_MAX_FILE) {
-				errno = EFBIG;
-				goto fail;
-			}
-			nb = realloc(buf, cap + 1);
-			if (!nb)
-				goto fail;
-			buf = nb;
-		}
-		n = fread(buf + len, 1, cap - len, f);
-		len += n;
-		if (n == 0)
-			break;
-	}
-	if (ferror(f)) {
-		errno = EIO;
-		goto fail;
-	}
-	fclose(f);
-	buf[len] = '\0';
-	return buf;
-fail:
-	free(buf);
-	fclose(f);
-	return NULL;
+	return read_file(path, HOST_MAX_FILE, NULL, NULL, 0);
 }
 
 /*
@@ -256,7 +220,7 @@ fail:
  */
 static int read_long(const char *path, long *val, bool required, char *err, size_t errlen)
 {
-	char *text = read_file(path);
+	char *text = read_host_file(path);
 	char *end;
 	long v;
 
@@ -384,7 +348,7 @@ static int fill_zones(struct scenario *s, const char *path, const struct zoneinf
 static int read_ratios(struct scenario *s, const char *path, const struct zoneinfo_row *rows,
 		       int nr, char *err, size_t errlen)
 {
-	char *text = read_file(path), *p, *end;
+	char *text = read_host_file(path), *p, *end;
 	unsigned int ratio[MAX_NR_ZONES] = { 0 };
 	int n = 0, i;
 
@@ -472,7 +436,7 @@ static int read_thp(struct scenario *s, const char *proc_root, char *err, size_t
 
 	snprintf(path, sizeof(path), "%s/../sys/kernel/mm/transparent_hugepage/enabled",
 		 proc_root);
-	text = read_file(path);
+	text = read_host_file(path);
 	if (!text)
 		return 0;	/* no THP support: leave the scenario's setting */
 	sel = strchr(text, '[');
@@ -555,7 +519,7 @@ int host_read_machine(struct scenario *s, const char *proc_root, char *err, size
 	int nr, line = 0, ret = -1;
 
 	snprintf(path, sizeof(path), "%s/zoneinfo", proc_root);
-	text = read_file(path);
+	text = read_host_file(path);
 	if (!text) {
 		snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
 		return -1;

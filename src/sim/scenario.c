@@ -87,9 +87,22 @@ static const char *const scn_zone_names[] = {
 static const struct kernel_profile {
 	const char *name;
 	enum watermark_check_policy watermark_check;
+	bool too_many_isolated, alloc_no_progress_oom, all_unreclaimable;
+	bool congestion_wait, new_anon_active;
 } kernel_profiles[] = {
-	{ "6.12", WMARK_CHECK_MODERN },
-	{ "6.18", WMARK_CHECK_MODERN },
+	/*
+	 * 2.6.25 (seed 000's baseline): the per-order watermark walk, no
+	 * isolation throttle, zones marked all_unreclaimable by kswapd, the
+	 * allocator OOM-kills when try_to_free_pages made no progress,
+	 * congestion_wait naps, new anon pages on the active list.  The split
+	 * anon/file LRU of 2.6.28 stands in for its single LRU.
+	 */
+	{ "2.6.25", WMARK_CHECK_ORDER_WALK, false, true, true, true, true },
+	{ "2.6.28", WMARK_CHECK_ORDER_WALK, false, true, true, true, true },
+	/* 2.6.32: too_many_isolated() arrives */
+	{ "2.6.32", WMARK_CHECK_ORDER_WALK, true, true, true, true, true },
+	{ "6.12", WMARK_CHECK_MODERN, true, false, false, false, false },
+	{ "6.18", WMARK_CHECK_MODERN, true, false, false, false, false },
 };
 
 /* swap_device / disk_device presets. */
@@ -850,8 +863,64 @@ static int set_kernel(struct keyctx *k, void *obj, const char *val)
 	snprintf(pol->kernel, sizeof(pol->kernel), "%s", p->name);
 	if (!key_given(k, "watermark_check"))
 		pol->watermark_check = p->watermark_check;
+	if (!key_given(k, "too_many_isolated"))
+		pol->too_many_isolated = p->too_many_isolated;
+	if (!key_given(k, "alloc_retry"))
+		pol->alloc_no_progress_oom = p->alloc_no_progress_oom;
+	if (!key_given(k, "zone_unreclaimable"))
+		pol->all_unreclaimable = p->all_unreclaimable;
+	if (!key_given(k, "reclaim_sleep"))
+		pol->congestion_wait = p->congestion_wait;
+	if (!key_given(k, "new_anon_lru"))
+		pol->new_anon_active = p->new_anon_active;
 	return 0;
 }
+
+/* A policy key with two or more named values; @out gets the index. */
+static int set_choice(struct keyctx *k, const char *val, const char *const *names, int n,
+		      int *out)
+{
+	char list[128];
+
+	for (int i = 0; i < n; i++) {
+		if (!strcmp(val, names[i])) {
+			*out = i;
+			return 0;
+		}
+	}
+	list_names(list, sizeof(list), names, (size_t)n);
+	return kfail(k, ": unknown value '%s' (expected %s)", val, list);
+}
+
+static int set_reclaim_throttle(struct keyctx *k, void *obj, const char *val)
+{
+	static const char *const names[] = { "none", "global", "per_zone" };
+	struct scn_policy *pol = obj;
+	int i = 0;
+
+	if (set_choice(k, val, names, 3, &i))
+		return -1;
+	pol->reclaim_throttle = (enum reclaim_throttle_policy)i;
+	return 0;
+}
+
+/* The two-valued policy keys: the first name is false, the second true. */
+#define BOOL_POLICY(fn, field, off_name, on_name)				\
+static int fn(struct keyctx *k, void *obj, const char *val)			\
+{										\
+	static const char *const names[] = { off_name, on_name };		\
+	int i = 0;								\
+										\
+	if (set_choice(k, val, names, 2, &i))					\
+		return -1;							\
+	((struct scn_policy *)obj)->field = i;					\
+	return 0;								\
+}
+BOOL_POLICY(set_too_many_isolated, too_many_isolated, "off", "on")
+BOOL_POLICY(set_alloc_retry, alloc_no_progress_oom, "should_reclaim_retry", "no_progress")
+BOOL_POLICY(set_zone_unreclaimable, all_unreclaimable, "kswapd_failures", "all_unreclaimable")
+BOOL_POLICY(set_reclaim_sleep, congestion_wait, "reclaim_throttle", "congestion_wait")
+BOOL_POLICY(set_new_anon_lru, new_anon_active, "inactive", "active")
 
 static int set_watermark_check(struct keyctx *k, void *obj, const char *val)
 {
@@ -869,6 +938,12 @@ static int set_watermark_check(struct keyctx *k, void *obj, const char *val)
 static const struct key_desc policy_keys[] = {
 	{ .name = "kernel", .kind = K_CUSTOM, .set = set_kernel },
 	{ .name = "watermark_check", .kind = K_CUSTOM, .set = set_watermark_check },
+	{ .name = "reclaim_throttle", .kind = K_CUSTOM, .set = set_reclaim_throttle },
+	{ .name = "too_many_isolated", .kind = K_CUSTOM, .set = set_too_many_isolated },
+	{ .name = "alloc_retry", .kind = K_CUSTOM, .set = set_alloc_retry },
+	{ .name = "zone_unreclaimable", .kind = K_CUSTOM, .set = set_zone_unreclaimable },
+	{ .name = "reclaim_sleep", .kind = K_CUSTOM, .set = set_reclaim_sleep },
+	{ .name = "new_anon_lru", .kind = K_CUSTOM, .set = set_new_anon_lru },
 };
 
 /* [cost] */
@@ -1244,6 +1319,8 @@ void scenario_defaults(struct scenario *s)
 
 	snprintf(s->policy.kernel, sizeof(s->policy.kernel), "%s", "6.12");
 	s->policy.watermark_check = WMARK_CHECK_MODERN;
+	s->policy.reclaim_throttle = RECLAIM_THROTTLE_NONE;
+	s->policy.too_many_isolated = true;
 
 	/*
 	 * Costs: orders of magnitude of a current x86-64 server core, not

@@ -85,9 +85,26 @@ struct scn_sysctl {
 /* Policies: each seed mechanism is a switch; defaults are the modern kernel. */
 enum watermark_check_policy { WMARK_CHECK_MODERN, WMARK_CHECK_ORDER_WALK };
 
+/* reclaim_throttle: the 2008 limit on parallel direct reclaimers (seed 000) */
+enum reclaim_throttle_policy {
+	RECLAIM_THROTTLE_NONE,		/* as merged: no limit */
+	RECLAIM_THROTTLE_GLOBAL,	/* 2 x nodes with memory in try_to_free_pages */
+	RECLAIM_THROTTLE_PER_ZONE,	/* one reclaimer per zone (node) at a time */
+};
+
+/*
+ * Policies.  A kernel profile sets all of them; single keys override.
+ * The bool ones name the kernel behaviour they switch on.
+ */
 struct scn_policy {
 	char kernel[16];		/* profile name, e.g. "6.12" */
 	enum watermark_check_policy watermark_check;
+	enum reclaim_throttle_policy reclaim_throttle;
+	bool too_many_isolated;		/* v2.6.32+: isolation throttle of direct reclaim */
+	bool alloc_no_progress_oom;	/* alloc_retry = no_progress: 2.6.x allocator */
+	bool all_unreclaimable;		/* zone_unreclaimable = all_unreclaimable (< v4.11) */
+	bool congestion_wait;		/* reclaim_sleep = congestion_wait (< v5.16) */
+	bool new_anon_active;		/* new_anon_lru = active (< v5.9) */
 };
 
 /* [cost]: CPU time charged for kernel and user work, in ns. */

@@ -132,6 +132,7 @@ struct sim {
 	struct scenario scn;
 	/* kernel profile, derived from [policy] kernel */
 	bool file_writepage;		/* reclaim may write file pages (< 6.17) */
+	int kernel_version;		/* profile as KERNEL_VERSION(a, b, c) */
 	u64 now;			/* ns */
 	struct event_queue eq;
 	u64 nr_events;			/* events dispatched */
@@ -188,6 +189,9 @@ struct sim {
 	unsigned int workloads_unfinished;	/* not yet started or still running */
 
 	struct reclaim_figures reclaim;
+	unsigned int throttle_reclaimers;	/* 2008 throttle, global policy */
+	struct wait_queue_head throttle_wait;
+	struct wait_queue_head congestion_wait;	/* congestion_wait() sleepers */
 
 	/* time series */
 	size_t nr_samples, cap_samples;

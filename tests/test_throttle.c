@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_throttle.c - the 2008 limit on parallel direct reclaimers (policy
+ * reclaim_throttle, seed 000): the limit is honoured, every exit wakes
+ * the waiters, and a reclaimer that waited more than HZ skips reclaim when
+ * a zone has 4 x its high watermark free (global reclaim) or when its
+ * memcg's margin already covers the request (limit reclaim).
+ */
+#include "testsim.h"
+
+#include "mm/internal.h"
+
+static const char ini_global[] =
+	"[machine]\ncpus = 4\nmemory = 64M\nzones = DMA:16M, DMA32:rest\nswap = 64M\n"
+	"[policy]\nreclaim_throttle = global\n"
+	"[cgroup box]\nlimit = 8M\n";
+
+static const char ini_per_zone_2nodes[] =
+	"[machine]\ncpus = 4\nnodes = 2\nmemory = 128M\nswap = 64M\n"
+	"[policy]\nreclaim_throttle = per_zone\n";
+
+/* A task that has just entered try_to_free_pages. */
+static struct task *reclaimer(struct sim *sim)
+{
+	struct task *t = test_task_in(sim, sim->memcgs[0]);
+
+	try_to_free_pages_begin(t, 0, ZONE_MOVABLE);
+	assert_int_equal(t->rs.phase, RP_THROTTLE);
+	return t;
+}
+
+static void test_global_limit_and_wakeups(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini_global);
+	struct task *t[3];
+
+	for (int i = 0; i < 3; i++)
+		t[i] = reclaimer(sim);
+	/* 2 x 1 node with memory: two enter, the third sleeps */
+	assert_false(reclaim_step(t[0]));	/* isolates a batch: one step */
+	assert_false(reclaim_step(t[1]));
+	assert_int_equal(sim->throttle_reclaimers, 2);
+	assert_int_equal(sim->reclaim.nr_reclaimers, 2);
+	assert_false(reclaim_step(t[2]));
+	assert_int_equal(t[2]->state, TASK_BLOCKED);
+	assert_ptr_equal(t[2]->waiting_on, &sim->throttle_wait);
+	assert_int_equal(t[2]->rs.phase, RP_THROTTLE);
+	assert_int_equal(sim->reclaim.max_parallel_reclaimers, 2);
+
+	/* an exit gives the slot back and wakes every waiter */
+	t[0]->state = TASK_RUNNING;
+	reclaim_abort(t[0]);
+	assert_int_equal(sim->throttle_reclaimers, 1);
+	assert_int_equal(t[2]->state, TASK_RUNNABLE);
+	assert_null(t[2]->waiting_on);
+	t[2]->state = TASK_RUNNING;
+	assert_false(reclaim_step(t[2]));
+	assert_int_equal(sim->throttle_reclaimers, 2);
+	assert_int_not_equal(t[2]->rs.phase, RP_THROTTLE);
+}
+
+/* After more than HZ of waiting, plenty free: skip, "as if reclaimed". */
+static void test_skip_after_wait_watermark(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini_global);
+	struct task *t = reclaimer(sim);
+	unsigned long scanned = sim->vm_events[PGSCAN_DIRECT];
+
+	/* waited exactly HZ: not more than HZ, so it reclaims */
+	sim->now = t->rs.start_ns + NSEC_PER_SEC;
+	assert_false(reclaim_step(t));
+	reclaim_abort(t);
+
+	t = reclaimer(sim);
+	sim->now = t->rs.start_ns + NSEC_PER_SEC + 1;
+	/* the fresh machine is all free: DMA32 passes 4 x high */
+	assert_true(reclaim_step(t));
+	assert_int_equal(t->rs.phase, RP_DONE);
+	assert_int_equal(t->rs.sc.nr_reclaimed, 1);
+	assert_int_equal(sim->throttle_reclaimers, 0);
+	assert_int_equal(sim->vm_events[PGSCAN_DIRECT], scanned);
+}
+
+/* Memory nearly gone: the skip check fails and reclaim goes ahead. */
+static void test_no_skip_when_short(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini_global);
+	struct task *t;
+
+	for (unsigned int z = 0; z < MAX_NR_ZONES; z++) {
+		struct zone *zone = &sim->nodes[0].node_zones[z];
+
+		/* pretend the free pages are gone (counter only) */
+		zone->vm_stat[NR_FREE_PAGES] = (long)(4 * high_wmark_pages(zone)) - 1;
+		if (zone->vm_stat[NR_FREE_PAGES] < 0)
+			zone->vm_stat[NR_FREE_PAGES] = 0;
+	}
+	t = reclaimer(sim);
+	sim->now = t->rs.start_ns + 2 * NSEC_PER_SEC;
+	reclaim_step(t);
+	assert_int_not_equal(t->rs.phase, RP_DONE);
+	assert_int_equal(sim->throttle_reclaimers, 1);
+	reclaim_abort(t);
+	assert_int_equal(sim->throttle_reclaimers, 0);
+}
+
+/* Limit reclaim skips on the memcg's margin, not on zone watermarks. */
+static void test_skip_after_wait_memcg_margin(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini_global);
+	struct mem_cgroup *box = test_memcg_named(sim, "box");
+	struct task *t = test_task_in(sim, box);
+
+	/* margin 2048 pages >= the 32 wanted: skip after the wait */
+	try_to_free_mem_cgroup_pages_begin(t, box, 1, true);
+	assert_int_equal(t->rs.phase, RP_THROTTLE);
+	sim->now = t->rs.start_ns + 2 * NSEC_PER_SEC;
+	assert_true(reclaim_step(t));
+	assert_int_equal(t->rs.sc.nr_reclaimed, 1);
+
+	/* margin 31 < 32: reclaim goes ahead (and finds nothing: box is empty) */
+	box->memory.usage = box->memory.max - 31;
+	try_to_free_mem_cgroup_pages_begin(t, box, 1, true);
+	sim->now = t->rs.start_ns + 2 * NSEC_PER_SEC;
+	while (!reclaim_step(t))
+		t->state = TASK_RUNNING;
+	assert_int_equal(t->rs.phase, RP_DONE);
+	assert_int_equal(t->rs.sc.nr_reclaimed, 0);
+	assert_true(t->rs.sc.priority < 0);	/* every pass ran */
+	assert_int_equal(sim->throttle_reclaimers, 0);
+	box->memory.usage = 0;
+}
+
+/* per_zone: one reclaimer per node; tasks on another node are not held. */
+static void test_per_zone_one_per_node(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini_per_zone_2nodes);
+	struct task *a = reclaimer(sim), *b = reclaimer(sim), *c;
+
+	a->cpu = 0;	/* node 0 (CPUs 0-1) */
+	b->cpu = 1;	/* node 0 too */
+	assert_false(reclaim_step(a));
+	assert_false(reclaim_step(b));
+	assert_int_equal(b->state, TASK_BLOCKED);
+	assert_int_equal(sim->nodes[0].throttle_reclaimers, 1);
+	c = reclaimer(sim);
+	c->cpu = 2;	/* node 1 */
+	reclaim_step(c);
+	/* it got node 1's slot (it may sleep in reclaim, not on the throttle) */
+	assert_ptr_not_equal(c->waiting_on, &sim->throttle_wait);
+	assert_int_not_equal(c->rs.phase, RP_THROTTLE);
+	assert_int_equal(sim->nodes[1].throttle_reclaimers, 1);
+	assert_int_equal(sim->reclaim.max_parallel_reclaimers, 2);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		test_sim_unit_test(test_global_limit_and_wakeups),
+		test_sim_unit_test(test_skip_after_wait_watermark),
+		test_sim_unit_test(test_no_skip_when_short),
+		test_sim_unit_test(test_skip_after_wait_memcg_margin),
+		test_sim_unit_test(test_per_zone_one_per_node),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
