@@ -109,7 +109,7 @@ check "--seed=10 = --seed 10" cmp -s "$TMP/out" "$TMP/s10"
 expect_ok "--set=run.seed=10" "$BIN" run "$TMP/tiny.ini" --json --set=run.seed=10
 check "--set=run.seed=10 = --seed 10" cmp -s "$TMP/out" "$TMP/s10"
 expect_status "--json=1" 2 "takes no value" "$BIN" run "$TMP/tiny.ini" --json=1
-for cmd in run zoneinfo vmstat memory.stat oracle; do
+for cmd in run zoneinfo vmstat memory.stat compare oracle; do
 	for h in -h --help; do
 		expect_ok "$cmd $h" "$BIN" $cmd $h
 		check "$cmd $h prints usage" grep -q "^usage: reclaimsim $cmd" "$TMP/out"
@@ -202,6 +202,56 @@ if cmp -s "$TMP/a" "$TMP/b" && ! cmp -s "$TMP/a" "$TMP/c"; then
 else
 	echo "FAIL determinism"; fails=$((fails + 1))
 fi
+
+# compare: A/B runs of one scenario, paired seeds, a table and the JSON contract
+printf '[machine]\ncpus = 2\nmemory = 32M\nzones = DMA:16M, DMA32:rest\nswap = 32M\n[workload w]\ntype = anon_fill\nsize = 40M\npasses = 1\npattern = rand\n' >"$TMP/cmp.ini"
+AB="--a sysctl.swappiness=10 --b sysctl.swappiness=100"
+expect_ok "compare --runs 3" "$BIN" compare "$TMP/cmp.ini" $AB --runs 3
+check "compare: header" grep -q "^runs: 3 per side, seeds 1..3, the same on both sides$" "$TMP/out"
+check "compare: std said" grep -q "^std: standard deviation (divided by n" "$TMP/out"
+check "compare: side labels" grep -q "A (sysctl.swappiness=10) *B (sysctl.swappiness=100)$" "$TMP/out"
+check "compare: columns" grep -Eq "^figure +min +max +avg +std +min +max +avg +std +change$" "$TMP/out"
+check "compare: time row" grep -Eq "^time\.elapsed_s( +[0-9]+\.[0-9]{2}){8} +[-+0-9.%]+$" "$TMP/out"
+check "compare: allocstall summed" grep -q "^vmstat\.allocstall " "$TMP/out"
+check "compare: major faults differ between runs" sh -c "grep '^vmstat.pgmajfault ' '$TMP/out' | awk '{ exit !(\$2 != \$3) }'"
+cp "$TMP/out" "$TMP/cmp1"
+expect_ok "compare again" "$BIN" compare "$TMP/cmp.ini" $AB --runs 3
+check "compare: same command, same bytes" cmp -s "$TMP/out" "$TMP/cmp1"
+expect_ok "compare --json" "$BIN" compare "$TMP/cmp.ini" $AB --runs 3 --json
+check "compare --json: sides" sh -c "grep -q '\"a\":' '$TMP/out' && grep -q '\"b\":' '$TMP/out'"
+check "compare --json: mean" grep -q '"mean":' "$TMP/out"
+check "compare --json: std, min, max" sh -c "grep -q '\"std\":' '$TMP/out' && grep -q '\"min\":' '$TMP/out' && grep -q '\"max\":' '$TMP/out'"
+check "compare --json: three runs a side" test "$(grep -c '"scenario":' "$TMP/out")" = 6
+check "compare --json: paired seeds" test "$(grep -Eo '"seed":[[:space:]]*[0-9]+' "$TMP/out" | tr -d '[:space:]')" = '"seed":1"seed":2"seed":3"seed":1"seed":2"seed":3'
+check "compare --json: flattened keys" grep -q '"reclaim.max_parallel_reclaimers":' "$TMP/out"
+if command -v python3 >/dev/null 2>&1; then
+	check "compare --json parses" python3 -c "import json, sys; d = json.load(open(sys.argv[1])); assert len(d['a']['runs']) == 3 and 'vmstat.pgmajfault' in d['b']['std']" "$TMP/out"
+fi
+cp "$TMP/out" "$TMP/cmpj1"
+"$BIN" compare "$TMP/cmp.ini" $AB --runs 3 --json >"$TMP/cmpj2"
+check "compare --json: same bytes" cmp -s "$TMP/cmpj1" "$TMP/cmpj2"
+expect_ok "compare, one run, --opt=value" "$BIN" compare "$TMP/cmp.ini" --a=sysctl.swappiness=10 --b=sysctl.swappiness=100 --figures=time.elapsed_s,vmstat.pgscan_*
+check "compare: one run columns" grep -Eq "^figure +A +B +change$" "$TMP/out"
+awk '/^figure/ { on = 1; next } on && NF { print $1 }' "$TMP/out" >"$TMP/rows"
+check "compare --figures: the rows asked for, in order" sh -c "head -3 '$TMP/rows' | tr '\n' ' ' | grep -qx 'time.elapsed_s vmstat.pgscan_kswapd vmstat.pgscan_direct ' && ! grep -Ev '^(time[.]elapsed_s|vmstat[.]pgscan_.*)$' '$TMP/rows'"
+expect_ok "compare: repeated --a, a zones value with commas" "$BIN" compare "$TMP/cmp.ini" --a sysctl.swappiness=10 --a machine.zones=DMA:16M,DMA32:rest,sysctl.page-cluster=0 --b sysctl.swappiness=100 --figures time.elapsed_s
+check "compare: A's assignments" grep -qx "A: sysctl.swappiness=10,machine.zones=DMA:16M,DMA32:rest,sysctl.page-cluster=0" "$TMP/out"
+expect_status "compare: unknown key" 1 "^reclaimsim: --a sysctl.nope=1: \[sysctl\] nope: unknown key$" "$BIN" compare "$TMP/cmp.ini" --a sysctl.nope=1 --b sysctl.swappiness=100
+expect_status "compare: bad value in a list" 1 "^reclaimsim: --b sysctl.swappiness=lots: " "$BIN" compare "$TMP/cmp.ini" --a sysctl.swappiness=10 --b sysctl.page-cluster=0,sysctl.swappiness=lots
+expect_status "compare: no '='" 2 "^reclaimsim: --a swappiness: expected section.key=value$" "$BIN" compare "$TMP/cmp.ini" --a swappiness --b sysctl.swappiness=100
+expect_status "compare: empty item" 2 "^reclaimsim: --b 'sysctl.swappiness=100,': an empty assignment" "$BIN" compare "$TMP/cmp.ini" --a sysctl.swappiness=10 --b sysctl.swappiness=100,
+expect_status "compare: --a without a value" 2 "^reclaimsim: --a needs a value$" "$BIN" compare "$TMP/cmp.ini" --b sysctl.swappiness=100 --a
+expect_status "compare: a side's own seed" 2 "^reclaimsim: --a run.seed=5: the seeds are the same on both sides" "$BIN" compare "$TMP/cmp.ini" --a run.seed=5 --b sysctl.swappiness=100
+expect_status "compare: nothing to compare" 2 "nothing to compare" "$BIN" compare "$TMP/cmp.ini"
+expect_status "compare: --runs 0" 2 "^reclaimsim: --runs 0: expected a whole number of runs, 1..1000$" "$BIN" compare "$TMP/cmp.ini" $AB --runs 0
+expect_status "compare: --runs 1001" 2 "^reclaimsim: --runs 1001: " "$BIN" compare "$TMP/cmp.ini" $AB --runs 1001
+expect_status "compare: --figures with --json" 2 "--figures applies to the table only" "$BIN" compare "$TMP/cmp.ini" $AB --json --figures all
+expect_status "compare: --figures of no section" 2 "^reclaimsim: --figures elapsed: not a figure" "$BIN" compare "$TMP/cmp.ini" $AB --figures elapsed
+expect_status "compare: --figures matching nothing" 1 "^reclaimsim: --figures vmstat.nope: no such figure" "$BIN" compare "$TMP/cmp.ini" $AB --figures vmstat.nope
+expect_status "compare: a side's layout is wrong" 1 "^reclaimsim: --b machine.zones=DMA:16M,DMA32:8M: \[machine\] zones add up to 24M" "$BIN" compare "$TMP/cmp.ini" --a sysctl.swappiness=10 --b machine.zones=DMA:16M,DMA32:8M
+expect_status "compare: stdout on a full disk" 1 "reclaimsim: write error: No space left on device" sh -c '"$0" compare "$1" --b sysctl.swappiness=100 >/dev/full' "$BIN" "$TMP/cmp.ini"
+expect_ok "compare: cut by run.duration" "$BIN" compare "$TMP/cmp.ini" $AB --runs 2 --set run.duration=10ms
+check "compare: the cut runs are noted" grep -qx "note: A: 2 of 2 runs stopped at run.duration with a workload unfinished" "$TMP/out"
 
 # the host's zones: computed watermarks and protection equal /proc/zoneinfo
 # (skipped while the host has a watermark boost, which the printed

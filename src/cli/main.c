@@ -6,6 +6,8 @@
  *   reclaimsim zoneinfo [SCENARIO] [options]   /proc/zoneinfo after the run
  *   reclaimsim vmstat [SCENARIO] [options]     /proc/vmstat after the run
  *   reclaimsim memory.stat [SCENARIO] [options] [--cgroup NAME]
+ *   reclaimsim compare [SCENARIO] --a K=V[,K=V...] --b K=V[,...] [--runs N] [--json]
+ *                                              A/B runs side by side (compare.c)
  *   reclaimsim oracle [options]                real kernel vs model
  *
  * Options: --set section.key=value (repeatable), --seed N, --json (run),
@@ -25,6 +27,7 @@
 #include <string.h>
 
 #include "reclaimsim/reclaimsim.h"
+#include "compare.h"
 #include "default_scenario.h"
 #include "host.h"
 #include "oracle.h"
@@ -54,6 +57,8 @@ static void usage(FILE *f)
 		"                      [--json] [--machine host] [--csv FILE] [--plot FILE.png] [--check]\n"
 		"       reclaimsim zoneinfo|vmstat [SCENARIO] [options] [--before]\n"
 		"       reclaimsim memory.stat [SCENARIO] [options] [--cgroup NAME] [--before]\n"
+		"       reclaimsim compare [SCENARIO] --a SECTION.KEY=VALUE[,...] --b SECTION.KEY=VALUE[,...]\n"
+		"                          [--runs N] [--json] [--figures LIST] [--set SECTION.KEY=VALUE]...\n"
 		"       reclaimsim oracle [--json] [--dir DIR] [--only NAME]\n"
 		"       reclaimsim COMMAND --help | --version\n"
 		"\n"
@@ -482,6 +487,8 @@ int main(int argc, char **argv)
 		return finish(0);
 	}
 	o.cmd = argv[1];
+	if (!strcmp(o.cmd, "compare"))
+		return finish(compare_main(argc - 1, argv + 1, RECLAIMSIM_VERSION));
 	if (!strcmp(o.cmd, "oracle")) {
 		int n, rc;
 		char **v = split_oracle_args(argc - 1, argv + 1, &n);

@@ -336,19 +336,21 @@ static cJSON *json_workloads(const struct sim *sim)
 }
 
 /**
- * report_json() - the run as one JSON object (DESIGN.md output contract;
- * the layout is at the top of this file), followed by a newline.
- * @f: where to print.
+ * report_json_object() - the run as a cJSON tree, the object report_json()
+ * prints (layout at the top of this file).  Integers are cJSON raw items
+ * holding their decimal text, seconds are cJSON numbers.
  * @sim: the simulation, normally finished.
+ *
+ * Returns the tree (the caller frees it with cJSON_Delete()), or NULL when
+ * out of memory.
  */
-void report_json(FILE *f, const struct sim *sim)
+cJSON *report_json_object(const struct sim *sim)
 {
 	cJSON *root = cJSON_CreateObject();
 	cJSON *vmstat;
-	char *text;
 
 	if (!root)
-		goto oom;
+		return NULL;
 	cJSON_AddStringToObject(root, "scenario", sim->scn.path);
 	add_u64(root, "seed", sim->scn.run.seed);
 	cJSON_AddItemToObject(root, "time", json_time(sim));
@@ -359,7 +361,22 @@ void report_json(FILE *f, const struct sim *sim)
 	cJSON_AddItemToObject(root, "zones", json_zones(sim));
 	cJSON_AddItemToObject(root, "cgroups", json_cgroups(sim));
 	cJSON_AddItemToObject(root, "workloads", json_workloads(sim));
+	return root;
+}
 
+/**
+ * report_json() - the run as one JSON object (DESIGN.md output contract;
+ * the layout is at the top of this file), followed by a newline.
+ * @f: where to print.
+ * @sim: the simulation, normally finished.
+ */
+void report_json(FILE *f, const struct sim *sim)
+{
+	cJSON *root = report_json_object(sim);
+	char *text;
+
+	if (!root)
+		goto oom;
 	text = cJSON_Print(root);
 	cJSON_Delete(root);
 	if (!text)

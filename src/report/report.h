@@ -12,6 +12,7 @@
 
 struct sim;
 struct mem_cgroup;
+struct cJSON;
 
 /* /proc/zoneinfo, as mm/vmstat.c zoneinfo_show() prints it (v6.12). */
 void report_zoneinfo(FILE *f, const struct sim *sim);
@@ -23,6 +24,12 @@ void report_memory_stat(FILE *f, const struct sim *sim, const struct mem_cgroup 
 void report_text(FILE *f, const struct sim *sim);
 /* One JSON object per the output contract in DESIGN.md. */
 void report_json(FILE *f, const struct sim *sim);
+/*
+ * The same object as a cJSON tree (integers are raw items with their
+ * decimal text); the caller frees it with cJSON_Delete().  NULL when out
+ * of memory.
+ */
+struct cJSON *report_json_object(const struct sim *sim);
 /* Time series as CSV (t_s,free,min,low,high,pgscan,pgsteal,reclaimers). */
 void report_timeseries_csv(FILE *f, const struct sim *sim);
 
