@@ -23,7 +23,7 @@
 
 static const char ini[] =
 	"[machine]\n"
-	"cpus = 1\n"
+	"cpus = 2\n"
 	"nodes = 1\n"
 	"memory = 64M\n"
 	"zones = DMA:16M, DMA32:rest\n"
@@ -112,8 +112,8 @@ static void test_charge_batch_and_stock(void **state)
 	assert_int_equal(box->memsw.usage, 64);
 	assert_int_equal(box->memory.watermark, 64);
 	assert_int_equal(root->memory.usage, 64);
-	assert_ptr_equal(t->stock_memcg, box);
-	assert_int_equal(t->stock_nr, 63);
+	assert_ptr_equal(task_stock(t)->memcg, box);
+	assert_int_equal(task_stock(t)->nr, 63);
 	assert_int_equal(box->memcg_stat[MEMCG_PGPGIN], 1);
 	assert_int_equal(box->memory.failcnt, 0);
 	assert_false(t->cc.active);
@@ -122,7 +122,7 @@ static void test_charge_batch_and_stock(void **state)
 	assert_int_equal(box->memory.usage, 64);
 	assert_int_equal(box->memsw.usage, 64);
 	assert_int_equal(root->memory.usage, 64);
-	assert_int_equal(t->stock_nr, 0);
+	assert_int_equal(task_stock(t)->nr, 0);
 	assert_int_equal(box->memcg_stat[MEMCG_PGPGIN], 64);
 	assert_int_equal(box->memory.failcnt, 0);
 
@@ -133,13 +133,13 @@ static void test_charge_batch_and_stock(void **state)
 	assert_int_equal(box->memory.failcnt, 1);
 	assert_int_equal(box->memsw.failcnt, 0);
 	assert_int_equal(box->memory.watermark, 65);
-	assert_int_equal(t->stock_nr, 0);
+	assert_int_equal(task_stock(t)->nr, 0);
 	assert_int_equal(box->memcg_stat[MEMCG_PGPGIN], 65);
 
 	/* a charge for another memcg: the old stock goes back on refill */
 	charge_n(t, NULL, 1);				/* box 66 */
 	t->memcg = test_memcg_named(sim, "sw");
-	t->stock_nr = 10;				/* as if 10 were left */
+	task_stock(t)->nr = 10;				/* as if 10 were left */
 	box->memory.usage += 10;
 	box->memsw.usage += 10;
 	root->memory.usage += 10;
@@ -149,8 +149,8 @@ static void test_charge_batch_and_stock(void **state)
 	assert_int_equal(pfn_to_page(sim, pfn)->memcg_id, t->memcg->id);
 	assert_int_equal(box->memory.usage, 66);
 	assert_int_equal(t->memcg->memory.usage, 64);
-	assert_ptr_equal(t->stock_memcg, t->memcg);
-	assert_int_equal(t->stock_nr, 63);
+	assert_ptr_equal(task_stock(t)->memcg, t->memcg);
+	assert_int_equal(task_stock(t)->nr, 63);
 	assert_int_equal(root->memory.usage, 130);
 }
 
@@ -219,11 +219,12 @@ static void test_charge_drains_stock(void **state)
 	struct task *t2 = test_task_in(sim, box);
 	u32 pfn;
 
+	t2->cpu = 1;	/* another CPU, another stock */
 	charge_n(t1, NULL, 1);
-	assert_int_equal(t1->stock_nr, 63);
+	assert_int_equal(task_stock(t1)->nr, 63);
 	charge_n(t2, NULL, 36);			/* 64 + 36 = 100 */
 	assert_int_equal(box->memory.usage, 100);
-	assert_int_equal(t2->stock_nr, 0);
+	assert_int_equal(task_stock(t2)->nr, 0);
 	pfn = charge_to_reclaim(t2);
 	assert_int_equal(box->events_max, 1);
 	finish_reclaim(t2);
@@ -234,9 +235,9 @@ static void test_charge_drains_stock(void **state)
 	assert_true(t2->cc.drained);
 	assert_false(t2->cc.active);
 	assert_int_equal(t2->rs.phase, RP_IDLE);
-	assert_int_equal(t1->stock_nr, 0);
-	assert_null(t1->stock_memcg);
-	assert_int_equal(t2->stock_nr, 0);
+	assert_int_equal(task_stock(t1)->nr, 0);
+	assert_null(task_stock(t1)->memcg);
+	assert_int_equal(task_stock(t2)->nr, 0);
 	assert_int_equal(box->memory.usage, 38);
 	assert_int_equal(box->memsw.usage, 38);
 	assert_int_equal(box->events_max, 1);
@@ -279,7 +280,7 @@ static void test_charge_retry_batch(void **state)
 	assert_false(t->cc.drained);		/* the margin was enough */
 	assert_int_equal(box->events_max, 1);
 	assert_int_equal(box->memory.usage, 31);
-	assert_int_equal(t->stock_nr, 0);
+	assert_int_equal(task_stock(t)->nr, 0);
 	assert_int_equal(box->memory.failcnt, 38);
 }
 
@@ -306,7 +307,7 @@ static void test_charge_hierarchy(void **state)
 	assert_int_equal(top->memory.usage, 64);
 	assert_int_equal(top->memsw.usage, 64);
 	assert_int_equal(root->memory.usage, 64);
-	assert_int_equal(t->stock_nr, 63);
+	assert_int_equal(task_stock(t)->nr, 63);
 
 	charge_n(t, NULL, 99);
 	assert_int_equal(leaf->memory.usage, 100);
@@ -392,9 +393,10 @@ static void test_uncharge(void **state)
 	struct task *tl = test_task_in(sim, leaf);
 	u32 pfns[3], pl;
 
+	tl->cpu = 1;	/* its own CPU: a stock per CPU, and t's stays */
 	charge_n(t, pfns, 3);
 	assert_int_equal(box->memory.usage, 64);
-	assert_int_equal(t->stock_nr, 61);
+	assert_int_equal(task_stock(t)->nr, 61);
 	mem_cgroup_uncharge(sim, pfns[1]);
 	assert_int_equal(box->memory.usage, 63);
 	assert_int_equal(box->memsw.usage, 63);
@@ -403,7 +405,7 @@ static void test_uncharge(void **state)
 	assert_int_equal(box->memcg_stat[MEMCG_PGPGOUT], 1);
 	assert_int_equal(box->memcg_stat[MEMCG_PGPGIN], 3);
 	assert_int_equal(pfn_to_page(sim, pfns[1])->memcg_id, MEMCG_ID_NONE);
-	assert_int_equal(t->stock_nr, 61);
+	assert_int_equal(task_stock(t)->nr, 61);
 	assert_int_equal(box->memory.watermark, 64);
 	/* an uncharged page: nothing */
 	mem_cgroup_uncharge(sim, pfns[1]);
@@ -422,11 +424,11 @@ static void test_uncharge(void **state)
 	assert_int_equal(top->memcg_stat[MEMCG_PGPGOUT], 0);
 
 	/* draining the stock gives the pre-charge back */
-	mem_cgroup_drain_stock(t);
+	mem_cgroup_drain_stock(task_stock(t));
 	assert_int_equal(box->memory.usage, 2);
 	assert_int_equal(box->memsw.usage, 2);
-	assert_int_equal(t->stock_nr, 0);
-	assert_null(t->stock_memcg);
+	assert_int_equal(task_stock(t)->nr, 0);
+	assert_null(task_stock(t)->memcg);
 }
 
 /*
@@ -488,6 +490,7 @@ static void test_margin(void **state)
 	struct task *ts = test_task_in(sim, sw);
 	u32 pfns[64];
 
+	ts->cpu = 1;	/* its own CPU: a stock per CPU */
 	assert_int_equal(mem_cgroup_margin(box), 100);
 	assert_int_equal(mem_cgroup_margin(sw), 100);	/* min(100, 150) */
 	charge_n(tb, NULL, 1);

@@ -269,6 +269,22 @@ void free_unref_page(struct sim *sim, u32 pfn)
 	zone->all_unreclaimable = false;
 }
 
+/* GFP_KERNEL allocation of one page: reclaim and OOM as any other. */
+enum vm_fault_result alloc_kernel_page(struct task *t, u32 *pfn)
+{
+	enum vm_fault_result r = __alloc_pages(t, ZONE_NORMAL, pfn);
+
+	if (r == VM_FAULT_DONE)
+		t->sim->nr_kernel_pages++;
+	return r;
+}
+
+void free_kernel_page(struct sim *sim, u32 pfn)
+{
+	sim->nr_kernel_pages--;
+	free_unref_page(sim, pfn);
+}
+
 /*
  * task_fill_pool - make sure @t holds @nr pages allocated and charged to
  * its memcg, for a fault or readahead that needs several at once (the

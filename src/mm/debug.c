@@ -5,8 +5,8 @@
  * page frame, so they cost O(frames) per call.
  *
  *  - every managed frame is exactly one of: free in the buddy allocator,
- *    on an LRU list, isolated by a reclaimer, or held by a task (its page
- *    pool); the counters agree with the walk;
+ *    on an LRU list, isolated by a reclaimer, held by a task (its page
+ *    pool) or kernel memory; the counters agree with the walk;
  *  - NR_FREE_PAGES and the zone/node LRU counters match the lists;
  *  - each memcg's usage equals the pages charged to its subtree plus the
  *    charge stocks of tasks in it.
@@ -69,6 +69,7 @@ int mm_verify(struct sim *sim, char *err, size_t errlen)
 	}
 	for (unsigned int i = 0; i < sim->nr_tasks; i++)
 		held += sim->tasks[i]->pool_nr + (sim->tasks[i]->held_pfn != NO_PFN);
+	held += sim->nr_kernel_pages;
 
 	for (u32 pfn = 0; pfn < sim->nr_pfns; pfn++) {
 		struct page *page = &sim->mem_map[pfn];
@@ -101,11 +102,11 @@ int mm_verify(struct sim *sim, char *err, size_t errlen)
 		for (unsigned int c = 0; c < sim->nr_memcgs; c++)
 			if (mem_cgroup_is_descendant(sim->memcgs[c], memcg))
 				expect += memcg_pages[c];
-		for (unsigned int i = 0; i < sim->nr_tasks; i++) {
-			struct task *t = sim->tasks[i];
+		for (unsigned int c = 0; c < sim->nr_cpus; c++) {
+			const struct memcg_stock *stock = &sim->cpus[c].stock;
 
-			if (t->stock_memcg && mem_cgroup_is_descendant(t->stock_memcg, memcg))
-				expect += t->stock_nr;
+			if (stock->memcg && mem_cgroup_is_descendant(stock->memcg, memcg))
+				expect += stock->nr;
 		}
 		if (memcg->memory.usage != expect)
 			rc = fail(err, errlen, "memcg usage vs charged pages",

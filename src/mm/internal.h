@@ -49,6 +49,10 @@ void lru_note_cost(struct lruvec *lruvec, bool file, unsigned long nr_io,
 void lru_note_cost_refault(struct sim *sim, u32 pfn);
 /* free a page that is off every list: uncharge, back to the buddy */
 void free_unref_page(struct sim *sim, u32 pfn);
+/* a page of kernel memory (GFP_KERNEL: zones up to Normal, not on any
+ * LRU, not charged): socket buffers, kernel stacks, page tables */
+enum vm_fault_result alloc_kernel_page(struct task *t, u32 *pfn);
+void free_kernel_page(struct sim *sim, u32 pfn);
 
 /* ---- page allocation (mm/page_alloc.c) ---- */
 /*
@@ -84,15 +88,16 @@ void mem_cgroups_free(struct sim *sim);
 struct mem_cgroup *mem_cgroup_from_id(struct sim *sim, u16 id);
 /*
  * mem_cgroup_charge - charge page @pfn to @t's memcg (try_charge_memcg):
- * batch of MEMCG_CHARGE_BATCH through a per-task stock, limit reclaim on
+ * batch of MEMCG_CHARGE_BATCH through the CPU's stock, limit reclaim on
  * failure, MAX_RECLAIM_RETRIES, then memcg OOM.
  */
 enum vm_fault_result mem_cgroup_charge(struct task *t, u32 pfn);
 void mem_cgroup_uncharge(struct sim *sim, u32 pfn);
+/* drain_stock(): give a CPU's pre-charged pages back */
+void mem_cgroup_drain_stock(struct memcg_stock *stock);
 /* a page moved to swap: memory uncharged, memsw kept (v1 mem_cgroup_swapout) */
 void mem_cgroup_swapout(struct sim *sim, u32 pfn, u64 slot);
 void mem_cgroup_uncharge_swap(struct sim *sim, u64 slot);
-void mem_cgroup_drain_stock(struct task *t);
 u64 mem_cgroup_margin(const struct mem_cgroup *memcg);
 bool mem_cgroup_is_descendant(const struct mem_cgroup *memcg, const struct mem_cgroup *root);
 
@@ -163,6 +168,7 @@ struct mm_struct *mm_alloc(struct sim *sim, struct task *owner);
 u64 mmap_anon(struct mm_struct *mm, u64 pages);
 enum vm_fault_result handle_mm_fault(struct task *t, u64 vpn, bool write);
 void exit_mmap(struct sim *sim, struct mm_struct *mm);
+void mmput(struct sim *sim, struct mm_struct *mm);
 struct vm_area_struct *find_vma(struct mm_struct *mm, u64 vpn);
 
 /* ---- page cache (mm/filemap.c, mm/readahead.c, mm/page-writeback.c) ---- */

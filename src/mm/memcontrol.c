@@ -186,25 +186,25 @@ static struct mem_cgroup *try_charge_counters(struct mem_cgroup *memcg, u64 nr, 
 	return over;
 }
 
-/* drain_stock(): give a task's pre-charged pages back. */
-void mem_cgroup_drain_stock(struct task *t)
+/* drain_stock(): give a CPU's pre-charged pages back. */
+void mem_cgroup_drain_stock(struct memcg_stock *stock)
 {
-	if (t->stock_memcg && t->stock_nr) {
-		page_counter_uncharge(t->stock_memcg, false, t->stock_nr);
-		page_counter_uncharge(t->stock_memcg, true, t->stock_nr);
+	if (stock->memcg && stock->nr) {
+		page_counter_uncharge(stock->memcg, false, stock->nr);
+		page_counter_uncharge(stock->memcg, true, stock->nr);
 	}
-	t->stock_nr = 0;
-	t->stock_memcg = NULL;
+	stock->nr = 0;
+	stock->memcg = NULL;
 }
 
-/* drain_all_stock(): every task's stock within @root's subtree. */
+/* drain_all_stock(): every CPU's stock within @root's subtree. */
 static void drain_all_stock(struct sim *sim, struct mem_cgroup *root)
 {
-	for (unsigned int i = 0; i < sim->nr_tasks; i++) {
-		struct task *t = sim->tasks[i];
+	for (unsigned int c = 0; c < sim->nr_cpus; c++) {
+		struct memcg_stock *stock = &sim->cpus[c].stock;
 
-		if (t->stock_memcg && mem_cgroup_is_descendant(t->stock_memcg, root))
-			mem_cgroup_drain_stock(t);
+		if (stock->memcg && mem_cgroup_is_descendant(stock->memcg, root))
+			mem_cgroup_drain_stock(stock);
 	}
 }
 
@@ -231,8 +231,10 @@ enum vm_fault_result mem_cgroup_charge(struct task *t, u32 pfn)
 	const u64 nr_pages = 1;
 
 	charge_sys(t, sim->scn.cost.charge_ns);
-	if (t->stock_memcg == memcg && t->stock_nr >= nr_pages) {
-		t->stock_nr -= nr_pages;
+	struct memcg_stock *stock = task_stock(t);
+
+	if (stock->memcg == memcg && stock->nr >= nr_pages) {
+		stock->nr -= nr_pages;
 		commit_charge(sim, pfn, memcg);
 		return VM_FAULT_DONE;
 	}
@@ -275,10 +277,11 @@ retry:
 		struct mem_cgroup *over = try_charge_counters(memcg, batch, &memsw_hit);
 
 		if (!over) {
-			if (t->stock_memcg != memcg)
-				mem_cgroup_drain_stock(t);
-			t->stock_memcg = memcg;
-			t->stock_nr += batch - nr_pages;
+			/* refill_stock(): the CPU's stock now serves @memcg */
+			if (stock->memcg != memcg)
+				mem_cgroup_drain_stock(stock);
+			stock->memcg = memcg;
+			stock->nr += batch - nr_pages;
 			commit_charge(sim, pfn, memcg);
 			cc->active = false;
 			return VM_FAULT_DONE;

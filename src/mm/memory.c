@@ -31,6 +31,7 @@ struct mm_struct *mm_alloc(struct sim *sim, struct task *owner)
 		sim->cap_mms = cap;
 	}
 	mm->id = sim->nr_mms;
+	mm->users = 1;
 	sim->mms[sim->nr_mms++] = mm;
 	mm->owner = owner;
 	mm->memcg = owner->memcg;
@@ -224,6 +225,13 @@ static void zap_pte(struct sim *sim, struct mm_struct *mm, pte_t pte)
 		delete_from_swap_cache(sim, pfn, 0);
 	lruvec_del_folio(sim, folio_lruvec(sim, pfn), pfn);
 	free_unref_page(sim, pfn);
+}
+
+/* mmput() (kernel/fork.c): the last user tears the address space down. */
+void mmput(struct sim *sim, struct mm_struct *mm)
+{
+	if (mm->users && --mm->users == 0)
+		exit_mmap(sim, mm);
 }
 
 /* exit_mmap(): tear down every mapping of @mm. */

@@ -281,6 +281,7 @@ enum { MM_FILEPAGES, MM_ANONPAGES, MM_SWAPENTS, NR_MM_COUNTERS };
 
 struct mm_struct {
 	u32 id;			/* index in sim->mms, page->mapping_id */
+	unsigned int users;	/* tasks sharing it (threads); mmput tears down at 0 */
 	struct task *owner;
 	struct mem_cgroup *memcg;
 	unsigned int nr_vmas;

@@ -58,9 +58,8 @@ void task_kill_and_reap(struct task *victim, int signal)
 	victim->ac.active = false;
 	victim->cc.active = false;
 	task_pool_release(victim);
-	mem_cgroup_drain_stock(victim);
 	if (victim->mm)
-		exit_mmap(sim, victim->mm);
+		mmput(sim, victim->mm);
 	task_exit(victim, signal);
 	if (victim->wl)
 		workload_task_exit(victim->wl, victim);

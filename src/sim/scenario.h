@@ -122,6 +122,7 @@ struct scn_cost {
 	u64 syscall_ns;		/* read()/write() entry/exit */
 	u64 charge_ns;		/* memcg charge, per page */
 	u64 pagecache_insert_ns;	/* a page entering the page cache, fs work included */
+	u64 socket_msg_ns;	/* one small message through a socket, beyond the syscall */
 	u64 timeslice_ns;	/* scheduler timeslice */
 };
 
@@ -140,6 +141,7 @@ enum workload_type {
 	WL_FILE_WRITE,
 	WL_FILE_READ,
 	WL_HOTSET_STREAM,
+	WL_HACKBENCH,
 	NR_WORKLOAD_TYPES,
 };
 
@@ -162,6 +164,13 @@ struct scn_workload {
 	u64 stream;			/* bytes of streamed file */
 	u64 every;			/* bytes streamed between hot re-reads */
 	unsigned int warm_passes;	/* hot reads before streaming */
+	/* hackbench */
+	unsigned int groups;		/* groups of 20 senders + 20 receivers */
+	unsigned int loops;		/* messages each sender sends each receiver */
+	bool threads;			/* mode = thread: one address space */
+	u64 footprint;			/* bytes of anon memory per task */
+	u64 kernel_footprint;		/* bytes of kernel memory per task (stack, page tables) */
+	u64 datasize;			/* bytes per message */
 	int line;
 	int type_origin, cgroup_origin;
 	unsigned int keys_given;	/* 1 << index of each key given (file or --set) */

@@ -70,8 +70,6 @@ struct task {
 	struct charge_context cc;
 	u32 *pool;			/* pages allocated + charged ahead of use */
 	unsigned int pool_nr, pool_cap;
-	struct mem_cgroup *stock_memcg;	/* memcg_stock_pcp, kept per task */
-	unsigned int stock_nr;		/* pre-charged pages in the stock */
 	u32 held_pfn;			/* allocated, not yet charged */
 	bool fault_major;		/* the fault in progress waited for its own I/O */
 	bool no_oom;			/* best-effort allocation: fail, do not OOM */
@@ -81,9 +79,16 @@ struct task {
 	int exit_signal;		/* 9 when OOM-killed */
 };
 
+/* memcg_stock_pcp (mm/memcontrol.c): pages pre-charged to one memcg. */
+struct memcg_stock {
+	struct mem_cgroup *memcg;
+	unsigned int nr;
+};
+
 /* One simulated CPU. */
 struct cpu {
 	struct task *curr;
+	struct memcg_stock stock;
 	bool event_pending;	/* an EV_CPU for this CPU is queued */
 	u64 busy_ns;
 };
@@ -156,6 +161,7 @@ struct sim {
 	unsigned int nr_nodes;
 	struct pglist_data *nodes;
 	long min_free_kbytes;
+	u64 nr_kernel_pages;		/* allocated for kernel use, off every LRU */
 	u64 totalreserve_pages;
 	u64 vm_events[NR_VM_EVENT_ITEMS];
 
@@ -216,6 +222,12 @@ void sched_start(struct sim *sim);
 void sched_cpu_event(struct sim *sim, unsigned int cpu);
 void sched_wake_event(struct sim *sim, struct task *t, u64 seq);
 void task_exit(struct task *t, int signal);
+
+/* The charge stock of the CPU @t runs on (this_cpu_ptr(&memcg_stock)). */
+static inline struct memcg_stock *task_stock(const struct task *t)
+{
+	return &t->sim->cpus[t->cpu >= 0 ? t->cpu : 0].stock;
+}
 
 /* Charge model time to the current step of @t. */
 static inline void charge_sys(struct task *t, u64 ns) { t->step_sys_ns += ns; }

@@ -24,6 +24,7 @@ const char *const workload_type_name[NR_WORKLOAD_TYPES] = {
 	[WL_FILE_WRITE] = "file_write",
 	[WL_FILE_READ] = "file_read",
 	[WL_HOTSET_STREAM] = "hotset_stream",
+	[WL_HACKBENCH] = "hackbench",
 };
 
 static const struct wl_ops *const wl_ops_table[NR_WORKLOAD_TYPES] = {
@@ -31,6 +32,7 @@ static const struct wl_ops *const wl_ops_table[NR_WORKLOAD_TYPES] = {
 	[WL_FILE_WRITE] = &file_write_ops,
 	[WL_FILE_READ] = &file_read_ops,
 	[WL_HOTSET_STREAM] = &hotset_stream_ops,
+	[WL_HACKBENCH] = &hackbench_ops,
 };
 
 void wl_set_figure(struct workload_inst *wl, const char *name, double value, bool integer)
@@ -48,7 +50,10 @@ void wl_set_figure(struct workload_inst *wl, const char *name, double value, boo
 void workload_task_exit(struct workload_inst *wl, struct task *t)
 {
 	struct sim *sim = wl->sim;
+	const struct wl_ops *ops = wl_ops_table[wl->cfg->type];
 
+	if (ops->task_exit)
+		ops->task_exit(t);
 	/* the step in progress (if @t ends in its own step) counts too */
 	wl->utime_ns += t->utime_ns + t->step_user_ns;
 	wl->stime_ns += t->stime_ns + t->step_sys_ns;
@@ -82,9 +87,8 @@ static enum step_result user_task_step(struct task *t)
 			}
 			task_exit(t, 0);
 			if (t->mm)
-				exit_mmap(t->sim, t->mm);
+				mmput(t->sim, t->mm);
 			task_pool_release(t);
-			mem_cgroup_drain_stock(t);
 			workload_task_exit(t->wl, t);
 			return STEP_EXIT;
 		case VM_FAULT_RETRY:
@@ -131,7 +135,7 @@ int workloads_init(struct sim *sim, char *err, size_t errlen)
 				 s->path, wl->cfg->line, wl->cfg->name, wl->cfg->cgroup);
 			return -1;
 		}
-		wl->nr_tasks = wl->cfg->tasks;
+		wl->nr_tasks = ops->nr_tasks ? ops->nr_tasks(wl->cfg) : wl->cfg->tasks;
 		wl->tasks = calloc(wl->nr_tasks, sizeof(*wl->tasks));
 		if (!wl->tasks)
 			goto nomem;
@@ -194,6 +198,8 @@ void workloads_free(struct sim *sim)
 				free(wl->tasks[i]->wl_priv);
 		}
 		free(wl->tasks);
+		if (ops->free)
+			ops->free(wl);
 		free(wl->priv);
 	}
 	free(sim->workloads);

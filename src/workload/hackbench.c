@@ -1,0 +1,310 @@
+// SPDX-License-Identifier: MIT
+/*
+ * hackbench.c - the scheduler benchmark of seed 000 (hackbench.c by Rusty
+ * Russell / Ingo Molnar): `groups` groups of 20 senders and 20 receivers;
+ * each sender writes `loops` messages of `datasize` bytes to each receiver
+ * of its group over a socket pair, each receiver reads all of them.
+ * hackbench prints the time from "everybody ready" to the last receiver
+ * done.
+ *
+ * Memory, per task: `footprint` bytes of anonymous memory (stack, heap,
+ * the copied-on-write data of the forked child), touched when the task
+ * starts, and a small hot part of it touched on every send or receive;
+ * `kernel_footprint` bytes of kernel memory (kernel stack, page tables)
+ * that reclaim cannot take.  Socket buffers are kernel memory too: a
+ * receiver's queue holds its unread messages (each `datasize` plus the
+ * sk_buff overhead) in pages allocated as it grows, up to the socket's
+ * receive buffer; a sender that finds it full sleeps until the receiver
+ * reads.  Message passing is batched (a sender's op is one round over
+ * its receivers, a receiver's op reads what is queued), the memory
+ * behaviour stays per task and per message.
+ */
+#include <stdlib.h>
+
+#include "workload_types.h"
+
+#define HB_FDS		20		/* hackbench's num_fds */
+#define HB_HOT_PAGES	4		/* footprint pages touched per operation */
+#define SKB_OVERHEAD	576		/* sk_buff + skb_shared_info, bytes */
+#define SK_RCVBUF	(108 * 1024)	/* net.core.rmem_default of the 2.6 era */
+
+struct hb_socket {
+	u64 queued;			/* unread messages */
+	struct pfn_list pages;		/* kernel pages holding them */
+	u64 nr_pages;
+	struct wait_queue_head readers;
+	struct wait_queue_head writers;
+};
+
+/* State shared by all tasks of one hackbench run (wl->priv). */
+struct hackbench {
+	struct hb_socket *socks;	/* groups * HB_FDS receivers */
+	u64 truesize;			/* bytes a queued message occupies */
+	unsigned int ready, total;
+	struct wait_queue_head start_wait;
+	u64 start_ns, end_ns;
+	unsigned int receivers_left;
+	struct mm_struct *shared_mm;	/* mode = thread */
+};
+
+enum hb_phase { HB_KERNEL, HB_TOUCH, HB_RUN };
+
+struct hb_task {
+	unsigned int group;
+	unsigned int idx;		/* sender or receiver number in the group */
+	bool sender;
+	enum hb_phase phase;
+	u64 base, npages;		/* the task's footprint */
+	u64 touched;			/* footprint pages touched at start */
+	struct pfn_list kpages;		/* kernel footprint */
+	u64 nr_kpages, kpages_target;
+	u64 done;			/* sender: rounds; receiver: messages read */
+	unsigned int next_rcv;		/* sender: next receiver of the round */
+	unsigned int hot;		/* next hot page */
+};
+
+static struct hb_socket *hb_sock(struct hackbench *hb, unsigned int group, unsigned int idx)
+{
+	return &hb->socks[group * HB_FDS + idx];
+}
+
+static int hackbench_init(struct workload_inst *wl, struct task *t, unsigned int idx)
+{
+	struct sim *sim = wl->sim;
+	struct hackbench *hb = wl->priv;
+	struct hb_task *ht = calloc(1, sizeof(*ht));
+
+	if (!ht)
+		return -1;
+	t->wl_priv = ht;
+	if (!hb) {
+		unsigned int groups = wl->cfg->groups;
+
+		hb = wl->priv = calloc(1, sizeof(*hb));
+		if (!hb || !(hb->socks = calloc((size_t)groups * HB_FDS, sizeof(*hb->socks))))
+			return -1;
+		for (unsigned int i = 0; i < groups * HB_FDS; i++)
+			pfn_list_init(&hb->socks[i].pages);
+		hb->truesize = wl->cfg->datasize + SKB_OVERHEAD;
+		hb->total = wl->nr_tasks;
+		hb->receivers_left = groups * HB_FDS;
+	}
+	/* tasks 0..: per group 20 receivers then 20 senders, as hackbench forks */
+	ht->group = idx / (2 * HB_FDS);
+	ht->idx = idx % HB_FDS;
+	ht->sender = idx % (2 * HB_FDS) >= HB_FDS;
+	pfn_list_init(&ht->kpages);
+	ht->kpages_target = bytes_to_pages(sim, wl->cfg->kernel_footprint);
+	ht->npages = bytes_to_pages(sim, wl->cfg->footprint);
+	if (wl->cfg->threads && hb->shared_mm) {
+		t->mm = hb->shared_mm;
+		t->mm->users++;
+	} else {
+		t->mm = mm_alloc(sim, t);
+		if (!t->mm)
+			return -1;
+		if (wl->cfg->threads)
+			hb->shared_mm = t->mm;
+	}
+	ht->base = mmap_anon(t->mm, ht->npages);
+	return ht->base ? 0 : -1;
+}
+
+/* The step of a task touching one page of its footprint. */
+static enum vm_fault_result touch_hot(struct task *t, struct hb_task *ht)
+{
+	u64 hot = ht->npages < HB_HOT_PAGES ? ht->npages : HB_HOT_PAGES;
+	enum vm_fault_result r = handle_mm_fault(t, ht->base + ht->hot % hot, true);
+
+	if (r == VM_FAULT_DONE) {
+		ht->hot++;
+		charge_user(t, t->sim->scn.cost.user_touch_ns);
+	}
+	return r;
+}
+
+/* One message on the wire: syscall, copy, skb handling, wake-up. */
+static void charge_message(struct task *t)
+{
+	charge_sys(t, t->sim->scn.cost.syscall_ns + t->sim->scn.cost.socket_msg_ns);
+}
+
+/* Everybody ready: the parent starts the clock and wakes all. */
+static void hb_ready(struct task *t, struct hackbench *hb)
+{
+	if (++hb->ready == hb->total) {
+		hb->start_ns = task_now(t);
+		wake_up_all(t->sim, &hb->start_wait);
+		return;
+	}
+	task_sleep(t, &hb->start_wait, 0);
+}
+
+/* A sender's round: one message to each receiver of its group. */
+static enum vm_fault_result hb_send(struct task *t, struct hackbench *hb, struct hb_task *ht)
+{
+	struct sim *sim = t->sim;
+	enum vm_fault_result r = touch_hot(t, ht);
+
+	if (r != VM_FAULT_DONE)
+		return r;
+	while (ht->next_rcv < HB_FDS) {
+		struct hb_socket *sk = hb_sock(hb, ht->group, ht->next_rcv);
+		u64 need = ((sk->queued + 1) * hb->truesize + sim->page_size - 1) / sim->page_size;
+
+		if ((sk->queued + 1) * hb->truesize > SK_RCVBUF) {
+			task_sleep(t, &sk->writers, 0);	/* sock_wait_for_wmem */
+			return VM_FAULT_BLOCKED;
+		}
+		if (need > sk->nr_pages) {
+			u32 pfn;
+
+			r = alloc_kernel_page(t, &pfn);
+			if (r != VM_FAULT_DONE)
+				return r;
+			pfn_list_add(sim, &sk->pages, pfn);
+			sk->nr_pages++;
+		}
+		sk->queued++;
+		charge_message(t);
+		if (sk->readers.first)
+			wake_up_all(sim, &sk->readers);
+		ht->next_rcv++;
+	}
+	ht->next_rcv = 0;
+	if (++ht->done == t->wl->cfg->loops)
+		t->wl_finished = true;
+	return VM_FAULT_DONE;
+}
+
+/* A receiver reads what is queued (or sleeps until something is). */
+static enum vm_fault_result hb_receive(struct task *t, struct hackbench *hb, struct hb_task *ht)
+{
+	struct sim *sim = t->sim;
+	struct hb_socket *sk = hb_sock(hb, ht->group, ht->idx);
+	u64 total = (u64)HB_FDS * t->wl->cfg->loops;
+	enum vm_fault_result r;
+
+	if (!sk->queued) {
+		task_sleep(t, &sk->readers, 0);
+		return VM_FAULT_BLOCKED;
+	}
+	r = touch_hot(t, ht);
+	if (r != VM_FAULT_DONE)
+		return r;
+	while (sk->queued && ht->done < total) {
+		u64 need;
+
+		sk->queued--;
+		ht->done++;
+		charge_message(t);
+		need = (sk->queued * hb->truesize + sim->page_size - 1) / sim->page_size;
+		while (sk->nr_pages > need) {
+			u32 pfn = sk->pages.head;
+
+			pfn_list_del(sim, &sk->pages, pfn);
+			sk->nr_pages--;
+			free_kernel_page(sim, pfn);
+		}
+	}
+	if (sk->writers.first)
+		wake_up_all(sim, &sk->writers);
+	if (ht->done == total) {
+		t->wl_finished = true;
+		if (!--hb->receivers_left)
+			hb->end_ns = task_now(t);
+	}
+	return VM_FAULT_DONE;
+}
+
+static enum vm_fault_result hackbench_op(struct task *t)
+{
+	struct hackbench *hb = t->wl->priv;
+	struct hb_task *ht = t->wl_priv;
+	enum vm_fault_result r;
+
+	switch (ht->phase) {
+	case HB_KERNEL:
+		/* the forked task's kernel stack and page tables */
+		if (ht->nr_kpages < ht->kpages_target) {
+			u32 pfn;
+
+			r = alloc_kernel_page(t, &pfn);
+			if (r == VM_FAULT_DONE) {
+				pfn_list_add(t->sim, &ht->kpages, pfn);
+				ht->nr_kpages++;
+			}
+			return r;
+		}
+		ht->phase = HB_TOUCH;
+		return VM_FAULT_DONE;
+	case HB_TOUCH:
+		if (ht->touched < ht->npages) {
+			r = handle_mm_fault(t, ht->base + ht->touched, true);
+			if (r == VM_FAULT_DONE) {
+				ht->touched++;
+				charge_user(t, t->sim->scn.cost.user_touch_ns);
+			}
+			return r;
+		}
+		ht->phase = HB_RUN;
+		hb_ready(t, hb);
+		return VM_FAULT_DONE;
+	case HB_RUN:
+		break;
+	}
+	return ht->sender ? hb_send(t, hb, ht) : hb_receive(t, hb, ht);
+}
+
+/* A task ended (or was killed): its kernel memory goes back. */
+static void hackbench_task_exit(struct task *t)
+{
+	struct hb_task *ht = t->wl_priv;
+
+	while (!pfn_list_empty(&ht->kpages)) {
+		u32 pfn = ht->kpages.head;
+
+		pfn_list_del(t->sim, &ht->kpages, pfn);
+		free_kernel_page(t->sim, pfn);
+	}
+	ht->nr_kpages = 0;
+}
+
+static void hackbench_report(struct workload_inst *wl)
+{
+	struct hackbench *hb = wl->priv;
+
+	if (!hb)
+		return;
+	wl_set_figure(wl, "time_s",
+		      hb->end_ns > hb->start_ns ? (double)(hb->end_ns - hb->start_ns) / 1e9 : 0,
+		      false);
+	wl_set_figure(wl, "tasks", (double)hb->total, true);
+	wl_set_figure(wl, "messages",
+		      (double)wl->cfg->groups * HB_FDS * HB_FDS * wl->cfg->loops, true);
+}
+
+/* The sockets' pages when the simulation is torn down. */
+static void hackbench_free(struct workload_inst *wl)
+{
+	struct hackbench *hb = wl->priv;
+
+	if (!hb)
+		return;
+	free(hb->socks);
+}
+
+/* hackbench forks 20 receivers and 20 senders per group. */
+static unsigned int hackbench_nr_tasks(const struct scn_workload *cfg)
+{
+	return cfg->groups * 2 * HB_FDS;
+}
+
+const struct wl_ops hackbench_ops = {
+	.nr_tasks = hackbench_nr_tasks,
+	.task_init = hackbench_init,
+	.op = hackbench_op,
+	.task_exit = hackbench_task_exit,
+	.report = hackbench_report,
+	.free = hackbench_free,
+};
