@@ -743,7 +743,7 @@ static void test_bad_values(void **state)
 	expect_error("[workload w]\ntype = anon_fill\nsize = 1M\npattern = zigzag\n",
 		     "t.ini:4: [workload w] pattern: unknown value 'zigzag' (expected seq or rand)");
 	expect_error("[workload w]\ntype = bake\n",
-		     "t.ini:2: [workload w] type: unknown workload type 'bake' (expected anon_fill, file_write, file_read or hotset_stream)");
+		     "t.ini:2: [workload w] type: unknown workload type 'bake' (expected anon_fill, file_write, file_read, hotset_stream or hackbench)");
 	expect_error("[machine]\ncpus =\n",
 		     "t.ini:2: [machine] cpus: bad number '' (expected an integer)");
 }
@@ -756,7 +756,7 @@ static void test_workload_types(void **state)
 	expect_error("[workload w]\ntype = file_write\nsize = 1M\ncount = 2\n",
 		     "t.ini:4: [workload w] count: not a key of type file_write (file_write takes size, block)");
 	expect_error("[workload w]\nsize = 1M\n",
-		     "t.ini:1: [workload w]: type missing (expected type = anon_fill, file_write, file_read or hotset_stream)");
+		     "t.ini:1: [workload w]: type missing (expected type = anon_fill, file_write, file_read, hotset_stream or hackbench)");
 	expect_error("[machine]\n[workload w]\ntype = anon_fill\n",
 		     "t.ini:2: [workload w]: size missing (required for type anon_fill)");
 	expect_error("[workload hotset_stream]\nhot = 1M\n",
