@@ -116,7 +116,8 @@ void wakeup_kswapd(struct sim *sim, struct zone *zone, int order,
 		pgdat->kswapd_order = order;
 	if (pgdat->kswapd->waiting_on != &pgdat->kswapd_wait)
 		return;
-	if (pgdat->kswapd_failures >= MAX_RECLAIM_RETRIES)
+	/* v4.11+: a hopeless node's kswapd is left alone */
+	if (!sim->scn.policy.all_unreclaimable && pgdat->kswapd_failures >= MAX_RECLAIM_RETRIES)
 		return;
 	if (pgdat_balanced(sim, pgdat, order, highest_zoneidx))
 		return;
@@ -173,22 +174,11 @@ static bool should_reclaim_retry(struct task *t, enum zone_type highest_zoneidx,
 	return false;
 }
 
-/* The end of a direct reclaim: figures for the seeds' tables. */
+/* The allocator takes the result of a finished direct reclaim. */
 static unsigned long direct_reclaim_done(struct task *t)
 {
-	struct reclaim_state *rs = &t->rs;
-	struct reclaim_figures *fig = &t->sim->reclaim;
-	u64 took = task_now(t) - rs->start_ns;
-
-	if (rs->counted)
-		fig->nr_reclaimers--;
-	rs->counted = false;
-	if (took > fig->max_try_to_free_pages_ns)
-		fig->max_try_to_free_pages_ns = took;
-	if (rs->sc.nr_reclaimed > rs->sc.nr_to_reclaim)
-		fig->overreclaim_pages += rs->sc.nr_reclaimed - rs->sc.nr_to_reclaim;
-	rs->phase = RP_IDLE;
-	return rs->sc.nr_reclaimed;
+	t->rs.phase = RP_IDLE;
+	return t->rs.sc.nr_reclaimed;
 }
 
 enum vm_fault_result __alloc_pages(struct task *t, enum zone_type highest_zoneidx, u32 *pfn)

@@ -239,6 +239,7 @@ static enum vm_fault_result page_cache_sync_ra(struct task *t, struct address_sp
 		}
 	}
 	task_pool_release(t);
+	t->fault_major = true;	/* this task waits for its own read */
 	count_vm_events(sim, PGPGIN, (u64)need * sim->page_size / 1024);
 	if (bio)
 		submit_bio(sim, &sim->disk_dev, bio, task_now(t));
@@ -273,6 +274,55 @@ enum vm_fault_result filemap_read(struct task *t, struct address_space *mapping,
 	}
 	folio_mark_accessed(sim, pfn);
 	charge_sys(t, sim->scn.cost.copy_page_ns);
+	t->fault_major = false;	/* read() counts no faults */
+	return VM_FAULT_DONE;
+}
+
+/*
+ * filemap_fault() (v6.12) for an executable's text, as a stand-in for a
+ * shared file mapping (the model maps only anonymous memory): a resident
+ * page is simply used (its accessed bit is PG_referenced here); a missing
+ * one is read and is a major fault; one another task is reading is a
+ * minor fault after the wait.
+ */
+enum vm_fault_result filemap_fault(struct task *t, struct address_space *mapping, u64 index)
+{
+	struct sim *sim = t->sim;
+	u32 pfn = mapping_pfn(mapping, index);
+	enum vm_fault_result r;
+	bool major;
+
+	if (!t->file_fault && pfn != NO_PFN && !PageFlag(pfn_to_page(sim, pfn), PG_locked)) {
+		folio_mark_accessed(sim, pfn);
+		return VM_FAULT_DONE;
+	}
+	t->file_fault = true;	/* a fault in progress, whatever retries see */
+	if (pfn == NO_PFN) {
+		r = page_cache_sync_ra(t, mapping, index, 1);
+		if (r != VM_FAULT_DONE)
+			return r;
+		pfn = mapping_pfn(mapping, index);
+		if (pfn == NO_PFN)
+			return VM_FAULT_RETRY;
+	}
+	if (PageFlag(pfn_to_page(sim, pfn), PG_locked)) {
+		task_sleep(t, &sim->page_wait, 0);
+		return VM_FAULT_BLOCKED;
+	}
+	folio_mark_accessed(sim, pfn);
+	major = t->fault_major;
+	t->fault_major = false;
+	t->file_fault = false;
+	count_vm_event(sim, PGFAULT);
+	count_memcg_events(t->memcg, PGFAULT, 1);
+	if (major) {
+		count_vm_event(sim, PGMAJFAULT);
+		count_memcg_events(t->memcg, PGMAJFAULT, 1);
+		t->maj_flt++;
+	} else {
+		t->min_flt++;
+	}
+	charge_sys(t, sim->scn.cost.fault_ns);
 	return VM_FAULT_DONE;
 }
 

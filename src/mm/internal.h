@@ -178,6 +178,7 @@ u64 mapping_find_dirty(const struct address_space *mapping, u64 start);
 enum vm_fault_result filemap_read(struct task *t, struct address_space *mapping, u64 index,
 				  unsigned long req_pages);
 enum vm_fault_result filemap_write(struct task *t, struct address_space *mapping, u64 index);
+enum vm_fault_result filemap_fault(struct task *t, struct address_space *mapping, u64 index);
 void folio_end_writeback(struct sim *sim, u32 pfn);
 /* pageout() of a dirty file page by reclaim (kernels with ->writepage) */
 void pageout_file(struct sim *sim, struct task *t, u32 pfn);

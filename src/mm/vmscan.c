@@ -749,7 +749,15 @@ void get_scan_count(struct sim *sim, struct lruvec *lruvec, struct scan_control 
 	u64 fraction[2] = { 0, 0 }, denominator = 1;
 	enum scan_balance scan_balance;
 
-	if (!sc->may_swap || !can_reclaim_anon_pages(sim)) {
+	if (sim->kernel_version < KERNEL_VERSION(2, 6, 28)) {
+		/*
+		 * One LRU for anon and file before 2.6.28: every page is
+		 * scanned in turn, anon too when there is no swap (it is
+		 * activated when add_to_swap fails), and counts towards
+		 * all_unreclaimable.
+		 */
+		scan_balance = SCAN_EQUAL;
+	} else if (!sc->may_swap || !can_reclaim_anon_pages(sim)) {
 		scan_balance = SCAN_FILE;
 	} else if (cgroup_reclaim(sc) && sim->kernel_version < KERNEL_VERSION(2, 6, 29)) {
 		/* 2.6.28 memcg reclaim: every list by size >> priority, no ratio */
@@ -939,6 +947,9 @@ static void shrink_node_begin(struct task *t, struct pglist_data *pgdat)
 	struct reclaim_state *rs = &t->rs;
 
 	rs->pgdat = pgdat;
+	/* walking the node's memcgs and lists costs something even when
+	 * there is nothing to scan: no reclaim loop is free of time */
+	charge_sys(t, t->sim->scn.cost.scan_page_ns);
 	prepare_scan_control(t->sim, pgdat, &rs->sc);
 	memset(&rs->sc.nr, 0, sizeof(rs->sc.nr));
 	rs->node_reclaimed_start = rs->sc.nr_reclaimed;
@@ -1090,6 +1101,28 @@ void reclaim_throttle_exit(struct task *t)
 	wake_up_all(t->sim, &t->sim->throttle_wait);
 }
 
+/*
+ * try_to_free_pages() returns: the figures of seed 000's table (time in
+ * it, throttle wait included; pages beyond nr_to_reclaim), and it is no
+ * longer among the parallel reclaimers.
+ */
+static void direct_reclaim_figures(struct task *t)
+{
+	struct reclaim_state *rs = &t->rs;
+	struct reclaim_figures *fig = &t->sim->reclaim;
+	u64 took = task_now(t) - rs->start_ns;
+
+	if (rs->kind != RK_DIRECT)
+		return;
+	if (rs->counted)
+		fig->nr_reclaimers--;
+	rs->counted = false;
+	if (took > fig->max_try_to_free_pages_ns)
+		fig->max_try_to_free_pages_ns = took;
+	if (rs->sc.nr_reclaimed > rs->sc.nr_to_reclaim)
+		fig->overreclaim_pages += rs->sc.nr_reclaimed - rs->sc.nr_to_reclaim;
+}
+
 /* A direct reclaimer is now inside do_try_to_free_pages: the seeds' figure. */
 static void count_reclaimer(struct task *t)
 {
@@ -1176,6 +1209,7 @@ static void priority_pass_end(struct task *t)
 done:
 	snapshot_refaults(sim, sc->target_mem_cgroup);
 	reclaim_throttle_exit(t);
+	direct_reclaim_figures(t);
 	rs->phase = RP_DONE;
 }
 
@@ -1203,6 +1237,7 @@ bool reclaim_step(struct task *t)
 			if (throttle_skip_reclaim(t)) {
 				sc->nr_reclaimed = 1;	/* "as if it had reclaimed" */
 				reclaim_throttle_exit(t);
+				direct_reclaim_figures(t);
 				rs->phase = RP_DONE;
 				return true;
 			}
@@ -1408,7 +1443,7 @@ enum kswapd_phase {
 static bool prepare_kswapd_sleep(struct sim *sim, struct pglist_data *pgdat, int order,
 				 enum zone_type highest_zoneidx)
 {
-	if (pgdat->kswapd_failures >= MAX_RECLAIM_RETRIES ||
+	if ((!sim->scn.policy.all_unreclaimable && pgdat->kswapd_failures >= MAX_RECLAIM_RETRIES) ||
 	    node_all_unreclaimable(sim, pgdat, highest_zoneidx) ||
 	    pgdat_balanced(sim, pgdat, order, highest_zoneidx)) {
 		pgdat->flags &= ~((1UL << PGDAT_DIRTY) | (1UL << PGDAT_WRITEBACK));
@@ -1506,7 +1541,7 @@ enum step_result kswapd_step(struct task *t)
 				}
 				return STEP_CONTINUE;
 			}
-			if (!sc->nr_reclaimed)
+			if (!sc->nr_reclaimed && !sim->scn.policy.all_unreclaimable)
 				pgdat->kswapd_failures++;
 			rs->kswapd_phase = KS_TRY_SLEEP;
 			break;

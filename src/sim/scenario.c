@@ -1144,6 +1144,7 @@ static const struct key_desc workload_keys[] = {
 	  .types = T_HACK },
 	{ .name = "datasize", .kind = K_SIZE, .off = W_OFF(datasize), .flags = KF_POSITIVE,
 	  .types = T_HACK },
+	{ .name = "text", .kind = K_SIZE, .off = W_OFF(text), .types = T_HACK },
 };
 
 #define SEC(n, k)	{ .name = n, .keys = k, .nr_keys = ARRAY_SIZE(k) }
@@ -1317,6 +1318,7 @@ static void workload_defaults(struct scn_workload *w, const char *name, int line
 	w->footprint = 1856 * KiB;
 	w->kernel_footprint = 64 * KiB;
 	w->datasize = 100;		/* hackbench's DATASIZE */
+	w->text = 1 * MiB;		/* hackbench + the libc pages it runs */
 	w->line = line;
 }
 

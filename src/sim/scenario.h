@@ -171,6 +171,7 @@ struct scn_workload {
 	u64 footprint;			/* bytes of anon memory per task */
 	u64 kernel_footprint;		/* bytes of kernel memory per task (stack, page tables) */
 	u64 datasize;			/* bytes per message */
+	u64 text;			/* bytes of shared program text (0: none) */
 	int line;
 	int type_origin, cgroup_origin;
 	unsigned int keys_given;	/* 1 << index of each key given (file or --set) */

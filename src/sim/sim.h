@@ -72,6 +72,7 @@ struct task {
 	unsigned int pool_nr, pool_cap;
 	u32 held_pfn;			/* allocated, not yet charged */
 	bool fault_major;		/* the fault in progress waited for its own I/O */
+	bool file_fault;		/* a filemap_fault is in progress */
 	bool no_oom;			/* best-effort allocation: fail, do not OOM */
 	/* OOM */
 	int oom_score_adj;

@@ -11,7 +11,10 @@
  * the copied-on-write data of the forked child), touched when the task
  * starts, and a small hot part of it touched on every send or receive;
  * `kernel_footprint` bytes of kernel memory (kernel stack, page tables)
- * that reclaim cannot take.  Socket buffers are kernel memory too: a
+ * that reclaim cannot take; and `text` bytes of program text shared by
+ * all tasks, one page of which each operation executes (a page-cache
+ * stand-in for the shared file mapping: when reclaim has taken it, the
+ * task takes a major fault).  Socket buffers are kernel memory too: a
  * receiver's queue holds its unread messages (each `datasize` plus the
  * sk_buff overhead) in pages allocated as it grows, up to the socket's
  * receive buffer; a sender that finds it full sleeps until the receiver
@@ -45,6 +48,7 @@ struct hackbench {
 	u64 start_ns, end_ns;
 	unsigned int receivers_left;
 	struct mm_struct *shared_mm;	/* mode = thread */
+	struct address_space *text;	/* the program's and libc's text */
 };
 
 enum hb_phase { HB_KERNEL, HB_TOUCH, HB_RUN };
@@ -61,6 +65,7 @@ struct hb_task {
 	u64 done;			/* sender: rounds; receiver: messages read */
 	unsigned int next_rcv;		/* sender: next receiver of the round */
 	unsigned int hot;		/* next hot page */
+	u64 text_i;			/* next text page executed */
 };
 
 static struct hb_socket *hb_sock(struct hackbench *hb, unsigned int group, unsigned int idx)
@@ -86,6 +91,11 @@ static int hackbench_init(struct workload_inst *wl, struct task *t, unsigned int
 		for (unsigned int i = 0; i < groups * HB_FDS; i++)
 			pfn_list_init(&hb->socks[i].pages);
 		hb->truesize = wl->cfg->datasize + SKB_OVERHEAD;
+		if (wl->cfg->text) {
+			hb->text = file_create(sim, "hackbench.text", bytes_to_pages(sim, wl->cfg->text));
+			if (!hb->text)
+				return -1;
+		}
 		hb->total = wl->nr_tasks;
 		hb->receivers_left = groups * HB_FDS;
 	}
@@ -110,14 +120,25 @@ static int hackbench_init(struct workload_inst *wl, struct task *t, unsigned int
 	return ht->base ? 0 : -1;
 }
 
-/* The step of a task touching one page of its footprint. */
+/*
+ * Each operation runs a page of the shared text and touches a page of the
+ * task's hot data; either may fault (the text through the page cache).
+ */
 static enum vm_fault_result touch_hot(struct task *t, struct hb_task *ht)
 {
+	struct hackbench *hb = t->wl->priv;
 	u64 hot = ht->npages < HB_HOT_PAGES ? ht->npages : HB_HOT_PAGES;
-	enum vm_fault_result r = handle_mm_fault(t, ht->base + ht->hot % hot, true);
+	enum vm_fault_result r;
 
+	if (hb->text) {
+		r = filemap_fault(t, hb->text, ht->text_i % hb->text->size);
+		if (r != VM_FAULT_DONE)
+			return r;
+	}
+	r = handle_mm_fault(t, ht->base + ht->hot % hot, true);
 	if (r == VM_FAULT_DONE) {
 		ht->hot++;
+		ht->text_i++;
 		charge_user(t, t->sim->scn.cost.user_touch_ns);
 	}
 	return r;
