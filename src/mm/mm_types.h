@@ -171,7 +171,6 @@ struct lruvec {
 	u64 file_cost;
 	u64 nonresident_age;		/* mm/workingset.c clock */
 	u64 refaults[2];		/* snapshot for may_deactivate */
-	u64 workingset_activations[2];	/* WORKINGSET_ACTIVATE_* as of snapshot */
 	struct lock_timeline lru_lock;
 	unsigned int reclaim_iter;	/* partial memcg walks resume here (reclaim cookie) */
 	struct mem_cgroup *memcg;

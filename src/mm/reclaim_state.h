@@ -76,7 +76,6 @@ struct reclaim_state {
 	unsigned long nr[NR_LRU_LISTS];		/* still to scan (shrink_lruvec) */
 	unsigned long targets[NR_LRU_LISTS];	/* get_scan_count's answer */
 	unsigned long lruvec_reclaimed;		/* reclaimed in this lruvec */
-	bool scan_adjusted;
 	bool proportional_reclaim;
 	unsigned int lru_pos;		/* next list in the 4-list round */
 	/* the isolated batch */
@@ -96,7 +95,6 @@ struct reclaim_state {
 	bool counted;			/* counted in reclaim.nr_reclaimers */
 	/* kswapd: balance_pgdat's loop */
 	int kswapd_phase;
-	unsigned long balance_reclaimed;	/* over the whole balance_pgdat */
 	unsigned long round_reclaimed_start;
 };
 
@@ -105,7 +103,6 @@ struct alloc_context {
 	bool active;
 	unsigned int order;
 	enum zone_type highest_zoneidx;
-	unsigned int alloc_flags;
 	unsigned int no_progress_loops;
 };
 
