@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_seed000.c - seed 000's A/B on the embedded board with swap
+ * (scenarios/seed000-embedded-swap-240.ini): the 2008 reclaim throttle
+ * must cut the parallel reclaimers to its limit, make hackbench faster
+ * and cut the major faults, as the seed reports (121.7 s -> 67.8 s,
+ * 230 -> 16 major faults).  Bands, not the seed's exact figures: the
+ * board's task sizes are estimates.
+ */
+#include "testsim.h"
+
+#include "workload/workload.h"
+
+static double figure(const struct workload_inst *wl, const char *name)
+{
+	for (unsigned int i = 0; i < wl->nr_figures; i++)
+		if (!strcmp(wl->figures[i].name, name))
+			return wl->figures[i].value;
+	fail_msg("no figure %s", name);
+	return 0;
+}
+
+static struct sim *run_policy(const char *policy)
+{
+	static struct scenario s;
+	char err[SCN_ERR_LEN], set[64];
+	struct sim *sim;
+
+	snprintf(set, sizeof(set), "policy.reclaim_throttle=%s", policy);
+	if (scenario_load(&s, test_path("scenarios/seed000-embedded-swap-240.ini"), err,
+			  sizeof(err)) ||
+	    scenario_set(&s, set, err, sizeof(err)) || scenario_validate(&s, err, sizeof(err)))
+		fail_msg("%s", err);
+	sim = sim_create(&s, err, sizeof(err));
+	if (!sim)
+		fail_msg("%s", err);
+	sim_run(sim);
+	return sim;
+}
+
+static void test_embedded_swap_throttle(void **state)
+{
+	struct sim *none = run_policy("none"), *global = run_policy("global");
+	const struct workload_inst *a = &none->workloads[0], *b = &global->workloads[0];
+
+	assert_true(a->ended && b->ended);
+	assert_int_equal(none->reclaim.oom_kills + global->reclaim.oom_kills, 0);
+	/* hundreds of tasks in try_to_free_pages at once, or the limit (2 x 1 node) */
+	assert_true(none->reclaim.max_parallel_reclaimers >= 50);
+	assert_true(global->reclaim.max_parallel_reclaimers <= 2);
+	/* throttled: hackbench faster, fewer major faults */
+	assert_true(figure(b, "time_s") < 0.75 * figure(a, "time_s"));
+	assert_true(b->maj_flt * 2 < a->maj_flt);
+	sim_destroy(none);
+	sim_destroy(global);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_embedded_swap_throttle),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
