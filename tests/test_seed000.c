@@ -9,16 +9,6 @@
  */
 #include "testsim.h"
 
-#include "workload/workload.h"
-
-static double figure(const struct workload_inst *wl, const char *name)
-{
-	for (unsigned int i = 0; i < wl->nr_figures; i++)
-		if (!strcmp(wl->figures[i].name, name))
-			return wl->figures[i].value;
-	fail_msg("no figure %s", name);
-	return 0;
-}
 
 static struct sim *run_policy(const char *policy)
 {
@@ -49,7 +39,7 @@ static void test_embedded_swap_throttle(void **state)
 	assert_true(none->reclaim.max_parallel_reclaimers >= 50);
 	assert_true(global->reclaim.max_parallel_reclaimers <= 2);
 	/* throttled: hackbench faster, fewer major faults */
-	assert_true(figure(b, "time_s") < 0.75 * figure(a, "time_s"));
+	assert_true(test_figure(b, "time_s") < 0.75 * test_figure(a, "time_s"));
 	assert_true(b->maj_flt * 2 < a->maj_flt);
 	sim_destroy(none);
 	sim_destroy(global);

@@ -7,7 +7,6 @@
  */
 #include "testsim.h"
 
-#include "../src/workload/workload.h"
 
 static char *json_of(struct sim *sim)
 {
@@ -337,15 +336,6 @@ static void test_oracle_filewrite(void **state)
 	sim_destroy(sim);
 }
 
-static double figure(const struct workload_inst *wl, const char *name)
-{
-	for (unsigned int i = 0; i < wl->nr_figures; i++)
-		if (!strcmp(wl->figures[i].name, name))
-			return wl->figures[i].value;
-	fail_msg("no figure %s", name);
-	return 0;
-}
-
 static void test_oracle_hotset_survives_stream(void **state)
 {
 	struct sim *sim = test_sim_from_file("scenarios/fileread-hot28.ini");
@@ -356,10 +346,10 @@ static void test_oracle_hotset_survives_stream(void **state)
 	assert_within((double)sim->vm_events[PGSTEAL_FILE], 135709, 25, "pgsteal_file");
 	/* kernel: 8 hot passes, at most ~4 % of hot reads miss; the stream
 	 * leaves ~8,700 of its 131,072 pages resident */
-	assert_int_equal((int)figure(wl, "hot_passes"), 8);
-	assert_true(figure(wl, "hot_miss_pct") < 10);
-	assert_true(figure(wl, "stream_resident_final") < 16384);
-	assert_int_equal((int)figure(wl, "hot_resident_final"), 7168);
+	assert_int_equal((int)test_figure(wl, "hot_passes"), 8);
+	assert_true(test_figure(wl, "hot_miss_pct") < 10);
+	assert_true(test_figure(wl, "stream_resident_final") < 16384);
+	assert_int_equal((int)test_figure(wl, "hot_resident_final"), 7168);
 	sim_destroy(sim);
 }
 

@@ -12,6 +12,7 @@
 
 #include "reclaimsim/reclaimsim.h"
 #include "mm/internal.h"
+#include "workload/workload.h"
 
 /*
  * Load (from @ini if not NULL, else from the file @path), validate and
@@ -86,6 +87,16 @@ static inline struct task *test_task_in(struct sim *sim, struct mem_cgroup *memc
 	t->memcg = memcg;
 	t->state = TASK_RUNNING;
 	return t;
+}
+
+/* A workload's reported figure by name; fails the test if it is missing. */
+static inline double test_figure(const struct workload_inst *wl, const char *name)
+{
+	for (unsigned int i = 0; i < wl->nr_figures; i++)
+		if (!strcmp(wl->figures[i].name, name))
+			return wl->figures[i].value;
+	fail_msg("no figure %s", name);
+	return 0;
 }
 
 #endif

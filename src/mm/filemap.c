@@ -253,25 +253,41 @@ static enum vm_fault_result page_cache_sync_ra(struct task *t, struct address_sp
  * pages that covers it: a missing page starts readahead and the task
  * waits for the read; a present page is marked accessed and copied.
  */
+/*
+ * filemap_get_pages() (v6.12): the uptodate page at @index, reading a
+ * readahead window if it is missing and waiting while a read is in flight.
+ */
+static enum vm_fault_result filemap_get_page(struct task *t, struct address_space *mapping,
+					     u64 index, unsigned long req_pages, u32 *pfn)
+{
+	struct sim *sim = t->sim;
+	enum vm_fault_result r;
+
+	*pfn = mapping_pfn(mapping, index);
+	if (*pfn == NO_PFN) {
+		r = page_cache_sync_ra(t, mapping, index, req_pages);
+		if (r != VM_FAULT_DONE)
+			return r;
+		*pfn = mapping_pfn(mapping, index);
+		if (*pfn == NO_PFN)
+			return VM_FAULT_RETRY;
+	}
+	if (PageFlag(pfn_to_page(sim, *pfn), PG_locked)) {
+		task_sleep(t, &sim->page_wait, 0);
+		return VM_FAULT_BLOCKED;
+	}
+	return VM_FAULT_DONE;
+}
+
 enum vm_fault_result filemap_read(struct task *t, struct address_space *mapping, u64 index,
 				  unsigned long req_pages)
 {
 	struct sim *sim = t->sim;
-	u32 pfn = mapping_pfn(mapping, index);
-	enum vm_fault_result r;
+	u32 pfn;
+	enum vm_fault_result r = filemap_get_page(t, mapping, index, req_pages, &pfn);
 
-	if (pfn == NO_PFN) {
-		r = page_cache_sync_ra(t, mapping, index, req_pages);
-		if (r != VM_FAULT_DONE)
-			return r;
-		pfn = mapping_pfn(mapping, index);
-		if (pfn == NO_PFN)
-			return VM_FAULT_RETRY;
-	}
-	if (PageFlag(pfn_to_page(sim, pfn), PG_locked)) {
-		task_sleep(t, &sim->page_wait, 0);
-		return VM_FAULT_BLOCKED;
-	}
+	if (r != VM_FAULT_DONE)
+		return r;
 	folio_mark_accessed(sim, pfn);
 	charge_sys(t, sim->scn.cost.copy_page_ns);
 	t->fault_major = false;	/* read() counts no faults */
@@ -290,39 +306,18 @@ enum vm_fault_result filemap_fault(struct task *t, struct address_space *mapping
 	struct sim *sim = t->sim;
 	u32 pfn = mapping_pfn(mapping, index);
 	enum vm_fault_result r;
-	bool major;
 
 	if (!t->file_fault && pfn != NO_PFN && !PageFlag(pfn_to_page(sim, pfn), PG_locked)) {
 		folio_mark_accessed(sim, pfn);
 		return VM_FAULT_DONE;
 	}
 	t->file_fault = true;	/* a fault in progress, whatever retries see */
-	if (pfn == NO_PFN) {
-		r = page_cache_sync_ra(t, mapping, index, 1);
-		if (r != VM_FAULT_DONE)
-			return r;
-		pfn = mapping_pfn(mapping, index);
-		if (pfn == NO_PFN)
-			return VM_FAULT_RETRY;
-	}
-	if (PageFlag(pfn_to_page(sim, pfn), PG_locked)) {
-		task_sleep(t, &sim->page_wait, 0);
-		return VM_FAULT_BLOCKED;
-	}
+	r = filemap_get_page(t, mapping, index, 1, &pfn);
+	if (r != VM_FAULT_DONE)
+		return r;
 	folio_mark_accessed(sim, pfn);
-	major = t->fault_major;
-	t->fault_major = false;
 	t->file_fault = false;
-	count_vm_event(sim, PGFAULT);
-	count_memcg_events(t->memcg, PGFAULT, 1);
-	if (major) {
-		count_vm_event(sim, PGMAJFAULT);
-		count_memcg_events(t->memcg, PGMAJFAULT, 1);
-		t->maj_flt++;
-	} else {
-		t->min_flt++;
-	}
-	charge_sys(t, sim->scn.cost.fault_ns);
+	count_fault(t);		/* major if this task did the read */
 	return VM_FAULT_DONE;
 }
 

@@ -167,6 +167,7 @@ struct mm_struct *mm_alloc(struct sim *sim, struct task *owner);
 /* mmap an anonymous region of @pages pages; returns its first vpn */
 u64 mmap_anon(struct mm_struct *mm, u64 pages);
 enum vm_fault_result handle_mm_fault(struct task *t, u64 vpn, bool write);
+void count_fault(struct task *t);
 void exit_mmap(struct sim *sim, struct mm_struct *mm);
 void mmput(struct sim *sim, struct mm_struct *mm);
 struct vm_area_struct *find_vma(struct mm_struct *mm, u64 vpn);

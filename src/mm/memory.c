@@ -76,7 +76,8 @@ struct vm_area_struct *find_vma(struct mm_struct *mm, u64 vpn)
 	return NULL;
 }
 
-static void count_fault(struct task *t)
+/* A fault completed: minor, or major if the task waited for its own read. */
+void count_fault(struct task *t)
 {
 	struct mem_cgroup *memcg = t->memcg;
 
