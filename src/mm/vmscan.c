@@ -153,6 +153,7 @@ unsigned long zone_reclaimable_pages(struct sim *sim, struct zone *zone)
 
 /* ---- congestion_wait (before v5.16) and reclaim_throttle (v5.16+) ---- */
 
+/* congestion_wait() (2.6.x mm/backing-dev.c): see internal.h. */
 void congestion_wait(struct task *t, u64 timeout_ns)
 {
 	task_sleep(t, &t->sim->congestion_wait, timeout_ns);
@@ -1213,12 +1214,18 @@ done:
 	rs->phase = RP_DONE;
 }
 
-/* Isolation order to pick which node a pass starts with (the local one). */
+/* The i-th node of a pass: the zonelist order, local node first. */
 static unsigned int pass_node(struct task *t, unsigned int i)
 {
 	return ((unsigned int)task_node(t)->node_id + i) % t->sim->nr_nodes;
 }
 
+/*
+ * reclaim_step - do_try_to_free_pages() (v6.12; the 2008 throttle and the
+ * 2.6.x rules by policy) and kswapd's shrink_node, one step at a time:
+ * the loop runs bookkeeping phases until a batch is isolated, a batch is
+ * shrunk, the task sleeps, or the reclaim is done.
+ */
 bool reclaim_step(struct task *t)
 {
 	struct sim *sim = t->sim;
