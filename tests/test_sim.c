@@ -213,6 +213,36 @@ static void test_writeback_bounded_by_queue(void **state)
 	sim_destroy(sim);
 }
 
+/*
+ * hackbench: a peer killed by the OOM killer closes its sockets; the
+ * others see EOF/EPIPE and the run ends instead of waiting forever.  A
+ * message bigger than the receive buffer still passes an empty queue.
+ */
+static void test_hackbench_ends_after_kill(void **state)
+{
+	struct sim *sim = test_sim_from_text(NULL, "test.ini",
+		"[machine]\ncpus = 4\nmemory = 32M\nzones = DMA:rest\n"
+		"[cgroup box]\nlimit = 6M\n"
+		"[workload hb]\ntype = hackbench\ngroups = 1\nloops = 5\nfootprint = 256K\n"
+		"cgroup = box\n[run]\nduration = 30s\n");
+
+	sim_run(sim);
+	assert_true(sim->workloads[0].ended);
+	assert_true(sim->reclaim.oom_kills >= 1);
+	assert_int_equal((int)test_figure(&sim->workloads[0], "broken"), 1);
+	sim_destroy(sim);
+
+	sim = test_sim_from_text(NULL, "test.ini",
+		"[machine]\ncpus = 2\nmemory = 64M\nzones = DMA:rest\n"
+		"[workload hb]\ntype = hackbench\ngroups = 1\nloops = 5\nfootprint = 256K\ndatasize = 200K\n"
+		"[run]\nduration = 30s\n");
+	sim_run(sim);
+	assert_true(sim->workloads[0].ended);
+	assert_int_equal((int)test_figure(&sim->workloads[0], "broken"), 0);
+	assert_true(test_figure(&sim->workloads[0], "time_s") > 0);
+	sim_destroy(sim);
+}
+
 /* An anon working set larger than RAM without swap ends in an OOM kill. */
 static void test_oom_without_swap(void **state)
 {
@@ -364,6 +394,7 @@ int main(void)
 		cmocka_unit_test(test_huge_page_cluster_no_oom),
 		cmocka_unit_test(test_invariants_tight_memcg_writeback),
 		cmocka_unit_test(test_writeback_bounded_by_queue),
+		cmocka_unit_test(test_hackbench_ends_after_kill),
 		cmocka_unit_test(test_oom_without_swap),
 		cmocka_unit_test(test_oom_kills_the_biggest),
 		cmocka_unit_test(test_swap_avoids_oom),

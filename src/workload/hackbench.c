@@ -52,6 +52,7 @@ struct hackbench {
 	struct wait_queue_head start_wait;
 	u64 start_ns, end_ns;
 	unsigned int receivers_left;
+	bool broken;			/* a task was killed: its peers get EOF/EPIPE */
 	struct mm_struct *shared_mm;	/* mode = thread */
 	struct address_space *text;	/* the program's and libc's text */
 };
@@ -179,7 +180,8 @@ static enum vm_fault_result hb_send(struct task *t, struct hackbench *hb, struct
 		struct hb_socket *sk = hb_sock(hb, ht->group, ht->next_rcv);
 		u64 need = ((sk->queued + 1) * hb->truesize + sim->page_size - 1) / sim->page_size;
 
-		if ((sk->queued + 1) * hb->truesize > SK_RCVBUF) {
+		/* a stream socket takes one message whatever its size */
+		if (sk->queued && (sk->queued + 1) * hb->truesize > SK_RCVBUF) {
 			task_sleep(t, &sk->writers, 0);	/* sock_wait_for_wmem */
 			return VM_FAULT_BLOCKED;
 		}
@@ -250,6 +252,11 @@ static enum vm_fault_result hackbench_op(struct task *t)
 	struct hb_task *ht = t->wl_priv;
 	enum vm_fault_result r;
 
+	if (hb->broken) {
+		/* a peer died: read() sees EOF, write() EPIPE, hackbench gives up */
+		t->wl_finished = true;
+		return VM_FAULT_DONE;
+	}
 	switch (ht->phase) {
 	case HB_KERNEL:
 		/* the forked task's kernel stack and page tables */
@@ -283,11 +290,25 @@ static enum vm_fault_result hackbench_op(struct task *t)
 	return ht->sender ? hb_send(t, hb, ht) : hb_receive(t, hb, ht);
 }
 
+/* Wake every sleeper of the run: after a kill they must see the EOF. */
+static void hackbench_break(struct sim *sim, struct hackbench *hb, unsigned int nr_socks)
+{
+	hb->broken = true;
+	wake_up_all(sim, &hb->start_wait);
+	for (unsigned int i = 0; i < nr_socks; i++) {
+		wake_up_all(sim, &hb->socks[i].readers);
+		wake_up_all(sim, &hb->socks[i].writers);
+	}
+}
+
 /* A task ended (or was killed): its kernel memory goes back. */
 static void hackbench_task_exit(struct task *t)
 {
 	struct hb_task *ht = t->wl_priv;
+	struct hackbench *hb = t->wl->priv;
 
+	if (t->exit_signal && !hb->broken)
+		hackbench_break(t->sim, hb, t->wl->cfg->groups * HB_FDS);
 	while (!pfn_list_empty(&ht->kpages)) {
 		u32 pfn = ht->kpages.head;
 
@@ -307,6 +328,7 @@ static void hackbench_report(struct workload_inst *wl)
 		      hb->end_ns > hb->start_ns ? (double)(hb->end_ns - hb->start_ns) / 1e9 : 0,
 		      false);
 	wl_set_figure(wl, "tasks", (double)hb->total, true);
+	wl_set_figure(wl, "broken", hb->broken, true);
 	wl_set_figure(wl, "messages",
 		      (double)wl->cfg->groups * HB_FDS * HB_FDS * wl->cfg->loops, true);
 }
