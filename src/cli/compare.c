@@ -40,6 +40,7 @@
 #include "reclaimsim/reclaimsim.h"
 #include "default_scenario.h"
 #include "compare.h"
+#include "options.h"
 
 #define CMP_MAX_OPTS	256	/* --set, --a, --b options each */
 #define CMP_CELL_LEN	40	/* one formatted number */
@@ -269,25 +270,15 @@ static void compare_usage(FILE *f)
 static int parse_args(int argc, char **argv, struct compare *c)
 {
 	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i], *inline_val = NULL, *eq = NULL;
+		const char *a = argv[i], *inline_val;
 		const char **val = NULL;
 		char name[32];
 
-		if (!strncmp(a, "--", 2))
-			eq = strchr(a, '=');
-		if (eq && (size_t)(eq - a) < sizeof(name)) {
-			snprintf(name, sizeof(name), "%.*s", (int)(eq - a), a);
-			inline_val = eq + 1;
-		} else {
-			snprintf(name, sizeof(name), "%s", eq ? "--?" : a);
-		}
-
+		opt_split(a, name, sizeof(name), &inline_val);
 		if (!strcmp(name, "--json") || !strcmp(name, "--help") || !strcmp(name, "-h") ||
 		    !strcmp(name, "--version")) {
-			if (inline_val) {
-				fprintf(stderr, "reclaimsim: %s takes no value ('%s')\n", name, a);
+			if (opt_no_value(name, a, inline_val))
 				return -1;
-			}
 			if (!strcmp(name, "--json"))
 				c->json = true;
 			else if (!strcmp(name, "--version"))
@@ -324,23 +315,13 @@ static int parse_args(int argc, char **argv, struct compare *c)
 			fprintf(stderr, "reclaimsim: unknown option '%s' (see reclaimsim compare --help)\n",
 				a);
 			return -1;
-		} else if (!c->scenario) {
-			c->scenario = a;
-			continue;
 		} else {
-			fprintf(stderr, "reclaimsim: more than one scenario ('%s', '%s')\n",
-				c->scenario, a);
-			return -1;
-		}
-		if (inline_val) {
-			*val = inline_val;
+			if (opt_scenario(a, &c->scenario))
+				return -1;
 			continue;
 		}
-		if (i + 1 >= argc) {
-			fprintf(stderr, "reclaimsim: %s needs a value\n", a);
+		if (opt_value(argc, argv, &i, a, inline_val, val))
 			return -1;
-		}
-		*val = argv[++i];
 	}
 	return 0;
 }

@@ -31,6 +31,7 @@
 #include "default_scenario.h"
 #include "host.h"
 #include "oracle.h"
+#include "options.h"
 #include "../mm/internal.h"
 
 #define RECLAIMSIM_VERSION	"0.1"
@@ -137,27 +138,16 @@ static char **split_oracle_args(int argc, char **argv, int *new_argc)
 static int parse_args(int argc, char **argv, struct options *o)
 {
 	for (int i = 2; i < argc; i++) {
-		const char *a = argv[i], *inline_val = NULL;
+		const char *a = argv[i], *inline_val;
 		const char **val = NULL;
 		char name[32];
-		const char *eq = NULL;
 
-		if (!strncmp(a, "--", 2))
-			eq = strchr(a, '=');
-		if (eq && (size_t)(eq - a) < sizeof(name)) {
-			snprintf(name, sizeof(name), "%.*s", (int)(eq - a), a);
-			inline_val = eq + 1;
-		} else {
-			snprintf(name, sizeof(name), "%s", eq ? "--?" : a);
-		}
-
+		opt_split(a, name, sizeof(name), &inline_val);
 		if (!strcmp(name, "--json") || !strcmp(name, "--before") ||
 		    !strcmp(name, "--check") || !strcmp(name, "--help") || !strcmp(name, "-h") ||
 		    !strcmp(name, "--version")) {
-			if (inline_val) {
-				fprintf(stderr, "reclaimsim: %s takes no value ('%s')\n", name, a);
+			if (opt_no_value(name, a, inline_val))
 				return -1;
-			}
 			if (!strcmp(name, "--json"))
 				o->json = true;
 			else if (!strcmp(name, "--before"))
@@ -191,23 +181,13 @@ static int parse_args(int argc, char **argv, struct options *o)
 			fprintf(stderr, "reclaimsim: unknown option '%s' (see reclaimsim %s --help)\n",
 				a, o->cmd);
 			return -1;
-		} else if (!o->scenario) {
-			o->scenario = a;
-			continue;
 		} else {
-			fprintf(stderr, "reclaimsim: more than one scenario ('%s', '%s')\n",
-				o->scenario, a);
-			return -1;
-		}
-		if (inline_val) {
-			*val = inline_val;
+			if (opt_scenario(a, &o->scenario))
+				return -1;
 			continue;
 		}
-		if (i + 1 >= argc) {
-			fprintf(stderr, "reclaimsim: %s needs a value\n", a);
+		if (opt_value(argc, argv, &i, a, inline_val, val))
 			return -1;
-		}
-		*val = argv[++i];
 	}
 	return 0;
 }
