@@ -124,6 +124,7 @@ void wakeup_kswapd(struct sim *sim, struct zone *zone, int order,
 	wake_up_task(pgdat->kswapd);
 }
 
+/* wake_all_kswapds() (v6.12): the first usable zone of every node. */
 static void wake_all_kswapds(struct task *t, int order, enum zone_type highest_zoneidx)
 {
 	struct sim *sim = t->sim;
@@ -181,6 +182,7 @@ static unsigned long direct_reclaim_done(struct task *t)
 	return t->rs.sc.nr_reclaimed;
 }
 
+/* __alloc_pages() + __alloc_pages_slowpath() (v6.12): see internal.h. */
 enum vm_fault_result __alloc_pages(struct task *t, enum zone_type highest_zoneidx, u32 *pfn)
 {
 	struct alloc_context *ac = &t->ac;
@@ -269,6 +271,7 @@ enum vm_fault_result alloc_kernel_page(struct task *t, u32 *pfn)
 	return r;
 }
 
+/* __free_pages() of a kernel page. */
 void free_kernel_page(struct sim *sim, u32 pfn)
 {
 	sim->nr_kernel_pages--;

@@ -249,11 +249,6 @@ static enum vm_fault_result page_cache_sync_ra(struct task *t, struct address_sp
 }
 
 /*
- * filemap_read() (v6.12) of one page, for a read() call of @req_pages
- * pages that covers it: a missing page starts readahead and the task
- * waits for the read; a present page is marked accessed and copied.
- */
-/*
  * filemap_get_pages() (v6.12): the uptodate page at @index, reading a
  * readahead window if it is missing and waiting while a read is in flight.
  */
@@ -279,6 +274,11 @@ static enum vm_fault_result filemap_get_page(struct task *t, struct address_spac
 	return VM_FAULT_DONE;
 }
 
+/*
+ * filemap_read() (v6.12) of one page, for a read() call of @req_pages
+ * pages that covers it: a missing page starts readahead and the task
+ * waits for the read; a present page is marked accessed and copied.
+ */
 enum vm_fault_result filemap_read(struct task *t, struct address_space *mapping, u64 index,
 				  unsigned long req_pages)
 {

@@ -110,11 +110,13 @@ void mem_cgroups_free(struct sim *sim)
 	sim->nr_memcgs = 0;
 }
 
+/* mem_cgroup_from_id() (v6.12): ids are the index in sim->memcgs. */
 struct mem_cgroup *mem_cgroup_from_id(struct sim *sim, u16 id)
 {
 	return id < sim->nr_memcgs ? sim->memcgs[id] : NULL;
 }
 
+/* mem_cgroup_is_descendant() (v6.12). */
 bool mem_cgroup_is_descendant(const struct mem_cgroup *memcg, const struct mem_cgroup *root)
 {
 	for (; memcg; memcg = memcg->parent)
@@ -138,6 +140,7 @@ u64 mem_cgroup_margin(const struct mem_cgroup *memcg)
 	return min_u64(m, ms);
 }
 
+/* page_counter_uncharge() (v6.12): up to the root. */
 static void page_counter_uncharge(struct mem_cgroup *memcg, bool memsw, u64 nr)
 {
 	for (; memcg; memcg = memcg->parent) {

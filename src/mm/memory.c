@@ -13,6 +13,7 @@
 
 #include "internal.h"
 
+/* mm_alloc() (kernel/fork.c): a new, empty address space owned by @owner. */
 struct mm_struct *mm_alloc(struct sim *sim, struct task *owner)
 {
 	struct mm_struct *mm = calloc(1, sizeof(*mm));
@@ -68,6 +69,7 @@ u64 mmap_anon(struct mm_struct *mm, u64 pages)
 	return start;
 }
 
+/* find_vma() (v6.12): the mapping containing @vpn, NULL if none. */
 struct vm_area_struct *find_vma(struct mm_struct *mm, u64 vpn)
 {
 	for (unsigned int i = 0; i < mm->nr_vmas; i++)

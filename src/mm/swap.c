@@ -30,6 +30,7 @@ struct lruvec *folio_lruvec(struct sim *sim, u32 pfn)
 	return mem_cgroup_lruvec(sim->memcgs[page->memcg_id], page_pgdat(sim, pfn));
 }
 
+/* update_lru_size() (v6.12): node, zone and memcg counters, descendants included. */
 static void update_lru_size(struct sim *sim, struct lruvec *lruvec, enum lru_list lru,
 			    u32 pfn, long delta)
 {
@@ -65,6 +66,7 @@ void lruvec_add_folio_tail(struct sim *sim, struct lruvec *lruvec, u32 pfn)
 	SetPageFlag(page, PG_lru);
 }
 
+/* lruvec_del_folio() (v6.12). */
 void lruvec_del_folio(struct sim *sim, struct lruvec *lruvec, u32 pfn)
 {
 	struct page *page = pfn_to_page(sim, pfn);
@@ -174,6 +176,7 @@ void lru_note_cost(struct lruvec *lruvec, bool file, unsigned long nr_io,
 	}
 }
 
+/* lru_note_cost_refault() (v6.12): a restored refault is I/O of its type. */
 void lru_note_cost_refault(struct sim *sim, u32 pfn)
 {
 	struct page *page = pfn_to_page(sim, pfn);

@@ -13,6 +13,7 @@
 
 #include "internal.h"
 
+/* swapon(): one swap device of machine.swap bytes; none below two pages. */
 int swap_init(struct sim *sim)
 {
 	u64 slots = sim->scn.machine.swap / sim->page_size;

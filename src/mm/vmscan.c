@@ -35,6 +35,7 @@ static bool writeback_throttling_sane(const struct scan_control *sc)
 	return !cgroup_reclaim(sc);
 }
 
+/* mem_cgroup_swappiness() (v6.12): the memcg's own, or vm.swappiness for the root. */
 static int mem_cgroup_swappiness(struct sim *sim, struct mem_cgroup *memcg)
 {
 	if (memcg->parent && memcg->swappiness >= 0)
@@ -90,6 +91,7 @@ static u64 lruvec_lru_size_hier(struct sim *sim, struct mem_cgroup *memcg,
 	return mem_cgroup_lruvec(memcg, pgdat)->nr_pages_hier[lru];
 }
 
+/* lruvec_page_state() of a node item for @memcg, descendants included. */
 static u64 memcg_state_hier(struct sim *sim, struct mem_cgroup *memcg,
 			    struct pglist_data *pgdat, enum node_stat_item item)
 {
