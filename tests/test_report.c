@@ -333,7 +333,10 @@ static const char real_vmstat_order[] =
 	"thp_file_mapped thp_split_page thp_split_page_failed thp_deferred_split_page "
 	"thp_underused_split_page thp_split_pmd thp_scan_exceed_none_pte thp_scan_exceed_swap_pte "
 	"thp_scan_exceed_share_pte thp_split_pud thp_zero_page_alloc thp_zero_page_alloc_failed "
-	"thp_swpout thp_swpout_fallback balloon_inflate balloon_deflate balloon_migrate swap_ra "
+	"thp_swpout thp_swpout_fallback balloon_inflate balloon_deflate balloon_migrate "
+	/* a kernel built with CONFIG_DEBUG_TLBFLUSH has these four here */
+	"nr_tlb_remote_flush nr_tlb_remote_flush_received nr_tlb_local_flush_all "
+	"nr_tlb_local_flush_one swap_ra "
 	"swap_ra_hit ";
 
 /* Position of the word @name in real_vmstat_order, or -1. */

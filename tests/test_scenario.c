@@ -633,7 +633,7 @@ static void test_set_errors(void **state)
 	set_error("sysctl.swappiness=201",
 		  "--set sysctl.swappiness=201: [sysctl] swappiness: 201 out of range (0..200)");
 	set_error("policy.kernel=5.4",
-		  "--set policy.kernel=5.4: [policy] kernel: unknown kernel profile '5.4' (known: 2.6.25, 2.6.28, 2.6.32, 6.12 or 6.18)");
+		  "--set policy.kernel=5.4: [policy] kernel: unknown kernel profile '5.4' (known: 2.6.25, 2.6.28, 2.6.32, 4.2, 4.5, 4.12, 6.12 or 6.18)");
 	set_error("machine.page_size=4K",
 		  "--set machine.page_size=4K: [machine] page_size: cannot change with explicit zones, which are in pages (set machine.zones=default first, then the zones again)");
 	set_ok("machine.zones=default");
@@ -728,7 +728,7 @@ static void test_bad_values(void **state)
 	expect_error("[machine]\npage_size = 32K\n",
 		     "t.ini:2: [machine] page_size: unsupported page size '32K' (expected 4K, 8K, 16K or 64K)");
 	expect_error("[policy]\nkernel = 2.6.24\n",
-		     "t.ini:2: [policy] kernel: unknown kernel profile '2.6.24' (known: 2.6.25, 2.6.28, 2.6.32, 6.12 or 6.18)");
+		     "t.ini:2: [policy] kernel: unknown kernel profile '2.6.24' (known: 2.6.25, 2.6.28, 2.6.32, 4.2, 4.5, 4.12, 6.12 or 6.18)");
 	expect_error("[policy]\nreclaim_throttle = some\n",
 		     "t.ini:2: [policy] reclaim_throttle: unknown value 'some' (expected none, global or per_zone)");
 	expect_error("[policy]\ntoo_many_isolated = yes\n",

@@ -9,7 +9,10 @@
  *    pool) or kernel memory; the counters agree with the walk;
  *  - NR_FREE_PAGES and the zone/node LRU counters match the lists;
  *  - each memcg's usage equals the pages charged to its subtree plus the
- *    charge stocks of tasks in it.
+ *    charge stocks of tasks in it;
+ *  - every page's mapcount equals the PTEs that map it, each mm's RSS
+ *    counters equal its PTEs, NR_ANON_MAPPED/NR_FILE_MAPPED count the
+ *    mapped pages.
  */
 #include <stdlib.h>
 
@@ -19,6 +22,61 @@ static int fail(char *err, size_t errlen, const char *what, long long a, long lo
 {
 	snprintf(err, errlen, "%s: %lld != %lld", what, a, b);
 	return -1;
+}
+
+/* The PTEs of every mm against mapcounts, RSS counters and NR_*_MAPPED. */
+static int verify_mappings(struct sim *sim, char *err, size_t errlen)
+{
+	u8 *ptes = calloc(sim->nr_pfns, 1);
+	long mapped[2] = { 0, 0 }, counted[2] = { 0, 0 };
+	int rc = 0;
+
+	if (!ptes)
+		return fail(err, errlen, "out of memory", 0, 0);
+	for (unsigned int i = 0; i < sim->nr_mms; i++) {
+		struct mm_struct *mm = sim->mms[i];
+		long rss[NR_MM_COUNTERS] = { 0 };
+
+		for (unsigned int v = 0; v < mm->nr_vmas; v++) {
+			const struct vm_area_struct *vma = &mm->vmas[v];
+
+			for (u64 p = 0; p < vma->vm_end - vma->vm_start; p++) {
+				pte_t pte = vma->ptes[p];
+
+				if (pte_swap(pte))
+					rss[MM_SWAPENTS]++;
+				if (!pte_present(pte))
+					continue;
+				ptes[pte_pfn(pte)]++;
+				rss[PageFlag(&sim->mem_map[pte_pfn(pte)], PG_anon) ?
+				    MM_ANONPAGES : MM_FILEPAGES]++;
+			}
+		}
+		for (int c = 0; c < NR_MM_COUNTERS; c++)
+			if (rss[c] != mm->rss_stat[c])
+				rc = fail(err, errlen, "mm rss_stat vs its PTEs", mm->rss_stat[c], rss[c]);
+	}
+	for (u32 pfn = 0; pfn < sim->nr_pfns; pfn++) {
+		const struct page *page = &sim->mem_map[pfn];
+
+		if (PageFlag(page, PG_buddy))
+			continue;
+		if (page->mapcount != ptes[pfn])
+			rc = fail(err, errlen, "page mapcount vs PTEs mapping it", page->mapcount,
+				  ptes[pfn]);
+		if (page->mapcount)
+			counted[PageFlag(page, PG_anon)]++;
+	}
+	for (unsigned int n = 0; n < sim->nr_nodes; n++) {
+		mapped[1] += sim->nodes[n].vm_stat[NR_ANON_MAPPED];
+		mapped[0] += sim->nodes[n].vm_stat[NR_FILE_MAPPED];
+	}
+	if (mapped[1] != counted[1])
+		rc = fail(err, errlen, "NR_ANON_MAPPED vs mapped anon pages", mapped[1], counted[1]);
+	if (mapped[0] != counted[0])
+		rc = fail(err, errlen, "NR_FILE_MAPPED vs mapped file pages", mapped[0], counted[0]);
+	free(ptes);
+	return rc;
 }
 
 int mm_verify(struct sim *sim, char *err, size_t errlen)
@@ -113,5 +171,7 @@ int mm_verify(struct sim *sim, char *err, size_t errlen)
 				  (long long)memcg->memory.usage, (long long)expect);
 	}
 	free(memcg_pages);
+	if (verify_mappings(sim, err, errlen))
+		rc = -1;
 	return rc;
 }

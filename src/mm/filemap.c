@@ -117,7 +117,7 @@ struct address_space *file_create(struct sim *sim, const char *name, u64 pages)
 	return mapping;
 }
 
-static u32 mapping_pfn(const struct address_space *mapping, u64 index)
+u32 mapping_pfn(const struct address_space *mapping, u64 index)
 {
 	u64 e = index < mapping->capacity ? mapping->i_pages[index] : 0;
 
@@ -252,7 +252,7 @@ static enum vm_fault_result page_cache_sync_ra(struct task *t, struct address_sp
  * filemap_get_pages() (v6.12): the uptodate page at @index, reading a
  * readahead window if it is missing and waiting while a read is in flight.
  */
-static enum vm_fault_result filemap_get_page(struct task *t, struct address_space *mapping,
+enum vm_fault_result filemap_get_page(struct task *t, struct address_space *mapping,
 					     u64 index, unsigned long req_pages, u32 *pfn)
 {
 	struct sim *sim = t->sim;

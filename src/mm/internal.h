@@ -134,10 +134,73 @@ enum folio_references {
 enum folio_references folio_check_references(struct task *t, u32 pfn);
 void acct_reclaim_writeback(struct sim *sim, struct pglist_data *pgdat, unsigned long nr);
 
-/* ---- rmap (mm/rmap.c): one mapper per anon page in this model ---- */
-int folio_referenced(struct sim *sim, u32 pfn, unsigned long *vm_flags);
-bool try_to_unmap(struct sim *sim, u32 pfn);
-pte_t *page_pte(struct sim *sim, u32 pfn, struct vm_area_struct **vmap);
+/* ---- rmap (mm/rmap.c) ---- */
+/*
+ * folio_referenced() (v6.12): the number of PTEs mapping @pfn whose young
+ * bit was set (the bits are cleared), and the union of their VMAs' flags
+ * in *vm_flags.  @t pays rmap_ns per mapping visited.
+ */
+int folio_referenced(struct task *t, u32 pfn, unsigned long *vm_flags);
+/*
+ * try_to_unmap() (v6.12, TTU_BATCH_FLUSH from reclaim): clear every PTE
+ * mapping @pfn.  Anon pages in the swap cache leave swap entries; a clean
+ * lazyfree page (anon, !SwapBacked) is discarded, a re-dirtied one gets
+ * SwapBacked back and stays mapped; with TTU_FREE (lazyfree = anon_lru) a
+ * clean anon page is discarded too; file pages move a dirty PTE to
+ * PG_dirty.  TLB shootdowns follow the tlb_flush policy.  Returns true when
+ * no PTE maps the page any more.
+ */
+enum ttu_flags {
+	TTU_FREE = 1,	/* v4.5-4.11: a clean anon page may be discarded (lazyfree) */
+};
+bool try_to_unmap(struct task *t, u32 pfn, enum ttu_flags flags);
+/*
+ * anon_vma_link - give the new @mm its anon_vma (anon_vma_prepare), or for
+ * a child of @parent link it as fork does (anon_vma_fork v2.6.34+,
+ * anon_vma_link before).  0 or -ENOMEM.
+ */
+int anon_vma_link(struct sim *sim, struct mm_struct *mm, struct mm_struct *parent);
+/* unlink_anon_vmas(): @mm leaves every anon_vma it is linked to */
+void anon_vma_unlink(struct sim *sim, struct mm_struct *mm);
+/* the anon_vma a page newly mapped by @mm is filed under (folio_add_new_anon_rmap) */
+u32 anon_vma_for_new_page(struct sim *sim, struct mm_struct *mm, bool exclusive);
+/* i_mmap_insert: the VMA @vma_idx of @mm maps @mapping */
+int i_mmap_insert(struct address_space *mapping, struct mm_struct *mm, u32 vma_idx);
+void i_mmap_remove(struct address_space *mapping, struct mm_struct *mm, u32 vma_idx);
+
+/* ---- TLB shootdown (arch/x86/mm/tlb.c, mm/rmap.c; v6.12) ---- */
+/*
+ * flush_tlb_mm_range(): @t changed @mm's PTEs and flushes at once: one IPI
+ * to each other CPU that has @mm loaded.  The sender waits (tlb_ipi_ns),
+ * each target loses tlb_irq_ns.
+ */
+void flush_tlb_mm_range(struct task *t, struct mm_struct *mm);
+/* set_tlb_ubc_flush_pending(): defer the flush of a PTE of @mm to the batch */
+void set_tlb_ubc_flush_pending(struct task *t, struct mm_struct *mm, bool writable);
+/* try_to_unmap_flush(): flush the batch, one IPI per CPU in it */
+void try_to_unmap_flush(struct task *t);
+/* try_to_unmap_flush_dirty(): flush if a dirty PTE is pending (before pageout) */
+void try_to_unmap_flush_dirty(struct task *t);
+/* a dying mm: no CPU has it loaded any more */
+void tlb_mm_forget(struct sim *sim, struct mm_struct *mm);
+
+/* ---- madvise (mm/madvise.c, v6.12) ---- */
+#define MADV_DONTNEED	4
+#define MADV_FREE	8
+/*
+ * do_madvise - madvise(@vpn, @pages pages, @advice) by @t on its own mm.
+ * MADV_DONTNEED zaps the range now; MADV_FREE makes the pages lazily
+ * freed per the lazyfree policy (with anon_lru and no free swap it is
+ * MADV_DONTNEED).  Both flush the TLB of the other CPUs running the mm.
+ * Returns 0, -ENOMEM if part of the range is not mapped, or -EINVAL:
+ * unknown advice, a locked VMA, MADV_FREE on a file mapping or on a
+ * kernel without it (lazyfree = none).
+ */
+int do_madvise(struct task *t, u64 vpn, u64 pages, int advice);
+/* lru_add_drain(): move CPU @cpu's lazyfree batch to the LRU */
+void lru_add_drain(struct sim *sim, unsigned int cpu);
+/* smaps LazyFree of @mm in pages: anon, !SwapBacked, PTE and folio clean */
+u64 mm_lazyfree_pages(struct sim *sim, struct mm_struct *mm);
 
 /* ---- swap (mm/swapfile.c, mm/swap_state.c, mm/page_io.c) ---- */
 int swap_init(struct sim *sim);
@@ -162,13 +225,42 @@ u64 workingset_eviction(struct sim *sim, u32 pfn, struct mem_cgroup *target);
 void workingset_refault(struct sim *sim, u32 pfn, u64 shadow);
 void workingset_activation(struct sim *sim, u32 pfn);
 
-/* ---- faults (mm/memory.c) ---- */
+/* ---- address spaces and faults (mm/memory.c, mm/mmap.c, kernel/fork.c) ---- */
 struct mm_struct *mm_alloc(struct sim *sim, struct task *owner);
-/* mmap an anonymous region of @pages pages; returns its first vpn */
+/* mmap an anonymous region of @pages pages; returns its first vpn, 0 on ENOMEM */
 u64 mmap_anon(struct mm_struct *mm, u64 pages);
+/*
+ * mmap_file - a read-only shared mapping (PROT_READ, MAP_SHARED) of
+ * @pages pages of @mapping from page @pgoff; a read fault maps the page
+ * cache page (filemap_fault), a write fault is a SIGSEGV (VM_FAULT_OOM
+ * result, never done by the workloads).  Returns the first vpn, 0 on
+ * ENOMEM or a range beyond the file.
+ */
+u64 mmap_file(struct mm_struct *mm, struct address_space *mapping, u64 pgoff, u64 pages);
+/*
+ * do_munmap - unmap the whole VMA that starts at @vpn (zap its pages,
+ * flush the TLB, free its page tables).  0, or -EINVAL if no VMA starts
+ * there.
+ */
+int do_munmap(struct task *t, u64 vpn);
+/*
+ * dup_mm - fork(): a copy of @oldmm for @child (copy_page_range):
+ * private anon pages become shared copy-on-write (mapcount + 1, the child's
+ * PTEs old), swap entries gain a reference, file mappings are shared.
+ * NULL on ENOMEM or when a page would exceed MAPCOUNT_MAX mappers.
+ */
+struct mm_struct *dup_mm(struct sim *sim, struct task *child, struct mm_struct *oldmm);
 enum vm_fault_result handle_mm_fault(struct task *t, u64 vpn, bool write);
 void count_fault(struct task *t);
 void exit_mmap(struct sim *sim, struct mm_struct *mm);
+/*
+ * zap_pte - clear one PTE of @mm (zap_pte_range, v6.12): a swap entry
+ * drops its slot reference, a page its mapping; an anon page whose last
+ * mapping this was is freed unless someone else holds it (a reclaimer
+ * that isolated it, I/O, a per-CPU batch).  No TLB flush: the caller
+ * flushes once for the range.
+ */
+void zap_pte(struct sim *sim, struct mm_struct *mm, pte_t *pte);
 void mmput(struct sim *sim, struct mm_struct *mm);
 struct vm_area_struct *find_vma(struct mm_struct *mm, u64 vpn);
 
@@ -180,6 +272,15 @@ enum vm_fault_result filemap_read(struct task *t, struct address_space *mapping,
 				  unsigned long req_pages);
 enum vm_fault_result filemap_write(struct task *t, struct address_space *mapping, u64 index);
 enum vm_fault_result filemap_fault(struct task *t, struct address_space *mapping, u64 index);
+/* the resident page at @index, NO_PFN if none (xa_load) */
+u32 mapping_pfn(const struct address_space *mapping, u64 index);
+/*
+ * filemap_get_page - the uptodate page at @index into *pfn: a missing one
+ * starts a readahead of about @req_pages pages (the task's fault becomes
+ * major), one under read makes the task wait (VM_FAULT_BLOCKED).
+ */
+enum vm_fault_result filemap_get_page(struct task *t, struct address_space *mapping,
+				      u64 index, unsigned long req_pages, u32 *pfn);
 void folio_end_writeback(struct sim *sim, u32 pfn);
 /* pageout() of a dirty file page by reclaim (kernels with ->writepage) */
 void pageout_file(struct sim *sim, struct task *t, u32 pfn);

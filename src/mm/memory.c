@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * memory.c - address spaces and page faults (mm/memory.c, mm/mmap.c,
- * kernel/exit.c, v6.12), for private anonymous memory.
+ * kernel/fork.c, kernel/exit.c, v6.12): private anonymous memory shared
+ * copy-on-write after fork, and read-only shared file mappings.
  *
  * A fault is restartable: if it needs pages it first fills the task's
  * page pool (which may take reclaim steps and return VM_FAULT_RETRY), and
@@ -9,12 +10,14 @@
  * counted once, when it completes: major if the task waited for its own
  * read, else minor.
  */
+#include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "internal.h"
 
-/* mm_alloc() (kernel/fork.c): a new, empty address space owned by @owner. */
-struct mm_struct *mm_alloc(struct sim *sim, struct task *owner)
+/* A new mm_struct in sim->mms, with its anon_vma slot (kernel/fork.c mm_init). */
+static struct mm_struct *mm_new(struct sim *sim, struct task *owner)
 {
 	struct mm_struct *mm = calloc(1, sizeof(*mm));
 
@@ -23,12 +26,20 @@ struct mm_struct *mm_alloc(struct sim *sim, struct task *owner)
 	if (sim->nr_mms == sim->cap_mms) {
 		unsigned int cap = sim->cap_mms ? sim->cap_mms * 2 : 16;
 		struct mm_struct **v = realloc(sim->mms, cap * sizeof(*v));
+		struct anon_vma *av;
 
 		if (!v) {
 			free(mm);
 			return NULL;
 		}
 		sim->mms = v;
+		av = realloc(sim->anon_vmas, cap * sizeof(*av));
+		if (!av) {
+			free(mm);
+			return NULL;
+		}
+		memset(av + sim->cap_mms, 0, (cap - sim->cap_mms) * sizeof(*av));
+		sim->anon_vmas = av;
 		sim->cap_mms = cap;
 	}
 	mm->id = sim->nr_mms;
@@ -36,45 +47,100 @@ struct mm_struct *mm_alloc(struct sim *sim, struct task *owner)
 	sim->mms[sim->nr_mms++] = mm;
 	mm->owner = owner;
 	mm->memcg = owner->memcg;
+	return mm;
+}
+
+/* mm_alloc() (kernel/fork.c): a new, empty address space owned by @owner. */
+struct mm_struct *mm_alloc(struct sim *sim, struct task *owner)
+{
+	struct mm_struct *mm = mm_new(sim, owner);
+
+	if (!mm)
+		return NULL;
 	mm->next_vpn = 0x400;		/* leave page 0.. unmapped, like mmap_min_addr */
+	if (anon_vma_link(sim, mm, NULL)) {
+		anon_vma_unlink(sim, mm);
+		sim->nr_mms--;
+		free(mm);
+		return NULL;
+	}
 	return mm;
 }
 
 /*
- * mmap_anon - a private anonymous mapping of @pages pages (do_mmap).
+ * A new VMA of @pages pages at the mm's next free address (do_mmap).
  * Page tables are accounted as the kernel does: one PTE page per 512
- * entries (pgtables_bytes, NR_PAGETABLE).  Returns the first vpn, 0 on
- * failure.
+ * entries (pgtables_bytes, NR_PAGETABLE).  NULL on ENOMEM.
  */
-u64 mmap_anon(struct mm_struct *mm, u64 pages)
+static struct vm_area_struct *vma_new(struct mm_struct *mm, u64 pages, unsigned long vm_flags)
 {
 	struct vm_area_struct *v = realloc(mm->vmas, (mm->nr_vmas + 1) * sizeof(*v));
 	struct vm_area_struct *vma;
-	u64 start = mm->next_vpn;
 
 	if (!v)
-		return 0;
+		return NULL;
 	mm->vmas = v;
 	vma = &mm->vmas[mm->nr_vmas];
+	*vma = (struct vm_area_struct){ .vm_flags = vm_flags };
 	vma->ptes = calloc(pages, sizeof(pte_t));
 	if (!vma->ptes)
-		return 0;
+		return NULL;
 	mm->nr_vmas++;
-	vma->vm_start = start;
-	vma->vm_end = start + pages;
-	vma->vm_flags = 0;
+	vma->vm_start = mm->next_vpn;
+	vma->vm_end = vma->vm_start + pages;
 	mm->next_vpn = vma->vm_end + 0x100;	/* a guard gap between mappings */
 	mm->total_vm += pages;
 	mm->pgtables_bytes += ((pages + 511) / 512) * 4096;
-	return start;
+	return vma;
 }
 
-/* find_vma() (v6.12): the mapping containing @vpn, NULL if none. */
+/* mmap_anon - a private anonymous mapping of @pages pages (do_mmap). */
+u64 mmap_anon(struct mm_struct *mm, u64 pages)
+{
+	struct vm_area_struct *vma = vma_new(mm, pages, VM_READ | VM_WRITE);
+
+	return vma ? vma->vm_start : 0;
+}
+
+u64 mmap_file(struct mm_struct *mm, struct address_space *mapping, u64 pgoff, u64 pages)
+{
+	struct vm_area_struct *vma;
+
+	if (!pages || pgoff + pages > mapping->size)
+		return 0;
+	vma = vma_new(mm, pages, VM_READ | VM_SHARED);
+	if (!vma)
+		return 0;
+	vma->vm_file = mapping;
+	vma->vm_pgoff = pgoff;
+	if (i_mmap_insert(mapping, mm, (u32)(vma - mm->vmas))) {
+		vma->vm_end = vma->vm_start;
+		return 0;
+	}
+	return vma->vm_start;
+}
+
+/*
+ * find_vma() (v6.12): the mapping containing @vpn, NULL if none.  The
+ * last hit is tried first, as the per-mm mmap_cache of older kernels did:
+ * faults come in runs within one mapping.
+ */
 struct vm_area_struct *find_vma(struct mm_struct *mm, u64 vpn)
 {
-	for (unsigned int i = 0; i < mm->nr_vmas; i++)
-		if (vpn >= mm->vmas[i].vm_start && vpn < mm->vmas[i].vm_end)
-			return &mm->vmas[i];
+	struct vm_area_struct *vma;
+
+	if (mm->mmap_cache < mm->nr_vmas) {
+		vma = &mm->vmas[mm->mmap_cache];
+		if (vpn >= vma->vm_start && vpn < vma->vm_end)
+			return vma;
+	}
+	for (unsigned int i = 0; i < mm->nr_vmas; i++) {
+		vma = &mm->vmas[i];
+		if (vpn >= vma->vm_start && vpn < vma->vm_end) {
+			mm->mmap_cache = i;
+			return vma;
+		}
+	}
 	return NULL;
 }
 
@@ -96,15 +162,34 @@ void count_fault(struct task *t)
 	charge_sys(t, t->sim->scn.cost.fault_ns);
 }
 
-/* Map @pfn at @pte: the page is now an anon page of @mm. */
-static void map_anon_page(struct sim *sim, struct mm_struct *mm, pte_t *pte, u32 pfn, bool write)
+/* folio_add_*_rmap_pte() (v6.12): @pte maps @pfn, one mapping more. */
+static void folio_add_rmap_pte(struct sim *sim, struct mm_struct *mm, pte_t *pte, u32 pfn,
+			       pte_t bits)
+{
+	struct page *page = pfn_to_page(sim, pfn);
+	bool anon = PageFlag(page, PG_anon);
+
+	if (!page->mapcount++)
+		mod_lruvec_page_state(sim, pfn, anon ? NR_ANON_MAPPED : NR_FILE_MAPPED, 1);
+	*pte = pfn_pte(pfn) | bits;
+	mm->rss_stat[anon ? MM_ANONPAGES : MM_FILEPAGES]++;
+}
+
+/*
+ * Map anon @pfn at @pte of @mm, virtual page @vpn.  A page nobody maps
+ * is filed under the mm's anon_vma (a page mapped already keeps its
+ * place: every mm that can map it is on that anon_vma).
+ */
+static void map_anon_page(struct sim *sim, struct mm_struct *mm, pte_t *pte, u32 pfn, u64 vpn,
+			  bool write)
 {
 	struct page *page = pfn_to_page(sim, pfn);
 
-	page->mapcount = 1;
-	*pte = pfn_pte(pfn) | PTE_YOUNG | (write ? PTE_DIRTY : 0);
-	mm->rss_stat[MM_ANONPAGES]++;
-	mod_lruvec_page_state(sim, pfn, NR_ANON_MAPPED, 1);
+	if (!page->mapcount || page->mapping_id == NO_MM) {
+		page->mapping_id = mm->anon_vma;
+		page->index = (u32)vpn;
+	}
+	folio_add_rmap_pte(sim, mm, pte, pfn, PTE_YOUNG | (write ? PTE_DIRTY : 0));
 }
 
 /*
@@ -128,10 +213,8 @@ static enum vm_fault_result do_anonymous_page(struct task *t, struct vm_area_str
 	/* before v5.9 new anon pages started on the active list */
 	if (sim->scn.policy.new_anon_active)
 		SetPageFlag(page, PG_active);
-	page->mapping_id = t->mm->id;
-	page->index = (u32)vpn;
 	charge_sys(t, sim->scn.cost.zero_page_ns);
-	map_anon_page(sim, t->mm, &vma->ptes[vpn - vma->vm_start], pfn, write);
+	map_anon_page(sim, t->mm, &vma->ptes[vpn - vma->vm_start], pfn, vpn, write);
 	folio_add_lru(sim, pfn);
 	count_fault(t);
 	return VM_FAULT_DONE;
@@ -143,7 +226,9 @@ static enum vm_fault_result do_anonymous_page(struct task *t, struct vm_area_str
  * readahead in flight); otherwise swapin_readahead reads it and the fault
  * is retried when the read completes (major).  A write fault takes the
  * page out of the swap cache (should_try_to_free_swap: exclusive write),
- * a read fault keeps the clean swap copy unless swap is half full.
+ * a read fault keeps the clean swap copy unless swap is half full.  A page
+ * another mm of the family already maps is mapped clean, and a write
+ * retries as a COW fault.
  */
 static enum vm_fault_result do_swap_page(struct task *t, struct vm_area_struct *vma,
 					 u64 vpn, bool write)
@@ -153,6 +238,7 @@ static enum vm_fault_result do_swap_page(struct task *t, struct vm_area_struct *
 	u64 slot = pte_slot(*pte);
 	u64 e = sim->swap->swap_cache[slot];
 	struct page *page;
+	bool exclusive;
 	u32 pfn;
 
 	if (!e || xa_is_value(e))
@@ -163,71 +249,281 @@ static enum vm_fault_result do_swap_page(struct task *t, struct vm_area_struct *
 		task_sleep(t, &sim->page_wait, 0);
 		return VM_FAULT_BLOCKED;
 	}
-	page->mapping_id = t->mm->id;
-	page->index = (u32)vpn;
-	map_anon_page(sim, t->mm, pte, pfn, write);
+	exclusive = !page->mapcount;
+	map_anon_page(sim, t->mm, pte, pfn, vpn, write && exclusive);
 	t->mm->rss_stat[MM_SWAPENTS]--;
 	swap_free(sim, slot);
-	if (write || vm_swap_full(sim))
+	if ((write && exclusive) || vm_swap_full(sim))
 		folio_free_swap(sim, pfn);
 	folio_mark_accessed(sim, pfn);
+	count_fault(t);
+	return write && !exclusive ? VM_FAULT_RETRY : VM_FAULT_DONE;
+}
+
+/*
+ * wp_page_copy() (v6.12): a write to an anon page other mms map too (after
+ * fork): this mm gets its own copy, the old page loses a mapping.
+ */
+static enum vm_fault_result wp_page_copy(struct task *t, struct vm_area_struct *vma, u64 vpn)
+{
+	struct sim *sim = t->sim;
+	pte_t *pte = &vma->ptes[vpn - vma->vm_start];
+	u32 old = pte_pfn(*pte);
+	enum vm_fault_result r = task_fill_pool(t, 1, 1);
+	struct page *page;
+	u32 pfn;
+
+	if (r != VM_FAULT_DONE)
+		return r;
+	/* reclaim while we filled the pool may have unmapped the old page */
+	if (!pte_present(*pte) || pte_pfn(*pte) != old) {
+		task_pool_release(t);
+		return VM_FAULT_RETRY;
+	}
+	/* or the other mappers went away: wp_page_reuse() */
+	if (pfn_to_page(sim, old)->mapcount == 1) {
+		task_pool_release(t);
+		*pte |= PTE_YOUNG | PTE_DIRTY;
+		count_fault(t);
+		return VM_FAULT_DONE;
+	}
+	pfn = task_pool_take(t);
+	page = pfn_to_page(sim, pfn);
+	page->flags = (1u << PG_anon) | (1u << PG_swapbacked);
+	if (sim->scn.policy.new_anon_active)
+		SetPageFlag(page, PG_active);
+	charge_sys(t, sim->scn.cost.copy_page_ns);
+	zap_pte(sim, t->mm, pte);
+	flush_tlb_mm_range(t, t->mm);
+	map_anon_page(sim, t->mm, pte, pfn, vpn, true);
+	folio_add_lru(sim, pfn);
 	count_fault(t);
 	return VM_FAULT_DONE;
 }
 
 /*
+ * do_fault_around() -> filemap_map_pages() (v6.12): map the resident,
+ * uptodate pages of the fault_around_bytes (64 KiB) window around a read
+ * fault on a file mapping, without faults of their own.
+ */
+static void do_fault_around(struct task *t, struct vm_area_struct *vma, u64 vpn)
+{
+	struct sim *sim = t->sim;
+	u64 nr = max_u64(65536 / sim->page_size, 1);
+	u64 start = max_u64(vpn & ~(nr - 1), vma->vm_start);
+	u64 end = min_u64((vpn & ~(nr - 1)) + nr, vma->vm_end);
+
+	for (u64 v = start; v < end; v++) {
+		pte_t *pte = &vma->ptes[v - vma->vm_start];
+		u32 pfn;
+		const struct page *page;
+
+		if (!pte_none(*pte))
+			continue;
+		pfn = mapping_pfn(vma->vm_file, vma->vm_pgoff + (v - vma->vm_start));
+		if (pfn == NO_PFN)
+			continue;
+		page = pfn_to_page(sim, pfn);
+		if (PageFlag(page, PG_locked) || page->mapcount == MAPCOUNT_MAX)
+			continue;
+		charge_sys(t, sim->scn.cost.pte_ns);
+		folio_add_rmap_pte(sim, t->mm, pte, pfn, PTE_YOUNG);
+	}
+}
+
+/*
+ * do_read_fault() (v6.12) on a file mapping: fault-around first; if that
+ * did not map the page, filemap_fault reads it (readahead, major fault)
+ * or waits for a read in flight, and the page is mapped.
+ */
+static enum vm_fault_result do_read_fault(struct task *t, struct vm_area_struct *vma, u64 vpn)
+{
+	struct sim *sim = t->sim;
+	pte_t *pte = &vma->ptes[vpn - vma->vm_start];
+	u64 index = vma->vm_pgoff + (vpn - vma->vm_start);
+	enum vm_fault_result r;
+	u32 pfn;
+
+	if (!t->file_fault) {
+		do_fault_around(t, vma, vpn);
+		if (pte_present(*pte)) {
+			count_fault(t);
+			return VM_FAULT_DONE;
+		}
+	}
+	t->file_fault = true;	/* a fault in progress, whatever retries see */
+	r = filemap_get_page(t, vma->vm_file, index, 1, &pfn);
+	if (r != VM_FAULT_DONE)
+		return r;
+	t->file_fault = false;
+	if (pfn_to_page(sim, pfn)->mapcount == MAPCOUNT_MAX)
+		return VM_FAULT_OOM;	/* the model's limit on mappers */
+	folio_add_rmap_pte(sim, t->mm, pte, pfn, PTE_YOUNG);
+	count_fault(t);		/* major if this task did the read */
+	return VM_FAULT_DONE;
+}
+
+/*
  * handle_mm_fault - an access by @t to virtual page @vpn of its mm.  A
- * present page is just touched (young, and dirty on a write): no fault.
- * The access itself is user time, charged by the caller.
+ * present page is just touched (young, and dirty on a write): no fault,
+ * unless it is a write to an anon page shared after fork (COW) or to a
+ * read-only file mapping (SIGSEGV, reported as VM_FAULT_OOM: the
+ * workloads never do it).  The access itself is user time, charged by
+ * the caller.
  */
 enum vm_fault_result handle_mm_fault(struct task *t, u64 vpn, bool write)
 {
 	struct vm_area_struct *vma = find_vma(t->mm, vpn);
 	pte_t *pte;
 
-	if (!vma)
-		return VM_FAULT_OOM;	/* SIGSEGV: workloads never do this */
+	if (!vma || (write && !(vma->vm_flags & VM_WRITE)))
+		return VM_FAULT_OOM;
 	pte = &vma->ptes[vpn - vma->vm_start];
 	if (pte_present(*pte)) {
+		if (write && pfn_to_page(t->sim, pte_pfn(*pte))->mapcount > 1)
+			return wp_page_copy(t, vma, vpn);
 		*pte |= PTE_YOUNG | (write ? PTE_DIRTY : 0);
 		return VM_FAULT_DONE;
 	}
 	if (pte_swap(*pte))
 		return do_swap_page(t, vma, vpn, write);
+	if (!vma_is_anonymous(vma))
+		return do_read_fault(t, vma, vpn);
 	return do_anonymous_page(t, vma, vpn, write);
 }
 
-/*
- * zap_pte - unmap one PTE at exit (zap_pte_range, v6.12).  An anonymous
- * page is freed unless someone else still holds it: a reclaimer that has
- * it isolated, or I/O in flight; those drop it later (the reclaimer finds
- * it without a mapper, writeback leaves it in the swap cache).
- */
-static void zap_pte(struct sim *sim, struct mm_struct *mm, pte_t pte)
+void zap_pte(struct sim *sim, struct mm_struct *mm, pte_t *pte)
 {
 	struct page *page;
+	pte_t pteval = *pte;
+	bool anon;
 	u32 pfn;
 
-	if (pte_swap(pte)) {
+	*pte = 0;
+	if (pte_swap(pteval)) {
 		mm->rss_stat[MM_SWAPENTS]--;
-		free_swap_and_cache(sim, pte_slot(pte));
+		free_swap_and_cache(sim, pte_slot(pteval));
 		return;
 	}
-	if (!pte_present(pte))
+	if (!pte_present(pteval))
 		return;
-	pfn = pte_pfn(pte);
+	pfn = pte_pfn(pteval);
 	page = pfn_to_page(sim, pfn);
-	page->mapcount = 0;
+	anon = PageFlag(page, PG_anon);
+	mm->rss_stat[anon ? MM_ANONPAGES : MM_FILEPAGES]--;
+	if (--page->mapcount)
+		return;
+	mod_lruvec_page_state(sim, pfn, anon ? NR_ANON_MAPPED : NR_FILE_MAPPED, -1);
+	if (!anon)
+		return;		/* the page cache keeps it */
 	page->mapping_id = NO_MM;
-	mm->rss_stat[MM_ANONPAGES]--;
-	mod_lruvec_page_state(sim, pfn, NR_ANON_MAPPED, -1);
 	if (PageFlag(page, PG_isolated) || PageFlag(page, PG_writeback) ||
-	    PageFlag(page, PG_locked))
+	    PageFlag(page, PG_locked) || PageFlag(page, PG_fbatch))
 		return;
 	if (PageFlag(page, PG_swapcache))
 		delete_from_swap_cache(sim, pfn, 0);
 	lruvec_del_folio(sim, folio_lruvec(sim, pfn), pfn);
 	free_unref_page(sim, pfn);
+}
+
+/* Tear down one VMA: its pages, its page tables, its i_mmap entry. */
+static void unmap_vma(struct sim *sim, struct mm_struct *mm, struct vm_area_struct *vma)
+{
+	u64 pages = vma->vm_end - vma->vm_start;
+
+	for (u64 v = 0; v < pages; v++)
+		zap_pte(sim, mm, &vma->ptes[v]);
+	if (vma->vm_file)
+		i_mmap_remove(vma->vm_file, mm, (u32)(vma - mm->vmas));
+	free(vma->ptes);
+	vma->ptes = NULL;
+	vma->vm_end = vma->vm_start;
+	mm->total_vm -= pages;
+	mm->pgtables_bytes -= ((pages + 511) / 512) * 4096;
+}
+
+int do_munmap(struct task *t, u64 vpn)
+{
+	struct sim *sim = t->sim;
+	struct mm_struct *mm = t->mm;
+
+	for (unsigned int i = 0; i < mm->nr_vmas; i++) {
+		struct vm_area_struct *vma = &mm->vmas[i];
+
+		if (vma->vm_start != vpn || vma->vm_end == vma->vm_start)
+			continue;
+		charge_sys(t, sim->scn.cost.syscall_ns +
+			   (vma->vm_end - vma->vm_start) * sim->scn.cost.pte_ns);
+		unmap_vma(sim, mm, vma);
+		flush_tlb_mm_range(t, mm);
+		return 0;
+	}
+	return -EINVAL;
+}
+
+/*
+ * copy_present_pte()/copy_nonpresent_pte() (v6.12) for one PTE of a
+ * private anon or shared file mapping.  Returns false when the page has
+ * MAPCOUNT_MAX mappers already (the model's limit).
+ */
+static bool copy_pte(struct sim *sim, struct mm_struct *dst, pte_t *dst_pte, pte_t src)
+{
+	struct page *page;
+
+	if (pte_swap(src)) {
+		sim->swap->swap_map[pte_slot(src)]++;	/* swap_duplicate() */
+		dst->rss_stat[MM_SWAPENTS]++;
+		*dst_pte = src;
+		return true;
+	}
+	if (!pte_present(src))
+		return true;
+	page = pfn_to_page(sim, pte_pfn(src));
+	if (page->mapcount == MAPCOUNT_MAX)
+		return false;
+	page->mapcount++;
+	dst->rss_stat[PageFlag(page, PG_anon) ? MM_ANONPAGES : MM_FILEPAGES]++;
+	*dst_pte = src & ~PTE_YOUNG;	/* the child's PTE starts old */
+	return true;
+}
+
+struct mm_struct *dup_mm(struct sim *sim, struct task *child, struct mm_struct *oldmm)
+{
+	struct mm_struct *mm = mm_new(sim, child);
+
+	if (!mm)
+		return NULL;
+	mm->next_vpn = oldmm->next_vpn;
+	if (anon_vma_link(sim, mm, oldmm))
+		goto fail;
+	mm->vmas = calloc(oldmm->nr_vmas ? oldmm->nr_vmas : 1, sizeof(*mm->vmas));
+	if (!mm->vmas)
+		goto fail;
+	for (unsigned int i = 0; i < oldmm->nr_vmas; i++) {
+		const struct vm_area_struct *src = &oldmm->vmas[i];
+		struct vm_area_struct *vma = &mm->vmas[i];
+		u64 pages = src->vm_end - src->vm_start;
+
+		*vma = *src;
+		vma->ptes = NULL;
+		mm->nr_vmas++;
+		if (!pages)
+			continue;
+		vma->ptes = calloc(pages, sizeof(pte_t));
+		if (!vma->ptes)
+			goto fail;
+		if (vma->vm_file && i_mmap_insert(vma->vm_file, mm, i))
+			goto fail;
+		for (u64 v = 0; v < pages; v++)
+			if (!copy_pte(sim, mm, &vma->ptes[v], src->ptes[v]))
+				goto fail;
+		mm->total_vm += pages;
+		mm->pgtables_bytes += ((pages + 511) / 512) * 4096;
+	}
+	return mm;
+fail:
+	exit_mmap(sim, mm);
+	return NULL;
 }
 
 /* mmput() (kernel/fork.c): the last user tears the address space down. */
@@ -240,16 +536,14 @@ void mmput(struct sim *sim, struct mm_struct *mm)
 /* exit_mmap(): tear down every mapping of @mm. */
 void exit_mmap(struct sim *sim, struct mm_struct *mm)
 {
-	for (unsigned int i = 0; i < mm->nr_vmas; i++) {
-		struct vm_area_struct *vma = &mm->vmas[i];
-
-		for (u64 v = 0; v < vma->vm_end - vma->vm_start; v++)
-			zap_pte(sim, mm, vma->ptes[v]);
-		free(vma->ptes);
-	}
+	for (unsigned int i = 0; i < mm->nr_vmas; i++)
+		if (mm->vmas[i].ptes)
+			unmap_vma(sim, mm, &mm->vmas[i]);
 	free(mm->vmas);
 	mm->vmas = NULL;
 	mm->nr_vmas = 0;
 	mm->total_vm = 0;
 	mm->pgtables_bytes = 0;
+	anon_vma_unlink(sim, mm);
+	tlb_mm_forget(sim, mm);
 }

@@ -33,15 +33,18 @@ enum pageflags {
 	PG_anon,	/* folio_test_anon(): mapping is an anon_vma */
 	PG_buddy,	/* free, in the buddy allocator at page->order */
 	PG_isolated,	/* taken off the LRU by a reclaimer (kernel: !PG_lru + ref) */
+	PG_fbatch,	/* in a per-CPU lru_lazyfree batch (kernel: the batch's ref) */
 	NR_PAGEFLAGS,
 };
 
 /*
  * struct page - one simulated page frame (28 bytes).  LRU and buddy free
  * lists are intrusive doubly linked lists of PFNs (NO_PFN terminates).
- * An anon page has one mapper here: mapping_id is the mm, index the
- * virtual page number.  A file page: mapping_id is the file, index the
- * page offset.  private is the swap slot while PG_swapcache is set.
+ * An anon page: mapping_id is its anon_vma (the id of the family's root
+ * mm, see struct anon_vma), index the virtual page number, which is the
+ * same in every mm of the family.  A file page: mapping_id is the file,
+ * index the page offset.  private is the swap slot while PG_swapcache is
+ * set.  mapcount counts the PTEs mapping the page (at most MAPCOUNT_MAX).
  */
 struct page {
 	u32 flags;
@@ -55,6 +58,7 @@ struct page {
 	u8 mapcount;	/* number of PTEs mapping it */
 };
 
+#define MAPCOUNT_MAX	255
 #define MEMCG_ID_NONE	0xffff	/* page->memcg_id of an uncharged page */
 #define NO_MM		UINT32_MAX	/* page->mapping_id of an anon page whose mm exited */
 
@@ -264,27 +268,66 @@ static inline u64 pte_slot(pte_t pte) { return pte >> PTE_SHIFT; }
 static inline pte_t pfn_pte(u32 pfn) { return ((pte_t)pfn << PTE_SHIFT) | PTE_PRESENT; }
 static inline pte_t swp_entry_pte(u64 slot) { return (slot << PTE_SHIFT) | PTE_SWAP; }
 
-/* VMA flags used by reclaim */
+/* VMA flags (include/linux/mm.h) */
+#define VM_READ		0x1UL
+#define VM_WRITE	0x2UL
 #define VM_EXEC		0x4UL
+#define VM_SHARED	0x8UL
 #define VM_LOCKED	0x2000UL
 
+struct address_space;
+
+/*
+ * vm_area_struct - one mapping.  Anonymous (vm_file NULL, private,
+ * read-write) or a read-only shared mapping of a file from page vm_pgoff.
+ * A VMA removed by munmap stays in the mm's array with vm_start ==
+ * vm_end, so that i_mmap entries (mm, index) keep their meaning.
+ */
 struct vm_area_struct {
 	u64 vm_start;		/* first virtual page number */
 	u64 vm_end;		/* one past the last */
 	unsigned long vm_flags;
+	struct address_space *vm_file;
+	u64 vm_pgoff;		/* file page mapped at vm_start */
 	pte_t *ptes;		/* one per page, [vpn - vm_start] */
 };
+
+static inline bool vma_is_anonymous(const struct vm_area_struct *vma)
+{
+	return !vma->vm_file;
+}
 
 /* mm_struct counters (enum MM_*) */
 enum { MM_FILEPAGES, MM_ANONPAGES, MM_SWAPENTS, NR_MM_COUNTERS };
 
+/*
+ * anon_vma (mm/rmap.c): the address spaces whose private anonymous
+ * mappings may map the pages filed under it (page->mapping_id), in the
+ * order they were linked: the rmap walk goes down this list.  One per mm,
+ * with the mm's id; fork links the child in (anon_vma_fork, v2.6.34+: into
+ * each anon_vma of the parent's chain, the child's new pages going to its
+ * own; before 2.6.34 the child shared the parent's, anon_vma_link).  The
+ * model keeps mms, not VMAs, on the list: every anonymous VMA of an mm is
+ * on its anon_vmas.
+ */
+struct anon_vma {
+	u32 root;		/* anon_vma->root: the oldest ancestor's */
+	u32 nr_mms, cap_mms;
+	u32 *mms;		/* ids of the live mms linked to it */
+	struct lock_timeline lock;	/* the spinlock of kernels before 3.9 */
+};
+
 struct mm_struct {
-	u32 id;			/* index in sim->mms, page->mapping_id */
+	u32 id;			/* index in sim->mms */
+	u32 anon_vma;		/* where its new anon pages are filed (vma->anon_vma) */
+	u32 *av_chain;		/* anon_vma_chain: the anon_vmas it is linked to */
+	unsigned int nr_av_chain;
 	unsigned int users;	/* tasks sharing it (threads); mmput tears down at 0 */
 	struct task *owner;
 	struct mem_cgroup *memcg;
 	unsigned int nr_vmas;
 	struct vm_area_struct *vmas;
+	unsigned int mmap_cache;	/* index of the VMA find_vma found last */
 	u64 next_vpn;		/* where the next mmap goes */
 	long rss_stat[NR_MM_COUNTERS];
 	u64 pgtables_bytes;
@@ -312,6 +355,9 @@ struct address_space {
 	u64 ra_size;		/* readahead: last window, pages */
 	u64 wb_index;		/* writeback cursor */
 	u64 dirtied_when;	/* ns, first dirtying since clean (inode) */
+	/* i_mmap: the VMAs mapping this file, as (mm id, VMA index) pairs */
+	unsigned int nr_mmap, cap_mmap;
+	struct { u32 mm, vma; } *i_mmap;
 };
 
 /* include/linux/swap.h: one swap device. */

@@ -1,77 +1,303 @@
 // SPDX-License-Identifier: MIT
 /*
- * rmap.c - reverse mapping (mm/rmap.c, v6.12) for the foundation's
- * private anonymous pages: each mapped page has exactly one PTE, found
- * from page->mapping_id (the mm) and page->index (the virtual page).
- * Shared mappings (fork, shared file maps) need a real mapper list and
- * come with the MADV_FREE work.
+ * rmap.c - reverse mapping (mm/rmap.c; v6.12, and v2.6.25 where the
+ * anon_vma differs): from a page to the PTEs that map it.
+ *
+ * Anonymous pages are filed under an anon_vma (page->mapping_id), the
+ * list of mms that may map them; a page's virtual page number is the same
+ * in every mm of a fork family, so the walk looks up that PTE in each mm
+ * on the list until it has found all mappings.  Before 2.6.34 a forked
+ * child joined its parent's anon_vma, so every page of a family of
+ * processes is found by walking past all of its siblings, under one
+ * spinlock; v2.6.34+ gives the child an anon_vma of its own.
+ * File pages: the walk visits the VMAs on the file's i_mmap.
  */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "internal.h"
 
-/* The PTE mapping @pfn, or NULL if it is not mapped. */
-pte_t *page_pte(struct sim *sim, u32 pfn, struct vm_area_struct **vmap)
+/* Add @mm to the anon_vma @av (and to @mm's chain). */
+static int anon_vma_chain_link(struct sim *sim, struct mm_struct *mm, u32 av_id)
 {
-	struct page *page = pfn_to_page(sim, pfn);
-	struct mm_struct *mm;
-	struct vm_area_struct *vma;
+	struct anon_vma *av = &sim->anon_vmas[av_id];
+	u32 *chain = realloc(mm->av_chain, (mm->nr_av_chain + 1) * sizeof(*chain));
 
-	if (!page->mapcount || page->mapping_id == NO_MM || !PageFlag(page, PG_anon))
-		return NULL;
-	mm = sim->mms[page->mapping_id];
-	vma = find_vma(mm, page->index);
-	if (!vma)
-		return NULL;
-	if (vmap)
-		*vmap = vma;
-	return &vma->ptes[page->index - vma->vm_start];
-}
+	if (!chain)
+		return -ENOMEM;
+	mm->av_chain = chain;
+	if (av->nr_mms == av->cap_mms) {
+		u32 cap = av->cap_mms ? av->cap_mms * 2 : 4;
+		u32 *v = realloc(av->mms, cap * sizeof(*v));
 
-/*
- * folio_referenced() (v6.12): count the mappings whose accessed (young)
- * bit was set, clearing the bits, and collect their VMAs' flags.
- */
-int folio_referenced(struct sim *sim, u32 pfn, unsigned long *vm_flags)
-{
-	struct vm_area_struct *vma;
-	pte_t *pte = page_pte(sim, pfn, &vma);
-
-	*vm_flags = 0;
-	if (!pte)
-		return 0;
-	*vm_flags |= vma->vm_flags;
-	if (*pte & PTE_YOUNG) {
-		*pte &= ~PTE_YOUNG;
-		return 1;
+		if (!v)
+			return -ENOMEM;
+		av->mms = v;
+		av->cap_mms = cap;
 	}
+	av->mms[av->nr_mms++] = mm->id;	/* list_add_tail: walked after the elders */
+	mm->av_chain[mm->nr_av_chain++] = av_id;
 	return 0;
 }
 
 /*
- * try_to_unmap() -> try_to_unmap_one() (v6.12) for an anon page in the
- * swap cache: a dirty PTE dirties the page, the PTE becomes a swap entry
- * holding a reference to the slot (swap_duplicate), RSS moves to swap.
- * Returns true when the page is no longer mapped.
+ * anon_vma_prepare() for a new mm, anon_vma_fork() / anon_vma_link()
+ * (before 2.6.34) for a child of @parent (NULL: not forked).
  */
-bool try_to_unmap(struct sim *sim, u32 pfn)
+int anon_vma_link(struct sim *sim, struct mm_struct *mm, struct mm_struct *parent)
+{
+	if (parent && sim->kernel_version < KERNEL_VERSION(2, 6, 34)) {
+		mm->anon_vma = parent->anon_vma;
+		return anon_vma_chain_link(sim, mm, parent->anon_vma);
+	}
+	if (parent) {
+		for (unsigned int i = 0; i < parent->nr_av_chain; i++)
+			if (anon_vma_chain_link(sim, mm, parent->av_chain[i]))
+				return -ENOMEM;
+	}
+	sim->anon_vmas[mm->id].root = parent ? sim->anon_vmas[parent->anon_vma].root : mm->id;
+	mm->anon_vma = mm->id;
+	return anon_vma_chain_link(sim, mm, mm->id);
+}
+
+/* __folio_set_anon(): a page that may be shared goes to the root. */
+u32 anon_vma_for_new_page(struct sim *sim, struct mm_struct *mm, bool exclusive)
+{
+	return exclusive ? mm->anon_vma : sim->anon_vmas[mm->anon_vma].root;
+}
+
+/* unlink_anon_vmas(): @mm is torn down; it maps nothing any more. */
+void anon_vma_unlink(struct sim *sim, struct mm_struct *mm)
+{
+	for (unsigned int c = 0; c < mm->nr_av_chain; c++) {
+		struct anon_vma *av = &sim->anon_vmas[mm->av_chain[c]];
+
+		for (u32 i = 0; i < av->nr_mms; i++) {
+			if (av->mms[i] == mm->id) {
+				memmove(&av->mms[i], &av->mms[i + 1],
+					(av->nr_mms - i - 1) * sizeof(*av->mms));
+				av->nr_mms--;
+				break;
+			}
+		}
+	}
+	free(mm->av_chain);
+	mm->av_chain = NULL;
+	mm->nr_av_chain = 0;
+}
+
+/* vma_interval_tree_insert(): the VMA @vma_idx of @mm maps @mapping. */
+int i_mmap_insert(struct address_space *mapping, struct mm_struct *mm, u32 vma_idx)
+{
+	if (mapping->nr_mmap == mapping->cap_mmap) {
+		unsigned int cap = mapping->cap_mmap ? mapping->cap_mmap * 2 : 4;
+		void *v = realloc(mapping->i_mmap, cap * sizeof(*mapping->i_mmap));
+
+		if (!v)
+			return -ENOMEM;
+		mapping->i_mmap = v;
+		mapping->cap_mmap = cap;
+	}
+	mapping->i_mmap[mapping->nr_mmap].mm = mm->id;
+	mapping->i_mmap[mapping->nr_mmap].vma = vma_idx;
+	mapping->nr_mmap++;
+	return 0;
+}
+
+void i_mmap_remove(struct address_space *mapping, struct mm_struct *mm, u32 vma_idx)
+{
+	for (unsigned int i = 0; i < mapping->nr_mmap; i++) {
+		if (mapping->i_mmap[i].mm == mm->id && mapping->i_mmap[i].vma == vma_idx) {
+			mapping->i_mmap[i] = mapping->i_mmap[--mapping->nr_mmap];
+			return;
+		}
+	}
+}
+
+/* One mapping found by the walk. */
+struct rmap_hit {
+	struct mm_struct *mm;
+	struct vm_area_struct *vma;
+	pte_t *pte;
+};
+
+/* The PTE of @vpn in @vma if it maps @pfn. */
+static pte_t *vma_pte_maps(struct vm_area_struct *vma, u64 vpn, u32 pfn)
+{
+	pte_t *pte;
+
+	if (!vma || vpn < vma->vm_start || vpn >= vma->vm_end)
+		return NULL;
+	pte = &vma->ptes[vpn - vma->vm_start];
+	return pte_present(*pte) && pte_pfn(*pte) == pfn ? pte : NULL;
+}
+
+/*
+ * rmap_walk() (v6.12 rmap_walk_anon / rmap_walk_file; v2.6.25
+ * page_referenced_anon / try_to_unmap_anon): call @fn for each PTE
+ * mapping @pfn until @fn returns false or every mapping has been found;
+ * each mapping looked at costs rmap_ns.  An anon walk holds the
+ * anon_vma's lock throughout: a spinlock before 3.9 (other walkers of the
+ * same anon_vma spin), a read lock since (no one waits).
+ */
+static void rmap_walk(struct task *t, u32 pfn,
+		      bool (*fn)(struct task *, u32, struct rmap_hit *, void *), void *arg)
+{
+	struct sim *sim = t->sim;
+	struct page *page = pfn_to_page(sim, pfn);
+	unsigned int left = page->mapcount, visited = 0;
+	struct rmap_hit hit;
+
+	if (!left)
+		return;
+	if (PageFlag(page, PG_anon)) {
+		struct anon_vma *av;
+		u64 hold;
+
+		if (page->mapping_id == NO_MM)
+			return;
+		av = &sim->anon_vmas[page->mapping_id];
+		for (u32 i = 0; i < av->nr_mms && left; i++) {
+			hit.mm = sim->mms[av->mms[i]];
+			hit.vma = find_vma(hit.mm, page->index);
+			visited++;
+			hit.pte = vma_pte_maps(hit.vma, page->index, pfn);
+			if (!hit.pte)
+				continue;
+			left--;
+			if (!fn(t, pfn, &hit, arg))
+				break;
+		}
+		hold = visited * sim->scn.cost.rmap_ns;
+		if (sim->kernel_version < KERNEL_VERSION(3, 9, 0))
+			charge_sys(t, lock_acquire(&av->lock, task_now(t), hold));
+		charge_sys(t, hold);
+		return;
+	}
+	{
+		struct address_space *mapping = sim->files[page->mapping_id];
+
+		for (unsigned int i = 0; i < mapping->nr_mmap && left; i++) {
+			hit.mm = sim->mms[mapping->i_mmap[i].mm];
+			hit.vma = &hit.mm->vmas[mapping->i_mmap[i].vma];
+			charge_sys(t, sim->scn.cost.rmap_ns);
+			if (page->index < hit.vma->vm_pgoff)
+				continue;
+			hit.pte = vma_pte_maps(hit.vma, hit.vma->vm_start + page->index -
+					       hit.vma->vm_pgoff, pfn);
+			if (!hit.pte)
+				continue;
+			left--;
+			if (!fn(t, pfn, &hit, arg))
+				break;
+		}
+	}
+}
+
+struct referenced_arg {
+	int referenced;
+	unsigned long vm_flags;
+};
+
+/* folio_referenced_one() (v6.12): test and clear the young bit. */
+static bool folio_referenced_one(struct task *t, u32 pfn, struct rmap_hit *hit, void *arg)
+{
+	struct referenced_arg *ra = arg;
+
+	(void)t, (void)pfn;
+	if (*hit->pte & PTE_YOUNG) {
+		*hit->pte &= ~PTE_YOUNG;
+		ra->referenced++;
+	}
+	ra->vm_flags |= hit->vma->vm_flags;
+	return true;
+}
+
+int folio_referenced(struct task *t, u32 pfn, unsigned long *vm_flags)
+{
+	struct referenced_arg ra = { 0, 0 };
+
+	rmap_walk(t, pfn, folio_referenced_one, &ra);
+	*vm_flags = ra.vm_flags;
+	return ra.referenced;
+}
+
+/* Clear a PTE that maps @pfn; the flush follows the tlb_flush policy. */
+static pte_t ptep_clear(struct task *t, struct rmap_hit *hit)
+{
+	pte_t pteval = *hit->pte;
+
+	*hit->pte = 0;
+	/* should_defer_flush(): batching is for reclaim (TTU_BATCH_FLUSH) */
+	if (t->sim->scn.policy.tlb_flush == TLB_FLUSH_BATCHED)
+		set_tlb_ubc_flush_pending(t, hit->mm, pteval & PTE_DIRTY);
+	else
+		flush_tlb_mm_range(t, hit->mm);	/* ptep_clear_flush() */
+	return pteval;
+}
+
+/* folio_remove_rmap_pte() (v6.12): one mapping fewer. */
+static void folio_remove_rmap_pte(struct sim *sim, u32 pfn)
 {
 	struct page *page = pfn_to_page(sim, pfn);
-	struct mm_struct *mm;
-	pte_t *pte = page_pte(sim, pfn, NULL);
-	u64 slot;
 
-	if (!pte)
-		return page->mapcount == 0;
-	if (!PageFlag(page, PG_swapcache))
+	if (--page->mapcount)
+		return;
+	mod_lruvec_page_state(sim, pfn, PageFlag(page, PG_anon) ? NR_ANON_MAPPED :
+			      NR_FILE_MAPPED, -1);
+}
+
+/*
+ * try_to_unmap_one() (v6.12) for one mapping: clear the PTE (a dirty PTE
+ * dirties the page) and leave what the page's kind needs in its place.
+ */
+static bool try_to_unmap_one(struct task *t, u32 pfn, struct rmap_hit *hit, void *arg)
+{
+	struct sim *sim = t->sim;
+	struct page *page = pfn_to_page(sim, pfn);
+	enum ttu_flags flags = *(enum ttu_flags *)arg;
+	pte_t pteval;
+
+	if (hit->vma->vm_flags & VM_LOCKED)
 		return false;
-	if (*pte & PTE_DIRTY)
+	pteval = ptep_clear(t, hit);
+	/* file mappings are read-only here: only anon PTEs are ever dirty */
+	if (pteval & PTE_DIRTY)
 		SetPageFlag(page, PG_dirty);
-	slot = page->private;
-	sim->swap->swap_map[slot]++;
-	*pte = swp_entry_pte(slot);
-	mm = sim->mms[page->mapping_id];
-	mm->rss_stat[MM_ANONPAGES]--;
-	mm->rss_stat[MM_SWAPENTS]++;
-	page->mapcount = 0;
-	mod_lruvec_page_state(sim, pfn, NR_ANON_MAPPED, -1);
+	if (!PageFlag(page, PG_anon)) {
+		hit->mm->rss_stat[MM_FILEPAGES]--;
+	} else if (!PageFlag(page, PG_swapbacked)) {
+		/* MADV_FREE page: discard if clean, else it is anon again */
+		if (PageFlag(page, PG_dirty)) {
+			*hit->pte = pteval;
+			SetPageFlag(page, PG_swapbacked);
+			return false;
+		}
+		hit->mm->rss_stat[MM_ANONPAGES]--;
+	} else if ((flags & TTU_FREE) && !PageFlag(page, PG_dirty)) {
+		/* v4.5-4.11: a clean page just added to swap was MADV_FREEd */
+		hit->mm->rss_stat[MM_ANONPAGES]--;
+	} else if (PageFlag(page, PG_swapcache)) {
+		u64 slot = page->private;
+
+		sim->swap->swap_map[slot]++;	/* swap_duplicate() */
+		*hit->pte = swp_entry_pte(slot);
+		hit->mm->rss_stat[MM_ANONPAGES]--;
+		hit->mm->rss_stat[MM_SWAPENTS]++;
+	} else {
+		/* an anon page without a swap slot cannot be unmapped */
+		*hit->pte = pteval;
+		return false;
+	}
+	folio_remove_rmap_pte(sim, pfn);
 	return true;
+}
+
+bool try_to_unmap(struct task *t, u32 pfn, enum ttu_flags flags)
+{
+	struct page *page = pfn_to_page(t->sim, pfn);
+
+	rmap_walk(t, pfn, try_to_unmap_one, &flags);
+	return page->mapcount == 0;
 }

@@ -72,7 +72,8 @@ static void swapin_add_page(struct sim *sim, u32 pfn, struct mm_struct *mm, u64 
 
 	page->flags |= (1u << PG_anon) | (1u << PG_swapbacked) | (1u << PG_swapcache) |
 		       (1u << PG_locked);
-	page->mapping_id = mm->id;
+	/* a slot other PTEs still refer to may be shared after fork */
+	page->mapping_id = anon_vma_for_new_page(sim, mm, si->swap_map[slot] <= 1);
 	page->index = (u32)vpn;
 	page->private = (u32)slot;
 	si->swap_map[slot] |= SWAP_HAS_CACHE;

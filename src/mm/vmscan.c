@@ -325,9 +325,7 @@ enum folio_references folio_check_references(struct task *t, u32 pfn)
 	int referenced_ptes;
 	bool referenced_folio, file = !PageFlag(page, PG_swapbacked);
 
-	if (page->mapcount)
-		charge_sys(t, sim->scn.cost.rmap_ns);
-	referenced_ptes = folio_referenced(sim, pfn, &vm_flags);
+	referenced_ptes = folio_referenced(t, pfn, &vm_flags);
 	referenced_folio = TestClearPageFlag(page, PG_referenced);
 	if (vm_flags & VM_LOCKED)
 		return FOLIOREF_ACTIVATE;
@@ -395,8 +393,10 @@ static bool shrink_folio_list(struct task *t, struct pglist_data *pgdat)
 		u32 pfn = rs->batch.head;
 		struct page *page = pfn_to_page(sim, pfn);
 		bool file_lru = !PageFlag(page, PG_swapbacked);
+		bool lazyfree = PageFlag(page, PG_anon) && file_lru;
 		bool dirty, writeback;
 		enum folio_references references;
+		enum ttu_flags ttu = 0;
 
 		pfn_list_del(sim, &rs->batch, pfn);
 		charge_sys(t, cost->scan_page_ns);
@@ -407,9 +407,9 @@ static bool shrink_folio_list(struct task *t, struct pglist_data *pgdat)
 		if (PageFlag(page, PG_locked))
 			goto keep;	/* folio_trylock() failed */
 		sc->nr_scanned++;	/* base pages looked at, after the lock */
-		/* folio_check_dirty_writeback(): only file-LRU pages count */
-		dirty = file_lru && PageFlag(page, PG_dirty);
-		writeback = file_lru && PageFlag(page, PG_writeback);
+		/* folio_check_dirty_writeback(): only page-cache pages count */
+		dirty = file_lru && !lazyfree && PageFlag(page, PG_dirty);
+		writeback = file_lru && !lazyfree && PageFlag(page, PG_writeback);
 		if (dirty || writeback)
 			rs->stat.nr_dirty++;
 		if (dirty && !writeback)
@@ -430,6 +430,7 @@ static bool shrink_folio_list(struct task *t, struct pglist_data *pgdat)
 			}
 			/* case 3: cgroup v1 waits for the writeback */
 			pfn_list_add(sim, &rs->batch, pfn);
+			try_to_unmap_flush(t);
 			task_sleep(t, &sim->writeback_wait, 0);
 			return false;
 		}
@@ -442,16 +443,33 @@ static bool shrink_folio_list(struct task *t, struct pglist_data *pgdat)
 
 		if (PageFlag(page, PG_anon) && PageFlag(page, PG_swapbacked) &&
 		    !PageFlag(page, PG_swapcache)) {
+			bool was_dirty = PageFlag(page, PG_dirty);
+
 			charge_sys(t, cost->swap_slot_ns);
 			if (!add_to_swap(sim, pfn))
 				goto activate_locked;
-		}
-		if (page->mapcount) {
-			charge_sys(t, cost->rmap_ns);
-			if (!try_to_unmap(sim, pfn)) {
-				rs->stat.nr_unmap_fail++;
-				goto activate_locked;
+			/*
+			 * v4.5-4.11: add_to_swap() left PG_dirty alone and
+			 * try_to_unmap(TTU_FREE) discards a page whose PTEs
+			 * are clean too: it was MADV_FREEd
+			 */
+			if (sim->scn.policy.lazyfree == LAZYFREE_ANON_LRU) {
+				if (!was_dirty)
+					ClearPageFlag(page, PG_dirty);
+				ttu = TTU_FREE;
 			}
+		}
+		if (page->mapcount && !try_to_unmap(t, pfn, ttu)) {
+			rs->stat.nr_unmap_fail++;
+			goto activate_locked;
+		}
+		if (lazyfree || (ttu == TTU_FREE && !PageFlag(page, PG_dirty))) {
+			/* a clean MADV_FREE page: dropped without I/O */
+			if (PageFlag(page, PG_swapcache))
+				delete_from_swap_cache(sim, pfn, 0);
+			count_vm_event(sim, PGLAZYFREED);
+			count_memcg_events(mem_cgroup_from_id(sim, page->memcg_id), PGLAZYFREED, 1);
+			goto free_it;
 		}
 		if (PageFlag(page, PG_dirty)) {
 			if (file_lru && !may_pageout_file(t, pgdat, page)) {
@@ -464,10 +482,12 @@ static bool shrink_folio_list(struct task *t, struct pglist_data *pgdat)
 			if (blk_queue_full(file_lru ? &sim->disk_dev : &sim->swap_dev)) {
 				/* submit_bio would sleep for a request: wait, redo */
 				pfn_list_add(sim, &rs->batch, pfn);
+				try_to_unmap_flush(t);
 				task_sleep(t, file_lru ? &sim->disk_dev.queue_wait :
 					   &sim->swap_dev.queue_wait, 0);
 				return false;
 			}
+			try_to_unmap_flush_dirty(t);
 			if (file_lru)
 				pageout_file(sim, t, pfn);
 			else
@@ -478,6 +498,7 @@ static bool shrink_folio_list(struct task *t, struct pglist_data *pgdat)
 			goto keep;	/* async write: freed when found clean later */
 		}
 		__remove_mapping(sim, pfn, sc->target_mem_cgroup);
+free_it:
 		pfn_list_add_tail(sim, &rs->free, pfn);
 		charge_sys(t, cost->free_ns);
 		rs->stat.nr_reclaimed++;
@@ -491,6 +512,7 @@ activate_locked:
 keep:
 		pfn_list_add_tail(sim, &rs->ret, pfn);
 	}
+	try_to_unmap_flush(t);
 	free_folio_list(sim, &rs->free);
 	return true;
 }
@@ -544,6 +566,7 @@ static bool shrink_inactive_list_begin(struct task *t, unsigned long nr_to_scan,
 		return false;
 	}
 	rs->throttle_tries = 0;
+	lru_add_drain(sim, task_cpu(t));
 	nr_taken = isolate_lru_folios(t, lruvec, lru, nr_to_scan, &nr_scanned);
 	if (sc->kswapd || !cgroup_reclaim(sc))
 		count_vm_events(sim, sc->kswapd ? PGSCAN_KSWAPD : PGSCAN_DIRECT, nr_scanned);
@@ -646,9 +669,7 @@ static void shrink_active_list_finish(struct task *t)
 			free_unref_page(sim, pfn);
 			continue;
 		}
-		if (page->mapcount)
-			charge_sys(t, sim->scn.cost.rmap_ns);
-		if (folio_referenced(sim, pfn, &vm_flags) && (vm_flags & VM_EXEC) && file) {
+		if (folio_referenced(t, pfn, &vm_flags) && (vm_flags & VM_EXEC) && file) {
 			nr_rotated++;
 			putback_folio(sim, lruvec, pfn);
 			continue;
@@ -675,6 +696,7 @@ static bool shrink_active_list_begin(struct task *t, unsigned long nr_to_scan,
 	struct reclaim_state *rs = &t->rs;
 	unsigned long nr_scanned, nr_taken;
 
+	lru_add_drain(sim, task_cpu(t));
 	nr_taken = isolate_lru_folios(t, rs->lruvec, lru, nr_to_scan, &nr_scanned);
 	if (!cgroup_reclaim(&rs->sc))
 		count_vm_events(sim, PGREFILL, nr_scanned);
@@ -1402,6 +1424,7 @@ void reclaim_abort(struct task *t)
 
 	if (rs->phase == RP_IDLE)
 		return;
+	try_to_unmap_flush(t);
 	if (rs->phase == RP_BATCH) {
 		bool file = is_file_lru(rs->batch_lru);
 

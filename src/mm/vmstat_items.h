@@ -92,6 +92,10 @@ enum vm_event_item {
 	PAGEOUTRUN,
 	PGROTATED,
 	OOM_KILL,
+	/* CONFIG_DEBUG_TLBFLUSH: shootdowns sent, IPIs received, local flushes */
+	NR_TLB_REMOTE_FLUSH,
+	NR_TLB_REMOTE_FLUSH_RECEIVED,
+	NR_TLB_LOCAL_FLUSH_ALL,
 	SWAP_RA,
 	SWAP_RA_HIT,
 	NR_VM_EVENT_ITEMS,

@@ -92,6 +92,9 @@ const char *const vm_event_name[NR_VM_EVENT_ITEMS] = {
 	[PAGEOUTRUN]			= "pageoutrun",
 	[PGROTATED]			= "pgrotated",
 	[OOM_KILL]			= "oom_kill",
+	[NR_TLB_REMOTE_FLUSH]		= "nr_tlb_remote_flush",
+	[NR_TLB_REMOTE_FLUSH_RECEIVED]	= "nr_tlb_remote_flush_received",
+	[NR_TLB_LOCAL_FLUSH_ALL]	= "nr_tlb_local_flush_all",
 	[SWAP_RA]			= "swap_ra",
 	[SWAP_RA_HIT]			= "swap_ra_hit",
 };

@@ -190,6 +190,7 @@ static void print_reclaim(FILE *f, const struct sim *sim)
 		PGSCAN_KSWAPD, PGSCAN_DIRECT, PGSTEAL_KSWAPD, PGSTEAL_DIRECT,
 		PGSCAN_ANON, PGSCAN_FILE, PGSTEAL_ANON, PGSTEAL_FILE,
 		PGSCAN_DIRECT_THROTTLE, PSWPIN, PSWPOUT, PGMAJFAULT,
+		PGLAZYFREE, PGLAZYFREED, NR_TLB_REMOTE_FLUSH, NR_TLB_REMOTE_FLUSH_RECEIVED,
 	};
 	const u64 *ev = sim->vm_events;
 	u64 ns = sim->reclaim.max_try_to_free_pages_ns;

@@ -81,15 +81,16 @@ static const char *const scn_zone_names[] = {
 };
 
 /*
- * Kernel profiles: the policy defaults of one kernel.  Both current
- * profiles are the modern kernel; older ones (2.6.28, 3.10, ...) join as
- * their mechanisms are modelled.
+ * Kernel profiles: the policy defaults of one kernel (SPEC.md section 10
+ * has the history each one follows).
  */
 static const struct kernel_profile {
 	const char *name;
 	enum watermark_check_policy watermark_check;
 	bool too_many_isolated, alloc_no_progress_oom, all_unreclaimable;
 	bool congestion_wait, new_anon_active;
+	enum lazyfree_policy lazyfree;
+	enum tlb_flush_policy tlb_flush;
 } kernel_profiles[] = {
 	/*
 	 * 2.6.25 (seed 000's baseline): the per-order watermark walk, no
@@ -98,12 +99,26 @@ static const struct kernel_profile {
 	 * congestion_wait naps, new anon pages on the active list.  The split
 	 * anon/file LRU of 2.6.28 stands in for its single LRU.
 	 */
-	{ "2.6.25", WMARK_CHECK_ORDER_WALK, false, true, true, true, true },
-	{ "2.6.28", WMARK_CHECK_ORDER_WALK, false, true, true, true, true },
+	{ "2.6.25", WMARK_CHECK_ORDER_WALK, false, true, true, true, true,
+	  LAZYFREE_NONE, TLB_FLUSH_PER_PAGE },
+	{ "2.6.28", WMARK_CHECK_ORDER_WALK, false, true, true, true, true,
+	  LAZYFREE_NONE, TLB_FLUSH_PER_PAGE },
 	/* 2.6.32: too_many_isolated() arrives */
-	{ "2.6.32", WMARK_CHECK_ORDER_WALK, true, true, true, true, true },
-	{ "6.12", WMARK_CHECK_MODERN, true, false, false, false, false },
-	{ "6.18", WMARK_CHECK_MODERN, true, false, false, false, false },
+	{ "2.6.32", WMARK_CHECK_ORDER_WALK, true, true, true, true, true,
+	  LAZYFREE_NONE, TLB_FLUSH_PER_PAGE },
+	/* 4.2: the last kernel flushing the TLB page by page in reclaim */
+	{ "4.2", WMARK_CHECK_ORDER_WALK, true, true, true, true, true,
+	  LAZYFREE_NONE, TLB_FLUSH_PER_PAGE },
+	/* 4.5: MADV_FREE arrives, lazyfree pages stay on the anon LRU */
+	{ "4.5", WMARK_CHECK_MODERN, true, true, true, true, true,
+	  LAZYFREE_ANON_LRU, TLB_FLUSH_BATCHED },
+	/* 4.12: lazyfree pages on the inactive file list; kswapd_failures */
+	{ "4.12", WMARK_CHECK_MODERN, true, false, false, true, true,
+	  LAZYFREE_INACTIVE_FILE, TLB_FLUSH_BATCHED },
+	{ "6.12", WMARK_CHECK_MODERN, true, false, false, false, false,
+	  LAZYFREE_INACTIVE_FILE, TLB_FLUSH_BATCHED },
+	{ "6.18", WMARK_CHECK_MODERN, true, false, false, false, false,
+	  LAZYFREE_INACTIVE_FILE, TLB_FLUSH_BATCHED },
 };
 
 /* swap_device / disk_device presets. */
@@ -874,6 +889,10 @@ static int set_kernel(struct keyctx *k, void *obj, const char *val)
 		pol->congestion_wait = p->congestion_wait;
 	if (!key_given(k, "new_anon_lru"))
 		pol->new_anon_active = p->new_anon_active;
+	if (!key_given(k, "lazyfree"))
+		pol->lazyfree = p->lazyfree;
+	if (!key_given(k, "tlb_flush"))
+		pol->tlb_flush = p->tlb_flush;
 	return 0;
 }
 
@@ -923,6 +942,19 @@ BOOL_POLICY(set_zone_unreclaimable, all_unreclaimable, "kswapd_failures", "all_u
 BOOL_POLICY(set_reclaim_sleep, congestion_wait, "reclaim_throttle", "congestion_wait")
 BOOL_POLICY(set_new_anon_lru, new_anon_active, "inactive", "active")
 
+static int set_lazyfree(struct keyctx *k, void *obj, const char *val)
+{
+	static const char *const names[] = { "none", "anon_lru", "inactive_file" };
+	int i = 0;
+
+	if (set_choice(k, val, names, 3, &i))
+		return -1;
+	((struct scn_policy *)obj)->lazyfree = (enum lazyfree_policy)i;
+	return 0;
+}
+
+BOOL_POLICY(set_tlb_flush, tlb_flush, "per_page", "batched")
+
 static int set_watermark_check(struct keyctx *k, void *obj, const char *val)
 {
 	struct scn_policy *pol = obj;
@@ -945,6 +977,8 @@ static const struct key_desc policy_keys[] = {
 	{ .name = "zone_unreclaimable", .kind = K_CUSTOM, .set = set_zone_unreclaimable },
 	{ .name = "reclaim_sleep", .kind = K_CUSTOM, .set = set_reclaim_sleep },
 	{ .name = "new_anon_lru", .kind = K_CUSTOM, .set = set_new_anon_lru },
+	{ .name = "lazyfree", .kind = K_CUSTOM, .set = set_lazyfree },
+	{ .name = "tlb_flush", .kind = K_CUSTOM, .set = set_tlb_flush },
 };
 
 /* [cost] */
@@ -966,6 +1000,9 @@ static const struct key_desc cost_keys[] = {
 	C_KEY(charge_ns),
 	C_KEY(pagecache_insert_ns),
 	C_KEY(socket_msg_ns),
+	C_KEY(pte_ns),
+	C_KEY(tlb_ipi_ns),
+	C_KEY(tlb_irq_ns),
 	/* a zero timeslice would never let time advance */
 	{ .name = "timeslice_ns", .kind = K_TIME, .off = offsetof(struct scn_cost, timeslice_ns),
 	  .flags = KF_POSITIVE },
@@ -1361,6 +1398,8 @@ void scenario_defaults(struct scenario *s)
 	s->policy.watermark_check = WMARK_CHECK_MODERN;
 	s->policy.reclaim_throttle = RECLAIM_THROTTLE_NONE;
 	s->policy.too_many_isolated = true;
+	s->policy.lazyfree = LAZYFREE_INACTIVE_FILE;
+	s->policy.tlb_flush = TLB_FLUSH_BATCHED;
 
 	/*
 	 * Costs: orders of magnitude of a current x86-64 server core, not
@@ -1407,6 +1446,15 @@ void scenario_defaults(struct scenario *s)
 	 * 48 M messages in 30 s on 8 CPUs of 2008, ~5 us per message
 	 */
 	s->cost.socket_msg_ns = 2000;
+	/* zap_pte_range / madvise_free_pte_range / filemap_map_pages work per PTE */
+	s->cost.pte_ns = 60;
+	/*
+	 * flush_tlb_multi(): the sender sends the IPIs and spins until every
+	 * target has flushed, a cross-socket round trip of a few us
+	 */
+	s->cost.tlb_ipi_ns = 3000;
+	/* the target's interrupt entry, full TLB flush and exit */
+	s->cost.tlb_irq_ns = 1000;
 	/* one tick at HZ=250: a CPU-bound task among equals is preempted on the tick */
 	s->cost.timeslice_ns = 4 * NSEC_PER_MSEC;
 

@@ -92,6 +92,19 @@ enum reclaim_throttle_policy {
 	RECLAIM_THROTTLE_PER_ZONE,	/* one reclaimer per zone (node) at a time */
 };
 
+/* lazyfree: what MADV_FREE does with the pages (seed 001) */
+enum lazyfree_policy {
+	LAZYFREE_NONE,		/* before v4.5: MADV_FREE is -EINVAL */
+	LAZYFREE_ANON_LRU,	/* v4.5-4.11: pages stay on the anon LRU; no swap = DONTNEED */
+	LAZYFREE_INACTIVE_FILE,	/* v4.12+: SwapBacked cleared, moved to the inactive file list */
+};
+
+/* tlb_flush: TLB shootdown when reclaim unmaps pages (seed 001) */
+enum tlb_flush_policy {
+	TLB_FLUSH_PER_PAGE,	/* ptep_clear_flush: IPIs for every page (before v4.3) */
+	TLB_FLUSH_BATCHED,	/* v4.3+: one IPI per CPU per shrink_folio_list batch */
+};
+
 /*
  * Policies.  A kernel profile sets all of them; single keys override.
  * The bool ones name the kernel behaviour they switch on.
@@ -105,6 +118,8 @@ struct scn_policy {
 	bool all_unreclaimable;		/* zone_unreclaimable = all_unreclaimable (< v4.11) */
 	bool congestion_wait;		/* reclaim_sleep = congestion_wait (< v5.16) */
 	bool new_anon_active;		/* new_anon_lru = active (< v5.9) */
+	enum lazyfree_policy lazyfree;
+	enum tlb_flush_policy tlb_flush;
 };
 
 /* [cost]: CPU time charged for kernel and user work, in ns. */
@@ -123,6 +138,9 @@ struct scn_cost {
 	u64 charge_ns;		/* memcg charge, per page */
 	u64 pagecache_insert_ns;	/* a page entering the page cache, fs work included */
 	u64 socket_msg_ns;	/* one small message through a socket, beyond the syscall */
+	u64 pte_ns;		/* one PTE set up or torn down: zap, madvise, fault-around */
+	u64 tlb_ipi_ns;		/* a TLB shootdown: sender waits for the remote flushes */
+	u64 tlb_irq_ns;		/* a TLB shootdown interrupt on the receiving CPU */
 	u64 timeslice_ns;	/* scheduler timeslice */
 };
 

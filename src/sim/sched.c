@@ -217,8 +217,14 @@ void sched_cpu_event(struct sim *sim, unsigned int c)
 		t->cpu = (int)c;
 		t->state = TASK_RUNNING;
 		t->slice_used = 0;
+		/* switch_mm(): a kernel thread borrows the last mm (lazy TLB) */
+		if (t->mm)
+			cpu->loaded_mm = t->mm;
 	}
-	t->step_user_ns = t->step_sys_ns = 0;
+	/* interrupts taken since the last step land on this one (tick accounting) */
+	t->step_user_ns = 0;
+	t->step_sys_ns = cpu->irq_ns;
+	cpu->irq_ns = 0;
 	res = t->step(t);
 	cost = t->step_user_ns + t->step_sys_ns;
 	t->utime_ns += t->step_user_ns;

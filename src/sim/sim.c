@@ -136,7 +136,7 @@ static void take_sample(struct sim *sim)
 	sim->samples[sim->nr_samples++] = smp;
 }
 
-static void dispatch(struct sim *sim, const struct event *ev)
+void sim_dispatch(struct sim *sim, const struct event *ev)
 {
 	struct bio *bio;
 
@@ -182,7 +182,7 @@ void sim_run(struct sim *sim)
 		}
 		sim->now = ev.time;
 		sim->nr_events++;
-		dispatch(sim, &ev);
+		sim_dispatch(sim, &ev);
 		if (sim->check_hook)
 			sim->check_hook(sim, sim->check_arg);
 	}
@@ -201,6 +201,7 @@ void sim_destroy(struct sim *sim)
 	workloads_free(sim);
 	for (unsigned int i = 0; i < sim->nr_tasks; i++) {
 		free(sim->tasks[i]->pool);
+		free(sim->tasks[i]->tlb_ubc_cpumask);
 		free(sim->tasks[i]);
 	}
 	free(sim->tasks);
@@ -210,13 +211,17 @@ void sim_destroy(struct sim *sim)
 		for (unsigned int v = 0; v < mm->nr_vmas; v++)
 			free(mm->vmas[v].ptes);
 		free(mm->vmas);
+		free(mm->av_chain);
+		free(sim->anon_vmas[i].mms);
 		free(mm);
 	}
 	free(sim->mms);
+	free(sim->anon_vmas);
 	for (unsigned int i = 0; i < sim->nr_files; i++) {
 		free(sim->files[i]->i_pages);
 		free(sim->files[i]->dirty_tag);
 		free(sim->files[i]->dirty_tag_sum);
+		free(sim->files[i]->i_mmap);
 		free(sim->files[i]);
 	}
 	free(sim->files);

@@ -74,6 +74,11 @@ struct task {
 	bool fault_major;		/* the fault in progress waited for its own I/O */
 	bool file_fault;		/* a filemap_fault is in progress */
 	bool no_oom;			/* best-effort allocation: fail, do not OOM */
+	/* tlbflush_unmap_batch (v4.3+): CPUs owed a flush for PTEs this
+	 * task cleared in reclaim without flushing */
+	u64 *tlb_ubc_cpumask;		/* sim->nr_cpus bits, allocated on first use */
+	bool tlb_ubc_flush_required;
+	bool tlb_ubc_writable;		/* a dirty PTE is among them */
 	/* OOM */
 	int oom_score_adj;
 	bool oom_victim;
@@ -86,10 +91,23 @@ struct memcg_stock {
 	unsigned int nr;
 };
 
+/* lru_lazyfree folio batch (mm/swap.c cpu_fbatches, PAGEVEC_SIZE 31). */
+#define LRU_FBATCH_SIZE	31
+struct lru_fbatch {
+	unsigned int nr;
+	u32 pfns[LRU_FBATCH_SIZE];
+};
+
 /* One simulated CPU. */
 struct cpu {
 	struct task *curr;
 	struct memcg_stock stock;
+	struct lru_fbatch lru_lazyfree;
+	/* the address space whose translations this CPU may cache: the last
+	 * user mm it ran (x86 switch_mm; kernel threads keep it, lazy TLB) */
+	struct mm_struct *loaded_mm;
+	u64 irq_ns;		/* interrupt work to charge to its next step */
+	u64 nr_tlb_irqs;	/* TLB shootdown interrupts received */
 	bool event_pending;	/* an EV_CPU for this CPU is queued */
 	u64 busy_ns;
 };
@@ -173,6 +191,7 @@ struct sim {
 	/* processes and files */
 	unsigned int nr_mms, cap_mms;
 	struct mm_struct **mms;
+	struct anon_vma *anon_vmas;	/* [root mm id], cap_mms entries */
 	unsigned int nr_files, cap_files;
 	struct address_space **files;
 
@@ -212,6 +231,8 @@ struct sim {
 /* Events (src/sim/event.c) */
 int event_push(struct sim *sim, u64 time, enum event_type type, void *ptr, u64 arg);
 bool event_pop(struct sim *sim, struct event *ev);
+/* Carry out one popped event (sim_run's loop body; tests drive it by hand). */
+void sim_dispatch(struct sim *sim, const struct event *ev);
 
 /* Scheduler (src/sim/sched.c) */
 struct task *task_create(struct sim *sim, enum task_kind kind, const char *comm,
@@ -224,10 +245,16 @@ void sched_cpu_event(struct sim *sim, unsigned int cpu);
 void sched_wake_event(struct sim *sim, struct task *t, u64 seq);
 void task_exit(struct task *t, int signal);
 
+/* task_cpu(): the CPU @t runs on; 0 for a task that never ran (tests). */
+static inline unsigned int task_cpu(const struct task *t)
+{
+	return t->cpu >= 0 ? (unsigned int)t->cpu : 0;
+}
+
 /* The charge stock of the CPU @t runs on (this_cpu_ptr(&memcg_stock)). */
 static inline struct memcg_stock *task_stock(const struct task *t)
 {
-	return &t->sim->cpus[t->cpu >= 0 ? t->cpu : 0].stock;
+	return &t->sim->cpus[task_cpu(t)].stock;
 }
 
 /* Charge model time to the current step of @t. */

@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: MIT
+/*
+ * tlb.c - TLB shootdowns (arch/x86/mm/tlb.c, mm/rmap.c; v4.3+ and v6.12).
+ *
+ * A CPU may cache translations of the address space it last ran a user
+ * task of (cpu->loaded_mm, set by the scheduler as switch_mm does; kernel
+ * threads borrow it, lazy TLB).  Changing a PTE of an mm loaded on other CPUs needs an
+ * IPI to each of them: the sender spins until all have flushed
+ * (tlb_ipi_ns), each target takes an interrupt (tlb_irq_ns, charged to
+ * whatever runs there next).  Reclaim with tlb_flush = batched defers the
+ * flush and sends one IPI per CPU at the batch's end instead of one per
+ * page (SPEC.md section 8).
+ */
+#include <stdlib.h>
+
+#include "internal.h"
+
+#define BITS_PER_WORD	64
+
+static unsigned int cpumask_words(const struct sim *sim)
+{
+	return (sim->nr_cpus + BITS_PER_WORD - 1) / BITS_PER_WORD;
+}
+
+/* exit_mmap(): the CPUs that still had @mm loaded switch to init_mm. */
+void tlb_mm_forget(struct sim *sim, struct mm_struct *mm)
+{
+	for (unsigned int c = 0; c < sim->nr_cpus; c++)
+		if (sim->cpus[c].loaded_mm == mm)
+			sim->cpus[c].loaded_mm = NULL;
+}
+
+/* One shootdown IPI received by @cpu (flush_tlb_func). */
+static void tlb_irq(struct sim *sim, unsigned int cpu)
+{
+	sim->cpus[cpu].irq_ns += sim->scn.cost.tlb_irq_ns;
+	sim->cpus[cpu].nr_tlb_irqs++;
+	count_vm_event(sim, NR_TLB_REMOTE_FLUSH_RECEIVED);
+}
+
+/* flush_tlb_multi() sent by @t to @nr CPUs. */
+static void flush_tlb_multi_cost(struct task *t, unsigned int nr)
+{
+	if (!nr) {
+		count_vm_event(t->sim, NR_TLB_LOCAL_FLUSH_ALL);
+		return;
+	}
+	count_vm_event(t->sim, NR_TLB_REMOTE_FLUSH);
+	charge_sys(t, t->sim->scn.cost.tlb_ipi_ns);
+}
+
+void flush_tlb_mm_range(struct task *t, struct mm_struct *mm)
+{
+	struct sim *sim = t->sim;
+	unsigned int self = task_cpu(t), nr = 0;
+
+	for (unsigned int c = 0; c < sim->nr_cpus; c++) {
+		if (c != self && sim->cpus[c].loaded_mm == mm) {
+			tlb_irq(sim, c);
+			nr++;
+		}
+	}
+	flush_tlb_multi_cost(t, nr);
+}
+
+/*
+ * set_tlb_ubc_flush_pending() (v6.12) with arch_tlbbatch_add_pending():
+ * the CPUs having @mm loaded join the task's pending cpumask.
+ */
+void set_tlb_ubc_flush_pending(struct task *t, struct mm_struct *mm, bool writable)
+{
+	struct sim *sim = t->sim;
+
+	if (!t->tlb_ubc_cpumask) {
+		t->tlb_ubc_cpumask = calloc(cpumask_words(sim), sizeof(u64));
+		if (!t->tlb_ubc_cpumask) {
+			/* no memory for the batch: flush now, as without batching */
+			flush_tlb_mm_range(t, mm);
+			return;
+		}
+	}
+	for (unsigned int c = 0; c < sim->nr_cpus; c++)
+		if (sim->cpus[c].loaded_mm == mm)
+			t->tlb_ubc_cpumask[c / BITS_PER_WORD] |= 1ULL << (c % BITS_PER_WORD);
+	t->tlb_ubc_flush_required = true;
+	t->tlb_ubc_writable |= writable;
+}
+
+/* try_to_unmap_flush() (v6.12) -> arch_tlbbatch_flush(): one flush_tlb_multi. */
+void try_to_unmap_flush(struct task *t)
+{
+	struct sim *sim = t->sim;
+	unsigned int self = task_cpu(t), nr = 0;
+
+	if (!t->tlb_ubc_flush_required)
+		return;
+	for (unsigned int c = 0; c < sim->nr_cpus; c++) {
+		if (c != self && (t->tlb_ubc_cpumask[c / BITS_PER_WORD] >> (c % BITS_PER_WORD) & 1)) {
+			tlb_irq(sim, c);
+			nr++;
+		}
+	}
+	flush_tlb_multi_cost(t, nr);
+	for (unsigned int w = 0; w < cpumask_words(sim); w++)
+		t->tlb_ubc_cpumask[w] = 0;
+	t->tlb_ubc_flush_required = false;
+	t->tlb_ubc_writable = false;
+}
+
+/* try_to_unmap_flush_dirty() (v6.12): flush before writing a page out. */
+void try_to_unmap_flush_dirty(struct task *t)
+{
+	if (t->tlb_ubc_writable)
+		try_to_unmap_flush(t);
+}
