@@ -219,7 +219,9 @@ void sched_cpu_event(struct sim *sim, unsigned int c)
 		t->slice_used = 0;
 	}
 	t->step_user_ns = t->step_sys_ns = 0;
+	sim->this_cpu = c;
 	res = t->step(t);
+	sim->this_cpu = 0;	/* events outside steps: interrupts on CPU 0 */
 	cost = t->step_user_ns + t->step_sys_ns;
 	t->utime_ns += t->step_user_ns;
 	t->stime_ns += t->step_sys_ns;

@@ -148,6 +148,7 @@ struct sim {
 	/* CPUs and tasks */
 	unsigned int nr_cpus;
 	struct cpu *cpus;
+	unsigned int this_cpu;		/* smp_processor_id() of the step in progress */
 	struct task *rq_head, *rq_tail;	/* round-robin run queue */
 	unsigned int nr_tasks, cap_tasks;
 	struct task **tasks;
