@@ -284,8 +284,22 @@ struct vm_area_struct {
 /* mm_struct counters (enum MM_*) */
 enum { MM_FILEPAGES, MM_ANONPAGES, MM_SWAPENTS, NR_MM_COUNTERS };
 
+/*
+ * anon_vma (v2.6.25 mm/rmap.c): before the anon_vma chains of 2.6.34 a
+ * forked child's VMAs joined their parent's anon_vma, so one anon_vma
+ * lists the VMAs of every process forked from the same parent, and an
+ * rmap walk of any of their anon pages goes down that list, under its
+ * spinlock, until it has found the page's mapping.
+ */
+struct anon_vma {
+	unsigned int nr_vmas;		/* VMAs on the list, the parent's first */
+	struct lock_timeline lock;
+};
+
 struct mm_struct {
 	u32 id;			/* index in sim->mms, page->mapping_id */
+	struct anon_vma *anon_vma;	/* shared with the forked siblings, or NULL */
+	unsigned int anon_vma_pos;	/* place of this mm's VMA on that list, from 1 */
 	unsigned int users;	/* tasks sharing it (threads); mmput tears down at 0 */
 	struct task *owner;
 	struct mem_cgroup *memcg;

@@ -322,6 +322,33 @@ static bool folio_orphaned(const struct page *page)
 
 /* ---- shrink_folio_list ---- */
 
+/*
+ * The cost of an rmap walk of @pfn (folio_referenced / try_to_unmap):
+ * rmap_ns per mapping checked.  The anon page of a process that shares
+ * an anon_vma with its forked siblings (before 2.6.34) is found after
+ * checking every VMA ahead of its own on the list, all under the
+ * anon_vma's spinlock (v2.6.25 page_referenced_anon, try_to_unmap_anon:
+ * the walk stops once the page's mappings are found), so the reclaimers
+ * of such a workload queue on that one lock.
+ */
+static void charge_rmap_walk(struct task *t, u32 pfn)
+{
+	struct sim *sim = t->sim;
+	struct page *page = pfn_to_page(sim, pfn);
+	struct mm_struct *mm;
+	u64 hold;
+
+	if (!page->mapcount)
+		return;
+	mm = PageFlag(page, PG_anon) && page->mapping_id != NO_MM ? sim->mms[page->mapping_id] : NULL;
+	if (!mm || !mm->anon_vma) {
+		charge_sys(t, sim->scn.cost.rmap_ns);
+		return;
+	}
+	hold = sim->scn.cost.rmap_ns * mm->anon_vma_pos;
+	charge_sys(t, lock_acquire(&mm->anon_vma->lock, task_now(t), hold) + hold);
+}
+
 /* folio_check_references() (v6.12): the second-chance rules. */
 enum folio_references folio_check_references(struct task *t, u32 pfn)
 {
@@ -331,8 +358,7 @@ enum folio_references folio_check_references(struct task *t, u32 pfn)
 	int referenced_ptes;
 	bool referenced_folio, file = !PageFlag(page, PG_swapbacked);
 
-	if (page->mapcount)
-		charge_sys(t, sim->scn.cost.rmap_ns);
+	charge_rmap_walk(t, pfn);
 	referenced_ptes = folio_referenced(sim, pfn, &vm_flags);
 	referenced_folio = TestClearPageFlag(page, PG_referenced);
 	if (vm_flags & VM_LOCKED)
@@ -453,7 +479,7 @@ static bool shrink_folio_list(struct task *t, struct pglist_data *pgdat)
 				goto activate_locked;
 		}
 		if (page->mapcount) {
-			charge_sys(t, cost->rmap_ns);
+			charge_rmap_walk(t, pfn);
 			if (!try_to_unmap(sim, pfn)) {
 				rs->stat.nr_unmap_fail++;
 				goto activate_locked;
@@ -664,15 +690,18 @@ static bool calc_reclaim_mapped(struct sim *sim, struct lruvec *lruvec, int prio
  * there is no swap to put it in, or when it was referenced; an unmapped
  * one stays when PG_referenced was set.  The rest is deactivated.
  */
-static bool active_keep_2_6_25(struct sim *sim, u32 pfn, bool reclaim_mapped)
+static bool active_keep_2_6_25(struct task *t, u32 pfn, bool reclaim_mapped)
 {
+	struct sim *sim = t->sim;
 	struct page *page = pfn_to_page(sim, pfn);
 	unsigned long vm_flags;
 
-	if (page->mapcount)
-		return !reclaim_mapped || (!sim->swap && PageFlag(page, PG_anon)) ||
-		       folio_referenced(sim, pfn, &vm_flags);
-	return TestClearPageFlag(page, PG_referenced);
+	if (!page->mapcount)
+		return TestClearPageFlag(page, PG_referenced);
+	if (!reclaim_mapped || (!sim->swap && PageFlag(page, PG_anon)))
+		return true;	/* kept without an rmap walk */
+	charge_rmap_walk(t, pfn);
+	return folio_referenced(sim, pfn, &vm_flags);
 }
 
 /*
@@ -703,9 +732,9 @@ static void shrink_active_list_finish(struct task *t)
 			free_unref_page(sim, pfn);
 			continue;
 		}
-		if (page->mapcount)
-			charge_sys(t, sim->scn.cost.rmap_ns);
-		if (old ? active_keep_2_6_25(sim, pfn, reclaim_mapped) :
+		if (!old)
+			charge_rmap_walk(t, pfn);
+		if (old ? active_keep_2_6_25(t, pfn, reclaim_mapped) :
 			  folio_referenced(sim, pfn, &vm_flags) && (vm_flags & VM_EXEC) && file) {
 			nr_rotated++;
 			putback_folio(sim, lruvec, pfn);

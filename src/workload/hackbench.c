@@ -55,6 +55,7 @@ struct hackbench {
 	bool broken;			/* a task was killed: its peers get EOF/EPIPE */
 	struct mm_struct *shared_mm;	/* mode = thread */
 	struct address_space *text;	/* the program's and libc's text */
+	struct anon_vma *anon_vma;	/* mode = process before 2.6.34: the parent's */
 };
 
 enum hb_phase { HB_KERNEL, HB_TOUCH, HB_RUN };
@@ -77,6 +78,24 @@ struct hb_task {
 static struct hb_socket *hb_sock(struct hackbench *hb, unsigned int group, unsigned int idx)
 {
 	return &hb->socks[group * HB_FDS + idx];
+}
+
+/*
+ * dup_mmap() -> anon_vma_link() before 2.6.34: the forked task's data and
+ * stack VMAs join the parent's anon_vma, after the parent's and its
+ * elder siblings' (list_add_tail), so its pages' rmap walks pass them.
+ */
+static int hb_fork_anon_vma(struct hackbench *hb, struct mm_struct *mm)
+{
+	if (!hb->anon_vma) {
+		hb->anon_vma = calloc(1, sizeof(*hb->anon_vma));
+		if (!hb->anon_vma)
+			return -1;
+		hb->anon_vma->nr_vmas = 1;	/* the parent's */
+	}
+	mm->anon_vma = hb->anon_vma;
+	mm->anon_vma_pos = ++hb->anon_vma->nr_vmas;
+	return 0;
 }
 
 static int hackbench_init(struct workload_inst *wl, struct task *t, unsigned int idx)
@@ -121,6 +140,9 @@ static int hackbench_init(struct workload_inst *wl, struct task *t, unsigned int
 			return -1;
 		if (wl->cfg->threads)
 			hb->shared_mm = t->mm;
+		else if (sim->kernel_version < KERNEL_VERSION(2, 6, 34) &&
+			 hb_fork_anon_vma(hb, t->mm))
+			return -1;
 	}
 	ht->base = mmap_anon(t->mm, ht->npages);
 	return ht->base ? 0 : -1;
@@ -341,6 +363,7 @@ static void hackbench_free(struct workload_inst *wl)
 	if (!hb)
 		return;
 	free(hb->socks);
+	free(hb->anon_vma);
 }
 
 /* hackbench forks 20 receivers and 20 senders per group. */
