@@ -12,22 +12,32 @@
 #include "testsim.h"
 
 
-static struct sim *run_policy(const char *scenario, const char *policy)
+/* Run @scenario with the throttle policy and the NULL-ended @sets. */
+static struct sim *run_sets(const char *scenario, const char *policy, const char *const *sets)
 {
 	static struct scenario s;
 	char err[SCN_ERR_LEN], set[64];
 	struct sim *sim;
 
 	snprintf(set, sizeof(set), "policy.reclaim_throttle=%s", policy);
-	if (scenario_load(&s, test_path(scenario), err,
-			  sizeof(err)) ||
-	    scenario_set(&s, set, err, sizeof(err)) || scenario_validate(&s, err, sizeof(err)))
+	if (scenario_load(&s, test_path(scenario), err, sizeof(err)) ||
+	    scenario_set(&s, set, err, sizeof(err)))
+		fail_msg("%s", err);
+	for (; sets && *sets; sets++)
+		if (scenario_set(&s, *sets, err, sizeof(err)))
+			fail_msg("%s", err);
+	if (scenario_validate(&s, err, sizeof(err)))
 		fail_msg("%s", err);
 	sim = sim_create(&s, err, sizeof(err));
 	if (!sim)
 		fail_msg("%s", err);
 	sim_run(sim);
 	return sim;
+}
+
+static struct sim *run_policy(const char *scenario, const char *policy)
+{
+	return run_sets(scenario, policy, NULL);
 }
 
 static void test_embedded_swap_throttle(void **state)
@@ -89,12 +99,40 @@ static void test_embedded_noswap_240(void **state)
 	sim_destroy(global);
 }
 
+/*
+ * The IA64 run inside a memory cgroup (scenarios/seed000-ia64-memcg.ini),
+ * scaled down to 1 GB with a 768 MB limit, 256 MB of swap and 12 groups:
+ * limit reclaim does the work and both policies complete; the throttle's
+ * waiters test the memcg's margin, not the zone watermarks.
+ */
+static void test_ia64_memcg_scaled(void **state)
+{
+	static const char scn[] = "scenarios/seed000-ia64-memcg.ini";
+	static const char *const sets[] = {
+		"machine.memory=1G", "machine.swap=256M", "cgroup.box.limit=768M",
+		"workload.hackbench.groups=12", "workload.hackbench.loops=100", NULL,
+	};
+	struct sim *none = run_sets(scn, "none", sets), *global = run_sets(scn, "global", sets);
+	const struct workload_inst *a = &none->workloads[0], *b = &global->workloads[0];
+
+	assert_true(a->ended && b->ended);
+	assert_int_equal(none->reclaim.oom_kills + global->reclaim.oom_kills, 0);
+	assert_true(test_figure(a, "broken") == 0 && test_figure(b, "broken") == 0);
+	assert_true(none->memcgs[1]->memory.failcnt > 0 && global->memcgs[1]->memory.failcnt > 0);
+	assert_true(none->reclaim.max_parallel_reclaimers >= 50);
+	assert_true(global->reclaim.max_parallel_reclaimers <= 2);
+	assert_true(test_figure(b, "time_s") < test_figure(a, "time_s"));
+	sim_destroy(none);
+	sim_destroy(global);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_embedded_swap_throttle),
 		cmocka_unit_test(test_embedded_noswap_200),
 		cmocka_unit_test(test_embedded_noswap_240),
+		cmocka_unit_test(test_ia64_memcg_scaled),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1194,9 +1194,11 @@ void reclaim_throttle_exit(struct task *t)
 }
 
 /*
- * try_to_free_pages() returns: the figures of seed 000's table (time in
- * it, throttle wait included; pages beyond nr_to_reclaim), and it is no
- * longer among the parallel reclaimers.
+ * try_to_free_pages() or try_to_free_mem_cgroup_pages() returns: the
+ * figures of seed 000's table (time in it, throttle wait included; pages
+ * beyond nr_to_reclaim), and it is no longer among the parallel
+ * reclaimers.  The seed's debug counters sat in
+ * try_to_free_pages_throttled(), which wraps both.
  */
 static void direct_reclaim_figures(struct task *t)
 {
@@ -1204,7 +1206,7 @@ static void direct_reclaim_figures(struct task *t)
 	struct reclaim_figures *fig = &t->sim->reclaim;
 	u64 took = task_now(t) - rs->start_ns;
 
-	if (rs->kind != RK_DIRECT)
+	if (rs->kind == RK_KSWAPD)
 		return;
 	if (rs->counted)
 		fig->nr_reclaimers--;
@@ -1215,12 +1217,12 @@ static void direct_reclaim_figures(struct task *t)
 		fig->overreclaim_pages += rs->sc.nr_reclaimed - rs->sc.nr_to_reclaim;
 }
 
-/* A direct reclaimer is now inside do_try_to_free_pages: the seeds' figure. */
+/* A direct or limit reclaimer is now inside do_try_to_free_pages: the seed's figure. */
 static void count_reclaimer(struct task *t)
 {
 	struct reclaim_figures *fig = &t->sim->reclaim;
 
-	if (t->rs.kind != RK_DIRECT || t->rs.counted)
+	if (t->rs.kind == RK_KSWAPD || t->rs.counted)
 		return;
 	t->rs.counted = true;
 	if (++fig->nr_reclaimers > fig->max_parallel_reclaimers)

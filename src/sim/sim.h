@@ -127,7 +127,7 @@ struct sample {
 
 /* Reclaim figures the seeds report beside the kernel's counters. */
 struct reclaim_figures {
-	unsigned int nr_reclaimers;		/* now inside try_to_free_pages */
+	unsigned int nr_reclaimers;		/* now in try_to_free_(mem_cgroup_)pages */
 	unsigned int max_parallel_reclaimers;
 	u64 max_try_to_free_pages_ns;
 	u64 overreclaim_pages;			/* reclaimed beyond nr_to_reclaim */
