@@ -126,6 +126,43 @@ static void test_ia64_memcg_scaled(void **state)
 	sim_destroy(global);
 }
 
+/*
+ * 2.6.25 zone_batchsize()/setup_pageset() (exact): one page per batch and
+ * a hot list of 6 on the 32 MB board, 7 and 42 on 8 GB of 16 KiB pages;
+ * frees clear pages_scanned only when the hot list overflows.
+ */
+static void test_pcp_lists_2_6_25(void **state)
+{
+	struct sim *board = test_sim_from_file("scenarios/seed000-embedded-noswap-240.ini");
+	struct sim *ia64 = test_sim_from_file("scenarios/seed000-ia64.ini");
+	struct zone *z = &board->nodes[0].node_zones[ZONE_DMA];
+	struct zone *big = NULL;
+
+	assert_int_equal(z->pcp_batch[0], 1);
+	assert_int_equal(z->pcp_high[0], 6);
+	assert_int_equal(z->pcp_batch[1], 1);
+	assert_int_equal(z->pcp_high[1], 2);
+	for (int i = 0; i < MAX_NR_ZONES; i++)
+		if (populated_zone(&ia64->nodes[0].node_zones[i]))
+			big = &ia64->nodes[0].node_zones[i];
+	assert_non_null(big);
+	assert_int_equal(big->pcp_batch[0], 7);
+	assert_int_equal(big->pcp_high[0], 42);
+	assert_int_equal(big->pcp_batch[1], 3);
+	assert_int_equal(big->pcp_high[1], 14);
+
+	z->pages_scanned = 1000;
+	for (int i = 1; i <= 6; i++) {
+		u32 pfn = rmqueue_buddy(board, z, 0, MIGRATE_MOVABLE);
+
+		pfn_to_page(board, pfn)->memcg_id = MEMCG_ID_NONE;	/* uncharged */
+		free_unref_page(board, pfn);
+		assert_int_equal(z->pages_scanned, i < 6 ? 1000 : 0);
+	}
+	sim_destroy(board);
+	sim_destroy(ia64);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -133,6 +170,7 @@ int main(void)
 		cmocka_unit_test(test_embedded_noswap_200),
 		cmocka_unit_test(test_embedded_noswap_240),
 		cmocka_unit_test(test_ia64_memcg_scaled),
+		cmocka_unit_test(test_pcp_lists_2_6_25),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
