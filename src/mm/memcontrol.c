@@ -298,8 +298,12 @@ oom:
 		cc->nr_retries = old_charge ? MEM_CGROUP_RECLAIM_RETRIES : MAX_RECLAIM_RETRIES;
 	}
 retry:
-	/* the batch, once cut to nr_pages, stays cut for the retries */
-	for (u64 batch = cc->batch_cut ? nr_pages : max_u64(MEMCG_CHARGE_BATCH, nr_pages);;
+	/*
+	 * the batch, once cut to nr_pages, stays cut for the retries; before
+	 * the per-CPU charge stock of 2.6.33 every page was charged alone
+	 */
+	for (u64 batch = cc->batch_cut || sim->kernel_version < KERNEL_VERSION(2, 6, 33) ?
+			 nr_pages : max_u64(MEMCG_CHARGE_BATCH, nr_pages);;
 	     batch = nr_pages) {
 		bool memsw_hit;
 		struct mem_cgroup *over = try_charge_counters(memcg, batch, &memsw_hit);
