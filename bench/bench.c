@@ -50,6 +50,8 @@ int main(int argc, char **argv)
 	t2 = now_s();
 	getrusage(RUSAGE_SELF, &ru);
 	printf("scenario            %s\n", argv[1]);
+	for (int i = 3; i < argc; i += 2)
+		printf("--set               %s\n", argv[i]);
 	printf("frames              %u (%.1f GiB of %u-byte pages)\n", sim->nr_pfns,
 	       (double)sim->nr_pfns * sim->page_size / (1 << 30), sim->page_size);
 	printf("simulated time      %.3f s\n", (double)sim->now / 1e9);

@@ -8,13 +8,21 @@ make -s all
 mkdir -p build bench/results
 cc -std=c11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror -Iinclude -Isrc \
 	-o build/bench bench/bench.c build/libreclaimsim.a -linih -lcjson -lm
-for scn in bench/*.ini; do
-	name=$(basename "$scn" .ini)
-	out=bench/results/$name.txt
+# bench_one NAME SCENARIO [--set k=v]...: one run, appended to bench/results/NAME.txt
+bench_one() {
+	name=$1
+	shift
 	{
 		echo "== $(date -u +%Y-%m-%dT%H:%M:%SZ) commit $(git rev-parse --short HEAD 2>/dev/null || echo none)" \
 			"host $(nproc) CPUs, $(uname -r)"
-		build/bench "$scn"
+		build/bench "$@"
 		echo
-	} | tee -a "$out"
+	} | tee -a "bench/results/$name.txt"
+}
+for scn in bench/*.ini; do
+	bench_one "$(basename "$scn" .ini)" "$scn"
+done
+# seed 000 at full scale, once per policy: thousands of reclaimers and sleepers
+for policy in none global; do
+	bench_one seed000-ia64 scenarios/seed000-ia64.ini --set policy.reclaim_throttle=$policy
 done

@@ -1,25 +1,32 @@
 // SPDX-License-Identifier: MIT
 /*
- * test_seed000.c - seed 000's A/B on the embedded board with swap
- * (scenarios/seed000-embedded-swap-240.ini): the 2008 reclaim throttle
+ * test_seed000.c - seed 000's A/B runs on the embedded board: with swap
+ * (scenarios/seed000-embedded-swap-240.ini) the 2008 reclaim throttle
  * must cut the parallel reclaimers to its limit, make hackbench faster
  * and cut the major faults, as the seed reports (121.7 s -> 67.8 s,
- * 230 -> 16 major faults).  Bands, not the seed's exact figures: the
- * board's task sizes are estimates.
+ * 230 -> 16 major faults); without swap 200 tasks complete under both
+ * policies and 240 tasks end in an OOM kill without the throttle and
+ * complete with it.  Bands, not the seed's exact figures: the board's
+ * task sizes are estimates.
  */
 #include "testsim.h"
 
 
-static struct sim *run_policy(const char *policy)
+/* Run @scenario with the throttle policy and the NULL-ended @sets. */
+static struct sim *run_sets(const char *scenario, const char *policy, const char *const *sets)
 {
 	static struct scenario s;
 	char err[SCN_ERR_LEN], set[64];
 	struct sim *sim;
 
 	snprintf(set, sizeof(set), "policy.reclaim_throttle=%s", policy);
-	if (scenario_load(&s, test_path("scenarios/seed000-embedded-swap-240.ini"), err,
-			  sizeof(err)) ||
-	    scenario_set(&s, set, err, sizeof(err)) || scenario_validate(&s, err, sizeof(err)))
+	if (scenario_load(&s, test_path(scenario), err, sizeof(err)) ||
+	    scenario_set(&s, set, err, sizeof(err)))
+		fail_msg("%s", err);
+	for (; sets && *sets; sets++)
+		if (scenario_set(&s, *sets, err, sizeof(err)))
+			fail_msg("%s", err);
+	if (scenario_validate(&s, err, sizeof(err)))
 		fail_msg("%s", err);
 	sim = sim_create(&s, err, sizeof(err));
 	if (!sim)
@@ -28,9 +35,15 @@ static struct sim *run_policy(const char *policy)
 	return sim;
 }
 
+static struct sim *run_policy(const char *scenario, const char *policy)
+{
+	return run_sets(scenario, policy, NULL);
+}
+
 static void test_embedded_swap_throttle(void **state)
 {
-	struct sim *none = run_policy("none"), *global = run_policy("global");
+	static const char scn[] = "scenarios/seed000-embedded-swap-240.ini";
+	struct sim *none = run_policy(scn, "none"), *global = run_policy(scn, "global");
 	const struct workload_inst *a = &none->workloads[0], *b = &global->workloads[0];
 
 	assert_true(a->ended && b->ended);
@@ -45,10 +58,119 @@ static void test_embedded_swap_throttle(void **state)
 	sim_destroy(global);
 }
 
+/* 200 tasks without swap: both complete, the throttle is no slower */
+static void test_embedded_noswap_200(void **state)
+{
+	static const char scn[] = "scenarios/seed000-embedded-noswap-200.ini";
+	struct sim *none = run_policy(scn, "none"), *global = run_policy(scn, "global");
+	const struct workload_inst *a = &none->workloads[0], *b = &global->workloads[0];
+
+	assert_true(a->ended && b->ended);
+	assert_int_equal(none->reclaim.oom_kills + global->reclaim.oom_kills, 0);
+	assert_true(test_figure(a, "broken") == 0 && test_figure(b, "broken") == 0);
+	assert_true(test_figure(a, "time_s") > 0.5);
+	assert_true(test_figure(b, "time_s") <= test_figure(a, "time_s"));
+	assert_true(global->reclaim.max_parallel_reclaimers <= 2);
+	sim_destroy(none);
+	sim_destroy(global);
+}
+
+/*
+ * 240 tasks without swap: without the throttle the parallel reclaimers
+ * scan the zone six times over between frees, kswapd marks it
+ * all_unreclaimable and the allocator OOM-kills (hackbench breaks off);
+ * with it hackbench completes without a kill.
+ */
+static void test_embedded_noswap_240(void **state)
+{
+	static const char scn[] = "scenarios/seed000-embedded-noswap-240.ini";
+	struct sim *none = run_policy(scn, "none"), *global = run_policy(scn, "global");
+	const struct workload_inst *a = &none->workloads[0], *b = &global->workloads[0];
+
+	assert_true(a->ended && b->ended);
+	assert_true(none->reclaim.oom_kills >= 1);
+	assert_true(test_figure(a, "broken") == 1);
+	assert_true(none->reclaim.max_parallel_reclaimers >= 50);
+	assert_int_equal(global->reclaim.oom_kills, 0);
+	assert_true(test_figure(b, "broken") == 0);
+	assert_true(test_figure(b, "time_s") > 0.5);
+	assert_true(global->reclaim.max_parallel_reclaimers <= 2);
+	sim_destroy(none);
+	sim_destroy(global);
+}
+
+/*
+ * The IA64 run inside a memory cgroup (scenarios/seed000-ia64-memcg.ini),
+ * scaled down to 1 GB with a 768 MB limit, 256 MB of swap and 12 groups:
+ * limit reclaim does the work and both policies complete; the throttle's
+ * waiters test the memcg's margin, not the zone watermarks.
+ */
+static void test_ia64_memcg_scaled(void **state)
+{
+	static const char scn[] = "scenarios/seed000-ia64-memcg.ini";
+	static const char *const sets[] = {
+		"machine.memory=1G", "machine.swap=256M", "cgroup.box.limit=768M",
+		"workload.hackbench.groups=12", "workload.hackbench.loops=100", NULL,
+	};
+	struct sim *none = run_sets(scn, "none", sets), *global = run_sets(scn, "global", sets);
+	const struct workload_inst *a = &none->workloads[0], *b = &global->workloads[0];
+
+	assert_true(a->ended && b->ended);
+	assert_int_equal(none->reclaim.oom_kills + global->reclaim.oom_kills, 0);
+	assert_true(test_figure(a, "broken") == 0 && test_figure(b, "broken") == 0);
+	assert_true(none->memcgs[1]->memory.failcnt > 0 && global->memcgs[1]->memory.failcnt > 0);
+	assert_true(none->reclaim.max_parallel_reclaimers >= 50);
+	assert_true(global->reclaim.max_parallel_reclaimers <= 2);
+	assert_true(test_figure(b, "time_s") < test_figure(a, "time_s"));
+	sim_destroy(none);
+	sim_destroy(global);
+}
+
+/*
+ * 2.6.25 zone_batchsize()/setup_pageset() (exact): one page per batch and
+ * a hot list of 6 on the 32 MB board, 7 and 42 on 8 GB of 16 KiB pages;
+ * frees clear pages_scanned only when the hot list overflows.
+ */
+static void test_pcp_lists_2_6_25(void **state)
+{
+	struct sim *board = test_sim_from_file("scenarios/seed000-embedded-noswap-240.ini");
+	struct sim *ia64 = test_sim_from_file("scenarios/seed000-ia64.ini");
+	struct zone *z = &board->nodes[0].node_zones[ZONE_DMA];
+	struct zone *big = NULL;
+
+	assert_int_equal(z->pcp_batch[0], 1);
+	assert_int_equal(z->pcp_high[0], 6);
+	assert_int_equal(z->pcp_batch[1], 1);
+	assert_int_equal(z->pcp_high[1], 2);
+	for (int i = 0; i < MAX_NR_ZONES; i++)
+		if (populated_zone(&ia64->nodes[0].node_zones[i]))
+			big = &ia64->nodes[0].node_zones[i];
+	assert_non_null(big);
+	assert_int_equal(big->pcp_batch[0], 7);
+	assert_int_equal(big->pcp_high[0], 42);
+	assert_int_equal(big->pcp_batch[1], 3);
+	assert_int_equal(big->pcp_high[1], 14);
+
+	z->pages_scanned = 1000;
+	for (int i = 1; i <= 6; i++) {
+		u32 pfn = rmqueue_buddy(board, z, 0, MIGRATE_MOVABLE);
+
+		pfn_to_page(board, pfn)->memcg_id = MEMCG_ID_NONE;	/* uncharged */
+		free_unref_page(board, pfn);
+		assert_int_equal(z->pages_scanned, i < 6 ? 1000 : 0);
+	}
+	sim_destroy(board);
+	sim_destroy(ia64);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_embedded_swap_throttle),
+		cmocka_unit_test(test_embedded_noswap_200),
+		cmocka_unit_test(test_embedded_noswap_240),
+		cmocka_unit_test(test_ia64_memcg_scaled),
+		cmocka_unit_test(test_pcp_lists_2_6_25),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

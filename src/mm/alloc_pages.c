@@ -36,6 +36,39 @@ struct pglist_data *task_node(struct task *t)
 }
 
 /*
+ * free_hot_cold_page() (v2.6.25): the freed page joins this CPU's hot or
+ * cold list; when the list reaches its high mark a batch goes back to the
+ * buddy lists through free_pages_bulk(), which clears the zone's
+ * pages_scanned and all_unreclaimable.  So a free resets the
+ * all_unreclaimable evidence only every few pages, not at every free.
+ * The lists are counts only: the model's pages go to the buddy at once.
+ */
+static void free_hot_cold_page(struct sim *sim, struct zone *zone, bool cold)
+{
+	u32 *count = &zone->pcp_count[sim->this_cpu][cold];
+
+	if (++*count < zone->pcp_high[cold])
+		return;
+	*count -= zone->pcp_batch[cold] < *count ? zone->pcp_batch[cold] : *count;
+	zone->pages_scanned = 0;
+	zone->all_unreclaimable = false;
+}
+
+/*
+ * buffered_rmqueue() (v2.6.25) for order 0: the page comes off this CPU's
+ * hot list, which rmqueue_bulk() refills by a batch when empty (under the
+ * zone lock, without touching pages_scanned).
+ */
+static void buffered_rmqueue(struct sim *sim, struct zone *zone)
+{
+	u32 *count = &zone->pcp_count[sim->this_cpu][0];
+
+	if (!*count)
+		*count = zone->pcp_batch[0];
+	(*count)--;
+}
+
+/*
  * get_page_from_freelist() (v6.12): walk the zonelist (local node first,
  * then the others; zones from highest_zoneidx down) and take a page from
  * the first zone whose watermark allows it.
@@ -68,6 +101,8 @@ static u32 get_page_from_freelist(struct task *t, unsigned int order, unsigned i
 			/* prep_new_page(): a clean, uncharged page */
 			sim->mem_map[pfn] = (struct page){ .next = NO_PFN, .prev = NO_PFN,
 							   .memcg_id = MEMCG_ID_NONE };
+			if (zone->pcp_count)
+				buffered_rmqueue(sim, zone);
 			count_vm_events(sim, PGALLOC_DMA + zone->idx, 1u << order);
 			charge_sys(t, sim->scn.cost.alloc_ns);
 			return pfn;
@@ -175,6 +210,25 @@ static bool should_reclaim_retry(struct task *t, enum zone_type highest_zoneidx,
 	return false;
 }
 
+/*
+ * What 2.6.x try_to_free_pages() returned to __alloc_pages() as
+ * did_some_progress, from do_try_to_free_pages()'s nr_reclaimed and
+ * whether its last pass (priority 0) found every zone all_unreclaimable:
+ * a full SWAP_CLUSTER_MAX is progress; short of that, v2.6.25 returns 1
+ * when some zone was still scanned and 0 otherwise, whatever was
+ * reclaimed; from v2.6.26 it returns nr_reclaimed in the first case
+ * (0 if nothing was reclaimed) and 0 in the second.
+ */
+static bool did_some_progress(const struct sim *sim, unsigned long nr_reclaimed,
+			      bool all_unreclaimable)
+{
+	if (nr_reclaimed >= SWAP_CLUSTER_MAX)
+		return true;
+	if (all_unreclaimable)
+		return false;
+	return sim->kernel_version < KERNEL_VERSION(2, 6, 26) || nr_reclaimed;
+}
+
 /* The allocator takes the result of a finished direct reclaim. */
 static unsigned long direct_reclaim_done(struct task *t)
 {
@@ -207,14 +261,19 @@ enum vm_fault_result __alloc_pages(struct task *t, enum zone_type highest_zoneid
 
 			if (t->sim->scn.policy.alloc_no_progress_oom) {
 				/*
-				 * 2.6.x __alloc_pages: any progress (or a zone
-				 * not all_unreclaimable) means nap HZ/50 and
-				 * rebalance; none means the OOM killer.
+				 * 2.6.x __alloc_pages: progress means nap HZ/50
+				 * and rebalance; none means one last try at the
+				 * high watermark (a parallel OOM kill may have
+				 * freed memory), then the OOM killer.
 				 */
-				if (progress || !skipped_all) {
+				if (did_some_progress(t->sim, progress, skipped_all)) {
 					congestion_wait(t, JIFFY_NS * (HZ / 50));
 					return VM_FAULT_BLOCKED;
 				}
+				*pfn = get_page_from_freelist(t, order, ALLOC_WMARK_HIGH,
+							      highest_zoneidx);
+				if (*pfn != NO_PFN)
+					goto got_pg;
 				goto oom;
 			}
 			if (should_reclaim_retry(t, highest_zoneidx, progress))
@@ -243,12 +302,8 @@ got_pg:
 	return VM_FAULT_DONE;
 }
 
-/*
- * free_unref_page() - a page whose last reference is gone: uncharge it
- * and give it back to the buddy allocator.  2.6.28 also cleared the
- * zone's pages_scanned and all_unreclaimable here (free_pages_bulk).
- */
-void free_unref_page(struct sim *sim, u32 pfn)
+/* free_unref_page() (v6.12) - the last reference is gone: uncharge and free. */
+static void __free_unref_page(struct sim *sim, u32 pfn, bool cold)
 {
 	struct page *page = pfn_to_page(sim, pfn);
 	struct zone *zone = page_zone(sim, pfn);
@@ -257,8 +312,19 @@ void free_unref_page(struct sim *sim, u32 pfn)
 	*page = (struct page){ .next = NO_PFN, .prev = NO_PFN, .memcg_id = MEMCG_ID_NONE };
 	free_one_page(sim, pfn, 0);
 	count_vm_event(sim, PGFREE);
-	zone->pages_scanned = 0;
-	zone->all_unreclaimable = false;
+	if (zone->pcp_count)
+		free_hot_cold_page(sim, zone, cold);
+}
+
+void free_unref_page(struct sim *sim, u32 pfn)
+{
+	__free_unref_page(sim, pfn, false);
+}
+
+/* Reclaim frees its pages cold (2.6.x: pagevec_init(&freed_pvec, 1)). */
+void free_cold_page(struct sim *sim, u32 pfn)
+{
+	__free_unref_page(sim, pfn, true);
 }
 
 /* GFP_KERNEL allocation of one page: reclaim and OOM as any other. */

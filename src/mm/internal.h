@@ -49,6 +49,7 @@ void lru_note_cost(struct lruvec *lruvec, bool file, unsigned long nr_io,
 void lru_note_cost_refault(struct sim *sim, u32 pfn);
 /* free a page that is off every list: uncharge, back to the buddy */
 void free_unref_page(struct sim *sim, u32 pfn);
+void free_cold_page(struct sim *sim, u32 pfn);
 /* a page of kernel memory (GFP_KERNEL: zones up to Normal, not on any
  * LRU, not charged): socket buffers, kernel stacks, page tables */
 enum vm_fault_result alloc_kernel_page(struct task *t, u32 *pfn);

@@ -218,13 +218,17 @@ static void commit_charge(struct sim *sim, u32 pfn, struct mem_cgroup *memcg)
 	memcg->memcg_stat[MEMCG_PGPGIN]++;
 }
 
+/* 2.6.25 mm/memcontrol.c: limit reclaim failures before the memcg OOM */
+#define MEM_CGROUP_RECLAIM_RETRIES	5
+
 /*
  * mem_cgroup_charge() -> try_charge_memcg() (v6.12), restartable: on a
  * failed charge it counts memory.events max, starts limit reclaim of the
  * memcg over its limit and returns VM_FAULT_RETRY; called again after the
  * reclaim it applies the kernel's retry rules: margin regained → charge;
  * drain stocks once; small charges retry after any progress; otherwise
- * MAX_RECLAIM_RETRIES attempts, then the memcg OOM killer.
+ * MAX_RECLAIM_RETRIES attempts, then the memcg OOM killer.  The 2.6.x
+ * profiles follow 2.6.25 mem_cgroup_charge_common() instead (below).
  */
 enum vm_fault_result mem_cgroup_charge(struct task *t, u32 pfn)
 {
@@ -232,6 +236,7 @@ enum vm_fault_result mem_cgroup_charge(struct task *t, u32 pfn)
 	struct charge_context *cc = &t->cc;
 	struct mem_cgroup *memcg = t->memcg;
 	const u64 nr_pages = 1;
+	const bool old_charge = sim->scn.policy.alloc_no_progress_oom;
 
 	charge_sys(t, sim->scn.cost.charge_ns);
 	struct memcg_stock *stock = task_stock(t);
@@ -242,7 +247,9 @@ enum vm_fault_result mem_cgroup_charge(struct task *t, u32 pfn)
 		return VM_FAULT_DONE;
 	}
 	if (!cc->active)
-		*cc = (struct charge_context){ .active = true, .nr_retries = MAX_RECLAIM_RETRIES };
+		*cc = (struct charge_context){ .active = true,
+					       .nr_retries = old_charge ? MEM_CGROUP_RECLAIM_RETRIES :
+									   MAX_RECLAIM_RETRIES };
 
 	if (t->rs.phase == RP_DONE && t->rs.kind == RK_MEMCG) {
 		struct mem_cgroup *over = t->rs.sc.target_mem_cgroup;
@@ -251,6 +258,23 @@ enum vm_fault_result mem_cgroup_charge(struct task *t, u32 pfn)
 		t->rs.phase = RP_IDLE;
 		if (mem_cgroup_margin(over) >= nr_pages)
 			goto retry;
+		if (old_charge) {
+			/*
+			 * 2.6.25 mem_cgroup_charge_common: limit reclaim made
+			 * progress only if it reclaimed SWAP_CLUSTER_MAX pages
+			 * (its do_try_to_free_pages has no all_unreclaimable
+			 * escape); otherwise, after MEM_CGROUP_RECLAIM_RETRIES
+			 * such failures, the memcg OOM killer, and before each
+			 * retry a congestion_wait(HZ/10) nap.
+			 */
+			if (reclaimed >= SWAP_CLUSTER_MAX)
+				goto retry;
+			if (cc->nr_retries--) {
+				congestion_wait(t, JIFFY_NS * (HZ / 10));
+				return VM_FAULT_BLOCKED;
+			}
+			goto oom;
+		}
 		if (!cc->drained) {
 			drain_all_stock(sim, over);
 			cc->drained = true;
@@ -260,6 +284,7 @@ enum vm_fault_result mem_cgroup_charge(struct task *t, u32 pfn)
 			goto retry;
 		if (cc->nr_retries--)
 			goto retry;
+oom:
 		if (t->no_oom) {
 			cc->active = false;
 			return VM_FAULT_NOMEM;
@@ -270,11 +295,15 @@ enum vm_fault_result mem_cgroup_charge(struct task *t, u32 pfn)
 			cc->active = false;
 			return VM_FAULT_OOM;
 		}
-		cc->nr_retries = MAX_RECLAIM_RETRIES;
+		cc->nr_retries = old_charge ? MEM_CGROUP_RECLAIM_RETRIES : MAX_RECLAIM_RETRIES;
 	}
 retry:
-	/* the batch, once cut to nr_pages, stays cut for the retries */
-	for (u64 batch = cc->batch_cut ? nr_pages : max_u64(MEMCG_CHARGE_BATCH, nr_pages);;
+	/*
+	 * the batch, once cut to nr_pages, stays cut for the retries; before
+	 * the per-CPU charge stock of 2.6.33 every page was charged alone
+	 */
+	for (u64 batch = cc->batch_cut || sim->kernel_version < KERNEL_VERSION(2, 6, 33) ?
+			 nr_pages : max_u64(MEMCG_CHARGE_BATCH, nr_pages);;
 	     batch = nr_pages) {
 		bool memsw_hit;
 		struct mem_cgroup *over = try_charge_counters(memcg, batch, &memsw_hit);

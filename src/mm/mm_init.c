@@ -129,6 +129,36 @@ static void init_zone(struct pglist_data *pgdat, enum zone_type idx, u32 start_p
 }
 
 /*
+ * zone_batchsize() and setup_pageset() (v2.6.25): the per-CPU list's batch
+ * is about a 4096th of the zone, at most 128 KiB, rounded to 2^n - 1; the
+ * hot list drains when it holds 6 batches, the cold one at 2.
+ */
+static int zone_pcp_init(struct sim *sim, struct zone *z)
+{
+	u64 batch = z->present_pages / 1024;
+	unsigned int fls = 0;
+
+	if (!populated_zone(z))
+		return 0;
+	z->pcp_count = calloc(sim->nr_cpus, sizeof(*z->pcp_count));
+	if (!z->pcp_count)
+		return -ENOMEM;
+	if (batch * sim->page_size > 512 * 1024)
+		batch = 512 * 1024 / sim->page_size;
+	batch /= 4;	/* "we effectively *= 4 below" */
+	if (batch < 1)
+		batch = 1;
+	while ((batch + batch / 2) >> fls)
+		fls++;
+	batch = (1ULL << (fls - 1)) - 1;
+	z->pcp_high[0] = (u32)(6 * batch);
+	z->pcp_batch[0] = (u32)(batch > 1 ? batch : 1);
+	z->pcp_high[1] = (u32)(2 * batch);
+	z->pcp_batch[1] = (u32)(batch / 2 > 1 ? batch / 2 : 1);
+	return 0;
+}
+
+/*
  * Models v6.12 free_area_init() + memmap_init() + memblock_free_all():
  * size every zone, give every frame a struct page, then free all frames
  * into the buddy allocator.  The watermarks are left at zero; the caller
@@ -186,11 +216,24 @@ int mem_init_zones(struct sim *sim)
 	for (nid = 0; nid < sim->nr_nodes; nid++)
 		for (z = 0; z < MAX_NR_ZONES; z++)
 			memblock_free_zone(sim, &sim->nodes[nid].node_zones[z]);
+	if (sim->scn.policy.all_unreclaimable) {
+		for (nid = 0; nid < sim->nr_nodes; nid++) {
+			for (z = 0; z < MAX_NR_ZONES; z++) {
+				if (zone_pcp_init(sim, &sim->nodes[nid].node_zones[z])) {
+					mem_free_zones(sim);
+					return -ENOMEM;
+				}
+			}
+		}
+	}
 	return 0;
 }
 
 void mem_free_zones(struct sim *sim)
 {
+	for (unsigned int nid = 0; nid < sim->nr_nodes; nid++)
+		for (int z = 0; z < MAX_NR_ZONES; z++)
+			free(sim->nodes[nid].node_zones[z].pcp_count);
 	free(sim->mem_map);
 	free(sim->nodes);
 	sim->mem_map = NULL;

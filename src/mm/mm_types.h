@@ -144,6 +144,12 @@ struct zone {
 	/* 2.6.28 zone reclaim state (all_unreclaimable rule) */
 	u64 pages_scanned;
 	bool all_unreclaimable;
+	/*
+	 * 2.6.x per-CPU page lists, counted only (their pages stay in the
+	 * buddy lists): pcp_count[cpu][cold], NULL on later profiles
+	 */
+	u32 (*pcp_count)[2];
+	u32 pcp_high[2], pcp_batch[2];
 };
 
 static inline u64 zone_managed_pages(const struct zone *z) { return z->managed_pages; }

@@ -49,6 +49,12 @@ static bool can_age_anon_pages(struct sim *sim)
 	return sim->swap != NULL;
 }
 
+/* Before 2.6.28 one LRU held anon and file pages (the split lists stand in). */
+static bool single_lru(const struct sim *sim)
+{
+	return sim->kernel_version < KERNEL_VERSION(2, 6, 28);
+}
+
 /* can_reclaim_anon_pages(): is there swap space to put anon pages in? */
 static bool can_reclaim_anon_pages(struct sim *sim)
 {
@@ -303,7 +309,7 @@ static void free_folio_list(struct sim *sim, struct pfn_list *list)
 
 		pfn_list_del(sim, list, pfn);
 		ClearPageFlag(pfn_to_page(sim, pfn), PG_isolated);
-		free_unref_page(sim, pfn);
+		free_cold_page(sim, pfn);
 	}
 }
 
@@ -645,8 +651,59 @@ static bool shrink_inactive_list_finish(struct task *t)
 }
 
 /*
+ * calc_reclaim_mapped() (v2.6.25 shrink_active_list): mapped pages leave
+ * the active list only when the "swap tendency" - half the mapped
+ * percentage of memory, the distress of the scan priority, swappiness and
+ * the active/inactive imbalance - reaches 100, or when the zone is near
+ * OOM (3 x its LRU pages scanned since the last free).  The node stands in
+ * for the zone, and the current priority for the zone's prev_priority.
+ */
+static bool calc_reclaim_mapped(struct sim *sim, struct lruvec *lruvec, int priority)
+{
+	struct pglist_data *pgdat = lruvec->pgdat;
+	long active = node_page_state(pgdat, NR_ACTIVE_ANON) + node_page_state(pgdat, NR_ACTIVE_FILE);
+	long inactive = node_page_state(pgdat, NR_INACTIVE_ANON) +
+			node_page_state(pgdat, NR_INACTIVE_FILE);
+	long swappiness = (long)sim->scn.sysctl.swappiness, total = 0;
+	long mapped_ratio, swap_tendency, imbalance;
+	u64 scanned = 0;
+
+	for (int z = 0; z < MAX_NR_ZONES; z++) {
+		total += (long)pgdat->node_zones[z].managed_pages;
+		scanned += pgdat->node_zones[z].pages_scanned;
+	}
+	if (scanned >= 3 * (u64)(active + inactive))
+		return true;	/* zone_is_near_oom() */
+	mapped_ratio = (node_page_state(pgdat, NR_FILE_MAPPED) +
+			node_page_state(pgdat, NR_ANON_MAPPED)) * 100 / (total ? total : 1);
+	swap_tendency = mapped_ratio / 2 + (100 >> priority) + swappiness;
+	imbalance = active / (inactive + 1) * (swappiness + 1) / 100 * mapped_ratio / 100;
+	return swap_tendency + imbalance >= 100;
+}
+
+/*
+ * shrink_active_list() before 2.6.28, second half: a mapped page stays
+ * active while mapped pages are not being reclaimed, when it is anon and
+ * there is no swap to put it in, or when it was referenced; an unmapped
+ * one stays when PG_referenced was set.  The rest is deactivated.
+ */
+static bool active_keep_2_6_25(struct task *t, u32 pfn, bool reclaim_mapped)
+{
+	struct sim *sim = t->sim;
+	struct page *page = pfn_to_page(sim, pfn);
+	unsigned long vm_flags;
+
+	if (!page->mapcount)
+		return TestClearPageFlag(page, PG_referenced);
+	if (!reclaim_mapped || (!sim->swap && PageFlag(page, PG_anon)))
+		return true;	/* kept without an rmap walk */
+	return folio_referenced(t, pfn, &vm_flags);
+}
+
+/*
  * shrink_active_list() (v6.12), second half: referenced executable file
  * pages stay active; everything else is deactivated, referenced or not.
+ * Before 2.6.28 the rules of active_keep_2_6_25() apply.
  */
 static void shrink_active_list_finish(struct task *t)
 {
@@ -654,6 +711,8 @@ static void shrink_active_list_finish(struct task *t)
 	struct reclaim_state *rs = &t->rs;
 	struct lruvec *lruvec = rs->lruvec;
 	bool file = is_file_lru(rs->batch_lru);
+	bool old = single_lru(sim);
+	bool reclaim_mapped = old && calc_reclaim_mapped(sim, lruvec, rs->sc.priority);
 	unsigned long nr_rotated = 0, nr_deactivate = 0, nr = 0;
 
 	while (!pfn_list_empty(&rs->batch)) {
@@ -669,7 +728,8 @@ static void shrink_active_list_finish(struct task *t)
 			free_unref_page(sim, pfn);
 			continue;
 		}
-		if (folio_referenced(t, pfn, &vm_flags) && (vm_flags & VM_EXEC) && file) {
+		if (old ? active_keep_2_6_25(t, pfn, reclaim_mapped) :
+			  folio_referenced(t, pfn, &vm_flags) && (vm_flags & VM_EXEC) && file) {
 			nr_rotated++;
 			putback_folio(sim, lruvec, pfn);
 			continue;
@@ -774,7 +834,7 @@ void get_scan_count(struct sim *sim, struct lruvec *lruvec, struct scan_control 
 	u64 fraction[2] = { 0, 0 }, denominator = 1;
 	enum scan_balance scan_balance;
 
-	if (sim->kernel_version < KERNEL_VERSION(2, 6, 28)) {
+	if (single_lru(sim)) {
 		/*
 		 * One LRU for anon and file before 2.6.28: every page is
 		 * scanned in turn, anon too when there is no swap (it is
@@ -909,7 +969,9 @@ static bool shrink_lruvec_next_batch(struct task *t)
 			if (!shrink_lruvec_round_end(rs))
 				return false;
 		}
-		if (!nr[LRU_INACTIVE_ANON] && !nr[LRU_ACTIVE_FILE] && !nr[LRU_INACTIVE_FILE])
+		/* before 2.6.28 shrink_zone() ran while either list had a scan left */
+		if (!nr[LRU_INACTIVE_ANON] && !nr[LRU_ACTIVE_FILE] && !nr[LRU_INACTIVE_FILE] &&
+		    !(single_lru(t->sim) && nr[LRU_ACTIVE_ANON]))
 			return false;
 		lru = (enum lru_list)rs->lru_pos++;
 		if (!nr[lru])
@@ -1127,9 +1189,11 @@ void reclaim_throttle_exit(struct task *t)
 }
 
 /*
- * try_to_free_pages() returns: the figures of seed 000's table (time in
- * it, throttle wait included; pages beyond nr_to_reclaim), and it is no
- * longer among the parallel reclaimers.
+ * try_to_free_pages() or try_to_free_mem_cgroup_pages() returns: the
+ * figures of seed 000's table (time in it, throttle wait included; pages
+ * beyond nr_to_reclaim), and it is no longer among the parallel
+ * reclaimers.  The seed's debug counters sat in
+ * try_to_free_pages_throttled(), which wraps both.
  */
 static void direct_reclaim_figures(struct task *t)
 {
@@ -1137,7 +1201,7 @@ static void direct_reclaim_figures(struct task *t)
 	struct reclaim_figures *fig = &t->sim->reclaim;
 	u64 took = task_now(t) - rs->start_ns;
 
-	if (rs->kind != RK_DIRECT)
+	if (rs->kind == RK_KSWAPD)
 		return;
 	if (rs->counted)
 		fig->nr_reclaimers--;
@@ -1148,12 +1212,12 @@ static void direct_reclaim_figures(struct task *t)
 		fig->overreclaim_pages += rs->sc.nr_reclaimed - rs->sc.nr_to_reclaim;
 }
 
-/* A direct reclaimer is now inside do_try_to_free_pages: the seeds' figure. */
+/* A direct or limit reclaimer is now inside do_try_to_free_pages: the seed's figure. */
 static void count_reclaimer(struct task *t)
 {
 	struct reclaim_figures *fig = &t->sim->reclaim;
 
-	if (t->rs.kind != RK_DIRECT || t->rs.counted)
+	if (t->rs.kind == RK_KSWAPD || t->rs.counted)
 		return;
 	t->rs.counted = true;
 	if (++fig->nr_reclaimers > fig->max_parallel_reclaimers)

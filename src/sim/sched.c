@@ -225,7 +225,9 @@ void sched_cpu_event(struct sim *sim, unsigned int c)
 	t->step_user_ns = 0;
 	t->step_sys_ns = cpu->irq_ns;
 	cpu->irq_ns = 0;
+	sim->this_cpu = c;
 	res = t->step(t);
+	sim->this_cpu = 0;	/* events outside steps: interrupts on CPU 0 */
 	cost = t->step_user_ns + t->step_sys_ns;
 	t->utime_ns += t->step_user_ns;
 	t->stime_ns += t->step_sys_ns;

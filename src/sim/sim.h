@@ -145,7 +145,7 @@ struct sample {
 
 /* Reclaim figures the seeds report beside the kernel's counters. */
 struct reclaim_figures {
-	unsigned int nr_reclaimers;		/* now inside try_to_free_pages */
+	unsigned int nr_reclaimers;		/* now in try_to_free_(mem_cgroup_)pages */
 	unsigned int max_parallel_reclaimers;
 	u64 max_try_to_free_pages_ns;
 	u64 overreclaim_pages;			/* reclaimed beyond nr_to_reclaim */
@@ -166,6 +166,7 @@ struct sim {
 	/* CPUs and tasks */
 	unsigned int nr_cpus;
 	struct cpu *cpus;
+	unsigned int this_cpu;		/* smp_processor_id() of the step in progress */
 	struct task *rq_head, *rq_tail;	/* round-robin run queue */
 	unsigned int nr_tasks, cap_tasks;
 	struct task **tasks;

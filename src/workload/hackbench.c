@@ -55,6 +55,7 @@ struct hackbench {
 	bool broken;			/* a task was killed: its peers get EOF/EPIPE */
 	struct mm_struct *shared_mm;	/* mode = thread */
 	struct address_space *text;	/* the program's and libc's text */
+	struct mm_struct *parent_mm;	/* mode = process: the hackbench parent's */
 };
 
 enum hb_phase { HB_KERNEL, HB_TOUCH, HB_RUN };
@@ -115,12 +116,23 @@ static int hackbench_init(struct workload_inst *wl, struct task *t, unsigned int
 	if (wl->cfg->threads && hb->shared_mm) {
 		t->mm = hb->shared_mm;
 		t->mm->users++;
-	} else {
-		t->mm = mm_alloc(sim, t);
+	} else if (wl->cfg->threads) {
+		t->mm = hb->shared_mm = mm_alloc(sim, t);
 		if (!t->mm)
 			return -1;
-		if (wl->cfg->threads)
-			hb->shared_mm = t->mm;
+	} else {
+		/*
+		 * The parent forks every task (dup_mm): before 2.6.34 they
+		 * all join its anon_vma, after it and their elder siblings,
+		 * so each rmap walk of a task's page passes those first.
+		 * The footprint is assumed to lie in VMAs inherited from the
+		 * parent (stack, data, a heap grown by brk).
+		 */
+		if (!hb->parent_mm && !(hb->parent_mm = mm_alloc(sim, t)))
+			return -1;
+		t->mm = dup_mm(sim, t, hb->parent_mm);
+		if (!t->mm)
+			return -1;
 	}
 	ht->base = mmap_anon(t->mm, ht->npages);
 	return ht->base ? 0 : -1;
