@@ -4,7 +4,8 @@
  * reclaim_throttle, seed 000): the limit is honoured, every exit wakes
  * the waiters, and a reclaimer that waited more than HZ skips reclaim when
  * a zone has 4 x its high watermark free (global reclaim) or when its
- * memcg's margin already covers the request (limit reclaim).
+ * memcg's margin already covers the request (limit reclaim).  Also the
+ * wait_iff_congested nap of the kernels in between (v3.11..5.15).
  */
 #include "testsim.h"
 
@@ -153,6 +154,27 @@ static void test_per_zone_one_per_node(void **state)
 	assert_int_equal(sim->reclaim.max_parallel_reclaimers, 2);
 }
 
+/*
+ * wait_iff_congested() (v3.11..5.15) naps only while the node is tagged
+ * congested and a device's queue is full; otherwise it returns at once.
+ */
+static void test_wait_iff_congested(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini_global);
+	struct pglist_data *pgdat = &sim->nodes[0];
+	struct task *t = test_task_in(sim, sim->memcgs[0]);
+
+	assert_false(wait_iff_congested(t, pgdat, JIFFY_NS));
+	sim->swap_dev.inflight_pages = sim->swap_dev.queue_pages;
+	assert_false(wait_iff_congested(t, pgdat, JIFFY_NS));
+	assert_int_equal(t->state, TASK_RUNNING);
+	pgdat->flags |= 1UL << PGDAT_CONGESTED;
+	assert_true(wait_iff_congested(t, pgdat, JIFFY_NS));
+	assert_int_equal(t->state, TASK_BLOCKED);
+	assert_ptr_equal(t->waiting_on, &sim->congestion_wait);
+	sim->swap_dev.inflight_pages = 0;
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -161,6 +183,7 @@ int main(void)
 		test_sim_unit_test(test_no_skip_when_short),
 		test_sim_unit_test(test_skip_after_wait_memcg_margin),
 		test_sim_unit_test(test_per_zone_one_per_node),
+		test_sim_unit_test(test_wait_iff_congested),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

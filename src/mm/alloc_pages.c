@@ -267,8 +267,14 @@ enum vm_fault_result __alloc_pages(struct task *t, enum zone_type highest_zoneid
 				 * freed memory), then the OOM killer.
 				 */
 				if (did_some_progress(t->sim, progress, skipped_all)) {
-					congestion_wait(t, JIFFY_NS * (HZ / 50));
-					return VM_FAULT_BLOCKED;
+					/* v3.11+: wait_iff_congested(preferred zone, HZ/50) */
+					if (!t->sim->scn.policy.wait_iff_congested) {
+						congestion_wait(t, JIFFY_NS * (HZ / 50));
+						return VM_FAULT_BLOCKED;
+					}
+					if (wait_iff_congested(t, task_node(t), JIFFY_NS * (HZ / 50)))
+						return VM_FAULT_BLOCKED;
+					return VM_FAULT_RETRY;
 				}
 				*pfn = get_page_from_freelist(t, order, ALLOC_WMARK_HIGH,
 							      highest_zoneidx);

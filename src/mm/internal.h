@@ -78,6 +78,9 @@ bool wmark_ok(const struct sim *sim, const struct zone *z, unsigned int order, u
  * whole timeout when nothing is being written.
  */
 void congestion_wait(struct task *t, u64 timeout_ns);
+/* wait_iff_congested() (v3.11..5.15): congestion_wait only when a device
+ * is congested and @pgdat is tagged PGDAT_CONGESTED; true if it slept */
+bool wait_iff_congested(struct task *t, struct pglist_data *pgdat, u64 timeout_ns);
 /* the 2008 reclaim throttle: give back a slot (vmscan.c) */
 void reclaim_throttle_exit(struct task *t);
 bool pgdat_balanced(struct sim *sim, struct pglist_data *pgdat, int order,

@@ -192,6 +192,7 @@ enum pgdat_flags {
 	PGDAT_DIRTY,
 	PGDAT_WRITEBACK,
 	PGDAT_RECLAIM_LOCKED,
+	PGDAT_CONGESTED,	/* v3.11..5.15 (ZONE_CONGESTED before v4.8) */
 };
 
 /* enum vmscan_throttle_state (v5.16+) */

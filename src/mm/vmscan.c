@@ -168,6 +168,23 @@ void congestion_wait(struct task *t, u64 timeout_ns)
 }
 
 /*
+ * wait_iff_congested() (v3.11..5.15 mm/backing-dev.c): a congestion_wait
+ * only while some device is congested (its request queue full) and
+ * reclaim saw @pgdat's dirty pages all backed by congested devices;
+ * otherwise just cond_resched().  Returns true if @t went to sleep.
+ */
+bool wait_iff_congested(struct task *t, struct pglist_data *pgdat, u64 timeout_ns)
+{
+	struct sim *sim = t->sim;
+
+	if (!(pgdat->flags & (1UL << PGDAT_CONGESTED)) ||
+	    !(blk_queue_full(&sim->swap_dev) || blk_queue_full(&sim->disk_dev)))
+		return false;
+	congestion_wait(t, timeout_ns);
+	return true;
+}
+
+/*
  * reclaim_throttle() (v6.12): user tasks sleep on the node's queue for the
  * reason's timeout (WRITEBACK HZ/10, ISOLATED HZ/50, others 1 jiffy);
  * kernel threads other than kswapd only reschedule.
@@ -647,6 +664,12 @@ static bool shrink_inactive_list_finish(struct task *t)
 		}
 	}
 	rs->batch_nr = 0;
+	/* v3.11..5.15: tag the node congested, stall direct reclaim on it */
+	if (sim->scn.policy.wait_iff_congested && !cgroup_reclaim(sc) && rs->stat.nr_dirty &&
+	    rs->stat.nr_dirty == rs->stat.nr_congested)
+		pgdat->flags |= 1UL << PGDAT_CONGESTED;
+	if (sim->scn.policy.wait_iff_congested && !sc->kswapd)
+		wait_iff_congested(t, pgdat, JIFFY_NS * (HZ / 10));
 	return true;
 }
 
@@ -1271,8 +1294,9 @@ static void priority_pass_end(struct task *t)
 		goto done;
 	if (sc->priority < DEF_PRIORITY - 2)
 		sc->may_writepage = true;
-	/* before v5.16: "take a nap, wait for some writeback to complete" */
-	if (sim->scn.policy.congestion_wait && sc->nr_scanned && sc->priority < DEF_PRIORITY - 2)
+	/* before v3.11: "take a nap, wait for some writeback to complete" */
+	if (sim->scn.policy.congestion_wait && !sim->scn.policy.wait_iff_congested &&
+	    sc->nr_scanned && sc->priority < DEF_PRIORITY - 2)
 		congestion_wait(t, JIFFY_NS * (HZ / 10));
 	if (--sc->priority >= 0) {
 		rs->phase = RP_PRIORITY;
@@ -1542,7 +1566,8 @@ static bool prepare_kswapd_sleep(struct sim *sim, struct pglist_data *pgdat, int
 	if ((!sim->scn.policy.all_unreclaimable && pgdat->kswapd_failures >= MAX_RECLAIM_RETRIES) ||
 	    node_all_unreclaimable(sim, pgdat, highest_zoneidx) ||
 	    pgdat_balanced(sim, pgdat, order, highest_zoneidx)) {
-		pgdat->flags &= ~((1UL << PGDAT_DIRTY) | (1UL << PGDAT_WRITEBACK));
+		pgdat->flags &= ~((1UL << PGDAT_DIRTY) | (1UL << PGDAT_WRITEBACK) |
+				  (1UL << PGDAT_CONGESTED));
 		return true;
 	}
 	return false;
@@ -1629,8 +1654,9 @@ enum step_result kswapd_step(struct task *t)
 				sc->priority--;
 			if (sc->priority >= 1) {
 				rs->kswapd_phase = KS_ROUND;
-				/* 2.6.x balance_pgdat: nap while writeback catches up */
-				if (sim->scn.policy.congestion_wait && sc->nr_scanned &&
+				/* balance_pgdat before 3.11: nap while writeback catches up */
+				if (sim->scn.policy.congestion_wait &&
+				    !sim->scn.policy.wait_iff_congested && sc->nr_scanned &&
 				    sc->priority < DEF_PRIORITY - 2) {
 					congestion_wait(t, JIFFY_NS * (HZ / 10));
 					return STEP_BLOCKED;

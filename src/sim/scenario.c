@@ -90,8 +90,12 @@ static const struct kernel_profile {
 	bool too_many_isolated, alloc_no_progress_oom, all_unreclaimable;
 	bool congestion_wait, new_anon_active;
 	enum lazyfree_policy lazyfree;
+	bool wait_iff_congested;
 	enum tlb_flush_policy tlb_flush;
 } kernel_profiles[] = {
+	/* name, watermark_check, too_many_isolated, alloc_no_progress_oom,
+	 * all_unreclaimable, congestion_wait, new_anon_active, lazyfree,
+	 * wait_iff_congested, tlb_flush */
 	/*
 	 * 2.6.25 (seed 000's baseline): the per-order watermark walk, no
 	 * isolation throttle, zones marked all_unreclaimable by kswapd, the
@@ -100,25 +104,28 @@ static const struct kernel_profile {
 	 * anon/file LRU of 2.6.28 stands in for its single LRU.
 	 */
 	{ "2.6.25", WMARK_CHECK_ORDER_WALK, false, true, true, true, true,
-	  LAZYFREE_NONE, TLB_FLUSH_PER_PAGE },
+	  LAZYFREE_NONE, false, TLB_FLUSH_PER_PAGE },
 	{ "2.6.28", WMARK_CHECK_ORDER_WALK, false, true, true, true, true,
-	  LAZYFREE_NONE, TLB_FLUSH_PER_PAGE },
+	  LAZYFREE_NONE, false, TLB_FLUSH_PER_PAGE },
 	/* 2.6.32: too_many_isolated() arrives */
 	{ "2.6.32", WMARK_CHECK_ORDER_WALK, true, true, true, true, true,
-	  LAZYFREE_NONE, TLB_FLUSH_PER_PAGE },
-	/* 4.2: the last kernel flushing the TLB page by page in reclaim */
+	  LAZYFREE_NONE, false, TLB_FLUSH_PER_PAGE },
+	/*
+	 * 4.2: the last kernel flushing the TLB page by page in reclaim;
+	 * since 3.11 reclaim naps only through wait_iff_congested
+	 */
 	{ "4.2", WMARK_CHECK_ORDER_WALK, true, true, true, true, true,
-	  LAZYFREE_NONE, TLB_FLUSH_PER_PAGE },
+	  LAZYFREE_NONE, true, TLB_FLUSH_PER_PAGE },
 	/* 4.5: MADV_FREE arrives, lazyfree pages stay on the anon LRU */
 	{ "4.5", WMARK_CHECK_MODERN, true, true, true, true, true,
-	  LAZYFREE_ANON_LRU, TLB_FLUSH_BATCHED },
+	  LAZYFREE_ANON_LRU, true, TLB_FLUSH_BATCHED },
 	/* 4.12: lazyfree pages on the inactive file list; kswapd_failures */
 	{ "4.12", WMARK_CHECK_MODERN, true, false, false, true, true,
-	  LAZYFREE_INACTIVE_FILE, TLB_FLUSH_BATCHED },
+	  LAZYFREE_INACTIVE_FILE, true, TLB_FLUSH_BATCHED },
 	{ "6.12", WMARK_CHECK_MODERN, true, false, false, false, false,
-	  LAZYFREE_INACTIVE_FILE, TLB_FLUSH_BATCHED },
+	  LAZYFREE_INACTIVE_FILE, false, TLB_FLUSH_BATCHED },
 	{ "6.18", WMARK_CHECK_MODERN, true, false, false, false, false,
-	  LAZYFREE_INACTIVE_FILE, TLB_FLUSH_BATCHED },
+	  LAZYFREE_INACTIVE_FILE, false, TLB_FLUSH_BATCHED },
 };
 
 /* swap_device / disk_device presets. */
@@ -885,8 +892,10 @@ static int set_kernel(struct keyctx *k, void *obj, const char *val)
 		pol->alloc_no_progress_oom = p->alloc_no_progress_oom;
 	if (!key_given(k, "zone_unreclaimable"))
 		pol->all_unreclaimable = p->all_unreclaimable;
-	if (!key_given(k, "reclaim_sleep"))
+	if (!key_given(k, "reclaim_sleep")) {
 		pol->congestion_wait = p->congestion_wait;
+		pol->wait_iff_congested = p->wait_iff_congested;
+	}
 	if (!key_given(k, "new_anon_lru"))
 		pol->new_anon_active = p->new_anon_active;
 	if (!key_given(k, "lazyfree"))
@@ -939,8 +948,28 @@ static int fn(struct keyctx *k, void *obj, const char *val)			\
 BOOL_POLICY(set_too_many_isolated, too_many_isolated, "off", "on")
 BOOL_POLICY(set_alloc_retry, alloc_no_progress_oom, "should_reclaim_retry", "no_progress")
 BOOL_POLICY(set_zone_unreclaimable, all_unreclaimable, "kswapd_failures", "all_unreclaimable")
-BOOL_POLICY(set_reclaim_sleep, congestion_wait, "reclaim_throttle", "congestion_wait")
 BOOL_POLICY(set_new_anon_lru, new_anon_active, "inactive", "active")
+
+/*
+ * reclaim_sleep: how reclaim and the allocator wait for writeback - the
+ * v5.16+ reclaim_throttle, the older congestion_wait naps, or
+ * wait_iff_congested (v3.11..5.15), which naps only while a device is
+ * congested and the node was seen congested.
+ */
+static int set_reclaim_sleep(struct keyctx *k, void *obj, const char *val)
+{
+	static const char *const names[] = {
+		"reclaim_throttle", "congestion_wait", "wait_iff_congested",
+	};
+	struct scn_policy *pol = obj;
+	int i = 0;
+
+	if (set_choice(k, val, names, 3, &i))
+		return -1;
+	pol->congestion_wait = i > 0;
+	pol->wait_iff_congested = i == 2;
+	return 0;
+}
 
 static int set_lazyfree(struct keyctx *k, void *obj, const char *val)
 {

@@ -116,7 +116,9 @@ struct scn_policy {
 	bool too_many_isolated;		/* v2.6.32+: isolation throttle of direct reclaim */
 	bool alloc_no_progress_oom;	/* alloc_retry = no_progress: 2.6.x allocator */
 	bool all_unreclaimable;		/* zone_unreclaimable = all_unreclaimable (< v4.11) */
-	bool congestion_wait;		/* reclaim_sleep = congestion_wait (< v5.16) */
+	bool congestion_wait;		/* reclaim_sleep = congestion_wait or
+					 * wait_iff_congested (< v5.16) */
+	bool wait_iff_congested;	/* reclaim_sleep = wait_iff_congested (v3.11..5.15) */
 	bool new_anon_active;		/* new_anon_lru = active (< v5.9) */
 	enum lazyfree_policy lazyfree;
 	enum tlb_flush_policy tlb_flush;
