@@ -394,6 +394,12 @@ static unsigned long reclaim_ipis(void **state, const char *ini)
 	u64 base;
 	struct task *t = task_with_pages(sim, &base);
 
+	struct task *thread = test_task_in(sim, t->memcg);
+
+	/* a second thread of the mm runs on CPU 1 */
+	thread->mm = t->mm;
+	thread->cpu = 1;
+	sim->cpus[1].curr = thread;
 	sim->cpus[1].loaded_mm = t->mm;
 	assert_int_equal(do_madvise(t, base, NPAGES, MADV_FREE), 0);
 	lru_add_drain(sim, 0);
@@ -412,6 +418,23 @@ static void test_tlb_per_page(void **state)
 	assert_int_equal(ipis, vm_event(sim, PGLAZYFREED));
 	assert_int_equal(vm_event(sim, NR_TLB_REMOTE_FLUSH), ipis + 1);
 	assert_int_equal(vm_event(sim, NR_TLB_REMOTE_FLUSH_RECEIVED), ipis + 1);
+}
+
+/* An idle CPU in lazy TLB mode leaves the mm at the first shootdown. */
+static void test_tlb_idle_cpu_leaves_mm(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini_swap);
+	u64 base;
+	struct task *t = task_with_pages(sim, &base);
+
+	sim->cpus[1].loaded_mm = t->mm;
+	assert_int_equal(do_madvise(t, base, 1, MADV_DONTNEED), 0);
+	assert_int_equal(sim->cpus[1].nr_tlb_irqs, 1);
+	assert_null(sim->cpus[1].loaded_mm);
+	assert_int_equal(sim->cpus[1].irq_ns, 0);
+	assert_int_equal(do_madvise(t, base + 1, 1, MADV_DONTNEED), 0);
+	assert_int_equal(sim->cpus[1].nr_tlb_irqs, 1);
+	assert_int_equal(vm_event(sim, NR_TLB_LOCAL_FLUSH_ALL), 1);
 }
 
 static void test_tlb_batched(void **state)
@@ -482,6 +505,7 @@ int main(void)
 		test_sim_unit_test(test_shared_lazyfree_discarded_from_all),
 		test_sim_unit_test(test_tlb_per_page),
 		test_sim_unit_test(test_tlb_batched),
+		test_sim_unit_test(test_tlb_idle_cpu_leaves_mm),
 		test_sim_unit_test(test_anon_vma_walk_2_6_25),
 		test_sim_unit_test(test_anon_vma_walk_6_12),
 	};

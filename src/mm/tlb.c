@@ -30,12 +30,22 @@ void tlb_mm_forget(struct sim *sim, struct mm_struct *mm)
 			sim->cpus[c].loaded_mm = NULL;
 }
 
-/* One shootdown IPI received by @cpu (flush_tlb_func). */
+/*
+ * One shootdown IPI received by @cpu (flush_tlb_func, v4.5).  A CPU that
+ * runs a task of the mm pays the interrupt at its next step; one in lazy
+ * TLB mode (idle, or a kernel thread borrowing the mm) leaves the mm
+ * (leave_mm), so later flushes skip it, and the work lands on no task.
+ */
 static void tlb_irq(struct sim *sim, unsigned int cpu)
 {
-	sim->cpus[cpu].irq_ns += sim->scn.cost.tlb_irq_ns;
-	sim->cpus[cpu].nr_tlb_irqs++;
+	struct cpu *c = &sim->cpus[cpu];
+
+	c->nr_tlb_irqs++;
 	count_vm_event(sim, NR_TLB_REMOTE_FLUSH_RECEIVED);
+	if (c->curr && c->curr->mm == c->loaded_mm)
+		c->irq_ns += sim->scn.cost.tlb_irq_ns;
+	else
+		c->loaded_mm = NULL;
 }
 
 /* flush_tlb_multi() sent by @t to @nr CPUs. */
