@@ -192,6 +192,19 @@ static void map_anon_page(struct sim *sim, struct mm_struct *mm, pte_t *pte, u32
 	folio_add_rmap_pte(sim, mm, pte, pfn, PTE_YOUNG | (write ? PTE_DIRTY : 0));
 }
 
+/* A page from @t's pool made a new anon page (folio_prealloc + __folio_set_anon). */
+static u32 new_anon_page(struct task *t)
+{
+	u32 pfn = task_pool_take(t);
+	struct page *page = pfn_to_page(t->sim, pfn);
+
+	page->flags = (1u << PG_anon) | (1u << PG_swapbacked);
+	/* before v5.9 new anon pages started on the active list */
+	if (t->sim->scn.policy.new_anon_active)
+		SetPageFlag(page, PG_active);
+	return pfn;
+}
+
 /*
  * do_anonymous_page() (v6.12): a first touch.  The kernel maps the shared
  * zero page on a read; the workloads here always write first, and a read
@@ -202,17 +215,11 @@ static enum vm_fault_result do_anonymous_page(struct task *t, struct vm_area_str
 {
 	struct sim *sim = t->sim;
 	enum vm_fault_result r = task_fill_pool(t, 1, 1);
-	struct page *page;
 	u32 pfn;
 
 	if (r != VM_FAULT_DONE)
 		return r;
-	pfn = task_pool_take(t);
-	page = pfn_to_page(sim, pfn);
-	page->flags = (1u << PG_anon) | (1u << PG_swapbacked);
-	/* before v5.9 new anon pages started on the active list */
-	if (sim->scn.policy.new_anon_active)
-		SetPageFlag(page, PG_active);
+	pfn = new_anon_page(t);
 	charge_sys(t, sim->scn.cost.zero_page_ns);
 	map_anon_page(sim, t->mm, &vma->ptes[vpn - vma->vm_start], pfn, vpn, write);
 	folio_add_lru(sim, pfn);
@@ -270,7 +277,6 @@ static enum vm_fault_result wp_page_copy(struct task *t, struct vm_area_struct *
 	pte_t *pte = &vma->ptes[vpn - vma->vm_start];
 	u32 old = pte_pfn(*pte);
 	enum vm_fault_result r = task_fill_pool(t, 1, 1);
-	struct page *page;
 	u32 pfn;
 
 	if (r != VM_FAULT_DONE)
@@ -287,11 +293,7 @@ static enum vm_fault_result wp_page_copy(struct task *t, struct vm_area_struct *
 		count_fault(t);
 		return VM_FAULT_DONE;
 	}
-	pfn = task_pool_take(t);
-	page = pfn_to_page(sim, pfn);
-	page->flags = (1u << PG_anon) | (1u << PG_swapbacked);
-	if (sim->scn.policy.new_anon_active)
-		SetPageFlag(page, PG_active);
+	pfn = new_anon_page(t);
 	charge_sys(t, sim->scn.cost.copy_page_ns);
 	zap_pte(sim, t->mm, pte);
 	flush_tlb_mm_range(t, t->mm);
