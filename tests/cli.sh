@@ -256,6 +256,12 @@ check "compare: the cut runs are noted" grep -qx "note: A: 2 of 2 runs stopped a
 # the host's zones: computed watermarks and protection equal /proc/zoneinfo
 # (skipped while the host has a watermark boost, which the printed
 # watermarks include, or more than one node, which the scenario averages)
+# ebizzy (seed 001): a short run of the seed's scenario, and a bad --set
+EBIZZY=$ROOT/scenarios/seed001-ebizzy.ini
+expect_ok "seed001 ebizzy, 1 s, 2 threads, free" "$BIN" run "$EBIZZY" --set workload.ebizzy.seconds=1 --set workload.ebizzy.threads=2 --set workload.ebizzy.purge=free
+check "ebizzy reports records/s" grep -q "^ebizzy: records_per_s [1-9]" "$TMP/out"
+expect_status "ebizzy purge = bad value" 1 "--set workload.ebizzy.purge=lazy: \[workload ebizzy\] purge: unknown value 'lazy' (expected free or dontneed)" "$BIN" run "$EBIZZY" --set workload.ebizzy.purge=lazy
+
 boosted=$(awk '$1 == "boost" && $2 != 0' /proc/zoneinfo 2>/dev/null | wc -l)
 nodes=$(grep -c '^Node .*zone *DMA32' /proc/zoneinfo 2>/dev/null)
 if [ -r /proc/zoneinfo ] && [ -r /proc/sys/vm/min_free_kbytes ] && [ "$boosted" = 0 ] &&

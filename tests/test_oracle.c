@@ -20,7 +20,7 @@
 
 static struct scenario scn;	/* large: keep it off the stack */
 
-/* The six configurations and the scenarios that mirror them. */
+/* The configurations and the scenarios that mirror them. */
 static const struct {
 	const char *name, *scenario;
 } expected[] = {
@@ -30,6 +30,9 @@ static const struct {
 	{ "anonfill/over_swap_seq_read", "scenarios/anonfill-over-swap-seq-read.ini" },
 	{ "filewrite/lim64_4x", "scenarios/filewrite-lim64.ini" },
 	{ "fileread/hot28", "scenarios/fileread-hot28.ini" },
+	{ "madvfree/ltp_noswap", "scenarios/madvfree-ltp-noswap.ini" },
+	{ "madvfree/ltp_swap", "scenarios/madvfree-ltp-swap.ini" },
+	{ "madvfree/bulk_noswap", "scenarios/madvfree-bulk-noswap.ini" },
 };
 #define NR_EXPECTED (sizeof(expected) / sizeof(expected[0]))
 
@@ -217,6 +220,35 @@ static void test_summary_kernel_values(void **state)
 	oracle_summary_free(&os);
 }
 
+/* madvfree: the program figures under the madvise09 workload's names */
+static void test_summary_madvfree(void **state)
+{
+	struct oracle_summary os;
+	const struct oracle_config *cfg;
+	const struct oracle_counter *c;
+
+	(void)state;
+	load_summary(&os);
+	/* ltp_swap: 4 pages stayed in a per-CPU batch in run 2 (README) */
+	cfg = find_config(&os, "madvfree/ltp_swap");
+	c = find(cfg, "pglazyfree");
+	assert_true(c->kernel.values[0] == 128 && c->kernel.values[1] == 124);
+	assert_string_equal(c->source, "vmstat");
+	c = find(cfg, "discarded_pages");
+	assert_true(c->kernel.values[1] == 122 && c->kernel.max == 126);
+	assert_string_equal(c->source, "program");
+	assert_int_equal(find(cfg, "corrupted_pages")->how, ORACLE_EXACT);
+	assert_true(find(cfg, "intact_rewritten_pages")->kernel.mean == 2);
+	assert_true(find(cfg, "lazyfree_kb_after_madvise")->kernel.mean == 496);
+	/* bulk_noswap: 70.8-71.1 % of 6,144 unwritten pages discarded, no OOM */
+	cfg = find_config(&os, "madvfree/bulk_noswap");
+	assert_true(find(cfg, "discarded_pages")->kernel.min == 4347);
+	assert_true(find(cfg, "unwritten_pages")->kernel.mean == 6144);
+	assert_true(find(cfg, "oom_kill")->kernel.max == 0);
+	assert_true(find(cfg, "peek_intact")->kernel.mean == -1);
+	oracle_summary_free(&os);
+}
+
 static void test_ratio(void **state)
 {
 	(void)state;
@@ -375,6 +407,7 @@ int main(void)
 		cmocka_unit_test(test_summary_complete),
 		cmocka_unit_test(test_summary_program_figures),
 		cmocka_unit_test(test_summary_kernel_values),
+		cmocka_unit_test(test_summary_madvfree),
 		cmocka_unit_test(test_ratio),
 		cmocka_unit_test(test_verdict),
 		cmocka_unit_test(test_verdict_kinds),

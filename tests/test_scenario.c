@@ -686,8 +686,8 @@ static void test_too_many_sections(void **state)
 static void test_bad_keys(void **state)
 {
 	expect_error("[machine]\ncpus = 2\nmemroy = 1G\n", "t.ini:3: [machine] memroy: unknown key");
-	expect_error("[workload w]\ntype = anon_fill\nsize = 1M\nthreads = 4\n",
-		     "t.ini:4: [workload w] threads: unknown key");
+	expect_error("[workload w]\ntype = anon_fill\nsize = 1M\nthreadz = 4\n",
+		     "t.ini:4: [workload w] threadz: unknown key");
 	expect_error("[machine]\ncpus = 2\ncpus = 4\n",
 		     "t.ini:3: [machine] cpus: duplicate key (first given at line 2)");
 	expect_error("[cgroup box]\nlimit = 1M\nmax = 2M\n",
@@ -743,7 +743,7 @@ static void test_bad_values(void **state)
 	expect_error("[workload w]\ntype = anon_fill\nsize = 1M\npattern = zigzag\n",
 		     "t.ini:4: [workload w] pattern: unknown value 'zigzag' (expected seq or rand)");
 	expect_error("[workload w]\ntype = bake\n",
-		     "t.ini:2: [workload w] type: unknown workload type 'bake' (expected anon_fill, file_write, file_read, hotset_stream or hackbench)");
+		     "t.ini:2: [workload w] type: unknown workload type 'bake' (expected anon_fill, file_write, file_read, hotset_stream, hackbench, madvise09, lru_file_mmap_read or ebizzy)");
 	expect_error("[machine]\ncpus =\n",
 		     "t.ini:2: [machine] cpus: bad number '' (expected an integer)");
 }
@@ -756,7 +756,7 @@ static void test_workload_types(void **state)
 	expect_error("[workload w]\ntype = file_write\nsize = 1M\ncount = 2\n",
 		     "t.ini:4: [workload w] count: not a key of type file_write (file_write takes size, block)");
 	expect_error("[workload w]\nsize = 1M\n",
-		     "t.ini:1: [workload w]: type missing (expected type = anon_fill, file_write, file_read, hotset_stream or hackbench)");
+		     "t.ini:1: [workload w]: type missing (expected type = anon_fill, file_write, file_read, hotset_stream, hackbench, madvise09, lru_file_mmap_read or ebizzy)");
 	expect_error("[machine]\n[workload w]\ntype = anon_fill\n",
 		     "t.ini:2: [workload w]: size missing (required for type anon_fill)");
 	expect_error("[workload hotset_stream]\nhot = 1M\n",

@@ -15,24 +15,18 @@
 /* Run @scenario with the throttle policy and the NULL-ended @sets. */
 static struct sim *run_sets(const char *scenario, const char *policy, const char *const *sets)
 {
-	static struct scenario s;
-	char err[SCN_ERR_LEN], set[64];
-	struct sim *sim;
+	const char *all[16];
+	char set[64];
+	unsigned int n = 0;
 
 	snprintf(set, sizeof(set), "policy.reclaim_throttle=%s", policy);
-	if (scenario_load(&s, test_path(scenario), err, sizeof(err)) ||
-	    scenario_set(&s, set, err, sizeof(err)))
-		fail_msg("%s", err);
-	for (; sets && *sets; sets++)
-		if (scenario_set(&s, *sets, err, sizeof(err)))
-			fail_msg("%s", err);
-	if (scenario_validate(&s, err, sizeof(err)))
-		fail_msg("%s", err);
-	sim = sim_create(&s, err, sizeof(err));
-	if (!sim)
-		fail_msg("%s", err);
-	sim_run(sim);
-	return sim;
+	all[n++] = set;
+	for (; sets && *sets; sets++) {
+		assert_true(n < 15);
+		all[n++] = *sets;
+	}
+	all[n] = NULL;
+	return test_sim_run_file(scenario, all);
 }
 
 static struct sim *run_policy(const char *scenario, const char *policy)

@@ -45,6 +45,36 @@ static inline struct sim *test_sim_load(void **state, const char *path, const ch
 	return sim;
 }
 
+/*
+ * The scenario file @rel of the source tree with the "section.key=value"
+ * overrides @sets (NULL-terminated, may be NULL), run to its end.
+ */
+static inline struct sim *test_sim_run_file(const char *rel, const char *const *sets)
+{
+	struct scenario *s = calloc(1, sizeof(*s));
+	char err[SCN_ERR_LEN] = "";
+	struct sim *sim;
+
+	assert_non_null(s);
+	if (scenario_load(s, test_path(rel), err, sizeof(err)))
+		goto fail;
+	for (; sets && *sets; sets++)
+		if (scenario_set(s, *sets, err, sizeof(err)))
+			goto fail;
+	if (scenario_validate(s, err, sizeof(err)))
+		goto fail;
+	sim = sim_create(s, err, sizeof(err));
+	free(s);
+	if (!sim)
+		fail_msg("sim_create: %s", err);
+	sim_run(sim);
+	return sim;
+fail:
+	free(s);
+	fail_msg("%s: %s", rel, err);
+	return NULL;
+}
+
 /* A sim from the INI text @ini, named @name in messages ("t.ini"). */
 static inline struct sim *test_sim_from_text(void **state, const char *name, const char *ini)
 {

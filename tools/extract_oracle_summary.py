@@ -4,8 +4,8 @@
 committed file data/oracle/summary.json, which `reclaimsim oracle` and
 tests/test_oracle.c read on a clean checkout without shared/.
 
-For every configuration of anonfill, filewrite and fileread (madvfree is
-compared elsewhere) it writes the config name, its description and command,
+For every configuration of anonfill, filewrite, fileread and madvfree it
+writes the config name, its description and command,
 the scenario file that mirrors it, and per counter the per-run values with
 their min, max and mean.  Counters, in table order:
 
@@ -19,7 +19,15 @@ their min, max and mean.  Counters, in table order:
   program  the program's own result line: anonfill retouch_majflt,
            retouch_minflt; fileread hot_miss_total, hot_miss_first,
            hot_miss_last (first and last entry of the per-pass list),
-           hot_resident_final, stream_resident_final
+           hot_resident_final, stream_resident_final; madvfree (named as
+           the madvise09 workload reports them, see MADVFREE_RESULT)
+           unwritten_pages, discarded_pages, intact_unwritten_pages,
+           intact_rewritten_pages, corrupted_pages (unwritten corrupted +
+           rewritten discarded + rewritten corrupted), first/last
+           discarded page, peek_intact, pressure_rounds, and the region's
+           smaps LazyFree after the madvise and after the rewrite
+  madvfree has the vmstat counters pglazyfree and pglazyfreed too, after
+  wall_s and before its program figures.
 
 pgmajfault is the memcg's own figure, not /proc/vmstat's: the oracle README
 says the fault and I/O counters in /proc/vmstat include the host's
@@ -48,10 +56,44 @@ SCENARIOS = {
     ("anonfill", "over_swap_seq_read"): "scenarios/anonfill-over-swap-seq-read.ini",
     ("filewrite", "lim64_4x"): "scenarios/filewrite-lim64.ini",
     ("fileread", "hot28"): "scenarios/fileread-hot28.ini",
+    ("madvfree", "ltp_noswap"): "scenarios/madvfree-ltp-noswap.ini",
+    ("madvfree", "ltp_swap"): "scenarios/madvfree-ltp-swap.ini",
+    ("madvfree", "bulk_noswap"): "scenarios/madvfree-bulk-noswap.ini",
 }
-WORKLOADS = ["anonfill", "filewrite", "fileread"]
+WORKLOADS = ["anonfill", "filewrite", "fileread", "madvfree"]
 
 VMSTAT = ["pgscan_anon", "pgscan_file", "pgsteal_anon", "pgsteal_file", "pswpin", "pswpout"]
+# vmstat counters of one workload only, after the common ones
+VMSTAT_EXTRA = {"madvfree": ["pglazyfree", "pglazyfreed"]}
+
+# madvfree's figures under the madvise09 workload's names: the result
+# line's key (a tuple is summed), or the smaps phase holding LazyFree.
+MADVFREE_RESULT = {
+    "unwritten_pages": "unwritten_pages",
+    "discarded_pages": "unwritten_discarded",
+    "intact_unwritten_pages": "unwritten_intact",
+    "intact_rewritten_pages": "rewritten_intact",
+    "corrupted_pages": ("unwritten_corrupted", "rewritten_discarded", "rewritten_corrupted"),
+    "first_discarded_page": "first_discarded_page",
+    "last_discarded_page": "last_discarded_page",
+    "peek_intact": "peek_intact",
+    "pressure_rounds": "pressure_rounds",
+}
+MADVFREE_PHASE = {
+    "lazyfree_kb_after_madvise": "madvised",
+    "lazyfree_kb_after_rewrite": "rewritten",
+}
+# unit and compare kind of the program figures that are not page counts
+PROGRAM_KIND = {
+    "intact_rewritten_pages": ("pages", "exact"),
+    "corrupted_pages": ("pages", "exact"),
+    "first_discarded_page": ("page", "count"),
+    "last_discarded_page": ("page", "count"),
+    "peek_intact": ("flag", "exact"),
+    "pressure_rounds": ("rounds", "exact"),
+    "lazyfree_kb_after_madvise": ("KiB", "count"),
+    "lazyfree_kb_after_rewrite": ("KiB", "count"),
+}
 
 # The program result figures each workload reports (hot_miss_first/last are
 # derived from the per-pass list, see program_value()).
@@ -60,6 +102,7 @@ PROGRAM = {
     "filewrite": [],
     "fileread": ["hot_miss_total", "hot_miss_first", "hot_miss_last",
                  "hot_resident_final", "stream_resident_final"],
+    "madvfree": list(MADVFREE_RESULT) + list(MADVFREE_PHASE),
 }
 
 # Our counter name -> the oracle summary[] key holding the same figure.
@@ -77,6 +120,18 @@ SUMMARY_KEY = {
     "hot_miss_total": "hot_miss_total",
     "hot_resident_final": "hot_resident_final",
     "stream_resident_final": "stream_resident_final",
+    "pglazyfree": "pglazyfree",
+    "pglazyfreed": "pglazyfreed",
+    "unwritten_pages": "unwritten_pages",
+    "discarded_pages": "unwritten_discarded",
+    "intact_rewritten_pages": "rewritten_intact",
+    "corrupted_pages": "corrupted",
+    "first_discarded_page": "first_discarded_page",
+    "last_discarded_page": "last_discarded_page",
+    "peek_intact": "peek_intact",
+    "pressure_rounds": "pressure_rounds",
+    "lazyfree_kb_after_madvise": "lazyfree_kb_after_madvise",
+    "lazyfree_kb_after_rewrite": "lazyfree_kb_after_rewrite",
 }
 SUMMARY_KEY.update({v: v for v in VMSTAT})
 
@@ -100,10 +155,24 @@ def pass_misses(run):
     return [p["hot_miss"] for p in res.get("passes", [])]
 
 
+def phase_lazyfree_kb(run, phase):
+    for ph in (run.get("program") or {}).get("phases", []):
+        if ph.get("phase") == phase and "region" in ph:
+            return ph["region"]["lazyfree_kb"]
+    return None
+
+
 def program_value(run, name):
     res = (run.get("program") or {}).get("result")
     if not res:
         return None
+    if run["workload"] == "madvfree":
+        if name in MADVFREE_PHASE:
+            return phase_lazyfree_kb(run, MADVFREE_PHASE[name])
+        key = MADVFREE_RESULT[name]
+        if isinstance(key, tuple):
+            return sum(res[k] for k in key)
+        return res[key]
     if name in ("hot_miss_first", "hot_miss_last"):
         misses = pass_misses(run)
         if not misses:
@@ -150,10 +219,16 @@ def config_counters(workload, runs):
         c.append(counter(name, "vmstat", "pages", "count",
                          [r["vmstat_delta"][name] for r in runs],
                          "vmstat_delta." + name))
+    extra = []
+    for name in VMSTAT_EXTRA.get(workload, []):
+        extra.append(counter(name, "vmstat", "pages", "count",
+                             [r["vmstat_delta"][name] for r in runs],
+                             "vmstat_delta." + name))
     c.append(counter("exit_signal", "run", "signal", "exact",
                      [exit_signal(r) for r in runs], "exit.signal, exit.rc 137 = 9"))
     c.append(counter("wall_s", "run", "s", "measure",
                      [r["wall_s"] for r in runs], "wall_s"))
+    c.extend(extra)
     for name in PROGRAM[workload]:
         values = [program_value(r, name) for r in runs]
         if all(v is None for v in values):
@@ -162,7 +237,15 @@ def config_counters(workload, runs):
         if name in ("hot_miss_first", "hot_miss_last"):
             which = "[0]" if name == "hot_miss_first" else "[-1]"
             origin = "program.result.passes%s.hot_miss" % which
-        c.append(counter(name, "program", "pages", "count", values, origin))
+        if workload == "madvfree":
+            if name in MADVFREE_PHASE:
+                origin = "program.phases[%s].region.lazyfree_kb" % MADVFREE_PHASE[name]
+            else:
+                key = MADVFREE_RESULT[name]
+                origin = " + ".join("program.result." + k for k in
+                                    (key if isinstance(key, tuple) else (key,)))
+        unit, compare = PROGRAM_KIND.get(name, ("pages", "count"))
+        c.append(counter(name, "program", unit, compare, values, origin))
     return c
 
 
@@ -284,7 +367,8 @@ def main():
     repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--oracle", default="/work/shared/oracle/results",
-                    help="directory holding anonfill.json, filewrite.json, fileread.json")
+                    help="directory holding anonfill.json, filewrite.json, fileread.json, "
+                         "madvfree.json")
     ap.add_argument("--out", default=os.path.join(repo, "data", "oracle", "summary.json"))
     args = ap.parse_args()
     try:

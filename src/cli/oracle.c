@@ -32,7 +32,9 @@
 #define ORACLE_DIR_LEN	4096	/* --dir, PATH_MAX */
 
 /* The counters the summary line counts: what the model is tuned for. */
-static const char *const targeted[] = { "pgmajfault", "pswpout", "pgsteal_anon+file" };
+static const char *const targeted[] = {
+	"pgmajfault", "pswpout", "pgsteal_anon+file", "pglazyfreed",
+};
 #define NR_TARGETED (sizeof(targeted) / sizeof(targeted[0]))
 
 /* The derived row: reclaimed pages of both kinds. */
@@ -619,7 +621,7 @@ static void print_config_text(FILE *f, const struct oracle_summary *os,
 			tally(t, &cfg->counters[i], NAN, "n/a");
 		return;
 	}
-	fprintf(f, "  %-24s %-36s %12s %11s  %s\n", "counter", "kernel mean (min..max)",
+	fprintf(f, "  %-26s %-36s %12s %11s  %s\n", "counter", "kernel mean (min..max)",
 		"reclaimsim", "sim/kernel", "verdict");
 	for (unsigned int i = 0; i < cfg->nr_counters; i++) {
 		const struct oracle_counter *k = &cfg->counters[i];
@@ -630,7 +632,7 @@ static void print_config_text(FILE *f, const struct oracle_summary *os,
 			 fmt_num(a, sizeof(a), k->kernel.mean, k->unit),
 			 fmt_num(b, sizeof(b), k->kernel.min, k->unit),
 			 fmt_num(c, sizeof(c), k->kernel.max, k->unit));
-		fprintf(f, "  %-24s %-36s %12s ", k->name, kernel,
+		fprintf(f, "  %-26s %-36s %12s ", k->name, kernel,
 			fmt_num(a, sizeof(a), res->sim[i], k->unit));
 		if (isnan(ratio))
 			fprintf(f, "%11s", "-");

@@ -70,6 +70,9 @@ static const char *const wl_type_names[NR_WORKLOAD_TYPES] = {
 	[WL_FILE_READ]		= "file_read",
 	[WL_HOTSET_STREAM]	= "hotset_stream",
 	[WL_HACKBENCH]		= "hackbench",
+	[WL_MADVISE09]		= "madvise09",
+	[WL_LRU_FILE_MMAP_READ]	= "lru_file_mmap_read",
+	[WL_EBIZZY]		= "ebizzy",
 };
 
 /* The zone names of /proc/zoneinfo, in zone order. */
@@ -488,7 +491,7 @@ struct sec_desc {
 	unsigned int nr_keys;
 };
 
-#define MAX_KEYS	24
+#define MAX_KEYS	48
 
 /* Everything a setter needs to parse a value and word a message. */
 struct keyctx {
@@ -1168,12 +1171,134 @@ static int set_touch(struct keyctx *k, void *obj, const char *val)
 	return 0;
 }
 
+/* madvise09 rewrite = 0,10: page indices, comma separated */
+static int set_rewrite(struct keyctx *k, void *obj, const char *val)
+{
+	struct scn_workload *w = obj;
+	const char *p = val;
+	unsigned int n = 0;
+
+	if (!strcmp(val, "none")) {
+		w->nr_rewrite = 0;
+		return 0;
+	}
+	for (;;) {
+		char *end;
+		unsigned long long idx;
+
+		if (*p < '0' || *p > '9')
+			return kfail(k, ": expected page numbers separated by commas, or none: '%s'",
+				     val);
+		errno = 0;
+		idx = strtoull(p, &end, 10);
+		if (errno || idx > UINT32_MAX)
+			return kfail(k, ": page number out of range in '%s'", val);
+		if (n == SCN_MAX_REWRITE)
+			return kfail(k, ": more than %d pages", SCN_MAX_REWRITE);
+		w->rewrite[n++] = (u32)idx;
+		p = end;
+		if (!*p)
+			break;
+		if (*p++ != ',')
+			return kfail(k, ": expected page numbers separated by commas, or none: '%s'",
+				     val);
+	}
+	w->nr_rewrite = n;
+	return 0;
+}
+
+/* madvise09 peek = PAGE | none */
+static int set_peek(struct keyctx *k, void *obj, const char *val)
+{
+	struct scn_workload *w = obj;
+	char buf[SCN_MSG_LEN];
+	u64 v;
+
+	if (!strcmp(val, "none")) {
+		w->peek = U64_MAX;
+		return 0;
+	}
+	if (parse_uint_range(val, 0, UINT32_MAX, &v, buf, sizeof(buf)))
+		return kfail(k, ": %s (or none)", buf);
+	w->peek = v;
+	return 0;
+}
+
+/* madvise09 pressure = oom | none | SIZE */
+static int set_pressure(struct keyctx *k, void *obj, const char *val)
+{
+	struct scn_workload *w = obj;
+	char buf[SCN_MSG_LEN];
+	u64 v;
+
+	if (!strcmp(val, "oom") || !strcmp(val, "none")) {
+		w->pressure = !strcmp(val, "oom") ? U64_MAX : 0;
+		return 0;
+	}
+	if (parse_size(val, k->page_size, &v, buf, sizeof(buf)))
+		return kfail(k, ": %s (or oom or none)", buf);
+	if (!v)
+		return kfail(k, " must be > 0 (or oom or none)");
+	w->pressure = v;
+	return 0;
+}
+
+static int set_ltp_sleep(struct keyctx *k, void *obj, const char *val)
+{
+	static const char *const names[] = { "off", "on" };
+	int i = 0;
+
+	if (set_choice(k, val, names, 2, &i))
+		return -1;
+	((struct scn_workload *)obj)->ltp_sleep = i;
+	return 0;
+}
+
+/*
+ * ebizzy chunk_size = SIZE: ebizzy keeps it in an unsigned int and needs
+ * at least one record (a size_t, 8 bytes)
+ */
+static int set_chunk_size(struct keyctx *k, void *obj, const char *val)
+{
+	struct scn_workload *w = obj;
+	char buf[SCN_MSG_LEN];
+	u64 v;
+
+	if (parse_size(val, k->page_size, &v, buf, sizeof(buf)))
+		return kfail(k, ": %s", buf);
+	if (v < 8)
+		return kfail(k, ": %llu bytes is smaller than a record (8 bytes)",
+			     (unsigned long long)v);
+	if (v > UINT32_MAX)
+		return kfail(k, ": %llu bytes is more than ebizzy takes (%u)",
+			     (unsigned long long)v, UINT32_MAX);
+	w->chunk_size = v;
+	return 0;
+}
+
+/* ebizzy purge = free | dontneed: the madvise jemalloc purges dirty pages with */
+static int set_purge(struct keyctx *k, void *obj, const char *val)
+{
+	struct scn_workload *w = obj;
+
+	if (!strcmp(val, "free"))
+		w->purge_free = true;
+	else if (!strcmp(val, "dontneed"))
+		w->purge_free = false;
+	else
+		return kfail(k, ": unknown value '%s' (expected free or dontneed)", val);
+	return 0;
+}
+
 #define W_OFF(f)	offsetof(struct scn_workload, f)
 #define T_ANON		(1U << WL_ANON_FILL)
 #define T_FWRITE	(1U << WL_FILE_WRITE)
 #define T_FREAD		(1U << WL_FILE_READ)
 #define T_HOTSET	(1U << WL_HOTSET_STREAM)
 #define T_HACK		(1U << WL_HACKBENCH)
+#define T_MADV09	(1U << WL_MADVISE09)
+#define T_LRUMMAP	(1U << WL_LRU_FILE_MMAP_READ)
+#define T_EBIZZY	(1U << WL_EBIZZY)
 
 static const struct key_desc workload_keys[] = {
 	{ .name = "type", .kind = K_CUSTOM, .set = set_wl_type, .flags = KF_ORIGIN,
@@ -1183,7 +1308,7 @@ static const struct key_desc workload_keys[] = {
 	{ .name = "start", .kind = K_TIME, .off = W_OFF(start_ns) },
 	{ .name = "tasks", .kind = K_UINT, .off = W_OFF(tasks), .min = 1, .max = 4096 },
 	{ .name = "size", .kind = K_SIZE, .off = W_OFF(size), .flags = KF_POSITIVE,
-	  .types = T_ANON | T_FWRITE | T_FREAD },
+	  .types = T_ANON | T_FWRITE | T_FREAD | T_MADV09 | T_LRUMMAP },
 	{ .name = "passes", .kind = K_UINT, .off = W_OFF(passes), .min = 0, .max = 1000000,
 	  .types = T_ANON },
 	{ .name = "pattern", .kind = K_CUSTOM, .set = set_pattern, .types = T_ANON },
@@ -1211,6 +1336,29 @@ static const struct key_desc workload_keys[] = {
 	{ .name = "datasize", .kind = K_SIZE, .off = W_OFF(datasize), .flags = KF_POSITIVE,
 	  .types = T_HACK },
 	{ .name = "text", .kind = K_SIZE, .off = W_OFF(text), .types = T_HACK },
+	{ .name = "rewrite", .kind = K_CUSTOM, .set = set_rewrite, .types = T_MADV09 },
+	{ .name = "rewrite_every", .kind = K_UINT, .off = W_OFF(rewrite_every), .min = 0,
+	  .max = UINT32_MAX, .types = T_MADV09 },
+	{ .name = "peek", .kind = K_CUSTOM, .set = set_peek, .types = T_MADV09 },
+	{ .name = "pressure", .kind = K_CUSTOM, .set = set_pressure, .types = T_MADV09 },
+	{ .name = "chunk", .kind = K_SIZE, .off = W_OFF(chunk), .flags = KF_POSITIVE,
+	  .types = T_MADV09 },
+	{ .name = "ltp_sleep", .kind = K_CUSTOM, .set = set_ltp_sleep, .types = T_MADV09 },
+	{ .name = "rounds", .kind = K_UINT, .off = W_OFF(rounds), .min = 1, .max = 1000,
+	  .types = T_MADV09 },
+	{ .name = "limit_after", .kind = K_SIZE, .off = W_OFF(limit_after), .flags = KF_POSITIVE,
+	  .types = T_MADV09 },
+	{ .name = "memsw_after", .kind = K_SIZE, .off = W_OFF(memsw_after), .flags = KF_POSITIVE,
+	  .types = T_MADV09 },
+	{ .name = "hold", .kind = K_TIME, .off = W_OFF(hold_ns), .types = T_MADV09 },
+	{ .name = "threads", .kind = K_UINT, .off = W_OFF(nr_threads), .min = 1, .max = 4096,
+	  .types = T_EBIZZY },
+	{ .name = "chunks", .kind = K_UINT, .off = W_OFF(chunks), .min = 1, .max = 1000000,
+	  .types = T_EBIZZY },
+	{ .name = "chunk_size", .kind = K_CUSTOM, .set = set_chunk_size, .types = T_EBIZZY },
+	{ .name = "seconds", .kind = K_UINT, .off = W_OFF(seconds), .min = 1, .max = 1000000,
+	  .types = T_EBIZZY },
+	{ .name = "purge", .kind = K_CUSTOM, .set = set_purge, .types = T_EBIZZY },
 };
 
 #define SEC(n, k)	{ .name = n, .keys = k, .nr_keys = ARRAY_SIZE(k) }
@@ -1230,7 +1378,7 @@ _Static_assert(ARRAY_SIZE(sysctl_keys) <= MAX_KEYS, "MAX_KEYS");
 _Static_assert(ARRAY_SIZE(cost_keys) <= MAX_KEYS, "MAX_KEYS");
 _Static_assert(ARRAY_SIZE(cgroup_keys) <= MAX_KEYS, "MAX_KEYS");
 _Static_assert(ARRAY_SIZE(workload_keys) <= MAX_KEYS, "MAX_KEYS");
-_Static_assert(ARRAY_SIZE(workload_keys) <= 32, "scn_workload.keys_given");
+_Static_assert(ARRAY_SIZE(workload_keys) <= 64, "scn_workload.keys_given");
 
 static const char *const section_list =
 	"machine, sysctl, policy, cost, run, cgroup NAME or workload NAME";
@@ -1385,6 +1533,16 @@ static void workload_defaults(struct scn_workload *w, const char *name, int line
 	w->kernel_footprint = 64 * KiB;
 	w->datasize = 100;		/* hackbench's DATASIZE */
 	w->text = 1 * MiB;		/* hackbench + the libc pages it runs */
+	/* madvfree: no peek, one round, limits kept; chunk 0 = --chunk-pages 500 */
+	w->peek = U64_MAX;
+	w->rounds = 1;
+	w->limit_after = U64_MAX;
+	w->memsw_after = U64_MAX;
+	/* ebizzy 0.3's defaults (-n 10, -s sizeof(size_t) * 64K, -S 10); purging
+	 * with MADV_DONTNEED as jemalloc 3.6 on Linux; threads must be given */
+	w->chunks = 10;
+	w->chunk_size = 512 * KiB;
+	w->seconds = 10;
 	w->line = line;
 }
 
@@ -1866,7 +2024,7 @@ static int scn_handler(void *user, const char *section, const char *name, const 
 	if (c->cur_sec == SEC_WORKLOAD) {
 		struct scn_workload *w = obj;
 
-		w->keys_given |= 1U << canon;
+		w->keys_given |= 1ULL << canon;
 		if (!strcmp(name, "type"))
 			c->wl_type_given[c->cur_inst - INST_WORKLOAD(0)] = true;
 	}
@@ -1885,6 +2043,12 @@ static const char *workload_missing(const struct scn_workload *w)
 		return !w->hot ? "hot" : !w->stream ? "stream" : NULL;
 	case WL_HACKBENCH:
 		return NULL;
+	case WL_MADVISE09:
+		return w->size ? NULL : "size";
+	case WL_LRU_FILE_MMAP_READ:
+		return NULL;	/* size 0: 10 x the machine's memory */
+	case WL_EBIZZY:
+		return w->nr_threads ? NULL : "threads";
 	default:
 		return "type";
 	}
@@ -2153,11 +2317,11 @@ int scenario_set(struct scenario *s, const char *assignment, char *err, size_t e
 
 		if (apply_key(&k, &sd->keys[idx], &tmp, val))
 			goto fail;
-		tmp.keys_given |= 1U << canon;
+		tmp.keys_given |= 1ULL << canon;
 		for (unsigned int j = 0; j < ARRAY_SIZE(workload_keys); j++) {
 			const struct key_desc *kd = &workload_keys[j];
 
-			if (!(tmp.keys_given & (1U << j)) || !kd->types ||
+			if (!(tmp.keys_given & (1ULL << j)) || !kd->types ||
 			    (kd->types & (1U << tmp.type)))
 				continue;
 			type_keys(msg, sizeof(msg), tmp.type);
@@ -2374,6 +2538,24 @@ static int validate_cgroups(const struct scenario *s, char *err, size_t errlen)
 	return 0;
 }
 
+/* madvise09: the pages it names lie inside its region of size bytes. */
+static int validate_madvise09(const struct scenario *s, const struct scn_workload *w,
+			      char *err, size_t errlen)
+{
+	u64 pages = (w->size + s->machine.page_size - 1) / s->machine.page_size;
+
+	for (unsigned int i = 0; i < w->nr_rewrite; i++)
+		if (w->rewrite[i] >= pages)
+			return vfail(s, 0, w->line, err, errlen,
+				     "[workload %s] rewrite: page %u is beyond the region (%llu pages)",
+				     w->name, w->rewrite[i], (unsigned long long)pages);
+	if (w->peek != U64_MAX && w->peek >= pages)
+		return vfail(s, 0, w->line, err, errlen,
+			     "[workload %s] peek: page %llu is beyond the region (%llu pages)",
+			     w->name, (unsigned long long)w->peek, (unsigned long long)pages);
+	return 0;
+}
+
 static int validate_workloads(const struct scenario *s, char *err, size_t errlen)
 {
 	for (unsigned int i = 0; i < s->nr_workloads; i++) {
@@ -2402,6 +2584,8 @@ static int validate_workloads(const struct scenario *s, char *err, size_t errlen
 		if (w->type == WL_HOTSET_STREAM && !w->every)
 			return vfail(s, 0, w->line, err, errlen, "[workload %s] every must be > 0",
 				     w->name);
+		if (w->type == WL_MADVISE09 && validate_madvise09(s, w, err, errlen))
+			return -1;
 	}
 	return 0;
 }

@@ -22,6 +22,7 @@
 #define SCN_ERR_LEN		512
 #define SCN_MAX_SET_TEXTS	32	/* --set options kept for messages */
 #define SCN_SET_TEXT_LEN	160
+#define SCN_MAX_REWRITE		16	/* madvise09 rewrite = list */
 
 /*
  * Origins.  Values that scenario_validate() cross-checks remember where
@@ -162,6 +163,9 @@ enum workload_type {
 	WL_FILE_READ,
 	WL_HOTSET_STREAM,
 	WL_HACKBENCH,
+	WL_MADVISE09,
+	WL_LRU_FILE_MMAP_READ,
+	WL_EBIZZY,
 	NR_WORKLOAD_TYPES,
 };
 
@@ -194,7 +198,26 @@ struct scn_workload {
 	u64 text;			/* bytes of shared program text (0: none) */
 	int line;
 	int type_origin, cgroup_origin;
-	unsigned int keys_given;	/* 1 << index of each key given (file or --set) */
+	/* madvise09 (LTP madvise09, shared/oracle/src/madvfree.c); size is the region */
+	unsigned int nr_rewrite;	/* page indices in rewrite[] */
+	u32 rewrite[SCN_MAX_REWRITE];	/* pages written again after MADV_FREE */
+	unsigned int rewrite_every;	/* also every Nth page from page 0 (0: none) */
+	u64 peek;			/* page read after MADV_FREE; U64_MAX = none */
+	u64 pressure;			/* bytes the pressure child touches; U64_MAX = until
+					 * OOM; 0 = none (no pressure rounds) */
+	u64 chunk;			/* bytes per mmap of the pressure child; 0 = 500 pages */
+	bool ltp_sleep;			/* the child sleeps `round` us after each page (LTP) */
+	unsigned int rounds;		/* pressure rounds at most, while nothing is discarded */
+	u64 limit_after;		/* bytes: memcg limit set after the setup; U64_MAX = keep */
+	u64 memsw_after;		/* bytes: memsw limit set after the setup; U64_MAX = keep */
+	u64 hold_ns;			/* wait after the setup, before the pressure rounds */
+	/* ebizzy (ebizzy 0.3 on a jemalloc 3.6 model, src/workload/ebizzy.c) */
+	unsigned int nr_threads;	/* -t: worker threads sharing one mm, 1..4096 */
+	unsigned int chunks;		/* -n: chunks of records allocated at start */
+	u64 chunk_size;			/* -s: bytes per chunk, and per copy */
+	unsigned int seconds;		/* -S: seconds of the timed run */
+	bool purge_free;		/* purge = free: jemalloc purges with MADV_FREE */
+	u64 keys_given;			/* 1 << index of each key given (file or --set) */
 };
 
 struct scn_run {

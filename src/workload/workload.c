@@ -25,6 +25,9 @@ const char *const workload_type_name[NR_WORKLOAD_TYPES] = {
 	[WL_FILE_READ] = "file_read",
 	[WL_HOTSET_STREAM] = "hotset_stream",
 	[WL_HACKBENCH] = "hackbench",
+	[WL_MADVISE09] = "madvise09",
+	[WL_LRU_FILE_MMAP_READ] = "lru_file_mmap_read",
+	[WL_EBIZZY] = "ebizzy",
 };
 
 static const struct wl_ops *const wl_ops_table[NR_WORKLOAD_TYPES] = {
@@ -33,6 +36,9 @@ static const struct wl_ops *const wl_ops_table[NR_WORKLOAD_TYPES] = {
 	[WL_FILE_READ] = &file_read_ops,
 	[WL_HOTSET_STREAM] = &hotset_stream_ops,
 	[WL_HACKBENCH] = &hackbench_ops,
+	[WL_MADVISE09] = &madvise09_ops,
+	[WL_LRU_FILE_MMAP_READ] = &lru_file_mmap_read_ops,
+	[WL_EBIZZY] = &ebizzy_ops,
 };
 
 void wl_set_figure(struct workload_inst *wl, const char *name, double value, bool integer)

@@ -33,6 +33,9 @@ extern const struct wl_ops file_write_ops;
 extern const struct wl_ops file_read_ops;
 extern const struct wl_ops hotset_stream_ops;
 extern const struct wl_ops hackbench_ops;
+extern const struct wl_ops madvise09_ops;
+extern const struct wl_ops lru_file_mmap_read_ops;
+extern const struct wl_ops ebizzy_ops;
 
 /* Bytes to pages, rounded up. */
 static inline u64 bytes_to_pages(const struct sim *sim, u64 bytes)

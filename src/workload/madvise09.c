@@ -1,0 +1,476 @@
+// SPDX-License-Identifier: MIT
+/*
+ * madvise09.c - LTP's madvise09 (testcases/kernel/syscalls/madvise/
+ * madvise09.c, 2017-) and the oracle's madvfree program
+ * (shared/oracle/src/madvfree.c, modelled on it) as one workload:
+ *
+ *  1. mmap `size` bytes of private anonymous memory and write every page
+ *     ('a' in every byte);
+ *  2. madvise(MADV_FREE) the whole range (-EINVAL: the kernel has no
+ *     MADV_FREE, LTP's TCONF; the workload then ends);
+ *  3. read page `peek` (LTP: page 1, "not freed immediately");
+ *  4. write the first byte of the `rewrite` pages and of every
+ *     `rewrite_every`-th page ('b'): those pages are dirty again and must
+ *     survive;
+ *  5. lower the memcg's limits (`limit_after`, `memsw_after`: LTP sets
+ *     memory.max and memory.swap.max only now, madvfree writes the v1
+ *     memory.limit_in_bytes and memory.memsw.limit_in_bytes);
+ *  6. wait `hold` (a monitoring-style run: another workload brings the
+ *     pressure meanwhile);
+ *  7. pressure rounds (`pressure` = oom or SIZE, none: no rounds): fork a
+ *     child - dup_mm, so the region is shared copy-on-write with it, as
+ *     both programs fork after the madvise - that mmaps `chunk` bytes at a
+ *     time and writes one byte per page until it is OOM-killed (or reaches
+ *     512 MiB, madvfree's --pressure-cap-mib default) or has touched
+ *     SIZE, then sleeps 100 ms and exits; with `ltp_sleep` it sleeps
+ *     `round` us after every page.  After each round the parent reads the
+ *     first byte of every page; rounds repeat, at most `rounds`, while no
+ *     page reads 0;
+ *  8. classify every page as madvfree does: discarded (all zeros),
+ *     intact, rewritten and intact, corrupted (anything else).
+ *
+ * Page contents are not simulated, so the workload keeps what each page
+ * holds: a page's data is gone when its PTE is none (reclaim discarded
+ * it: a read then sees the zero page, a write a fresh zeroed page), and
+ * the state at every access of the program decides what it contains from
+ * then on.  A read of a none PTE is not faulted in: the kernel maps the
+ * shared zero page, which changes nothing reclaim sees.
+ */
+#include <errno.h>
+#include <stdlib.h>
+
+#include "workload_types.h"
+
+/* madvfree --chunk-pages default, as LTP's pressure child */
+#define MADV09_CHUNK_PAGES	500
+/* madvfree --pressure-cap-mib default: a child never OOM-killed stops here */
+#define MADV09_CAP_BYTES	(512ULL << 20)
+/* madvfree: the pressure child lingers this long after reaching its target */
+#define MADV09_LINGER_NS	(100 * NSEC_PER_MSEC)
+/* timer_slack_ns default (50 us): what usleep() adds to the requested time */
+#define TIMER_SLACK_NS		(50 * NSEC_PER_USEC)
+
+/* What a page of the region holds, as the program would read it. */
+enum m9_content {
+	C_A,		/* all 'a': written at fill, never lost */
+	C_BA,		/* 'b' then 'a': rewritten, intact */
+	C_ZERO,		/* all zeros: discarded, read through the zero page */
+	C_B0,		/* 'b' then zeros: rewritten after it was discarded */
+};
+
+enum m9_phase {
+	M9_FILL,
+	M9_MADVISE,
+	M9_PEEK,
+	M9_REWRITE,
+	M9_LIMITS,
+	M9_HOLD,
+	M9_FORK,
+	M9_WAIT,
+	M9_PROBE,
+	M9_DONE,
+};
+
+/* The run's state (wl->priv): the parent's and the current child's. */
+struct madvise09 {
+	struct task *parent;
+	enum m9_phase phase;
+	u64 base;			/* first vpn of the region */
+	u64 npages;			/* pages in the region */
+	u64 i;				/* position in the current phase */
+	u8 *rewritten;			/* per page: in the rewrite set */
+	u8 *content;			/* per page: enum m9_content */
+	int madvise_ret;		/* 0 or -EINVAL */
+	int limit_rc;			/* 0, or the first failed limit write's -errno */
+	int peek_intact;		/* 1, 0, or -1: no peek */
+	u64 lazyfree_after_madvise;	/* pages, smaps LazyFree */
+	u64 lazyfree_after_rewrite;	/* pages */
+	u64 rss_after_fill;		/* pages, VmRSS */
+	u64 rss_after_madvise;		/* pages */
+	unsigned int round;		/* pressure rounds started */
+	u64 probe_zero;			/* pages whose first byte read 0 in the last probe */
+	u64 oom_kills;			/* pressure children OOM-killed */
+	/* the final reading of every page (madvfree's result line) */
+	bool classified;
+	u64 unwritten, discarded, intact, intact_rewritten, corrupted;
+	s64 first_discarded, last_discarded;	/* page index, -1: none */
+	struct wait_queue_head child_wait;	/* the parent in waitpid() */
+	/* the pressure child of the current round (NULL between rounds) */
+	struct task *child;
+	u64 child_base;			/* first vpn of its current chunk, 0: none yet */
+	u64 child_in_chunk;		/* pages touched in the current chunk */
+	u64 child_touched;		/* pages touched in all */
+	bool child_lingering;		/* target reached: the 100 ms sleep is done next */
+};
+
+static u64 chunk_pages(const struct sim *sim, const struct scn_workload *cfg)
+{
+	return cfg->chunk ? bytes_to_pages(sim, cfg->chunk) : MADV09_CHUNK_PAGES;
+}
+
+/* The program's start (madvfree main()): the rewrite set, mmap of the region. */
+static int madvise09_init(struct workload_inst *wl, struct task *t, unsigned int idx)
+{
+	struct sim *sim = wl->sim;
+	const struct scn_workload *cfg = wl->cfg;
+	struct madvise09 *m = calloc(1, sizeof(*m));
+
+	if (!m)
+		return -1;
+	wl->priv = m;
+	m->parent = t;
+	m->npages = bytes_to_pages(sim, cfg->size);
+	m->peek_intact = -1;
+	m->rewritten = calloc(m->npages, 1);
+	m->content = calloc(m->npages, 1);
+	if (!m->rewritten || !m->content)
+		return -1;
+	for (unsigned int i = 0; i < cfg->nr_rewrite; i++)
+		m->rewritten[cfg->rewrite[i]] = 1;
+	for (u64 i = 0; cfg->rewrite_every && i < m->npages; i += cfg->rewrite_every)
+		m->rewritten[i] = 1;
+	t->mm = mm_alloc(sim, t);
+	if (!t->mm || !(m->base = mmap_anon(t->mm, m->npages)))
+		return -1;
+	return 0;
+}
+
+/* madvise09 runs one program: the pressure children are forked later. */
+static unsigned int madvise09_nr_tasks(const struct scn_workload *cfg)
+{
+	return 1;
+}
+
+/* The PTE of page @i of the region in the program's page table. */
+static pte_t region_pte(struct madvise09 *m, u64 i)
+{
+	struct vm_area_struct *vma = find_vma(m->parent->mm, m->base + i);
+
+	return vma->ptes[m->base + i - vma->vm_start];
+}
+
+/* VmRSS in pages (get_mm_rss(): anon + file, no shmem here) */
+static u64 mm_rss(const struct mm_struct *mm)
+{
+	return (u64)(mm->rss_stat[MM_ANONPAGES] + mm->rss_stat[MM_FILEPAGES]);
+}
+
+/*
+ * A write of v1 memory.limit_in_bytes / memory.memsw.limit_in_bytes
+ * (mem_cgroup_resize_max, v6.12): the memory limit may not exceed the
+ * memsw limit nor the reverse (-EINVAL); a limit below the usage is
+ * refused with -EBUSY (the kernel first reclaims, up to
+ * MAX_RECLAIM_RETRIES times: not modelled, the setups here never need it).
+ */
+static int memcg_write_limit(struct sim *sim, struct mem_cgroup *memcg, bool memsw, u64 bytes)
+{
+	u64 pages = bytes / sim->page_size;
+	struct page_counter *pc = memsw ? &memcg->memsw : &memcg->memory;
+
+	if (memsw ? pages < memcg->memory.max : pages > memcg->memsw.max)
+		return -EINVAL;
+	if (pc->usage > pages)
+		return -EBUSY;
+	pc->max = pages;
+	return 0;
+}
+
+/* fork() of the pressure child: it shares the region copy-on-write. */
+static void fork_pressure_child(struct task *t, struct madvise09 *m)
+{
+	struct sim *sim = t->sim;
+	struct task *c = task_create(sim, TASK_USER, t->comm, t->step);
+
+	m->round++;
+	if (!c)
+		goto failed;
+	c->wl = t->wl;
+	c->memcg = t->memcg;
+	c->mm = dup_mm(sim, c, t->mm);
+	if (!c->mm) {
+		task_exit(c, 0);
+		goto failed;
+	}
+	/* copy_page_range: one PTE copied per page of the region */
+	charge_sys(t, sim->scn.cost.syscall_ns + m->npages * sim->scn.cost.pte_ns);
+	m->child = c;
+	m->child_base = 0;
+	m->child_in_chunk = 0;
+	m->child_touched = 0;
+	m->child_lingering = false;
+	t->wl->running++;
+	c->start_ns = task_now(t);
+	c->busy_until = task_now(t);
+	wake_up_task(c);
+	m->phase = M9_WAIT;
+	return;
+failed:
+	/* madvfree dies on a failed fork: no more rounds */
+	m->phase = M9_DONE;
+}
+
+/*
+ * The pressure child (madvfree.c pressure_child(), LTP's child loop):
+ * mmap a chunk, write one byte per page, optionally usleep(round).
+ */
+static enum vm_fault_result pressure_child_op(struct task *t, struct madvise09 *m)
+{
+	struct sim *sim = t->sim;
+	const struct scn_workload *cfg = t->wl->cfg;
+	u64 chunk = chunk_pages(sim, cfg);
+	bool until_oom = cfg->pressure == U64_MAX;
+	enum vm_fault_result r;
+
+	if (m->child_lingering) {
+		t->wl_finished = true;
+		return VM_FAULT_DONE;
+	}
+	if (!m->child_base || m->child_in_chunk == chunk) {
+		m->child_base = mmap_anon(t->mm, chunk);
+		if (!m->child_base)
+			return VM_FAULT_OOM;	/* mmap failed: madvfree's _exit(4) */
+		m->child_in_chunk = 0;
+		charge_sys(t, sim->scn.cost.syscall_ns);
+	}
+	r = handle_mm_fault(t, m->child_base + m->child_in_chunk, true);
+	if (r != VM_FAULT_DONE)
+		return r;
+	charge_user(t, sim->scn.cost.user_touch_ns);
+	m->child_in_chunk++;
+	m->child_touched++;
+	if (!until_oom && m->child_touched >= bytes_to_pages(sim, cfg->pressure)) {
+		m->child_lingering = true;
+		task_sleep(t, NULL, MADV09_LINGER_NS);
+		return VM_FAULT_DONE;
+	}
+	if (until_oom && m->child_touched >= bytes_to_pages(sim, MADV09_CAP_BYTES)) {
+		t->wl_finished = true;	/* the safety bound: _exit(3) */
+		return VM_FAULT_DONE;
+	}
+	if (cfg->ltp_sleep)
+		task_sleep(t, NULL, m->round * NSEC_PER_USEC + TIMER_SLACK_NS);
+	return VM_FAULT_DONE;
+}
+
+/* Read the first byte of page @i (peek, probe): a none PTE is the zero page. */
+static enum vm_fault_result read_page(struct task *t, struct madvise09 *m, u64 i, bool *zero)
+{
+	enum vm_fault_result r;
+
+	*zero = pte_none(region_pte(m, i));
+	if (*zero) {
+		m->content[i] = C_ZERO;
+		return VM_FAULT_DONE;
+	}
+	r = handle_mm_fault(t, m->base + i, false);
+	if (r == VM_FAULT_DONE) {
+		charge_user(t, t->sim->scn.cost.user_touch_ns);
+		*zero = m->content[i] == C_ZERO;
+	}
+	return r;
+}
+
+/*
+ * madvfree's final reading: every page classified as discarded (all
+ * zeros), intact ('a'), rewritten and intact ('b' then 'a') or corrupted
+ * (anything else, a rewritten page read as zeros included).
+ */
+static void classify(struct madvise09 *m)
+{
+	m->first_discarded = m->last_discarded = -1;
+	for (u64 i = 0; i < m->npages; i++) {
+		enum m9_content c = pte_none(region_pte(m, i)) ? C_ZERO : m->content[i];
+
+		if (c == C_ZERO) {
+			if (m->first_discarded < 0)
+				m->first_discarded = (s64)i;
+			m->last_discarded = (s64)i;
+		}
+		if (m->rewritten[i]) {
+			m->intact_rewritten += c == C_BA;
+			m->corrupted += c != C_BA;
+		} else {
+			m->unwritten++;
+			m->discarded += c == C_ZERO;
+			m->intact += c == C_A;
+			m->corrupted += c != C_ZERO && c != C_A;
+		}
+	}
+	m->classified = true;
+}
+
+/*
+ * One step of the program (madvfree main(), LTP's child): the steps of
+ * the header comment, each restartable where a fault may need reclaim.
+ */
+static enum vm_fault_result madvise09_op(struct task *t)
+{
+	struct sim *sim = t->sim;
+	struct madvise09 *m = t->wl->priv;
+	const struct scn_workload *cfg = t->wl->cfg;
+	enum vm_fault_result r;
+	bool zero;
+
+	if (t != m->parent)
+		return pressure_child_op(t, m);
+	switch (m->phase) {
+	case M9_FILL:	/* memset(ptr, 'a', len) */
+		r = handle_mm_fault(t, m->base + m->i, true);
+		if (r != VM_FAULT_DONE)
+			return r;
+		charge_user(t, sim->scn.cost.user_touch_ns);
+		m->content[m->i] = C_A;
+		if (++m->i == m->npages) {
+			m->rss_after_fill = mm_rss(t->mm);
+			m->phase = M9_MADVISE;
+		}
+		return VM_FAULT_DONE;
+	case M9_MADVISE:
+		charge_sys(t, sim->scn.cost.syscall_ns);
+		m->madvise_ret = do_madvise(t, m->base, m->npages, MADV_FREE);
+		m->lazyfree_after_madvise = mm_lazyfree_pages(sim, t->mm);
+		m->rss_after_madvise = mm_rss(t->mm);
+		if (m->madvise_ret) {
+			/* LTP: TCONF "MADV_FREE is not supported"; madvfree dies */
+			t->wl_finished = true;
+			return VM_FAULT_DONE;
+		}
+		m->i = 0;
+		m->phase = cfg->peek != U64_MAX ? M9_PEEK : M9_REWRITE;
+		return VM_FAULT_DONE;
+	case M9_PEEK:
+		r = read_page(t, m, cfg->peek, &zero);
+		if (r != VM_FAULT_DONE)
+			return r;
+		m->peek_intact = !zero;
+		m->phase = M9_REWRITE;
+		return VM_FAULT_DONE;
+	case M9_REWRITE:	/* ptr[i * page_size] = 'b' */
+		for (; m->i < m->npages && !m->rewritten[m->i]; m->i++)
+			;
+		if (m->i < m->npages) {
+			bool lost = pte_none(region_pte(m, m->i)) || m->content[m->i] == C_ZERO;
+
+			r = handle_mm_fault(t, m->base + m->i, true);
+			if (r != VM_FAULT_DONE)
+				return r;
+			charge_user(t, sim->scn.cost.user_touch_ns);
+			m->content[m->i++] = lost ? C_B0 : C_BA;
+			return VM_FAULT_DONE;
+		}
+		m->lazyfree_after_rewrite = mm_lazyfree_pages(sim, t->mm);
+		m->phase = M9_LIMITS;
+		return VM_FAULT_DONE;
+	case M9_LIMITS:
+		charge_sys(t, sim->scn.cost.syscall_ns);
+		if (cfg->limit_after != U64_MAX)
+			m->limit_rc = memcg_write_limit(sim, t->memcg, false, cfg->limit_after);
+		if (cfg->memsw_after != U64_MAX) {
+			int rc = memcg_write_limit(sim, t->memcg, true, cfg->memsw_after);
+
+			m->limit_rc = m->limit_rc ? m->limit_rc : rc;
+		}
+		m->phase = M9_HOLD;
+		if (cfg->hold_ns)
+			task_sleep(t, NULL, cfg->hold_ns);
+		return VM_FAULT_DONE;
+	case M9_HOLD:
+		m->phase = cfg->pressure ? M9_FORK : M9_DONE;
+		return VM_FAULT_DONE;
+	case M9_FORK:
+		fork_pressure_child(t, m);
+		if (m->phase == M9_WAIT)
+			task_sleep(t, &m->child_wait, 0);	/* waitpid() */
+		return VM_FAULT_DONE;
+	case M9_WAIT:
+		if (m->child) {
+			task_sleep(t, &m->child_wait, 0);
+			return VM_FAULT_DONE;
+		}
+		m->i = 0;
+		m->probe_zero = 0;
+		m->phase = M9_PROBE;
+		return VM_FAULT_DONE;
+	case M9_PROBE:	/* if (!ptr[i * page_size]) discarded_probe++ */
+		if (m->i < m->npages) {
+			r = read_page(t, m, m->i, &zero);
+			if (r != VM_FAULT_DONE)
+				return r;
+			m->probe_zero += zero;
+			m->i++;
+			return VM_FAULT_DONE;
+		}
+		m->phase = !m->probe_zero && m->round < cfg->rounds ? M9_FORK : M9_DONE;
+		return VM_FAULT_DONE;
+	case M9_DONE:
+		classify(m);
+		t->wl_finished = true;
+		return VM_FAULT_DONE;
+	}
+	return VM_FAULT_DONE;
+}
+
+/* A task ended: a pressure child's end (exit or OOM kill) wakes waitpid(). */
+static void madvise09_task_exit(struct task *t)
+{
+	struct madvise09 *m = t->wl->priv;
+
+	if (t == m->parent)
+		return;
+	if (t->exit_signal)
+		m->oom_kills++;
+	m->child = NULL;
+	wake_up_all(t->sim, &m->child_wait);
+}
+
+/* The result line's figures, in pages unless named (_kb: KiB, as smaps). */
+static void madvise09_report(struct workload_inst *wl)
+{
+	struct madvise09 *m = wl->priv;
+	double kb = wl->sim->page_size / 1024.0;
+
+	if (!m)
+		return;
+	/* the program's exit status: a killed pressure child is not the program */
+	wl->exit_signal = m->parent->exit_signal;
+	wl_set_figure(wl, "madvise_ret", m->madvise_ret, true);
+	wl_set_figure(wl, "limit_write_rc", m->limit_rc, true);
+	wl_set_figure(wl, "rss_kb_after_fill", (double)m->rss_after_fill * kb, true);
+	wl_set_figure(wl, "rss_kb_after_madvise", (double)m->rss_after_madvise * kb, true);
+	wl_set_figure(wl, "lazyfree_kb_after_madvise", (double)m->lazyfree_after_madvise * kb,
+		      true);
+	wl_set_figure(wl, "lazyfree_kb_after_rewrite", (double)m->lazyfree_after_rewrite * kb,
+		      true);
+	wl_set_figure(wl, "peek_intact", m->peek_intact, true);
+	wl_set_figure(wl, "pressure_rounds", m->round, true);
+	wl_set_figure(wl, "pressure_oom_kills", (double)m->oom_kills, true);
+	/* killed (or cut short by run.duration) before its result line */
+	if (!m->classified)
+		return;
+	wl_set_figure(wl, "unwritten_pages", (double)m->unwritten, true);
+	wl_set_figure(wl, "discarded_pages", (double)m->discarded, true);
+	wl_set_figure(wl, "intact_unwritten_pages", (double)m->intact, true);
+	wl_set_figure(wl, "intact_rewritten_pages", (double)m->intact_rewritten, true);
+	wl_set_figure(wl, "corrupted_pages", (double)m->corrupted, true);
+	wl_set_figure(wl, "first_discarded_page", (double)m->first_discarded, true);
+	wl_set_figure(wl, "last_discarded_page", (double)m->last_discarded, true);
+}
+
+static void madvise09_free(struct workload_inst *wl)
+{
+	struct madvise09 *m = wl->priv;
+
+	if (!m)
+		return;
+	free(m->rewritten);
+	free(m->content);
+}
+
+const struct wl_ops madvise09_ops = {
+	.nr_tasks = madvise09_nr_tasks,
+	.task_init = madvise09_init,
+	.op = madvise09_op,
+	.task_exit = madvise09_task_exit,
+	.free = madvise09_free,
+	.report = madvise09_report,
+};
