@@ -213,6 +213,55 @@ static void test_writeback_bounded_by_queue(void **state)
 	sim_destroy(sim);
 }
 
+/* end_io of the merge test: record when each bio completed. */
+static u64 merge_done_ns[4];
+
+static void merge_test_end_io(struct sim *sim, struct bio *bio)
+{
+	merge_done_ns[bio->private] = sim->now;
+}
+
+/*
+ * Swap writes to neighbouring slots merge into the queued request (the
+ * 2.6.25 elevator's back merge): on a one-slot 8 ms disk, a write queued
+ * behind a busy request takes the latency once, the slot after it only
+ * its transfer time, and both complete together; a write dispatched at
+ * once, or to a slot elsewhere, is a request of its own.
+ */
+static void test_swap_writes_back_merge(void **state)
+{
+	struct sim *sim = test_sim_from_text(NULL, "test.ini",
+		"[machine]\nmemory = 64M\nswap = 64M\nswap_device = hdd\n");
+	struct blkdev *dev = &sim->swap_dev;
+	u64 xfer = (u64)sim->page_size * NSEC_PER_SEC / dev->bandwidth;
+	u64 sectors[4] = { 100, 101, 102, 300 }, done[4];
+	struct event ev;
+
+	for (unsigned int i = 0; i < 4; i++) {
+		struct bio *bio = bio_alloc(dev, REQ_OP_WRITE, merge_test_end_io);
+
+		bio->pfns[bio->nr_pages++] = 0;
+		bio->sector = sectors[i];
+		bio->private = i;
+		done[i] = submit_bio(sim, dev, bio, 0);
+	}
+	/* 100 starts at once; 101 waits and 102 joins it; 300 does not */
+	assert_int_equal(dev->nr_writes, 3);
+	assert_int_equal(dev->nr_write_merges, 1);
+	assert_int_equal(done[0], dev->latency_ns + xfer);
+	assert_int_equal(done[2], done[0] + dev->latency_ns + 2 * xfer);
+	assert_int_equal(done[3], done[2] + dev->latency_ns + xfer);
+	while (event_pop(sim, &ev)) {
+		sim->now = ev.time;
+		if (ev.type == EV_IO)
+			sim_dispatch(sim, &ev);
+	}
+	for (unsigned int i = 0; i < 4; i++)
+		assert_int_equal(merge_done_ns[i], done[i == 1 ? 2 : i]);
+	assert_int_equal(dev->inflight_pages, 0);
+	sim_destroy(sim);
+}
+
 /*
  * hackbench: a peer killed by the OOM killer closes its sockets; the
  * others see EOF/EPIPE and the run ends instead of waiting forever.  A
@@ -394,6 +443,7 @@ int main(void)
 		cmocka_unit_test(test_huge_page_cluster_no_oom),
 		cmocka_unit_test(test_invariants_tight_memcg_writeback),
 		cmocka_unit_test(test_writeback_bounded_by_queue),
+		cmocka_unit_test(test_swap_writes_back_merge),
 		cmocka_unit_test(test_hackbench_ends_after_kill),
 		cmocka_unit_test(test_oom_without_swap),
 		cmocka_unit_test(test_oom_kills_the_biggest),

@@ -138,8 +138,6 @@ static void take_sample(struct sim *sim)
 
 void sim_dispatch(struct sim *sim, const struct event *ev)
 {
-	struct bio *bio;
-
 	switch (ev->type) {
 	case EV_CPU:
 		sched_cpu_event(sim, (unsigned int)ev->arg);
@@ -148,12 +146,7 @@ void sim_dispatch(struct sim *sim, const struct event *ev)
 		sched_wake_event(sim, ev->ptr, ev->arg);
 		break;
 	case EV_IO:
-		bio = ev->ptr;
-		blk_complete(sim, bio->dev, bio);
-		bio->end_io(sim, bio);
-		if (bio->waiter)
-			wake_up_task(bio->waiter);
-		bio_put(bio->dev, bio);
+		blk_end_io(sim, ev->ptr);
 		break;
 	case EV_SAMPLE:
 		take_sample(sim);
@@ -226,9 +219,13 @@ void sim_destroy(struct sim *sim)
 	}
 	free(sim->files);
 	/* bios still queued own no memory beyond themselves */
-	for (size_t i = 0; i < sim->eq.nr; i++)
-		if (sim->eq.heap[i].type == EV_IO)
-			free(sim->eq.heap[i].ptr);
+	for (size_t i = 0; i < sim->eq.nr; i++) {
+		if (sim->eq.heap[i].type == EV_IO) {
+			struct bio *bio = sim->eq.heap[i].ptr;
+
+			bio_put_chain(bio->dev, bio);
+		}
+	}
 	free(sim->eq.heap);
 	blkdev_destroy(&sim->swap_dev);
 	blkdev_destroy(&sim->disk_dev);
