@@ -120,6 +120,8 @@ static void take_sample(struct sim *sim)
 		sim->cap_samples = cap;
 	}
 	for (unsigned int n = 0; n < sim->nr_nodes; n++) {
+		smp.active_anon += (u64)node_page_state(&sim->nodes[n], NR_ACTIVE_ANON);
+		smp.inactive_anon += (u64)node_page_state(&sim->nodes[n], NR_INACTIVE_ANON);
 		for (int z = 0; z < MAX_NR_ZONES; z++) {
 			struct zone *zone = &sim->nodes[n].node_zones[z];
 
@@ -133,6 +135,11 @@ static void take_sample(struct sim *sim)
 	}
 	smp.pgscan = sim->vm_events[PGSCAN_ANON] + sim->vm_events[PGSCAN_FILE];
 	smp.pgsteal = sim->vm_events[PGSTEAL_ANON] + sim->vm_events[PGSTEAL_FILE];
+	smp.pgrefill = sim->vm_events[PGREFILL];
+	smp.pgdeactivate = sim->vm_events[PGDEACTIVATE];
+	smp.pswpout = sim->vm_events[PSWPOUT];
+	smp.pswpin = sim->vm_events[PSWPIN];
+	smp.pgmajfault = sim->vm_events[PGMAJFAULT];
 	sim->samples[sim->nr_samples++] = smp;
 }
 
