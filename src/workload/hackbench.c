@@ -11,7 +11,11 @@
  *
  * Memory, per task: `footprint` bytes of anonymous memory (stack, heap,
  * the copied-on-write data of the forked child), touched when the task
- * starts, and a small hot part of it touched on every send or receive;
+ * starts, and a small hot part of it touched on every send or receive
+ * (the stack page holding the message buffer, on IA64 the register
+ * backing store, the data and TLS pages: pages of different VMAs, first
+ * touched at different times, so the hot pages are spread evenly over
+ * the footprint, not neighbours that one swap-in readahead brings back);
  * `kernel_footprint` bytes of kernel memory (kernel stack, page tables)
  * that reclaim cannot take; and `text` bytes of program text shared by
  * all tasks, one page of which each operation executes (a page-cache
@@ -29,7 +33,7 @@
 #include "workload_types.h"
 
 #define HB_FDS		20		/* hackbench's num_fds */
-#define HB_HOT_PAGES	4		/* footprint pages touched per operation */
+#define HB_HOT_PAGES	4		/* footprint pages touched in turn, one per operation */
 #define SKB_OVERHEAD	576		/* sk_buff + skb_shared_info, bytes */
 #define SK_RCVBUF	(108 * 1024)	/* net.core.rmem_default of the 2.6 era */
 /*
@@ -142,7 +146,8 @@ static int hackbench_init(struct workload_inst *wl, struct task *t, unsigned int
 
 /*
  * Each operation runs a page of the shared text and touches a page of the
- * task's hot data; either may fault (the text through the page cache).
+ * task's hot data (spread over the footprint, see the top); either may
+ * fault (the text through the page cache).
  */
 static enum vm_fault_result touch_hot(struct task *t, struct hb_task *ht)
 {
@@ -155,7 +160,7 @@ static enum vm_fault_result touch_hot(struct task *t, struct hb_task *ht)
 		if (r != VM_FAULT_DONE)
 			return r;
 	}
-	r = handle_mm_fault(t, ht->base + ht->hot % hot, true);
+	r = handle_mm_fault(t, ht->base + (ht->hot % hot) * (ht->npages / hot), true);
 	if (r == VM_FAULT_DONE) {
 		ht->hot++;
 		ht->text_i++;
