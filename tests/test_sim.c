@@ -292,6 +292,61 @@ static void test_hackbench_ends_after_kill(void **state)
 	sim_destroy(sim);
 }
 
+/* check_hook of test_hackbench_hot_pages_spread: which footprint PTEs get young again. */
+struct hot_probe {
+	struct task *task;
+	u64 clear_ns, read_ns;
+	bool cleared, read;
+	u64 young;			/* bit i: footprint page i was touched */
+	unsigned int npages;
+};
+
+static void hot_probe_hook(struct sim *sim, void *arg)
+{
+	struct hot_probe *p = arg;
+	struct vm_area_struct *vma = NULL;
+
+	if (p->read || sim->now < p->clear_ns)
+		return;
+	for (unsigned int i = 0; i < p->task->mm->nr_vmas; i++) {
+		struct vm_area_struct *v = &p->task->mm->vmas[i];
+
+		if (vma_is_anonymous(v) && v->vm_end - v->vm_start == p->npages)
+			vma = v;
+	}
+	assert_non_null(vma);
+	for (unsigned int i = 0; i < p->npages; i++) {
+		if (!p->cleared)
+			vma->ptes[i] &= ~PTE_YOUNG;
+		else if (sim->now >= p->read_ns && (vma->ptes[i] & PTE_YOUNG))
+			p->young |= 1ULL << i;
+	}
+	p->read = p->cleared && sim->now >= p->read_ns;
+	p->cleared = true;
+}
+
+/*
+ * A hackbench task's hot pages (stack, backing store, data) lie apart in
+ * its footprint: with 64 pages, the receiver touches pages 0, 16, 32 and
+ * 48 as it reads, and no other.
+ */
+static void test_hackbench_hot_pages_spread(void **state)
+{
+	struct sim *sim = test_sim_from_text(NULL, "test.ini",
+		"[machine]\ncpus = 2\nmemory = 256M\n"
+		"[workload hb]\ntype = hackbench\ngroups = 1\nloops = 100000\nfootprint = 256K\n"
+		"[run]\nduration = 200ms\n");
+	struct hot_probe p = { .task = sim->workloads[0].tasks[0], .clear_ns = 100 * NSEC_PER_MSEC,
+			       .read_ns = 150 * NSEC_PER_MSEC, .npages = 64 };
+
+	sim->check_hook = hot_probe_hook;
+	sim->check_arg = &p;
+	sim_run(sim);
+	assert_true(p.read);
+	assert_int_equal(p.young, 1ULL << 0 | 1ULL << 16 | 1ULL << 32 | 1ULL << 48);
+	sim_destroy(sim);
+}
+
 /* An anon working set larger than RAM without swap ends in an OOM kill. */
 static void test_oom_without_swap(void **state)
 {
@@ -445,6 +500,7 @@ int main(void)
 		cmocka_unit_test(test_writeback_bounded_by_queue),
 		cmocka_unit_test(test_swap_writes_back_merge),
 		cmocka_unit_test(test_hackbench_ends_after_kill),
+		cmocka_unit_test(test_hackbench_hot_pages_spread),
 		cmocka_unit_test(test_oom_without_swap),
 		cmocka_unit_test(test_oom_kills_the_biggest),
 		cmocka_unit_test(test_swap_avoids_oom),
