@@ -194,8 +194,10 @@ static int setup(void **state)
 	sim->nr_samples = 2;
 	sim->samples = calloc(2, sizeof(*sim->samples));
 	assert_non_null(sim->samples);
-	sim->samples[0] = (struct sample){ 100000000ULL, 500, 10840, 13549, 16258, 0, 0, 0 };
-	sim->samples[1] = (struct sample){ 1234567891ULL, 400, 10840, 13549, 16258, 64, 60, 3 };
+	sim->samples[0] = (struct sample){ .t_ns = 100000000ULL, .free = 500, .min = 10840,
+					   .low = 13549, .high = 16258 };
+	sim->samples[1] = (struct sample){ 1234567891ULL, 400, 10840, 13549, 16258, 64, 60, 3,
+					   70, 20, 90, 30, 12, 5, 2 };
 
 	*state = fx;
 	return 0;
@@ -797,9 +799,10 @@ static void test_timeseries_csv(void **state)
 
 	CAPTURE(out, report_timeseries_csv(OUT, fx->sim));
 	assert_string_equal(out,
-		"t_s,free,min,low,high,pgscan,pgsteal,reclaimers\n"
-		"0.100000000,500,10840,13549,16258,0,0,0\n"
-		"1.234567891,400,10840,13549,16258,64,60,3\n");
+		"t_s,free,min,low,high,pgscan,pgsteal,reclaimers,active_anon,inactive_anon,"
+		"pgrefill,pgdeactivate,pswpout,pswpin,pgmajfault\n"
+		"0.100000000,500,10840,13549,16258,0,0,0,0,0,0,0,0,0,0\n"
+		"1.234567891,400,10840,13549,16258,64,60,3,70,20,90,30,12,5,2\n");
 	free(out);
 }
 

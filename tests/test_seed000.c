@@ -48,6 +48,13 @@ static void test_embedded_swap_throttle(void **state)
 	/* throttled: hackbench faster, fewer major faults */
 	assert_true(test_figure(b, "time_s") < 0.75 * test_figure(a, "time_s"));
 	assert_true(b->maj_flt * 2 < a->maj_flt);
+	/* start_s: the forks' run-up before hackbench's clock, inside the run */
+	for (const struct workload_inst *w = a; w; w = w == a ? b : NULL) {
+		double start = test_figure(w, "start_s"), span = (double)(w->end_ns - w->start_ns) / 1e9;
+
+		assert_true(start > 0);
+		assert_true(start + test_figure(w, "time_s") <= span + 1e-9);
+	}
 	sim_destroy(none);
 	sim_destroy(global);
 }

@@ -213,6 +213,55 @@ static void test_writeback_bounded_by_queue(void **state)
 	sim_destroy(sim);
 }
 
+/* end_io of the merge test: record when each bio completed. */
+static u64 merge_done_ns[4];
+
+static void merge_test_end_io(struct sim *sim, struct bio *bio)
+{
+	merge_done_ns[bio->private] = sim->now;
+}
+
+/*
+ * Swap writes to neighbouring slots merge into the queued request (the
+ * 2.6.25 elevator's back merge): on a one-slot 8 ms disk, a write queued
+ * behind a busy request takes the latency once, the slot after it only
+ * its transfer time, and both complete together; a write dispatched at
+ * once, or to a slot elsewhere, is a request of its own.
+ */
+static void test_swap_writes_back_merge(void **state)
+{
+	struct sim *sim = test_sim_from_text(NULL, "test.ini",
+		"[machine]\nmemory = 64M\nswap = 64M\nswap_device = hdd\n");
+	struct blkdev *dev = &sim->swap_dev;
+	u64 xfer = (u64)sim->page_size * NSEC_PER_SEC / dev->bandwidth;
+	u64 sectors[4] = { 100, 101, 102, 300 }, done[4];
+	struct event ev;
+
+	for (unsigned int i = 0; i < 4; i++) {
+		struct bio *bio = bio_alloc(dev, REQ_OP_WRITE, merge_test_end_io);
+
+		bio->pfns[bio->nr_pages++] = 0;
+		bio->sector = sectors[i];
+		bio->private = i;
+		done[i] = submit_bio(sim, dev, bio, 0);
+	}
+	/* 100 starts at once; 101 waits and 102 joins it; 300 does not */
+	assert_int_equal(dev->nr_writes, 3);
+	assert_int_equal(dev->nr_write_merges, 1);
+	assert_int_equal(done[0], dev->latency_ns + xfer);
+	assert_int_equal(done[2], done[0] + dev->latency_ns + 2 * xfer);
+	assert_int_equal(done[3], done[2] + dev->latency_ns + xfer);
+	while (event_pop(sim, &ev)) {
+		sim->now = ev.time;
+		if (ev.type == EV_IO)
+			sim_dispatch(sim, &ev);
+	}
+	for (unsigned int i = 0; i < 4; i++)
+		assert_int_equal(merge_done_ns[i], done[i == 1 ? 2 : i]);
+	assert_int_equal(dev->inflight_pages, 0);
+	sim_destroy(sim);
+}
+
 /*
  * hackbench: a peer killed by the OOM killer closes its sockets; the
  * others see EOF/EPIPE and the run ends instead of waiting forever.  A
@@ -240,6 +289,61 @@ static void test_hackbench_ends_after_kill(void **state)
 	assert_true(sim->workloads[0].ended);
 	assert_int_equal((int)test_figure(&sim->workloads[0], "broken"), 0);
 	assert_true(test_figure(&sim->workloads[0], "time_s") > 0);
+	sim_destroy(sim);
+}
+
+/* check_hook of test_hackbench_hot_pages_spread: which footprint PTEs get young again. */
+struct hot_probe {
+	struct task *task;
+	u64 clear_ns, read_ns;
+	bool cleared, read;
+	u64 young;			/* bit i: footprint page i was touched */
+	unsigned int npages;
+};
+
+static void hot_probe_hook(struct sim *sim, void *arg)
+{
+	struct hot_probe *p = arg;
+	struct vm_area_struct *vma = NULL;
+
+	if (p->read || sim->now < p->clear_ns)
+		return;
+	for (unsigned int i = 0; i < p->task->mm->nr_vmas; i++) {
+		struct vm_area_struct *v = &p->task->mm->vmas[i];
+
+		if (vma_is_anonymous(v) && v->vm_end - v->vm_start == p->npages)
+			vma = v;
+	}
+	assert_non_null(vma);
+	for (unsigned int i = 0; i < p->npages; i++) {
+		if (!p->cleared)
+			vma->ptes[i] &= ~PTE_YOUNG;
+		else if (sim->now >= p->read_ns && (vma->ptes[i] & PTE_YOUNG))
+			p->young |= 1ULL << i;
+	}
+	p->read = p->cleared && sim->now >= p->read_ns;
+	p->cleared = true;
+}
+
+/*
+ * A hackbench task's hot pages (stack, backing store, data) lie apart in
+ * its footprint: with 64 pages, the receiver touches pages 0, 16, 32 and
+ * 48 as it reads, and no other.
+ */
+static void test_hackbench_hot_pages_spread(void **state)
+{
+	struct sim *sim = test_sim_from_text(NULL, "test.ini",
+		"[machine]\ncpus = 2\nmemory = 256M\n"
+		"[workload hb]\ntype = hackbench\ngroups = 1\nloops = 100000\nfootprint = 256K\n"
+		"[run]\nduration = 200ms\n");
+	struct hot_probe p = { .task = sim->workloads[0].tasks[0], .clear_ns = 100 * NSEC_PER_MSEC,
+			       .read_ns = 150 * NSEC_PER_MSEC, .npages = 64 };
+
+	sim->check_hook = hot_probe_hook;
+	sim->check_arg = &p;
+	sim_run(sim);
+	assert_true(p.read);
+	assert_int_equal(p.young, 1ULL << 0 | 1ULL << 16 | 1ULL << 32 | 1ULL << 48);
 	sim_destroy(sim);
 }
 
@@ -394,7 +498,9 @@ int main(void)
 		cmocka_unit_test(test_huge_page_cluster_no_oom),
 		cmocka_unit_test(test_invariants_tight_memcg_writeback),
 		cmocka_unit_test(test_writeback_bounded_by_queue),
+		cmocka_unit_test(test_swap_writes_back_merge),
 		cmocka_unit_test(test_hackbench_ends_after_kill),
+		cmocka_unit_test(test_hackbench_hot_pages_spread),
 		cmocka_unit_test(test_oom_without_swap),
 		cmocka_unit_test(test_oom_kills_the_biggest),
 		cmocka_unit_test(test_swap_avoids_oom),

@@ -54,6 +54,8 @@ struct bio *bio_alloc(struct blkdev *dev, enum bio_op op, bio_end_io_t end_io)
 	bio->waiter = NULL;
 	bio->next = NULL;
 	bio->dev = dev;
+	bio->sector = BIO_NO_SECTOR;
+	bio->merged = NULL;
 	return bio;
 }
 
@@ -63,11 +65,46 @@ void bio_put(struct blkdev *dev, struct bio *bio)
 	dev->free_bios = bio;
 }
 
+/*
+ * elv_merge() + ll_back_merge_fn() (v2.6.25 __make_request), back merges
+ * of writes only: @bio starts where the last queued write request ends,
+ * that request has not been dispatched yet (nothing queued behind it on
+ * its slot) and the merged request stays within BLK_MAX_REQUEST_BYTES.
+ * The merged bio is chained behind the request's first one and completes
+ * with it, when the grown request does.
+ */
+static bool blk_back_merge(struct blkdev *dev, struct bio *bio, u64 bytes, u64 now)
+{
+	struct blk_tail_request *tail = &dev->tail;
+
+	if (bio->op != REQ_OP_WRITE || bio->sector == BIO_NO_SECTOR || !tail->valid ||
+	    tail->start_ns <= now || bio->sector != tail->end_sector ||
+	    tail->bytes + bytes > BLK_MAX_REQUEST_BYTES ||
+	    dev->slot_busy_until[tail->slot] != tail->done_ns)
+		return false;
+	if (dev->bandwidth)
+		tail->done_ns += bytes * NSEC_PER_SEC / dev->bandwidth;
+	tail->end_sector += bio->nr_pages;
+	tail->bytes += bytes;
+	dev->slot_busy_until[tail->slot] = tail->done_ns;
+	tail->head->done_ns = tail->done_ns;
+	tail->last->merged = bio;
+	tail->last = bio;
+	dev->nr_write_merges++;
+	return true;
+}
+
 u64 submit_bio(struct sim *sim, struct blkdev *dev, struct bio *bio, u64 now)
 {
 	unsigned int best = 0;
 	u64 start, done, bytes = (u64)bio->nr_pages * sim->page_size;
 
+	bio->merged = NULL;
+	if (blk_back_merge(dev, bio, bytes, now)) {
+		dev->inflight_pages += bio->nr_pages;
+		dev->pages_written += bio->nr_pages;
+		return dev->tail.done_ns;
+	}
 	for (unsigned int i = 1; i < dev->depth; i++)
 		if (dev->slot_busy_until[i] < dev->slot_busy_until[best])
 			best = i;
@@ -83,17 +120,52 @@ u64 submit_bio(struct sim *sim, struct blkdev *dev, struct bio *bio, u64 now)
 	} else {
 		dev->nr_writes++;
 		dev->pages_written += bio->nr_pages;
+		if (bio->sector != BIO_NO_SECTOR)
+			dev->tail = (struct blk_tail_request){
+				.valid = true, .head = bio, .last = bio, .slot = best,
+				.start_ns = start, .done_ns = done,
+				.end_sector = bio->sector + bio->nr_pages, .bytes = bytes };
 	}
+	bio->done_ns = done;
 	event_push(sim, done, EV_IO, bio, 0);
 	return done;
 }
 
-void blk_complete(struct sim *sim, struct blkdev *dev, struct bio *bio)
+void blk_end_io(struct sim *sim, struct bio *bio)
 {
-	dev->inflight_pages -= bio->nr_pages;
+	struct blkdev *dev = bio->dev;
+	enum bio_op op = bio->op;
+
+	if (sim->now < bio->done_ns) {
+		/* back merges made the request longer since the event was queued */
+		event_push(sim, bio->done_ns, EV_IO, bio, 0);
+		return;
+	}
+	if (dev->tail.valid && dev->tail.head == bio)
+		dev->tail.valid = false;
+	while (bio) {
+		struct bio *next = bio->merged;
+
+		dev->inflight_pages -= bio->nr_pages;
+		bio->end_io(sim, bio);
+		if (bio->waiter)
+			wake_up_task(bio->waiter);
+		bio_put(dev, bio);
+		bio = next;
+	}
 	/* a finished write request ends congestion_wait() naps */
-	if (bio->op == REQ_OP_WRITE && sim->congestion_wait.first)
+	if (op == REQ_OP_WRITE && sim->congestion_wait.first)
 		wake_up_all(sim, &sim->congestion_wait);
 	if (dev->queue_wait.first && !blk_queue_full(dev))
 		wake_up_all(sim, &dev->queue_wait);
+}
+
+void bio_put_chain(struct blkdev *dev, struct bio *bio)
+{
+	while (bio) {
+		struct bio *next = bio->merged;
+
+		bio_put(dev, bio);
+		bio = next;
+	}
 }

@@ -9,6 +9,12 @@
  * have merged up to 128 KiB): writers find it full and sleep until
  * completions make room (blk_mq_get_tag), which is what keeps reclaim
  * and the flusher from queueing unbounded writeback.
+ *
+ * A write bio that knows its place on the device (sector, in pages) and
+ * continues the last write request still waiting in the queue joins it
+ * (the elevator's back merge, up to BLK_DEF_MAX_SECTORS): it adds its
+ * transfer time, not another access latency, and completes with the
+ * request, which frees one request, not one per bio.
  */
 #ifndef RECLAIMSIM_BLKDEV_H
 #define RECLAIMSIM_BLKDEV_H
@@ -24,6 +30,9 @@ typedef void (*bio_end_io_t)(struct sim *sim, struct bio *bio);
 enum bio_op { REQ_OP_READ, REQ_OP_WRITE };
 
 #define BIO_MAX_PAGES 256
+#define BIO_NO_SECTOR	(~0ULL)		/* the bio's place on the device is not modelled */
+/* BLK_DEF_MAX_SECTORS (v2.6.25): 1024 sectors of 512 bytes per request */
+#define BLK_MAX_REQUEST_BYTES	(1024 * 512)
 
 struct bio {
 	enum bio_op op;
@@ -34,6 +43,19 @@ struct bio {
 	struct bio *next;		/* free list */
 	struct blkdev *dev;
 	u64 private;			/* owner's data (e.g. first swap slot) */
+	u64 sector;			/* first page's offset on the device, in pages */
+	u64 done_ns;			/* when its request completes */
+	struct bio *merged;		/* bios merged behind it, completed with it */
+};
+
+/* The last write request queued, while the elevator may still merge into it. */
+struct blk_tail_request {
+	bool valid;
+	struct bio *head, *last;	/* its first bio and the last merged one */
+	unsigned int slot;		/* the queue slot it waits for */
+	u64 start_ns, done_ns;		/* dispatch and completion */
+	u64 end_sector;			/* the page after its last one */
+	u64 bytes;
 };
 
 struct blkdev {
@@ -43,6 +65,8 @@ struct blkdev {
 	unsigned int depth;
 	u64 *slot_busy_until;		/* ns, one per queue slot */
 	u64 nr_reads, nr_writes;	/* requests */
+	u64 nr_write_merges;		/* write bios merged into a queued request */
+	struct blk_tail_request tail;
 	u64 pages_read, pages_written;
 	u64 inflight_pages;		/* submitted, not completed */
 	u64 queue_pages;		/* the queue's room, in pages */
@@ -58,8 +82,10 @@ struct bio *bio_alloc(struct blkdev *dev, enum bio_op op, bio_end_io_t end_io);
  * Returns the completion time. */
 u64 submit_bio(struct sim *sim, struct blkdev *dev, struct bio *bio, u64 now);
 void bio_put(struct blkdev *dev, struct bio *bio);
-/* A completed @bio leaves the queue; writers waiting for room wake. */
-void blk_complete(struct sim *sim, struct blkdev *dev, struct bio *bio);
+/* The EV_IO event of the request @bio heads: complete it and its merged bios. */
+void blk_end_io(struct sim *sim, struct bio *bio);
+/* Free @bio and the bios merged behind it (a run torn down with I/O in flight). */
+void bio_put_chain(struct blkdev *dev, struct bio *bio);
 /* Is the queue full, so that a writer must wait before submitting? */
 static inline bool blk_queue_full(const struct blkdev *dev)
 {

@@ -21,9 +21,9 @@ static void end_swap_bio_write(struct sim *sim, struct bio *bio)
 /*
  * swap_writepage() (v6.12 swap_writepage -> __swap_writepage): start the
  * write of a swap cache page; it is clean and under writeback until the
- * I/O completes.  One bio per page, as reclaim writes them one by one
- * (the block layer would merge neighbours; the device model does not
- * care about request boundaries beyond their count).
+ * I/O completes.  One bio per page, as reclaim writes them one by one, at
+ * the swap slot's place on the device: the block layer merges it into a
+ * queued write of the slot before (blkdev.h).
  */
 void swap_writepage(struct sim *sim, struct task *t, u32 pfn)
 {
@@ -40,6 +40,7 @@ void swap_writepage(struct sim *sim, struct task *t, u32 pfn)
 	if (!bio)
 		return;
 	bio->pfns[bio->nr_pages++] = pfn;
+	bio->sector = page->private;
 	submit_bio(sim, &sim->swap_dev, bio, task_now(t));
 }
 

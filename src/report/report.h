@@ -30,7 +30,7 @@ void report_json(FILE *f, const struct sim *sim);
  * of memory.
  */
 struct cJSON *report_json_object(const struct sim *sim);
-/* Time series as CSV (t_s,free,min,low,high,pgscan,pgsteal,reclaimers). */
+/* Time series as CSV; report_timeseries_csv() (text.c) lists the columns. */
 void report_timeseries_csv(FILE *f, const struct sim *sim);
 
 /*

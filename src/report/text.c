@@ -327,23 +327,29 @@ void report_text(FILE *f, const struct sim *sim)
 
 /**
  * report_timeseries_csv() - the samples as CSV with a header line:
- * t_s,free,min,low,high,pgscan,pgsteal,reclaimers.
+ * t_s,free,min,low,high,pgscan,pgsteal,reclaimers,active_anon,
+ * inactive_anon,pgrefill,pgdeactivate,pswpout,pswpin,pgmajfault.
  * @f: where to print.
  * @sim: the simulation.
  *
  * t_s is exact to the ns; pages for free and the watermarks (summed over
- * all zones); pgscan and pgsteal are cumulative since the start.
+ * all zones) and for the anon LRU lists (all nodes); the vmstat event
+ * counters (pgscan ... pgmajfault) are cumulative since the start.
  */
 void report_timeseries_csv(FILE *f, const struct sim *sim)
 {
-	fputs("t_s,free,min,low,high,pgscan,pgsteal,reclaimers\n", f);
+	fputs("t_s,free,min,low,high,pgscan,pgsteal,reclaimers,active_anon,inactive_anon,"
+	      "pgrefill,pgdeactivate,pswpout,pswpin,pgmajfault\n", f);
 	for (size_t i = 0; i < sim->nr_samples; i++) {
 		const struct sample *s = &sim->samples[i];
 		u64 sec = s->t_ns / NSEC_PER_SEC, nsec = s->t_ns % NSEC_PER_SEC;
 
 		fprintf(f, "%" PRIu64 ".%09" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
-			",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%u\n",
+			",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%u,%" PRIu64 ",%" PRIu64
+			",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n",
 			sec, nsec, s->free,
-			s->min, s->low, s->high, s->pgscan, s->pgsteal, s->reclaimers);
+			s->min, s->low, s->high, s->pgscan, s->pgsteal, s->reclaimers,
+			s->active_anon, s->inactive_anon, s->pgrefill, s->pgdeactivate,
+			s->pswpout, s->pswpin, s->pgmajfault);
 	}
 }

@@ -120,6 +120,8 @@ static void take_sample(struct sim *sim)
 		sim->cap_samples = cap;
 	}
 	for (unsigned int n = 0; n < sim->nr_nodes; n++) {
+		smp.active_anon += (u64)node_page_state(&sim->nodes[n], NR_ACTIVE_ANON);
+		smp.inactive_anon += (u64)node_page_state(&sim->nodes[n], NR_INACTIVE_ANON);
 		for (int z = 0; z < MAX_NR_ZONES; z++) {
 			struct zone *zone = &sim->nodes[n].node_zones[z];
 
@@ -133,13 +135,16 @@ static void take_sample(struct sim *sim)
 	}
 	smp.pgscan = sim->vm_events[PGSCAN_ANON] + sim->vm_events[PGSCAN_FILE];
 	smp.pgsteal = sim->vm_events[PGSTEAL_ANON] + sim->vm_events[PGSTEAL_FILE];
+	smp.pgrefill = sim->vm_events[PGREFILL];
+	smp.pgdeactivate = sim->vm_events[PGDEACTIVATE];
+	smp.pswpout = sim->vm_events[PSWPOUT];
+	smp.pswpin = sim->vm_events[PSWPIN];
+	smp.pgmajfault = sim->vm_events[PGMAJFAULT];
 	sim->samples[sim->nr_samples++] = smp;
 }
 
 void sim_dispatch(struct sim *sim, const struct event *ev)
 {
-	struct bio *bio;
-
 	switch (ev->type) {
 	case EV_CPU:
 		sched_cpu_event(sim, (unsigned int)ev->arg);
@@ -148,12 +153,7 @@ void sim_dispatch(struct sim *sim, const struct event *ev)
 		sched_wake_event(sim, ev->ptr, ev->arg);
 		break;
 	case EV_IO:
-		bio = ev->ptr;
-		blk_complete(sim, bio->dev, bio);
-		bio->end_io(sim, bio);
-		if (bio->waiter)
-			wake_up_task(bio->waiter);
-		bio_put(bio->dev, bio);
+		blk_end_io(sim, ev->ptr);
 		break;
 	case EV_SAMPLE:
 		take_sample(sim);
@@ -226,9 +226,13 @@ void sim_destroy(struct sim *sim)
 	}
 	free(sim->files);
 	/* bios still queued own no memory beyond themselves */
-	for (size_t i = 0; i < sim->eq.nr; i++)
-		if (sim->eq.heap[i].type == EV_IO)
-			free(sim->eq.heap[i].ptr);
+	for (size_t i = 0; i < sim->eq.nr; i++) {
+		if (sim->eq.heap[i].type == EV_IO) {
+			struct bio *bio = sim->eq.heap[i].ptr;
+
+			bio_put_chain(bio->dev, bio);
+		}
+	}
 	free(sim->eq.heap);
 	blkdev_destroy(&sim->swap_dev);
 	blkdev_destroy(&sim->disk_dev);

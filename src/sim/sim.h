@@ -141,6 +141,9 @@ struct sample {
 	u64 min, low, high;	/* sum of zone watermarks */
 	u64 pgscan, pgsteal;	/* cumulative */
 	unsigned int reclaimers;
+	u64 active_anon, inactive_anon;	/* pages, all nodes */
+	u64 pgrefill, pgdeactivate;	/* cumulative: the active list's scan */
+	u64 pswpout, pswpin, pgmajfault;	/* cumulative */
 };
 
 /* Reclaim figures the seeds report beside the kernel's counters. */
