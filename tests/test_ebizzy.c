@@ -21,11 +21,8 @@ static const char *const base_ini =
 	"[workload ebizzy]\n"
 	"seconds = 1\n";
 
-/* ebizzy -n 16 (-s 512K by default) */
-#define CHUNKS_16	"chunks = 16\n"
-
-/* Run ebizzy with @threads threads, @purge, and @extra scenario lines. */
-static struct sim *run_ebizzy(unsigned int threads, const char *purge, const char *extra)
+/* Run ebizzy with @threads threads, @purge and @extra lines, to its end. */
+static struct sim *run_ebizzy_ended(unsigned int threads, const char *purge, const char *extra)
 {
 	char ini[1024];
 	struct sim *sim;
@@ -35,6 +32,17 @@ static struct sim *run_ebizzy(unsigned int threads, const char *purge, const cha
 	sim = test_sim_from_text(NULL, "t.ini", ini);
 	sim_run(sim);
 	assert_true(sim->workloads[0].ended);
+	return sim;
+}
+
+/* ebizzy -n 16 (-s 512K by default) */
+#define CHUNKS_16	"chunks = 16\n"
+
+/* Run ebizzy with @threads threads, @purge, and @extra scenario lines. */
+static struct sim *run_ebizzy(unsigned int threads, const char *purge, const char *extra)
+{
+	struct sim *sim = run_ebizzy_ended(threads, purge, extra);
+
 	assert_int_equal(sim->workloads[0].exit_signal, 0);
 	return sim;
 }
@@ -201,7 +209,10 @@ static void test_bad_keys(void **state)
 	expect_error("[workload x]\ntype = ebizzy\nthreads = 1\nseconds = 0\n",
 		     "t.ini:4: [workload x] seconds: 0 out of range (1..1000000)");
 	expect_error("[workload x]\ntype = ebizzy\nthreads = 1\nchunks = 0\n",
-		     "t.ini:4: [workload x] chunks: 0 out of range (1..1000000)");
+		     "t.ini:4: [workload x] chunks: 0 out of range (1..16384)");
+	expect_error("[workload x]\ntype = ebizzy\nthreads = 1\ntasks = 4\n",
+		     "t.ini:4: [workload x] tasks: not a key of type ebizzy (ebizzy takes threads, "
+		     "chunks, chunk_size, seconds, purge)");
 	expect_error("[workload x]\ntype = ebizzy\n",
 		     "t.ini:1: [workload x]: threads missing (required for type ebizzy)");
 	expect_error("[workload x]\ntype = ebizzy\nthreads = 1\nsize = 1M\n",
@@ -209,7 +220,42 @@ static void test_bad_keys(void **state)
 		     "chunks, chunk_size, seconds, purge)");
 	expect_error("[workload x]\ntype = anon_fill\nsize = 1M\npurge = free\n",
 		     "t.ini:4: [workload x] purge: not a key of type anon_fill (anon_fill takes "
-		     "size, passes, pattern, touch)");
+		     "tasks, size, passes, pattern, touch)");
+}
+
+/*
+ * An OOM kill takes the whole process: all its threads die, the kill is
+ * counted once (__oom_kill_process).  4096 chunks of 512 KiB do not fit
+ * in 1 GiB + 256 MiB of swap.
+ */
+static void test_oom_kills_the_process_once(void **state)
+{
+	struct sim *sim = run_ebizzy_ended(4, "free", "chunks = 4096\n");
+
+	(void)state;
+	assert_int_equal(sim->reclaim.oom_kills, 1);
+	assert_int_equal(sim->vm_events[OOM_KILL], 1);
+	assert_int_equal(sim->workloads[0].exit_signal, 9);
+	for (unsigned int i = 0; i < sim->workloads[0].nr_tasks; i++)
+		assert_int_equal(sim->workloads[0].tasks[i]->state, TASK_DEAD);
+	sim_destroy(sim);
+}
+
+/* Before 4.5 madvise(MADV_FREE) fails: jemalloc's purges purge nothing. */
+static void test_free_without_madv_free(void **state)
+{
+	struct sim *sim = test_sim_from_text(NULL, "t.ini",
+		"[machine]\ncpus = 4\nmemory = 1G\nswap = 256M\n"
+		"[policy]\nkernel = 4.2\n"
+		"[workload ebizzy]\nseconds = 1\nthreads = 1\npurge = free\n" CHUNKS_16);
+
+	(void)state;
+	sim_run(sim);
+	assert_true(test_figure(&sim->workloads[0], "purge_madvise_calls") > 0);
+	assert_true(test_figure(&sim->workloads[0], "purge_madvise_failed") ==
+		    test_figure(&sim->workloads[0], "purge_madvise_calls"));
+	assert_true(test_figure(&sim->workloads[0], "purged_pages") == 0);
+	sim_destroy(sim);
 }
 
 int main(void)
@@ -223,6 +269,8 @@ int main(void)
 		cmocka_unit_test(test_huge_buffers),
 		cmocka_unit_test(test_seed_scenario),
 		cmocka_unit_test(test_bad_keys),
+		cmocka_unit_test(test_oom_kills_the_process_once),
+		cmocka_unit_test(test_free_without_madv_free),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

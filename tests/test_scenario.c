@@ -629,7 +629,7 @@ static void test_set_errors(void **state)
 	set_error("workload.size=1G", "--set workload.size=1G: expected workload.NAME.key=value");
 	set_error("cgroup.nope.limit=1G", "--set cgroup.nope.limit=1G: no [cgroup nope] in the scenario");
 	set_error("workload.fill.hot=28M",
-		  "--set workload.fill.hot=28M: [workload fill] hot: not a key of type anon_fill (anon_fill takes size, passes, pattern, touch)");
+		  "--set workload.fill.hot=28M: [workload fill] hot: not a key of type anon_fill (anon_fill takes tasks, size, passes, pattern, touch)");
 	set_error("sysctl.swappiness=201",
 		  "--set sysctl.swappiness=201: [sysctl] swappiness: 201 out of range (0..200)");
 	set_error("policy.kernel=5.4",
@@ -752,9 +752,9 @@ static void test_workload_types(void **state)
 {
 	/* a key of another type, even when type comes after it */
 	expect_error("[workload w]\nsize = 1M\nhot = 28M\ntype = anon_fill\n",
-		     "t.ini:3: [workload w] hot: not a key of type anon_fill (anon_fill takes size, passes, pattern, touch)");
+		     "t.ini:3: [workload w] hot: not a key of type anon_fill (anon_fill takes tasks, size, passes, pattern, touch)");
 	expect_error("[workload w]\ntype = file_write\nsize = 1M\ncount = 2\n",
-		     "t.ini:4: [workload w] count: not a key of type file_write (file_write takes size, block)");
+		     "t.ini:4: [workload w] count: not a key of type file_write (file_write takes tasks, size, block)");
 	expect_error("[workload w]\nsize = 1M\n",
 		     "t.ini:1: [workload w]: type missing (expected type = anon_fill, file_write, file_read, hotset_stream, hackbench, madvise09, lru_file_mmap_read or ebizzy)");
 	expect_error("[machine]\n[workload w]\ntype = anon_fill\n",
@@ -870,20 +870,20 @@ static void test_set_type_keys(void **state)
 {
 	load_ok("[workload w]\ntype = anon_fill\nsize = 1M\npasses = 2\n");
 	set_error("workload.w.type=file_write",
-		  "--set workload.w.type=file_write: [workload w] passes: not a key of type file_write (file_write takes size, block)");
+		  "--set workload.w.type=file_write: [workload w] passes: not a key of type file_write (file_write takes tasks, size, block)");
 	assert_int_equal(scn.workloads[0].type, WL_ANON_FILL);
 	/* a key given by --set counts too */
 	load_ok("[workload w]\ntype = anon_fill\nsize = 1M\n");
 	set_ok("workload.w.pattern=rand");
 	set_error("workload.w.type=file_read",
-		  "--set workload.w.type=file_read: [workload w] pattern: not a key of type file_read (file_read takes size, block, count)");
+		  "--set workload.w.type=file_read: [workload w] pattern: not a key of type file_read (file_read takes tasks, size, block, count)");
 	/* only keys every type shares (and size): the type may change */
 	load_ok("[workload w]\ntype = anon_fill\nsize = 1M\ntasks = 2\nstart = 1s\n");
 	set_ok("workload.w.type=file_write");
 	assert_int_equal(scn.workloads[0].type, WL_FILE_WRITE);
 	set_ok("workload.w.block=64K");
 	set_error("workload.w.type=anon_fill",
-		  "--set workload.w.type=anon_fill: [workload w] block: not a key of type anon_fill (anon_fill takes size, passes, pattern, touch)");
+		  "--set workload.w.type=anon_fill: [workload w] block: not a key of type anon_fill (anon_fill takes tasks, size, passes, pattern, touch)");
 }
 
 /* [machine] from = host: the host is the base, later keys and --set win. */

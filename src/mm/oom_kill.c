@@ -69,8 +69,9 @@ void task_kill_and_reap(struct task *victim, int signal)
  * out_of_memory() (v6.12) with select_bad_process()/oom_evaluate_task():
  * among user tasks (of @memcg's subtree for a memcg OOM) the highest
  * oom_badness wins, a later task with equal points replacing an earlier
- * one.  If @current is chosen it is only marked (its caller unwinds and
- * exits); any other victim is reaped now.  Returns false when there was
+ * one.  The victim and the tasks sharing its mm die together; @current,
+ * if among them, is only marked (its caller unwinds and exits), the
+ * others are reaped now.  Returns false when there was
  * no candidate.
  */
 bool out_of_memory(struct task *current, struct mem_cgroup *memcg)
@@ -103,8 +104,23 @@ bool out_of_memory(struct task *current, struct mem_cgroup *memcg)
 	count_memcg_events(chosen->memcg, OOM_KILL, 1);
 	for (struct mem_cgroup *m = chosen->memcg; m; m = m->parent)
 		m->oom_kill++;
-	chosen->oom_victim = true;
-	if (chosen != current)
-		task_kill_and_reap(chosen, 9);
+	/*
+	 * __oom_kill_process(): SIGKILL takes the whole thread group, and
+	 * every other process sharing the victim's mm is killed with it
+	 * (one OOM_KILL counted): the memory goes only when all are gone.
+	 */
+	{
+		struct mm_struct *mm = chosen->mm;
+
+		for (unsigned int i = 0; i < sim->nr_tasks; i++) {
+			struct task *p = sim->tasks[i];
+
+			if (p->state == TASK_DEAD || (p != chosen && p->mm != mm))
+				continue;
+			p->oom_victim = true;
+			if (p != current)
+				task_kill_and_reap(p, 9);
+		}
+	}
 	return true;
 }

@@ -1306,7 +1306,9 @@ static const struct key_desc workload_keys[] = {
 	{ .name = "cgroup", .kind = K_CUSTOM, .set = set_wl_cgroup, .flags = KF_ORIGIN,
 	  .origin_off = W_OFF(cgroup_origin) },
 	{ .name = "start", .kind = K_TIME, .off = W_OFF(start_ns) },
-	{ .name = "tasks", .kind = K_UINT, .off = W_OFF(tasks), .min = 1, .max = 4096 },
+	/* copies of the workload: types that size their own tasks reject it */
+	{ .name = "tasks", .kind = K_UINT, .off = W_OFF(tasks), .min = 1, .max = 4096,
+	  .types = T_ANON | T_FWRITE | T_FREAD | T_HOTSET | T_LRUMMAP },
 	{ .name = "size", .kind = K_SIZE, .off = W_OFF(size), .flags = KF_POSITIVE,
 	  .types = T_ANON | T_FWRITE | T_FREAD | T_MADV09 | T_LRUMMAP },
 	{ .name = "passes", .kind = K_UINT, .off = W_OFF(passes), .min = 0, .max = 1000000,
@@ -1353,7 +1355,12 @@ static const struct key_desc workload_keys[] = {
 	{ .name = "hold", .kind = K_TIME, .off = W_OFF(hold_ns), .types = T_MADV09 },
 	{ .name = "threads", .kind = K_UINT, .off = W_OFF(nr_threads), .min = 1, .max = 4096,
 	  .types = T_EBIZZY },
-	{ .name = "chunks", .kind = K_UINT, .off = W_OFF(chunks), .min = 1, .max = 1000000,
+	/*
+	 * at most 16384: the jemalloc model finds free runs by a linear scan
+	 * of the arena's chunks (jemalloc 3.6 keeps a tree), so the setup
+	 * costs host time quadratic in chunks (50,000 took 19 s)
+	 */
+	{ .name = "chunks", .kind = K_UINT, .off = W_OFF(chunks), .min = 1, .max = 16384,
 	  .types = T_EBIZZY },
 	{ .name = "chunk_size", .kind = K_CUSTOM, .set = set_chunk_size, .types = T_EBIZZY },
 	{ .name = "seconds", .kind = K_UINT, .off = W_OFF(seconds), .min = 1, .max = 1000000,
@@ -2586,6 +2593,12 @@ static int validate_workloads(const struct scenario *s, char *err, size_t errlen
 				     w->name);
 		if (w->type == WL_MADVISE09 && validate_madvise09(s, w, err, errlen))
 			return -1;
+		/* lru_file_mmap_read: each reader maps size / tasks, at least a page */
+		if (w->type == WL_LRU_FILE_MMAP_READ && w->size &&
+		    w->size < (u64)w->tasks * s->machine.page_size)
+			return vfail(s, 0, w->line, err, errlen,
+				     "[workload %s] size: %llu bytes is less than a page for "
+				     "each of its %u readers", w->name, (unsigned long long)w->size, w->tasks);
 	}
 	return 0;
 }

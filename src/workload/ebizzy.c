@@ -425,6 +425,7 @@ static void ebizzy_report(struct workload_inst *wl)
 	wl_set_figure(wl, "thread_records_max", (double)max, true);
 	wl_set_figure(wl, "purge_madvise_calls", (double)st->nmadvise, true);
 	wl_set_figure(wl, "purged_pages", (double)st->purged, true);
+	wl_set_figure(wl, "purge_madvise_failed", (double)st->nmadvise_failed, true);
 	wl_set_figure(wl, "chunk_mmaps", (double)st->nmmap, true);
 	wl_set_figure(wl, "lock_spin_s", (double)st->lock_spin_ns / 1e9, false);
 }

@@ -115,12 +115,18 @@ static void je_lock(struct task *t, struct je_heap *h, struct lock_timeline *loc
 	charge_user(t, spin + work);
 }
 
-/* pages_purge() (3.6 src/chunk_mmap.c): madvise the range with the purge advice. */
+/*
+ * pages_purge() (3.6 src/chunk_mmap.c): madvise the range with the purge
+ * advice; jemalloc ignores a failure (a kernel without MADV_FREE says
+ * -EINVAL), and the pages simply stay.
+ */
 static void pages_purge(struct task *t, struct je_heap *h, u64 vpn, u64 npages)
 {
-	do_madvise(t, vpn, npages, h->purge_advice);
 	h->stats.nmadvise++;
-	h->stats.purged += npages;
+	if (do_madvise(t, vpn, npages, h->purge_advice))
+		h->stats.nmadvise_failed++;
+	else
+		h->stats.purged += npages;
 }
 
 /* ---- chunks (3.6 src/chunk.c) ---- */

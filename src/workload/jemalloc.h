@@ -56,6 +56,7 @@ struct je_thread {
 struct je_stats {
 	u64 nmadvise;			/* purging madvise calls */
 	u64 purged;			/* pages purged */
+	u64 nmadvise_failed;		/* calls the kernel refused (-EINVAL: no MADV_FREE) */
 	u64 nmmap;			/* chunks mapped */
 	u64 lock_spin_ns;		/* arena and chunk lock spinning */
 };
