@@ -261,6 +261,10 @@ EBIZZY=$ROOT/scenarios/seed001-ebizzy.ini
 expect_ok "seed001 ebizzy, 1 s, 2 threads, free" "$BIN" run "$EBIZZY" --set workload.ebizzy.seconds=1 --set workload.ebizzy.threads=2 --set workload.ebizzy.purge=free
 check "ebizzy reports records/s" grep -q "^ebizzy: records_per_s [1-9]" "$TMP/out"
 expect_status "ebizzy purge = bad value" 1 "--set workload.ebizzy.purge=lazy: \[workload ebizzy\] purge: unknown value 'lazy' (expected free or dontneed)" "$BIN" run "$EBIZZY" --set workload.ebizzy.purge=lazy
+# a cross-checked value given by --set is blamed on the --set, not the file
+M9=$ROOT/scenarios/ltp-madvise09.ini
+expect_status "madvise09 peek beyond the region" 1 "--set workload.madvise09.peek=128: \[workload madvise09\] peek: page 128 is beyond the region (128 pages)" "$BIN" run "$M9" --set workload.madvise09.peek=128
+expect_status "madvise09 region shrunk under the rewrites" 1 "--set workload.madvise09.size=1p: \[workload madvise09\] rewrite: page 10 is beyond" "$BIN" run "$M9" --set workload.madvise09.size=1p
 
 boosted=$(awk '$1 == "boost" && $2 != 0' /proc/zoneinfo 2>/dev/null | wc -l)
 nodes=$(grep -c '^Node .*zone *DMA32' /proc/zoneinfo 2>/dev/null)

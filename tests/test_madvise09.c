@@ -331,9 +331,9 @@ static void test_bad_keys(void **state)
 	expect_error(M9_HEAD "rewrite = 0,x\n",
 		     "t.ini:6: [workload m] rewrite: expected page numbers separated by commas, or none: '0,x'");
 	expect_error(M9_HEAD "rewrite = 0,200\n",
-		     "t.ini:3: [workload m] rewrite: page 200 is beyond the region (128 pages)");
+		     "t.ini:6: [workload m] rewrite: page 200 is beyond the region (128 pages)");
 	expect_error(M9_HEAD "peek = 128\n",
-		     "t.ini:3: [workload m] peek: page 128 is beyond the region (128 pages)");
+		     "t.ini:6: [workload m] peek: page 128 is beyond the region (128 pages)");
 	expect_error(M9_HEAD "pressure = 0\n",
 		     "t.ini:6: [workload m] pressure must be > 0 (or oom or none)");
 	expect_error(M9_HEAD "rounds = 0\n",

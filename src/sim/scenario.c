@@ -1309,7 +1309,8 @@ static const struct key_desc workload_keys[] = {
 	/* copies of the workload: types that size their own tasks reject it */
 	{ .name = "tasks", .kind = K_UINT, .off = W_OFF(tasks), .min = 1, .max = 4096,
 	  .types = T_ANON | T_FWRITE | T_FREAD | T_HOTSET | T_LRUMMAP },
-	{ .name = "size", .kind = K_SIZE, .off = W_OFF(size), .flags = KF_POSITIVE,
+	{ .name = "size", .kind = K_SIZE, .off = W_OFF(size), .flags = KF_POSITIVE | KF_ORIGIN,
+	  .origin_off = W_OFF(size_origin),
 	  .types = T_ANON | T_FWRITE | T_FREAD | T_MADV09 | T_LRUMMAP },
 	{ .name = "passes", .kind = K_UINT, .off = W_OFF(passes), .min = 0, .max = 1000000,
 	  .types = T_ANON },
@@ -1338,10 +1339,12 @@ static const struct key_desc workload_keys[] = {
 	{ .name = "datasize", .kind = K_SIZE, .off = W_OFF(datasize), .flags = KF_POSITIVE,
 	  .types = T_HACK },
 	{ .name = "text", .kind = K_SIZE, .off = W_OFF(text), .types = T_HACK },
-	{ .name = "rewrite", .kind = K_CUSTOM, .set = set_rewrite, .types = T_MADV09 },
+	{ .name = "rewrite", .kind = K_CUSTOM, .set = set_rewrite, .flags = KF_ORIGIN,
+	  .origin_off = W_OFF(rewrite_origin), .types = T_MADV09 },
 	{ .name = "rewrite_every", .kind = K_UINT, .off = W_OFF(rewrite_every), .min = 0,
 	  .max = UINT32_MAX, .types = T_MADV09 },
-	{ .name = "peek", .kind = K_CUSTOM, .set = set_peek, .types = T_MADV09 },
+	{ .name = "peek", .kind = K_CUSTOM, .set = set_peek, .flags = KF_ORIGIN,
+	  .origin_off = W_OFF(peek_origin), .types = T_MADV09 },
 	{ .name = "pressure", .kind = K_CUSTOM, .set = set_pressure, .types = T_MADV09 },
 	{ .name = "chunk", .kind = K_SIZE, .off = W_OFF(chunk), .flags = KF_POSITIVE,
 	  .types = T_MADV09 },
@@ -2551,13 +2554,16 @@ static int validate_madvise09(const struct scenario *s, const struct scn_workloa
 {
 	u64 pages = (w->size + s->machine.page_size - 1) / s->machine.page_size;
 
+	/* a --set of size is to blame before the file's pages, else the page's key */
 	for (unsigned int i = 0; i < w->nr_rewrite; i++)
 		if (w->rewrite[i] >= pages)
-			return vfail(s, 0, w->line, err, errlen,
+			return vfail(s, w->size_origin < 0 ? w->size_origin : w->rewrite_origin,
+				     w->line, err, errlen,
 				     "[workload %s] rewrite: page %u is beyond the region (%llu pages)",
 				     w->name, w->rewrite[i], (unsigned long long)pages);
 	if (w->peek != U64_MAX && w->peek >= pages)
-		return vfail(s, 0, w->line, err, errlen,
+		return vfail(s, w->size_origin < 0 ? w->size_origin : w->peek_origin, w->line, err,
+			     errlen,
 			     "[workload %s] peek: page %llu is beyond the region (%llu pages)",
 			     w->name, (unsigned long long)w->peek, (unsigned long long)pages);
 	return 0;
@@ -2596,7 +2602,7 @@ static int validate_workloads(const struct scenario *s, char *err, size_t errlen
 		/* lru_file_mmap_read: each reader maps size / tasks, at least a page */
 		if (w->type == WL_LRU_FILE_MMAP_READ && w->size &&
 		    w->size < (u64)w->tasks * s->machine.page_size)
-			return vfail(s, 0, w->line, err, errlen,
+			return vfail(s, w->size_origin, w->line, err, errlen,
 				     "[workload %s] size: %llu bytes is less than a page for "
 				     "each of its %u readers", w->name, (unsigned long long)w->size, w->tasks);
 	}

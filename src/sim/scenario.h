@@ -198,6 +198,7 @@ struct scn_workload {
 	u64 text;			/* bytes of shared program text (0: none) */
 	int line;
 	int type_origin, cgroup_origin;
+	int size_origin, rewrite_origin, peek_origin;	/* checked against each other */
 	/* madvise09 (LTP madvise09, shared/oracle/src/madvfree.c); size is the region */
 	unsigned int nr_rewrite;	/* page indices in rewrite[] */
 	u32 rewrite[SCN_MAX_REWRITE];	/* pages written again after MADV_FREE */
