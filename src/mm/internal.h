@@ -136,6 +136,9 @@ enum folio_references {
 };
 /* folio_check_references() (v6.12) for page @pfn, reclaimed by @t. */
 enum folio_references folio_check_references(struct task *t, u32 pfn);
+/* An anon page whose last mapper went while someone held it (a reclaimer's
+ * isolation, a per-CPU batch): only that holder's reference is left. */
+bool folio_orphaned(const struct page *page);
 void acct_reclaim_writeback(struct sim *sim, struct pglist_data *pgdat, unsigned long nr);
 
 /* ---- rmap (mm/rmap.c) ---- */

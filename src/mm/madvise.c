@@ -30,8 +30,7 @@ static void lru_lazyfree(struct sim *sim, u32 pfn)
 	if (!PageFlag(page, PG_lru) || PageFlag(page, PG_isolated))
 		return;
 	lruvec = folio_lruvec(sim, pfn);
-	if (!page->mapcount && page->mapping_id == NO_MM && !PageFlag(page, PG_swapcache) &&
-	    !PageFlag(page, PG_writeback)) {
+	if (folio_orphaned(page)) {
 		lruvec_del_folio(sim, lruvec, pfn);
 		free_unref_page(sim, pfn);
 		return;

@@ -428,7 +428,10 @@ void zap_pte(struct sim *sim, struct mm_struct *mm, pte_t *pte)
 	free_unref_page(sim, pfn);
 }
 
-/* Tear down one VMA: its pages, its page tables, its i_mmap entry. */
+/*
+ * unmap_single_vma() + free_pgtables() + unlink_file_vma() (v6.12): tear
+ * down one VMA: its pages, its page tables, its i_mmap entry.
+ */
 static void unmap_vma(struct sim *sim, struct mm_struct *mm, struct vm_area_struct *vma)
 {
 	u64 pages = vma->vm_end - vma->vm_start;

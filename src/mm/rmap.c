@@ -122,7 +122,7 @@ struct rmap_hit {
 	pte_t *pte;
 };
 
-/* The PTE of @vpn in @vma if it maps @pfn. */
+/* page_vma_mapped_walk() (v6.12) for one PTE: that of @vpn in @vma, if it maps @pfn. */
 static pte_t *vma_pte_maps(struct vm_area_struct *vma, u64 vpn, u32 pfn)
 {
 	pte_t *pte;

@@ -330,8 +330,7 @@ static void free_folio_list(struct sim *sim, struct pfn_list *list)
 	}
 }
 
-/* A page whose mm exited while we held it: only our reference is left. */
-static bool folio_orphaned(const struct page *page)
+bool folio_orphaned(const struct page *page)
 {
 	return PageFlag(page, PG_anon) && page->mapping_id == NO_MM && !page->mapcount &&
 	       !PageFlag(page, PG_swapcache) && !PageFlag(page, PG_writeback);
@@ -491,7 +490,7 @@ static bool shrink_folio_list(struct task *t, struct pglist_data *pgdat)
 			if (PageFlag(page, PG_swapcache))
 				delete_from_swap_cache(sim, pfn, 0);
 			count_vm_event(sim, PGLAZYFREED);
-			count_memcg_events(mem_cgroup_from_id(sim, page->memcg_id), PGLAZYFREED, 1);
+			count_memcg_events(rs->lruvec->memcg, PGLAZYFREED, 1);
 			goto free_it;
 		}
 		if (PageFlag(page, PG_dirty)) {

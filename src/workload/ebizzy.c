@@ -440,7 +440,7 @@ static void ebizzy_free(struct workload_inst *wl)
 	free(eb->chunk);
 }
 
-/* The main thread and `threads` threads (the tasks key does not apply). */
+/* The main thread and `threads` threads (tasks is not an ebizzy key). */
 static unsigned int ebizzy_nr_tasks(const struct scn_workload *cfg)
 {
 	return cfg->nr_threads + 1;
