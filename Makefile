@@ -40,7 +40,7 @@ $(BUILD)/libreclaimsim.a: $(LIB_OBJS)
 $(BUILD)/reclaimsim: $(BUILD)/obj/src/cli/main.o $(BUILD)/libreclaimsim.a
 	$(CC) $(CFLAGS_ALL) -o $@ $^ $(LIBS)
 
-$(BUILD)/tests/%: tests/%.c tests/testutil.h tests/testsim.h $(BUILD)/libreclaimsim.a
+$(BUILD)/tests/%: tests/%.c tests/testutil.h tests/testsim.h tests/testmm.h $(BUILD)/libreclaimsim.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Wno-missing-prototypes -o $@ $< $(BUILD)/libreclaimsim.a $(LIBS) -lcmocka
 

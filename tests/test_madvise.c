@@ -12,7 +12,7 @@
  */
 #include <errno.h>
 
-#include "testsim.h"
+#include "testmm.h"
 
 #define INI(swap, policy)					\
 	"[machine]\n"						\
@@ -48,77 +48,6 @@ static struct task *task_with_pages(struct sim *sim, u64 *base)
 	for (u64 i = 0; i < NPAGES; i++)
 		assert_int_equal(handle_mm_fault(t, *base + i, true), VM_FAULT_DONE);
 	return t;
-}
-
-static pte_t *pte_of(struct task *t, u64 vpn)
-{
-	struct vm_area_struct *vma = find_vma(t->mm, vpn);
-
-	assert_non_null(vma);
-	return &vma->ptes[vpn - vma->vm_start];
-}
-
-static struct page *page_of(struct task *t, u64 vpn)
-{
-	pte_t pte = *pte_of(t, vpn);
-
-	assert_true(pte_present(pte));
-	return pfn_to_page(t->sim, pte_pfn(pte));
-}
-
-/*
- * Complete I/O and timers until @t (NULL: nobody) is woken; CPU events
- * are dropped, since the tests drive their tasks by hand.
- */
-static void run_events(struct sim *sim, struct task *t)
-{
-	struct event ev;
-
-	while ((!t || t->state == TASK_BLOCKED) && event_pop(sim, &ev)) {
-		sim->now = ev.time;
-		if (ev.type == EV_IO || ev.type == EV_WAKE)
-			sim_dispatch(sim, &ev);
-	}
-}
-
-static void wait_for_wakeup(struct sim *sim, struct task *t)
-{
-	run_events(sim, t);
-	assert_int_not_equal(t->state, TASK_BLOCKED);
-	t->state = TASK_RUNNING;
-}
-
-/* Complete every I/O in flight (the test's task is not waiting). */
-static void complete_io(struct sim *sim)
-{
-	run_events(sim, NULL);
-}
-
-/* Run a limit reclaim of @nr pages of box to its end; pages reclaimed. */
-static unsigned long reclaim_box(struct task *t, unsigned long nr)
-{
-	int steps = 0;
-
-	try_to_free_mem_cgroup_pages_begin(t, t->memcg, nr, true);
-	while (!reclaim_step(t)) {
-		if (t->state == TASK_BLOCKED)
-			wait_for_wakeup(t->sim, t);
-		assert_true(++steps < 100000);
-	}
-	return t->rs.sc.nr_reclaimed;
-}
-
-static u64 vm_event(struct sim *sim, enum vm_event_item i)
-{
-	return sim->vm_events[i];
-}
-
-static void assert_verified(struct sim *sim)
-{
-	char err[256] = "";
-
-	if (mm_verify(sim, err, sizeof(err)))
-		fail_msg("mm_verify: %s", err);
 }
 
 /* ------------------------------------------------------------------ */

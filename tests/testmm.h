@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * testmm.h - helpers of the tests that drive the mm model by hand: a task
+ * that never runs on the scheduler calls the model's functions itself
+ * (faults, madvise, limit reclaim of its memcg), and the test completes
+ * I/O and timers in its place.
+ */
+#ifndef RECLAIMSIM_TESTMM_H
+#define RECLAIMSIM_TESTMM_H
+
+#include "testsim.h"
+
+static inline pte_t *pte_of(struct task *t, u64 vpn)
+{
+	struct vm_area_struct *vma = find_vma(t->mm, vpn);
+
+	assert_non_null(vma);
+	return &vma->ptes[vpn - vma->vm_start];
+}
+
+static inline struct page *page_of(struct task *t, u64 vpn)
+{
+	pte_t pte = *pte_of(t, vpn);
+
+	assert_true(pte_present(pte));
+	return pfn_to_page(t->sim, pte_pfn(pte));
+}
+
+/*
+ * Complete I/O and timers until @t (NULL: nobody) is woken; CPU events
+ * are dropped, since the tests drive their tasks by hand.
+ */
+static inline void run_events(struct sim *sim, struct task *t)
+{
+	struct event ev;
+
+	while ((!t || t->state == TASK_BLOCKED) && event_pop(sim, &ev)) {
+		sim->now = ev.time;
+		if (ev.type == EV_IO || ev.type == EV_WAKE)
+			sim_dispatch(sim, &ev);
+	}
+}
+
+static inline void wait_for_wakeup(struct sim *sim, struct task *t)
+{
+	run_events(sim, t);
+	assert_int_not_equal(t->state, TASK_BLOCKED);
+	t->state = TASK_RUNNING;
+}
+
+/* Complete every I/O in flight (the test's task is not waiting). */
+static inline void complete_io(struct sim *sim)
+{
+	run_events(sim, NULL);
+}
+
+/* Run a limit reclaim of @nr pages of the task's memcg to its end; pages reclaimed. */
+static inline unsigned long reclaim_box(struct task *t, unsigned long nr)
+{
+	int steps = 0;
+
+	try_to_free_mem_cgroup_pages_begin(t, t->memcg, nr, true);
+	while (!reclaim_step(t)) {
+		if (t->state == TASK_BLOCKED)
+			wait_for_wakeup(t->sim, t);
+		assert_true(++steps < 100000);
+	}
+	return t->rs.sc.nr_reclaimed;
+}
+
+static inline u64 vm_event(struct sim *sim, enum vm_event_item i)
+{
+	return sim->vm_events[i];
+}
+
+static inline void assert_verified(struct sim *sim)
+{
+	char err[256] = "";
+
+	if (mm_verify(sim, err, sizeof(err)))
+		fail_msg("mm_verify: %s", err);
+}
+
+#endif
