@@ -137,10 +137,17 @@ static pte_t *vma_pte_maps(struct vm_area_struct *vma, u64 vpn, u32 pfn)
  * rmap_walk() (v6.12 rmap_walk_anon / rmap_walk_file; v2.6.25
  * page_referenced_anon / try_to_unmap_anon): call @fn for each PTE
  * mapping @pfn until @fn returns false or every mapping has been found;
- * each mapping looked at costs rmap_ns.  An anon walk holds the
+ * the first mapping looked at costs rmap_ns (the walk's setup and lock
+ * included), each further one rmap_vma_ns (vma_address and the page
+ * table lookup in that mm).  An anon walk holds the
  * anon_vma's lock throughout: a spinlock before 3.9 (other walkers of the
  * same anon_vma spin), a read lock since (no one waits).
  */
+static u64 rmap_walk_cost(const struct sim *sim, unsigned int visited)
+{
+	return visited ? sim->scn.cost.rmap_ns + (visited - 1) * sim->scn.cost.rmap_vma_ns : 0;
+}
+
 static void rmap_walk(struct task *t, u32 pfn,
 		      bool (*fn)(struct task *, u32, struct rmap_hit *, void *), void *arg)
 {
@@ -169,7 +176,7 @@ static void rmap_walk(struct task *t, u32 pfn,
 			if (!fn(t, pfn, &hit, arg))
 				break;
 		}
-		hold = visited * sim->scn.cost.rmap_ns;
+		hold = rmap_walk_cost(sim, visited);
 		if (sim->kernel_version < KERNEL_VERSION(3, 9, 0))
 			charge_sys(t, lock_acquire(&av->lock, task_now(t), hold));
 		charge_sys(t, hold);
@@ -181,7 +188,7 @@ static void rmap_walk(struct task *t, u32 pfn,
 		for (unsigned int i = 0; i < mapping->nr_mmap && left; i++) {
 			hit.mm = sim->mms[mapping->i_mmap[i].mm];
 			hit.vma = &hit.mm->vmas[mapping->i_mmap[i].vma];
-			charge_sys(t, sim->scn.cost.rmap_ns);
+			charge_sys(t, i ? sim->scn.cost.rmap_vma_ns : sim->scn.cost.rmap_ns);
 			if (page->index < hit.vma->vm_pgoff)
 				continue;
 			hit.pte = vma_pte_maps(hit.vma, hit.vma->vm_start + page->index -

@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: MIT
 /*
  * swap_state.c - swap I/O and swap-in readahead (mm/page_io.c,
- * mm/swap_state.c, v6.12).
+ * mm/swap_state.c, v6.12; the slot-cluster readahead of v2.6.25).
  *
- * Readahead: the kernel's VMA-based readahead (swap_vma_readahead) reads
- * the swapped-out PTEs of a window of 2^page-cluster pages around the
- * fault; with a sequential access pattern the window stays at that size,
- * which is what the oracle shows (one major fault per 8 pages).  The
- * model uses the fixed, aligned window.
+ * Readahead has two forms (policy swap_readahead).  The kernel's
+ * VMA-based readahead (swap_vma_readahead, v4.14+ on non-rotating swap)
+ * reads the swapped-out PTEs of a window of 2^page-cluster pages around
+ * the fault; with a sequential access pattern the window stays at that
+ * size, which is what the oracle shows (one major fault per 8 pages).
+ * The model uses the fixed, aligned window.  The older slot-cluster
+ * readahead (swapin_readahead + valid_swaphandles, v2.6.25) reads the
+ * neighbouring swap slots instead, whoever they belong to: it helps only
+ * as far as reclaim wrote a task's pages to neighbouring slots.
  */
 #include "internal.h"
 
@@ -73,9 +77,16 @@ static void swapin_add_page(struct sim *sim, u32 pfn, struct mm_struct *mm, u64 
 
 	page->flags |= (1u << PG_anon) | (1u << PG_swapbacked) | (1u << PG_swapcache) |
 		       (1u << PG_locked);
-	/* a slot other PTEs still refer to may be shared after fork */
-	page->mapping_id = anon_vma_for_new_page(sim, mm, si->swap_map[slot] <= 1);
+	/*
+	 * a slot other PTEs still refer to may be shared after fork; a slot
+	 * read for its neighbour (@mm NULL) has no known owner until a fault
+	 * maps it (do_swap_page)
+	 */
+	page->mapping_id = mm ? anon_vma_for_new_page(sim, mm, si->swap_map[slot] <= 1) : NO_MM;
 	page->index = (u32)vpn;
+	/* before the v2.6.28 split LRU, read_swap_cache_async added it active */
+	if (sim->scn.policy.swapin_active)
+		SetPageFlag(page, PG_active);
 	page->private = (u32)slot;
 	si->swap_map[slot] |= SWAP_HAS_CACHE;
 	si->swap_cache[slot] = (u64)pfn + 1;
@@ -86,14 +97,30 @@ static void swapin_add_page(struct sim *sim, u32 pfn, struct mm_struct *mm, u64 
 	folio_add_lru(sim, pfn);
 }
 
+/* Submit a swap-in read; the faulting task sleeps until it completes. */
+static enum vm_fault_result swap_read_submit(struct task *t, struct bio *bio)
+{
+	struct sim *sim = t->sim;
+
+	count_vm_events(sim, PSWPIN, bio->nr_pages);
+	count_vm_events(sim, PGPGIN, (u64)bio->nr_pages * sim->page_size / 1024);
+	if (!bio->nr_pages) {
+		bio_put(&sim->swap_dev, bio);
+		return VM_FAULT_DONE;
+	}
+	submit_bio(sim, &sim->swap_dev, bio, task_now(t));
+	t->fault_major = true;
+	task_sleep(t, &sim->page_wait, 0);
+	return VM_FAULT_BLOCKED;
+}
+
 /*
- * swapin_readahead() (v6.12 swap_vma_readahead): read the faulting slot
- * and the other swapped-out, uncached PTEs of its aligned window of
- * 2^page-cluster pages in one request.  Needs pages from the task's pool
- * first (which may take reclaim steps).  The caller sleeps until the read
- * completes.
+ * swap_vma_readahead() (v6.12): read the faulting slot and the other
+ * swapped-out, uncached PTEs of its aligned window of 2^page-cluster
+ * pages in one request.  Needs pages from the task's pool first (which may
+ * take reclaim steps).  The caller sleeps until the read completes.
  */
-enum vm_fault_result swapin_readahead(struct task *t, struct vm_area_struct *vma, u64 vpn)
+static enum vm_fault_result swap_vma_readahead(struct task *t, struct vm_area_struct *vma, u64 vpn)
 {
 	struct sim *sim = t->sim;
 	struct swap_info_struct *si = sim->swap;
@@ -132,14 +159,86 @@ enum vm_fault_result swapin_readahead(struct task *t, struct vm_area_struct *vma
 			count_vm_event(sim, SWAP_RA);
 	}
 	task_pool_release(t);
-	count_vm_events(sim, PSWPIN, bio->nr_pages);
-	count_vm_events(sim, PGPGIN, (u64)bio->nr_pages * sim->page_size / 1024);
-	if (!bio->nr_pages) {
-		bio_put(&sim->swap_dev, bio);
+	return swap_read_submit(t, bio);
+}
+
+/*
+ * valid_swaphandles() (v2.6.25): the run of in-use slots around @target
+ * that stays inside its aligned block of 2^page-cluster slots, the header
+ * slot left out; a free slot ends the run on either side.  Sets the first
+ * and last slot of the run (both @target when page-cluster is 0).
+ */
+static void valid_swaphandles(const struct swap_info_struct *si, u64 target,
+			      unsigned int page_cluster, u64 *first, u64 *last)
+{
+	u64 base = target & ~((1ULL << page_cluster) - 1);
+	u64 end = min_u64(base + (1ULL << page_cluster), si->max);
+
+	base = max_u64(base, 1);
+	*first = *last = target;
+	while (*last + 1 < end && si->swap_map[*last + 1])
+		++*last;
+	while (*first > base && si->swap_map[*first - 1])
+		--*first;
+}
+
+/*
+ * swapin_readahead() (v2.6.25, with valid_swaphandles): read the faulting
+ * slot and the uncached slots of its run in one request, whichever mm
+ * they belong to.  The faulting page is taken first; readahead stops
+ * where the pool ran short, as the kernel's loop stops at the first page
+ * it cannot allocate.
+ */
+static enum vm_fault_result swap_cluster_readahead(struct task *t, struct vm_area_struct *vma,
+						   u64 vpn)
+{
+	struct sim *sim = t->sim;
+	struct swap_info_struct *si = sim->swap;
+	u64 slot = pte_slot(vma->ptes[vpn - vma->vm_start]);
+	unsigned int need = 0;
+	enum vm_fault_result r;
+	struct bio *bio;
+	u64 first, last;
+
+	valid_swaphandles(si, slot, (unsigned int)min_u64(sim->scn.sysctl.page_cluster, 5), &first, &last);
+	for (u64 s = first; s <= last; s++)
+		if (!swap_cache_has_page(si, s))
+			need++;
+	r = task_fill_pool(t, need, 1);
+	if (r != VM_FAULT_DONE)
+		return r;
+	/*
+	 * the reclaim that filled the pool may have changed the PTE, or
+	 * another task's readahead may have read the slot meanwhile: the
+	 * fault is retried and finds the page in the swap cache
+	 */
+	if (!pte_swap(vma->ptes[vpn - vma->vm_start])) {
+		task_pool_release(t);
 		return VM_FAULT_DONE;
 	}
-	submit_bio(sim, &sim->swap_dev, bio, task_now(t));
-	t->fault_major = true;
-	task_sleep(t, &sim->page_wait, 0);
-	return VM_FAULT_BLOCKED;
+	if (swap_cache_has_page(si, slot)) {
+		task_pool_release(t);
+		return VM_FAULT_RETRY;
+	}
+	bio = bio_alloc(&sim->swap_dev, REQ_OP_READ, end_swap_bio_read);
+	bio->sector = first;
+	swapin_add_page(sim, task_pool_take(t), t->mm, vpn, slot);
+	bio->pfns[bio->nr_pages++] = (u32)(si->swap_cache[slot] - 1);
+	for (u64 s = first; s <= last && t->pool_nr; s++) {
+		if (s == slot || !si->swap_map[s] || swap_cache_has_page(si, s))
+			continue;
+		swapin_add_page(sim, task_pool_take(t), NULL, 0, s);
+		bio->pfns[bio->nr_pages++] = (u32)(si->swap_cache[s] - 1);
+		count_vm_event(sim, SWAP_RA);
+	}
+	task_pool_release(t);
+	return swap_read_submit(t, bio);
+}
+
+/* swapin_readahead(): the form the policy names. */
+enum vm_fault_result swapin_readahead(struct task *t, struct vm_area_struct *vma, u64 vpn)
+{
+	if (t->sim->scn.policy.swap_readahead == SWAP_RA_CLUSTER)
+		return swap_cluster_readahead(t, vma, vpn);
+	return swap_vma_readahead(t, vma, vpn);
 }

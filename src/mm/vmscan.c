@@ -402,7 +402,12 @@ static bool may_pageout_file(struct task *t, struct pglist_data *pgdat, struct p
  * v1 reclaimer that meets a page already marked for reclaim under
  * writeback waits for that writeback (folio_wait_writeback), and a
  * pageout that finds the device queue full waits for room; both come
- * back here.  Returns false if it went to sleep.
+ * back here.  It also takes one page per step: reclaimers on other CPUs
+ * work on their own batches meanwhile, so their add_to_swap() calls
+ * interleave page by page, as they did under swap_lock, and the order of
+ * the slots - what slot-cluster swap-in readahead brings back together
+ * (seed 000) - follows time.  Returns false if it went to sleep or has
+ * pages left for the next step.
  */
 static bool shrink_folio_list(struct task *t, struct pglist_data *pgdat)
 {
@@ -410,6 +415,7 @@ static bool shrink_folio_list(struct task *t, struct pglist_data *pgdat)
 	struct reclaim_state *rs = &t->rs;
 	struct scan_control *sc = &rs->sc;
 	const struct scn_cost *cost = &sim->scn.cost;
+	bool first = true;
 
 	while (!pfn_list_empty(&rs->batch)) {
 		u32 pfn = rs->batch.head;
@@ -420,6 +426,9 @@ static bool shrink_folio_list(struct task *t, struct pglist_data *pgdat)
 		enum folio_references references;
 		enum ttu_flags ttu = 0;
 
+		if (!first)
+			return false;	/* the next page in the next step */
+		first = false;
 		pfn_list_del(sim, &rs->batch, pfn);
 		charge_sys(t, cost->scan_page_ns);
 		if (folio_orphaned(page)) {

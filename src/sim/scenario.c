@@ -95,40 +95,45 @@ static const struct kernel_profile {
 	enum lazyfree_policy lazyfree;
 	bool wait_iff_congested;
 	enum tlb_flush_policy tlb_flush;
+	bool swapin_active;
+	enum swap_readahead_policy swap_readahead;
 } kernel_profiles[] = {
 	/* name, watermark_check, too_many_isolated, alloc_no_progress_oom,
 	 * all_unreclaimable, congestion_wait, new_anon_active, lazyfree,
-	 * wait_iff_congested, tlb_flush */
+	 * wait_iff_congested, tlb_flush, swapin_active, swap_readahead */
 	/*
 	 * 2.6.25 (seed 000's baseline): the per-order watermark walk, no
 	 * isolation throttle, zones marked all_unreclaimable by kswapd, the
 	 * allocator OOM-kills when try_to_free_pages made no progress,
-	 * congestion_wait naps, new anon pages on the active list.  The split
-	 * anon/file LRU of 2.6.28 stands in for its single LRU.
+	 * congestion_wait naps, new anon pages and swapped-in pages on the
+	 * active list, swap-in readahead by slot cluster.  The split anon/file
+	 * LRU of 2.6.28 stands in for its single LRU.
 	 */
 	{ "2.6.25", WMARK_CHECK_ORDER_WALK, false, true, true, true, true,
-	  LAZYFREE_NONE, false, TLB_FLUSH_PER_PAGE },
+	  LAZYFREE_NONE, false, TLB_FLUSH_PER_PAGE, true, SWAP_RA_CLUSTER },
+	/* 2.6.28: the split LRU puts swapped-in pages on the inactive list */
 	{ "2.6.28", WMARK_CHECK_ORDER_WALK, false, true, true, true, true,
-	  LAZYFREE_NONE, false, TLB_FLUSH_PER_PAGE },
+	  LAZYFREE_NONE, false, TLB_FLUSH_PER_PAGE, false, SWAP_RA_CLUSTER },
 	/* 2.6.32: too_many_isolated() arrives */
 	{ "2.6.32", WMARK_CHECK_ORDER_WALK, true, true, true, true, true,
-	  LAZYFREE_NONE, false, TLB_FLUSH_PER_PAGE },
+	  LAZYFREE_NONE, false, TLB_FLUSH_PER_PAGE, false, SWAP_RA_CLUSTER },
 	/*
 	 * 4.2: the last kernel flushing the TLB page by page in reclaim;
 	 * since 3.11 reclaim naps only through wait_iff_congested
 	 */
 	{ "4.2", WMARK_CHECK_ORDER_WALK, true, true, true, true, true,
-	  LAZYFREE_NONE, true, TLB_FLUSH_PER_PAGE },
+	  LAZYFREE_NONE, true, TLB_FLUSH_PER_PAGE, false, SWAP_RA_CLUSTER },
 	/* 4.5: MADV_FREE arrives, lazyfree pages stay on the anon LRU */
 	{ "4.5", WMARK_CHECK_MODERN, true, true, true, true, true,
-	  LAZYFREE_ANON_LRU, true, TLB_FLUSH_BATCHED },
+	  LAZYFREE_ANON_LRU, true, TLB_FLUSH_BATCHED, false, SWAP_RA_CLUSTER },
 	/* 4.12: lazyfree pages on the inactive file list; kswapd_failures */
 	{ "4.12", WMARK_CHECK_MODERN, true, false, false, true, true,
-	  LAZYFREE_INACTIVE_FILE, true, TLB_FLUSH_BATCHED },
+	  LAZYFREE_INACTIVE_FILE, true, TLB_FLUSH_BATCHED, false, SWAP_RA_CLUSTER },
+	/* 4.14+: VMA-based swap readahead (on non-rotating swap devices) */
 	{ "6.12", WMARK_CHECK_MODERN, true, false, false, false, false,
-	  LAZYFREE_INACTIVE_FILE, false, TLB_FLUSH_BATCHED },
+	  LAZYFREE_INACTIVE_FILE, false, TLB_FLUSH_BATCHED, false, SWAP_RA_VMA },
 	{ "6.18", WMARK_CHECK_MODERN, true, false, false, false, false,
-	  LAZYFREE_INACTIVE_FILE, false, TLB_FLUSH_BATCHED },
+	  LAZYFREE_INACTIVE_FILE, false, TLB_FLUSH_BATCHED, false, SWAP_RA_VMA },
 };
 
 /* swap_device / disk_device presets. */
@@ -905,6 +910,10 @@ static int set_kernel(struct keyctx *k, void *obj, const char *val)
 		pol->lazyfree = p->lazyfree;
 	if (!key_given(k, "tlb_flush"))
 		pol->tlb_flush = p->tlb_flush;
+	if (!key_given(k, "swapin_lru"))
+		pol->swapin_active = p->swapin_active;
+	if (!key_given(k, "swap_readahead"))
+		pol->swap_readahead = p->swap_readahead;
 	return 0;
 }
 
@@ -952,6 +961,7 @@ BOOL_POLICY(set_too_many_isolated, too_many_isolated, "off", "on")
 BOOL_POLICY(set_alloc_retry, alloc_no_progress_oom, "should_reclaim_retry", "no_progress")
 BOOL_POLICY(set_zone_unreclaimable, all_unreclaimable, "kswapd_failures", "all_unreclaimable")
 BOOL_POLICY(set_new_anon_lru, new_anon_active, "inactive", "active")
+BOOL_POLICY(set_swapin_lru, swapin_active, "inactive", "active")
 
 /*
  * reclaim_sleep: how reclaim and the allocator wait for writeback - the
@@ -986,6 +996,7 @@ static int set_lazyfree(struct keyctx *k, void *obj, const char *val)
 }
 
 BOOL_POLICY(set_tlb_flush, tlb_flush, "per_page", "batched")
+BOOL_POLICY(set_swap_readahead, swap_readahead, "cluster", "vma")
 
 static int set_watermark_check(struct keyctx *k, void *obj, const char *val)
 {
@@ -1011,6 +1022,8 @@ static const struct key_desc policy_keys[] = {
 	{ .name = "new_anon_lru", .kind = K_CUSTOM, .set = set_new_anon_lru },
 	{ .name = "lazyfree", .kind = K_CUSTOM, .set = set_lazyfree },
 	{ .name = "tlb_flush", .kind = K_CUSTOM, .set = set_tlb_flush },
+	{ .name = "swapin_lru", .kind = K_CUSTOM, .set = set_swapin_lru },
+	{ .name = "swap_readahead", .kind = K_CUSTOM, .set = set_swap_readahead },
 };
 
 /* [cost] */
@@ -1027,6 +1040,7 @@ static const struct key_desc cost_keys[] = {
 	C_KEY(lru_lock_ns),
 	C_KEY(scan_page_ns),
 	C_KEY(rmap_ns),
+	C_KEY(rmap_vma_ns),
 	C_KEY(swap_slot_ns),
 	C_KEY(syscall_ns),
 	C_KEY(charge_ns),
@@ -1597,6 +1611,7 @@ void scenario_defaults(struct scenario *s)
 	s->policy.too_many_isolated = true;
 	s->policy.lazyfree = LAZYFREE_INACTIVE_FILE;
 	s->policy.tlb_flush = TLB_FLUSH_BATCHED;
+	s->policy.swap_readahead = SWAP_RA_VMA;
 
 	/*
 	 * Costs: orders of magnitude of a current x86-64 server core, not
@@ -1625,6 +1640,12 @@ void scenario_defaults(struct scenario *s)
 	s->cost.scan_page_ns = 200;
 	/* one rmap walk of a singly mapped folio (anon_vma/i_mmap lock + pte) */
 	s->cost.rmap_ns = 300;
+	/*
+	 * each further VMA of the walk: vma_address() and a page table
+	 * lookup in another mm, priced as a walk of its own (cold page
+	 * tables dominate both)
+	 */
+	s->cost.rmap_vma_ns = 300;
 	/* folio_alloc_swap + add_to_swap_cache */
 	s->cost.swap_slot_ns = 300;
 	/* syscall entry/exit with current mitigations */

@@ -100,6 +100,13 @@ enum lazyfree_policy {
 	LAZYFREE_INACTIVE_FILE,	/* v4.12+: SwapBacked cleared, moved to the inactive file list */
 };
 
+/* swap_readahead: which swap slots a swap-in fault reads besides its own */
+enum swap_readahead_policy {
+	SWAP_RA_CLUSTER,	/* the faulting slot's aligned block of slots (< v4.14,
+				 * and later kernels with a rotating swap device) */
+	SWAP_RA_VMA,		/* v4.14+ swap_vma_readahead: the fault's PTE window */
+};
+
 /* tlb_flush: TLB shootdown when reclaim unmaps pages (seed 001) */
 enum tlb_flush_policy {
 	TLB_FLUSH_PER_PAGE,	/* ptep_clear_flush: IPIs for every page (before v4.3) */
@@ -121,6 +128,8 @@ struct scn_policy {
 					 * wait_iff_congested (< v5.16) */
 	bool wait_iff_congested;	/* reclaim_sleep = wait_iff_congested (v3.11..5.15) */
 	bool new_anon_active;		/* new_anon_lru = active (< v5.9) */
+	bool swapin_active;		/* swapin_lru = active (< v2.6.28) */
+	enum swap_readahead_policy swap_readahead;
 	enum lazyfree_policy lazyfree;
 	enum tlb_flush_policy tlb_flush;
 };
@@ -135,7 +144,9 @@ struct scn_cost {
 	u64 free_ns;		/* freeing one page */
 	u64 lru_lock_ns;	/* lru_lock hold per page isolated or put back */
 	u64 scan_page_ns;	/* shrink_folio_list work per page */
-	u64 rmap_ns;		/* one rmap walk (page_referenced / try_to_unmap) */
+	u64 rmap_ns;		/* one rmap walk (page_referenced / try_to_unmap) of
+				 * a singly mapped page: lock, lookup, one PTE */
+	u64 rmap_vma_ns;	/* each further VMA the same walk checks */
 	u64 swap_slot_ns;	/* add_to_swap: slot allocation + swap cache */
 	u64 syscall_ns;		/* read()/write() entry/exit */
 	u64 charge_ns;		/* memcg charge, per page */

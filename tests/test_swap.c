@@ -1,0 +1,320 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_swap.c - swap-in readahead in its two forms (src/mm/swap_state.c:
+ * v2.6.25 slot-cluster readahead, v4.14+ VMA readahead), the list a
+ * swapped-in page joins, the order in which parallel reclaimers take swap
+ * slots (one page per step of shrink_folio_list), and the rmap walk's
+ * per-VMA cost, with exact values on small hand-driven simulations.
+ *
+ * Each test builds a 2-CPU, 64 MiB machine with 64 MiB of swap and two
+ * tasks of [cgroup box] with their own mms that never run on the
+ * scheduler: the test calls the model's functions in their place.
+ */
+#include "testmm.h"
+
+#define INI(policy)						\
+	"[machine]\n"						\
+	"cpus = 2\n"						\
+	"memory = 64M\n"					\
+	"zones = DMA:16M, DMA32:rest\n"				\
+	"swap = 64M\n"						\
+	"[policy]\n"						\
+	policy							\
+	"[cgroup box]\n"					\
+	"[run]\n"						\
+	"duration = 1s\n"
+
+static const char ini_cluster[] = INI("swap_readahead = cluster\nswapin_lru = active\n");
+static const char ini_vma[] = INI("");
+
+#define NPAGES	8
+
+struct pair {
+	struct task *t[2];
+	u64 base[2];
+};
+
+/* A task of box on CPU @cpu with its own mm and an anon mapping of @n pages. */
+static struct task *new_task(struct sim *sim, unsigned int cpu, u64 n, u64 *base)
+{
+	struct task *t = test_task_in(sim, test_memcg_named(sim, "box"));
+
+	t->cpu = cpu;
+	t->mm = mm_alloc(sim, t);
+	assert_non_null(t->mm);
+	*base = mmap_anon(t->mm, n);
+	assert_true(*base != 0);
+	return t;
+}
+
+/*
+ * Two tasks whose @n pages each are written in turn (page 0 of the first,
+ * page 0 of the second, page 1 of the first, ...), so that they are
+ * neighbours on the LRU; the young bits are cleared, so that the first
+ * reclaim pass takes them.
+ */
+static void new_pair(struct sim *sim, struct pair *p, u64 n)
+{
+	for (unsigned int k = 0; k < 2; k++)
+		p->t[k] = new_task(sim, k, n, &p->base[k]);
+	for (u64 i = 0; i < n; i++)
+		for (unsigned int k = 0; k < 2; k++)
+			assert_int_equal(handle_mm_fault(p->t[k], p->base[k] + i, true),
+					 VM_FAULT_DONE);
+	for (u64 i = 0; i < n; i++)
+		for (unsigned int k = 0; k < 2; k++)
+			*pte_of(p->t[k], p->base[k] + i) &= ~PTE_YOUNG;
+}
+
+/* Reclaim until every page of the pair is on swap and out of memory. */
+static void swap_out_pair(struct sim *sim, struct pair *p, u64 n)
+{
+	for (int pass = 0; pass < 20; pass++) {
+		bool all = node_page_state(&sim->nodes[0], NR_SWAPCACHE) == 0;
+
+		for (u64 i = 0; i < n && all; i++)
+			for (unsigned int k = 0; k < 2; k++)
+				all = all && pte_swap(*pte_of(p->t[k], p->base[k] + i));
+		if (all)
+			return;
+		reclaim_box(p->t[0], 2 * n);
+		complete_io(sim);
+	}
+	fail_msg("the pair's pages did not all reach swap");
+}
+
+static u64 slot_of(struct task *t, u64 vpn)
+{
+	pte_t pte = *pte_of(t, vpn);
+
+	assert_true(pte_swap(pte));
+	return pte_slot(pte);
+}
+
+static bool slot_cached(struct sim *sim, u64 slot)
+{
+	u64 e = sim->swap->swap_cache[slot];
+
+	return e && !xa_is_value(e);
+}
+
+/* A fault on a swap entry: blocks for the read (major) or maps a cached page. */
+static void fault_in(struct sim *sim, struct task *t, u64 vpn)
+{
+	enum vm_fault_result r = handle_mm_fault(t, vpn, false);
+
+	if (r == VM_FAULT_BLOCKED) {
+		wait_for_wakeup(sim, t);
+		r = handle_mm_fault(t, vpn, false);
+	}
+	assert_int_equal(r, VM_FAULT_DONE);
+	assert_true(pte_present(*pte_of(t, vpn)));
+}
+
+/*
+ * v2.6.25 slot-cluster readahead: a fault reads the run of in-use slots
+ * around its slot in the aligned block of 2^page-cluster (8) slots,
+ * whichever mm they belong to; the neighbour's pages wait in the swap
+ * cache, unmapped and (before 2.6.28) on the active list, and its own
+ * fault on one of them is minor.
+ */
+static void test_cluster_readahead_reads_neighbours(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini_cluster);
+	struct pair p;
+	u64 slot, block, in_block = 0, pswpin, maj, min_flt;
+	u64 b_vpn = 0;
+	bool b_in_block = false;
+
+	new_pair(sim, &p, NPAGES);
+	swap_out_pair(sim, &p, NPAGES);
+	slot = slot_of(p.t[0], p.base[0]);
+	block = slot & ~7ULL;
+	/* every slot of the pair is in use and slots are taken in turn from 1 */
+	for (u64 s = block > 0 ? block : 1; s < block + 8; s++)
+		in_block += sim->swap->swap_map[s] != 0;
+	for (u64 i = 0; i < NPAGES && !b_in_block; i++) {
+		b_vpn = p.base[1] + i;
+		b_in_block = (slot_of(p.t[1], b_vpn) & ~7ULL) == block;
+	}
+	assert_true(b_in_block);	/* the interleaved writes mixed the two */
+
+	pswpin = vm_event(sim, PSWPIN);
+	maj = p.t[0]->maj_flt;
+	fault_in(sim, p.t[0], p.base[0]);
+	assert_int_equal(p.t[0]->maj_flt, maj + 1);
+	assert_int_equal(vm_event(sim, PSWPIN) - pswpin, in_block);
+	assert_int_equal(vm_event(sim, SWAP_RA), in_block - 1);
+
+	/* the second task's page came along: cached, unmapped, active */
+	{
+		u64 bs = slot_of(p.t[1], b_vpn);
+		struct page *page;
+
+		assert_true(slot_cached(sim, bs));
+		page = pfn_to_page(sim, (u32)(sim->swap->swap_cache[bs] - 1));
+		assert_int_equal(page->mapcount, 0);
+		assert_int_equal(page->mapping_id, NO_MM);
+		assert_true(PageFlag(page, PG_active));
+		pswpin = vm_event(sim, PSWPIN);
+		maj = p.t[1]->maj_flt;
+		min_flt = p.t[1]->min_flt;
+		fault_in(sim, p.t[1], b_vpn);
+		assert_int_equal(vm_event(sim, PSWPIN), pswpin);
+		assert_int_equal(p.t[1]->maj_flt, maj);
+		assert_int_equal(p.t[1]->min_flt, min_flt + 1);
+		assert_int_equal(page_of(p.t[1], b_vpn)->mapping_id, p.t[1]->mm->anon_vma);
+	}
+	assert_verified(sim);
+}
+
+/*
+ * v4.14+ VMA readahead: the fault reads the swapped-out PTEs of its own
+ * aligned window of 8 pages, clipped to the VMA, and nothing of the other
+ * mm; the pages join the inactive list.
+ */
+static void test_vma_readahead_reads_own_window(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini_vma);
+	struct pair p;
+	u64 pswpin, start, end;
+
+	new_pair(sim, &p, NPAGES);
+	swap_out_pair(sim, &p, NPAGES);
+	start = p.base[0] & ~7ULL;
+	if (start < p.base[0])
+		start = p.base[0];
+	end = (p.base[0] & ~7ULL) + 8;
+	if (end > p.base[0] + NPAGES)
+		end = p.base[0] + NPAGES;
+	pswpin = vm_event(sim, PSWPIN);
+	fault_in(sim, p.t[0], p.base[0]);
+	assert_int_equal(vm_event(sim, PSWPIN) - pswpin, end - start);
+	for (u64 i = 0; i < NPAGES; i++)
+		assert_false(slot_cached(sim, slot_of(p.t[1], p.base[1] + i)));
+	assert_false(PageFlag(page_of(p.t[0], p.base[0]), PG_active));
+	assert_verified(sim);
+}
+
+/* Pages of @list. */
+static unsigned long list_len(struct sim *sim, const struct pfn_list *list)
+{
+	unsigned long n = 0;
+
+	for (u32 pfn = list->head; pfn != NO_PFN; pfn = pfn_to_page(sim, pfn)->next)
+		n++;
+	return n;
+}
+
+/*
+ * Two reclaimers on two CPUs: shrink_folio_list takes one page per step,
+ * so when their steps alternate their add_to_swap() calls interleave
+ * and the slots of one batch are not neighbours (the first reclaimer
+ * reaches its target first; the second writes the rest).
+ */
+static void test_reclaimers_interleave_slots(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini_vma);
+	struct pair p;
+	unsigned int owner[4 * NPAGES], nr = 0, switches = 0;
+	unsigned long max_batch = 0;
+	bool done[2] = { false, false };
+	int steps = 0;
+
+	new_pair(sim, &p, 2 * NPAGES);
+	for (unsigned int k = 0; k < 2; k++)
+		try_to_free_mem_cgroup_pages_begin(p.t[k], p.t[k]->memcg, 2 * NPAGES, true);
+	while (!done[0] || !done[1]) {
+		for (unsigned int k = 0; k < 2; k++) {
+			struct reclaim_state *rs = &p.t[k]->rs;
+			/* an inactive batch in shrink_folio_list */
+			bool shrinking = rs->phase == RP_BATCH && !is_active_lru(rs->batch_lru);
+			unsigned long batch = list_len(sim, &rs->batch);
+			u64 inuse = sim->swap->inuse_pages;
+
+			if (done[k])
+				continue;
+			done[k] = reclaim_step(p.t[k]);
+			if (p.t[k]->state == TASK_BLOCKED)	/* v1: a page under writeback */
+				wait_for_wakeup(sim, p.t[k]);
+			if (shrinking) {	/* at most one page of the batch per step */
+				assert_true(batch - list_len(sim, &rs->batch) <= 1);
+				max_batch = batch > max_batch ? batch : max_batch;
+			}
+			assert_true(sim->swap->inuse_pages - inuse <= 1);
+			if (sim->swap->inuse_pages > inuse) {
+				assert_true(nr < 4 * NPAGES);
+				owner[nr++] = k;
+			}
+		}
+		assert_true(++steps < 10000);
+	}
+	assert_int_equal(nr, 4 * NPAGES);	/* every page went to swap */
+	assert_true(max_batch >= 16);		/* batches of many pages ... */
+	for (unsigned int i = 1; i < nr; i++)
+		switches += owner[i] != owner[i - 1];
+	assert_true(switches >= 4);		/* ... whose slots interleave */
+	assert_verified(sim);
+}
+
+/*
+ * The walk to a forked child's page before 2.6.34: the parent's and the
+ * elder siblings' VMAs come first on the shared anon_vma; the first VMA
+ * costs rmap_ns, each further one rmap_vma_ns.
+ */
+static void test_rmap_vma_cost(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini",
+					     INI("kernel = 2.6.25\n") "[cost]\nrmap_vma_ns = 50ns\n");
+	struct task *parent, *child = NULL;
+	unsigned long vm_flags;
+	u64 base, before;
+
+	parent = new_task(sim, 0, NPAGES, &base);
+	for (int i = 0; i < 3; i++) {
+		child = test_task_in(sim, parent->memcg);
+		child->mm = dup_mm(sim, child, parent->mm);
+		assert_non_null(child->mm);
+	}
+	assert_int_equal(handle_mm_fault(child, base, true), VM_FAULT_DONE);
+	before = child->step_sys_ns;
+	assert_int_equal(folio_referenced(child, pte_pfn(*pte_of(child, base)), &vm_flags), 1);
+	assert_int_equal(child->step_sys_ns - before, sim->scn.cost.rmap_ns + 3 * 50);
+}
+
+/* The profiles: slot clusters and active swap-ins on 2.6.25, VMA windows on 6.12. */
+static void test_profiles(void **state)
+{
+	struct sim *sim = test_sim_from_text(NULL, "t.ini", INI("kernel = 2.6.25\n"));
+
+	(void)state;
+	assert_int_equal(sim->scn.policy.swap_readahead, SWAP_RA_CLUSTER);
+	assert_true(sim->scn.policy.swapin_active);
+	sim_destroy(sim);
+	sim = test_sim_from_text(NULL, "t.ini", INI("kernel = 2.6.28\n"));
+	assert_int_equal(sim->scn.policy.swap_readahead, SWAP_RA_CLUSTER);
+	assert_false(sim->scn.policy.swapin_active);
+	sim_destroy(sim);
+	sim = test_sim_from_text(NULL, "t.ini", INI("kernel = 6.12\n"));
+	assert_int_equal(sim->scn.policy.swap_readahead, SWAP_RA_VMA);
+	assert_false(sim->scn.policy.swapin_active);
+	sim_destroy(sim);
+	/* a key overrides the profile, in either order */
+	sim = test_sim_from_text(NULL, "t.ini",
+				 INI("swap_readahead = cluster\nkernel = 6.12\n"));
+	assert_int_equal(sim->scn.policy.swap_readahead, SWAP_RA_CLUSTER);
+	sim_destroy(sim);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		test_sim_unit_test(test_cluster_readahead_reads_neighbours),
+		test_sim_unit_test(test_vma_readahead_reads_own_window),
+		test_sim_unit_test(test_reclaimers_interleave_slots),
+		test_sim_unit_test(test_rmap_vma_cost),
+		cmocka_unit_test(test_profiles),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
