@@ -10,6 +10,7 @@
  * task sizes are estimates.
  */
 #include "testsim.h"
+#include "workload/workload_types.h"
 
 
 /* Run @scenario with the throttle policy and the NULL-ended @sets. */
@@ -101,6 +102,63 @@ static void test_embedded_noswap_240(void **state)
 }
 
 /*
+ * The IA64 run (scenarios/seed000-ia64.ini) scaled down to 1 GB, 256 MB
+ * of swap and 15 groups of 100 loops: the issue's directions - parallel
+ * reclaimers in the hundreds against the limit, major faults, sys time
+ * and elapsed time each down by at least half, user time within 10 %.
+ */
+static void test_ia64_scaled(void **state)
+{
+	static const char scn[] = "scenarios/seed000-ia64.ini";
+	static const char *const sets[] = {
+		"machine.memory=1G", "machine.swap=256M",
+		"workload.hackbench.groups=15", "workload.hackbench.loops=100", NULL,
+	};
+	struct sim *none = run_sets(scn, "none", sets), *global = run_sets(scn, "global", sets);
+	const struct workload_inst *a = &none->workloads[0], *b = &global->workloads[0];
+	double elapsed_a = (double)(a->end_ns - a->start_ns), elapsed_b = (double)(b->end_ns - b->start_ns);
+
+	assert_true(a->ended && b->ended);
+	assert_int_equal(none->reclaim.oom_kills + global->reclaim.oom_kills, 0);
+	assert_true(none->reclaim.max_parallel_reclaimers >= 100);
+	assert_true(global->reclaim.max_parallel_reclaimers <= 2);
+	assert_true(b->maj_flt * 2 <= a->maj_flt);
+	assert_true(b->stime_ns * 2 <= a->stime_ns);
+	assert_true(elapsed_b * 2 <= elapsed_a);
+	assert_true(b->utime_ns * 10 <= a->utime_ns * 11 && a->utime_ns * 10 <= b->utime_ns * 11);
+	sim_destroy(none);
+	sim_destroy(global);
+}
+
+/*
+ * hackbench's task touches its hot pages first (pages 0, 4, 8 and 12 of a
+ * 16-page footprint), then the others in address order.
+ */
+static void test_hackbench_touch_order(void **state)
+{
+	static const char ini[] =
+		"[machine]\ncpus = 1\nmemory = 64M\n"
+		"[workload hackbench]\ngroups = 1\nloops = 1\nfootprint = 64K\n"
+		"kernel_footprint = 4K\ntext = 0\n"
+		"[run]\nduration = 1s\n";
+	static const u64 order[] = { 0, 4, 8, 12, 1, 2, 3, 5, 6, 7, 9, 10, 11, 13, 14, 15 };
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini);
+	struct task *t = sim->workloads[0].tasks[0];
+	struct vm_area_struct *vma = &t->mm->vmas[t->mm->nr_vmas - 1];
+	unsigned int seen = 0;
+
+	assert_int_equal(vma->vm_end - vma->vm_start, 16);
+	for (int op = 0; op < 100 && seen < 16; op++) {
+		assert_int_equal(hackbench_ops.op(t), VM_FAULT_DONE);
+		if (seen < 16 && pte_present(vma->ptes[order[seen]]))
+			seen++;
+		for (unsigned int i = seen; i < 16; i++)
+			assert_false(pte_present(vma->ptes[order[i]]));
+	}
+	assert_int_equal(seen, 16);
+}
+
+/*
  * The IA64 run inside a memory cgroup (scenarios/seed000-ia64-memcg.ini),
  * scaled down to 1 GB with a 768 MB limit, 256 MB of swap and 12 groups:
  * limit reclaim does the work and both policies complete; the throttle's
@@ -170,7 +228,9 @@ int main(void)
 		cmocka_unit_test(test_embedded_swap_throttle),
 		cmocka_unit_test(test_embedded_noswap_200),
 		cmocka_unit_test(test_embedded_noswap_240),
+		cmocka_unit_test(test_ia64_scaled),
 		cmocka_unit_test(test_ia64_memcg_scaled),
+		test_sim_unit_test(test_hackbench_touch_order),
 		cmocka_unit_test(test_pcp_lists_2_6_25),
 	};
 

@@ -13,9 +13,12 @@
  * the copied-on-write data of the forked child), touched when the task
  * starts, and a small hot part of it touched on every send or receive
  * (the stack page holding the message buffer, on IA64 the register
- * backing store, the data and TLS pages: pages of different VMAs, first
- * touched at different times, so the hot pages are spread evenly over
- * the footprint, not neighbours that one swap-in readahead brings back);
+ * backing store, the data and TLS pages: pages of different VMAs, so the
+ * hot pages are spread evenly over the footprint, not neighbours that
+ * one VMA-based swap-in readahead brings back; but touched first, right
+ * after the fork, so they are neighbours on the LRU and, when one
+ * reclaimer writes them out, in swap slots that 2.6.25's slot-cluster
+ * readahead reads back together);
  * `kernel_footprint` bytes of kernel memory (kernel stack, page tables)
  * that reclaim cannot take; and `text` bytes of program text shared by
  * all tasks, one page of which each operation executes (a page-cache
@@ -144,6 +147,29 @@ static int hackbench_init(struct workload_inst *wl, struct task *t, unsigned int
 	return ht->base ? 0 : -1;
 }
 
+/* The task's hot pages: HB_HOT_PAGES, spread evenly over the footprint. */
+static u64 hb_nr_hot(const struct hb_task *ht)
+{
+	return ht->npages < HB_HOT_PAGES ? ht->npages : HB_HOT_PAGES;
+}
+
+/*
+ * The footprint page the task touches @n-th when it starts: the hot pages
+ * first, then the others in address order.
+ */
+static u64 hb_touch_order(const struct hb_task *ht, u64 n)
+{
+	u64 hot = hb_nr_hot(ht), stride = ht->npages / hot, i;
+
+	if (n < hot)
+		return n * stride;
+	i = n - hot;
+	for (u64 k = 0; k < hot; k++)
+		if (i >= k * stride)
+			i++;
+	return i;
+}
+
 /*
  * Each operation runs a page of the shared text and touches a page of the
  * task's hot data (spread over the footprint, see the top); either may
@@ -152,7 +178,7 @@ static int hackbench_init(struct workload_inst *wl, struct task *t, unsigned int
 static enum vm_fault_result touch_hot(struct task *t, struct hb_task *ht)
 {
 	struct hackbench *hb = t->wl->priv;
-	u64 hot = ht->npages < HB_HOT_PAGES ? ht->npages : HB_HOT_PAGES;
+	u64 hot = hb_nr_hot(ht);
 	enum vm_fault_result r;
 
 	if (hb->text) {
@@ -293,7 +319,7 @@ static enum vm_fault_result hackbench_op(struct task *t)
 		return VM_FAULT_DONE;
 	case HB_TOUCH:
 		if (ht->touched < ht->npages) {
-			r = handle_mm_fault(t, ht->base + ht->touched, true);
+			r = handle_mm_fault(t, ht->base + hb_touch_order(ht, ht->touched), true);
 			if (r == VM_FAULT_DONE) {
 				ht->touched++;
 				charge_user(t, t->sim->scn.cost.user_touch_ns);
