@@ -196,6 +196,39 @@ static void test_vma_readahead_reads_own_window(void **state)
 	assert_verified(sim);
 }
 
+/*
+ * page-cluster bounds the block: 0 reads the faulting slot alone; 31 (no
+ * ceiling before the VMA readahead) reads the whole run of in-use slots,
+ * but at most BIO_MAX_PAGES in the model's one request.
+ */
+static u64 cluster_pswpin(void **state, const char *page_cluster, u64 n)
+{
+	char ini[512];
+	struct sim *sim;
+	struct pair p;
+	u64 before;
+
+	snprintf(ini, sizeof(ini), "%s[sysctl]\npage-cluster = %s\n",
+		 INI("swap_readahead = cluster\n"), page_cluster);
+	sim = test_sim_from_text(state, "t.ini", ini);
+	new_pair(sim, &p, n);
+	swap_out_pair(sim, &p, n);
+	before = vm_event(sim, PSWPIN);
+	fault_in(sim, p.t[0], p.base[0] + n / 2);
+	assert_verified(sim);
+	return vm_event(sim, PSWPIN) - before;
+}
+
+static void test_cluster_readahead_page_cluster_0(void **state)
+{
+	assert_int_equal(cluster_pswpin(state, "0", NPAGES), 1);
+}
+
+static void test_cluster_readahead_page_cluster_31(void **state)
+{
+	assert_int_equal(cluster_pswpin(state, "31", 160), BIO_MAX_PAGES);
+}
+
 /* Pages of @list. */
 static unsigned long list_len(struct sim *sim, const struct pfn_list *list)
 {
@@ -310,6 +343,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		test_sim_unit_test(test_cluster_readahead_reads_neighbours),
+		test_sim_unit_test(test_cluster_readahead_page_cluster_0),
+		test_sim_unit_test(test_cluster_readahead_page_cluster_31),
 		test_sim_unit_test(test_vma_readahead_reads_own_window),
 		test_sim_unit_test(test_reclaimers_interleave_slots),
 		test_sim_unit_test(test_rmap_vma_cost),

@@ -10,8 +10,8 @@
  * size, which is what the oracle shows (one major fault per 8 pages).
  * The model uses the fixed, aligned window.  The older slot-cluster
  * readahead (swapin_readahead + valid_swaphandles, v2.6.25) reads the
- * neighbouring swap slots instead, whoever they belong to: it helps only
- * as far as reclaim wrote a task's pages to neighbouring slots.
+ * neighbouring swap slots instead, whichever mm they belong to: it helps
+ * only as far as reclaim wrote a task's pages to neighbouring slots.
  */
 #include "internal.h"
 
@@ -200,8 +200,10 @@ static enum vm_fault_result swap_cluster_readahead(struct task *t, struct vm_are
 	struct bio *bio;
 	u64 first, last;
 
-	valid_swaphandles(si, slot, (unsigned int)min_u64(sim->scn.sysctl.page_cluster, 5), &first, &last);
-	for (u64 s = first; s <= last; s++)
+	/* no ceiling on page-cluster here: that came with the VMA readahead */
+	valid_swaphandles(si, slot, sim->scn.sysctl.page_cluster, &first, &last);
+	/* one request of the model: at most BIO_MAX_PAGES of a huge page-cluster */
+	for (u64 s = first; s <= last && need < BIO_MAX_PAGES; s++)
 		if (!swap_cache_has_page(si, s))
 			need++;
 	r = task_fill_pool(t, need, 1);
@@ -224,7 +226,7 @@ static enum vm_fault_result swap_cluster_readahead(struct task *t, struct vm_are
 	bio->sector = first;
 	swapin_add_page(sim, task_pool_take(t), t->mm, vpn, slot);
 	bio->pfns[bio->nr_pages++] = (u32)(si->swap_cache[slot] - 1);
-	for (u64 s = first; s <= last && t->pool_nr; s++) {
+	for (u64 s = first; s <= last && t->pool_nr && bio->nr_pages < BIO_MAX_PAGES; s++) {
 		if (s == slot || !si->swap_map[s] || swap_cache_has_page(si, s))
 			continue;
 		swapin_add_page(sim, task_pool_take(t), NULL, 0, s);
