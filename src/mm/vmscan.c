@@ -616,7 +616,8 @@ static bool shrink_inactive_list_begin(struct task *t, unsigned long nr_to_scan,
 /*
  * shrink_inactive_list(), second half: shrink_folio_list, statistics, cost
  * note, putback, and the flusher wake-up / writeback throttle when every
- * page taken was dirty and not yet queued for writeback.
+ * page taken was dirty and not yet queued for writeback.  Returns false
+ * while shrink_folio_list has pages left or sleeps: call it again.
  */
 static bool shrink_inactive_list_finish(struct task *t)
 {
@@ -1421,7 +1422,7 @@ bool reclaim_step(struct task *t)
 			if (is_active_lru(rs->batch_lru)) {
 				shrink_active_list_finish(t);
 			} else if (!shrink_inactive_list_finish(t)) {
-				return false;	/* waiting for writeback */
+				return false;	/* pages left, or a wait for writeback */
 			}
 			rs->phase = rs->batch_age_anon ? RP_NEXT_MEMCG : RP_LRUVEC;
 			if (t->state == TASK_BLOCKED)
