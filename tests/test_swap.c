@@ -315,6 +315,73 @@ static void test_rmap_vma_cost(void **state)
 	assert_int_equal(child->step_sys_ns - before, sim->scn.cost.rmap_ns + 3 * 50);
 }
 
+/*
+ * A slot a parent and its forked child (v2.6.34+: anon_vmas of their own)
+ * both refer to: the page read for it - by the child's fault, or by
+ * slot-cluster readahead for a neighbour - is filed under the family's
+ * root anon_vma when the child maps it (__folio_set_anon: a page that is
+ * not exclusive goes to the oldest anon_vma), so that the rmap walk finds
+ * the parent's mapping too.
+ */
+static void shared_slot_after_fork(void **state, const char *ini)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini);
+	struct task *parent, *child;
+	unsigned long vm_flags;
+	u64 base, slot;
+	struct page *page;
+	u32 pfn;
+
+	parent = new_task(sim, 0, NPAGES, &base);
+	for (u64 i = 0; i < NPAGES; i++)
+		assert_int_equal(handle_mm_fault(parent, base + i, true), VM_FAULT_DONE);
+	child = test_task_in(sim, parent->memcg);
+	child->cpu = 1;
+	child->mm = dup_mm(sim, child, parent->mm);
+	assert_non_null(child->mm);
+	assert_int_not_equal(child->mm->anon_vma, parent->mm->anon_vma);
+	for (int pass = 0; pass < 20 && !pte_swap(*pte_of(parent, base + 1)); pass++) {
+		for (u64 i = 0; i < NPAGES; i++) {
+			*pte_of(parent, base + i) &= ~PTE_YOUNG;
+			*pte_of(child, base + i) &= ~PTE_YOUNG;
+		}
+		reclaim_box(parent, NPAGES);
+		complete_io(sim);
+	}
+	/* the slots of pages 0 and 1 are in use by both mms */
+	for (u64 i = 0; i < 2; i++) {
+		slot = slot_of(parent, base + i);
+		assert_int_equal(slot_of(child, base + i), slot);
+		assert_int_equal(sim->swap->swap_map[slot] & ~SWAP_HAS_CACHE, 2);
+	}
+	/* the child faults on page 0; page 1 comes in with it, unmapped */
+	fault_in(sim, child, base);
+	assert_true(slot_cached(sim, slot_of(child, base + 1)));
+	/* the child then maps page 1 (minor), and the parent both */
+	fault_in(sim, child, base + 1);
+	for (u64 i = 0; i < 2; i++) {
+		fault_in(sim, parent, base + i);
+		pfn = pte_pfn(*pte_of(parent, base + i));
+		assert_int_equal(pte_pfn(*pte_of(child, base + i)), pfn);
+		page = pfn_to_page(sim, pfn);
+		assert_int_equal(page->mapcount, 2);
+		assert_int_equal(page->mapping_id, sim->anon_vmas[child->mm->anon_vma].root);
+		/* both PTEs are young: the walk finds both */
+		assert_int_equal(folio_referenced(child, pfn, &vm_flags), 2);
+	}
+	assert_verified(sim);
+}
+
+static void test_shared_slot_after_fork_cluster(void **state)
+{
+	shared_slot_after_fork(state, INI("kernel = 6.12\nswap_readahead = cluster\n"));
+}
+
+static void test_shared_slot_after_fork_vma(void **state)
+{
+	shared_slot_after_fork(state, INI("kernel = 6.12\n"));
+}
+
 /* The profiles: slot clusters and active swap-ins on 2.6.25, VMA windows on 6.12. */
 static void test_profiles(void **state)
 {
@@ -348,6 +415,8 @@ int main(void)
 		test_sim_unit_test(test_vma_readahead_reads_own_window),
 		test_sim_unit_test(test_reclaimers_interleave_slots),
 		test_sim_unit_test(test_rmap_vma_cost),
+		test_sim_unit_test(test_shared_slot_after_fork_cluster),
+		test_sim_unit_test(test_shared_slot_after_fork_vma),
 		cmocka_unit_test(test_profiles),
 	};
 

@@ -177,16 +177,17 @@ static void folio_add_rmap_pte(struct sim *sim, struct mm_struct *mm, pte_t *pte
 
 /*
  * Map anon @pfn at @pte of @mm, virtual page @vpn.  A page nobody maps
- * is filed under the mm's anon_vma (a page mapped already keeps its
- * place: every mm that can map it is on that anon_vma).
+ * is filed under the anon_vma @av (__folio_set_anon: the mm's own, or its
+ * family's root for a page other mms may map too); a page mapped already
+ * keeps its place: every mm that can map it is on that anon_vma.
  */
 static void map_anon_page(struct sim *sim, struct mm_struct *mm, pte_t *pte, u32 pfn, u64 vpn,
-			  bool write)
+			  u32 av, bool write)
 {
 	struct page *page = pfn_to_page(sim, pfn);
 
 	if (!page->mapcount || page->mapping_id == NO_MM) {
-		page->mapping_id = mm->anon_vma;
+		page->mapping_id = av;
 		page->index = (u32)vpn;
 	}
 	folio_add_rmap_pte(sim, mm, pte, pfn, PTE_YOUNG | (write ? PTE_DIRTY : 0));
@@ -221,7 +222,8 @@ static enum vm_fault_result do_anonymous_page(struct task *t, struct vm_area_str
 		return r;
 	pfn = new_anon_page(t);
 	charge_sys(t, sim->scn.cost.zero_page_ns);
-	map_anon_page(sim, t->mm, &vma->ptes[vpn - vma->vm_start], pfn, vpn, write);
+	map_anon_page(sim, t->mm, &vma->ptes[vpn - vma->vm_start], pfn, vpn, t->mm->anon_vma,
+		      write);
 	folio_add_lru(sim, pfn);
 	count_fault(t);
 	return VM_FAULT_DONE;
@@ -257,7 +259,16 @@ static enum vm_fault_result do_swap_page(struct task *t, struct vm_area_struct *
 		return VM_FAULT_BLOCKED;
 	}
 	exclusive = !page->mapcount;
-	map_anon_page(sim, t->mm, pte, pfn, vpn, write && exclusive);
+	/*
+	 * a slot other mms of the fork family still refer to: the page they
+	 * will map too goes to the root anon_vma (folio_add_new_anon_rmap
+	 * without RMAP_EXCLUSIVE), whoever read it - this fault, a
+	 * neighbour's slot-cluster readahead or an mm that unmapped it since
+	 */
+	map_anon_page(sim, t->mm, pte, pfn, vpn,
+		      anon_vma_for_new_page(sim, t->mm,
+					    (sim->swap->swap_map[slot] & ~SWAP_HAS_CACHE) <= 1),
+		      write && exclusive);
 	t->mm->rss_stat[MM_SWAPENTS]--;
 	swap_free(sim, slot);
 	if ((write && exclusive) || vm_swap_full(sim))
@@ -297,7 +308,7 @@ static enum vm_fault_result wp_page_copy(struct task *t, struct vm_area_struct *
 	charge_sys(t, sim->scn.cost.copy_page_ns);
 	zap_pte(sim, t->mm, pte);
 	flush_tlb_mm_range(t, t->mm);
-	map_anon_page(sim, t->mm, pte, pfn, vpn, true);
+	map_anon_page(sim, t->mm, pte, pfn, vpn, t->mm->anon_vma, true);
 	folio_add_lru(sim, pfn);
 	count_fault(t);
 	return VM_FAULT_DONE;
