@@ -382,6 +382,43 @@ static void test_shared_slot_after_fork_vma(void **state)
 	shared_slot_after_fork(state, INI("kernel = 6.12\n"));
 }
 
+/*
+ * A block at the end of a small swap area: with 13 slots (the header and
+ * 12 pages) the block 8-15 of slots 11 and 12 is clipped to the area, and
+ * a fault on either reads the two; the block of slots 1 and 2 reads those
+ * two, the header left out.
+ */
+static void test_cluster_readahead_swap_end(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini",
+		"[machine]\ncpus = 2\nmemory = 64M\nzones = DMA:16M, DMA32:rest\nswap = 52K\n"
+		"[policy]\nswap_readahead = cluster\n[cgroup box]\n[run]\nduration = 1s\n");
+	struct pair p;
+	u64 pswpin;
+	unsigned int reads = 0;
+
+	assert_int_equal(sim->swap->max, 13);
+	sim->swap->cluster_next = 11;	/* slots 11, 12, 1, 2 */
+	new_pair(sim, &p, 2);
+	swap_out_pair(sim, &p, 2);
+	for (u64 i = 0; i < 2; i++) {
+		for (unsigned int k = 0; k < 2; k++) {
+			u64 vpn = p.base[k] + i;
+			u64 slot = slot_of(p.t[k], vpn);
+
+			assert_true(slot == 1 || slot == 2 || slot == 11 || slot == 12);
+			pswpin = vm_event(sim, PSWPIN);
+			fault_in(sim, p.t[k], vpn);
+			if (vm_event(sim, PSWPIN) != pswpin) {
+				assert_int_equal(vm_event(sim, PSWPIN) - pswpin, 2);
+				reads++;
+			}
+		}
+	}
+	assert_int_equal(reads, 2);
+	assert_verified(sim);
+}
+
 /* The profiles: slot clusters and active swap-ins on 2.6.25, VMA windows on 6.12. */
 static void test_profiles(void **state)
 {
@@ -417,6 +454,7 @@ int main(void)
 		test_sim_unit_test(test_rmap_vma_cost),
 		test_sim_unit_test(test_shared_slot_after_fork_cluster),
 		test_sim_unit_test(test_shared_slot_after_fork_vma),
+		test_sim_unit_test(test_cluster_readahead_swap_end),
 		cmocka_unit_test(test_profiles),
 	};
 
