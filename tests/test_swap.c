@@ -383,6 +383,51 @@ static void test_shared_slot_after_fork_vma(void **state)
 }
 
 /*
+ * A write fault on a swap slot the fork family shares copies: the child
+ * that writes first gets a page of its own, the parent's swap-in finds
+ * the old contents (the swap cache page), clean.
+ */
+static void test_write_to_shared_slot_copies(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini_vma);
+	struct pair p;
+	struct task *child;
+	u64 vpn, slot;
+	enum vm_fault_result r;
+	u32 old, mine;
+	int tries = 0;
+
+	new_pair(sim, &p, NPAGES);
+	swap_out_pair(sim, &p, NPAGES);
+	child = test_task_in(sim, p.t[0]->memcg);
+	child->cpu = 1;
+	child->mm = dup_mm(sim, child, p.t[0]->mm);
+	assert_non_null(child->mm);
+	vpn = p.base[0];
+	slot = slot_of(p.t[0], vpn);
+	assert_int_equal(sim->swap->swap_map[slot] & ~SWAP_HAS_CACHE, 2);
+	while ((r = handle_mm_fault(child, vpn, true)) != VM_FAULT_DONE) {
+		if (r == VM_FAULT_BLOCKED)
+			wait_for_wakeup(sim, child);
+		else
+			assert_int_equal(r, VM_FAULT_RETRY);
+		assert_true(++tries < 10);
+	}
+	mine = pte_pfn(*pte_of(child, vpn));
+	assert_true(*pte_of(child, vpn) & PTE_DIRTY);
+	/* the old page stays in the swap cache for the parent's PTE */
+	assert_true(slot_cached(sim, slot));
+	old = (u32)(sim->swap->swap_cache[slot] - 1);
+	assert_int_not_equal(mine, old);
+	assert_int_equal(pfn_to_page(sim, mine)->mapcount, 1);
+	fault_in(sim, p.t[0], vpn);
+	assert_int_equal(pte_pfn(*pte_of(p.t[0], vpn)), old);
+	assert_false(*pte_of(p.t[0], vpn) & PTE_DIRTY);
+	assert_int_equal(pfn_to_page(sim, old)->mapcount, 1);
+	assert_verified(sim);
+}
+
+/*
  * A block at the end of a small swap area: with 13 slots (the header and
  * 12 pages) the block 8-15 of slots 11 and 12 is clipped to the area, and
  * a fault on either reads the two; the block of slots 1 and 2 reads those
@@ -454,6 +499,7 @@ int main(void)
 		test_sim_unit_test(test_rmap_vma_cost),
 		test_sim_unit_test(test_shared_slot_after_fork_cluster),
 		test_sim_unit_test(test_shared_slot_after_fork_vma),
+		test_sim_unit_test(test_write_to_shared_slot_copies),
 		test_sim_unit_test(test_cluster_readahead_swap_end),
 		cmocka_unit_test(test_profiles),
 	};

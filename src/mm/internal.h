@@ -264,7 +264,8 @@ void exit_mmap(struct sim *sim, struct mm_struct *mm);
  * zap_pte - clear one PTE of @mm (zap_pte_range, v6.12): a swap entry
  * drops its slot reference, a page its mapping; an anon page whose last
  * mapping this was is freed unless someone else holds it (a reclaimer
- * that isolated it, I/O, a per-CPU batch).  No TLB flush: the caller
+ * that isolated it, I/O, a per-CPU batch, or the swap cache while PTEs of
+ * the fork family still hold its slot).  No TLB flush: the caller
  * flushes once for the range.
  */
 void zap_pte(struct sim *sim, struct mm_struct *mm, pte_t *pte);

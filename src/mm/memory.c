@@ -247,7 +247,7 @@ static enum vm_fault_result do_swap_page(struct task *t, struct vm_area_struct *
 	u64 slot = pte_slot(*pte);
 	u64 e = sim->swap->swap_cache[slot];
 	struct page *page;
-	bool exclusive;
+	bool exclusive, shared_slot;
 	u32 pfn;
 
 	if (!e || xa_is_value(e))
@@ -258,16 +258,16 @@ static enum vm_fault_result do_swap_page(struct task *t, struct vm_area_struct *
 		task_sleep(t, &sim->page_wait, 0);
 		return VM_FAULT_BLOCKED;
 	}
-	exclusive = !page->mapcount;
 	/*
 	 * a slot other mms of the fork family still refer to: the page they
 	 * will map too goes to the root anon_vma (folio_add_new_anon_rmap
 	 * without RMAP_EXCLUSIVE), whoever read it - this fault, a
-	 * neighbour's slot-cluster readahead or an mm that unmapped it since
+	 * neighbour's slot-cluster readahead or an mm that unmapped it since;
+	 * and it is not this mm's to write (the retry copies it)
 	 */
-	map_anon_page(sim, t->mm, pte, pfn, vpn,
-		      anon_vma_for_new_page(sim, t->mm,
-					    (sim->swap->swap_map[slot] & ~SWAP_HAS_CACHE) <= 1),
+	shared_slot = (sim->swap->swap_map[slot] & ~SWAP_HAS_CACHE) > 1;
+	exclusive = !page->mapcount && !shared_slot;
+	map_anon_page(sim, t->mm, pte, pfn, vpn, anon_vma_for_new_page(sim, t->mm, !shared_slot),
 		      write && exclusive);
 	t->mm->rss_stat[MM_SWAPENTS]--;
 	swap_free(sim, slot);
@@ -279,8 +279,22 @@ static enum vm_fault_result do_swap_page(struct task *t, struct vm_area_struct *
 }
 
 /*
- * wp_page_copy() (v6.12): a write to an anon page other mms map too (after
- * fork): this mm gets its own copy, the old page loses a mapping.
+ * Might another mm map @page: its other mappings, or PTEs of the fork
+ * family still holding its swap slot, which will map it at their swap-in
+ * (the kernel's PageAnonExclusive and wp_can_reuse_anon_folio, reduced to
+ * these two counts).
+ */
+static bool folio_maybe_shared(const struct sim *sim, const struct page *page)
+{
+	return page->mapcount > 1 ||
+	       (PageFlag(page, PG_swapcache) &&
+		(sim->swap->swap_map[page->private] & ~SWAP_HAS_CACHE));
+}
+
+/*
+ * wp_page_copy() (v6.12): a write to an anon page other mms map or will
+ * map (after fork): this mm gets its own copy, the old page loses a
+ * mapping.
  */
 static enum vm_fault_result wp_page_copy(struct task *t, struct vm_area_struct *vma, u64 vpn)
 {
@@ -298,7 +312,7 @@ static enum vm_fault_result wp_page_copy(struct task *t, struct vm_area_struct *
 		return VM_FAULT_RETRY;
 	}
 	/* or the other mappers went away: wp_page_reuse() */
-	if (pfn_to_page(sim, old)->mapcount == 1) {
+	if (!folio_maybe_shared(sim, pfn_to_page(sim, old))) {
 		task_pool_release(t);
 		*pte |= PTE_YOUNG | PTE_DIRTY;
 		count_fault(t);
@@ -393,7 +407,7 @@ enum vm_fault_result handle_mm_fault(struct task *t, u64 vpn, bool write)
 		return VM_FAULT_OOM;
 	pte = &vma->ptes[vpn - vma->vm_start];
 	if (pte_present(*pte)) {
-		if (write && pfn_to_page(t->sim, pte_pfn(*pte))->mapcount > 1)
+		if (write && folio_maybe_shared(t->sim, pfn_to_page(t->sim, pte_pfn(*pte))))
 			return wp_page_copy(t, vma, vpn);
 		*pte |= PTE_YOUNG | (write ? PTE_DIRTY : 0);
 		return VM_FAULT_DONE;
@@ -433,8 +447,12 @@ void zap_pte(struct sim *sim, struct mm_struct *mm, pte_t *pte)
 	if (PageFlag(page, PG_isolated) || PageFlag(page, PG_writeback) ||
 	    PageFlag(page, PG_locked) || PageFlag(page, PG_fbatch))
 		return;
-	if (PageFlag(page, PG_swapcache))
+	/* free_swap_cache(): folio_free_swap() fails while the slot is swapped */
+	if (PageFlag(page, PG_swapcache)) {
+		if (sim->swap->swap_map[page->private] & ~SWAP_HAS_CACHE)
+			return;
 		delete_from_swap_cache(sim, pfn, 0);
+	}
 	lruvec_del_folio(sim, folio_lruvec(sim, pfn), pfn);
 	free_unref_page(sim, pfn);
 }
