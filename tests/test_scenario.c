@@ -179,6 +179,7 @@ static void test_defaults(void **state)
 	assert_int_equal(scn.cost.lru_lock_ns, 40);
 	assert_int_equal(scn.cost.scan_page_ns, 200);
 	assert_int_equal(scn.cost.rmap_ns, 300);
+	assert_int_equal(scn.cost.rmap_vma_ns, 300);
 	assert_int_equal(scn.cost.swap_slot_ns, 300);
 	assert_int_equal(scn.cost.syscall_ns, 200);
 	assert_int_equal(scn.cost.charge_ns, 50);
@@ -632,6 +633,15 @@ static void test_set_errors(void **state)
 		  "--set workload.fill.hot=28M: [workload fill] hot: not a key of type anon_fill (anon_fill takes tasks, size, passes, pattern, touch)");
 	set_error("sysctl.swappiness=201",
 		  "--set sysctl.swappiness=201: [sysctl] swappiness: 201 out of range (0..200)");
+	set_error("cost.rmap_vma_ns=18446744073709551615ns",
+		  "--set cost.rmap_vma_ns=18446744073709551615ns: [cost] rmap_vma_ns: '18446744073709551615ns' is more than 1 s");
+	set_error("machine.swap_latency=11s",
+		  "--set machine.swap_latency=11s: [machine] swap_latency: '11s' is more than 10 s");
+	set_error("policy.swap_readahead=slot",
+		  "--set policy.swap_readahead=slot: [policy] swap_readahead: unknown value 'slot' (expected cluster or vma)");
+	set_error("policy.swapin_lru=head",
+		  "--set policy.swapin_lru=head: [policy] swapin_lru: unknown value 'head' (expected inactive or active)");
+	set_ok("cost.rmap_vma_ns=1s");
 	set_error("policy.kernel=5.4",
 		  "--set policy.kernel=5.4: [policy] kernel: unknown kernel profile '5.4' (known: 2.6.25, 2.6.28, 2.6.32, 4.2, 4.5, 4.12, 6.12 or 6.18)");
 	set_error("machine.page_size=4K",

@@ -483,7 +483,7 @@ struct key_desc {
 	enum key_kind kind;
 	size_t off;		/* of the field in the section's struct */
 	unsigned int flags;
-	u64 min, max;		/* K_UINT, K_U64, K_CENTISECS */
+	u64 min, max;		/* K_UINT, K_U64, K_CENTISECS; K_TIME: max if not 0 */
 	set_fn set;		/* K_CUSTOM */
 	unsigned int types;	/* [workload]: mask of 1 << type, 0 = all */
 	const char *alias;	/* this key is another name of that key */
@@ -772,11 +772,13 @@ static const struct key_desc machine_keys[] = {
 	{ .name = "swap", .kind = K_SIZE, .off = M_OFF(swap), .flags = KF_ORIGIN,
 	  .origin_off = M_OFF(swap_origin) },
 	{ .name = "swap_device", .kind = K_CUSTOM, .set = set_device },
-	{ .name = "swap_latency", .kind = K_TIME, .off = M_OFF(swap_dev.latency_ns) },
+	{ .name = "swap_latency", .kind = K_TIME, .off = M_OFF(swap_dev.latency_ns),
+	  .max = 10 * NSEC_PER_SEC },
 	{ .name = "swap_bandwidth", .kind = K_BANDWIDTH, .off = M_OFF(swap_dev.bandwidth) },
 	{ .name = "swap_depth", .kind = K_UINT, .off = M_OFF(swap_dev.depth), .min = 1, .max = 65536 },
 	{ .name = "disk_device", .kind = K_CUSTOM, .set = set_device },
-	{ .name = "disk_latency", .kind = K_TIME, .off = M_OFF(disk_dev.latency_ns) },
+	{ .name = "disk_latency", .kind = K_TIME, .off = M_OFF(disk_dev.latency_ns),
+	  .max = 10 * NSEC_PER_SEC },
 	{ .name = "disk_bandwidth", .kind = K_BANDWIDTH, .off = M_OFF(disk_dev.bandwidth) },
 	{ .name = "disk_depth", .kind = K_UINT, .off = M_OFF(disk_dev.depth), .min = 1, .max = 65536 },
 	{ .name = "read_ahead", .kind = K_SIZE, .off = M_OFF(read_ahead) },
@@ -1028,7 +1030,9 @@ static const struct key_desc policy_keys[] = {
 
 /* [cost] */
 
-#define C_KEY(f)	{ .name = #f, .kind = K_TIME, .off = offsetof(struct scn_cost, f) }
+/* a cost is per operation: more than a second is a typo, and would overflow sums */
+#define C_KEY(f)	{ .name = #f, .kind = K_TIME, .off = offsetof(struct scn_cost, f), \
+			  .max = NSEC_PER_SEC }
 
 static const struct key_desc cost_keys[] = {
 	C_KEY(user_touch_ns),
@@ -1051,7 +1055,7 @@ static const struct key_desc cost_keys[] = {
 	C_KEY(tlb_irq_ns),
 	/* a zero timeslice would never let time advance */
 	{ .name = "timeslice_ns", .kind = K_TIME, .off = offsetof(struct scn_cost, timeslice_ns),
-	  .flags = KF_POSITIVE },
+	  .flags = KF_POSITIVE, .max = NSEC_PER_SEC },
 };
 
 /* [run] */
@@ -1461,6 +1465,9 @@ static int parse_key(struct keyctx *k, const struct key_desc *kd, void *obj, con
 			return kfail(k, ": %s", buf);
 		if (!v && (kd->flags & KF_POSITIVE))
 			return kfail(k, " must be > 0");
+		if (kd->max && v > kd->max)
+			return kfail(k, ": '%s' is more than %llu s", val,
+				     (unsigned long long)(kd->max / NSEC_PER_SEC));
 		*(u64 *)(void *)field = v;
 		return 0;
 	case K_UINT:
