@@ -142,8 +142,10 @@ static enum vm_fault_result swap_vma_readahead(struct task *t, struct vm_area_st
 	if (r != VM_FAULT_DONE)
 		return r;
 	/* the reclaim that filled the pool may have changed the window */
-	if (!pte_swap(vma->ptes[vpn - vma->vm_start]))
+	if (!pte_swap(vma->ptes[vpn - vma->vm_start])) {
+		task_pool_release(t);
 		return VM_FAULT_DONE;
+	}
 	bio = bio_alloc(&sim->swap_dev, REQ_OP_READ, end_swap_bio_read);
 	/* the faulting page first: readahead may have got fewer pages */
 	for (u64 n = 0; n < end - start && t->pool_nr; n++) {
