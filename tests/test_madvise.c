@@ -379,9 +379,10 @@ static void test_tlb_batched(void **state)
 /*
  * The walk to a forked child's new page: before 2.6.34 the children share
  * the parent's anon_vma and the walk passes the parent and the elder
- * siblings (rmap_ns each); since, the child's own anon_vma lists only it.
+ * siblings (rmap_ns for the first VMA, rmap_vma_ns for each further one);
+ * since, the child's own anon_vma lists only it.  @cost: [cost] lines.
  */
-static u64 walk_cost_of_third_child(void **state, const char *kernel)
+static u64 walk_cost_of_third_child(void **state, const char *kernel, const char *cost)
 {
 	char ini[512];
 	struct sim *sim;
@@ -389,7 +390,7 @@ static u64 walk_cost_of_third_child(void **state, const char *kernel)
 	unsigned long vm_flags;
 	u64 base, before;
 
-	snprintf(ini, sizeof(ini), INI("0", "kernel = %s\n"), kernel);
+	snprintf(ini, sizeof(ini), INI("0", "kernel = %s\n") "[cost]\n%s", kernel, cost);
 	sim = test_sim_from_text(state, "t.ini", ini);
 	parent = test_task_in(sim, test_memcg_named(sim, "box"));
 	parent->mm = mm_alloc(sim, parent);
@@ -408,14 +409,21 @@ static u64 walk_cost_of_third_child(void **state, const char *kernel)
 
 static void test_anon_vma_walk_2_6_25(void **state)
 {
-	u64 ns = walk_cost_of_third_child(state, "2.6.25");
+	u64 ns = walk_cost_of_third_child(state, "2.6.25", "");
 
 	assert_int_equal(ns, 4 * ((struct sim *)*state)->scn.cost.rmap_ns);
 }
 
+static void test_anon_vma_walk_rmap_vma_ns(void **state)
+{
+	u64 ns = walk_cost_of_third_child(state, "2.6.25", "rmap_vma_ns = 50ns\n");
+
+	assert_int_equal(ns, ((struct sim *)*state)->scn.cost.rmap_ns + 3 * 50);
+}
+
 static void test_anon_vma_walk_6_12(void **state)
 {
-	u64 ns = walk_cost_of_third_child(state, "6.12");
+	u64 ns = walk_cost_of_third_child(state, "6.12", "rmap_vma_ns = 50ns\n");
 
 	assert_int_equal(ns, ((struct sim *)*state)->scn.cost.rmap_ns);
 }
@@ -436,6 +444,7 @@ int main(void)
 		test_sim_unit_test(test_tlb_batched),
 		test_sim_unit_test(test_tlb_idle_cpu_leaves_mm),
 		test_sim_unit_test(test_anon_vma_walk_2_6_25),
+		test_sim_unit_test(test_anon_vma_walk_rmap_vma_ns),
 		test_sim_unit_test(test_anon_vma_walk_6_12),
 	};
 

@@ -3,8 +3,9 @@
  * test_swap.c - swap-in readahead in its two forms (src/mm/swap_state.c:
  * v2.6.25 slot-cluster readahead, v4.14+ VMA readahead), the list a
  * swapped-in page joins, the order in which parallel reclaimers take swap
- * slots (one page per step of shrink_folio_list), and the rmap walk's
- * per-VMA cost, with exact values on small hand-driven simulations.
+ * slots (one page per step of shrink_folio_list) and what a fork family
+ * sharing swap slots maps, with exact values on small hand-driven
+ * simulations (the rmap walk's per-VMA cost is in test_madvise.c).
  *
  * Each test builds a 2-CPU, 64 MiB machine with 64 MiB of swap and two
  * tasks of [cgroup box] with their own mms that never run on the
@@ -291,31 +292,6 @@ static void test_reclaimers_interleave_slots(void **state)
 }
 
 /*
- * The walk to a forked child's page before 2.6.34: the parent's and the
- * elder siblings' VMAs come first on the shared anon_vma; the first VMA
- * costs rmap_ns, each further one rmap_vma_ns.
- */
-static void test_rmap_vma_cost(void **state)
-{
-	struct sim *sim = test_sim_from_text(state, "t.ini",
-					     INI("kernel = 2.6.25\n") "[cost]\nrmap_vma_ns = 50ns\n");
-	struct task *parent, *child = NULL;
-	unsigned long vm_flags;
-	u64 base, before;
-
-	parent = new_task(sim, 0, NPAGES, &base);
-	for (int i = 0; i < 3; i++) {
-		child = test_task_in(sim, parent->memcg);
-		child->mm = dup_mm(sim, child, parent->mm);
-		assert_non_null(child->mm);
-	}
-	assert_int_equal(handle_mm_fault(child, base, true), VM_FAULT_DONE);
-	before = child->step_sys_ns;
-	assert_int_equal(folio_referenced(child, pte_pfn(*pte_of(child, base)), &vm_flags), 1);
-	assert_int_equal(child->step_sys_ns - before, sim->scn.cost.rmap_ns + 3 * 50);
-}
-
-/*
  * A slot a parent and its forked child (v2.6.34+: anon_vmas of their own)
  * both refer to: the page read for it - by the child's fault, or by
  * slot-cluster readahead for a neighbour - is filed under the family's
@@ -496,7 +472,6 @@ int main(void)
 		test_sim_unit_test(test_cluster_readahead_page_cluster_31),
 		test_sim_unit_test(test_vma_readahead_reads_own_window),
 		test_sim_unit_test(test_reclaimers_interleave_slots),
-		test_sim_unit_test(test_rmap_vma_cost),
 		test_sim_unit_test(test_shared_slot_after_fork_cluster),
 		test_sim_unit_test(test_shared_slot_after_fork_vma),
 		test_sim_unit_test(test_write_to_shared_slot_copies),
