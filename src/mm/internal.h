@@ -225,6 +225,11 @@ bool folio_free_swap(struct sim *sim, u32 pfn);
 bool vm_swap_full(const struct sim *sim);
 enum vm_fault_result swapin_readahead(struct task *t, struct vm_area_struct *vma, u64 vpn);
 u64 get_nr_swap_pages(const struct sim *sim);
+/* __swap_count() (v6.12): the PTEs (swap entries) that refer to @slot */
+static inline unsigned int __swap_count(const struct sim *sim, u64 slot)
+{
+	return sim->swap->swap_map[slot] & ~SWAP_HAS_CACHE;
+}
 
 /* ---- workingset (mm/workingset.c) ---- */
 /* @target: the reclaim's target memcg, NULL for global reclaim */

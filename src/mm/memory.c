@@ -265,7 +265,7 @@ static enum vm_fault_result do_swap_page(struct task *t, struct vm_area_struct *
 	 * neighbour's slot-cluster readahead or an mm that unmapped it since;
 	 * and it is not this mm's to write (the retry copies it)
 	 */
-	shared_slot = (sim->swap->swap_map[slot] & ~SWAP_HAS_CACHE) > 1;
+	shared_slot = __swap_count(sim, slot) > 1;
 	exclusive = !page->mapcount && !shared_slot;
 	map_anon_page(sim, t->mm, pte, pfn, vpn, anon_vma_for_new_page(sim, t->mm, !shared_slot),
 		      write && exclusive);
@@ -287,8 +287,7 @@ static enum vm_fault_result do_swap_page(struct task *t, struct vm_area_struct *
 static bool folio_maybe_shared(const struct sim *sim, const struct page *page)
 {
 	return page->mapcount > 1 ||
-	       (PageFlag(page, PG_swapcache) &&
-		(sim->swap->swap_map[page->private] & ~SWAP_HAS_CACHE));
+	       (PageFlag(page, PG_swapcache) && __swap_count(sim, page->private));
 }
 
 /*
@@ -449,7 +448,7 @@ void zap_pte(struct sim *sim, struct mm_struct *mm, pte_t *pte)
 		return;
 	/* free_swap_cache(): folio_free_swap() fails while the slot is swapped */
 	if (PageFlag(page, PG_swapcache)) {
-		if (sim->swap->swap_map[page->private] & ~SWAP_HAS_CACHE)
+		if (__swap_count(sim, page->private))
 			return;
 		delete_from_swap_cache(sim, pfn, 0);
 	}
