@@ -281,8 +281,8 @@ static enum vm_fault_result do_swap_page(struct task *t, struct vm_area_struct *
 /*
  * Might another mm map @page: its other mappings, or PTEs of the fork
  * family still holding its swap slot, which will map it at their swap-in
- * (the kernel's PageAnonExclusive and wp_can_reuse_anon_folio, reduced to
- * these two counts).
+ * (v6.12 PageAnonExclusive and wp_can_reuse_anon_folio, reduced to these
+ * two counts).
  */
 static bool folio_maybe_shared(const struct sim *sim, const struct page *page)
 {

@@ -97,7 +97,24 @@ static void swapin_add_page(struct sim *sim, u32 pfn, struct mm_struct *mm, u64 
 	folio_add_lru(sim, pfn);
 }
 
-/* Submit a swap-in read; the faulting task sleeps until it completes. */
+/*
+ * __read_swap_cache_async() for one slot of a read: a page from @t's pool
+ * enters the swap cache for @slot (of @mm at @vpn, or of an owner yet
+ * unknown when @mm is NULL) and joins @bio.
+ */
+static void swap_read_add(struct task *t, struct bio *bio, struct mm_struct *mm, u64 vpn,
+			  u64 slot)
+{
+	u32 pfn = task_pool_take(t);
+
+	swapin_add_page(t->sim, pfn, mm, vpn, slot);
+	bio->pfns[bio->nr_pages++] = pfn;
+}
+
+/*
+ * swap_read_folio() -> submit_bio() (v6.12) for a whole readahead: the
+ * faulting task sleeps until the read completes (a major fault).
+ */
 static enum vm_fault_result swap_read_submit(struct task *t, struct bio *bio)
 {
 	struct sim *sim = t->sim;
@@ -155,8 +172,7 @@ static enum vm_fault_result swap_vma_readahead(struct task *t, struct vm_area_st
 
 		if (!pte_swap(pte) || swap_cache_has_page(si, slot))
 			continue;
-		swapin_add_page(sim, task_pool_take(t), t->mm, v, slot);
-		bio->pfns[bio->nr_pages++] = (u32)(si->swap_cache[slot] - 1);
+		swap_read_add(t, bio, t->mm, v, slot);
 		if (v != vpn)
 			count_vm_event(sim, SWAP_RA);
 	}
@@ -226,13 +242,11 @@ static enum vm_fault_result swap_cluster_readahead(struct task *t, struct vm_are
 	}
 	bio = bio_alloc(&sim->swap_dev, REQ_OP_READ, end_swap_bio_read);
 	bio->sector = first;
-	swapin_add_page(sim, task_pool_take(t), t->mm, vpn, slot);
-	bio->pfns[bio->nr_pages++] = (u32)(si->swap_cache[slot] - 1);
+	swap_read_add(t, bio, t->mm, vpn, slot);
 	for (u64 s = first; s <= last && t->pool_nr && bio->nr_pages < BIO_MAX_PAGES; s++) {
 		if (s == slot || !si->swap_map[s] || swap_cache_has_page(si, s))
 			continue;
-		swapin_add_page(sim, task_pool_take(t), NULL, 0, s);
-		bio->pfns[bio->nr_pages++] = (u32)(si->swap_cache[s] - 1);
+		swap_read_add(t, bio, NULL, 0, s);
 		count_vm_event(sim, SWAP_RA);
 	}
 	task_pool_release(t);
