@@ -8,13 +8,14 @@
 #   make deps       install missing Debian build dependencies (root or sudo)
 
 CC       ?= gcc
-DEB_DEPS := gcc make pkg-config libinih-dev libcjson-dev libcmocka-dev gnuplot-nox
+DEB_DEPS := gcc make pkg-config libinih-dev libcjson-dev libcmocka-dev gnuplot-nox \
+            libboost-context-dev
 
 WARN     := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
             -Wno-unused-parameter
 CSTD     := -std=c11 -D_GNU_SOURCE
 INCS     := -Iinclude -Isrc
-LIBS     := -linih -lcjson -lm
+LIBS     := -linih -lcjson -lboost_context -lm
 
 BUILD    ?= build
 OPTFLAGS ?= -O2 -g

@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 make -s all
 mkdir -p build bench/results
 cc -std=c11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror -Iinclude -Isrc \
-	-o build/bench bench/bench.c build/libreclaimsim.a -linih -lcjson -lm
+	-o build/bench bench/bench.c build/libreclaimsim.a -linih -lcjson -lboost_context -lm
 # bench_one NAME SCENARIO [--set k=v]...: one run, appended to bench/results/NAME.txt
 bench_one() {
 	name=$1

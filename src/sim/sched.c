@@ -2,19 +2,24 @@
 /*
  * sched.c - simulated CPUs, a round-robin run queue and wait queues.
  *
- * A CPU runs its task's steps back to back.  When the task blocks, exits,
- * or has used its timeslice while others wait, the CPU takes the next task
- * from the run queue.  There is one run queue for all CPUs (no per-CPU
+ * Every task is a coroutine (coro.h).  A CPU event switches to the
+ * CPU's task, which runs its kernel path until it calls one of the
+ * primitives below - schedule(), cond_resched(), a sleep - and so ends a
+ * step: the step's cost moves the task's clock on, and the CPU runs the
+ * task's next step at that time.  When the task blocks, exits, or has used
+ * its timeslice while others wait, the CPU takes the next task from the
+ * run queue.  There is one run queue for all CPUs (no per-CPU
  * load balancing): with round robin that is what a balanced CFS looks like
  * from far enough away, and it keeps the model simple and deterministic.
  */
+#include <assert.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "sim.h"
 
-struct task *task_create(struct sim *sim, enum task_kind kind, const char *comm,
-			 task_step_fn step)
+struct task *task_create(struct sim *sim, enum task_kind kind, const char *comm, task_fn fn)
 {
 	struct task *t = calloc(1, sizeof(*t));
 
@@ -37,7 +42,7 @@ struct task *task_create(struct sim *sim, enum task_kind kind, const char *comm,
 	t->kind = kind;
 	t->state = TASK_BLOCKED;	/* not runnable until woken */
 	t->sim = sim;
-	t->step = step;
+	t->fn = fn;
 	t->cpu = -1;
 	t->held_pfn = NO_PFN;
 	return t;
@@ -82,6 +87,7 @@ static void waitq_remove(struct task *t)
 
 	if (!wq)
 		return;
+	assert(wq->nr > 0);
 	for (pp = &wq->first; *pp; pp = &(*pp)->wait_next) {
 		if (*pp == t) {
 			*pp = t->wait_next;
@@ -125,6 +131,9 @@ void wake_up_task(struct task *t)
  */
 void task_sleep(struct task *t, struct wait_queue_head *wq, u64 timeout_ns)
 {
+	/* a task is on at most one wait queue, once: every sleep is followed
+	 * by schedule() before the task can sleep again */
+	assert(!t->waiting_on);
 	t->state = TASK_BLOCKED;
 	t->timed_out = false;
 	t->wake_seq++;
@@ -186,6 +195,66 @@ void task_exit(struct task *t, int signal)
 	t->exit_signal = signal;
 }
 
+/* The coroutine's body: the task's function, then the end of the task. */
+static void task_body(void *arg)
+{
+	struct task *t = arg;
+
+	t->fn(t);
+	coro_exit(&t->sim->host, &t->co, STEP_EXIT);
+}
+
+enum step_result task_run_step(struct task *t)
+{
+	struct sim *sim = t->sim;
+	struct task *prev = sim->current;
+	enum step_result res;
+
+	if (!t->co.map && coro_create(&t->co, task_body, t)) {
+		/* no stack for its coroutine: the task cannot run at all */
+		snprintf(sim->error, sizeof(sim->error),
+			 "cannot map a %u KiB stack for task %d (%s): %s",
+			 (unsigned int)(CORO_STACK_SIZE >> 10), t->pid, t->comm, strerror(errno));
+		sim->stopped = true;
+		return STEP_BLOCKED;
+	}
+	assert(!prev);	/* steps are never nested: only the event loop resumes tasks */
+	sim->current = t;
+	res = (enum step_result)coro_resume(&sim->host, &t->co);
+	sim->current = prev;
+	return res;
+}
+
+void task_free(struct task *t)
+{
+	coro_destroy(&t->co);
+	free(t->pool);
+	free(t->tlb_ubc_cpumask);
+	free(t);
+}
+
+void task_yield(struct task *t, enum step_result res)
+{
+	assert(t->sim->current == t);
+	coro_suspend(&t->sim->host, &t->co, res);
+}
+
+void schedule(struct task *t)
+{
+	task_yield(t, t->state == TASK_BLOCKED ? STEP_BLOCKED : STEP_CONTINUE);
+}
+
+void cond_resched(struct task *t)
+{
+	task_yield(t, STEP_CONTINUE);
+}
+
+void schedule_timeout(struct task *t, struct wait_queue_head *wq, u64 timeout_ns)
+{
+	task_sleep(t, wq, timeout_ns);
+	schedule(t);
+}
+
 /* The CPU's event: run one step of its task, then decide what runs next. */
 void sched_cpu_event(struct sim *sim, unsigned int c)
 {
@@ -226,7 +295,7 @@ void sched_cpu_event(struct sim *sim, unsigned int c)
 	t->step_sys_ns = cpu->irq_ns;
 	cpu->irq_ns = 0;
 	sim->this_cpu = c;
-	res = t->step(t);
+	res = task_run_step(t);
 	sim->this_cpu = 0;	/* events outside steps: interrupts on CPU 0 */
 	cost = t->step_user_ns + t->step_sys_ns;
 	t->utime_ns += t->step_user_ns;

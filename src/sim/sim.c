@@ -25,6 +25,15 @@ static int kernel_version(const char *s)
 	return KERNEL_VERSION(a, b, c);
 }
 
+static void kswapd_compat(struct task *t)
+{
+	for (;;) task_yield(t, kswapd_step(t));
+}
+static void flusher_compat(struct task *t)
+{
+	for (;;) task_yield(t, flusher_step(t));
+}
+
 static int sim_boot(struct sim *sim, char *err, size_t errlen)
 {
 	const struct scenario *s = &sim->scn;
@@ -54,7 +63,7 @@ static int sim_boot(struct sim *sim, char *err, size_t errlen)
 		struct task *t;
 
 		snprintf(comm, sizeof(comm), "kswapd%u", n % 1000);
-		t = task_create(sim, TASK_KSWAPD, comm, kswapd_step);
+		t = task_create(sim, TASK_KSWAPD, comm, kswapd_compat);
 		if (!t)
 			goto nomem;
 		t->memcg = sim->memcgs[0];
@@ -63,7 +72,7 @@ static int sim_boot(struct sim *sim, char *err, size_t errlen)
 		pgdat->kswapd_highest_zoneidx = ZONE_DMA;
 		task_sleep(t, &pgdat->kswapd_wait, 0);
 	}
-	sim->flusher = task_create(sim, TASK_FLUSHER, "kworker/flush", flusher_step);
+	sim->flusher = task_create(sim, TASK_FLUSHER, "kworker/flush", flusher_compat);
 	if (!sim->flusher)
 		goto nomem;
 	sim->flusher->memcg = sim->memcgs[0];
@@ -199,11 +208,8 @@ void sim_destroy(struct sim *sim)
 	if (!sim)
 		return;
 	workloads_free(sim);
-	for (unsigned int i = 0; i < sim->nr_tasks; i++) {
-		free(sim->tasks[i]->pool);
-		free(sim->tasks[i]->tlb_ubc_cpumask);
-		free(sim->tasks[i]);
-	}
+	for (unsigned int i = 0; i < sim->nr_tasks; i++)
+		task_free(sim->tasks[i]);
 	free(sim->tasks);
 	for (unsigned int i = 0; i < sim->nr_mms; i++) {
 		struct mm_struct *mm = sim->mms[i];

@@ -18,6 +18,7 @@
 #include "scenario.h"
 #include "rng.h"
 #include "waitq.h"
+#include "coro.h"
 #include "../mm/mm_types.h"
 #include "../mm/reclaim_state.h"
 #include "../dev/blkdev.h"
@@ -25,7 +26,11 @@
 enum task_kind { TASK_USER, TASK_KSWAPD, TASK_FLUSHER };
 enum task_state { TASK_RUNNABLE, TASK_RUNNING, TASK_BLOCKED, TASK_DEAD };
 
-/* What a step did; the scheduler charges it and decides what runs next. */
+/*
+ * How a step ended: the task's coroutine hands this to the scheduler when
+ * it suspends, and the scheduler charges the step and decides what runs
+ * next.
+ */
 enum step_result {
 	STEP_CONTINUE,	/* still runnable */
 	STEP_BLOCKED,	/* the step put the task to sleep (wait queue / I/O) */
@@ -33,7 +38,11 @@ enum step_result {
 };
 
 struct task;
-typedef enum step_result (*task_step_fn)(struct task *t);
+/*
+ * A task's body, run as a coroutine from its first time on a CPU: kswapd(),
+ * the flusher's wb_workfn loop, a workload's loop.  Returning ends the task.
+ */
+typedef void (*task_fn)(struct task *t);
 
 struct workload_inst;
 
@@ -43,7 +52,8 @@ struct task {
 	enum task_kind kind;
 	enum task_state state;
 	struct sim *sim;
-	task_step_fn step;
+	task_fn fn;
+	struct coro co;			/* its stack and context, from its first run */
 	struct mm_struct *mm;		/* NULL for kernel threads */
 	struct mem_cgroup *memcg;	/* charged memcg */
 	struct workload_inst *wl;
@@ -163,6 +173,11 @@ struct sim {
 	u64 now;			/* ns */
 	struct event_queue eq;
 	u64 nr_events;			/* events dispatched */
+	struct coro_host host;		/* the event loop, while a task's coroutine runs */
+	struct task *current;		/* the task whose coroutine runs, or NULL */
+	/* the watchdog: events dispatched since the clock last moved */
+	u64 watchdog_now, watchdog_events;
+	char error[1024];		/* why sim_run failed */
 	struct rng rng;
 	bool stopped;
 
@@ -239,8 +254,7 @@ bool event_pop(struct sim *sim, struct event *ev);
 void sim_dispatch(struct sim *sim, const struct event *ev);
 
 /* Scheduler (src/sim/sched.c) */
-struct task *task_create(struct sim *sim, enum task_kind kind, const char *comm,
-			 task_step_fn step);
+struct task *task_create(struct sim *sim, enum task_kind kind, const char *comm, task_fn fn);
 void wake_up_task(struct task *t);
 void task_sleep(struct task *t, struct wait_queue_head *wq, u64 timeout_ns);
 void wake_up_all(struct sim *sim, struct wait_queue_head *wq);
@@ -248,6 +262,34 @@ void sched_start(struct sim *sim);
 void sched_cpu_event(struct sim *sim, unsigned int cpu);
 void sched_wake_event(struct sim *sim, struct task *t, u64 seq);
 void task_exit(struct task *t, int signal);
+/*
+ * task_run_step - switch to @t's coroutine and run it until it suspends:
+ * one step.  The scheduler's CPU event calls it; tests drive a task with
+ * it by hand.  Returns how the step ended.
+ */
+enum step_result task_run_step(struct task *t);
+void task_free(struct task *t);
+
+/*
+ * The primitives that let virtual time pass inside a task's kernel path
+ * (kernel/sched/core.c).  Each ends the current step: the scheduler
+ * charges the step's accumulated cost (charge_sys/charge_user) and runs
+ * the task on at the step's end, runs another task on its CPU, or, for a
+ * task that went to sleep with task_sleep(), leaves it asleep until it is
+ * woken.  They return when @t runs again; they may only be called from
+ * @t's own coroutine.
+ *
+ * schedule() - the step ends; a task that called task_sleep() sleeps.
+ * cond_resched() - a point where the kernel could be preempted: the step
+ *	ends and the task stays runnable.
+ * task_yield() - end the step with an explicit result (the workload
+ *	loop's STEP_CONTINUE / STEP_BLOCKED; new code uses schedule()).
+ */
+void schedule(struct task *t);
+void cond_resched(struct task *t);
+void task_yield(struct task *t, enum step_result res);
+/* schedule_timeout() - sleep on @wq (may be NULL) for at most @timeout_ns. */
+void schedule_timeout(struct task *t, struct wait_queue_head *wq, u64 timeout_ns);
 
 /* task_cpu(): the CPU @t runs on; 0 for a task that never ran (tests). */
 static inline unsigned int task_cpu(const struct task *t)

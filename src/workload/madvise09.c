@@ -179,7 +179,7 @@ static int memcg_write_limit(struct sim *sim, struct mem_cgroup *memcg, bool mem
 static void fork_pressure_child(struct task *t, struct madvise09 *m)
 {
 	struct sim *sim = t->sim;
-	struct task *c = task_create(sim, TASK_USER, t->comm, t->step);
+	struct task *c = task_create(sim, TASK_USER, t->comm, t->fn);
 
 	m->round++;
 	if (!c)

@@ -110,6 +110,18 @@ static enum step_result user_task_step(struct task *t)
 	return STEP_CONTINUE;
 }
 
+/* The body of every workload task: its steps, until it exits. */
+void user_task(struct task *t)
+{
+	for (;;) {
+		enum step_result res = user_task_step(t);
+
+		if (res == STEP_EXIT)
+			return;
+		task_yield(t, res);
+	}
+}
+
 static struct mem_cgroup *memcg_named(struct sim *sim, const char *name)
 {
 	if (!name[0] || !strcmp(name, "/"))
@@ -146,7 +158,7 @@ int workloads_init(struct sim *sim, char *err, size_t errlen)
 		if (!wl->tasks)
 			goto nomem;
 		for (unsigned int i = 0; i < wl->nr_tasks; i++) {
-			struct task *t = task_create(sim, TASK_USER, wl->cfg->name, user_task_step);
+			struct task *t = task_create(sim, TASK_USER, wl->cfg->name, user_task);
 
 			if (!t)
 				goto nomem;

@@ -49,6 +49,8 @@ void workloads_finish(struct sim *sim);
 void workload_start(struct sim *sim, struct workload_inst *wl);
 /* A task of @wl exited: fold its times into the workload totals. */
 void workload_task_exit(struct workload_inst *wl, struct task *t);
+/* The body of every workload task (its task_fn). */
+void user_task(struct task *t);
 /* Set (or add) a reported figure. */
 void wl_set_figure(struct workload_inst *wl, const char *name, double value, bool integer);
 

@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: MIT
+/*
+ * coro.c - coroutines on mmap'd stacks, switched by Boost.Context's
+ * fcontext.  See coro.h.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "coro.h"
+
+/*
+ * Boost.Context's fcontext C ABI (boost/context/detail/fcontext.hpp, a
+ * C++ header, declares these extern "C"): a context is an opaque
+ * pointer; a jump hands one pointer across and returns the context that
+ * jumped back, with the pointer it passed.
+ */
+typedef void *fcontext_t;
+typedef struct {
+	fcontext_t fctx;
+	void *data;
+} transfer_t;
+transfer_t jump_fcontext(fcontext_t const to, void *vp);
+fcontext_t make_fcontext(void *sp, size_t size, void (*fn)(transfer_t));
+
+#ifdef __SANITIZE_ADDRESS__
+#include <sanitizer/common_interface_defs.h>
+#define asan_start_switch(save, bottom, size) __sanitizer_start_switch_fiber(save, bottom, size)
+#define asan_finish_switch(save, bottom, size) __sanitizer_finish_switch_fiber(save, bottom, size)
+#else
+#define asan_start_switch(save, bottom, size) ((void)(save), (void)(bottom), (void)(size))
+#define asan_finish_switch(save, bottom, size) ((void)(save), (void)(bottom), (void)(size))
+#endif
+
+static size_t page_bytes(void)
+{
+	return (size_t)sysconf(_SC_PAGESIZE);
+}
+
+static void *coro_stack_bottom(const struct coro *co)
+{
+	return (char *)co->map + page_bytes();
+}
+
+/* The first resume lands here, on the new stack. */
+static void coro_entry(transfer_t from)
+{
+	struct coro *co = from.data;
+
+	asan_finish_switch(NULL, &co->host->stack_bottom, &co->host->stack_size);
+	co->host->ctx = from.fctx;
+	co->fn(co->arg);
+	abort();	/* coro_fn must end in coro_exit() */
+}
+
+int coro_create(struct coro *co, coro_fn fn, void *arg)
+{
+	size_t guard = page_bytes();
+
+	co->map_size = guard + CORO_STACK_SIZE;
+	co->map = mmap(NULL, co->map_size, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (co->map == MAP_FAILED) {
+		co->map = NULL;
+		return -1;
+	}
+	/* the stack grows down: the guard is the mapping's first page */
+	if (mprotect(co->map, guard, PROT_NONE)) {
+		int e = errno;
+
+		munmap(co->map, co->map_size);
+		co->map = NULL;
+		errno = e;
+		return -1;
+	}
+	co->fn = fn;
+	co->arg = arg;
+	co->ctx = make_fcontext((char *)co->map + co->map_size, CORO_STACK_SIZE, coro_entry);
+	return 0;
+}
+
+void coro_destroy(struct coro *co)
+{
+	if (co->map)
+		munmap(co->map, co->map_size);
+	co->map = NULL;
+	co->ctx = NULL;
+}
+
+uintptr_t coro_resume(struct coro_host *host, struct coro *co)
+{
+	void *fake_stack;
+	transfer_t t;
+
+	co->host = host;
+	asan_start_switch(&fake_stack, coro_stack_bottom(co), CORO_STACK_SIZE);
+	t = jump_fcontext(co->ctx, co);
+	asan_finish_switch(fake_stack, NULL, NULL);
+	co->ctx = t.fctx;
+	return (uintptr_t)t.data;
+}
+
+void coro_suspend(struct coro_host *host, struct coro *co, uintptr_t val)
+{
+	void *fake_stack;
+	transfer_t t;
+
+	asan_start_switch(&fake_stack, host->stack_bottom, host->stack_size);
+	t = jump_fcontext(host->ctx, (void *)val);
+	asan_finish_switch(fake_stack, &host->stack_bottom, &host->stack_size);
+	host->ctx = t.fctx;
+}
+
+_Noreturn void coro_exit(struct coro_host *host, struct coro *co, uintptr_t val)
+{
+	/* NULL: the sanitizer may drop this fiber's fake stack */
+	asan_start_switch(NULL, host->stack_bottom, host->stack_size);
+	jump_fcontext(host->ctx, (void *)val);
+	abort();	/* an exited coroutine is never resumed */
+}
+
+size_t coro_stack_used(const struct coro *co)
+{
+	size_t pg = page_bytes(), n = CORO_STACK_SIZE / pg, used = 0;
+	unsigned char *vec;
+
+	if (!co->map || !(vec = malloc(n)))
+		return 0;
+	if (!mincore(coro_stack_bottom(co), CORO_STACK_SIZE, vec))
+		for (size_t i = 0; i < n; i++)
+			used += vec[i] & 1;
+	free(vec);
+	return used * pg;
+}

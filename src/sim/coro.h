@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * coro.h - coroutines on their own stacks: every simulated task (user
+ * tasks, kswapd, the flusher) runs its kernel paths as ordinary nested C
+ * calls and is suspended where the kernel could sleep or be preempted.
+ *
+ * The context switch is Boost.Context's fcontext (jump_fcontext and
+ * make_fcontext, C ABI, package libboost-context-dev): a few instructions
+ * that save and restore callee-saved registers, no system call.  Stacks
+ * are mmap'd with a PROT_NONE guard page below them, so an overflow is a
+ * SIGSEGV at the guard, never silent corruption.  Under AddressSanitizer
+ * every switch is announced with the sanitizer's fiber calls.
+ */
+#ifndef RECLAIMSIM_CORO_H
+#define RECLAIMSIM_CORO_H
+
+#include <stddef.h>
+
+#include "types.h"
+
+/*
+ * Usable stack of one coroutine, bytes.  The deepest path measured (a
+ * direct reclaimer's rmap walk under shrink_folio_list, bench/coro.c)
+ * touches under 12 KiB with -O2; the sanitizer build's frames are several
+ * times larger.  Only the pages a task touches are resident.
+ */
+#ifdef __SANITIZE_ADDRESS__
+#define CORO_STACK_SIZE	(512 * 1024)
+#else
+#define CORO_STACK_SIZE	(128 * 1024)
+#endif
+
+typedef void (*coro_fn)(void *arg);
+
+/* The side that resumes coroutines (one per struct sim: its event loop). */
+struct coro_host {
+	void *ctx;		/* fcontext_t of the suspended host while a coroutine runs */
+	const void *stack_bottom;	/* the host's stack, for the sanitizer */
+	size_t stack_size;
+};
+
+struct coro {
+	void *ctx;		/* fcontext_t of the suspended coroutine */
+	void *map;		/* the mapping: guard page, then the stack; NULL = none */
+	size_t map_size;	/* bytes, guard included */
+	coro_fn fn;
+	void *arg;
+	struct coro_host *host;	/* who resumed it last */
+};
+
+/*
+ * coro_create - map a stack of CORO_STACK_SIZE bytes (plus the guard) and
+ * prepare @co to run fn(arg) at its first coro_resume().  Returns 0, or
+ * -1 with errno set when the stack cannot be mapped.  @fn must never
+ * return: a finished coroutine parks itself with coro_exit().
+ */
+int coro_create(struct coro *co, coro_fn fn, void *arg);
+/* coro_destroy - unmap the stack of a coroutine that is not running. */
+void coro_destroy(struct coro *co);
+
+/*
+ * coro_resume - run @co from where it last suspended (or from the start)
+ * until it calls coro_suspend() or coro_exit().  Returns the value it
+ * passed there.  Called on the host's stack only.
+ */
+uintptr_t coro_resume(struct coro_host *host, struct coro *co);
+
+/* coro_suspend - from inside @co: back to the host with @val; returns when resumed. */
+void coro_suspend(struct coro_host *host, struct coro *co, uintptr_t val);
+
+/* coro_exit - from inside @co: back to the host with @val, never to return. */
+_Noreturn void coro_exit(struct coro_host *host, struct coro *co, uintptr_t val);
+
+/* Bytes of @co's stack ever touched (resident), by mincore(2): the measured depth. */
+size_t coro_stack_used(const struct coro *co);
+
+#endif
