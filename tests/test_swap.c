@@ -252,27 +252,29 @@ static void test_reclaimers_interleave_slots(void **state)
 	struct pair p;
 	unsigned int owner[4 * NPAGES], nr = 0, switches = 0;
 	unsigned long max_batch = 0;
+	static struct test_reclaim r[2];	/* outlive the calls: t->fn_arg */
 	bool done[2] = { false, false };
 	int steps = 0;
 
 	new_pair(sim, &p, 2 * NPAGES);
 	for (unsigned int k = 0; k < 2; k++)
-		try_to_free_mem_cgroup_pages_begin(p.t[k], p.t[k]->memcg, 2 * NPAGES, true);
+		test_reclaim_start(p.t[k], &r[k], p.t[k]->memcg, 2 * NPAGES);
 	while (!done[0] || !done[1]) {
 		for (unsigned int k = 0; k < 2; k++) {
-			struct reclaim_state *rs = &p.t[k]->rs;
+			struct isolated_folios *isol = p.t[k]->reclaim.isolated;
 			/* an inactive batch in shrink_folio_list */
-			bool shrinking = rs->phase == RP_BATCH && !is_active_lru(rs->batch_lru);
-			unsigned long batch = list_len(sim, &rs->batch);
+			bool shrinking = isol && !is_active_lru(isol->lru);
+			unsigned long batch = isol ? list_len(sim, &isol->folio_list) : 0;
 			u64 inuse = sim->swap->inuse_pages;
 
 			if (done[k])
 				continue;
-			done[k] = reclaim_step(p.t[k]);
+			done[k] = test_call_step(p.t[k]);
 			if (p.t[k]->state == TASK_BLOCKED)	/* v1: a page under writeback */
 				wait_for_wakeup(sim, p.t[k]);
-			if (shrinking) {	/* at most one page of the batch per step */
-				assert_true(batch - list_len(sim, &rs->batch) <= 1);
+			if (shrinking && p.t[k]->reclaim.isolated == isol) {
+				/* at most one page of the batch per step */
+				assert_true(batch - list_len(sim, &isol->folio_list) <= 1);
 				max_batch = batch > max_batch ? batch : max_batch;
 			}
 			assert_true(sim->swap->inuse_pages - inuse <= 1);

@@ -20,14 +20,24 @@ static const char ini_per_zone_2nodes[] =
 	"[machine]\ncpus = 4\nnodes = 2\nmemory = 128M\nswap = 64M\n"
 	"[policy]\nreclaim_throttle = per_zone\n";
 
-/* A task that has just entered try_to_free_pages. */
-static struct task *reclaimer(struct sim *sim)
+/* Tasks that have just entered try_to_free_pages (up to the throttle). */
+static struct test_reclaim req[4];
+
+static struct task *reclaimer(struct sim *sim, int i)
 {
 	struct task *t = test_task_in(sim, sim->memcgs[0]);
 
-	try_to_free_pages_begin(t, 0, ZONE_MOVABLE);
-	assert_int_equal(t->rs.phase, RP_THROTTLE);
+	test_reclaim_start(t, &req[i], NULL, 0);
+	assert_null(t->reclaim.throttle_slot);
+	assert_false(t->reclaim.counted);
 	return t;
+}
+
+/* The woken task @t takes its CPU again. */
+static void run_again(struct task *t)
+{
+	assert_int_equal(t->state, TASK_RUNNABLE);
+	t->state = TASK_RUNNING;
 }
 
 static void test_global_limit_and_wakeups(void **state)
@@ -36,48 +46,50 @@ static void test_global_limit_and_wakeups(void **state)
 	struct task *t[3];
 
 	for (int i = 0; i < 3; i++)
-		t[i] = reclaimer(sim);
+		t[i] = reclaimer(sim, i);
 	/* 2 x 1 node with memory: two enter, the third sleeps */
-	assert_false(reclaim_step(t[0]));	/* isolates a batch: one step */
-	assert_false(reclaim_step(t[1]));
+	assert_false(test_call_step(t[0]));	/* isolates a batch: one step */
+	assert_false(test_call_step(t[1]));
 	assert_int_equal(sim->throttle_reclaimers, 2);
 	assert_int_equal(sim->reclaim.nr_reclaimers, 2);
-	assert_false(reclaim_step(t[2]));
+	assert_false(test_call_step(t[2]));
 	assert_int_equal(t[2]->state, TASK_BLOCKED);
 	assert_ptr_equal(t[2]->waiting_on, &sim->throttle_wait);
-	assert_int_equal(t[2]->rs.phase, RP_THROTTLE);
+	assert_null(t[2]->reclaim.throttle_slot);
 	assert_int_equal(sim->reclaim.max_parallel_reclaimers, 2);
 
 	/* an exit gives the slot back and wakes every waiter */
-	t[0]->state = TASK_RUNNING;
 	reclaim_abort(t[0]);
 	assert_int_equal(sim->throttle_reclaimers, 1);
+	assert_int_equal(sim->reclaim.nr_reclaimers, 1);
 	assert_int_equal(t[2]->state, TASK_RUNNABLE);
 	assert_null(t[2]->waiting_on);
-	t[2]->state = TASK_RUNNING;
-	assert_false(reclaim_step(t[2]));
+	run_again(t[2]);
+	assert_false(test_call_step(t[2]));
 	assert_int_equal(sim->throttle_reclaimers, 2);
-	assert_int_not_equal(t[2]->rs.phase, RP_THROTTLE);
+	assert_non_null(t[2]->reclaim.throttle_slot);
+	assert_int_equal(sim->reclaim.nr_reclaimers, 2);
 }
 
 /* After more than HZ of waiting, plenty free: skip, "as if reclaimed". */
 static void test_skip_after_wait_watermark(void **state)
 {
 	struct sim *sim = test_sim_from_text(state, "t.ini", ini_global);
-	struct task *t = reclaimer(sim);
+	struct task *t = reclaimer(sim, 0);
 	unsigned long scanned = sim->vm_events[PGSCAN_DIRECT];
 
 	/* waited exactly HZ: not more than HZ, so it reclaims */
-	sim->now = t->rs.start_ns + NSEC_PER_SEC;
-	assert_false(reclaim_step(t));
+	sim->now = t->reclaim.start_ns + NSEC_PER_SEC - t->step_sys_ns - t->step_user_ns;
+	assert_false(test_call_step(t));
+	assert_true(t->reclaim.counted);
 	reclaim_abort(t);
 
-	t = reclaimer(sim);
-	sim->now = t->rs.start_ns + NSEC_PER_SEC + 1;
+	t = reclaimer(sim, 1);
+	sim->now = t->reclaim.start_ns + NSEC_PER_SEC + 1;
 	/* the fresh machine is all free: DMA32 passes 4 x high */
-	assert_true(reclaim_step(t));
-	assert_int_equal(t->rs.phase, RP_DONE);
-	assert_int_equal(t->rs.sc.nr_reclaimed, 1);
+	assert_true(test_call_step(t));
+	assert_int_equal(req[1].nr_reclaimed, 1);
+	assert_false(t->reclaim.counted);
 	assert_int_equal(sim->throttle_reclaimers, 0);
 	assert_int_equal(sim->vm_events[PGSCAN_DIRECT], scanned);
 }
@@ -96,10 +108,10 @@ static void test_no_skip_when_short(void **state)
 		if (zone->vm_stat[NR_FREE_PAGES] < 0)
 			zone->vm_stat[NR_FREE_PAGES] = 0;
 	}
-	t = reclaimer(sim);
-	sim->now = t->rs.start_ns + 2 * NSEC_PER_SEC;
-	reclaim_step(t);
-	assert_int_not_equal(t->rs.phase, RP_DONE);
+	t = reclaimer(sim, 0);
+	sim->now = t->reclaim.start_ns + 2 * NSEC_PER_SEC;
+	assert_false(test_call_step(t));
+	assert_true(t->reclaim.counted);
 	assert_int_equal(sim->throttle_reclaimers, 1);
 	reclaim_abort(t);
 	assert_int_equal(sim->throttle_reclaimers, 0);
@@ -112,22 +124,27 @@ static void test_skip_after_wait_memcg_margin(void **state)
 	struct mem_cgroup *box = test_memcg_named(sim, "box");
 	struct task *t = test_task_in(sim, box);
 
+	static struct test_reclaim r;
+	int steps = 0;
+
 	/* margin 2048 pages >= the 32 wanted: skip after the wait */
-	try_to_free_mem_cgroup_pages_begin(t, box, 1, true);
-	assert_int_equal(t->rs.phase, RP_THROTTLE);
-	sim->now = t->rs.start_ns + 2 * NSEC_PER_SEC;
-	assert_true(reclaim_step(t));
-	assert_int_equal(t->rs.sc.nr_reclaimed, 1);
+	test_reclaim_start(t, &r, box, 1);
+	sim->now = t->reclaim.start_ns + 2 * NSEC_PER_SEC;
+	assert_true(test_call_step(t));
+	assert_int_equal(r.nr_reclaimed, 1);
+	assert_int_equal(box->vm_events[PGSCAN_DIRECT], 0);
 
 	/* margin 31 < 32: reclaim goes ahead (and finds nothing: box is empty) */
 	box->memory.usage = box->memory.max - 31;
-	try_to_free_mem_cgroup_pages_begin(t, box, 1, true);
-	sim->now = t->rs.start_ns + 2 * NSEC_PER_SEC;
-	while (!reclaim_step(t))
+	test_reclaim_start(t, &r, box, 1);
+	sim->now = t->reclaim.start_ns + 2 * NSEC_PER_SEC;
+	while (!test_call_step(t)) {
+		if (t->state == TASK_BLOCKED)
+			wake_up_task(t);
 		t->state = TASK_RUNNING;
-	assert_int_equal(t->rs.phase, RP_DONE);
-	assert_int_equal(t->rs.sc.nr_reclaimed, 0);
-	assert_true(t->rs.sc.priority < 0);	/* every pass ran */
+		assert_true(++steps < 10000);
+	}
+	assert_int_equal(r.nr_reclaimed, 0);
 	assert_int_equal(sim->throttle_reclaimers, 0);
 	box->memory.usage = 0;
 }
@@ -136,20 +153,20 @@ static void test_skip_after_wait_memcg_margin(void **state)
 static void test_per_zone_one_per_node(void **state)
 {
 	struct sim *sim = test_sim_from_text(state, "t.ini", ini_per_zone_2nodes);
-	struct task *a = reclaimer(sim), *b = reclaimer(sim), *c;
+	struct task *a = reclaimer(sim, 0), *b = reclaimer(sim, 1), *c;
 
 	a->cpu = 0;	/* node 0 (CPUs 0-1) */
 	b->cpu = 1;	/* node 0 too */
-	assert_false(reclaim_step(a));
-	assert_false(reclaim_step(b));
+	assert_false(test_call_step(a));
+	assert_false(test_call_step(b));
 	assert_int_equal(b->state, TASK_BLOCKED);
 	assert_int_equal(sim->nodes[0].throttle_reclaimers, 1);
-	c = reclaimer(sim);
+	c = reclaimer(sim, 2);
 	c->cpu = 2;	/* node 1 */
-	reclaim_step(c);
+	test_call_step(c);
 	/* it got node 1's slot (it may sleep in reclaim, not on the throttle) */
 	assert_ptr_not_equal(c->waiting_on, &sim->throttle_wait);
-	assert_int_not_equal(c->rs.phase, RP_THROTTLE);
+	assert_non_null(c->reclaim.throttle_slot);
 	assert_int_equal(sim->nodes[1].throttle_reclaimers, 1);
 	assert_int_equal(sim->reclaim.max_parallel_reclaimers, 2);
 }
@@ -158,20 +175,42 @@ static void test_per_zone_one_per_node(void **state)
  * wait_iff_congested() (v3.11..5.15) naps only while the node is tagged
  * congested and a device's queue is full; otherwise it returns at once.
  */
+static void wait_iff_congested_fn(struct task *t, void *arg)
+{
+	*(bool *)arg = wait_iff_congested(t, &t->sim->nodes[0], JIFFY_NS);
+}
+
+/* wait_iff_congested() in @t: true if it slept (the step ended asleep). */
+static bool call_wait_iff_congested(struct task *t)
+{
+	static struct test_call c;	/* outlives the call: t->fn_arg */
+	static bool slept;
+
+	slept = false;
+	test_call_start(t, &c, wait_iff_congested_fn, &slept);
+	if (test_call_step(t))
+		return slept;
+	assert_int_equal(t->state, TASK_BLOCKED);
+	assert_ptr_equal(t->waiting_on, &t->sim->congestion_wait);
+	wake_up_task(t);
+	run_again(t);
+	assert_true(test_call_step(t));
+	assert_true(slept);
+	return true;
+}
+
 static void test_wait_iff_congested(void **state)
 {
 	struct sim *sim = test_sim_from_text(state, "t.ini", ini_global);
 	struct pglist_data *pgdat = &sim->nodes[0];
 	struct task *t = test_task_in(sim, sim->memcgs[0]);
 
-	assert_false(wait_iff_congested(t, pgdat, JIFFY_NS));
+	assert_false(call_wait_iff_congested(t));
 	sim->swap_dev.inflight_pages = sim->swap_dev.queue_pages;
-	assert_false(wait_iff_congested(t, pgdat, JIFFY_NS));
+	assert_false(call_wait_iff_congested(t));
 	assert_int_equal(t->state, TASK_RUNNING);
 	pgdat->flags |= 1UL << PGDAT_CONGESTED;
-	assert_true(wait_iff_congested(t, pgdat, JIFFY_NS));
-	assert_int_equal(t->state, TASK_BLOCKED);
-	assert_ptr_equal(t->waiting_on, &sim->congestion_wait);
+	assert_true(call_wait_iff_congested(t));
 	sim->swap_dev.inflight_pages = 0;
 }
 

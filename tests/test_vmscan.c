@@ -1038,13 +1038,16 @@ static void test_lru_note_cost_hierarchy(void **state)
  * deactivates 32 pages (none referenced): PGREFILL 32, PGDEACTIVATE 32,
  * PG_workingset set, nothing rotated.
  *
- * FIXED MODEL BUG (src/mm/vmscan.c shrink_active_list_finish: lru_note_cost()
+ * FIXED MODEL BUG (src/mm/vmscan.c shrink_active_list: lru_note_cost()
  * is called with nr_rotated 0).  The kernel (v6.12 mm/vmscan.c
  * shrink_active_list) calls lru_note_cost() only "if (nr_rotated)"; the
  * model's call adds nothing but still applies the halving rule, so costs
  * of 100 + 100 > 64 / 4 are halved by a pass that rotated nothing.  The
  * kernel leaves them at 100 and 100.
  */
+/* The reclaim a test drives; static: t->fn_arg outlives the test function's frame. */
+static struct test_reclaim reclaim;
+
 static void test_shrink_active_list_no_rotation(void **state)
 {
 	struct sim *sim = test_sim_from_text(state, "t.ini", ini_swap);
@@ -1058,18 +1061,19 @@ static void test_shrink_active_list_no_rotation(void **state)
 	lv->anon_cost = 100;
 	lv->file_cost = 100;
 
-	try_to_free_pages_begin(t, 0, ZONE_MOVABLE);
+	test_reclaim_start(t, &reclaim, NULL, 0);
 	assert_int_equal(sim->vm_events[ALLOCSTALL_MOVABLE], 1);
 	/* step 1: everything up to the isolated aging batch */
-	assert_false(reclaim_step(t));
-	assert_int_equal(t->rs.phase, RP_BATCH);
-	assert_int_equal(t->rs.batch_nr, 32);
+	assert_false(test_call_step(t));
+	assert_non_null(t->reclaim.isolated);
+	assert_int_equal(t->reclaim.isolated->lru, LRU_ACTIVE_ANON);
+	assert_int_equal(t->reclaim.isolated->nr_taken, 32);
 	assert_int_equal(node_page_state(pgdat, NR_ISOLATED_ANON), 32);
 	assert_int_equal(lv->nr_pages[LRU_ACTIVE_ANON], 32);
 	assert_int_equal(sim->vm_events[PGREFILL], 32);
-	assert_int_equal(t->rs.sc.anon_cost, 100);	/* prepare_scan_control */
 	/* step 2: the batch is deactivated and put back */
-	assert_false(reclaim_step(t));
+	assert_false(test_call_step(t));
+	assert_null(t->reclaim.isolated);
 	assert_int_equal(node_page_state(pgdat, NR_ISOLATED_ANON), 0);
 	assert_int_equal(lv->nr_pages[LRU_ACTIVE_ANON], 32);
 	assert_int_equal(lv->nr_pages[LRU_INACTIVE_ANON], 32);
@@ -1086,7 +1090,7 @@ static void test_shrink_active_list_no_rotation(void **state)
 }
 
 /*
- * FIXED MODEL BUG (src/mm/vmscan.c reclaim_step, case RP_AGE_ANON: the closing
+ * FIXED MODEL BUG (src/mm/vmscan.c shrink_lruvec: the closing
  * anon aging of shrink_lruvec is gated on can_reclaim_anon_pages(), i.e.
  * free swap slots).  The kernel (v6.12 mm/vmscan.c shrink_lruvec) gates
  * it on can_age_anon_pages(): "Aging the anon LRU is valuable if swap is
@@ -1106,11 +1110,12 @@ static void test_age_anon_with_full_swap(void **state)
 	sim->swap->inuse_pages = sim->swap->max - 1;	/* every slot taken */
 	assert_int_equal(get_nr_swap_pages(sim), 0);
 
-	try_to_free_pages_begin(t, 0, ZONE_MOVABLE);
-	assert_false(reclaim_step(t));
-	assert_int_equal(t->rs.phase, RP_BATCH);
-	assert_int_equal(t->rs.batch_nr, 32);
+	test_reclaim_start(t, &reclaim, NULL, 0);
+	assert_false(test_call_step(t));
+	assert_non_null(t->reclaim.isolated);
+	assert_int_equal(t->reclaim.isolated->nr_taken, 32);
 	assert_int_equal(sim->vm_events[PGREFILL], 32);
+	reclaim_abort(t);
 }
 
 int main(void)

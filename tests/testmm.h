@@ -57,15 +57,16 @@ static inline void complete_io(struct sim *sim)
 /* Run a limit reclaim of @nr pages of the task's memcg to its end; pages reclaimed. */
 static inline unsigned long reclaim_box(struct task *t, unsigned long nr)
 {
+	static struct test_reclaim r;	/* outlives the call: t->fn_arg */
 	int steps = 0;
 
-	try_to_free_mem_cgroup_pages_begin(t, t->memcg, nr, true);
-	while (!reclaim_step(t)) {
+	test_reclaim_start(t, &r, t->memcg, nr);
+	while (!test_call_step(t)) {
 		if (t->state == TASK_BLOCKED)
 			wait_for_wakeup(t->sim, t);
 		assert_true(++steps < 100000);
 	}
-	return t->rs.sc.nr_reclaimed;
+	return r.nr_reclaimed;
 }
 
 static inline u64 vm_event(struct sim *sim, enum vm_event_item i)

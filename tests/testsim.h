@@ -107,8 +107,8 @@ static inline struct mem_cgroup *test_memcg_named(struct sim *sim, const char *n
 	return NULL;
 }
 
-/* A user task in @memcg that never runs on the scheduler; RUNNING so that
- * reclaim_step() does not take it for a sleeper. */
+/* A user task in @memcg that never runs on the scheduler (tests step it
+ * with test_call_step); RUNNING, as a task on a CPU. */
 static inline struct task *test_task_in(struct sim *sim, struct mem_cgroup *memcg)
 {
 	struct task *t = task_create(sim, TASK_USER, "test", NULL);
@@ -117,6 +117,80 @@ static inline struct task *test_task_in(struct sim *sim, struct mem_cgroup *memc
 	t->memcg = memcg;
 	t->state = TASK_RUNNING;
 	return t;
+}
+
+/*
+ * Kernel paths that may reclaim or sleep run in a task's coroutine.
+ * test_call_start() makes fn(t, arg) the body of @t (a fresh coroutine);
+ * test_call_step() runs one step of it, as the scheduler would, and
+ * returns true once fn has returned.  A test wakes a sleeping task itself
+ * (wake_up_task, then t->state = TASK_RUNNING) before the next step.
+ */
+typedef void (*test_call_fn)(struct task *t, void *arg);
+struct test_call {
+	test_call_fn fn;
+	void *arg;
+	bool done;
+};
+
+static inline void test_call_body(struct task *t)
+{
+	struct test_call *c = t->fn_arg;
+
+	c->fn(t, c->arg);
+	c->done = true;
+}
+
+static inline void test_call_start(struct task *t, struct test_call *c, test_call_fn fn, void *arg)
+{
+	coro_destroy(&t->co);
+	*c = (struct test_call){ fn, arg, false };
+	t->fn = test_call_body;
+	t->fn_arg = c;
+}
+
+static inline bool test_call_step(struct task *t)
+{
+	struct test_call *c = t->fn_arg;
+
+	if (!c->done)
+		task_run_step(t);
+	return c->done;
+}
+
+/* A direct (memcg NULL) or limit reclaim run by a test, and its result. */
+struct test_reclaim {
+	struct test_call call;
+	struct mem_cgroup *memcg;
+	unsigned long nr_pages;
+	unsigned long nr_reclaimed;
+	bool all_unreclaimable;
+};
+
+static inline void test_reclaim_fn(struct task *t, void *arg)
+{
+	struct test_reclaim *r = arg;
+
+	if (r->memcg)
+		r->nr_reclaimed = try_to_free_mem_cgroup_pages(t, r->memcg, r->nr_pages, true);
+	else
+		r->nr_reclaimed = try_to_free_pages(t, 0, ZONE_MOVABLE, &r->all_unreclaimable);
+}
+
+/*
+ * Enter try_to_free_pages (@memcg NULL) or try_to_free_mem_cgroup_pages
+ * of @nr_pages in @t: the first step, up to the allocator's cond_resched
+ * before the reclaim proper (start time taken, counted as a reclaimer
+ * unless the 2008 throttle decides that later).
+ */
+static inline void test_reclaim_start(struct task *t, struct test_reclaim *r,
+				      struct mem_cgroup *memcg, unsigned long nr_pages)
+{
+	r->memcg = memcg;
+	r->nr_pages = nr_pages;
+	r->nr_reclaimed = 0;
+	test_call_start(t, &r->call, test_reclaim_fn, r);
+	assert_false(test_call_step(t));
 }
 
 /* A workload's reported figure by name; fails the test if it is missing. */

@@ -5,10 +5,9 @@
  * wakes kswapd, reclaims directly and retries, and the OOM decision.
  * The buddy lists themselves are in page_alloc.c.
  *
- * __alloc_pages() is restartable: when it has to reclaim it starts a
- * stepped direct reclaim and returns VM_FAULT_RETRY; the task calls it
- * again after every reclaim step, and the retry state (no_progress_loops)
- * lives in the task's alloc_context as it lives on the kernel's stack.
+ * __alloc_pages() runs in the allocating task's coroutine: direct
+ * reclaim, the 2.6.x naps and the OOM killer are called in line, and the
+ * retry state (no_progress_loops) lives on its stack, as in the kernel.
  */
 #include <stdlib.h>
 
@@ -182,16 +181,15 @@ static void wake_all_kswapds(struct task *t, int order, enum zone_type highest_z
  * min watermark with all its reclaimable pages freed.
  */
 static bool should_reclaim_retry(struct task *t, enum zone_type highest_zoneidx,
-				 unsigned long did_some_progress)
+				 unsigned long did_some_progress, unsigned int *no_progress_loops)
 {
-	struct alloc_context *ac = &t->ac;
 	struct sim *sim = t->sim;
 
 	if (did_some_progress)
-		ac->no_progress_loops = 0;
+		*no_progress_loops = 0;
 	else
-		ac->no_progress_loops++;
-	if (ac->no_progress_loops > MAX_RECLAIM_RETRIES)
+		(*no_progress_loops)++;
+	if (*no_progress_loops > MAX_RECLAIM_RETRIES)
 		return false;
 	for (unsigned int n = 0; n < sim->nr_nodes; n++) {
 		for (int z = (int)highest_zoneidx; z >= 0; z--) {
@@ -229,83 +227,67 @@ static bool did_some_progress(const struct sim *sim, unsigned long nr_reclaimed,
 	return sim->kernel_version < KERNEL_VERSION(2, 6, 26) || nr_reclaimed;
 }
 
-/* The allocator takes the result of a finished direct reclaim. */
-static unsigned long direct_reclaim_done(struct task *t)
-{
-	t->rs.phase = RP_IDLE;
-	return t->rs.sc.nr_reclaimed;
-}
-
-/* __alloc_pages() + __alloc_pages_slowpath() (v6.12): see internal.h. */
+/*
+ * __alloc_pages() + __alloc_pages_slowpath() (v6.12): see internal.h.
+ * Each retry wakes kswapd and tries the min watermark before it judges
+ * the last direct reclaim (should_reclaim_retry, or the 2.6.x rule) and
+ * reclaims again.
+ */
 enum vm_fault_result __alloc_pages(struct task *t, enum zone_type highest_zoneidx, u32 *pfn)
 {
-	struct alloc_context *ac = &t->ac;
+	struct sim *sim = t->sim;
 	const unsigned int order = 0;
+	unsigned int no_progress_loops = 0;
+	unsigned long progress = 0;
+	bool reclaimed = false, all_unreclaimable = false;
 
-	if (!ac->active) {
-		*ac = (struct alloc_context){ .active = true, .order = order,
-					      .highest_zoneidx = highest_zoneidx };
-		*pfn = get_page_from_freelist(t, order, ALLOC_WMARK_LOW, highest_zoneidx);
-		if (*pfn != NO_PFN)
-			goto got_pg;
-	}
+	*pfn = get_page_from_freelist(t, order, ALLOC_WMARK_LOW, highest_zoneidx);
+	if (*pfn != NO_PFN)
+		return VM_FAULT_DONE;
 	for (;;) {
-		/* __alloc_pages_slowpath: kswapd first, then the min watermark */
 		wake_all_kswapds(t, order, highest_zoneidx);
 		*pfn = get_page_from_freelist(t, order, ALLOC_WMARK_MIN, highest_zoneidx);
 		if (*pfn != NO_PFN)
-			goto got_pg;
-		if (t->rs.phase == RP_DONE && t->rs.kind == RK_DIRECT) {
-			bool skipped_all = t->rs.sc.all_unreclaimable;
-			unsigned long progress = direct_reclaim_done(t);
-
-			if (t->sim->scn.policy.alloc_no_progress_oom) {
+			return VM_FAULT_DONE;
+		if (reclaimed) {
+			reclaimed = false;
+			if (sim->scn.policy.alloc_no_progress_oom) {
 				/*
 				 * 2.6.x __alloc_pages: progress means nap HZ/50
 				 * and rebalance; none means one last try at the
 				 * high watermark (a parallel OOM kill may have
 				 * freed memory), then the OOM killer.
 				 */
-				if (did_some_progress(t->sim, progress, skipped_all)) {
+				if (did_some_progress(sim, progress, all_unreclaimable)) {
 					/* v3.11+: wait_iff_congested(preferred zone, HZ/50) */
-					if (!t->sim->scn.policy.wait_iff_congested) {
+					if (!sim->scn.policy.wait_iff_congested)
 						congestion_wait(t, JIFFY_NS * (HZ / 50));
-						return VM_FAULT_BLOCKED;
-					}
-					if (wait_iff_congested(t, task_node(t), JIFFY_NS * (HZ / 50)))
-						return VM_FAULT_BLOCKED;
-					return VM_FAULT_RETRY;
+					else if (!wait_iff_congested(t, task_node(t),
+								     JIFFY_NS * (HZ / 50)))
+						cond_resched(t);
+					continue;
 				}
 				*pfn = get_page_from_freelist(t, order, ALLOC_WMARK_HIGH,
 							      highest_zoneidx);
 				if (*pfn != NO_PFN)
-					goto got_pg;
-				goto oom;
-			}
-			if (should_reclaim_retry(t, highest_zoneidx, progress))
+					return VM_FAULT_DONE;
+			} else if (should_reclaim_retry(t, highest_zoneidx, progress,
+							&no_progress_loops)) {
 				goto reclaim;
-oom:
-			if (t->no_oom) {
-				ac->active = false;
+			}
+			if (t->no_oom)
 				return VM_FAULT_NOMEM;
-			}
 			/* __alloc_pages_may_oom */
-			if (!out_of_memory(t, NULL) || t->oom_victim) {
-				ac->active = false;
+			if (!out_of_memory(t, NULL) || t->oom_victim)
 				return VM_FAULT_OOM;
-			}
-			ac->no_progress_loops = 0;
+			no_progress_loops = 0;
 			continue;	/* the victim's memory is back: retry */
 		}
 reclaim:
-		try_to_free_pages_begin(t, order, highest_zoneidx);
-		return VM_FAULT_RETRY;
+		/* __alloc_pages_direct_reclaim */
+		progress = try_to_free_pages(t, order, highest_zoneidx, &all_unreclaimable);
+		reclaimed = true;
 	}
-got_pg:
-	if (t->rs.phase == RP_DONE && t->rs.kind == RK_DIRECT)
-		direct_reclaim_done(t);
-	ac->active = false;
-	return VM_FAULT_DONE;
 }
 
 /* free_unref_page() (v6.12) - the last reference is gone: uncharge and free. */

@@ -106,18 +106,26 @@ u64 mem_cgroup_margin(const struct mem_cgroup *memcg);
 bool mem_cgroup_is_descendant(const struct mem_cgroup *memcg, const struct mem_cgroup *root);
 
 /* ---- reclaim (mm/vmscan.c) ---- */
-void try_to_free_pages_begin(struct task *t, int order, enum zone_type highest_zoneidx);
-void try_to_free_mem_cgroup_pages_begin(struct task *t, struct mem_cgroup *memcg,
-					unsigned long nr_pages, bool may_swap);
 /*
- * reclaim_step - run one step of @t's reclaim in progress.  Returns true
- * when it finished (t->rs.sc.nr_reclaimed is the result, t->rs.phase is
- * RP_DONE), false when it needs more steps (it may have put @t to sleep:
- * check t->state).
+ * try_to_free_pages() (v6.12): global direct reclaim of SWAP_CLUSTER_MAX
+ * pages for an allocation of @order up to @highest_zoneidx, in @t's
+ * coroutine (it takes steps and may sleep); counts ALLOCSTALL.  Returns
+ * the pages reclaimed; *all_unreclaimable says whether its last pass
+ * skipped every node as all_unreclaimable (2.6.x).
  */
-bool reclaim_step(struct task *t);
-void reclaim_abort(struct task *t);	/* put back an isolated batch (task killed) */
-enum step_result kswapd_step(struct task *t);
+unsigned long try_to_free_pages(struct task *t, int order, enum zone_type highest_zoneidx,
+				bool *all_unreclaimable);
+/*
+ * try_to_free_mem_cgroup_pages() (v6.12): limit reclaim of @memcg's
+ * subtree over all zones, max(@nr_pages, SWAP_CLUSTER_MAX) pages, in @t's
+ * coroutine.  Returns the pages reclaimed.
+ */
+unsigned long try_to_free_mem_cgroup_pages(struct task *t, struct mem_cgroup *memcg,
+					   unsigned long nr_pages, bool may_swap);
+/* A task killed in the middle of reclaim: its isolated batch back to the LRU. */
+void reclaim_abort(struct task *t);
+/* kswapd() (v6.12): the body of a node's kswapd task; t->fn_arg is the node. */
+void kswapd(struct task *t);
 unsigned long zone_reclaimable_pages(struct sim *sim, struct zone *zone);
 bool inactive_is_low(struct sim *sim, struct lruvec *lruvec, enum lru_list inactive_lru);
 enum scan_balance { SCAN_EQUAL, SCAN_FRACT, SCAN_ANON, SCAN_FILE };
@@ -298,7 +306,8 @@ void folio_end_writeback(struct sim *sim, u32 pfn);
 /* pageout() of a dirty file page by reclaim (kernels with ->writepage) */
 void pageout_file(struct sim *sim, struct task *t, u32 pfn);
 void wakeup_flusher_threads(struct sim *sim);
-enum step_result flusher_step(struct task *t);
+/* The flusher thread's body (wb_workfn). */
+void flusher(struct task *t);
 u64 global_dirty_limit(const struct sim *sim, u64 *background);
 bool filemap_remove_folio(struct sim *sim, u32 pfn, u64 shadow);
 

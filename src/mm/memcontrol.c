@@ -222,107 +222,109 @@ static void commit_charge(struct sim *sim, u32 pfn, struct mem_cgroup *memcg)
 #define MEM_CGROUP_RECLAIM_RETRIES	5
 
 /*
- * mem_cgroup_charge() -> try_charge_memcg() (v6.12), restartable: on a
- * failed charge it counts memory.events max, starts limit reclaim of the
- * memcg over its limit and returns VM_FAULT_RETRY; called again after the
- * reclaim it applies the kernel's retry rules: margin regained → charge;
- * drain stocks once; small charges retry after any progress; otherwise
- * MAX_RECLAIM_RETRIES attempts, then the memcg OOM killer.  The 2.6.x
- * profiles follow 2.6.25 mem_cgroup_charge_common() instead (below).
+ * mem_cgroup_charge() -> try_charge_memcg() (v6.12), in @t's coroutine: on
+ * a failed charge it counts memory.events max and reclaims from the memcg
+ * over its limit, then applies the kernel's retry rules: margin regained
+ * -> charge; drain stocks once; small charges retry after any progress;
+ * otherwise MAX_RECLAIM_RETRIES attempts, then the memcg OOM killer.
+ * Every retry starts at the CPU's charge stock, as the kernel's retry
+ * label does.  The 2.6.x profiles follow 2.6.25
+ * mem_cgroup_charge_common() instead (below).
  */
 enum vm_fault_result mem_cgroup_charge(struct task *t, u32 pfn)
 {
 	struct sim *sim = t->sim;
-	struct charge_context *cc = &t->cc;
-	struct mem_cgroup *memcg = t->memcg;
+	struct mem_cgroup *memcg = t->memcg, *over = NULL;
 	const u64 nr_pages = 1;
 	const bool old_charge = sim->scn.policy.alloc_no_progress_oom;
+	const unsigned int max_retries = old_charge ? MEM_CGROUP_RECLAIM_RETRIES :
+						      MAX_RECLAIM_RETRIES;
+	unsigned int nr_retries = max_retries;
+	unsigned long reclaimed = 0;
+	bool drained = false, batch_cut = false;
 
-	charge_sys(t, sim->scn.cost.charge_ns);
-	struct memcg_stock *stock = task_stock(t);
+	for (;;) {
+		struct memcg_stock *stock;
 
-	if (stock->memcg == memcg && stock->nr >= nr_pages) {
-		stock->nr -= nr_pages;
-		commit_charge(sim, pfn, memcg);
-		return VM_FAULT_DONE;
-	}
-	if (!cc->active)
-		*cc = (struct charge_context){ .active = true,
-					       .nr_retries = old_charge ? MEM_CGROUP_RECLAIM_RETRIES :
-									   MAX_RECLAIM_RETRIES };
-
-	if (t->rs.phase == RP_DONE && t->rs.kind == RK_MEMCG) {
-		struct mem_cgroup *over = t->rs.sc.target_mem_cgroup;
-		unsigned long reclaimed = t->rs.sc.nr_reclaimed;
-
-		t->rs.phase = RP_IDLE;
-		if (mem_cgroup_margin(over) >= nr_pages)
-			goto retry;
-		if (old_charge) {
-			/*
-			 * 2.6.25 mem_cgroup_charge_common: limit reclaim made
-			 * progress only if it reclaimed SWAP_CLUSTER_MAX pages
-			 * (its do_try_to_free_pages has no all_unreclaimable
-			 * escape); otherwise, after MEM_CGROUP_RECLAIM_RETRIES
-			 * such failures, the memcg OOM killer, and before each
-			 * retry a congestion_wait(HZ/10) nap.
-			 */
-			if (reclaimed >= SWAP_CLUSTER_MAX)
-				goto retry;
-			if (cc->nr_retries--) {
-				congestion_wait(t, JIFFY_NS * (HZ / 10));
-				return VM_FAULT_BLOCKED;
-			}
-			goto oom;
-		}
-		if (!cc->drained) {
-			drain_all_stock(sim, over);
-			cc->drained = true;
-			goto retry;
-		}
-		if (reclaimed && nr_pages <= (1 << PAGE_ALLOC_COSTLY_ORDER))
-			goto retry;
-		if (cc->nr_retries--)
-			goto retry;
-oom:
-		if (t->no_oom) {
-			cc->active = false;
-			return VM_FAULT_NOMEM;
-		}
-		/* mem_cgroup_oom() */
-		over->events_oom++;
-		if (!out_of_memory(t, over) || t->oom_victim) {
-			cc->active = false;
-			return VM_FAULT_OOM;
-		}
-		cc->nr_retries = old_charge ? MEM_CGROUP_RECLAIM_RETRIES : MAX_RECLAIM_RETRIES;
-	}
-retry:
-	/*
-	 * the batch, once cut to nr_pages, stays cut for the retries; before
-	 * the per-CPU charge stock of 2.6.33 every page was charged alone
-	 */
-	for (u64 batch = cc->batch_cut || sim->kernel_version < KERNEL_VERSION(2, 6, 33) ?
-			 nr_pages : max_u64(MEMCG_CHARGE_BATCH, nr_pages);;
-	     batch = nr_pages) {
-		bool memsw_hit;
-		struct mem_cgroup *over = try_charge_counters(memcg, batch, &memsw_hit);
-
-		if (!over) {
-			/* refill_stock(): the CPU's stock now serves @memcg */
-			if (stock->memcg != memcg)
-				mem_cgroup_drain_stock(stock);
-			stock->memcg = memcg;
-			stock->nr += batch - nr_pages;
+		charge_sys(t, sim->scn.cost.charge_ns);
+		stock = task_stock(t);
+		if (stock->memcg == memcg && stock->nr >= nr_pages) {
+			stock->nr -= nr_pages;
 			commit_charge(sim, pfn, memcg);
-			cc->active = false;
 			return VM_FAULT_DONE;
 		}
-		cc->batch_cut = true;
-		if (batch == nr_pages) {
-			over->events_max++;
-			try_to_free_mem_cgroup_pages_begin(t, over, nr_pages, !memsw_hit);
-			return VM_FAULT_RETRY;
+		if (over) {
+			/* the limit reclaim of @over has ended */
+			struct mem_cgroup *reclaimed_from = over;
+
+			over = NULL;
+			if (mem_cgroup_margin(reclaimed_from) >= nr_pages)
+				goto charge;
+			if (old_charge) {
+				/*
+				 * 2.6.25 mem_cgroup_charge_common: limit
+				 * reclaim made progress only if it reclaimed
+				 * SWAP_CLUSTER_MAX pages (its
+				 * do_try_to_free_pages has no
+				 * all_unreclaimable escape); otherwise, after
+				 * MEM_CGROUP_RECLAIM_RETRIES such failures,
+				 * the memcg OOM killer, and before each retry
+				 * a congestion_wait(HZ/10) nap.
+				 */
+				if (reclaimed >= SWAP_CLUSTER_MAX)
+					goto charge;
+				if (nr_retries--) {
+					congestion_wait(t, JIFFY_NS * (HZ / 10));
+					continue;
+				}
+				goto oom;
+			}
+			if (!drained) {
+				drain_all_stock(sim, reclaimed_from);
+				drained = true;
+				goto charge;
+			}
+			if (reclaimed && nr_pages <= (1 << PAGE_ALLOC_COSTLY_ORDER))
+				goto charge;
+			if (nr_retries--)
+				goto charge;
+oom:
+			if (t->no_oom)
+				return VM_FAULT_NOMEM;
+			/* mem_cgroup_oom() */
+			reclaimed_from->events_oom++;
+			if (!out_of_memory(t, reclaimed_from) || t->oom_victim)
+				return VM_FAULT_OOM;
+			nr_retries = max_retries;
+		}
+charge:
+		/*
+		 * the batch, once cut to nr_pages, stays cut for the retries;
+		 * before the per-CPU charge stock of 2.6.33 every page was
+		 * charged alone
+		 */
+		for (u64 batch = batch_cut || sim->kernel_version < KERNEL_VERSION(2, 6, 33) ?
+				 nr_pages : max_u64(MEMCG_CHARGE_BATCH, nr_pages);;
+		     batch = nr_pages) {
+			bool memsw_hit;
+			struct mem_cgroup *hit = try_charge_counters(memcg, batch, &memsw_hit);
+
+			if (!hit) {
+				/* refill_stock(): the CPU's stock now serves @memcg */
+				if (stock->memcg != memcg)
+					mem_cgroup_drain_stock(stock);
+				stock->memcg = memcg;
+				stock->nr += batch - nr_pages;
+				commit_charge(sim, pfn, memcg);
+				return VM_FAULT_DONE;
+			}
+			batch_cut = true;
+			if (batch == nr_pages) {
+				hit->events_max++;
+				reclaimed = try_to_free_mem_cgroup_pages(t, hit, nr_pages, !memsw_hit);
+				over = hit;
+				break;
+			}
 		}
 	}
 }

@@ -55,8 +55,6 @@ void task_kill_and_reap(struct task *victim, int signal)
 	if (victim->state == TASK_DEAD)
 		return;
 	reclaim_abort(victim);
-	victim->ac.active = false;
-	victim->cc.active = false;
 	task_pool_release(victim);
 	if (victim->mm)
 		mmput(sim, victim->mm);

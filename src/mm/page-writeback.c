@@ -171,27 +171,32 @@ static u64 writeback_batch(struct task *t, bool all)
 }
 
 /*
- * The flusher thread (wb_workfn): while kicked or over the background
- * threshold write everything it may; otherwise do a periodic (kupdate)
- * pass and sleep dirty_writeback_centisecs.
+ * The flusher thread (wb_workfn, v6.12): while kicked or over the
+ * background threshold write everything it may, a batch per step;
+ * otherwise do a periodic (kupdate) pass and sleep
+ * dirty_writeback_centisecs.
  */
-enum step_result flusher_step(struct task *t)
+void flusher(struct task *t)
 {
 	struct sim *sim = t->sim;
-	u64 bg;
 
-	global_dirty_limit(sim, &bg);
-	if ((sim->flusher_kicked || sim->nr_dirty > bg) && sim->nr_dirty) {
-		if (blk_queue_full(&sim->disk_dev)) {
-			task_sleep(t, &sim->disk_dev.queue_wait, 0);
-			return STEP_BLOCKED;
+	for (;;) {
+		u64 bg;
+
+		global_dirty_limit(sim, &bg);
+		if ((sim->flusher_kicked || sim->nr_dirty > bg) && sim->nr_dirty) {
+			if (blk_queue_full(&sim->disk_dev)) {
+				schedule_timeout(t, &sim->disk_dev.queue_wait, 0);
+				continue;
+			}
+			if (writeback_batch(t, true)) {
+				cond_resched(t);
+				continue;
+			}
 		}
-		if (writeback_batch(t, true))
-			return STEP_CONTINUE;
+		sim->flusher_kicked = false;
+		if (t->timed_out && sim->nr_dirty)
+			writeback_batch(t, false);
+		schedule_timeout(t, &sim->flusher_wait, sim->scn.sysctl.dirty_writeback_ns);
 	}
-	sim->flusher_kicked = false;
-	if (t->timed_out && sim->nr_dirty)
-		writeback_batch(t, false);
-	task_sleep(t, &sim->flusher_wait, sim->scn.sysctl.dirty_writeback_ns);
-	return STEP_BLOCKED;
 }

@@ -3,14 +3,16 @@
  * vmscan.c - page reclaim (mm/vmscan.c, v6.12, classic two-list LRU).
  *
  * do_try_to_free_pages() -> shrink_zones() -> shrink_node() ->
- * shrink_node_memcgs() -> shrink_lruvec() -> shrink_list() is written as a
- * state machine over struct reclaim_state, so that one reclaim runs as a
- * series of steps: a step isolates up to SWAP_CLUSTER_MAX pages (they
- * leave the LRU, NR_ISOLATED rises) under the lruvec's lru_lock, and the
- * next step runs shrink_folio_list() on them and puts the survivors back.
- * Other tasks run in between, so parallel reclaimers contend for the
- * lock, see each other's isolated pages missing and over-reclaim, as in
- * the kernel.
+ * shrink_node_memcgs() -> shrink_lruvec() -> shrink_list() ->
+ * shrink_inactive_list() / shrink_active_list() -> shrink_folio_list(),
+ * with scan_control passed down, as in the kernel.  The reclaimer runs as
+ * a coroutine (src/sim/sched.c): it ends a step - other tasks run, its
+ * CPU's clock moves on by the cost it charged - after isolating a batch
+ * of up to SWAP_CLUSTER_MAX pages, after each page shrink_folio_list
+ * looks at, and after putting a batch back, and it sleeps where the
+ * kernel sleeps (reclaim_throttle, congestion_wait, writeback waits).
+ * Parallel reclaimers so contend for the lru_lock, see each other's
+ * isolated pages missing and over-reclaim, as in the kernel.
  */
 #include <string.h>
 
@@ -164,14 +166,14 @@ unsigned long zone_reclaimable_pages(struct sim *sim, struct zone *zone)
 /* congestion_wait() (2.6.x mm/backing-dev.c): see internal.h. */
 void congestion_wait(struct task *t, u64 timeout_ns)
 {
-	task_sleep(t, &t->sim->congestion_wait, timeout_ns);
+	schedule_timeout(t, &t->sim->congestion_wait, timeout_ns);
 }
 
 /*
  * wait_iff_congested() (v3.11..5.15 mm/backing-dev.c): a congestion_wait
  * only while some device is congested (its request queue full) and
  * reclaim saw @pgdat's dirty pages all backed by congested devices;
- * otherwise just cond_resched().  Returns true if @t went to sleep.
+ * otherwise nothing.  Returns true if @t slept.
  */
 bool wait_iff_congested(struct task *t, struct pglist_data *pgdat, u64 timeout_ns)
 {
@@ -210,17 +212,10 @@ static void reclaim_throttle(struct task *t, struct pglist_data *pgdat,
 		break;
 	}
 	pgdat->nr_reclaim_throttled++;
-	t->rs.throttled_pgdat = pgdat;
-	task_sleep(t, &pgdat->reclaim_wait[reason], timeout);
-}
-
-/* The task is back from reclaim_throttle(). */
-static void reclaim_throttle_done(struct task *t)
-{
-	if (t->rs.throttled_pgdat) {
-		t->rs.throttled_pgdat->nr_reclaim_throttled--;
-		t->rs.throttled_pgdat = NULL;
-	}
+	t->reclaim.throttled_pgdat = pgdat;
+	schedule_timeout(t, &pgdat->reclaim_wait[reason], timeout);
+	pgdat->nr_reclaim_throttled--;
+	t->reclaim.throttled_pgdat = NULL;
 }
 
 /*
@@ -249,42 +244,39 @@ void acct_reclaim_writeback(struct sim *sim, struct pglist_data *pgdat, unsigned
  * reclaim_idx are skipped (not counted against the batch) and go back to
  * the head.  Costs the lru_lock for every page looked at.
  */
-static unsigned long isolate_lru_folios(struct task *t, struct lruvec *lruvec,
-					enum lru_list lru, unsigned long nr_to_scan,
-					unsigned long *nr_scanned)
+static unsigned long isolate_lru_folios(struct task *t, unsigned long nr_to_scan,
+					struct lruvec *lruvec, struct pfn_list *dst,
+					unsigned long *nr_scanned, struct scan_control *sc,
+					enum lru_list lru)
 {
 	struct sim *sim = t->sim;
-	struct reclaim_state *rs = &t->rs;
 	struct pfn_list *src = &lruvec->lists[lru];
 	struct pfn_list skipped;
 	unsigned long scan = 0, total_scan = 0, nr_taken = 0;
 	bool file = is_file_lru(lru);
 
 	pfn_list_init(&skipped);
-	pfn_list_init(&rs->batch);
-	pfn_list_init(&rs->ret);
-	pfn_list_init(&rs->free);
 	while (scan < nr_to_scan && !pfn_list_empty(src)) {
 		u32 pfn = src->tail;
 		struct page *page = pfn_to_page(sim, pfn);
 		struct zone *zone = page_zone(sim, pfn);
 
 		total_scan++;
-		if ((int)zone->idx > (int)rs->sc.reclaim_idx) {
+		if ((int)zone->idx > (int)sc->reclaim_idx) {
 			lruvec_del_folio(sim, lruvec, pfn);
 			pfn_list_add_tail(sim, &skipped, pfn);
 			continue;
 		}
 		scan++;
 		zone->pages_scanned++;
-		if (!rs->sc.may_unmap && page->mapcount) {
+		if (!sc->may_unmap && page->mapcount) {
 			pfn_list_del(sim, src, pfn);
 			pfn_list_add(sim, src, pfn);
 			continue;
 		}
 		lruvec_del_folio(sim, lruvec, pfn);
 		SetPageFlag(page, PG_isolated);
-		pfn_list_add_tail(sim, &rs->batch, pfn);
+		pfn_list_add_tail(sim, dst, pfn);
 		nr_taken++;
 	}
 	while (!pfn_list_empty(&skipped)) {
@@ -386,53 +378,58 @@ static void __remove_mapping(struct sim *sim, u32 pfn, struct mem_cgroup *target
 }
 
 /* Does the file-page writeback rule let this reclaimer write @page? */
-static bool may_pageout_file(struct task *t, struct pglist_data *pgdat, struct page *page)
+static bool may_pageout_file(struct task *t, struct scan_control *sc, struct pglist_data *pgdat,
+			     struct page *page)
 {
 	/* 6.17+ removed ->writepage: reclaim never writes file pages */
 	if (!t->sim->file_writepage)
 		return false;
 	/* v6.12: only kswapd, for pages seen dirty before on a dirty node */
-	return t->rs.sc.kswapd && PageFlag(page, PG_reclaim) &&
+	return sc->kswapd && PageFlag(page, PG_reclaim) &&
 	       (pgdat->flags & (1UL << PGDAT_DIRTY));
 }
 
-
 /*
- * shrink_folio_list() (v6.12) over the isolated batch, resumable: a cgroup
- * v1 reclaimer that meets a page already marked for reclaim under
- * writeback waits for that writeback (folio_wait_writeback), and a
- * pageout that finds the device queue full waits for room; both come
- * back here.  It also takes one page per step: reclaimers on other CPUs
- * work on their own batches meanwhile, so their add_to_swap() calls
- * interleave page by page, as they did under swap_lock, and the order of
- * the slots - what slot-cluster swap-in readahead brings back together
- * (seed 000) - follows time.  Returns false if it went to sleep or has
- * pages left for the next step.
+ * shrink_folio_list() (v6.12): try to free each page of @folio_list; the
+ * survivors go to @ret_folios, the freed ones to @free_folios until the
+ * end (free_unref_folios).  A cgroup v1 reclaimer that meets a page
+ * already marked for reclaim under writeback waits for that writeback
+ * (folio_wait_writeback), and a pageout that finds the device queue full
+ * waits for a request (submit_bio); both then look at the page again.
+ * One page per step: reclaimers on other CPUs work on their own batches
+ * meanwhile, so their add_to_swap() calls interleave page by page, as
+ * they did under swap_lock, and the order of the slots - what
+ * slot-cluster swap-in readahead brings back together (seed 000) -
+ * follows time.  Returns the pages reclaimed; @stat says what it saw.
  */
-static bool shrink_folio_list(struct task *t, struct pglist_data *pgdat)
+static unsigned long shrink_folio_list(struct task *t, struct isolated_folios *isol,
+				       struct pglist_data *pgdat, struct scan_control *sc,
+				       struct reclaim_stat *stat)
 {
 	struct sim *sim = t->sim;
-	struct reclaim_state *rs = &t->rs;
-	struct scan_control *sc = &rs->sc;
 	const struct scn_cost *cost = &sim->scn.cost;
+	struct pfn_list *folio_list = &isol->folio_list;
 	bool first = true;
 
-	while (!pfn_list_empty(&rs->batch)) {
-		u32 pfn = rs->batch.head;
-		struct page *page = pfn_to_page(sim, pfn);
-		bool file_lru = !PageFlag(page, PG_swapbacked);
-		bool lazyfree = PageFlag(page, PG_anon) && file_lru;
-		bool dirty, writeback;
+	*stat = (struct reclaim_stat){ 0 };
+	while (!pfn_list_empty(folio_list)) {
+		u32 pfn;
+		struct page *page;
+		bool file_lru, lazyfree, dirty, writeback;
 		enum folio_references references;
 		enum ttu_flags ttu = 0;
 
 		if (!first)
-			return false;	/* the next page in the next step */
+			cond_resched(t);	/* the next page in the next step */
 		first = false;
-		pfn_list_del(sim, &rs->batch, pfn);
+		pfn = folio_list->head;
+		page = pfn_to_page(sim, pfn);
+		file_lru = !PageFlag(page, PG_swapbacked);
+		lazyfree = PageFlag(page, PG_anon) && file_lru;
+		pfn_list_del(sim, folio_list, pfn);
 		charge_sys(t, cost->scan_page_ns);
 		if (folio_orphaned(page)) {
-			pfn_list_add_tail(sim, &rs->free, pfn);
+			pfn_list_add_tail(sim, &isol->free_folios, pfn);
 			continue;
 		}
 		if (PageFlag(page, PG_locked))
@@ -442,28 +439,30 @@ static bool shrink_folio_list(struct task *t, struct pglist_data *pgdat)
 		dirty = file_lru && !lazyfree && PageFlag(page, PG_dirty);
 		writeback = file_lru && !lazyfree && PageFlag(page, PG_writeback);
 		if (dirty || writeback)
-			rs->stat.nr_dirty++;
+			stat->nr_dirty++;
 		if (dirty && !writeback)
-			rs->stat.nr_unqueued_dirty++;
+			stat->nr_unqueued_dirty++;
 		if (writeback && PageFlag(page, PG_reclaim))
-			rs->stat.nr_congested++;
+			stat->nr_congested++;
 
 		if (PageFlag(page, PG_writeback)) {
 			if (sc->kswapd && PageFlag(page, PG_reclaim) &&
 			    (pgdat->flags & (1UL << PGDAT_WRITEBACK))) {
-				rs->stat.nr_immediate++;
+				stat->nr_immediate++;
 				goto activate_locked;
 			}
 			if (writeback_throttling_sane(sc) || !PageFlag(page, PG_reclaim)) {
 				SetPageFlag(page, PG_reclaim);
-				rs->stat.nr_writeback++;
+				stat->nr_writeback++;
 				goto activate_locked;
 			}
-			/* case 3: cgroup v1 waits for the writeback */
-			pfn_list_add(sim, &rs->batch, pfn);
+			/* case 3: cgroup v1 waits for the writeback, then looks again */
+			pfn_list_add(sim, folio_list, pfn);
 			try_to_unmap_flush(t);
 			task_sleep(t, &sim->writeback_wait, 0);
-			return false;
+			schedule(t);
+			first = true;
+			continue;
 		}
 
 		references = folio_check_references(t, pfn);
@@ -491,7 +490,7 @@ static bool shrink_folio_list(struct task *t, struct pglist_data *pgdat)
 			}
 		}
 		if (page->mapcount && !try_to_unmap(t, pfn, ttu)) {
-			rs->stat.nr_unmap_fail++;
+			stat->nr_unmap_fail++;
 			goto activate_locked;
 		}
 		if (lazyfree || (ttu == TTU_FREE && !PageFlag(page, PG_dirty))) {
@@ -499,24 +498,27 @@ static bool shrink_folio_list(struct task *t, struct pglist_data *pgdat)
 			if (PageFlag(page, PG_swapcache))
 				delete_from_swap_cache(sim, pfn, 0);
 			count_vm_event(sim, PGLAZYFREED);
-			count_memcg_events(rs->lruvec->memcg, PGLAZYFREED, 1);
+			count_memcg_events(isol->lruvec->memcg, PGLAZYFREED, 1);
 			goto free_it;
 		}
 		if (PageFlag(page, PG_dirty)) {
-			if (file_lru && !may_pageout_file(t, pgdat, page)) {
+			struct blkdev *dev = file_lru ? &sim->disk_dev : &sim->swap_dev;
+
+			if (file_lru && !may_pageout_file(t, sc, pgdat, page)) {
 				mod_node_page_state(pgdat, NR_VMSCAN_IMMEDIATE, 1);
 				SetPageFlag(page, PG_reclaim);
 				goto activate_locked;
 			}
 			if (references == FOLIOREF_RECLAIM_CLEAN || !sc->may_writepage)
 				goto keep;
-			if (blk_queue_full(file_lru ? &sim->disk_dev : &sim->swap_dev)) {
-				/* submit_bio would sleep for a request: wait, redo */
-				pfn_list_add(sim, &rs->batch, pfn);
+			if (blk_queue_full(dev)) {
+				/* submit_bio would sleep for a request: wait, look again */
+				pfn_list_add(sim, folio_list, pfn);
 				try_to_unmap_flush(t);
-				task_sleep(t, file_lru ? &sim->disk_dev.queue_wait :
-					   &sim->swap_dev.queue_wait, 0);
-				return false;
+				task_sleep(t, &dev->queue_wait, 0);
+				schedule(t);
+				first = true;
+				continue;
 			}
 			try_to_unmap_flush_dirty(t);
 			if (file_lru)
@@ -525,27 +527,27 @@ static bool shrink_folio_list(struct task *t, struct pglist_data *pgdat)
 				swap_writepage(sim, t, pfn);
 			SetPageFlag(page, PG_reclaim);
 			mod_node_page_state(pgdat, NR_VMSCAN_WRITE, 1);
-			rs->stat.nr_pageout++;
+			stat->nr_pageout++;
 			goto keep;	/* async write: freed when found clean later */
 		}
 		__remove_mapping(sim, pfn, sc->target_mem_cgroup);
 free_it:
-		pfn_list_add_tail(sim, &rs->free, pfn);
+		pfn_list_add_tail(sim, &isol->free_folios, pfn);
 		charge_sys(t, cost->free_ns);
-		rs->stat.nr_reclaimed++;
+		stat->nr_reclaimed++;
 		continue;
 
 activate_locked:
 		if (PageFlag(page, PG_swapcache) && vm_swap_full(sim))
 			folio_free_swap(sim, pfn);
 		SetPageFlag(page, PG_active);
-		rs->stat.nr_activate++;
+		stat->nr_activate++;
 keep:
-		pfn_list_add_tail(sim, &rs->ret, pfn);
+		pfn_list_add_tail(sim, &isol->ret_folios, pfn);
 	}
 	try_to_unmap_flush(t);
-	free_folio_list(sim, &rs->free);
-	return true;
+	free_folio_list(sim, &isol->free_folios);
+	return stat->nr_reclaimed;
 }
 
 /* ---- shrink_inactive_list / shrink_active_list ---- */
@@ -570,116 +572,137 @@ static bool too_many_isolated(struct sim *sim, struct pglist_data *pgdat, bool f
 	return isolated > inactive;
 }
 
-/*
- * shrink_inactive_list(), first half: throttle while too many pages are
- * isolated (once, then give up), isolate a batch and count the scan.
- * Returns true if a batch is isolated, false if there is nothing to do
- * (or the task sleeps: check t->state).
- */
-static bool shrink_inactive_list_begin(struct task *t, unsigned long nr_to_scan,
-				       enum lru_list lru)
+/* Give back what a batch still holds: survivors to the LRU, freed pages to the allocator. */
+static void putback_isolated(struct task *t, struct isolated_folios *isol)
 {
 	struct sim *sim = t->sim;
-	struct reclaim_state *rs = &t->rs;
-	struct scan_control *sc = &rs->sc;
-	struct lruvec *lruvec = rs->lruvec;
-	struct pglist_data *pgdat = lruvec->pgdat;
-	bool file = is_file_lru(lru);
-	unsigned long nr_scanned, nr_taken;
 
-	reclaim_throttle_done(t);
-	if (too_many_isolated(sim, pgdat, file, sc)) {
-		/* v2.6.32..5.15: congestion_wait(HZ/10) until it clears */
-		if (sim->scn.policy.congestion_wait)
-			congestion_wait(t, JIFFY_NS * (HZ / 10));
-		else if (rs->throttle_tries++ == 0)
-			reclaim_throttle(t, pgdat, VMSCAN_THROTTLE_ISOLATED);
-		return false;
+	while (!pfn_list_empty(&isol->folio_list)) {
+		u32 pfn = isol->folio_list.head;
+
+		pfn_list_del(sim, &isol->folio_list, pfn);
+		if (folio_orphaned(pfn_to_page(sim, pfn))) {
+			ClearPageFlag(pfn_to_page(sim, pfn), PG_isolated);
+			free_unref_page(sim, pfn);
+		} else {
+			putback_folio(sim, isol->lruvec, pfn);
+		}
 	}
-	rs->throttle_tries = 0;
+	while (!pfn_list_empty(&isol->ret_folios)) {
+		u32 pfn = isol->ret_folios.head;
+
+		pfn_list_del(sim, &isol->ret_folios, pfn);
+		putback_folio(sim, isol->lruvec, pfn);
+	}
+	free_folio_list(sim, &isol->free_folios);
+	mod_node_page_state(isol->lruvec->pgdat, NR_ISOLATED_ANON + is_file_lru(isol->lru),
+			    -(long)isol->nr_taken);
+	isol->nr_taken = 0;
+}
+
+/* Start a batch: the pages about to be isolated, registered for reclaim_abort. */
+static void isolated_init(struct task *t, struct isolated_folios *isol, struct lruvec *lruvec,
+			  enum lru_list lru)
+{
+	*isol = (struct isolated_folios){ .lruvec = lruvec, .lru = lru };
+	pfn_list_init(&isol->folio_list);
+	pfn_list_init(&isol->ret_folios);
+	pfn_list_init(&isol->free_folios);
+	t->reclaim.isolated = isol;
+}
+
+/*
+ * shrink_inactive_list() (v6.12): wait while too many pages are isolated
+ * (once, then give up), isolate a batch and count the scan, shrink it,
+ * put the survivors back, count the steal and note the cost; wake the
+ * flusher, and throttle on writeback, when every page taken was dirty
+ * and not yet queued for writeback.  Returns the pages reclaimed.
+ */
+static unsigned long shrink_inactive_list(struct task *t, unsigned long nr_to_scan,
+					  struct lruvec *lruvec, struct scan_control *sc,
+					  enum lru_list lru)
+{
+	struct sim *sim = t->sim;
+	struct pglist_data *pgdat = lruvec->pgdat;
+	bool file = is_file_lru(lru), stalled = false;
+	enum vm_event_item steal = sc->kswapd ? PGSTEAL_KSWAPD : PGSTEAL_DIRECT;
+	unsigned long nr_scanned, nr_taken, nr_reclaimed, nr_put = 0;
+	struct isolated_folios isol;
+	struct reclaim_stat stat;
+
+	while (too_many_isolated(sim, pgdat, file, sc)) {
+		/* v2.6.32..5.15: congestion_wait(HZ/10) until it clears */
+		if (sim->scn.policy.congestion_wait) {
+			congestion_wait(t, JIFFY_NS * (HZ / 10));
+			continue;
+		}
+		if (stalled)
+			return 0;
+		stalled = true;
+		reclaim_throttle(t, pgdat, VMSCAN_THROTTLE_ISOLATED);
+	}
 	lru_add_drain(sim, task_cpu(t));
-	nr_taken = isolate_lru_folios(t, lruvec, lru, nr_to_scan, &nr_scanned);
+	isolated_init(t, &isol, lruvec, lru);
+	nr_taken = isolate_lru_folios(t, nr_to_scan, lruvec, &isol.folio_list, &nr_scanned, sc, lru);
+	isol.nr_taken = nr_taken;
 	if (sc->kswapd || !cgroup_reclaim(sc))
 		count_vm_events(sim, sc->kswapd ? PGSCAN_KSWAPD : PGSCAN_DIRECT, nr_scanned);
 	count_memcg_events(lruvec->memcg, sc->kswapd ? PGSCAN_KSWAPD : PGSCAN_DIRECT, nr_scanned);
 	count_vm_events(sim, PGSCAN_ANON + file, nr_scanned);
 	count_memcg_events(lruvec->memcg, PGSCAN_ANON + file, nr_scanned);
-	if (!nr_taken)
-		return false;
-	rs->batch_lru = lru;
-	rs->batch_nr = nr_taken;
-	rs->batch_scanned = nr_scanned;
-	rs->stat = (struct reclaim_stat){ 0 };
-	return true;
-}
+	if (!nr_taken) {
+		t->reclaim.isolated = NULL;
+		return 0;
+	}
+	cond_resched(t);	/* the batch is off the LRU: others run */
 
-/*
- * shrink_inactive_list(), second half: shrink_folio_list, statistics, cost
- * note, putback, and the flusher wake-up / writeback throttle when every
- * page taken was dirty and not yet queued for writeback.  Returns false
- * while shrink_folio_list has pages left or sleeps: call it again.
- */
-static bool shrink_inactive_list_finish(struct task *t)
-{
-	struct sim *sim = t->sim;
-	struct reclaim_state *rs = &t->rs;
-	struct scan_control *sc = &rs->sc;
-	struct lruvec *lruvec = rs->lruvec;
-	struct pglist_data *pgdat = lruvec->pgdat;
-	bool file = is_file_lru(rs->batch_lru);
-	unsigned long nr_reclaimed, nr_put = 0;
-	enum vm_event_item steal = sc->kswapd ? PGSTEAL_KSWAPD : PGSTEAL_DIRECT;
+	nr_reclaimed = shrink_folio_list(t, &isol, pgdat, sc, &stat);
+	while (!pfn_list_empty(&isol.ret_folios)) {
+		u32 pfn = isol.ret_folios.head;
 
-	if (!shrink_folio_list(t, pgdat))
-		return false;
-	nr_reclaimed = rs->stat.nr_reclaimed;
-	while (!pfn_list_empty(&rs->ret)) {
-		u32 pfn = rs->ret.head;
-
-		pfn_list_del(sim, &rs->ret, pfn);
+		pfn_list_del(sim, &isol.ret_folios, pfn);
 		putback_folio(sim, lruvec, pfn);
 		nr_put++;
 	}
-	mod_node_page_state(pgdat, NR_ISOLATED_ANON + file, -(long)rs->batch_nr);
+	mod_node_page_state(pgdat, NR_ISOLATED_ANON + file, -(long)nr_taken);
+	t->reclaim.isolated = NULL;
 	charge_sys(t, lock_acquire(&lruvec->lru_lock, task_now(t),
 				   nr_put * sim->scn.cost.lru_lock_ns));
 	charge_sys(t, nr_put * sim->scn.cost.lru_lock_ns);
 
-	count_vm_events(sim, PGACTIVATE, rs->stat.nr_activate);
-	count_memcg_events(lruvec->memcg, PGACTIVATE, rs->stat.nr_activate);
+	count_vm_events(sim, PGACTIVATE, stat.nr_activate);
+	count_memcg_events(lruvec->memcg, PGACTIVATE, stat.nr_activate);
 	if (!cgroup_reclaim(sc))
 		count_vm_events(sim, steal, nr_reclaimed);
 	count_memcg_events(lruvec->memcg, steal, nr_reclaimed);
 	count_vm_events(sim, PGSTEAL_ANON + file, nr_reclaimed);
 	count_memcg_events(lruvec->memcg, PGSTEAL_ANON + file, nr_reclaimed);
-	lru_note_cost(lruvec, file, rs->stat.nr_pageout, rs->batch_scanned - nr_reclaimed);
+	lru_note_cost(lruvec, file, stat.nr_pageout, nr_scanned - nr_reclaimed);
 
-	sc->nr_reclaimed += nr_reclaimed;
-	rs->lruvec_reclaimed += nr_reclaimed;
-	sc->nr.dirty += rs->stat.nr_dirty;
-	sc->nr.congested += rs->stat.nr_congested;
-	sc->nr.unqueued_dirty += rs->stat.nr_unqueued_dirty;
-	sc->nr.writeback += rs->stat.nr_writeback;
-	sc->nr.immediate += rs->stat.nr_immediate;
-	sc->nr.taken += rs->batch_nr;
+	sc->nr.dirty += stat.nr_dirty;
+	sc->nr.congested += stat.nr_congested;
+	sc->nr.unqueued_dirty += stat.nr_unqueued_dirty;
+	sc->nr.writeback += stat.nr_writeback;
+	sc->nr.immediate += stat.nr_immediate;
+	sc->nr.taken += nr_taken;
 	if (file)
-		sc->nr.file_taken += rs->batch_nr;
-	if (rs->stat.nr_unqueued_dirty == rs->batch_nr) {
+		sc->nr.file_taken += nr_taken;
+	if (stat.nr_unqueued_dirty == nr_taken) {
 		wakeup_flusher_threads(sim);
 		if (!writeback_throttling_sane(sc) && !sim->scn.policy.congestion_wait) {
-			rs->batch_nr = 0;
 			reclaim_throttle(t, pgdat, VMSCAN_THROTTLE_WRITEBACK);
-			return true;
+			return nr_reclaimed;
 		}
 	}
-	rs->batch_nr = 0;
 	/* v3.11..5.15: tag the node congested, stall direct reclaim on it */
-	if (sim->scn.policy.wait_iff_congested && !cgroup_reclaim(sc) && rs->stat.nr_dirty &&
-	    rs->stat.nr_dirty == rs->stat.nr_congested)
+	if (sim->scn.policy.wait_iff_congested && !cgroup_reclaim(sc) && stat.nr_dirty &&
+	    stat.nr_dirty == stat.nr_congested)
 		pgdat->flags |= 1UL << PGDAT_CONGESTED;
-	if (sim->scn.policy.wait_iff_congested && !sc->kswapd)
-		wait_iff_congested(t, pgdat, JIFFY_NS * (HZ / 10));
-	return true;
+	if (sim->scn.policy.wait_iff_congested && !sc->kswapd &&
+	    wait_iff_congested(t, pgdat, JIFFY_NS * (HZ / 10)))
+		return nr_reclaimed;
+	cond_resched(t);	/* the batch is back */
+	return nr_reclaimed;
 }
 
 /*
@@ -733,26 +756,40 @@ static bool active_keep_2_6_25(struct task *t, u32 pfn, bool reclaim_mapped)
 }
 
 /*
- * shrink_active_list() (v6.12), second half: referenced executable file
- * pages stay active; everything else is deactivated, referenced or not.
- * Before 2.6.28 the rules of active_keep_2_6_25() apply.
+ * shrink_active_list() (v6.12): isolate a batch and count PGREFILL; then
+ * referenced executable file pages stay active and everything else is
+ * deactivated, referenced or not.  Before 2.6.28 the rules of
+ * active_keep_2_6_25() apply.
  */
-static void shrink_active_list_finish(struct task *t)
+static void shrink_active_list(struct task *t, unsigned long nr_to_scan, struct lruvec *lruvec,
+			       struct scan_control *sc, enum lru_list lru)
 {
 	struct sim *sim = t->sim;
-	struct reclaim_state *rs = &t->rs;
-	struct lruvec *lruvec = rs->lruvec;
-	bool file = is_file_lru(rs->batch_lru);
-	bool old = single_lru(sim);
-	bool reclaim_mapped = old && calc_reclaim_mapped(sim, lruvec, rs->sc.priority);
-	unsigned long nr_rotated = 0, nr_deactivate = 0, nr = 0;
+	bool file = is_file_lru(lru);
+	bool old = single_lru(sim), reclaim_mapped;
+	unsigned long nr_scanned, nr_taken, nr_rotated = 0, nr_deactivate = 0, nr = 0;
+	struct isolated_folios isol;
 
-	while (!pfn_list_empty(&rs->batch)) {
-		u32 pfn = rs->batch.head;
+	lru_add_drain(sim, task_cpu(t));
+	isolated_init(t, &isol, lruvec, lru);
+	nr_taken = isolate_lru_folios(t, nr_to_scan, lruvec, &isol.folio_list, &nr_scanned, sc, lru);
+	isol.nr_taken = nr_taken;
+	if (!cgroup_reclaim(sc))
+		count_vm_events(sim, PGREFILL, nr_scanned);
+	count_memcg_events(lruvec->memcg, PGREFILL, nr_scanned);
+	if (!nr_taken) {
+		t->reclaim.isolated = NULL;
+		return;
+	}
+	cond_resched(t);	/* the batch is off the LRU: others run */
+
+	reclaim_mapped = old && calc_reclaim_mapped(sim, lruvec, sc->priority);
+	while (!pfn_list_empty(&isol.folio_list)) {
+		u32 pfn = isol.folio_list.head;
 		struct page *page = pfn_to_page(sim, pfn);
 		unsigned long vm_flags;
 
-		pfn_list_del(sim, &rs->batch, pfn);
+		pfn_list_del(sim, &isol.folio_list, pfn);
 		charge_sys(t, sim->scn.cost.scan_page_ns / 2);
 		nr++;
 		if (folio_orphaned(page)) {
@@ -771,33 +808,14 @@ static void shrink_active_list_finish(struct task *t)
 		putback_folio(sim, lruvec, pfn);
 		nr_deactivate++;
 	}
-	mod_node_page_state(lruvec->pgdat, NR_ISOLATED_ANON + file, -(long)rs->batch_nr);
+	mod_node_page_state(lruvec->pgdat, NR_ISOLATED_ANON + file, -(long)nr_taken);
+	t->reclaim.isolated = NULL;
 	charge_sys(t, lock_acquire(&lruvec->lru_lock, task_now(t), nr * sim->scn.cost.lru_lock_ns));
 	count_vm_events(sim, PGDEACTIVATE, nr_deactivate);
 	count_memcg_events(lruvec->memcg, PGDEACTIVATE, nr_deactivate);
 	if (nr_rotated)
 		lru_note_cost(lruvec, file, 0, nr_rotated);
-	rs->batch_nr = 0;
-}
-
-/* shrink_active_list(), first half: isolate and count PGREFILL. */
-static bool shrink_active_list_begin(struct task *t, unsigned long nr_to_scan,
-				     enum lru_list lru)
-{
-	struct sim *sim = t->sim;
-	struct reclaim_state *rs = &t->rs;
-	unsigned long nr_scanned, nr_taken;
-
-	lru_add_drain(sim, task_cpu(t));
-	nr_taken = isolate_lru_folios(t, rs->lruvec, lru, nr_to_scan, &nr_scanned);
-	if (!cgroup_reclaim(&rs->sc))
-		count_vm_events(sim, PGREFILL, nr_scanned);
-	count_memcg_events(rs->lruvec->memcg, PGREFILL, nr_scanned);
-	if (!nr_taken)
-		return false;
-	rs->batch_lru = lru;
-	rs->batch_nr = nr_taken;
-	return true;
+	cond_resched(t);	/* the batch is back */
 }
 
 /* ---- get_scan_count ---- */
@@ -922,24 +940,7 @@ void get_scan_count(struct sim *sim, struct lruvec *lruvec, struct scan_control 
 	}
 }
 
-/* ---- the state machine ---- */
-
-static void shrink_lruvec_begin(struct task *t, struct lruvec *lruvec)
-{
-	struct reclaim_state *rs = &t->rs;
-
-	rs->lruvec = lruvec;
-	get_scan_count(t->sim, lruvec, &rs->sc, rs->nr);
-	for (int l = 0; l < NR_LRU_LISTS; l++)
-		rs->targets[l] = rs->nr[l];
-	rs->lruvec_reclaimed = 0;
-	rs->lru_pos = 0;
-	rs->throttle_tries = 0;
-	/* proportional reclaim for global direct reclaim at DEF_PRIORITY */
-	rs->proportional_reclaim = !cgroup_reclaim(&rs->sc) && !rs->sc.kswapd &&
-				   rs->sc.priority == DEF_PRIORITY;
-	rs->phase = RP_LRUVEC;
-}
+/* ---- shrink_lruvec, shrink_node, shrink_zones ---- */
 
 /*
  * The end of one round over the four lists in shrink_lruvec(): once the
@@ -947,13 +948,14 @@ static void shrink_lruvec_begin(struct task *t, struct lruvec *lruvec)
  * scanning the type with less left and scale the other down to the same
  * completed fraction.  Returns false when shrink_lruvec should stop.
  */
-static bool shrink_lruvec_round_end(struct reclaim_state *rs)
+static bool shrink_lruvec_round_end(unsigned long *nr, const unsigned long *targets,
+				    unsigned long nr_reclaimed, unsigned long nr_to_reclaim,
+				    bool proportional_reclaim)
 {
-	unsigned long *nr = rs->nr, *targets = rs->targets;
 	unsigned long nr_file, nr_anon, percentage;
 	enum lru_list lru;
 
-	if (rs->lruvec_reclaimed < rs->sc.nr_to_reclaim || rs->proportional_reclaim)
+	if (nr_reclaimed < nr_to_reclaim || proportional_reclaim)
 		return true;
 	nr_file = nr[LRU_INACTIVE_FILE] + nr[LRU_ACTIVE_FILE];
 	nr_anon = nr[LRU_INACTIVE_ANON] + nr[LRU_ACTIVE_ANON];
@@ -983,67 +985,60 @@ static bool shrink_lruvec_round_end(struct reclaim_state *rs)
 }
 
 /*
- * One step inside shrink_lruvec(): start the next batch.  Returns true if
- * a batch was isolated (the step's work is done), false when the lruvec
- * is finished or the task went to sleep.
+ * shrink_list() (v6.12): an active list is aged only when deactivation
+ * of its type is allowed; an inactive one is shrunk.
  */
-static bool shrink_lruvec_next_batch(struct task *t)
+static unsigned long shrink_list(struct task *t, enum lru_list lru, unsigned long nr_to_scan,
+				 struct lruvec *lruvec, struct scan_control *sc)
 {
-	struct reclaim_state *rs = &t->rs;
-	unsigned long *nr = rs->nr;
+	if (is_active_lru(lru)) {
+		unsigned int bit = is_file_lru(lru) ? DEACTIVATE_FILE : DEACTIVATE_ANON;
 
-	for (;;) {
-		enum lru_list lru;
-		unsigned long nr_to_scan;
-
-		if (rs->lru_pos == NR_EVICTABLE_LRU) {
-			rs->lru_pos = 0;
-			if (!shrink_lruvec_round_end(rs))
-				return false;
-		}
-		/* before 2.6.28 shrink_zone() ran while either list had a scan left */
-		if (!nr[LRU_INACTIVE_ANON] && !nr[LRU_ACTIVE_FILE] && !nr[LRU_INACTIVE_FILE] &&
-		    !(single_lru(t->sim) && nr[LRU_ACTIVE_ANON]))
-			return false;
-		lru = (enum lru_list)rs->lru_pos++;
-		if (!nr[lru])
-			continue;
-		nr_to_scan = nr[lru] < SWAP_CLUSTER_MAX ? nr[lru] : SWAP_CLUSTER_MAX;
-		nr[lru] -= nr_to_scan;
-		if (is_active_lru(lru)) {
-			/* shrink_list(): deactivate only when allowed for the type */
-			unsigned int bit = is_file_lru(lru) ? DEACTIVATE_FILE : DEACTIVATE_ANON;
-
-			if (!(rs->sc.may_deactivate & bit)) {
-				rs->sc.skipped_deactivate = true;
-				continue;
-			}
-			if (shrink_active_list_begin(t, nr_to_scan, lru))
-				return true;
-			continue;
-		}
-		if (shrink_inactive_list_begin(t, nr_to_scan, lru))
-			return true;
-		if (t->state == TASK_BLOCKED) {
-			/* too_many_isolated throttle: retry this chunk on wake */
-			nr[lru] += nr_to_scan;
-			rs->lru_pos--;
-			return false;
-		}
+		if (sc->may_deactivate & bit)
+			shrink_active_list(t, nr_to_scan, lruvec, sc, lru);
+		else
+			sc->skipped_deactivate = true;
+		return 0;
 	}
+	return shrink_inactive_list(t, nr_to_scan, lruvec, sc, lru);
 }
 
-/* Memcgs in walk order; returns NULL past the end. */
-static struct mem_cgroup *walk_memcg(struct sim *sim, struct reclaim_state *rs)
+/*
+ * shrink_lruvec() (v6.12): scan each list SWAP_CLUSTER_MAX pages at a time
+ * in turn until get_scan_count's targets are met (or scaled down once
+ * nr_to_reclaim is), then age the anon list if swap could use it.
+ * Proportional reclaim for global direct reclaim at DEF_PRIORITY.  Before
+ * 2.6.28 shrink_zone() ran while either list had a scan left.
+ */
+static void shrink_lruvec(struct task *t, struct lruvec *lruvec, struct scan_control *sc)
 {
-	while (rs->memcg_pos < sim->nr_memcgs) {
-		struct mem_cgroup *memcg = sim->memcgs[rs->memcg_pos];
+	struct sim *sim = t->sim;
+	unsigned long nr[NR_LRU_LISTS] = { 0 }, targets[NR_LRU_LISTS];
+	unsigned long nr_reclaimed = 0;
+	bool proportional_reclaim = !cgroup_reclaim(sc) && !sc->kswapd &&
+				    sc->priority == DEF_PRIORITY;
 
-		if (memcg_in_walk(&rs->sc, memcg))
-			return memcg;
-		rs->memcg_pos++;
-	}
-	return NULL;
+	get_scan_count(sim, lruvec, sc, nr);
+	memcpy(targets, nr, sizeof(targets));
+	do {
+		for (int lru = 0; lru < NR_EVICTABLE_LRU; lru++) {
+			unsigned long nr_to_scan;
+
+			if (!nr[LRU_INACTIVE_ANON] && !nr[LRU_ACTIVE_FILE] &&
+			    !nr[LRU_INACTIVE_FILE] && !(single_lru(sim) && nr[LRU_ACTIVE_ANON]))
+				goto age_anon;
+			if (!nr[lru])
+				continue;
+			nr_to_scan = nr[lru] < SWAP_CLUSTER_MAX ? nr[lru] : SWAP_CLUSTER_MAX;
+			nr[lru] -= nr_to_scan;
+			nr_reclaimed += shrink_list(t, (enum lru_list)lru, nr_to_scan, lruvec, sc);
+		}
+	} while (shrink_lruvec_round_end(nr, targets, nr_reclaimed, sc->nr_to_reclaim,
+					 proportional_reclaim));
+age_anon:
+	sc->nr_reclaimed += nr_reclaimed;
+	if (can_age_anon_pages(sim) && inactive_is_low(sim, lruvec, LRU_INACTIVE_ANON))
+		shrink_active_list(t, SWAP_CLUSTER_MAX, lruvec, sc, LRU_ACTIVE_ANON);
 }
 
 /* The lruvec holding the shared walk position of @sc's target on @pgdat. */
@@ -1055,38 +1050,50 @@ static struct lruvec *target_lruvec(struct sim *sim, struct scan_control *sc,
 }
 
 /*
- * shrink_node() start: prepare_scan_control and reset the node counters.
  * shrink_node_memcgs() (v6.12): direct and limit reclaim walk the memcg
  * tree partially, resuming where the last reclaimer stopped (the reclaim
- * cookie) and stopping once nr_to_reclaim is met; kswapd and the
- * memcg_full_walk retry visit every memcg.
+ * cookie, mem_cgroup_iter) and stopping once nr_to_reclaim is met;
+ * kswapd and the memcg_full_walk retry visit every memcg.
  */
-static void shrink_node_begin(struct task *t, struct pglist_data *pgdat)
+static void shrink_node_memcgs(struct task *t, struct pglist_data *pgdat, struct scan_control *sc)
 {
-	struct reclaim_state *rs = &t->rs;
+	struct sim *sim = t->sim;
+	bool partial_walk = !sc->kswapd && !sc->memcg_full_walk;
+	struct lruvec *iter = target_lruvec(sim, sc, pgdat);
 
-	rs->pgdat = pgdat;
-	/* walking the node's memcgs and lists costs something even when
-	 * there is nothing to scan: no reclaim loop is free of time */
-	charge_sys(t, t->sim->scn.cost.scan_page_ns);
-	prepare_scan_control(t->sim, pgdat, &rs->sc);
-	memset(&rs->sc.nr, 0, sizeof(rs->sc.nr));
-	rs->node_reclaimed_start = rs->sc.nr_reclaimed;
-	rs->partial_walk = !rs->sc.kswapd && !rs->sc.memcg_full_walk;
-	rs->memcg_pos = rs->partial_walk ? target_lruvec(t->sim, &rs->sc, pgdat)->reclaim_iter : 0;
-	rs->phase = RP_MEMCG;
+	for (unsigned int pos = partial_walk ? iter->reclaim_iter : 0; pos < sim->nr_memcgs; pos++) {
+		struct mem_cgroup *memcg = sim->memcgs[pos];
+
+		if (!memcg_in_walk(sc, memcg))
+			continue;
+		shrink_lruvec(t, mem_cgroup_lruvec(memcg, pgdat), sc);
+		if (!partial_walk)
+			continue;
+		iter->reclaim_iter = pos + 1;
+		if (sc->nr_reclaimed >= sc->nr_to_reclaim)
+			return;
+	}
+	/* the walk reached the end: the next one starts over */
+	if (partial_walk)
+		iter->reclaim_iter = 0;
 }
 
 /*
- * shrink_node() end (v6.12): kswapd flags the node as having writeback or
- * dirty pages at the LRU tail and throttles when it met pages it had
- * already marked for immediate reclaim; any progress resets
- * kswapd_failures.
+ * shrink_node() (v6.12): prepare_scan_control, the memcg walk; then
+ * kswapd flags the node as having writeback or dirty pages at the LRU
+ * tail and throttles when it met pages it had already marked for
+ * immediate reclaim; any progress resets kswapd_failures.
  */
-static void shrink_node_end(struct task *t, struct pglist_data *pgdat)
+static void shrink_node(struct task *t, struct pglist_data *pgdat, struct scan_control *sc)
 {
-	struct scan_control *sc = &t->rs.sc;
+	unsigned long nr_reclaimed = sc->nr_reclaimed;
 
+	/* walking the node's memcgs and lists costs something even when
+	 * there is nothing to scan: no reclaim loop is free of time */
+	charge_sys(t, t->sim->scn.cost.scan_page_ns);
+	prepare_scan_control(t->sim, pgdat, sc);
+	memset(&sc->nr, 0, sizeof(sc->nr));
+	shrink_node_memcgs(t, pgdat, sc);
 	if (sc->kswapd) {
 		if (sc->nr.writeback && sc->nr.writeback == sc->nr.taken)
 			pgdat->flags |= 1UL << PGDAT_WRITEBACK;
@@ -1095,7 +1102,7 @@ static void shrink_node_end(struct task *t, struct pglist_data *pgdat)
 		if (sc->nr.immediate)
 			reclaim_throttle(t, pgdat, VMSCAN_THROTTLE_WRITEBACK);
 	}
-	if (sc->nr_reclaimed > t->rs.node_reclaimed_start)
+	if (sc->nr_reclaimed > nr_reclaimed)
 		pgdat->kswapd_failures = 0;
 }
 
@@ -1107,7 +1114,6 @@ static bool node_reclaimable_zone(struct sim *sim, struct scan_control *sc, unsi
 			return true;
 	return false;
 }
-
 /*
  * Before v4.11: are all of @pgdat's zones up to @reclaim_idx marked
  * all_unreclaimable?  shrink_zones() then skips them below DEF_PRIORITY,
@@ -1174,12 +1180,11 @@ static unsigned int *throttle_counter(struct task *t, unsigned int *limit)
  * For memcg limit reclaim the reviewers asked for the memcg's own test:
  * its margin to the limit already covers what this reclaim wanted.
  */
-static bool throttle_skip_reclaim(struct task *t)
+static bool throttle_skip_reclaim(struct task *t, struct scan_control *sc)
 {
 	struct sim *sim = t->sim;
-	struct scan_control *sc = &t->rs.sc;
 
-	if (task_now(t) - t->rs.start_ns <= NSEC_PER_SEC)
+	if (task_now(t) - t->reclaim.start_ns <= NSEC_PER_SEC)
 		return false;
 	if (sc->target_mem_cgroup)
 		return mem_cgroup_margin(sc->target_mem_cgroup) >= sc->nr_to_reclaim;
@@ -1196,27 +1201,24 @@ static bool throttle_skip_reclaim(struct task *t)
 	return false;
 }
 
-/* Take a reclaim slot, or sleep for one.  Returns true with the slot. */
-static bool reclaim_throttle_enter(struct task *t)
+/* Take a reclaim slot, sleeping until one is free. */
+static void reclaim_throttle_enter(struct task *t)
 {
-	unsigned int limit, *count = throttle_counter(t, &limit);
+	unsigned int limit, *count;
 
-	if (*count >= limit) {
-		task_sleep(t, &t->sim->throttle_wait, 0);
-		return false;
-	}
+	while (*(count = throttle_counter(t, &limit)) >= limit)
+		schedule_timeout(t, &t->sim->throttle_wait, 0);
 	(*count)++;
-	t->rs.throttle_slot = count;
-	return true;
+	t->reclaim.throttle_slot = count;
 }
 
 /* Give the slot back and wake every waiter (wake_up_all in the patch). */
 void reclaim_throttle_exit(struct task *t)
 {
-	if (!t->rs.throttle_slot)
+	if (!t->reclaim.throttle_slot)
 		return;
-	(*t->rs.throttle_slot)--;
-	t->rs.throttle_slot = NULL;
+	(*t->reclaim.throttle_slot)--;
+	t->reclaim.throttle_slot = NULL;
 	wake_up_all(t->sim, &t->sim->throttle_wait);
 }
 
@@ -1227,21 +1229,19 @@ void reclaim_throttle_exit(struct task *t)
  * reclaimers.  The seed's debug counters sat in
  * try_to_free_pages_throttled(), which wraps both.
  */
-static void direct_reclaim_figures(struct task *t)
+static void direct_reclaim_figures(struct task *t, const struct scan_control *sc)
 {
-	struct reclaim_state *rs = &t->rs;
+	struct task_reclaim *tr = &t->reclaim;
 	struct reclaim_figures *fig = &t->sim->reclaim;
-	u64 took = task_now(t) - rs->start_ns;
+	u64 took = task_now(t) - tr->start_ns;
 
-	if (rs->kind == RK_KSWAPD)
-		return;
-	if (rs->counted)
+	if (tr->counted)
 		fig->nr_reclaimers--;
-	rs->counted = false;
+	tr->counted = false;
 	if (took > fig->max_try_to_free_pages_ns)
 		fig->max_try_to_free_pages_ns = took;
-	if (rs->sc.nr_reclaimed > rs->sc.nr_to_reclaim)
-		fig->overreclaim_pages += rs->sc.nr_reclaimed - rs->sc.nr_to_reclaim;
+	if (sc->nr_reclaimed > sc->nr_to_reclaim)
+		fig->overreclaim_pages += sc->nr_reclaimed - sc->nr_to_reclaim;
 }
 
 /* A direct or limit reclaimer is now inside do_try_to_free_pages: the seed's figure. */
@@ -1249,9 +1249,9 @@ static void count_reclaimer(struct task *t)
 {
 	struct reclaim_figures *fig = &t->sim->reclaim;
 
-	if (t->rs.kind == RK_KSWAPD || t->rs.counted)
+	if (t->reclaim.counted)
 		return;
-	t->rs.counted = true;
+	t->reclaim.counted = true;
 	if (++fig->nr_reclaimers > fig->max_parallel_reclaimers)
 		fig->max_parallel_reclaimers = fig->nr_reclaimers;
 }
@@ -1261,10 +1261,9 @@ static void count_reclaimer(struct task *t)
  * eighth of what it scanned wakes NOPROGRESS sleepers; global direct
  * reclaim with nothing reclaimed at priority 1 sleeps a jiffy.
  */
-static void consider_reclaim_throttle(struct task *t, struct pglist_data *pgdat)
+static void consider_reclaim_throttle(struct task *t, struct pglist_data *pgdat,
+				      struct scan_control *sc)
 {
-	struct scan_control *sc = &t->rs.sc;
-
 	if (sc->nr_reclaimed > (sc->nr_scanned >> 3)) {
 		wake_up_all(t->sim, &pgdat->reclaim_wait[VMSCAN_THROTTLE_NOPROGRESS]);
 		return;
@@ -1290,51 +1289,6 @@ static void snapshot_refaults(struct sim *sim, struct mem_cgroup *target)
 	}
 }
 
-/* End of one priority pass of do_try_to_free_pages(). */
-static void priority_pass_end(struct task *t)
-{
-	struct sim *sim = t->sim;
-	struct reclaim_state *rs = &t->rs;
-	struct scan_control *sc = &rs->sc;
-
-	if (!sim->scn.policy.congestion_wait)
-		consider_reclaim_throttle(t, task_node(t));
-	if (sc->nr_reclaimed >= sc->nr_to_reclaim)
-		goto done;
-	if (sc->priority < DEF_PRIORITY - 2)
-		sc->may_writepage = true;
-	/* before v3.11: "take a nap, wait for some writeback to complete" */
-	if (sim->scn.policy.congestion_wait && !sim->scn.policy.wait_iff_congested &&
-	    sc->nr_scanned && sc->priority < DEF_PRIORITY - 2)
-		congestion_wait(t, JIFFY_NS * (HZ / 10));
-	if (--sc->priority >= 0) {
-		rs->phase = RP_PRIORITY;
-		return;
-	}
-	if (sim->scn.policy.congestion_wait)
-		goto done;	/* the retries below came with v5.9 and v6.10 */
-	if (!sc->nr_reclaimed && !sc->memcg_full_walk) {
-		/* retry once visiting every memcg */
-		sc->priority = DEF_PRIORITY;
-		sc->memcg_full_walk = true;
-		rs->phase = RP_PRIORITY;
-		return;
-	}
-	if (!sc->nr_reclaimed && sc->skipped_deactivate && !sc->force_deactivate) {
-		/* retry once with deactivation forced */
-		sc->priority = DEF_PRIORITY;
-		sc->force_deactivate = true;
-		sc->skipped_deactivate = false;
-		rs->phase = RP_PRIORITY;
-		return;
-	}
-done:
-	snapshot_refaults(sim, sc->target_mem_cgroup);
-	reclaim_throttle_exit(t);
-	direct_reclaim_figures(t);
-	rs->phase = RP_DONE;
-}
-
 /* The i-th node of a pass: the zonelist order, local node first. */
 static unsigned int pass_node(struct task *t, unsigned int i)
 {
@@ -1342,228 +1296,161 @@ static unsigned int pass_node(struct task *t, unsigned int i)
 }
 
 /*
- * reclaim_step - do_try_to_free_pages() (v6.12; the 2008 throttle and the
- * 2.6.x rules by policy) and kswapd's shrink_node, one step at a time:
- * the loop runs bookkeeping phases until a batch is isolated, a batch is
- * shrunk, the task sleeps, or the reclaim is done.
+ * shrink_zones() (v6.12): every node of the zonelist with a zone up to
+ * reclaim_idx; below DEF_PRIORITY the 2.6.x kernels skip nodes whose
+ * zones are all_unreclaimable.  sc->all_unreclaimable says whether the
+ * pass skipped them all.
  */
-bool reclaim_step(struct task *t)
+static void shrink_zones(struct task *t, struct scan_control *sc)
 {
 	struct sim *sim = t->sim;
-	struct reclaim_state *rs = &t->rs;
-	struct scan_control *sc = &rs->sc;
-	struct mem_cgroup *memcg;
 
-	for (;;) {
-		switch (rs->phase) {
-		case RP_IDLE:
-		case RP_DONE:
-			return true;
-		case RP_THROTTLE:
-			if (!reclaim_throttle_enter(t))
-				return false;
-			if (throttle_skip_reclaim(t)) {
-				sc->nr_reclaimed = 1;	/* "as if it had reclaimed" */
-				reclaim_throttle_exit(t);
-				direct_reclaim_figures(t);
-				rs->phase = RP_DONE;
-				return true;
-			}
-			count_reclaimer(t);
-			rs->phase = RP_PRIORITY;
-			break;
-		case RP_PRIORITY:
-			sc->nr_scanned = 0;
-			sc->all_unreclaimable = true;
-			rs->node = 0;
-			rs->phase = RP_NODE;
-			break;
-		case RP_NODE:
-			if (rs->kind != RK_KSWAPD && rs->node >= sim->nr_nodes) {
-				priority_pass_end(t);
-				if (t->state == TASK_BLOCKED)
-					return false;
-				break;
-			}
-			if (rs->kind != RK_KSWAPD &&
-			    (!node_reclaimable_zone(sim, sc, pass_node(t, rs->node)) ||
-			     (sc->priority != DEF_PRIORITY &&
-			      node_all_unreclaimable(sim, &sim->nodes[pass_node(t, rs->node)],
-						     sc->reclaim_idx)))) {
-				rs->node++;
-				break;
-			}
-			sc->all_unreclaimable = false;
-			shrink_node_begin(t, &sim->nodes[rs->kind == RK_KSWAPD ?
-							 rs->node : pass_node(t, rs->node)]);
-			break;
-		case RP_MEMCG:
-			memcg = walk_memcg(sim, rs);
-			if (!memcg) {
-				/* the walk reached the end: the next one starts over */
-				if (rs->partial_walk)
-					target_lruvec(sim, sc, rs->pgdat)->reclaim_iter = 0;
-				rs->phase = RP_NODE_DONE;
-				break;
-			}
-			shrink_lruvec_begin(t, mem_cgroup_lruvec(memcg, rs->pgdat));
-			break;
-		case RP_LRUVEC:
-			if (shrink_lruvec_next_batch(t)) {
-				rs->batch_age_anon = false;
-				rs->phase = RP_BATCH;
-				return false;
-			}
-			if (t->state == TASK_BLOCKED)
-				return false;
-			rs->phase = RP_AGE_ANON;
-			break;
-		case RP_BATCH:
-			if (is_active_lru(rs->batch_lru)) {
-				shrink_active_list_finish(t);
-			} else if (!shrink_inactive_list_finish(t)) {
-				return false;	/* pages left, or a wait for writeback */
-			}
-			rs->phase = rs->batch_age_anon ? RP_NEXT_MEMCG : RP_LRUVEC;
-			if (t->state == TASK_BLOCKED)
-				return false;
-			return false;
-		case RP_AGE_ANON:
-			/* shrink_lruvec(): age the anon list if swap could use it */
-			if (can_age_anon_pages(sim) &&
-			    inactive_is_low(sim, rs->lruvec, LRU_INACTIVE_ANON) &&
-			    shrink_active_list_begin(t, SWAP_CLUSTER_MAX, LRU_ACTIVE_ANON)) {
-				rs->batch_age_anon = true;
-				rs->phase = RP_BATCH;
-				return false;
-			}
-			rs->phase = RP_NEXT_MEMCG;
-			break;
-		case RP_NEXT_MEMCG:
-			rs->memcg_pos++;
-			rs->phase = RP_MEMCG;
-			if (!rs->partial_walk)
-				break;
-			target_lruvec(sim, sc, rs->pgdat)->reclaim_iter = rs->memcg_pos;
-			if (sc->nr_reclaimed >= sc->nr_to_reclaim)
-				rs->phase = RP_NODE_DONE;
-			break;
-		case RP_NODE_DONE:
-			shrink_node_end(t, rs->pgdat);
-			if (rs->kind == RK_KSWAPD) {
-				rs->phase = RP_DONE;
-				return true;
-			}
-			rs->node++;
-			rs->phase = RP_NODE;
-			if (t->state == TASK_BLOCKED)
-				return false;
-			break;
-		}
+	sc->all_unreclaimable = true;
+	for (unsigned int i = 0; i < sim->nr_nodes; i++) {
+		struct pglist_data *pgdat = &sim->nodes[pass_node(t, i)];
+
+		if (!node_reclaimable_zone(sim, sc, (unsigned int)pgdat->node_id) ||
+		    (sc->priority != DEF_PRIORITY &&
+		     node_all_unreclaimable(sim, pgdat, sc->reclaim_idx)))
+			continue;
+		sc->all_unreclaimable = false;
+		shrink_node(t, pgdat, sc);
 	}
 }
 
-/* Set up scan_control for a direct or limit reclaim (do_try_to_free_pages). */
-static void reclaim_begin(struct task *t, enum reclaim_kind kind, unsigned long nr_to_reclaim,
-			  struct mem_cgroup *target, bool may_swap, int order,
-			  enum zone_type reclaim_idx)
+/*
+ * do_try_to_free_pages() (v6.12; the 2008 throttle and the 2.6.x rules by
+ * policy): priority passes from DEF_PRIORITY down until nr_to_reclaim is
+ * met.  From v5.9 a pass that reclaimed nothing is retried once visiting
+ * every memcg, and from v6.10 once more with deactivation forced.
+ * Returns the pages reclaimed.
+ */
+static unsigned long do_try_to_free_pages(struct task *t, struct scan_control *sc)
 {
-	struct reclaim_state *rs = &t->rs;
+	struct sim *sim = t->sim;
 
-	rs->kind = kind;
-	rs->sc = (struct scan_control){
-		.nr_to_reclaim = nr_to_reclaim,
-		.target_mem_cgroup = target,
+	count_reclaimer(t);
+retry:
+	do {
+		sc->nr_scanned = 0;
+		shrink_zones(t, sc);
+		if (!sim->scn.policy.congestion_wait)
+			consider_reclaim_throttle(t, task_node(t), sc);
+		if (sc->nr_reclaimed >= sc->nr_to_reclaim)
+			goto out;
+		if (sc->priority < DEF_PRIORITY - 2)
+			sc->may_writepage = true;
+		/* before v3.11: "take a nap, wait for some writeback to complete" */
+		if (sim->scn.policy.congestion_wait && !sim->scn.policy.wait_iff_congested &&
+		    sc->nr_scanned && sc->priority < DEF_PRIORITY - 2)
+			congestion_wait(t, JIFFY_NS * (HZ / 10));
+	} while (--sc->priority >= 0);
+	if (sim->scn.policy.congestion_wait)
+		goto out;	/* the retries below came with v5.9 and v6.10 */
+	if (!sc->nr_reclaimed && !sc->memcg_full_walk) {
+		sc->priority = DEF_PRIORITY;
+		sc->memcg_full_walk = true;
+		goto retry;
+	}
+	if (!sc->nr_reclaimed && sc->skipped_deactivate && !sc->force_deactivate) {
+		sc->priority = DEF_PRIORITY;
+		sc->force_deactivate = true;
+		sc->skipped_deactivate = false;
+		goto retry;
+	}
+out:
+	snapshot_refaults(sim, sc->target_mem_cgroup);
+	return sc->nr_reclaimed;
+}
+
+/*
+ * The entry shared by try_to_free_pages() and
+ * try_to_free_mem_cgroup_pages(): the 2008 throttle (policy
+ * reclaim_throttle) around do_try_to_free_pages(), and the seed 000
+ * figures.
+ */
+static unsigned long reclaim_direct(struct task *t, struct scan_control *sc)
+{
+	struct task_reclaim *tr = &t->reclaim;
+	bool throttle = t->sim->scn.policy.reclaim_throttle != RECLAIM_THROTTLE_NONE;
+
+	tr->start_ns = task_now(t);
+	tr->counted = false;
+	if (!throttle)
+		count_reclaimer(t);
+	/* the allocator's cond_resched() before __perform_reclaim() */
+	cond_resched(t);
+	if (throttle) {
+		reclaim_throttle_enter(t);
+		if (throttle_skip_reclaim(t, sc)) {
+			sc->nr_reclaimed = 1;	/* "as if it had reclaimed" */
+			goto out;
+		}
+	}
+	do_try_to_free_pages(t, sc);
+out:
+	reclaim_throttle_exit(t);
+	direct_reclaim_figures(t, sc);
+	return sc->nr_reclaimed;
+}
+
+unsigned long try_to_free_pages(struct task *t, int order, enum zone_type highest_zoneidx,
+				bool *all_unreclaimable)
+{
+	struct scan_control sc = {
+		.nr_to_reclaim = SWAP_CLUSTER_MAX,
+		.may_writepage = true,
+		.may_unmap = true,
+		.may_swap = true,
+		.order = order,
+		.priority = DEF_PRIORITY,
+		.reclaim_idx = highest_zoneidx,
+	};
+	unsigned long nr_reclaimed;
+
+	count_vm_event(t->sim, ALLOCSTALL_DMA + highest_zoneidx);
+	nr_reclaimed = reclaim_direct(t, &sc);
+	*all_unreclaimable = sc.all_unreclaimable;
+	return nr_reclaimed;
+}
+
+unsigned long try_to_free_mem_cgroup_pages(struct task *t, struct mem_cgroup *memcg,
+					   unsigned long nr_pages, bool may_swap)
+{
+	struct scan_control sc = {
+		.nr_to_reclaim = nr_pages > SWAP_CLUSTER_MAX ? nr_pages : SWAP_CLUSTER_MAX,
+		.target_mem_cgroup = memcg,
 		.may_writepage = true,
 		.may_unmap = true,
 		.may_swap = may_swap,
-		.order = order,
 		.priority = DEF_PRIORITY,
-		.reclaim_idx = reclaim_idx,
+		.reclaim_idx = MAX_NR_ZONES - 1,
 	};
-	rs->start_ns = task_now(t);
-	rs->phase = kind != RK_KSWAPD && t->sim->scn.policy.reclaim_throttle != RECLAIM_THROTTLE_NONE ?
-		    RP_THROTTLE : RP_PRIORITY;
-	rs->batch_nr = 0;
-	rs->throttle_tries = 0;
-	rs->counted = false;
-	if (rs->phase == RP_PRIORITY)
-		count_reclaimer(t);
+
+	return reclaim_direct(t, &sc);
 }
 
-/*
- * try_to_free_pages() (v6.12): global direct reclaim of SWAP_CLUSTER_MAX
- * pages; counts ALLOCSTALL for the highest zone and the parallel-reclaimer
- * figures.
- */
-void try_to_free_pages_begin(struct task *t, int order, enum zone_type highest_zoneidx)
-{
-	reclaim_begin(t, RK_DIRECT, SWAP_CLUSTER_MAX, NULL, true, order, highest_zoneidx);
-	count_vm_event(t->sim, ALLOCSTALL_DMA + highest_zoneidx);
-}
-
-/*
- * try_to_free_mem_cgroup_pages() (v6.12): limit reclaim of @memcg's
- * subtree over all zones, max(nr_pages, SWAP_CLUSTER_MAX) pages.
- */
-void try_to_free_mem_cgroup_pages_begin(struct task *t, struct mem_cgroup *memcg,
-					unsigned long nr_pages, bool may_swap)
-{
-	reclaim_begin(t, RK_MEMCG, nr_pages > SWAP_CLUSTER_MAX ? nr_pages : SWAP_CLUSTER_MAX,
-		      memcg, may_swap, 0, MAX_NR_ZONES - 1);
-}
-
-/* A killed task gives its isolated batch back and leaves reclaim. */
+/* A task killed in the middle of reclaim gives back what it holds. */
 void reclaim_abort(struct task *t)
 {
-	struct sim *sim = t->sim;
-	struct reclaim_state *rs = &t->rs;
+	struct task_reclaim *tr = &t->reclaim;
 
-	if (rs->phase == RP_IDLE)
-		return;
 	try_to_unmap_flush(t);
-	if (rs->phase == RP_BATCH) {
-		bool file = is_file_lru(rs->batch_lru);
-
-		while (!pfn_list_empty(&rs->batch)) {
-			u32 pfn = rs->batch.head;
-
-			pfn_list_del(sim, &rs->batch, pfn);
-			if (folio_orphaned(pfn_to_page(sim, pfn))) {
-				ClearPageFlag(pfn_to_page(sim, pfn), PG_isolated);
-				free_unref_page(sim, pfn);
-			} else {
-				putback_folio(sim, rs->lruvec, pfn);
-			}
-		}
-		while (!pfn_list_empty(&rs->ret)) {
-			u32 pfn = rs->ret.head;
-
-			pfn_list_del(sim, &rs->ret, pfn);
-			putback_folio(sim, rs->lruvec, pfn);
-		}
-		free_folio_list(sim, &rs->free);
-		mod_node_page_state(rs->lruvec->pgdat, NR_ISOLATED_ANON + file,
-				    -(long)rs->batch_nr);
-		rs->batch_nr = 0;
+	if (tr->isolated) {
+		putback_isolated(t, tr->isolated);
+		tr->isolated = NULL;
 	}
-	reclaim_throttle_done(t);
+	if (tr->throttled_pgdat) {
+		tr->throttled_pgdat->nr_reclaim_throttled--;
+		tr->throttled_pgdat = NULL;
+	}
 	reclaim_throttle_exit(t);
-	if (rs->counted)
-		sim->reclaim.nr_reclaimers--;
-	rs->counted = false;
-	rs->phase = RP_IDLE;
+	if (tr->counted)
+		t->sim->reclaim.nr_reclaimers--;
+	tr->counted = false;
 }
 
 /* ---- kswapd ---- */
-
-enum kswapd_phase {
-	KS_WOKEN,	/* read the request, start balance_pgdat */
-	KS_ROUND,	/* top of balance_pgdat's priority loop */
-	KS_SHRINK,	/* kswapd_shrink_node in progress */
-	KS_TRY_SLEEP,	/* kswapd_try_to_sleep */
-	KS_NAPPED,	/* back from the HZ/10 nap */
-};
 
 /*
  * prepare_kswapd_sleep() (v6.12): kswapd may sleep when the node is
@@ -1582,12 +1469,13 @@ static bool prepare_kswapd_sleep(struct sim *sim, struct pglist_data *pgdat, int
 	return false;
 }
 
-/* kswapd_shrink_node() (v6.12) setup: reclaim the high watermarks' worth. */
-static void kswapd_shrink_node_begin(struct task *t, struct pglist_data *pgdat)
+/*
+ * kswapd_shrink_node() (v6.12): reclaim the high watermarks' worth of the
+ * eligible zones.  Returns true if the round scanned less than that (the
+ * caller raises the priority: the lists are small).
+ */
+static bool kswapd_shrink_node(struct task *t, struct pglist_data *pgdat, struct scan_control *sc)
 {
-	struct reclaim_state *rs = &t->rs;
-	struct scan_control *sc = &rs->sc;
-
 	sc->nr_to_reclaim = 0;
 	for (int z = 0; z <= (int)sc->reclaim_idx; z++) {
 		struct zone *zone = &pgdat->node_zones[z];
@@ -1596,107 +1484,95 @@ static void kswapd_shrink_node_begin(struct task *t, struct pglist_data *pgdat)
 			sc->nr_to_reclaim += max_u64(high_wmark_pages(zone), SWAP_CLUSTER_MAX);
 	}
 	sc->nr_scanned = 0;
-	rs->round_reclaimed_start = sc->nr_reclaimed;
-	rs->node = (unsigned int)pgdat->node_id;
-	rs->phase = RP_NODE;
+	shrink_node(t, pgdat, sc);
+	return sc->nr_scanned < sc->nr_to_reclaim;
 }
 
 /*
- * kswapd() / balance_pgdat() (v6.12) as the kswapd task's step function.
- * balance_pgdat: from DEF_PRIORITY down to 1, shrink the node until one
- * eligible zone meets its high watermark; the priority drops when a round
- * scanned less than its target or reclaimed nothing.  A balance_pgdat
- * that reclaimed nothing counts a kswapd failure.  Then kswapd naps HZ/10
- * and, if the node stays balanced, sleeps until woken (counting the
- * KSWAPD_*_WMARK_HIT_QUICKLY events).  Watermark boosting and
- * kswapd_age_node's separate anon aging pass are not modelled (the
- * anon aging at the end of each shrink_lruvec does that work).
+ * balance_pgdat() (v6.12): from DEF_PRIORITY down to 1, shrink the node
+ * until one eligible zone meets its high watermark; the priority drops
+ * when a round scanned less than its target or reclaimed nothing.  A
+ * balance_pgdat that reclaimed nothing counts a kswapd failure.  Watermark
+ * boosting and kswapd_age_node's separate anon aging pass are not
+ * modelled (the anon aging at the end of each shrink_lruvec does that
+ * work).  Before 3.11 kswapd napped while writeback caught up.
  */
-enum step_result kswapd_step(struct task *t)
+static void balance_pgdat(struct task *t, struct pglist_data *pgdat, struct scan_control *sc)
 {
 	struct sim *sim = t->sim;
-	struct reclaim_state *rs = &t->rs;
-	struct scan_control *sc = &rs->sc;
-	struct pglist_data *pgdat = &sim->nodes[rs->node];
+
+	count_vm_event(sim, PAGEOUTRUN);
+	for (;;) {
+		unsigned long nr_reclaimed = sc->nr_reclaimed;
+		bool raise_priority;
+
+		if (pgdat_balanced(sim, pgdat, sc->order, sc->reclaim_idx) ||
+		    (sc->priority != DEF_PRIORITY &&
+		     node_all_unreclaimable(sim, pgdat, sc->reclaim_idx)))
+			return;
+		if (sc->priority < DEF_PRIORITY - 2)
+			sc->may_writepage = true;
+		raise_priority = kswapd_shrink_node(t, pgdat, sc);
+		if (sim->scn.policy.all_unreclaimable)
+			mark_all_unreclaimable(pgdat, sc->reclaim_idx);
+		if (raise_priority || sc->nr_reclaimed == nr_reclaimed)
+			sc->priority--;
+		if (sc->priority < 1)
+			break;
+		if (sim->scn.policy.congestion_wait && !sim->scn.policy.wait_iff_congested &&
+		    sc->nr_scanned && sc->priority < DEF_PRIORITY - 2)
+			congestion_wait(t, JIFFY_NS * (HZ / 10));
+		else
+			cond_resched(t);
+	}
+	if (!sc->nr_reclaimed && !sim->scn.policy.all_unreclaimable)
+		pgdat->kswapd_failures++;
+}
+
+/*
+ * kswapd_try_to_sleep() (v6.12): nap HZ/10 if the node may sleep; a
+ * wake-up during the nap counts KSWAPD_LOW_WMARK_HIT_QUICKLY.  If it
+ * still may sleep, sleep until woken; otherwise count
+ * KSWAPD_HIGH_WMARK_HIT_QUICKLY and balance again.
+ */
+static void kswapd_try_to_sleep(struct task *t, struct pglist_data *pgdat, int order,
+				enum zone_type highest_zoneidx)
+{
+	struct sim *sim = t->sim;
+
+	if (!prepare_kswapd_sleep(sim, pgdat, order, highest_zoneidx))
+		return;
+	schedule_timeout(t, &pgdat->kswapd_wait, JIFFY_NS * (HZ / 10));
+	if (!t->timed_out) {
+		count_vm_event(sim, KSWAPD_LOW_WMARK_HIT_QUICKLY);
+		return;
+	}
+	if (prepare_kswapd_sleep(sim, pgdat, order, highest_zoneidx)) {
+		schedule_timeout(t, &pgdat->kswapd_wait, 0);
+		return;
+	}
+	count_vm_event(sim, KSWAPD_HIGH_WMARK_HIT_QUICKLY);
+}
+
+/* kswapd() (v6.12): the body of kswapd<node>, the node in t->fn_arg. */
+void kswapd(struct task *t)
+{
+	struct pglist_data *pgdat = t->fn_arg;
 
 	for (;;) {
-		switch (rs->kswapd_phase) {
-		case KS_WOKEN:
-			*sc = (struct scan_control){
-				.order = pgdat->kswapd_order,
-				.reclaim_idx = pgdat->kswapd_highest_zoneidx,
-				.priority = DEF_PRIORITY,
-				.may_unmap = true,
-				.may_swap = true,
-				.may_writepage = true,
-				.kswapd = true,
-			};
-			pgdat->kswapd_order = 0;
-			pgdat->kswapd_highest_zoneidx = ZONE_DMA;
-			rs->kind = RK_KSWAPD;
-			count_vm_event(sim, PAGEOUTRUN);
-			rs->kswapd_phase = KS_ROUND;
-			break;
-		case KS_ROUND:
-			if (pgdat_balanced(sim, pgdat, sc->order, sc->reclaim_idx) ||
-			    (sc->priority != DEF_PRIORITY &&
-			     node_all_unreclaimable(sim, pgdat, sc->reclaim_idx))) {
-				rs->kswapd_phase = KS_TRY_SLEEP;
-				break;
-			}
-			if (sc->priority < DEF_PRIORITY - 2)
-				sc->may_writepage = true;
-			kswapd_shrink_node_begin(t, pgdat);
-			rs->kswapd_phase = KS_SHRINK;
-			break;
-		case KS_SHRINK: {
-			bool raise_priority;
+		struct scan_control sc = {
+			.order = pgdat->kswapd_order,
+			.reclaim_idx = pgdat->kswapd_highest_zoneidx,
+			.priority = DEF_PRIORITY,
+			.may_unmap = true,
+			.may_swap = true,
+			.may_writepage = true,
+			.kswapd = true,
+		};
 
-			if (!reclaim_step(t))
-				return t->state == TASK_BLOCKED ? STEP_BLOCKED : STEP_CONTINUE;
-			rs->phase = RP_IDLE;
-			reclaim_throttle_done(t);
-			raise_priority = sc->nr_scanned < sc->nr_to_reclaim;
-			if (sim->scn.policy.all_unreclaimable)
-				mark_all_unreclaimable(pgdat, sc->reclaim_idx);
-			if (raise_priority || sc->nr_reclaimed == rs->round_reclaimed_start)
-				sc->priority--;
-			if (sc->priority >= 1) {
-				rs->kswapd_phase = KS_ROUND;
-				/* balance_pgdat before 3.11: nap while writeback catches up */
-				if (sim->scn.policy.congestion_wait &&
-				    !sim->scn.policy.wait_iff_congested && sc->nr_scanned &&
-				    sc->priority < DEF_PRIORITY - 2) {
-					congestion_wait(t, JIFFY_NS * (HZ / 10));
-					return STEP_BLOCKED;
-				}
-				return STEP_CONTINUE;
-			}
-			if (!sc->nr_reclaimed && !sim->scn.policy.all_unreclaimable)
-				pgdat->kswapd_failures++;
-			rs->kswapd_phase = KS_TRY_SLEEP;
-			break;
-		}
-		case KS_TRY_SLEEP:
-			if (!prepare_kswapd_sleep(sim, pgdat, sc->order, sc->reclaim_idx)) {
-				rs->kswapd_phase = KS_WOKEN;
-				break;
-			}
-			rs->kswapd_phase = KS_NAPPED;
-			task_sleep(t, &pgdat->kswapd_wait, JIFFY_NS * (HZ / 10));
-			return STEP_BLOCKED;
-		case KS_NAPPED:
-			rs->kswapd_phase = KS_WOKEN;
-			if (!t->timed_out) {
-				count_vm_event(sim, KSWAPD_LOW_WMARK_HIT_QUICKLY);
-				break;
-			}
-			if (prepare_kswapd_sleep(sim, pgdat, sc->order, sc->reclaim_idx)) {
-				task_sleep(t, &pgdat->kswapd_wait, 0);
-				return STEP_BLOCKED;
-			}
-			count_vm_event(sim, KSWAPD_HIGH_WMARK_HIT_QUICKLY);
-			break;
-		}
+		pgdat->kswapd_order = 0;
+		pgdat->kswapd_highest_zoneidx = ZONE_DMA;
+		balance_pgdat(t, pgdat, &sc);
+		kswapd_try_to_sleep(t, pgdat, sc.order, sc.reclaim_idx);
 	}
 }

@@ -25,15 +25,6 @@ static int kernel_version(const char *s)
 	return KERNEL_VERSION(a, b, c);
 }
 
-static void kswapd_compat(struct task *t)
-{
-	for (;;) task_yield(t, kswapd_step(t));
-}
-static void flusher_compat(struct task *t)
-{
-	for (;;) task_yield(t, flusher_step(t));
-}
-
 static int sim_boot(struct sim *sim, char *err, size_t errlen)
 {
 	const struct scenario *s = &sim->scn;
@@ -63,16 +54,16 @@ static int sim_boot(struct sim *sim, char *err, size_t errlen)
 		struct task *t;
 
 		snprintf(comm, sizeof(comm), "kswapd%u", n % 1000);
-		t = task_create(sim, TASK_KSWAPD, comm, kswapd_compat);
+		t = task_create(sim, TASK_KSWAPD, comm, kswapd);
 		if (!t)
 			goto nomem;
 		t->memcg = sim->memcgs[0];
-		t->rs.node = n;
+		t->fn_arg = pgdat;
 		pgdat->kswapd = t;
 		pgdat->kswapd_highest_zoneidx = ZONE_DMA;
 		task_sleep(t, &pgdat->kswapd_wait, 0);
 	}
-	sim->flusher = task_create(sim, TASK_FLUSHER, "kworker/flush", flusher_compat);
+	sim->flusher = task_create(sim, TASK_FLUSHER, "kworker/flush", flusher);
 	if (!sim->flusher)
 		goto nomem;
 	sim->flusher->memcg = sim->memcgs[0];

@@ -20,7 +20,7 @@
 #include "waitq.h"
 #include "coro.h"
 #include "../mm/mm_types.h"
-#include "../mm/reclaim_state.h"
+#include "../mm/vmscan.h"
 #include "../dev/blkdev.h"
 
 enum task_kind { TASK_USER, TASK_KSWAPD, TASK_FLUSHER };
@@ -53,6 +53,7 @@ struct task {
 	enum task_state state;
 	struct sim *sim;
 	task_fn fn;
+	void *fn_arg;			/* its argument (kthread_create's data) */
 	struct coro co;			/* its stack and context, from its first run */
 	struct mm_struct *mm;		/* NULL for kernel threads */
 	struct mem_cgroup *memcg;	/* charged memcg */
@@ -74,10 +75,8 @@ struct task {
 	struct wait_queue_head *waiting_on;
 	u64 wake_seq;			/* bumps on every wake, cancels stale timers */
 	bool timed_out;			/* last sleep ended by its timeout */
-	/* reclaim and allocation continuations */
-	struct reclaim_state rs;
-	struct alloc_context ac;
-	struct charge_context cc;
+	/* reclaim (src/mm/vmscan.h) and the allocation in progress */
+	struct task_reclaim reclaim;
 	u32 *pool;			/* pages allocated + charged ahead of use */
 	unsigned int pool_nr, pool_cap;
 	u32 held_pfn;			/* allocated, not yet charged */
@@ -177,6 +176,7 @@ struct sim {
 	struct task *current;		/* the task whose coroutine runs, or NULL */
 	/* the watchdog: events dispatched since the clock last moved */
 	u64 watchdog_now, watchdog_events;
+	u64 watchdog_limit;		/* events; 0 = WATCHDOG_EVENTS (tests lower it) */
 	char error[1024];		/* why sim_run failed */
 	struct rng rng;
 	bool stopped;

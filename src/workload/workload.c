@@ -80,8 +80,6 @@ static enum step_result user_task_step(struct task *t)
 {
 	const struct wl_ops *ops = wl_ops_table[t->wl->cfg->type];
 
-	if (t->rs.phase != RP_IDLE && t->rs.phase != RP_DONE && !reclaim_step(t))
-		return t->state == TASK_BLOCKED ? STEP_BLOCKED : STEP_CONTINUE;
 	while (t->step_user_ns + t->step_sys_ns < WL_QUANTUM_NS) {
 		switch (ops->op(t)) {
 		case VM_FAULT_DONE:

@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * vmscan.h - scan_control (mm/vmscan.c, v6.12), passed down the reclaim
+ * call tree, and the reclaim state a task carries between calls.
+ */
+#ifndef RECLAIMSIM_VMSCAN_H
+#define RECLAIMSIM_VMSCAN_H
+
+#include "../sim/types.h"
+#include "mm_types.h"
+
+/* mm/vmscan.c struct scan_control, the fields the model uses. */
+struct scan_control {
+	unsigned long nr_to_reclaim;
+	struct mem_cgroup *target_mem_cgroup;	/* NULL = global reclaim */
+	unsigned long anon_cost, file_cost;
+	unsigned int may_deactivate;		/* DEACTIVATE_ANON | DEACTIVATE_FILE */
+	bool force_deactivate;
+	bool skipped_deactivate;
+	bool may_writepage, may_unmap, may_swap;
+	bool cache_trim_mode;
+	bool file_is_tiny;
+	bool no_cache_trim_mode;
+	bool memcg_full_walk;
+	bool all_unreclaimable;		/* 2.6.x: every zone of this pass was skipped */
+	int order;
+	int priority;
+	enum zone_type reclaim_idx;
+	bool kswapd;				/* current_is_kswapd() */
+	unsigned long nr_scanned;
+	unsigned long nr_reclaimed;
+	struct {
+		unsigned long dirty, unqueued_dirty, congested, writeback;
+		unsigned long immediate, file_taken, taken;
+	} nr;
+};
+#define DEACTIVATE_ANON 1
+#define DEACTIVATE_FILE 2
+
+/* mm/vmscan.c struct reclaim_stat: what shrink_folio_list saw. */
+struct reclaim_stat {
+	unsigned long nr_dirty, nr_unqueued_dirty, nr_congested, nr_writeback;
+	unsigned long nr_immediate, nr_pageout, nr_activate, nr_unmap_fail;
+	unsigned long nr_reclaimed;
+};
+
+/*
+ * The pages a reclaimer holds isolated: shrink_inactive_list's folio_list
+ * and shrink_folio_list's ret_folios and free_folios (shrink_active_list
+ * uses the first), on the reclaimer's stack.  task_reclaim.isolated
+ * points here while it holds them, so that an OOM kill of a reclaimer
+ * suspended in the middle of a batch can give them back (reclaim_abort).
+ */
+struct isolated_folios {
+	struct lruvec *lruvec;
+	enum lru_list lru;		/* the list it was taken from */
+	unsigned long nr_taken;		/* counted in NR_ISOLATED_ANON/FILE */
+	struct pfn_list folio_list, ret_folios, free_folios;
+};
+
+/*
+ * A task's part in reclaim that outlives one call frame: what the seed 000
+ * figures and an OOM kill need to find (the kernel keeps the like in
+ * task_struct: current->reclaim_state, PF_MEMALLOC).
+ */
+struct task_reclaim {
+	struct isolated_folios *isolated;	/* NULL when it holds none */
+	struct pglist_data *throttled_pgdat;	/* asleep in reclaim_throttle */
+	unsigned int *throttle_slot;	/* the 2008 throttle's counter it holds */
+	bool counted;			/* counted in reclaim.nr_reclaimers */
+	u64 start_ns;			/* try_to_free_pages entry */
+};
+
+#endif
