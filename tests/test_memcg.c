@@ -13,7 +13,9 @@
  *   sw                  memory 100 pages, memory+swap 150 pages
  *
  * Tasks are created by hand and never scheduled; page frames come straight
- * from the buddy allocator and are charged with mem_cgroup_charge().
+ * from the buddy allocator and are charged with mem_cgroup_charge():
+ * directly when the charge cannot reach limit reclaim, otherwise in the
+ * task's coroutine, stepped by the test (charge_to_reclaim, finish_charge).
  *
  * The model also charges the root memcg's counter (a documented deviation,
  * memcontrol.c), so root usage is checked too.  Tests marked "FIXED
@@ -66,28 +68,66 @@ static void charge_n(struct task *t, u32 *pfns, unsigned int n)
 	}
 }
 
-/* A new frame whose charge to @t's memcg has to wait for limit reclaim
- * (VM_FAULT_RETRY); charge it again once the reclaim is over. */
-static u32 charge_to_reclaim(struct task *t)
-{
-	u32 pfn = new_frame(t->sim);
+/*
+ * A charge run in @t's coroutine (mem_cgroup_charge may reclaim, and a
+ * reclaim suspends the task at its step boundaries): @pfn and what the
+ * charge returned once it is done.
+ */
+struct charge_call {
+	struct test_call call;
+	u32 pfn;
+	enum vm_fault_result res;
+};
 
-	assert_int_equal(mem_cgroup_charge(t, pfn), VM_FAULT_RETRY);
-	return pfn;
+static void charge_call_fn(struct task *t, void *arg)
+{
+	struct charge_call *c = arg;
+
+	c->res = mem_cgroup_charge(t, c->pfn);
 }
 
-/* Run @t's limit reclaim to its end (nothing is on any LRU here, so it
- * walks all 13 priorities and reclaims nothing). */
-static void finish_reclaim(struct task *t)
+/*
+ * Start the charge of a new frame to @t's memcg in @t and run its first
+ * step: the counters refuse it, memory.events max is counted and the
+ * limit reclaim is entered; the task is suspended at the cond_resched
+ * before the reclaim proper, counted among the reclaimers.
+ */
+static u32 charge_to_reclaim(struct task *t, struct charge_call *c)
 {
-	int steps = 0;
+	c->pfn = new_frame(t->sim);
+	c->res = VM_FAULT_RETRY;	/* not returned yet */
+	test_call_start(t, &c->call, charge_call_fn, c);
+	assert_false(test_call_step(t));
+	assert_int_equal(t->state, TASK_RUNNING);
+	assert_true(t->reclaim.counted);
+	assert_int_equal(t->sim->reclaim.nr_reclaimers, 1);
+	return c->pfn;
+}
 
-	while (!reclaim_step(t))
+/*
+ * Step @t's charge to its end (waking the task whenever a step leaves it
+ * asleep); returns the steps it took.  Nothing is on any LRU here, so
+ * every limit reclaim reclaims nothing and the charge ends on a margin,
+ * a drained stock, or the memcg OOM.
+ */
+static unsigned int finish_charge(struct task *t, struct charge_call *c)
+{
+	unsigned int steps = 0;
+
+	while (!test_call_step(t)) {
 		assert_true(++steps < 10000);
-	assert_int_equal(t->rs.phase, RP_DONE);
-	assert_int_equal(t->rs.kind, RK_MEMCG);
-	assert_int_equal(t->rs.sc.nr_reclaimed, 0);
-	assert_int_equal(t->rs.sc.priority, -1);
+		if (t->state == TASK_BLOCKED) {
+			wake_up_task(t);
+			t->state = TASK_RUNNING;
+		}
+	}
+	assert_int_not_equal(c->res, VM_FAULT_RETRY);
+	assert_false(t->reclaim.counted);
+	assert_int_equal(t->sim->reclaim.nr_reclaimers, 0);
+	assert_int_equal(t->sim->reclaim.overreclaim_pages, 0);
+	assert_int_equal(t->sim->vm_events[PGSTEAL_ANON], 0);
+	assert_int_equal(t->sim->vm_events[PGSTEAL_FILE], 0);
+	return steps + 1;
 }
 
 /* ------------------------------------------------------------------ */
@@ -116,7 +156,10 @@ static void test_charge_batch_and_stock(void **state)
 	assert_int_equal(task_stock(t)->nr, 63);
 	assert_int_equal(box->memcg_stat[MEMCG_PGPGIN], 1);
 	assert_int_equal(box->memory.failcnt, 0);
-	assert_false(t->cc.active);
+	/* no limit reclaim was started (was: !t->cc.active) */
+	assert_int_equal(box->events_max, 0);
+	assert_false(t->reclaim.counted);
+	assert_int_equal(sim->reclaim.nr_reclaimers, 0);
 
 	charge_n(t, NULL, 63);
 	assert_int_equal(box->memory.usage, 64);
@@ -159,6 +202,11 @@ static void test_charge_batch_and_stock(void **state)
  * the 64-page batch once (failcnt 36 for pages 65..100).  Page 101 fails
  * the batch and the single page (failcnt 38), counts memory.events max
  * and starts limit reclaim of box: SWAP_CLUSTER_MAX pages, may swap.
+ * Nothing is reclaimable and box has no margin, so the charge then
+ * drains the stocks once and retries (reclaim 2), retries
+ * MAX_RECLAIM_RETRIES times more (reclaims 3..18), each failing the
+ * single page once more (failcnt 38 + 17), and ends in the memcg OOM,
+ * which finds no candidate (the test task has no mm): VM_FAULT_OOM.
  */
 static void test_charge_at_limit(void **state)
 {
@@ -166,6 +214,7 @@ static void test_charge_at_limit(void **state)
 	struct mem_cgroup *root = sim->memcgs[0];
 	struct mem_cgroup *box = test_memcg_named(sim, "box");
 	struct task *t = test_task_in(sim, box);
+	struct charge_call c;
 	u32 pfn;
 
 	charge_n(t, NULL, 100);
@@ -175,10 +224,11 @@ static void test_charge_at_limit(void **state)
 	assert_int_equal(box->memsw.failcnt, 0);
 	assert_int_equal(root->memory.failcnt, 0);
 	assert_int_equal(box->events_max, 0);
-	assert_int_equal(t->rs.phase, RP_IDLE);
+	assert_false(t->reclaim.counted);	/* was: t->rs.phase == RP_IDLE */
+	assert_int_equal(sim->reclaim.nr_reclaimers, 0);
 	assert_int_equal(mem_cgroup_margin(box), 0);
 
-	pfn = charge_to_reclaim(t);
+	pfn = charge_to_reclaim(t, &c);
 	assert_int_equal(pfn_to_page(sim, pfn)->memcg_id, MEMCG_ID_NONE);
 	assert_int_equal(box->memory.usage, 100);
 	assert_int_equal(box->memsw.usage, 100);
@@ -187,21 +237,44 @@ static void test_charge_at_limit(void **state)
 	assert_int_equal(box->memsw.failcnt, 0);
 	assert_int_equal(box->events_max, 1);
 	assert_int_equal(box->memcg_stat[MEMCG_PGPGIN], 100);
-	assert_true(t->cc.active);
-	assert_int_equal(t->cc.nr_retries, MAX_RECLAIM_RETRIES);
-	assert_false(t->cc.drained);
-	/* try_to_free_mem_cgroup_pages(box, 1) */
-	assert_int_not_equal(t->rs.phase, RP_IDLE);
-	assert_int_equal(t->rs.phase, RP_PRIORITY);
-	assert_int_equal(t->rs.kind, RK_MEMCG);
-	assert_ptr_equal(t->rs.sc.target_mem_cgroup, box);
-	assert_int_equal(t->rs.sc.nr_to_reclaim, 32);
-	assert_true(t->rs.sc.may_swap);
-	assert_true(t->rs.sc.may_unmap);
-	assert_true(t->rs.sc.may_writepage);
-	assert_int_equal(t->rs.sc.priority, DEF_PRIORITY);
-	assert_int_equal(t->rs.sc.reclaim_idx, MAX_NR_ZONES - 1);
-	assert_int_equal(t->rs.sc.nr_reclaimed, 0);
+	/* not drained yet (was: !t->cc.drained): the stock still serves box */
+	assert_ptr_equal(task_stock(t)->memcg, box);
+	assert_int_equal(task_stock(t)->nr, 0);
+	/*
+	 * try_to_free_mem_cgroup_pages(box, 1), inside its first step: the
+	 * task is a reclaimer (charge_to_reclaim checked it), the start
+	 * time taken.  Its scan_control (target box, nr_to_reclaim 32,
+	 * may_swap/unmap/writepage, DEF_PRIORITY, reclaim_idx) lives on the
+	 * coroutine's stack now and cannot be looked at; the target shows
+	 * as box's events_max above.
+	 */
+	assert_true(t->reclaim.start_ns >= sim->now);
+	assert_true(t->reclaim.start_ns <= task_now(t));
+	assert_int_equal(box->events_oom, 0);
+
+	/*
+	 * The rest of the charge (was: t->cc.nr_retries ==
+	 * MAX_RECLAIM_RETRIES, counted down one reclaim at a time): one
+	 * reclaim before the drain, one after it, MAX_RECLAIM_RETRIES more,
+	 * each suspending the task once, then the memcg OOM.
+	 */
+	assert_int_equal(finish_charge(t, &c), 2 + MAX_RECLAIM_RETRIES);
+	assert_int_equal(c.res, VM_FAULT_OOM);
+	assert_int_equal(box->events_max, 2 + MAX_RECLAIM_RETRIES);
+	assert_int_equal(box->memory.failcnt, 38 + 1 + MAX_RECLAIM_RETRIES);
+	assert_int_equal(box->memsw.failcnt, 0);
+	assert_int_equal(box->events_oom, 1);
+	assert_int_equal(box->oom_kill, 0);
+	assert_int_equal(sim->reclaim.oom_kills, 0);
+	assert_false(t->oom_victim);
+	assert_int_equal(pfn_to_page(sim, pfn)->memcg_id, MEMCG_ID_NONE);
+	assert_int_equal(box->memory.usage, 100);
+	assert_int_equal(box->memsw.usage, 100);
+	assert_int_equal(root->memory.usage, 100);
+	assert_int_equal(box->memcg_stat[MEMCG_PGPGIN], 100);
+	/* the drain (once) emptied the stock, and no charge refilled it */
+	assert_null(task_stock(t)->memcg);
+	assert_int_equal(task_stock(t)->nr, 0);
 }
 
 /*
@@ -217,6 +290,7 @@ static void test_charge_drains_stock(void **state)
 	struct mem_cgroup *box = test_memcg_named(sim, "box");
 	struct task *t1 = test_task_in(sim, box);
 	struct task *t2 = test_task_in(sim, box);
+	struct charge_call c;
 	u32 pfn;
 
 	t2->cpu = 1;	/* another CPU, another stock */
@@ -225,16 +299,23 @@ static void test_charge_drains_stock(void **state)
 	charge_n(t2, NULL, 36);			/* 64 + 36 = 100 */
 	assert_int_equal(box->memory.usage, 100);
 	assert_int_equal(task_stock(t2)->nr, 0);
-	pfn = charge_to_reclaim(t2);
+	pfn = charge_to_reclaim(t2, &c);
 	assert_int_equal(box->events_max, 1);
-	finish_reclaim(t2);
+	/* not drained yet */
+	assert_ptr_equal(task_stock(t1)->memcg, box);
+	assert_int_equal(task_stock(t1)->nr, 63);
 	assert_int_equal(mem_cgroup_margin(box), 0);
 
-	assert_int_equal(mem_cgroup_charge(t2, pfn), VM_FAULT_DONE);
+	/*
+	 * The reclaim (nothing reclaimed, margin still 0: the margin check
+	 * and the drain follow it inside the same step now), the drain and
+	 * the retried charge take one more step; no second reclaim.
+	 */
+	assert_int_equal(finish_charge(t2, &c), 1);
+	assert_int_equal(c.res, VM_FAULT_DONE);
 	assert_int_equal(pfn_to_page(sim, pfn)->memcg_id, box->id);
-	assert_true(t2->cc.drained);
-	assert_false(t2->cc.active);
-	assert_int_equal(t2->rs.phase, RP_IDLE);
+	assert_int_equal(box->events_oom, 0);
+	/* drained (was: t2->cc.drained): */
 	assert_int_equal(task_stock(t1)->nr, 0);
 	assert_null(task_stock(t1)->memcg);
 	assert_int_equal(task_stock(t2)->nr, 0);
@@ -255,29 +336,39 @@ static void test_charge_drains_stock(void **state)
  * (Was a MODEL BUG when this test was written: mem_cgroup_charge re-entered
  * its batch loop with a fresh 64-page batch on every retry, charging 64
  * here (usage 94, 63 stocked) and counting an extra failcnt when the margin
- * was under 64.  memcontrol.c now keeps cc->batch_cut.)
+ * was under 64.  memcontrol.c now keeps batch_cut.)
  */
 static void test_charge_retry_batch(void **state)
 {
 	struct sim *sim = test_sim_from_text(state, "t.ini", ini);
 	struct mem_cgroup *box = test_memcg_named(sim, "box");
 	struct task *t = test_task_in(sim, box);
+	struct memcg_stock *other = &sim->cpus[1].stock;
+	struct charge_call c;
 	u32 pfns[100], pfn;
 
 	charge_n(t, pfns, 100);
-	pfn = charge_to_reclaim(t);
+	/*
+	 * CPU 1's stock served box and is used up (as t's is): a drain
+	 * would take it off box, which is how the test sees that the charge
+	 * did not drain (was: !t->cc.drained).
+	 */
+	other->memcg = box;
+	other->nr = 0;
+	pfn = charge_to_reclaim(t, &c);
 	assert_int_equal(box->memory.failcnt, 38);
 	/* meanwhile 70 pages are freed */
 	for (int i = 0; i < 70; i++)
 		mem_cgroup_uncharge(sim, pfns[i]);
 	assert_int_equal(box->memory.usage, 30);
 	assert_int_equal(box->memcg_stat[MEMCG_PGPGOUT], 70);
-	finish_reclaim(t);
 	assert_int_equal(mem_cgroup_margin(box), 70);
 
-	assert_int_equal(mem_cgroup_charge(t, pfn), VM_FAULT_DONE);
+	/* the reclaim (nothing), the margin check and the retried charge */
+	assert_int_equal(finish_charge(t, &c), 1);
+	assert_int_equal(c.res, VM_FAULT_DONE);
 	assert_int_equal(pfn_to_page(sim, pfn)->memcg_id, box->id);
-	assert_false(t->cc.drained);		/* the margin was enough */
+	assert_ptr_equal(other->memcg, box);	/* not drained: the margin was enough */
 	assert_int_equal(box->events_max, 1);
 	assert_int_equal(box->memory.usage, 31);
 	assert_int_equal(task_stock(t)->nr, 0);
@@ -300,6 +391,8 @@ static void test_charge_hierarchy(void **state)
 	struct mem_cgroup *top = test_memcg_named(sim, "top");
 	struct mem_cgroup *leaf = test_memcg_named(sim, "leaf");
 	struct task *t = test_task_in(sim, leaf);
+	struct charge_call c;
+	u32 pfn;
 
 	assert_ptr_equal(leaf->parent, top);
 	charge_n(t, NULL, 1);
@@ -322,15 +415,39 @@ static void test_charge_hierarchy(void **state)
 	assert_int_equal(leaf->memcg_stat[MEMCG_PGPGIN], 100);
 	assert_int_equal(top->memcg_stat[MEMCG_PGPGIN], 0);	/* local */
 
-	charge_to_reclaim(t);
+	pfn = charge_to_reclaim(t, &c);
 	assert_int_equal(top->memory.failcnt, 38);
 	assert_int_equal(leaf->memory.failcnt, 0);
+	/* the limit reclaim is top's (was: t->rs.sc.target_mem_cgroup; its
+	 * may_swap is on the coroutine's stack, not observable) */
 	assert_int_equal(top->events_max, 1);
 	assert_int_equal(leaf->events_max, 0);
-	assert_ptr_equal(t->rs.sc.target_mem_cgroup, top);
-	assert_true(t->rs.sc.may_swap);
 	assert_int_equal(leaf->memory.usage, 100);
 	assert_int_equal(top->memory.usage, 100);
+
+	/*
+	 * top has no margin and nothing to reclaim: the drain of top's
+	 * subtree (t's leaf stock), MAX_RECLAIM_RETRIES retries, each a
+	 * failure at top, then top's memcg OOM (no candidate).
+	 */
+	assert_int_equal(finish_charge(t, &c), 2 + MAX_RECLAIM_RETRIES);
+	assert_int_equal(c.res, VM_FAULT_OOM);
+	assert_int_equal(top->events_max, 2 + MAX_RECLAIM_RETRIES);
+	assert_int_equal(leaf->events_max, 0);
+	assert_int_equal(top->memory.failcnt, 38 + 1 + MAX_RECLAIM_RETRIES);
+	assert_int_equal(leaf->memory.failcnt, 0);
+	assert_int_equal(top->events_oom, 1);
+	assert_int_equal(leaf->events_oom, 0);
+	assert_null(task_stock(t)->memcg);
+	assert_int_equal(pfn_to_page(sim, pfn)->memcg_id, MEMCG_ID_NONE);
+	assert_int_equal(leaf->memory.usage, 100);
+	assert_int_equal(top->memory.usage, 100);
+	assert_int_equal(top->memsw.usage, 100);
+	assert_int_equal(root->memory.usage, 100);
+	/* page 101's batch was tried at leaf usage 100: 164; the retries
+	 * charge single pages (101) */
+	assert_int_equal(leaf->memory.watermark, 164);
+	assert_int_equal(top->memory.watermark, 100);
 }
 
 /*
@@ -347,7 +464,8 @@ static void test_charge_memsw_limit(void **state)
 	struct sim *sim = test_sim_from_text(state, "t.ini", ini);
 	struct mem_cgroup *sw = test_memcg_named(sim, "sw");
 	struct task *t = test_task_in(sim, sw);
-	u32 pfns[64];
+	struct charge_call c;
+	u32 pfns[64], pfn;
 
 	assert_int_equal(sw->memory.max, 100);
 	assert_int_equal(sw->memsw.max, 150);
@@ -369,15 +487,30 @@ static void test_charge_memsw_limit(void **state)
 	assert_int_equal(sw->memory.failcnt, 0);
 	assert_int_equal(mem_cgroup_margin(sw), 0);
 
-	charge_to_reclaim(t);
+	pfn = charge_to_reclaim(t, &c);
 	assert_int_equal(sw->memsw.failcnt, 24);
 	assert_int_equal(sw->memory.failcnt, 0);
+	/*
+	 * the limit reclaim is sw's (was: t->rs.sc.target_mem_cgroup).  Its
+	 * scan_control (may_swap false for a memsw hit, nr_to_reclaim 32)
+	 * is on the coroutine's stack now: not observable here, with
+	 * nothing on sw's LRUs to swap or not.
+	 */
 	assert_int_equal(sw->events_max, 1);
-	assert_ptr_equal(t->rs.sc.target_mem_cgroup, sw);
-	assert_false(t->rs.sc.may_swap);
-	assert_int_equal(t->rs.sc.nr_to_reclaim, 32);
 	assert_int_equal(sw->memory.usage, 90);
 	assert_int_equal(sw->memsw.usage, 150);
+
+	/* no memsw margin comes back: drain, MAX_RECLAIM_RETRIES, memcg OOM */
+	assert_int_equal(finish_charge(t, &c), 2 + MAX_RECLAIM_RETRIES);
+	assert_int_equal(c.res, VM_FAULT_OOM);
+	assert_int_equal(sw->events_max, 2 + MAX_RECLAIM_RETRIES);
+	assert_int_equal(sw->memsw.failcnt, 24 + 1 + MAX_RECLAIM_RETRIES);
+	assert_int_equal(sw->memory.failcnt, 0);
+	assert_int_equal(sw->events_oom, 1);
+	assert_int_equal(pfn_to_page(sim, pfn)->memcg_id, MEMCG_ID_NONE);
+	assert_int_equal(sw->memory.usage, 90);
+	assert_int_equal(sw->memsw.usage, 150);
+	assert_int_equal(sw->memcg_stat[MEMCG_SWAP], 60);
 }
 
 /* Uncharge gives back memory and memsw up the hierarchy, counts pgpgout,
