@@ -239,6 +239,12 @@ void task_yield(struct task *t, enum step_result res)
 	coro_suspend(&t->sim->host, &t->co, res);
 }
 
+_Noreturn void task_exit_current(struct task *t)
+{
+	assert(t->sim->current == t && t->state == TASK_DEAD);
+	coro_exit(&t->sim->host, &t->co, STEP_EXIT);
+}
+
 void schedule(struct task *t)
 {
 	task_yield(t, t->state == TASK_BLOCKED ? STEP_BLOCKED : STEP_CONTINUE);

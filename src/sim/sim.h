@@ -59,7 +59,7 @@ struct task {
 	struct mem_cgroup *memcg;	/* charged memcg */
 	struct workload_inst *wl;
 	void *wl_priv;			/* the workload's per-task state */
-	bool wl_finished;		/* the workload's last operation completed */
+	bool wl_finished;		/* TEMPORARY (WL_RUN_OP): the last op completed */
 	/* accounting, /usr/bin/time style */
 	u64 utime_ns, stime_ns;
 	u64 start_ns, exit_ns;
@@ -288,6 +288,8 @@ void task_free(struct task *t);
 void schedule(struct task *t);
 void cond_resched(struct task *t);
 void task_yield(struct task *t, enum step_result res);
+/* task_exit_current() - from @t's coroutine: it is dead (task_exit done), never to run again. */
+_Noreturn void task_exit_current(struct task *t);
 /* schedule_timeout() - sleep on @wq (may be NULL) for at most @timeout_ns. */
 void schedule_timeout(struct task *t, struct wait_queue_head *wq, u64 timeout_ns);
 

@@ -51,29 +51,28 @@ static int anon_fill_init(struct workload_inst *wl, struct task *t, unsigned int
 	return 0;
 }
 
-static enum vm_fault_result anon_fill_op(struct task *t)
+/* The fill in address order, then the re-touch passes. */
+static void anon_fill_run(struct task *t)
 {
 	struct anon_fill *af = t->wl_priv;
 	const struct scn_workload *cfg = t->wl->cfg;
-	u64 p = (af->pass && af->order) ? af->order[af->i] : af->i;
-	bool write = af->pass == 0 || cfg->touch_write;
-	enum vm_fault_result r = handle_mm_fault(t, af->base + p, write);
 
-	if (r != VM_FAULT_DONE)
-		return r;
-	charge_user(t, t->sim->scn.cost.user_touch_ns);
-	if (++af->i < af->npages)
-		return r;
-	af->i = 0;
-	if (af->pass == 0) {
-		af->fill_min_flt = t->min_flt;
-		af->fill_maj_flt = t->maj_flt;
+	for (af->pass = 0; af->pass <= cfg->passes; af->pass++) {
+		bool write = af->pass == 0 || cfg->touch_write;
+
+		if (af->pass && af->order)
+			shuffle(t->sim, af->order, af->npages);
+		for (af->i = 0; af->i < af->npages; af->i++) {
+			u64 p = (af->pass && af->order) ? af->order[af->i] : af->i;
+
+			WL_DO(t, handle_mm_fault(t, af->base + p, write));
+			charge_user(t, t->sim->scn.cost.user_touch_ns);
+		}
+		if (af->pass == 0) {
+			af->fill_min_flt = t->min_flt;
+			af->fill_maj_flt = t->maj_flt;
+		}
 	}
-	if (++af->pass > cfg->passes)
-		t->wl_finished = true;
-	else if (af->order)
-		shuffle(t->sim, af->order, af->npages);
-	return r;
 }
 
 /* The oracle program's result line: pages and the re-touch fault counts. */
@@ -108,6 +107,6 @@ static void anon_fill_free(struct task *t)
 const struct wl_ops anon_fill_ops = {
 	.task_init = anon_fill_init,
 	.task_free = anon_fill_free,
-	.op = anon_fill_op,
+	.run = anon_fill_run,
 	.report = anon_fill_report,
 };

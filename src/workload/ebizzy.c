@@ -446,11 +446,13 @@ static unsigned int ebizzy_nr_tasks(const struct scn_workload *cfg)
 	return cfg->nr_threads + 1;
 }
 
+WL_RUN_OP(ebizzy_run, ebizzy_op)
+
 const struct wl_ops ebizzy_ops = {
 	.nr_tasks = ebizzy_nr_tasks,
 	.task_init = ebizzy_init,
 	.task_free = ebizzy_task_free,
-	.op = ebizzy_op,
+	.run = ebizzy_run,
 	.task_exit = ebizzy_task_exit,
 	.report = ebizzy_report,
 	.free = ebizzy_free,

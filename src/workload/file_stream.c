@@ -36,28 +36,32 @@ static int file_stream_init(struct workload_inst *wl, struct task *t, unsigned i
 	return fs->mapping ? 0 : -1;
 }
 
-/* One page of the current read()/write() call; a call costs a syscall. */
-static enum vm_fault_result file_stream_op(struct task *t)
+/*
+ * One page of the current read()/write() call; a call costs a syscall
+ * (charged again when the page is retried: the model's syscall entry).
+ */
+static enum vm_fault_result file_stream_page(struct task *t, struct file_stream *fs, bool write)
+{
+	if (fs->i % fs->block_pages == 0)
+		charge_sys(t, t->sim->scn.cost.syscall_ns);
+	if (write)
+		return filemap_write(t, fs->mapping, fs->i);
+	return filemap_read(t, fs->mapping, fs->i, fs->block_pages);
+}
+
+/* dd: the file once; a reader: the file `count` times. */
+static void file_stream_run(struct task *t)
 {
 	struct file_stream *fs = t->wl_priv;
 	const struct scn_workload *cfg = t->wl->cfg;
-	enum vm_fault_result r;
+	bool write = cfg->type == WL_FILE_WRITE;
 
-	if (fs->i % fs->block_pages == 0)
-		charge_sys(t, t->sim->scn.cost.syscall_ns);
-	if (cfg->type == WL_FILE_WRITE)
-		r = filemap_write(t, fs->mapping, fs->i);
-	else
-		r = filemap_read(t, fs->mapping, fs->i, fs->block_pages);
-	if (r != VM_FAULT_DONE)
-		return r;
-	fs->pages_done++;
-	if (++fs->i < fs->npages)
-		return r;
-	fs->i = 0;
-	if (cfg->type == WL_FILE_WRITE || ++fs->pass >= cfg->count)
-		t->wl_finished = true;
-	return r;
+	do {
+		for (fs->i = 0; fs->i < fs->npages; fs->i++) {
+			WL_DO(t, file_stream_page(t, fs, write));
+			fs->pages_done++;
+		}
+	} while (!write && ++fs->pass < cfg->count);
 }
 
 static void file_stream_report(struct workload_inst *wl)
@@ -81,12 +85,12 @@ static void file_stream_report(struct workload_inst *wl)
 
 const struct wl_ops file_write_ops = {
 	.task_init = file_stream_init,
-	.op = file_stream_op,
+	.run = file_stream_run,
 	.report = file_stream_report,
 };
 
 const struct wl_ops file_read_ops = {
 	.task_init = file_stream_init,
-	.op = file_stream_op,
+	.run = file_stream_run,
 	.report = file_stream_report,
 };

@@ -397,10 +397,12 @@ static unsigned int hackbench_nr_tasks(const struct scn_workload *cfg)
 	return cfg->groups * 2 * HB_FDS;
 }
 
+WL_RUN_OP(hackbench_run, hackbench_op)
+
 const struct wl_ops hackbench_ops = {
 	.nr_tasks = hackbench_nr_tasks,
 	.task_init = hackbench_init,
-	.op = hackbench_op,
+	.run = hackbench_run,
 	.task_exit = hackbench_task_exit,
 	.report = hackbench_report,
 	.free = hackbench_free,

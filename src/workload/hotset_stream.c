@@ -13,15 +13,10 @@
 
 #define HS_MAX_PASSES 64
 
-enum hs_phase { HS_WARM, HS_STREAM, HS_HOT };
-
 struct hotset_stream {
 	struct address_space *hot, *stream;
 	u64 block_pages;
 	u64 every_pages;
-	enum hs_phase phase;
-	unsigned int warm_done;
-	u64 hot_i, stream_i;	/* positions in the two files */
 	u64 since;		/* stream pages since the last hot pass */
 	unsigned int hot_passes;
 	u64 miss[HS_MAX_PASSES];
@@ -43,54 +38,50 @@ static int hotset_stream_init(struct workload_inst *wl, struct task *t, unsigned
 	hs->hot = file_create(sim, name, bytes_to_pages(sim, wl->cfg->hot));
 	snprintf(name, sizeof(name), "%s.stream.%u", wl->cfg->name, idx);
 	hs->stream = file_create(sim, name, bytes_to_pages(sim, wl->cfg->stream));
-	hs->phase = wl->cfg->warm_passes ? HS_WARM : HS_STREAM;
 	return hs->hot && hs->stream ? 0 : -1;
 }
 
-/* After every `every` bytes streamed: count misses, start a hot pass. */
-static void start_hot_pass(struct hotset_stream *hs)
+/* One page of a read() of @file at @pos; a call costs a syscall. */
+static enum vm_fault_result hs_read_page(struct task *t, struct hotset_stream *hs,
+					 struct address_space *file, u64 pos)
+{
+	if (pos % hs->block_pages == 0)
+		charge_sys(t, t->sim->scn.cost.syscall_ns);
+	return filemap_read(t, file, pos, hs->block_pages);
+}
+
+/* Read all of @file, start to end. */
+static void hs_read_file(struct task *t, struct hotset_stream *hs, struct address_space *file)
+{
+	for (u64 pos = 0; pos < file->size; pos++)
+		WL_DO(t, hs_read_page(t, hs, file, pos));
+}
+
+/* Before a hot pass: count the hot pages no longer resident (mincore). */
+static void count_hot_misses(struct hotset_stream *hs)
 {
 	u64 miss = hs->hot->size - hs->hot->nrpages;
 
-	hs->since = 0;
 	if (hs->hot_passes < HS_MAX_PASSES)
 		hs->miss[hs->hot_passes] = miss;
 	hs->miss_total += miss;
 	hs->hot_passes++;
-	hs->phase = HS_HOT;
-	hs->hot_i = 0;
 }
 
-static enum vm_fault_result hotset_stream_op(struct task *t)
+static void hotset_stream_run(struct task *t)
 {
 	struct hotset_stream *hs = t->wl_priv;
-	bool stream = hs->phase == HS_STREAM;
-	struct address_space *file = stream ? hs->stream : hs->hot;
-	u64 *pos = stream ? &hs->stream_i : &hs->hot_i;
-	enum vm_fault_result r;
 
-	if (*pos % hs->block_pages == 0)
-		charge_sys(t, t->sim->scn.cost.syscall_ns);
-	r = filemap_read(t, file, *pos, hs->block_pages);
-	if (r != VM_FAULT_DONE)
-		return r;
-	++*pos;
-	if (stream) {
-		if (++hs->since == hs->every_pages)
-			start_hot_pass(hs);
-		else if (*pos == file->size)
-			t->wl_finished = true;
-		return r;
+	for (unsigned int w = 0; w < t->wl->cfg->warm_passes; w++)
+		hs_read_file(t, hs, hs->hot);
+	for (u64 pos = 0; pos < hs->stream->size; pos++) {
+		WL_DO(t, hs_read_page(t, hs, hs->stream, pos));
+		if (++hs->since < hs->every_pages)
+			continue;
+		hs->since = 0;
+		count_hot_misses(hs);
+		hs_read_file(t, hs, hs->hot);
 	}
-	if (*pos < file->size)
-		return r;
-	hs->hot_i = 0;
-	if (hs->phase == HS_WARM && ++hs->warm_done < t->wl->cfg->warm_passes)
-		return r;
-	hs->phase = HS_STREAM;
-	if (hs->stream_i == hs->stream->size)
-		t->wl_finished = true;
-	return r;
 }
 
 static void hotset_stream_report(struct workload_inst *wl)
@@ -126,6 +117,6 @@ static void hotset_stream_report(struct workload_inst *wl)
 
 const struct wl_ops hotset_stream_ops = {
 	.task_init = hotset_stream_init,
-	.op = hotset_stream_op,
+	.run = hotset_stream_run,
 	.report = hotset_stream_report,
 };

@@ -59,17 +59,14 @@ static int lru_file_mmap_read_init(struct workload_inst *wl, struct task *t, uns
 }
 
 /* usemem --readonly: read one word of every page, in address order. */
-static enum vm_fault_result lru_file_mmap_read_op(struct task *t)
+static void lru_file_mmap_read_run(struct task *t)
 {
 	struct lru_mmap_reader *r = t->wl_priv;
-	enum vm_fault_result res = handle_mm_fault(t, r->base + r->i, false);
 
-	if (res != VM_FAULT_DONE)
-		return res;
-	charge_user(t, t->sim->scn.cost.user_touch_ns);
-	if (++r->i == r->npages)
-		t->wl_finished = true;
-	return res;
+	for (r->i = 0; r->i < r->npages; r->i++) {
+		WL_DO(t, handle_mm_fault(t, r->base + r->i, false));
+		charge_user(t, t->sim->scn.cost.user_touch_ns);
+	}
 }
 
 /*
@@ -91,8 +88,8 @@ static void lru_file_mmap_read_report(struct workload_inst *wl)
 		double s;
 
 		pages += r->i;
-		if (!t->wl_finished)
-			continue;
+		if (r->i < r->npages)
+			continue;	/* OOM-killed before the end */
 		s = (double)(t->exit_ns - t->start_ns) / 1e9;
 		tmin = done ? fmin(tmin, s) : s;
 		tmax = done ? fmax(tmax, s) : s;
@@ -114,6 +111,6 @@ static void lru_file_mmap_read_report(struct workload_inst *wl)
 
 const struct wl_ops lru_file_mmap_read_ops = {
 	.task_init = lru_file_mmap_read_init,
-	.op = lru_file_mmap_read_op,
+	.run = lru_file_mmap_read_run,
 	.report = lru_file_mmap_read_report,
 };

@@ -466,10 +466,12 @@ static void madvise09_free(struct workload_inst *wl)
 	free(m->content);
 }
 
+WL_RUN_OP(madvise09_run, madvise09_op)
+
 const struct wl_ops madvise09_ops = {
 	.nr_tasks = madvise09_nr_tasks,
 	.task_init = madvise09_init,
-	.op = madvise09_op,
+	.run = madvise09_run,
 	.task_exit = madvise09_task_exit,
 	.free = madvise09_free,
 	.report = madvise09_report,

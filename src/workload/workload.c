@@ -2,12 +2,11 @@
 /*
  * workload.c - creating workload tasks and driving them.
  *
- * A user task's step: continue a reclaim in progress (if any), then issue
- * operations (touch a page, read or write one page of a file) until the
- * step has used WL_QUANTUM_NS of CPU or an operation has to wait.  An
- * operation that returns VM_FAULT_RETRY or VM_FAULT_BLOCKED is issued
- * again in a later step, so a page fault that needed reclaim completes
- * exactly once, like a kernel fault that returns to user space when done.
+ * A user task's body runs its workload's program (wl_ops.run) as straight
+ * code: each user-level operation (touch a page, read or write a page of
+ * a file, a message) goes through WL_DO(), which ends the step when the
+ * quantum is used, sleeps and retries as the kernel's result says, and
+ * exits the task when it was OOM-killed.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -15,9 +14,6 @@
 #include "workload.h"
 #include "workload_types.h"
 #include "../mm/internal.h"
-
-/* How much work one step may do before the scheduler looks again. */
-#define WL_QUANTUM_NS (50 * NSEC_PER_USEC)
 
 const char *const workload_type_name[NR_WORKLOAD_TYPES] = {
 	[WL_ANON_FILL] = "anon_fill",
@@ -75,49 +71,42 @@ void workload_task_exit(struct workload_inst *wl, struct task *t)
 		sim->stopped = true;
 }
 
-/* The step of every workload task. */
-static enum step_result user_task_step(struct task *t)
+bool wl_retry(struct task *t, enum vm_fault_result r)
 {
-	const struct wl_ops *ops = wl_ops_table[t->wl->cfg->type];
-
-	while (t->step_user_ns + t->step_sys_ns < WL_QUANTUM_NS) {
-		switch (ops->op(t)) {
-		case VM_FAULT_DONE:
-			if (!t->wl_finished) {
-				/* done, but the task went to sleep afterwards */
-				if (t->state == TASK_BLOCKED)
-					return STEP_BLOCKED;
-				continue;
-			}
-			task_exit(t, 0);
-			if (t->mm)
-				mmput(t->sim, t->mm);
-			task_pool_release(t);
-			workload_task_exit(t->wl, t);
-			return STEP_EXIT;
-		case VM_FAULT_RETRY:
-		case VM_FAULT_NOMEM:	/* not returned by operations: absorbed below them */
-			return STEP_CONTINUE;
-		case VM_FAULT_BLOCKED:
-			return STEP_BLOCKED;
-		case VM_FAULT_OOM:
-			task_kill_and_reap(t, 9);
-			return STEP_EXIT;
-		}
+	switch (r) {
+	case VM_FAULT_DONE:
+		if (t->state == TASK_BLOCKED)
+			schedule(t);	/* done, and asleep: until woken */
+		return false;
+	case VM_FAULT_RETRY:
+	case VM_FAULT_NOMEM:	/* not returned by operations: absorbed below them */
+		task_yield(t, STEP_CONTINUE);
+		return true;
+	case VM_FAULT_BLOCKED:
+		task_yield(t, STEP_BLOCKED);
+		return true;
+	case VM_FAULT_OOM:
+		break;
 	}
-	return STEP_CONTINUE;
+	task_kill_and_reap(t, 9);
+	task_exit_current(t);
 }
 
-/* The body of every workload task: its steps, until it exits. */
+/* do_exit() of a workload task whose program ended. */
+static void wl_exit(struct task *t)
+{
+	task_exit(t, 0);
+	if (t->mm)
+		mmput(t->sim, t->mm);
+	task_pool_release(t);
+	workload_task_exit(t->wl, t);
+}
+
+/* The body of every workload task: its program, then exit(0). */
 void user_task(struct task *t)
 {
-	for (;;) {
-		enum step_result res = user_task_step(t);
-
-		if (res == STEP_EXIT)
-			return;
-		task_yield(t, res);
-	}
+	wl_ops_table[t->wl->cfg->type]->run(t);
+	wl_exit(t);
 }
 
 static struct mem_cgroup *memcg_named(struct sim *sim, const char *name)

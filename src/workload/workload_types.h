@@ -14,10 +14,11 @@ struct wl_ops {
 	/* set up task @idx of @wl (its mm, files, t->wl_priv); 0 or -1 */
 	int (*task_init)(struct workload_inst *wl, struct task *t, unsigned int idx);
 	/*
-	 * issue the task's current operation; on VM_FAULT_DONE advance to the
-	 * next one and set t->wl_finished after the last
+	 * the task's program, as straight code in its coroutine: it returns
+	 * when the program ends (exit(0)); an OOM kill ends it inside
+	 * wl_retry() without returning
 	 */
-	enum vm_fault_result (*op)(struct task *t);
+	void (*run)(struct task *t);
 	/* free t->wl_priv (NULL: plain free) */
 	void (*task_free)(struct task *t);
 	/* a task ended or was killed: give back what it holds (may be NULL) */
@@ -36,6 +37,46 @@ extern const struct wl_ops hackbench_ops;
 extern const struct wl_ops madvise09_ops;
 extern const struct wl_ops lru_file_mmap_read_ops;
 extern const struct wl_ops ebizzy_ops;
+
+/*
+ * User code runs until its step has used WL_QUANTUM_NS of CPU; then the
+ * step ends (the scheduler's tick: other tasks run, the timeslice is
+ * checked).  wl_tick() is called before each user-level operation.
+ */
+#define WL_QUANTUM_NS (50 * NSEC_PER_USEC)
+
+static inline void wl_tick(struct task *t)
+{
+	while (t->step_user_ns + t->step_sys_ns >= WL_QUANTUM_NS)
+		cond_resched(t);
+}
+
+/*
+ * wl_retry - what user space does with the result @r of a page fault or
+ * system call: VM_FAULT_DONE ends the operation (a task that went to
+ * sleep at its end sleeps now); VM_FAULT_RETRY (the kernel retries the
+ * fault) and VM_FAULT_NOMEM retry it in the next step, VM_FAULT_BLOCKED
+ * after the sleep; VM_FAULT_OOM means the task was killed: it exits here
+ * and never returns.  Returns true when the operation is to be issued
+ * again.
+ */
+bool wl_retry(struct task *t, enum vm_fault_result r);
+
+/* WL_DO(t, op): issue the operation @op (an expression giving a
+ * vm_fault_result) until it is done. */
+#define WL_DO(t, op)					\
+	do {						\
+		wl_tick(t);				\
+	} while (wl_retry((t), (op)))
+
+/* TEMPORARY, while a workload is still one resumable op: its program. */
+#define WL_RUN_OP(name, op)				\
+	static void name(struct task *t)		\
+	{						\
+		do {					\
+			WL_DO(t, op(t));		\
+		} while (!t->wl_finished);		\
+	}
 
 /* Bytes to pages, rounded up. */
 static inline u64 bytes_to_pages(const struct sim *sim, u64 bytes)
