@@ -356,15 +356,14 @@ static void balance_dirty_pages(struct task *t)
 	if (sim->nr_dirty > bg)
 		wakeup_flusher_threads(sim);
 	if (nr_dirty > thresh)
-		task_sleep(t, &sim->dirty_throttle_wait, 200 * NSEC_PER_MSEC);
+		schedule_timeout(t, &sim->dirty_throttle_wait, 200 * NSEC_PER_MSEC);
 }
 
 /*
  * filemap_write() - one page of a buffered write() (generic_perform_write,
  * v6.12): find or create the page (no read needed: whole pages are
- * written), copy, dirty, then balance_dirty_pages.  Returns
- * VM_FAULT_DONE once the page is written, even if the writer then sleeps
- * in the dirty throttle (t->state tells).
+ * written), copy, dirty, then balance_dirty_pages (which may sleep).
+ * Returns VM_FAULT_DONE once the page is written.
  */
 enum vm_fault_result filemap_write(struct task *t, struct address_space *mapping, u64 index)
 {
@@ -391,5 +390,5 @@ enum vm_fault_result filemap_write(struct task *t, struct address_space *mapping
 	charge_sys(t, sim->scn.cost.copy_page_ns);
 	folio_mark_dirty_file(sim, mapping, pfn, task_now(t));
 	balance_dirty_pages(t);
-	return VM_FAULT_DONE;	/* written; the task may now sleep in the throttle */
+	return VM_FAULT_DONE;
 }
