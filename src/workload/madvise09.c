@@ -58,26 +58,11 @@ enum m9_content {
 	C_B0,		/* 'b' then zeros: rewritten after it was discarded */
 };
 
-enum m9_phase {
-	M9_FILL,
-	M9_MADVISE,
-	M9_PEEK,
-	M9_REWRITE,
-	M9_LIMITS,
-	M9_HOLD,
-	M9_FORK,
-	M9_WAIT,
-	M9_PROBE,
-	M9_DONE,
-};
-
-/* The run's state (wl->priv): the parent's and the current child's. */
+/* The run's state (wl->priv), shared by the program and its pressure children. */
 struct madvise09 {
 	struct task *parent;
-	enum m9_phase phase;
 	u64 base;			/* first vpn of the region */
 	u64 npages;			/* pages in the region */
-	u64 i;				/* position in the current phase */
 	u8 *rewritten;			/* per page: in the rewrite set */
 	u8 *content;			/* per page: enum m9_content */
 	int madvise_ret;		/* 0 or -EINVAL */
@@ -88,7 +73,6 @@ struct madvise09 {
 	u64 rss_after_fill;		/* pages, VmRSS */
 	u64 rss_after_madvise;		/* pages */
 	unsigned int round;		/* pressure rounds started */
-	u64 probe_zero;			/* pages whose first byte read 0 in the last probe */
 	u64 oom_kills;			/* pressure children OOM-killed */
 	/* the final reading of every page (madvfree's result line) */
 	bool classified;
@@ -97,10 +81,6 @@ struct madvise09 {
 	struct wait_queue_head child_wait;	/* the parent in waitpid() */
 	/* the pressure child of the current round (NULL between rounds) */
 	struct task *child;
-	u64 child_base;			/* first vpn of its current chunk, 0: none yet */
-	u64 child_in_chunk;		/* pages touched in the current chunk */
-	u64 child_touched;		/* pages touched in all */
-	bool child_lingering;		/* target reached: the 100 ms sleep is done next */
 };
 
 static u64 chunk_pages(const struct sim *sim, const struct scn_workload *cfg)
@@ -175,81 +155,83 @@ static int memcg_write_limit(struct sim *sim, struct mem_cgroup *memcg, bool mem
 	return 0;
 }
 
-/* fork() of the pressure child: it shares the region copy-on-write. */
-static void fork_pressure_child(struct task *t, struct madvise09 *m)
+/*
+ * fork() of the pressure child: it shares the region copy-on-write and
+ * runs the same program (user_task -> madvise09_run), which takes it to
+ * pressure_child().  false: the fork failed.
+ */
+static bool fork_pressure_child(struct task *t, struct madvise09 *m)
 {
 	struct sim *sim = t->sim;
 	struct task *c = task_create(sim, TASK_USER, t->comm, t->fn);
 
 	m->round++;
 	if (!c)
-		goto failed;
+		return false;
 	c->wl = t->wl;
 	c->memcg = t->memcg;
 	c->mm = dup_mm(sim, c, t->mm);
 	if (!c->mm) {
 		task_exit(c, 0);
-		goto failed;
+		return false;
 	}
 	/* copy_page_range: one PTE copied per page of the region */
 	charge_sys(t, sim->scn.cost.syscall_ns + m->npages * sim->scn.cost.pte_ns);
 	m->child = c;
-	m->child_base = 0;
-	m->child_in_chunk = 0;
-	m->child_touched = 0;
-	m->child_lingering = false;
 	t->wl->running++;
 	c->start_ns = task_now(t);
 	c->busy_until = task_now(t);
 	wake_up_task(c);
-	m->phase = M9_WAIT;
-	return;
-failed:
-	/* madvfree dies on a failed fork: no more rounds */
-	m->phase = M9_DONE;
+	return true;
 }
 
 /*
- * The pressure child (madvfree.c pressure_child(), LTP's child loop):
- * mmap a chunk, write one byte per page, optionally usleep(round).
+ * One page of the pressure child's loop: mmap a new chunk when there is
+ * none yet or the last is full, then write the page's byte.  Re-issued
+ * until done: a retried fault does not mmap again.
  */
-static enum vm_fault_result pressure_child_op(struct task *t, struct madvise09 *m)
+static enum vm_fault_result pressure_touch(struct task *t, u64 chunk, u64 *base, u64 *in_chunk)
+{
+	if (!*base || *in_chunk == chunk) {
+		*base = mmap_anon(t->mm, chunk);
+		if (!*base)
+			return VM_FAULT_OOM;	/* mmap failed: madvfree's _exit(4) */
+		*in_chunk = 0;
+		charge_sys(t, t->sim->scn.cost.syscall_ns);
+	}
+	return handle_mm_fault(t, *base + *in_chunk, true);
+}
+
+/*
+ * The pressure child (madvfree.c pressure_child(), LTP's
+ * memory_pressure_child()): mmap a chunk, write one byte per page,
+ * optionally usleep(round); at the target sleep 100 ms and exit, at
+ * madvfree's cap exit at once.
+ */
+static void pressure_child(struct task *t, struct madvise09 *m)
 {
 	struct sim *sim = t->sim;
 	const struct scn_workload *cfg = t->wl->cfg;
 	u64 chunk = chunk_pages(sim, cfg);
 	bool until_oom = cfg->pressure == U64_MAX;
-	enum vm_fault_result r;
+	u64 base = 0;		/* first vpn of the current chunk, 0: none yet */
+	u64 in_chunk = 0;	/* pages touched in the current chunk */
+	u64 touched = 0;	/* pages touched in all */
 
-	if (m->child_lingering) {
-		t->wl_finished = true;
-		return VM_FAULT_DONE;
+	for (;;) {
+		WL_DO(t, pressure_touch(t, chunk, &base, &in_chunk));
+		charge_user(t, sim->scn.cost.user_touch_ns);
+		in_chunk++;
+		touched++;
+		if (!until_oom && touched >= bytes_to_pages(sim, cfg->pressure)) {
+			schedule_timeout(t, NULL, MADV09_LINGER_NS);	/* usleep(100 * 1000) */
+			return;
+		}
+		if (until_oom && touched >= bytes_to_pages(sim, MADV09_CAP_BYTES))
+			return;	/* the safety bound: _exit(3) */
+		if (cfg->ltp_sleep)
+			schedule_timeout(t, NULL, m->round * NSEC_PER_USEC + TIMER_SLACK_NS);
 	}
-	if (!m->child_base || m->child_in_chunk == chunk) {
-		m->child_base = mmap_anon(t->mm, chunk);
-		if (!m->child_base)
-			return VM_FAULT_OOM;	/* mmap failed: madvfree's _exit(4) */
-		m->child_in_chunk = 0;
-		charge_sys(t, sim->scn.cost.syscall_ns);
-	}
-	r = handle_mm_fault(t, m->child_base + m->child_in_chunk, true);
-	if (r != VM_FAULT_DONE)
-		return r;
-	charge_user(t, sim->scn.cost.user_touch_ns);
-	m->child_in_chunk++;
-	m->child_touched++;
-	if (!until_oom && m->child_touched >= bytes_to_pages(sim, cfg->pressure)) {
-		m->child_lingering = true;
-		task_sleep(t, NULL, MADV09_LINGER_NS);
-		return VM_FAULT_DONE;
-	}
-	if (until_oom && m->child_touched >= bytes_to_pages(sim, MADV09_CAP_BYTES)) {
-		t->wl_finished = true;	/* the safety bound: _exit(3) */
-		return VM_FAULT_DONE;
-	}
-	if (cfg->ltp_sleep)
-		task_sleep(t, NULL, m->round * NSEC_PER_USEC + TIMER_SLACK_NS);
-	return VM_FAULT_DONE;
 }
 
 /* Read the first byte of page @i (peek, probe): a none PTE is the zero page. */
@@ -268,6 +250,26 @@ static enum vm_fault_result read_page(struct task *t, struct madvise09 *m, u64 i
 		*zero = m->content[i] == C_ZERO;
 	}
 	return r;
+}
+
+/* Write the first byte of page @i ('b'): a page that lost its data is zeros after it. */
+static enum vm_fault_result rewrite_page(struct task *t, struct madvise09 *m, u64 i)
+{
+	bool lost = pte_none(region_pte(m, i)) || m->content[i] == C_ZERO;
+	enum vm_fault_result r = handle_mm_fault(t, m->base + i, true);
+
+	if (r == VM_FAULT_DONE) {
+		charge_user(t, t->sim->scn.cost.user_touch_ns);
+		m->content[i] = lost ? C_B0 : C_BA;
+	}
+	return r;
+}
+
+/* waitpid() for the pressure child: its end (exit or OOM kill) wakes us. */
+static void wait_pressure_child(struct task *t, struct madvise09 *m)
+{
+	while (m->child)
+		schedule_timeout(t, &m->child_wait, 0);
 }
 
 /*
@@ -300,114 +302,75 @@ static void classify(struct madvise09 *m)
 }
 
 /*
- * One step of the program (madvfree main(), LTP's child): the steps of
- * the header comment, each restartable where a fault may need reclaim.
+ * The program (madvfree main(), LTP's child()): the steps of the header
+ * comment.  A pressure child runs this too (it is a fork of the program)
+ * and goes to its own loop.
  */
-static enum vm_fault_result madvise09_op(struct task *t)
+static void madvise09_run(struct task *t)
 {
 	struct sim *sim = t->sim;
 	struct madvise09 *m = t->wl->priv;
 	const struct scn_workload *cfg = t->wl->cfg;
-	enum vm_fault_result r;
+	u64 probe_zero;		/* pages whose first byte read 0 in the last probe */
 	bool zero;
 
-	if (t != m->parent)
-		return pressure_child_op(t, m);
-	switch (m->phase) {
-	case M9_FILL:	/* memset(ptr, 'a', len) */
-		r = handle_mm_fault(t, m->base + m->i, true);
-		if (r != VM_FAULT_DONE)
-			return r;
-		charge_user(t, sim->scn.cost.user_touch_ns);
-		m->content[m->i] = C_A;
-		if (++m->i == m->npages) {
-			m->rss_after_fill = mm_rss(t->mm);
-			m->phase = M9_MADVISE;
-		}
-		return VM_FAULT_DONE;
-	case M9_MADVISE:
-		charge_sys(t, sim->scn.cost.syscall_ns);
-		m->madvise_ret = do_madvise(t, m->base, m->npages, MADV_FREE);
-		m->lazyfree_after_madvise = mm_lazyfree_pages(sim, t->mm);
-		m->rss_after_madvise = mm_rss(t->mm);
-		if (m->madvise_ret) {
-			/* LTP: TCONF "MADV_FREE is not supported"; madvfree dies */
-			t->wl_finished = true;
-			return VM_FAULT_DONE;
-		}
-		m->i = 0;
-		m->phase = cfg->peek != U64_MAX ? M9_PEEK : M9_REWRITE;
-		return VM_FAULT_DONE;
-	case M9_PEEK:
-		r = read_page(t, m, cfg->peek, &zero);
-		if (r != VM_FAULT_DONE)
-			return r;
-		m->peek_intact = !zero;
-		m->phase = M9_REWRITE;
-		return VM_FAULT_DONE;
-	case M9_REWRITE:	/* ptr[i * page_size] = 'b' */
-		for (; m->i < m->npages && !m->rewritten[m->i]; m->i++)
-			;
-		if (m->i < m->npages) {
-			bool lost = pte_none(region_pte(m, m->i)) || m->content[m->i] == C_ZERO;
-
-			r = handle_mm_fault(t, m->base + m->i, true);
-			if (r != VM_FAULT_DONE)
-				return r;
-			charge_user(t, sim->scn.cost.user_touch_ns);
-			m->content[m->i++] = lost ? C_B0 : C_BA;
-			return VM_FAULT_DONE;
-		}
-		m->lazyfree_after_rewrite = mm_lazyfree_pages(sim, t->mm);
-		m->phase = M9_LIMITS;
-		return VM_FAULT_DONE;
-	case M9_LIMITS:
-		charge_sys(t, sim->scn.cost.syscall_ns);
-		if (cfg->limit_after != U64_MAX)
-			m->limit_rc = memcg_write_limit(sim, t->memcg, false, cfg->limit_after);
-		if (cfg->memsw_after != U64_MAX) {
-			int rc = memcg_write_limit(sim, t->memcg, true, cfg->memsw_after);
-
-			m->limit_rc = m->limit_rc ? m->limit_rc : rc;
-		}
-		m->phase = M9_HOLD;
-		if (cfg->hold_ns)
-			task_sleep(t, NULL, cfg->hold_ns);
-		return VM_FAULT_DONE;
-	case M9_HOLD:
-		m->phase = cfg->pressure ? M9_FORK : M9_DONE;
-		return VM_FAULT_DONE;
-	case M9_FORK:
-		fork_pressure_child(t, m);
-		if (m->phase == M9_WAIT)
-			task_sleep(t, &m->child_wait, 0);	/* waitpid() */
-		return VM_FAULT_DONE;
-	case M9_WAIT:
-		if (m->child) {
-			task_sleep(t, &m->child_wait, 0);
-			return VM_FAULT_DONE;
-		}
-		m->i = 0;
-		m->probe_zero = 0;
-		m->phase = M9_PROBE;
-		return VM_FAULT_DONE;
-	case M9_PROBE:	/* if (!ptr[i * page_size]) discarded_probe++ */
-		if (m->i < m->npages) {
-			r = read_page(t, m, m->i, &zero);
-			if (r != VM_FAULT_DONE)
-				return r;
-			m->probe_zero += zero;
-			m->i++;
-			return VM_FAULT_DONE;
-		}
-		m->phase = !m->probe_zero && m->round < cfg->rounds ? M9_FORK : M9_DONE;
-		return VM_FAULT_DONE;
-	case M9_DONE:
-		classify(m);
-		t->wl_finished = true;
-		return VM_FAULT_DONE;
+	if (t != m->parent) {
+		pressure_child(t, m);
+		return;
 	}
-	return VM_FAULT_DONE;
+	for (u64 i = 0; i < m->npages; i++) {	/* memset(ptr, 'a', len) */
+		WL_DO(t, handle_mm_fault(t, m->base + i, true));
+		charge_user(t, sim->scn.cost.user_touch_ns);
+		m->content[i] = C_A;
+	}
+	m->rss_after_fill = mm_rss(t->mm);
+
+	wl_tick(t);
+	charge_sys(t, sim->scn.cost.syscall_ns);
+	m->madvise_ret = do_madvise(t, m->base, m->npages, MADV_FREE);
+	m->lazyfree_after_madvise = mm_lazyfree_pages(sim, t->mm);
+	m->rss_after_madvise = mm_rss(t->mm);
+	if (m->madvise_ret)
+		return;	/* LTP: TCONF "MADV_FREE is not supported"; madvfree dies */
+
+	if (cfg->peek != U64_MAX) {
+		WL_DO(t, read_page(t, m, cfg->peek, &zero));
+		m->peek_intact = !zero;
+	}
+
+	for (u64 i = 0; i < m->npages; i++)	/* ptr[i * page_size] = 'b' */
+		if (m->rewritten[i])
+			WL_DO(t, rewrite_page(t, m, i));
+	wl_tick(t);	/* smaps, then the limit writes: each a user-level operation */
+	m->lazyfree_after_rewrite = mm_lazyfree_pages(sim, t->mm);
+
+	charge_sys(t, sim->scn.cost.syscall_ns);
+	if (cfg->limit_after != U64_MAX)
+		m->limit_rc = memcg_write_limit(sim, t->memcg, false, cfg->limit_after);
+	if (cfg->memsw_after != U64_MAX) {
+		int rc = memcg_write_limit(sim, t->memcg, true, cfg->memsw_after);
+
+		m->limit_rc = m->limit_rc ? m->limit_rc : rc;
+	}
+	if (cfg->hold_ns)
+		schedule_timeout(t, NULL, cfg->hold_ns);
+
+	if (cfg->pressure) {
+		do {
+			wl_tick(t);
+			if (!fork_pressure_child(t, m))
+				break;	/* madvfree dies on a failed fork: no more rounds */
+			wait_pressure_child(t, m);
+			probe_zero = 0;
+			for (u64 i = 0; i < m->npages; i++) {	/* if (!ptr[i * page_size]) */
+				WL_DO(t, read_page(t, m, i, &zero));
+				probe_zero += zero;
+			}
+		} while (!probe_zero && m->round < cfg->rounds);
+	}
+
+	wl_tick(t);
+	classify(m);
 }
 
 /* A task ended: a pressure child's end (exit or OOM kill) wakes waitpid(). */
@@ -465,8 +428,6 @@ static void madvise09_free(struct workload_inst *wl)
 	free(m->rewritten);
 	free(m->content);
 }
-
-WL_RUN_OP(madvise09_run, madvise09_op)
 
 const struct wl_ops madvise09_ops = {
 	.nr_tasks = madvise09_nr_tasks,
