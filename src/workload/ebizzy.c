@@ -55,33 +55,10 @@ struct ebizzy {
 	u64 records_read;
 };
 
-enum eb_phase {
-	/* the main thread */
-	EB_ALLOC_MEM,		/* mem = alloc_mem(chunks * sizeof(record_t *)) */
-	EB_ALLOCATE,		/* mem[i] = alloc_mem(chunk_size) */
-	EB_WRITE_PATTERN,	/* mem[i][j] = j */
-	EB_CREATE_THREADS,	/* pthread_create */
-	EB_GO,			/* threads_go = 1; sleep(seconds) */
-	EB_STOP,		/* threads_go = 0; elapsed */
-	EB_JOIN,		/* pthread_join */
-	/* the threads: search_mem() */
-	EB_WAIT_GO,
-	EB_PICK,		/* chunk = rand_num(); src = mem[chunk] */
-	EB_MALLOC,		/* copy = alloc_mem(copy_size) */
-	EB_COPY,		/* memcpy(copy, src, copy_size) */
-	EB_SEARCH,		/* bsearch(key) */
-	EB_FREE,		/* free_mem(copy) */
-};
-
 struct eb_task {
-	enum eb_phase phase;
 	struct je_thread je;
+	bool running;			/* a thread counted in threads_running */
 	u32 state;			/* rand_num's state */
-	u64 i;				/* chunk or page within the phase */
-	u64 src, copy;			/* vpns of the record's chunk and buffer */
-	u64 meta;			/* allocator metadata page to touch, 0: none */
-	bool allocated;			/* the phase's malloc is done, touches remain */
-	bool src_read;			/* the page's source read is done */
 	unsigned int nprobe;		/* pages bsearch reads, in order */
 	u64 probe[EB_MAX_PROBES];
 	u64 records;			/* this thread's search_mem() count */
@@ -104,22 +81,28 @@ static enum vm_fault_result touch(struct task *t, u64 vpn, bool write)
 	return r;
 }
 
-/* The allocator's metadata write of the call in progress, if any. */
-static enum vm_fault_result touch_meta(struct task *t, struct eb_task *et)
+/* The allocator's metadata write *@meta (0: none, or done: then cleared). */
+static enum vm_fault_result touch_meta(struct task *t, u64 *meta)
 {
 	enum vm_fault_result r;
 
-	if (!et->meta)
+	if (!*meta)
 		return VM_FAULT_DONE;
-	r = touch(t, et->meta, true);
+	r = touch(t, *meta, true);
 	if (r == VM_FAULT_DONE)
-		et->meta = 0;
+		*meta = 0;
 	return r;
 }
 
 static u64 chunk_pages(const struct task *t)
 {
 	return bytes_to_pages(t->sim, t->wl->cfg->chunk_size);
+}
+
+/* The page of mem[] holding the pointer mem[@i]. */
+static u64 mem_vpn(const struct task *t, const struct ebizzy *eb, u64 i)
+{
+	return eb->mem + i * sizeof(u64) / t->sim->page_size;
 }
 
 /*
@@ -158,189 +141,186 @@ static void bsearch_pages(struct task *t, struct eb_task *et, u64 key, u64 n)
 	}
 }
 
-/* A thread leaves search_mem(): the last one wakes pthread_join. */
-static void thread_done(struct task *t, struct ebizzy *eb)
+/*
+ * alloc_mem() of ebizzy: malloc(@bytes) into *@vpn (0 until it is made),
+ * then the allocator's metadata write *@meta.  The operation for WL_DO:
+ * re-issued, only the write is.  A failed malloc is alloc_mem()'s
+ * "Couldn't allocate" and exit(1): the task is killed.
+ */
+static enum vm_fault_result alloc_mem(struct task *t, struct ebizzy *eb, struct eb_task *et,
+				      u64 bytes, u64 *vpn, u64 *meta)
 {
-	t->wl_finished = true;
+	if (!*vpn && !(*vpn = je_malloc(t, eb->heap, &et->je, bytes, meta)))
+		return VM_FAULT_OOM;
+	return touch_meta(t, meta);
+}
+
+/* allocate()'s mem[@i] = alloc_mem(chunk_size): the malloc, then the store. */
+static enum vm_fault_result alloc_chunk(struct task *t, struct ebizzy *eb, struct eb_task *et,
+					u64 i, u64 *meta)
+{
+	enum vm_fault_result r = alloc_mem(t, eb, et, t->wl->cfg->chunk_size, &eb->chunk[i], meta);
+
+	return r == VM_FAULT_DONE ? touch(t, mem_vpn(t, eb, i), true) : r;
+}
+
+/*
+ * search_mem()'s loop test and src = mem[@chunk] (a read of mem[]): *@go
+ * is false when threads_go was cleared.  The operation for WL_DO: a
+ * re-issued load tests threads_go again, in the step it runs in.
+ */
+static enum vm_fault_result load_src(struct task *t, struct ebizzy *eb, u64 chunk, bool *go)
+{
+	*go = eb->threads_go;
+	return *go ? touch(t, mem_vpn(t, eb, chunk), false) : VM_FAULT_DONE;
+}
+
+/*
+ * search_mem()'s memcpy of page @i: a read of the chunk @src, then a
+ * write of the copy @dst (*@read: the read is done).  The operation for
+ * WL_DO: re-issued, the part not done yet.
+ */
+static enum vm_fault_result copy_page(struct task *t, u64 src, u64 dst, bool *read)
+{
+	enum vm_fault_result r;
+
+	if (!*read) {
+		r = touch(t, src, false);
+		if (r != VM_FAULT_DONE)
+			return r;
+		*read = true;
+	}
+	return touch(t, dst, true);
+}
+
+/* pthread_join(): sleep until the last thread has left search_mem(). */
+static enum vm_fault_result join_threads(struct task *t, struct ebizzy *eb)
+{
+	if (!eb->threads_running)
+		return VM_FAULT_DONE;
+	task_sleep(t, &eb->join_wait, 0);
+	return VM_FAULT_BLOCKED;
+}
+
+/*
+ * thread_run()'s wait for threads_go (spinning in ebizzy; here asleep
+ * until start_threads() wakes the threads), or for a dead process.
+ */
+static enum vm_fault_result wait_go(struct task *t, struct ebizzy *eb)
+{
+	if (eb->broken || eb->threads_go)
+		return VM_FAULT_DONE;
+	task_sleep(t, &eb->go_wait, 0);
+	return VM_FAULT_BLOCKED;
+}
+
+/* A thread leaves search_mem(): the last one wakes pthread_join. */
+static void thread_done(struct task *t, struct ebizzy *eb, struct eb_task *et)
+{
+	et->running = false;
 	if (!--eb->threads_running)
 		wake_up_all(t->sim, &eb->join_wait);
 }
 
-/* alloc_mem() for the phase in progress, then its metadata touch. */
-static enum vm_fault_result eb_malloc(struct task *t, struct ebizzy *eb, struct eb_task *et,
-				      u64 bytes, u64 *vpn)
-{
-	if (!et->allocated) {
-		*vpn = je_malloc(t, eb->heap, &et->je, bytes, &et->meta);
-		if (!*vpn)
-			return VM_FAULT_OOM;	/* alloc_mem(): "Couldn't allocate", exit(1) */
-		et->allocated = true;
-	}
-	return touch_meta(t, et);
-}
-
-/* main()'s write_pattern(): one page of records. */
-static enum vm_fault_result write_pattern(struct task *t, struct ebizzy *eb, struct eb_task *et)
-{
-	u64 np = chunk_pages(t);
-	enum vm_fault_result r = touch(t, eb->chunk[et->i / np] + et->i % np, true);
-
-	if (r != VM_FAULT_DONE)
-		return r;
-	charge_user(t, copy_ns(t, et->i % np));	/* stores as fast as a copy */
-	if (++et->i == (u64)t->wl->cfg->chunks * np) {
-		et->i = 0;
-		et->phase = EB_CREATE_THREADS;
-	}
-	return r;
-}
-
-/* search_mem()'s memcpy: one page read from the chunk, written to the copy. */
-static enum vm_fault_result copy_page(struct task *t, struct eb_task *et)
+/*
+ * ebizzy's main(): allocate(), write_pattern(), start_threads() (which
+ * sleeps `seconds` between setting and clearing threads_go, and joins
+ * the threads).
+ */
+static void ebizzy_main(struct task *t, struct ebizzy *eb, struct eb_task *et)
 {
 	const struct scn_workload *cfg = t->wl->cfg;
-	enum vm_fault_result r;
+	u64 np = chunk_pages(t), meta = 0;
 
-	if (!et->src_read) {
-		r = touch(t, et->src + et->i, false);
-		if (r != VM_FAULT_DONE)
-			return r;
-		et->src_read = true;
+	/* allocate(): mem = alloc_mem(chunks * sizeof(record_t *)), mem[i] = alloc_mem(chunk_size) */
+	WL_DO(t, alloc_mem(t, eb, et, (u64)cfg->chunks * sizeof(u64), &eb->mem, &meta));
+	for (u64 i = 0; i < cfg->chunks; i++) {
+		meta = 0;
+		WL_DO(t, alloc_chunk(t, eb, et, i, &meta));
 	}
-	r = touch(t, et->copy + et->i, true);
-	if (r != VM_FAULT_DONE)
-		return r;
-	et->src_read = false;
-	charge_user(t, copy_ns(t, et->i));
-	if (++et->i == chunk_pages(t)) {
-		u64 n = cfg->chunk_size / RECORD_SIZE;
-
-		bsearch_pages(t, et, rand_num((u32)n, &et->state), n);
-		et->i = 0;
-		et->phase = EB_SEARCH;
+	/* write_pattern(): mem[i][j] = j, a page at a time, stores as fast as a copy */
+	for (u64 i = 0; i < cfg->chunks; i++) {
+		for (u64 p = 0; p < np; p++) {
+			WL_DO(t, touch(t, eb->chunk[i] + p, true));
+			charge_user(t, copy_ns(t, p));
+		}
 	}
-	return r;
+	/* start_threads(): pthread_create, a clone() each; the step ends here */
+	wl_tick(t);
+	charge_sys(t, (u64)cfg->nr_threads * t->sim->scn.cost.syscall_ns);
+	cond_resched(t);
+	/* threads_go = 1; time(): read when the thread has its CPU; sleep(seconds) */
+	wl_tick(t);
+	eb->start_ns = t->sim->now;
+	eb->threads_go = true;
+	wake_up_all(t->sim, &eb->go_wait);
+	task_sleep(t, NULL, (u64)cfg->seconds * NSEC_PER_SEC);
+	schedule(t);
+	/* threads_go = 0; time() first in its step too; difftime() */
+	wl_tick(t);
+	eb->threads_go = false;
+	eb->stop_ns = t->sim->now;
+	eb->elapsed_s = eb->stop_ns / NSEC_PER_SEC - eb->start_ns / NSEC_PER_SEC;
+	WL_DO(t, join_threads(t, eb));
 }
 
 /*
- * One page-sized piece of ebizzy: the main thread's allocate(),
- * write_pattern() and start_threads(), the threads' thread_run() and
- * search_mem().
+ * search_mem() of ebizzy 0.3, until threads_go is cleared: per record,
+ * chunk = rand_num(chunks), src = mem[chunk], copy = alloc_mem(chunk_size),
+ * memcpy(copy, src, chunk_size), bsearch(rand_num(records), copy),
+ * free_mem(copy).
  */
-static enum vm_fault_result ebizzy_op(struct task *t)
+static void search_mem(struct task *t, struct ebizzy *eb, struct eb_task *et)
+{
+	const struct scn_workload *cfg = t->wl->cfg;
+	u64 np = chunk_pages(t), n = cfg->chunk_size / RECORD_SIZE;
+
+	for (;;) {
+		u64 chunk, src, copy = 0, meta = 0;
+		bool go;
+
+		/* for (i = 0; threads_go == 1; i++): tested when the thread has its CPU */
+		wl_tick(t);
+		if (!eb->threads_go)
+			return;
+		chunk = rand_num(cfg->chunks, &et->state);
+		WL_DO(t, load_src(t, eb, chunk, &go));
+		if (!go)
+			return;
+		src = eb->chunk[chunk];
+		WL_DO(t, alloc_mem(t, eb, et, cfg->chunk_size, &copy, &meta));
+		for (u64 i = 0; i < np; i++) {
+			bool read = false;
+
+			WL_DO(t, copy_page(t, src + i, copy + i, &read));
+			charge_user(t, copy_ns(t, i));
+		}
+		bsearch_pages(t, et, rand_num((u32)n, &et->state), n);
+		for (unsigned int k = 0; k < et->nprobe; k++)
+			WL_DO(t, touch(t, copy + et->probe[k], false));
+		/* free_mem(copy): free() writes the chunk's page map, then may purge */
+		meta = je_free_meta_vpn(eb->heap, copy);
+		WL_DO(t, touch_meta(t, &meta));
+		je_free(t, eb->heap, &et->je, copy);
+		et->records++;
+		eb->records_read++;
+	}
+}
+
+/* Task 0 is ebizzy's main thread, the others its threads (thread_run()). */
+static void ebizzy_run(struct task *t)
 {
 	struct ebizzy *eb = t->wl->priv;
 	struct eb_task *et = t->wl_priv;
-	const struct scn_workload *cfg = t->wl->cfg;
-	u64 page_size = t->sim->page_size;
-	enum vm_fault_result r;
 
-	switch (et->phase) {
-	case EB_ALLOC_MEM:
-		r = eb_malloc(t, eb, et, (u64)cfg->chunks * sizeof(u64), &eb->mem);
-		if (r == VM_FAULT_DONE) {
-			et->allocated = false;
-			et->phase = EB_ALLOCATE;
-		}
-		return r;
-	case EB_ALLOCATE:
-		r = eb_malloc(t, eb, et, cfg->chunk_size, &eb->chunk[et->i]);
-		if (r == VM_FAULT_DONE)	/* the pointer stored in mem[i] */
-			r = touch(t, eb->mem + et->i * sizeof(u64) / page_size, true);
-		if (r != VM_FAULT_DONE)
-			return r;
-		et->allocated = false;
-		if (++et->i == cfg->chunks) {
-			et->i = 0;
-			et->phase = EB_WRITE_PATTERN;
-		}
-		return r;
-	case EB_WRITE_PATTERN:
-		return write_pattern(t, eb, et);
-	case EB_CREATE_THREADS:
-		/* clone() per thread; the step ends here so that EB_GO starts one */
-		charge_sys(t, (u64)cfg->nr_threads * t->sim->scn.cost.syscall_ns);
-		et->phase = EB_GO;
-		return VM_FAULT_RETRY;
-	case EB_GO:
-		/* first in its step: time() is read when the thread has its CPU */
-		eb->start_ns = t->sim->now;
-		eb->threads_go = true;
-		wake_up_all(t->sim, &eb->go_wait);
-		et->phase = EB_STOP;
-		task_sleep(t, NULL, (u64)cfg->seconds * NSEC_PER_SEC);
-		return VM_FAULT_BLOCKED;
-	case EB_STOP:
-		eb->threads_go = false;
-		eb->stop_ns = t->sim->now;	/* first in its step too */
-		eb->elapsed_s = eb->stop_ns / NSEC_PER_SEC - eb->start_ns / NSEC_PER_SEC;
-		et->phase = EB_JOIN;
-		return VM_FAULT_DONE;
-	case EB_JOIN:
-		if (eb->threads_running) {
-			task_sleep(t, &eb->join_wait, 0);
-			return VM_FAULT_BLOCKED;
-		}
-		t->wl_finished = true;
-		return VM_FAULT_DONE;
-	case EB_WAIT_GO:
-		if (eb->broken) {
-			thread_done(t, eb);
-			return VM_FAULT_DONE;
-		}
-		if (!eb->threads_go) {
-			task_sleep(t, &eb->go_wait, 0);
-			return VM_FAULT_BLOCKED;
-		}
-		et->phase = EB_PICK;
-		return VM_FAULT_DONE;
-	case EB_PICK:
-		if (!eb->threads_go) {
-			thread_done(t, eb);
-			return VM_FAULT_DONE;
-		}
-		if (!et->allocated) {
-			et->i = rand_num(cfg->chunks, &et->state);
-			et->allocated = true;
-		}
-		r = touch(t, eb->mem + et->i * sizeof(u64) / page_size, false);
-		if (r != VM_FAULT_DONE)
-			return r;
-		et->src = eb->chunk[et->i];
-		et->allocated = false;
-		et->phase = EB_MALLOC;
-		return r;
-	case EB_MALLOC:
-		r = eb_malloc(t, eb, et, cfg->chunk_size, &et->copy);
-		if (r != VM_FAULT_DONE)
-			return r;
-		et->allocated = false;
-		et->i = 0;
-		et->phase = EB_COPY;
-		return r;
-	case EB_COPY:
-		return copy_page(t, et);
-	case EB_SEARCH:
-		if (et->i < et->nprobe) {
-			r = touch(t, et->copy + et->probe[et->i], false);
-			if (r == VM_FAULT_DONE)
-				et->i++;
-			return r;
-		}
-		et->meta = je_free_meta_vpn(eb->heap, et->copy);
-		et->phase = EB_FREE;
-		return VM_FAULT_DONE;
-	case EB_FREE:
-		r = touch_meta(t, et);
-		if (r != VM_FAULT_DONE)
-			return r;
-		je_free(t, eb->heap, &et->je, et->copy);
-		et->records++;
-		eb->records_read++;
-		et->phase = EB_PICK;
-		return r;
+	if (t == t->wl->tasks[0]) {
+		ebizzy_main(t, eb, et);
+		return;
 	}
-	return VM_FAULT_DONE;
+	WL_DO(t, wait_go(t, eb));
+	if (!eb->broken)
+		search_mem(t, eb, et);
+	thread_done(t, eb, et);
 }
 
 /* Task 0 is the main thread (it creates the mm and the heap), then the threads. */
@@ -364,11 +344,10 @@ static int ebizzy_init(struct workload_inst *wl, struct task *t, unsigned int id
 		if (!eb->heap)
 			return -1;
 		eb->threads_running = wl->cfg->nr_threads;
-		et->phase = EB_ALLOC_MEM;
 	} else {
 		t->mm = eb->mm;
 		t->mm->users++;
-		et->phase = EB_WAIT_GO;
+		et->running = true;
 	}
 	return je_thread_init(eb->heap, &et->je);
 }
@@ -383,7 +362,7 @@ static void ebizzy_task_exit(struct task *t)
 		return;
 	eb->broken = true;
 	eb->threads_go = false;
-	if (et->phase >= EB_WAIT_GO && !t->wl_finished && !--eb->threads_running)
+	if (et->running && !--eb->threads_running)
 		wake_up_all(t->sim, &eb->join_wait);
 	wake_up_all(t->sim, &eb->go_wait);
 }
@@ -445,8 +424,6 @@ static unsigned int ebizzy_nr_tasks(const struct scn_workload *cfg)
 {
 	return cfg->nr_threads + 1;
 }
-
-WL_RUN_OP(ebizzy_run, ebizzy_op)
 
 const struct wl_ops ebizzy_ops = {
 	.nr_tasks = ebizzy_nr_tasks,
