@@ -25,12 +25,14 @@ transfer_t jump_fcontext(fcontext_t const to, void *vp);
 fcontext_t make_fcontext(void *sp, size_t size, void (*fn)(transfer_t));
 
 #ifdef __SANITIZE_ADDRESS__
+#include <sanitizer/asan_interface.h>
 #include <sanitizer/common_interface_defs.h>
 #define asan_start_switch(save, bottom, size) __sanitizer_start_switch_fiber(save, bottom, size)
 #define asan_finish_switch(save, bottom, size) __sanitizer_finish_switch_fiber(save, bottom, size)
 #else
 #define asan_start_switch(save, bottom, size) ((void)(save), (void)(bottom), (void)(size))
 #define asan_finish_switch(save, bottom, size) ((void)(save), (void)(bottom), (void)(size))
+#define ASAN_UNPOISON_MEMORY_REGION(addr, size) ((void)(addr), (void)(size))
 #endif
 
 static size_t page_bytes(void)
@@ -82,8 +84,12 @@ int coro_create(struct coro *co, coro_fn fn, void *arg)
 
 void coro_destroy(struct coro *co)
 {
-	if (co->map)
+	if (co->map) {
+		/* a stack mapped here later must not inherit this one's
+		 * poisoned frames (a coroutine abandoned mid-call) */
+		ASAN_UNPOISON_MEMORY_REGION(co->map, co->map_size);
 		munmap(co->map, co->map_size);
+	}
 	co->map = NULL;
 	co->ctx = NULL;
 }

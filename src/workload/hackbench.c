@@ -27,8 +27,8 @@
  * receiver's queue holds its unread messages (each `datasize` plus the
  * sk_buff overhead) in pages allocated as it grows, up to the socket's
  * receive buffer; a sender that finds it full sleeps until the receiver
- * reads.  Message passing is batched (a sender's op is one round over
- * its receivers, a receiver's op reads what is queued), the memory
+ * reads.  Message passing is batched (a sender's operation is one round
+ * over its receivers, a receiver's reads what is queued), the memory
  * behaviour stays per task and per message.
  */
 #include <stdlib.h>
@@ -67,19 +67,12 @@ struct hackbench {
 	struct mm_struct *parent_mm;	/* mode = process: the hackbench parent's */
 };
 
-enum hb_phase { HB_KERNEL, HB_TOUCH, HB_RUN };
-
 struct hb_task {
 	unsigned int group;
 	unsigned int idx;		/* sender or receiver number in the group */
 	bool sender;
-	enum hb_phase phase;
 	u64 base, npages;		/* the task's footprint */
-	u64 touched;			/* footprint pages touched at start */
 	struct pfn_list kpages;		/* kernel footprint */
-	u64 nr_kpages, kpages_target;
-	u64 done;			/* sender: rounds; receiver: messages read */
-	unsigned int next_rcv;		/* sender: next receiver of the round */
 	unsigned int hot;		/* next hot page */
 	u64 text_i;			/* next text page executed */
 };
@@ -120,7 +113,6 @@ static int hackbench_init(struct workload_inst *wl, struct task *t, unsigned int
 	ht->idx = idx % HB_FDS;
 	ht->sender = idx % (2 * HB_FDS) >= HB_FDS;
 	pfn_list_init(&ht->kpages);
-	ht->kpages_target = bytes_to_pages(sim, wl->cfg->kernel_footprint);
 	ht->npages = bytes_to_pages(sim, wl->cfg->footprint);
 	if (wl->cfg->threads && hb->shared_mm) {
 		t->mm = hb->shared_mm;
@@ -171,9 +163,9 @@ static u64 hb_touch_order(const struct hb_task *ht, u64 n)
 }
 
 /*
- * Each operation runs a page of the shared text and touches a page of the
- * task's hot data (spread over the footprint, see the top); either may
- * fault (the text through the page cache).
+ * Each send or receive runs a page of the shared text and touches a page
+ * of the task's hot data (spread over the footprint, see the top); either
+ * may fault (the text through the page cache).
  */
 static enum vm_fault_result touch_hot(struct task *t, struct hb_task *ht)
 {
@@ -195,6 +187,17 @@ static enum vm_fault_result touch_hot(struct task *t, struct hb_task *ht)
 	return r;
 }
 
+/* One page of the forked task's kernel stack and page tables (copy_process). */
+static enum vm_fault_result hb_alloc_kpage(struct task *t, struct hb_task *ht)
+{
+	u32 pfn;
+	enum vm_fault_result r = alloc_kernel_page(t, &pfn);
+
+	if (r == VM_FAULT_DONE)
+		pfn_list_add(t->sim, &ht->kpages, pfn);
+	return r;
+}
+
 /* One message on the wire: syscall, copy, skb handling, wake-up. */
 static void charge_message(struct task *t)
 {
@@ -202,7 +205,11 @@ static void charge_message(struct task *t)
 	charge_sys(t, t->sim->scn.cost.syscall_ns + t->sim->scn.cost.socket_msg_ns);
 }
 
-/* Everybody ready: the parent starts the clock and wakes all. */
+/*
+ * hackbench's ready(): tell the parent, wait for its go on wakefd.  The
+ * last task ready is the parent's read of the last ready byte: it starts
+ * the clock (gettimeofday) and wakes all.
+ */
 static void hb_ready(struct task *t, struct hackbench *hb)
 {
 	if (++hb->ready == hb->total) {
@@ -210,129 +217,156 @@ static void hb_ready(struct task *t, struct hackbench *hb)
 		wake_up_all(t->sim, &hb->start_wait);
 		return;
 	}
-	task_sleep(t, &hb->start_wait, 0);
+	task_sleep(t, &hb->start_wait, 0);	/* poll() on wakefd */
+	schedule(t);
 }
 
-/* A sender's round: one message to each receiver of its group. */
-static enum vm_fault_result hb_send(struct task *t, struct hackbench *hb, struct hb_task *ht)
+/*
+ * write() of one message to @sk (unix_stream_sendmsg): queue it, growing
+ * the receiver's queue by a kernel page when it needs one, and wake the
+ * reader.  A full queue (sock_wait_for_wmem) or an allocation that did not
+ * succeed makes the task wait, and false: the caller issues the write again.
+ */
+static bool hb_write(struct task *t, struct hackbench *hb, struct hb_socket *sk)
 {
 	struct sim *sim = t->sim;
-	enum vm_fault_result r = touch_hot(t, ht);
+	u64 need = ((sk->queued + 1) * hb->truesize + sim->page_size - 1) / sim->page_size;
 
-	if (r != VM_FAULT_DONE)
-		return r;
-	while (ht->next_rcv < HB_FDS) {
-		struct hb_socket *sk = hb_sock(hb, ht->group, ht->next_rcv);
-		u64 need = ((sk->queued + 1) * hb->truesize + sim->page_size - 1) / sim->page_size;
-
-		/* a stream socket takes one message whatever its size */
-		if (sk->queued && (sk->queued + 1) * hb->truesize > SK_RCVBUF) {
-			task_sleep(t, &sk->writers, 0);	/* sock_wait_for_wmem */
-			return VM_FAULT_BLOCKED;
-		}
-		if (need > sk->nr_pages) {
-			u32 pfn;
-
-			r = alloc_kernel_page(t, &pfn);
-			if (r != VM_FAULT_DONE)
-				return r;
-			pfn_list_add(sim, &sk->pages, pfn);
-			sk->nr_pages++;
-		}
-		sk->queued++;
-		charge_message(t);
-		if (sk->readers.first)
-			wake_up_all(sim, &sk->readers);
-		ht->next_rcv++;
+	/* a stream socket takes one message whatever its size */
+	if (sk->queued && (sk->queued + 1) * hb->truesize > SK_RCVBUF) {
+		task_sleep(t, &sk->writers, 0);	/* sock_wait_for_wmem */
+		schedule(t);
+		return false;
 	}
-	ht->next_rcv = 0;
-	if (++ht->done == t->wl->cfg->loops)
-		t->wl_finished = true;
-	return VM_FAULT_DONE;
+	if (need > sk->nr_pages) {
+		u32 pfn;
+		enum vm_fault_result r = alloc_kernel_page(t, &pfn);
+
+		if (r != VM_FAULT_DONE) {
+			wl_retry(t, r);		/* waits (an OOM kill: exits) */
+			return false;
+		}
+		pfn_list_add(sim, &sk->pages, pfn);
+		sk->nr_pages++;
+	}
+	sk->queued++;
+	charge_message(t);
+	if (sk->readers.first)
+		wake_up_all(sim, &sk->readers);
+	return true;
 }
 
-/* A receiver reads what is queued (or sleeps until something is). */
-static enum vm_fault_result hb_receive(struct task *t, struct hackbench *hb, struct hb_task *ht)
+/*
+ * hackbench's sender(): `loops` rounds, each a write() of one message to
+ * every receiver of the group.  A round runs its text and touches a hot
+ * page first, and again whenever a write is issued again after a wait
+ * (the sim's operation is the round: its retry starts at its top).
+ */
+static void hb_sender(struct task *t, struct hackbench *hb, struct hb_task *ht)
 {
-	struct sim *sim = t->sim;
-	struct hb_socket *sk = hb_sock(hb, ht->group, ht->idx);
-	u64 total = (u64)HB_FDS * t->wl->cfg->loops;
-	enum vm_fault_result r;
+	bool eof;
 
+	for (u64 i = 0; i < t->wl->cfg->loops; i++) {
+		unsigned int j = 0;
+
+		do {
+			WL_DO(t, (eof = hb->broken) ? VM_FAULT_DONE : touch_hot(t, ht));
+			if (eof)
+				return;		/* write(): EPIPE */
+			while (j < HB_FDS && hb_write(t, hb, hb_sock(hb, ht->group, j)))
+				j++;
+		} while (j < HB_FDS);
+	}
+}
+
+/*
+ * read() up to the copy: sleep until a message is queued (sk_wait_data),
+ * then run the loop's text and touch a hot page.
+ */
+static enum vm_fault_result hb_read_wait(struct task *t, struct hb_task *ht, struct hb_socket *sk)
+{
 	if (!sk->queued) {
 		task_sleep(t, &sk->readers, 0);
 		return VM_FAULT_BLOCKED;
 	}
-	r = touch_hot(t, ht);
-	if (r != VM_FAULT_DONE)
-		return r;
-	while (sk->queued && ht->done < total) {
-		u64 need;
-
-		sk->queued--;
-		ht->done++;
-		charge_message(t);
-		need = (sk->queued * hb->truesize + sim->page_size - 1) / sim->page_size;
-		while (sk->nr_pages > need) {
-			u32 pfn = sk->pages.head;
-
-			pfn_list_del(sim, &sk->pages, pfn);
-			sk->nr_pages--;
-			free_kernel_page(sim, pfn);
-		}
-	}
-	if (sk->writers.first)
-		wake_up_all(sim, &sk->writers);
-	if (ht->done == total) {
-		t->wl_finished = true;
-		if (!--hb->receivers_left)
-			hb->end_ns = task_now(t);
-	}
-	return VM_FAULT_DONE;
+	return touch_hot(t, ht);
 }
 
-static enum vm_fault_result hackbench_op(struct task *t)
+/*
+ * hackbench's receiver(): read all 20 * `loops` messages of its socket;
+ * each wake-up reads what is queued (unix_stream_recvmsg), freeing the
+ * queue's pages as it shrinks, and wakes the writers.  The last receiver
+ * done is the parent's reap of the last worker: the clock stops.
+ */
+static void hb_receiver(struct task *t, struct hackbench *hb, struct hb_task *ht)
+{
+	struct sim *sim = t->sim;
+	struct hb_socket *sk = hb_sock(hb, ht->group, ht->idx);
+	u64 total = (u64)HB_FDS * t->wl->cfg->loops, done = 0;
+	bool eof;
+
+	while (done < total) {
+		WL_DO(t, (eof = hb->broken) ? VM_FAULT_DONE : hb_read_wait(t, ht, sk));
+		if (eof)
+			return;		/* read(): EOF */
+		while (sk->queued && done < total) {
+			u64 need;
+
+			sk->queued--;
+			done++;
+			charge_message(t);
+			need = (sk->queued * hb->truesize + sim->page_size - 1) / sim->page_size;
+			while (sk->nr_pages > need) {
+				u32 pfn = sk->pages.head;
+
+				pfn_list_del(sim, &sk->pages, pfn);
+				sk->nr_pages--;
+				free_kernel_page(sim, pfn);
+			}
+		}
+		if (sk->writers.first)
+			wake_up_all(sim, &sk->writers);
+	}
+	if (!--hb->receivers_left)
+		hb->end_ns = task_now(t);
+}
+
+/*
+ * A forked sender or receiver (hackbench's group(): fork, then sender()
+ * or receiver()).  Each of its operations, and each issue again of one,
+ * first sees whether a peer has died (hackbench_break): then read()
+ * returns EOF, write() EPIPE, and the task exits.
+ */
+static void hackbench_run(struct task *t)
 {
 	struct hackbench *hb = t->wl->priv;
 	struct hb_task *ht = t->wl_priv;
-	enum vm_fault_result r;
+	u64 kpages = bytes_to_pages(t->sim, t->wl->cfg->kernel_footprint);
+	bool eof;
 
-	if (hb->broken) {
-		/* a peer died: read() sees EOF, write() EPIPE, hackbench gives up */
-		t->wl_finished = true;
-		return VM_FAULT_DONE;
+	/* the forked task's kernel stack and page tables */
+	for (u64 i = 0; i < kpages; i++) {
+		WL_DO(t, (eof = hb->broken) ? VM_FAULT_DONE : hb_alloc_kpage(t, ht));
+		if (eof)
+			return;
 	}
-	switch (ht->phase) {
-	case HB_KERNEL:
-		/* the forked task's kernel stack and page tables */
-		if (ht->nr_kpages < ht->kpages_target) {
-			u32 pfn;
-
-			r = alloc_kernel_page(t, &pfn);
-			if (r == VM_FAULT_DONE) {
-				pfn_list_add(t->sim, &ht->kpages, pfn);
-				ht->nr_kpages++;
-			}
-			return r;
-		}
-		ht->phase = HB_TOUCH;
-		return VM_FAULT_DONE;
-	case HB_TOUCH:
-		if (ht->touched < ht->npages) {
-			r = handle_mm_fault(t, ht->base + hb_touch_order(ht, ht->touched), true);
-			if (r == VM_FAULT_DONE) {
-				ht->touched++;
-				charge_user(t, t->sim->scn.cost.user_touch_ns);
-			}
-			return r;
-		}
-		ht->phase = HB_RUN;
-		hb_ready(t, hb);
-		return VM_FAULT_DONE;
-	case HB_RUN:
-		break;
+	/* its footprint, hot pages first */
+	for (u64 n = 0; n < ht->npages; n++) {
+		WL_DO(t, (eof = hb->broken) ? VM_FAULT_DONE :
+			 handle_mm_fault(t, ht->base + hb_touch_order(ht, n), true));
+		if (eof)
+			return;
+		charge_user(t, t->sim->scn.cost.user_touch_ns);
 	}
-	return ht->sender ? hb_send(t, hb, ht) : hb_receive(t, hb, ht);
+	/* ready(), an operation as the others: the tick, then EOF or not */
+	wl_tick(t);
+	if (hb->broken)
+		return;
+	hb_ready(t, hb);
+	if (ht->sender)
+		hb_sender(t, hb, ht);
+	else
+		hb_receiver(t, hb, ht);
 }
 
 /* Wake every sleeper of the run: after a kill they must see the EOF. */
@@ -360,7 +394,6 @@ static void hackbench_task_exit(struct task *t)
 		pfn_list_del(t->sim, &ht->kpages, pfn);
 		free_kernel_page(t->sim, pfn);
 	}
-	ht->nr_kpages = 0;
 }
 
 static void hackbench_report(struct workload_inst *wl)
@@ -396,8 +429,6 @@ static unsigned int hackbench_nr_tasks(const struct scn_workload *cfg)
 {
 	return cfg->groups * 2 * HB_FDS;
 }
-
-WL_RUN_OP(hackbench_run, hackbench_op)
 
 const struct wl_ops hackbench_ops = {
 	.nr_tasks = hackbench_nr_tasks,
