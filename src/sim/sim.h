@@ -59,7 +59,6 @@ struct task {
 	struct mem_cgroup *memcg;	/* charged memcg */
 	struct workload_inst *wl;
 	void *wl_priv;			/* the workload's per-task state */
-	bool wl_finished;		/* TEMPORARY (WL_RUN_OP): the last op completed */
 	/* accounting, /usr/bin/time style */
 	u64 utime_ns, stime_ns;
 	u64 start_ns, exit_ns;

@@ -69,15 +69,6 @@ bool wl_retry(struct task *t, enum vm_fault_result r);
 		wl_tick(t);				\
 	} while (wl_retry((t), (op)))
 
-/* TEMPORARY, while a workload is still one resumable op: its program. */
-#define WL_RUN_OP(name, op)				\
-	static void name(struct task *t)		\
-	{						\
-		do {					\
-			WL_DO(t, op(t));		\
-		} while (!t->wl_finished);		\
-	}
-
 /* Bytes to pages, rounded up. */
 static inline u64 bytes_to_pages(const struct sim *sim, u64 bytes)
 {
