@@ -46,7 +46,11 @@ int main(int argc, char **argv)
 	if (!sim)
 		goto fail;
 	t1 = now_s();
-	sim_run(sim);
+	if (sim_run(sim)) {
+		fprintf(stderr, "bench: %s: %s\n", sim->scn.path, sim_error(sim));
+		sim_destroy(sim);
+		return 1;
+	}
 	t2 = now_s();
 	getrusage(RUSAGE_SELF, &ru);
 	printf("scenario            %s\n", argv[1]);

@@ -6,18 +6,29 @@ set -eu
 cd "$(dirname "$0")/.."
 make -s all
 mkdir -p build bench/results
-cc -std=c11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror -Iinclude -Isrc \
-	-o build/bench bench/bench.c build/libreclaimsim.a -linih -lcjson -lboost_context -lm
-# bench_one NAME SCENARIO [--set k=v]...: one run, appended to bench/results/NAME.txt
-bench_one() {
+# bench_cc OUT SOURCE: a benchmark program linked with the library
+bench_cc() {
+	cc -std=c11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror -Iinclude -Isrc \
+		-o "$1" "$2" build/libreclaimsim.a -linih -lcjson -lboost_context -lm
+}
+bench_cc build/bench bench/bench.c
+bench_cc build/bench-coro bench/coro.c
+# record NAME CMD...: one run of CMD, appended to bench/results/NAME.txt
+record() {
 	name=$1
 	shift
 	{
 		echo "== $(date -u +%Y-%m-%dT%H:%M:%SZ) commit $(git rev-parse --short HEAD 2>/dev/null || echo none)" \
 			"host $(nproc) CPUs, $(uname -r)"
-		build/bench "$@"
+		"$@"
 		echo
 	} | tee -a "bench/results/$name.txt"
+}
+# bench_one NAME SCENARIO [--set k=v]...: one run of build/bench
+bench_one() {
+	name=$1
+	shift
+	record "$name" build/bench "$@"
 }
 for scn in bench/*.ini; do
 	bench_one "$(basename "$scn" .ini)" "$scn"
@@ -26,3 +37,5 @@ done
 for policy in none global; do
 	bench_one seed000-ia64 scenarios/seed000-ia64.ini --set policy.reclaim_throttle=$policy
 done
+# coroutines: ns per switch (fcontext vs swapcontext), stack bytes per task
+record coro build/bench-coro scenarios/seed000-embedded-swap-240.ini

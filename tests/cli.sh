@@ -183,6 +183,16 @@ expect_ok "a finished run" "$BIN" run "$TMP/tiny.ini" --json
 check "json: started and finished" sh -c "grep -q '\"started\":[[:space:]]*true' '$TMP/out' && grep -q '\"finished\":[[:space:]]*true' '$TMP/out'"
 check "report: nothing cut short" sh -c "'$BIN' run '$TMP/tiny.ini' | grep -q -e 'did not finish' -e '^run: stopped'; [ \$? = 1 ]"
 
+# regression: kswapd was queued twice on one wait queue (reclaim_throttle,
+# then congestion_wait in the same step) and waitq_remove() walked the
+# cycle forever; now task_sleep() asserts.  timeout turns a hang into exit
+# 124, an abort is >= 128: both fail expect_ok
+DOUBLE="$ROOT/tests/data/kswapd-double-sleep.ini"
+expect_ok "kswapd double sleep completes" timeout 60 "$BIN" run "$DOUBLE"
+check "kswapd double sleep: dd wrote everything" grep -q "^dd: pages_written 524288$" "$TMP/out"
+check "kswapd double sleep: kswapd reclaimed" sh -c "awk '\$1 == \"pgsteal_kswapd\" && \$2 > 0 { ok = 1 } END { exit !ok }' '$TMP/out'"
+check "kswapd double sleep: not cut short" sh -c "! grep -q -e 'did not finish' -e '^run: stopped' '$TMP/out'"
+
 # a scenario without workloads: fine to look at, nothing to run
 : >"$TMP/empty.ini"
 expect_ok "empty scenario: zoneinfo --before" "$BIN" zoneinfo --before "$TMP/empty.ini"

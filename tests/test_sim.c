@@ -487,6 +487,108 @@ static void test_oracle_hotset_survives_stream(void **state)
 	sim_destroy(sim);
 }
 
+/* ---- the virtual-time watchdog ---- */
+
+static const char tiny[] =
+	"[machine]\ncpus = 1\nmemory = 32M\nzones = DMA:16M, DMA32:rest\n"
+	"[workload fill]\ntype = anon_fill\nsize = 4M\npasses = 1\n"
+	"[run]\nduration = 10s\n";
+
+/* A task that never charges any cost: every step ends where it began. */
+static void spinner(struct task *t)
+{
+	for (;;)
+		cond_resched(t);
+}
+
+/* The clock stops, events keep coming: the run ends with the tasks named. */
+static void test_watchdog_names_the_spinner(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "spin.ini", tiny);
+	struct task *spin = task_create(sim, TASK_USER, "spinner", spinner);
+	struct task *sleeper = task_create(sim, TASK_USER, "sleeper", NULL);
+	char want[160];
+	const char *msg;
+
+	assert_non_null(spin);
+	assert_non_null(sleeper);
+	spin->memcg = sleeper->memcg = sim->memcgs[0];
+	sim->watchdog_limit = 100000;
+	wake_up_task(spin);
+	/* a sleeper on a named queue with a timeout past the stuck instant */
+	task_sleep(sleeper, &sim->nodes[0].reclaim_wait[VMSCAN_THROTTLE_WRITEBACK],
+		   NSEC_PER_SEC);
+	assert_int_equal(sim_run(sim), -1);
+	msg = sim_error(sim);
+	assert_true(strlen(msg) < sizeof(sim->error));
+	assert_non_null(strstr(msg, "watchdog: virtual time stuck at 0 ns for 100000 events"));
+	snprintf(want, sizeof(want), "pid %d (spinner) running on CPU 0", spin->pid);
+	if (!strstr(msg, want))
+		fail_msg("no '%s' in: %s", want, msg);
+	/* running tasks come first */
+	assert_true(strstr(msg, "spinner") < strstr(msg, "kswapd0"));
+	snprintf(want, sizeof(want), "pid %d (sleeper) blocked on node 0 reclaim_wait[WRITEBACK], "
+		 "timeout at 1000000000 ns", sleeper->pid);
+	if (!strstr(msg, want))
+		fail_msg("no '%s' in: %s", want, msg);
+	assert_non_null(strstr(msg, "(kswapd0) blocked on node 0 kswapd_wait, no timeout"));
+	assert_non_null(strstr(msg, "(kworker/flush) blocked on flusher_wait, timeout at"));
+	/* the workload's task never got the CPU */
+	assert_non_null(strstr(msg, ") runnable, on the run queue"));
+	assert_null(strstr(msg, "more"));
+	assert_int_equal(sim->now, 0);
+}
+
+/* Many tasks: the report stays within sim->error and counts the rest. */
+static void test_watchdog_report_is_capped(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "spin.ini", tiny);
+	struct task *spin = task_create(sim, TASK_USER, "spinner", spinner);
+	unsigned int alive = 0, listed = 0;
+	char want[160];
+	const char *msg;
+
+	assert_non_null(spin);
+	spin->memcg = sim->memcgs[0];
+	for (int i = 0; i < 200; i++) {
+		struct task *t = task_create(sim, TASK_USER, "idle-with-a-long-name", NULL);
+
+		assert_non_null(t);
+		task_sleep(t, &sim->congestion_wait, 0);
+	}
+	sim->watchdog_limit = 1000;
+	wake_up_task(spin);
+	assert_int_equal(sim_run(sim), -1);
+	msg = sim_error(sim);
+	assert_true(strlen(msg) < sizeof(sim->error));
+	assert_non_null(strstr(msg, "(spinner) running on CPU 0"));
+	assert_non_null(strstr(msg, "(idle-with-a-lon) blocked on congestion_wait, no timeout"));
+	for (unsigned int i = 0; i < sim->nr_tasks; i++)
+		alive += sim->tasks[i]->state != TASK_DEAD;
+	snprintf(want, sizeof(want), "; %u tasks alive: ", alive);
+	if (!strstr(msg, want))
+		fail_msg("no '%s' in: %s", want, msg);
+	/* as many as fit (at most 20) are named, the rest counted, last */
+	for (const char *p = strstr(msg, "pid "); p; p = strstr(p + 1, "pid "))
+		listed++;
+	assert_true(listed >= 10 && listed <= 20);
+	snprintf(want, sizeof(want), "; ... and %u more", alive - listed);
+	if (!strstr(msg, want))
+		fail_msg("no '%s' in: %s", want, msg);
+	assert_string_equal(strstr(msg, want), want);
+}
+
+/* A run that ends normally: 0, and no error. */
+static void test_watchdog_quiet_on_a_normal_run(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "tiny.ini", tiny);
+
+	assert_int_equal(sim_run(sim), 0);
+	assert_string_equal(sim_error(sim), "");
+	assert_true(sim->workloads[0].ended);
+	assert_true(sim->now > 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -509,6 +611,9 @@ int main(void)
 		cmocka_unit_test(test_oracle_anonfill_over_swap),
 		cmocka_unit_test(test_oracle_filewrite),
 		cmocka_unit_test(test_oracle_hotset_survives_stream),
+		test_sim_unit_test(test_watchdog_names_the_spinner),
+		test_sim_unit_test(test_watchdog_report_is_capped),
+		test_sim_unit_test(test_watchdog_quiet_on_a_normal_run),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

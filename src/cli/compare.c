@@ -723,7 +723,12 @@ static int run_side(struct compare *c, struct side *sd, struct scenario *work)
 				err);
 			return -1;
 		}
-		sim_run(sim);
+		if (sim_run(sim)) {
+			fprintf(stderr, "reclaimsim: %s: %s (side %c, seed %" PRIu64 ")\n",
+				sim->scn.path, sim_error(sim), sd->letter, seed);
+			sim_destroy(sim);
+			return -1;
+		}
 		obj = report_json_object(sim);
 		sim_destroy(sim);
 		if (!obj)

@@ -19,7 +19,8 @@
  * takes the --option=VALUE form.
  *
  * Exit status: 0 done, 1 the run or its output failed (a bad scenario, a
- * write error), 2 bad usage.
+ * write error, the virtual-time watchdog: "reclaimsim: SCENARIO: ..."),
+ * 2 bad usage.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -401,8 +402,14 @@ static int cmd_sim(const struct options *o)
 		sim->check_hook = check_hook;
 		sim->check_arg = &rc;
 	}
-	if (!o->before)
-		sim_run(sim);
+	if (!o->before && sim_run(sim)) {
+		/* the watchdog, or no stack for a task: no report of a broken run */
+		fprintf(stderr, "reclaimsim: %s: %s\n", sim->scn.path, sim_error(sim));
+		sim_destroy(sim);
+		if (csv)
+			fclose(csv);
+		return 1;
+	}
 	if (!strcmp(o->cmd, "zoneinfo"))
 		report_zoneinfo(stdout, sim);
 	else if (!strcmp(o->cmd, "vmstat"))

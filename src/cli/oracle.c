@@ -503,6 +503,11 @@ struct oracle_result {
 	double sim[ORACLE_MAX_COUNTERS];	/* NAN: no simulated figure */
 };
 
+/*
+ * Run one configuration's scenario.  Returns 0; -1 with the reason in
+ * res->err (a scenario that does not load, no memory); -2 when the run
+ * itself failed (sim_run), already reported on stderr in full.
+ */
 static int run_config(const struct oracle_config *cfg, const char *dir,
 		      struct oracle_result *res)
 {
@@ -528,7 +533,13 @@ static int run_config(const struct oracle_config *cfg, const char *dir,
 	free(s);
 	if (!sim)
 		return -1;
-	sim_run(sim);
+	if (sim_run(sim)) {
+		/* reported here in full; the report's "not run" line gets its start */
+		fprintf(stderr, "reclaimsim: %s: %s\n", sim->scn.path, sim_error(sim));
+		snprintf(res->err, sizeof(res->err), "%s: %s", sim->scn.path, sim_error(sim));
+		sim_destroy(sim);
+		return -2;
+	}
 	for (unsigned int i = 0; i < cfg->nr_counters; i++)
 		res->sim[i] = sim_value(sim, &cfg->counters[i]);
 	sim_destroy(sim);
@@ -873,11 +884,16 @@ int oracle_main(int argc, char **argv)
 		return 1;
 	}
 	for (unsigned int i = 0; i < os.nr_configs; i++) {
+		int r;
+
 		if (only && !strstr(os.configs[i].name, only))
 			continue;
-		if (run_config(&os.configs[i], dir, &res[i])) {
-			/* the report goes on; the broken file is named and fails the exit */
-			fprintf(stderr, "reclaimsim: oracle: %s\n", res[i].err);
+		r = run_config(&os.configs[i], dir, &res[i]);
+		if (r) {
+			/* the report goes on; the broken file is named and fails the exit
+			 * (-2: a failed run, which run_config reported itself) */
+			if (r == -1)
+				fprintf(stderr, "reclaimsim: oracle: %s\n", res[i].err);
 			rc = 1;
 		}
 	}

@@ -166,8 +166,168 @@ void sim_dispatch(struct sim *sim, const struct event *ev)
 	}
 }
 
-void sim_run(struct sim *sim)
+/*
+ * WATCHDOG_EVENTS - the virtual-time watchdog's limit: sim_run() gives up
+ * when this many consecutive events were dispatched without the virtual
+ * clock moving (sim->watchdog_limit overrides it when not 0).  A legitimate
+ * run dispatches a few events per task at one instant - a wake-up, the
+ * CPU event of a step that costs nothing, a timer - and no scenario has
+ * more than a few thousand tasks: the most measured at one instant is
+ * 4,805 (seed000-ia64, thousands of reclaimers woken together).  Fifty
+ * million is four orders of magnitude above that, and takes a looping
+ * task a few seconds of host time to reach: a hang ends with a report,
+ * a busy instant never trips it.
+ */
+#define WATCHDOG_EVENTS		50000000ULL
+/* The watchdog's report names at most this many tasks, then "... and N more". */
+#define WATCHDOG_MAX_TASKS	20
+
+/* The name of the wait queue @wq, as the watchdog reports it. */
+static void waitq_name(const struct sim *sim, const struct wait_queue_head *wq, char *buf,
+		       size_t len)
 {
+	static const char *const reasons[NR_VMSCAN_THROTTLE] = {
+		[VMSCAN_THROTTLE_WRITEBACK] = "WRITEBACK",
+		[VMSCAN_THROTTLE_ISOLATED] = "ISOLATED",
+		[VMSCAN_THROTTLE_NOPROGRESS] = "NOPROGRESS",
+		[VMSCAN_THROTTLE_CONGESTED] = "CONGESTED",
+	};
+	const struct { const struct wait_queue_head *wq; const char *name; } named[] = {
+		{ &sim->throttle_wait, "throttle_wait" },
+		{ &sim->congestion_wait, "congestion_wait" },
+		{ &sim->dirty_throttle_wait, "dirty_throttle_wait" },
+		{ &sim->writeback_wait, "writeback_wait" },
+		{ &sim->page_wait, "page_wait" },
+		{ &sim->flusher_wait, "flusher_wait" },
+		{ &sim->swap_dev.queue_wait, "the swap device's queue_wait" },
+		{ &sim->disk_dev.queue_wait, "the disk's queue_wait" },
+	};
+
+	for (size_t i = 0; i < sizeof(named) / sizeof(named[0]); i++) {
+		if (wq == named[i].wq) {
+			snprintf(buf, len, "%s", named[i].name);
+			return;
+		}
+	}
+	for (unsigned int n = 0; n < sim->nr_nodes; n++) {
+		const struct pglist_data *pgdat = &sim->nodes[n];
+
+		if (wq == &pgdat->kswapd_wait) {
+			snprintf(buf, len, "node %u kswapd_wait", n);
+			return;
+		}
+		if (wq == &pgdat->pfmemalloc_wait) {
+			snprintf(buf, len, "node %u pfmemalloc_wait", n);
+			return;
+		}
+		for (int r = 0; r < NR_VMSCAN_THROTTLE; r++) {
+			if (wq == &pgdat->reclaim_wait[r]) {
+				snprintf(buf, len, "node %u reclaim_wait[%s]", n,
+					 reasons[r] ? reasons[r] : "?");
+				return;
+			}
+		}
+	}
+	snprintf(buf, len, "a workload's wait queue");
+}
+
+/* The time of @t's pending timeout (an EV_WAKE that still counts), or 0. */
+static u64 pending_timeout(const struct sim *sim, const struct task *t)
+{
+	for (size_t i = 0; i < sim->eq.nr; i++) {
+		const struct event *ev = &sim->eq.heap[i];
+
+		if (ev->type == EV_WAKE && ev->ptr == t && ev->arg == t->wake_seq)
+			return ev->time;
+	}
+	return 0;
+}
+
+/* One task of the watchdog's report: "pid 5 (spinner) running on CPU 0". */
+static void watchdog_task(const struct sim *sim, const struct task *t, char *buf, size_t len)
+{
+	char wq[64];
+	u64 timeout;
+	int n;
+
+	n = snprintf(buf, len, "pid %d (%s) ", t->pid, t->comm);
+	if (n < 0 || (size_t)n >= len)
+		return;
+	buf += n;
+	len -= (size_t)n;
+	switch (t->state) {
+	case TASK_RUNNING:
+		snprintf(buf, len, "running on CPU %d", t->cpu);
+		return;
+	case TASK_RUNNABLE:
+		snprintf(buf, len, "runnable, on the run queue");
+		return;
+	case TASK_BLOCKED:
+		break;
+	case TASK_DEAD:
+		snprintf(buf, len, "dead");
+		return;
+	}
+	timeout = pending_timeout(sim, t);
+	if (t->waiting_on)
+		waitq_name(sim, t->waiting_on, wq, sizeof(wq));
+	else
+		snprintf(wq, sizeof(wq), "no wait queue");
+	if (timeout)
+		snprintf(buf, len, "blocked on %s, timeout at %llu ns", wq,
+			 (unsigned long long)timeout);
+	else
+		snprintf(buf, len, "blocked on %s, no timeout", wq);
+}
+
+/*
+ * The watchdog fired: say where the clock stopped and name every task that
+ * is not dead - running, then runnable, then blocked, each in pid order -
+ * as far as sim->error holds them.
+ */
+static void watchdog_report(struct sim *sim, u64 limit)
+{
+	static const enum task_state order[] = { TASK_RUNNING, TASK_RUNNABLE, TASK_BLOCKED };
+	/* room kept at the end for "; ... and 4294967295 more" */
+	const size_t reserve = 32;
+	char *buf = sim->error, entry[192];
+	size_t len = sizeof(sim->error), used;
+	unsigned int listed = 0, alive = 0;
+	bool full = false;
+
+	for (unsigned int i = 0; i < sim->nr_tasks; i++)
+		if (sim->tasks[i]->state != TASK_DEAD)
+			alive++;
+	snprintf(buf, len,
+		 "watchdog: virtual time stuck at %llu ns for %llu events; %u task%s alive",
+		 (unsigned long long)sim->now, (unsigned long long)limit, alive,
+		 alive == 1 ? "" : "s");
+	used = strlen(buf);
+	for (size_t o = 0; o < sizeof(order) / sizeof(order[0]) && !full; o++) {
+		for (unsigned int i = 0; i < sim->nr_tasks; i++) {
+			const struct task *t = sim->tasks[i];
+			size_t n;
+
+			if (t->state != order[o])
+				continue;
+			watchdog_task(sim, t, entry, sizeof(entry));
+			n = strlen(entry) + 2;	/* "; " or ": " before it */
+			if (listed == WATCHDOG_MAX_TASKS || used + n + reserve >= len) {
+				full = true;
+				break;
+			}
+			snprintf(buf + used, len - used, "%s%s", listed ? "; " : ": ", entry);
+			used += n;
+			listed++;
+		}
+	}
+	if (listed < alive)
+		snprintf(buf + used, len - used, "; ... and %u more", alive - listed);
+}
+
+int sim_run(struct sim *sim)
+{
+	u64 limit = sim->watchdog_limit ? sim->watchdog_limit : WATCHDOG_EVENTS;
 	struct event ev;
 
 	/* no workloads: nothing will ever end the run, so do not start it */
@@ -181,10 +341,18 @@ void sim_run(struct sim *sim)
 			break;
 		}
 		sim->now = ev.time;
+		if (sim->now != sim->watchdog_now) {
+			sim->watchdog_now = sim->now;
+			sim->watchdog_events = 0;
+		}
 		sim->nr_events++;
 		sim_dispatch(sim, &ev);
 		if (sim->check_hook)
 			sim->check_hook(sim, sim->check_arg);
+		if (++sim->watchdog_events >= limit && !sim->stopped) {
+			watchdog_report(sim, limit);
+			sim->stopped = true;
+		}
 	}
 	/* the run ends when its last task's last step ends */
 	for (unsigned int w = 0; w < sim->nr_workloads; w++)
@@ -192,6 +360,13 @@ void sim_run(struct sim *sim)
 			sim->now = sim->workloads[w].end_ns;
 	take_sample(sim);
 	workloads_finish(sim);
+	/* set by the watchdog, or by task_run_step() when a stack could not be mapped */
+	return sim->error[0] ? -1 : 0;
+}
+
+const char *sim_error(const struct sim *sim)
+{
+	return sim->error;
 }
 
 void sim_destroy(struct sim *sim)
