@@ -102,7 +102,7 @@ static int switch_cost(void)
 	double v[REPS];
 	void *stack;
 
-	if (coro_create(&co, bounce, NULL)) {
+	if (coro_create(&co, bounce, NULL, 0)) {
 		perror("bench-coro: coro_create");
 		return -1;
 	}

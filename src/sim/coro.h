@@ -52,11 +52,13 @@ struct coro {
 
 /*
  * coro_create - map a stack of CORO_STACK_SIZE bytes (plus the guard) and
- * prepare @co to run fn(arg) at its first coro_resume().  Returns 0, or
- * -1 with errno set when the stack cannot be mapped.  @fn must never
- * return: a finished coroutine parks itself with coro_exit().
+ * prepare @co to run fn(arg) at its first coro_resume().  @color (any
+ * number, e.g. a task id) staggers where the stack starts, so that many
+ * stacks do not share cache sets.  Returns 0, or -1 with errno set when
+ * the stack cannot be mapped.  @fn must never return: a finished
+ * coroutine parks itself with coro_exit().
  */
-int coro_create(struct coro *co, coro_fn fn, void *arg);
+int coro_create(struct coro *co, coro_fn fn, void *arg, unsigned int color);
 /* coro_destroy - unmap the stack of a coroutine that is not running. */
 void coro_destroy(struct coro *co);
 

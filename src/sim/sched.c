@@ -210,7 +210,7 @@ enum step_result task_run_step(struct task *t)
 	struct task *prev = sim->current;
 	enum step_result res;
 
-	if (!t->co.map && coro_create(&t->co, task_body, t)) {
+	if (!t->co.map && coro_create(&t->co, task_body, t, (unsigned int)t->pid)) {
 		/* no stack for its coroutine: the task cannot run at all */
 		snprintf(sim->error, sizeof(sim->error),
 			 "cannot map a %u KiB stack for task %d (%s): %s",
