@@ -100,11 +100,11 @@ static inline int test_sim_teardown(void **state)
 
 static inline struct mem_cgroup *test_memcg_named(struct sim *sim, const char *name)
 {
-	for (unsigned int i = 0; i < sim->nr_memcgs; i++)
-		if (!strcmp(sim->memcgs[i]->name, name))
-			return sim->memcgs[i];
-	fail_msg("no memcg %s", name);
-	return NULL;
+	struct mem_cgroup *memcg = mem_cgroup_by_name(sim, name);
+
+	if (!memcg)
+		fail_msg("no memcg %s", name);
+	return memcg;
 }
 
 /* A user task in @memcg that never runs on the scheduler (tests step it

@@ -289,16 +289,6 @@ fail:
 	return -1;
 }
 
-static struct mem_cgroup *find_cgroup(struct sim *sim, const char *name)
-{
-	if (!name || !strcmp(name, "/"))
-		return sim->memcgs[0];
-	for (unsigned int i = 1; i < sim->nr_memcgs; i++)
-		if (!strcmp(sim->memcgs[i]->name, name))
-			return sim->memcgs[i];
-	return NULL;
-}
-
 /*
  * Flush @f: 0 if everything written to it arrived, else the errno of the
  * failure (EIO when the stream lost it).
@@ -391,7 +381,7 @@ static int cmd_sim(const struct options *o)
 			fclose(csv);
 		return 1;
 	}
-	if (!strcmp(o->cmd, "memory.stat") && !(memcg = find_cgroup(sim, o->cgroup))) {
+	if (!strcmp(o->cmd, "memory.stat") && !(memcg = mem_cgroup_by_name(sim, o->cgroup))) {
 		fprintf(stderr, "reclaimsim: --cgroup %s: no such cgroup\n", o->cgroup);
 		sim_destroy(sim);
 		if (csv)

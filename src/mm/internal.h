@@ -103,6 +103,8 @@ void mem_cgroup_drain_stock(struct memcg_stock *stock);
 void mem_cgroup_swapout(struct sim *sim, u32 pfn, u64 slot);
 void mem_cgroup_uncharge_swap(struct sim *sim, u64 slot);
 u64 mem_cgroup_margin(const struct mem_cgroup *memcg);
+/* The memcg the scenario names @name ("", "/" or NULL: the root); NULL if none. */
+struct mem_cgroup *mem_cgroup_by_name(struct sim *sim, const char *name);
 bool mem_cgroup_is_descendant(const struct mem_cgroup *memcg, const struct mem_cgroup *root);
 
 /* ---- reclaim (mm/vmscan.c) ---- */

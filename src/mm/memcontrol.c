@@ -43,9 +43,9 @@ static int memcg_alloc(struct sim *sim, const char *name, struct mem_cgroup *par
 	return 0;
 }
 
-static struct mem_cgroup *memcg_by_name(struct sim *sim, const char *name)
+struct mem_cgroup *mem_cgroup_by_name(struct sim *sim, const char *name)
 {
-	if (!name[0] || !strcmp(name, "/"))
+	if (!name || !name[0] || !strcmp(name, "/"))
 		return sim->memcgs[0];
 	for (unsigned int i = 1; i < sim->nr_memcgs; i++)
 		if (!strcmp(sim->memcgs[i]->name, name))
@@ -74,7 +74,7 @@ int mem_cgroups_init(struct sim *sim, char *err, size_t errlen)
 			const struct scn_cgroup *c = &s->cgroups[i];
 			struct mem_cgroup *parent, *memcg;
 
-			if (done[i] || !(parent = memcg_by_name(sim, c->parent)))
+			if (done[i] || !(parent = mem_cgroup_by_name(sim, c->parent)))
 				continue;
 			if (memcg_alloc(sim, c->name, parent, &memcg))
 				goto nomem;

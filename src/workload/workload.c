@@ -109,16 +109,6 @@ void user_task(struct task *t)
 	wl_exit(t);
 }
 
-static struct mem_cgroup *memcg_named(struct sim *sim, const char *name)
-{
-	if (!name[0] || !strcmp(name, "/"))
-		return sim->memcgs[0];
-	for (unsigned int i = 1; i < sim->nr_memcgs; i++)
-		if (!strcmp(sim->memcgs[i]->name, name))
-			return sim->memcgs[i];
-	return NULL;
-}
-
 int workloads_init(struct sim *sim, char *err, size_t errlen)
 {
 	const struct scenario *s = &sim->scn;
@@ -134,7 +124,7 @@ int workloads_init(struct sim *sim, char *err, size_t errlen)
 		wl->cfg = &s->workloads[w];
 		wl->sim = sim;
 		ops = wl_ops_table[wl->cfg->type];
-		wl->memcg = memcg_named(sim, wl->cfg->cgroup);
+		wl->memcg = mem_cgroup_by_name(sim, wl->cfg->cgroup);
 		if (!wl->memcg) {
 			snprintf(err, errlen, "%s:%d: [workload %s] cgroup: no cgroup named '%s'",
 				 s->path, wl->cfg->line, wl->cfg->name, wl->cfg->cgroup);
