@@ -342,6 +342,7 @@ void free_kernel_page(struct sim *sim, u32 pfn)
  */
 enum vm_fault_result task_fill_pool(struct task *t, unsigned int nr, unsigned int need)
 {
+	u64 nr_steps = t->nr_steps;
 	enum vm_fault_result r;
 
 	if (nr > t->pool_cap) {
@@ -365,7 +366,13 @@ enum vm_fault_result task_fill_pool(struct task *t, unsigned int nr, unsigned in
 		t->pool[t->pool_nr++] = t->held_pfn;
 		t->held_pfn = NO_PFN;
 	}
-	r = VM_FAULT_DONE;
+	/*
+	 * the allocations slept or reclaimed: what the fault saw before may
+	 * have changed, so it is retried with the pages in hand, as the
+	 * kernel's fault handlers recheck the PTE (pte_same) and return
+	 * for the fault to be taken again
+	 */
+	r = t->nr_steps == nr_steps ? VM_FAULT_DONE : VM_FAULT_RETRY;
 out:
 	t->no_oom = false;
 	if (r == VM_FAULT_NOMEM) {

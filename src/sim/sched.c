@@ -236,6 +236,7 @@ void task_free(struct task *t)
 void task_yield(struct task *t, enum step_result res)
 {
 	assert(t->sim->current == t);
+	t->nr_steps++;
 	coro_suspend(&t->sim->host, &t->co, res);
 }
 

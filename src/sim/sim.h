@@ -73,6 +73,7 @@ struct task {
 	struct task *wait_next;
 	struct wait_queue_head *waiting_on;
 	u64 wake_seq;			/* bumps on every wake, cancels stale timers */
+	u64 nr_steps;			/* steps it ended (task_yield): time passed for it */
 	bool timed_out;			/* last sleep ended by its timeout */
 	/* reclaim (src/mm/vmscan.h) and the allocation in progress */
 	struct task_reclaim reclaim;
