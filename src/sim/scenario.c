@@ -23,9 +23,10 @@
  * file is read: a [workload]'s keys are checked against its type (type may
  * come last), a swap_device preset never overrides a single key given in
  * the same section, before or after it, and a kernel profile never one
- * given anywhere, in the file or by --set (scn_policy.keys_given).  [machine] from = host
- * is the exception: it reads the host where it stands (host.c), so it
- * must come before the [machine] and [sysctl] keys that override it.
+ * given anywhere, in the file or by --set (scn_policy.keys_given).
+ * [machine] from = host is the exception: it reads the host where it
+ * stands (host.c), so it must come before the [machine] and [sysctl] keys
+ * that override it.
  *
  * Origins: the values scenario_validate() cross-checks (memory, zones,
  * swap, page_size, cgroup parents and limits, workload cgroups and types)
