@@ -362,6 +362,218 @@ static void test_profiles(void **state)
 	assert_false(scn.policy.alloc_no_progress_oom);
 }
 
+/* The keys every kernel profile sets, in its order (all of [policy] but kernel, reclaim_throttle). */
+static const char *const profile_keys[] = {
+	"watermark_check", "too_many_isolated", "alloc_retry", "zone_unreclaimable",
+	"reclaim_sleep", "new_anon_lru", "lazyfree", "tlb_flush", "swapin_lru",
+	"swap_readahead", "split_lru", "memcg_reclaim_stat", "did_some_progress",
+	"memcg_charge_retry", "memcg_stock", "anon_vma_chain", "anon_vma_lock",
+	"full_walk_retry", "force_deactivate_retry", "file_writepage",
+};
+#define NR_PROFILE_KEYS	(sizeof(profile_keys) / sizeof(profile_keys[0]))
+
+/* The policies of @a and @b are the same, but for the keys given. */
+static void assert_policy_equal(const struct scn_policy *a, const struct scn_policy *b)
+{
+	assert_string_equal(a->kernel, b->kernel);
+	assert_int_equal(a->watermark_check, b->watermark_check);
+	assert_int_equal(a->reclaim_throttle, b->reclaim_throttle);
+	assert_int_equal(a->too_many_isolated, b->too_many_isolated);
+	assert_int_equal(a->alloc_no_progress_oom, b->alloc_no_progress_oom);
+	assert_int_equal(a->all_unreclaimable, b->all_unreclaimable);
+	assert_int_equal(a->congestion_wait, b->congestion_wait);
+	assert_int_equal(a->wait_iff_congested, b->wait_iff_congested);
+	assert_int_equal(a->new_anon_active, b->new_anon_active);
+	assert_int_equal(a->swapin_active, b->swapin_active);
+	assert_int_equal(a->swap_readahead, b->swap_readahead);
+	assert_int_equal(a->lazyfree, b->lazyfree);
+	assert_int_equal(a->tlb_flush, b->tlb_flush);
+	assert_int_equal(a->split_lru, b->split_lru);
+	assert_int_equal(a->memcg_reclaim_stat, b->memcg_reclaim_stat);
+	assert_int_equal(a->progress_reclaimable, b->progress_reclaimable);
+	assert_int_equal(a->memcg_charge_common, b->memcg_charge_common);
+	assert_int_equal(a->memcg_stock, b->memcg_stock);
+	assert_int_equal(a->anon_vma_chain, b->anon_vma_chain);
+	assert_int_equal(a->anon_vma_lock_exclusive, b->anon_vma_lock_exclusive);
+	assert_int_equal(a->full_walk_retry, b->full_walk_retry);
+	assert_int_equal(a->force_deactivate_retry, b->force_deactivate_retry);
+	assert_int_equal(a->file_writepage, b->file_writepage);
+}
+
+/*
+ * The profiles are data: each names every profile key once, in the same
+ * order, and applies through the setters; the defaults are the 6.12 one.
+ */
+static void test_profile_data(void **state)
+{
+	static struct scenario def;
+	char assignment[64];
+	unsigned int i, nr = 0;
+
+	for (i = 0; scenario_profile_name(i); i++) {
+		const char *name = scenario_profile_name(i);
+		const char *const *lines = scenario_profile(name);
+		size_t j;
+
+		assert_non_null(lines);
+		for (j = 0; lines[j]; j++) {
+			size_t n;
+
+			assert_true(j < NR_PROFILE_KEYS);
+			n = strlen(profile_keys[j]);
+			if (strncmp(lines[j], profile_keys[j], n) || strncmp(lines[j] + n, " = ", 3))
+				print_error("profile %s line %zu: '%s', expected key %s\n", name,
+					    j + 1, lines[j], profile_keys[j]);
+			assert_int_equal(strncmp(lines[j], profile_keys[j], n), 0);
+			assert_int_equal(strncmp(lines[j] + n, " = ", 3), 0);
+		}
+		assert_int_equal(j, NR_PROFILE_KEYS);
+		/* over another profile: it applies without an error */
+		scenario_defaults(&scn);
+		set_ok("policy.kernel=2.6.25");
+		snprintf(assignment, sizeof(assignment), "policy.kernel=%s", name);
+		set_ok(assignment);
+		assert_string_equal(scn.policy.kernel, name);
+		nr++;
+	}
+	assert_int_equal(nr, 8);
+	assert_null(scenario_profile_name(nr));
+	assert_null(scenario_profile("5.4"));
+	assert_string_equal(scenario_profile_name(0), "2.6.25");
+	assert_string_equal(scenario_profile_name(7), "6.18");
+
+	/* the defaults are the 6.12 profile, after any other profile too */
+	scenario_defaults(&def);
+	scenario_defaults(&scn);
+	set_ok("policy.kernel=2.6.25");
+	set_ok("policy.kernel=6.12");
+	assert_policy_equal(&scn.policy, &def.policy);
+}
+
+/* What the profiles set through the keys that replaced version checks. */
+static void test_profile_values(void **state)
+{
+	load_ok("[policy]\nkernel = 2.6.25\n");
+	assert_false(scn.policy.split_lru);
+	assert_false(scn.policy.memcg_reclaim_stat);
+	assert_true(scn.policy.progress_reclaimable);
+	assert_true(scn.policy.memcg_charge_common);
+	assert_false(scn.policy.memcg_stock);
+	assert_false(scn.policy.anon_vma_chain);
+	assert_true(scn.policy.anon_vma_lock_exclusive);
+	assert_false(scn.policy.full_walk_retry);
+	assert_false(scn.policy.force_deactivate_retry);
+	assert_true(scn.policy.file_writepage);
+
+	load_ok("[policy]\nkernel = 2.6.28\n");
+	assert_true(scn.policy.split_lru);
+	assert_false(scn.policy.memcg_reclaim_stat);
+	assert_false(scn.policy.progress_reclaimable);
+
+	load_ok("[policy]\nkernel = 2.6.32\n");
+	assert_true(scn.policy.memcg_reclaim_stat);
+	assert_false(scn.policy.memcg_stock);
+	assert_false(scn.policy.anon_vma_chain);
+
+	/* 4.5 keeps the old charge rules with alloc_retry = no_progress */
+	load_ok("[policy]\nkernel = 4.5\n");
+	assert_true(scn.policy.memcg_stock);
+	assert_true(scn.policy.anon_vma_chain);
+	assert_false(scn.policy.anon_vma_lock_exclusive);
+	assert_true(scn.policy.alloc_no_progress_oom);
+	assert_true(scn.policy.memcg_charge_common);
+	assert_true(scn.policy.congestion_wait);
+	assert_false(scn.policy.full_walk_retry);
+
+	load_ok("[policy]\nkernel = 4.12\n");
+	assert_false(scn.policy.memcg_charge_common);
+	assert_true(scn.policy.wait_iff_congested);
+	assert_false(scn.policy.force_deactivate_retry);
+
+	load_ok("[policy]\nkernel = 6.18\n");
+	assert_false(scn.policy.file_writepage);
+	assert_true(scn.policy.full_walk_retry);
+	assert_true(scn.policy.force_deactivate_retry);
+}
+
+/* An explicit key beats the profile, before or after it, in the file or by --set. */
+static void test_profile_override(void **state)
+{
+	/* file: before and after the kernel line */
+	load_ok("[policy]\nmemcg_stock = on\nkernel = 2.6.25\nsplit_lru = on\n");
+	assert_true(scn.policy.memcg_stock);
+	assert_true(scn.policy.split_lru);
+	assert_false(scn.policy.anon_vma_chain);	/* from the profile */
+	/* the overloaded flags are apart: the 2.6.x sleep with the modern retries */
+	load_ok("[policy]\nfull_walk_retry = on\nkernel = 2.6.32\n"
+		"memcg_charge_retry = try_charge_memcg\n");
+	assert_true(scn.policy.full_walk_retry);
+	assert_false(scn.policy.force_deactivate_retry);
+	assert_true(scn.policy.congestion_wait);
+	assert_true(scn.policy.alloc_no_progress_oom);
+	assert_false(scn.policy.memcg_charge_common);
+
+	/* --set kernel after the file's explicit key: the key stays */
+	load_ok("[policy]\nfile_writepage = never\n");
+	set_ok("policy.kernel=2.6.25");
+	assert_false(scn.policy.file_writepage);
+	assert_false(scn.policy.split_lru);
+
+	/* --set key before and after --set kernel, and a second profile */
+	load_ok("[policy]\nkernel = 6.12\n");
+	set_ok("policy.anon_vma_lock=exclusive");
+	set_ok("policy.kernel=6.18");
+	assert_true(scn.policy.anon_vma_lock_exclusive);
+	assert_false(scn.policy.file_writepage);
+	set_ok("policy.kernel=2.6.25");
+	set_ok("policy.did_some_progress=nr_reclaimed");
+	assert_false(scn.policy.progress_reclaimable);
+	set_ok("policy.kernel=6.12");
+	assert_true(scn.policy.anon_vma_lock_exclusive);
+	assert_false(scn.policy.progress_reclaimable);
+	assert_true(scn.policy.split_lru);		/* back to 6.12's */
+	assert_true(scn.policy.file_writepage);
+	set_ok("policy.kernel=2.6.25");
+	assert_false(scn.policy.progress_reclaimable);	/* still the explicit one */
+	assert_false(scn.policy.split_lru);
+	assert_string_equal(scn.policy.kernel, "2.6.25");
+}
+
+/* Each key that replaced a version check: bad values with FILE:LINE and key. */
+static void test_profile_key_errors(void **state)
+{
+	expect_error("[policy]\nkernel = 2.6.25\nsplit_lru = yes\n",
+		     "t.ini:3: [policy] split_lru: unknown value 'yes' (expected off or on)");
+	expect_error("[policy]\nmemcg_reclaim_stat = 1\n",
+		     "t.ini:2: [policy] memcg_reclaim_stat: unknown value '1' (expected off or on)");
+	expect_error("[policy]\ndid_some_progress = some\n",
+		     "t.ini:2: [policy] did_some_progress: unknown value 'some' (expected nr_reclaimed or reclaimable)");
+	expect_error("[policy]\n\nmemcg_charge_retry = 2.6.25\n",
+		     "t.ini:3: [policy] memcg_charge_retry: unknown value '2.6.25' (expected try_charge_memcg or mem_cgroup_charge_common)");
+	expect_error("[policy]\nmemcg_stock = On\n",
+		     "t.ini:2: [policy] memcg_stock: unknown value 'On' (expected off or on)");
+	expect_error("[policy]\nanon_vma_chain =\n",
+		     "t.ini:2: [policy] anon_vma_chain: unknown value '' (expected off or on)");
+	expect_error("[policy]\nanon_vma_lock = spinlock\n",
+		     "t.ini:2: [policy] anon_vma_lock: unknown value 'spinlock' (expected read or exclusive)");
+	expect_error("[policy]\nfull_walk_retry = off on\n",
+		     "t.ini:2: [policy] full_walk_retry: unknown value 'off on' (expected off or on)");
+	expect_error("[policy]\nforce_deactivate_retry = true\n",
+		     "t.ini:2: [policy] force_deactivate_retry: unknown value 'true' (expected off or on)");
+	expect_error("[policy]\nfile_writepage = off\n",
+		     "t.ini:2: [policy] file_writepage: unknown value 'off' (expected never or kswapd)");
+	expect_error("[policy]\nsplit_lru = off\nkernel = 2.6.28\nsplit_lru = on\n",
+		     "t.ini:4: [policy] split_lru: duplicate key (first given at line 2)");
+	load_ok("[policy]\nkernel = 2.6.25\n");
+	set_error("policy.memcg_stock=maybe",
+		  "--set policy.memcg_stock=maybe: [policy] memcg_stock: unknown value 'maybe' (expected off or on)");
+	set_error("policy.file_writepage=always",
+		  "--set policy.file_writepage=always: [policy] file_writepage: unknown value 'always' (expected never or kswapd)");
+	/* a failed --set is not an explicit key: the next profile still sets it */
+	set_ok("policy.kernel=6.12");
+	assert_true(scn.policy.memcg_stock);
+}
+
 static void test_all_keys(void **state)
 {
 	const struct scn_machine *m = &scn.machine;
@@ -1077,6 +1289,10 @@ int main(void)
 		cmocka_unit_test(test_defaults),
 		cmocka_unit_test(test_section_defaults),
 		cmocka_unit_test(test_profiles),
+		cmocka_unit_test(test_profile_data),
+		cmocka_unit_test(test_profile_values),
+		cmocka_unit_test(test_profile_override),
+		cmocka_unit_test(test_profile_key_errors),
 		cmocka_unit_test(test_all_keys),
 		cmocka_unit_test(test_preset_order),
 		cmocka_unit_test(test_syntax_details),

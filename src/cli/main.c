@@ -9,6 +9,7 @@
  *   reclaimsim compare [SCENARIO] --a K=V[,K=V...] --b K=V[,...] [--runs N] [--json]
  *                                              A/B runs side by side (compare.c)
  *   reclaimsim oracle [options]                real kernel vs model
+ *   reclaimsim profile [NAME] [--markdown]     kernel profiles (profile.c)
  *
  * Options: --set section.key=value (repeatable), --seed N, --json (run),
  * --machine host, --before (zoneinfo/vmstat/memory.stat of the booted
@@ -33,6 +34,7 @@
 #include "host.h"
 #include "oracle.h"
 #include "options.h"
+#include "profile.h"
 #include "../mm/internal.h"
 
 #define RECLAIMSIM_VERSION	"0.1"
@@ -62,6 +64,7 @@ static void usage(FILE *f)
 		"       reclaimsim compare [SCENARIO] --a SECTION.KEY=VALUE[,...] --b SECTION.KEY=VALUE[,...]\n"
 		"                          [--runs N] [--json] [--figures LIST] [--set SECTION.KEY=VALUE]...\n"
 		"       reclaimsim oracle [--json] [--dir DIR] [--only NAME]\n"
+		"       reclaimsim profile [NAME] [--markdown]\n"
 		"       reclaimsim COMMAND --help | --version\n"
 		"\n"
 		"Without SCENARIO the built-in default scenario runs.  A named section is\n"
@@ -466,6 +469,8 @@ int main(int argc, char **argv)
 	o.cmd = argv[1];
 	if (!strcmp(o.cmd, "compare"))
 		return finish(compare_main(argc - 1, argv + 1, RECLAIMSIM_VERSION));
+	if (!strcmp(o.cmd, "profile"))
+		return finish(profile_main(argc - 1, argv + 1, RECLAIMSIM_VERSION));
 	if (!strcmp(o.cmd, "oracle")) {
 		int n, rc;
 		char **v = split_oracle_args(argc - 1, argv + 1, &n);

@@ -224,7 +224,7 @@ static bool did_some_progress(const struct sim *sim, unsigned long nr_reclaimed,
 		return true;
 	if (all_unreclaimable)
 		return false;
-	return sim->kernel_version < KERNEL_VERSION(2, 6, 26) || nr_reclaimed;
+	return sim->scn.policy.progress_reclaimable || nr_reclaimed;
 }
 
 /*

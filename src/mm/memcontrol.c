@@ -236,7 +236,7 @@ enum vm_fault_result mem_cgroup_charge(struct task *t, u32 pfn)
 	struct sim *sim = t->sim;
 	struct mem_cgroup *memcg = t->memcg, *over = NULL;
 	const u64 nr_pages = 1;
-	const bool old_charge = sim->scn.policy.alloc_no_progress_oom;
+	const bool old_charge = sim->scn.policy.memcg_charge_common;
 	const unsigned int max_retries = old_charge ? MEM_CGROUP_RECLAIM_RETRIES :
 						      MAX_RECLAIM_RETRIES;
 	unsigned int nr_retries = max_retries;
@@ -303,7 +303,7 @@ charge:
 		 * before the per-CPU charge stock of 2.6.33 every page was
 		 * charged alone
 		 */
-		for (u64 batch = batch_cut || sim->kernel_version < KERNEL_VERSION(2, 6, 33) ?
+		for (u64 batch = batch_cut || !sim->scn.policy.memcg_stock ?
 				 nr_pages : max_u64(MEMCG_CHARGE_BATCH, nr_pages);;
 		     batch = nr_pages) {
 			bool memsw_hit;

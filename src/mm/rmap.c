@@ -47,7 +47,7 @@ static int anon_vma_chain_link(struct sim *sim, struct mm_struct *mm, u32 av_id)
  */
 int anon_vma_link(struct sim *sim, struct mm_struct *mm, struct mm_struct *parent)
 {
-	if (parent && sim->kernel_version < KERNEL_VERSION(2, 6, 34)) {
+	if (parent && !sim->scn.policy.anon_vma_chain) {
 		mm->anon_vma = parent->anon_vma;
 		return anon_vma_chain_link(sim, mm, parent->anon_vma);
 	}
@@ -177,7 +177,7 @@ static void rmap_walk(struct task *t, u32 pfn,
 				break;
 		}
 		hold = rmap_walk_cost(sim, visited);
-		if (sim->kernel_version < KERNEL_VERSION(3, 9, 0))
+		if (sim->scn.policy.anon_vma_lock_exclusive)
 			charge_sys(t, lock_acquire(&av->lock, task_now(t), hold));
 		charge_sys(t, hold);
 		return;

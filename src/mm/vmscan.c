@@ -51,10 +51,13 @@ static bool can_age_anon_pages(struct sim *sim)
 	return sim->swap != NULL;
 }
 
-/* Before 2.6.28 one LRU held anon and file pages (the split lists stand in). */
+/*
+ * Before 2.6.28 one LRU held anon and file pages (split_lru = off; the
+ * split lists stand in).
+ */
 static bool single_lru(const struct sim *sim)
 {
-	return sim->kernel_version < KERNEL_VERSION(2, 6, 28);
+	return !sim->scn.policy.split_lru;
 }
 
 /* can_reclaim_anon_pages(): is there swap space to put anon pages in? */
@@ -382,7 +385,7 @@ static bool may_pageout_file(struct task *t, struct scan_control *sc, struct pgl
 			     struct page *page)
 {
 	/* 6.17+ removed ->writepage: reclaim never writes file pages */
-	if (!t->sim->file_writepage)
+	if (!t->sim->scn.policy.file_writepage)
 		return false;
 	/* v6.12: only kswapd, for pages seen dirty before on a dirty node */
 	return sc->kswapd && PageFlag(page, PG_reclaim) &&
@@ -894,8 +897,11 @@ void get_scan_count(struct sim *sim, struct lruvec *lruvec, struct scan_control 
 		scan_balance = SCAN_EQUAL;
 	} else if (!sc->may_swap || !can_reclaim_anon_pages(sim)) {
 		scan_balance = SCAN_FILE;
-	} else if (cgroup_reclaim(sc) && sim->kernel_version < KERNEL_VERSION(2, 6, 29)) {
-		/* 2.6.28 memcg reclaim: every list by size >> priority, no ratio */
+	} else if (cgroup_reclaim(sc) && !sim->scn.policy.memcg_reclaim_stat) {
+		/*
+		 * 2.6.28 memcg reclaim (memcg_reclaim_stat = off): every list
+		 * by size >> priority, no ratio
+		 */
 		scan_balance = SCAN_EQUAL;
 	} else if (cgroup_reclaim(sc) && !swappiness) {
 		scan_balance = SCAN_FILE;
@@ -1321,9 +1327,9 @@ static void shrink_zones(struct task *t, struct scan_control *sc)
 /*
  * do_try_to_free_pages() (v6.12; the 2008 throttle and the 2.6.x rules by
  * policy): priority passes from DEF_PRIORITY down until nr_to_reclaim is
- * met.  From v5.9 a pass that reclaimed nothing is retried once visiting
- * every memcg, and from v6.10 once more with deactivation forced.
- * Returns the pages reclaimed.
+ * met.  A pass that reclaimed nothing is retried once visiting every memcg
+ * (full_walk_retry, v6.10+), and once more with deactivation forced
+ * (force_deactivate_retry, v5.9+).  Returns the pages reclaimed.
  */
 static unsigned long do_try_to_free_pages(struct task *t, struct scan_control *sc)
 {
@@ -1345,14 +1351,13 @@ retry:
 		    sc->nr_scanned && sc->priority < DEF_PRIORITY - 2)
 			congestion_wait(t, JIFFY_NS * (HZ / 10));
 	} while (--sc->priority >= 0);
-	if (sim->scn.policy.congestion_wait)
-		goto out;	/* the retries below came with v5.9 and v6.10 */
-	if (!sc->nr_reclaimed && !sc->memcg_full_walk) {
+	if (!sc->nr_reclaimed && !sc->memcg_full_walk && sim->scn.policy.full_walk_retry) {
 		sc->priority = DEF_PRIORITY;
 		sc->memcg_full_walk = true;
 		goto retry;
 	}
-	if (!sc->nr_reclaimed && sc->skipped_deactivate && !sc->force_deactivate) {
+	if (!sc->nr_reclaimed && sc->skipped_deactivate && !sc->force_deactivate &&
+	    sim->scn.policy.force_deactivate_retry) {
 		sc->priority = DEF_PRIORITY;
 		sc->force_deactivate = true;
 		sc->skipped_deactivate = false;

@@ -21,10 +21,12 @@
  *
  * Keys whose meaning depends on another key are resolved when the whole
  * file is read: a [workload]'s keys are checked against its type (type may
- * come last), a preset (swap_device, kernel) never overrides a single key
- * given in the same section, before or after it.  [machine] from = host
- * is the exception: it reads the host where it stands (host.c), so it
- * must come before the [machine] and [sysctl] keys that override it.
+ * come last), a swap_device preset never overrides a single key given in
+ * the same section, before or after it, and a kernel profile never one
+ * given anywhere, in the file or by --set (scn_policy.keys_given).
+ * [machine] from = host is the exception: it reads the host where it
+ * stands (host.c), so it must come before the [machine] and [sysctl] keys
+ * that override it.
  *
  * Origins: the values scenario_validate() cross-checks (memory, zones,
  * swap, page_size, cgroup parents and limits, workload cgroups and types)
@@ -81,59 +83,6 @@ static const char *const scn_zone_names[] = {
 	[ZONE_DMA32]	= "DMA32",
 	[ZONE_NORMAL]	= "Normal",
 	[ZONE_MOVABLE]	= "Movable",
-};
-
-/*
- * Kernel profiles: the policy defaults of one kernel (SPEC.md section 10
- * has the history each one follows).
- */
-static const struct kernel_profile {
-	const char *name;
-	enum watermark_check_policy watermark_check;
-	bool too_many_isolated, alloc_no_progress_oom, all_unreclaimable;
-	bool congestion_wait, new_anon_active;
-	enum lazyfree_policy lazyfree;
-	bool wait_iff_congested;
-	enum tlb_flush_policy tlb_flush;
-	bool swapin_active;
-	enum swap_readahead_policy swap_readahead;
-} kernel_profiles[] = {
-	/* name, watermark_check, too_many_isolated, alloc_no_progress_oom,
-	 * all_unreclaimable, congestion_wait, new_anon_active, lazyfree,
-	 * wait_iff_congested, tlb_flush, swapin_active, swap_readahead */
-	/*
-	 * 2.6.25 (seed 000's baseline): the per-order watermark walk, no
-	 * isolation throttle, zones marked all_unreclaimable by kswapd, the
-	 * allocator OOM-kills when try_to_free_pages made no progress,
-	 * congestion_wait naps, new anon pages and swapped-in pages on the
-	 * active list, swap-in readahead by slot cluster.  The split anon/file
-	 * LRU of 2.6.28 stands in for its single LRU.
-	 */
-	{ "2.6.25", WMARK_CHECK_ORDER_WALK, false, true, true, true, true,
-	  LAZYFREE_NONE, false, TLB_FLUSH_PER_PAGE, true, SWAP_RA_CLUSTER },
-	/* 2.6.28: the split LRU puts swapped-in pages on the inactive list */
-	{ "2.6.28", WMARK_CHECK_ORDER_WALK, false, true, true, true, true,
-	  LAZYFREE_NONE, false, TLB_FLUSH_PER_PAGE, false, SWAP_RA_CLUSTER },
-	/* 2.6.32: too_many_isolated() arrives */
-	{ "2.6.32", WMARK_CHECK_ORDER_WALK, true, true, true, true, true,
-	  LAZYFREE_NONE, false, TLB_FLUSH_PER_PAGE, false, SWAP_RA_CLUSTER },
-	/*
-	 * 4.2: the last kernel flushing the TLB page by page in reclaim;
-	 * since 3.11 reclaim naps only through wait_iff_congested
-	 */
-	{ "4.2", WMARK_CHECK_ORDER_WALK, true, true, true, true, true,
-	  LAZYFREE_NONE, true, TLB_FLUSH_PER_PAGE, false, SWAP_RA_CLUSTER },
-	/* 4.5: MADV_FREE arrives, lazyfree pages stay on the anon LRU */
-	{ "4.5", WMARK_CHECK_MODERN, true, true, true, true, true,
-	  LAZYFREE_ANON_LRU, true, TLB_FLUSH_BATCHED, false, SWAP_RA_CLUSTER },
-	/* 4.12: lazyfree pages on the inactive file list; kswapd_failures */
-	{ "4.12", WMARK_CHECK_MODERN, true, false, false, true, true,
-	  LAZYFREE_INACTIVE_FILE, true, TLB_FLUSH_BATCHED, false, SWAP_RA_CLUSTER },
-	/* 4.14+: VMA-based swap readahead (on non-rotating swap devices) */
-	{ "6.12", WMARK_CHECK_MODERN, true, false, false, false, false,
-	  LAZYFREE_INACTIVE_FILE, false, TLB_FLUSH_BATCHED, false, SWAP_RA_VMA },
-	{ "6.18", WMARK_CHECK_MODERN, true, false, false, false, false,
-	  LAZYFREE_INACTIVE_FILE, false, TLB_FLUSH_BATCHED, false, SWAP_RA_VMA },
 };
 
 /* swap_device / disk_device presets. */
@@ -870,54 +819,8 @@ static const struct key_desc sysctl_keys[] = {
 
 /* [policy] */
 
-static const struct kernel_profile *find_profile(const char *name)
-{
-	for (size_t i = 0; i < ARRAY_SIZE(kernel_profiles); i++)
-		if (!strcmp(name, kernel_profiles[i].name))
-			return &kernel_profiles[i];
-	return NULL;
-}
-
-/* kernel = profile: its policies, except those given in the same [policy]. */
-static int set_kernel(struct keyctx *k, void *obj, const char *val)
-{
-	struct scn_policy *pol = obj;
-	const struct kernel_profile *p = find_profile(val);
-
-	if (!p) {
-		const char *names[ARRAY_SIZE(kernel_profiles)];
-		char list[128];
-
-		for (size_t i = 0; i < ARRAY_SIZE(kernel_profiles); i++)
-			names[i] = kernel_profiles[i].name;
-		list_names(list, sizeof(list), names, ARRAY_SIZE(names));
-		return kfail(k, ": unknown kernel profile '%s' (known: %s)", val, list);
-	}
-	snprintf(pol->kernel, sizeof(pol->kernel), "%s", p->name);
-	if (!key_given(k, "watermark_check"))
-		pol->watermark_check = p->watermark_check;
-	if (!key_given(k, "too_many_isolated"))
-		pol->too_many_isolated = p->too_many_isolated;
-	if (!key_given(k, "alloc_retry"))
-		pol->alloc_no_progress_oom = p->alloc_no_progress_oom;
-	if (!key_given(k, "zone_unreclaimable"))
-		pol->all_unreclaimable = p->all_unreclaimable;
-	if (!key_given(k, "reclaim_sleep")) {
-		pol->congestion_wait = p->congestion_wait;
-		pol->wait_iff_congested = p->wait_iff_congested;
-	}
-	if (!key_given(k, "new_anon_lru"))
-		pol->new_anon_active = p->new_anon_active;
-	if (!key_given(k, "lazyfree"))
-		pol->lazyfree = p->lazyfree;
-	if (!key_given(k, "tlb_flush"))
-		pol->tlb_flush = p->tlb_flush;
-	if (!key_given(k, "swapin_lru"))
-		pol->swapin_active = p->swapin_active;
-	if (!key_given(k, "swap_readahead"))
-		pol->swap_readahead = p->swap_readahead;
-	return 0;
-}
+static int set_kernel(struct keyctx *k, void *obj, const char *val);
+static int apply_key(struct keyctx *k, const struct key_desc *kd, void *obj, const char *val);
 
 /* A policy key with two or more named values; @out gets the index. */
 static int set_choice(struct keyctx *k, const char *val, const char *const *names, int n,
@@ -999,6 +902,17 @@ static int set_lazyfree(struct keyctx *k, void *obj, const char *val)
 
 BOOL_POLICY(set_tlb_flush, tlb_flush, "per_page", "batched")
 BOOL_POLICY(set_swap_readahead, swap_readahead, "cluster", "vma")
+BOOL_POLICY(set_split_lru, split_lru, "off", "on")
+BOOL_POLICY(set_memcg_reclaim_stat, memcg_reclaim_stat, "off", "on")
+BOOL_POLICY(set_did_some_progress, progress_reclaimable, "nr_reclaimed", "reclaimable")
+BOOL_POLICY(set_memcg_charge_retry, memcg_charge_common, "try_charge_memcg",
+	    "mem_cgroup_charge_common")
+BOOL_POLICY(set_memcg_stock, memcg_stock, "off", "on")
+BOOL_POLICY(set_anon_vma_chain, anon_vma_chain, "off", "on")
+BOOL_POLICY(set_anon_vma_lock, anon_vma_lock_exclusive, "read", "exclusive")
+BOOL_POLICY(set_full_walk_retry, full_walk_retry, "off", "on")
+BOOL_POLICY(set_force_deactivate_retry, force_deactivate_retry, "off", "on")
+BOOL_POLICY(set_file_writepage, file_writepage, "never", "kswapd")
 
 static int set_watermark_check(struct keyctx *k, void *obj, const char *val)
 {
@@ -1026,7 +940,66 @@ static const struct key_desc policy_keys[] = {
 	{ .name = "tlb_flush", .kind = K_CUSTOM, .set = set_tlb_flush },
 	{ .name = "swapin_lru", .kind = K_CUSTOM, .set = set_swapin_lru },
 	{ .name = "swap_readahead", .kind = K_CUSTOM, .set = set_swap_readahead },
+	{ .name = "split_lru", .kind = K_CUSTOM, .set = set_split_lru },
+	{ .name = "memcg_reclaim_stat", .kind = K_CUSTOM, .set = set_memcg_reclaim_stat },
+	{ .name = "did_some_progress", .kind = K_CUSTOM, .set = set_did_some_progress },
+	{ .name = "memcg_charge_retry", .kind = K_CUSTOM, .set = set_memcg_charge_retry },
+	{ .name = "memcg_stock", .kind = K_CUSTOM, .set = set_memcg_stock },
+	{ .name = "anon_vma_chain", .kind = K_CUSTOM, .set = set_anon_vma_chain },
+	{ .name = "anon_vma_lock", .kind = K_CUSTOM, .set = set_anon_vma_lock },
+	{ .name = "full_walk_retry", .kind = K_CUSTOM, .set = set_full_walk_retry },
+	{ .name = "force_deactivate_retry", .kind = K_CUSTOM, .set = set_force_deactivate_retry },
+	{ .name = "file_writepage", .kind = K_CUSTOM, .set = set_file_writepage },
 };
+
+/*
+ * kernel = profile: its lines (profiles.c) through the setters above, but
+ * not over a key given explicitly, in the file or by --set, before or
+ * after this one (scn_policy.keys_given).
+ */
+static int set_kernel(struct keyctx *k, void *obj, const char *val)
+{
+	struct scn_policy *pol = obj;
+	const char *const *lines = scenario_profile(val);
+
+	if (!lines) {
+		const char *names[32];
+		char list[128];
+		size_t n = 0;
+
+		while (n < ARRAY_SIZE(names) && scenario_profile_name((unsigned int)n)) {
+			names[n] = scenario_profile_name((unsigned int)n);
+			n++;
+		}
+		list_names(list, sizeof(list), names, n);
+		return kfail(k, ": unknown kernel profile '%s' (known: %s)", val, list);
+	}
+	snprintf(pol->kernel, sizeof(pol->kernel), "%s", val);
+	for (; *lines; lines++) {
+		char line[SCN_MSG_LEN], msg[SCN_MSG_LEN], *eq, *key, *value;
+		struct keyctx pk = *k;
+		int idx;
+
+		snprintf(line, sizeof(line), "%s", *lines);
+		eq = strchr(line, '=');
+		if (!eq)
+			return kfail(k, ": profile %s: bad line '%s'", val, *lines);
+		*eq = '\0';
+		key = trim(line);
+		value = trim(eq + 1);
+		idx = key_index(k->sd, key);
+		if (idx < 0 || k->sd->keys[idx].set == set_kernel)
+			return kfail(k, ": profile %s: %s: not a profile key", val, key);
+		if (pol->keys_given & (1U << key_canonical(k->sd, idx)))
+			continue;
+		pk.key = key;
+		pk.msg = msg;
+		pk.msglen = sizeof(msg);
+		if (apply_key(&pk, &k->sd->keys[idx], pol, value))
+			return kfail(k, ": profile %s: %s", val, msg);
+	}
+	return 0;
+}
 
 /* [cost] */
 
@@ -1403,6 +1376,7 @@ static const struct sec_desc sections[NR_SECS] = {
 
 _Static_assert(ARRAY_SIZE(machine_keys) <= MAX_KEYS, "MAX_KEYS");
 _Static_assert(ARRAY_SIZE(sysctl_keys) <= MAX_KEYS, "MAX_KEYS");
+_Static_assert(ARRAY_SIZE(policy_keys) <= 32, "scn_policy.keys_given");
 _Static_assert(ARRAY_SIZE(cost_keys) <= MAX_KEYS, "MAX_KEYS");
 _Static_assert(ARRAY_SIZE(cgroup_keys) <= MAX_KEYS, "MAX_KEYS");
 _Static_assert(ARRAY_SIZE(workload_keys) <= MAX_KEYS, "MAX_KEYS");
@@ -1619,6 +1593,13 @@ void scenario_defaults(struct scenario *s)
 	s->policy.lazyfree = LAZYFREE_INACTIVE_FILE;
 	s->policy.tlb_flush = TLB_FLUSH_BATCHED;
 	s->policy.swap_readahead = SWAP_RA_VMA;
+	s->policy.split_lru = true;
+	s->policy.memcg_reclaim_stat = true;
+	s->policy.memcg_stock = true;
+	s->policy.anon_vma_chain = true;
+	s->policy.full_walk_retry = true;
+	s->policy.force_deactivate_retry = true;
+	s->policy.file_writepage = true;
 
 	/*
 	 * Costs: orders of magnitude of a current x86-64 server core, not
@@ -2066,6 +2047,8 @@ static int scn_handler(void *user, const char *section, const char *name, const 
 		if (!strcmp(name, "type"))
 			c->wl_type_given[c->cur_inst - INST_WORKLOAD(0)] = true;
 	}
+	if (c->cur_sec == SEC_POLICY)
+		c->s->policy.keys_given |= 1U << canon;
 	return 1;
 }
 
@@ -2371,6 +2354,8 @@ int scenario_set(struct scenario *s, const char *assignment, char *err, size_t e
 		*w = tmp;
 	} else if (apply_key(&k, &sd->keys[idx], obj, val)) {
 		goto fail;
+	} else if (id == SEC_POLICY) {
+		s->policy.keys_given |= 1U << key_canonical(sd, idx);
 	}
 	derive_memory(s);
 	resolve_rest(s);

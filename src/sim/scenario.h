@@ -114,8 +114,9 @@ enum tlb_flush_policy {
 };
 
 /*
- * Policies.  A kernel profile sets all of them; single keys override.
- * The bool ones name the kernel behaviour they switch on.
+ * Policies.  A kernel profile (profiles.c) sets all of them but
+ * reclaim_throttle; single keys override.  The bool ones name the kernel
+ * behaviour they switch on.
  */
 struct scn_policy {
 	char kernel[16];		/* profile name, e.g. "6.12" */
@@ -132,6 +133,20 @@ struct scn_policy {
 	enum swap_readahead_policy swap_readahead;
 	enum lazyfree_policy lazyfree;
 	enum tlb_flush_policy tlb_flush;
+	bool split_lru;			/* split_lru = on: anon and file LRUs (v2.6.28+) */
+	bool memcg_reclaim_stat;	/* memcg_reclaim_stat = on: memcg reclaim
+					 * balances anon/file (v2.6.29+) */
+	bool progress_reclaimable;	/* did_some_progress = reclaimable (2.6.25) */
+	bool memcg_charge_common;	/* memcg_charge_retry =
+					 * mem_cgroup_charge_common (2.6.25 rules) */
+	bool memcg_stock;		/* memcg_stock = on: per-CPU charge stock (v2.6.33+) */
+	bool anon_vma_chain;		/* anon_vma_chain = on (v2.6.34+) */
+	bool anon_vma_lock_exclusive;	/* anon_vma_lock = exclusive (< v3.9) */
+	bool full_walk_retry;		/* full_walk_retry = on (v6.10+) */
+	bool force_deactivate_retry;	/* force_deactivate_retry = on (v5.9+) */
+	bool file_writepage;		/* file_writepage = kswapd (< v6.17) */
+	u32 keys_given;			/* 1 << index of each key given (file or
+					 * --set): a profile leaves them alone */
 };
 
 /* [cost]: CPU time charged for kernel and user work, in ns. */
@@ -291,6 +306,14 @@ int scenario_validate(const struct scenario *s, char *err, size_t errlen);
  * with a "p" suffix when @page_size is non-zero.  Times: integer or decimal
  * with ns/us/ms/s.  Return 0 or -1 (message in @err, without location).
  */
+/*
+ * Kernel profiles ([policy] kernel = NAME): scenario_profile_name(i) for
+ * i = 0.. until NULL; scenario_profile(NAME) is the profile's "key = value"
+ * lines of [policy], NULL-terminated, or NULL for an unknown name.
+ */
+const char *scenario_profile_name(unsigned int i);
+const char *const *scenario_profile(const char *name);
+
 int parse_size(const char *str, unsigned int page_size, u64 *bytes, char *err, size_t errlen);
 int parse_time(const char *str, u64 *ns, char *err, size_t errlen);
 

@@ -15,16 +15,6 @@
 #include "../mm/internal.h"
 #include "../workload/workload.h"
 
-/* Kernel profile "X.Y[.Z]" as KERNEL_VERSION(X, Y, Z). */
-static int kernel_version(const char *s)
-{
-	int a = 0, b = 0, c = 0;
-
-	if (sscanf(s, "%d.%d.%d", &a, &b, &c) < 1)
-		return 0;
-	return KERNEL_VERSION(a, b, c);
-}
-
 static int sim_boot(struct sim *sim, char *err, size_t errlen)
 {
 	const struct scenario *s = &sim->scn;
@@ -91,8 +81,6 @@ struct sim *sim_create(const struct scenario *s, char *err, size_t errlen)
 	sim->page_size = s->machine.page_size;
 	while ((1U << sim->page_shift) < sim->page_size)
 		sim->page_shift++;
-	sim->kernel_version = kernel_version(s->policy.kernel);
-	sim->file_writepage = sim->kernel_version < KERNEL_VERSION(6, 17, 0);
 	sim->nr_cpus = s->machine.cpus;
 	sim->cpus = calloc(sim->nr_cpus, sizeof(*sim->cpus));
 	rng_seed(&sim->rng, s->run.seed);

@@ -166,9 +166,6 @@ struct reclaim_figures {
 
 struct sim {
 	struct scenario scn;
-	/* kernel profile, derived from [policy] kernel */
-	bool file_writepage;		/* reclaim may write file pages (< 6.17) */
-	int kernel_version;		/* profile as KERNEL_VERSION(a, b, c) */
 	u64 now;			/* ns */
 	struct event_queue eq;
 	u64 nr_events;			/* events dispatched */

@@ -53,9 +53,6 @@ enum zone_type {
 
 #define NO_PFN			UINT32_MAX
 
-/* include/linux/version.h */
-#define KERNEL_VERSION(a, b, c)	(((a) << 16) + ((b) << 8) + (c))
-
 static inline u64 min_u64(u64 a, u64 b) { return a < b ? a : b; }
 static inline u64 max_u64(u64 a, u64 b) { return a > b ? a : b; }
 

@@ -1,0 +1,255 @@
+// SPDX-License-Identifier: MIT
+/*
+ * profiles.c - the kernel profiles of [policy] kernel = NAME, as data.
+ *
+ * A profile is the [policy] lines of one kernel, "key = value" in the
+ * vocabulary of docs/scenarios.md; `kernel = NAME` applies them through
+ * the same setters as the scenario's own lines and --set, and a key the
+ * scenario or a --set gives explicitly overrides its profile line, before
+ * or after it.  Every profile names every key it sets (the same ones in
+ * each), so that switching profiles leaves nothing of the previous one.
+ * reclaim_throttle, the 2008 patch of seed 000, is no kernel's and stays
+ * out.  `reclaimsim profile NAME` prints one; docs/model.md's table of
+ * them is `reclaimsim profile --markdown`.  SPEC.md section 10 has the
+ * history each one follows.
+ */
+#include <stddef.h>
+#include <string.h>
+
+#include "scenario.h"
+
+struct kernel_profile {
+	const char *name;
+	const char *const *lines;
+};
+
+/* 2.6.25, seed 000's baseline: the split LRU stands in for the single one. */
+static const char *const profile_2_6_25[] = {
+	"watermark_check = order_walk",
+	"too_many_isolated = off",
+	"alloc_retry = no_progress",
+	"zone_unreclaimable = all_unreclaimable",
+	"reclaim_sleep = congestion_wait",
+	"new_anon_lru = active",
+	"lazyfree = none",
+	"tlb_flush = per_page",
+	"swapin_lru = active",
+	"swap_readahead = cluster",
+	"split_lru = off",
+	"memcg_reclaim_stat = off",
+	"did_some_progress = reclaimable",
+	"memcg_charge_retry = mem_cgroup_charge_common",
+	"memcg_stock = off",
+	"anon_vma_chain = off",
+	"anon_vma_lock = exclusive",
+	"full_walk_retry = off",
+	"force_deactivate_retry = off",
+	"file_writepage = kswapd",
+	NULL,
+};
+
+/* 2.6.28: the split LRU; swapped-in pages join the inactive list. */
+static const char *const profile_2_6_28[] = {
+	"watermark_check = order_walk",
+	"too_many_isolated = off",
+	"alloc_retry = no_progress",
+	"zone_unreclaimable = all_unreclaimable",
+	"reclaim_sleep = congestion_wait",
+	"new_anon_lru = active",
+	"lazyfree = none",
+	"tlb_flush = per_page",
+	"swapin_lru = inactive",
+	"swap_readahead = cluster",
+	"split_lru = on",
+	"memcg_reclaim_stat = off",
+	"did_some_progress = nr_reclaimed",
+	"memcg_charge_retry = mem_cgroup_charge_common",
+	"memcg_stock = off",
+	"anon_vma_chain = off",
+	"anon_vma_lock = exclusive",
+	"full_walk_retry = off",
+	"force_deactivate_retry = off",
+	"file_writepage = kswapd",
+	NULL,
+};
+
+/* 2.6.32: too_many_isolated(); memcg reclaim has its anon/file ratio. */
+static const char *const profile_2_6_32[] = {
+	"watermark_check = order_walk",
+	"too_many_isolated = on",
+	"alloc_retry = no_progress",
+	"zone_unreclaimable = all_unreclaimable",
+	"reclaim_sleep = congestion_wait",
+	"new_anon_lru = active",
+	"lazyfree = none",
+	"tlb_flush = per_page",
+	"swapin_lru = inactive",
+	"swap_readahead = cluster",
+	"split_lru = on",
+	"memcg_reclaim_stat = on",
+	"did_some_progress = nr_reclaimed",
+	"memcg_charge_retry = mem_cgroup_charge_common",
+	"memcg_stock = off",
+	"anon_vma_chain = off",
+	"anon_vma_lock = exclusive",
+	"full_walk_retry = off",
+	"force_deactivate_retry = off",
+	"file_writepage = kswapd",
+	NULL,
+};
+
+/*
+ * 4.2: the last kernel flushing the TLB page by page in reclaim; since
+ * 3.11 reclaim naps only through wait_iff_congested.  (The model keeps
+ * the 2.6.25 memcg charge rules here and in 4.5, as before the keys were
+ * split.)
+ */
+static const char *const profile_4_2[] = {
+	"watermark_check = order_walk",
+	"too_many_isolated = on",
+	"alloc_retry = no_progress",
+	"zone_unreclaimable = all_unreclaimable",
+	"reclaim_sleep = wait_iff_congested",
+	"new_anon_lru = active",
+	"lazyfree = none",
+	"tlb_flush = per_page",
+	"swapin_lru = inactive",
+	"swap_readahead = cluster",
+	"split_lru = on",
+	"memcg_reclaim_stat = on",
+	"did_some_progress = nr_reclaimed",
+	"memcg_charge_retry = mem_cgroup_charge_common",
+	"memcg_stock = on",
+	"anon_vma_chain = on",
+	"anon_vma_lock = read",
+	"full_walk_retry = off",
+	"force_deactivate_retry = off",
+	"file_writepage = kswapd",
+	NULL,
+};
+
+/* 4.5: MADV_FREE arrives, lazyfree pages stay on the anon LRU. */
+static const char *const profile_4_5[] = {
+	"watermark_check = modern",
+	"too_many_isolated = on",
+	"alloc_retry = no_progress",
+	"zone_unreclaimable = all_unreclaimable",
+	"reclaim_sleep = wait_iff_congested",
+	"new_anon_lru = active",
+	"lazyfree = anon_lru",
+	"tlb_flush = batched",
+	"swapin_lru = inactive",
+	"swap_readahead = cluster",
+	"split_lru = on",
+	"memcg_reclaim_stat = on",
+	"did_some_progress = nr_reclaimed",
+	"memcg_charge_retry = mem_cgroup_charge_common",
+	"memcg_stock = on",
+	"anon_vma_chain = on",
+	"anon_vma_lock = read",
+	"full_walk_retry = off",
+	"force_deactivate_retry = off",
+	"file_writepage = kswapd",
+	NULL,
+};
+
+/* 4.12: lazyfree pages on the inactive file list; kswapd_failures. */
+static const char *const profile_4_12[] = {
+	"watermark_check = modern",
+	"too_many_isolated = on",
+	"alloc_retry = should_reclaim_retry",
+	"zone_unreclaimable = kswapd_failures",
+	"reclaim_sleep = wait_iff_congested",
+	"new_anon_lru = active",
+	"lazyfree = inactive_file",
+	"tlb_flush = batched",
+	"swapin_lru = inactive",
+	"swap_readahead = cluster",
+	"split_lru = on",
+	"memcg_reclaim_stat = on",
+	"did_some_progress = nr_reclaimed",
+	"memcg_charge_retry = try_charge_memcg",
+	"memcg_stock = on",
+	"anon_vma_chain = on",
+	"anon_vma_lock = read",
+	"full_walk_retry = off",
+	"force_deactivate_retry = off",
+	"file_writepage = kswapd",
+	NULL,
+};
+
+/* 6.12, the default: VMA-based swap readahead (4.14+), reclaim_throttle (5.16+). */
+static const char *const profile_6_12[] = {
+	"watermark_check = modern",
+	"too_many_isolated = on",
+	"alloc_retry = should_reclaim_retry",
+	"zone_unreclaimable = kswapd_failures",
+	"reclaim_sleep = reclaim_throttle",
+	"new_anon_lru = inactive",
+	"lazyfree = inactive_file",
+	"tlb_flush = batched",
+	"swapin_lru = inactive",
+	"swap_readahead = vma",
+	"split_lru = on",
+	"memcg_reclaim_stat = on",
+	"did_some_progress = nr_reclaimed",
+	"memcg_charge_retry = try_charge_memcg",
+	"memcg_stock = on",
+	"anon_vma_chain = on",
+	"anon_vma_lock = read",
+	"full_walk_retry = on",
+	"force_deactivate_retry = on",
+	"file_writepage = kswapd",
+	NULL,
+};
+
+/* 6.18: 6.17 removed ->writepage, reclaim never writes file pages. */
+static const char *const profile_6_18[] = {
+	"watermark_check = modern",
+	"too_many_isolated = on",
+	"alloc_retry = should_reclaim_retry",
+	"zone_unreclaimable = kswapd_failures",
+	"reclaim_sleep = reclaim_throttle",
+	"new_anon_lru = inactive",
+	"lazyfree = inactive_file",
+	"tlb_flush = batched",
+	"swapin_lru = inactive",
+	"swap_readahead = vma",
+	"split_lru = on",
+	"memcg_reclaim_stat = on",
+	"did_some_progress = nr_reclaimed",
+	"memcg_charge_retry = try_charge_memcg",
+	"memcg_stock = on",
+	"anon_vma_chain = on",
+	"anon_vma_lock = read",
+	"full_walk_retry = on",
+	"force_deactivate_retry = on",
+	"file_writepage = never",
+	NULL,
+};
+
+static const struct kernel_profile kernel_profiles[] = {
+	{ "2.6.25", profile_2_6_25 },
+	{ "2.6.28", profile_2_6_28 },
+	{ "2.6.32", profile_2_6_32 },
+	{ "4.2", profile_4_2 },
+	{ "4.5", profile_4_5 },
+	{ "4.12", profile_4_12 },
+	{ "6.12", profile_6_12 },
+	{ "6.18", profile_6_18 },
+};
+
+const char *scenario_profile_name(unsigned int i)
+{
+	if (i >= sizeof(kernel_profiles) / sizeof(kernel_profiles[0]))
+		return NULL;
+	return kernel_profiles[i].name;
+}
+
+const char *const *scenario_profile(const char *name)
+{
+	for (unsigned int i = 0; scenario_profile_name(i); i++)
+		if (!strcmp(name, kernel_profiles[i].name))
+			return kernel_profiles[i].lines;
+	return NULL;
+}
