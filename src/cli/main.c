@@ -406,6 +406,8 @@ static int cmd_sim(const struct options *o)
 			fclose(csv);
 		return 1;
 	}
+	/* the time series costs memory: kept only for what prints it */
+	sim->keep_samples = o->csv || o->plot;
 	if (o->check) {
 		sim->check_hook = check_hook;
 		sim->check_arg = &rc;

@@ -483,7 +483,7 @@ struct key_desc {
 	enum key_kind kind;
 	size_t off;		/* of the field in the section's struct */
 	unsigned int flags;
-	u64 min, max;		/* K_UINT, K_U64, K_CENTISECS; K_TIME: max if not 0 */
+	u64 min, max;		/* K_UINT, K_U64, K_CENTISECS; K_TIME: each if not 0 */
 	set_fn set;		/* K_CUSTOM */
 	unsigned int types;	/* [workload]: mask of 1 << type, 0 = all */
 	const char *alias;	/* this key is another name of that key */
@@ -1063,8 +1063,13 @@ static const struct key_desc cost_keys[] = {
 static const struct key_desc run_keys[] = {
 	{ .name = "seed", .kind = K_U64, .off = offsetof(struct scn_run, seed), .min = 0, .max = U64_MAX },
 	{ .name = "duration", .kind = K_TIME, .off = offsetof(struct scn_run, duration_ns), .flags = KF_POSITIVE },
+	/*
+	 * a floor: every sample is an event, and a kept one a row; at 1 ms a
+	 * virtual 30 s is 30,000 of each (below it the rows of --csv say
+	 * nothing new and the events crowd out the run's own)
+	 */
 	{ .name = "sample_interval", .kind = K_TIME, .off = offsetof(struct scn_run, sample_interval_ns),
-	  .flags = KF_POSITIVE },
+	  .flags = KF_POSITIVE, .min = SCN_SAMPLE_INTERVAL_MIN_NS },
 };
 
 /* [cgroup NAME] */
@@ -1465,6 +1470,9 @@ static int parse_key(struct keyctx *k, const struct key_desc *kd, void *obj, con
 			return kfail(k, ": %s", buf);
 		if (!v && (kd->flags & KF_POSITIVE))
 			return kfail(k, " must be > 0");
+		if (kd->min && v < kd->min)
+			return kfail(k, ": '%s' is below its floor (valid: %llums or more)", val,
+				     (unsigned long long)(kd->min / NSEC_PER_MSEC));
 		if (kd->max && v > kd->max)
 			return kfail(k, ": '%s' is more than %llu s", val,
 				     (unsigned long long)(kd->max / NSEC_PER_SEC));

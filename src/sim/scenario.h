@@ -23,6 +23,7 @@
 #define SCN_MAX_SET_TEXTS	32	/* --set options kept for messages */
 #define SCN_SET_TEXT_LEN	160
 #define SCN_MAX_REWRITE		16	/* madvise09 rewrite = list */
+#define SCN_SAMPLE_INTERVAL_MIN_NS	1000000ULL	/* [run] sample_interval's floor: 1 ms */
 
 /*
  * Origins.  Values that scenario_validate() cross-checks remember where
@@ -235,7 +236,7 @@ struct scn_workload {
 struct scn_run {
 	u64 seed;
 	u64 duration_ns;	/* virtual-time bound */
-	u64 sample_interval_ns;
+	u64 sample_interval_ns;	/* >= SCN_SAMPLE_INTERVAL_MIN_NS */
 };
 
 struct scenario {

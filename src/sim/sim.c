@@ -105,11 +105,13 @@ struct sim *sim_create(const struct scenario *s, char *err, size_t errlen)
 	return sim;
 }
 
-/* One row of the time series. */
+/* One row of the time series, when the caller keeps them. */
 static void take_sample(struct sim *sim)
 {
 	struct sample smp = { .t_ns = sim->now, .reclaimers = sim->reclaim.nr_reclaimers };
 
+	if (!sim->keep_samples)
+		return;
 	if (sim->nr_samples == sim->cap_samples) {
 		size_t cap = sim->cap_samples ? sim->cap_samples * 2 : 256;
 		struct sample *v = realloc(sim->samples, cap * sizeof(*v));

@@ -237,7 +237,12 @@ struct sim {
 	struct wait_queue_head throttle_wait;
 	struct wait_queue_head congestion_wait;	/* congestion_wait() sleepers */
 
-	/* time series */
+	/*
+	 * time series: a sample event every run.sample_interval always; its
+	 * row is kept only when the caller set keep_samples before sim_run()
+	 * (the CLI does for --csv and --plot: nothing else reads the rows)
+	 */
+	bool keep_samples;
 	size_t nr_samples, cap_samples;
 	struct sample *samples;
 
