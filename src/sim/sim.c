@@ -8,6 +8,7 @@
  * lowmem_reserve, memory cgroups, swap (swapon), kswapd per node and the
  * flusher, then the workloads.
  */
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -364,6 +365,18 @@ int sim_run(struct sim *sim)
 	workloads_finish(sim);
 	/* set by the watchdog, or by task_run_step() when a stack could not be mapped */
 	return sim->error[0] ? -1 : 0;
+}
+
+void sim_fail(struct sim *sim, const char *fmt, ...)
+{
+	va_list ap;
+
+	sim->stopped = true;
+	if (sim->error[0])
+		return;
+	va_start(ap, fmt);
+	vsnprintf(sim->error, sizeof(sim->error), fmt, ap);
+	va_end(ap);
 }
 
 const char *sim_error(const struct sim *sim)

@@ -256,6 +256,13 @@ int event_push(struct sim *sim, u64 time, enum event_type type, void *ptr, u64 a
 bool event_pop(struct sim *sim, struct event *ev);
 /* Carry out one popped event (sim_run's loop body; tests drive it by hand). */
 void sim_dispatch(struct sim *sim, const struct event *ev);
+/*
+ * sim_fail - the run cannot go on (the host is out of memory): keep the
+ * first reason in sim->error and stop the event loop; sim_run() returns -1
+ * and sim_error() says why.  The step in progress ends as it can.
+ */
+__attribute__((format(printf, 2, 3)))
+void sim_fail(struct sim *sim, const char *fmt, ...);
 
 /* Scheduler (src/sim/sched.c) */
 struct task *task_create(struct sim *sim, enum task_kind kind, const char *comm, task_fn fn);
