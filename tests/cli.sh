@@ -79,6 +79,12 @@ expect_fail "zero size" "zerosize.ini:2: \[machine\] memory must be > 0" "$BIN" 
 expect_fail "unknown section" "badsection.ini:1: \[machin\]: unknown section" "$BIN" run "$TMP/badsection.ini"
 expect_fail "zero workload size" "zerowl.ini:3: \[workload w\] size must be > 0" "$BIN" run "$TMP/zerowl.ini"
 expect_fail "bad --set" "machine.memory=zero" "$BIN" run "$TMP/tiny.ini" --set machine.memory=zero
+# a workload whose task_init fails (page tables for 2^48 pages: no host maps
+# them) is an error, and frees what it allocated (the ASan build checks; its
+# allocator returns NULL here instead of aborting)
+printf '[machine]\nmemory = 64M\n[workload w]\ntype = anon_fill\nsize = 1048576T\n' >"$TMP/huge-mmap.ini"
+expect_status "task_init failure: an error, nothing leaked" 1 "^reclaimsim: out of memory creating workloads$" env ASAN_OPTIONS=allocator_may_return_null=1 "$BIN" run "$TMP/huge-mmap.ini"
+check "task_init failure: no leak reported" sh -c '! grep -q "LeakSanitizer\|leak of" "$1"' - "$TMP/err"
 expect_fail "--set unknown workload" "workload.nope.size" "$BIN" run "$TMP/tiny.ini" --set workload.nope.size=1M
 expect_fail "bad --seed" "seed" "$BIN" run "$TMP/tiny.ini" --seed abc
 expect_fail "unknown option" "unknown option" "$BIN" run "$TMP/tiny.ini" --frobnicate
@@ -108,6 +114,16 @@ expect_ok "--seed=10" "$BIN" run "$TMP/tiny.ini" --json --seed=10
 check "--seed=10 = --seed 10" cmp -s "$TMP/out" "$TMP/s10"
 expect_ok "--set=run.seed=10" "$BIN" run "$TMP/tiny.ini" --json --set=run.seed=10
 check "--set=run.seed=10 = --seed 10" cmp -s "$TMP/out" "$TMP/s10"
+# --seed N is --set run.seed=N at its place: the later of the two wins
+"$BIN" run "$TMP/tiny.ini" --json --seed 11 >"$TMP/s11"
+check "--seed 11 differs from --seed 10" sh -c '! cmp -s "$1" "$2"' - "$TMP/s10" "$TMP/s11"
+expect_ok "--seed 10 --set run.seed=11" "$BIN" run "$TMP/tiny.ini" --json --seed 10 --set run.seed=11
+check "--seed 10 --set run.seed=11: the --set wins" cmp -s "$TMP/out" "$TMP/s11"
+expect_ok "--set run.seed=11 --seed 10" "$BIN" run "$TMP/tiny.ini" --json --set run.seed=11 --seed 10
+check "--set run.seed=11 --seed 10: the --seed wins" cmp -s "$TMP/out" "$TMP/s10"
+expect_ok "--set run.seed=11 --seed 10 --set sysctl.swappiness=60" "$BIN" run "$TMP/tiny.ini" --json --set run.seed=11 --seed 10 --set sysctl.swappiness=60
+check "a --set of another key after --seed leaves the seed" cmp -s "$TMP/out" "$TMP/s10"
+expect_status "a bad --seed before a bad --set: the --seed is reported" 1 "^reclaimsim: --seed x:" "$BIN" run "$TMP/tiny.ini" --seed x --set run.seed=y
 expect_status "--json=1" 2 "takes no value" "$BIN" run "$TMP/tiny.ini" --json=1
 for cmd in run zoneinfo vmstat memory.stat compare oracle; do
 	for h in -h --help; do
@@ -240,6 +256,10 @@ fi
 cp "$TMP/out" "$TMP/cmpj1"
 "$BIN" compare "$TMP/cmp.ini" $AB --runs 3 --json >"$TMP/cmpj2"
 check "compare --json: same bytes" cmp -s "$TMP/cmpj1" "$TMP/cmpj2"
+expect_ok "compare --seed 4 --set run.seed=7" "$BIN" compare "$TMP/cmp.ini" $AB --runs 1 --json --seed 4 --set run.seed=7
+check "compare: the later --set run.seed wins" test "$(grep -Eo '"seed":[[:space:]]*[0-9]+' "$TMP/out" | tr -d '[:space:]')" = '"seed":7"seed":7'
+expect_ok "compare --set run.seed=7 --seed 4" "$BIN" compare "$TMP/cmp.ini" $AB --runs 1 --json --set run.seed=7 --seed 4
+check "compare: the later --seed wins" test "$(grep -Eo '"seed":[[:space:]]*[0-9]+' "$TMP/out" | tr -d '[:space:]')" = '"seed":4"seed":4'
 expect_ok "compare, one run, --opt=value" "$BIN" compare "$TMP/cmp.ini" --a=sysctl.swappiness=10 --b=sysctl.swappiness=100 --figures=time.elapsed_s,vmstat.pgscan_*
 check "compare: one run columns" grep -Eq "^figure +A +B +change$" "$TMP/out"
 awk '/^figure/ { on = 1; next } on && NF { print $1 }' "$TMP/out" >"$TMP/rows"

@@ -63,6 +63,15 @@ static void set_error(const char *assignment, const char *msg)
 	assert_string_equal(err, msg);
 }
 
+/* @assignment is taken, and validation names it with exactly @msg. */
+static void set_error_validate(const char *assignment, const char *msg)
+{
+	set_ok(assignment);
+	err[0] = '\0';
+	assert_int_not_equal(scenario_validate(&scn, err, sizeof(err)), 0);
+	assert_string_equal(err, msg);
+}
+
 /* ---- value parsers ---- */
 
 static void test_parse_size(void **state)
@@ -1012,6 +1021,70 @@ static void test_validate_errors(void **state)
 	assert_string_equal(err, "--set cgroup.a.parent=c: [cgroup a] parent: cycle a -> c -> b -> a");
 }
 
+/*
+ * The machine's size: zones that hold pages, no more pages than the model
+ * numbers (u32), maps that fit the host; min_free_kbytes below the memory
+ * it is spread over; sample_interval's floor.
+ */
+static void test_machine_limits(void **state)
+{
+	u64 host = (u64)sysconf(_SC_PHYS_PAGES) * (u64)sysconf(_SC_PAGE_SIZE);
+	u64 need = 15 * 1024 * GiB / 4096 * 28;
+	char msg[SCN_ERR_LEN];
+
+	/* zones of 0 pages: the machine has no memory (the default 8G is not theirs) */
+	expect_error("[machine]\nzones = DMA:0\n",
+		     "t.ini:2: [machine] zones: the zones hold no pages (valid: at least one page per node: give a zone a size, or make one 'rest')");
+	expect_error("[machine]\nnodes = 2\nzones = DMA:0p, DMA32:0\n",
+		     "t.ini:3: [machine] zones: the zones hold no pages (valid: at least one page per node: give a zone a size, or make one 'rest')");
+	/* an empty zone beside others is an unpopulated zone, as in the kernel */
+	load_ok("[machine]\nmemory = 64M\nzones = DMA:0, DMA32:rest\n");
+	assert_int_equal(scn.machine.zones[1].pages, 16384);
+	/* u32 page frame numbers, NO_PFN reserved */
+	expect_error("[machine]\nmemory = 16T\n",
+		     "t.ini:2: [machine] memory: 16T is 4294967296 pages, more than the model numbers (valid: at most 4294967294 pages, less than 16T of 4096-byte pages)");
+	expect_error("[machine]\nnodes = 2\nzones = DMA32:8T\n",
+		     "t.ini:3: [machine] zones: 16T is 4294967296 pages, more than the model numbers (valid: at most 4294967294 pages, less than 16T of 4096-byte pages)");
+	expect_error("[machine]\nmemory = 64M\nswap = 16T\n",
+		     "t.ini:3: [machine] swap: 16T is 4294967296 pages, more than the model numbers (valid: at most 4294967294 pages, less than 16T of 4096-byte pages)");
+	load_ok("[machine]\nmemory = 64M\n");
+	set_error_validate("machine.memory=32T",
+			   "--set machine.memory=32T: [machine] memory: 32T is 8589934592 pages, more than the model numbers (valid: at most 4294967294 pages, less than 16T of 4096-byte pages)");
+	/* the page and swap maps within the host's memory: 15T is 105G of struct page */
+	if (host < need) {
+		snprintf(msg, sizeof(msg),
+			 "t.ini:2: [machine] memory: 15T of memory needs %.1fG of host memory for the model's page and swap maps, more than this host's %.1fG (valid: 28 bytes a page and 11 a swap slot within the host's physical memory)",
+			 (double)need / GiB, (double)host / GiB);
+		expect_error("[machine]\nmemory = 15T\n", msg);
+	}
+
+	/* min_free_kbytes below the DMA, DMA32 and Normal zones' memory */
+	expect_error("[machine]\nmemory = 64M\n[sysctl]\nmin_free_kbytes = 65536\n",
+		     "t.ini:4: [sysctl] min_free_kbytes: 65536 is not below the 65536 KiB of the DMA, DMA32 and Normal zones it is spread over: no allocation could succeed (valid: 0..65535, or auto)");
+	/* Movable is not lowmem */
+	expect_error("[machine]\nmemory = 64M\nzones = DMA32:16M, Movable:rest\n[sysctl]\nmin_free_kbytes = 20000\n",
+		     "t.ini:5: [sysctl] min_free_kbytes: 20000 is not below the 16384 KiB of the DMA, DMA32 and Normal zones it is spread over: no allocation could succeed (valid: 0..16383, or auto)");
+	load_ok("[machine]\nmemory = 64M\n[sysctl]\nmin_free_kbytes = 65535\n");
+	/* a --set of memory that leaves the file's min_free_kbytes too large is named */
+	set_error_validate("machine.memory=32M",
+			   "--set machine.memory=32M: [sysctl] min_free_kbytes: 65535 is not below the 32768 KiB of the DMA, DMA32 and Normal zones it is spread over: no allocation could succeed (valid: 0..32767, or auto)");
+	set_ok("machine.memory=64M");
+	set_error_validate("sysctl.min_free_kbytes=1000000",
+			   "--set sysctl.min_free_kbytes=1000000: [sysctl] min_free_kbytes: 1000000 is not below the 65536 KiB of the DMA, DMA32 and Normal zones it is spread over: no allocation could succeed (valid: 0..65535, or auto)");
+	set_ok("sysctl.min_free_kbytes=auto");
+	assert_int_equal(scenario_validate(&scn, err, sizeof(err)), 0);
+
+	/* sample_interval: at least 1 ms */
+	expect_error("[run]\nsample_interval = 1ns\n",
+		     "t.ini:2: [run] sample_interval: '1ns' is below its floor (valid: 1ms or more)");
+	expect_error("[run]\nsample_interval = 999us\n",
+		     "t.ini:2: [run] sample_interval: '999us' is below its floor (valid: 1ms or more)");
+	set_error("run.sample_interval=100us",
+		  "--set run.sample_interval=100us: [run] sample_interval: '100us' is below its floor (valid: 1ms or more)");
+	load_ok("[run]\nsample_interval = 1ms\n");
+	assert_int_equal(scn.run.sample_interval_ns, NSEC_PER_MSEC);
+}
+
 /* Values that come from --set: validate names the --set option. */
 static void test_set_origins(void **state)
 {
@@ -1305,6 +1378,7 @@ int main(void)
 		cmocka_unit_test(test_bad_values),
 		cmocka_unit_test(test_workload_types),
 		cmocka_unit_test(test_validate_errors),
+		cmocka_unit_test(test_machine_limits),
 		cmocka_unit_test(test_set_origins),
 		cmocka_unit_test(test_page_sizes),
 		cmocka_unit_test(test_set_type_keys),

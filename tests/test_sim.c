@@ -238,7 +238,7 @@ static void test_swap_writes_back_merge(void **state)
 	struct event ev;
 
 	for (unsigned int i = 0; i < 4; i++) {
-		struct bio *bio = bio_alloc(dev, REQ_OP_WRITE, merge_test_end_io);
+		struct bio *bio = bio_alloc(sim, dev, REQ_OP_WRITE, merge_test_end_io);
 
 		bio->pfns[bio->nr_pages++] = 0;
 		bio->sector = sectors[i];
@@ -589,10 +589,52 @@ static void test_watchdog_quiet_on_a_normal_run(void **state)
 	assert_true(sim->now > 0);
 }
 
+/* ---- sim_fail: a run that cannot go on (a bio the host cannot allocate) ---- */
+
+static void fail_at_event_5(struct sim *sim, void *arg)
+{
+	if (sim->nr_events == 5) {
+		sim_fail(sim, "out of memory allocating a %s I/O request", "swap");
+		sim_fail(sim, "a later reason");	/* the first one is kept */
+	}
+}
+
+/* sim_run stops at once, returns -1 and sim_error() gives the first reason. */
+static void test_sim_fail_stops_the_run(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "tiny.ini", tiny);
+
+	sim->check_hook = fail_at_event_5;
+	assert_int_equal(sim_run(sim), -1);
+	assert_string_equal(sim_error(sim), "out of memory allocating a swap I/O request");
+	assert_int_equal(sim->nr_events, 5);
+	assert_false(sim->workloads[0].ended);
+}
+
+/* The time series is kept only when the caller asks; the run is the same. */
+static void test_samples_kept_on_request(void **state)
+{
+	struct sim *a = test_sim_from_text(state, "tiny.ini", tiny);
+	struct sim *b = test_sim_from_text(NULL, "tiny.ini", tiny);
+
+	b->keep_samples = true;
+	assert_int_equal(sim_run(a), 0);
+	assert_int_equal(sim_run(b), 0);
+	assert_int_equal(a->nr_samples, 0);
+	assert_null(a->samples);
+	/* every sample_interval from 0, and the final one */
+	assert_int_equal(b->nr_samples, b->now / b->scn.run.sample_interval_ns + 2);
+	assert_int_equal(a->nr_events, b->nr_events);
+	assert_int_equal(a->now, b->now);
+	sim_destroy(b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_invariants_throughout),
+		test_sim_unit_test(test_sim_fail_stops_the_run),
+		test_sim_unit_test(test_samples_kept_on_request),
 		cmocka_unit_test(test_same_seed_same_output),
 		cmocka_unit_test(test_different_seed_differs),
 		cmocka_unit_test(test_small_run_costs_exact),

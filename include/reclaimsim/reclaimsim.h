@@ -34,7 +34,8 @@ struct sim *sim_create(const struct scenario *s, char *err, size_t errlen);
  *    message gives the instant (ns) and names the tasks that are not dead,
  *    running ones first: pid, comm, state, and for a blocked task the wait
  *    queue it sleeps on and its timeout, at most 20 of them;
- *  - a task's coroutine stack could not be mapped (mmap failed).
+ *  - a task's coroutine stack could not be mapped (mmap failed);
+ *  - the host ran out of memory for a block I/O request (bio).
  * Call it once per sim.
  */
 int sim_run(struct sim *sim);

@@ -222,6 +222,7 @@ struct compare {
 	const char *sets[CMP_MAX_OPTS];
 	unsigned int nr_sets;
 	const char *seed, *machine, *runs_text, *figures;
+	unsigned int seed_after;	/* --seed comes after this many --set: the later wins */
 	bool json, help, version;
 	unsigned int runs;
 	u64 seed0;
@@ -259,7 +260,8 @@ static void compare_usage(FILE *f)
 	      "  --json                   {\"a\": {\"assignments\", \"runs\", \"mean\", \"std\", \"min\",\n"
 	      "                           \"max\"}, \"b\": {...}} with every figure\n"
 	      "  --set SECTION.KEY=VALUE  override a key on both sides (repeatable)\n"
-	      "  --seed N                 the first seed, decimal (as --set run.seed=N)\n"
+	      "  --seed N                 the first seed, decimal (as --set run.seed=N at its\n"
+	      "                           place: of --seed and --set run.seed the later wins)\n"
 	      "  --machine host           this host's machine on both sides (as for run)\n"
 	      "  -h, --help               this help\n"
 	      "      --version            print the version\n"
@@ -305,6 +307,7 @@ static int parse_args(int argc, char **argv, struct compare *c)
 			val = &arr[(*nr)++];
 		} else if (!strcmp(name, "--seed")) {
 			val = &c->seed;
+			c->seed_after = c->nr_sets;
 		} else if (!strcmp(name, "--machine")) {
 			val = &c->machine;
 		} else if (!strcmp(name, "--runs")) {
@@ -537,10 +540,36 @@ static bool rename_set(char *err, size_t len, const char *assignment, const char
 	return true;
 }
 
-/* The scenario with --machine, --set and --seed: what both sides start from. */
+/*
+ * --seed N is --set run.seed=N at its place among the --set options: the
+ * later of --seed and a --set run.seed wins.  Decimal, as in the file.
+ */
+static int base_seed(const struct compare *c, struct scenario *s, char *err, size_t errlen)
+{
+	char assignment[SCN_ERR_LEN], prefix[SCN_ERR_LEN + 32], tmp[SCN_ERR_LEN];
+	size_t n = strlen(c->seed);
+
+	if (!n || isspace((unsigned char)c->seed[0]) ||
+	    isspace((unsigned char)c->seed[n - 1]) || n >= sizeof(assignment) - 16) {
+		snprintf(err, errlen, "--seed '%s': expected a decimal integer (0..18446744073709551615)",
+			 c->seed);
+		return -1;
+	}
+	snprintf(assignment, sizeof(assignment), "run.seed=%s", c->seed);
+	if (!scenario_set(s, assignment, err, errlen))
+		return 0;
+	snprintf(prefix, sizeof(prefix), "--set %s: [run] seed: ", assignment);
+	if (!strncmp(err, prefix, strlen(prefix))) {
+		snprintf(tmp, sizeof(tmp), "--seed %s: %s", c->seed, err + strlen(prefix));
+		snprintf(err, errlen, "%s", tmp);
+	}
+	return -1;
+}
+
+/* The scenario with --machine, then --set and --seed in their order: what both sides start from. */
 static int build_base(const struct compare *c, struct scenario *s)
 {
-	char err[SCN_ERR_LEN], assignment[SCN_ERR_LEN];
+	char err[SCN_ERR_LEN];
 	int rc;
 
 	if (c->scenario)
@@ -560,31 +589,11 @@ static int build_base(const struct compare *c, struct scenario *s)
 		}
 		goto fail;
 	}
-	for (unsigned int i = 0; i < c->nr_sets; i++)
-		if (scenario_set(s, c->sets[i], err, sizeof(err)))
+	for (unsigned int i = 0; i <= c->nr_sets; i++) {
+		if (c->seed && i == c->seed_after && base_seed(c, s, err, sizeof(err)))
 			goto fail;
-	if (c->seed) {
-		size_t n = strlen(c->seed);
-		char prefix[SCN_ERR_LEN + 32];
-
-		if (!n || isspace((unsigned char)c->seed[0]) ||
-		    isspace((unsigned char)c->seed[n - 1]) || n >= sizeof(assignment) - 16) {
-			fprintf(stderr, "reclaimsim: --seed '%s': expected a decimal integer (0..18446744073709551615)\n",
-				c->seed);
-			return -1;
-		}
-		snprintf(assignment, sizeof(assignment), "run.seed=%s", c->seed);
-		if (scenario_set(s, assignment, err, sizeof(err))) {
-			char tmp[SCN_ERR_LEN];
-
-			snprintf(prefix, sizeof(prefix), "--set %s: [run] seed: ", assignment);
-			if (!strncmp(err, prefix, strlen(prefix))) {
-				snprintf(tmp, sizeof(tmp), "--seed %s: %s", c->seed,
-					 err + strlen(prefix));
-				snprintf(err, sizeof(err), "%s", tmp);
-			}
+		if (i < c->nr_sets && scenario_set(s, c->sets[i], err, sizeof(err)))
 			goto fail;
-		}
 	}
 	return 0;
 fail:

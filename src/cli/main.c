@@ -47,6 +47,7 @@ struct options {
 	const char *sets[MAX_SETS];
 	unsigned int nr_sets;
 	const char *seed;
+	unsigned int seed_after;	/* --seed comes after this many --set: the later wins */
 	const char *machine;
 	const char *cgroup;
 	const char *csv;
@@ -93,7 +94,8 @@ static void command_usage(FILE *f, const char *cmd)
 	      "  --set SECTION.KEY=VALUE  override one key of the scenario (repeatable, applied\n"
 	      "                           in order); named sections: workload.NAME.KEY,\n"
 	      "                           cgroup.NAME.KEY\n"
-	      "  --seed N                 the random seed, decimal (as --set run.seed=N)\n"
+	      "  --seed N                 the random seed, decimal (as --set run.seed=N at its\n"
+	      "                           place: of --seed and --set run.seed the later wins)\n"
 	      "  --machine host           this host's CPUs, page size, nodes, zones and vm\n"
 	      "                           sysctls replace the scenario's (as --set\n"
 	      "                           machine.from=host before the other --set options)\n", f);
@@ -173,6 +175,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 			val = &o->sets[o->nr_sets++];
 		} else if (!strcmp(name, "--seed")) {
 			val = &o->seed;
+			o->seed_after = o->nr_sets;
 		} else if (!strcmp(name, "--machine")) {
 			val = &o->machine;
 		} else if (!strcmp(name, "--cgroup")) {
@@ -235,10 +238,33 @@ static void replace_prefix(char *err, size_t len, const char *from, const char *
 	snprintf(err, len, "%s", tmp);
 }
 
-/* Load, apply --machine, --set and --seed, validate. */
+/*
+ * --seed N is --set run.seed=N at its place among the --set options: the
+ * later of --seed and a --set run.seed wins.  Decimal, as in the file.
+ */
+static int apply_seed(const struct options *o, struct scenario *s, char *err, size_t errlen)
+{
+	char assignment[SCN_ERR_LEN], prefix[SCN_ERR_LEN + 32], to[SCN_ERR_LEN + 32];
+	size_t n = strlen(o->seed);
+
+	if (!n || isspace((unsigned char)o->seed[0]) || isspace((unsigned char)o->seed[n - 1])) {
+		snprintf(err, errlen, "--seed '%s': expected a decimal integer (0..18446744073709551615)",
+			 o->seed);
+		return -1;
+	}
+	snprintf(assignment, sizeof(assignment), "run.seed=%s", o->seed);
+	if (!scenario_set(s, assignment, err, errlen))
+		return 0;
+	snprintf(prefix, sizeof(prefix), "--set %s: [run] seed: ", assignment);
+	snprintf(to, sizeof(to), "--seed %s: ", o->seed);
+	replace_prefix(err, errlen, prefix, to);
+	return -1;
+}
+
+/* Load, apply --machine, then --set and --seed in their order, validate. */
 static int build_scenario(const struct options *o, struct scenario *s)
 {
-	char err[SCN_ERR_LEN], assignment[SCN_ERR_LEN];
+	char err[SCN_ERR_LEN];
 	int rc;
 
 	if (o->scenario)
@@ -260,29 +286,11 @@ static int build_scenario(const struct options *o, struct scenario *s)
 			goto fail;
 		}
 	}
-	for (unsigned int i = 0; i < o->nr_sets; i++)
-		if (scenario_set(s, o->sets[i], err, sizeof(err)))
+	for (unsigned int i = 0; i <= o->nr_sets; i++) {
+		if (o->seed && i == o->seed_after && apply_seed(o, s, err, sizeof(err)))
 			goto fail;
-	/* --seed N is --set run.seed=N: decimal, as in the file */
-	if (o->seed) {
-		size_t n = strlen(o->seed);
-		char prefix[SCN_ERR_LEN + 32];
-
-		if (!n || isspace((unsigned char)o->seed[0]) ||
-		    isspace((unsigned char)o->seed[n - 1])) {
-			fprintf(stderr, "reclaimsim: --seed '%s': expected a decimal integer (0..18446744073709551615)\n",
-				o->seed);
-			return -1;
-		}
-		snprintf(assignment, sizeof(assignment), "run.seed=%s", o->seed);
-		if (scenario_set(s, assignment, err, sizeof(err))) {
-			char to[SCN_ERR_LEN + 32];
-
-			snprintf(prefix, sizeof(prefix), "--set %s: [run] seed: ", assignment);
-			snprintf(to, sizeof(to), "--seed %s: ", o->seed);
-			replace_prefix(err, sizeof(err), prefix, to);
+		if (i < o->nr_sets && scenario_set(s, o->sets[i], err, sizeof(err)))
 			goto fail;
-		}
 	}
 	if (scenario_validate(s, err, sizeof(err)))
 		goto fail;
@@ -391,6 +399,8 @@ static int cmd_sim(const struct options *o)
 			fclose(csv);
 		return 1;
 	}
+	/* the time series costs memory: kept only for what prints it */
+	sim->keep_samples = o->csv || o->plot;
 	if (o->check) {
 		sim->check_hook = check_hook;
 		sim->check_arg = &rc;

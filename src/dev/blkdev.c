@@ -37,16 +37,20 @@ void blkdev_destroy(struct blkdev *dev)
 	dev->free_bios = NULL;
 }
 
-struct bio *bio_alloc(struct blkdev *dev, enum bio_op op, bio_end_io_t end_io)
+/*
+ * bio_alloc - a request from @dev's free list, or a new one; NULL when the
+ * host is out of memory: the run cannot go on, so sim_fail() has stopped
+ * it and the caller backs out of the I/O without touching the pages.
+ */
+struct bio *bio_alloc(struct sim *sim, struct blkdev *dev, enum bio_op op, bio_end_io_t end_io)
 {
 	struct bio *bio = dev->free_bios;
 
 	if (bio)
 		dev->free_bios = bio->next;
 	else if (!(bio = malloc(sizeof(*bio)))) {
-		/* the host is out of memory: nothing sensible can follow */
-		fprintf(stderr, "reclaimsim: out of memory (bio)\n");
-		exit(1);
+		sim_fail(sim, "out of memory allocating a %s I/O request", dev->name);
+		return NULL;
 	}
 	bio->op = op;
 	bio->nr_pages = 0;

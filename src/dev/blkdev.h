@@ -77,7 +77,8 @@ struct blkdev {
 int blkdev_init(struct blkdev *dev, const char *name, u64 latency_ns,
 		u64 bandwidth, unsigned int depth);
 void blkdev_destroy(struct blkdev *dev);
-struct bio *bio_alloc(struct blkdev *dev, enum bio_op op, bio_end_io_t end_io);
+/* bio_alloc - NULL when the host is out of memory, with the run stopped (sim_fail) */
+struct bio *bio_alloc(struct sim *sim, struct blkdev *dev, enum bio_op op, bio_end_io_t end_io);
 /* submit_bio - queue @bio at @now; its completion is an EV_IO event.
  * Returns the completion time. */
 u64 submit_bio(struct sim *sim, struct blkdev *dev, struct bio *bio, u64 now);

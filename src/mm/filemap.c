@@ -228,10 +228,16 @@ static enum vm_fault_result page_cache_sync_ra(struct task *t, struct address_sp
 
 		if (mapping_pfn(mapping, i) != NO_PFN)
 			continue;
+		/* the request first: a page enters the cache locked only with one to read it */
+		if (!bio)
+			bio = bio_alloc(sim, &sim->disk_dev, REQ_OP_READ, filemap_read_end_io);
+		if (!bio) {
+			/* the run has stopped (sim_fail); the pages read so far are submitted */
+			task_pool_release(t);
+			return VM_FAULT_RETRY;
+		}
 		pfn = task_pool_take(t);
 		filemap_add_folio(t, mapping, i, pfn, true);
-		if (!bio)
-			bio = bio_alloc(&sim->disk_dev, REQ_OP_READ, filemap_read_end_io);
 		bio->pfns[bio->nr_pages++] = pfn;
 		if (bio->nr_pages == BIO_MAX_PAGES) {
 			submit_bio(sim, &sim->disk_dev, bio, task_now(t));

@@ -19,6 +19,11 @@
 #define SZ_16M	(16ULL << 20)
 #define SZ_4G	(4ULL << 30)
 
+/* scenario_validate() sizes the host's share of a machine with these */
+_Static_assert(sizeof(struct page) <= SCN_HOST_BYTES_PER_PAGE,
+	       "SCN_HOST_BYTES_PER_PAGE must cover struct page");
+_Static_assert(SCN_MAX_PAGES < NO_PFN, "SCN_MAX_PAGES must leave NO_PFN out");
+
 /* The size of one node's zones, as laid out from the scenario. */
 struct node_layout {
 	u64 managed[MAX_NR_ZONES];

@@ -94,8 +94,10 @@ static void start_file_writeback(struct sim *sim, u32 pfn)
 /* pageout() -> ->writepage of one dirty file page (kernels before 6.17). */
 void pageout_file(struct sim *sim, struct task *t, u32 pfn)
 {
-	struct bio *bio = bio_alloc(&sim->disk_dev, REQ_OP_WRITE, end_file_bio_write);
+	struct bio *bio = bio_alloc(sim, &sim->disk_dev, REQ_OP_WRITE, end_file_bio_write);
 
+	if (!bio)
+		return;		/* the run has stopped (sim_fail): the page stays dirty */
 	start_file_writeback(sim, pfn);
 	bio->pfns[bio->nr_pages++] = pfn;
 	submit_bio(sim, &sim->disk_dev, bio, task_now(t));
@@ -155,7 +157,9 @@ static u64 writeback_batch(struct task *t, bool all)
 				bio = NULL;
 			}
 			if (!bio)
-				bio = bio_alloc(&sim->disk_dev, REQ_OP_WRITE, end_file_bio_write);
+				bio = bio_alloc(sim, &sim->disk_dev, REQ_OP_WRITE, end_file_bio_write);
+			if (!bio)
+				break;	/* the run has stopped (sim_fail) */
 			start_file_writeback(sim, pfn);
 			bio->pfns[bio->nr_pages++] = pfn;
 			written++;

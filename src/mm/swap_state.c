@@ -32,8 +32,10 @@ static void end_swap_bio_write(struct sim *sim, struct bio *bio)
 void swap_writepage(struct sim *sim, struct task *t, u32 pfn)
 {
 	struct page *page = pfn_to_page(sim, pfn);
-	struct bio *bio = bio_alloc(&sim->swap_dev, REQ_OP_WRITE, end_swap_bio_write);
+	struct bio *bio = bio_alloc(sim, &sim->swap_dev, REQ_OP_WRITE, end_swap_bio_write);
 
+	if (!bio)
+		return;		/* the run has stopped (sim_fail): the page stays dirty */
 	ClearPageFlag(page, PG_dirty);
 	SetPageFlag(page, PG_writeback);
 	mod_lruvec_page_state(sim, pfn, NR_WRITEBACK, 1);
@@ -41,8 +43,6 @@ void swap_writepage(struct sim *sim, struct task *t, u32 pfn)
 	sim->nr_writeback++;
 	count_vm_event(sim, PSWPOUT);
 	count_vm_events(sim, PGPGOUT, sim->page_size / 1024);
-	if (!bio)
-		return;
 	bio->pfns[bio->nr_pages++] = pfn;
 	bio->sector = page->private;
 	submit_bio(sim, &sim->swap_dev, bio, task_now(t));
@@ -163,7 +163,12 @@ static enum vm_fault_result swap_vma_readahead(struct task *t, struct vm_area_st
 		task_pool_release(t);
 		return VM_FAULT_DONE;
 	}
-	bio = bio_alloc(&sim->swap_dev, REQ_OP_READ, end_swap_bio_read);
+	bio = bio_alloc(sim, &sim->swap_dev, REQ_OP_READ, end_swap_bio_read);
+	if (!bio) {
+		/* the run has stopped (sim_fail): no page entered the swap cache */
+		task_pool_release(t);
+		return VM_FAULT_RETRY;
+	}
 	/* the faulting page first: readahead may have got fewer pages */
 	for (u64 n = 0; n < end - start && t->pool_nr; n++) {
 		u64 v = start + (vpn - start + n) % (end - start);
@@ -240,7 +245,12 @@ static enum vm_fault_result swap_cluster_readahead(struct task *t, struct vm_are
 		task_pool_release(t);
 		return VM_FAULT_RETRY;
 	}
-	bio = bio_alloc(&sim->swap_dev, REQ_OP_READ, end_swap_bio_read);
+	bio = bio_alloc(sim, &sim->swap_dev, REQ_OP_READ, end_swap_bio_read);
+	if (!bio) {
+		/* the run has stopped (sim_fail): no page entered the swap cache */
+		task_pool_release(t);
+		return VM_FAULT_RETRY;
+	}
 	bio->sector = first;
 	swap_read_add(t, bio, t->mm, vpn, slot);
 	for (u64 s = first; s <= last && t->pool_nr && bio->nr_pages < BIO_MAX_PAGES; s++) {

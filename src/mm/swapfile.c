@@ -13,6 +13,12 @@
 
 #include "internal.h"
 
+/* scenario_validate() sizes the host's share of a swap device with this */
+_Static_assert(sizeof(((struct swap_info_struct *)0)->swap_map[0]) +
+	       sizeof(((struct swap_info_struct *)0)->swap_cache[0]) +
+	       sizeof(((struct swap_info_struct *)0)->swap_cgroup[0]) <= SCN_HOST_BYTES_PER_SLOT,
+	       "SCN_HOST_BYTES_PER_SLOT must cover a slot's swap_map, swap_cache and swap_cgroup");
+
 /* swapon(): one swap device of machine.swap bytes; none below two pages. */
 int swap_init(struct sim *sim)
 {

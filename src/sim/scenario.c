@@ -47,6 +47,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <ini.h>
 
@@ -432,7 +433,7 @@ struct key_desc {
 	enum key_kind kind;
 	size_t off;		/* of the field in the section's struct */
 	unsigned int flags;
-	u64 min, max;		/* K_UINT, K_U64, K_CENTISECS; K_TIME: max if not 0 */
+	u64 min, max;		/* K_UINT, K_U64, K_CENTISECS; K_TIME: each if not 0 */
 	set_fn set;		/* K_CUSTOM */
 	unsigned int types;	/* [workload]: mask of 1 << type, 0 = all */
 	const char *alias;	/* this key is another name of that key */
@@ -802,7 +803,8 @@ static int set_thp(struct keyctx *k, void *obj, const char *val)
 #define S_OFF(f)	offsetof(struct scn_sysctl, f)
 
 static const struct key_desc sysctl_keys[] = {
-	{ .name = "min_free_kbytes", .kind = K_CUSTOM, .set = set_min_free_kbytes },
+	{ .name = "min_free_kbytes", .kind = K_CUSTOM, .set = set_min_free_kbytes, .flags = KF_ORIGIN,
+	  .origin_off = offsetof(struct scn_sysctl, min_free_kbytes_origin) },
 	/* the kernel's limits: extra1/extra2 of each vm sysctl */
 	{ .name = "watermark_scale_factor", .kind = K_UINT, .off = S_OFF(watermark_scale_factor), .min = 1, .max = 3000 },
 	{ .name = "watermark_boost_factor", .kind = K_UINT, .off = S_OFF(watermark_boost_factor), .min = 0, .max = INT_MAX },
@@ -1036,8 +1038,13 @@ static const struct key_desc cost_keys[] = {
 static const struct key_desc run_keys[] = {
 	{ .name = "seed", .kind = K_U64, .off = offsetof(struct scn_run, seed), .min = 0, .max = U64_MAX },
 	{ .name = "duration", .kind = K_TIME, .off = offsetof(struct scn_run, duration_ns), .flags = KF_POSITIVE },
+	/*
+	 * a floor: every sample is an event, and a kept one a row; at 1 ms a
+	 * virtual 30 s is 30,000 of each (below it the rows of --csv say
+	 * nothing new and the events crowd out the run's own)
+	 */
 	{ .name = "sample_interval", .kind = K_TIME, .off = offsetof(struct scn_run, sample_interval_ns),
-	  .flags = KF_POSITIVE },
+	  .flags = KF_POSITIVE, .min = SCN_SAMPLE_INTERVAL_MIN_NS },
 };
 
 /* [cgroup NAME] */
@@ -1439,6 +1446,9 @@ static int parse_key(struct keyctx *k, const struct key_desc *kd, void *obj, con
 			return kfail(k, ": %s", buf);
 		if (!v && (kd->flags & KF_POSITIVE))
 			return kfail(k, " must be > 0");
+		if (kd->min && v < kd->min)
+			return kfail(k, ": '%s' is below its floor (valid: %llums or more)", val,
+				     (unsigned long long)(kd->min / NSEC_PER_MSEC));
 		if (kd->max && v > kd->max)
 			return kfail(k, ": '%s' is more than %llu s", val,
 				     (unsigned long long)(kd->max / NSEC_PER_SEC));
@@ -2435,6 +2445,95 @@ static int find_cgroup(const struct scenario *s, const char *name)
 	return -1;
 }
 
+/* The host's physical memory in bytes, 0 when it cannot be told. */
+static u64 host_phys_bytes(void)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
+
+	return pages > 0 && size > 0 ? (u64)pages * (u64)size : 0;
+}
+
+/*
+ * The machine's size against what the model can number and what this host
+ * can hold: @pages page frames over all nodes (@key names the key that sets
+ * them, memory or zones) and the swap's slots.
+ *   - at least one page: the zones must hold some;
+ *   - at most SCN_MAX_PAGES pages of memory and of swap (u32 numbers);
+ *   - the memory map and swap map (SCN_HOST_BYTES_PER_PAGE and _SLOT a
+ *     page) within the host's physical memory: beyond it the host cannot
+ *     build the machine (or swaps itself to a standstill doing so).
+ */
+static int validate_machine_size(const struct scenario *s, u64 pages, const char *key,
+				 int origin, char *err, size_t errlen)
+{
+	const struct scn_machine *m = &s->machine;
+	int swap_origin = later_origin(m->swap_origin, m->page_size_origin);
+	u64 slots = m->swap / m->page_size, host = host_phys_bytes(), need;
+	char a[32], b[32];
+
+	if (!pages)
+		return vfail(s, origin, m->zones_line, err, errlen,
+			     "[machine] zones: the zones hold no pages (valid: at least one page per node: give a zone a size, or make one 'rest')");
+	if (pages > SCN_MAX_PAGES)
+		return vfail(s, origin, m->zones_line, err, errlen,
+			     "[machine] %s: %s is %llu pages, more than the model numbers (valid: at most %llu pages, less than %s of %u-byte pages)",
+			     key, fmt_size(a, sizeof(a), pages * m->page_size),
+			     (unsigned long long)pages, SCN_MAX_PAGES,
+			     fmt_size(b, sizeof(b), (SCN_MAX_PAGES + 2) * m->page_size),
+			     m->page_size);
+	if (slots > SCN_MAX_PAGES)
+		return vfail(s, swap_origin, 0, err, errlen,
+			     "[machine] swap: %s is %llu pages, more than the model numbers (valid: at most %llu pages, less than %s of %u-byte pages)",
+			     fmt_size(a, sizeof(a), m->swap), (unsigned long long)slots,
+			     SCN_MAX_PAGES, fmt_size(b, sizeof(b), (SCN_MAX_PAGES + 2) * m->page_size),
+			     m->page_size);
+	need = pages * SCN_HOST_BYTES_PER_PAGE + (slots >= 2 ? slots * SCN_HOST_BYTES_PER_SLOT : 0);
+	if (host && need > host) {
+		bool by_swap = slots >= 2 && slots * SCN_HOST_BYTES_PER_SLOT > pages * SCN_HOST_BYTES_PER_PAGE;
+		char what[96];
+
+		if (slots >= 2)
+			snprintf(what, sizeof(what), "%s of memory and %s of swap need",
+				 fmt_size(a, sizeof(a), pages * m->page_size),
+				 fmt_size(b, sizeof(b), m->swap));
+		else
+			snprintf(what, sizeof(what), "%s of memory needs",
+				 fmt_size(a, sizeof(a), pages * m->page_size));
+		return vfail(s, by_swap ? swap_origin : origin, by_swap ? 0 : m->zones_line, err, errlen,
+			     "[machine] %s: %s %.1fG of host memory for the model's page and swap maps, more than this host's %.1fG (valid: %llu bytes a page and %llu a swap slot within the host's physical memory)",
+			     by_swap ? "swap" : key, what, (double)need / GiB, (double)host / GiB,
+			     SCN_HOST_BYTES_PER_PAGE, SCN_HOST_BYTES_PER_SLOT);
+	}
+	return 0;
+}
+
+/*
+ * min_free_kbytes against the memory it is spread over: the kernel's
+ * min_free_kbytes_sysctl_handler() takes any int >= 0 (v6.12), and
+ * __setup_per_zone_wmarks() gives each lowmem zone its share of it as the
+ * min watermark; at or above the lowmem zones' managed memory every zone's
+ * min watermark is at least its size, so no allocation that respects it
+ * can succeed (the first one OOMs).  Valid: less than the managed memory of
+ * the DMA, DMA32 and Normal zones, in KiB.
+ */
+static int validate_min_free_kbytes(const struct scenario *s, u64 lowmem_pages, char *err,
+				    size_t errlen)
+{
+	const struct scn_sysctl *sc = &s->sysctl;
+	const struct scn_machine *m = &s->machine;
+	u64 lowmem_kb = lowmem_pages * (m->page_size / 1024);
+	int origin = later_origin(sc->min_free_kbytes_origin,
+				  later_origin(later_origin(m->memory_origin, m->zones_origin),
+					       m->page_size_origin));
+
+	if (sc->min_free_kbytes < 0 || (u64)sc->min_free_kbytes < lowmem_kb)
+		return 0;
+	return vfail(s, origin, 0, err, errlen,
+		     "[sysctl] min_free_kbytes: %ld is not below the %llu KiB of the DMA, DMA32 and Normal zones it is spread over: no allocation could succeed (valid: 0..%llu, or auto)",
+		     sc->min_free_kbytes, (unsigned long long)lowmem_kb,
+		     (unsigned long long)(lowmem_kb ? lowmem_kb - 1 : 0));
+}
+
 static int validate_machine(const struct scenario *s, char *err, size_t errlen)
 {
 	const struct scn_machine *m = &s->machine;
@@ -2464,6 +2563,9 @@ static int validate_machine(const struct scenario *s, char *err, size_t errlen)
 		return vfail(s, m->zones_origin, m->zones_line, err, errlen,
 			     "[machine] zones: more than one zone is 'rest'");
 	fixed = zones_fixed_pages(m, &has_rest);
+	/* explicit zones without a rest are the node, whatever memory says */
+	if (m->nr_zones && !has_rest && !fixed)
+		return validate_machine_size(s, 0, "zones", m->zones_origin, err, errlen);
 	if (m->nr_zones && fixed > node_pages)
 		return vfail(s, zones_origin, m->zones_line, err, errlen,
 			     "[machine] zones: %llu pages per node do not fit memory (%llu pages per node)",
@@ -2489,7 +2591,23 @@ static int validate_machine(const struct scenario *s, char *err, size_t errlen)
 		return vfail(s, later_origin(m->swap_origin, m->page_size_origin), 0, err, errlen,
 			     "[machine] swap must be 0 or at least 2 pages (%llu bytes: the first page is the swap header)",
 			     2ULL * m->page_size);
-	return 0;
+	if (m->nr_zones && !has_rest)
+		return validate_machine_size(s, fixed * m->nodes, "zones", zones_origin, err,
+					     errlen);
+	return validate_machine_size(s, node_pages * m->nodes, "memory", mem_origin, err, errlen);
+}
+
+/* The managed pages of the DMA, DMA32 and Normal zones, all nodes (lowmem). */
+static u64 lowmem_pages(const struct scn_machine *m)
+{
+	u64 node_pages = m->memory / m->nodes / m->page_size, sum = 0;
+
+	if (!m->nr_zones)	/* the x86-64 layout: no Movable */
+		return node_pages * m->nodes;
+	for (unsigned int i = 0; i < m->nr_zones; i++)
+		if (m->zones[i].type != ZONE_MOVABLE)
+			sum += m->zones[i].pages;
+	return sum * m->nodes;
 }
 
 /* Report the cycle through cgroup @i (its parent chain comes back to it). */
@@ -2626,8 +2744,9 @@ int scenario_validate(const struct scenario *s, char *err, size_t errlen)
 {
 	if (err && errlen)
 		err[0] = '\0';
-	if (validate_machine(s, err, errlen) || validate_cgroups(s, err, errlen) ||
-	    validate_workloads(s, err, errlen))
+	if (validate_machine(s, err, errlen) ||
+	    validate_min_free_kbytes(s, lowmem_pages(&s->machine), err, errlen) ||
+	    validate_cgroups(s, err, errlen) || validate_workloads(s, err, errlen))
 		return -1;
 	if (!s->run.duration_ns || !s->run.sample_interval_ns)
 		return vfail(s, 0, 0, err, errlen, "[run] duration and sample_interval must be > 0");

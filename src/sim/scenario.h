@@ -23,6 +23,21 @@
 #define SCN_MAX_SET_TEXTS	32	/* --set options kept for messages */
 #define SCN_SET_TEXT_LEN	160
 #define SCN_MAX_REWRITE		16	/* madvise09 rewrite = list */
+#define SCN_SAMPLE_INTERVAL_MIN_NS	1000000ULL	/* [run] sample_interval's floor: 1 ms */
+/*
+ * The most pages of memory (all nodes) and of swap the model numbers:
+ * page frame numbers are u32 with NO_PFN reserved, swap slots u32 in
+ * page->private.
+ */
+#define SCN_MAX_PAGES		(UINT32_MAX - 1ULL)
+/*
+ * What the model's host spends per simulated page frame (struct page) and
+ * per swap slot (swap_map, swap_cache, swap_cgroup), at least: the machine
+ * must fit the host's physical memory (mm_init.c and swapfile.c assert
+ * that these cover the structures).
+ */
+#define SCN_HOST_BYTES_PER_PAGE	28ULL
+#define SCN_HOST_BYTES_PER_SLOT	11ULL
 
 /*
  * Origins.  Values that scenario_validate() cross-checks remember where
@@ -71,6 +86,7 @@ struct scn_machine {
 
 struct scn_sysctl {
 	long min_free_kbytes;		/* -1 = auto, the kernel's boot rule */
+	int min_free_kbytes_origin;	/* where it was given, for messages */
 	unsigned int watermark_scale_factor;	/* 1..3000, 1/10000 of managed */
 	unsigned int watermark_boost_factor;	/* 0..., 1/10000 of high */
 	unsigned int swappiness;	/* 0..200 */
@@ -250,7 +266,7 @@ struct scn_workload {
 struct scn_run {
 	u64 seed;
 	u64 duration_ns;	/* virtual-time bound */
-	u64 sample_interval_ns;
+	u64 sample_interval_ns;	/* >= SCN_SAMPLE_INTERVAL_MIN_NS */
 };
 
 struct scenario {

@@ -8,6 +8,7 @@
  * lowmem_reserve, memory cgroups, swap (swapon), kswapd per node and the
  * flusher, then the workloads.
  */
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -93,11 +94,13 @@ struct sim *sim_create(const struct scenario *s, char *err, size_t errlen)
 	return sim;
 }
 
-/* One row of the time series. */
+/* One row of the time series, when the caller keeps them. */
 static void take_sample(struct sim *sim)
 {
 	struct sample smp = { .t_ns = sim->now, .reclaimers = sim->reclaim.nr_reclaimers };
 
+	if (!sim->keep_samples)
+		return;
 	if (sim->nr_samples == sim->cap_samples) {
 		size_t cap = sim->cap_samples ? sim->cap_samples * 2 : 256;
 		struct sample *v = realloc(sim->samples, cap * sizeof(*v));
@@ -350,6 +353,18 @@ int sim_run(struct sim *sim)
 	workloads_finish(sim);
 	/* set by the watchdog, or by task_run_step() when a stack could not be mapped */
 	return sim->error[0] ? -1 : 0;
+}
+
+void sim_fail(struct sim *sim, const char *fmt, ...)
+{
+	va_list ap;
+
+	sim->stopped = true;
+	if (sim->error[0])
+		return;
+	va_start(ap, fmt);
+	vsnprintf(sim->error, sizeof(sim->error), fmt, ap);
+	va_end(ap);
 }
 
 const char *sim_error(const struct sim *sim)

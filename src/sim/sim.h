@@ -235,7 +235,12 @@ struct sim {
 	struct wait_queue_head throttle_wait;
 	struct wait_queue_head congestion_wait;	/* congestion_wait() sleepers */
 
-	/* time series */
+	/*
+	 * time series: a sample event every run.sample_interval always; its
+	 * row is kept only when the caller set keep_samples before sim_run()
+	 * (the CLI does for --csv and --plot: nothing else reads the rows)
+	 */
+	bool keep_samples;
 	size_t nr_samples, cap_samples;
 	struct sample *samples;
 
@@ -249,6 +254,13 @@ int event_push(struct sim *sim, u64 time, enum event_type type, void *ptr, u64 a
 bool event_pop(struct sim *sim, struct event *ev);
 /* Carry out one popped event (sim_run's loop body; tests drive it by hand). */
 void sim_dispatch(struct sim *sim, const struct event *ev);
+/*
+ * sim_fail - the run cannot go on (the host is out of memory): keep the
+ * first reason in sim->error and stop the event loop; sim_run() returns -1
+ * and sim_error() says why.  The step in progress ends as it can.
+ */
+__attribute__((format(printf, 2, 3)))
+void sim_fail(struct sim *sim, const char *fmt, ...);
 
 /* Scheduler (src/sim/sched.c) */
 struct task *task_create(struct sim *sim, enum task_kind kind, const char *comm, task_fn fn);

@@ -141,9 +141,10 @@ int workloads_init(struct sim *sim, char *err, size_t errlen)
 				goto nomem;
 			t->wl = wl;
 			t->memcg = wl->memcg;
+			/* listed first: what a failed task_init did allocate, workloads_free frees */
+			wl->tasks[i] = t;
 			if (ops->task_init(wl, t, i))
 				goto nomem;
-			wl->tasks[i] = t;
 		}
 		sim->workloads_unfinished++;
 		event_push(sim, wl->cfg->start_ns, EV_START, wl, 0);
