@@ -12,6 +12,8 @@
 #include <stdlib.h>
 
 #include "internal.h"
+#include "../sim/config.h"
+#include "../sim/scenario.h"
 
 /*
  * The watermark check of the scenario's policy: v4.4+ (modern) or the
@@ -400,3 +402,20 @@ void task_pool_release(struct task *t)
 		t->held_pfn = NO_PFN;
 	}
 }
+
+/* ------------------------------------------------------------------ */
+/* Scenario keys: the allocator slow path's retry rules */
+/* ------------------------------------------------------------------ */
+
+#define P_OFF(f)	.off = offsetof(struct scn_policy, f), \
+			.size = sizeof(((struct scn_policy *)0)->f)
+
+static const struct cfg_key alloc_pages_policy_keys[] = {
+	{ .name = "alloc_retry", .type = CFG_ENUM, P_OFF(alloc_no_progress_oom),
+	  .values = CFG_VALUES("should_reclaim_retry", "no_progress"), .def = "should_reclaim_retry",
+	  .doc = "v4.7+ retry rule / 2.6.x: OOM only when try_to_free_pages made no progress" },
+	{ .name = "did_some_progress", .type = CFG_ENUM, P_OFF(progress_reclaimable),
+	  .values = CFG_VALUES("nr_reclaimed", "reclaimable"), .def = "nr_reclaimed",
+	  .doc = "with alloc_retry = no_progress, try_to_free_pages' progress short of SWAP_CLUSTER_MAX: v2.6.26+ some page reclaimed / 2.6.25 some zone not all_unreclaimable" },
+};
+CFG_TABLE(alloc_pages_policy_table, alloc_pages_policy_keys);

@@ -13,6 +13,8 @@
 #include <errno.h>
 
 #include "internal.h"
+#include "../sim/config.h"
+#include "../sim/scenario.h"
 
 /*
  * lru_lazyfree() (v6.12 mm/swap.c): the page leaves its anon list, loses
@@ -196,3 +198,17 @@ u64 mm_lazyfree_pages(struct sim *sim, struct mm_struct *mm)
 	}
 	return nr;
 }
+
+/* ------------------------------------------------------------------ */
+/* Scenario keys: MADV_FREE */
+/* ------------------------------------------------------------------ */
+
+#define P_OFF(f)	.off = offsetof(struct scn_policy, f), \
+			.size = sizeof(((struct scn_policy *)0)->f)
+
+static const struct cfg_key madvise_policy_keys[] = {
+	{ .name = "lazyfree", .type = CFG_ENUM, P_OFF(lazyfree),
+	  .values = CFG_VALUES("none", "anon_lru", "inactive_file"), .def = "inactive_file",
+	  .doc = "MADV_FREE (seed 001): v4.12+ inactive file list / v4.5 anon LRU, DONTNEED without swap / before v4.5, -EINVAL" },
+};
+CFG_TABLE(madvise_policy_table, madvise_policy_keys);

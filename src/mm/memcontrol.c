@@ -12,6 +12,8 @@
 #include <string.h>
 
 #include "internal.h"
+#include "../sim/config.h"
+#include "../sim/scenario.h"
 
 static int memcg_alloc(struct sim *sim, const char *name, struct mem_cgroup *parent,
 		       struct mem_cgroup **out)
@@ -377,3 +379,23 @@ void mem_cgroup_uncharge_swap(struct sim *sim, u64 slot)
 	page_counter_uncharge(memcg, true, 1);
 	sim->swap->swap_cgroup[slot] = MEMCG_ID_NONE;
 }
+
+/* ------------------------------------------------------------------ */
+/* Scenario keys: memcg policies */
+/* ------------------------------------------------------------------ */
+
+#define P_OFF(f)	.off = offsetof(struct scn_policy, f), \
+			.size = sizeof(((struct scn_policy *)0)->f)
+
+static const struct cfg_key memcontrol_policy_keys[] = {
+	{ .name = "memcg_reclaim_stat", .type = CFG_ENUM, P_OFF(memcg_reclaim_stat),
+	  .values = CFG_VALUES("off", "on"), .def = "on",
+	  .doc = "v2.6.29+ memcg reclaim balances anon/file by its own zone_reclaim_stat / 2.6.28: every list by size >> priority" },
+	{ .name = "memcg_charge_retry", .type = CFG_ENUM, P_OFF(memcg_charge_common),
+	  .values = CFG_VALUES("try_charge_memcg", "mem_cgroup_charge_common"), .def = "try_charge_memcg",
+	  .doc = "a failed memcg charge: the v6.12 try_charge_memcg retry rules (drain stocks, MAX_RECLAIM_RETRIES) / 2.6.25 mem_cgroup_charge_common (progress = SWAP_CLUSTER_MAX reclaimed, HZ/10 naps, 5 retries)" },
+	{ .name = "memcg_stock", .type = CFG_ENUM, P_OFF(memcg_stock),
+	  .values = CFG_VALUES("off", "on"), .def = "on",
+	  .doc = "v2.6.33+ per-CPU charge stock, charges in batches of 64 pages / before, every page charged alone" },
+};
+CFG_TABLE(memcontrol_policy_table, memcontrol_policy_keys);

@@ -9,7 +9,13 @@
  * background threshold, or periodically (dirty_writeback_centisecs) for
  * files dirty longer than dirty_expire_centisecs.
  */
+#include <limits.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
 #include "internal.h"
+#include "../sim/config.h"
+#include "../sim/scenario.h"
 
 #define MAX_WRITEBACK_PAGES 1024
 
@@ -204,3 +210,24 @@ void flusher(struct task *t)
 		schedule_timeout(t, &sim->flusher_wait, sim->scn.sysctl.dirty_writeback_ns);
 	}
 }
+
+/* ------------------------------------------------------------------ */
+/* Scenario keys: the dirty limits and writeback intervals */
+/* ------------------------------------------------------------------ */
+
+#define S_OFF(f)	offsetof(struct scn_sysctl, f)
+
+static const struct cfg_key page_writeback_sysctl_keys[] = {
+	{ .name = "dirty_ratio", .type = CFG_UINT, .off = S_OFF(dirty_ratio), .min = 0, .max = 100,
+	  .def = "20", .doc = "dirty page limit, percent of dirtyable memory: writers are throttled above it" },
+	{ .name = "dirty_background_ratio", .type = CFG_UINT, .off = S_OFF(dirty_background_ratio),
+	  .min = 0, .max = 100, .def = "10",
+	  .doc = "percent of dirtyable memory at which the flusher starts background writeback" },
+	{ .name = "dirty_expire_centisecs", .type = CFG_CENTISECS, .off = S_OFF(dirty_expire_ns),
+	  .min = 0, .max = INT_MAX, .def = "3000",
+	  .doc = "age at which the flusher writes a dirty page back, in 1/100 s" },
+	{ .name = "dirty_writeback_centisecs", .type = CFG_CENTISECS, .off = S_OFF(dirty_writeback_ns),
+	  .min = 0, .max = INT_MAX, .def = "500",
+	  .doc = "interval of the flusher's periodic writeback, in 1/100 s" },
+};
+CFG_TABLE(page_writeback_sysctl_table, page_writeback_sysctl_keys);

@@ -19,9 +19,15 @@
  * pageblock bitmap instead; the model has none).  Tail pages of a free
  * block are untouched.
  */
+#include <limits.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
 #include <errno.h>
 
 #include "page_alloc.h"
+#include "../sim/config.h"
+#include "../sim/scenario.h"
 
 /* v6.12 mm/page_alloc.c zone_names[], without HighMem (x86-64). */
 const char *const zone_names[MAX_NR_ZONES] = {
@@ -642,3 +648,105 @@ void memblock_free_zone(struct sim *sim, struct zone *z)
 		idx += 1ULL << order;
 	}
 }
+
+/* ------------------------------------------------------------------ */
+/* Scenario keys: the vm sysctls of the watermarks, and the check      */
+/* ------------------------------------------------------------------ */
+
+static int set_min_free_kbytes(struct cfg_ctx *k, void *obj, const char *val)
+{
+	struct scn_sysctl *sc = obj;
+	char buf[CFG_MSG_LEN];
+	u64 v;
+
+	if (!strcmp(val, "auto")) {
+		sc->min_free_kbytes = -1;
+		return 0;
+	}
+	/* the sysctl is an int with extra1 = 0 (mm/page_alloc.c) */
+	if (cfg_parse_uint_range(val, 0, INT_MAX, &v, buf, sizeof(buf)))
+		return cfg_fail(k, ": %s (or auto)", buf);
+	sc->min_free_kbytes = (long)v;
+	return 0;
+}
+
+/* lowmem_reserve_ratio = "256 256 32 0 0": one ratio per zone, zone order;
+ * zones not listed get 0 (no protection). */
+static int set_lowmem_reserve_ratio(struct cfg_ctx *k, void *obj, const char *val)
+{
+	struct scn_sysctl *sc = obj;
+	unsigned int ratio[MAX_NR_ZONES] = { 0 };
+	char buf[CFG_MSG_LEN], num[CFG_MSG_LEN];
+	const char *p = val;
+	unsigned int nr = 0;
+
+	for (;;) {
+		size_t n;
+		u64 v;
+
+		while (*p == ' ' || *p == '\t' || *p == ',')
+			p++;
+		if (!*p)
+			break;
+		n = strcspn(p, " \t,");
+		if (nr == MAX_NR_ZONES)
+			return cfg_fail(k, ": more than %d ratios in '%s'", MAX_NR_ZONES, val);
+		snprintf(num, sizeof(num), "%.*s", (int)n, p);
+		if (cfg_parse_uint_range(num, 0, INT_MAX, &v, buf, sizeof(buf)))
+			return cfg_fail(k, ": %s", buf);
+		ratio[nr++] = (unsigned int)v;
+		p += n;
+	}
+	if (!nr)
+		return cfg_fail(k, ": expected 1 to %d integers, e.g. '256 256 32 0 0'", MAX_NR_ZONES);
+	memcpy(sc->lowmem_reserve_ratio, ratio, sizeof(ratio));
+	return 0;
+}
+
+/* thp = the /sys/kernel/mm/transparent_hugepage/enabled modes. */
+static int set_thp(struct cfg_ctx *k, void *obj, const char *val)
+{
+	struct scn_sysctl *sc = obj;
+
+	if (!strcmp(val, "always") || !strcmp(val, "madvise"))
+		sc->thp = true;
+	else if (!strcmp(val, "never"))
+		sc->thp = false;
+	else
+		return cfg_fail(k, ": unknown value '%s' (expected always, madvise or never)", val);
+	return 0;
+}
+
+#define S_OFF(f)	offsetof(struct scn_sysctl, f)
+
+/* [sysctl]: the kernel's limits are extra1/extra2 of each vm sysctl */
+static const struct cfg_key page_alloc_sysctl_keys[] = {
+	{ .name = "min_free_kbytes", .type = CFG_CUSTOM, .set = set_min_free_kbytes,
+	  .flags = CFG_F_ORIGIN, .origin_off = S_OFF(min_free_kbytes_origin),
+	  .def = "auto", .range = "0..2147483647 \\| auto",
+	  .doc = "auto = the boot rule (init_per_zone_wmark_min), with the THP raise when thp is on; a value must be below the managed memory of DMA, DMA32 and Normal in KiB" },
+	{ .name = "watermark_scale_factor", .type = CFG_UINT, .off = S_OFF(watermark_scale_factor),
+	  .min = 1, .max = 3000, .def = "10",
+	  .doc = "distance between the min, low and high watermarks, in 1/10000 of managed pages" },
+	{ .name = "watermark_boost_factor", .type = CFG_UINT, .off = S_OFF(watermark_boost_factor),
+	  .min = 0, .max = INT_MAX, .def = "15000",
+	  .doc = "watermark boost after a fragmentation event, in 1/10000 of the high watermark" },
+	{ .name = "lowmem_reserve_ratio", .type = CFG_CUSTOM, .set = set_lowmem_reserve_ratio,
+	  .def = "256 256 32 0 0", .range = "1 to 5 integers",
+	  .doc = "per zone, in zone order: the pages of higher zones a lower zone keeps back, 1/ratio (0 = none)" },
+	{ .name = "thp", .type = CFG_CUSTOM, .set = set_thp,
+	  .def = "madvise", .range = "always \\| madvise \\| never",
+	  .doc = "/sys/kernel/mm/transparent_hugepage/enabled: on (always, madvise) raises min_free_kbytes (khugepaged)" },
+};
+CFG_TABLE(page_alloc_sysctl_table, page_alloc_sysctl_keys);
+
+#define P_OFF(f)	.off = offsetof(struct scn_policy, f), \
+			.size = sizeof(((struct scn_policy *)0)->f)
+
+/* [policy] */
+static const struct cfg_key page_alloc_policy_keys[] = {
+	{ .name = "watermark_check", .type = CFG_ENUM, P_OFF(watermark_check),
+	  .values = CFG_VALUES("modern", "order_walk"), .def = "modern",
+	  .doc = "`__zone_watermark_ok` v4.4+ / the 2.6.28 per-order walk" },
+};
+CFG_TABLE(page_alloc_policy_table, page_alloc_policy_keys);

@@ -17,6 +17,8 @@
 #include <string.h>
 
 #include "internal.h"
+#include "../sim/config.h"
+#include "../sim/scenario.h"
 
 /* Add @mm to the anon_vma @av (and to @mm's chain). */
 static int anon_vma_chain_link(struct sim *sim, struct mm_struct *mm, u32 av_id)
@@ -308,3 +310,20 @@ bool try_to_unmap(struct task *t, u32 pfn, enum ttu_flags flags)
 	rmap_walk(t, pfn, try_to_unmap_one, &flags);
 	return page->mapcount == 0;
 }
+
+/* ------------------------------------------------------------------ */
+/* Scenario keys: anon_vma */
+/* ------------------------------------------------------------------ */
+
+#define P_OFF(f)	.off = offsetof(struct scn_policy, f), \
+			.size = sizeof(((struct scn_policy *)0)->f)
+
+static const struct cfg_key rmap_policy_keys[] = {
+	{ .name = "anon_vma_chain", .type = CFG_ENUM, P_OFF(anon_vma_chain),
+	  .values = CFG_VALUES("off", "on"), .def = "on",
+	  .doc = "v2.6.34+ a forked child gets its own anon_vma chained to its parent's / before, it joins its parent's anon_vma" },
+	{ .name = "anon_vma_lock", .type = CFG_ENUM, P_OFF(anon_vma_lock_exclusive),
+	  .values = CFG_VALUES("read", "exclusive"), .def = "read",
+	  .doc = "rmap walks of anon pages: v3.9+ anon_vma_lock_read, in parallel / before, the anon_vma spinlock, one walker at a time" },
+};
+CFG_TABLE(rmap_policy_table, rmap_policy_keys);

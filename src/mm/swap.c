@@ -8,6 +8,8 @@
  * PAGEVEC_SIZE before they reach the LRU; the model adds them at once.
  */
 #include "internal.h"
+#include "../sim/config.h"
+#include "../sim/scenario.h"
 
 /* folio_lru_list(): which list a folio belongs on. */
 enum lru_list folio_lru_list(const struct page *page)
@@ -183,3 +185,24 @@ void lru_note_cost_refault(struct sim *sim, u32 pfn)
 
 	lru_note_cost(folio_lruvec(sim, pfn), !PageFlag(page, PG_swapbacked), 1, 0);
 }
+
+/* ------------------------------------------------------------------ */
+/* Scenario keys: vm.page-cluster and the LRU of new anon pages */
+/* ------------------------------------------------------------------ */
+
+#define P_OFF(f)	.off = offsetof(struct scn_policy, f), \
+			.size = sizeof(((struct scn_policy *)0)->f)
+
+static const struct cfg_key swap_sysctl_keys[] = {
+	/* mm/swap.c: page_cluster_max = 31 */
+	{ .name = "page-cluster", .type = CFG_UINT, .off = offsetof(struct scn_sysctl, page_cluster),
+	  .min = 0, .max = 31, .def = "3", .doc = "swap readahead reads up to 2^page-cluster pages" },
+};
+CFG_TABLE(swap_sysctl_table, swap_sysctl_keys);
+
+static const struct cfg_key swap_policy_keys[] = {
+	{ .name = "new_anon_lru", .type = CFG_ENUM, P_OFF(new_anon_active),
+	  .values = CFG_VALUES("inactive", "active"), .def = "inactive",
+	  .doc = "v5.9+ / new anon pages on the active list" },
+};
+CFG_TABLE(swap_policy_table, swap_policy_keys);

@@ -14,6 +14,8 @@
  * only as far as reclaim wrote a task's pages to neighbouring slots.
  */
 #include "internal.h"
+#include "../sim/config.h"
+#include "../sim/scenario.h"
 
 /* end_swap_bio_write() -> folio_end_writeback(). */
 static void end_swap_bio_write(struct sim *sim, struct bio *bio)
@@ -270,3 +272,20 @@ enum vm_fault_result swapin_readahead(struct task *t, struct vm_area_struct *vma
 		return swap_cluster_readahead(t, vma, vpn);
 	return swap_vma_readahead(t, vma, vpn);
 }
+
+/* ------------------------------------------------------------------ */
+/* Scenario keys: swap-in: readahead and the LRU it joins */
+/* ------------------------------------------------------------------ */
+
+#define P_OFF(f)	.off = offsetof(struct scn_policy, f), \
+			.size = sizeof(((struct scn_policy *)0)->f)
+
+static const struct cfg_key swap_state_policy_keys[] = {
+	{ .name = "swap_readahead", .type = CFG_ENUM, P_OFF(swap_readahead),
+	  .values = CFG_VALUES("cluster", "vma"), .def = "vma",
+	  .doc = "what a swap-in fault reads besides its page: v4.14+ the swapped PTEs of its window of 2^page-cluster pages (at most 32) / the run of in-use slots around its slot in the aligned block of 2^page-cluster slots, no ceiling as in 2.6.25 (valid_swaphandles, before v4.14; later kernels use it on rotating swap, not modelled); the model reads at most 256 pages at once" },
+	{ .name = "swapin_lru", .type = CFG_ENUM, P_OFF(swapin_active),
+	  .values = CFG_VALUES("inactive", "active"), .def = "inactive",
+	  .doc = "the list a page read from swap joins: v2.6.28+ inactive / before, active (lru_cache_add_active)" },
+};
+CFG_TABLE(swap_state_policy_table, swap_state_policy_keys);

@@ -14,6 +14,8 @@
 #include <stdlib.h>
 
 #include "internal.h"
+#include "../sim/config.h"
+#include "../sim/scenario.h"
 
 #define BITS_PER_WORD	64
 
@@ -123,3 +125,17 @@ void try_to_unmap_flush_dirty(struct task *t)
 	if (t->tlb_ubc_writable)
 		try_to_unmap_flush(t);
 }
+
+/* ------------------------------------------------------------------ */
+/* Scenario keys: TLB shootdown */
+/* ------------------------------------------------------------------ */
+
+#define P_OFF(f)	.off = offsetof(struct scn_policy, f), \
+			.size = sizeof(((struct scn_policy *)0)->f)
+
+static const struct cfg_key tlb_policy_keys[] = {
+	{ .name = "tlb_flush", .type = CFG_ENUM, P_OFF(tlb_flush),
+	  .values = CFG_VALUES("per_page", "batched"), .def = "batched",
+	  .doc = "TLB shootdown of reclaim's unmaps (seed 001): v4.3+ one IPI per CPU per batch / one per page" },
+};
+CFG_TABLE(tlb_policy_table, tlb_policy_keys);

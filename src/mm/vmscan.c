@@ -14,9 +14,15 @@
  * Parallel reclaimers so contend for the lru_lock, see each other's
  * isolated pages missing and over-reclaim, as in the kernel.
  */
+#include <limits.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
 #include <string.h>
 
 #include "internal.h"
+#include "../sim/config.h"
+#include "../sim/scenario.h"
 
 #define MAX_SWAPPINESS 200
 
@@ -1581,3 +1587,67 @@ void kswapd(struct task *t)
 		kswapd_try_to_sleep(t, pgdat, sc.order, sc.reclaim_idx);
 	}
 }
+
+/* ------------------------------------------------------------------ */
+/* Scenario keys: vm.swappiness and the reclaim policies */
+/* ------------------------------------------------------------------ */
+
+#define S_OFF(f)	offsetof(struct scn_sysctl, f)
+
+static const struct cfg_key vmscan_sysctl_keys[] = {
+	{ .name = "swappiness", .type = CFG_UINT, .off = S_OFF(swappiness), .min = 0, .max = 200,
+	  .def = "60", .doc = "relative cost of swapping anon against dropping file pages (get_scan_count)" },
+};
+CFG_TABLE(vmscan_sysctl_table, vmscan_sysctl_keys);
+
+#define P_OFF(f)	.off = offsetof(struct scn_policy, f), \
+			.size = sizeof(((struct scn_policy *)0)->f)
+
+/*
+ * reclaim_sleep: how reclaim and the allocator wait for writeback - the
+ * v5.16+ reclaim_throttle, the older congestion_wait naps, or
+ * wait_iff_congested (v3.11..5.15), which naps only while a device is
+ * congested and the node was seen congested.
+ */
+static int set_reclaim_sleep(struct cfg_ctx *k, void *obj, const char *val)
+{
+	static const char *const names[] = {
+		"reclaim_throttle", "congestion_wait", "wait_iff_congested",
+	};
+	struct scn_policy *pol = obj;
+	int i = 0;
+
+	if (cfg_set_choice(k, val, names, 3, &i))
+		return -1;
+	pol->congestion_wait = i > 0;
+	pol->wait_iff_congested = i == 2;
+	return 0;
+}
+
+static const struct cfg_key vmscan_policy_keys[] = {
+	{ .name = "reclaim_throttle", .type = CFG_ENUM, P_OFF(reclaim_throttle),
+	  .values = CFG_VALUES("none", "global", "per_zone"), .def = "none",
+	  .doc = "the 2008 limit on parallel direct reclaimers (seed 000): none, 2 x nodes, one per node" },
+	{ .name = "too_many_isolated", .type = CFG_ENUM, P_OFF(too_many_isolated),
+	  .values = CFG_VALUES("off", "on"), .def = "on",
+	  .doc = "the v2.6.32+ isolation throttle of direct reclaim" },
+	{ .name = "zone_unreclaimable", .type = CFG_ENUM, P_OFF(all_unreclaimable),
+	  .values = CFG_VALUES("kswapd_failures", "all_unreclaimable"), .def = "kswapd_failures",
+	  .doc = "v4.11+ / zones marked at 6 x LRU pages scanned" },
+	{ .name = "reclaim_sleep", .type = CFG_CUSTOM, .set = set_reclaim_sleep,
+	  .def = "reclaim_throttle", .range = "reclaim_throttle \\| congestion_wait \\| wait_iff_congested",
+	  .doc = "v5.16+ throttling / the congestion_wait naps before 3.11 / v3.11..5.15: naps only while a device is congested and reclaim found the node's dirty pages all on congested devices" },
+	{ .name = "split_lru", .type = CFG_ENUM, P_OFF(split_lru),
+	  .values = CFG_VALUES("off", "on"), .def = "on",
+	  .doc = "v2.6.28+ separate anon and file LRUs / before, one LRU (the split lists scanned SCAN_EQUAL stand in)" },
+	{ .name = "full_walk_retry", .type = CFG_ENUM, P_OFF(full_walk_retry),
+	  .values = CFG_VALUES("off", "on"), .def = "on",
+	  .doc = "v6.10+ do_try_to_free_pages retries a fruitless run once visiting every memcg (memcg_full_walk) / no retry" },
+	{ .name = "force_deactivate_retry", .type = CFG_ENUM, P_OFF(force_deactivate_retry),
+	  .values = CFG_VALUES("off", "on"), .def = "on",
+	  .doc = "v5.9+ do_try_to_free_pages retries a fruitless run with deactivation forced (skipped_deactivate) / no retry" },
+	{ .name = "file_writepage", .type = CFG_ENUM, P_OFF(file_writepage),
+	  .values = CFG_VALUES("never", "kswapd"), .def = "kswapd",
+	  .doc = "reclaim writing dirty file pages: kswapd only, pages met dirty before on a PGDAT_DIRTY node / 6.17+ never (->writepage removed)" },
+};
+CFG_TABLE(vmscan_policy_table, vmscan_policy_keys);

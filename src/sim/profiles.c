@@ -14,9 +14,13 @@
  * history each one follows.
  */
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
+#include "config.h"
 #include "scenario.h"
+
+#define ARRAY_SIZE(a)	CFG_ARRAY_SIZE(a)
 
 struct kernel_profile {
 	const char *name;
@@ -253,3 +257,63 @@ const char *const *scenario_profile(const char *name)
 			return kernel_profiles[i].lines;
 	return NULL;
 }
+
+/* ------------------------------------------------------------------ */
+/* The [policy] kernel key                                             */
+/* ------------------------------------------------------------------ */
+
+/*
+ * kernel = profile: its lines (profiles.c) through the setters above, but
+ * not over a key given explicitly, in the file or by --set, before or
+ * after this one (scn_policy.keys_given).
+ */
+static int set_kernel(struct cfg_ctx *k, void *obj, const char *val)
+{
+	struct scn_policy *pol = obj;
+	const char *const *lines = scenario_profile(val);
+
+	if (!lines) {
+		const char *names[32];
+		char list[128];
+		size_t n = 0;
+
+		while (n < ARRAY_SIZE(names) && scenario_profile_name((unsigned int)n)) {
+			names[n] = scenario_profile_name((unsigned int)n);
+			n++;
+		}
+		cfg_list_names(list, sizeof(list), names, n);
+		return cfg_fail(k, ": unknown kernel profile '%s' (known: %s)", val, list);
+	}
+	snprintf(pol->kernel, sizeof(pol->kernel), "%s", val);
+	for (; *lines; lines++) {
+		char line[CFG_MSG_LEN], msg[CFG_MSG_LEN], *eq, *key, *value;
+		struct cfg_ctx pk = *k;
+		int idx;
+
+		snprintf(line, sizeof(line), "%s", *lines);
+		eq = strchr(line, '=');
+		if (!eq)
+			return cfg_fail(k, ": profile %s: bad line '%s'", val, *lines);
+		*eq = '\0';
+		key = cfg_trim(line);
+		value = cfg_trim(eq + 1);
+		idx = cfg_key_index(k->sd, key);
+		if (idx < 0 || k->sd->keys[idx]->set == set_kernel)
+			return cfg_fail(k, ": profile %s: %s: not a profile key", val, key);
+		if (pol->keys_given & (1U << cfg_key_canonical(k->sd, idx)))
+			continue;
+		pk.key = key;
+		pk.msg = msg;
+		pk.msglen = sizeof(msg);
+		if (cfg_apply_key(&pk, k->sd->keys[idx], pol, value))
+			return cfg_fail(k, ": profile %s: %s", val, msg);
+	}
+	return 0;
+}
+
+static const struct cfg_key profile_policy_keys[] = {
+	{ .name = "kernel", .type = CFG_CUSTOM, .set = set_kernel, .def = "6.12",
+	  .range = "2.6.25 \\| 2.6.28 \\| 2.6.32 \\| 4.2 \\| 4.5 \\| 4.12 \\| 6.12 \\| 6.18",
+	  .doc = "a kernel profile: sets every policy key but reclaim_throttle to that kernel's behaviour (`reclaimsim profile NAME`); keys given explicitly override it" },
+};
+CFG_TABLE(profile_policy_table, profile_policy_keys);

@@ -51,6 +51,7 @@
 
 #include <ini.h>
 
+#include "config.h"
 #include "host.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
@@ -115,268 +116,6 @@ static void put_msg(char *buf, size_t len, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* ------------------------------------------------------------------ */
-/* Value parsers                                                       */
-/* ------------------------------------------------------------------ */
-
-/*
- * parse_decimal - digits with an optional ".digits" fraction.  Returns 0,
- * -1 (not a number), -2 (integer part overflows u64), -3 (more than 18
- * decimals, which the exact scaling below cannot hold).
- */
-static int parse_decimal(const char **pp, u64 *ip, u64 *frac, unsigned int *nfrac)
-{
-	const char *p = *pp;
-	u64 v = 0;
-
-	if (!isdigit((unsigned char)*p))
-		return -1;
-	while (isdigit((unsigned char)*p)) {
-		unsigned int d = (unsigned int)(*p - '0');
-
-		if (v > (U64_MAX - d) / 10)
-			return -2;
-		v = v * 10 + d;
-		p++;
-	}
-	*frac = 0;
-	*nfrac = 0;
-	if (*p == '.') {
-		p++;
-		if (!isdigit((unsigned char)*p))
-			return -1;
-		while (isdigit((unsigned char)*p)) {
-			if (*nfrac >= 18)
-				return -3;
-			*frac = *frac * 10 + (u64)(*p - '0');
-			(*nfrac)++;
-			p++;
-		}
-	}
-	*ip = v;
-	*pp = p;
-	return 0;
-}
-
-/*
- * scale_exact - (ip + frac / 10^nfrac) * mult as an exact u64.  Returns 0,
- * -2 on overflow, -4 when the result is not a whole number.
- */
-static int scale_exact(u64 ip, u64 frac, unsigned int nfrac, u64 mult, u64 *out)
-{
-	u128 whole = (u128)ip * mult;
-	u128 f = (u128)frac * mult;
-	u128 pow = 1;
-
-	for (unsigned int i = 0; i < nfrac; i++)
-		pow *= 10;
-	if (f % pow)
-		return -4;
-	whole += f / pow;
-	if (whole > U64_MAX)
-		return -2;
-	*out = (u64)whole;
-	return 0;
-}
-
-static const char *skip_blanks(const char *p)
-{
-	while (*p == ' ' || *p == '\t')
-		p++;
-	return p;
-}
-
-/*
- * parse_size - see scenario.h.  Suffixes are powers of 1024: K (also k),
- * M, G, T, each optionally followed by B or iB, so "KB" is 1024 bytes as in
- * /proc/meminfo's "kB" and the kernel's memparse().  Decimals are allowed
- * when the result is whole bytes ("1.5G").  "Np" is N pages of @page_size.
- * A bare number is bytes.
- */
-int parse_size(const char *str, unsigned int page_size, u64 *bytes, char *err, size_t errlen)
-{
-	const char *p = skip_blanks(str);
-	u64 ip, frac, mult = 1;
-	unsigned int nfrac;
-	bool pages = false;
-	int ret;
-
-	if (*p == '-') {
-		put_msg(err, errlen, "bad size '%s' (sizes cannot be negative)", str);
-		return -1;
-	}
-	ret = parse_decimal(&p, &ip, &frac, &nfrac);
-	if (ret == -2) {
-		put_msg(err, errlen, "bad size '%s' (too large)", str);
-		return -1;
-	}
-	if (ret < 0)
-		goto bad;
-	p = skip_blanks(p);
-	switch (*p) {
-	case '\0':
-		break;
-	case 'p':
-		pages = true;
-		p++;
-		break;
-	case 'K': case 'k':
-		mult = KiB;
-		break;
-	case 'M': case 'm':
-		mult = MiB;
-		break;
-	case 'G': case 'g':
-		mult = GiB;
-		break;
-	case 'T': case 't':
-		mult = 1024 * GiB;
-		break;
-	default:
-		goto bad;
-	}
-	if (mult > 1) {
-		p++;
-		if (*p == 'i' && p[1] == 'B')
-			p += 2;
-		else if (*p == 'B')
-			p++;
-	}
-	p = skip_blanks(p);
-	if (*p)
-		goto bad;
-	if (pages) {
-		if (!page_size) {
-			put_msg(err, errlen, "bad size '%s' (a page count needs the page size)", str);
-			return -1;
-		}
-		if (nfrac) {
-			put_msg(err, errlen, "bad size '%s' (a page count must be whole pages)", str);
-			return -1;
-		}
-		mult = page_size;
-	}
-	ret = scale_exact(ip, frac, nfrac, mult, bytes);
-	if (ret == -2) {
-		put_msg(err, errlen, "bad size '%s' (too large)", str);
-		return -1;
-	}
-	if (ret == -4) {
-		put_msg(err, errlen, "bad size '%s' (not a whole number of bytes)", str);
-		return -1;
-	}
-	return 0;
-bad:
-	put_msg(err, errlen, "bad size '%s' (expected a number with K/M/G/T suffix)", str);
-	return -1;
-}
-
-/*
- * parse_time - see scenario.h.  A unit is required (ns, us, ms, s), except
- * for a bare "0", which means the same in every unit.
- */
-int parse_time(const char *str, u64 *ns, char *err, size_t errlen)
-{
-	static const struct { const char *unit; u64 mult; } units[] = {
-		{ "ns", 1 }, { "us", NSEC_PER_USEC }, { "ms", NSEC_PER_MSEC },
-		{ "s", NSEC_PER_SEC },
-	};
-	const char *p = skip_blanks(str);
-	u64 ip, frac, mult = 0;
-	unsigned int nfrac;
-	size_t n;
-	int ret;
-
-	if (*p == '-') {
-		put_msg(err, errlen, "bad time '%s' (times cannot be negative)", str);
-		return -1;
-	}
-	ret = parse_decimal(&p, &ip, &frac, &nfrac);
-	if (ret == -2) {
-		put_msg(err, errlen, "bad time '%s' (too large)", str);
-		return -1;
-	}
-	if (ret < 0)
-		goto bad;
-	p = skip_blanks(p);
-	if (!*p) {
-		if (ip == 0 && frac == 0) {
-			*ns = 0;
-			return 0;
-		}
-		goto bad;
-	}
-	for (size_t i = 0; i < ARRAY_SIZE(units); i++) {
-		n = strlen(units[i].unit);
-		if (!strncmp(p, units[i].unit, n) && !*skip_blanks(p + n)) {
-			mult = units[i].mult;
-			break;
-		}
-	}
-	if (!mult)
-		goto bad;
-	ret = scale_exact(ip, frac, nfrac, mult, ns);
-	if (ret == -2) {
-		put_msg(err, errlen, "bad time '%s' (too large)", str);
-		return -1;
-	}
-	if (ret == -4) {
-		put_msg(err, errlen, "bad time '%s' (finer than 1 ns)", str);
-		return -1;
-	}
-	return 0;
-bad:
-	put_msg(err, errlen, "bad time '%s' (expected a number with ns/us/ms/s suffix)", str);
-	return -1;
-}
-
-/* A decimal integer in [min, max]; message without location. */
-static int parse_uint_range(const char *str, u64 min, u64 max, u64 *out, char *err, size_t errlen)
-{
-	const char *p = skip_blanks(str);
-	u64 ip, frac;
-	unsigned int nfrac;
-	int ret;
-
-	ret = parse_decimal(&p, &ip, &frac, &nfrac);
-	if (ret == -2 || (ret == 0 && !nfrac && !*skip_blanks(p) && (ip < min || ip > max))) {
-		put_msg(err, errlen, "%s out of range (%llu..%llu)", str,
-			(unsigned long long)min, (unsigned long long)max);
-		return -1;
-	}
-	if (ret < 0 || nfrac || *skip_blanks(p)) {
-		put_msg(err, errlen, "bad number '%s' (expected an integer)", str);
-		return -1;
-	}
-	*out = ip;
-	return 0;
-}
-
-/* Index of @val in @names[0..n), or -1. */
-static int match_name(const char *val, const char *const *names, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (names[i] && !strcmp(val, names[i]))
-			return (int)i;
-	return -1;
-}
-
-/* "a, b or c" into @buf. */
-static void list_names(char *buf, size_t len, const char *const *names, size_t n)
-{
-	size_t used = 0;
-
-	buf[0] = '\0';
-	for (size_t i = 0; i < n && used < len; i++) {
-		const char *sep = i == 0 ? "" : i + 1 == n ? " or " : ", ";
-		int w = snprintf(buf + used, len - used, "%s%s", sep, names[i]);
-
-		if (w < 0)
-			break;
-		used += (size_t)w;
-	}
-}
-
 /*
  * A section/cgroup/workload name: letters, digits, '_' and '-', so that
  * "--set workload.NAME.key" splits unambiguously and names are safe as
@@ -410,97 +149,6 @@ enum sec_id {
 	NR_SECS,
 };
 
-enum key_kind {
-	K_SIZE,		/* u64 bytes */
-	K_TIME,		/* u64 ns */
-	K_UINT,		/* unsigned int, range min..max */
-	K_U64,		/* u64, range min..max */
-	K_CENTISECS,	/* integer centiseconds (range) stored as u64 ns */
-	K_BANDWIDTH,	/* u64 bytes per second: a size, optional "/s" */
-	K_CUSTOM,	/* ->set */
-};
-
-#define KF_POSITIVE	0x1	/* 0 is an error */
-#define KF_MAX		0x2	/* "max" / "unlimited" = U64_MAX */
-#define KF_ORIGIN	0x4	/* record where it was given in the int at origin_off */
-
-struct keyctx;
-struct key_desc;
-typedef int (*set_fn)(struct keyctx *k, void *obj, const char *val);
-
-struct key_desc {
-	const char *name;
-	enum key_kind kind;
-	size_t off;		/* of the field in the section's struct */
-	unsigned int flags;
-	u64 min, max;		/* K_UINT, K_U64, K_CENTISECS; K_TIME: each if not 0 */
-	set_fn set;		/* K_CUSTOM */
-	unsigned int types;	/* [workload]: mask of 1 << type, 0 = all */
-	const char *alias;	/* this key is another name of that key */
-	size_t origin_off;	/* KF_ORIGIN: the int origin in the section's struct */
-};
-
-struct sec_desc {
-	const char *name;
-	const struct key_desc *keys;
-	unsigned int nr_keys;
-};
-
-#define MAX_KEYS	48
-
-/* Everything a setter needs to parse a value and word a message. */
-struct keyctx {
-	struct scenario *s;
-	const struct sec_desc *sd;
-	const char *label;	/* "[machine]", "[workload fill]" */
-	const char *key;
-	unsigned int page_size;	/* for "p" values */
-	const int *lines;	/* key -> line set in this file, NULL for --set */
-	int origin;		/* where the value comes from (see scenario.h) */
-	char *msg;
-	size_t msglen;
-};
-
-/* "LABEL KEY" followed by @fmt: ": bad ..." or " must be ...". */
-__attribute__((format(printf, 2, 3)))
-static int kfail(struct keyctx *k, const char *fmt, ...)
-{
-	va_list ap;
-	int w;
-
-	w = snprintf(k->msg, k->msglen, "%s %s", k->label, k->key);
-	if (w >= 0 && (size_t)w < k->msglen) {
-		va_start(ap, fmt);
-		vsnprintf(k->msg + w, k->msglen - (size_t)w, fmt, ap);
-		va_end(ap);
-	}
-	return -1;
-}
-
-static int key_index(const struct sec_desc *sd, const char *name)
-{
-	for (unsigned int i = 0; i < sd->nr_keys; i++)
-		if (!strcmp(sd->keys[i].name, name))
-			return (int)i;
-	return -1;
-}
-
-/* The key an alias stands for (its line is shared for duplicates). */
-static int key_canonical(const struct sec_desc *sd, int idx)
-{
-	if (sd->keys[idx].alias)
-		return key_index(sd, sd->keys[idx].alias);
-	return idx;
-}
-
-/* Was @name given in this section of this file? */
-static bool key_given(const struct keyctx *k, const char *name)
-{
-	int idx = key_index(k->sd, name);
-
-	return k->lines && idx >= 0 && k->lines[idx];
-}
-
 /* [machine] */
 
 /*
@@ -509,7 +157,7 @@ static bool key_given(const struct keyctx *k, const char *name)
  * every --set, override.  In a file it must come before the other
  * [machine] and [sysctl] keys (scn_handler checks).  "none" reads nothing.
  */
-static int set_from(struct keyctx *k, void *obj, const char *val)
+static int set_from(struct cfg_ctx *k, void *obj, const char *val)
 {
 	struct scn_machine *m = obj;
 	struct scenario *tmp;
@@ -520,15 +168,15 @@ static int set_from(struct keyctx *k, void *obj, const char *val)
 		return 0;
 	}
 	if (strcmp(val, "host"))
-		return kfail(k, ": unknown value '%s' (expected host or none)", val);
+		return cfg_fail(k, ": unknown value '%s' (expected host or none)", val);
 	/* into a copy: a host that cannot be read changes nothing */
 	tmp = malloc(sizeof(*tmp));
 	if (!tmp)
-		return kfail(k, ": out of memory");
+		return cfg_fail(k, ": out of memory");
 	*tmp = *k->s;
 	if (host_read_machine(tmp, host_proc_root, buf, sizeof(buf))) {
 		free(tmp);
-		return kfail(k, ": %s", buf);
+		return cfg_fail(k, ": %s", buf);
 	}
 	k->s->machine = tmp->machine;
 	k->s->sysctl = tmp->sysctl;
@@ -542,19 +190,19 @@ static int set_from(struct keyctx *k, void *obj, const char *val)
 	return 0;
 }
 
-static int set_page_size(struct keyctx *k, void *obj, const char *val)
+static int set_page_size(struct cfg_ctx *k, void *obj, const char *val)
 {
 	struct scn_machine *m = obj;
 	char buf[SCN_MSG_LEN];
 	u64 v;
 
 	if (parse_size(val, 0, &v, buf, sizeof(buf)))
-		return kfail(k, ": %s", buf);
+		return cfg_fail(k, ": %s", buf);
 	if (v != 4 * KiB && v != 8 * KiB && v != 16 * KiB && v != 64 * KiB)
-		return kfail(k, ": unsupported page size '%s' (expected 4K, 8K, 16K or 64K)", val);
+		return cfg_fail(k, ": unsupported page size '%s' (expected 4K, 8K, 16K or 64K)", val);
 	/* The zones are held in pages: a new page size would silently rescale them. */
 	if (!k->lines && m->nr_zones && v != m->page_size)
-		return kfail(k, ": cannot change with explicit zones, which are in pages (set machine.zones=default first, then the zones again)");
+		return cfg_fail(k, ": cannot change with explicit zones, which are in pages (set machine.zones=default first, then the zones again)");
 	m->page_size = (unsigned int)v;
 	return 0;
 }
@@ -568,31 +216,20 @@ static int zone_type_of(const char *name)
 }
 
 /* One zone size: bytes (a whole number of pages) or "Np", into pages. */
-static int zone_pages(struct keyctx *k, const char *zname, const char *str, u64 *pages)
+static int zone_pages(struct cfg_ctx *k, const char *zname, const char *str, u64 *pages)
 {
 	char buf[SCN_MSG_LEN];
 	u64 v;
 
 	if (parse_size(str, k->page_size, &v, buf, sizeof(buf)))
-		return kfail(k, ": %s: %s", zname, buf);
+		return cfg_fail(k, ": %s: %s", zname, buf);
 	if (v % k->page_size)
-		return kfail(k, ": %s: %s is not a whole number of %u-byte pages",
+		return cfg_fail(k, ": %s: %s is not a whole number of %u-byte pages",
 			     zname, str, k->page_size);
 	*pages = v / k->page_size;
 	return 0;
 }
 
-static char *trim(char *p)
-{
-	char *end;
-
-	while (isspace((unsigned char)*p))
-		p++;
-	end = p + strlen(p);
-	while (end > p && isspace((unsigned char)end[-1]))
-		*--end = '\0';
-	return p;
-}
 
 /*
  * zones = NAME:SIZE, ...   per node, in zone order; SIZE is bytes or Np
@@ -600,7 +237,7 @@ static char *trim(char *p)
  * optional form NAME:MANAGED/PRESENT/SPANNED also gives the counts
  * /proc/zoneinfo shows.  "default" returns to the x86-64 layout.
  */
-static int set_zones(struct keyctx *k, void *obj, const char *val)
+static int set_zones(struct cfg_ctx *k, void *obj, const char *val)
 {
 	struct scn_machine *m = obj;
 	struct scn_zone zones[SCN_MAX_ZONES_PER_NODE];
@@ -615,7 +252,7 @@ static int set_zones(struct keyctx *k, void *obj, const char *val)
 		return 0;
 	}
 	if (strlen(val) >= sizeof(buf))
-		return kfail(k, ": value too long");
+		return cfg_fail(k, ": value too long");
 	strcpy(buf, val);
 	memset(zones, 0, sizeof(zones));
 	for (item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
@@ -623,27 +260,27 @@ static int set_zones(struct keyctx *k, void *obj, const char *val)
 		struct scn_zone *z;
 		int type;
 
-		item = trim(item);
+		item = cfg_trim(item);
 		colon = strchr(item, ':');
 		if (!colon)
-			return kfail(k, ": bad zone '%s' (expected NAME:SIZE, e.g. DMA32:3G or Normal:rest)", item);
+			return cfg_fail(k, ": bad zone '%s' (expected NAME:SIZE, e.g. DMA32:3G or Normal:rest)", item);
 		*colon = '\0';
-		name = trim(item);
-		spec = trim(colon + 1);
+		name = cfg_trim(item);
+		spec = cfg_trim(colon + 1);
 		type = zone_type_of(name);
 		if (type < 0)
-			return kfail(k, ": unknown zone '%s' (expected DMA, DMA32, Normal or Movable)", name);
+			return cfg_fail(k, ": unknown zone '%s' (expected DMA, DMA32, Normal or Movable)", name);
 		if (type == last)
-			return kfail(k, ": zone %s listed twice", scn_zone_names[type]);
+			return cfg_fail(k, ": zone %s listed twice", scn_zone_names[type]);
 		if (type < last)
-			return kfail(k, ": zone %s after %s (zones go in the order DMA, DMA32, Normal, Movable)",
+			return cfg_fail(k, ": zone %s after %s (zones go in the order DMA, DMA32, Normal, Movable)",
 				     scn_zone_names[type], scn_zone_names[last]);
 		last = type;
 		z = &zones[nr++];
 		z->type = (enum zone_type)type;
 		if (!strcmp(spec, "rest")) {
 			if (++nr_rest > 1)
-				return kfail(k, ": more than one zone is 'rest'");
+				return cfg_fail(k, ": more than one zone is 'rest'");
 			z->rest = true;
 			continue;
 		}
@@ -655,23 +292,23 @@ static int set_zones(struct keyctx *k, void *obj, const char *val)
 			if (spanned)
 				*spanned++ = '\0';
 		}
-		if (zone_pages(k, scn_zone_names[type], trim(spec), &z->pages))
+		if (zone_pages(k, scn_zone_names[type], cfg_trim(spec), &z->pages))
 			return -1;
-		if (present && zone_pages(k, scn_zone_names[type], trim(present), &z->present))
+		if (present && zone_pages(k, scn_zone_names[type], cfg_trim(present), &z->present))
 			return -1;
-		if (spanned && zone_pages(k, scn_zone_names[type], trim(spanned), &z->spanned))
+		if (spanned && zone_pages(k, scn_zone_names[type], cfg_trim(spanned), &z->spanned))
 			return -1;
 		if (present && z->present < z->pages)
-			return kfail(k, ": %s: present pages %llu < managed pages %llu",
+			return cfg_fail(k, ": %s: present pages %llu < managed pages %llu",
 				     scn_zone_names[type], (unsigned long long)z->present,
 				     (unsigned long long)z->pages);
 		if (spanned && z->spanned < z->present)
-			return kfail(k, ": %s: spanned pages %llu < present pages %llu",
+			return cfg_fail(k, ": %s: spanned pages %llu < present pages %llu",
 				     scn_zone_names[type], (unsigned long long)z->spanned,
 				     (unsigned long long)z->present);
 	}
 	if (!nr)
-		return kfail(k, ": empty zone list");
+		return cfg_fail(k, ": empty zone list");
 	m->nr_zones = nr;
 	memcpy(m->zones, zones, sizeof(zones));
 	return 0;
@@ -689,7 +326,7 @@ static const struct device_preset *find_preset(const char *name)
  * swap_device / disk_device: the preset fills latency, bandwidth and
  * depth, except those given as single keys in the same [machine].
  */
-static int set_device(struct keyctx *k, void *obj, const char *val)
+static int set_device(struct cfg_ctx *k, void *obj, const char *val)
 {
 	struct scn_machine *m = obj;
 	const struct device_preset *p = find_preset(val);
@@ -697,360 +334,65 @@ static int set_device(struct keyctx *k, void *obj, const char *val)
 	struct scn_device *d = swap ? &m->swap_dev : &m->disk_dev;
 
 	if (!p)
-		return kfail(k, ": unknown device '%s' (expected ssd, hdd or nvme)", val);
-	if (!key_given(k, swap ? "swap_latency" : "disk_latency"))
+		return cfg_fail(k, ": unknown device '%s' (expected ssd, hdd or nvme)", val);
+	if (!cfg_key_given(k, swap ? "swap_latency" : "disk_latency"))
 		d->latency_ns = p->dev.latency_ns;
-	if (!key_given(k, swap ? "swap_bandwidth" : "disk_bandwidth"))
+	if (!cfg_key_given(k, swap ? "swap_bandwidth" : "disk_bandwidth"))
 		d->bandwidth = p->dev.bandwidth;
-	if (!key_given(k, swap ? "swap_depth" : "disk_depth"))
+	if (!cfg_key_given(k, swap ? "swap_depth" : "disk_depth"))
 		d->depth = p->dev.depth;
 	return 0;
 }
 
 #define M_OFF(f)	offsetof(struct scn_machine, f)
 
-static const struct key_desc machine_keys[] = {
-	{ .name = "from", .kind = K_CUSTOM, .set = set_from },
-	{ .name = "cpus", .kind = K_UINT, .off = M_OFF(cpus), .min = 1, .max = 4096 },
-	{ .name = "nodes", .kind = K_UINT, .off = M_OFF(nodes), .min = 1, .max = 64 },
-	{ .name = "memory", .kind = K_SIZE, .off = M_OFF(memory), .flags = KF_POSITIVE | KF_ORIGIN,
-	  .origin_off = M_OFF(memory_origin) },
-	{ .name = "zones", .kind = K_CUSTOM, .set = set_zones, .flags = KF_ORIGIN,
-	  .origin_off = M_OFF(zones_origin) },
-	{ .name = "page_size", .kind = K_CUSTOM, .set = set_page_size, .flags = KF_ORIGIN,
-	  .origin_off = M_OFF(page_size_origin) },
-	{ .name = "swap", .kind = K_SIZE, .off = M_OFF(swap), .flags = KF_ORIGIN,
-	  .origin_off = M_OFF(swap_origin) },
-	{ .name = "swap_device", .kind = K_CUSTOM, .set = set_device },
-	{ .name = "swap_latency", .kind = K_TIME, .off = M_OFF(swap_dev.latency_ns),
-	  .max = 10 * NSEC_PER_SEC },
-	{ .name = "swap_bandwidth", .kind = K_BANDWIDTH, .off = M_OFF(swap_dev.bandwidth) },
-	{ .name = "swap_depth", .kind = K_UINT, .off = M_OFF(swap_dev.depth), .min = 1, .max = 65536 },
-	{ .name = "disk_device", .kind = K_CUSTOM, .set = set_device },
-	{ .name = "disk_latency", .kind = K_TIME, .off = M_OFF(disk_dev.latency_ns),
-	  .max = 10 * NSEC_PER_SEC },
-	{ .name = "disk_bandwidth", .kind = K_BANDWIDTH, .off = M_OFF(disk_dev.bandwidth) },
-	{ .name = "disk_depth", .kind = K_UINT, .off = M_OFF(disk_dev.depth), .min = 1, .max = 65536 },
-	{ .name = "read_ahead", .kind = K_SIZE, .off = M_OFF(read_ahead) },
-};
-
-/* [sysctl] */
-
-static int set_min_free_kbytes(struct keyctx *k, void *obj, const char *val)
-{
-	struct scn_sysctl *sc = obj;
-	char buf[SCN_MSG_LEN];
-	u64 v;
-
-	if (!strcmp(val, "auto")) {
-		sc->min_free_kbytes = -1;
-		return 0;
-	}
-	/* the sysctl is an int with extra1 = 0 (mm/page_alloc.c) */
-	if (parse_uint_range(val, 0, INT_MAX, &v, buf, sizeof(buf)))
-		return kfail(k, ": %s (or auto)", buf);
-	sc->min_free_kbytes = (long)v;
-	return 0;
-}
-
-/* lowmem_reserve_ratio = "256 256 32 0 0": one ratio per zone, zone order;
- * zones not listed get 0 (no protection). */
-static int set_lowmem_reserve_ratio(struct keyctx *k, void *obj, const char *val)
-{
-	struct scn_sysctl *sc = obj;
-	unsigned int ratio[MAX_NR_ZONES] = { 0 };
-	char buf[SCN_MSG_LEN], num[SCN_MSG_LEN];
-	const char *p = val;
-	unsigned int nr = 0;
-
-	for (;;) {
-		size_t n;
-		u64 v;
-
-		while (*p == ' ' || *p == '\t' || *p == ',')
-			p++;
-		if (!*p)
-			break;
-		n = strcspn(p, " \t,");
-		if (nr == MAX_NR_ZONES)
-			return kfail(k, ": more than %d ratios in '%s'", MAX_NR_ZONES, val);
-		snprintf(num, sizeof(num), "%.*s", (int)n, p);
-		if (parse_uint_range(num, 0, INT_MAX, &v, buf, sizeof(buf)))
-			return kfail(k, ": %s", buf);
-		ratio[nr++] = (unsigned int)v;
-		p += n;
-	}
-	if (!nr)
-		return kfail(k, ": expected 1 to %d integers, e.g. '256 256 32 0 0'", MAX_NR_ZONES);
-	memcpy(sc->lowmem_reserve_ratio, ratio, sizeof(ratio));
-	return 0;
-}
-
-/* thp = the /sys/kernel/mm/transparent_hugepage/enabled modes. */
-static int set_thp(struct keyctx *k, void *obj, const char *val)
-{
-	struct scn_sysctl *sc = obj;
-
-	if (!strcmp(val, "always") || !strcmp(val, "madvise"))
-		sc->thp = true;
-	else if (!strcmp(val, "never"))
-		sc->thp = false;
-	else
-		return kfail(k, ": unknown value '%s' (expected always, madvise or never)", val);
-	return 0;
-}
-
-#define S_OFF(f)	offsetof(struct scn_sysctl, f)
-
-static const struct key_desc sysctl_keys[] = {
-	{ .name = "min_free_kbytes", .kind = K_CUSTOM, .set = set_min_free_kbytes, .flags = KF_ORIGIN,
-	  .origin_off = offsetof(struct scn_sysctl, min_free_kbytes_origin) },
-	/* the kernel's limits: extra1/extra2 of each vm sysctl */
-	{ .name = "watermark_scale_factor", .kind = K_UINT, .off = S_OFF(watermark_scale_factor), .min = 1, .max = 3000 },
-	{ .name = "watermark_boost_factor", .kind = K_UINT, .off = S_OFF(watermark_boost_factor), .min = 0, .max = INT_MAX },
-	{ .name = "swappiness", .kind = K_UINT, .off = S_OFF(swappiness), .min = 0, .max = 200 },
-	{ .name = "dirty_ratio", .kind = K_UINT, .off = S_OFF(dirty_ratio), .min = 0, .max = 100 },
-	{ .name = "dirty_background_ratio", .kind = K_UINT, .off = S_OFF(dirty_background_ratio), .min = 0, .max = 100 },
-	{ .name = "dirty_expire_centisecs", .kind = K_CENTISECS, .off = S_OFF(dirty_expire_ns), .min = 0, .max = INT_MAX },
-	{ .name = "dirty_writeback_centisecs", .kind = K_CENTISECS, .off = S_OFF(dirty_writeback_ns), .min = 0, .max = INT_MAX },
-	/* mm/swap.c: page_cluster_max = 31 */
-	{ .name = "page-cluster", .kind = K_UINT, .off = S_OFF(page_cluster), .min = 0, .max = 31 },
-	{ .name = "lowmem_reserve_ratio", .kind = K_CUSTOM, .set = set_lowmem_reserve_ratio },
-	{ .name = "thp", .kind = K_CUSTOM, .set = set_thp },
+static const struct cfg_key machine_keys[] = {
+	{ .name = "from", .type = CFG_CUSTOM, .set = set_from, .def_doc = "none",
+	  .range = "host \\| none",
+	  .doc = "host: the CPUs, page size, nodes, zones and vm sysctls of this host; must come before the other [machine] and [sysctl] keys" },
+	{ .name = "cpus", .type = CFG_UINT, .off = M_OFF(cpus), .min = 1, .max = 4096, .def = "8",
+	  .doc = "CPUs" },
+	{ .name = "nodes", .type = CFG_UINT, .off = M_OFF(nodes), .min = 1, .max = 64, .def = "1",
+	  .doc = "NUMA nodes, memory split evenly" },
+	{ .name = "memory", .type = CFG_SIZE, .off = M_OFF(memory), .flags = CFG_F_POSITIVE | CFG_F_ORIGIN,
+	  .origin_off = M_OFF(memory_origin), .def = "8G",
+	  .doc = "the whole machine; with explicit zones and no `rest` it defaults to their sum x nodes" },
+	{ .name = "zones", .type = CFG_CUSTOM, .set = set_zones, .flags = CFG_F_ORIGIN,
+	  .origin_off = M_OFF(zones_origin), .def = "default",
+	  .range = "NAME:SIZE, ... \\| default",
+	  .doc = "per node, in zone order (DMA, DMA32, Normal, Movable); SIZE is bytes, Np managed pages, MANAGED/PRESENT/SPANNED, or rest; default = x86-64: DMA 16M, DMA32 to 4G, Normal the rest" },
+	{ .name = "page_size", .type = CFG_CUSTOM, .set = set_page_size, .flags = CFG_F_ORIGIN,
+	  .origin_off = M_OFF(page_size_origin), .def = "4K", .range = "4K \\| 8K \\| 16K \\| 64K",
+	  .doc = "the page size; `p` values anywhere in the file use it" },
+	{ .name = "swap", .type = CFG_SIZE, .off = M_OFF(swap), .flags = CFG_F_ORIGIN,
+	  .origin_off = M_OFF(swap_origin), .def = "0", .doc = "swap space, 0 = no swap" },
+	{ .name = "swap_device", .type = CFG_CUSTOM, .set = set_device, .def = "ssd",
+	  .range = "ssd \\| hdd \\| nvme",
+	  .doc = "preset of latency, bandwidth and depth (ssd: 100us, 500M/s, 32; hdd: 8ms, 150M/s, 1; nvme: 20us, 3G/s, 128); single keys override it" },
+	{ .name = "swap_latency", .type = CFG_TIME, .off = M_OFF(swap_dev.latency_ns),
+	  .max = 10 * NSEC_PER_SEC, .def_doc = "swap_device", .doc = "per request, before the transfer" },
+	{ .name = "swap_bandwidth", .type = CFG_BANDWIDTH, .off = M_OFF(swap_dev.bandwidth),
+	  .def_doc = "swap_device", .doc = "bytes per second (`500M` or `500M/s`)" },
+	{ .name = "swap_depth", .type = CFG_UINT, .off = M_OFF(swap_dev.depth), .min = 1, .max = 65536,
+	  .def_doc = "swap_device", .doc = "requests in flight" },
+	{ .name = "disk_device", .type = CFG_CUSTOM, .set = set_device, .def = "ssd",
+	  .range = "ssd \\| hdd \\| nvme", .doc = "the file device's preset, as swap_device" },
+	{ .name = "disk_latency", .type = CFG_TIME, .off = M_OFF(disk_dev.latency_ns),
+	  .max = 10 * NSEC_PER_SEC, .def_doc = "disk_device", .doc = "per request, before the transfer" },
+	{ .name = "disk_bandwidth", .type = CFG_BANDWIDTH, .off = M_OFF(disk_dev.bandwidth),
+	  .def_doc = "disk_device", .doc = "bytes per second" },
+	{ .name = "disk_depth", .type = CFG_UINT, .off = M_OFF(disk_dev.depth), .min = 1, .max = 65536,
+	  .def_doc = "disk_device", .doc = "requests in flight" },
+	{ .name = "read_ahead", .type = CFG_SIZE, .off = M_OFF(read_ahead), .def = "128K",
+	  .doc = "file readahead window (read_ahead_kb; VM_READAHEAD_PAGES)" },
 };
 
 /* [policy] */
 
-static int set_kernel(struct keyctx *k, void *obj, const char *val);
-static int apply_key(struct keyctx *k, const struct key_desc *kd, void *obj, const char *val);
-
-/* A policy key with two or more named values; @out gets the index. */
-static int set_choice(struct keyctx *k, const char *val, const char *const *names, int n,
-		      int *out)
-{
-	char list[128];
-
-	for (int i = 0; i < n; i++) {
-		if (!strcmp(val, names[i])) {
-			*out = i;
-			return 0;
-		}
-	}
-	list_names(list, sizeof(list), names, (size_t)n);
-	return kfail(k, ": unknown value '%s' (expected %s)", val, list);
-}
-
-static int set_reclaim_throttle(struct keyctx *k, void *obj, const char *val)
-{
-	static const char *const names[] = { "none", "global", "per_zone" };
-	struct scn_policy *pol = obj;
-	int i = 0;
-
-	if (set_choice(k, val, names, 3, &i))
-		return -1;
-	pol->reclaim_throttle = (enum reclaim_throttle_policy)i;
-	return 0;
-}
-
-/* The two-valued policy keys: the first name is false, the second true. */
-#define BOOL_POLICY(fn, field, off_name, on_name)				\
-static int fn(struct keyctx *k, void *obj, const char *val)			\
-{										\
-	static const char *const names[] = { off_name, on_name };		\
-	int i = 0;								\
-										\
-	if (set_choice(k, val, names, 2, &i))					\
-		return -1;							\
-	((struct scn_policy *)obj)->field = i;					\
-	return 0;								\
-}
-BOOL_POLICY(set_too_many_isolated, too_many_isolated, "off", "on")
-BOOL_POLICY(set_alloc_retry, alloc_no_progress_oom, "should_reclaim_retry", "no_progress")
-BOOL_POLICY(set_zone_unreclaimable, all_unreclaimable, "kswapd_failures", "all_unreclaimable")
-BOOL_POLICY(set_new_anon_lru, new_anon_active, "inactive", "active")
-BOOL_POLICY(set_swapin_lru, swapin_active, "inactive", "active")
-
-/*
- * reclaim_sleep: how reclaim and the allocator wait for writeback - the
- * v5.16+ reclaim_throttle, the older congestion_wait naps, or
- * wait_iff_congested (v3.11..5.15), which naps only while a device is
- * congested and the node was seen congested.
- */
-static int set_reclaim_sleep(struct keyctx *k, void *obj, const char *val)
-{
-	static const char *const names[] = {
-		"reclaim_throttle", "congestion_wait", "wait_iff_congested",
-	};
-	struct scn_policy *pol = obj;
-	int i = 0;
-
-	if (set_choice(k, val, names, 3, &i))
-		return -1;
-	pol->congestion_wait = i > 0;
-	pol->wait_iff_congested = i == 2;
-	return 0;
-}
-
-static int set_lazyfree(struct keyctx *k, void *obj, const char *val)
-{
-	static const char *const names[] = { "none", "anon_lru", "inactive_file" };
-	int i = 0;
-
-	if (set_choice(k, val, names, 3, &i))
-		return -1;
-	((struct scn_policy *)obj)->lazyfree = (enum lazyfree_policy)i;
-	return 0;
-}
-
-BOOL_POLICY(set_tlb_flush, tlb_flush, "per_page", "batched")
-BOOL_POLICY(set_swap_readahead, swap_readahead, "cluster", "vma")
-BOOL_POLICY(set_split_lru, split_lru, "off", "on")
-BOOL_POLICY(set_memcg_reclaim_stat, memcg_reclaim_stat, "off", "on")
-BOOL_POLICY(set_did_some_progress, progress_reclaimable, "nr_reclaimed", "reclaimable")
-BOOL_POLICY(set_memcg_charge_retry, memcg_charge_common, "try_charge_memcg",
-	    "mem_cgroup_charge_common")
-BOOL_POLICY(set_memcg_stock, memcg_stock, "off", "on")
-BOOL_POLICY(set_anon_vma_chain, anon_vma_chain, "off", "on")
-BOOL_POLICY(set_anon_vma_lock, anon_vma_lock_exclusive, "read", "exclusive")
-BOOL_POLICY(set_full_walk_retry, full_walk_retry, "off", "on")
-BOOL_POLICY(set_force_deactivate_retry, force_deactivate_retry, "off", "on")
-BOOL_POLICY(set_file_writepage, file_writepage, "never", "kswapd")
-
-static int set_watermark_check(struct keyctx *k, void *obj, const char *val)
-{
-	struct scn_policy *pol = obj;
-
-	if (!strcmp(val, "modern"))
-		pol->watermark_check = WMARK_CHECK_MODERN;
-	else if (!strcmp(val, "order_walk"))
-		pol->watermark_check = WMARK_CHECK_ORDER_WALK;
-	else
-		return kfail(k, ": unknown value '%s' (expected modern or order_walk)", val);
-	return 0;
-}
-
-static const struct key_desc policy_keys[] = {
-	{ .name = "kernel", .kind = K_CUSTOM, .set = set_kernel },
-	{ .name = "watermark_check", .kind = K_CUSTOM, .set = set_watermark_check },
-	{ .name = "reclaim_throttle", .kind = K_CUSTOM, .set = set_reclaim_throttle },
-	{ .name = "too_many_isolated", .kind = K_CUSTOM, .set = set_too_many_isolated },
-	{ .name = "alloc_retry", .kind = K_CUSTOM, .set = set_alloc_retry },
-	{ .name = "zone_unreclaimable", .kind = K_CUSTOM, .set = set_zone_unreclaimable },
-	{ .name = "reclaim_sleep", .kind = K_CUSTOM, .set = set_reclaim_sleep },
-	{ .name = "new_anon_lru", .kind = K_CUSTOM, .set = set_new_anon_lru },
-	{ .name = "lazyfree", .kind = K_CUSTOM, .set = set_lazyfree },
-	{ .name = "tlb_flush", .kind = K_CUSTOM, .set = set_tlb_flush },
-	{ .name = "swapin_lru", .kind = K_CUSTOM, .set = set_swapin_lru },
-	{ .name = "swap_readahead", .kind = K_CUSTOM, .set = set_swap_readahead },
-	{ .name = "split_lru", .kind = K_CUSTOM, .set = set_split_lru },
-	{ .name = "memcg_reclaim_stat", .kind = K_CUSTOM, .set = set_memcg_reclaim_stat },
-	{ .name = "did_some_progress", .kind = K_CUSTOM, .set = set_did_some_progress },
-	{ .name = "memcg_charge_retry", .kind = K_CUSTOM, .set = set_memcg_charge_retry },
-	{ .name = "memcg_stock", .kind = K_CUSTOM, .set = set_memcg_stock },
-	{ .name = "anon_vma_chain", .kind = K_CUSTOM, .set = set_anon_vma_chain },
-	{ .name = "anon_vma_lock", .kind = K_CUSTOM, .set = set_anon_vma_lock },
-	{ .name = "full_walk_retry", .kind = K_CUSTOM, .set = set_full_walk_retry },
-	{ .name = "force_deactivate_retry", .kind = K_CUSTOM, .set = set_force_deactivate_retry },
-	{ .name = "file_writepage", .kind = K_CUSTOM, .set = set_file_writepage },
-};
-
-/*
- * kernel = profile: its lines (profiles.c) through the setters above, but
- * not over a key given explicitly, in the file or by --set, before or
- * after this one (scn_policy.keys_given).
- */
-static int set_kernel(struct keyctx *k, void *obj, const char *val)
-{
-	struct scn_policy *pol = obj;
-	const char *const *lines = scenario_profile(val);
-
-	if (!lines) {
-		const char *names[32];
-		char list[128];
-		size_t n = 0;
-
-		while (n < ARRAY_SIZE(names) && scenario_profile_name((unsigned int)n)) {
-			names[n] = scenario_profile_name((unsigned int)n);
-			n++;
-		}
-		list_names(list, sizeof(list), names, n);
-		return kfail(k, ": unknown kernel profile '%s' (known: %s)", val, list);
-	}
-	snprintf(pol->kernel, sizeof(pol->kernel), "%s", val);
-	for (; *lines; lines++) {
-		char line[SCN_MSG_LEN], msg[SCN_MSG_LEN], *eq, *key, *value;
-		struct keyctx pk = *k;
-		int idx;
-
-		snprintf(line, sizeof(line), "%s", *lines);
-		eq = strchr(line, '=');
-		if (!eq)
-			return kfail(k, ": profile %s: bad line '%s'", val, *lines);
-		*eq = '\0';
-		key = trim(line);
-		value = trim(eq + 1);
-		idx = key_index(k->sd, key);
-		if (idx < 0 || k->sd->keys[idx].set == set_kernel)
-			return kfail(k, ": profile %s: %s: not a profile key", val, key);
-		if (pol->keys_given & (1U << key_canonical(k->sd, idx)))
-			continue;
-		pk.key = key;
-		pk.msg = msg;
-		pk.msglen = sizeof(msg);
-		if (apply_key(&pk, &k->sd->keys[idx], pol, value))
-			return kfail(k, ": profile %s: %s", val, msg);
-	}
-	return 0;
-}
-
-/* [cost] */
-
-/* a cost is per operation: more than a second is a typo, and would overflow sums */
-#define C_KEY(f)	{ .name = #f, .kind = K_TIME, .off = offsetof(struct scn_cost, f), \
-			  .max = NSEC_PER_SEC }
-
-static const struct key_desc cost_keys[] = {
-	C_KEY(user_touch_ns),
-	C_KEY(fault_ns),
-	C_KEY(zero_page_ns),
-	C_KEY(copy_page_ns),
-	C_KEY(alloc_ns),
-	C_KEY(free_ns),
-	C_KEY(lru_lock_ns),
-	C_KEY(scan_page_ns),
-	C_KEY(rmap_ns),
-	C_KEY(rmap_vma_ns),
-	C_KEY(swap_slot_ns),
-	C_KEY(syscall_ns),
-	C_KEY(charge_ns),
-	C_KEY(pagecache_insert_ns),
-	C_KEY(socket_msg_ns),
-	C_KEY(pte_ns),
-	C_KEY(tlb_ipi_ns),
-	C_KEY(tlb_irq_ns),
-	/* a zero timeslice would never let time advance */
-	{ .name = "timeslice_ns", .kind = K_TIME, .off = offsetof(struct scn_cost, timeslice_ns),
-	  .flags = KF_POSITIVE, .max = NSEC_PER_SEC },
-};
-
-/* [run] */
-
-static const struct key_desc run_keys[] = {
-	{ .name = "seed", .kind = K_U64, .off = offsetof(struct scn_run, seed), .min = 0, .max = U64_MAX },
-	{ .name = "duration", .kind = K_TIME, .off = offsetof(struct scn_run, duration_ns), .flags = KF_POSITIVE },
-	/*
-	 * a floor: every sample is an event, and a kept one a row; at 1 ms a
-	 * virtual 30 s is 30,000 of each (below it the rows of --csv say
-	 * nothing new and the events crowd out the run's own)
-	 */
-	{ .name = "sample_interval", .kind = K_TIME, .off = offsetof(struct scn_run, sample_interval_ns),
-	  .flags = KF_POSITIVE, .min = SCN_SAMPLE_INTERVAL_MIN_NS },
-};
-
 /* [cgroup NAME] */
 
 /* parent = NAME | /   (resolved by scenario_validate) */
-static int set_parent(struct keyctx *k, void *obj, const char *val)
+static int set_parent(struct cfg_ctx *k, void *obj, const char *val)
 {
 	struct scn_cgroup *cg = obj;
 	const char *why;
@@ -1058,14 +400,14 @@ static int set_parent(struct keyctx *k, void *obj, const char *val)
 	if (strcmp(val, "/")) {
 		why = check_name(val);
 		if (why)
-			return kfail(k, ": %s: '%s'", why, val);
+			return cfg_fail(k, ": %s: '%s'", why, val);
 	}
 	snprintf(cg->parent, sizeof(cg->parent), "%s", val);
 	return 0;
 }
 
 /* swappiness = 0..200 | inherit (memory.swappiness of v1) */
-static int set_cg_swappiness(struct keyctx *k, void *obj, const char *val)
+static int set_cg_swappiness(struct cfg_ctx *k, void *obj, const char *val)
 {
 	struct scn_cgroup *cg = obj;
 	char buf[SCN_MSG_LEN];
@@ -1075,46 +417,46 @@ static int set_cg_swappiness(struct keyctx *k, void *obj, const char *val)
 		cg->swappiness = -1;
 		return 0;
 	}
-	if (parse_uint_range(val, 0, 200, &v, buf, sizeof(buf)))
-		return kfail(k, ": %s (or inherit)", buf);
+	if (cfg_parse_uint_range(val, 0, 200, &v, buf, sizeof(buf)))
+		return cfg_fail(k, ": %s (or inherit)", buf);
 	cg->swappiness = (int)v;
 	return 0;
 }
 
 #define CG_OFF(f)	offsetof(struct scn_cgroup, f)
 
-static const struct key_desc cgroup_keys[] = {
-	{ .name = "parent", .kind = K_CUSTOM, .set = set_parent, .flags = KF_ORIGIN,
+static const struct cfg_key cgroup_keys[] = {
+	{ .name = "parent", .type = CFG_CUSTOM, .set = set_parent, .flags = CFG_F_ORIGIN,
 	  .origin_off = CG_OFF(parent_origin) },
-	{ .name = "limit", .kind = K_SIZE, .off = CG_OFF(limit),
-	  .flags = KF_POSITIVE | KF_MAX | KF_ORIGIN, .origin_off = CG_OFF(limit_origin) },
+	{ .name = "limit", .type = CFG_SIZE, .off = CG_OFF(limit),
+	  .flags = CFG_F_POSITIVE | CFG_F_MAX | CFG_F_ORIGIN, .origin_off = CG_OFF(limit_origin) },
 	/* v2 spelling of the same limit (memory.max) */
-	{ .name = "max", .kind = K_SIZE, .off = CG_OFF(limit),
-	  .flags = KF_POSITIVE | KF_MAX | KF_ORIGIN, .origin_off = CG_OFF(limit_origin),
+	{ .name = "max", .type = CFG_SIZE, .off = CG_OFF(limit),
+	  .flags = CFG_F_POSITIVE | CFG_F_MAX | CFG_F_ORIGIN, .origin_off = CG_OFF(limit_origin),
 	  .alias = "limit" },
-	{ .name = "memsw_limit", .kind = K_SIZE, .off = CG_OFF(memsw_limit),
-	  .flags = KF_POSITIVE | KF_MAX | KF_ORIGIN, .origin_off = CG_OFF(memsw_origin) },
-	{ .name = "swappiness", .kind = K_CUSTOM, .set = set_cg_swappiness },
+	{ .name = "memsw_limit", .type = CFG_SIZE, .off = CG_OFF(memsw_limit),
+	  .flags = CFG_F_POSITIVE | CFG_F_MAX | CFG_F_ORIGIN, .origin_off = CG_OFF(memsw_origin) },
+	{ .name = "swappiness", .type = CFG_CUSTOM, .set = set_cg_swappiness },
 };
 
 /* [workload NAME] */
 
-static int set_wl_type(struct keyctx *k, void *obj, const char *val)
+static int set_wl_type(struct cfg_ctx *k, void *obj, const char *val)
 {
 	struct scn_workload *w = obj;
-	int t = match_name(val, wl_type_names, NR_WORKLOAD_TYPES);
+	int t = cfg_match_name(val, wl_type_names, NR_WORKLOAD_TYPES);
 	char list[128];
 
 	if (t < 0) {
-		list_names(list, sizeof(list), wl_type_names, NR_WORKLOAD_TYPES);
-		return kfail(k, ": unknown workload type '%s' (expected %s)", val, list);
+		cfg_list_names(list, sizeof(list), wl_type_names, NR_WORKLOAD_TYPES);
+		return cfg_fail(k, ": unknown workload type '%s' (expected %s)", val, list);
 	}
 	w->type = (enum workload_type)t;
 	return 0;
 }
 
 /* cgroup = NAME | /   ("/" is the root cgroup, stored as "") */
-static int set_wl_cgroup(struct keyctx *k, void *obj, const char *val)
+static int set_wl_cgroup(struct cfg_ctx *k, void *obj, const char *val)
 {
 	struct scn_workload *w = obj;
 	const char *why;
@@ -1125,12 +467,12 @@ static int set_wl_cgroup(struct keyctx *k, void *obj, const char *val)
 	}
 	why = check_name(val);
 	if (why)
-		return kfail(k, ": %s: '%s'", why, val);
+		return cfg_fail(k, ": %s: '%s'", why, val);
 	snprintf(w->cgroup, sizeof(w->cgroup), "%s", val);
 	return 0;
 }
 
-static int set_pattern(struct keyctx *k, void *obj, const char *val)
+static int set_pattern(struct cfg_ctx *k, void *obj, const char *val)
 {
 	struct scn_workload *w = obj;
 
@@ -1139,11 +481,11 @@ static int set_pattern(struct keyctx *k, void *obj, const char *val)
 	else if (!strcmp(val, "rand"))
 		w->random = true;
 	else
-		return kfail(k, ": unknown value '%s' (expected seq or rand)", val);
+		return cfg_fail(k, ": unknown value '%s' (expected seq or rand)", val);
 	return 0;
 }
 
-static int set_mode(struct keyctx *k, void *obj, const char *val)
+static int set_mode(struct cfg_ctx *k, void *obj, const char *val)
 {
 	struct scn_workload *w = obj;
 
@@ -1152,11 +494,11 @@ static int set_mode(struct keyctx *k, void *obj, const char *val)
 	else if (!strcmp(val, "thread"))
 		w->threads = true;
 	else
-		return kfail(k, ": unknown value '%s' (expected process or thread)", val);
+		return cfg_fail(k, ": unknown value '%s' (expected process or thread)", val);
 	return 0;
 }
 
-static int set_touch(struct keyctx *k, void *obj, const char *val)
+static int set_touch(struct cfg_ctx *k, void *obj, const char *val)
 {
 	struct scn_workload *w = obj;
 
@@ -1165,12 +507,12 @@ static int set_touch(struct keyctx *k, void *obj, const char *val)
 	else if (!strcmp(val, "read"))
 		w->touch_write = false;
 	else
-		return kfail(k, ": unknown value '%s' (expected write or read)", val);
+		return cfg_fail(k, ": unknown value '%s' (expected write or read)", val);
 	return 0;
 }
 
 /* madvise09 rewrite = 0,10: page indices, comma separated */
-static int set_rewrite(struct keyctx *k, void *obj, const char *val)
+static int set_rewrite(struct cfg_ctx *k, void *obj, const char *val)
 {
 	struct scn_workload *w = obj;
 	const char *p = val;
@@ -1185,20 +527,20 @@ static int set_rewrite(struct keyctx *k, void *obj, const char *val)
 		unsigned long long idx;
 
 		if (*p < '0' || *p > '9')
-			return kfail(k, ": expected page numbers separated by commas, or none: '%s'",
+			return cfg_fail(k, ": expected page numbers separated by commas, or none: '%s'",
 				     val);
 		errno = 0;
 		idx = strtoull(p, &end, 10);
 		if (errno || idx > UINT32_MAX)
-			return kfail(k, ": page number out of range in '%s'", val);
+			return cfg_fail(k, ": page number out of range in '%s'", val);
 		if (n == SCN_MAX_REWRITE)
-			return kfail(k, ": more than %d pages", SCN_MAX_REWRITE);
+			return cfg_fail(k, ": more than %d pages", SCN_MAX_REWRITE);
 		w->rewrite[n++] = (u32)idx;
 		p = end;
 		if (!*p)
 			break;
 		if (*p++ != ',')
-			return kfail(k, ": expected page numbers separated by commas, or none: '%s'",
+			return cfg_fail(k, ": expected page numbers separated by commas, or none: '%s'",
 				     val);
 	}
 	w->nr_rewrite = n;
@@ -1206,7 +548,7 @@ static int set_rewrite(struct keyctx *k, void *obj, const char *val)
 }
 
 /* madvise09 peek = PAGE | none */
-static int set_peek(struct keyctx *k, void *obj, const char *val)
+static int set_peek(struct cfg_ctx *k, void *obj, const char *val)
 {
 	struct scn_workload *w = obj;
 	char buf[SCN_MSG_LEN];
@@ -1216,14 +558,14 @@ static int set_peek(struct keyctx *k, void *obj, const char *val)
 		w->peek = U64_MAX;
 		return 0;
 	}
-	if (parse_uint_range(val, 0, UINT32_MAX, &v, buf, sizeof(buf)))
-		return kfail(k, ": %s (or none)", buf);
+	if (cfg_parse_uint_range(val, 0, UINT32_MAX, &v, buf, sizeof(buf)))
+		return cfg_fail(k, ": %s (or none)", buf);
 	w->peek = v;
 	return 0;
 }
 
 /* madvise09 pressure = oom | none | SIZE */
-static int set_pressure(struct keyctx *k, void *obj, const char *val)
+static int set_pressure(struct cfg_ctx *k, void *obj, const char *val)
 {
 	struct scn_workload *w = obj;
 	char buf[SCN_MSG_LEN];
@@ -1234,19 +576,19 @@ static int set_pressure(struct keyctx *k, void *obj, const char *val)
 		return 0;
 	}
 	if (parse_size(val, k->page_size, &v, buf, sizeof(buf)))
-		return kfail(k, ": %s (or oom or none)", buf);
+		return cfg_fail(k, ": %s (or oom or none)", buf);
 	if (!v)
-		return kfail(k, " must be > 0 (or oom or none)");
+		return cfg_fail(k, " must be > 0 (or oom or none)");
 	w->pressure = v;
 	return 0;
 }
 
-static int set_ltp_sleep(struct keyctx *k, void *obj, const char *val)
+static int set_ltp_sleep(struct cfg_ctx *k, void *obj, const char *val)
 {
 	static const char *const names[] = { "off", "on" };
 	int i = 0;
 
-	if (set_choice(k, val, names, 2, &i))
+	if (cfg_set_choice(k, val, names, 2, &i))
 		return -1;
 	((struct scn_workload *)obj)->ltp_sleep = i;
 	return 0;
@@ -1256,26 +598,26 @@ static int set_ltp_sleep(struct keyctx *k, void *obj, const char *val)
  * ebizzy chunk_size = SIZE: ebizzy keeps it in an unsigned int and needs
  * at least one record (a size_t, 8 bytes)
  */
-static int set_chunk_size(struct keyctx *k, void *obj, const char *val)
+static int set_chunk_size(struct cfg_ctx *k, void *obj, const char *val)
 {
 	struct scn_workload *w = obj;
 	char buf[SCN_MSG_LEN];
 	u64 v;
 
 	if (parse_size(val, k->page_size, &v, buf, sizeof(buf)))
-		return kfail(k, ": %s", buf);
+		return cfg_fail(k, ": %s", buf);
 	if (v < 8)
-		return kfail(k, ": %llu bytes is smaller than a record (8 bytes)",
+		return cfg_fail(k, ": %llu bytes is smaller than a record (8 bytes)",
 			     (unsigned long long)v);
 	if (v > UINT32_MAX)
-		return kfail(k, ": %llu bytes is more than ebizzy takes (%u)",
+		return cfg_fail(k, ": %llu bytes is more than ebizzy takes (%u)",
 			     (unsigned long long)v, UINT32_MAX);
 	w->chunk_size = v;
 	return 0;
 }
 
 /* ebizzy purge = free | dontneed: the madvise jemalloc purges dirty pages with */
-static int set_purge(struct keyctx *k, void *obj, const char *val)
+static int set_purge(struct cfg_ctx *k, void *obj, const char *val)
 {
 	struct scn_workload *w = obj;
 
@@ -1284,7 +626,7 @@ static int set_purge(struct keyctx *k, void *obj, const char *val)
 	else if (!strcmp(val, "dontneed"))
 		w->purge_free = false;
 	else
-		return kfail(k, ": unknown value '%s' (expected free or dontneed)", val);
+		return cfg_fail(k, ": unknown value '%s' (expected free or dontneed)", val);
 	return 0;
 }
 
@@ -1298,95 +640,129 @@ static int set_purge(struct keyctx *k, void *obj, const char *val)
 #define T_LRUMMAP	(1U << WL_LRU_FILE_MMAP_READ)
 #define T_EBIZZY	(1U << WL_EBIZZY)
 
-static const struct key_desc workload_keys[] = {
-	{ .name = "type", .kind = K_CUSTOM, .set = set_wl_type, .flags = KF_ORIGIN,
+static const struct cfg_key workload_keys[] = {
+	{ .name = "type", .type = CFG_CUSTOM, .set = set_wl_type, .flags = CFG_F_ORIGIN,
 	  .origin_off = W_OFF(type_origin) },
-	{ .name = "cgroup", .kind = K_CUSTOM, .set = set_wl_cgroup, .flags = KF_ORIGIN,
+	{ .name = "cgroup", .type = CFG_CUSTOM, .set = set_wl_cgroup, .flags = CFG_F_ORIGIN,
 	  .origin_off = W_OFF(cgroup_origin) },
-	{ .name = "start", .kind = K_TIME, .off = W_OFF(start_ns) },
+	{ .name = "start", .type = CFG_TIME, .off = W_OFF(start_ns) },
 	/* copies of the workload: types that size their own tasks reject it */
-	{ .name = "tasks", .kind = K_UINT, .off = W_OFF(tasks), .min = 1, .max = 4096,
+	{ .name = "tasks", .type = CFG_UINT, .off = W_OFF(tasks), .min = 1, .max = 4096,
 	  .types = T_ANON | T_FWRITE | T_FREAD | T_HOTSET | T_LRUMMAP },
-	{ .name = "size", .kind = K_SIZE, .off = W_OFF(size), .flags = KF_POSITIVE | KF_ORIGIN,
+	{ .name = "size", .type = CFG_SIZE, .off = W_OFF(size), .flags = CFG_F_POSITIVE | CFG_F_ORIGIN,
 	  .origin_off = W_OFF(size_origin),
 	  .types = T_ANON | T_FWRITE | T_FREAD | T_MADV09 | T_LRUMMAP },
-	{ .name = "passes", .kind = K_UINT, .off = W_OFF(passes), .min = 0, .max = 1000000,
+	{ .name = "passes", .type = CFG_UINT, .off = W_OFF(passes), .min = 0, .max = 1000000,
 	  .types = T_ANON },
-	{ .name = "pattern", .kind = K_CUSTOM, .set = set_pattern, .types = T_ANON },
-	{ .name = "touch", .kind = K_CUSTOM, .set = set_touch, .types = T_ANON },
-	{ .name = "block", .kind = K_SIZE, .off = W_OFF(block), .flags = KF_POSITIVE,
+	{ .name = "pattern", .type = CFG_CUSTOM, .set = set_pattern, .types = T_ANON },
+	{ .name = "touch", .type = CFG_CUSTOM, .set = set_touch, .types = T_ANON },
+	{ .name = "block", .type = CFG_SIZE, .off = W_OFF(block), .flags = CFG_F_POSITIVE,
 	  .types = T_FWRITE | T_FREAD | T_HOTSET },
-	{ .name = "count", .kind = K_UINT, .off = W_OFF(count), .min = 1, .max = 1000000,
+	{ .name = "count", .type = CFG_UINT, .off = W_OFF(count), .min = 1, .max = 1000000,
 	  .types = T_FREAD },
-	{ .name = "hot", .kind = K_SIZE, .off = W_OFF(hot), .flags = KF_POSITIVE, .types = T_HOTSET },
-	{ .name = "stream", .kind = K_SIZE, .off = W_OFF(stream), .flags = KF_POSITIVE,
+	{ .name = "hot", .type = CFG_SIZE, .off = W_OFF(hot), .flags = CFG_F_POSITIVE, .types = T_HOTSET },
+	{ .name = "stream", .type = CFG_SIZE, .off = W_OFF(stream), .flags = CFG_F_POSITIVE,
 	  .types = T_HOTSET },
-	{ .name = "every", .kind = K_SIZE, .off = W_OFF(every), .flags = KF_POSITIVE,
+	{ .name = "every", .type = CFG_SIZE, .off = W_OFF(every), .flags = CFG_F_POSITIVE,
 	  .types = T_HOTSET },
-	{ .name = "warm_passes", .kind = K_UINT, .off = W_OFF(warm_passes), .min = 0, .max = 1000000,
+	{ .name = "warm_passes", .type = CFG_UINT, .off = W_OFF(warm_passes), .min = 0, .max = 1000000,
 	  .types = T_HOTSET },
-	{ .name = "groups", .kind = K_UINT, .off = W_OFF(groups), .min = 1, .max = 1000,
+	{ .name = "groups", .type = CFG_UINT, .off = W_OFF(groups), .min = 1, .max = 1000,
 	  .types = T_HACK },
-	{ .name = "loops", .kind = K_UINT, .off = W_OFF(loops), .min = 1, .max = 100000000,
+	{ .name = "loops", .type = CFG_UINT, .off = W_OFF(loops), .min = 1, .max = 100000000,
 	  .types = T_HACK },
-	{ .name = "mode", .kind = K_CUSTOM, .set = set_mode, .types = T_HACK },
-	{ .name = "footprint", .kind = K_SIZE, .off = W_OFF(footprint), .flags = KF_POSITIVE,
+	{ .name = "mode", .type = CFG_CUSTOM, .set = set_mode, .types = T_HACK },
+	{ .name = "footprint", .type = CFG_SIZE, .off = W_OFF(footprint), .flags = CFG_F_POSITIVE,
 	  .types = T_HACK },
-	{ .name = "kernel_footprint", .kind = K_SIZE, .off = W_OFF(kernel_footprint),
+	{ .name = "kernel_footprint", .type = CFG_SIZE, .off = W_OFF(kernel_footprint),
 	  .types = T_HACK },
-	{ .name = "datasize", .kind = K_SIZE, .off = W_OFF(datasize), .flags = KF_POSITIVE,
+	{ .name = "datasize", .type = CFG_SIZE, .off = W_OFF(datasize), .flags = CFG_F_POSITIVE,
 	  .types = T_HACK },
-	{ .name = "text", .kind = K_SIZE, .off = W_OFF(text), .types = T_HACK },
-	{ .name = "rewrite", .kind = K_CUSTOM, .set = set_rewrite, .flags = KF_ORIGIN,
+	{ .name = "text", .type = CFG_SIZE, .off = W_OFF(text), .types = T_HACK },
+	{ .name = "rewrite", .type = CFG_CUSTOM, .set = set_rewrite, .flags = CFG_F_ORIGIN,
 	  .origin_off = W_OFF(rewrite_origin), .types = T_MADV09 },
-	{ .name = "rewrite_every", .kind = K_UINT, .off = W_OFF(rewrite_every), .min = 0,
+	{ .name = "rewrite_every", .type = CFG_UINT, .off = W_OFF(rewrite_every), .min = 0,
 	  .max = UINT32_MAX, .types = T_MADV09 },
-	{ .name = "peek", .kind = K_CUSTOM, .set = set_peek, .flags = KF_ORIGIN,
+	{ .name = "peek", .type = CFG_CUSTOM, .set = set_peek, .flags = CFG_F_ORIGIN,
 	  .origin_off = W_OFF(peek_origin), .types = T_MADV09 },
-	{ .name = "pressure", .kind = K_CUSTOM, .set = set_pressure, .types = T_MADV09 },
-	{ .name = "chunk", .kind = K_SIZE, .off = W_OFF(chunk), .flags = KF_POSITIVE,
+	{ .name = "pressure", .type = CFG_CUSTOM, .set = set_pressure, .types = T_MADV09 },
+	{ .name = "chunk", .type = CFG_SIZE, .off = W_OFF(chunk), .flags = CFG_F_POSITIVE,
 	  .types = T_MADV09 },
-	{ .name = "ltp_sleep", .kind = K_CUSTOM, .set = set_ltp_sleep, .types = T_MADV09 },
-	{ .name = "rounds", .kind = K_UINT, .off = W_OFF(rounds), .min = 1, .max = 1000,
+	{ .name = "ltp_sleep", .type = CFG_CUSTOM, .set = set_ltp_sleep, .types = T_MADV09 },
+	{ .name = "rounds", .type = CFG_UINT, .off = W_OFF(rounds), .min = 1, .max = 1000,
 	  .types = T_MADV09 },
-	{ .name = "limit_after", .kind = K_SIZE, .off = W_OFF(limit_after), .flags = KF_POSITIVE,
+	{ .name = "limit_after", .type = CFG_SIZE, .off = W_OFF(limit_after), .flags = CFG_F_POSITIVE,
 	  .types = T_MADV09 },
-	{ .name = "memsw_after", .kind = K_SIZE, .off = W_OFF(memsw_after), .flags = KF_POSITIVE,
+	{ .name = "memsw_after", .type = CFG_SIZE, .off = W_OFF(memsw_after), .flags = CFG_F_POSITIVE,
 	  .types = T_MADV09 },
-	{ .name = "hold", .kind = K_TIME, .off = W_OFF(hold_ns), .types = T_MADV09 },
-	{ .name = "threads", .kind = K_UINT, .off = W_OFF(nr_threads), .min = 1, .max = 4096,
+	{ .name = "hold", .type = CFG_TIME, .off = W_OFF(hold_ns), .types = T_MADV09 },
+	{ .name = "threads", .type = CFG_UINT, .off = W_OFF(nr_threads), .min = 1, .max = 4096,
 	  .types = T_EBIZZY },
 	/*
 	 * at most 16384: the jemalloc model finds free runs by a linear scan
 	 * of the arena's chunks (jemalloc 3.6 keeps a tree), so the setup
 	 * costs host time quadratic in chunks (50,000 took 19 s)
 	 */
-	{ .name = "chunks", .kind = K_UINT, .off = W_OFF(chunks), .min = 1, .max = 16384,
+	{ .name = "chunks", .type = CFG_UINT, .off = W_OFF(chunks), .min = 1, .max = 16384,
 	  .types = T_EBIZZY },
-	{ .name = "chunk_size", .kind = K_CUSTOM, .set = set_chunk_size, .types = T_EBIZZY },
-	{ .name = "seconds", .kind = K_UINT, .off = W_OFF(seconds), .min = 1, .max = 1000000,
+	{ .name = "chunk_size", .type = CFG_CUSTOM, .set = set_chunk_size, .types = T_EBIZZY },
+	{ .name = "seconds", .type = CFG_UINT, .off = W_OFF(seconds), .min = 1, .max = 1000000,
 	  .types = T_EBIZZY },
-	{ .name = "purge", .kind = K_CUSTOM, .set = set_purge, .types = T_EBIZZY },
+	{ .name = "purge", .type = CFG_CUSTOM, .set = set_purge, .types = T_EBIZZY },
 };
 
-#define SEC(n, k)	{ .name = n, .keys = k, .nr_keys = ARRAY_SIZE(k) }
+/*
+ * The sections and the tables that declare their keys, beside the code
+ * they configure.  A key is added in its table; a table is added here.
+ */
+extern const struct cfg_table page_alloc_sysctl_table, vmscan_sysctl_table,
+	page_writeback_sysctl_table, swap_sysctl_table;
+extern const struct cfg_table profile_policy_table, page_alloc_policy_table,
+	vmscan_policy_table, alloc_pages_policy_table, swap_policy_table,
+	swap_state_policy_table, madvise_policy_table, tlb_policy_table,
+	memcontrol_policy_table, rmap_policy_table;
+extern const struct cfg_table cost_table, run_table;
 
-static const struct sec_desc sections[NR_SECS] = {
-	[SEC_MACHINE]	= SEC("machine", machine_keys),
-	[SEC_SYSCTL]	= SEC("sysctl", sysctl_keys),
-	[SEC_POLICY]	= SEC("policy", policy_keys),
-	[SEC_COST]	= SEC("cost", cost_keys),
-	[SEC_RUN]	= SEC("run", run_keys),
-	[SEC_CGROUP]	= SEC("cgroup", cgroup_keys),
-	[SEC_WORKLOAD]	= SEC("workload", workload_keys),
+CFG_TABLE(machine_table, machine_keys);
+CFG_TABLE(cgroup_table, cgroup_keys);
+CFG_TABLE(workload_table, workload_keys);
+
+#define TABLES(...)	((const struct cfg_table *const[]){ __VA_ARGS__, NULL })
+
+static struct cfg_section sections[NR_SECS] = {
+	[SEC_MACHINE] = {
+		.name = "machine", .tables = TABLES(&machine_table),
+		.doc = "The simulated machine: CPUs, memory and its zones, swap and disk devices.",
+	},
+	[SEC_SYSCTL] = {
+		.name = "sysctl", .tables = TABLES(&page_alloc_sysctl_table, &vmscan_sysctl_table,
+						   &page_writeback_sysctl_table, &swap_sysctl_table),
+		.doc = "Names as in /proc/sys/vm, with the kernel's limits.",
+	},
+	[SEC_POLICY] = {
+		.name = "policy",
+		.tables = TABLES(&profile_policy_table, &page_alloc_policy_table,
+				 &vmscan_policy_table, &alloc_pages_policy_table, &swap_policy_table,
+				 &swap_state_policy_table, &madvise_policy_table, &tlb_policy_table,
+				 &memcontrol_policy_table, &rmap_policy_table),
+		.doc = "Kernel behaviours, each a named key; the defaults are the modern kernel's.",
+	},
+	[SEC_COST] = {
+		.name = "cost", .tables = TABLES(&cost_table),
+		.doc = "CPU time of each kind of work, with a time unit, at most 1s (a larger value is refused as a typo).",
+	},
+	[SEC_RUN] = { .name = "run", .tables = TABLES(&run_table) },
+	[SEC_CGROUP] = {
+		.name = "cgroup", .tables = TABLES(&cgroup_table),
+		.doc = "`[cgroup NAME]`: a memory cgroup.",
+	},
+	[SEC_WORKLOAD] = {
+		.name = "workload", .tables = TABLES(&workload_table),
+		.doc = "`[workload NAME]`: a workload; its type says which keys it takes.",
+	},
 };
 
-_Static_assert(ARRAY_SIZE(machine_keys) <= MAX_KEYS, "MAX_KEYS");
-_Static_assert(ARRAY_SIZE(sysctl_keys) <= MAX_KEYS, "MAX_KEYS");
-_Static_assert(ARRAY_SIZE(policy_keys) <= 32, "scn_policy.keys_given");
-_Static_assert(ARRAY_SIZE(cost_keys) <= MAX_KEYS, "MAX_KEYS");
-_Static_assert(ARRAY_SIZE(cgroup_keys) <= MAX_KEYS, "MAX_KEYS");
-_Static_assert(ARRAY_SIZE(workload_keys) <= MAX_KEYS, "MAX_KEYS");
+_Static_assert(ARRAY_SIZE(workload_keys) <= CFG_MAX_KEYS, "CFG_MAX_KEYS");
 _Static_assert(ARRAY_SIZE(workload_keys) <= 64, "scn_workload.keys_given");
 
 static const char *const section_list =
@@ -1405,86 +781,6 @@ static void *single_obj(struct scenario *s, enum sec_id id)
 	}
 }
 
-/* Parse @val for key @kd into @obj; message (no location) in k->msg. */
-static int parse_key(struct keyctx *k, const struct key_desc *kd, void *obj, const char *val)
-{
-	char *field = (char *)obj + kd->off;
-	char buf[SCN_MSG_LEN];
-	u64 v;
-
-	switch (kd->kind) {
-	case K_SIZE:
-		if ((kd->flags & KF_MAX) && (!strcmp(val, "max") || !strcmp(val, "unlimited"))) {
-			v = U64_MAX;
-		} else {
-			if (parse_size(val, k->page_size, &v, buf, sizeof(buf)))
-				return kfail(k, ": %s", buf);
-			if (!v && (kd->flags & KF_POSITIVE))
-				return kfail(k, " must be > 0");
-		}
-		*(u64 *)(void *)field = v;
-		return 0;
-	case K_BANDWIDTH: {
-		char tmp[SCN_MSG_LEN];
-		size_t n = strlen(val);
-
-		/* "500M" and "500M/s" are the same bandwidth */
-		if (n >= sizeof(tmp))
-			return kfail(k, ": value too long");
-		strcpy(tmp, val);
-		if (n >= 2 && !strcmp(tmp + n - 2, "/s"))
-			tmp[n - 2] = '\0';
-		if (parse_size(tmp, k->page_size, &v, buf, sizeof(buf)))
-			return kfail(k, ": %s", buf);
-		if (!v)
-			return kfail(k, " must be > 0");
-		*(u64 *)(void *)field = v;
-		return 0;
-	}
-	case K_TIME:
-		if (parse_time(val, &v, buf, sizeof(buf)))
-			return kfail(k, ": %s", buf);
-		if (!v && (kd->flags & KF_POSITIVE))
-			return kfail(k, " must be > 0");
-		if (kd->min && v < kd->min)
-			return kfail(k, ": '%s' is below its floor (valid: %llums or more)", val,
-				     (unsigned long long)(kd->min / NSEC_PER_MSEC));
-		if (kd->max && v > kd->max)
-			return kfail(k, ": '%s' is more than %llu s", val,
-				     (unsigned long long)(kd->max / NSEC_PER_SEC));
-		*(u64 *)(void *)field = v;
-		return 0;
-	case K_UINT:
-		if (parse_uint_range(val, kd->min, kd->max, &v, buf, sizeof(buf)))
-			return kfail(k, ": %s", buf);
-		*(unsigned int *)(void *)field = (unsigned int)v;
-		return 0;
-	case K_U64:
-		if (parse_uint_range(val, kd->min, kd->max, &v, buf, sizeof(buf)))
-			return kfail(k, ": %s", buf);
-		*(u64 *)(void *)field = v;
-		return 0;
-	case K_CENTISECS:
-		if (parse_uint_range(val, kd->min, kd->max, &v, buf, sizeof(buf)))
-			return kfail(k, ": %s", buf);
-		*(u64 *)(void *)field = v * 10 * NSEC_PER_MSEC;
-		return 0;
-	case K_CUSTOM:
-		return kd->set(k, obj, val);
-	}
-	return kfail(k, ": internal error: no parser");
-}
-
-/* parse_key, then remember where the value came from (k->origin). */
-static int apply_key(struct keyctx *k, const struct key_desc *kd, void *obj, const char *val)
-{
-	if (parse_key(k, kd, obj, val))
-		return -1;
-	if (kd->flags & KF_ORIGIN)
-		*(int *)(void *)((char *)obj + kd->origin_off) = k->origin;
-	return 0;
-}
-
 /* "anon_fill takes size, passes, pattern, touch" */
 static void type_keys(char *buf, size_t len, enum workload_type t)
 {
@@ -1493,7 +789,7 @@ static void type_keys(char *buf, size_t len, enum workload_type t)
 	size_t used = w > 0 ? (size_t)w : 0;
 
 	for (size_t i = 0; i < ARRAY_SIZE(workload_keys) && used < len; i++) {
-		const struct key_desc *kd = &workload_keys[i];
+		const struct cfg_key *kd = &workload_keys[i];
 
 		if (!kd->types || !(kd->types & (1U << t)))
 			continue;
@@ -1523,7 +819,7 @@ static void cgroup_defaults(struct scn_cgroup *cg, const char *name, int line)
 /* The oracle programs' own defaults (shared/oracle/src). */
 static void workload_defaults(struct scn_workload *w, const char *name, int line)
 {
-	int t = match_name(name, wl_type_names, NR_WORKLOAD_TYPES);
+	int t = cfg_match_name(name, wl_type_names, NR_WORKLOAD_TYPES);
 
 	memset(w, 0, sizeof(*w));
 	snprintf(w->name, sizeof(w->name), "%s", name);
@@ -1561,122 +857,32 @@ static void workload_defaults(struct scn_workload *w, const char *name, int line
 	w->line = line;
 }
 
+/*
+ * scenario_defaults - every singleton section's defaults, from the key
+ * tables: an 8-CPU, 8 GiB x86-64 machine with the /proc/sys/vm defaults,
+ * the costs and the policies of a 6.12 kernel.
+ */
 void scenario_defaults(struct scenario *s)
 {
-	const struct device_preset *ssd = find_preset("ssd");
+	char msg[SCN_MSG_LEN], label[SCN_LABEL_LEN];
 
 	memset(s, 0, sizeof(*s));
 	strcpy(s->path, "(built-in)");
-
-	s->machine.from_host = false;
-	s->machine.cpus = 8;
-	s->machine.nodes = 1;
-	s->machine.memory = 8 * GiB;
-	s->machine.page_size = 4 * KiB;
-	s->machine.nr_zones = 0;		/* x86-64: DMA 16M, DMA32 to 4G, Normal */
-	s->machine.swap = 0;
-	s->machine.swap_dev = ssd->dev;
-	s->machine.disk_dev = ssd->dev;
-	s->machine.read_ahead = 128 * KiB;	/* VM_READAHEAD_PAGES: 128 KiB */
-
-	/* /proc/sys/vm defaults of a 6.12 kernel */
-	s->sysctl.min_free_kbytes = -1;		/* computed at boot */
-	s->sysctl.watermark_scale_factor = 10;
-	s->sysctl.watermark_boost_factor = 15000;
-	s->sysctl.swappiness = 60;
-	s->sysctl.dirty_ratio = 20;
-	s->sysctl.dirty_background_ratio = 10;
-	s->sysctl.dirty_expire_ns = 3000 * 10 * NSEC_PER_MSEC;
-	s->sysctl.dirty_writeback_ns = 500 * 10 * NSEC_PER_MSEC;
-	s->sysctl.page_cluster = 3;
-	s->sysctl.lowmem_reserve_ratio[ZONE_DMA] = 256;
-	s->sysctl.lowmem_reserve_ratio[ZONE_DMA32] = 256;
-	s->sysctl.lowmem_reserve_ratio[ZONE_NORMAL] = 32;
-	s->sysctl.lowmem_reserve_ratio[ZONE_MOVABLE] = 0;
-	s->sysctl.lowmem_reserve_ratio[ZONE_DEVICE] = 0;
-	s->sysctl.thp = true;			/* enabled = madvise, distro default */
-
-	snprintf(s->policy.kernel, sizeof(s->policy.kernel), "%s", "6.12");
-	s->policy.watermark_check = WMARK_CHECK_MODERN;
-	s->policy.reclaim_throttle = RECLAIM_THROTTLE_NONE;
-	s->policy.too_many_isolated = true;
-	s->policy.lazyfree = LAZYFREE_INACTIVE_FILE;
-	s->policy.tlb_flush = TLB_FLUSH_BATCHED;
-	s->policy.swap_readahead = SWAP_RA_VMA;
-	s->policy.split_lru = true;
-	s->policy.memcg_reclaim_stat = true;
-	s->policy.memcg_stock = true;
-	s->policy.anon_vma_chain = true;
-	s->policy.full_walk_retry = true;
-	s->policy.force_deactivate_retry = true;
-	s->policy.file_writepage = true;
-
-	/*
-	 * Costs: orders of magnitude of a current x86-64 server core, not
-	 * measurements of one machine.  Each names what dominates it.
-	 */
-	/* a load/store to a resident page, mostly the cache miss on it */
-	s->cost.user_touch_ns = 20;
-	/*
-	 * exception entry/exit + handle_mm_fault walk for a minor fault;
-	 * calibrated on the oracle VM: anonfill fit_noswap (24,576 first-touch
-	 * faults, then 73,728 touches) took 62-68 ms, i.e. ~2.6 us per fault
-	 * with zeroing, allocation and charge, which this makes 2.4 us.
-	 */
-	s->cost.fault_ns = 1800;
-	/* clear_page of 4 KiB with rep stosb at ~10 GB/s */
-	s->cost.zero_page_ns = 400;
-	/* copy_to/from_user of 4 KiB at ~13 GB/s (read/write syscalls) */
-	s->cost.copy_page_ns = 300;
-	/* rmqueue from the per-CPU lists, the common case */
-	s->cost.alloc_ns = 150;
-	/* free to the per-CPU lists */
-	s->cost.free_ns = 100;
-	/* uncontended spin_lock_irq + list move of one folio */
-	s->cost.lru_lock_ns = 40;
-	/* shrink_folio_list checks per folio: trylock, flags, mapping */
-	s->cost.scan_page_ns = 200;
-	/* one rmap walk of a singly mapped folio (anon_vma/i_mmap lock + pte) */
-	s->cost.rmap_ns = 300;
-	/*
-	 * each further VMA of the walk: vma_address() and a page table
-	 * lookup in another mm, priced as a walk of its own (cold page
-	 * tables dominate both)
-	 */
-	s->cost.rmap_vma_ns = 300;
-	/* folio_alloc_swap + add_to_swap_cache */
-	s->cost.swap_slot_ns = 300;
-	/* syscall entry/exit with current mitigations */
-	s->cost.syscall_ns = 200;
-	/* try_charge from the per-CPU stock: amortised over a 64-page batch */
-	s->cost.charge_ns = 50;
-	/*
-	 * filemap_add_folio plus the filesystem's per-page work (ext4
-	 * write_begin/write_end or readahead bio setup); calibrated on the
-	 * oracle VM: dd of 256 MiB into a 64 MiB memcg took 0.15 s
-	 */
-	s->cost.pagecache_insert_ns = 1000;
-	/*
-	 * sk_buff allocation, copy, queueing and the receiver's wake-up for
-	 * one hackbench message, per side; seed 000's throttled run passed
-	 * 48 M messages in 30 s on 8 CPUs of 2008, ~5 us per message
-	 */
-	s->cost.socket_msg_ns = 2000;
-	/* zap_pte_range / madvise_free_pte_range / filemap_map_pages work per PTE */
-	s->cost.pte_ns = 60;
-	/*
-	 * flush_tlb_multi(): the sender sends the IPIs and spins until every
-	 * target has flushed, a cross-socket round trip of a few us
-	 */
-	s->cost.tlb_ipi_ns = 3000;
-	/* the target's interrupt entry, full TLB flush and exit */
-	s->cost.tlb_irq_ns = 1000;
-	/* one tick at HZ=250: a CPU-bound task among equals is preempted on the tick */
-	s->cost.timeslice_ns = 4 * NSEC_PER_MSEC;
-
-	s->run.seed = 1;
-	s->run.duration_ns = 600 * NSEC_PER_SEC;
-	s->run.sample_interval_ns = 100 * NSEC_PER_MSEC;
+	for (int id = 0; id < NR_SECS; id++)
+		cfg_section_keys(&sections[id]);
+	/* scn_policy.keys_given has a bit per key */
+	if (sections[SEC_POLICY].nr_keys > 32) {
+		fprintf(stderr, "reclaimsim: [policy]: more than 32 keys\n");
+		abort();
+	}
+	for (int id = 0; id < NR_SINGLE_SECS; id++) {
+		snprintf(label, sizeof(label), "[%s]", sections[id].name);
+		if (cfg_apply_defaults(&sections[id], s, single_obj(s, (enum sec_id)id), label,
+				       s->machine.page_size, msg, sizeof(msg))) {
+			fprintf(stderr, "reclaimsim: internal error: default: %s\n", msg);
+			abort();
+		}
+	}
 }
 
 /* ------------------------------------------------------------------ */
@@ -1766,7 +972,7 @@ struct parse_ctx {
 	char cur_label[SCN_LABEL_LEN];
 	int sec_line[NR_SINGLE_SECS];	/* header line, 0 = not seen */
 	bool wl_type_given[SCN_MAX_WORKLOADS];
-	int key_line[NR_INST][MAX_KEYS];
+	int key_line[NR_INST][CFG_MAX_KEYS];
 
 	char *err;
 	size_t errlen;
@@ -1812,13 +1018,13 @@ static void section_begin(struct parse_ctx *c, const char *line)
 		return;
 	}
 	snprintf(hdr, sizeof(hdr), "%.*s", (int)(end - line - 1), line + 1);
-	kind = trim(hdr);
+	kind = cfg_trim(hdr);
 	for (p = kind; *p && !isspace((unsigned char)*p); p++)
 		;
 	name = p;
 	if (*p) {
 		*p = '\0';
-		name = trim(p + 1);
+		name = cfg_trim(p + 1);
 	}
 	for (int i = 0; i < NR_SECS; i++)
 		if (!strcmp(kind, sections[i].name))
@@ -1886,7 +1092,7 @@ static void section_begin(struct parse_ctx *c, const char *line)
 		}
 		workload_defaults(&s->workloads[s->nr_workloads], name, c->lineno);
 		c->wl_type_given[s->nr_workloads] =
-			match_name(name, wl_type_names, NR_WORKLOAD_TYPES) >= 0;
+			cfg_match_name(name, wl_type_names, NR_WORKLOAD_TYPES) >= 0;
 		c->cur_inst = INST_WORKLOAD(s->nr_workloads);
 		s->nr_workloads++;
 	}
@@ -1969,7 +1175,7 @@ static int prepass_handler(void *user, const char *section, const char *name, co
 	while (isspace((unsigned char)*section))
 		section++;
 	n = strlen("machine");
-	if (strncmp(section, "machine", n) || *skip_blanks(section + n))
+	if (strncmp(section, "machine", n) || *cfg_skip_blanks(section + n))
 		return 1;
 	if (!strcmp(name, "page_size") && !parse_size(value, 0, &v, NULL, 0) &&
 	    (v == 4 * KiB || v == 8 * KiB || v == 16 * KiB || v == 64 * KiB)) {
@@ -1984,8 +1190,8 @@ static int prepass_handler(void *user, const char *section, const char *name, co
 static int scn_handler(void *user, const char *section, const char *name, const char *value)
 {
 	struct parse_ctx *c = user;
-	const struct sec_desc *sd;
-	struct keyctx k;
+	struct cfg_section *sd;
+	struct cfg_ctx k;
 	char msg[SCN_MSG_LEN];
 	int idx, canon, *lines;
 	void *obj;
@@ -1997,12 +1203,12 @@ static int scn_handler(void *user, const char *section, const char *name, const 
 		return 0;
 	}
 	sd = &sections[c->cur_sec];
-	idx = key_index(sd, name);
+	idx = cfg_key_index(sd, name);
 	if (idx < 0) {
 		ctx_fail(c, c->lineno, "%s %s: unknown key", c->cur_label, name);
 		return 0;
 	}
-	canon = key_canonical(sd, idx);
+	canon = cfg_key_canonical(sd, idx);
 	lines = c->key_line[c->cur_inst];
 	if (lines[canon]) {
 		ctx_fail(c, c->lineno, "%s %s: duplicate key (first given at line %d)",
@@ -2017,7 +1223,7 @@ static int scn_handler(void *user, const char *section, const char *name, const 
 					continue;
 				ctx_fail(c, c->lineno,
 					 "[machine] from: from = host must come before the other [machine] and [sysctl] keys ([%s] %s is given at line %d)",
-					 sections[sec].name, sections[sec].keys[i].name,
+					 sections[sec].name, sections[sec].keys[i]->name,
 					 c->key_line[sec][i]);
 				return 0;
 			}
@@ -2030,12 +1236,12 @@ static int scn_handler(void *user, const char *section, const char *name, const 
 	else
 		obj = single_obj(c->s, (enum sec_id)c->cur_sec);
 
-	k = (struct keyctx){
+	k = (struct cfg_ctx){
 		.s = c->s, .sd = sd, .label = c->cur_label, .key = name,
 		.page_size = c->page_size, .lines = lines, .origin = c->lineno,
 		.msg = msg, .msglen = sizeof(msg),
 	};
-	if (apply_key(&k, &sd->keys[idx], obj, value)) {
+	if (cfg_apply_key(&k, sd->keys[idx], obj, value)) {
 		ctx_fail(c, c->lineno, "%s", msg);
 		return 0;
 	}
@@ -2098,13 +1304,13 @@ static void parse_finish(struct parse_ctx *c)
 		const char *missing;
 
 		if (!c->wl_type_given[i]) {
-			list_names(list, sizeof(list), wl_type_names, NR_WORKLOAD_TYPES);
+			cfg_list_names(list, sizeof(list), wl_type_names, NR_WORKLOAD_TYPES);
 			ctx_fail(c, w->line, "[workload %s]: type missing (expected type = %s)",
 				 w->name, list);
 			break;
 		}
 		for (unsigned int j = 0; j < ARRAY_SIZE(workload_keys); j++) {
-			const struct key_desc *kd = &workload_keys[j];
+			const struct cfg_key *kd = &workload_keys[j];
 
 			if (!lines[j] || !kd->types || (kd->types & (1U << w->type)))
 				continue;
@@ -2127,8 +1333,8 @@ static void parse_finish(struct parse_ctx *c)
 	 */
 	if (c->host_line) {
 		const int *lines = c->key_line[SEC_MACHINE];
-		int ps_line = lines[key_index(&sections[SEC_MACHINE], "page_size")];
-		int zones_line = lines[key_index(&sections[SEC_MACHINE], "zones")];
+		int ps_line = lines[cfg_key_index(&sections[SEC_MACHINE], "page_size")];
+		int zones_line = lines[cfg_key_index(&sections[SEC_MACHINE], "zones")];
 
 		if (ps_line > c->host_line && zones_line < c->host_line &&
 		    m->page_size != c->host_page_size) {
@@ -2262,8 +1468,8 @@ int scenario_set(struct scenario *s, const char *assignment, char *err, size_t e
 	char lhs[SCN_MSG_LEN], msg[SCN_MSG_LEN], label[SCN_LABEL_LEN];
 	const char *eq = strchr(assignment, '=');
 	char *sec, *name = NULL, *key, *val, *dot;
-	const struct sec_desc *sd = NULL;
-	struct keyctx k;
+	struct cfg_section *sd = NULL;
+	struct cfg_ctx k;
 	void *obj = NULL;
 	unsigned int saved_texts;
 	int id = -1, idx;
@@ -2274,8 +1480,8 @@ int scenario_set(struct scenario *s, const char *assignment, char *err, size_t e
 	}
 	snprintf(lhs, sizeof(lhs), "%s", assignment);
 	lhs[eq - assignment] = '\0';
-	val = trim(lhs + (eq - assignment) + 1);
-	sec = trim(lhs);
+	val = cfg_trim(lhs + (eq - assignment) + 1);
+	sec = cfg_trim(lhs);
 	dot = strchr(sec, '.');
 	if (!dot) {
 		put_msg(err, errlen, "--set %s: expected section.key=value", assignment);
@@ -2319,38 +1525,38 @@ int scenario_set(struct scenario *s, const char *assignment, char *err, size_t e
 		obj = single_obj(s, (enum sec_id)id);
 		snprintf(label, sizeof(label), "[%s]", sec);
 	}
-	idx = key_index(sd, key);
+	idx = cfg_key_index(sd, key);
 	if (idx < 0) {
 		put_msg(err, errlen, "--set %s: %s %s: unknown key", assignment, label, key);
 		return -1;
 	}
-	if (id == SEC_WORKLOAD && sd->keys[idx].types) {
+	if (id == SEC_WORKLOAD && sd->keys[idx]->types) {
 		const struct scn_workload *w = obj;
 
-		if (!(sd->keys[idx].types & (1U << w->type))) {
+		if (!(sd->keys[idx]->types & (1U << w->type))) {
 			type_keys(msg, sizeof(msg), w->type);
 			put_msg(err, errlen, "--set %s: %s %s: not a key of type %s (%s)", assignment,
 				label, key, wl_type_names[w->type], msg);
 			return -1;
 		}
 	}
-	k = (struct keyctx){
+	k = (struct cfg_ctx){
 		.s = s, .sd = sd, .label = label, .key = key, .page_size = s->machine.page_size,
 		.lines = NULL, .msg = msg, .msglen = sizeof(msg),
 	};
 	saved_texts = s->nr_set_texts;
-	if ((sd->keys[idx].flags & KF_ORIGIN) || sd->keys[idx].set == set_from)
+	if ((sd->keys[idx]->flags & CFG_F_ORIGIN) || sd->keys[idx]->set == set_from)
 		k.origin = set_origin(s, assignment);
 	if (id == SEC_WORKLOAD) {
 		/* on a copy: a new type must still take every key given */
 		struct scn_workload *w = obj, tmp = *w;
-		int canon = key_canonical(sd, idx);
+		int canon = cfg_key_canonical(sd, idx);
 
-		if (apply_key(&k, &sd->keys[idx], &tmp, val))
+		if (cfg_apply_key(&k, sd->keys[idx], &tmp, val))
 			goto fail;
 		tmp.keys_given |= 1ULL << canon;
 		for (unsigned int j = 0; j < ARRAY_SIZE(workload_keys); j++) {
-			const struct key_desc *kd = &workload_keys[j];
+			const struct cfg_key *kd = &workload_keys[j];
 
 			if (!(tmp.keys_given & (1ULL << j)) || !kd->types ||
 			    (kd->types & (1U << tmp.type)))
@@ -2362,10 +1568,10 @@ int scenario_set(struct scenario *s, const char *assignment, char *err, size_t e
 			return -1;
 		}
 		*w = tmp;
-	} else if (apply_key(&k, &sd->keys[idx], obj, val)) {
+	} else if (cfg_apply_key(&k, sd->keys[idx], obj, val)) {
 		goto fail;
 	} else if (id == SEC_POLICY) {
-		s->policy.keys_given |= 1U << key_canonical(sd, idx);
+		s->policy.keys_given |= 1U << cfg_key_canonical(sd, idx);
 	}
 	derive_memory(s);
 	resolve_rest(s);

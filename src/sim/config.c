@@ -1,0 +1,565 @@
+// SPDX-License-Identifier: MIT
+/*
+ * config.c - the generic key engine (see config.h): value parsers, the
+ * setters of the plain key types, defaults, and the key reference.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "scenario.h"
+
+#define ARRAY_SIZE(a)	CFG_ARRAY_SIZE(a)
+#define KiB		1024ULL
+#define MiB		(1024ULL * KiB)
+#define GiB		(1024ULL * MiB)
+#define SCN_MSG_LEN	CFG_MSG_LEN
+
+__extension__ typedef unsigned __int128 u128;
+
+__attribute__((format(printf, 3, 4)))
+static void put_msg(char *buf, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!buf || !len)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf, len, fmt, ap);
+	va_end(ap);
+}
+
+/* ------------------------------------------------------------------ */
+/* Value parsers                                                       */
+/* ------------------------------------------------------------------ */
+
+/*
+ * parse_decimal - digits with an optional ".digits" fraction.  Returns 0,
+ * -1 (not a number), -2 (integer part overflows u64), -3 (more than 18
+ * decimals, which the exact scaling below cannot hold).
+ */
+static int parse_decimal(const char **pp, u64 *ip, u64 *frac, unsigned int *nfrac)
+{
+	const char *p = *pp;
+	u64 v = 0;
+
+	if (!isdigit((unsigned char)*p))
+		return -1;
+	while (isdigit((unsigned char)*p)) {
+		unsigned int d = (unsigned int)(*p - '0');
+
+		if (v > (U64_MAX - d) / 10)
+			return -2;
+		v = v * 10 + d;
+		p++;
+	}
+	*frac = 0;
+	*nfrac = 0;
+	if (*p == '.') {
+		p++;
+		if (!isdigit((unsigned char)*p))
+			return -1;
+		while (isdigit((unsigned char)*p)) {
+			if (*nfrac >= 18)
+				return -3;
+			*frac = *frac * 10 + (u64)(*p - '0');
+			(*nfrac)++;
+			p++;
+		}
+	}
+	*ip = v;
+	*pp = p;
+	return 0;
+}
+
+/*
+ * scale_exact - (ip + frac / 10^nfrac) * mult as an exact u64.  Returns 0,
+ * -2 on overflow, -4 when the result is not a whole number.
+ */
+static int scale_exact(u64 ip, u64 frac, unsigned int nfrac, u64 mult, u64 *out)
+{
+	u128 whole = (u128)ip * mult;
+	u128 f = (u128)frac * mult;
+	u128 pow = 1;
+
+	for (unsigned int i = 0; i < nfrac; i++)
+		pow *= 10;
+	if (f % pow)
+		return -4;
+	whole += f / pow;
+	if (whole > U64_MAX)
+		return -2;
+	*out = (u64)whole;
+	return 0;
+}
+
+const char *cfg_skip_blanks(const char *p)
+{
+	while (*p == ' ' || *p == '\t')
+		p++;
+	return p;
+}
+
+/*
+ * parse_size - see scenario.h.  Suffixes are powers of 1024: K (also k),
+ * M, G, T, each optionally followed by B or iB, so "KB" is 1024 bytes as in
+ * /proc/meminfo's "kB" and the kernel's memparse().  Decimals are allowed
+ * when the result is whole bytes ("1.5G").  "Np" is N pages of @page_size.
+ * A bare number is bytes.
+ */
+int parse_size(const char *str, unsigned int page_size, u64 *bytes, char *err, size_t errlen)
+{
+	const char *p = cfg_skip_blanks(str);
+	u64 ip, frac, mult = 1;
+	unsigned int nfrac;
+	bool pages = false;
+	int ret;
+
+	if (*p == '-') {
+		put_msg(err, errlen, "bad size '%s' (sizes cannot be negative)", str);
+		return -1;
+	}
+	ret = parse_decimal(&p, &ip, &frac, &nfrac);
+	if (ret == -2) {
+		put_msg(err, errlen, "bad size '%s' (too large)", str);
+		return -1;
+	}
+	if (ret < 0)
+		goto bad;
+	p = cfg_skip_blanks(p);
+	switch (*p) {
+	case '\0':
+		break;
+	case 'p':
+		pages = true;
+		p++;
+		break;
+	case 'K': case 'k':
+		mult = KiB;
+		break;
+	case 'M': case 'm':
+		mult = MiB;
+		break;
+	case 'G': case 'g':
+		mult = GiB;
+		break;
+	case 'T': case 't':
+		mult = 1024 * GiB;
+		break;
+	default:
+		goto bad;
+	}
+	if (mult > 1) {
+		p++;
+		if (*p == 'i' && p[1] == 'B')
+			p += 2;
+		else if (*p == 'B')
+			p++;
+	}
+	p = cfg_skip_blanks(p);
+	if (*p)
+		goto bad;
+	if (pages) {
+		if (!page_size) {
+			put_msg(err, errlen, "bad size '%s' (a page count needs the page size)", str);
+			return -1;
+		}
+		if (nfrac) {
+			put_msg(err, errlen, "bad size '%s' (a page count must be whole pages)", str);
+			return -1;
+		}
+		mult = page_size;
+	}
+	ret = scale_exact(ip, frac, nfrac, mult, bytes);
+	if (ret == -2) {
+		put_msg(err, errlen, "bad size '%s' (too large)", str);
+		return -1;
+	}
+	if (ret == -4) {
+		put_msg(err, errlen, "bad size '%s' (not a whole number of bytes)", str);
+		return -1;
+	}
+	return 0;
+bad:
+	put_msg(err, errlen, "bad size '%s' (expected a number with K/M/G/T suffix)", str);
+	return -1;
+}
+
+/*
+ * parse_time - see scenario.h.  A unit is required (ns, us, ms, s), except
+ * for a bare "0", which means the same in every unit.
+ */
+int parse_time(const char *str, u64 *ns, char *err, size_t errlen)
+{
+	static const struct { const char *unit; u64 mult; } units[] = {
+		{ "ns", 1 }, { "us", NSEC_PER_USEC }, { "ms", NSEC_PER_MSEC },
+		{ "s", NSEC_PER_SEC },
+	};
+	const char *p = cfg_skip_blanks(str);
+	u64 ip, frac, mult = 0;
+	unsigned int nfrac;
+	size_t n;
+	int ret;
+
+	if (*p == '-') {
+		put_msg(err, errlen, "bad time '%s' (times cannot be negative)", str);
+		return -1;
+	}
+	ret = parse_decimal(&p, &ip, &frac, &nfrac);
+	if (ret == -2) {
+		put_msg(err, errlen, "bad time '%s' (too large)", str);
+		return -1;
+	}
+	if (ret < 0)
+		goto bad;
+	p = cfg_skip_blanks(p);
+	if (!*p) {
+		if (ip == 0 && frac == 0) {
+			*ns = 0;
+			return 0;
+		}
+		goto bad;
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(units); i++) {
+		n = strlen(units[i].unit);
+		if (!strncmp(p, units[i].unit, n) && !*cfg_skip_blanks(p + n)) {
+			mult = units[i].mult;
+			break;
+		}
+	}
+	if (!mult)
+		goto bad;
+	ret = scale_exact(ip, frac, nfrac, mult, ns);
+	if (ret == -2) {
+		put_msg(err, errlen, "bad time '%s' (too large)", str);
+		return -1;
+	}
+	if (ret == -4) {
+		put_msg(err, errlen, "bad time '%s' (finer than 1 ns)", str);
+		return -1;
+	}
+	return 0;
+bad:
+	put_msg(err, errlen, "bad time '%s' (expected a number with ns/us/ms/s suffix)", str);
+	return -1;
+}
+
+/* A decimal integer in [min, max]; message without location. */
+int cfg_parse_uint_range(const char *str, u64 min, u64 max, u64 *out, char *err, size_t errlen)
+{
+	const char *p = cfg_skip_blanks(str);
+	u64 ip, frac;
+	unsigned int nfrac;
+	int ret;
+
+	ret = parse_decimal(&p, &ip, &frac, &nfrac);
+	if (ret == -2 || (ret == 0 && !nfrac && !*cfg_skip_blanks(p) && (ip < min || ip > max))) {
+		put_msg(err, errlen, "%s out of range (%llu..%llu)", str,
+			(unsigned long long)min, (unsigned long long)max);
+		return -1;
+	}
+	if (ret < 0 || nfrac || *cfg_skip_blanks(p)) {
+		put_msg(err, errlen, "bad number '%s' (expected an integer)", str);
+		return -1;
+	}
+	*out = ip;
+	return 0;
+}
+
+/* Index of @val in @names[0..n), or -1. */
+int cfg_match_name(const char *val, const char *const *names, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (names[i] && !strcmp(val, names[i]))
+			return (int)i;
+	return -1;
+}
+
+/* "a, b or c" into @buf. */
+void cfg_list_names(char *buf, size_t len, const char *const *names, size_t n)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < n && used < len; i++) {
+		const char *sep = i == 0 ? "" : i + 1 == n ? " or " : ", ";
+		int w = snprintf(buf + used, len - used, "%s%s", sep, names[i]);
+
+		if (w < 0)
+			break;
+		used += (size_t)w;
+	}
+}
+
+char *cfg_trim(char *p)
+{
+	char *end;
+
+	while (isspace((unsigned char)*p))
+		p++;
+	end = p + strlen(p);
+	while (end > p && isspace((unsigned char)end[-1]))
+		*--end = '\0';
+	return p;
+}
+
+/* A key with two or more named values; @out gets the index. */
+int cfg_set_choice(struct cfg_ctx *k, const char *val, const char *const *names, int n,
+		      int *out)
+{
+	char list[128];
+
+	for (int i = 0; i < n; i++) {
+		if (!strcmp(val, names[i])) {
+			*out = i;
+			return 0;
+		}
+	}
+	cfg_list_names(list, sizeof(list), names, (size_t)n);
+	return cfg_fail(k, ": unknown value '%s' (expected %s)", val, list);
+}
+
+/* "LABEL KEY" followed by @fmt: ": bad ..." or " must be ...". */
+int cfg_fail(struct cfg_ctx *k, const char *fmt, ...)
+{
+	va_list ap;
+	int w;
+
+	w = snprintf(k->msg, k->msglen, "%s %s", k->label, k->key);
+	if (w >= 0 && (size_t)w < k->msglen) {
+		va_start(ap, fmt);
+		vsnprintf(k->msg + w, k->msglen - (size_t)w, fmt, ap);
+		va_end(ap);
+	}
+	return -1;
+}
+
+int cfg_key_index(struct cfg_section *sd, const char *name)
+{
+	for (unsigned int i = 0; i < sd->nr_keys; i++)
+		if (!strcmp(sd->keys[i]->name, name))
+			return (int)i;
+	return -1;
+}
+
+/* The key an alias stands for (its line is shared for duplicates). */
+int cfg_key_canonical(struct cfg_section *sd, int idx)
+{
+	if (sd->keys[idx]->alias)
+		return cfg_key_index(sd, sd->keys[idx]->alias);
+	return idx;
+}
+
+/* Was @name given in this section of this file? */
+bool cfg_key_given(const struct cfg_ctx *k, const char *name)
+{
+	int idx = cfg_key_index(k->sd, name);
+
+	return k->lines && idx >= 0 && k->lines[idx];
+}
+
+/* Parse @val for key @kd into @obj; message (no location) in k->msg. */
+static int cfg_parse_key(struct cfg_ctx *k, const struct cfg_key *kd, void *obj, const char *val)
+{
+	char *field = (char *)obj + kd->off;
+	char buf[SCN_MSG_LEN];
+	u64 v;
+
+	switch (kd->type) {
+	case CFG_SIZE:
+		if ((kd->flags & CFG_F_MAX) && (!strcmp(val, "max") || !strcmp(val, "unlimited"))) {
+			v = U64_MAX;
+		} else {
+			if (parse_size(val, k->page_size, &v, buf, sizeof(buf)))
+				return cfg_fail(k, ": %s", buf);
+			if (!v && (kd->flags & CFG_F_POSITIVE))
+				return cfg_fail(k, " must be > 0");
+		}
+		*(u64 *)(void *)field = v;
+		return 0;
+	case CFG_BANDWIDTH: {
+		char tmp[SCN_MSG_LEN];
+		size_t n = strlen(val);
+
+		/* "500M" and "500M/s" are the same bandwidth */
+		if (n >= sizeof(tmp))
+			return cfg_fail(k, ": value too long");
+		strcpy(tmp, val);
+		if (n >= 2 && !strcmp(tmp + n - 2, "/s"))
+			tmp[n - 2] = '\0';
+		if (parse_size(tmp, k->page_size, &v, buf, sizeof(buf)))
+			return cfg_fail(k, ": %s", buf);
+		if (!v)
+			return cfg_fail(k, " must be > 0");
+		*(u64 *)(void *)field = v;
+		return 0;
+	}
+	case CFG_TIME:
+		if (parse_time(val, &v, buf, sizeof(buf)))
+			return cfg_fail(k, ": %s", buf);
+		if (!v && (kd->flags & CFG_F_POSITIVE))
+			return cfg_fail(k, " must be > 0");
+		if (kd->min && v < kd->min)
+			return cfg_fail(k, ": '%s' is below its floor (valid: %llums or more)", val,
+				     (unsigned long long)(kd->min / NSEC_PER_MSEC));
+		if (kd->max && v > kd->max)
+			return cfg_fail(k, ": '%s' is more than %llu s", val,
+				     (unsigned long long)(kd->max / NSEC_PER_SEC));
+		*(u64 *)(void *)field = v;
+		return 0;
+	case CFG_UINT:
+		if (cfg_parse_uint_range(val, kd->min, kd->max, &v, buf, sizeof(buf)))
+			return cfg_fail(k, ": %s", buf);
+		*(unsigned int *)(void *)field = (unsigned int)v;
+		return 0;
+	case CFG_U64:
+		if (cfg_parse_uint_range(val, kd->min, kd->max, &v, buf, sizeof(buf)))
+			return cfg_fail(k, ": %s", buf);
+		*(u64 *)(void *)field = v;
+		return 0;
+	case CFG_CENTISECS:
+		if (cfg_parse_uint_range(val, kd->min, kd->max, &v, buf, sizeof(buf)))
+			return cfg_fail(k, ": %s", buf);
+		*(u64 *)(void *)field = v * 10 * NSEC_PER_MSEC;
+		return 0;
+	case CFG_ENUM: {
+		size_t n = 0;
+		int i = 0;
+
+		while (kd->values[n])
+			n++;
+		if (cfg_set_choice(k, val, kd->values, (int)n, &i))
+			return -1;
+		if (kd->size == sizeof(bool))
+			*(bool *)(void *)field = i;
+		else
+			*(int *)(void *)field = i;
+		return 0;
+	}
+	case CFG_CUSTOM:
+		return kd->set(k, obj, val);
+	}
+	return cfg_fail(k, ": internal error: no parser");
+}
+
+/* parse_key, then remember where the value came from (k->origin). */
+int cfg_apply_key(struct cfg_ctx *k, const struct cfg_key *kd, void *obj, const char *val)
+{
+	if (cfg_parse_key(k, kd, obj, val))
+		return -1;
+	if (kd->flags & CFG_F_ORIGIN)
+		*(int *)(void *)((char *)obj + kd->origin_off) = k->origin;
+	return 0;
+}
+
+struct cfg_section *cfg_section_keys(struct cfg_section *sd)
+{
+	if (sd->ready)
+		return sd;
+	for (const struct cfg_table *const *t = sd->tables; *t; t++) {
+		for (unsigned int i = 0; i < (*t)->nr_keys; i++) {
+			if (sd->nr_keys == CFG_MAX_KEYS) {
+				fprintf(stderr, "reclaimsim: [%s]: more than %d keys (CFG_MAX_KEYS)\n",
+					sd->name, CFG_MAX_KEYS);
+				abort();
+			}
+			sd->keys[sd->nr_keys++] = &(*t)->keys[i];
+		}
+	}
+	sd->ready = true;
+	return sd;
+}
+
+int cfg_apply_defaults(struct cfg_section *sd, struct scenario *s, void *obj,
+		       const char *label, unsigned int page_size, char *err, size_t errlen)
+{
+	struct cfg_ctx k = {
+		.s = s, .sd = cfg_section_keys(sd), .label = label, .page_size = page_size,
+		.msg = err, .msglen = errlen,
+	};
+
+	for (unsigned int i = 0; i < sd->nr_keys; i++) {
+		const struct cfg_key *kd = sd->keys[i];
+
+		if (!kd->def || kd->alias)
+			continue;
+		k.key = kd->name;
+		if (cfg_apply_key(&k, kd, obj, kd->def))
+			return -1;
+	}
+	return 0;
+}
+
+/* The valid values of @kd, as the reference shows them. */
+static void key_range(char *buf, size_t len, const struct cfg_key *kd)
+{
+	buf[0] = '\0';
+	if (kd->range) {
+		snprintf(buf, len, "%s", kd->range);
+		return;
+	}
+	switch (kd->type) {
+	case CFG_SIZE:
+		snprintf(buf, len, "size%s%s", kd->flags & CFG_F_POSITIVE ? " > 0" : "",
+			 kd->flags & CFG_F_MAX ? ", max" : "");
+		break;
+	case CFG_BANDWIDTH:
+		snprintf(buf, len, "size per second > 0");
+		break;
+	case CFG_TIME:
+		if (kd->min)
+			snprintf(buf, len, "time >= %llums", (unsigned long long)(kd->min / NSEC_PER_MSEC));
+		else if (kd->max)
+			snprintf(buf, len, "time%s <= %llus", kd->flags & CFG_F_POSITIVE ? " > 0," : "",
+				 (unsigned long long)(kd->max / NSEC_PER_SEC));
+		else
+			snprintf(buf, len, "time%s", kd->flags & CFG_F_POSITIVE ? " > 0" : "");
+		break;
+	case CFG_UINT:
+	case CFG_U64:
+	case CFG_CENTISECS:
+		snprintf(buf, len, "%llu..%llu", (unsigned long long)kd->min,
+			 (unsigned long long)kd->max);
+		break;
+	case CFG_ENUM: {
+		size_t used = 0;
+
+		for (size_t i = 0; kd->values[i] && used < len; i++) {
+			int w = snprintf(buf + used, len - used, "%s%s", i ? " \\| " : "",
+					 kd->values[i]);
+
+			if (w < 0)
+				break;
+			used += (size_t)w;
+		}
+		break;
+	}
+	case CFG_CUSTOM:
+		break;
+	}
+}
+
+void cfg_print_section(FILE *f, struct cfg_section *sd)
+{
+	char range[CFG_MSG_LEN];
+
+	cfg_section_keys(sd);
+	fprintf(f, "### [%s]\n", sd->name);
+	if (sd->doc)
+		fprintf(f, "%s\n", sd->doc);
+	fprintf(f, "\n| key | values | default | meaning |\n|---|---|---|---|\n");
+	for (unsigned int i = 0; i < sd->nr_keys; i++) {
+		const struct cfg_key *kd = sd->keys[i];
+		const char *def = kd->def ? kd->def : kd->def_doc ? kd->def_doc : "";
+
+		key_range(range, sizeof(range), kd);
+		fprintf(f, "| %s | %s | %s%s%s | %s |\n", kd->name, range, *def ? "`" : "", def,
+			*def ? "`" : "", kd->doc ? kd->doc : "");
+	}
+	fprintf(f, "\n");
+}

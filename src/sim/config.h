@@ -1,0 +1,140 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * config.h - the generic key engine: key descriptors, the value parsers,
+ * and the setters every scenario key goes through.
+ *
+ * Each subsystem declares its scenario keys in a table beside its code
+ * (CFG_TABLE), the way the kernel registers its sysctl tables beside the
+ * code they tune: name, type, range, default, one line of documentation
+ * and where the value goes (an offset into the struct the section fills,
+ * or a setter).  The scenario reader (scenario.c) parses INI lines,
+ * --set and kernel profile lines through them, scenario_defaults()
+ * applies their defaults, and `reclaimsim keys` prints them as the key
+ * reference of docs/scenarios.md.
+ *
+ * The engine knows nothing of the sections' contents: a section
+ * (struct cfg_section) is a name and a NULL-terminated list of tables,
+ * which it flattens into one key list on first use (cfg_section_keys).
+ */
+#ifndef RECLAIMSIM_CONFIG_H
+#define RECLAIMSIM_CONFIG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "types.h"
+
+#define CFG_MAX_KEYS	48	/* keys of one section, all tables */
+#define CFG_MSG_LEN	512
+
+enum cfg_type {
+	CFG_SIZE,	/* u64 bytes: K/M/G/T suffix, or Np pages */
+	CFG_TIME,	/* u64 ns: ns/us/ms/s suffix; min/max if not 0 */
+	CFG_UINT,	/* unsigned int, range min..max */
+	CFG_U64,	/* u64, range min..max */
+	CFG_CENTISECS,	/* integer centiseconds (range) stored as u64 ns */
+	CFG_BANDWIDTH,	/* u64 bytes per second: a size, optional "/s" */
+	CFG_ENUM,	/* one of .values, its index stored in a bool or an int/enum */
+	CFG_CUSTOM,	/* ->set parses and stores */
+};
+
+#define CFG_F_POSITIVE	0x1	/* 0 is an error */
+#define CFG_F_MAX	0x2	/* "max" / "unlimited" = U64_MAX */
+#define CFG_F_ORIGIN	0x4	/* record where it was given in the int at origin_off */
+
+struct scenario;
+struct cfg_ctx;
+struct cfg_section;
+typedef int (*cfg_set_fn)(struct cfg_ctx *k, void *obj, const char *val);
+
+struct cfg_key {
+	const char *name;
+	enum cfg_type type;
+	size_t off;		/* of the field in the section's struct */
+	size_t size;		/* CFG_ENUM: sizeof the field (bool or int) */
+	unsigned int flags;
+	u64 min, max;		/* CFG_UINT, CFG_U64, CFG_CENTISECS; CFG_TIME: each if not 0 */
+	const char *const *values;	/* CFG_ENUM: the names, NULL-terminated */
+	cfg_set_fn set;		/* CFG_CUSTOM */
+	unsigned int types;	/* [workload]: mask of 1 << type, 0 = all */
+	const char *alias;	/* this key is another name of that key */
+	size_t origin_off;	/* CFG_F_ORIGIN: the int origin in the section's struct */
+	/* documentation: `reclaimsim keys` */
+	const char *def;	/* the default, as a value: applied by the defaults */
+	const char *def_doc;	/* the default as documented when def is NULL */
+	const char *range;	/* the values as documented, when not derived */
+	const char *doc;	/* one line */
+};
+
+/* A subsystem's keys of one section. */
+struct cfg_table {
+	const struct cfg_key *keys;
+	unsigned int nr_keys;
+};
+
+#define CFG_ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#define CFG_TABLE(tname, arr)	\
+	const struct cfg_table tname = { .keys = (arr), .nr_keys = CFG_ARRAY_SIZE(arr) }
+/* CFG_ENUM's names: CFG_VALUES("off", "on") */
+#define CFG_VALUES(...)		((const char *const[]){ __VA_ARGS__, NULL })
+
+/* A section: its tables, flattened into keys[] on first use. */
+struct cfg_section {
+	const char *name;
+	const struct cfg_table *const *tables;	/* NULL-terminated */
+	const char *doc;			/* for the reference */
+	/* filled by cfg_section_keys() */
+	bool ready;
+	unsigned int nr_keys;
+	const struct cfg_key *keys[CFG_MAX_KEYS];
+};
+
+/* Everything a setter needs to parse a value and word a message. */
+struct cfg_ctx {
+	struct scenario *s;
+	struct cfg_section *sd;
+	const char *label;	/* "[machine]", "[workload fill]" */
+	const char *key;
+	unsigned int page_size;	/* for "p" values */
+	const int *lines;	/* key -> line set in this file, NULL for --set */
+	int origin;		/* where the value comes from (see scenario.h) */
+	char *msg;
+	size_t msglen;
+};
+
+/* Flatten @sd's tables (once); returns @sd. */
+struct cfg_section *cfg_section_keys(struct cfg_section *sd);
+
+/* "LABEL KEY" followed by @fmt (": bad ..." or " must be ...") into k->msg; -1. */
+__attribute__((format(printf, 2, 3)))
+int cfg_fail(struct cfg_ctx *k, const char *fmt, ...);
+
+int cfg_key_index(struct cfg_section *sd, const char *name);
+/* The key an alias stands for (its line is shared for duplicates). */
+int cfg_key_canonical(struct cfg_section *sd, int idx);
+/* Was @name given in this section of this file? */
+bool cfg_key_given(const struct cfg_ctx *k, const char *name);
+
+/* Parse @val for key @kd into @obj, then record the origin (CFG_F_ORIGIN). */
+int cfg_apply_key(struct cfg_ctx *k, const struct cfg_key *kd, void *obj, const char *val);
+
+/* Apply every default of @sd to @obj (messages are internal errors). */
+int cfg_apply_defaults(struct cfg_section *sd, struct scenario *s, void *obj,
+		       const char *label, unsigned int page_size, char *err, size_t errlen);
+
+/* One of @names[0..n) into *@out, or "unknown value 'V' (expected a, b or c)". */
+int cfg_set_choice(struct cfg_ctx *k, const char *val, const char *const *names, int n,
+		   int *out);
+
+/* The key reference of @sd as markdown (`reclaimsim keys`). */
+void cfg_print_section(FILE *f, struct cfg_section *sd);
+
+/* Value parsers without location ("bad size '...' (...)"), see scenario.h. */
+int cfg_parse_uint_range(const char *str, u64 min, u64 max, u64 *out, char *err, size_t errlen);
+int cfg_match_name(const char *val, const char *const *names, size_t n);
+void cfg_list_names(char *buf, size_t len, const char *const *names, size_t n);
+char *cfg_trim(char *p);
+const char *cfg_skip_blanks(const char *p);
+
+#endif
