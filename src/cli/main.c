@@ -10,6 +10,7 @@
  *                                              A/B runs side by side (compare.c)
  *   reclaimsim oracle [options]                real kernel vs model
  *   reclaimsim profile [NAME] [--markdown]     kernel profiles (profile.c)
+ *   reclaimsim keys                            the key reference (markdown)
  *
  * Options: --set section.key=value (repeatable), --seed N, --json (run),
  * --machine host, --before (zoneinfo/vmstat/memory.stat of the booted
@@ -66,6 +67,7 @@ static void usage(FILE *f)
 		"                          [--runs N] [--json] [--figures LIST] [--set SECTION.KEY=VALUE]...\n"
 		"       reclaimsim oracle [--json] [--dir DIR] [--only NAME]\n"
 		"       reclaimsim profile [NAME] [--markdown]\n"
+		"       reclaimsim keys\n"
 		"       reclaimsim COMMAND --help | --version\n"
 		"\n"
 		"Without SCENARIO the built-in default scenario runs.  A named section is\n"
@@ -481,6 +483,15 @@ int main(int argc, char **argv)
 		return finish(compare_main(argc - 1, argv + 1, RECLAIMSIM_VERSION));
 	if (!strcmp(o.cmd, "profile"))
 		return finish(profile_main(argc - 1, argv + 1, RECLAIMSIM_VERSION));
+	if (!strcmp(o.cmd, "keys")) {
+		/* the key tables as the reference of docs/scenarios.md */
+		if (argc > 2) {
+			fprintf(stderr, "reclaimsim: keys takes no arguments\n");
+			return finish(2);
+		}
+		scenario_print_keys(stdout);
+		return finish(0);
+	}
 	if (!strcmp(o.cmd, "oracle")) {
 		int n, rc;
 		char **v = split_oracle_args(argc - 1, argv + 1, &n);

@@ -9,6 +9,8 @@
  * model does (it has no limit), so root usage is readable like any other.
  */
 #include <stdlib.h>
+#include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "internal.h"
@@ -399,3 +401,60 @@ static const struct cfg_key memcontrol_policy_keys[] = {
 	  .doc = "v2.6.33+ per-CPU charge stock, charges in batches of 64 pages / before, every page charged alone" },
 };
 CFG_TABLE(memcontrol_policy_table, memcontrol_policy_keys);
+
+/* ------------------------------------------------------------------ */
+/* Scenario keys: [cgroup NAME]                                       */
+/* ------------------------------------------------------------------ */
+
+/* parent = NAME | /   (resolved by scenario_validate) */
+static int set_parent(struct cfg_ctx *k, void *obj, const char *val)
+{
+	struct scn_cgroup *cg = obj;
+	const char *why;
+
+	if (strcmp(val, "/")) {
+		why = scenario_check_name(val);
+		if (why)
+			return cfg_fail(k, ": %s: '%s'", why, val);
+	}
+	snprintf(cg->parent, sizeof(cg->parent), "%s", val);
+	return 0;
+}
+
+/* swappiness = 0..200 | inherit (memory.swappiness of v1) */
+static int set_cg_swappiness(struct cfg_ctx *k, void *obj, const char *val)
+{
+	struct scn_cgroup *cg = obj;
+	char buf[CFG_MSG_LEN];
+	u64 v;
+
+	if (!strcmp(val, "inherit")) {
+		cg->swappiness = -1;
+		return 0;
+	}
+	if (cfg_parse_uint_range(val, 0, 200, &v, buf, sizeof(buf)))
+		return cfg_fail(k, ": %s (or inherit)", buf);
+	cg->swappiness = (int)v;
+	return 0;
+}
+
+#define CG_OFF(f)	offsetof(struct scn_cgroup, f)
+
+static const struct cfg_key cgroup_keys[] = {
+	{ .name = "parent", .type = CFG_CUSTOM, .set = set_parent, .flags = CFG_F_ORIGIN,
+	  .origin_off = CG_OFF(parent_origin), .def = "/", .range = "NAME \\| /",
+	  .doc = "the parent cgroup, / = the root" },
+	{ .name = "limit", .type = CFG_SIZE, .off = CG_OFF(limit),
+	  .flags = CFG_F_POSITIVE | CFG_F_MAX | CFG_F_ORIGIN, .origin_off = CG_OFF(limit_origin),
+	  .def = "max", .doc = "v1 memory.limit_in_bytes (v2 memory.max); max or unlimited = none" },
+	/* v2 spelling of the same limit (memory.max) */
+	{ .name = "max", .type = CFG_SIZE, .off = CG_OFF(limit),
+	  .flags = CFG_F_POSITIVE | CFG_F_MAX | CFG_F_ORIGIN, .origin_off = CG_OFF(limit_origin),
+	  .alias = "limit", .doc = "v2 memory.max" },
+	{ .name = "memsw_limit", .type = CFG_SIZE, .off = CG_OFF(memsw_limit),
+	  .flags = CFG_F_POSITIVE | CFG_F_MAX | CFG_F_ORIGIN, .origin_off = CG_OFF(memsw_origin),
+	  .def = "max", .doc = "v1 memory.memsw.limit_in_bytes: memory + swap" },
+	{ .name = "swappiness", .type = CFG_CUSTOM, .set = set_cg_swappiness, .def = "inherit",
+	  .range = "0..200 \\| inherit", .doc = "v1 memory.swappiness; inherit = vm.swappiness" },
+};
+CFG_TABLE(memcontrol_cgroup_table, cgroup_keys);

@@ -555,11 +555,30 @@ void cfg_print_section(FILE *f, struct cfg_section *sd)
 	fprintf(f, "\n| key | values | default | meaning |\n|---|---|---|---|\n");
 	for (unsigned int i = 0; i < sd->nr_keys; i++) {
 		const struct cfg_key *kd = sd->keys[i];
-		const char *def = kd->def ? kd->def : kd->def_doc ? kd->def_doc : "";
 
 		key_range(range, sizeof(range), kd);
-		fprintf(f, "| %s | %s | %s%s%s | %s |\n", kd->name, range, *def ? "`" : "", def,
-			*def ? "`" : "", kd->doc ? kd->doc : "");
+		fprintf(f, "| %s | %s | ", kd->name, range);
+		if (kd->def)
+			fprintf(f, "`%s`", kd->def);
+		else if (kd->def_doc)
+			fprintf(f, "%s", kd->def_doc);
+		fprintf(f, " | %s", kd->alias ? "the same as " : "");
+		if (kd->alias)
+			fprintf(f, "`%s`", kd->alias);
+		if (kd->doc)
+			fprintf(f, "%s%s", kd->alias ? ": " : "", kd->doc);
+		if (kd->types && sd->type_names) {
+			const char *sep = " (";
+
+			for (unsigned int t = 0; sd->type_names[t]; t++) {
+				if (!(kd->types & (1U << t)))
+					continue;
+				fprintf(f, "%s%s", sep, sd->type_names[t]);
+				sep = ", ";
+			}
+			fprintf(f, ")");
+		}
+		fprintf(f, " |\n");
 	}
 	fprintf(f, "\n");
 }

@@ -84,6 +84,7 @@ struct cfg_section {
 	const char *name;
 	const struct cfg_table *const *tables;	/* NULL-terminated */
 	const char *doc;			/* for the reference */
+	const char *const *type_names;		/* names of the bits of cfg_key.types */
 	/* filled by cfg_section_keys() */
 	bool ready;
 	unsigned int nr_keys;
@@ -127,7 +128,8 @@ int cfg_apply_defaults(struct cfg_section *sd, struct scenario *s, void *obj,
 int cfg_set_choice(struct cfg_ctx *k, const char *val, const char *const *names, int n,
 		   int *out);
 
-/* The key reference of @sd as markdown (`reclaimsim keys`). */
+/* The key reference of @sd as markdown (`reclaimsim keys`): a table of
+ * key, values, default, meaning. */
 void cfg_print_section(FILE *f, struct cfg_section *sd);
 
 /* Value parsers without location ("bad size '...' (...)"), see scenario.h. */

@@ -68,7 +68,7 @@
 
 __extension__ typedef unsigned __int128 u128;
 
-static const char *const wl_type_names[NR_WORKLOAD_TYPES] = {
+static const char *const wl_type_names[NR_WORKLOAD_TYPES + 1] = {
 	[WL_ANON_FILL]		= "anon_fill",
 	[WL_FILE_WRITE]		= "file_write",
 	[WL_FILE_READ]		= "file_read",
@@ -121,7 +121,7 @@ static void put_msg(char *buf, size_t len, const char *fmt, ...)
  * "--set workload.NAME.key" splits unambiguously and names are safe as
  * cgroup directory names and JSON keys.
  */
-static const char *check_name(const char *name)
+const char *scenario_check_name(const char *name)
 {
 	if (!*name)
 		return "empty name";
@@ -389,56 +389,6 @@ static const struct cfg_key machine_keys[] = {
 
 /* [policy] */
 
-/* [cgroup NAME] */
-
-/* parent = NAME | /   (resolved by scenario_validate) */
-static int set_parent(struct cfg_ctx *k, void *obj, const char *val)
-{
-	struct scn_cgroup *cg = obj;
-	const char *why;
-
-	if (strcmp(val, "/")) {
-		why = check_name(val);
-		if (why)
-			return cfg_fail(k, ": %s: '%s'", why, val);
-	}
-	snprintf(cg->parent, sizeof(cg->parent), "%s", val);
-	return 0;
-}
-
-/* swappiness = 0..200 | inherit (memory.swappiness of v1) */
-static int set_cg_swappiness(struct cfg_ctx *k, void *obj, const char *val)
-{
-	struct scn_cgroup *cg = obj;
-	char buf[SCN_MSG_LEN];
-	u64 v;
-
-	if (!strcmp(val, "inherit")) {
-		cg->swappiness = -1;
-		return 0;
-	}
-	if (cfg_parse_uint_range(val, 0, 200, &v, buf, sizeof(buf)))
-		return cfg_fail(k, ": %s (or inherit)", buf);
-	cg->swappiness = (int)v;
-	return 0;
-}
-
-#define CG_OFF(f)	offsetof(struct scn_cgroup, f)
-
-static const struct cfg_key cgroup_keys[] = {
-	{ .name = "parent", .type = CFG_CUSTOM, .set = set_parent, .flags = CFG_F_ORIGIN,
-	  .origin_off = CG_OFF(parent_origin) },
-	{ .name = "limit", .type = CFG_SIZE, .off = CG_OFF(limit),
-	  .flags = CFG_F_POSITIVE | CFG_F_MAX | CFG_F_ORIGIN, .origin_off = CG_OFF(limit_origin) },
-	/* v2 spelling of the same limit (memory.max) */
-	{ .name = "max", .type = CFG_SIZE, .off = CG_OFF(limit),
-	  .flags = CFG_F_POSITIVE | CFG_F_MAX | CFG_F_ORIGIN, .origin_off = CG_OFF(limit_origin),
-	  .alias = "limit" },
-	{ .name = "memsw_limit", .type = CFG_SIZE, .off = CG_OFF(memsw_limit),
-	  .flags = CFG_F_POSITIVE | CFG_F_MAX | CFG_F_ORIGIN, .origin_off = CG_OFF(memsw_origin) },
-	{ .name = "swappiness", .type = CFG_CUSTOM, .set = set_cg_swappiness },
-};
-
 /* [workload NAME] */
 
 static int set_wl_type(struct cfg_ctx *k, void *obj, const char *val)
@@ -465,7 +415,7 @@ static int set_wl_cgroup(struct cfg_ctx *k, void *obj, const char *val)
 		w->cgroup[0] = '\0';
 		return 0;
 	}
-	why = check_name(val);
+	why = scenario_check_name(val);
 	if (why)
 		return cfg_fail(k, ": %s: '%s'", why, val);
 	snprintf(w->cgroup, sizeof(w->cgroup), "%s", val);
@@ -721,10 +671,9 @@ extern const struct cfg_table profile_policy_table, page_alloc_policy_table,
 	vmscan_policy_table, alloc_pages_policy_table, swap_policy_table,
 	swap_state_policy_table, madvise_policy_table, tlb_policy_table,
 	memcontrol_policy_table, rmap_policy_table;
-extern const struct cfg_table cost_table, run_table;
+extern const struct cfg_table cost_table, run_table, memcontrol_cgroup_table;
 
 CFG_TABLE(machine_table, machine_keys);
-CFG_TABLE(cgroup_table, cgroup_keys);
 CFG_TABLE(workload_table, workload_keys);
 
 #define TABLES(...)	((const struct cfg_table *const[]){ __VA_ARGS__, NULL })
@@ -753,11 +702,11 @@ static struct cfg_section sections[NR_SECS] = {
 	},
 	[SEC_RUN] = { .name = "run", .tables = TABLES(&run_table) },
 	[SEC_CGROUP] = {
-		.name = "cgroup", .tables = TABLES(&cgroup_table),
+		.name = "cgroup", .tables = TABLES(&memcontrol_cgroup_table),
 		.doc = "`[cgroup NAME]`: a memory cgroup.",
 	},
 	[SEC_WORKLOAD] = {
-		.name = "workload", .tables = TABLES(&workload_table),
+		.name = "workload", .tables = TABLES(&workload_table), .type_names = wl_type_names,
 		.doc = "`[workload NAME]`: a workload; its type says which keys it takes.",
 	},
 };
@@ -767,6 +716,12 @@ _Static_assert(ARRAY_SIZE(workload_keys) <= 64, "scn_workload.keys_given");
 
 static const char *const section_list =
 	"machine, sysctl, policy, cost, run, cgroup NAME or workload NAME";
+
+void scenario_print_keys(FILE *f)
+{
+	for (int id = 0; id < NR_SECS; id++)
+		cfg_print_section(f, &sections[id]);
+}
 
 /* The struct a singleton section fills. */
 static void *single_obj(struct scenario *s, enum sec_id id)
@@ -805,14 +760,18 @@ static void type_keys(char *buf, size_t len, enum workload_type t)
 /* Defaults                                                            */
 /* ------------------------------------------------------------------ */
 
-static void cgroup_defaults(struct scn_cgroup *cg, const char *name, int line)
+static void cgroup_defaults(struct scenario *s, struct scn_cgroup *cg, const char *name,
+			    int line)
 {
+	char msg[SCN_MSG_LEN];
+
 	memset(cg, 0, sizeof(*cg));
 	snprintf(cg->name, sizeof(cg->name), "%s", name);
-	strcpy(cg->parent, "/");
-	cg->limit = U64_MAX;
-	cg->memsw_limit = U64_MAX;
-	cg->swappiness = -1;
+	if (cfg_apply_defaults(&sections[SEC_CGROUP], s, cg, "[cgroup]", s->machine.page_size,
+			       msg, sizeof(msg))) {
+		fprintf(stderr, "reclaimsim: internal error: default: %s\n", msg);
+		abort();
+	}
 	cg->line = line;
 }
 
@@ -1055,7 +1014,7 @@ static void section_begin(struct parse_ctx *c, const char *line)
 		ctx_fail(c, c->lineno, "[%s]: missing name (expected [%s NAME])", kind, kind);
 		return;
 	}
-	why = check_name(name);
+	why = scenario_check_name(name);
 	if (why) {
 		ctx_fail(c, c->lineno, "[%s %s]: %s", kind, name, why);
 		return;
@@ -1074,7 +1033,7 @@ static void section_begin(struct parse_ctx *c, const char *line)
 				 SCN_MAX_CGROUPS);
 			return;
 		}
-		cgroup_defaults(&s->cgroups[s->nr_cgroups], name, c->lineno);
+		cgroup_defaults(s, &s->cgroups[s->nr_cgroups], name, c->lineno);
 		c->cur_inst = INST_CGROUP(s->nr_cgroups);
 		s->nr_cgroups++;
 	} else {

@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "types.h"
 
@@ -329,6 +330,19 @@ int scenario_validate(const struct scenario *s, char *err, size_t errlen);
  */
 const char *scenario_profile_name(unsigned int i);
 const char *const *scenario_profile(const char *name);
+
+/*
+ * scenario_print_keys - the key reference, every section's keys from the
+ * tables beside the code they configure, as markdown (`reclaimsim keys`,
+ * the reference in docs/scenarios.md).
+ */
+void scenario_print_keys(FILE *f);
+
+/*
+ * scenario_check_name - NULL when @name is a good cgroup/workload name
+ * (letters, digits, '_' and '-'), else why not.
+ */
+const char *scenario_check_name(const char *name);
 
 int parse_size(const char *str, unsigned int page_size, u64 *bytes, char *err, size_t errlen);
 int parse_time(const char *str, u64 *ns, char *err, size_t errlen);
