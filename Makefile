@@ -19,6 +19,9 @@ LIBS     := -linih -lcjson -lboost_context -lm
 
 BUILD    ?= build
 OPTFLAGS ?= -O2 -g
+# The sanitizer build; CONFIG_DEBUG_VM turns the VM_BUG_ON checks on (src/sim/bug.h).
+ASAN_OPTFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
+                 -fno-sanitize-recover=all -DCONFIG_DEBUG_VM
 CFLAGS_ALL = $(CSTD) $(WARN) $(OPTFLAGS) $(INCS) $(EXTRA_CFLAGS)
 
 LIB_SRCS := $(sort $(wildcard src/sim/*.c src/mm/*.c src/dev/*.c src/workload/*.c \
@@ -57,11 +60,11 @@ run-tests: tests
 	@RECLAIMSIM_BIN=$(CURDIR)/$(BUILD)/reclaimsim RECLAIMSIM_ROOT=$(CURDIR) tests/cli.sh
 
 asan:
-	$(MAKE) BUILD=build-asan OPTFLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all" all
+	$(MAKE) BUILD=build-asan OPTFLAGS="$(ASAN_OPTFLAGS)" all
 
 check: deps
 	$(MAKE) run-tests
-	$(MAKE) BUILD=build-asan OPTFLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all" run-tests
+	$(MAKE) BUILD=build-asan OPTFLAGS="$(ASAN_OPTFLAGS)" run-tests
 
 run: deps all
 	./$(BUILD)/reclaimsim run
