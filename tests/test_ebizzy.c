@@ -78,6 +78,7 @@ static void test_one_thread_free_vs_dontneed(void **state)
 /* Four threads (one arena each): free stays ahead, every thread works. */
 static void test_four_threads(void **state)
 {
+	SLOW_TEST();
 	struct sim *dn = run_ebizzy(4, "dontneed", CHUNKS_16);
 	struct sim *fr = run_ebizzy(4, "free", CHUNKS_16);
 
@@ -164,6 +165,7 @@ static struct sim *run_seed(unsigned int threads, const char *purge)
 /* The seed's machine: free > 2x dontneed with 1 thread, ahead with 8. */
 static void test_seed_scenario(void **state)
 {
+	SLOW_TEST();
 	static const unsigned int threads[] = { 1, 8 };
 
 	for (unsigned int i = 0; i < 2; i++) {

@@ -78,6 +78,7 @@ static void test_one_node(void **state)
 /* 4 nodes, 48 CPUs, 48 readers, 256 MiB: the seed's topology, 1/256 of its memory */
 static void test_four_nodes(void **state)
 {
+	SLOW_TEST();
 	(void)state;
 	check_ab("scenarios/seed001-lru-file-mmap-read.ini", "256M", 256ULL << 20);
 }

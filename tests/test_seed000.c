@@ -109,6 +109,7 @@ static void test_embedded_noswap_240(void **state)
  */
 static void test_ia64_scaled(void **state)
 {
+	SLOW_TEST();
 	static const char scn[] = "scenarios/seed000-ia64.ini";
 	static const char *const sets[] = {
 		"machine.memory=1G", "machine.swap=256M",
@@ -171,6 +172,7 @@ static void test_hackbench_touch_order(void **state)
  */
 static void test_ia64_memcg_scaled(void **state)
 {
+	SLOW_TEST();
 	static const char scn[] = "scenarios/seed000-ia64-memcg.ini";
 	static const char *const sets[] = {
 		"machine.memory=1G", "machine.swap=256M", "cgroup.box.limit=768M",

@@ -83,6 +83,8 @@ static unsigned long run_checked(struct sim *sim)
 	sim->check_hook = check_hook;
 	sim->check_arg = &cs;
 	sim_run(sim);
+	sim->check_hook = NULL;	/* cs ends with this call */
+	sim->check_arg = NULL;
 	if (cs.failed)
 		fail_msg("invariant broken: %s", cs.err);
 	return cs.checks;
@@ -91,6 +93,7 @@ static unsigned long run_checked(struct sim *sim)
 /* free + LRU + isolated + held = managed, and memcg usage = its pages, throughout */
 static void test_invariants_throughout(void **state)
 {
+	SLOW_TEST();
 	struct sim *sim = test_sim_from_text(NULL, "test.ini", mixed);
 	char err[256];
 

@@ -110,9 +110,11 @@ static char *slurp(const char *path)
 	while ((n = fread(buf + len, 1, cap - len, f)) > 0) {
 		len += n;
 		if (len == cap) {
+			char *bigger = realloc(buf, cap * 2 + 1);
+
+			assert_non_null(bigger);
+			buf = bigger;
 			cap *= 2;
-			buf = realloc(buf, cap + 1);
-			assert_non_null(buf);
 		}
 	}
 	fclose(f);

@@ -36,4 +36,21 @@ static inline void test_write_temp(char *tmpl, const char *text)
 	close(fd);
 }
 
+/*
+ * SLOW_TEST() - first statement of a test that takes seconds under ASan:
+ * with RECLAIMSIM_SLOW=0 in the environment (`make check-fast` sets it for
+ * its ASan pass; its normal pass runs every test) the test is skipped.
+ */
+static inline int test_skip_slow(void)
+{
+	const char *slow = getenv("RECLAIMSIM_SLOW");
+
+	return slow && !strcmp(slow, "0");
+}
+#define SLOW_TEST()				\
+	do {					\
+		if (test_skip_slow())		\
+			skip();			\
+	} while (0)
+
 #endif

@@ -298,6 +298,9 @@ static void __free_unref_page(struct sim *sim, u32 pfn, bool cold)
 	struct page *page = pfn_to_page(sim, pfn);
 	struct zone *zone = page_zone(sim, pfn);
 
+	/* free_page_is_bad(): off every list, unmapped, held by no one */
+	VM_BUG_ON_PAGE(PageFlag(page, PG_lru) || PageFlag(page, PG_isolated) ||
+		       PageFlag(page, PG_buddy) || page->mapcount || page->next != NO_PFN, page);
 	mem_cgroup_uncharge(sim, pfn);
 	*page = (struct page){ .next = NO_PFN, .prev = NO_PFN, .memcg_id = MEMCG_ID_NONE };
 	free_one_page(sim, pfn, 0);

@@ -175,3 +175,28 @@ int mm_verify(struct sim *sim, char *err, size_t errlen)
 		rc = -1;
 	return rc;
 }
+
+/* dump_page() (mm/debug.c): what a VM_BUG_ON_PAGE prints before it stops. */
+void dump_page(const struct page *page, const char *reason)
+{
+	static const char *const names[NR_PAGEFLAGS] = {
+		[PG_locked] = "locked",		[PG_referenced] = "referenced",
+		[PG_dirty] = "dirty",		[PG_lru] = "lru",
+		[PG_active] = "active",		[PG_workingset] = "workingset",
+		[PG_writeback] = "writeback",	[PG_reclaim] = "reclaim",
+		[PG_swapbacked] = "swapbacked",	[PG_swapcache] = "swapcache",
+		[PG_unevictable] = "unevictable", [PG_mlocked] = "mlocked",
+		[PG_anon] = "anon",		[PG_buddy] = "buddy",
+		[PG_isolated] = "isolated",	[PG_fbatch] = "fbatch",
+	};
+
+	fprintf(stderr, "page: flags %#x(", page->flags);
+	for (int f = 0, n = 0; f < NR_PAGEFLAGS; f++)
+		if (PageFlag(page, (enum pageflags)f))
+			fprintf(stderr, "%s%s", n++ ? "|" : "", names[f]);
+	fprintf(stderr, ") next %#x prev %#x mapping %#x index %#x private %#x", page->next,
+		page->prev, page->mapping_id, page->index, page->private);
+	fprintf(stderr, " memcg %u order %u mapcount %u\n", page->memcg_id, page->order,
+		page->mapcount);
+	fprintf(stderr, "page dumped because: %s\n", reason);
+}

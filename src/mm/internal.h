@@ -8,6 +8,7 @@
 #define RECLAIMSIM_MM_INTERNAL_H
 
 #include "../sim/sim.h"
+#include "../sim/bug.h"
 #include "page_alloc.h"
 
 /* ---- result of a fault or syscall step that may need more steps ---- */
@@ -328,6 +329,20 @@ void task_kill_and_reap(struct task *victim, int signal);
 /* mm_verify - walk every frame and counter; 0, or -1 with the first
  * mismatch in @err. */
 int mm_verify(struct sim *sim, char *err, size_t errlen);
+/* dump_page() (mm/debug.c): the page's fields and flags on stderr */
+void dump_page(const struct page *page, const char *reason);
+/* VM_BUG_ON_PAGE() (include/linux/mmdebug.h): VM_BUG_ON that dumps @page first */
+#ifdef CONFIG_DEBUG_VM
+#define VM_BUG_ON_PAGE(cond, page)					\
+	do {								\
+		if (__builtin_expect(!!(cond), 0)) {			\
+			dump_page(page, "VM_BUG_ON_PAGE(" #cond ")");	\
+			vm_bug(__FILE__, __LINE__, "VM_BUG_ON_PAGE(" #cond ")"); \
+		}							\
+	} while (0)
+#else
+#define VM_BUG_ON_PAGE(cond, page)	VM_BUG_ON(cond)
+#endif
 
 /* ---- the page pool of a task: pages allocated and charged ahead of use ---- */
 /*

@@ -150,6 +150,7 @@ static void page_counter_uncharge(struct mem_cgroup *memcg, bool memsw, u64 nr)
 	for (; memcg; memcg = memcg->parent) {
 		struct page_counter *c = memsw ? &memcg->memsw : &memcg->memory;
 
+		VM_BUG_ON(c->usage < nr);	/* the kernel warns: page_counter underflow */
 		c->usage -= nr;
 	}
 }

@@ -504,6 +504,9 @@ static bool copy_pte(struct sim *sim, struct mm_struct *dst, pte_t *dst_pte, pte
 	struct page *page;
 
 	if (pte_swap(src)) {
+		/* the count must not reach the SWAP_HAS_CACHE bit */
+		VM_BUG_ON((sim->swap->swap_map[pte_slot(src)] & ~SWAP_HAS_CACHE) >=
+			  SWAP_HAS_CACHE - 1);
 		sim->swap->swap_map[pte_slot(src)]++;	/* swap_duplicate() */
 		dst->rss_stat[MM_SWAPENTS]++;
 		*dst_pte = src;

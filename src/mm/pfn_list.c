@@ -15,6 +15,7 @@ void pfn_list_add(struct sim *sim, struct pfn_list *l, u32 pfn)
 {
 	struct page *p = pfn_to_page(sim, pfn);
 
+	VM_BUG_ON_PAGE(p->next != NO_PFN || p->prev != NO_PFN || l->head == pfn, p);
 	p->prev = NO_PFN;
 	p->next = l->head;
 	if (l->head != NO_PFN)
@@ -28,6 +29,7 @@ void pfn_list_add_tail(struct sim *sim, struct pfn_list *l, u32 pfn)
 {
 	struct page *p = pfn_to_page(sim, pfn);
 
+	VM_BUG_ON_PAGE(p->next != NO_PFN || p->prev != NO_PFN || l->head == pfn, p);
 	p->next = NO_PFN;
 	p->prev = l->tail;
 	if (l->tail != NO_PFN)
@@ -41,6 +43,11 @@ void pfn_list_del(struct sim *sim, struct pfn_list *l, u32 pfn)
 {
 	struct page *p = pfn_to_page(sim, pfn);
 
+	/* on @l: its ends are @l's ends */
+	VM_BUG_ON_PAGE(p->prev == NO_PFN ? l->head != pfn :
+		       pfn_to_page(sim, p->prev)->next != pfn, p);
+	VM_BUG_ON_PAGE(p->next == NO_PFN ? l->tail != pfn :
+		       pfn_to_page(sim, p->next)->prev != pfn, p);
 	if (p->prev != NO_PFN)
 		pfn_to_page(sim, p->prev)->next = p->next;
 	else

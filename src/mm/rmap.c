@@ -290,6 +290,7 @@ static bool try_to_unmap_one(struct task *t, u32 pfn, struct rmap_hit *hit, void
 	} else if (PageFlag(page, PG_swapcache)) {
 		u64 slot = page->private;
 
+		VM_BUG_ON((sim->swap->swap_map[slot] & ~SWAP_HAS_CACHE) >= SWAP_HAS_CACHE - 1);
 		sim->swap->swap_map[slot]++;	/* swap_duplicate() */
 		*hit->pte = swp_entry_pte(slot);
 		hit->mm->rss_stat[MM_ANONPAGES]--;

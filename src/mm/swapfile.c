@@ -145,6 +145,7 @@ void put_swap_folio(struct sim *sim, u64 slot)
 {
 	struct swap_info_struct *si = sim->swap;
 
+	VM_BUG_ON(!(si->swap_map[slot] & SWAP_HAS_CACHE));
 	si->swap_map[slot] &= (u8)~SWAP_HAS_CACHE;
 	if (!si->swap_map[slot])
 		swap_slot_release(sim, slot);
@@ -164,6 +165,7 @@ void swap_free(struct sim *sim, u64 slot)
 {
 	struct swap_info_struct *si = sim->swap;
 
+	VM_BUG_ON(!(si->swap_map[slot] & ~SWAP_HAS_CACHE));	/* a swap PTE holds a count */
 	si->swap_map[slot]--;
 	if (!si->swap_map[slot])
 		swap_slot_release(sim, slot);

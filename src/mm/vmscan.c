@@ -284,6 +284,7 @@ static unsigned long isolate_lru_folios(struct task *t, unsigned long nr_to_scan
 			continue;
 		}
 		lruvec_del_folio(sim, lruvec, pfn);
+		VM_BUG_ON_PAGE(PageFlag(page, PG_isolated), page);	/* not isolated twice */
 		SetPageFlag(page, PG_isolated);
 		pfn_list_add_tail(sim, dst, pfn);
 		nr_taken++;
@@ -310,6 +311,7 @@ static void putback_folio(struct sim *sim, struct lruvec *lruvec, u32 pfn)
 {
 	struct page *page = pfn_to_page(sim, pfn);
 
+	VM_BUG_ON_PAGE(!PageFlag(page, PG_isolated), page);
 	ClearPageFlag(page, PG_isolated);
 	lruvec_add_folio(sim, lruvec, pfn);
 }

@@ -14,6 +14,8 @@ void mod_zone_page_state(struct zone *z, enum zone_stat_item item, long delta)
 void mod_node_page_state(struct pglist_data *pgdat, enum node_stat_item item, long delta)
 {
 	pgdat->vm_stat[item] += delta;
+	VM_BUG_ON((item == NR_ISOLATED_ANON || item == NR_ISOLATED_FILE) &&
+		  pgdat->vm_stat[item] < 0);
 }
 
 /* __mod_lruvec_state: the node's counter and the memcg's. */

@@ -12,12 +12,12 @@
  * load balancing): with round robin that is what a balanced CFS looks like
  * from far enough away, and it keeps the model simple and deterministic.
  */
-#include <assert.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "sim.h"
+#include "bug.h"
 
 struct task *task_create(struct sim *sim, enum task_kind kind, const char *comm, task_fn fn)
 {
@@ -50,6 +50,7 @@ struct task *task_create(struct sim *sim, enum task_kind kind, const char *comm,
 
 static void rq_enqueue(struct sim *sim, struct task *t)
 {
+	VM_BUG_ON(t->state != TASK_RUNNABLE);	/* only runnable tasks queue for a CPU */
 	t->rq_next = NULL;
 	if (sim->rq_tail)
 		sim->rq_tail->rq_next = t;
@@ -87,7 +88,7 @@ static void waitq_remove(struct task *t)
 
 	if (!wq)
 		return;
-	assert(wq->nr > 0);
+	VM_BUG_ON(wq->nr == 0);
 	for (pp = &wq->first; *pp; pp = &(*pp)->wait_next) {
 		if (*pp == t) {
 			*pp = t->wait_next;
@@ -133,7 +134,8 @@ void task_sleep(struct task *t, struct wait_queue_head *wq, u64 timeout_ns)
 {
 	/* a task is on at most one wait queue, once: every sleep is followed
 	 * by schedule() before the task can sleep again */
-	assert(!t->waiting_on);
+	VM_BUG_ON(t->waiting_on);
+	VM_BUG_ON(t->state == TASK_DEAD);	/* an exited task does not sleep again */
 	t->state = TASK_BLOCKED;
 	t->timed_out = false;
 	t->wake_seq++;
@@ -218,7 +220,7 @@ enum step_result task_run_step(struct task *t)
 		sim->stopped = true;
 		return STEP_BLOCKED;
 	}
-	assert(!prev);	/* steps are never nested: only the event loop resumes tasks */
+	VM_BUG_ON(prev);	/* steps are never nested: only the event loop resumes tasks */
 	sim->current = t;
 	res = (enum step_result)coro_resume(&sim->host, &t->co);
 	sim->current = prev;
@@ -235,14 +237,14 @@ void task_free(struct task *t)
 
 void task_yield(struct task *t, enum step_result res)
 {
-	assert(t->sim->current == t);
+	VM_BUG_ON(t->sim->current != t);
 	t->nr_steps++;
 	coro_suspend(&t->sim->host, &t->co, res);
 }
 
 _Noreturn void task_exit_current(struct task *t)
 {
-	assert(t->sim->current == t && t->state == TASK_DEAD);
+	VM_BUG_ON(t->sim->current != t || t->state != TASK_DEAD);
 	coro_exit(&t->sim->host, &t->co, STEP_EXIT);
 }
 
@@ -280,6 +282,7 @@ void sched_cpu_event(struct sim *sim, unsigned int c)
 		t = rq_dequeue(sim);
 		if (!t)
 			return;
+		VM_BUG_ON(t->state != TASK_RUNNABLE);
 		if (t->busy_until > sim->now) {
 			/* woken before its last step ended: start it then */
 			t->rq_next = sim->rq_head;
