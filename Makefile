@@ -21,7 +21,7 @@ BUILD    ?= build
 OPTFLAGS ?= -O2 -g
 CFLAGS_ALL = $(CSTD) $(WARN) $(OPTFLAGS) $(INCS) $(EXTRA_CFLAGS)
 
-LIB_SRCS := $(sort $(wildcard src/sim/*.c src/mm/*.c src/dev/*.c src/workload/*.c \
+LIB_SRCS := $(sort $(wildcard src/sim/*.c src/mm/*.c src/dev/*.c src/kernel/*.c src/workload/*.c \
                               src/report/*.c src/cli/*.c))
 LIB_SRCS := $(filter-out src/cli/main.c,$(LIB_SRCS))
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)

@@ -15,7 +15,7 @@ static bool event_before(const struct event *a, const struct event *b)
 	return a->seq < b->seq;
 }
 
-int event_push(struct sim *sim, u64 time, enum event_type type, void *ptr, u64 arg)
+int event_push(struct sim *sim, u64 time, event_fn fn, void *ptr, u64 arg)
 {
 	struct event_queue *eq = &sim->eq;
 	size_t i;
@@ -30,7 +30,7 @@ int event_push(struct sim *sim, u64 time, enum event_type type, void *ptr, u64 a
 		eq->cap = cap;
 	}
 	i = eq->nr++;
-	eq->heap[i] = (struct event){ time, eq->next_seq++, type, ptr, arg };
+	eq->heap[i] = (struct event){ time, eq->next_seq++, fn, ptr, arg };
 	while (i > 0) {
 		size_t parent = (i - 1) / 2;
 		struct event tmp;

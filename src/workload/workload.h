@@ -45,8 +45,8 @@ int workloads_init(struct sim *sim, char *err, size_t errlen);
 void workloads_free(struct sim *sim);
 /* The run ended: compute every workload's figures. */
 void workloads_finish(struct sim *sim);
-/* EV_START: wake the tasks of @wl. */
-void workload_start(struct sim *sim, struct workload_inst *wl);
+/* The start event of @wl (ptr = wl): wake its tasks. */
+void workload_start(struct sim *sim, void *wl, u64 unused);
 /* A task of @wl exited: fold its times into the workload totals. */
 void workload_task_exit(struct workload_inst *wl, struct task *t);
 /* The body of every workload task (its task_fn). */
