@@ -4,6 +4,8 @@
  * The sequence number makes simultaneous events run in the order they
  * were queued, so a run is the same every time.
  */
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "sim.h"
@@ -70,4 +72,16 @@ bool event_pop(struct sim *sim, struct event *ev)
 		i = m;
 	}
 	return true;
+}
+
+void sim_fail(struct sim *sim, const char *fmt, ...)
+{
+	va_list ap;
+
+	sim->stopped = true;
+	if (sim->error[0])
+		return;
+	va_start(ap, fmt);
+	vsnprintf(sim->error, sizeof(sim->error), fmt, ap);
+	va_end(ap);
 }

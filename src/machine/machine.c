@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
- * sim.c - building a simulation from a scenario, the event loop, and
- * tearing it down.
+ * machine.c - the machine above mm, devices and workloads: building a
+ * simulation from a scenario, the run (the engine's events until the
+ * workloads end, with the watchdog), and tearing it down.
  *
  * Boot order follows the kernel's: zones and the buddy allocator
  * (free_area_init), min_free_kbytes and watermarks (init_per_zone_wmark_min),
@@ -13,6 +14,7 @@
 #include <string.h>
 
 #include "reclaimsim/reclaimsim.h"
+#include "../sim/sim.h"
 #include "../mm/internal.h"
 #include "../workload/workload.h"
 #include "../kernel/exit.h"
@@ -344,21 +346,33 @@ int sim_run(struct sim *sim)
 	return sim->error[0] ? -1 : 0;
 }
 
-void sim_fail(struct sim *sim, const char *fmt, ...)
-{
-	va_list ap;
-
-	sim->stopped = true;
-	if (sim->error[0])
-		return;
-	va_start(ap, fmt);
-	vsnprintf(sim->error, sizeof(sim->error), fmt, ap);
-	va_end(ap);
-}
-
 const char *sim_error(const struct sim *sim)
 {
 	return sim->error;
+}
+
+u64 sim_now_ns(const struct sim *sim)
+{
+	return sim->now;
+}
+
+u64 sim_nr_events(const struct sim *sim)
+{
+	return sim->nr_events;
+}
+
+struct scenario *scenario_new(void)
+{
+	struct scenario *s = malloc(sizeof(*s));
+
+	if (s)
+		scenario_defaults(s);
+	return s;
+}
+
+void scenario_free(struct scenario *s)
+{
+	free(s);
 }
 
 void sim_destroy(struct sim *sim)
