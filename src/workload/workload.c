@@ -72,6 +72,30 @@ void workload_task_exit(struct workload_inst *wl, struct task *t)
 		sim->stopped = true;
 }
 
+struct wl_totals workload_totals(const struct sim *sim, const struct workload_inst *wl)
+{
+	struct wl_totals t = {
+		.utime_ns = wl->utime_ns,
+		.stime_ns = wl->stime_ns,
+		.min_flt = wl->min_flt,
+		.maj_flt = wl->maj_flt,
+	};
+	u64 end = wl->running ? sim->now : wl->end_ns;
+
+	for (unsigned int i = 0; i < wl->nr_tasks; i++) {
+		const struct task *task = wl->tasks[i];
+
+		if (!task || task->state == TASK_DEAD)
+			continue;
+		t.utime_ns += task->utime_ns;
+		t.stime_ns += task->stime_ns;
+		t.min_flt += task->min_flt;
+		t.maj_flt += task->maj_flt;
+	}
+	t.elapsed_ns = end > wl->start_ns ? end - wl->start_ns : 0;
+	return t;
+}
+
 bool wl_retry(struct task *t, enum vm_fault_result r)
 {
 	switch (r) {
