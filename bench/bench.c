@@ -13,6 +13,8 @@
 #include <time.h>
 
 #include "reclaimsim/reclaimsim.h"
+#include "sim/sim.h"
+#include "report/report.h"
 
 static double now_s(void)
 {

@@ -27,6 +27,8 @@
 #include <unistd.h>
 
 #include "reclaimsim/reclaimsim.h"
+#include "sim/sim.h"
+#include "report/report.h"
 #include "sim/coro.h"
 
 #define ROUND_TRIPS	5000000UL	/* per repetition: 10 million switches */

@@ -13,6 +13,8 @@
 #include <cjson/cJSON.h>
 
 #include "reclaimsim/reclaimsim.h"
+#include "sim/sim.h"
+#include "report/report.h"
 #include "cli/compare.h"
 
 /* ------------------------------------------------------------------ */

@@ -256,8 +256,8 @@ static void test_swap_writes_back_merge(void **state)
 	assert_int_equal(done[3], done[2] + dev->latency_ns + xfer);
 	while (event_pop(sim, &ev)) {
 		sim->now = ev.time;
-		if (ev.type == EV_IO)
-			sim_dispatch(sim, &ev);
+		if (ev.fn == blk_end_io)
+			ev.fn(sim, ev.ptr, ev.arg);
 	}
 	for (unsigned int i = 0; i < 4; i++)
 		assert_int_equal(merge_done_ns[i], done[i == 1 ? 2 : i]);

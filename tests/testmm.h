@@ -36,8 +36,8 @@ static inline void run_events(struct sim *sim, struct task *t)
 
 	while ((!t || t->state == TASK_BLOCKED) && event_pop(sim, &ev)) {
 		sim->now = ev.time;
-		if (ev.type == EV_IO || ev.type == EV_WAKE)
-			sim_dispatch(sim, &ev);
+		if (ev.fn == blk_end_io || ev.fn == sched_wake_event)
+			ev.fn(sim, ev.ptr, ev.arg);
 	}
 }
 

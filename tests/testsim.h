@@ -11,6 +11,8 @@
 #include "testutil.h"
 
 #include "reclaimsim/reclaimsim.h"
+#include "sim/sim.h"
+#include "report/report.h"
 #include "mm/internal.h"
 #include "workload/workload.h"
 

@@ -38,6 +38,8 @@
 #include <cjson/cJSON.h>
 
 #include "reclaimsim/reclaimsim.h"
+#include "sim/sim.h"
+#include "report/report.h"
 #include "default_scenario.h"
 #include "compare.h"
 #include "options.h"

@@ -30,6 +30,8 @@
 #include <string.h>
 
 #include "reclaimsim/reclaimsim.h"
+#include "sim/sim.h"
+#include "report/report.h"
 #include "compare.h"
 #include "default_scenario.h"
 #include "host.h"

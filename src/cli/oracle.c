@@ -24,6 +24,8 @@
 #include <cjson/cJSON.h>
 
 #include "reclaimsim/reclaimsim.h"
+#include "sim/sim.h"
+#include "report/report.h"
 #include "sim/util.h"
 #include "workload/workload.h"
 #include "oracle.h"

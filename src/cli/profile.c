@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "reclaimsim/reclaimsim.h"
+#include "sim/sim.h"
+#include "report/report.h"
 
 static void profile_usage(FILE *f)
 {

@@ -2,7 +2,7 @@
 /*
  * blkdev.c - block devices as queues with latency, bandwidth and depth.
  * A request takes the queue slot that frees first; its service time is
- * latency + bytes / bandwidth.  Completion is an EV_IO event.
+ * latency + bytes / bandwidth.  Completion is a blk_end_io event.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -131,18 +131,19 @@ u64 submit_bio(struct sim *sim, struct blkdev *dev, struct bio *bio, u64 now)
 				.end_sector = bio->sector + bio->nr_pages, .bytes = bytes };
 	}
 	bio->done_ns = done;
-	event_push(sim, done, EV_IO, bio, 0);
+	event_push(sim, done, blk_end_io, bio, 0);
 	return done;
 }
 
-void blk_end_io(struct sim *sim, struct bio *bio)
+void blk_end_io(struct sim *sim, void *data, u64 unused)
 {
+	struct bio *bio = data;
 	struct blkdev *dev = bio->dev;
 	enum bio_op op = bio->op;
 
 	if (sim->now < bio->done_ns) {
 		/* back merges made the request longer since the event was queued */
-		event_push(sim, bio->done_ns, EV_IO, bio, 0);
+		event_push(sim, bio->done_ns, blk_end_io, bio, 0);
 		return;
 	}
 	if (dev->tail.valid && dev->tail.head == bio)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * blkdev.h - a block device as a queue: requests wait for one of @depth
- * slots, then take latency + bytes / bandwidth.  Completion is an EV_IO
+ * slots, then take latency + bytes / bandwidth.  Completion is a blk_end_io
  * event that runs the bio's end_io.
  *
  * The request queue is bounded as the block layer's is (nr_requests
@@ -79,12 +79,12 @@ int blkdev_init(struct blkdev *dev, const char *name, u64 latency_ns,
 void blkdev_destroy(struct blkdev *dev);
 /* bio_alloc - NULL when the host is out of memory, with the run stopped (sim_fail) */
 struct bio *bio_alloc(struct sim *sim, struct blkdev *dev, enum bio_op op, bio_end_io_t end_io);
-/* submit_bio - queue @bio at @now; its completion is an EV_IO event.
+/* submit_bio - queue @bio at @now; its completion is a blk_end_io event.
  * Returns the completion time. */
 u64 submit_bio(struct sim *sim, struct blkdev *dev, struct bio *bio, u64 now);
 void bio_put(struct blkdev *dev, struct bio *bio);
-/* The EV_IO event of the request @bio heads: complete it and its merged bios. */
-void blk_end_io(struct sim *sim, struct bio *bio);
+/* The completion event of the request @bio heads: complete it and its merged bios. */
+void blk_end_io(struct sim *sim, void *bio, u64 unused);
 /* Free @bio and the bios merged behind it (a run torn down with I/O in flight). */
 void bio_put_chain(struct blkdev *dev, struct bio *bio);
 /* Is the queue full, so that a writer must wait before submitting? */

@@ -322,8 +322,6 @@ bool filemap_remove_folio(struct sim *sim, u32 pfn, u64 shadow);
  */
 bool out_of_memory(struct task *current, struct mem_cgroup *memcg);
 long oom_badness(struct task *p, u64 totalpages);
-/* tear down a task: put back reclaim state, free memory, account exit */
-void task_kill_and_reap(struct task *victim, int signal);
 
 /* ---- consistency checks (debug.c) ---- */
 /* mm_verify - walk every frame and counter; 0, or -1 with the first

@@ -8,7 +8,6 @@
 #include <limits.h>
 
 #include "internal.h"
-#include "../workload/workload.h"
 
 /*
  * oom_badness() (v5.9+): resident pages + swap entries + page-table pages,
@@ -44,32 +43,12 @@ static u64 oom_totalpages(struct sim *sim, struct mem_cgroup *memcg)
 }
 
 /*
- * task_kill_and_reap - SIGKILL @victim and free its memory at once:
- * an isolated reclaim batch goes back to the LRU, held pages and the
- * charge stock are returned, the address space is torn down.
- */
-void task_kill_and_reap(struct task *victim, int signal)
-{
-	struct sim *sim = victim->sim;
-
-	if (victim->state == TASK_DEAD)
-		return;
-	reclaim_abort(victim);
-	task_pool_release(victim);
-	if (victim->mm)
-		mmput(sim, victim->mm);
-	task_exit(victim, signal);
-	if (victim->wl)
-		workload_task_exit(victim->wl, victim);
-}
-
-/*
  * out_of_memory() (v6.12) with select_bad_process()/oom_evaluate_task():
  * among user tasks (of @memcg's subtree for a memcg OOM) the highest
  * oom_badness wins, a later task with equal points replacing an earlier
  * one.  The victim and the tasks sharing its mm die together; @current,
  * if among them, is only marked (its caller unwinds and exits), the
- * others are reaped now.  Returns false when there was
+ * others exit now (sim->kill_task: do_exit, src/kernel/exit.c).  Returns false when there was
  * no candidate.
  */
 bool out_of_memory(struct task *current, struct mem_cgroup *memcg)
@@ -117,7 +96,7 @@ bool out_of_memory(struct task *current, struct mem_cgroup *memcg)
 				continue;
 			p->oom_victim = true;
 			if (p != current)
-				task_kill_and_reap(p, 9);
+				sim->kill_task(p, 9);	/* do_exit, reaped at once */
 		}
 	}
 	return true;

@@ -142,39 +142,6 @@ static u64 limit_bytes(const struct sim *sim, u64 max_pages)
 	return min_u64(max_pages, (u64)INT64_MAX / ps) * ps;
 }
 
-/*
- * The workload's /usr/bin/time totals.  workload_task_exit() folds a task
- * in when it exits; a run cut off by run.duration still has live tasks,
- * whose accounting is added here so that their CPU time is not lost.
- */
-struct wl_totals {
-	u64 utime_ns, stime_ns, min_flt, maj_flt, elapsed_ns;
-};
-
-static struct wl_totals wl_totals(const struct sim *sim, const struct workload_inst *wl)
-{
-	struct wl_totals t = {
-		.utime_ns = wl->utime_ns,
-		.stime_ns = wl->stime_ns,
-		.min_flt = wl->min_flt,
-		.maj_flt = wl->maj_flt,
-	};
-	u64 end = wl->running ? sim->now : wl->end_ns;
-
-	for (unsigned int i = 0; i < wl->nr_tasks; i++) {
-		const struct task *task = wl->tasks[i];
-
-		if (!task || task->state == TASK_DEAD)
-			continue;
-		t.utime_ns += task->utime_ns;
-		t.stime_ns += task->stime_ns;
-		t.min_flt += task->min_flt;
-		t.maj_flt += task->maj_flt;
-	}
-	t.elapsed_ns = end > wl->start_ns ? end - wl->start_ns : 0;
-	return t;
-}
-
 static cJSON *json_time(const struct sim *sim)
 {
 	cJSON *o = cJSON_CreateObject();
@@ -182,7 +149,7 @@ static cJSON *json_time(const struct sim *sim)
 
 	/* /usr/bin/time of the experiment sees the workload processes only. */
 	for (unsigned int i = 0; i < sim->nr_workloads; i++) {
-		struct wl_totals t = wl_totals(sim, &sim->workloads[i]);
+		struct wl_totals t = workload_totals(sim, &sim->workloads[i]);
 
 		utime += t.utime_ns;
 		stime += t.stime_ns;
@@ -302,7 +269,7 @@ static cJSON *json_workloads(const struct sim *sim)
 
 	for (unsigned int i = 0; i < sim->nr_workloads; i++) {
 		const struct workload_inst *wl = &sim->workloads[i];
-		struct wl_totals t = wl_totals(sim, wl);
+		struct wl_totals t = workload_totals(sim, wl);
 		cJSON *o = cJSON_CreateObject();
 		const char *type = "unknown";
 		char name[SCN_NAME_LEN], key[SCN_NAME_LEN + 16];

@@ -17,35 +17,6 @@
 #include "../sim/sim.h"
 #include "../workload/workload.h"
 
-/* The workload's totals; see wl_totals() in json.c for the live tasks. */
-struct text_totals {
-	u64 utime_ns, stime_ns, min_flt, maj_flt, elapsed_ns;
-};
-
-static struct text_totals workload_totals(const struct sim *sim, const struct workload_inst *wl)
-{
-	struct text_totals t = {
-		.utime_ns = wl->utime_ns,
-		.stime_ns = wl->stime_ns,
-		.min_flt = wl->min_flt,
-		.maj_flt = wl->maj_flt,
-	};
-	u64 end = wl->running ? sim->now : wl->end_ns;
-
-	for (unsigned int i = 0; i < wl->nr_tasks; i++) {
-		const struct task *task = wl->tasks[i];
-
-		if (!task || task->state == TASK_DEAD)
-			continue;
-		t.utime_ns += task->utime_ns;
-		t.stime_ns += task->stime_ns;
-		t.min_flt += task->min_flt;
-		t.maj_flt += task->maj_flt;
-	}
-	t.elapsed_ns = end > wl->start_ns ? end - wl->start_ns : 0;
-	return t;
-}
-
 /* A duration as a scenario file writes it: "1s", "1.5s", "250ms", "7ns". */
 static void print_duration(FILE *f, u64 ns)
 {
@@ -107,7 +78,7 @@ static void print_elapsed(FILE *f, u64 ns)
 static void print_workload(FILE *f, const struct sim *sim, unsigned int idx)
 {
 	const struct workload_inst *wl = &sim->workloads[idx];
-	struct text_totals t = workload_totals(sim, wl);
+	struct wl_totals t = workload_totals(sim, wl);
 	char name[SCN_NAME_LEN + 16];
 	const char *type = "unknown";
 
@@ -302,7 +273,7 @@ void report_text(FILE *f, const struct sim *sim)
 	print_machine(f, sim);
 
 	for (unsigned int i = 0; i < sim->nr_workloads; i++) {
-		struct text_totals t = workload_totals(sim, &sim->workloads[i]);
+		struct wl_totals t = workload_totals(sim, &sim->workloads[i]);
 
 		utime += t.utime_ns;
 		stime += t.stime_ns;

@@ -4,6 +4,8 @@
  * The sequence number makes simultaneous events run in the order they
  * were queued, so a run is the same every time.
  */
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "sim.h"
@@ -15,7 +17,7 @@ static bool event_before(const struct event *a, const struct event *b)
 	return a->seq < b->seq;
 }
 
-int event_push(struct sim *sim, u64 time, enum event_type type, void *ptr, u64 arg)
+int event_push(struct sim *sim, u64 time, event_fn fn, void *ptr, u64 arg)
 {
 	struct event_queue *eq = &sim->eq;
 	size_t i;
@@ -30,7 +32,7 @@ int event_push(struct sim *sim, u64 time, enum event_type type, void *ptr, u64 a
 		eq->cap = cap;
 	}
 	i = eq->nr++;
-	eq->heap[i] = (struct event){ time, eq->next_seq++, type, ptr, arg };
+	eq->heap[i] = (struct event){ time, eq->next_seq++, fn, ptr, arg };
 	while (i > 0) {
 		size_t parent = (i - 1) / 2;
 		struct event tmp;
@@ -70,4 +72,16 @@ bool event_pop(struct sim *sim, struct event *ev)
 		i = m;
 	}
 	return true;
+}
+
+void sim_fail(struct sim *sim, const char *fmt, ...)
+{
+	va_list ap;
+
+	sim->stopped = true;
+	if (sim->error[0])
+		return;
+	va_start(ap, fmt);
+	vsnprintf(sim->error, sizeof(sim->error), fmt, ap);
+	va_end(ap);
 }

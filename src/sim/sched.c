@@ -72,13 +72,15 @@ static struct task *rq_dequeue(struct sim *sim)
 	return t;
 }
 
+static void sched_cpu_event(struct sim *sim, void *unused, u64 cpu);
+
 /* Queue a CPU event unless one is pending. */
 static void cpu_kick(struct sim *sim, unsigned int cpu, u64 when)
 {
 	if (sim->cpus[cpu].event_pending)
 		return;
 	sim->cpus[cpu].event_pending = true;
-	event_push(sim, when, EV_CPU, NULL, cpu);
+	event_push(sim, when, sched_cpu_event, NULL, cpu);
 }
 
 static void waitq_remove(struct task *t)
@@ -150,7 +152,7 @@ void task_sleep(struct task *t, struct wait_queue_head *wq, u64 timeout_ns)
 		wq->nr++;
 	}
 	if (timeout_ns)
-		event_push(t->sim, task_now(t) + timeout_ns, EV_WAKE, t, t->wake_seq);
+		event_push(t->sim, task_now(t) + timeout_ns, sched_wake_event, t, t->wake_seq);
 }
 
 void wake_up_all(struct sim *sim, struct wait_queue_head *wq)
@@ -159,8 +161,10 @@ void wake_up_all(struct sim *sim, struct wait_queue_head *wq)
 		wake_up_task(wq->first);
 }
 
-void sched_wake_event(struct sim *sim, struct task *t, u64 seq)
+void sched_wake_event(struct sim *sim, void *task, u64 seq)
 {
+	struct task *t = task;
+
 	if (t->state == TASK_BLOCKED && t->wake_seq == seq) {
 		wake_up_task(t);
 		t->timed_out = true;
@@ -265,8 +269,9 @@ void schedule_timeout(struct task *t, struct wait_queue_head *wq, u64 timeout_ns
 }
 
 /* The CPU's event: run one step of its task, then decide what runs next. */
-void sched_cpu_event(struct sim *sim, unsigned int c)
+static void sched_cpu_event(struct sim *sim, void *unused, u64 cpu_nr)
 {
+	unsigned int c = (unsigned int)cpu_nr;
 	struct cpu *cpu = &sim->cpus[c];
 	struct task *t = cpu->curr;
 	enum step_result res;

@@ -59,6 +59,8 @@ struct task {
 	struct mem_cgroup *memcg;	/* charged memcg */
 	struct workload_inst *wl;
 	void *wl_priv;			/* the workload's per-task state */
+	/* do_exit's exit_notify: tell whoever created the task (a workload) */
+	void (*exit_notify)(struct task *t);
 	/* accounting, /usr/bin/time style */
 	u64 utime_ns, stime_ns;
 	u64 start_ns, exit_ns;
@@ -117,22 +119,21 @@ struct cpu {
 	struct mm_struct *loaded_mm;
 	u64 irq_ns;		/* interrupt work to charge to its next step */
 	u64 nr_tlb_irqs;	/* TLB shootdown interrupts received */
-	bool event_pending;	/* an EV_CPU for this CPU is queued */
+	bool event_pending;	/* a CPU event for this CPU is queued */
 	u64 busy_ns;
 };
 
-enum event_type {
-	EV_CPU,		/* run the next step of the CPU's task; arg = cpu */
-	EV_WAKE,	/* timeout of a sleeping task; ptr = task, arg = wake_seq */
-	EV_IO,		/* block I/O completion; ptr = bio */
-	EV_SAMPLE,	/* time-series sample */
-	EV_START,	/* a workload's tasks start; ptr = workload_inst */
-};
+/*
+ * An event's callback: the engine calls ev->fn(sim, ev->ptr, ev->arg) at
+ * ev->time and knows nothing else of it (the CPU's next step, a timeout,
+ * a block I/O completion, a sample, a workload's start).
+ */
+typedef void (*event_fn)(struct sim *sim, void *ptr, u64 arg);
 
 struct event {
 	u64 time;
 	u64 seq;
-	enum event_type type;
+	event_fn fn;
 	void *ptr;
 	u64 arg;
 };
@@ -244,16 +245,21 @@ struct sim {
 	size_t nr_samples, cap_samples;
 	struct sample *samples;
 
+	/*
+	 * the OOM kill of a task other than the current one (oom_kill.c): the
+	 * machine's do_exit (src/kernel/exit.c), set by sim_create; mm cannot
+	 * call up into the task lifecycle
+	 */
+	void (*kill_task)(struct task *t, int signal);
+
 	/* model invariant checking (tests): called after every event */
 	void (*check_hook)(struct sim *sim, void *arg);
 	void *check_arg;
 };
 
 /* Events (src/sim/event.c) */
-int event_push(struct sim *sim, u64 time, enum event_type type, void *ptr, u64 arg);
+int event_push(struct sim *sim, u64 time, event_fn fn, void *ptr, u64 arg);
 bool event_pop(struct sim *sim, struct event *ev);
-/* Carry out one popped event (sim_run's loop body; tests drive it by hand). */
-void sim_dispatch(struct sim *sim, const struct event *ev);
 /*
  * sim_fail - the run cannot go on (the host is out of memory): keep the
  * first reason in sim->error and stop the event loop; sim_run() returns -1
@@ -268,8 +274,8 @@ void wake_up_task(struct task *t);
 void task_sleep(struct task *t, struct wait_queue_head *wq, u64 timeout_ns);
 void wake_up_all(struct sim *sim, struct wait_queue_head *wq);
 void sched_start(struct sim *sim);
-void sched_cpu_event(struct sim *sim, unsigned int cpu);
-void sched_wake_event(struct sim *sim, struct task *t, u64 seq);
+/* The timeout of a sleeping task: the event of task_sleep(); ptr = task, arg = wake_seq. */
+void sched_wake_event(struct sim *sim, void *task, u64 seq);
 void task_exit(struct task *t, int signal);
 /*
  * task_run_step - switch to @t's coroutine and run it until it suspends:

@@ -169,6 +169,7 @@ static bool fork_pressure_child(struct task *t, struct madvise09 *m)
 	if (!c)
 		return false;
 	c->wl = t->wl;
+	c->exit_notify = t->exit_notify;
 	c->memcg = t->memcg;
 	c->mm = dup_mm(sim, c, t->mm);
 	if (!c->mm) {

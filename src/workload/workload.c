@@ -14,6 +14,7 @@
 #include "workload.h"
 #include "workload_types.h"
 #include "../mm/internal.h"
+#include "../kernel/exit.h"
 
 const char *const workload_type_name[NR_WORKLOAD_TYPES] = {
 	[WL_ANON_FILL] = "anon_fill",
@@ -71,6 +72,30 @@ void workload_task_exit(struct workload_inst *wl, struct task *t)
 		sim->stopped = true;
 }
 
+struct wl_totals workload_totals(const struct sim *sim, const struct workload_inst *wl)
+{
+	struct wl_totals t = {
+		.utime_ns = wl->utime_ns,
+		.stime_ns = wl->stime_ns,
+		.min_flt = wl->min_flt,
+		.maj_flt = wl->maj_flt,
+	};
+	u64 end = wl->running ? sim->now : wl->end_ns;
+
+	for (unsigned int i = 0; i < wl->nr_tasks; i++) {
+		const struct task *task = wl->tasks[i];
+
+		if (!task || task->state == TASK_DEAD)
+			continue;
+		t.utime_ns += task->utime_ns;
+		t.stime_ns += task->stime_ns;
+		t.min_flt += task->min_flt;
+		t.maj_flt += task->maj_flt;
+	}
+	t.elapsed_ns = end > wl->start_ns ? end - wl->start_ns : 0;
+	return t;
+}
+
 bool wl_retry(struct task *t, enum vm_fault_result r)
 {
 	switch (r) {
@@ -88,25 +113,21 @@ bool wl_retry(struct task *t, enum vm_fault_result r)
 	case VM_FAULT_OOM:
 		break;
 	}
-	task_kill_and_reap(t, 9);
+	do_exit(t, 9);
 	task_exit_current(t);
-}
-
-/* do_exit() of a workload task whose program ended. */
-static void wl_exit(struct task *t)
-{
-	task_exit(t, 0);
-	if (t->mm)
-		mmput(t->sim, t->mm);
-	task_pool_release(t);
-	workload_task_exit(t->wl, t);
 }
 
 /* The body of every workload task: its program, then exit(0). */
 void user_task(struct task *t)
 {
 	wl_ops_table[t->wl->cfg->type]->run(t);
-	wl_exit(t);
+	do_exit(t, 0);
+}
+
+/* do_exit's exit_notify hook of a workload task. */
+static void wl_task_exit_notify(struct task *t)
+{
+	workload_task_exit(t->wl, t);
 }
 
 int workloads_init(struct sim *sim, char *err, size_t errlen)
@@ -140,6 +161,7 @@ int workloads_init(struct sim *sim, char *err, size_t errlen)
 			if (!t)
 				goto nomem;
 			t->wl = wl;
+			t->exit_notify = wl_task_exit_notify;
 			t->memcg = wl->memcg;
 			/* listed first: what a failed task_init did allocate, workloads_free frees */
 			wl->tasks[i] = t;
@@ -147,7 +169,7 @@ int workloads_init(struct sim *sim, char *err, size_t errlen)
 				goto nomem;
 		}
 		sim->workloads_unfinished++;
-		event_push(sim, wl->cfg->start_ns, EV_START, wl, 0);
+		event_push(sim, wl->cfg->start_ns, workload_start, wl, 0);
 	}
 	return 0;
 nomem:
@@ -155,9 +177,11 @@ nomem:
 	return -1;
 }
 
-/* EV_START: the workload's tasks become runnable. */
-void workload_start(struct sim *sim, struct workload_inst *wl)
+/* The start event: the workload's tasks become runnable. */
+void workload_start(struct sim *sim, void *data, u64 unused)
 {
+	struct workload_inst *wl = data;
+
 	wl->start_ns = sim->now;
 	wl->started = true;
 	wl->running = wl->nr_tasks;

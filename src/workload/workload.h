@@ -45,8 +45,18 @@ int workloads_init(struct sim *sim, char *err, size_t errlen);
 void workloads_free(struct sim *sim);
 /* The run ended: compute every workload's figures. */
 void workloads_finish(struct sim *sim);
-/* EV_START: wake the tasks of @wl. */
-void workload_start(struct sim *sim, struct workload_inst *wl);
+/* The start event of @wl (ptr = wl): wake its tasks. */
+void workload_start(struct sim *sim, void *wl, u64 unused);
+/*
+ * The workload's /usr/bin/time totals.  workload_task_exit() folds a task
+ * in when it exits; a run cut off by run.duration still has live tasks,
+ * whose accounting workload_totals() adds so that their CPU time is not
+ * lost.  elapsed_ns: from its start to its end (to now while it runs).
+ */
+struct wl_totals {
+	u64 utime_ns, stime_ns, min_flt, maj_flt, elapsed_ns;
+};
+struct wl_totals workload_totals(const struct sim *sim, const struct workload_inst *wl);
 /* A task of @wl exited: fold its times into the workload totals. */
 void workload_task_exit(struct workload_inst *wl, struct task *t);
 /* The body of every workload task (its task_fn). */

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
- * sim.c - building a simulation from a scenario, the event loop, and
- * tearing it down.
+ * machine.c - the machine above mm, devices and workloads: building a
+ * simulation from a scenario, the run (the engine's events until the
+ * workloads end, with the watchdog), and tearing it down.
  *
  * Boot order follows the kernel's: zones and the buddy allocator
  * (free_area_init), min_free_kbytes and watermarks (init_per_zone_wmark_min),
@@ -13,8 +14,12 @@
 #include <string.h>
 
 #include "reclaimsim/reclaimsim.h"
+#include "../sim/sim.h"
 #include "../mm/internal.h"
 #include "../workload/workload.h"
+#include "../kernel/exit.h"
+
+static void sample_event(struct sim *sim, void *unused, u64 unused_arg);
 
 static int sim_boot(struct sim *sim, char *err, size_t errlen)
 {
@@ -62,7 +67,7 @@ static int sim_boot(struct sim *sim, char *err, size_t errlen)
 	if (workloads_init(sim, err, errlen))
 		return -1;
 	if (s->run.sample_interval_ns)
-		event_push(sim, 0, EV_SAMPLE, NULL, 0);
+		event_push(sim, 0, sample_event, NULL, 0);
 	return 0;
 nomem:
 	snprintf(err, errlen, "out of memory creating kernel threads");
@@ -78,6 +83,7 @@ struct sim *sim_create(const struct scenario *s, char *err, size_t errlen)
 		return NULL;
 	}
 	sim->scn = *s;
+	sim->kill_task = do_exit;
 	/* the workloads point into the copy, not the caller's scenario */
 	sim->page_size = s->machine.page_size;
 	while ((1U << sim->page_shift) < sim->page_size)
@@ -134,27 +140,12 @@ static void take_sample(struct sim *sim)
 	sim->samples[sim->nr_samples++] = smp;
 }
 
-void sim_dispatch(struct sim *sim, const struct event *ev)
+/* The sample event: a row now, the next one an interval on while workloads run. */
+static void sample_event(struct sim *sim, void *unused, u64 unused_arg)
 {
-	switch (ev->type) {
-	case EV_CPU:
-		sched_cpu_event(sim, (unsigned int)ev->arg);
-		break;
-	case EV_WAKE:
-		sched_wake_event(sim, ev->ptr, ev->arg);
-		break;
-	case EV_IO:
-		blk_end_io(sim, ev->ptr);
-		break;
-	case EV_SAMPLE:
-		take_sample(sim);
-		if (sim->workloads_unfinished)
-			event_push(sim, sim->now + sim->scn.run.sample_interval_ns, EV_SAMPLE, NULL, 0);
-		break;
-	case EV_START:
-		workload_start(sim, ev->ptr);
-		break;
-	}
+	take_sample(sim);
+	if (sim->workloads_unfinished)
+		event_push(sim, sim->now + sim->scn.run.sample_interval_ns, sample_event, NULL, 0);
 }
 
 /*
@@ -222,13 +213,13 @@ static void waitq_name(const struct sim *sim, const struct wait_queue_head *wq, 
 	snprintf(buf, len, "a workload's wait queue");
 }
 
-/* The time of @t's pending timeout (an EV_WAKE that still counts), or 0. */
+/* The time of @t's pending timeout (a sched_wake_event that still counts), or 0. */
 static u64 pending_timeout(const struct sim *sim, const struct task *t)
 {
 	for (size_t i = 0; i < sim->eq.nr; i++) {
 		const struct event *ev = &sim->eq.heap[i];
 
-		if (ev->type == EV_WAKE && ev->ptr == t && ev->arg == t->wake_seq)
+		if (ev->fn == sched_wake_event && ev->ptr == t && ev->arg == t->wake_seq)
 			return ev->time;
 	}
 	return 0;
@@ -327,7 +318,7 @@ int sim_run(struct sim *sim)
 	while (!sim->stopped && event_pop(sim, &ev)) {
 		if (ev.time > sim->scn.run.duration_ns) {
 			/* back in the queue: sim_destroy frees what it owns */
-			event_push(sim, ev.time, ev.type, ev.ptr, ev.arg);
+			event_push(sim, ev.time, ev.fn, ev.ptr, ev.arg);
 			sim->now = sim->scn.run.duration_ns;
 			break;
 		}
@@ -337,7 +328,7 @@ int sim_run(struct sim *sim)
 			sim->watchdog_events = 0;
 		}
 		sim->nr_events++;
-		sim_dispatch(sim, &ev);
+		ev.fn(sim, ev.ptr, ev.arg);
 		if (sim->check_hook)
 			sim->check_hook(sim, sim->check_arg);
 		if (++sim->watchdog_events >= limit && !sim->stopped) {
@@ -355,21 +346,33 @@ int sim_run(struct sim *sim)
 	return sim->error[0] ? -1 : 0;
 }
 
-void sim_fail(struct sim *sim, const char *fmt, ...)
-{
-	va_list ap;
-
-	sim->stopped = true;
-	if (sim->error[0])
-		return;
-	va_start(ap, fmt);
-	vsnprintf(sim->error, sizeof(sim->error), fmt, ap);
-	va_end(ap);
-}
-
 const char *sim_error(const struct sim *sim)
 {
 	return sim->error;
+}
+
+u64 sim_now_ns(const struct sim *sim)
+{
+	return sim->now;
+}
+
+u64 sim_nr_events(const struct sim *sim)
+{
+	return sim->nr_events;
+}
+
+struct scenario *scenario_new(void)
+{
+	struct scenario *s = malloc(sizeof(*s));
+
+	if (s)
+		scenario_defaults(s);
+	return s;
+}
+
+void scenario_free(struct scenario *s)
+{
+	free(s);
 }
 
 void sim_destroy(struct sim *sim)
@@ -402,7 +405,7 @@ void sim_destroy(struct sim *sim)
 	free(sim->files);
 	/* bios still queued own no memory beyond themselves */
 	for (size_t i = 0; i < sim->eq.nr; i++) {
-		if (sim->eq.heap[i].type == EV_IO) {
+		if (sim->eq.heap[i].fn == blk_end_io) {
 			struct bio *bio = sim->eq.heap[i].ptr;
 
 			bio_put_chain(bio->dev, bio);
