@@ -389,277 +389,7 @@ static const struct cfg_key machine_keys[] = {
 
 /* [policy] */
 
-/* [workload NAME] */
-
-static int set_wl_type(struct cfg_ctx *k, void *obj, const char *val)
-{
-	struct scn_workload *w = obj;
-	int t = cfg_match_name(val, wl_type_names, NR_WORKLOAD_TYPES);
-	char list[128];
-
-	if (t < 0) {
-		cfg_list_names(list, sizeof(list), wl_type_names, NR_WORKLOAD_TYPES);
-		return cfg_fail(k, ": unknown workload type '%s' (expected %s)", val, list);
-	}
-	w->type = (enum workload_type)t;
-	return 0;
-}
-
-/* cgroup = NAME | /   ("/" is the root cgroup, stored as "") */
-static int set_wl_cgroup(struct cfg_ctx *k, void *obj, const char *val)
-{
-	struct scn_workload *w = obj;
-	const char *why;
-
-	if (!strcmp(val, "/")) {
-		w->cgroup[0] = '\0';
-		return 0;
-	}
-	why = scenario_check_name(val);
-	if (why)
-		return cfg_fail(k, ": %s: '%s'", why, val);
-	snprintf(w->cgroup, sizeof(w->cgroup), "%s", val);
-	return 0;
-}
-
-static int set_pattern(struct cfg_ctx *k, void *obj, const char *val)
-{
-	struct scn_workload *w = obj;
-
-	if (!strcmp(val, "seq"))
-		w->random = false;
-	else if (!strcmp(val, "rand"))
-		w->random = true;
-	else
-		return cfg_fail(k, ": unknown value '%s' (expected seq or rand)", val);
-	return 0;
-}
-
-static int set_mode(struct cfg_ctx *k, void *obj, const char *val)
-{
-	struct scn_workload *w = obj;
-
-	if (!strcmp(val, "process"))
-		w->threads = false;
-	else if (!strcmp(val, "thread"))
-		w->threads = true;
-	else
-		return cfg_fail(k, ": unknown value '%s' (expected process or thread)", val);
-	return 0;
-}
-
-static int set_touch(struct cfg_ctx *k, void *obj, const char *val)
-{
-	struct scn_workload *w = obj;
-
-	if (!strcmp(val, "write"))
-		w->touch_write = true;
-	else if (!strcmp(val, "read"))
-		w->touch_write = false;
-	else
-		return cfg_fail(k, ": unknown value '%s' (expected write or read)", val);
-	return 0;
-}
-
-/* madvise09 rewrite = 0,10: page indices, comma separated */
-static int set_rewrite(struct cfg_ctx *k, void *obj, const char *val)
-{
-	struct scn_workload *w = obj;
-	const char *p = val;
-	unsigned int n = 0;
-
-	if (!strcmp(val, "none")) {
-		w->nr_rewrite = 0;
-		return 0;
-	}
-	for (;;) {
-		char *end;
-		unsigned long long idx;
-
-		if (*p < '0' || *p > '9')
-			return cfg_fail(k, ": expected page numbers separated by commas, or none: '%s'",
-				     val);
-		errno = 0;
-		idx = strtoull(p, &end, 10);
-		if (errno || idx > UINT32_MAX)
-			return cfg_fail(k, ": page number out of range in '%s'", val);
-		if (n == SCN_MAX_REWRITE)
-			return cfg_fail(k, ": more than %d pages", SCN_MAX_REWRITE);
-		w->rewrite[n++] = (u32)idx;
-		p = end;
-		if (!*p)
-			break;
-		if (*p++ != ',')
-			return cfg_fail(k, ": expected page numbers separated by commas, or none: '%s'",
-				     val);
-	}
-	w->nr_rewrite = n;
-	return 0;
-}
-
-/* madvise09 peek = PAGE | none */
-static int set_peek(struct cfg_ctx *k, void *obj, const char *val)
-{
-	struct scn_workload *w = obj;
-	char buf[SCN_MSG_LEN];
-	u64 v;
-
-	if (!strcmp(val, "none")) {
-		w->peek = U64_MAX;
-		return 0;
-	}
-	if (cfg_parse_uint_range(val, 0, UINT32_MAX, &v, buf, sizeof(buf)))
-		return cfg_fail(k, ": %s (or none)", buf);
-	w->peek = v;
-	return 0;
-}
-
-/* madvise09 pressure = oom | none | SIZE */
-static int set_pressure(struct cfg_ctx *k, void *obj, const char *val)
-{
-	struct scn_workload *w = obj;
-	char buf[SCN_MSG_LEN];
-	u64 v;
-
-	if (!strcmp(val, "oom") || !strcmp(val, "none")) {
-		w->pressure = !strcmp(val, "oom") ? U64_MAX : 0;
-		return 0;
-	}
-	if (parse_size(val, k->page_size, &v, buf, sizeof(buf)))
-		return cfg_fail(k, ": %s (or oom or none)", buf);
-	if (!v)
-		return cfg_fail(k, " must be > 0 (or oom or none)");
-	w->pressure = v;
-	return 0;
-}
-
-static int set_ltp_sleep(struct cfg_ctx *k, void *obj, const char *val)
-{
-	static const char *const names[] = { "off", "on" };
-	int i = 0;
-
-	if (cfg_set_choice(k, val, names, 2, &i))
-		return -1;
-	((struct scn_workload *)obj)->ltp_sleep = i;
-	return 0;
-}
-
-/*
- * ebizzy chunk_size = SIZE: ebizzy keeps it in an unsigned int and needs
- * at least one record (a size_t, 8 bytes)
- */
-static int set_chunk_size(struct cfg_ctx *k, void *obj, const char *val)
-{
-	struct scn_workload *w = obj;
-	char buf[SCN_MSG_LEN];
-	u64 v;
-
-	if (parse_size(val, k->page_size, &v, buf, sizeof(buf)))
-		return cfg_fail(k, ": %s", buf);
-	if (v < 8)
-		return cfg_fail(k, ": %llu bytes is smaller than a record (8 bytes)",
-			     (unsigned long long)v);
-	if (v > UINT32_MAX)
-		return cfg_fail(k, ": %llu bytes is more than ebizzy takes (%u)",
-			     (unsigned long long)v, UINT32_MAX);
-	w->chunk_size = v;
-	return 0;
-}
-
-/* ebizzy purge = free | dontneed: the madvise jemalloc purges dirty pages with */
-static int set_purge(struct cfg_ctx *k, void *obj, const char *val)
-{
-	struct scn_workload *w = obj;
-
-	if (!strcmp(val, "free"))
-		w->purge_free = true;
-	else if (!strcmp(val, "dontneed"))
-		w->purge_free = false;
-	else
-		return cfg_fail(k, ": unknown value '%s' (expected free or dontneed)", val);
-	return 0;
-}
-
-#define W_OFF(f)	offsetof(struct scn_workload, f)
-#define T_ANON		(1U << WL_ANON_FILL)
-#define T_FWRITE	(1U << WL_FILE_WRITE)
-#define T_FREAD		(1U << WL_FILE_READ)
-#define T_HOTSET	(1U << WL_HOTSET_STREAM)
-#define T_HACK		(1U << WL_HACKBENCH)
-#define T_MADV09	(1U << WL_MADVISE09)
-#define T_LRUMMAP	(1U << WL_LRU_FILE_MMAP_READ)
-#define T_EBIZZY	(1U << WL_EBIZZY)
-
-static const struct cfg_key workload_keys[] = {
-	{ .name = "type", .type = CFG_CUSTOM, .set = set_wl_type, .flags = CFG_F_ORIGIN,
-	  .origin_off = W_OFF(type_origin) },
-	{ .name = "cgroup", .type = CFG_CUSTOM, .set = set_wl_cgroup, .flags = CFG_F_ORIGIN,
-	  .origin_off = W_OFF(cgroup_origin) },
-	{ .name = "start", .type = CFG_TIME, .off = W_OFF(start_ns) },
-	/* copies of the workload: types that size their own tasks reject it */
-	{ .name = "tasks", .type = CFG_UINT, .off = W_OFF(tasks), .min = 1, .max = 4096,
-	  .types = T_ANON | T_FWRITE | T_FREAD | T_HOTSET | T_LRUMMAP },
-	{ .name = "size", .type = CFG_SIZE, .off = W_OFF(size), .flags = CFG_F_POSITIVE | CFG_F_ORIGIN,
-	  .origin_off = W_OFF(size_origin),
-	  .types = T_ANON | T_FWRITE | T_FREAD | T_MADV09 | T_LRUMMAP },
-	{ .name = "passes", .type = CFG_UINT, .off = W_OFF(passes), .min = 0, .max = 1000000,
-	  .types = T_ANON },
-	{ .name = "pattern", .type = CFG_CUSTOM, .set = set_pattern, .types = T_ANON },
-	{ .name = "touch", .type = CFG_CUSTOM, .set = set_touch, .types = T_ANON },
-	{ .name = "block", .type = CFG_SIZE, .off = W_OFF(block), .flags = CFG_F_POSITIVE,
-	  .types = T_FWRITE | T_FREAD | T_HOTSET },
-	{ .name = "count", .type = CFG_UINT, .off = W_OFF(count), .min = 1, .max = 1000000,
-	  .types = T_FREAD },
-	{ .name = "hot", .type = CFG_SIZE, .off = W_OFF(hot), .flags = CFG_F_POSITIVE, .types = T_HOTSET },
-	{ .name = "stream", .type = CFG_SIZE, .off = W_OFF(stream), .flags = CFG_F_POSITIVE,
-	  .types = T_HOTSET },
-	{ .name = "every", .type = CFG_SIZE, .off = W_OFF(every), .flags = CFG_F_POSITIVE,
-	  .types = T_HOTSET },
-	{ .name = "warm_passes", .type = CFG_UINT, .off = W_OFF(warm_passes), .min = 0, .max = 1000000,
-	  .types = T_HOTSET },
-	{ .name = "groups", .type = CFG_UINT, .off = W_OFF(groups), .min = 1, .max = 1000,
-	  .types = T_HACK },
-	{ .name = "loops", .type = CFG_UINT, .off = W_OFF(loops), .min = 1, .max = 100000000,
-	  .types = T_HACK },
-	{ .name = "mode", .type = CFG_CUSTOM, .set = set_mode, .types = T_HACK },
-	{ .name = "footprint", .type = CFG_SIZE, .off = W_OFF(footprint), .flags = CFG_F_POSITIVE,
-	  .types = T_HACK },
-	{ .name = "kernel_footprint", .type = CFG_SIZE, .off = W_OFF(kernel_footprint),
-	  .types = T_HACK },
-	{ .name = "datasize", .type = CFG_SIZE, .off = W_OFF(datasize), .flags = CFG_F_POSITIVE,
-	  .types = T_HACK },
-	{ .name = "text", .type = CFG_SIZE, .off = W_OFF(text), .types = T_HACK },
-	{ .name = "rewrite", .type = CFG_CUSTOM, .set = set_rewrite, .flags = CFG_F_ORIGIN,
-	  .origin_off = W_OFF(rewrite_origin), .types = T_MADV09 },
-	{ .name = "rewrite_every", .type = CFG_UINT, .off = W_OFF(rewrite_every), .min = 0,
-	  .max = UINT32_MAX, .types = T_MADV09 },
-	{ .name = "peek", .type = CFG_CUSTOM, .set = set_peek, .flags = CFG_F_ORIGIN,
-	  .origin_off = W_OFF(peek_origin), .types = T_MADV09 },
-	{ .name = "pressure", .type = CFG_CUSTOM, .set = set_pressure, .types = T_MADV09 },
-	{ .name = "chunk", .type = CFG_SIZE, .off = W_OFF(chunk), .flags = CFG_F_POSITIVE,
-	  .types = T_MADV09 },
-	{ .name = "ltp_sleep", .type = CFG_CUSTOM, .set = set_ltp_sleep, .types = T_MADV09 },
-	{ .name = "rounds", .type = CFG_UINT, .off = W_OFF(rounds), .min = 1, .max = 1000,
-	  .types = T_MADV09 },
-	{ .name = "limit_after", .type = CFG_SIZE, .off = W_OFF(limit_after), .flags = CFG_F_POSITIVE,
-	  .types = T_MADV09 },
-	{ .name = "memsw_after", .type = CFG_SIZE, .off = W_OFF(memsw_after), .flags = CFG_F_POSITIVE,
-	  .types = T_MADV09 },
-	{ .name = "hold", .type = CFG_TIME, .off = W_OFF(hold_ns), .types = T_MADV09 },
-	{ .name = "threads", .type = CFG_UINT, .off = W_OFF(nr_threads), .min = 1, .max = 4096,
-	  .types = T_EBIZZY },
-	/*
-	 * at most 16384: the jemalloc model finds free runs by a linear scan
-	 * of the arena's chunks (jemalloc 3.6 keeps a tree), so the setup
-	 * costs host time quadratic in chunks (50,000 took 19 s)
-	 */
-	{ .name = "chunks", .type = CFG_UINT, .off = W_OFF(chunks), .min = 1, .max = 16384,
-	  .types = T_EBIZZY },
-	{ .name = "chunk_size", .type = CFG_CUSTOM, .set = set_chunk_size, .types = T_EBIZZY },
-	{ .name = "seconds", .type = CFG_UINT, .off = W_OFF(seconds), .min = 1, .max = 1000000,
-	  .types = T_EBIZZY },
-	{ .name = "purge", .type = CFG_CUSTOM, .set = set_purge, .types = T_EBIZZY },
-};
+/* [workload NAME]: workload.c (common keys) and each type's file (wl_ops.keys) */
 
 /*
  * The sections and the tables that declare their keys, beside the code
@@ -672,9 +402,10 @@ extern const struct cfg_table profile_policy_table, page_alloc_policy_table,
 	swap_state_policy_table, madvise_policy_table, tlb_policy_table,
 	memcontrol_policy_table, rmap_policy_table;
 extern const struct cfg_table cost_table, run_table, memcontrol_cgroup_table;
+extern const struct cfg_table workload_common_table;
+const struct cfg_table *workload_type_keys(unsigned int type);
 
 CFG_TABLE(machine_table, machine_keys);
-CFG_TABLE(workload_table, workload_keys);
 
 #define TABLES(...)	((const struct cfg_table *const[]){ __VA_ARGS__, NULL })
 
@@ -706,13 +437,14 @@ static struct cfg_section sections[NR_SECS] = {
 		.doc = "`[cgroup NAME]`: a memory cgroup.",
 	},
 	[SEC_WORKLOAD] = {
-		.name = "workload", .tables = TABLES(&workload_table), .type_names = wl_type_names,
+		.name = "workload", .tables = TABLES(&workload_common_table), .type_key = "type",
+		.type_names = wl_type_names, .nr_types = NR_WORKLOAD_TYPES,
+		.type_table = workload_type_keys,
 		.doc = "`[workload NAME]`: a workload; its type says which keys it takes.",
 	},
 };
 
-_Static_assert(ARRAY_SIZE(workload_keys) <= CFG_MAX_KEYS, "CFG_MAX_KEYS");
-_Static_assert(ARRAY_SIZE(workload_keys) <= 64, "scn_workload.keys_given");
+_Static_assert(CFG_MAX_KEYS <= 64, "scn_workload.keys_given has a bit per key");
 
 static const char *const section_list =
 	"machine, sysctl, policy, cost, run, cgroup NAME or workload NAME";
@@ -736,26 +468,6 @@ static void *single_obj(struct scenario *s, enum sec_id id)
 	}
 }
 
-/* "anon_fill takes size, passes, pattern, touch" */
-static void type_keys(char *buf, size_t len, enum workload_type t)
-{
-	const char *sep = " ";
-	int w = snprintf(buf, len, "%s takes", wl_type_names[t]);
-	size_t used = w > 0 ? (size_t)w : 0;
-
-	for (size_t i = 0; i < ARRAY_SIZE(workload_keys) && used < len; i++) {
-		const struct cfg_key *kd = &workload_keys[i];
-
-		if (!kd->types || !(kd->types & (1U << t)))
-			continue;
-		w = snprintf(buf + used, len - used, "%s%s", sep, kd->name);
-		if (w < 0)
-			break;
-		used += (size_t)w;
-		sep = ", ";
-	}
-}
-
 /* ------------------------------------------------------------------ */
 /* Defaults                                                            */
 /* ------------------------------------------------------------------ */
@@ -775,44 +487,24 @@ static void cgroup_defaults(struct scenario *s, struct scn_cgroup *cg, const cha
 	cg->line = line;
 }
 
-/* The oracle programs' own defaults (shared/oracle/src). */
-static void workload_defaults(struct scn_workload *w, const char *name, int line)
+/*
+ * A workload's defaults: those of every type's keys (types that share a
+ * key agree on its default), the type named by the section if it is one.
+ */
+static void workload_defaults(struct scenario *s, struct scn_workload *w, const char *name,
+			      int line)
 {
 	int t = cfg_match_name(name, wl_type_names, NR_WORKLOAD_TYPES);
+	char msg[SCN_MSG_LEN];
 
 	memset(w, 0, sizeof(*w));
 	snprintf(w->name, sizeof(w->name), "%s", name);
 	w->type = t >= 0 ? (enum workload_type)t : WL_ANON_FILL;
-	w->tasks = 1;
-	w->passes = 3;			/* anonfill --passes */
-	w->random = false;		/* anonfill --pattern seq */
-	w->touch_write = true;		/* anonfill --touch write */
-	w->block = 1 * MiB;		/* dd bs=1M, filestream --chunk-kib 1024 */
-	w->count = 1;
-	w->every = 64 * MiB;		/* filestream --hot-every-mib 64 */
-	w->warm_passes = 2;		/* filestream --warm-passes 2 */
-	w->groups = 10;			/* hackbench's default */
-	w->loops = 100;			/* hackbench's default */
-	/*
-	 * hackbench per-task memory: chosen so that `hackbench 120 process
-	 * 1000` on seed 000's machine (8 GB, 2 GB swap, 16 KiB pages) needs
-	 * all the RAM and ~1 GB of swap (9 GiB / 4800 tasks); the kernel part
-	 * is the task's stack and page tables, which reclaim cannot touch
-	 */
-	w->footprint = 1856 * KiB;
-	w->kernel_footprint = 64 * KiB;
-	w->datasize = 100;		/* hackbench's DATASIZE */
-	w->text = 1 * MiB;		/* hackbench + the libc pages it runs */
-	/* madvfree: no peek, one round, limits kept; chunk 0 = --chunk-pages 500 */
-	w->peek = U64_MAX;
-	w->rounds = 1;
-	w->limit_after = U64_MAX;
-	w->memsw_after = U64_MAX;
-	/* ebizzy 0.3's defaults (-n 10, -s sizeof(size_t) * 64K, -S 10); purging
-	 * with MADV_DONTNEED as jemalloc 3.6 on Linux; threads must be given */
-	w->chunks = 10;
-	w->chunk_size = 512 * KiB;
-	w->seconds = 10;
+	if (cfg_apply_defaults(&sections[SEC_WORKLOAD], s, w, "[workload]", s->machine.page_size,
+			       msg, sizeof(msg))) {
+		fprintf(stderr, "reclaimsim: internal error: default: %s\n", msg);
+		abort();
+	}
 	w->line = line;
 }
 
@@ -1049,7 +741,7 @@ static void section_begin(struct parse_ctx *c, const char *line)
 				 SCN_MAX_WORKLOADS);
 			return;
 		}
-		workload_defaults(&s->workloads[s->nr_workloads], name, c->lineno);
+		workload_defaults(s, &s->workloads[s->nr_workloads], name, c->lineno);
 		c->wl_type_given[s->nr_workloads] =
 			cfg_match_name(name, wl_type_names, NR_WORKLOAD_TYPES) >= 0;
 		c->cur_inst = INST_WORKLOAD(s->nr_workloads);
@@ -1255,6 +947,7 @@ static void parse_finish(struct parse_ctx *c)
 {
 	struct scenario *s = c->s;
 	struct scn_machine *m = &s->machine;
+	struct cfg_section *sd = &sections[SEC_WORKLOAD];
 	char list[SCN_MSG_LEN];
 
 	for (unsigned int i = 0; i < s->nr_workloads && !c->err_line; i++) {
@@ -1268,14 +961,12 @@ static void parse_finish(struct parse_ctx *c)
 				 w->name, list);
 			break;
 		}
-		for (unsigned int j = 0; j < ARRAY_SIZE(workload_keys); j++) {
-			const struct cfg_key *kd = &workload_keys[j];
-
-			if (!lines[j] || !kd->types || (kd->types & (1U << w->type)))
+		for (unsigned int j = 0; j < sd->nr_keys; j++) {
+			if (!lines[j] || cfg_key_takes(sd, (int)j, w->type))
 				continue;
-			type_keys(list, sizeof(list), w->type);
+			cfg_type_keys(list, sizeof(list), sd, w->type);
 			ctx_fail(c, lines[j], "[workload %s] %s: not a key of type %s (%s)",
-				 w->name, kd->name, wl_type_names[w->type], list);
+				 w->name, sd->keys[j]->name, wl_type_names[w->type], list);
 			break;
 		}
 		missing = workload_missing(w);
@@ -1489,11 +1180,11 @@ int scenario_set(struct scenario *s, const char *assignment, char *err, size_t e
 		put_msg(err, errlen, "--set %s: %s %s: unknown key", assignment, label, key);
 		return -1;
 	}
-	if (id == SEC_WORKLOAD && sd->keys[idx]->types) {
+	if (id == SEC_WORKLOAD) {
 		const struct scn_workload *w = obj;
 
-		if (!(sd->keys[idx]->types & (1U << w->type))) {
-			type_keys(msg, sizeof(msg), w->type);
+		if (!cfg_key_takes(sd, idx, w->type)) {
+			cfg_type_keys(msg, sizeof(msg), sd, w->type);
 			put_msg(err, errlen, "--set %s: %s %s: not a key of type %s (%s)", assignment,
 				label, key, wl_type_names[w->type], msg);
 			return -1;
@@ -1514,15 +1205,12 @@ int scenario_set(struct scenario *s, const char *assignment, char *err, size_t e
 		if (cfg_apply_key(&k, sd->keys[idx], &tmp, val))
 			goto fail;
 		tmp.keys_given |= 1ULL << canon;
-		for (unsigned int j = 0; j < ARRAY_SIZE(workload_keys); j++) {
-			const struct cfg_key *kd = &workload_keys[j];
-
-			if (!(tmp.keys_given & (1ULL << j)) || !kd->types ||
-			    (kd->types & (1U << tmp.type)))
+		for (unsigned int j = 0; j < sd->nr_keys; j++) {
+			if (!(tmp.keys_given & (1ULL << j)) || cfg_key_takes(sd, (int)j, tmp.type))
 				continue;
-			type_keys(msg, sizeof(msg), tmp.type);
+			cfg_type_keys(msg, sizeof(msg), sd, tmp.type);
 			put_msg(err, errlen, "--set %s: %s %s: not a key of type %s (%s)",
-				assignment, label, kd->name, wl_type_names[tmp.type], msg);
+				assignment, label, sd->keys[j]->name, wl_type_names[tmp.type], msg);
 			s->nr_set_texts = saved_texts;
 			return -1;
 		}
