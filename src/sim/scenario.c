@@ -79,27 +79,6 @@ static const char *const wl_type_names[NR_WORKLOAD_TYPES + 1] = {
 	[WL_EBIZZY]		= "ebizzy",
 };
 
-/* The zone names of /proc/zoneinfo, in zone order. */
-static const char *const scn_zone_names[] = {
-	[ZONE_DMA]	= "DMA",
-	[ZONE_DMA32]	= "DMA32",
-	[ZONE_NORMAL]	= "Normal",
-	[ZONE_MOVABLE]	= "Movable",
-};
-
-/* swap_device / disk_device presets. */
-static const struct device_preset {
-	const char *name;
-	struct scn_device dev;
-} device_presets[] = {
-	/* SATA SSD: ~100 us per 4K read, ~500 MB/s, NCQ depth 32 */
-	{ "ssd",  { 100 * NSEC_PER_USEC, 500 * MiB, 32 } },
-	/* 7200 rpm disk: seek + half a rotation, one request at a time */
-	{ "hdd",  { 8 * NSEC_PER_MSEC, 150 * MiB, 1 } },
-	/* NVMe: ~20 us, ~3 GB/s, deep queues */
-	{ "nvme", { 20 * NSEC_PER_USEC, 3 * GiB, 128 } },
-};
-
 /* ------------------------------------------------------------------ */
 /* Messages                                                            */
 /* ------------------------------------------------------------------ */
@@ -190,160 +169,6 @@ static int set_from(struct cfg_ctx *k, void *obj, const char *val)
 	return 0;
 }
 
-static int set_page_size(struct cfg_ctx *k, void *obj, const char *val)
-{
-	struct scn_machine *m = obj;
-	char buf[SCN_MSG_LEN];
-	u64 v;
-
-	if (parse_size(val, 0, &v, buf, sizeof(buf)))
-		return cfg_fail(k, ": %s", buf);
-	if (v != 4 * KiB && v != 8 * KiB && v != 16 * KiB && v != 64 * KiB)
-		return cfg_fail(k, ": unsupported page size '%s' (expected 4K, 8K, 16K or 64K)", val);
-	/* The zones are held in pages: a new page size would silently rescale them. */
-	if (!k->lines && m->nr_zones && v != m->page_size)
-		return cfg_fail(k, ": cannot change with explicit zones, which are in pages (set machine.zones=default first, then the zones again)");
-	m->page_size = (unsigned int)v;
-	return 0;
-}
-
-static int zone_type_of(const char *name)
-{
-	for (size_t i = 0; i < ARRAY_SIZE(scn_zone_names); i++)
-		if (!strcasecmp(name, scn_zone_names[i]))
-			return (int)i;
-	return -1;
-}
-
-/* One zone size: bytes (a whole number of pages) or "Np", into pages. */
-static int zone_pages(struct cfg_ctx *k, const char *zname, const char *str, u64 *pages)
-{
-	char buf[SCN_MSG_LEN];
-	u64 v;
-
-	if (parse_size(str, k->page_size, &v, buf, sizeof(buf)))
-		return cfg_fail(k, ": %s: %s", zname, buf);
-	if (v % k->page_size)
-		return cfg_fail(k, ": %s: %s is not a whole number of %u-byte pages",
-			     zname, str, k->page_size);
-	*pages = v / k->page_size;
-	return 0;
-}
-
-
-/*
- * zones = NAME:SIZE, ...   per node, in zone order; SIZE is bytes or Np
- * (managed pages), or "rest" for what the node's memory leaves.  The
- * optional form NAME:MANAGED/PRESENT/SPANNED also gives the counts
- * /proc/zoneinfo shows.  "default" returns to the x86-64 layout.
- */
-static int set_zones(struct cfg_ctx *k, void *obj, const char *val)
-{
-	struct scn_machine *m = obj;
-	struct scn_zone zones[SCN_MAX_ZONES_PER_NODE];
-	unsigned int nr = 0, nr_rest = 0;
-	char buf[SCN_MSG_LEN];
-	char *item, *save = NULL;
-	int last = -1;
-
-	if (!strcmp(val, "default")) {
-		m->nr_zones = 0;
-		memset(m->zones, 0, sizeof(m->zones));
-		return 0;
-	}
-	if (strlen(val) >= sizeof(buf))
-		return cfg_fail(k, ": value too long");
-	strcpy(buf, val);
-	memset(zones, 0, sizeof(zones));
-	for (item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
-		char *colon, *name, *spec, *present, *spanned;
-		struct scn_zone *z;
-		int type;
-
-		item = cfg_trim(item);
-		colon = strchr(item, ':');
-		if (!colon)
-			return cfg_fail(k, ": bad zone '%s' (expected NAME:SIZE, e.g. DMA32:3G or Normal:rest)", item);
-		*colon = '\0';
-		name = cfg_trim(item);
-		spec = cfg_trim(colon + 1);
-		type = zone_type_of(name);
-		if (type < 0)
-			return cfg_fail(k, ": unknown zone '%s' (expected DMA, DMA32, Normal or Movable)", name);
-		if (type == last)
-			return cfg_fail(k, ": zone %s listed twice", scn_zone_names[type]);
-		if (type < last)
-			return cfg_fail(k, ": zone %s after %s (zones go in the order DMA, DMA32, Normal, Movable)",
-				     scn_zone_names[type], scn_zone_names[last]);
-		last = type;
-		z = &zones[nr++];
-		z->type = (enum zone_type)type;
-		if (!strcmp(spec, "rest")) {
-			if (++nr_rest > 1)
-				return cfg_fail(k, ": more than one zone is 'rest'");
-			z->rest = true;
-			continue;
-		}
-		present = strchr(spec, '/');
-		spanned = NULL;
-		if (present) {
-			*present++ = '\0';
-			spanned = strchr(present, '/');
-			if (spanned)
-				*spanned++ = '\0';
-		}
-		if (zone_pages(k, scn_zone_names[type], cfg_trim(spec), &z->pages))
-			return -1;
-		if (present && zone_pages(k, scn_zone_names[type], cfg_trim(present), &z->present))
-			return -1;
-		if (spanned && zone_pages(k, scn_zone_names[type], cfg_trim(spanned), &z->spanned))
-			return -1;
-		if (present && z->present < z->pages)
-			return cfg_fail(k, ": %s: present pages %llu < managed pages %llu",
-				     scn_zone_names[type], (unsigned long long)z->present,
-				     (unsigned long long)z->pages);
-		if (spanned && z->spanned < z->present)
-			return cfg_fail(k, ": %s: spanned pages %llu < present pages %llu",
-				     scn_zone_names[type], (unsigned long long)z->spanned,
-				     (unsigned long long)z->present);
-	}
-	if (!nr)
-		return cfg_fail(k, ": empty zone list");
-	m->nr_zones = nr;
-	memcpy(m->zones, zones, sizeof(zones));
-	return 0;
-}
-
-static const struct device_preset *find_preset(const char *name)
-{
-	for (size_t i = 0; i < ARRAY_SIZE(device_presets); i++)
-		if (!strcmp(name, device_presets[i].name))
-			return &device_presets[i];
-	return NULL;
-}
-
-/*
- * swap_device / disk_device: the preset fills latency, bandwidth and
- * depth, except those given as single keys in the same [machine].
- */
-static int set_device(struct cfg_ctx *k, void *obj, const char *val)
-{
-	struct scn_machine *m = obj;
-	const struct device_preset *p = find_preset(val);
-	bool swap = !strncmp(k->key, "swap", 4);
-	struct scn_device *d = swap ? &m->swap_dev : &m->disk_dev;
-
-	if (!p)
-		return cfg_fail(k, ": unknown device '%s' (expected ssd, hdd or nvme)", val);
-	if (!cfg_key_given(k, swap ? "swap_latency" : "disk_latency"))
-		d->latency_ns = p->dev.latency_ns;
-	if (!cfg_key_given(k, swap ? "swap_bandwidth" : "disk_bandwidth"))
-		d->bandwidth = p->dev.bandwidth;
-	if (!cfg_key_given(k, swap ? "swap_depth" : "disk_depth"))
-		d->depth = p->dev.depth;
-	return 0;
-}
-
 #define M_OFF(f)	offsetof(struct scn_machine, f)
 
 static const struct cfg_key machine_keys[] = {
@@ -352,39 +177,6 @@ static const struct cfg_key machine_keys[] = {
 	  .doc = "host: the CPUs, page size, nodes, zones and vm sysctls of this host; must come before the other [machine] and [sysctl] keys" },
 	{ .name = "cpus", .type = CFG_UINT, .off = M_OFF(cpus), .min = 1, .max = 4096, .def = "8",
 	  .doc = "CPUs" },
-	{ .name = "nodes", .type = CFG_UINT, .off = M_OFF(nodes), .min = 1, .max = 64, .def = "1",
-	  .doc = "NUMA nodes, memory split evenly" },
-	{ .name = "memory", .type = CFG_SIZE, .off = M_OFF(memory), .flags = CFG_F_POSITIVE | CFG_F_ORIGIN,
-	  .origin_off = M_OFF(memory_origin), .def = "8G",
-	  .doc = "the whole machine; with explicit zones and no `rest` it defaults to their sum x nodes" },
-	{ .name = "zones", .type = CFG_CUSTOM, .set = set_zones, .flags = CFG_F_ORIGIN,
-	  .origin_off = M_OFF(zones_origin), .def = "default",
-	  .range = "NAME:SIZE, ... \\| default",
-	  .doc = "per node, in zone order (DMA, DMA32, Normal, Movable); SIZE is bytes, Np managed pages, MANAGED/PRESENT/SPANNED, or rest; default = x86-64: DMA 16M, DMA32 to 4G, Normal the rest" },
-	{ .name = "page_size", .type = CFG_CUSTOM, .set = set_page_size, .flags = CFG_F_ORIGIN,
-	  .origin_off = M_OFF(page_size_origin), .def = "4K", .range = "4K \\| 8K \\| 16K \\| 64K",
-	  .doc = "the page size; `p` values anywhere in the file use it" },
-	{ .name = "swap", .type = CFG_SIZE, .off = M_OFF(swap), .flags = CFG_F_ORIGIN,
-	  .origin_off = M_OFF(swap_origin), .def = "0", .doc = "swap space, 0 = no swap" },
-	{ .name = "swap_device", .type = CFG_CUSTOM, .set = set_device, .def = "ssd",
-	  .range = "ssd \\| hdd \\| nvme",
-	  .doc = "preset of latency, bandwidth and depth (ssd: 100us, 500M/s, 32; hdd: 8ms, 150M/s, 1; nvme: 20us, 3G/s, 128); single keys override it" },
-	{ .name = "swap_latency", .type = CFG_TIME, .off = M_OFF(swap_dev.latency_ns),
-	  .max = 10 * NSEC_PER_SEC, .def_doc = "swap_device", .doc = "per request, before the transfer" },
-	{ .name = "swap_bandwidth", .type = CFG_BANDWIDTH, .off = M_OFF(swap_dev.bandwidth),
-	  .def_doc = "swap_device", .doc = "bytes per second (`500M` or `500M/s`)" },
-	{ .name = "swap_depth", .type = CFG_UINT, .off = M_OFF(swap_dev.depth), .min = 1, .max = 65536,
-	  .def_doc = "swap_device", .doc = "requests in flight" },
-	{ .name = "disk_device", .type = CFG_CUSTOM, .set = set_device, .def = "ssd",
-	  .range = "ssd \\| hdd \\| nvme", .doc = "the file device's preset, as swap_device" },
-	{ .name = "disk_latency", .type = CFG_TIME, .off = M_OFF(disk_dev.latency_ns),
-	  .max = 10 * NSEC_PER_SEC, .def_doc = "disk_device", .doc = "per request, before the transfer" },
-	{ .name = "disk_bandwidth", .type = CFG_BANDWIDTH, .off = M_OFF(disk_dev.bandwidth),
-	  .def_doc = "disk_device", .doc = "bytes per second" },
-	{ .name = "disk_depth", .type = CFG_UINT, .off = M_OFF(disk_dev.depth), .min = 1, .max = 65536,
-	  .def_doc = "disk_device", .doc = "requests in flight" },
-	{ .name = "read_ahead", .type = CFG_SIZE, .off = M_OFF(read_ahead), .def = "128K",
-	  .doc = "file readahead window (read_ahead_kb; VM_READAHEAD_PAGES)" },
 };
 
 /* [policy] */
@@ -402,6 +194,8 @@ extern const struct cfg_table profile_policy_table, page_alloc_policy_table,
 	swap_state_policy_table, madvise_policy_table, tlb_policy_table,
 	memcontrol_policy_table, rmap_policy_table;
 extern const struct cfg_table cost_table, run_table, memcontrol_cgroup_table;
+extern const struct cfg_table mm_init_machine_table, swapfile_machine_table,
+	blkdev_machine_table, filemap_machine_table;
 extern const struct cfg_table workload_common_table;
 const struct cfg_table *workload_type_keys(unsigned int type);
 
@@ -411,7 +205,9 @@ CFG_TABLE(machine_table, machine_keys);
 
 static struct cfg_section sections[NR_SECS] = {
 	[SEC_MACHINE] = {
-		.name = "machine", .tables = TABLES(&machine_table),
+		.name = "machine",
+		.tables = TABLES(&machine_table, &mm_init_machine_table, &swapfile_machine_table,
+				 &blkdev_machine_table, &filemap_machine_table),
 		.doc = "The simulated machine: CPUs, memory and its zones, swap and disk devices.",
 	},
 	[SEC_SYSCTL] = {
