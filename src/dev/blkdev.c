@@ -6,8 +6,15 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <stddef.h>
+#include <string.h>
 
 #include "../sim/sim.h"
+#include "../sim/config.h"
+
+#ifndef ARRAY_SIZE
+#define ARRAY_SIZE(a)	CFG_ARRAY_SIZE(a)
+#endif
 
 int blkdev_init(struct blkdev *dev, const char *name, u64 latency_ns,
 		u64 bandwidth, unsigned int depth)
@@ -174,3 +181,66 @@ void bio_put_chain(struct blkdev *dev, struct bio *bio)
 		bio = next;
 	}
 }
+
+/* [machine]: the device presets and the file device */
+
+#define MiB		(1024ULL * 1024)
+#define GiB		(1024ULL * MiB)
+
+/* swap_device / disk_device presets. */
+static const struct device_preset {
+	const char *name;
+	struct scn_device dev;
+} device_presets[] = {
+	/* SATA SSD: ~100 us per 4K read, ~500 MB/s, NCQ depth 32 */
+	{ "ssd",  { 100 * NSEC_PER_USEC, 500 * MiB, 32 } },
+	/* 7200 rpm disk: seek + half a rotation, one request at a time */
+	{ "hdd",  { 8 * NSEC_PER_MSEC, 150 * MiB, 1 } },
+	/* NVMe: ~20 us, ~3 GB/s, deep queues */
+	{ "nvme", { 20 * NSEC_PER_USEC, 3 * GiB, 128 } },
+};
+
+static const struct device_preset *find_preset(const char *name)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(device_presets); i++)
+		if (!strcmp(name, device_presets[i].name))
+			return &device_presets[i];
+	return NULL;
+}
+
+/*
+ * swap_device / disk_device: the preset fills latency, bandwidth and
+ * depth, except those given as single keys in the same [machine].
+ */
+int blkdev_set_preset(struct cfg_ctx *k, void *obj, const char *val)
+{
+	struct scn_machine *m = obj;
+	const struct device_preset *p = find_preset(val);
+	bool swap = !strncmp(k->key, "swap", 4);
+	struct scn_device *d = swap ? &m->swap_dev : &m->disk_dev;
+
+	if (!p)
+		return cfg_fail(k, ": unknown device '%s' (expected ssd, hdd or nvme)", val);
+	if (!cfg_key_given(k, swap ? "swap_latency" : "disk_latency"))
+		d->latency_ns = p->dev.latency_ns;
+	if (!cfg_key_given(k, swap ? "swap_bandwidth" : "disk_bandwidth"))
+		d->bandwidth = p->dev.bandwidth;
+	if (!cfg_key_given(k, swap ? "swap_depth" : "disk_depth"))
+		d->depth = p->dev.depth;
+	return 0;
+}
+
+#define M_OFF(f)	offsetof(struct scn_machine, f)
+
+static const struct cfg_key blkdev_machine_keys[] = {
+	{ .name = "disk_device", .type = CFG_CUSTOM, .set = blkdev_set_preset, .def = "ssd",
+	  .range = "ssd \\| hdd \\| nvme", .doc = "the file device's preset, as swap_device" },
+	{ .name = "disk_latency", .type = CFG_TIME, .off = M_OFF(disk_dev.latency_ns),
+	  .max = 10 * NSEC_PER_SEC, .def_doc = "disk_device", .doc = "per request, before the transfer" },
+	{ .name = "disk_bandwidth", .type = CFG_BANDWIDTH, .off = M_OFF(disk_dev.bandwidth),
+	  .def_doc = "disk_device", .doc = "bytes per second" },
+	{ .name = "disk_depth", .type = CFG_UINT, .off = M_OFF(disk_dev.depth), .min = 1, .max = 65536,
+	  .def_doc = "disk_device", .doc = "requests in flight" },
+};
+
+CFG_TABLE(blkdev_machine_table, blkdev_machine_keys);

@@ -87,6 +87,12 @@ void bio_put(struct blkdev *dev, struct bio *bio);
 void blk_end_io(struct sim *sim, void *bio, u64 unused);
 /* Free @bio and the bios merged behind it (a run torn down with I/O in flight). */
 void bio_put_chain(struct blkdev *dev, struct bio *bio);
+/*
+ * [machine] swap_device / disk_device = ssd | hdd | nvme: the preset fills
+ * latency, bandwidth and depth of that device (a cfg_set_fn, config.h).
+ */
+struct cfg_ctx;
+int blkdev_set_preset(struct cfg_ctx *k, void *obj, const char *val);
 /* Is the queue full, so that a writer must wait before submitting? */
 static inline bool blk_queue_full(const struct blkdev *dev)
 {

@@ -10,8 +10,10 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <stddef.h>
 
 #include "internal.h"
+#include "../sim/config.h"
 
 /*
  * mapping_grow - make room for @cap indices.  The dirty tag is two-level
@@ -398,3 +400,14 @@ enum vm_fault_result filemap_write(struct task *t, struct address_space *mapping
 	balance_dirty_pages(t);
 	return VM_FAULT_DONE;
 }
+
+/* [machine]: the readahead window */
+
+#define M_OFF(f)	offsetof(struct scn_machine, f)
+
+static const struct cfg_key filemap_machine_keys[] = {
+	{ .name = "read_ahead", .type = CFG_SIZE, .off = M_OFF(read_ahead), .def = "128K",
+	  .doc = "file readahead window (read_ahead_kb; VM_READAHEAD_PAGES)" },
+};
+
+CFG_TABLE(filemap_machine_table, filemap_machine_keys);

@@ -13,8 +13,15 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stddef.h>
+#include <strings.h>
 
 #include "page_alloc.h"
+#include "../sim/config.h"
+
+#ifndef ARRAY_SIZE
+#define ARRAY_SIZE(a)	CFG_ARRAY_SIZE(a)
+#endif
 
 #define SZ_16M	(16ULL << 20)
 #define SZ_4G	(4ULL << 30)
@@ -277,3 +284,158 @@ struct zone *page_zone(struct sim *sim, u32 pfn)
 	}
 	return &pgdat->node_zones[0];
 }
+
+/* [machine]: the memory layout */
+
+/* The zone names of /proc/zoneinfo, in zone order. */
+static const char *const scn_zone_names[] = {
+	[ZONE_DMA]	= "DMA",
+	[ZONE_DMA32]	= "DMA32",
+	[ZONE_NORMAL]	= "Normal",
+	[ZONE_MOVABLE]	= "Movable",
+};
+
+#define KiB		1024ULL
+
+static int set_page_size(struct cfg_ctx *k, void *obj, const char *val)
+{
+	struct scn_machine *m = obj;
+	char buf[CFG_MSG_LEN];
+	u64 v;
+
+	if (parse_size(val, 0, &v, buf, sizeof(buf)))
+		return cfg_fail(k, ": %s", buf);
+	if (v != 4 * KiB && v != 8 * KiB && v != 16 * KiB && v != 64 * KiB)
+		return cfg_fail(k, ": unsupported page size '%s' (expected 4K, 8K, 16K or 64K)", val);
+	/* The zones are held in pages: a new page size would silently rescale them. */
+	if (!k->lines && m->nr_zones && v != m->page_size)
+		return cfg_fail(k, ": cannot change with explicit zones, which are in pages (set machine.zones=default first, then the zones again)");
+	m->page_size = (unsigned int)v;
+	return 0;
+}
+
+static int zone_type_of(const char *name)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(scn_zone_names); i++)
+		if (!strcasecmp(name, scn_zone_names[i]))
+			return (int)i;
+	return -1;
+}
+
+/* One zone size: bytes (a whole number of pages) or "Np", into pages. */
+static int zone_pages(struct cfg_ctx *k, const char *zname, const char *str, u64 *pages)
+{
+	char buf[CFG_MSG_LEN];
+	u64 v;
+
+	if (parse_size(str, k->page_size, &v, buf, sizeof(buf)))
+		return cfg_fail(k, ": %s: %s", zname, buf);
+	if (v % k->page_size)
+		return cfg_fail(k, ": %s: %s is not a whole number of %u-byte pages",
+			     zname, str, k->page_size);
+	*pages = v / k->page_size;
+	return 0;
+}
+
+
+/*
+ * zones = NAME:SIZE, ...   per node, in zone order; SIZE is bytes or Np
+ * (managed pages), or "rest" for what the node's memory leaves.  The
+ * optional form NAME:MANAGED/PRESENT/SPANNED also gives the counts
+ * /proc/zoneinfo shows.  "default" returns to the x86-64 layout.
+ */
+static int set_zones(struct cfg_ctx *k, void *obj, const char *val)
+{
+	struct scn_machine *m = obj;
+	struct scn_zone zones[SCN_MAX_ZONES_PER_NODE];
+	unsigned int nr = 0, nr_rest = 0;
+	char buf[CFG_MSG_LEN];
+	char *item, *save = NULL;
+	int last = -1;
+
+	if (!strcmp(val, "default")) {
+		m->nr_zones = 0;
+		memset(m->zones, 0, sizeof(m->zones));
+		return 0;
+	}
+	if (strlen(val) >= sizeof(buf))
+		return cfg_fail(k, ": value too long");
+	strcpy(buf, val);
+	memset(zones, 0, sizeof(zones));
+	for (item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+		char *colon, *name, *spec, *present, *spanned;
+		struct scn_zone *z;
+		int type;
+
+		item = cfg_trim(item);
+		colon = strchr(item, ':');
+		if (!colon)
+			return cfg_fail(k, ": bad zone '%s' (expected NAME:SIZE, e.g. DMA32:3G or Normal:rest)", item);
+		*colon = '\0';
+		name = cfg_trim(item);
+		spec = cfg_trim(colon + 1);
+		type = zone_type_of(name);
+		if (type < 0)
+			return cfg_fail(k, ": unknown zone '%s' (expected DMA, DMA32, Normal or Movable)", name);
+		if (type == last)
+			return cfg_fail(k, ": zone %s listed twice", scn_zone_names[type]);
+		if (type < last)
+			return cfg_fail(k, ": zone %s after %s (zones go in the order DMA, DMA32, Normal, Movable)",
+				     scn_zone_names[type], scn_zone_names[last]);
+		last = type;
+		z = &zones[nr++];
+		z->type = (enum zone_type)type;
+		if (!strcmp(spec, "rest")) {
+			if (++nr_rest > 1)
+				return cfg_fail(k, ": more than one zone is 'rest'");
+			z->rest = true;
+			continue;
+		}
+		present = strchr(spec, '/');
+		spanned = NULL;
+		if (present) {
+			*present++ = '\0';
+			spanned = strchr(present, '/');
+			if (spanned)
+				*spanned++ = '\0';
+		}
+		if (zone_pages(k, scn_zone_names[type], cfg_trim(spec), &z->pages))
+			return -1;
+		if (present && zone_pages(k, scn_zone_names[type], cfg_trim(present), &z->present))
+			return -1;
+		if (spanned && zone_pages(k, scn_zone_names[type], cfg_trim(spanned), &z->spanned))
+			return -1;
+		if (present && z->present < z->pages)
+			return cfg_fail(k, ": %s: present pages %llu < managed pages %llu",
+				     scn_zone_names[type], (unsigned long long)z->present,
+				     (unsigned long long)z->pages);
+		if (spanned && z->spanned < z->present)
+			return cfg_fail(k, ": %s: spanned pages %llu < present pages %llu",
+				     scn_zone_names[type], (unsigned long long)z->spanned,
+				     (unsigned long long)z->present);
+	}
+	if (!nr)
+		return cfg_fail(k, ": empty zone list");
+	m->nr_zones = nr;
+	memcpy(m->zones, zones, sizeof(zones));
+	return 0;
+}
+
+#define M_OFF(f)	offsetof(struct scn_machine, f)
+
+static const struct cfg_key mm_init_machine_keys[] = {
+	{ .name = "nodes", .type = CFG_UINT, .off = M_OFF(nodes), .min = 1, .max = 64, .def = "1",
+	  .doc = "NUMA nodes, memory split evenly" },
+	{ .name = "memory", .type = CFG_SIZE, .off = M_OFF(memory), .flags = CFG_F_POSITIVE | CFG_F_ORIGIN,
+	  .origin_off = M_OFF(memory_origin), .def = "8G",
+	  .doc = "the whole machine; with explicit zones and no `rest` it defaults to their sum x nodes" },
+	{ .name = "zones", .type = CFG_CUSTOM, .set = set_zones, .flags = CFG_F_ORIGIN,
+	  .origin_off = M_OFF(zones_origin), .def = "default",
+	  .range = "NAME:SIZE, ... \\| default",
+	  .doc = "per node, in zone order (DMA, DMA32, Normal, Movable); SIZE is bytes, Np managed pages, MANAGED/PRESENT/SPANNED, or rest; default = x86-64: DMA 16M, DMA32 to 4G, Normal the rest" },
+	{ .name = "page_size", .type = CFG_CUSTOM, .set = set_page_size, .flags = CFG_F_ORIGIN,
+	  .origin_off = M_OFF(page_size_origin), .def = "4K", .range = "4K \\| 8K \\| 16K \\| 64K",
+	  .doc = "the page size; `p` values anywhere in the file use it" },
+};
+
+CFG_TABLE(mm_init_machine_table, mm_init_machine_keys);

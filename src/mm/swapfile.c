@@ -10,8 +10,10 @@
  * slot cluster finds neighbouring pages.
  */
 #include <stdlib.h>
+#include <stddef.h>
 
 #include "internal.h"
+#include "../sim/config.h"
 
 /* scenario_validate() sizes the host's share of a swap device with this */
 _Static_assert(sizeof(((struct swap_info_struct *)0)->swap_map[0]) +
@@ -217,3 +219,23 @@ void free_swap_and_cache(struct sim *sim, u64 slot)
 	lruvec_del_folio(sim, folio_lruvec(sim, pfn), pfn);
 	free_unref_page(sim, pfn);
 }
+
+/* [machine]: swap space and its device (presets: blkdev.c) */
+
+#define M_OFF(f)	offsetof(struct scn_machine, f)
+
+static const struct cfg_key swapfile_machine_keys[] = {
+	{ .name = "swap", .type = CFG_SIZE, .off = M_OFF(swap), .flags = CFG_F_ORIGIN,
+	  .origin_off = M_OFF(swap_origin), .def = "0", .doc = "swap space, 0 = no swap" },
+	{ .name = "swap_device", .type = CFG_CUSTOM, .set = blkdev_set_preset, .def = "ssd",
+	  .range = "ssd \\| hdd \\| nvme",
+	  .doc = "preset of latency, bandwidth and depth (ssd: 100us, 500M/s, 32; hdd: 8ms, 150M/s, 1; nvme: 20us, 3G/s, 128); single keys override it" },
+	{ .name = "swap_latency", .type = CFG_TIME, .off = M_OFF(swap_dev.latency_ns),
+	  .max = 10 * NSEC_PER_SEC, .def_doc = "swap_device", .doc = "per request, before the transfer" },
+	{ .name = "swap_bandwidth", .type = CFG_BANDWIDTH, .off = M_OFF(swap_dev.bandwidth),
+	  .def_doc = "swap_device", .doc = "bytes per second (`500M` or `500M/s`)" },
+	{ .name = "swap_depth", .type = CFG_UINT, .off = M_OFF(swap_dev.depth), .min = 1, .max = 65536,
+	  .def_doc = "swap_device", .doc = "requests in flight" },
+};
+
+CFG_TABLE(swapfile_machine_table, swapfile_machine_keys);

@@ -457,22 +457,82 @@ int cfg_apply_key(struct cfg_ctx *k, const struct cfg_key *kd, void *obj, const 
 	return 0;
 }
 
+static void section_add(struct cfg_section *sd, const struct cfg_key *kd, unsigned int types)
+{
+	if (sd->nr_keys == CFG_MAX_KEYS) {
+		fprintf(stderr, "reclaimsim: [%s]: more than %d keys (CFG_MAX_KEYS)\n",
+			sd->name, CFG_MAX_KEYS);
+		abort();
+	}
+	sd->key_types[sd->nr_keys] = types;
+	sd->keys[sd->nr_keys++] = kd;
+}
+
+static bool same_str(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
+/* Two types' declarations of one key must store and parse it alike. */
+static bool same_key(const struct cfg_key *a, const struct cfg_key *b)
+{
+	return a->type == b->type && a->off == b->off && a->size == b->size &&
+	       a->flags == b->flags && a->min == b->min && a->max == b->max &&
+	       a->values == b->values && a->set == b->set && a->origin_off == b->origin_off &&
+	       same_str(a->alias, b->alias) && same_str(a->def, b->def);
+}
+
 struct cfg_section *cfg_section_keys(struct cfg_section *sd)
 {
 	if (sd->ready)
 		return sd;
-	for (const struct cfg_table *const *t = sd->tables; *t; t++) {
-		for (unsigned int i = 0; i < (*t)->nr_keys; i++) {
-			if (sd->nr_keys == CFG_MAX_KEYS) {
-				fprintf(stderr, "reclaimsim: [%s]: more than %d keys (CFG_MAX_KEYS)\n",
-					sd->name, CFG_MAX_KEYS);
+	for (const struct cfg_table *const *t = sd->tables; *t; t++)
+		for (unsigned int i = 0; i < (*t)->nr_keys; i++)
+			section_add(sd, &(*t)->keys[i], 0);
+	for (unsigned int type = 0; type < sd->nr_types; type++) {
+		const struct cfg_table *t = sd->type_table(type);
+
+		for (unsigned int i = 0; t && i < t->nr_keys; i++) {
+			const struct cfg_key *kd = &t->keys[i];
+			int idx = cfg_key_index(sd, kd->name);
+
+			if (idx < 0) {
+				section_add(sd, kd, 1U << type);
+				continue;
+			}
+			if (!sd->key_types[idx] || !same_key(sd->keys[idx], kd)) {
+				fprintf(stderr, "reclaimsim: [%s] %s: type %s declares it unlike %s\n",
+					sd->name, kd->name, sd->type_names[type],
+					sd->key_types[idx] ? "another type" : "the common key");
 				abort();
 			}
-			sd->keys[sd->nr_keys++] = &(*t)->keys[i];
+			sd->key_types[idx] |= 1U << type;
 		}
 	}
 	sd->ready = true;
 	return sd;
+}
+
+bool cfg_key_takes(const struct cfg_section *sd, int idx, unsigned int type)
+{
+	return !sd->key_types[idx] || (sd->key_types[idx] & (1U << type));
+}
+
+void cfg_type_keys(char *buf, size_t len, const struct cfg_section *sd, unsigned int type)
+{
+	const char *sep = " ";
+	int w = snprintf(buf, len, "%s takes", sd->type_names[type]);
+	size_t used = w > 0 ? (size_t)w : 0;
+
+	for (unsigned int i = 0; i < sd->nr_keys && used < len; i++) {
+		if (!(sd->key_types[i] & (1U << type)))
+			continue;
+		w = snprintf(buf + used, len - used, "%s%s", sep, sd->keys[i]->name);
+		if (w < 0)
+			break;
+		used += (size_t)w;
+		sep = ", ";
+	}
 }
 
 int cfg_apply_defaults(struct cfg_section *sd, struct scenario *s, void *obj,
@@ -544,17 +604,13 @@ static void key_range(char *buf, size_t len, const struct cfg_key *kd)
 	}
 }
 
-void cfg_print_section(FILE *f, struct cfg_section *sd)
+static void print_keys(FILE *f, const struct cfg_key *const *keys, unsigned int nr)
 {
 	char range[CFG_MSG_LEN];
 
-	cfg_section_keys(sd);
-	fprintf(f, "### [%s]\n", sd->name);
-	if (sd->doc)
-		fprintf(f, "%s\n", sd->doc);
 	fprintf(f, "\n| key | values | default | meaning |\n|---|---|---|---|\n");
-	for (unsigned int i = 0; i < sd->nr_keys; i++) {
-		const struct cfg_key *kd = sd->keys[i];
+	for (unsigned int i = 0; i < nr; i++) {
+		const struct cfg_key *kd = keys[i];
 
 		key_range(range, sizeof(range), kd);
 		fprintf(f, "| %s | %s | ", kd->name, range);
@@ -567,18 +623,33 @@ void cfg_print_section(FILE *f, struct cfg_section *sd)
 			fprintf(f, "`%s`", kd->alias);
 		if (kd->doc)
 			fprintf(f, "%s%s", kd->alias ? ": " : "", kd->doc);
-		if (kd->types && sd->type_names) {
-			const char *sep = " (";
-
-			for (unsigned int t = 0; sd->type_names[t]; t++) {
-				if (!(kd->types & (1U << t)))
-					continue;
-				fprintf(f, "%s%s", sep, sd->type_names[t]);
-				sep = ", ";
-			}
-			fprintf(f, ")");
-		}
 		fprintf(f, " |\n");
 	}
 	fprintf(f, "\n");
+}
+
+void cfg_print_section(FILE *f, struct cfg_section *sd)
+{
+	const struct cfg_key *keys[CFG_MAX_KEYS];
+	unsigned int nr = 0;
+
+	cfg_section_keys(sd);
+	fprintf(f, "### [%s]\n", sd->name);
+	if (sd->doc)
+		fprintf(f, "%s\n", sd->doc);
+	for (unsigned int i = 0; i < sd->nr_keys; i++)
+		if (!sd->key_types[i])
+			keys[nr++] = sd->keys[i];
+	print_keys(f, keys, nr);
+	/* each type's own declarations: its documentation of a shared key */
+	for (unsigned int type = 0; type < sd->nr_types; type++) {
+		const struct cfg_table *t = sd->type_table(type);
+
+		fprintf(f, "#### %s = %s\n", sd->type_key, sd->type_names[type]);
+		if (t && t->doc)
+			fprintf(f, "%s\n", t->doc);
+		for (nr = 0; t && nr < t->nr_keys && nr < CFG_MAX_KEYS; nr++)
+			keys[nr] = &t->keys[nr];
+		print_keys(f, keys, nr);
+	}
 }

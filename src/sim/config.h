@@ -57,7 +57,6 @@ struct cfg_key {
 	u64 min, max;		/* CFG_UINT, CFG_U64, CFG_CENTISECS; CFG_TIME: each if not 0 */
 	const char *const *values;	/* CFG_ENUM: the names, NULL-terminated */
 	cfg_set_fn set;		/* CFG_CUSTOM */
-	unsigned int types;	/* [workload]: mask of 1 << type, 0 = all */
 	const char *alias;	/* this key is another name of that key */
 	size_t origin_off;	/* CFG_F_ORIGIN: the int origin in the section's struct */
 	/* documentation: `reclaimsim keys` */
@@ -67,28 +66,43 @@ struct cfg_key {
 	const char *doc;	/* one line */
 };
 
-/* A subsystem's keys of one section. */
+/* A subsystem's keys of one section (or of one type of a typed section). */
 struct cfg_table {
 	const struct cfg_key *keys;
 	unsigned int nr_keys;
+	const char *doc;	/* a type's table: what the type is, for the reference */
 };
 
 #define CFG_ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define CFG_TABLE(tname, arr)	\
 	const struct cfg_table tname = { .keys = (arr), .nr_keys = CFG_ARRAY_SIZE(arr) }
+#define CFG_TABLE_DOC(tname, arr, tdoc)	\
+	const struct cfg_table tname = { .keys = (arr), .nr_keys = CFG_ARRAY_SIZE(arr), .doc = (tdoc) }
 /* CFG_ENUM's names: CFG_VALUES("off", "on") */
 #define CFG_VALUES(...)		((const char *const[]){ __VA_ARGS__, NULL })
 
-/* A section: its tables, flattened into keys[] on first use. */
+/*
+ * A section: its tables, flattened into keys[] on first use.  A typed
+ * section ([workload NAME]) also has a table per type (type_table(t) for
+ * t < nr_types, declared by the type's code): its keys follow the common
+ * ones, each name once, with key_types[] the mask of the types (1 << t)
+ * that declare it (0: a common key, every type takes it).  Types that
+ * share a key declare it alike (same field, parser and default; the
+ * documentation may differ), which cfg_section_keys() checks.
+ */
 struct cfg_section {
 	const char *name;
 	const struct cfg_table *const *tables;	/* NULL-terminated */
 	const char *doc;			/* for the reference */
-	const char *const *type_names;		/* names of the bits of cfg_key.types */
+	const char *type_key;			/* the key that chooses the type */
+	const char *const *type_names;		/* the types' names, for the reference */
+	unsigned int nr_types;
+	const struct cfg_table *(*type_table)(unsigned int type);
 	/* filled by cfg_section_keys() */
 	bool ready;
 	unsigned int nr_keys;
 	const struct cfg_key *keys[CFG_MAX_KEYS];
+	unsigned int key_types[CFG_MAX_KEYS];
 };
 
 /* Everything a setter needs to parse a value and word a message. */
@@ -112,6 +126,10 @@ __attribute__((format(printf, 2, 3)))
 int cfg_fail(struct cfg_ctx *k, const char *fmt, ...);
 
 int cfg_key_index(struct cfg_section *sd, const char *name);
+/* Does type @type of a typed section take key @idx? */
+bool cfg_key_takes(const struct cfg_section *sd, int idx, unsigned int type);
+/* "TYPE takes k1, k2, ..." (its own keys, in the section's order) into @buf. */
+void cfg_type_keys(char *buf, size_t len, const struct cfg_section *sd, unsigned int type);
 /* The key an alias stands for (its line is shared for duplicates). */
 int cfg_key_canonical(struct cfg_section *sd, int idx);
 /* Was @name given in this section of this file? */
@@ -129,7 +147,8 @@ int cfg_set_choice(struct cfg_ctx *k, const char *val, const char *const *names,
 		   int *out);
 
 /* The key reference of @sd as markdown (`reclaimsim keys`): a table of
- * key, values, default, meaning. */
+ * key, values, default, meaning; a typed section's common keys, then a
+ * table per type of its own keys. */
 void cfg_print_section(FILE *f, struct cfg_section *sd);
 
 /* Value parsers without location ("bad size '...' (...)"), see scenario.h. */

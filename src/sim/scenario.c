@@ -79,27 +79,6 @@ static const char *const wl_type_names[NR_WORKLOAD_TYPES + 1] = {
 	[WL_EBIZZY]		= "ebizzy",
 };
 
-/* The zone names of /proc/zoneinfo, in zone order. */
-static const char *const scn_zone_names[] = {
-	[ZONE_DMA]	= "DMA",
-	[ZONE_DMA32]	= "DMA32",
-	[ZONE_NORMAL]	= "Normal",
-	[ZONE_MOVABLE]	= "Movable",
-};
-
-/* swap_device / disk_device presets. */
-static const struct device_preset {
-	const char *name;
-	struct scn_device dev;
-} device_presets[] = {
-	/* SATA SSD: ~100 us per 4K read, ~500 MB/s, NCQ depth 32 */
-	{ "ssd",  { 100 * NSEC_PER_USEC, 500 * MiB, 32 } },
-	/* 7200 rpm disk: seek + half a rotation, one request at a time */
-	{ "hdd",  { 8 * NSEC_PER_MSEC, 150 * MiB, 1 } },
-	/* NVMe: ~20 us, ~3 GB/s, deep queues */
-	{ "nvme", { 20 * NSEC_PER_USEC, 3 * GiB, 128 } },
-};
-
 /* ------------------------------------------------------------------ */
 /* Messages                                                            */
 /* ------------------------------------------------------------------ */
@@ -190,160 +169,6 @@ static int set_from(struct cfg_ctx *k, void *obj, const char *val)
 	return 0;
 }
 
-static int set_page_size(struct cfg_ctx *k, void *obj, const char *val)
-{
-	struct scn_machine *m = obj;
-	char buf[SCN_MSG_LEN];
-	u64 v;
-
-	if (parse_size(val, 0, &v, buf, sizeof(buf)))
-		return cfg_fail(k, ": %s", buf);
-	if (v != 4 * KiB && v != 8 * KiB && v != 16 * KiB && v != 64 * KiB)
-		return cfg_fail(k, ": unsupported page size '%s' (expected 4K, 8K, 16K or 64K)", val);
-	/* The zones are held in pages: a new page size would silently rescale them. */
-	if (!k->lines && m->nr_zones && v != m->page_size)
-		return cfg_fail(k, ": cannot change with explicit zones, which are in pages (set machine.zones=default first, then the zones again)");
-	m->page_size = (unsigned int)v;
-	return 0;
-}
-
-static int zone_type_of(const char *name)
-{
-	for (size_t i = 0; i < ARRAY_SIZE(scn_zone_names); i++)
-		if (!strcasecmp(name, scn_zone_names[i]))
-			return (int)i;
-	return -1;
-}
-
-/* One zone size: bytes (a whole number of pages) or "Np", into pages. */
-static int zone_pages(struct cfg_ctx *k, const char *zname, const char *str, u64 *pages)
-{
-	char buf[SCN_MSG_LEN];
-	u64 v;
-
-	if (parse_size(str, k->page_size, &v, buf, sizeof(buf)))
-		return cfg_fail(k, ": %s: %s", zname, buf);
-	if (v % k->page_size)
-		return cfg_fail(k, ": %s: %s is not a whole number of %u-byte pages",
-			     zname, str, k->page_size);
-	*pages = v / k->page_size;
-	return 0;
-}
-
-
-/*
- * zones = NAME:SIZE, ...   per node, in zone order; SIZE is bytes or Np
- * (managed pages), or "rest" for what the node's memory leaves.  The
- * optional form NAME:MANAGED/PRESENT/SPANNED also gives the counts
- * /proc/zoneinfo shows.  "default" returns to the x86-64 layout.
- */
-static int set_zones(struct cfg_ctx *k, void *obj, const char *val)
-{
-	struct scn_machine *m = obj;
-	struct scn_zone zones[SCN_MAX_ZONES_PER_NODE];
-	unsigned int nr = 0, nr_rest = 0;
-	char buf[SCN_MSG_LEN];
-	char *item, *save = NULL;
-	int last = -1;
-
-	if (!strcmp(val, "default")) {
-		m->nr_zones = 0;
-		memset(m->zones, 0, sizeof(m->zones));
-		return 0;
-	}
-	if (strlen(val) >= sizeof(buf))
-		return cfg_fail(k, ": value too long");
-	strcpy(buf, val);
-	memset(zones, 0, sizeof(zones));
-	for (item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
-		char *colon, *name, *spec, *present, *spanned;
-		struct scn_zone *z;
-		int type;
-
-		item = cfg_trim(item);
-		colon = strchr(item, ':');
-		if (!colon)
-			return cfg_fail(k, ": bad zone '%s' (expected NAME:SIZE, e.g. DMA32:3G or Normal:rest)", item);
-		*colon = '\0';
-		name = cfg_trim(item);
-		spec = cfg_trim(colon + 1);
-		type = zone_type_of(name);
-		if (type < 0)
-			return cfg_fail(k, ": unknown zone '%s' (expected DMA, DMA32, Normal or Movable)", name);
-		if (type == last)
-			return cfg_fail(k, ": zone %s listed twice", scn_zone_names[type]);
-		if (type < last)
-			return cfg_fail(k, ": zone %s after %s (zones go in the order DMA, DMA32, Normal, Movable)",
-				     scn_zone_names[type], scn_zone_names[last]);
-		last = type;
-		z = &zones[nr++];
-		z->type = (enum zone_type)type;
-		if (!strcmp(spec, "rest")) {
-			if (++nr_rest > 1)
-				return cfg_fail(k, ": more than one zone is 'rest'");
-			z->rest = true;
-			continue;
-		}
-		present = strchr(spec, '/');
-		spanned = NULL;
-		if (present) {
-			*present++ = '\0';
-			spanned = strchr(present, '/');
-			if (spanned)
-				*spanned++ = '\0';
-		}
-		if (zone_pages(k, scn_zone_names[type], cfg_trim(spec), &z->pages))
-			return -1;
-		if (present && zone_pages(k, scn_zone_names[type], cfg_trim(present), &z->present))
-			return -1;
-		if (spanned && zone_pages(k, scn_zone_names[type], cfg_trim(spanned), &z->spanned))
-			return -1;
-		if (present && z->present < z->pages)
-			return cfg_fail(k, ": %s: present pages %llu < managed pages %llu",
-				     scn_zone_names[type], (unsigned long long)z->present,
-				     (unsigned long long)z->pages);
-		if (spanned && z->spanned < z->present)
-			return cfg_fail(k, ": %s: spanned pages %llu < present pages %llu",
-				     scn_zone_names[type], (unsigned long long)z->spanned,
-				     (unsigned long long)z->present);
-	}
-	if (!nr)
-		return cfg_fail(k, ": empty zone list");
-	m->nr_zones = nr;
-	memcpy(m->zones, zones, sizeof(zones));
-	return 0;
-}
-
-static const struct device_preset *find_preset(const char *name)
-{
-	for (size_t i = 0; i < ARRAY_SIZE(device_presets); i++)
-		if (!strcmp(name, device_presets[i].name))
-			return &device_presets[i];
-	return NULL;
-}
-
-/*
- * swap_device / disk_device: the preset fills latency, bandwidth and
- * depth, except those given as single keys in the same [machine].
- */
-static int set_device(struct cfg_ctx *k, void *obj, const char *val)
-{
-	struct scn_machine *m = obj;
-	const struct device_preset *p = find_preset(val);
-	bool swap = !strncmp(k->key, "swap", 4);
-	struct scn_device *d = swap ? &m->swap_dev : &m->disk_dev;
-
-	if (!p)
-		return cfg_fail(k, ": unknown device '%s' (expected ssd, hdd or nvme)", val);
-	if (!cfg_key_given(k, swap ? "swap_latency" : "disk_latency"))
-		d->latency_ns = p->dev.latency_ns;
-	if (!cfg_key_given(k, swap ? "swap_bandwidth" : "disk_bandwidth"))
-		d->bandwidth = p->dev.bandwidth;
-	if (!cfg_key_given(k, swap ? "swap_depth" : "disk_depth"))
-		d->depth = p->dev.depth;
-	return 0;
-}
-
 #define M_OFF(f)	offsetof(struct scn_machine, f)
 
 static const struct cfg_key machine_keys[] = {
@@ -352,314 +177,11 @@ static const struct cfg_key machine_keys[] = {
 	  .doc = "host: the CPUs, page size, nodes, zones and vm sysctls of this host; must come before the other [machine] and [sysctl] keys" },
 	{ .name = "cpus", .type = CFG_UINT, .off = M_OFF(cpus), .min = 1, .max = 4096, .def = "8",
 	  .doc = "CPUs" },
-	{ .name = "nodes", .type = CFG_UINT, .off = M_OFF(nodes), .min = 1, .max = 64, .def = "1",
-	  .doc = "NUMA nodes, memory split evenly" },
-	{ .name = "memory", .type = CFG_SIZE, .off = M_OFF(memory), .flags = CFG_F_POSITIVE | CFG_F_ORIGIN,
-	  .origin_off = M_OFF(memory_origin), .def = "8G",
-	  .doc = "the whole machine; with explicit zones and no `rest` it defaults to their sum x nodes" },
-	{ .name = "zones", .type = CFG_CUSTOM, .set = set_zones, .flags = CFG_F_ORIGIN,
-	  .origin_off = M_OFF(zones_origin), .def = "default",
-	  .range = "NAME:SIZE, ... \\| default",
-	  .doc = "per node, in zone order (DMA, DMA32, Normal, Movable); SIZE is bytes, Np managed pages, MANAGED/PRESENT/SPANNED, or rest; default = x86-64: DMA 16M, DMA32 to 4G, Normal the rest" },
-	{ .name = "page_size", .type = CFG_CUSTOM, .set = set_page_size, .flags = CFG_F_ORIGIN,
-	  .origin_off = M_OFF(page_size_origin), .def = "4K", .range = "4K \\| 8K \\| 16K \\| 64K",
-	  .doc = "the page size; `p` values anywhere in the file use it" },
-	{ .name = "swap", .type = CFG_SIZE, .off = M_OFF(swap), .flags = CFG_F_ORIGIN,
-	  .origin_off = M_OFF(swap_origin), .def = "0", .doc = "swap space, 0 = no swap" },
-	{ .name = "swap_device", .type = CFG_CUSTOM, .set = set_device, .def = "ssd",
-	  .range = "ssd \\| hdd \\| nvme",
-	  .doc = "preset of latency, bandwidth and depth (ssd: 100us, 500M/s, 32; hdd: 8ms, 150M/s, 1; nvme: 20us, 3G/s, 128); single keys override it" },
-	{ .name = "swap_latency", .type = CFG_TIME, .off = M_OFF(swap_dev.latency_ns),
-	  .max = 10 * NSEC_PER_SEC, .def_doc = "swap_device", .doc = "per request, before the transfer" },
-	{ .name = "swap_bandwidth", .type = CFG_BANDWIDTH, .off = M_OFF(swap_dev.bandwidth),
-	  .def_doc = "swap_device", .doc = "bytes per second (`500M` or `500M/s`)" },
-	{ .name = "swap_depth", .type = CFG_UINT, .off = M_OFF(swap_dev.depth), .min = 1, .max = 65536,
-	  .def_doc = "swap_device", .doc = "requests in flight" },
-	{ .name = "disk_device", .type = CFG_CUSTOM, .set = set_device, .def = "ssd",
-	  .range = "ssd \\| hdd \\| nvme", .doc = "the file device's preset, as swap_device" },
-	{ .name = "disk_latency", .type = CFG_TIME, .off = M_OFF(disk_dev.latency_ns),
-	  .max = 10 * NSEC_PER_SEC, .def_doc = "disk_device", .doc = "per request, before the transfer" },
-	{ .name = "disk_bandwidth", .type = CFG_BANDWIDTH, .off = M_OFF(disk_dev.bandwidth),
-	  .def_doc = "disk_device", .doc = "bytes per second" },
-	{ .name = "disk_depth", .type = CFG_UINT, .off = M_OFF(disk_dev.depth), .min = 1, .max = 65536,
-	  .def_doc = "disk_device", .doc = "requests in flight" },
-	{ .name = "read_ahead", .type = CFG_SIZE, .off = M_OFF(read_ahead), .def = "128K",
-	  .doc = "file readahead window (read_ahead_kb; VM_READAHEAD_PAGES)" },
 };
 
 /* [policy] */
 
-/* [workload NAME] */
-
-static int set_wl_type(struct cfg_ctx *k, void *obj, const char *val)
-{
-	struct scn_workload *w = obj;
-	int t = cfg_match_name(val, wl_type_names, NR_WORKLOAD_TYPES);
-	char list[128];
-
-	if (t < 0) {
-		cfg_list_names(list, sizeof(list), wl_type_names, NR_WORKLOAD_TYPES);
-		return cfg_fail(k, ": unknown workload type '%s' (expected %s)", val, list);
-	}
-	w->type = (enum workload_type)t;
-	return 0;
-}
-
-/* cgroup = NAME | /   ("/" is the root cgroup, stored as "") */
-static int set_wl_cgroup(struct cfg_ctx *k, void *obj, const char *val)
-{
-	struct scn_workload *w = obj;
-	const char *why;
-
-	if (!strcmp(val, "/")) {
-		w->cgroup[0] = '\0';
-		return 0;
-	}
-	why = scenario_check_name(val);
-	if (why)
-		return cfg_fail(k, ": %s: '%s'", why, val);
-	snprintf(w->cgroup, sizeof(w->cgroup), "%s", val);
-	return 0;
-}
-
-static int set_pattern(struct cfg_ctx *k, void *obj, const char *val)
-{
-	struct scn_workload *w = obj;
-
-	if (!strcmp(val, "seq"))
-		w->random = false;
-	else if (!strcmp(val, "rand"))
-		w->random = true;
-	else
-		return cfg_fail(k, ": unknown value '%s' (expected seq or rand)", val);
-	return 0;
-}
-
-static int set_mode(struct cfg_ctx *k, void *obj, const char *val)
-{
-	struct scn_workload *w = obj;
-
-	if (!strcmp(val, "process"))
-		w->threads = false;
-	else if (!strcmp(val, "thread"))
-		w->threads = true;
-	else
-		return cfg_fail(k, ": unknown value '%s' (expected process or thread)", val);
-	return 0;
-}
-
-static int set_touch(struct cfg_ctx *k, void *obj, const char *val)
-{
-	struct scn_workload *w = obj;
-
-	if (!strcmp(val, "write"))
-		w->touch_write = true;
-	else if (!strcmp(val, "read"))
-		w->touch_write = false;
-	else
-		return cfg_fail(k, ": unknown value '%s' (expected write or read)", val);
-	return 0;
-}
-
-/* madvise09 rewrite = 0,10: page indices, comma separated */
-static int set_rewrite(struct cfg_ctx *k, void *obj, const char *val)
-{
-	struct scn_workload *w = obj;
-	const char *p = val;
-	unsigned int n = 0;
-
-	if (!strcmp(val, "none")) {
-		w->nr_rewrite = 0;
-		return 0;
-	}
-	for (;;) {
-		char *end;
-		unsigned long long idx;
-
-		if (*p < '0' || *p > '9')
-			return cfg_fail(k, ": expected page numbers separated by commas, or none: '%s'",
-				     val);
-		errno = 0;
-		idx = strtoull(p, &end, 10);
-		if (errno || idx > UINT32_MAX)
-			return cfg_fail(k, ": page number out of range in '%s'", val);
-		if (n == SCN_MAX_REWRITE)
-			return cfg_fail(k, ": more than %d pages", SCN_MAX_REWRITE);
-		w->rewrite[n++] = (u32)idx;
-		p = end;
-		if (!*p)
-			break;
-		if (*p++ != ',')
-			return cfg_fail(k, ": expected page numbers separated by commas, or none: '%s'",
-				     val);
-	}
-	w->nr_rewrite = n;
-	return 0;
-}
-
-/* madvise09 peek = PAGE | none */
-static int set_peek(struct cfg_ctx *k, void *obj, const char *val)
-{
-	struct scn_workload *w = obj;
-	char buf[SCN_MSG_LEN];
-	u64 v;
-
-	if (!strcmp(val, "none")) {
-		w->peek = U64_MAX;
-		return 0;
-	}
-	if (cfg_parse_uint_range(val, 0, UINT32_MAX, &v, buf, sizeof(buf)))
-		return cfg_fail(k, ": %s (or none)", buf);
-	w->peek = v;
-	return 0;
-}
-
-/* madvise09 pressure = oom | none | SIZE */
-static int set_pressure(struct cfg_ctx *k, void *obj, const char *val)
-{
-	struct scn_workload *w = obj;
-	char buf[SCN_MSG_LEN];
-	u64 v;
-
-	if (!strcmp(val, "oom") || !strcmp(val, "none")) {
-		w->pressure = !strcmp(val, "oom") ? U64_MAX : 0;
-		return 0;
-	}
-	if (parse_size(val, k->page_size, &v, buf, sizeof(buf)))
-		return cfg_fail(k, ": %s (or oom or none)", buf);
-	if (!v)
-		return cfg_fail(k, " must be > 0 (or oom or none)");
-	w->pressure = v;
-	return 0;
-}
-
-static int set_ltp_sleep(struct cfg_ctx *k, void *obj, const char *val)
-{
-	static const char *const names[] = { "off", "on" };
-	int i = 0;
-
-	if (cfg_set_choice(k, val, names, 2, &i))
-		return -1;
-	((struct scn_workload *)obj)->ltp_sleep = i;
-	return 0;
-}
-
-/*
- * ebizzy chunk_size = SIZE: ebizzy keeps it in an unsigned int and needs
- * at least one record (a size_t, 8 bytes)
- */
-static int set_chunk_size(struct cfg_ctx *k, void *obj, const char *val)
-{
-	struct scn_workload *w = obj;
-	char buf[SCN_MSG_LEN];
-	u64 v;
-
-	if (parse_size(val, k->page_size, &v, buf, sizeof(buf)))
-		return cfg_fail(k, ": %s", buf);
-	if (v < 8)
-		return cfg_fail(k, ": %llu bytes is smaller than a record (8 bytes)",
-			     (unsigned long long)v);
-	if (v > UINT32_MAX)
-		return cfg_fail(k, ": %llu bytes is more than ebizzy takes (%u)",
-			     (unsigned long long)v, UINT32_MAX);
-	w->chunk_size = v;
-	return 0;
-}
-
-/* ebizzy purge = free | dontneed: the madvise jemalloc purges dirty pages with */
-static int set_purge(struct cfg_ctx *k, void *obj, const char *val)
-{
-	struct scn_workload *w = obj;
-
-	if (!strcmp(val, "free"))
-		w->purge_free = true;
-	else if (!strcmp(val, "dontneed"))
-		w->purge_free = false;
-	else
-		return cfg_fail(k, ": unknown value '%s' (expected free or dontneed)", val);
-	return 0;
-}
-
-#define W_OFF(f)	offsetof(struct scn_workload, f)
-#define T_ANON		(1U << WL_ANON_FILL)
-#define T_FWRITE	(1U << WL_FILE_WRITE)
-#define T_FREAD		(1U << WL_FILE_READ)
-#define T_HOTSET	(1U << WL_HOTSET_STREAM)
-#define T_HACK		(1U << WL_HACKBENCH)
-#define T_MADV09	(1U << WL_MADVISE09)
-#define T_LRUMMAP	(1U << WL_LRU_FILE_MMAP_READ)
-#define T_EBIZZY	(1U << WL_EBIZZY)
-
-static const struct cfg_key workload_keys[] = {
-	{ .name = "type", .type = CFG_CUSTOM, .set = set_wl_type, .flags = CFG_F_ORIGIN,
-	  .origin_off = W_OFF(type_origin) },
-	{ .name = "cgroup", .type = CFG_CUSTOM, .set = set_wl_cgroup, .flags = CFG_F_ORIGIN,
-	  .origin_off = W_OFF(cgroup_origin) },
-	{ .name = "start", .type = CFG_TIME, .off = W_OFF(start_ns) },
-	/* copies of the workload: types that size their own tasks reject it */
-	{ .name = "tasks", .type = CFG_UINT, .off = W_OFF(tasks), .min = 1, .max = 4096,
-	  .types = T_ANON | T_FWRITE | T_FREAD | T_HOTSET | T_LRUMMAP },
-	{ .name = "size", .type = CFG_SIZE, .off = W_OFF(size), .flags = CFG_F_POSITIVE | CFG_F_ORIGIN,
-	  .origin_off = W_OFF(size_origin),
-	  .types = T_ANON | T_FWRITE | T_FREAD | T_MADV09 | T_LRUMMAP },
-	{ .name = "passes", .type = CFG_UINT, .off = W_OFF(passes), .min = 0, .max = 1000000,
-	  .types = T_ANON },
-	{ .name = "pattern", .type = CFG_CUSTOM, .set = set_pattern, .types = T_ANON },
-	{ .name = "touch", .type = CFG_CUSTOM, .set = set_touch, .types = T_ANON },
-	{ .name = "block", .type = CFG_SIZE, .off = W_OFF(block), .flags = CFG_F_POSITIVE,
-	  .types = T_FWRITE | T_FREAD | T_HOTSET },
-	{ .name = "count", .type = CFG_UINT, .off = W_OFF(count), .min = 1, .max = 1000000,
-	  .types = T_FREAD },
-	{ .name = "hot", .type = CFG_SIZE, .off = W_OFF(hot), .flags = CFG_F_POSITIVE, .types = T_HOTSET },
-	{ .name = "stream", .type = CFG_SIZE, .off = W_OFF(stream), .flags = CFG_F_POSITIVE,
-	  .types = T_HOTSET },
-	{ .name = "every", .type = CFG_SIZE, .off = W_OFF(every), .flags = CFG_F_POSITIVE,
-	  .types = T_HOTSET },
-	{ .name = "warm_passes", .type = CFG_UINT, .off = W_OFF(warm_passes), .min = 0, .max = 1000000,
-	  .types = T_HOTSET },
-	{ .name = "groups", .type = CFG_UINT, .off = W_OFF(groups), .min = 1, .max = 1000,
-	  .types = T_HACK },
-	{ .name = "loops", .type = CFG_UINT, .off = W_OFF(loops), .min = 1, .max = 100000000,
-	  .types = T_HACK },
-	{ .name = "mode", .type = CFG_CUSTOM, .set = set_mode, .types = T_HACK },
-	{ .name = "footprint", .type = CFG_SIZE, .off = W_OFF(footprint), .flags = CFG_F_POSITIVE,
-	  .types = T_HACK },
-	{ .name = "kernel_footprint", .type = CFG_SIZE, .off = W_OFF(kernel_footprint),
-	  .types = T_HACK },
-	{ .name = "datasize", .type = CFG_SIZE, .off = W_OFF(datasize), .flags = CFG_F_POSITIVE,
-	  .types = T_HACK },
-	{ .name = "text", .type = CFG_SIZE, .off = W_OFF(text), .types = T_HACK },
-	{ .name = "rewrite", .type = CFG_CUSTOM, .set = set_rewrite, .flags = CFG_F_ORIGIN,
-	  .origin_off = W_OFF(rewrite_origin), .types = T_MADV09 },
-	{ .name = "rewrite_every", .type = CFG_UINT, .off = W_OFF(rewrite_every), .min = 0,
-	  .max = UINT32_MAX, .types = T_MADV09 },
-	{ .name = "peek", .type = CFG_CUSTOM, .set = set_peek, .flags = CFG_F_ORIGIN,
-	  .origin_off = W_OFF(peek_origin), .types = T_MADV09 },
-	{ .name = "pressure", .type = CFG_CUSTOM, .set = set_pressure, .types = T_MADV09 },
-	{ .name = "chunk", .type = CFG_SIZE, .off = W_OFF(chunk), .flags = CFG_F_POSITIVE,
-	  .types = T_MADV09 },
-	{ .name = "ltp_sleep", .type = CFG_CUSTOM, .set = set_ltp_sleep, .types = T_MADV09 },
-	{ .name = "rounds", .type = CFG_UINT, .off = W_OFF(rounds), .min = 1, .max = 1000,
-	  .types = T_MADV09 },
-	{ .name = "limit_after", .type = CFG_SIZE, .off = W_OFF(limit_after), .flags = CFG_F_POSITIVE,
-	  .types = T_MADV09 },
-	{ .name = "memsw_after", .type = CFG_SIZE, .off = W_OFF(memsw_after), .flags = CFG_F_POSITIVE,
-	  .types = T_MADV09 },
-	{ .name = "hold", .type = CFG_TIME, .off = W_OFF(hold_ns), .types = T_MADV09 },
-	{ .name = "threads", .type = CFG_UINT, .off = W_OFF(nr_threads), .min = 1, .max = 4096,
-	  .types = T_EBIZZY },
-	/*
-	 * at most 16384: the jemalloc model finds free runs by a linear scan
-	 * of the arena's chunks (jemalloc 3.6 keeps a tree), so the setup
-	 * costs host time quadratic in chunks (50,000 took 19 s)
-	 */
-	{ .name = "chunks", .type = CFG_UINT, .off = W_OFF(chunks), .min = 1, .max = 16384,
-	  .types = T_EBIZZY },
-	{ .name = "chunk_size", .type = CFG_CUSTOM, .set = set_chunk_size, .types = T_EBIZZY },
-	{ .name = "seconds", .type = CFG_UINT, .off = W_OFF(seconds), .min = 1, .max = 1000000,
-	  .types = T_EBIZZY },
-	{ .name = "purge", .type = CFG_CUSTOM, .set = set_purge, .types = T_EBIZZY },
-};
+/* [workload NAME]: workload.c (common keys) and each type's file (wl_ops.keys) */
 
 /*
  * The sections and the tables that declare their keys, beside the code
@@ -672,15 +194,20 @@ extern const struct cfg_table profile_policy_table, page_alloc_policy_table,
 	swap_state_policy_table, madvise_policy_table, tlb_policy_table,
 	memcontrol_policy_table, rmap_policy_table;
 extern const struct cfg_table cost_table, run_table, memcontrol_cgroup_table;
+extern const struct cfg_table mm_init_machine_table, swapfile_machine_table,
+	blkdev_machine_table, filemap_machine_table;
+extern const struct cfg_table workload_common_table;
+const struct cfg_table *workload_type_keys(unsigned int type);
 
 CFG_TABLE(machine_table, machine_keys);
-CFG_TABLE(workload_table, workload_keys);
 
 #define TABLES(...)	((const struct cfg_table *const[]){ __VA_ARGS__, NULL })
 
 static struct cfg_section sections[NR_SECS] = {
 	[SEC_MACHINE] = {
-		.name = "machine", .tables = TABLES(&machine_table),
+		.name = "machine",
+		.tables = TABLES(&machine_table, &mm_init_machine_table, &swapfile_machine_table,
+				 &blkdev_machine_table, &filemap_machine_table),
 		.doc = "The simulated machine: CPUs, memory and its zones, swap and disk devices.",
 	},
 	[SEC_SYSCTL] = {
@@ -706,13 +233,14 @@ static struct cfg_section sections[NR_SECS] = {
 		.doc = "`[cgroup NAME]`: a memory cgroup.",
 	},
 	[SEC_WORKLOAD] = {
-		.name = "workload", .tables = TABLES(&workload_table), .type_names = wl_type_names,
+		.name = "workload", .tables = TABLES(&workload_common_table), .type_key = "type",
+		.type_names = wl_type_names, .nr_types = NR_WORKLOAD_TYPES,
+		.type_table = workload_type_keys,
 		.doc = "`[workload NAME]`: a workload; its type says which keys it takes.",
 	},
 };
 
-_Static_assert(ARRAY_SIZE(workload_keys) <= CFG_MAX_KEYS, "CFG_MAX_KEYS");
-_Static_assert(ARRAY_SIZE(workload_keys) <= 64, "scn_workload.keys_given");
+_Static_assert(CFG_MAX_KEYS <= 64, "scn_workload.keys_given has a bit per key");
 
 static const char *const section_list =
 	"machine, sysctl, policy, cost, run, cgroup NAME or workload NAME";
@@ -736,26 +264,6 @@ static void *single_obj(struct scenario *s, enum sec_id id)
 	}
 }
 
-/* "anon_fill takes size, passes, pattern, touch" */
-static void type_keys(char *buf, size_t len, enum workload_type t)
-{
-	const char *sep = " ";
-	int w = snprintf(buf, len, "%s takes", wl_type_names[t]);
-	size_t used = w > 0 ? (size_t)w : 0;
-
-	for (size_t i = 0; i < ARRAY_SIZE(workload_keys) && used < len; i++) {
-		const struct cfg_key *kd = &workload_keys[i];
-
-		if (!kd->types || !(kd->types & (1U << t)))
-			continue;
-		w = snprintf(buf + used, len - used, "%s%s", sep, kd->name);
-		if (w < 0)
-			break;
-		used += (size_t)w;
-		sep = ", ";
-	}
-}
-
 /* ------------------------------------------------------------------ */
 /* Defaults                                                            */
 /* ------------------------------------------------------------------ */
@@ -775,44 +283,24 @@ static void cgroup_defaults(struct scenario *s, struct scn_cgroup *cg, const cha
 	cg->line = line;
 }
 
-/* The oracle programs' own defaults (shared/oracle/src). */
-static void workload_defaults(struct scn_workload *w, const char *name, int line)
+/*
+ * A workload's defaults: those of every type's keys (types that share a
+ * key agree on its default), the type named by the section if it is one.
+ */
+static void workload_defaults(struct scenario *s, struct scn_workload *w, const char *name,
+			      int line)
 {
 	int t = cfg_match_name(name, wl_type_names, NR_WORKLOAD_TYPES);
+	char msg[SCN_MSG_LEN];
 
 	memset(w, 0, sizeof(*w));
 	snprintf(w->name, sizeof(w->name), "%s", name);
 	w->type = t >= 0 ? (enum workload_type)t : WL_ANON_FILL;
-	w->tasks = 1;
-	w->passes = 3;			/* anonfill --passes */
-	w->random = false;		/* anonfill --pattern seq */
-	w->touch_write = true;		/* anonfill --touch write */
-	w->block = 1 * MiB;		/* dd bs=1M, filestream --chunk-kib 1024 */
-	w->count = 1;
-	w->every = 64 * MiB;		/* filestream --hot-every-mib 64 */
-	w->warm_passes = 2;		/* filestream --warm-passes 2 */
-	w->groups = 10;			/* hackbench's default */
-	w->loops = 100;			/* hackbench's default */
-	/*
-	 * hackbench per-task memory: chosen so that `hackbench 120 process
-	 * 1000` on seed 000's machine (8 GB, 2 GB swap, 16 KiB pages) needs
-	 * all the RAM and ~1 GB of swap (9 GiB / 4800 tasks); the kernel part
-	 * is the task's stack and page tables, which reclaim cannot touch
-	 */
-	w->footprint = 1856 * KiB;
-	w->kernel_footprint = 64 * KiB;
-	w->datasize = 100;		/* hackbench's DATASIZE */
-	w->text = 1 * MiB;		/* hackbench + the libc pages it runs */
-	/* madvfree: no peek, one round, limits kept; chunk 0 = --chunk-pages 500 */
-	w->peek = U64_MAX;
-	w->rounds = 1;
-	w->limit_after = U64_MAX;
-	w->memsw_after = U64_MAX;
-	/* ebizzy 0.3's defaults (-n 10, -s sizeof(size_t) * 64K, -S 10); purging
-	 * with MADV_DONTNEED as jemalloc 3.6 on Linux; threads must be given */
-	w->chunks = 10;
-	w->chunk_size = 512 * KiB;
-	w->seconds = 10;
+	if (cfg_apply_defaults(&sections[SEC_WORKLOAD], s, w, "[workload]", s->machine.page_size,
+			       msg, sizeof(msg))) {
+		fprintf(stderr, "reclaimsim: internal error: default: %s\n", msg);
+		abort();
+	}
 	w->line = line;
 }
 
@@ -1049,7 +537,7 @@ static void section_begin(struct parse_ctx *c, const char *line)
 				 SCN_MAX_WORKLOADS);
 			return;
 		}
-		workload_defaults(&s->workloads[s->nr_workloads], name, c->lineno);
+		workload_defaults(s, &s->workloads[s->nr_workloads], name, c->lineno);
 		c->wl_type_given[s->nr_workloads] =
 			cfg_match_name(name, wl_type_names, NR_WORKLOAD_TYPES) >= 0;
 		c->cur_inst = INST_WORKLOAD(s->nr_workloads);
@@ -1255,6 +743,7 @@ static void parse_finish(struct parse_ctx *c)
 {
 	struct scenario *s = c->s;
 	struct scn_machine *m = &s->machine;
+	struct cfg_section *sd = &sections[SEC_WORKLOAD];
 	char list[SCN_MSG_LEN];
 
 	for (unsigned int i = 0; i < s->nr_workloads && !c->err_line; i++) {
@@ -1268,14 +757,12 @@ static void parse_finish(struct parse_ctx *c)
 				 w->name, list);
 			break;
 		}
-		for (unsigned int j = 0; j < ARRAY_SIZE(workload_keys); j++) {
-			const struct cfg_key *kd = &workload_keys[j];
-
-			if (!lines[j] || !kd->types || (kd->types & (1U << w->type)))
+		for (unsigned int j = 0; j < sd->nr_keys; j++) {
+			if (!lines[j] || cfg_key_takes(sd, (int)j, w->type))
 				continue;
-			type_keys(list, sizeof(list), w->type);
+			cfg_type_keys(list, sizeof(list), sd, w->type);
 			ctx_fail(c, lines[j], "[workload %s] %s: not a key of type %s (%s)",
-				 w->name, kd->name, wl_type_names[w->type], list);
+				 w->name, sd->keys[j]->name, wl_type_names[w->type], list);
 			break;
 		}
 		missing = workload_missing(w);
@@ -1489,11 +976,11 @@ int scenario_set(struct scenario *s, const char *assignment, char *err, size_t e
 		put_msg(err, errlen, "--set %s: %s %s: unknown key", assignment, label, key);
 		return -1;
 	}
-	if (id == SEC_WORKLOAD && sd->keys[idx]->types) {
+	if (id == SEC_WORKLOAD) {
 		const struct scn_workload *w = obj;
 
-		if (!(sd->keys[idx]->types & (1U << w->type))) {
-			type_keys(msg, sizeof(msg), w->type);
+		if (!cfg_key_takes(sd, idx, w->type)) {
+			cfg_type_keys(msg, sizeof(msg), sd, w->type);
 			put_msg(err, errlen, "--set %s: %s %s: not a key of type %s (%s)", assignment,
 				label, key, wl_type_names[w->type], msg);
 			return -1;
@@ -1514,15 +1001,12 @@ int scenario_set(struct scenario *s, const char *assignment, char *err, size_t e
 		if (cfg_apply_key(&k, sd->keys[idx], &tmp, val))
 			goto fail;
 		tmp.keys_given |= 1ULL << canon;
-		for (unsigned int j = 0; j < ARRAY_SIZE(workload_keys); j++) {
-			const struct cfg_key *kd = &workload_keys[j];
-
-			if (!(tmp.keys_given & (1ULL << j)) || !kd->types ||
-			    (kd->types & (1U << tmp.type)))
+		for (unsigned int j = 0; j < sd->nr_keys; j++) {
+			if (!(tmp.keys_given & (1ULL << j)) || cfg_key_takes(sd, (int)j, tmp.type))
 				continue;
-			type_keys(msg, sizeof(msg), tmp.type);
+			cfg_type_keys(msg, sizeof(msg), sd, tmp.type);
 			put_msg(err, errlen, "--set %s: %s %s: not a key of type %s (%s)",
-				assignment, label, kd->name, wl_type_names[tmp.type], msg);
+				assignment, label, sd->keys[j]->name, wl_type_names[tmp.type], msg);
 			s->nr_set_texts = saved_texts;
 			return -1;
 		}

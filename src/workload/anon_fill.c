@@ -6,6 +6,7 @@
  * random permutation each pass, writing or only reading.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "workload_types.h"
 
@@ -104,9 +105,51 @@ static void anon_fill_free(struct task *t)
 	free(af);
 }
 
+static int set_pattern(struct cfg_ctx *k, void *obj, const char *val)
+{
+	struct scn_workload *w = obj;
+
+	if (!strcmp(val, "seq"))
+		w->random = false;
+	else if (!strcmp(val, "rand"))
+		w->random = true;
+	else
+		return cfg_fail(k, ": unknown value '%s' (expected seq or rand)", val);
+	return 0;
+}
+
+static int set_touch(struct cfg_ctx *k, void *obj, const char *val)
+{
+	struct scn_workload *w = obj;
+
+	if (!strcmp(val, "write"))
+		w->touch_write = true;
+	else if (!strcmp(val, "read"))
+		w->touch_write = false;
+	else
+		return cfg_fail(k, ": unknown value '%s' (expected write or read)", val);
+	return 0;
+}
+
+/* the oracle's anonfill options and their defaults */
+static const struct cfg_key anon_fill_keys[] = {
+	WL_KEY_TASKS("copies, each with its own memory"),
+	WL_KEY_SIZE("required", "bytes to mmap and fill"),
+	{ .name = "passes", .type = CFG_UINT, .off = WL_OFF(passes), .min = 0, .max = 1000000,
+	  .def = "3", .doc = "re-touch passes after the fill (anonfill --passes)" },
+	{ .name = "pattern", .type = CFG_CUSTOM, .set = set_pattern, .def = "seq",
+	  .range = "seq \\| rand", .doc = "order of the re-touch passes: address order, or a fresh random permutation each pass" },
+	{ .name = "touch", .type = CFG_CUSTOM, .set = set_touch, .def = "write",
+	  .range = "write \\| read", .doc = "the re-touch passes write or only read" },
+};
+
+static CFG_TABLE_DOC(anon_fill_keys_table, anon_fill_keys,
+		     "shared/oracle/src/anonfill.c: mmap `size` bytes of private anonymous memory, write every page once, then `passes` re-touch passes.");
+
 const struct wl_ops anon_fill_ops = {
 	.task_init = anon_fill_init,
 	.task_free = anon_fill_free,
 	.run = anon_fill_run,
 	.report = anon_fill_report,
+	.keys = &anon_fill_keys_table,
 };

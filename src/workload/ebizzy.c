@@ -32,6 +32,7 @@
  * -m/-M/-p/-P/-R/-T/-l/-z options.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "jemalloc.h"
 #include "workload_types.h"
@@ -425,6 +426,64 @@ static unsigned int ebizzy_nr_tasks(const struct scn_workload *cfg)
 	return cfg->nr_threads + 1;
 }
 
+/*
+ * chunk_size = SIZE: ebizzy keeps it in an unsigned int and needs at
+ * least one record (a size_t, 8 bytes)
+ */
+static int set_chunk_size(struct cfg_ctx *k, void *obj, const char *val)
+{
+	struct scn_workload *w = obj;
+	char buf[CFG_MSG_LEN];
+	u64 v;
+
+	if (parse_size(val, k->page_size, &v, buf, sizeof(buf)))
+		return cfg_fail(k, ": %s", buf);
+	if (v < 8)
+		return cfg_fail(k, ": %llu bytes is smaller than a record (8 bytes)",
+			     (unsigned long long)v);
+	if (v > UINT32_MAX)
+		return cfg_fail(k, ": %llu bytes is more than ebizzy takes (%u)",
+			     (unsigned long long)v, UINT32_MAX);
+	w->chunk_size = v;
+	return 0;
+}
+
+/* purge = free | dontneed: the madvise jemalloc purges dirty pages with */
+static int set_purge(struct cfg_ctx *k, void *obj, const char *val)
+{
+	struct scn_workload *w = obj;
+
+	if (!strcmp(val, "free"))
+		w->purge_free = true;
+	else if (!strcmp(val, "dontneed"))
+		w->purge_free = false;
+	else
+		return cfg_fail(k, ": unknown value '%s' (expected free or dontneed)", val);
+	return 0;
+}
+
+/* ebizzy 0.3's options and defaults (-n 10, -s sizeof(size_t) * 64K, -S 10) */
+static const struct cfg_key ebizzy_keys[] = {
+	{ .name = "threads", .type = CFG_UINT, .off = WL_OFF(nr_threads), .min = 1, .max = 4096,
+	  .def_doc = "required", .doc = "-t: worker threads sharing one mm" },
+	/*
+	 * at most 16384: the jemalloc model finds free runs by a linear scan
+	 * of the arena's chunks (jemalloc 3.6 keeps a tree), so the setup
+	 * costs host time quadratic in chunks (50,000 took 19 s)
+	 */
+	{ .name = "chunks", .type = CFG_UINT, .off = WL_OFF(chunks), .min = 1, .max = 16384,
+	  .def = "10", .doc = "-n: chunks of records allocated at start (the model's search for free runs is linear: host time grows with its square)" },
+	{ .name = "chunk_size", .type = CFG_CUSTOM, .set = set_chunk_size, .def = "512K",
+	  .range = "8..4294967295 bytes", .doc = "-s: bytes per chunk, and per copy" },
+	{ .name = "seconds", .type = CFG_UINT, .off = WL_OFF(seconds), .min = 1, .max = 1000000,
+	  .def = "10", .doc = "-S: seconds of the timed run" },
+	{ .name = "purge", .type = CFG_CUSTOM, .set = set_purge, .def = "dontneed",
+	  .range = "dontneed \\| free", .doc = "the madvise jemalloc purges dirty pages with: MADV_DONTNEED as jemalloc 3.6 on Linux, or MADV_FREE" },
+};
+
+static CFG_TABLE_DOC(ebizzy_keys_table, ebizzy_keys,
+		     "`ebizzy -t THREADS -n CHUNKS -s CHUNK_SIZE -S SECONDS` (ebizzy 0.3) linked with jemalloc 3.6: a main thread and THREADS threads sharing one mm (it sizes its own tasks: no `tasks` key); figures records_per_s, records, timed_s, per-thread min/max, the allocator's purges.");
+
 const struct wl_ops ebizzy_ops = {
 	.nr_tasks = ebizzy_nr_tasks,
 	.task_init = ebizzy_init,
@@ -433,4 +492,5 @@ const struct wl_ops ebizzy_ops = {
 	.task_exit = ebizzy_task_exit,
 	.report = ebizzy_report,
 	.free = ebizzy_free,
+	.keys = &ebizzy_keys_table,
 };

@@ -83,14 +83,35 @@ static void file_stream_report(struct workload_inst *wl)
 		      false);
 }
 
+static const struct cfg_key file_write_keys[] = {
+	WL_KEY_TASKS("copies, each writing its own file"),
+	WL_KEY_SIZE("required", "bytes written"),
+	WL_KEY_BLOCK("bytes per write() call (dd bs=)"),
+};
+
+static const struct cfg_key file_read_keys[] = {
+	WL_KEY_TASKS("copies, each reading its own file"),
+	WL_KEY_SIZE("required", "the file's size"),
+	WL_KEY_BLOCK("bytes per read() call"),
+	{ .name = "count", .type = CFG_UINT, .off = WL_OFF(count), .min = 1, .max = 1000000,
+	  .def = "1", .doc = "passes over the file" },
+};
+
+static CFG_TABLE_DOC(file_write_keys_table, file_write_keys,
+		     "`dd if=/dev/zero of=F bs=BLOCK count=...` without fsync.");
+static CFG_TABLE_DOC(file_read_keys_table, file_read_keys,
+		     "Reading an uncached file `count` times from start to end.");
+
 const struct wl_ops file_write_ops = {
 	.task_init = file_stream_init,
 	.run = file_stream_run,
 	.report = file_stream_report,
+	.keys = &file_write_keys_table,
 };
 
 const struct wl_ops file_read_ops = {
 	.task_init = file_stream_init,
 	.run = file_stream_run,
 	.report = file_stream_report,
+	.keys = &file_read_keys_table,
 };

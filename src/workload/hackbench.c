@@ -32,6 +32,7 @@
  * behaviour stays per task and per message.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "workload_types.h"
 
@@ -430,6 +431,46 @@ static unsigned int hackbench_nr_tasks(const struct scn_workload *cfg)
 	return cfg->groups * 2 * HB_FDS;
 }
 
+static int set_mode(struct cfg_ctx *k, void *obj, const char *val)
+{
+	struct scn_workload *w = obj;
+
+	if (!strcmp(val, "process"))
+		w->threads = false;
+	else if (!strcmp(val, "thread"))
+		w->threads = true;
+	else
+		return cfg_fail(k, ": unknown value '%s' (expected process or thread)", val);
+	return 0;
+}
+
+/*
+ * hackbench's options and defaults.  The per-task memory is chosen so
+ * that `hackbench 120 process 1000` on seed 000's machine (8 GB, 2 GB
+ * swap, 16 KiB pages) needs all the RAM and ~1 GB of swap (9 GiB / 4800
+ * tasks); the kernel part is the task's stack and page tables, which
+ * reclaim cannot touch.
+ */
+static const struct cfg_key hackbench_keys[] = {
+	{ .name = "groups", .type = CFG_UINT, .off = WL_OFF(groups), .min = 1, .max = 1000,
+	  .def = "10", .doc = "groups of 20 senders and 20 receivers" },
+	{ .name = "loops", .type = CFG_UINT, .off = WL_OFF(loops), .min = 1, .max = 100000000,
+	  .def = "100", .doc = "messages each sender sends each receiver of its group" },
+	{ .name = "mode", .type = CFG_CUSTOM, .set = set_mode, .def = "process",
+	  .range = "process \\| thread", .doc = "thread: the tasks share one address space" },
+	{ .name = "footprint", .type = CFG_SIZE, .off = WL_OFF(footprint), .flags = CFG_F_POSITIVE,
+	  .def = "1856K", .doc = "anonymous memory per task" },
+	{ .name = "kernel_footprint", .type = CFG_SIZE, .off = WL_OFF(kernel_footprint),
+	  .def = "64K", .doc = "kernel memory per task (stack, page tables)" },
+	{ .name = "datasize", .type = CFG_SIZE, .off = WL_OFF(datasize), .flags = CFG_F_POSITIVE,
+	  .def = "100", .doc = "bytes per message (hackbench's DATASIZE)" },
+	{ .name = "text", .type = CFG_SIZE, .off = WL_OFF(text), .def = "1M",
+	  .doc = "shared program text: hackbench and the libc pages it runs (0: none)" },
+};
+
+static CFG_TABLE_DOC(hackbench_keys_table, hackbench_keys,
+		     "`hackbench GROUPS process\\|thread LOOPS`: 20 senders and 20 receivers per group (it sizes its own tasks: no `tasks` key).");
+
 const struct wl_ops hackbench_ops = {
 	.nr_tasks = hackbench_nr_tasks,
 	.task_init = hackbench_init,
@@ -437,4 +478,5 @@ const struct wl_ops hackbench_ops = {
 	.task_exit = hackbench_task_exit,
 	.report = hackbench_report,
 	.free = hackbench_free,
+	.keys = &hackbench_keys_table,
 };

@@ -115,8 +115,26 @@ static void hotset_stream_report(struct workload_inst *wl)
 	wl_set_figure(wl, "stream_resident_final", (double)stream_res, true);
 }
 
+/* filestream hotread's options and their defaults */
+static const struct cfg_key hotset_stream_keys[] = {
+	WL_KEY_TASKS("copies, each with its own files"),
+	WL_KEY_BLOCK("bytes per read() call (filestream --chunk-kib 1024)"),
+	{ .name = "hot", .type = CFG_SIZE, .off = WL_OFF(hot), .flags = CFG_F_POSITIVE,
+	  .def_doc = "required", .doc = "bytes of the hot file" },
+	{ .name = "stream", .type = CFG_SIZE, .off = WL_OFF(stream), .flags = CFG_F_POSITIVE,
+	  .def_doc = "required", .doc = "bytes of the streamed file" },
+	{ .name = "every", .type = CFG_SIZE, .off = WL_OFF(every), .flags = CFG_F_POSITIVE,
+	  .def = "64M", .doc = "bytes streamed between re-reads of the hot file (--hot-every-mib)" },
+	{ .name = "warm_passes", .type = CFG_UINT, .off = WL_OFF(warm_passes), .min = 0,
+	  .max = 1000000, .def = "2", .doc = "reads of the hot file before streaming (--warm-passes)" },
+};
+
+static CFG_TABLE_DOC(hotset_stream_keys_table, hotset_stream_keys,
+		     "shared/oracle/src/filestream.c hotread: a hot file re-read while another is streamed.");
+
 const struct wl_ops hotset_stream_ops = {
 	.task_init = hotset_stream_init,
 	.run = hotset_stream_run,
 	.report = hotset_stream_report,
+	.keys = &hotset_stream_keys_table,
 };

@@ -109,8 +109,17 @@ static void lru_file_mmap_read_report(struct workload_inst *wl)
 	wl_set_figure(wl, "tlb_irqs_per_s", elapsed > 0 ? (double)irqs / elapsed : 0, false);
 }
 
+static const struct cfg_key lru_file_mmap_read_keys[] = {
+	WL_KEY_TASKS("readers (NR_CPU in the seed)"),
+	WL_KEY_SIZE("10 x machine.memory", "of all the readers' files; at least a page per reader"),
+};
+
+static CFG_TABLE_DOC(lru_file_mmap_read_keys_table, lru_file_mmap_read_keys,
+		     "vm-scalability case-lru-file-mmap-read: each reader maps its own sparse file of size / tasks read-only and reads every page once. Figures: elapsed_s (all readers done), time_range_s and time_stddev_s (of the readers' times), pages_read, readers_done, tlb_irqs (TLB shootdown interrupts received, all CPUs) and tlb_irqs_per_s.");
+
 const struct wl_ops lru_file_mmap_read_ops = {
 	.task_init = lru_file_mmap_read_init,
 	.run = lru_file_mmap_read_run,
 	.report = lru_file_mmap_read_report,
+	.keys = &lru_file_mmap_read_keys_table,
 };

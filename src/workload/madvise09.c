@@ -38,6 +38,7 @@
  */
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "workload_types.h"
 
@@ -430,6 +431,130 @@ static void madvise09_free(struct workload_inst *wl)
 	free(m->content);
 }
 
+/* rewrite = 0,10: page indices, comma separated */
+static int set_rewrite(struct cfg_ctx *k, void *obj, const char *val)
+{
+	struct scn_workload *w = obj;
+	const char *p = val;
+	unsigned int n = 0;
+
+	if (!strcmp(val, "none")) {
+		w->nr_rewrite = 0;
+		return 0;
+	}
+	for (;;) {
+		char *end;
+		unsigned long long idx;
+
+		if (*p < '0' || *p > '9')
+			return cfg_fail(k, ": expected page numbers separated by commas, or none: '%s'",
+				     val);
+		errno = 0;
+		idx = strtoull(p, &end, 10);
+		if (errno || idx > UINT32_MAX)
+			return cfg_fail(k, ": page number out of range in '%s'", val);
+		if (n == SCN_MAX_REWRITE)
+			return cfg_fail(k, ": more than %d pages", SCN_MAX_REWRITE);
+		w->rewrite[n++] = (u32)idx;
+		p = end;
+		if (!*p)
+			break;
+		if (*p++ != ',')
+			return cfg_fail(k, ": expected page numbers separated by commas, or none: '%s'",
+				     val);
+	}
+	w->nr_rewrite = n;
+	return 0;
+}
+
+/* peek = PAGE | none */
+static int set_peek(struct cfg_ctx *k, void *obj, const char *val)
+{
+	struct scn_workload *w = obj;
+	char buf[CFG_MSG_LEN];
+	u64 v;
+
+	if (!strcmp(val, "none")) {
+		w->peek = U64_MAX;
+		return 0;
+	}
+	if (cfg_parse_uint_range(val, 0, UINT32_MAX, &v, buf, sizeof(buf)))
+		return cfg_fail(k, ": %s (or none)", buf);
+	w->peek = v;
+	return 0;
+}
+
+/* pressure = oom | none | SIZE */
+static int set_pressure(struct cfg_ctx *k, void *obj, const char *val)
+{
+	struct scn_workload *w = obj;
+	char buf[CFG_MSG_LEN];
+	u64 v;
+
+	if (!strcmp(val, "oom") || !strcmp(val, "none")) {
+		w->pressure = !strcmp(val, "oom") ? U64_MAX : 0;
+		return 0;
+	}
+	if (parse_size(val, k->page_size, &v, buf, sizeof(buf)))
+		return cfg_fail(k, ": %s (or oom or none)", buf);
+	if (!v)
+		return cfg_fail(k, " must be > 0 (or oom or none)");
+	w->pressure = v;
+	return 0;
+}
+
+/* limit_after / memsw_after = SIZE | keep (U64_MAX: the limit is not written) */
+static int set_after(struct cfg_ctx *k, void *obj, const char *val)
+{
+	struct scn_workload *w = obj;
+	u64 *field = !strcmp(k->key, "limit_after") ? &w->limit_after : &w->memsw_after;
+	char buf[CFG_MSG_LEN];
+	u64 v;
+
+	if (!strcmp(val, "keep")) {
+		*field = U64_MAX;
+		return 0;
+	}
+	if (parse_size(val, k->page_size, &v, buf, sizeof(buf)))
+		return cfg_fail(k, ": %s", buf);
+	if (!v)
+		return cfg_fail(k, " must be > 0");
+	*field = v;
+	return 0;
+}
+
+/* LTP madvise09's and the oracle's madvfree options and their defaults */
+static const struct cfg_key madvise09_keys[] = {
+	WL_KEY_SIZE("required", "the region (`128p` in LTP)"),
+	{ .name = "rewrite", .type = CFG_CUSTOM, .set = set_rewrite, .flags = CFG_F_ORIGIN,
+	  .origin_off = WL_OFF(rewrite_origin), .def = "none", .range = "PAGE,... \\| none",
+	  .doc = "pages written again after MADV_FREE (`0,10`)" },
+	{ .name = "rewrite_every", .type = CFG_UINT, .off = WL_OFF(rewrite_every), .min = 0,
+	  .max = UINT32_MAX, .def = "0", .doc = "also every Nth page from page 0 (0: none)" },
+	{ .name = "peek", .type = CFG_CUSTOM, .set = set_peek, .flags = CFG_F_ORIGIN,
+	  .origin_off = WL_OFF(peek_origin), .def = "none", .range = "PAGE \\| none",
+	  .doc = "page read after MADV_FREE" },
+	{ .name = "pressure", .type = CFG_CUSTOM, .set = set_pressure, .def = "none",
+	  .range = "oom \\| none \\| size > 0",
+	  .doc = "a child writes `chunk`-sized mmaps until OOM-killed (oom), or SIZE bytes and exits 100 ms later; none: no pressure rounds" },
+	{ .name = "chunk", .type = CFG_SIZE, .off = WL_OFF(chunk), .flags = CFG_F_POSITIVE,
+	  .def_doc = "500 pages", .doc = "bytes per mmap of the pressure child (--chunk-pages)" },
+	{ .name = "ltp_sleep", .type = CFG_ENUM, .off = WL_OFF(ltp_sleep), .size = sizeof(bool),
+	  .values = CFG_VALUES("off", "on"), .def = "off",
+	  .doc = "the child sleeps usleep(round) after each page, as LTP" },
+	{ .name = "rounds", .type = CFG_UINT, .off = WL_OFF(rounds), .min = 1, .max = 1000,
+	  .def = "1", .doc = "pressure rounds at most, while no page reads 0" },
+	{ .name = "limit_after", .type = CFG_CUSTOM, .set = set_after, .def = "keep",
+	  .range = "size > 0 \\| keep", .doc = "v1 memory limit of its cgroup set after the setup" },
+	{ .name = "memsw_after", .type = CFG_CUSTOM, .set = set_after, .def = "keep",
+	  .range = "size > 0 \\| keep", .doc = "v1 memory+swap limit set after the setup" },
+	{ .name = "hold", .type = CFG_TIME, .off = WL_OFF(hold_ns), .def = "0",
+	  .doc = "wait after the setup, before the pressure rounds" },
+};
+
+static CFG_TABLE_DOC(madvise09_keys_table, madvise09_keys,
+		     "LTP madvise09 and shared/oracle/src/madvfree.c: write the region, madvise(MADV_FREE), read page `peek`, write byte 0 of the rewrite pages, set the memcg's limits to limit_after / memsw_after, wait `hold`, then the pressure rounds (it sizes its own tasks: no `tasks` key). Figures (pages unless named): madvise_ret (0 or -22), limit_write_rc (0, or -16 EBUSY: a limit below the usage; -22: memory above memsw), rss_kb_after_fill, rss_kb_after_madvise, lazyfree_kb_after_madvise, lazyfree_kb_after_rewrite (smaps LazyFree), peek_intact (1, 0; -1 no peek), pressure_rounds, pressure_oom_kills, unwritten_pages, discarded_pages, intact_unwritten_pages, intact_rewritten_pages, corrupted_pages, first/last_discarded_page (-1: none).");
+
 const struct wl_ops madvise09_ops = {
 	.nr_tasks = madvise09_nr_tasks,
 	.task_init = madvise09_init,
@@ -437,4 +562,5 @@ const struct wl_ops madvise09_ops = {
 	.task_exit = madvise09_task_exit,
 	.free = madvise09_free,
 	.report = madvise09_report,
+	.keys = &madvise09_keys_table,
 };

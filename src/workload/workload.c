@@ -8,6 +8,7 @@
  * quantum is used, sleeps and retries as the kernel's result says, and
  * exits the task when it was OOM-killed.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,6 +38,58 @@ static const struct wl_ops *const wl_ops_table[NR_WORKLOAD_TYPES] = {
 	[WL_LRU_FILE_MMAP_READ] = &lru_file_mmap_read_ops,
 	[WL_EBIZZY] = &ebizzy_ops,
 };
+
+/* [workload NAME] keys every type takes */
+
+static int set_wl_type(struct cfg_ctx *k, void *obj, const char *val)
+{
+	struct scn_workload *w = obj;
+	int t = cfg_match_name(val, workload_type_name, NR_WORKLOAD_TYPES);
+	char list[128];
+
+	if (t < 0) {
+		cfg_list_names(list, sizeof(list), workload_type_name, NR_WORKLOAD_TYPES);
+		return cfg_fail(k, ": unknown workload type '%s' (expected %s)", val, list);
+	}
+	w->type = (enum workload_type)t;
+	return 0;
+}
+
+/* cgroup = NAME | /   ("/" is the root cgroup, stored as "") */
+static int set_wl_cgroup(struct cfg_ctx *k, void *obj, const char *val)
+{
+	struct scn_workload *w = obj;
+	const char *why;
+
+	if (!strcmp(val, "/")) {
+		w->cgroup[0] = '\0';
+		return 0;
+	}
+	why = scenario_check_name(val);
+	if (why)
+		return cfg_fail(k, ": %s: '%s'", why, val);
+	snprintf(w->cgroup, sizeof(w->cgroup), "%s", val);
+	return 0;
+}
+
+static const struct cfg_key workload_common_keys[] = {
+	{ .name = "type", .type = CFG_CUSTOM, .set = set_wl_type, .flags = CFG_F_ORIGIN,
+	  .origin_off = WL_OFF(type_origin), .def_doc = "NAME, if it is a type",
+	  .range = "a type below", .doc = "the workload type: which program it runs and which keys it takes" },
+	{ .name = "cgroup", .type = CFG_CUSTOM, .set = set_wl_cgroup, .flags = CFG_F_ORIGIN,
+	  .origin_off = WL_OFF(cgroup_origin), .def = "/", .range = "NAME \\| /",
+	  .doc = "the memory cgroup its tasks are charged to, / = the root" },
+	{ .name = "start", .type = CFG_TIME, .off = WL_OFF(start_ns), .def = "0",
+	  .doc = "when its tasks start" },
+};
+
+CFG_TABLE(workload_common_table, workload_common_keys);
+
+/* The keys of type @type beside the common ones (cfg_section.type_table). */
+const struct cfg_table *workload_type_keys(unsigned int type)
+{
+	return type < NR_WORKLOAD_TYPES ? wl_ops_table[type]->keys : NULL;
+}
 
 void wl_set_figure(struct workload_inst *wl, const char *name, double value, bool integer)
 {

@@ -40,6 +40,11 @@ struct workload_inst {
 
 extern const char *const workload_type_name[NR_WORKLOAD_TYPES];
 
+/* [workload NAME] keys: the common ones, and those of type @type (wl_ops.keys) */
+struct cfg_table;
+extern const struct cfg_table workload_common_table;
+const struct cfg_table *workload_type_keys(unsigned int type);
+
 /* Create the tasks of every [workload] and queue their start events. */
 int workloads_init(struct sim *sim, char *err, size_t errlen);
 void workloads_free(struct sim *sim);

@@ -5,8 +5,11 @@
 #ifndef RECLAIMSIM_WORKLOAD_TYPES_H
 #define RECLAIMSIM_WORKLOAD_TYPES_H
 
+#include <stddef.h>
+
 #include "workload.h"
 #include "../mm/internal.h"
+#include "../sim/config.h"
 
 struct wl_ops {
 	/* how many tasks the workload runs (NULL: the tasks key) */
@@ -27,6 +30,12 @@ struct wl_ops {
 	void (*free)(struct workload_inst *wl);
 	/* the run ended: set the workload's figures from its tasks' state */
 	void (*report)(struct workload_inst *wl);
+	/*
+	 * the [workload NAME] keys of this type beside the common ones
+	 * (workload.c): descriptors, defaults and one line of documentation
+	 * each; the table's doc says what the type mirrors
+	 */
+	const struct cfg_table *keys;
 };
 
 extern const struct wl_ops anon_fill_ops;
@@ -37,6 +46,23 @@ extern const struct wl_ops hackbench_ops;
 extern const struct wl_ops madvise09_ops;
 extern const struct wl_ops lru_file_mmap_read_ops;
 extern const struct wl_ops ebizzy_ops;
+
+/*
+ * Keys declared by several types (each type lists those it takes, with
+ * its own meaning; cfg_section_keys() checks that the declarations agree).
+ */
+#define WL_OFF(f)	offsetof(struct scn_workload, f)
+/* copies of the workload: types that size their own tasks leave it out */
+#define WL_KEY_TASKS(tdoc)							\
+	{ .name = "tasks", .type = CFG_UINT, .off = WL_OFF(tasks), .min = 1, .max = 4096,	\
+	  .def = "1", .doc = (tdoc) }
+#define WL_KEY_SIZE(tdef_doc, tdoc)						\
+	{ .name = "size", .type = CFG_SIZE, .off = WL_OFF(size),		\
+	  .flags = CFG_F_POSITIVE | CFG_F_ORIGIN, .origin_off = WL_OFF(size_origin),	\
+	  .def_doc = (tdef_doc), .doc = (tdoc) }
+#define WL_KEY_BLOCK(tdoc)							\
+	{ .name = "block", .type = CFG_SIZE, .off = WL_OFF(block), .flags = CFG_F_POSITIVE,	\
+	  .def = "1M", .doc = (tdoc) }
 
 /*
  * User code runs until its step has used WL_QUANTUM_NS of CPU; then the
