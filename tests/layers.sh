@@ -23,7 +23,6 @@ KNOWN="
 src/sim/sim.h -> src/mm/mm_types.h
 src/sim/sim.h -> src/mm/vmscan.h
 src/sim/sim.h -> src/dev/blkdev.h
-src/sim/host.c -> src/mm/page_alloc.h
 "
 
 rank() {

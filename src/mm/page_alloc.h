@@ -9,8 +9,6 @@
 
 #include "../sim/sim.h"
 
-extern const char *const zone_names[MAX_NR_ZONES];	/* "DMA", "DMA32", ... */
-
 /* alloc_flags (mm/internal.h, v6.3+ names); the low bits are the wmark index */
 #define ALLOC_WMARK_MIN		WMARK_MIN
 #define ALLOC_WMARK_LOW		WMARK_LOW
