@@ -67,7 +67,7 @@ static void test_free_moves_to_inactive_file(void **state)
 
 	assert_int_equal(do_madvise(t, base, NPAGES, MADV_FREE), 0);
 	assert_int_equal(vm_event(sim, PGLAZYFREE), 62);
-	assert_int_equal(sim->cpus[0].lru_lazyfree.nr, 2);
+	assert_int_equal(sim->mm_cpus[0].lru_lazyfree.nr, 2);
 	assert_int_equal(node_page_state(pgdat, NR_INACTIVE_FILE) - file_before, 62);
 	assert_int_equal(mm_lazyfree_pages(sim, t->mm), 62);
 	assert_int_equal(t->memcg->vm_events[PGLAZYFREE], 62);
@@ -164,7 +164,7 @@ static void test_anon_lru_swap_discards_via_ttu_free(void **state)
 	struct task *t = task_with_pages(sim, &base);
 
 	assert_int_equal(do_madvise(t, base, NPAGES, MADV_FREE), 0);
-	assert_int_equal(sim->cpus[0].lru_lazyfree.nr, 0);
+	assert_int_equal(sim->mm_cpus[0].lru_lazyfree.nr, 0);
 	for (u64 i = 0; i < NPAGES; i++) {
 		struct page *page = page_of(t, base + i);
 
@@ -329,14 +329,14 @@ static unsigned long reclaim_ipis(void **state, const char *ini)
 	thread->mm = t->mm;
 	thread->cpu = 1;
 	sim->cpus[1].curr = thread;
-	sim->cpus[1].loaded_mm = t->mm;
+	sim->mm_cpus[1].loaded_mm = t->mm;
 	assert_int_equal(do_madvise(t, base, NPAGES, MADV_FREE), 0);
 	lru_add_drain(sim, 0);
 	/* madvise itself flushed once */
-	assert_int_equal(sim->cpus[1].nr_tlb_irqs, 1);
+	assert_int_equal(sim->mm_cpus[1].nr_tlb_irqs, 1);
 	reclaim_box(t, 32);
 	assert_true(vm_event(sim, PGLAZYFREED) >= 32);
-	return sim->cpus[1].nr_tlb_irqs - 1;
+	return sim->mm_cpus[1].nr_tlb_irqs - 1;
 }
 
 static void test_tlb_per_page(void **state)
@@ -356,13 +356,13 @@ static void test_tlb_idle_cpu_leaves_mm(void **state)
 	u64 base;
 	struct task *t = task_with_pages(sim, &base);
 
-	sim->cpus[1].loaded_mm = t->mm;
+	sim->mm_cpus[1].loaded_mm = t->mm;
 	assert_int_equal(do_madvise(t, base, 1, MADV_DONTNEED), 0);
-	assert_int_equal(sim->cpus[1].nr_tlb_irqs, 1);
-	assert_null(sim->cpus[1].loaded_mm);
+	assert_int_equal(sim->mm_cpus[1].nr_tlb_irqs, 1);
+	assert_null(sim->mm_cpus[1].loaded_mm);
 	assert_int_equal(sim->cpus[1].irq_ns, 0);
 	assert_int_equal(do_madvise(t, base + 1, 1, MADV_DONTNEED), 0);
-	assert_int_equal(sim->cpus[1].nr_tlb_irqs, 1);
+	assert_int_equal(sim->mm_cpus[1].nr_tlb_irqs, 1);
 	assert_int_equal(vm_event(sim, NR_TLB_LOCAL_FLUSH_ALL), 1);
 }
 

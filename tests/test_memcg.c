@@ -343,7 +343,7 @@ static void test_charge_retry_batch(void **state)
 	struct sim *sim = test_sim_from_text(state, "t.ini", ini);
 	struct mem_cgroup *box = test_memcg_named(sim, "box");
 	struct task *t = test_task_in(sim, box);
-	struct memcg_stock *other = &sim->cpus[1].stock;
+	struct memcg_stock *other = &sim->mm_cpus[1].stock;
 	struct charge_call c;
 	u32 pfns[100], pfn;
 

@@ -90,9 +90,11 @@ struct sim *sim_create(const struct scenario *s, char *err, size_t errlen)
 		sim->page_shift++;
 	sim->nr_cpus = s->machine.cpus;
 	sim->cpus = calloc(sim->nr_cpus, sizeof(*sim->cpus));
+	sim->mm_cpus = calloc(sim->nr_cpus, sizeof(*sim->mm_cpus));
+	sim->switch_to = switch_mm;
 	rng_seed(&sim->rng, s->run.seed);
-	if (!sim->cpus || sim_boot(sim, err, errlen)) {
-		if (!sim->cpus)
+	if (!sim->cpus || !sim->mm_cpus || sim_boot(sim, err, errlen)) {
+		if (!sim->cpus || !sim->mm_cpus)
 			snprintf(err, errlen, "out of memory");
 		sim_destroy(sim);
 		return NULL;
@@ -419,6 +421,7 @@ void sim_destroy(struct sim *sim)
 		mem_cgroups_free(sim);
 	mem_free_zones(sim);
 	free(sim->samples);
+	free(sim->mm_cpus);
 	free(sim->cpus);
 	free(sim);
 }

@@ -161,7 +161,7 @@ int mm_verify(struct sim *sim, char *err, size_t errlen)
 			if (mem_cgroup_is_descendant(sim->memcgs[c], memcg))
 				expect += memcg_pages[c];
 		for (unsigned int c = 0; c < sim->nr_cpus; c++) {
-			const struct memcg_stock *stock = &sim->cpus[c].stock;
+			const struct memcg_stock *stock = &sim->mm_cpus[c].stock;
 
 			if (stock->memcg && mem_cgroup_is_descendant(stock->memcg, memcg))
 				expect += stock->nr;

@@ -201,6 +201,18 @@ void try_to_unmap_flush(struct task *t);
 void try_to_unmap_flush_dirty(struct task *t);
 /* a dying mm: no CPU has it loaded any more */
 void tlb_mm_forget(struct sim *sim, struct mm_struct *mm);
+/*
+ * switch_mm - @next gets CPU @cpu (sim->switch_to, from the scheduler):
+ * a user task loads its mm there; a kernel thread borrows the last one
+ * (lazy TLB).
+ */
+void switch_mm(struct sim *sim, unsigned int cpu, struct task *next);
+
+/* The charge stock of the CPU @t runs on (this_cpu_ptr(&memcg_stock)). */
+static inline struct memcg_stock *task_stock(const struct task *t)
+{
+	return &t->sim->mm_cpus[task_cpu(t)].stock;
+}
 
 /* ---- madvise (mm/madvise.c, v6.12) ---- */
 #define MADV_DONTNEED	4

@@ -51,7 +51,7 @@ static void lru_lazyfree(struct sim *sim, u32 pfn)
 
 void lru_add_drain(struct sim *sim, unsigned int cpu)
 {
-	struct lru_fbatch *fbatch = &sim->cpus[cpu].lru_lazyfree;
+	struct lru_fbatch *fbatch = &sim->mm_cpus[cpu].lru_lazyfree;
 
 	for (unsigned int i = 0; i < fbatch->nr; i++)
 		lru_lazyfree(sim, fbatch->pfns[i]);
@@ -66,7 +66,7 @@ static void folio_mark_lazyfree(struct task *t, u32 pfn)
 {
 	struct sim *sim = t->sim;
 	struct page *page = pfn_to_page(sim, pfn);
-	struct lru_fbatch *fbatch = &sim->cpus[task_cpu(t)].lru_lazyfree;
+	struct lru_fbatch *fbatch = &sim->mm_cpus[task_cpu(t)].lru_lazyfree;
 
 	if (!PageFlag(page, PG_anon) || !PageFlag(page, PG_swapbacked) ||
 	    !PageFlag(page, PG_lru) || PageFlag(page, PG_swapcache) ||

@@ -378,4 +378,31 @@ struct swap_info_struct {
 };
 #define SWAP_HAS_CACHE	0x40	/* swap_map flag: a swap cache page exists */
 
+/* memcg_stock_pcp (mm/memcontrol.c): pages pre-charged to one memcg. */
+struct memcg_stock {
+	struct mem_cgroup *memcg;
+	unsigned int nr;
+};
+
+/* lru_lazyfree folio batch (mm/swap.c cpu_fbatches, PAGEVEC_SIZE 31). */
+#define LRU_FBATCH_SIZE	31
+struct lru_fbatch {
+	unsigned int nr;
+	u32 pfns[LRU_FBATCH_SIZE];
+};
+
+/*
+ * The mm model's state of one CPU (sim->mm_cpus[cpu], beside the engine's
+ * sim->cpus[cpu]): the kernel's per-CPU memcg_stock, cpu_fbatches and
+ * cpu_tlbstate.
+ */
+struct mm_cpu {
+	struct memcg_stock stock;
+	struct lru_fbatch lru_lazyfree;
+	/* the address space whose translations this CPU may cache: the last
+	 * user mm it ran (x86 switch_mm; kernel threads keep it, lazy TLB) */
+	struct mm_struct *loaded_mm;
+	u64 nr_tlb_irqs;	/* TLB shootdown interrupts received */
+};
+
 #endif

@@ -3,7 +3,7 @@
  * tlb.c - TLB shootdowns (arch/x86/mm/tlb.c, mm/rmap.c; v4.3+ and v6.12).
  *
  * A CPU may cache translations of the address space it last ran a user
- * task of (cpu->loaded_mm, set by the scheduler as switch_mm does; kernel
+ * task of (mm_cpu->loaded_mm, set by switch_mm() below; kernel
  * threads borrow it, lazy TLB).  Changing a PTE of an mm loaded on other CPUs needs an
  * IPI to each of them: the sender spins until all have flushed
  * (tlb_ipi_ns), each target takes an interrupt (tlb_irq_ns, charged to
@@ -28,8 +28,8 @@ static unsigned int cpumask_words(const struct sim *sim)
 void tlb_mm_forget(struct sim *sim, struct mm_struct *mm)
 {
 	for (unsigned int c = 0; c < sim->nr_cpus; c++)
-		if (sim->cpus[c].loaded_mm == mm)
-			sim->cpus[c].loaded_mm = NULL;
+		if (sim->mm_cpus[c].loaded_mm == mm)
+			sim->mm_cpus[c].loaded_mm = NULL;
 }
 
 /*
@@ -41,13 +41,21 @@ void tlb_mm_forget(struct sim *sim, struct mm_struct *mm)
 static void tlb_irq(struct sim *sim, unsigned int cpu)
 {
 	struct cpu *c = &sim->cpus[cpu];
+	struct mm_cpu *mc = &sim->mm_cpus[cpu];
 
-	c->nr_tlb_irqs++;
+	mc->nr_tlb_irqs++;
 	count_vm_event(sim, NR_TLB_REMOTE_FLUSH_RECEIVED);
-	if (c->curr && c->curr->mm == c->loaded_mm)
+	if (c->curr && c->curr->mm == mc->loaded_mm)
 		c->irq_ns += sim->scn.cost.tlb_irq_ns;
 	else
-		c->loaded_mm = NULL;
+		mc->loaded_mm = NULL;
+}
+
+/* switch_mm_irqs_off() (v6.12 arch/x86/mm/tlb.c), as far as the model goes */
+void switch_mm(struct sim *sim, unsigned int cpu, struct task *next)
+{
+	if (next->mm)
+		sim->mm_cpus[cpu].loaded_mm = next->mm;
 }
 
 /* flush_tlb_multi() sent by @t to @nr CPUs. */
@@ -67,7 +75,7 @@ void flush_tlb_mm_range(struct task *t, struct mm_struct *mm)
 	unsigned int self = task_cpu(t), nr = 0;
 
 	for (unsigned int c = 0; c < sim->nr_cpus; c++) {
-		if (c != self && sim->cpus[c].loaded_mm == mm) {
+		if (c != self && sim->mm_cpus[c].loaded_mm == mm) {
 			tlb_irq(sim, c);
 			nr++;
 		}
@@ -92,7 +100,7 @@ void set_tlb_ubc_flush_pending(struct task *t, struct mm_struct *mm, bool writab
 		}
 	}
 	for (unsigned int c = 0; c < sim->nr_cpus; c++)
-		if (sim->cpus[c].loaded_mm == mm)
+		if (sim->mm_cpus[c].loaded_mm == mm)
 			t->tlb_ubc_cpumask[c / BITS_PER_WORD] |= 1ULL << (c % BITS_PER_WORD);
 	t->tlb_ubc_flush_required = true;
 	t->tlb_ubc_writable |= writable;

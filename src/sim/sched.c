@@ -301,9 +301,8 @@ static void sched_cpu_event(struct sim *sim, void *unused, u64 cpu_nr)
 		t->cpu = (int)c;
 		t->state = TASK_RUNNING;
 		t->slice_used = 0;
-		/* switch_mm(): a kernel thread borrows the last mm (lazy TLB) */
-		if (t->mm)
-			cpu->loaded_mm = t->mm;
+		if (sim->switch_to)	/* the mm's switch_mm */
+			sim->switch_to(sim, c, t);
 	}
 	/* interrupts taken since the last step land on this one (tick accounting) */
 	t->step_user_ns = 0;

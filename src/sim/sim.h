@@ -96,29 +96,10 @@ struct task {
 	int exit_signal;		/* 9 when OOM-killed */
 };
 
-/* memcg_stock_pcp (mm/memcontrol.c): pages pre-charged to one memcg. */
-struct memcg_stock {
-	struct mem_cgroup *memcg;
-	unsigned int nr;
-};
-
-/* lru_lazyfree folio batch (mm/swap.c cpu_fbatches, PAGEVEC_SIZE 31). */
-#define LRU_FBATCH_SIZE	31
-struct lru_fbatch {
-	unsigned int nr;
-	u32 pfns[LRU_FBATCH_SIZE];
-};
-
-/* One simulated CPU. */
+/* One simulated CPU (its mm state: struct mm_cpu, sim->mm_cpus). */
 struct cpu {
 	struct task *curr;
-	struct memcg_stock stock;
-	struct lru_fbatch lru_lazyfree;
-	/* the address space whose translations this CPU may cache: the last
-	 * user mm it ran (x86 switch_mm; kernel threads keep it, lazy TLB) */
-	struct mm_struct *loaded_mm;
 	u64 irq_ns;		/* interrupt work to charge to its next step */
-	u64 nr_tlb_irqs;	/* TLB shootdown interrupts received */
 	bool event_pending;	/* a CPU event for this CPU is queued */
 	u64 busy_ns;
 };
@@ -188,12 +169,18 @@ struct sim {
 	struct task **tasks;
 	int next_pid;
 	struct task *flusher;
+	/*
+	 * context_switch()'s work above the engine when @next gets CPU @cpu
+	 * (the mm's switch_mm), set by sim_create; NULL: none
+	 */
+	void (*switch_to)(struct sim *sim, unsigned int cpu, struct task *next);
 
 	/* memory */
 	u32 page_size;			/* bytes */
 	unsigned int page_shift;
 	u32 nr_pfns;
 	struct page *mem_map;
+	struct mm_cpu *mm_cpus;		/* [nr_cpus]: the mm's per-CPU state */
 	unsigned int nr_nodes;
 	struct pglist_data *nodes;
 	long min_free_kbytes;
@@ -312,12 +299,6 @@ void schedule_timeout(struct task *t, struct wait_queue_head *wq, u64 timeout_ns
 static inline unsigned int task_cpu(const struct task *t)
 {
 	return t->cpu >= 0 ? (unsigned int)t->cpu : 0;
-}
-
-/* The charge stock of the CPU @t runs on (this_cpu_ptr(&memcg_stock)). */
-static inline struct memcg_stock *task_stock(const struct task *t)
-{
-	return &t->sim->cpus[task_cpu(t)].stock;
 }
 
 /* Charge model time to the current step of @t. */

@@ -98,7 +98,7 @@ static void lru_file_mmap_read_report(struct workload_inst *wl)
 		done++;
 	}
 	for (unsigned int c = 0; c < sim->nr_cpus; c++)
-		irqs += sim->cpus[c].nr_tlb_irqs;
+		irqs += sim->mm_cpus[c].nr_tlb_irqs;
 	wl_set_figure(wl, "elapsed_s", elapsed, false);
 	wl_set_figure(wl, "pages_read", (double)pages, true);
 	wl_set_figure(wl, "readers_done", done, true);
