@@ -21,7 +21,6 @@ cd "${RECLAIMSIM_ROOT:-$(dirname "$0")/..}"
 
 KNOWN="
 src/sim/sim.h -> src/mm/mm_types.h
-src/sim/sim.h -> src/mm/vmscan.h
 src/sim/sim.h -> src/dev/blkdev.h
 "
 

@@ -99,7 +99,7 @@ static u32 charge_to_reclaim(struct task *t, struct charge_call *c)
 	test_call_start(t, &c->call, charge_call_fn, c);
 	assert_false(test_call_step(t));
 	assert_int_equal(t->state, TASK_RUNNING);
-	assert_true(t->reclaim.counted);
+	assert_true(mm_task(t)->reclaim.counted);
 	assert_int_equal(t->sim->reclaim.nr_reclaimers, 1);
 	return c->pfn;
 }
@@ -122,7 +122,7 @@ static unsigned int finish_charge(struct task *t, struct charge_call *c)
 		}
 	}
 	assert_int_not_equal(c->res, VM_FAULT_RETRY);
-	assert_false(t->reclaim.counted);
+	assert_false(mm_task(t)->reclaim.counted);
 	assert_int_equal(t->sim->reclaim.nr_reclaimers, 0);
 	assert_int_equal(t->sim->reclaim.overreclaim_pages, 0);
 	assert_int_equal(t->sim->vm_events[PGSTEAL_ANON], 0);
@@ -158,7 +158,7 @@ static void test_charge_batch_and_stock(void **state)
 	assert_int_equal(box->memory.failcnt, 0);
 	/* no limit reclaim was started (was: !t->cc.active) */
 	assert_int_equal(box->events_max, 0);
-	assert_false(t->reclaim.counted);
+	assert_false(mm_task(t)->reclaim.counted);
 	assert_int_equal(sim->reclaim.nr_reclaimers, 0);
 
 	charge_n(t, NULL, 63);
@@ -224,7 +224,7 @@ static void test_charge_at_limit(void **state)
 	assert_int_equal(box->memsw.failcnt, 0);
 	assert_int_equal(root->memory.failcnt, 0);
 	assert_int_equal(box->events_max, 0);
-	assert_false(t->reclaim.counted);	/* was: t->rs.phase == RP_IDLE */
+	assert_false(mm_task(t)->reclaim.counted);	/* was: t->rs.phase == RP_IDLE */
 	assert_int_equal(sim->reclaim.nr_reclaimers, 0);
 	assert_int_equal(mem_cgroup_margin(box), 0);
 
@@ -248,8 +248,8 @@ static void test_charge_at_limit(void **state)
 	 * coroutine's stack now and cannot be looked at; the target shows
 	 * as box's events_max above.
 	 */
-	assert_true(t->reclaim.start_ns >= sim->now);
-	assert_true(t->reclaim.start_ns <= task_now(t));
+	assert_true(mm_task(t)->reclaim.start_ns >= sim->now);
+	assert_true(mm_task(t)->reclaim.start_ns <= task_now(t));
 	assert_int_equal(box->events_oom, 0);
 
 	/*
@@ -266,7 +266,7 @@ static void test_charge_at_limit(void **state)
 	assert_int_equal(box->events_oom, 1);
 	assert_int_equal(box->oom_kill, 0);
 	assert_int_equal(sim->reclaim.oom_kills, 0);
-	assert_false(t->oom_victim);
+	assert_false(mm_task(t)->oom_victim);
 	assert_int_equal(pfn_to_page(sim, pfn)->memcg_id, MEMCG_ID_NONE);
 	assert_int_equal(box->memory.usage, 100);
 	assert_int_equal(box->memsw.usage, 100);

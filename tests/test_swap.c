@@ -261,7 +261,7 @@ static void test_reclaimers_interleave_slots(void **state)
 		test_reclaim_start(p.t[k], &r[k], p.t[k]->memcg, 2 * NPAGES);
 	while (!done[0] || !done[1]) {
 		for (unsigned int k = 0; k < 2; k++) {
-			struct isolated_folios *isol = p.t[k]->reclaim.isolated;
+			struct isolated_folios *isol = mm_task(p.t[k])->reclaim.isolated;
 			/* an inactive batch in shrink_folio_list */
 			bool shrinking = isol && !is_active_lru(isol->lru);
 			unsigned long batch = isol ? list_len(sim, &isol->folio_list) : 0;
@@ -272,7 +272,7 @@ static void test_reclaimers_interleave_slots(void **state)
 			done[k] = test_call_step(p.t[k]);
 			if (p.t[k]->state == TASK_BLOCKED)	/* v1: a page under writeback */
 				wait_for_wakeup(sim, p.t[k]);
-			if (shrinking && p.t[k]->reclaim.isolated == isol) {
+			if (shrinking && mm_task(p.t[k])->reclaim.isolated == isol) {
 				/* at most one page of the batch per step */
 				assert_true(batch - list_len(sim, &isol->folio_list) <= 1);
 				max_batch = batch > max_batch ? batch : max_batch;

@@ -28,8 +28,8 @@ static struct task *reclaimer(struct sim *sim, int i)
 	struct task *t = test_task_in(sim, sim->memcgs[0]);
 
 	test_reclaim_start(t, &req[i], NULL, 0);
-	assert_null(t->reclaim.throttle_slot);
-	assert_false(t->reclaim.counted);
+	assert_null(mm_task(t)->reclaim.throttle_slot);
+	assert_false(mm_task(t)->reclaim.counted);
 	return t;
 }
 
@@ -55,7 +55,7 @@ static void test_global_limit_and_wakeups(void **state)
 	assert_false(test_call_step(t[2]));
 	assert_int_equal(t[2]->state, TASK_BLOCKED);
 	assert_ptr_equal(t[2]->waiting_on, &sim->throttle_wait);
-	assert_null(t[2]->reclaim.throttle_slot);
+	assert_null(mm_task(t[2])->reclaim.throttle_slot);
 	assert_int_equal(sim->reclaim.max_parallel_reclaimers, 2);
 
 	/* an exit gives the slot back and wakes every waiter */
@@ -67,7 +67,7 @@ static void test_global_limit_and_wakeups(void **state)
 	run_again(t[2]);
 	assert_false(test_call_step(t[2]));
 	assert_int_equal(sim->throttle_reclaimers, 2);
-	assert_non_null(t[2]->reclaim.throttle_slot);
+	assert_non_null(mm_task(t[2])->reclaim.throttle_slot);
 	assert_int_equal(sim->reclaim.nr_reclaimers, 2);
 }
 
@@ -79,17 +79,17 @@ static void test_skip_after_wait_watermark(void **state)
 	unsigned long scanned = sim->vm_events[PGSCAN_DIRECT];
 
 	/* waited exactly HZ: not more than HZ, so it reclaims */
-	sim->now = t->reclaim.start_ns + NSEC_PER_SEC - t->step_sys_ns - t->step_user_ns;
+	sim->now = mm_task(t)->reclaim.start_ns + NSEC_PER_SEC - t->step_sys_ns - t->step_user_ns;
 	assert_false(test_call_step(t));
-	assert_true(t->reclaim.counted);
+	assert_true(mm_task(t)->reclaim.counted);
 	reclaim_abort(t);
 
 	t = reclaimer(sim, 1);
-	sim->now = t->reclaim.start_ns + NSEC_PER_SEC + 1;
+	sim->now = mm_task(t)->reclaim.start_ns + NSEC_PER_SEC + 1;
 	/* the fresh machine is all free: DMA32 passes 4 x high */
 	assert_true(test_call_step(t));
 	assert_int_equal(req[1].nr_reclaimed, 1);
-	assert_false(t->reclaim.counted);
+	assert_false(mm_task(t)->reclaim.counted);
 	assert_int_equal(sim->throttle_reclaimers, 0);
 	assert_int_equal(sim->vm_events[PGSCAN_DIRECT], scanned);
 }
@@ -109,9 +109,9 @@ static void test_no_skip_when_short(void **state)
 			zone->vm_stat[NR_FREE_PAGES] = 0;
 	}
 	t = reclaimer(sim, 0);
-	sim->now = t->reclaim.start_ns + 2 * NSEC_PER_SEC;
+	sim->now = mm_task(t)->reclaim.start_ns + 2 * NSEC_PER_SEC;
 	assert_false(test_call_step(t));
-	assert_true(t->reclaim.counted);
+	assert_true(mm_task(t)->reclaim.counted);
 	assert_int_equal(sim->throttle_reclaimers, 1);
 	reclaim_abort(t);
 	assert_int_equal(sim->throttle_reclaimers, 0);
@@ -129,7 +129,7 @@ static void test_skip_after_wait_memcg_margin(void **state)
 
 	/* margin 2048 pages >= the 32 wanted: skip after the wait */
 	test_reclaim_start(t, &r, box, 1);
-	sim->now = t->reclaim.start_ns + 2 * NSEC_PER_SEC;
+	sim->now = mm_task(t)->reclaim.start_ns + 2 * NSEC_PER_SEC;
 	assert_true(test_call_step(t));
 	assert_int_equal(r.nr_reclaimed, 1);
 	assert_int_equal(box->vm_events[PGSCAN_DIRECT], 0);
@@ -137,7 +137,7 @@ static void test_skip_after_wait_memcg_margin(void **state)
 	/* margin 31 < 32: reclaim goes ahead (and finds nothing: box is empty) */
 	box->memory.usage = box->memory.max - 31;
 	test_reclaim_start(t, &r, box, 1);
-	sim->now = t->reclaim.start_ns + 2 * NSEC_PER_SEC;
+	sim->now = mm_task(t)->reclaim.start_ns + 2 * NSEC_PER_SEC;
 	while (!test_call_step(t)) {
 		if (t->state == TASK_BLOCKED)
 			wake_up_task(t);
@@ -166,7 +166,7 @@ static void test_per_zone_one_per_node(void **state)
 	test_call_step(c);
 	/* it got node 1's slot (it may sleep in reclaim, not on the throttle) */
 	assert_ptr_not_equal(c->waiting_on, &sim->throttle_wait);
-	assert_non_null(c->reclaim.throttle_slot);
+	assert_non_null(mm_task(c)->reclaim.throttle_slot);
 	assert_int_equal(sim->nodes[1].throttle_reclaimers, 1);
 	assert_int_equal(sim->reclaim.max_parallel_reclaimers, 2);
 }

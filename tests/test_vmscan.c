@@ -1065,15 +1065,15 @@ static void test_shrink_active_list_no_rotation(void **state)
 	assert_int_equal(sim->vm_events[ALLOCSTALL_MOVABLE], 1);
 	/* step 1: everything up to the isolated aging batch */
 	assert_false(test_call_step(t));
-	assert_non_null(t->reclaim.isolated);
-	assert_int_equal(t->reclaim.isolated->lru, LRU_ACTIVE_ANON);
-	assert_int_equal(t->reclaim.isolated->nr_taken, 32);
+	assert_non_null(mm_task(t)->reclaim.isolated);
+	assert_int_equal(mm_task(t)->reclaim.isolated->lru, LRU_ACTIVE_ANON);
+	assert_int_equal(mm_task(t)->reclaim.isolated->nr_taken, 32);
 	assert_int_equal(node_page_state(pgdat, NR_ISOLATED_ANON), 32);
 	assert_int_equal(lv->nr_pages[LRU_ACTIVE_ANON], 32);
 	assert_int_equal(sim->vm_events[PGREFILL], 32);
 	/* step 2: the batch is deactivated and put back */
 	assert_false(test_call_step(t));
-	assert_null(t->reclaim.isolated);
+	assert_null(mm_task(t)->reclaim.isolated);
 	assert_int_equal(node_page_state(pgdat, NR_ISOLATED_ANON), 0);
 	assert_int_equal(lv->nr_pages[LRU_ACTIVE_ANON], 32);
 	assert_int_equal(lv->nr_pages[LRU_INACTIVE_ANON], 32);
@@ -1112,8 +1112,8 @@ static void test_age_anon_with_full_swap(void **state)
 
 	test_reclaim_start(t, &reclaim, NULL, 0);
 	assert_false(test_call_step(t));
-	assert_non_null(t->reclaim.isolated);
-	assert_int_equal(t->reclaim.isolated->nr_taken, 32);
+	assert_non_null(mm_task(t)->reclaim.isolated);
+	assert_int_equal(mm_task(t)->reclaim.isolated->nr_taken, 32);
 	assert_int_equal(sim->vm_events[PGREFILL], 32);
 	reclaim_abort(t);
 }

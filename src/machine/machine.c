@@ -92,6 +92,9 @@ struct sim *sim_create(const struct scenario *s, char *err, size_t errlen)
 	sim->cpus = calloc(sim->nr_cpus, sizeof(*sim->cpus));
 	sim->mm_cpus = calloc(sim->nr_cpus, sizeof(*sim->mm_cpus));
 	sim->switch_to = switch_mm;
+	sim->task_size = sizeof(struct mm_task);
+	sim->task_init = mm_task_init;
+	sim->task_release = mm_task_release;
 	rng_seed(&sim->rng, s->run.seed);
 	if (!sim->cpus || !sim->mm_cpus || sim_boot(sim, err, errlen)) {
 		if (!sim->cpus || !sim->mm_cpus)

@@ -277,10 +277,10 @@ enum vm_fault_result __alloc_pages(struct task *t, enum zone_type highest_zoneid
 							&no_progress_loops)) {
 				goto reclaim;
 			}
-			if (t->no_oom)
+			if (mm_task(t)->no_oom)
 				return VM_FAULT_NOMEM;
 			/* __alloc_pages_may_oom */
-			if (!out_of_memory(t, NULL) || t->oom_victim)
+			if (!out_of_memory(t, NULL) || mm_task(t)->oom_victim)
 				return VM_FAULT_OOM;
 			no_progress_loops = 0;
 			continue;	/* the victim's memory is back: retry */
@@ -350,26 +350,26 @@ enum vm_fault_result task_fill_pool(struct task *t, unsigned int nr, unsigned in
 	u64 nr_steps = t->nr_steps;
 	enum vm_fault_result r;
 
-	if (nr > t->pool_cap) {
-		u32 *p = realloc(t->pool, nr * sizeof(*p));
+	if (nr > mm_task(t)->pool_cap) {
+		u32 *p = realloc(mm_task(t)->pool, nr * sizeof(*p));
 
 		if (!p)
 			return VM_FAULT_OOM;
-		t->pool = p;
-		t->pool_cap = nr;
+		mm_task(t)->pool = p;
+		mm_task(t)->pool_cap = nr;
 	}
-	while (t->pool_nr < nr) {
-		t->no_oom = t->pool_nr >= need;
-		if (t->held_pfn == NO_PFN) {
-			r = __alloc_pages(t, ZONE_MOVABLE, &t->held_pfn);
+	while (mm_task(t)->pool_nr < nr) {
+		mm_task(t)->no_oom = mm_task(t)->pool_nr >= need;
+		if (mm_task(t)->held_pfn == NO_PFN) {
+			r = __alloc_pages(t, ZONE_MOVABLE, &mm_task(t)->held_pfn);
 			if (r != VM_FAULT_DONE)
 				goto out;
 		}
-		r = mem_cgroup_charge(t, t->held_pfn);
+		r = mem_cgroup_charge(t, mm_task(t)->held_pfn);
 		if (r != VM_FAULT_DONE)
 			goto out;
-		t->pool[t->pool_nr++] = t->held_pfn;
-		t->held_pfn = NO_PFN;
+		mm_task(t)->pool[mm_task(t)->pool_nr++] = mm_task(t)->held_pfn;
+		mm_task(t)->held_pfn = NO_PFN;
 	}
 	/*
 	 * the allocations slept or reclaimed: what the fault saw before may
@@ -379,12 +379,12 @@ enum vm_fault_result task_fill_pool(struct task *t, unsigned int nr, unsigned in
 	 */
 	r = t->nr_steps == nr_steps ? VM_FAULT_DONE : VM_FAULT_RETRY;
 out:
-	t->no_oom = false;
+	mm_task(t)->no_oom = false;
 	if (r == VM_FAULT_NOMEM) {
 		/* readahead gives up: what it has is enough */
-		if (t->held_pfn != NO_PFN) {
-			free_unref_page(t->sim, t->held_pfn);
-			t->held_pfn = NO_PFN;
+		if (mm_task(t)->held_pfn != NO_PFN) {
+			free_unref_page(t->sim, mm_task(t)->held_pfn);
+			mm_task(t)->held_pfn = NO_PFN;
 		}
 		return VM_FAULT_DONE;
 	}
@@ -393,16 +393,16 @@ out:
 
 u32 task_pool_take(struct task *t)
 {
-	return t->pool_nr ? t->pool[--t->pool_nr] : NO_PFN;
+	return mm_task(t)->pool_nr ? mm_task(t)->pool[--mm_task(t)->pool_nr] : NO_PFN;
 }
 
 void task_pool_release(struct task *t)
 {
-	while (t->pool_nr)
-		free_unref_page(t->sim, t->pool[--t->pool_nr]);
-	if (t->held_pfn != NO_PFN) {
-		free_unref_page(t->sim, t->held_pfn);
-		t->held_pfn = NO_PFN;
+	while (mm_task(t)->pool_nr)
+		free_unref_page(t->sim, mm_task(t)->pool[--mm_task(t)->pool_nr]);
+	if (mm_task(t)->held_pfn != NO_PFN) {
+		free_unref_page(t->sim, mm_task(t)->held_pfn);
+		mm_task(t)->held_pfn = NO_PFN;
 	}
 }
 
@@ -422,3 +422,16 @@ static const struct cfg_key alloc_pages_policy_keys[] = {
 	  .doc = "with alloc_retry = no_progress, try_to_free_pages' progress short of SWAP_CLUSTER_MAX: v2.6.26+ some page reclaimed / 2.6.25 some zone not all_unreclaimable" },
 };
 CFG_TABLE(alloc_pages_policy_table, alloc_pages_policy_keys);
+
+/* A new task holds no page (sim->task_init). */
+void mm_task_init(struct task *t)
+{
+	mm_task(t)->held_pfn = NO_PFN;
+}
+
+/* free_task(): what the mm kept for a task (sim->task_release). */
+void mm_task_release(struct task *t)
+{
+	free(mm_task(t)->pool);
+	free(mm_task(t)->tlb_ubc_cpumask);
+}

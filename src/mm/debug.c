@@ -125,8 +125,11 @@ int mm_verify(struct sim *sim, char *err, size_t errlen)
 		}
 		isolated += (u64)(pgdat->vm_stat[NR_ISOLATED_ANON] + pgdat->vm_stat[NR_ISOLATED_FILE]);
 	}
-	for (unsigned int i = 0; i < sim->nr_tasks; i++)
-		held += sim->tasks[i]->pool_nr + (sim->tasks[i]->held_pfn != NO_PFN);
+	for (unsigned int i = 0; i < sim->nr_tasks; i++) {
+		const struct mm_task *mt = mm_task(sim->tasks[i]);
+
+		held += mt->pool_nr + (mt->held_pfn != NO_PFN);
+	}
 	held += sim->nr_kernel_pages;
 
 	for (u32 pfn = 0; pfn < sim->nr_pfns; pfn++) {

@@ -225,7 +225,7 @@ static enum vm_fault_result page_cache_sync_ra(struct task *t, struct address_sp
 	r = task_fill_pool(t, need, 1);
 	if (r != VM_FAULT_DONE)
 		return r;
-	for (u64 i = index; i < end && t->pool_nr; i++) {
+	for (u64 i = index; i < end && mm_task(t)->pool_nr; i++) {
 		u32 pfn;
 
 		if (mapping_pfn(mapping, i) != NO_PFN)
@@ -247,7 +247,7 @@ static enum vm_fault_result page_cache_sync_ra(struct task *t, struct address_sp
 		}
 	}
 	task_pool_release(t);
-	t->fault_major = true;	/* this task waits for its own read */
+	mm_task(t)->fault_major = true;	/* this task waits for its own read */
 	count_vm_events(sim, PGPGIN, (u64)need * sim->page_size / 1024);
 	if (bio)
 		submit_bio(sim, &sim->disk_dev, bio, task_now(t));
@@ -298,7 +298,7 @@ enum vm_fault_result filemap_read(struct task *t, struct address_space *mapping,
 		return r;
 	folio_mark_accessed(sim, pfn);
 	charge_sys(t, sim->scn.cost.copy_page_ns);
-	t->fault_major = false;	/* read() counts no faults */
+	mm_task(t)->fault_major = false;	/* read() counts no faults */
 	return VM_FAULT_DONE;
 }
 
@@ -315,16 +315,16 @@ enum vm_fault_result filemap_fault(struct task *t, struct address_space *mapping
 	u32 pfn = mapping_pfn(mapping, index);
 	enum vm_fault_result r;
 
-	if (!t->file_fault && pfn != NO_PFN && !PageFlag(pfn_to_page(sim, pfn), PG_locked)) {
+	if (!mm_task(t)->file_fault && pfn != NO_PFN && !PageFlag(pfn_to_page(sim, pfn), PG_locked)) {
 		folio_mark_accessed(sim, pfn);
 		return VM_FAULT_DONE;
 	}
-	t->file_fault = true;	/* a fault in progress, whatever retries see */
+	mm_task(t)->file_fault = true;	/* a fault in progress, whatever retries see */
 	r = filemap_get_page(t, mapping, index, 1, &pfn);
 	if (r != VM_FAULT_DONE)
 		return r;
 	folio_mark_accessed(sim, pfn);
-	t->file_fault = false;
+	mm_task(t)->file_fault = false;
 	count_fault(t);		/* major if this task did the read */
 	return VM_FAULT_DONE;
 }

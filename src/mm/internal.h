@@ -7,9 +7,46 @@
 #ifndef RECLAIMSIM_MM_INTERNAL_H
 #define RECLAIMSIM_MM_INTERNAL_H
 
+#include <stddef.h>
+
 #include "../sim/sim.h"
 #include "../sim/bug.h"
 #include "page_alloc.h"
+#include "vmscan.h"
+
+/*
+ * mm_task - a task as the mm model sees it: the engine's struct task and
+ * the mm's per-task state (the kernel keeps these in task_struct).  Every
+ * task of a sim is one (sim_create sets sim->task_size); mm_task(t) is a
+ * container_of, free on the hot path.
+ */
+struct mm_task {
+	struct task task;
+	/* reclaim (vmscan.h) and the allocation in progress */
+	struct task_reclaim reclaim;
+	u32 *pool;			/* pages allocated + charged ahead of use */
+	unsigned int pool_nr, pool_cap;
+	u32 held_pfn;			/* allocated, not yet charged */
+	bool fault_major;		/* the fault in progress waited for its own I/O */
+	bool file_fault;		/* a filemap_fault is in progress */
+	bool no_oom;			/* best-effort allocation: fail, do not OOM */
+	/* tlbflush_unmap_batch (v4.3+): CPUs owed a flush for PTEs this
+	 * task cleared in reclaim without flushing */
+	u64 *tlb_ubc_cpumask;		/* sim->nr_cpus bits, allocated on first use */
+	bool tlb_ubc_flush_required;
+	bool tlb_ubc_writable;		/* a dirty PTE is among them */
+	/* OOM */
+	int oom_score_adj;
+	bool oom_victim;
+};
+
+static inline struct mm_task *mm_task(struct task *t)
+{
+	return (struct mm_task *)((char *)t - offsetof(struct mm_task, task));
+}
+/* sim->task_init and sim->task_release for a struct mm_task (alloc_pages.c) */
+void mm_task_init(struct task *t);
+void mm_task_release(struct task *t);
 
 /* ---- result of a fault or syscall step that may need more steps ---- */
 enum vm_fault_result {

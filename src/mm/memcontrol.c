@@ -294,11 +294,11 @@ enum vm_fault_result mem_cgroup_charge(struct task *t, u32 pfn)
 			if (nr_retries--)
 				goto charge;
 oom:
-			if (t->no_oom)
+			if (mm_task(t)->no_oom)
 				return VM_FAULT_NOMEM;
 			/* mem_cgroup_oom() */
 			reclaimed_from->events_oom++;
-			if (!out_of_memory(t, reclaimed_from) || t->oom_victim)
+			if (!out_of_memory(t, reclaimed_from) || mm_task(t)->oom_victim)
 				return VM_FAULT_OOM;
 			nr_retries = max_retries;
 		}

@@ -151,14 +151,14 @@ void count_fault(struct task *t)
 
 	count_vm_event(t->sim, PGFAULT);
 	count_memcg_events(memcg, PGFAULT, 1);
-	if (t->fault_major) {
+	if (mm_task(t)->fault_major) {
 		count_vm_event(t->sim, PGMAJFAULT);
 		count_memcg_events(memcg, PGMAJFAULT, 1);
 		t->maj_flt++;
 	} else {
 		t->min_flt++;
 	}
-	t->fault_major = false;
+	mm_task(t)->fault_major = false;
 	charge_sys(t, t->sim->scn.cost.fault_ns);
 }
 
@@ -370,18 +370,18 @@ static enum vm_fault_result do_read_fault(struct task *t, struct vm_area_struct 
 	enum vm_fault_result r;
 	u32 pfn;
 
-	if (!t->file_fault) {
+	if (!mm_task(t)->file_fault) {
 		do_fault_around(t, vma, vpn);
 		if (pte_present(*pte)) {
 			count_fault(t);
 			return VM_FAULT_DONE;
 		}
 	}
-	t->file_fault = true;	/* a fault in progress, whatever retries see */
+	mm_task(t)->file_fault = true;	/* a fault in progress, whatever retries see */
 	r = filemap_get_page(t, vma->vm_file, index, 1, &pfn);
 	if (r != VM_FAULT_DONE)
 		return r;
-	t->file_fault = false;
+	mm_task(t)->file_fault = false;
 	if (pfn_to_page(sim, pfn)->mapcount == MAPCOUNT_MAX)
 		return VM_FAULT_OOM;	/* the model's limit on mappers */
 	folio_add_rmap_pte(sim, t->mm, pte, pfn, PTE_YOUNG);

@@ -18,11 +18,11 @@ long oom_badness(struct task *p, u64 totalpages)
 	struct mm_struct *mm = p->mm;
 	long points;
 
-	if (!mm || p->oom_score_adj == -1000)
+	if (!mm || mm_task(p)->oom_score_adj == -1000)
 		return LONG_MIN;
 	points = mm->rss_stat[MM_ANONPAGES] + mm->rss_stat[MM_FILEPAGES] +
 		 mm->rss_stat[MM_SWAPENTS] + (long)(mm->pgtables_bytes / p->sim->page_size);
-	points += (long)p->oom_score_adj * (long)(totalpages / 1000);
+	points += (long)mm_task(p)->oom_score_adj * (long)(totalpages / 1000);
 	return points;
 }
 
@@ -62,7 +62,7 @@ bool out_of_memory(struct task *current, struct mem_cgroup *memcg)
 		struct task *p = sim->tasks[i];
 		long points;
 
-		if (p->kind != TASK_USER || p->state == TASK_DEAD || p->oom_victim)
+		if (p->kind != TASK_USER || p->state == TASK_DEAD || mm_task(p)->oom_victim)
 			continue;
 		if (memcg && !mem_cgroup_is_descendant(p->memcg, memcg))
 			continue;
@@ -94,7 +94,7 @@ bool out_of_memory(struct task *current, struct mem_cgroup *memcg)
 
 			if (p->state == TASK_DEAD || (p != chosen && p->mm != mm))
 				continue;
-			p->oom_victim = true;
+			mm_task(p)->oom_victim = true;
 			if (p != current)
 				sim->kill_task(p, 9);	/* do_exit, reaped at once */
 		}

@@ -128,7 +128,7 @@ static enum vm_fault_result swap_read_submit(struct task *t, struct bio *bio)
 		return VM_FAULT_DONE;
 	}
 	submit_bio(sim, &sim->swap_dev, bio, task_now(t));
-	t->fault_major = true;
+	mm_task(t)->fault_major = true;
 	task_sleep(t, &sim->page_wait, 0);
 	return VM_FAULT_BLOCKED;
 }
@@ -172,7 +172,7 @@ static enum vm_fault_result swap_vma_readahead(struct task *t, struct vm_area_st
 		return VM_FAULT_RETRY;
 	}
 	/* the faulting page first: readahead may have got fewer pages */
-	for (u64 n = 0; n < end - start && t->pool_nr; n++) {
+	for (u64 n = 0; n < end - start && mm_task(t)->pool_nr; n++) {
 		u64 v = start + (vpn - start + n) % (end - start);
 		pte_t pte = vma->ptes[v - vma->vm_start];
 		u64 slot = pte_slot(pte);
@@ -255,7 +255,7 @@ static enum vm_fault_result swap_cluster_readahead(struct task *t, struct vm_are
 	}
 	bio->sector = first;
 	swap_read_add(t, bio, t->mm, vpn, slot);
-	for (u64 s = first; s <= last && t->pool_nr && bio->nr_pages < BIO_MAX_PAGES; s++) {
+	for (u64 s = first; s <= last && mm_task(t)->pool_nr && bio->nr_pages < BIO_MAX_PAGES; s++) {
 		if (s == slot || !si->swap_map[s] || swap_cache_has_page(si, s))
 			continue;
 		swap_read_add(t, bio, NULL, 0, s);

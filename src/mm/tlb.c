@@ -91,9 +91,9 @@ void set_tlb_ubc_flush_pending(struct task *t, struct mm_struct *mm, bool writab
 {
 	struct sim *sim = t->sim;
 
-	if (!t->tlb_ubc_cpumask) {
-		t->tlb_ubc_cpumask = calloc(cpumask_words(sim), sizeof(u64));
-		if (!t->tlb_ubc_cpumask) {
+	if (!mm_task(t)->tlb_ubc_cpumask) {
+		mm_task(t)->tlb_ubc_cpumask = calloc(cpumask_words(sim), sizeof(u64));
+		if (!mm_task(t)->tlb_ubc_cpumask) {
 			/* no memory for the batch: flush now, as without batching */
 			flush_tlb_mm_range(t, mm);
 			return;
@@ -101,9 +101,9 @@ void set_tlb_ubc_flush_pending(struct task *t, struct mm_struct *mm, bool writab
 	}
 	for (unsigned int c = 0; c < sim->nr_cpus; c++)
 		if (sim->mm_cpus[c].loaded_mm == mm)
-			t->tlb_ubc_cpumask[c / BITS_PER_WORD] |= 1ULL << (c % BITS_PER_WORD);
-	t->tlb_ubc_flush_required = true;
-	t->tlb_ubc_writable |= writable;
+			mm_task(t)->tlb_ubc_cpumask[c / BITS_PER_WORD] |= 1ULL << (c % BITS_PER_WORD);
+	mm_task(t)->tlb_ubc_flush_required = true;
+	mm_task(t)->tlb_ubc_writable |= writable;
 }
 
 /* try_to_unmap_flush() (v6.12) -> arch_tlbbatch_flush(): one flush_tlb_multi. */
@@ -112,25 +112,25 @@ void try_to_unmap_flush(struct task *t)
 	struct sim *sim = t->sim;
 	unsigned int self = task_cpu(t), nr = 0;
 
-	if (!t->tlb_ubc_flush_required)
+	if (!mm_task(t)->tlb_ubc_flush_required)
 		return;
 	for (unsigned int c = 0; c < sim->nr_cpus; c++) {
-		if (c != self && (t->tlb_ubc_cpumask[c / BITS_PER_WORD] >> (c % BITS_PER_WORD) & 1)) {
+		if (c != self && (mm_task(t)->tlb_ubc_cpumask[c / BITS_PER_WORD] >> (c % BITS_PER_WORD) & 1)) {
 			tlb_irq(sim, c);
 			nr++;
 		}
 	}
 	flush_tlb_multi_cost(t, nr);
 	for (unsigned int w = 0; w < cpumask_words(sim); w++)
-		t->tlb_ubc_cpumask[w] = 0;
-	t->tlb_ubc_flush_required = false;
-	t->tlb_ubc_writable = false;
+		mm_task(t)->tlb_ubc_cpumask[w] = 0;
+	mm_task(t)->tlb_ubc_flush_required = false;
+	mm_task(t)->tlb_ubc_writable = false;
 }
 
 /* try_to_unmap_flush_dirty() (v6.12): flush before writing a page out. */
 void try_to_unmap_flush_dirty(struct task *t)
 {
-	if (t->tlb_ubc_writable)
+	if (mm_task(t)->tlb_ubc_writable)
 		try_to_unmap_flush(t);
 }
 

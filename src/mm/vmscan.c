@@ -221,10 +221,10 @@ static void reclaim_throttle(struct task *t, struct pglist_data *pgdat,
 		break;
 	}
 	pgdat->nr_reclaim_throttled++;
-	t->reclaim.throttled_pgdat = pgdat;
+	mm_task(t)->reclaim.throttled_pgdat = pgdat;
 	schedule_timeout(t, &pgdat->reclaim_wait[reason], timeout);
 	pgdat->nr_reclaim_throttled--;
-	t->reclaim.throttled_pgdat = NULL;
+	mm_task(t)->reclaim.throttled_pgdat = NULL;
 }
 
 /*
@@ -619,7 +619,7 @@ static void isolated_init(struct task *t, struct isolated_folios *isol, struct l
 	pfn_list_init(&isol->folio_list);
 	pfn_list_init(&isol->ret_folios);
 	pfn_list_init(&isol->free_folios);
-	t->reclaim.isolated = isol;
+	mm_task(t)->reclaim.isolated = isol;
 }
 
 /*
@@ -662,7 +662,7 @@ static unsigned long shrink_inactive_list(struct task *t, unsigned long nr_to_sc
 	count_vm_events(sim, PGSCAN_ANON + file, nr_scanned);
 	count_memcg_events(lruvec->memcg, PGSCAN_ANON + file, nr_scanned);
 	if (!nr_taken) {
-		t->reclaim.isolated = NULL;
+		mm_task(t)->reclaim.isolated = NULL;
 		return 0;
 	}
 	cond_resched(t);	/* the batch is off the LRU: others run */
@@ -676,7 +676,7 @@ static unsigned long shrink_inactive_list(struct task *t, unsigned long nr_to_sc
 		nr_put++;
 	}
 	mod_node_page_state(pgdat, NR_ISOLATED_ANON + file, -(long)nr_taken);
-	t->reclaim.isolated = NULL;
+	mm_task(t)->reclaim.isolated = NULL;
 	charge_sys(t, lock_acquire(&lruvec->lru_lock, task_now(t),
 				   nr_put * sim->scn.cost.lru_lock_ns));
 	charge_sys(t, nr_put * sim->scn.cost.lru_lock_ns);
@@ -789,7 +789,7 @@ static void shrink_active_list(struct task *t, unsigned long nr_to_scan, struct 
 		count_vm_events(sim, PGREFILL, nr_scanned);
 	count_memcg_events(lruvec->memcg, PGREFILL, nr_scanned);
 	if (!nr_taken) {
-		t->reclaim.isolated = NULL;
+		mm_task(t)->reclaim.isolated = NULL;
 		return;
 	}
 	cond_resched(t);	/* the batch is off the LRU: others run */
@@ -820,7 +820,7 @@ static void shrink_active_list(struct task *t, unsigned long nr_to_scan, struct 
 		nr_deactivate++;
 	}
 	mod_node_page_state(lruvec->pgdat, NR_ISOLATED_ANON + file, -(long)nr_taken);
-	t->reclaim.isolated = NULL;
+	mm_task(t)->reclaim.isolated = NULL;
 	charge_sys(t, lock_acquire(&lruvec->lru_lock, task_now(t), nr * sim->scn.cost.lru_lock_ns));
 	count_vm_events(sim, PGDEACTIVATE, nr_deactivate);
 	count_memcg_events(lruvec->memcg, PGDEACTIVATE, nr_deactivate);
@@ -1198,7 +1198,7 @@ static bool throttle_skip_reclaim(struct task *t, struct scan_control *sc)
 {
 	struct sim *sim = t->sim;
 
-	if (task_now(t) - t->reclaim.start_ns <= NSEC_PER_SEC)
+	if (task_now(t) - mm_task(t)->reclaim.start_ns <= NSEC_PER_SEC)
 		return false;
 	if (sc->target_mem_cgroup)
 		return mem_cgroup_margin(sc->target_mem_cgroup) >= sc->nr_to_reclaim;
@@ -1223,16 +1223,16 @@ static void reclaim_throttle_enter(struct task *t)
 	while (*(count = throttle_counter(t, &limit)) >= limit)
 		schedule_timeout(t, &t->sim->throttle_wait, 0);
 	(*count)++;
-	t->reclaim.throttle_slot = count;
+	mm_task(t)->reclaim.throttle_slot = count;
 }
 
 /* Give the slot back and wake every waiter (wake_up_all in the patch). */
 void reclaim_throttle_exit(struct task *t)
 {
-	if (!t->reclaim.throttle_slot)
+	if (!mm_task(t)->reclaim.throttle_slot)
 		return;
-	(*t->reclaim.throttle_slot)--;
-	t->reclaim.throttle_slot = NULL;
+	(*mm_task(t)->reclaim.throttle_slot)--;
+	mm_task(t)->reclaim.throttle_slot = NULL;
 	wake_up_all(t->sim, &t->sim->throttle_wait);
 }
 
@@ -1245,7 +1245,7 @@ void reclaim_throttle_exit(struct task *t)
  */
 static void direct_reclaim_figures(struct task *t, const struct scan_control *sc)
 {
-	struct task_reclaim *tr = &t->reclaim;
+	struct task_reclaim *tr = &mm_task(t)->reclaim;
 	struct reclaim_figures *fig = &t->sim->reclaim;
 	u64 took = task_now(t) - tr->start_ns;
 
@@ -1263,9 +1263,9 @@ static void count_reclaimer(struct task *t)
 {
 	struct reclaim_figures *fig = &t->sim->reclaim;
 
-	if (t->reclaim.counted)
+	if (mm_task(t)->reclaim.counted)
 		return;
-	t->reclaim.counted = true;
+	mm_task(t)->reclaim.counted = true;
 	if (++fig->nr_reclaimers > fig->max_parallel_reclaimers)
 		fig->max_parallel_reclaimers = fig->nr_reclaimers;
 }
@@ -1384,7 +1384,7 @@ out:
  */
 static unsigned long reclaim_direct(struct task *t, struct scan_control *sc)
 {
-	struct task_reclaim *tr = &t->reclaim;
+	struct task_reclaim *tr = &mm_task(t)->reclaim;
 	bool throttle = t->sim->scn.policy.reclaim_throttle != RECLAIM_THROTTLE_NONE;
 
 	tr->start_ns = task_now(t);
@@ -1446,7 +1446,7 @@ unsigned long try_to_free_mem_cgroup_pages(struct task *t, struct mem_cgroup *me
 /* A task killed in the middle of reclaim gives back what it holds. */
 void reclaim_abort(struct task *t)
 {
-	struct task_reclaim *tr = &t->reclaim;
+	struct task_reclaim *tr = &mm_task(t)->reclaim;
 
 	try_to_unmap_flush(t);
 	if (tr->isolated) {

@@ -21,7 +21,7 @@
 
 struct task *task_create(struct sim *sim, enum task_kind kind, const char *comm, task_fn fn)
 {
-	struct task *t = calloc(1, sizeof(*t));
+	struct task *t = calloc(1, sim->task_size ? sim->task_size : sizeof(*t));
 
 	if (!t)
 		return NULL;
@@ -44,7 +44,8 @@ struct task *task_create(struct sim *sim, enum task_kind kind, const char *comm,
 	t->sim = sim;
 	t->fn = fn;
 	t->cpu = -1;
-	t->held_pfn = NO_PFN;
+	if (sim->task_init)
+		sim->task_init(t);
 	return t;
 }
 
@@ -234,8 +235,8 @@ enum step_result task_run_step(struct task *t)
 void task_free(struct task *t)
 {
 	coro_destroy(&t->co);
-	free(t->pool);
-	free(t->tlb_ubc_cpumask);
+	if (t->sim->task_release)
+		t->sim->task_release(t);
 	free(t);
 }
 

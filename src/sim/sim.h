@@ -20,7 +20,6 @@
 #include "waitq.h"
 #include "coro.h"
 #include "../mm/mm_types.h"
-#include "../mm/vmscan.h"
 #include "../dev/blkdev.h"
 
 enum task_kind { TASK_USER, TASK_KSWAPD, TASK_FLUSHER };
@@ -77,23 +76,9 @@ struct task {
 	u64 wake_seq;			/* bumps on every wake, cancels stale timers */
 	u64 nr_steps;			/* steps it ended (task_yield): time passed for it */
 	bool timed_out;			/* last sleep ended by its timeout */
-	/* reclaim (src/mm/vmscan.h) and the allocation in progress */
-	struct task_reclaim reclaim;
-	u32 *pool;			/* pages allocated + charged ahead of use */
-	unsigned int pool_nr, pool_cap;
-	u32 held_pfn;			/* allocated, not yet charged */
-	bool fault_major;		/* the fault in progress waited for its own I/O */
-	bool file_fault;		/* a filemap_fault is in progress */
-	bool no_oom;			/* best-effort allocation: fail, do not OOM */
-	/* tlbflush_unmap_batch (v4.3+): CPUs owed a flush for PTEs this
-	 * task cleared in reclaim without flushing */
-	u64 *tlb_ubc_cpumask;		/* sim->nr_cpus bits, allocated on first use */
-	bool tlb_ubc_flush_required;
-	bool tlb_ubc_writable;		/* a dirty PTE is among them */
-	/* OOM */
-	int oom_score_adj;
-	bool oom_victim;
 	int exit_signal;		/* 9 when OOM-killed */
+	/* the mm's per-task state: the task is the head of a struct mm_task
+	 * (src/mm/internal.h) of sim->task_size bytes */
 };
 
 /* One simulated CPU (its mm state: struct mm_cpu, sim->mm_cpus). */
@@ -174,6 +159,15 @@ struct sim {
 	 * (the mm's switch_mm), set by sim_create; NULL: none
 	 */
 	void (*switch_to)(struct sim *sim, unsigned int cpu, struct task *next);
+	/*
+	 * what a task is above the engine (set by sim_create): task_create
+	 * allocates task_size zeroed bytes (0: a bare struct task), whose
+	 * head is the struct task, and calls task_init on them; task_free
+	 * calls task_release before freeing them
+	 */
+	size_t task_size;
+	void (*task_init)(struct task *t);
+	void (*task_release)(struct task *t);
 
 	/* memory */
 	u32 page_size;			/* bytes */
