@@ -84,9 +84,9 @@ $(BUILD)/libcli.a: $(filter-out $(BUILD)/obj/src/cli/main.o,$(CLI_OBJS))
 $(BUILD)/reclaimsim: $(CLI_OBJS) $(BUILD)/libreclaimsim.a
 	$(CC) $(CFLAGS_ALL) -o $@ $^ $(LIBS)
 
-$(BUILD)/tests/%: tests/%.c tests/testutil.h tests/testsim.h tests/testmm.h $(BUILD)/libcli.a $(BUILD)/libreclaimsim.a
+$(BUILD)/tests/%: tests/%.c $(wildcard tests/lib/*.h) $(BUILD)/libcli.a $(BUILD)/libreclaimsim.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -Wno-missing-prototypes -o $@ $< $(BUILD)/libcli.a $(BUILD)/libreclaimsim.a $(LIBS) -lcmocka
+	$(CC) $(CFLAGS_ALL) -Itests/lib -Wno-missing-prototypes -o $@ $< $(BUILD)/libcli.a $(BUILD)/libreclaimsim.a $(LIBS) -lcmocka
 
 tests: $(TESTS) $(BUILD)/reclaimsim
 
@@ -112,7 +112,7 @@ check: deps
 	$(MAKE) BUILD=build-asan OPTFLAGS="$(ASAN_OPTFLAGS)" run-tests
 
 # The edit loop: every test in the normal build, the ASan pass without the
-# tests marked SLOW_TEST() (tests/testutil.h), which skip when RECLAIMSIM_SLOW=0.
+# tests marked SLOW_TEST() (tests/lib/testutil.h), which skip when RECLAIMSIM_SLOW=0.
 check-fast: deps
 	$(MAKE) run-tests
 	RECLAIMSIM_SLOW=0 $(MAKE) BUILD=build-asan OPTFLAGS="$(ASAN_OPTFLAGS)" run-tests
@@ -127,9 +127,9 @@ CPPCHECK := cppcheck -q --std=c11 -Iinclude -Isrc --enable=warning,performance,p
 
 lint: deps
 	$(CPPCHECK) src
-	$(CPPCHECK) --library=tests/cmocka.cfg tests
+	$(CPPCHECK) --library=tests/cmocka.cfg -Itests/lib tests
 
-FORMAT_FILES = $(sort $(wildcard src/*/*.[ch] include/*/*.h tests/*.[ch]))
+FORMAT_FILES = $(sort $(wildcard src/*/*.[ch] include/*/*.h tests/*.[ch] tests/lib/*.[ch]))
 
 format: format-deps
 	clang-format -i $(FORMAT_FILES)

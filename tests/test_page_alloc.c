@@ -3,63 +3,22 @@
  * test_page_alloc.c - zone layout, the buddy allocator and the watermark
  * checks (src/mm/mm_init.c, src/mm/page_alloc.c).
  *
- * The simulations here are built by hand: a zeroed struct sim with the
- * page size and the [machine] fields mem_init_zones() reads.
+ * The machines are booted from [machine] text (tests/lib/testsim.h); the
+ * layout errors call mem_init_zones() again on such a machine.
  */
 #include <errno.h>
 
-#include "testutil.h"
+#include "testsim.h"
 
 #include "mm/page_alloc.h"
 
 /* ------------------------------------------------------------------ */
 /* Helpers                                                             */
 
-static struct sim *sim_alloc(void)
-{
-	struct sim *sim = calloc(1, sizeof(*sim));
-
-	assert_non_null(sim);
-	sim->page_size = 4096;
-	sim->page_shift = 12;
-	sim->scn.machine.page_size = 4096;
-	sim->scn.machine.nodes = 1;
-	return sim;
-}
-
-static void sim_destroy(struct sim *sim)
-{
-	mem_free_zones(sim);
-	free(sim);
-}
-
-/* Tests leave their simulation in *state; freed here even on failure. */
-static int teardown_sim(void **state)
-{
-	if (*state)
-		sim_destroy(*state);
-	*state = NULL;
-	return 0;
-}
-
 /* A one-node machine with explicit zones of @pages frames (0 = absent). */
-static struct sim *sim_zones(u64 dma, u64 dma32, u64 normal)
+static struct sim *sim_zones(void **state, u64 dma, u64 dma32, u64 normal)
 {
-	struct sim *sim = sim_alloc();
-	struct scn_machine *m = &sim->scn.machine;
-	const u64 pages[] = { dma, dma32, normal };
-	unsigned int z;
-
-	for (z = 0; z < 3; z++) {
-		if (!pages[z])
-			continue;
-		m->zones[m->nr_zones].type = z;
-		m->zones[m->nr_zones].pages = pages[z];
-		m->nr_zones++;
-	}
-	m->memory = (dma + dma32 + normal) * 4096;
-	assert_int_equal(mem_init_zones(sim), 0);
-	return sim;
+	return test_sim_zones(state, dma, dma32, normal, NULL);
 }
 
 static struct zone *zone_of(struct sim *sim, unsigned int nid, enum zone_type z)
@@ -123,12 +82,9 @@ static void assert_nr_free(const struct zone *z, const u64 expect[NR_PAGE_ORDERS
  * DMA32 the rest; node 1 = [3G, 6G) has DMA32 up to 4 GiB and Normal. */
 static void test_layout_default_two_nodes(void **state)
 {
-	struct sim *sim = *state = sim_alloc();
+	struct sim *sim = test_sim_from_text(state, "t.ini", "[machine]\nnodes = 2\nmemory = 6G\n");
 	struct pglist_data *n0, *n1;
 
-	sim->scn.machine.nodes = 2;
-	sim->scn.machine.memory = 6ULL << 30;
-	assert_int_equal(mem_init_zones(sim), 0);
 	assert_int_equal(sim->nr_nodes, 2);
 	assert_int_equal(sim->nr_pfns, 1572864);
 	n0 = &sim->nodes[0];
@@ -180,8 +136,7 @@ static void test_layout_default_two_nodes(void **state)
  * relative to the zone. */
 static void test_layout_explicit(void **state)
 {
-	struct sim *sim = *state = sim_alloc();
-	struct scn_machine *m = &sim->scn.machine;
+	struct sim *sim;
 	struct zone *dma, *dma32, *normal;
 	/* 3840 = 3x1024 + 512 + 256 */
 	static const u64 dma_blocks[NR_PAGE_ORDERS] = { [8] = 1, [9] = 1, [10] = 3 };
@@ -192,13 +147,10 @@ static void test_layout_explicit(void **state)
 		[3] = 1, [5] = 1, [6] = 1, [7] = 1, [8] = 1, [9] = 1,
 	};
 
-	m->memory = 64ULL << 20;	/* 16384 pages */
-	m->nr_zones = 3;
-	m->zones[0] = (struct scn_zone){ .type = ZONE_DMA, .pages = 3840, .present = 3998,
-					 .spanned = 4095 };
-	m->zones[1] = (struct scn_zone){ .type = ZONE_DMA32, .rest = true };
-	m->zones[2] = (struct scn_zone){ .type = ZONE_NORMAL, .pages = 1000 };
-	assert_int_equal(mem_init_zones(sim), 0);
+	/* 64 MiB: 16384 pages */
+	sim = test_sim_from_text(state, "t.ini",
+				 "[machine]\nmemory = 64M\n"
+				 "zones = DMA:3840p/3998p/4095p, DMA32:rest, Normal:1000p\n");
 	dma = zone_of(sim, 0, ZONE_DMA);
 	dma32 = zone_of(sim, 0, ZONE_DMA32);
 	normal = zone_of(sim, 0, ZONE_NORMAL);
@@ -217,6 +169,9 @@ static void test_layout_explicit(void **state)
 	assert_nr_free(dma32, dma32_blocks);
 	assert_nr_free(normal, normal_blocks);
 	assert_int_equal(zone_page_state(dma32, NR_FREE_PAGES), 11544);
+	/* /proc/vmstat and the root's memory.stat of the booted machine */
+	assert_int_equal(test_vmstat(sim, "nr_free_pages"), 3840 + 11544 + 1000);
+	assert_int_equal(test_memory_stat(sim, "/", "rss"), 0);
 	assert_int_equal(zone_free_from_lists(sim, dma32), 11544);
 	/* boot freeing goes to the list tail in PFN order: the head of the
 	 * order-10 list is the zone's first frame */
@@ -230,41 +185,34 @@ static void test_layout_explicit(void **state)
  * DMA32, not DMA), 64 KiB pages, and four nodes with one empty share. */
 static void test_layout_small(void **state)
 {
-	struct sim *sim = *state = sim_alloc();
-	struct scn_machine *m = &sim->scn.machine;
+	struct sim *sim = test_sim_from_text(state, "t.ini", "[machine]\nnodes = 2\nmemory = 24M\n");
+	struct scn_machine *m;
 
-	m->nodes = 2;
-	m->memory = 24ULL << 20;
-	assert_int_equal(mem_init_zones(sim), 0);
 	assert_int_equal(zone_of(sim, 0, ZONE_DMA)->managed_pages, 3072);
 	assert_int_equal(zone_of(sim, 0, ZONE_DMA32)->managed_pages, 0);
 	assert_int_equal(zone_of(sim, 1, ZONE_DMA)->managed_pages, 0);
 	assert_int_equal(zone_of(sim, 1, ZONE_DMA32)->managed_pages, 3072);
 	assert_ptr_equal(page_zone(sim, 3071), zone_of(sim, 0, ZONE_DMA));
 	assert_ptr_equal(page_zone(sim, 3072), zone_of(sim, 1, ZONE_DMA32));
-	mem_free_zones(sim);
+	test_sim_teardown(state);
 
 	/* 64 KiB pages: 16 MiB of DMA is 256 frames */
-	sim->page_size = 65536;
-	sim->page_shift = 16;
-	m->nodes = 1;
-	m->memory = 8ULL << 30;
-	assert_int_equal(mem_init_zones(sim), 0);
+	sim = test_sim_from_text(state, "t.ini", "[machine]\npage_size = 64K\nmemory = 8G\n");
 	assert_int_equal(pageblock_order(sim), 10);
 	assert_int_equal(zone_of(sim, 0, ZONE_DMA)->managed_pages, 256);
 	assert_int_equal(zone_of(sim, 0, ZONE_DMA32)->managed_pages, 65536 - 256);
 	assert_int_equal(zone_of(sim, 0, ZONE_NORMAL)->managed_pages, 65536);
 	assert_int_equal(zone_of(sim, 0, ZONE_DMA)->free_area[8].nr_free, 1);
-	mem_free_zones(sim);
+	test_sim_teardown(state);
 
 	/* explicit zones on 4 nodes, 40 pages each, Normal:rest after 40
-	 * DMA32 pages leaves Normal empty on every node */
-	sim->page_size = 4096;
-	sim->page_shift = 12;
-	m->nodes = 4;
-	m->memory = 160 * 4096;
+	 * DMA32 pages leaves Normal empty on every node (the [machine]
+	 * parser refuses that: the machine's zones laid out again) */
+	sim = test_sim_from_text(state, "t.ini",
+				 "[machine]\nnodes = 4\nmemory = 160p\nzones = DMA32:40p\n");
+	mem_free_zones(sim);
+	m = &sim->scn.machine;
 	m->nr_zones = 2;
-	m->zones[0] = (struct scn_zone){ .type = ZONE_DMA32, .pages = 40 };
 	m->zones[1] = (struct scn_zone){ .type = ZONE_NORMAL, .rest = true };
 	assert_int_equal(mem_init_zones(sim), 0);
 	assert_int_equal(sim->nr_pfns, 160);
@@ -277,10 +225,15 @@ static void test_layout_small(void **state)
 
 static void test_layout_errors(void **state)
 {
-	struct sim *sim = *state = sim_alloc();
+	/* the checks of mem_init_zones itself, behind the [machine] parser's:
+	 * the zones of a booted machine laid out again */
+	struct sim *sim = sim_zones(state, 0, 0, 16);
 	struct scn_machine *m = &sim->scn.machine;
 
+	mem_free_zones(sim);
 	/* no memory at all */
+	m->memory = 0;
+	m->nr_zones = 0;
 	assert_int_equal(mem_init_zones(sim), -EINVAL);
 	/* a zone type twice */
 	m->memory = 1 << 20;
@@ -314,7 +267,7 @@ static void test_layout_errors(void **state)
  * order; freeing them all merges back to the single block. */
 static void test_buddy_split_merge(void **state)
 {
-	struct sim *sim = *state = sim_zones(0, 0, 1024);
+	struct sim *sim = *state = sim_zones(state, 0, 0, 1024);
 	struct zone *z = zone_of(sim, 0, ZONE_NORMAL);
 	static const u64 after_one[NR_PAGE_ORDERS] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0 };
 	static const u64 after_two[NR_PAGE_ORDERS] = { 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0 };
@@ -367,7 +320,7 @@ static void test_buddy_split_merge(void **state)
  * boundary and every zone gets its original blocks back. */
 static void test_buddy_unaligned_zones(void **state)
 {
-	struct sim *sim = *state = sim_zones(3840, 1536 + 7, 5);
+	struct sim *sim = *state = sim_zones(state, 3840, 1536 + 7, 5);
 	enum zone_type zt;
 	u64 before[3][NR_PAGE_ORDERS];
 	u32 *pfns = calloc(sim->nr_pfns, sizeof(*pfns));
@@ -414,7 +367,7 @@ static void test_buddy_unaligned_zones(void **state)
  * the lowest 8 pages; freeing it restores the block. */
 static void test_buddy_high_order(void **state)
 {
-	struct sim *sim = *state = sim_zones(0, 0, 1024);
+	struct sim *sim = *state = sim_zones(state, 0, 0, 1024);
 	struct zone *z = zone_of(sim, 0, ZONE_NORMAL);
 	static const u64 split[NR_PAGE_ORDERS] = { 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 0 };
 	static const u64 whole[NR_PAGE_ORDERS] = { [10] = 1 };
@@ -439,7 +392,7 @@ static void test_buddy_high_order(void **state)
  * smallest fallback block instead of the largest. */
 static void test_buddy_fallback(void **state)
 {
-	struct sim *sim = *state = sim_zones(0, 0, 2048);
+	struct sim *sim = *state = sim_zones(state, 0, 0, 2048);
 	struct zone *z = zone_of(sim, 0, ZONE_NORMAL);
 	unsigned int o, i;
 
@@ -495,7 +448,7 @@ static void test_buddy_fallback(void **state)
  * 16 pages, all allocated, then freed one by one. */
 static void test_buddy_free_placement(void **state)
 {
-	struct sim *sim = *state = sim_zones(0, 0, 16);
+	struct sim *sim = *state = sim_zones(state, 0, 0, 16);
 	struct zone *z = zone_of(sim, 0, ZONE_NORMAL);
 	struct pfn_list *o0 = &z->free_area[0].free_list[MIGRATE_MOVABLE];
 	struct pfn_list *o2 = &z->free_area[2].free_list[MIGRATE_MOVABLE];
@@ -746,7 +699,7 @@ static void test_wmark_alloc_flags(void **state)
  * 2048 pages in two order-10 blocks. */
 static void test_wmark_real_zone(void **state)
 {
-	struct sim *sim = *state = sim_zones(0, 0, 2048);
+	struct sim *sim = *state = sim_zones(state, 0, 0, 2048);
 	struct zone *z = zone_of(sim, 0, ZONE_NORMAL);
 	unsigned int i;
 
@@ -776,22 +729,22 @@ static void test_wmark_real_zone(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_teardown(test_layout_default_two_nodes, teardown_sim),
-		cmocka_unit_test_teardown(test_layout_explicit, teardown_sim),
-		cmocka_unit_test_teardown(test_layout_small, teardown_sim),
-		cmocka_unit_test_teardown(test_layout_errors, teardown_sim),
-		cmocka_unit_test_teardown(test_buddy_split_merge, teardown_sim),
-		cmocka_unit_test_teardown(test_buddy_unaligned_zones, teardown_sim),
-		cmocka_unit_test_teardown(test_buddy_high_order, teardown_sim),
-		cmocka_unit_test_teardown(test_buddy_fallback, teardown_sim),
-		cmocka_unit_test_teardown(test_buddy_free_placement, teardown_sim),
+		test_sim_unit_test(test_layout_default_two_nodes),
+		test_sim_unit_test(test_layout_explicit),
+		test_sim_unit_test(test_layout_small),
+		test_sim_unit_test(test_layout_errors),
+		test_sim_unit_test(test_buddy_split_merge),
+		test_sim_unit_test(test_buddy_unaligned_zones),
+		test_sim_unit_test(test_buddy_high_order),
+		test_sim_unit_test(test_buddy_fallback),
+		test_sim_unit_test(test_buddy_free_placement),
 		cmocka_unit_test(test_wmark_seed004_case_a),
 		cmocka_unit_test(test_wmark_seed004_case_b),
 		cmocka_unit_test(test_wmark_order_walk_fails),
 		cmocka_unit_test(test_wmark_modern_blocks),
 		cmocka_unit_test(test_wmark_lowmem_reserve),
 		cmocka_unit_test(test_wmark_alloc_flags),
-		cmocka_unit_test_teardown(test_wmark_real_zone, teardown_sim),
+		test_sim_unit_test(test_wmark_real_zone),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

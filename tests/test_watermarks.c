@@ -11,7 +11,7 @@
 #include <errno.h>
 #include <sys/stat.h>
 
-#include "testutil.h"
+#include "testsim.h"
 
 #include "cli/host.h"
 #include "mm/page_alloc.h"
@@ -197,24 +197,16 @@ static void test_spec_machine(void **state)
 	assert_int_equal(zone_of(sim, 0, ZONE_DMA32)->lowmem_reserve[ZONE_DEVICE], 163840);
 }
 
-/* The same machine through mem_init_zones() from a [machine] zones = list
- * with a "rest" zone, plus real free counts. */
+/* The same machine booted from a [machine] zones = list with a "rest"
+ * zone (mem_init_zones()), plus real free counts. */
 static void test_spec_machine_mem_init(void **state)
 {
-	struct sim *sim = *state = calloc(1, sizeof(struct sim));
-	struct scn_machine *m = &sim->scn.machine;
+	struct sim *sim = test_sim_from_text(state, "spec.ini",
+					     "[machine]\nmemory = 940487p\n"
+					     "zones = DMA:3840p, DMA32:rest, Normal:163840p\n"
+					     "[sysctl]\nwatermark_scale_factor = 10\n"
+					     "lowmem_reserve_ratio = 256 256 32 0 0\n");
 
-	sim->page_size = 4096;
-	sim->page_shift = 12;
-	sim->scn.sysctl.watermark_scale_factor = 10;
-	memcpy(sim->scn.sysctl.lowmem_reserve_ratio, default_ratio, sizeof(default_ratio));
-	m->nodes = 1;
-	m->memory = 940487ULL * 4096;
-	m->nr_zones = 3;
-	m->zones[0] = (struct scn_zone){ .type = ZONE_DMA, .pages = 3840 };
-	m->zones[1] = (struct scn_zone){ .type = ZONE_DMA32, .rest = true };
-	m->zones[2] = (struct scn_zone){ .type = ZONE_NORMAL, .pages = 163840 };
-	assert_int_equal(mem_init_zones(sim), 0);
 	assert_int_equal(zone_of(sim, 0, ZONE_DMA32)->managed_pages, 772807);
 	assert_int_equal(zone_page_state(zone_of(sim, 0, ZONE_DMA32), NR_FREE_PAGES), 772807);
 	assert_int_equal(calculate_min_free_kbytes(sim, true), 67584);
@@ -521,9 +513,9 @@ static void test_zoneinfo_parse(void **state)
 	assert_int_equal(zoneinfo_parse("", rows, 4), 0);
 }
 
-/* host_read_machine on the oracle's /proc fixture: the scenario it gives,
- * run through mem_init_zones and the watermark code, must print what the
- * kernel printed. */
+/* host_read_machine on the oracle's /proc fixture: the machine booted from
+ * the scenario it gives (mem_init_zones and the watermark code) must print
+ * what the kernel printed. */
 static void test_host_fixture(void **state)
 {
 	struct scenario *s = calloc(1, sizeof(*s));
@@ -533,6 +525,9 @@ static void test_host_fixture(void **state)
 	int nr, i;
 
 	assert_non_null(s);
+	/* the defaults, then the host's machine and sysctls */
+	if (scenario_load_string(s, "host.ini", "", err, sizeof(err)))
+		fail_msg("%s", err);
 	s->sysctl.swappiness = 1234;	/* must be overwritten */
 	if (host_read_machine(s, test_path("tests/data/proc"), err, sizeof(err)))
 		fail_msg("%s", err);
@@ -565,13 +560,7 @@ static void test_host_fixture(void **state)
 		assert_int_equal(s->sysctl.lowmem_reserve_ratio[i], default_ratio[i]);
 	assert_true(s->sysctl.thp);
 
-	sim = *state = calloc(1, sizeof(*sim));
-	assert_non_null(sim);
-	sim->scn = *s;
-	free(s);
-	sim->page_size = sim->scn.machine.page_size;
-	sim->page_shift = 12;
-	assert_int_equal(mem_init_zones(sim), 0);
+	sim = test_sim_create(state, s);
 	assert_int_equal(sim->nr_pfns, 3840 + 772807 + 688128);
 	sim->min_free_kbytes = sim->scn.sysctl.min_free_kbytes;
 	assert_int_equal(calculate_min_free_kbytes(sim, sim->scn.sysctl.thp), 67584);
@@ -786,11 +775,11 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_teardown(test_spec_machine, teardown_sim),
-		cmocka_unit_test_teardown(test_spec_machine_mem_init, teardown_sim),
+		test_sim_unit_test(test_spec_machine_mem_init),
 		cmocka_unit_test_teardown(test_min_free_kbytes, teardown_sim),
 		cmocka_unit_test(test_oracle_snapshots),
 		cmocka_unit_test(test_zoneinfo_parse),
-		cmocka_unit_test_teardown(test_host_fixture, teardown_sim),
+		test_sim_unit_test(test_host_fixture),
 		cmocka_unit_test(test_host_errors),
 		cmocka_unit_test_teardown(test_live_host, teardown_sim),
 	};

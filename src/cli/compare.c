@@ -40,11 +40,10 @@
 #include "reclaimsim/reclaimsim.h"
 #include "sim/sim.h"
 #include "report/report.h"
-#include "default_scenario.h"
 #include "compare.h"
 #include "options.h"
 
-#define CMP_MAX_OPTS	256	/* --set, --a, --b options each */
+#define CMP_MAX_OPTS	OPT_MAX_SETS	/* --set, --a, --b options each */
 #define CMP_CELL_LEN	40	/* one formatted number */
 #define CMP_LABEL_WIDTH	14	/* widest stat column a side's label may stretch */
 
@@ -220,11 +219,8 @@ struct side {
 };
 
 struct compare {
-	const char *scenario;
-	const char *sets[CMP_MAX_OPTS];
-	unsigned int nr_sets;
-	const char *seed, *machine, *runs_text, *figures;
-	unsigned int seed_after;	/* --seed comes after this many --set: the later wins */
+	struct scn_opts scn;		/* the scenario, --machine, --set, --seed */
+	const char *runs_text, *figures;
 	bool json, help, version;
 	unsigned int runs;
 	u64 seed0;
@@ -292,8 +288,8 @@ static int parse_args(int argc, char **argv, struct compare *c)
 			continue;
 		}
 		if (!strcmp(name, "--set") || !strcmp(name, "--a") || !strcmp(name, "--b")) {
-			const char **arr = c->sets;
-			unsigned int *nr = &c->nr_sets;
+			const char **arr = c->scn.sets;
+			unsigned int *nr = &c->scn.nr_sets;
 
 			if (!strcmp(name, "--a") || !strcmp(name, "--b")) {
 				struct side *sd = &c->side[name[2] == 'b'];
@@ -308,10 +304,10 @@ static int parse_args(int argc, char **argv, struct compare *c)
 			}
 			val = &arr[(*nr)++];
 		} else if (!strcmp(name, "--seed")) {
-			val = &c->seed;
-			c->seed_after = c->nr_sets;
+			val = &c->scn.seed;
+			c->scn.seed_after = c->scn.nr_sets;
 		} else if (!strcmp(name, "--machine")) {
-			val = &c->machine;
+			val = &c->scn.machine;
 		} else if (!strcmp(name, "--runs")) {
 			val = &c->runs_text;
 		} else if (!strcmp(name, "--figures")) {
@@ -321,7 +317,7 @@ static int parse_args(int argc, char **argv, struct compare *c)
 				a);
 			return -1;
 		} else {
-			if (opt_scenario(a, &c->scenario))
+			if (opt_scenario(a, &c->scn.scenario))
 				return -1;
 			continue;
 		}
@@ -517,8 +513,8 @@ static int check_usage(struct compare *c)
 	}
 	if (c->figures && check_figures(c->figures))
 		return -1;
-	if (c->machine && strcmp(c->machine, "host")) {
-		fprintf(stderr, "reclaimsim: --machine %s: only 'host' is known\n", c->machine);
+	if (c->scn.machine && strcmp(c->scn.machine, "host")) {
+		fprintf(stderr, "reclaimsim: --machine %s: only 'host' is known\n", c->scn.machine);
 		return -1;
 	}
 	if (parse_runs(c))
@@ -540,67 +536,6 @@ static bool rename_set(char *err, size_t len, const char *assignment, const char
 	snprintf(tmp, sizeof(tmp), "%s %s", opt, err + 6);
 	snprintf(err, len, "%s", tmp);
 	return true;
-}
-
-/*
- * --seed N is --set run.seed=N at its place among the --set options: the
- * later of --seed and a --set run.seed wins.  Decimal, as in the file.
- */
-static int base_seed(const struct compare *c, struct scenario *s, char *err, size_t errlen)
-{
-	char assignment[SCN_ERR_LEN], prefix[SCN_ERR_LEN + 32], tmp[SCN_ERR_LEN];
-	size_t n = strlen(c->seed);
-
-	if (!n || isspace((unsigned char)c->seed[0]) ||
-	    isspace((unsigned char)c->seed[n - 1]) || n >= sizeof(assignment) - 16) {
-		snprintf(err, errlen, "--seed '%s': expected a decimal integer (0..18446744073709551615)",
-			 c->seed);
-		return -1;
-	}
-	snprintf(assignment, sizeof(assignment), "run.seed=%s", c->seed);
-	if (!scenario_set(s, assignment, err, errlen))
-		return 0;
-	snprintf(prefix, sizeof(prefix), "--set %s: [run] seed: ", assignment);
-	if (!strncmp(err, prefix, strlen(prefix))) {
-		snprintf(tmp, sizeof(tmp), "--seed %s: %s", c->seed, err + strlen(prefix));
-		snprintf(err, errlen, "%s", tmp);
-	}
-	return -1;
-}
-
-/* The scenario with --machine, then --set and --seed in their order: what both sides start from. */
-static int build_base(const struct compare *c, struct scenario *s)
-{
-	char err[SCN_ERR_LEN];
-	int rc;
-
-	if (c->scenario)
-		rc = scenario_load(s, c->scenario, err, sizeof(err));
-	else
-		rc = scenario_load_string(s, "(built-in)", default_scenario_text(), err,
-					  sizeof(err));
-	if (rc)
-		goto fail;
-	if (c->machine && scenario_set(s, "machine.from=host", err, sizeof(err))) {
-		char tmp[SCN_ERR_LEN];
-		const char *from = "--set machine.from=host: ";
-
-		if (!strncmp(err, from, strlen(from))) {
-			snprintf(tmp, sizeof(tmp), "--machine host: %s", err + strlen(from));
-			snprintf(err, sizeof(err), "%s", tmp);
-		}
-		goto fail;
-	}
-	for (unsigned int i = 0; i <= c->nr_sets; i++) {
-		if (c->seed && i == c->seed_after && base_seed(c, s, err, sizeof(err)))
-			goto fail;
-		if (i < c->nr_sets && scenario_set(s, c->sets[i], err, sizeof(err)))
-			goto fail;
-	}
-	return 0;
-fail:
-	fprintf(stderr, "reclaimsim: %s\n", err);
-	return -1;
 }
 
 /*
@@ -983,7 +918,7 @@ static void format_change(char *buf, size_t len, bool have_a, double a, bool hav
 
 static void print_header(const struct compare *c)
 {
-	const char *path = c->scenario ? c->scenario : "(built-in)";
+	const char *path = c->scn.scenario ? c->scn.scenario : "(built-in)";
 	u64 last = c->seed0 + c->runs - 1;
 
 	printf("reclaimsim compare: %s\n", path);
@@ -992,14 +927,14 @@ static void print_header(const struct compare *c)
 	else
 		printf("runs: %u per side, seeds %" PRIu64 "..%" PRIu64 ", the same on both sides\n",
 		       c->runs, c->seed0, last);
-	if (c->machine || c->nr_sets || c->seed) {
+	if (c->scn.machine || c->scn.nr_sets || c->scn.seed) {
 		printf("both:");
-		if (c->machine)
-			printf(" --machine %s", c->machine);
-		for (unsigned int i = 0; i < c->nr_sets; i++)
-			printf(" --set %s", c->sets[i]);
-		if (c->seed)
-			printf(" --seed %s", c->seed);
+		if (c->scn.machine)
+			printf(" --machine %s", c->scn.machine);
+		for (unsigned int i = 0; i < c->scn.nr_sets; i++)
+			printf(" --set %s", c->scn.sets[i]);
+		if (c->scn.seed)
+			printf(" --seed %s", c->scn.seed);
 		printf("\n");
 	}
 	for (int s = 0; s < 2; s++)
@@ -1160,7 +1095,7 @@ static int compare_run(struct compare *c)
 	}
 	if (!base || !work || !tmp)
 		goto oom;
-	if (build_base(c, base))
+	if (opt_build_scenario(&c->scn, base))
 		goto out;
 	c->seed0 = base->run.seed;
 	for (int s = 0; s < 2; s++)

@@ -24,7 +24,6 @@
  * write error, the virtual-time watchdog: "reclaimsim: SCENARIO: ..."),
  * 2 bad usage.
  */
-#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,7 +32,6 @@
 #include "sim/sim.h"
 #include "report/report.h"
 #include "compare.h"
-#include "default_scenario.h"
 #include "host.h"
 #include "oracle.h"
 #include "options.h"
@@ -41,17 +39,11 @@
 #include "../mm/internal.h"
 
 #define RECLAIMSIM_VERSION	"0.1"
-#define MAX_SETS		256
 #define PLOT_ERR_LEN		4096
 
 struct options {
 	const char *cmd;
-	const char *scenario;
-	const char *sets[MAX_SETS];
-	unsigned int nr_sets;
-	const char *seed;
-	unsigned int seed_after;	/* --seed comes after this many --set: the later wins */
-	const char *machine;
+	struct scn_opts scn;		/* the scenario, --machine, --set, --seed */
 	const char *cgroup;
 	const char *csv;
 	const char *plot;
@@ -171,17 +163,17 @@ static int parse_args(int argc, char **argv, struct options *o)
 			continue;
 		}
 		if (!strcmp(name, "--set")) {
-			if (o->nr_sets == MAX_SETS) {
+			if (o->scn.nr_sets == OPT_MAX_SETS) {
 				fprintf(stderr, "reclaimsim: too many --set options (at most %d)\n",
-					MAX_SETS);
+					OPT_MAX_SETS);
 				return -1;
 			}
-			val = &o->sets[o->nr_sets++];
+			val = &o->scn.sets[o->scn.nr_sets++];
 		} else if (!strcmp(name, "--seed")) {
-			val = &o->seed;
-			o->seed_after = o->nr_sets;
+			val = &o->scn.seed;
+			o->scn.seed_after = o->scn.nr_sets;
 		} else if (!strcmp(name, "--machine")) {
-			val = &o->machine;
+			val = &o->scn.machine;
 		} else if (!strcmp(name, "--cgroup")) {
 			val = &o->cgroup;
 		} else if (!strcmp(name, "--csv")) {
@@ -193,7 +185,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 				a, o->cmd);
 			return -1;
 		} else {
-			if (opt_scenario(a, &o->scenario))
+			if (opt_scenario(a, &o->scn.scenario))
 				return -1;
 			continue;
 		}
@@ -230,76 +222,15 @@ static int check_combinations(const struct options *o)
 	return 0;
 }
 
-/* @err starts with @from: replace that with @to (messages name the option typed). */
-static void replace_prefix(char *err, size_t len, const char *from, const char *to)
-{
-	size_t n = strlen(from);
-	char tmp[SCN_ERR_LEN];
-
-	if (strncmp(err, from, n))
-		return;
-	snprintf(tmp, sizeof(tmp), "%s%s", to, err + n);
-	snprintf(err, len, "%s", tmp);
-}
-
-/*
- * --seed N is --set run.seed=N at its place among the --set options: the
- * later of --seed and a --set run.seed wins.  Decimal, as in the file.
- */
-static int apply_seed(const struct options *o, struct scenario *s, char *err, size_t errlen)
-{
-	char assignment[SCN_ERR_LEN], prefix[SCN_ERR_LEN + 32], to[SCN_ERR_LEN + 32];
-	size_t n = strlen(o->seed);
-
-	if (!n || isspace((unsigned char)o->seed[0]) || isspace((unsigned char)o->seed[n - 1])) {
-		snprintf(err, errlen, "--seed '%s': expected a decimal integer (0..18446744073709551615)",
-			 o->seed);
-		return -1;
-	}
-	snprintf(assignment, sizeof(assignment), "run.seed=%s", o->seed);
-	if (!scenario_set(s, assignment, err, errlen))
-		return 0;
-	snprintf(prefix, sizeof(prefix), "--set %s: [run] seed: ", assignment);
-	snprintf(to, sizeof(to), "--seed %s: ", o->seed);
-	replace_prefix(err, errlen, prefix, to);
-	return -1;
-}
-
-/* Load, apply --machine, then --set and --seed in their order, validate. */
+/* The scenario of the command line (opt_build_scenario()), validated. */
 static int build_scenario(const struct options *o, struct scenario *s)
 {
 	char err[SCN_ERR_LEN];
-	int rc;
 
-	if (o->scenario)
-		rc = scenario_load(s, o->scenario, err, sizeof(err));
-	else
-		rc = scenario_load_string(s, "(built-in)", default_scenario_text(), err,
-					  sizeof(err));
-	if (rc)
-		goto fail;
-	/* --machine host is --set machine.from=host, before the other --set */
-	if (o->machine) {
-		if (strcmp(o->machine, "host")) {
-			fprintf(stderr, "reclaimsim: --machine %s: only 'host' is known\n",
-				o->machine);
-			return -1;
-		}
-		if (scenario_set(s, "machine.from=host", err, sizeof(err))) {
-			replace_prefix(err, sizeof(err), "--set machine.from=host: ", "--machine host: ");
-			goto fail;
-		}
-	}
-	for (unsigned int i = 0; i <= o->nr_sets; i++) {
-		if (o->seed && i == o->seed_after && apply_seed(o, s, err, sizeof(err)))
-			goto fail;
-		if (i < o->nr_sets && scenario_set(s, o->sets[i], err, sizeof(err)))
-			goto fail;
-	}
-	if (scenario_validate(s, err, sizeof(err)))
-		goto fail;
-	return 0;
-fail:
+	if (opt_build_scenario(&o->scn, s))
+		return -1;
+	if (!scenario_validate(s, err, sizeof(err)))
+		return 0;
 	fprintf(stderr, "reclaimsim: %s\n", err);
 	return -1;
 }

@@ -2,9 +2,12 @@
 /*
  * options.c - shared command-line parsing pieces (see options.h).
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "sim/scenario.h"
+#include "default_scenario.h"
 #include "options.h"
 
 void opt_split(const char *a, char *name, size_t len, const char **inline_val)
@@ -51,4 +54,76 @@ int opt_scenario(const char *a, const char **scenario)
 	}
 	*scenario = a;
 	return 0;
+}
+
+/* @err starts with @from: replace that with @to (messages name the option typed). */
+static void replace_prefix(char *err, size_t len, const char *from, const char *to)
+{
+	size_t n = strlen(from);
+	char tmp[SCN_ERR_LEN];
+
+	if (strncmp(err, from, n))
+		return;
+	snprintf(tmp, sizeof(tmp), "%s%s", to, err + n);
+	snprintf(err, len, "%s", tmp);
+}
+
+/*
+ * --seed N is --set run.seed=N at its place among the --set options: the
+ * later of --seed and a --set run.seed wins.  Decimal, as in the file.
+ */
+static int apply_seed(const struct scn_opts *o, struct scenario *s, char *err, size_t errlen)
+{
+	char assignment[SCN_ERR_LEN], prefix[SCN_ERR_LEN + 32], to[SCN_ERR_LEN + 32];
+	size_t n = strlen(o->seed);
+
+	if (!n || isspace((unsigned char)o->seed[0]) || isspace((unsigned char)o->seed[n - 1]) ||
+	    n >= sizeof(assignment) - 16) {
+		snprintf(err, errlen, "--seed '%s': expected a decimal integer (0..18446744073709551615)",
+			 o->seed);
+		return -1;
+	}
+	snprintf(assignment, sizeof(assignment), "run.seed=%s", o->seed);
+	if (!scenario_set(s, assignment, err, errlen))
+		return 0;
+	snprintf(prefix, sizeof(prefix), "--set %s: [run] seed: ", assignment);
+	snprintf(to, sizeof(to), "--seed %s: ", o->seed);
+	replace_prefix(err, errlen, prefix, to);
+	return -1;
+}
+
+int opt_build_scenario(const struct scn_opts *o, struct scenario *s)
+{
+	char err[SCN_ERR_LEN];
+	int rc;
+
+	if (o->scenario)
+		rc = scenario_load(s, o->scenario, err, sizeof(err));
+	else
+		rc = scenario_load_string(s, "(built-in)", default_scenario_text(), err,
+					  sizeof(err));
+	if (rc)
+		goto fail;
+	/* --machine host is --set machine.from=host, before the other --set */
+	if (o->machine) {
+		if (strcmp(o->machine, "host")) {
+			fprintf(stderr, "reclaimsim: --machine %s: only 'host' is known\n",
+				o->machine);
+			return -1;
+		}
+		if (scenario_set(s, "machine.from=host", err, sizeof(err))) {
+			replace_prefix(err, sizeof(err), "--set machine.from=host: ", "--machine host: ");
+			goto fail;
+		}
+	}
+	for (unsigned int i = 0; i <= o->nr_sets; i++) {
+		if (o->seed && i == o->seed_after && apply_seed(o, s, err, sizeof(err)))
+			goto fail;
+		if (i < o->nr_sets && scenario_set(s, o->sets[i], err, sizeof(err)))
+			goto fail;
+	}
+	return 0;
+fail:
+	fprintf(stderr, "reclaimsim: %s\n", err);
+	return -1;
 }

@@ -10,6 +10,24 @@
 
 #include <stddef.h>
 
+struct scenario;
+
+/* --set options a command takes at most */
+#define OPT_MAX_SETS		256
+
+/*
+ * The scenario as a command line gives it: the file (or the built-in
+ * scenario), --machine, the --set options and --seed, in the order typed.
+ */
+struct scn_opts {
+	const char *scenario;		/* NULL: the built-in scenario */
+	const char *sets[OPT_MAX_SETS];
+	unsigned int nr_sets;
+	const char *seed;
+	unsigned int seed_after;	/* --seed comes after this many --set: the later wins */
+	const char *machine;
+};
+
 /*
  * opt_split - @a as an option name (into @name, @len bytes) and, for
  * "--name=value", the value (*@inline_val, else NULL).
@@ -25,5 +43,13 @@ int opt_value(int argc, char **argv, int *i, const char *a, const char *inline_v
 	      const char **val);
 /* The positional argument @a: the scenario, given once. */
 int opt_scenario(const char *a, const char **scenario);
+/*
+ * opt_build_scenario - load @o's scenario into @s, apply --machine (as
+ * --set machine.from=host, before the --set options), then the --set
+ * options and --seed (as --set run.seed=N at its place: of the two the
+ * later wins) in their order.  Does not validate.  A message names the
+ * option typed ("--seed x: ...", "--machine host: ...").
+ */
+int opt_build_scenario(const struct scn_opts *o, struct scenario *s);
 
 #endif

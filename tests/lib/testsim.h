@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * testsim.h - what the tests that run whole simulations share: a sim
- * built from an INI string or a scenario file, its teardown, the memcg
- * of a name, a task charged to a memcg.  Every helper fails the test on
- * error, so callers get a usable object or never come back.
+ * testsim.h - what the tests that run whole simulations share.
+ * Machine builders: a sim built from an INI string or a scenario file, a
+ * one-node machine with zones of given sizes, its teardown, the memcg of a
+ * name, a task charged to a memcg.  Figure helpers: a workload's figure, a
+ * /proc/vmstat or memory.stat counter by name.  Every helper fails the
+ * test on error, so callers get a usable object or never come back.
  */
 #ifndef RECLAIMSIM_TESTSIM_H
 #define RECLAIMSIM_TESTSIM_H
@@ -17,24 +19,15 @@
 #include "workload/workload.h"
 
 /*
- * Load (from @ini if not NULL, else from the file @path), validate and
- * create; the scenario lives on the heap (it is large) only until
- * sim_create has copied it.  @state, if not NULL, gets the sim for
- * test_sim_teardown.
+ * Validate and create the scenario @s (on the heap; freed here, since
+ * sim_create copies it).  @state as for test_sim_load.
  */
-static inline struct sim *test_sim_load(void **state, const char *path, const char *ini)
+static inline struct sim *test_sim_create(void **state, struct scenario *s)
 {
-	struct scenario *s = calloc(1, sizeof(*s));
 	char err[SCN_ERR_LEN] = "";
 	struct sim *sim;
-	int ret;
 
-	assert_non_null(s);
-	if (ini)
-		ret = scenario_load_string(s, path, ini, err, sizeof(err));
-	else
-		ret = scenario_load(s, path, err, sizeof(err));
-	if (ret || scenario_validate(s, err, sizeof(err))) {
+	if (scenario_validate(s, err, sizeof(err))) {
 		free(s);
 		fail_msg("scenario: %s", err);
 	}
@@ -45,6 +38,30 @@ static inline struct sim *test_sim_load(void **state, const char *path, const ch
 	if (state)
 		*state = sim;
 	return sim;
+}
+
+/*
+ * Load (from @ini if not NULL, else from the file @path), validate and
+ * create; the scenario lives on the heap (it is large) only until
+ * sim_create has copied it.  @state, if not NULL, gets the sim for
+ * test_sim_teardown.
+ */
+static inline struct sim *test_sim_load(void **state, const char *path, const char *ini)
+{
+	struct scenario *s = calloc(1, sizeof(*s));
+	char err[SCN_ERR_LEN] = "";
+	int ret;
+
+	assert_non_null(s);
+	if (ini)
+		ret = scenario_load_string(s, path, ini, err, sizeof(err));
+	else
+		ret = scenario_load(s, path, err, sizeof(err));
+	if (ret) {
+		free(s);
+		fail_msg("scenario: %s", err);
+	}
+	return test_sim_create(state, s);
 }
 
 /*
@@ -87,6 +104,34 @@ static inline struct sim *test_sim_from_text(void **state, const char *name, con
 static inline struct sim *test_sim_from_file(const char *rel)
 {
 	return test_sim_load(NULL, test_path(rel), NULL);
+}
+
+/*
+ * A booted machine, nothing run: one node whose zones DMA, DMA32 and
+ * Normal manage @dma, @dma32 and @normal pages of 4 KiB (0: the zone is
+ * absent), memory their sum.  @extra (may be NULL) is more INI text after
+ * the [machine] section's zones line ("cpus = 2\n[sysctl]\n...").
+ * @state as for test_sim_from_text.
+ */
+static inline struct sim *test_sim_zones(void **state, u64 dma, u64 dma32, u64 normal,
+					 const char *extra)
+{
+	static const char *const names[] = { "DMA", "DMA32", "Normal" };
+	const u64 pages[] = { dma, dma32, normal };
+	char ini[1024];
+	int n = snprintf(ini, sizeof(ini), "[machine]\nzones =");
+	const char *sep = " ";
+
+	for (unsigned int z = 0; z < 3; z++) {
+		if (!pages[z])
+			continue;
+		n += snprintf(ini + n, sizeof(ini) - n, "%s%s:%llup", sep, names[z],
+			      (unsigned long long)pages[z]);
+		sep = ", ";
+	}
+	n += snprintf(ini + n, sizeof(ini) - n, "\n%s", extra ? extra : "");
+	assert_true(n < (int)sizeof(ini));
+	return test_sim_load(state, "zones.ini", ini);
 }
 
 /* cmocka teardown for tests that passed @state to test_sim_from_text. */
@@ -195,6 +240,16 @@ static inline void test_reclaim_start(struct task *t, struct test_reclaim *r,
 	assert_false(test_call_step(t));
 }
 
+/* The workload of the scenario's [workload NAME]; fails the test if there is none. */
+static inline struct workload_inst *test_workload_named(struct sim *sim, const char *name)
+{
+	for (unsigned int i = 0; i < sim->nr_workloads; i++)
+		if (!strcmp(sim->workloads[i].cfg->name, name))
+			return &sim->workloads[i];
+	fail_msg("no workload %s", name);
+	return NULL;
+}
+
 /* A workload's reported figure by name; fails the test if it is missing. */
 static inline double test_figure(const struct workload_inst *wl, const char *name)
 {
@@ -203,6 +258,65 @@ static inline double test_figure(const struct workload_inst *wl, const char *nam
 			return wl->figures[i].value;
 	fail_msg("no figure %s", name);
 	return 0;
+}
+
+/* Workload @wl_name's figure @name (test_workload_named, test_figure). */
+static inline double test_workload_figure(struct sim *sim, const char *wl_name,
+					  const char *name)
+{
+	return test_figure(test_workload_named(sim, wl_name), name);
+}
+
+/*
+ * The value of the "NAME VALUE" line @name in @text (a /proc file as the
+ * report writes it); fails the test if there is no such line.
+ */
+static inline u64 test_proc_counter(const char *text, const char *what, const char *name)
+{
+	size_t n = strlen(name);
+	const char *l = text;
+
+	while (l && *l) {
+		if (!strncmp(l, name, n) && l[n] == ' ')
+			return strtoull(l + n + 1, NULL, 10);
+		l = strchr(l, '\n');
+		if (l)
+			l++;
+	}
+	fail_msg("%s: no counter %s", what, name);
+	return 0;
+}
+
+/* /proc/vmstat's counter @name now, as `reclaimsim vmstat` prints it. */
+static inline u64 test_vmstat(const struct sim *sim, const char *name)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	u64 v;
+
+	assert_non_null(f);
+	report_vmstat(f, sim);
+	assert_int_equal(fclose(f), 0);
+	v = test_proc_counter(text, "vmstat", name);
+	free(text);
+	return v;
+}
+
+/* memory.stat's counter @name of the cgroup @cgroup ("/" the root) now. */
+static inline u64 test_memory_stat(struct sim *sim, const char *cgroup, const char *name)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	u64 v;
+
+	assert_non_null(f);
+	report_memory_stat(f, sim, test_memcg_named(sim, cgroup));
+	assert_int_equal(fclose(f), 0);
+	v = test_proc_counter(text, "memory.stat", name);
+	free(text);
+	return v;
 }
 
 #endif
