@@ -209,6 +209,14 @@ check "kswapd double sleep: dd wrote everything" grep -q "^dd: pages_written 524
 check "kswapd double sleep: kswapd reclaimed" sh -c "awk '\$1 == \"pgsteal_kswapd\" && \$2 > 0 { ok = 1 } END { exit !ok }' '$TMP/out'"
 check "kswapd double sleep: not cut short" sh -c "! grep -q -e 'did not finish' -e '^run: stopped' '$TMP/out'"
 
+# tasks that ended give their stacks back: 36,864 tasks, 4096 alive at once
+expect_ok "many tasks in sequence" "$BIN" run "$ROOT/tests/data/many-tasks-seq.ini"
+check "many tasks in sequence: the last workload ran" grep -q "^w9: pages 16384$" "$TMP/out"
+
+# a user loop whose operations cost nothing ends in the watchdog, not a hang
+expect_status "zero-cost loop: watchdog" 1 "watchdog: task [0-9]* (ebizzy) issued 10000000 operations" \
+	timeout 60 "$BIN" run "$ROOT/tests/data/zero-cost-loop.ini"
+
 # a scenario without workloads: fine to look at, nothing to run
 : >"$TMP/empty.ini"
 expect_ok "empty scenario: zoneinfo --before" "$BIN" zoneinfo --before "$TMP/empty.ini"

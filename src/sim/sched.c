@@ -200,6 +200,13 @@ void task_exit(struct task *t, int signal)
 	t->exit_ns = t->state == TASK_RUNNING ? task_now(t) : max_u64(sim->now, t->busy_until);
 	t->state = TASK_DEAD;
 	t->exit_signal = signal;
+	/*
+	 * a task killed while suspended never runs again: its stack goes
+	 * now (a task ending itself loses it when its coroutine has left it,
+	 * in task_run_step), so that only live tasks hold stacks
+	 */
+	if (t != sim->current)
+		coro_destroy(&t->co);
 }
 
 /* The coroutine's body: the task's function, then the end of the task. */
@@ -220,7 +227,9 @@ enum step_result task_run_step(struct task *t)
 	if (!t->co.map && coro_create(&t->co, task_body, t, (unsigned int)t->pid)) {
 		/* no stack for its coroutine: the task cannot run at all */
 		snprintf(sim->error, sizeof(sim->error),
-			 "cannot map a %u KiB stack for task %d (%s): %s",
+			 "cannot map a %u KiB stack for task %d (%s): %s (a live task takes two "
+			 "memory mappings, its stack and a guard page: more than about 32,000 live "
+			 "tasks need a larger vm.max_map_count)",
 			 (unsigned int)(CORO_STACK_SIZE >> 10), t->pid, t->comm, strerror(errno));
 		sim->stopped = true;
 		return STEP_BLOCKED;
@@ -229,6 +238,8 @@ enum step_result task_run_step(struct task *t)
 	sim->current = t;
 	res = (enum step_result)coro_resume(&sim->host, &t->co);
 	sim->current = prev;
+	if (res == STEP_EXIT)
+		coro_destroy(&t->co);	/* it has left its stack for good */
 	return res;
 }
 

@@ -75,6 +75,8 @@ struct task {
 	struct wait_queue_head *waiting_on;
 	u64 wake_seq;			/* bumps on every wake, cancels stale timers */
 	u64 nr_steps;			/* steps it ended (task_yield): time passed for it */
+	u64 wl_step;			/* wl_tick: the step its operations count in */
+	unsigned int wl_ops;		/* wl_tick: user-level operations in that step */
 	bool timed_out;			/* last sleep ended by its timeout */
 	int exit_signal;		/* 9 when OOM-killed */
 	/* the mm's per-task state: the task is the head of a struct mm_task

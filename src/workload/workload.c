@@ -149,6 +149,14 @@ struct wl_totals workload_totals(const struct sim *sim, const struct workload_in
 	return t;
 }
 
+_Noreturn void wl_stuck(struct task *t)
+{
+	sim_fail(t->sim, "watchdog: task %d (%s) issued %u operations in one step without "
+		 "virtual time passing (user costs of 0?)", t->pid, t->comm, WL_MAX_OPS_PER_STEP);
+	for (;;)
+		cond_resched(t);	/* the run is over: never resumed */
+}
+
 bool wl_retry(struct task *t, enum vm_fault_result r)
 {
 	switch (r) {

@@ -71,8 +71,24 @@ extern const struct wl_ops ebizzy_ops;
  */
 #define WL_QUANTUM_NS (50 * NSEC_PER_USEC)
 
+/*
+ * A step that issued this many user-level operations without using its
+ * quantum is a loop whose operations cost nothing (costs set to 0):
+ * virtual time would never pass, so the run stops with an error naming
+ * the task (wl_stuck).  A real step issues at most a few thousand.
+ */
+#define WL_MAX_OPS_PER_STEP	10000000u
+
+_Noreturn void wl_stuck(struct task *t);
+
 static inline void wl_tick(struct task *t)
 {
+	if (t->wl_step != t->nr_steps) {
+		t->wl_step = t->nr_steps;
+		t->wl_ops = 0;
+	}
+	if (++t->wl_ops > WL_MAX_OPS_PER_STEP)
+		wl_stuck(t);
 	while (t->step_user_ns + t->step_sys_ns >= WL_QUANTUM_NS)
 		cond_resched(t);
 }
