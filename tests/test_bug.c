@@ -13,13 +13,12 @@
 
 #include "testmm.h"
 
-static const char ini[] =
-	"[machine]\n"
-	"cpus = 1\n"
-	"memory = 16M\n"
-	"[cgroup box]\n"
-	"[run]\n"
-	"duration = 1s\n";
+static const char ini[] = "[machine]\n"
+			  "cpus = 1\n"
+			  "memory = 16M\n"
+			  "[cgroup box]\n"
+			  "[run]\n"
+			  "duration = 1s\n";
 
 /* Run @fn(@sim, @arg) in a child; assert it aborted with @what on stderr. */
 static void assert_bug(struct sim *sim, void (*fn)(struct sim *, void *), void *arg,
@@ -38,7 +37,7 @@ static void assert_bug(struct sim *sim, void (*fn)(struct sim *, void *), void *
 	if (!pid) {
 		dup2(fd, STDERR_FILENO);
 		fn(sim, arg);
-		_exit(0);	/* the check did not fire */
+		_exit(0); /* the check did not fire */
 	}
 	assert_int_equal(waitpid(pid, &status, 0), pid);
 	n = pread(fd, buf, sizeof(buf) - 1, 0);

@@ -93,12 +93,19 @@ static const struct compare_figure *find(const struct compare_flat *f, const cha
 static void test_flatten_fixed(void **state)
 {
 	static const char *const want[] = {
-		"time.elapsed_s", "time.major_faults",
-		"vmstat.pswpin", "vmstat.allocstall_dma", "vmstat.allocstall_normal",
-		"vmstat.allocstall", "vmstat.pgmajfault",
+		"time.elapsed_s",
+		"time.major_faults",
+		"vmstat.pswpin",
+		"vmstat.allocstall_dma",
+		"vmstat.allocstall_normal",
+		"vmstat.allocstall",
+		"vmstat.pgmajfault",
 		"reclaim.max_parallel_reclaimers",
-		"cgroups./.pgfault", "cgroups.box.pgfault",
-		"workloads.w.elapsed_s", "workloads.w.pages", "workloads.w.deep.x",
+		"cgroups./.pgfault",
+		"cgroups.box.pgfault",
+		"workloads.w.elapsed_s",
+		"workloads.w.pages",
+		"workloads.w.deep.x",
 	};
 	cJSON *run = cJSON_Parse(
 		"{\"scenario\": \"s.ini\", \"seed\": 7,"
@@ -177,9 +184,8 @@ static void test_flatten_allocstall_given(void **state)
 /* A real run: the object report_json() prints, flattened. */
 static void test_flatten_real_run(void **state)
 {
-	static const char ini[] =
-		"[machine]\nmemory = 64M\nzones = DMA:16M, DMA32:rest\n"
-		"[workload w]\ntype = anon_fill\nsize = 8M\npasses = 1\n";
+	static const char ini[] = "[machine]\nmemory = 64M\nzones = DMA:16M, DMA32:rest\n"
+				  "[workload w]\ntype = anon_fill\nsize = 8M\npasses = 1\n";
 	struct scenario *s = malloc(sizeof(*s));
 	struct compare_flat f = { 0 };
 	char err[SCN_ERR_LEN], *printed = NULL, *text;

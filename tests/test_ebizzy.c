@@ -11,15 +11,14 @@
 #include "testsim.h"
 
 /* 4 CPUs, one simulated second. */
-static const char *const base_ini =
-	"[machine]\n"
-	"cpus = 4\n"
-	"memory = 1G\n"
-	"swap = 256M\n"
-	"[policy]\n"
-	"kernel = 4.5\n"
-	"[workload ebizzy]\n"
-	"seconds = 1\n";
+static const char *const base_ini = "[machine]\n"
+				    "cpus = 4\n"
+				    "memory = 1G\n"
+				    "swap = 256M\n"
+				    "[policy]\n"
+				    "kernel = 4.5\n"
+				    "[workload ebizzy]\n"
+				    "seconds = 1\n";
 
 /* Run ebizzy with @threads threads, @purge and @extra lines, to its end. */
 static struct sim *run_ebizzy_ended(unsigned int threads, const char *purge, const char *extra)
@@ -36,7 +35,7 @@ static struct sim *run_ebizzy_ended(unsigned int threads, const char *purge, con
 }
 
 /* ebizzy -n 16 (-s 512K by default) */
-#define CHUNKS_16	"chunks = 16\n"
+#define CHUNKS_16 "chunks = 16\n"
 
 /* Run ebizzy with @threads threads, @purge, and @extra scenario lines. */
 static struct sim *run_ebizzy(unsigned int threads, const char *purge, const char *extra)
@@ -123,9 +122,10 @@ static void test_tcache_keeps_small_buffers(void **state)
 static void test_shared_arena_does_not_purge(void **state)
 {
 	struct sim *dn = run_ebizzy(1, "dontneed", CHUNKS_16);
-	struct sim *one = test_sim_from_text(NULL, "t.ini",
-		"[machine]\ncpus = 1\nmemory = 1G\n"
-		"[workload ebizzy]\nthreads = 1\nchunks = 16\nseconds = 1\n");
+	struct sim *one =
+		test_sim_from_text(NULL, "t.ini",
+				   "[machine]\ncpus = 1\nmemory = 1G\n"
+				   "[workload ebizzy]\nthreads = 1\nchunks = 16\nseconds = 1\n");
 
 	sim_run(one);
 	assert_true(fig(one, "records") > 0);
@@ -246,7 +246,8 @@ static void test_oom_kills_the_process_once(void **state)
 /* Before 4.5 madvise(MADV_FREE) fails: jemalloc's purges purge nothing. */
 static void test_free_without_madv_free(void **state)
 {
-	struct sim *sim = test_sim_from_text(NULL, "t.ini",
+	struct sim *sim = test_sim_from_text(
+		NULL, "t.ini",
 		"[machine]\ncpus = 4\nmemory = 1G\nswap = 256M\n"
 		"[policy]\nkernel = 4.2\n"
 		"[workload ebizzy]\nseconds = 1\nthreads = 1\npurge = free\n" CHUNKS_16);

@@ -37,7 +37,8 @@ static void assert_complete(const struct sim *sim, u64 memory)
 	assert_true(fig(sim, "readers_done") == wl->nr_tasks);
 	/* ROTATE_BYTES / nr_task each, rounded up to whole pages */
 	assert_true(fig(sim, "pages_read") >= (double)(10 * memory / sim->page_size));
-	assert_true(fig(sim, "pages_read") <= (double)(10 * memory / sim->page_size + wl->nr_tasks));
+	assert_true(fig(sim, "pages_read") <=
+		    (double)(10 * memory / sim->page_size + wl->nr_tasks));
 	assert_int_equal(sim->vm_events[PGSCAN_ANON], 0);
 	assert_true(sim->vm_events[PGSTEAL_FILE] > 8 * memory / sim->page_size);
 	assert_int_equal(sim->reclaim.oom_kills, 0);
@@ -48,9 +49,10 @@ static void check_ab(const char *path, const char *memory, u64 bytes)
 	struct sim *a = run_policy(path, memory, "per_page");
 	struct sim *b = run_policy(path, memory, "batched");
 
-	print_message("%s at %s: elapsed %.3f -> %.3f s, TLB IRQs %.0f -> %.0f (%.0f/s -> %.0f/s)\n",
-		      path, memory, fig(a, "elapsed_s"), fig(b, "elapsed_s"), fig(a, "tlb_irqs"),
-		      fig(b, "tlb_irqs"), fig(a, "tlb_irqs_per_s"), fig(b, "tlb_irqs_per_s"));
+	print_message(
+		"%s at %s: elapsed %.3f -> %.3f s, TLB IRQs %.0f -> %.0f (%.0f/s -> %.0f/s)\n",
+		path, memory, fig(a, "elapsed_s"), fig(b, "elapsed_s"), fig(a, "tlb_irqs"),
+		fig(b, "tlb_irqs"), fig(a, "tlb_irqs_per_s"), fig(b, "tlb_irqs_per_s"));
 	assert_complete(a, bytes);
 	assert_complete(b, bytes);
 	/* an IPI per unmapped page: at least one per page reclaimed from a mapping */

@@ -14,16 +14,14 @@
 
 #include "testmm.h"
 
-#define INI(swap, policy)					\
-	"[machine]\n"						\
-	"cpus = 2\n"						\
-	"memory = 64M\n"					\
-	"zones = DMA:16M, DMA32:rest\n"				\
-	"swap = " swap "\n"					\
-	"[policy]\n"						\
-	policy							\
-	"[cgroup box]\n"					\
-	"[run]\n"						\
+#define INI(swap, policy)                    \
+	"[machine]\n"                        \
+	"cpus = 2\n"                         \
+	"memory = 64M\n"                     \
+	"zones = DMA:16M, DMA32:rest\n"      \
+	"swap = " swap "\n"                  \
+	"[policy]\n" policy "[cgroup box]\n" \
+	"[run]\n"                            \
 	"duration = 1s\n"
 
 static const char ini_noswap[] = INI("0", "");
@@ -33,7 +31,7 @@ static const char ini_anon_lru_swap[] = INI("64M", "lazyfree = anon_lru\n");
 static const char ini_none[] = INI("64M", "lazyfree = none\n");
 static const char ini_per_page[] = INI("64M", "tlb_flush = per_page\n");
 
-#define NPAGES	64
+#define NPAGES 64
 
 /* A task of box with its own mm and an anon mapping of NPAGES written pages. */
 static struct task *task_with_pages(struct sim *sim, u64 *base)
@@ -115,7 +113,8 @@ static void test_reclaim_discards_clean_keeps_rewritten(void **state)
 	assert_int_equal(vm_event(sim, PSWPOUT), 0);
 	assert_int_equal(t->mm->rss_stat[MM_ANONPAGES], 1);
 	for (u64 i = 0; i < NPAGES; i++)
-		assert_true(i == 10 ? pte_present(*pte_of(t, base + i)) : pte_none(*pte_of(t, base + i)));
+		assert_true(i == 10 ? pte_present(*pte_of(t, base + i)) :
+				      pte_none(*pte_of(t, base + i)));
 	/* the second pass tries to unmap it: dirty, so back to anon */
 	reclaim_box(t, NPAGES);
 	p10 = page_of(t, base + 10);

@@ -25,7 +25,7 @@
 
 #include "cli/oracle.h"
 
-static struct scenario scn;	/* large: keep it off the stack */
+static struct scenario scn; /* large: keep it off the stack */
 
 /* Run @path with the "section.key=value" overrides @sets (NULL-terminated). */
 static struct sim *run_with(const char *path, const char *const *sets)
@@ -97,7 +97,9 @@ static void test_ltp_anon_lru(void **state)
 static void test_noswap_inactive_file(void **state)
 {
 	static const char *const sets[] = {
-		"policy.lazyfree=inactive_file", "machine.swap=0", NULL,
+		"policy.lazyfree=inactive_file",
+		"machine.swap=0",
+		NULL,
 	};
 	struct sim *sim = run_with("scenarios/ltp-madvise09.ini", sets);
 
@@ -116,7 +118,9 @@ static void test_noswap_inactive_file(void **state)
 static void test_noswap_anon_lru_is_dontneed(void **state)
 {
 	static const char *const sets[] = {
-		"policy.lazyfree=anon_lru", "machine.swap=0", NULL,
+		"policy.lazyfree=anon_lru",
+		"machine.swap=0",
+		NULL,
 	};
 	struct sim *sim = run_with("scenarios/ltp-madvise09.ini", sets);
 
@@ -162,7 +166,9 @@ static void test_no_madv_free(void **state)
 static void test_limit_write_fails(void **state)
 {
 	static const char *const sets[] = {
-		"workload.madvise09.limit_after=256K", "workload.madvise09.rounds=1", NULL,
+		"workload.madvise09.limit_after=256K",
+		"workload.madvise09.rounds=1",
+		NULL,
 	};
 	struct sim *sim = run_with("scenarios/ltp-madvise09.ini", sets);
 	struct mem_cgroup *memcg = sim->workloads[0].memcg;
@@ -185,7 +191,9 @@ static void test_limit_write_fails(void **state)
 static void test_rounds_until_discard(void **state)
 {
 	static const char *const sets[] = {
-		"workload.madvfree.pressure=1M", "workload.madvfree.rounds=3", NULL,
+		"workload.madvfree.pressure=1M",
+		"workload.madvfree.rounds=3",
+		NULL,
 	};
 	struct sim *sim = run_with("scenarios/madvfree-bulk-noswap.ini", sets);
 
@@ -240,8 +248,8 @@ static void check_oracle_config(const char *name)
 	k_disc = kernel_counter(cfg, "discarded_pages")->kernel.mean;
 	disc = fig(sim, "discarded_pages");
 	print_message("%s: pglazyfree %.0f (kernel %.1f), pglazyfreed %.0f (kernel %.1f), "
-		      "discarded %.0f (kernel %.1f), oom_kill %llu\n", name, pglazyfree, k_free,
-		      pglazyfreed, k_freed, disc, k_disc,
+		      "discarded %.0f (kernel %.1f), oom_kill %llu\n",
+		      name, pglazyfree, k_free, pglazyfreed, k_freed, disc, k_disc,
 		      (unsigned long long)sim->workloads[0].memcg->oom_kill);
 	assert_true(within(k_free, pglazyfree));
 	assert_true(within(k_freed, pglazyfreed));
@@ -326,10 +334,12 @@ static void expect_error(const char *ini, const char *msg)
 static void test_bad_keys(void **state)
 {
 	(void)state;
-	expect_error(M9_HEAD "rewrite = 0,,10\n",
-		     "t.ini:6: [workload m] rewrite: expected page numbers separated by commas, or none: '0,,10'");
-	expect_error(M9_HEAD "rewrite = 0,x\n",
-		     "t.ini:6: [workload m] rewrite: expected page numbers separated by commas, or none: '0,x'");
+	expect_error(
+		M9_HEAD "rewrite = 0,,10\n",
+		"t.ini:6: [workload m] rewrite: expected page numbers separated by commas, or none: '0,,10'");
+	expect_error(
+		M9_HEAD "rewrite = 0,x\n",
+		"t.ini:6: [workload m] rewrite: expected page numbers separated by commas, or none: '0,x'");
 	expect_error(M9_HEAD "rewrite = 0,200\n",
 		     "t.ini:6: [workload m] rewrite: page 200 is beyond the region (128 pages)");
 	expect_error(M9_HEAD "peek = 128\n",
@@ -342,8 +352,9 @@ static void test_bad_keys(void **state)
 		     "t.ini:6: [workload m] ltp_sleep: unknown value 'yes' (expected off or on)");
 	expect_error("[workload m]\ntype = madvise09\npressure = oom\n",
 		     "t.ini:1: [workload m]: size missing (required for type madvise09)");
-	expect_error("[workload m]\ntype = anon_fill\nsize = 1M\nrewrite = 0\n",
-		     "t.ini:4: [workload m] rewrite: not a key of type anon_fill (anon_fill takes tasks, size, passes, pattern, touch)");
+	expect_error(
+		"[workload m]\ntype = anon_fill\nsize = 1M\nrewrite = 0\n",
+		"t.ini:4: [workload m] rewrite: not a key of type anon_fill (anon_fill takes tasks, size, passes, pattern, touch)");
 }
 
 int main(void)

@@ -23,26 +23,25 @@
  */
 #include "testsim.h"
 
-static const char ini[] =
-	"[machine]\n"
-	"cpus = 2\n"
-	"nodes = 1\n"
-	"memory = 64M\n"
-	"zones = DMA:16M, DMA32:rest\n"
-	"swap = 64M\n"
-	"[cgroup box]\n"
-	"limit = 100p\n"
-	"[cgroup top]\n"
-	"limit = 100p\n"
-	"[cgroup leaf]\n"
-	"parent = top\n"
-	"limit = 256p\n"
-	"[cgroup sw]\n"
-	"limit = 100p\n"
-	"memsw_limit = 150p\n"
-	"[run]\n"
-	"seed = 1\n"
-	"duration = 1s\n";
+static const char ini[] = "[machine]\n"
+			  "cpus = 2\n"
+			  "nodes = 1\n"
+			  "memory = 64M\n"
+			  "zones = DMA:16M, DMA32:rest\n"
+			  "swap = 64M\n"
+			  "[cgroup box]\n"
+			  "limit = 100p\n"
+			  "[cgroup top]\n"
+			  "limit = 100p\n"
+			  "[cgroup leaf]\n"
+			  "parent = top\n"
+			  "limit = 256p\n"
+			  "[cgroup sw]\n"
+			  "limit = 100p\n"
+			  "memsw_limit = 150p\n"
+			  "[run]\n"
+			  "seed = 1\n"
+			  "duration = 1s\n";
 
 /* An allocated, uncharged frame (as get_page_from_freelist leaves it). */
 static u32 new_frame(struct sim *sim)
@@ -50,8 +49,8 @@ static u32 new_frame(struct sim *sim)
 	u32 pfn = rmqueue_buddy(sim, &sim->nodes[0].node_zones[ZONE_DMA32], 0, MIGRATE_MOVABLE);
 
 	assert_int_not_equal(pfn, NO_PFN);
-	sim->mem_map[pfn] = (struct page){ .next = NO_PFN, .prev = NO_PFN,
-					   .memcg_id = MEMCG_ID_NONE };
+	sim->mem_map[pfn] =
+		(struct page){ .next = NO_PFN, .prev = NO_PFN, .memcg_id = MEMCG_ID_NONE };
 	return pfn;
 }
 
@@ -95,7 +94,7 @@ static void charge_call_fn(struct task *t, void *arg)
 static u32 charge_to_reclaim(struct task *t, struct charge_call *c)
 {
 	c->pfn = new_frame(t->sim);
-	c->res = VM_FAULT_RETRY;	/* not returned yet */
+	c->res = VM_FAULT_RETRY; /* not returned yet */
 	test_call_start(t, &c->call, charge_call_fn, c);
 	assert_false(test_call_step(t));
 	assert_int_equal(t->state, TASK_RUNNING);
@@ -180,9 +179,9 @@ static void test_charge_batch_and_stock(void **state)
 	assert_int_equal(box->memcg_stat[MEMCG_PGPGIN], 65);
 
 	/* a charge for another memcg: the old stock goes back on refill */
-	charge_n(t, NULL, 1);				/* box 66 */
+	charge_n(t, NULL, 1); /* box 66 */
 	t->memcg = test_memcg_named(sim, "sw");
-	task_stock(t)->nr = 10;				/* as if 10 were left */
+	task_stock(t)->nr = 10; /* as if 10 were left */
 	box->memory.usage += 10;
 	box->memsw.usage += 10;
 	root->memory.usage += 10;
@@ -224,7 +223,7 @@ static void test_charge_at_limit(void **state)
 	assert_int_equal(box->memsw.failcnt, 0);
 	assert_int_equal(root->memory.failcnt, 0);
 	assert_int_equal(box->events_max, 0);
-	assert_false(mm_task(t)->reclaim.counted);	/* was: t->rs.phase == RP_IDLE */
+	assert_false(mm_task(t)->reclaim.counted); /* was: t->rs.phase == RP_IDLE */
 	assert_int_equal(sim->reclaim.nr_reclaimers, 0);
 	assert_int_equal(mem_cgroup_margin(box), 0);
 
@@ -293,10 +292,10 @@ static void test_charge_drains_stock(void **state)
 	struct charge_call c;
 	u32 pfn;
 
-	t2->cpu = 1;	/* another CPU, another stock */
+	t2->cpu = 1; /* another CPU, another stock */
 	charge_n(t1, NULL, 1);
 	assert_int_equal(task_stock(t1)->nr, 63);
-	charge_n(t2, NULL, 36);			/* 64 + 36 = 100 */
+	charge_n(t2, NULL, 36); /* 64 + 36 = 100 */
 	assert_int_equal(box->memory.usage, 100);
 	assert_int_equal(task_stock(t2)->nr, 0);
 	pfn = charge_to_reclaim(t2, &c);
@@ -368,7 +367,7 @@ static void test_charge_retry_batch(void **state)
 	assert_int_equal(finish_charge(t, &c), 1);
 	assert_int_equal(c.res, VM_FAULT_DONE);
 	assert_int_equal(pfn_to_page(sim, pfn)->memcg_id, box->id);
-	assert_ptr_equal(other->memcg, box);	/* not drained: the margin was enough */
+	assert_ptr_equal(other->memcg, box); /* not drained: the margin was enough */
 	assert_int_equal(box->events_max, 1);
 	assert_int_equal(box->memory.usage, 31);
 	assert_int_equal(task_stock(t)->nr, 0);
@@ -413,7 +412,7 @@ static void test_charge_hierarchy(void **state)
 	assert_int_equal(top->memsw.watermark, 163);
 	assert_int_equal(root->memory.watermark, 100);
 	assert_int_equal(leaf->memcg_stat[MEMCG_PGPGIN], 100);
-	assert_int_equal(top->memcg_stat[MEMCG_PGPGIN], 0);	/* local */
+	assert_int_equal(top->memcg_stat[MEMCG_PGPGIN], 0); /* local */
 
 	pfn = charge_to_reclaim(t, &c);
 	assert_int_equal(top->memory.failcnt, 38);
@@ -526,7 +525,7 @@ static void test_uncharge(void **state)
 	struct task *tl = test_task_in(sim, leaf);
 	u32 pfns[3], pl;
 
-	tl->cpu = 1;	/* its own CPU: a stock per CPU, and t's stays */
+	tl->cpu = 1; /* its own CPU: a stock per CPU, and t's stays */
 	charge_n(t, pfns, 3);
 	assert_int_equal(box->memory.usage, 64);
 	assert_int_equal(task_stock(t)->nr, 61);
@@ -623,22 +622,22 @@ static void test_margin(void **state)
 	struct task *ts = test_task_in(sim, sw);
 	u32 pfns[64];
 
-	ts->cpu = 1;	/* its own CPU: a stock per CPU */
+	ts->cpu = 1; /* its own CPU: a stock per CPU */
 	assert_int_equal(mem_cgroup_margin(box), 100);
-	assert_int_equal(mem_cgroup_margin(sw), 100);	/* min(100, 150) */
+	assert_int_equal(mem_cgroup_margin(sw), 100); /* min(100, 150) */
 	charge_n(tb, NULL, 1);
 	assert_int_equal(mem_cgroup_margin(box), 36);
 
 	charge_n(ts, pfns, 64);
-	assert_int_equal(mem_cgroup_margin(sw), 36);	/* min(36, 86) */
+	assert_int_equal(mem_cgroup_margin(sw), 36); /* min(36, 86) */
 	for (int i = 0; i < 60; i++)
 		mem_cgroup_swapout(sim, pfns[i], 20 + (u64)i);
 	assert_int_equal(sw->memory.usage, 4);
 	assert_int_equal(sw->memsw.usage, 64);
-	assert_int_equal(mem_cgroup_margin(sw), 86);	/* min(96, 86) */
+	assert_int_equal(mem_cgroup_margin(sw), 86); /* min(96, 86) */
 	for (int i = 0; i < 60; i++)
 		mem_cgroup_uncharge_swap(sim, 20 + (u64)i);
-	assert_int_equal(mem_cgroup_margin(sw), 96);	/* min(96, 146) */
+	assert_int_equal(mem_cgroup_margin(sw), 96); /* min(96, 146) */
 
 	/* limits lowered under the usage (memory.max written): 0 */
 	box->memory.max = 50;

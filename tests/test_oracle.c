@@ -18,7 +18,7 @@
 #include "sim/scenario.h"
 #include "cli/oracle.h"
 
-static struct scenario scn;	/* large: keep it off the stack */
+static struct scenario scn; /* large: keep it off the stack */
 
 /* The configurations and the scenarios that mirror them. */
 static const struct {
@@ -38,15 +38,27 @@ static const struct {
 
 /* What every configuration must have, in the table's order. */
 static const char *const common[] = {
-	"failcnt", "max_usage_in_bytes", "oom_kill", "pgmajfault", "memcg_pgpgin",
-	"memcg_pgpgout", "workingset_refault_anon", "workingset_refault_file",
-	"pgscan_anon", "pgscan_file", "pgsteal_anon", "pgsteal_file", "pgsteal_anon+file",
-	"pswpin", "pswpout", "exit_signal", "wall_s",
+	"failcnt",
+	"max_usage_in_bytes",
+	"oom_kill",
+	"pgmajfault",
+	"memcg_pgpgin",
+	"memcg_pgpgout",
+	"workingset_refault_anon",
+	"workingset_refault_file",
+	"pgscan_anon",
+	"pgscan_file",
+	"pgsteal_anon",
+	"pgsteal_file",
+	"pgsteal_anon+file",
+	"pswpin",
+	"pswpout",
+	"exit_signal",
+	"wall_s",
 };
 #define NR_COMMON (sizeof(common) / sizeof(common[0]))
 
-static const struct oracle_config *find_config(const struct oracle_summary *os,
-					       const char *name)
+static const struct oracle_config *find_config(const struct oracle_summary *os, const char *name)
 {
 	for (unsigned int i = 0; i < os->nr_configs; i++)
 		if (!strcmp(os->configs[i].name, name))
@@ -136,8 +148,8 @@ static void test_summary_program_figures(void **state)
 {
 	static const char *const anon[] = { "retouch_majflt", "retouch_minflt" };
 	static const char *const hot[] = {
-		"hot_miss_total", "hot_miss_first", "hot_miss_last", "hot_resident_final",
-		"stream_resident_final",
+		"hot_miss_total",     "hot_miss_first",	       "hot_miss_last",
+		"hot_resident_final", "stream_resident_final",
 	};
 	struct oracle_summary os;
 	const struct oracle_config *cfg;
@@ -332,8 +344,9 @@ static void expect_load_error(const char *text, const char *msg)
 	assert_string_equal(err, want);
 }
 
-#define CFG_HEAD "{\"configs\": [{\"name\": \"w/c\", \"description\": \"d\", \"command\": \"c\", " \
-		 "\"scenario\": \"s.ini\", \"runs\": 1, \"counters\": ["
+#define CFG_HEAD                                                                          \
+	"{\"configs\": [{\"name\": \"w/c\", \"description\": \"d\", \"command\": \"c\", " \
+	"\"scenario\": \"s.ini\", \"runs\": 1, \"counters\": ["
 
 static void test_load_errors(void **state)
 {
@@ -341,8 +354,8 @@ static void test_load_errors(void **state)
 	char err[256];
 
 	(void)state;
-	assert_int_equal(oracle_summary_load(&os, "/nonexistent/summary.json", err,
-					     sizeof(err)), -1);
+	assert_int_equal(oracle_summary_load(&os, "/nonexistent/summary.json", err, sizeof(err)),
+			 -1);
 	assert_string_equal(err, "/nonexistent/summary.json: No such file or directory");
 	oracle_summary_free(&os);
 	expect_load_error("{\n\"configs\": [\n", ":3: not valid JSON");
@@ -353,25 +366,29 @@ static void test_load_errors(void **state)
 			  "\"command\": \"c\", \"scenario\": 5}]}",
 			  ": w/c: no \"scenario\" string");
 	expect_load_error(CFG_HEAD "]}]}", ": w/c: no \"counters\" list");
-	expect_load_error(CFG_HEAD "{\"name\": \"pgfoo\", \"source\": \"vmstat\", "
-			  "\"unit\": \"pages\", \"values\": [1]}]}]}",
-			  ": w/c: counters[0]: vmstat counter \"pgfoo\" is not one the simulator keeps");
-	expect_load_error(CFG_HEAD "{\"name\": \"x\", \"source\": \"proc\", "
-			  "\"unit\": \"pages\", \"values\": [1]}]}]}",
-			  ": w/c: counters[0]: x: source \"proc\": expected memcg, vmstat, run or program");
+	expect_load_error(
+		CFG_HEAD "{\"name\": \"pgfoo\", \"source\": \"vmstat\", "
+			 "\"unit\": \"pages\", \"values\": [1]}]}]}",
+		": w/c: counters[0]: vmstat counter \"pgfoo\" is not one the simulator keeps");
+	expect_load_error(
+		CFG_HEAD "{\"name\": \"x\", \"source\": \"proc\", "
+			 "\"unit\": \"pages\", \"values\": [1]}]}]}",
+		": w/c: counters[0]: x: source \"proc\": expected memcg, vmstat, run or program");
+	expect_load_error(
+		CFG_HEAD "{\"name\": \"pswpin\", \"source\": \"vmstat\", "
+			 "\"unit\": \"pages\", \"compare\": \"fuzzy\", \"values\": [1]}]}]}",
+		": w/c: counters[0]: pswpin: compare \"fuzzy\": expected count, exact or measure");
 	expect_load_error(CFG_HEAD "{\"name\": \"pswpin\", \"source\": \"vmstat\", "
-			  "\"unit\": \"pages\", \"compare\": \"fuzzy\", \"values\": [1]}]}]}",
-			  ": w/c: counters[0]: pswpin: compare \"fuzzy\": expected count, exact or measure");
-	expect_load_error(CFG_HEAD "{\"name\": \"pswpin\", \"source\": \"vmstat\", "
-			  "\"unit\": \"pages\"}]}]}",
+				   "\"unit\": \"pages\"}]}]}",
 			  ": w/c: counters[0]: no \"values\" list");
 	expect_load_error(CFG_HEAD "{\"name\": \"pswpin\", \"source\": \"vmstat\", "
-			  "\"unit\": \"pages\", \"values\": [null, null]}]}]}",
+				   "\"unit\": \"pages\", \"values\": [null, null]}]}]}",
 			  ": w/c: counters[0]: no run has a value");
 	expect_load_error(CFG_HEAD "{\"name\": \"pswpin\", \"source\": \"vmstat\", "
-			  "\"unit\": \"pages\", \"values\": [1, \"2\"]}]}]}",
+				   "\"unit\": \"pages\", \"values\": [1, \"2\"]}]}]}",
 			  ": w/c: counters[0]: values[1] is not a number");
-	expect_load_error(CFG_HEAD "{\"name\": \"pswpin\", \"source\": \"vmstat\", "
+	expect_load_error(CFG_HEAD
+			  "{\"name\": \"pswpin\", \"source\": \"vmstat\", "
 			  "\"unit\": \"pages\", \"values\": [1]}, {\"name\": \"pswpin\", "
 			  "\"source\": \"vmstat\", \"unit\": \"pages\", \"values\": [1]}]}]}",
 			  ": w/c: counters[1]: pswpin twice");

@@ -185,7 +185,8 @@ static void test_layout_explicit(void **state)
  * DMA32, not DMA), 64 KiB pages, and four nodes with one empty share. */
 static void test_layout_small(void **state)
 {
-	struct sim *sim = test_sim_from_text(state, "t.ini", "[machine]\nnodes = 2\nmemory = 24M\n");
+	struct sim *sim =
+		test_sim_from_text(state, "t.ini", "[machine]\nnodes = 2\nmemory = 24M\n");
 	struct scn_machine *m;
 
 	assert_int_equal(zone_of(sim, 0, ZONE_DMA)->managed_pages, 3072);
@@ -543,7 +544,7 @@ static void test_wmark_seed004_case_a(void **state)
 	fake_zone(&z, 67, blocks);
 	assert_false(zone_watermark_ok_order_walk(&z, 2, 64, ZONE_DMA, 0));
 	assert_false(zone_watermark_ok(&z, 2, 64, ZONE_DMA, 0));
-	fake_zone(&z, 68, blocks);	/* 65 > 64; 35 > 32; 15 <= 16 */
+	fake_zone(&z, 68, blocks); /* 65 > 64; 35 > 32; 15 <= 16 */
 	assert_false(zone_watermark_ok_order_walk(&z, 2, 64, ZONE_DMA, 0));
 	assert_true(zone_watermark_ok(&z, 2, 64, ZONE_DMA, 0));
 }
@@ -640,11 +641,11 @@ static void test_wmark_lowmem_reserve(void **state)
 	z.lowmem_reserve[ZONE_NORMAL] = 20;
 	z.lowmem_reserve[ZONE_DMA32] = 15;
 	assert_true(zone_watermark_ok(&z, 0, 64, ZONE_DMA, 0));
-	assert_true(zone_watermark_ok(&z, 0, 64, ZONE_DMA32, 0));	/* 80 > 79 */
-	assert_false(zone_watermark_ok(&z, 0, 64, ZONE_NORMAL, 0));	/* 80 <= 84 */
+	assert_true(zone_watermark_ok(&z, 0, 64, ZONE_DMA32, 0)); /* 80 > 79 */
+	assert_false(zone_watermark_ok(&z, 0, 64, ZONE_NORMAL, 0)); /* 80 <= 84 */
 	assert_true(zone_watermark_ok_order_walk(&z, 0, 64, ZONE_DMA32, 0));
 	assert_false(zone_watermark_ok_order_walk(&z, 0, 64, ZONE_NORMAL, 0));
-	z.lowmem_reserve[ZONE_DMA32] = 16;				/* 80 <= 80 */
+	z.lowmem_reserve[ZONE_DMA32] = 16; /* 80 <= 80 */
 	assert_false(zone_watermark_ok(&z, 0, 64, ZONE_DMA32, 0));
 	assert_false(zone_watermark_ok_order_walk(&z, 0, 64, ZONE_DMA32, 0));
 	/* __GFP_HIGH halves the mark, not the reserve: 80 > 32 + 20 */
@@ -665,34 +666,30 @@ static void test_wmark_alloc_flags(void **state)
 	assert_false(__zone_watermark_ok(&z, 0, 64, ZONE_DMA, 0, 50));
 	assert_true(__zone_watermark_ok(&z, 0, 64, ZONE_DMA, ALLOC_MIN_RESERVE, 33));
 	assert_false(__zone_watermark_ok(&z, 0, 64, ZONE_DMA, ALLOC_MIN_RESERVE, 32));
-	assert_true(__zone_watermark_ok(&z, 0, 64, ZONE_DMA,
-					ALLOC_MIN_RESERVE | ALLOC_NON_BLOCK, 25));
-	assert_false(__zone_watermark_ok(&z, 0, 64, ZONE_DMA,
-					 ALLOC_MIN_RESERVE | ALLOC_NON_BLOCK, 24));
+	assert_true(
+		__zone_watermark_ok(&z, 0, 64, ZONE_DMA, ALLOC_MIN_RESERVE | ALLOC_NON_BLOCK, 25));
+	assert_false(
+		__zone_watermark_ok(&z, 0, 64, ZONE_DMA, ALLOC_MIN_RESERVE | ALLOC_NON_BLOCK, 24));
 	assert_false(__zone_watermark_ok(&z, 0, 64, ZONE_DMA, ALLOC_NON_BLOCK, 64));
 	assert_true(__zone_watermark_ok(&z, 0, 64, ZONE_DMA, ALLOC_NON_BLOCK, 65));
 	assert_true(__zone_watermark_ok(&z, 0, 64, ZONE_DMA, ALLOC_OOM, 33));
 	assert_false(__zone_watermark_ok(&z, 0, 64, ZONE_DMA, ALLOC_OOM, 32));
-	assert_true(__zone_watermark_ok(&z, 0, 64, ZONE_DMA,
-					ALLOC_MIN_RESERVE | ALLOC_OOM, 17));
-	assert_false(__zone_watermark_ok(&z, 0, 64, ZONE_DMA,
-					 ALLOC_MIN_RESERVE | ALLOC_OOM, 16));
+	assert_true(__zone_watermark_ok(&z, 0, 64, ZONE_DMA, ALLOC_MIN_RESERVE | ALLOC_OOM, 17));
+	assert_false(__zone_watermark_ok(&z, 0, 64, ZONE_DMA, ALLOC_MIN_RESERVE | ALLOC_OOM, 16));
 
 	z.vm_stat[NR_FREE_PAGES] = 33;
 	assert_false(zone_watermark_ok_order_walk(&z, 0, 64, ZONE_DMA, 0));
 	assert_true(zone_watermark_ok_order_walk(&z, 0, 64, ZONE_DMA, ALLOC_HIGH));
 	z.vm_stat[NR_FREE_PAGES] = 32;
 	assert_false(zone_watermark_ok_order_walk(&z, 0, 64, ZONE_DMA, ALLOC_HIGH));
-	z.vm_stat[NR_FREE_PAGES] = 49;	/* 64 - 16 = 48 */
+	z.vm_stat[NR_FREE_PAGES] = 49; /* 64 - 16 = 48 */
 	assert_true(zone_watermark_ok_order_walk(&z, 0, 64, ZONE_DMA, ALLOC_HARDER));
 	z.vm_stat[NR_FREE_PAGES] = 48;
 	assert_false(zone_watermark_ok_order_walk(&z, 0, 64, ZONE_DMA, ALLOC_HARDER));
-	z.vm_stat[NR_FREE_PAGES] = 25;	/* 32 - 8 = 24 */
-	assert_true(zone_watermark_ok_order_walk(&z, 0, 64, ZONE_DMA,
-						 ALLOC_HIGH | ALLOC_HARDER));
+	z.vm_stat[NR_FREE_PAGES] = 25; /* 32 - 8 = 24 */
+	assert_true(zone_watermark_ok_order_walk(&z, 0, 64, ZONE_DMA, ALLOC_HIGH | ALLOC_HARDER));
 	z.vm_stat[NR_FREE_PAGES] = 24;
-	assert_false(zone_watermark_ok_order_walk(&z, 0, 64, ZONE_DMA,
-						  ALLOC_HIGH | ALLOC_HARDER));
+	assert_false(zone_watermark_ok_order_walk(&z, 0, 64, ZONE_DMA, ALLOC_HIGH | ALLOC_HARDER));
 }
 
 /* The check on a zone the buddy allocator really filled and drained:

@@ -27,21 +27,23 @@ __attribute__((weak)) const char *const zone_names[MAX_NR_ZONES] = {
 	"DMA", "DMA32", "Normal", "Movable", "Device",
 };
 __attribute__((weak)) const char *const workload_type_name[NR_WORKLOAD_TYPES] = {
-	"anon_fill", "file_write", "file_read", "hotset_stream",
+	"anon_fill",
+	"file_write",
+	"file_read",
+	"hotset_stream",
 };
 
 #define PS 4096ULL
-#define UNLIMITED_BYTES "9223372036854771712"	/* (LONG_MAX / 4096) * 4096 */
+#define UNLIMITED_BYTES "9223372036854771712" /* (LONG_MAX / 4096) * 4096 */
 
 struct fixture {
 	struct sim *sim;
 	struct mem_cgroup *root, *box, *inner;
 };
 
-static void set_zone(struct zone *z, struct pglist_data *pgdat, enum zone_type idx,
-		     u64 managed, u64 present, u64 spanned, u64 min, u64 low,
-		     u64 high, u64 promo, u64 boost, const long prot[MAX_NR_ZONES],
-		     long free)
+static void set_zone(struct zone *z, struct pglist_data *pgdat, enum zone_type idx, u64 managed,
+		     u64 present, u64 spanned, u64 min, u64 low, u64 high, u64 promo, u64 boost,
+		     const long prot[MAX_NR_ZONES], long free)
 {
 	z->zone_pgdat = pgdat;
 	z->idx = idx;
@@ -58,8 +60,8 @@ static void set_zone(struct zone *z, struct pglist_data *pgdat, enum zone_type i
 	z->vm_stat[NR_FREE_PAGES] = free;
 }
 
-static struct mem_cgroup *new_memcg(int id, const char *name, struct mem_cgroup *parent,
-				    u64 max, u64 memsw_max)
+static struct mem_cgroup *new_memcg(int id, const char *name, struct mem_cgroup *parent, u64 max,
+				    u64 memsw_max)
 {
 	struct mem_cgroup *m = calloc(1, sizeof(*m));
 
@@ -88,7 +90,7 @@ static int setup(void **state)
 	snprintf(sim->scn.path, sizeof(sim->scn.path), "scenarios/test.ini");
 	snprintf(sim->scn.policy.kernel, sizeof(sim->scn.policy.kernel), "6.12");
 	sim->scn.run.seed = 42;
-	sim->now = 7890000000ULL;	/* 7.89 s */
+	sim->now = 7890000000ULL; /* 7.89 s */
 	sim->nr_cpus = 2;
 	sim->page_size = PS;
 	sim->page_shift = 12;
@@ -97,17 +99,17 @@ static int setup(void **state)
 	pgdat = sim->nodes = calloc(1, sizeof(*sim->nodes));
 	assert_non_null(pgdat);
 	pgdat->node_id = 0;
-	set_zone(&pgdat->node_zones[ZONE_DMA], pgdat, ZONE_DMA, 3840, 3998, 4095,
-		 44, 55, 66, 77, 0, prot_dma, 3800);
+	set_zone(&pgdat->node_zones[ZONE_DMA], pgdat, ZONE_DMA, 3840, 3998, 4095, 44, 55, 66, 77, 0,
+		 prot_dma, 3800);
 	/* boosted: zoneinfo shows 8914+100 = 9014, 11242, 13470, 15698 */
-	set_zone(&pgdat->node_zones[ZONE_DMA32], pgdat, ZONE_DMA32, 772807, 782336, 1044480,
-		 8914, 11142, 13370, 15598, 100, prot_dma32, 500000);
-	set_zone(&pgdat->node_zones[ZONE_NORMAL], pgdat, ZONE_NORMAL, 163840, 163840, 163840,
-		 1882, 2352, 2822, 3292, 0, prot_none, 100000);
-	set_zone(&pgdat->node_zones[ZONE_MOVABLE], pgdat, ZONE_MOVABLE, 0, 0, 0,
-		 32, 32, 32, 32, 0, prot_none, 0);
-	set_zone(&pgdat->node_zones[ZONE_DEVICE], pgdat, ZONE_DEVICE, 0, 0, 0,
-		 0, 0, 0, 0, 0, prot_none, 0);
+	set_zone(&pgdat->node_zones[ZONE_DMA32], pgdat, ZONE_DMA32, 772807, 782336, 1044480, 8914,
+		 11142, 13370, 15598, 100, prot_dma32, 500000);
+	set_zone(&pgdat->node_zones[ZONE_NORMAL], pgdat, ZONE_NORMAL, 163840, 163840, 163840, 1882,
+		 2352, 2822, 3292, 0, prot_none, 100000);
+	set_zone(&pgdat->node_zones[ZONE_MOVABLE], pgdat, ZONE_MOVABLE, 0, 0, 0, 32, 32, 32, 32, 0,
+		 prot_none, 0);
+	set_zone(&pgdat->node_zones[ZONE_DEVICE], pgdat, ZONE_DEVICE, 0, 0, 0, 0, 0, 0, 0, 0,
+		 prot_none, 0);
 	pgdat->node_zones[ZONE_DMA].zone_start_pfn = 0;
 	pgdat->node_zones[ZONE_DMA32].zone_start_pfn = 3840;
 	pgdat->node_zones[ZONE_NORMAL].zone_start_pfn = 776647;
@@ -125,7 +127,7 @@ static int setup(void **state)
 	sim->vm_events[ALLOCSTALL_NORMAL] = 7;
 	sim->vm_events[ALLOCSTALL_DMA32] = 2;
 	sim->vm_events[OOM_KILL] = 1;
-	sim->vm_events[PGFREE] = (1ULL << 60) + 1;	/* not a double */
+	sim->vm_events[PGFREE] = (1ULL << 60) + 1; /* not a double */
 
 	sim->reclaim.max_parallel_reclaimers = 1298;
 	sim->reclaim.max_try_to_free_pages_ns = 1234567;
@@ -194,10 +196,12 @@ static int setup(void **state)
 	sim->nr_samples = 2;
 	sim->samples = calloc(2, sizeof(*sim->samples));
 	assert_non_null(sim->samples);
-	sim->samples[0] = (struct sample){ .t_ns = 100000000ULL, .free = 500, .min = 10840,
-					   .low = 13549, .high = 16258 };
-	sim->samples[1] = (struct sample){ 1234567891ULL, 400, 10840, 13549, 16258, 64, 60, 3,
-					   70, 20, 90, 30, 12, 5, 2 };
+	sim->samples[0] = (struct sample){
+		.t_ns = 100000000ULL, .free = 500, .min = 10840, .low = 13549, .high = 16258
+	};
+	sim->samples[1] = (struct sample){
+		1234567891ULL, 400, 10840, 13549, 16258, 64, 60, 3, 70, 20, 90, 30, 12, 5, 2
+	};
 
 	*state = fx;
 	return 0;
@@ -220,13 +224,13 @@ static int teardown(void **state)
 }
 
 /* Run one writer into a malloc'd string. */
-#define CAPTURE(buf, call)						\
-	do {								\
-		size_t len_ = 0;					\
-		FILE *mf_ = open_memstream(&(buf), &len_);		\
-		assert_non_null(mf_);					\
-		call;							\
-		assert_int_equal(fclose(mf_), 0);			\
+#define CAPTURE(buf, call)                                 \
+	do {                                               \
+		size_t len_ = 0;                           \
+		FILE *mf_ = open_memstream(&(buf), &len_); \
+		assert_non_null(mf_);                      \
+		call;                                      \
+		assert_int_equal(fclose(mf_), 0);          \
 	} while (0)
 #define OUT mf_
 
@@ -395,8 +399,8 @@ static void test_vmstat_lines(void **state)
 		last = pos;
 		p = nl + 1;
 	}
-	assert_int_equal(nr_lines, NR_VM_ZONE_STAT_ITEMS + NR_VM_NODE_STAT_ITEMS +
-			 NR_VM_EVENT_ITEMS);
+	assert_int_equal(nr_lines,
+			 NR_VM_ZONE_STAT_ITEMS + NR_VM_NODE_STAT_ITEMS + NR_VM_EVENT_ITEMS);
 	free(out);
 }
 
@@ -404,16 +408,48 @@ static void test_vmstat_lines(void **state)
 
 /* The v1 keys in order, as a real 6.x memory.stat (oracle anonfill.json). */
 static const char *const v1_keys[] = {
-	"cache", "rss", "rss_huge", "shmem", "mapped_file", "dirty", "writeback",
-	"workingset_refault_anon", "workingset_refault_file", "swap", "swapcached",
-	"pgpgin", "pgpgout", "pgfault", "pgmajfault", "inactive_anon", "active_anon",
-	"inactive_file", "active_file", "unevictable", "hierarchical_memory_limit",
-	"hierarchical_memsw_limit", "total_cache", "total_rss", "total_rss_huge",
-	"total_shmem", "total_mapped_file", "total_dirty", "total_writeback",
-	"total_workingset_refault_anon", "total_workingset_refault_file", "total_swap",
-	"total_swapcached", "total_pgpgin", "total_pgpgout", "total_pgfault",
-	"total_pgmajfault", "total_inactive_anon", "total_active_anon",
-	"total_inactive_file", "total_active_file", "total_unevictable",
+	"cache",
+	"rss",
+	"rss_huge",
+	"shmem",
+	"mapped_file",
+	"dirty",
+	"writeback",
+	"workingset_refault_anon",
+	"workingset_refault_file",
+	"swap",
+	"swapcached",
+	"pgpgin",
+	"pgpgout",
+	"pgfault",
+	"pgmajfault",
+	"inactive_anon",
+	"active_anon",
+	"inactive_file",
+	"active_file",
+	"unevictable",
+	"hierarchical_memory_limit",
+	"hierarchical_memsw_limit",
+	"total_cache",
+	"total_rss",
+	"total_rss_huge",
+	"total_shmem",
+	"total_mapped_file",
+	"total_dirty",
+	"total_writeback",
+	"total_workingset_refault_anon",
+	"total_workingset_refault_file",
+	"total_swap",
+	"total_swapcached",
+	"total_pgpgin",
+	"total_pgpgout",
+	"total_pgfault",
+	"total_pgmajfault",
+	"total_inactive_anon",
+	"total_active_anon",
+	"total_inactive_file",
+	"total_active_file",
+	"total_unevictable",
 };
 
 static void test_memory_stat_keys(void **state)
@@ -430,7 +466,8 @@ static void test_memory_stat_keys(void **state)
 		assert_non_null(sp);
 		assert_true(i < sizeof(v1_keys) / sizeof(v1_keys[0]));
 		if (strlen(v1_keys[i]) != (size_t)(sp - p) || strncmp(p, v1_keys[i], sp - p))
-			fail_msg("line %zu: \"%.*s\", want \"%s\"", i, (int)(sp - p), p, v1_keys[i]);
+			fail_msg("line %zu: \"%.*s\", want \"%s\"", i, (int)(sp - p), p,
+				 v1_keys[i]);
 		p = strchr(p, '\n') + 1;
 	}
 	assert_int_equal(i, sizeof(v1_keys) / sizeof(v1_keys[0]));
@@ -444,12 +481,12 @@ static void test_memory_stat_values(void **state)
 
 	CAPTURE(out, report_memory_stat(OUT, fx->sim, fx->box));
 	/* pages in bytes */
-	assert_line(out, "cache 81920");		/* 20 * 4096 */
-	assert_line(out, "rss 4096000");		/* 1000 * 4096 */
+	assert_line(out, "cache 81920"); /* 20 * 4096 */
+	assert_line(out, "rss 4096000"); /* 1000 * 4096 */
 	assert_line(out, "rss_huge 0");
 	assert_line(out, "dirty 8192");
-	assert_line(out, "swap 20480");			/* 5 * 4096 */
-	assert_line(out, "inactive_anon 3686400");	/* 900 * 4096 */
+	assert_line(out, "swap 20480"); /* 5 * 4096 */
+	assert_line(out, "inactive_anon 3686400"); /* 900 * 4096 */
 	assert_line(out, "inactive_file 65536");
 	assert_line(out, "active_file 16384");
 	/* events as counts */
@@ -462,8 +499,8 @@ static void test_memory_stat_values(void **state)
 	assert_line(out, "hierarchical_memory_limit 134217728");
 	assert_line(out, "hierarchical_memsw_limit " UNLIMITED_BYTES);
 	/* totals over box + inner */
-	assert_line(out, "total_rss 4194304");		/* 1024 * 4096 */
-	assert_line(out, "total_inactive_anon 3784704");	/* 924 * 4096 */
+	assert_line(out, "total_rss 4194304"); /* 1024 * 4096 */
+	assert_line(out, "total_inactive_anon 3784704"); /* 924 * 4096 */
 	assert_line(out, "total_workingset_refault_file 19");
 	assert_line(out, "total_pgfault 24740");
 	assert_line(out, "total_cache 81920");
@@ -479,8 +516,8 @@ static void test_memory_stat_values(void **state)
 
 	/* root: everything below it, unlimited */
 	CAPTURE(out, report_memory_stat(OUT, fx->sim, fx->root));
-	assert_line(out, "rss 28672");			/* 7 * 4096 */
-	assert_line(out, "total_rss 4222976");		/* 1031 * 4096 */
+	assert_line(out, "rss 28672"); /* 7 * 4096 */
+	assert_line(out, "total_rss 4222976"); /* 1031 * 4096 */
 	assert_line(out, "hierarchical_memory_limit " UNLIMITED_BYTES);
 	free(out);
 }
@@ -496,7 +533,7 @@ static void test_zoneinfo(void **state)
 
 	CAPTURE(out, report_zoneinfo(OUT, fx->sim));
 	assert_true(starts_with(out, "Node 0, zone      DMA\n  per-node stats\n"
-				"      nr_inactive_anon 0\n"));
+				     "      nr_inactive_anon 0\n"));
 	/* %-12s pads short names */
 	assert_line(out, "      nr_mapped    2702");
 	assert_line(out, "      nr_anon_pages 2388");
@@ -510,51 +547,50 @@ static void test_zoneinfo(void **state)
 	/* DMA32, with the boost of 100 added to every watermark */
 	p = strstr(out, "Node 0, zone    DMA32\n");
 	assert_non_null(p);
-	assert_true(starts_with(p,
-		"Node 0, zone    DMA32\n"
-		"  pages free     500000\n"
-		"        boost    100\n"
-		"        min      9014\n"
-		"        low      11242\n"
-		"        high     13470\n"
-		"        promo    15698\n"
-		"        spanned  1044480\n"
-		"        present  782336\n"
-		"        managed  772807\n"
-		"        cma      0\n"
-		"        protection: (0, 0, 640, 640, 640)\n"
-		"      nr_free_pages 500000\n"
-		"      nr_zone_inactive_anon 50\n"));
+	assert_true(starts_with(p, "Node 0, zone    DMA32\n"
+				   "  pages free     500000\n"
+				   "        boost    100\n"
+				   "        min      9014\n"
+				   "        low      11242\n"
+				   "        high     13470\n"
+				   "        promo    15698\n"
+				   "        spanned  1044480\n"
+				   "        present  782336\n"
+				   "        managed  772807\n"
+				   "        cma      0\n"
+				   "        protection: (0, 0, 640, 640, 640)\n"
+				   "      nr_free_pages 500000\n"
+				   "      nr_zone_inactive_anon 50\n"));
 	assert_line(out, "      nr_mlock     0");
 	assert_line(out, "  node_unreclaimable:  0");
 	assert_line(out, "  start_pfn:           776647");
 	assert_null(strstr(out, "pagesets"));
 	/* unpopulated zones: the short form, byte for byte as the kernel */
 	assert_string_equal(strstr(out, "Node 0, zone  Movable\n"),
-		"Node 0, zone  Movable\n"
-		"  pages free     0\n"
-		"        boost    0\n"
-		"        min      32\n"
-		"        low      32\n"
-		"        high     32\n"
-		"        promo    32\n"
-		"        spanned  0\n"
-		"        present  0\n"
-		"        managed  0\n"
-		"        cma      0\n"
-		"        protection: (0, 0, 0, 0, 0)\n"
-		"Node 0, zone   Device\n"
-		"  pages free     0\n"
-		"        boost    0\n"
-		"        min      0\n"
-		"        low      0\n"
-		"        high     0\n"
-		"        promo    0\n"
-		"        spanned  0\n"
-		"        present  0\n"
-		"        managed  0\n"
-		"        cma      0\n"
-		"        protection: (0, 0, 0, 0, 0)\n");
+			    "Node 0, zone  Movable\n"
+			    "  pages free     0\n"
+			    "        boost    0\n"
+			    "        min      32\n"
+			    "        low      32\n"
+			    "        high     32\n"
+			    "        promo    32\n"
+			    "        spanned  0\n"
+			    "        present  0\n"
+			    "        managed  0\n"
+			    "        cma      0\n"
+			    "        protection: (0, 0, 0, 0, 0)\n"
+			    "Node 0, zone   Device\n"
+			    "  pages free     0\n"
+			    "        boost    0\n"
+			    "        min      0\n"
+			    "        low      0\n"
+			    "        high     0\n"
+			    "        promo    0\n"
+			    "        spanned  0\n"
+			    "        present  0\n"
+			    "        managed  0\n"
+			    "        cma      0\n"
+			    "        protection: (0, 0, 0, 0, 0)\n");
 	free(out);
 }
 
@@ -634,8 +670,7 @@ static void test_json_contract(void **state)
 	assert_int_equal(cJSON_GetArraySize(prot), MAX_NR_ZONES);
 	assert_close(cJSON_GetArrayItem(prot, 1)->valuedouble, 3018);
 	assert_close(cJSON_GetArrayItem(prot, 4)->valuedouble, 3658);
-	assert_string_equal(get(cJSON_GetArrayItem(o, ZONE_DEVICE), "name")->valuestring,
-			    "Device");
+	assert_string_equal(get(cJSON_GetArrayItem(o, ZONE_DEVICE), "name")->valuestring, "Device");
 
 	o = get(root, "cgroups");
 	assert_int_equal(cJSON_GetArraySize(o), 3);
@@ -700,8 +735,11 @@ static void test_json_live_task(void **state)
 {
 	struct fixture *fx = *state;
 	struct workload_inst *wl = &fx->sim->workloads[0];
-	struct task task = { .state = TASK_RUNNING, .utime_ns = 500000000ULL,
-			     .stime_ns = 250000000ULL, .min_flt = 10, .maj_flt = 1 };
+	struct task task = { .state = TASK_RUNNING,
+			     .utime_ns = 500000000ULL,
+			     .stime_ns = 250000000ULL,
+			     .min_flt = 10,
+			     .maj_flt = 1 };
 	struct task *tasks[1] = { &task };
 	char *out = NULL;
 	cJSON *root;
@@ -710,7 +748,7 @@ static void test_json_live_task(void **state)
 	wl->nr_tasks = 1;
 	wl->tasks = tasks;
 	wl->running = 1;
-	wl->start_ns = 890000000ULL;	/* started at 0.89 s, still running at 7.89 s */
+	wl->start_ns = 890000000ULL; /* started at 0.89 s, still running at 7.89 s */
 	CAPTURE(out, report_json(OUT, fx->sim));
 	wl->nr_tasks = 0;
 	wl->tasks = NULL;
@@ -757,7 +795,7 @@ static void test_text_report(void **state)
 	assert_line(out, "fill: Command terminated by signal 9");
 	/* (1.23 + 4.56) / 7.89 = 73.4 % */
 	assert_line(out, "fill: 1.23user 4.56system 0:07.89elapsed 73%CPU "
-		    "(0avgtext+0avgdata 0maxresident)k");
+			 "(0avgtext+0avgdata 0maxresident)k");
 	assert_line(out, "fill: 0inputs+0outputs (123major+45678minor)pagefaults 0swaps");
 	assert_line(out, "fill: hot_miss_total 844");
 	assert_line(out, "fill: hit_ratio 0.25");
@@ -767,9 +805,9 @@ static void test_text_report(void **state)
 	assert_line(out, "  max_parallel_reclaimers        1298");
 	assert_line(out, "  max_try_to_free_pages          1.234567 ms");
 	assert_non_null(strstr(out, "machine: 2 CPUs, 1 node, managed 3673.77M "
-			       "(940487 pages of 4 KiB), swap none\n"));
+				    "(940487 pages of 4 KiB), swap none\n"));
 	assert_non_null(strstr(out, "  box              usage 3.98M max_usage 96.70M "
-			       "failcnt 17 limit 128.00M oom_kill 1\n"));
+				    "failcnt 17 limit 128.00M oom_kill 1\n"));
 	assert_non_null(strstr(out, "  /                usage 4.10M"));
 	assert_non_null(strstr(out, "limit unlimited"));
 	free(out);
@@ -798,11 +836,11 @@ static void test_timeseries_csv(void **state)
 	char *out = NULL;
 
 	CAPTURE(out, report_timeseries_csv(OUT, fx->sim));
-	assert_string_equal(out,
-		"t_s,free,min,low,high,pgscan,pgsteal,reclaimers,active_anon,inactive_anon,"
-		"pgrefill,pgdeactivate,pswpout,pswpin,pgmajfault\n"
-		"0.100000000,500,10840,13549,16258,0,0,0,0,0,0,0,0,0,0\n"
-		"1.234567891,400,10840,13549,16258,64,60,3,70,20,90,30,12,5,2\n");
+	assert_string_equal(
+		out, "t_s,free,min,low,high,pgscan,pgsteal,reclaimers,active_anon,inactive_anon,"
+		     "pgrefill,pgdeactivate,pswpout,pswpin,pgmajfault\n"
+		     "0.100000000,500,10840,13549,16258,0,0,0,0,0,0,0,0,0,0\n"
+		     "1.234567891,400,10840,13549,16258,64,60,3,70,20,90,30,12,5,2\n");
 	free(out);
 }
 

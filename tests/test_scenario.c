@@ -16,7 +16,7 @@
 #define MiB (1024 * KiB)
 #define GiB (1024 * MiB)
 
-static struct scenario scn;	/* large: keep it off the stack */
+static struct scenario scn; /* large: keep it off the stack */
 static char err[SCN_ERR_LEN];
 
 /* Load @text as "t.ini" and expect failure with exactly @msg. */
@@ -29,7 +29,8 @@ static void expect_error(const char *text, const char *msg)
 	if (ret == 0)
 		ret = scenario_validate(&scn, err, sizeof(err));
 	if (ret == 0 || strcmp(err, msg))
-		print_error("text:\n%s\nexpected: %s\n     got: %s (ret %d)\n", text, msg, err, ret);
+		print_error("text:\n%s\nexpected: %s\n     got: %s (ret %d)\n", text, msg, err,
+			    ret);
 	assert_int_not_equal(ret, 0);
 	assert_string_equal(err, msg);
 }
@@ -237,104 +238,103 @@ static void test_section_defaults(void **state)
 
 /* ---- every key ---- */
 
-static const char all_keys[] =
-	"; every key of every section\n"
-	"[machine]\n"
-	"from = host\n"
-	"cpus = 16\n"
-	"nodes = 2\n"
-	"memory = 16G\n"
-	"zones = DMA:16M, DMA32:3G, Normal:rest\n"
-	"page_size = 8K\n"
-	"swap = 2G\n"
-	"swap_device = hdd\n"
-	"swap_depth = 4\n"
-	"disk_device = nvme\n"
-	"disk_latency = 50us\n"
-	"disk_bandwidth = 1G/s\n"
-	"disk_depth = 64\n"
-	"read_ahead = 256K\n"
-	"\n"
-	"[sysctl]\n"
-	"min_free_kbytes = 67584\n"
-	"watermark_scale_factor = 200\n"
-	"watermark_boost_factor = 0\n"
-	"swappiness = 100\n"
-	"dirty_ratio = 40\n"
-	"dirty_background_ratio = 5\n"
-	"dirty_expire_centisecs = 1500\n"
-	"dirty_writeback_centisecs = 250\n"
-	"page-cluster = 0\n"
-	"lowmem_reserve_ratio = 128 64 16 8 4\n"
-	"thp = never\n"
-	"\n"
-	"[policy]\n"
-	"watermark_check = order_walk\n"
-	"kernel = 6.18\n"
-	"\n"
-	"[cost]\n"
-	"user_touch_ns = 21ns\n"
-	"fault_ns = 1us\n"
-	"zero_page_ns = 401ns\n"
-	"copy_page_ns = 301ns\n"
-	"alloc_ns = 151ns\n"
-	"free_ns = 101ns\n"
-	"lru_lock_ns = 41ns\n"
-	"scan_page_ns = 0.2us\n"
-	"rmap_ns = 302\tns\n"
-	"swap_slot_ns = 303ns\n"
-	"syscall_ns = 204ns\n"
-	"charge_ns = 55ns\n"
-	"pagecache_insert_ns = 1.5us\n"
-	"timeslice_ns = 3ms\n"
-	"\n"
-	"[cgroup child]\n"
-	"parent = box\n"
-	"max = 64M\n"
-	"memsw_limit = max\n"
-	"swappiness = inherit\n"
-	"\n"
-	"[cgroup box]\n"
-	"parent = /\n"
-	"limit = 4096p\n"
-	"memsw_limit = 48M\n"
-	"swappiness = 10\n"
-	"\n"
-	"[workload fill]\n"
-	"cgroup = child\n"
-	"start = 1.5s\n"
-	"tasks = 4\n"
-	"size = 192M\n"
-	"passes = 5\n"
-	"pattern = rand\n"
-	"touch = read\n"
-	"type = anon_fill\n"
-	"\n"
-	"[workload writer]\n"
-	"type = file_write\n"
-	"cgroup = box\n"
-	"size = 256M\n"
-	"block = 64K\n"
-	"\n"
-	"[workload reader]\n"
-	"type = file_read\n"
-	"size = 1G\n"
-	"block = 4K\n"
-	"count = 7\n"
-	"\n"
-	"[workload hotread]\n"
-	"type = hotset_stream\n"
-	"cgroup = /\n"
-	"hot = 28M\n"
-	"stream = 512M\n"
-	"every = 32M\n"
-	"warm_passes = 3\n"
-	"block = 128K\n"
-	"\n"
-	"[run]\n"
-	"seed = 18446744073709551615\n"
-	"duration = 90s\n"
-	"sample_interval = 20ms\n";
+static const char all_keys[] = "; every key of every section\n"
+			       "[machine]\n"
+			       "from = host\n"
+			       "cpus = 16\n"
+			       "nodes = 2\n"
+			       "memory = 16G\n"
+			       "zones = DMA:16M, DMA32:3G, Normal:rest\n"
+			       "page_size = 8K\n"
+			       "swap = 2G\n"
+			       "swap_device = hdd\n"
+			       "swap_depth = 4\n"
+			       "disk_device = nvme\n"
+			       "disk_latency = 50us\n"
+			       "disk_bandwidth = 1G/s\n"
+			       "disk_depth = 64\n"
+			       "read_ahead = 256K\n"
+			       "\n"
+			       "[sysctl]\n"
+			       "min_free_kbytes = 67584\n"
+			       "watermark_scale_factor = 200\n"
+			       "watermark_boost_factor = 0\n"
+			       "swappiness = 100\n"
+			       "dirty_ratio = 40\n"
+			       "dirty_background_ratio = 5\n"
+			       "dirty_expire_centisecs = 1500\n"
+			       "dirty_writeback_centisecs = 250\n"
+			       "page-cluster = 0\n"
+			       "lowmem_reserve_ratio = 128 64 16 8 4\n"
+			       "thp = never\n"
+			       "\n"
+			       "[policy]\n"
+			       "watermark_check = order_walk\n"
+			       "kernel = 6.18\n"
+			       "\n"
+			       "[cost]\n"
+			       "user_touch_ns = 21ns\n"
+			       "fault_ns = 1us\n"
+			       "zero_page_ns = 401ns\n"
+			       "copy_page_ns = 301ns\n"
+			       "alloc_ns = 151ns\n"
+			       "free_ns = 101ns\n"
+			       "lru_lock_ns = 41ns\n"
+			       "scan_page_ns = 0.2us\n"
+			       "rmap_ns = 302\tns\n"
+			       "swap_slot_ns = 303ns\n"
+			       "syscall_ns = 204ns\n"
+			       "charge_ns = 55ns\n"
+			       "pagecache_insert_ns = 1.5us\n"
+			       "timeslice_ns = 3ms\n"
+			       "\n"
+			       "[cgroup child]\n"
+			       "parent = box\n"
+			       "max = 64M\n"
+			       "memsw_limit = max\n"
+			       "swappiness = inherit\n"
+			       "\n"
+			       "[cgroup box]\n"
+			       "parent = /\n"
+			       "limit = 4096p\n"
+			       "memsw_limit = 48M\n"
+			       "swappiness = 10\n"
+			       "\n"
+			       "[workload fill]\n"
+			       "cgroup = child\n"
+			       "start = 1.5s\n"
+			       "tasks = 4\n"
+			       "size = 192M\n"
+			       "passes = 5\n"
+			       "pattern = rand\n"
+			       "touch = read\n"
+			       "type = anon_fill\n"
+			       "\n"
+			       "[workload writer]\n"
+			       "type = file_write\n"
+			       "cgroup = box\n"
+			       "size = 256M\n"
+			       "block = 64K\n"
+			       "\n"
+			       "[workload reader]\n"
+			       "type = file_read\n"
+			       "size = 1G\n"
+			       "block = 4K\n"
+			       "count = 7\n"
+			       "\n"
+			       "[workload hotread]\n"
+			       "type = hotset_stream\n"
+			       "cgroup = /\n"
+			       "hot = 28M\n"
+			       "stream = 512M\n"
+			       "every = 32M\n"
+			       "warm_passes = 3\n"
+			       "block = 128K\n"
+			       "\n"
+			       "[run]\n"
+			       "seed = 18446744073709551615\n"
+			       "duration = 90s\n"
+			       "sample_interval = 20ms\n";
 
 /* A kernel profile sets every policy; single keys override, in any order. */
 static void test_profiles(void **state)
@@ -373,13 +373,28 @@ static void test_profiles(void **state)
 
 /* The keys every kernel profile sets, in its order (all of [policy] but kernel, reclaim_throttle). */
 static const char *const profile_keys[] = {
-	"watermark_check", "too_many_isolated", "alloc_retry", "zone_unreclaimable",
-	"reclaim_sleep", "new_anon_lru", "lazyfree", "tlb_flush", "swapin_lru",
-	"swap_readahead", "split_lru", "memcg_reclaim_stat", "did_some_progress",
-	"memcg_charge_retry", "memcg_stock", "anon_vma_chain", "anon_vma_lock",
-	"full_walk_retry", "force_deactivate_retry", "file_writepage",
+	"watermark_check",
+	"too_many_isolated",
+	"alloc_retry",
+	"zone_unreclaimable",
+	"reclaim_sleep",
+	"new_anon_lru",
+	"lazyfree",
+	"tlb_flush",
+	"swapin_lru",
+	"swap_readahead",
+	"split_lru",
+	"memcg_reclaim_stat",
+	"did_some_progress",
+	"memcg_charge_retry",
+	"memcg_stock",
+	"anon_vma_chain",
+	"anon_vma_lock",
+	"full_walk_retry",
+	"force_deactivate_retry",
+	"file_writepage",
 };
-#define NR_PROFILE_KEYS	(sizeof(profile_keys) / sizeof(profile_keys[0]))
+#define NR_PROFILE_KEYS (sizeof(profile_keys) / sizeof(profile_keys[0]))
 
 /* The policies of @a and @b are the same, but for the keys given. */
 static void assert_policy_equal(const struct scn_policy *a, const struct scn_policy *b)
@@ -430,7 +445,8 @@ static void test_profile_data(void **state)
 
 			assert_true(j < NR_PROFILE_KEYS);
 			n = strlen(profile_keys[j]);
-			if (strncmp(lines[j], profile_keys[j], n) || strncmp(lines[j] + n, " = ", 3))
+			if (strncmp(lines[j], profile_keys[j], n) ||
+			    strncmp(lines[j] + n, " = ", 3))
 				print_error("profile %s line %zu: '%s', expected key %s\n", name,
 					    j + 1, lines[j], profile_keys[j]);
 			assert_int_equal(strncmp(lines[j], profile_keys[j], n), 0);
@@ -512,7 +528,7 @@ static void test_profile_override(void **state)
 	load_ok("[policy]\nmemcg_stock = on\nkernel = 2.6.25\nsplit_lru = on\n");
 	assert_true(scn.policy.memcg_stock);
 	assert_true(scn.policy.split_lru);
-	assert_false(scn.policy.anon_vma_chain);	/* from the profile */
+	assert_false(scn.policy.anon_vma_chain); /* from the profile */
 	/* the overloaded flags are apart: the 2.6.x sleep with the modern retries */
 	load_ok("[policy]\nfull_walk_retry = on\nkernel = 2.6.32\n"
 		"memcg_charge_retry = try_charge_memcg\n");
@@ -540,10 +556,10 @@ static void test_profile_override(void **state)
 	set_ok("policy.kernel=6.12");
 	assert_true(scn.policy.anon_vma_lock_exclusive);
 	assert_false(scn.policy.progress_reclaimable);
-	assert_true(scn.policy.split_lru);		/* back to 6.12's */
+	assert_true(scn.policy.split_lru); /* back to 6.12's */
 	assert_true(scn.policy.file_writepage);
 	set_ok("policy.kernel=2.6.25");
-	assert_false(scn.policy.progress_reclaimable);	/* still the explicit one */
+	assert_false(scn.policy.progress_reclaimable); /* still the explicit one */
 	assert_false(scn.policy.split_lru);
 	assert_string_equal(scn.policy.kernel, "2.6.25");
 }
@@ -553,31 +569,40 @@ static void test_profile_key_errors(void **state)
 {
 	expect_error("[policy]\nkernel = 2.6.25\nsplit_lru = yes\n",
 		     "t.ini:3: [policy] split_lru: unknown value 'yes' (expected off or on)");
-	expect_error("[policy]\nmemcg_reclaim_stat = 1\n",
-		     "t.ini:2: [policy] memcg_reclaim_stat: unknown value '1' (expected off or on)");
-	expect_error("[policy]\ndid_some_progress = some\n",
-		     "t.ini:2: [policy] did_some_progress: unknown value 'some' (expected nr_reclaimed or reclaimable)");
-	expect_error("[policy]\n\nmemcg_charge_retry = 2.6.25\n",
-		     "t.ini:3: [policy] memcg_charge_retry: unknown value '2.6.25' (expected try_charge_memcg or mem_cgroup_charge_common)");
+	expect_error(
+		"[policy]\nmemcg_reclaim_stat = 1\n",
+		"t.ini:2: [policy] memcg_reclaim_stat: unknown value '1' (expected off or on)");
+	expect_error(
+		"[policy]\ndid_some_progress = some\n",
+		"t.ini:2: [policy] did_some_progress: unknown value 'some' (expected nr_reclaimed or reclaimable)");
+	expect_error(
+		"[policy]\n\nmemcg_charge_retry = 2.6.25\n",
+		"t.ini:3: [policy] memcg_charge_retry: unknown value '2.6.25' (expected try_charge_memcg or mem_cgroup_charge_common)");
 	expect_error("[policy]\nmemcg_stock = On\n",
 		     "t.ini:2: [policy] memcg_stock: unknown value 'On' (expected off or on)");
 	expect_error("[policy]\nanon_vma_chain =\n",
 		     "t.ini:2: [policy] anon_vma_chain: unknown value '' (expected off or on)");
-	expect_error("[policy]\nanon_vma_lock = spinlock\n",
-		     "t.ini:2: [policy] anon_vma_lock: unknown value 'spinlock' (expected read or exclusive)");
-	expect_error("[policy]\nfull_walk_retry = off on\n",
-		     "t.ini:2: [policy] full_walk_retry: unknown value 'off on' (expected off or on)");
-	expect_error("[policy]\nforce_deactivate_retry = true\n",
-		     "t.ini:2: [policy] force_deactivate_retry: unknown value 'true' (expected off or on)");
-	expect_error("[policy]\nfile_writepage = off\n",
-		     "t.ini:2: [policy] file_writepage: unknown value 'off' (expected never or kswapd)");
+	expect_error(
+		"[policy]\nanon_vma_lock = spinlock\n",
+		"t.ini:2: [policy] anon_vma_lock: unknown value 'spinlock' (expected read or exclusive)");
+	expect_error(
+		"[policy]\nfull_walk_retry = off on\n",
+		"t.ini:2: [policy] full_walk_retry: unknown value 'off on' (expected off or on)");
+	expect_error(
+		"[policy]\nforce_deactivate_retry = true\n",
+		"t.ini:2: [policy] force_deactivate_retry: unknown value 'true' (expected off or on)");
+	expect_error(
+		"[policy]\nfile_writepage = off\n",
+		"t.ini:2: [policy] file_writepage: unknown value 'off' (expected never or kswapd)");
 	expect_error("[policy]\nsplit_lru = off\nkernel = 2.6.28\nsplit_lru = on\n",
 		     "t.ini:4: [policy] split_lru: duplicate key (first given at line 2)");
 	load_ok("[policy]\nkernel = 2.6.25\n");
-	set_error("policy.memcg_stock=maybe",
-		  "--set policy.memcg_stock=maybe: [policy] memcg_stock: unknown value 'maybe' (expected off or on)");
-	set_error("policy.file_writepage=always",
-		  "--set policy.file_writepage=always: [policy] file_writepage: unknown value 'always' (expected never or kswapd)");
+	set_error(
+		"policy.memcg_stock=maybe",
+		"--set policy.memcg_stock=maybe: [policy] memcg_stock: unknown value 'maybe' (expected off or on)");
+	set_error(
+		"policy.file_writepage=always",
+		"--set policy.file_writepage=always: [policy] file_writepage: unknown value 'always' (expected never or kswapd)");
 	/* a failed --set is not an explicit key: the next profile still sets it */
 	set_ok("policy.kernel=6.12");
 	assert_true(scn.policy.memcg_stock);
@@ -767,24 +792,31 @@ static void test_zones(void **state)
 	assert_true(scn.machine.zones[2].rest);
 	assert_int_equal(scn.machine.zones[2].pages, 24 * GiB / 4096 - 3840 - GiB / 4096);
 
-	expect_error("[machine]\nmemory = 1G\nzones = DMA:16M, Normal:2G\n",
-		     "t.ini:3: [machine] zones: 528384 pages per node do not fit memory (262144 pages per node)");
-	expect_error("[machine]\nmemory = 1G\nzones = DMA:1G, Normal:rest\n",
-		     "t.ini:3: [machine] zones: the 'rest' zone gets no memory (the others take all 262144 pages per node)");
+	expect_error(
+		"[machine]\nmemory = 1G\nzones = DMA:16M, Normal:2G\n",
+		"t.ini:3: [machine] zones: 528384 pages per node do not fit memory (262144 pages per node)");
+	expect_error(
+		"[machine]\nmemory = 1G\nzones = DMA:1G, Normal:rest\n",
+		"t.ini:3: [machine] zones: the 'rest' zone gets no memory (the others take all 262144 pages per node)");
 	expect_error("[machine]\nzones = DMA32:rest, Normal:rest\n",
 		     "t.ini:2: [machine] zones: more than one zone is 'rest'");
-	expect_error("[machine]\nzones = DMA32:1G, DMA:16M\n",
-		     "t.ini:2: [machine] zones: zone DMA after DMA32 (zones go in the order DMA, DMA32, Normal, Movable)");
+	expect_error(
+		"[machine]\nzones = DMA32:1G, DMA:16M\n",
+		"t.ini:2: [machine] zones: zone DMA after DMA32 (zones go in the order DMA, DMA32, Normal, Movable)");
 	expect_error("[machine]\nzones = DMA:16M, DMA:32M\n",
 		     "t.ini:2: [machine] zones: zone DMA listed twice");
-	expect_error("[machine]\nzones = HighMem:1G\n",
-		     "t.ini:2: [machine] zones: unknown zone 'HighMem' (expected DMA, DMA32, Normal or Movable)");
-	expect_error("[machine]\nzones = DMA 16M\n",
-		     "t.ini:2: [machine] zones: bad zone 'DMA 16M' (expected NAME:SIZE, e.g. DMA32:3G or Normal:rest)");
-	expect_error("[machine]\nzones = DMA:1000\n",
-		     "t.ini:2: [machine] zones: DMA: 1000 is not a whole number of 4096-byte pages");
-	expect_error("[machine]\nzones = DMA:12Q\n",
-		     "t.ini:2: [machine] zones: DMA: bad size '12Q' (expected a number with K/M/G/T suffix)");
+	expect_error(
+		"[machine]\nzones = HighMem:1G\n",
+		"t.ini:2: [machine] zones: unknown zone 'HighMem' (expected DMA, DMA32, Normal or Movable)");
+	expect_error(
+		"[machine]\nzones = DMA 16M\n",
+		"t.ini:2: [machine] zones: bad zone 'DMA 16M' (expected NAME:SIZE, e.g. DMA32:3G or Normal:rest)");
+	expect_error(
+		"[machine]\nzones = DMA:1000\n",
+		"t.ini:2: [machine] zones: DMA: 1000 is not a whole number of 4096-byte pages");
+	expect_error(
+		"[machine]\nzones = DMA:12Q\n",
+		"t.ini:2: [machine] zones: DMA: bad size '12Q' (expected a number with K/M/G/T suffix)");
 }
 
 /* ---- --set ---- */
@@ -831,7 +863,9 @@ static void test_set(void **state)
 	assert_int_equal(scn.workloads[1].count, 2);
 	/* box: limit now unlimited but memsw_limit still 48M: the --set is to blame */
 	assert_int_not_equal(scenario_validate(&scn, err, sizeof(err)), 0);
-	assert_string_equal(err, "--set cgroup.box.limit=unlimited: [cgroup box] memsw_limit must be >= limit (the v1 kernel refuses it)");
+	assert_string_equal(
+		err,
+		"--set cgroup.box.limit=unlimited: [cgroup box] memsw_limit must be >= limit (the v1 kernel refuses it)");
 	set_ok("cgroup.box.memsw_limit=max");
 	assert_int_equal(scenario_validate(&scn, err, sizeof(err)), 0);
 }
@@ -840,33 +874,44 @@ static void test_set_errors(void **state)
 {
 	load_ok(all_keys);
 	set_error("machine.memory=0", "--set machine.memory=0: [machine] memory must be > 0");
-	set_error("machine.memory=12Q",
-		  "--set machine.memory=12Q: [machine] memory: bad size '12Q' (expected a number with K/M/G/T suffix)");
+	set_error(
+		"machine.memory=12Q",
+		"--set machine.memory=12Q: [machine] memory: bad size '12Q' (expected a number with K/M/G/T suffix)");
 	set_error("machine.memory", "--set machine.memory: expected section.key=value");
 	set_error("memory=1G", "--set memory=1G: expected section.key=value");
-	set_error("foo.bar=1",
-		  "--set foo.bar=1: unknown section 'foo' (expected machine, sysctl, policy, cost, run, cgroup.NAME or workload.NAME)");
+	set_error(
+		"foo.bar=1",
+		"--set foo.bar=1: unknown section 'foo' (expected machine, sysctl, policy, cost, run, cgroup.NAME or workload.NAME)");
 	set_error("machine.foo=1", "--set machine.foo=1: [machine] foo: unknown key");
-	set_error("workload.nope.size=1G", "--set workload.nope.size=1G: no [workload nope] in the scenario");
+	set_error("workload.nope.size=1G",
+		  "--set workload.nope.size=1G: no [workload nope] in the scenario");
 	set_error("workload.size=1G", "--set workload.size=1G: expected workload.NAME.key=value");
-	set_error("cgroup.nope.limit=1G", "--set cgroup.nope.limit=1G: no [cgroup nope] in the scenario");
-	set_error("workload.fill.hot=28M",
-		  "--set workload.fill.hot=28M: [workload fill] hot: not a key of type anon_fill (anon_fill takes tasks, size, passes, pattern, touch)");
+	set_error("cgroup.nope.limit=1G",
+		  "--set cgroup.nope.limit=1G: no [cgroup nope] in the scenario");
+	set_error(
+		"workload.fill.hot=28M",
+		"--set workload.fill.hot=28M: [workload fill] hot: not a key of type anon_fill (anon_fill takes tasks, size, passes, pattern, touch)");
 	set_error("sysctl.swappiness=201",
 		  "--set sysctl.swappiness=201: [sysctl] swappiness: 201 out of range (0..200)");
-	set_error("cost.rmap_vma_ns=18446744073709551615ns",
-		  "--set cost.rmap_vma_ns=18446744073709551615ns: [cost] rmap_vma_ns: '18446744073709551615ns' is more than 1 s");
-	set_error("machine.swap_latency=11s",
-		  "--set machine.swap_latency=11s: [machine] swap_latency: '11s' is more than 10 s");
-	set_error("policy.swap_readahead=slot",
-		  "--set policy.swap_readahead=slot: [policy] swap_readahead: unknown value 'slot' (expected cluster or vma)");
-	set_error("policy.swapin_lru=head",
-		  "--set policy.swapin_lru=head: [policy] swapin_lru: unknown value 'head' (expected inactive or active)");
+	set_error(
+		"cost.rmap_vma_ns=18446744073709551615ns",
+		"--set cost.rmap_vma_ns=18446744073709551615ns: [cost] rmap_vma_ns: '18446744073709551615ns' is more than 1 s");
+	set_error(
+		"machine.swap_latency=11s",
+		"--set machine.swap_latency=11s: [machine] swap_latency: '11s' is more than 10 s");
+	set_error(
+		"policy.swap_readahead=slot",
+		"--set policy.swap_readahead=slot: [policy] swap_readahead: unknown value 'slot' (expected cluster or vma)");
+	set_error(
+		"policy.swapin_lru=head",
+		"--set policy.swapin_lru=head: [policy] swapin_lru: unknown value 'head' (expected inactive or active)");
 	set_ok("cost.rmap_vma_ns=1s");
-	set_error("policy.kernel=5.4",
-		  "--set policy.kernel=5.4: [policy] kernel: unknown kernel profile '5.4' (known: 2.6.25, 2.6.28, 2.6.32, 4.2, 4.5, 4.12, 6.12 or 6.18)");
-	set_error("machine.page_size=4K",
-		  "--set machine.page_size=4K: [machine] page_size: cannot change with explicit zones, which are in pages (set machine.zones=default first, then the zones again)");
+	set_error(
+		"policy.kernel=5.4",
+		"--set policy.kernel=5.4: [policy] kernel: unknown kernel profile '5.4' (known: 2.6.25, 2.6.28, 2.6.32, 4.2, 4.5, 4.12, 6.12 or 6.18)");
+	set_error(
+		"machine.page_size=4K",
+		"--set machine.page_size=4K: [machine] page_size: cannot change with explicit zones, which are in pages (set machine.zones=default first, then the zones again)");
 	set_ok("machine.zones=default");
 	set_ok("machine.page_size=4K");
 	assert_int_equal(scn.machine.nr_zones, 0);
@@ -880,8 +925,9 @@ static void test_set_errors(void **state)
 
 static void test_bad_sections(void **state)
 {
-	expect_error("[machine]\ncpus = 2\n[foo]\n",
-		     "t.ini:3: [foo]: unknown section (expected machine, sysctl, policy, cost, run, cgroup NAME or workload NAME)");
+	expect_error(
+		"[machine]\ncpus = 2\n[foo]\n",
+		"t.ini:3: [foo]: unknown section (expected machine, sysctl, policy, cost, run, cgroup NAME or workload NAME)");
 	expect_error("[machine]\n[machine]\n",
 		     "t.ini:2: [machine]: duplicate section (first at line 1)");
 	expect_error("[cgroup a]\nlimit = 1M\n\n[cgroup a]\n",
@@ -893,7 +939,8 @@ static void test_bad_sections(void **state)
 	expect_error("[cgroup a.b]\n",
 		     "t.ini:1: [cgroup a.b]: bad name (letters, digits, '_' and '-' only)");
 	expect_error("[machine\n", "t.ini:1: syntax error: section header without ']'");
-	expect_error("[machine] cpus = 2\n", "t.ini:1: syntax error: text after the section header");
+	expect_error("[machine] cpus = 2\n",
+		     "t.ini:1: syntax error: text after the section header");
 	expect_error("cpus = 2\n[machine]\n", "t.ini:1: cpus: key outside any section");
 	expect_error("[machine]\ncpus 2\n",
 		     "t.ini:2: syntax error (expected [section], key = value or a ; comment)");
@@ -916,7 +963,8 @@ static void test_too_many_sections(void **state)
 
 static void test_bad_keys(void **state)
 {
-	expect_error("[machine]\ncpus = 2\nmemroy = 1G\n", "t.ini:3: [machine] memroy: unknown key");
+	expect_error("[machine]\ncpus = 2\nmemroy = 1G\n",
+		     "t.ini:3: [machine] memroy: unknown key");
 	expect_error("[workload w]\ntype = anon_fill\nsize = 1M\nthreadz = 4\n",
 		     "t.ini:4: [workload w] threadz: unknown key");
 	expect_error("[machine]\ncpus = 2\ncpus = 4\n",
@@ -927,8 +975,9 @@ static void test_bad_keys(void **state)
 
 static void test_bad_values(void **state)
 {
-	expect_error("[machine]\ncpus = 2\n\nmemory = 12Q\n",
-		     "t.ini:4: [machine] memory: bad size '12Q' (expected a number with K/M/G/T suffix)");
+	expect_error(
+		"[machine]\ncpus = 2\n\nmemory = 12Q\n",
+		"t.ini:4: [machine] memory: bad size '12Q' (expected a number with K/M/G/T suffix)");
 	expect_error("[machine]\nmemory = -1G\n",
 		     "t.ini:2: [machine] memory: bad size '-1G' (sizes cannot be negative)");
 	expect_error("[machine]\nmemory = 0\n", "t.ini:2: [machine] memory must be > 0");
@@ -938,8 +987,10 @@ static void test_bad_values(void **state)
 	expect_error("[workload w]\ntype = file_read\nsize = -5M\n",
 		     "t.ini:3: [workload w] size: bad size '-5M' (sizes cannot be negative)");
 	expect_error("[machine]\ncpus = 0\n", "t.ini:2: [machine] cpus: 0 out of range (1..4096)");
-	expect_error("[machine]\ncpus = 4097\n", "t.ini:2: [machine] cpus: 4097 out of range (1..4096)");
-	expect_error("[machine]\nnodes = 65\n", "t.ini:2: [machine] nodes: 65 out of range (1..64)");
+	expect_error("[machine]\ncpus = 4097\n",
+		     "t.ini:2: [machine] cpus: 4097 out of range (1..4096)");
+	expect_error("[machine]\nnodes = 65\n",
+		     "t.ini:2: [machine] nodes: 65 out of range (1..64)");
 	expect_error("[machine]\ncpus = two\n",
 		     "t.ini:2: [machine] cpus: bad number 'two' (expected an integer)");
 	expect_error("[sysctl]\nswappiness = 201\n",
@@ -948,33 +999,45 @@ static void test_bad_values(void **state)
 		     "t.ini:2: [sysctl] watermark_scale_factor: 0 out of range (1..3000)");
 	expect_error("[sysctl]\ndirty_ratio = 101\n",
 		     "t.ini:2: [sysctl] dirty_ratio: 101 out of range (0..100)");
-	expect_error("[sysctl]\nmin_free_kbytes = lots\n",
-		     "t.ini:2: [sysctl] min_free_kbytes: bad number 'lots' (expected an integer) (or auto)");
+	expect_error(
+		"[sysctl]\nmin_free_kbytes = lots\n",
+		"t.ini:2: [sysctl] min_free_kbytes: bad number 'lots' (expected an integer) (or auto)");
 	expect_error("[sysctl]\nlowmem_reserve_ratio = 1 2 3 4 5 6\n",
 		     "t.ini:2: [sysctl] lowmem_reserve_ratio: more than 5 ratios in '1 2 3 4 5 6'");
-	expect_error("[sysctl]\nthp = sometimes\n",
-		     "t.ini:2: [sysctl] thp: unknown value 'sometimes' (expected always, madvise or never)");
-	expect_error("[machine]\nswap_device = floppy\n",
-		     "t.ini:2: [machine] swap_device: unknown device 'floppy' (expected ssd, hdd or nvme)");
-	expect_error("[machine]\npage_size = 32K\n",
-		     "t.ini:2: [machine] page_size: unsupported page size '32K' (expected 4K, 8K, 16K or 64K)");
-	expect_error("[policy]\nkernel = 2.6.24\n",
-		     "t.ini:2: [policy] kernel: unknown kernel profile '2.6.24' (known: 2.6.25, 2.6.28, 2.6.32, 4.2, 4.5, 4.12, 6.12 or 6.18)");
-	expect_error("[policy]\nreclaim_throttle = some\n",
-		     "t.ini:2: [policy] reclaim_throttle: unknown value 'some' (expected none, global or per_zone)");
-	expect_error("[policy]\ntoo_many_isolated = yes\n",
-		     "t.ini:2: [policy] too_many_isolated: unknown value 'yes' (expected off or on)");
-	expect_error("[policy]\nwatermark_check = fast\n",
-		     "t.ini:2: [policy] watermark_check: unknown value 'fast' (expected modern or order_walk)");
-	expect_error("[cost]\nfault_ns = 800\n",
-		     "t.ini:2: [cost] fault_ns: bad time '800' (expected a number with ns/us/ms/s suffix)");
+	expect_error(
+		"[sysctl]\nthp = sometimes\n",
+		"t.ini:2: [sysctl] thp: unknown value 'sometimes' (expected always, madvise or never)");
+	expect_error(
+		"[machine]\nswap_device = floppy\n",
+		"t.ini:2: [machine] swap_device: unknown device 'floppy' (expected ssd, hdd or nvme)");
+	expect_error(
+		"[machine]\npage_size = 32K\n",
+		"t.ini:2: [machine] page_size: unsupported page size '32K' (expected 4K, 8K, 16K or 64K)");
+	expect_error(
+		"[policy]\nkernel = 2.6.24\n",
+		"t.ini:2: [policy] kernel: unknown kernel profile '2.6.24' (known: 2.6.25, 2.6.28, 2.6.32, 4.2, 4.5, 4.12, 6.12 or 6.18)");
+	expect_error(
+		"[policy]\nreclaim_throttle = some\n",
+		"t.ini:2: [policy] reclaim_throttle: unknown value 'some' (expected none, global or per_zone)");
+	expect_error(
+		"[policy]\ntoo_many_isolated = yes\n",
+		"t.ini:2: [policy] too_many_isolated: unknown value 'yes' (expected off or on)");
+	expect_error(
+		"[policy]\nwatermark_check = fast\n",
+		"t.ini:2: [policy] watermark_check: unknown value 'fast' (expected modern or order_walk)");
+	expect_error(
+		"[cost]\nfault_ns = 800\n",
+		"t.ini:2: [cost] fault_ns: bad time '800' (expected a number with ns/us/ms/s suffix)");
 	expect_error("[cost]\ntimeslice_ns = 0\n", "t.ini:2: [cost] timeslice_ns must be > 0");
-	expect_error("[run]\nduration = 10 minutes\n",
-		     "t.ini:2: [run] duration: bad time '10 minutes' (expected a number with ns/us/ms/s suffix)");
-	expect_error("[workload w]\ntype = anon_fill\nsize = 1M\npattern = zigzag\n",
-		     "t.ini:4: [workload w] pattern: unknown value 'zigzag' (expected seq or rand)");
-	expect_error("[workload w]\ntype = bake\n",
-		     "t.ini:2: [workload w] type: unknown workload type 'bake' (expected anon_fill, file_write, file_read, hotset_stream, hackbench, madvise09, lru_file_mmap_read or ebizzy)");
+	expect_error(
+		"[run]\nduration = 10 minutes\n",
+		"t.ini:2: [run] duration: bad time '10 minutes' (expected a number with ns/us/ms/s suffix)");
+	expect_error(
+		"[workload w]\ntype = anon_fill\nsize = 1M\npattern = zigzag\n",
+		"t.ini:4: [workload w] pattern: unknown value 'zigzag' (expected seq or rand)");
+	expect_error(
+		"[workload w]\ntype = bake\n",
+		"t.ini:2: [workload w] type: unknown workload type 'bake' (expected anon_fill, file_write, file_read, hotset_stream, hackbench, madvise09, lru_file_mmap_read or ebizzy)");
 	expect_error("[machine]\ncpus =\n",
 		     "t.ini:2: [machine] cpus: bad number '' (expected an integer)");
 }
@@ -982,16 +1045,20 @@ static void test_bad_values(void **state)
 static void test_workload_types(void **state)
 {
 	/* a key of another type, even when type comes after it */
-	expect_error("[workload w]\nsize = 1M\nhot = 28M\ntype = anon_fill\n",
-		     "t.ini:3: [workload w] hot: not a key of type anon_fill (anon_fill takes tasks, size, passes, pattern, touch)");
-	expect_error("[workload w]\ntype = file_write\nsize = 1M\ncount = 2\n",
-		     "t.ini:4: [workload w] count: not a key of type file_write (file_write takes tasks, size, block)");
-	expect_error("[workload w]\nsize = 1M\n",
-		     "t.ini:1: [workload w]: type missing (expected type = anon_fill, file_write, file_read, hotset_stream, hackbench, madvise09, lru_file_mmap_read or ebizzy)");
+	expect_error(
+		"[workload w]\nsize = 1M\nhot = 28M\ntype = anon_fill\n",
+		"t.ini:3: [workload w] hot: not a key of type anon_fill (anon_fill takes tasks, size, passes, pattern, touch)");
+	expect_error(
+		"[workload w]\ntype = file_write\nsize = 1M\ncount = 2\n",
+		"t.ini:4: [workload w] count: not a key of type file_write (file_write takes tasks, size, block)");
+	expect_error(
+		"[workload w]\nsize = 1M\n",
+		"t.ini:1: [workload w]: type missing (expected type = anon_fill, file_write, file_read, hotset_stream, hackbench, madvise09, lru_file_mmap_read or ebizzy)");
 	expect_error("[machine]\n[workload w]\ntype = anon_fill\n",
 		     "t.ini:2: [workload w]: size missing (required for type anon_fill)");
-	expect_error("[workload hotset_stream]\nhot = 1M\n",
-		     "t.ini:1: [workload hotset_stream]: stream missing (required for type hotset_stream)");
+	expect_error(
+		"[workload hotset_stream]\nhot = 1M\n",
+		"t.ini:1: [workload hotset_stream]: stream missing (required for type hotset_stream)");
 	/* size after type is fine */
 	load_ok("[workload w]\ntype = file_write\nsize = 1M\nblock = 4K\n");
 	assert_int_equal(scn.workloads[0].block, 4096);
@@ -1010,15 +1077,17 @@ static void test_validate_errors(void **state)
 		     "t.ini:4: [cgroup a] parent: cycle a -> b -> a");
 	expect_error("[cgroup box]\n\n[workload w]\ntype = file_read\nsize = 1M\ncgroup = nobox\n",
 		     "t.ini:6: [workload w] cgroup: no cgroup named 'nobox'");
-	expect_error("[cgroup box]\nlimit = 128M\nmemsw_limit = 64M\n",
-		     "t.ini:3: [cgroup box] memsw_limit must be >= limit (the v1 kernel refuses it)");
+	expect_error(
+		"[cgroup box]\nlimit = 128M\nmemsw_limit = 64M\n",
+		"t.ini:3: [cgroup box] memsw_limit must be >= limit (the v1 kernel refuses it)");
 	/* parents may be named later in the file */
 	load_ok("[cgroup c]\nparent = b\n[cgroup b]\nparent = a\n[cgroup a]\n");
 	assert_string_equal(scn.cgroups[0].parent, "b");
 	/* a --set that breaks a cross-reference is named, not the line it overrides */
 	set_ok("cgroup.a.parent=c");
 	assert_int_not_equal(scenario_validate(&scn, err, sizeof(err)), 0);
-	assert_string_equal(err, "--set cgroup.a.parent=c: [cgroup a] parent: cycle a -> c -> b -> a");
+	assert_string_equal(err,
+			    "--set cgroup.a.parent=c: [cgroup a] parent: cycle a -> c -> b -> a");
 }
 
 /*
@@ -1033,54 +1102,68 @@ static void test_machine_limits(void **state)
 	char msg[SCN_ERR_LEN];
 
 	/* zones of 0 pages: the machine has no memory (the default 8G is not theirs) */
-	expect_error("[machine]\nzones = DMA:0\n",
-		     "t.ini:2: [machine] zones: the zones hold no pages (valid: at least one page per node: give a zone a size, or make one 'rest')");
-	expect_error("[machine]\nnodes = 2\nzones = DMA:0p, DMA32:0\n",
-		     "t.ini:3: [machine] zones: the zones hold no pages (valid: at least one page per node: give a zone a size, or make one 'rest')");
+	expect_error(
+		"[machine]\nzones = DMA:0\n",
+		"t.ini:2: [machine] zones: the zones hold no pages (valid: at least one page per node: give a zone a size, or make one 'rest')");
+	expect_error(
+		"[machine]\nnodes = 2\nzones = DMA:0p, DMA32:0\n",
+		"t.ini:3: [machine] zones: the zones hold no pages (valid: at least one page per node: give a zone a size, or make one 'rest')");
 	/* an empty zone beside others is an unpopulated zone, as in the kernel */
 	load_ok("[machine]\nmemory = 64M\nzones = DMA:0, DMA32:rest\n");
 	assert_int_equal(scn.machine.zones[1].pages, 16384);
 	/* u32 page frame numbers, NO_PFN reserved */
-	expect_error("[machine]\nmemory = 16T\n",
-		     "t.ini:2: [machine] memory: 16T is 4294967296 pages, more than the model numbers (valid: at most 4294967294 pages, less than 16T of 4096-byte pages)");
-	expect_error("[machine]\nnodes = 2\nzones = DMA32:8T\n",
-		     "t.ini:3: [machine] zones: 16T is 4294967296 pages, more than the model numbers (valid: at most 4294967294 pages, less than 16T of 4096-byte pages)");
-	expect_error("[machine]\nmemory = 64M\nswap = 16T\n",
-		     "t.ini:3: [machine] swap: 16T is 4294967296 pages, more than the model numbers (valid: at most 4294967294 pages, less than 16T of 4096-byte pages)");
+	expect_error(
+		"[machine]\nmemory = 16T\n",
+		"t.ini:2: [machine] memory: 16T is 4294967296 pages, more than the model numbers (valid: at most 4294967294 pages, less than 16T of 4096-byte pages)");
+	expect_error(
+		"[machine]\nnodes = 2\nzones = DMA32:8T\n",
+		"t.ini:3: [machine] zones: 16T is 4294967296 pages, more than the model numbers (valid: at most 4294967294 pages, less than 16T of 4096-byte pages)");
+	expect_error(
+		"[machine]\nmemory = 64M\nswap = 16T\n",
+		"t.ini:3: [machine] swap: 16T is 4294967296 pages, more than the model numbers (valid: at most 4294967294 pages, less than 16T of 4096-byte pages)");
 	load_ok("[machine]\nmemory = 64M\n");
-	set_error_validate("machine.memory=32T",
-			   "--set machine.memory=32T: [machine] memory: 32T is 8589934592 pages, more than the model numbers (valid: at most 4294967294 pages, less than 16T of 4096-byte pages)");
+	set_error_validate(
+		"machine.memory=32T",
+		"--set machine.memory=32T: [machine] memory: 32T is 8589934592 pages, more than the model numbers (valid: at most 4294967294 pages, less than 16T of 4096-byte pages)");
 	/* the page and swap maps within the host's memory: 15T is 105G of struct page */
 	if (host < need) {
-		snprintf(msg, sizeof(msg),
-			 "t.ini:2: [machine] memory: 15T of memory needs %.1fG of host memory for the model's page and swap maps, more than this host's %.1fG (valid: 28 bytes a page and 11 a swap slot within the host's physical memory)",
-			 (double)need / GiB, (double)host / GiB);
+		snprintf(
+			msg, sizeof(msg),
+			"t.ini:2: [machine] memory: 15T of memory needs %.1fG of host memory for the model's page and swap maps, more than this host's %.1fG (valid: 28 bytes a page and 11 a swap slot within the host's physical memory)",
+			(double)need / GiB, (double)host / GiB);
 		expect_error("[machine]\nmemory = 15T\n", msg);
 	}
 
 	/* min_free_kbytes below the DMA, DMA32 and Normal zones' memory */
-	expect_error("[machine]\nmemory = 64M\n[sysctl]\nmin_free_kbytes = 65536\n",
-		     "t.ini:4: [sysctl] min_free_kbytes: 65536 is not below the 65536 KiB of the DMA, DMA32 and Normal zones it is spread over: no allocation could succeed (valid: 0..65535, or auto)");
+	expect_error(
+		"[machine]\nmemory = 64M\n[sysctl]\nmin_free_kbytes = 65536\n",
+		"t.ini:4: [sysctl] min_free_kbytes: 65536 is not below the 65536 KiB of the DMA, DMA32 and Normal zones it is spread over: no allocation could succeed (valid: 0..65535, or auto)");
 	/* Movable is not lowmem */
-	expect_error("[machine]\nmemory = 64M\nzones = DMA32:16M, Movable:rest\n[sysctl]\nmin_free_kbytes = 20000\n",
-		     "t.ini:5: [sysctl] min_free_kbytes: 20000 is not below the 16384 KiB of the DMA, DMA32 and Normal zones it is spread over: no allocation could succeed (valid: 0..16383, or auto)");
+	expect_error(
+		"[machine]\nmemory = 64M\nzones = DMA32:16M, Movable:rest\n[sysctl]\nmin_free_kbytes = 20000\n",
+		"t.ini:5: [sysctl] min_free_kbytes: 20000 is not below the 16384 KiB of the DMA, DMA32 and Normal zones it is spread over: no allocation could succeed (valid: 0..16383, or auto)");
 	load_ok("[machine]\nmemory = 64M\n[sysctl]\nmin_free_kbytes = 65535\n");
 	/* a --set of memory that leaves the file's min_free_kbytes too large is named */
-	set_error_validate("machine.memory=32M",
-			   "--set machine.memory=32M: [sysctl] min_free_kbytes: 65535 is not below the 32768 KiB of the DMA, DMA32 and Normal zones it is spread over: no allocation could succeed (valid: 0..32767, or auto)");
+	set_error_validate(
+		"machine.memory=32M",
+		"--set machine.memory=32M: [sysctl] min_free_kbytes: 65535 is not below the 32768 KiB of the DMA, DMA32 and Normal zones it is spread over: no allocation could succeed (valid: 0..32767, or auto)");
 	set_ok("machine.memory=64M");
-	set_error_validate("sysctl.min_free_kbytes=1000000",
-			   "--set sysctl.min_free_kbytes=1000000: [sysctl] min_free_kbytes: 1000000 is not below the 65536 KiB of the DMA, DMA32 and Normal zones it is spread over: no allocation could succeed (valid: 0..65535, or auto)");
+	set_error_validate(
+		"sysctl.min_free_kbytes=1000000",
+		"--set sysctl.min_free_kbytes=1000000: [sysctl] min_free_kbytes: 1000000 is not below the 65536 KiB of the DMA, DMA32 and Normal zones it is spread over: no allocation could succeed (valid: 0..65535, or auto)");
 	set_ok("sysctl.min_free_kbytes=auto");
 	assert_int_equal(scenario_validate(&scn, err, sizeof(err)), 0);
 
 	/* sample_interval: at least 1 ms */
-	expect_error("[run]\nsample_interval = 1ns\n",
-		     "t.ini:2: [run] sample_interval: '1ns' is below its floor (valid: 1ms or more)");
-	expect_error("[run]\nsample_interval = 999us\n",
-		     "t.ini:2: [run] sample_interval: '999us' is below its floor (valid: 1ms or more)");
-	set_error("run.sample_interval=100us",
-		  "--set run.sample_interval=100us: [run] sample_interval: '100us' is below its floor (valid: 1ms or more)");
+	expect_error(
+		"[run]\nsample_interval = 1ns\n",
+		"t.ini:2: [run] sample_interval: '1ns' is below its floor (valid: 1ms or more)");
+	expect_error(
+		"[run]\nsample_interval = 999us\n",
+		"t.ini:2: [run] sample_interval: '999us' is below its floor (valid: 1ms or more)");
+	set_error(
+		"run.sample_interval=100us",
+		"--set run.sample_interval=100us: [run] sample_interval: '100us' is below its floor (valid: 1ms or more)");
 	load_ok("[run]\nsample_interval = 1ms\n");
 	assert_int_equal(scn.run.sample_interval_ns, NSEC_PER_MSEC);
 }
@@ -1093,35 +1176,48 @@ static void test_set_origins(void **state)
 		"[workload w]\ntype = anon_fill\nsize = 1M\ncgroup = box\n");
 	set_ok("cgroup.box.parent=box");
 	assert_int_not_equal(scenario_validate(&scn, err, sizeof(err)), 0);
-	assert_string_equal(err, "--set cgroup.box.parent=box: [cgroup box] parent: cycle box -> box");
+	assert_string_equal(err,
+			    "--set cgroup.box.parent=box: [cgroup box] parent: cycle box -> box");
 	set_ok("cgroup.box.parent=nope");
 	assert_int_not_equal(scenario_validate(&scn, err, sizeof(err)), 0);
-	assert_string_equal(err, "--set cgroup.box.parent=nope: [cgroup box] parent: no cgroup named 'nope'");
+	assert_string_equal(
+		err, "--set cgroup.box.parent=nope: [cgroup box] parent: no cgroup named 'nope'");
 	set_ok("cgroup.box.parent=/");
 	assert_int_equal(scenario_validate(&scn, err, sizeof(err)), 0);
 	set_ok("cgroup.box.memsw_limit=4M");
 	assert_int_not_equal(scenario_validate(&scn, err, sizeof(err)), 0);
-	assert_string_equal(err, "--set cgroup.box.memsw_limit=4M: [cgroup box] memsw_limit must be >= limit (the v1 kernel refuses it)");
+	assert_string_equal(
+		err,
+		"--set cgroup.box.memsw_limit=4M: [cgroup box] memsw_limit must be >= limit (the v1 kernel refuses it)");
 	set_ok("cgroup.box.memsw_limit=max");
 	set_ok("cgroup.box.max=100");
 	assert_int_not_equal(scenario_validate(&scn, err, sizeof(err)), 0);
-	assert_string_equal(err, "--set cgroup.box.max=100: [cgroup box] limit must be at least one page (4096 bytes)");
+	assert_string_equal(
+		err,
+		"--set cgroup.box.max=100: [cgroup box] limit must be at least one page (4096 bytes)");
 	set_ok("cgroup.box.limit=8M");
 	set_ok("workload.w.cgroup=nobox");
 	assert_int_not_equal(scenario_validate(&scn, err, sizeof(err)), 0);
-	assert_string_equal(err, "--set workload.w.cgroup=nobox: [workload w] cgroup: no cgroup named 'nobox'");
+	assert_string_equal(
+		err, "--set workload.w.cgroup=nobox: [workload w] cgroup: no cgroup named 'nobox'");
 	set_ok("workload.w.cgroup=box");
 	set_ok("machine.zones=DMA:16M, DMA32:16M");
 	assert_int_not_equal(scenario_validate(&scn, err, sizeof(err)), 0);
-	assert_string_equal(err, "--set machine.zones=DMA:16M, DMA32:16M: [machine] zones add up to 32M but memory is 64M: add a 'rest' zone or fix memory");
+	assert_string_equal(
+		err,
+		"--set machine.zones=DMA:16M, DMA32:16M: [machine] zones add up to 32M but memory is 64M: add a 'rest' zone or fix memory");
 	set_ok("machine.zones=DMA:16M, DMA32:rest");
 	set_ok("machine.memory=67109888");
 	assert_int_not_equal(scenario_validate(&scn, err, sizeof(err)), 0);
-	assert_string_equal(err, "--set machine.memory=67109888: [machine] memory 67109888 is not a whole number of 4096-byte pages");
+	assert_string_equal(
+		err,
+		"--set machine.memory=67109888: [machine] memory 67109888 is not a whole number of 4096-byte pages");
 	set_ok("machine.memory=64M");
 	set_ok("machine.swap=4K");
 	assert_int_not_equal(scenario_validate(&scn, err, sizeof(err)), 0);
-	assert_string_equal(err, "--set machine.swap=4K: [machine] swap must be 0 or at least 2 pages (8192 bytes: the first page is the swap header)");
+	assert_string_equal(
+		err,
+		"--set machine.swap=4K: [machine] swap must be 0 or at least 2 pages (8192 bytes: the first page is the swap header)");
 	set_ok("machine.swap=0");
 	assert_int_equal(scenario_validate(&scn, err, sizeof(err)), 0);
 }
@@ -1129,13 +1225,16 @@ static void test_set_origins(void **state)
 /* Sizes that are not whole pages, zones that do not fill memory. */
 static void test_page_sizes(void **state)
 {
-	expect_error("[machine]\nmemory = 64M\nzones = DMA:16M, DMA32:16M\n",
-		     "t.ini:3: [machine] zones add up to 32M but memory is 64M: add a 'rest' zone or fix memory");
+	expect_error(
+		"[machine]\nmemory = 64M\nzones = DMA:16M, DMA32:16M\n",
+		"t.ini:3: [machine] zones add up to 32M but memory is 64M: add a 'rest' zone or fix memory");
 	/* the later of the two lines */
-	expect_error("[machine]\nzones = DMA:16M, DMA32:16M\nmemory = 64M\n",
-		     "t.ini:3: [machine] zones add up to 32M but memory is 64M: add a 'rest' zone or fix memory");
-	expect_error("[machine]\nnodes = 2\nmemory = 128M\nzones = DMA:16M, DMA32:16M\n",
-		     "t.ini:4: [machine] zones add up to 32M per node but memory is 64M per node (128M over 2 nodes): add a 'rest' zone or fix memory");
+	expect_error(
+		"[machine]\nzones = DMA:16M, DMA32:16M\nmemory = 64M\n",
+		"t.ini:3: [machine] zones add up to 32M but memory is 64M: add a 'rest' zone or fix memory");
+	expect_error(
+		"[machine]\nnodes = 2\nmemory = 128M\nzones = DMA:16M, DMA32:16M\n",
+		"t.ini:4: [machine] zones add up to 32M per node but memory is 64M per node (128M over 2 nodes): add a 'rest' zone or fix memory");
 	expect_error("[machine]\nmemory = 67109888\n",
 		     "t.ini:2: [machine] memory 67109888 is not a whole number of 4096-byte pages");
 	expect_error("[machine]\nmemory = 64M\npage_size = 64K\nmemory = 1M\n",
@@ -1144,8 +1243,9 @@ static void test_page_sizes(void **state)
 		     "t.ini:3: [machine] memory 98304 is not a whole number of 65536-byte pages");
 	expect_error("[cgroup c]\nlimit = 1000\n",
 		     "t.ini:2: [cgroup c] limit must be at least one page (4096 bytes)");
-	expect_error("[machine]\nswap = 4096\n",
-		     "t.ini:2: [machine] swap must be 0 or at least 2 pages (8192 bytes: the first page is the swap header)");
+	expect_error(
+		"[machine]\nswap = 4096\n",
+		"t.ini:2: [machine] swap must be 0 or at least 2 pages (8192 bytes: the first page is the swap header)");
 	/* zones that fill memory exactly, and sizes that round down to whole pages */
 	load_ok("[machine]\nmemory = 64M\nzones = DMA:16M, DMA32:48M\nswap = 10000\n"
 		"[cgroup c]\nlimit = 4097\n");
@@ -1164,21 +1264,24 @@ static void test_page_sizes(void **state)
 static void test_set_type_keys(void **state)
 {
 	load_ok("[workload w]\ntype = anon_fill\nsize = 1M\npasses = 2\n");
-	set_error("workload.w.type=file_write",
-		  "--set workload.w.type=file_write: [workload w] passes: not a key of type file_write (file_write takes tasks, size, block)");
+	set_error(
+		"workload.w.type=file_write",
+		"--set workload.w.type=file_write: [workload w] passes: not a key of type file_write (file_write takes tasks, size, block)");
 	assert_int_equal(scn.workloads[0].type, WL_ANON_FILL);
 	/* a key given by --set counts too */
 	load_ok("[workload w]\ntype = anon_fill\nsize = 1M\n");
 	set_ok("workload.w.pattern=rand");
-	set_error("workload.w.type=file_read",
-		  "--set workload.w.type=file_read: [workload w] pattern: not a key of type file_read (file_read takes tasks, size, block, count)");
+	set_error(
+		"workload.w.type=file_read",
+		"--set workload.w.type=file_read: [workload w] pattern: not a key of type file_read (file_read takes tasks, size, block, count)");
 	/* only keys every type shares (and size): the type may change */
 	load_ok("[workload w]\ntype = anon_fill\nsize = 1M\ntasks = 2\nstart = 1s\n");
 	set_ok("workload.w.type=file_write");
 	assert_int_equal(scn.workloads[0].type, WL_FILE_WRITE);
 	set_ok("workload.w.block=64K");
-	set_error("workload.w.type=anon_fill",
-		  "--set workload.w.type=anon_fill: [workload w] block: not a key of type anon_fill (anon_fill takes tasks, size, passes, pattern, touch)");
+	set_error(
+		"workload.w.type=anon_fill",
+		"--set workload.w.type=anon_fill: [workload w] block: not a key of type anon_fill (anon_fill takes tasks, size, passes, pattern, touch)");
 }
 
 /* [machine] from = host: the host is the base, later keys and --set win. */
@@ -1202,14 +1305,18 @@ static void test_from_host(void **state)
 	assert_int_equal(scn.machine.memory, 1040 * MiB);
 	assert_int_equal(scn.sysctl.min_free_kbytes, 67584);
 
-	expect_error("[machine]\ncpus = 3\nfrom = host\n",
-		     "t.ini:3: [machine] from: from = host must come before the other [machine] and [sysctl] keys ([machine] cpus is given at line 2)");
-	expect_error("[sysctl]\nswappiness = 10\n[machine]\nfrom = host\n",
-		     "t.ini:4: [machine] from: from = host must come before the other [machine] and [sysctl] keys ([sysctl] swappiness is given at line 2)");
-	expect_error("[machine]\nfrom = host\nmemory = 16G\n",
-		     "t.ini:3: [machine] zones add up to 5859100K but memory is 16G: add a 'rest' zone or fix memory");
-	expect_error("[machine]\nfrom = host\npage_size = 16K\n",
-		     "t.ini:3: [machine] page_size: the host's zones (from = host, line 2) are in its 4096-byte pages: give zones too, or leave page_size to the host");
+	expect_error(
+		"[machine]\ncpus = 3\nfrom = host\n",
+		"t.ini:3: [machine] from: from = host must come before the other [machine] and [sysctl] keys ([machine] cpus is given at line 2)");
+	expect_error(
+		"[sysctl]\nswappiness = 10\n[machine]\nfrom = host\n",
+		"t.ini:4: [machine] from: from = host must come before the other [machine] and [sysctl] keys ([sysctl] swappiness is given at line 2)");
+	expect_error(
+		"[machine]\nfrom = host\nmemory = 16G\n",
+		"t.ini:3: [machine] zones add up to 5859100K but memory is 16G: add a 'rest' zone or fix memory");
+	expect_error(
+		"[machine]\nfrom = host\npage_size = 16K\n",
+		"t.ini:3: [machine] page_size: the host's zones (from = host, line 2) are in its 4096-byte pages: give zones too, or leave page_size to the host");
 
 	/* --set machine.from=host: the host replaces the file's machine */
 	load_ok("[machine]\ncpus = 16\nmemory = 1G\nswap = 1G\n[sysctl]\nswappiness = 7\n");
@@ -1224,11 +1331,13 @@ static void test_from_host(void **state)
 
 	/* a host that cannot be read: the error, and nothing changed */
 	host_proc_root = "/nonexistent";
-	expect_error("[machine]\nfrom = host\n",
-		     "t.ini:2: [machine] from: /nonexistent/zoneinfo: cannot read: No such file or directory");
+	expect_error(
+		"[machine]\nfrom = host\n",
+		"t.ini:2: [machine] from: /nonexistent/zoneinfo: cannot read: No such file or directory");
 	load_ok("[machine]\ncpus = 16\n");
-	set_error("machine.from=host",
-		  "--set machine.from=host: [machine] from: /nonexistent/zoneinfo: cannot read: No such file or directory");
+	set_error(
+		"machine.from=host",
+		"--set machine.from=host: [machine] from: /nonexistent/zoneinfo: cannot read: No such file or directory");
 	assert_int_equal(scn.machine.cpus, 16);
 	assert_int_equal(scn.machine.nr_zones, 0);
 	host_proc_root = root;
@@ -1242,17 +1351,19 @@ static void test_long_lines(void **state)
 
 	memset(pad, 'x', 300);
 	pad[300] = '\0';
-	snprintf(text, sizeof(text), "; %s\n[machine] ; %s\n# %s\ncpus = 3   ; %s\n", pad, pad,
-		 pad, pad);
+	snprintf(text, sizeof(text), "; %s\n[machine] ; %s\n# %s\ncpus = 3   ; %s\n", pad, pad, pad,
+		 pad);
 	load_ok(text);
 	assert_int_equal(scn.machine.cpus, 3);
-	snprintf(want, sizeof(want), "t.ini:2: line too long (at most 198 characters, comments not counted)");
+	snprintf(want, sizeof(want),
+		 "t.ini:2: line too long (at most 198 characters, comments not counted)");
 	snprintf(text, sizeof(text), "[cgroup c]\nparent = %.190s\n", pad);
 	expect_error(text, want);
 	/* 198 is fine */
 	snprintf(text, sizeof(text), "[cgroup c]\nparent = %.189s\n", pad);
 	snprintf(want, sizeof(want),
-		 "t.ini:2: [cgroup c] parent: name too long (at most 47 characters): '%.189s'", pad);
+		 "t.ini:2: [cgroup c] parent: name too long (at most 47 characters): '%.189s'",
+		 pad);
 	expect_error(text, want);
 }
 
@@ -1272,7 +1383,8 @@ static void test_file_path(void **state)
 	test_write_temp(path, text);
 	assert_int_not_equal(scenario_load(&scn, path, err, sizeof(err)), 0);
 	snprintf(want, sizeof(want),
-		 "%s:4: [machine] memory: bad size '12Q' (expected a number with K/M/G/T suffix)", path);
+		 "%s:4: [machine] memory: bad size '12Q' (expected a number with K/M/G/T suffix)",
+		 path);
 	assert_string_equal(err, want);
 	unlink(path);
 }
@@ -1283,8 +1395,9 @@ static void test_default_scenario(void **state)
 {
 	const struct scn_workload *w;
 
-	assert_int_equal(scenario_load_string(&scn, "(built-in)", default_scenario_text(),
-					      err, sizeof(err)), 0);
+	assert_int_equal(scenario_load_string(&scn, "(built-in)", default_scenario_text(), err,
+					      sizeof(err)),
+			 0);
 	assert_int_equal(scenario_validate(&scn, err, sizeof(err)), 0);
 	assert_int_equal(scn.machine.cpus, 2);
 	assert_int_equal(scn.machine.memory, 1 * GiB);
@@ -1336,8 +1449,9 @@ static void test_all_scenario_files(void **state)
 /* The oracle machine, as every oracle scenario gives it. */
 static void test_oracle_scenario(void **state)
 {
-	assert_int_equal(scenario_load(&scn, test_path("scenarios/anonfill-over-swap-seq.ini"),
-				       err, sizeof(err)), 0);
+	assert_int_equal(scenario_load(&scn, test_path("scenarios/anonfill-over-swap-seq.ini"), err,
+				       sizeof(err)),
+			 0);
 	assert_int_equal(scn.machine.cpus, 2);
 	assert_int_equal(scn.machine.nr_zones, 3);
 	assert_int_equal(scn.machine.zones[0].pages, 3840);

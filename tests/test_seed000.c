@@ -12,7 +12,6 @@
 #include "testsim.h"
 #include "workload/workload_types.h"
 
-
 /* Run @scenario with the throttle policy and the NULL-ended @sets. */
 static struct sim *run_sets(const char *scenario, const char *policy, const char *const *sets)
 {
@@ -51,7 +50,8 @@ static void test_embedded_swap_throttle(void **state)
 	assert_true(b->maj_flt * 2 < a->maj_flt);
 	/* start_s: the forks' run-up before hackbench's clock, inside the run */
 	for (const struct workload_inst *w = a; w; w = w == a ? b : NULL) {
-		double start = test_figure(w, "start_s"), span = (double)(w->end_ns - w->start_ns) / 1e9;
+		double start = test_figure(w, "start_s"),
+		       span = (double)(w->end_ns - w->start_ns) / 1e9;
 
 		assert_true(start > 0);
 		assert_true(start + test_figure(w, "time_s") <= span + 1e-9);
@@ -112,12 +112,16 @@ static void test_ia64_scaled(void **state)
 	SLOW_TEST();
 	static const char scn[] = "scenarios/seed000-ia64.ini";
 	static const char *const sets[] = {
-		"machine.memory=1G", "machine.swap=256M",
-		"workload.hackbench.groups=15", "workload.hackbench.loops=100", NULL,
+		"machine.memory=1G",
+		"machine.swap=256M",
+		"workload.hackbench.groups=15",
+		"workload.hackbench.loops=100",
+		NULL,
 	};
 	struct sim *none = run_sets(scn, "none", sets), *global = run_sets(scn, "global", sets);
 	const struct workload_inst *a = &none->workloads[0], *b = &global->workloads[0];
-	double elapsed_a = (double)(a->end_ns - a->start_ns), elapsed_b = (double)(b->end_ns - b->start_ns);
+	double elapsed_a = (double)(a->end_ns - a->start_ns),
+	       elapsed_b = (double)(b->end_ns - b->start_ns);
 
 	assert_true(a->ended && b->ended);
 	assert_int_equal(none->reclaim.oom_kills + global->reclaim.oom_kills, 0);
@@ -139,11 +143,10 @@ static void test_ia64_scaled(void **state)
  */
 static void test_hackbench_touch_order(void **state)
 {
-	static const char ini[] =
-		"[machine]\ncpus = 1\nmemory = 64M\n"
-		"[workload hackbench]\ngroups = 1\nloops = 1\nfootprint = 64K\n"
-		"kernel_footprint = 4K\ntext = 0\n"
-		"[run]\nduration = 1s\n";
+	static const char ini[] = "[machine]\ncpus = 1\nmemory = 64M\n"
+				  "[workload hackbench]\ngroups = 1\nloops = 1\nfootprint = 64K\n"
+				  "kernel_footprint = 4K\ntext = 0\n"
+				  "[run]\nduration = 1s\n";
 	static const u64 order[] = { 0, 4, 8, 12, 1, 2, 3, 5, 6, 7, 9, 10, 11, 13, 14, 15 };
 	struct sim *sim = test_sim_from_text(state, "t.ini", ini);
 	struct task *t = sim->workloads[0].tasks[0];
@@ -151,7 +154,7 @@ static void test_hackbench_touch_order(void **state)
 	unsigned int seen = 0;
 
 	assert_int_equal(vma->vm_end - vma->vm_start, 16);
-	t->state = TASK_RUNNING;	/* as on a CPU */
+	t->state = TASK_RUNNING; /* as on a CPU */
 	for (int op = 0; op < 100 && seen < 16; op++) {
 		t->step_user_ns = WL_QUANTUM_NS - 1;
 		t->step_sys_ns = 0;
@@ -175,8 +178,12 @@ static void test_ia64_memcg_scaled(void **state)
 	SLOW_TEST();
 	static const char scn[] = "scenarios/seed000-ia64-memcg.ini";
 	static const char *const sets[] = {
-		"machine.memory=1G", "machine.swap=256M", "cgroup.box.limit=768M",
-		"workload.hackbench.groups=12", "workload.hackbench.loops=100", NULL,
+		"machine.memory=1G",
+		"machine.swap=256M",
+		"cgroup.box.limit=768M",
+		"workload.hackbench.groups=12",
+		"workload.hackbench.loops=100",
+		NULL,
 	};
 	struct sim *none = run_sets(scn, "none", sets), *global = run_sets(scn, "global", sets);
 	const struct workload_inst *a = &none->workloads[0], *b = &global->workloads[0];
@@ -221,7 +228,7 @@ static void test_pcp_lists_2_6_25(void **state)
 	for (int i = 1; i <= 6; i++) {
 		u32 pfn = rmqueue_buddy(board, z, 0, MIGRATE_MOVABLE);
 
-		pfn_to_page(board, pfn)->memcg_id = MEMCG_ID_NONE;	/* uncharged */
+		pfn_to_page(board, pfn)->memcg_id = MEMCG_ID_NONE; /* uncharged */
 		free_unref_page(board, pfn);
 		assert_int_equal(z->pages_scanned, i < 6 ? 1000 : 0);
 	}

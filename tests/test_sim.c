@@ -7,7 +7,6 @@
  */
 #include "testsim.h"
 
-
 static char *json_of(struct sim *sim)
 {
 	char *buf = NULL;
@@ -83,7 +82,7 @@ static unsigned long run_checked(struct sim *sim)
 	sim->check_hook = check_hook;
 	sim->check_arg = &cs;
 	sim_run(sim);
-	sim->check_hook = NULL;	/* cs ends with this call */
+	sim->check_hook = NULL; /* cs ends with this call */
 	sim->check_arg = NULL;
 	if (cs.failed)
 		fail_msg("invariant broken: %s", cs.err);
@@ -132,7 +131,8 @@ static void test_different_seed_differs(void **state)
  */
 static void test_small_run_costs_exact(void **state)
 {
-	struct sim *sim = test_sim_from_text(NULL, "test.ini",
+	struct sim *sim = test_sim_from_text(
+		NULL, "test.ini",
 		"[machine]\ncpus = 1\nmemory = 64M\nzones = DMA:16M, DMA32:rest\n"
 		"[workload tiny]\ntype = anon_fill\nsize = 64K\npasses = 0\n");
 	const struct workload_inst *wl;
@@ -153,7 +153,8 @@ static void test_small_run_costs_exact(void **state)
 /* dirty_ratio = 0 throttles the writer on every page but never stalls it. */
 static void test_dirty_ratio_zero_progresses(void **state)
 {
-	struct sim *sim = test_sim_from_text(NULL, "test.ini",
+	struct sim *sim = test_sim_from_text(
+		NULL, "test.ini",
 		"[machine]\ncpus = 1\nmemory = 128M\nzones = DMA:16M, DMA32:rest\n"
 		"[sysctl]\ndirty_ratio = 0\n"
 		"[workload dd]\ntype = file_write\nsize = 8M\n[run]\nduration = 60s\n");
@@ -167,7 +168,8 @@ static void test_dirty_ratio_zero_progresses(void **state)
 /* Swap-in readahead never OOM-kills for its extra pages (page-cluster 16). */
 static void test_huge_page_cluster_no_oom(void **state)
 {
-	struct sim *sim = test_sim_from_text(NULL, "test.ini",
+	struct sim *sim = test_sim_from_text(
+		NULL, "test.ini",
 		"[machine]\ncpus = 1\nmemory = 256M\nzones = DMA:16M, DMA32:rest\nswap = 256M\n"
 		"[sysctl]\npage-cluster = 16\n[cgroup box]\nlimit = 4M\n"
 		"[workload fill]\ntype = anon_fill\ncgroup = box\nsize = 8M\npasses = 2\n");
@@ -184,10 +186,11 @@ static void test_huge_page_cluster_no_oom(void **state)
  * the accounting holds at every event in a tight memcg (v1 waits). */
 static void test_invariants_tight_memcg_writeback(void **state)
 {
-	struct sim *sim = test_sim_from_text(NULL, "test.ini",
-		"[machine]\nmemory = 128M\nzones = DMA:16M, DMA32:rest\n"
-		"[cgroup box]\nlimit = 4M\n"
-		"[workload dd]\ntype = file_write\ncgroup = box\nsize = 32M\n");
+	struct sim *sim =
+		test_sim_from_text(NULL, "test.ini",
+				   "[machine]\nmemory = 128M\nzones = DMA:16M, DMA32:rest\n"
+				   "[cgroup box]\nlimit = 4M\n"
+				   "[workload dd]\ntype = file_write\ncgroup = box\nsize = 32M\n");
 
 	run_checked(sim);
 	assert_true(sim->workloads[0].ended);
@@ -204,10 +207,11 @@ static void test_invariants_tight_memcg_writeback(void **state)
  */
 static void test_writeback_bounded_by_queue(void **state)
 {
-	struct sim *sim = test_sim_from_text(NULL, "test.ini",
-		"[machine]\ncpus = 4\nnodes = 4\nmemory = 512M\nswap = 512M\n"
-		"[workload fill]\ntype = anon_fill\nsize = 600M\npasses = 1\n"
-		"[workload stream]\ntype = file_read\nsize = 256M\ncount = 2\n");
+	struct sim *sim =
+		test_sim_from_text(NULL, "test.ini",
+				   "[machine]\ncpus = 4\nnodes = 4\nmemory = 512M\nswap = 512M\n"
+				   "[workload fill]\ntype = anon_fill\nsize = 600M\npasses = 1\n"
+				   "[workload stream]\ntype = file_read\nsize = 256M\ncount = 2\n");
 
 	sim_run(sim);
 	assert_int_equal(sim->reclaim.oom_kills, 0);
@@ -233,8 +237,8 @@ static void merge_test_end_io(struct sim *sim, struct bio *bio)
  */
 static void test_swap_writes_back_merge(void **state)
 {
-	struct sim *sim = test_sim_from_text(NULL, "test.ini",
-		"[machine]\nmemory = 64M\nswap = 64M\nswap_device = hdd\n");
+	struct sim *sim = test_sim_from_text(
+		NULL, "test.ini", "[machine]\nmemory = 64M\nswap = 64M\nswap_device = hdd\n");
 	struct blkdev *dev = &sim->swap_dev;
 	u64 xfer = (u64)sim->page_size * NSEC_PER_SEC / dev->bandwidth;
 	u64 sectors[4] = { 100, 101, 102, 300 }, done[4];
@@ -272,7 +276,8 @@ static void test_swap_writes_back_merge(void **state)
  */
 static void test_hackbench_ends_after_kill(void **state)
 {
-	struct sim *sim = test_sim_from_text(NULL, "test.ini",
+	struct sim *sim = test_sim_from_text(
+		NULL, "test.ini",
 		"[machine]\ncpus = 4\nmemory = 32M\nzones = DMA:rest\n"
 		"[cgroup box]\nlimit = 6M\n"
 		"[workload hb]\ntype = hackbench\ngroups = 1\nloops = 5\nfootprint = 256K\n"
@@ -284,7 +289,8 @@ static void test_hackbench_ends_after_kill(void **state)
 	assert_int_equal((int)test_figure(&sim->workloads[0], "broken"), 1);
 	sim_destroy(sim);
 
-	sim = test_sim_from_text(NULL, "test.ini",
+	sim = test_sim_from_text(
+		NULL, "test.ini",
 		"[machine]\ncpus = 2\nmemory = 64M\nzones = DMA:rest\n"
 		"[workload hb]\ntype = hackbench\ngroups = 1\nloops = 5\nfootprint = 256K\ndatasize = 200K\n"
 		"[run]\nduration = 30s\n");
@@ -300,7 +306,7 @@ struct hot_probe {
 	struct task *task;
 	u64 clear_ns, read_ns;
 	bool cleared, read;
-	u64 young;			/* bit i: footprint page i was touched */
+	u64 young; /* bit i: footprint page i was touched */
 	unsigned int npages;
 };
 
@@ -335,12 +341,15 @@ static void hot_probe_hook(struct sim *sim, void *arg)
  */
 static void test_hackbench_hot_pages_spread(void **state)
 {
-	struct sim *sim = test_sim_from_text(NULL, "test.ini",
+	struct sim *sim = test_sim_from_text(
+		NULL, "test.ini",
 		"[machine]\ncpus = 2\nmemory = 256M\n"
 		"[workload hb]\ntype = hackbench\ngroups = 1\nloops = 100000\nfootprint = 256K\n"
 		"[run]\nduration = 200ms\n");
-	struct hot_probe p = { .task = sim->workloads[0].tasks[0], .clear_ns = 100 * NSEC_PER_MSEC,
-			       .read_ns = 150 * NSEC_PER_MSEC, .npages = 64 };
+	struct hot_probe p = { .task = sim->workloads[0].tasks[0],
+			       .clear_ns = 100 * NSEC_PER_MSEC,
+			       .read_ns = 150 * NSEC_PER_MSEC,
+			       .npages = 64 };
 
 	sim->check_hook = hot_probe_hook;
 	sim->check_arg = &p;
@@ -353,7 +362,8 @@ static void test_hackbench_hot_pages_spread(void **state)
 /* An anon working set larger than RAM without swap ends in an OOM kill. */
 static void test_oom_without_swap(void **state)
 {
-	struct sim *sim = test_sim_from_text(NULL, "test.ini",
+	struct sim *sim = test_sim_from_text(
+		NULL, "test.ini",
 		"[machine]\ncpus = 1\nmemory = 64M\nzones = DMA:16M, DMA32:rest\n"
 		"[workload big]\ntype = anon_fill\nsize = 96M\npasses = 1\n"
 		"[run]\nduration = 10s\n");
@@ -375,7 +385,8 @@ static void test_oom_without_swap(void **state)
  */
 static void test_oom_kills_the_biggest(void **state)
 {
-	struct sim *sim = test_sim_from_text(NULL, "test.ini",
+	struct sim *sim = test_sim_from_text(
+		NULL, "test.ini",
 		"[machine]\ncpus = 2\nmemory = 64M\nzones = DMA:16M, DMA32:rest\n"
 		"[workload small]\ntype = anon_fill\nsize = 12M\npasses = 200\n"
 		"[workload big]\ntype = anon_fill\nsize = 80M\npasses = 1\nstart = 1ms\n"
@@ -391,7 +402,8 @@ static void test_oom_kills_the_biggest(void **state)
 /* The same working set fits with swap: no OOM, pages went to swap. */
 static void test_swap_avoids_oom(void **state)
 {
-	struct sim *sim = test_sim_from_text(NULL, "test.ini",
+	struct sim *sim = test_sim_from_text(
+		NULL, "test.ini",
 		"[machine]\ncpus = 1\nmemory = 64M\nzones = DMA:16M, DMA32:rest\nswap = 96M\n"
 		"[workload big]\ntype = anon_fill\nsize = 96M\npasses = 1\n"
 		"[run]\nduration = 30s\n");
@@ -419,7 +431,7 @@ static void test_oracle_anonfill_fit(void **state)
 	assert_int_equal(sim->vm_events[PGSCAN_ANON] + sim->vm_events[PGSCAN_FILE], 0);
 	assert_int_equal(box(sim)->memory.failcnt, 0);
 	assert_int_equal(box(sim)->vm_events[PGMAJFAULT], 0);
-	assert_int_equal(sim->workloads[0].min_flt, 24576);	/* one per page, fill only */
+	assert_int_equal(sim->workloads[0].min_flt, 24576); /* one per page, fill only */
 	sim_destroy(sim);
 }
 
@@ -432,7 +444,7 @@ static void test_oracle_anonfill_over_noswap(void **state)
 	assert_int_equal(box(sim)->oom_kill, 1);
 	assert_int_equal(sim->workloads[0].exit_signal, 9);
 	assert_int_equal(sim->vm_events[PGSCAN_ANON], 0);
-	assert_int_equal(box(sim)->memory.watermark, 32768);	/* max_usage 128 MiB */
+	assert_int_equal(box(sim)->memory.watermark, 32768); /* max_usage 128 MiB */
 	sim_destroy(sim);
 }
 
@@ -492,10 +504,9 @@ static void test_oracle_hotset_survives_stream(void **state)
 
 /* ---- the virtual-time watchdog ---- */
 
-static const char tiny[] =
-	"[machine]\ncpus = 1\nmemory = 32M\nzones = DMA:16M, DMA32:rest\n"
-	"[workload fill]\ntype = anon_fill\nsize = 4M\npasses = 1\n"
-	"[run]\nduration = 10s\n";
+static const char tiny[] = "[machine]\ncpus = 1\nmemory = 32M\nzones = DMA:16M, DMA32:rest\n"
+			   "[workload fill]\ntype = anon_fill\nsize = 4M\npasses = 1\n"
+			   "[run]\nduration = 10s\n";
 
 /* A task that never charges any cost: every step ends where it began. */
 static void spinner(struct task *t)
@@ -519,8 +530,7 @@ static void test_watchdog_names_the_spinner(void **state)
 	sim->watchdog_limit = 100000;
 	wake_up_task(spin);
 	/* a sleeper on a named queue with a timeout past the stuck instant */
-	task_sleep(sleeper, &sim->nodes[0].reclaim_wait[VMSCAN_THROTTLE_WRITEBACK],
-		   NSEC_PER_SEC);
+	task_sleep(sleeper, &sim->nodes[0].reclaim_wait[VMSCAN_THROTTLE_WRITEBACK], NSEC_PER_SEC);
 	assert_int_equal(sim_run(sim), -1);
 	msg = sim_error(sim);
 	assert_true(strlen(msg) < sizeof(sim->error));
@@ -530,8 +540,10 @@ static void test_watchdog_names_the_spinner(void **state)
 		fail_msg("no '%s' in: %s", want, msg);
 	/* running tasks come first */
 	assert_true(strstr(msg, "spinner") < strstr(msg, "kswapd0"));
-	snprintf(want, sizeof(want), "pid %d (sleeper) blocked on node 0 reclaim_wait[WRITEBACK], "
-		 "timeout at 1000000000 ns", sleeper->pid);
+	snprintf(want, sizeof(want),
+		 "pid %d (sleeper) blocked on node 0 reclaim_wait[WRITEBACK], "
+		 "timeout at 1000000000 ns",
+		 sleeper->pid);
 	if (!strstr(msg, want))
 		fail_msg("no '%s' in: %s", want, msg);
 	assert_non_null(strstr(msg, "(kswapd0) blocked on node 0 kswapd_wait, no timeout"));
@@ -598,7 +610,7 @@ static void fail_at_event_5(struct sim *sim, void *arg)
 {
 	if (sim->nr_events == 5) {
 		sim_fail(sim, "out of memory allocating a %s I/O request", "swap");
-		sim_fail(sim, "a later reason");	/* the first one is kept */
+		sim_fail(sim, "a later reason"); /* the first one is kept */
 	}
 }
 

@@ -13,22 +13,20 @@
  */
 #include "testmm.h"
 
-#define INI(policy)						\
-	"[machine]\n"						\
-	"cpus = 2\n"						\
-	"memory = 64M\n"					\
-	"zones = DMA:16M, DMA32:rest\n"				\
-	"swap = 64M\n"						\
-	"[policy]\n"						\
-	policy							\
-	"[cgroup box]\n"					\
-	"[run]\n"						\
+#define INI(policy)                          \
+	"[machine]\n"                        \
+	"cpus = 2\n"                         \
+	"memory = 64M\n"                     \
+	"zones = DMA:16M, DMA32:rest\n"      \
+	"swap = 64M\n"                       \
+	"[policy]\n" policy "[cgroup box]\n" \
+	"[run]\n"                            \
 	"duration = 1s\n"
 
 static const char ini_cluster[] = INI("swap_readahead = cluster\nswapin_lru = active\n");
 static const char ini_vma[] = INI("");
 
-#define NPAGES	8
+#define NPAGES 8
 
 struct pair {
 	struct task *t[2];
@@ -138,7 +136,7 @@ static void test_cluster_readahead_reads_neighbours(void **state)
 		b_vpn = p.base[1] + i;
 		b_in_block = (slot_of(p.t[1], b_vpn) & ~7ULL) == block;
 	}
-	assert_true(b_in_block);	/* the interleaved writes mixed the two */
+	assert_true(b_in_block); /* the interleaved writes mixed the two */
 
 	pswpin = vm_event(sim, PSWPIN);
 	maj = p.t[0]->maj_flt;
@@ -252,7 +250,7 @@ static void test_reclaimers_interleave_slots(void **state)
 	struct pair p;
 	unsigned int owner[4 * NPAGES], nr = 0, switches = 0;
 	unsigned long max_batch = 0;
-	static struct test_reclaim r[2];	/* outlive the calls: t->fn_arg */
+	static struct test_reclaim r[2]; /* outlive the calls: t->fn_arg */
 	bool done[2] = { false, false };
 	int steps = 0;
 
@@ -270,7 +268,7 @@ static void test_reclaimers_interleave_slots(void **state)
 			if (done[k])
 				continue;
 			done[k] = test_call_step(p.t[k]);
-			if (p.t[k]->state == TASK_BLOCKED)	/* v1: a page under writeback */
+			if (p.t[k]->state == TASK_BLOCKED) /* v1: a page under writeback */
 				wait_for_wakeup(sim, p.t[k]);
 			if (shrinking && mm_task(p.t[k])->reclaim.isolated == isol) {
 				/* at most one page of the batch per step */
@@ -285,11 +283,11 @@ static void test_reclaimers_interleave_slots(void **state)
 		}
 		assert_true(++steps < 10000);
 	}
-	assert_int_equal(nr, 4 * NPAGES);	/* every page went to swap */
-	assert_true(max_batch >= 16);		/* batches of many pages ... */
+	assert_int_equal(nr, 4 * NPAGES); /* every page went to swap */
+	assert_true(max_batch >= 16); /* batches of many pages ... */
 	for (unsigned int i = 1; i < nr; i++)
 		switches += owner[i] != owner[i - 1];
-	assert_true(switches >= 4);		/* ... whose slots interleave */
+	assert_true(switches >= 4); /* ... whose slots interleave */
 	assert_verified(sim);
 }
 
@@ -413,7 +411,8 @@ static void test_write_to_shared_slot_copies(void **state)
  */
 static void test_cluster_readahead_swap_end(void **state)
 {
-	struct sim *sim = test_sim_from_text(state, "t.ini",
+	struct sim *sim = test_sim_from_text(
+		state, "t.ini",
 		"[machine]\ncpus = 2\nmemory = 64M\nzones = DMA:16M, DMA32:rest\nswap = 52K\n"
 		"[policy]\nswap_readahead = cluster\n[cgroup box]\n[run]\nduration = 1s\n");
 	struct pair p;
@@ -421,7 +420,7 @@ static void test_cluster_readahead_swap_end(void **state)
 	unsigned int reads = 0;
 
 	assert_int_equal(sim->swap->max, 13);
-	sim->swap->cluster_next = 11;	/* slots 11, 12, 1, 2 */
+	sim->swap->cluster_next = 11; /* slots 11, 12, 1, 2 */
 	new_pair(sim, &p, 2);
 	swap_out_pair(sim, &p, 2);
 	for (u64 i = 0; i < 2; i++) {
@@ -460,8 +459,7 @@ static void test_profiles(void **state)
 	assert_false(sim->scn.policy.swapin_active);
 	sim_destroy(sim);
 	/* a key overrides the profile, in either order */
-	sim = test_sim_from_text(NULL, "t.ini",
-				 INI("swap_readahead = cluster\nkernel = 6.12\n"));
+	sim = test_sim_from_text(NULL, "t.ini", INI("swap_readahead = cluster\nkernel = 6.12\n"));
 	assert_int_equal(sim->scn.policy.swap_readahead, SWAP_RA_CLUSTER);
 	sim_destroy(sim);
 }

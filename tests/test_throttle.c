@@ -48,7 +48,7 @@ static void test_global_limit_and_wakeups(void **state)
 	for (int i = 0; i < 3; i++)
 		t[i] = reclaimer(sim, i);
 	/* 2 x 1 node with memory: two enter, the third sleeps */
-	assert_false(test_call_step(t[0]));	/* isolates a batch: one step */
+	assert_false(test_call_step(t[0])); /* isolates a batch: one step */
 	assert_false(test_call_step(t[1]));
 	assert_int_equal(sim->throttle_reclaimers, 2);
 	assert_int_equal(sim->reclaim.nr_reclaimers, 2);
@@ -155,14 +155,14 @@ static void test_per_zone_one_per_node(void **state)
 	struct sim *sim = test_sim_from_text(state, "t.ini", ini_per_zone_2nodes);
 	struct task *a = reclaimer(sim, 0), *b = reclaimer(sim, 1), *c;
 
-	a->cpu = 0;	/* node 0 (CPUs 0-1) */
-	b->cpu = 1;	/* node 0 too */
+	a->cpu = 0; /* node 0 (CPUs 0-1) */
+	b->cpu = 1; /* node 0 too */
 	assert_false(test_call_step(a));
 	assert_false(test_call_step(b));
 	assert_int_equal(b->state, TASK_BLOCKED);
 	assert_int_equal(sim->nodes[0].throttle_reclaimers, 1);
 	c = reclaimer(sim, 2);
-	c->cpu = 2;	/* node 1 */
+	c->cpu = 2; /* node 1 */
 	test_call_step(c);
 	/* it got node 1's slot (it may sleep in reclaim, not on the throttle) */
 	assert_ptr_not_equal(c->waiting_on, &sim->throttle_wait);
@@ -183,7 +183,7 @@ static void wait_iff_congested_fn(struct task *t, void *arg)
 /* wait_iff_congested() in @t: true if it slept (the step ended asleep). */
 static bool call_wait_iff_congested(struct task *t)
 {
-	static struct test_call c;	/* outlives the call: t->fn_arg */
+	static struct test_call c; /* outlives the call: t->fn_arg */
 	static bool slept;
 
 	slept = false;

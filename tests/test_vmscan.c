@@ -21,34 +21,32 @@
 /* ------------------------------------------------------------------ */
 /* Helpers                                                             */
 
-#define INI_MACHINE(swap)					\
-	"[machine]\n"						\
-	"cpus = 1\n"						\
-	"nodes = 1\n"						\
-	"memory = 64M\n"					\
-	"zones = DMA:16M, DMA32:rest\n"				\
+#define INI_MACHINE(swap)               \
+	"[machine]\n"                   \
+	"cpus = 1\n"                    \
+	"nodes = 1\n"                   \
+	"memory = 64M\n"                \
+	"zones = DMA:16M, DMA32:rest\n" \
 	"swap = " swap "\n"
 
-#define INI_REST						\
-	"[sysctl]\n"						\
-	"swappiness = 60\n"					\
-	"[cgroup box]\n"					\
-	"swappiness = 0\n"					\
-	"[run]\n"						\
-	"seed = 1\n"						\
+#define INI_REST            \
+	"[sysctl]\n"        \
+	"swappiness = 60\n" \
+	"[cgroup box]\n"    \
+	"swappiness = 0\n"  \
+	"[run]\n"           \
+	"seed = 1\n"        \
 	"duration = 1s\n"
 
 static const char ini_swap[] = INI_MACHINE("64M") INI_REST;
 static const char ini_noswap[] = INI_MACHINE("0") INI_REST;
-static const char ini_16k[] =
-	"[machine]\n"
-	"cpus = 1\n"
-	"nodes = 1\n"
-	"page_size = 16K\n"
-	"memory = 64M\n"
-	"zones = DMA:16M, DMA32:rest\n"
-	"swap = 64M\n"
-	INI_REST;
+static const char ini_16k[] = "[machine]\n"
+			      "cpus = 1\n"
+			      "nodes = 1\n"
+			      "page_size = 16K\n"
+			      "memory = 64M\n"
+			      "zones = DMA:16M, DMA32:rest\n"
+			      "swap = 64M\n" INI_REST;
 
 static struct mem_cgroup *root_memcg(struct sim *sim)
 {
@@ -75,8 +73,9 @@ static u32 new_page(struct sim *sim, enum zone_type z, struct mem_cgroup *memcg,
 	u32 pfn = rmqueue_buddy(sim, &node0(sim)->node_zones[z], 0, MIGRATE_MOVABLE);
 
 	assert_int_not_equal(pfn, NO_PFN);
-	sim->mem_map[pfn] = (struct page){ .flags = flags, .next = NO_PFN, .prev = NO_PFN,
-					   .memcg_id = (u16)memcg->id };
+	sim->mem_map[pfn] = (struct page){
+		.flags = flags, .next = NO_PFN, .prev = NO_PFN, .memcg_id = (u16)memcg->id
+	};
 	return pfn;
 }
 
@@ -96,8 +95,8 @@ static void new_lru_pages(struct sim *sim, struct mem_cgroup *memcg, unsigned in
 		new_lru_page(sim, memcg, flags);
 }
 
-#define F(flag)		(1u << (flag))
-#define ANON		(F(PG_anon) | F(PG_swapbacked))
+#define F(flag) (1u << (flag))
+#define ANON (F(PG_anon) | F(PG_swapbacked))
 
 /* ------------------------------------------------------------------ */
 /* inactive_is_low (SPEC 3.4)                                          */
@@ -168,7 +167,7 @@ static void test_inactive_is_low_page_shift(void **state)
 	struct sim *sim = test_sim_from_text(state, "t.ini", ini_16k);
 
 	assert_int_equal(sim->page_shift, 14);
-	assert_false(low(sim, 40000, 240000));	/* 40000 * 6 == 240000 */
+	assert_false(low(sim, 40000, 240000)); /* 40000 * 6 == 240000 */
 	assert_true(low(sim, 40000, 240001));
 	/* 65535 pages of 16 KiB: 0 GiB, ratio 1 */
 	assert_false(low(sim, 32768, 32767));
@@ -262,7 +261,7 @@ static void test_gsc_scan_file_may_swap0(void **state)
 	struct lruvec *lv = lruvec_with_zone_sizes(sim, root_memcg(sim));
 	struct scan_control sc = sc_global(DEF_PRIORITY);
 
-	assert_int_equal(get_nr_swap_pages(sim), 16383);	/* 16384 slots - header */
+	assert_int_equal(get_nr_swap_pages(sim), 16383); /* 16384 slots - header */
 	sc.may_swap = false;
 	sc.file_is_tiny = true;
 	assert_scan(sim, lv, &sc, 0, 0, 33, 44);
@@ -312,7 +311,7 @@ static void test_gsc_scan_equal(void **state)
 
 	sc.file_is_tiny = true;
 	sc.cache_trim_mode = true;
-	sc.anon_cost = 1000000;		/* costs are not looked at */
+	sc.anon_cost = 1000000; /* costs are not looked at */
 	assert_scan(sim, lv, &sc, 45156, 90112, 135168, 184319);
 	/* the unevictable list is never given a count */
 	lv->zone_nr[ZONE_DMA32][LRU_UNEVICTABLE] = 777;
@@ -404,13 +403,15 @@ static void test_gsc_size_shift(void **state)
 {
 	static const unsigned long file[13][2] = {
 		{ 135168, 184319 }, { 67584, 92159 }, { 33792, 46079 }, { 16896, 23039 },
-		{ 8448, 11519 }, { 4224, 5759 }, { 2112, 2879 }, { 1056, 1439 },
-		{ 528, 719 }, { 264, 359 }, { 132, 179 }, { 66, 89 }, { 33, 44 },
+		{ 8448, 11519 },    { 4224, 5759 },   { 2112, 2879 },	{ 1056, 1439 },
+		{ 528, 719 },	    { 264, 359 },     { 132, 179 },	{ 66, 89 },
+		{ 33, 44 },
 	};
 	static const unsigned long anon[13][2] = {
 		{ 45156, 90112 }, { 22578, 45056 }, { 11289, 22528 }, { 5644, 11264 },
-		{ 2822, 5632 }, { 1411, 2816 }, { 705, 1408 }, { 352, 704 },
-		{ 176, 352 }, { 88, 176 }, { 44, 88 }, { 22, 44 }, { 11, 22 },
+		{ 2822, 5632 },	  { 1411, 2816 },   { 705, 1408 },    { 352, 704 },
+		{ 176, 352 },	  { 88, 176 },	    { 44, 88 },	      { 22, 44 },
+		{ 11, 22 },
 	};
 	struct sim *sim = test_sim_from_text(state, "t.ini", ini_swap);
 	struct lruvec *lv = lruvec_with_zone_sizes(sim, root_memcg(sim));
@@ -421,7 +422,7 @@ static void test_gsc_size_shift(void **state)
 		sc.may_swap = false;
 		assert_scan(sim, lv, &sc, 0, 0, file[p][0], file[p][1]);
 		if (p == 0)
-			continue;	/* priority 0 is SCAN_EQUAL with swap */
+			continue; /* priority 0 is SCAN_EQUAL with swap */
 		sc.may_swap = true;
 		sc.file_is_tiny = true;
 		assert_scan(sim, lv, &sc, anon[p][0], anon[p][1], 0, 0);
@@ -433,7 +434,7 @@ static void test_gsc_reclaim_idx(void **state)
 {
 	struct sim *sim = test_sim_from_text(state, "t.ini", ini_swap);
 	struct lruvec *lv = lruvec_with_zone_sizes(sim, root_memcg(sim));
-	struct scan_control sc = sc_global(0);	/* SCAN_EQUAL: sizes as they are */
+	struct scan_control sc = sc_global(0); /* SCAN_EQUAL: sizes as they are */
 
 	sc.reclaim_idx = ZONE_DMA;
 	assert_scan(sim, lv, &sc, 4096, 8192, 12288, 16384);
@@ -468,7 +469,7 @@ static void test_prepare_scan_control_cache_trim(void **state)
 
 	lv->anon_cost = 17;
 	lv->file_cost = 23;
-	pgdat->vm_stat[NR_INACTIVE_FILE] = 4096;	/* >> 12 = 1 */
+	pgdat->vm_stat[NR_INACTIVE_FILE] = 4096; /* >> 12 = 1 */
 	prepare_scan_control(sim, pgdat, &sc);
 	assert_int_equal(sc.anon_cost, 17);
 	assert_int_equal(sc.file_cost, 23);
@@ -526,7 +527,7 @@ static void test_prepare_scan_control_file_is_tiny(void **state)
 	/* file + free exactly at the sum of the high watermarks: still tiny */
 	pgdat->vm_stat[NR_INACTIVE_FILE] = (long)high - 10;
 	dma32->vm_stat[NR_FREE_PAGES] = 10;
-	pgdat->vm_stat[NR_INACTIVE_ANON] = 1L << 20;	/* keep anon inactive-heavy */
+	pgdat->vm_stat[NR_INACTIVE_ANON] = 1L << 20; /* keep anon inactive-heavy */
 	prepare_scan_control(sim, pgdat, &sc);
 	assert_true(sc.file_is_tiny);
 	dma32->vm_stat[NR_FREE_PAGES] = 11;
@@ -583,7 +584,7 @@ static void test_prepare_scan_control_file_is_tiny_whole_node(void **state)
 	pgdat->vm_stat[NR_INACTIVE_ANON] = 4096;
 	sc.reclaim_idx = ZONE_DMA;
 	prepare_scan_control(sim, pgdat, &sc);
-	assert_false(sc.file_is_tiny);	/* kernel: 0 + 12288 > Σ high */
+	assert_false(sc.file_is_tiny); /* kernel: 0 + 12288 > Σ high */
 }
 
 /* ------------------------------------------------------------------ */
@@ -631,7 +632,7 @@ static void test_folio_mark_accessed(void **state)
 	assert_int_equal(lv->lists[LRU_INACTIVE_FILE].tail, other);
 	assert_int_equal(sim->vm_events[PGACTIVATE], 1);
 	assert_int_equal(root->vm_events[PGACTIVATE], 1);
-	assert_int_equal(lv->nonresident_age, 1);	/* workingset_activation */
+	assert_int_equal(lv->nonresident_age, 1); /* workingset_activation */
 
 	/* an active page: only PG_referenced, then nothing at all */
 	folio_mark_accessed(sim, pfn);
@@ -712,7 +713,7 @@ static void test_folio_check_references_mapped_anon(void **state)
 	/* the young bit of the instantiating fault: one more trip */
 	assert_int_equal(folio_check_references(t, pfn), FOLIOREF_KEEP);
 	assert_true(PageFlag(page, PG_referenced));
-	assert_false(*pte & PTE_YOUNG);		/* folio_referenced cleared it */
+	assert_false(*pte & PTE_YOUNG); /* folio_referenced cleared it */
 
 	/* used again: second reference -> activate, PG_referenced kept */
 	assert_int_equal(handle_mm_fault(t, vpn, false), VM_FAULT_DONE);
@@ -818,7 +819,7 @@ static void test_workingset_refault_within(void **state)
 	assert_int_equal(node_page_state(pgdat, WORKINGSET_REFAULT_ANON), 0);
 	assert_int_equal(root->vm_stat[WORKINGSET_REFAULT_FILE], 1);
 	assert_int_equal(root->vm_stat[WORKINGSET_ACTIVATE_FILE], 1);
-	assert_int_equal(lv->nonresident_age, 5);	/* the activation ages it */
+	assert_int_equal(lv->nonresident_age, 5); /* the activation ages it */
 	/* it goes onto the active list when added */
 	folio_add_lru(sim, refault);
 	assert_int_equal(lv->nr_pages[LRU_ACTIVE_FILE], 5);
@@ -850,8 +851,8 @@ static void test_workingset_refault_beyond(void **state)
 	 * 8 more inactive anon pages make the workingset 12 >= 12 */
 	new_lru_pages(sim, root, 8, ANON);
 	refault = new_page(sim, ZONE_DMA32, root, 0);
-	shadow = workingset_eviction(sim, victim, NULL);	/* age 12 */
-	age_clock(sim, victim, 11);			/* age 23 */
+	shadow = workingset_eviction(sim, victim, NULL); /* age 12 */
+	age_clock(sim, victim, 11); /* age 23 */
 	workingset_refault(sim, refault, shadow);
 	/* kernel distance 23 - 11 = 12; model 23 - 12 = 11: both <= 12 */
 	assert_true(PageFlag(pfn_to_page(sim, refault), PG_active));
@@ -962,22 +963,22 @@ static void test_lru_note_cost_halving(void **state)
 	new_lru_pages(sim, root, 400, 0);
 	assert_int_equal(lv->nr_pages[LRU_INACTIVE_FILE], 400);
 
-	lru_note_cost(lv, true, 1, 0);		/* 32 */
+	lru_note_cost(lv, true, 1, 0); /* 32 */
 	assert_int_equal(lv->file_cost, 32);
 	assert_int_equal(lv->anon_cost, 0);
-	lru_note_cost(lv, true, 2, 4);		/* 32 + 68 = 100: not > 100 */
+	lru_note_cost(lv, true, 2, 4); /* 32 + 68 = 100: not > 100 */
 	assert_int_equal(lv->file_cost, 100);
-	lru_note_cost(lv, false, 0, 1);		/* 101 > 100: halve both */
+	lru_note_cost(lv, false, 0, 1); /* 101 > 100: halve both */
 	assert_int_equal(lv->file_cost, 50);
-	assert_int_equal(lv->anon_cost, 0);	/* 1 / 2 */
-	lru_note_cost(lv, false, 1, 9);		/* anon 41: 91 */
+	assert_int_equal(lv->anon_cost, 0); /* 1 / 2 */
+	lru_note_cost(lv, false, 1, 9); /* anon 41: 91 */
 	assert_int_equal(lv->anon_cost, 41);
 	assert_int_equal(lv->file_cost, 50);
-	lru_note_cost(lv, false, 0, 10);	/* anon 51: 101 -> 25, 25 */
+	lru_note_cost(lv, false, 0, 10); /* anon 51: 101 -> 25, 25 */
 	assert_int_equal(lv->anon_cost, 25);
 	assert_int_equal(lv->file_cost, 25);
 	/* a big event is halved once, not brought under the threshold */
-	lru_note_cost(lv, true, 100, 0);	/* file 3225: 3250 -> 1612, 12 */
+	lru_note_cost(lv, true, 100, 0); /* file 3225: 3250 -> 1612, 12 */
 	assert_int_equal(lv->file_cost, 1612);
 	assert_int_equal(lv->anon_cost, 12);
 	/* a refault of one page is one page of IO */
@@ -1022,9 +1023,9 @@ static void test_lru_note_cost_hierarchy(void **state)
 	assert_int_equal(lv_box->file_cost, 40);
 	lv_root->file_cost = 0;
 
-	lru_note_cost(lv_box, true, 0, 40);	/* box: 80, not > 100 */
+	lru_note_cost(lv_box, true, 0, 40); /* box: 80, not > 100 */
 	assert_int_equal(lv_box->file_cost, 80);
-	assert_int_equal(lv_root->file_cost, 40);	/* kernel: 0 + 40, 40 <= 100 */
+	assert_int_equal(lv_root->file_cost, 40); /* kernel: 0 + 40, 40 <= 100 */
 }
 
 /* ------------------------------------------------------------------ */
@@ -1107,7 +1108,7 @@ static void test_age_anon_with_full_swap(void **state)
 	struct task *t = test_task_in(sim, root);
 
 	new_lru_pages(sim, root, 64, ANON | F(PG_active));
-	sim->swap->inuse_pages = sim->swap->max - 1;	/* every slot taken */
+	sim->swap->inuse_pages = sim->swap->max - 1; /* every slot taken */
 	assert_int_equal(get_nr_swap_pages(sim), 0);
 
 	test_reclaim_start(t, &reclaim, NULL, 0);

@@ -69,16 +69,15 @@ static struct zone *zone_of(struct sim *sim, unsigned int nid, enum zone_type z)
 /* The watermarks as /proc/zoneinfo prints them. */
 static void assert_wmarks(const struct zone *z, u64 min, u64 low, u64 high, u64 promo)
 {
-	if (min_wmark_pages(z) != min || low_wmark_pages(z) != low ||
-	    high_wmark_pages(z) != high || z->_watermark[WMARK_PROMO] != promo)
+	if (min_wmark_pages(z) != min || low_wmark_pages(z) != low || high_wmark_pages(z) != high ||
+	    z->_watermark[WMARK_PROMO] != promo)
 		print_error("%s: %llu/%llu/%llu/%llu, expected %llu/%llu/%llu/%llu\n",
-			    zone_names[z->idx],
-			    (unsigned long long)min_wmark_pages(z),
+			    zone_names[z->idx], (unsigned long long)min_wmark_pages(z),
 			    (unsigned long long)low_wmark_pages(z),
 			    (unsigned long long)high_wmark_pages(z),
-			    (unsigned long long)z->_watermark[WMARK_PROMO],
-			    (unsigned long long)min, (unsigned long long)low,
-			    (unsigned long long)high, (unsigned long long)promo);
+			    (unsigned long long)z->_watermark[WMARK_PROMO], (unsigned long long)min,
+			    (unsigned long long)low, (unsigned long long)high,
+			    (unsigned long long)promo);
 	assert_int_equal(min_wmark_pages(z), min);
 	assert_int_equal(low_wmark_pages(z), low);
 	assert_int_equal(high_wmark_pages(z), high);
@@ -91,8 +90,8 @@ static void assert_protection(const struct zone *z, const long prot[MAX_NR_ZONES
 
 	for (j = 0; j < MAX_NR_ZONES; j++) {
 		if (z->lowmem_reserve[j] != prot[j])
-			print_error("%s: protection[%u] = %ld, expected %ld\n",
-				    zone_names[z->idx], j, z->lowmem_reserve[j], prot[j]);
+			print_error("%s: protection[%u] = %ld, expected %ld\n", zone_names[z->idx],
+				    j, z->lowmem_reserve[j], prot[j]);
 		assert_int_equal(z->lowmem_reserve[j], prot[j]);
 	}
 }
@@ -342,8 +341,8 @@ static int load_snapshots(const char *path, struct snapshot *snaps, int max)
 			assert_true(cur->nr_zones < 16);
 			z = &cur->zones[cur->nr_zones++];
 			if (sscanf(line, "zone %d %15s %llu %llu %llu %llu %llu %llu %llu %d%n",
-				   &z->node, name, &v[0], &v[1], &v[2], &v[3], &v[4], &v[5],
-				   &v[6], &z->nr_prot, &off) != 10 ||
+				   &z->node, name, &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6],
+				   &z->nr_prot, &off) != 10 ||
 			    z->nr_prot > MAX_NR_ZONES)
 				fail_msg("%s:%d: bad zone line", path, lineno);
 			z->type = zone_type_named(name);
@@ -453,31 +452,30 @@ static void test_oracle_snapshots(void **state)
 
 static void test_zoneinfo_parse(void **state)
 {
-	static const char text[] =
-		"Node 0, zone      DMA\n"
-		"  per-node stats\n"
-		"      nr_inactive_anon 1064\n"
-		"      pgpromote_success 0\n"
-		"  pages free     3840\n"
-		"        boost    0\n"
-		"        min      44\n"
-		"        low      55\n"
-		"        high     66\n"
-		"        promo    77\n"
-		"        spanned  4095\n"
-		"        present  3998\n"
-		"        managed  3840\n"
-		"        cma      0\n"
-		"        protection: (0, 3018, 5706, 5706, 5706)\n"
-		"  pagesets\n"
-		"    cpu: 0\n"
-		"              count:    0\n"
-		"              high:     5571\n"
-		"              high_min: 27\n"
-		"Node 1, zone   Normal\n"
-		"  pages free     10\n"
-		"        min      1\n"
-		"        protection: (0, 0)";
+	static const char text[] = "Node 0, zone      DMA\n"
+				   "  per-node stats\n"
+				   "      nr_inactive_anon 1064\n"
+				   "      pgpromote_success 0\n"
+				   "  pages free     3840\n"
+				   "        boost    0\n"
+				   "        min      44\n"
+				   "        low      55\n"
+				   "        high     66\n"
+				   "        promo    77\n"
+				   "        spanned  4095\n"
+				   "        present  3998\n"
+				   "        managed  3840\n"
+				   "        cma      0\n"
+				   "        protection: (0, 3018, 5706, 5706, 5706)\n"
+				   "  pagesets\n"
+				   "    cpu: 0\n"
+				   "              count:    0\n"
+				   "              high:     5571\n"
+				   "              high_min: 27\n"
+				   "Node 1, zone   Normal\n"
+				   "  pages free     10\n"
+				   "        min      1\n"
+				   "        protection: (0, 0)";
 	struct zoneinfo_row rows[4];
 
 	assert_int_equal(zoneinfo_parse(text, rows, 4), 2);
@@ -487,7 +485,7 @@ static void test_zoneinfo_parse(void **state)
 	assert_int_equal(rows[0].free, 3840);
 	assert_int_equal(rows[0].min, 44);
 	assert_int_equal(rows[0].low, 55);
-	assert_int_equal(rows[0].high, 66);	/* not the pageset's "high:" */
+	assert_int_equal(rows[0].high, 66); /* not the pageset's "high:" */
 	assert_int_equal(rows[0].promo, 77);
 	assert_int_equal(rows[0].spanned, 4095);
 	assert_int_equal(rows[0].present, 3998);
@@ -506,8 +504,7 @@ static void test_zoneinfo_parse(void **state)
 	assert_int_equal(zoneinfo_parse(text, rows, 1), -21);
 	assert_int_equal(zoneinfo_parse("Node 0, zone DMA\n  min x\n", rows, 4), -2);
 	assert_int_equal(zoneinfo_parse("Node 0, zone DMA\n  min 5 6\n", rows, 4), -2);
-	assert_int_equal(zoneinfo_parse("Node 0, zone DMA\n  protection: (1, 2\n", rows, 4),
-			 -2);
+	assert_int_equal(zoneinfo_parse("Node 0, zone DMA\n  protection: (1, 2\n", rows, 4), -2);
 	assert_int_equal(zoneinfo_parse("\n  managed 5\n", rows, 4), -2);
 	assert_int_equal(zoneinfo_parse("Node x, zone DMA\n", rows, 4), -1);
 	assert_int_equal(zoneinfo_parse("", rows, 4), 0);
@@ -528,7 +525,7 @@ static void test_host_fixture(void **state)
 	/* the defaults, then the host's machine and sysctls */
 	if (scenario_load_string(s, "host.ini", "", err, sizeof(err)))
 		fail_msg("%s", err);
-	s->sysctl.swappiness = 1234;	/* must be overwritten */
+	s->sysctl.swappiness = 1234; /* must be overwritten */
 	if (host_read_machine(s, test_path("tests/data/proc"), err, sizeof(err)))
 		fail_msg("%s", err);
 	assert_true(s->machine.from_host);
@@ -626,13 +623,15 @@ static void test_host_errors(void **state)
 	snprintf(path, sizeof(path), "%s/zoneinfo:3: ", dir);
 	assert_non_null(strstr(err, path));
 
-	write_file(dir, "zoneinfo", "Node 0, zone HighMem\n  spanned 5\n  present 5\n"
+	write_file(dir, "zoneinfo",
+		   "Node 0, zone HighMem\n  spanned 5\n  present 5\n"
 		   "  managed 5\n");
 	assert_int_equal(host_read_machine(s, dir, err, sizeof(err)), -1);
 	snprintf(path, sizeof(path), "%s/zoneinfo:1: zone HighMem", dir);
 	assert_non_null(strstr(err, path));
 
-	write_file(dir, "zoneinfo", "Node 0, zone Normal\n  spanned 5\n  present 5\n"
+	write_file(dir, "zoneinfo",
+		   "Node 0, zone Normal\n  spanned 5\n  present 5\n"
 		   "  managed 5\nNode 0, zone Movable\n  spanned 0\n  present 0\n"
 		   "  managed 0\n");
 	/* no sysctl directory */
@@ -647,7 +646,7 @@ static void test_host_errors(void **state)
 	assert_int_equal(host_read_machine(s, dir, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "sys/vm/min_free_kbytes:1: expected one integer"));
 	write_file(dir, "sys/vm/min_free_kbytes", "1024\n");
-	write_file(dir, "sys/vm/lowmem_reserve_ratio", "32\t0\t0\n");	/* one too many */
+	write_file(dir, "sys/vm/lowmem_reserve_ratio", "32\t0\t0\n"); /* one too many */
 	assert_int_equal(host_read_machine(s, dir, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "sys/vm/lowmem_reserve_ratio:1:"));
 	write_file(dir, "sys/vm/lowmem_reserve_ratio", "32\t7\n");
@@ -683,9 +682,9 @@ static void test_host_errors(void **state)
 	assert_int_equal(s->sysctl.lowmem_reserve_ratio[ZONE_DMA32], 32);
 	assert_int_equal(s->sysctl.lowmem_reserve_ratio[ZONE_NORMAL], 7);
 
-	remove_files(dir, (const char *[]){ "zoneinfo", "cpus", "sys/vm/min_free_kbytes",
-					    "sys/vm/lowmem_reserve_ratio", "sys/vm", "sys", "",
-					    NULL });
+	remove_files(dir,
+		     (const char *[]){ "zoneinfo", "cpus", "sys/vm/min_free_kbytes",
+				       "sys/vm/lowmem_reserve_ratio", "sys/vm", "sys", "", NULL });
 	free(s);
 }
 
@@ -734,15 +733,15 @@ static void test_live_host(void **state)
 	sim->scn = *s;
 	sim->min_free_kbytes = s->sysctl.min_free_kbytes;
 	for (i = 0; i < nr; i++)
-		zone_of(sim, (unsigned int)rows[i].node,
-			zone_type_named(rows[i].zone))->managed_pages = rows[i].managed;
+		zone_of(sim, (unsigned int)rows[i].node, zone_type_named(rows[i].zone))
+			->managed_pages = rows[i].managed;
 	setup_per_zone_wmarks(sim);
 	setup_per_zone_lowmem_reserve(sim);
 
 	for (i = 0; i < nr; i++) {
 		const struct zoneinfo_row *r = &rows[i];
-		const struct zone *zn = zone_of(sim, (unsigned int)r->node,
-						 zone_type_named(r->zone));
+		const struct zone *zn =
+			zone_of(sim, (unsigned int)r->node, zone_type_named(r->zone));
 		/* printed marks include the boost of the moment */
 		u64 min = r->min - r->boost, low = r->low - r->boost, high = r->high - r->boost;
 		bool ok = min == zn->_watermark[WMARK_MIN] && low == zn->_watermark[WMARK_LOW] &&
@@ -757,9 +756,8 @@ static void test_live_host(void **state)
 				    "prot %ld %ld %ld, model %llu/%llu/%llu prot %ld %ld %ld\n",
 				    r->node, r->zone, (unsigned long long)r->managed,
 				    (unsigned long long)min, (unsigned long long)low,
-				    (unsigned long long)high, r->protection[1],
-				    r->protection[2], r->protection[3],
-				    (unsigned long long)zn->_watermark[WMARK_MIN],
+				    (unsigned long long)high, r->protection[1], r->protection[2],
+				    r->protection[3], (unsigned long long)zn->_watermark[WMARK_MIN],
 				    (unsigned long long)zn->_watermark[WMARK_LOW],
 				    (unsigned long long)zn->_watermark[WMARK_HIGH],
 				    zn->lowmem_reserve[1], zn->lowmem_reserve[2],

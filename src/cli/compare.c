@@ -43,9 +43,9 @@
 #include "compare.h"
 #include "options.h"
 
-#define CMP_MAX_OPTS	OPT_MAX_SETS	/* --set, --a, --b options each */
-#define CMP_CELL_LEN	40	/* one formatted number */
-#define CMP_LABEL_WIDTH	14	/* widest stat column a side's label may stretch */
+#define CMP_MAX_OPTS OPT_MAX_SETS /* --set, --a, --b options each */
+#define CMP_CELL_LEN 40 /* one formatted number */
+#define CMP_LABEL_WIDTH 14 /* widest stat column a side's label may stretch */
 
 /* ------------------------------------------------------------------ */
 /* Statistics                                                          */
@@ -77,7 +77,7 @@ int compare_stats(const double *v, size_t n, struct compare_stats *st)
 
 		ss += d * d;
 	}
-	st->std = sqrt(ss / (double)n);	/* population std, as the seeds' tables */
+	st->std = sqrt(ss / (double)n); /* population std, as the seeds' tables */
 	return 0;
 }
 
@@ -132,8 +132,8 @@ static bool item_number(const cJSON *it, double *v)
 		return isfinite(*v);
 	}
 	if (!cJSON_IsRaw(it) || !(s = it->valuestring) || !*s ||
-	    strspn(s, "0123456789+-.eE") != strlen(s) || !(isdigit((unsigned char)s[0]) ||
-							   s[0] == '-'))
+	    strspn(s, "0123456789+-.eE") != strlen(s) ||
+	    !(isdigit((unsigned char)s[0]) || s[0] == '-'))
 		return false;
 	*v = strtod(s, &end);
 	return *end == '\0' && isfinite(*v);
@@ -203,23 +203,23 @@ int compare_flatten(const cJSON *run, struct compare_flat *out)
 /* ------------------------------------------------------------------ */
 
 struct side {
-	char letter;			/* 'A', 'B' */
-	const char *opt;		/* "--a", "--b" */
-	const char *key;		/* "a", "b": the JSON member */
-	const char *texts[CMP_MAX_OPTS];	/* the --a options as given */
+	char letter; /* 'A', 'B' */
+	const char *opt; /* "--a", "--b" */
+	const char *key; /* "a", "b": the JSON member */
+	const char *texts[CMP_MAX_OPTS]; /* the --a options as given */
 	unsigned int nr_texts;
-	char **assign;			/* split into single assignments */
+	char **assign; /* split into single assignments */
 	unsigned int nr_assign;
-	char *label;			/* the assignments, comma separated */
+	char *label; /* the assignments, comma separated */
 	struct scenario *scn;
-	double *v;			/* v[fig * runs + run] */
-	unsigned char *have;		/* the run has the figure */
-	cJSON *runs;			/* --json: the run objects */
-	unsigned int cut_runs;		/* runs with a workload unfinished */
+	double *v; /* v[fig * runs + run] */
+	unsigned char *have; /* the run has the figure */
+	cJSON *runs; /* --json: the run objects */
+	unsigned int cut_runs; /* runs with a workload unfinished */
 };
 
 struct compare {
-	struct scn_opts scn;		/* the scenario, --machine, --set, --seed */
+	struct scn_opts scn; /* the scenario, --machine, --set, --seed */
 	const char *runs_text, *figures;
 	bool json, help, version;
 	unsigned int runs;
@@ -228,7 +228,7 @@ struct compare {
 	/* every figure of every run, in the order first seen */
 	char **names;
 	size_t nr_figs, cap_figs;
-	size_t *slots;			/* hash of names: index + 1, 0 = empty */
+	size_t *slots; /* hash of names: index + 1, 0 = empty */
 	size_t nr_slots;
 };
 
@@ -298,8 +298,8 @@ static int parse_args(int argc, char **argv, struct compare *c)
 				nr = &sd->nr_texts;
 			}
 			if (*nr == CMP_MAX_OPTS) {
-				fprintf(stderr, "reclaimsim: too many %s options (at most %d)\n", name,
-					CMP_MAX_OPTS);
+				fprintf(stderr, "reclaimsim: too many %s options (at most %d)\n",
+					name, CMP_MAX_OPTS);
 				return -1;
 			}
 			val = &arr[(*nr)++];
@@ -313,7 +313,8 @@ static int parse_args(int argc, char **argv, struct compare *c)
 		} else if (!strcmp(name, "--figures")) {
 			val = &c->figures;
 		} else if (a[0] == '-' && a[1]) {
-			fprintf(stderr, "reclaimsim: unknown option '%s' (see reclaimsim compare --help)\n",
+			fprintf(stderr,
+				"reclaimsim: unknown option '%s' (see reclaimsim compare --help)\n",
 				a);
 			return -1;
 		} else {
@@ -370,7 +371,8 @@ static int split_assignments(struct side *sd)
 			if (!piece)
 				goto oom;
 			if (!*piece) {
-				fprintf(stderr, "reclaimsim: %s '%s': an empty assignment (expected section.key=value[,section.key=value...])\n",
+				fprintf(stderr,
+					"reclaimsim: %s '%s': an empty assignment (expected section.key=value[,section.key=value...])\n",
 					sd->opt, text);
 				free(piece);
 				return -1;
@@ -379,7 +381,8 @@ static int split_assignments(struct side *sd)
 				char *joined, *prev;
 
 				if (first) {
-					fprintf(stderr, "reclaimsim: %s %s: expected section.key=value\n",
+					fprintf(stderr,
+						"reclaimsim: %s %s: expected section.key=value\n",
 						sd->opt, text);
 					free(piece);
 					return -1;
@@ -410,7 +413,8 @@ static int split_assignments(struct side *sd)
 	}
 	for (unsigned int i = 0; i < sd->nr_assign; i++) {
 		if (lhs_is(sd->assign[i], "run.seed")) {
-			fprintf(stderr, "reclaimsim: %s %s: the seeds are the same on both sides (use --seed N)\n",
+			fprintf(stderr,
+				"reclaimsim: %s %s: the seeds are the same on both sides (use --seed N)\n",
 				sd->opt, sd->assign[i]);
 			return -1;
 		}
@@ -442,8 +446,8 @@ static int parse_runs(struct compare *c)
 		return 0;
 	if (!*s || strspn(s, "0123456789") != strlen(s) || strlen(s) > 4 ||
 	    (n = strtoul(s, NULL, 10)) < 1 || n > COMPARE_MAX_RUNS) {
-		fprintf(stderr, "reclaimsim: --runs %s: expected a whole number of runs, 1..%d\n", s,
-			COMPARE_MAX_RUNS);
+		fprintf(stderr, "reclaimsim: --runs %s: expected a whole number of runs, 1..%d\n",
+			s, COMPARE_MAX_RUNS);
 		return -1;
 	}
 	c->runs = (unsigned int)n;
@@ -453,7 +457,7 @@ static int parse_runs(struct compare *c)
 static bool known_section(const char *item)
 {
 	static const char *const sections[] = { "time", "vmstat", "reclaim", "cgroups",
-						 "workloads" };
+						"workloads" };
 	const char *dot = strchr(item, '.');
 	size_t n = dot ? (size_t)(dot - item) : strlen(item);
 
@@ -488,7 +492,8 @@ static int check_figures(const char *list)
 			return -1;
 		}
 		if (!known_section(item)) {
-			fprintf(stderr, "reclaimsim: --figures %s: not a figure (section.name, sections: time, reclaim, vmstat, workloads, cgroups)\n",
+			fprintf(stderr,
+				"reclaimsim: --figures %s: not a figure (section.name, sections: time, reclaim, vmstat, workloads, cgroups)\n",
 				item);
 			free(item);
 			return -1;
@@ -504,11 +509,13 @@ static int check_figures(const char *list)
 static int check_usage(struct compare *c)
 {
 	if (!c->side[0].nr_texts && !c->side[1].nr_texts) {
-		fprintf(stderr, "reclaimsim: compare: nothing to compare: give --a and --b (see reclaimsim compare --help)\n");
+		fprintf(stderr,
+			"reclaimsim: compare: nothing to compare: give --a and --b (see reclaimsim compare --help)\n");
 		return -1;
 	}
 	if (c->figures && c->json) {
-		fprintf(stderr, "reclaimsim: compare: --figures applies to the table only (--json prints every figure)\n");
+		fprintf(stderr,
+			"reclaimsim: compare: --figures applies to the table only (--json prints every figure)\n");
 		return -1;
 	}
 	if (c->figures && check_figures(c->figures))
@@ -643,7 +650,8 @@ static bool run_cut(const cJSON *run)
 {
 	const cJSON *wls = cJSON_GetObjectItemCaseSensitive(run, "workloads"), *w;
 
-	cJSON_ArrayForEach(w, wls) {
+	cJSON_ArrayForEach(w, wls)
+	{
 		if (cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(w, "finished")))
 			return true;
 	}
@@ -791,9 +799,9 @@ oom:
 
 /* The vmstat counters of the default table, in this order. */
 static const char *const default_vmstat[] = {
-	"vmstat.pgmajfault", "vmstat.pswpin", "vmstat.pswpout", "vmstat.pgscan_kswapd",
-	"vmstat.pgscan_direct", "vmstat.pgsteal_kswapd", "vmstat.pgsteal_direct",
-	"vmstat.allocstall", "vmstat.oom_kill",
+	"vmstat.pgmajfault",	 "vmstat.pswpin",	 "vmstat.pswpout",
+	"vmstat.pgscan_kswapd",	 "vmstat.pgscan_direct", "vmstat.pgsteal_kswapd",
+	"vmstat.pgsteal_direct", "vmstat.allocstall",	 "vmstat.oom_kill",
 };
 
 static bool has_prefix(const char *s, const char *prefix)
@@ -841,13 +849,15 @@ static long select_rows(const struct compare *c, size_t *rows)
 			}
 			pattern = strpbrk(item, "*?[") != NULL;
 			for (size_t f = 0; f < c->nr_figs; f++) {
-				if (pattern ? fnmatch(item, c->names[f], 0) : strcmp(item, c->names[f]))
+				if (pattern ? fnmatch(item, c->names[f], 0) :
+					      strcmp(item, c->names[f]))
 					continue;
 				matched = true;
 				add_row(rows, &nr, taken, f);
 			}
 			if (!matched) {
-				fprintf(stderr, "reclaimsim: --figures %s: no such figure in these runs (--figures all shows every one)\n",
+				fprintf(stderr,
+					"reclaimsim: --figures %s: no such figure in these runs (--figures all shows every one)\n",
 					item);
 				free(item);
 				goto out;
@@ -925,7 +935,8 @@ static void print_header(const struct compare *c)
 	if (c->runs == 1)
 		printf("runs: 1 per side, seed %" PRIu64 " on both sides\n", c->seed0);
 	else
-		printf("runs: %u per side, seeds %" PRIu64 "..%" PRIu64 ", the same on both sides\n",
+		printf("runs: %u per side, seeds %" PRIu64 "..%" PRIu64
+		       ", the same on both sides\n",
 		       c->runs, c->seed0, last);
 	if (c->scn.machine || c->scn.nr_sets || c->scn.seed) {
 		printf("both:");
@@ -950,9 +961,9 @@ static void print_header(const struct compare *c)
 
 static int print_table(struct compare *c, double *tmp)
 {
-	unsigned int ncol = c->runs > 1 ? 8 : 2;	/* value columns, A then B */
+	unsigned int ncol = c->runs > 1 ? 8 : 2; /* value columns, A then B */
 	size_t *rows = malloc((c->nr_figs + 1) * sizeof(*rows));
-	char (*cell)[CMP_CELL_LEN] = NULL;	/* [row * (ncol + 1) + col], last: change */
+	char(*cell)[CMP_CELL_LEN] = NULL; /* [row * (ncol + 1) + col], last: change */
 	size_t fw = strlen("figure"), vw = 3, cw = strlen("change");
 	char label[2][CMP_CELL_LEN * 4];
 	bool labels = c->runs > 1;
@@ -972,12 +983,12 @@ static int print_table(struct compare *c, double *tmp)
 	for (long i = 0; i < nr; i++) {
 		size_t f = rows[i];
 		enum figure_kind kind = figure_kind(c, f);
-		char (*row)[CMP_CELL_LEN] = &cell[(size_t)i * (ncol + 1)];
+		char(*row)[CMP_CELL_LEN] = &cell[(size_t)i * (ncol + 1)];
 		struct compare_stats st[2];
 		bool have[2];
 
 		for (int s = 0; s < 2; s++) {
-			char (*col)[CMP_CELL_LEN] = &row[s * (ncol / 2)];
+			char(*col)[CMP_CELL_LEN] = &row[s * (ncol / 2)];
 
 			have[s] = side_stats(c, &c->side[s], f, tmp, &st[s]);
 			if (ncol == 2) {
@@ -1014,7 +1025,8 @@ static int print_table(struct compare *c, double *tmp)
 			const struct side *sd = &c->side[s];
 
 			if (sd->nr_assign)
-				snprintf(label[s], sizeof(label[s]), "%c (%s)", sd->letter, sd->label);
+				snprintf(label[s], sizeof(label[s]), "%c (%s)", sd->letter,
+					 sd->label);
 			else
 				snprintf(label[s], sizeof(label[s]), "%c (the scenario as is)",
 					 sd->letter);
@@ -1037,7 +1049,7 @@ static int print_table(struct compare *c, double *tmp)
 		       (int)cw, "change");
 	}
 	for (long i = 0; i < nr; i++) {
-		char (*row)[CMP_CELL_LEN] = &cell[(size_t)i * (ncol + 1)];
+		char(*row)[CMP_CELL_LEN] = &cell[(size_t)i * (ncol + 1)];
 
 		printf("%-*s", (int)fw, c->names[rows[i]]);
 		for (unsigned int k = 0; k < ncol; k++)
@@ -1047,7 +1059,8 @@ static int print_table(struct compare *c, double *tmp)
 	for (int s = 0; s < 2; s++)
 		if (c->side[s].cut_runs)
 			printf("\nnote: %c: %u of %u run%s stopped at run.duration with a workload unfinished\n",
-			       c->side[s].letter, c->side[s].cut_runs, c->runs, c->runs == 1 ? "" : "s");
+			       c->side[s].letter, c->side[s].cut_runs, c->runs,
+			       c->runs == 1 ? "" : "s");
 	free(cell);
 	free(rows);
 	return 0;

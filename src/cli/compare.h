@@ -20,12 +20,12 @@
 
 struct cJSON;
 
-#define COMPARE_MAX_RUNS	1000	/* --runs: 1..COMPARE_MAX_RUNS per side */
+#define COMPARE_MAX_RUNS 1000 /* --runs: 1..COMPARE_MAX_RUNS per side */
 
 /* Statistics of one figure over the runs of one side. */
 struct compare_stats {
 	double mean;
-	double std;	/* population standard deviation (divided by n) */
+	double std; /* population standard deviation (divided by n) */
 	double min, max;
 };
 

@@ -38,12 +38,12 @@
 #include "profile.h"
 #include "../mm/internal.h"
 
-#define RECLAIMSIM_VERSION	"0.1"
-#define PLOT_ERR_LEN		4096
+#define RECLAIMSIM_VERSION "0.1"
+#define PLOT_ERR_LEN 4096
 
 struct options {
 	const char *cmd;
-	struct scn_opts scn;		/* the scenario, --machine, --set, --seed */
+	struct scn_opts scn; /* the scenario, --machine, --set, --seed */
 	const char *cgroup;
 	const char *csv;
 	const char *plot;
@@ -75,17 +75,21 @@ static void command_usage(FILE *f, const char *cmd)
 	if (run)
 		fputs("usage: reclaimsim run [SCENARIO] [options]\n\n"
 		      "Run SCENARIO (default: the built-in scenario) and print the report:\n"
-		      "/usr/bin/time of each workload, reclaim counters, cgroups.\n", f);
+		      "/usr/bin/time of each workload, reclaim counters, cgroups.\n",
+		      f);
 	else if (!strcmp(cmd, "zoneinfo"))
 		fputs("usage: reclaimsim zoneinfo [SCENARIO] [options]\n\n"
-		      "Print the model's /proc/zoneinfo after the run (--before: at boot).\n", f);
+		      "Print the model's /proc/zoneinfo after the run (--before: at boot).\n",
+		      f);
 	else if (!strcmp(cmd, "vmstat"))
 		fputs("usage: reclaimsim vmstat [SCENARIO] [options]\n\n"
-		      "Print the model's /proc/vmstat after the run (--before: at boot).\n", f);
+		      "Print the model's /proc/vmstat after the run (--before: at boot).\n",
+		      f);
 	else
 		fputs("usage: reclaimsim memory.stat [SCENARIO] [options]\n\n"
 		      "Print the cgroup v1 memory.stat of a cgroup after the run (--before:\n"
-		      "at boot).\n", f);
+		      "at boot).\n",
+		      f);
 	fputs("\noptions:\n"
 	      "  --set SECTION.KEY=VALUE  override one key of the scenario (repeatable, applied\n"
 	      "                           in order); named sections: workload.NAME.KEY,\n"
@@ -94,7 +98,8 @@ static void command_usage(FILE *f, const char *cmd)
 	      "                           place: of --seed and --set run.seed the later wins)\n"
 	      "  --machine host           this host's CPUs, page size, nodes, zones and vm\n"
 	      "                           sysctls replace the scenario's (as --set\n"
-	      "                           machine.from=host before the other --set options)\n", f);
+	      "                           machine.from=host before the other --set options)\n",
+	      f);
 	if (run)
 		fputs("  --json                   the report as one JSON object\n", f);
 	else
@@ -107,7 +112,8 @@ static void command_usage(FILE *f, const char *cmd)
 	      "  -h, --help               this help\n"
 	      "      --version            print the version\n"
 	      "Options with a value also take the --option=VALUE form.  See docs/scenarios.md\n"
-	      "for the scenario keys.\n", f);
+	      "for the scenario keys.\n",
+	      f);
 }
 
 /*
@@ -125,8 +131,9 @@ static char **split_oracle_args(int argc, char **argv, int *new_argc)
 	for (int i = 0; i < argc; i++) {
 		char *eq = strchr(argv[i], '=');
 
-		if (i && eq && (!strncmp(argv[i], "--dir=", 6) || !strncmp(argv[i], "--only=", 7))) {
-			*eq = '\0';	/* argv strings are ours to modify */
+		if (i && eq &&
+		    (!strncmp(argv[i], "--dir=", 6) || !strncmp(argv[i], "--only=", 7))) {
+			*eq = '\0'; /* argv strings are ours to modify */
 			v[n++] = argv[i];
 			v[n++] = eq + 1;
 		} else {
@@ -181,8 +188,9 @@ static int parse_args(int argc, char **argv, struct options *o)
 		} else if (!strcmp(name, "--plot")) {
 			val = &o->plot;
 		} else if (a[0] == '-') {
-			fprintf(stderr, "reclaimsim: unknown option '%s' (see reclaimsim %s --help)\n",
-				a, o->cmd);
+			fprintf(stderr,
+				"reclaimsim: unknown option '%s' (see reclaimsim %s --help)\n", a,
+				o->cmd);
 			return -1;
 		} else {
 			if (opt_scenario(a, &o->scn.scenario))
@@ -202,12 +210,14 @@ static int check_combinations(const struct options *o)
 	bool run = !strcmp(c, "run");
 
 	if (o->json && !run) {
-		fprintf(stderr, "reclaimsim: %s: --json applies to run only (%s prints the kernel's own format)\n",
+		fprintf(stderr,
+			"reclaimsim: %s: --json applies to run only (%s prints the kernel's own format)\n",
 			c, c);
 		return -1;
 	}
 	if (o->before && run) {
-		fprintf(stderr, "reclaimsim: run: --before applies to zoneinfo, vmstat and memory.stat only (run always runs the scenario)\n");
+		fprintf(stderr,
+			"reclaimsim: run: --before applies to zoneinfo, vmstat and memory.stat only (run always runs the scenario)\n");
 		return -1;
 	}
 	if (o->cgroup && strcmp(c, "memory.stat")) {
@@ -216,7 +226,9 @@ static int check_combinations(const struct options *o)
 	}
 	if (o->before && (o->csv || o->plot || o->check)) {
 		fprintf(stderr, "reclaimsim: %s: %s needs a run, and --before does not run\n", c,
-			o->csv ? "--csv" : o->plot ? "--plot" : "--check");
+			o->csv	? "--csv" :
+			o->plot ? "--plot" :
+				  "--check");
 		return -1;
 	}
 	return 0;

@@ -79,7 +79,8 @@ static int apply_seed(const struct scn_opts *o, struct scenario *s, char *err, s
 
 	if (!n || isspace((unsigned char)o->seed[0]) || isspace((unsigned char)o->seed[n - 1]) ||
 	    n >= sizeof(assignment) - 16) {
-		snprintf(err, errlen, "--seed '%s': expected a decimal integer (0..18446744073709551615)",
+		snprintf(err, errlen,
+			 "--seed '%s': expected a decimal integer (0..18446744073709551615)",
 			 o->seed);
 		return -1;
 	}
@@ -112,7 +113,8 @@ int opt_build_scenario(const struct scn_opts *o, struct scenario *s)
 			return -1;
 		}
 		if (scenario_set(s, "machine.from=host", err, sizeof(err))) {
-			replace_prefix(err, sizeof(err), "--set machine.from=host: ", "--machine host: ");
+			replace_prefix(err, sizeof(err),
+				       "--set machine.from=host: ", "--machine host: ");
 			goto fail;
 		}
 	}

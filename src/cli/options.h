@@ -13,18 +13,18 @@
 struct scenario;
 
 /* --set options a command takes at most */
-#define OPT_MAX_SETS		256
+#define OPT_MAX_SETS 256
 
 /*
  * The scenario as a command line gives it: the file (or the built-in
  * scenario), --machine, the --set options and --seed, in the order typed.
  */
 struct scn_opts {
-	const char *scenario;		/* NULL: the built-in scenario */
+	const char *scenario; /* NULL: the built-in scenario */
 	const char *sets[OPT_MAX_SETS];
 	unsigned int nr_sets;
 	const char *seed;
-	unsigned int seed_after;	/* --seed comes after this many --set: the later wins */
+	unsigned int seed_after; /* --seed comes after this many --set: the later wins */
 	const char *machine;
 };
 

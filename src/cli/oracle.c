@@ -30,17 +30,20 @@
 #include "workload/workload.h"
 #include "oracle.h"
 
-#define ORACLE_SEED	1
-#define ORACLE_DIR_LEN	4096	/* --dir, PATH_MAX */
+#define ORACLE_SEED 1
+#define ORACLE_DIR_LEN 4096 /* --dir, PATH_MAX */
 
 /* The counters the summary line counts: what the model is tuned for. */
 static const char *const targeted[] = {
-	"pgmajfault", "pswpout", "pgsteal_anon+file", "pglazyfreed",
+	"pgmajfault",
+	"pswpout",
+	"pgsteal_anon+file",
+	"pglazyfreed",
 };
 #define NR_TARGETED (sizeof(targeted) / sizeof(targeted[0]))
 
 /* The derived row: reclaimed pages of both kinds. */
-#define PGSTEAL_SUM	"pgsteal_anon+file"
+#define PGSTEAL_SUM "pgsteal_anon+file"
 
 /* ------------------------------------------------------------------ */
 /* Verdicts */
@@ -96,8 +99,14 @@ const char *oracle_verdict(double kernel, double sim)
 /* data/oracle/summary.json */
 
 static const char *const memcg_counters[] = {
-	"failcnt", "max_usage_in_bytes", "oom_kill", "pgmajfault", "memcg_pgpgin",
-	"memcg_pgpgout", "workingset_refault_anon", "workingset_refault_file",
+	"failcnt",
+	"max_usage_in_bytes",
+	"oom_kill",
+	"pgmajfault",
+	"memcg_pgpgin",
+	"memcg_pgpgout",
+	"workingset_refault_anon",
+	"workingset_refault_file",
 };
 static const char *const run_counters[] = { "exit_signal", "wall_s" };
 
@@ -118,8 +127,8 @@ static int vm_event_index(const char *name)
 }
 
 /* Copy string member @key of @o into @dst; -1 if missing or too long. */
-static int get_str(char *dst, size_t len, const cJSON *o, const char *key,
-		   const char *where, char *err, size_t errlen)
+static int get_str(char *dst, size_t len, const cJSON *o, const char *key, const char *where,
+		   char *err, size_t errlen)
 {
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
 
@@ -128,8 +137,7 @@ static int get_str(char *dst, size_t len, const cJSON *o, const char *key,
 		return -1;
 	}
 	if (strlen(v->valuestring) >= len) {
-		snprintf(err, errlen, "%s: \"%s\" longer than %zu characters", where, key,
-			 len - 1);
+		snprintf(err, errlen, "%s: \"%s\" longer than %zu characters", where, key, len - 1);
 		return -1;
 	}
 	strcpy(dst, v->valuestring);
@@ -170,7 +178,8 @@ static int get_values(struct oracle_stat *st, const cJSON *o, const char *where,
 		return -1;
 	}
 	st->nr_values = 0;
-	cJSON_ArrayForEach(v, vals) {
+	cJSON_ArrayForEach(v, vals)
+	{
 		if (st->nr_values == ORACLE_MAX_RUNS) {
 			snprintf(err, errlen, "%s: more than %d values", where, ORACLE_MAX_RUNS);
 			return -1;
@@ -194,8 +203,8 @@ static int get_values(struct oracle_stat *st, const cJSON *o, const char *where,
 	return 0;
 }
 
-static int load_counter(struct oracle_counter *c, const cJSON *j, const char *where,
-			char *err, size_t errlen)
+static int load_counter(struct oracle_counter *c, const cJSON *j, const char *where, char *err,
+			size_t errlen)
 {
 	char how[16] = "count";
 
@@ -230,12 +239,12 @@ static int load_counter(struct oracle_counter *c, const cJSON *j, const char *wh
 		if (vm_event_index(c->name) < 0)
 			goto unknown;
 	} else if (!strcmp(c->source, "run")) {
-		if (!in_list(c->name, run_counters,
-			     sizeof(run_counters) / sizeof(run_counters[0])))
+		if (!in_list(c->name, run_counters, sizeof(run_counters) / sizeof(run_counters[0])))
 			goto unknown;
 	} else if (strcmp(c->source, "program")) {
-		snprintf(err, errlen, "%s: %s: source \"%s\": expected memcg, vmstat, run or program",
-			 where, c->name, c->source);
+		snprintf(err, errlen,
+			 "%s: %s: source \"%s\": expected memcg, vmstat, run or program", where,
+			 c->name, c->source);
 		return -1;
 	}
 	return get_values(&c->kernel, j, where, err, errlen);
@@ -271,8 +280,8 @@ static void add_pgsteal_sum(struct oracle_config *cfg)
 	snprintf(sum.unit, sizeof(sum.unit), "pages");
 	sum.how = ORACLE_COUNT;
 	sum.derived = true;
-	sum.kernel.nr_values = a->kernel.nr_values < f->kernel.nr_values ?
-			       a->kernel.nr_values : f->kernel.nr_values;
+	sum.kernel.nr_values = a->kernel.nr_values < f->kernel.nr_values ? a->kernel.nr_values :
+									   f->kernel.nr_values;
 	for (unsigned int i = 0; i < sum.kernel.nr_values; i++)
 		sum.kernel.values[i] = a->kernel.values[i] + f->kernel.values[i];
 	stat_update(&sum.kernel);
@@ -283,8 +292,8 @@ static void add_pgsteal_sum(struct oracle_config *cfg)
 	cfg->nr_counters++;
 }
 
-static int load_pass_misses(struct oracle_config *cfg, const cJSON *j, const char *where,
-			    char *err, size_t errlen)
+static int load_pass_misses(struct oracle_config *cfg, const cJSON *j, const char *where, char *err,
+			    size_t errlen)
 {
 	const cJSON *lists = cJSON_GetObjectItemCaseSensitive(j, "lists");
 	const cJSON *l = cJSON_GetObjectItemCaseSensitive(lists, "hot_miss_per_pass");
@@ -297,7 +306,8 @@ static int load_pass_misses(struct oracle_config *cfg, const cJSON *j, const cha
 		snprintf(err, errlen, "%s: hot_miss_per_pass: no \"values\" list", where);
 		return -1;
 	}
-	cJSON_ArrayForEach(run, vals) {
+	cJSON_ArrayForEach(run, vals)
+	{
 		unsigned int r = cfg->nr_pass_runs;
 
 		if (r == ORACLE_MAX_RUNS || !cJSON_IsArray(run)) {
@@ -305,11 +315,13 @@ static int load_pass_misses(struct oracle_config *cfg, const cJSON *j, const cha
 				 where, ORACLE_MAX_RUNS);
 			return -1;
 		}
-		cJSON_ArrayForEach(v, run) {
+		cJSON_ArrayForEach(v, run)
+		{
 			if (cfg->nr_passes[r] == ORACLE_MAX_PASSES || !cJSON_IsNumber(v)) {
-				snprintf(err, errlen,
-					 "%s: hot_miss_per_pass: expected at most %d numbers per run",
-					 where, ORACLE_MAX_PASSES);
+				snprintf(
+					err, errlen,
+					"%s: hot_miss_per_pass: expected at most %d numbers per run",
+					where, ORACLE_MAX_PASSES);
 				return -1;
 			}
 			cfg->pass_miss[r][cfg->nr_passes[r]++] = v->valuedouble;
@@ -345,7 +357,8 @@ static int load_config(struct oracle_config *cfg, const cJSON *j, const char *pa
 		snprintf(err, errlen, "%s: no \"counters\" list", where);
 		return -1;
 	}
-	cJSON_ArrayForEach(c, counters) {
+	cJSON_ArrayForEach(c, counters)
+	{
 		char cwhere[600];
 
 		/* one slot stays free for the derived pgsteal_anon+file */
@@ -405,9 +418,9 @@ int oracle_summary_load(struct oracle_summary *os, const char *path, char *err, 
 		snprintf(err, errlen, "%s: out of memory", path);
 		goto out;
 	}
-	cJSON_ArrayForEach(c, configs) {
-		if (load_config(&os->configs[os->nr_configs], c, path, os->nr_configs, err,
-				errlen))
+	cJSON_ArrayForEach(c, configs)
+	{
+		if (load_config(&os->configs[os->nr_configs], c, path, os->nr_configs, err, errlen))
 			goto out;
 		os->nr_configs++;
 	}
@@ -477,7 +490,8 @@ static double sim_value(const struct sim *sim, const struct oracle_counter *c)
 		int i;
 
 		if (!strcmp(c->name, PGSTEAL_SUM))
-			return (double)(sim->vm_events[PGSTEAL_ANON] + sim->vm_events[PGSTEAL_FILE]);
+			return (double)(sim->vm_events[PGSTEAL_ANON] +
+					sim->vm_events[PGSTEAL_FILE]);
 		i = vm_event_index(c->name);
 		return i < 0 ? NAN : (double)sim->vm_events[i];
 	}
@@ -502,7 +516,7 @@ static double sim_value(const struct sim *sim, const struct oracle_counter *c)
 struct oracle_result {
 	bool ran;
 	char err[SCN_ERR_LEN];
-	double sim[ORACLE_MAX_COUNTERS];	/* NAN: no simulated figure */
+	double sim[ORACLE_MAX_COUNTERS]; /* NAN: no simulated figure */
 };
 
 /*
@@ -510,8 +524,7 @@ struct oracle_result {
  * res->err (a scenario that does not load, no memory); -2 when the run
  * itself failed (sim_run), already reported on stderr in full.
  */
-static int run_config(const struct oracle_config *cfg, const char *dir,
-		      struct oracle_result *res)
+static int run_config(const struct oracle_config *cfg, const char *dir, struct oracle_result *res)
 {
 	struct scenario *s = malloc(sizeof(*s));
 	char path[ORACLE_DIR_LEN + sizeof(cfg->scenario) + 1];
@@ -625,8 +638,8 @@ static void print_config_text(FILE *f, const struct oracle_summary *os,
 
 	fprintf(f, "%s: %s\n", cfg->name, cfg->description);
 	fprintf(f, "  kernel %s: %u runs of `%s`; reclaimsim: %s, seed %d\n",
-		os->kernel[0] ? os->kernel : "(unknown)", cfg->runs, cfg->command,
-		cfg->scenario, ORACLE_SEED);
+		os->kernel[0] ? os->kernel : "(unknown)", cfg->runs, cfg->command, cfg->scenario,
+		ORACLE_SEED);
 	if (!res->ran) {
 		fprintf(f, "  not run: %s\n\n", res->err);
 		t->not_run++;
@@ -729,8 +742,9 @@ static cJSON *config_json(const struct oracle_config *cfg, const struct oracle_r
 		if (k->derived)
 			cJSON_AddTrueToObject(c, "derived");
 		for (unsigned int r = 0; r < k->kernel.nr_values; r++)
-			cJSON_AddItemToArray(vals, isnan(k->kernel.values[r]) ? cJSON_CreateNull() :
-					     cJSON_CreateNumber(k->kernel.values[r]));
+			cJSON_AddItemToArray(vals, isnan(k->kernel.values[r]) ?
+							   cJSON_CreateNull() :
+							   cJSON_CreateNumber(k->kernel.values[r]));
 		add_num(kern, "min", k->kernel.min);
 		add_num(kern, "max", k->kernel.max);
 		add_num(kern, "mean", k->kernel.mean);
@@ -746,7 +760,7 @@ static cJSON *config_json(const struct oracle_config *cfg, const struct oracle_r
 
 		for (unsigned int r = 0; r < cfg->nr_pass_runs; r++)
 			cJSON_AddItemToArray(runs, cJSON_CreateDoubleArray(cfg->pass_miss[r],
-									  (int)cfg->nr_passes[r]));
+									   (int)cfg->nr_passes[r]));
 	}
 	return o;
 }
@@ -871,8 +885,9 @@ int oracle_main(int argc, char **argv)
 	for (unsigned int i = 0; i < os.nr_configs; i++)
 		matched += !only || strstr(os.configs[i].name, only);
 	if (!matched) {
-		fprintf(stderr, "reclaimsim: oracle: --only %s: no configuration matches; %s has:",
-			only, path);
+		fprintf(stderr,
+			"reclaimsim: oracle: --only %s: no configuration matches; %s has:", only,
+			path);
 		for (unsigned int i = 0; i < os.nr_configs; i++)
 			fprintf(stderr, " %s", os.configs[i].name);
 		fputc('\n', stderr);
@@ -912,7 +927,8 @@ int oracle_main(int argc, char **argv)
 		configs = cJSON_AddArrayToObject(root, "configs");
 		for (unsigned int i = 0; i < os.nr_configs; i++)
 			if (!only || strstr(os.configs[i].name, only))
-				cJSON_AddItemToArray(configs, config_json(&os.configs[i], &res[i], &t));
+				cJSON_AddItemToArray(configs,
+						     config_json(&os.configs[i], &res[i], &t));
 		cJSON_AddItemToObject(root, "result", tally_json(&t));
 		out = cJSON_Print(root);
 		if (out)

@@ -14,49 +14,49 @@
 #include <stddef.h>
 
 /* Where the summary lives, relative to the repo root (--dir). */
-#define ORACLE_SUMMARY_PATH	"data/oracle/summary.json"
+#define ORACLE_SUMMARY_PATH "data/oracle/summary.json"
 
 /* A simulated value within this fraction of the kernel mean is "ok". */
-#define ORACLE_TOLERANCE	0.25
+#define ORACLE_TOLERANCE 0.25
 /*
  * Counts at or below this on both sides are "small": a handful of faults
  * of the program's own binary, a few file pages; their ratio means nothing.
  */
-#define ORACLE_SMALL		20.0
+#define ORACLE_SMALL 20.0
 
-#define ORACLE_MAX_RUNS		16
-#define ORACLE_MAX_COUNTERS	32
-#define ORACLE_MAX_PASSES	64
-#define ORACLE_NAME_LEN		48
+#define ORACLE_MAX_RUNS 16
+#define ORACLE_MAX_COUNTERS 32
+#define ORACLE_MAX_PASSES 64
+#define ORACLE_NAME_LEN 48
 
 /* How a counter is judged (summary.json "compare"). */
 enum oracle_compare {
-	ORACLE_COUNT,	/* +-25%, "small" when both <= 20 */
-	ORACLE_EXACT,	/* an outcome (oom_kill, exit_signal): equal or not */
-	ORACLE_MEASURE,	/* a continuous figure (wall_s): +-25%, no "small" */
+	ORACLE_COUNT, /* +-25%, "small" when both <= 20 */
+	ORACLE_EXACT, /* an outcome (oom_kill, exit_signal): equal or not */
+	ORACLE_MEASURE, /* a continuous figure (wall_s): +-25%, no "small" */
 };
 
 /* The kernel's figure over the runs of one configuration. */
 struct oracle_stat {
-	unsigned int nr_values;			/* runs */
-	double values[ORACLE_MAX_RUNS];		/* NAN: the run has no value */
-	double min, max, mean;			/* over the runs with a value */
+	unsigned int nr_values; /* runs */
+	double values[ORACLE_MAX_RUNS]; /* NAN: the run has no value */
+	double min, max, mean; /* over the runs with a value */
 };
 
 struct oracle_counter {
-	char name[ORACLE_NAME_LEN];	/* e.g. "pgmajfault", "hot_miss_total" */
-	char source[16];		/* memcg, vmstat, run, program */
-	char unit[16];			/* pages, events, bytes, s, signal */
+	char name[ORACLE_NAME_LEN]; /* e.g. "pgmajfault", "hot_miss_total" */
+	char source[16]; /* memcg, vmstat, run, program */
+	char unit[16]; /* pages, events, bytes, s, signal */
 	enum oracle_compare how;
-	bool derived;			/* computed here, not in summary.json */
+	bool derived; /* computed here, not in summary.json */
 	struct oracle_stat kernel;
 };
 
 struct oracle_config {
-	char name[2 * ORACLE_NAME_LEN];	/* "workload/config" */
+	char name[2 * ORACLE_NAME_LEN]; /* "workload/config" */
 	char description[256];
-	char command[256];		/* what the kernel runs executed */
-	char scenario[256];		/* mirroring scenario, relative to --dir */
+	char command[256]; /* what the kernel runs executed */
+	char scenario[256]; /* mirroring scenario, relative to --dir */
 	unsigned int runs;
 	unsigned int nr_counters;
 	struct oracle_counter counters[ORACLE_MAX_COUNTERS];
@@ -66,7 +66,7 @@ struct oracle_config {
 };
 
 struct oracle_summary {
-	char kernel[64];		/* uname -r of the oracle machine */
+	char kernel[64]; /* uname -r of the oracle machine */
 	unsigned int nr_configs;
 	struct oracle_config *configs;
 };
@@ -77,8 +77,7 @@ struct oracle_summary {
  * pgsteal_file.  Returns 0, or -1 with "PATH: what is wrong" in @err.
  * Free with oracle_summary_free() either way.
  */
-int oracle_summary_load(struct oracle_summary *os, const char *path, char *err,
-			size_t errlen);
+int oracle_summary_load(struct oracle_summary *os, const char *path, char *err, size_t errlen);
 void oracle_summary_free(struct oracle_summary *os);
 
 /*

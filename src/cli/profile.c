@@ -23,7 +23,8 @@ static void profile_usage(FILE *f)
 	      "                           and keys as rows (docs/model.md)\n"
 	      "  -h, --help               this help\n"
 	      "      --version            print the version\n"
-	      "See docs/scenarios.md for the keys.\n", f);
+	      "See docs/scenarios.md for the keys.\n",
+	      f);
 }
 
 /* The value of @key in a profile's @lines ("key = value"), "" if none. */
@@ -98,7 +99,8 @@ int profile_main(int argc, char **argv, const char *version)
 		} else if (!strcmp(a, "--markdown")) {
 			markdown = true;
 		} else if (a[0] == '-') {
-			fprintf(stderr, "reclaimsim: unknown option '%s' (see reclaimsim profile --help)\n",
+			fprintf(stderr,
+				"reclaimsim: unknown option '%s' (see reclaimsim profile --help)\n",
 				a);
 			return 2;
 		} else if (name) {

@@ -13,18 +13,20 @@
 #include "../sim/config.h"
 
 #ifndef ARRAY_SIZE
-#define ARRAY_SIZE(a)	CFG_ARRAY_SIZE(a)
+#define ARRAY_SIZE(a) CFG_ARRAY_SIZE(a)
 #endif
 
-int blkdev_init(struct blkdev *dev, const char *name, u64 latency_ns,
-		u64 bandwidth, unsigned int depth)
+int blkdev_init(struct blkdev *dev, const char *name, u64 latency_ns, u64 bandwidth,
+		unsigned int depth)
 {
 	unsigned int nr_requests;
 
-	*dev = (struct blkdev){ .name = name, .latency_ns = latency_ns,
-				.bandwidth = bandwidth, .depth = depth ? depth : 1 };
+	*dev = (struct blkdev){ .name = name,
+				.latency_ns = latency_ns,
+				.bandwidth = bandwidth,
+				.depth = depth ? depth : 1 };
 	nr_requests = dev->depth * 2 > 64 ? dev->depth * 2 : 64;
-	dev->queue_pages = (u64)nr_requests * 32;	/* 128 KiB requests of 4 KiB pages */
+	dev->queue_pages = (u64)nr_requests * 32; /* 128 KiB requests of 4 KiB pages */
 	dev->slot_busy_until = calloc(dev->depth, sizeof(u64));
 	return dev->slot_busy_until ? 0 : -1;
 }
@@ -132,10 +134,15 @@ u64 submit_bio(struct sim *sim, struct blkdev *dev, struct bio *bio, u64 now)
 		dev->nr_writes++;
 		dev->pages_written += bio->nr_pages;
 		if (bio->sector != BIO_NO_SECTOR)
-			dev->tail = (struct blk_tail_request){
-				.valid = true, .head = bio, .last = bio, .slot = best,
-				.start_ns = start, .done_ns = done,
-				.end_sector = bio->sector + bio->nr_pages, .bytes = bytes };
+			dev->tail = (struct blk_tail_request){ .valid = true,
+							       .head = bio,
+							       .last = bio,
+							       .slot = best,
+							       .start_ns = start,
+							       .done_ns = done,
+							       .end_sector =
+								       bio->sector + bio->nr_pages,
+							       .bytes = bytes };
 	}
 	bio->done_ns = done;
 	event_push(sim, done, blk_end_io, bio, 0);
@@ -184,8 +191,8 @@ void bio_put_chain(struct blkdev *dev, struct bio *bio)
 
 /* [machine]: the device presets and the file device */
 
-#define MiB		(1024ULL * 1024)
-#define GiB		(1024ULL * MiB)
+#define MiB (1024ULL * 1024)
+#define GiB (1024ULL * MiB)
 
 /* swap_device / disk_device presets. */
 static const struct device_preset {
@@ -193,9 +200,9 @@ static const struct device_preset {
 	struct scn_device dev;
 } device_presets[] = {
 	/* SATA SSD: ~100 us per 4K read, ~500 MB/s, NCQ depth 32 */
-	{ "ssd",  { 100 * NSEC_PER_USEC, 500 * MiB, 32 } },
+	{ "ssd", { 100 * NSEC_PER_USEC, 500 * MiB, 32 } },
 	/* 7200 rpm disk: seek + half a rotation, one request at a time */
-	{ "hdd",  { 8 * NSEC_PER_MSEC, 150 * MiB, 1 } },
+	{ "hdd", { 8 * NSEC_PER_MSEC, 150 * MiB, 1 } },
 	/* NVMe: ~20 us, ~3 GB/s, deep queues */
 	{ "nvme", { 20 * NSEC_PER_USEC, 3 * GiB, 128 } },
 };
@@ -230,17 +237,33 @@ int blkdev_set_preset(struct cfg_ctx *k, void *obj, const char *val)
 	return 0;
 }
 
-#define M_OFF(f)	offsetof(struct scn_machine, f)
+#define M_OFF(f) offsetof(struct scn_machine, f)
 
 static const struct cfg_key blkdev_machine_keys[] = {
-	{ .name = "disk_device", .type = CFG_CUSTOM, .set = blkdev_set_preset, .def = "ssd",
-	  .range = "ssd \\| hdd \\| nvme", .doc = "the file device's preset, as swap_device" },
-	{ .name = "disk_latency", .type = CFG_TIME, .off = M_OFF(disk_dev.latency_ns),
-	  .max = 10 * NSEC_PER_SEC, .def_doc = "disk_device", .doc = "per request, before the transfer" },
-	{ .name = "disk_bandwidth", .type = CFG_BANDWIDTH, .off = M_OFF(disk_dev.bandwidth),
-	  .def_doc = "disk_device", .doc = "bytes per second" },
-	{ .name = "disk_depth", .type = CFG_UINT, .off = M_OFF(disk_dev.depth), .min = 1, .max = 65536,
-	  .def_doc = "disk_device", .doc = "requests in flight" },
+	{ .name = "disk_device",
+	  .type = CFG_CUSTOM,
+	  .set = blkdev_set_preset,
+	  .def = "ssd",
+	  .range = "ssd \\| hdd \\| nvme",
+	  .doc = "the file device's preset, as swap_device" },
+	{ .name = "disk_latency",
+	  .type = CFG_TIME,
+	  .off = M_OFF(disk_dev.latency_ns),
+	  .max = 10 * NSEC_PER_SEC,
+	  .def_doc = "disk_device",
+	  .doc = "per request, before the transfer" },
+	{ .name = "disk_bandwidth",
+	  .type = CFG_BANDWIDTH,
+	  .off = M_OFF(disk_dev.bandwidth),
+	  .def_doc = "disk_device",
+	  .doc = "bytes per second" },
+	{ .name = "disk_depth",
+	  .type = CFG_UINT,
+	  .off = M_OFF(disk_dev.depth),
+	  .min = 1,
+	  .max = 65536,
+	  .def_doc = "disk_device",
+	  .doc = "requests in flight" },
 };
 
 CFG_TABLE(blkdev_machine_table, blkdev_machine_keys);

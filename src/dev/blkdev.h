@@ -30,52 +30,52 @@ typedef void (*bio_end_io_t)(struct sim *sim, struct bio *bio);
 enum bio_op { REQ_OP_READ, REQ_OP_WRITE };
 
 #define BIO_MAX_PAGES 256
-#define BIO_NO_SECTOR	(~0ULL)		/* the bio's place on the device is not modelled */
+#define BIO_NO_SECTOR (~0ULL) /* the bio's place on the device is not modelled */
 /* BLK_DEF_MAX_SECTORS (v2.6.25): 1024 sectors of 512 bytes per request */
-#define BLK_MAX_REQUEST_BYTES	(1024 * 512)
+#define BLK_MAX_REQUEST_BYTES (1024 * 512)
 
 struct bio {
 	enum bio_op op;
 	unsigned int nr_pages;
 	u32 pfns[BIO_MAX_PAGES];
 	bio_end_io_t end_io;
-	struct task *waiter;		/* woken at completion, may be NULL */
-	struct bio *next;		/* free list */
+	struct task *waiter; /* woken at completion, may be NULL */
+	struct bio *next; /* free list */
 	struct blkdev *dev;
-	u64 private;			/* owner's data (e.g. first swap slot) */
-	u64 sector;			/* first page's offset on the device, in pages */
-	u64 done_ns;			/* when its request completes */
-	struct bio *merged;		/* bios merged behind it, completed with it */
+	u64 private; /* owner's data (e.g. first swap slot) */
+	u64 sector; /* first page's offset on the device, in pages */
+	u64 done_ns; /* when its request completes */
+	struct bio *merged; /* bios merged behind it, completed with it */
 };
 
 /* The last write request queued, while the elevator may still merge into it. */
 struct blk_tail_request {
 	bool valid;
-	struct bio *head, *last;	/* its first bio and the last merged one */
-	unsigned int slot;		/* the queue slot it waits for */
-	u64 start_ns, done_ns;		/* dispatch and completion */
-	u64 end_sector;			/* the page after its last one */
+	struct bio *head, *last; /* its first bio and the last merged one */
+	unsigned int slot; /* the queue slot it waits for */
+	u64 start_ns, done_ns; /* dispatch and completion */
+	u64 end_sector; /* the page after its last one */
 	u64 bytes;
 };
 
 struct blkdev {
 	const char *name;
 	u64 latency_ns;
-	u64 bandwidth;			/* bytes/s */
+	u64 bandwidth; /* bytes/s */
 	unsigned int depth;
-	u64 *slot_busy_until;		/* ns, one per queue slot */
-	u64 nr_reads, nr_writes;	/* requests */
-	u64 nr_write_merges;		/* write bios merged into a queued request */
+	u64 *slot_busy_until; /* ns, one per queue slot */
+	u64 nr_reads, nr_writes; /* requests */
+	u64 nr_write_merges; /* write bios merged into a queued request */
 	struct blk_tail_request tail;
 	u64 pages_read, pages_written;
-	u64 inflight_pages;		/* submitted, not completed */
-	u64 queue_pages;		/* the queue's room, in pages */
-	struct wait_queue_head queue_wait;	/* writers waiting for room */
+	u64 inflight_pages; /* submitted, not completed */
+	u64 queue_pages; /* the queue's room, in pages */
+	struct wait_queue_head queue_wait; /* writers waiting for room */
 	struct bio *free_bios;
 };
 
-int blkdev_init(struct blkdev *dev, const char *name, u64 latency_ns,
-		u64 bandwidth, unsigned int depth);
+int blkdev_init(struct blkdev *dev, const char *name, u64 latency_ns, u64 bandwidth,
+		unsigned int depth);
 void blkdev_destroy(struct blkdev *dev);
 /* bio_alloc - NULL when the host is out of memory, with the run stopped (sim_fail) */
 struct bio *bio_alloc(struct sim *sim, struct blkdev *dev, enum bio_op op, bio_end_io_t end_io);

@@ -30,8 +30,9 @@ static int sim_boot(struct sim *sim, char *err, size_t errlen)
 			 (unsigned long long)s->machine.memory);
 		return -1;
 	}
-	sim->min_free_kbytes = s->sysctl.min_free_kbytes >= 0 ? s->sysctl.min_free_kbytes :
-			       calculate_min_free_kbytes(sim, s->sysctl.thp);
+	sim->min_free_kbytes = s->sysctl.min_free_kbytes >= 0 ?
+				       s->sysctl.min_free_kbytes :
+				       calculate_min_free_kbytes(sim, s->sysctl.thp);
 	setup_per_zone_wmarks(sim);
 	setup_per_zone_lowmem_reserve(sim);
 	if (mem_cgroups_init(sim, err, errlen))
@@ -165,9 +166,9 @@ static void sample_event(struct sim *sim, void *unused, u64 unused_arg)
  * task a few seconds of host time to reach: a hang ends with a report,
  * a busy instant never trips it.
  */
-#define WATCHDOG_EVENTS		50000000ULL
+#define WATCHDOG_EVENTS 50000000ULL
 /* The watchdog's report names at most this many tasks, then "... and N more". */
-#define WATCHDOG_MAX_TASKS	20
+#define WATCHDOG_MAX_TASKS 20
 
 /* The name of the wait queue @wq, as the watchdog reports it. */
 static void waitq_name(const struct sim *sim, const struct wait_queue_head *wq, char *buf,
@@ -179,7 +180,10 @@ static void waitq_name(const struct sim *sim, const struct wait_queue_head *wq, 
 		[VMSCAN_THROTTLE_NOPROGRESS] = "NOPROGRESS",
 		[VMSCAN_THROTTLE_CONGESTED] = "CONGESTED",
 	};
-	const struct { const struct wait_queue_head *wq; const char *name; } named[] = {
+	const struct {
+		const struct wait_queue_head *wq;
+		const char *name;
+	} named[] = {
 		{ &sim->throttle_wait, "throttle_wait" },
 		{ &sim->congestion_wait, "congestion_wait" },
 		{ &sim->dirty_throttle_wait, "dirty_throttle_wait" },
@@ -298,7 +302,7 @@ static void watchdog_report(struct sim *sim, u64 limit)
 			if (t->state != order[o])
 				continue;
 			watchdog_task(sim, t, entry, sizeof(entry));
-			n = strlen(entry) + 2;	/* "; " or ": " before it */
+			n = strlen(entry) + 2; /* "; " or ": " before it */
 			if (listed == WATCHDOG_MAX_TASKS || used + n + reserve >= len) {
 				full = true;
 				break;

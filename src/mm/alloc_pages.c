@@ -20,7 +20,7 @@
  * 2.6.28 per-order walk (watermark_check = order_walk).
  */
 bool wmark_ok(const struct sim *sim, const struct zone *z, unsigned int order, u64 mark,
-		     enum zone_type highest_zoneidx, unsigned int alloc_flags)
+	      enum zone_type highest_zoneidx, unsigned int alloc_flags)
 {
 	if (sim->scn.policy.watermark_check == WMARK_CHECK_ORDER_WALK)
 		return zone_watermark_ok_order_walk(z, order, mark, highest_zoneidx, alloc_flags);
@@ -100,7 +100,8 @@ static u32 get_page_from_freelist(struct task *t, unsigned int order, unsigned i
 			if (pfn == NO_PFN)
 				continue;
 			/* prep_new_page(): a clean, uncharged page */
-			sim->mem_map[pfn] = (struct page){ .next = NO_PFN, .prev = NO_PFN,
+			sim->mem_map[pfn] = (struct page){ .next = NO_PFN,
+							   .prev = NO_PFN,
 							   .memcg_id = MEMCG_ID_NONE };
 			if (zone->pcp_count)
 				buffered_rmqueue(sim, zone);
@@ -139,8 +140,7 @@ bool pgdat_balanced(struct sim *sim, struct pglist_data *pgdat, int order,
  * for and wake it, unless it is awake already, the node is hopeless
  * (kswapd_failures >= MAX_RECLAIM_RETRIES) or already balanced.
  */
-void wakeup_kswapd(struct sim *sim, struct zone *zone, int order,
-		   enum zone_type highest_zoneidx)
+void wakeup_kswapd(struct sim *sim, struct zone *zone, int order, enum zone_type highest_zoneidx)
 {
 	struct pglist_data *pgdat = zone->zone_pgdat;
 
@@ -202,8 +202,8 @@ static bool should_reclaim_retry(struct task *t, enum zone_type highest_zoneidx,
 				continue;
 			available = (long)zone_reclaimable_pages(sim, zone) +
 				    zone_page_state(zone, NR_FREE_PAGES);
-			if (__zone_watermark_ok(zone, 0, min_wmark_pages(zone), highest_zoneidx,
-						0, available))
+			if (__zone_watermark_ok(zone, 0, min_wmark_pages(zone), highest_zoneidx, 0,
+						available))
 				return true;
 		}
 	}
@@ -283,7 +283,7 @@ enum vm_fault_result __alloc_pages(struct task *t, enum zone_type highest_zoneid
 			if (!out_of_memory(t, NULL) || mm_task(t)->oom_victim)
 				return VM_FAULT_OOM;
 			no_progress_loops = 0;
-			continue;	/* the victim's memory is back: retry */
+			continue; /* the victim's memory is back: retry */
 		}
 reclaim:
 		/* __alloc_pages_direct_reclaim */
@@ -300,7 +300,8 @@ static void __free_unref_page(struct sim *sim, u32 pfn, bool cold)
 
 	/* free_page_is_bad(): off every list, unmapped, held by no one */
 	VM_BUG_ON_PAGE(PageFlag(page, PG_lru) || PageFlag(page, PG_isolated) ||
-		       PageFlag(page, PG_buddy) || page->mapcount || page->next != NO_PFN, page);
+			       PageFlag(page, PG_buddy) || page->mapcount || page->next != NO_PFN,
+		       page);
 	mem_cgroup_uncharge(sim, pfn);
 	*page = (struct page){ .next = NO_PFN, .prev = NO_PFN, .memcg_id = MEMCG_ID_NONE };
 	free_one_page(sim, pfn, 0);
@@ -410,15 +411,20 @@ void task_pool_release(struct task *t)
 /* Scenario keys: the allocator slow path's retry rules */
 /* ------------------------------------------------------------------ */
 
-#define P_OFF(f)	.off = offsetof(struct scn_policy, f), \
-			.size = sizeof(((struct scn_policy *)0)->f)
+#define P_OFF(f) .off = offsetof(struct scn_policy, f), .size = sizeof(((struct scn_policy *)0)->f)
 
 static const struct cfg_key alloc_pages_policy_keys[] = {
-	{ .name = "alloc_retry", .type = CFG_ENUM, P_OFF(alloc_no_progress_oom),
-	  .values = CFG_VALUES("should_reclaim_retry", "no_progress"), .def = "should_reclaim_retry",
+	{ .name = "alloc_retry",
+	  .type = CFG_ENUM,
+	  P_OFF(alloc_no_progress_oom),
+	  .values = CFG_VALUES("should_reclaim_retry", "no_progress"),
+	  .def = "should_reclaim_retry",
 	  .doc = "v4.7+ retry rule / 2.6.x: OOM only when try_to_free_pages made no progress" },
-	{ .name = "did_some_progress", .type = CFG_ENUM, P_OFF(progress_reclaimable),
-	  .values = CFG_VALUES("nr_reclaimed", "reclaimable"), .def = "nr_reclaimed",
+	{ .name = "did_some_progress",
+	  .type = CFG_ENUM,
+	  P_OFF(progress_reclaimable),
+	  .values = CFG_VALUES("nr_reclaimed", "reclaimable"),
+	  .def = "nr_reclaimed",
 	  .doc = "with alloc_retry = no_progress, try_to_free_pages' progress short of SWAP_CLUSTER_MAX: v2.6.26+ some page reclaimed / 2.6.25 some zone not all_unreclaimable" },
 };
 CFG_TABLE(alloc_pages_policy_table, alloc_pages_policy_keys);

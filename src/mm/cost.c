@@ -12,9 +12,11 @@
 #include "../sim/config.h"
 #include "../sim/scenario.h"
 
-#define C_KEY(f, d, text)	{ .name = #f, .type = CFG_TIME,			\
-				  .off = offsetof(struct scn_cost, f),		\
-				  .max = NSEC_PER_SEC, .def = d, .doc = text }
+#define C_KEY(f, d, text)                                                          \
+	{                                                                          \
+		.name = #f, .type = CFG_TIME, .off = offsetof(struct scn_cost, f), \
+		.max = NSEC_PER_SEC, .def = d, .doc = text                         \
+	}
 
 static const struct cfg_key cost_keys[] = {
 	/* a load/store to a resident page, mostly the cache miss on it */
@@ -39,7 +41,8 @@ static const struct cfg_key cost_keys[] = {
 	/* shrink_folio_list checks per folio: trylock, flags, mapping */
 	C_KEY(scan_page_ns, "200ns", "shrink_folio_list work per page"),
 	/* one rmap walk of a singly mapped folio (anon_vma/i_mmap lock + pte) */
-	C_KEY(rmap_ns, "300ns", "an rmap walk (page_referenced / try_to_unmap) of a singly mapped page"),
+	C_KEY(rmap_ns, "300ns",
+	      "an rmap walk (page_referenced / try_to_unmap) of a singly mapped page"),
 	/*
 	 * each further VMA of the walk: vma_address() and a page table
 	 * lookup in another mm, priced as a walk of its own (cold page
@@ -77,7 +80,12 @@ static const struct cfg_key cost_keys[] = {
 	 * one tick at HZ=250: a CPU-bound task among equals is preempted on
 	 * the tick; a zero timeslice would never let time advance
 	 */
-	{ .name = "timeslice_ns", .type = CFG_TIME, .off = offsetof(struct scn_cost, timeslice_ns),
-	  .flags = CFG_F_POSITIVE, .max = NSEC_PER_SEC, .def = "4ms", .doc = "scheduler timeslice" },
+	{ .name = "timeslice_ns",
+	  .type = CFG_TIME,
+	  .off = offsetof(struct scn_cost, timeslice_ns),
+	  .flags = CFG_F_POSITIVE,
+	  .max = NSEC_PER_SEC,
+	  .def = "4ms",
+	  .doc = "scheduler timeslice" },
 };
 CFG_TABLE(cost_table, cost_keys);

@@ -48,13 +48,14 @@ static int verify_mappings(struct sim *sim, char *err, size_t errlen)
 				if (!pte_present(pte))
 					continue;
 				ptes[pte_pfn(pte)]++;
-				rss[PageFlag(&sim->mem_map[pte_pfn(pte)], PG_anon) ?
-				    MM_ANONPAGES : MM_FILEPAGES]++;
+				rss[PageFlag(&sim->mem_map[pte_pfn(pte)], PG_anon) ? MM_ANONPAGES :
+										     MM_FILEPAGES]++;
 			}
 		}
 		for (int c = 0; c < NR_MM_COUNTERS; c++)
 			if (rss[c] != mm->rss_stat[c])
-				rc = fail(err, errlen, "mm rss_stat vs its PTEs", mm->rss_stat[c], rss[c]);
+				rc = fail(err, errlen, "mm rss_stat vs its PTEs", mm->rss_stat[c],
+					  rss[c]);
 	}
 	for (u32 pfn = 0; pfn < sim->nr_pfns; pfn++) {
 		const struct page *page = &sim->mem_map[pfn];
@@ -72,9 +73,11 @@ static int verify_mappings(struct sim *sim, char *err, size_t errlen)
 		mapped[0] += sim->nodes[n].vm_stat[NR_FILE_MAPPED];
 	}
 	if (mapped[1] != counted[1])
-		rc = fail(err, errlen, "NR_ANON_MAPPED vs mapped anon pages", mapped[1], counted[1]);
+		rc = fail(err, errlen, "NR_ANON_MAPPED vs mapped anon pages", mapped[1],
+			  counted[1]);
 	if (mapped[0] != counted[0])
-		rc = fail(err, errlen, "NR_FILE_MAPPED vs mapped file pages", mapped[0], counted[0]);
+		rc = fail(err, errlen, "NR_FILE_MAPPED vs mapped file pages", mapped[0],
+			  counted[0]);
 	free(ptes);
 	return rc;
 }
@@ -100,8 +103,8 @@ int mm_verify(struct sim *sim, char *err, size_t errlen)
 			managed += zone->managed_pages;
 			for (unsigned int o = 0; o < NR_PAGE_ORDERS; o++)
 				for (int mt = 0; mt < MIGRATE_TYPES; mt++)
-					for (u32 p = zone->free_area[o].free_list[mt].head; p != NO_PFN;
-					     p = sim->mem_map[p].next)
+					for (u32 p = zone->free_area[o].free_list[mt].head;
+					     p != NO_PFN; p = sim->mem_map[p].next)
 						zfree += 1ULL << o;
 			if ((long)zfree != zone->vm_stat[NR_FREE_PAGES])
 				rc = fail(err, errlen, "zone NR_FREE_PAGES vs free lists",
@@ -109,7 +112,8 @@ int mm_verify(struct sim *sim, char *err, size_t errlen)
 			free_pages += zfree;
 			for (unsigned int m = 0; m < sim->nr_memcgs; m++)
 				for (int l = 0; l < NR_LRU_LISTS; l++)
-					zlru[l] += (long)mem_cgroup_lruvec(sim->memcgs[m], pgdat)->zone_nr[z][l];
+					zlru[l] += (long)mem_cgroup_lruvec(sim->memcgs[m], pgdat)
+							   ->zone_nr[z][l];
 			for (int l = 0; l < NR_LRU_LISTS; l++) {
 				if (zlru[l] != zone->vm_stat[NR_ZONE_LRU_BASE + l])
 					rc = fail(err, errlen, "zone LRU counter vs lruvecs",
@@ -123,7 +127,8 @@ int mm_verify(struct sim *sim, char *err, size_t errlen)
 					  pgdat->vm_stat[NR_LRU_BASE + l], node_lru[l]);
 			lru += (u64)node_lru[l];
 		}
-		isolated += (u64)(pgdat->vm_stat[NR_ISOLATED_ANON] + pgdat->vm_stat[NR_ISOLATED_FILE]);
+		isolated +=
+			(u64)(pgdat->vm_stat[NR_ISOLATED_ANON] + pgdat->vm_stat[NR_ISOLATED_FILE]);
 	}
 	for (unsigned int i = 0; i < sim->nr_tasks; i++) {
 		const struct mm_task *mt = mm_task(sim->tasks[i]);
@@ -154,7 +159,8 @@ int mm_verify(struct sim *sim, char *err, size_t errlen)
 		rc = fail(err, errlen, "free + lru + isolated + held vs managed",
 			  (long long)(free_pages + lru + isolated + held), (long long)managed);
 	if (other != held)
-		rc = fail(err, errlen, "pages neither free, on an LRU nor isolated vs held by tasks",
+		rc = fail(err, errlen,
+			  "pages neither free, on an LRU nor isolated vs held by tasks",
 			  (long long)other, (long long)held);
 	for (unsigned int m = 0; m < sim->nr_memcgs; m++) {
 		struct mem_cgroup *memcg = sim->memcgs[m];
@@ -183,14 +189,22 @@ int mm_verify(struct sim *sim, char *err, size_t errlen)
 void dump_page(const struct page *page, const char *reason)
 {
 	static const char *const names[NR_PAGEFLAGS] = {
-		[PG_locked] = "locked",		[PG_referenced] = "referenced",
-		[PG_dirty] = "dirty",		[PG_lru] = "lru",
-		[PG_active] = "active",		[PG_workingset] = "workingset",
-		[PG_writeback] = "writeback",	[PG_reclaim] = "reclaim",
-		[PG_swapbacked] = "swapbacked",	[PG_swapcache] = "swapcache",
-		[PG_unevictable] = "unevictable", [PG_mlocked] = "mlocked",
-		[PG_anon] = "anon",		[PG_buddy] = "buddy",
-		[PG_isolated] = "isolated",	[PG_fbatch] = "fbatch",
+		[PG_locked] = "locked",
+		[PG_referenced] = "referenced",
+		[PG_dirty] = "dirty",
+		[PG_lru] = "lru",
+		[PG_active] = "active",
+		[PG_workingset] = "workingset",
+		[PG_writeback] = "writeback",
+		[PG_reclaim] = "reclaim",
+		[PG_swapbacked] = "swapbacked",
+		[PG_swapcache] = "swapcache",
+		[PG_unevictable] = "unevictable",
+		[PG_mlocked] = "mlocked",
+		[PG_anon] = "anon",
+		[PG_buddy] = "buddy",
+		[PG_isolated] = "isolated",
+		[PG_fbatch] = "fbatch",
 	};
 
 	fprintf(stderr, "page: flags %#x(", page->flags);

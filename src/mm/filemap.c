@@ -131,8 +131,8 @@ u32 mapping_pfn(const struct address_space *mapping, u64 index)
  * LRU; a workingset shadow left at the index decides whether it starts
  * active.  @locked: a read is pending.
  */
-static void filemap_add_folio(struct task *t, struct address_space *mapping, u64 index,
-			      u32 pfn, bool locked)
+static void filemap_add_folio(struct task *t, struct address_space *mapping, u64 index, u32 pfn,
+			      bool locked)
 {
 	struct sim *sim = t->sim;
 	struct page *page = pfn_to_page(sim, pfn);
@@ -213,7 +213,8 @@ static enum vm_fault_result page_cache_sync_ra(struct task *t, struct address_sp
 	struct sim *sim = t->sim;
 	u64 max = max_u64(sim->scn.machine.read_ahead / sim->page_size, 1);
 	u64 size = index == mapping->ra_next && mapping->ra_size ?
-		   get_next_ra_size(mapping->ra_size, max) : get_init_ra_size(req_pages, max);
+			   get_next_ra_size(mapping->ra_size, max) :
+			   get_init_ra_size(req_pages, max);
 	u64 end = min_u64(index + size, mapping->size);
 	unsigned int need = 0;
 	struct bio *bio = NULL;
@@ -247,7 +248,7 @@ static enum vm_fault_result page_cache_sync_ra(struct task *t, struct address_sp
 		}
 	}
 	task_pool_release(t);
-	mm_task(t)->fault_major = true;	/* this task waits for its own read */
+	mm_task(t)->fault_major = true; /* this task waits for its own read */
 	count_vm_events(sim, PGPGIN, (u64)need * sim->page_size / 1024);
 	if (bio)
 		submit_bio(sim, &sim->disk_dev, bio, task_now(t));
@@ -260,8 +261,8 @@ static enum vm_fault_result page_cache_sync_ra(struct task *t, struct address_sp
  * filemap_get_pages() (v6.12): the uptodate page at @index, reading a
  * readahead window if it is missing and waiting while a read is in flight.
  */
-enum vm_fault_result filemap_get_page(struct task *t, struct address_space *mapping,
-					     u64 index, unsigned long req_pages, u32 *pfn)
+enum vm_fault_result filemap_get_page(struct task *t, struct address_space *mapping, u64 index,
+				      unsigned long req_pages, u32 *pfn)
 {
 	struct sim *sim = t->sim;
 	enum vm_fault_result r;
@@ -298,7 +299,7 @@ enum vm_fault_result filemap_read(struct task *t, struct address_space *mapping,
 		return r;
 	folio_mark_accessed(sim, pfn);
 	charge_sys(t, sim->scn.cost.copy_page_ns);
-	mm_task(t)->fault_major = false;	/* read() counts no faults */
+	mm_task(t)->fault_major = false; /* read() counts no faults */
 	return VM_FAULT_DONE;
 }
 
@@ -315,23 +316,23 @@ enum vm_fault_result filemap_fault(struct task *t, struct address_space *mapping
 	u32 pfn = mapping_pfn(mapping, index);
 	enum vm_fault_result r;
 
-	if (!mm_task(t)->file_fault && pfn != NO_PFN && !PageFlag(pfn_to_page(sim, pfn), PG_locked)) {
+	if (!mm_task(t)->file_fault && pfn != NO_PFN &&
+	    !PageFlag(pfn_to_page(sim, pfn), PG_locked)) {
 		folio_mark_accessed(sim, pfn);
 		return VM_FAULT_DONE;
 	}
-	mm_task(t)->file_fault = true;	/* a fault in progress, whatever retries see */
+	mm_task(t)->file_fault = true; /* a fault in progress, whatever retries see */
 	r = filemap_get_page(t, mapping, index, 1, &pfn);
 	if (r != VM_FAULT_DONE)
 		return r;
 	folio_mark_accessed(sim, pfn);
 	mm_task(t)->file_fault = false;
-	count_fault(t);		/* major if this task did the read */
+	count_fault(t); /* major if this task did the read */
 	return VM_FAULT_DONE;
 }
 
 /* folio_mark_dirty() for a page-cache page (v6.12 filemap_dirty_folio). */
-static void folio_mark_dirty_file(struct sim *sim, struct address_space *mapping, u32 pfn,
-				  u64 now)
+static void folio_mark_dirty_file(struct sim *sim, struct address_space *mapping, u32 pfn, u64 now)
 {
 	struct page *page = pfn_to_page(sim, pfn);
 
@@ -403,10 +404,13 @@ enum vm_fault_result filemap_write(struct task *t, struct address_space *mapping
 
 /* [machine]: the readahead window */
 
-#define M_OFF(f)	offsetof(struct scn_machine, f)
+#define M_OFF(f) offsetof(struct scn_machine, f)
 
 static const struct cfg_key filemap_machine_keys[] = {
-	{ .name = "read_ahead", .type = CFG_SIZE, .off = M_OFF(read_ahead), .def = "128K",
+	{ .name = "read_ahead",
+	  .type = CFG_SIZE,
+	  .off = M_OFF(read_ahead),
+	  .def = "128K",
 	  .doc = "file readahead window (read_ahead_kb; VM_READAHEAD_PAGES)" },
 };
 

@@ -24,17 +24,17 @@ struct mm_task {
 	struct task task;
 	/* reclaim (vmscan.h) and the allocation in progress */
 	struct task_reclaim reclaim;
-	u32 *pool;			/* pages allocated + charged ahead of use */
+	u32 *pool; /* pages allocated + charged ahead of use */
 	unsigned int pool_nr, pool_cap;
-	u32 held_pfn;			/* allocated, not yet charged */
-	bool fault_major;		/* the fault in progress waited for its own I/O */
-	bool file_fault;		/* a filemap_fault is in progress */
-	bool no_oom;			/* best-effort allocation: fail, do not OOM */
+	u32 held_pfn; /* allocated, not yet charged */
+	bool fault_major; /* the fault in progress waited for its own I/O */
+	bool file_fault; /* a filemap_fault is in progress */
+	bool no_oom; /* best-effort allocation: fail, do not OOM */
 	/* tlbflush_unmap_batch (v4.3+): CPUs owed a flush for PTEs this
 	 * task cleared in reclaim without flushing */
-	u64 *tlb_ubc_cpumask;		/* sim->nr_cpus bits, allocated on first use */
+	u64 *tlb_ubc_cpumask; /* sim->nr_cpus bits, allocated on first use */
 	bool tlb_ubc_flush_required;
-	bool tlb_ubc_writable;		/* a dirty PTE is among them */
+	bool tlb_ubc_writable; /* a dirty PTE is among them */
 	/* OOM */
 	int oom_score_adj;
 	bool oom_victim;
@@ -50,19 +50,22 @@ void mm_task_release(struct task *t);
 
 /* ---- result of a fault or syscall step that may need more steps ---- */
 enum vm_fault_result {
-	VM_FAULT_DONE,		/* completed */
-	VM_FAULT_RETRY,		/* reclaim started or continuing: call again next step */
-	VM_FAULT_BLOCKED,	/* the task sleeps (I/O, throttling); call again when woken */
-	VM_FAULT_OOM,		/* the task was OOM-killed */
-	VM_FAULT_NOMEM,		/* a best-effort allocation gave up (no OOM kill) */
+	VM_FAULT_DONE, /* completed */
+	VM_FAULT_RETRY, /* reclaim started or continuing: call again next step */
+	VM_FAULT_BLOCKED, /* the task sleeps (I/O, throttling); call again when woken */
+	VM_FAULT_OOM, /* the task was OOM-killed */
+	VM_FAULT_NOMEM, /* a best-effort allocation gave up (no OOM kill) */
 };
 
 /* ---- pfn lists (include/linux/list.h on PFNs) ---- */
 void pfn_list_init(struct pfn_list *l);
-void pfn_list_add(struct sim *sim, struct pfn_list *l, u32 pfn);	/* at head */
+void pfn_list_add(struct sim *sim, struct pfn_list *l, u32 pfn); /* at head */
 void pfn_list_add_tail(struct sim *sim, struct pfn_list *l, u32 pfn);
 void pfn_list_del(struct sim *sim, struct pfn_list *l, u32 pfn);
-static inline bool pfn_list_empty(const struct pfn_list *l) { return l->head == NO_PFN; }
+static inline bool pfn_list_empty(const struct pfn_list *l)
+{
+	return l->head == NO_PFN;
+}
 
 /* ---- vmstat (mm/vmstat.c) ---- */
 void mod_zone_page_state(struct zone *z, enum zone_stat_item item, long delta);
@@ -82,8 +85,7 @@ void lruvec_del_folio(struct sim *sim, struct lruvec *lruvec, u32 pfn);
 void folio_add_lru(struct sim *sim, u32 pfn);
 void folio_mark_accessed(struct sim *sim, u32 pfn);
 void folio_rotate_reclaimable(struct sim *sim, u32 pfn);
-void lru_note_cost(struct lruvec *lruvec, bool file, unsigned long nr_io,
-		   unsigned long nr_rotated);
+void lru_note_cost(struct lruvec *lruvec, bool file, unsigned long nr_io, unsigned long nr_rotated);
 void lru_note_cost_refault(struct sim *sim, u32 pfn);
 /* free a page that is off every list: uncharge, back to the buddy */
 void free_unref_page(struct sim *sim, u32 pfn);
@@ -102,8 +104,7 @@ void free_kernel_page(struct sim *sim, u32 pfn);
  * On VM_FAULT_DONE *pfn is the page.
  */
 enum vm_fault_result __alloc_pages(struct task *t, enum zone_type highest_zoneidx, u32 *pfn);
-void wakeup_kswapd(struct sim *sim, struct zone *zone, int order,
-		   enum zone_type highest_zoneidx);
+void wakeup_kswapd(struct sim *sim, struct zone *zone, int order, enum zone_type highest_zoneidx);
 struct pglist_data *task_node(struct task *t);
 /* zone_watermark_ok of the scenario's watermark_check policy */
 bool wmark_ok(const struct sim *sim, const struct zone *z, unsigned int order, u64 mark,
@@ -206,7 +207,7 @@ int folio_referenced(struct task *t, u32 pfn, unsigned long *vm_flags);
  * no PTE maps the page any more.
  */
 enum ttu_flags {
-	TTU_FREE = 1,	/* v4.5-4.11: a clean anon page may be discarded (lazyfree) */
+	TTU_FREE = 1, /* v4.5-4.11: a clean anon page may be discarded (lazyfree) */
 };
 bool try_to_unmap(struct task *t, u32 pfn, enum ttu_flags flags);
 /*
@@ -252,8 +253,8 @@ static inline struct memcg_stock *task_stock(const struct task *t)
 }
 
 /* ---- madvise (mm/madvise.c, v6.12) ---- */
-#define MADV_DONTNEED	4
-#define MADV_FREE	8
+#define MADV_DONTNEED 4
+#define MADV_FREE 8
 /*
  * do_madvise - madvise(@vpn, @pages pages, @advice) by @t on its own mm.
  * MADV_DONTNEED zaps the range now; MADV_FREE makes the pages lazily
@@ -352,8 +353,8 @@ u32 mapping_pfn(const struct address_space *mapping, u64 index);
  * starts a readahead of about @req_pages pages (the task's fault becomes
  * major), one under read makes the task wait (VM_FAULT_BLOCKED).
  */
-enum vm_fault_result filemap_get_page(struct task *t, struct address_space *mapping,
-				      u64 index, unsigned long req_pages, u32 *pfn);
+enum vm_fault_result filemap_get_page(struct task *t, struct address_space *mapping, u64 index,
+				      unsigned long req_pages, u32 *pfn);
 void folio_end_writeback(struct sim *sim, u32 pfn);
 /* pageout() of a dirty file page by reclaim (kernels with ->writepage) */
 void pageout_file(struct sim *sim, struct task *t, u32 pfn);
@@ -380,15 +381,15 @@ int mm_verify(struct sim *sim, char *err, size_t errlen);
 void dump_page(const struct page *page, const char *reason);
 /* VM_BUG_ON_PAGE() (include/linux/mmdebug.h): VM_BUG_ON that dumps @page first */
 #ifdef CONFIG_DEBUG_VM
-#define VM_BUG_ON_PAGE(cond, page)					\
-	do {								\
-		if (__builtin_expect(!!(cond), 0)) {			\
-			dump_page(page, "VM_BUG_ON_PAGE(" #cond ")");	\
+#define VM_BUG_ON_PAGE(cond, page)                                               \
+	do {                                                                     \
+		if (__builtin_expect(!!(cond), 0)) {                             \
+			dump_page(page, "VM_BUG_ON_PAGE(" #cond ")");            \
 			vm_bug(__FILE__, __LINE__, "VM_BUG_ON_PAGE(" #cond ")"); \
-		}							\
+		}                                                                \
 	} while (0)
 #else
-#define VM_BUG_ON_PAGE(cond, page)	VM_BUG_ON(cond)
+#define VM_BUG_ON_PAGE(cond, page) VM_BUG_ON(cond)
 #endif
 
 /* ---- the page pool of a task: pages allocated and charged ahead of use ---- */

@@ -68,9 +68,9 @@ static void folio_mark_lazyfree(struct task *t, u32 pfn)
 	struct page *page = pfn_to_page(sim, pfn);
 	struct lru_fbatch *fbatch = &sim->mm_cpus[task_cpu(t)].lru_lazyfree;
 
-	if (!PageFlag(page, PG_anon) || !PageFlag(page, PG_swapbacked) ||
-	    !PageFlag(page, PG_lru) || PageFlag(page, PG_swapcache) ||
-	    PageFlag(page, PG_unevictable) || PageFlag(page, PG_fbatch))
+	if (!PageFlag(page, PG_anon) || !PageFlag(page, PG_swapbacked) || !PageFlag(page, PG_lru) ||
+	    PageFlag(page, PG_swapcache) || PageFlag(page, PG_unevictable) ||
+	    PageFlag(page, PG_fbatch))
 		return;
 	SetPageFlag(page, PG_fbatch);
 	fbatch->pfns[fbatch->nr++] = pfn;
@@ -113,8 +113,7 @@ static void madvise_free_pte(struct task *t, struct mm_struct *mm, pte_t *pte)
 }
 
 /* madvise_free_single_vma() / madvise_dontneed_single_vma() over @vma's part. */
-static void madvise_vma(struct task *t, struct vm_area_struct *vma, u64 start, u64 end,
-			int advice)
+static void madvise_vma(struct task *t, struct vm_area_struct *vma, u64 start, u64 end, int advice)
 {
 	struct sim *sim = t->sim;
 	struct mm_struct *mm = t->mm;
@@ -148,7 +147,7 @@ int do_madvise(struct task *t, u64 vpn, u64 pages, int advice)
 	if (advice != MADV_DONTNEED && advice != MADV_FREE)
 		return -EINVAL;
 	if (advice == MADV_FREE && sim->scn.policy.lazyfree == LAZYFREE_NONE)
-		return -EINVAL;	/* before v4.5 */
+		return -EINVAL; /* before v4.5 */
 	/* v4.5-4.11: "MADV_FREE works like MADV_DONTNEED on swapless system or full swap" */
 	if (advice == MADV_FREE && sim->scn.policy.lazyfree == LAZYFREE_ANON_LRU &&
 	    !get_nr_swap_pages(sim))
@@ -157,9 +156,8 @@ int do_madvise(struct task *t, u64 vpn, u64 pages, int advice)
 		struct vm_area_struct *vma = find_vma(mm, v);
 
 		if (!vma)
-			return -ENOMEM;	/* a hole in the range */
-		if ((vma->vm_flags & VM_LOCKED) ||
-		    (advice == MADV_FREE && !vma_is_anonymous(vma)))
+			return -ENOMEM; /* a hole in the range */
+		if ((vma->vm_flags & VM_LOCKED) || (advice == MADV_FREE && !vma_is_anonymous(vma)))
 			return -EINVAL;
 		v = vma->vm_end;
 	}
@@ -203,12 +201,14 @@ u64 mm_lazyfree_pages(struct sim *sim, struct mm_struct *mm)
 /* Scenario keys: MADV_FREE */
 /* ------------------------------------------------------------------ */
 
-#define P_OFF(f)	.off = offsetof(struct scn_policy, f), \
-			.size = sizeof(((struct scn_policy *)0)->f)
+#define P_OFF(f) .off = offsetof(struct scn_policy, f), .size = sizeof(((struct scn_policy *)0)->f)
 
 static const struct cfg_key madvise_policy_keys[] = {
-	{ .name = "lazyfree", .type = CFG_ENUM, P_OFF(lazyfree),
-	  .values = CFG_VALUES("none", "anon_lru", "inactive_file"), .def = "inactive_file",
+	{ .name = "lazyfree",
+	  .type = CFG_ENUM,
+	  P_OFF(lazyfree),
+	  .values = CFG_VALUES("none", "anon_lru", "inactive_file"),
+	  .def = "inactive_file",
 	  .doc = "MADV_FREE (seed 001): v4.12+ inactive file list / v4.5 anon LRU, DONTNEED without swap / before v4.5, -EINVAL" },
 };
 CFG_TABLE(madvise_policy_table, madvise_policy_keys);

@@ -136,10 +136,9 @@ bool mem_cgroup_is_descendant(const struct mem_cgroup *memcg, const struct mem_c
  */
 u64 mem_cgroup_margin(const struct mem_cgroup *memcg)
 {
-	u64 m = memcg->memory.usage < memcg->memory.max ?
-		memcg->memory.max - memcg->memory.usage : 0;
-	u64 ms = memcg->memsw.usage < memcg->memsw.max ?
-		 memcg->memsw.max - memcg->memsw.usage : 0;
+	u64 m = memcg->memory.usage < memcg->memory.max ? memcg->memory.max - memcg->memory.usage :
+							  0;
+	u64 ms = memcg->memsw.usage < memcg->memsw.max ? memcg->memsw.max - memcg->memsw.usage : 0;
 
 	return min_u64(m, ms);
 }
@@ -150,7 +149,7 @@ static void page_counter_uncharge(struct mem_cgroup *memcg, bool memsw, u64 nr)
 	for (; memcg; memcg = memcg->parent) {
 		struct page_counter *c = memsw ? &memcg->memsw : &memcg->memory;
 
-		VM_BUG_ON(c->usage < nr);	/* the kernel warns: page_counter underflow */
+		VM_BUG_ON(c->usage < nr); /* the kernel warns: page_counter underflow */
 		c->usage -= nr;
 	}
 }
@@ -224,7 +223,7 @@ static void commit_charge(struct sim *sim, u32 pfn, struct mem_cgroup *memcg)
 }
 
 /* 2.6.25 mm/memcontrol.c: limit reclaim failures before the memcg OOM */
-#define MEM_CGROUP_RECLAIM_RETRIES	5
+#define MEM_CGROUP_RECLAIM_RETRIES 5
 
 /*
  * mem_cgroup_charge() -> try_charge_memcg() (v6.12), in @t's coroutine: on
@@ -309,8 +308,9 @@ charge:
 		 * charged alone
 		 */
 		for (u64 batch = batch_cut || !sim->scn.policy.memcg_stock ?
-				 nr_pages : max_u64(MEMCG_CHARGE_BATCH, nr_pages);;
-		     batch = nr_pages) {
+					 nr_pages :
+					 max_u64(MEMCG_CHARGE_BATCH, nr_pages);
+		     ; batch = nr_pages) {
 			bool memsw_hit;
 			struct mem_cgroup *hit = try_charge_counters(memcg, batch, &memsw_hit);
 
@@ -326,7 +326,8 @@ charge:
 			batch_cut = true;
 			if (batch == nr_pages) {
 				hit->events_max++;
-				reclaimed = try_to_free_mem_cgroup_pages(t, hit, nr_pages, !memsw_hit);
+				reclaimed =
+					try_to_free_mem_cgroup_pages(t, hit, nr_pages, !memsw_hit);
 				over = hit;
 				break;
 			}
@@ -387,18 +388,26 @@ void mem_cgroup_uncharge_swap(struct sim *sim, u64 slot)
 /* Scenario keys: memcg policies */
 /* ------------------------------------------------------------------ */
 
-#define P_OFF(f)	.off = offsetof(struct scn_policy, f), \
-			.size = sizeof(((struct scn_policy *)0)->f)
+#define P_OFF(f) .off = offsetof(struct scn_policy, f), .size = sizeof(((struct scn_policy *)0)->f)
 
 static const struct cfg_key memcontrol_policy_keys[] = {
-	{ .name = "memcg_reclaim_stat", .type = CFG_ENUM, P_OFF(memcg_reclaim_stat),
-	  .values = CFG_VALUES("off", "on"), .def = "on",
+	{ .name = "memcg_reclaim_stat",
+	  .type = CFG_ENUM,
+	  P_OFF(memcg_reclaim_stat),
+	  .values = CFG_VALUES("off", "on"),
+	  .def = "on",
 	  .doc = "v2.6.29+ memcg reclaim balances anon/file by its own zone_reclaim_stat / 2.6.28: every list by size >> priority" },
-	{ .name = "memcg_charge_retry", .type = CFG_ENUM, P_OFF(memcg_charge_common),
-	  .values = CFG_VALUES("try_charge_memcg", "mem_cgroup_charge_common"), .def = "try_charge_memcg",
+	{ .name = "memcg_charge_retry",
+	  .type = CFG_ENUM,
+	  P_OFF(memcg_charge_common),
+	  .values = CFG_VALUES("try_charge_memcg", "mem_cgroup_charge_common"),
+	  .def = "try_charge_memcg",
 	  .doc = "a failed memcg charge: the v6.12 try_charge_memcg retry rules (drain stocks, MAX_RECLAIM_RETRIES) / 2.6.25 mem_cgroup_charge_common (progress = SWAP_CLUSTER_MAX reclaimed, HZ/10 naps, 5 retries)" },
-	{ .name = "memcg_stock", .type = CFG_ENUM, P_OFF(memcg_stock),
-	  .values = CFG_VALUES("off", "on"), .def = "on",
+	{ .name = "memcg_stock",
+	  .type = CFG_ENUM,
+	  P_OFF(memcg_stock),
+	  .values = CFG_VALUES("off", "on"),
+	  .def = "on",
 	  .doc = "v2.6.33+ per-CPU charge stock, charges in batches of 64 pages / before, every page charged alone" },
 };
 CFG_TABLE(memcontrol_policy_table, memcontrol_policy_keys);
@@ -439,23 +448,44 @@ static int set_cg_swappiness(struct cfg_ctx *k, void *obj, const char *val)
 	return 0;
 }
 
-#define CG_OFF(f)	offsetof(struct scn_cgroup, f)
+#define CG_OFF(f) offsetof(struct scn_cgroup, f)
 
 static const struct cfg_key cgroup_keys[] = {
-	{ .name = "parent", .type = CFG_CUSTOM, .set = set_parent, .flags = CFG_F_ORIGIN,
-	  .origin_off = CG_OFF(parent_origin), .def = "/", .range = "NAME \\| /",
+	{ .name = "parent",
+	  .type = CFG_CUSTOM,
+	  .set = set_parent,
+	  .flags = CFG_F_ORIGIN,
+	  .origin_off = CG_OFF(parent_origin),
+	  .def = "/",
+	  .range = "NAME \\| /",
 	  .doc = "the parent cgroup, / = the root" },
-	{ .name = "limit", .type = CFG_SIZE, .off = CG_OFF(limit),
-	  .flags = CFG_F_POSITIVE | CFG_F_MAX | CFG_F_ORIGIN, .origin_off = CG_OFF(limit_origin),
-	  .def = "max", .doc = "v1 memory.limit_in_bytes (v2 memory.max); max or unlimited = none" },
+	{ .name = "limit",
+	  .type = CFG_SIZE,
+	  .off = CG_OFF(limit),
+	  .flags = CFG_F_POSITIVE | CFG_F_MAX | CFG_F_ORIGIN,
+	  .origin_off = CG_OFF(limit_origin),
+	  .def = "max",
+	  .doc = "v1 memory.limit_in_bytes (v2 memory.max); max or unlimited = none" },
 	/* v2 spelling of the same limit (memory.max) */
-	{ .name = "max", .type = CFG_SIZE, .off = CG_OFF(limit),
-	  .flags = CFG_F_POSITIVE | CFG_F_MAX | CFG_F_ORIGIN, .origin_off = CG_OFF(limit_origin),
-	  .alias = "limit", .doc = "v2 memory.max" },
-	{ .name = "memsw_limit", .type = CFG_SIZE, .off = CG_OFF(memsw_limit),
-	  .flags = CFG_F_POSITIVE | CFG_F_MAX | CFG_F_ORIGIN, .origin_off = CG_OFF(memsw_origin),
-	  .def = "max", .doc = "v1 memory.memsw.limit_in_bytes: memory + swap" },
-	{ .name = "swappiness", .type = CFG_CUSTOM, .set = set_cg_swappiness, .def = "inherit",
-	  .range = "0..200 \\| inherit", .doc = "v1 memory.swappiness; inherit = vm.swappiness" },
+	{ .name = "max",
+	  .type = CFG_SIZE,
+	  .off = CG_OFF(limit),
+	  .flags = CFG_F_POSITIVE | CFG_F_MAX | CFG_F_ORIGIN,
+	  .origin_off = CG_OFF(limit_origin),
+	  .alias = "limit",
+	  .doc = "v2 memory.max" },
+	{ .name = "memsw_limit",
+	  .type = CFG_SIZE,
+	  .off = CG_OFF(memsw_limit),
+	  .flags = CFG_F_POSITIVE | CFG_F_MAX | CFG_F_ORIGIN,
+	  .origin_off = CG_OFF(memsw_origin),
+	  .def = "max",
+	  .doc = "v1 memory.memsw.limit_in_bytes: memory + swap" },
+	{ .name = "swappiness",
+	  .type = CFG_CUSTOM,
+	  .set = set_cg_swappiness,
+	  .def = "inherit",
+	  .range = "0..200 \\| inherit",
+	  .doc = "v1 memory.swappiness; inherit = vm.swappiness" },
 };
 CFG_TABLE(memcontrol_cgroup_table, cgroup_keys);

@@ -57,7 +57,7 @@ struct mm_struct *mm_alloc(struct sim *sim, struct task *owner)
 
 	if (!mm)
 		return NULL;
-	mm->next_vpn = 0x400;		/* leave page 0.. unmapped, like mmap_min_addr */
+	mm->next_vpn = 0x400; /* leave page 0.. unmapped, like mmap_min_addr */
 	if (anon_vma_link(sim, mm, NULL)) {
 		anon_vma_unlink(sim, mm);
 		sim->nr_mms--;
@@ -88,7 +88,7 @@ static struct vm_area_struct *vma_new(struct mm_struct *mm, u64 pages, unsigned 
 	mm->nr_vmas++;
 	vma->vm_start = mm->next_vpn;
 	vma->vm_end = vma->vm_start + pages;
-	mm->next_vpn = vma->vm_end + 0x100;	/* a guard gap between mappings */
+	mm->next_vpn = vma->vm_end + 0x100; /* a guard gap between mappings */
 	mm->total_vm += pages;
 	mm->pgtables_bytes += ((pages + 511) / 512) * 4096;
 	return vma;
@@ -211,8 +211,8 @@ static u32 new_anon_page(struct task *t)
  * zero page on a read; the workloads here always write first, and a read
  * is modelled as an allocation too (noted in docs/model.md).
  */
-static enum vm_fault_result do_anonymous_page(struct task *t, struct vm_area_struct *vma,
-					      u64 vpn, bool write)
+static enum vm_fault_result do_anonymous_page(struct task *t, struct vm_area_struct *vma, u64 vpn,
+					      bool write)
 {
 	struct sim *sim = t->sim;
 	enum vm_fault_result r = task_fill_pool(t, 1, 1);
@@ -239,8 +239,8 @@ static enum vm_fault_result do_anonymous_page(struct task *t, struct vm_area_str
  * another mm of the family already maps is mapped clean, and a write
  * retries as a COW fault.
  */
-static enum vm_fault_result do_swap_page(struct task *t, struct vm_area_struct *vma,
-					 u64 vpn, bool write)
+static enum vm_fault_result do_swap_page(struct task *t, struct vm_area_struct *vma, u64 vpn,
+					 bool write)
 {
 	struct sim *sim = t->sim;
 	pte_t *pte = &vma->ptes[vpn - vma->vm_start];
@@ -377,15 +377,15 @@ static enum vm_fault_result do_read_fault(struct task *t, struct vm_area_struct 
 			return VM_FAULT_DONE;
 		}
 	}
-	mm_task(t)->file_fault = true;	/* a fault in progress, whatever retries see */
+	mm_task(t)->file_fault = true; /* a fault in progress, whatever retries see */
 	r = filemap_get_page(t, vma->vm_file, index, 1, &pfn);
 	if (r != VM_FAULT_DONE)
 		return r;
 	mm_task(t)->file_fault = false;
 	if (pfn_to_page(sim, pfn)->mapcount == MAPCOUNT_MAX)
-		return VM_FAULT_OOM;	/* the model's limit on mappers */
+		return VM_FAULT_OOM; /* the model's limit on mappers */
 	folio_add_rmap_pte(sim, t->mm, pte, pfn, PTE_YOUNG);
-	count_fault(t);		/* major if this task did the read */
+	count_fault(t); /* major if this task did the read */
 	return VM_FAULT_DONE;
 }
 
@@ -441,7 +441,7 @@ void zap_pte(struct sim *sim, struct mm_struct *mm, pte_t *pte)
 		return;
 	mod_lruvec_page_state(sim, pfn, anon ? NR_ANON_MAPPED : NR_FILE_MAPPED, -1);
 	if (!anon)
-		return;		/* the page cache keeps it */
+		return; /* the page cache keeps it */
 	page->mapping_id = NO_MM;
 	if (PageFlag(page, PG_isolated) || PageFlag(page, PG_writeback) ||
 	    PageFlag(page, PG_locked) || PageFlag(page, PG_fbatch))
@@ -486,7 +486,7 @@ int do_munmap(struct task *t, u64 vpn)
 		if (vma->vm_start != vpn || vma->vm_end == vma->vm_start)
 			continue;
 		charge_sys(t, sim->scn.cost.syscall_ns +
-			   (vma->vm_end - vma->vm_start) * sim->scn.cost.pte_ns);
+				      (vma->vm_end - vma->vm_start) * sim->scn.cost.pte_ns);
 		unmap_vma(sim, mm, vma);
 		flush_tlb_mm_range(t, mm);
 		return 0;
@@ -507,7 +507,7 @@ static bool copy_pte(struct sim *sim, struct mm_struct *dst, pte_t *dst_pte, pte
 		/* the count must not reach the SWAP_HAS_CACHE bit */
 		VM_BUG_ON((sim->swap->swap_map[pte_slot(src)] & ~SWAP_HAS_CACHE) >=
 			  SWAP_HAS_CACHE - 1);
-		sim->swap->swap_map[pte_slot(src)]++;	/* swap_duplicate() */
+		sim->swap->swap_map[pte_slot(src)]++; /* swap_duplicate() */
 		dst->rss_stat[MM_SWAPENTS]++;
 		*dst_pte = src;
 		return true;
@@ -519,7 +519,7 @@ static bool copy_pte(struct sim *sim, struct mm_struct *dst, pte_t *dst_pte, pte
 		return false;
 	page->mapcount++;
 	dst->rss_stat[PageFlag(page, PG_anon) ? MM_ANONPAGES : MM_FILEPAGES]++;
-	*dst_pte = src & ~PTE_YOUNG;	/* the child's PTE starts old */
+	*dst_pte = src & ~PTE_YOUNG; /* the child's PTE starts old */
 	return true;
 }
 

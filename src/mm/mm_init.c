@@ -20,11 +20,11 @@
 #include "../sim/config.h"
 
 #ifndef ARRAY_SIZE
-#define ARRAY_SIZE(a)	CFG_ARRAY_SIZE(a)
+#define ARRAY_SIZE(a) CFG_ARRAY_SIZE(a)
 #endif
 
-#define SZ_16M	(16ULL << 20)
-#define SZ_4G	(4ULL << 30)
+#define SZ_16M (16ULL << 20)
+#define SZ_4G (4ULL << 30)
 
 /* scenario_validate() sizes the host's share of a machine with these */
 _Static_assert(sizeof(struct page) <= SCN_HOST_BYTES_PER_PAGE,
@@ -136,8 +136,8 @@ static void init_zone(struct pglist_data *pgdat, enum zone_type idx, u32 start_p
 	z->spanned_pages = l->spanned[idx];
 	for (o = 0; o < NR_PAGE_ORDERS; o++)
 		for (mt = 0; mt < MIGRATE_TYPES; mt++)
-			z->free_area[o].free_list[mt].head =
-				z->free_area[o].free_list[mt].tail = NO_PFN;
+			z->free_area[o].free_list[mt].head = z->free_area[o].free_list[mt].tail =
+				NO_PFN;
 }
 
 /*
@@ -157,7 +157,7 @@ static int zone_pcp_init(struct sim *sim, struct zone *z)
 		return -ENOMEM;
 	if (batch * sim->page_size > 512 * 1024)
 		batch = 512 * 1024 / sim->page_size;
-	batch /= 4;	/* "we effectively *= 4 below" */
+	batch /= 4; /* "we effectively *= 4 below" */
 	if (batch < 1)
 		batch = 1;
 	while ((batch + batch / 2) >> fls)
@@ -289,13 +289,13 @@ struct zone *page_zone(struct sim *sim, u32 pfn)
 
 /* The zone names of /proc/zoneinfo, in zone order. */
 static const char *const scn_zone_names[] = {
-	[ZONE_DMA]	= "DMA",
-	[ZONE_DMA32]	= "DMA32",
-	[ZONE_NORMAL]	= "Normal",
-	[ZONE_MOVABLE]	= "Movable",
+	[ZONE_DMA] = "DMA",
+	[ZONE_DMA32] = "DMA32",
+	[ZONE_NORMAL] = "Normal",
+	[ZONE_MOVABLE] = "Movable",
 };
 
-#define KiB		1024ULL
+#define KiB 1024ULL
 
 static int set_page_size(struct cfg_ctx *k, void *obj, const char *val)
 {
@@ -306,10 +306,13 @@ static int set_page_size(struct cfg_ctx *k, void *obj, const char *val)
 	if (parse_size(val, 0, &v, buf, sizeof(buf)))
 		return cfg_fail(k, ": %s", buf);
 	if (v != 4 * KiB && v != 8 * KiB && v != 16 * KiB && v != 64 * KiB)
-		return cfg_fail(k, ": unsupported page size '%s' (expected 4K, 8K, 16K or 64K)", val);
+		return cfg_fail(k, ": unsupported page size '%s' (expected 4K, 8K, 16K or 64K)",
+				val);
 	/* The zones are held in pages: a new page size would silently rescale them. */
 	if (!k->lines && m->nr_zones && v != m->page_size)
-		return cfg_fail(k, ": cannot change with explicit zones, which are in pages (set machine.zones=default first, then the zones again)");
+		return cfg_fail(
+			k,
+			": cannot change with explicit zones, which are in pages (set machine.zones=default first, then the zones again)");
 	m->page_size = (unsigned int)v;
 	return 0;
 }
@@ -331,12 +334,11 @@ static int zone_pages(struct cfg_ctx *k, const char *zname, const char *str, u64
 	if (parse_size(str, k->page_size, &v, buf, sizeof(buf)))
 		return cfg_fail(k, ": %s: %s", zname, buf);
 	if (v % k->page_size)
-		return cfg_fail(k, ": %s: %s is not a whole number of %u-byte pages",
-			     zname, str, k->page_size);
+		return cfg_fail(k, ": %s: %s is not a whole number of %u-byte pages", zname, str,
+				k->page_size);
 	*pages = v / k->page_size;
 	return 0;
 }
-
 
 /*
  * zones = NAME:SIZE, ...   per node, in zone order; SIZE is bytes or Np
@@ -370,18 +372,25 @@ static int set_zones(struct cfg_ctx *k, void *obj, const char *val)
 		item = cfg_trim(item);
 		colon = strchr(item, ':');
 		if (!colon)
-			return cfg_fail(k, ": bad zone '%s' (expected NAME:SIZE, e.g. DMA32:3G or Normal:rest)", item);
+			return cfg_fail(
+				k,
+				": bad zone '%s' (expected NAME:SIZE, e.g. DMA32:3G or Normal:rest)",
+				item);
 		*colon = '\0';
 		name = cfg_trim(item);
 		spec = cfg_trim(colon + 1);
 		type = zone_type_of(name);
 		if (type < 0)
-			return cfg_fail(k, ": unknown zone '%s' (expected DMA, DMA32, Normal or Movable)", name);
+			return cfg_fail(
+				k, ": unknown zone '%s' (expected DMA, DMA32, Normal or Movable)",
+				name);
 		if (type == last)
 			return cfg_fail(k, ": zone %s listed twice", scn_zone_names[type]);
 		if (type < last)
-			return cfg_fail(k, ": zone %s after %s (zones go in the order DMA, DMA32, Normal, Movable)",
-				     scn_zone_names[type], scn_zone_names[last]);
+			return cfg_fail(
+				k,
+				": zone %s after %s (zones go in the order DMA, DMA32, Normal, Movable)",
+				scn_zone_names[type], scn_zone_names[last]);
 		last = type;
 		z = &zones[nr++];
 		z->type = (enum zone_type)type;
@@ -407,12 +416,12 @@ static int set_zones(struct cfg_ctx *k, void *obj, const char *val)
 			return -1;
 		if (present && z->present < z->pages)
 			return cfg_fail(k, ": %s: present pages %llu < managed pages %llu",
-				     scn_zone_names[type], (unsigned long long)z->present,
-				     (unsigned long long)z->pages);
+					scn_zone_names[type], (unsigned long long)z->present,
+					(unsigned long long)z->pages);
 		if (spanned && z->spanned < z->present)
 			return cfg_fail(k, ": %s: spanned pages %llu < present pages %llu",
-				     scn_zone_names[type], (unsigned long long)z->spanned,
-				     (unsigned long long)z->present);
+					scn_zone_names[type], (unsigned long long)z->spanned,
+					(unsigned long long)z->present);
 	}
 	if (!nr)
 		return cfg_fail(k, ": empty zone list");
@@ -421,20 +430,38 @@ static int set_zones(struct cfg_ctx *k, void *obj, const char *val)
 	return 0;
 }
 
-#define M_OFF(f)	offsetof(struct scn_machine, f)
+#define M_OFF(f) offsetof(struct scn_machine, f)
 
 static const struct cfg_key mm_init_machine_keys[] = {
-	{ .name = "nodes", .type = CFG_UINT, .off = M_OFF(nodes), .min = 1, .max = 64, .def = "1",
+	{ .name = "nodes",
+	  .type = CFG_UINT,
+	  .off = M_OFF(nodes),
+	  .min = 1,
+	  .max = 64,
+	  .def = "1",
 	  .doc = "NUMA nodes, memory split evenly" },
-	{ .name = "memory", .type = CFG_SIZE, .off = M_OFF(memory), .flags = CFG_F_POSITIVE | CFG_F_ORIGIN,
-	  .origin_off = M_OFF(memory_origin), .def = "8G",
+	{ .name = "memory",
+	  .type = CFG_SIZE,
+	  .off = M_OFF(memory),
+	  .flags = CFG_F_POSITIVE | CFG_F_ORIGIN,
+	  .origin_off = M_OFF(memory_origin),
+	  .def = "8G",
 	  .doc = "the whole machine; with explicit zones and no `rest` it defaults to their sum x nodes" },
-	{ .name = "zones", .type = CFG_CUSTOM, .set = set_zones, .flags = CFG_F_ORIGIN,
-	  .origin_off = M_OFF(zones_origin), .def = "default",
+	{ .name = "zones",
+	  .type = CFG_CUSTOM,
+	  .set = set_zones,
+	  .flags = CFG_F_ORIGIN,
+	  .origin_off = M_OFF(zones_origin),
+	  .def = "default",
 	  .range = "NAME:SIZE, ... \\| default",
 	  .doc = "per node, in zone order (DMA, DMA32, Normal, Movable); SIZE is bytes, Np managed pages, MANAGED/PRESENT/SPANNED, or rest; default = x86-64: DMA 16M, DMA32 to 4G, Normal the rest" },
-	{ .name = "page_size", .type = CFG_CUSTOM, .set = set_page_size, .flags = CFG_F_ORIGIN,
-	  .origin_off = M_OFF(page_size_origin), .def = "4K", .range = "4K \\| 8K \\| 16K \\| 64K",
+	{ .name = "page_size",
+	  .type = CFG_CUSTOM,
+	  .set = set_page_size,
+	  .flags = CFG_F_ORIGIN,
+	  .origin_off = M_OFF(page_size_origin),
+	  .def = "4K",
+	  .range = "4K \\| 8K \\| 16K \\| 64K",
 	  .doc = "the page size; `p` values anywhere in the file use it" },
 };
 

@@ -30,10 +30,10 @@ enum pageflags {
 	PG_swapcache,
 	PG_unevictable,
 	PG_mlocked,
-	PG_anon,	/* folio_test_anon(): mapping is an anon_vma */
-	PG_buddy,	/* free, in the buddy allocator at page->order */
-	PG_isolated,	/* taken off the LRU by a reclaimer (kernel: !PG_lru + ref) */
-	PG_fbatch,	/* in a per-CPU lru_lazyfree batch (kernel: the batch's ref) */
+	PG_anon, /* folio_test_anon(): mapping is an anon_vma */
+	PG_buddy, /* free, in the buddy allocator at page->order */
+	PG_isolated, /* taken off the LRU by a reclaimer (kernel: !PG_lru + ref) */
+	PG_fbatch, /* in a per-CPU lru_lazyfree batch (kernel: the batch's ref) */
 	NR_PAGEFLAGS,
 };
 
@@ -54,13 +54,13 @@ struct page {
 	u32 index;
 	u32 private;
 	u16 memcg_id;
-	u8 order;	/* buddy order while PG_buddy */
-	u8 mapcount;	/* number of PTEs mapping it */
+	u8 order; /* buddy order while PG_buddy */
+	u8 mapcount; /* number of PTEs mapping it */
 };
 
-#define MAPCOUNT_MAX	255
-#define MEMCG_ID_NONE	0xffff	/* page->memcg_id of an uncharged page */
-#define NO_MM		UINT32_MAX	/* page->mapping_id of an anon page whose mm exited */
+#define MAPCOUNT_MAX 255
+#define MEMCG_ID_NONE 0xffff /* page->memcg_id of an uncharged page */
+#define NO_MM UINT32_MAX /* page->mapping_id of an anon page whose mm exited */
 
 static inline bool PageFlag(const struct page *p, enum pageflags f)
 {
@@ -83,8 +83,8 @@ static inline bool TestClearPageFlag(struct page *p, enum pageflags f)
 
 /* A list of page frames threaded through page->next/prev. */
 struct pfn_list {
-	u32 head;	/* newest (list_add) */
-	u32 tail;	/* oldest (lru_to_folio) */
+	u32 head; /* newest (list_add) */
+	u32 tail; /* oldest (lru_to_folio) */
 };
 
 /* include/linux/mmzone.h enum lru_list */
@@ -96,9 +96,9 @@ enum lru_list {
 	LRU_UNEVICTABLE,
 	NR_LRU_LISTS,
 };
-#define NR_EVICTABLE_LRU	LRU_UNEVICTABLE
-#define LRU_ACTIVE		1
-#define LRU_FILE		2
+#define NR_EVICTABLE_LRU LRU_UNEVICTABLE
+#define LRU_ACTIVE 1
+#define LRU_FILE 2
 
 static inline bool is_file_lru(enum lru_list lru)
 {
@@ -120,7 +120,7 @@ enum migratetype {
 
 struct free_area {
 	struct pfn_list free_list[MIGRATE_TYPES];
-	u64 nr_free;		/* blocks of this order, all types */
+	u64 nr_free; /* blocks of this order, all types */
 	u64 nr_free_mt[MIGRATE_TYPES];
 };
 
@@ -131,10 +131,10 @@ struct pglist_data;
 struct zone {
 	struct pglist_data *zone_pgdat;
 	enum zone_type idx;
-	u32 zone_start_pfn;	/* first simulated frame */
-	u64 spanned_pages;	/* as reported (host layout), >= present */
-	u64 present_pages;	/* as reported */
-	u64 managed_pages;	/* simulated frames, buddy-managed */
+	u32 zone_start_pfn; /* first simulated frame */
+	u64 spanned_pages; /* as reported (host layout), >= present */
+	u64 present_pages; /* as reported */
+	u64 managed_pages; /* simulated frames, buddy-managed */
 	u64 _watermark[NR_WMARK];
 	u64 watermark_boost;
 	long lowmem_reserve[MAX_NR_ZONES];
@@ -152,8 +152,14 @@ struct zone {
 	u32 pcp_high[2], pcp_batch[2];
 };
 
-static inline u64 zone_managed_pages(const struct zone *z) { return z->managed_pages; }
-static inline bool populated_zone(const struct zone *z) { return z->managed_pages != 0; }
+static inline u64 zone_managed_pages(const struct zone *z)
+{
+	return z->managed_pages;
+}
+static inline bool populated_zone(const struct zone *z)
+{
+	return z->managed_pages != 0;
+}
 static inline u64 min_wmark_pages(const struct zone *z)
 {
 	return z->_watermark[WMARK_MIN] + z->watermark_boost;
@@ -174,15 +180,15 @@ static inline long zone_page_state(const struct zone *z, enum zone_stat_item i)
 /* lruvec: the LRU lists of one memcg on one node (include/linux/mmzone.h). */
 struct lruvec {
 	struct pfn_list lists[NR_LRU_LISTS];
-	u64 nr_pages[NR_LRU_LISTS];	/* this memcg's own pages */
-	u64 nr_pages_hier[NR_LRU_LISTS];	/* with descendants: lruvec_page_state() */
-	u64 zone_nr[MAX_NR_ZONES][NR_LRU_LISTS];	/* lru_zone_size */
-	u64 anon_cost;			/* mm/swap.c lru_note_cost (v5.8+) */
+	u64 nr_pages[NR_LRU_LISTS]; /* this memcg's own pages */
+	u64 nr_pages_hier[NR_LRU_LISTS]; /* with descendants: lruvec_page_state() */
+	u64 zone_nr[MAX_NR_ZONES][NR_LRU_LISTS]; /* lru_zone_size */
+	u64 anon_cost; /* mm/swap.c lru_note_cost (v5.8+) */
 	u64 file_cost;
-	u64 nonresident_age;		/* mm/workingset.c clock */
-	u64 refaults[2];		/* snapshot for may_deactivate */
+	u64 nonresident_age; /* mm/workingset.c clock */
+	u64 refaults[2]; /* snapshot for may_deactivate */
 	struct lock_timeline lru_lock;
-	unsigned int reclaim_iter;	/* partial memcg walks resume here (reclaim cookie) */
+	unsigned int reclaim_iter; /* partial memcg walks resume here (reclaim cookie) */
 	struct mem_cgroup *memcg;
 	struct pglist_data *pgdat;
 };
@@ -192,7 +198,7 @@ enum pgdat_flags {
 	PGDAT_DIRTY,
 	PGDAT_WRITEBACK,
 	PGDAT_RECLAIM_LOCKED,
-	PGDAT_CONGESTED,	/* v3.11..5.15 (ZONE_CONGESTED before v4.8) */
+	PGDAT_CONGESTED, /* v3.11..5.15 (ZONE_CONGESTED before v4.8) */
 };
 
 /* enum vmscan_throttle_state (v5.16+) */
@@ -218,10 +224,10 @@ struct pglist_data {
 	int kswapd_order;
 	enum zone_type kswapd_highest_zoneidx;
 	int kswapd_failures;
-	unsigned long flags;		/* PGDAT_* */
+	unsigned long flags; /* PGDAT_* */
 	int nr_reclaim_throttled;
-	unsigned int throttle_reclaimers;	/* 2008 throttle, per_zone policy */
-	u64 nr_reclaim_start;		/* NR_THROTTLED_WRITTEN at first throttle */
+	unsigned int throttle_reclaimers; /* 2008 throttle, per_zone policy */
+	u64 nr_reclaim_start; /* NR_THROTTLED_WRITTEN at first throttle */
 };
 
 static inline long node_page_state(const struct pglist_data *pgdat, enum node_stat_item i)
@@ -231,26 +237,26 @@ static inline long node_page_state(const struct pglist_data *pgdat, enum node_st
 
 /* mm/page_counter.c */
 struct page_counter {
-	u64 usage;	/* pages */
-	u64 max;	/* pages, U64_MAX = unlimited */
-	u64 watermark;	/* highest usage seen (max_usage_in_bytes) */
-	u64 failcnt;	/* charge attempts that hit max */
+	u64 usage; /* pages */
+	u64 max; /* pages, U64_MAX = unlimited */
+	u64 watermark; /* highest usage seen (max_usage_in_bytes) */
+	u64 failcnt; /* charge attempts that hit max */
 };
 
 /* include/linux/memcontrol.h: one cgroup of the memory controller. */
 struct mem_cgroup {
-	int id;				/* 0 = root */
+	int id; /* 0 = root */
 	char name[48];
 	struct mem_cgroup *parent;
 	struct page_counter memory;
-	struct page_counter memsw;	/* v1 memory+swap */
+	struct page_counter memsw; /* v1 memory+swap */
 	int swappiness;
-	struct lruvec *nodeinfo;	/* one lruvec per node */
-	long vm_stat[NR_VM_NODE_STAT_ITEMS];	/* summed over nodes, local */
-	u64 vm_events[NR_VM_EVENT_ITEMS];	/* local */
+	struct lruvec *nodeinfo; /* one lruvec per node */
+	long vm_stat[NR_VM_NODE_STAT_ITEMS]; /* summed over nodes, local */
+	u64 vm_events[NR_VM_EVENT_ITEMS]; /* local */
 	u64 memcg_stat[MEMCG_NR_STAT];
-	u64 oom_kill;			/* memory.oom_control oom_kill */
-	u64 events_max;			/* memory.events max */
+	u64 oom_kill; /* memory.oom_control oom_kill */
+	u64 events_max; /* memory.events max */
 	u64 events_oom;
 };
 
@@ -262,25 +268,46 @@ static inline struct lruvec *mem_cgroup_lruvec(struct mem_cgroup *memcg,
 
 /* Page table entries of the simulated mm (arch-neutral encoding). */
 typedef u64 pte_t;
-#define PTE_PRESENT	1ULL
-#define PTE_YOUNG	2ULL
-#define PTE_DIRTY	4ULL
-#define PTE_SWAP	8ULL	/* not present, value is a swap slot */
-#define PTE_SHIFT	8
-static inline bool pte_none(pte_t pte) { return pte == 0; }
-static inline bool pte_present(pte_t pte) { return pte & PTE_PRESENT; }
-static inline bool pte_swap(pte_t pte) { return pte & PTE_SWAP; }
-static inline u32 pte_pfn(pte_t pte) { return (u32)(pte >> PTE_SHIFT); }
-static inline u64 pte_slot(pte_t pte) { return pte >> PTE_SHIFT; }
-static inline pte_t pfn_pte(u32 pfn) { return ((pte_t)pfn << PTE_SHIFT) | PTE_PRESENT; }
-static inline pte_t swp_entry_pte(u64 slot) { return (slot << PTE_SHIFT) | PTE_SWAP; }
+#define PTE_PRESENT 1ULL
+#define PTE_YOUNG 2ULL
+#define PTE_DIRTY 4ULL
+#define PTE_SWAP 8ULL /* not present, value is a swap slot */
+#define PTE_SHIFT 8
+static inline bool pte_none(pte_t pte)
+{
+	return pte == 0;
+}
+static inline bool pte_present(pte_t pte)
+{
+	return pte & PTE_PRESENT;
+}
+static inline bool pte_swap(pte_t pte)
+{
+	return pte & PTE_SWAP;
+}
+static inline u32 pte_pfn(pte_t pte)
+{
+	return (u32)(pte >> PTE_SHIFT);
+}
+static inline u64 pte_slot(pte_t pte)
+{
+	return pte >> PTE_SHIFT;
+}
+static inline pte_t pfn_pte(u32 pfn)
+{
+	return ((pte_t)pfn << PTE_SHIFT) | PTE_PRESENT;
+}
+static inline pte_t swp_entry_pte(u64 slot)
+{
+	return (slot << PTE_SHIFT) | PTE_SWAP;
+}
 
 /* VMA flags (include/linux/mm.h) */
-#define VM_READ		0x1UL
-#define VM_WRITE	0x2UL
-#define VM_EXEC		0x4UL
-#define VM_SHARED	0x8UL
-#define VM_LOCKED	0x2000UL
+#define VM_READ 0x1UL
+#define VM_WRITE 0x2UL
+#define VM_EXEC 0x4UL
+#define VM_SHARED 0x8UL
+#define VM_LOCKED 0x2000UL
 
 struct address_space;
 
@@ -291,12 +318,12 @@ struct address_space;
  * vm_end, so that i_mmap entries (mm, index) keep their meaning.
  */
 struct vm_area_struct {
-	u64 vm_start;		/* first virtual page number */
-	u64 vm_end;		/* one past the last */
+	u64 vm_start; /* first virtual page number */
+	u64 vm_end; /* one past the last */
 	unsigned long vm_flags;
 	struct address_space *vm_file;
-	u64 vm_pgoff;		/* file page mapped at vm_start */
-	pte_t *ptes;		/* one per page, [vpn - vm_start] */
+	u64 vm_pgoff; /* file page mapped at vm_start */
+	pte_t *ptes; /* one per page, [vpn - vm_start] */
 };
 
 static inline bool vma_is_anonymous(const struct vm_area_struct *vma)
@@ -318,65 +345,70 @@ enum { MM_FILEPAGES, MM_ANONPAGES, MM_SWAPENTS, NR_MM_COUNTERS };
  * on its anon_vmas.
  */
 struct anon_vma {
-	u32 root;		/* anon_vma->root: the oldest ancestor's */
+	u32 root; /* anon_vma->root: the oldest ancestor's */
 	u32 nr_mms, cap_mms;
-	u32 *mms;		/* ids of the live mms linked to it */
-	struct lock_timeline lock;	/* the spinlock of kernels before 3.9 */
+	u32 *mms; /* ids of the live mms linked to it */
+	struct lock_timeline lock; /* the spinlock of kernels before 3.9 */
 };
 
 struct mm_struct {
-	u32 id;			/* index in sim->mms */
-	u32 anon_vma;		/* where its new anon pages are filed (vma->anon_vma) */
-	u32 *av_chain;		/* anon_vma_chain: the anon_vmas it is linked to */
+	u32 id; /* index in sim->mms */
+	u32 anon_vma; /* where its new anon pages are filed (vma->anon_vma) */
+	u32 *av_chain; /* anon_vma_chain: the anon_vmas it is linked to */
 	unsigned int nr_av_chain;
-	unsigned int users;	/* tasks sharing it (threads); mmput tears down at 0 */
+	unsigned int users; /* tasks sharing it (threads); mmput tears down at 0 */
 	struct task *owner;
 	struct mem_cgroup *memcg;
 	unsigned int nr_vmas;
 	struct vm_area_struct *vmas;
-	unsigned int mmap_cache;	/* index of the VMA find_vma found last */
-	u64 next_vpn;		/* where the next mmap goes */
+	unsigned int mmap_cache; /* index of the VMA find_vma found last */
+	u64 next_vpn; /* where the next mmap goes */
 	long rss_stat[NR_MM_COUNTERS];
 	u64 pgtables_bytes;
-	u64 total_vm;		/* pages */
+	u64 total_vm; /* pages */
 };
 
 /*
  * address_space - one file's page cache.  i_pages[index] holds 0 (hole),
  * pfn + 1 (resident) or a workingset shadow (bit 63 set).
  */
-#define XA_SHADOW	(1ULL << 63)
-static inline bool xa_is_value(u64 e) { return e & XA_SHADOW; }
+#define XA_SHADOW (1ULL << 63)
+static inline bool xa_is_value(u64 e)
+{
+	return e & XA_SHADOW;
+}
 
 struct address_space {
 	u32 id;
 	char name[48];
-	u64 size;		/* pages in the file */
-	u64 capacity;		/* entries allocated in i_pages */
+	u64 size; /* pages in the file */
+	u64 capacity; /* entries allocated in i_pages */
 	u64 *i_pages;
-	u64 *dirty_tag;		/* PAGECACHE_TAG_DIRTY: a bit per index */
-	u64 *dirty_tag_sum;	/* a bit per dirty_tag word that is non-zero */
-	u64 nrpages;		/* resident */
+	u64 *dirty_tag; /* PAGECACHE_TAG_DIRTY: a bit per index */
+	u64 *dirty_tag_sum; /* a bit per dirty_tag word that is non-zero */
+	u64 nrpages; /* resident */
 	u64 nr_dirty;
-	u64 ra_next;		/* readahead: index after the last window */
-	u64 ra_size;		/* readahead: last window, pages */
-	u64 wb_index;		/* writeback cursor */
-	u64 dirtied_when;	/* ns, first dirtying since clean (inode) */
+	u64 ra_next; /* readahead: index after the last window */
+	u64 ra_size; /* readahead: last window, pages */
+	u64 wb_index; /* writeback cursor */
+	u64 dirtied_when; /* ns, first dirtying since clean (inode) */
 	/* i_mmap: the VMAs mapping this file, as (mm id, VMA index) pairs */
 	unsigned int nr_mmap, cap_mmap;
-	struct { u32 mm, vma; } *i_mmap;
+	struct {
+		u32 mm, vma;
+	} * i_mmap;
 };
 
 /* include/linux/swap.h: one swap device. */
 struct swap_info_struct {
-	u64 max;		/* slots; slot 0 is the header, never used */
+	u64 max; /* slots; slot 0 is the header, never used */
 	u64 inuse_pages;
-	u8 *swap_map;		/* use count per slot */
-	u64 *swap_cache;	/* slot -> pfn + 1, or a shadow (XA_SHADOW) */
-	u16 *swap_cgroup;	/* memcg id charged for each slot (mm/swap_cgroup.c) */
-	u64 cluster_next;	/* next slot to try (scan_swap_map_slots) */
+	u8 *swap_map; /* use count per slot */
+	u64 *swap_cache; /* slot -> pfn + 1, or a shadow (XA_SHADOW) */
+	u16 *swap_cgroup; /* memcg id charged for each slot (mm/swap_cgroup.c) */
+	u64 cluster_next; /* next slot to try (scan_swap_map_slots) */
 };
-#define SWAP_HAS_CACHE	0x40	/* swap_map flag: a swap cache page exists */
+#define SWAP_HAS_CACHE 0x40 /* swap_map flag: a swap cache page exists */
 
 /* memcg_stock_pcp (mm/memcontrol.c): pages pre-charged to one memcg. */
 struct memcg_stock {
@@ -385,7 +417,7 @@ struct memcg_stock {
 };
 
 /* lru_lazyfree folio batch (mm/swap.c cpu_fbatches, PAGEVEC_SIZE 31). */
-#define LRU_FBATCH_SIZE	31
+#define LRU_FBATCH_SIZE 31
 struct lru_fbatch {
 	unsigned int nr;
 	u32 pfns[LRU_FBATCH_SIZE];
@@ -402,7 +434,7 @@ struct mm_cpu {
 	/* the address space whose translations this CPU may cache: the last
 	 * user mm it ran (x86 switch_mm; kernel threads keep it, lazy TLB) */
 	struct mm_struct *loaded_mm;
-	u64 nr_tlb_irqs;	/* TLB shootdown interrupts received */
+	u64 nr_tlb_irqs; /* TLB shootdown interrupts received */
 };
 
 #endif

@@ -96,7 +96,7 @@ bool out_of_memory(struct task *current, struct mem_cgroup *memcg)
 				continue;
 			mm_task(p)->oom_victim = true;
 			if (p != current)
-				sim->kill_task(p, 9);	/* do_exit, reaped at once */
+				sim->kill_task(p, 9); /* do_exit, reaped at once */
 		}
 	}
 	return true;

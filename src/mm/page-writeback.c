@@ -103,7 +103,7 @@ void pageout_file(struct sim *sim, struct task *t, u32 pfn)
 	struct bio *bio = bio_alloc(sim, &sim->disk_dev, REQ_OP_WRITE, end_file_bio_write);
 
 	if (!bio)
-		return;		/* the run has stopped (sim_fail): the page stays dirty */
+		return; /* the run has stopped (sim_fail): the page stays dirty */
 	start_file_writeback(sim, pfn);
 	bio->pfns[bio->nr_pages++] = pfn;
 	submit_bio(sim, &sim->disk_dev, bio, task_now(t));
@@ -157,15 +157,17 @@ static u64 writeback_batch(struct task *t, bool all)
 				mapping->wb_index = idx + 1;
 				continue;
 			}
-			if (bio && (bio->nr_pages == BIO_MAX_PAGES ||
-				    pfn_to_page(sim, bio->pfns[bio->nr_pages - 1])->index + 1 != idx)) {
+			if (bio &&
+			    (bio->nr_pages == BIO_MAX_PAGES ||
+			     pfn_to_page(sim, bio->pfns[bio->nr_pages - 1])->index + 1 != idx)) {
 				submit_bio(sim, &sim->disk_dev, bio, now);
 				bio = NULL;
 			}
 			if (!bio)
-				bio = bio_alloc(sim, &sim->disk_dev, REQ_OP_WRITE, end_file_bio_write);
+				bio = bio_alloc(sim, &sim->disk_dev, REQ_OP_WRITE,
+						end_file_bio_write);
 			if (!bio)
-				break;	/* the run has stopped (sim_fail) */
+				break; /* the run has stopped (sim_fail) */
 			start_file_writeback(sim, pfn);
 			bio->pfns[bio->nr_pages++] = pfn;
 			written++;
@@ -174,7 +176,7 @@ static u64 writeback_batch(struct task *t, bool all)
 		if (bio)
 			submit_bio(sim, &sim->disk_dev, bio, now);
 		if (mapping->nr_dirty)
-			mapping->dirtied_when = now;	/* requeued: redirty_tail */
+			mapping->dirtied_when = now; /* requeued: redirty_tail */
 	}
 	charge_sys(t, written * sim->scn.cost.scan_page_ns);
 	return written;
@@ -215,19 +217,36 @@ void flusher(struct task *t)
 /* Scenario keys: the dirty limits and writeback intervals */
 /* ------------------------------------------------------------------ */
 
-#define S_OFF(f)	offsetof(struct scn_sysctl, f)
+#define S_OFF(f) offsetof(struct scn_sysctl, f)
 
 static const struct cfg_key page_writeback_sysctl_keys[] = {
-	{ .name = "dirty_ratio", .type = CFG_UINT, .off = S_OFF(dirty_ratio), .min = 0, .max = 100,
-	  .def = "20", .doc = "dirty page limit, percent of dirtyable memory: writers are throttled above it" },
-	{ .name = "dirty_background_ratio", .type = CFG_UINT, .off = S_OFF(dirty_background_ratio),
-	  .min = 0, .max = 100, .def = "10",
+	{ .name = "dirty_ratio",
+	  .type = CFG_UINT,
+	  .off = S_OFF(dirty_ratio),
+	  .min = 0,
+	  .max = 100,
+	  .def = "20",
+	  .doc = "dirty page limit, percent of dirtyable memory: writers are throttled above it" },
+	{ .name = "dirty_background_ratio",
+	  .type = CFG_UINT,
+	  .off = S_OFF(dirty_background_ratio),
+	  .min = 0,
+	  .max = 100,
+	  .def = "10",
 	  .doc = "percent of dirtyable memory at which the flusher starts background writeback" },
-	{ .name = "dirty_expire_centisecs", .type = CFG_CENTISECS, .off = S_OFF(dirty_expire_ns),
-	  .min = 0, .max = INT_MAX, .def = "3000",
+	{ .name = "dirty_expire_centisecs",
+	  .type = CFG_CENTISECS,
+	  .off = S_OFF(dirty_expire_ns),
+	  .min = 0,
+	  .max = INT_MAX,
+	  .def = "3000",
 	  .doc = "age at which the flusher writes a dirty page back, in 1/100 s" },
-	{ .name = "dirty_writeback_centisecs", .type = CFG_CENTISECS, .off = S_OFF(dirty_writeback_ns),
-	  .min = 0, .max = INT_MAX, .def = "500",
+	{ .name = "dirty_writeback_centisecs",
+	  .type = CFG_CENTISECS,
+	  .off = S_OFF(dirty_writeback_ns),
+	  .min = 0,
+	  .max = INT_MAX,
+	  .def = "500",
 	  .doc = "interval of the flusher's periodic writeback, in 1/100 s" },
 };
 CFG_TABLE(page_writeback_sysctl_table, page_writeback_sysctl_keys);

@@ -30,7 +30,7 @@
 #include "../sim/scenario.h"
 
 /* include/linux/mmzone.h: the migratetypes that have per-CPU lists. */
-#define MIGRATE_PCPTYPES	(MIGRATE_RECLAIMABLE + 1)
+#define MIGRATE_PCPTYPES (MIGRATE_RECLAIMABLE + 1)
 
 /* include/linux/mm.h mult_frac(): x * n / d without overflowing x * n. */
 static inline u64 mult_frac(u64 x, u64 n, u64 d)
@@ -64,8 +64,8 @@ static u64 int_sqrt64(u64 x)
 	return y;
 }
 
-#define for_each_zone_idx(sim, nid, zid)				\
-	for (nid = 0; nid < (sim)->nr_nodes; nid++)			\
+#define for_each_zone_idx(sim, nid, zid)            \
+	for (nid = 0; nid < (sim)->nr_nodes; nid++) \
 		for (zid = 0; zid < MAX_NR_ZONES; zid++)
 
 static inline bool zone_is_lowmem(enum zone_type idx)
@@ -189,8 +189,7 @@ long calculate_min_free_kbytes(const struct sim *sim, bool thp)
 		if (z->managed_pages > wmark[WMARK_HIGH])
 			buffer += z->managed_pages - wmark[WMARK_HIGH];
 	}
-	rec = (1ULL << hpage_pmd_order(sim)) * nr_zones *
-	      (2 + MIGRATE_PCPTYPES * MIGRATE_PCPTYPES);
+	rec = (1ULL << hpage_pmd_order(sim)) * nr_zones * (2 + MIGRATE_PCPTYPES * MIGRATE_PCPTYPES);
 	rec = min_u64(rec, buffer / 20);
 	if ((rec << shift) > kbytes)
 		kbytes = rec << shift;
@@ -233,8 +232,7 @@ static void calculate_totalreserve_pages(struct sim *sim)
  */
 void setup_per_zone_wmarks(struct sim *sim)
 {
-	u64 pages_min = (u64)(sim->min_free_kbytes > 0 ? sim->min_free_kbytes : 0) >>
-			kb_shift(sim);
+	u64 pages_min = (u64)(sim->min_free_kbytes > 0 ? sim->min_free_kbytes : 0) >> kb_shift(sim);
 	u64 lowmem = lowmem_pages(sim);
 	unsigned int wsf = sim->scn.sysctl.watermark_scale_factor;
 	unsigned int nid, zid;
@@ -306,8 +304,7 @@ static long free_highatomic(const struct zone *z)
  * take from (v4.4+; the 2.6.28 order walk is below).
  */
 bool __zone_watermark_ok(const struct zone *z, unsigned int order, u64 mark,
-			 enum zone_type highest_zoneidx, unsigned int alloc_flags,
-			 long free)
+			 enum zone_type highest_zoneidx, unsigned int alloc_flags, long free)
 {
 	long min = (long)mark;
 	unsigned int o;
@@ -390,8 +387,8 @@ bool zone_watermark_ok_order_walk(const struct zone *z, unsigned int order, u64 
 
 /* Link the free block at @pfn into its list; head = list_add, tail =
  * list_add_tail.  The allocator takes from the head. */
-static void add_to_free_list(struct sim *sim, struct zone *z, u32 pfn,
-			     unsigned int order, int mt, bool tail)
+static void add_to_free_list(struct sim *sim, struct zone *z, u32 pfn, unsigned int order, int mt,
+			     bool tail)
 {
 	struct free_area *area = &z->free_area[order];
 	struct pfn_list *list = &area->free_list[mt];
@@ -450,8 +447,8 @@ static void del_from_free_list(struct sim *sim, struct zone *z, u32 pfn)
  * order @low; the upper half is given back at each order on the way down
  * (at the list head), the lowest 2^@low pages stay with the caller.
  */
-static void expand(struct sim *sim, struct zone *z, u32 pfn, unsigned int low,
-		   unsigned int high, int mt)
+static void expand(struct sim *sim, struct zone *z, u32 pfn, unsigned int low, unsigned int high,
+		   int mt)
 {
 	while (high > low) {
 		high--;
@@ -481,17 +478,17 @@ static u32 rmqueue_smallest(struct sim *sim, struct zone *z, unsigned int order,
 
 /* v6.12 fallbacks[]: where each type looks when its own lists are empty. */
 static const int fallbacks[MIGRATE_PCPTYPES][MIGRATE_PCPTYPES - 1] = {
-	[MIGRATE_UNMOVABLE]	= { MIGRATE_RECLAIMABLE, MIGRATE_MOVABLE },
-	[MIGRATE_MOVABLE]	= { MIGRATE_RECLAIMABLE, MIGRATE_UNMOVABLE },
-	[MIGRATE_RECLAIMABLE]	= { MIGRATE_UNMOVABLE, MIGRATE_MOVABLE },
+	[MIGRATE_UNMOVABLE] = { MIGRATE_RECLAIMABLE, MIGRATE_MOVABLE },
+	[MIGRATE_MOVABLE] = { MIGRATE_RECLAIMABLE, MIGRATE_UNMOVABLE },
+	[MIGRATE_RECLAIMABLE] = { MIGRATE_UNMOVABLE, MIGRATE_MOVABLE },
 };
 
 /* v6.12 can_steal_fallback(): may a request of @start_mt take over the
  * pageblock its fallback block of @order lives in? */
 static bool can_steal_fallback(const struct sim *sim, unsigned int order, int start_mt)
 {
-	return order >= pageblock_order(sim) / 2 ||
-	       start_mt == MIGRATE_RECLAIMABLE || start_mt == MIGRATE_UNMOVABLE;
+	return order >= pageblock_order(sim) / 2 || start_mt == MIGRATE_RECLAIMABLE ||
+	       start_mt == MIGRATE_UNMOVABLE;
 }
 
 /* v6.12 find_suitable_fallback(): first fallback type with a block of
@@ -570,8 +567,7 @@ u32 rmqueue_buddy(struct sim *sim, struct zone *z, unsigned int order, int migra
 }
 
 /* Is the block at zone index @idx a free buddy of exactly @order? */
-static inline bool page_is_buddy(struct sim *sim, const struct zone *z, u64 idx,
-				 unsigned int order)
+static inline bool page_is_buddy(struct sim *sim, const struct zone *z, u64 idx, unsigned int order)
 {
 	const struct page *p;
 
@@ -589,8 +585,8 @@ static inline bool page_is_buddy(struct sim *sim, const struct zone *z, u64 idx,
  * buddy of the next larger block is free too, so that it stays unused
  * long enough to merge further (buddy_merge_likely); else to the head.
  */
-static void __free_one_page(struct sim *sim, struct zone *z, u32 pfn, unsigned int order,
-			    int mt, bool to_tail)
+static void __free_one_page(struct sim *sim, struct zone *z, u32 pfn, unsigned int order, int mt,
+			    bool to_tail)
 {
 	u64 idx = pfn - z->zone_start_pfn;
 	unsigned int nr = 1U << order;
@@ -634,8 +630,7 @@ void memblock_free_zone(struct sim *sim, struct zone *z)
 			order = MAX_PAGE_ORDER;
 		while (idx + (1ULL << order) > end)
 			order--;
-		__free_one_page(sim, z, z->zone_start_pfn + (u32)idx, order,
-				MIGRATE_MOVABLE, true);
+		__free_one_page(sim, z, z->zone_start_pfn + (u32)idx, order, MIGRATE_MOVABLE, true);
 		idx += 1ULL << order;
 	}
 }
@@ -689,7 +684,8 @@ static int set_lowmem_reserve_ratio(struct cfg_ctx *k, void *obj, const char *va
 		p += n;
 	}
 	if (!nr)
-		return cfg_fail(k, ": expected 1 to %d integers, e.g. '256 256 32 0 0'", MAX_NR_ZONES);
+		return cfg_fail(k, ": expected 1 to %d integers, e.g. '256 256 32 0 0'",
+				MAX_NR_ZONES);
 	memcpy(sc->lowmem_reserve_ratio, ratio, sizeof(ratio));
 	return 0;
 }
@@ -708,36 +704,56 @@ static int set_thp(struct cfg_ctx *k, void *obj, const char *val)
 	return 0;
 }
 
-#define S_OFF(f)	offsetof(struct scn_sysctl, f)
+#define S_OFF(f) offsetof(struct scn_sysctl, f)
 
 /* [sysctl]: the kernel's limits are extra1/extra2 of each vm sysctl */
 static const struct cfg_key page_alloc_sysctl_keys[] = {
-	{ .name = "min_free_kbytes", .type = CFG_CUSTOM, .set = set_min_free_kbytes,
-	  .flags = CFG_F_ORIGIN, .origin_off = S_OFF(min_free_kbytes_origin),
-	  .def = "auto", .range = "0..2147483647 \\| auto",
+	{ .name = "min_free_kbytes",
+	  .type = CFG_CUSTOM,
+	  .set = set_min_free_kbytes,
+	  .flags = CFG_F_ORIGIN,
+	  .origin_off = S_OFF(min_free_kbytes_origin),
+	  .def = "auto",
+	  .range = "0..2147483647 \\| auto",
 	  .doc = "auto = the boot rule (init_per_zone_wmark_min), with the THP raise when thp is on; a value must be below the managed memory of DMA, DMA32 and Normal in KiB" },
-	{ .name = "watermark_scale_factor", .type = CFG_UINT, .off = S_OFF(watermark_scale_factor),
-	  .min = 1, .max = 3000, .def = "10",
+	{ .name = "watermark_scale_factor",
+	  .type = CFG_UINT,
+	  .off = S_OFF(watermark_scale_factor),
+	  .min = 1,
+	  .max = 3000,
+	  .def = "10",
 	  .doc = "distance between the min, low and high watermarks, in 1/10000 of managed pages" },
-	{ .name = "watermark_boost_factor", .type = CFG_UINT, .off = S_OFF(watermark_boost_factor),
-	  .min = 0, .max = INT_MAX, .def = "15000",
+	{ .name = "watermark_boost_factor",
+	  .type = CFG_UINT,
+	  .off = S_OFF(watermark_boost_factor),
+	  .min = 0,
+	  .max = INT_MAX,
+	  .def = "15000",
 	  .doc = "watermark boost after a fragmentation event, in 1/10000 of the high watermark" },
-	{ .name = "lowmem_reserve_ratio", .type = CFG_CUSTOM, .set = set_lowmem_reserve_ratio,
-	  .def = "256 256 32 0 0", .range = "1 to 5 integers",
+	{ .name = "lowmem_reserve_ratio",
+	  .type = CFG_CUSTOM,
+	  .set = set_lowmem_reserve_ratio,
+	  .def = "256 256 32 0 0",
+	  .range = "1 to 5 integers",
 	  .doc = "per zone, in zone order: the pages of higher zones a lower zone keeps back, 1/ratio (0 = none)" },
-	{ .name = "thp", .type = CFG_CUSTOM, .set = set_thp,
-	  .def = "madvise", .range = "always \\| madvise \\| never",
+	{ .name = "thp",
+	  .type = CFG_CUSTOM,
+	  .set = set_thp,
+	  .def = "madvise",
+	  .range = "always \\| madvise \\| never",
 	  .doc = "/sys/kernel/mm/transparent_hugepage/enabled: on (always, madvise) raises min_free_kbytes (khugepaged)" },
 };
 CFG_TABLE(page_alloc_sysctl_table, page_alloc_sysctl_keys);
 
-#define P_OFF(f)	.off = offsetof(struct scn_policy, f), \
-			.size = sizeof(((struct scn_policy *)0)->f)
+#define P_OFF(f) .off = offsetof(struct scn_policy, f), .size = sizeof(((struct scn_policy *)0)->f)
 
 /* [policy] */
 static const struct cfg_key page_alloc_policy_keys[] = {
-	{ .name = "watermark_check", .type = CFG_ENUM, P_OFF(watermark_check),
-	  .values = CFG_VALUES("modern", "order_walk"), .def = "modern",
+	{ .name = "watermark_check",
+	  .type = CFG_ENUM,
+	  P_OFF(watermark_check),
+	  .values = CFG_VALUES("modern", "order_walk"),
+	  .def = "modern",
 	  .doc = "`__zone_watermark_ok` v4.4+ / the 2.6.28 per-order walk" },
 };
 CFG_TABLE(page_alloc_policy_table, page_alloc_policy_keys);

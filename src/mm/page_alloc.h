@@ -10,22 +10,22 @@
 #include "../sim/sim.h"
 
 /* alloc_flags (mm/internal.h, v6.3+ names); the low bits are the wmark index */
-#define ALLOC_WMARK_MIN		WMARK_MIN
-#define ALLOC_WMARK_LOW		WMARK_LOW
-#define ALLOC_WMARK_HIGH	WMARK_HIGH
-#define ALLOC_NO_WATERMARKS	0x04
-#define ALLOC_WMARK_MASK	(ALLOC_NO_WATERMARKS - 1)
-#define ALLOC_OOM		0x08
-#define ALLOC_NON_BLOCK		0x10
-#define ALLOC_MIN_RESERVE	0x20
-#define ALLOC_CPUSET		0x40
-#define ALLOC_CMA		0x80
-#define ALLOC_HIGHATOMIC	0x200
-#define ALLOC_KSWAPD		0x800
-#define ALLOC_RESERVES		(ALLOC_NON_BLOCK | ALLOC_MIN_RESERVE | ALLOC_HIGHATOMIC | ALLOC_OOM)
+#define ALLOC_WMARK_MIN WMARK_MIN
+#define ALLOC_WMARK_LOW WMARK_LOW
+#define ALLOC_WMARK_HIGH WMARK_HIGH
+#define ALLOC_NO_WATERMARKS 0x04
+#define ALLOC_WMARK_MASK (ALLOC_NO_WATERMARKS - 1)
+#define ALLOC_OOM 0x08
+#define ALLOC_NON_BLOCK 0x10
+#define ALLOC_MIN_RESERVE 0x20
+#define ALLOC_CPUSET 0x40
+#define ALLOC_CMA 0x80
+#define ALLOC_HIGHATOMIC 0x200
+#define ALLOC_KSWAPD 0x800
+#define ALLOC_RESERVES (ALLOC_NON_BLOCK | ALLOC_MIN_RESERVE | ALLOC_HIGHATOMIC | ALLOC_OOM)
 /* 2.6.28 names for the order-walk check */
-#define ALLOC_HARDER		ALLOC_NON_BLOCK
-#define ALLOC_HIGH		ALLOC_MIN_RESERVE
+#define ALLOC_HARDER ALLOC_NON_BLOCK
+#define ALLOC_HIGH ALLOC_MIN_RESERVE
 
 /*
  * hpage_pmd_order - order of a PMD-mapped huge page: one page of 8-byte
@@ -111,8 +111,7 @@ void setup_per_zone_lowmem_reserve(struct sim *sim);
  * unmovable/movable/reclaimable list suffices (v4.4+).
  */
 bool __zone_watermark_ok(const struct zone *z, unsigned int order, u64 mark,
-			 enum zone_type highest_zoneidx, unsigned int alloc_flags,
-			 long free);
+			 enum zone_type highest_zoneidx, unsigned int alloc_flags, long free);
 bool zone_watermark_ok(const struct zone *z, unsigned int order, u64 mark,
 		       enum zone_type highest_zoneidx, unsigned int alloc_flags);
 /*

@@ -44,10 +44,10 @@ void pfn_list_del(struct sim *sim, struct pfn_list *l, u32 pfn)
 	struct page *p = pfn_to_page(sim, pfn);
 
 	/* on @l: its ends are @l's ends */
-	VM_BUG_ON_PAGE(p->prev == NO_PFN ? l->head != pfn :
-		       pfn_to_page(sim, p->prev)->next != pfn, p);
-	VM_BUG_ON_PAGE(p->next == NO_PFN ? l->tail != pfn :
-		       pfn_to_page(sim, p->next)->prev != pfn, p);
+	VM_BUG_ON_PAGE(p->prev == NO_PFN ? l->head != pfn : pfn_to_page(sim, p->prev)->next != pfn,
+		       p);
+	VM_BUG_ON_PAGE(p->next == NO_PFN ? l->tail != pfn : pfn_to_page(sim, p->next)->prev != pfn,
+		       p);
 	if (p->prev != NO_PFN)
 		pfn_to_page(sim, p->prev)->next = p->next;
 	else

@@ -38,7 +38,7 @@ static int anon_vma_chain_link(struct sim *sim, struct mm_struct *mm, u32 av_id)
 		av->mms = v;
 		av->cap_mms = cap;
 	}
-	av->mms[av->nr_mms++] = mm->id;	/* list_add_tail: walked after the elders */
+	av->mms[av->nr_mms++] = mm->id; /* list_add_tail: walked after the elders */
 	mm->av_chain[mm->nr_av_chain++] = av_id;
 	return 0;
 }
@@ -193,8 +193,8 @@ static void rmap_walk(struct task *t, u32 pfn,
 			charge_sys(t, i ? sim->scn.cost.rmap_vma_ns : sim->scn.cost.rmap_ns);
 			if (page->index < hit.vma->vm_pgoff)
 				continue;
-			hit.pte = vma_pte_maps(hit.vma, hit.vma->vm_start + page->index -
-					       hit.vma->vm_pgoff, pfn);
+			hit.pte = vma_pte_maps(
+				hit.vma, hit.vma->vm_start + page->index - hit.vma->vm_pgoff, pfn);
 			if (!hit.pte)
 				continue;
 			left--;
@@ -242,7 +242,7 @@ static pte_t ptep_clear(struct task *t, struct rmap_hit *hit)
 	if (t->sim->scn.policy.tlb_flush == TLB_FLUSH_BATCHED)
 		set_tlb_ubc_flush_pending(t, hit->mm, pteval & PTE_DIRTY);
 	else
-		flush_tlb_mm_range(t, hit->mm);	/* ptep_clear_flush() */
+		flush_tlb_mm_range(t, hit->mm); /* ptep_clear_flush() */
 	return pteval;
 }
 
@@ -253,8 +253,8 @@ static void folio_remove_rmap_pte(struct sim *sim, u32 pfn)
 
 	if (--page->mapcount)
 		return;
-	mod_lruvec_page_state(sim, pfn, PageFlag(page, PG_anon) ? NR_ANON_MAPPED :
-			      NR_FILE_MAPPED, -1);
+	mod_lruvec_page_state(sim, pfn, PageFlag(page, PG_anon) ? NR_ANON_MAPPED : NR_FILE_MAPPED,
+			      -1);
 }
 
 /*
@@ -291,7 +291,7 @@ static bool try_to_unmap_one(struct task *t, u32 pfn, struct rmap_hit *hit, void
 		u64 slot = page->private;
 
 		VM_BUG_ON((sim->swap->swap_map[slot] & ~SWAP_HAS_CACHE) >= SWAP_HAS_CACHE - 1);
-		sim->swap->swap_map[slot]++;	/* swap_duplicate() */
+		sim->swap->swap_map[slot]++; /* swap_duplicate() */
 		*hit->pte = swp_entry_pte(slot);
 		hit->mm->rss_stat[MM_ANONPAGES]--;
 		hit->mm->rss_stat[MM_SWAPENTS]++;
@@ -316,15 +316,20 @@ bool try_to_unmap(struct task *t, u32 pfn, enum ttu_flags flags)
 /* Scenario keys: anon_vma */
 /* ------------------------------------------------------------------ */
 
-#define P_OFF(f)	.off = offsetof(struct scn_policy, f), \
-			.size = sizeof(((struct scn_policy *)0)->f)
+#define P_OFF(f) .off = offsetof(struct scn_policy, f), .size = sizeof(((struct scn_policy *)0)->f)
 
 static const struct cfg_key rmap_policy_keys[] = {
-	{ .name = "anon_vma_chain", .type = CFG_ENUM, P_OFF(anon_vma_chain),
-	  .values = CFG_VALUES("off", "on"), .def = "on",
+	{ .name = "anon_vma_chain",
+	  .type = CFG_ENUM,
+	  P_OFF(anon_vma_chain),
+	  .values = CFG_VALUES("off", "on"),
+	  .def = "on",
 	  .doc = "v2.6.34+ a forked child gets its own anon_vma chained to its parent's / before, it joins its parent's anon_vma" },
-	{ .name = "anon_vma_lock", .type = CFG_ENUM, P_OFF(anon_vma_lock_exclusive),
-	  .values = CFG_VALUES("read", "exclusive"), .def = "read",
+	{ .name = "anon_vma_lock",
+	  .type = CFG_ENUM,
+	  P_OFF(anon_vma_lock_exclusive),
+	  .values = CFG_VALUES("read", "exclusive"),
+	  .def = "read",
 	  .doc = "rmap walks of anon pages: v3.9+ anon_vma_lock_read, in parallel / before, the anon_vma spinlock, one walker at a time" },
 };
 CFG_TABLE(rmap_policy_table, rmap_policy_keys);

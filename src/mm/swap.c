@@ -33,8 +33,8 @@ struct lruvec *folio_lruvec(struct sim *sim, u32 pfn)
 }
 
 /* update_lru_size() (v6.12): node, zone and memcg counters, descendants included. */
-static void update_lru_size(struct sim *sim, struct lruvec *lruvec, enum lru_list lru,
-			    u32 pfn, long delta)
+static void update_lru_size(struct sim *sim, struct lruvec *lruvec, enum lru_list lru, u32 pfn,
+			    long delta)
 {
 	struct zone *zone = page_zone(sim, pfn);
 
@@ -53,7 +53,8 @@ void lruvec_add_folio(struct sim *sim, struct lruvec *lruvec, u32 pfn)
 	enum lru_list lru = folio_lru_list(page);
 
 	VM_BUG_ON_PAGE(PageFlag(page, PG_lru) || PageFlag(page, PG_isolated) ||
-		       PageFlag(page, PG_buddy), page);
+			       PageFlag(page, PG_buddy),
+		       page);
 	pfn_list_add(sim, &lruvec->lists[lru], pfn);
 	update_lru_size(sim, lruvec, lru, pfn, 1);
 	SetPageFlag(page, PG_lru);
@@ -66,7 +67,8 @@ void lruvec_add_folio_tail(struct sim *sim, struct lruvec *lruvec, u32 pfn)
 	enum lru_list lru = folio_lru_list(page);
 
 	VM_BUG_ON_PAGE(PageFlag(page, PG_lru) || PageFlag(page, PG_isolated) ||
-		       PageFlag(page, PG_buddy), page);
+			       PageFlag(page, PG_buddy),
+		       page);
 	pfn_list_add_tail(sim, &lruvec->lists[lru], pfn);
 	update_lru_size(sim, lruvec, lru, pfn, 1);
 	SetPageFlag(page, PG_lru);
@@ -100,8 +102,7 @@ static void folio_activate(struct sim *sim, u32 pfn)
 	struct page *page = pfn_to_page(sim, pfn);
 	struct lruvec *lruvec = folio_lruvec(sim, pfn);
 
-	if (!PageFlag(page, PG_lru) || PageFlag(page, PG_active) ||
-	    PageFlag(page, PG_unevictable))
+	if (!PageFlag(page, PG_lru) || PageFlag(page, PG_active) || PageFlag(page, PG_unevictable))
 		return;
 	lruvec_del_folio(sim, lruvec, pfn);
 	SetPageFlag(page, PG_active);
@@ -159,18 +160,16 @@ void folio_rotate_reclaimable(struct sim *sim, u32 pfn)
  * (lruvec_page_state: descendants included), so they track recent
  * behaviour.
  */
-void lru_note_cost(struct lruvec *lruvec, bool file, unsigned long nr_io,
-		   unsigned long nr_rotated)
+void lru_note_cost(struct lruvec *lruvec, bool file, unsigned long nr_io, unsigned long nr_rotated)
 {
 	unsigned long cost = nr_io * SWAP_CLUSTER_MAX + nr_rotated;
 	struct mem_cgroup *memcg = lruvec->memcg;
 
 	for (; memcg; memcg = memcg->parent) {
 		struct lruvec *lv = mem_cgroup_lruvec(memcg, lruvec->pgdat);
-		u64 lrusize = lv->nr_pages_hier[LRU_INACTIVE_ANON] +
-			      lv->nr_pages_hier[LRU_ACTIVE_ANON] +
-			      lv->nr_pages_hier[LRU_INACTIVE_FILE] +
-			      lv->nr_pages_hier[LRU_ACTIVE_FILE];
+		u64 lrusize =
+			lv->nr_pages_hier[LRU_INACTIVE_ANON] + lv->nr_pages_hier[LRU_ACTIVE_ANON] +
+			lv->nr_pages_hier[LRU_INACTIVE_FILE] + lv->nr_pages_hier[LRU_ACTIVE_FILE];
 
 		if (file)
 			lv->file_cost += cost;
@@ -195,19 +194,26 @@ void lru_note_cost_refault(struct sim *sim, u32 pfn)
 /* Scenario keys: vm.page-cluster and the LRU of new anon pages */
 /* ------------------------------------------------------------------ */
 
-#define P_OFF(f)	.off = offsetof(struct scn_policy, f), \
-			.size = sizeof(((struct scn_policy *)0)->f)
+#define P_OFF(f) .off = offsetof(struct scn_policy, f), .size = sizeof(((struct scn_policy *)0)->f)
 
 static const struct cfg_key swap_sysctl_keys[] = {
 	/* mm/swap.c: page_cluster_max = 31 */
-	{ .name = "page-cluster", .type = CFG_UINT, .off = offsetof(struct scn_sysctl, page_cluster),
-	  .min = 0, .max = 31, .def = "3", .doc = "swap readahead reads up to 2^page-cluster pages" },
+	{ .name = "page-cluster",
+	  .type = CFG_UINT,
+	  .off = offsetof(struct scn_sysctl, page_cluster),
+	  .min = 0,
+	  .max = 31,
+	  .def = "3",
+	  .doc = "swap readahead reads up to 2^page-cluster pages" },
 };
 CFG_TABLE(swap_sysctl_table, swap_sysctl_keys);
 
 static const struct cfg_key swap_policy_keys[] = {
-	{ .name = "new_anon_lru", .type = CFG_ENUM, P_OFF(new_anon_active),
-	  .values = CFG_VALUES("inactive", "active"), .def = "inactive",
+	{ .name = "new_anon_lru",
+	  .type = CFG_ENUM,
+	  P_OFF(new_anon_active),
+	  .values = CFG_VALUES("inactive", "active"),
+	  .def = "inactive",
 	  .doc = "v5.9+ / new anon pages on the active list" },
 };
 CFG_TABLE(swap_policy_table, swap_policy_keys);

@@ -37,7 +37,7 @@ void swap_writepage(struct sim *sim, struct task *t, u32 pfn)
 	struct bio *bio = bio_alloc(sim, &sim->swap_dev, REQ_OP_WRITE, end_swap_bio_write);
 
 	if (!bio)
-		return;		/* the run has stopped (sim_fail): the page stays dirty */
+		return; /* the run has stopped (sim_fail): the page stays dirty */
 	ClearPageFlag(page, PG_dirty);
 	SetPageFlag(page, PG_writeback);
 	mod_lruvec_page_state(sim, pfn, NR_WRITEBACK, 1);
@@ -104,8 +104,7 @@ static void swapin_add_page(struct sim *sim, u32 pfn, struct mm_struct *mm, u64 
  * enters the swap cache for @slot (of @mm at @vpn, or of an owner yet
  * unknown when @mm is NULL) and joins @bio.
  */
-static void swap_read_add(struct task *t, struct bio *bio, struct mm_struct *mm, u64 vpn,
-			  u64 slot)
+static void swap_read_add(struct task *t, struct bio *bio, struct mm_struct *mm, u64 vpn, u64 slot)
 {
 	u32 pfn = task_pool_take(t);
 
@@ -255,7 +254,8 @@ static enum vm_fault_result swap_cluster_readahead(struct task *t, struct vm_are
 	}
 	bio->sector = first;
 	swap_read_add(t, bio, t->mm, vpn, slot);
-	for (u64 s = first; s <= last && mm_task(t)->pool_nr && bio->nr_pages < BIO_MAX_PAGES; s++) {
+	for (u64 s = first; s <= last && mm_task(t)->pool_nr && bio->nr_pages < BIO_MAX_PAGES;
+	     s++) {
 		if (s == slot || !si->swap_map[s] || swap_cache_has_page(si, s))
 			continue;
 		swap_read_add(t, bio, NULL, 0, s);
@@ -277,15 +277,20 @@ enum vm_fault_result swapin_readahead(struct task *t, struct vm_area_struct *vma
 /* Scenario keys: swap-in: readahead and the LRU it joins */
 /* ------------------------------------------------------------------ */
 
-#define P_OFF(f)	.off = offsetof(struct scn_policy, f), \
-			.size = sizeof(((struct scn_policy *)0)->f)
+#define P_OFF(f) .off = offsetof(struct scn_policy, f), .size = sizeof(((struct scn_policy *)0)->f)
 
 static const struct cfg_key swap_state_policy_keys[] = {
-	{ .name = "swap_readahead", .type = CFG_ENUM, P_OFF(swap_readahead),
-	  .values = CFG_VALUES("cluster", "vma"), .def = "vma",
+	{ .name = "swap_readahead",
+	  .type = CFG_ENUM,
+	  P_OFF(swap_readahead),
+	  .values = CFG_VALUES("cluster", "vma"),
+	  .def = "vma",
 	  .doc = "what a swap-in fault reads besides its page: v4.14+ the swapped PTEs of its window of 2^page-cluster pages (at most 32) / the run of in-use slots around its slot in the aligned block of 2^page-cluster slots, no ceiling as in 2.6.25 (valid_swaphandles, before v4.14; later kernels use it on rotating swap, not modelled); the model reads at most 256 pages at once" },
-	{ .name = "swapin_lru", .type = CFG_ENUM, P_OFF(swapin_active),
-	  .values = CFG_VALUES("inactive", "active"), .def = "inactive",
+	{ .name = "swapin_lru",
+	  .type = CFG_ENUM,
+	  P_OFF(swapin_active),
+	  .values = CFG_VALUES("inactive", "active"),
+	  .def = "inactive",
 	  .doc = "the list a page read from swap joins: v2.6.28+ inactive / before, active (lru_cache_add_active)" },
 };
 CFG_TABLE(swap_state_policy_table, swap_state_policy_keys);

@@ -17,8 +17,9 @@
 
 /* scenario_validate() sizes the host's share of a swap device with this */
 _Static_assert(sizeof(((struct swap_info_struct *)0)->swap_map[0]) +
-	       sizeof(((struct swap_info_struct *)0)->swap_cache[0]) +
-	       sizeof(((struct swap_info_struct *)0)->swap_cgroup[0]) <= SCN_HOST_BYTES_PER_SLOT,
+			       sizeof(((struct swap_info_struct *)0)->swap_cache[0]) +
+			       sizeof(((struct swap_info_struct *)0)->swap_cgroup[0]) <=
+		       SCN_HOST_BYTES_PER_SLOT,
 	       "SCN_HOST_BYTES_PER_SLOT must cover a slot's swap_map, swap_cache and swap_cgroup");
 
 /* swapon(): one swap device of machine.swap bytes; none below two pages. */
@@ -43,7 +44,7 @@ int swap_init(struct sim *sim)
 	}
 	for (u64 i = 0; i < slots; i++)
 		si->swap_cgroup[i] = MEMCG_ID_NONE;
-	si->swap_map[0] = 0xff;		/* the header page is never handed out */
+	si->swap_map[0] = 0xff; /* the header page is never handed out */
 	si->cluster_next = 1;
 	sim->swap = si;
 	return 0;
@@ -101,7 +102,7 @@ static void swap_slot_release(struct sim *sim, u64 slot)
 	struct swap_info_struct *si = sim->swap;
 
 	si->swap_map[slot] = 0;
-	si->swap_cache[slot] = 0;	/* drops a workingset shadow too */
+	si->swap_cache[slot] = 0; /* drops a workingset shadow too */
 	si->inuse_pages--;
 	mem_cgroup_uncharge_swap(sim, slot);
 }
@@ -167,7 +168,7 @@ void swap_free(struct sim *sim, u64 slot)
 {
 	struct swap_info_struct *si = sim->swap;
 
-	VM_BUG_ON(!(si->swap_map[slot] & ~SWAP_HAS_CACHE));	/* a swap PTE holds a count */
+	VM_BUG_ON(!(si->swap_map[slot] & ~SWAP_HAS_CACHE)); /* a swap PTE holds a count */
 	si->swap_map[slot]--;
 	if (!si->swap_map[slot])
 		swap_slot_release(sim, slot);
@@ -187,7 +188,7 @@ bool folio_free_swap(struct sim *sim, u32 pfn)
 	if (si->swap_map[page->private] != SWAP_HAS_CACHE)
 		return false;
 	delete_from_swap_cache(sim, pfn, 0);
-	SetPageFlag(page, PG_dirty);	/* the only copy now: must be written again */
+	SetPageFlag(page, PG_dirty); /* the only copy now: must be written again */
 	return true;
 }
 
@@ -222,20 +223,40 @@ void free_swap_and_cache(struct sim *sim, u64 slot)
 
 /* [machine]: swap space and its device (presets: blkdev.c) */
 
-#define M_OFF(f)	offsetof(struct scn_machine, f)
+#define M_OFF(f) offsetof(struct scn_machine, f)
 
 static const struct cfg_key swapfile_machine_keys[] = {
-	{ .name = "swap", .type = CFG_SIZE, .off = M_OFF(swap), .flags = CFG_F_ORIGIN,
-	  .origin_off = M_OFF(swap_origin), .def = "0", .doc = "swap space, 0 = no swap" },
-	{ .name = "swap_device", .type = CFG_CUSTOM, .set = blkdev_set_preset, .def = "ssd",
+	{ .name = "swap",
+	  .type = CFG_SIZE,
+	  .off = M_OFF(swap),
+	  .flags = CFG_F_ORIGIN,
+	  .origin_off = M_OFF(swap_origin),
+	  .def = "0",
+	  .doc = "swap space, 0 = no swap" },
+	{ .name = "swap_device",
+	  .type = CFG_CUSTOM,
+	  .set = blkdev_set_preset,
+	  .def = "ssd",
 	  .range = "ssd \\| hdd \\| nvme",
 	  .doc = "preset of latency, bandwidth and depth (ssd: 100us, 500M/s, 32; hdd: 8ms, 150M/s, 1; nvme: 20us, 3G/s, 128); single keys override it" },
-	{ .name = "swap_latency", .type = CFG_TIME, .off = M_OFF(swap_dev.latency_ns),
-	  .max = 10 * NSEC_PER_SEC, .def_doc = "swap_device", .doc = "per request, before the transfer" },
-	{ .name = "swap_bandwidth", .type = CFG_BANDWIDTH, .off = M_OFF(swap_dev.bandwidth),
-	  .def_doc = "swap_device", .doc = "bytes per second (`500M` or `500M/s`)" },
-	{ .name = "swap_depth", .type = CFG_UINT, .off = M_OFF(swap_dev.depth), .min = 1, .max = 65536,
-	  .def_doc = "swap_device", .doc = "requests in flight" },
+	{ .name = "swap_latency",
+	  .type = CFG_TIME,
+	  .off = M_OFF(swap_dev.latency_ns),
+	  .max = 10 * NSEC_PER_SEC,
+	  .def_doc = "swap_device",
+	  .doc = "per request, before the transfer" },
+	{ .name = "swap_bandwidth",
+	  .type = CFG_BANDWIDTH,
+	  .off = M_OFF(swap_dev.bandwidth),
+	  .def_doc = "swap_device",
+	  .doc = "bytes per second (`500M` or `500M/s`)" },
+	{ .name = "swap_depth",
+	  .type = CFG_UINT,
+	  .off = M_OFF(swap_dev.depth),
+	  .min = 1,
+	  .max = 65536,
+	  .def_doc = "swap_device",
+	  .doc = "requests in flight" },
 };
 
 CFG_TABLE(swapfile_machine_table, swapfile_machine_keys);

@@ -17,7 +17,7 @@
 #include "../sim/config.h"
 #include "../sim/scenario.h"
 
-#define BITS_PER_WORD	64
+#define BITS_PER_WORD 64
 
 static unsigned int cpumask_words(const struct sim *sim)
 {
@@ -101,7 +101,8 @@ void set_tlb_ubc_flush_pending(struct task *t, struct mm_struct *mm, bool writab
 	}
 	for (unsigned int c = 0; c < sim->nr_cpus; c++)
 		if (sim->mm_cpus[c].loaded_mm == mm)
-			mm_task(t)->tlb_ubc_cpumask[c / BITS_PER_WORD] |= 1ULL << (c % BITS_PER_WORD);
+			mm_task(t)->tlb_ubc_cpumask[c / BITS_PER_WORD] |= 1ULL
+									  << (c % BITS_PER_WORD);
 	mm_task(t)->tlb_ubc_flush_required = true;
 	mm_task(t)->tlb_ubc_writable |= writable;
 }
@@ -115,7 +116,8 @@ void try_to_unmap_flush(struct task *t)
 	if (!mm_task(t)->tlb_ubc_flush_required)
 		return;
 	for (unsigned int c = 0; c < sim->nr_cpus; c++) {
-		if (c != self && (mm_task(t)->tlb_ubc_cpumask[c / BITS_PER_WORD] >> (c % BITS_PER_WORD) & 1)) {
+		if (c != self &&
+		    (mm_task(t)->tlb_ubc_cpumask[c / BITS_PER_WORD] >> (c % BITS_PER_WORD) & 1)) {
 			tlb_irq(sim, c);
 			nr++;
 		}
@@ -138,12 +140,14 @@ void try_to_unmap_flush_dirty(struct task *t)
 /* Scenario keys: TLB shootdown */
 /* ------------------------------------------------------------------ */
 
-#define P_OFF(f)	.off = offsetof(struct scn_policy, f), \
-			.size = sizeof(((struct scn_policy *)0)->f)
+#define P_OFF(f) .off = offsetof(struct scn_policy, f), .size = sizeof(((struct scn_policy *)0)->f)
 
 static const struct cfg_key tlb_policy_keys[] = {
-	{ .name = "tlb_flush", .type = CFG_ENUM, P_OFF(tlb_flush),
-	  .values = CFG_VALUES("per_page", "batched"), .def = "batched",
+	{ .name = "tlb_flush",
+	  .type = CFG_ENUM,
+	  P_OFF(tlb_flush),
+	  .values = CFG_VALUES("per_page", "batched"),
+	  .def = "batched",
 	  .doc = "TLB shootdown of reclaim's unmaps (seed 001): v4.3+ one IPI per CPU per batch / one per page" },
 };
 CFG_TABLE(tlb_policy_table, tlb_policy_keys);

@@ -109,8 +109,8 @@ static u64 lruvec_lru_size_hier(struct sim *sim, struct mem_cgroup *memcg,
 }
 
 /* lruvec_page_state() of a node item for @memcg, descendants included. */
-static u64 memcg_state_hier(struct sim *sim, struct mem_cgroup *memcg,
-			    struct pglist_data *pgdat, enum node_stat_item item)
+static u64 memcg_state_hier(struct sim *sim, struct mem_cgroup *memcg, struct pglist_data *pgdat,
+			    enum node_stat_item item)
 {
 	u64 sum = 0;
 
@@ -147,14 +147,16 @@ static bool inactive_is_low_sizes(u64 inactive, u64 active, unsigned int page_sh
 bool inactive_is_low(struct sim *sim, struct lruvec *lruvec, enum lru_list inactive_lru)
 {
 	return inactive_is_low_sizes(lruvec->nr_pages_hier[inactive_lru],
-				     lruvec->nr_pages_hier[inactive_lru + LRU_ACTIVE], sim->page_shift);
+				     lruvec->nr_pages_hier[inactive_lru + LRU_ACTIVE],
+				     sim->page_shift);
 }
 
 static bool inactive_is_low_hier(struct sim *sim, struct mem_cgroup *memcg,
 				 struct pglist_data *pgdat, enum lru_list inactive_lru)
 {
 	return inactive_is_low_sizes(lruvec_lru_size_hier(sim, memcg, pgdat, inactive_lru),
-				     lruvec_lru_size_hier(sim, memcg, pgdat, inactive_lru + LRU_ACTIVE),
+				     lruvec_lru_size_hier(sim, memcg, pgdat,
+							  inactive_lru + LRU_ACTIVE),
 				     sim->page_shift);
 }
 
@@ -284,7 +286,7 @@ static unsigned long isolate_lru_folios(struct task *t, unsigned long nr_to_scan
 			continue;
 		}
 		lruvec_del_folio(sim, lruvec, pfn);
-		VM_BUG_ON_PAGE(PageFlag(page, PG_isolated), page);	/* not isolated twice */
+		VM_BUG_ON_PAGE(PageFlag(page, PG_isolated), page); /* not isolated twice */
 		SetPageFlag(page, PG_isolated);
 		pfn_list_add_tail(sim, dst, pfn);
 		nr_taken++;
@@ -396,8 +398,7 @@ static bool may_pageout_file(struct task *t, struct scan_control *sc, struct pgl
 	if (!t->sim->scn.policy.file_writepage)
 		return false;
 	/* v6.12: only kswapd, for pages seen dirty before on a dirty node */
-	return sc->kswapd && PageFlag(page, PG_reclaim) &&
-	       (pgdat->flags & (1UL << PGDAT_DIRTY));
+	return sc->kswapd && PageFlag(page, PG_reclaim) && (pgdat->flags & (1UL << PGDAT_DIRTY));
 }
 
 /*
@@ -431,7 +432,7 @@ static unsigned long shrink_folio_list(struct task *t, struct isolated_folios *i
 		enum ttu_flags ttu = 0;
 
 		if (!first)
-			cond_resched(t);	/* the next page in the next step */
+			cond_resched(t); /* the next page in the next step */
 		first = false;
 		pfn = folio_list->head;
 		page = pfn_to_page(sim, pfn);
@@ -444,8 +445,8 @@ static unsigned long shrink_folio_list(struct task *t, struct isolated_folios *i
 			continue;
 		}
 		if (PageFlag(page, PG_locked))
-			goto keep;	/* folio_trylock() failed */
-		sc->nr_scanned++;	/* base pages looked at, after the lock */
+			goto keep; /* folio_trylock() failed */
+		sc->nr_scanned++; /* base pages looked at, after the lock */
 		/* folio_check_dirty_writeback(): only page-cache pages count */
 		dirty = file_lru && !lazyfree && PageFlag(page, PG_dirty);
 		writeback = file_lru && !lazyfree && PageFlag(page, PG_writeback);
@@ -539,7 +540,7 @@ static unsigned long shrink_folio_list(struct task *t, struct isolated_folios *i
 			SetPageFlag(page, PG_reclaim);
 			mod_node_page_state(pgdat, NR_VMSCAN_WRITE, 1);
 			stat->nr_pageout++;
-			goto keep;	/* async write: freed when found clean later */
+			goto keep; /* async write: freed when found clean later */
 		}
 		__remove_mapping(sim, pfn, sc->target_mem_cgroup);
 free_it:
@@ -574,7 +575,7 @@ static bool too_many_isolated(struct sim *sim, struct pglist_data *pgdat, bool f
 	long inactive, isolated;
 
 	if (!sim->scn.policy.too_many_isolated)
-		return false;	/* before v2.6.32 */
+		return false; /* before v2.6.32 */
 	if (sc->kswapd || !writeback_throttling_sane(sc))
 		return false;
 	inactive = node_page_state(pgdat, file ? NR_INACTIVE_FILE : NR_INACTIVE_ANON);
@@ -654,7 +655,8 @@ static unsigned long shrink_inactive_list(struct task *t, unsigned long nr_to_sc
 	}
 	lru_add_drain(sim, task_cpu(t));
 	isolated_init(t, &isol, lruvec, lru);
-	nr_taken = isolate_lru_folios(t, nr_to_scan, lruvec, &isol.folio_list, &nr_scanned, sc, lru);
+	nr_taken =
+		isolate_lru_folios(t, nr_to_scan, lruvec, &isol.folio_list, &nr_scanned, sc, lru);
 	isol.nr_taken = nr_taken;
 	if (sc->kswapd || !cgroup_reclaim(sc))
 		count_vm_events(sim, sc->kswapd ? PGSCAN_KSWAPD : PGSCAN_DIRECT, nr_scanned);
@@ -665,7 +667,7 @@ static unsigned long shrink_inactive_list(struct task *t, unsigned long nr_to_sc
 		mm_task(t)->reclaim.isolated = NULL;
 		return 0;
 	}
-	cond_resched(t);	/* the batch is off the LRU: others run */
+	cond_resched(t); /* the batch is off the LRU: others run */
 
 	nr_reclaimed = shrink_folio_list(t, &isol, pgdat, sc, &stat);
 	while (!pfn_list_empty(&isol.ret_folios)) {
@@ -712,7 +714,7 @@ static unsigned long shrink_inactive_list(struct task *t, unsigned long nr_to_sc
 	if (sim->scn.policy.wait_iff_congested && !sc->kswapd &&
 	    wait_iff_congested(t, pgdat, JIFFY_NS * (HZ / 10)))
 		return nr_reclaimed;
-	cond_resched(t);	/* the batch is back */
+	cond_resched(t); /* the batch is back */
 	return nr_reclaimed;
 }
 
@@ -727,9 +729,10 @@ static unsigned long shrink_inactive_list(struct task *t, unsigned long nr_to_sc
 static bool calc_reclaim_mapped(struct sim *sim, struct lruvec *lruvec, int priority)
 {
 	struct pglist_data *pgdat = lruvec->pgdat;
-	long active = node_page_state(pgdat, NR_ACTIVE_ANON) + node_page_state(pgdat, NR_ACTIVE_FILE);
-	long inactive = node_page_state(pgdat, NR_INACTIVE_ANON) +
-			node_page_state(pgdat, NR_INACTIVE_FILE);
+	long active =
+		node_page_state(pgdat, NR_ACTIVE_ANON) + node_page_state(pgdat, NR_ACTIVE_FILE);
+	long inactive =
+		node_page_state(pgdat, NR_INACTIVE_ANON) + node_page_state(pgdat, NR_INACTIVE_FILE);
 	long swappiness = (long)sim->scn.sysctl.swappiness, total = 0;
 	long mapped_ratio, swap_tendency, imbalance;
 	u64 scanned = 0;
@@ -739,9 +742,10 @@ static bool calc_reclaim_mapped(struct sim *sim, struct lruvec *lruvec, int prio
 		scanned += pgdat->node_zones[z].pages_scanned;
 	}
 	if (scanned >= 3 * (u64)(active + inactive))
-		return true;	/* zone_is_near_oom() */
-	mapped_ratio = (node_page_state(pgdat, NR_FILE_MAPPED) +
-			node_page_state(pgdat, NR_ANON_MAPPED)) * 100 / (total ? total : 1);
+		return true; /* zone_is_near_oom() */
+	mapped_ratio =
+		(node_page_state(pgdat, NR_FILE_MAPPED) + node_page_state(pgdat, NR_ANON_MAPPED)) *
+		100 / (total ? total : 1);
 	swap_tendency = mapped_ratio / 2 + (100 >> priority) + swappiness;
 	imbalance = active / (inactive + 1) * (swappiness + 1) / 100 * mapped_ratio / 100;
 	return swap_tendency + imbalance >= 100;
@@ -762,7 +766,7 @@ static bool active_keep_2_6_25(struct task *t, u32 pfn, bool reclaim_mapped)
 	if (!page->mapcount)
 		return TestClearPageFlag(page, PG_referenced);
 	if (!reclaim_mapped || (!sim->swap && PageFlag(page, PG_anon)))
-		return true;	/* kept without an rmap walk */
+		return true; /* kept without an rmap walk */
 	return folio_referenced(t, pfn, &vm_flags);
 }
 
@@ -783,7 +787,8 @@ static void shrink_active_list(struct task *t, unsigned long nr_to_scan, struct 
 
 	lru_add_drain(sim, task_cpu(t));
 	isolated_init(t, &isol, lruvec, lru);
-	nr_taken = isolate_lru_folios(t, nr_to_scan, lruvec, &isol.folio_list, &nr_scanned, sc, lru);
+	nr_taken =
+		isolate_lru_folios(t, nr_to_scan, lruvec, &isol.folio_list, &nr_scanned, sc, lru);
 	isol.nr_taken = nr_taken;
 	if (!cgroup_reclaim(sc))
 		count_vm_events(sim, PGREFILL, nr_scanned);
@@ -792,7 +797,7 @@ static void shrink_active_list(struct task *t, unsigned long nr_to_scan, struct 
 		mm_task(t)->reclaim.isolated = NULL;
 		return;
 	}
-	cond_resched(t);	/* the batch is off the LRU: others run */
+	cond_resched(t); /* the batch is off the LRU: others run */
 
 	reclaim_mapped = old && calc_reclaim_mapped(sim, lruvec, sc->priority);
 	while (!pfn_list_empty(&isol.folio_list)) {
@@ -826,7 +831,7 @@ static void shrink_active_list(struct task *t, unsigned long nr_to_scan, struct 
 	count_memcg_events(lruvec->memcg, PGDEACTIVATE, nr_deactivate);
 	if (nr_rotated)
 		lru_note_cost(lruvec, file, 0, nr_rotated);
-	cond_resched(t);	/* the batch is back */
+	cond_resched(t); /* the batch is back */
 }
 
 /* ---- get_scan_count ---- */
@@ -835,8 +840,7 @@ static void shrink_active_list(struct task *t, unsigned long nr_to_scan, struct 
  * prepare_scan_control() (v6.12): costs, which types may be deactivated,
  * cache_trim_mode and file_is_tiny, once per shrink_node().
  */
-void prepare_scan_control(struct sim *sim, struct pglist_data *pgdat,
-				 struct scan_control *sc)
+void prepare_scan_control(struct sim *sim, struct pglist_data *pgdat, struct scan_control *sc)
 {
 	struct mem_cgroup *target = sc->target_mem_cgroup ? sc->target_mem_cgroup : sim->memcgs[0];
 	struct lruvec *target_lruvec = mem_cgroup_lruvec(target, pgdat);
@@ -860,7 +864,8 @@ void prepare_scan_control(struct sim *sim, struct pglist_data *pgdat,
 		else
 			sc->may_deactivate &= ~DEACTIVATE_FILE;
 	}
-	sc->cache_trim_mode = !sc->no_cache_trim_mode &&
+	sc->cache_trim_mode =
+		!sc->no_cache_trim_mode &&
 		(lruvec_lru_size_hier(sim, target, pgdat, LRU_INACTIVE_FILE) >> sc->priority) &&
 		!(sc->may_deactivate & DEACTIVATE_FILE);
 	sc->file_is_tiny = false;
@@ -889,7 +894,7 @@ void prepare_scan_control(struct sim *sim, struct pglist_data *pgdat,
  * and the recent reclaim cost of each (SCAN_FRACT), or all one type.
  */
 void get_scan_count(struct sim *sim, struct lruvec *lruvec, struct scan_control *sc,
-			   unsigned long *nr)
+		    unsigned long *nr)
 {
 	int swappiness = mem_cgroup_swappiness(sim, lruvec->memcg);
 	u64 fraction[2] = { 0, 0 }, denominator = 1;
@@ -976,12 +981,14 @@ static bool shrink_lruvec_round_end(unsigned long *nr, const unsigned long *targ
 	if (!nr_file || !nr_anon)
 		return false;
 	if (nr_file > nr_anon) {
-		unsigned long scan_target = targets[LRU_INACTIVE_ANON] + targets[LRU_ACTIVE_ANON] + 1;
+		unsigned long scan_target =
+			targets[LRU_INACTIVE_ANON] + targets[LRU_ACTIVE_ANON] + 1;
 
 		lru = LRU_INACTIVE_ANON;
 		percentage = nr_anon * 100 / scan_target;
 	} else {
-		unsigned long scan_target = targets[LRU_INACTIVE_FILE] + targets[LRU_ACTIVE_FILE] + 1;
+		unsigned long scan_target =
+			targets[LRU_INACTIVE_FILE] + targets[LRU_ACTIVE_FILE] + 1;
 
 		lru = LRU_INACTIVE_FILE;
 		percentage = nr_file * 100 / scan_target;
@@ -1075,7 +1082,8 @@ static void shrink_node_memcgs(struct task *t, struct pglist_data *pgdat, struct
 	bool partial_walk = !sc->kswapd && !sc->memcg_full_walk;
 	struct lruvec *iter = target_lruvec(sim, sc, pgdat);
 
-	for (unsigned int pos = partial_walk ? iter->reclaim_iter : 0; pos < sim->nr_memcgs; pos++) {
+	for (unsigned int pos = partial_walk ? iter->reclaim_iter : 0; pos < sim->nr_memcgs;
+	     pos++) {
 		struct mem_cgroup *memcg = sim->memcgs[pos];
 
 		if (!memcg_in_walk(sc, memcg))
@@ -1296,10 +1304,10 @@ static void snapshot_refaults(struct sim *sim, struct mem_cgroup *target)
 	for (unsigned int n = 0; n < sim->nr_nodes; n++) {
 		struct lruvec *lruvec = mem_cgroup_lruvec(target, &sim->nodes[n]);
 
-		lruvec->refaults[0] = memcg_state_hier(sim, target, &sim->nodes[n],
-						       WORKINGSET_ACTIVATE_ANON);
-		lruvec->refaults[1] = memcg_state_hier(sim, target, &sim->nodes[n],
-						       WORKINGSET_ACTIVATE_FILE);
+		lruvec->refaults[0] =
+			memcg_state_hier(sim, target, &sim->nodes[n], WORKINGSET_ACTIVATE_ANON);
+		lruvec->refaults[1] =
+			memcg_state_hier(sim, target, &sim->nodes[n], WORKINGSET_ACTIVATE_FILE);
 	}
 }
 
@@ -1396,7 +1404,7 @@ static unsigned long reclaim_direct(struct task *t, struct scan_control *sc)
 	if (throttle) {
 		reclaim_throttle_enter(t);
 		if (throttle_skip_reclaim(t, sc)) {
-			sc->nr_reclaimed = 1;	/* "as if it had reclaimed" */
+			sc->nr_reclaimed = 1; /* "as if it had reclaimed" */
 			goto out;
 		}
 	}
@@ -1594,16 +1602,20 @@ void kswapd(struct task *t)
 /* Scenario keys: vm.swappiness and the reclaim policies */
 /* ------------------------------------------------------------------ */
 
-#define S_OFF(f)	offsetof(struct scn_sysctl, f)
+#define S_OFF(f) offsetof(struct scn_sysctl, f)
 
 static const struct cfg_key vmscan_sysctl_keys[] = {
-	{ .name = "swappiness", .type = CFG_UINT, .off = S_OFF(swappiness), .min = 0, .max = 200,
-	  .def = "60", .doc = "relative cost of swapping anon against dropping file pages (get_scan_count)" },
+	{ .name = "swappiness",
+	  .type = CFG_UINT,
+	  .off = S_OFF(swappiness),
+	  .min = 0,
+	  .max = 200,
+	  .def = "60",
+	  .doc = "relative cost of swapping anon against dropping file pages (get_scan_count)" },
 };
 CFG_TABLE(vmscan_sysctl_table, vmscan_sysctl_keys);
 
-#define P_OFF(f)	.off = offsetof(struct scn_policy, f), \
-			.size = sizeof(((struct scn_policy *)0)->f)
+#define P_OFF(f) .off = offsetof(struct scn_policy, f), .size = sizeof(((struct scn_policy *)0)->f)
 
 /*
  * reclaim_sleep: how reclaim and the allocator wait for writeback - the
@@ -1614,7 +1626,9 @@ CFG_TABLE(vmscan_sysctl_table, vmscan_sysctl_keys);
 static int set_reclaim_sleep(struct cfg_ctx *k, void *obj, const char *val)
 {
 	static const char *const names[] = {
-		"reclaim_throttle", "congestion_wait", "wait_iff_congested",
+		"reclaim_throttle",
+		"congestion_wait",
+		"wait_iff_congested",
 	};
 	struct scn_policy *pol = obj;
 	int i = 0;
@@ -1627,29 +1641,53 @@ static int set_reclaim_sleep(struct cfg_ctx *k, void *obj, const char *val)
 }
 
 static const struct cfg_key vmscan_policy_keys[] = {
-	{ .name = "reclaim_throttle", .type = CFG_ENUM, P_OFF(reclaim_throttle),
-	  .values = CFG_VALUES("none", "global", "per_zone"), .def = "none",
+	{ .name = "reclaim_throttle",
+	  .type = CFG_ENUM,
+	  P_OFF(reclaim_throttle),
+	  .values = CFG_VALUES("none", "global", "per_zone"),
+	  .def = "none",
 	  .doc = "the 2008 limit on parallel direct reclaimers (seed 000): none, 2 x nodes, one per node" },
-	{ .name = "too_many_isolated", .type = CFG_ENUM, P_OFF(too_many_isolated),
-	  .values = CFG_VALUES("off", "on"), .def = "on",
+	{ .name = "too_many_isolated",
+	  .type = CFG_ENUM,
+	  P_OFF(too_many_isolated),
+	  .values = CFG_VALUES("off", "on"),
+	  .def = "on",
 	  .doc = "the v2.6.32+ isolation throttle of direct reclaim" },
-	{ .name = "zone_unreclaimable", .type = CFG_ENUM, P_OFF(all_unreclaimable),
-	  .values = CFG_VALUES("kswapd_failures", "all_unreclaimable"), .def = "kswapd_failures",
+	{ .name = "zone_unreclaimable",
+	  .type = CFG_ENUM,
+	  P_OFF(all_unreclaimable),
+	  .values = CFG_VALUES("kswapd_failures", "all_unreclaimable"),
+	  .def = "kswapd_failures",
 	  .doc = "v4.11+ / zones marked at 6 x LRU pages scanned" },
-	{ .name = "reclaim_sleep", .type = CFG_CUSTOM, .set = set_reclaim_sleep,
-	  .def = "reclaim_throttle", .range = "reclaim_throttle \\| congestion_wait \\| wait_iff_congested",
+	{ .name = "reclaim_sleep",
+	  .type = CFG_CUSTOM,
+	  .set = set_reclaim_sleep,
+	  .def = "reclaim_throttle",
+	  .range = "reclaim_throttle \\| congestion_wait \\| wait_iff_congested",
 	  .doc = "v5.16+ throttling / the congestion_wait naps before 3.11 / v3.11..5.15: naps only while a device is congested and reclaim found the node's dirty pages all on congested devices" },
-	{ .name = "split_lru", .type = CFG_ENUM, P_OFF(split_lru),
-	  .values = CFG_VALUES("off", "on"), .def = "on",
+	{ .name = "split_lru",
+	  .type = CFG_ENUM,
+	  P_OFF(split_lru),
+	  .values = CFG_VALUES("off", "on"),
+	  .def = "on",
 	  .doc = "v2.6.28+ separate anon and file LRUs / before, one LRU (the split lists scanned SCAN_EQUAL stand in)" },
-	{ .name = "full_walk_retry", .type = CFG_ENUM, P_OFF(full_walk_retry),
-	  .values = CFG_VALUES("off", "on"), .def = "on",
+	{ .name = "full_walk_retry",
+	  .type = CFG_ENUM,
+	  P_OFF(full_walk_retry),
+	  .values = CFG_VALUES("off", "on"),
+	  .def = "on",
 	  .doc = "v6.10+ do_try_to_free_pages retries a fruitless run once visiting every memcg (memcg_full_walk) / no retry" },
-	{ .name = "force_deactivate_retry", .type = CFG_ENUM, P_OFF(force_deactivate_retry),
-	  .values = CFG_VALUES("off", "on"), .def = "on",
+	{ .name = "force_deactivate_retry",
+	  .type = CFG_ENUM,
+	  P_OFF(force_deactivate_retry),
+	  .values = CFG_VALUES("off", "on"),
+	  .def = "on",
 	  .doc = "v5.9+ do_try_to_free_pages retries a fruitless run with deactivation forced (skipped_deactivate) / no retry" },
-	{ .name = "file_writepage", .type = CFG_ENUM, P_OFF(file_writepage),
-	  .values = CFG_VALUES("never", "kswapd"), .def = "kswapd",
+	{ .name = "file_writepage",
+	  .type = CFG_ENUM,
+	  P_OFF(file_writepage),
+	  .values = CFG_VALUES("never", "kswapd"),
+	  .def = "kswapd",
 	  .doc = "reclaim writing dirty file pages: kswapd only, pages met dirty before on a PGDAT_DIRTY node / 6.17+ never (->writepage removed)" },
 };
 CFG_TABLE(vmscan_policy_table, vmscan_policy_keys);

@@ -12,9 +12,9 @@
 /* mm/vmscan.c struct scan_control, the fields the model uses. */
 struct scan_control {
 	unsigned long nr_to_reclaim;
-	struct mem_cgroup *target_mem_cgroup;	/* NULL = global reclaim */
+	struct mem_cgroup *target_mem_cgroup; /* NULL = global reclaim */
 	unsigned long anon_cost, file_cost;
-	unsigned int may_deactivate;		/* DEACTIVATE_ANON | DEACTIVATE_FILE */
+	unsigned int may_deactivate; /* DEACTIVATE_ANON | DEACTIVATE_FILE */
 	bool force_deactivate;
 	bool skipped_deactivate;
 	bool may_writepage, may_unmap, may_swap;
@@ -22,11 +22,11 @@ struct scan_control {
 	bool file_is_tiny;
 	bool no_cache_trim_mode;
 	bool memcg_full_walk;
-	bool all_unreclaimable;		/* 2.6.x: every zone of this pass was skipped */
+	bool all_unreclaimable; /* 2.6.x: every zone of this pass was skipped */
 	int order;
 	int priority;
 	enum zone_type reclaim_idx;
-	bool kswapd;				/* current_is_kswapd() */
+	bool kswapd; /* current_is_kswapd() */
 	unsigned long nr_scanned;
 	unsigned long nr_reclaimed;
 	struct {
@@ -53,8 +53,8 @@ struct reclaim_stat {
  */
 struct isolated_folios {
 	struct lruvec *lruvec;
-	enum lru_list lru;		/* the list it was taken from */
-	unsigned long nr_taken;		/* counted in NR_ISOLATED_ANON/FILE */
+	enum lru_list lru; /* the list it was taken from */
+	unsigned long nr_taken; /* counted in NR_ISOLATED_ANON/FILE */
 	struct pfn_list folio_list, ret_folios, free_folios;
 };
 
@@ -64,11 +64,11 @@ struct isolated_folios {
  * task_struct: current->reclaim_state, PF_MEMALLOC).
  */
 struct task_reclaim {
-	struct isolated_folios *isolated;	/* NULL when it holds none */
-	struct pglist_data *throttled_pgdat;	/* asleep in reclaim_throttle */
-	unsigned int *throttle_slot;	/* the 2008 throttle's counter it holds */
-	bool counted;			/* counted in reclaim.nr_reclaimers */
-	u64 start_ns;			/* try_to_free_pages entry */
+	struct isolated_folios *isolated; /* NULL when it holds none */
+	struct pglist_data *throttled_pgdat; /* asleep in reclaim_throttle */
+	unsigned int *throttle_slot; /* the 2008 throttle's counter it holds */
+	bool counted; /* counted in reclaim.nr_reclaimers */
+	u64 start_ns; /* try_to_free_pages entry */
 };
 
 #endif

@@ -17,7 +17,7 @@ enum zone_stat_item {
 	NR_ZONE_INACTIVE_FILE,
 	NR_ZONE_ACTIVE_FILE,
 	NR_ZONE_UNEVICTABLE,
-	NR_ZONE_WRITE_PENDING,	/* dirty + writeback */
+	NR_ZONE_WRITE_PENDING, /* dirty + writeback */
 	NR_MLOCK,
 	NR_VM_ZONE_STAT_ITEMS,
 };
@@ -57,8 +57,8 @@ enum node_stat_item {
 
 /* Global events (enum vm_event_item); per-zone events are FOO_DMA+zone. */
 enum vm_event_item {
-	PGPGIN,			/* KiB read from block devices */
-	PGPGOUT,		/* KiB written */
+	PGPGIN, /* KiB read from block devices */
+	PGPGOUT, /* KiB written */
 	PSWPIN,
 	PSWPOUT,
 	PGALLOC_DMA,
@@ -103,9 +103,9 @@ enum vm_event_item {
 
 /* Per-memcg counters kept beside the node items (v1 memory.stat). */
 enum memcg_stat_item {
-	MEMCG_PGPGIN,		/* charge events (v1: per folio) */
-	MEMCG_PGPGOUT,		/* uncharge events */
-	MEMCG_SWAP,		/* swap entries charged, pages */
+	MEMCG_PGPGIN, /* charge events (v1: per folio) */
+	MEMCG_PGPGOUT, /* uncharge events */
+	MEMCG_SWAP, /* swap entries charged, pages */
 	MEMCG_NR_STAT,
 };
 

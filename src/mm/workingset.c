@@ -16,10 +16,10 @@
  */
 #include "internal.h"
 
-#define SHADOW_WORKINGSET	(1ULL << 62)
-#define SHADOW_MEMCG_SHIFT	48
-#define SHADOW_NODE_SHIFT	42
-#define SHADOW_AGE_MASK		((1ULL << SHADOW_NODE_SHIFT) - 1)
+#define SHADOW_WORKINGSET (1ULL << 62)
+#define SHADOW_MEMCG_SHIFT 48
+#define SHADOW_NODE_SHIFT 42
+#define SHADOW_AGE_MASK ((1ULL << SHADOW_NODE_SHIFT) - 1)
 
 /* workingset_age_nonresident(): advance the clock of @lruvec and its ancestors. */
 static void workingset_age_nonresident(struct lruvec *lruvec, u64 nr_pages)
@@ -96,7 +96,8 @@ void workingset_refault(struct sim *sim, u32 pfn, u64 shadow)
 	if (shadow & SHADOW_WORKINGSET) {
 		SetPageFlag(page, PG_workingset);
 		lru_note_cost_refault(sim, pfn);
-		mod_lruvec_state(lruvec, file ? WORKINGSET_RESTORE_FILE : WORKINGSET_RESTORE_ANON, 1);
+		mod_lruvec_state(lruvec, file ? WORKINGSET_RESTORE_FILE : WORKINGSET_RESTORE_ANON,
+				 1);
 	}
 }
 

@@ -81,7 +81,7 @@ int report_plot(const struct sim *sim, const char *png, char *err, size_t errlen
 	}
 	close(lfd);
 	snprintf(cmd, sizeof(cmd), "exec gnuplot >/dev/null 2>'%s'", log);
-	fflush(stdout);		/* nothing of ours may be written twice by the child */
+	fflush(stdout); /* nothing of ours may be written twice by the child */
 	gp = popen(cmd, "w");
 	if (!gp) {
 		unlink(csv);
@@ -95,7 +95,8 @@ int report_plot(const struct sim *sim, const char *png, char *err, size_t errlen
 	fputs("'\nset datafile separator ','\n"
 	      "set key autotitle columnhead outside right\n"
 	      "set yrange [0:1<*]\n"
-	      "set multiplot layout 3,1 title '", gp);
+	      "set multiplot layout 3,1 title '",
+	      gp);
 	put_quoted(gp, sim->scn.path);
 	fprintf(gp, " (seed %llu)'\n", (unsigned long long)sim->scn.run.seed);
 	fprintf(gp,
@@ -116,8 +117,12 @@ int report_plot(const struct sim *sim, const char *png, char *err, size_t errlen
 	unlink(csv);
 	if (rc) {
 		int w = snprintf(err, errlen, "gnuplot failed (%s %d) writing %s",
-				 rc == -1 ? "error" : WIFEXITED(rc) ? "exit status" : "signal",
-				 rc == -1 ? errno : WIFEXITED(rc) ? WEXITSTATUS(rc) : WTERMSIG(rc),
+				 rc == -1      ? "error" :
+				 WIFEXITED(rc) ? "exit status" :
+						 "signal",
+				 rc == -1      ? errno :
+				 WIFEXITED(rc) ? WEXITSTATUS(rc) :
+						 WTERMSIG(rc),
 				 png);
 
 		if (rc != -1 && WIFEXITED(rc) && WEXITSTATUS(rc) == 127)

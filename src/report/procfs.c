@@ -73,8 +73,7 @@ void report_vmstat(FILE *f, const struct sim *sim)
 				global_node_state(sim, i));
 	for (int i = 0; i < NR_VM_EVENT_ITEMS; i++)
 		if (vm_event_name[i])
-			fprintf(f, "%s %" PRIu64 "\n", vm_event_name[i],
-				sim->vm_events[i]);
+			fprintf(f, "%s %" PRIu64 "\n", vm_event_name[i], sim->vm_events[i]);
 }
 
 /* is_zone_first_populated() (mm/vmstat.c): the per-node block goes there. */
@@ -107,26 +106,15 @@ static void zoneinfo_show_print(FILE *f, const struct pglist_data *pgdat, int zi
 	 * has no CMA: "cma" is the kernel's unconditional line, always 0 here.
 	 */
 	fprintf(f,
-		"\n  pages free     %" PRIu64
-		"\n        boost    %" PRIu64
-		"\n        min      %" PRIu64
-		"\n        low      %" PRIu64
-		"\n        high     %" PRIu64
-		"\n        promo    %" PRIu64
-		"\n        spanned  %" PRIu64
-		"\n        present  %" PRIu64
-		"\n        managed  %" PRIu64
-		"\n        cma      %d",
-		clamp_nonneg(zone_page_state(zone, NR_FREE_PAGES)),
-		zone->watermark_boost,
-		min_wmark_pages(zone),
-		low_wmark_pages(zone),
-		high_wmark_pages(zone),
-		zone->_watermark[WMARK_PROMO] + zone->watermark_boost,
-		zone->spanned_pages,
-		zone->present_pages,
-		zone_managed_pages(zone),
-		0);
+		"\n  pages free     %" PRIu64 "\n        boost    %" PRIu64
+		"\n        min      %" PRIu64 "\n        low      %" PRIu64
+		"\n        high     %" PRIu64 "\n        promo    %" PRIu64
+		"\n        spanned  %" PRIu64 "\n        present  %" PRIu64
+		"\n        managed  %" PRIu64 "\n        cma      %d",
+		clamp_nonneg(zone_page_state(zone, NR_FREE_PAGES)), zone->watermark_boost,
+		min_wmark_pages(zone), low_wmark_pages(zone), high_wmark_pages(zone),
+		zone->_watermark[WMARK_PROMO] + zone->watermark_boost, zone->spanned_pages,
+		zone->present_pages, zone_managed_pages(zone), 0);
 
 	fprintf(f, "\n        protection: (%ld", zone->lowmem_reserve[0]);
 	for (int i = 1; i < MAX_NR_ZONES; i++)
@@ -156,8 +144,7 @@ static void zoneinfo_show_print(FILE *f, const struct pglist_data *pgdat, int zi
 	fprintf(f,
 		"\n  node_unreclaimable:  %u"
 		"\n  start_pfn:           %" PRIu32,
-		pgdat->kswapd_failures >= MAX_RECLAIM_RETRIES ? 1u : 0u,
-		zone->zone_start_pfn);
+		pgdat->kswapd_failures >= MAX_RECLAIM_RETRIES ? 1u : 0u, zone->zone_start_pfn);
 	fputc('\n', f);
 }
 
@@ -182,46 +169,46 @@ void report_zoneinfo(FILE *f, const struct sim *sim)
  * Each printed once locally and once as total_* over the subtree.
  */
 enum memcg1_src {
-	SRC_NONE,	/* a counter the model cannot have: always 0 */
-	SRC_NODE,	/* memcg->vm_stat[idx] */
-	SRC_MEMCG,	/* memcg->memcg_stat[idx] */
-	SRC_EVENT,	/* memcg->vm_events[idx] */
+	SRC_NONE, /* a counter the model cannot have: always 0 */
+	SRC_NODE, /* memcg->vm_stat[idx] */
+	SRC_MEMCG, /* memcg->memcg_stat[idx] */
+	SRC_EVENT, /* memcg->vm_events[idx] */
 };
 
 struct memcg1_line {
 	const char *name;
 	enum memcg1_src src;
 	int idx;
-	bool bytes;	/* pages shown in bytes (memcg_page_state_output_unit) */
+	bool bytes; /* pages shown in bytes (memcg_page_state_output_unit) */
 };
 
 static const struct memcg1_line memcg1_lines[] = {
 	/* memcg1_stats[] / memcg1_stat_names[] */
-	{ "cache",			SRC_NODE,  NR_FILE_PAGES,		true  },
-	{ "rss",			SRC_NODE,  NR_ANON_MAPPED,		true  },
-	{ "rss_huge",			SRC_NONE,  0,				true  },
-	{ "shmem",			SRC_NODE,  NR_SHMEM,			true  },
-	{ "mapped_file",		SRC_NODE,  NR_FILE_MAPPED,		true  },
-	{ "dirty",			SRC_NODE,  NR_FILE_DIRTY,		true  },
-	{ "writeback",			SRC_NODE,  NR_WRITEBACK,		true  },
-	{ "workingset_refault_anon",	SRC_NODE,  WORKINGSET_REFAULT_ANON,	false },
-	{ "workingset_refault_file",	SRC_NODE,  WORKINGSET_REFAULT_FILE,	false },
-	{ "swap",			SRC_MEMCG, MEMCG_SWAP,			true  },
-	{ "swapcached",			SRC_NODE,  NR_SWAPCACHE,		true  },
+	{ "cache", SRC_NODE, NR_FILE_PAGES, true },
+	{ "rss", SRC_NODE, NR_ANON_MAPPED, true },
+	{ "rss_huge", SRC_NONE, 0, true },
+	{ "shmem", SRC_NODE, NR_SHMEM, true },
+	{ "mapped_file", SRC_NODE, NR_FILE_MAPPED, true },
+	{ "dirty", SRC_NODE, NR_FILE_DIRTY, true },
+	{ "writeback", SRC_NODE, NR_WRITEBACK, true },
+	{ "workingset_refault_anon", SRC_NODE, WORKINGSET_REFAULT_ANON, false },
+	{ "workingset_refault_file", SRC_NODE, WORKINGSET_REFAULT_FILE, false },
+	{ "swap", SRC_MEMCG, MEMCG_SWAP, true },
+	{ "swapcached", SRC_NODE, NR_SWAPCACHE, true },
 	/*
 	 * memcg1_events[]: v1 pgpgin/pgpgout count charge/uncharge events
 	 * (memcg1_charge_statistics()), not block I/O, hence memcg_stat[].
 	 */
-	{ "pgpgin",			SRC_MEMCG, MEMCG_PGPGIN,		false },
-	{ "pgpgout",			SRC_MEMCG, MEMCG_PGPGOUT,		false },
-	{ "pgfault",			SRC_EVENT, PGFAULT,			false },
-	{ "pgmajfault",			SRC_EVENT, PGMAJFAULT,			false },
+	{ "pgpgin", SRC_MEMCG, MEMCG_PGPGIN, false },
+	{ "pgpgout", SRC_MEMCG, MEMCG_PGPGOUT, false },
+	{ "pgfault", SRC_EVENT, PGFAULT, false },
+	{ "pgmajfault", SRC_EVENT, PGMAJFAULT, false },
 	/* lru_list_name(), NR_LRU_BASE + lru, always bytes */
-	{ "inactive_anon",		SRC_NODE,  NR_INACTIVE_ANON,		true  },
-	{ "active_anon",		SRC_NODE,  NR_ACTIVE_ANON,		true  },
-	{ "inactive_file",		SRC_NODE,  NR_INACTIVE_FILE,		true  },
-	{ "active_file",		SRC_NODE,  NR_ACTIVE_FILE,		true  },
-	{ "unevictable",		SRC_NODE,  NR_UNEVICTABLE,		true  },
+	{ "inactive_anon", SRC_NODE, NR_INACTIVE_ANON, true },
+	{ "active_anon", SRC_NODE, NR_ACTIVE_ANON, true },
+	{ "inactive_file", SRC_NODE, NR_INACTIVE_FILE, true },
+	{ "active_file", SRC_NODE, NR_ACTIVE_FILE, true },
+	{ "unevictable", SRC_NODE, NR_UNEVICTABLE, true },
 };
 
 /* The raw local value of @l in @memcg (pages or a count), signed. */

@@ -60,8 +60,8 @@ static void print_elapsed(FILE *f, u64 ns)
 	u64 s = ns / NSEC_PER_SEC, cs = ns % NSEC_PER_SEC / (NSEC_PER_SEC / 100);
 
 	if (s >= 3600)
-		fprintf(f, "%" PRIu64 ":%02" PRIu64 ":%02" PRIu64,
-			s / 3600, (s % 3600) / 60, s % 60);
+		fprintf(f, "%" PRIu64 ":%02" PRIu64 ":%02" PRIu64, s / 3600, (s % 3600) / 60,
+			s % 60);
 	else
 		fprintf(f, "%" PRIu64 ":%02" PRIu64 ".%02" PRIu64, s / 60, s % 60, cs);
 }
@@ -158,10 +158,22 @@ static void print_counter(FILE *f, const char *name, u64 v)
 static void print_reclaim(FILE *f, const struct sim *sim)
 {
 	static const enum vm_event_item events[] = {
-		PGSCAN_KSWAPD, PGSCAN_DIRECT, PGSTEAL_KSWAPD, PGSTEAL_DIRECT,
-		PGSCAN_ANON, PGSCAN_FILE, PGSTEAL_ANON, PGSTEAL_FILE,
-		PGSCAN_DIRECT_THROTTLE, PSWPIN, PSWPOUT, PGMAJFAULT,
-		PGLAZYFREE, PGLAZYFREED, NR_TLB_REMOTE_FLUSH, NR_TLB_REMOTE_FLUSH_RECEIVED,
+		PGSCAN_KSWAPD,
+		PGSCAN_DIRECT,
+		PGSTEAL_KSWAPD,
+		PGSTEAL_DIRECT,
+		PGSCAN_ANON,
+		PGSCAN_FILE,
+		PGSTEAL_ANON,
+		PGSTEAL_FILE,
+		PGSCAN_DIRECT_THROTTLE,
+		PSWPIN,
+		PSWPOUT,
+		PGMAJFAULT,
+		PGLAZYFREE,
+		PGLAZYFREED,
+		NR_TLB_REMOTE_FLUSH,
+		NR_TLB_REMOTE_FLUSH_RECEIVED,
 	};
 	const u64 *ev = sim->vm_events;
 	u64 ns = sim->reclaim.max_try_to_free_pages_ns;
@@ -169,8 +181,9 @@ static void print_reclaim(FILE *f, const struct sim *sim)
 
 	fputs("reclaim:\n", f);
 	/* The seeds report allocstall as one figure (pre-4.x it was one). */
-	print_counter(f, "allocstall", ev[ALLOCSTALL_DMA] + ev[ALLOCSTALL_DMA32] +
-		      ev[ALLOCSTALL_NORMAL] + ev[ALLOCSTALL_MOVABLE]);
+	print_counter(f, "allocstall",
+		      ev[ALLOCSTALL_DMA] + ev[ALLOCSTALL_DMA32] + ev[ALLOCSTALL_NORMAL] +
+			      ev[ALLOCSTALL_MOVABLE]);
 	for (size_t i = 0; i < sizeof(events) / sizeof(events[0]); i++)
 		print_counter(f, vm_event_name[events[i]], ev[events[i]]);
 	print_counter(f, node_stat_name[WORKINGSET_REFAULT_ANON],
@@ -180,8 +193,7 @@ static void print_reclaim(FILE *f, const struct sim *sim)
 	print_counter(f, "oom_kills", sim->reclaim.oom_kills);
 	print_counter(f, "max_parallel_reclaimers", sim->reclaim.max_parallel_reclaimers);
 	print_counter(f, "overreclaim_pages", sim->reclaim.overreclaim_pages);
-	fprintf(f, "  %-30s %" PRIu64 ".%06" PRIu64 " ms\n", "max_try_to_free_pages",
-		ms, ms_frac);
+	fprintf(f, "  %-30s %" PRIu64 ".%06" PRIu64 " ms\n", "max_try_to_free_pages", ms, ms_frac);
 }
 
 /* Bytes as MiB with two decimals (exact for whole pages of 4K or more). */
@@ -196,7 +208,7 @@ static void print_mib(FILE *f, const char *label, u64 bytes)
 static void print_cgroups(FILE *f, const struct sim *sim)
 {
 	u64 ps = sim->page_size ? sim->page_size : 4096;
-	u64 counter_max = (u64)INT64_MAX / ps;	/* PAGE_COUNTER_MAX */
+	u64 counter_max = (u64)INT64_MAX / ps; /* PAGE_COUNTER_MAX */
 
 	if (!sim->nr_memcgs)
 		return;
@@ -252,16 +264,16 @@ void report_text(FILE *f, const struct sim *sim)
 	u64 utime = 0, stime = 0, majflt = 0, minflt = 0;
 	unsigned int unfinished = 0, unstarted = 0;
 
-	fprintf(f, "scenario: %s, seed %" PRIu64 ", kernel profile %s\n",
-		sim->scn.path, sim->scn.run.seed,
-		sim->scn.policy.kernel[0] ? sim->scn.policy.kernel : "default");
+	fprintf(f, "scenario: %s, seed %" PRIu64 ", kernel profile %s\n", sim->scn.path,
+		sim->scn.run.seed, sim->scn.policy.kernel[0] ? sim->scn.policy.kernel : "default");
 	for (unsigned int i = 0; i < sim->nr_workloads; i++) {
 		unstarted += !sim->workloads[i].started;
 		unfinished += sim->workloads[i].started && !sim->workloads[i].ended;
 	}
 	if (sim->nr_events && unfinished + unstarted) {
 		fputs(stopped_by_duration(sim) ? "run: stopped at run.duration (" :
-		      "run: stopped at ", f);
+						 "run: stopped at ",
+		      f);
 		print_duration(f, stopped_by_duration(sim) ? sim->scn.run.duration_ns : sim->now);
 		fprintf(f, "%s: %u of %u workload%s did not finish",
 			stopped_by_duration(sim) ? ")" : "", unfinished + unstarted,
@@ -289,8 +301,7 @@ void report_text(FILE *f, const struct sim *sim)
 	print_secs_cs(f, stime);
 	fputs("system ", f);
 	print_elapsed(f, sim->now);
-	fprintf(f, "elapsed (%" PRIu64 "major+%" PRIu64 "minor)pagefaults\n\n",
-		majflt, minflt);
+	fprintf(f, "elapsed (%" PRIu64 "major+%" PRIu64 "minor)pagefaults\n\n", majflt, minflt);
 
 	print_reclaim(f, sim);
 	print_cgroups(f, sim);
@@ -310,17 +321,18 @@ void report_text(FILE *f, const struct sim *sim)
 void report_timeseries_csv(FILE *f, const struct sim *sim)
 {
 	fputs("t_s,free,min,low,high,pgscan,pgsteal,reclaimers,active_anon,inactive_anon,"
-	      "pgrefill,pgdeactivate,pswpout,pswpin,pgmajfault\n", f);
+	      "pgrefill,pgdeactivate,pswpout,pswpin,pgmajfault\n",
+	      f);
 	for (size_t i = 0; i < sim->nr_samples; i++) {
 		const struct sample *s = &sim->samples[i];
 		u64 sec = s->t_ns / NSEC_PER_SEC, nsec = s->t_ns % NSEC_PER_SEC;
 
-		fprintf(f, "%" PRIu64 ".%09" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
-			",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%u,%" PRIu64 ",%" PRIu64
-			",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n",
-			sec, nsec, s->free,
-			s->min, s->low, s->high, s->pgscan, s->pgsteal, s->reclaimers,
-			s->active_anon, s->inactive_anon, s->pgrefill, s->pgdeactivate,
-			s->pswpout, s->pswpin, s->pgmajfault);
+		fprintf(f,
+			"%" PRIu64 ".%09" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
+			",%" PRIu64 ",%" PRIu64 ",%u,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
+			",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n",
+			sec, nsec, s->free, s->min, s->low, s->high, s->pgscan, s->pgsteal,
+			s->reclaimers, s->active_anon, s->inactive_anon, s->pgrefill,
+			s->pgdeactivate, s->pswpout, s->pswpin, s->pgmajfault);
 	}
 }

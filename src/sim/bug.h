@@ -25,14 +25,14 @@
 _Noreturn void vm_bug(const char *file, int line, const char *what);
 
 #ifdef CONFIG_DEBUG_VM
-#define VM_BUG_ON(cond)							\
-	do {								\
-		if (__builtin_expect(!!(cond), 0))			\
+#define VM_BUG_ON(cond)                                                     \
+	do {                                                                \
+		if (__builtin_expect(!!(cond), 0))                          \
 			vm_bug(__FILE__, __LINE__, "VM_BUG_ON(" #cond ")"); \
 	} while (0)
 #else
 /* BUILD_BUG_ON_INVALID(): compiled, not evaluated */
-#define VM_BUG_ON(cond)	((void)sizeof(!(cond)))
+#define VM_BUG_ON(cond) ((void)sizeof(!(cond)))
 #endif
 
 #endif

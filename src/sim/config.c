@@ -14,16 +14,16 @@
 
 #include "scenario.h"
 
-#define ARRAY_SIZE(a)	CFG_ARRAY_SIZE(a)
-#define KiB		1024ULL
-#define MiB		(1024ULL * KiB)
-#define GiB		(1024ULL * MiB)
-#define SCN_MSG_LEN	CFG_MSG_LEN
+#define ARRAY_SIZE(a) CFG_ARRAY_SIZE(a)
+#define KiB 1024ULL
+#define MiB (1024ULL * KiB)
+#define GiB (1024ULL * MiB)
+#define SCN_MSG_LEN CFG_MSG_LEN
 
 __extension__ typedef unsigned __int128 u128;
 
-__attribute__((format(printf, 3, 4)))
-static void put_msg(char *buf, size_t len, const char *fmt, ...)
+__attribute__((format(printf, 3, 4))) static void put_msg(char *buf, size_t len, const char *fmt,
+							  ...)
 {
 	va_list ap;
 
@@ -139,16 +139,20 @@ int parse_size(const char *str, unsigned int page_size, u64 *bytes, char *err, s
 		pages = true;
 		p++;
 		break;
-	case 'K': case 'k':
+	case 'K':
+	case 'k':
 		mult = KiB;
 		break;
-	case 'M': case 'm':
+	case 'M':
+	case 'm':
 		mult = MiB;
 		break;
-	case 'G': case 'g':
+	case 'G':
+	case 'g':
 		mult = GiB;
 		break;
-	case 'T': case 't':
+	case 'T':
+	case 't':
 		mult = 1024 * GiB;
 		break;
 	default:
@@ -166,11 +170,13 @@ int parse_size(const char *str, unsigned int page_size, u64 *bytes, char *err, s
 		goto bad;
 	if (pages) {
 		if (!page_size) {
-			put_msg(err, errlen, "bad size '%s' (a page count needs the page size)", str);
+			put_msg(err, errlen, "bad size '%s' (a page count needs the page size)",
+				str);
 			return -1;
 		}
 		if (nfrac) {
-			put_msg(err, errlen, "bad size '%s' (a page count must be whole pages)", str);
+			put_msg(err, errlen, "bad size '%s' (a page count must be whole pages)",
+				str);
 			return -1;
 		}
 		mult = page_size;
@@ -196,8 +202,13 @@ bad:
  */
 int parse_time(const char *str, u64 *ns, char *err, size_t errlen)
 {
-	static const struct { const char *unit; u64 mult; } units[] = {
-		{ "ns", 1 }, { "us", NSEC_PER_USEC }, { "ms", NSEC_PER_MSEC },
+	static const struct {
+		const char *unit;
+		u64 mult;
+	} units[] = {
+		{ "ns", 1 },
+		{ "us", NSEC_PER_USEC },
+		{ "ms", NSEC_PER_MSEC },
 		{ "s", NSEC_PER_SEC },
 	};
 	const char *p = cfg_skip_blanks(str);
@@ -259,8 +270,8 @@ int cfg_parse_uint_range(const char *str, u64 min, u64 max, u64 *out, char *err,
 
 	ret = parse_decimal(&p, &ip, &frac, &nfrac);
 	if (ret == -2 || (ret == 0 && !nfrac && !*cfg_skip_blanks(p) && (ip < min || ip > max))) {
-		put_msg(err, errlen, "%s out of range (%llu..%llu)", str,
-			(unsigned long long)min, (unsigned long long)max);
+		put_msg(err, errlen, "%s out of range (%llu..%llu)", str, (unsigned long long)min,
+			(unsigned long long)max);
 		return -1;
 	}
 	if (ret < 0 || nfrac || *cfg_skip_blanks(p)) {
@@ -309,8 +320,7 @@ char *cfg_trim(char *p)
 }
 
 /* A key with two or more named values; @out gets the index. */
-int cfg_set_choice(struct cfg_ctx *k, const char *val, const char *const *names, int n,
-		      int *out)
+int cfg_set_choice(struct cfg_ctx *k, const char *val, const char *const *names, int n, int *out)
 {
 	char list[128];
 
@@ -406,10 +416,10 @@ static int cfg_parse_key(struct cfg_ctx *k, const struct cfg_key *kd, void *obj,
 			return cfg_fail(k, " must be > 0");
 		if (kd->min && v < kd->min)
 			return cfg_fail(k, ": '%s' is below its floor (valid: %llums or more)", val,
-				     (unsigned long long)(kd->min / NSEC_PER_MSEC));
+					(unsigned long long)(kd->min / NSEC_PER_MSEC));
 		if (kd->max && v > kd->max)
 			return cfg_fail(k, ": '%s' is more than %llu s", val,
-				     (unsigned long long)(kd->max / NSEC_PER_SEC));
+					(unsigned long long)(kd->max / NSEC_PER_SEC));
 		*(u64 *)(void *)field = v;
 		return 0;
 	case CFG_UINT:
@@ -460,8 +470,8 @@ int cfg_apply_key(struct cfg_ctx *k, const struct cfg_key *kd, void *obj, const 
 static void section_add(struct cfg_section *sd, const struct cfg_key *kd, unsigned int types)
 {
 	if (sd->nr_keys == CFG_MAX_KEYS) {
-		fprintf(stderr, "reclaimsim: [%s]: more than %d keys (CFG_MAX_KEYS)\n",
-			sd->name, CFG_MAX_KEYS);
+		fprintf(stderr, "reclaimsim: [%s]: more than %d keys (CFG_MAX_KEYS)\n", sd->name,
+			CFG_MAX_KEYS);
 		abort();
 	}
 	sd->key_types[sd->nr_keys] = types;
@@ -501,7 +511,8 @@ struct cfg_section *cfg_section_keys(struct cfg_section *sd)
 				continue;
 			}
 			if (!sd->key_types[idx] || !same_key(sd->keys[idx], kd)) {
-				fprintf(stderr, "reclaimsim: [%s] %s: type %s declares it unlike %s\n",
+				fprintf(stderr,
+					"reclaimsim: [%s] %s: type %s declares it unlike %s\n",
 					sd->name, kd->name, sd->type_names[type],
 					sd->key_types[idx] ? "another type" : "the common key");
 				abort();
@@ -535,12 +546,16 @@ void cfg_type_keys(char *buf, size_t len, const struct cfg_section *sd, unsigned
 	}
 }
 
-int cfg_apply_defaults(struct cfg_section *sd, struct scenario *s, void *obj,
-		       const char *label, unsigned int page_size, char *err, size_t errlen)
+int cfg_apply_defaults(struct cfg_section *sd, struct scenario *s, void *obj, const char *label,
+		       unsigned int page_size, char *err, size_t errlen)
 {
 	struct cfg_ctx k = {
-		.s = s, .sd = cfg_section_keys(sd), .label = label, .page_size = page_size,
-		.msg = err, .msglen = errlen,
+		.s = s,
+		.sd = cfg_section_keys(sd),
+		.label = label,
+		.page_size = page_size,
+		.msg = err,
+		.msglen = errlen,
 	};
 
 	for (unsigned int i = 0; i < sd->nr_keys; i++) {
@@ -573,9 +588,11 @@ static void key_range(char *buf, size_t len, const struct cfg_key *kd)
 		break;
 	case CFG_TIME:
 		if (kd->min)
-			snprintf(buf, len, "time >= %llums", (unsigned long long)(kd->min / NSEC_PER_MSEC));
+			snprintf(buf, len, "time >= %llums",
+				 (unsigned long long)(kd->min / NSEC_PER_MSEC));
 		else if (kd->max)
-			snprintf(buf, len, "time%s <= %llus", kd->flags & CFG_F_POSITIVE ? " > 0," : "",
+			snprintf(buf, len, "time%s <= %llus",
+				 kd->flags & CFG_F_POSITIVE ? " > 0," : "",
 				 (unsigned long long)(kd->max / NSEC_PER_SEC));
 		else
 			snprintf(buf, len, "time%s", kd->flags & CFG_F_POSITIVE ? " > 0" : "");

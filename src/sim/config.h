@@ -25,23 +25,23 @@
 
 #include "types.h"
 
-#define CFG_MAX_KEYS	48	/* keys of one section, all tables */
-#define CFG_MSG_LEN	512
+#define CFG_MAX_KEYS 48 /* keys of one section, all tables */
+#define CFG_MSG_LEN 512
 
 enum cfg_type {
-	CFG_SIZE,	/* u64 bytes: K/M/G/T suffix, or Np pages */
-	CFG_TIME,	/* u64 ns: ns/us/ms/s suffix; min/max if not 0 */
-	CFG_UINT,	/* unsigned int, range min..max */
-	CFG_U64,	/* u64, range min..max */
-	CFG_CENTISECS,	/* integer centiseconds (range) stored as u64 ns */
-	CFG_BANDWIDTH,	/* u64 bytes per second: a size, optional "/s" */
-	CFG_ENUM,	/* one of .values, its index stored in a bool or an int/enum */
-	CFG_CUSTOM,	/* ->set parses and stores */
+	CFG_SIZE, /* u64 bytes: K/M/G/T suffix, or Np pages */
+	CFG_TIME, /* u64 ns: ns/us/ms/s suffix; min/max if not 0 */
+	CFG_UINT, /* unsigned int, range min..max */
+	CFG_U64, /* u64, range min..max */
+	CFG_CENTISECS, /* integer centiseconds (range) stored as u64 ns */
+	CFG_BANDWIDTH, /* u64 bytes per second: a size, optional "/s" */
+	CFG_ENUM, /* one of .values, its index stored in a bool or an int/enum */
+	CFG_CUSTOM, /* ->set parses and stores */
 };
 
-#define CFG_F_POSITIVE	0x1	/* 0 is an error */
-#define CFG_F_MAX	0x2	/* "max" / "unlimited" = U64_MAX */
-#define CFG_F_ORIGIN	0x4	/* record where it was given in the int at origin_off */
+#define CFG_F_POSITIVE 0x1 /* 0 is an error */
+#define CFG_F_MAX 0x2 /* "max" / "unlimited" = U64_MAX */
+#define CFG_F_ORIGIN 0x4 /* record where it was given in the int at origin_off */
 
 struct scenario;
 struct cfg_ctx;
@@ -51,35 +51,37 @@ typedef int (*cfg_set_fn)(struct cfg_ctx *k, void *obj, const char *val);
 struct cfg_key {
 	const char *name;
 	enum cfg_type type;
-	size_t off;		/* of the field in the section's struct */
-	size_t size;		/* CFG_ENUM: sizeof the field (bool or int) */
+	size_t off; /* of the field in the section's struct */
+	size_t size; /* CFG_ENUM: sizeof the field (bool or int) */
 	unsigned int flags;
-	u64 min, max;		/* CFG_UINT, CFG_U64, CFG_CENTISECS; CFG_TIME: each if not 0 */
-	const char *const *values;	/* CFG_ENUM: the names, NULL-terminated */
-	cfg_set_fn set;		/* CFG_CUSTOM */
-	const char *alias;	/* this key is another name of that key */
-	size_t origin_off;	/* CFG_F_ORIGIN: the int origin in the section's struct */
+	u64 min, max; /* CFG_UINT, CFG_U64, CFG_CENTISECS; CFG_TIME: each if not 0 */
+	const char *const *values; /* CFG_ENUM: the names, NULL-terminated */
+	cfg_set_fn set; /* CFG_CUSTOM */
+	const char *alias; /* this key is another name of that key */
+	size_t origin_off; /* CFG_F_ORIGIN: the int origin in the section's struct */
 	/* documentation: `reclaimsim keys` */
-	const char *def;	/* the default, as a value: applied by the defaults */
-	const char *def_doc;	/* the default as documented when def is NULL */
-	const char *range;	/* the values as documented, when not derived */
-	const char *doc;	/* one line */
+	const char *def; /* the default, as a value: applied by the defaults */
+	const char *def_doc; /* the default as documented when def is NULL */
+	const char *range; /* the values as documented, when not derived */
+	const char *doc; /* one line */
 };
 
 /* A subsystem's keys of one section (or of one type of a typed section). */
 struct cfg_table {
 	const struct cfg_key *keys;
 	unsigned int nr_keys;
-	const char *doc;	/* a type's table: what the type is, for the reference */
+	const char *doc; /* a type's table: what the type is, for the reference */
 };
 
-#define CFG_ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
-#define CFG_TABLE(tname, arr)	\
+#define CFG_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#define CFG_TABLE(tname, arr) \
 	const struct cfg_table tname = { .keys = (arr), .nr_keys = CFG_ARRAY_SIZE(arr) }
-#define CFG_TABLE_DOC(tname, arr, tdoc)	\
-	const struct cfg_table tname = { .keys = (arr), .nr_keys = CFG_ARRAY_SIZE(arr), .doc = (tdoc) }
+#define CFG_TABLE_DOC(tname, arr, tdoc)                                  \
+	const struct cfg_table tname = { .keys = (arr),                  \
+					 .nr_keys = CFG_ARRAY_SIZE(arr), \
+					 .doc = (tdoc) }
 /* CFG_ENUM's names: CFG_VALUES("off", "on") */
-#define CFG_VALUES(...)		((const char *const[]){ __VA_ARGS__, NULL })
+#define CFG_VALUES(...) ((const char *const[]){ __VA_ARGS__, NULL })
 
 /*
  * A section: its tables, flattened into keys[] on first use.  A typed
@@ -92,10 +94,10 @@ struct cfg_table {
  */
 struct cfg_section {
 	const char *name;
-	const struct cfg_table *const *tables;	/* NULL-terminated */
-	const char *doc;			/* for the reference */
-	const char *type_key;			/* the key that chooses the type */
-	const char *const *type_names;		/* the types' names, for the reference */
+	const struct cfg_table *const *tables; /* NULL-terminated */
+	const char *doc; /* for the reference */
+	const char *type_key; /* the key that chooses the type */
+	const char *const *type_names; /* the types' names, for the reference */
 	unsigned int nr_types;
 	const struct cfg_table *(*type_table)(unsigned int type);
 	/* filled by cfg_section_keys() */
@@ -109,11 +111,11 @@ struct cfg_section {
 struct cfg_ctx {
 	struct scenario *s;
 	struct cfg_section *sd;
-	const char *label;	/* "[machine]", "[workload fill]" */
+	const char *label; /* "[machine]", "[workload fill]" */
 	const char *key;
-	unsigned int page_size;	/* for "p" values */
-	const int *lines;	/* key -> line set in this file, NULL for --set */
-	int origin;		/* where the value comes from (see scenario.h) */
+	unsigned int page_size; /* for "p" values */
+	const int *lines; /* key -> line set in this file, NULL for --set */
+	int origin; /* where the value comes from (see scenario.h) */
 	char *msg;
 	size_t msglen;
 };
@@ -122,8 +124,7 @@ struct cfg_ctx {
 struct cfg_section *cfg_section_keys(struct cfg_section *sd);
 
 /* "LABEL KEY" followed by @fmt (": bad ..." or " must be ...") into k->msg; -1. */
-__attribute__((format(printf, 2, 3)))
-int cfg_fail(struct cfg_ctx *k, const char *fmt, ...);
+__attribute__((format(printf, 2, 3))) int cfg_fail(struct cfg_ctx *k, const char *fmt, ...);
 
 int cfg_key_index(struct cfg_section *sd, const char *name);
 /* Does type @type of a typed section take key @idx? */
@@ -139,12 +140,11 @@ bool cfg_key_given(const struct cfg_ctx *k, const char *name);
 int cfg_apply_key(struct cfg_ctx *k, const struct cfg_key *kd, void *obj, const char *val);
 
 /* Apply every default of @sd to @obj (messages are internal errors). */
-int cfg_apply_defaults(struct cfg_section *sd, struct scenario *s, void *obj,
-		       const char *label, unsigned int page_size, char *err, size_t errlen);
+int cfg_apply_defaults(struct cfg_section *sd, struct scenario *s, void *obj, const char *label,
+		       unsigned int page_size, char *err, size_t errlen);
 
 /* One of @names[0..n) into *@out, or "unknown value 'V' (expected a, b or c)". */
-int cfg_set_choice(struct cfg_ctx *k, const char *val, const char *const *names, int n,
-		   int *out);
+int cfg_set_choice(struct cfg_ctx *k, const char *val, const char *const *names, int n, int *out);
 
 /* The key reference of @sd as markdown (`reclaimsim keys`): a table of
  * key, values, default, meaning; a typed section's common keys, then a

@@ -53,7 +53,7 @@ static void coro_entry(transfer_t from)
 	asan_finish_switch(NULL, &co->host->stack_bottom, &co->host->stack_size);
 	co->host->ctx = from.fctx;
 	co->fn(co->arg);
-	abort();	/* coro_fn must end in coro_exit() */
+	abort(); /* coro_fn must end in coro_exit() */
 }
 
 int coro_create(struct coro *co, coro_fn fn, void *arg, unsigned int color)
@@ -131,7 +131,7 @@ _Noreturn void coro_exit(struct coro_host *host, struct coro *co, uintptr_t val)
 	/* NULL: the sanitizer may drop this fiber's fake stack */
 	asan_start_switch(NULL, host->stack_bottom, host->stack_size);
 	jump_fcontext(host->ctx, (void *)val);
-	abort();	/* an exited coroutine is never resumed */
+	abort(); /* an exited coroutine is never resumed */
 }
 
 size_t coro_stack_used(const struct coro *co)

@@ -27,27 +27,27 @@
  * touches are resident: one or two.
  */
 #ifdef __SANITIZE_ADDRESS__
-#define CORO_STACK_SIZE	(512 * 1024)
+#define CORO_STACK_SIZE (512 * 1024)
 #else
-#define CORO_STACK_SIZE	(64 * 1024)
+#define CORO_STACK_SIZE (64 * 1024)
 #endif
 
 typedef void (*coro_fn)(void *arg);
 
 /* The side that resumes coroutines (one per struct sim: its event loop). */
 struct coro_host {
-	void *ctx;		/* fcontext_t of the suspended host while a coroutine runs */
-	const void *stack_bottom;	/* the host's stack, for the sanitizer */
+	void *ctx; /* fcontext_t of the suspended host while a coroutine runs */
+	const void *stack_bottom; /* the host's stack, for the sanitizer */
 	size_t stack_size;
 };
 
 struct coro {
-	void *ctx;		/* fcontext_t of the suspended coroutine */
-	void *map;		/* the mapping: guard page, then the stack; NULL = none */
-	size_t map_size;	/* bytes, guard included */
+	void *ctx; /* fcontext_t of the suspended coroutine */
+	void *map; /* the mapping: guard page, then the stack; NULL = none */
+	size_t map_size; /* bytes, guard included */
 	coro_fn fn;
 	void *arg;
-	struct coro_host *host;	/* who resumed it last */
+	struct coro_host *host; /* who resumed it last */
 };
 
 /*

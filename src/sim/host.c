@@ -13,8 +13,8 @@
 #include "host.h"
 #include "util.h"
 
-#define HOST_MAX_ROWS	(64 * 8)
-#define HOST_MAX_FILE	(16 << 20)	/* zoneinfo of a big NUMA box is ~1 MB */
+#define HOST_MAX_ROWS (64 * 8)
+#define HOST_MAX_FILE (16 << 20) /* zoneinfo of a big NUMA box is ~1 MB */
 
 /* ---------------------------------------------------------------------
  * /proc/zoneinfo
@@ -75,14 +75,14 @@ static const struct {
 	unsigned int bit;
 	size_t offset;
 } zoneinfo_fields[] = {
-	{ "boost",	ZI_BOOST,	offsetof(struct zoneinfo_row, boost) },
-	{ "min",	ZI_MIN,		offsetof(struct zoneinfo_row, min) },
-	{ "low",	ZI_LOW,		offsetof(struct zoneinfo_row, low) },
-	{ "high",	ZI_HIGH,	offsetof(struct zoneinfo_row, high) },
-	{ "promo",	ZI_PROMO,	offsetof(struct zoneinfo_row, promo) },
-	{ "spanned",	ZI_SPANNED,	offsetof(struct zoneinfo_row, spanned) },
-	{ "present",	ZI_PRESENT,	offsetof(struct zoneinfo_row, present) },
-	{ "managed",	ZI_MANAGED,	offsetof(struct zoneinfo_row, managed) },
+	{ "boost", ZI_BOOST, offsetof(struct zoneinfo_row, boost) },
+	{ "min", ZI_MIN, offsetof(struct zoneinfo_row, min) },
+	{ "low", ZI_LOW, offsetof(struct zoneinfo_row, low) },
+	{ "high", ZI_HIGH, offsetof(struct zoneinfo_row, high) },
+	{ "promo", ZI_PROMO, offsetof(struct zoneinfo_row, promo) },
+	{ "spanned", ZI_SPANNED, offsetof(struct zoneinfo_row, spanned) },
+	{ "present", ZI_PRESENT, offsetof(struct zoneinfo_row, present) },
+	{ "managed", ZI_MANAGED, offsetof(struct zoneinfo_row, managed) },
 };
 
 /*
@@ -161,7 +161,7 @@ static int zoneinfo_parse_msg(const char *text, struct zoneinfo_row *rows, int m
 
 		lineno++;
 		if (n >= sizeof(line))
-			n = sizeof(line) - 1;	/* long lines are never ours */
+			n = sizeof(line) - 1; /* long lines are never ours */
 		memcpy(line, p, n);
 		line[n] = '\0';
 		p = eol ? eol + 1 : p + strlen(p);
@@ -244,8 +244,7 @@ static int read_long(const char *path, long *val, bool required, char *err, size
 }
 
 /* As read_long, for a non-negative value that fits an unsigned int. */
-static int read_uint(const char *path, unsigned int *val, bool required, char *err,
-		     size_t errlen)
+static int read_uint(const char *path, unsigned int *val, bool required, char *err, size_t errlen)
 {
 	long v;
 	int r = read_long(path, &v, required, err, errlen);
@@ -266,11 +265,8 @@ static int read_uint(const char *path, unsigned int *val, bool required, char *e
 
 /* v6.12 mm/page_alloc.c zone_names[], without HighMem (x86-64). */
 const char *const zone_names[MAX_NR_ZONES] = {
-	[ZONE_DMA]	= "DMA",
-	[ZONE_DMA32]	= "DMA32",
-	[ZONE_NORMAL]	= "Normal",
-	[ZONE_MOVABLE]	= "Movable",
-	[ZONE_DEVICE]	= "Device",
+	[ZONE_DMA] = "DMA",	    [ZONE_DMA32] = "DMA32",   [ZONE_NORMAL] = "Normal",
+	[ZONE_MOVABLE] = "Movable", [ZONE_DEVICE] = "Device",
 };
 
 static int zone_type_of(const char *name)
@@ -288,8 +284,8 @@ static int zone_type_of(const char *name)
  * zone list holds every zone type any node has pages or a span in, with
  * the per-node average (exact when the nodes agree).
  */
-static int fill_zones(struct scenario *s, const char *path, const struct zoneinfo_row *rows,
-		      int nr, unsigned int page_size, char *err, size_t errlen)
+static int fill_zones(struct scenario *s, const char *path, const struct zoneinfo_row *rows, int nr,
+		      unsigned int page_size, char *err, size_t errlen)
 {
 	u64 managed[MAX_NR_ZONES] = { 0 }, present[MAX_NR_ZONES] = { 0 };
 	u64 spanned[MAX_NR_ZONES] = { 0 }, total = 0;
@@ -308,8 +304,8 @@ static int fill_zones(struct scenario *s, const char *path, const struct zoneinf
 			return -1;
 		}
 		if ((r->seen & need) != need) {
-			snprintf(err, errlen, "%s:%d: zone %s lacks spanned/present/managed",
-				 path, r->line, r->zone);
+			snprintf(err, errlen, "%s:%d: zone %s lacks spanned/present/managed", path,
+				 r->line, r->zone);
 			return -1;
 		}
 		if (r->node >= 64) {
@@ -375,8 +371,8 @@ static int read_ratios(struct scenario *s, const char *path, const struct zonein
 		v = strtol(p, &end, 10);
 		if (errno || end == p || v < 0 || v > (long)UINT_MAX || n >= nr ||
 		    rows[n].node != rows[0].node) {
-			snprintf(err, errlen, "%s:1: expected one ratio per zone of node %d",
-				 path, rows[0].node);
+			snprintf(err, errlen, "%s:1: expected one ratio per zone of node %d", path,
+				 rows[0].node);
 			free(text);
 			return -1;
 		}
@@ -410,14 +406,14 @@ static int read_sysctls(struct scenario *s, const char *proc_root, const struct 
 		return -1;
 	}
 	sc->min_free_kbytes = mfk;
-	if (read_uint(VM("watermark_scale_factor"), &sc->watermark_scale_factor, false,
-		      err, errlen) < 0 ||
-	    read_uint(VM("watermark_boost_factor"), &sc->watermark_boost_factor, false,
-		      err, errlen) < 0 ||
+	if (read_uint(VM("watermark_scale_factor"), &sc->watermark_scale_factor, false, err,
+		      errlen) < 0 ||
+	    read_uint(VM("watermark_boost_factor"), &sc->watermark_boost_factor, false, err,
+		      errlen) < 0 ||
 	    read_uint(VM("swappiness"), &sc->swappiness, false, err, errlen) < 0 ||
 	    read_uint(VM("dirty_ratio"), &sc->dirty_ratio, false, err, errlen) < 0 ||
-	    read_uint(VM("dirty_background_ratio"), &sc->dirty_background_ratio, false,
-		      err, errlen) < 0 ||
+	    read_uint(VM("dirty_background_ratio"), &sc->dirty_background_ratio, false, err,
+		      errlen) < 0 ||
 	    read_uint(VM("page-cluster"), &sc->page_cluster, false, err, errlen) < 0)
 		return -1;
 	switch (read_uint(VM("dirty_expire_centisecs"), &v, false, err, errlen)) {
@@ -442,11 +438,10 @@ static int read_thp(struct scenario *s, const char *proc_root, char *err, size_t
 	char path[PATH_MAX];
 	char *text, *sel;
 
-	snprintf(path, sizeof(path), "%s/../sys/kernel/mm/transparent_hugepage/enabled",
-		 proc_root);
+	snprintf(path, sizeof(path), "%s/../sys/kernel/mm/transparent_hugepage/enabled", proc_root);
 	text = read_host_file(path);
 	if (!text)
-		return 0;	/* no THP support: leave the scenario's setting */
+		return 0; /* no THP support: leave the scenario's setting */
 	sel = strchr(text, '[');
 	if (!sel) {
 		snprintf(err, errlen, "%s:1: no [selected] mode", path);
@@ -493,8 +488,8 @@ unsigned int host_page_size(const char *proc_root)
 }
 
 /* CPUs and page size: the running host's, or the fixture's files. */
-static int read_cpus_page_size(struct scenario *s, const char *proc_root, bool live,
-			       char *err, size_t errlen)
+static int read_cpus_page_size(struct scenario *s, const char *proc_root, bool live, char *err,
+			       size_t errlen)
 {
 	char path[PATH_MAX];
 	unsigned int v;

@@ -14,33 +14,33 @@
 
 #include "scenario.h"
 
-#define ZONEINFO_MAX_PROTECTION	8
+#define ZONEINFO_MAX_PROTECTION 8
 
 /* Which fields of a zoneinfo_row were printed (zoneinfo_row.seen). */
 enum zoneinfo_field {
-	ZI_FREE		= 1 << 0,	/* "pages free N" */
-	ZI_BOOST	= 1 << 1,
-	ZI_MIN		= 1 << 2,
-	ZI_LOW		= 1 << 3,
-	ZI_HIGH		= 1 << 4,
-	ZI_PROMO	= 1 << 5,	/* v6.1+ */
-	ZI_SPANNED	= 1 << 6,
-	ZI_PRESENT	= 1 << 7,
-	ZI_MANAGED	= 1 << 8,
-	ZI_PROTECTION	= 1 << 9,
+	ZI_FREE = 1 << 0, /* "pages free N" */
+	ZI_BOOST = 1 << 1,
+	ZI_MIN = 1 << 2,
+	ZI_LOW = 1 << 3,
+	ZI_HIGH = 1 << 4,
+	ZI_PROMO = 1 << 5, /* v6.1+ */
+	ZI_SPANNED = 1 << 6,
+	ZI_PRESENT = 1 << 7,
+	ZI_MANAGED = 1 << 8,
+	ZI_PROTECTION = 1 << 9,
 };
 
 /* One "Node N, zone NAME" block of /proc/zoneinfo; counts are pages. */
 struct zoneinfo_row {
 	int node;
-	char zone[16];		/* as printed: "DMA", "DMA32", "Normal", ... */
-	int line;		/* 1-based line of the "Node" header */
-	unsigned int seen;	/* ZI_* of the fields printed */
+	char zone[16]; /* as printed: "DMA", "DMA32", "Normal", ... */
+	int line; /* 1-based line of the "Node" header */
+	unsigned int seen; /* ZI_* of the fields printed */
 	u64 free;
 	u64 boost;
-	u64 min, low, high, promo;	/* as printed: _watermark + boost */
+	u64 min, low, high, promo; /* as printed: _watermark + boost */
 	u64 spanned, present, managed;
-	long protection[ZONEINFO_MAX_PROTECTION];	/* lowmem_reserve[] */
+	long protection[ZONEINFO_MAX_PROTECTION]; /* lowmem_reserve[] */
 	int nr_protection;
 };
 

@@ -11,10 +11,10 @@
 #include "types.h"
 
 struct lock_timeline {
-	u64 busy_until;		/* ns */
+	u64 busy_until; /* ns */
 	u64 acquisitions;
-	u64 contended;		/* acquisitions that had to spin */
-	u64 spin_ns;		/* total spinning */
+	u64 contended; /* acquisitions that had to spin */
+	u64 spin_ns; /* total spinning */
 };
 
 /*

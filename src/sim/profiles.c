@@ -20,7 +20,7 @@
 #include "config.h"
 #include "scenario.h"
 
-#define ARRAY_SIZE(a)	CFG_ARRAY_SIZE(a)
+#define ARRAY_SIZE(a) CFG_ARRAY_SIZE(a)
 
 struct kernel_profile {
 	const char *name;
@@ -232,6 +232,7 @@ static const char *const profile_6_18[] = {
 	NULL,
 };
 
+/* clang-format off: one profile a line */
 static const struct kernel_profile kernel_profiles[] = {
 	{ "2.6.25", profile_2_6_25 },
 	{ "2.6.28", profile_2_6_28 },
@@ -242,6 +243,7 @@ static const struct kernel_profile kernel_profiles[] = {
 	{ "6.12", profile_6_12 },
 	{ "6.18", profile_6_18 },
 };
+/* clang-format on */
 
 const char *scenario_profile_name(unsigned int i)
 {
@@ -312,7 +314,10 @@ static int set_kernel(struct cfg_ctx *k, void *obj, const char *val)
 }
 
 static const struct cfg_key profile_policy_keys[] = {
-	{ .name = "kernel", .type = CFG_CUSTOM, .set = set_kernel, .def = "6.12",
+	{ .name = "kernel",
+	  .type = CFG_CUSTOM,
+	  .set = set_kernel,
+	  .def = "6.12",
 	  .range = "2.6.25 \\| 2.6.28 \\| 2.6.32 \\| 4.2 \\| 4.5 \\| 4.12 \\| 6.12 \\| 6.18",
 	  .doc = "a kernel profile: sets every policy key but reclaim_throttle to that kernel's behaviour (`reclaimsim profile NAME`); keys given explicitly override it" },
 };

@@ -9,19 +9,30 @@
 #include "scenario.h"
 
 static const struct cfg_key run_keys[] = {
-	{ .name = "seed", .type = CFG_U64, .off = offsetof(struct scn_run, seed), .min = 0,
-	  .max = U64_MAX, .def = "1",
+	{ .name = "seed",
+	  .type = CFG_U64,
+	  .off = offsetof(struct scn_run, seed),
+	  .min = 0,
+	  .max = U64_MAX,
+	  .def = "1",
 	  .doc = "the random seed; `--seed N` is `--set run.seed=N` at its place among the `--set` options: the later wins" },
-	{ .name = "duration", .type = CFG_TIME, .off = offsetof(struct scn_run, duration_ns),
-	  .flags = CFG_F_POSITIVE, .def = "600s", .doc = "a virtual-time bound: the run stops there" },
+	{ .name = "duration",
+	  .type = CFG_TIME,
+	  .off = offsetof(struct scn_run, duration_ns),
+	  .flags = CFG_F_POSITIVE,
+	  .def = "600s",
+	  .doc = "a virtual-time bound: the run stops there" },
 	/*
 	 * a floor: every sample is an event, and a kept one a row; at 1 ms a
 	 * virtual 30 s is 30,000 of each (below it the rows of --csv say
 	 * nothing new and the events crowd out the run's own)
 	 */
-	{ .name = "sample_interval", .type = CFG_TIME,
-	  .off = offsetof(struct scn_run, sample_interval_ns), .flags = CFG_F_POSITIVE,
-	  .min = SCN_SAMPLE_INTERVAL_MIN_NS, .def = "100ms",
+	{ .name = "sample_interval",
+	  .type = CFG_TIME,
+	  .off = offsetof(struct scn_run, sample_interval_ns),
+	  .flags = CFG_F_POSITIVE,
+	  .min = SCN_SAMPLE_INTERVAL_MIN_NS,
+	  .def = "100ms",
 	  .doc = "the time series of `--csv` and `--plot`, kept only when one of them is given" },
 };
 CFG_TABLE(run_table, run_keys);

@@ -54,37 +54,37 @@
 #include "config.h"
 #include "host.h"
 
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
-#define KiB		1024ULL
-#define MiB		(1024ULL * KiB)
-#define GiB		(1024ULL * MiB)
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#define KiB 1024ULL
+#define MiB (1024ULL * KiB)
+#define GiB (1024ULL * MiB)
 
 /* A scenario file larger than this (1 MiB) is not a scenario. */
-#define SCN_MAX_FILE	(1 << 20)
+#define SCN_MAX_FILE (1 << 20)
 /* A --set origin when set_text[] is full: "some --set option". */
-#define SCN_ORIGIN_SET_ANY	(-(SCN_MAX_SET_TEXTS + 1))
-#define SCN_MSG_LEN	SCN_ERR_LEN
-#define SCN_LABEL_LEN	(SCN_NAME_LEN + 16)
+#define SCN_ORIGIN_SET_ANY (-(SCN_MAX_SET_TEXTS + 1))
+#define SCN_MSG_LEN SCN_ERR_LEN
+#define SCN_LABEL_LEN (SCN_NAME_LEN + 16)
 
 __extension__ typedef unsigned __int128 u128;
 
 static const char *const wl_type_names[NR_WORKLOAD_TYPES + 1] = {
-	[WL_ANON_FILL]		= "anon_fill",
-	[WL_FILE_WRITE]		= "file_write",
-	[WL_FILE_READ]		= "file_read",
-	[WL_HOTSET_STREAM]	= "hotset_stream",
-	[WL_HACKBENCH]		= "hackbench",
-	[WL_MADVISE09]		= "madvise09",
-	[WL_LRU_FILE_MMAP_READ]	= "lru_file_mmap_read",
-	[WL_EBIZZY]		= "ebizzy",
+	[WL_ANON_FILL] = "anon_fill",
+	[WL_FILE_WRITE] = "file_write",
+	[WL_FILE_READ] = "file_read",
+	[WL_HOTSET_STREAM] = "hotset_stream",
+	[WL_HACKBENCH] = "hackbench",
+	[WL_MADVISE09] = "madvise09",
+	[WL_LRU_FILE_MMAP_READ] = "lru_file_mmap_read",
+	[WL_EBIZZY] = "ebizzy",
 };
 
 /* ------------------------------------------------------------------ */
 /* Messages                                                            */
 /* ------------------------------------------------------------------ */
 
-__attribute__((format(printf, 3, 4)))
-static void put_msg(char *buf, size_t len, const char *fmt, ...)
+__attribute__((format(printf, 3, 4))) static void put_msg(char *buf, size_t len, const char *fmt,
+							  ...)
 {
 	va_list ap;
 
@@ -169,13 +169,21 @@ static int set_from(struct cfg_ctx *k, void *obj, const char *val)
 	return 0;
 }
 
-#define M_OFF(f)	offsetof(struct scn_machine, f)
+#define M_OFF(f) offsetof(struct scn_machine, f)
 
 static const struct cfg_key machine_keys[] = {
-	{ .name = "from", .type = CFG_CUSTOM, .set = set_from, .def_doc = "none",
+	{ .name = "from",
+	  .type = CFG_CUSTOM,
+	  .set = set_from,
+	  .def_doc = "none",
 	  .range = "host \\| none",
 	  .doc = "host: the CPUs, page size, nodes, zones and vm sysctls of this host; must come before the other [machine] and [sysctl] keys" },
-	{ .name = "cpus", .type = CFG_UINT, .off = M_OFF(cpus), .min = 1, .max = 4096, .def = "8",
+	{ .name = "cpus",
+	  .type = CFG_UINT,
+	  .off = M_OFF(cpus),
+	  .min = 1,
+	  .max = 4096,
+	  .def = "8",
 	  .doc = "CPUs" },
 };
 
@@ -189,19 +197,18 @@ static const struct cfg_key machine_keys[] = {
  */
 extern const struct cfg_table page_alloc_sysctl_table, vmscan_sysctl_table,
 	page_writeback_sysctl_table, swap_sysctl_table;
-extern const struct cfg_table profile_policy_table, page_alloc_policy_table,
-	vmscan_policy_table, alloc_pages_policy_table, swap_policy_table,
-	swap_state_policy_table, madvise_policy_table, tlb_policy_table,
-	memcontrol_policy_table, rmap_policy_table;
+extern const struct cfg_table profile_policy_table, page_alloc_policy_table, vmscan_policy_table,
+	alloc_pages_policy_table, swap_policy_table, swap_state_policy_table, madvise_policy_table,
+	tlb_policy_table, memcontrol_policy_table, rmap_policy_table;
 extern const struct cfg_table cost_table, run_table, memcontrol_cgroup_table;
-extern const struct cfg_table mm_init_machine_table, swapfile_machine_table,
-	blkdev_machine_table, filemap_machine_table;
+extern const struct cfg_table mm_init_machine_table, swapfile_machine_table, blkdev_machine_table,
+	filemap_machine_table;
 extern const struct cfg_table workload_common_table;
 const struct cfg_table *workload_type_keys(unsigned int type);
 
 CFG_TABLE(machine_table, machine_keys);
 
-#define TABLES(...)	((const struct cfg_table *const[]){ __VA_ARGS__, NULL })
+#define TABLES(...) ((const struct cfg_table *const[]){ __VA_ARGS__, NULL })
 
 static struct cfg_section sections[NR_SECS] = {
 	[SEC_MACHINE] = {
@@ -255,12 +262,18 @@ void scenario_print_keys(FILE *f)
 static void *single_obj(struct scenario *s, enum sec_id id)
 {
 	switch (id) {
-	case SEC_MACHINE:	return &s->machine;
-	case SEC_SYSCTL:	return &s->sysctl;
-	case SEC_POLICY:	return &s->policy;
-	case SEC_COST:		return &s->cost;
-	case SEC_RUN:		return &s->run;
-	default:		return NULL;
+	case SEC_MACHINE:
+		return &s->machine;
+	case SEC_SYSCTL:
+		return &s->sysctl;
+	case SEC_POLICY:
+		return &s->policy;
+	case SEC_COST:
+		return &s->cost;
+	case SEC_RUN:
+		return &s->run;
+	default:
+		return NULL;
 	}
 }
 
@@ -268,15 +281,14 @@ static void *single_obj(struct scenario *s, enum sec_id id)
 /* Defaults                                                            */
 /* ------------------------------------------------------------------ */
 
-static void cgroup_defaults(struct scenario *s, struct scn_cgroup *cg, const char *name,
-			    int line)
+static void cgroup_defaults(struct scenario *s, struct scn_cgroup *cg, const char *name, int line)
 {
 	char msg[SCN_MSG_LEN];
 
 	memset(cg, 0, sizeof(*cg));
 	snprintf(cg->name, sizeof(cg->name), "%s", name);
-	if (cfg_apply_defaults(&sections[SEC_CGROUP], s, cg, "[cgroup]", s->machine.page_size,
-			       msg, sizeof(msg))) {
+	if (cfg_apply_defaults(&sections[SEC_CGROUP], s, cg, "[cgroup]", s->machine.page_size, msg,
+			       sizeof(msg))) {
 		fprintf(stderr, "reclaimsim: internal error: default: %s\n", msg);
 		abort();
 	}
@@ -396,38 +408,38 @@ static void derive_memory(struct scenario *s)
 /* ------------------------------------------------------------------ */
 
 /* Instances whose keys we track: singletons, then cgroups, then workloads. */
-#define INST_CGROUP(i)		(NR_SINGLE_SECS + (i))
-#define INST_WORKLOAD(i)	(NR_SINGLE_SECS + SCN_MAX_CGROUPS + (i))
-#define NR_INST			(NR_SINGLE_SECS + SCN_MAX_CGROUPS + SCN_MAX_WORKLOADS)
+#define INST_CGROUP(i) (NR_SINGLE_SECS + (i))
+#define INST_WORKLOAD(i) (NR_SINGLE_SECS + SCN_MAX_CGROUPS + (i))
+#define NR_INST (NR_SINGLE_SECS + SCN_MAX_CGROUPS + SCN_MAX_WORKLOADS)
 
 struct parse_ctx {
 	struct scenario *s;
-	const char *name;		/* file name for messages */
+	const char *name; /* file name for messages */
 	const char *text;
 	size_t len, pos;
 	int lineno;
-	bool prepass;			/* only looking for page_size */
-	unsigned int page_size;		/* for "p" values */
-	bool pre_page_size;		/* the prepass found page_size */
-	bool pre_from_host;		/* the prepass found from = host */
-	int host_line;			/* line of from = host, 0 = none */
-	unsigned int host_page_size;	/* the page size the host gave */
+	bool prepass; /* only looking for page_size */
+	unsigned int page_size; /* for "p" values */
+	bool pre_page_size; /* the prepass found page_size */
+	bool pre_from_host; /* the prepass found from = host */
+	int host_line; /* line of from = host, 0 = none */
+	unsigned int host_page_size; /* the page size the host gave */
 
-	int cur_sec;			/* enum sec_id, -1 before any */
+	int cur_sec; /* enum sec_id, -1 before any */
 	int cur_inst;
 	int cur_line;
 	char cur_label[SCN_LABEL_LEN];
-	int sec_line[NR_SINGLE_SECS];	/* header line, 0 = not seen */
+	int sec_line[NR_SINGLE_SECS]; /* header line, 0 = not seen */
 	bool wl_type_given[SCN_MAX_WORKLOADS];
 	int key_line[NR_INST][CFG_MAX_KEYS];
 
 	char *err;
 	size_t errlen;
-	int err_line;			/* line of the first error, 0 = none */
+	int err_line; /* line of the first error, 0 = none */
 };
 
-__attribute__((format(printf, 3, 4)))
-static void ctx_fail(struct parse_ctx *c, int line, const char *fmt, ...)
+__attribute__((format(printf, 3, 4))) static void ctx_fail(struct parse_ctx *c, int line,
+							   const char *fmt, ...)
 {
 	va_list ap;
 	int w;
@@ -485,7 +497,8 @@ static void section_begin(struct parse_ctx *c, const char *line)
 	c->cur_line = c->lineno;
 	if (id < NR_SINGLE_SECS) {
 		if (*name) {
-			ctx_fail(c, c->lineno, "[%s %s]: section [%s] takes no name", kind, name, kind);
+			ctx_fail(c, c->lineno, "[%s %s]: section [%s] takes no name", kind, name,
+				 kind);
 			return;
 		}
 		if (c->sec_line[id]) {
@@ -511,7 +524,8 @@ static void section_begin(struct parse_ctx *c, const char *line)
 	if (id == SEC_CGROUP) {
 		for (unsigned int i = 0; i < s->nr_cgroups; i++) {
 			if (!strcmp(s->cgroups[i].name, name)) {
-				ctx_fail(c, c->lineno, "%s: duplicate cgroup name (first at line %d)",
+				ctx_fail(c, c->lineno,
+					 "%s: duplicate cgroup name (first at line %d)",
 					 c->cur_label, s->cgroups[i].line);
 				return;
 			}
@@ -527,7 +541,8 @@ static void section_begin(struct parse_ctx *c, const char *line)
 	} else {
 		for (unsigned int i = 0; i < s->nr_workloads; i++) {
 			if (!strcmp(s->workloads[i].name, name)) {
-				ctx_fail(c, c->lineno, "%s: duplicate workload name (first at line %d)",
+				ctx_fail(c, c->lineno,
+					 "%s: duplicate workload name (first at line %d)",
 					 c->cur_label, s->workloads[i].line);
 				return;
 			}
@@ -590,12 +605,13 @@ static char *scn_reader(char *str, int num, void *stream)
 		}
 		if (n > (size_t)num - 2) {
 			if (!c->prepass) {
-				ctx_fail(c, c->lineno,
-					 "line too long (at most %d characters, comments not counted)",
-					 num - 2);
+				ctx_fail(
+					c, c->lineno,
+					"line too long (at most %d characters, comments not counted)",
+					num - 2);
 				return NULL;
 			}
-			n = (size_t)num - 2;	/* the second pass reports it */
+			n = (size_t)num - 2; /* the second pass reports it */
 		}
 		memcpy(str, line, n);
 		str[n++] = '\n';
@@ -668,10 +684,11 @@ static int scn_handler(void *user, const char *section, const char *name, const 
 			for (unsigned int i = 0; i < sections[sec].nr_keys; i++) {
 				if (!c->key_line[sec][i])
 					continue;
-				ctx_fail(c, c->lineno,
-					 "[machine] from: from = host must come before the other [machine] and [sysctl] keys ([%s] %s is given at line %d)",
-					 sections[sec].name, sections[sec].keys[i]->name,
-					 c->key_line[sec][i]);
+				ctx_fail(
+					c, c->lineno,
+					"[machine] from: from = host must come before the other [machine] and [sysctl] keys ([%s] %s is given at line %d)",
+					sections[sec].name, sections[sec].keys[i]->name,
+					c->key_line[sec][i]);
 				return 0;
 			}
 		}
@@ -684,9 +701,15 @@ static int scn_handler(void *user, const char *section, const char *name, const 
 		obj = single_obj(c->s, (enum sec_id)c->cur_sec);
 
 	k = (struct cfg_ctx){
-		.s = c->s, .sd = sd, .label = c->cur_label, .key = name,
-		.page_size = c->page_size, .lines = lines, .origin = c->lineno,
-		.msg = msg, .msglen = sizeof(msg),
+		.s = c->s,
+		.sd = sd,
+		.label = c->cur_label,
+		.key = name,
+		.page_size = c->page_size,
+		.lines = lines,
+		.origin = c->lineno,
+		.msg = msg,
+		.msglen = sizeof(msg),
 	};
 	if (cfg_apply_key(&k, sd->keys[idx], obj, value)) {
 		ctx_fail(c, c->lineno, "%s", msg);
@@ -730,7 +753,7 @@ static const char *workload_missing(const struct scn_workload *w)
 	case WL_MADVISE09:
 		return w->size ? NULL : "size";
 	case WL_LRU_FILE_MMAP_READ:
-		return NULL;	/* size 0: 10 x the machine's memory */
+		return NULL; /* size 0: 10 x the machine's memory */
 	case WL_EBIZZY:
 		return w->nr_threads ? NULL : "threads";
 	default:
@@ -784,9 +807,10 @@ static void parse_finish(struct parse_ctx *c)
 
 		if (ps_line > c->host_line && zones_line < c->host_line &&
 		    m->page_size != c->host_page_size) {
-			ctx_fail(c, ps_line,
-				 "[machine] page_size: the host's zones (from = host, line %d) are in its %u-byte pages: give zones too, or leave page_size to the host",
-				 c->host_line, c->host_page_size);
+			ctx_fail(
+				c, ps_line,
+				"[machine] page_size: the host's zones (from = host, line %d) are in its %u-byte pages: give zones too, or leave page_size to the host",
+				c->host_line, c->host_page_size);
 			return;
 		}
 	}
@@ -794,8 +818,8 @@ static void parse_finish(struct parse_ctx *c)
 	resolve_rest(s);
 }
 
-int scenario_load_string(struct scenario *s, const char *name, const char *text,
-			 char *err, size_t errlen)
+int scenario_load_string(struct scenario *s, const char *name, const char *text, char *err,
+			 size_t errlen)
 {
 	struct parse_ctx *c;
 	int ret;
@@ -871,8 +895,8 @@ int scenario_load(struct scenario *s, const char *path, char *err, size_t errlen
 		put_msg(err, errlen, "%s: cannot read: %s", path, strerror(errno));
 		ret = -1;
 	} else if (n > SCN_MAX_FILE) {
-		put_msg(err, errlen, "%s: too large for a scenario (more than 1 MiB, %d bytes)", path,
-			SCN_MAX_FILE);
+		put_msg(err, errlen, "%s: too large for a scenario (more than 1 MiB, %d bytes)",
+			path, SCN_MAX_FILE);
 		ret = -1;
 	} else if (memchr(buf, '\0', n)) {
 		put_msg(err, errlen, "%s: not a text file (contains a NUL byte)", path);
@@ -939,7 +963,8 @@ int scenario_set(struct scenario *s, const char *assignment, char *err, size_t e
 		if (!strcmp(sec, sections[i].name))
 			id = i;
 	if (id < 0) {
-		put_msg(err, errlen, "--set %s: unknown section '%s' (expected machine, sysctl, policy, cost, run, cgroup.NAME or workload.NAME)",
+		put_msg(err, errlen,
+			"--set %s: unknown section '%s' (expected machine, sysctl, policy, cost, run, cgroup.NAME or workload.NAME)",
 			assignment, sec);
 		return -1;
 	}
@@ -948,7 +973,8 @@ int scenario_set(struct scenario *s, const char *assignment, char *err, size_t e
 		name = key;
 		dot = strchr(key, '.');
 		if (!dot) {
-			put_msg(err, errlen, "--set %s: expected %s.NAME.key=value", assignment, sec);
+			put_msg(err, errlen, "--set %s: expected %s.NAME.key=value", assignment,
+				sec);
 			return -1;
 		}
 		*dot = '\0';
@@ -963,7 +989,8 @@ int scenario_set(struct scenario *s, const char *assignment, char *err, size_t e
 					obj = &s->workloads[i];
 		}
 		if (!obj) {
-			put_msg(err, errlen, "--set %s: no [%s %s] in the scenario", assignment, sec, name);
+			put_msg(err, errlen, "--set %s: no [%s %s] in the scenario", assignment,
+				sec, name);
 			return -1;
 		}
 		snprintf(label, sizeof(label), "[%s %s]", sec, name);
@@ -981,14 +1008,20 @@ int scenario_set(struct scenario *s, const char *assignment, char *err, size_t e
 
 		if (!cfg_key_takes(sd, idx, w->type)) {
 			cfg_type_keys(msg, sizeof(msg), sd, w->type);
-			put_msg(err, errlen, "--set %s: %s %s: not a key of type %s (%s)", assignment,
-				label, key, wl_type_names[w->type], msg);
+			put_msg(err, errlen, "--set %s: %s %s: not a key of type %s (%s)",
+				assignment, label, key, wl_type_names[w->type], msg);
 			return -1;
 		}
 	}
 	k = (struct cfg_ctx){
-		.s = s, .sd = sd, .label = label, .key = key, .page_size = s->machine.page_size,
-		.lines = NULL, .msg = msg, .msglen = sizeof(msg),
+		.s = s,
+		.sd = sd,
+		.label = label,
+		.key = key,
+		.page_size = s->machine.page_size,
+		.lines = NULL,
+		.msg = msg,
+		.msglen = sizeof(msg),
 	};
 	saved_texts = s->nr_set_texts;
 	if ((sd->keys[idx]->flags & CFG_F_ORIGIN) || sd->keys[idx]->set == set_from)
@@ -1033,7 +1066,7 @@ fail:
 static int later_origin(int a, int b)
 {
 	if (a < 0 || b < 0)
-		return a < b ? a : b;	/* set_text[-origin - 1]: more negative is later */
+		return a < b ? a : b; /* set_text[-origin - 1]: more negative is later */
 	return a > b ? a : b;
 }
 
@@ -1041,9 +1074,9 @@ static int later_origin(int a, int b)
  * "FILE:LINE: ", "--set ASSIGNMENT: " or "FILE: " for @origin, then the
  * message.  @line is used when @origin is 0 (the section's line).
  */
-__attribute__((format(printf, 6, 7)))
-static int vfail(const struct scenario *s, int origin, int line, char *err, size_t errlen,
-		 const char *fmt, ...)
+__attribute__((format(printf, 6, 7))) static int vfail(const struct scenario *s, int origin,
+						       int line, char *err, size_t errlen,
+						       const char *fmt, ...)
 {
 	va_list ap;
 	int w;
@@ -1052,7 +1085,8 @@ static int vfail(const struct scenario *s, int origin, int line, char *err, size
 		return -1;
 	if (!origin)
 		origin = line;
-	if (origin == SCN_ORIGIN_SET_ANY || (origin < 0 && (unsigned int)(-origin - 1) >= s->nr_set_texts))
+	if (origin == SCN_ORIGIN_SET_ANY ||
+	    (origin < 0 && (unsigned int)(-origin - 1) >= s->nr_set_texts))
 		w = snprintf(err, errlen, "--set: ");
 	else if (origin < 0)
 		w = snprintf(err, errlen, "--set %s: ", s->set_text[-origin - 1]);
@@ -1071,8 +1105,14 @@ static int vfail(const struct scenario *s, int origin, int line, char *err, size
 /* @bytes as the largest unit that holds it exactly: "64M", "1536K", "1000". */
 static const char *fmt_size(char *buf, size_t len, u64 bytes)
 {
-	static const struct { char suffix; u64 mult; } units[] = {
-		{ 'T', 1024 * GiB }, { 'G', GiB }, { 'M', MiB }, { 'K', KiB },
+	static const struct {
+		char suffix;
+		u64 mult;
+	} units[] = {
+		{ 'T', 1024 * GiB },
+		{ 'G', GiB },
+		{ 'M', MiB },
+		{ 'K', KiB },
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(units); i++) {
@@ -1112,8 +1152,8 @@ static u64 host_phys_bytes(void)
  *     page) within the host's physical memory: beyond it the host cannot
  *     build the machine (or swaps itself to a standstill doing so).
  */
-static int validate_machine_size(const struct scenario *s, u64 pages, const char *key,
-				 int origin, char *err, size_t errlen)
+static int validate_machine_size(const struct scenario *s, u64 pages, const char *key, int origin,
+				 char *err, size_t errlen)
 {
 	const struct scn_machine *m = &s->machine;
 	int swap_origin = later_origin(m->swap_origin, m->page_size_origin);
@@ -1121,24 +1161,26 @@ static int validate_machine_size(const struct scenario *s, u64 pages, const char
 	char a[32], b[32];
 
 	if (!pages)
-		return vfail(s, origin, m->zones_line, err, errlen,
-			     "[machine] zones: the zones hold no pages (valid: at least one page per node: give a zone a size, or make one 'rest')");
+		return vfail(
+			s, origin, m->zones_line, err, errlen,
+			"[machine] zones: the zones hold no pages (valid: at least one page per node: give a zone a size, or make one 'rest')");
 	if (pages > SCN_MAX_PAGES)
-		return vfail(s, origin, m->zones_line, err, errlen,
-			     "[machine] %s: %s is %llu pages, more than the model numbers (valid: at most %llu pages, less than %s of %u-byte pages)",
-			     key, fmt_size(a, sizeof(a), pages * m->page_size),
-			     (unsigned long long)pages, SCN_MAX_PAGES,
-			     fmt_size(b, sizeof(b), (SCN_MAX_PAGES + 2) * m->page_size),
-			     m->page_size);
+		return vfail(
+			s, origin, m->zones_line, err, errlen,
+			"[machine] %s: %s is %llu pages, more than the model numbers (valid: at most %llu pages, less than %s of %u-byte pages)",
+			key, fmt_size(a, sizeof(a), pages * m->page_size),
+			(unsigned long long)pages, SCN_MAX_PAGES,
+			fmt_size(b, sizeof(b), (SCN_MAX_PAGES + 2) * m->page_size), m->page_size);
 	if (slots > SCN_MAX_PAGES)
-		return vfail(s, swap_origin, 0, err, errlen,
-			     "[machine] swap: %s is %llu pages, more than the model numbers (valid: at most %llu pages, less than %s of %u-byte pages)",
-			     fmt_size(a, sizeof(a), m->swap), (unsigned long long)slots,
-			     SCN_MAX_PAGES, fmt_size(b, sizeof(b), (SCN_MAX_PAGES + 2) * m->page_size),
-			     m->page_size);
+		return vfail(
+			s, swap_origin, 0, err, errlen,
+			"[machine] swap: %s is %llu pages, more than the model numbers (valid: at most %llu pages, less than %s of %u-byte pages)",
+			fmt_size(a, sizeof(a), m->swap), (unsigned long long)slots, SCN_MAX_PAGES,
+			fmt_size(b, sizeof(b), (SCN_MAX_PAGES + 2) * m->page_size), m->page_size);
 	need = pages * SCN_HOST_BYTES_PER_PAGE + (slots >= 2 ? slots * SCN_HOST_BYTES_PER_SLOT : 0);
 	if (host && need > host) {
-		bool by_swap = slots >= 2 && slots * SCN_HOST_BYTES_PER_SLOT > pages * SCN_HOST_BYTES_PER_PAGE;
+		bool by_swap = slots >= 2 &&
+			       slots * SCN_HOST_BYTES_PER_SLOT > pages * SCN_HOST_BYTES_PER_PAGE;
 		char what[96];
 
 		if (slots >= 2)
@@ -1148,10 +1190,11 @@ static int validate_machine_size(const struct scenario *s, u64 pages, const char
 		else
 			snprintf(what, sizeof(what), "%s of memory needs",
 				 fmt_size(a, sizeof(a), pages * m->page_size));
-		return vfail(s, by_swap ? swap_origin : origin, by_swap ? 0 : m->zones_line, err, errlen,
-			     "[machine] %s: %s %.1fG of host memory for the model's page and swap maps, more than this host's %.1fG (valid: %llu bytes a page and %llu a swap slot within the host's physical memory)",
-			     by_swap ? "swap" : key, what, (double)need / GiB, (double)host / GiB,
-			     SCN_HOST_BYTES_PER_PAGE, SCN_HOST_BYTES_PER_SLOT);
+		return vfail(
+			s, by_swap ? swap_origin : origin, by_swap ? 0 : m->zones_line, err, errlen,
+			"[machine] %s: %s %.1fG of host memory for the model's page and swap maps, more than this host's %.1fG (valid: %llu bytes a page and %llu a swap slot within the host's physical memory)",
+			by_swap ? "swap" : key, what, (double)need / GiB, (double)host / GiB,
+			SCN_HOST_BYTES_PER_PAGE, SCN_HOST_BYTES_PER_SLOT);
 	}
 	return 0;
 }
@@ -1177,10 +1220,11 @@ static int validate_min_free_kbytes(const struct scenario *s, u64 lowmem_pages, 
 
 	if (sc->min_free_kbytes < 0 || (u64)sc->min_free_kbytes < lowmem_kb)
 		return 0;
-	return vfail(s, origin, 0, err, errlen,
-		     "[sysctl] min_free_kbytes: %ld is not below the %llu KiB of the DMA, DMA32 and Normal zones it is spread over: no allocation could succeed (valid: 0..%llu, or auto)",
-		     sc->min_free_kbytes, (unsigned long long)lowmem_kb,
-		     (unsigned long long)(lowmem_kb ? lowmem_kb - 1 : 0));
+	return vfail(
+		s, origin, 0, err, errlen,
+		"[sysctl] min_free_kbytes: %ld is not below the %llu KiB of the DMA, DMA32 and Normal zones it is spread over: no allocation could succeed (valid: 0..%llu, or auto)",
+		sc->min_free_kbytes, (unsigned long long)lowmem_kb,
+		(unsigned long long)(lowmem_kb ? lowmem_kb - 1 : 0));
 }
 
 static int validate_machine(const struct scenario *s, char *err, size_t errlen)
@@ -1216,30 +1260,35 @@ static int validate_machine(const struct scenario *s, char *err, size_t errlen)
 	if (m->nr_zones && !has_rest && !fixed)
 		return validate_machine_size(s, 0, "zones", m->zones_origin, err, errlen);
 	if (m->nr_zones && fixed > node_pages)
-		return vfail(s, zones_origin, m->zones_line, err, errlen,
-			     "[machine] zones: %llu pages per node do not fit memory (%llu pages per node)",
-			     (unsigned long long)fixed, (unsigned long long)node_pages);
+		return vfail(
+			s, zones_origin, m->zones_line, err, errlen,
+			"[machine] zones: %llu pages per node do not fit memory (%llu pages per node)",
+			(unsigned long long)fixed, (unsigned long long)node_pages);
 	if (has_rest && fixed == node_pages)
-		return vfail(s, zones_origin, m->zones_line, err, errlen,
-			     "[machine] zones: the 'rest' zone gets no memory (the others take all %llu pages per node)",
-			     (unsigned long long)node_pages);
+		return vfail(
+			s, zones_origin, m->zones_line, err, errlen,
+			"[machine] zones: the 'rest' zone gets no memory (the others take all %llu pages per node)",
+			(unsigned long long)node_pages);
 	/* a given memory that the zones do not fill would silently shrink the machine */
 	if (m->nr_zones && !has_rest && m->memory_origin && fixed < node_pages) {
 		fmt_size(a, sizeof(a), fixed * m->page_size);
 		fmt_size(b, sizeof(b), node_pages * m->page_size);
 		if (m->nodes == 1)
-			return vfail(s, zones_origin, m->zones_line, err, errlen,
-				     "[machine] zones add up to %s but memory is %s: add a 'rest' zone or fix memory",
-				     a, b);
-		return vfail(s, zones_origin, m->zones_line, err, errlen,
-			     "[machine] zones add up to %s per node but memory is %s per node (%s over %u nodes): add a 'rest' zone or fix memory",
-			     a, b, fmt_size(c, sizeof(c), m->memory), m->nodes);
+			return vfail(
+				s, zones_origin, m->zones_line, err, errlen,
+				"[machine] zones add up to %s but memory is %s: add a 'rest' zone or fix memory",
+				a, b);
+		return vfail(
+			s, zones_origin, m->zones_line, err, errlen,
+			"[machine] zones add up to %s per node but memory is %s per node (%s over %u nodes): add a 'rest' zone or fix memory",
+			a, b, fmt_size(c, sizeof(c), m->memory), m->nodes);
 	}
 	/* slot 0 of a swap device is its header */
 	if (m->swap && m->swap / m->page_size < 2)
-		return vfail(s, later_origin(m->swap_origin, m->page_size_origin), 0, err, errlen,
-			     "[machine] swap must be 0 or at least 2 pages (%llu bytes: the first page is the swap header)",
-			     2ULL * m->page_size);
+		return vfail(
+			s, later_origin(m->swap_origin, m->page_size_origin), 0, err, errlen,
+			"[machine] swap must be 0 or at least 2 pages (%llu bytes: the first page is the swap header)",
+			2ULL * m->page_size);
 	if (m->nr_zones && !has_rest)
 		return validate_machine_size(s, fixed * m->nodes, "zones", zones_origin, err,
 					     errlen);
@@ -1251,7 +1300,7 @@ static u64 lowmem_pages(const struct scn_machine *m)
 {
 	u64 node_pages = m->memory / m->nodes / m->page_size, sum = 0;
 
-	if (!m->nr_zones)	/* the x86-64 layout: no Movable */
+	if (!m->nr_zones) /* the x86-64 layout: no Movable */
 		return node_pages * m->nodes;
 	for (unsigned int i = 0; i < m->nr_zones; i++)
 		if (m->zones[i].type != ZONE_MOVABLE)
@@ -1271,7 +1320,7 @@ static int report_cycle(const struct scenario *s, unsigned int i, char *err, siz
 	do {
 		int o = s->cgroups[cur].parent_origin;
 
-		if (o < best) {		/* a --set, later than any before */
+		if (o < best) { /* a --set, later than any before */
 			best = o;
 			r = (unsigned int)cur;
 		}
@@ -1299,17 +1348,20 @@ static int validate_cgroups(const struct scenario *s, char *err, size_t errlen)
 
 		/* memsw_limit >= limit: a page for one is a page for both */
 		if (cg->limit != U64_MAX && cg->limit < ps)
-			return vfail(s, later_origin(cg->limit_origin, ps_origin), cg->line, err, errlen,
+			return vfail(s, later_origin(cg->limit_origin, ps_origin), cg->line, err,
+				     errlen,
 				     "[cgroup %s] limit must be at least one page (%llu bytes)",
 				     cg->name, (unsigned long long)ps);
 		if (cg->memsw_limit < cg->limit)
-			return vfail(s, later_origin(cg->limit_origin, cg->memsw_origin), cg->line,
-				     err, errlen,
-				     "[cgroup %s] memsw_limit must be >= limit (the v1 kernel refuses it)",
-				     cg->name);
+			return vfail(
+				s, later_origin(cg->limit_origin, cg->memsw_origin), cg->line, err,
+				errlen,
+				"[cgroup %s] memsw_limit must be >= limit (the v1 kernel refuses it)",
+				cg->name);
 		if (strcmp(cg->parent, "/") && find_cgroup(s, cg->parent) < 0)
 			return vfail(s, cg->parent_origin, cg->line, err, errlen,
-				     "[cgroup %s] parent: no cgroup named '%s'", cg->name, cg->parent);
+				     "[cgroup %s] parent: no cgroup named '%s'", cg->name,
+				     cg->parent);
 	}
 	/* every parent exists: a chain either reaches the root or loops */
 	for (unsigned int i = 0; i < s->nr_cgroups; i++) {
@@ -1329,18 +1381,19 @@ static int validate_cgroups(const struct scenario *s, char *err, size_t errlen)
 }
 
 /* madvise09: the pages it names lie inside its region of size bytes. */
-static int validate_madvise09(const struct scenario *s, const struct scn_workload *w,
-			      char *err, size_t errlen)
+static int validate_madvise09(const struct scenario *s, const struct scn_workload *w, char *err,
+			      size_t errlen)
 {
 	u64 pages = (w->size + s->machine.page_size - 1) / s->machine.page_size;
 
 	/* a --set of size is to blame before the file's pages, else the page's key */
 	for (unsigned int i = 0; i < w->nr_rewrite; i++)
 		if (w->rewrite[i] >= pages)
-			return vfail(s, w->size_origin < 0 ? w->size_origin : w->rewrite_origin,
-				     w->line, err, errlen,
-				     "[workload %s] rewrite: page %u is beyond the region (%llu pages)",
-				     w->name, w->rewrite[i], (unsigned long long)pages);
+			return vfail(
+				s, w->size_origin < 0 ? w->size_origin : w->rewrite_origin, w->line,
+				err, errlen,
+				"[workload %s] rewrite: page %u is beyond the region (%llu pages)",
+				w->name, w->rewrite[i], (unsigned long long)pages);
 	if (w->peek != U64_MAX && w->peek >= pages)
 		return vfail(s, w->size_origin < 0 ? w->size_origin : w->peek_origin, w->line, err,
 			     errlen,
@@ -1358,19 +1411,20 @@ static int validate_workloads(const struct scenario *s, char *err, size_t errlen
 		const char *missing;
 
 		if ((unsigned int)w->type >= NR_WORKLOAD_TYPES)
-			return vfail(s, type_origin, w->line, err, errlen, "[workload %s]: bad type",
-				     w->name);
+			return vfail(s, type_origin, w->line, err, errlen,
+				     "[workload %s]: bad type", w->name);
 		if (w->cgroup[0] && find_cgroup(s, w->cgroup) < 0)
 			return vfail(s, w->cgroup_origin, w->line, err, errlen,
-				     "[workload %s] cgroup: no cgroup named '%s'", w->name, w->cgroup);
+				     "[workload %s] cgroup: no cgroup named '%s'", w->name,
+				     w->cgroup);
 		if (w->tasks < 1)
 			return vfail(s, 0, w->line, err, errlen, "[workload %s] tasks must be >= 1",
 				     w->name);
 		missing = workload_missing(w);
 		if (missing)
 			return vfail(s, type_origin, w->line, err, errlen,
-				     "[workload %s]: %s missing (required for type %s)",
-				     w->name, missing, wl_type_names[w->type]);
+				     "[workload %s]: %s missing (required for type %s)", w->name,
+				     missing, wl_type_names[w->type]);
 		if (w->type != WL_ANON_FILL && !w->block)
 			return vfail(s, 0, w->line, err, errlen, "[workload %s] block must be > 0",
 				     w->name);
@@ -1384,7 +1438,8 @@ static int validate_workloads(const struct scenario *s, char *err, size_t errlen
 		    w->size < (u64)w->tasks * s->machine.page_size)
 			return vfail(s, w->size_origin, w->line, err, errlen,
 				     "[workload %s] size: %llu bytes is less than a page for "
-				     "each of its %u readers", w->name, (unsigned long long)w->size, w->tasks);
+				     "each of its %u readers",
+				     w->name, (unsigned long long)w->size, w->tasks);
 	}
 	return 0;
 }
@@ -1398,7 +1453,8 @@ int scenario_validate(const struct scenario *s, char *err, size_t errlen)
 	    validate_cgroups(s, err, errlen) || validate_workloads(s, err, errlen))
 		return -1;
 	if (!s->run.duration_ns || !s->run.sample_interval_ns)
-		return vfail(s, 0, 0, err, errlen, "[run] duration and sample_interval must be > 0");
+		return vfail(s, 0, 0, err, errlen,
+			     "[run] duration and sample_interval must be > 0");
 	if (!s->cost.timeslice_ns)
 		return vfail(s, 0, 0, err, errlen, "[cost] timeslice_ns must be > 0");
 	return 0;

@@ -16,29 +16,29 @@
 
 #include "types.h"
 
-#define SCN_MAX_CGROUPS		64
-#define SCN_MAX_WORKLOADS	32
-#define SCN_MAX_ZONES_PER_NODE	MAX_NR_ZONES
-#define SCN_NAME_LEN		48
-#define SCN_ERR_LEN		512
-#define SCN_MAX_SET_TEXTS	32	/* --set options kept for messages */
-#define SCN_SET_TEXT_LEN	160
-#define SCN_MAX_REWRITE		16	/* madvise09 rewrite = list */
-#define SCN_SAMPLE_INTERVAL_MIN_NS	1000000ULL	/* [run] sample_interval's floor: 1 ms */
+#define SCN_MAX_CGROUPS 64
+#define SCN_MAX_WORKLOADS 32
+#define SCN_MAX_ZONES_PER_NODE MAX_NR_ZONES
+#define SCN_NAME_LEN 48
+#define SCN_ERR_LEN 512
+#define SCN_MAX_SET_TEXTS 32 /* --set options kept for messages */
+#define SCN_SET_TEXT_LEN 160
+#define SCN_MAX_REWRITE 16 /* madvise09 rewrite = list */
+#define SCN_SAMPLE_INTERVAL_MIN_NS 1000000ULL /* [run] sample_interval's floor: 1 ms */
 /*
  * The most pages of memory (all nodes) and of swap the model numbers:
  * page frame numbers are u32 with NO_PFN reserved, swap slots u32 in
  * page->private.
  */
-#define SCN_MAX_PAGES		(UINT32_MAX - 1ULL)
+#define SCN_MAX_PAGES (UINT32_MAX - 1ULL)
 /*
  * What the model's host spends per simulated page frame (struct page) and
  * per swap slot (swap_map, swap_cache, swap_cgroup), at least: the machine
  * must fit the host's physical memory (mm_init.c and swapfile.c assert
  * that these cover the structures).
  */
-#define SCN_HOST_BYTES_PER_PAGE	28ULL
-#define SCN_HOST_BYTES_PER_SLOT	11ULL
+#define SCN_HOST_BYTES_PER_PAGE 28ULL
+#define SCN_HOST_BYTES_PER_SLOT 11ULL
 
 /*
  * Origins.  Values that scenario_validate() cross-checks remember where
@@ -50,54 +50,54 @@
 
 /* A block device preset: swap_device / disk_device = ssd | hdd | nvme. */
 struct scn_device {
-	u64 latency_ns;		/* per request, before the transfer */
-	u64 bandwidth;		/* bytes per second */
-	unsigned int depth;	/* requests in flight */
+	u64 latency_ns; /* per request, before the transfer */
+	u64 bandwidth; /* bytes per second */
+	unsigned int depth; /* requests in flight */
 };
 
 /* One zone of the explicit [machine] zones = layout. */
 struct scn_zone {
 	enum zone_type type;
-	u64 pages;		/* managed pages: simulated frames */
-	u64 present;		/* as /proc/zoneinfo reports, 0 = pages */
-	u64 spanned;		/* as /proc/zoneinfo reports, 0 = present */
-	bool rest;		/* "rest": whatever memory is left; the parser
+	u64 pages; /* managed pages: simulated frames */
+	u64 present; /* as /proc/zoneinfo reports, 0 = pages */
+	u64 spanned; /* as /proc/zoneinfo reports, 0 = present */
+	bool rest; /* "rest": whatever memory is left; the parser
 				 * sets pages to it (memory / nodes - others) */
 };
 
 struct scn_machine {
-	bool from_host;		/* from = host: zones, sysctls, CPUs of this host */
-	unsigned int cpus;	/* 1..4096 */
-	unsigned int nodes;	/* 1..64, memory split evenly */
-	u64 memory;		/* bytes, whole machine; with explicit zones and
+	bool from_host; /* from = host: zones, sysctls, CPUs of this host */
+	unsigned int cpus; /* 1..4096 */
+	unsigned int nodes; /* 1..64, memory split evenly */
+	u64 memory; /* bytes, whole machine; with explicit zones and
 				 * no "rest" it defaults to their sum x nodes */
-	unsigned int page_size;	/* bytes: 4K, 8K, 16K or 64K */
-	unsigned int nr_zones;	/* 0 = x86-64 default layout */
-	struct scn_zone zones[SCN_MAX_ZONES_PER_NODE];	/* per node */
-	int zones_line;		/* line of zones =, for messages; 0 = none */
-	int memory_origin;	/* 0: memory not given (default, or the zones' sum) */
+	unsigned int page_size; /* bytes: 4K, 8K, 16K or 64K */
+	unsigned int nr_zones; /* 0 = x86-64 default layout */
+	struct scn_zone zones[SCN_MAX_ZONES_PER_NODE]; /* per node */
+	int zones_line; /* line of zones =, for messages; 0 = none */
+	int memory_origin; /* 0: memory not given (default, or the zones' sum) */
 	int zones_origin;
 	int page_size_origin;
 	int swap_origin;
-	u64 swap;		/* bytes, 0 = no swap */
+	u64 swap; /* bytes, 0 = no swap */
 	struct scn_device swap_dev;
 	struct scn_device disk_dev;
-	u64 read_ahead;		/* bytes, file readahead window (read_ahead_kb) */
+	u64 read_ahead; /* bytes, file readahead window (read_ahead_kb) */
 };
 
 struct scn_sysctl {
-	long min_free_kbytes;		/* -1 = auto, the kernel's boot rule */
-	int min_free_kbytes_origin;	/* where it was given, for messages */
-	unsigned int watermark_scale_factor;	/* 1..3000, 1/10000 of managed */
-	unsigned int watermark_boost_factor;	/* 0..., 1/10000 of high */
-	unsigned int swappiness;	/* 0..200 */
-	unsigned int dirty_ratio;	/* percent of dirtyable memory */
-	unsigned int dirty_background_ratio;	/* percent */
-	u64 dirty_expire_ns;		/* dirty_expire_centisecs */
-	u64 dirty_writeback_ns;		/* dirty_writeback_centisecs */
-	unsigned int page_cluster;	/* swap readahead = 2^page_cluster pages */
+	long min_free_kbytes; /* -1 = auto, the kernel's boot rule */
+	int min_free_kbytes_origin; /* where it was given, for messages */
+	unsigned int watermark_scale_factor; /* 1..3000, 1/10000 of managed */
+	unsigned int watermark_boost_factor; /* 0..., 1/10000 of high */
+	unsigned int swappiness; /* 0..200 */
+	unsigned int dirty_ratio; /* percent of dirtyable memory */
+	unsigned int dirty_background_ratio; /* percent */
+	u64 dirty_expire_ns; /* dirty_expire_centisecs */
+	u64 dirty_writeback_ns; /* dirty_writeback_centisecs */
+	unsigned int page_cluster; /* swap readahead = 2^page_cluster pages */
 	unsigned int lowmem_reserve_ratio[MAX_NR_ZONES];
-	bool thp;			/* THP enabled: raises min_free_kbytes */
+	bool thp; /* THP enabled: raises min_free_kbytes */
 };
 
 /* Policies: each seed mechanism is a switch; defaults are the modern kernel. */
@@ -105,29 +105,29 @@ enum watermark_check_policy { WMARK_CHECK_MODERN, WMARK_CHECK_ORDER_WALK };
 
 /* reclaim_throttle: the 2008 limit on parallel direct reclaimers (seed 000) */
 enum reclaim_throttle_policy {
-	RECLAIM_THROTTLE_NONE,		/* as merged: no limit */
-	RECLAIM_THROTTLE_GLOBAL,	/* 2 x nodes with memory in try_to_free_pages */
-	RECLAIM_THROTTLE_PER_ZONE,	/* one reclaimer per zone (node) at a time */
+	RECLAIM_THROTTLE_NONE, /* as merged: no limit */
+	RECLAIM_THROTTLE_GLOBAL, /* 2 x nodes with memory in try_to_free_pages */
+	RECLAIM_THROTTLE_PER_ZONE, /* one reclaimer per zone (node) at a time */
 };
 
 /* lazyfree: what MADV_FREE does with the pages (seed 001) */
 enum lazyfree_policy {
-	LAZYFREE_NONE,		/* before v4.5: MADV_FREE is -EINVAL */
-	LAZYFREE_ANON_LRU,	/* v4.5-4.11: pages stay on the anon LRU; no swap = DONTNEED */
-	LAZYFREE_INACTIVE_FILE,	/* v4.12+: SwapBacked cleared, moved to the inactive file list */
+	LAZYFREE_NONE, /* before v4.5: MADV_FREE is -EINVAL */
+	LAZYFREE_ANON_LRU, /* v4.5-4.11: pages stay on the anon LRU; no swap = DONTNEED */
+	LAZYFREE_INACTIVE_FILE, /* v4.12+: SwapBacked cleared, moved to the inactive file list */
 };
 
 /* swap_readahead: which swap slots a swap-in fault reads besides its own */
 enum swap_readahead_policy {
-	SWAP_RA_CLUSTER,	/* the faulting slot's aligned block of slots (< v4.14,
+	SWAP_RA_CLUSTER, /* the faulting slot's aligned block of slots (< v4.14,
 				 * and later kernels with a rotating swap device) */
-	SWAP_RA_VMA,		/* v4.14+ swap_vma_readahead: the fault's PTE window */
+	SWAP_RA_VMA, /* v4.14+ swap_vma_readahead: the fault's PTE window */
 };
 
 /* tlb_flush: TLB shootdown when reclaim unmaps pages (seed 001) */
 enum tlb_flush_policy {
-	TLB_FLUSH_PER_PAGE,	/* ptep_clear_flush: IPIs for every page (before v4.3) */
-	TLB_FLUSH_BATCHED,	/* v4.3+: one IPI per CPU per shrink_folio_list batch */
+	TLB_FLUSH_PER_PAGE, /* ptep_clear_flush: IPIs for every page (before v4.3) */
+	TLB_FLUSH_BATCHED, /* v4.3+: one IPI per CPU per shrink_folio_list batch */
 };
 
 /*
@@ -136,67 +136,67 @@ enum tlb_flush_policy {
  * behaviour they switch on.
  */
 struct scn_policy {
-	char kernel[16];		/* profile name, e.g. "6.12" */
+	char kernel[16]; /* profile name, e.g. "6.12" */
 	enum watermark_check_policy watermark_check;
 	enum reclaim_throttle_policy reclaim_throttle;
-	bool too_many_isolated;		/* v2.6.32+: isolation throttle of direct reclaim */
-	bool alloc_no_progress_oom;	/* alloc_retry = no_progress: 2.6.x allocator */
-	bool all_unreclaimable;		/* zone_unreclaimable = all_unreclaimable (< v4.11) */
-	bool congestion_wait;		/* reclaim_sleep = congestion_wait or
+	bool too_many_isolated; /* v2.6.32+: isolation throttle of direct reclaim */
+	bool alloc_no_progress_oom; /* alloc_retry = no_progress: 2.6.x allocator */
+	bool all_unreclaimable; /* zone_unreclaimable = all_unreclaimable (< v4.11) */
+	bool congestion_wait; /* reclaim_sleep = congestion_wait or
 					 * wait_iff_congested (< v5.16) */
-	bool wait_iff_congested;	/* reclaim_sleep = wait_iff_congested (v3.11..5.15) */
-	bool new_anon_active;		/* new_anon_lru = active (< v5.9) */
-	bool swapin_active;		/* swapin_lru = active (< v2.6.28) */
+	bool wait_iff_congested; /* reclaim_sleep = wait_iff_congested (v3.11..5.15) */
+	bool new_anon_active; /* new_anon_lru = active (< v5.9) */
+	bool swapin_active; /* swapin_lru = active (< v2.6.28) */
 	enum swap_readahead_policy swap_readahead;
 	enum lazyfree_policy lazyfree;
 	enum tlb_flush_policy tlb_flush;
-	bool split_lru;			/* split_lru = on: anon and file LRUs (v2.6.28+) */
-	bool memcg_reclaim_stat;	/* memcg_reclaim_stat = on: memcg reclaim
+	bool split_lru; /* split_lru = on: anon and file LRUs (v2.6.28+) */
+	bool memcg_reclaim_stat; /* memcg_reclaim_stat = on: memcg reclaim
 					 * balances anon/file (v2.6.29+) */
-	bool progress_reclaimable;	/* did_some_progress = reclaimable (2.6.25) */
-	bool memcg_charge_common;	/* memcg_charge_retry =
+	bool progress_reclaimable; /* did_some_progress = reclaimable (2.6.25) */
+	bool memcg_charge_common; /* memcg_charge_retry =
 					 * mem_cgroup_charge_common (2.6.25 rules) */
-	bool memcg_stock;		/* memcg_stock = on: per-CPU charge stock (v2.6.33+) */
-	bool anon_vma_chain;		/* anon_vma_chain = on (v2.6.34+) */
-	bool anon_vma_lock_exclusive;	/* anon_vma_lock = exclusive (< v3.9) */
-	bool full_walk_retry;		/* full_walk_retry = on (v6.10+) */
-	bool force_deactivate_retry;	/* force_deactivate_retry = on (v5.9+) */
-	bool file_writepage;		/* file_writepage = kswapd (< v6.17) */
-	u32 keys_given;			/* 1 << index of each key given (file or
+	bool memcg_stock; /* memcg_stock = on: per-CPU charge stock (v2.6.33+) */
+	bool anon_vma_chain; /* anon_vma_chain = on (v2.6.34+) */
+	bool anon_vma_lock_exclusive; /* anon_vma_lock = exclusive (< v3.9) */
+	bool full_walk_retry; /* full_walk_retry = on (v6.10+) */
+	bool force_deactivate_retry; /* force_deactivate_retry = on (v5.9+) */
+	bool file_writepage; /* file_writepage = kswapd (< v6.17) */
+	u32 keys_given; /* 1 << index of each key given (file or
 					 * --set): a profile leaves them alone */
 };
 
 /* [cost]: CPU time charged for kernel and user work, in ns. */
 struct scn_cost {
-	u64 user_touch_ns;	/* a user access to a resident page */
-	u64 fault_ns;		/* page fault entry/exit, minor */
-	u64 zero_page_ns;	/* clearing one page */
-	u64 copy_page_ns;	/* copying one page (read/write syscalls) */
-	u64 alloc_ns;		/* buddy allocator, per page */
-	u64 free_ns;		/* freeing one page */
-	u64 lru_lock_ns;	/* lru_lock hold per page isolated or put back */
-	u64 scan_page_ns;	/* shrink_folio_list work per page */
-	u64 rmap_ns;		/* one rmap walk (page_referenced / try_to_unmap) of
+	u64 user_touch_ns; /* a user access to a resident page */
+	u64 fault_ns; /* page fault entry/exit, minor */
+	u64 zero_page_ns; /* clearing one page */
+	u64 copy_page_ns; /* copying one page (read/write syscalls) */
+	u64 alloc_ns; /* buddy allocator, per page */
+	u64 free_ns; /* freeing one page */
+	u64 lru_lock_ns; /* lru_lock hold per page isolated or put back */
+	u64 scan_page_ns; /* shrink_folio_list work per page */
+	u64 rmap_ns; /* one rmap walk (page_referenced / try_to_unmap) of
 				 * a singly mapped page: lock, lookup, one PTE */
-	u64 rmap_vma_ns;	/* each further VMA the same walk checks */
-	u64 swap_slot_ns;	/* add_to_swap: slot allocation + swap cache */
-	u64 syscall_ns;		/* read()/write() entry/exit */
-	u64 charge_ns;		/* memcg charge, per page */
-	u64 pagecache_insert_ns;	/* a page entering the page cache, fs work included */
-	u64 socket_msg_ns;	/* one small message through a socket, beyond the syscall */
-	u64 pte_ns;		/* one PTE set up or torn down: zap, madvise, fault-around */
-	u64 tlb_ipi_ns;		/* a TLB shootdown: sender waits for the remote flushes */
-	u64 tlb_irq_ns;		/* a TLB shootdown interrupt on the receiving CPU */
-	u64 timeslice_ns;	/* scheduler timeslice */
+	u64 rmap_vma_ns; /* each further VMA the same walk checks */
+	u64 swap_slot_ns; /* add_to_swap: slot allocation + swap cache */
+	u64 syscall_ns; /* read()/write() entry/exit */
+	u64 charge_ns; /* memcg charge, per page */
+	u64 pagecache_insert_ns; /* a page entering the page cache, fs work included */
+	u64 socket_msg_ns; /* one small message through a socket, beyond the syscall */
+	u64 pte_ns; /* one PTE set up or torn down: zap, madvise, fault-around */
+	u64 tlb_ipi_ns; /* a TLB shootdown: sender waits for the remote flushes */
+	u64 tlb_irq_ns; /* a TLB shootdown interrupt on the receiving CPU */
+	u64 timeslice_ns; /* scheduler timeslice */
 };
 
 struct scn_cgroup {
 	char name[SCN_NAME_LEN];
-	char parent[SCN_NAME_LEN];	/* "/" = root */
-	u64 limit;		/* bytes; U64_MAX = unlimited (memory.max) */
-	u64 memsw_limit;	/* bytes; U64_MAX = unlimited */
-	int swappiness;		/* -1 = inherit vm.swappiness */
-	int line;		/* line of the section header, for messages */
+	char parent[SCN_NAME_LEN]; /* "/" = root */
+	u64 limit; /* bytes; U64_MAX = unlimited (memory.max) */
+	u64 memsw_limit; /* bytes; U64_MAX = unlimited */
+	int swappiness; /* -1 = inherit vm.swappiness */
+	int line; /* line of the section header, for messages */
 	int parent_origin, limit_origin, memsw_origin;
 };
 
@@ -215,63 +215,63 @@ enum workload_type {
 struct scn_workload {
 	char name[SCN_NAME_LEN];
 	enum workload_type type;
-	char cgroup[SCN_NAME_LEN];	/* "" = root */
+	char cgroup[SCN_NAME_LEN]; /* "" = root */
 	u64 start_ns;
-	unsigned int tasks;		/* copies of the workload, default 1 */
+	unsigned int tasks; /* copies of the workload, default 1 */
 	/* anon_fill */
-	u64 size;			/* bytes */
-	unsigned int passes;		/* re-touch passes after the fill */
-	bool random;			/* pattern = rand */
-	bool touch_write;		/* touch = write */
+	u64 size; /* bytes */
+	unsigned int passes; /* re-touch passes after the fill */
+	bool random; /* pattern = rand */
+	bool touch_write; /* touch = write */
 	/* file_write / file_read */
-	u64 block;			/* bytes per read()/write() call */
-	unsigned int count;		/* file_read: passes over the file */
+	u64 block; /* bytes per read()/write() call */
+	unsigned int count; /* file_read: passes over the file */
 	/* hotset_stream */
-	u64 hot;			/* bytes of hot file */
-	u64 stream;			/* bytes of streamed file */
-	u64 every;			/* bytes streamed between hot re-reads */
-	unsigned int warm_passes;	/* hot reads before streaming */
+	u64 hot; /* bytes of hot file */
+	u64 stream; /* bytes of streamed file */
+	u64 every; /* bytes streamed between hot re-reads */
+	unsigned int warm_passes; /* hot reads before streaming */
 	/* hackbench */
-	unsigned int groups;		/* groups of 20 senders + 20 receivers */
-	unsigned int loops;		/* messages each sender sends each receiver */
-	bool threads;			/* mode = thread: one address space */
-	u64 footprint;			/* bytes of anon memory per task */
-	u64 kernel_footprint;		/* bytes of kernel memory per task (stack, page tables) */
-	u64 datasize;			/* bytes per message */
-	u64 text;			/* bytes of shared program text (0: none) */
+	unsigned int groups; /* groups of 20 senders + 20 receivers */
+	unsigned int loops; /* messages each sender sends each receiver */
+	bool threads; /* mode = thread: one address space */
+	u64 footprint; /* bytes of anon memory per task */
+	u64 kernel_footprint; /* bytes of kernel memory per task (stack, page tables) */
+	u64 datasize; /* bytes per message */
+	u64 text; /* bytes of shared program text (0: none) */
 	int line;
 	int type_origin, cgroup_origin;
-	int size_origin, rewrite_origin, peek_origin;	/* checked against each other */
+	int size_origin, rewrite_origin, peek_origin; /* checked against each other */
 	/* madvise09 (LTP madvise09, shared/oracle/src/madvfree.c); size is the region */
-	unsigned int nr_rewrite;	/* page indices in rewrite[] */
-	u32 rewrite[SCN_MAX_REWRITE];	/* pages written again after MADV_FREE */
-	unsigned int rewrite_every;	/* also every Nth page from page 0 (0: none) */
-	u64 peek;			/* page read after MADV_FREE; U64_MAX = none */
-	u64 pressure;			/* bytes the pressure child touches; U64_MAX = until
+	unsigned int nr_rewrite; /* page indices in rewrite[] */
+	u32 rewrite[SCN_MAX_REWRITE]; /* pages written again after MADV_FREE */
+	unsigned int rewrite_every; /* also every Nth page from page 0 (0: none) */
+	u64 peek; /* page read after MADV_FREE; U64_MAX = none */
+	u64 pressure; /* bytes the pressure child touches; U64_MAX = until
 					 * OOM; 0 = none (no pressure rounds) */
-	u64 chunk;			/* bytes per mmap of the pressure child; 0 = 500 pages */
-	bool ltp_sleep;			/* the child sleeps `round` us after each page (LTP) */
-	unsigned int rounds;		/* pressure rounds at most, while nothing is discarded */
-	u64 limit_after;		/* bytes: memcg limit set after the setup; U64_MAX = keep */
-	u64 memsw_after;		/* bytes: memsw limit set after the setup; U64_MAX = keep */
-	u64 hold_ns;			/* wait after the setup, before the pressure rounds */
+	u64 chunk; /* bytes per mmap of the pressure child; 0 = 500 pages */
+	bool ltp_sleep; /* the child sleeps `round` us after each page (LTP) */
+	unsigned int rounds; /* pressure rounds at most, while nothing is discarded */
+	u64 limit_after; /* bytes: memcg limit set after the setup; U64_MAX = keep */
+	u64 memsw_after; /* bytes: memsw limit set after the setup; U64_MAX = keep */
+	u64 hold_ns; /* wait after the setup, before the pressure rounds */
 	/* ebizzy (ebizzy 0.3 on a jemalloc 3.6 model, src/workload/ebizzy.c) */
-	unsigned int nr_threads;	/* -t: worker threads sharing one mm, 1..4096 */
-	unsigned int chunks;		/* -n: chunks of records allocated at start */
-	u64 chunk_size;			/* -s: bytes per chunk, and per copy */
-	unsigned int seconds;		/* -S: seconds of the timed run */
-	bool purge_free;		/* purge = free: jemalloc purges with MADV_FREE */
-	u64 keys_given;			/* 1 << index of each key given (file or --set) */
+	unsigned int nr_threads; /* -t: worker threads sharing one mm, 1..4096 */
+	unsigned int chunks; /* -n: chunks of records allocated at start */
+	u64 chunk_size; /* -s: bytes per chunk, and per copy */
+	unsigned int seconds; /* -S: seconds of the timed run */
+	bool purge_free; /* purge = free: jemalloc purges with MADV_FREE */
+	u64 keys_given; /* 1 << index of each key given (file or --set) */
 };
 
 struct scn_run {
 	u64 seed;
-	u64 duration_ns;	/* virtual-time bound */
-	u64 sample_interval_ns;	/* >= SCN_SAMPLE_INTERVAL_MIN_NS */
+	u64 duration_ns; /* virtual-time bound */
+	u64 sample_interval_ns; /* >= SCN_SAMPLE_INTERVAL_MIN_NS */
 };
 
 struct scenario {
-	char path[256];		/* file it came from, "(built-in)" otherwise */
+	char path[256]; /* file it came from, "(built-in)" otherwise */
 	struct scn_machine machine;
 	struct scn_sysctl sysctl;
 	struct scn_policy policy;
@@ -282,7 +282,7 @@ struct scenario {
 	struct scn_workload workloads[SCN_MAX_WORKLOADS];
 	struct scn_run run;
 	unsigned int nr_set_texts;
-	char set_text[SCN_MAX_SET_TEXTS][SCN_SET_TEXT_LEN];	/* "section.key=value" */
+	char set_text[SCN_MAX_SET_TEXTS][SCN_SET_TEXT_LEN]; /* "section.key=value" */
 };
 
 /*
@@ -301,8 +301,8 @@ int scenario_load(struct scenario *s, const char *path, char *err, size_t errlen
  * scenario_load_string - as scenario_load, from memory; @name is used as
  * the file name in messages.
  */
-int scenario_load_string(struct scenario *s, const char *name, const char *text,
-			 char *err, size_t errlen);
+int scenario_load_string(struct scenario *s, const char *name, const char *text, char *err,
+			 size_t errlen);
 
 /*
  * scenario_set - apply one "section.key=value" override (command line

@@ -40,7 +40,7 @@ struct task *task_create(struct sim *sim, enum task_kind kind, const char *comm,
 	t->pid = ++sim->next_pid;
 	snprintf(t->comm, sizeof(t->comm), "%s", comm);
 	t->kind = kind;
-	t->state = TASK_BLOCKED;	/* not runnable until woken */
+	t->state = TASK_BLOCKED; /* not runnable until woken */
 	t->sim = sim;
 	t->fn = fn;
 	t->cpu = -1;
@@ -51,7 +51,7 @@ struct task *task_create(struct sim *sim, enum task_kind kind, const char *comm,
 
 static void rq_enqueue(struct sim *sim, struct task *t)
 {
-	VM_BUG_ON(t->state != TASK_RUNNABLE);	/* only runnable tasks queue for a CPU */
+	VM_BUG_ON(t->state != TASK_RUNNABLE); /* only runnable tasks queue for a CPU */
 	t->rq_next = NULL;
 	if (sim->rq_tail)
 		sim->rq_tail->rq_next = t;
@@ -138,7 +138,7 @@ void task_sleep(struct task *t, struct wait_queue_head *wq, u64 timeout_ns)
 	/* a task is on at most one wait queue, once: every sleep is followed
 	 * by schedule() before the task can sleep again */
 	VM_BUG_ON(t->waiting_on);
-	VM_BUG_ON(t->state == TASK_DEAD);	/* an exited task does not sleep again */
+	VM_BUG_ON(t->state == TASK_DEAD); /* an exited task does not sleep again */
 	t->state = TASK_BLOCKED;
 	t->timed_out = false;
 	t->wake_seq++;
@@ -234,12 +234,12 @@ enum step_result task_run_step(struct task *t)
 		sim->stopped = true;
 		return STEP_BLOCKED;
 	}
-	VM_BUG_ON(prev);	/* steps are never nested: only the event loop resumes tasks */
+	VM_BUG_ON(prev); /* steps are never nested: only the event loop resumes tasks */
 	sim->current = t;
 	res = (enum step_result)coro_resume(&sim->host, &t->co);
 	sim->current = prev;
 	if (res == STEP_EXIT)
-		coro_destroy(&t->co);	/* it has left its stack for good */
+		coro_destroy(&t->co); /* it has left its stack for good */
 	return res;
 }
 
@@ -313,7 +313,7 @@ static void sched_cpu_event(struct sim *sim, void *unused, u64 cpu_nr)
 		t->cpu = (int)c;
 		t->state = TASK_RUNNING;
 		t->slice_used = 0;
-		if (sim->switch_to)	/* the mm's switch_mm */
+		if (sim->switch_to) /* the mm's switch_mm */
 			sim->switch_to(sim, c, t);
 	}
 	/* interrupts taken since the last step land on this one (tick accounting) */
@@ -322,11 +322,11 @@ static void sched_cpu_event(struct sim *sim, void *unused, u64 cpu_nr)
 	cpu->irq_ns = 0;
 	sim->this_cpu = c;
 	res = task_run_step(t);
-	sim->this_cpu = 0;	/* events outside steps: interrupts on CPU 0 */
+	sim->this_cpu = 0; /* events outside steps: interrupts on CPU 0 */
 	cost = t->step_user_ns + t->step_sys_ns;
 	t->utime_ns += t->step_user_ns;
 	t->stime_ns += t->step_sys_ns;
-	t->step_user_ns = t->step_sys_ns = 0;	/* folded in: nothing in progress */
+	t->step_user_ns = t->step_sys_ns = 0; /* folded in: nothing in progress */
 	t->busy_until = sim->now + cost;
 	t->slice_used += cost;
 	cpu->busy_ns += cost;
@@ -334,7 +334,7 @@ static void sched_cpu_event(struct sim *sim, void *unused, u64 cpu_nr)
 	switch (res) {
 	case STEP_CONTINUE:
 		if (t->state != TASK_RUNNING)
-			break;	/* killed during its own step */
+			break; /* killed during its own step */
 		if (t->slice_used >= sim->scn.cost.timeslice_ns && sim->rq_head) {
 			t->state = TASK_RUNNABLE;
 			t->cpu = -1;
@@ -347,7 +347,7 @@ static void sched_cpu_event(struct sim *sim, void *unused, u64 cpu_nr)
 	case STEP_EXIT:
 		break;
 	}
-	if (t->state == TASK_RUNNING)	/* blocked without a wait: treat as yield */
+	if (t->state == TASK_RUNNING) /* blocked without a wait: treat as yield */
 		t->state = TASK_RUNNABLE, rq_enqueue(sim, t);
 	t->cpu = -1;
 	cpu->curr = NULL;

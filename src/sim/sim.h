@@ -31,9 +31,9 @@ enum task_state { TASK_RUNNABLE, TASK_RUNNING, TASK_BLOCKED, TASK_DEAD };
  * next.
  */
 enum step_result {
-	STEP_CONTINUE,	/* still runnable */
-	STEP_BLOCKED,	/* the step put the task to sleep (wait queue / I/O) */
-	STEP_EXIT,	/* the task finished or was killed */
+	STEP_CONTINUE, /* still runnable */
+	STEP_BLOCKED, /* the step put the task to sleep (wait queue / I/O) */
+	STEP_EXIT, /* the task finished or was killed */
 };
 
 struct task;
@@ -52,12 +52,12 @@ struct task {
 	enum task_state state;
 	struct sim *sim;
 	task_fn fn;
-	void *fn_arg;			/* its argument (kthread_create's data) */
-	struct coro co;			/* its stack and context, from its first run */
-	struct mm_struct *mm;		/* NULL for kernel threads */
-	struct mem_cgroup *memcg;	/* charged memcg */
+	void *fn_arg; /* its argument (kthread_create's data) */
+	struct coro co; /* its stack and context, from its first run */
+	struct mm_struct *mm; /* NULL for kernel threads */
+	struct mem_cgroup *memcg; /* charged memcg */
 	struct workload_inst *wl;
-	void *wl_priv;			/* the workload's per-task state */
+	void *wl_priv; /* the workload's per-task state */
 	/* do_exit's exit_notify: tell whoever created the task (a workload) */
 	void (*exit_notify)(struct task *t);
 	/* accounting, /usr/bin/time style */
@@ -67,18 +67,18 @@ struct task {
 	/* cost of the step in progress, filled by model code */
 	u64 step_user_ns, step_sys_ns;
 	/* scheduling */
-	int cpu;			/* -1 when not on a CPU */
-	u64 busy_until;			/* end of its last step (ns) */
-	u64 slice_used;			/* ns run since it got the CPU */
+	int cpu; /* -1 when not on a CPU */
+	u64 busy_until; /* end of its last step (ns) */
+	u64 slice_used; /* ns run since it got the CPU */
 	struct task *rq_next;
 	struct task *wait_next;
 	struct wait_queue_head *waiting_on;
-	u64 wake_seq;			/* bumps on every wake, cancels stale timers */
-	u64 nr_steps;			/* steps it ended (task_yield): time passed for it */
-	u64 wl_step;			/* wl_tick: the step its operations count in */
-	unsigned int wl_ops;		/* wl_tick: user-level operations in that step */
-	bool timed_out;			/* last sleep ended by its timeout */
-	int exit_signal;		/* 9 when OOM-killed */
+	u64 wake_seq; /* bumps on every wake, cancels stale timers */
+	u64 nr_steps; /* steps it ended (task_yield): time passed for it */
+	u64 wl_step; /* wl_tick: the step its operations count in */
+	unsigned int wl_ops; /* wl_tick: user-level operations in that step */
+	bool timed_out; /* last sleep ended by its timeout */
+	int exit_signal; /* 9 when OOM-killed */
 	/* the mm's per-task state: the task is the head of a struct mm_task
 	 * (src/mm/internal.h) of sim->task_size bytes */
 };
@@ -86,8 +86,8 @@ struct task {
 /* One simulated CPU (its mm state: struct mm_cpu, sim->mm_cpus). */
 struct cpu {
 	struct task *curr;
-	u64 irq_ns;		/* interrupt work to charge to its next step */
-	bool event_pending;	/* a CPU event for this CPU is queued */
+	u64 irq_ns; /* interrupt work to charge to its next step */
+	bool event_pending; /* a CPU event for this CPU is queued */
 	u64 busy_ns;
 };
 
@@ -115,43 +115,43 @@ struct event_queue {
 /* One row of the time series. */
 struct sample {
 	u64 t_ns;
-	u64 free;		/* pages, all zones */
-	u64 min, low, high;	/* sum of zone watermarks */
-	u64 pgscan, pgsteal;	/* cumulative */
+	u64 free; /* pages, all zones */
+	u64 min, low, high; /* sum of zone watermarks */
+	u64 pgscan, pgsteal; /* cumulative */
 	unsigned int reclaimers;
-	u64 active_anon, inactive_anon;	/* pages, all nodes */
-	u64 pgrefill, pgdeactivate;	/* cumulative: the active list's scan */
-	u64 pswpout, pswpin, pgmajfault;	/* cumulative */
+	u64 active_anon, inactive_anon; /* pages, all nodes */
+	u64 pgrefill, pgdeactivate; /* cumulative: the active list's scan */
+	u64 pswpout, pswpin, pgmajfault; /* cumulative */
 };
 
 /* Reclaim figures the seeds report beside the kernel's counters. */
 struct reclaim_figures {
-	unsigned int nr_reclaimers;		/* now in try_to_free_(mem_cgroup_)pages */
+	unsigned int nr_reclaimers; /* now in try_to_free_(mem_cgroup_)pages */
 	unsigned int max_parallel_reclaimers;
 	u64 max_try_to_free_pages_ns;
-	u64 overreclaim_pages;			/* reclaimed beyond nr_to_reclaim */
+	u64 overreclaim_pages; /* reclaimed beyond nr_to_reclaim */
 	u64 oom_kills;
 };
 
 struct sim {
 	struct scenario scn;
-	u64 now;			/* ns */
+	u64 now; /* ns */
 	struct event_queue eq;
-	u64 nr_events;			/* events dispatched */
-	struct coro_host host;		/* the event loop, while a task's coroutine runs */
-	struct task *current;		/* the task whose coroutine runs, or NULL */
+	u64 nr_events; /* events dispatched */
+	struct coro_host host; /* the event loop, while a task's coroutine runs */
+	struct task *current; /* the task whose coroutine runs, or NULL */
 	/* the watchdog: events dispatched since the clock last moved */
 	u64 watchdog_now, watchdog_events;
-	u64 watchdog_limit;		/* events; 0 = WATCHDOG_EVENTS (tests lower it) */
-	char error[1024];		/* why sim_run failed */
+	u64 watchdog_limit; /* events; 0 = WATCHDOG_EVENTS (tests lower it) */
+	char error[1024]; /* why sim_run failed */
 	struct rng rng;
 	bool stopped;
 
 	/* CPUs and tasks */
 	unsigned int nr_cpus;
 	struct cpu *cpus;
-	unsigned int this_cpu;		/* smp_processor_id() of the step in progress */
-	struct task *rq_head, *rq_tail;	/* round-robin run queue */
+	unsigned int this_cpu; /* smp_processor_id() of the step in progress */
+	struct task *rq_head, *rq_tail; /* round-robin run queue */
 	unsigned int nr_tasks, cap_tasks;
 	struct task **tasks;
 	int next_pid;
@@ -172,15 +172,15 @@ struct sim {
 	void (*task_release)(struct task *t);
 
 	/* memory */
-	u32 page_size;			/* bytes */
+	u32 page_size; /* bytes */
 	unsigned int page_shift;
 	u32 nr_pfns;
 	struct page *mem_map;
-	struct mm_cpu *mm_cpus;		/* [nr_cpus]: the mm's per-CPU state */
+	struct mm_cpu *mm_cpus; /* [nr_cpus]: the mm's per-CPU state */
 	unsigned int nr_nodes;
 	struct pglist_data *nodes;
 	long min_free_kbytes;
-	u64 nr_kernel_pages;		/* allocated for kernel use, off every LRU */
+	u64 nr_kernel_pages; /* allocated for kernel use, off every LRU */
 	u64 totalreserve_pages;
 	u64 vm_events[NR_VM_EVENT_ITEMS];
 
@@ -191,33 +191,33 @@ struct sim {
 	/* processes and files */
 	unsigned int nr_mms, cap_mms;
 	struct mm_struct **mms;
-	struct anon_vma *anon_vmas;	/* [root mm id], cap_mms entries */
+	struct anon_vma *anon_vmas; /* [root mm id], cap_mms entries */
 	unsigned int nr_files, cap_files;
 	struct address_space **files;
 
 	/* swap and block devices */
-	struct swap_info_struct *swap;	/* NULL without swap */
+	struct swap_info_struct *swap; /* NULL without swap */
 	struct blkdev swap_dev;
 	struct blkdev disk_dev;
 
 	/* writeback (mm/page-writeback.c) */
 	struct wait_queue_head dirty_throttle_wait;
-	struct wait_queue_head writeback_wait;	/* folio_wait_writeback sleepers */
-	struct wait_queue_head page_wait;	/* folio_wait_locked sleepers (reads) */
+	struct wait_queue_head writeback_wait; /* folio_wait_writeback sleepers */
+	struct wait_queue_head page_wait; /* folio_wait_locked sleepers (reads) */
 	struct wait_queue_head flusher_wait;
-	u64 nr_dirty;			/* NR_FILE_DIRTY, all nodes */
+	u64 nr_dirty; /* NR_FILE_DIRTY, all nodes */
 	u64 nr_writeback;
 	bool flusher_kicked;
 
 	/* workloads */
 	unsigned int nr_workloads;
 	struct workload_inst *workloads;
-	unsigned int workloads_unfinished;	/* not yet started or still running */
+	unsigned int workloads_unfinished; /* not yet started or still running */
 
 	struct reclaim_figures reclaim;
-	unsigned int throttle_reclaimers;	/* 2008 throttle, global policy */
+	unsigned int throttle_reclaimers; /* 2008 throttle, global policy */
 	struct wait_queue_head throttle_wait;
-	struct wait_queue_head congestion_wait;	/* congestion_wait() sleepers */
+	struct wait_queue_head congestion_wait; /* congestion_wait() sleepers */
 
 	/*
 	 * time series: a sample event every run.sample_interval always; its
@@ -248,8 +248,7 @@ bool event_pop(struct sim *sim, struct event *ev);
  * first reason in sim->error and stop the event loop; sim_run() returns -1
  * and sim_error() says why.  The step in progress ends as it can.
  */
-__attribute__((format(printf, 2, 3)))
-void sim_fail(struct sim *sim, const char *fmt, ...);
+__attribute__((format(printf, 2, 3))) void sim_fail(struct sim *sim, const char *fmt, ...);
 
 /* Scheduler (src/sim/sched.c) */
 struct task *task_create(struct sim *sim, enum task_kind kind, const char *comm, task_fn fn);
@@ -298,8 +297,14 @@ static inline unsigned int task_cpu(const struct task *t)
 }
 
 /* Charge model time to the current step of @t. */
-static inline void charge_sys(struct task *t, u64 ns) { t->step_sys_ns += ns; }
-static inline void charge_user(struct task *t, u64 ns) { t->step_user_ns += ns; }
+static inline void charge_sys(struct task *t, u64 ns)
+{
+	t->step_sys_ns += ns;
+}
+static inline void charge_user(struct task *t, u64 ns)
+{
+	t->step_user_ns += ns;
+}
 /* The virtual time the current step of @t has reached. */
 static inline u64 task_now(const struct task *t)
 {

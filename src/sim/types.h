@@ -19,12 +19,12 @@ typedef int64_t s64;
 
 #define U64_MAX UINT64_MAX
 
-#define NSEC_PER_USEC	1000ULL
-#define NSEC_PER_MSEC	1000000ULL
-#define NSEC_PER_SEC	1000000000ULL
+#define NSEC_PER_USEC 1000ULL
+#define NSEC_PER_MSEC 1000000ULL
+#define NSEC_PER_SEC 1000000000ULL
 /* HZ: the simulated kernel's jiffy is 1 ms (CONFIG_HZ_1000). */
-#define HZ		1000
-#define JIFFY_NS	(NSEC_PER_SEC / HZ)
+#define HZ 1000
+#define JIFFY_NS (NSEC_PER_SEC / HZ)
 
 /* include/linux/mmzone.h, x86-64 order; ZONE_DEVICE holds no pages here
  * but appears in /proc/zoneinfo and in lowmem_reserve[]. */
@@ -39,25 +39,31 @@ enum zone_type {
 /* their names as /proc/zoneinfo prints them (v6.12 mm/page_alloc.c
  * zone_names[], without HighMem); defined in host.c, whose zoneinfo
  * reader is their first user below mm */
-extern const char *const zone_names[MAX_NR_ZONES];	/* "DMA", "DMA32", ... */
+extern const char *const zone_names[MAX_NR_ZONES]; /* "DMA", "DMA32", ... */
 
 /* include/linux/mmzone.h */
-#define MAX_PAGE_ORDER		10
-#define NR_PAGE_ORDERS		(MAX_PAGE_ORDER + 1)
-#define PAGE_ALLOC_COSTLY_ORDER	3
-#define DEF_PRIORITY		12
+#define MAX_PAGE_ORDER 10
+#define NR_PAGE_ORDERS (MAX_PAGE_ORDER + 1)
+#define PAGE_ALLOC_COSTLY_ORDER 3
+#define DEF_PRIORITY 12
 /* include/linux/swap.h */
-#define SWAP_CLUSTER_MAX	32UL
+#define SWAP_CLUSTER_MAX 32UL
 /* mm/internal.h (v4.7+) */
-#define MAX_RECLAIM_RETRIES	16
+#define MAX_RECLAIM_RETRIES 16
 /* include/linux/memcontrol.h */
-#define MEMCG_CHARGE_BATCH	64U
+#define MEMCG_CHARGE_BATCH 64U
 /* include/linux/pagevec.h: folio_batch size */
-#define PAGEVEC_SIZE		31
+#define PAGEVEC_SIZE 31
 
-#define NO_PFN			UINT32_MAX
+#define NO_PFN UINT32_MAX
 
-static inline u64 min_u64(u64 a, u64 b) { return a < b ? a : b; }
-static inline u64 max_u64(u64 a, u64 b) { return a > b ? a : b; }
+static inline u64 min_u64(u64 a, u64 b)
+{
+	return a < b ? a : b;
+}
+static inline u64 max_u64(u64 a, u64 b)
+{
+	return a > b ? a : b;
+}
 
 #endif

@@ -9,8 +9,8 @@
 
 #include "util.h"
 
-#define READ_FILE_FIRST	65536	/* the first buffer; it doubles from there */
-#define READ_FILE_ROOM	4096	/* grow when less than this is left */
+#define READ_FILE_FIRST 65536 /* the first buffer; it doubles from there */
+#define READ_FILE_ROOM 4096 /* grow when less than this is left */
 
 char *read_file(const char *path, size_t maxbytes, size_t *lenp, char *err, size_t errlen)
 {

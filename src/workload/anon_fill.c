@@ -11,11 +11,11 @@
 #include "workload_types.h"
 
 struct anon_fill {
-	u64 base;		/* first vpn */
+	u64 base; /* first vpn */
 	u64 npages;
-	unsigned int pass;	/* 0 = the fill */
-	u64 i;			/* position in the pass */
-	u32 *order;		/* permutation for pattern = rand */
+	unsigned int pass; /* 0 = the fill */
+	u64 i; /* position in the pass */
+	u32 *order; /* permutation for pattern = rand */
 	u64 fill_min_flt, fill_maj_flt;
 };
 
@@ -135,16 +135,30 @@ static int set_touch(struct cfg_ctx *k, void *obj, const char *val)
 static const struct cfg_key anon_fill_keys[] = {
 	WL_KEY_TASKS("copies, each with its own memory"),
 	WL_KEY_SIZE("required", "bytes to mmap and fill"),
-	{ .name = "passes", .type = CFG_UINT, .off = WL_OFF(passes), .min = 0, .max = 1000000,
-	  .def = "3", .doc = "re-touch passes after the fill (anonfill --passes)" },
-	{ .name = "pattern", .type = CFG_CUSTOM, .set = set_pattern, .def = "seq",
-	  .range = "seq \\| rand", .doc = "order of the re-touch passes: address order, or a fresh random permutation each pass" },
-	{ .name = "touch", .type = CFG_CUSTOM, .set = set_touch, .def = "write",
-	  .range = "write \\| read", .doc = "the re-touch passes write or only read" },
+	{ .name = "passes",
+	  .type = CFG_UINT,
+	  .off = WL_OFF(passes),
+	  .min = 0,
+	  .max = 1000000,
+	  .def = "3",
+	  .doc = "re-touch passes after the fill (anonfill --passes)" },
+	{ .name = "pattern",
+	  .type = CFG_CUSTOM,
+	  .set = set_pattern,
+	  .def = "seq",
+	  .range = "seq \\| rand",
+	  .doc = "order of the re-touch passes: address order, or a fresh random permutation each pass" },
+	{ .name = "touch",
+	  .type = CFG_CUSTOM,
+	  .set = set_touch,
+	  .def = "write",
+	  .range = "write \\| read",
+	  .doc = "the re-touch passes write or only read" },
 };
 
-static CFG_TABLE_DOC(anon_fill_keys_table, anon_fill_keys,
-		     "shared/oracle/src/anonfill.c: mmap `size` bytes of private anonymous memory, write every page once, then `passes` re-touch passes.");
+static CFG_TABLE_DOC(
+	anon_fill_keys_table, anon_fill_keys,
+	"shared/oracle/src/anonfill.c: mmap `size` bytes of private anonymous memory, write every page once, then `passes` re-touch passes.");
 
 const struct wl_ops anon_fill_ops = {
 	.task_init = anon_fill_init,

@@ -37,32 +37,32 @@
 #include "jemalloc.h"
 #include "workload_types.h"
 
-#define RECORD_SIZE	8		/* sizeof(record_t), a size_t */
-#define EB_MAX_PROBES	64		/* > the 30 probes of the largest chunk (2^29 records) */
+#define RECORD_SIZE 8 /* sizeof(record_t), a size_t */
+#define EB_MAX_PROBES 64 /* > the 30 probes of the largest chunk (2^29 records) */
 
 /* The process: what ebizzy's globals hold. */
 struct ebizzy {
 	struct mm_struct *mm;
 	struct je_heap *heap;
-	u64 mem;			/* vpn of mem[], the chunk pointers */
-	u64 *chunk;			/* [chunks]: vpn of mem[i] */
+	u64 mem; /* vpn of mem[], the chunk pointers */
+	u64 *chunk; /* [chunks]: vpn of mem[i] */
 	bool threads_go;
-	bool broken;			/* a thread was killed: the others stop */
-	struct wait_queue_head go_wait;	/* threads before threads_go */
-	struct wait_queue_head join_wait;	/* main in pthread_join */
+	bool broken; /* a thread was killed: the others stop */
+	struct wait_queue_head go_wait; /* threads before threads_go */
+	struct wait_queue_head join_wait; /* main in pthread_join */
 	unsigned int threads_running;
-	u64 start_ns, stop_ns;		/* threads_go set and cleared */
-	u64 elapsed_s;			/* difftime of the two time() readings */
+	u64 start_ns, stop_ns; /* threads_go set and cleared */
+	u64 elapsed_s; /* difftime of the two time() readings */
 	u64 records_read;
 };
 
 struct eb_task {
 	struct je_thread je;
-	bool running;			/* a thread counted in threads_running */
-	u32 state;			/* rand_num's state */
-	unsigned int nprobe;		/* pages bsearch reads, in order */
+	bool running; /* a thread counted in threads_running */
+	u32 state; /* rand_num's state */
+	unsigned int nprobe; /* pages bsearch reads, in order */
 	u64 probe[EB_MAX_PROBES];
-	u64 records;			/* this thread's search_mem() count */
+	u64 records; /* this thread's search_mem() count */
 };
 
 /* rand_num() of ebizzy 0.3, to the bit (a state of 0 stays 0). */
@@ -132,7 +132,7 @@ static void bsearch_pages(struct task *t, struct eb_task *et, u64 key, u64 n)
 
 		if (!et->nprobe || et->probe[et->nprobe - 1] != page)
 			et->probe[et->nprobe++] = page;
-		charge_user(t, t->sim->scn.cost.user_touch_ns);	/* the compare */
+		charge_user(t, t->sim->scn.cost.user_touch_ns); /* the compare */
 		if (key < idx)
 			u = idx;
 		else if (key > idx)
@@ -440,10 +440,10 @@ static int set_chunk_size(struct cfg_ctx *k, void *obj, const char *val)
 		return cfg_fail(k, ": %s", buf);
 	if (v < 8)
 		return cfg_fail(k, ": %llu bytes is smaller than a record (8 bytes)",
-			     (unsigned long long)v);
+				(unsigned long long)v);
 	if (v > UINT32_MAX)
 		return cfg_fail(k, ": %llu bytes is more than ebizzy takes (%u)",
-			     (unsigned long long)v, UINT32_MAX);
+				(unsigned long long)v, UINT32_MAX);
 	w->chunk_size = v;
 	return 0;
 }
@@ -464,25 +464,49 @@ static int set_purge(struct cfg_ctx *k, void *obj, const char *val)
 
 /* ebizzy 0.3's options and defaults (-n 10, -s sizeof(size_t) * 64K, -S 10) */
 static const struct cfg_key ebizzy_keys[] = {
-	{ .name = "threads", .type = CFG_UINT, .off = WL_OFF(nr_threads), .min = 1, .max = 4096,
-	  .def_doc = "required", .doc = "-t: worker threads sharing one mm" },
+	{ .name = "threads",
+	  .type = CFG_UINT,
+	  .off = WL_OFF(nr_threads),
+	  .min = 1,
+	  .max = 4096,
+	  .def_doc = "required",
+	  .doc = "-t: worker threads sharing one mm" },
 	/*
 	 * at most 16384: the jemalloc model finds free runs by a linear scan
 	 * of the arena's chunks (jemalloc 3.6 keeps a tree), so the setup
 	 * costs host time quadratic in chunks (50,000 took 19 s)
 	 */
-	{ .name = "chunks", .type = CFG_UINT, .off = WL_OFF(chunks), .min = 1, .max = 16384,
-	  .def = "10", .doc = "-n: chunks of records allocated at start (the model's search for free runs is linear: host time grows with its square)" },
-	{ .name = "chunk_size", .type = CFG_CUSTOM, .set = set_chunk_size, .def = "512K",
-	  .range = "8..4294967295 bytes", .doc = "-s: bytes per chunk, and per copy" },
-	{ .name = "seconds", .type = CFG_UINT, .off = WL_OFF(seconds), .min = 1, .max = 1000000,
-	  .def = "10", .doc = "-S: seconds of the timed run" },
-	{ .name = "purge", .type = CFG_CUSTOM, .set = set_purge, .def = "dontneed",
-	  .range = "dontneed \\| free", .doc = "the madvise jemalloc purges dirty pages with: MADV_DONTNEED as jemalloc 3.6 on Linux, or MADV_FREE" },
+	{ .name = "chunks",
+	  .type = CFG_UINT,
+	  .off = WL_OFF(chunks),
+	  .min = 1,
+	  .max = 16384,
+	  .def = "10",
+	  .doc = "-n: chunks of records allocated at start (the model's search for free runs is linear: host time grows with its square)" },
+	{ .name = "chunk_size",
+	  .type = CFG_CUSTOM,
+	  .set = set_chunk_size,
+	  .def = "512K",
+	  .range = "8..4294967295 bytes",
+	  .doc = "-s: bytes per chunk, and per copy" },
+	{ .name = "seconds",
+	  .type = CFG_UINT,
+	  .off = WL_OFF(seconds),
+	  .min = 1,
+	  .max = 1000000,
+	  .def = "10",
+	  .doc = "-S: seconds of the timed run" },
+	{ .name = "purge",
+	  .type = CFG_CUSTOM,
+	  .set = set_purge,
+	  .def = "dontneed",
+	  .range = "dontneed \\| free",
+	  .doc = "the madvise jemalloc purges dirty pages with: MADV_DONTNEED as jemalloc 3.6 on Linux, or MADV_FREE" },
 };
 
-static CFG_TABLE_DOC(ebizzy_keys_table, ebizzy_keys,
-		     "`ebizzy -t THREADS -n CHUNKS -s CHUNK_SIZE -S SECONDS` (ebizzy 0.3) linked with jemalloc 3.6: a main thread and THREADS threads sharing one mm (it sizes its own tasks: no `tasks` key); figures records_per_s, records, timed_s, per-thread min/max, the allocator's purges.");
+static CFG_TABLE_DOC(
+	ebizzy_keys_table, ebizzy_keys,
+	"`ebizzy -t THREADS -n CHUNKS -s CHUNK_SIZE -S SECONDS` (ebizzy 0.3) linked with jemalloc 3.6: a main thread and THREADS threads sharing one mm (it sizes its own tasks: no `tasks` key); figures records_per_s, records, timed_s, per-thread min/max, the allocator's purges.");
 
 const struct wl_ops ebizzy_ops = {
 	.nr_tasks = ebizzy_nr_tasks,

@@ -13,7 +13,7 @@ struct file_stream {
 	struct address_space *mapping;
 	u64 npages;
 	u64 block_pages;
-	u64 i;			/* next page */
+	u64 i; /* next page */
 	unsigned int pass;
 	u64 pages_done;
 };
@@ -79,8 +79,8 @@ static void file_stream_report(struct workload_inst *wl)
 	wl_set_figure(wl, wl->cfg->type == WL_FILE_WRITE ? "pages_written" : "pages_read",
 		      (double)pages, true);
 	wl_set_figure(wl, "resident_pages", (double)resident, true);
-	wl_set_figure(wl, "MB_per_s", secs > 0 ? (double)pages * wl->sim->page_size / 1e6 / secs : 0,
-		      false);
+	wl_set_figure(wl, "MB_per_s",
+		      secs > 0 ? (double)pages * wl->sim->page_size / 1e6 / secs : 0, false);
 }
 
 static const struct cfg_key file_write_keys[] = {
@@ -93,8 +93,13 @@ static const struct cfg_key file_read_keys[] = {
 	WL_KEY_TASKS("copies, each reading its own file"),
 	WL_KEY_SIZE("required", "the file's size"),
 	WL_KEY_BLOCK("bytes per read() call"),
-	{ .name = "count", .type = CFG_UINT, .off = WL_OFF(count), .min = 1, .max = 1000000,
-	  .def = "1", .doc = "passes over the file" },
+	{ .name = "count",
+	  .type = CFG_UINT,
+	  .off = WL_OFF(count),
+	  .min = 1,
+	  .max = 1000000,
+	  .def = "1",
+	  .doc = "passes over the file" },
 };
 
 static CFG_TABLE_DOC(file_write_keys_table, file_write_keys,

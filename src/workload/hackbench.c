@@ -36,19 +36,19 @@
 
 #include "workload_types.h"
 
-#define HB_FDS		20		/* hackbench's num_fds */
-#define HB_HOT_PAGES	4		/* footprint pages touched in turn, one per operation */
-#define SKB_OVERHEAD	576		/* sk_buff + skb_shared_info, bytes */
-#define SK_RCVBUF	(108 * 1024)	/* net.core.rmem_default of the 2.6 era */
+#define HB_FDS 20 /* hackbench's num_fds */
+#define HB_HOT_PAGES 4 /* footprint pages touched in turn, one per operation */
+#define SKB_OVERHEAD 576 /* sk_buff + skb_shared_info, bytes */
+#define SK_RCVBUF (108 * 1024) /* net.core.rmem_default of the 2.6 era */
 /*
  * User time of one write() or read() call of hackbench's loops: seed
  * 000's runs spent 14.2 s of user time on 48 M sends and 48 M receives
  */
-#define HB_MSG_USER_NS	150
+#define HB_MSG_USER_NS 150
 
 struct hb_socket {
-	u64 queued;			/* unread messages */
-	struct pfn_list pages;		/* kernel pages holding them */
+	u64 queued; /* unread messages */
+	struct pfn_list pages; /* kernel pages holding them */
 	u64 nr_pages;
 	struct wait_queue_head readers;
 	struct wait_queue_head writers;
@@ -56,26 +56,26 @@ struct hb_socket {
 
 /* State shared by all tasks of one hackbench run (wl->priv). */
 struct hackbench {
-	struct hb_socket *socks;	/* groups * HB_FDS receivers */
-	u64 truesize;			/* bytes a queued message occupies */
+	struct hb_socket *socks; /* groups * HB_FDS receivers */
+	u64 truesize; /* bytes a queued message occupies */
 	unsigned int ready, total;
 	struct wait_queue_head start_wait;
 	u64 start_ns, end_ns;
 	unsigned int receivers_left;
-	bool broken;			/* a task was killed: its peers get EOF/EPIPE */
-	struct mm_struct *shared_mm;	/* mode = thread */
-	struct address_space *text;	/* the program's and libc's text */
-	struct mm_struct *parent_mm;	/* mode = process: the hackbench parent's */
+	bool broken; /* a task was killed: its peers get EOF/EPIPE */
+	struct mm_struct *shared_mm; /* mode = thread */
+	struct address_space *text; /* the program's and libc's text */
+	struct mm_struct *parent_mm; /* mode = process: the hackbench parent's */
 };
 
 struct hb_task {
 	unsigned int group;
-	unsigned int idx;		/* sender or receiver number in the group */
+	unsigned int idx; /* sender or receiver number in the group */
 	bool sender;
-	u64 base, npages;		/* the task's footprint */
-	struct pfn_list kpages;		/* kernel footprint */
-	unsigned int hot;		/* next hot page */
-	u64 text_i;			/* next text page executed */
+	u64 base, npages; /* the task's footprint */
+	struct pfn_list kpages; /* kernel footprint */
+	unsigned int hot; /* next hot page */
+	u64 text_i; /* next text page executed */
 };
 
 static struct hb_socket *hb_sock(struct hackbench *hb, unsigned int group, unsigned int idx)
@@ -102,7 +102,8 @@ static int hackbench_init(struct workload_inst *wl, struct task *t, unsigned int
 			pfn_list_init(&hb->socks[i].pages);
 		hb->truesize = wl->cfg->datasize + SKB_OVERHEAD;
 		if (wl->cfg->text) {
-			hb->text = file_create(sim, "hackbench.text", bytes_to_pages(sim, wl->cfg->text));
+			hb->text = file_create(sim, "hackbench.text",
+					       bytes_to_pages(sim, wl->cfg->text));
 			if (!hb->text)
 				return -1;
 		}
@@ -218,7 +219,7 @@ static void hb_ready(struct task *t, struct hackbench *hb)
 		wake_up_all(t->sim, &hb->start_wait);
 		return;
 	}
-	task_sleep(t, &hb->start_wait, 0);	/* poll() on wakefd */
+	task_sleep(t, &hb->start_wait, 0); /* poll() on wakefd */
 	schedule(t);
 }
 
@@ -235,7 +236,7 @@ static bool hb_write(struct task *t, struct hackbench *hb, struct hb_socket *sk)
 
 	/* a stream socket takes one message whatever its size */
 	if (sk->queued && (sk->queued + 1) * hb->truesize > SK_RCVBUF) {
-		task_sleep(t, &sk->writers, 0);	/* sock_wait_for_wmem */
+		task_sleep(t, &sk->writers, 0); /* sock_wait_for_wmem */
 		schedule(t);
 		return false;
 	}
@@ -244,7 +245,7 @@ static bool hb_write(struct task *t, struct hackbench *hb, struct hb_socket *sk)
 		enum vm_fault_result r = alloc_kernel_page(t, &pfn);
 
 		if (r != VM_FAULT_DONE) {
-			wl_retry(t, r);		/* waits (an OOM kill: exits) */
+			wl_retry(t, r); /* waits (an OOM kill: exits) */
 			return false;
 		}
 		pfn_list_add(sim, &sk->pages, pfn);
@@ -273,7 +274,7 @@ static void hb_sender(struct task *t, struct hackbench *hb, struct hb_task *ht)
 		do {
 			WL_DO(t, (eof = hb->broken) ? VM_FAULT_DONE : touch_hot(t, ht));
 			if (eof)
-				return;		/* write(): EPIPE */
+				return; /* write(): EPIPE */
 			while (j < HB_FDS && hb_write(t, hb, hb_sock(hb, ht->group, j)))
 				j++;
 		} while (j < HB_FDS);
@@ -309,7 +310,7 @@ static void hb_receiver(struct task *t, struct hackbench *hb, struct hb_task *ht
 	while (done < total) {
 		WL_DO(t, (eof = hb->broken) ? VM_FAULT_DONE : hb_read_wait(t, ht, sk));
 		if (eof)
-			return;		/* read(): EOF */
+			return; /* read(): EOF */
 		while (sk->queued && done < total) {
 			u64 need;
 
@@ -353,8 +354,9 @@ static void hackbench_run(struct task *t)
 	}
 	/* its footprint, hot pages first */
 	for (u64 n = 0; n < ht->npages; n++) {
-		WL_DO(t, (eof = hb->broken) ? VM_FAULT_DONE :
-			 handle_mm_fault(t, ht->base + hb_touch_order(ht, n), true));
+		WL_DO(t, (eof = hb->broken) ?
+				 VM_FAULT_DONE :
+				 handle_mm_fault(t, ht->base + hb_touch_order(ht, n), true));
 		if (eof)
 			return;
 		charge_user(t, t->sim->scn.cost.user_touch_ns);
@@ -407,12 +409,12 @@ static void hackbench_report(struct workload_inst *wl)
 		      hb->end_ns > hb->start_ns ? (double)(hb->end_ns - hb->start_ns) / 1e9 : 0,
 		      false);
 	/* the part of the run before hackbench's clock (0: it never started) */
-	wl_set_figure(wl, "start_s",
-		      hb->start_ns ? (double)(hb->start_ns - wl->start_ns) / 1e9 : 0, false);
+	wl_set_figure(wl, "start_s", hb->start_ns ? (double)(hb->start_ns - wl->start_ns) / 1e9 : 0,
+		      false);
 	wl_set_figure(wl, "tasks", (double)hb->total, true);
 	wl_set_figure(wl, "broken", hb->broken, true);
-	wl_set_figure(wl, "messages",
-		      (double)wl->cfg->groups * HB_FDS * HB_FDS * wl->cfg->loops, true);
+	wl_set_figure(wl, "messages", (double)wl->cfg->groups * HB_FDS * HB_FDS * wl->cfg->loops,
+		      true);
 }
 
 /* The sockets' pages when the simulation is torn down. */
@@ -452,24 +454,53 @@ static int set_mode(struct cfg_ctx *k, void *obj, const char *val)
  * reclaim cannot touch.
  */
 static const struct cfg_key hackbench_keys[] = {
-	{ .name = "groups", .type = CFG_UINT, .off = WL_OFF(groups), .min = 1, .max = 1000,
-	  .def = "10", .doc = "groups of 20 senders and 20 receivers" },
-	{ .name = "loops", .type = CFG_UINT, .off = WL_OFF(loops), .min = 1, .max = 100000000,
-	  .def = "100", .doc = "messages each sender sends each receiver of its group" },
-	{ .name = "mode", .type = CFG_CUSTOM, .set = set_mode, .def = "process",
-	  .range = "process \\| thread", .doc = "thread: the tasks share one address space" },
-	{ .name = "footprint", .type = CFG_SIZE, .off = WL_OFF(footprint), .flags = CFG_F_POSITIVE,
-	  .def = "1856K", .doc = "anonymous memory per task" },
-	{ .name = "kernel_footprint", .type = CFG_SIZE, .off = WL_OFF(kernel_footprint),
-	  .def = "64K", .doc = "kernel memory per task (stack, page tables)" },
-	{ .name = "datasize", .type = CFG_SIZE, .off = WL_OFF(datasize), .flags = CFG_F_POSITIVE,
-	  .def = "100", .doc = "bytes per message (hackbench's DATASIZE)" },
-	{ .name = "text", .type = CFG_SIZE, .off = WL_OFF(text), .def = "1M",
+	{ .name = "groups",
+	  .type = CFG_UINT,
+	  .off = WL_OFF(groups),
+	  .min = 1,
+	  .max = 1000,
+	  .def = "10",
+	  .doc = "groups of 20 senders and 20 receivers" },
+	{ .name = "loops",
+	  .type = CFG_UINT,
+	  .off = WL_OFF(loops),
+	  .min = 1,
+	  .max = 100000000,
+	  .def = "100",
+	  .doc = "messages each sender sends each receiver of its group" },
+	{ .name = "mode",
+	  .type = CFG_CUSTOM,
+	  .set = set_mode,
+	  .def = "process",
+	  .range = "process \\| thread",
+	  .doc = "thread: the tasks share one address space" },
+	{ .name = "footprint",
+	  .type = CFG_SIZE,
+	  .off = WL_OFF(footprint),
+	  .flags = CFG_F_POSITIVE,
+	  .def = "1856K",
+	  .doc = "anonymous memory per task" },
+	{ .name = "kernel_footprint",
+	  .type = CFG_SIZE,
+	  .off = WL_OFF(kernel_footprint),
+	  .def = "64K",
+	  .doc = "kernel memory per task (stack, page tables)" },
+	{ .name = "datasize",
+	  .type = CFG_SIZE,
+	  .off = WL_OFF(datasize),
+	  .flags = CFG_F_POSITIVE,
+	  .def = "100",
+	  .doc = "bytes per message (hackbench's DATASIZE)" },
+	{ .name = "text",
+	  .type = CFG_SIZE,
+	  .off = WL_OFF(text),
+	  .def = "1M",
 	  .doc = "shared program text: hackbench and the libc pages it runs (0: none)" },
 };
 
-static CFG_TABLE_DOC(hackbench_keys_table, hackbench_keys,
-		     "`hackbench GROUPS process\\|thread LOOPS`: 20 senders and 20 receivers per group (it sizes its own tasks: no `tasks` key).");
+static CFG_TABLE_DOC(
+	hackbench_keys_table, hackbench_keys,
+	"`hackbench GROUPS process\\|thread LOOPS`: 20 senders and 20 receivers per group (it sizes its own tasks: no `tasks` key).");
 
 const struct wl_ops hackbench_ops = {
 	.nr_tasks = hackbench_nr_tasks,

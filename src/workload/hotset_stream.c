@@ -17,7 +17,7 @@ struct hotset_stream {
 	struct address_space *hot, *stream;
 	u64 block_pages;
 	u64 every_pages;
-	u64 since;		/* stream pages since the last hot pass */
+	u64 since; /* stream pages since the last hot pass */
 	unsigned int hot_passes;
 	u64 miss[HS_MAX_PASSES];
 	u64 miss_total;
@@ -107,8 +107,11 @@ static void hotset_stream_report(struct workload_inst *wl)
 	wl_set_figure(wl, "hot_passes", (double)passes, true);
 	wl_set_figure(wl, "hot_miss_total", (double)miss, true);
 	wl_set_figure(wl, "hot_miss_pct",
-		      passes && hot_pages ? 100.0 * (double)miss / ((double)passes * (double)hot_pages /
-								   wl->nr_tasks) : 0, false);
+		      passes && hot_pages ?
+			      100.0 * (double)miss /
+				      ((double)passes * (double)hot_pages / wl->nr_tasks) :
+			      0,
+		      false);
 	wl_set_figure(wl, "hot_miss_first", (double)first, true);
 	wl_set_figure(wl, "hot_miss_last", (double)last, true);
 	wl_set_figure(wl, "hot_resident_final", (double)hot_res, true);
@@ -119,18 +122,36 @@ static void hotset_stream_report(struct workload_inst *wl)
 static const struct cfg_key hotset_stream_keys[] = {
 	WL_KEY_TASKS("copies, each with its own files"),
 	WL_KEY_BLOCK("bytes per read() call (filestream --chunk-kib 1024)"),
-	{ .name = "hot", .type = CFG_SIZE, .off = WL_OFF(hot), .flags = CFG_F_POSITIVE,
-	  .def_doc = "required", .doc = "bytes of the hot file" },
-	{ .name = "stream", .type = CFG_SIZE, .off = WL_OFF(stream), .flags = CFG_F_POSITIVE,
-	  .def_doc = "required", .doc = "bytes of the streamed file" },
-	{ .name = "every", .type = CFG_SIZE, .off = WL_OFF(every), .flags = CFG_F_POSITIVE,
-	  .def = "64M", .doc = "bytes streamed between re-reads of the hot file (--hot-every-mib)" },
-	{ .name = "warm_passes", .type = CFG_UINT, .off = WL_OFF(warm_passes), .min = 0,
-	  .max = 1000000, .def = "2", .doc = "reads of the hot file before streaming (--warm-passes)" },
+	{ .name = "hot",
+	  .type = CFG_SIZE,
+	  .off = WL_OFF(hot),
+	  .flags = CFG_F_POSITIVE,
+	  .def_doc = "required",
+	  .doc = "bytes of the hot file" },
+	{ .name = "stream",
+	  .type = CFG_SIZE,
+	  .off = WL_OFF(stream),
+	  .flags = CFG_F_POSITIVE,
+	  .def_doc = "required",
+	  .doc = "bytes of the streamed file" },
+	{ .name = "every",
+	  .type = CFG_SIZE,
+	  .off = WL_OFF(every),
+	  .flags = CFG_F_POSITIVE,
+	  .def = "64M",
+	  .doc = "bytes streamed between re-reads of the hot file (--hot-every-mib)" },
+	{ .name = "warm_passes",
+	  .type = CFG_UINT,
+	  .off = WL_OFF(warm_passes),
+	  .min = 0,
+	  .max = 1000000,
+	  .def = "2",
+	  .doc = "reads of the hot file before streaming (--warm-passes)" },
 };
 
-static CFG_TABLE_DOC(hotset_stream_keys_table, hotset_stream_keys,
-		     "shared/oracle/src/filestream.c hotread: a hot file re-read while another is streamed.");
+static CFG_TABLE_DOC(
+	hotset_stream_keys_table, hotset_stream_keys,
+	"shared/oracle/src/filestream.c hotread: a hot file re-read while another is streamed.");
 
 const struct wl_ops hotset_stream_ops = {
 	.task_init = hotset_stream_init,

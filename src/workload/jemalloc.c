@@ -15,13 +15,13 @@
 
 #include "jemalloc.h"
 
-#define JE_LG_CHUNK		22	/* opt.lg_chunk: 4 MiB chunks */
-#define JE_LG_DIRTY_MULT	3	/* opt.lg_dirty_mult: keep dirty <= active / 8 */
-#define JE_NARENAS_PER_CPU	4	/* opt.narenas = 4 x ncpus */
-#define JE_TCACHE_MAXCLASS	(32 * 1024)	/* 1 << opt.lg_tcache_max (15), bytes */
-#define JE_NSLOTS_LARGE		20	/* TCACHE_NSLOTS_LARGE */
-#define JE_CHUNK_HDR_BYTES	48	/* offsetof(arena_chunk_t, map) */
-#define JE_MAPELM_BYTES		24	/* sizeof(arena_chunk_map_t) without prof */
+#define JE_LG_CHUNK 22 /* opt.lg_chunk: 4 MiB chunks */
+#define JE_LG_DIRTY_MULT 3 /* opt.lg_dirty_mult: keep dirty <= active / 8 */
+#define JE_NARENAS_PER_CPU 4 /* opt.narenas = 4 x ncpus */
+#define JE_TCACHE_MAXCLASS (32 * 1024) /* 1 << opt.lg_tcache_max (15), bytes */
+#define JE_NSLOTS_LARGE 20 /* TCACHE_NSLOTS_LARGE */
+#define JE_CHUNK_HDR_BYTES 48 /* offsetof(arena_chunk_t, map) */
+#define JE_MAPELM_BYTES 24 /* sizeof(arena_chunk_map_t) without prof */
 /*
  * Chunks are mapped one by one, and the kernel places each new mapping
  * next to the previous one and merges them into one VMA.  The model's
@@ -29,11 +29,11 @@
  * many chunks: what the process's VMAs would be after merging (and
  * find_vma stays short).  Page tables are counted for the whole mapping.
  */
-#define JE_MMAP_CHUNKS		256
+#define JE_MMAP_CHUNKS 256
 
 /* arena_chunk_map_t bits that the model keeps */
-#define CHUNK_MAP_ALLOCATED	0x1
-#define CHUNK_MAP_DIRTY		0x8
+#define CHUNK_MAP_ALLOCATED 0x1
+#define CHUNK_MAP_DIRTY 0x8
 
 /*
  * One page's map entry.  Only the first and last page of a run (free or
@@ -46,11 +46,11 @@ struct je_mapbits {
 
 /* A chunk: an arena chunk (arena != NULL) or a huge allocation. */
 struct je_chunk {
-	u64 vpn;			/* first page */
-	u64 npages;			/* chunk_npages, or the huge size */
+	u64 vpn; /* first page */
+	u64 npages; /* chunk_npages, or the huge size */
 	struct je_arena *arena;
-	struct je_mapbits *map;		/* arena chunks: [npages] */
-	u64 ndirty;			/* pages of dirty runs in runs_avail */
+	struct je_mapbits *map; /* arena chunks: [npages] */
+	u64 ndirty; /* pages of dirty runs in runs_avail */
 };
 
 /* A range of purged chunks kept for reuse (extent_node_t in chunks_*_mmap). */
@@ -61,29 +61,31 @@ struct je_extent {
 struct je_arena {
 	unsigned int ind;
 	unsigned int nthreads;
-	struct je_chunk **chunks;	/* chunks in use (not the spare) */
+	struct je_chunk **chunks; /* chunks in use (not the spare) */
 	unsigned int nr_chunks, cap_chunks;
 	struct je_chunk *spare;
-	u64 nactive;			/* pages in allocated runs */
-	u64 ndirty;			/* pages in free dirty runs (not the spare's) */
+	u64 nactive; /* pages in allocated runs */
+	u64 ndirty; /* pages in free dirty runs (not the spare's) */
 	struct lock_timeline lock;
 };
 
 struct je_heap {
 	struct sim *sim;
 	struct mm_struct *mm;
-	int purge_advice;		/* MADV_FREE or MADV_DONTNEED */
+	int purge_advice; /* MADV_FREE or MADV_DONTNEED */
 	u64 chunk_npages;
-	u64 map_bias;			/* header pages of an arena chunk */
-	u64 tcache_max_pages;		/* largest size class the tcache keeps */
+	u64 map_bias; /* header pages of an arena chunk */
+	u64 tcache_max_pages; /* largest size class the tcache keeps */
 	unsigned int narenas;
-	struct je_arena **arenas;	/* [narenas], NULL until initialized */
-	struct je_chunk **chunks;	/* every live chunk: arena chunks, spares, huge */
+	struct je_arena **arenas; /* [narenas], NULL until initialized */
+	struct je_chunk **chunks; /* every live chunk: arena chunks, spares, huge */
 	unsigned int nr_chunks, cap_chunks;
-	u64 mmap_next, mmap_left;	/* the unused rest of the last mapping (pages) */
-	struct je_extent *extents;	/* recycled chunks, by address */
+	u64 mmap_next, mmap_left; /* the unused rest of the last mapping (pages) */
+	struct je_extent *extents; /* recycled chunks, by address */
 	unsigned int nr_extents, cap_extents;
-	struct { u64 ind, npages; } *stash;	/* arena_chunk_purge's runs */
+	struct {
+		u64 ind, npages;
+	} * stash; /* arena_chunk_purge's runs */
 	struct lock_timeline chunks_mtx, huge_mtx;
 	struct je_stats stats;
 };
@@ -206,8 +208,9 @@ static u64 chunk_alloc_mmap(struct task *t, struct je_heap *h, u64 npages)
 
 	charge_sys(t, t->sim->scn.cost.syscall_ns);
 	if (h->mmap_left < npages) {
-		u64 len = npages > JE_MMAP_CHUNKS * h->chunk_npages ? npages
-			  : JE_MMAP_CHUNKS * h->chunk_npages;
+		u64 len = npages > JE_MMAP_CHUNKS * h->chunk_npages ?
+				  npages :
+				  JE_MMAP_CHUNKS * h->chunk_npages;
 
 		h->mmap_next = mmap_anon(h->mm, len);
 		if (!h->mmap_next)
@@ -381,8 +384,8 @@ static void arena_run_split_large(struct je_arena *a, struct je_chunk *c, u64 in
 }
 
 /* Free runs and how many of them touch another free run (nruns_avail/adjac). */
-static void chunk_runs_avail(const struct je_heap *h, const struct je_chunk *c,
-			     u64 *nruns_avail, u64 *nruns_adjac)
+static void chunk_runs_avail(const struct je_heap *h, const struct je_chunk *c, u64 *nruns_avail,
+			     u64 *nruns_adjac)
 {
 	bool prev_free = false;
 
@@ -538,8 +541,8 @@ static void arena_maybe_purge(struct task *t, struct je_heap *h, struct je_arena
  * arena's chunks, else a run at the start of a new (or the spare) chunk.
  * Returns the chunk, the run's page index in *ind.
  */
-static struct je_chunk *arena_run_alloc_large(struct task *t, struct je_heap *h,
-					      struct je_arena *a, u64 need, u64 *ind)
+static struct je_chunk *arena_run_alloc_large(struct task *t, struct je_heap *h, struct je_arena *a,
+					      u64 need, u64 *ind)
 {
 	struct je_chunk *best = NULL;
 	u64 best_ind = 0, best_npages = 0;

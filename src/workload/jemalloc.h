@@ -43,22 +43,22 @@ struct je_arena;
 /* One bin of a thread cache (tcache_bin_t): freed objects of one size. */
 struct je_tcache_bin {
 	unsigned int ncached;
-	u64 avail[20];			/* TCACHE_NSLOTS_LARGE; vpns, top = last */
+	u64 avail[20]; /* TCACHE_NSLOTS_LARGE; vpns, top = last */
 };
 
 /* What jemalloc keeps per thread (its arena binding and tcache). */
 struct je_thread {
-	struct je_arena *arena;		/* NULL until the first allocation */
-	struct je_tcache_bin *tbins;	/* one per page count up to tcache_maxclass */
+	struct je_arena *arena; /* NULL until the first allocation */
+	struct je_tcache_bin *tbins; /* one per page count up to tcache_maxclass */
 };
 
 /* What a heap did, for the workload's report. */
 struct je_stats {
-	u64 nmadvise;			/* purging madvise calls */
-	u64 purged;			/* pages purged */
-	u64 nmadvise_failed;		/* calls the kernel refused (-EINVAL: no MADV_FREE) */
-	u64 nmmap;			/* chunks mapped */
-	u64 lock_spin_ns;		/* arena and chunk lock spinning */
+	u64 nmadvise; /* purging madvise calls */
+	u64 purged; /* pages purged */
+	u64 nmadvise_failed; /* calls the kernel refused (-EINVAL: no MADV_FREE) */
+	u64 nmmap; /* chunks mapped */
+	u64 lock_spin_ns; /* arena and chunk lock spinning */
 };
 
 /*

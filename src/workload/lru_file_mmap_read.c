@@ -31,9 +31,9 @@
 #include "workload_types.h"
 
 struct lru_mmap_reader {
-	u64 base;		/* first vpn of the mapping */
-	u64 npages;		/* pages of its file */
-	u64 i;			/* next page to read */
+	u64 base; /* first vpn of the mapping */
+	u64 npages; /* pages of its file */
+	u64 i; /* next page to read */
 };
 
 static int lru_file_mmap_read_init(struct workload_inst *wl, struct task *t, unsigned int idx)
@@ -89,7 +89,7 @@ static void lru_file_mmap_read_report(struct workload_inst *wl)
 
 		pages += r->i;
 		if (r->i < r->npages)
-			continue;	/* OOM-killed before the end */
+			continue; /* OOM-killed before the end */
 		s = (double)(t->exit_ns - t->start_ns) / 1e9;
 		tmin = done ? fmin(tmin, s) : s;
 		tmax = done ? fmax(tmax, s) : s;
@@ -114,8 +114,9 @@ static const struct cfg_key lru_file_mmap_read_keys[] = {
 	WL_KEY_SIZE("10 x machine.memory", "of all the readers' files; at least a page per reader"),
 };
 
-static CFG_TABLE_DOC(lru_file_mmap_read_keys_table, lru_file_mmap_read_keys,
-		     "vm-scalability case-lru-file-mmap-read: each reader maps its own sparse file of size / tasks read-only and reads every page once. Figures: elapsed_s (all readers done), time_range_s and time_stddev_s (of the readers' times), pages_read, readers_done, tlb_irqs (TLB shootdown interrupts received, all CPUs) and tlb_irqs_per_s.");
+static CFG_TABLE_DOC(
+	lru_file_mmap_read_keys_table, lru_file_mmap_read_keys,
+	"vm-scalability case-lru-file-mmap-read: each reader maps its own sparse file of size / tasks read-only and reads every page once. Figures: elapsed_s (all readers done), time_range_s and time_stddev_s (of the readers' times), pages_read, readers_done, tlb_irqs (TLB shootdown interrupts received, all CPUs) and tlb_irqs_per_s.");
 
 const struct wl_ops lru_file_mmap_read_ops = {
 	.task_init = lru_file_mmap_read_init,

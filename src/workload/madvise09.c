@@ -43,43 +43,43 @@
 #include "workload_types.h"
 
 /* madvfree --chunk-pages default, as LTP's pressure child */
-#define MADV09_CHUNK_PAGES	500
+#define MADV09_CHUNK_PAGES 500
 /* madvfree --pressure-cap-mib default: a child never OOM-killed stops here */
-#define MADV09_CAP_BYTES	(512ULL << 20)
+#define MADV09_CAP_BYTES (512ULL << 20)
 /* madvfree: the pressure child lingers this long after reaching its target */
-#define MADV09_LINGER_NS	(100 * NSEC_PER_MSEC)
+#define MADV09_LINGER_NS (100 * NSEC_PER_MSEC)
 /* timer_slack_ns default (50 us): what usleep() adds to the requested time */
-#define TIMER_SLACK_NS		(50 * NSEC_PER_USEC)
+#define TIMER_SLACK_NS (50 * NSEC_PER_USEC)
 
 /* What a page of the region holds, as the program would read it. */
 enum m9_content {
-	C_A,		/* all 'a': written at fill, never lost */
-	C_BA,		/* 'b' then 'a': rewritten, intact */
-	C_ZERO,		/* all zeros: discarded, read through the zero page */
-	C_B0,		/* 'b' then zeros: rewritten after it was discarded */
+	C_A, /* all 'a': written at fill, never lost */
+	C_BA, /* 'b' then 'a': rewritten, intact */
+	C_ZERO, /* all zeros: discarded, read through the zero page */
+	C_B0, /* 'b' then zeros: rewritten after it was discarded */
 };
 
 /* The run's state (wl->priv), shared by the program and its pressure children. */
 struct madvise09 {
 	struct task *parent;
-	u64 base;			/* first vpn of the region */
-	u64 npages;			/* pages in the region */
-	u8 *rewritten;			/* per page: in the rewrite set */
-	u8 *content;			/* per page: enum m9_content */
-	int madvise_ret;		/* 0 or -EINVAL */
-	int limit_rc;			/* 0, or the first failed limit write's -errno */
-	int peek_intact;		/* 1, 0, or -1: no peek */
-	u64 lazyfree_after_madvise;	/* pages, smaps LazyFree */
-	u64 lazyfree_after_rewrite;	/* pages */
-	u64 rss_after_fill;		/* pages, VmRSS */
-	u64 rss_after_madvise;		/* pages */
-	unsigned int round;		/* pressure rounds started */
-	u64 oom_kills;			/* pressure children OOM-killed */
+	u64 base; /* first vpn of the region */
+	u64 npages; /* pages in the region */
+	u8 *rewritten; /* per page: in the rewrite set */
+	u8 *content; /* per page: enum m9_content */
+	int madvise_ret; /* 0 or -EINVAL */
+	int limit_rc; /* 0, or the first failed limit write's -errno */
+	int peek_intact; /* 1, 0, or -1: no peek */
+	u64 lazyfree_after_madvise; /* pages, smaps LazyFree */
+	u64 lazyfree_after_rewrite; /* pages */
+	u64 rss_after_fill; /* pages, VmRSS */
+	u64 rss_after_madvise; /* pages */
+	unsigned int round; /* pressure rounds started */
+	u64 oom_kills; /* pressure children OOM-killed */
 	/* the final reading of every page (madvfree's result line) */
 	bool classified;
 	u64 unwritten, discarded, intact, intact_rewritten, corrupted;
-	s64 first_discarded, last_discarded;	/* page index, -1: none */
-	struct wait_queue_head child_wait;	/* the parent in waitpid() */
+	s64 first_discarded, last_discarded; /* page index, -1: none */
+	struct wait_queue_head child_wait; /* the parent in waitpid() */
 	/* the pressure child of the current round (NULL between rounds) */
 	struct task *child;
 };
@@ -197,7 +197,7 @@ static enum vm_fault_result pressure_touch(struct task *t, u64 chunk, u64 *base,
 	if (!*base || *in_chunk == chunk) {
 		*base = mmap_anon(t->mm, chunk);
 		if (!*base)
-			return VM_FAULT_OOM;	/* mmap failed: madvfree's _exit(4) */
+			return VM_FAULT_OOM; /* mmap failed: madvfree's _exit(4) */
 		*in_chunk = 0;
 		charge_sys(t, t->sim->scn.cost.syscall_ns);
 	}
@@ -216,9 +216,9 @@ static void pressure_child(struct task *t, struct madvise09 *m)
 	const struct scn_workload *cfg = t->wl->cfg;
 	u64 chunk = chunk_pages(sim, cfg);
 	bool until_oom = cfg->pressure == U64_MAX;
-	u64 base = 0;		/* first vpn of the current chunk, 0: none yet */
-	u64 in_chunk = 0;	/* pages touched in the current chunk */
-	u64 touched = 0;	/* pages touched in all */
+	u64 base = 0; /* first vpn of the current chunk, 0: none yet */
+	u64 in_chunk = 0; /* pages touched in the current chunk */
+	u64 touched = 0; /* pages touched in all */
 
 	for (;;) {
 		WL_DO(t, pressure_touch(t, chunk, &base, &in_chunk));
@@ -226,11 +226,11 @@ static void pressure_child(struct task *t, struct madvise09 *m)
 		in_chunk++;
 		touched++;
 		if (!until_oom && touched >= bytes_to_pages(sim, cfg->pressure)) {
-			schedule_timeout(t, NULL, MADV09_LINGER_NS);	/* usleep(100 * 1000) */
+			schedule_timeout(t, NULL, MADV09_LINGER_NS); /* usleep(100 * 1000) */
 			return;
 		}
 		if (until_oom && touched >= bytes_to_pages(sim, MADV09_CAP_BYTES))
-			return;	/* the safety bound: _exit(3) */
+			return; /* the safety bound: _exit(3) */
 		if (cfg->ltp_sleep)
 			schedule_timeout(t, NULL, m->round * NSEC_PER_USEC + TIMER_SLACK_NS);
 	}
@@ -313,14 +313,14 @@ static void madvise09_run(struct task *t)
 	struct sim *sim = t->sim;
 	struct madvise09 *m = t->wl->priv;
 	const struct scn_workload *cfg = t->wl->cfg;
-	u64 probe_zero;		/* pages whose first byte read 0 in the last probe */
+	u64 probe_zero; /* pages whose first byte read 0 in the last probe */
 	bool zero;
 
 	if (t != m->parent) {
 		pressure_child(t, m);
 		return;
 	}
-	for (u64 i = 0; i < m->npages; i++) {	/* memset(ptr, 'a', len) */
+	for (u64 i = 0; i < m->npages; i++) { /* memset(ptr, 'a', len) */
 		WL_DO(t, handle_mm_fault(t, m->base + i, true));
 		charge_user(t, sim->scn.cost.user_touch_ns);
 		m->content[i] = C_A;
@@ -333,17 +333,17 @@ static void madvise09_run(struct task *t)
 	m->lazyfree_after_madvise = mm_lazyfree_pages(sim, t->mm);
 	m->rss_after_madvise = mm_rss(t->mm);
 	if (m->madvise_ret)
-		return;	/* LTP: TCONF "MADV_FREE is not supported"; madvfree dies */
+		return; /* LTP: TCONF "MADV_FREE is not supported"; madvfree dies */
 
 	if (cfg->peek != U64_MAX) {
 		WL_DO(t, read_page(t, m, cfg->peek, &zero));
 		m->peek_intact = !zero;
 	}
 
-	for (u64 i = 0; i < m->npages; i++)	/* ptr[i * page_size] = 'b' */
+	for (u64 i = 0; i < m->npages; i++) /* ptr[i * page_size] = 'b' */
 		if (m->rewritten[i])
 			WL_DO(t, rewrite_page(t, m, i));
-	wl_tick(t);	/* smaps, then the limit writes: each a user-level operation */
+	wl_tick(t); /* smaps, then the limit writes: each a user-level operation */
 	m->lazyfree_after_rewrite = mm_lazyfree_pages(sim, t->mm);
 
 	charge_sys(t, sim->scn.cost.syscall_ns);
@@ -361,10 +361,10 @@ static void madvise09_run(struct task *t)
 		do {
 			wl_tick(t);
 			if (!fork_pressure_child(t, m))
-				break;	/* madvfree dies on a failed fork: no more rounds */
+				break; /* madvfree dies on a failed fork: no more rounds */
 			wait_pressure_child(t, m);
 			probe_zero = 0;
-			for (u64 i = 0; i < m->npages; i++) {	/* if (!ptr[i * page_size]) */
+			for (u64 i = 0; i < m->npages; i++) { /* if (!ptr[i * page_size]) */
 				WL_DO(t, read_page(t, m, i, &zero));
 				probe_zero += zero;
 			}
@@ -447,8 +447,9 @@ static int set_rewrite(struct cfg_ctx *k, void *obj, const char *val)
 		unsigned long long idx;
 
 		if (*p < '0' || *p > '9')
-			return cfg_fail(k, ": expected page numbers separated by commas, or none: '%s'",
-				     val);
+			return cfg_fail(
+				k, ": expected page numbers separated by commas, or none: '%s'",
+				val);
 		errno = 0;
 		idx = strtoull(p, &end, 10);
 		if (errno || idx > UINT32_MAX)
@@ -460,8 +461,9 @@ static int set_rewrite(struct cfg_ctx *k, void *obj, const char *val)
 		if (!*p)
 			break;
 		if (*p++ != ',')
-			return cfg_fail(k, ": expected page numbers separated by commas, or none: '%s'",
-				     val);
+			return cfg_fail(
+				k, ": expected page numbers separated by commas, or none: '%s'",
+				val);
 	}
 	w->nr_rewrite = n;
 	return 0;
@@ -526,34 +528,77 @@ static int set_after(struct cfg_ctx *k, void *obj, const char *val)
 /* LTP madvise09's and the oracle's madvfree options and their defaults */
 static const struct cfg_key madvise09_keys[] = {
 	WL_KEY_SIZE("required", "the region (`128p` in LTP)"),
-	{ .name = "rewrite", .type = CFG_CUSTOM, .set = set_rewrite, .flags = CFG_F_ORIGIN,
-	  .origin_off = WL_OFF(rewrite_origin), .def = "none", .range = "PAGE,... \\| none",
+	{ .name = "rewrite",
+	  .type = CFG_CUSTOM,
+	  .set = set_rewrite,
+	  .flags = CFG_F_ORIGIN,
+	  .origin_off = WL_OFF(rewrite_origin),
+	  .def = "none",
+	  .range = "PAGE,... \\| none",
 	  .doc = "pages written again after MADV_FREE (`0,10`)" },
-	{ .name = "rewrite_every", .type = CFG_UINT, .off = WL_OFF(rewrite_every), .min = 0,
-	  .max = UINT32_MAX, .def = "0", .doc = "also every Nth page from page 0 (0: none)" },
-	{ .name = "peek", .type = CFG_CUSTOM, .set = set_peek, .flags = CFG_F_ORIGIN,
-	  .origin_off = WL_OFF(peek_origin), .def = "none", .range = "PAGE \\| none",
+	{ .name = "rewrite_every",
+	  .type = CFG_UINT,
+	  .off = WL_OFF(rewrite_every),
+	  .min = 0,
+	  .max = UINT32_MAX,
+	  .def = "0",
+	  .doc = "also every Nth page from page 0 (0: none)" },
+	{ .name = "peek",
+	  .type = CFG_CUSTOM,
+	  .set = set_peek,
+	  .flags = CFG_F_ORIGIN,
+	  .origin_off = WL_OFF(peek_origin),
+	  .def = "none",
+	  .range = "PAGE \\| none",
 	  .doc = "page read after MADV_FREE" },
-	{ .name = "pressure", .type = CFG_CUSTOM, .set = set_pressure, .def = "none",
+	{ .name = "pressure",
+	  .type = CFG_CUSTOM,
+	  .set = set_pressure,
+	  .def = "none",
 	  .range = "oom \\| none \\| size > 0",
 	  .doc = "a child writes `chunk`-sized mmaps until OOM-killed (oom), or SIZE bytes and exits 100 ms later; none: no pressure rounds" },
-	{ .name = "chunk", .type = CFG_SIZE, .off = WL_OFF(chunk), .flags = CFG_F_POSITIVE,
-	  .def_doc = "500 pages", .doc = "bytes per mmap of the pressure child (--chunk-pages)" },
-	{ .name = "ltp_sleep", .type = CFG_ENUM, .off = WL_OFF(ltp_sleep), .size = sizeof(bool),
-	  .values = CFG_VALUES("off", "on"), .def = "off",
+	{ .name = "chunk",
+	  .type = CFG_SIZE,
+	  .off = WL_OFF(chunk),
+	  .flags = CFG_F_POSITIVE,
+	  .def_doc = "500 pages",
+	  .doc = "bytes per mmap of the pressure child (--chunk-pages)" },
+	{ .name = "ltp_sleep",
+	  .type = CFG_ENUM,
+	  .off = WL_OFF(ltp_sleep),
+	  .size = sizeof(bool),
+	  .values = CFG_VALUES("off", "on"),
+	  .def = "off",
 	  .doc = "the child sleeps usleep(round) after each page, as LTP" },
-	{ .name = "rounds", .type = CFG_UINT, .off = WL_OFF(rounds), .min = 1, .max = 1000,
-	  .def = "1", .doc = "pressure rounds at most, while no page reads 0" },
-	{ .name = "limit_after", .type = CFG_CUSTOM, .set = set_after, .def = "keep",
-	  .range = "size > 0 \\| keep", .doc = "v1 memory limit of its cgroup set after the setup" },
-	{ .name = "memsw_after", .type = CFG_CUSTOM, .set = set_after, .def = "keep",
-	  .range = "size > 0 \\| keep", .doc = "v1 memory+swap limit set after the setup" },
-	{ .name = "hold", .type = CFG_TIME, .off = WL_OFF(hold_ns), .def = "0",
+	{ .name = "rounds",
+	  .type = CFG_UINT,
+	  .off = WL_OFF(rounds),
+	  .min = 1,
+	  .max = 1000,
+	  .def = "1",
+	  .doc = "pressure rounds at most, while no page reads 0" },
+	{ .name = "limit_after",
+	  .type = CFG_CUSTOM,
+	  .set = set_after,
+	  .def = "keep",
+	  .range = "size > 0 \\| keep",
+	  .doc = "v1 memory limit of its cgroup set after the setup" },
+	{ .name = "memsw_after",
+	  .type = CFG_CUSTOM,
+	  .set = set_after,
+	  .def = "keep",
+	  .range = "size > 0 \\| keep",
+	  .doc = "v1 memory+swap limit set after the setup" },
+	{ .name = "hold",
+	  .type = CFG_TIME,
+	  .off = WL_OFF(hold_ns),
+	  .def = "0",
 	  .doc = "wait after the setup, before the pressure rounds" },
 };
 
-static CFG_TABLE_DOC(madvise09_keys_table, madvise09_keys,
-		     "LTP madvise09 and shared/oracle/src/madvfree.c: write the region, madvise(MADV_FREE), read page `peek`, write byte 0 of the rewrite pages, set the memcg's limits to limit_after / memsw_after, wait `hold`, then the pressure rounds (it sizes its own tasks: no `tasks` key). Figures (pages unless named): madvise_ret (0 or -22), limit_write_rc (0, or -16 EBUSY: a limit below the usage; -22: memory above memsw), rss_kb_after_fill, rss_kb_after_madvise, lazyfree_kb_after_madvise, lazyfree_kb_after_rewrite (smaps LazyFree), peek_intact (1, 0; -1 no peek), pressure_rounds, pressure_oom_kills, unwritten_pages, discarded_pages, intact_unwritten_pages, intact_rewritten_pages, corrupted_pages, first/last_discarded_page (-1: none).");
+static CFG_TABLE_DOC(
+	madvise09_keys_table, madvise09_keys,
+	"LTP madvise09 and shared/oracle/src/madvfree.c: write the region, madvise(MADV_FREE), read page `peek`, write byte 0 of the rewrite pages, set the memcg's limits to limit_after / memsw_after, wait `hold`, then the pressure rounds (it sizes its own tasks: no `tasks` key). Figures (pages unless named): madvise_ret (0 or -22), limit_write_rc (0, or -16 EBUSY: a limit below the usage; -22: memory above memsw), rss_kb_after_fill, rss_kb_after_madvise, lazyfree_kb_after_madvise, lazyfree_kb_after_rewrite (smaps LazyFree), peek_intact (1, 0; -1 no peek), pressure_rounds, pressure_oom_kills, unwritten_pages, discarded_pages, intact_unwritten_pages, intact_rewritten_pages, corrupted_pages, first/last_discarded_page (-1: none).");
 
 const struct wl_ops madvise09_ops = {
 	.nr_tasks = madvise09_nr_tasks,

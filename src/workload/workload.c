@@ -73,13 +73,26 @@ static int set_wl_cgroup(struct cfg_ctx *k, void *obj, const char *val)
 }
 
 static const struct cfg_key workload_common_keys[] = {
-	{ .name = "type", .type = CFG_CUSTOM, .set = set_wl_type, .flags = CFG_F_ORIGIN,
-	  .origin_off = WL_OFF(type_origin), .def_doc = "NAME, if it is a type",
-	  .range = "a type below", .doc = "the workload type: which program it runs and which keys it takes" },
-	{ .name = "cgroup", .type = CFG_CUSTOM, .set = set_wl_cgroup, .flags = CFG_F_ORIGIN,
-	  .origin_off = WL_OFF(cgroup_origin), .def = "/", .range = "NAME \\| /",
+	{ .name = "type",
+	  .type = CFG_CUSTOM,
+	  .set = set_wl_type,
+	  .flags = CFG_F_ORIGIN,
+	  .origin_off = WL_OFF(type_origin),
+	  .def_doc = "NAME, if it is a type",
+	  .range = "a type below",
+	  .doc = "the workload type: which program it runs and which keys it takes" },
+	{ .name = "cgroup",
+	  .type = CFG_CUSTOM,
+	  .set = set_wl_cgroup,
+	  .flags = CFG_F_ORIGIN,
+	  .origin_off = WL_OFF(cgroup_origin),
+	  .def = "/",
+	  .range = "NAME \\| /",
 	  .doc = "the memory cgroup its tasks are charged to, / = the root" },
-	{ .name = "start", .type = CFG_TIME, .off = WL_OFF(start_ns), .def = "0",
+	{ .name = "start",
+	  .type = CFG_TIME,
+	  .off = WL_OFF(start_ns),
+	  .def = "0",
 	  .doc = "when its tasks start" },
 };
 
@@ -151,10 +164,12 @@ struct wl_totals workload_totals(const struct sim *sim, const struct workload_in
 
 _Noreturn void wl_stuck(struct task *t)
 {
-	sim_fail(t->sim, "watchdog: task %d (%s) issued %u operations in one step without "
-		 "virtual time passing (user costs of 0?)", t->pid, t->comm, WL_MAX_OPS_PER_STEP);
+	sim_fail(t->sim,
+		 "watchdog: task %d (%s) issued %u operations in one step without "
+		 "virtual time passing (user costs of 0?)",
+		 t->pid, t->comm, WL_MAX_OPS_PER_STEP);
 	for (;;)
-		cond_resched(t);	/* the run is over: never resumed */
+		cond_resched(t); /* the run is over: never resumed */
 }
 
 bool wl_retry(struct task *t, enum vm_fault_result r)
@@ -162,10 +177,10 @@ bool wl_retry(struct task *t, enum vm_fault_result r)
 	switch (r) {
 	case VM_FAULT_DONE:
 		if (t->state == TASK_BLOCKED)
-			schedule(t);	/* done, and asleep: until woken */
+			schedule(t); /* done, and asleep: until woken */
 		return false;
 	case VM_FAULT_RETRY:
-	case VM_FAULT_NOMEM:	/* not returned by operations: absorbed below them */
+	case VM_FAULT_NOMEM: /* not returned by operations: absorbed below them */
 		task_yield(t, STEP_CONTINUE);
 		return true;
 	case VM_FAULT_BLOCKED:

@@ -26,16 +26,16 @@ struct workload_inst {
 	unsigned int nr_tasks;
 	struct task **tasks;
 	unsigned int running;
-	bool started;			/* its start time came within run.duration */
-	bool ended;			/* every task exited (or was killed) */
+	bool started; /* its start time came within run.duration */
+	bool ended; /* every task exited (or was killed) */
 	u64 start_ns, end_ns;
 	/* totals of the workload's tasks, as /usr/bin/time reports them */
 	u64 utime_ns, stime_ns;
 	u64 min_flt, maj_flt;
-	int exit_signal;		/* 9 if any task was OOM-killed */
+	int exit_signal; /* 9 if any task was OOM-killed */
 	unsigned int nr_figures;
 	struct wl_figure figures[WL_MAX_FIGURES];
-	void *priv;			/* the workload type's own state */
+	void *priv; /* the workload type's own state */
 };
 
 extern const char *const workload_type_name[NR_WORKLOAD_TYPES];

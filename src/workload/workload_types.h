@@ -51,18 +51,24 @@ extern const struct wl_ops ebizzy_ops;
  * Keys declared by several types (each type lists those it takes, with
  * its own meaning; cfg_section_keys() checks that the declarations agree).
  */
-#define WL_OFF(f)	offsetof(struct scn_workload, f)
+#define WL_OFF(f) offsetof(struct scn_workload, f)
 /* copies of the workload: types that size their own tasks leave it out */
-#define WL_KEY_TASKS(tdoc)							\
-	{ .name = "tasks", .type = CFG_UINT, .off = WL_OFF(tasks), .min = 1, .max = 4096,	\
-	  .def = "1", .doc = (tdoc) }
-#define WL_KEY_SIZE(tdef_doc, tdoc)						\
-	{ .name = "size", .type = CFG_SIZE, .off = WL_OFF(size),		\
-	  .flags = CFG_F_POSITIVE | CFG_F_ORIGIN, .origin_off = WL_OFF(size_origin),	\
-	  .def_doc = (tdef_doc), .doc = (tdoc) }
-#define WL_KEY_BLOCK(tdoc)							\
-	{ .name = "block", .type = CFG_SIZE, .off = WL_OFF(block), .flags = CFG_F_POSITIVE,	\
-	  .def = "1M", .doc = (tdoc) }
+#define WL_KEY_TASKS(tdoc)                                                                      \
+	{                                                                                       \
+		.name = "tasks", .type = CFG_UINT, .off = WL_OFF(tasks), .min = 1, .max = 4096, \
+		.def = "1", .doc = (tdoc)                                                       \
+	}
+#define WL_KEY_SIZE(tdef_doc, tdoc)                                                        \
+	{                                                                                  \
+		.name = "size", .type = CFG_SIZE, .off = WL_OFF(size),                     \
+		.flags = CFG_F_POSITIVE | CFG_F_ORIGIN, .origin_off = WL_OFF(size_origin), \
+		.def_doc = (tdef_doc), .doc = (tdoc)                                       \
+	}
+#define WL_KEY_BLOCK(tdoc)                                                                        \
+	{                                                                                         \
+		.name = "block", .type = CFG_SIZE, .off = WL_OFF(block), .flags = CFG_F_POSITIVE, \
+		.def = "1M", .doc = (tdoc)                                                        \
+	}
 
 /*
  * User code runs until its step has used WL_QUANTUM_NS of CPU; then the
@@ -77,7 +83,7 @@ extern const struct wl_ops ebizzy_ops;
  * virtual time would never pass, so the run stops with an error naming
  * the task (wl_stuck).  A real step issues at most a few thousand.
  */
-#define WL_MAX_OPS_PER_STEP	10000000u
+#define WL_MAX_OPS_PER_STEP 10000000u
 
 _Noreturn void wl_stuck(struct task *t);
 
@@ -106,9 +112,9 @@ bool wl_retry(struct task *t, enum vm_fault_result r);
 
 /* WL_DO(t, op): issue the operation @op (an expression giving a
  * vm_fault_result) until it is done. */
-#define WL_DO(t, op)					\
-	do {						\
-		wl_tick(t);				\
+#define WL_DO(t, op)        \
+	do {                \
+		wl_tick(t); \
 	} while (wl_retry((t), (op)))
 
 /* Bytes to pages, rounded up. */

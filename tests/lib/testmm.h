@@ -57,7 +57,7 @@ static inline void complete_io(struct sim *sim)
 /* Run a limit reclaim of @nr pages of the task's memcg to its end; pages reclaimed. */
 static inline unsigned long reclaim_box(struct task *t, unsigned long nr)
 {
-	static struct test_reclaim r;	/* outlives the call: t->fn_arg */
+	static struct test_reclaim r; /* outlives the call: t->fn_arg */
 	int steps = 0;
 
 	test_reclaim_start(t, &r, t->memcg, nr);

@@ -143,7 +143,7 @@ static inline int test_sim_teardown(void **state)
 }
 
 /* A cmocka test whose sim (passed to test_sim_from_text) is destroyed after it. */
-#define test_sim_unit_test(f)	cmocka_unit_test_teardown(f, test_sim_teardown)
+#define test_sim_unit_test(f) cmocka_unit_test_teardown(f, test_sim_teardown)
 
 static inline struct mem_cgroup *test_memcg_named(struct sim *sim, const char *name)
 {
@@ -261,8 +261,7 @@ static inline double test_figure(const struct workload_inst *wl, const char *nam
 }
 
 /* Workload @wl_name's figure @name (test_workload_named, test_figure). */
-static inline double test_workload_figure(struct sim *sim, const char *wl_name,
-					  const char *name)
+static inline double test_workload_figure(struct sim *sim, const char *wl_name, const char *name)
 {
 	return test_figure(test_workload_named(sim, wl_name), name);
 }

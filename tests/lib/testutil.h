@@ -47,10 +47,10 @@ static inline int test_skip_slow(void)
 
 	return slow && !strcmp(slow, "0");
 }
-#define SLOW_TEST()				\
-	do {					\
-		if (test_skip_slow())		\
-			skip();			\
+#define SLOW_TEST()                   \
+	do {                          \
+		if (test_skip_slow()) \
+			skip();       \
 	} while (0)
 
 #endif
