@@ -232,7 +232,8 @@ static const char *const profile_6_18[] = {
 	NULL,
 };
 
-/* clang-format off: one profile a line */
+/* one profile a line */
+/* clang-format off */
 static const struct kernel_profile kernel_profiles[] = {
 	{ "2.6.25", profile_2_6_25 },
 	{ "2.6.28", profile_2_6_28 },
