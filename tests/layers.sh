@@ -20,8 +20,6 @@ set -eu
 cd "${RECLAIMSIM_ROOT:-$(dirname "$0")/..}"
 
 KNOWN="
-src/sim/sim.h -> src/mm/mm_types.h
-src/sim/sim.h -> src/dev/blkdev.h
 "
 
 rank() {

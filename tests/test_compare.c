@@ -13,7 +13,7 @@
 #include <cjson/cJSON.h>
 
 #include "reclaimsim/reclaimsim.h"
-#include "sim/sim.h"
+#include "mm/sim.h"
 #include "report/report.h"
 #include "cli/compare.h"
 

@@ -327,7 +327,7 @@ static unsigned long reclaim_ipis(void **state, const char *ini)
 	/* a second thread of the mm runs on CPU 1 */
 	thread->mm = t->mm;
 	thread->cpu = 1;
-	sim->cpus[1].curr = thread;
+	sim->eng.cpus[1].curr = thread;
 	sim->mm_cpus[1].loaded_mm = t->mm;
 	assert_int_equal(do_madvise(t, base, NPAGES, MADV_FREE), 0);
 	lru_add_drain(sim, 0);
@@ -359,7 +359,7 @@ static void test_tlb_idle_cpu_leaves_mm(void **state)
 	assert_int_equal(do_madvise(t, base, 1, MADV_DONTNEED), 0);
 	assert_int_equal(sim->mm_cpus[1].nr_tlb_irqs, 1);
 	assert_null(sim->mm_cpus[1].loaded_mm);
-	assert_int_equal(sim->cpus[1].irq_ns, 0);
+	assert_int_equal(sim->eng.cpus[1].irq_ns, 0);
 	assert_int_equal(do_madvise(t, base + 1, 1, MADV_DONTNEED), 0);
 	assert_int_equal(sim->mm_cpus[1].nr_tlb_irqs, 1);
 	assert_int_equal(vm_event(sim, NR_TLB_LOCAL_FLUSH_ALL), 1);

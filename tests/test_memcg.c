@@ -247,7 +247,7 @@ static void test_charge_at_limit(void **state)
 	 * coroutine's stack now and cannot be looked at; the target shows
 	 * as box's events_max above.
 	 */
-	assert_true(mm_task(t)->reclaim.start_ns >= sim->now);
+	assert_true(mm_task(t)->reclaim.start_ns >= sim->eng.now);
 	assert_true(mm_task(t)->reclaim.start_ns <= task_now(t));
 	assert_int_equal(box->events_oom, 0);
 

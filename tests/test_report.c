@@ -13,7 +13,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "sim/sim.h"
+#include "mm/sim.h"
 #include "mm/page_alloc.h"
 #include "workload/workload.h"
 #include "report/report.h"
@@ -90,8 +90,8 @@ static int setup(void **state)
 	snprintf(sim->scn.path, sizeof(sim->scn.path), "scenarios/test.ini");
 	snprintf(sim->scn.policy.kernel, sizeof(sim->scn.policy.kernel), "6.12");
 	sim->scn.run.seed = 42;
-	sim->now = 7890000000ULL; /* 7.89 s */
-	sim->nr_cpus = 2;
+	sim->eng.now = 7890000000ULL; /* 7.89 s */
+	sim->eng.nr_cpus = 2;
 	sim->page_size = PS;
 	sim->page_shift = 12;
 

@@ -67,7 +67,7 @@ static void check_hook(struct sim *sim, void *arg)
 	struct check_state *cs = arg;
 
 	/* every 7th event keeps the test fast and still lands mid-reclaim */
-	if (cs->failed || sim->nr_events % 7)
+	if (cs->failed || sim->eng.nr_events % 7)
 		return;
 	cs->checks++;
 	if (mm_verify(sim, cs->err, sizeof(cs->err)))
@@ -79,11 +79,11 @@ static unsigned long run_checked(struct sim *sim)
 {
 	struct check_state cs = { 0 };
 
-	sim->check_hook = check_hook;
-	sim->check_arg = &cs;
+	sim->eng.check_hook = check_hook;
+	sim->eng.check_arg = &cs;
 	sim_run(sim);
-	sim->check_hook = NULL; /* cs ends with this call */
-	sim->check_arg = NULL;
+	sim->eng.check_hook = NULL; /* cs ends with this call */
+	sim->eng.check_arg = NULL;
 	if (cs.failed)
 		fail_msg("invariant broken: %s", cs.err);
 	return cs.checks;
@@ -120,7 +120,7 @@ static void test_different_seed_differs(void **state)
 	struct sim *b = test_sim_from_text(NULL, "test.ini", mixed);
 
 	b->scn.run.seed = 2;
-	rng_seed(&b->rng, 2);
+	rng_seed(&b->eng.rng, 2);
 	assert_outputs(a, b, false);
 }
 
@@ -225,7 +225,7 @@ static u64 merge_done_ns[4];
 
 static void merge_test_end_io(struct sim *sim, struct bio *bio)
 {
-	merge_done_ns[bio->private] = sim->now;
+	merge_done_ns[bio->private] = sim->eng.now;
 }
 
 /*
@@ -259,7 +259,7 @@ static void test_swap_writes_back_merge(void **state)
 	assert_int_equal(done[2], done[0] + dev->latency_ns + 2 * xfer);
 	assert_int_equal(done[3], done[2] + dev->latency_ns + xfer);
 	while (event_pop(sim, &ev)) {
-		sim->now = ev.time;
+		sim->eng.now = ev.time;
 		if (ev.fn == blk_end_io)
 			ev.fn(sim, ev.ptr, ev.arg);
 	}
@@ -315,7 +315,7 @@ static void hot_probe_hook(struct sim *sim, void *arg)
 	struct hot_probe *p = arg;
 	struct vm_area_struct *vma = NULL;
 
-	if (p->read || sim->now < p->clear_ns)
+	if (p->read || sim->eng.now < p->clear_ns)
 		return;
 	for (unsigned int i = 0; i < p->task->mm->nr_vmas; i++) {
 		struct vm_area_struct *v = &p->task->mm->vmas[i];
@@ -327,10 +327,10 @@ static void hot_probe_hook(struct sim *sim, void *arg)
 	for (unsigned int i = 0; i < p->npages; i++) {
 		if (!p->cleared)
 			vma->ptes[i] &= ~PTE_YOUNG;
-		else if (sim->now >= p->read_ns && (vma->ptes[i] & PTE_YOUNG))
+		else if (sim->eng.now >= p->read_ns && (vma->ptes[i] & PTE_YOUNG))
 			p->young |= 1ULL << i;
 	}
-	p->read = p->cleared && sim->now >= p->read_ns;
+	p->read = p->cleared && sim->eng.now >= p->read_ns;
 	p->cleared = true;
 }
 
@@ -351,8 +351,8 @@ static void test_hackbench_hot_pages_spread(void **state)
 			       .read_ns = 150 * NSEC_PER_MSEC,
 			       .npages = 64 };
 
-	sim->check_hook = hot_probe_hook;
-	sim->check_arg = &p;
+	sim->eng.check_hook = hot_probe_hook;
+	sim->eng.check_arg = &p;
 	sim_run(sim);
 	assert_true(p.read);
 	assert_int_equal(p.young, 1ULL << 0 | 1ULL << 16 | 1ULL << 32 | 1ULL << 48);
@@ -527,13 +527,13 @@ static void test_watchdog_names_the_spinner(void **state)
 	assert_non_null(spin);
 	assert_non_null(sleeper);
 	spin->memcg = sleeper->memcg = sim->memcgs[0];
-	sim->watchdog_limit = 100000;
+	sim->eng.watchdog_limit = 100000;
 	wake_up_task(spin);
 	/* a sleeper on a named queue with a timeout past the stuck instant */
 	task_sleep(sleeper, &sim->nodes[0].reclaim_wait[VMSCAN_THROTTLE_WRITEBACK], NSEC_PER_SEC);
 	assert_int_equal(sim_run(sim), -1);
 	msg = sim_error(sim);
-	assert_true(strlen(msg) < sizeof(sim->error));
+	assert_true(strlen(msg) < sizeof(sim->eng.error));
 	assert_non_null(strstr(msg, "watchdog: virtual time stuck at 0 ns for 100000 events"));
 	snprintf(want, sizeof(want), "pid %d (spinner) running on CPU 0", spin->pid);
 	if (!strstr(msg, want))
@@ -551,10 +551,10 @@ static void test_watchdog_names_the_spinner(void **state)
 	/* the workload's task never got the CPU */
 	assert_non_null(strstr(msg, ") runnable, on the run queue"));
 	assert_null(strstr(msg, "more"));
-	assert_int_equal(sim->now, 0);
+	assert_int_equal(sim->eng.now, 0);
 }
 
-/* Many tasks: the report stays within sim->error and counts the rest. */
+/* Many tasks: the report stays within sim->eng.error and counts the rest. */
 static void test_watchdog_report_is_capped(void **state)
 {
 	struct sim *sim = test_sim_from_text(state, "spin.ini", tiny);
@@ -571,15 +571,15 @@ static void test_watchdog_report_is_capped(void **state)
 		assert_non_null(t);
 		task_sleep(t, &sim->congestion_wait, 0);
 	}
-	sim->watchdog_limit = 1000;
+	sim->eng.watchdog_limit = 1000;
 	wake_up_task(spin);
 	assert_int_equal(sim_run(sim), -1);
 	msg = sim_error(sim);
-	assert_true(strlen(msg) < sizeof(sim->error));
+	assert_true(strlen(msg) < sizeof(sim->eng.error));
 	assert_non_null(strstr(msg, "(spinner) running on CPU 0"));
 	assert_non_null(strstr(msg, "(idle-with-a-lon) blocked on congestion_wait, no timeout"));
-	for (unsigned int i = 0; i < sim->nr_tasks; i++)
-		alive += sim->tasks[i]->state != TASK_DEAD;
+	for (unsigned int i = 0; i < sim->eng.nr_tasks; i++)
+		alive += sim->eng.tasks[i]->state != TASK_DEAD;
 	snprintf(want, sizeof(want), "; %u tasks alive: ", alive);
 	if (!strstr(msg, want))
 		fail_msg("no '%s' in: %s", want, msg);
@@ -601,14 +601,14 @@ static void test_watchdog_quiet_on_a_normal_run(void **state)
 	assert_int_equal(sim_run(sim), 0);
 	assert_string_equal(sim_error(sim), "");
 	assert_true(sim->workloads[0].ended);
-	assert_true(sim->now > 0);
+	assert_true(sim->eng.now > 0);
 }
 
 /* ---- sim_fail: a run that cannot go on (a bio the host cannot allocate) ---- */
 
 static void fail_at_event_5(struct sim *sim, void *arg)
 {
-	if (sim->nr_events == 5) {
+	if (sim->eng.nr_events == 5) {
 		sim_fail(sim, "out of memory allocating a %s I/O request", "swap");
 		sim_fail(sim, "a later reason"); /* the first one is kept */
 	}
@@ -619,10 +619,10 @@ static void test_sim_fail_stops_the_run(void **state)
 {
 	struct sim *sim = test_sim_from_text(state, "tiny.ini", tiny);
 
-	sim->check_hook = fail_at_event_5;
+	sim->eng.check_hook = fail_at_event_5;
 	assert_int_equal(sim_run(sim), -1);
 	assert_string_equal(sim_error(sim), "out of memory allocating a swap I/O request");
-	assert_int_equal(sim->nr_events, 5);
+	assert_int_equal(sim->eng.nr_events, 5);
 	assert_false(sim->workloads[0].ended);
 }
 
@@ -638,9 +638,9 @@ static void test_samples_kept_on_request(void **state)
 	assert_int_equal(a->nr_samples, 0);
 	assert_null(a->samples);
 	/* every sample_interval from 0, and the final one */
-	assert_int_equal(b->nr_samples, b->now / b->scn.run.sample_interval_ns + 2);
-	assert_int_equal(a->nr_events, b->nr_events);
-	assert_int_equal(a->now, b->now);
+	assert_int_equal(b->nr_samples, b->eng.now / b->scn.run.sample_interval_ns + 2);
+	assert_int_equal(a->eng.nr_events, b->eng.nr_events);
+	assert_int_equal(a->eng.now, b->eng.now);
 	sim_destroy(b);
 }
 

@@ -79,13 +79,14 @@ static void test_skip_after_wait_watermark(void **state)
 	unsigned long scanned = sim->vm_events[PGSCAN_DIRECT];
 
 	/* waited exactly HZ: not more than HZ, so it reclaims */
-	sim->now = mm_task(t)->reclaim.start_ns + NSEC_PER_SEC - t->step_sys_ns - t->step_user_ns;
+	sim->eng.now =
+		mm_task(t)->reclaim.start_ns + NSEC_PER_SEC - t->step_sys_ns - t->step_user_ns;
 	assert_false(test_call_step(t));
 	assert_true(mm_task(t)->reclaim.counted);
 	reclaim_abort(t);
 
 	t = reclaimer(sim, 1);
-	sim->now = mm_task(t)->reclaim.start_ns + NSEC_PER_SEC + 1;
+	sim->eng.now = mm_task(t)->reclaim.start_ns + NSEC_PER_SEC + 1;
 	/* the fresh machine is all free: DMA32 passes 4 x high */
 	assert_true(test_call_step(t));
 	assert_int_equal(req[1].nr_reclaimed, 1);
@@ -109,7 +110,7 @@ static void test_no_skip_when_short(void **state)
 			zone->vm_stat[NR_FREE_PAGES] = 0;
 	}
 	t = reclaimer(sim, 0);
-	sim->now = mm_task(t)->reclaim.start_ns + 2 * NSEC_PER_SEC;
+	sim->eng.now = mm_task(t)->reclaim.start_ns + 2 * NSEC_PER_SEC;
 	assert_false(test_call_step(t));
 	assert_true(mm_task(t)->reclaim.counted);
 	assert_int_equal(sim->throttle_reclaimers, 1);
@@ -129,7 +130,7 @@ static void test_skip_after_wait_memcg_margin(void **state)
 
 	/* margin 2048 pages >= the 32 wanted: skip after the wait */
 	test_reclaim_start(t, &r, box, 1);
-	sim->now = mm_task(t)->reclaim.start_ns + 2 * NSEC_PER_SEC;
+	sim->eng.now = mm_task(t)->reclaim.start_ns + 2 * NSEC_PER_SEC;
 	assert_true(test_call_step(t));
 	assert_int_equal(r.nr_reclaimed, 1);
 	assert_int_equal(box->vm_events[PGSCAN_DIRECT], 0);
@@ -137,7 +138,7 @@ static void test_skip_after_wait_memcg_margin(void **state)
 	/* margin 31 < 32: reclaim goes ahead (and finds nothing: box is empty) */
 	box->memory.usage = box->memory.max - 31;
 	test_reclaim_start(t, &r, box, 1);
-	sim->now = mm_task(t)->reclaim.start_ns + 2 * NSEC_PER_SEC;
+	sim->eng.now = mm_task(t)->reclaim.start_ns + 2 * NSEC_PER_SEC;
 	while (!test_call_step(t)) {
 		if (t->state == TASK_BLOCKED)
 			wake_up_task(t);

@@ -29,7 +29,7 @@
 #include <string.h>
 
 #include "reclaimsim/reclaimsim.h"
-#include "sim/sim.h"
+#include "mm/sim.h"
 #include "report/report.h"
 #include "compare.h"
 #include "host.h"
@@ -308,9 +308,9 @@ static void check_hook(struct sim *sim, void *arg)
 
 	if (mm_verify(sim, err, sizeof(err))) {
 		fprintf(stderr, "reclaimsim: model check failed at %llu ns: %s\n",
-			(unsigned long long)sim->now, err);
+			(unsigned long long)sim->eng.now, err);
 		*(int *)arg = 1;
-		sim->stopped = true;
+		sim->eng.stopped = true;
 	}
 }
 
@@ -349,8 +349,8 @@ static int cmd_sim(const struct options *o)
 	/* the time series costs memory: kept only for what prints it */
 	sim->keep_samples = o->csv || o->plot;
 	if (o->check) {
-		sim->check_hook = check_hook;
-		sim->check_arg = &rc;
+		sim->eng.check_hook = check_hook;
+		sim->eng.check_arg = &rc;
 	}
 	if (!o->before && sim_run(sim)) {
 		/* the watchdog, or no stack for a task: no report of a broken run */

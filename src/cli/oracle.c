@@ -24,7 +24,7 @@
 #include <cjson/cJSON.h>
 
 #include "reclaimsim/reclaimsim.h"
-#include "sim/sim.h"
+#include "mm/sim.h"
 #include "report/report.h"
 #include "sim/util.h"
 #include "workload/workload.h"
@@ -474,7 +474,7 @@ static double memcg_value(const struct sim *sim, const char *name)
 /* Wall time of the workload, as the JSON report computes elapsed_s. */
 static double wall_seconds(const struct sim *sim, const struct workload_inst *wl)
 {
-	u64 end = wl->running ? sim->now : wl->end_ns;
+	u64 end = wl->running ? sim->eng.now : wl->end_ns;
 
 	return end > wl->start_ns ? (double)(end - wl->start_ns) / 1e9 : 0;
 }

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "reclaimsim/reclaimsim.h"
-#include "sim/sim.h"
+#include "mm/sim.h"
 #include "report/report.h"
 
 static void profile_usage(FILE *f)

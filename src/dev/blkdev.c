@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "../sim/sim.h"
+#include "../mm/sim.h"
 #include "../sim/config.h"
 
 #ifndef ARRAY_SIZE
@@ -155,7 +155,7 @@ void blk_end_io(struct sim *sim, void *data, u64 unused)
 	struct blkdev *dev = bio->dev;
 	enum bio_op op = bio->op;
 
-	if (sim->now < bio->done_ns) {
+	if (sim->eng.now < bio->done_ns) {
 		/* back merges made the request longer since the event was queued */
 		event_push(sim, bio->done_ns, blk_end_io, bio, 0);
 		return;

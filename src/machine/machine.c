@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "reclaimsim/reclaimsim.h"
-#include "../sim/sim.h"
+#include "../mm/sim.h"
 #include "../mm/internal.h"
 #include "../workload/workload.h"
 #include "../kernel/exit.h"
@@ -89,16 +89,17 @@ struct sim *sim_create(const struct scenario *s, char *err, size_t errlen)
 	sim->page_size = s->machine.page_size;
 	while ((1U << sim->page_shift) < sim->page_size)
 		sim->page_shift++;
-	sim->nr_cpus = s->machine.cpus;
-	sim->cpus = calloc(sim->nr_cpus, sizeof(*sim->cpus));
-	sim->mm_cpus = calloc(sim->nr_cpus, sizeof(*sim->mm_cpus));
-	sim->switch_to = switch_mm;
-	sim->task_size = sizeof(struct mm_task);
-	sim->task_init = mm_task_init;
-	sim->task_release = mm_task_release;
-	rng_seed(&sim->rng, s->run.seed);
-	if (!sim->cpus || !sim->mm_cpus || sim_boot(sim, err, errlen)) {
-		if (!sim->cpus || !sim->mm_cpus)
+	sim->eng.nr_cpus = s->machine.cpus;
+	sim->eng.timeslice_ns = s->cost.timeslice_ns;
+	sim->eng.cpus = calloc(sim->eng.nr_cpus, sizeof(*sim->eng.cpus));
+	sim->mm_cpus = calloc(sim->eng.nr_cpus, sizeof(*sim->mm_cpus));
+	sim->eng.switch_to = switch_mm;
+	sim->eng.task_size = sizeof(struct mm_task);
+	sim->eng.task_init = mm_task_init;
+	sim->eng.task_release = mm_task_release;
+	rng_seed(&sim->eng.rng, s->run.seed);
+	if (!sim->eng.cpus || !sim->mm_cpus || sim_boot(sim, err, errlen)) {
+		if (!sim->eng.cpus || !sim->mm_cpus)
 			snprintf(err, errlen, "out of memory");
 		sim_destroy(sim);
 		return NULL;
@@ -109,7 +110,7 @@ struct sim *sim_create(const struct scenario *s, char *err, size_t errlen)
 /* One row of the time series, when the caller keeps them. */
 static void take_sample(struct sim *sim)
 {
-	struct sample smp = { .t_ns = sim->now, .reclaimers = sim->reclaim.nr_reclaimers };
+	struct sample smp = { .t_ns = sim->eng.now, .reclaimers = sim->reclaim.nr_reclaimers };
 
 	if (!sim->keep_samples)
 		return;
@@ -151,13 +152,14 @@ static void sample_event(struct sim *sim, void *unused, u64 unused_arg)
 {
 	take_sample(sim);
 	if (sim->workloads_unfinished)
-		event_push(sim, sim->now + sim->scn.run.sample_interval_ns, sample_event, NULL, 0);
+		event_push(sim, sim->eng.now + sim->scn.run.sample_interval_ns, sample_event, NULL,
+			   0);
 }
 
 /*
  * WATCHDOG_EVENTS - the virtual-time watchdog's limit: sim_run() gives up
  * when this many consecutive events were dispatched without the virtual
- * clock moving (sim->watchdog_limit overrides it when not 0).  A legitimate
+ * clock moving (sim->eng.watchdog_limit overrides it when not 0).  A legitimate
  * run dispatches a few events per task at one instant - a wake-up, the
  * CPU event of a step that costs nothing, a timer - and a run has at most
  * about 32,000 live tasks (a stack each): the most measured at one instant
@@ -225,8 +227,8 @@ static void waitq_name(const struct sim *sim, const struct wait_queue_head *wq, 
 /* The time of @t's pending timeout (a sched_wake_event that still counts), or 0. */
 static u64 pending_timeout(const struct sim *sim, const struct task *t)
 {
-	for (size_t i = 0; i < sim->eq.nr; i++) {
-		const struct event *ev = &sim->eq.heap[i];
+	for (size_t i = 0; i < sim->eng.eq.nr; i++) {
+		const struct event *ev = &sim->eng.eq.heap[i];
 
 		if (ev->fn == sched_wake_event && ev->ptr == t && ev->arg == t->wake_seq)
 			return ev->time;
@@ -274,29 +276,29 @@ static void watchdog_task(const struct sim *sim, const struct task *t, char *buf
 /*
  * The watchdog fired: say where the clock stopped and name every task that
  * is not dead - running, then runnable, then blocked, each in pid order -
- * as far as sim->error holds them.
+ * as far as sim->eng.error holds them.
  */
 static void watchdog_report(struct sim *sim, u64 limit)
 {
 	static const enum task_state order[] = { TASK_RUNNING, TASK_RUNNABLE, TASK_BLOCKED };
 	/* room kept at the end for "; ... and 4294967295 more" */
 	const size_t reserve = 32;
-	char *buf = sim->error, entry[192];
-	size_t len = sizeof(sim->error), used;
+	char *buf = sim->eng.error, entry[192];
+	size_t len = sizeof(sim->eng.error), used;
 	unsigned int listed = 0, alive = 0;
 	bool full = false;
 
-	for (unsigned int i = 0; i < sim->nr_tasks; i++)
-		if (sim->tasks[i]->state != TASK_DEAD)
+	for (unsigned int i = 0; i < sim->eng.nr_tasks; i++)
+		if (sim->eng.tasks[i]->state != TASK_DEAD)
 			alive++;
 	snprintf(buf, len,
 		 "watchdog: virtual time stuck at %llu ns for %llu events; %u task%s alive",
-		 (unsigned long long)sim->now, (unsigned long long)limit, alive,
+		 (unsigned long long)sim->eng.now, (unsigned long long)limit, alive,
 		 alive == 1 ? "" : "s");
 	used = strlen(buf);
 	for (size_t o = 0; o < sizeof(order) / sizeof(order[0]) && !full; o++) {
-		for (unsigned int i = 0; i < sim->nr_tasks; i++) {
-			const struct task *t = sim->tasks[i];
+		for (unsigned int i = 0; i < sim->eng.nr_tasks; i++) {
+			const struct task *t = sim->eng.tasks[i];
 			size_t n;
 
 			if (t->state != order[o])
@@ -318,56 +320,56 @@ static void watchdog_report(struct sim *sim, u64 limit)
 
 int sim_run(struct sim *sim)
 {
-	u64 limit = sim->watchdog_limit ? sim->watchdog_limit : WATCHDOG_EVENTS;
+	u64 limit = sim->eng.watchdog_limit ? sim->eng.watchdog_limit : WATCHDOG_EVENTS;
 	struct event ev;
 
 	/* no workloads: nothing will ever end the run, so do not start it */
 	if (!sim->nr_workloads)
-		sim->stopped = true;
-	while (!sim->stopped && event_pop(sim, &ev)) {
+		sim->eng.stopped = true;
+	while (!sim->eng.stopped && event_pop(sim, &ev)) {
 		if (ev.time > sim->scn.run.duration_ns) {
 			/* back in the queue: sim_destroy frees what it owns */
 			event_push(sim, ev.time, ev.fn, ev.ptr, ev.arg);
-			sim->now = sim->scn.run.duration_ns;
+			sim->eng.now = sim->scn.run.duration_ns;
 			break;
 		}
-		sim->now = ev.time;
-		if (sim->now != sim->watchdog_now) {
-			sim->watchdog_now = sim->now;
-			sim->watchdog_events = 0;
+		sim->eng.now = ev.time;
+		if (sim->eng.now != sim->eng.watchdog_now) {
+			sim->eng.watchdog_now = sim->eng.now;
+			sim->eng.watchdog_events = 0;
 		}
-		sim->nr_events++;
+		sim->eng.nr_events++;
 		ev.fn(sim, ev.ptr, ev.arg);
-		if (sim->check_hook)
-			sim->check_hook(sim, sim->check_arg);
-		if (++sim->watchdog_events >= limit && !sim->stopped) {
+		if (sim->eng.check_hook)
+			sim->eng.check_hook(sim, sim->eng.check_arg);
+		if (++sim->eng.watchdog_events >= limit && !sim->eng.stopped) {
 			watchdog_report(sim, limit);
-			sim->stopped = true;
+			sim->eng.stopped = true;
 		}
 	}
 	/* the run ends when its last task's last step ends */
 	for (unsigned int w = 0; w < sim->nr_workloads; w++)
-		if (sim->workloads[w].end_ns > sim->now)
-			sim->now = sim->workloads[w].end_ns;
+		if (sim->workloads[w].end_ns > sim->eng.now)
+			sim->eng.now = sim->workloads[w].end_ns;
 	take_sample(sim);
 	workloads_finish(sim);
 	/* set by the watchdog, or by task_run_step() when a stack could not be mapped */
-	return sim->error[0] ? -1 : 0;
+	return sim->eng.error[0] ? -1 : 0;
 }
 
 const char *sim_error(const struct sim *sim)
 {
-	return sim->error;
+	return sim->eng.error;
 }
 
 u64 sim_now_ns(const struct sim *sim)
 {
-	return sim->now;
+	return sim->eng.now;
 }
 
 u64 sim_nr_events(const struct sim *sim)
 {
-	return sim->nr_events;
+	return sim->eng.nr_events;
 }
 
 struct scenario *scenario_new(void)
@@ -389,9 +391,9 @@ void sim_destroy(struct sim *sim)
 	if (!sim)
 		return;
 	workloads_free(sim);
-	for (unsigned int i = 0; i < sim->nr_tasks; i++)
-		task_free(sim->tasks[i]);
-	free(sim->tasks);
+	for (unsigned int i = 0; i < sim->eng.nr_tasks; i++)
+		task_free(sim->eng.tasks[i]);
+	free(sim->eng.tasks);
 	for (unsigned int i = 0; i < sim->nr_mms; i++) {
 		struct mm_struct *mm = sim->mms[i];
 
@@ -413,14 +415,14 @@ void sim_destroy(struct sim *sim)
 	}
 	free(sim->files);
 	/* bios still queued own no memory beyond themselves */
-	for (size_t i = 0; i < sim->eq.nr; i++) {
-		if (sim->eq.heap[i].fn == blk_end_io) {
-			struct bio *bio = sim->eq.heap[i].ptr;
+	for (size_t i = 0; i < sim->eng.eq.nr; i++) {
+		if (sim->eng.eq.heap[i].fn == blk_end_io) {
+			struct bio *bio = sim->eng.eq.heap[i].ptr;
 
 			bio_put_chain(bio->dev, bio);
 		}
 	}
-	free(sim->eq.heap);
+	free(sim->eng.eq.heap);
 	blkdev_destroy(&sim->swap_dev);
 	blkdev_destroy(&sim->disk_dev);
 	swap_free_all(sim);
@@ -429,6 +431,6 @@ void sim_destroy(struct sim *sim)
 	mem_free_zones(sim);
 	free(sim->samples);
 	free(sim->mm_cpus);
-	free(sim->cpus);
+	free(sim->eng.cpus);
 	free(sim);
 }

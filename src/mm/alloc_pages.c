@@ -33,7 +33,7 @@ struct pglist_data *task_node(struct task *t)
 	struct sim *sim = t->sim;
 	unsigned int cpu = t->cpu >= 0 ? (unsigned int)t->cpu : 0;
 
-	return &sim->nodes[cpu * sim->nr_nodes / sim->nr_cpus];
+	return &sim->nodes[cpu * sim->nr_nodes / sim->eng.nr_cpus];
 }
 
 /*
@@ -46,7 +46,7 @@ struct pglist_data *task_node(struct task *t)
  */
 static void free_hot_cold_page(struct sim *sim, struct zone *zone, bool cold)
 {
-	u32 *count = &zone->pcp_count[sim->this_cpu][cold];
+	u32 *count = &zone->pcp_count[sim->eng.this_cpu][cold];
 
 	if (++*count < zone->pcp_high[cold])
 		return;
@@ -62,7 +62,7 @@ static void free_hot_cold_page(struct sim *sim, struct zone *zone, bool cold)
  */
 static void buffered_rmqueue(struct sim *sim, struct zone *zone)
 {
-	u32 *count = &zone->pcp_count[sim->this_cpu][0];
+	u32 *count = &zone->pcp_count[sim->eng.this_cpu][0];
 
 	if (!*count)
 		*count = zone->pcp_batch[0];
@@ -429,13 +429,13 @@ static const struct cfg_key alloc_pages_policy_keys[] = {
 };
 CFG_TABLE(alloc_pages_policy_table, alloc_pages_policy_keys);
 
-/* A new task holds no page (sim->task_init). */
+/* A new task holds no page (sim->eng.task_init). */
 void mm_task_init(struct task *t)
 {
 	mm_task(t)->held_pfn = NO_PFN;
 }
 
-/* free_task(): what the mm kept for a task (sim->task_release). */
+/* free_task(): what the mm kept for a task (sim->eng.task_release). */
 void mm_task_release(struct task *t)
 {
 	free(mm_task(t)->pool);

@@ -130,8 +130,8 @@ int mm_verify(struct sim *sim, char *err, size_t errlen)
 		isolated +=
 			(u64)(pgdat->vm_stat[NR_ISOLATED_ANON] + pgdat->vm_stat[NR_ISOLATED_FILE]);
 	}
-	for (unsigned int i = 0; i < sim->nr_tasks; i++) {
-		const struct mm_task *mt = mm_task(sim->tasks[i]);
+	for (unsigned int i = 0; i < sim->eng.nr_tasks; i++) {
+		const struct mm_task *mt = mm_task(sim->eng.tasks[i]);
 
 		held += mt->pool_nr + (mt->held_pfn != NO_PFN);
 	}
@@ -169,7 +169,7 @@ int mm_verify(struct sim *sim, char *err, size_t errlen)
 		for (unsigned int c = 0; c < sim->nr_memcgs; c++)
 			if (mem_cgroup_is_descendant(sim->memcgs[c], memcg))
 				expect += memcg_pages[c];
-		for (unsigned int c = 0; c < sim->nr_cpus; c++) {
+		for (unsigned int c = 0; c < sim->eng.nr_cpus; c++) {
 			const struct memcg_stock *stock = &sim->mm_cpus[c].stock;
 
 			if (stock->memcg && mem_cgroup_is_descendant(stock->memcg, memcg))

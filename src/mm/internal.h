@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "../sim/sim.h"
+#include "sim.h"
 #include "../sim/bug.h"
 #include "page_alloc.h"
 #include "vmscan.h"
@@ -17,7 +17,7 @@
 /*
  * mm_task - a task as the mm model sees it: the engine's struct task and
  * the mm's per-task state (the kernel keeps these in task_struct).  Every
- * task of a sim is one (sim_create sets sim->task_size); mm_task(t) is a
+ * task of a sim is one (sim_create sets sim->eng.task_size); mm_task(t) is a
  * container_of, free on the hot path.
  */
 struct mm_task {
@@ -32,7 +32,7 @@ struct mm_task {
 	bool no_oom; /* best-effort allocation: fail, do not OOM */
 	/* tlbflush_unmap_batch (v4.3+): CPUs owed a flush for PTEs this
 	 * task cleared in reclaim without flushing */
-	u64 *tlb_ubc_cpumask; /* sim->nr_cpus bits, allocated on first use */
+	u64 *tlb_ubc_cpumask; /* sim->eng.nr_cpus bits, allocated on first use */
 	bool tlb_ubc_flush_required;
 	bool tlb_ubc_writable; /* a dirty PTE is among them */
 	/* OOM */
@@ -44,7 +44,7 @@ static inline struct mm_task *mm_task(struct task *t)
 {
 	return (struct mm_task *)((char *)t - offsetof(struct mm_task, task));
 }
-/* sim->task_init and sim->task_release for a struct mm_task (alloc_pages.c) */
+/* sim->eng.task_init and sim->eng.task_release for a struct mm_task (alloc_pages.c) */
 void mm_task_init(struct task *t);
 void mm_task_release(struct task *t);
 
@@ -240,7 +240,7 @@ void try_to_unmap_flush_dirty(struct task *t);
 /* a dying mm: no CPU has it loaded any more */
 void tlb_mm_forget(struct sim *sim, struct mm_struct *mm);
 /*
- * switch_mm - @next gets CPU @cpu (sim->switch_to, from the scheduler):
+ * switch_mm - @next gets CPU @cpu (sim->eng.switch_to, from the scheduler):
  * a user task loads its mm there; a kernel thread borrows the last one
  * (lazy TLB).
  */

@@ -207,7 +207,7 @@ void mem_cgroup_drain_stock(struct memcg_stock *stock)
 /* drain_all_stock(): every CPU's stock within @root's subtree. */
 static void drain_all_stock(struct sim *sim, struct mem_cgroup *root)
 {
-	for (unsigned int c = 0; c < sim->nr_cpus; c++) {
+	for (unsigned int c = 0; c < sim->eng.nr_cpus; c++) {
 		struct memcg_stock *stock = &sim->mm_cpus[c].stock;
 
 		if (stock->memcg && mem_cgroup_is_descendant(stock->memcg, root))

@@ -152,7 +152,7 @@ static int zone_pcp_init(struct sim *sim, struct zone *z)
 
 	if (!populated_zone(z))
 		return 0;
-	z->pcp_count = calloc(sim->nr_cpus, sizeof(*z->pcp_count));
+	z->pcp_count = calloc(sim->eng.nr_cpus, sizeof(*z->pcp_count));
 	if (!z->pcp_count)
 		return -ENOMEM;
 	if (batch * sim->page_size > 512 * 1024)

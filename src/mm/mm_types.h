@@ -425,7 +425,7 @@ struct lru_fbatch {
 
 /*
  * The mm model's state of one CPU (sim->mm_cpus[cpu], beside the engine's
- * sim->cpus[cpu]): the kernel's per-CPU memcg_stock, cpu_fbatches and
+ * sim->eng.cpus[cpu]): the kernel's per-CPU memcg_stock, cpu_fbatches and
  * cpu_tlbstate.
  */
 struct mm_cpu {

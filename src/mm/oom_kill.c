@@ -58,8 +58,8 @@ bool out_of_memory(struct task *current, struct mem_cgroup *memcg)
 	struct task *chosen = NULL;
 	long chosen_points = LONG_MIN;
 
-	for (unsigned int i = 0; i < sim->nr_tasks; i++) {
-		struct task *p = sim->tasks[i];
+	for (unsigned int i = 0; i < sim->eng.nr_tasks; i++) {
+		struct task *p = sim->eng.tasks[i];
 		long points;
 
 		if (p->kind != TASK_USER || p->state == TASK_DEAD || mm_task(p)->oom_victim)
@@ -89,8 +89,8 @@ bool out_of_memory(struct task *current, struct mem_cgroup *memcg)
 	{
 		struct mm_struct *mm = chosen->mm;
 
-		for (unsigned int i = 0; i < sim->nr_tasks; i++) {
-			struct task *p = sim->tasks[i];
+		for (unsigned int i = 0; i < sim->eng.nr_tasks; i++) {
+			struct task *p = sim->eng.tasks[i];
 
 			if (p->state == TASK_DEAD || (p != chosen && p->mm != mm))
 				continue;

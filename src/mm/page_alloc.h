@@ -7,7 +7,7 @@
 #ifndef RECLAIMSIM_PAGE_ALLOC_H
 #define RECLAIMSIM_PAGE_ALLOC_H
 
-#include "../sim/sim.h"
+#include "sim.h"
 
 /* alloc_flags (mm/internal.h, v6.3+ names); the low bits are the wmark index */
 #define ALLOC_WMARK_MIN WMARK_MIN

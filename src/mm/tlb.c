@@ -21,13 +21,13 @@
 
 static unsigned int cpumask_words(const struct sim *sim)
 {
-	return (sim->nr_cpus + BITS_PER_WORD - 1) / BITS_PER_WORD;
+	return (sim->eng.nr_cpus + BITS_PER_WORD - 1) / BITS_PER_WORD;
 }
 
 /* exit_mmap(): the CPUs that still had @mm loaded switch to init_mm. */
 void tlb_mm_forget(struct sim *sim, struct mm_struct *mm)
 {
-	for (unsigned int c = 0; c < sim->nr_cpus; c++)
+	for (unsigned int c = 0; c < sim->eng.nr_cpus; c++)
 		if (sim->mm_cpus[c].loaded_mm == mm)
 			sim->mm_cpus[c].loaded_mm = NULL;
 }
@@ -40,7 +40,7 @@ void tlb_mm_forget(struct sim *sim, struct mm_struct *mm)
  */
 static void tlb_irq(struct sim *sim, unsigned int cpu)
 {
-	struct cpu *c = &sim->cpus[cpu];
+	struct cpu *c = &sim->eng.cpus[cpu];
 	struct mm_cpu *mc = &sim->mm_cpus[cpu];
 
 	mc->nr_tlb_irqs++;
@@ -74,7 +74,7 @@ void flush_tlb_mm_range(struct task *t, struct mm_struct *mm)
 	struct sim *sim = t->sim;
 	unsigned int self = task_cpu(t), nr = 0;
 
-	for (unsigned int c = 0; c < sim->nr_cpus; c++) {
+	for (unsigned int c = 0; c < sim->eng.nr_cpus; c++) {
 		if (c != self && sim->mm_cpus[c].loaded_mm == mm) {
 			tlb_irq(sim, c);
 			nr++;
@@ -99,7 +99,7 @@ void set_tlb_ubc_flush_pending(struct task *t, struct mm_struct *mm, bool writab
 			return;
 		}
 	}
-	for (unsigned int c = 0; c < sim->nr_cpus; c++)
+	for (unsigned int c = 0; c < sim->eng.nr_cpus; c++)
 		if (sim->mm_cpus[c].loaded_mm == mm)
 			mm_task(t)->tlb_ubc_cpumask[c / BITS_PER_WORD] |= 1ULL
 									  << (c % BITS_PER_WORD);
@@ -115,7 +115,7 @@ void try_to_unmap_flush(struct task *t)
 
 	if (!mm_task(t)->tlb_ubc_flush_required)
 		return;
-	for (unsigned int c = 0; c < sim->nr_cpus; c++) {
+	for (unsigned int c = 0; c < sim->eng.nr_cpus; c++) {
 		if (c != self &&
 		    (mm_task(t)->tlb_ubc_cpumask[c / BITS_PER_WORD] >> (c % BITS_PER_WORD) & 1)) {
 			tlb_irq(sim, c);

@@ -46,7 +46,7 @@
 #include <cjson/cJSON.h>
 
 #include "report.h"
-#include "../sim/sim.h"
+#include "../mm/sim.h"
 #include "../mm/page_alloc.h"
 #include "../workload/workload.h"
 
@@ -156,7 +156,7 @@ static cJSON *json_time(const struct sim *sim)
 		majflt += t.maj_flt;
 		minflt += t.min_flt;
 	}
-	add_seconds(o, "elapsed_s", sim->now);
+	add_seconds(o, "elapsed_s", sim->eng.now);
 	add_seconds(o, "user_s", utime);
 	add_seconds(o, "sys_s", stime);
 	add_u64(o, "major_faults", majflt);

@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "report.h"
-#include "../sim/sim.h"
+#include "../mm/sim.h"
 
 /* @s as a gnuplot single-quoted string body: '' stands for one quote. */
 static void put_quoted(FILE *f, const char *s)

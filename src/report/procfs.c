@@ -21,7 +21,7 @@
 #include <stdio.h>
 
 #include "report.h"
-#include "../sim/sim.h"
+#include "../mm/sim.h"
 #include "../mm/page_alloc.h"
 
 static u64 clamp_nonneg(long long v)

@@ -14,7 +14,7 @@
 #include <stdio.h>
 
 #include "report.h"
-#include "../sim/sim.h"
+#include "../mm/sim.h"
 #include "../workload/workload.h"
 
 /* A duration as a scenario file writes it: "1s", "1.5s", "250ms", "7ns". */
@@ -43,7 +43,7 @@ static void print_duration(FILE *f, u64 ns)
 /* The run ended at run.duration, not because its workloads were done. */
 static bool stopped_by_duration(const struct sim *sim)
 {
-	return sim->now >= sim->scn.run.duration_ns;
+	return sim->eng.now >= sim->scn.run.duration_ns;
 }
 
 /* GNU time %U / %S: seconds and hundredths, truncated as rusage is. */
@@ -91,7 +91,7 @@ static void print_workload(FILE *f, const struct sim *sim, unsigned int idx)
 
 	fprintf(f, "%s: type %s, cgroup %s\n", name, type,
 		wl->memcg && wl->memcg->name[0] ? wl->memcg->name : "/");
-	if (!sim->nr_events) {
+	if (!sim->eng.nr_events) {
 		/* not run (yet): nothing to say about how it ended */
 	} else if (!wl->started) {
 		fprintf(f, "%s: never started: start ", name);
@@ -106,7 +106,7 @@ static void print_workload(FILE *f, const struct sim *sim, unsigned int idx)
 			fputs(") reached\n", f);
 		} else {
 			fprintf(f, "%s: did not finish: the run was stopped at ", name);
-			print_duration(f, sim->now);
+			print_duration(f, sim->eng.now);
 			fputc('\n', f);
 		}
 	}
@@ -237,7 +237,7 @@ static void print_machine(FILE *f, const struct sim *sim)
 		for (int z = 0; z < MAX_NR_ZONES; z++)
 			managed += sim->nodes[n].node_zones[z].managed_pages;
 
-	fprintf(f, "machine: %u CPUs, %u node%s,", sim->nr_cpus, sim->nr_nodes,
+	fprintf(f, "machine: %u CPUs, %u node%s,", sim->eng.nr_cpus, sim->nr_nodes,
 		sim->nr_nodes == 1 ? "" : "s");
 	print_mib(f, "managed", managed * sim->page_size);
 	fprintf(f, " (%" PRIu64 " pages of %u KiB), swap", managed, sim->page_size / 1024);
@@ -270,11 +270,12 @@ void report_text(FILE *f, const struct sim *sim)
 		unstarted += !sim->workloads[i].started;
 		unfinished += sim->workloads[i].started && !sim->workloads[i].ended;
 	}
-	if (sim->nr_events && unfinished + unstarted) {
+	if (sim->eng.nr_events && unfinished + unstarted) {
 		fputs(stopped_by_duration(sim) ? "run: stopped at run.duration (" :
 						 "run: stopped at ",
 		      f);
-		print_duration(f, stopped_by_duration(sim) ? sim->scn.run.duration_ns : sim->now);
+		print_duration(f,
+			       stopped_by_duration(sim) ? sim->scn.run.duration_ns : sim->eng.now);
 		fprintf(f, "%s: %u of %u workload%s did not finish",
 			stopped_by_duration(sim) ? ")" : "", unfinished + unstarted,
 			sim->nr_workloads, sim->nr_workloads == 1 ? "" : "s");
@@ -300,7 +301,7 @@ void report_text(FILE *f, const struct sim *sim)
 	fputs("user ", f);
 	print_secs_cs(f, stime);
 	fputs("system ", f);
-	print_elapsed(f, sim->now);
+	print_elapsed(f, sim->eng.now);
 	fprintf(f, "elapsed (%" PRIu64 "major+%" PRIu64 "minor)pagefaults\n\n", majflt, minflt);
 
 	print_reclaim(f, sim);

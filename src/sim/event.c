@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "sim.h"
+#include "engine.h"
 
 static bool event_before(const struct event *a, const struct event *b)
 {
@@ -19,7 +19,7 @@ static bool event_before(const struct event *a, const struct event *b)
 
 int event_push(struct sim *sim, u64 time, event_fn fn, void *ptr, u64 arg)
 {
-	struct event_queue *eq = &sim->eq;
+	struct event_queue *eq = &sim_engine(sim)->eq;
 	size_t i;
 
 	if (eq->nr == eq->cap) {
@@ -49,7 +49,7 @@ int event_push(struct sim *sim, u64 time, event_fn fn, void *ptr, u64 arg)
 
 bool event_pop(struct sim *sim, struct event *ev)
 {
-	struct event_queue *eq = &sim->eq;
+	struct event_queue *eq = &sim_engine(sim)->eq;
 	size_t i = 0;
 
 	if (!eq->nr)
@@ -76,12 +76,13 @@ bool event_pop(struct sim *sim, struct event *ev)
 
 void sim_fail(struct sim *sim, const char *fmt, ...)
 {
+	struct engine *eng = sim_engine(sim);
 	va_list ap;
 
-	sim->stopped = true;
-	if (sim->error[0])
+	eng->stopped = true;
+	if (eng->error[0])
 		return;
 	va_start(ap, fmt);
-	vsnprintf(sim->error, sizeof(sim->error), fmt, ap);
+	vsnprintf(eng->error, sizeof(eng->error), fmt, ap);
 	va_end(ap);
 }

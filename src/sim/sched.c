@@ -16,58 +16,62 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sim.h"
+#include "engine.h"
 #include "bug.h"
 
 struct task *task_create(struct sim *sim, enum task_kind kind, const char *comm, task_fn fn)
 {
-	struct task *t = calloc(1, sim->task_size ? sim->task_size : sizeof(*t));
+	struct engine *eng = sim_engine(sim);
+	struct task *t = calloc(1, eng->task_size ? eng->task_size : sizeof(*t));
 
 	if (!t)
 		return NULL;
-	if (sim->nr_tasks == sim->cap_tasks) {
-		unsigned int cap = sim->cap_tasks ? sim->cap_tasks * 2 : 64;
-		struct task **v = realloc(sim->tasks, cap * sizeof(*v));
+	if (eng->nr_tasks == eng->cap_tasks) {
+		unsigned int cap = eng->cap_tasks ? eng->cap_tasks * 2 : 64;
+		struct task **v = realloc(eng->tasks, cap * sizeof(*v));
 
 		if (!v) {
 			free(t);
 			return NULL;
 		}
-		sim->tasks = v;
-		sim->cap_tasks = cap;
+		eng->tasks = v;
+		eng->cap_tasks = cap;
 	}
-	sim->tasks[sim->nr_tasks++] = t;
-	t->pid = ++sim->next_pid;
+	eng->tasks[eng->nr_tasks++] = t;
+	t->pid = ++eng->next_pid;
 	snprintf(t->comm, sizeof(t->comm), "%s", comm);
 	t->kind = kind;
 	t->state = TASK_BLOCKED; /* not runnable until woken */
 	t->sim = sim;
 	t->fn = fn;
 	t->cpu = -1;
-	if (sim->task_init)
-		sim->task_init(t);
+	if (eng->task_init)
+		eng->task_init(t);
 	return t;
 }
 
 static void rq_enqueue(struct sim *sim, struct task *t)
 {
+	struct engine *eng = sim_engine(sim);
+
 	VM_BUG_ON(t->state != TASK_RUNNABLE); /* only runnable tasks queue for a CPU */
 	t->rq_next = NULL;
-	if (sim->rq_tail)
-		sim->rq_tail->rq_next = t;
+	if (eng->rq_tail)
+		eng->rq_tail->rq_next = t;
 	else
-		sim->rq_head = t;
-	sim->rq_tail = t;
+		eng->rq_head = t;
+	eng->rq_tail = t;
 }
 
 static struct task *rq_dequeue(struct sim *sim)
 {
-	struct task *t = sim->rq_head;
+	struct engine *eng = sim_engine(sim);
+	struct task *t = eng->rq_head;
 
 	if (t) {
-		sim->rq_head = t->rq_next;
-		if (!sim->rq_head)
-			sim->rq_tail = NULL;
+		eng->rq_head = t->rq_next;
+		if (!eng->rq_head)
+			eng->rq_tail = NULL;
 		t->rq_next = NULL;
 	}
 	return t;
@@ -78,9 +82,11 @@ static void sched_cpu_event(struct sim *sim, void *unused, u64 cpu);
 /* Queue a CPU event unless one is pending. */
 static void cpu_kick(struct sim *sim, unsigned int cpu, u64 when)
 {
-	if (sim->cpus[cpu].event_pending)
+	struct engine *eng = sim_engine(sim);
+
+	if (eng->cpus[cpu].event_pending)
 		return;
-	sim->cpus[cpu].event_pending = true;
+	eng->cpus[cpu].event_pending = true;
 	event_push(sim, when, sched_cpu_event, NULL, cpu);
 }
 
@@ -114,6 +120,7 @@ static void waitq_remove(struct task *t)
 void wake_up_task(struct task *t)
 {
 	struct sim *sim = t->sim;
+	struct engine *eng = sim_engine(sim);
 
 	if (t->state != TASK_BLOCKED)
 		return;
@@ -121,9 +128,9 @@ void wake_up_task(struct task *t)
 	t->wake_seq++;
 	t->state = TASK_RUNNABLE;
 	rq_enqueue(sim, t);
-	for (unsigned int c = 0; c < sim->nr_cpus; c++) {
-		if (!sim->cpus[c].curr && !sim->cpus[c].event_pending) {
-			cpu_kick(sim, c, max_u64(sim->now, t->busy_until));
+	for (unsigned int c = 0; c < eng->nr_cpus; c++) {
+		if (!eng->cpus[c].curr && !eng->cpus[c].event_pending) {
+			cpu_kick(sim, c, max_u64(eng->now, t->busy_until));
 			break;
 		}
 	}
@@ -179,6 +186,7 @@ void sched_wake_event(struct sim *sim, void *task, u64 seq)
 void task_exit(struct task *t, int signal)
 {
 	struct sim *sim = t->sim;
+	struct engine *eng = sim_engine(sim);
 
 	if (t->state == TASK_DEAD)
 		return;
@@ -186,18 +194,18 @@ void task_exit(struct task *t, int signal)
 	if (t->state == TASK_RUNNABLE) {
 		struct task **pp;
 
-		for (pp = &sim->rq_head; *pp; pp = &(*pp)->rq_next) {
+		for (pp = &eng->rq_head; *pp; pp = &(*pp)->rq_next) {
 			if (*pp == t) {
 				*pp = t->rq_next;
 				break;
 			}
 		}
-		sim->rq_tail = NULL;
-		for (struct task *p = sim->rq_head; p; p = p->rq_next)
-			sim->rq_tail = p;
+		eng->rq_tail = NULL;
+		for (struct task *p = eng->rq_head; p; p = p->rq_next)
+			eng->rq_tail = p;
 	}
 	/* a task ending in its own step ends when that step's work does */
-	t->exit_ns = t->state == TASK_RUNNING ? task_now(t) : max_u64(sim->now, t->busy_until);
+	t->exit_ns = t->state == TASK_RUNNING ? task_now(t) : max_u64(eng->now, t->busy_until);
 	t->state = TASK_DEAD;
 	t->exit_signal = signal;
 	/*
@@ -205,7 +213,7 @@ void task_exit(struct task *t, int signal)
 	 * now (a task ending itself loses it when its coroutine has left it,
 	 * in task_run_step), so that only live tasks hold stacks
 	 */
-	if (t != sim->current)
+	if (t != eng->current)
 		coro_destroy(&t->co);
 }
 
@@ -215,29 +223,30 @@ static void task_body(void *arg)
 	struct task *t = arg;
 
 	t->fn(t);
-	coro_exit(&t->sim->host, &t->co, STEP_EXIT);
+	coro_exit(&sim_engine(t->sim)->host, &t->co, STEP_EXIT);
 }
 
 enum step_result task_run_step(struct task *t)
 {
 	struct sim *sim = t->sim;
-	struct task *prev = sim->current;
+	struct engine *eng = sim_engine(sim);
+	struct task *prev = eng->current;
 	enum step_result res;
 
 	if (!t->co.map && coro_create(&t->co, task_body, t, (unsigned int)t->pid)) {
 		/* no stack for its coroutine: the task cannot run at all */
-		snprintf(sim->error, sizeof(sim->error),
+		snprintf(eng->error, sizeof(eng->error),
 			 "cannot map a %u KiB stack for task %d (%s): %s (a live task takes two "
 			 "memory mappings, its stack and a guard page: more than about 32,000 live "
 			 "tasks need a larger vm.max_map_count)",
 			 (unsigned int)(CORO_STACK_SIZE >> 10), t->pid, t->comm, strerror(errno));
-		sim->stopped = true;
+		eng->stopped = true;
 		return STEP_BLOCKED;
 	}
 	VM_BUG_ON(prev); /* steps are never nested: only the event loop resumes tasks */
-	sim->current = t;
-	res = (enum step_result)coro_resume(&sim->host, &t->co);
-	sim->current = prev;
+	eng->current = t;
+	res = (enum step_result)coro_resume(&eng->host, &t->co);
+	eng->current = prev;
 	if (res == STEP_EXIT)
 		coro_destroy(&t->co); /* it has left its stack for good */
 	return res;
@@ -246,22 +255,22 @@ enum step_result task_run_step(struct task *t)
 void task_free(struct task *t)
 {
 	coro_destroy(&t->co);
-	if (t->sim->task_release)
-		t->sim->task_release(t);
+	if (sim_engine(t->sim)->task_release)
+		sim_engine(t->sim)->task_release(t);
 	free(t);
 }
 
 void task_yield(struct task *t, enum step_result res)
 {
-	VM_BUG_ON(t->sim->current != t);
+	VM_BUG_ON(sim_engine(t->sim)->current != t);
 	t->nr_steps++;
-	coro_suspend(&t->sim->host, &t->co, res);
+	coro_suspend(&sim_engine(t->sim)->host, &t->co, res);
 }
 
 _Noreturn void task_exit_current(struct task *t)
 {
-	VM_BUG_ON(t->sim->current != t || t->state != TASK_DEAD);
-	coro_exit(&t->sim->host, &t->co, STEP_EXIT);
+	VM_BUG_ON(sim_engine(t->sim)->current != t || t->state != TASK_DEAD);
+	coro_exit(&sim_engine(t->sim)->host, &t->co, STEP_EXIT);
 }
 
 void schedule(struct task *t)
@@ -283,8 +292,9 @@ void schedule_timeout(struct task *t, struct wait_queue_head *wq, u64 timeout_ns
 /* The CPU's event: run one step of its task, then decide what runs next. */
 static void sched_cpu_event(struct sim *sim, void *unused, u64 cpu_nr)
 {
+	struct engine *eng = sim_engine(sim);
 	unsigned int c = (unsigned int)cpu_nr;
-	struct cpu *cpu = &sim->cpus[c];
+	struct cpu *cpu = &eng->cpus[c];
 	struct task *t = cpu->curr;
 	enum step_result res;
 	u64 cost;
@@ -300,12 +310,12 @@ static void sched_cpu_event(struct sim *sim, void *unused, u64 cpu_nr)
 		if (!t)
 			return;
 		VM_BUG_ON(t->state != TASK_RUNNABLE);
-		if (t->busy_until > sim->now) {
+		if (t->busy_until > eng->now) {
 			/* woken before its last step ended: start it then */
-			t->rq_next = sim->rq_head;
-			sim->rq_head = t;
-			if (!sim->rq_tail)
-				sim->rq_tail = t;
+			t->rq_next = eng->rq_head;
+			eng->rq_head = t;
+			if (!eng->rq_tail)
+				eng->rq_tail = t;
 			cpu_kick(sim, c, t->busy_until);
 			return;
 		}
@@ -313,21 +323,21 @@ static void sched_cpu_event(struct sim *sim, void *unused, u64 cpu_nr)
 		t->cpu = (int)c;
 		t->state = TASK_RUNNING;
 		t->slice_used = 0;
-		if (sim->switch_to) /* the mm's switch_mm */
-			sim->switch_to(sim, c, t);
+		if (eng->switch_to) /* the mm's switch_mm */
+			eng->switch_to(sim, c, t);
 	}
 	/* interrupts taken since the last step land on this one (tick accounting) */
 	t->step_user_ns = 0;
 	t->step_sys_ns = cpu->irq_ns;
 	cpu->irq_ns = 0;
-	sim->this_cpu = c;
+	eng->this_cpu = c;
 	res = task_run_step(t);
-	sim->this_cpu = 0; /* events outside steps: interrupts on CPU 0 */
+	eng->this_cpu = 0; /* events outside steps: interrupts on CPU 0 */
 	cost = t->step_user_ns + t->step_sys_ns;
 	t->utime_ns += t->step_user_ns;
 	t->stime_ns += t->step_sys_ns;
 	t->step_user_ns = t->step_sys_ns = 0; /* folded in: nothing in progress */
-	t->busy_until = sim->now + cost;
+	t->busy_until = eng->now + cost;
 	t->slice_used += cost;
 	cpu->busy_ns += cost;
 
@@ -335,13 +345,13 @@ static void sched_cpu_event(struct sim *sim, void *unused, u64 cpu_nr)
 	case STEP_CONTINUE:
 		if (t->state != TASK_RUNNING)
 			break; /* killed during its own step */
-		if (t->slice_used >= sim->scn.cost.timeslice_ns && sim->rq_head) {
+		if (t->slice_used >= eng->timeslice_ns && eng->rq_head) {
 			t->state = TASK_RUNNABLE;
 			t->cpu = -1;
 			rq_enqueue(sim, t);
 			cpu->curr = NULL;
 		}
-		cpu_kick(sim, c, sim->now + cost);
+		cpu_kick(sim, c, eng->now + cost);
 		return;
 	case STEP_BLOCKED:
 	case STEP_EXIT:
@@ -351,5 +361,5 @@ static void sched_cpu_event(struct sim *sim, void *unused, u64 cpu_nr)
 		t->state = TASK_RUNNABLE, rq_enqueue(sim, t);
 	t->cpu = -1;
 	cpu->curr = NULL;
-	cpu_kick(sim, c, sim->now + cost);
+	cpu_kick(sim, c, eng->now + cost);
 }

@@ -22,7 +22,7 @@ struct anon_fill {
 static void shuffle(struct sim *sim, u32 *order, u64 n)
 {
 	for (u64 i = n - 1; i > 0; i--) {
-		u64 j = rng_below(&sim->rng, i + 1);
+		u64 j = rng_below(&sim->eng.rng, i + 1);
 		u32 tmp = order[i];
 
 		order[i] = order[j];

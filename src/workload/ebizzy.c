@@ -252,7 +252,7 @@ static void ebizzy_main(struct task *t, struct ebizzy *eb, struct eb_task *et)
 	cond_resched(t);
 	/* threads_go = 1; time(): read when the thread has its CPU; sleep(seconds) */
 	wl_tick(t);
-	eb->start_ns = t->sim->now;
+	eb->start_ns = t->sim->eng.now;
 	eb->threads_go = true;
 	wake_up_all(t->sim, &eb->go_wait);
 	task_sleep(t, NULL, (u64)cfg->seconds * NSEC_PER_SEC);
@@ -260,7 +260,7 @@ static void ebizzy_main(struct task *t, struct ebizzy *eb, struct eb_task *et)
 	/* threads_go = 0; time() first in its step too; difftime() */
 	wl_tick(t);
 	eb->threads_go = false;
-	eb->stop_ns = t->sim->now;
+	eb->stop_ns = t->sim->eng.now;
 	eb->elapsed_s = eb->stop_ns / NSEC_PER_SEC - eb->start_ns / NSEC_PER_SEC;
 	WL_DO(t, join_threads(t, eb));
 }
@@ -341,7 +341,7 @@ static int ebizzy_init(struct workload_inst *wl, struct task *t, unsigned int id
 		t->mm = eb->mm = mm_alloc(sim, t);
 		if (!t->mm)
 			return -1;
-		eb->heap = je_heap_create(sim, eb->mm, sim->nr_cpus, wl->cfg->purge_free);
+		eb->heap = je_heap_create(sim, eb->mm, sim->eng.nr_cpus, wl->cfg->purge_free);
 		if (!eb->heap)
 			return -1;
 		eb->threads_running = wl->cfg->nr_threads;

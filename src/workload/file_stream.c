@@ -75,7 +75,7 @@ static void file_stream_report(struct workload_inst *wl)
 		pages += fs->pages_done;
 		resident += fs->mapping->nrpages;
 	}
-	secs = (double)((wl->end_ns ? wl->end_ns : wl->sim->now) - wl->start_ns) / 1e9;
+	secs = (double)((wl->end_ns ? wl->end_ns : wl->sim->eng.now) - wl->start_ns) / 1e9;
 	wl_set_figure(wl, wl->cfg->type == WL_FILE_WRITE ? "pages_written" : "pages_read",
 		      (double)pages, true);
 	wl_set_figure(wl, "resident_pages", (double)resident, true);

@@ -97,7 +97,7 @@ static void lru_file_mmap_read_report(struct workload_inst *wl)
 		sumsq += s * s;
 		done++;
 	}
-	for (unsigned int c = 0; c < sim->nr_cpus; c++)
+	for (unsigned int c = 0; c < sim->eng.nr_cpus; c++)
 		irqs += sim->mm_cpus[c].nr_tlb_irqs;
 	wl_set_figure(wl, "elapsed_s", elapsed, false);
 	wl_set_figure(wl, "pages_read", (double)pages, true);

@@ -135,7 +135,7 @@ void workload_task_exit(struct workload_inst *wl, struct task *t)
 	wl->end_ns = t->exit_ns;
 	wl->ended = true;
 	if (!--sim->workloads_unfinished)
-		sim->stopped = true;
+		sim->eng.stopped = true;
 }
 
 struct wl_totals workload_totals(const struct sim *sim, const struct workload_inst *wl)
@@ -146,7 +146,7 @@ struct wl_totals workload_totals(const struct sim *sim, const struct workload_in
 		.min_flt = wl->min_flt,
 		.maj_flt = wl->maj_flt,
 	};
-	u64 end = wl->running ? sim->now : wl->end_ns;
+	u64 end = wl->running ? sim->eng.now : wl->end_ns;
 
 	for (unsigned int i = 0; i < wl->nr_tasks; i++) {
 		const struct task *task = wl->tasks[i];
@@ -258,11 +258,11 @@ void workload_start(struct sim *sim, void *data, u64 unused)
 {
 	struct workload_inst *wl = data;
 
-	wl->start_ns = sim->now;
+	wl->start_ns = sim->eng.now;
 	wl->started = true;
 	wl->running = wl->nr_tasks;
 	for (unsigned int i = 0; i < wl->nr_tasks; i++) {
-		wl->tasks[i]->start_ns = sim->now;
+		wl->tasks[i]->start_ns = sim->eng.now;
 		wake_up_task(wl->tasks[i]);
 	}
 }

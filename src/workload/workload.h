@@ -8,7 +8,7 @@
 #ifndef RECLAIMSIM_WORKLOAD_H
 #define RECLAIMSIM_WORKLOAD_H
 
-#include "../sim/sim.h"
+#include "../mm/sim.h"
 
 #define WL_MAX_FIGURES 16
 

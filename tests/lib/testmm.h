@@ -35,7 +35,7 @@ static inline void run_events(struct sim *sim, struct task *t)
 	struct event ev;
 
 	while ((!t || t->state == TASK_BLOCKED) && event_pop(sim, &ev)) {
-		sim->now = ev.time;
+		sim->eng.now = ev.time;
 		if (ev.fn == blk_end_io || ev.fn == sched_wake_event)
 			ev.fn(sim, ev.ptr, ev.arg);
 	}

@@ -13,7 +13,7 @@
 #include "testutil.h"
 
 #include "reclaimsim/reclaimsim.h"
-#include "sim/sim.h"
+#include "mm/sim.h"
 #include "report/report.h"
 #include "mm/internal.h"
 #include "workload/workload.h"

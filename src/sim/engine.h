@@ -1,26 +1,27 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * sim.h - the simulation object: virtual clock, event queue, CPUs, tasks,
- * and the simulated machine's memory.  Everything mutable lives in one
- * struct sim, so two simulations can run side by side in one process.
+ * engine.h - the engine: virtual clock, event queue, coroutine host, CPUs,
+ * run queue and tasks.  It knows nothing of mm or workloads: its state is
+ * a struct engine, the first member of the machine's struct sim
+ * (src/mm/sim.h), which the engine sees only as a handle (sim_engine()).
  *
  * Time model: discrete events ordered by (time ns, sequence).  A task's
  * work is a series of steps; each step changes model state at its start
  * time and costs user and system ns, after which the task's CPU runs its
  * next step (or another task when the timeslice ends or the task blocks).
  */
-#ifndef RECLAIMSIM_SIM_H
-#define RECLAIMSIM_SIM_H
+#ifndef RECLAIMSIM_ENGINE_H
+#define RECLAIMSIM_ENGINE_H
 
 #include <stdio.h>
 
 #include "types.h"
-#include "scenario.h"
 #include "rng.h"
 #include "waitq.h"
 #include "coro.h"
-#include "../mm/mm_types.h"
-#include "../dev/blkdev.h"
+
+/* the simulation: the engine's state and the machine's (src/mm/sim.h) */
+struct sim;
 
 enum task_kind { TASK_USER, TASK_KSWAPD, TASK_FLUSHER };
 enum task_state { TASK_RUNNABLE, TASK_RUNNING, TASK_BLOCKED, TASK_DEAD };
@@ -112,29 +113,8 @@ struct event_queue {
 	u64 next_seq;
 };
 
-/* One row of the time series. */
-struct sample {
-	u64 t_ns;
-	u64 free; /* pages, all zones */
-	u64 min, low, high; /* sum of zone watermarks */
-	u64 pgscan, pgsteal; /* cumulative */
-	unsigned int reclaimers;
-	u64 active_anon, inactive_anon; /* pages, all nodes */
-	u64 pgrefill, pgdeactivate; /* cumulative: the active list's scan */
-	u64 pswpout, pswpin, pgmajfault; /* cumulative */
-};
-
-/* Reclaim figures the seeds report beside the kernel's counters. */
-struct reclaim_figures {
-	unsigned int nr_reclaimers; /* now in try_to_free_(mem_cgroup_)pages */
-	unsigned int max_parallel_reclaimers;
-	u64 max_try_to_free_pages_ns;
-	u64 overreclaim_pages; /* reclaimed beyond nr_to_reclaim */
-	u64 oom_kills;
-};
-
-struct sim {
-	struct scenario scn;
+/* The engine's state: the first member of struct sim. */
+struct engine {
 	u64 now; /* ns */
 	struct event_queue eq;
 	u64 nr_events; /* events dispatched */
@@ -152,10 +132,10 @@ struct sim {
 	struct cpu *cpus;
 	unsigned int this_cpu; /* smp_processor_id() of the step in progress */
 	struct task *rq_head, *rq_tail; /* round-robin run queue */
+	u64 timeslice_ns; /* the scenario's [cost] timeslice_ns */
 	unsigned int nr_tasks, cap_tasks;
 	struct task **tasks;
 	int next_pid;
-	struct task *flusher;
 	/*
 	 * context_switch()'s work above the engine when @next gets CPU @cpu
 	 * (the mm's switch_mm), set by sim_create; NULL: none
@@ -171,81 +151,26 @@ struct sim {
 	void (*task_init)(struct task *t);
 	void (*task_release)(struct task *t);
 
-	/* memory */
-	u32 page_size; /* bytes */
-	unsigned int page_shift;
-	u32 nr_pfns;
-	struct page *mem_map;
-	struct mm_cpu *mm_cpus; /* [nr_cpus]: the mm's per-CPU state */
-	unsigned int nr_nodes;
-	struct pglist_data *nodes;
-	long min_free_kbytes;
-	u64 nr_kernel_pages; /* allocated for kernel use, off every LRU */
-	u64 totalreserve_pages;
-	u64 vm_events[NR_VM_EVENT_ITEMS];
-
-	/* memory cgroups: memcgs[0] is the root */
-	unsigned int nr_memcgs;
-	struct mem_cgroup **memcgs;
-
-	/* processes and files */
-	unsigned int nr_mms, cap_mms;
-	struct mm_struct **mms;
-	struct anon_vma *anon_vmas; /* [root mm id], cap_mms entries */
-	unsigned int nr_files, cap_files;
-	struct address_space **files;
-
-	/* swap and block devices */
-	struct swap_info_struct *swap; /* NULL without swap */
-	struct blkdev swap_dev;
-	struct blkdev disk_dev;
-
-	/* writeback (mm/page-writeback.c) */
-	struct wait_queue_head dirty_throttle_wait;
-	struct wait_queue_head writeback_wait; /* folio_wait_writeback sleepers */
-	struct wait_queue_head page_wait; /* folio_wait_locked sleepers (reads) */
-	struct wait_queue_head flusher_wait;
-	u64 nr_dirty; /* NR_FILE_DIRTY, all nodes */
-	u64 nr_writeback;
-	bool flusher_kicked;
-
-	/* workloads */
-	unsigned int nr_workloads;
-	struct workload_inst *workloads;
-	unsigned int workloads_unfinished; /* not yet started or still running */
-
-	struct reclaim_figures reclaim;
-	unsigned int throttle_reclaimers; /* 2008 throttle, global policy */
-	struct wait_queue_head throttle_wait;
-	struct wait_queue_head congestion_wait; /* congestion_wait() sleepers */
-
-	/*
-	 * time series: a sample event every run.sample_interval always; its
-	 * row is kept only when the caller set keep_samples before sim_run()
-	 * (the CLI does for --csv and --plot: nothing else reads the rows)
-	 */
-	bool keep_samples;
-	size_t nr_samples, cap_samples;
-	struct sample *samples;
-
-	/*
-	 * the OOM kill of a task other than the current one (oom_kill.c): the
-	 * machine's do_exit (src/kernel/exit.c), set by sim_create; mm cannot
-	 * call up into the task lifecycle
-	 */
-	void (*kill_task)(struct task *t, int signal);
-
 	/* model invariant checking (tests): called after every event */
 	void (*check_hook)(struct sim *sim, void *arg);
 	void *check_arg;
 };
+
+/*
+ * sim_engine - the engine's state of @sim: struct sim's first member
+ * (src/mm/sim.h asserts it), so the engine needs no more of struct sim.
+ */
+static inline struct engine *sim_engine(struct sim *sim)
+{
+	return (struct engine *)(void *)sim;
+}
 
 /* Events (src/sim/event.c) */
 int event_push(struct sim *sim, u64 time, event_fn fn, void *ptr, u64 arg);
 bool event_pop(struct sim *sim, struct event *ev);
 /*
  * sim_fail - the run cannot go on (the host is out of memory): keep the
- * first reason in sim->error and stop the event loop; sim_run() returns -1
+ * first reason in the engine's error and stop the event loop; sim_run() returns -1
  * and sim_error() says why.  The step in progress ends as it can.
  */
 __attribute__((format(printf, 2, 3))) void sim_fail(struct sim *sim, const char *fmt, ...);
@@ -308,33 +233,7 @@ static inline void charge_user(struct task *t, u64 ns)
 /* The virtual time the current step of @t has reached. */
 static inline u64 task_now(const struct task *t)
 {
-	return t->sim->now + t->step_user_ns + t->step_sys_ns;
-}
-
-/* Statistics helpers (src/mm/vmstat.c) */
-static inline void count_vm_event(struct sim *sim, enum vm_event_item i)
-{
-	sim->vm_events[i]++;
-}
-static inline void count_vm_events(struct sim *sim, enum vm_event_item i, u64 n)
-{
-	sim->vm_events[i] += n;
-}
-
-static inline struct page *pfn_to_page(struct sim *sim, u32 pfn)
-{
-	return &sim->mem_map[pfn];
-}
-static inline u32 page_to_pfn(struct sim *sim, const struct page *page)
-{
-	return (u32)(page - sim->mem_map);
-}
-
-/* Zone and node of a frame: zones are contiguous PFN ranges. */
-struct zone *page_zone(struct sim *sim, u32 pfn);
-static inline struct pglist_data *page_pgdat(struct sim *sim, u32 pfn)
-{
-	return page_zone(sim, pfn)->zone_pgdat;
+	return sim_engine(t->sim)->now + t->step_user_ns + t->step_sys_ns;
 }
 
 #endif

@@ -1,0 +1,136 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * sim.h - the simulation object: the engine's state (src/sim/engine.h,
+ * its first member) and the simulated machine: its memory, memcgs, swap,
+ * devices, files and workloads.  Everything mutable lives in one struct
+ * sim, so two simulations can run side by side in one process.
+ */
+#ifndef RECLAIMSIM_SIM_H
+#define RECLAIMSIM_SIM_H
+
+#include <stdio.h>
+
+#include "../sim/engine.h"
+#include "../sim/scenario.h"
+#include "mm_types.h"
+#include "../dev/blkdev.h"
+
+/* One row of the time series. */
+struct sample {
+	u64 t_ns;
+	u64 free; /* pages, all zones */
+	u64 min, low, high; /* sum of zone watermarks */
+	u64 pgscan, pgsteal; /* cumulative */
+	unsigned int reclaimers;
+	u64 active_anon, inactive_anon; /* pages, all nodes */
+	u64 pgrefill, pgdeactivate; /* cumulative: the active list's scan */
+	u64 pswpout, pswpin, pgmajfault; /* cumulative */
+};
+
+/* Reclaim figures the seeds report beside the kernel's counters. */
+struct reclaim_figures {
+	unsigned int nr_reclaimers; /* now in try_to_free_(mem_cgroup_)pages */
+	unsigned int max_parallel_reclaimers;
+	u64 max_try_to_free_pages_ns;
+	u64 overreclaim_pages; /* reclaimed beyond nr_to_reclaim */
+	u64 oom_kills;
+};
+
+struct sim {
+	struct engine eng; /* first: sim_engine() */
+	struct scenario scn;
+	struct task *flusher;
+
+	/* memory */
+	u32 page_size; /* bytes */
+	unsigned int page_shift;
+	u32 nr_pfns;
+	struct page *mem_map;
+	struct mm_cpu *mm_cpus; /* [nr_cpus]: the mm's per-CPU state */
+	unsigned int nr_nodes;
+	struct pglist_data *nodes;
+	long min_free_kbytes;
+	u64 nr_kernel_pages; /* allocated for kernel use, off every LRU */
+	u64 totalreserve_pages;
+	u64 vm_events[NR_VM_EVENT_ITEMS];
+
+	/* memory cgroups: memcgs[0] is the root */
+	unsigned int nr_memcgs;
+	struct mem_cgroup **memcgs;
+
+	/* processes and files */
+	unsigned int nr_mms, cap_mms;
+	struct mm_struct **mms;
+	struct anon_vma *anon_vmas; /* [root mm id], cap_mms entries */
+	unsigned int nr_files, cap_files;
+	struct address_space **files;
+
+	/* swap and block devices */
+	struct swap_info_struct *swap; /* NULL without swap */
+	struct blkdev swap_dev;
+	struct blkdev disk_dev;
+
+	/* writeback (mm/page-writeback.c) */
+	struct wait_queue_head dirty_throttle_wait;
+	struct wait_queue_head writeback_wait; /* folio_wait_writeback sleepers */
+	struct wait_queue_head page_wait; /* folio_wait_locked sleepers (reads) */
+	struct wait_queue_head flusher_wait;
+	u64 nr_dirty; /* NR_FILE_DIRTY, all nodes */
+	u64 nr_writeback;
+	bool flusher_kicked;
+
+	/* workloads */
+	unsigned int nr_workloads;
+	struct workload_inst *workloads;
+	unsigned int workloads_unfinished; /* not yet started or still running */
+
+	struct reclaim_figures reclaim;
+	unsigned int throttle_reclaimers; /* 2008 throttle, global policy */
+	struct wait_queue_head throttle_wait;
+	struct wait_queue_head congestion_wait; /* congestion_wait() sleepers */
+
+	/*
+	 * time series: a sample event every run.sample_interval always; its
+	 * row is kept only when the caller set keep_samples before sim_run()
+	 * (the CLI does for --csv and --plot: nothing else reads the rows)
+	 */
+	bool keep_samples;
+	size_t nr_samples, cap_samples;
+	struct sample *samples;
+
+	/*
+	 * the OOM kill of a task other than the current one (oom_kill.c): the
+	 * machine's do_exit (src/kernel/exit.c), set by sim_create; mm cannot
+	 * call up into the task lifecycle
+	 */
+	void (*kill_task)(struct task *t, int signal);
+};
+_Static_assert(offsetof(struct sim, eng) == 0, "sim_engine(): the engine's state comes first");
+
+/* Statistics helpers (src/mm/vmstat.c) */
+static inline void count_vm_event(struct sim *sim, enum vm_event_item i)
+{
+	sim->vm_events[i]++;
+}
+static inline void count_vm_events(struct sim *sim, enum vm_event_item i, u64 n)
+{
+	sim->vm_events[i] += n;
+}
+
+static inline struct page *pfn_to_page(struct sim *sim, u32 pfn)
+{
+	return &sim->mem_map[pfn];
+}
+static inline u32 page_to_pfn(struct sim *sim, const struct page *page)
+{
+	return (u32)(page - sim->mem_map);
+}
+
+/* Zone and node of a frame: zones are contiguous PFN ranges. */
+struct zone *page_zone(struct sim *sim, u32 pfn);
+static inline struct pglist_data *page_pgdat(struct sim *sim, u32 pfn)
+{
+	return page_zone(sim, pfn)->zone_pgdat;
+}
+
+#endif
