@@ -464,10 +464,44 @@ static void test_profiles(void **state)
 	sim_destroy(sim);
 }
 
+/*
+ * mm_verify (--check) sees the swap map against its users: a slot whose
+ * count no PTE accounts for (leaked swap space), a swap cache flag without
+ * a page, and inuse_pages that do not match the slots in use.
+ */
+static void test_verify_catches_swap_leaks(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini_vma);
+	struct swap_info_struct *si;
+	struct pair p;
+	char err[256] = "";
+	u64 slot;
+
+	new_pair(sim, &p, NPAGES);
+	swap_out_pair(sim, &p, NPAGES);
+	assert_verified(sim);
+	si = sim->swap;
+	slot = slot_of(p.t[0], p.base[0]);
+	si->swap_map[slot]++; /* a reference nobody holds */
+	assert_int_not_equal(mm_verify(sim, err, sizeof(err)), 0);
+	assert_non_null(strstr(err, "swap_map count vs PTEs"));
+	si->swap_map[slot]--;
+	si->swap_map[slot] |= SWAP_HAS_CACHE; /* a cache flag without a page */
+	assert_int_not_equal(mm_verify(sim, err, sizeof(err)), 0);
+	assert_non_null(strstr(err, "SWAP_HAS_CACHE vs a page in the swap cache"));
+	si->swap_map[slot] &= (u8)~SWAP_HAS_CACHE;
+	si->inuse_pages++;
+	assert_int_not_equal(mm_verify(sim, err, sizeof(err)), 0);
+	assert_non_null(strstr(err, "swap inuse_pages vs slots in use"));
+	si->inuse_pages--;
+	assert_verified(sim);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		test_sim_unit_test(test_cluster_readahead_reads_neighbours),
+		test_sim_unit_test(test_verify_catches_swap_leaks),
 		test_sim_unit_test(test_cluster_readahead_page_cluster_0),
 		test_sim_unit_test(test_cluster_readahead_page_cluster_31),
 		test_sim_unit_test(test_vma_readahead_reads_own_window),

@@ -24,6 +24,60 @@ static int fail(char *err, size_t errlen, const char *what, long long a, long lo
 	return -1;
 }
 
+/*
+ * The swap map against its users: a slot's count is the PTEs holding its
+ * swap entry, SWAP_HAS_CACHE is set exactly when the swap cache holds a
+ * page for it (that page in PG_swapcache, pointing back at the slot), and
+ * inuse_pages counts the slots in use.  A slot nobody refers to is leaked
+ * swap space: the class of bug that fills swap without freeing memory.
+ */
+static int verify_swap(struct sim *sim, char *err, size_t errlen)
+{
+	struct swap_info_struct *si = sim->swap;
+	u32 *refs;
+	u64 inuse = 0;
+	int rc = 0;
+
+	if (!si)
+		return 0;
+	refs = calloc(si->max, sizeof(*refs));
+	if (!refs)
+		return fail(err, errlen, "out of memory", 0, 0);
+	for (unsigned int i = 0; i < sim->nr_mms; i++) {
+		const struct mm_struct *mm = sim->mms[i];
+
+		for (unsigned int v = 0; v < mm->nr_vmas; v++) {
+			const struct vm_area_struct *vma = &mm->vmas[v];
+
+			for (u64 p = 0; p < vma->vm_end - vma->vm_start; p++)
+				if (pte_swap(vma->ptes[p]) && pte_slot(vma->ptes[p]) < si->max)
+					refs[pte_slot(vma->ptes[p])]++;
+		}
+	}
+	for (u64 slot = 1; slot < si->max && !rc; slot++) {
+		u8 map = si->swap_map[slot];
+		u64 e = si->swap_cache[slot];
+		bool cached = e && !xa_is_value(e);
+
+		inuse += map != 0;
+		if ((u32)(map & ~SWAP_HAS_CACHE) != refs[slot])
+			rc = fail(err, errlen, "swap_map count vs PTEs with the slot's entry",
+				  map & ~SWAP_HAS_CACHE, refs[slot]);
+		else if (!!(map & SWAP_HAS_CACHE) != cached)
+			rc = fail(err, errlen, "SWAP_HAS_CACHE vs a page in the swap cache",
+				  !!(map & SWAP_HAS_CACHE), cached);
+		else if (cached && (!PageFlag(&sim->mem_map[e - 1], PG_swapcache) ||
+				    sim->mem_map[e - 1].private != slot))
+			rc = fail(err, errlen, "swap cache page vs its slot", (long long)slot,
+				  (long long)sim->mem_map[e - 1].private);
+	}
+	if (!rc && inuse != si->inuse_pages)
+		rc = fail(err, errlen, "swap inuse_pages vs slots in use",
+			  (long long)si->inuse_pages, (long long)inuse);
+	free(refs);
+	return rc;
+}
+
 /* The PTEs of every mm against mapcounts, RSS counters and NR_*_MAPPED. */
 static int verify_mappings(struct sim *sim, char *err, size_t errlen)
 {
@@ -181,6 +235,8 @@ int mm_verify(struct sim *sim, char *err, size_t errlen)
 	}
 	free(memcg_pages);
 	if (verify_mappings(sim, err, errlen))
+		rc = -1;
+	if (verify_swap(sim, err, errlen))
 		rc = -1;
 	return rc;
 }
