@@ -213,6 +213,11 @@ check "kswapd double sleep: not cut short" sh -c "! grep -q -e 'did not finish' 
 expect_ok "many tasks in sequence" "$BIN" run "$ROOT/tests/data/many-tasks-seq.ini"
 check "many tasks in sequence: the last workload ran" grep -q "^w9: pages 16384$" "$TMP/out"
 
+# fast swap: written pages reach the inactive tail, no false OOM kill
+expect_ok "fast swap" "$BIN" run "$ROOT/tests/data/fast-swap.ini"
+check "fast swap: no OOM kill" sh -c "awk '\$1 == \"oom_kills\" && \$2 == 0 { ok = 1 } END { exit !ok }' '$TMP/out'"
+check "fast swap: pages written are freed" sh -c "awk '\$1 == \"pswpout\" { o = \$2 } \$1 == \"pgsteal_anon\" { s = \$2 } END { exit !(o > 60000 && s >= o - 200) }' '$TMP/out'"
+
 # a user loop whose operations cost nothing ends in the watchdog, not a hang
 expect_status "zero-cost loop: watchdog" 1 "watchdog: task [0-9]* (ebizzy) issued 10000000 operations" \
 	timeout 60 "$BIN" run "$ROOT/tests/data/zero-cost-loop.ini"

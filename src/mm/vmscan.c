@@ -319,6 +319,34 @@ static void putback_folio(struct sim *sim, struct lruvec *lruvec, u32 pfn)
 }
 
 /*
+ * move_folios_to_lru() for a survivor of shrink_folio_list.  A page whose
+ * pageout ended while the batch was still isolated - the model holds a
+ * batch for a step per page, and a fast device completes meanwhile - lost
+ * the rotation folio_end_writeback gives a page on the LRU
+ * (folio_rotate_reclaimable: off the list, nothing moved, PG_reclaim
+ * cleared): clean, unmapped and inactive, it goes to the tail now, where
+ * that rotation would have put it, to be freed by the next scan.  Left at
+ * the head, a clean swap cache page kept its slot until the whole list had
+ * gone round: with swap full, anon is not scanned at all, and fast swap
+ * ended in false OOM kills (issue 11).
+ */
+static void putback_survivor(struct sim *sim, struct lruvec *lruvec, u32 pfn)
+{
+	struct page *page = pfn_to_page(sim, pfn);
+
+	if (PageFlag(page, PG_active) || PageFlag(page, PG_writeback) || PageFlag(page, PG_dirty) ||
+	    PageFlag(page, PG_locked) || page->mapcount || PageFlag(page, PG_unevictable) ||
+	    !(PageFlag(page, PG_swapcache) || !PageFlag(page, PG_anon))) {
+		putback_folio(sim, lruvec, pfn);
+		return;
+	}
+	VM_BUG_ON_PAGE(!PageFlag(page, PG_isolated), page);
+	ClearPageFlag(page, PG_isolated);
+	lruvec_add_folio_tail(sim, lruvec, pfn);
+	count_vm_event(sim, PGROTATED);
+}
+
+/*
  * free_unref_folios() at the end of shrink_folio_list (v6.12): reclaimed
  * pages stay isolated until the whole batch is done (a reclaimer that
  * sleeps in the middle of a batch still holds them), then go back to the
@@ -604,7 +632,7 @@ static void putback_isolated(struct task *t, struct isolated_folios *isol)
 		u32 pfn = isol->ret_folios.head;
 
 		pfn_list_del(sim, &isol->ret_folios, pfn);
-		putback_folio(sim, isol->lruvec, pfn);
+		putback_survivor(sim, isol->lruvec, pfn);
 	}
 	free_folio_list(sim, &isol->free_folios);
 	mod_node_page_state(isol->lruvec->pgdat, NR_ISOLATED_ANON + is_file_lru(isol->lru),
@@ -674,7 +702,7 @@ static unsigned long shrink_inactive_list(struct task *t, unsigned long nr_to_sc
 		u32 pfn = isol.ret_folios.head;
 
 		pfn_list_del(sim, &isol.ret_folios, pfn);
-		putback_folio(sim, lruvec, pfn);
+		putback_survivor(sim, lruvec, pfn);
 		nr_put++;
 	}
 	mod_node_page_state(pgdat, NR_ISOLATED_ANON + file, -(long)nr_taken);
