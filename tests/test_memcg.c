@@ -223,7 +223,7 @@ static void test_charge_at_limit(void **state)
 	assert_int_equal(box->memsw.failcnt, 0);
 	assert_int_equal(root->memory.failcnt, 0);
 	assert_int_equal(box->events_max, 0);
-	assert_false(mm_task(t)->reclaim.counted); /* was: t->rs.phase == RP_IDLE */
+	assert_false(mm_task(t)->reclaim.counted); /* not in reclaim */
 	assert_int_equal(sim->reclaim.nr_reclaimers, 0);
 	assert_int_equal(mem_cgroup_margin(box), 0);
 
@@ -417,8 +417,8 @@ static void test_charge_hierarchy(void **state)
 	pfn = charge_to_reclaim(t, &c);
 	assert_int_equal(top->memory.failcnt, 38);
 	assert_int_equal(leaf->memory.failcnt, 0);
-	/* the limit reclaim is top's (was: t->rs.sc.target_mem_cgroup; its
-	 * may_swap is on the coroutine's stack, not observable) */
+	/* the limit reclaim is top's (its scan_control, may_swap included,
+	 * is on the coroutine's stack: not observable here) */
 	assert_int_equal(top->events_max, 1);
 	assert_int_equal(leaf->events_max, 0);
 	assert_int_equal(leaf->memory.usage, 100);
@@ -490,8 +490,7 @@ static void test_charge_memsw_limit(void **state)
 	assert_int_equal(sw->memsw.failcnt, 24);
 	assert_int_equal(sw->memory.failcnt, 0);
 	/*
-	 * the limit reclaim is sw's (was: t->rs.sc.target_mem_cgroup).  Its
-	 * scan_control (may_swap false for a memsw hit, nr_to_reclaim 32)
+	 * the limit reclaim is sw's.  Its scan_control (may_swap false for a memsw hit, nr_to_reclaim 32)
 	 * is on the coroutine's stack now: not observable here, with
 	 * nothing on sw's LRUs to swap or not.
 	 */
