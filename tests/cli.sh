@@ -218,6 +218,10 @@ expect_ok "fast swap" "$BIN" run "$ROOT/tests/data/fast-swap.ini"
 check "fast swap: no OOM kill" sh -c "awk '\$1 == \"oom_kills\" && \$2 == 0 { ok = 1 } END { exit !ok }' '$TMP/out'"
 check "fast swap: pages written are freed" sh -c "awk '\$1 == \"pswpout\" { o = \$2 } \$1 == \"pgsteal_anon\" { s = \$2 } END { exit !(o > 60000 && s >= o - 200) }' '$TMP/out'"
 
+# 40,000 live tasks: more coroutine stacks than vm.max_map_count allows guarded
+expect_ok "many live tasks" "$BIN" run "$ROOT/tests/data/many-live-tasks.ini"
+check "many live tasks: all 40000 ran" grep -q "^hackbench: tasks 40000$" "$TMP/out"
+
 # a user loop whose operations cost nothing ends in the watchdog, not a hang
 expect_status "zero-cost loop: watchdog" 1 "watchdog: task [0-9]* (ebizzy) issued 10000000 operations" \
 	timeout 60 "$BIN" run "$ROOT/tests/data/zero-cost-loop.ini"

@@ -161,8 +161,8 @@ static void sample_event(struct sim *sim, void *unused, u64 unused_arg)
  * when this many consecutive events were dispatched without the virtual
  * clock moving (sim->eng.watchdog_limit overrides it when not 0).  A legitimate
  * run dispatches a few events per task at one instant - a wake-up, the
- * CPU event of a step that costs nothing, a timer - and a run has at most
- * about 32,000 live tasks (a stack each): the most measured at one instant
+ * CPU event of a step that costs nothing, a timer - and even hackbench's
+ * largest run has 40,000 tasks: the most measured at one instant
  * is 4,805 (seed000-ia64, thousands of reclaimers woken together).  Fifty
  * million is three to four orders of magnitude above that, and takes a looping
  * task a few seconds of host time to reach: a hang ends with a report,

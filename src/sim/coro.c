@@ -4,6 +4,7 @@
  * fcontext.  See coro.h.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -34,6 +35,8 @@ fcontext_t make_fcontext(void *sp, size_t size, void (*fn)(transfer_t));
 #define asan_finish_switch(save, bottom, size) ((void)(save), (void)(bottom), (void)(size))
 #define ASAN_UNPOISON_MEMORY_REGION(addr, size) ((void)(addr), (void)(size))
 #endif
+
+#define CORO_CANARY 0x57ac6ca9a27ULL /* "stack canary" */
 
 static size_t page_bytes(void)
 {
@@ -74,8 +77,15 @@ int coro_create(struct coro *co, coro_fn fn, void *arg, unsigned int color)
 		co->map = NULL;
 		return -1;
 	}
-	/* the stack grows down: the guard is the mapping's first page */
-	if (mprotect(co->map, guard, PROT_NONE)) {
+	/*
+	 * The stack grows down: the guard is the mapping's first page.  A
+	 * guarded stack is two mappings of the host's; when the host has no
+	 * mapping left for that (vm.max_map_count, near 32,000 live tasks)
+	 * the stack goes unguarded - side-by-side unguarded stacks merge
+	 * into one mapping - and only the canary below watches it.
+	 */
+	co->guarded = !mprotect(co->map, guard, PROT_NONE);
+	if (!co->guarded && errno != ENOMEM) {
 		int e = errno;
 
 		munmap(co->map, co->map_size);
@@ -83,6 +93,8 @@ int coro_create(struct coro *co, coro_fn fn, void *arg, unsigned int color)
 		errno = e;
 		return -1;
 	}
+	if (!co->guarded) /* the canary costs a resident page: only where needed */
+		*(u64 *)coro_stack_bottom(co) = CORO_CANARY;
 	co->fn = fn;
 	co->arg = arg;
 	co->ctx = make_fcontext((char *)co->map + co->map_size - offset, CORO_STACK_SIZE - offset,
@@ -115,11 +127,22 @@ uintptr_t coro_resume(struct coro_host *host, struct coro *co)
 	return (uintptr_t)t.data;
 }
 
+/* An unguarded stack's lowest word: overwritten only by an overflow. */
+static void coro_check_canary(const struct coro *co)
+{
+	if (!co->guarded && *(const u64 *)coro_stack_bottom(co) != CORO_CANARY) {
+		fprintf(stderr, "reclaimsim: BUG: a coroutine overflowed its %zu KiB stack\n",
+			(size_t)CORO_STACK_SIZE >> 10);
+		abort();
+	}
+}
+
 void coro_suspend(struct coro_host *host, struct coro *co, uintptr_t val)
 {
 	void *fake_stack;
 	transfer_t t;
 
+	coro_check_canary(co);
 	asan_start_switch(&fake_stack, host->stack_bottom, host->stack_size);
 	t = jump_fcontext(host->ctx, (void *)val);
 	asan_finish_switch(fake_stack, &host->stack_bottom, &host->stack_size);
@@ -128,6 +151,7 @@ void coro_suspend(struct coro_host *host, struct coro *co, uintptr_t val)
 
 _Noreturn void coro_exit(struct coro_host *host, struct coro *co, uintptr_t val)
 {
+	coro_check_canary(co);
 	/* NULL: the sanitizer may drop this fiber's fake stack */
 	asan_start_switch(NULL, host->stack_bottom, host->stack_size);
 	jump_fcontext(host->ctx, (void *)val);

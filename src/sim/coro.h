@@ -45,6 +45,7 @@ struct coro {
 	void *ctx; /* fcontext_t of the suspended coroutine */
 	void *map; /* the mapping: guard page, then the stack; NULL = none */
 	size_t map_size; /* bytes, guard included */
+	bool guarded; /* the guard page is PROT_NONE (else a canary watches) */
 	coro_fn fn;
 	void *arg;
 	struct coro_host *host; /* who resumed it last */

@@ -236,9 +236,7 @@ enum step_result task_run_step(struct task *t)
 	if (!t->co.map && coro_create(&t->co, task_body, t, (unsigned int)t->pid)) {
 		/* no stack for its coroutine: the task cannot run at all */
 		snprintf(eng->error, sizeof(eng->error),
-			 "cannot map a %u KiB stack for task %d (%s): %s (a live task takes two "
-			 "memory mappings, its stack and a guard page: more than about 32,000 live "
-			 "tasks need a larger vm.max_map_count)",
+			 "cannot map a %u KiB stack for task %d (%s): %s",
 			 (unsigned int)(CORO_STACK_SIZE >> 10), t->pid, t->comm, strerror(errno));
 		eng->stopped = true;
 		return STEP_BLOCKED;
