@@ -88,7 +88,14 @@ $(BUILD)/tests/%: tests/%.c $(wildcard tests/lib/*.h) $(BUILD)/libcli.a $(BUILD)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Itests/lib -Wno-missing-prototypes -o $@ $< $(BUILD)/libcli.a $(BUILD)/libreclaimsim.a $(LIBS) -lcmocka
 
-tests: $(TESTS) $(BUILD)/reclaimsim
+# The benchmark programs (bench/run.sh runs them) are built with the tests
+# so that a change to the library cannot leave them behind.
+BENCHES := $(BUILD)/bench/bench $(BUILD)/bench/coro
+$(BUILD)/bench/%: bench/%.c $(BUILD)/libreclaimsim.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(OPTFLAGS) -Wall -Wextra -Werror $(INCS) -o $@ $< $(BUILD)/libreclaimsim.a $(LIBS)
+
+tests: $(TESTS) $(BUILD)/reclaimsim $(BENCHES)
 
 # Run every test binary; stop at the first failure.  The tests find the
 # binary and data through RECLAIMSIM_BIN / RECLAIMSIM_ROOT.

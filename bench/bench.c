@@ -13,7 +13,7 @@
 #include <time.h>
 
 #include "reclaimsim/reclaimsim.h"
-#include "sim/sim.h"
+#include "mm/sim.h"
 #include "report/report.h"
 
 static double now_s(void)
@@ -60,17 +60,17 @@ int main(int argc, char **argv)
 		printf("--set               %s\n", argv[i]);
 	printf("frames              %u (%.1f GiB of %u-byte pages)\n", sim->nr_pfns,
 	       (double)sim->nr_pfns * sim->page_size / (1 << 30), sim->page_size);
-	printf("simulated time      %.3f s\n", (double)sim->now / 1e9);
+	printf("simulated time      %.3f s\n", (double)sim->eng.now / 1e9);
 	printf("setup wall time     %.3f s\n", t1 - t0);
 	printf("run wall time       %.3f s\n", t2 - t1);
-	printf("events              %llu\n", (unsigned long long)sim->nr_events);
-	printf("events per second   %.0f\n", (double)sim->nr_events / (t2 - t1));
+	printf("events              %llu\n", (unsigned long long)sim->eng.nr_events);
+	printf("events per second   %.0f\n", (double)sim->eng.nr_events / (t2 - t1));
 	printf("pgscan, pgsteal     %llu, %llu\n",
 	       (unsigned long long)(sim->vm_events[PGSCAN_ANON] + sim->vm_events[PGSCAN_FILE]),
 	       (unsigned long long)(sim->vm_events[PGSTEAL_ANON] + sim->vm_events[PGSTEAL_FILE]));
 	printf("peak RSS            %.1f MiB\n", ru.ru_maxrss / 1024.0);
-	printf("bytes per frame     %.1f (struct page %zu)\n",
-	       ru.ru_maxrss * 1024.0 / sim->nr_pfns, sizeof(struct page));
+	printf("bytes per frame     %.1f (struct page %zu)\n", ru.ru_maxrss * 1024.0 / sim->nr_pfns,
+	       sizeof(struct page));
 	sim_destroy(sim);
 	return 0;
 fail:

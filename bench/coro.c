@@ -3,7 +3,7 @@
  * coro.c - what the coroutines cost: time per context switch and stack
  * memory per task.  A benchmark, not a test.
  *
- *   build/bench-coro [SCENARIO [--set section.key=value]...]
+ *   build/bench/coro [SCENARIO [--set section.key=value]...]
  *
  * Switch cost: a coroutine that suspends as soon as it is resumed, resumed
  * a few million times; one round trip (coro_resume + coro_suspend) is two
@@ -27,14 +27,14 @@
 #include <unistd.h>
 
 #include "reclaimsim/reclaimsim.h"
-#include "sim/sim.h"
+#include "mm/sim.h"
 #include "report/report.h"
 #include "sim/coro.h"
 
-#define ROUND_TRIPS	5000000UL	/* per repetition: 10 million switches */
-#define UC_ROUND_TRIPS	2000000UL	/* swapcontext makes a system call: fewer */
-#define REPS		5
-#define UC_STACK	(64 * 1024)
+#define ROUND_TRIPS 5000000UL /* per repetition: 10 million switches */
+#define UC_ROUND_TRIPS 2000000UL /* swapcontext makes a system call: fewer */
+#define REPS 5
+#define UC_STACK (64 * 1024)
 
 static double now_ns(void)
 {
@@ -105,10 +105,10 @@ static int switch_cost(void)
 	void *stack;
 
 	if (coro_create(&co, bounce, NULL, 0)) {
-		perror("bench-coro: coro_create");
+		perror("bench/coro: coro_create");
 		return -1;
 	}
-	coro_rep(ROUND_TRIPS / 10);	/* warm up: first touch of the stack, caches */
+	coro_rep(ROUND_TRIPS / 10); /* warm up: first touch of the stack, caches */
 	for (int r = 0; r < REPS; r++)
 		v[r] = coro_rep(ROUND_TRIPS);
 	report("coro (fcontext)", v, ROUND_TRIPS);
@@ -116,7 +116,7 @@ static int switch_cost(void)
 
 	stack = malloc(UC_STACK);
 	if (!stack || getcontext(&uc_co)) {
-		perror("bench-coro: ucontext");
+		perror("bench/coro: ucontext");
 		free(stack);
 		return -1;
 	}
@@ -128,7 +128,7 @@ static int switch_cost(void)
 	for (int r = 0; r < REPS; r++)
 		v[r] = uc_rep(UC_ROUND_TRIPS);
 	report("glibc swapcontext", v, UC_ROUND_TRIPS);
-	free(stack);	/* uc_co is never resumed again */
+	free(stack); /* uc_co is never resumed again */
 	return 0;
 }
 
@@ -160,8 +160,8 @@ static size_t stack_depth(const struct coro *co)
 
 struct stack_stats {
 	unsigned int n;
-	size_t max, sum;		/* coro_stack_used(): resident bytes */
-	size_t depth_max, depth_sum;	/* stack_depth(): bytes */
+	size_t max, sum; /* coro_stack_used(): resident bytes */
+	size_t depth_max, depth_sum; /* stack_depth(): bytes */
 	const struct task *deepest;
 };
 
@@ -183,9 +183,40 @@ static void stack_print(const char *what, const struct stack_stats *st)
 	if (!st->n)
 		return;
 	printf("  %-8s %4u tasks  resident max %6zu, mean %8.1f  depth max %6zu, mean %8.1f"
-	       "  (deepest: pid %d %s)\n", what, st->n, st->max, (double)st->sum / st->n,
-	       st->depth_max, (double)st->depth_sum / st->n, st->deepest->pid,
-	       st->deepest->comm);
+	       "  (deepest: pid %d %s)\n",
+	       what, st->n, st->max, (double)st->sum / st->n, st->depth_max,
+	       (double)st->depth_sum / st->n, st->deepest->pid, st->deepest->comm);
+}
+
+/*
+ * Stacks are given back when tasks exit: sample every live task's stack
+ * every SAMPLE_EVENTS events of the run and keep each task's largest.
+ */
+#define SAMPLE_EVENTS 4096
+struct stack_sample {
+	unsigned int nr;
+	size_t *used, *depth;
+};
+
+static void sample_stacks(struct sim *sim, void *arg)
+{
+	struct stack_sample *sample = arg;
+
+	if (sim->eng.nr_events % SAMPLE_EVENTS)
+		return;
+	for (unsigned int i = 0; i < sample->nr; i++) {
+		const struct task *t = sim->eng.tasks[i];
+		size_t used, depth;
+
+		if (!t->co.map)
+			continue;
+		used = coro_stack_used(&t->co);
+		depth = stack_depth(&t->co);
+		if (used > sample->used[i])
+			sample->used[i] = used;
+		if (depth > sample->depth[i])
+			sample->depth[i] = depth;
+	}
 }
 
 static int stack_memory(int argc, char **argv)
@@ -193,6 +224,7 @@ static int stack_memory(int argc, char **argv)
 	static struct scenario s;
 	const char *path = argc > 1 ? argv[1] : "scenarios/seed000-embedded-swap-240.ini";
 	struct stack_stats all = { 0 }, kind[3] = { { 0 } };
+	struct stack_sample sample = { 0 };
 	unsigned int no_stack = 0;
 	char err[SCN_ERR_LEN];
 	struct sim *sim;
@@ -207,34 +239,42 @@ static int stack_memory(int argc, char **argv)
 	sim = sim_create(&s, err, sizeof(err));
 	if (!sim)
 		goto fail;
+	sample.used = calloc(sim->eng.nr_tasks, sizeof(*sample.used));
+	sample.depth = calloc(sim->eng.nr_tasks, sizeof(*sample.depth));
+	if (!sample.used || !sample.depth) {
+		snprintf(err, sizeof(err), "out of memory");
+		goto fail;
+	}
+	sample.nr = sim->eng.nr_tasks;
+	sim->eng.check_hook = sample_stacks;
+	sim->eng.check_arg = &sample;
 	if (sim_run(sim)) {
-		fprintf(stderr, "bench-coro: %s: %s\n", path, sim_error(sim));
+		fprintf(stderr, "bench/coro: %s: %s\n", path, sim_error(sim));
 		sim_destroy(sim);
 		return -1;
 	}
-	for (unsigned int i = 0; i < sim->nr_tasks; i++) {
-		const struct task *t = sim->tasks[i];
-		size_t used, depth;
+	for (unsigned int i = 0; i < sample.nr; i++) {
+		const struct task *t = sim->eng.tasks[i];
 
-		if (!t->co.map) {	/* never ran: no stack was mapped */
+		if (!sample.used[i]) { /* never ran: no stack was mapped */
 			no_stack++;
 			continue;
 		}
-		used = coro_stack_used(&t->co);
-		depth = stack_depth(&t->co);
-		stack_add(&all, t, used, depth);
-		stack_add(&kind[t->kind], t, used, depth);
+		stack_add(&all, t, sample.used[i], sample.depth[i]);
+		stack_add(&kind[t->kind], t, sample.used[i], sample.depth[i]);
 	}
+	free(sample.used);
+	free(sample.depth);
 	printf("scenario               %s\n", path);
 	for (int i = 3; i < argc; i += 2)
 		printf("--set                  %s\n", argv[i]);
 	printf("stack per task         %u KiB mapped (+ a guard page), %ld-byte pages\n",
 	       (unsigned int)(CORO_STACK_SIZE >> 10), sysconf(_SC_PAGESIZE));
-	printf("tasks                  %u (%u with a stack, %u never ran)\n", sim->nr_tasks,
+	printf("tasks                  %u (%u with a stack, %u never ran)\n", sim->eng.nr_tasks,
 	       all.n, no_stack);
 	printf("resident stack         max %zu bytes, mean %.1f bytes, total %.1f KiB "
-	       "(coro_stack_used)\n", all.max, all.n ? (double)all.sum / all.n : 0.0,
-	       all.sum / 1024.0);
+	       "(coro_stack_used)\n",
+	       all.max, all.n ? (double)all.sum / all.n : 0.0, all.sum / 1024.0);
 	printf("stack depth            max %zu bytes, mean %.1f bytes (lowest non-zero byte)\n",
 	       all.depth_max, all.n ? (double)all.depth_sum / all.n : 0.0);
 	stack_print("user", &kind[TASK_USER]);
@@ -243,14 +283,14 @@ static int stack_memory(int argc, char **argv)
 	sim_destroy(sim);
 	return 0;
 fail:
-	fprintf(stderr, "bench-coro: %s\n", err);
+	fprintf(stderr, "bench/coro: %s\n", err);
 	return -1;
 }
 
 int main(int argc, char **argv)
 {
 	if (argc > 1 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
-		printf("usage: bench-coro [SCENARIO [--set section.key=value]...]\n");
+		printf("usage: bench/coro [SCENARIO [--set section.key=value]...]\n");
 		return 0;
 	}
 	if (switch_cost() || stack_memory(argc, argv))

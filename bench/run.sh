@@ -4,15 +4,9 @@
 # a test: nothing here fails on a slow machine.
 set -eu
 cd "$(dirname "$0")/.."
-make -s all
-mkdir -p build bench/results
-# bench_cc OUT SOURCE: a benchmark program linked with the library
-bench_cc() {
-	cc -std=c11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror -Iinclude -Isrc \
-		-o "$1" "$2" build/libreclaimsim.a -linih -lcjson -lboost_context -lm
-}
-bench_cc build/bench bench/bench.c
-bench_cc build/bench-coro bench/coro.c
+# the benchmark programs: the Makefile builds them with the tests
+make -s all build/bench/bench build/bench/coro
+mkdir -p bench/results
 # record NAME CMD...: one run of CMD, appended to bench/results/NAME.txt
 record() {
 	name=$1
@@ -24,11 +18,11 @@ record() {
 		echo
 	} | tee -a "bench/results/$name.txt"
 }
-# bench_one NAME SCENARIO [--set k=v]...: one run of build/bench
+# bench_one NAME SCENARIO [--set k=v]...: one run of build/bench/bench
 bench_one() {
 	name=$1
 	shift
-	record "$name" build/bench "$@"
+	record "$name" build/bench/bench "$@"
 }
 for scn in bench/*.ini; do
 	bench_one "$(basename "$scn" .ini)" "$scn"
@@ -38,4 +32,4 @@ for policy in none global; do
 	bench_one seed000-ia64 scenarios/seed000-ia64.ini --set policy.reclaim_throttle=$policy
 done
 # coroutines: ns per switch (fcontext vs swapcontext), stack bytes per task
-record coro build/bench-coro scenarios/seed000-embedded-swap-240.ini
+record coro build/bench/coro scenarios/seed000-embedded-swap-240.ini

@@ -21,7 +21,7 @@
 /*
  * Usable stack of one coroutine, bytes.  The deepest path measured
  * (bench/coro.c: a hackbench task in direct reclaim under its socket
- * write's allocation) uses 3.3 KiB with -O2: 64 KiB leaves a wide margin
+ * write's allocation) uses 5.4 KiB with -O2: 64 KiB leaves a wide margin
  * for deeper paths to come (compaction, writeback waits).  The sanitizer
  * build's frames are several times larger.  Only the pages a task
  * touches are resident: one or two.
