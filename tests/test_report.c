@@ -18,21 +18,6 @@
 #include "workload/workload.h"
 #include "report/report.h"
 
-/*
- * zone_names[] and workload_type_name[] belong to page_alloc.c and the
- * workload code.  Weak copies let this test link without them; when the
- * library provides the real ones, those win.
- */
-__attribute__((weak)) const char *const zone_names[MAX_NR_ZONES] = {
-	"DMA", "DMA32", "Normal", "Movable", "Device",
-};
-__attribute__((weak)) const char *const workload_type_name[NR_WORKLOAD_TYPES] = {
-	"anon_fill",
-	"file_write",
-	"file_read",
-	"hotset_stream",
-};
-
 #define PS 4096ULL
 #define UNLIMITED_BYTES "9223372036854771712" /* (LONG_MAX / 4096) * 4096 */
 

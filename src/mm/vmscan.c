@@ -319,7 +319,7 @@ static void putback_folio(struct sim *sim, struct lruvec *lruvec, u32 pfn)
 }
 
 /*
- * move_folios_to_lru() for a survivor of shrink_folio_list.  A page whose
+ * move_folios_to_lru() (v6.12) for a survivor of shrink_folio_list.  A page whose
  * pageout ended while the batch was still isolated - the model holds a
  * batch for a step per page, and a fast device completes meanwhile - lost
  * the rotation folio_end_writeback gives a page on the LRU

@@ -22,8 +22,7 @@
 
 __extension__ typedef unsigned __int128 u128;
 
-__attribute__((format(printf, 3, 4))) static void put_msg(char *buf, size_t len, const char *fmt,
-							  ...)
+void cfg_put_msg(char *buf, size_t len, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -121,12 +120,12 @@ int parse_size(const char *str, unsigned int page_size, u64 *bytes, char *err, s
 	int ret;
 
 	if (*p == '-') {
-		put_msg(err, errlen, "bad size '%s' (sizes cannot be negative)", str);
+		cfg_put_msg(err, errlen, "bad size '%s' (sizes cannot be negative)", str);
 		return -1;
 	}
 	ret = parse_decimal(&p, &ip, &frac, &nfrac);
 	if (ret == -2) {
-		put_msg(err, errlen, "bad size '%s' (too large)", str);
+		cfg_put_msg(err, errlen, "bad size '%s' (too large)", str);
 		return -1;
 	}
 	if (ret < 0)
@@ -170,29 +169,29 @@ int parse_size(const char *str, unsigned int page_size, u64 *bytes, char *err, s
 		goto bad;
 	if (pages) {
 		if (!page_size) {
-			put_msg(err, errlen, "bad size '%s' (a page count needs the page size)",
-				str);
+			cfg_put_msg(err, errlen, "bad size '%s' (a page count needs the page size)",
+				    str);
 			return -1;
 		}
 		if (nfrac) {
-			put_msg(err, errlen, "bad size '%s' (a page count must be whole pages)",
-				str);
+			cfg_put_msg(err, errlen, "bad size '%s' (a page count must be whole pages)",
+				    str);
 			return -1;
 		}
 		mult = page_size;
 	}
 	ret = scale_exact(ip, frac, nfrac, mult, bytes);
 	if (ret == -2) {
-		put_msg(err, errlen, "bad size '%s' (too large)", str);
+		cfg_put_msg(err, errlen, "bad size '%s' (too large)", str);
 		return -1;
 	}
 	if (ret == -4) {
-		put_msg(err, errlen, "bad size '%s' (not a whole number of bytes)", str);
+		cfg_put_msg(err, errlen, "bad size '%s' (not a whole number of bytes)", str);
 		return -1;
 	}
 	return 0;
 bad:
-	put_msg(err, errlen, "bad size '%s' (expected a number with K/M/G/T suffix)", str);
+	cfg_put_msg(err, errlen, "bad size '%s' (expected a number with K/M/G/T suffix)", str);
 	return -1;
 }
 
@@ -218,12 +217,12 @@ int parse_time(const char *str, u64 *ns, char *err, size_t errlen)
 	int ret;
 
 	if (*p == '-') {
-		put_msg(err, errlen, "bad time '%s' (times cannot be negative)", str);
+		cfg_put_msg(err, errlen, "bad time '%s' (times cannot be negative)", str);
 		return -1;
 	}
 	ret = parse_decimal(&p, &ip, &frac, &nfrac);
 	if (ret == -2) {
-		put_msg(err, errlen, "bad time '%s' (too large)", str);
+		cfg_put_msg(err, errlen, "bad time '%s' (too large)", str);
 		return -1;
 	}
 	if (ret < 0)
@@ -247,16 +246,16 @@ int parse_time(const char *str, u64 *ns, char *err, size_t errlen)
 		goto bad;
 	ret = scale_exact(ip, frac, nfrac, mult, ns);
 	if (ret == -2) {
-		put_msg(err, errlen, "bad time '%s' (too large)", str);
+		cfg_put_msg(err, errlen, "bad time '%s' (too large)", str);
 		return -1;
 	}
 	if (ret == -4) {
-		put_msg(err, errlen, "bad time '%s' (finer than 1 ns)", str);
+		cfg_put_msg(err, errlen, "bad time '%s' (finer than 1 ns)", str);
 		return -1;
 	}
 	return 0;
 bad:
-	put_msg(err, errlen, "bad time '%s' (expected a number with ns/us/ms/s suffix)", str);
+	cfg_put_msg(err, errlen, "bad time '%s' (expected a number with ns/us/ms/s suffix)", str);
 	return -1;
 }
 
@@ -270,12 +269,12 @@ int cfg_parse_uint_range(const char *str, u64 min, u64 max, u64 *out, char *err,
 
 	ret = parse_decimal(&p, &ip, &frac, &nfrac);
 	if (ret == -2 || (ret == 0 && !nfrac && !*cfg_skip_blanks(p) && (ip < min || ip > max))) {
-		put_msg(err, errlen, "%s out of range (%llu..%llu)", str, (unsigned long long)min,
-			(unsigned long long)max);
+		cfg_put_msg(err, errlen, "%s out of range (%llu..%llu)", str,
+			    (unsigned long long)min, (unsigned long long)max);
 		return -1;
 	}
 	if (ret < 0 || nfrac || *cfg_skip_blanks(p)) {
-		put_msg(err, errlen, "bad number '%s' (expected an integer)", str);
+		cfg_put_msg(err, errlen, "bad number '%s' (expected an integer)", str);
 		return -1;
 	}
 	*out = ip;

@@ -154,6 +154,8 @@ void cfg_print_section(FILE *f, struct cfg_section *sd);
 /* Value parsers without location ("bad size '...' (...)"), see scenario.h. */
 int cfg_parse_uint_range(const char *str, u64 min, u64 max, u64 *out, char *err, size_t errlen);
 int cfg_match_name(const char *val, const char *const *names, size_t n);
+/* snprintf into @buf (@len bytes; nothing when @buf is NULL or @len 0): an error message. */
+__attribute__((format(printf, 3, 4))) void cfg_put_msg(char *buf, size_t len, const char *fmt, ...);
 void cfg_list_names(char *buf, size_t len, const char *const *names, size_t n);
 char *cfg_trim(char *p);
 const char *cfg_skip_blanks(const char *p);

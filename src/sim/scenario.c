@@ -68,7 +68,7 @@
 
 __extension__ typedef unsigned __int128 u128;
 
-static const char *const wl_type_names[NR_WORKLOAD_TYPES + 1] = {
+const char *const workload_type_name[NR_WORKLOAD_TYPES + 1] = {
 	[WL_ANON_FILL] = "anon_fill",
 	[WL_FILE_WRITE] = "file_write",
 	[WL_FILE_READ] = "file_read",
@@ -82,18 +82,6 @@ static const char *const wl_type_names[NR_WORKLOAD_TYPES + 1] = {
 /* ------------------------------------------------------------------ */
 /* Messages                                                            */
 /* ------------------------------------------------------------------ */
-
-__attribute__((format(printf, 3, 4))) static void put_msg(char *buf, size_t len, const char *fmt,
-							  ...)
-{
-	va_list ap;
-
-	if (!buf || !len)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(buf, len, fmt, ap);
-	va_end(ap);
-}
 
 /*
  * A section/cgroup/workload name: letters, digits, '_' and '-', so that
@@ -241,7 +229,7 @@ static struct cfg_section sections[NR_SECS] = {
 	},
 	[SEC_WORKLOAD] = {
 		.name = "workload", .tables = TABLES(&workload_common_table), .type_key = "type",
-		.type_names = wl_type_names, .nr_types = NR_WORKLOAD_TYPES,
+		.type_names = workload_type_name, .nr_types = NR_WORKLOAD_TYPES,
 		.type_table = workload_type_keys,
 		.doc = "`[workload NAME]`: a workload; its type says which keys it takes.",
 	},
@@ -302,7 +290,7 @@ static void cgroup_defaults(struct scenario *s, struct scn_cgroup *cg, const cha
 static void workload_defaults(struct scenario *s, struct scn_workload *w, const char *name,
 			      int line)
 {
-	int t = cfg_match_name(name, wl_type_names, NR_WORKLOAD_TYPES);
+	int t = cfg_match_name(name, workload_type_name, NR_WORKLOAD_TYPES);
 	char msg[SCN_MSG_LEN];
 
 	memset(w, 0, sizeof(*w));
@@ -554,7 +542,7 @@ static void section_begin(struct parse_ctx *c, const char *line)
 		}
 		workload_defaults(s, &s->workloads[s->nr_workloads], name, c->lineno);
 		c->wl_type_given[s->nr_workloads] =
-			cfg_match_name(name, wl_type_names, NR_WORKLOAD_TYPES) >= 0;
+			cfg_match_name(name, workload_type_name, NR_WORKLOAD_TYPES) >= 0;
 		c->cur_inst = INST_WORKLOAD(s->nr_workloads);
 		s->nr_workloads++;
 	}
@@ -775,7 +763,7 @@ static void parse_finish(struct parse_ctx *c)
 		const char *missing;
 
 		if (!c->wl_type_given[i]) {
-			cfg_list_names(list, sizeof(list), wl_type_names, NR_WORKLOAD_TYPES);
+			cfg_list_names(list, sizeof(list), workload_type_name, NR_WORKLOAD_TYPES);
 			ctx_fail(c, w->line, "[workload %s]: type missing (expected type = %s)",
 				 w->name, list);
 			break;
@@ -785,13 +773,13 @@ static void parse_finish(struct parse_ctx *c)
 				continue;
 			cfg_type_keys(list, sizeof(list), sd, w->type);
 			ctx_fail(c, lines[j], "[workload %s] %s: not a key of type %s (%s)",
-				 w->name, sd->keys[j]->name, wl_type_names[w->type], list);
+				 w->name, sd->keys[j]->name, workload_type_name[w->type], list);
 			break;
 		}
 		missing = workload_missing(w);
 		if (missing)
 			ctx_fail(c, w->line, "[workload %s]: %s missing (required for type %s)",
-				 w->name, missing, wl_type_names[w->type]);
+				 w->name, missing, workload_type_name[w->type]);
 	}
 	if (c->err_line)
 		return;
@@ -830,7 +818,7 @@ int scenario_load_string(struct scenario *s, const char *name, const char *text,
 	snprintf(s->path, sizeof(s->path), "%s", name);
 	c = calloc(1, sizeof(*c));
 	if (!c) {
-		put_msg(err, errlen, "%s: out of memory", name);
+		cfg_put_msg(err, errlen, "%s: out of memory", name);
 		return -1;
 	}
 	c->s = s;
@@ -854,7 +842,7 @@ int scenario_load_string(struct scenario *s, const char *name, const char *text,
 	c->lineno = 0;
 	ret = ini_parse_stream(scn_reader, c, scn_handler, c);
 	if (ret == -2) {
-		put_msg(err, errlen, "%s: out of memory", name);
+		cfg_put_msg(err, errlen, "%s: out of memory", name);
 		free(c);
 		return -1;
 	}
@@ -881,25 +869,25 @@ int scenario_load(struct scenario *s, const char *path, char *err, size_t errlen
 	snprintf(s->path, sizeof(s->path), "%s", path);
 	f = fopen(path, "r");
 	if (!f) {
-		put_msg(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+		cfg_put_msg(err, errlen, "%s: cannot open: %s", path, strerror(errno));
 		return -1;
 	}
 	buf = malloc(SCN_MAX_FILE + 1);
 	if (!buf) {
 		fclose(f);
-		put_msg(err, errlen, "%s: out of memory", path);
+		cfg_put_msg(err, errlen, "%s: out of memory", path);
 		return -1;
 	}
 	n = fread(buf, 1, SCN_MAX_FILE + 1, f);
 	if (ferror(f)) {
-		put_msg(err, errlen, "%s: cannot read: %s", path, strerror(errno));
+		cfg_put_msg(err, errlen, "%s: cannot read: %s", path, strerror(errno));
 		ret = -1;
 	} else if (n > SCN_MAX_FILE) {
-		put_msg(err, errlen, "%s: too large for a scenario (more than 1 MiB, %d bytes)",
-			path, SCN_MAX_FILE);
+		cfg_put_msg(err, errlen, "%s: too large for a scenario (more than 1 MiB, %d bytes)",
+			    path, SCN_MAX_FILE);
 		ret = -1;
 	} else if (memchr(buf, '\0', n)) {
-		put_msg(err, errlen, "%s: not a text file (contains a NUL byte)", path);
+		cfg_put_msg(err, errlen, "%s: not a text file (contains a NUL byte)", path);
 		ret = -1;
 	} else {
 		buf[n] = '\0';
@@ -945,7 +933,7 @@ int scenario_set(struct scenario *s, const char *assignment, char *err, size_t e
 	int id = -1, idx;
 
 	if (!eq || strlen(assignment) >= sizeof(lhs)) {
-		put_msg(err, errlen, "--set %s: expected section.key=value", assignment);
+		cfg_put_msg(err, errlen, "--set %s: expected section.key=value", assignment);
 		return -1;
 	}
 	snprintf(lhs, sizeof(lhs), "%s", assignment);
@@ -954,7 +942,7 @@ int scenario_set(struct scenario *s, const char *assignment, char *err, size_t e
 	sec = cfg_trim(lhs);
 	dot = strchr(sec, '.');
 	if (!dot) {
-		put_msg(err, errlen, "--set %s: expected section.key=value", assignment);
+		cfg_put_msg(err, errlen, "--set %s: expected section.key=value", assignment);
 		return -1;
 	}
 	*dot = '\0';
@@ -963,7 +951,8 @@ int scenario_set(struct scenario *s, const char *assignment, char *err, size_t e
 		if (!strcmp(sec, sections[i].name))
 			id = i;
 	if (id < 0) {
-		put_msg(err, errlen,
+		cfg_put_msg(
+			err, errlen,
 			"--set %s: unknown section '%s' (expected machine, sysctl, policy, cost, run, cgroup.NAME or workload.NAME)",
 			assignment, sec);
 		return -1;
@@ -973,8 +962,8 @@ int scenario_set(struct scenario *s, const char *assignment, char *err, size_t e
 		name = key;
 		dot = strchr(key, '.');
 		if (!dot) {
-			put_msg(err, errlen, "--set %s: expected %s.NAME.key=value", assignment,
-				sec);
+			cfg_put_msg(err, errlen, "--set %s: expected %s.NAME.key=value", assignment,
+				    sec);
 			return -1;
 		}
 		*dot = '\0';
@@ -989,8 +978,8 @@ int scenario_set(struct scenario *s, const char *assignment, char *err, size_t e
 					obj = &s->workloads[i];
 		}
 		if (!obj) {
-			put_msg(err, errlen, "--set %s: no [%s %s] in the scenario", assignment,
-				sec, name);
+			cfg_put_msg(err, errlen, "--set %s: no [%s %s] in the scenario", assignment,
+				    sec, name);
 			return -1;
 		}
 		snprintf(label, sizeof(label), "[%s %s]", sec, name);
@@ -1000,7 +989,7 @@ int scenario_set(struct scenario *s, const char *assignment, char *err, size_t e
 	}
 	idx = cfg_key_index(sd, key);
 	if (idx < 0) {
-		put_msg(err, errlen, "--set %s: %s %s: unknown key", assignment, label, key);
+		cfg_put_msg(err, errlen, "--set %s: %s %s: unknown key", assignment, label, key);
 		return -1;
 	}
 	if (id == SEC_WORKLOAD) {
@@ -1008,8 +997,8 @@ int scenario_set(struct scenario *s, const char *assignment, char *err, size_t e
 
 		if (!cfg_key_takes(sd, idx, w->type)) {
 			cfg_type_keys(msg, sizeof(msg), sd, w->type);
-			put_msg(err, errlen, "--set %s: %s %s: not a key of type %s (%s)",
-				assignment, label, key, wl_type_names[w->type], msg);
+			cfg_put_msg(err, errlen, "--set %s: %s %s: not a key of type %s (%s)",
+				    assignment, label, key, workload_type_name[w->type], msg);
 			return -1;
 		}
 	}
@@ -1038,8 +1027,9 @@ int scenario_set(struct scenario *s, const char *assignment, char *err, size_t e
 			if (!(tmp.keys_given & (1ULL << j)) || cfg_key_takes(sd, (int)j, tmp.type))
 				continue;
 			cfg_type_keys(msg, sizeof(msg), sd, tmp.type);
-			put_msg(err, errlen, "--set %s: %s %s: not a key of type %s (%s)",
-				assignment, label, sd->keys[j]->name, wl_type_names[tmp.type], msg);
+			cfg_put_msg(err, errlen, "--set %s: %s %s: not a key of type %s (%s)",
+				    assignment, label, sd->keys[j]->name,
+				    workload_type_name[tmp.type], msg);
 			s->nr_set_texts = saved_texts;
 			return -1;
 		}
@@ -1054,7 +1044,7 @@ int scenario_set(struct scenario *s, const char *assignment, char *err, size_t e
 	return 0;
 fail:
 	s->nr_set_texts = saved_texts;
-	put_msg(err, errlen, "--set %s: %s", assignment, msg);
+	cfg_put_msg(err, errlen, "--set %s: %s", assignment, msg);
 	return -1;
 }
 
@@ -1424,7 +1414,7 @@ static int validate_workloads(const struct scenario *s, char *err, size_t errlen
 		if (missing)
 			return vfail(s, type_origin, w->line, err, errlen,
 				     "[workload %s]: %s missing (required for type %s)", w->name,
-				     missing, wl_type_names[w->type]);
+				     missing, workload_type_name[w->type]);
 		if (w->type != WL_ANON_FILL && !w->block)
 			return vfail(s, 0, w->line, err, errlen, "[workload %s] block must be > 0",
 				     w->name);

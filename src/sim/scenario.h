@@ -211,6 +211,8 @@ enum workload_type {
 	WL_EBIZZY,
 	NR_WORKLOAD_TYPES,
 };
+/* The [workload] type names, in enum order (NULL-terminated). */
+extern const char *const workload_type_name[NR_WORKLOAD_TYPES + 1];
 
 struct scn_workload {
 	char name[SCN_NAME_LEN];

@@ -17,17 +17,6 @@
 #include "../mm/internal.h"
 #include "../kernel/exit.h"
 
-const char *const workload_type_name[NR_WORKLOAD_TYPES] = {
-	[WL_ANON_FILL] = "anon_fill",
-	[WL_FILE_WRITE] = "file_write",
-	[WL_FILE_READ] = "file_read",
-	[WL_HOTSET_STREAM] = "hotset_stream",
-	[WL_HACKBENCH] = "hackbench",
-	[WL_MADVISE09] = "madvise09",
-	[WL_LRU_FILE_MMAP_READ] = "lru_file_mmap_read",
-	[WL_EBIZZY] = "ebizzy",
-};
-
 static const struct wl_ops *const wl_ops_table[NR_WORKLOAD_TYPES] = {
 	[WL_ANON_FILL] = &anon_fill_ops,
 	[WL_FILE_WRITE] = &file_write_ops,

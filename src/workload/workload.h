@@ -38,8 +38,6 @@ struct workload_inst {
 	void *priv; /* the workload type's own state */
 };
 
-extern const char *const workload_type_name[NR_WORKLOAD_TYPES];
-
 /* [workload NAME] keys: the common ones, and those of type @type (wl_ops.keys) */
 struct cfg_table;
 extern const struct cfg_table workload_common_table;
