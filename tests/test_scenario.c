@@ -11,6 +11,15 @@
 #include "sim/scenario.h"
 #include "sim/host.h"
 #include "cli/default_scenario.h"
+#include "workload/anon_fill.h"
+#include "workload/file_stream.h"
+#include "workload/hotset_stream.h"
+#include "workload/workload_types.h"
+
+/* a workload's parameters, as its type declares them */
+#define AF(w) WL_PARAMS(struct anon_fill_params, w)
+#define FS(w) WL_PARAMS(struct file_stream_params, w)
+#define HS(w) WL_PARAMS(struct hotset_stream_params, w)
 
 #define KiB 1024ULL
 #define MiB (1024 * KiB)
@@ -225,14 +234,14 @@ static void test_section_defaults(void **state)
 	assert_string_equal(scn.workloads[0].cgroup, "");
 	assert_int_equal(scn.workloads[0].start_ns, 0);
 	assert_int_equal(scn.workloads[0].tasks, 1);
-	assert_int_equal(scn.workloads[0].passes, 3);
-	assert_false(scn.workloads[0].random);
-	assert_true(scn.workloads[0].touch_write);
+	assert_int_equal(AF(&scn.workloads[0])->passes, 3);
+	assert_false(AF(&scn.workloads[0])->random);
+	assert_true(AF(&scn.workloads[0])->touch_write);
 	assert_int_equal(scn.workloads[0].line, 2);
 	assert_int_equal(scn.workloads[1].type, WL_HOTSET_STREAM);
-	assert_int_equal(scn.workloads[1].every, 64 * MiB);
-	assert_int_equal(scn.workloads[1].warm_passes, 2);
-	assert_int_equal(scn.workloads[1].block, 1 * MiB);
+	assert_int_equal(HS(&scn.workloads[1])->every, 64 * MiB);
+	assert_int_equal(HS(&scn.workloads[1])->warm_passes, 2);
+	assert_int_equal(HS(&scn.workloads[1])->block, 1 * MiB);
 	assert_int_equal(scn.workloads[1].line, 4);
 }
 
@@ -698,31 +707,31 @@ static void test_all_keys(void **state)
 	assert_string_equal(w->cgroup, "child");
 	assert_int_equal(w->start_ns, 1500 * NSEC_PER_MSEC);
 	assert_int_equal(w->tasks, 4);
-	assert_int_equal(w->size, 192 * MiB);
-	assert_int_equal(w->passes, 5);
-	assert_true(w->random);
-	assert_false(w->touch_write);
+	assert_int_equal(AF(w)->size, 192 * MiB);
+	assert_int_equal(AF(w)->passes, 5);
+	assert_true(AF(w)->random);
+	assert_false(AF(w)->touch_write);
 	assert_int_equal(w->line, 63);
 	w = &scn.workloads[1];
 	assert_string_equal(w->name, "writer");
 	assert_int_equal(w->type, WL_FILE_WRITE);
 	assert_string_equal(w->cgroup, "box");
-	assert_int_equal(w->size, 256 * MiB);
-	assert_int_equal(w->block, 64 * KiB);
+	assert_int_equal(FS(w)->size, 256 * MiB);
+	assert_int_equal(FS(w)->block, 64 * KiB);
 	w = &scn.workloads[2];
 	assert_int_equal(w->type, WL_FILE_READ);
 	assert_string_equal(w->cgroup, "");
-	assert_int_equal(w->size, 1 * GiB);
-	assert_int_equal(w->block, 4 * KiB);
-	assert_int_equal(w->count, 7);
+	assert_int_equal(FS(w)->size, 1 * GiB);
+	assert_int_equal(FS(w)->block, 4 * KiB);
+	assert_int_equal(FS(w)->count, 7);
 	w = &scn.workloads[3];
 	assert_int_equal(w->type, WL_HOTSET_STREAM);
 	assert_string_equal(w->cgroup, "");
-	assert_int_equal(w->hot, 28 * MiB);
-	assert_int_equal(w->stream, 512 * MiB);
-	assert_int_equal(w->every, 32 * MiB);
-	assert_int_equal(w->warm_passes, 3);
-	assert_int_equal(w->block, 128 * KiB);
+	assert_int_equal(HS(w)->hot, 28 * MiB);
+	assert_int_equal(HS(w)->stream, 512 * MiB);
+	assert_int_equal(HS(w)->every, 32 * MiB);
+	assert_int_equal(HS(w)->warm_passes, 3);
+	assert_int_equal(HS(w)->block, 128 * KiB);
 
 	assert_int_equal(scn.run.seed, UINT64_MAX);
 	assert_int_equal(scn.run.duration_ns, 90 * NSEC_PER_SEC);
@@ -843,9 +852,9 @@ static void test_set(void **state)
 	set_ok("run.seed = 42");
 	assert_int_equal(scn.run.seed, 42);
 	set_ok("workload.fill.size=64M");
-	assert_int_equal(scn.workloads[0].size, 64 * MiB);
+	assert_int_equal(AF(&scn.workloads[0])->size, 64 * MiB);
 	set_ok("workload.hotread.every=16M");
-	assert_int_equal(scn.workloads[3].every, 16 * MiB);
+	assert_int_equal(HS(&scn.workloads[3])->every, 16 * MiB);
 	set_ok("cgroup.box.limit=unlimited");
 	assert_int_equal(scn.cgroups[1].limit, U64_MAX);
 	set_ok("cgroup.child.max=32M");
@@ -860,7 +869,7 @@ static void test_set(void **state)
 	set_ok("workload.writer.type=file_read");
 	set_ok("workload.writer.count=2");
 	assert_int_equal(scn.workloads[1].type, WL_FILE_READ);
-	assert_int_equal(scn.workloads[1].count, 2);
+	assert_int_equal(FS(&scn.workloads[1])->count, 2);
 	/* box: limit now unlimited but memsw_limit still 48M: the --set is to blame */
 	assert_int_not_equal(scenario_validate(&scn, err, sizeof(err)), 0);
 	assert_string_equal(
@@ -1059,9 +1068,20 @@ static void test_workload_types(void **state)
 	expect_error(
 		"[workload hotset_stream]\nhot = 1M\n",
 		"t.ini:1: [workload hotset_stream]: stream missing (required for type hotset_stream)");
+	/* a type's keys before type = go to that type's fields */
+	load_ok("[workload w]\nwarm_passes = 4\nhot = 1M\nstream = 2M\ntype = hotset_stream\n");
+	assert_int_equal(HS(&scn.workloads[0])->warm_passes, 4);
+	assert_int_equal(HS(&scn.workloads[0])->hot, 1 * MiB);
+	assert_int_equal(HS(&scn.workloads[0])->every, 64 * MiB);
+	expect_error(
+		"[workload w]\nsize = 3M\ntype = hotset_stream\n",
+		"t.ini:2: [workload w] size: not a key of type hotset_stream (hotset_stream takes tasks, block, hot, stream, every, warm_passes)");
+	/* while the type is not known, a bad value is still reported on its line */
+	expect_error("[workload w]\npasses = x\n",
+		     "t.ini:2: [workload w] passes: bad number 'x' (expected an integer)");
 	/* size after type is fine */
 	load_ok("[workload w]\ntype = file_write\nsize = 1M\nblock = 4K\n");
-	assert_int_equal(scn.workloads[0].block, 4096);
+	assert_int_equal(FS(&scn.workloads[0])->block, 4096);
 }
 
 /* Cross-checks point at the line of the key (not the section) in the file. */
@@ -1278,6 +1298,12 @@ static void test_set_type_keys(void **state)
 	load_ok("[workload w]\ntype = anon_fill\nsize = 1M\ntasks = 2\nstart = 1s\n");
 	set_ok("workload.w.type=file_write");
 	assert_int_equal(scn.workloads[0].type, WL_FILE_WRITE);
+	/* the keys given move to the new type's fields; the others are its defaults */
+	assert_int_equal(FS(&scn.workloads[0])->size, 1 * MiB);
+	assert_int_equal(FS(&scn.workloads[0])->size_origin, 3);
+	assert_int_equal(FS(&scn.workloads[0])->block, 1 * MiB);
+	assert_int_equal(scn.workloads[0].tasks, 2);
+	assert_int_equal(scn.workloads[0].start_ns, NSEC_PER_SEC);
 	set_ok("workload.w.block=64K");
 	set_error(
 		"workload.w.type=anon_fill",
@@ -1411,16 +1437,16 @@ static void test_default_scenario(void **state)
 	assert_string_equal(w->name, "fill");
 	assert_int_equal(w->type, WL_ANON_FILL);
 	assert_string_equal(w->cgroup, "box");
-	assert_int_equal(w->size, 384 * MiB);
-	assert_int_equal(w->passes, 2);
-	assert_false(w->random);
-	assert_true(w->touch_write);
+	assert_int_equal(AF(w)->size, 384 * MiB);
+	assert_int_equal(AF(w)->passes, 2);
+	assert_false(AF(w)->random);
+	assert_true(AF(w)->touch_write);
 	w = &scn.workloads[1];
 	assert_string_equal(w->name, "stream");
 	assert_int_equal(w->type, WL_FILE_READ);
 	assert_string_equal(w->cgroup, "");
-	assert_int_equal(w->size, 768 * MiB);
-	assert_int_equal(w->count, 1);
+	assert_int_equal(FS(w)->size, 768 * MiB);
+	assert_int_equal(FS(w)->count, 1);
 	assert_int_equal(scn.run.seed, 1);
 	assert_int_equal(scn.run.duration_ns, 120 * NSEC_PER_SEC);
 }
@@ -1461,9 +1487,9 @@ static void test_oracle_scenario(void **state)
 	assert_int_equal(scn.machine.swap, 65535ULL * 4096);
 	assert_int_equal(scn.cgroups[0].limit, 128 * MiB);
 	assert_int_equal(scn.cgroups[0].memsw_limit, 384 * MiB);
-	assert_int_equal(scn.workloads[0].size, 192 * MiB);
-	assert_int_equal(scn.workloads[0].passes, 3);
-	assert_true(scn.workloads[0].touch_write);
+	assert_int_equal(AF(&scn.workloads[0])->size, 192 * MiB);
+	assert_int_equal(AF(&scn.workloads[0])->passes, 3);
+	assert_true(AF(&scn.workloads[0])->touch_write);
 }
 
 int main(void)

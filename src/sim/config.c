@@ -482,13 +482,16 @@ static bool same_str(const char *a, const char *b)
 	return a == b || (a && b && !strcmp(a, b));
 }
 
-/* Two types' declarations of one key must store and parse it alike. */
+/*
+ * Two types' declarations of one key must parse it alike; each stores it
+ * in its own field.  A shared key is not CFG_CUSTOM: a type change moves
+ * its value (cfg_copy_key), which needs the field's size.
+ */
 static bool same_key(const struct cfg_key *a, const struct cfg_key *b)
 {
-	return a->type == b->type && a->off == b->off && a->size == b->size &&
+	return a->type == b->type && a->type != CFG_CUSTOM && a->size == b->size &&
 	       a->flags == b->flags && a->min == b->min && a->max == b->max &&
-	       a->values == b->values && a->set == b->set && a->origin_off == b->origin_off &&
-	       same_str(a->alias, b->alias) && same_str(a->def, b->def);
+	       a->values == b->values && same_str(a->alias, b->alias) && same_str(a->def, b->def);
 }
 
 struct cfg_section *cfg_section_keys(struct cfg_section *sd)
@@ -521,6 +524,44 @@ struct cfg_section *cfg_section_keys(struct cfg_section *sd)
 	}
 	sd->ready = true;
 	return sd;
+}
+
+const struct cfg_key *cfg_key_of_type(const struct cfg_section *sd, int idx, unsigned int type)
+{
+	const struct cfg_table *t;
+
+	if (!sd->key_types[idx])
+		return sd->keys[idx];
+	if (!(sd->key_types[idx] & (1U << type)))
+		return NULL;
+	t = sd->type_table(type);
+	for (unsigned int i = 0; i < t->nr_keys; i++)
+		if (!strcmp(t->keys[i].name, sd->keys[idx]->name))
+			return &t->keys[i];
+	return NULL;
+}
+
+/* The bytes of the field a key of @kd's type stores (CFG_CUSTOM: unknown, 0). */
+static size_t key_field_size(const struct cfg_key *kd)
+{
+	switch (kd->type) {
+	case CFG_UINT:
+		return sizeof(unsigned int);
+	case CFG_ENUM:
+		return kd->size;
+	case CFG_CUSTOM:
+		return 0;
+	default:
+		return sizeof(u64);
+	}
+}
+
+void cfg_copy_key(const struct cfg_key *from, const void *src, const struct cfg_key *to, void *dst)
+{
+	memcpy((char *)dst + to->off, (const char *)src + from->off, key_field_size(to));
+	if (to->flags & CFG_F_ORIGIN)
+		memcpy((char *)dst + to->origin_off, (const char *)src + from->origin_off,
+		       sizeof(int));
 }
 
 bool cfg_key_takes(const struct cfg_section *sd, int idx, unsigned int type)
@@ -560,6 +601,29 @@ int cfg_apply_defaults(struct cfg_section *sd, struct scenario *s, void *obj, co
 	for (unsigned int i = 0; i < sd->nr_keys; i++) {
 		const struct cfg_key *kd = sd->keys[i];
 
+		if (!kd->def || kd->alias || sd->key_types[i])
+			continue;
+		k.key = kd->name;
+		if (cfg_apply_key(&k, kd, obj, kd->def))
+			return -1;
+	}
+	return 0;
+}
+
+int cfg_apply_table_defaults(const struct cfg_table *t, struct scenario *s, void *obj,
+			     const char *label, unsigned int page_size, char *err, size_t errlen)
+{
+	struct cfg_ctx k = {
+		.s = s,
+		.label = label,
+		.page_size = page_size,
+		.msg = err,
+		.msglen = errlen,
+	};
+
+	for (unsigned int i = 0; i < t->nr_keys; i++) {
+		const struct cfg_key *kd = &t->keys[i];
+
 		if (!kd->def || kd->alias)
 			continue;
 		k.key = kd->name;
@@ -567,6 +631,40 @@ int cfg_apply_defaults(struct cfg_section *sd, struct scenario *s, void *obj, co
 			return -1;
 	}
 	return 0;
+}
+
+int cfg_later_origin(int a, int b)
+{
+	if (a < 0 || b < 0)
+		return a < b ? a : b; /* set_text[-origin - 1]: more negative is later */
+	return a > b ? a : b;
+}
+
+int cfg_fail_at(const struct scenario *s, int origin, int line, char *err, size_t errlen,
+		const char *fmt, ...)
+{
+	va_list ap;
+	int w;
+
+	if (!err || !errlen)
+		return -1;
+	if (!origin)
+		origin = line;
+	if (origin == SCN_ORIGIN_SET_ANY ||
+	    (origin < 0 && (unsigned int)(-origin - 1) >= s->nr_set_texts))
+		w = snprintf(err, errlen, "--set: ");
+	else if (origin < 0)
+		w = snprintf(err, errlen, "--set %s: ", s->set_text[-origin - 1]);
+	else if (origin > 0)
+		w = snprintf(err, errlen, "%s:%d: ", s->path, origin);
+	else
+		w = snprintf(err, errlen, "%s: ", s->path);
+	if (w >= 0 && (size_t)w < errlen) {
+		va_start(ap, fmt);
+		vsnprintf(err + w, errlen - (size_t)w, fmt, ap);
+		va_end(ap);
+	}
+	return -1;
 }
 
 /* The valid values of @kd, as the reference shows them. */

@@ -139,9 +139,44 @@ bool cfg_key_given(const struct cfg_ctx *k, const char *name);
 /* Parse @val for key @kd into @obj, then record the origin (CFG_F_ORIGIN). */
 int cfg_apply_key(struct cfg_ctx *k, const struct cfg_key *kd, void *obj, const char *val);
 
-/* Apply every default of @sd to @obj (messages are internal errors). */
+/*
+ * Apply the defaults of @sd's keys to @obj (messages are internal errors):
+ * all of them in a plain section, the common ones in a typed section,
+ * whose types' defaults cfg_apply_table_defaults() applies.
+ */
 int cfg_apply_defaults(struct cfg_section *sd, struct scenario *s, void *obj, const char *label,
 		       unsigned int page_size, char *err, size_t errlen);
+int cfg_apply_table_defaults(const struct cfg_table *t, struct scenario *s, void *obj,
+			     const char *label, unsigned int page_size, char *err, size_t errlen);
+
+/*
+ * Type @type's own declaration of key @idx of a typed section (each type
+ * stores its keys in its own fields): the common key itself, or NULL when
+ * the type does not take it.
+ */
+const struct cfg_key *cfg_key_of_type(const struct cfg_section *sd, int idx, unsigned int type);
+
+/*
+ * Copy the value of key @from in @src to the field of the same key's
+ * declaration @to in @dst, its origin too (a typed object changing type:
+ * the keys given move to the new type's fields).  Keys that two types
+ * share are never CFG_CUSTOM (cfg_section_keys checks), so their field
+ * size follows from the type.
+ */
+void cfg_copy_key(const struct cfg_key *from, const void *src, const struct cfg_key *to, void *dst);
+
+/* The later of two origins (scenario.h): a --set beats the file, a later one an earlier one. */
+int cfg_later_origin(int a, int b);
+
+/*
+ * cfg_fail_at - "FILE:LINE: ", "--set ASSIGNMENT: " or "FILE: " for
+ * @origin of scenario @s (@line when @origin is 0: the section's line),
+ * then the message, into @err; returns -1.  For the cross-checks after
+ * every override (scenario_validate and the subsystems' checks).
+ */
+__attribute__((format(printf, 6, 7))) int cfg_fail_at(const struct scenario *s, int origin,
+						      int line, char *err, size_t errlen,
+						      const char *fmt, ...);
 
 /* One of @names[0..n) into *@out, or "unknown value 'V' (expected a, b or c)". */
 int cfg_set_choice(struct cfg_ctx *k, const char *val, const char *const *names, int n, int *out);

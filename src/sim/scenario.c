@@ -61,8 +61,6 @@
 
 /* A scenario file larger than this (1 MiB) is not a scenario. */
 #define SCN_MAX_FILE (1 << 20)
-/* A --set origin when set_text[] is full: "some --set option". */
-#define SCN_ORIGIN_SET_ANY (-(SCN_MAX_SET_TEXTS + 1))
 #define SCN_MSG_LEN SCN_ERR_LEN
 #define SCN_LABEL_LEN (SCN_NAME_LEN + 16)
 
@@ -193,6 +191,9 @@ extern const struct cfg_table mm_init_machine_table, swapfile_machine_table, blk
 	filemap_machine_table;
 extern const struct cfg_table workload_common_table;
 const struct cfg_table *workload_type_keys(unsigned int type);
+const char *workload_missing(const struct scn_workload *w);
+int workload_validate(const struct scenario *s, const struct scn_workload *w, char *err,
+		      size_t errlen);
 
 CFG_TABLE(machine_table, machine_keys);
 
@@ -283,25 +284,55 @@ static void cgroup_defaults(struct scenario *s, struct scn_cgroup *cg, const cha
 	cg->line = line;
 }
 
-/*
- * A workload's defaults: those of every type's keys (types that share a
- * key agree on its default), the type named by the section if it is one.
- */
-static void workload_defaults(struct scenario *s, struct scn_workload *w, const char *name,
-			      int line)
+/* The defaults of type @w->type's keys in @w->params (cleared first). */
+static void workload_type_defaults(struct scenario *s, struct scn_workload *w)
 {
-	int t = cfg_match_name(name, workload_type_name, NR_WORKLOAD_TYPES);
+	char msg[SCN_MSG_LEN];
+
+	memset(w->params, 0, sizeof(w->params));
+	if (cfg_apply_table_defaults(workload_type_keys(w->type), s, w, "[workload]",
+				     s->machine.page_size, msg, sizeof(msg))) {
+		fprintf(stderr, "reclaimsim: internal error: default: %s\n", msg);
+		abort();
+	}
+}
+
+/* A workload's defaults: the common keys', then those of its type @type. */
+static void workload_defaults(struct scenario *s, struct scn_workload *w, const char *name,
+			      enum workload_type type, int line)
+{
 	char msg[SCN_MSG_LEN];
 
 	memset(w, 0, sizeof(*w));
 	snprintf(w->name, sizeof(w->name), "%s", name);
-	w->type = t >= 0 ? (enum workload_type)t : WL_ANON_FILL;
+	w->type = type;
 	if (cfg_apply_defaults(&sections[SEC_WORKLOAD], s, w, "[workload]", s->machine.page_size,
 			       msg, sizeof(msg))) {
 		fprintf(stderr, "reclaimsim: internal error: default: %s\n", msg);
 		abort();
 	}
+	workload_type_defaults(s, w);
 	w->line = line;
+}
+
+/*
+ * workload_retype - @w (a copy of @old) changes type to @w->type: its
+ * parameters become the new type's defaults, and the type keys given
+ * move to the new type's fields (the caller checked that it takes them).
+ */
+static void workload_retype(struct scenario *s, struct scn_workload *w,
+			    const struct scn_workload *old)
+{
+	struct cfg_section *sd = &sections[SEC_WORKLOAD];
+
+	workload_type_defaults(s, w);
+	for (unsigned int j = 0; j < sd->nr_keys; j++) {
+		/* the common keys' fields stay as they are */
+		if (!(old->keys_given & (1ULL << j)) || !sd->key_types[j])
+			continue;
+		cfg_copy_key(cfg_key_of_type(sd, (int)j, old->type), old,
+			     cfg_key_of_type(sd, (int)j, w->type), w);
+	}
 }
 
 /*
@@ -419,6 +450,15 @@ struct parse_ctx {
 	char cur_label[SCN_LABEL_LEN];
 	int sec_line[NR_SINGLE_SECS]; /* header line, 0 = not seen */
 	bool wl_type_given[SCN_MAX_WORKLOADS];
+	/*
+	 * the prepass's [workload NAME] type = values, the first of each
+	 * NAME: a type, or -1 (not one: the second pass reports it)
+	 */
+	unsigned int nr_pre_wl;
+	char pre_wl_name[SCN_MAX_WORKLOADS][SCN_NAME_LEN];
+	int pre_wl_type[SCN_MAX_WORKLOADS];
+	/* the workload's type is known: its keys go to its type's fields */
+	bool wl_typed[SCN_MAX_WORKLOADS];
 	int key_line[NR_INST][CFG_MAX_KEYS];
 
 	char *err;
@@ -445,13 +485,37 @@ __attribute__((format(printf, 3, 4))) static void ctx_fail(struct parse_ctx *c, 
 	}
 }
 
+/* Split the text of a section header into its kind and its name ("" if none). */
+static char *section_words(char *hdr, char **name)
+{
+	char *kind = cfg_trim(hdr), *p;
+
+	for (p = kind; *p && !isspace((unsigned char)*p); p++)
+		;
+	*name = p;
+	if (*p) {
+		*p = '\0';
+		*name = cfg_trim(p + 1);
+	}
+	return kind;
+}
+
+/* The prepass's type of [workload @name]: a type, -1 (not one) or -2 (none given). */
+static int pre_wl_type(const struct parse_ctx *c, const char *name)
+{
+	for (unsigned int i = 0; i < c->nr_pre_wl; i++)
+		if (!strcmp(c->pre_wl_name[i], name))
+			return c->pre_wl_type[i];
+	return -2;
+}
+
 /* A section header line "[...]": open the section it names. */
 static void section_begin(struct parse_ctx *c, const char *line)
 {
 	struct scenario *s = c->s;
-	char hdr[SCN_MSG_LEN], *kind, *name, *p;
+	char hdr[SCN_MSG_LEN], *kind, *name;
 	const char *end = strchr(line, ']'), *after, *why;
-	int id = -1;
+	int id = -1, named, given;
 
 	if (!end) {
 		ctx_fail(c, c->lineno, "syntax error: section header without ']'");
@@ -465,14 +529,7 @@ static void section_begin(struct parse_ctx *c, const char *line)
 		return;
 	}
 	snprintf(hdr, sizeof(hdr), "%.*s", (int)(end - line - 1), line + 1);
-	kind = cfg_trim(hdr);
-	for (p = kind; *p && !isspace((unsigned char)*p); p++)
-		;
-	name = p;
-	if (*p) {
-		*p = '\0';
-		name = cfg_trim(p + 1);
-	}
+	kind = section_words(hdr, &name);
 	for (int i = 0; i < NR_SECS; i++)
 		if (!strcmp(kind, sections[i].name))
 			id = i;
@@ -540,9 +597,20 @@ static void section_begin(struct parse_ctx *c, const char *line)
 				 SCN_MAX_WORKLOADS);
 			return;
 		}
-		workload_defaults(s, &s->workloads[s->nr_workloads], name, c->lineno);
-		c->wl_type_given[s->nr_workloads] =
-			cfg_match_name(name, workload_type_name, NR_WORKLOAD_TYPES) >= 0;
+		/*
+		 * The type: the file's type = (the prepass read it: it may come
+		 * after the type's keys), else the section's name if it is one;
+		 * while neither is known, keys are only checked (scn_handler).
+		 */
+		named = cfg_match_name(name, workload_type_name, NR_WORKLOAD_TYPES);
+		given = pre_wl_type(c, name);
+		workload_defaults(s, &s->workloads[s->nr_workloads], name,
+				  given >= 0 ? (enum workload_type)given :
+				  named >= 0 ? (enum workload_type)named :
+					       WL_ANON_FILL,
+				  c->lineno);
+		c->wl_type_given[s->nr_workloads] = named >= 0;
+		c->wl_typed[s->nr_workloads] = given >= 0 || (given == -2 && named >= 0);
 		c->cur_inst = INST_WORKLOAD(s->nr_workloads);
 		s->nr_workloads++;
 	}
@@ -622,6 +690,20 @@ static int prepass_handler(void *user, const char *section, const char *name, co
 	size_t n;
 	u64 v;
 
+	/* a workload's type, for its keys that come before it */
+	if (!strcmp(name, "type")) {
+		char hdr[SCN_MSG_LEN], *wname;
+		const char *kind;
+
+		snprintf(hdr, sizeof(hdr), "%s", section);
+		kind = section_words(hdr, &wname);
+		if (!strcmp(kind, "workload") && *wname && pre_wl_type(c, wname) == -2 &&
+		    c->nr_pre_wl < SCN_MAX_WORKLOADS) {
+			snprintf(c->pre_wl_name[c->nr_pre_wl], SCN_NAME_LEN, "%s", wname);
+			c->pre_wl_type[c->nr_pre_wl++] =
+				cfg_match_name(value, workload_type_name, NR_WORKLOAD_TYPES);
+		}
+	}
 	/* inih gives the text between the brackets as is: "[ machine ]" too */
 	while (isspace((unsigned char)*section))
 		section++;
@@ -642,6 +724,8 @@ static int scn_handler(void *user, const char *section, const char *name, const 
 {
 	struct parse_ctx *c = user;
 	struct cfg_section *sd;
+	const struct cfg_key *kd;
+	struct scn_workload scratch;
 	struct cfg_ctx k;
 	char msg[SCN_MSG_LEN];
 	int idx, canon, *lines;
@@ -681,12 +765,32 @@ static int scn_handler(void *user, const char *section, const char *name, const 
 			}
 		}
 	}
-	if (c->cur_sec == SEC_CGROUP)
+	kd = sd->keys[idx];
+	if (c->cur_sec == SEC_CGROUP) {
 		obj = &c->s->cgroups[c->cur_inst - INST_CGROUP(0)];
-	else if (c->cur_sec == SEC_WORKLOAD)
-		obj = &c->s->workloads[c->cur_inst - INST_WORKLOAD(0)];
-	else
+	} else if (c->cur_sec == SEC_WORKLOAD) {
+		unsigned int wi = (unsigned int)(c->cur_inst - INST_WORKLOAD(0));
+		struct scn_workload *w = &c->s->workloads[wi];
+
+		obj = w;
+		if (sd->key_types[idx] && c->wl_typed[wi]) {
+			/* a type's key: into the type's own field */
+			kd = cfg_key_of_type(sd, idx, w->type);
+			if (!kd) {
+				cfg_type_keys(msg, sizeof(msg), sd, w->type);
+				ctx_fail(c, c->lineno,
+					 "[workload %s] %s: not a key of type %s (%s)", w->name,
+					 sd->keys[idx]->name, workload_type_name[w->type], msg);
+				return 0;
+			}
+		} else if (sd->key_types[idx]) {
+			/* no type known (missing or bad, reported later): only the value is checked */
+			scratch = *w;
+			obj = &scratch;
+		}
+	} else {
 		obj = single_obj(c->s, (enum sec_id)c->cur_sec);
+	}
 
 	k = (struct cfg_ctx){
 		.s = c->s,
@@ -699,7 +803,7 @@ static int scn_handler(void *user, const char *section, const char *name, const 
 		.msg = msg,
 		.msglen = sizeof(msg),
 	};
-	if (cfg_apply_key(&k, sd->keys[idx], obj, value)) {
+	if (cfg_apply_key(&k, kd, obj, value)) {
 		ctx_fail(c, c->lineno, "%s", msg);
 		return 0;
 	}
@@ -715,7 +819,7 @@ static int scn_handler(void *user, const char *section, const char *name, const 
 			c->page_size = c->s->machine.page_size;
 	}
 	if (c->cur_sec == SEC_WORKLOAD) {
-		struct scn_workload *w = obj;
+		struct scn_workload *w = &c->s->workloads[c->cur_inst - INST_WORKLOAD(0)];
 
 		w->keys_given |= 1ULL << canon;
 		if (!strcmp(name, "type"))
@@ -726,54 +830,21 @@ static int scn_handler(void *user, const char *section, const char *name, const 
 	return 1;
 }
 
-/* Required keys of a workload type, by value (sizes given are > 0). */
-static const char *workload_missing(const struct scn_workload *w)
-{
-	switch (w->type) {
-	case WL_ANON_FILL:
-	case WL_FILE_WRITE:
-	case WL_FILE_READ:
-		return w->size ? NULL : "size";
-	case WL_HOTSET_STREAM:
-		return !w->hot ? "hot" : !w->stream ? "stream" : NULL;
-	case WL_HACKBENCH:
-		return NULL;
-	case WL_MADVISE09:
-		return w->size ? NULL : "size";
-	case WL_LRU_FILE_MMAP_READ:
-		return NULL; /* size 0: 10 x the machine's memory */
-	case WL_EBIZZY:
-		return w->nr_threads ? NULL : "threads";
-	default:
-		return "type";
-	}
-}
-
 /* After the whole file: what depends on keys that may come later. */
 static void parse_finish(struct parse_ctx *c)
 {
 	struct scenario *s = c->s;
 	struct scn_machine *m = &s->machine;
-	struct cfg_section *sd = &sections[SEC_WORKLOAD];
 	char list[SCN_MSG_LEN];
 
 	for (unsigned int i = 0; i < s->nr_workloads && !c->err_line; i++) {
 		struct scn_workload *w = &s->workloads[i];
-		const int *lines = c->key_line[INST_WORKLOAD(i)];
 		const char *missing;
 
 		if (!c->wl_type_given[i]) {
 			cfg_list_names(list, sizeof(list), workload_type_name, NR_WORKLOAD_TYPES);
 			ctx_fail(c, w->line, "[workload %s]: type missing (expected type = %s)",
 				 w->name, list);
-			break;
-		}
-		for (unsigned int j = 0; j < sd->nr_keys; j++) {
-			if (!lines[j] || cfg_key_takes(sd, (int)j, w->type))
-				continue;
-			cfg_type_keys(list, sizeof(list), sd, w->type);
-			ctx_fail(c, lines[j], "[workload %s] %s: not a key of type %s (%s)",
-				 w->name, sd->keys[j]->name, workload_type_name[w->type], list);
 			break;
 		}
 		missing = workload_missing(w);
@@ -1020,7 +1091,7 @@ int scenario_set(struct scenario *s, const char *assignment, char *err, size_t e
 		struct scn_workload *w = obj, tmp = *w;
 		int canon = cfg_key_canonical(sd, idx);
 
-		if (cfg_apply_key(&k, sd->keys[idx], &tmp, val))
+		if (cfg_apply_key(&k, cfg_key_of_type(sd, idx, w->type), &tmp, val))
 			goto fail;
 		tmp.keys_given |= 1ULL << canon;
 		for (unsigned int j = 0; j < sd->nr_keys; j++) {
@@ -1033,6 +1104,8 @@ int scenario_set(struct scenario *s, const char *assignment, char *err, size_t e
 			s->nr_set_texts = saved_texts;
 			return -1;
 		}
+		if (tmp.type != w->type)
+			workload_retype(s, &tmp, w);
 		*w = tmp;
 	} else if (cfg_apply_key(&k, sd->keys[idx], obj, val)) {
 		goto fail;
@@ -1051,46 +1124,6 @@ fail:
 /* ------------------------------------------------------------------ */
 /* Validation                                                          */
 /* ------------------------------------------------------------------ */
-
-/* The later of two origins: a --set beats the file, a later one an earlier one. */
-static int later_origin(int a, int b)
-{
-	if (a < 0 || b < 0)
-		return a < b ? a : b; /* set_text[-origin - 1]: more negative is later */
-	return a > b ? a : b;
-}
-
-/*
- * "FILE:LINE: ", "--set ASSIGNMENT: " or "FILE: " for @origin, then the
- * message.  @line is used when @origin is 0 (the section's line).
- */
-__attribute__((format(printf, 6, 7))) static int vfail(const struct scenario *s, int origin,
-						       int line, char *err, size_t errlen,
-						       const char *fmt, ...)
-{
-	va_list ap;
-	int w;
-
-	if (!err || !errlen)
-		return -1;
-	if (!origin)
-		origin = line;
-	if (origin == SCN_ORIGIN_SET_ANY ||
-	    (origin < 0 && (unsigned int)(-origin - 1) >= s->nr_set_texts))
-		w = snprintf(err, errlen, "--set: ");
-	else if (origin < 0)
-		w = snprintf(err, errlen, "--set %s: ", s->set_text[-origin - 1]);
-	else if (origin > 0)
-		w = snprintf(err, errlen, "%s:%d: ", s->path, origin);
-	else
-		w = snprintf(err, errlen, "%s: ", s->path);
-	if (w >= 0 && (size_t)w < errlen) {
-		va_start(ap, fmt);
-		vsnprintf(err + w, errlen - (size_t)w, fmt, ap);
-		va_end(ap);
-	}
-	return -1;
-}
 
 /* @bytes as the largest unit that holds it exactly: "64M", "1536K", "1000". */
 static const char *fmt_size(char *buf, size_t len, u64 bytes)
@@ -1146,23 +1179,23 @@ static int validate_machine_size(const struct scenario *s, u64 pages, const char
 				 char *err, size_t errlen)
 {
 	const struct scn_machine *m = &s->machine;
-	int swap_origin = later_origin(m->swap_origin, m->page_size_origin);
+	int swap_origin = cfg_later_origin(m->swap_origin, m->page_size_origin);
 	u64 slots = m->swap / m->page_size, host = host_phys_bytes(), need;
 	char a[32], b[32];
 
 	if (!pages)
-		return vfail(
+		return cfg_fail_at(
 			s, origin, m->zones_line, err, errlen,
 			"[machine] zones: the zones hold no pages (valid: at least one page per node: give a zone a size, or make one 'rest')");
 	if (pages > SCN_MAX_PAGES)
-		return vfail(
+		return cfg_fail_at(
 			s, origin, m->zones_line, err, errlen,
 			"[machine] %s: %s is %llu pages, more than the model numbers (valid: at most %llu pages, less than %s of %u-byte pages)",
 			key, fmt_size(a, sizeof(a), pages * m->page_size),
 			(unsigned long long)pages, SCN_MAX_PAGES,
 			fmt_size(b, sizeof(b), (SCN_MAX_PAGES + 2) * m->page_size), m->page_size);
 	if (slots > SCN_MAX_PAGES)
-		return vfail(
+		return cfg_fail_at(
 			s, swap_origin, 0, err, errlen,
 			"[machine] swap: %s is %llu pages, more than the model numbers (valid: at most %llu pages, less than %s of %u-byte pages)",
 			fmt_size(a, sizeof(a), m->swap), (unsigned long long)slots, SCN_MAX_PAGES,
@@ -1180,7 +1213,7 @@ static int validate_machine_size(const struct scenario *s, u64 pages, const char
 		else
 			snprintf(what, sizeof(what), "%s of memory needs",
 				 fmt_size(a, sizeof(a), pages * m->page_size));
-		return vfail(
+		return cfg_fail_at(
 			s, by_swap ? swap_origin : origin, by_swap ? 0 : m->zones_line, err, errlen,
 			"[machine] %s: %s %.1fG of host memory for the model's page and swap maps, more than this host's %.1fG (valid: %llu bytes a page and %llu a swap slot within the host's physical memory)",
 			by_swap ? "swap" : key, what, (double)need / GiB, (double)host / GiB,
@@ -1204,13 +1237,14 @@ static int validate_min_free_kbytes(const struct scenario *s, u64 lowmem_pages, 
 	const struct scn_sysctl *sc = &s->sysctl;
 	const struct scn_machine *m = &s->machine;
 	u64 lowmem_kb = lowmem_pages * (m->page_size / 1024);
-	int origin = later_origin(sc->min_free_kbytes_origin,
-				  later_origin(later_origin(m->memory_origin, m->zones_origin),
-					       m->page_size_origin));
+	int origin = cfg_later_origin(
+		sc->min_free_kbytes_origin,
+		cfg_later_origin(cfg_later_origin(m->memory_origin, m->zones_origin),
+				 m->page_size_origin));
 
 	if (sc->min_free_kbytes < 0 || (u64)sc->min_free_kbytes < lowmem_kb)
 		return 0;
-	return vfail(
+	return cfg_fail_at(
 		s, origin, 0, err, errlen,
 		"[sysctl] min_free_kbytes: %ld is not below the %llu KiB of the DMA, DMA32 and Normal zones it is spread over: no allocation could succeed (valid: 0..%llu, or auto)",
 		sc->min_free_kbytes, (unsigned long long)lowmem_kb,
@@ -1220,42 +1254,42 @@ static int validate_min_free_kbytes(const struct scenario *s, u64 lowmem_pages, 
 static int validate_machine(const struct scenario *s, char *err, size_t errlen)
 {
 	const struct scn_machine *m = &s->machine;
-	int mem_origin = later_origin(m->memory_origin, m->page_size_origin);
-	int zones_origin = later_origin(m->zones_origin, m->memory_origin);
+	int mem_origin = cfg_later_origin(m->memory_origin, m->page_size_origin);
+	int zones_origin = cfg_later_origin(m->zones_origin, m->memory_origin);
 	char a[32], b[32], c[32];
 	u64 node_pages, fixed;
 	bool has_rest;
 	unsigned int nr_rest = 0;
 
 	if (!m->page_size || (m->page_size & (m->page_size - 1)))
-		return vfail(s, m->page_size_origin, 0, err, errlen,
-			     "[machine] page_size %u is not a power of two", m->page_size);
+		return cfg_fail_at(s, m->page_size_origin, 0, err, errlen,
+				   "[machine] page_size %u is not a power of two", m->page_size);
 	if (!m->cpus || !m->nodes)
-		return vfail(s, 0, 0, err, errlen, "[machine] cpus and nodes must be >= 1");
+		return cfg_fail_at(s, 0, 0, err, errlen, "[machine] cpus and nodes must be >= 1");
 	if (m->memory % m->page_size)
-		return vfail(s, mem_origin, 0, err, errlen,
-			     "[machine] memory %llu is not a whole number of %u-byte pages",
-			     (unsigned long long)m->memory, m->page_size);
+		return cfg_fail_at(s, mem_origin, 0, err, errlen,
+				   "[machine] memory %llu is not a whole number of %u-byte pages",
+				   (unsigned long long)m->memory, m->page_size);
 	node_pages = m->memory / m->nodes / m->page_size;
 	if (!node_pages)
-		return vfail(s, mem_origin, 0, err, errlen,
-			     "[machine] memory is less than one page per node");
+		return cfg_fail_at(s, mem_origin, 0, err, errlen,
+				   "[machine] memory is less than one page per node");
 	for (unsigned int i = 0; i < m->nr_zones; i++)
 		nr_rest += m->zones[i].rest;
 	if (nr_rest > 1)
-		return vfail(s, m->zones_origin, m->zones_line, err, errlen,
-			     "[machine] zones: more than one zone is 'rest'");
+		return cfg_fail_at(s, m->zones_origin, m->zones_line, err, errlen,
+				   "[machine] zones: more than one zone is 'rest'");
 	fixed = zones_fixed_pages(m, &has_rest);
 	/* explicit zones without a rest are the node, whatever memory says */
 	if (m->nr_zones && !has_rest && !fixed)
 		return validate_machine_size(s, 0, "zones", m->zones_origin, err, errlen);
 	if (m->nr_zones && fixed > node_pages)
-		return vfail(
+		return cfg_fail_at(
 			s, zones_origin, m->zones_line, err, errlen,
 			"[machine] zones: %llu pages per node do not fit memory (%llu pages per node)",
 			(unsigned long long)fixed, (unsigned long long)node_pages);
 	if (has_rest && fixed == node_pages)
-		return vfail(
+		return cfg_fail_at(
 			s, zones_origin, m->zones_line, err, errlen,
 			"[machine] zones: the 'rest' zone gets no memory (the others take all %llu pages per node)",
 			(unsigned long long)node_pages);
@@ -1264,19 +1298,19 @@ static int validate_machine(const struct scenario *s, char *err, size_t errlen)
 		fmt_size(a, sizeof(a), fixed * m->page_size);
 		fmt_size(b, sizeof(b), node_pages * m->page_size);
 		if (m->nodes == 1)
-			return vfail(
+			return cfg_fail_at(
 				s, zones_origin, m->zones_line, err, errlen,
 				"[machine] zones add up to %s but memory is %s: add a 'rest' zone or fix memory",
 				a, b);
-		return vfail(
+		return cfg_fail_at(
 			s, zones_origin, m->zones_line, err, errlen,
 			"[machine] zones add up to %s per node but memory is %s per node (%s over %u nodes): add a 'rest' zone or fix memory",
 			a, b, fmt_size(c, sizeof(c), m->memory), m->nodes);
 	}
 	/* slot 0 of a swap device is its header */
 	if (m->swap && m->swap / m->page_size < 2)
-		return vfail(
-			s, later_origin(m->swap_origin, m->page_size_origin), 0, err, errlen,
+		return cfg_fail_at(
+			s, cfg_later_origin(m->swap_origin, m->page_size_origin), 0, err, errlen,
 			"[machine] swap must be 0 or at least 2 pages (%llu bytes: the first page is the swap header)",
 			2ULL * m->page_size);
 	if (m->nr_zones && !has_rest)
@@ -1324,8 +1358,8 @@ static int report_cycle(const struct scenario *s, unsigned int i, char *err, siz
 			used += (size_t)snprintf(chain + used, sizeof(chain) - used, " -> %s",
 						 s->cgroups[cur].name);
 	} while (cur != (int)r);
-	return vfail(s, s->cgroups[r].parent_origin, s->cgroups[r].line, err, errlen,
-		     "[cgroup %s] parent: cycle %s", s->cgroups[r].name, chain);
+	return cfg_fail_at(s, s->cgroups[r].parent_origin, s->cgroups[r].line, err, errlen,
+			   "[cgroup %s] parent: cycle %s", s->cgroups[r].name, chain);
 }
 
 static int validate_cgroups(const struct scenario *s, char *err, size_t errlen)
@@ -1338,20 +1372,20 @@ static int validate_cgroups(const struct scenario *s, char *err, size_t errlen)
 
 		/* memsw_limit >= limit: a page for one is a page for both */
 		if (cg->limit != U64_MAX && cg->limit < ps)
-			return vfail(s, later_origin(cg->limit_origin, ps_origin), cg->line, err,
-				     errlen,
-				     "[cgroup %s] limit must be at least one page (%llu bytes)",
-				     cg->name, (unsigned long long)ps);
+			return cfg_fail_at(
+				s, cfg_later_origin(cg->limit_origin, ps_origin), cg->line, err,
+				errlen, "[cgroup %s] limit must be at least one page (%llu bytes)",
+				cg->name, (unsigned long long)ps);
 		if (cg->memsw_limit < cg->limit)
-			return vfail(
-				s, later_origin(cg->limit_origin, cg->memsw_origin), cg->line, err,
-				errlen,
+			return cfg_fail_at(
+				s, cfg_later_origin(cg->limit_origin, cg->memsw_origin), cg->line,
+				err, errlen,
 				"[cgroup %s] memsw_limit must be >= limit (the v1 kernel refuses it)",
 				cg->name);
 		if (strcmp(cg->parent, "/") && find_cgroup(s, cg->parent) < 0)
-			return vfail(s, cg->parent_origin, cg->line, err, errlen,
-				     "[cgroup %s] parent: no cgroup named '%s'", cg->name,
-				     cg->parent);
+			return cfg_fail_at(s, cg->parent_origin, cg->line, err, errlen,
+					   "[cgroup %s] parent: no cgroup named '%s'", cg->name,
+					   cg->parent);
 	}
 	/* every parent exists: a chain either reaches the root or loops */
 	for (unsigned int i = 0; i < s->nr_cgroups; i++) {
@@ -1370,28 +1404,6 @@ static int validate_cgroups(const struct scenario *s, char *err, size_t errlen)
 	return 0;
 }
 
-/* madvise09: the pages it names lie inside its region of size bytes. */
-static int validate_madvise09(const struct scenario *s, const struct scn_workload *w, char *err,
-			      size_t errlen)
-{
-	u64 pages = (w->size + s->machine.page_size - 1) / s->machine.page_size;
-
-	/* a --set of size is to blame before the file's pages, else the page's key */
-	for (unsigned int i = 0; i < w->nr_rewrite; i++)
-		if (w->rewrite[i] >= pages)
-			return vfail(
-				s, w->size_origin < 0 ? w->size_origin : w->rewrite_origin, w->line,
-				err, errlen,
-				"[workload %s] rewrite: page %u is beyond the region (%llu pages)",
-				w->name, w->rewrite[i], (unsigned long long)pages);
-	if (w->peek != U64_MAX && w->peek >= pages)
-		return vfail(s, w->size_origin < 0 ? w->size_origin : w->peek_origin, w->line, err,
-			     errlen,
-			     "[workload %s] peek: page %llu is beyond the region (%llu pages)",
-			     w->name, (unsigned long long)w->peek, (unsigned long long)pages);
-	return 0;
-}
-
 static int validate_workloads(const struct scenario *s, char *err, size_t errlen)
 {
 	for (unsigned int i = 0; i < s->nr_workloads; i++) {
@@ -1401,35 +1413,19 @@ static int validate_workloads(const struct scenario *s, char *err, size_t errlen
 		const char *missing;
 
 		if ((unsigned int)w->type >= NR_WORKLOAD_TYPES)
-			return vfail(s, type_origin, w->line, err, errlen,
-				     "[workload %s]: bad type", w->name);
+			return cfg_fail_at(s, type_origin, w->line, err, errlen,
+					   "[workload %s]: bad type", w->name);
 		if (w->cgroup[0] && find_cgroup(s, w->cgroup) < 0)
-			return vfail(s, w->cgroup_origin, w->line, err, errlen,
-				     "[workload %s] cgroup: no cgroup named '%s'", w->name,
-				     w->cgroup);
-		if (w->tasks < 1)
-			return vfail(s, 0, w->line, err, errlen, "[workload %s] tasks must be >= 1",
-				     w->name);
+			return cfg_fail_at(s, w->cgroup_origin, w->line, err, errlen,
+					   "[workload %s] cgroup: no cgroup named '%s'", w->name,
+					   w->cgroup);
 		missing = workload_missing(w);
 		if (missing)
-			return vfail(s, type_origin, w->line, err, errlen,
-				     "[workload %s]: %s missing (required for type %s)", w->name,
-				     missing, workload_type_name[w->type]);
-		if (w->type != WL_ANON_FILL && !w->block)
-			return vfail(s, 0, w->line, err, errlen, "[workload %s] block must be > 0",
-				     w->name);
-		if (w->type == WL_HOTSET_STREAM && !w->every)
-			return vfail(s, 0, w->line, err, errlen, "[workload %s] every must be > 0",
-				     w->name);
-		if (w->type == WL_MADVISE09 && validate_madvise09(s, w, err, errlen))
+			return cfg_fail_at(s, type_origin, w->line, err, errlen,
+					   "[workload %s]: %s missing (required for type %s)",
+					   w->name, missing, workload_type_name[w->type]);
+		if (workload_validate(s, w, err, errlen))
 			return -1;
-		/* lru_file_mmap_read: each reader maps size / tasks, at least a page */
-		if (w->type == WL_LRU_FILE_MMAP_READ && w->size &&
-		    w->size < (u64)w->tasks * s->machine.page_size)
-			return vfail(s, w->size_origin, w->line, err, errlen,
-				     "[workload %s] size: %llu bytes is less than a page for "
-				     "each of its %u readers",
-				     w->name, (unsigned long long)w->size, w->tasks);
 	}
 	return 0;
 }
@@ -1443,9 +1439,9 @@ int scenario_validate(const struct scenario *s, char *err, size_t errlen)
 	    validate_cgroups(s, err, errlen) || validate_workloads(s, err, errlen))
 		return -1;
 	if (!s->run.duration_ns || !s->run.sample_interval_ns)
-		return vfail(s, 0, 0, err, errlen,
-			     "[run] duration and sample_interval must be > 0");
+		return cfg_fail_at(s, 0, 0, err, errlen,
+				   "[run] duration and sample_interval must be > 0");
 	if (!s->cost.timeslice_ns)
-		return vfail(s, 0, 0, err, errlen, "[cost] timeslice_ns must be > 0");
+		return cfg_fail_at(s, 0, 0, err, errlen, "[cost] timeslice_ns must be > 0");
 	return 0;
 }

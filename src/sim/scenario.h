@@ -23,7 +23,6 @@
 #define SCN_ERR_LEN 512
 #define SCN_MAX_SET_TEXTS 32 /* --set options kept for messages */
 #define SCN_SET_TEXT_LEN 160
-#define SCN_MAX_REWRITE 16 /* madvise09 rewrite = list */
 #define SCN_SAMPLE_INTERVAL_MIN_NS 1000000ULL /* [run] sample_interval's floor: 1 ms */
 /*
  * The most pages of memory (all nodes) and of swap the model numbers:
@@ -47,6 +46,9 @@
  * with no line to blame), < 0 is the --set option set_text[-origin - 1]
  * of struct scenario.
  */
+
+/* A --set origin when set_text[] is full: "some --set option". */
+#define SCN_ORIGIN_SET_ANY (-(SCN_MAX_SET_TEXTS + 1))
 
 /* A block device preset: swap_device / disk_device = ssd | hdd | nvme. */
 struct scn_device {
@@ -214,55 +216,26 @@ enum workload_type {
 /* The [workload] type names, in enum order (NULL-terminated). */
 extern const char *const workload_type_name[NR_WORKLOAD_TYPES + 1];
 
+/*
+ * The bytes of struct scn_workload's params area: each type's parameters
+ * (struct TYPE_params in src/workload/TYPE.h) must fit (a _Static_assert
+ * beside each).
+ */
+#define SCN_WL_PARAMS_BYTES 256
+
 struct scn_workload {
 	char name[SCN_NAME_LEN];
 	enum workload_type type;
 	char cgroup[SCN_NAME_LEN]; /* "" = root */
 	u64 start_ns;
 	unsigned int tasks; /* copies of the workload, default 1 */
-	/* anon_fill */
-	u64 size; /* bytes */
-	unsigned int passes; /* re-touch passes after the fill */
-	bool random; /* pattern = rand */
-	bool touch_write; /* touch = write */
-	/* file_write / file_read */
-	u64 block; /* bytes per read()/write() call */
-	unsigned int count; /* file_read: passes over the file */
-	/* hotset_stream */
-	u64 hot; /* bytes of hot file */
-	u64 stream; /* bytes of streamed file */
-	u64 every; /* bytes streamed between hot re-reads */
-	unsigned int warm_passes; /* hot reads before streaming */
-	/* hackbench */
-	unsigned int groups; /* groups of 20 senders + 20 receivers */
-	unsigned int loops; /* messages each sender sends each receiver */
-	bool threads; /* mode = thread: one address space */
-	u64 footprint; /* bytes of anon memory per task */
-	u64 kernel_footprint; /* bytes of kernel memory per task (stack, page tables) */
-	u64 datasize; /* bytes per message */
-	u64 text; /* bytes of shared program text (0: none) */
 	int line;
 	int type_origin, cgroup_origin;
-	int size_origin, rewrite_origin, peek_origin; /* checked against each other */
-	/* madvise09 (LTP madvise09, shared/oracle/src/madvfree.c); size is the region */
-	unsigned int nr_rewrite; /* page indices in rewrite[] */
-	u32 rewrite[SCN_MAX_REWRITE]; /* pages written again after MADV_FREE */
-	unsigned int rewrite_every; /* also every Nth page from page 0 (0: none) */
-	u64 peek; /* page read after MADV_FREE; U64_MAX = none */
-	u64 pressure; /* bytes the pressure child touches; U64_MAX = until
-					 * OOM; 0 = none (no pressure rounds) */
-	u64 chunk; /* bytes per mmap of the pressure child; 0 = 500 pages */
-	bool ltp_sleep; /* the child sleeps `round` us after each page (LTP) */
-	unsigned int rounds; /* pressure rounds at most, while nothing is discarded */
-	u64 limit_after; /* bytes: memcg limit set after the setup; U64_MAX = keep */
-	u64 memsw_after; /* bytes: memsw limit set after the setup; U64_MAX = keep */
-	u64 hold_ns; /* wait after the setup, before the pressure rounds */
-	/* ebizzy (ebizzy 0.3 on a jemalloc 3.6 model, src/workload/ebizzy.c) */
-	unsigned int nr_threads; /* -t: worker threads sharing one mm, 1..4096 */
-	unsigned int chunks; /* -n: chunks of records allocated at start */
-	u64 chunk_size; /* -s: bytes per chunk, and per copy */
-	unsigned int seconds; /* -S: seconds of the timed run */
-	bool purge_free; /* purge = free: jemalloc purges with MADV_FREE */
+	/*
+	 * the type's own parameters, struct TYPE_params declared by the type
+	 * (src/workload/TYPE.h); its keys (wl_ops.keys) offset into it
+	 */
+	u64 params[SCN_WL_PARAMS_BYTES / sizeof(u64)];
 	u64 keys_given; /* 1 << index of each key given (file or --set) */
 };
 

@@ -8,7 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "anon_fill.h"
 #include "workload_types.h"
+
+WL_PARAMS_FIT(struct anon_fill_params);
+#define AF_PARAMS(w) WL_PARAMS(struct anon_fill_params, w)
+#define AF_OFF(f) WL_POFF(struct anon_fill_params, f)
 
 struct anon_fill {
 	u64 base; /* first vpn */
@@ -38,11 +43,11 @@ static int anon_fill_init(struct workload_inst *wl, struct task *t, unsigned int
 	if (!af)
 		return -1;
 	t->wl_priv = af;
-	af->npages = bytes_to_pages(sim, wl->cfg->size);
+	af->npages = bytes_to_pages(sim, AF_PARAMS(wl->cfg)->size);
 	t->mm = mm_alloc(sim, t);
 	if (!t->mm || !(af->base = mmap_anon(t->mm, af->npages)))
 		return -1;
-	if (wl->cfg->random) {
+	if (AF_PARAMS(wl->cfg)->random) {
 		af->order = malloc(af->npages * sizeof(*af->order));
 		if (!af->order)
 			return -1;
@@ -56,7 +61,7 @@ static int anon_fill_init(struct workload_inst *wl, struct task *t, unsigned int
 static void anon_fill_run(struct task *t)
 {
 	struct anon_fill *af = t->wl_priv;
-	const struct scn_workload *cfg = t->wl->cfg;
+	const struct anon_fill_params *cfg = AF_PARAMS(t->wl->cfg);
 
 	for (af->pass = 0; af->pass <= cfg->passes; af->pass++) {
 		bool write = af->pass == 0 || cfg->touch_write;
@@ -105,9 +110,14 @@ static void anon_fill_free(struct task *t)
 	free(af);
 }
 
+static const char *anon_fill_missing(const struct scn_workload *w)
+{
+	return AF_PARAMS(w)->size ? NULL : "size";
+}
+
 static int set_pattern(struct cfg_ctx *k, void *obj, const char *val)
 {
-	struct scn_workload *w = obj;
+	struct anon_fill_params *w = WL_PARAMS_SET(struct anon_fill_params, obj);
 
 	if (!strcmp(val, "seq"))
 		w->random = false;
@@ -120,7 +130,7 @@ static int set_pattern(struct cfg_ctx *k, void *obj, const char *val)
 
 static int set_touch(struct cfg_ctx *k, void *obj, const char *val)
 {
-	struct scn_workload *w = obj;
+	struct anon_fill_params *w = WL_PARAMS_SET(struct anon_fill_params, obj);
 
 	if (!strcmp(val, "write"))
 		w->touch_write = true;
@@ -134,10 +144,10 @@ static int set_touch(struct cfg_ctx *k, void *obj, const char *val)
 /* the oracle's anonfill options and their defaults */
 static const struct cfg_key anon_fill_keys[] = {
 	WL_KEY_TASKS("copies, each with its own memory"),
-	WL_KEY_SIZE("required", "bytes to mmap and fill"),
+	WL_KEY_SIZE(struct anon_fill_params, "required", "bytes to mmap and fill"),
 	{ .name = "passes",
 	  .type = CFG_UINT,
-	  .off = WL_OFF(passes),
+	  .off = AF_OFF(passes),
 	  .min = 0,
 	  .max = 1000000,
 	  .def = "3",
@@ -166,4 +176,5 @@ const struct wl_ops anon_fill_ops = {
 	.run = anon_fill_run,
 	.report = anon_fill_report,
 	.keys = &anon_fill_keys_table,
+	.missing = anon_fill_missing,
 };

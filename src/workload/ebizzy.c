@@ -35,7 +35,12 @@
 #include <string.h>
 
 #include "jemalloc.h"
+#include "ebizzy.h"
 #include "workload_types.h"
+
+WL_PARAMS_FIT(struct ebizzy_params);
+#define EB_PARAMS(w) WL_PARAMS(struct ebizzy_params, w)
+#define EB_OFF(f) WL_POFF(struct ebizzy_params, f)
 
 #define RECORD_SIZE 8 /* sizeof(record_t), a size_t */
 #define EB_MAX_PROBES 64 /* > the 30 probes of the largest chunk (2^29 records) */
@@ -97,7 +102,7 @@ static enum vm_fault_result touch_meta(struct task *t, u64 *meta)
 
 static u64 chunk_pages(const struct task *t)
 {
-	return bytes_to_pages(t->sim, t->wl->cfg->chunk_size);
+	return bytes_to_pages(t->sim, EB_PARAMS(t->wl->cfg)->chunk_size);
 }
 
 /* The page of mem[] holding the pointer mem[@i]. */
@@ -112,7 +117,7 @@ static u64 mem_vpn(const struct task *t, const struct ebizzy *eb, u64 i)
  */
 static u64 copy_ns(const struct task *t, u64 i)
 {
-	u64 page_size = t->sim->page_size, size = t->wl->cfg->chunk_size;
+	u64 page_size = t->sim->page_size, size = EB_PARAMS(t->wl->cfg)->chunk_size;
 	u64 bytes = size - i * page_size < page_size ? size - i * page_size : page_size;
 
 	return t->sim->scn.cost.copy_page_ns * bytes / 4096;
@@ -160,7 +165,8 @@ static enum vm_fault_result alloc_mem(struct task *t, struct ebizzy *eb, struct 
 static enum vm_fault_result alloc_chunk(struct task *t, struct ebizzy *eb, struct eb_task *et,
 					u64 i, u64 *meta)
 {
-	enum vm_fault_result r = alloc_mem(t, eb, et, t->wl->cfg->chunk_size, &eb->chunk[i], meta);
+	enum vm_fault_result r =
+		alloc_mem(t, eb, et, EB_PARAMS(t->wl->cfg)->chunk_size, &eb->chunk[i], meta);
 
 	return r == VM_FAULT_DONE ? touch(t, mem_vpn(t, eb, i), true) : r;
 }
@@ -230,7 +236,7 @@ static void thread_done(struct task *t, struct ebizzy *eb, struct eb_task *et)
  */
 static void ebizzy_main(struct task *t, struct ebizzy *eb, struct eb_task *et)
 {
-	const struct scn_workload *cfg = t->wl->cfg;
+	const struct ebizzy_params *cfg = EB_PARAMS(t->wl->cfg);
 	u64 np = chunk_pages(t), meta = 0;
 
 	/* allocate(): mem = alloc_mem(chunks * sizeof(record_t *)), mem[i] = alloc_mem(chunk_size) */
@@ -273,7 +279,7 @@ static void ebizzy_main(struct task *t, struct ebizzy *eb, struct eb_task *et)
  */
 static void search_mem(struct task *t, struct ebizzy *eb, struct eb_task *et)
 {
-	const struct scn_workload *cfg = t->wl->cfg;
+	const struct ebizzy_params *cfg = EB_PARAMS(t->wl->cfg);
 	u64 np = chunk_pages(t), n = cfg->chunk_size / RECORD_SIZE;
 
 	for (;;) {
@@ -336,15 +342,16 @@ static int ebizzy_init(struct workload_inst *wl, struct task *t, unsigned int id
 	t->wl_priv = et;
 	if (!idx) {
 		eb = wl->priv = calloc(1, sizeof(*eb));
-		if (!eb || !(eb->chunk = calloc(wl->cfg->chunks, sizeof(*eb->chunk))))
+		if (!eb || !(eb->chunk = calloc(EB_PARAMS(wl->cfg)->chunks, sizeof(*eb->chunk))))
 			return -1;
 		t->mm = eb->mm = mm_alloc(sim, t);
 		if (!t->mm)
 			return -1;
-		eb->heap = je_heap_create(sim, eb->mm, sim->eng.nr_cpus, wl->cfg->purge_free);
+		eb->heap = je_heap_create(sim, eb->mm, sim->eng.nr_cpus,
+					  EB_PARAMS(wl->cfg)->purge_free);
 		if (!eb->heap)
 			return -1;
-		eb->threads_running = wl->cfg->nr_threads;
+		eb->threads_running = EB_PARAMS(wl->cfg)->nr_threads;
 	} else {
 		t->mm = eb->mm;
 		t->mm->users++;
@@ -423,7 +430,7 @@ static void ebizzy_free(struct workload_inst *wl)
 /* The main thread and `threads` threads (tasks is not an ebizzy key). */
 static unsigned int ebizzy_nr_tasks(const struct scn_workload *cfg)
 {
-	return cfg->nr_threads + 1;
+	return EB_PARAMS(cfg)->nr_threads + 1;
 }
 
 /*
@@ -432,7 +439,7 @@ static unsigned int ebizzy_nr_tasks(const struct scn_workload *cfg)
  */
 static int set_chunk_size(struct cfg_ctx *k, void *obj, const char *val)
 {
-	struct scn_workload *w = obj;
+	struct ebizzy_params *w = WL_PARAMS_SET(struct ebizzy_params, obj);
 	char buf[CFG_MSG_LEN];
 	u64 v;
 
@@ -451,7 +458,7 @@ static int set_chunk_size(struct cfg_ctx *k, void *obj, const char *val)
 /* purge = free | dontneed: the madvise jemalloc purges dirty pages with */
 static int set_purge(struct cfg_ctx *k, void *obj, const char *val)
 {
-	struct scn_workload *w = obj;
+	struct ebizzy_params *w = WL_PARAMS_SET(struct ebizzy_params, obj);
 
 	if (!strcmp(val, "free"))
 		w->purge_free = true;
@@ -462,11 +469,16 @@ static int set_purge(struct cfg_ctx *k, void *obj, const char *val)
 	return 0;
 }
 
+static const char *ebizzy_missing(const struct scn_workload *w)
+{
+	return EB_PARAMS(w)->nr_threads ? NULL : "threads";
+}
+
 /* ebizzy 0.3's options and defaults (-n 10, -s sizeof(size_t) * 64K, -S 10) */
 static const struct cfg_key ebizzy_keys[] = {
 	{ .name = "threads",
 	  .type = CFG_UINT,
-	  .off = WL_OFF(nr_threads),
+	  .off = EB_OFF(nr_threads),
 	  .min = 1,
 	  .max = 4096,
 	  .def_doc = "required",
@@ -478,7 +490,7 @@ static const struct cfg_key ebizzy_keys[] = {
 	 */
 	{ .name = "chunks",
 	  .type = CFG_UINT,
-	  .off = WL_OFF(chunks),
+	  .off = EB_OFF(chunks),
 	  .min = 1,
 	  .max = 16384,
 	  .def = "10",
@@ -491,7 +503,7 @@ static const struct cfg_key ebizzy_keys[] = {
 	  .doc = "-s: bytes per chunk, and per copy" },
 	{ .name = "seconds",
 	  .type = CFG_UINT,
-	  .off = WL_OFF(seconds),
+	  .off = EB_OFF(seconds),
 	  .min = 1,
 	  .max = 1000000,
 	  .def = "10",
@@ -517,4 +529,5 @@ const struct wl_ops ebizzy_ops = {
 	.report = ebizzy_report,
 	.free = ebizzy_free,
 	.keys = &ebizzy_keys_table,
+	.missing = ebizzy_missing,
 };

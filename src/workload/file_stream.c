@@ -7,7 +7,12 @@
  */
 #include <stdlib.h>
 
+#include "file_stream.h"
 #include "workload_types.h"
+
+WL_PARAMS_FIT(struct file_stream_params);
+#define FS_PARAMS(w) WL_PARAMS(struct file_stream_params, w)
+#define FS_OFF(f) WL_POFF(struct file_stream_params, f)
 
 struct file_stream {
 	struct address_space *mapping;
@@ -22,14 +27,15 @@ static int file_stream_init(struct workload_inst *wl, struct task *t, unsigned i
 {
 	struct sim *sim = wl->sim;
 	struct file_stream *fs = calloc(1, sizeof(*fs));
+	const struct file_stream_params *p = FS_PARAMS(wl->cfg);
 	char name[64];
 	bool write = wl->cfg->type == WL_FILE_WRITE;
 
 	if (!fs)
 		return -1;
 	t->wl_priv = fs;
-	fs->npages = bytes_to_pages(sim, wl->cfg->size);
-	fs->block_pages = max_u64(bytes_to_pages(sim, wl->cfg->block), 1);
+	fs->npages = bytes_to_pages(sim, p->size);
+	fs->block_pages = max_u64(bytes_to_pages(sim, p->block), 1);
 	snprintf(name, sizeof(name), "%s.%u", wl->cfg->name, idx);
 	/* a written file starts empty; a read one exists, uncached */
 	fs->mapping = file_create(sim, name, write ? 0 : fs->npages);
@@ -53,15 +59,15 @@ static enum vm_fault_result file_stream_page(struct task *t, struct file_stream 
 static void file_stream_run(struct task *t)
 {
 	struct file_stream *fs = t->wl_priv;
-	const struct scn_workload *cfg = t->wl->cfg;
-	bool write = cfg->type == WL_FILE_WRITE;
+	bool write = t->wl->cfg->type == WL_FILE_WRITE;
+	unsigned int count = FS_PARAMS(t->wl->cfg)->count;
 
 	do {
 		for (fs->i = 0; fs->i < fs->npages; fs->i++) {
 			WL_DO(t, file_stream_page(t, fs, write));
 			fs->pages_done++;
 		}
-	} while (!write && ++fs->pass < cfg->count);
+	} while (!write && ++fs->pass < count);
 }
 
 static void file_stream_report(struct workload_inst *wl)
@@ -83,19 +89,24 @@ static void file_stream_report(struct workload_inst *wl)
 		      secs > 0 ? (double)pages * wl->sim->page_size / 1e6 / secs : 0, false);
 }
 
+static const char *file_stream_missing(const struct scn_workload *w)
+{
+	return FS_PARAMS(w)->size ? NULL : "size";
+}
+
 static const struct cfg_key file_write_keys[] = {
 	WL_KEY_TASKS("copies, each writing its own file"),
-	WL_KEY_SIZE("required", "bytes written"),
-	WL_KEY_BLOCK("bytes per write() call (dd bs=)"),
+	WL_KEY_SIZE(struct file_stream_params, "required", "bytes written"),
+	WL_KEY_BLOCK(struct file_stream_params, "bytes per write() call (dd bs=)"),
 };
 
 static const struct cfg_key file_read_keys[] = {
 	WL_KEY_TASKS("copies, each reading its own file"),
-	WL_KEY_SIZE("required", "the file's size"),
-	WL_KEY_BLOCK("bytes per read() call"),
+	WL_KEY_SIZE(struct file_stream_params, "required", "the file's size"),
+	WL_KEY_BLOCK(struct file_stream_params, "bytes per read() call"),
 	{ .name = "count",
 	  .type = CFG_UINT,
-	  .off = WL_OFF(count),
+	  .off = FS_OFF(count),
 	  .min = 1,
 	  .max = 1000000,
 	  .def = "1",
@@ -112,6 +123,7 @@ const struct wl_ops file_write_ops = {
 	.run = file_stream_run,
 	.report = file_stream_report,
 	.keys = &file_write_keys_table,
+	.missing = file_stream_missing,
 };
 
 const struct wl_ops file_read_ops = {
@@ -119,4 +131,5 @@ const struct wl_ops file_read_ops = {
 	.run = file_stream_run,
 	.report = file_stream_report,
 	.keys = &file_read_keys_table,
+	.missing = file_stream_missing,
 };

@@ -34,7 +34,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hackbench.h"
 #include "workload_types.h"
+
+WL_PARAMS_FIT(struct hackbench_params);
+#define HB_PARAMS(w) WL_PARAMS(struct hackbench_params, w)
+#define HB_OFF(f) WL_POFF(struct hackbench_params, f)
 
 #define HB_FDS 20 /* hackbench's num_fds */
 #define HB_HOT_PAGES 4 /* footprint pages touched in turn, one per operation */
@@ -93,17 +98,17 @@ static int hackbench_init(struct workload_inst *wl, struct task *t, unsigned int
 		return -1;
 	t->wl_priv = ht;
 	if (!hb) {
-		unsigned int groups = wl->cfg->groups;
+		unsigned int groups = HB_PARAMS(wl->cfg)->groups;
 
 		hb = wl->priv = calloc(1, sizeof(*hb));
 		if (!hb || !(hb->socks = calloc((size_t)groups * HB_FDS, sizeof(*hb->socks))))
 			return -1;
 		for (unsigned int i = 0; i < groups * HB_FDS; i++)
 			pfn_list_init(&hb->socks[i].pages);
-		hb->truesize = wl->cfg->datasize + SKB_OVERHEAD;
-		if (wl->cfg->text) {
+		hb->truesize = HB_PARAMS(wl->cfg)->datasize + SKB_OVERHEAD;
+		if (HB_PARAMS(wl->cfg)->text) {
 			hb->text = file_create(sim, "hackbench.text",
-					       bytes_to_pages(sim, wl->cfg->text));
+					       bytes_to_pages(sim, HB_PARAMS(wl->cfg)->text));
 			if (!hb->text)
 				return -1;
 		}
@@ -115,11 +120,11 @@ static int hackbench_init(struct workload_inst *wl, struct task *t, unsigned int
 	ht->idx = idx % HB_FDS;
 	ht->sender = idx % (2 * HB_FDS) >= HB_FDS;
 	pfn_list_init(&ht->kpages);
-	ht->npages = bytes_to_pages(sim, wl->cfg->footprint);
-	if (wl->cfg->threads && hb->shared_mm) {
+	ht->npages = bytes_to_pages(sim, HB_PARAMS(wl->cfg)->footprint);
+	if (HB_PARAMS(wl->cfg)->threads && hb->shared_mm) {
 		t->mm = hb->shared_mm;
 		t->mm->users++;
-	} else if (wl->cfg->threads) {
+	} else if (HB_PARAMS(wl->cfg)->threads) {
 		t->mm = hb->shared_mm = mm_alloc(sim, t);
 		if (!t->mm)
 			return -1;
@@ -268,7 +273,7 @@ static void hb_sender(struct task *t, struct hackbench *hb, struct hb_task *ht)
 {
 	bool eof;
 
-	for (u64 i = 0; i < t->wl->cfg->loops; i++) {
+	for (u64 i = 0; i < HB_PARAMS(t->wl->cfg)->loops; i++) {
 		unsigned int j = 0;
 
 		do {
@@ -304,7 +309,7 @@ static void hb_receiver(struct task *t, struct hackbench *hb, struct hb_task *ht
 {
 	struct sim *sim = t->sim;
 	struct hb_socket *sk = hb_sock(hb, ht->group, ht->idx);
-	u64 total = (u64)HB_FDS * t->wl->cfg->loops, done = 0;
+	u64 total = (u64)HB_FDS * HB_PARAMS(t->wl->cfg)->loops, done = 0;
 	bool eof;
 
 	while (done < total) {
@@ -343,7 +348,7 @@ static void hackbench_run(struct task *t)
 {
 	struct hackbench *hb = t->wl->priv;
 	struct hb_task *ht = t->wl_priv;
-	u64 kpages = bytes_to_pages(t->sim, t->wl->cfg->kernel_footprint);
+	u64 kpages = bytes_to_pages(t->sim, HB_PARAMS(t->wl->cfg)->kernel_footprint);
 	bool eof;
 
 	/* the forked task's kernel stack and page tables */
@@ -390,7 +395,7 @@ static void hackbench_task_exit(struct task *t)
 	struct hackbench *hb = t->wl->priv;
 
 	if (t->exit_signal && !hb->broken)
-		hackbench_break(t->sim, hb, t->wl->cfg->groups * HB_FDS);
+		hackbench_break(t->sim, hb, HB_PARAMS(t->wl->cfg)->groups * HB_FDS);
 	while (!pfn_list_empty(&ht->kpages)) {
 		u32 pfn = ht->kpages.head;
 
@@ -413,7 +418,9 @@ static void hackbench_report(struct workload_inst *wl)
 		      false);
 	wl_set_figure(wl, "tasks", (double)hb->total, true);
 	wl_set_figure(wl, "broken", hb->broken, true);
-	wl_set_figure(wl, "messages", (double)wl->cfg->groups * HB_FDS * HB_FDS * wl->cfg->loops,
+	wl_set_figure(wl, "messages",
+		      (double)HB_PARAMS(wl->cfg)->groups * HB_FDS * HB_FDS *
+			      HB_PARAMS(wl->cfg)->loops,
 		      true);
 }
 
@@ -430,12 +437,12 @@ static void hackbench_free(struct workload_inst *wl)
 /* hackbench forks 20 receivers and 20 senders per group. */
 static unsigned int hackbench_nr_tasks(const struct scn_workload *cfg)
 {
-	return cfg->groups * 2 * HB_FDS;
+	return HB_PARAMS(cfg)->groups * 2 * HB_FDS;
 }
 
 static int set_mode(struct cfg_ctx *k, void *obj, const char *val)
 {
-	struct scn_workload *w = obj;
+	struct hackbench_params *w = WL_PARAMS_SET(struct hackbench_params, obj);
 
 	if (!strcmp(val, "process"))
 		w->threads = false;
@@ -456,14 +463,14 @@ static int set_mode(struct cfg_ctx *k, void *obj, const char *val)
 static const struct cfg_key hackbench_keys[] = {
 	{ .name = "groups",
 	  .type = CFG_UINT,
-	  .off = WL_OFF(groups),
+	  .off = HB_OFF(groups),
 	  .min = 1,
 	  .max = 1000,
 	  .def = "10",
 	  .doc = "groups of 20 senders and 20 receivers" },
 	{ .name = "loops",
 	  .type = CFG_UINT,
-	  .off = WL_OFF(loops),
+	  .off = HB_OFF(loops),
 	  .min = 1,
 	  .max = 100000000,
 	  .def = "100",
@@ -476,24 +483,24 @@ static const struct cfg_key hackbench_keys[] = {
 	  .doc = "thread: the tasks share one address space" },
 	{ .name = "footprint",
 	  .type = CFG_SIZE,
-	  .off = WL_OFF(footprint),
+	  .off = HB_OFF(footprint),
 	  .flags = CFG_F_POSITIVE,
 	  .def = "1856K",
 	  .doc = "anonymous memory per task" },
 	{ .name = "kernel_footprint",
 	  .type = CFG_SIZE,
-	  .off = WL_OFF(kernel_footprint),
+	  .off = HB_OFF(kernel_footprint),
 	  .def = "64K",
 	  .doc = "kernel memory per task (stack, page tables)" },
 	{ .name = "datasize",
 	  .type = CFG_SIZE,
-	  .off = WL_OFF(datasize),
+	  .off = HB_OFF(datasize),
 	  .flags = CFG_F_POSITIVE,
 	  .def = "100",
 	  .doc = "bytes per message (hackbench's DATASIZE)" },
 	{ .name = "text",
 	  .type = CFG_SIZE,
-	  .off = WL_OFF(text),
+	  .off = HB_OFF(text),
 	  .def = "1M",
 	  .doc = "shared program text: hackbench and the libc pages it runs (0: none)" },
 };

@@ -9,7 +9,12 @@
  */
 #include <stdlib.h>
 
+#include "hotset_stream.h"
 #include "workload_types.h"
+
+WL_PARAMS_FIT(struct hotset_stream_params);
+#define HS_PARAMS(w) WL_PARAMS(struct hotset_stream_params, w)
+#define HS_OFF(f) WL_POFF(struct hotset_stream_params, f)
 
 #define HS_MAX_PASSES 64
 
@@ -32,12 +37,12 @@ static int hotset_stream_init(struct workload_inst *wl, struct task *t, unsigned
 	if (!hs)
 		return -1;
 	t->wl_priv = hs;
-	hs->block_pages = max_u64(bytes_to_pages(sim, wl->cfg->block), 1);
-	hs->every_pages = max_u64(bytes_to_pages(sim, wl->cfg->every), 1);
+	hs->block_pages = max_u64(bytes_to_pages(sim, HS_PARAMS(wl->cfg)->block), 1);
+	hs->every_pages = max_u64(bytes_to_pages(sim, HS_PARAMS(wl->cfg)->every), 1);
 	snprintf(name, sizeof(name), "%s.hot.%u", wl->cfg->name, idx);
-	hs->hot = file_create(sim, name, bytes_to_pages(sim, wl->cfg->hot));
+	hs->hot = file_create(sim, name, bytes_to_pages(sim, HS_PARAMS(wl->cfg)->hot));
 	snprintf(name, sizeof(name), "%s.stream.%u", wl->cfg->name, idx);
-	hs->stream = file_create(sim, name, bytes_to_pages(sim, wl->cfg->stream));
+	hs->stream = file_create(sim, name, bytes_to_pages(sim, HS_PARAMS(wl->cfg)->stream));
 	return hs->hot && hs->stream ? 0 : -1;
 }
 
@@ -72,7 +77,7 @@ static void hotset_stream_run(struct task *t)
 {
 	struct hotset_stream *hs = t->wl_priv;
 
-	for (unsigned int w = 0; w < t->wl->cfg->warm_passes; w++)
+	for (unsigned int w = 0; w < HS_PARAMS(t->wl->cfg)->warm_passes; w++)
 		hs_read_file(t, hs, hs->hot);
 	for (u64 pos = 0; pos < hs->stream->size; pos++) {
 		WL_DO(t, hs_read_page(t, hs, hs->stream, pos));
@@ -118,31 +123,39 @@ static void hotset_stream_report(struct workload_inst *wl)
 	wl_set_figure(wl, "stream_resident_final", (double)stream_res, true);
 }
 
+static const char *hotset_stream_missing(const struct scn_workload *w)
+{
+	const struct hotset_stream_params *p = HS_PARAMS(w);
+
+	return !p->hot ? "hot" : !p->stream ? "stream" : NULL;
+}
+
 /* filestream hotread's options and their defaults */
 static const struct cfg_key hotset_stream_keys[] = {
 	WL_KEY_TASKS("copies, each with its own files"),
-	WL_KEY_BLOCK("bytes per read() call (filestream --chunk-kib 1024)"),
+	WL_KEY_BLOCK(struct hotset_stream_params,
+		     "bytes per read() call (filestream --chunk-kib 1024)"),
 	{ .name = "hot",
 	  .type = CFG_SIZE,
-	  .off = WL_OFF(hot),
+	  .off = HS_OFF(hot),
 	  .flags = CFG_F_POSITIVE,
 	  .def_doc = "required",
 	  .doc = "bytes of the hot file" },
 	{ .name = "stream",
 	  .type = CFG_SIZE,
-	  .off = WL_OFF(stream),
+	  .off = HS_OFF(stream),
 	  .flags = CFG_F_POSITIVE,
 	  .def_doc = "required",
 	  .doc = "bytes of the streamed file" },
 	{ .name = "every",
 	  .type = CFG_SIZE,
-	  .off = WL_OFF(every),
+	  .off = HS_OFF(every),
 	  .flags = CFG_F_POSITIVE,
 	  .def = "64M",
 	  .doc = "bytes streamed between re-reads of the hot file (--hot-every-mib)" },
 	{ .name = "warm_passes",
 	  .type = CFG_UINT,
-	  .off = WL_OFF(warm_passes),
+	  .off = HS_OFF(warm_passes),
 	  .min = 0,
 	  .max = 1000000,
 	  .def = "2",
@@ -158,4 +171,5 @@ const struct wl_ops hotset_stream_ops = {
 	.run = hotset_stream_run,
 	.report = hotset_stream_report,
 	.keys = &hotset_stream_keys_table,
+	.missing = hotset_stream_missing,
 };

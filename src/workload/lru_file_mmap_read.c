@@ -28,7 +28,11 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "lru_file_mmap_read.h"
 #include "workload_types.h"
+
+WL_PARAMS_FIT(struct lru_file_mmap_read_params);
+#define LR_PARAMS(w) WL_PARAMS(struct lru_file_mmap_read_params, w)
 
 struct lru_mmap_reader {
 	u64 base; /* first vpn of the mapping */
@@ -39,8 +43,8 @@ struct lru_mmap_reader {
 static int lru_file_mmap_read_init(struct workload_inst *wl, struct task *t, unsigned int idx)
 {
 	struct sim *sim = wl->sim;
-	const struct scn_workload *cfg = wl->cfg;
-	u64 total = cfg->size ? cfg->size : 10 * sim->scn.machine.memory;
+	const struct lru_file_mmap_read_params *p = LR_PARAMS(wl->cfg);
+	u64 total = p->size ? p->size : 10 * sim->scn.machine.memory;
 	struct lru_mmap_reader *r = calloc(1, sizeof(*r));
 	struct address_space *file;
 	char name[48];
@@ -109,9 +113,24 @@ static void lru_file_mmap_read_report(struct workload_inst *wl)
 	wl_set_figure(wl, "tlb_irqs_per_s", elapsed > 0 ? (double)irqs / elapsed : 0, false);
 }
 
+/* each reader maps size / tasks: at least a page */
+static int lru_file_mmap_read_validate(const struct scenario *s, const struct scn_workload *w,
+				       char *err, size_t errlen)
+{
+	const struct lru_file_mmap_read_params *p = LR_PARAMS(w);
+
+	if (p->size && p->size < (u64)w->tasks * s->machine.page_size)
+		return cfg_fail_at(s, p->size_origin, w->line, err, errlen,
+				   "[workload %s] size: %llu bytes is less than a page for "
+				   "each of its %u readers",
+				   w->name, (unsigned long long)p->size, w->tasks);
+	return 0;
+}
+
 static const struct cfg_key lru_file_mmap_read_keys[] = {
 	WL_KEY_TASKS("readers (NR_CPU in the seed)"),
-	WL_KEY_SIZE("10 x machine.memory", "of all the readers' files; at least a page per reader"),
+	WL_KEY_SIZE(struct lru_file_mmap_read_params, "10 x machine.memory",
+		    "of all the readers' files; at least a page per reader"),
 };
 
 static CFG_TABLE_DOC(
@@ -123,4 +142,5 @@ const struct wl_ops lru_file_mmap_read_ops = {
 	.run = lru_file_mmap_read_run,
 	.report = lru_file_mmap_read_report,
 	.keys = &lru_file_mmap_read_keys_table,
+	.validate = lru_file_mmap_read_validate,
 };

@@ -40,7 +40,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "madvise09.h"
 #include "workload_types.h"
+
+WL_PARAMS_FIT(struct madvise09_params);
+#define M9_PARAMS(w) WL_PARAMS(struct madvise09_params, w)
+#define M9_OFF(f) WL_POFF(struct madvise09_params, f)
 
 /* madvfree --chunk-pages default, as LTP's pressure child */
 #define MADV09_CHUNK_PAGES 500
@@ -84,7 +89,7 @@ struct madvise09 {
 	struct task *child;
 };
 
-static u64 chunk_pages(const struct sim *sim, const struct scn_workload *cfg)
+static u64 chunk_pages(const struct sim *sim, const struct madvise09_params *cfg)
 {
 	return cfg->chunk ? bytes_to_pages(sim, cfg->chunk) : MADV09_CHUNK_PAGES;
 }
@@ -93,7 +98,7 @@ static u64 chunk_pages(const struct sim *sim, const struct scn_workload *cfg)
 static int madvise09_init(struct workload_inst *wl, struct task *t, unsigned int idx)
 {
 	struct sim *sim = wl->sim;
-	const struct scn_workload *cfg = wl->cfg;
+	const struct madvise09_params *cfg = M9_PARAMS(wl->cfg);
 	struct madvise09 *m = calloc(1, sizeof(*m));
 
 	if (!m)
@@ -213,7 +218,7 @@ static enum vm_fault_result pressure_touch(struct task *t, u64 chunk, u64 *base,
 static void pressure_child(struct task *t, struct madvise09 *m)
 {
 	struct sim *sim = t->sim;
-	const struct scn_workload *cfg = t->wl->cfg;
+	const struct madvise09_params *cfg = M9_PARAMS(t->wl->cfg);
 	u64 chunk = chunk_pages(sim, cfg);
 	bool until_oom = cfg->pressure == U64_MAX;
 	u64 base = 0; /* first vpn of the current chunk, 0: none yet */
@@ -312,7 +317,7 @@ static void madvise09_run(struct task *t)
 {
 	struct sim *sim = t->sim;
 	struct madvise09 *m = t->wl->priv;
-	const struct scn_workload *cfg = t->wl->cfg;
+	const struct madvise09_params *cfg = M9_PARAMS(t->wl->cfg);
 	u64 probe_zero; /* pages whose first byte read 0 in the last probe */
 	bool zero;
 
@@ -434,7 +439,7 @@ static void madvise09_free(struct workload_inst *wl)
 /* rewrite = 0,10: page indices, comma separated */
 static int set_rewrite(struct cfg_ctx *k, void *obj, const char *val)
 {
-	struct scn_workload *w = obj;
+	struct madvise09_params *w = WL_PARAMS_SET(struct madvise09_params, obj);
 	const char *p = val;
 	unsigned int n = 0;
 
@@ -454,8 +459,8 @@ static int set_rewrite(struct cfg_ctx *k, void *obj, const char *val)
 		idx = strtoull(p, &end, 10);
 		if (errno || idx > UINT32_MAX)
 			return cfg_fail(k, ": page number out of range in '%s'", val);
-		if (n == SCN_MAX_REWRITE)
-			return cfg_fail(k, ": more than %d pages", SCN_MAX_REWRITE);
+		if (n == MADV09_MAX_REWRITE)
+			return cfg_fail(k, ": more than %d pages", MADV09_MAX_REWRITE);
 		w->rewrite[n++] = (u32)idx;
 		p = end;
 		if (!*p)
@@ -472,7 +477,7 @@ static int set_rewrite(struct cfg_ctx *k, void *obj, const char *val)
 /* peek = PAGE | none */
 static int set_peek(struct cfg_ctx *k, void *obj, const char *val)
 {
-	struct scn_workload *w = obj;
+	struct madvise09_params *w = WL_PARAMS_SET(struct madvise09_params, obj);
 	char buf[CFG_MSG_LEN];
 	u64 v;
 
@@ -489,7 +494,7 @@ static int set_peek(struct cfg_ctx *k, void *obj, const char *val)
 /* pressure = oom | none | SIZE */
 static int set_pressure(struct cfg_ctx *k, void *obj, const char *val)
 {
-	struct scn_workload *w = obj;
+	struct madvise09_params *w = WL_PARAMS_SET(struct madvise09_params, obj);
 	char buf[CFG_MSG_LEN];
 	u64 v;
 
@@ -508,7 +513,7 @@ static int set_pressure(struct cfg_ctx *k, void *obj, const char *val)
 /* limit_after / memsw_after = SIZE | keep (U64_MAX: the limit is not written) */
 static int set_after(struct cfg_ctx *k, void *obj, const char *val)
 {
-	struct scn_workload *w = obj;
+	struct madvise09_params *w = WL_PARAMS_SET(struct madvise09_params, obj);
 	u64 *field = !strcmp(k->key, "limit_after") ? &w->limit_after : &w->memsw_after;
 	char buf[CFG_MSG_LEN];
 	u64 v;
@@ -525,20 +530,48 @@ static int set_after(struct cfg_ctx *k, void *obj, const char *val)
 	return 0;
 }
 
+static const char *madvise09_missing(const struct scn_workload *w)
+{
+	return M9_PARAMS(w)->size ? NULL : "size";
+}
+
+/* The pages it names lie inside its region of size bytes. */
+static int madvise09_validate(const struct scenario *s, const struct scn_workload *w, char *err,
+			      size_t errlen)
+{
+	const struct madvise09_params *p = M9_PARAMS(w);
+	u64 pages = (p->size + s->machine.page_size - 1) / s->machine.page_size;
+
+	/* a --set of size is to blame before the file's pages, else the page's key */
+	for (unsigned int i = 0; i < p->nr_rewrite; i++)
+		if (p->rewrite[i] >= pages)
+			return cfg_fail_at(
+				s, p->size_origin < 0 ? p->size_origin : p->rewrite_origin, w->line,
+				err, errlen,
+				"[workload %s] rewrite: page %u is beyond the region (%llu pages)",
+				w->name, p->rewrite[i], (unsigned long long)pages);
+	if (p->peek != U64_MAX && p->peek >= pages)
+		return cfg_fail_at(
+			s, p->size_origin < 0 ? p->size_origin : p->peek_origin, w->line, err,
+			errlen, "[workload %s] peek: page %llu is beyond the region (%llu pages)",
+			w->name, (unsigned long long)p->peek, (unsigned long long)pages);
+	return 0;
+}
+
 /* LTP madvise09's and the oracle's madvfree options and their defaults */
 static const struct cfg_key madvise09_keys[] = {
-	WL_KEY_SIZE("required", "the region (`128p` in LTP)"),
+	WL_KEY_SIZE(struct madvise09_params, "required", "the region (`128p` in LTP)"),
 	{ .name = "rewrite",
 	  .type = CFG_CUSTOM,
 	  .set = set_rewrite,
 	  .flags = CFG_F_ORIGIN,
-	  .origin_off = WL_OFF(rewrite_origin),
+	  .origin_off = M9_OFF(rewrite_origin),
 	  .def = "none",
 	  .range = "PAGE,... \\| none",
 	  .doc = "pages written again after MADV_FREE (`0,10`)" },
 	{ .name = "rewrite_every",
 	  .type = CFG_UINT,
-	  .off = WL_OFF(rewrite_every),
+	  .off = M9_OFF(rewrite_every),
 	  .min = 0,
 	  .max = UINT32_MAX,
 	  .def = "0",
@@ -547,7 +580,7 @@ static const struct cfg_key madvise09_keys[] = {
 	  .type = CFG_CUSTOM,
 	  .set = set_peek,
 	  .flags = CFG_F_ORIGIN,
-	  .origin_off = WL_OFF(peek_origin),
+	  .origin_off = M9_OFF(peek_origin),
 	  .def = "none",
 	  .range = "PAGE \\| none",
 	  .doc = "page read after MADV_FREE" },
@@ -559,20 +592,20 @@ static const struct cfg_key madvise09_keys[] = {
 	  .doc = "a child writes `chunk`-sized mmaps until OOM-killed (oom), or SIZE bytes and exits 100 ms later; none: no pressure rounds" },
 	{ .name = "chunk",
 	  .type = CFG_SIZE,
-	  .off = WL_OFF(chunk),
+	  .off = M9_OFF(chunk),
 	  .flags = CFG_F_POSITIVE,
 	  .def_doc = "500 pages",
 	  .doc = "bytes per mmap of the pressure child (--chunk-pages)" },
 	{ .name = "ltp_sleep",
 	  .type = CFG_ENUM,
-	  .off = WL_OFF(ltp_sleep),
+	  .off = M9_OFF(ltp_sleep),
 	  .size = sizeof(bool),
 	  .values = CFG_VALUES("off", "on"),
 	  .def = "off",
 	  .doc = "the child sleeps usleep(round) after each page, as LTP" },
 	{ .name = "rounds",
 	  .type = CFG_UINT,
-	  .off = WL_OFF(rounds),
+	  .off = M9_OFF(rounds),
 	  .min = 1,
 	  .max = 1000,
 	  .def = "1",
@@ -591,7 +624,7 @@ static const struct cfg_key madvise09_keys[] = {
 	  .doc = "v1 memory+swap limit set after the setup" },
 	{ .name = "hold",
 	  .type = CFG_TIME,
-	  .off = WL_OFF(hold_ns),
+	  .off = M9_OFF(hold_ns),
 	  .def = "0",
 	  .doc = "wait after the setup, before the pressure rounds" },
 };
@@ -608,4 +641,6 @@ const struct wl_ops madvise09_ops = {
 	.free = madvise09_free,
 	.report = madvise09_report,
 	.keys = &madvise09_keys_table,
+	.missing = madvise09_missing,
+	.validate = madvise09_validate,
 };

@@ -93,6 +93,21 @@ const struct cfg_table *workload_type_keys(unsigned int type)
 	return type < NR_WORKLOAD_TYPES ? wl_ops_table[type]->keys : NULL;
 }
 
+const char *workload_missing(const struct scn_workload *w)
+{
+	const struct wl_ops *ops = wl_ops_table[w->type];
+
+	return ops->missing ? ops->missing(w) : NULL;
+}
+
+int workload_validate(const struct scenario *s, const struct scn_workload *w, char *err,
+		      size_t errlen)
+{
+	const struct wl_ops *ops = wl_ops_table[w->type];
+
+	return ops->validate ? ops->validate(s, w, err, errlen) : 0;
+}
+
 void wl_set_figure(struct workload_inst *wl, const char *name, double value, bool integer)
 {
 	for (unsigned int i = 0; i < wl->nr_figures; i++) {

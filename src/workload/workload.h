@@ -42,6 +42,11 @@ struct workload_inst {
 struct cfg_table;
 extern const struct cfg_table workload_common_table;
 const struct cfg_table *workload_type_keys(unsigned int type);
+/* The first required key of @w's type that is missing, or NULL (wl_ops.missing). */
+const char *workload_missing(const struct scn_workload *w);
+/* @w's type's cross-checks (wl_ops.validate): 0, or -1 with the message in @err. */
+int workload_validate(const struct scenario *s, const struct scn_workload *w, char *err,
+		      size_t errlen);
 
 /* Create the tasks of every [workload] and queue their start events. */
 int workloads_init(struct sim *sim, char *err, size_t errlen);

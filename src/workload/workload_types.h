@@ -36,6 +36,19 @@ struct wl_ops {
 	 * each; the table's doc says what the type mirrors
 	 */
 	const struct cfg_table *keys;
+	/*
+	 * the type's required keys, by value (a size given is > 0): the name
+	 * of the first one missing, or NULL; checked when the file is read
+	 * and again after --set (NULL: nothing required)
+	 */
+	const char *(*missing)(const struct scn_workload *w);
+	/*
+	 * cross-checks of its keys against each other and the machine, after
+	 * every override: 0, or -1 with the message (cfg_fail_at) in @err
+	 * (NULL: none)
+	 */
+	int (*validate)(const struct scenario *s, const struct scn_workload *w, char *err,
+			size_t errlen);
 };
 
 extern const struct wl_ops anon_fill_ops;
@@ -48,8 +61,25 @@ extern const struct wl_ops lru_file_mmap_read_ops;
 extern const struct wl_ops ebizzy_ops;
 
 /*
+ * A type's parameters: struct TYPE_params, declared by the type
+ * (src/workload/TYPE.h), stored in scn_workload.params.  WL_PARAMS(P, w)
+ * is @w's as a const struct P, WL_PARAMS_SET(P, obj) the same to store
+ * into (a key setter's @obj is the struct scn_workload), WL_POFF(P, f)
+ * the offset of field @f in struct scn_workload for the type's key table,
+ * and WL_PARAMS_FIT(P) asserts that struct P fits the area.
+ */
+#define WL_PARAMS(ptype, w) ((const ptype *)(const void *)(w)->params)
+#define WL_PARAMS_SET(ptype, obj) ((ptype *)(void *)((struct scn_workload *)(obj))->params)
+#define WL_POFF(ptype, f) (offsetof(struct scn_workload, params) + offsetof(ptype, f))
+#define WL_PARAMS_FIT(ptype)                                                          \
+	_Static_assert(sizeof(ptype) <= sizeof(((struct scn_workload *)0)->params) && \
+			       _Alignof(ptype) <= _Alignof(u64),                      \
+		       #ptype " does not fit scn_workload.params (SCN_WL_PARAMS_BYTES)")
+
+/*
  * Keys declared by several types (each type lists those it takes, with
- * its own meaning; cfg_section_keys() checks that the declarations agree).
+ * its own meaning and its own field; cfg_section_keys() checks that the
+ * declarations parse alike).
  */
 #define WL_OFF(f) offsetof(struct scn_workload, f)
 /* copies of the workload: types that size their own tasks leave it out */
@@ -58,16 +88,18 @@ extern const struct wl_ops ebizzy_ops;
 		.name = "tasks", .type = CFG_UINT, .off = WL_OFF(tasks), .min = 1, .max = 4096, \
 		.def = "1", .doc = (tdoc)                                                       \
 	}
-#define WL_KEY_SIZE(tdef_doc, tdoc)                                                        \
-	{                                                                                  \
-		.name = "size", .type = CFG_SIZE, .off = WL_OFF(size),                     \
-		.flags = CFG_F_POSITIVE | CFG_F_ORIGIN, .origin_off = WL_OFF(size_origin), \
-		.def_doc = (tdef_doc), .doc = (tdoc)                                       \
+/* size into struct P's u64 size, its origin in P's int size_origin */
+#define WL_KEY_SIZE(ptype, tdef_doc, tdoc)                                                         \
+	{                                                                                          \
+		.name = "size", .type = CFG_SIZE, .off = WL_POFF(ptype, size),                     \
+		.flags = CFG_F_POSITIVE | CFG_F_ORIGIN, .origin_off = WL_POFF(ptype, size_origin), \
+		.def_doc = (tdef_doc), .doc = (tdoc)                                               \
 	}
-#define WL_KEY_BLOCK(tdoc)                                                                        \
-	{                                                                                         \
-		.name = "block", .type = CFG_SIZE, .off = WL_OFF(block), .flags = CFG_F_POSITIVE, \
-		.def = "1M", .doc = (tdoc)                                                        \
+/* block into struct P's u64 block */
+#define WL_KEY_BLOCK(ptype, tdoc)                                                \
+	{                                                                        \
+		.name = "block", .type = CFG_SIZE, .off = WL_POFF(ptype, block), \
+		.flags = CFG_F_POSITIVE, .def = "1M", .doc = (tdoc)              \
 	}
 
 /*

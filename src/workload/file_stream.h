@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * file_stream.h - the parameters of [workload] types file_write and
+ * file_read (file_stream.c), in scn_workload.params.
+ */
+#ifndef RECLAIMSIM_FILE_STREAM_H
+#define RECLAIMSIM_FILE_STREAM_H
+
+#include "../sim/scenario.h"
+
+struct file_stream_params {
+	u64 size; /* bytes written, or the file's size */
+	int size_origin; /* where size was given (scenario.h) */
+	unsigned int count; /* file_read: passes over the file */
+	u64 block; /* bytes per read()/write() call */
+};
+
+#endif
