@@ -21,37 +21,33 @@
 
 static const unsigned int default_ratio[MAX_NR_ZONES] = { 256, 256, 32, 0, 0 };
 
-/* A simulation with zones but no memory map: enough for the watermark
- * arithmetic, which reads only managed pages and sysctls. */
+/*
+ * A booted machine (test_sim_zones) of @nodes nodes of @page_size pages,
+ * with the default sysctls (watermark_scale_factor 10, ratios 256 256 32
+ * 0 0), its zones then emptied of managed pages: each test sets those of
+ * the zones it checks by hand (up to terabytes, with no memory behind
+ * them), as the watermark arithmetic reads only managed pages and sysctls.
+ */
 static struct sim *sim_new(unsigned int nodes, unsigned int page_size)
 {
-	struct sim *sim = calloc(1, sizeof(*sim));
-	unsigned int nid, z;
+	char extra[64];
+	struct sim *sim;
 
-	assert_non_null(sim);
-	sim->page_size = page_size;
-	sim->page_shift = (unsigned int)__builtin_ctz(page_size);
-	sim->scn.sysctl.watermark_scale_factor = 10;
-	memcpy(sim->scn.sysctl.lowmem_reserve_ratio, default_ratio, sizeof(default_ratio));
-	sim->nr_nodes = nodes;
-	sim->nodes = calloc(nodes, sizeof(*sim->nodes));
-	assert_non_null(sim->nodes);
-	for (nid = 0; nid < nodes; nid++) {
-		sim->nodes[nid].node_id = (int)nid;
-		for (z = 0; z < MAX_NR_ZONES; z++) {
-			sim->nodes[nid].node_zones[z].idx = z;
-			sim->nodes[nid].node_zones[z].zone_pgdat = &sim->nodes[nid];
-		}
-	}
+	snprintf(extra, sizeof(extra), "nodes = %u\npage_size = %u\n", nodes, page_size);
+	sim = test_sim_zones(NULL, 0, 0, 1024, extra);
+	assert_int_equal(sim->scn.sysctl.watermark_scale_factor, 10);
+	assert_memory_equal(sim->scn.sysctl.lowmem_reserve_ratio, default_ratio,
+			    sizeof(default_ratio));
+	for (unsigned int nid = 0; nid < nodes; nid++)
+		for (unsigned int z = 0; z < MAX_NR_ZONES; z++)
+			sim->nodes[nid].node_zones[z].managed_pages = 0;
 	return sim;
 }
 
 static void sim_free(struct sim *sim)
 {
-	if (!sim)
-		return;
-	mem_free_zones(sim);
-	free(sim);
+	if (sim)
+		sim_destroy(sim);
 }
 
 static int teardown_sim(void **state)
