@@ -1,22 +1,20 @@
 // SPDX-License-Identifier: MIT
 /*
  * test_report.c - the kernel-format writers, the JSON and the text report
- * on a small hand-built struct sim (one node, five zones, root + box +
- * box/inner cgroups, one workload), independent of the engine.  Expected
+ * on a booted machine (tests/lib: one node, five zones, root + box +
+ * box/inner cgroups, one workload) whose counters, watermarks and figures
+ * the fixture sets by hand, without running anything.  Expected
  * values are worked out by hand in the comments, and the layouts are
  * checked against real v6.x files (this machine's /proc/vmstat order and
  * /proc/zoneinfo layout, the oracle's v1 memory.stat keys).
  */
-#include "testutil.h"
+#include "testsim.h"
 
 #include <math.h>
 
 #include <cjson/cJSON.h>
 
-#include "mm/sim.h"
 #include "mm/page_alloc.h"
-#include "workload/workload.h"
-#include "report/report.h"
 
 #define PS 4096ULL
 #define UNLIMITED_BYTES "9223372036854771712" /* (LONG_MAX / 4096) * 4096 */
@@ -45,20 +43,6 @@ static void set_zone(struct zone *z, struct pglist_data *pgdat, enum zone_type i
 	z->vm_stat[NR_FREE_PAGES] = free;
 }
 
-static struct mem_cgroup *new_memcg(int id, const char *name, struct mem_cgroup *parent, u64 max,
-				    u64 memsw_max)
-{
-	struct mem_cgroup *m = calloc(1, sizeof(*m));
-
-	assert_non_null(m);
-	m->id = id;
-	snprintf(m->name, sizeof(m->name), "%s", name);
-	m->parent = parent;
-	m->memory.max = max;
-	m->memsw.max = memsw_max;
-	return m;
-}
-
 static int setup(void **state)
 {
 	static const long prot_dma[MAX_NR_ZONES] = { 0, 3018, 3658, 3658, 3658 };
@@ -70,20 +54,18 @@ static int setup(void **state)
 	struct workload_inst *wl;
 
 	assert_non_null(fx);
-	sim = fx->sim = calloc(1, sizeof(*sim));
-	assert_non_null(sim);
+	/* root (unlimited) -> box (128M) -> inner (256M; memsw 64M below) */
+	sim = fx->sim =
+		test_sim_zones(NULL, 3840, 772807, 163840,
+			       "cpus = 2\n[policy]\nkernel = 6.12\n[run]\nseed = 42\n"
+			       "[cgroup box]\nlimit = 128M\n"
+			       "[cgroup inner]\nparent = box\nlimit = 256M\n"
+			       "[workload fill]\ntype = anon_fill\nsize = 1M\ncgroup = box\n");
 	snprintf(sim->scn.path, sizeof(sim->scn.path), "scenarios/test.ini");
-	snprintf(sim->scn.policy.kernel, sizeof(sim->scn.policy.kernel), "6.12");
-	sim->scn.run.seed = 42;
 	sim->eng.now = 7890000000ULL; /* 7.89 s */
-	sim->eng.nr_cpus = 2;
-	sim->page_size = PS;
-	sim->page_shift = 12;
-
-	sim->nr_nodes = 1;
-	pgdat = sim->nodes = calloc(1, sizeof(*sim->nodes));
-	assert_non_null(pgdat);
-	pgdat->node_id = 0;
+	assert_int_equal(sim->page_size, PS);
+	assert_int_equal(sim->nr_nodes, 1);
+	pgdat = &sim->nodes[0];
 	set_zone(&pgdat->node_zones[ZONE_DMA], pgdat, ZONE_DMA, 3840, 3998, 4095, 44, 55, 66, 77, 0,
 		 prot_dma, 3800);
 	/* boosted: zoneinfo shows 8914+100 = 9014, 11242, 13470, 15698 */
@@ -95,9 +77,9 @@ static int setup(void **state)
 		 prot_none, 0);
 	set_zone(&pgdat->node_zones[ZONE_DEVICE], pgdat, ZONE_DEVICE, 0, 0, 0, 0, 0, 0, 0, 0,
 		 prot_none, 0);
-	pgdat->node_zones[ZONE_DMA].zone_start_pfn = 0;
-	pgdat->node_zones[ZONE_DMA32].zone_start_pfn = 3840;
-	pgdat->node_zones[ZONE_NORMAL].zone_start_pfn = 776647;
+	assert_int_equal(pgdat->node_zones[ZONE_DMA].zone_start_pfn, 0);
+	assert_int_equal(pgdat->node_zones[ZONE_DMA32].zone_start_pfn, 3840);
+	assert_int_equal(pgdat->node_zones[ZONE_NORMAL].zone_start_pfn, 776647);
 	/* summed over zones: 50 + 100 = 150 */
 	pgdat->node_zones[ZONE_DMA32].vm_stat[NR_ZONE_INACTIVE_ANON] = 50;
 	pgdat->node_zones[ZONE_NORMAL].vm_stat[NR_ZONE_INACTIVE_ANON] = 100;
@@ -119,16 +101,15 @@ static int setup(void **state)
 	sim->reclaim.overreclaim_pages = 31;
 	sim->reclaim.oom_kills = 1;
 
-	/* root (unlimited) -> box (128M) -> inner (256M, memsw 64M) */
-	fx->root = new_memcg(0, "", NULL, U64_MAX, U64_MAX);
-	fx->box = new_memcg(1, "box", fx->root, 32768, U64_MAX);
-	fx->inner = new_memcg(2, "inner", fx->box, 65536, 16384);
-	sim->nr_memcgs = 3;
-	sim->memcgs = calloc(3, sizeof(*sim->memcgs));
-	assert_non_null(sim->memcgs);
-	sim->memcgs[0] = fx->root;
-	sim->memcgs[1] = fx->box;
-	sim->memcgs[2] = fx->inner;
+	assert_int_equal(sim->nr_memcgs, 3);
+	fx->root = test_memcg_named(sim, "/");
+	fx->box = test_memcg_named(sim, "box");
+	fx->inner = test_memcg_named(sim, "inner");
+	assert_int_equal(fx->box->memory.max, 32768);
+	assert_int_equal(fx->inner->memory.max, 65536);
+	/* v1 takes a memsw limit below the memory limit only in this order
+	 * (the scenario refuses it): set by hand */
+	fx->inner->memsw.max = 16384;
 
 	fx->root->vm_stat[NR_ANON_MAPPED] = 7;
 	fx->root->memory.usage = 1051;
@@ -157,16 +138,10 @@ static int setup(void **state)
 	fx->inner->vm_stat[WORKINGSET_REFAULT_FILE] = 1;
 	fx->inner->vm_events[PGFAULT] = 5;
 
-	/* one finished, OOM-killed workload */
-	snprintf(sim->scn.workloads[0].name, SCN_NAME_LEN, "fill");
-	sim->scn.workloads[0].type = WL_ANON_FILL;
-	sim->scn.nr_workloads = 1;
-	sim->nr_workloads = 1;
-	wl = sim->workloads = calloc(1, sizeof(*sim->workloads));
-	assert_non_null(wl);
-	wl->cfg = &sim->scn.workloads[0];
-	wl->sim = sim;
-	wl->memcg = fx->box;
+	/* one finished, OOM-killed workload (its task never ran) */
+	wl = test_workload_named(sim, "fill");
+	assert_ptr_equal(wl->memcg, fx->box);
+	assert_int_equal(wl->nr_tasks, 1);
 	wl->start_ns = 0;
 	wl->end_ns = 7890000000ULL;
 	wl->utime_ns = 1230000000ULL;
@@ -178,6 +153,7 @@ static int setup(void **state)
 	wl->figures[0] = (struct wl_figure){ "hot_miss_total", 844, true };
 	wl->figures[1] = (struct wl_figure){ "hit_ratio", 0.25, false };
 
+	assert_null(sim->samples);
 	sim->nr_samples = 2;
 	sim->samples = calloc(2, sizeof(*sim->samples));
 	assert_non_null(sim->samples);
@@ -195,15 +171,8 @@ static int setup(void **state)
 static int teardown(void **state)
 {
 	struct fixture *fx = *state;
-	struct sim *sim = fx->sim;
 
-	for (unsigned int i = 0; i < sim->nr_memcgs; i++)
-		free(sim->memcgs[i]);
-	free(sim->memcgs);
-	free(sim->nodes);
-	free(sim->workloads);
-	free(sim->samples);
-	free(sim);
+	sim_destroy(fx->sim);
 	free(fx);
 	return 0;
 }
@@ -726,6 +695,7 @@ static void test_json_live_task(void **state)
 			     .min_flt = 10,
 			     .maj_flt = 1 };
 	struct task *tasks[1] = { &task };
+	struct task **real_tasks = wl->tasks; /* the booted one, never run */
 	char *out = NULL;
 	cJSON *root;
 	const cJSON *o;
@@ -735,8 +705,7 @@ static void test_json_live_task(void **state)
 	wl->running = 1;
 	wl->start_ns = 890000000ULL; /* started at 0.89 s, still running at 7.89 s */
 	CAPTURE(out, report_json(OUT, fx->sim));
-	wl->nr_tasks = 0;
-	wl->tasks = NULL;
+	wl->tasks = real_tasks;
 	wl->running = 0;
 	wl->start_ns = 0;
 
@@ -758,8 +727,7 @@ static void test_json_live_task(void **state)
 	wl->nr_tasks = 1;
 	wl->tasks = tasks;
 	CAPTURE(out, report_json(OUT, fx->sim));
-	wl->nr_tasks = 0;
-	wl->tasks = NULL;
+	wl->tasks = real_tasks;
 	root = cJSON_Parse(out);
 	assert_non_null(root);
 	assert_close(num(get(get(root, "workloads"), "fill"), "user_s"), 1.23);
