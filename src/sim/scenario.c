@@ -16,13 +16,15 @@
  *
  * Page counts ("3840p") need the page size, which may be given after
  * them.  A file is therefore read twice: a first pass only picks up
- * [machine] page_size, the second parses everything with it.  For --set,
- * a "p" value uses the page size in force at that moment.
+ * [machine] page_size and each [workload]'s type, the second parses
+ * everything with them.  For --set, a "p" value uses the page size in
+ * force at that moment.
  *
  * Keys whose meaning depends on another key are resolved when the whole
- * file is read: a [workload]'s keys are checked against its type (type may
- * come last), a swap_device preset never overrides a single key given in
- * the same section, before or after it, and a kernel profile never one
+ * file is read: a [workload]'s keys go to its type's fields (struct
+ * TYPE_params; the first pass read its type, which may come last), a
+ * swap_device preset never overrides a single key given in the same
+ * section, before or after it, and a kernel profile never one
  * given anywhere, in the file or by --set (scn_policy.keys_given).
  * [machine] from = host is the exception: it reads the host where it
  * stands (host.c), so it must come before the [machine] and [sysctl] keys

@@ -228,7 +228,8 @@ struct scn_workload {
 	enum workload_type type;
 	char cgroup[SCN_NAME_LEN]; /* "" = root */
 	u64 start_ns;
-	unsigned int tasks; /* copies of the workload, default 1 */
+	unsigned int tasks; /* copies of the workload, default 1 (0 in the
+				 * types that size their own tasks: no tasks key) */
 	int line;
 	int type_origin, cgroup_origin;
 	/*
