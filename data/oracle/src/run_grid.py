@@ -56,6 +56,7 @@ CTL_LIMIT = 1 << 30
 RUN_CG_PREFIX = "oracle-grid-"
 SAMPLE_MS = 200
 RUN_TIMEOUT_S = 120
+PHASES_HEAD, PHASES_TAIL = 6, 2
 MiB = 1 << 20
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -278,6 +279,26 @@ def proc_swaps(ours):
     return out
 
 
+def parse_program(out):
+    """A program's JSON lines: params, result and the phases, of which a long
+    run (grid_mixed's 1000 passes) keeps the first PHASES_HEAD and the last
+    PHASES_TAIL ("phases_total" says how many there were)."""
+    prog = {"phases": [], "result": None, "params": None}
+    for line in out.splitlines():
+        try:
+            o = json.loads(line)
+        except ValueError:
+            continue
+        if o.get("type") == "phase":
+            prog["phases"].append(o)
+        elif o.get("type") in ("result", "params"):
+            prog[o["type"]] = o
+    prog["phases_total"] = len(prog["phases"])
+    if len(prog["phases"]) > PHASES_HEAD + PHASES_TAIL:
+        prog["phases"] = prog["phases"][:PHASES_HEAD] + prog["phases"][-PHASES_TAIL:]
+    return prog
+
+
 # ---------------------------------------------------------------- cgroups
 
 class Driver:
@@ -436,19 +457,7 @@ class Driver:
             if os.path.exists(p):
                 os.unlink(p)
         memcg["leftover_procs_killed"] = self.remove_group(cg)
-        programs = []
-        for out, err in outs:
-            prog = {"phases": [], "result": None, "params": None}
-            for line in out.splitlines():
-                try:
-                    o = json.loads(line)
-                except ValueError:
-                    continue
-                if o.get("type") == "phase":
-                    prog["phases"].append(o)
-                elif o.get("type") in ("result", "params"):
-                    prog[o["type"]] = o
-            programs.append(prog)
+        programs = [parse_program(out) for out, _ in outs]
         return {
             "workload": workload, "config": cfg["config"], "run": run_no,
             "command": shown[0] if len(shown) == 1 else " & ".join(shown),
@@ -465,9 +474,11 @@ class Driver:
             "memcg_stat_before": stat_before, "memcg_stat_after": stat_after,
             "vmstat_delta": {k: vm_after[k] - vm_before.get(k, 0) for k in vm_after},
             "prepare": prepare,
-            "program": programs[0], "programs": programs,
+            "program": programs[0], "other_programs": programs[1:],
             "samples_interval_ms": SAMPLE_MS, "samples": samples,
-            "stdout_tail": [o[0][-2000:] for o in outs],
+            # a program that printed JSON lines is in "program"
+            "stdout_tail": ["" if p["params"] else o[0][-2000:]
+                            for p, o in zip(programs, outs)],
             "stderr_tail": [o[1][-2000:] for o in outs],
         }
 
