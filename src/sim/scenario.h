@@ -224,6 +224,9 @@ struct scn_workload {
 	u64 size; /* bytes */
 	unsigned int passes; /* re-touch passes after the fill */
 	bool random; /* pattern = rand */
+	bool hotcold; /* pattern = hotcold */
+	unsigned int hot_pct; /* hotcold: % of the pages in the hot set, 1..99 */
+	unsigned int hot_share; /* hotcold: % of the visits to the hot set, 0..100 */
 	bool touch_write; /* touch = write */
 	/* file_write / file_read */
 	u64 block; /* bytes per read()/write() call */
