@@ -33,7 +33,31 @@ static const struct {
 	{ "madvfree/ltp_noswap", "scenarios/madvfree-ltp-noswap.ini" },
 	{ "madvfree/ltp_swap", "scenarios/madvfree-ltp-swap.ini" },
 	{ "madvfree/bulk_noswap", "scenarios/madvfree-bulk-noswap.ini" },
+	/* the grid, measured on the repo's machine (data/oracle/src/run_grid.py) */
+	{ "grid_anon/seq_noswap", "scenarios/grid/grid_anon-seq_noswap.ini" },
+	{ "grid_anon/seq_swap16", "scenarios/grid/grid_anon-seq_swap16.ini" },
+	{ "grid_anon/seq_swap128", "scenarios/grid/grid_anon-seq_swap128.ini" },
+	{ "grid_anon/rand_noswap", "scenarios/grid/grid_anon-rand_noswap.ini" },
+	{ "grid_anon/rand_swap16", "scenarios/grid/grid_anon-rand_swap16.ini" },
+	{ "grid_anon/rand_swap128", "scenarios/grid/grid_anon-rand_swap128.ini" },
+	{ "grid_anon/hotcold_noswap", "scenarios/grid/grid_anon-hotcold_noswap.ini" },
+	{ "grid_anon/hotcold_swap16", "scenarios/grid/grid_anon-hotcold_swap16.ini" },
+	{ "grid_anon/hotcold_swap128", "scenarios/grid/grid_anon-hotcold_swap128.ini" },
+	{ "grid_hot/hot06", "scenarios/grid/grid_hot-hot06.ini" },
+	{ "grid_hot/hot13", "scenarios/grid/grid_hot-hot13.ini" },
+	{ "grid_hot/hot19", "scenarios/grid/grid_hot-hot19.ini" },
+	{ "grid_hot/hot26", "scenarios/grid/grid_hot-hot26.ini" },
+	{ "grid_hot/hot32", "scenarios/grid/grid_hot-hot32.ini" },
+	{ "grid_hot/hot38", "scenarios/grid/grid_hot-hot38.ini" },
+	{ "grid_write/x2", "scenarios/grid/grid_write-x2.ini" },
+	{ "grid_write/x4", "scenarios/grid/grid_write-x4.ini" },
+	{ "grid_write/x6", "scenarios/grid/grid_write-x6.ini" },
+	{ "grid_write/x8", "scenarios/grid/grid_write-x8.ini" },
+	{ "grid_mixed/a40_noswap", "scenarios/grid/grid_mixed-a40_noswap.ini" },
+	{ "grid_mixed/a40_swap128", "scenarios/grid/grid_mixed-a40_swap128.ini" },
+	{ "grid_mixed/a56_swap128", "scenarios/grid/grid_mixed-a56_swap128.ini" },
 };
+#define NR_SHARED 9 /* the shared/oracle configurations come first */
 #define NR_EXPECTED (sizeof(expected) / sizeof(expected[0]))
 
 /* What every configuration must have, in the table's order. */
@@ -117,6 +141,8 @@ static void test_summary_complete(void **state)
 		assert_string_equal(cfg->scenario, expected[i].scenario);
 		assert_true(cfg->description[0] && cfg->command[0]);
 		assert_int_equal(cfg->runs, 3);
+		/* the grid ran on another kernel build than shared/oracle */
+		assert_string_equal(cfg->kernel, i < NR_SHARED ? "" : "6.18.44-fc-v1045");
 		/* the scenario is there, and loads as the oracle command loads it */
 		assert_int_equal(access(test_path(cfg->scenario), R_OK), 0);
 		ret = scenario_load(&scn, test_path(cfg->scenario), err, sizeof(err));
@@ -229,6 +255,47 @@ static void test_summary_kernel_values(void **state)
 	assert_true(find(cfg, "stream_resident_final")->kernel.mean == 8704);
 	c = find(cfg, "wall_s");
 	assert_true(fabs(c->kernel.min - 0.369315) < 1e-9);
+	oracle_summary_free(&os);
+}
+
+/*
+ * Spot checks of the grid against data/oracle/results, so that a wrong path
+ * in tools/extract_oracle_summary.py's grid code cannot go unnoticed.
+ */
+static void test_summary_grid_values(void **state)
+{
+	struct oracle_summary os;
+	const struct oracle_config *cfg;
+	const struct oracle_counter *c;
+
+	(void)state;
+	load_summary(&os);
+	/* 16 MiB swap below the 32 MiB overflow: swap full (4,095 pages), OOM */
+	cfg = find_config(&os, "grid_anon/seq_swap16");
+	c = find(cfg, "pswpout");
+	assert_true(c->kernel.min == 4095 && c->kernel.max == 4095);
+	assert_true(find(cfg, "oom_kill")->kernel.min == 1);
+	assert_true(find(cfg, "exit_signal")->kernel.mean == 9);
+	/* random re-touch: one swap-in per fault (readahead adapts down) */
+	cfg = find_config(&os, "grid_anon/rand_swap128");
+	c = find(cfg, "pgmajfault");
+	assert_true(c->kernel.values[0] == 50522 && c->kernel.values[2] == 48959);
+	assert_true(find(cfg, "pswpout")->kernel.max == 60243);
+	/* dd 4 x the limit: pgsteal_file 49,920 in every run */
+	cfg = find_config(&os, "grid_write/x4");
+	c = find(cfg, "pgsteal_file");
+	assert_true(c->kernel.min == 49920 && c->kernel.max == 49920);
+	/* hot06: 0, then 343 missed on each of passes 2-7, 0 on the last */
+	cfg = find_config(&os, "grid_hot/hot06");
+	assert_int_equal(cfg->nr_pass_runs, 3);
+	assert_int_equal(cfg->nr_passes[0], 8);
+	assert_true(cfg->pass_miss[0][0] == 0 && cfg->pass_miss[2][1] == 343 &&
+		    cfg->pass_miss[1][7] == 0);
+	assert_true(find(cfg, "hot_miss_total")->kernel.mean == 2058);
+	/* mixed: the first process is anonfill, whose figures are reported */
+	cfg = find_config(&os, "grid_mixed/a56_swap128");
+	assert_true(find(cfg, "pswpout")->kernel.values[2] == 1759);
+	assert_string_equal(find(cfg, "retouch_majflt")->source, "program");
 	oracle_summary_free(&os);
 }
 
@@ -366,6 +433,13 @@ static void test_load_errors(void **state)
 			  "\"command\": \"c\", \"scenario\": 5}]}",
 			  ": w/c: no \"scenario\" string");
 	expect_load_error(CFG_HEAD "]}]}", ": w/c: no \"counters\" list");
+	expect_load_error("{\"configs\": [{\"name\": \"w/c\", \"description\": \"d\", "
+			  "\"command\": \"c\", \"scenario\": \"s.ini\", \"runs\": 17}]}",
+			  ": w/c: \"runs\" 17: at most 16");
+	expect_load_error("{\"configs\": [{\"name\": \"w/c\", \"description\": \"d\", "
+			  "\"command\": \"c\", \"scenario\": \"s.ini\", \"kernel\": 6, "
+			  "\"runs\": 1}]}",
+			  ": w/c: no \"kernel\" string");
 	expect_load_error(
 		CFG_HEAD "{\"name\": \"pgfoo\", \"source\": \"vmstat\", "
 			 "\"unit\": \"pages\", \"values\": [1]}]}]}",
@@ -425,6 +499,7 @@ int main(void)
 		cmocka_unit_test(test_summary_program_figures),
 		cmocka_unit_test(test_summary_kernel_values),
 		cmocka_unit_test(test_summary_madvfree),
+		cmocka_unit_test(test_summary_grid_values),
 		cmocka_unit_test(test_ratio),
 		cmocka_unit_test(test_verdict),
 		cmocka_unit_test(test_verdict_kinds),

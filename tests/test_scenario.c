@@ -899,7 +899,7 @@ static void test_set_errors(void **state)
 		  "--set cgroup.nope.limit=1G: no [cgroup nope] in the scenario");
 	set_error(
 		"workload.fill.hot=28M",
-		"--set workload.fill.hot=28M: [workload fill] hot: not a key of type anon_fill (anon_fill takes tasks, size, passes, pattern, touch)");
+		"--set workload.fill.hot=28M: [workload fill] hot: not a key of type anon_fill (anon_fill takes tasks, size, passes, pattern, hot_pct, hot_share, touch)");
 	set_error("sysctl.swappiness=201",
 		  "--set sysctl.swappiness=201: [sysctl] swappiness: 201 out of range (0..200)");
 	set_error(
@@ -1043,7 +1043,13 @@ static void test_bad_values(void **state)
 		"t.ini:2: [run] duration: bad time '10 minutes' (expected a number with ns/us/ms/s suffix)");
 	expect_error(
 		"[workload w]\ntype = anon_fill\nsize = 1M\npattern = zigzag\n",
-		"t.ini:4: [workload w] pattern: unknown value 'zigzag' (expected seq or rand)");
+		"t.ini:4: [workload w] pattern: unknown value 'zigzag' (expected seq, rand or hotcold)");
+	expect_error("[workload w]\ntype = anon_fill\nsize = 1M\nhot_pct = 0\n",
+		     "t.ini:4: [workload w] hot_pct: 0 out of range (1..99)");
+	expect_error("[workload w]\ntype = anon_fill\nsize = 1M\nhot_pct = 100\n",
+		     "t.ini:4: [workload w] hot_pct: 100 out of range (1..99)");
+	expect_error("[workload w]\ntype = anon_fill\nsize = 1M\nhot_share = 101\n",
+		     "t.ini:4: [workload w] hot_share: 101 out of range (0..100)");
 	expect_error(
 		"[workload w]\ntype = bake\n",
 		"t.ini:2: [workload w] type: unknown workload type 'bake' (expected anon_fill, file_write, file_read, hotset_stream, hackbench, madvise09, lru_file_mmap_read or ebizzy)");
@@ -1056,7 +1062,7 @@ static void test_workload_types(void **state)
 	/* a key of another type, even when type comes after it */
 	expect_error(
 		"[workload w]\nsize = 1M\nhot = 28M\ntype = anon_fill\n",
-		"t.ini:3: [workload w] hot: not a key of type anon_fill (anon_fill takes tasks, size, passes, pattern, touch)");
+		"t.ini:3: [workload w] hot: not a key of type anon_fill (anon_fill takes tasks, size, passes, pattern, hot_pct, hot_share, touch)");
 	expect_error(
 		"[workload w]\ntype = file_write\nsize = 1M\ncount = 2\n",
 		"t.ini:4: [workload w] count: not a key of type file_write (file_write takes tasks, size, block)");
@@ -1307,7 +1313,7 @@ static void test_set_type_keys(void **state)
 	set_ok("workload.w.block=64K");
 	set_error(
 		"workload.w.type=anon_fill",
-		"--set workload.w.type=anon_fill: [workload w] block: not a key of type anon_fill (anon_fill takes tasks, size, passes, pattern, touch)");
+		"--set workload.w.type=anon_fill: [workload w] block: not a key of type anon_fill (anon_fill takes tasks, size, passes, pattern, hot_pct, hot_share, touch)");
 }
 
 /* [machine] from = host: the host is the base, later keys and --set win. */

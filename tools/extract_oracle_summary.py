@@ -40,7 +40,17 @@ Every figure that the oracle's own summary[] also holds is checked against
 it, so that a wrong path in this script fails here instead of slipping into
 the committed file.
 
-Usage: tools/extract_oracle_summary.py [--oracle DIR] [--out FILE]
+The grid (data/oracle/results/<workload>/<config>.json, measured on the
+machine the repo was developed on by data/oracle/src/run_grid.py) is read
+the same way, after the nine shared configurations.  Its configurations
+carry the kernel and machine they ran on ("kernel", "machine"), and each
+gets a generated scenario, scenarios/grid/<workload>-<config>.ini, that
+gives the model the same machine (CPUs, page size, zones' managed pages
+and sysctls from the run's /proc, the swap file's usable pages from
+/proc/swaps, the memcg's limits) and the same program parameters.  The
+scenarios are rewritten on every run of this script.
+
+Usage: tools/extract_oracle_summary.py [--oracle DIR] [--grid DIR] [--out FILE]
 """
 import argparse
 import json
@@ -134,6 +144,18 @@ SUMMARY_KEY = {
     "lazyfree_kb_after_rewrite": "lazyfree_kb_after_rewrite",
 }
 SUMMARY_KEY.update({v: v for v in VMSTAT})
+
+
+# The grid's workloads (data/oracle/results/<workload>/) and the program
+# figures each reports: grid_mixed's are its first process's, anonfill.
+GRID_WORKLOADS = ["grid_anon", "grid_hot", "grid_write", "grid_mixed"]
+PROGRAM.update({
+    "grid_anon": PROGRAM["anonfill"],
+    "grid_hot": PROGRAM["fileread"],
+    "grid_write": [],
+    "grid_mixed": PROGRAM["anonfill"],
+})
+GRID_SCENARIO_DIR = "scenarios/grid"
 
 
 class ExtractError(Exception):
@@ -250,7 +272,7 @@ def config_counters(workload, runs):
 
 
 def config_lists(workload, runs):
-    if workload != "fileread":
+    if workload not in ("fileread", "grid_hot"):
         return {}
     per_run = [pass_misses(r) for r in runs]
     n = min(len(p) for p in per_run)
@@ -334,14 +356,228 @@ def extract(oracle_dir, repo):
     except (OSError, ValueError):
         pass
     return {
-        "about": "Real-kernel counters of the oracle runs (shared/oracle/results), "
-                 "per configuration; written by tools/extract_oracle_summary.py, "
-                 "read by `reclaimsim oracle`. See docs/oracle.md.",
+        "about": "Real-kernel counters of the oracle runs (shared/oracle/results, and "
+                 "the grid in data/oracle/results), per configuration; written by "
+                 "tools/extract_oracle_summary.py, read by `reclaimsim oracle`. A "
+                 "configuration's own \"kernel\" overrides the top-level one. See "
+                 "docs/oracle.md.",
         "kernel": kernel,
         "sources": [w + ".json" for w in WORKLOADS],
         "configs": configs,
     }
 
+
+# ------------------------------------------------------------------ grid
+
+def opt_value(argv, flag, default=None):
+    """The value after @flag in a program's argv, or @default."""
+    return argv[argv.index(flag) + 1] if flag in argv else default
+
+
+def grid_machine(cfg):
+    """The machine facts of a grid configuration that its scenario copies."""
+    sysb = cfg["system_before"]
+    swap_kib = None
+    if cfg["swap_mib"]:
+        ours = [s for s in cfg["runs"][0]["swap"]["active_before"] if s["ours"]]
+        if len(ours) != 1:
+            raise ExtractError("%s/%s: run 1 has %d swap files of ours on"
+                               % (cfg["workload"], cfg["config"], len(ours)))
+        swap_kib = ours[0]["size_kib"]
+    dev = sysb["scratch_and_swap_device"]
+    return {
+        "kernel": sysb["kernel"],
+        "cpus": sysb["cpus"],
+        "page_size": sysb["page_size"],
+        "zones": {z: v["managed"] for z, v in sysb["zones"].items() if v.get("managed")},
+        "sysctls": sysb["sysctls"],
+        "thp": sysb["thp_enabled"],
+        "swap_kib": swap_kib,
+        "swap_device": ("%s on %s (%s %s)" % (cfg["runs"][0]["swap"]["file"], dev.get("mount"),
+                                             dev.get("fstype"), dev.get("source"))
+                        if swap_kib else None),
+        "read_ahead_kb": int(dev.get("read_ahead_kb", 128)),
+        "limit_bytes": cfg["runs"][0]["cgroup"]["limit_in_bytes"],
+        "memsw_bytes": cfg["runs"][0]["cgroup"]["memsw_limit_in_bytes"],
+    }
+
+
+def fmt_range(values):
+    lo, hi = min(values), max(values)
+    return "%s" % lo if lo == hi else "%s-%s" % (lo, hi)
+
+
+def grid_workload_sections(cfg, stream_mib):
+    """The [workload] sections mirroring the configuration's commands
+    (@stream_mib: the size of the driver's stream file)."""
+    secs = []
+    for argv in (c.split() for c in cfg["runs"][0]["commands"]):
+        prog = os.path.basename(argv[0])
+        if prog == "anonfill":
+            lines = ["type = anon_fill", "size = %sM" % opt_value(argv, "--mib"),
+                     "passes = %s" % opt_value(argv, "--passes", "3"),
+                     "pattern = %s" % opt_value(argv, "--pattern", "seq"),
+                     "touch = %s" % opt_value(argv, "--touch", "write")]
+            if opt_value(argv, "--pattern") == "hotcold":
+                lines += ["hot_pct = %s" % opt_value(argv, "--hot-pct", "25"),
+                          "hot_share = %s" % opt_value(argv, "--hot-share", "90")]
+            secs.append(("anonfill", lines))
+        elif prog == "filestream" and argv[1] == "hotread":
+            hot = os.path.basename(opt_value(argv, "--hot"))
+            mib = int(re.match(r"hot(\d+)\.dat$", hot).group(1))
+            secs.append(("hotread", ["type = hotset_stream", "hot = %dM" % mib,
+                                     "stream = %dM" % stream_mib,
+                                     "every = %sM" % opt_value(argv, "--hot-every-mib", "64"),
+                                     "warm_passes = %s" % opt_value(argv, "--warm-passes", "2"),
+                                     "block = %sK" % opt_value(argv, "--chunk-kib", "1024")]))
+        elif prog == "dd" and "if=/dev/zero" in argv:
+            kv = dict(a.split("=", 1) for a in argv[1:])
+            secs.append(("dd", ["type = file_write",
+                                "size = %dM" % int(kv["count"]), "block = 1M"]))
+        elif prog == "dd":
+            kv = dict(a.split("=", 1) for a in argv[1:])
+            if os.path.basename(kv["if"]) != "stream.dat" or kv.get("bs") != "1M":
+                raise ExtractError("%s/%s: unexpected reader %r"
+                                   % (cfg["workload"], cfg["config"], argv))
+            secs.append(("reader", ["type = file_read", "size = %dM" % stream_mib,
+                                    "block = 1M", "count = 1"]))
+        else:
+            raise ExtractError("%s/%s: no workload type mirrors %r"
+                               % (cfg["workload"], cfg["config"], argv))
+    return secs
+
+
+def grid_scenario(cfg, counters, mach, stream_mib):
+    """The scenario text mirroring grid configuration @cfg."""
+    def vals(name):
+        return next(c["values"] for c in counters if c["name"] == name)
+    sc = mach["sysctls"]
+    cmds = cfg["runs"][0]["commands"]
+    head = ["; Oracle: %s/%s (data/oracle/results/%s/%s.json)"
+            % (cfg["workload"], cfg["config"], cfg["workload"], cfg["config"]),
+            "; GENERATED by tools/extract_oracle_summary.py from that file: do not edit.",
+            ";   %s" % cfg["description"]]
+    for c in cmds:
+        head.append(";   $ %s" % c)
+    head.append("; What kernel %s did (%d runs): oom_kill %s, pgmajfault %s,"
+                % (mach["kernel"], len(cfg["runs"]), fmt_range(vals("oom_kill")),
+                   fmt_range(vals("pgmajfault"))))
+    head.append(";   pswpout %s, pswpin %s, pgsteal_anon %s, pgsteal_file %s,"
+                % tuple(fmt_range(vals(n)) for n in
+                        ("pswpout", "pswpin", "pgsteal_anon", "pgsteal_file")))
+    head.append(";   workingset_refault anon %s / file %s, wall %s s"
+                % (fmt_range(vals("workingset_refault_anon")),
+                   fmt_range(vals("workingset_refault_file")),
+                   fmt_range([round(v, 2) for v in vals("wall_s")])))
+    page = mach["page_size"]
+    swap = "0"
+    if mach["swap_kib"]:
+        # /proc/swaps counts the usable pages: the file less its header page
+        swap = "%dp" % (mach["swap_kib"] * 1024 // page)
+    out = head + [
+        "",
+        "[machine]",
+        "; the machine the grid ran on (its /proc at the start of this configuration):",
+        "; %d CPUs, one node, the zones' managed pages" % mach["cpus"],
+        "cpus = %d" % mach["cpus"],
+        "nodes = 1",
+        "zones = " + ", ".join("%s:%dp" % (z, n) for z, n in mach["zones"].items()),
+        "page_size = %dK" % (page // 1024),
+    ]
+    if mach["swap_kib"]:
+        out += ["; the swap file: %s, %d KiB usable in /proc/swaps"
+                % (mach["swap_device"], mach["swap_kib"])]
+    else:
+        out += ["; no swap in this configuration"]
+    out += [
+        "swap = " + swap,
+        "; one virtual disk holds the file system and the swap file; latency,",
+        "; bandwidth and depth are the estimates of the shared oracle scenarios",
+        "swap_latency = 100us",
+        "swap_bandwidth = 2G",
+        "swap_depth = 128",
+        "disk_latency = 100us",
+        "disk_bandwidth = 2G",
+        "disk_depth = 128",
+        "; the disk's read_ahead_kb",
+        "read_ahead = %dK" % mach["read_ahead_kb"],
+        "",
+        "[sysctl]",
+    ]
+    for k in ("min_free_kbytes", "watermark_scale_factor", "watermark_boost_factor",
+              "swappiness", "dirty_ratio", "dirty_background_ratio",
+              "dirty_expire_centisecs", "dirty_writeback_centisecs", "page-cluster"):
+        out.append("%s = %d" % (k, sc[k]))
+    out.append("lowmem_reserve_ratio = " + " ".join(str(x) for x in sc["lowmem_reserve_ratio"]))
+    thp = re.search(r"\[(\w+)\]", mach["thp"])
+    out += ["thp = %s" % (thp.group(1) if thp else "madvise"), "", "[policy]",
+            "kernel = 6.18", "", "[cgroup box]", "; v1 memcg at the top of the hierarchy",
+            "parent = /", "limit = %dM" % (mach["limit_bytes"] >> 20)]
+    if mach["memsw_bytes"]:
+        out.append("memsw_limit = %dM" % (mach["memsw_bytes"] >> 20))
+    out.append("swappiness = %d" % cfg["runs"][0]["cgroup"]["swappiness"])
+    for name, lines in grid_workload_sections(cfg, stream_mib):
+        out += ["", "[workload %s]" % name] + [lines[0], "cgroup = box"] + lines[1:]
+    out += ["", "[run]", "seed = 1", "duration = 120s", "sample_interval = 20ms"]
+    return "\n".join(out) + "\n"
+
+
+def extract_grid(grid_dir, repo):
+    driver = load_grid_driver(repo)
+    grid_names = {w: [c["config"] for c in cfgs] for w, _, cfgs in driver.grid()}
+    if sorted(grid_names) != sorted(GRID_WORKLOADS):
+        raise ExtractError("run_grid.py's workloads %s are not %s"
+                           % (sorted(grid_names), GRID_WORKLOADS))
+    configs = []
+    for w in GRID_WORKLOADS:
+        wdir = os.path.join(grid_dir, w)
+        if not os.path.isdir(wdir):
+            raise ExtractError("%s: missing (run data/oracle/src/run_grid.py)" % wdir)
+        for name in grid_names[w]:
+            path = os.path.join(wdir, name + ".json")
+            try:
+                with open(path) as f:
+                    cfg = json.load(f)
+            except (OSError, ValueError) as e:
+                raise ExtractError("%s: %s" % (path, e))
+            runs = sorted(cfg["runs"], key=lambda r: r["run"])
+            if not runs:
+                raise ExtractError("%s: no runs" % path)
+            cfg["runs"] = runs
+            counters = config_counters(w, runs)
+            mach = grid_machine(cfg)
+            scen = "%s/%s-%s.ini" % (GRID_SCENARIO_DIR, w, cfg["config"])
+            os.makedirs(os.path.join(repo, GRID_SCENARIO_DIR), exist_ok=True)
+            with open(os.path.join(repo, scen), "w") as f:
+                f.write(grid_scenario(cfg, counters, mach, driver.STREAM_MIB))
+            configs.append({
+                "workload": w,
+                "config": cfg["config"],
+                "name": "%s/%s" % (w, cfg["config"]),
+                "description": cfg["description"],
+                "command": runs[0]["command"],
+                "scenario": scen,
+                "kernel": mach["kernel"],
+                "machine": {"cpus": mach["cpus"], "page_size": mach["page_size"],
+                            "limit_bytes": mach["limit_bytes"],
+                            "memsw_limit_bytes": mach["memsw_bytes"],
+                            "swap_kib": mach["swap_kib"]},
+                "runs": len(runs),
+                "counters": counters,
+                "lists": config_lists(w, runs),
+            })
+    return configs
+
+
+def load_grid_driver(repo):
+    """data/oracle/src/run_grid.py as a module: its grid() is the order of the
+    configurations and its STREAM_MIB the stream file's size."""
+    import importlib.util
+    path = os.path.join(repo, "data", "oracle", "src", "run_grid.py")
+    spec = importlib.util.spec_from_file_location("run_grid", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
 
 def dumps(doc):
     """Indented JSON with every list of scalars on one line: the per-run
@@ -369,10 +605,14 @@ def main():
     ap.add_argument("--oracle", default="/work/shared/oracle/results",
                     help="directory holding anonfill.json, filewrite.json, fileread.json, "
                          "madvfree.json")
+    ap.add_argument("--grid", default=os.path.join(repo, "data", "oracle", "results"),
+                    help="directory holding the grid's <workload>/<config>.json")
     ap.add_argument("--out", default=os.path.join(repo, "data", "oracle", "summary.json"))
     args = ap.parse_args()
     try:
         doc = extract(args.oracle, repo)
+        doc["configs"] += extract_grid(args.grid, repo)
+        doc["sources"] += ["data/oracle/results/%s/" % w for w in GRID_WORKLOADS]
         text = dumps(doc)
     except ExtractError as e:
         print("extract_oracle_summary: %s" % e, file=sys.stderr)

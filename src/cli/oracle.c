@@ -7,10 +7,12 @@
  *
  * data/oracle/summary.json holds, for every oracle configuration (a
  * workload run three times inside a memcg on Linux 6.18, see
- * shared/oracle/README.md), the kernel's counters per run and the scenario
- * that mirrors the configuration.  Each scenario is run once with seed 1
- * and every counter is printed beside the simulated one, with the ratio
- * and a verdict.  This is a report, not a test: the exit status is 0
+ * shared/oracle/README.md, and the wider grid measured by
+ * data/oracle/src/run_grid.py), the kernel's counters per run and the
+ * scenario that mirrors the configuration.  Each scenario runs as many
+ * times as the kernel ran the configuration, with seeds 1..runs, and every
+ * counter's kernel mean is printed beside the simulated mean (with both
+ * min..max), the ratio and a verdict.  This is a report, not a test: the exit status is 0
  * whatever the verdicts are, and non-zero only when a file cannot be read.
  *
  * The summary is committed (tools/extract_oracle_summary.py writes it from
@@ -30,14 +32,23 @@
 #include "workload/workload.h"
 #include "oracle.h"
 
-#define ORACLE_SEED 1
+#define ORACLE_SEED 1 /* the first seed; run r uses ORACLE_SEED + r */
 #define ORACLE_DIR_LEN 4096 /* --dir, PATH_MAX */
 
-/* The counters the summary line counts: what the model is tuned for. */
+/*
+ * The counters the summary line counts: what the model is tuned for
+ * (issue 11's list: faults, swap traffic, reclaimed pages of each LRU,
+ * refaults, OOM kills; pglazyfreed for madvfree).
+ */
 static const char *const targeted[] = {
 	"pgmajfault",
 	"pswpout",
-	"pgsteal_anon+file",
+	"pswpin",
+	"pgsteal_anon",
+	"pgsteal_file",
+	"workingset_refault_anon",
+	"workingset_refault_file",
+	"oom_kill",
 	"pglazyfreed",
 };
 #define NR_TARGETED (sizeof(targeted) / sizeof(targeted[0]))
@@ -346,9 +357,17 @@ static int load_config(struct oracle_config *cfg, const cJSON *j, const char *pa
 	    get_str(cfg->command, sizeof(cfg->command), j, "command", where, err, errlen) ||
 	    get_str(cfg->scenario, sizeof(cfg->scenario), j, "scenario", where, err, errlen))
 		return -1;
+	if (cJSON_GetObjectItemCaseSensitive(j, "kernel") &&
+	    get_str(cfg->kernel, sizeof(cfg->kernel), j, "kernel", where, err, errlen))
+		return -1;
 	runs = cJSON_GetObjectItemCaseSensitive(j, "runs");
 	if (!cJSON_IsNumber(runs) || runs->valuedouble < 1) {
 		snprintf(err, errlen, "%s: no \"runs\" count", where);
+		return -1;
+	}
+	if (runs->valuedouble > ORACLE_MAX_RUNS) {
+		snprintf(err, errlen, "%s: \"runs\" %.0f: at most %d", where, runs->valuedouble,
+			 ORACLE_MAX_RUNS);
 		return -1;
 	}
 	cfg->runs = (unsigned int)runs->valuedouble;
@@ -516,22 +535,25 @@ static double sim_value(const struct sim *sim, const struct oracle_counter *c)
 struct oracle_result {
 	bool ran;
 	char err[SCN_ERR_LEN];
-	double sim[ORACLE_MAX_COUNTERS]; /* NAN: no simulated figure */
+	/* per counter, over the model's runs; mean NAN: no simulated figure */
+	struct oracle_stat sim[ORACLE_MAX_COUNTERS];
 };
 
 /*
- * Run one configuration's scenario.  Returns 0; -1 with the reason in
- * res->err (a scenario that does not load, no memory); -2 when the run
- * itself failed (sim_run), already reported on stderr in full.
+ * Run one configuration's scenario as many times as the kernel ran it,
+ * with seeds ORACLE_SEED, ORACLE_SEED + 1, ...  Returns 0; -1 with the
+ * reason in res->err (a scenario that does not load, no memory); -2 when a
+ * run itself failed (sim_run), already reported on stderr in full.
  */
 static int run_config(const struct oracle_config *cfg, const char *dir, struct oracle_result *res)
 {
 	struct scenario *s = malloc(sizeof(*s));
 	char path[ORACLE_DIR_LEN + sizeof(cfg->scenario) + 1];
-	struct sim *sim;
 
-	for (unsigned int i = 0; i < ORACLE_MAX_COUNTERS; i++)
-		res->sim[i] = NAN;
+	for (unsigned int i = 0; i < ORACLE_MAX_COUNTERS; i++) {
+		res->sim[i].nr_values = 0;
+		stat_update(&res->sim[i]);
+	}
 	if (!s) {
 		snprintf(res->err, sizeof(res->err), "%s: out of memory", cfg->name);
 		return -1;
@@ -542,22 +564,34 @@ static int run_config(const struct oracle_config *cfg, const char *dir, struct o
 		free(s);
 		return -1;
 	}
-	/* one run, the same for everyone: the model is deterministic */
-	s->run.seed = ORACLE_SEED;
-	sim = sim_create(s, res->err, sizeof(res->err));
-	free(s);
-	if (!sim)
-		return -1;
-	if (sim_run(sim)) {
-		/* reported here in full; the report's "not run" line gets its start */
-		fprintf(stderr, "reclaimsim: %s: %s\n", sim->scn.path, sim_error(sim));
-		snprintf(res->err, sizeof(res->err), "%s: %s", sim->scn.path, sim_error(sim));
+	for (unsigned int r = 0; r < cfg->runs; r++) {
+		struct sim *sim;
+
+		s->run.seed = ORACLE_SEED + r;
+		sim = sim_create(s, res->err, sizeof(res->err));
+		if (!sim) {
+			free(s);
+			return -1;
+		}
+		if (sim_run(sim)) {
+			/* reported here in full; the report's "not run" line gets its start */
+			fprintf(stderr, "reclaimsim: %s: seed %llu: %s\n", sim->scn.path,
+				(unsigned long long)s->run.seed, sim_error(sim));
+			snprintf(res->err, sizeof(res->err), "%s: seed %llu: %s", sim->scn.path,
+				 (unsigned long long)s->run.seed, sim_error(sim));
+			sim_destroy(sim);
+			free(s);
+			return -2;
+		}
+		for (unsigned int i = 0; i < cfg->nr_counters; i++)
+			res->sim[i].values[r] = sim_value(sim, &cfg->counters[i]);
 		sim_destroy(sim);
-		return -2;
 	}
-	for (unsigned int i = 0; i < cfg->nr_counters; i++)
-		res->sim[i] = sim_value(sim, &cfg->counters[i]);
-	sim_destroy(sim);
+	free(s);
+	for (unsigned int i = 0; i < cfg->nr_counters; i++) {
+		res->sim[i].nr_values = cfg->runs;
+		stat_update(&res->sim[i]);
+	}
 	res->ran = true;
 	return 0;
 }
@@ -569,8 +603,12 @@ static int run_config(const struct oracle_config *cfg, const char *dir, struct o
 static const char *const verdict_names[NR_VERDICTS] = { "ok", "small", "off", "DIRECTION", "n/a" };
 
 struct oracle_tally {
-	/* per targeted counter: strictly within +-25%, "small", judged */
-	unsigned int target_within[NR_TARGETED], target_small[NR_TARGETED];
+	/*
+	 * per targeted counter: strictly within +-25%, of those 0 against 0
+	 * (no swap, nothing to fault: within, but says little), "small", judged
+	 */
+	unsigned int target_within[NR_TARGETED], target_zero[NR_TARGETED];
+	unsigned int target_small[NR_TARGETED];
 	unsigned int target_na[NR_TARGETED], target_nr[NR_TARGETED];
 	unsigned int verdicts[NR_VERDICTS];
 	unsigned int not_run;
@@ -592,9 +630,10 @@ static void tally(struct oracle_tally *t, const struct oracle_counter *c, double
 		 */
 		if (isnan(sim))
 			t->target_na[i]++;
-		else if (oracle_within(c->kernel.mean, sim))
+		else if (oracle_within(c->kernel.mean, sim)) {
 			t->target_within[i]++;
-		else if (!strcmp(verdict, "small"))
+			t->target_zero[i] += sim == 0;
+		} else if (!strcmp(verdict, "small"))
 			t->target_small[i]++;
 	}
 }
@@ -630,16 +669,31 @@ static const char *fmt_num(char *buf, size_t len, double v, const char *unit)
 	return buf;
 }
 
+/* "mean (min..max)" of @st, or the mean alone when every run agrees */
+static const char *fmt_stat(char *buf, size_t len, const struct oracle_stat *st, const char *unit)
+{
+	char a[32], b[32], c[32];
+
+	fmt_num(a, sizeof(a), st->mean, unit);
+	if (isnan(st->mean) || st->min == st->max)
+		snprintf(buf, len, "%s", a);
+	else
+		snprintf(buf, len, "%s (%s..%s)", a, fmt_num(b, sizeof(b), st->min, unit),
+			 fmt_num(c, sizeof(c), st->max, unit));
+	return buf;
+}
+
 static void print_config_text(FILE *f, const struct oracle_summary *os,
 			      const struct oracle_config *cfg, const struct oracle_result *res,
 			      struct oracle_tally *t)
 {
-	char a[32], b[32], c[32], kernel[80];
+	char kernel[100], sim[100];
+	const char *uname = cfg->kernel[0] ? cfg->kernel : os->kernel;
 
 	fprintf(f, "%s: %s\n", cfg->name, cfg->description);
-	fprintf(f, "  kernel %s: %u runs of `%s`; reclaimsim: %s, seed %d\n",
-		os->kernel[0] ? os->kernel : "(unknown)", cfg->runs, cfg->command, cfg->scenario,
-		ORACLE_SEED);
+	fprintf(f, "  kernel %s: %u runs of `%s`; reclaimsim: %s, seeds %d..%u\n",
+		uname[0] ? uname : "(unknown)", cfg->runs, cfg->command, cfg->scenario, ORACLE_SEED,
+		ORACLE_SEED + cfg->runs - 1);
 	if (!res->ran) {
 		fprintf(f, "  not run: %s\n\n", res->err);
 		t->not_run++;
@@ -647,25 +701,23 @@ static void print_config_text(FILE *f, const struct oracle_summary *os,
 			tally(t, &cfg->counters[i], NAN, "n/a");
 		return;
 	}
-	fprintf(f, "  %-26s %-36s %12s %11s  %s\n", "counter", "kernel mean (min..max)",
-		"reclaimsim", "sim/kernel", "verdict");
+	fprintf(f, "  %-26s %-34s %-34s %10s  %s\n", "counter", "kernel mean (min..max)",
+		"reclaimsim mean (min..max)", "sim/kernel", "verdict");
 	for (unsigned int i = 0; i < cfg->nr_counters; i++) {
 		const struct oracle_counter *k = &cfg->counters[i];
-		double ratio = oracle_ratio(k->kernel.mean, res->sim[i]);
-		const char *verdict = oracle_verdict_how(k->how, k->kernel.mean, res->sim[i]);
+		double mean = res->sim[i].mean;
+		double ratio = oracle_ratio(k->kernel.mean, mean);
+		const char *verdict = oracle_verdict_how(k->how, k->kernel.mean, mean);
 
-		snprintf(kernel, sizeof(kernel), "%s (%s..%s)",
-			 fmt_num(a, sizeof(a), k->kernel.mean, k->unit),
-			 fmt_num(b, sizeof(b), k->kernel.min, k->unit),
-			 fmt_num(c, sizeof(c), k->kernel.max, k->unit));
-		fprintf(f, "  %-26s %-36s %12s ", k->name, kernel,
-			fmt_num(a, sizeof(a), res->sim[i], k->unit));
+		fprintf(f, "  %-26s %-34s %-34s ", k->name,
+			fmt_stat(kernel, sizeof(kernel), &k->kernel, k->unit),
+			fmt_stat(sim, sizeof(sim), &res->sim[i], k->unit));
 		if (isnan(ratio))
-			fprintf(f, "%11s", "-");
+			fprintf(f, "%10s", "-");
 		else
-			fprintf(f, "%11.3f", ratio);
+			fprintf(f, "%10.3f", ratio);
 		fprintf(f, "  %s\n", verdict);
-		tally(t, k, res->sim[i], verdict);
+		tally(t, k, mean, verdict);
 	}
 	for (unsigned int r = 0; r < cfg->nr_pass_runs; r++) {
 		fprintf(f, "  kernel hot_miss per pass, run %u:", r + 1);
@@ -688,8 +740,8 @@ static void print_tally_text(FILE *f, const struct oracle_tally *t)
 	for (unsigned int i = 0; i < NR_TARGETED; i++)
 		fprintf(f, "%s%s %u/%u", i ? ", " : "", targeted[i], t->target_within[i],
 			t->target_nr[i]);
-	fprintf(f, "); %u more small (both <= %.0f), %u off or DIRECTION", small, ORACLE_SMALL,
-		nr - within - small - na);
+	fprintf(f, "), %u of them 0 against 0; %u more small (both <= %.0f), %u off or DIRECTION",
+		sum_u(t->target_zero, NR_TARGETED), small, ORACLE_SMALL, nr - within - small - na);
 	if (na)
 		fprintf(f, ", %u without a simulated value", na);
 	fputc('\n', f);
@@ -722,8 +774,11 @@ static cJSON *config_json(const struct oracle_config *cfg, const struct oracle_r
 	cJSON_AddStringToObject(o, "description", cfg->description);
 	cJSON_AddStringToObject(o, "command", cfg->command);
 	cJSON_AddStringToObject(o, "scenario", cfg->scenario);
+	if (cfg->kernel[0])
+		cJSON_AddStringToObject(o, "kernel", cfg->kernel);
 	cJSON_AddNumberToObject(o, "kernel_runs", cfg->runs);
 	cJSON_AddNumberToObject(o, "seed", ORACLE_SEED);
+	cJSON_AddNumberToObject(o, "sim_runs", cfg->runs);
 	if (!res->ran) {
 		cJSON_AddStringToObject(o, "error", res->err);
 		t->not_run++;
@@ -734,7 +789,8 @@ static cJSON *config_json(const struct oracle_config *cfg, const struct oracle_r
 		cJSON *c = cJSON_AddObjectToObject(counters, k->name);
 		cJSON *kern = cJSON_CreateObject();
 		cJSON *vals = cJSON_AddArrayToObject(kern, "values");
-		double sim = res->ran ? res->sim[i] : NAN;
+		const struct oracle_stat *st = &res->sim[i];
+		double sim = res->ran ? st->mean : NAN;
 		const char *verdict = oracle_verdict_how(k->how, k->kernel.mean, sim);
 
 		cJSON_AddStringToObject(c, "source", k->source);
@@ -750,6 +806,19 @@ static cJSON *config_json(const struct oracle_config *cfg, const struct oracle_r
 		add_num(kern, "mean", k->kernel.mean);
 		cJSON_AddItemToObject(c, "kernel", kern);
 		add_num(c, "sim", sim);
+		if (res->ran) {
+			cJSON *sv = cJSON_CreateObject();
+			cJSON *svals = cJSON_AddArrayToObject(sv, "values");
+
+			for (unsigned int r = 0; r < st->nr_values; r++)
+				cJSON_AddItemToArray(svals,
+						     isnan(st->values[r]) ?
+							     cJSON_CreateNull() :
+							     cJSON_CreateNumber(st->values[r]));
+			add_num(sv, "min", st->min);
+			add_num(sv, "max", st->max);
+			cJSON_AddItemToObject(c, "sim_runs", sv);
+		}
 		add_num(c, "ratio", oracle_ratio(k->kernel.mean, sim));
 		cJSON_AddStringToObject(c, "verdict", verdict);
 		tally(t, k, sim, verdict);
@@ -775,11 +844,13 @@ static cJSON *tally_json(const struct oracle_tally *t)
 		cJSON *c = cJSON_AddObjectToObject(tg, targeted[i]);
 
 		cJSON_AddNumberToObject(c, "within", t->target_within[i]);
+		cJSON_AddNumberToObject(c, "zero", t->target_zero[i]);
 		cJSON_AddNumberToObject(c, "small", t->target_small[i]);
 		cJSON_AddNumberToObject(c, "n/a", t->target_na[i]);
 		cJSON_AddNumberToObject(c, "of", t->target_nr[i]);
 	}
 	cJSON_AddNumberToObject(o, "targeted_within", sum_u(t->target_within, NR_TARGETED));
+	cJSON_AddNumberToObject(o, "targeted_zero", sum_u(t->target_zero, NR_TARGETED));
 	cJSON_AddNumberToObject(o, "targeted_small", sum_u(t->target_small, NR_TARGETED));
 	cJSON_AddNumberToObject(o, "targeted_of", sum_u(t->target_nr, NR_TARGETED));
 	for (unsigned int v = 0; v < NR_VERDICTS; v++)
@@ -796,12 +867,13 @@ static void oracle_usage(FILE *f)
 	fprintf(f,
 		"usage: reclaimsim oracle [--dir DIR] [--json] [--only NAME]\n"
 		"\n"
-		"Run every oracle configuration of DIR/" ORACLE_SUMMARY_PATH " (seed %d) and\n"
-		"compare the simulated counters with the real kernel's.  DIR is the repo\n"
+		"Run every oracle configuration of DIR/" ORACLE_SUMMARY_PATH " as many times\n"
+		"as the kernel ran it (seeds %d, %d, ...) and compare the simulated counters'\n"
+		"mean with the real kernel's.  DIR is the repo\n"
 		"root holding data/ and scenarios/ (default: the one this binary was built\n"
 		"in, else the current directory); --only keeps the configurations whose\n"
 		"\"workload/config\" name contains NAME.  See docs/oracle.md.\n",
-		ORACLE_SEED);
+		ORACLE_SEED, ORACLE_SEED + 1);
 }
 
 /*

@@ -57,7 +57,8 @@ struct oracle_config {
 	char description[256];
 	char command[256]; /* what the kernel runs executed */
 	char scenario[256]; /* mirroring scenario, relative to --dir */
-	unsigned int runs;
+	char kernel[64]; /* uname -r of the machine it ran on; "" = the summary's */
+	unsigned int runs; /* kernel runs; the model runs as many seeds, 1..runs */
 	unsigned int nr_counters;
 	struct oracle_counter counters[ORACLE_MAX_COUNTERS];
 	/* fileread: the hot-set misses of every pass of every run */

@@ -2,8 +2,11 @@
 /*
  * anon_fill.c - the oracle's anonfill program (shared/oracle/src/anonfill.c):
  * mmap size bytes of private anonymous memory, write every page once in
- * address order, then `passes` re-touch passes, sequential or in a fresh
- * random permutation each pass, writing or only reading.
+ * address order, then `passes` re-touch passes, sequential, in a fresh
+ * random permutation each pass, or skewed (hotcold: size-in-pages visits
+ * per pass, hot_share % of them to random pages of the first hot_pct % of
+ * the region, the rest to random pages of the others), writing or only
+ * reading.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +24,7 @@ struct anon_fill {
 	unsigned int pass; /* 0 = the fill */
 	u64 i; /* position in the pass */
 	u32 *order; /* permutation for pattern = rand */
+	u64 hot_pages; /* pattern = hotcold: pages [0, hot_pages) are hot */
 	u64 fill_min_flt, fill_maj_flt;
 };
 
@@ -47,6 +51,10 @@ static int anon_fill_init(struct workload_inst *wl, struct task *t, unsigned int
 	t->mm = mm_alloc(sim, t);
 	if (!t->mm || !(af->base = mmap_anon(t->mm, af->npages)))
 		return -1;
+	/* a region too small for hot_pct still gets one hot page, if it has two */
+	af->hot_pages = af->npages * AF_PARAMS(wl->cfg)->hot_pct / 100;
+	if (!af->hot_pages && af->npages > 1)
+		af->hot_pages = 1;
 	if (AF_PARAMS(wl->cfg)->random) {
 		af->order = malloc(af->npages * sizeof(*af->order));
 		if (!af->order)
@@ -55,6 +63,21 @@ static int anon_fill_init(struct workload_inst *wl, struct task *t, unsigned int
 			af->order[i] = (u32)i;
 	}
 	return 0;
+}
+
+/*
+ * The page of visit @i of a hotcold pass, as anonfill --pattern hotcold
+ * picks it: visit i is hot when (i + 1) * hot_share / 100 moves past
+ * i * hot_share / 100 (so the hot visits are spread evenly over the pass),
+ * and either kind goes to a uniformly random page of its set.
+ */
+static u64 hotcold_page(struct sim *sim, const struct anon_fill *af, unsigned int share, u64 i)
+{
+	if (!af->hot_pages) /* a one-page region */
+		return 0;
+	if ((i + 1) * share / 100 != i * share / 100)
+		return rng_below(&sim->eng.rng, af->hot_pages);
+	return af->hot_pages + rng_below(&sim->eng.rng, af->npages - af->hot_pages);
 }
 
 /* The fill in address order, then the re-touch passes. */
@@ -70,6 +93,9 @@ static void anon_fill_run(struct task *t)
 			shuffle(t->sim, af->order, af->npages);
 		for (af->i = 0; af->i < af->npages; af->i++) {
 			u64 p = (af->pass && af->order) ? af->order[af->i] : af->i;
+
+			if (af->pass && cfg->hotcold)
+				p = hotcold_page(t->sim, af, cfg->hot_share, af->i);
 
 			WL_DO(t, handle_mm_fault(t, af->base + p, write));
 			charge_user(t, t->sim->scn.cost.user_touch_ns);
@@ -119,12 +145,10 @@ static int set_pattern(struct cfg_ctx *k, void *obj, const char *val)
 {
 	struct anon_fill_params *w = WL_PARAMS_SET(struct anon_fill_params, obj);
 
-	if (!strcmp(val, "seq"))
-		w->random = false;
-	else if (!strcmp(val, "rand"))
-		w->random = true;
-	else
-		return cfg_fail(k, ": unknown value '%s' (expected seq or rand)", val);
+	w->random = !strcmp(val, "rand");
+	w->hotcold = !strcmp(val, "hotcold");
+	if (!w->random && !w->hotcold && strcmp(val, "seq"))
+		return cfg_fail(k, ": unknown value '%s' (expected seq, rand or hotcold)", val);
 	return 0;
 }
 
@@ -156,8 +180,22 @@ static const struct cfg_key anon_fill_keys[] = {
 	  .type = CFG_CUSTOM,
 	  .set = set_pattern,
 	  .def = "seq",
-	  .range = "seq \\| rand",
-	  .doc = "order of the re-touch passes: address order, or a fresh random permutation each pass" },
+	  .range = "seq \\| rand \\| hotcold",
+	  .doc = "order of the re-touch passes: address order, a fresh random permutation each pass, or skewed (hotcold: as many visits as pages, `hot_share` % of them to random pages of the first `hot_pct` % of the region, the rest to random pages of the others; anonfill --pattern hotcold)" },
+	{ .name = "hot_pct",
+	  .type = CFG_UINT,
+	  .off = AF_OFF(hot_pct),
+	  .min = 1,
+	  .max = 99,
+	  .def = "25",
+	  .doc = "pattern = hotcold: percent of the pages in the hot set (anonfill --hot-pct)" },
+	{ .name = "hot_share",
+	  .type = CFG_UINT,
+	  .off = AF_OFF(hot_share),
+	  .min = 0,
+	  .max = 100,
+	  .def = "90",
+	  .doc = "pattern = hotcold: percent of the visits that go to the hot set (anonfill --hot-share)" },
 	{ .name = "touch",
 	  .type = CFG_CUSTOM,
 	  .set = set_touch,

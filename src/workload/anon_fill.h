@@ -13,6 +13,9 @@ struct anon_fill_params {
 	int size_origin; /* where size was given (scenario.h) */
 	unsigned int passes; /* re-touch passes after the fill */
 	bool random; /* pattern = rand */
+	bool hotcold; /* pattern = hotcold */
+	unsigned int hot_pct; /* hotcold: % of the pages in the hot set, 1..99 */
+	unsigned int hot_share; /* hotcold: % of the visits to the hot set, 0..100 */
 	bool touch_write; /* touch = write */
 };
 
