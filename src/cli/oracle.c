@@ -8,9 +8,11 @@
  * data/oracle/summary.json holds, for every oracle configuration (a
  * workload run three times inside a memcg on Linux 6.18, see
  * shared/oracle/README.md), the kernel's counters per run and the scenario
- * that mirrors the configuration.  Each scenario is run once with seed 1
- * and every counter is printed beside the simulated one, with the ratio
- * and a verdict.  This is a report, not a test: the exit status is 0
+ * that mirrors the configuration.  Each scenario is run as many times as
+ * the kernel ran it, with seeds 1..N (the model's run-to-run variation,
+ * docs/model.md), and every counter's kernel mean (min..max) is printed
+ * beside the simulated mean (min..max), with the ratio of the means and a
+ * verdict on them.  This is a report, not a test: the exit status is 0
  * whatever the verdicts are, and non-zero only when a file cannot be read.
  *
  * The summary is committed (tools/extract_oracle_summary.py writes it from
@@ -30,7 +32,7 @@
 #include "workload/workload.h"
 #include "oracle.h"
 
-#define ORACLE_SEED 1
+#define ORACLE_SEED 1 /* the first seed; a configuration of N kernel runs takes N seeds */
 #define ORACLE_DIR_LEN 4096 /* --dir, PATH_MAX */
 
 /* The counters the summary line counts: what the model is tuned for. */
@@ -516,22 +518,29 @@ static double sim_value(const struct sim *sim, const struct oracle_counter *c)
 struct oracle_result {
 	bool ran;
 	char err[SCN_ERR_LEN];
-	double sim[ORACLE_MAX_COUNTERS]; /* NAN: no simulated figure */
+	unsigned int seeds; /* runs: seeds ORACLE_SEED.. */
+	/* per counter, over the runs; mean NAN: no simulated figure */
+	struct oracle_stat sim[ORACLE_MAX_COUNTERS];
 };
 
 /*
- * Run one configuration's scenario.  Returns 0; -1 with the reason in
- * res->err (a scenario that does not load, no memory); -2 when the run
- * itself failed (sim_run), already reported on stderr in full.
+ * Run one configuration's scenario with seeds ORACLE_SEED.. as many times
+ * as the kernel ran it.  Returns 0; -1 with the reason in res->err (a
+ * scenario that does not load, no memory); -2 when a run itself failed
+ * (sim_run), already reported on stderr in full.
  */
 static int run_config(const struct oracle_config *cfg, const char *dir, struct oracle_result *res)
 {
 	struct scenario *s = malloc(sizeof(*s));
 	char path[ORACLE_DIR_LEN + sizeof(cfg->scenario) + 1];
-	struct sim *sim;
 
-	for (unsigned int i = 0; i < ORACLE_MAX_COUNTERS; i++)
-		res->sim[i] = NAN;
+	res->seeds = cfg->runs < ORACLE_MAX_RUNS ? cfg->runs : ORACLE_MAX_RUNS;
+	for (unsigned int i = 0; i < ORACLE_MAX_COUNTERS; i++) {
+		res->sim[i].nr_values = res->seeds;
+		for (unsigned int r = 0; r < res->seeds; r++)
+			res->sim[i].values[r] = NAN;
+		stat_update(&res->sim[i]);
+	}
 	if (!s) {
 		snprintf(res->err, sizeof(res->err), "%s: out of memory", cfg->name);
 		return -1;
@@ -542,22 +551,32 @@ static int run_config(const struct oracle_config *cfg, const char *dir, struct o
 		free(s);
 		return -1;
 	}
-	/* one run, the same for everyone: the model is deterministic */
-	s->run.seed = ORACLE_SEED;
-	sim = sim_create(s, res->err, sizeof(res->err));
-	free(s);
-	if (!sim)
-		return -1;
-	if (sim_run(sim)) {
-		/* reported here in full; the report's "not run" line gets its start */
-		fprintf(stderr, "reclaimsim: %s: %s\n", sim->scn.path, sim_error(sim));
-		snprintf(res->err, sizeof(res->err), "%s: %s", sim->scn.path, sim_error(sim));
+	for (unsigned int r = 0; r < res->seeds; r++) {
+		struct sim *sim;
+
+		s->run.seed = ORACLE_SEED + r;
+		sim = sim_create(s, res->err, sizeof(res->err));
+		if (!sim) {
+			free(s);
+			return -1;
+		}
+		if (sim_run(sim)) {
+			/* reported here in full; the report's "not run" line gets its start */
+			fprintf(stderr, "reclaimsim: %s: seed %llu: %s\n", sim->scn.path,
+				(unsigned long long)s->run.seed, sim_error(sim));
+			snprintf(res->err, sizeof(res->err), "%s: seed %llu: %s", sim->scn.path,
+				 (unsigned long long)s->run.seed, sim_error(sim));
+			sim_destroy(sim);
+			free(s);
+			return -2;
+		}
+		for (unsigned int i = 0; i < cfg->nr_counters; i++)
+			res->sim[i].values[r] = sim_value(sim, &cfg->counters[i]);
 		sim_destroy(sim);
-		return -2;
 	}
+	free(s);
 	for (unsigned int i = 0; i < cfg->nr_counters; i++)
-		res->sim[i] = sim_value(sim, &cfg->counters[i]);
-	sim_destroy(sim);
+		stat_update(&res->sim[i]);
 	res->ran = true;
 	return 0;
 }
@@ -634,12 +653,12 @@ static void print_config_text(FILE *f, const struct oracle_summary *os,
 			      const struct oracle_config *cfg, const struct oracle_result *res,
 			      struct oracle_tally *t)
 {
-	char a[32], b[32], c[32], kernel[80];
+	char a[32], b[32], c[32], kernel[80], sim[80];
 
 	fprintf(f, "%s: %s\n", cfg->name, cfg->description);
-	fprintf(f, "  kernel %s: %u runs of `%s`; reclaimsim: %s, seed %d\n",
+	fprintf(f, "  kernel %s: %u runs of `%s`; reclaimsim: %s, seeds %d..%u\n",
 		os->kernel[0] ? os->kernel : "(unknown)", cfg->runs, cfg->command, cfg->scenario,
-		ORACLE_SEED);
+		ORACLE_SEED, ORACLE_SEED + res->seeds - 1);
 	if (!res->ran) {
 		fprintf(f, "  not run: %s\n\n", res->err);
 		t->not_run++;
@@ -647,25 +666,32 @@ static void print_config_text(FILE *f, const struct oracle_summary *os,
 			tally(t, &cfg->counters[i], NAN, "n/a");
 		return;
 	}
-	fprintf(f, "  %-26s %-36s %12s %11s  %s\n", "counter", "kernel mean (min..max)",
-		"reclaimsim", "sim/kernel", "verdict");
+	fprintf(f, "  %-26s %-36s %-36s %11s  %s\n", "counter", "kernel mean (min..max)",
+		"reclaimsim mean (min..max)", "sim/kernel", "verdict");
 	for (unsigned int i = 0; i < cfg->nr_counters; i++) {
 		const struct oracle_counter *k = &cfg->counters[i];
-		double ratio = oracle_ratio(k->kernel.mean, res->sim[i]);
-		const char *verdict = oracle_verdict_how(k->how, k->kernel.mean, res->sim[i]);
+		const struct oracle_stat *st = &res->sim[i];
+		double ratio = oracle_ratio(k->kernel.mean, st->mean);
+		const char *verdict = oracle_verdict_how(k->how, k->kernel.mean, st->mean);
 
 		snprintf(kernel, sizeof(kernel), "%s (%s..%s)",
 			 fmt_num(a, sizeof(a), k->kernel.mean, k->unit),
 			 fmt_num(b, sizeof(b), k->kernel.min, k->unit),
 			 fmt_num(c, sizeof(c), k->kernel.max, k->unit));
-		fprintf(f, "  %-26s %-36s %12s ", k->name, kernel,
-			fmt_num(a, sizeof(a), res->sim[i], k->unit));
+		if (isnan(st->mean))
+			snprintf(sim, sizeof(sim), "-");
+		else
+			snprintf(sim, sizeof(sim), "%s (%s..%s)",
+				 fmt_num(a, sizeof(a), st->mean, k->unit),
+				 fmt_num(b, sizeof(b), st->min, k->unit),
+				 fmt_num(c, sizeof(c), st->max, k->unit));
+		fprintf(f, "  %-26s %-36s %-36s ", k->name, kernel, sim);
 		if (isnan(ratio))
 			fprintf(f, "%11s", "-");
 		else
 			fprintf(f, "%11.3f", ratio);
 		fprintf(f, "  %s\n", verdict);
-		tally(t, k, res->sim[i], verdict);
+		tally(t, k, st->mean, verdict);
 	}
 	for (unsigned int r = 0; r < cfg->nr_pass_runs; r++) {
 		fprintf(f, "  kernel hot_miss per pass, run %u:", r + 1);
@@ -724,6 +750,7 @@ static cJSON *config_json(const struct oracle_config *cfg, const struct oracle_r
 	cJSON_AddStringToObject(o, "scenario", cfg->scenario);
 	cJSON_AddNumberToObject(o, "kernel_runs", cfg->runs);
 	cJSON_AddNumberToObject(o, "seed", ORACLE_SEED);
+	cJSON_AddNumberToObject(o, "seeds", res->seeds);
 	if (!res->ran) {
 		cJSON_AddStringToObject(o, "error", res->err);
 		t->not_run++;
@@ -734,7 +761,8 @@ static cJSON *config_json(const struct oracle_config *cfg, const struct oracle_r
 		cJSON *c = cJSON_AddObjectToObject(counters, k->name);
 		cJSON *kern = cJSON_CreateObject();
 		cJSON *vals = cJSON_AddArrayToObject(kern, "values");
-		double sim = res->ran ? res->sim[i] : NAN;
+		const struct oracle_stat *st = &res->sim[i];
+		double sim = res->ran ? st->mean : NAN;
 		const char *verdict = oracle_verdict_how(k->how, k->kernel.mean, sim);
 
 		cJSON_AddStringToObject(c, "source", k->source);
@@ -750,6 +778,17 @@ static cJSON *config_json(const struct oracle_config *cfg, const struct oracle_r
 		add_num(kern, "mean", k->kernel.mean);
 		cJSON_AddItemToObject(c, "kernel", kern);
 		add_num(c, "sim", sim);
+		if (res->ran) {
+			cJSON *runs = cJSON_AddArrayToObject(c, "sim_values");
+
+			for (unsigned int r = 0; r < st->nr_values; r++)
+				cJSON_AddItemToArray(runs,
+						     isnan(st->values[r]) ?
+							     cJSON_CreateNull() :
+							     cJSON_CreateNumber(st->values[r]));
+			add_num(c, "sim_min", st->min);
+			add_num(c, "sim_max", st->max);
+		}
 		add_num(c, "ratio", oracle_ratio(k->kernel.mean, sim));
 		cJSON_AddStringToObject(c, "verdict", verdict);
 		tally(t, k, sim, verdict);
@@ -796,8 +835,9 @@ static void oracle_usage(FILE *f)
 	fprintf(f,
 		"usage: reclaimsim oracle [--dir DIR] [--json] [--only NAME]\n"
 		"\n"
-		"Run every oracle configuration of DIR/" ORACLE_SUMMARY_PATH " (seed %d) and\n"
-		"compare the simulated counters with the real kernel's.  DIR is the repo\n"
+		"Run every oracle configuration of DIR/" ORACLE_SUMMARY_PATH " (seeds %d.., as\n"
+		"many runs as the kernel's) and compare the simulated counters with the real\n"
+		"kernel's, mean (min..max) beside mean (min..max).  DIR is the repo\n"
 		"root holding data/ and scenarios/ (default: the one this binary was built\n"
 		"in, else the current directory); --only keeps the configurations whose\n"
 		"\"workload/config\" name contains NAME.  See docs/oracle.md.\n",
