@@ -5,6 +5,8 @@
  * what the real kernel did in shared/oracle (figures in the scenario
  * files' header comments and data/oracle/summary.json).
  */
+#include <math.h>
+
 #include "testsim.h"
 
 static char *json_of(struct sim *sim)
@@ -122,6 +124,85 @@ static void test_different_seed_differs(void **state)
 	b->scn.run.seed = 2;
 	rng_seed(&b->eng.rng, 2);
 	assert_outputs(a, b, false);
+}
+
+/* scenarios/anonfill-fit-noswap.ini run to its end with seed @seed and @set (may be NULL). */
+static struct sim *fit_run(u64 seed, const char *set)
+{
+	char seedset[32];
+	const char *sets[] = { "run.jitter=on", seedset, set, NULL };
+
+	snprintf(seedset, sizeof(seedset), "run.seed=%llu", (unsigned long long)seed);
+	return test_sim_run_file("scenarios/anonfill-fit-noswap.ini", sets);
+}
+
+static double fit_elapsed(const struct sim *sim)
+{
+	return (double)(sim->workloads[0].end_ns - sim->workloads[0].start_ns);
+}
+
+/*
+ * Run-to-run variation: seeds 1..3 of a CPU-bound run (96 MiB touched,
+ * no reclaim) take different times, each within the band the sources
+ * allow around the run without them: the CPU speed +-5 % (cpu_jitter) and
+ * a few wake-ups of at most 10 us; the page counts do not move.
+ */
+static void test_jitter_spread_band(void **state)
+{
+	struct sim *ref = fit_run(1, "run.jitter=off");
+	double base = fit_elapsed(ref), t[3];
+
+	for (unsigned int i = 0; i < 3; i++) {
+		struct sim *sim = fit_run(i + 1, NULL);
+
+		t[i] = fit_elapsed(sim);
+		assert_true(fabs(t[i] / base - 1) <= 0.051);
+		assert_int_equal(sim->vm_events[PGFAULT], ref->vm_events[PGFAULT]);
+		assert_int_equal(sim->vm_events[PGALLOC_NORMAL] + sim->vm_events[PGALLOC_DMA32],
+				 ref->vm_events[PGALLOC_NORMAL] + ref->vm_events[PGALLOC_DMA32]);
+		sim_destroy(sim);
+	}
+	assert_true(t[0] != t[1] && t[1] != t[2] && t[0] != t[2]);
+	sim_destroy(ref);
+}
+
+/*
+ * Each source draws from its own stream: turning one off leaves the
+ * others' draws as they were (the run's CPU speed, the shuffled free
+ * lists), and jitter = off turns all of them off.
+ */
+static void test_jitter_streams_independent(void **state)
+{
+	struct sim *all = fit_run(5, NULL);
+	struct sim *no_io = fit_run(5, "run.io_jitter=0");
+	struct sim *no_cpu = fit_run(5, "run.cpu_jitter=0");
+	struct sim *off = fit_run(5, "run.jitter=off");
+	const struct zone *z_all, *z_cpu;
+
+	assert_true(all->eng.cpu_speed != 0 && all->eng.cpu_speed != 1ULL << 16);
+	assert_int_equal(no_io->eng.cpu_speed, all->eng.cpu_speed);
+	assert_int_equal(no_cpu->eng.cpu_speed, 0);
+	assert_int_equal(off->eng.cpu_speed, 0);
+	assert_int_equal(off->eng.wakeup_latency_ns, 0);
+	assert_int_equal(off->eng.timer_latency_ns, 0);
+	assert_false(off->eng.random_ties);
+	assert_false(off->eng.random_placement);
+	/* the same shuffle with or without the CPU source; not address order */
+	sim_destroy(all);
+	sim_destroy(no_cpu);
+	all = test_sim_from_text(NULL, "t.ini", "[machine]\nmemory=1G\n[run]\nseed=5\njitter=on\n");
+	no_cpu = test_sim_from_text(
+		NULL, "t.ini", "[machine]\nmemory=1G\n[run]\nseed=5\njitter=on\ncpu_jitter=0\n");
+	z_all = &all->nodes[0].node_zones[ZONE_DMA32];
+	z_cpu = &no_cpu->nodes[0].node_zones[ZONE_DMA32];
+	assert_int_equal(z_all->free_area[MAX_PAGE_ORDER].free_list[MIGRATE_MOVABLE].head,
+			 z_cpu->free_area[MAX_PAGE_ORDER].free_list[MIGRATE_MOVABLE].head);
+	assert_int_not_equal(z_all->free_area[MAX_PAGE_ORDER].free_list[MIGRATE_MOVABLE].head,
+			     z_all->zone_start_pfn);
+	sim_destroy(all);
+	sim_destroy(no_cpu);
+	sim_destroy(no_io);
+	sim_destroy(off);
 }
 
 /*
@@ -685,6 +766,8 @@ int main(void)
 		test_sim_unit_test(test_samples_kept_on_request),
 		cmocka_unit_test(test_same_seed_same_output),
 		cmocka_unit_test(test_different_seed_differs),
+		cmocka_unit_test(test_jitter_spread_band),
+		cmocka_unit_test(test_jitter_streams_independent),
 		cmocka_unit_test(test_small_run_costs_exact),
 		cmocka_unit_test(test_dirty_ratio_zero_progresses),
 		cmocka_unit_test(test_huge_page_cluster_no_oom),

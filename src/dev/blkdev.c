@@ -125,6 +125,7 @@ u64 submit_bio(struct sim *sim, struct blkdev *dev, struct bio *bio, u64 now)
 	done = start + dev->latency_ns;
 	if (dev->bandwidth)
 		done += bytes * NSEC_PER_SEC / dev->bandwidth;
+	done = start + blk_service_jitter(sim, done - start);
 	dev->slot_busy_until[best] = done;
 	dev->inflight_pages += bio->nr_pages;
 	if (bio->op == REQ_OP_READ) {

@@ -83,6 +83,12 @@ struct bio *bio_alloc(struct sim *sim, struct blkdev *dev, enum bio_op op, bio_e
  * Returns the completion time. */
 u64 submit_bio(struct sim *sim, struct blkdev *dev, struct bio *bio, u64 now);
 void bio_put(struct blkdev *dev, struct bio *bio);
+/*
+ * blk_service_jitter - @service_ns (a request's latency + transfer, ns)
+ * with the run's device jitter applied: uniform within +-[run] io_jitter
+ * percent (blk_jitter.c); @service_ns itself when jitter is off.
+ */
+u64 blk_service_jitter(struct sim *sim, u64 service_ns);
 /* The completion event of the request @bio heads: complete it and its merged bios. */
 void blk_end_io(struct sim *sim, void *bio, u64 unused);
 /* Free @bio and the bios merged behind it (a run torn down with I/O in flight). */

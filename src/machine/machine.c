@@ -98,6 +98,20 @@ struct sim *sim_create(const struct scenario *s, char *err, size_t errlen)
 	sim->eng.task_init = mm_task_init;
 	sim->eng.task_release = mm_task_release;
 	rng_seed(&sim->eng.rng, s->run.seed);
+	for (unsigned int v = 0; v < NR_VAR_SOURCES; v++)
+		rng_seed_stream(&sim->eng.var_rng[v], s->run.seed, v);
+	if (s->run.jitter) {
+		/* the run's CPU speed: uniform within 1 +- cpu_jitter percent */
+		u64 span = ((u64)s->run.cpu_jitter << 16) / 100;
+
+		if (span)
+			sim->eng.cpu_speed = (1ULL << 16) - span +
+					     rng_below(&sim->eng.var_rng[VAR_CPU], 2 * span + 1);
+		sim->eng.wakeup_latency_ns = s->run.wakeup_latency_ns;
+		sim->eng.timer_latency_ns = s->run.timer_latency_ns;
+		sim->eng.random_ties = s->run.random_ties;
+		sim->eng.random_placement = s->run.random_placement;
+	}
 	if (!sim->eng.cpus || !sim->mm_cpus || sim_boot(sim, err, errlen)) {
 		if (!sim->eng.cpus || !sim->mm_cpus)
 			snprintf(err, errlen, "out of memory");

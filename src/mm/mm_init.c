@@ -225,9 +225,15 @@ int mem_init_zones(struct sim *sim)
 			pfn += (u32)l.managed[z];
 		}
 	}
-	for (nid = 0; nid < sim->nr_nodes; nid++)
-		for (z = 0; z < MAX_NR_ZONES; z++)
+	for (nid = 0; nid < sim->nr_nodes; nid++) {
+		for (z = 0; z < MAX_NR_ZONES; z++) {
 			memblock_free_zone(sim, &sim->nodes[nid].node_zones[z]);
+			if (shuffle_zone(sim, &sim->nodes[nid].node_zones[z])) {
+				mem_free_zones(sim);
+				return -ENOMEM;
+			}
+		}
+	}
 	if (sim->scn.policy.all_unreclaimable) {
 		for (nid = 0; nid < sim->nr_nodes; nid++) {
 			for (z = 0; z < MAX_NR_ZONES; z++) {

@@ -79,6 +79,12 @@ void mem_free_zones(struct sim *sim);
  * once per zone, with the zone's free lists empty and its frames zeroed).
  */
 void memblock_free_zone(struct sim *sim, struct zone *z);
+/*
+ * shuffle_zone - after memblock_free_zone: put @z's largest free blocks in
+ * an order the seed draws when [run] page_shuffle is on (shuffle.c).
+ * Returns 0, or -ENOMEM when the host is out of memory.
+ */
+int shuffle_zone(struct sim *sim, struct zone *z);
 
 /*
  * nr_free_buffer_pages - v6.12: pages above the high watermark in the

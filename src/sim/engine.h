@@ -113,6 +113,24 @@ struct event_queue {
 	u64 next_seq;
 };
 
+/*
+ * The sources of run-to-run variation, each drawing from its own stream of
+ * the run's seed (rng_seed_stream with the source's number): a source's
+ * draws never shift another's.  New sources go at the end, so that the
+ * existing ones keep their numbers and streams.  docs/model.md describes
+ * each and its [run] key.
+ */
+enum var_source {
+	VAR_IO, /* device service-time jitter (src/dev/blk_jitter.c) */
+	VAR_WAKEUP, /* wake-up latency of a task sent to an idle CPU (sched.c) */
+	VAR_TIMER, /* timer expiry of timed sleeps (sched.c) */
+	VAR_TIES, /* the order of simultaneous events (event.c) */
+	VAR_TASK_CPU, /* the CPU a new task starts on (sched.c) */
+	VAR_PAGES, /* the initial order of the free lists (src/mm/shuffle.c) */
+	VAR_CPU, /* the run's CPU speed (sched.c) */
+	NR_VAR_SOURCES
+};
+
 /* The engine's state: the first member of struct sim. */
 struct engine {
 	u64 now; /* ns */
@@ -124,7 +142,12 @@ struct engine {
 	u64 watchdog_now, watchdog_events;
 	u64 watchdog_limit; /* events; 0 = WATCHDOG_EVENTS (tests lower it) */
 	char error[1024]; /* why sim_run failed */
-	struct rng rng;
+	struct rng rng; /* the workloads' own randomness (anon_fill pattern = rand) */
+	struct rng var_rng[NR_VAR_SOURCES]; /* one stream per source of variation */
+	/* the engine's sources, set by sim_create from [run] (0/false: off) */
+	u64 wakeup_latency_ns, timer_latency_ns;
+	bool random_ties, random_placement;
+	u64 cpu_speed; /* CPU cost factor, 16.16 fixed point (1 << 16); 0: nominal */
 	bool stopped;
 
 	/* CPUs and tasks */
@@ -221,14 +244,22 @@ static inline unsigned int task_cpu(const struct task *t)
 	return t->cpu >= 0 ? (unsigned int)t->cpu : 0;
 }
 
+/* @ns of CPU work at the run's CPU speed (engine.cpu_speed; sched.c). */
+static inline u64 cpu_work_ns(const struct task *t, u64 ns)
+{
+	u64 f = sim_engine(t->sim)->cpu_speed;
+
+	return f ? (ns * f) >> 16 : ns;
+}
+
 /* Charge model time to the current step of @t. */
 static inline void charge_sys(struct task *t, u64 ns)
 {
-	t->step_sys_ns += ns;
+	t->step_sys_ns += cpu_work_ns(t, ns);
 }
 static inline void charge_user(struct task *t, u64 ns)
 {
-	t->step_user_ns += ns;
+	t->step_user_ns += cpu_work_ns(t, ns);
 }
 /* The virtual time the current step of @t has reached. */
 static inline u64 task_now(const struct task *t)

@@ -20,6 +20,16 @@ void rng_seed(struct rng *r, u64 seed)
 		r->s[i] = splitmix64(&seed);
 }
 
+void rng_seed_stream(struct rng *r, u64 seed, u64 stream)
+{
+	/* hash the stream number before mixing it in: streams of nearby
+	 * seeds then start at unrelated points of splitmix64's sequence */
+	u64 x = stream;
+
+	x = splitmix64(&x);
+	rng_seed(r, seed ^ x);
+}
+
 static inline u64 rotl(u64 x, int k)
 {
 	return (x << k) | (x >> (64 - k));

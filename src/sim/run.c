@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * run.c - the [run] keys: the seed, the virtual-time bound and the
- * sampling interval of a run (struct scn_run).
+ * sampling interval of a run (struct scn_run), and the switch of its
+ * run-to-run variation.
  */
 #include <stddef.h>
 
@@ -16,6 +17,18 @@ static const struct cfg_key run_keys[] = {
 	  .max = U64_MAX,
 	  .def = "1",
 	  .doc = "the random seed; `--seed N` is `--set run.seed=N` at its place among the `--set` options: the later wins" },
+	/*
+	 * the master switch of run-to-run variation (docs/model.md): each
+	 * source's own key sits beside its code (io_jitter, wakeup_latency,
+	 * timer_slack, tie_order, task_placement, page_shuffle)
+	 */
+	{ .name = "jitter",
+	  .type = CFG_ENUM,
+	  .off = offsetof(struct scn_run, jitter),
+	  .size = sizeof(bool),
+	  .values = CFG_VALUES("off", "on"),
+	  .def = "on",
+	  .doc = "run-to-run variation drawn from the seed: device jitter, wake-up and timer latency, the order of simultaneous events, task and page placement; off: none of them, every seed runs alike but for the workloads' own randomness" },
 	{ .name = "duration",
 	  .type = CFG_TIME,
 	  .off = offsetof(struct scn_run, duration_ns),

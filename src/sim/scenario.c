@@ -189,6 +189,8 @@ extern const struct cfg_table profile_policy_table, page_alloc_policy_table, vms
 	alloc_pages_policy_table, swap_policy_table, swap_state_policy_table, madvise_policy_table,
 	tlb_policy_table, memcontrol_policy_table, rmap_policy_table;
 extern const struct cfg_table cost_table, run_table, memcontrol_cgroup_table;
+extern const struct cfg_table blk_jitter_run_table, sched_run_table, event_run_table,
+	shuffle_run_table;
 extern const struct cfg_table mm_init_machine_table, swapfile_machine_table, blkdev_machine_table,
 	filemap_machine_table;
 extern const struct cfg_table workload_common_table;
@@ -225,7 +227,9 @@ static struct cfg_section sections[NR_SECS] = {
 		.name = "cost", .tables = TABLES(&cost_table),
 		.doc = "CPU time of each kind of work, with a time unit, at most 1s (a larger value is refused as a typo).",
 	},
-	[SEC_RUN] = { .name = "run", .tables = TABLES(&run_table) },
+	[SEC_RUN] = { .name = "run", .tables = TABLES(&run_table, &blk_jitter_run_table,
+						       &sched_run_table, &event_run_table,
+						       &shuffle_run_table) },
 	[SEC_CGROUP] = {
 		.name = "cgroup", .tables = TABLES(&memcontrol_cgroup_table),
 		.doc = "`[cgroup NAME]`: a memory cgroup.",

@@ -244,6 +244,15 @@ struct scn_run {
 	u64 seed;
 	u64 duration_ns; /* virtual-time bound */
 	u64 sample_interval_ns; /* >= SCN_SAMPLE_INTERVAL_MIN_NS */
+	/* run-to-run variation (docs/model.md): off turns every source off */
+	bool jitter;
+	unsigned int io_jitter; /* percent: device service time +- (blk_jitter.c) */
+	u64 wakeup_latency_ns; /* wake-up to idle CPU: uniform 0..this (sched.c) */
+	u64 timer_latency_ns; /* a timed sleep ends late: uniform 0..this (sched.c) */
+	unsigned int cpu_jitter; /* percent: the run's CPU speed factor 1 +- (sched.c) */
+	bool random_ties; /* tie_order = random: simultaneous events shuffled (event.c) */
+	bool random_placement; /* task_placement = random: a new task's first idle CPU (sched.c) */
+	bool page_shuffle; /* shuffled initial free lists (shuffle.c) */
 };
 
 struct scenario {

@@ -11,13 +11,26 @@
  * run queue.  There is one run queue for all CPUs (no per-CPU
  * load balancing): with round robin that is what a balanced CFS looks like
  * from far enough away, and it keeps the model simple and deterministic.
+ *
+ * Run-to-run variation (docs/model.md), each from its own stream of the
+ * seed: a task woken onto an idle CPU starts after a wake-up latency
+ * (the IPI and the idle CPU's exit from its idle state), uniform in
+ * 0..[run] wakeup_latency; a timed sleep ends late by the timer
+ * interrupt's latency, uniform in 0..[run] timer_latency; a task's first
+ * wake-up (the CPU it starts on) looks for an idle CPU from one the seed
+ * draws, not always from CPU 0; and the run's CPU speed, drawn once, scales
+ * every cost charged (charge_sys/charge_user) by a factor within
+ * 1 +- [run] cpu_jitter percent.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine.h"
 #include "bug.h"
+#include "config.h"
+#include "scenario.h"
 
 struct task *task_create(struct sim *sim, enum task_kind kind, const char *comm, task_fn fn)
 {
@@ -116,11 +129,24 @@ static void waitq_remove(struct task *t)
 	t->waiting_on = NULL;
 }
 
-/* try_to_wake_up(): make a sleeping task runnable, put it on an idle CPU. */
+/* A draw in 0..@max ns from @eng's stream of source @src; 0 when @max is 0 (off). */
+static u64 var_delay(struct engine *eng, enum var_source src, u64 max)
+{
+	return max ? rng_below(&eng->var_rng[src], max + 1) : 0;
+}
+
+/*
+ * try_to_wake_up(): make a sleeping task runnable, put it on an idle CPU
+ * after the wake-up latency.  The search for an idle CPU starts at CPU 0,
+ * or, for a task that never ran with task_placement = random, at a CPU
+ * the seed draws (select_task_rq's choice for a new task depends on load
+ * and history the model does not keep).
+ */
 void wake_up_task(struct task *t)
 {
 	struct sim *sim = t->sim;
 	struct engine *eng = sim_engine(sim);
+	unsigned int first = 0;
 
 	if (t->state != TASK_BLOCKED)
 		return;
@@ -128,9 +154,15 @@ void wake_up_task(struct task *t)
 	t->wake_seq++;
 	t->state = TASK_RUNNABLE;
 	rq_enqueue(sim, t);
-	for (unsigned int c = 0; c < eng->nr_cpus; c++) {
+	if (eng->random_placement && !t->nr_steps)
+		first = (unsigned int)rng_below(&eng->var_rng[VAR_TASK_CPU], eng->nr_cpus);
+	for (unsigned int i = 0; i < eng->nr_cpus; i++) {
+		unsigned int c = (first + i) % eng->nr_cpus;
+
 		if (!eng->cpus[c].curr && !eng->cpus[c].event_pending) {
-			cpu_kick(sim, c, max_u64(eng->now, t->busy_until));
+			cpu_kick(sim, c,
+				 max_u64(eng->now, t->busy_until) +
+					 var_delay(eng, VAR_WAKEUP, eng->wakeup_latency_ns));
 			break;
 		}
 	}
@@ -138,7 +170,8 @@ void wake_up_task(struct task *t)
 
 /*
  * task_sleep - block @t on @wq (may be NULL) for at most @timeout_ns
- * (0 = no timeout), counted from the end of its current step.
+ * (0 = no timeout), counted from the end of its current step, plus the
+ * timer interrupt's latency.
  */
 void task_sleep(struct task *t, struct wait_queue_head *wq, u64 timeout_ns)
 {
@@ -160,7 +193,11 @@ void task_sleep(struct task *t, struct wait_queue_head *wq, u64 timeout_ns)
 		wq->nr++;
 	}
 	if (timeout_ns)
-		event_push(t->sim, task_now(t) + timeout_ns, sched_wake_event, t, t->wake_seq);
+		event_push(t->sim,
+			   task_now(t) + timeout_ns +
+				   var_delay(sim_engine(t->sim), VAR_TIMER,
+					     sim_engine(t->sim)->timer_latency_ns),
+			   sched_wake_event, t, t->wake_seq);
 }
 
 void wake_up_all(struct sim *sim, struct wait_queue_head *wq)
@@ -361,3 +398,44 @@ static void sched_cpu_event(struct sim *sim, void *unused, u64 cpu_nr)
 	cpu->curr = NULL;
 	cpu_kick(sim, c, eng->now + cost);
 }
+
+static const struct cfg_key sched_run_keys[] = {
+	{ .name = "wakeup_latency",
+	  .type = CFG_TIME,
+	  .off = offsetof(struct scn_run, wakeup_latency_ns),
+	  .max = NSEC_PER_SEC,
+	  .def = "10us",
+	  .doc = "a task woken onto an idle CPU starts after a delay uniform in 0..this (0: at once; off with jitter = off)" },
+	/*
+	 * the expiry interrupt and its softirq only: hrtimer slack is the
+	 * sleeper's (madvise09's usleep adds the kernel's 50 us itself) and
+	 * the tick phase of jiffy timers is not drawn
+	 */
+	{ .name = "timer_latency",
+	  .type = CFG_TIME,
+	  .off = offsetof(struct scn_run, timer_latency_ns),
+	  .max = NSEC_PER_SEC,
+	  .def = "5us",
+	  .doc = "a timed sleep (schedule_timeout) ends late by a delay uniform in 0..this (0: on time; off with jitter = off)" },
+	/*
+	 * a per-run factor, not per step: per-step noise would average out
+	 * over a run's millions of steps, while what differs between two runs
+	 * of a real benchmark is the whole run's pace (clock frequency, the
+	 * cache colouring of its pages, the host's other load)
+	 */
+	{ .name = "cpu_jitter",
+	  .type = CFG_UINT,
+	  .off = offsetof(struct scn_run, cpu_jitter),
+	  .min = 0,
+	  .max = 50,
+	  .def = "5",
+	  .doc = "percent: the run's CPU speed, drawn once, scales every CPU cost by a factor uniform within 1 +- this (0: nominal; off with jitter = off)" },
+	{ .name = "task_placement",
+	  .type = CFG_ENUM,
+	  .off = offsetof(struct scn_run, random_placement),
+	  .size = sizeof(bool),
+	  .values = CFG_VALUES("first", "random"),
+	  .def = "random",
+	  .doc = "the CPU a new task starts on: the first idle one, or the first idle one from a CPU the seed draws (off with jitter = off)" },
+};
+CFG_TABLE(sched_run_table, sched_run_keys);

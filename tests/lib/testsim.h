@@ -19,6 +19,14 @@
 #include "workload/workload.h"
 
 /*
+ * The tests' machines run without run-to-run variation (docs/model.md), so
+ * that their figures are exact: test_sim_load and test_sim_run_file apply
+ * this before the test's own settings.  A test of the variation turns it
+ * on again (a "jitter" key in its INI text, or a --set after this one).
+ */
+#define TEST_NO_JITTER "run.jitter=off"
+
+/*
  * Validate and create the scenario @s (on the heap; freed here, since
  * sim_create copies it).  @state as for test_sim_load.
  */
@@ -57,6 +65,8 @@ static inline struct sim *test_sim_load(void **state, const char *path, const ch
 		ret = scenario_load_string(s, path, ini, err, sizeof(err));
 	else
 		ret = scenario_load(s, path, err, sizeof(err));
+	if (!ret && !(ini && strstr(ini, "jitter")))
+		ret = scenario_set(s, TEST_NO_JITTER, err, sizeof(err));
 	if (ret) {
 		free(s);
 		fail_msg("scenario: %s", err);
@@ -75,7 +85,8 @@ static inline struct sim *test_sim_run_file(const char *rel, const char *const *
 	struct sim *sim;
 
 	assert_non_null(s);
-	if (scenario_load(s, test_path(rel), err, sizeof(err)))
+	if (scenario_load(s, test_path(rel), err, sizeof(err)) ||
+	    scenario_set(s, TEST_NO_JITTER, err, sizeof(err)))
 		goto fail;
 	for (; sets && *sets; sets++)
 		if (scenario_set(s, *sets, err, sizeof(err)))
