@@ -17,16 +17,22 @@
 #endif
 
 int blkdev_init(struct blkdev *dev, const char *name, u64 latency_ns, u64 bandwidth,
-		unsigned int depth)
+		unsigned int depth, u32 page_size)
 {
 	unsigned int nr_requests;
+	u64 request_pages = BLK_QUEUE_REQUEST_BYTES / page_size;
 
 	*dev = (struct blkdev){ .name = name,
 				.latency_ns = latency_ns,
 				.bandwidth = bandwidth,
 				.depth = depth ? depth : 1 };
 	nr_requests = dev->depth * 2 > 64 ? dev->depth * 2 : 64;
-	dev->queue_pages = (u64)nr_requests * 32; /* 128 KiB requests of 4 KiB pages */
+	/*
+	 * the room is bytes, not pages: with 64 KiB pages, 32 pages per
+	 * request let 128 MiB be in flight, more than a small swap device,
+	 * and reclaim filled all of swap with writes before one completed
+	 */
+	dev->queue_pages = (u64)nr_requests * (request_pages ? request_pages : 1);
 	dev->slot_busy_until = calloc(dev->depth, sizeof(u64));
 	return dev->slot_busy_until ? 0 : -1;
 }

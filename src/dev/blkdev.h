@@ -6,9 +6,10 @@
  *
  * The request queue is bounded as the block layer's is (nr_requests
  * tags, default 2 x depth but at least 64, each a request the plug would
- * have merged up to 128 KiB): writers find it full and sleep until
- * completions make room (blk_mq_get_tag), which is what keeps reclaim
- * and the flusher from queueing unbounded writeback.
+ * have merged up to BLK_QUEUE_REQUEST_BYTES, at least one page): writers
+ * find it full and sleep until completions make room (blk_mq_get_tag,
+ * v6.12), which is what keeps reclaim and the flusher from queueing
+ * unbounded writeback.
  *
  * A write bio that knows its place on the device (sector, in pages) and
  * continues the last write request still waiting in the queue joins it
@@ -33,6 +34,8 @@ enum bio_op { REQ_OP_READ, REQ_OP_WRITE };
 #define BIO_NO_SECTOR (~0ULL) /* the bio's place on the device is not modelled */
 /* BLK_DEF_MAX_SECTORS (v2.6.25): 1024 sectors of 512 bytes per request */
 #define BLK_MAX_REQUEST_BYTES (1024 * 512)
+/* the bytes of a queued request when the queue's room is counted (128 KiB) */
+#define BLK_QUEUE_REQUEST_BYTES (1024 * 128)
 
 struct bio {
 	enum bio_op op;
@@ -74,8 +77,9 @@ struct blkdev {
 	struct bio *free_bios;
 };
 
+/* blkdev_init - @page_size in bytes sizes the queue's room; -1 when out of memory */
 int blkdev_init(struct blkdev *dev, const char *name, u64 latency_ns, u64 bandwidth,
-		unsigned int depth);
+		unsigned int depth, u32 page_size);
 void blkdev_destroy(struct blkdev *dev);
 /* bio_alloc - NULL when the host is out of memory, with the run stopped (sim_fail) */
 struct bio *bio_alloc(struct sim *sim, struct blkdev *dev, enum bio_op op, bio_end_io_t end_io);
