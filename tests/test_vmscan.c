@@ -32,7 +32,7 @@
 #define INI_REST            \
 	"[sysctl]\n"        \
 	"swappiness = 60\n" \
-	"[cgroup box]\n"    \
+	"[cgroup box]\ncgroup = v1\n"    \
 	"swappiness = 0\n"  \
 	"[run]\n"           \
 	"seed = 1\n"        \
