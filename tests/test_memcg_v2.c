@@ -9,7 +9,7 @@
  */
 #include "testsim.h"
 
-#define MB(x) ((u64)(x) * 256) /* pages of 4 KiB */
+#define MB(x) ((u64)(x)*256) /* pages of 4 KiB */
 
 /*
  * SPEC 6.4, the selftest's model: B has an effective protection of 50M;

@@ -63,7 +63,8 @@ static const struct cfg_key cost_keys[] = {
 	 * that group (memcg, its per-node info, lruvec stats, shrinker map)
 	 * at ~75 ns each
 	 */
-	C_KEY(memcg_iter_ns, "300ns", "a reclaim walk's visit of a memcg other than the walk's root"),
+	C_KEY(memcg_iter_ns, "300ns",
+	      "a reclaim walk's visit of a memcg other than the walk's root"),
 	/*
 	 * filemap_add_folio plus the filesystem's per-page work (ext4
 	 * write_begin/write_end or readahead bio setup); calibrated on the

@@ -165,7 +165,8 @@ struct mem_cgroup_reclaim_cookie {
  * round (generation).
  */
 struct mem_cgroup *mem_cgroup_iter(struct sim *sim, struct mem_cgroup *root,
-				   struct mem_cgroup *prev, struct mem_cgroup_reclaim_cookie *reclaim);
+				   struct mem_cgroup *prev,
+				   struct mem_cgroup_reclaim_cookie *reclaim);
 /* memcg_memory_event - count @event in memory.events(.local), up the tree for v2 */
 void memcg_memory_event(struct sim *sim, struct mem_cgroup *memcg, enum memcg_memory_event event);
 /* effective protection of @memcg for a reclaim of @root (NULL: global), SPEC 6.4 */

@@ -193,7 +193,8 @@ struct mem_cgroup *css_next_descendant_pre(struct mem_cgroup *pos, struct mem_cg
  * and no competing cmpxchg: steps of coroutines never interleave.
  */
 struct mem_cgroup *mem_cgroup_iter(struct sim *sim, struct mem_cgroup *root,
-				   struct mem_cgroup *prev, struct mem_cgroup_reclaim_cookie *reclaim)
+				   struct mem_cgroup *prev,
+				   struct mem_cgroup_reclaim_cookie *reclaim)
 {
 	struct mem_cgroup_reclaim_iter *iter = NULL;
 	struct mem_cgroup *pos, *next;
@@ -257,8 +258,7 @@ void mem_cgroup_calculate_protection(struct sim *sim, struct mem_cgroup *root,
  * mem_cgroup_unprotected() (v6.12): the root and the reclaim target are
  * never protected (their effective values may be stale).
  */
-static bool mem_cgroup_unprotected(const struct mem_cgroup *target,
-				   const struct mem_cgroup *memcg)
+static bool mem_cgroup_unprotected(const struct mem_cgroup *target, const struct mem_cgroup *memcg)
 {
 	return !memcg->parent || memcg == target;
 }
@@ -552,8 +552,7 @@ unsigned long calculate_high_delay(unsigned int nr_pages, u64 max_overage)
  * below the root that is over memory.high, counting a MEMCG_HIGH event
  * for each.
  */
-static unsigned long reclaim_high(struct task *t, struct mem_cgroup *memcg,
-				  unsigned long nr_pages)
+static unsigned long reclaim_high(struct task *t, struct mem_cgroup *memcg, unsigned long nr_pages)
 {
 	unsigned long nr_reclaimed = 0;
 
@@ -785,7 +784,8 @@ CFG_TABLE(memcontrol_policy_table, memcontrol_policy_keys);
 /* Scenario keys: the cgroup2 mount options, in [machine]             */
 /* ------------------------------------------------------------------ */
 
-#define M_OFF(f) .off = offsetof(struct scn_machine, f), .size = sizeof(((struct scn_machine *)0)->f)
+#define M_OFF(f) \
+	.off = offsetof(struct scn_machine, f), .size = sizeof(((struct scn_machine *)0)->f)
 
 static const struct cfg_key memcontrol_machine_keys[] = {
 	{ .name = "memory_recursiveprot",
@@ -869,10 +869,10 @@ static int set_cg_limit(struct cfg_ctx *k, void *obj, const char *val)
 	return 0;
 }
 
-#define CG_V2_SIZE(n, f, d, text)                                                         \
-	{                                                                                 \
+#define CG_V2_SIZE(n, f, d, text)                                                                 \
+	{                                                                                         \
 		.name = n, .type = CFG_SIZE, .off = CG_OFF(f), .flags = CFG_F_MAX | CFG_F_ORIGIN, \
-		.origin_off = CG_OFF(f##_origin), .def = d, .doc = text                   \
+		.origin_off = CG_OFF(f##_origin), .def = d, .doc = text                           \
 	}
 
 static const struct cfg_key cgroup_keys[] = {
@@ -924,9 +924,11 @@ static const struct cfg_key cgroup_keys[] = {
 	  .def = "inherit",
 	  .range = "0..200 \\| inherit",
 	  .doc = "v1 memory.swappiness; inherit = vm.swappiness" },
-	CG_V2_SIZE("min", min, "0", "v2 memory.min: usage within its effective value is never reclaimed"),
-	CG_V2_SIZE("low", low, "0",
-		   "v2 memory.low: usage within its effective value is reclaimed only when nothing else is"),
+	CG_V2_SIZE("min", min, "0",
+		   "v2 memory.min: usage within its effective value is never reclaimed"),
+	CG_V2_SIZE(
+		"low", low, "0",
+		"v2 memory.low: usage within its effective value is reclaimed only when nothing else is"),
 	CG_V2_SIZE("high", high, "max",
 		   "v2 memory.high: over it, charges reclaim and are throttled on return to user"),
 	CG_V2_SIZE("swap_max", swap_max, "max", "v2 memory.swap.max: swap the group may use"),

@@ -128,8 +128,8 @@ bool out_of_memory(struct task *current, struct mem_cgroup *memcg)
 		struct task *p = sim->eng.tasks[i];
 
 		/* css_task_iter over processes: each mm's owner once */
-		if (p->kind != TASK_USER || p->state == TASK_DEAD || !p->mm ||
-		    p->mm->owner != p || !mem_cgroup_is_descendant(p->memcg, oom_group) ||
+		if (p->kind != TASK_USER || p->state == TASK_DEAD || !p->mm || p->mm->owner != p ||
+		    !mem_cgroup_is_descendant(p->memcg, oom_group) ||
 		    mm_task(p)->oom_score_adj == -1000)
 			continue;
 		__oom_kill_process(current, p);
