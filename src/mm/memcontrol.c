@@ -24,6 +24,9 @@
 #include "../sim/config.h"
 #include "../sim/scenario.h"
 
+/* issue 12's budget: a group costs at most 2 KiB besides its per-node lruvecs */
+_Static_assert(sizeof(struct mem_cgroup) <= 2048, "struct mem_cgroup over 2 KiB");
+
 static int memcg_alloc(struct sim *sim, const char *name, struct mem_cgroup *parent, bool dfl,
 		       struct mem_cgroup **out)
 {
