@@ -1402,7 +1402,7 @@ static void shrink_zones(struct task *t, struct scan_control *sc)
  * met.  A pass that reclaimed nothing is retried once visiting every memcg
  * (full_walk_retry, v6.10+), once more with deactivation forced
  * (force_deactivate_retry, v5.9+), and once more reclaiming groups within
- * memory.low if some were skipped (memcg_low_reclaim, v4.16+).  Returns the pages reclaimed.
+ * memory.low if some were skipped (memcg_low_reclaim; v4.0 had it as may_thrash).  Returns the pages reclaimed.
  */
 static unsigned long do_try_to_free_pages(struct task *t, struct scan_control *sc)
 {
