@@ -29,14 +29,14 @@ static const char ini[] = "[machine]\n"
 			  "memory = 64M\n"
 			  "zones = DMA:16M, DMA32:rest\n"
 			  "swap = 64M\n"
-			  "[cgroup box]\n"
+			  "[cgroup box]\ncgroup = v1\n"
 			  "limit = 100p\n"
-			  "[cgroup top]\n"
+			  "[cgroup top]\ncgroup = v1\n"
 			  "limit = 100p\n"
-			  "[cgroup leaf]\n"
+			  "[cgroup leaf]\ncgroup = v1\n"
 			  "parent = top\n"
 			  "limit = 256p\n"
-			  "[cgroup sw]\n"
+			  "[cgroup sw]\ncgroup = v1\n"
 			  "limit = 100p\n"
 			  "memsw_limit = 150p\n"
 			  "[run]\n"
@@ -156,7 +156,7 @@ static void test_charge_batch_and_stock(void **state)
 	assert_int_equal(box->memcg_stat[MEMCG_PGPGIN], 1);
 	assert_int_equal(box->memory.failcnt, 0);
 	/* no limit reclaim was started (was: !t->cc.active) */
-	assert_int_equal(box->events_max, 0);
+	assert_int_equal(box->memory_events[MEMCG_MAX], 0);
 	assert_false(mm_task(t)->reclaim.counted);
 	assert_int_equal(sim->reclaim.nr_reclaimers, 0);
 
@@ -222,7 +222,7 @@ static void test_charge_at_limit(void **state)
 	assert_int_equal(box->memory.failcnt, 36);
 	assert_int_equal(box->memsw.failcnt, 0);
 	assert_int_equal(root->memory.failcnt, 0);
-	assert_int_equal(box->events_max, 0);
+	assert_int_equal(box->memory_events[MEMCG_MAX], 0);
 	assert_false(mm_task(t)->reclaim.counted); /* not in reclaim */
 	assert_int_equal(sim->reclaim.nr_reclaimers, 0);
 	assert_int_equal(mem_cgroup_margin(box), 0);
@@ -234,7 +234,7 @@ static void test_charge_at_limit(void **state)
 	assert_int_equal(root->memory.usage, 100);
 	assert_int_equal(box->memory.failcnt, 38);
 	assert_int_equal(box->memsw.failcnt, 0);
-	assert_int_equal(box->events_max, 1);
+	assert_int_equal(box->memory_events[MEMCG_MAX], 1);
 	assert_int_equal(box->memcg_stat[MEMCG_PGPGIN], 100);
 	/* not drained yet (was: !t->cc.drained): the stock still serves box */
 	assert_ptr_equal(task_stock(t)->memcg, box);
@@ -245,11 +245,11 @@ static void test_charge_at_limit(void **state)
 	 * time taken.  Its scan_control (target box, nr_to_reclaim 32,
 	 * may_swap/unmap/writepage, DEF_PRIORITY, reclaim_idx) lives on the
 	 * coroutine's stack now and cannot be looked at; the target shows
-	 * as box's events_max above.
+	 * as box's memory.events max above.
 	 */
 	assert_true(mm_task(t)->reclaim.start_ns >= sim->eng.now);
 	assert_true(mm_task(t)->reclaim.start_ns <= task_now(t));
-	assert_int_equal(box->events_oom, 0);
+	assert_int_equal(box->memory_events[MEMCG_OOM], 0);
 
 	/*
 	 * The rest of the charge (was: t->cc.nr_retries ==
@@ -259,10 +259,10 @@ static void test_charge_at_limit(void **state)
 	 */
 	assert_int_equal(finish_charge(t, &c), 2 + MAX_RECLAIM_RETRIES);
 	assert_int_equal(c.res, VM_FAULT_OOM);
-	assert_int_equal(box->events_max, 2 + MAX_RECLAIM_RETRIES);
+	assert_int_equal(box->memory_events[MEMCG_MAX], 2 + MAX_RECLAIM_RETRIES);
 	assert_int_equal(box->memory.failcnt, 38 + 1 + MAX_RECLAIM_RETRIES);
 	assert_int_equal(box->memsw.failcnt, 0);
-	assert_int_equal(box->events_oom, 1);
+	assert_int_equal(box->memory_events[MEMCG_OOM], 1);
 	assert_int_equal(box->oom_kill, 0);
 	assert_int_equal(sim->reclaim.oom_kills, 0);
 	assert_false(mm_task(t)->oom_victim);
@@ -299,7 +299,7 @@ static void test_charge_drains_stock(void **state)
 	assert_int_equal(box->memory.usage, 100);
 	assert_int_equal(task_stock(t2)->nr, 0);
 	pfn = charge_to_reclaim(t2, &c);
-	assert_int_equal(box->events_max, 1);
+	assert_int_equal(box->memory_events[MEMCG_MAX], 1);
 	/* not drained yet */
 	assert_ptr_equal(task_stock(t1)->memcg, box);
 	assert_int_equal(task_stock(t1)->nr, 63);
@@ -313,14 +313,14 @@ static void test_charge_drains_stock(void **state)
 	assert_int_equal(finish_charge(t2, &c), 1);
 	assert_int_equal(c.res, VM_FAULT_DONE);
 	assert_int_equal(pfn_to_page(sim, pfn)->memcg_id, box->id);
-	assert_int_equal(box->events_oom, 0);
+	assert_int_equal(box->memory_events[MEMCG_OOM], 0);
 	/* drained (was: t2->cc.drained): */
 	assert_int_equal(task_stock(t1)->nr, 0);
 	assert_null(task_stock(t1)->memcg);
 	assert_int_equal(task_stock(t2)->nr, 0);
 	assert_int_equal(box->memory.usage, 38);
 	assert_int_equal(box->memsw.usage, 38);
-	assert_int_equal(box->events_max, 1);
+	assert_int_equal(box->memory_events[MEMCG_MAX], 1);
 	assert_int_equal(box->memcg_stat[MEMCG_PGPGIN], 38);
 }
 
@@ -368,7 +368,7 @@ static void test_charge_retry_batch(void **state)
 	assert_int_equal(c.res, VM_FAULT_DONE);
 	assert_int_equal(pfn_to_page(sim, pfn)->memcg_id, box->id);
 	assert_ptr_equal(other->memcg, box); /* not drained: the margin was enough */
-	assert_int_equal(box->events_max, 1);
+	assert_int_equal(box->memory_events[MEMCG_MAX], 1);
 	assert_int_equal(box->memory.usage, 31);
 	assert_int_equal(task_stock(t)->nr, 0);
 	assert_int_equal(box->memory.failcnt, 38);
@@ -419,8 +419,8 @@ static void test_charge_hierarchy(void **state)
 	assert_int_equal(leaf->memory.failcnt, 0);
 	/* the limit reclaim is top's (its scan_control, may_swap included,
 	 * is on the coroutine's stack: not observable here) */
-	assert_int_equal(top->events_max, 1);
-	assert_int_equal(leaf->events_max, 0);
+	assert_int_equal(top->memory_events[MEMCG_MAX], 1);
+	assert_int_equal(leaf->memory_events[MEMCG_MAX], 0);
 	assert_int_equal(leaf->memory.usage, 100);
 	assert_int_equal(top->memory.usage, 100);
 
@@ -431,12 +431,12 @@ static void test_charge_hierarchy(void **state)
 	 */
 	assert_int_equal(finish_charge(t, &c), 2 + MAX_RECLAIM_RETRIES);
 	assert_int_equal(c.res, VM_FAULT_OOM);
-	assert_int_equal(top->events_max, 2 + MAX_RECLAIM_RETRIES);
-	assert_int_equal(leaf->events_max, 0);
+	assert_int_equal(top->memory_events[MEMCG_MAX], 2 + MAX_RECLAIM_RETRIES);
+	assert_int_equal(leaf->memory_events[MEMCG_MAX], 0);
 	assert_int_equal(top->memory.failcnt, 38 + 1 + MAX_RECLAIM_RETRIES);
 	assert_int_equal(leaf->memory.failcnt, 0);
-	assert_int_equal(top->events_oom, 1);
-	assert_int_equal(leaf->events_oom, 0);
+	assert_int_equal(top->memory_events[MEMCG_OOM], 1);
+	assert_int_equal(leaf->memory_events[MEMCG_OOM], 0);
 	assert_null(task_stock(t)->memcg);
 	assert_int_equal(pfn_to_page(sim, pfn)->memcg_id, MEMCG_ID_NONE);
 	assert_int_equal(leaf->memory.usage, 100);
@@ -494,17 +494,17 @@ static void test_charge_memsw_limit(void **state)
 	 * is on the coroutine's stack now: not observable here, with
 	 * nothing on sw's LRUs to swap or not.
 	 */
-	assert_int_equal(sw->events_max, 1);
+	assert_int_equal(sw->memory_events[MEMCG_MAX], 1);
 	assert_int_equal(sw->memory.usage, 90);
 	assert_int_equal(sw->memsw.usage, 150);
 
 	/* no memsw margin comes back: drain, MAX_RECLAIM_RETRIES, memcg OOM */
 	assert_int_equal(finish_charge(t, &c), 2 + MAX_RECLAIM_RETRIES);
 	assert_int_equal(c.res, VM_FAULT_OOM);
-	assert_int_equal(sw->events_max, 2 + MAX_RECLAIM_RETRIES);
+	assert_int_equal(sw->memory_events[MEMCG_MAX], 2 + MAX_RECLAIM_RETRIES);
 	assert_int_equal(sw->memsw.failcnt, 24 + 1 + MAX_RECLAIM_RETRIES);
 	assert_int_equal(sw->memory.failcnt, 0);
-	assert_int_equal(sw->events_oom, 1);
+	assert_int_equal(sw->memory_events[MEMCG_OOM], 1);
 	assert_int_equal(pfn_to_page(sim, pfn)->memcg_id, MEMCG_ID_NONE);
 	assert_int_equal(sw->memory.usage, 90);
 	assert_int_equal(sw->memsw.usage, 150);

@@ -57,7 +57,7 @@ static int setup(void **state)
 	/* root (unlimited) -> box (128M) -> inner (256M; memsw 64M below) */
 	sim = fx->sim =
 		test_sim_zones(NULL, 3840, 772807, 163840,
-			       "cpus = 2\n[policy]\nkernel = 6.12\n[run]\nseed = 42\n"
+			       "cpus = 2\n[policy]\nkernel = 6.12\ncgroup = v1\n[run]\nseed = 42\n"
 			       "[cgroup box]\nlimit = 128M\n"
 			       "[cgroup inner]\nparent = box\nlimit = 256M\n"
 			       "[workload fill]\ntype = anon_fill\nsize = 1M\ncgroup = box\n");

@@ -299,12 +299,12 @@ static const char all_keys[] = "; every key of every section\n"
 			       "\n"
 			       "[cgroup child]\n"
 			       "parent = box\n"
-			       "max = 64M\n"
-			       "memsw_limit = max\n"
+			       "limit = 64M\n"
+			       "cgroup = v1\n"
 			       "swappiness = inherit\n"
 			       "\n"
 			       "[cgroup box]\n"
-			       "parent = /\n"
+			       "cgroup = v1\n"
 			       "limit = 4096p\n"
 			       "memsw_limit = 48M\n"
 			       "swappiness = 10\n"
@@ -402,6 +402,8 @@ static const char *const profile_keys[] = {
 	"full_walk_retry",
 	"force_deactivate_retry",
 	"file_writepage",
+	"cgroup",
+	"memcg_high_throttle",
 };
 #define NR_PROFILE_KEYS (sizeof(profile_keys) / sizeof(profile_keys[0]))
 
@@ -431,6 +433,8 @@ static void assert_policy_equal(const struct scn_policy *a, const struct scn_pol
 	assert_int_equal(a->full_walk_retry, b->full_walk_retry);
 	assert_int_equal(a->force_deactivate_retry, b->force_deactivate_retry);
 	assert_int_equal(a->file_writepage, b->file_writepage);
+	assert_int_equal(a->cgroup_dfl, b->cgroup_dfl);
+	assert_int_equal(a->memcg_high_penalty, b->memcg_high_penalty);
 }
 
 /*
@@ -766,7 +770,8 @@ static void test_syntax_details(void **state)
 		"# a comment\r\n"
 		"  page_size = 16K\r\n"
 		"   [ cgroup   box ]\n"
-		"    limit = 1.5M\n");
+		"    limit = 1.5M\n"
+		"  cgroup = v1\n");
 	assert_int_equal(scn.machine.page_size, 16384);
 	assert_int_equal(scn.machine.memory, 1000ULL * 16384);
 	assert_int_equal(scn.machine.swap, 10ULL * 16384);
@@ -857,7 +862,7 @@ static void test_set(void **state)
 	assert_int_equal(HS(&scn.workloads[3])->every, 16 * MiB);
 	set_ok("cgroup.box.limit=unlimited");
 	assert_int_equal(scn.cgroups[1].limit, U64_MAX);
-	set_ok("cgroup.child.max=32M");
+	set_ok("cgroup.child.limit=32M");
 	assert_int_equal(scn.cgroups[0].limit, 32 * MiB);
 	set_ok("cgroup.child.parent=/");
 	assert_string_equal(scn.cgroups[0].parent, "/");
@@ -1198,7 +1203,7 @@ static void test_machine_limits(void **state)
 static void test_set_origins(void **state)
 {
 	load_ok("[machine]\nmemory = 64M\nzones = DMA:16M, DMA32:rest\n"
-		"[cgroup box]\nlimit = 8M\n"
+		"[cgroup box]\nlimit = 8M\ncgroup = v1\n"
 		"[workload w]\ntype = anon_fill\nsize = 1M\ncgroup = box\n");
 	set_ok("cgroup.box.parent=box");
 	assert_int_not_equal(scenario_validate(&scn, err, sizeof(err)), 0);
@@ -1274,7 +1279,7 @@ static void test_page_sizes(void **state)
 		"t.ini:2: [machine] swap must be 0 or at least 2 pages (8192 bytes: the first page is the swap header)");
 	/* zones that fill memory exactly, and sizes that round down to whole pages */
 	load_ok("[machine]\nmemory = 64M\nzones = DMA:16M, DMA32:48M\nswap = 10000\n"
-		"[cgroup c]\nlimit = 4097\n");
+		"[cgroup c]\nlimit = 4097\ncgroup = v1\n");
 	assert_int_equal(scn.machine.swap, 10000);
 	/* memory not given: it follows the zones, also through --set */
 	load_ok("[machine]\nzones = DMA:16M, Normal:1G\n");

@@ -51,7 +51,7 @@ static void assert_within(double a, double b, double pct, const char *what)
 
 static const char mixed[] =
 	"[machine]\ncpus = 2\nmemory = 48M\nzones = DMA:16M, DMA32:rest\nswap = 64M\n"
-	"[cgroup box]\nlimit = 20M\n"
+	"[cgroup box]\ncgroup = v1\nlimit = 20M\n"
 	"[workload fill]\ntype = anon_fill\ncgroup = box\nsize = 28M\npasses = 2\npattern = rand\n"
 	"[workload stream]\ntype = file_read\nsize = 40M\n"
 	"[workload dd]\ntype = file_write\nsize = 24M\n"
@@ -252,7 +252,7 @@ static void test_huge_page_cluster_no_oom(void **state)
 	struct sim *sim = test_sim_from_text(
 		NULL, "test.ini",
 		"[machine]\ncpus = 1\nmemory = 256M\nzones = DMA:16M, DMA32:rest\nswap = 256M\n"
-		"[sysctl]\npage-cluster = 16\n[cgroup box]\nlimit = 4M\n"
+		"[sysctl]\npage-cluster = 16\n[cgroup box]\ncgroup = v1\nlimit = 4M\n"
 		"[workload fill]\ntype = anon_fill\ncgroup = box\nsize = 8M\npasses = 2\n");
 
 	run_checked(sim);
@@ -270,7 +270,7 @@ static void test_invariants_tight_memcg_writeback(void **state)
 	struct sim *sim =
 		test_sim_from_text(NULL, "test.ini",
 				   "[machine]\nmemory = 128M\nzones = DMA:16M, DMA32:rest\n"
-				   "[cgroup box]\nlimit = 4M\n"
+				   "[cgroup box]\ncgroup = v1\nlimit = 4M\n"
 				   "[workload dd]\ntype = file_write\ncgroup = box\nsize = 32M\n");
 
 	run_checked(sim);
@@ -360,7 +360,7 @@ static void test_hackbench_ends_after_kill(void **state)
 	struct sim *sim = test_sim_from_text(
 		NULL, "test.ini",
 		"[machine]\ncpus = 4\nmemory = 32M\nzones = DMA:rest\n"
-		"[cgroup box]\nlimit = 6M\n"
+		"[cgroup box]\ncgroup = v1\nlimit = 6M\n"
 		"[workload hb]\ntype = hackbench\ngroups = 1\nloops = 5\nfootprint = 256K\n"
 		"cgroup = box\n[run]\nduration = 30s\n");
 

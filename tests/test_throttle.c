@@ -14,7 +14,7 @@
 static const char ini_global[] =
 	"[machine]\ncpus = 4\nmemory = 64M\nzones = DMA:16M, DMA32:rest\nswap = 64M\n"
 	"[policy]\nreclaim_throttle = global\n"
-	"[cgroup box]\nlimit = 8M\n";
+	"[cgroup box]\ncgroup = v1\nlimit = 8M\n";
 
 static const char ini_per_zone_2nodes[] =
 	"[machine]\ncpus = 4\nnodes = 2\nmemory = 128M\nswap = 64M\n"

@@ -29,13 +29,13 @@
 	"zones = DMA:16M, DMA32:rest\n" \
 	"swap = " swap "\n"
 
-#define INI_REST            \
-	"[sysctl]\n"        \
-	"swappiness = 60\n" \
-	"[cgroup box]\n"    \
-	"swappiness = 0\n"  \
-	"[run]\n"           \
-	"seed = 1\n"        \
+#define INI_REST                      \
+	"[sysctl]\n"                  \
+	"swappiness = 60\n"           \
+	"[cgroup box]\ncgroup = v1\n" \
+	"swappiness = 0\n"            \
+	"[run]\n"                     \
+	"seed = 1\n"                  \
 	"duration = 1s\n"
 
 static const char ini_swap[] = INI_MACHINE("64M") INI_REST;

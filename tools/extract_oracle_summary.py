@@ -511,7 +511,7 @@ def grid_scenario(cfg, counters, mach, stream_mib):
     out.append("lowmem_reserve_ratio = " + " ".join(str(x) for x in sc["lowmem_reserve_ratio"]))
     thp = re.search(r"\[(\w+)\]", mach["thp"])
     out += ["thp = %s" % (thp.group(1) if thp else "madvise"), "", "[policy]",
-            "kernel = 6.18", "", "[cgroup box]", "; v1 memcg at the top of the hierarchy",
+            "kernel = 6.18", "; the kernel ran the v1 memory controller", "cgroup = v1", "", "[cgroup box]", "; v1 memcg at the top of the hierarchy",
             "parent = /", "limit = %dM" % (mach["limit_bytes"] >> 20)]
     if mach["memsw_bytes"]:
         out.append("memsw_limit = %dM" % (mach["memsw_bytes"] >> 20))

@@ -17,6 +17,7 @@ static const char default_scenario[] =
 	"swap_device = ssd\n"
 	"\n"
 	"[cgroup box]\n"
+	"cgroup = v1\n"
 	"limit = 256M\n"
 	"\n"
 	"; 384 MiB of anonymous memory in a 256 MiB cgroup: a third must swap\n"

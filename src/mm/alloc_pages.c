@@ -373,6 +373,12 @@ enum vm_fault_result task_fill_pool(struct task *t, unsigned int nr, unsigned in
 		mm_task(t)->held_pfn = NO_PFN;
 	}
 	/*
+	 * resume_user_mode_work(): the fault returns to user, where a task
+	 * that charged pages over memory.high reclaims and pays its penalty
+	 * (the model's faults end here once they hold their pages)
+	 */
+	mem_cgroup_handle_over_high(t);
+	/*
 	 * the allocations slept or reclaimed: what the fault saw before may
 	 * have changed, so it is retried with the pages in hand, as the
 	 * kernel's fault handlers recheck the PTE (pte_same) and return

@@ -56,6 +56,16 @@ static const struct cfg_key cost_keys[] = {
 	/* try_charge from the per-CPU stock: amortised over a 64-page batch */
 	C_KEY(charge_ns, "50ns", "memcg charge, per page"),
 	/*
+	 * an estimate, not a measurement: a reclaim walk's step to a group
+	 * (mem_cgroup_iter: css_tryget/css_put, the cursor's cmpxchg; then
+	 * the protection check, get_scan_count and shrink_slab's shrinker
+	 * map on an empty group) touches about four cold cache lines of
+	 * that group (memcg, its per-node info, lruvec stats, shrinker map)
+	 * at ~75 ns each
+	 */
+	C_KEY(memcg_iter_ns, "300ns",
+	      "a reclaim walk's visit of a memcg other than the walk's root"),
+	/*
 	 * filemap_add_folio plus the filesystem's per-page work (ext4
 	 * write_begin/write_end or readahead bio setup); calibrated on the
 	 * oracle VM: dd of 256 MiB into a 64 MiB memcg took 0.15 s

@@ -38,6 +38,8 @@ struct mm_task {
 	/* OOM */
 	int oom_score_adj;
 	bool oom_victim;
+	/* memcg: pages charged over memory.high since the last handling */
+	unsigned int memcg_nr_pages_over_high;
 };
 
 static inline struct mm_task *mm_task(struct task *t)
@@ -145,6 +147,70 @@ u64 mem_cgroup_margin(const struct mem_cgroup *memcg);
 /* The memcg the scenario names @name ("", "/" or NULL: the root); NULL if none. */
 struct mem_cgroup *mem_cgroup_by_name(struct sim *sim, const char *name);
 bool mem_cgroup_is_descendant(const struct mem_cgroup *memcg, const struct mem_cgroup *root);
+/*
+ * css_next_descendant_pre - the group after @pos (NULL: start) in a
+ * pre-order walk of @root's subtree, NULL at its end.
+ */
+struct mem_cgroup *css_next_descendant_pre(struct mem_cgroup *pos, struct mem_cgroup *root);
+/* mem_cgroup_reclaim_cookie (v6.12): a reclaimer's share of a walk of one node */
+struct mem_cgroup_reclaim_cookie {
+	struct pglist_data *pgdat;
+	unsigned int generation;
+};
+/*
+ * mem_cgroup_iter - the next group of @root's subtree (NULL root: all)
+ * after @prev (NULL: the first call of a walk), NULL at the end.  With
+ * @reclaim the walk resumes at the position every reclaimer of @root on
+ * reclaim->pgdat shares, and ends early once another walker completed the
+ * round (generation).
+ */
+struct mem_cgroup *mem_cgroup_iter(struct sim *sim, struct mem_cgroup *root,
+				   struct mem_cgroup *prev,
+				   struct mem_cgroup_reclaim_cookie *reclaim);
+/* memcg_memory_event - count @event in memory.events(.local), up the tree for v2 */
+void memcg_memory_event(struct sim *sim, struct mem_cgroup *memcg, enum memcg_memory_event event);
+/* effective protection of @memcg for a reclaim of @root (NULL: global), SPEC 6.4 */
+void mem_cgroup_calculate_protection(struct sim *sim, struct mem_cgroup *root,
+				     struct mem_cgroup *memcg);
+bool mem_cgroup_below_min(const struct mem_cgroup *target, const struct mem_cgroup *memcg);
+bool mem_cgroup_below_low(const struct mem_cgroup *target, const struct mem_cgroup *memcg);
+/* emin/elow in pages that get_scan_count scales by; 0 for the target itself */
+void mem_cgroup_protection(const struct mem_cgroup *root, const struct mem_cgroup *memcg,
+			   unsigned long *min, unsigned long *low);
+/*
+ * calculate_high_delay - memory.high penalty in jiffies (uncapped) for a
+ * task that charged @nr_pages over high, at @max_overage ((usage - high)
+ * / high in 2^-20 units).
+ */
+unsigned long calculate_high_delay(unsigned int nr_pages, u64 max_overage);
+/* mem_cgroup_handle_over_high - memory.high reclaim and penalty of @t (may sleep) */
+void mem_cgroup_handle_over_high(struct task *t);
+/*
+ * memory_reclaim - a write of @nr_pages to @memcg's memory.reclaim, run
+ * by @t (may sleep): 0, -EAGAIN when reclaim gave up, -EINTR if @t was
+ * OOM-killed meanwhile.
+ */
+int memory_reclaim(struct task *t, struct mem_cgroup *memcg, u64 nr_pages);
+/* the memory.oom.group that dies with @victim, or NULL (v2 only) */
+struct mem_cgroup *mem_cgroup_get_oom_group(struct sim *sim, struct task *victim,
+					    struct mem_cgroup *oom_domain);
+/* swap slot @slot of page @pfn charged to a v2 group's swap counter; false over swap.max */
+bool mem_cgroup_try_charge_swap(struct sim *sim, u32 pfn, u64 slot);
+
+/* ---- hierarchical page counters (mm/page_counter.c), values in pages ---- */
+void page_counter_init(struct page_counter *c, struct page_counter *parent);
+void page_counter_charge(struct page_counter *counter, u64 nr);
+/* false (and *@fail = the counter at its max) when a counter up the tree would exceed max */
+bool page_counter_try_charge(struct page_counter *counter, u64 nr, struct page_counter **fail);
+void page_counter_uncharge(struct page_counter *counter, u64 nr);
+void page_counter_set_min(struct page_counter *counter, u64 nr);
+void page_counter_set_low(struct page_counter *counter, u64 nr);
+/* effective_protection (SPEC 6.4): all arguments and the result in pages */
+u64 effective_protection(u64 usage, u64 parent_usage, u64 setting, u64 parent_effective,
+			 u64 siblings_protected, bool recursive_protection);
+/* @counter's emin/elow for a reclaim rooted at @root (the walk is pre-order) */
+void page_counter_calculate_protection(struct page_counter *root, struct page_counter *counter,
+				       bool recursive_protection);
 
 /* ---- reclaim (mm/vmscan.c) ---- */
 /*

@@ -1,13 +1,20 @@
 // SPDX-License-Identifier: MIT
 /*
- * memcontrol.c - memory cgroups with hard limits (mm/memcontrol.c,
- * mm/page_counter.c, v6.12, cgroup v1 semantics with use_hierarchy=1 and
- * swap accounting): hierarchical page counters, charge with a per-task
- * stock, limit reclaim, memcg OOM, and the memsw counter of v1.
+ * memcontrol.c - memory cgroups (mm/memcontrol.c, v6.12): the tree of
+ * groups and its iterators, charging through hierarchical page counters
+ * (page_counter.c) with a per-CPU stock, limit reclaim and the memcg OOM,
+ * the cgroup v2 interface (memory.min/low/high/max, swap.max, oom.group,
+ * memory.events, memory.reclaim) and the v1 one (limit_in_bytes, memsw).
+ *
+ * Each group has its own interface version (mem_cgroup.dfl): the kernel
+ * mounts the memory controller on one hierarchy only, the model lets a
+ * scenario mix them; a group's charges go to the counters of its own
+ * interface (memory + swap for v2, memory + memsw for v1) all the way up.
  *
  * Deviation: the kernel does not charge the root memcg's counter; the
  * model does (it has no limit), so root usage is readable like any other.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -17,7 +24,10 @@
 #include "../sim/config.h"
 #include "../sim/scenario.h"
 
-static int memcg_alloc(struct sim *sim, const char *name, struct mem_cgroup *parent,
+/* issue 12's budget: a group costs at most 2 KiB besides its per-node lruvecs */
+_Static_assert(sizeof(struct mem_cgroup) <= 2048, "struct mem_cgroup over 2 KiB");
+
+static int memcg_alloc(struct sim *sim, const char *name, struct mem_cgroup *parent, bool dfl,
 		       struct mem_cgroup **out)
 {
 	struct mem_cgroup *memcg = calloc(1, sizeof(*memcg));
@@ -32,8 +42,19 @@ static int memcg_alloc(struct sim *sim, const char *name, struct mem_cgroup *par
 	memcg->id = (int)sim->nr_memcgs;
 	snprintf(memcg->name, sizeof(memcg->name), "%s", name);
 	memcg->parent = parent;
-	memcg->memory.max = memcg->memsw.max = U64_MAX;
+	memcg->dfl = dfl;
+	page_counter_init(&memcg->memory, parent ? &parent->memory : NULL);
+	page_counter_init(&memcg->swap, parent ? &parent->swap : NULL);
+	page_counter_init(&memcg->memsw, parent ? &parent->memsw : NULL);
 	memcg->swappiness = -1;
+	/* the cgroup's children list: new ones at the tail */
+	if (parent) {
+		if (parent->last_child)
+			parent->last_child->next_sibling = memcg;
+		else
+			parent->first_child = memcg;
+		parent->last_child = memcg;
+	}
 	for (unsigned int n = 0; n < sim->nr_nodes; n++) {
 		struct lruvec *lruvec = &memcg->nodeinfo[n];
 
@@ -57,6 +78,28 @@ struct mem_cgroup *mem_cgroup_by_name(struct sim *sim, const char *name)
 	return NULL;
 }
 
+/* The scenario's settings of one group, in pages, through its interface's files. */
+static void memcg_configure(struct sim *sim, struct mem_cgroup *memcg, const struct scn_cgroup *c)
+{
+	u64 ps = sim->page_size;
+
+	if (c->limit != U64_MAX)
+		memcg->memory.max = c->limit / ps;
+	memcg->swappiness = c->swappiness;
+	if (!memcg->dfl) {
+		if (c->memsw_limit != U64_MAX)
+			memcg->memsw.max = c->memsw_limit / ps;
+		return;
+	}
+	if (c->high != U64_MAX)
+		memcg->memory.high = c->high / ps;
+	if (c->swap_max != U64_MAX)
+		memcg->swap.max = c->swap_max / ps;
+	page_counter_set_min(&memcg->memory, c->min / ps);
+	page_counter_set_low(&memcg->memory, c->low / ps);
+	memcg->oom_group = c->oom_group;
+}
+
 /*
  * mem_cgroups_init - the root memcg and the scenario's [cgroup] sections,
  * parents before children (the scenario is validated: no cycles).
@@ -69,7 +112,7 @@ int mem_cgroups_init(struct sim *sim, char *err, size_t errlen)
 	unsigned int left = s->nr_cgroups;
 
 	sim->memcgs = calloc(s->nr_cgroups + 1, sizeof(*sim->memcgs));
-	if (!sim->memcgs || memcg_alloc(sim, "/", NULL, &root))
+	if (!sim->memcgs || memcg_alloc(sim, "/", NULL, s->policy.cgroup_dfl, &root))
 		goto nomem;
 	while (left) {
 		unsigned int progress = 0;
@@ -80,13 +123,9 @@ int mem_cgroups_init(struct sim *sim, char *err, size_t errlen)
 
 			if (done[i] || !(parent = mem_cgroup_by_name(sim, c->parent)))
 				continue;
-			if (memcg_alloc(sim, c->name, parent, &memcg))
+			if (memcg_alloc(sim, c->name, parent, scn_cgroup_dfl(s, c), &memcg))
 				goto nomem;
-			if (c->limit != U64_MAX)
-				memcg->memory.max = c->limit / sim->page_size;
-			if (c->memsw_limit != U64_MAX)
-				memcg->memsw.max = c->memsw_limit / sim->page_size;
-			memcg->swappiness = c->swappiness;
+			memcg_configure(sim, memcg, c);
 			done[i] = true;
 			left--;
 			progress++;
@@ -130,7 +169,134 @@ bool mem_cgroup_is_descendant(const struct mem_cgroup *memcg, const struct mem_c
 }
 
 /*
- * mem_cgroup_margin() (v6.12): pages @memcg's own memory and memsw
+ * css_next_descendant_pre() (v6.12 kernel/cgroup/cgroup.c): the group
+ * after @pos in a pre-order walk of @root's subtree (@pos NULL: @root
+ * itself); NULL at the end.  Amortised O(1) per step.
+ */
+struct mem_cgroup *css_next_descendant_pre(struct mem_cgroup *pos, struct mem_cgroup *root)
+{
+	if (!pos)
+		return root;
+	if (pos->first_child)
+		return pos->first_child;
+	for (; pos != root; pos = pos->parent)
+		if (pos->next_sibling)
+			return pos->next_sibling;
+	return NULL;
+}
+
+/*
+ * mem_cgroup_iter() (v6.12): the next group of @root's subtree (NULL: the
+ * root memcg's) after @prev, in pre-order.  With a reclaim cookie the walk
+ * is shared by every reclaimer of @root on the cookie's node: it goes on
+ * from the group the last of them took (iter.position), and a walker
+ * stops (NULL) once another completed the round its first call joined
+ * (iter.generation).  A walker that joins at the very end starts the next
+ * round, so it sees at least one group.  No css references in the model,
+ * and no competing cmpxchg: steps of coroutines never interleave.
+ */
+struct mem_cgroup *mem_cgroup_iter(struct sim *sim, struct mem_cgroup *root,
+				   struct mem_cgroup *prev,
+				   struct mem_cgroup_reclaim_cookie *reclaim)
+{
+	struct mem_cgroup_reclaim_iter *iter = NULL;
+	struct mem_cgroup *pos, *next;
+
+	if (!root)
+		root = sim->memcgs[0];
+restart:
+	if (reclaim) {
+		iter = &mem_cgroup_lruvec(root, reclaim->pgdat)->iter;
+		if (!prev)
+			reclaim->generation = iter->generation;
+		else if (reclaim->generation != iter->generation)
+			return NULL;
+		pos = iter->position;
+	} else {
+		pos = prev;
+	}
+	next = css_next_descendant_pre(pos, root);
+	if (reclaim) {
+		iter->position = next;
+		if (!next) {
+			iter->generation++;
+			if (!prev)
+				goto restart;
+		}
+	}
+	return next;
+}
+
+/*
+ * memcg_memory_event() (v6.12 include/linux/memcontrol.h): count @event in
+ * @memcg's memory.events.local and memory.events, and in memory.events of
+ * its ancestors below the root, unless the group is v1 (cgroup v1 counts
+ * it once) or the machine mounts cgroup2 with memory_localevents.
+ */
+void memcg_memory_event(struct sim *sim, struct mem_cgroup *memcg, enum memcg_memory_event event)
+{
+	memcg->memory_events_local[event]++;
+	do {
+		memcg->memory_events[event]++;
+		if (!memcg->dfl || sim->scn.machine.memory_localevents)
+			break;
+	} while ((memcg = memcg->parent) && memcg->parent);
+}
+
+/*
+ * mem_cgroup_calculate_protection() (v6.12): @memcg's emin/elow for a
+ * reclaim of @root's subtree (NULL: global), from its parent's; the walk
+ * is pre-order, so the parent's are current.
+ */
+void mem_cgroup_calculate_protection(struct sim *sim, struct mem_cgroup *root,
+				     struct mem_cgroup *memcg)
+{
+	if (!root)
+		root = sim->memcgs[0];
+	page_counter_calculate_protection(&root->memory, &memcg->memory,
+					  sim->scn.machine.memory_recursiveprot);
+}
+
+/*
+ * mem_cgroup_unprotected() (v6.12): the root and the reclaim target are
+ * never protected (their effective values may be stale).
+ */
+static bool mem_cgroup_unprotected(const struct mem_cgroup *target, const struct mem_cgroup *memcg)
+{
+	return !memcg->parent || memcg == target;
+}
+
+/* mem_cgroup_below_min() (v6.12): usage within the effective memory.min. */
+bool mem_cgroup_below_min(const struct mem_cgroup *target, const struct mem_cgroup *memcg)
+{
+	return !mem_cgroup_unprotected(target, memcg) && memcg->memory.emin >= memcg->memory.usage;
+}
+
+/* mem_cgroup_below_low() (v6.12) */
+bool mem_cgroup_below_low(const struct mem_cgroup *target, const struct mem_cgroup *memcg)
+{
+	return !mem_cgroup_unprotected(target, memcg) && memcg->memory.elow >= memcg->memory.usage;
+}
+
+/* mem_cgroup_protection() (v6.12): no protection applies to the reclaim target itself. */
+void mem_cgroup_protection(const struct mem_cgroup *root, const struct mem_cgroup *memcg,
+			   unsigned long *min, unsigned long *low)
+{
+	*min = *low = 0;
+	if (root == memcg || !memcg->parent)
+		return;
+	*min = (unsigned long)memcg->memory.emin;
+	*low = (unsigned long)memcg->memory.elow;
+}
+
+/* do_memsw_account() (v6.12): v1 groups charge memory + swap together. */
+static bool do_memsw_account(const struct mem_cgroup *memcg)
+{
+	return !memcg->dfl;
+}
+
+/*
+ * mem_cgroup_margin() (v6.12): pages @memcg's own memory (and, v1, memsw)
  * counters can still take (its ancestors are not looked at: the caller
  * asks about the memcg that hit its limit).
  */
@@ -140,71 +306,57 @@ u64 mem_cgroup_margin(const struct mem_cgroup *memcg)
 							  0;
 	u64 ms = memcg->memsw.usage < memcg->memsw.max ? memcg->memsw.max - memcg->memsw.usage : 0;
 
-	return min_u64(m, ms);
+	return do_memsw_account(memcg) ? min_u64(m, ms) : m;
 }
 
-/* page_counter_uncharge() (v6.12): up to the root. */
-static void page_counter_uncharge(struct mem_cgroup *memcg, bool memsw, u64 nr)
+static struct mem_cgroup *memcg_of_memory(struct page_counter *c)
 {
-	for (; memcg; memcg = memcg->parent) {
-		struct page_counter *c = memsw ? &memcg->memsw : &memcg->memory;
+	return (struct mem_cgroup *)((char *)c - offsetof(struct mem_cgroup, memory));
+}
 
-		VM_BUG_ON(c->usage < nr); /* the kernel warns: page_counter underflow */
-		c->usage -= nr;
-	}
+static struct mem_cgroup *memcg_of_memsw(struct page_counter *c)
+{
+	return (struct mem_cgroup *)((char *)c - offsetof(struct mem_cgroup, memsw));
 }
 
 /*
- * page_counter_try_charge() (v6.12): charge @nr pages up the hierarchy;
- * the first counter that would exceed its max counts a failure (failcnt),
- * the charges below it are undone and its memcg is returned.
+ * The counters of a charge, as try_charge_memcg() takes them: memsw
+ * first (v1), then memory; the memcg whose counter refused, or NULL.
  */
-static struct mem_cgroup *page_counter_try_charge(struct mem_cgroup *memcg, bool memsw, u64 nr)
-{
-	struct mem_cgroup *m;
-
-	for (m = memcg; m; m = m->parent) {
-		struct page_counter *c = memsw ? &m->memsw : &m->memory;
-
-		if (c->usage + nr > c->max) {
-			c->failcnt++;
-			for (struct mem_cgroup *u = memcg; u != m; u = u->parent)
-				(memsw ? &u->memsw : &u->memory)->usage -= nr;
-			return m;
-		}
-		c->usage += nr;
-		if (c->usage > c->watermark)
-			c->watermark = c->usage;
-	}
-	return NULL;
-}
-
-/* The memory and memsw counters of v1 together. */
 static struct mem_cgroup *try_charge_counters(struct mem_cgroup *memcg, u64 nr, bool *memsw_hit)
 {
-	struct mem_cgroup *over = page_counter_try_charge(memcg, true, nr);
+	struct page_counter *fail;
 
-	*memsw_hit = over != NULL;
-	if (over)
-		return over;
-	over = page_counter_try_charge(memcg, false, nr);
-	if (over)
-		page_counter_uncharge(memcg, true, nr);
-	return over;
+	*memsw_hit = false;
+	if (do_memsw_account(memcg) && !page_counter_try_charge(&memcg->memsw, nr, &fail)) {
+		*memsw_hit = true;
+		return memcg_of_memsw(fail);
+	}
+	if (page_counter_try_charge(&memcg->memory, nr, &fail))
+		return NULL;
+	if (do_memsw_account(memcg))
+		page_counter_uncharge(&memcg->memsw, nr);
+	return memcg_of_memory(fail);
+}
+
+/* Give back @nr pages of @memcg's memory charge (and memsw, v1). */
+static void memcg_uncharge(struct mem_cgroup *memcg, u64 nr)
+{
+	page_counter_uncharge(&memcg->memory, nr);
+	if (do_memsw_account(memcg))
+		page_counter_uncharge(&memcg->memsw, nr);
 }
 
 /* drain_stock(): give a CPU's pre-charged pages back. */
 void mem_cgroup_drain_stock(struct memcg_stock *stock)
 {
-	if (stock->memcg && stock->nr) {
-		page_counter_uncharge(stock->memcg, false, stock->nr);
-		page_counter_uncharge(stock->memcg, true, stock->nr);
-	}
+	if (stock->memcg && stock->nr)
+		memcg_uncharge(stock->memcg, stock->nr);
 	stock->nr = 0;
 	stock->memcg = NULL;
 }
 
-/* drain_all_stock(): every CPU's stock within @root's subtree. */
+/* drain_all_stock(): every CPU's stock that holds a charge of @root's subtree. */
 static void drain_all_stock(struct sim *sim, struct mem_cgroup *root)
 {
 	for (unsigned int c = 0; c < sim->eng.nr_cpus; c++) {
@@ -220,6 +372,25 @@ static void commit_charge(struct sim *sim, u32 pfn, struct mem_cgroup *memcg)
 {
 	pfn_to_page(sim, pfn)->memcg_id = (u16)memcg->id;
 	memcg->memcg_stat[MEMCG_PGPGIN]++;
+}
+
+/*
+ * The end of a successful try_charge_memcg() (v6.12 done_restock): if
+ * @memcg or an ancestor is over memory.high, @batch pages go on the
+ * task's over-high account for mem_cgroup_handle_over_high (the first
+ * such group is enough); beyond MEMCG_CHARGE_BATCH pages the task
+ * handles it at once (v5.19+ synchronous reclaim of large overcharges).
+ */
+static void memcg_note_over_high(struct task *t, struct mem_cgroup *memcg, u64 batch)
+{
+	for (; memcg; memcg = memcg->parent) {
+		if (memcg->memory.usage > memcg->memory.high) {
+			mm_task(t)->memcg_nr_pages_over_high += (unsigned int)batch;
+			break;
+		}
+	}
+	if (mm_task(t)->memcg_nr_pages_over_high > MEMCG_CHARGE_BATCH)
+		mem_cgroup_handle_over_high(t);
 }
 
 /* 2.6.25 mm/memcontrol.c: limit reclaim failures before the memcg OOM */
@@ -296,7 +467,7 @@ oom:
 			if (mm_task(t)->no_oom)
 				return VM_FAULT_NOMEM;
 			/* mem_cgroup_oom() */
-			reclaimed_from->events_oom++;
+			memcg_memory_event(sim, reclaimed_from, MEMCG_OOM);
 			if (!out_of_memory(t, reclaimed_from) || mm_task(t)->oom_victim)
 				return VM_FAULT_OOM;
 			nr_retries = max_retries;
@@ -321,11 +492,12 @@ charge:
 				stock->memcg = memcg;
 				stock->nr += batch - nr_pages;
 				commit_charge(sim, pfn, memcg);
+				memcg_note_over_high(t, memcg, batch);
 				return VM_FAULT_DONE;
 			}
 			batch_cut = true;
 			if (batch == nr_pages) {
-				hit->events_max++;
+				memcg_memory_event(sim, hit, MEMCG_MAX);
 				reclaimed =
 					try_to_free_mem_cgroup_pages(t, hit, nr_pages, !memsw_hit);
 				over = hit;
@@ -333,6 +505,161 @@ charge:
 			}
 		}
 	}
+}
+
+/* 2 s: the longest memory.high penalty per return to user (MEMCG_MAX_HIGH_DELAY_JIFFIES) */
+#define MEMCG_MAX_HIGH_DELAY_JIFFIES (2UL * HZ)
+#define MEMCG_DELAY_PRECISION_SHIFT 20
+#define MEMCG_DELAY_SCALING_SHIFT 14
+
+/* calculate_overage() (v5.8+): (usage - high) / high in 2^-20 units, high at least 1. */
+static u64 calculate_overage(u64 usage, u64 high)
+{
+	if (usage <= high)
+		return 0;
+	high = max_u64(high, 1);
+	return ((usage - high) << MEMCG_DELAY_PRECISION_SHIFT) / high;
+}
+
+/* mem_find_max_overage() (v5.8+): the worst of @memcg and its ancestors below the root. */
+static u64 mem_find_max_overage(struct mem_cgroup *memcg)
+{
+	u64 max_overage = 0;
+
+	for (; memcg && memcg->parent; memcg = memcg->parent)
+		max_overage = max_u64(max_overage,
+				      calculate_overage(memcg->memory.usage, memcg->memory.high));
+	return max_overage;
+}
+
+/*
+ * calculate_high_delay() (v5.8+): the penalty in jiffies, quadratic in the
+ * overage, scaled by the task's share (@nr_pages against a 64-page batch).
+ * With high = 100M, 1M over costs 6 ms and 10M over 639 ms (the kernel's
+ * table).
+ */
+unsigned long calculate_high_delay(unsigned int nr_pages, u64 max_overage)
+{
+	u64 penalty_jiffies;
+
+	if (!max_overage)
+		return 0;
+	penalty_jiffies = max_overage * max_overage * HZ;
+	penalty_jiffies >>= MEMCG_DELAY_PRECISION_SHIFT;
+	penalty_jiffies >>= MEMCG_DELAY_SCALING_SHIFT;
+	return (unsigned long)(penalty_jiffies * nr_pages / MEMCG_CHARGE_BATCH);
+}
+
+/*
+ * reclaim_high() (v6.12): reclaim @nr_pages from @memcg and each ancestor
+ * below the root that is over memory.high, counting a MEMCG_HIGH event
+ * for each.
+ */
+static unsigned long reclaim_high(struct task *t, struct mem_cgroup *memcg, unsigned long nr_pages)
+{
+	unsigned long nr_reclaimed = 0;
+
+	for (; memcg && memcg->parent; memcg = memcg->parent) {
+		if (memcg->memory.usage <= memcg->memory.high)
+			continue;
+		memcg_memory_event(t->sim, memcg, MEMCG_HIGH);
+		nr_reclaimed += try_to_free_mem_cgroup_pages(t, memcg, nr_pages, true);
+	}
+	return nr_reclaimed;
+}
+
+/*
+ * mem_cgroup_handle_over_high() (v6.12; memcg_high_throttle = penalty):
+ * on return to user, reclaim the task's over-high pages from the groups
+ * over memory.high, then, if the penalty (SPEC 6.1) exceeds HZ/100, keep
+ * reclaiming SWAP_CLUSTER_MAX at a time while that makes progress (or for
+ * MAX_RECLAIM_RETRIES tries), and finally sleep the penalty (at most 2 s).
+ * The memory.swap.high penalty is not modelled (no swap.high).  With
+ * memcg_high_throttle = reclaim (v4.2..5.3) the one reclaim is all.
+ */
+void mem_cgroup_handle_over_high(struct task *t)
+{
+	unsigned int nr_pages = mm_task(t)->memcg_nr_pages_over_high;
+	int nr_retries = MAX_RECLAIM_RETRIES;
+	struct mem_cgroup *memcg = t->memcg;
+	bool in_retry = false;
+
+	if (!nr_pages)
+		return;
+	mm_task(t)->memcg_nr_pages_over_high = 0;
+	for (;;) {
+		unsigned long nr_reclaimed, penalty_jiffies;
+
+		if (mm_task(t)->oom_victim)
+			return; /* task_is_dying() */
+		nr_reclaimed = reclaim_high(t, memcg, in_retry ? SWAP_CLUSTER_MAX : nr_pages);
+		if (!t->sim->scn.policy.memcg_high_penalty)
+			return;
+		penalty_jiffies = calculate_high_delay(nr_pages, mem_find_max_overage(memcg));
+		if (penalty_jiffies > MEMCG_MAX_HIGH_DELAY_JIFFIES)
+			penalty_jiffies = MEMCG_MAX_HIGH_DELAY_JIFFIES;
+		if (penalty_jiffies <= HZ / 100)
+			return;
+		if (nr_reclaimed || nr_retries--) {
+			in_retry = true;
+			continue;
+		}
+		schedule_timeout(t, NULL, penalty_jiffies * JIFFY_NS);
+		return;
+	}
+}
+
+/*
+ * memory_reclaim() (v6.12, a write to memory.reclaim): reclaim @nr_pages
+ * from @memcg's subtree in batches of a quarter of what is left (reclaim
+ * takes at least SWAP_CLUSTER_MAX), allowing MAX_RECLAIM_RETRIES batches
+ * that reclaim nothing.  0 when done, -EAGAIN when it gave up.
+ */
+int memory_reclaim(struct task *t, struct mem_cgroup *memcg, u64 nr_pages)
+{
+	unsigned int nr_retries = MAX_RECLAIM_RETRIES;
+	u64 nr_reclaimed = 0;
+
+	while (nr_reclaimed < nr_pages) {
+		u64 batch_size = (nr_pages - nr_reclaimed) / 4;
+		unsigned long reclaimed;
+
+		if (mm_task(t)->oom_victim)
+			return -EINTR;
+		/* the last attempt: per-CPU lazyfree batches to the LRU */
+		if (!nr_retries)
+			for (unsigned int c = 0; c < t->sim->eng.nr_cpus; c++)
+				lru_add_drain(t->sim, c);
+		reclaimed = try_to_free_mem_cgroup_pages(t, memcg, (unsigned long)batch_size, true);
+		if (!reclaimed && !nr_retries--)
+			return -EAGAIN;
+		nr_reclaimed += reclaimed;
+	}
+	return 0;
+}
+
+/*
+ * mem_cgroup_get_oom_group() (v6.12): the highest group with
+ * memory.oom.group set between @victim's group and the OOM domain
+ * (@oom_domain, NULL: the root), whose tasks all die with the victim.
+ * cgroup v1 has no oom.group.
+ */
+struct mem_cgroup *mem_cgroup_get_oom_group(struct sim *sim, struct task *victim,
+					    struct mem_cgroup *oom_domain)
+{
+	struct mem_cgroup *oom_group = NULL, *memcg = victim->memcg;
+
+	if (!oom_domain)
+		oom_domain = sim->memcgs[0];
+	if (!memcg->parent || !memcg->dfl || !mem_cgroup_is_descendant(memcg, oom_domain))
+		return NULL;
+	for (; memcg; memcg = memcg->parent) {
+		if (memcg->oom_group)
+			oom_group = memcg;
+		if (memcg == oom_domain)
+			break;
+	}
+	return oom_group;
 }
 
 /* mem_cgroup_uncharge() (v6.12 uncharge_folio): v1 counts pgpgout. */
@@ -344,16 +671,41 @@ void mem_cgroup_uncharge(struct sim *sim, u32 pfn)
 	if (page->memcg_id == MEMCG_ID_NONE)
 		return;
 	memcg = sim->memcgs[page->memcg_id];
-	page_counter_uncharge(memcg, false, 1);
-	page_counter_uncharge(memcg, true, 1);
+	memcg_uncharge(memcg, 1);
 	memcg->memcg_stat[MEMCG_PGPGOUT]++;
 	page->memcg_id = MEMCG_ID_NONE;
 }
 
 /*
+ * __mem_cgroup_try_charge_swap() (v6.12, v2 groups): the swap slot @slot
+ * given to page @pfn is charged to the page's group's swap counter, up the
+ * tree; over memory.swap.max it fails and the page keeps its memory.
+ * (The kernel also counts swap.events max/fail, not modelled.)  v1 groups
+ * move their memsw charge later, in mem_cgroup_swapout().
+ */
+bool mem_cgroup_try_charge_swap(struct sim *sim, u32 pfn, u64 slot)
+{
+	struct page *page = pfn_to_page(sim, pfn);
+	struct page_counter *fail;
+	struct mem_cgroup *memcg;
+
+	if (page->memcg_id == MEMCG_ID_NONE)
+		return true;
+	memcg = sim->memcgs[page->memcg_id];
+	if (!memcg->dfl)
+		return true;
+	if (!page_counter_try_charge(&memcg->swap, 1, &fail))
+		return false;
+	sim->swap->swap_cgroup[slot] = page->memcg_id;
+	memcg->memcg_stat[MEMCG_SWAP]++;
+	return true;
+}
+
+/*
  * mem_cgroup_swapout() (v6.12, v1 path): the page leaves memory for swap
  * slot @slot; the memory charge goes, the memsw charge moves to the swap
- * entry (recorded in swap_cgroup).
+ * entry (recorded in swap_cgroup).  A v2 page keeps its memory charge
+ * until it is freed (its swap was charged at add_to_swap).
  */
 void mem_cgroup_swapout(struct sim *sim, u32 pfn, u64 slot)
 {
@@ -363,14 +715,16 @@ void mem_cgroup_swapout(struct sim *sim, u32 pfn, u64 slot)
 	if (page->memcg_id == MEMCG_ID_NONE)
 		return;
 	memcg = sim->memcgs[page->memcg_id];
+	if (!do_memsw_account(memcg))
+		return;
 	sim->swap->swap_cgroup[slot] = page->memcg_id;
 	memcg->memcg_stat[MEMCG_SWAP]++;
-	page_counter_uncharge(memcg, false, 1);
+	page_counter_uncharge(&memcg->memory, 1);
 	memcg->memcg_stat[MEMCG_PGPGOUT]++;
 	page->memcg_id = MEMCG_ID_NONE;
 }
 
-/* mem_cgroup_uncharge_swap(): the swap entry is gone (or back in memory). */
+/* __mem_cgroup_uncharge_swap(): the swap entry is gone (or back in memory). */
 void mem_cgroup_uncharge_swap(struct sim *sim, u64 slot)
 {
 	u16 id = sim->swap->swap_cgroup[slot];
@@ -380,7 +734,7 @@ void mem_cgroup_uncharge_swap(struct sim *sim, u64 slot)
 		return;
 	memcg = sim->memcgs[id];
 	memcg->memcg_stat[MEMCG_SWAP]--;
-	page_counter_uncharge(memcg, true, 1);
+	page_counter_uncharge(do_memsw_account(memcg) ? &memcg->memsw : &memcg->swap, 1);
 	sim->swap->swap_cgroup[slot] = MEMCG_ID_NONE;
 }
 
@@ -409,8 +763,48 @@ static const struct cfg_key memcontrol_policy_keys[] = {
 	  .values = CFG_VALUES("off", "on"),
 	  .def = "on",
 	  .doc = "v2.6.33+ per-CPU charge stock, charges in batches of 64 pages / before, every page charged alone" },
+	/*
+	 * Not a kernel behaviour but the distributions' choice of hierarchy,
+	 * set by the profiles (the 6.x ones v2, older ones v1) so that the
+	 * profile lines can carry it; a [cgroup] cgroup key overrides it.
+	 */
+	{ .name = "cgroup",
+	  .type = CFG_ENUM,
+	  P_OFF(cgroup_dfl),
+	  .values = CFG_VALUES("v1", "v2"),
+	  .def = "v2",
+	  .doc = "the interface of the memory cgroups that do not choose their own: cgroup v1 (limit, memsw_limit, swappiness) / v2 (min, low, high, max, swap_max, oom_group)" },
+	{ .name = "memcg_high_throttle",
+	  .type = CFG_ENUM,
+	  P_OFF(memcg_high_penalty),
+	  .values = CFG_VALUES("reclaim", "penalty"),
+	  .def = "penalty",
+	  .doc = "over memory.high on return to user: v4.2..5.3 reclaim only / v5.4+ reclaim, then sleep a penalty quadratic in the overage, at most 2 s (the reclaim retries before sleeping are v5.9's)" },
 };
 CFG_TABLE(memcontrol_policy_table, memcontrol_policy_keys);
+
+/* ------------------------------------------------------------------ */
+/* Scenario keys: the cgroup2 mount options, in [machine]             */
+/* ------------------------------------------------------------------ */
+
+#define M_OFF(f) \
+	.off = offsetof(struct scn_machine, f), .size = sizeof(((struct scn_machine *)0)->f)
+
+static const struct cfg_key memcontrol_machine_keys[] = {
+	{ .name = "memory_recursiveprot",
+	  .type = CFG_ENUM,
+	  M_OFF(memory_recursiveprot),
+	  .values = CFG_VALUES("0", "1"),
+	  .def = "0",
+	  .doc = "cgroup2 mount option (v5.7+): memory.min/low of a group also protect its descendants that set none, in proportion to their usage (SPEC 6.4)" },
+	{ .name = "memory_localevents",
+	  .type = CFG_ENUM,
+	  M_OFF(memory_localevents),
+	  .values = CFG_VALUES("0", "1"),
+	  .def = "0",
+	  .doc = "cgroup2 mount option (v5.2+): memory.events counts a group's own events only, not its descendants'" },
+};
+CFG_TABLE(memcontrol_machine_table, memcontrol_machine_keys);
 
 /* ------------------------------------------------------------------ */
 /* Scenario keys: [cgroup NAME]                                       */
@@ -448,7 +842,41 @@ static int set_cg_swappiness(struct cfg_ctx *k, void *obj, const char *val)
 	return 0;
 }
 
+/* cgroup = v1 | v2 | inherit */
+static int set_cg_interface(struct cfg_ctx *k, void *obj, const char *val)
+{
+	static const char *const names[] = { "v1", "v2", "inherit" };
+	struct scn_cgroup *cg = obj;
+	int v;
+
+	if (cfg_set_choice(k, val, names, 3, &v))
+		return -1;
+	cg->interface = v == 2 ? -1 : v;
+	return 0;
+}
+
 #define CG_OFF(f) offsetof(struct scn_cgroup, f)
+
+/* limit (v1) and max (v2): one hard limit, remembering which name gave it */
+static int set_cg_limit(struct cfg_ctx *k, void *obj, const char *val)
+{
+	static const struct cfg_key size = { .name = "limit",
+					     .type = CFG_SIZE,
+					     .off = CG_OFF(limit),
+					     .flags = CFG_F_POSITIVE | CFG_F_MAX };
+	struct scn_cgroup *cg = obj;
+
+	if (cfg_apply_key(k, &size, obj, val))
+		return -1;
+	cg->limit_v2 = !strcmp(k->key, "max");
+	return 0;
+}
+
+#define CG_V2_SIZE(n, f, d, text)                                                                 \
+	{                                                                                         \
+		.name = n, .type = CFG_SIZE, .off = CG_OFF(f), .flags = CFG_F_MAX | CFG_F_ORIGIN, \
+		.origin_off = CG_OFF(f##_origin), .def = d, .doc = text                           \
+	}
 
 static const struct cfg_key cgroup_keys[] = {
 	{ .name = "parent",
@@ -459,21 +887,31 @@ static const struct cfg_key cgroup_keys[] = {
 	  .def = "/",
 	  .range = "NAME \\| /",
 	  .doc = "the parent cgroup, / = the root" },
+	{ .name = "cgroup",
+	  .type = CFG_CUSTOM,
+	  .set = set_cg_interface,
+	  .flags = CFG_F_ORIGIN,
+	  .origin_off = CG_OFF(interface_origin),
+	  .def = "inherit",
+	  .range = "v1 \\| v2 \\| inherit",
+	  .doc = "this group's interface; inherit = [policy] cgroup" },
 	{ .name = "limit",
-	  .type = CFG_SIZE,
-	  .off = CG_OFF(limit),
-	  .flags = CFG_F_POSITIVE | CFG_F_MAX | CFG_F_ORIGIN,
+	  .type = CFG_CUSTOM,
+	  .set = set_cg_limit,
+	  .flags = CFG_F_ORIGIN,
 	  .origin_off = CG_OFF(limit_origin),
 	  .def = "max",
-	  .doc = "v1 memory.limit_in_bytes (v2 memory.max); max or unlimited = none" },
+	  .range = "size > 0, max",
+	  .doc = "v1 memory.limit_in_bytes; max or unlimited = none" },
 	/* v2 spelling of the same limit (memory.max) */
 	{ .name = "max",
-	  .type = CFG_SIZE,
-	  .off = CG_OFF(limit),
-	  .flags = CFG_F_POSITIVE | CFG_F_MAX | CFG_F_ORIGIN,
+	  .type = CFG_CUSTOM,
+	  .set = set_cg_limit,
+	  .flags = CFG_F_ORIGIN,
 	  .origin_off = CG_OFF(limit_origin),
 	  .alias = "limit",
-	  .doc = "v2 memory.max" },
+	  .range = "size > 0, max",
+	  .doc = "v2 memory.max: over it, reclaim, then the memcg OOM killer" },
 	{ .name = "memsw_limit",
 	  .type = CFG_SIZE,
 	  .off = CG_OFF(memsw_limit),
@@ -484,8 +922,79 @@ static const struct cfg_key cgroup_keys[] = {
 	{ .name = "swappiness",
 	  .type = CFG_CUSTOM,
 	  .set = set_cg_swappiness,
+	  .flags = CFG_F_ORIGIN,
+	  .origin_off = CG_OFF(swappiness_origin),
 	  .def = "inherit",
 	  .range = "0..200 \\| inherit",
 	  .doc = "v1 memory.swappiness; inherit = vm.swappiness" },
+	CG_V2_SIZE("min", min, "0",
+		   "v2 memory.min: usage within its effective value is never reclaimed"),
+	CG_V2_SIZE(
+		"low", low, "0",
+		"v2 memory.low: usage within its effective value is reclaimed only when nothing else is"),
+	CG_V2_SIZE("high", high, "max",
+		   "v2 memory.high: over it, charges reclaim and are throttled on return to user"),
+	CG_V2_SIZE("swap_max", swap_max, "max", "v2 memory.swap.max: swap the group may use"),
+	{ .name = "oom_group",
+	  .type = CFG_ENUM,
+	  .off = CG_OFF(oom_group),
+	  .size = sizeof(bool),
+	  .values = CFG_VALUES("0", "1"),
+	  .flags = CFG_F_ORIGIN,
+	  .origin_off = CG_OFF(oom_group_origin),
+	  .def = "0",
+	  .doc = "v2 memory.oom.group: an OOM kill in it kills all its processes (but oom_score_adj -1000 ones)" },
 };
 CFG_TABLE(memcontrol_cgroup_table, cgroup_keys);
+
+/* The keys of each interface, with where each was given (0: not given). */
+struct cg_key_origin {
+	const char *name;
+	int origin;
+};
+
+/*
+ * scn_cgroup_check - the rules scenario_validate applies to cgroup @c
+ * beyond its own keys: no key of the other interface (a v2 key on a v1
+ * group or the reverse), and memory.min, memory.low not above memory.max
+ * (the kernel takes them, but they could never hold).
+ */
+const char *scn_cgroup_check(const struct scenario *s, const struct scn_cgroup *c, char *buf,
+			     size_t len, int *origin)
+{
+	bool dfl = scn_cgroup_dfl(s, c);
+	const struct cg_key_origin v1[] = {
+		{ "limit", c->limit_v2 ? 0 : c->limit_origin },
+		{ "memsw_limit", c->memsw_origin },
+		{ "swappiness", c->swappiness_origin },
+	};
+	const struct cg_key_origin v2[] = {
+		{ "max", c->limit_v2 ? c->limit_origin : 0 },
+		{ "min", c->min_origin },
+		{ "low", c->low_origin },
+		{ "high", c->high_origin },
+		{ "swap_max", c->swap_max_origin },
+		{ "oom_group", c->oom_group_origin },
+	};
+	const struct cg_key_origin *other = dfl ? v1 : v2;
+	size_t nr_other = dfl ? CFG_ARRAY_SIZE(v1) : CFG_ARRAY_SIZE(v2);
+	const char *why = c->interface >= 0 ? "its cgroup key" : "[policy] cgroup";
+
+	for (size_t i = 0; i < nr_other; i++) {
+		if (!other[i].origin)
+			continue;
+		*origin = other[i].origin;
+		snprintf(buf, len, "[cgroup %s] %s: a cgroup %s key, but the group is %s (%s)",
+			 c->name, other[i].name, dfl ? "v1" : "v2", dfl ? "v2" : "v1", why);
+		return buf;
+	}
+	if (dfl && c->limit != U64_MAX && (c->min > c->limit || c->low > c->limit)) {
+		bool min = c->min > c->limit;
+
+		*origin = min ? c->min_origin : c->low_origin;
+		snprintf(buf, len, "[cgroup %s] %s must be <= max (%llu bytes)", c->name,
+			 min ? "min" : "low", (unsigned long long)c->limit);
+		return buf;
+	}
+	return NULL;
+}

@@ -177,22 +177,6 @@ static inline long zone_page_state(const struct zone *z, enum zone_stat_item i)
 	return z->vm_stat[i];
 }
 
-/* lruvec: the LRU lists of one memcg on one node (include/linux/mmzone.h). */
-struct lruvec {
-	struct pfn_list lists[NR_LRU_LISTS];
-	u64 nr_pages[NR_LRU_LISTS]; /* this memcg's own pages */
-	u64 nr_pages_hier[NR_LRU_LISTS]; /* with descendants: lruvec_page_state() */
-	u64 zone_nr[MAX_NR_ZONES][NR_LRU_LISTS]; /* lru_zone_size */
-	u64 anon_cost; /* mm/swap.c lru_note_cost (v5.8+) */
-	u64 file_cost;
-	u64 nonresident_age; /* mm/workingset.c clock */
-	u64 refaults[2]; /* snapshot for may_deactivate */
-	struct lock_timeline lru_lock;
-	unsigned int reclaim_iter; /* partial memcg walks resume here (reclaim cookie) */
-	struct mem_cgroup *memcg;
-	struct pglist_data *pgdat;
-};
-
 /* PGDAT_* flags (mm/vmscan.c, v6.12) */
 enum pgdat_flags {
 	PGDAT_DIRTY,
@@ -235,29 +219,91 @@ static inline long node_page_state(const struct pglist_data *pgdat, enum node_st
 	return pgdat->vm_stat[i];
 }
 
-/* mm/page_counter.c */
+/*
+ * mm/page_counter.c (v6.12): one hierarchical counter of a memcg (memory,
+ * swap, or v1 memory+swap), linked to the parent memcg's counter of the
+ * same kind.  All values in pages.  min/low are memory.min/memory.low
+ * (memory counter only); emin/elow their effective values, recomputed
+ * top-down by every reclaim walk (SPEC 6.4); min_usage/low_usage are what
+ * this counter last contributed to its parent's children_min_usage /
+ * children_low_usage (propagate_protected_usage).
+ */
 struct page_counter {
-	u64 usage; /* pages */
-	u64 max; /* pages, U64_MAX = unlimited */
-	u64 watermark; /* highest usage seen (max_usage_in_bytes) */
+	u64 usage;
+	u64 max; /* U64_MAX = unlimited */
+	u64 high; /* memory.high, U64_MAX = none */
+	u64 watermark; /* highest usage seen (memory.peak, max_usage_in_bytes) */
 	u64 failcnt; /* charge attempts that hit max */
+	u64 min, low;
+	u64 emin, elow;
+	u64 min_usage, low_usage;
+	u64 children_min_usage, children_low_usage;
+	struct page_counter *parent;
 };
 
-/* include/linux/memcontrol.h: one cgroup of the memory controller. */
+/* include/linux/memcontrol.h enum memcg_memory_event: memory.events keys */
+enum memcg_memory_event {
+	MEMCG_LOW,
+	MEMCG_HIGH,
+	MEMCG_MAX,
+	MEMCG_OOM,
+	MEMCG_OOM_KILL,
+	MEMCG_OOM_GROUP_KILL,
+	MEMCG_NR_MEMORY_EVENTS,
+};
+
+/*
+ * mem_cgroup_reclaim_iter (v6.12, per memcg and node): the shared cursor
+ * of partial reclaim walks of this memcg's subtree: the group visited
+ * last, and the number of completed walks (a walker that started in an
+ * older generation stops).
+ */
+struct mem_cgroup_reclaim_iter {
+	struct mem_cgroup *position;
+	unsigned int generation;
+};
+
+/* lruvec: the LRU lists of one memcg on one node (include/linux/mmzone.h). */
+struct lruvec {
+	struct pfn_list lists[NR_LRU_LISTS];
+	u64 nr_pages[NR_LRU_LISTS]; /* this memcg's own pages */
+	u64 nr_pages_hier[NR_LRU_LISTS]; /* with descendants: lruvec_page_state() */
+	u64 zone_nr[MAX_NR_ZONES][NR_LRU_LISTS]; /* lru_zone_size */
+	u64 anon_cost; /* mm/swap.c lru_note_cost (v5.8+) */
+	u64 file_cost;
+	u64 nonresident_age; /* mm/workingset.c clock */
+	u64 refaults[2]; /* snapshot for may_deactivate */
+	struct lock_timeline lru_lock;
+	struct mem_cgroup_reclaim_iter iter; /* mem_cgroup_per_node.iter */
+	struct mem_cgroup *memcg;
+	struct pglist_data *pgdat;
+};
+
+/*
+ * include/linux/memcontrol.h: one cgroup of the memory controller, a node
+ * of the tree rooted at sim->memcgs[0]: children in creation order
+ * (cgroup's children list), so that css_next_descendant_pre visits them
+ * as the kernel does.  v2 groups (dfl) charge memory and swap; v1 groups
+ * memory and memsw (do_memsw_account).
+ */
 struct mem_cgroup {
 	int id; /* 0 = root */
 	char name[48];
 	struct mem_cgroup *parent;
+	struct mem_cgroup *first_child, *last_child, *next_sibling;
+	bool dfl; /* cgroup v2 interface (cgroup_subsys_on_dfl) */
+	bool oom_group; /* memory.oom.group */
 	struct page_counter memory;
+	struct page_counter swap; /* v2 memory.swap.* */
 	struct page_counter memsw; /* v1 memory+swap */
 	int swappiness;
 	struct lruvec *nodeinfo; /* one lruvec per node */
 	long vm_stat[NR_VM_NODE_STAT_ITEMS]; /* summed over nodes, local */
 	u64 vm_events[NR_VM_EVENT_ITEMS]; /* local */
 	u64 memcg_stat[MEMCG_NR_STAT];
-	u64 oom_kill; /* memory.oom_control oom_kill */
-	u64 events_max; /* memory.events max */
-	u64 events_oom;
+	u64 oom_kill; /* v1 memory.oom_control oom_kill, counted up to the root */
+	u64 memory_events[MEMCG_NR_MEMORY_EVENTS]; /* memory.events */
+	u64 memory_events_local[MEMCG_NR_MEMORY_EVENTS]; /* memory.events.local */
 };
 
 static inline struct lruvec *mem_cgroup_lruvec(struct mem_cgroup *memcg,

@@ -26,14 +26,22 @@ long oom_badness(struct task *p, u64 totalpages)
 	return points;
 }
 
-/* constrained_alloc(): the memory the candidates compete for. */
+/*
+ * constrained_alloc(): the memory the candidates compete for; for a memcg
+ * OOM its limit plus the swap it may use (v2 swap.max, v1 memsw - max).
+ */
 static u64 oom_totalpages(struct sim *sim, struct mem_cgroup *memcg)
 {
 	u64 ram = 0, swap = sim->swap ? sim->swap->max - 1 : 0;
 
 	if (memcg && memcg->memory.max != U64_MAX) {
-		u64 sw = memcg->memsw.max != U64_MAX ? memcg->memsw.max - memcg->memory.max : swap;
+		u64 sw;
 
+		if (memcg->dfl)
+			sw = memcg->swap.max;
+		else
+			sw = memcg->memsw.max != U64_MAX ? memcg->memsw.max - memcg->memory.max :
+							   swap;
 		return memcg->memory.max + min_u64(sw, swap);
 	}
 	for (unsigned int n = 0; n < sim->nr_nodes; n++)
@@ -43,19 +51,55 @@ static u64 oom_totalpages(struct sim *sim, struct mem_cgroup *memcg)
 }
 
 /*
+ * __oom_kill_process() (v6.12): SIGKILL takes the whole thread group, and
+ * every other process sharing the victim's mm is killed with it (one
+ * OOM_KILL counted, and MEMCG_OOM_KILL in the victim's group): the memory
+ * goes only when all are gone.  @current, if among them, is only marked
+ * (its caller unwinds and exits), the others exit now (sim->kill_task:
+ * do_exit, src/kernel/exit.c).
+ */
+static void __oom_kill_process(struct task *current, struct task *victim)
+{
+	struct sim *sim = current->sim;
+	struct mm_struct *mm = victim->mm;
+
+	count_vm_event(sim, OOM_KILL);
+	sim->reclaim.oom_kills++;
+	memcg_memory_event(sim, victim->memcg, MEMCG_OOM_KILL);
+	/* v1 memory.oom_control oom_kill and the OOM_KILL line of memory.stat */
+	count_memcg_events(victim->memcg, OOM_KILL, 1);
+	for (struct mem_cgroup *m = victim->memcg; m; m = m->parent)
+		m->oom_kill++;
+	for (unsigned int i = 0; i < sim->eng.nr_tasks; i++) {
+		struct task *p = sim->eng.tasks[i];
+
+		if (p->state == TASK_DEAD || (p != victim && p->mm != mm))
+			continue;
+		mm_task(p)->oom_victim = true;
+		if (p != current)
+			sim->kill_task(p, 9); /* do_exit, reaped at once */
+	}
+}
+
+/*
  * out_of_memory() (v6.12) with select_bad_process()/oom_evaluate_task():
  * among user tasks (of @memcg's subtree for a memcg OOM) the highest
  * oom_badness wins, a later task with equal points replacing an earlier
- * one.  The victim and the tasks sharing its mm die together; @current,
- * if among them, is only marked (its caller unwinds and exits), the
- * others exit now (sim->kill_task: do_exit, src/kernel/exit.c).  Returns false when there was
- * no candidate.
+ * one.  If the victim's group (or an ancestor within the OOM domain) has
+ * memory.oom.group, every process of that group's subtree dies too
+ * (oom_kill_memcg_member: not those with oom_score_adj -1000); a victim
+ * still alive then (@current) is counted again, as in the kernel, whose
+ * group scan finds it with its mm.  The model keeps no task list per
+ * group: candidates and members are found by a scan of all tasks with
+ * mem_cgroup_is_descendant (O(tasks x depth), not O(groups)).  Returns
+ * false when there was no candidate.
  */
 bool out_of_memory(struct task *current, struct mem_cgroup *memcg)
 {
 	struct sim *sim = current->sim;
 	u64 totalpages = oom_totalpages(sim, memcg);
 	struct task *chosen = NULL;
+	struct mem_cgroup *oom_group;
 	long chosen_points = LONG_MIN;
 
 	for (unsigned int i = 0; i < sim->eng.nr_tasks; i++) {
@@ -75,29 +119,20 @@ bool out_of_memory(struct task *current, struct mem_cgroup *memcg)
 	if (!chosen)
 		return false;
 
-	count_vm_event(sim, OOM_KILL);
-	sim->reclaim.oom_kills++;
-	/* MEMCG_OOM_KILL: local event, hierarchical oom_control count */
-	count_memcg_events(chosen->memcg, OOM_KILL, 1);
-	for (struct mem_cgroup *m = chosen->memcg; m; m = m->parent)
-		m->oom_kill++;
-	/*
-	 * __oom_kill_process(): SIGKILL takes the whole thread group, and
-	 * every other process sharing the victim's mm is killed with it
-	 * (one OOM_KILL counted): the memory goes only when all are gone.
-	 */
-	{
-		struct mm_struct *mm = chosen->mm;
+	oom_group = mem_cgroup_get_oom_group(sim, chosen, memcg);
+	__oom_kill_process(current, chosen);
+	if (!oom_group)
+		return true;
+	memcg_memory_event(sim, oom_group, MEMCG_OOM_GROUP_KILL);
+	for (unsigned int i = 0; i < sim->eng.nr_tasks; i++) {
+		struct task *p = sim->eng.tasks[i];
 
-		for (unsigned int i = 0; i < sim->eng.nr_tasks; i++) {
-			struct task *p = sim->eng.tasks[i];
-
-			if (p->state == TASK_DEAD || (p != chosen && p->mm != mm))
-				continue;
-			mm_task(p)->oom_victim = true;
-			if (p != current)
-				sim->kill_task(p, 9); /* do_exit, reaped at once */
-		}
+		/* css_task_iter over processes: each mm's owner once */
+		if (p->kind != TASK_USER || p->state == TASK_DEAD || !p->mm || p->mm->owner != p ||
+		    !mem_cgroup_is_descendant(p->memcg, oom_group) ||
+		    mm_task(p)->oom_score_adj == -1000)
+			continue;
+		__oom_kill_process(current, p);
 	}
 	return true;
 }

@@ -119,6 +119,11 @@ bool add_to_swap(struct sim *sim, u32 pfn)
 
 	if (!si || !(slot = get_swap_slot(si)))
 		return false;
+	/* folio_alloc_swap(): a v2 group over memory.swap.max gets no slot */
+	if (!mem_cgroup_try_charge_swap(sim, pfn, slot)) {
+		si->inuse_pages--;
+		return false;
+	}
 	si->swap_map[slot] = SWAP_HAS_CACHE;
 	si->swap_cache[slot] = (u64)pfn + 1;
 	page->private = (u32)slot;

@@ -35,12 +35,12 @@ static bool cgroup_reclaim(const struct scan_control *sc)
 
 /*
  * writeback_throttling_sane(): global and cgroup v2 reclaim can rely on
- * the writeback throttling of dirty pages; cgroup v1 limit reclaim (the
- * model's cgroups) cannot and waits for writeback itself.
+ * the writeback throttling of dirty pages; cgroup v1 limit reclaim cannot
+ * and waits for writeback itself.
  */
 static bool writeback_throttling_sane(const struct scan_control *sc)
 {
-	return !cgroup_reclaim(sc);
+	return !cgroup_reclaim(sc) || sc->target_mem_cgroup->dfl;
 }
 
 /* mem_cgroup_swappiness() (v6.12): the memcg's own, or vm.swappiness for the root. */
@@ -90,12 +90,6 @@ static unsigned long isqrt(unsigned long x)
 	return r;
 }
 
-/* The memcgs whose pages a reclaim of @target (NULL: all) visits, in id order. */
-static bool memcg_in_walk(const struct scan_control *sc, const struct mem_cgroup *memcg)
-{
-	return !sc->target_mem_cgroup || mem_cgroup_is_descendant(memcg, sc->target_mem_cgroup);
-}
-
 /*
  * Hierarchical LRU size of @memcg's lruvec on @pgdat (lruvec_page_state
  * of a memcg includes its descendants; for the root it is the node).
@@ -108,7 +102,10 @@ static u64 lruvec_lru_size_hier(struct sim *sim, struct mem_cgroup *memcg,
 	return mem_cgroup_lruvec(memcg, pgdat)->nr_pages_hier[lru];
 }
 
-/* lruvec_page_state() of a node item for @memcg, descendants included. */
+/*
+ * lruvec_page_state() of a node item for @memcg, descendants included: a
+ * walk of its subtree (the kernel keeps the sums, rstat-flushed).
+ */
 static u64 memcg_state_hier(struct sim *sim, struct mem_cgroup *memcg, struct pglist_data *pgdat,
 			    enum node_stat_item item)
 {
@@ -116,9 +113,9 @@ static u64 memcg_state_hier(struct sim *sim, struct mem_cgroup *memcg, struct pg
 
 	if (!memcg->parent)
 		return (u64)node_page_state(pgdat, item);
-	for (unsigned int i = 0; i < sim->nr_memcgs; i++)
-		if (mem_cgroup_is_descendant(sim->memcgs[i], memcg))
-			sum += (u64)sim->memcgs[i]->vm_stat[item];
+	for (struct mem_cgroup *pos = css_next_descendant_pre(NULL, memcg); pos;
+	     pos = css_next_descendant_pre(pos, memcg))
+		sum += (u64)pos->vm_stat[item];
 	return sum;
 }
 
@@ -968,8 +965,33 @@ void get_scan_count(struct sim *sim, struct lruvec *lruvec, struct scan_control 
 	}
 	for (int lru = 0; lru < NR_EVICTABLE_LRU; lru++) {
 		bool file = is_file_lru(lru);
-		u64 scan = lruvec_lru_size(lruvec, lru, (int)sc->reclaim_idx);
+		u64 lruvec_size = lruvec_lru_size(lruvec, lru, (int)sc->reclaim_idx);
+		u64 scan = lruvec_size;
+		unsigned long min, low;
 
+		mem_cgroup_protection(sc->target_mem_cgroup ? sc->target_mem_cgroup :
+							      sim->memcgs[0],
+				      lruvec->memcg, &min, &low);
+		if (min || low) {
+			/*
+			 * Scale the pressure on a protected group by how far
+			 * its usage exceeds the protection: memory.low while
+			 * it is respected (and then a retry ignoring it is
+			 * owed), else memory.min; at least SWAP_CLUSTER_MAX
+			 * so that reclaim moves on.
+			 */
+			u64 cgroup_size = lruvec->memcg->memory.usage, protection;
+
+			if (!sc->memcg_low_reclaim && low > min) {
+				protection = low;
+				sc->memcg_low_skipped = true;
+			} else {
+				protection = min;
+			}
+			cgroup_size = max_u64(cgroup_size, protection);
+			scan = lruvec_size - lruvec_size * protection / (cgroup_size + 1);
+			scan = max_u64(scan, SWAP_CLUSTER_MAX);
+		}
 		scan >>= sc->priority;
 		switch (scan_balance) {
 		case SCAN_EQUAL:
@@ -1090,42 +1112,48 @@ age_anon:
 		shrink_active_list(t, SWAP_CLUSTER_MAX, lruvec, sc, LRU_ACTIVE_ANON);
 }
 
-/* The lruvec holding the shared walk position of @sc's target on @pgdat. */
-static struct lruvec *target_lruvec(struct sim *sim, struct scan_control *sc,
-				    struct pglist_data *pgdat)
-{
-	return mem_cgroup_lruvec(sc->target_mem_cgroup ? sc->target_mem_cgroup : sim->memcgs[0],
-				 pgdat);
-}
-
 /*
  * shrink_node_memcgs() (v6.12): direct and limit reclaim walk the memcg
  * tree partially, resuming where the last reclaimer stopped (the reclaim
- * cookie, mem_cgroup_iter) and stopping once nr_to_reclaim is met;
- * kswapd and the memcg_full_walk retry visit every memcg.
+ * cookie of mem_cgroup_iter) and stopping once nr_to_reclaim is met;
+ * kswapd and the memcg_full_walk retry visit every memcg.  Groups within
+ * their effective memory.min are skipped; those within memory.low too,
+ * unless this is the memcg_low_reclaim pass (which counts a MEMCG_LOW
+ * event for each).  Each group the walk visits below its root costs
+ * memcg_iter_ns: the kernel takes no reference on the walk's root, whose
+ * structures shrink_node has just read, but one on every other group,
+ * whose structures are cold.
  */
 static void shrink_node_memcgs(struct task *t, struct pglist_data *pgdat, struct scan_control *sc)
 {
 	struct sim *sim = t->sim;
-	bool partial_walk = !sc->kswapd && !sc->memcg_full_walk;
-	struct lruvec *iter = target_lruvec(sim, sc, pgdat);
+	struct mem_cgroup *target = sc->target_mem_cgroup;
+	struct mem_cgroup *walk_root = target ? target : sim->memcgs[0];
+	struct mem_cgroup_reclaim_cookie reclaim = { .pgdat = pgdat };
+	struct mem_cgroup_reclaim_cookie *partial = &reclaim;
+	struct mem_cgroup *memcg;
 
-	for (unsigned int pos = partial_walk ? iter->reclaim_iter : 0; pos < sim->nr_memcgs;
-	     pos++) {
-		struct mem_cgroup *memcg = sim->memcgs[pos];
-
-		if (!memcg_in_walk(sc, memcg))
-			continue;
+	if (sc->kswapd || sc->memcg_full_walk)
+		partial = NULL;
+	memcg = mem_cgroup_iter(sim, target, NULL, partial);
+	do {
+		if (memcg != walk_root)
+			charge_sys(t, sim->scn.cost.memcg_iter_ns);
+		mem_cgroup_calculate_protection(sim, target, memcg);
+		if (mem_cgroup_below_min(target, memcg))
+			continue; /* hard protection: if nothing else is reclaimable, OOM */
+		if (mem_cgroup_below_low(target, memcg)) {
+			/* soft protection: only while others have reclaimable memory */
+			if (!sc->memcg_low_reclaim) {
+				sc->memcg_low_skipped = true;
+				continue;
+			}
+			memcg_memory_event(sim, memcg, MEMCG_LOW);
+		}
 		shrink_lruvec(t, mem_cgroup_lruvec(memcg, pgdat), sc);
-		if (!partial_walk)
-			continue;
-		iter->reclaim_iter = pos + 1;
-		if (sc->nr_reclaimed >= sc->nr_to_reclaim)
-			return;
-	}
-	/* the walk reached the end: the next one starts over */
-	if (partial_walk)
-		iter->reclaim_iter = 0;
+		if (partial && sc->nr_reclaimed >= sc->nr_to_reclaim)
+			break; /* mem_cgroup_iter_break: the cursor stays */
+	} while ((memcg = mem_cgroup_iter(sim, target, memcg, partial)));
 }
 
 /*
@@ -1372,8 +1400,9 @@ static void shrink_zones(struct task *t, struct scan_control *sc)
  * do_try_to_free_pages() (v6.12; the 2008 throttle and the 2.6.x rules by
  * policy): priority passes from DEF_PRIORITY down until nr_to_reclaim is
  * met.  A pass that reclaimed nothing is retried once visiting every memcg
- * (full_walk_retry, v6.10+), and once more with deactivation forced
- * (force_deactivate_retry, v5.9+).  Returns the pages reclaimed.
+ * (full_walk_retry, v6.10+), once more with deactivation forced
+ * (force_deactivate_retry, v5.9+), and once more reclaiming groups within
+ * memory.low if some were skipped (memcg_low_reclaim; v4.0 had it as may_thrash).  Returns the pages reclaimed.
  */
 static unsigned long do_try_to_free_pages(struct task *t, struct scan_control *sc)
 {
@@ -1405,6 +1434,14 @@ retry:
 		sc->priority = DEF_PRIORITY;
 		sc->force_deactivate = true;
 		sc->skipped_deactivate = false;
+		goto retry;
+	}
+	/* untapped memory.low reserves: retry ignoring them rather than OOM */
+	if (!sc->nr_reclaimed && sc->memcg_low_skipped) {
+		sc->priority = DEF_PRIORITY;
+		sc->force_deactivate = false;
+		sc->memcg_low_reclaim = true;
+		sc->memcg_low_skipped = false;
 		goto retry;
 	}
 out:

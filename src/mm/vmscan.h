@@ -22,6 +22,8 @@ struct scan_control {
 	bool file_is_tiny;
 	bool no_cache_trim_mode;
 	bool memcg_full_walk;
+	bool memcg_low_reclaim; /* the pass that reclaims within memory.low */
+	bool memcg_low_skipped; /* a group was spared for its memory.low */
 	bool all_unreclaimable; /* 2.6.x: every zone of this pass was skipped */
 	int order;
 	int priority;

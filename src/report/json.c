@@ -15,7 +15,11 @@
  *     "cgroups":   {NAME: {memory.stat lines..., "usage_in_bytes",
  *                   "max_usage_in_bytes", "failcnt", "limit_in_bytes",
  *                   "memsw_usage_in_bytes", "memsw_max_usage_in_bytes",
- *                   "memsw_failcnt", "memsw_limit_in_bytes", "oom_kill"}}
+ *                   "memsw_failcnt", "memsw_limit_in_bytes", "oom_kill",
+ *                   "current", "peak", "swap_current" (bytes: memory.current,
+ *                   memory.peak, memory.swap.current), "events" and
+ *                   "events_local" ({"low", "high", "max", "oom", "oom_kill",
+ *                   "oom_group_kill"}: memory.events, memory.events.local)}}
  *     "workloads": {NAME: {"type", "elapsed_s", "user_s", "sys_s",
  *                   "major_faults", "minor_faults", "exit_signal",
  *                   "started", "finished", FIGURE: value, ...}}
@@ -213,6 +217,21 @@ static cJSON *json_zones(const struct sim *sim)
 	return arr;
 }
 
+/* memory.events or memory.events.local, the kernel's names */
+static cJSON *json_memory_events(const u64 *events)
+{
+	static const char *const names[MEMCG_NR_MEMORY_EVENTS] = {
+		[MEMCG_LOW] = "low",	       [MEMCG_HIGH] = "high",
+		[MEMCG_MAX] = "max",	       [MEMCG_OOM] = "oom",
+		[MEMCG_OOM_KILL] = "oom_kill", [MEMCG_OOM_GROUP_KILL] = "oom_group_kill",
+	};
+	cJSON *o = cJSON_CreateObject();
+
+	for (int i = 0; i < MEMCG_NR_MEMORY_EVENTS; i++)
+		add_u64(o, names[i], events[i]);
+	return o;
+}
+
 static cJSON *json_cgroups(const struct sim *sim)
 {
 	cJSON *all = cJSON_CreateObject();
@@ -239,6 +258,13 @@ static cJSON *json_cgroups(const struct sim *sim)
 		add_u64(o, "memsw_failcnt", memcg->memsw.failcnt);
 		add_u64(o, "memsw_limit_in_bytes", limit_bytes(sim, memcg->memsw.max));
 		add_u64(o, "oom_kill", memcg->oom_kill);
+		/* the v2 files: memory.current, memory.peak, memory.swap.current */
+		add_u64(o, "current", memcg->memory.usage * ps);
+		add_u64(o, "peak", memcg->memory.watermark * ps);
+		add_u64(o, "swap_current", memcg->swap.usage * ps);
+		cJSON_AddItemToObject(o, "events", json_memory_events(memcg->memory_events));
+		cJSON_AddItemToObject(o, "events_local",
+				      json_memory_events(memcg->memory_events_local));
 		cJSON_AddItemToObject(all, key, o);
 	}
 	return all;

@@ -49,6 +49,8 @@ static const char *const profile_2_6_25[] = {
 	"full_walk_retry = off",
 	"force_deactivate_retry = off",
 	"file_writepage = kswapd",
+	"cgroup = v1",
+	"memcg_high_throttle = reclaim",
 	NULL,
 };
 
@@ -74,6 +76,8 @@ static const char *const profile_2_6_28[] = {
 	"full_walk_retry = off",
 	"force_deactivate_retry = off",
 	"file_writepage = kswapd",
+	"cgroup = v1",
+	"memcg_high_throttle = reclaim",
 	NULL,
 };
 
@@ -99,6 +103,8 @@ static const char *const profile_2_6_32[] = {
 	"full_walk_retry = off",
 	"force_deactivate_retry = off",
 	"file_writepage = kswapd",
+	"cgroup = v1",
+	"memcg_high_throttle = reclaim",
 	NULL,
 };
 
@@ -129,6 +135,8 @@ static const char *const profile_4_2[] = {
 	"full_walk_retry = off",
 	"force_deactivate_retry = off",
 	"file_writepage = kswapd",
+	"cgroup = v1",
+	"memcg_high_throttle = reclaim",
 	NULL,
 };
 
@@ -154,6 +162,8 @@ static const char *const profile_4_5[] = {
 	"full_walk_retry = off",
 	"force_deactivate_retry = off",
 	"file_writepage = kswapd",
+	"cgroup = v1",
+	"memcg_high_throttle = reclaim",
 	NULL,
 };
 
@@ -179,6 +189,8 @@ static const char *const profile_4_12[] = {
 	"full_walk_retry = off",
 	"force_deactivate_retry = off",
 	"file_writepage = kswapd",
+	"cgroup = v1",
+	"memcg_high_throttle = reclaim",
 	NULL,
 };
 
@@ -204,6 +216,8 @@ static const char *const profile_6_12[] = {
 	"full_walk_retry = on",
 	"force_deactivate_retry = on",
 	"file_writepage = kswapd",
+	"cgroup = v2",
+	"memcg_high_throttle = penalty",
 	NULL,
 };
 
@@ -229,6 +243,8 @@ static const char *const profile_6_18[] = {
 	"full_walk_retry = on",
 	"force_deactivate_retry = on",
 	"file_writepage = never",
+	"cgroup = v2",
+	"memcg_high_throttle = penalty",
 	NULL,
 };
 

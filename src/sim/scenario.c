@@ -192,7 +192,7 @@ extern const struct cfg_table cost_table, run_table, memcontrol_cgroup_table;
 extern const struct cfg_table blk_jitter_run_table, sched_run_table, event_run_table,
 	shuffle_run_table;
 extern const struct cfg_table mm_init_machine_table, swapfile_machine_table, blkdev_machine_table,
-	filemap_machine_table;
+	filemap_machine_table, memcontrol_machine_table;
 extern const struct cfg_table workload_common_table;
 const struct cfg_table *workload_type_keys(unsigned int type);
 const char *workload_missing(const struct scn_workload *w);
@@ -207,7 +207,7 @@ static struct cfg_section sections[NR_SECS] = {
 	[SEC_MACHINE] = {
 		.name = "machine",
 		.tables = TABLES(&machine_table, &mm_init_machine_table, &swapfile_machine_table,
-				 &blkdev_machine_table, &filemap_machine_table),
+				 &blkdev_machine_table, &filemap_machine_table, &memcontrol_machine_table),
 		.doc = "The simulated machine: CPUs, memory and its zones, swap and disk devices.",
 	},
 	[SEC_SYSCTL] = {
@@ -1371,6 +1371,9 @@ static int report_cycle(const struct scenario *s, unsigned int i, char *err, siz
 static int validate_cgroups(const struct scenario *s, char *err, size_t errlen)
 {
 	u64 ps = s->machine.page_size;
+	char msg[SCN_MSG_LEN];
+	const char *why;
+	int origin;
 
 	for (unsigned int i = 0; i < s->nr_cgroups; i++) {
 		const struct scn_cgroup *cg = &s->cgroups[i];
@@ -1392,6 +1395,10 @@ static int validate_cgroups(const struct scenario *s, char *err, size_t errlen)
 			return cfg_fail_at(s, cg->parent_origin, cg->line, err, errlen,
 					   "[cgroup %s] parent: no cgroup named '%s'", cg->name,
 					   cg->parent);
+		/* the interface rules (memcontrol.c) */
+		why = scn_cgroup_check(s, cg, msg, sizeof(msg), &origin);
+		if (why)
+			return cfg_fail_at(s, origin, cg->line, err, errlen, "%s", why);
 	}
 	/* every parent exists: a chain either reaches the root or loops */
 	for (unsigned int i = 0; i < s->nr_cgroups; i++) {

@@ -85,6 +85,9 @@ struct scn_machine {
 	struct scn_device swap_dev;
 	struct scn_device disk_dev;
 	u64 read_ahead; /* bytes, file readahead window (read_ahead_kb) */
+	/* cgroup2 mount options (memcontrol.c) */
+	bool memory_recursiveprot;
+	bool memory_localevents;
 };
 
 struct scn_sysctl {
@@ -164,6 +167,8 @@ struct scn_policy {
 	bool full_walk_retry; /* full_walk_retry = on (v6.10+) */
 	bool force_deactivate_retry; /* force_deactivate_retry = on (v5.9+) */
 	bool file_writepage; /* file_writepage = kswapd (< v6.17) */
+	bool cgroup_dfl; /* cgroup = v2: groups use the v2 interface by default */
+	bool memcg_high_penalty; /* memcg_high_throttle = penalty (v5.4+) */
 	u32 keys_given; /* 1 << index of each key given (file or
 					 * --set): a profile leaves them alone */
 };
@@ -184,6 +189,7 @@ struct scn_cost {
 	u64 swap_slot_ns; /* add_to_swap: slot allocation + swap cache */
 	u64 syscall_ns; /* read()/write() entry/exit */
 	u64 charge_ns; /* memcg charge, per page */
+	u64 memcg_iter_ns; /* one step of a reclaim walk over the memcg tree */
 	u64 pagecache_insert_ns; /* a page entering the page cache, fs work included */
 	u64 socket_msg_ns; /* one small message through a socket, beyond the syscall */
 	u64 pte_ns; /* one PTE set up or torn down: zap, madvise, fault-around */
@@ -195,11 +201,19 @@ struct scn_cost {
 struct scn_cgroup {
 	char name[SCN_NAME_LEN];
 	char parent[SCN_NAME_LEN]; /* "/" = root */
-	u64 limit; /* bytes; U64_MAX = unlimited (memory.max) */
+	int interface; /* cgroup = v1 (0) | v2 (1); -1 = the machine's ([policy] cgroup) */
+	u64 limit; /* bytes; U64_MAX = unlimited (v1 limit / v2 max) */
+	bool limit_v2; /* the limit was given as v2 "max" */
 	u64 memsw_limit; /* bytes; U64_MAX = unlimited */
 	int swappiness; /* -1 = inherit vm.swappiness */
+	u64 min, low; /* bytes, v2 memory.min / memory.low */
+	u64 high; /* bytes, v2 memory.high; U64_MAX = max */
+	u64 swap_max; /* bytes, v2 memory.swap.max; U64_MAX = max */
+	bool oom_group; /* v2 memory.oom.group */
 	int line; /* line of the section header, for messages */
 	int parent_origin, limit_origin, memsw_origin;
+	int interface_origin, swappiness_origin, min_origin, low_origin, high_origin,
+		swap_max_origin, oom_group_origin;
 };
 
 enum workload_type {
@@ -328,6 +342,20 @@ void scenario_print_keys(FILE *f);
  * (letters, digits, '_' and '-'), else why not.
  */
 const char *scenario_check_name(const char *name);
+
+/* Does cgroup @c use the v2 interface (its own cgroup key, else [policy] cgroup)? */
+static inline bool scn_cgroup_dfl(const struct scenario *s, const struct scn_cgroup *c)
+{
+	return c->interface < 0 ? s->policy.cgroup_dfl : c->interface == 1;
+}
+
+/*
+ * scn_cgroup_check - the interface rules of cgroup @c (memcontrol.c): a
+ * key of the other interface, min or low above max.  NULL, or what is
+ * wrong with *@origin the origin to blame (0: the section).
+ */
+const char *scn_cgroup_check(const struct scenario *s, const struct scn_cgroup *c, char *buf,
+			     size_t len, int *origin);
 
 int parse_size(const char *str, unsigned int page_size, u64 *bytes, char *err, size_t errlen);
 int parse_time(const char *str, u64 *ns, char *err, size_t errlen);
