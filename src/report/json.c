@@ -189,7 +189,7 @@ static cJSON *json_reclaim(const struct sim *sim)
 	/* keyed by order: every order up to MAX_PAGE_ORDER, stalled or not */
 	stalls = cJSON_AddObjectToObject(o, "allocstall_order");
 	for (int order = 0; stalls && order < NR_PAGE_ORDERS; order++) {
-		char key[8];
+		char key[12]; /* any int, as the compiler checks */
 
 		snprintf(key, sizeof(key), "%d", order);
 		add_u64(stalls, key, sim->reclaim.allocstall_order[order]);
