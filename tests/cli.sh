@@ -99,6 +99,16 @@ expect_ok "vmstat" "$BIN" vmstat "$TMP/tiny.ini"
 grep -q '^pgfault 2048$' "$TMP/out" || { echo "FAIL vmstat pgfault"; fails=$((fails + 1)); }
 expect_ok "plot" "$BIN" run "$TMP/tiny.ini" --plot "$TMP/p.png" --csv "$TMP/p.csv"
 [ -s "$TMP/p.png" ] && head -1 "$TMP/p.csv" | grep -q '^t_s,free,min,low,high' || { echo "FAIL plot/csv files"; fails=$((fails + 1)); }
+expect_ok "meminfo" "$BIN" meminfo "$TMP/tiny.ini"
+check "meminfo MemTotal: the 64M managed" grep -qx 'MemTotal:          65536 kB' "$TMP/out"
+check "meminfo SwapTotal: no swap" grep -qx 'SwapTotal:             0 kB' "$TMP/out"
+expect_ok "meminfo --before" "$BIN" meminfo --before "$TMP/tiny.ini"
+check "meminfo --before: all free" grep -qx 'MemFree:           65536 kB' "$TMP/out"
+# GNU time's lines: the 8M fill's peak RSS in KiB, no block I/O
+expect_ok "run: rusage" "$BIN" run "$TMP/tiny.ini"
+check "run: 8192maxresident" grep -q '^w: .* (0avgtext+0avgdata 8192maxresident)k$' "$TMP/out"
+check "run: 0inputs+0outputs" grep -q '^w: 0inputs+0outputs (0major+2048minor)pagefaults 0swaps$' "$TMP/out"
+check "run: kswapd never woke" grep -q '^  kswapd0 *pid [0-9]* utime 0 stime 0 (ticks), on CPU 0.000000 ms$' "$TMP/out"
 expect_ok "memory.stat" "$BIN" memory.stat "$TMP/tiny.ini"
 grep -q '^total_pgfault 2048$' "$TMP/out" || { echo "FAIL memory.stat total_pgfault"; fails=$((fails + 1)); }
 
@@ -125,7 +135,7 @@ expect_ok "--set run.seed=11 --seed 10 --set sysctl.swappiness=60" "$BIN" run "$
 check "a --set of another key after --seed leaves the seed" cmp -s "$TMP/out" "$TMP/s10"
 expect_status "a bad --seed before a bad --set: the --seed is reported" 1 "^reclaimsim: --seed x:" "$BIN" run "$TMP/tiny.ini" --seed x --set run.seed=y
 expect_status "--json=1" 2 "takes no value" "$BIN" run "$TMP/tiny.ini" --json=1
-for cmd in run zoneinfo vmstat memory.stat compare oracle; do
+for cmd in run zoneinfo vmstat meminfo memory.stat compare oracle; do
 	for h in -h --help; do
 		expect_ok "$cmd $h" "$BIN" $cmd $h
 		check "$cmd $h prints usage" grep -q "^usage: reclaimsim $cmd" "$TMP/out"
@@ -142,8 +152,8 @@ check "run --version prints the version" grep -qx "reclaimsim 0.1" "$TMP/out"
 
 # meaningless combinations are usage errors
 expect_status "run --cgroup" 2 "--cgroup applies to memory.stat only" "$BIN" run "$TMP/tiny.ini" --cgroup box
-expect_status "run --before" 2 "--before applies to zoneinfo, vmstat and memory.stat only" "$BIN" run "$TMP/tiny.ini" --before
-for cmd in vmstat zoneinfo memory.stat; do
+expect_status "run --before" 2 "--before applies to zoneinfo, vmstat, meminfo and memory.stat only" "$BIN" run "$TMP/tiny.ini" --before
+for cmd in vmstat zoneinfo meminfo memory.stat; do
 	expect_status "$cmd --json" 2 "--json applies to run only" "$BIN" $cmd "$TMP/tiny.ini" --json
 done
 expect_status "--before --csv" 2 "--csv needs a run" "$BIN" vmstat "$TMP/tiny.ini" --before --csv "$TMP/b.csv"

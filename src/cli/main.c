@@ -5,6 +5,7 @@
  *   reclaimsim run [SCENARIO] [options]        run, print the report
  *   reclaimsim zoneinfo [SCENARIO] [options]   /proc/zoneinfo after the run
  *   reclaimsim vmstat [SCENARIO] [options]     /proc/vmstat after the run
+ *   reclaimsim meminfo [SCENARIO] [options]    /proc/meminfo after the run
  *   reclaimsim memory.stat [SCENARIO] [options] [--cgroup NAME]
  *   reclaimsim compare [SCENARIO] --a K=V[,K=V...] --b K=V[,...] [--runs N] [--json]
  *                                              A/B runs side by side (compare.c)
@@ -13,7 +14,7 @@
  *   reclaimsim keys                            the key reference (markdown)
  *
  * Options: --set section.key=value (repeatable), --seed N, --json (run),
- * --machine host, --before (zoneinfo/vmstat/memory.stat of the booted
+ * --machine host, --before (zoneinfo/vmstat/meminfo/memory.stat of the booted
  * machine, without running), --cgroup NAME (memory.stat), --csv FILE
  * (time series), --plot FILE.png (the time series drawn by gnuplot),
  * --check (verify the model's page accounting after every event: slow,
@@ -55,7 +56,7 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: reclaimsim run [SCENARIO] [--set section.key=value]... [--seed N]\n"
 		"                      [--json] [--machine host] [--csv FILE] [--plot FILE.png] [--check]\n"
-		"       reclaimsim zoneinfo|vmstat [SCENARIO] [options] [--before]\n"
+		"       reclaimsim zoneinfo|vmstat|meminfo [SCENARIO] [options] [--before]\n"
 		"       reclaimsim memory.stat [SCENARIO] [options] [--cgroup NAME] [--before]\n"
 		"       reclaimsim compare [SCENARIO] --a SECTION.KEY=VALUE[,...] --b SECTION.KEY=VALUE[,...]\n"
 		"                          [--runs N] [--json] [--figures LIST] [--set SECTION.KEY=VALUE]...\n"
@@ -84,6 +85,10 @@ static void command_usage(FILE *f, const char *cmd)
 	else if (!strcmp(cmd, "vmstat"))
 		fputs("usage: reclaimsim vmstat [SCENARIO] [options]\n\n"
 		      "Print the model's /proc/vmstat after the run (--before: at boot).\n",
+		      f);
+	else if (!strcmp(cmd, "meminfo"))
+		fputs("usage: reclaimsim meminfo [SCENARIO] [options]\n\n"
+		      "Print the model's /proc/meminfo after the run (--before: at boot).\n",
 		      f);
 	else
 		fputs("usage: reclaimsim memory.stat [SCENARIO] [options]\n\n"
@@ -217,7 +222,7 @@ static int check_combinations(const struct options *o)
 	}
 	if (o->before && run) {
 		fprintf(stderr,
-			"reclaimsim: run: --before applies to zoneinfo, vmstat and memory.stat only (run always runs the scenario)\n");
+			"reclaimsim: run: --before applies to zoneinfo, vmstat, meminfo and memory.stat only (run always runs the scenario)\n");
 		return -1;
 	}
 	if (o->cgroup && strcmp(c, "memory.stat")) {
@@ -364,6 +369,8 @@ static int cmd_sim(const struct options *o)
 		report_zoneinfo(stdout, sim);
 	else if (!strcmp(o->cmd, "vmstat"))
 		report_vmstat(stdout, sim);
+	else if (!strcmp(o->cmd, "meminfo"))
+		report_meminfo(stdout, sim);
 	else if (memcg)
 		report_memory_stat(stdout, sim, memcg);
 	else if (o->json)
@@ -404,7 +411,7 @@ static int finish(int rc)
 static bool known_command(const char *cmd)
 {
 	return !strcmp(cmd, "run") || !strcmp(cmd, "zoneinfo") || !strcmp(cmd, "vmstat") ||
-	       !strcmp(cmd, "memory.stat");
+	       !strcmp(cmd, "meminfo") || !strcmp(cmd, "memory.stat");
 }
 
 int main(int argc, char **argv)

@@ -40,6 +40,9 @@ void do_exit(struct task *t, int code)
 {
 	if (t->state == TASK_DEAD)
 		return;
+	/* setmax_mm_hiwater_rss(): the process's ru_maxrss, before the mm goes */
+	if (t->mm)
+		mm_task(t)->maxrss = get_mm_hiwater_rss(t->mm);
 	exit_mm(t);
 	exit_notify(t, code);
 }

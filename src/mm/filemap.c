@@ -242,6 +242,8 @@ static enum vm_fault_result page_cache_sync_ra(struct task *t, struct address_sp
 		pfn = task_pool_take(t);
 		filemap_add_folio(t, mapping, i, pfn, true);
 		bio->pfns[bio->nr_pages++] = pfn;
+		/* submit_bio(): task_io_account_read() of the pages really read */
+		mm_task(t)->read_bytes += sim->page_size;
 		if (bio->nr_pages == BIO_MAX_PAGES) {
 			submit_bio(sim, &sim->disk_dev, bio, task_now(t));
 			bio = NULL;
@@ -331,9 +333,14 @@ enum vm_fault_result filemap_fault(struct task *t, struct address_space *mapping
 	return VM_FAULT_DONE;
 }
 
-/* folio_mark_dirty() for a page-cache page (v6.12 filemap_dirty_folio). */
-static void folio_mark_dirty_file(struct sim *sim, struct address_space *mapping, u32 pfn, u64 now)
+/*
+ * folio_mark_dirty() for a page-cache page by @t (v6.12
+ * filemap_dirty_folio); folio_account_dirtied() charges the page to @t's
+ * write_bytes (task_io_account_write()).
+ */
+static void folio_mark_dirty_file(struct task *t, struct address_space *mapping, u32 pfn)
 {
+	struct sim *sim = t->sim;
 	struct page *page = pfn_to_page(sim, pfn);
 
 	if (PageFlag(page, PG_dirty))
@@ -343,8 +350,9 @@ static void folio_mark_dirty_file(struct sim *sim, struct address_space *mapping
 	mod_lruvec_page_state(sim, pfn, NR_FILE_DIRTY, 1);
 	mod_node_page_state(page_pgdat(sim, pfn), NR_DIRTIED, 1);
 	mod_zone_page_state(page_zone(sim, pfn), NR_ZONE_WRITE_PENDING, 1);
+	mm_task(t)->write_bytes += sim->page_size;
 	if (!mapping->nr_dirty)
-		mapping->dirtied_when = now;
+		mapping->dirtied_when = task_now(t);
 	mapping->nr_dirty++;
 	sim->nr_dirty++;
 }
@@ -397,7 +405,7 @@ enum vm_fault_result filemap_write(struct task *t, struct address_space *mapping
 	if (index >= mapping->size)
 		mapping->size = index + 1;
 	charge_sys(t, sim->scn.cost.copy_page_ns);
-	folio_mark_dirty_file(sim, mapping, pfn, task_now(t));
+	folio_mark_dirty_file(t, mapping, pfn);
 	balance_dirty_pages(t);
 	return VM_FAULT_DONE;
 }

@@ -40,6 +40,21 @@ struct mm_task {
 	bool oom_victim;
 	/* memcg: pages charged over memory.high since the last handling */
 	unsigned int memcg_nr_pages_over_high;
+	/*
+	 * task_io_accounting (v6.12): bytes the task read from block devices
+	 * (submit_bio) and dirtied in the page cache (folio_account_dirtied);
+	 * getrusage's ru_inblock / ru_oublock are these in 512-byte units
+	 */
+	u64 read_bytes, write_bytes;
+	/*
+	 * task_delay_info (v6.12 kernel/delayacct.c) of direct reclaim: each
+	 * pass of do_try_to_free_pages() is one freepages event
+	 */
+	u64 freepages_start; /* ns, of the pass in progress */
+	u64 freepages_delay; /* ns, all passes */
+	u64 freepages_count;
+	/* signal->maxrss (pages): the mm's high-water RSS when the task exited */
+	u64 maxrss;
 };
 
 static inline struct mm_task *mm_task(struct task *t)
@@ -366,6 +381,33 @@ void workingset_activation(struct sim *sim, u32 pfn);
 
 /* ---- address spaces and faults (mm/memory.c, mm/mmap.c, kernel/fork.c) ---- */
 struct mm_struct *mm_alloc(struct sim *sim, struct task *owner);
+/* get_mm_rss() (v6.12): pages of @mm mapped (file + anon; the model has no shmem) */
+static inline u64 get_mm_rss(const struct mm_struct *mm)
+{
+	long rss = mm->rss_stat[MM_FILEPAGES] + mm->rss_stat[MM_ANONPAGES];
+
+	return rss < 0 ? 0 : (u64)rss;
+}
+/*
+ * update_hiwater_rss() (v6.12): fold the RSS into hiwater_rss.  The kernel
+ * does so only where pages are unmapped on purpose (munmap, madvise) and at
+ * exit, not on every fault, nor when reclaim unmaps: a peak that reclaim
+ * cut down before the next such point is not seen, and the model keeps that.
+ */
+static inline void update_hiwater_rss(struct mm_struct *mm)
+{
+	u64 rss = get_mm_rss(mm);
+
+	if (mm->hiwater_rss < rss)
+		mm->hiwater_rss = rss;
+}
+/* get_mm_hiwater_rss() (v6.12): VmHWM, pages */
+static inline u64 get_mm_hiwater_rss(const struct mm_struct *mm)
+{
+	u64 rss = get_mm_rss(mm);
+
+	return mm->hiwater_rss > rss ? mm->hiwater_rss : rss;
+}
 /* mmap an anonymous region of @pages pages; returns its first vpn, 0 on ENOMEM */
 u64 mmap_anon(struct mm_struct *mm, u64 pages);
 /*

@@ -163,6 +163,8 @@ int do_madvise(struct task *t, u64 vpn, u64 pages, int advice)
 	}
 	charge_sys(t, sim->scn.cost.syscall_ns);
 	lru_add_drain(sim, task_cpu(t));
+	/* zap_page_range_single() and madvise_free_single_vma() both do */
+	update_hiwater_rss(mm);
 	for (u64 v = vpn; v < end;) {
 		struct vm_area_struct *vma = find_vma(mm, v);
 		u64 stop = end < vma->vm_end ? end : vma->vm_end;

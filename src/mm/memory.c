@@ -487,6 +487,7 @@ int do_munmap(struct task *t, u64 vpn)
 			continue;
 		charge_sys(t, sim->scn.cost.syscall_ns +
 				      (vma->vm_end - vma->vm_start) * sim->scn.cost.pte_ns);
+		update_hiwater_rss(mm); /* vms_clear_ptes() */
 		unmap_vma(sim, mm, vma);
 		flush_tlb_mm_range(t, mm);
 		return 0;
@@ -556,6 +557,8 @@ struct mm_struct *dup_mm(struct sim *sim, struct task *child, struct mm_struct *
 		mm->total_vm += pages;
 		mm->pgtables_bytes += ((pages + 511) / 512) * 4096;
 	}
+	/* dup_mm(): the child's high-water mark starts at what it maps */
+	mm->hiwater_rss = get_mm_rss(mm);
 	return mm;
 fail:
 	exit_mmap(sim, mm);

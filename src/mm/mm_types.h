@@ -410,6 +410,7 @@ struct mm_struct {
 	unsigned int mmap_cache; /* index of the VMA find_vma found last */
 	u64 next_vpn; /* where the next mmap goes */
 	long rss_stat[NR_MM_COUNTERS];
+	u64 hiwater_rss; /* pages: the RSS at the last update_hiwater_rss() */
 	u64 pgtables_bytes;
 	u64 total_vm; /* pages */
 };

@@ -34,6 +34,11 @@ struct reclaim_figures {
 	u64 max_try_to_free_pages_ns;
 	u64 overreclaim_pages; /* reclaimed beyond nr_to_reclaim */
 	u64 oom_kills;
+	/*
+	 * the ALLOCSTALL events by the order of the allocation that stalled
+	 * (the kernel counts them by zone only, vmstat allocstall_*)
+	 */
+	u64 allocstall_order[NR_PAGE_ORDERS];
 };
 
 struct sim {

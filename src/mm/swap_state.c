@@ -122,6 +122,7 @@ static enum vm_fault_result swap_read_submit(struct task *t, struct bio *bio)
 
 	count_vm_events(sim, PSWPIN, bio->nr_pages);
 	count_vm_events(sim, PGPGIN, (u64)bio->nr_pages * sim->page_size / 1024);
+	mm_task(t)->read_bytes += (u64)bio->nr_pages * sim->page_size; /* submit_bio() */
 	if (!bio->nr_pages) {
 		bio_put(&sim->swap_dev, bio);
 		return VM_FAULT_DONE;

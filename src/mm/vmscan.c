@@ -1397,6 +1397,25 @@ static void shrink_zones(struct task *t, struct scan_control *sc)
 }
 
 /*
+ * __delayacct_freepages_start() / __delayacct_freepages_end() (v6.12
+ * kernel/delayacct.c): each pass of do_try_to_free_pages() is timed on the
+ * wall clock, sleeps included, into the task's freepages delay and count
+ * (taskstats freepages_delay_total / freepages_count, getdelays' RECLAIM).
+ */
+static void delayacct_freepages_start(struct task *t)
+{
+	mm_task(t)->freepages_start = task_now(t);
+}
+
+static void delayacct_freepages_end(struct task *t)
+{
+	struct mm_task *mt = mm_task(t);
+
+	mt->freepages_delay += task_now(t) - mt->freepages_start;
+	mt->freepages_count++;
+}
+
+/*
  * do_try_to_free_pages() (v6.12; the 2008 throttle and the 2.6.x rules by
  * policy): priority passes from DEF_PRIORITY down until nr_to_reclaim is
  * met.  A pass that reclaimed nothing is retried once visiting every memcg
@@ -1410,13 +1429,14 @@ static unsigned long do_try_to_free_pages(struct task *t, struct scan_control *s
 
 	count_reclaimer(t);
 retry:
+	delayacct_freepages_start(t);
 	do {
 		sc->nr_scanned = 0;
 		shrink_zones(t, sc);
 		if (!sim->scn.policy.congestion_wait)
 			consider_reclaim_throttle(t, task_node(t), sc);
 		if (sc->nr_reclaimed >= sc->nr_to_reclaim)
-			goto out;
+			break;
 		if (sc->priority < DEF_PRIORITY - 2)
 			sc->may_writepage = true;
 		/* before v3.11: "take a nap, wait for some writeback to complete" */
@@ -1424,6 +1444,7 @@ retry:
 		    sc->nr_scanned && sc->priority < DEF_PRIORITY - 2)
 			congestion_wait(t, JIFFY_NS * (HZ / 10));
 	} while (--sc->priority >= 0);
+	delayacct_freepages_end(t);
 	if (!sc->nr_reclaimed && !sc->memcg_full_walk && sim->scn.policy.full_walk_retry) {
 		sc->priority = DEF_PRIORITY;
 		sc->memcg_full_walk = true;
@@ -1444,7 +1465,6 @@ retry:
 		sc->memcg_low_skipped = false;
 		goto retry;
 	}
-out:
 	snapshot_refaults(sim, sc->target_mem_cgroup);
 	return sc->nr_reclaimed;
 }
@@ -1495,6 +1515,7 @@ unsigned long try_to_free_pages(struct task *t, int order, enum zone_type highes
 	unsigned long nr_reclaimed;
 
 	count_vm_event(t->sim, ALLOCSTALL_DMA + highest_zoneidx);
+	t->sim->reclaim.allocstall_order[order]++;
 	nr_reclaimed = reclaim_direct(t, &sc);
 	*all_unreclaimable = sc.all_unreclaimable;
 	return nr_reclaimed;

@@ -5,10 +5,15 @@
  *
  *   {
  *     "scenario": PATH, "seed": N,
- *     "time":      {"elapsed_s", "user_s", "sys_s", "major_faults", "minor_faults"},
+ *     "time":      {"elapsed_s", "user_s", "sys_s", "major_faults", "minor_faults",
+ *                   "inblock", "oublock", "maxrss_kb"},
  *     "vmstat":    {NAME: N, ...}                 the report_vmstat() lines
  *     "reclaim":   {"max_parallel_reclaimers", "max_try_to_free_pages_ns",
- *                   "overreclaim_pages", "oom_kills"},
+ *                   "overreclaim_pages", "oom_kills",
+ *                   "allocstall_order": {"0": N, ... "MAX_PAGE_ORDER": N},
+ *                   "freepages_count", "freepages_delay_total_ns"},
+ *     "kswapd":    {COMM: {"node", "pid", "utime", "stime",
+ *                   "sum_exec_runtime_ns"}}       each node's kswapd
  *     "zones":     [{"node", "name", "managed", "min", "low", "high",
  *                    "protection": [..], "free", "boost", "promo",
  *                    "spanned", "present"}, ...]   every zone of every node
@@ -22,7 +27,9 @@
  *                   "oom_group_kill"}: memory.events, memory.events.local)}}
  *     "workloads": {NAME: {"type", "elapsed_s", "user_s", "sys_s",
  *                   "major_faults", "minor_faults", "exit_signal",
- *                   "started", "finished", FIGURE: value, ...}}
+ *                   "started", "finished", "inblock", "oublock",
+ *                   "maxrss_kb", "freepages_count",
+ *                   "freepages_delay_total_ns", FIGURE: value, ...}}
  *                   started: its start came within run.duration;
  *                   finished: every task exited (or was killed) before
  *                   run.duration ended the run
@@ -149,7 +156,7 @@ static u64 limit_bytes(const struct sim *sim, u64 max_pages)
 static cJSON *json_time(const struct sim *sim)
 {
 	cJSON *o = cJSON_CreateObject();
-	u64 utime = 0, stime = 0, majflt = 0, minflt = 0;
+	u64 utime = 0, stime = 0, majflt = 0, minflt = 0, inblock = 0, oublock = 0, maxrss = 0;
 
 	/* /usr/bin/time of the experiment sees the workload processes only. */
 	for (unsigned int i = 0; i < sim->nr_workloads; i++) {
@@ -159,24 +166,69 @@ static cJSON *json_time(const struct sim *sim)
 		stime += t.stime_ns;
 		majflt += t.maj_flt;
 		minflt += t.min_flt;
+		inblock += t.inblock;
+		oublock += t.oublock;
+		maxrss = max_u64(maxrss, t.maxrss_kb); /* ru_maxrss: the largest */
 	}
 	add_seconds(o, "elapsed_s", sim->eng.now);
 	add_seconds(o, "user_s", utime);
 	add_seconds(o, "sys_s", stime);
 	add_u64(o, "major_faults", majflt);
 	add_u64(o, "minor_faults", minflt);
+	add_u64(o, "inblock", inblock);
+	add_u64(o, "oublock", oublock);
+	add_u64(o, "maxrss_kb", maxrss);
 	return o;
 }
 
 static cJSON *json_reclaim(const struct sim *sim)
 {
-	cJSON *o = cJSON_CreateObject();
+	cJSON *o = cJSON_CreateObject(), *stalls;
+	u64 delay_count = 0, delay_ns = 0;
 
 	add_u64(o, "max_parallel_reclaimers", sim->reclaim.max_parallel_reclaimers);
 	add_u64(o, "max_try_to_free_pages_ns", sim->reclaim.max_try_to_free_pages_ns);
 	add_u64(o, "overreclaim_pages", sim->reclaim.overreclaim_pages);
 	add_u64(o, "oom_kills", sim->reclaim.oom_kills);
+	/* keyed by order: every order up to MAX_PAGE_ORDER, stalled or not */
+	stalls = cJSON_AddObjectToObject(o, "allocstall_order");
+	for (int order = 0; stalls && order < NR_PAGE_ORDERS; order++) {
+		char key[12]; /* any int, as the compiler checks */
+
+		snprintf(key, sizeof(key), "%d", order);
+		add_u64(stalls, key, sim->reclaim.allocstall_order[order]);
+	}
+	for (unsigned int i = 0; i < sim->nr_workloads; i++) {
+		struct wl_totals t = workload_totals(sim, &sim->workloads[i]);
+
+		delay_count += t.freepages_count;
+		delay_ns += t.freepages_delay_ns;
+	}
+	add_u64(o, "freepages_count", delay_count);
+	add_u64(o, "freepages_delay_total_ns", delay_ns);
 	return o;
+}
+
+/* Each node's kswapd: /proc/PID/stat utime and stime (USER_HZ ticks), schedstat's ns. */
+static cJSON *json_kswapd(const struct sim *sim)
+{
+	cJSON *all = cJSON_CreateObject();
+
+	for (unsigned int n = 0; n < sim->nr_nodes; n++) {
+		const struct task *k = sim->nodes[n].kswapd;
+		cJSON *o;
+
+		if (!k)
+			continue;
+		o = cJSON_CreateObject();
+		add_s64(o, "node", sim->nodes[n].node_id);
+		add_s64(o, "pid", k->pid);
+		add_u64(o, "utime", nsec_to_clock_t(k->utime_ns));
+		add_u64(o, "stime", nsec_to_clock_t(k->stime_ns));
+		add_u64(o, "sum_exec_runtime_ns", k->utime_ns + k->stime_ns);
+		cJSON_AddItemToObject(all, k->comm, o);
+	}
+	return all;
 }
 
 static cJSON *json_zones(const struct sim *sim)
@@ -321,6 +373,11 @@ static cJSON *json_workloads(const struct sim *sim)
 		add_s64(o, "exit_signal", wl->exit_signal);
 		cJSON_AddBoolToObject(o, "started", wl->started);
 		cJSON_AddBoolToObject(o, "finished", wl->ended);
+		add_u64(o, "inblock", t.inblock);
+		add_u64(o, "oublock", t.oublock);
+		add_u64(o, "maxrss_kb", t.maxrss_kb);
+		add_u64(o, "freepages_count", t.freepages_count);
+		add_u64(o, "freepages_delay_total_ns", t.freepages_delay_ns);
 		for (unsigned int k = 0; k < wl->nr_figures && k < WL_MAX_FIGURES; k++)
 			add_figure(o, &wl->figures[k]);
 		cJSON_AddItemToObject(all, key, o);
@@ -351,6 +408,7 @@ cJSON *report_json_object(const struct sim *sim)
 	if (vmstat)
 		add_vmstat(vmstat, sim);
 	cJSON_AddItemToObject(root, "reclaim", json_reclaim(sim));
+	cJSON_AddItemToObject(root, "kswapd", json_kswapd(sim));
 	cJSON_AddItemToObject(root, "zones", json_zones(sim));
 	cJSON_AddItemToObject(root, "cgroups", json_cgroups(sim));
 	cJSON_AddItemToObject(root, "workloads", json_workloads(sim));

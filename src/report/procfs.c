@@ -6,6 +6,7 @@
  *
  *   /proc/vmstat      mm/vmstat.c vmstat_show() (v6.12)
  *   /proc/zoneinfo    mm/vmstat.c zoneinfo_show_print() (v6.12)
+ *   /proc/meminfo     fs/proc/meminfo.c meminfo_proc_show() (v6.12)
  *   memory.stat (v1)  mm/memcontrol-v1.c memcg1_stat_format() (v6.12)
  *
  * Only counters the model keeps are printed (vmstat_items.h); a line the
@@ -161,6 +162,111 @@ void report_zoneinfo(FILE *f, const struct sim *sim)
 	for (unsigned int n = 0; n < sim->nr_nodes; n++)
 		for (int z = 0; z < MAX_NR_ZONES; z++)
 			zoneinfo_show_print(f, &sim->nodes[n], z);
+}
+
+/* show_val_kb() (fs/proc/meminfo.c): "Name:" padded to 16, pages in kB, width 8 */
+static void show_val_kb(FILE *f, const struct sim *sim, const char *name, u64 pages)
+{
+	char label[24];
+
+	snprintf(label, sizeof(label), "%s:", name);
+	fprintf(f, "%-16s%8" PRIu64 " kB\n", label, pages * (sim->page_size / 1024));
+}
+
+/*
+ * si_mem_available() (mm/show_mem.c, v6.12): free pages above the
+ * reserves, plus the page cache and reclaimable kernel memory less what
+ * the low watermarks would keep of each.  The model has no slab, so the
+ * reclaimable kernel part is 0.
+ */
+static u64 si_mem_available(const struct sim *sim)
+{
+	long long available, pagecache, wmark_low = 0;
+
+	for (unsigned int n = 0; n < sim->nr_nodes; n++)
+		for (int z = 0; z < MAX_NR_ZONES; z++)
+			wmark_low += (long long)low_wmark_pages(&sim->nodes[n].node_zones[z]);
+	available = (long long)global_zone_state(sim, NR_FREE_PAGES) -
+		    (long long)sim->totalreserve_pages;
+	pagecache = (long long)(global_node_state(sim, NR_ACTIVE_FILE) +
+				global_node_state(sim, NR_INACTIVE_FILE));
+	pagecache -= pagecache / 2 < wmark_low ? pagecache / 2 : wmark_low;
+	available += pagecache;
+	return clamp_nonneg(available);
+}
+
+/**
+ * report_meminfo() - /proc/meminfo in the kernel's layout
+ * (fs/proc/meminfo.c meminfo_proc_show(), v6.12), every value in kB.
+ * @f: where to print.
+ * @sim: the simulation.
+ *
+ * Printed, in the kernel's order: what the model keeps (MemTotal: the
+ * managed pages, totalram_pages(); MemFree; MemAvailable, si_mem_available();
+ * Cached: the files' page cache, which in the model's NR_FILE_PAGES never
+ * includes the swap cache; SwapCached; the LRU lists; SwapTotal and
+ * SwapFree, total_swap_pages and get_nr_swap_pages(); Dirty; Writeback;
+ * AnonPages; Mapped), and lines that are 0 because the model's machine
+ * has no such thing: Buffers (no block-device page cache), Mlocked (no
+ * mlock), Shmem, SecPageTables, NFS_Unstable (always 0 since v5.8),
+ * Bounce, WritebackTmp (no FUSE), the transparent huge page lines (no THP)
+ * and CmaTotal / CmaFree (no CMA, as /proc/zoneinfo's cma line).
+ *
+ * Left out, because the model does not keep them and a real machine never
+ * shows 0 there: KReclaimable, Slab, SReclaimable, SUnreclaim, KernelStack,
+ * PageTables, CommitLimit and Committed_AS (no overcommit accounting),
+ * the Vmalloc lines, Percpu, HardwareCorrupted, the HugePages block and
+ * DirectMap (architecture), and the CONFIG_HIGHMEM and CONFIG_ZSWAP lines.
+ */
+void report_meminfo(FILE *f, const struct sim *sim)
+{
+	u64 totalram = 0, swap_total = 0, swap_free = 0;
+
+	for (unsigned int n = 0; n < sim->nr_nodes; n++)
+		for (int z = 0; z < MAX_NR_ZONES; z++)
+			totalram += zone_managed_pages(&sim->nodes[n].node_zones[z]);
+	/* total_swap_pages and get_nr_swap_pages(): slot 0 is the swap header */
+	if (sim->swap && sim->swap->max) {
+		swap_total = sim->swap->max - 1;
+		swap_free = swap_total - sim->swap->inuse_pages;
+	}
+
+	show_val_kb(f, sim, "MemTotal", totalram);
+	show_val_kb(f, sim, "MemFree", global_zone_state(sim, NR_FREE_PAGES));
+	show_val_kb(f, sim, "MemAvailable", si_mem_available(sim));
+	show_val_kb(f, sim, "Buffers", 0);
+	show_val_kb(f, sim, "Cached", global_node_state(sim, NR_FILE_PAGES));
+	show_val_kb(f, sim, "SwapCached", global_node_state(sim, NR_SWAPCACHE));
+	show_val_kb(f, sim, "Active",
+		    global_node_state(sim, NR_ACTIVE_ANON) +
+			    global_node_state(sim, NR_ACTIVE_FILE));
+	show_val_kb(f, sim, "Inactive",
+		    global_node_state(sim, NR_INACTIVE_ANON) +
+			    global_node_state(sim, NR_INACTIVE_FILE));
+	show_val_kb(f, sim, "Active(anon)", global_node_state(sim, NR_ACTIVE_ANON));
+	show_val_kb(f, sim, "Inactive(anon)", global_node_state(sim, NR_INACTIVE_ANON));
+	show_val_kb(f, sim, "Active(file)", global_node_state(sim, NR_ACTIVE_FILE));
+	show_val_kb(f, sim, "Inactive(file)", global_node_state(sim, NR_INACTIVE_FILE));
+	show_val_kb(f, sim, "Unevictable", global_node_state(sim, NR_UNEVICTABLE));
+	show_val_kb(f, sim, "Mlocked", global_zone_state(sim, NR_MLOCK));
+	show_val_kb(f, sim, "SwapTotal", swap_total);
+	show_val_kb(f, sim, "SwapFree", swap_free);
+	show_val_kb(f, sim, "Dirty", global_node_state(sim, NR_FILE_DIRTY));
+	show_val_kb(f, sim, "Writeback", global_node_state(sim, NR_WRITEBACK));
+	show_val_kb(f, sim, "AnonPages", global_node_state(sim, NR_ANON_MAPPED));
+	show_val_kb(f, sim, "Mapped", global_node_state(sim, NR_FILE_MAPPED));
+	show_val_kb(f, sim, "Shmem", global_node_state(sim, NR_SHMEM));
+	show_val_kb(f, sim, "SecPageTables", 0);
+	show_val_kb(f, sim, "NFS_Unstable", 0);
+	show_val_kb(f, sim, "Bounce", 0);
+	show_val_kb(f, sim, "WritebackTmp", 0);
+	show_val_kb(f, sim, "AnonHugePages", 0);
+	show_val_kb(f, sim, "ShmemHugePages", 0);
+	show_val_kb(f, sim, "ShmemPmdMapped", 0);
+	show_val_kb(f, sim, "FileHugePages", 0);
+	show_val_kb(f, sim, "FilePmdMapped", 0);
+	show_val_kb(f, sim, "CmaTotal", 0);
+	show_val_kb(f, sim, "CmaFree", 0);
 }
 
 /*

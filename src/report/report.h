@@ -14,10 +14,21 @@ struct sim;
 struct mem_cgroup;
 struct cJSON;
 
+/* USER_HZ: the tick of the clock_t figures of /proc/PID/stat. */
+#define USER_HZ 100
+
+/* nsec_to_clock_t() (kernel/time/time.c, v6.12): @ns in USER_HZ ticks, truncated. */
+static inline unsigned long long nsec_to_clock_t(unsigned long long ns)
+{
+	return ns / (1000000000ULL / USER_HZ);
+}
+
 /* /proc/zoneinfo, as mm/vmstat.c zoneinfo_show() prints it (v6.12). */
 void report_zoneinfo(FILE *f, const struct sim *sim);
 /* /proc/vmstat: "name value" lines in the kernel's order. */
 void report_vmstat(FILE *f, const struct sim *sim);
+/* /proc/meminfo, as fs/proc/meminfo.c meminfo_proc_show() prints it (v6.12). */
+void report_meminfo(FILE *f, const struct sim *sim);
 /* cgroup v1 memory.stat of @memcg, local then total_* (hierarchical). */
 void report_memory_stat(FILE *f, const struct sim *sim, const struct mem_cgroup *memcg);
 /* Human summary: per workload /usr/bin/time lines, reclaim figures. */

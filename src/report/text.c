@@ -46,6 +46,13 @@ static bool stopped_by_duration(const struct sim *sim)
 	return sim->eng.now >= sim->scn.run.duration_ns;
 }
 
+/* @ns as milliseconds, exact to the ns: "12.345678 ms". */
+static void print_ms(FILE *f, u64 ns)
+{
+	fprintf(f, "%" PRIu64 ".%06" PRIu64 " ms", (u64)(ns / NSEC_PER_MSEC),
+		(u64)(ns % NSEC_PER_MSEC));
+}
+
 /* GNU time %U / %S: seconds and hundredths, truncated as rusage is. */
 static void print_secs_cs(FILE *f, u64 ns)
 {
@@ -72,8 +79,12 @@ static void print_elapsed(FILE *f, u64 ns)
  *   %Uuser %Ssystem %Eelapsed %PCPU (%Xavgtext+%Davgdata %Mmaxresident)k
  *   %Iinputs+%Ooutputs (%Fmajor+%Rminor)pagefaults %Wswaps
  *
- * each line prefixed by the workload's name.  Text, data, resident size,
- * block inputs/outputs and swaps are not modelled per process and show 0.
+ * each line prefixed by the workload's name.  %M, %I and %O are the
+ * workload's getrusage() figures (struct wl_totals): ru_maxrss in KiB,
+ * ru_inblock and ru_oublock in 512-byte blocks.  %X, %D and %W are 0 as on
+ * every Linux kernel, which leaves ru_ixrss, ru_idrss and ru_nswap at 0.
+ * Then the tasks' direct reclaim as delay accounting has it (getdelays -d
+ * RECLAIM: count, and delay total in ms).
  */
 static void print_workload(FILE *f, const struct sim *sim, unsigned int idx)
 {
@@ -124,9 +135,14 @@ static void print_workload(FILE *f, const struct sim *sim, unsigned int idx)
 		fprintf(f, "%" PRIu64 "%%CPU", (t.utime_ns + t.stime_ns) * 100 / t.elapsed_ns);
 	else
 		fputs("?%CPU", f);
-	fputs(" (0avgtext+0avgdata 0maxresident)k\n", f);
-	fprintf(f, "%s: 0inputs+0outputs (%" PRIu64 "major+%" PRIu64 "minor)pagefaults 0swaps\n",
-		name, t.maj_flt, t.min_flt);
+	fprintf(f, " (0avgtext+0avgdata %" PRIu64 "maxresident)k\n", t.maxrss_kb);
+	fprintf(f,
+		"%s: %" PRIu64 "inputs+%" PRIu64 "outputs (%" PRIu64 "major+%" PRIu64
+		"minor)pagefaults 0swaps\n",
+		name, t.inblock, t.oublock, t.maj_flt, t.min_flt);
+	fprintf(f, "%s: reclaim delay: count %" PRIu64 ", total ", name, t.freepages_count);
+	print_ms(f, t.freepages_delay_ns);
+	fputc('\n', f);
 
 	for (unsigned int k = 0; k < wl->nr_figures && k < WL_MAX_FIGURES; k++) {
 		const struct wl_figure *fig = &wl->figures[k];
@@ -176,14 +192,31 @@ static void print_reclaim(FILE *f, const struct sim *sim)
 		NR_TLB_REMOTE_FLUSH_RECEIVED,
 	};
 	const u64 *ev = sim->vm_events;
-	u64 ns = sim->reclaim.max_try_to_free_pages_ns;
-	u64 ms = ns / NSEC_PER_MSEC, ms_frac = ns % NSEC_PER_MSEC;
+	u64 delay_count = 0, delay_ns = 0;
 
+	for (unsigned int i = 0; i < sim->nr_workloads; i++) {
+		struct wl_totals t = workload_totals(sim, &sim->workloads[i]);
+
+		delay_count += t.freepages_count;
+		delay_ns += t.freepages_delay_ns;
+	}
 	fputs("reclaim:\n", f);
 	/* The seeds report allocstall as one figure (pre-4.x it was one). */
 	print_counter(f, "allocstall",
 		      ev[ALLOCSTALL_DMA] + ev[ALLOCSTALL_DMA32] + ev[ALLOCSTALL_NORMAL] +
 			      ev[ALLOCSTALL_MOVABLE]);
+	/* as /proc/vmstat has it, by the highest zone the allocation allowed */
+	for (int z = ALLOCSTALL_DMA; z <= ALLOCSTALL_MOVABLE; z++)
+		print_counter(f, vm_event_name[z], ev[z]);
+	/* and by order, the orders that stalled */
+	for (int o = 0; o < NR_PAGE_ORDERS; o++) {
+		char name[32];
+
+		if (!sim->reclaim.allocstall_order[o])
+			continue;
+		snprintf(name, sizeof(name), "allocstall order %d", o);
+		print_counter(f, name, sim->reclaim.allocstall_order[o]);
+	}
 	for (size_t i = 0; i < sizeof(events) / sizeof(events[0]); i++)
 		print_counter(f, vm_event_name[events[i]], ev[events[i]]);
 	print_counter(f, node_stat_name[WORKINGSET_REFAULT_ANON],
@@ -193,7 +226,35 @@ static void print_reclaim(FILE *f, const struct sim *sim)
 	print_counter(f, "oom_kills", sim->reclaim.oom_kills);
 	print_counter(f, "max_parallel_reclaimers", sim->reclaim.max_parallel_reclaimers);
 	print_counter(f, "overreclaim_pages", sim->reclaim.overreclaim_pages);
-	fprintf(f, "  %-30s %" PRIu64 ".%06" PRIu64 " ms\n", "max_try_to_free_pages", ms, ms_frac);
+	fprintf(f, "  %-30s ", "max_try_to_free_pages");
+	print_ms(f, sim->reclaim.max_try_to_free_pages_ns);
+	fputc('\n', f);
+	/* the workloads' tasks' delay accounting, summed (the lines above) */
+	print_counter(f, "freepages_count", delay_count);
+	fprintf(f, "  %-30s ", "freepages_delay_total");
+	print_ms(f, delay_ns);
+	fputc('\n', f);
+}
+
+/*
+ * Each node's kswapd as /proc/PID/stat shows its CPU time
+ * (fs/proc/array.c do_task_stat(), v6.12): utime and stime in clock ticks
+ * of USER_HZ (nsec_to_clock_t()), then the exact time on CPU as the first
+ * field of /proc/PID/schedstat (sum_exec_runtime, ns).
+ */
+static void print_kswapd(FILE *f, const struct sim *sim)
+{
+	fputs("kswapd:\n", f);
+	for (unsigned int n = 0; n < sim->nr_nodes; n++) {
+		const struct task *k = sim->nodes[n].kswapd;
+
+		if (!k)
+			continue;
+		fprintf(f, "  %-16s pid %d utime %llu stime %llu (ticks), on CPU ", k->comm, k->pid,
+			nsec_to_clock_t(k->utime_ns), nsec_to_clock_t(k->stime_ns));
+		print_ms(f, k->utime_ns + k->stime_ns);
+		fputc('\n', f);
+	}
 }
 
 /* Bytes as MiB with two decimals (exact for whole pages of 4K or more). */
@@ -305,6 +366,7 @@ void report_text(FILE *f, const struct sim *sim)
 	fprintf(f, "elapsed (%" PRIu64 "major+%" PRIu64 "minor)pagefaults\n\n", majflt, minflt);
 
 	print_reclaim(f, sim);
+	print_kswapd(f, sim);
 	print_cgroups(f, sim);
 }
 

@@ -120,6 +120,17 @@ void wl_set_figure(struct workload_inst *wl, const char *name, double value, boo
 		wl->figures[wl->nr_figures++] = (struct wl_figure){ name, value, integer };
 }
 
+/* Add @mt's I/O and reclaim delay to @wl, and its high-water RSS @maxrss (pages). */
+static void wl_fold_mm_task(struct workload_inst *wl, const struct mm_task *mt, u64 maxrss)
+{
+	wl->read_bytes += mt->read_bytes;
+	wl->write_bytes += mt->write_bytes;
+	wl->freepages_count += mt->freepages_count;
+	wl->freepages_delay_ns += mt->freepages_delay;
+	if (wl->maxrss < maxrss)
+		wl->maxrss = maxrss;
+}
+
 void workload_task_exit(struct workload_inst *wl, struct task *t)
 {
 	struct sim *sim = wl->sim;
@@ -132,6 +143,7 @@ void workload_task_exit(struct workload_inst *wl, struct task *t)
 	wl->stime_ns += t->stime_ns + t->step_sys_ns;
 	wl->min_flt += t->min_flt;
 	wl->maj_flt += t->maj_flt;
+	wl_fold_mm_task(wl, mm_task(t), mm_task(t)->maxrss);
 	if (t->exit_signal)
 		wl->exit_signal = t->exit_signal;
 	if (--wl->running)
@@ -151,9 +163,11 @@ struct wl_totals workload_totals(const struct sim *sim, const struct workload_in
 		.maj_flt = wl->maj_flt,
 	};
 	u64 end = wl->running ? sim->eng.now : wl->end_ns;
+	/* the exited tasks' figures, and the live ones' on a copy */
+	struct workload_inst sum = *wl;
 
 	for (unsigned int i = 0; i < wl->nr_tasks; i++) {
-		const struct task *task = wl->tasks[i];
+		struct task *task = wl->tasks[i];
 
 		if (!task || task->state == TASK_DEAD)
 			continue;
@@ -161,8 +175,14 @@ struct wl_totals workload_totals(const struct sim *sim, const struct workload_in
 		t.stime_ns += task->stime_ns;
 		t.min_flt += task->min_flt;
 		t.maj_flt += task->maj_flt;
+		wl_fold_mm_task(&sum, mm_task(task), task->mm ? get_mm_hiwater_rss(task->mm) : 0);
 	}
 	t.elapsed_ns = end > wl->start_ns ? end - wl->start_ns : 0;
+	t.inblock = sum.read_bytes >> 9;
+	t.oublock = sum.write_bytes >> 9;
+	t.maxrss_kb = sum.maxrss * sim->page_size / 1024;
+	t.freepages_count = sum.freepages_count;
+	t.freepages_delay_ns = sum.freepages_delay_ns;
 	return t;
 }
 

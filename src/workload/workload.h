@@ -32,6 +32,9 @@ struct workload_inst {
 	/* totals of the workload's tasks, as /usr/bin/time reports them */
 	u64 utime_ns, stime_ns;
 	u64 min_flt, maj_flt;
+	u64 read_bytes, write_bytes; /* task_io_accounting, summed */
+	u64 maxrss; /* pages: the largest signal->maxrss of its tasks */
+	u64 freepages_count, freepages_delay_ns; /* delay accounting, summed */
 	int exit_signal; /* 9 if any task was OOM-killed */
 	unsigned int nr_figures;
 	struct wl_figure figures[WL_MAX_FIGURES];
@@ -63,6 +66,19 @@ void workload_start(struct sim *sim, void *wl, u64 unused);
  */
 struct wl_totals {
 	u64 utime_ns, stime_ns, min_flt, maj_flt, elapsed_ns;
+	/*
+	 * getrusage() of the workload as wait4() hands it to GNU time: blocks
+	 * of 512 bytes read and written (ru_inblock / ru_oublock: the tasks'
+	 * task_io_accounting read_bytes and write_bytes >> 9, summed) and
+	 * ru_maxrss in KiB (the largest high-water RSS of its processes: the
+	 * kernel keeps the maximum, not the sum, over a process tree)
+	 */
+	u64 inblock, oublock, maxrss_kb;
+	/*
+	 * delay accounting of direct reclaim (taskstats freepages_count and
+	 * freepages_delay_total, summed over the tasks as fill_tgid() does)
+	 */
+	u64 freepages_count, freepages_delay_ns;
 };
 struct wl_totals workload_totals(const struct sim *sim, const struct workload_inst *wl);
 /* A task of @wl exited: fold its times into the workload totals. */
