@@ -14,6 +14,7 @@ struct anon_fill_params {
 	unsigned int passes; /* re-touch passes after the fill */
 	bool random; /* pattern = rand */
 	bool touch_write; /* touch = write */
+	bool hold; /* then = hold: keep the memory, untouched, until the run ends */
 };
 
 #endif
