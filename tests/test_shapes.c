@@ -89,6 +89,31 @@ static void test_rate_file_io(void **state)
 }
 
 /*
+ * hotset_stream counts both files (a warm pass, the stream, a hot pass
+ * every 8 MiB: 4 + 16 + 2 x 4 MiB), lru_file_mmap_read its mapping's pages.
+ */
+static void test_rate_reads(void **state)
+{
+	struct sim *sim = run_text(
+		"rate.ini", "[machine]\ncpus = 2\nmemory = 256M\n"
+			    "[workload h]\ntype = hotset_stream\nhot = 4M\nstream = 16M\n"
+			    "every = 8M\nwarm_passes = 1\nrate = 32M/s\n"
+			    "[workload m]\ntype = lru_file_mmap_read\nsize = 8M\nrate = 16M/s\n");
+	const struct workload_inst *h = test_workload_named(sim, "h");
+	const struct workload_inst *m = test_workload_named(sim, "m");
+	u64 hdue = last_page_due_ns(28 * MiB, 32 * MiB), mdue = last_page_due_ns(8 * MiB, 16 * MiB);
+
+	assert_true(h->ended && m->ended);
+	assert_int_equal(test_figure(h, "hot_passes"), 2);
+	assert_int_equal(test_figure(m, "pages_read"), 2048);
+	assert_true(h->end_ns - h->start_ns >= hdue);
+	assert_true(h->end_ns - h->start_ns < hdue + hdue / 20);
+	assert_true(m->end_ns - m->start_ns >= mdue);
+	assert_true(m->end_ns - m->start_ns < mdue + mdue / 20);
+	sim_destroy(sim);
+}
+
+/*
  * Cold memory: `cold` writes 24 MiB once and holds it; `hot` then fills
  * and re-touches 56 MiB in the same 64 MiB memcg.  Reclaim swaps out the
  * pages that aged - every page that went to swap is cold's, hot never
@@ -264,10 +289,10 @@ static void test_text_iterations(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_rate_anon_fill),	cmocka_unit_test(test_rate_file_io),
-		cmocka_unit_test(test_hold_cold),	cmocka_unit_test(test_hold_alone),
-		cmocka_unit_test(test_hold_oom_killed), cmocka_unit_test(test_text_exec),
-		cmocka_unit_test(test_text_iterations),
+		cmocka_unit_test(test_rate_anon_fill), cmocka_unit_test(test_rate_file_io),
+		cmocka_unit_test(test_rate_reads),     cmocka_unit_test(test_hold_cold),
+		cmocka_unit_test(test_hold_alone),     cmocka_unit_test(test_hold_oom_killed),
+		cmocka_unit_test(test_text_exec),      cmocka_unit_test(test_text_iterations),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
