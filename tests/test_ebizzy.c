@@ -222,7 +222,7 @@ static void test_bad_keys(void **state)
 		     "chunks, chunk_size, seconds, purge)");
 	expect_error("[workload x]\ntype = anon_fill\nsize = 1M\npurge = free\n",
 		     "t.ini:4: [workload x] purge: not a key of type anon_fill (anon_fill takes "
-		     "tasks, size, passes, pattern, hot_pct, hot_share, touch)");
+		     "tasks, size, passes, pattern, hot_pct, hot_share, touch, then)");
 }
 
 /*

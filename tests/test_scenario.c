@@ -14,12 +14,14 @@
 #include "workload/anon_fill.h"
 #include "workload/file_stream.h"
 #include "workload/hotset_stream.h"
+#include "workload/text_loop.h"
 #include "workload/workload_types.h"
 
 /* a workload's parameters, as its type declares them */
 #define AF(w) WL_PARAMS(struct anon_fill_params, w)
 #define FS(w) WL_PARAMS(struct file_stream_params, w)
 #define HS(w) WL_PARAMS(struct hotset_stream_params, w)
+#define TL(w) WL_PARAMS(struct text_loop_params, w)
 
 #define KiB 1024ULL
 #define MiB (1024 * KiB)
@@ -904,7 +906,7 @@ static void test_set_errors(void **state)
 		  "--set cgroup.nope.limit=1G: no [cgroup nope] in the scenario");
 	set_error(
 		"workload.fill.hot=28M",
-		"--set workload.fill.hot=28M: [workload fill] hot: not a key of type anon_fill (anon_fill takes tasks, size, passes, pattern, hot_pct, hot_share, touch)");
+		"--set workload.fill.hot=28M: [workload fill] hot: not a key of type anon_fill (anon_fill takes tasks, size, passes, pattern, hot_pct, hot_share, touch, then)");
 	set_error("sysctl.swappiness=201",
 		  "--set sysctl.swappiness=201: [sysctl] swappiness: 201 out of range (0..200)");
 	set_error(
@@ -1057,7 +1059,7 @@ static void test_bad_values(void **state)
 		     "t.ini:4: [workload w] hot_share: 101 out of range (0..100)");
 	expect_error(
 		"[workload w]\ntype = bake\n",
-		"t.ini:2: [workload w] type: unknown workload type 'bake' (expected anon_fill, file_write, file_read, hotset_stream, hackbench, madvise09, lru_file_mmap_read or ebizzy)");
+		"t.ini:2: [workload w] type: unknown workload type 'bake' (expected anon_fill, file_write, file_read, hotset_stream, hackbench, madvise09, lru_file_mmap_read, ebizzy or text_loop)");
 	expect_error("[machine]\ncpus =\n",
 		     "t.ini:2: [machine] cpus: bad number '' (expected an integer)");
 }
@@ -1067,13 +1069,13 @@ static void test_workload_types(void **state)
 	/* a key of another type, even when type comes after it */
 	expect_error(
 		"[workload w]\nsize = 1M\nhot = 28M\ntype = anon_fill\n",
-		"t.ini:3: [workload w] hot: not a key of type anon_fill (anon_fill takes tasks, size, passes, pattern, hot_pct, hot_share, touch)");
+		"t.ini:3: [workload w] hot: not a key of type anon_fill (anon_fill takes tasks, size, passes, pattern, hot_pct, hot_share, touch, then)");
 	expect_error(
 		"[workload w]\ntype = file_write\nsize = 1M\ncount = 2\n",
 		"t.ini:4: [workload w] count: not a key of type file_write (file_write takes tasks, size, block)");
 	expect_error(
 		"[workload w]\nsize = 1M\n",
-		"t.ini:1: [workload w]: type missing (expected type = anon_fill, file_write, file_read, hotset_stream, hackbench, madvise09, lru_file_mmap_read or ebizzy)");
+		"t.ini:1: [workload w]: type missing (expected type = anon_fill, file_write, file_read, hotset_stream, hackbench, madvise09, lru_file_mmap_read, ebizzy or text_loop)");
 	expect_error("[machine]\n[workload w]\ntype = anon_fill\n",
 		     "t.ini:2: [workload w]: size missing (required for type anon_fill)");
 	expect_error(
@@ -1093,6 +1095,72 @@ static void test_workload_types(void **state)
 	/* size after type is fine */
 	load_ok("[workload w]\ntype = file_write\nsize = 1M\nblock = 4K\n");
 	assert_int_equal(FS(&scn.workloads[0])->block, 4096);
+}
+
+/*
+ * The shapes any report needs: the common key rate (bytes per second,
+ * refused by the types it means nothing to), anon_fill's then = hold and
+ * type text_loop; their defaults, values and every rejection.
+ */
+static void test_workload_shapes(void **state)
+{
+	load_ok("[workload a]\ntype = anon_fill\nsize = 1M\n"
+		"[workload t]\ntype = text_loop\nsize = 2M\n");
+	assert_int_equal(scn.workloads[0].rate, 0); /* unlimited */
+	assert_false(AF(&scn.workloads[0])->hold);
+	assert_int_equal(TL(&scn.workloads[1])->size, 2 * MiB);
+	assert_int_equal(TL(&scn.workloads[1])->iterations, 0);
+	assert_true(TL(&scn.workloads[1])->exec);
+	assert_int_equal(scn.workloads[1].tasks, 1);
+	/* "200M" and "200M/s" are the same rate, in bytes per second; pages too */
+	load_ok("[workload a]\ntype = anon_fill\nsize = 1M\nrate = 200M/s\nthen = hold\n"
+		"[workload b]\ntype = file_read\nsize = 1M\nrate = 200M\n"
+		"[workload t]\ntype = text_loop\nsize = 1M\nexec = no\niterations = 7\n"
+		"rate = 10p\n");
+	assert_int_equal(scn.workloads[0].rate, 200 * MiB);
+	assert_true(AF(&scn.workloads[0])->hold);
+	assert_int_equal(scn.workloads[1].rate, 200 * MiB);
+	assert_int_equal(scn.workloads[2].rate, 10 * 4096);
+	assert_false(TL(&scn.workloads[2])->exec);
+	assert_int_equal(TL(&scn.workloads[2])->iterations, 7);
+	set_ok("workload.a.rate=unlimited");
+	assert_int_equal(scn.workloads[0].rate, 0);
+
+	expect_error("[workload a]\ntype = anon_fill\nsize = 1M\nrate = 0\n",
+		     "t.ini:4: [workload a] rate must be > 0 (or unlimited)");
+	expect_error(
+		"[workload a]\ntype = anon_fill\nsize = 1M\nrate = fast\n",
+		"t.ini:4: [workload a] rate: bad size 'fast' (expected a number with K/M/G/T suffix)");
+	expect_error(
+		"[workload a]\ntype = anon_fill\nsize = 1M\nrate = 1M/min\n",
+		"t.ini:4: [workload a] rate: bad size '1M/min' (expected a number with K/M/G/T suffix)");
+	/* a rate where it means nothing: on the line that gave it */
+	expect_error(
+		"[workload hackbench]\ngroups = 1\nrate = 1M\n",
+		"t.ini:3: [workload hackbench] rate: type hackbench takes no rate (hackbench's result is how fast its messages go)");
+	expect_error(
+		"[workload m]\nrate = 1M\ntype = madvise09\nsize = 128p\n",
+		"t.ini:2: [workload m] rate: type madvise09 takes no rate (an LTP test of fixed steps, not a stream of bytes)");
+	expect_error(
+		"[workload e]\ntype = ebizzy\nthreads = 2\nrate = 1M\n",
+		"t.ini:4: [workload e] rate: type ebizzy takes no rate (ebizzy's result is the records it gets through per second)");
+	/* and a --set that gives one is named */
+	load_ok("[workload e]\ntype = ebizzy\nthreads = 2\n");
+	set_error_validate(
+		"workload.e.rate=5M/s",
+		"--set workload.e.rate=5M/s: [workload e] rate: type ebizzy takes no rate (ebizzy's result is the records it gets through per second)");
+
+	expect_error("[workload a]\ntype = anon_fill\nsize = 1M\nthen = sleep\n",
+		     "t.ini:4: [workload a] then: unknown value 'sleep' (expected exit or hold)");
+	expect_error("[workload t]\ntype = text_loop\n",
+		     "t.ini:1: [workload t]: size missing (required for type text_loop)");
+	expect_error("[workload t]\ntype = text_loop\nsize = 1M\nexec = maybe\n",
+		     "t.ini:4: [workload t] exec: unknown value 'maybe' (expected yes or no)");
+	expect_error("[workload t]\ntype = text_loop\nsize = 1M\niterations = -1\n",
+		     "t.ini:4: [workload t] iterations: bad number '-1' (expected an integer)");
+	expect_error(
+		"[workload t]\ntype = text_loop\nsize = 1M\npasses = 2\n",
+		"t.ini:4: [workload t] passes: not a key of type text_loop (text_loop takes tasks, size, iterations, exec)");
 }
 
 /* Cross-checks point at the line of the key (not the section) in the file. */
@@ -1318,7 +1386,7 @@ static void test_set_type_keys(void **state)
 	set_ok("workload.w.block=64K");
 	set_error(
 		"workload.w.type=anon_fill",
-		"--set workload.w.type=anon_fill: [workload w] block: not a key of type anon_fill (anon_fill takes tasks, size, passes, pattern, hot_pct, hot_share, touch)");
+		"--set workload.w.type=anon_fill: [workload w] block: not a key of type anon_fill (anon_fill takes tasks, size, passes, pattern, hot_pct, hot_share, touch, then)");
 }
 
 /* [machine] from = host: the host is the base, later keys and --set win. */
@@ -1528,6 +1596,7 @@ int main(void)
 		cmocka_unit_test(test_bad_keys),
 		cmocka_unit_test(test_bad_values),
 		cmocka_unit_test(test_workload_types),
+		cmocka_unit_test(test_workload_shapes),
 		cmocka_unit_test(test_validate_errors),
 		cmocka_unit_test(test_machine_limits),
 		cmocka_unit_test(test_set_origins),

@@ -418,6 +418,8 @@ u64 mmap_anon(struct mm_struct *mm, u64 pages);
  * ENOMEM or a range beyond the file.
  */
 u64 mmap_file(struct mm_struct *mm, struct address_space *mapping, u64 pgoff, u64 pages);
+/* mmap_file_exec - the same, executable (PROT_READ | PROT_EXEC: VM_EXEC, program text) */
+u64 mmap_file_exec(struct mm_struct *mm, struct address_space *mapping, u64 pgoff, u64 pages);
 /*
  * do_munmap - unmap the whole VMA that starts at @vpn (zap its pages,
  * flush the TLB, free its page tables).  0, or -EINVAL if no VMA starts

@@ -102,13 +102,15 @@ u64 mmap_anon(struct mm_struct *mm, u64 pages)
 	return vma ? vma->vm_start : 0;
 }
 
-u64 mmap_file(struct mm_struct *mm, struct address_space *mapping, u64 pgoff, u64 pages)
+/* mmap_file and mmap_file_exec: a shared file mapping with @vm_flags */
+static u64 mmap_file_flags(struct mm_struct *mm, struct address_space *mapping, u64 pgoff,
+			   u64 pages, unsigned long vm_flags)
 {
 	struct vm_area_struct *vma;
 
 	if (!pages || pgoff + pages > mapping->size)
 		return 0;
-	vma = vma_new(mm, pages, VM_READ | VM_SHARED);
+	vma = vma_new(mm, pages, vm_flags);
 	if (!vma)
 		return 0;
 	vma->vm_file = mapping;
@@ -118,6 +120,16 @@ u64 mmap_file(struct mm_struct *mm, struct address_space *mapping, u64 pgoff, u6
 		return 0;
 	}
 	return vma->vm_start;
+}
+
+u64 mmap_file(struct mm_struct *mm, struct address_space *mapping, u64 pgoff, u64 pages)
+{
+	return mmap_file_flags(mm, mapping, pgoff, pages, VM_READ | VM_SHARED);
+}
+
+u64 mmap_file_exec(struct mm_struct *mm, struct address_space *mapping, u64 pgoff, u64 pages)
+{
+	return mmap_file_flags(mm, mapping, pgoff, pages, VM_READ | VM_EXEC | VM_SHARED);
 }
 
 /*

@@ -78,6 +78,9 @@ struct task {
 	u64 nr_steps; /* steps it ended (task_yield): time passed for it */
 	u64 wl_step; /* wl_tick: the step its operations count in */
 	unsigned int wl_ops; /* wl_tick: user-level operations in that step */
+	/* wl_rate: the budget counts wl_rate_bytes since virtual time wl_rate_t0 */
+	u64 wl_rate_t0, wl_rate_bytes;
+	bool wl_background; /* wl_background: it no longer keeps the run going */
 	bool timed_out; /* last sleep ended by its timeout */
 	int exit_signal; /* 9 when OOM-killed */
 	/* the mm's per-task state: the task is the head of a struct mm_task

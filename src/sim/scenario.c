@@ -77,6 +77,7 @@ const char *const workload_type_name[NR_WORKLOAD_TYPES + 1] = {
 	[WL_MADVISE09] = "madvise09",
 	[WL_LRU_FILE_MMAP_READ] = "lru_file_mmap_read",
 	[WL_EBIZZY] = "ebizzy",
+	[WL_TEXT_LOOP] = "text_loop",
 };
 
 /* ------------------------------------------------------------------ */

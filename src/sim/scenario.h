@@ -225,6 +225,7 @@ enum workload_type {
 	WL_MADVISE09,
 	WL_LRU_FILE_MMAP_READ,
 	WL_EBIZZY,
+	WL_TEXT_LOOP,
 	NR_WORKLOAD_TYPES,
 };
 /* The [workload] type names, in enum order (NULL-terminated). */
@@ -244,8 +245,13 @@ struct scn_workload {
 	u64 start_ns;
 	unsigned int tasks; /* copies of the workload, default 1 (0 in the
 				 * types that size their own tasks: no tasks key) */
+	/*
+	 * rate: bytes per second each task may move (allocate, touch, read or
+	 * write: what its type counts, wl_ops.rate); 0 = unlimited
+	 */
+	u64 rate;
 	int line;
-	int type_origin, cgroup_origin;
+	int type_origin, cgroup_origin, rate_origin;
 	/*
 	 * the type's own parameters, struct TYPE_params declared by the type
 	 * (src/workload/TYPE.h); its keys (wl_ops.keys) offset into it

@@ -6,7 +6,9 @@
  * random permutation each pass, or skewed (hotcold: size-in-pages visits
  * per pass, hot_share % of them to random pages of the first hot_pct % of
  * the region, the rest to random pages of the others), writing or only
- * reading.
+ * reading.  With then = hold the task then keeps its memory without
+ * touching it until the run ends: cold anonymous memory, which reclaim
+ * sees age and swaps out first.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -96,7 +98,7 @@ static void anon_fill_run(struct task *t)
 
 			if (af->pass && cfg->hotcold)
 				p = hotcold_page(t->sim, af, cfg->hot_share, af->i);
-
+			wl_rate(t, t->sim->page_size);
 			WL_DO(t, handle_mm_fault(t, af->base + p, write));
 			charge_user(t, t->sim->scn.cost.user_touch_ns);
 		}
@@ -105,6 +107,29 @@ static void anon_fill_run(struct task *t)
 			af->fill_maj_flt = t->maj_flt;
 		}
 	}
+	if (cfg->hold)
+		wl_hold(t);
+}
+
+/*
+ * A holder's memory at the end: its pages still resident (RSS, as
+ * /proc/PID/status VmRSS counts them) and those in swap (VmSwap); a task
+ * OOM-killed counts neither.
+ */
+static void anon_fill_report_hold(struct workload_inst *wl)
+{
+	u64 resident = 0, swapped = 0;
+
+	for (unsigned int i = 0; i < wl->nr_tasks; i++) {
+		const struct task *t = wl->tasks[i];
+
+		if (t->state == TASK_DEAD || !t->mm)
+			continue;
+		resident += (u64)t->mm->rss_stat[MM_ANONPAGES];
+		swapped += (u64)t->mm->rss_stat[MM_SWAPENTS];
+	}
+	wl_set_figure(wl, "held_resident_pages", (double)resident, true);
+	wl_set_figure(wl, "held_swapped_pages", (double)swapped, true);
 }
 
 /* The oracle program's result line: pages and the re-touch fault counts. */
@@ -125,6 +150,8 @@ static void anon_fill_report(struct workload_inst *wl)
 	wl_set_figure(wl, "pages", (double)pages, true);
 	wl_set_figure(wl, "retouch_minflt", (double)min, true);
 	wl_set_figure(wl, "retouch_majflt", (double)maj, true);
+	if (AF_PARAMS(wl->cfg)->hold)
+		anon_fill_report_hold(wl);
 }
 
 static void anon_fill_free(struct task *t)
@@ -149,6 +176,19 @@ static int set_pattern(struct cfg_ctx *k, void *obj, const char *val)
 	w->hotcold = !strcmp(val, "hotcold");
 	if (!w->random && !w->hotcold && strcmp(val, "seq"))
 		return cfg_fail(k, ": unknown value '%s' (expected seq, rand or hotcold)", val);
+	return 0;
+}
+
+static int set_then(struct cfg_ctx *k, void *obj, const char *val)
+{
+	struct anon_fill_params *w = WL_PARAMS_SET(struct anon_fill_params, obj);
+
+	if (!strcmp(val, "hold"))
+		w->hold = true;
+	else if (!strcmp(val, "exit"))
+		w->hold = false;
+	else
+		return cfg_fail(k, ": unknown value '%s' (expected exit or hold)", val);
 	return 0;
 }
 
@@ -202,11 +242,17 @@ static const struct cfg_key anon_fill_keys[] = {
 	  .def = "write",
 	  .range = "write \\| read",
 	  .doc = "the re-touch passes write or only read" },
+	{ .name = "then",
+	  .type = CFG_CUSTOM,
+	  .set = set_then,
+	  .def = "exit",
+	  .range = "exit \\| hold",
+	  .doc = "after the passes: exit, or hold the memory without touching it until the other workloads end (cold memory; figures held_resident_pages, held_swapped_pages)" },
 };
 
 static CFG_TABLE_DOC(
 	anon_fill_keys_table, anon_fill_keys,
-	"shared/oracle/src/anonfill.c: mmap `size` bytes of private anonymous memory, write every page once, then `passes` re-touch passes.");
+	"shared/oracle/src/anonfill.c: mmap `size` bytes of private anonymous memory, write every page once, then `passes` re-touch passes. Rate counts the bytes touched, in the fill and the passes.");
 
 const struct wl_ops anon_fill_ops = {
 	.task_init = anon_fill_init,

@@ -17,6 +17,7 @@ struct anon_fill_params {
 	unsigned int hot_pct; /* hotcold: % of the pages in the hot set, 1..99 */
 	unsigned int hot_share; /* hotcold: % of the visits to the hot set, 0..100 */
 	bool touch_write; /* touch = write */
+	bool hold; /* then = hold: keep the memory, untouched, until the run ends */
 };
 
 #endif

@@ -518,7 +518,7 @@ static const struct cfg_key ebizzy_keys[] = {
 
 static CFG_TABLE_DOC(
 	ebizzy_keys_table, ebizzy_keys,
-	"`ebizzy -t THREADS -n CHUNKS -s CHUNK_SIZE -S SECONDS` (ebizzy 0.3) linked with jemalloc 3.6: a main thread and THREADS threads sharing one mm (it sizes its own tasks: no `tasks` key); figures records_per_s, records, timed_s, per-thread min/max, the allocator's purges.");
+	"`ebizzy -t THREADS -n CHUNKS -s CHUNK_SIZE -S SECONDS` (ebizzy 0.3) linked with jemalloc 3.6: a main thread and THREADS threads sharing one mm (it sizes its own tasks: no `tasks` key); figures records_per_s, records, timed_s, per-thread min/max, the allocator's purges. No rate: its result is the records it gets through per second.");
 
 const struct wl_ops ebizzy_ops = {
 	.nr_tasks = ebizzy_nr_tasks,
@@ -530,4 +530,5 @@ const struct wl_ops ebizzy_ops = {
 	.free = ebizzy_free,
 	.keys = &ebizzy_keys_table,
 	.missing = ebizzy_missing,
+	.no_rate = "ebizzy's result is the records it gets through per second",
 };

@@ -64,6 +64,7 @@ static void file_stream_run(struct task *t)
 
 	do {
 		for (fs->i = 0; fs->i < fs->npages; fs->i++) {
+			wl_rate(t, t->sim->page_size);
 			WL_DO(t, file_stream_page(t, fs, write));
 			fs->pages_done++;
 		}
@@ -113,10 +114,12 @@ static const struct cfg_key file_read_keys[] = {
 	  .doc = "passes over the file" },
 };
 
-static CFG_TABLE_DOC(file_write_keys_table, file_write_keys,
-		     "`dd if=/dev/zero of=F bs=BLOCK count=...` without fsync.");
-static CFG_TABLE_DOC(file_read_keys_table, file_read_keys,
-		     "Reading an uncached file `count` times from start to end.");
+static CFG_TABLE_DOC(
+	file_write_keys_table, file_write_keys,
+	"`dd if=/dev/zero of=F bs=BLOCK count=...` without fsync. Rate counts the bytes written.");
+static CFG_TABLE_DOC(
+	file_read_keys_table, file_read_keys,
+	"Reading an uncached file `count` times from start to end. Rate counts the bytes read.");
 
 const struct wl_ops file_write_ops = {
 	.task_init = file_stream_init,

@@ -507,7 +507,7 @@ static const struct cfg_key hackbench_keys[] = {
 
 static CFG_TABLE_DOC(
 	hackbench_keys_table, hackbench_keys,
-	"`hackbench GROUPS process\\|thread LOOPS`: 20 senders and 20 receivers per group (it sizes its own tasks: no `tasks` key).");
+	"`hackbench GROUPS process\\|thread LOOPS`: 20 senders and 20 receivers per group (it sizes its own tasks: no `tasks` key). No rate: its result is how fast its messages go.");
 
 const struct wl_ops hackbench_ops = {
 	.nr_tasks = hackbench_nr_tasks,
@@ -517,4 +517,5 @@ const struct wl_ops hackbench_ops = {
 	.report = hackbench_report,
 	.free = hackbench_free,
 	.keys = &hackbench_keys_table,
+	.no_rate = "hackbench's result is how fast its messages go",
 };

@@ -58,8 +58,10 @@ static enum vm_fault_result hs_read_page(struct task *t, struct hotset_stream *h
 /* Read all of @file, start to end. */
 static void hs_read_file(struct task *t, struct hotset_stream *hs, struct address_space *file)
 {
-	for (u64 pos = 0; pos < file->size; pos++)
+	for (u64 pos = 0; pos < file->size; pos++) {
+		wl_rate(t, t->sim->page_size);
 		WL_DO(t, hs_read_page(t, hs, file, pos));
+	}
 }
 
 /* Before a hot pass: count the hot pages no longer resident (mincore). */
@@ -80,6 +82,7 @@ static void hotset_stream_run(struct task *t)
 	for (unsigned int w = 0; w < HS_PARAMS(t->wl->cfg)->warm_passes; w++)
 		hs_read_file(t, hs, hs->hot);
 	for (u64 pos = 0; pos < hs->stream->size; pos++) {
+		wl_rate(t, t->sim->page_size);
 		WL_DO(t, hs_read_page(t, hs, hs->stream, pos));
 		if (++hs->since < hs->every_pages)
 			continue;
@@ -164,7 +167,7 @@ static const struct cfg_key hotset_stream_keys[] = {
 
 static CFG_TABLE_DOC(
 	hotset_stream_keys_table, hotset_stream_keys,
-	"shared/oracle/src/filestream.c hotread: a hot file re-read while another is streamed.");
+	"shared/oracle/src/filestream.c hotread: a hot file re-read while another is streamed. Rate counts the bytes read, of both files.");
 
 const struct wl_ops hotset_stream_ops = {
 	.task_init = hotset_stream_init,

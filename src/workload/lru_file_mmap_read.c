@@ -68,6 +68,7 @@ static void lru_file_mmap_read_run(struct task *t)
 	struct lru_mmap_reader *r = t->wl_priv;
 
 	for (r->i = 0; r->i < r->npages; r->i++) {
+		wl_rate(t, t->sim->page_size);
 		WL_DO(t, handle_mm_fault(t, r->base + r->i, false));
 		charge_user(t, t->sim->scn.cost.user_touch_ns);
 	}
@@ -135,7 +136,7 @@ static const struct cfg_key lru_file_mmap_read_keys[] = {
 
 static CFG_TABLE_DOC(
 	lru_file_mmap_read_keys_table, lru_file_mmap_read_keys,
-	"vm-scalability case-lru-file-mmap-read: each reader maps its own sparse file of size / tasks read-only and reads every page once. Figures: elapsed_s (all readers done), time_range_s and time_stddev_s (of the readers' times), pages_read, readers_done, tlb_irqs (TLB shootdown interrupts received, all CPUs) and tlb_irqs_per_s.");
+	"vm-scalability case-lru-file-mmap-read: each reader maps its own sparse file of size / tasks read-only and reads every page once. Figures: elapsed_s (all readers done), time_range_s and time_stddev_s (of the readers' times), pages_read, readers_done, tlb_irqs (TLB shootdown interrupts received, all CPUs) and tlb_irqs_per_s. Rate counts the bytes of the mapping read (a page per page).");
 
 const struct wl_ops lru_file_mmap_read_ops = {
 	.task_init = lru_file_mmap_read_init,

@@ -631,7 +631,7 @@ static const struct cfg_key madvise09_keys[] = {
 
 static CFG_TABLE_DOC(
 	madvise09_keys_table, madvise09_keys,
-	"LTP madvise09 and shared/oracle/src/madvfree.c: write the region, madvise(MADV_FREE), read page `peek`, write byte 0 of the rewrite pages, set the memcg's limits to limit_after / memsw_after, wait `hold`, then the pressure rounds (it sizes its own tasks: no `tasks` key). Figures (pages unless named): madvise_ret (0 or -22), limit_write_rc (0, or -16 EBUSY: a limit below the usage; -22: memory above memsw), rss_kb_after_fill, rss_kb_after_madvise, lazyfree_kb_after_madvise, lazyfree_kb_after_rewrite (smaps LazyFree), peek_intact (1, 0; -1 no peek), pressure_rounds, pressure_oom_kills, unwritten_pages, discarded_pages, intact_unwritten_pages, intact_rewritten_pages, corrupted_pages, first/last_discarded_page (-1: none).");
+	"LTP madvise09 and shared/oracle/src/madvfree.c: write the region, madvise(MADV_FREE), read page `peek`, write byte 0 of the rewrite pages, set the memcg's limits to limit_after / memsw_after, wait `hold`, then the pressure rounds (it sizes its own tasks: no `tasks` key). Figures (pages unless named): madvise_ret (0 or -22), limit_write_rc (0, or -16 EBUSY: a limit below the usage; -22: memory above memsw), rss_kb_after_fill, rss_kb_after_madvise, lazyfree_kb_after_madvise, lazyfree_kb_after_rewrite (smaps LazyFree), peek_intact (1, 0; -1 no peek), pressure_rounds, pressure_oom_kills, unwritten_pages, discarded_pages, intact_unwritten_pages, intact_rewritten_pages, corrupted_pages, first/last_discarded_page (-1: none). No rate: a test of fixed steps, not a stream of bytes.");
 
 const struct wl_ops madvise09_ops = {
 	.nr_tasks = madvise09_nr_tasks,
@@ -643,4 +643,5 @@ const struct wl_ops madvise09_ops = {
 	.keys = &madvise09_keys_table,
 	.missing = madvise09_missing,
 	.validate = madvise09_validate,
+	.no_rate = "an LTP test of fixed steps, not a stream of bytes",
 };

@@ -17,6 +17,8 @@
 #include "../mm/internal.h"
 #include "../kernel/exit.h"
 
+__extension__ typedef unsigned __int128 u128;
+
 static const struct wl_ops *const wl_ops_table[NR_WORKLOAD_TYPES] = {
 	[WL_ANON_FILL] = &anon_fill_ops,
 	[WL_FILE_WRITE] = &file_write_ops,
@@ -26,6 +28,7 @@ static const struct wl_ops *const wl_ops_table[NR_WORKLOAD_TYPES] = {
 	[WL_MADVISE09] = &madvise09_ops,
 	[WL_LRU_FILE_MMAP_READ] = &lru_file_mmap_read_ops,
 	[WL_EBIZZY] = &ebizzy_ops,
+	[WL_TEXT_LOOP] = &text_loop_ops,
 };
 
 /* [workload NAME] keys every type takes */
@@ -61,6 +64,31 @@ static int set_wl_cgroup(struct cfg_ctx *k, void *obj, const char *val)
 	return 0;
 }
 
+/* rate = unlimited | SIZE[/s] (bytes per second, > 0) */
+static int set_wl_rate(struct cfg_ctx *k, void *obj, const char *val)
+{
+	struct scn_workload *w = obj;
+	char tmp[CFG_MSG_LEN], buf[CFG_MSG_LEN];
+	size_t n = strlen(val);
+	u64 v;
+
+	if (!strcmp(val, "unlimited")) {
+		w->rate = 0;
+		return 0;
+	}
+	if (n >= sizeof(tmp))
+		return cfg_fail(k, ": value too long");
+	strcpy(tmp, val);
+	if (n >= 2 && !strcmp(tmp + n - 2, "/s"))
+		tmp[n - 2] = '\0';
+	if (parse_size(tmp, k->page_size, &v, buf, sizeof(buf)))
+		return cfg_fail(k, ": %s", buf);
+	if (!v)
+		return cfg_fail(k, " must be > 0 (or unlimited)");
+	w->rate = v;
+	return 0;
+}
+
 static const struct cfg_key workload_common_keys[] = {
 	{ .name = "type",
 	  .type = CFG_CUSTOM,
@@ -83,6 +111,16 @@ static const struct cfg_key workload_common_keys[] = {
 	  .off = WL_OFF(start_ns),
 	  .def = "0",
 	  .doc = "when its tasks start" },
+	{ .name = "rate",
+	  .type = CFG_CUSTOM,
+	  .set = set_wl_rate,
+	  .flags = CFG_F_ORIGIN,
+	  .origin_off = WL_OFF(rate_origin),
+	  .def = "unlimited",
+	  .range = "size per second > 0 \\| unlimited",
+	  .doc = "the most bytes each task moves per second of virtual time (M = MiB): what it "
+		 "counts is each type's `Rate counts` below, a type with `No rate` refuses it; a "
+		 "task ahead of it sleeps, one that fell behind does not catch up" },
 };
 
 CFG_TABLE(workload_common_table, workload_common_keys);
@@ -105,6 +143,10 @@ int workload_validate(const struct scenario *s, const struct scn_workload *w, ch
 {
 	const struct wl_ops *ops = wl_ops_table[w->type];
 
+	if (w->rate && ops->no_rate)
+		return cfg_fail_at(s, w->rate_origin, w->line, err, errlen,
+				   "[workload %s] rate: type %s takes no rate (%s)", w->name,
+				   workload_type_name[w->type], ops->no_rate);
 	return ops->validate ? ops->validate(s, w, err, errlen) : 0;
 }
 
@@ -131,9 +173,60 @@ static void wl_fold_mm_task(struct workload_inst *wl, const struct mm_task *mt, 
 		wl->maxrss = maxrss;
 }
 
-void workload_task_exit(struct workload_inst *wl, struct task *t)
+/*
+ * Every task of @wl exited or went to the background: the workload is
+ * done, and when it is the last one the run ends.
+ */
+static void wl_check_done(struct workload_inst *wl, u64 end_ns)
 {
 	struct sim *sim = wl->sim;
+
+	if (wl->ended || wl->running > wl->background)
+		return;
+	wl->end_ns = end_ns;
+	wl->ended = true;
+	if (!--sim->workloads_unfinished)
+		sim->eng.stopped = true;
+}
+
+void wl_background(struct task *t)
+{
+	struct workload_inst *wl = t->wl;
+
+	if (t->wl_background)
+		return;
+	t->wl_background = true;
+	wl->background++;
+	wl_check_done(wl, task_now(t));
+	if (sim_engine(t->sim)->stopped)
+		cond_resched(t); /* that ended the run: the step ends here */
+}
+
+_Noreturn void wl_hold(struct task *t)
+{
+	wl_background(t);
+	for (;;)
+		schedule_timeout(t, NULL, 0); /* nothing wakes it: killed or the run ends */
+}
+
+void wl_rate_wait(struct task *t, u64 bytes)
+{
+	u64 rate = t->wl->cfg->rate;
+	u64 now = task_now(t);
+	u64 due = t->wl_rate_t0 + (u64)((u128)t->wl_rate_bytes * NSEC_PER_SEC / rate);
+
+	if (now > due) {
+		/* behind (or the first operation): the budget starts now, no catching up */
+		t->wl_rate_t0 = now;
+		t->wl_rate_bytes = 0;
+	}
+	while (task_now(t) < due)
+		schedule_timeout(t, NULL, due - task_now(t));
+	t->wl_rate_bytes += bytes;
+}
+
+void workload_task_exit(struct workload_inst *wl, struct task *t)
+{
 	const struct wl_ops *ops = wl_ops_table[wl->cfg->type];
 
 	if (ops->task_exit)
@@ -146,12 +239,12 @@ void workload_task_exit(struct workload_inst *wl, struct task *t)
 	wl_fold_mm_task(wl, mm_task(t), mm_task(t)->maxrss);
 	if (t->exit_signal)
 		wl->exit_signal = t->exit_signal;
-	if (--wl->running)
-		return;
-	wl->end_ns = t->exit_ns;
-	wl->ended = true;
-	if (!--sim->workloads_unfinished)
-		sim->eng.stopped = true;
+	if (t->wl_background)
+		wl->background--;
+	/* a workload done in the background ends when its last task does */
+	if (!--wl->running && wl->ended)
+		wl->end_ns = t->exit_ns;
+	wl_check_done(wl, t->exit_ns);
 }
 
 struct wl_totals workload_totals(const struct sim *sim, const struct workload_inst *wl)

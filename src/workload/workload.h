@@ -27,7 +27,12 @@ struct workload_inst {
 	struct task **tasks;
 	unsigned int running;
 	bool started; /* its start time came within run.duration */
-	bool ended; /* every task exited (or was killed) */
+	/*
+	 * every task exited (or was killed) or went to the background
+	 * (wl_background: it holds its memory or loops until the run ends)
+	 */
+	bool ended;
+	unsigned int background; /* live tasks in the background */
 	u64 start_ns, end_ns;
 	/* totals of the workload's tasks, as /usr/bin/time reports them */
 	u64 utime_ns, stime_ns;

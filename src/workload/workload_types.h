@@ -49,6 +49,13 @@ struct wl_ops {
 	 */
 	int (*validate)(const struct scenario *s, const struct scn_workload *w, char *err,
 			size_t errlen);
+	/*
+	 * NULL: the type takes the common key rate, calls wl_rate() before
+	 * each operation with the bytes it moves, and its key table's doc
+	 * says what they are ("Rate counts bytes touched."); else why it
+	 * takes no rate, for the message that refuses one
+	 */
+	const char *no_rate;
 };
 
 extern const struct wl_ops anon_fill_ops;
@@ -59,6 +66,7 @@ extern const struct wl_ops hackbench_ops;
 extern const struct wl_ops madvise09_ops;
 extern const struct wl_ops lru_file_mmap_read_ops;
 extern const struct wl_ops ebizzy_ops;
+extern const struct wl_ops text_loop_ops;
 
 /*
  * A type's parameters: struct TYPE_params, declared by the type
@@ -148,6 +156,35 @@ bool wl_retry(struct task *t, enum vm_fault_result r);
 	do {                \
 		wl_tick(t); \
 	} while (wl_retry((t), (op)))
+
+/*
+ * wl_rate - before an operation that moves @bytes (what the type's rate
+ * counts, wl_ops.rate): a task with a rate (the common key) that is ahead
+ * of it sleeps in virtual time until its budget allows.  The budget is a
+ * token bucket that holds no more than the operation at hand: bytes
+ * accrue at the rate from the task's first operation, and a task that
+ * fell behind (stalled in reclaim or I/O) starts afresh from now rather
+ * than catching up, so the rate is a ceiling on every interval.
+ */
+void wl_rate_wait(struct task *t, u64 bytes);
+static inline void wl_rate(struct task *t, u64 bytes)
+{
+	if (t->wl->cfg->rate)
+		wl_rate_wait(t, bytes);
+}
+
+/*
+ * wl_background - @t no longer keeps the run going: the run ends when
+ * every task of every workload has exited or gone to the background (a
+ * workload whose tasks all did counts as finished, its end the time the
+ * last one went).  For a program that loops or holds until the others end.
+ */
+void wl_background(struct task *t);
+/*
+ * wl_hold - @t keeps what it has mapped, untouched, until the run ends
+ * (or it is OOM-killed): it goes to the background and sleeps for good.
+ */
+_Noreturn void wl_hold(struct task *t);
 
 /* Bytes to pages, rounded up. */
 static inline u64 bytes_to_pages(const struct sim *sim, u64 bytes)

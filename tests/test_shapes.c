@@ -1,0 +1,299 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_shapes.c - workload shapes real reports need: a rate limit on any
+ * workload (the common key rate, wl_rate), anonymous memory allocated
+ * then held cold (anon_fill then = hold, wl_hold), and a loop over
+ * executable file-mapped text (text_loop), which v6.12 reclaim protects.
+ */
+#include "testsim.h"
+
+#define MiB (1024ULL * 1024)
+
+static struct sim *run_text(const char *name, const char *ini)
+{
+	struct sim *sim = test_sim_from_text(NULL, name, ini);
+
+	assert_int_equal(sim_run(sim), 0);
+	return sim;
+}
+
+/*
+ * The rate's budget starts at the first operation and a byte may go only
+ * once the rate allows it: the last page of @bytes leaves (@bytes - page)
+ * / rate seconds after the first, to the ns (rounded down).
+ */
+static u64 last_page_due_ns(u64 bytes, u64 rate)
+{
+	return (u64)((unsigned __int128)(bytes - 4096) * NSEC_PER_SEC / rate);
+}
+
+/* anon_fill: the fill and the passes together, per task, at the rate. */
+static void test_rate_anon_fill(void **state)
+{
+	static const char ini[] = "[machine]\ncpus = 4\nmemory = 256M\n"
+				  "[workload a]\ntype = anon_fill\nsize = 64M\npasses = 1\n"
+				  "tasks = 2\nrate = 100M/s\n";
+	struct sim *sim = run_text("rate.ini", ini);
+	const struct workload_inst *wl = &sim->workloads[0];
+	u64 due = last_page_due_ns(128 * MiB, 100 * MiB); /* 1.279960937 s */
+	struct wl_totals t = workload_totals(sim, wl);
+
+	assert_int_equal(due, 1279960937);
+	assert_true(wl->ended);
+	/* each task at the rate: both end just after their last page's due time */
+	for (unsigned int i = 0; i < 2; i++) {
+		const struct task *task = wl->tasks[i];
+		u64 ran = task->exit_ns - task->start_ns;
+
+		assert_true(ran >= due);
+		assert_true(ran < due + 20 * NSEC_PER_USEC);
+	}
+	/* asleep, not on a CPU: the CPU time is what the faults cost */
+	assert_true(t.utime_ns + t.stime_ns < t.elapsed_ns / 10);
+	sim_destroy(sim);
+
+	/* unlimited (the default): the same fill is CPU-bound, far faster */
+	sim = run_text("rate.ini", "[machine]\ncpus = 4\nmemory = 256M\n"
+				   "[workload a]\ntype = anon_fill\nsize = 64M\npasses = 1\n"
+				   "tasks = 2\n");
+	assert_true(workload_totals(sim, &sim->workloads[0]).elapsed_ns < due / 4);
+	sim_destroy(sim);
+}
+
+/* file_read and file_write: the bytes read or written, with their I/O. */
+static void test_rate_file_io(void **state)
+{
+	struct sim *sim =
+		run_text("rate.ini",
+			 "[machine]\ncpus = 2\nmemory = 256M\n"
+			 "[workload r]\ntype = file_read\nsize = 32M\nrate = 16M/s\n"
+			 "[workload w]\ntype = file_write\nsize = 16M\nblock = 64K\nrate = 4M/s\n");
+	const struct workload_inst *r = test_workload_named(sim, "r");
+	const struct workload_inst *w = test_workload_named(sim, "w");
+	u64 rdue = last_page_due_ns(32 * MiB, 16 * MiB), wdue = last_page_due_ns(16 * MiB, 4 * MiB);
+
+	assert_true(r->ended && w->ended);
+	assert_int_equal(test_figure(r, "pages_read"), 8192);
+	assert_int_equal(test_figure(w, "pages_written"), 4096);
+	/*
+	 * the last page waits for its due time; the reader loses what it
+	 * waits for readahead I/O (it does not catch up), a few percent
+	 */
+	assert_true(r->end_ns - r->start_ns >= rdue);
+	assert_true(r->end_ns - r->start_ns < rdue + rdue / 20);
+	assert_true(w->end_ns - w->start_ns >= wdue);
+	assert_true(w->end_ns - w->start_ns < wdue + NSEC_PER_MSEC);
+	/* dd's MB/s: 4 MiB/s is 4.19 MB/s */
+	assert_true(test_figure(w, "MB_per_s") > 4.19 && test_figure(w, "MB_per_s") < 4.20);
+	sim_destroy(sim);
+}
+
+/*
+ * hotset_stream counts both files (a warm pass, the stream, a hot pass
+ * every 8 MiB: 4 + 16 + 2 x 4 MiB), lru_file_mmap_read its mapping's pages.
+ */
+static void test_rate_reads(void **state)
+{
+	struct sim *sim = run_text(
+		"rate.ini", "[machine]\ncpus = 2\nmemory = 256M\n"
+			    "[workload h]\ntype = hotset_stream\nhot = 4M\nstream = 16M\n"
+			    "every = 8M\nwarm_passes = 1\nrate = 32M/s\n"
+			    "[workload m]\ntype = lru_file_mmap_read\nsize = 8M\nrate = 16M/s\n");
+	const struct workload_inst *h = test_workload_named(sim, "h");
+	const struct workload_inst *m = test_workload_named(sim, "m");
+	u64 hdue = last_page_due_ns(28 * MiB, 32 * MiB), mdue = last_page_due_ns(8 * MiB, 16 * MiB);
+
+	assert_true(h->ended && m->ended);
+	assert_int_equal(test_figure(h, "hot_passes"), 2);
+	assert_int_equal(test_figure(m, "pages_read"), 2048);
+	assert_true(h->end_ns - h->start_ns >= hdue);
+	assert_true(h->end_ns - h->start_ns < hdue + hdue / 20);
+	assert_true(m->end_ns - m->start_ns >= mdue);
+	assert_true(m->end_ns - m->start_ns < mdue + mdue / 20);
+	sim_destroy(sim);
+}
+
+/*
+ * Cold memory: `cold` writes 24 MiB once and holds it; `hot` then fills
+ * and re-touches 56 MiB in the same 64 MiB memcg.  Reclaim swaps out the
+ * pages that aged - every page that went to swap is cold's, hot never
+ * faults one back - and the run ends when hot does.
+ */
+static void test_hold_cold(void **state)
+{
+	struct sim *sim = test_sim_run_file("scenarios/cold-anon-hold.ini", NULL);
+	struct workload_inst *cold = test_workload_named(sim, "cold");
+	struct workload_inst *hot = test_workload_named(sim, "hot");
+	double swapped = test_figure(cold, "held_swapped_pages");
+	double resident = test_figure(cold, "held_resident_pages");
+
+	print_message("cold: %.0f resident, %.0f swapped; pswpout %llu\n", resident, swapped,
+		      (unsigned long long)sim->vm_events[PSWPOUT]);
+	assert_int_equal(sim->reclaim.oom_kills, 0);
+	assert_true(cold->ended && hot->ended);
+	assert_int_equal(cold->exit_signal, 0);
+	/* still holding at the end: its task lives, asleep */
+	assert_int_equal(cold->tasks[0]->state, TASK_BLOCKED);
+	assert_int_equal(cold->running, 1);
+	assert_int_equal(cold->background, 1);
+	/* the run ended with hot, and cold's time runs to the end */
+	assert_int_equal(sim->eng.now, hot->end_ns);
+	assert_int_equal(workload_totals(sim, cold).elapsed_ns, sim->eng.now - cold->start_ns);
+	/* all its pages, resident or in swap */
+	assert_int_equal(resident + swapped, 24 * MiB / 4096);
+	/* at least hot's overflow: 24 + 56 - 64 MiB */
+	assert_true(swapped >= 16 * MiB / 4096);
+	/* every page swapped out was cold's, and none came back */
+	assert_int_equal(sim->vm_events[PSWPOUT], (u64)swapped);
+	assert_int_equal(sim->vm_events[PSWPIN], 0);
+	assert_int_equal(test_figure(hot, "pages"), 56 * MiB / 4096);
+	assert_int_equal(test_figure(hot, "retouch_majflt"), 0);
+	assert_int_equal(test_figure(cold, "retouch_majflt"), 0);
+	sim_destroy(sim);
+
+	/* then = exit: cold's memory goes at its exit; nothing is swapped */
+	sim = test_sim_run_file("scenarios/cold-anon-hold.ini",
+				(const char *[]){ "workload.cold.then=exit", NULL });
+	assert_int_equal(sim->vm_events[PSWPOUT], 0);
+	assert_int_equal(sim->workloads[0].tasks[0]->state, TASK_DEAD);
+	sim_destroy(sim);
+}
+
+/* A holder alone: the run ends when it starts holding, its pages all resident. */
+static void test_hold_alone(void **state)
+{
+	struct sim *sim = run_text("hold.ini", "[machine]\ncpus = 2\nmemory = 256M\n"
+					       "[workload a]\ntype = anon_fill\nsize = 8M\n"
+					       "passes = 1\nthen = hold\n");
+	struct workload_inst *wl = &sim->workloads[0];
+
+	assert_true(wl->ended);
+	assert_int_not_equal(wl->tasks[0]->state, TASK_DEAD);
+	assert_int_equal(wl->background, 1);
+	assert_int_equal(sim->eng.now, wl->end_ns);
+	assert_int_equal(test_figure(wl, "held_resident_pages"), 2048);
+	assert_int_equal(test_figure(wl, "held_swapped_pages"), 0);
+	assert_int_equal(wl->min_flt + wl->tasks[0]->min_flt, 2048);
+	sim_destroy(sim);
+}
+
+/*
+ * A holder can be OOM-killed (without swap it is the largest task): it
+ * leaves the background count and its workload ends at its death; the
+ * other workload runs on and the run ends with it.
+ */
+static void test_hold_oom_killed(void **state)
+{
+	struct sim *sim =
+		test_sim_run_file("scenarios/cold-anon-hold.ini",
+				  (const char *[]){ "machine.swap=0", "workload.cold.size=40M",
+						    "workload.hot.size=40M", NULL });
+	struct workload_inst *cold = test_workload_named(sim, "cold");
+	struct workload_inst *hot = test_workload_named(sim, "hot");
+
+	assert_int_equal(sim->reclaim.oom_kills, 1);
+	assert_int_equal(cold->exit_signal, 9);
+	assert_int_equal(cold->running, 0);
+	assert_int_equal(cold->background, 0);
+	assert_int_equal(cold->end_ns, cold->tasks[0]->exit_ns);
+	assert_true(cold->end_ns > hot->start_ns);
+	assert_int_equal(test_figure(cold, "held_resident_pages"), 0);
+	assert_int_equal(hot->exit_signal, 0);
+	assert_true(hot->ended);
+	assert_int_equal(sim->eng.now, hot->end_ns);
+	assert_int_equal(test_figure(hot, "pages"), 10240);
+	sim_destroy(sim);
+}
+
+/*
+ * Program text under a file stream (scenarios/text-exec-stream.ini): the
+ * VM_EXEC mapping stays resident and is hardly read back in; the same
+ * file mapped without PROT_EXEC, looped at the same rate under the same
+ * stream, is pushed out and faulted back in.  folio_check_references
+ * (v6.12) activates a referenced exec file page on its first reference,
+ * and shrink_active_list keeps it active while it is referenced.
+ */
+static void test_text_exec(void **state)
+{
+	struct sim *x = test_sim_run_file("scenarios/text-exec-stream.ini", NULL);
+	struct sim *d = test_sim_run_file("scenarios/text-exec-stream.ini",
+					  (const char *[]){ "workload.text.exec=no", NULL });
+	struct workload_inst *xt = test_workload_named(x, "text");
+	struct workload_inst *dt = test_workload_named(d, "text");
+	const struct vm_area_struct *xv = &xt->tasks[0]->mm->vmas[0];
+	const struct vm_area_struct *dv = &dt->tasks[0]->mm->vmas[0];
+	double xmaj = test_figure(xt, "retouch_majflt"), dmaj = test_figure(dt, "retouch_majflt");
+
+	print_message("exec: %.0f refault majflt, %.0f resident; no exec: %.0f, %.0f\n", xmaj,
+		      test_figure(xt, "resident_pages"), dmaj, test_figure(dt, "resident_pages"));
+	assert_true(xv->vm_flags & VM_EXEC);
+	assert_false(dv->vm_flags & VM_EXEC);
+	/* both streamed the whole file and looped until it ended */
+	for (unsigned int i = 0; i < 2; i++) {
+		struct sim *sim = i ? d : x;
+		struct workload_inst *s = test_workload_named(sim, "stream");
+
+		assert_int_equal(test_figure(s, "pages_read"), 512 * MiB / 4096);
+		assert_true(test_workload_named(sim, "text")->ended);
+		assert_int_equal(sim->eng.now, s->end_ns);
+		assert_int_equal(test_workload_named(sim, "text")->background, 1);
+		assert_true(test_workload_figure(sim, "text", "passes") >= 4);
+	}
+	/* the text: all resident at the end, and near no re-reads */
+	assert_int_equal(test_figure(xt, "pages"), 8192);
+	assert_int_equal(test_figure(xt, "resident_pages"), 8192);
+	assert_true(xmaj < 50);
+	/* the data mapping: reclaimed under the stream, read back many times */
+	assert_true(dmaj > 10 * xmaj);
+	assert_true(dmaj > 200);
+	assert_true(test_figure(dt, "resident_pages") < 0.9 * 8192);
+	assert_true(test_vmstat(d, "workingset_refault_file") >
+		    20 * test_vmstat(x, "workingset_refault_file"));
+	sim_destroy(x);
+	sim_destroy(d);
+}
+
+/* iterations = N: N passes, then exit; copies share the one file. */
+static void test_text_iterations(void **state)
+{
+	struct sim *sim = run_text("text.ini", "[machine]\ncpus = 2\nmemory = 256M\n"
+					       "[workload t]\ntype = text_loop\nsize = 1M\n"
+					       "iterations = 3\ntasks = 2\n");
+	struct workload_inst *wl = &sim->workloads[0];
+	struct wl_totals t = workload_totals(sim, wl);
+
+	assert_true(wl->ended);
+	assert_int_equal(wl->running, 0);
+	assert_int_equal(wl->background, 0);
+	assert_int_equal(test_figure(wl, "passes"), 6);
+	assert_int_equal(test_figure(wl, "pages"), 256);
+	/* one file for both: 256 pages cached, not 512 */
+	assert_int_equal(test_figure(wl, "resident_pages"), 256);
+	assert_int_equal(test_figure(wl, "retouch_majflt"), 0);
+	/* each task maps every page once (fault-around maps several per fault) */
+	assert_true(t.min_flt + t.maj_flt <= 2 * 256);
+	assert_true(t.maj_flt >= 1);
+	sim_destroy(sim);
+
+	/* iterations = 0 alone: the first pass, then in the background: the run ends */
+	sim = run_text("text.ini", "[machine]\ncpus = 2\nmemory = 256M\n"
+				   "[workload t]\ntype = text_loop\nsize = 1M\n");
+	wl = &sim->workloads[0];
+	assert_true(wl->ended);
+	assert_int_equal(wl->background, 1);
+	assert_int_equal(test_figure(wl, "passes"), 1);
+	assert_int_equal(sim->eng.now, wl->end_ns);
+	sim_destroy(sim);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_rate_anon_fill), cmocka_unit_test(test_rate_file_io),
+		cmocka_unit_test(test_rate_reads),     cmocka_unit_test(test_hold_cold),
+		cmocka_unit_test(test_hold_alone),     cmocka_unit_test(test_hold_oom_killed),
+		cmocka_unit_test(test_text_exec),      cmocka_unit_test(test_text_iterations),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
