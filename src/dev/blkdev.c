@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
  * blkdev.c - block devices as queues with latency, bandwidth and depth.
- * A request takes the queue slot that frees first; its service time is
- * latency + bytes / bandwidth.  Completion is a blk_end_io event.
+ * A request takes the queue slot that frees first, spends the device's
+ * latency there (overlapping the other slots' latencies), then transfers
+ * its bytes at the bandwidth, one request after the other: requests in
+ * flight share the bandwidth.  Completion is a blk_end_io event.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,12 +81,52 @@ void bio_put(struct blkdev *dev, struct bio *bio)
 }
 
 /*
+ * A request's time on the device, in two stages.
+ *
+ * Access (@access_ns, the device's latency): command processing and the
+ * medium's access, an SSD's flash read or program, a disk's seek and
+ * rotation.  Each request in flight spends it on its own queue slot, so up
+ * to depth accesses overlap: an SSD works on its queued commands in
+ * parallel across flash channels and dies.  A disk has one head and
+ * overlaps nothing: its preset has depth 1.
+ *
+ * Transfer (@xfer_ns, bytes / bandwidth): the data crosses the one link
+ * between host and device (SATA, PCIe) or passes the one head, at the
+ * device's bandwidth, one request at a time in the order they were
+ * submitted (FIFO; with one latency for all requests, the order in which
+ * they finish their access).  However many requests are in flight, the
+ * device moves at most bandwidth bytes per second.  FIFO rather than
+ * processor sharing: a disk transfers one request's sectors at a time, a
+ * SATA SSD sends one command's data FISes at a time, and both give the
+ * same aggregate rate; under FIFO a request's completion time is known
+ * when it is submitted (later requests queue behind it, never slow it
+ * down), so its completion event is pushed once.
+ *
+ * This is the one place a request's service time is computed.
+ */
+struct blk_service {
+	u64 access_ns;
+	u64 xfer_ns;
+};
+
+static struct blk_service blk_service_time(const struct blkdev *dev, u64 bytes)
+{
+	struct blk_service s = { .access_ns = dev->latency_ns };
+
+	if (dev->bandwidth)
+		s.xfer_ns = bytes * NSEC_PER_SEC / dev->bandwidth;
+	return s;
+}
+
+/*
  * elv_merge() + ll_back_merge_fn() (v2.6.25 __make_request), back merges
  * of writes only: @bio starts where the last queued write request ends,
- * that request has not been dispatched yet (nothing queued behind it on
- * its slot) and the merged request stays within BLK_MAX_REQUEST_BYTES.
- * The merged bio is chained behind the request's first one and completes
- * with it, when the grown request does.
+ * that request has not been dispatched yet, nothing is queued behind it
+ * on its slot or on the transfer stage (the grown transfer would delay
+ * requests already given their completion times) and the merged request
+ * stays within BLK_MAX_REQUEST_BYTES.  The merged bio adds its transfer
+ * time, not an access; it is chained behind the request's first bio and
+ * completes with it, when the grown request does.
  */
 static bool blk_back_merge(struct blkdev *dev, struct bio *bio, u64 bytes, u64 now)
 {
@@ -93,10 +135,11 @@ static bool blk_back_merge(struct blkdev *dev, struct bio *bio, u64 bytes, u64 n
 	if (bio->op != REQ_OP_WRITE || bio->sector == BIO_NO_SECTOR || !tail->valid ||
 	    tail->start_ns <= now || bio->sector != tail->end_sector ||
 	    tail->bytes + bytes > BLK_MAX_REQUEST_BYTES ||
-	    dev->slot_busy_until[tail->slot] != tail->done_ns)
+	    dev->slot_busy_until[tail->slot] != tail->done_ns ||
+	    dev->xfer_busy_until != tail->done_ns)
 		return false;
-	if (dev->bandwidth)
-		tail->done_ns += bytes * NSEC_PER_SEC / dev->bandwidth;
+	tail->done_ns += blk_service_time(dev, bytes).xfer_ns;
+	dev->xfer_busy_until = tail->done_ns;
 	tail->end_sector += bio->nr_pages;
 	tail->bytes += bytes;
 	dev->slot_busy_until[tail->slot] = tail->done_ns;
@@ -111,6 +154,7 @@ u64 submit_bio(struct sim *sim, struct blkdev *dev, struct bio *bio, u64 now)
 {
 	unsigned int best = 0;
 	u64 start, done, bytes = (u64)bio->nr_pages * sim->page_size;
+	struct blk_service svc;
 
 	bio->merged = NULL;
 	if (blk_back_merge(dev, bio, bytes, now)) {
@@ -121,10 +165,11 @@ u64 submit_bio(struct sim *sim, struct blkdev *dev, struct bio *bio, u64 now)
 	for (unsigned int i = 1; i < dev->depth; i++)
 		if (dev->slot_busy_until[i] < dev->slot_busy_until[best])
 			best = i;
+	/* the slot is held from dispatch to completion, as a tag is */
 	start = max_u64(now, dev->slot_busy_until[best]);
-	done = start + dev->latency_ns;
-	if (dev->bandwidth)
-		done += bytes * NSEC_PER_SEC / dev->bandwidth;
+	svc = blk_service_time(dev, bytes);
+	done = max_u64(start + svc.access_ns, dev->xfer_busy_until) + svc.xfer_ns;
+	dev->xfer_busy_until = done;
 	dev->slot_busy_until[best] = done;
 	dev->inflight_pages += bio->nr_pages;
 	if (bio->op == REQ_OP_READ) {
