@@ -230,7 +230,7 @@ static void merge_test_end_io(struct sim *sim, struct bio *bio)
 
 /*
  * Swap writes to neighbouring slots merge into the queued request (the
- * 2.6.25 elevator's back merge): on a one-slot 8 ms disk, a write queued
+ * 2.6.25 elevator's back merge): on a one-slot 12 ms disk, a write queued
  * behind a busy request takes the latency once, the slot after it only
  * its transfer time, and both complete together; a write dispatched at
  * once, or to a slot elsewhere, is a request of its own.

@@ -239,17 +239,38 @@ void bio_put_chain(struct blkdev *dev, struct bio *bio)
 #define MiB (1024ULL * 1024)
 #define GiB (1024ULL * MiB)
 
-/* swap_device / disk_device presets. */
+/*
+ * swap_device / disk_device presets: typical sequential bandwidth, the
+ * latency of a 4 KiB random read at queue depth 1 (less its 4 KiB
+ * transfer), and how many requests the device overlaps.
+ */
 static const struct device_preset {
 	const char *name;
 	struct scn_device dev;
 } device_presets[] = {
-	/* SATA SSD: ~100 us per 4K read, ~500 MB/s, NCQ depth 32 */
+	/*
+	 * SATA SSD.  Samsung 850 EVO: 540/520 MB/s, 4K random read QD1
+	 * 10,000 IOPS (100 us); 870 EVO: 560/530 MB/s, QD1 13,000 IOPS
+	 * (77 us), QD32 98,000 IOPS (the specification sheets, as quoted by
+	 * reviews).  500 MiB/s is 524 MB/s, near the SATA link's ~600 MB/s;
+	 * NCQ has 32 tags.
+	 */
 	{ "ssd", { 100 * NSEC_PER_USEC, 500 * MiB, 32 } },
-	/* 7200 rpm disk: seek + half a rotation, one request at a time */
-	{ "hdd", { 8 * NSEC_PER_MSEC, 150 * MiB, 1 } },
-	/* NVMe: ~20 us, ~3 GB/s, deep queues */
-	{ "nvme", { 20 * NSEC_PER_USEC, 3 * GiB, 128 } },
+	/*
+	 * 7200 rpm disk: an average seek (7.4 ms read, 8.2 ms write for WD's
+	 * Ultrastar DC HC310; 8.2-8.5 ms for other 7200 rpm drives) plus half
+	 * a rotation (4.16 ms), ~12 ms for a random 4K request, ~80 IOPS;
+	 * ~150 MiB/s sequential.  One head: it serves one request at a
+	 * time whatever NCQ queues, so depth 1.
+	 */
+	{ "hdd", { 12 * NSEC_PER_MSEC, 150 * MiB, 1 } },
+	/*
+	 * PCIe 3.0 x4 NVMe SSD.  Samsung 970 EVO Plus 1 TB: 3,500/3,300
+	 * MB/s, 4K random read QD1 19,000 IOPS (53 us), QD32 600,000 IOPS
+	 * (Samsung's specification): a TLC flash read takes tens of
+	 * microseconds.  Deep queues; 3 GiB/s is 3,221 MB/s.
+	 */
+	{ "nvme", { 50 * NSEC_PER_USEC, 3 * GiB, 128 } },
 };
 
 static const struct device_preset *find_preset(const char *name)
@@ -296,12 +317,12 @@ static const struct cfg_key blkdev_machine_keys[] = {
 	  .off = M_OFF(disk_dev.latency_ns),
 	  .max = 10 * NSEC_PER_SEC,
 	  .def_doc = "disk_device",
-	  .doc = "per request, before the transfer" },
+	  .doc = "per request, before the transfer; overlaps across the depth" },
 	{ .name = "disk_bandwidth",
 	  .type = CFG_BANDWIDTH,
 	  .off = M_OFF(disk_dev.bandwidth),
 	  .def_doc = "disk_device",
-	  .doc = "bytes per second" },
+	  .doc = "bytes per second, shared by the requests in flight" },
 	{ .name = "disk_depth",
 	  .type = CFG_UINT,
 	  .off = M_OFF(disk_dev.depth),
