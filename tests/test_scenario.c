@@ -648,7 +648,7 @@ static void test_all_keys(void **state)
 	assert_int_equal(m->zones[2].pages, (8 * GiB - 16 * MiB - 3 * GiB) / 8192);
 	assert_int_equal(m->swap, 2 * GiB);
 	/* hdd preset, depth overridden */
-	assert_int_equal(m->swap_dev.latency_ns, 8 * NSEC_PER_MSEC);
+	assert_int_equal(m->swap_dev.latency_ns, 12 * NSEC_PER_MSEC);
 	assert_int_equal(m->swap_dev.bandwidth, 150 * MiB);
 	assert_int_equal(m->swap_dev.depth, 4);
 	/* nvme preset, latency/bandwidth/depth overridden */
@@ -756,7 +756,7 @@ static void test_preset_order(void **state)
 	assert_int_equal(scn.machine.swap_dev.latency_ns, NSEC_PER_MSEC);
 	assert_int_equal(scn.machine.swap_dev.bandwidth, 3 * GiB);
 	assert_int_equal(scn.machine.swap_dev.depth, 128);
-	assert_int_equal(scn.machine.disk_dev.latency_ns, 8 * NSEC_PER_MSEC);
+	assert_int_equal(scn.machine.disk_dev.latency_ns, 12 * NSEC_PER_MSEC);
 	assert_int_equal(scn.machine.disk_dev.depth, 1);
 	assert_int_equal(scn.policy.watermark_check, WMARK_CHECK_MODERN);
 }

@@ -311,7 +311,7 @@ static void merge_test_end_io(struct sim *sim, struct bio *bio)
 
 /*
  * Swap writes to neighbouring slots merge into the queued request (the
- * 2.6.25 elevator's back merge): on a one-slot 8 ms disk, a write queued
+ * 2.6.25 elevator's back merge): on a one-slot 12 ms disk, a write queued
  * behind a busy request takes the latency once, the slot after it only
  * its transfer time, and both complete together; a write dispatched at
  * once, or to a slot elsewhere, is a request of its own.
@@ -566,6 +566,53 @@ static void test_oracle_filewrite(void **state)
 	sim_destroy(sim);
 }
 
+/* check_hook of test_filewrite_slow_disk: pages written by now <= 10 MiB/s x now */
+static void write_rate_hook(struct sim *sim, void *arg)
+{
+	u64 written = node_page_state(&sim->nodes[0], NR_WRITTEN) * sim->page_size;
+	bool *over = arg;
+
+	if (written * NSEC_PER_SEC > 10ULL * 1024 * 1024 * sim->eng.now)
+		*over = true;
+}
+
+/*
+ * dd into a 64 MiB memcg on a disk of 10 MiB/s with 32 requests in flight
+ * (filewrite-lim64's machine and workload, issue 11): the writeback never
+ * runs faster than the disk, at any moment of the run, and keeps it busy;
+ * dd gets through no more than the limit plus what the disk wrote in its
+ * time.  When each request in flight had the whole bandwidth, dd ran at
+ * 88 MB/s and the disk wrote 78 MiB/s.
+ */
+static void test_filewrite_slow_disk(void **state)
+{
+	struct sim *sim = test_sim_from_text(
+		NULL, "test.ini",
+		"[machine]\ncpus = 2\nmemory = 1G\nswap = 0\n"
+		"disk_latency = 100us\ndisk_bandwidth = 10M\ndisk_depth = 32\n"
+		"[policy]\nkernel = 6.18\ncgroup = v1\n[cgroup box]\nlimit = 64M\n"
+		"[workload dd]\ntype = file_write\ncgroup = box\nsize = 256M\nblock = 1M\n"
+		"[run]\nduration = 60s\n");
+	const double mib = 1024.0 * 1024.0;
+	bool over = false;
+	double written_mib, dd_s;
+
+	sim->eng.check_hook = write_rate_hook;
+	sim->eng.check_arg = &over;
+	sim_run(sim);
+	sim->eng.check_hook = NULL;
+	sim->eng.check_arg = NULL;
+	assert_false(over);
+	written_mib = (double)node_page_state(&sim->nodes[0], NR_WRITTEN) * sim->page_size / mib;
+	dd_s = (double)workload_totals(sim, &sim->workloads[0]).elapsed_ns / NSEC_PER_SEC;
+	assert_true(sim->workloads[0].ended);
+	/* the disk was busy from dd's first writeback to the end */
+	assert_true(written_mib > 0.95 * 10 * (double)sim->eng.now / NSEC_PER_SEC);
+	assert_true(written_mib >= 256 - 64 - 8);
+	assert_true((256 - 64) / dd_s <= 10);
+	sim_destroy(sim);
+}
+
 static void test_oracle_hotset_survives_stream(void **state)
 {
 	struct sim *sim = test_sim_from_file("scenarios/fileread-hot28.ini");
@@ -783,6 +830,7 @@ int main(void)
 		cmocka_unit_test(test_oracle_anonfill_over_noswap),
 		cmocka_unit_test(test_oracle_anonfill_over_swap),
 		cmocka_unit_test(test_oracle_filewrite),
+		cmocka_unit_test(test_filewrite_slow_disk),
 		cmocka_unit_test(test_oracle_hotset_survives_stream),
 		cmocka_unit_test(test_anonfill_hotcold),
 		test_sim_unit_test(test_watchdog_names_the_spinner),

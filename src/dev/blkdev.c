@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
  * blkdev.c - block devices as queues with latency, bandwidth and depth.
- * A request takes the queue slot that frees first; its service time is
- * latency + bytes / bandwidth.  Completion is a blk_end_io event.
+ * A request takes the queue slot that frees first, spends the device's
+ * latency there (overlapping the other slots' latencies), then transfers
+ * its bytes at the bandwidth, one request after the other: requests in
+ * flight share the bandwidth.  Completion is a blk_end_io event.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,24 +87,67 @@ void bio_put(struct blkdev *dev, struct bio *bio)
 }
 
 /*
+ * A request's time on the device, in two stages.
+ *
+ * Access (@access_ns, the device's latency): command processing and the
+ * medium's access, an SSD's flash read or program, a disk's seek and
+ * rotation.  Each request in flight spends it on its own queue slot, so up
+ * to depth accesses overlap: an SSD works on its queued commands in
+ * parallel across flash channels and dies.  A disk has one head and
+ * overlaps nothing: its preset has depth 1.
+ *
+ * Transfer (@xfer_ns, bytes / bandwidth): the data crosses the one link
+ * between host and device (SATA, PCIe) or passes the one head, at the
+ * device's bandwidth, one request at a time in the order they were
+ * submitted (FIFO; with one latency for all requests, the order in which
+ * they finish their access).  However many requests are in flight, the
+ * device moves at most bandwidth bytes per second.  FIFO rather than
+ * processor sharing: a disk transfers one request's sectors at a time, a
+ * SATA SSD sends one command's data FISes at a time, and both give the
+ * same aggregate rate; under FIFO a request's completion time is known
+ * when it is submitted (later requests queue behind it, never slow it
+ * down), so its completion event is pushed once.
+ *
+ * This is the one place a request's service time is computed; each part
+ * gets the run's device jitter (blk_service_jitter, blk_jitter.c).
+ */
+struct blk_service {
+	u64 access_ns;
+	u64 xfer_ns;
+};
+
+static struct blk_service blk_service_time(struct sim *sim, const struct blkdev *dev, u64 bytes)
+{
+	struct blk_service s = { .access_ns = blk_service_jitter(sim, dev->latency_ns) };
+
+	if (dev->bandwidth)
+		s.xfer_ns = blk_service_jitter(sim, bytes * NSEC_PER_SEC / dev->bandwidth);
+	return s;
+}
+
+/*
  * elv_merge() + ll_back_merge_fn() (v2.6.25 __make_request), back merges
  * of writes only: @bio starts where the last queued write request ends,
- * that request has not been dispatched yet (nothing queued behind it on
- * its slot) and the merged request stays within BLK_MAX_REQUEST_BYTES.
- * The merged bio is chained behind the request's first one and completes
- * with it, when the grown request does.
+ * that request has not been dispatched yet, nothing is queued behind it
+ * on its slot or on the transfer stage (the grown transfer would delay
+ * requests already given their completion times) and the merged request
+ * stays within BLK_MAX_REQUEST_BYTES.  The merged bio adds its transfer
+ * time, not an access; it is chained behind the request's first bio and
+ * completes with it, when the grown request does.
  */
-static bool blk_back_merge(struct blkdev *dev, struct bio *bio, u64 bytes, u64 now)
+static bool blk_back_merge(struct sim *sim, struct blkdev *dev, struct bio *bio, u64 bytes,
+			   u64 now)
 {
 	struct blk_tail_request *tail = &dev->tail;
 
 	if (bio->op != REQ_OP_WRITE || bio->sector == BIO_NO_SECTOR || !tail->valid ||
 	    tail->start_ns <= now || bio->sector != tail->end_sector ||
 	    tail->bytes + bytes > BLK_MAX_REQUEST_BYTES ||
-	    dev->slot_busy_until[tail->slot] != tail->done_ns)
+	    dev->slot_busy_until[tail->slot] != tail->done_ns ||
+	    dev->xfer_busy_until != tail->done_ns)
 		return false;
-	if (dev->bandwidth)
-		tail->done_ns += bytes * NSEC_PER_SEC / dev->bandwidth;
+	tail->done_ns += blk_service_time(sim, dev, bytes).xfer_ns;
+	dev->xfer_busy_until = tail->done_ns;
 	tail->end_sector += bio->nr_pages;
 	tail->bytes += bytes;
 	dev->slot_busy_until[tail->slot] = tail->done_ns;
@@ -117,9 +162,10 @@ u64 submit_bio(struct sim *sim, struct blkdev *dev, struct bio *bio, u64 now)
 {
 	unsigned int best = 0;
 	u64 start, done, bytes = (u64)bio->nr_pages * sim->page_size;
+	struct blk_service svc;
 
 	bio->merged = NULL;
-	if (blk_back_merge(dev, bio, bytes, now)) {
+	if (blk_back_merge(sim, dev, bio, bytes, now)) {
 		dev->inflight_pages += bio->nr_pages;
 		dev->pages_written += bio->nr_pages;
 		return dev->tail.done_ns;
@@ -127,11 +173,11 @@ u64 submit_bio(struct sim *sim, struct blkdev *dev, struct bio *bio, u64 now)
 	for (unsigned int i = 1; i < dev->depth; i++)
 		if (dev->slot_busy_until[i] < dev->slot_busy_until[best])
 			best = i;
+	/* the slot is held from dispatch to completion, as a tag is */
 	start = max_u64(now, dev->slot_busy_until[best]);
-	done = start + dev->latency_ns;
-	if (dev->bandwidth)
-		done += bytes * NSEC_PER_SEC / dev->bandwidth;
-	done = start + blk_service_jitter(sim, done - start);
+	svc = blk_service_time(sim, dev, bytes);
+	done = max_u64(start + svc.access_ns, dev->xfer_busy_until) + svc.xfer_ns;
+	dev->xfer_busy_until = done;
 	dev->slot_busy_until[best] = done;
 	dev->inflight_pages += bio->nr_pages;
 	if (bio->op == REQ_OP_READ) {
@@ -201,17 +247,38 @@ void bio_put_chain(struct blkdev *dev, struct bio *bio)
 #define MiB (1024ULL * 1024)
 #define GiB (1024ULL * MiB)
 
-/* swap_device / disk_device presets. */
+/*
+ * swap_device / disk_device presets: typical sequential bandwidth, the
+ * latency of a 4 KiB random read at queue depth 1 (less its 4 KiB
+ * transfer), and how many requests the device overlaps.
+ */
 static const struct device_preset {
 	const char *name;
 	struct scn_device dev;
 } device_presets[] = {
-	/* SATA SSD: ~100 us per 4K read, ~500 MB/s, NCQ depth 32 */
+	/*
+	 * SATA SSD.  Samsung 850 EVO: 540/520 MB/s, 4K random read QD1
+	 * 10,000 IOPS (100 us); 870 EVO: 560/530 MB/s, QD1 13,000 IOPS
+	 * (77 us), QD32 98,000 IOPS (the specification sheets, as quoted by
+	 * reviews).  500 MiB/s is 524 MB/s, near the SATA link's ~600 MB/s;
+	 * NCQ has 32 tags.
+	 */
 	{ "ssd", { 100 * NSEC_PER_USEC, 500 * MiB, 32 } },
-	/* 7200 rpm disk: seek + half a rotation, one request at a time */
-	{ "hdd", { 8 * NSEC_PER_MSEC, 150 * MiB, 1 } },
-	/* NVMe: ~20 us, ~3 GB/s, deep queues */
-	{ "nvme", { 20 * NSEC_PER_USEC, 3 * GiB, 128 } },
+	/*
+	 * 7200 rpm disk: an average seek (7.4 ms read, 8.2 ms write for WD's
+	 * Ultrastar DC HC310; 8.2-8.5 ms for other 7200 rpm drives) plus half
+	 * a rotation (4.16 ms), ~12 ms for a random 4K request, ~80 IOPS;
+	 * ~150 MiB/s sequential.  One head: it serves one request at a
+	 * time whatever NCQ queues, so depth 1.
+	 */
+	{ "hdd", { 12 * NSEC_PER_MSEC, 150 * MiB, 1 } },
+	/*
+	 * PCIe 3.0 x4 NVMe SSD.  Samsung 970 EVO Plus 1 TB: 3,500/3,300
+	 * MB/s, 4K random read QD1 19,000 IOPS (53 us), QD32 600,000 IOPS
+	 * (Samsung's specification): a TLC flash read takes tens of
+	 * microseconds.  Deep queues; 3 GiB/s is 3,221 MB/s.
+	 */
+	{ "nvme", { 50 * NSEC_PER_USEC, 3 * GiB, 128 } },
 };
 
 static const struct device_preset *find_preset(const char *name)
@@ -258,12 +325,12 @@ static const struct cfg_key blkdev_machine_keys[] = {
 	  .off = M_OFF(disk_dev.latency_ns),
 	  .max = 10 * NSEC_PER_SEC,
 	  .def_doc = "disk_device",
-	  .doc = "per request, before the transfer" },
+	  .doc = "per request, before the transfer; overlaps across the depth" },
 	{ .name = "disk_bandwidth",
 	  .type = CFG_BANDWIDTH,
 	  .off = M_OFF(disk_dev.bandwidth),
 	  .def_doc = "disk_device",
-	  .doc = "bytes per second" },
+	  .doc = "bytes per second, shared by the requests in flight" },
 	{ .name = "disk_depth",
 	  .type = CFG_UINT,
 	  .off = M_OFF(disk_dev.depth),

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * blkdev.h - a block device as a queue: requests wait for one of @depth
- * slots, then take latency + bytes / bandwidth.  Completion is a blk_end_io
- * event that runs the bio's end_io.
+ * slots, spend the latency there (the slots' latencies overlap), then
+ * transfer bytes / bandwidth one after the other, so that the device's
+ * aggregate rate never exceeds its bandwidth (blk_service_time, blkdev.c).
+ * Completion is a blk_end_io event that runs the bio's end_io.
  *
  * The request queue is bounded as the block layer's is (nr_requests
  * tags, default 2 x depth but at least 64, each a request the plug would
@@ -63,10 +65,11 @@ struct blk_tail_request {
 
 struct blkdev {
 	const char *name;
-	u64 latency_ns;
-	u64 bandwidth; /* bytes/s */
+	u64 latency_ns; /* per request, overlapping across the depth */
+	u64 bandwidth; /* bytes/s, the whole device's (0: transfers take no time) */
 	unsigned int depth;
 	u64 *slot_busy_until; /* ns, one per queue slot */
+	u64 xfer_busy_until; /* ns, the transfer stage's last booked request ends */
 	u64 nr_reads, nr_writes; /* requests */
 	u64 nr_write_merges; /* write bios merged into a queued request */
 	struct blk_tail_request tail;
@@ -88,7 +91,7 @@ struct bio *bio_alloc(struct sim *sim, struct blkdev *dev, enum bio_op op, bio_e
 u64 submit_bio(struct sim *sim, struct blkdev *dev, struct bio *bio, u64 now);
 void bio_put(struct blkdev *dev, struct bio *bio);
 /*
- * blk_service_jitter - @service_ns (a request's latency + transfer, ns)
+ * blk_service_jitter - @service_ns (a request's access latency or its transfer, ns)
  * with the run's device jitter applied: uniform within +-[run] io_jitter
  * percent (blk_jitter.c); @service_ns itself when jitter is off.
  */
