@@ -231,7 +231,7 @@ check "fast swap: pages written are freed" sh -c "awk '\$1 == \"pswpout\" { o = 
 # 64 KiB pages: the block queue's room is bytes, so swap does not fill with writes in flight
 expect_ok "fast swap, 64K pages" "$BIN" run "$ROOT/tests/data/fast-swap-64k.ini"
 check "fast swap, 64K pages: no OOM kill" sh -c "awk '\$1 == \"oom_kills\" && \$2 == 0 { ok = 1 } END { exit !ok }' '$TMP/out'"
-check "fast swap, 64K pages: pages written are freed" sh -c "awk '\$1 == \"pswpout\" { o = \$2 } \$1 == \"pgsteal_anon\" { s = \$2 } END { exit !(o > 3500 && s >= o - 200) }' '$TMP/out'"
+check "fast swap, 64K pages: pages written are freed" sh -c "awk '\$1 == \"pswpout\" { o = \$2 } \$1 == \"pgsteal_anon\" { s = \$2 } END { exit !(o > 3500 && s >= 0.9 * o) }' '$TMP/out'"
 
 # 40,000 live tasks: more coroutine stacks than vm.max_map_count allows guarded
 expect_ok "many live tasks" "$BIN" run "$ROOT/tests/data/many-live-tasks.ini"

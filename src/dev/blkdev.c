@@ -135,8 +135,7 @@ static struct blk_service blk_service_time(struct sim *sim, const struct blkdev 
  * time, not an access; it is chained behind the request's first bio and
  * completes with it, when the grown request does.
  */
-static bool blk_back_merge(struct sim *sim, struct blkdev *dev, struct bio *bio, u64 bytes,
-			   u64 now)
+static bool blk_back_merge(struct sim *sim, struct blkdev *dev, struct bio *bio, u64 bytes, u64 now)
 {
 	struct blk_tail_request *tail = &dev->tail;
 

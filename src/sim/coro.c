@@ -59,40 +59,91 @@ static void coro_entry(transfer_t from)
 	abort(); /* coro_fn must end in coro_exit() */
 }
 
-int coro_create(struct coro *co, coro_fn fn, void *arg, unsigned int color)
-{
-	size_t guard = page_bytes();
-	/*
-	 * Stacks mapped side by side have their live tops at the same
-	 * offset in a page, all in the same few cache sets: start each one
-	 * @color cache lines lower (16-byte aligned, within the first page)
-	 * so that thousands of tasks' tops spread over the sets.
-	 */
-	size_t offset = (size_t)(color % 61) * 64;
+/*
+ * The stack pool.  Stacks are carved from arenas of CORO_ARENA_STACKS
+ * slots (one mapping each) and go back to a free list when their task
+ * exits, with their pages given back (MADV_DONTNEED, which keeps the
+ * mapping as it is).  A mapping per stack would cost the host one or two
+ * of its vm.max_map_count mappings per live task (65,530 by default):
+ * 40,000 live hackbench tasks ran out, and once a process is at that
+ * limit every mmap fails, even one that would merge.  Each guard page
+ * splits its arena's mapping, so only the first CORO_MAX_GUARDED slots
+ * get one; the others, and any slot whose mprotect fails, are watched by
+ * a canary.  The pool lives as long as the process and serves every
+ * simulation in it.
+ */
+#define CORO_ARENA_STACKS 256
+#define CORO_MAX_GUARDED 16384 /* 2 x 16,384 mappings at most */
 
-	co->map_size = guard + CORO_STACK_SIZE;
-	co->map = mmap(NULL, co->map_size, PROT_READ | PROT_WRITE,
-		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-	if (co->map == MAP_FAILED) {
-		co->map = NULL;
+struct coro_slot {
+	void *map; /* guard page, then the stack */
+	bool guarded;
+	struct coro_slot *next_free;
+};
+
+static struct {
+	struct coro_slot *free; /* LIFO: the warmest stack first */
+	unsigned int nr_guarded;
+} coro_pool;
+
+static size_t coro_slot_size(void)
+{
+	return page_bytes() + CORO_STACK_SIZE;
+}
+
+/* A new arena's slots onto the free list; -1 with errno when it cannot be mapped. */
+static int coro_pool_grow(void)
+{
+	size_t slot_size = coro_slot_size();
+	struct coro_slot *slots = calloc(CORO_ARENA_STACKS, sizeof(*slots));
+	char *arena;
+
+	if (!slots)
 		return -1;
-	}
-	/*
-	 * The stack grows down: the guard is the mapping's first page.  A
-	 * guarded stack is two mappings of the host's; when the host has no
-	 * mapping left for that (vm.max_map_count, near 32,000 live tasks)
-	 * the stack goes unguarded - side-by-side unguarded stacks merge
-	 * into one mapping - and only the canary below watches it.
-	 */
-	co->guarded = !mprotect(co->map, guard, PROT_NONE);
-	if (!co->guarded && errno != ENOMEM) {
+	arena = mmap(NULL, CORO_ARENA_STACKS * slot_size, PROT_READ | PROT_WRITE,
+		     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (arena == MAP_FAILED) {
 		int e = errno;
 
-		munmap(co->map, co->map_size);
-		co->map = NULL;
+		free(slots);
 		errno = e;
 		return -1;
 	}
+	/* pushed from the top so that the arena is used from its start */
+	for (unsigned int i = CORO_ARENA_STACKS; i--;) {
+		struct coro_slot *slot = &slots[i];
+
+		slot->map = arena + i * slot_size;
+		if (coro_pool.nr_guarded < CORO_MAX_GUARDED &&
+		    !mprotect(slot->map, page_bytes(), PROT_NONE)) {
+			slot->guarded = true;
+			coro_pool.nr_guarded++;
+		}
+		slot->next_free = coro_pool.free;
+		coro_pool.free = slot;
+	}
+	return 0;
+}
+
+int coro_create(struct coro *co, coro_fn fn, void *arg, unsigned int color)
+{
+	/*
+	 * Stacks side by side have their live tops at the same offset in a
+	 * page, all in the same few cache sets: start each one @color cache
+	 * lines lower (16-byte aligned, within the first page) so that
+	 * thousands of tasks' tops spread over the sets.
+	 */
+	size_t offset = (size_t)(color % 61) * 64;
+	struct coro_slot *slot;
+
+	if (!coro_pool.free && coro_pool_grow())
+		return -1;
+	slot = coro_pool.free;
+	coro_pool.free = slot->next_free;
+	co->slot = slot;
+	co->map = slot->map;
+	co->map_size = coro_slot_size();
+	co->guarded = slot->guarded;
 	if (!co->guarded) /* the canary costs a resident page: only where needed */
 		*(u64 *)coro_stack_bottom(co) = CORO_CANARY;
 	co->fn = fn;
@@ -104,12 +155,17 @@ int coro_create(struct coro *co, coro_fn fn, void *arg, unsigned int color)
 
 void coro_destroy(struct coro *co)
 {
-	if (co->map) {
-		/* a stack mapped here later must not inherit this one's
+	struct coro_slot *slot = co->slot;
+
+	if (slot) {
+		/* a stack handed out again must not inherit this one's
 		 * poisoned frames (a coroutine abandoned mid-call) */
-		ASAN_UNPOISON_MEMORY_REGION(co->map, co->map_size);
-		munmap(co->map, co->map_size);
+		ASAN_UNPOISON_MEMORY_REGION(coro_stack_bottom(co), CORO_STACK_SIZE);
+		madvise(coro_stack_bottom(co), CORO_STACK_SIZE, MADV_DONTNEED);
+		slot->next_free = coro_pool.free;
+		coro_pool.free = slot;
 	}
+	co->slot = NULL;
 	co->map = NULL;
 	co->ctx = NULL;
 }

@@ -41,9 +41,12 @@ struct coro_host {
 	size_t stack_size;
 };
 
+struct coro_slot;
+
 struct coro {
 	void *ctx; /* fcontext_t of the suspended coroutine */
-	void *map; /* the mapping: guard page, then the stack; NULL = none */
+	struct coro_slot *slot; /* the pool's stack; NULL = none */
+	void *map; /* the slot: guard page, then the stack */
 	size_t map_size; /* bytes, guard included */
 	bool guarded; /* the guard page is PROT_NONE (else a canary watches) */
 	coro_fn fn;
@@ -52,7 +55,7 @@ struct coro {
 };
 
 /*
- * coro_create - map a stack of CORO_STACK_SIZE bytes (plus the guard) and
+ * coro_create - take a stack of CORO_STACK_SIZE bytes (plus the guard) and
  * prepare @co to run fn(arg) at its first coro_resume().  @color (any
  * number, e.g. a task id) staggers where the stack starts, so that many
  * stacks do not share cache sets.  Returns 0, or -1 with errno set when
@@ -60,7 +63,7 @@ struct coro {
  * coroutine parks itself with coro_exit().
  */
 int coro_create(struct coro *co, coro_fn fn, void *arg, unsigned int color);
-/* coro_destroy - unmap the stack of a coroutine that is not running. */
+/* coro_destroy - give the stack of a coroutine that is not running back to the pool. */
 void coro_destroy(struct coro *co);
 
 /*
