@@ -1154,8 +1154,9 @@ static void test_workload_shapes(void **state)
 		     "t.ini:4: [workload a] then: unknown value 'sleep' (expected exit or hold)");
 	expect_error("[workload r]\ntype = file_read\nsize = 1M\nthen = wait\n",
 		     "t.ini:4: [workload r] then: unknown value 'wait' (expected exit or hold)");
-	expect_error("[workload w]\ntype = file_write\nsize = 1M\nthen = hold\n",
-		     "t.ini:4: [workload w] then: not a key of type file_write (file_write takes tasks, size, block)");
+	expect_error(
+		"[workload w]\ntype = file_write\nsize = 1M\nthen = hold\n",
+		"t.ini:4: [workload w] then: not a key of type file_write (file_write takes tasks, size, block)");
 	expect_error("[workload a]\ntype = anon_fill\nsize = 1M\noom_score_adj = -1001\n",
 		     "t.ini:4: [workload a] oom_score_adj: '-1001': expected -1000..1000");
 	expect_error("[workload a]\ntype = anon_fill\nsize = 1M\noom_score_adj = 1001\n",

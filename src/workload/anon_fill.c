@@ -244,7 +244,9 @@ static const struct cfg_key anon_fill_keys[] = {
 	  .def = "write",
 	  .range = "write \\| read",
 	  .doc = "the re-touch passes write or only read" },
-	WL_KEY_THEN(struct anon_fill_params, "after the passes: exit, or hold the memory without touching it until the other workloads end (cold memory; figures held_resident_pages, held_swapped_pages)"),
+	WL_KEY_THEN(
+		struct anon_fill_params,
+		"after the passes: exit, or hold the memory without touching it until the other workloads end (cold memory; figures held_resident_pages, held_swapped_pages)"),
 	/* the cgroup selftests' set_oom_adj_score() (test_memcg_oom_group_score_events) */
 	{ .name = "oom_score_adj",
 	  .type = CFG_CUSTOM,

@@ -116,7 +116,9 @@ static const struct cfg_key file_read_keys[] = {
 	  .max = 1000000,
 	  .def = "1",
 	  .doc = "passes over the file" },
-	WL_KEY_THEN(struct file_stream_params, "after the passes: exit, or stay alive without reading until the other workloads end (the pages it read stay cached and charged either way: the model keeps files)"),
+	WL_KEY_THEN(
+		struct file_stream_params,
+		"after the passes: exit, or stay alive without reading until the other workloads end (the pages it read stay cached and charged either way: the model keeps files)"),
 };
 
 static CFG_TABLE_DOC(
