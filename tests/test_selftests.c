@@ -148,13 +148,13 @@ static void snap_hook(struct sim *sim, void *arg)
 static struct sim *selftest_load(const char *rel)
 {
 	struct scenario *s = calloc(1, sizeof(*s));
-	char err[SCN_ERR_LEN] = "", set[64];
+	char err[SCN_ERR_LEN] = "", set[64] = TEST_NO_JITTER;
 
 	assert_non_null(s);
 	if (run_seed)
 		snprintf(set, sizeof(set), "run.seed=%llu", (unsigned long long)run_seed);
 	if (scenario_load(s, test_path(rel), err, sizeof(err)) ||
-	    scenario_set(s, run_seed ? set : TEST_NO_JITTER, err, sizeof(err))) {
+	    scenario_set(s, set, err, sizeof(err))) {
 		free(s);
 		fail_msg("%s: %s", rel, err);
 	}
