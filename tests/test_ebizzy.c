@@ -220,9 +220,10 @@ static void test_bad_keys(void **state)
 	expect_error("[workload x]\ntype = ebizzy\nthreads = 1\nsize = 1M\n",
 		     "t.ini:4: [workload x] size: not a key of type ebizzy (ebizzy takes threads, "
 		     "chunks, chunk_size, seconds, purge)");
-	expect_error("[workload x]\ntype = anon_fill\nsize = 1M\npurge = free\n",
-		     "t.ini:4: [workload x] purge: not a key of type anon_fill (anon_fill takes "
-		     "tasks, size, passes, pattern, hot_pct, hot_share, touch, then)");
+	expect_error(
+		"[workload x]\ntype = anon_fill\nsize = 1M\npurge = free\n",
+		"t.ini:4: [workload x] purge: not a key of type anon_fill (anon_fill takes "
+		"tasks, size, passes, pattern, hot_pct, hot_share, touch, then, oom_score_adj)");
 }
 
 /*

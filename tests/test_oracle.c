@@ -56,6 +56,8 @@ static const struct {
 	{ "grid_mixed/a40_noswap", "scenarios/grid/grid_mixed-a40_noswap.ini" },
 	{ "grid_mixed/a40_swap128", "scenarios/grid/grid_mixed-a40_swap128.ini" },
 	{ "grid_mixed/a56_swap128", "scenarios/grid/grid_mixed-a56_swap128.ini" },
+	/* v1 nesting: the children of one limited parent */
+	{ "grid_nested/a40_noswap", "scenarios/grid/grid_nested-a40_noswap.ini" },
 };
 #define NR_SHARED 9 /* the shared/oracle configurations come first */
 #define NR_EXPECTED (sizeof(expected) / sizeof(expected[0]))

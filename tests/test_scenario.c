@@ -906,7 +906,7 @@ static void test_set_errors(void **state)
 		  "--set cgroup.nope.limit=1G: no [cgroup nope] in the scenario");
 	set_error(
 		"workload.fill.hot=28M",
-		"--set workload.fill.hot=28M: [workload fill] hot: not a key of type anon_fill (anon_fill takes tasks, size, passes, pattern, hot_pct, hot_share, touch, then)");
+		"--set workload.fill.hot=28M: [workload fill] hot: not a key of type anon_fill (anon_fill takes tasks, size, passes, pattern, hot_pct, hot_share, touch, then, oom_score_adj)");
 	set_error("sysctl.swappiness=201",
 		  "--set sysctl.swappiness=201: [sysctl] swappiness: 201 out of range (0..200)");
 	set_error(
@@ -1069,7 +1069,7 @@ static void test_workload_types(void **state)
 	/* a key of another type, even when type comes after it */
 	expect_error(
 		"[workload w]\nsize = 1M\nhot = 28M\ntype = anon_fill\n",
-		"t.ini:3: [workload w] hot: not a key of type anon_fill (anon_fill takes tasks, size, passes, pattern, hot_pct, hot_share, touch, then)");
+		"t.ini:3: [workload w] hot: not a key of type anon_fill (anon_fill takes tasks, size, passes, pattern, hot_pct, hot_share, touch, then, oom_score_adj)");
 	expect_error(
 		"[workload w]\ntype = file_write\nsize = 1M\ncount = 2\n",
 		"t.ini:4: [workload w] count: not a key of type file_write (file_write takes tasks, size, block)");
@@ -1152,6 +1152,17 @@ static void test_workload_shapes(void **state)
 
 	expect_error("[workload a]\ntype = anon_fill\nsize = 1M\nthen = sleep\n",
 		     "t.ini:4: [workload a] then: unknown value 'sleep' (expected exit or hold)");
+	expect_error("[workload r]\ntype = file_read\nsize = 1M\nthen = wait\n",
+		     "t.ini:4: [workload r] then: unknown value 'wait' (expected exit or hold)");
+	expect_error(
+		"[workload w]\ntype = file_write\nsize = 1M\nthen = hold\n",
+		"t.ini:4: [workload w] then: not a key of type file_write (file_write takes tasks, size, block)");
+	expect_error("[workload a]\ntype = anon_fill\nsize = 1M\noom_score_adj = -1001\n",
+		     "t.ini:4: [workload a] oom_score_adj: '-1001': expected -1000..1000");
+	expect_error("[workload a]\ntype = anon_fill\nsize = 1M\noom_score_adj = 1001\n",
+		     "t.ini:4: [workload a] oom_score_adj: '1001': expected -1000..1000");
+	expect_error("[workload a]\ntype = anon_fill\nsize = 1M\noom_score_adj = --5\n",
+		     "t.ini:4: [workload a] oom_score_adj: '--5': expected -1000..1000");
 	expect_error("[workload t]\ntype = text_loop\n",
 		     "t.ini:1: [workload t]: size missing (required for type text_loop)");
 	expect_error("[workload t]\ntype = text_loop\nsize = 1M\nexec = maybe\n",
@@ -1372,7 +1383,7 @@ static void test_set_type_keys(void **state)
 	set_ok("workload.w.pattern=rand");
 	set_error(
 		"workload.w.type=file_read",
-		"--set workload.w.type=file_read: [workload w] pattern: not a key of type file_read (file_read takes tasks, size, block, count)");
+		"--set workload.w.type=file_read: [workload w] pattern: not a key of type file_read (file_read takes tasks, size, then, block, count)");
 	/* only keys every type shares (and size): the type may change */
 	load_ok("[workload w]\ntype = anon_fill\nsize = 1M\ntasks = 2\nstart = 1s\n");
 	set_ok("workload.w.type=file_write");
@@ -1386,7 +1397,7 @@ static void test_set_type_keys(void **state)
 	set_ok("workload.w.block=64K");
 	set_error(
 		"workload.w.type=anon_fill",
-		"--set workload.w.type=anon_fill: [workload w] block: not a key of type anon_fill (anon_fill takes tasks, size, passes, pattern, hot_pct, hot_share, touch, then)");
+		"--set workload.w.type=anon_fill: [workload w] block: not a key of type anon_fill (anon_fill takes tasks, size, passes, pattern, hot_pct, hot_share, touch, then, oom_score_adj)");
 }
 
 /* [machine] from = host: the host is the base, later keys and --set win. */

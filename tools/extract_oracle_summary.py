@@ -147,13 +147,16 @@ SUMMARY_KEY.update({v: v for v in VMSTAT})
 
 
 # The grid's workloads (data/oracle/results/<workload>/) and the program
-# figures each reports: grid_mixed's are its first process's, anonfill.
-GRID_WORKLOADS = ["grid_anon", "grid_hot", "grid_write", "grid_mixed"]
+# figures each reports: grid_mixed's and grid_nested's are their first
+# process's, anonfill.  grid_nested's memcg counters are the parent's (the
+# run's memcg, which holds the limit), like the others'.
+GRID_WORKLOADS = ["grid_anon", "grid_hot", "grid_write", "grid_mixed", "grid_nested"]
 PROGRAM.update({
     "grid_anon": PROGRAM["anonfill"],
     "grid_hot": PROGRAM["fileread"],
     "grid_write": [],
     "grid_mixed": PROGRAM["anonfill"],
+    "grid_nested": PROGRAM["anonfill"],
 })
 GRID_SCENARIO_DIR = "scenarios/grid"
 
@@ -516,8 +519,15 @@ def grid_scenario(cfg, counters, mach, stream_mib):
     if mach["memsw_bytes"]:
         out.append("memsw_limit = %dM" % (mach["memsw_bytes"] >> 20))
     out.append("swappiness = %d" % cfg["runs"][0]["cgroup"]["swappiness"])
-    for name, lines in grid_workload_sections(cfg, stream_mib):
-        out += ["", "[workload %s]" % name] + [lines[0], "cgroup = box"] + lines[1:]
+    # grid_nested: process i ran in child group i of box (v1, hierarchical,
+    # no limits of its own)
+    children = cfg["runs"][0]["cgroup"].get("children") or []
+    for child in children:
+        out += ["", "[cgroup %s]" % child, "; a child of box without limits of its own",
+                "parent = box"]
+    for i, (name, lines) in enumerate(grid_workload_sections(cfg, stream_mib)):
+        group = children[i] if children else "box"
+        out += ["", "[workload %s]" % name] + [lines[0], "cgroup = " + group] + lines[1:]
     out += ["", "[run]", "seed = 1", "duration = 120s", "sample_interval = 20ms"]
     return "\n".join(out) + "\n"
 

@@ -460,11 +460,21 @@ void oracle_summary_free(struct oracle_summary *os)
 /* ------------------------------------------------------------------ */
 /* The simulated figure of a counter */
 
+/*
+ * The run's memcg, whose counters the oracle recorded: the group at the
+ * top of the hierarchy that holds the first workload (its own group, or,
+ * for a nested configuration, the parent whose limit the children share).
+ */
 static struct mem_cgroup *oracle_memcg(const struct sim *sim)
 {
-	if (sim->nr_workloads && sim->workloads[0].memcg)
-		return sim->workloads[0].memcg;
-	return sim->memcgs[0];
+	struct mem_cgroup *memcg;
+
+	if (!sim->nr_workloads || !sim->workloads[0].memcg)
+		return sim->memcgs[0];
+	memcg = sim->workloads[0].memcg;
+	while (memcg->parent && memcg->parent->parent)
+		memcg = memcg->parent;
+	return memcg;
 }
 
 static double memcg_value(const struct sim *sim, const char *name)

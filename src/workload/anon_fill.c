@@ -53,6 +53,7 @@ static int anon_fill_init(struct workload_inst *wl, struct task *t, unsigned int
 	t->mm = mm_alloc(sim, t);
 	if (!t->mm || !(af->base = mmap_anon(t->mm, af->npages)))
 		return -1;
+	mm_task(t)->oom_score_adj = AF_PARAMS(wl->cfg)->oom_score_adj;
 	/* a region too small for hot_pct still gets one hot page, if it has two */
 	af->hot_pages = af->npages * AF_PARAMS(wl->cfg)->hot_pct / 100;
 	if (!af->hot_pages && af->npages > 1)
@@ -179,19 +180,6 @@ static int set_pattern(struct cfg_ctx *k, void *obj, const char *val)
 	return 0;
 }
 
-static int set_then(struct cfg_ctx *k, void *obj, const char *val)
-{
-	struct anon_fill_params *w = WL_PARAMS_SET(struct anon_fill_params, obj);
-
-	if (!strcmp(val, "hold"))
-		w->hold = true;
-	else if (!strcmp(val, "exit"))
-		w->hold = false;
-	else
-		return cfg_fail(k, ": unknown value '%s' (expected exit or hold)", val);
-	return 0;
-}
-
 static int set_touch(struct cfg_ctx *k, void *obj, const char *val)
 {
 	struct anon_fill_params *w = WL_PARAMS_SET(struct anon_fill_params, obj);
@@ -202,6 +190,20 @@ static int set_touch(struct cfg_ctx *k, void *obj, const char *val)
 		w->touch_write = false;
 	else
 		return cfg_fail(k, ": unknown value '%s' (expected write or read)", val);
+	return 0;
+}
+
+/* oom_score_adj = -1000..1000 */
+static int set_oom_score_adj(struct cfg_ctx *k, void *obj, const char *val)
+{
+	struct anon_fill_params *w = WL_PARAMS_SET(struct anon_fill_params, obj);
+	bool neg = val[0] == '-';
+	char buf[CFG_MSG_LEN];
+	u64 v;
+
+	if (cfg_parse_uint_range(val + neg, 0, 1000, &v, buf, sizeof(buf)))
+		return cfg_fail(k, ": '%s': expected -1000..1000", val);
+	w->oom_score_adj = neg ? -(int)v : (int)v;
 	return 0;
 }
 
@@ -242,12 +244,16 @@ static const struct cfg_key anon_fill_keys[] = {
 	  .def = "write",
 	  .range = "write \\| read",
 	  .doc = "the re-touch passes write or only read" },
-	{ .name = "then",
+	WL_KEY_THEN(
+		struct anon_fill_params,
+		"after the passes: exit, or hold the memory without touching it until the other workloads end (cold memory; figures held_resident_pages, held_swapped_pages)"),
+	/* the cgroup selftests' set_oom_adj_score() (test_memcg_oom_group_score_events) */
+	{ .name = "oom_score_adj",
 	  .type = CFG_CUSTOM,
-	  .set = set_then,
-	  .def = "exit",
-	  .range = "exit \\| hold",
-	  .doc = "after the passes: exit, or hold the memory without touching it until the other workloads end (cold memory; figures held_resident_pages, held_swapped_pages)" },
+	  .set = set_oom_score_adj,
+	  .def = "0",
+	  .range = "-1000..1000",
+	  .doc = "its tasks' /proc/PID/oom_score_adj: added to the OOM badness in thousandths of the memory the OOM domain has; -1000 = never chosen, nor killed with an oom.group" },
 };
 
 static CFG_TABLE_DOC(

@@ -18,6 +18,7 @@ struct anon_fill_params {
 	unsigned int hot_share; /* hotcold: % of the visits to the hot set, 0..100 */
 	bool touch_write; /* touch = write */
 	bool hold; /* then = hold: keep the memory, untouched, until the run ends */
+	int oom_score_adj; /* /proc/PID/oom_score_adj of its tasks, -1000..1000 */
 };
 
 #endif

@@ -3,7 +3,9 @@
  * file_stream.c - streaming buffered I/O: file_write is `dd if=/dev/zero
  * of=FILE bs=BLOCK count=SIZE/BLOCK` without fsync (the oracle's
  * filewrite); file_read reads an existing, uncached file COUNT times from
- * start to end in BLOCK-sized read() calls.
+ * start to end in BLOCK-sized read() calls, then exits or, with then =
+ * hold, stays alive without touching the file (the cgroup selftests'
+ * alloc_pagecache_50M_noexit: a reader kept alive while others run).
  */
 #include <stdlib.h>
 
@@ -69,6 +71,8 @@ static void file_stream_run(struct task *t)
 			fs->pages_done++;
 		}
 	} while (!write && ++fs->pass < count);
+	if (!write && FS_PARAMS(t->wl->cfg)->hold)
+		wl_hold(t);
 }
 
 static void file_stream_report(struct workload_inst *wl)
@@ -112,6 +116,9 @@ static const struct cfg_key file_read_keys[] = {
 	  .max = 1000000,
 	  .def = "1",
 	  .doc = "passes over the file" },
+	WL_KEY_THEN(
+		struct file_stream_params,
+		"after the passes: exit, or stay alive without reading until the other workloads end (the pages it read stay cached and charged either way: the model keeps files)"),
 };
 
 static CFG_TABLE_DOC(

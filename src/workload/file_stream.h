@@ -13,6 +13,7 @@ struct file_stream_params {
 	int size_origin; /* where size was given (scenario.h) */
 	unsigned int count; /* file_read: passes over the file */
 	u64 block; /* bytes per read()/write() call */
+	bool hold; /* file_read then = hold: stay alive, its pages cached, until the run ends */
 };
 
 #endif

@@ -31,6 +31,9 @@ static const struct wl_ops *const wl_ops_table[NR_WORKLOAD_TYPES] = {
 	[WL_TEXT_LOOP] = &text_loop_ops,
 };
 
+/* the values of the then key of the types that can hold (WL_KEY_THEN) */
+const char *const wl_then_values[] = { "exit", "hold", NULL };
+
 /* [workload NAME] keys every type takes */
 
 static int set_wl_type(struct cfg_ctx *k, void *obj, const char *val)

@@ -103,6 +103,13 @@ extern const struct wl_ops text_loop_ops;
 		.flags = CFG_F_POSITIVE | CFG_F_ORIGIN, .origin_off = WL_POFF(ptype, size_origin), \
 		.def_doc = (tdef_doc), .doc = (tdoc)                                               \
 	}
+/* then = exit | hold into struct P's bool hold (wl_hold: the task stays alive, idle) */
+extern const char *const wl_then_values[];
+#define WL_KEY_THEN(ptype, tdoc)                                                             \
+	{                                                                                    \
+		.name = "then", .type = CFG_ENUM, .off = WL_POFF(ptype, hold),               \
+		.size = sizeof(bool), .values = wl_then_values, .def = "exit", .doc = (tdoc) \
+	}
 /* block into struct P's u64 block */
 #define WL_KEY_BLOCK(ptype, tdoc)                                                \
 	{                                                                        \

@@ -25,13 +25,17 @@ Output, in --out:
                    and its block device), before and after the grid
   <workload>/<config>.json
                    one per configuration (workloads grid_anon, grid_hot,
-                   grid_write, grid_mixed): {workload, workload_description,
+                   grid_write, grid_mixed, grid_nested): {workload, workload_description,
                    config, description, limit_mib, swap_mib, system_before,
                    system_after, runs: [...]}; a run has the layout of
                    shared/oracle/results (command, cgroup, swap, exit,
                    wall_s, memcg, memcg_stat_before/after, vmstat_delta,
                    program, samples, ...) plus commands/exits/programs, one
-                   per process (grid_mixed runs two in the group).
+                   per process (grid_mixed runs two in the group);
+                   grid_nested runs each process in a child group of the
+                   run's memcg (cgroup.children names them) and adds
+                   "children": {NAME: that group's memcg facts and
+                   memory.stat before/after}.
                    --only runs (and rewrites) the matching ones alone.
 
 The counters the oracle compares (tools/extract_oracle_summary.py reads
@@ -137,6 +141,22 @@ def grid():
             "commands": [anonfill("seq", passes=passes, mib=a),
                          ["dd", "if=@stream.dat", "of=/dev/null", "bs=1M"]],
         })
+    # v1 nesting (use_hierarchy=1): the run's memcg holds the limit, each
+    # process runs in a child group of its own without limits of its own
+    nested = []
+    for a, swap, passes in ((40, 0, 1000),):
+        nested.append({
+            "config": "a%d_%s" % (a, "noswap" if not swap else "swap%d" % swap),
+            "description": "a parent memcg with a %d MiB limit and two children: anonfill "
+                           "%d MiB with %d sequential write passes in one, dd reading a %d "
+                           "MiB file (bs=1M) in the other, no swap" % (
+                               LIMIT_MIB, a, passes, STREAM_MIB),
+            "limit_mib": LIMIT_MIB, "swap_mib": swap,
+            "files": ["stream.dat"],
+            "children": ["anon", "stream"],
+            "commands": [anonfill("seq", passes=passes, mib=a),
+                         ["dd", "if=@stream.dat", "of=/dev/null", "bs=1M"]],
+        })
     return [
         ("grid_anon", "Anonymous working set of %d MiB in a %d MiB memcg: access pattern "
                       "(sequential, random, skewed hot/cold) x swap (none, %d MiB below the "
@@ -147,6 +167,9 @@ def grid():
         ("grid_write", "dd writes of 2-8 x a %d MiB limit, no fsync." % LIMIT_MIB, write),
         ("grid_mixed", "Anon and file in one %d MiB memcg: anonfill re-touching its memory "
                        "while dd streams a file." % LIMIT_MIB, mixed),
+        ("grid_nested", "grid_mixed's processes in two child groups of one %d MiB memcg "
+                        "(cgroup v1, hierarchical): the parent's limit reclaims from both "
+                        "children." % LIMIT_MIB, nested),
     ]
 
 
@@ -301,6 +324,18 @@ def parse_program(out):
 
 # ---------------------------------------------------------------- cgroups
 
+def memcg_facts(cg):
+    """The v1 counters of memcg @cg a run records."""
+    return {
+        "failcnt": int(read(cg + "/memory.failcnt")),
+        "max_usage_in_bytes": int(read(cg + "/memory.max_usage_in_bytes")),
+        "memsw_failcnt": int(read(cg + "/memory.memsw.failcnt")),
+        "memsw_max_usage_in_bytes": int(read(cg + "/memory.memsw.max_usage_in_bytes")),
+        "usage_in_bytes_after": int(read(cg + "/memory.usage_in_bytes")),
+        "oom_control": kv_file(cg + "/memory.oom_control"),
+    }
+
+
 class Driver:
     def __init__(self, args):
         self.args = args
@@ -327,6 +362,10 @@ class Driver:
 
     def remove_group(self, path):
         killed = 0
+        # children first: a v1 group with children cannot be removed
+        for child in sorted((g for g in self.groups if g.startswith(path + "/")),
+                            key=len, reverse=True):
+            killed += self.remove_group(child)
         for _ in range(50):
             pids = [int(p) for p in read(path + "/cgroup.procs").split()]
             if not pids:
@@ -381,8 +420,9 @@ class Driver:
         return json.loads(out)
 
     def cleanup(self):
-        for g in list(self.groups):
-            self.remove_group(g)
+        for g in sorted(self.groups, key=len, reverse=True):
+            if g in self.groups:
+                self.remove_group(g)
         for s in list(self.swapfiles):
             try:
                 self.swap_off(s)
@@ -411,19 +451,29 @@ class Driver:
                  if "@" in a else (os.path.join(HERE, a) if a.startswith("build/") else a)
                  for a in c] for c in cfg["commands"]]
         shown = [" ".join(a.replace("@", "") for a in c) for c in cfg["commands"]]
+        # one child group per process (grid_nested), else all in cg
+        targets = [cg] * len(cmds)
+        if cfg.get("children"):
+            targets = []
+            for name in cfg["children"]:
+                child = cg + "/" + name
+                os.mkdir(child)
+                self.groups.add(child)
+                targets.append(child)
         env = dict(os.environ, ORACLE_CG=cg)
+        child_before = {t: kv_file(t + "/memory.stat") for t in targets if t != cg}
         stat_before = kv_file(cg + "/memory.stat")
         vm_before = kv_file("/proc/vmstat")
         swaps_before = proc_swaps(self.swapfiles)
         sampler = subprocess.Popen([os.path.join(BIN, "cgsample"), cg, str(SAMPLE_MS)],
                                    stdout=subprocess.PIPE, text=True)
 
-        def enter():
-            write(cg + "/cgroup.procs", os.getpid())
+        def enter(target):
+            return lambda: write(target + "/cgroup.procs", os.getpid())
         t0 = time.monotonic()
-        procs = [subprocess.Popen(c, cwd=self.scratch, env=env, preexec_fn=enter,
+        procs = [subprocess.Popen(c, cwd=self.scratch, env=env, preexec_fn=enter(t),
                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-                 for c in cmds]
+                 for c, t in zip(cmds, targets)]
         outs, exits = [], []
         for p in procs:
             timed_out = False
@@ -440,15 +490,11 @@ class Driver:
         wall = time.monotonic() - t0
         vm_after = kv_file("/proc/vmstat")
         stat_after = kv_file(cg + "/memory.stat")
-        oom = kv_file(cg + "/memory.oom_control")
-        memcg = {
-            "failcnt": int(read(cg + "/memory.failcnt")),
-            "max_usage_in_bytes": int(read(cg + "/memory.max_usage_in_bytes")),
-            "memsw_failcnt": int(read(cg + "/memory.memsw.failcnt")),
-            "memsw_max_usage_in_bytes": int(read(cg + "/memory.memsw.max_usage_in_bytes")),
-            "usage_in_bytes_after": int(read(cg + "/memory.usage_in_bytes")),
-            "oom_control": oom,
-        }
+        memcg = memcg_facts(cg)
+        children = {os.path.basename(t): dict(memcg_facts(t),
+                                              memcg_stat_before=child_before[t],
+                                              memcg_stat_after=kv_file(t + "/memory.stat"))
+                    for t in targets if t != cg}
         sampler.send_signal(signal.SIGTERM)
         samples = [json.loads(l) for l in sampler.communicate()[0].splitlines() if l.strip()]
         swaps_after = proc_swaps(self.swapfiles)
@@ -463,7 +509,7 @@ class Driver:
             "command": shown[0] if len(shown) == 1 else " & ".join(shown),
             "commands": shown,
             "cgroup": {"limit_in_bytes": limit, "memsw_limit_in_bytes": memsw,
-                       "swappiness": 60},
+                       "swappiness": 60, "children": cfg.get("children", [])},
             "swap": {"enabled": bool(cfg["swap_mib"]), "file_mib": cfg["swap_mib"],
                      "file": swap_path, "active_before": swaps_before,
                      "active_after": swaps_after},
@@ -472,6 +518,7 @@ class Driver:
             "loadavg_before": None,
             "memcg": memcg,
             "memcg_stat_before": stat_before, "memcg_stat_after": stat_after,
+            "children": children,
             "vmstat_delta": {k: vm_after[k] - vm_before.get(k, 0) for k in vm_after},
             "prepare": prepare,
             "program": programs[0], "other_programs": programs[1:],
