@@ -90,6 +90,24 @@ expect_fail "bad --seed" "seed" "$BIN" run "$TMP/tiny.ini" --seed abc
 expect_fail "unknown option" "unknown option" "$BIN" run "$TMP/tiny.ini" --frobnicate
 expect_fail "unknown command" "unknown command" "$BIN" frobnicate
 expect_fail "unknown cgroup" "no such cgroup" "$BIN" memory.stat "$TMP/tiny.ini" --cgroup nope
+# the v2 files: memory.events, memory.pressure (a v2 group's), pressure (the system's)
+printf '[machine]\nmemory = 64M\nzones = DMA:16M, DMA32:rest\nswap = 32M\n[cgroup p]\nmax = 16M\n[cgroup c]\nparent = p\n[cgroup old]\ncgroup = v1\n[workload w]\ntype = anon_fill\nsize = 24M\ncgroup = c\npasses = 1\n' >"$TMP/v2.ini"
+expect_status "memory.pressure: unknown cgroup" 1 "^reclaimsim: --cgroup nope: no such cgroup$" "$BIN" memory.pressure "$TMP/v2.ini" --cgroup nope
+expect_status "memory.events: a v1 group" 1 "^reclaimsim: --cgroup old: a cgroup v1 group has no memory.events (v2 only)$" "$BIN" memory.events "$TMP/v2.ini" --cgroup old
+expect_status "memory.pressure: a v1 group" 1 "^reclaimsim: --cgroup old: a cgroup v1 group has no memory.pressure (v2 only)$" "$BIN" memory.pressure "$TMP/v2.ini" --cgroup old
+expect_status "memory.events: the root" 1 "^reclaimsim: --cgroup /: the root cgroup has no memory.events$" "$BIN" memory.events "$TMP/v2.ini"
+expect_status "unknown cgroup file" 2 "unknown command" "$BIN" memory.frobnicate "$TMP/v2.ini" --cgroup p
+expect_status "pressure --cgroup" 2 "^reclaimsim: pressure: --cgroup applies to memory.stat, memory.events and memory.pressure only$" "$BIN" pressure "$TMP/v2.ini" --cgroup p
+expect_ok "memory.events" "$BIN" memory.events "$TMP/v2.ini" --cgroup p
+check "memory.events lines" sh -c 'sed "s/ [0-9]*$//" "$1" | tr "\n" " " | grep -qx "low high max oom oom_kill oom_group_kill "' - "$TMP/out"
+check "memory.events max counted" sh -c '! grep -qx "max 0" "$1"' - "$TMP/out"
+expect_ok "memory.pressure" "$BIN" memory.pressure "$TMP/v2.ini" --cgroup c
+check "memory.pressure lines" sh -c 'grep -Eq "^some avg10=[0-9]+\.[0-9]{2} avg60=[0-9]+\.[0-9]{2} avg300=[0-9]+\.[0-9]{2} total=[1-9][0-9]*$" "$1" && grep -Eq "^full avg10=[0-9]+\.[0-9]{2} avg60=[0-9]+\.[0-9]{2} avg300=[0-9]+\.[0-9]{2} total=[0-9]+$" "$1" && [ $(wc -l <"$1") -eq 2 ]' - "$TMP/out"
+cp "$TMP/out" "$TMP/cpressure"
+expect_ok "pressure" "$BIN" pressure "$TMP/v2.ini"
+check "pressure: the system's some total >= the group's" sh -c 'a=$(sed -n "s/^some.*total=//p" "$1"); b=$(sed -n "s/^some.*total=//p" "$2"); [ "$a" -ge "$b" ]' - "$TMP/out" "$TMP/cpressure"
+expect_ok "json pressure" "$BIN" run "$TMP/v2.ini" --json
+check "json pressure = the files" sh -c 'jq -e ".cgroups.c.pressure.some.total_us == $(sed -n "s/^some.*total=//p" "$2") and (.pressure.full | has(\"avg10\") and has(\"avg60\") and has(\"avg300\") and has(\"total_us\")) and (.cgroups.old | has(\"pressure\") | not)" "$1" >/dev/null' - "$TMP/out" "$TMP/cpressure"
 expect_fail "plot into a missing directory" "plot" "$BIN" run "$TMP/tiny.ini" --plot /nonexistent/dir/x.png
 
 expect_ok "tiny run" "$BIN" run "$TMP/tiny.ini"
@@ -151,8 +169,8 @@ expect_ok "run --version" "$BIN" run --version
 check "run --version prints the version" grep -qx "reclaimsim 0.1" "$TMP/out"
 
 # meaningless combinations are usage errors
-expect_status "run --cgroup" 2 "--cgroup applies to memory.stat only" "$BIN" run "$TMP/tiny.ini" --cgroup box
-expect_status "run --before" 2 "--before applies to zoneinfo, vmstat, meminfo and memory.stat only" "$BIN" run "$TMP/tiny.ini" --before
+expect_status "run --cgroup" 2 "--cgroup applies to memory.stat, memory.events and memory.pressure only" "$BIN" run "$TMP/tiny.ini" --cgroup box
+expect_status "run --before" 2 "--before applies to zoneinfo, vmstat, meminfo, memory.stat, memory.events, memory.pressure and pressure only" "$BIN" run "$TMP/tiny.ini" --before
 for cmd in vmstat zoneinfo meminfo memory.stat; do
 	expect_status "$cmd --json" 2 "--json applies to run only" "$BIN" $cmd "$TMP/tiny.ini" --json
 done

@@ -809,6 +809,32 @@ static bool has_prefix(const char *s, const char *prefix)
 	return !strncmp(s, prefix, strlen(prefix));
 }
 
+/*
+ * The counters of each cgroup below the root in the default table, group
+ * by group in the JSON's order: "cgroups.NAME." then one of these (group
+ * names have no dot).
+ */
+static const char *const default_cgroup[] = {
+	"peak",
+	"oom_kill",
+	"events.high",
+	"events.max",
+	"events.oom",
+	"events.oom_kill",
+	"pressure.some.total_us",
+	"pressure.full.total_us",
+};
+
+/* Is @name "cgroups.G.@what" for a group G other than the root? */
+static bool cgroup_figure(const char *name, const char *what)
+{
+	const char *g = name + strlen("cgroups."), *dot;
+
+	if (!has_prefix(name, "cgroups.") || has_prefix(g, "/.") || !(dot = strchr(g, '.')))
+		return false;
+	return !strcmp(dot + 1, what);
+}
+
 static void add_row(size_t *rows, size_t *nr, bool *taken, size_t fig)
 {
 	if (taken[fig])
@@ -881,6 +907,12 @@ static long select_rows(const struct compare *c, size_t *rows)
 		for (size_t f = 0; f < c->nr_figs; f++)
 			if (has_prefix(c->names[f], "workloads."))
 				add_row(rows, &nr, taken, f);
+		/* a scenario with groups: theirs, group by group */
+		for (size_t f = 0; f < c->nr_figs; f++)
+			for (size_t k = 0; k < sizeof(default_cgroup) / sizeof(default_cgroup[0]);
+			     k++)
+				if (cgroup_figure(c->names[f], default_cgroup[k]))
+					add_row(rows, &nr, taken, f);
 	}
 	rc = (long)nr;
 out:

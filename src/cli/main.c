@@ -7,6 +7,9 @@
  *   reclaimsim vmstat [SCENARIO] [options]     /proc/vmstat after the run
  *   reclaimsim meminfo [SCENARIO] [options]    /proc/meminfo after the run
  *   reclaimsim memory.stat [SCENARIO] [options] [--cgroup NAME]
+ *   reclaimsim memory.events|memory.pressure [SCENARIO] [options] [--cgroup NAME]
+ *                                              a v2 group's file after the run
+ *   reclaimsim pressure [SCENARIO] [options]   /proc/pressure/memory after the run
  *   reclaimsim compare [SCENARIO] --a K=V[,K=V...] --b K=V[,...] [--runs N] [--json]
  *                                              A/B runs side by side (compare.c)
  *   reclaimsim oracle [options]                real kernel vs model
@@ -51,13 +54,22 @@ struct options {
 	bool json, before, check, help, version;
 };
 
+/* A command that prints a cgroup's file (--cgroup NAME). */
+static bool cgroup_file(const char *cmd)
+{
+	return !strcmp(cmd, "memory.stat") || !strcmp(cmd, "memory.events") ||
+	       !strcmp(cmd, "memory.pressure");
+}
+
 static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: reclaimsim run [SCENARIO] [--set section.key=value]... [--seed N]\n"
 		"                      [--json] [--machine host] [--csv FILE] [--plot FILE.png] [--check]\n"
 		"       reclaimsim zoneinfo|vmstat|meminfo [SCENARIO] [options] [--before]\n"
-		"       reclaimsim memory.stat [SCENARIO] [options] [--cgroup NAME] [--before]\n"
+		"       reclaimsim memory.stat|memory.events|memory.pressure [SCENARIO] [options]\n"
+		"                  [--cgroup NAME] [--before]\n"
+		"       reclaimsim pressure [SCENARIO] [options] [--before]\n"
 		"       reclaimsim compare [SCENARIO] --a SECTION.KEY=VALUE[,...] --b SECTION.KEY=VALUE[,...]\n"
 		"                          [--runs N] [--json] [--figures LIST] [--set SECTION.KEY=VALUE]...\n"
 		"       reclaimsim oracle [--json] [--dir DIR] [--only NAME]\n"
@@ -71,7 +83,7 @@ static void usage(FILE *f)
 
 static void command_usage(FILE *f, const char *cmd)
 {
-	bool run = !strcmp(cmd, "run"), mstat = !strcmp(cmd, "memory.stat");
+	bool run = !strcmp(cmd, "run"), mstat = cgroup_file(cmd);
 
 	if (run)
 		fputs("usage: reclaimsim run [SCENARIO] [options]\n\n"
@@ -89,6 +101,20 @@ static void command_usage(FILE *f, const char *cmd)
 	else if (!strcmp(cmd, "meminfo"))
 		fputs("usage: reclaimsim meminfo [SCENARIO] [options]\n\n"
 		      "Print the model's /proc/meminfo after the run (--before: at boot).\n",
+		      f);
+	else if (!strcmp(cmd, "pressure"))
+		fputs("usage: reclaimsim pressure [SCENARIO] [options]\n\n"
+		      "Print the model's /proc/pressure/memory after the run (--before: at boot).\n",
+		      f);
+	else if (!strcmp(cmd, "memory.events"))
+		fputs("usage: reclaimsim memory.events [SCENARIO] [options]\n\n"
+		      "Print the memory.events of a cgroup v2 group after the run (--before: at\n"
+		      "boot).\n",
+		      f);
+	else if (!strcmp(cmd, "memory.pressure"))
+		fputs("usage: reclaimsim memory.pressure [SCENARIO] [options]\n\n"
+		      "Print the memory.pressure of a cgroup v2 group (the root: the system's)\n"
+		      "after the run (--before: at boot).\n",
 		      f);
 	else
 		fputs("usage: reclaimsim memory.stat [SCENARIO] [options]\n\n"
@@ -208,6 +234,33 @@ static int parse_args(int argc, char **argv, struct options *o)
 	return 0;
 }
 
+/*
+ * The group of a cgroup file command, or NULL after saying why: no such
+ * group, or a file its interface lacks (cgroup v1 has no memory.events or
+ * memory.pressure; the root has no memory.events, CFTYPE_NOT_ON_ROOT).
+ */
+static struct mem_cgroup *cgroup_file_group(struct sim *sim, const struct options *o)
+{
+	struct mem_cgroup *memcg = mem_cgroup_by_name(sim, o->cgroup);
+	const char *name = o->cgroup ? o->cgroup : "/";
+
+	if (!memcg) {
+		fprintf(stderr, "reclaimsim: --cgroup %s: no such cgroup\n", name);
+		return NULL;
+	}
+	if (strcmp(o->cmd, "memory.stat") && memcg->parent && !memcg->dfl) {
+		fprintf(stderr, "reclaimsim: --cgroup %s: a cgroup v1 group has no %s (v2 only)\n",
+			name, o->cmd);
+		return NULL;
+	}
+	if (!strcmp(o->cmd, "memory.events") && !memcg->parent) {
+		fprintf(stderr, "reclaimsim: --cgroup %s: the root cgroup has no memory.events\n",
+			name);
+		return NULL;
+	}
+	return memcg;
+}
+
 /* Options that mean nothing for this command: an error, not silence. */
 static int check_combinations(const struct options *o)
 {
@@ -222,11 +275,13 @@ static int check_combinations(const struct options *o)
 	}
 	if (o->before && run) {
 		fprintf(stderr,
-			"reclaimsim: run: --before applies to zoneinfo, vmstat, meminfo and memory.stat only (run always runs the scenario)\n");
+			"reclaimsim: run: --before applies to zoneinfo, vmstat, meminfo, memory.stat, memory.events, memory.pressure and pressure only (run always runs the scenario)\n");
 		return -1;
 	}
-	if (o->cgroup && strcmp(c, "memory.stat")) {
-		fprintf(stderr, "reclaimsim: %s: --cgroup applies to memory.stat only\n", c);
+	if (o->cgroup && !cgroup_file(c)) {
+		fprintf(stderr,
+			"reclaimsim: %s: --cgroup applies to memory.stat, memory.events and memory.pressure only\n",
+			c);
 		return -1;
 	}
 	if (o->before && (o->csv || o->plot || o->check)) {
@@ -344,8 +399,7 @@ static int cmd_sim(const struct options *o)
 			fclose(csv);
 		return 1;
 	}
-	if (!strcmp(o->cmd, "memory.stat") && !(memcg = mem_cgroup_by_name(sim, o->cgroup))) {
-		fprintf(stderr, "reclaimsim: --cgroup %s: no such cgroup\n", o->cgroup);
+	if (cgroup_file(o->cmd) && !(memcg = cgroup_file_group(sim, o))) {
 		sim_destroy(sim);
 		if (csv)
 			fclose(csv);
@@ -371,6 +425,12 @@ static int cmd_sim(const struct options *o)
 		report_vmstat(stdout, sim);
 	else if (!strcmp(o->cmd, "meminfo"))
 		report_meminfo(stdout, sim);
+	else if (!strcmp(o->cmd, "pressure"))
+		report_pressure(stdout, &sim->eng.psi_system);
+	else if (!strcmp(o->cmd, "memory.events"))
+		report_memory_events(stdout, memcg->memory_events);
+	else if (!strcmp(o->cmd, "memory.pressure"))
+		report_pressure(stdout, mem_cgroup_psi(sim, memcg));
 	else if (memcg)
 		report_memory_stat(stdout, sim, memcg);
 	else if (o->json)
@@ -411,7 +471,7 @@ static int finish(int rc)
 static bool known_command(const char *cmd)
 {
 	return !strcmp(cmd, "run") || !strcmp(cmd, "zoneinfo") || !strcmp(cmd, "vmstat") ||
-	       !strcmp(cmd, "meminfo") || !strcmp(cmd, "memory.stat");
+	       !strcmp(cmd, "meminfo") || cgroup_file(cmd) || !strcmp(cmd, "pressure");
 }
 
 int main(int argc, char **argv)

@@ -97,6 +97,8 @@ struct sim *sim_create(const struct scenario *s, char *err, size_t errlen)
 	sim->eng.task_size = sizeof(struct mm_task);
 	sim->eng.task_init = mm_task_init;
 	sim->eng.task_release = mm_task_release;
+	sim->eng.task_psi_group = mem_cgroup_task_psi;
+	psi_group_init(&sim->eng.psi_system, NULL, 0);
 	rng_seed(&sim->eng.rng, s->run.seed);
 	for (unsigned int v = 0; v < NR_VAR_SOURCES; v++)
 		rng_seed_stream(&sim->eng.var_rng[v], s->run.seed, v);
@@ -332,6 +334,19 @@ static void watchdog_report(struct sim *sim, u64 limit)
 		snprintf(buf + used, len - used, "; ... and %u more", alive - listed);
 }
 
+/*
+ * The pressure files are read once, when the run ends: psi_show() folds the
+ * CPUs' times in and updates the averages if a period is due, for
+ * /proc/pressure/memory and each v2 group's memory.pressure.
+ */
+static void psi_read_all(struct sim *sim)
+{
+	psi_update(sim, &sim->eng.psi_system, sim->eng.now);
+	for (unsigned int i = 1; i < sim->nr_memcgs; i++)
+		if (sim->memcgs[i]->dfl)
+			psi_update(sim, &sim->memcgs[i]->psi, sim->eng.now);
+}
+
 int sim_run(struct sim *sim)
 {
 	u64 limit = sim->eng.watchdog_limit ? sim->eng.watchdog_limit : WATCHDOG_EVENTS;
@@ -366,6 +381,7 @@ int sim_run(struct sim *sim)
 		if (sim->workloads[w].end_ns > sim->eng.now)
 			sim->eng.now = sim->workloads[w].end_ns;
 	take_sample(sim);
+	psi_read_all(sim);
 	workloads_finish(sim);
 	/* set by the watchdog, or by task_run_step() when a stack could not be mapped */
 	return sim->eng.error[0] ? -1 : 0;
@@ -446,5 +462,6 @@ void sim_destroy(struct sim *sim)
 	free(sim->samples);
 	free(sim->mm_cpus);
 	free(sim->eng.cpus);
+	psi_group_free(&sim->eng.psi_system);
 	free(sim);
 }

@@ -241,7 +241,7 @@ enum vm_fault_result __alloc_pages(struct task *t, enum zone_type highest_zoneid
 	const unsigned int order = 0;
 	unsigned int no_progress_loops = 0;
 	unsigned long progress = 0;
-	bool reclaimed = false, all_unreclaimable = false;
+	bool reclaimed = false, all_unreclaimable = false, pflags;
 
 	*pfn = get_page_from_freelist(t, order, ALLOC_WMARK_LOW, highest_zoneidx);
 	if (*pfn != NO_PFN)
@@ -286,8 +286,10 @@ enum vm_fault_result __alloc_pages(struct task *t, enum zone_type highest_zoneid
 			continue; /* the victim's memory is back: retry */
 		}
 reclaim:
-		/* __alloc_pages_direct_reclaim */
+		/* __alloc_pages_direct_reclaim -> __perform_reclaim: a memstall */
+		psi_memstall_enter(t, &pflags);
 		progress = try_to_free_pages(t, order, highest_zoneidx, &all_unreclaimable);
+		psi_memstall_leave(t, &pflags);
 		reclaimed = true;
 	}
 }

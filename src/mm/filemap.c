@@ -260,6 +260,20 @@ static enum vm_fault_result page_cache_sync_ra(struct task *t, struct address_sp
 }
 
 /*
+ * folio_wait_bit_common() (v6.12) on PG_locked, as folio_wait_locked():
+ * @t sleeps in io_schedule() until the read of @pfn completes (a locked
+ * page is a page being read in the model, so never uptodate); waiting for
+ * a workingset page is thrashing, a memstall (psi_memstall_sleep).
+ */
+void folio_wait_locked(struct task *t, u32 pfn)
+{
+	if (PageFlag(pfn_to_page(t->sim, pfn), PG_workingset))
+		psi_memstall_sleep(t);
+	t->in_iowait = true;
+	task_sleep(t, &t->sim->page_wait, 0);
+}
+
+/*
  * filemap_get_pages() (v6.12): the uptodate page at @index, reading a
  * readahead window if it is missing and waiting while a read is in flight.
  */
@@ -279,7 +293,7 @@ enum vm_fault_result filemap_get_page(struct task *t, struct address_space *mapp
 			return VM_FAULT_RETRY;
 	}
 	if (PageFlag(pfn_to_page(sim, *pfn), PG_locked)) {
-		task_sleep(t, &sim->page_wait, 0);
+		folio_wait_locked(t, *pfn);
 		return VM_FAULT_BLOCKED;
 	}
 	return VM_FAULT_DONE;
@@ -372,8 +386,10 @@ static void balance_dirty_pages(struct task *t)
 
 	if (sim->nr_dirty > bg)
 		wakeup_flusher_threads(sim);
-	if (nr_dirty > thresh)
+	if (nr_dirty > thresh) {
+		t->in_iowait = true; /* balance_dirty_pages: io_schedule_timeout() */
 		schedule_timeout(t, &sim->dirty_throttle_wait, 200 * NSEC_PER_MSEC);
+	}
 }
 
 /*
@@ -399,7 +415,7 @@ enum vm_fault_result filemap_write(struct task *t, struct address_space *mapping
 		pfn = task_pool_take(t);
 		filemap_add_folio(t, mapping, index, pfn, false);
 	} else if (PageFlag(pfn_to_page(sim, pfn), PG_locked)) {
-		task_sleep(t, &sim->page_wait, 0);
+		folio_wait_locked(t, pfn);
 		return VM_FAULT_BLOCKED;
 	}
 	if (index >= mapping->size)

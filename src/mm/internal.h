@@ -104,6 +104,8 @@ void folio_mark_accessed(struct sim *sim, u32 pfn);
 void folio_rotate_reclaimable(struct sim *sim, u32 pfn);
 void lru_note_cost(struct lruvec *lruvec, bool file, unsigned long nr_io, unsigned long nr_rotated);
 void lru_note_cost_refault(struct sim *sim, u32 pfn);
+/* folio_wait_locked(): sleep until the read of @pfn completes (filemap.c) */
+void folio_wait_locked(struct task *t, u32 pfn);
 /* free a page that is off every list: uncharge, back to the buddy */
 void free_unref_page(struct sim *sim, u32 pfn);
 void free_cold_page(struct sim *sim, u32 pfn);
@@ -161,6 +163,10 @@ void mem_cgroup_uncharge_swap(struct sim *sim, u64 slot);
 u64 mem_cgroup_margin(const struct mem_cgroup *memcg);
 /* The memcg the scenario names @name ("", "/" or NULL: the root); NULL if none. */
 struct mem_cgroup *mem_cgroup_by_name(struct sim *sim, const char *name);
+/* the psi group @memcg's memory.pressure shows (see cgroup_psi in memcontrol.c) */
+struct psi_group *mem_cgroup_psi(struct sim *sim, struct mem_cgroup *memcg);
+/* sim->eng.task_psi_group: the psi group @t's stalls count in first */
+struct psi_group *mem_cgroup_task_psi(struct task *t);
 bool mem_cgroup_is_descendant(const struct mem_cgroup *memcg, const struct mem_cgroup *root);
 /*
  * css_next_descendant_pre - the group after @pos (NULL: start) in a

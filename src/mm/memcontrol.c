@@ -47,6 +47,9 @@ static int memcg_alloc(struct sim *sim, const char *name, struct mem_cgroup *par
 	page_counter_init(&memcg->swap, parent ? &parent->swap : NULL);
 	page_counter_init(&memcg->memsw, parent ? &parent->memsw : NULL);
 	memcg->swappiness = -1;
+	/* psi_cgroup_alloc(): its pressure counts in its parent's too */
+	if (parent)
+		psi_group_init(&memcg->psi, mem_cgroup_psi(sim, parent), sim->eng.now);
 	/* the cgroup's children list: new ones at the tail */
 	if (parent) {
 		if (parent->last_child)
@@ -145,12 +148,33 @@ nomem:
 void mem_cgroups_free(struct sim *sim)
 {
 	for (unsigned int i = 0; i < sim->nr_memcgs; i++) {
+		psi_group_free(&sim->memcgs[i]->psi);
 		free(sim->memcgs[i]->nodeinfo);
 		free(sim->memcgs[i]);
 	}
 	free(sim->memcgs);
 	sim->memcgs = NULL;
 	sim->nr_memcgs = 0;
+}
+
+/*
+ * cgroup_psi() (v6.12): psi lives in the cgroup2 hierarchy, so a group's
+ * pressure is its own if it is v2 and not the root, else that of its
+ * nearest v2 ancestor, else the system's (/proc/pressure/memory).  A v1
+ * group has no memory.pressure: its tasks count in the system's.
+ */
+struct psi_group *mem_cgroup_psi(struct sim *sim, struct mem_cgroup *memcg)
+{
+	for (; memcg && memcg->parent; memcg = memcg->parent)
+		if (memcg->dfl)
+			return &memcg->psi;
+	return &sim->eng.psi_system;
+}
+
+/* task_psi_group() (v6.12): the group of @t's cgroup (sim->eng.task_psi_group). */
+struct psi_group *mem_cgroup_task_psi(struct task *t)
+{
+	return mem_cgroup_psi(t->sim, t->memcg);
 }
 
 /* mem_cgroup_from_id() (v6.12): ids are the index in sim->memcgs. */
@@ -416,7 +440,7 @@ enum vm_fault_result mem_cgroup_charge(struct task *t, u32 pfn)
 						      MAX_RECLAIM_RETRIES;
 	unsigned int nr_retries = max_retries;
 	unsigned long reclaimed = 0;
-	bool drained = false, batch_cut = false;
+	bool drained = false, batch_cut = false, pflags;
 
 	for (;;) {
 		struct memcg_stock *stock;
@@ -498,8 +522,10 @@ charge:
 			batch_cut = true;
 			if (batch == nr_pages) {
 				memcg_memory_event(sim, hit, MEMCG_MAX);
+				psi_memstall_enter(t, &pflags);
 				reclaimed =
 					try_to_free_mem_cgroup_pages(t, hit, nr_pages, !memsw_hit);
+				psi_memstall_leave(t, &pflags);
 				over = hit;
 				break;
 			}
@@ -560,10 +586,14 @@ static unsigned long reclaim_high(struct task *t, struct mem_cgroup *memcg, unsi
 	unsigned long nr_reclaimed = 0;
 
 	for (; memcg && memcg->parent; memcg = memcg->parent) {
+		bool pflags;
+
 		if (memcg->memory.usage <= memcg->memory.high)
 			continue;
 		memcg_memory_event(t->sim, memcg, MEMCG_HIGH);
+		psi_memstall_enter(t, &pflags);
 		nr_reclaimed += try_to_free_mem_cgroup_pages(t, memcg, nr_pages, true);
+		psi_memstall_leave(t, &pflags);
 	}
 	return nr_reclaimed;
 }
@@ -604,7 +634,13 @@ void mem_cgroup_handle_over_high(struct task *t)
 			in_retry = true;
 			continue;
 		}
-		schedule_timeout(t, NULL, penalty_jiffies * JIFFY_NS);
+		{
+			bool pflags;
+
+			psi_memstall_enter(t, &pflags);
+			schedule_timeout(t, NULL, penalty_jiffies * JIFFY_NS);
+			psi_memstall_leave(t, &pflags);
+		}
 		return;
 	}
 }

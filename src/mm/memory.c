@@ -267,7 +267,7 @@ static enum vm_fault_result do_swap_page(struct task *t, struct vm_area_struct *
 	pfn = (u32)(e - 1);
 	page = pfn_to_page(sim, pfn);
 	if (PageFlag(page, PG_locked)) {
-		task_sleep(t, &sim->page_wait, 0);
+		folio_wait_locked(t, pfn);
 		return VM_FAULT_BLOCKED;
 	}
 	/*

@@ -304,6 +304,7 @@ struct mem_cgroup {
 	u64 oom_kill; /* v1 memory.oom_control oom_kill, counted up to the root */
 	u64 memory_events[MEMCG_NR_MEMORY_EVENTS]; /* memory.events */
 	u64 memory_events_local[MEMCG_NR_MEMORY_EVENTS]; /* memory.events.local */
+	struct psi_group psi; /* memory.pressure (v2; the root's is the system's) */
 };
 
 static inline struct lruvec *mem_cgroup_lruvec(struct mem_cgroup *memcg,

@@ -198,6 +198,7 @@ void flusher(struct task *t)
 		global_dirty_limit(sim, &bg);
 		if ((sim->flusher_kicked || sim->nr_dirty > bg) && sim->nr_dirty) {
 			if (blk_queue_full(&sim->disk_dev)) {
+				t->in_iowait = true; /* waiting for a request: io_schedule() */
 				schedule_timeout(t, &sim->disk_dev.queue_wait, 0);
 				continue;
 			}

@@ -129,7 +129,8 @@ static enum vm_fault_result swap_read_submit(struct task *t, struct bio *bio)
 	}
 	submit_bio(sim, &sim->swap_dev, bio, task_now(t));
 	mm_task(t)->fault_major = true;
-	task_sleep(t, &sim->page_wait, 0);
+	/* the faulting page is the bio's first: wait for it, a memstall if workingset */
+	folio_wait_locked(t, bio->pfns[0]);
 	return VM_FAULT_BLOCKED;
 }
 

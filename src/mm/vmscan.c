@@ -174,6 +174,7 @@ unsigned long zone_reclaimable_pages(struct sim *sim, struct zone *zone)
 /* congestion_wait() (2.6.x mm/backing-dev.c): see internal.h. */
 void congestion_wait(struct task *t, u64 timeout_ns)
 {
+	t->in_iowait = true; /* io_schedule_timeout() */
 	schedule_timeout(t, &t->sim->congestion_wait, timeout_ns);
 }
 
@@ -496,6 +497,7 @@ static unsigned long shrink_folio_list(struct task *t, struct isolated_folios *i
 			/* case 3: cgroup v1 waits for the writeback, then looks again */
 			pfn_list_add(sim, folio_list, pfn);
 			try_to_unmap_flush(t);
+			t->in_iowait = true; /* folio_wait_writeback(): io_schedule() */
 			task_sleep(t, &sim->writeback_wait, 0);
 			schedule(t);
 			first = true;
@@ -552,6 +554,7 @@ static unsigned long shrink_folio_list(struct task *t, struct isolated_folios *i
 				/* submit_bio would sleep for a request: wait, look again */
 				pfn_list_add(sim, folio_list, pfn);
 				try_to_unmap_flush(t);
+				t->in_iowait = true; /* waiting for a request: io_schedule() */
 				task_sleep(t, &dev->queue_wait, 0);
 				schedule(t);
 				first = true;
@@ -1677,9 +1680,14 @@ void kswapd(struct task *t)
 			.kswapd = true,
 		};
 
+		bool pflags;
+
 		pgdat->kswapd_order = 0;
 		pgdat->kswapd_highest_zoneidx = ZONE_DMA;
+		/* balance_pgdat() is a memstall from start to end (v6.12) */
+		psi_memstall_enter(t, &pflags);
 		balance_pgdat(t, pgdat, &sc);
+		psi_memstall_leave(t, &pflags);
 		kswapd_try_to_sleep(t, pgdat, sc.order, sc.reclaim_idx);
 	}
 }

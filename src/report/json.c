@@ -24,7 +24,8 @@
  *                   "current", "peak", "swap_current" (bytes: memory.current,
  *                   memory.peak, memory.swap.current), "events" and
  *                   "events_local" ({"low", "high", "max", "oom", "oom_kill",
- *                   "oom_group_kill"}: memory.events, memory.events.local)}}
+ *                   "oom_group_kill"}: memory.events, memory.events.local),
+ *                   "pressure" (v2 groups: memory.pressure, as below)}}
  *     "workloads": {NAME: {"type", "elapsed_s", "user_s", "sys_s",
  *                   "major_faults", "minor_faults", "exit_signal",
  *                   "started", "finished", "inblock", "oublock",
@@ -33,6 +34,9 @@
  *                   started: its start came within run.duration;
  *                   finished: every task exited (or was killed) before
  *                   run.duration ended the run
+ *     "pressure":  {"some": {"avg10", "avg60", "avg300", "total_us"},
+ *                   "full": {...}}   /proc/pressure/memory; the averages
+ *                   are percentages with two decimals, as psi_show prints
  *   }
  *
  * Integers are written as their exact decimal text (cJSON raw items):
@@ -284,6 +288,33 @@ static cJSON *json_memory_events(const u64 *events)
 	return o;
 }
 
+/*
+ * A pressure file as JSON: "some" and "full", each with avg10, avg60,
+ * avg300 (percent, two decimals as psi_show prints them) and total_us.
+ */
+static cJSON *json_pressure(const struct psi_group *group)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	for (int full = 0; full < 2; full++) {
+		static const char *const avg_names[3] = { "avg10", "avg60", "avg300" };
+		const unsigned long *avg = group->avg[PSI_MEM_SOME + full];
+		cJSON *line = cJSON_AddObjectToObject(o, full ? "full" : "some");
+
+		if (!line)
+			continue;
+		for (int w = 0; w < 3; w++) {
+			char buf[32];
+
+			snprintf(buf, sizeof(buf), "%lu.%02lu", LOAD_INT(avg[w]),
+				 LOAD_FRAC(avg[w]));
+			cJSON_AddRawToObject(line, avg_names[w], buf);
+		}
+		add_u64(line, "total_us", (u64)(group->total[PSI_MEM_SOME + full] / NSEC_PER_USEC));
+	}
+	return o;
+}
+
 static cJSON *json_cgroups(const struct sim *sim)
 {
 	cJSON *all = cJSON_CreateObject();
@@ -317,6 +348,9 @@ static cJSON *json_cgroups(const struct sim *sim)
 		cJSON_AddItemToObject(o, "events", json_memory_events(memcg->memory_events));
 		cJSON_AddItemToObject(o, "events_local",
 				      json_memory_events(memcg->memory_events_local));
+		/* memory.pressure: v2 groups only (psi is a cgroup2 feature) */
+		if (memcg->dfl && memcg->parent)
+			cJSON_AddItemToObject(o, "pressure", json_pressure(&memcg->psi));
 		cJSON_AddItemToObject(all, key, o);
 	}
 	return all;
@@ -412,6 +446,8 @@ cJSON *report_json_object(const struct sim *sim)
 	cJSON_AddItemToObject(root, "zones", json_zones(sim));
 	cJSON_AddItemToObject(root, "cgroups", json_cgroups(sim));
 	cJSON_AddItemToObject(root, "workloads", json_workloads(sim));
+	/* /proc/pressure/memory */
+	cJSON_AddItemToObject(root, "pressure", json_pressure(&sim->eng.psi_system));
 	return root;
 }
 

@@ -8,6 +8,9 @@
  *   /proc/zoneinfo    mm/vmstat.c zoneinfo_show_print() (v6.12)
  *   /proc/meminfo     fs/proc/meminfo.c meminfo_proc_show() (v6.12)
  *   memory.stat (v1)  mm/memcontrol-v1.c memcg1_stat_format() (v6.12)
+ *   memory.events     mm/memcontrol.c __memory_events_show() (v6.12)
+ *   /proc/pressure/memory, memory.pressure
+ *                     kernel/sched/psi.c psi_show() (v6.12)
  *
  * Only counters the model keeps are printed (vmstat_items.h); a line the
  * kernel prints for a counter the model lacks is left out rather than
@@ -24,6 +27,7 @@
 #include "report.h"
 #include "../mm/sim.h"
 #include "../mm/page_alloc.h"
+#include "../sim/psi.h"
 
 static u64 clamp_nonneg(long long v)
 {
@@ -409,4 +413,46 @@ void report_memory_stat(FILE *f, const struct sim *sim, const struct mem_cgroup 
 	for (size_t i = 0; i < n; i++)
 		fprintf(f, "total_%s %" PRIu64 "\n", memcg1_lines[i].name,
 			memcg1_value(sim, memcg, &memcg1_lines[i], true));
+}
+
+/**
+ * report_pressure() - a pressure file, as kernel/sched/psi.c psi_show()
+ * prints it for the memory resource (v6.12): /proc/pressure/memory for the
+ * system's group, memory.pressure for a cgroup's.
+ * @f: where to print.
+ * @group: the psi group, read at the end of the run.
+ *
+ * The averages are percentages in FIXED_1 fixed point, shown with two
+ * decimals; total is the cumulative stall time in microseconds.
+ */
+void report_pressure(FILE *f, const struct psi_group *group)
+{
+	for (int full = 0; full < 2; full++) {
+		const unsigned long *avg = group->avg[PSI_MEM_SOME + full];
+
+		fprintf(f,
+			"%s avg10=%lu.%02lu avg60=%lu.%02lu avg300=%lu.%02lu total=%" PRIu64 "\n",
+			full ? "full" : "some", LOAD_INT(avg[0]), LOAD_FRAC(avg[0]),
+			LOAD_INT(avg[1]), LOAD_FRAC(avg[1]), LOAD_INT(avg[2]), LOAD_FRAC(avg[2]),
+			(u64)(group->total[PSI_MEM_SOME + full] / NSEC_PER_USEC));
+	}
+}
+
+/* The memory.events (and .local) names, in memory_events_show()'s order (v6.12). */
+static const char *const memcg_memory_event_name[MEMCG_NR_MEMORY_EVENTS] = {
+	[MEMCG_LOW] = "low",	       [MEMCG_HIGH] = "high",
+	[MEMCG_MAX] = "max",	       [MEMCG_OOM] = "oom",
+	[MEMCG_OOM_KILL] = "oom_kill", [MEMCG_OOM_GROUP_KILL] = "oom_group_kill",
+};
+
+/**
+ * report_memory_events() - memory.events (or memory.events.local) of a
+ * v2 group, as mm/memcontrol.c __memory_events_show() prints it (v6.12).
+ * @f: where to print.
+ * @events: the group's memory_events or memory_events_local.
+ */
+void report_memory_events(FILE *f, const u64 *events)
+{
+	for (int i = 0; i < MEMCG_NR_MEMORY_EVENTS; i++)
+		fprintf(f, "%s %" PRIu64 "\n", memcg_memory_event_name[i], events[i]);
 }

@@ -8,6 +8,7 @@
 #define RECLAIMSIM_REPORT_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 struct sim;
@@ -31,6 +32,11 @@ void report_vmstat(FILE *f, const struct sim *sim);
 void report_meminfo(FILE *f, const struct sim *sim);
 /* cgroup v1 memory.stat of @memcg, local then total_* (hierarchical). */
 void report_memory_stat(FILE *f, const struct sim *sim, const struct mem_cgroup *memcg);
+/* /proc/pressure/memory or memory.pressure: psi_show()'s some and full lines (v6.12). */
+struct psi_group;
+void report_pressure(FILE *f, const struct psi_group *group);
+/* memory.events or memory.events.local of a v2 group (@events: MEMCG_NR_MEMORY_EVENTS counts). */
+void report_memory_events(FILE *f, const uint64_t *events);
 /* Human summary: per workload /usr/bin/time lines, reclaim figures. */
 void report_text(FILE *f, const struct sim *sim);
 /* One JSON object per the output contract in DESIGN.md. */

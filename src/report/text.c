@@ -266,6 +266,35 @@ static void print_mib(FILE *f, const char *label, u64 bytes)
 	fprintf(f, " %s %" PRIu64 ".%02" PRIu64 "M", label, mib, frac);
 }
 
+/* A limit in MiB, or "max" (the v2 files' word for none). */
+static void print_limit(FILE *f, const char *label, u64 pages, u64 ps, u64 counter_max)
+{
+	if (pages >= counter_max)
+		fprintf(f, " %s max", label);
+	else
+		print_mib(f, label, pages * ps);
+}
+
+/*
+ * A v2 group: memory.current and .peak, its limits and protections
+ * (memory.max/high/low/min), memory.events max/oom_kill and the
+ * memory.pressure totals in microseconds.
+ */
+static void print_cgroup_v2(FILE *f, const struct mem_cgroup *memcg, u64 ps, u64 counter_max)
+{
+	print_mib(f, "current", memcg->memory.usage * ps);
+	print_mib(f, "peak", memcg->memory.watermark * ps);
+	print_limit(f, "max", memcg->memory.max, ps, counter_max);
+	print_limit(f, "high", memcg->memory.high, ps, counter_max);
+	print_mib(f, "low", memcg->memory.low * ps);
+	print_mib(f, "min", memcg->memory.min * ps);
+	fprintf(f, " max_events %" PRIu64 " oom_kill %" PRIu64, memcg->memory_events[MEMCG_MAX],
+		memcg->memory_events[MEMCG_OOM_KILL]);
+	fprintf(f, " pressure some %" PRIu64 "us full %" PRIu64 "us\n",
+		(u64)(memcg->psi.total[PSI_MEM_SOME] / NSEC_PER_USEC),
+		(u64)(memcg->psi.total[PSI_MEM_FULL] / NSEC_PER_USEC));
+}
+
 static void print_cgroups(FILE *f, const struct sim *sim)
 {
 	u64 ps = sim->page_size ? sim->page_size : 4096;
@@ -279,6 +308,10 @@ static void print_cgroups(FILE *f, const struct sim *sim)
 
 		fprintf(f, "  %-16.*s", (int)sizeof(memcg->name),
 			memcg->name[0] ? memcg->name : "/");
+		if (memcg->dfl && memcg->parent) {
+			print_cgroup_v2(f, memcg, ps, counter_max);
+			continue;
+		}
 		print_mib(f, "usage", memcg->memory.usage * ps);
 		print_mib(f, "max_usage", memcg->memory.watermark * ps);
 		fprintf(f, " failcnt %" PRIu64, memcg->memory.failcnt);

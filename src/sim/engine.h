@@ -19,6 +19,7 @@
 #include "rng.h"
 #include "waitq.h"
 #include "coro.h"
+#include "psi.h"
 
 /* the simulation: the engine's state and the machine's (src/mm/sim.h) */
 struct sim;
@@ -83,6 +84,12 @@ struct task {
 	bool wl_background; /* wl_background: it no longer keeps the run going */
 	bool timed_out; /* last sleep ended by its timeout */
 	int exit_signal; /* 9 when OOM-killed */
+	/* pressure stall accounting (psi.c) */
+	unsigned int psi_flags; /* TSK_* */
+	int psi_cpu; /* task_cpu() for psi: the CPU it last ran on */
+	bool in_memstall; /* in a psi_memstall_enter section */
+	bool memstall_sleep; /* that section ends when it next gets a CPU */
+	bool in_iowait; /* its sleep is an io_schedule() */
 	/* the mm's per-task state: the task is the head of a struct mm_task
 	 * (src/mm/internal.h) of sim->task_size bytes */
 };
@@ -176,6 +183,13 @@ struct engine {
 	size_t task_size;
 	void (*task_init)(struct task *t);
 	void (*task_release)(struct task *t);
+
+	/*
+	 * pressure stall information: the system's group, and the group a
+	 * task's stalls count in first (its cgroup's; NULL hook: the system)
+	 */
+	struct psi_group psi_system;
+	struct psi_group *(*task_psi_group)(struct task *t);
 
 	/* model invariant checking (tests): called after every event */
 	void (*check_hook)(struct sim *sim, void *arg);

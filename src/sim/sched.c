@@ -58,6 +58,7 @@ struct task *task_create(struct sim *sim, enum task_kind kind, const char *comm,
 	t->sim = sim;
 	t->fn = fn;
 	t->cpu = -1;
+	t->psi_cpu = 0;
 	if (eng->task_init)
 		eng->task_init(t);
 	return t;
@@ -153,6 +154,7 @@ void wake_up_task(struct task *t)
 	waitq_remove(t);
 	t->wake_seq++;
 	t->state = TASK_RUNNABLE;
+	psi_wakeup(t);
 	rq_enqueue(sim, t);
 	if (eng->random_placement && !t->nr_steps)
 		first = (unsigned int)rng_below(&eng->var_rng[VAR_TASK_CPU], eng->nr_cpus);
@@ -179,6 +181,7 @@ void task_sleep(struct task *t, struct wait_queue_head *wq, u64 timeout_ns)
 	 * by schedule() before the task can sleep again */
 	VM_BUG_ON(t->waiting_on);
 	VM_BUG_ON(t->state == TASK_DEAD); /* an exited task does not sleep again */
+	psi_sleep(t);
 	t->state = TASK_BLOCKED;
 	t->timed_out = false;
 	t->wake_seq++;
@@ -243,6 +246,7 @@ void task_exit(struct task *t, int signal)
 	}
 	/* a task ending in its own step ends when that step's work does */
 	t->exit_ns = t->state == TASK_RUNNING ? task_now(t) : max_u64(eng->now, t->busy_until);
+	psi_exit(t);
 	t->state = TASK_DEAD;
 	t->exit_signal = signal;
 	/*
@@ -358,6 +362,7 @@ static void sched_cpu_event(struct sim *sim, void *unused, u64 cpu_nr)
 		t->cpu = (int)c;
 		t->state = TASK_RUNNING;
 		t->slice_used = 0;
+		psi_switch_in(t, c);
 		if (eng->switch_to) /* the mm's switch_mm */
 			eng->switch_to(sim, c, t);
 	}
@@ -381,6 +386,7 @@ static void sched_cpu_event(struct sim *sim, void *unused, u64 cpu_nr)
 		if (t->state != TASK_RUNNING)
 			break; /* killed during its own step */
 		if (t->slice_used >= eng->timeslice_ns && eng->rq_head) {
+			psi_switch_out(t);
 			t->state = TASK_RUNNABLE;
 			t->cpu = -1;
 			rq_enqueue(sim, t);
@@ -392,8 +398,11 @@ static void sched_cpu_event(struct sim *sim, void *unused, u64 cpu_nr)
 	case STEP_EXIT:
 		break;
 	}
-	if (t->state == TASK_RUNNING) /* blocked without a wait: treat as yield */
-		t->state = TASK_RUNNABLE, rq_enqueue(sim, t);
+	if (t->state == TASK_RUNNING) { /* blocked without a wait: treat as yield */
+		psi_switch_out(t);
+		t->state = TASK_RUNNABLE;
+		rq_enqueue(sim, t);
+	}
 	t->cpu = -1;
 	cpu->curr = NULL;
 	cpu_kick(sim, c, eng->now + cost);
