@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "sim/scenario.h"
-#include "sim/host.h"
+#include "config/host.h"
 #include "cli/default_scenario.h"
 #include "workload/anon_fill.h"
 #include "workload/file_stream.h"

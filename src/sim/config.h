@@ -7,7 +7,7 @@
  * (CFG_TABLE), the way the kernel registers its sysctl tables beside the
  * code they tune: name, type, range, default, one line of documentation
  * and where the value goes (an offset into the struct the section fills,
- * or a setter).  The scenario reader (scenario.c) parses INI lines,
+ * or a setter).  The scenario reader (src/config/reader.c) parses INI lines,
  * --set and kernel profile lines through them, scenario_defaults()
  * applies their defaults, and `reclaimsim keys` prints them as the key
  * reference of docs/scenarios.md.

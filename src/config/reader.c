@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * scenario.c - read a scenario (INI, libinih) into struct scenario, apply
+ * reader.c - read a scenario (INI, libinih) into struct scenario, apply
  * --set overrides, cross-check the result.
  *
  * Line numbers.  Debian's libinih is built without INI_HANDLER_LINENO, so
@@ -39,7 +39,7 @@
  * "[section] key must be ..."), "--set ASSIGNMENT: ..." for overrides,
  * "FILE: ..." when there is no line (file cannot be read).
  */
-#include "scenario.h"
+#include "../sim/scenario.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -53,7 +53,7 @@
 
 #include <ini.h>
 
-#include "config.h"
+#include "../sim/config.h"
 #include "host.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))

@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "host.h"
-#include "util.h"
+#include "../sim/util.h"
 
 #define HOST_MAX_ROWS (64 * 8)
 #define HOST_MAX_FILE (16 << 20) /* zoneinfo of a big NUMA box is ~1 MB */
