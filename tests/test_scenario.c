@@ -8,7 +8,7 @@
 #include <glob.h>
 #include <unistd.h>
 
-#include "sim/scenario.h"
+#include "config/reader.h"
 #include "config/host.h"
 #include "cli/default_scenario.h"
 #include "workload/anon_fill.h"

@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "../sim/config.h"
-#include "../sim/scenario.h"
+#include "reader.h"
 
 #define ARRAY_SIZE(a) CFG_ARRAY_SIZE(a)
 

@@ -39,7 +39,7 @@
  * "[section] key must be ..."), "--set ASSIGNMENT: ..." for overrides,
  * "FILE: ..." when there is no line (file cannot be read).
  */
-#include "../sim/scenario.h"
+#include "reader.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -55,6 +55,7 @@
 
 #include "../sim/config.h"
 #include "host.h"
+#include "../mm/internal.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #define KiB 1024ULL
@@ -79,27 +80,6 @@ const char *const workload_type_name[NR_WORKLOAD_TYPES + 1] = {
 	[WL_EBIZZY] = "ebizzy",
 	[WL_TEXT_LOOP] = "text_loop",
 };
-
-/* ------------------------------------------------------------------ */
-/* Messages                                                            */
-/* ------------------------------------------------------------------ */
-
-/*
- * A section/cgroup/workload name: letters, digits, '_' and '-', so that
- * "--set workload.NAME.key" splits unambiguously and names are safe as
- * cgroup directory names and JSON keys.
- */
-const char *scenario_check_name(const char *name)
-{
-	if (!*name)
-		return "empty name";
-	if (strlen(name) >= SCN_NAME_LEN)
-		return "name too long (at most 47 characters)";
-	for (const char *p = name; *p; p++)
-		if (!isalnum((unsigned char)*p) && *p != '_' && *p != '-')
-			return "bad name (letters, digits, '_' and '-' only)";
-	return NULL;
-}
 
 /* ------------------------------------------------------------------ */
 /* Key tables                                                          */

@@ -512,4 +512,13 @@ enum vm_fault_result task_fill_pool(struct task *t, unsigned int nr, unsigned in
 u32 task_pool_take(struct task *t);
 void task_pool_release(struct task *t);
 
+/* ---- the scenario: mm's keys and cross-checks (src/config/reader.c) ---- */
+/*
+ * scn_cgroup_check - the interface rules of cgroup @c (memcontrol.c): a
+ * key of the other interface, min or low above max.  NULL, or what is
+ * wrong with *@origin the origin to blame (0: the section).
+ */
+const char *scn_cgroup_check(const struct scenario *s, const struct scn_cgroup *c, char *buf,
+			     size_t len, int *origin);
+
 #endif

@@ -195,4 +195,10 @@ void cfg_list_names(char *buf, size_t len, const char *const *names, size_t n);
 char *cfg_trim(char *p);
 const char *cfg_skip_blanks(const char *p);
 
+/*
+ * scenario_check_name - NULL when @name is a good cgroup/workload name
+ * (letters, digits, '_' and '-'), else why not.
+ */
+const char *scenario_check_name(const char *name);
+
 #endif
