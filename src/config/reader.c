@@ -54,8 +54,11 @@
 #include <ini.h>
 
 #include "../sim/config.h"
-#include "host.h"
+#include "../sim/engine.h"
+#include "../dev/blkdev.h"
 #include "../mm/internal.h"
+#include "../workload/workload.h"
+#include "host.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #define KiB 1024ULL
@@ -66,20 +69,6 @@
 #define SCN_MAX_FILE (1 << 20)
 #define SCN_MSG_LEN SCN_ERR_LEN
 #define SCN_LABEL_LEN (SCN_NAME_LEN + 16)
-
-__extension__ typedef unsigned __int128 u128;
-
-const char *const workload_type_name[NR_WORKLOAD_TYPES + 1] = {
-	[WL_ANON_FILL] = "anon_fill",
-	[WL_FILE_WRITE] = "file_write",
-	[WL_FILE_READ] = "file_read",
-	[WL_HOTSET_STREAM] = "hotset_stream",
-	[WL_HACKBENCH] = "hackbench",
-	[WL_MADVISE09] = "madvise09",
-	[WL_LRU_FILE_MMAP_READ] = "lru_file_mmap_read",
-	[WL_EBIZZY] = "ebizzy",
-	[WL_TEXT_LOOP] = "text_loop",
-};
 
 /* ------------------------------------------------------------------ */
 /* Key tables                                                          */
@@ -162,24 +151,9 @@ static const struct cfg_key machine_keys[] = {
 
 /*
  * The sections and the tables that declare their keys, beside the code
- * they configure.  A key is added in its table; a table is added here.
+ * they configure (each subsystem declares its tables in its header).  A
+ * key is added in its table; a table is added here.
  */
-extern const struct cfg_table page_alloc_sysctl_table, vmscan_sysctl_table,
-	page_writeback_sysctl_table, swap_sysctl_table;
-extern const struct cfg_table profile_policy_table, page_alloc_policy_table, vmscan_policy_table,
-	alloc_pages_policy_table, swap_policy_table, swap_state_policy_table, madvise_policy_table,
-	tlb_policy_table, memcontrol_policy_table, rmap_policy_table;
-extern const struct cfg_table cost_table, run_table, memcontrol_cgroup_table;
-extern const struct cfg_table blk_jitter_run_table, sched_run_table, event_run_table,
-	shuffle_run_table;
-extern const struct cfg_table mm_init_machine_table, swapfile_machine_table, blkdev_machine_table,
-	filemap_machine_table, memcontrol_machine_table;
-extern const struct cfg_table workload_common_table;
-const struct cfg_table *workload_type_keys(unsigned int type);
-const char *workload_missing(const struct scn_workload *w);
-int workload_validate(const struct scenario *s, const struct scn_workload *w, char *err,
-		      size_t errlen);
-
 CFG_TABLE(machine_table, machine_keys);
 
 #define TABLES(...) ((const struct cfg_table *const[]){ __VA_ARGS__, NULL })

@@ -53,6 +53,9 @@ int scenario_validate(const struct scenario *s, char *err, size_t errlen);
  */
 const char *scenario_profile_name(unsigned int i);
 const char *const *scenario_profile(const char *name);
+/* [policy] kernel, the key that applies a profile (profiles.c) */
+struct cfg_table;
+extern const struct cfg_table profile_policy_table;
 
 /*
  * scenario_print_keys - the key reference, every section's keys from the

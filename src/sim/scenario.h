@@ -228,8 +228,6 @@ enum workload_type {
 	WL_TEXT_LOOP,
 	NR_WORKLOAD_TYPES,
 };
-/* The [workload] type names, in enum order (NULL-terminated). */
-extern const char *const workload_type_name[NR_WORKLOAD_TYPES + 1];
 
 /*
  * The bytes of struct scn_workload's params area: each type's parameters

@@ -31,6 +31,18 @@ static const struct wl_ops *const wl_ops_table[NR_WORKLOAD_TYPES] = {
 	[WL_TEXT_LOOP] = &text_loop_ops,
 };
 
+const char *const workload_type_name[NR_WORKLOAD_TYPES + 1] = {
+	[WL_ANON_FILL] = "anon_fill",
+	[WL_FILE_WRITE] = "file_write",
+	[WL_FILE_READ] = "file_read",
+	[WL_HOTSET_STREAM] = "hotset_stream",
+	[WL_HACKBENCH] = "hackbench",
+	[WL_MADVISE09] = "madvise09",
+	[WL_LRU_FILE_MMAP_READ] = "lru_file_mmap_read",
+	[WL_EBIZZY] = "ebizzy",
+	[WL_TEXT_LOOP] = "text_loop",
+};
+
 /* [workload NAME] keys every type takes */
 
 static int set_wl_type(struct cfg_ctx *k, void *obj, const char *val)

@@ -46,6 +46,9 @@ struct workload_inst {
 	void *priv; /* the workload type's own state */
 };
 
+/* The [workload] type names, in enum workload_type order (NULL-terminated). */
+extern const char *const workload_type_name[NR_WORKLOAD_TYPES + 1];
+
 /* [workload NAME] keys: the common ones, and those of type @type (wl_ops.keys) */
 struct cfg_table;
 extern const struct cfg_table workload_common_table;
