@@ -29,6 +29,12 @@
 #include "../sim/config.h"
 #include "../sim/scenario.h"
 
+/* v6.12 mm/page_alloc.c zone_names[], without HighMem (x86-64). */
+const char *const zone_names[MAX_NR_ZONES] = {
+	[ZONE_DMA] = "DMA",	    [ZONE_DMA32] = "DMA32",   [ZONE_NORMAL] = "Normal",
+	[ZONE_MOVABLE] = "Movable", [ZONE_DEVICE] = "Device",
+};
+
 /* include/linux/mmzone.h: the migratetypes that have per-CPU lists. */
 #define MIGRATE_PCPTYPES (MIGRATE_RECLAIMABLE + 1)
 

@@ -27,6 +27,9 @@
 #define ALLOC_HARDER ALLOC_NON_BLOCK
 #define ALLOC_HIGH ALLOC_MIN_RESERVE
 
+/* the zones' names as /proc/zoneinfo prints them: "DMA", "DMA32", ... */
+extern const char *const zone_names[MAX_NR_ZONES];
+
 /*
  * hpage_pmd_order - order of a PMD-mapped huge page: one page of 8-byte
  * PTEs maps PAGE_SIZE/8 pages, so PAGE_SHIFT-3 (9 for 4 KiB pages, 11 for
