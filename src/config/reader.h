@@ -41,8 +41,11 @@ int scenario_load_string(struct scenario *s, const char *name, const char *text,
 int scenario_set(struct scenario *s, const char *assignment, char *err, size_t errlen);
 
 /*
- * scenario_validate - cross-checks after all overrides: cgroup parents
- * exist, workloads name existing cgroups, sizes fit the machine.
+ * scenario_validate - the cross-checks after all overrides, each
+ * subsystem's own (mm_check_machine, mm_check_min_free_kbytes,
+ * memcg_check_cgroups, workloads_check): sizes fit the machine, cgroup
+ * parents exist, workloads name existing cgroups.  0, or -1 with
+ * "FILE:LINE: [section] key: ..." in @err.
  */
 int scenario_validate(const struct scenario *s, char *err, size_t errlen);
 

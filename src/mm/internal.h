@@ -524,11 +524,11 @@ extern const struct cfg_table page_alloc_policy_table, vmscan_policy_table,
 	tlb_policy_table, memcontrol_policy_table, rmap_policy_table;
 extern const struct cfg_table cost_table, shuffle_run_table, memcontrol_cgroup_table;
 /*
- * scn_cgroup_check - the interface rules of cgroup @c (memcontrol.c): a
- * key of the other interface, min or low above max.  NULL, or what is
- * wrong with *@origin the origin to blame (0: the section).
+ * memcg_check_cgroups - the [cgroup] sections of @s against each other
+ * and the machine (memcontrol.c): limits of at least a page, memsw_limit
+ * >= limit, parents that exist and form no cycle, the v1/v2 interface
+ * rules.  0, or -1 with "FILE:LINE: [cgroup NAME] key: ..." in @err.
  */
-const char *scn_cgroup_check(const struct scenario *s, const struct scn_cgroup *c, char *buf,
-			     size_t len, int *origin);
+int memcg_check_cgroups(const struct scenario *s, char *err, size_t errlen);
 
 #endif

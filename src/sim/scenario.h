@@ -13,6 +13,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "types.h"
 
@@ -292,6 +293,33 @@ struct scenario {
 static inline bool scn_cgroup_dfl(const struct scenario *s, const struct scn_cgroup *c)
 {
 	return c->interface < 0 ? s->policy.cgroup_dfl : c->interface == 1;
+}
+
+/*
+ * scn_zones_fixed_pages - the pages per node of @m's explicit zones but
+ * the "rest" one; *@has_rest says whether a zone is "rest".
+ */
+static inline u64 scn_zones_fixed_pages(const struct scn_machine *m, bool *has_rest)
+{
+	u64 sum = 0;
+
+	*has_rest = false;
+	for (unsigned int i = 0; i < m->nr_zones; i++) {
+		if (m->zones[i].rest)
+			*has_rest = true;
+		else
+			sum += m->zones[i].pages;
+	}
+	return sum;
+}
+
+/* The index of the cgroup named @name in @s->cgroups, or -1. */
+static inline int scn_find_cgroup(const struct scenario *s, const char *name)
+{
+	for (unsigned int i = 0; i < s->nr_cgroups; i++)
+		if (!strcmp(s->cgroups[i].name, name))
+			return (int)i;
+	return -1;
 }
 
 /*

@@ -430,3 +430,29 @@ void workloads_free(struct sim *sim)
 	free(sim->workloads);
 	sim->workloads = NULL;
 }
+
+int workloads_check(const struct scenario *s, char *err, size_t errlen)
+{
+	for (unsigned int i = 0; i < s->nr_workloads; i++) {
+		const struct scn_workload *w = &s->workloads[i];
+		/* a type set by --set is to blame for what it lacks */
+		int type_origin = w->type_origin < 0 ? w->type_origin : 0;
+		const char *missing;
+
+		if ((unsigned int)w->type >= NR_WORKLOAD_TYPES)
+			return cfg_fail_at(s, type_origin, w->line, err, errlen,
+					   "[workload %s]: bad type", w->name);
+		if (w->cgroup[0] && scn_find_cgroup(s, w->cgroup) < 0)
+			return cfg_fail_at(s, w->cgroup_origin, w->line, err, errlen,
+					   "[workload %s] cgroup: no cgroup named '%s'", w->name,
+					   w->cgroup);
+		missing = workload_missing(w);
+		if (missing)
+			return cfg_fail_at(s, type_origin, w->line, err, errlen,
+					   "[workload %s]: %s missing (required for type %s)",
+					   w->name, missing, workload_type_name[w->type]);
+		if (workload_validate(s, w, err, errlen))
+			return -1;
+	}
+	return 0;
+}
