@@ -58,7 +58,7 @@ ASAN_OPTFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
 CFLAGS_ALL = $(CSTD) $(WARN) $(OPTFLAGS) $(INCS) $(EXTRA_CFLAGS)
 
 LIB_SRCS := $(sort $(wildcard src/sim/*.c src/mm/*.c src/dev/*.c src/kernel/*.c src/workload/*.c \
-                              src/machine/*.c src/report/*.c))
+                              src/config/*.c src/machine/*.c src/report/*.c))
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
 # The CLI is not part of the library: its objects go into build/reclaimsim,
 # and into libcli.a for the tests that call its functions (compare, oracle).

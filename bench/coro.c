@@ -28,6 +28,7 @@
 
 #include "reclaimsim/reclaimsim.h"
 #include "mm/sim.h"
+#include "config/reader.h"
 #include "report/report.h"
 #include "sim/coro.h"
 

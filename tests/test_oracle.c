@@ -15,7 +15,7 @@
 #include <math.h>
 #include <unistd.h>
 
-#include "sim/scenario.h"
+#include "config/reader.h"
 #include "cli/oracle.h"
 
 static struct scenario scn; /* large: keep it off the stack */

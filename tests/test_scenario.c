@@ -8,8 +8,8 @@
 #include <glob.h>
 #include <unistd.h>
 
-#include "sim/scenario.h"
-#include "sim/host.h"
+#include "config/reader.h"
+#include "config/host.h"
 #include "cli/default_scenario.h"
 #include "workload/anon_fill.h"
 #include "workload/file_stream.h"

@@ -39,6 +39,7 @@
 
 #include "reclaimsim/reclaimsim.h"
 #include "mm/sim.h"
+#include "config/reader.h"
 #include "report/report.h"
 #include "compare.h"
 #include "options.h"

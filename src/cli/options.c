@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "sim/scenario.h"
+#include "config/reader.h"
 #include "default_scenario.h"
 #include "options.h"
 

@@ -27,6 +27,7 @@
 
 #include "reclaimsim/reclaimsim.h"
 #include "mm/sim.h"
+#include "config/reader.h"
 #include "report/report.h"
 #include "sim/util.h"
 #include "workload/workload.h"

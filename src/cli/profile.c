@@ -10,6 +10,7 @@
 
 #include "reclaimsim/reclaimsim.h"
 #include "mm/sim.h"
+#include "config/reader.h"
 #include "report/report.h"
 
 static void profile_usage(FILE *f)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * profile.h - `reclaimsim profile`: the kernel profiles of [policy]
- * kernel = NAME (src/sim/profiles.c) as the key = value lines they apply.
+ * kernel = NAME (src/config/profiles.c) as the key = value lines they apply.
  *
  *   reclaimsim profile               the profile names, one a line
  *   reclaimsim profile NAME          NAME's [policy] lines

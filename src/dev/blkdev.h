@@ -112,4 +112,8 @@ static inline bool blk_queue_full(const struct blkdev *dev)
 	return dev->inflight_pages >= dev->queue_pages;
 }
 
+/* [machine] and [run] keys of the devices (src/config/reader.c registers them) */
+struct cfg_table;
+extern const struct cfg_table blkdev_machine_table, blk_jitter_run_table;
+
 #endif

@@ -15,6 +15,7 @@
 
 #include "reclaimsim/reclaimsim.h"
 #include "../mm/sim.h"
+#include "../config/reader.h"
 #include "../mm/internal.h"
 #include "../workload/workload.h"
 #include "../kernel/exit.h"

@@ -518,4 +518,23 @@ enum vm_fault_result task_fill_pool(struct task *t, unsigned int nr, unsigned in
 u32 task_pool_take(struct task *t);
 void task_pool_release(struct task *t);
 
+/* ---- the scenario: mm's keys and cross-checks (src/config/reader.c) ---- */
+/* the key tables, each beside the code it configures, by section */
+struct cfg_table;
+extern const struct cfg_table mm_init_machine_table, swapfile_machine_table, filemap_machine_table,
+	memcontrol_machine_table;
+extern const struct cfg_table page_alloc_sysctl_table, vmscan_sysctl_table,
+	page_writeback_sysctl_table, swap_sysctl_table;
+extern const struct cfg_table page_alloc_policy_table, vmscan_policy_table,
+	alloc_pages_policy_table, swap_policy_table, swap_state_policy_table, madvise_policy_table,
+	tlb_policy_table, memcontrol_policy_table, rmap_policy_table;
+extern const struct cfg_table cost_table, shuffle_run_table, memcontrol_cgroup_table;
+/*
+ * memcg_check_cgroups - the [cgroup] sections of @s against each other
+ * and the machine (memcontrol.c): limits of at least a page, memsw_limit
+ * >= limit, parents that exist and form no cycle, the v1/v2 interface
+ * rules.  0, or -1 with "FILE:LINE: [cgroup NAME] key: ..." in @err.
+ */
+int memcg_check_cgroups(const struct scenario *s, char *err, size_t errlen);
+
 #endif

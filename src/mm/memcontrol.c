@@ -990,13 +990,13 @@ struct cg_key_origin {
 };
 
 /*
- * scn_cgroup_check - the rules scenario_validate applies to cgroup @c
+ * scn_cgroup_check - the rules memcg_check_cgroups applies to cgroup @c
  * beyond its own keys: no key of the other interface (a v2 key on a v1
  * group or the reverse), and memory.min, memory.low not above memory.max
  * (the kernel takes them, but they could never hold).
  */
-const char *scn_cgroup_check(const struct scenario *s, const struct scn_cgroup *c, char *buf,
-			     size_t len, int *origin)
+static const char *scn_cgroup_check(const struct scenario *s, const struct scn_cgroup *c, char *buf,
+				    size_t len, int *origin)
 {
 	bool dfl = scn_cgroup_dfl(s, c);
 	const struct cg_key_origin v1[] = {
@@ -1033,4 +1033,83 @@ const char *scn_cgroup_check(const struct scenario *s, const struct scn_cgroup *
 		return buf;
 	}
 	return NULL;
+}
+
+/* Report the cycle through cgroup @i (its parent chain comes back to it). */
+static int report_cycle(const struct scenario *s, unsigned int i, char *err, size_t errlen)
+{
+	char chain[CFG_MSG_LEN];
+	unsigned int r = i;
+	size_t used;
+	int cur = (int)i, best = 0;
+
+	/* blame the member whose parent the last --set changed, else @i */
+	do {
+		int o = s->cgroups[cur].parent_origin;
+
+		if (o < best) { /* a --set, later than any before */
+			best = o;
+			r = (unsigned int)cur;
+		}
+		cur = scn_find_cgroup(s, s->cgroups[cur].parent);
+	} while (cur != (int)i);
+	used = (size_t)snprintf(chain, sizeof(chain), "%s", s->cgroups[r].name);
+	cur = (int)r;
+	do {
+		cur = scn_find_cgroup(s, s->cgroups[cur].parent);
+		if (used < sizeof(chain))
+			used += (size_t)snprintf(chain + used, sizeof(chain) - used, " -> %s",
+						 s->cgroups[cur].name);
+	} while (cur != (int)r);
+	return cfg_fail_at(s, s->cgroups[r].parent_origin, s->cgroups[r].line, err, errlen,
+			   "[cgroup %s] parent: cycle %s", s->cgroups[r].name, chain);
+}
+
+int memcg_check_cgroups(const struct scenario *s, char *err, size_t errlen)
+{
+	u64 ps = s->machine.page_size;
+	char msg[CFG_MSG_LEN];
+	const char *why;
+	int origin;
+
+	for (unsigned int i = 0; i < s->nr_cgroups; i++) {
+		const struct scn_cgroup *cg = &s->cgroups[i];
+		int ps_origin = s->machine.page_size_origin;
+
+		/* memsw_limit >= limit: a page for one is a page for both */
+		if (cg->limit != U64_MAX && cg->limit < ps)
+			return cfg_fail_at(
+				s, cfg_later_origin(cg->limit_origin, ps_origin), cg->line, err,
+				errlen, "[cgroup %s] limit must be at least one page (%llu bytes)",
+				cg->name, (unsigned long long)ps);
+		if (cg->memsw_limit < cg->limit)
+			return cfg_fail_at(
+				s, cfg_later_origin(cg->limit_origin, cg->memsw_origin), cg->line,
+				err, errlen,
+				"[cgroup %s] memsw_limit must be >= limit (the v1 kernel refuses it)",
+				cg->name);
+		if (strcmp(cg->parent, "/") && scn_find_cgroup(s, cg->parent) < 0)
+			return cfg_fail_at(s, cg->parent_origin, cg->line, err, errlen,
+					   "[cgroup %s] parent: no cgroup named '%s'", cg->name,
+					   cg->parent);
+		/* the interface rules */
+		why = scn_cgroup_check(s, cg, msg, sizeof(msg), &origin);
+		if (why)
+			return cfg_fail_at(s, origin, cg->line, err, errlen, "%s", why);
+	}
+	/* every parent exists: a chain either reaches the root or loops */
+	for (unsigned int i = 0; i < s->nr_cgroups; i++) {
+		int cur = (int)i;
+
+		for (unsigned int steps = 0; steps <= s->nr_cgroups; steps++) {
+			const char *parent = s->cgroups[cur].parent;
+
+			if (!strcmp(parent, "/"))
+				break;
+			cur = scn_find_cgroup(s, parent);
+			if (cur == (int)i)
+				return report_cycle(s, i, err, errlen);
+		}
+	}
+	return 0;
 }

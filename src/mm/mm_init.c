@@ -11,10 +11,12 @@
  * every zone and every node is one contiguous PFN range.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <stddef.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "page_alloc.h"
 #include "../sim/config.h"
@@ -23,10 +25,13 @@
 #define ARRAY_SIZE(a) CFG_ARRAY_SIZE(a)
 #endif
 
+#define SZ_1K 1024ULL
+#define SZ_1M (1ULL << 20)
 #define SZ_16M (16ULL << 20)
+#define SZ_1G (1ULL << 30)
 #define SZ_4G (4ULL << 30)
 
-/* scenario_validate() sizes the host's share of a machine with these */
+/* mm_check_machine() sizes the host's share of a machine with these */
 _Static_assert(sizeof(struct page) <= SCN_HOST_BYTES_PER_PAGE,
 	       "SCN_HOST_BYTES_PER_PAGE must cover struct page");
 _Static_assert(SCN_MAX_PAGES < NO_PFN, "SCN_MAX_PAGES must leave NO_PFN out");
@@ -472,3 +477,163 @@ static const struct cfg_key mm_init_machine_keys[] = {
 };
 
 CFG_TABLE(mm_init_machine_table, mm_init_machine_keys);
+
+/* ---- the cross-checks of the machine (scenario_validate) ---- */
+
+/* @bytes as the largest unit that holds it exactly: "64M", "1536K", "1000". */
+static const char *fmt_size(char *buf, size_t len, u64 bytes)
+{
+	static const struct {
+		char suffix;
+		u64 mult;
+	} units[] = {
+		{ 'T', SZ_1G << 10 },
+		{ 'G', SZ_1G },
+		{ 'M', SZ_1M },
+		{ 'K', SZ_1K },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(units); i++) {
+		if (bytes && !(bytes % units[i].mult)) {
+			snprintf(buf, len, "%llu%c", (unsigned long long)(bytes / units[i].mult),
+				 units[i].suffix);
+			return buf;
+		}
+	}
+	snprintf(buf, len, "%llu", (unsigned long long)bytes);
+	return buf;
+}
+
+/* The host's physical memory in bytes, 0 when it cannot be told. */
+static u64 host_phys_bytes(void)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
+
+	return pages > 0 && size > 0 ? (u64)pages * (u64)size : 0;
+}
+
+/*
+ * The machine's size against what the model can number and what this host
+ * can hold: @pages page frames over all nodes (@key names the key that sets
+ * them, memory or zones) and the swap's slots.
+ *   - at least one page: the zones must hold some;
+ *   - at most SCN_MAX_PAGES pages of memory and of swap (u32 numbers);
+ *   - the memory map and swap map (SCN_HOST_BYTES_PER_PAGE and _SLOT a
+ *     page) within the host's physical memory: beyond it the host cannot
+ *     build the machine (or swaps itself to a standstill doing so).
+ */
+static int validate_machine_size(const struct scenario *s, u64 pages, const char *key, int origin,
+				 char *err, size_t errlen)
+{
+	const struct scn_machine *m = &s->machine;
+	int swap_origin = cfg_later_origin(m->swap_origin, m->page_size_origin);
+	u64 slots = m->swap / m->page_size, host = host_phys_bytes(), need;
+	char a[32], b[32];
+
+	if (!pages)
+		return cfg_fail_at(
+			s, origin, m->zones_line, err, errlen,
+			"[machine] zones: the zones hold no pages (valid: at least one page per node: give a zone a size, or make one 'rest')");
+	if (pages > SCN_MAX_PAGES)
+		return cfg_fail_at(
+			s, origin, m->zones_line, err, errlen,
+			"[machine] %s: %s is %llu pages, more than the model numbers (valid: at most %llu pages, less than %s of %u-byte pages)",
+			key, fmt_size(a, sizeof(a), pages * m->page_size),
+			(unsigned long long)pages, SCN_MAX_PAGES,
+			fmt_size(b, sizeof(b), (SCN_MAX_PAGES + 2) * m->page_size), m->page_size);
+	if (slots > SCN_MAX_PAGES)
+		return cfg_fail_at(
+			s, swap_origin, 0, err, errlen,
+			"[machine] swap: %s is %llu pages, more than the model numbers (valid: at most %llu pages, less than %s of %u-byte pages)",
+			fmt_size(a, sizeof(a), m->swap), (unsigned long long)slots, SCN_MAX_PAGES,
+			fmt_size(b, sizeof(b), (SCN_MAX_PAGES + 2) * m->page_size), m->page_size);
+	need = pages * SCN_HOST_BYTES_PER_PAGE + (slots >= 2 ? slots * SCN_HOST_BYTES_PER_SLOT : 0);
+	if (host && need > host) {
+		bool by_swap = slots >= 2 &&
+			       slots * SCN_HOST_BYTES_PER_SLOT > pages * SCN_HOST_BYTES_PER_PAGE;
+		char what[96];
+
+		if (slots >= 2)
+			snprintf(what, sizeof(what), "%s of memory and %s of swap need",
+				 fmt_size(a, sizeof(a), pages * m->page_size),
+				 fmt_size(b, sizeof(b), m->swap));
+		else
+			snprintf(what, sizeof(what), "%s of memory needs",
+				 fmt_size(a, sizeof(a), pages * m->page_size));
+		return cfg_fail_at(
+			s, by_swap ? swap_origin : origin, by_swap ? 0 : m->zones_line, err, errlen,
+			"[machine] %s: %s %.1fG of host memory for the model's page and swap maps, more than this host's %.1fG (valid: %llu bytes a page and %llu a swap slot within the host's physical memory)",
+			by_swap ? "swap" : key, what, (double)need / SZ_1G, (double)host / SZ_1G,
+			SCN_HOST_BYTES_PER_PAGE, SCN_HOST_BYTES_PER_SLOT);
+	}
+	return 0;
+}
+
+/* mm_check_machine - the machine's memory, zones and swap against each other (page_alloc.h) */
+int mm_check_machine(const struct scenario *s, char *err, size_t errlen)
+{
+	const struct scn_machine *m = &s->machine;
+	int mem_origin = cfg_later_origin(m->memory_origin, m->page_size_origin);
+	int zones_origin = cfg_later_origin(m->zones_origin, m->memory_origin);
+	char a[32], b[32], c[32];
+	u64 node_pages, fixed;
+	bool has_rest;
+	unsigned int nr_rest = 0;
+
+	if (!m->page_size || (m->page_size & (m->page_size - 1)))
+		return cfg_fail_at(s, m->page_size_origin, 0, err, errlen,
+				   "[machine] page_size %u is not a power of two", m->page_size);
+	if (!m->cpus || !m->nodes)
+		return cfg_fail_at(s, 0, 0, err, errlen, "[machine] cpus and nodes must be >= 1");
+	if (m->memory % m->page_size)
+		return cfg_fail_at(s, mem_origin, 0, err, errlen,
+				   "[machine] memory %llu is not a whole number of %u-byte pages",
+				   (unsigned long long)m->memory, m->page_size);
+	node_pages = m->memory / m->nodes / m->page_size;
+	if (!node_pages)
+		return cfg_fail_at(s, mem_origin, 0, err, errlen,
+				   "[machine] memory is less than one page per node");
+	for (unsigned int i = 0; i < m->nr_zones; i++)
+		nr_rest += m->zones[i].rest;
+	if (nr_rest > 1)
+		return cfg_fail_at(s, m->zones_origin, m->zones_line, err, errlen,
+				   "[machine] zones: more than one zone is 'rest'");
+	fixed = scn_zones_fixed_pages(m, &has_rest);
+	/* explicit zones without a rest are the node, whatever memory says */
+	if (m->nr_zones && !has_rest && !fixed)
+		return validate_machine_size(s, 0, "zones", m->zones_origin, err, errlen);
+	if (m->nr_zones && fixed > node_pages)
+		return cfg_fail_at(
+			s, zones_origin, m->zones_line, err, errlen,
+			"[machine] zones: %llu pages per node do not fit memory (%llu pages per node)",
+			(unsigned long long)fixed, (unsigned long long)node_pages);
+	if (has_rest && fixed == node_pages)
+		return cfg_fail_at(
+			s, zones_origin, m->zones_line, err, errlen,
+			"[machine] zones: the 'rest' zone gets no memory (the others take all %llu pages per node)",
+			(unsigned long long)node_pages);
+	/* a given memory that the zones do not fill would silently shrink the machine */
+	if (m->nr_zones && !has_rest && m->memory_origin && fixed < node_pages) {
+		fmt_size(a, sizeof(a), fixed * m->page_size);
+		fmt_size(b, sizeof(b), node_pages * m->page_size);
+		if (m->nodes == 1)
+			return cfg_fail_at(
+				s, zones_origin, m->zones_line, err, errlen,
+				"[machine] zones add up to %s but memory is %s: add a 'rest' zone or fix memory",
+				a, b);
+		return cfg_fail_at(
+			s, zones_origin, m->zones_line, err, errlen,
+			"[machine] zones add up to %s per node but memory is %s per node (%s over %u nodes): add a 'rest' zone or fix memory",
+			a, b, fmt_size(c, sizeof(c), m->memory), m->nodes);
+	}
+	/* slot 0 of a swap device is its header */
+	if (m->swap && m->swap / m->page_size < 2)
+		return cfg_fail_at(
+			s, cfg_later_origin(m->swap_origin, m->page_size_origin), 0, err, errlen,
+			"[machine] swap must be 0 or at least 2 pages (%llu bytes: the first page is the swap header)",
+			2ULL * m->page_size);
+	if (m->nr_zones && !has_rest)
+		return validate_machine_size(s, fixed * m->nodes, "zones", zones_origin, err,
+					     errlen);
+	return validate_machine_size(s, node_pages * m->nodes, "memory", mem_origin, err, errlen);
+}

@@ -29,6 +29,12 @@
 #include "../sim/config.h"
 #include "../sim/scenario.h"
 
+/* v6.12 mm/page_alloc.c zone_names[], without HighMem (x86-64). */
+const char *const zone_names[MAX_NR_ZONES] = {
+	[ZONE_DMA] = "DMA",	    [ZONE_DMA32] = "DMA32",   [ZONE_NORMAL] = "Normal",
+	[ZONE_MOVABLE] = "Movable", [ZONE_DEVICE] = "Device",
+};
+
 /* include/linux/mmzone.h: the migratetypes that have per-CPU lists. */
 #define MIGRATE_PCPTYPES (MIGRATE_RECLAIMABLE + 1)
 
@@ -757,3 +763,46 @@ static const struct cfg_key page_alloc_policy_keys[] = {
 	  .doc = "`__zone_watermark_ok` v4.4+ / the 2.6.28 per-order walk" },
 };
 CFG_TABLE(page_alloc_policy_table, page_alloc_policy_keys);
+
+/* ---- the cross-check of min_free_kbytes (scenario_validate) ---- */
+
+/* The scenario's managed pages of the DMA, DMA32 and Normal zones, all nodes (lowmem). */
+static u64 scn_lowmem_pages(const struct scn_machine *m)
+{
+	u64 node_pages = m->memory / m->nodes / m->page_size, sum = 0;
+
+	if (!m->nr_zones) /* the x86-64 layout: no Movable */
+		return node_pages * m->nodes;
+	for (unsigned int i = 0; i < m->nr_zones; i++)
+		if (m->zones[i].type != ZONE_MOVABLE)
+			sum += m->zones[i].pages;
+	return sum * m->nodes;
+}
+
+/*
+ * min_free_kbytes against the memory it is spread over: the kernel's
+ * min_free_kbytes_sysctl_handler() takes any int >= 0 (v6.12), and
+ * __setup_per_zone_wmarks() gives each lowmem zone its share of it as the
+ * min watermark; at or above the lowmem zones' managed memory every zone's
+ * min watermark is at least its size, so no allocation that respects it
+ * can succeed (the first one OOMs).  Valid: less than the managed memory of
+ * the DMA, DMA32 and Normal zones, in KiB.
+ */
+int mm_check_min_free_kbytes(const struct scenario *s, char *err, size_t errlen)
+{
+	const struct scn_sysctl *sc = &s->sysctl;
+	const struct scn_machine *m = &s->machine;
+	u64 lowmem_kb = scn_lowmem_pages(m) * (m->page_size / 1024);
+	int origin = cfg_later_origin(
+		sc->min_free_kbytes_origin,
+		cfg_later_origin(cfg_later_origin(m->memory_origin, m->zones_origin),
+				 m->page_size_origin));
+
+	if (sc->min_free_kbytes < 0 || (u64)sc->min_free_kbytes < lowmem_kb)
+		return 0;
+	return cfg_fail_at(
+		s, origin, 0, err, errlen,
+		"[sysctl] min_free_kbytes: %ld is not below the %llu KiB of the DMA, DMA32 and Normal zones it is spread over: no allocation could succeed (valid: 0..%llu, or auto)",
+		sc->min_free_kbytes, (unsigned long long)lowmem_kb,
+		(unsigned long long)(lowmem_kb ? lowmem_kb - 1 : 0));
+}

@@ -27,6 +27,21 @@
 #define ALLOC_HARDER ALLOC_NON_BLOCK
 #define ALLOC_HIGH ALLOC_MIN_RESERVE
 
+/* the zones' names as /proc/zoneinfo prints them: "DMA", "DMA32", ... */
+extern const char *const zone_names[MAX_NR_ZONES];
+
+/*
+ * mm_check_machine - [machine] memory, zones, page_size and swap of @s
+ * (mm_init.c): a power-of-two page size, whole pages, zones that fit
+ * memory, at least one page and at most SCN_MAX_PAGES of memory and of
+ * swap, a page and swap map within the host's physical memory.
+ * mm_check_min_free_kbytes - [sysctl] min_free_kbytes below the lowmem
+ * zones' memory (page_alloc.c).  Both: 0, or -1 with "FILE:LINE:
+ * [section] key: ... (valid ...)" in @err.
+ */
+int mm_check_machine(const struct scenario *s, char *err, size_t errlen);
+int mm_check_min_free_kbytes(const struct scenario *s, char *err, size_t errlen);
+
 /*
  * hpage_pmd_order - order of a PMD-mapped huge page: one page of 8-byte
  * PTEs maps PAGE_SIZE/8 pages, so PAGE_SHIFT-3 (9 for 4 KiB pages, 11 for

@@ -15,7 +15,7 @@
 #include "internal.h"
 #include "../sim/config.h"
 
-/* scenario_validate() sizes the host's share of a swap device with this */
+/* mm_check_machine() sizes the host's share of a swap device with this */
 _Static_assert(sizeof(((struct swap_info_struct *)0)->swap_map[0]) +
 			       sizeof(((struct swap_info_struct *)0)->swap_cache[0]) +
 			       sizeof(((struct swap_info_struct *)0)->swap_cgroup[0]) <=

@@ -318,6 +318,23 @@ char *cfg_trim(char *p)
 	return p;
 }
 
+/*
+ * A section/cgroup/workload name: letters, digits, '_' and '-', so that
+ * "--set workload.NAME.key" splits unambiguously and names are safe as
+ * cgroup directory names and JSON keys.
+ */
+const char *scenario_check_name(const char *name)
+{
+	if (!*name)
+		return "empty name";
+	if (strlen(name) >= SCN_NAME_LEN)
+		return "name too long (at most 47 characters)";
+	for (const char *p = name; *p; p++)
+		if (!isalnum((unsigned char)*p) && *p != '_' && *p != '-')
+			return "bad name (letters, digits, '_' and '-' only)";
+	return NULL;
+}
+
 /* A key with two or more named values; @out gets the index. */
 int cfg_set_choice(struct cfg_ctx *k, const char *val, const char *const *names, int n, int *out)
 {

@@ -7,7 +7,7 @@
  * (CFG_TABLE), the way the kernel registers its sysctl tables beside the
  * code they tune: name, type, range, default, one line of documentation
  * and where the value goes (an offset into the struct the section fills,
- * or a setter).  The scenario reader (scenario.c) parses INI lines,
+ * or a setter).  The scenario reader (src/config/reader.c) parses INI lines,
  * --set and kernel profile lines through them, scenario_defaults()
  * applies their defaults, and `reclaimsim keys` prints them as the key
  * reference of docs/scenarios.md.
@@ -194,5 +194,11 @@ __attribute__((format(printf, 3, 4))) void cfg_put_msg(char *buf, size_t len, co
 void cfg_list_names(char *buf, size_t len, const char *const *names, size_t n);
 char *cfg_trim(char *p);
 const char *cfg_skip_blanks(const char *p);
+
+/*
+ * scenario_check_name - NULL when @name is a good cgroup/workload name
+ * (letters, digits, '_' and '-'), else why not.
+ */
+const char *scenario_check_name(const char *name);
 
 #endif

@@ -205,6 +205,10 @@ static inline struct engine *sim_engine(struct sim *sim)
 	return (struct engine *)(void *)sim;
 }
 
+/* The [run] keys of the run, events and scheduler (src/config/reader.c registers them) */
+struct cfg_table;
+extern const struct cfg_table run_table, event_run_table, sched_run_table;
+
 /* Events (src/sim/event.c) */
 int event_push(struct sim *sim, u64 time, event_fn fn, void *ptr, u64 arg);
 bool event_pop(struct sim *sim, struct event *ev);

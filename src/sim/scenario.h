@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * scenario.h - the parsed form of a scenario file (INI, read with libinih)
- * and the command-line overrides applied to it.
+ * and the command-line overrides applied to it; the reader that fills it
+ * is src/config/reader.h.
  *
  * A scenario is plain data: parsing never builds a simulation, and a
  * simulation never reads the file.  Every value carries its unit in the
@@ -12,7 +13,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include <stdio.h>
+#include <string.h>
 
 #include "types.h"
 
@@ -228,8 +229,6 @@ enum workload_type {
 	WL_TEXT_LOOP,
 	NR_WORKLOAD_TYPES,
 };
-/* The [workload] type names, in enum order (NULL-terminated). */
-extern const char *const workload_type_name[NR_WORKLOAD_TYPES + 1];
 
 /*
  * The bytes of struct scn_workload's params area: each type's parameters
@@ -290,65 +289,6 @@ struct scenario {
 	char set_text[SCN_MAX_SET_TEXTS][SCN_SET_TEXT_LEN]; /* "section.key=value" */
 };
 
-/*
- * scenario_defaults - fill @s with the modern kernel's defaults and an
- * 8-CPU, 8 GiB x86-64 machine without workloads.
- */
-void scenario_defaults(struct scenario *s);
-
-/*
- * scenario_load - parse the INI file @path into @s (which is reset to the
- * defaults first).  Returns 0, or -1 with "FILE:LINE: message" in @err.
- */
-int scenario_load(struct scenario *s, const char *path, char *err, size_t errlen);
-
-/*
- * scenario_load_string - as scenario_load, from memory; @name is used as
- * the file name in messages.
- */
-int scenario_load_string(struct scenario *s, const char *name, const char *text, char *err,
-			 size_t errlen);
-
-/*
- * scenario_set - apply one "section.key=value" override (command line
- * --set).  A named section is addressed as workload.NAME.key or
- * cgroup.NAME.key.  Returns 0, or -1 with a message naming the key.
- */
-int scenario_set(struct scenario *s, const char *assignment, char *err, size_t errlen);
-
-/*
- * scenario_validate - cross-checks after all overrides: cgroup parents
- * exist, workloads name existing cgroups, sizes fit the machine.
- */
-int scenario_validate(const struct scenario *s, char *err, size_t errlen);
-
-/*
- * Value parsers shared with the CLI.  Sizes: integer with optional
- * K/M/G/T suffix (powers of 1024, optional trailing B/iB), or a page count
- * with a "p" suffix when @page_size is non-zero.  Times: integer or decimal
- * with ns/us/ms/s.  Return 0 or -1 (message in @err, without location).
- */
-/*
- * Kernel profiles ([policy] kernel = NAME): scenario_profile_name(i) for
- * i = 0.. until NULL; scenario_profile(NAME) is the profile's "key = value"
- * lines of [policy], NULL-terminated, or NULL for an unknown name.
- */
-const char *scenario_profile_name(unsigned int i);
-const char *const *scenario_profile(const char *name);
-
-/*
- * scenario_print_keys - the key reference, every section's keys from the
- * tables beside the code they configure, as markdown (`reclaimsim keys`,
- * the reference in docs/scenarios.md).
- */
-void scenario_print_keys(FILE *f);
-
-/*
- * scenario_check_name - NULL when @name is a good cgroup/workload name
- * (letters, digits, '_' and '-'), else why not.
- */
-const char *scenario_check_name(const char *name);
-
 /* Does cgroup @c use the v2 interface (its own cgroup key, else [policy] cgroup)? */
 static inline bool scn_cgroup_dfl(const struct scenario *s, const struct scn_cgroup *c)
 {
@@ -356,13 +296,38 @@ static inline bool scn_cgroup_dfl(const struct scenario *s, const struct scn_cgr
 }
 
 /*
- * scn_cgroup_check - the interface rules of cgroup @c (memcontrol.c): a
- * key of the other interface, min or low above max.  NULL, or what is
- * wrong with *@origin the origin to blame (0: the section).
+ * scn_zones_fixed_pages - the pages per node of @m's explicit zones but
+ * the "rest" one; *@has_rest says whether a zone is "rest".
  */
-const char *scn_cgroup_check(const struct scenario *s, const struct scn_cgroup *c, char *buf,
-			     size_t len, int *origin);
+static inline u64 scn_zones_fixed_pages(const struct scn_machine *m, bool *has_rest)
+{
+	u64 sum = 0;
 
+	*has_rest = false;
+	for (unsigned int i = 0; i < m->nr_zones; i++) {
+		if (m->zones[i].rest)
+			*has_rest = true;
+		else
+			sum += m->zones[i].pages;
+	}
+	return sum;
+}
+
+/* The index of the cgroup named @name in @s->cgroups, or -1. */
+static inline int scn_find_cgroup(const struct scenario *s, const char *name)
+{
+	for (unsigned int i = 0; i < s->nr_cgroups; i++)
+		if (!strcmp(s->cgroups[i].name, name))
+			return (int)i;
+	return -1;
+}
+
+/*
+ * Value parsers shared with the CLI.  Sizes: integer with optional
+ * K/M/G/T suffix (powers of 1024, optional trailing B/iB), or a page count
+ * with a "p" suffix when @page_size is non-zero.  Times: integer or decimal
+ * with ns/us/ms/s.  Return 0 or -1 (message in @err, without location).
+ */
 int parse_size(const char *str, unsigned int page_size, u64 *bytes, char *err, size_t errlen);
 int parse_time(const char *str, u64 *ns, char *err, size_t errlen);
 

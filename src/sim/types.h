@@ -36,10 +36,6 @@ enum zone_type {
 	ZONE_DEVICE,
 	MAX_NR_ZONES,
 };
-/* their names as /proc/zoneinfo prints them (v6.12 mm/page_alloc.c
- * zone_names[], without HighMem); defined in host.c, whose zoneinfo
- * reader is their first user below mm */
-extern const char *const zone_names[MAX_NR_ZONES]; /* "DMA", "DMA32", ... */
 
 /* include/linux/mmzone.h */
 #define MAX_PAGE_ORDER 10

@@ -31,6 +31,18 @@ static const struct wl_ops *const wl_ops_table[NR_WORKLOAD_TYPES] = {
 	[WL_TEXT_LOOP] = &text_loop_ops,
 };
 
+const char *const workload_type_name[NR_WORKLOAD_TYPES + 1] = {
+	[WL_ANON_FILL] = "anon_fill",
+	[WL_FILE_WRITE] = "file_write",
+	[WL_FILE_READ] = "file_read",
+	[WL_HOTSET_STREAM] = "hotset_stream",
+	[WL_HACKBENCH] = "hackbench",
+	[WL_MADVISE09] = "madvise09",
+	[WL_LRU_FILE_MMAP_READ] = "lru_file_mmap_read",
+	[WL_EBIZZY] = "ebizzy",
+	[WL_TEXT_LOOP] = "text_loop",
+};
+
 /* the values of the then key of the types that can hold (WL_KEY_THEN) */
 const char *const wl_then_values[] = { "exit", "hold", NULL };
 
@@ -420,4 +432,30 @@ void workloads_free(struct sim *sim)
 	}
 	free(sim->workloads);
 	sim->workloads = NULL;
+}
+
+int workloads_check(const struct scenario *s, char *err, size_t errlen)
+{
+	for (unsigned int i = 0; i < s->nr_workloads; i++) {
+		const struct scn_workload *w = &s->workloads[i];
+		/* a type set by --set is to blame for what it lacks */
+		int type_origin = w->type_origin < 0 ? w->type_origin : 0;
+		const char *missing;
+
+		if ((unsigned int)w->type >= NR_WORKLOAD_TYPES)
+			return cfg_fail_at(s, type_origin, w->line, err, errlen,
+					   "[workload %s]: bad type", w->name);
+		if (w->cgroup[0] && scn_find_cgroup(s, w->cgroup) < 0)
+			return cfg_fail_at(s, w->cgroup_origin, w->line, err, errlen,
+					   "[workload %s] cgroup: no cgroup named '%s'", w->name,
+					   w->cgroup);
+		missing = workload_missing(w);
+		if (missing)
+			return cfg_fail_at(s, type_origin, w->line, err, errlen,
+					   "[workload %s]: %s missing (required for type %s)",
+					   w->name, missing, workload_type_name[w->type]);
+		if (workload_validate(s, w, err, errlen))
+			return -1;
+	}
+	return 0;
 }

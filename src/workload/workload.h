@@ -46,6 +46,9 @@ struct workload_inst {
 	void *priv; /* the workload type's own state */
 };
 
+/* The [workload] type names, in enum workload_type order (NULL-terminated). */
+extern const char *const workload_type_name[NR_WORKLOAD_TYPES + 1];
+
 /* [workload NAME] keys: the common ones, and those of type @type (wl_ops.keys) */
 struct cfg_table;
 extern const struct cfg_table workload_common_table;
@@ -55,6 +58,12 @@ const char *workload_missing(const struct scn_workload *w);
 /* @w's type's cross-checks (wl_ops.validate): 0, or -1 with the message in @err. */
 int workload_validate(const struct scenario *s, const struct scn_workload *w, char *err,
 		      size_t errlen);
+/*
+ * workloads_check - every [workload] of @s: a known type, an existing
+ * cgroup, its type's required keys and cross-checks.  0, or -1 with
+ * "FILE:LINE: [workload NAME] ..." in @err.
+ */
+int workloads_check(const struct scenario *s, char *err, size_t errlen);
 
 /* Create the tasks of every [workload] and queue their start events. */
 int workloads_init(struct sim *sim, char *err, size_t errlen);

@@ -14,6 +14,7 @@
 
 #include "reclaimsim/reclaimsim.h"
 #include "mm/sim.h"
+#include "config/reader.h"
 #include "report/report.h"
 #include "mm/internal.h"
 #include "workload/workload.h"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * scenario.c - read a scenario (INI, libinih) into struct scenario, apply
+ * reader.c - read a scenario (INI, libinih) into struct scenario, apply
  * --set overrides, cross-check the result.
  *
  * Line numbers.  Debian's libinih is built without INI_HANDLER_LINENO, so
@@ -39,7 +39,7 @@
  * "[section] key must be ..."), "--set ASSIGNMENT: ..." for overrides,
  * "FILE: ..." when there is no line (file cannot be read).
  */
-#include "scenario.h"
+#include "reader.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -49,57 +49,22 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <ini.h>
 
-#include "config.h"
+#include "../sim/config.h"
+#include "../sim/engine.h"
+#include "../dev/blkdev.h"
+#include "../mm/internal.h"
+#include "../workload/workload.h"
 #include "host.h"
 
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #define KiB 1024ULL
-#define MiB (1024ULL * KiB)
-#define GiB (1024ULL * MiB)
 
 /* A scenario file larger than this (1 MiB) is not a scenario. */
 #define SCN_MAX_FILE (1 << 20)
 #define SCN_MSG_LEN SCN_ERR_LEN
 #define SCN_LABEL_LEN (SCN_NAME_LEN + 16)
-
-__extension__ typedef unsigned __int128 u128;
-
-const char *const workload_type_name[NR_WORKLOAD_TYPES + 1] = {
-	[WL_ANON_FILL] = "anon_fill",
-	[WL_FILE_WRITE] = "file_write",
-	[WL_FILE_READ] = "file_read",
-	[WL_HOTSET_STREAM] = "hotset_stream",
-	[WL_HACKBENCH] = "hackbench",
-	[WL_MADVISE09] = "madvise09",
-	[WL_LRU_FILE_MMAP_READ] = "lru_file_mmap_read",
-	[WL_EBIZZY] = "ebizzy",
-	[WL_TEXT_LOOP] = "text_loop",
-};
-
-/* ------------------------------------------------------------------ */
-/* Messages                                                            */
-/* ------------------------------------------------------------------ */
-
-/*
- * A section/cgroup/workload name: letters, digits, '_' and '-', so that
- * "--set workload.NAME.key" splits unambiguously and names are safe as
- * cgroup directory names and JSON keys.
- */
-const char *scenario_check_name(const char *name)
-{
-	if (!*name)
-		return "empty name";
-	if (strlen(name) >= SCN_NAME_LEN)
-		return "name too long (at most 47 characters)";
-	for (const char *p = name; *p; p++)
-		if (!isalnum((unsigned char)*p) && *p != '_' && *p != '-')
-			return "bad name (letters, digits, '_' and '-' only)";
-	return NULL;
-}
 
 /* ------------------------------------------------------------------ */
 /* Key tables                                                          */
@@ -182,24 +147,9 @@ static const struct cfg_key machine_keys[] = {
 
 /*
  * The sections and the tables that declare their keys, beside the code
- * they configure.  A key is added in its table; a table is added here.
+ * they configure (each subsystem declares its tables in its header).  A
+ * key is added in its table; a table is added here.
  */
-extern const struct cfg_table page_alloc_sysctl_table, vmscan_sysctl_table,
-	page_writeback_sysctl_table, swap_sysctl_table;
-extern const struct cfg_table profile_policy_table, page_alloc_policy_table, vmscan_policy_table,
-	alloc_pages_policy_table, swap_policy_table, swap_state_policy_table, madvise_policy_table,
-	tlb_policy_table, memcontrol_policy_table, rmap_policy_table;
-extern const struct cfg_table cost_table, run_table, memcontrol_cgroup_table;
-extern const struct cfg_table blk_jitter_run_table, sched_run_table, event_run_table,
-	shuffle_run_table;
-extern const struct cfg_table mm_init_machine_table, swapfile_machine_table, blkdev_machine_table,
-	filemap_machine_table, memcontrol_machine_table;
-extern const struct cfg_table workload_common_table;
-const struct cfg_table *workload_type_keys(unsigned int type);
-const char *workload_missing(const struct scn_workload *w);
-int workload_validate(const struct scenario *s, const struct scn_workload *w, char *err,
-		      size_t errlen);
-
 CFG_TABLE(machine_table, machine_keys);
 
 #define TABLES(...) ((const struct cfg_table *const[]){ __VA_ARGS__, NULL })
@@ -396,20 +346,6 @@ static void resolve_rest(struct scenario *s)
 	rest->pages = node_pages > used ? node_pages - used : 0;
 }
 
-static u64 zones_fixed_pages(const struct scn_machine *m, bool *has_rest)
-{
-	u64 sum = 0;
-
-	*has_rest = false;
-	for (unsigned int i = 0; i < m->nr_zones; i++) {
-		if (m->zones[i].rest)
-			*has_rest = true;
-		else
-			sum += m->zones[i].pages;
-	}
-	return sum;
-}
-
 /*
  * Explicit zones without "rest" are the whole node: when memory is not
  * given, it is their sum (the oracle scenarios give managed pages only,
@@ -424,7 +360,7 @@ static void derive_memory(struct scenario *s)
 
 	if (!m->nr_zones || m->memory_origin)
 		return;
-	pages = zones_fixed_pages(m, &has_rest);
+	pages = scn_zones_fixed_pages(m, &has_rest);
 	if (!has_rest && pages)
 		m->memory = pages * m->page_size * m->nodes;
 }
@@ -1132,325 +1068,13 @@ fail:
 /* Validation                                                          */
 /* ------------------------------------------------------------------ */
 
-/* @bytes as the largest unit that holds it exactly: "64M", "1536K", "1000". */
-static const char *fmt_size(char *buf, size_t len, u64 bytes)
-{
-	static const struct {
-		char suffix;
-		u64 mult;
-	} units[] = {
-		{ 'T', 1024 * GiB },
-		{ 'G', GiB },
-		{ 'M', MiB },
-		{ 'K', KiB },
-	};
-
-	for (size_t i = 0; i < ARRAY_SIZE(units); i++) {
-		if (bytes && !(bytes % units[i].mult)) {
-			snprintf(buf, len, "%llu%c", (unsigned long long)(bytes / units[i].mult),
-				 units[i].suffix);
-			return buf;
-		}
-	}
-	snprintf(buf, len, "%llu", (unsigned long long)bytes);
-	return buf;
-}
-
-static int find_cgroup(const struct scenario *s, const char *name)
-{
-	for (unsigned int i = 0; i < s->nr_cgroups; i++)
-		if (!strcmp(s->cgroups[i].name, name))
-			return (int)i;
-	return -1;
-}
-
-/* The host's physical memory in bytes, 0 when it cannot be told. */
-static u64 host_phys_bytes(void)
-{
-	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
-
-	return pages > 0 && size > 0 ? (u64)pages * (u64)size : 0;
-}
-
-/*
- * The machine's size against what the model can number and what this host
- * can hold: @pages page frames over all nodes (@key names the key that sets
- * them, memory or zones) and the swap's slots.
- *   - at least one page: the zones must hold some;
- *   - at most SCN_MAX_PAGES pages of memory and of swap (u32 numbers);
- *   - the memory map and swap map (SCN_HOST_BYTES_PER_PAGE and _SLOT a
- *     page) within the host's physical memory: beyond it the host cannot
- *     build the machine (or swaps itself to a standstill doing so).
- */
-static int validate_machine_size(const struct scenario *s, u64 pages, const char *key, int origin,
-				 char *err, size_t errlen)
-{
-	const struct scn_machine *m = &s->machine;
-	int swap_origin = cfg_later_origin(m->swap_origin, m->page_size_origin);
-	u64 slots = m->swap / m->page_size, host = host_phys_bytes(), need;
-	char a[32], b[32];
-
-	if (!pages)
-		return cfg_fail_at(
-			s, origin, m->zones_line, err, errlen,
-			"[machine] zones: the zones hold no pages (valid: at least one page per node: give a zone a size, or make one 'rest')");
-	if (pages > SCN_MAX_PAGES)
-		return cfg_fail_at(
-			s, origin, m->zones_line, err, errlen,
-			"[machine] %s: %s is %llu pages, more than the model numbers (valid: at most %llu pages, less than %s of %u-byte pages)",
-			key, fmt_size(a, sizeof(a), pages * m->page_size),
-			(unsigned long long)pages, SCN_MAX_PAGES,
-			fmt_size(b, sizeof(b), (SCN_MAX_PAGES + 2) * m->page_size), m->page_size);
-	if (slots > SCN_MAX_PAGES)
-		return cfg_fail_at(
-			s, swap_origin, 0, err, errlen,
-			"[machine] swap: %s is %llu pages, more than the model numbers (valid: at most %llu pages, less than %s of %u-byte pages)",
-			fmt_size(a, sizeof(a), m->swap), (unsigned long long)slots, SCN_MAX_PAGES,
-			fmt_size(b, sizeof(b), (SCN_MAX_PAGES + 2) * m->page_size), m->page_size);
-	need = pages * SCN_HOST_BYTES_PER_PAGE + (slots >= 2 ? slots * SCN_HOST_BYTES_PER_SLOT : 0);
-	if (host && need > host) {
-		bool by_swap = slots >= 2 &&
-			       slots * SCN_HOST_BYTES_PER_SLOT > pages * SCN_HOST_BYTES_PER_PAGE;
-		char what[96];
-
-		if (slots >= 2)
-			snprintf(what, sizeof(what), "%s of memory and %s of swap need",
-				 fmt_size(a, sizeof(a), pages * m->page_size),
-				 fmt_size(b, sizeof(b), m->swap));
-		else
-			snprintf(what, sizeof(what), "%s of memory needs",
-				 fmt_size(a, sizeof(a), pages * m->page_size));
-		return cfg_fail_at(
-			s, by_swap ? swap_origin : origin, by_swap ? 0 : m->zones_line, err, errlen,
-			"[machine] %s: %s %.1fG of host memory for the model's page and swap maps, more than this host's %.1fG (valid: %llu bytes a page and %llu a swap slot within the host's physical memory)",
-			by_swap ? "swap" : key, what, (double)need / GiB, (double)host / GiB,
-			SCN_HOST_BYTES_PER_PAGE, SCN_HOST_BYTES_PER_SLOT);
-	}
-	return 0;
-}
-
-/*
- * min_free_kbytes against the memory it is spread over: the kernel's
- * min_free_kbytes_sysctl_handler() takes any int >= 0 (v6.12), and
- * __setup_per_zone_wmarks() gives each lowmem zone its share of it as the
- * min watermark; at or above the lowmem zones' managed memory every zone's
- * min watermark is at least its size, so no allocation that respects it
- * can succeed (the first one OOMs).  Valid: less than the managed memory of
- * the DMA, DMA32 and Normal zones, in KiB.
- */
-static int validate_min_free_kbytes(const struct scenario *s, u64 lowmem_pages, char *err,
-				    size_t errlen)
-{
-	const struct scn_sysctl *sc = &s->sysctl;
-	const struct scn_machine *m = &s->machine;
-	u64 lowmem_kb = lowmem_pages * (m->page_size / 1024);
-	int origin = cfg_later_origin(
-		sc->min_free_kbytes_origin,
-		cfg_later_origin(cfg_later_origin(m->memory_origin, m->zones_origin),
-				 m->page_size_origin));
-
-	if (sc->min_free_kbytes < 0 || (u64)sc->min_free_kbytes < lowmem_kb)
-		return 0;
-	return cfg_fail_at(
-		s, origin, 0, err, errlen,
-		"[sysctl] min_free_kbytes: %ld is not below the %llu KiB of the DMA, DMA32 and Normal zones it is spread over: no allocation could succeed (valid: 0..%llu, or auto)",
-		sc->min_free_kbytes, (unsigned long long)lowmem_kb,
-		(unsigned long long)(lowmem_kb ? lowmem_kb - 1 : 0));
-}
-
-static int validate_machine(const struct scenario *s, char *err, size_t errlen)
-{
-	const struct scn_machine *m = &s->machine;
-	int mem_origin = cfg_later_origin(m->memory_origin, m->page_size_origin);
-	int zones_origin = cfg_later_origin(m->zones_origin, m->memory_origin);
-	char a[32], b[32], c[32];
-	u64 node_pages, fixed;
-	bool has_rest;
-	unsigned int nr_rest = 0;
-
-	if (!m->page_size || (m->page_size & (m->page_size - 1)))
-		return cfg_fail_at(s, m->page_size_origin, 0, err, errlen,
-				   "[machine] page_size %u is not a power of two", m->page_size);
-	if (!m->cpus || !m->nodes)
-		return cfg_fail_at(s, 0, 0, err, errlen, "[machine] cpus and nodes must be >= 1");
-	if (m->memory % m->page_size)
-		return cfg_fail_at(s, mem_origin, 0, err, errlen,
-				   "[machine] memory %llu is not a whole number of %u-byte pages",
-				   (unsigned long long)m->memory, m->page_size);
-	node_pages = m->memory / m->nodes / m->page_size;
-	if (!node_pages)
-		return cfg_fail_at(s, mem_origin, 0, err, errlen,
-				   "[machine] memory is less than one page per node");
-	for (unsigned int i = 0; i < m->nr_zones; i++)
-		nr_rest += m->zones[i].rest;
-	if (nr_rest > 1)
-		return cfg_fail_at(s, m->zones_origin, m->zones_line, err, errlen,
-				   "[machine] zones: more than one zone is 'rest'");
-	fixed = zones_fixed_pages(m, &has_rest);
-	/* explicit zones without a rest are the node, whatever memory says */
-	if (m->nr_zones && !has_rest && !fixed)
-		return validate_machine_size(s, 0, "zones", m->zones_origin, err, errlen);
-	if (m->nr_zones && fixed > node_pages)
-		return cfg_fail_at(
-			s, zones_origin, m->zones_line, err, errlen,
-			"[machine] zones: %llu pages per node do not fit memory (%llu pages per node)",
-			(unsigned long long)fixed, (unsigned long long)node_pages);
-	if (has_rest && fixed == node_pages)
-		return cfg_fail_at(
-			s, zones_origin, m->zones_line, err, errlen,
-			"[machine] zones: the 'rest' zone gets no memory (the others take all %llu pages per node)",
-			(unsigned long long)node_pages);
-	/* a given memory that the zones do not fill would silently shrink the machine */
-	if (m->nr_zones && !has_rest && m->memory_origin && fixed < node_pages) {
-		fmt_size(a, sizeof(a), fixed * m->page_size);
-		fmt_size(b, sizeof(b), node_pages * m->page_size);
-		if (m->nodes == 1)
-			return cfg_fail_at(
-				s, zones_origin, m->zones_line, err, errlen,
-				"[machine] zones add up to %s but memory is %s: add a 'rest' zone or fix memory",
-				a, b);
-		return cfg_fail_at(
-			s, zones_origin, m->zones_line, err, errlen,
-			"[machine] zones add up to %s per node but memory is %s per node (%s over %u nodes): add a 'rest' zone or fix memory",
-			a, b, fmt_size(c, sizeof(c), m->memory), m->nodes);
-	}
-	/* slot 0 of a swap device is its header */
-	if (m->swap && m->swap / m->page_size < 2)
-		return cfg_fail_at(
-			s, cfg_later_origin(m->swap_origin, m->page_size_origin), 0, err, errlen,
-			"[machine] swap must be 0 or at least 2 pages (%llu bytes: the first page is the swap header)",
-			2ULL * m->page_size);
-	if (m->nr_zones && !has_rest)
-		return validate_machine_size(s, fixed * m->nodes, "zones", zones_origin, err,
-					     errlen);
-	return validate_machine_size(s, node_pages * m->nodes, "memory", mem_origin, err, errlen);
-}
-
-/* The managed pages of the DMA, DMA32 and Normal zones, all nodes (lowmem). */
-static u64 lowmem_pages(const struct scn_machine *m)
-{
-	u64 node_pages = m->memory / m->nodes / m->page_size, sum = 0;
-
-	if (!m->nr_zones) /* the x86-64 layout: no Movable */
-		return node_pages * m->nodes;
-	for (unsigned int i = 0; i < m->nr_zones; i++)
-		if (m->zones[i].type != ZONE_MOVABLE)
-			sum += m->zones[i].pages;
-	return sum * m->nodes;
-}
-
-/* Report the cycle through cgroup @i (its parent chain comes back to it). */
-static int report_cycle(const struct scenario *s, unsigned int i, char *err, size_t errlen)
-{
-	char chain[SCN_MSG_LEN];
-	unsigned int r = i;
-	size_t used;
-	int cur = (int)i, best = 0;
-
-	/* blame the member whose parent the last --set changed, else @i */
-	do {
-		int o = s->cgroups[cur].parent_origin;
-
-		if (o < best) { /* a --set, later than any before */
-			best = o;
-			r = (unsigned int)cur;
-		}
-		cur = find_cgroup(s, s->cgroups[cur].parent);
-	} while (cur != (int)i);
-	used = (size_t)snprintf(chain, sizeof(chain), "%s", s->cgroups[r].name);
-	cur = (int)r;
-	do {
-		cur = find_cgroup(s, s->cgroups[cur].parent);
-		if (used < sizeof(chain))
-			used += (size_t)snprintf(chain + used, sizeof(chain) - used, " -> %s",
-						 s->cgroups[cur].name);
-	} while (cur != (int)r);
-	return cfg_fail_at(s, s->cgroups[r].parent_origin, s->cgroups[r].line, err, errlen,
-			   "[cgroup %s] parent: cycle %s", s->cgroups[r].name, chain);
-}
-
-static int validate_cgroups(const struct scenario *s, char *err, size_t errlen)
-{
-	u64 ps = s->machine.page_size;
-	char msg[SCN_MSG_LEN];
-	const char *why;
-	int origin;
-
-	for (unsigned int i = 0; i < s->nr_cgroups; i++) {
-		const struct scn_cgroup *cg = &s->cgroups[i];
-		int ps_origin = s->machine.page_size_origin;
-
-		/* memsw_limit >= limit: a page for one is a page for both */
-		if (cg->limit != U64_MAX && cg->limit < ps)
-			return cfg_fail_at(
-				s, cfg_later_origin(cg->limit_origin, ps_origin), cg->line, err,
-				errlen, "[cgroup %s] limit must be at least one page (%llu bytes)",
-				cg->name, (unsigned long long)ps);
-		if (cg->memsw_limit < cg->limit)
-			return cfg_fail_at(
-				s, cfg_later_origin(cg->limit_origin, cg->memsw_origin), cg->line,
-				err, errlen,
-				"[cgroup %s] memsw_limit must be >= limit (the v1 kernel refuses it)",
-				cg->name);
-		if (strcmp(cg->parent, "/") && find_cgroup(s, cg->parent) < 0)
-			return cfg_fail_at(s, cg->parent_origin, cg->line, err, errlen,
-					   "[cgroup %s] parent: no cgroup named '%s'", cg->name,
-					   cg->parent);
-		/* the interface rules (memcontrol.c) */
-		why = scn_cgroup_check(s, cg, msg, sizeof(msg), &origin);
-		if (why)
-			return cfg_fail_at(s, origin, cg->line, err, errlen, "%s", why);
-	}
-	/* every parent exists: a chain either reaches the root or loops */
-	for (unsigned int i = 0; i < s->nr_cgroups; i++) {
-		int cur = (int)i;
-
-		for (unsigned int steps = 0; steps <= s->nr_cgroups; steps++) {
-			const char *parent = s->cgroups[cur].parent;
-
-			if (!strcmp(parent, "/"))
-				break;
-			cur = find_cgroup(s, parent);
-			if (cur == (int)i)
-				return report_cycle(s, i, err, errlen);
-		}
-	}
-	return 0;
-}
-
-static int validate_workloads(const struct scenario *s, char *err, size_t errlen)
-{
-	for (unsigned int i = 0; i < s->nr_workloads; i++) {
-		const struct scn_workload *w = &s->workloads[i];
-		/* a type set by --set is to blame for what it lacks */
-		int type_origin = w->type_origin < 0 ? w->type_origin : 0;
-		const char *missing;
-
-		if ((unsigned int)w->type >= NR_WORKLOAD_TYPES)
-			return cfg_fail_at(s, type_origin, w->line, err, errlen,
-					   "[workload %s]: bad type", w->name);
-		if (w->cgroup[0] && find_cgroup(s, w->cgroup) < 0)
-			return cfg_fail_at(s, w->cgroup_origin, w->line, err, errlen,
-					   "[workload %s] cgroup: no cgroup named '%s'", w->name,
-					   w->cgroup);
-		missing = workload_missing(w);
-		if (missing)
-			return cfg_fail_at(s, type_origin, w->line, err, errlen,
-					   "[workload %s]: %s missing (required for type %s)",
-					   w->name, missing, workload_type_name[w->type]);
-		if (workload_validate(s, w, err, errlen))
-			return -1;
-	}
-	return 0;
-}
-
 int scenario_validate(const struct scenario *s, char *err, size_t errlen)
 {
 	if (err && errlen)
 		err[0] = '\0';
-	if (validate_machine(s, err, errlen) ||
-	    validate_min_free_kbytes(s, lowmem_pages(&s->machine), err, errlen) ||
-	    validate_cgroups(s, err, errlen) || validate_workloads(s, err, errlen))
+	/* each subsystem checks what it is configured with */
+	if (mm_check_machine(s, err, errlen) || mm_check_min_free_kbytes(s, err, errlen) ||
+	    memcg_check_cgroups(s, err, errlen) || workloads_check(s, err, errlen))
 		return -1;
 	if (!s->run.duration_ns || !s->run.sample_interval_ns)
 		return cfg_fail_at(s, 0, 0, err, errlen,

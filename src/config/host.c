@@ -11,7 +11,8 @@
 #include <unistd.h>
 
 #include "host.h"
-#include "util.h"
+#include "../sim/util.h"
+#include "../mm/page_alloc.h"
 
 #define HOST_MAX_ROWS (64 * 8)
 #define HOST_MAX_FILE (16 << 20) /* zoneinfo of a big NUMA box is ~1 MB */
@@ -262,12 +263,6 @@ static int read_uint(const char *path, unsigned int *val, bool required, char *e
 /* ---------------------------------------------------------------------
  * The machine
  */
-
-/* v6.12 mm/page_alloc.c zone_names[], without HighMem (x86-64). */
-const char *const zone_names[MAX_NR_ZONES] = {
-	[ZONE_DMA] = "DMA",	    [ZONE_DMA32] = "DMA32",   [ZONE_NORMAL] = "Normal",
-	[ZONE_MOVABLE] = "Movable", [ZONE_DEVICE] = "Device",
-};
 
 static int zone_type_of(const char *name)
 {

@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "scenario.h"
+#include "../sim/scenario.h"
 
 #define ZONEINFO_MAX_PROTECTION 8
 

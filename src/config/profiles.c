@@ -17,8 +17,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "config.h"
-#include "scenario.h"
+#include "../sim/config.h"
+#include "reader.h"
 
 #define ARRAY_SIZE(a) CFG_ARRAY_SIZE(a)
 
