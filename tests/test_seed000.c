@@ -102,6 +102,42 @@ static void test_embedded_noswap_240(void **state)
 }
 
 /*
+ * The same 240 tasks without the throttle, with run-to-run variation, at
+ * seeds 1..10: wherever the OOM kill lands (a task faulting in its
+ * footprint, in the ready barrier, mid-send, mid-receive, or a peer of
+ * the task whose allocation made the kill), the other 239 see EOF/EPIPE
+ * and hackbench ends within a second or two of virtual time, never at
+ * run.duration with a sender asleep on a full queue nobody reads.  A seed
+ * without a kill completes unbroken; most seeds do kill.
+ */
+static void test_embedded_noswap_240_kill_ends(void **state)
+{
+	static const char scn[] = "scenarios/seed000-embedded-noswap-240.ini";
+	unsigned int kills = 0;
+
+	for (unsigned int seed = 1; seed <= 10; seed++) {
+		char seedset[32];
+		const char *sets[] = { "run.jitter=on", seedset, "run.duration=30s", NULL };
+		struct sim *sim;
+		const struct workload_inst *w;
+		u64 end;
+
+		snprintf(seedset, sizeof(seedset), "run.seed=%u", seed);
+		sim = run_sets(scn, "none", sets);
+		w = &sim->workloads[0];
+		end = w->ended ? w->end_ns : sim_now_ns(sim);
+		if (!w->ended || end - w->start_ns > 5 * NSEC_PER_SEC)
+			fail_msg("seed %u: hackbench %s at %.3f s", seed,
+				 w->ended ? "ended" : "still running",
+				 (double)(end - w->start_ns) / 1e9);
+		assert_int_equal((int)test_figure(w, "broken"), sim->reclaim.oom_kills > 0);
+		kills += sim->reclaim.oom_kills > 0;
+		sim_destroy(sim);
+	}
+	assert_true(kills >= 7);
+}
+
+/*
  * The IA64 run (scenarios/seed000-ia64.ini) scaled down to 1 GB, 256 MB
  * of swap and 15 groups of 100 loops: the issue's directions - parallel
  * reclaimers in the hundreds against the limit, major faults, sys time
@@ -242,6 +278,7 @@ int main(void)
 		cmocka_unit_test(test_embedded_swap_throttle),
 		cmocka_unit_test(test_embedded_noswap_200),
 		cmocka_unit_test(test_embedded_noswap_240),
+		cmocka_unit_test(test_embedded_noswap_240_kill_ends),
 		cmocka_unit_test(test_ia64_scaled),
 		cmocka_unit_test(test_ia64_memcg_scaled),
 		test_sim_unit_test(test_hackbench_touch_order),

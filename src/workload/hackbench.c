@@ -31,6 +31,7 @@
  * over its receivers, a receiver's reads what is queued), the memory
  * behaviour stays per task and per message.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -232,18 +233,25 @@ static void hb_ready(struct task *t, struct hackbench *hb)
  * write() of one message to @sk (unix_stream_sendmsg): queue it, growing
  * the receiver's queue by a kernel page when it needs one, and wake the
  * reader.  A full queue (sock_wait_for_wmem) or an allocation that did not
- * succeed makes the task wait, and false: the caller issues the write again.
+ * succeed makes the task wait: 0, the caller issues the write again.  1
+ * when the message is queued; -EPIPE when the run is broken (a peer died,
+ * hackbench_break): the kernel checks the peer's shutdown before it
+ * waits, so a task that passed its last check before a kill made inside
+ * its own operation (an allocation that reclaimed, slept, and had the
+ * OOM killer pick a peer) never sleeps on a queue nobody will read.
  */
-static bool hb_write(struct task *t, struct hackbench *hb, struct hb_socket *sk)
+static int hb_write(struct task *t, struct hackbench *hb, struct hb_socket *sk)
 {
 	struct sim *sim = t->sim;
 	u64 need = ((sk->queued + 1) * hb->truesize + sim->page_size - 1) / sim->page_size;
 
+	if (hb->broken)
+		return -EPIPE;
 	/* a stream socket takes one message whatever its size */
 	if (sk->queued && (sk->queued + 1) * hb->truesize > SK_RCVBUF) {
 		task_sleep(t, &sk->writers, 0); /* sock_wait_for_wmem */
 		schedule(t);
-		return false;
+		return 0;
 	}
 	if (need > sk->nr_pages) {
 		u32 pfn;
@@ -251,7 +259,12 @@ static bool hb_write(struct task *t, struct hackbench *hb, struct hb_socket *sk)
 
 		if (r != VM_FAULT_DONE) {
 			wl_retry(t, r); /* waits (an OOM kill: exits) */
-			return false;
+			return 0;
+		}
+		/* the allocation may have slept: the peer checked again (pipe_err_free) */
+		if (hb->broken) {
+			free_kernel_page(sim, pfn);
+			return -EPIPE;
 		}
 		pfn_list_add(sim, &sk->pages, pfn);
 		sk->nr_pages++;
@@ -260,7 +273,7 @@ static bool hb_write(struct task *t, struct hackbench *hb, struct hb_socket *sk)
 	charge_message(t);
 	if (sk->readers.first)
 		wake_up_all(sim, &sk->readers);
-	return true;
+	return 1;
 }
 
 /*
@@ -275,13 +288,16 @@ static void hb_sender(struct task *t, struct hackbench *hb, struct hb_task *ht)
 
 	for (u64 i = 0; i < HB_PARAMS(t->wl->cfg)->loops; i++) {
 		unsigned int j = 0;
+		int ret = 0;
 
 		do {
 			WL_DO(t, (eof = hb->broken) ? VM_FAULT_DONE : touch_hot(t, ht));
 			if (eof)
 				return; /* write(): EPIPE */
-			while (j < HB_FDS && hb_write(t, hb, hb_sock(hb, ht->group, j)))
+			while (j < HB_FDS && (ret = hb_write(t, hb, hb_sock(hb, ht->group, j))) > 0)
 				j++;
+			if (ret < 0)
+				return;
 		} while (j < HB_FDS);
 	}
 }
@@ -297,6 +313,18 @@ static enum vm_fault_result hb_read_wait(struct task *t, struct hb_task *ht, str
 		return VM_FAULT_BLOCKED;
 	}
 	return touch_hot(t, ht);
+}
+
+/* Free the queue's pages beyond the first @need. */
+static void hb_sock_shrink(struct sim *sim, struct hb_socket *sk, u64 need)
+{
+	while (sk->nr_pages > need) {
+		u32 pfn = sk->pages.head;
+
+		pfn_list_del(sim, &sk->pages, pfn);
+		sk->nr_pages--;
+		free_kernel_page(sim, pfn);
+	}
 }
 
 /*
@@ -323,13 +351,7 @@ static void hb_receiver(struct task *t, struct hackbench *hb, struct hb_task *ht
 			done++;
 			charge_message(t);
 			need = (sk->queued * hb->truesize + sim->page_size - 1) / sim->page_size;
-			while (sk->nr_pages > need) {
-				u32 pfn = sk->pages.head;
-
-				pfn_list_del(sim, &sk->pages, pfn);
-				sk->nr_pages--;
-				free_kernel_page(sim, pfn);
-			}
+			hb_sock_shrink(sim, sk, need);
 		}
 		if (sk->writers.first)
 			wake_up_all(sim, &sk->writers);
@@ -388,7 +410,14 @@ static void hackbench_break(struct sim *sim, struct hackbench *hb, unsigned int 
 	}
 }
 
-/* A task ended (or was killed): its kernel memory goes back. */
+/*
+ * A task ended (or was killed): its kernel memory goes back.  A receiver
+ * holds the only reading end of its socket (in process mode hackbench
+ * closes the parent's copy after the fork; threads all die together):
+ * closing it at exit (exit_files, then unix_release_sock, v6.12) purges
+ * the messages still queued, which a receiver that read all of them does
+ * not have.
+ */
 static void hackbench_task_exit(struct task *t)
 {
 	struct hb_task *ht = t->wl_priv;
@@ -396,6 +425,12 @@ static void hackbench_task_exit(struct task *t)
 
 	if (t->exit_signal && !hb->broken)
 		hackbench_break(t->sim, hb, HB_PARAMS(t->wl->cfg)->groups * HB_FDS);
+	if (!ht->sender) {
+		struct hb_socket *sk = hb_sock(hb, ht->group, ht->idx);
+
+		sk->queued = 0;
+		hb_sock_shrink(t->sim, sk, 0);
+	}
 	while (!pfn_list_empty(&ht->kpages)) {
 		u32 pfn = ht->kpages.head;
 
