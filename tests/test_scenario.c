@@ -917,7 +917,7 @@ static void test_set_errors(void **state)
 		"--set machine.swap_latency=11s: [machine] swap_latency: '11s' is more than 10 s");
 	set_error(
 		"policy.swap_readahead=slot",
-		"--set policy.swap_readahead=slot: [policy] swap_readahead: unknown value 'slot' (expected cluster or vma)");
+		"--set policy.swap_readahead=slot: [policy] swap_readahead: unknown value 'slot' (expected cluster, vma or block)");
 	set_error(
 		"policy.swapin_lru=head",
 		"--set policy.swapin_lru=head: [policy] swapin_lru: unknown value 'head' (expected inactive or active)");

@@ -366,6 +366,12 @@ void swap_free(struct sim *sim, u64 slot);
 bool folio_free_swap(struct sim *sim, u32 pfn);
 bool vm_swap_full(const struct sim *sim);
 enum vm_fault_result swapin_readahead(struct task *t, struct vm_area_struct *vma, u64 vpn);
+/*
+ * A fault at @vpn of @vma found its page @pfn in the swap cache: a hit of
+ * swap readahead if the page was read ahead and not used yet (v6.12
+ * swap_cache_get_folio); feeds the next readahead window.
+ */
+void swap_cache_ra_hit(struct sim *sim, struct vm_area_struct *vma, u64 vpn, u32 pfn);
 u64 get_nr_swap_pages(const struct sim *sim);
 /* __swap_count() (v6.12): the PTEs (swap entries) that refer to @slot */
 static inline unsigned int __swap_count(const struct sim *sim, u64 slot)

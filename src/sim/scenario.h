@@ -124,9 +124,12 @@ enum lazyfree_policy {
 
 /* swap_readahead: which swap slots a swap-in fault reads besides its own */
 enum swap_readahead_policy {
-	SWAP_RA_CLUSTER, /* the faulting slot's aligned block of slots (< v4.14,
-				 * and later kernels with a rotating swap device) */
-	SWAP_RA_VMA, /* v4.14+ swap_vma_readahead: the fault's PTE window */
+	SWAP_RA_CLUSTER, /* v2.6.25 valid_swaphandles: the run of in-use slots
+			  * in the faulting slot's aligned block */
+	SWAP_RA_VMA, /* v4.14+ swap_vma_readahead: the fault's PTE window, adaptive */
+	SWAP_RA_BLOCK, /* v3.14+ swap_cluster_readahead: an aligned block of
+			* slots sized by swapin_nr_pages() (< v4.14, and later
+			* kernels with a rotating swap device) */
 };
 
 /* tlb_flush: TLB shootdown when reclaim unmaps pages (seed 001) */
