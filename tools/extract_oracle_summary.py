@@ -516,6 +516,8 @@ def grid_scenario(cfg, counters, mach, stream_mib):
     if mach["memsw_bytes"]:
         out.append("memsw_limit = %dM" % (mach["memsw_bytes"] >> 20))
     out.append("swappiness = %d" % cfg["runs"][0]["cgroup"]["swappiness"])
+    out += ["; the harness's sampler read memory.stat (a flush of the group's stats) this often",
+            "stat_reads = %dms" % cfg["runs"][0]["samples_interval_ms"]]
     for name, lines in grid_workload_sections(cfg, stream_mib):
         out += ["", "[workload %s]" % name] + [lines[0], "cgroup = box"] + lines[1:]
     out += ["", "[run]", "seed = 1", "duration = 120s", "sample_interval = 20ms"]

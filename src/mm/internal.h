@@ -163,6 +163,17 @@ u64 mem_cgroup_margin(const struct mem_cgroup *memcg);
 struct mem_cgroup *mem_cgroup_by_name(struct sim *sim, const char *name);
 bool mem_cgroup_is_descendant(const struct mem_cgroup *memcg, const struct mem_cgroup *root);
 /*
+ * rstat (policy memcg_stats = rstat, v5.13+): the LRU sizes of @lruvec
+ * (descendants included) as the last flush left them, in pages;
+ * lruvec_page_state_lru reads them, lruvec_lru_size_changing is called
+ * before they change; mem_cgroup_flush_stats makes @memcg's subtree exact
+ * (a read of its memory.stat).  With memcg_stats = exact the sizes read
+ * are the current ones.
+ */
+u64 lruvec_page_state_lru(struct sim *sim, struct lruvec *lruvec, enum lru_list lru);
+void lruvec_lru_size_changing(struct sim *sim, struct lruvec *lruvec);
+void mem_cgroup_flush_stats(struct sim *sim, struct mem_cgroup *memcg);
+/*
  * css_next_descendant_pre - the group after @pos (NULL: start) in a
  * pre-order walk of @root's subtree, NULL at its end.
  */

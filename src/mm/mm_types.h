@@ -274,6 +274,12 @@ struct lruvec {
 	u64 file_cost;
 	u64 nonresident_age; /* mm/workingset.c clock */
 	u64 refaults[2]; /* snapshot for may_deactivate */
+	/*
+	 * rstat (v5.13+): nr_pages_hier as of the last flush of the group's
+	 * stats, which happened in flush period flush_epoch (FLUSH_TIME)
+	 */
+	u64 nr_pages_flushed[NR_LRU_LISTS];
+	u64 flush_epoch;
 	struct lock_timeline lru_lock;
 	struct mem_cgroup_reclaim_iter iter; /* mem_cgroup_per_node.iter */
 	struct mem_cgroup *memcg;
@@ -298,6 +304,11 @@ struct mem_cgroup {
 	struct page_counter swap; /* v2 memory.swap.* */
 	struct page_counter memsw; /* v1 memory+swap */
 	int swappiness;
+	/*
+	 * ns between flushes of its rstat stats: FLUSH_TIME (2 s), or less
+	 * when it or an ancestor has its memory.stat read more often
+	 */
+	u64 stat_flush_ns;
 	struct lruvec *nodeinfo; /* one lruvec per node */
 	long vm_stat[NR_VM_NODE_STAT_ITEMS]; /* summed over nodes, local */
 	u64 vm_events[NR_VM_EVENT_ITEMS]; /* local */

@@ -172,6 +172,8 @@ struct scn_policy {
 	bool file_writepage; /* file_writepage = kswapd (< v6.17) */
 	bool cgroup_dfl; /* cgroup = v2: groups use the v2 interface by default */
 	bool memcg_high_penalty; /* memcg_high_throttle = penalty (v5.4+) */
+	bool memcg_stats_rstat; /* memcg_stats = rstat: reclaim reads flushed
+				 * memcg LRU sizes (v5.13+) */
 	u32 keys_given; /* 1 << index of each key given (file or
 					 * --set): a profile leaves them alone */
 };
@@ -213,6 +215,7 @@ struct scn_cgroup {
 	u64 high; /* bytes, v2 memory.high; U64_MAX = max */
 	u64 swap_max; /* bytes, v2 memory.swap.max; U64_MAX = max */
 	bool oom_group; /* v2 memory.oom.group */
+	u64 stat_reads; /* ns between reads of its memory.stat; 0 = none */
 	int line; /* line of the section header, for messages */
 	int parent_origin, limit_origin, memsw_origin;
 	int interface_origin, swappiness_origin, min_origin, low_origin, high_origin,
