@@ -406,6 +406,7 @@ static const char *const profile_keys[] = {
 	"file_writepage",
 	"cgroup",
 	"memcg_high_throttle",
+	"memcg_stats",
 };
 #define NR_PROFILE_KEYS (sizeof(profile_keys) / sizeof(profile_keys[0]))
 
@@ -437,6 +438,7 @@ static void assert_policy_equal(const struct scn_policy *a, const struct scn_pol
 	assert_int_equal(a->file_writepage, b->file_writepage);
 	assert_int_equal(a->cgroup_dfl, b->cgroup_dfl);
 	assert_int_equal(a->memcg_high_penalty, b->memcg_high_penalty);
+	assert_int_equal(a->memcg_stats_rstat, b->memcg_stats_rstat);
 }
 
 /*
@@ -609,6 +611,12 @@ static void test_profile_key_errors(void **state)
 	expect_error(
 		"[policy]\nfile_writepage = off\n",
 		"t.ini:2: [policy] file_writepage: unknown value 'off' (expected never or kswapd)");
+	expect_error(
+		"[policy]\nmemcg_stats = stale\n",
+		"t.ini:2: [policy] memcg_stats: unknown value 'stale' (expected exact or rstat)");
+	expect_error(
+		"[cgroup box]\nstat_reads = 200\n",
+		"t.ini:2: [cgroup box] stat_reads: bad time '200' (expected a number with ns/us/ms/s suffix)");
 	expect_error("[policy]\nsplit_lru = off\nkernel = 2.6.28\nsplit_lru = on\n",
 		     "t.ini:4: [policy] split_lru: duplicate key (first given at line 2)");
 	load_ok("[policy]\nkernel = 2.6.25\n");
@@ -917,7 +925,7 @@ static void test_set_errors(void **state)
 		"--set machine.swap_latency=11s: [machine] swap_latency: '11s' is more than 10 s");
 	set_error(
 		"policy.swap_readahead=slot",
-		"--set policy.swap_readahead=slot: [policy] swap_readahead: unknown value 'slot' (expected cluster or vma)");
+		"--set policy.swap_readahead=slot: [policy] swap_readahead: unknown value 'slot' (expected cluster, vma or block)");
 	set_error(
 		"policy.swapin_lru=head",
 		"--set policy.swapin_lru=head: [policy] swapin_lru: unknown value 'head' (expected inactive or active)");

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * test_swap.c - swap-in readahead in its two forms (src/mm/swap_state.c:
- * v2.6.25 slot-cluster readahead, v4.14+ VMA readahead), the list a
+ * test_swap.c - swap-in readahead in its three forms (src/mm/swap_state.c:
+ * v2.6.25 slot-cluster readahead, v3.14+ slot blocks, v4.14+ VMA readahead), the list a
  * swapped-in page joins, the order in which parallel reclaimers take swap
  * slots (one page per step of shrink_folio_list) and what a fork family
  * sharing swap slots maps, with exact values on small hand-driven
@@ -168,30 +168,120 @@ static void test_cluster_readahead_reads_neighbours(void **state)
 }
 
 /*
- * v4.14+ VMA readahead: the fault reads the swapped-out PTEs of its own
- * aligned window of 8 pages, clipped to the VMA, and nothing of the other
- * mm; the pages join the inactive list.
+ * v4.14+ VMA readahead: the first fault of a VMA (4 hits assumed) reads a
+ * window of 8 pages around it, 3 before and 4 after, clipped to the VMA:
+ * the swapped-out PTEs of its own mm and nothing of the other; the pages
+ * join the inactive list.
  */
 static void test_vma_readahead_reads_own_window(void **state)
 {
 	struct sim *sim = test_sim_from_text(state, "t.ini", ini_vma);
 	struct pair p;
-	u64 pswpin, start, end;
+	u64 pswpin;
 
 	new_pair(sim, &p, NPAGES);
 	swap_out_pair(sim, &p, NPAGES);
-	start = p.base[0] & ~7ULL;
-	if (start < p.base[0])
-		start = p.base[0];
-	end = (p.base[0] & ~7ULL) + 8;
-	if (end > p.base[0] + NPAGES)
-		end = p.base[0] + NPAGES;
+	assert_true(p.base[0] % 512 + NPAGES <= 512); /* one page table */
 	pswpin = vm_event(sim, PSWPIN);
 	fault_in(sim, p.t[0], p.base[0]);
-	assert_int_equal(vm_event(sim, PSWPIN) - pswpin, end - start);
+	assert_int_equal(vm_event(sim, PSWPIN) - pswpin, 5); /* [base, base + 5) */
+	for (u64 i = 1; i < NPAGES; i++)
+		assert_int_equal(slot_cached(sim, slot_of(p.t[0], p.base[0] + i)), i < 5);
 	for (u64 i = 0; i < NPAGES; i++)
 		assert_false(slot_cached(sim, slot_of(p.t[1], p.base[1] + i)));
 	assert_false(PageFlag(page_of(p.t[0], p.base[0]), PG_active));
+	assert_verified(sim);
+}
+
+/* Pages a fault at @vpn read from swap (0: the page was in the swap cache). */
+static u64 fault_reads(struct sim *sim, struct task *t, u64 vpn)
+{
+	u64 before = vm_event(sim, PSWPIN);
+
+	fault_in(sim, t, vpn);
+	return vm_event(sim, PSWPIN) - before;
+}
+
+/*
+ * The VMA window follows the readahead hits (v6.12 swap_vma_ra_win,
+ * __swapin_nr_pages): a sequential pass keeps 8 pages a read, reading
+ * forward once the fault follows the last one; faults that use none of
+ * the pages read ahead halve the window each time, down to one page.
+ */
+static void test_vma_readahead_window_adapts(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini_vma);
+	struct pair p;
+	u64 b;
+
+	new_pair(sim, &p, 64);
+	swap_out_pair(sim, &p, 64);
+	b = p.base[0];
+	assert_true(b % 512 + 64 <= 512); /* one page table */
+	/* sequential: [b+5, b+13), then 4 hits, then forward [b+13, b+21) */
+	assert_int_equal(fault_reads(sim, p.t[0], b + 8), 8);
+	for (u64 v = b + 9; v < b + 13; v++)
+		assert_int_equal(fault_reads(sim, p.t[0], v), 0);
+	assert_int_equal(vm_event(sim, SWAP_RA_HIT), 4);
+	assert_int_equal(fault_reads(sim, p.t[0], b + 13), 8);
+	assert_true(slot_cached(sim, slot_of(p.t[0], b + 20)));
+	assert_false(slot_cached(sim, slot_of(p.t[0], b + 21)));
+	/* random: no hits, so the window halves: 4 ([b+39, b+43)), 2, 1, 1 */
+	assert_int_equal(fault_reads(sim, p.t[0], b + 40), 4);
+	assert_true(slot_cached(sim, slot_of(p.t[0], b + 39)));
+	assert_true(slot_cached(sim, slot_of(p.t[0], b + 42)));
+	assert_int_equal(fault_reads(sim, p.t[0], b + 30), 2);
+	assert_true(slot_cached(sim, slot_of(p.t[0], b + 31)));
+	assert_int_equal(fault_reads(sim, p.t[0], b + 50), 1);
+	assert_int_equal(fault_reads(sim, p.t[0], b + 2), 1);
+	/* two faults in a row without hits: 2 pages, backward */
+	assert_int_equal(fault_reads(sim, p.t[0], b + 1), 2);
+	assert_true(slot_cached(sim, slot_of(p.t[0], b)));
+	assert_int_equal(vm_event(sim, SWAP_RA), 7 + 7 + 3 + 1 + 1);
+	assert_int_equal(vm_event(sim, SWAP_RA_HIT), 4);
+	assert_verified(sim);
+}
+
+/*
+ * v3.14+ slot-block readahead (swap_cluster_readahead with
+ * swapin_nr_pages, the 4.x profiles): the first fault reads the aligned
+ * block of 8 slots (4 hits assumed), whichever mm they belong to; with
+ * no hit since, the next read is half as large (4 slots), then 2, then 1.
+ */
+static void test_block_readahead_window_adapts(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", INI("kernel = 4.2\n"));
+	struct pair p;
+	u64 slot, vpn[4], want[4] = { 8, 4, 2, 1 };
+	unsigned int n = 0;
+
+	assert_int_equal(sim->scn.policy.swap_readahead, SWAP_RA_BLOCK);
+	new_pair(sim, &p, 64);
+	swap_out_pair(sim, &p, 64);
+	/* four pages of the first task in four different blocks of 8 slots, none
+	 * next to another */
+	for (u64 i = 0; i < 64 && n < 4; i++) {
+		bool apart = true;
+
+		slot = slot_of(p.t[0], p.base[0] + i);
+		if (slot < 8)
+			continue;
+		for (unsigned int k = 0; k < n; k++)
+			apart = apart && (slot_of(p.t[0], vpn[k]) >> 3) != (slot >> 3);
+		if (apart)
+			vpn[n++] = p.base[0] + i;
+	}
+	assert_int_equal(n, 4);
+	for (unsigned int k = 0; k < 4; k++) {
+		u64 s = slot_of(p.t[0], vpn[k]);
+		u64 in_use = 0;
+
+		for (u64 x = s & ~(want[k] - 1); x < (s & ~(want[k] - 1)) + want[k]; x++)
+			in_use += sim->swap->swap_map[x] != 0 && !slot_cached(sim, x);
+		assert_int_equal(fault_reads(sim, p.t[0], vpn[k]), in_use);
+		assert_int_equal(sim->swap->ra_last_pages, want[k]);
+	}
+	assert_int_equal(vm_event(sim, SWAP_RA_HIT), 0);
 	assert_verified(sim);
 }
 
@@ -441,7 +531,7 @@ static void test_cluster_readahead_swap_end(void **state)
 	assert_verified(sim);
 }
 
-/* The profiles: slot clusters and active swap-ins on 2.6.25, VMA windows on 6.12. */
+/* The profiles: slot clusters and active swap-ins on 2.6.25, slot blocks on 4.x, VMA windows on 6.12. */
 static void test_profiles(void **state)
 {
 	struct sim *sim = test_sim_from_text(NULL, "t.ini", INI("kernel = 2.6.25\n"));
@@ -453,6 +543,9 @@ static void test_profiles(void **state)
 	sim = test_sim_from_text(NULL, "t.ini", INI("kernel = 2.6.28\n"));
 	assert_int_equal(sim->scn.policy.swap_readahead, SWAP_RA_CLUSTER);
 	assert_false(sim->scn.policy.swapin_active);
+	sim_destroy(sim);
+	sim = test_sim_from_text(NULL, "t.ini", INI("kernel = 4.12\n"));
+	assert_int_equal(sim->scn.policy.swap_readahead, SWAP_RA_BLOCK);
 	sim_destroy(sim);
 	sim = test_sim_from_text(NULL, "t.ini", INI("kernel = 6.12\n"));
 	assert_int_equal(sim->scn.policy.swap_readahead, SWAP_RA_VMA);
@@ -505,6 +598,8 @@ int main(void)
 		test_sim_unit_test(test_cluster_readahead_page_cluster_0),
 		test_sim_unit_test(test_cluster_readahead_page_cluster_31),
 		test_sim_unit_test(test_vma_readahead_reads_own_window),
+		test_sim_unit_test(test_vma_readahead_window_adapts),
+		test_sim_unit_test(test_block_readahead_window_adapts),
 		test_sim_unit_test(test_reclaimers_interleave_slots),
 		test_sim_unit_test(test_shared_slot_after_fork_cluster),
 		test_sim_unit_test(test_shared_slot_after_fork_vma),

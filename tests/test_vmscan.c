@@ -116,6 +116,57 @@ static bool low(struct sim *sim, u64 inactive, u64 active)
 	return inactive_is_low(sim, lv, LRU_INACTIVE_ANON);
 }
 
+/*
+ * rstat (v5.13+, memcg_stats = rstat): the file LRU sizes reclaim balances
+ * by (inactive_is_low, cache_trim_mode) are those of the last flush of
+ * the group's stats: a read of its memory.stat (mem_cgroup_flush_stats),
+ * or the periodic flush every 2 s, which sees the sizes as the period
+ * began; its stat_reads shorten the period.  A group whose cache grew
+ * since the last flush still looks short of inactive file pages, and
+ * reclaim deactivates its active ones (the oracle's hot sets).
+ */
+static void test_rstat_flushed_file_sizes(void **state)
+{
+	static const char ini_reads[] = INI_MACHINE("64M") INI_REST "[cgroup reader]\n"
+								    "cgroup = v1\n"
+								    "stat_reads = 200ms\n";
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini_reads);
+	struct mem_cgroup *box = test_memcg_named(sim, "box");
+	struct mem_cgroup *reader = test_memcg_named(sim, "reader");
+	struct lruvec *lv = lruvec_of(sim, box);
+	struct scan_control sc = { .target_mem_cgroup = box, .priority = DEF_PRIORITY };
+
+	assert_true(sim->scn.policy.memcg_stats_rstat);
+	assert_int_equal(box->stat_flush_ns, 2 * NSEC_PER_SEC);
+	assert_int_equal(reader->stat_flush_ns, 200 * NSEC_PER_MSEC);
+	new_lru_pages(sim, box, 10, F(PG_active));
+	assert_int_equal(lv->nr_pages_hier[LRU_ACTIVE_FILE], 10);
+	assert_int_equal(lruvec_page_state_lru(sim, lv, LRU_ACTIVE_FILE), 0);
+	mem_cgroup_flush_stats(sim, box); /* the group's memory.stat is read */
+	assert_int_equal(lruvec_page_state_lru(sim, lv, LRU_ACTIVE_FILE), 10);
+	new_lru_pages(sim, box, 30, 0);
+	assert_int_equal(lruvec_page_state_lru(sim, lv, LRU_INACTIVE_FILE), 0);
+	/* 0 inactive against 10 active as last flushed: deactivate */
+	prepare_scan_control(sim, node0(sim), &sc);
+	assert_true(sc.may_deactivate & DEACTIVATE_FILE);
+	assert_false(sc.cache_trim_mode);
+	/* the periodic flush at 2 s saw 30 and 10, not the 5 added after it */
+	sim->eng.now = 2 * NSEC_PER_SEC + 1;
+	new_lru_pages(sim, box, 5, 0);
+	assert_int_equal(lv->nr_pages_hier[LRU_INACTIVE_FILE], 35);
+	assert_int_equal(lruvec_page_state_lru(sim, lv, LRU_INACTIVE_FILE), 30);
+	prepare_scan_control(sim, node0(sim), &sc);
+	assert_false(sc.may_deactivate & DEACTIVATE_FILE);
+	/* stat_reads = 200ms: the reader's sizes are at most 200 ms old */
+	new_lru_pages(sim, reader, 7, 0);
+	assert_int_equal(lruvec_page_state_lru(sim, lruvec_of(sim, reader), LRU_INACTIVE_FILE), 0);
+	sim->eng.now += 200 * NSEC_PER_MSEC;
+	assert_int_equal(lruvec_page_state_lru(sim, lruvec_of(sim, reader), LRU_INACTIVE_FILE), 7);
+	/* before rstat (exact), the sizes read are the current ones */
+	sim->scn.policy.memcg_stats_rstat = false;
+	assert_int_equal(lruvec_page_state_lru(sim, lv, LRU_INACTIVE_FILE), 35);
+}
+
 /* Below 1 GiB of the type (262144 pages of 4 KiB) the ratio is 1. */
 static void test_inactive_is_low_below_1g(void **state)
 {
@@ -467,6 +518,8 @@ static void test_prepare_scan_control_cache_trim(void **state)
 	struct lruvec *lv = lruvec_of(sim, root_memcg(sim));
 	struct scan_control sc = sc_global(DEF_PRIORITY);
 
+	/* the node counters set by hand are the exact sizes (no rstat) */
+	sim->scn.policy.memcg_stats_rstat = false;
 	lv->anon_cost = 17;
 	lv->file_cost = 23;
 	pgdat->vm_stat[NR_INACTIVE_FILE] = 4096; /* >> 12 = 1 */
@@ -1149,6 +1202,7 @@ int main(void)
 		test_sim_unit_test(test_lru_note_cost_hierarchy),
 		test_sim_unit_test(test_shrink_active_list_no_rotation),
 		test_sim_unit_test(test_age_anon_with_full_swap),
+		test_sim_unit_test(test_rstat_flushed_file_sizes),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -519,6 +519,8 @@ def grid_scenario(cfg, counters, mach, stream_mib):
     if mach["memsw_bytes"]:
         out.append("memsw_limit = %dM" % (mach["memsw_bytes"] >> 20))
     out.append("swappiness = %d" % cfg["runs"][0]["cgroup"]["swappiness"])
+    out += ["; the harness's sampler read memory.stat (a flush of the group's stats) this often",
+            "stat_reads = %dms" % cfg["runs"][0]["samples_interval_ms"]]
     # grid_nested: process i ran in child group i of box (v1, hierarchical,
     # no limits of its own)
     children = cfg["runs"][0]["cgroup"].get("children") or []

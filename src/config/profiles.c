@@ -51,6 +51,7 @@ static const char *const profile_2_6_25[] = {
 	"file_writepage = kswapd",
 	"cgroup = v1",
 	"memcg_high_throttle = reclaim",
+	"memcg_stats = exact",
 	NULL,
 };
 
@@ -78,6 +79,7 @@ static const char *const profile_2_6_28[] = {
 	"file_writepage = kswapd",
 	"cgroup = v1",
 	"memcg_high_throttle = reclaim",
+	"memcg_stats = exact",
 	NULL,
 };
 
@@ -105,6 +107,7 @@ static const char *const profile_2_6_32[] = {
 	"file_writepage = kswapd",
 	"cgroup = v1",
 	"memcg_high_throttle = reclaim",
+	"memcg_stats = exact",
 	NULL,
 };
 
@@ -124,7 +127,7 @@ static const char *const profile_4_2[] = {
 	"lazyfree = none",
 	"tlb_flush = per_page",
 	"swapin_lru = inactive",
-	"swap_readahead = cluster",
+	"swap_readahead = block",
 	"split_lru = on",
 	"memcg_reclaim_stat = on",
 	"did_some_progress = nr_reclaimed",
@@ -137,6 +140,7 @@ static const char *const profile_4_2[] = {
 	"file_writepage = kswapd",
 	"cgroup = v1",
 	"memcg_high_throttle = reclaim",
+	"memcg_stats = exact",
 	NULL,
 };
 
@@ -151,7 +155,7 @@ static const char *const profile_4_5[] = {
 	"lazyfree = anon_lru",
 	"tlb_flush = batched",
 	"swapin_lru = inactive",
-	"swap_readahead = cluster",
+	"swap_readahead = block",
 	"split_lru = on",
 	"memcg_reclaim_stat = on",
 	"did_some_progress = nr_reclaimed",
@@ -164,6 +168,7 @@ static const char *const profile_4_5[] = {
 	"file_writepage = kswapd",
 	"cgroup = v1",
 	"memcg_high_throttle = reclaim",
+	"memcg_stats = exact",
 	NULL,
 };
 
@@ -178,7 +183,7 @@ static const char *const profile_4_12[] = {
 	"lazyfree = inactive_file",
 	"tlb_flush = batched",
 	"swapin_lru = inactive",
-	"swap_readahead = cluster",
+	"swap_readahead = block",
 	"split_lru = on",
 	"memcg_reclaim_stat = on",
 	"did_some_progress = nr_reclaimed",
@@ -191,6 +196,7 @@ static const char *const profile_4_12[] = {
 	"file_writepage = kswapd",
 	"cgroup = v1",
 	"memcg_high_throttle = reclaim",
+	"memcg_stats = exact",
 	NULL,
 };
 
@@ -218,6 +224,7 @@ static const char *const profile_6_12[] = {
 	"file_writepage = kswapd",
 	"cgroup = v2",
 	"memcg_high_throttle = penalty",
+	"memcg_stats = rstat",
 	NULL,
 };
 
@@ -245,6 +252,7 @@ static const char *const profile_6_18[] = {
 	"file_writepage = never",
 	"cgroup = v2",
 	"memcg_high_throttle = penalty",
+	"memcg_stats = rstat",
 	NULL,
 };
 

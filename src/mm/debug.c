@@ -261,6 +261,7 @@ void dump_page(const struct page *page, const char *reason)
 		[PG_buddy] = "buddy",
 		[PG_isolated] = "isolated",
 		[PG_fbatch] = "fbatch",
+		[PG_readahead] = "readahead",
 	};
 
 	fprintf(stderr, "page: flags %#x(", page->flags);

@@ -169,6 +169,17 @@ struct psi_group *mem_cgroup_psi(struct sim *sim, struct mem_cgroup *memcg);
 struct psi_group *mem_cgroup_task_psi(struct task *t);
 bool mem_cgroup_is_descendant(const struct mem_cgroup *memcg, const struct mem_cgroup *root);
 /*
+ * rstat (policy memcg_stats = rstat, v5.13+): the LRU sizes of @lruvec
+ * (descendants included) as the last flush left them, in pages;
+ * lruvec_page_state_lru reads them, lruvec_lru_size_changing is called
+ * before they change; mem_cgroup_flush_stats makes @memcg's subtree exact
+ * (a read of its memory.stat).  With memcg_stats = exact the sizes read
+ * are the current ones.
+ */
+u64 lruvec_page_state_lru(struct sim *sim, struct lruvec *lruvec, enum lru_list lru);
+void lruvec_lru_size_changing(struct sim *sim, struct lruvec *lruvec);
+void mem_cgroup_flush_stats(struct sim *sim, struct mem_cgroup *memcg);
+/*
  * css_next_descendant_pre - the group after @pos (NULL: start) in a
  * pre-order walk of @root's subtree, NULL at its end.
  */
@@ -372,6 +383,12 @@ void swap_free(struct sim *sim, u64 slot);
 bool folio_free_swap(struct sim *sim, u32 pfn);
 bool vm_swap_full(const struct sim *sim);
 enum vm_fault_result swapin_readahead(struct task *t, struct vm_area_struct *vma, u64 vpn);
+/*
+ * A fault at @vpn of @vma found its page @pfn in the swap cache: a hit of
+ * swap readahead if the page was read ahead and not used yet (v6.12
+ * swap_cache_get_folio); feeds the next readahead window.
+ */
+void swap_cache_ra_hit(struct sim *sim, struct vm_area_struct *vma, u64 vpn, u32 pfn);
 u64 get_nr_swap_pages(const struct sim *sim);
 /* __swap_count() (v6.12): the PTEs (swap entries) that refer to @slot */
 static inline unsigned int __swap_count(const struct sim *sim, u64 slot)

@@ -24,6 +24,9 @@
 #include "../sim/config.h"
 #include "../sim/scenario.h"
 
+/* FLUSH_TIME (v6.12): the period of flush_memcg_stats_dwork, 2 s */
+#define FLUSH_TIME_NS (2 * NSEC_PER_SEC)
+
 /* issue 12's budget: a group costs at most 2 KiB besides its per-node lruvecs */
 _Static_assert(sizeof(struct mem_cgroup) <= 2048, "struct mem_cgroup over 2 KiB");
 
@@ -50,6 +53,7 @@ static int memcg_alloc(struct sim *sim, const char *name, struct mem_cgroup *par
 	/* psi_cgroup_alloc(): its pressure counts in its parent's too */
 	if (parent)
 		psi_group_init(&memcg->psi, mem_cgroup_psi(sim, parent), sim->eng.now);
+	memcg->stat_flush_ns = parent ? parent->stat_flush_ns : FLUSH_TIME_NS;
 	/* the cgroup's children list: new ones at the tail */
 	if (parent) {
 		if (parent->last_child)
@@ -89,6 +93,9 @@ static void memcg_configure(struct sim *sim, struct mem_cgroup *memcg, const str
 	if (c->limit != U64_MAX)
 		memcg->memory.max = c->limit / ps;
 	memcg->swappiness = c->swappiness;
+	/* a read of memory.stat flushes the group's subtree (mem_cgroup_flush_stats) */
+	if (c->stat_reads && c->stat_reads < memcg->stat_flush_ns)
+		memcg->stat_flush_ns = c->stat_reads;
 	if (!memcg->dfl) {
 		if (c->memsw_limit != U64_MAX)
 			memcg->memsw.max = c->memsw_limit / ps;
@@ -760,6 +767,56 @@ void mem_cgroup_swapout(struct sim *sim, u32 pfn, u64 slot)
 	page->memcg_id = MEMCG_ID_NONE;
 }
 
+/*
+ * The periodic rstat flushes (v6.12 flush_memcg_stats_dwork, every
+ * FLUSH_TIME since boot; and the group's stat_reads, a reader of its
+ * memory.stat), done lazily: the first change of @lruvec's LRU sizes in a
+ * new period, or the first read, takes the sizes as they stood when the
+ * period began, which is what the flush saw.
+ */
+static void lruvec_stats_sync(struct sim *sim, struct lruvec *lruvec)
+{
+	u64 epoch = sim->eng.now / lruvec->memcg->stat_flush_ns;
+
+	if (epoch == lruvec->flush_epoch)
+		return;
+	memcpy(lruvec->nr_pages_flushed, lruvec->nr_pages_hier, sizeof(lruvec->nr_pages_flushed));
+	lruvec->flush_epoch = epoch;
+}
+
+void lruvec_lru_size_changing(struct sim *sim, struct lruvec *lruvec)
+{
+	if (sim->scn.policy.memcg_stats_rstat)
+		lruvec_stats_sync(sim, lruvec);
+}
+
+u64 lruvec_page_state_lru(struct sim *sim, struct lruvec *lruvec, enum lru_list lru)
+{
+	if (!sim->scn.policy.memcg_stats_rstat)
+		return lruvec->nr_pages_hier[lru];
+	lruvec_stats_sync(sim, lruvec);
+	return lruvec->nr_pages_flushed[lru];
+}
+
+/*
+ * mem_cgroup_flush_stats() (v6.12): what a read of memory.stat does first:
+ * the stats of @memcg's subtree become exact.  (The kernel skips the flush
+ * when fewer than 64 updates per CPU are pending; not modelled.)
+ */
+void mem_cgroup_flush_stats(struct sim *sim, struct mem_cgroup *memcg)
+{
+	for (struct mem_cgroup *pos = css_next_descendant_pre(NULL, memcg); pos;
+	     pos = css_next_descendant_pre(pos, memcg)) {
+		for (unsigned int n = 0; n < sim->nr_nodes; n++) {
+			struct lruvec *lruvec = mem_cgroup_lruvec(pos, &sim->nodes[n]);
+
+			memcpy(lruvec->nr_pages_flushed, lruvec->nr_pages_hier,
+			       sizeof(lruvec->nr_pages_flushed));
+			lruvec->flush_epoch = sim->eng.now / pos->stat_flush_ns;
+		}
+	}
+}
+
 /* __mem_cgroup_uncharge_swap(): the swap entry is gone (or back in memory). */
 void mem_cgroup_uncharge_swap(struct sim *sim, u64 slot)
 {
@@ -816,6 +873,12 @@ static const struct cfg_key memcontrol_policy_keys[] = {
 	  .values = CFG_VALUES("reclaim", "penalty"),
 	  .def = "penalty",
 	  .doc = "over memory.high on return to user: v4.2..5.3 reclaim only / v5.4+ reclaim, then sleep a penalty quadratic in the overage, at most 2 s (the reclaim retries before sleeping are v5.9's)" },
+	{ .name = "memcg_stats",
+	  .type = CFG_ENUM,
+	  P_OFF(memcg_stats_rstat),
+	  .values = CFG_VALUES("exact", "rstat"),
+	  .def = "rstat",
+	  .doc = "the LRU sizes reclaim's list balance reads (inactive_is_low, cache_trim_mode): before v5.13 exact (per-CPU deltas folded every 32 pages) / v5.13+ rstat: as of the last flush, every 2 s (flush_memcg_stats_dwork) or when the group's memory.stat is read (a workload's stat_reads)" },
 };
 CFG_TABLE(memcontrol_policy_table, memcontrol_policy_keys);
 
@@ -980,6 +1043,11 @@ static const struct cfg_key cgroup_keys[] = {
 	  .origin_off = CG_OFF(oom_group_origin),
 	  .def = "0",
 	  .doc = "v2 memory.oom.group: an OOM kill in it kills all its processes (but oom_score_adj -1000 ones)" },
+	{ .name = "stat_reads",
+	  .type = CFG_TIME,
+	  .off = CG_OFF(stat_reads),
+	  .def = "0",
+	  .doc = "a monitor reads the group's memory.stat every this often (the oracle's sampler: 200ms); 0 = none. Each read flushes the group's rstat stats, which reclaim otherwise sees as of the last periodic flush (2 s; [policy] memcg_stats)" },
 };
 CFG_TABLE(memcontrol_cgroup_table, cgroup_keys);
 

@@ -266,6 +266,7 @@ static enum vm_fault_result do_swap_page(struct task *t, struct vm_area_struct *
 		return swapin_readahead(t, vma, vpn);
 	pfn = (u32)(e - 1);
 	page = pfn_to_page(sim, pfn);
+	swap_cache_ra_hit(sim, vma, vpn, pfn);
 	if (PageFlag(page, PG_locked)) {
 		folio_wait_locked(t, pfn);
 		return VM_FAULT_BLOCKED;

@@ -34,6 +34,7 @@ enum pageflags {
 	PG_buddy, /* free, in the buddy allocator at page->order */
 	PG_isolated, /* taken off the LRU by a reclaimer (kernel: !PG_lru + ref) */
 	PG_fbatch, /* in a per-CPU lru_lazyfree batch (kernel: the batch's ref) */
+	PG_readahead, /* read by swap readahead, not yet faulted (SetPageReadahead) */
 	NR_PAGEFLAGS,
 };
 
@@ -273,6 +274,12 @@ struct lruvec {
 	u64 file_cost;
 	u64 nonresident_age; /* mm/workingset.c clock */
 	u64 refaults[2]; /* snapshot for may_deactivate */
+	/*
+	 * rstat (v5.13+): nr_pages_hier as of the last flush of the group's
+	 * stats, which happened in flush period flush_epoch (FLUSH_TIME)
+	 */
+	u64 nr_pages_flushed[NR_LRU_LISTS];
+	u64 flush_epoch;
 	struct lock_timeline lru_lock;
 	struct mem_cgroup_reclaim_iter iter; /* mem_cgroup_per_node.iter */
 	struct mem_cgroup *memcg;
@@ -297,6 +304,11 @@ struct mem_cgroup {
 	struct page_counter swap; /* v2 memory.swap.* */
 	struct page_counter memsw; /* v1 memory+swap */
 	int swappiness;
+	/*
+	 * ns between flushes of its rstat stats: FLUSH_TIME (2 s), or less
+	 * when it or an ancestor has its memory.stat read more often
+	 */
+	u64 stat_flush_ns;
 	struct lruvec *nodeinfo; /* one lruvec per node */
 	long vm_stat[NR_VM_NODE_STAT_ITEMS]; /* summed over nodes, local */
 	u64 vm_events[NR_VM_EVENT_ITEMS]; /* local */
@@ -371,6 +383,14 @@ struct vm_area_struct {
 	struct address_space *vm_file;
 	u64 vm_pgoff; /* file page mapped at vm_start */
 	pte_t *ptes; /* one per page, [vpn - vm_start] */
+	/*
+	 * swap_readahead_info (v4.14+): the last swap fault's page, the
+	 * window it read (pages) and the readahead hits since; all 0 = never
+	 * set, read as 4 hits (GET_SWAP_RA_VAL)
+	 */
+	u64 swap_ra_vpn;
+	unsigned int swap_ra_win;
+	unsigned int swap_ra_hits;
 };
 
 static inline bool vma_is_anonymous(const struct vm_area_struct *vma)
@@ -455,6 +475,13 @@ struct swap_info_struct {
 	u64 *swap_cache; /* slot -> pfn + 1, or a shadow (XA_SHADOW) */
 	u16 *swap_cgroup; /* memcg id charged for each slot (mm/swap_cgroup.c) */
 	u64 cluster_next; /* next slot to try (scan_swap_map_slots) */
+	/*
+	 * swapin_nr_pages() state (v3.14+, the slot-block readahead): the
+	 * kernel's statics, one set as the model has one swap device
+	 */
+	unsigned int ra_hits; /* swapin_readahead_hits, starts at 4 */
+	u64 ra_prev_offset; /* prev_offset: the last fault slot without hits */
+	unsigned int ra_last_pages; /* last_readahead_pages */
 };
 #define SWAP_HAS_CACHE 0x40 /* swap_map flag: a swap cache page exists */
 

@@ -40,8 +40,12 @@ static void update_lru_size(struct sim *sim, struct lruvec *lruvec, enum lru_lis
 
 	lruvec->nr_pages[lru] += delta;
 	lruvec->zone_nr[zone->idx][lru] += delta;
-	for (struct mem_cgroup *m = lruvec->memcg; m; m = m->parent)
-		mem_cgroup_lruvec(m, lruvec->pgdat)->nr_pages_hier[lru] += delta;
+	for (struct mem_cgroup *m = lruvec->memcg; m; m = m->parent) {
+		struct lruvec *lv = mem_cgroup_lruvec(m, lruvec->pgdat);
+
+		lruvec_lru_size_changing(sim, lv);
+		lv->nr_pages_hier[lru] += delta;
+	}
 	mod_lruvec_state(lruvec, NR_LRU_BASE + lru, delta);
 	mod_zone_page_state(zone, NR_ZONE_LRU_BASE + lru, delta);
 }

@@ -3,15 +3,19 @@
  * swap_state.c - swap I/O and swap-in readahead (mm/page_io.c,
  * mm/swap_state.c, v6.12; the slot-cluster readahead of v2.6.25).
  *
- * Readahead has two forms (policy swap_readahead).  The kernel's
+ * Readahead has three forms (policy swap_readahead).  The kernel's
  * VMA-based readahead (swap_vma_readahead, v4.14+ on non-rotating swap)
- * reads the swapped-out PTEs of a window of 2^page-cluster pages around
- * the fault; with a sequential access pattern the window stays at that
- * size, which is what the oracle shows (one major fault per 8 pages).
- * The model uses the fixed, aligned window.  The older slot-cluster
- * readahead (swapin_readahead + valid_swaphandles, v2.6.25) reads the
- * neighbouring swap slots instead, whichever mm they belong to: it helps
- * only as far as reclaim wrote a task's pages to neighbouring slots.
+ * reads the swapped-out PTEs of a window around the fault; v3.14+'s
+ * slot-block readahead (swap_cluster_readahead) reads an aligned block of
+ * swap slots.  Both size their window with __swapin_nr_pages() from the
+ * readahead pages faulted since the last read (PG_readahead hits): up to
+ * 2^page-cluster pages while they are used, shrinking by half a read down
+ * to one page when they are not - a sequential pattern keeps the whole
+ * window (one major fault per 8 pages), a random one reads a page a fault.
+ * The older slot-cluster readahead (swapin_readahead + valid_swaphandles,
+ * v2.6.25) reads the run of in-use slots around the fault's, always the
+ * whole block, whichever mm they belong to: it helps only as far as
+ * reclaim wrote a task's pages to neighbouring slots.
  */
 #include "internal.h"
 #include "../sim/config.h"
@@ -134,24 +138,135 @@ static enum vm_fault_result swap_read_submit(struct task *t, struct bio *bio)
 	return VM_FAULT_BLOCKED;
 }
 
+/* SWAP_RA_HITS_MAX (v6.12): the hit count has PAGE_SHIFT / 2 bits (63 at 4 KiB pages) */
+static unsigned int swap_ra_hits_max(const struct sim *sim)
+{
+	return (1u << (sim->page_shift / 2)) - 1;
+}
+
+/*
+ * swap_cache_get_folio() (v6.12) bookkeeping of a fault that found its
+ * page in the swap cache: a page readahead brought in and not yet used
+ * (PG_readahead, cleared here) is a hit - SWAP_RA_HIT, and one more hit
+ * for the next window of the VMA (VMA readahead, which also remembers the
+ * fault's page) or of the device (slot-block readahead).
+ */
+void swap_cache_ra_hit(struct sim *sim, struct vm_area_struct *vma, u64 vpn, u32 pfn)
+{
+	struct page *page = pfn_to_page(sim, pfn);
+	bool readahead = PageFlag(page, PG_readahead);
+
+	ClearPageFlag(page, PG_readahead);
+	if (sim->scn.policy.swap_readahead == SWAP_RA_VMA) {
+		/* GET_SWAP_RA_VAL: a VMA never faulted starts with 4 hits */
+		if (!vma->swap_ra_vpn && !vma->swap_ra_win && !vma->swap_ra_hits)
+			vma->swap_ra_hits = 4;
+		if (readahead)
+			vma->swap_ra_hits = min_u64(vma->swap_ra_hits + 1, swap_ra_hits_max(sim));
+		vma->swap_ra_vpn = vpn;
+	} else if (readahead) {
+		sim->swap->ra_hits++;
+	}
+	if (readahead)
+		count_vm_event(sim, SWAP_RA_HIT);
+}
+
+/*
+ * __swapin_nr_pages() (v6.12): the next window from the hits since the
+ * last read.  With hits, hits + 2 rounded up to a power of two (at least
+ * 4); without, 2 when the fault is next to the last one (@prev), else 1;
+ * at most @max_pages, and at least half the last window @prev_win (the
+ * window shrinks by half a read at most).
+ */
+static unsigned int __swapin_nr_pages(u64 prev, u64 offset, unsigned int hits,
+				      unsigned int max_pages, unsigned int prev_win)
+{
+	unsigned int pages = hits + 2;
+
+	if (pages == 2) {
+		if (offset != prev + 1 && offset + 1 != prev)
+			pages = 1;
+	} else {
+		unsigned int roundup = 4;
+
+		while (roundup < pages)
+			roundup <<= 1;
+		pages = roundup;
+	}
+	if (pages > max_pages)
+		pages = max_pages;
+	if (pages < prev_win / 2)
+		pages = prev_win / 2;
+	return pages;
+}
+
+/*
+ * swap_vma_ra_win() (v6.12): the window of the fault at @vpn from the
+ * VMA's readahead state, which it then records (the fault's page, the
+ * window, no hits yet).  A fault right after the last one reads forward,
+ * right before it backward, else a window around it (more after than
+ * before); clamped to the VMA and to the page table (PMD) of the fault.
+ * Returns the window and sets [*start, *end); 1 = no readahead.
+ */
+static unsigned int swap_vma_ra_win(struct sim *sim, struct vm_area_struct *vma, u64 vpn,
+				    u64 *start, u64 *end)
+{
+	/* SWAP_RA_ORDER_CEILING: at most 2^5 pages on 64-bit */
+	unsigned int max_win = 1u << min_u64(sim->scn.sysctl.page_cluster, 5);
+	/* a page table of 8-byte entries fills one page */
+	u64 ptrs = sim->page_size / sizeof(u64);
+	u64 pmd = vpn & ~(ptrs - 1);
+	unsigned int hits = vma->swap_ra_hits, win, left;
+	u64 prev = vma->swap_ra_vpn, lo, hi;
+
+	*start = vpn;
+	*end = vpn + 1;
+	if (max_win == 1)
+		return 1;
+	if (!prev && !vma->swap_ra_win && !hits)
+		hits = 4; /* GET_SWAP_RA_VAL */
+	win = __swapin_nr_pages(prev, vpn, hits, max_win, vma->swap_ra_win);
+	vma->swap_ra_vpn = vpn;
+	vma->swap_ra_win = win;
+	vma->swap_ra_hits = 0;
+	if (win == 1)
+		return 1;
+	if (vpn == prev + 1) {
+		lo = vpn;
+		hi = vpn + win;
+	} else if (prev == vpn + 1) {
+		lo = vpn + 1 >= win ? vpn + 1 - win : 0;
+		hi = vpn + 1;
+	} else {
+		left = (win - 1) / 2;
+		lo = vpn >= left ? vpn - left : 0;
+		hi = vpn + win - left;
+	}
+	*start = max_u64(max_u64(lo, vma->vm_start), pmd);
+	*end = min_u64(min_u64(hi, vma->vm_end), pmd + ptrs);
+	return win;
+}
+
 /*
  * swap_vma_readahead() (v6.12): read the faulting slot and the other
- * swapped-out, uncached PTEs of its aligned window of 2^page-cluster
- * pages in one request.  Needs pages from the task's pool first (which may
- * take reclaim steps).  The caller sleeps until the read completes.
+ * swapped-out, uncached PTEs of its window (swap_vma_ra_win) in one
+ * request; the readahead pages are marked PG_readahead.  Needs pages from
+ * the task's pool first (which may take reclaim steps).  The caller sleeps
+ * until the read completes.
  */
 static enum vm_fault_result swap_vma_readahead(struct task *t, struct vm_area_struct *vma, u64 vpn)
 {
 	struct sim *sim = t->sim;
 	struct swap_info_struct *si = sim->swap;
-	/* swap_vma_ra_win(): at most 2^SWAP_RA_ORDER_CEILING (5 on 64-bit) pages */
-	u64 win = 1ULL << min_u64(sim->scn.sysctl.page_cluster, 5);
-	u64 start = max_u64(vpn & ~(win - 1), vma->vm_start);
-	u64 end = min_u64((vpn & ~(win - 1)) + win, vma->vm_end);
+	/* the state before this fault: a fault retried sizes its window again */
+	u64 ra_vpn = vma->swap_ra_vpn;
+	unsigned int ra_win = vma->swap_ra_win, ra_hits = vma->swap_ra_hits;
 	unsigned int need = 0;
 	enum vm_fault_result r;
 	struct bio *bio;
+	u64 start, end;
 
+	swap_vma_ra_win(sim, vma, vpn, &start, &end);
 	for (u64 v = start; v < end; v++) {
 		pte_t pte = vma->ptes[v - vma->vm_start];
 
@@ -159,8 +274,18 @@ static enum vm_fault_result swap_vma_readahead(struct task *t, struct vm_area_st
 			need++;
 	}
 	r = task_fill_pool(t, need, 1);
-	if (r != VM_FAULT_DONE)
+	if (r != VM_FAULT_DONE) {
+		/*
+		 * the kernel sizes the window once per fault and allocates as
+		 * it reads; the model's pool, filled first, may have to reclaim
+		 * and retry the fault: undo the window, or the retry would see
+		 * a fault at the same page without hits and halve it
+		 */
+		vma->swap_ra_vpn = ra_vpn;
+		vma->swap_ra_win = ra_win;
+		vma->swap_ra_hits = ra_hits;
 		return r;
+	}
 	/* the reclaim that filled the pool may have changed the window */
 	if (!pte_swap(vma->ptes[vpn - vma->vm_start])) {
 		task_pool_release(t);
@@ -181,8 +306,94 @@ static enum vm_fault_result swap_vma_readahead(struct task *t, struct vm_area_st
 		if (!pte_swap(pte) || swap_cache_has_page(si, slot))
 			continue;
 		swap_read_add(t, bio, t->mm, v, slot);
-		if (v != vpn)
+		if (v != vpn) {
+			SetPageFlag(pfn_to_page(sim, bio->pfns[bio->nr_pages - 1]), PG_readahead);
 			count_vm_event(sim, SWAP_RA);
+		}
+	}
+	task_pool_release(t);
+	return swap_read_submit(t, bio);
+}
+
+/*
+ * swapin_nr_pages() (v6.12): the slot-block readahead's window, from the
+ * hits counted since the last read anywhere (the kernel's statics).  The
+ * fault's slot is remembered only when there were no hits.
+ */
+static unsigned int swapin_nr_pages(struct sim *sim, u64 offset)
+{
+	struct swap_info_struct *si = sim->swap;
+	unsigned int max_pages = 1u << min_u64(sim->scn.sysctl.page_cluster, 31);
+	unsigned int hits, pages;
+
+	if (max_pages <= 1)
+		return 1;
+	hits = si->ra_hits;
+	si->ra_hits = 0;
+	pages = __swapin_nr_pages(si->ra_prev_offset, offset, hits, max_pages, si->ra_last_pages);
+	if (!hits)
+		si->ra_prev_offset = offset;
+	si->ra_last_pages = pages;
+	return pages;
+}
+
+/*
+ * swap_cluster_readahead() (v3.14-v6.12): read the faulting slot and the
+ * in-use, uncached slots of its aligned block of swapin_nr_pages() slots
+ * (the header slot left out), whichever mm they belong to; the readahead
+ * pages are marked PG_readahead.  The faulting page is taken first;
+ * readahead stops where the pool ran short.
+ */
+static enum vm_fault_result swap_block_readahead(struct task *t, struct vm_area_struct *vma,
+						 u64 vpn)
+{
+	struct sim *sim = t->sim;
+	struct swap_info_struct *si = sim->swap;
+	u64 slot = pte_slot(vma->ptes[vpn - vma->vm_start]);
+	/* the state before this fault: a fault retried sizes its block again */
+	unsigned int ra_hits = si->ra_hits, ra_last = si->ra_last_pages;
+	u64 ra_prev = si->ra_prev_offset;
+	/* one request of the model: at most BIO_MAX_PAGES of a huge page-cluster */
+	u64 mask = min_u64(swapin_nr_pages(sim, slot), BIO_MAX_PAGES) - 1;
+	u64 first = max_u64(slot & ~mask, 1), last = min_u64(slot | mask, si->max - 1);
+	unsigned int need = 0;
+	enum vm_fault_result r;
+	struct bio *bio;
+
+	for (u64 s = first; s <= last; s++)
+		if (si->swap_map[s] && !swap_cache_has_page(si, s))
+			need++;
+	r = task_fill_pool(t, need, 1);
+	if (r != VM_FAULT_DONE) {
+		/* as in swap_vma_readahead: the retry sizes the same block */
+		si->ra_hits = ra_hits;
+		si->ra_last_pages = ra_last;
+		si->ra_prev_offset = ra_prev;
+		return r;
+	}
+	/* as swap_cluster_readahead below: the fault is retried */
+	if (!pte_swap(vma->ptes[vpn - vma->vm_start])) {
+		task_pool_release(t);
+		return VM_FAULT_DONE;
+	}
+	if (swap_cache_has_page(si, slot)) {
+		task_pool_release(t);
+		return VM_FAULT_RETRY;
+	}
+	bio = bio_alloc(sim, &sim->swap_dev, REQ_OP_READ, end_swap_bio_read);
+	if (!bio) {
+		/* the run has stopped (sim_fail): no page entered the swap cache */
+		task_pool_release(t);
+		return VM_FAULT_RETRY;
+	}
+	bio->sector = first;
+	swap_read_add(t, bio, t->mm, vpn, slot);
+	for (u64 s = first; s <= last && mm_task(t)->pool_nr; s++) {
+		if (s == slot || !si->swap_map[s] || swap_cache_has_page(si, s))
+			continue;
+		swap_read_add(t, bio, NULL, 0, s);
+		SetPageFlag(pfn_to_page(sim, bio->pfns[bio->nr_pages - 1]), PG_readahead);
+		count_vm_event(sim, SWAP_RA);
 	}
 	task_pool_release(t);
 	return swap_read_submit(t, bio);
@@ -270,8 +481,14 @@ static enum vm_fault_result swap_cluster_readahead(struct task *t, struct vm_are
 /* swapin_readahead(): the form the policy names. */
 enum vm_fault_result swapin_readahead(struct task *t, struct vm_area_struct *vma, u64 vpn)
 {
-	if (t->sim->scn.policy.swap_readahead == SWAP_RA_CLUSTER)
+	switch (t->sim->scn.policy.swap_readahead) {
+	case SWAP_RA_CLUSTER:
 		return swap_cluster_readahead(t, vma, vpn);
+	case SWAP_RA_BLOCK:
+		return swap_block_readahead(t, vma, vpn);
+	case SWAP_RA_VMA:
+		break;
+	}
 	return swap_vma_readahead(t, vma, vpn);
 }
 
@@ -285,9 +502,9 @@ static const struct cfg_key swap_state_policy_keys[] = {
 	{ .name = "swap_readahead",
 	  .type = CFG_ENUM,
 	  P_OFF(swap_readahead),
-	  .values = CFG_VALUES("cluster", "vma"),
+	  .values = CFG_VALUES("cluster", "vma", "block"),
 	  .def = "vma",
-	  .doc = "what a swap-in fault reads besides its page: v4.14+ the swapped PTEs of its window of 2^page-cluster pages (at most 32) / the run of in-use slots around its slot in the aligned block of 2^page-cluster slots, no ceiling as in 2.6.25 (valid_swaphandles, before v4.14; later kernels use it on rotating swap, not modelled); the model reads at most 256 pages at once" },
+	  .doc = "what a swap-in fault reads besides its page: v4.14+ the swapped PTEs of a window around it, 1 to 2^page-cluster pages (at most 32) sized by the readahead pages faulted since the last read (swap_vma_readahead) / the run of in-use slots around its slot in the aligned block of 2^page-cluster slots, no ceiling and always the whole run as in 2.6.25 (valid_swaphandles) / v3.14+ an aligned block of 1 to 2^page-cluster slots sized the same way (swap_cluster_readahead; before v4.14, and later kernels on rotating swap, not modelled); the model reads at most 256 pages at once" },
 	{ .name = "swapin_lru",
 	  .type = CFG_ENUM,
 	  P_OFF(swapin_active),

@@ -46,6 +46,7 @@ int swap_init(struct sim *sim)
 		si->swap_cgroup[i] = MEMCG_ID_NONE;
 	si->swap_map[0] = 0xff; /* the header page is never handed out */
 	si->cluster_next = 1;
+	si->ra_hits = 4; /* swapin_readahead_hits = ATOMIC_INIT(4) */
 	sim->swap = si;
 	return 0;
 }

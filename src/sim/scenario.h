@@ -125,9 +125,12 @@ enum lazyfree_policy {
 
 /* swap_readahead: which swap slots a swap-in fault reads besides its own */
 enum swap_readahead_policy {
-	SWAP_RA_CLUSTER, /* the faulting slot's aligned block of slots (< v4.14,
-				 * and later kernels with a rotating swap device) */
-	SWAP_RA_VMA, /* v4.14+ swap_vma_readahead: the fault's PTE window */
+	SWAP_RA_CLUSTER, /* v2.6.25 valid_swaphandles: the run of in-use slots
+			  * in the faulting slot's aligned block */
+	SWAP_RA_VMA, /* v4.14+ swap_vma_readahead: the fault's PTE window, adaptive */
+	SWAP_RA_BLOCK, /* v3.14+ swap_cluster_readahead: an aligned block of
+			* slots sized by swapin_nr_pages() (< v4.14, and later
+			* kernels with a rotating swap device) */
 };
 
 /* tlb_flush: TLB shootdown when reclaim unmaps pages (seed 001) */
@@ -170,6 +173,8 @@ struct scn_policy {
 	bool file_writepage; /* file_writepage = kswapd (< v6.17) */
 	bool cgroup_dfl; /* cgroup = v2: groups use the v2 interface by default */
 	bool memcg_high_penalty; /* memcg_high_throttle = penalty (v5.4+) */
+	bool memcg_stats_rstat; /* memcg_stats = rstat: reclaim reads flushed
+				 * memcg LRU sizes (v5.13+) */
 	u32 keys_given; /* 1 << index of each key given (file or
 					 * --set): a profile leaves them alone */
 };
@@ -211,6 +216,7 @@ struct scn_cgroup {
 	u64 high; /* bytes, v2 memory.high; U64_MAX = max */
 	u64 swap_max; /* bytes, v2 memory.swap.max; U64_MAX = max */
 	bool oom_group; /* v2 memory.oom.group */
+	u64 stat_reads; /* ns between reads of its memory.stat; 0 = none */
 	int line; /* line of the section header, for messages */
 	int parent_origin, limit_origin, memsw_origin;
 	int interface_origin, swappiness_origin, min_origin, low_origin, high_origin,

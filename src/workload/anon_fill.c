@@ -107,6 +107,8 @@ static void anon_fill_run(struct task *t)
 			af->fill_min_flt = t->min_flt;
 			af->fill_maj_flt = t->maj_flt;
 		}
+		/* the program reads its group's memory.stat after each phase */
+		mem_cgroup_flush_stats(t->sim, t->memcg);
 	}
 	if (cfg->hold)
 		wl_hold(t);

@@ -81,6 +81,8 @@ static void hotset_stream_run(struct task *t)
 
 	for (unsigned int w = 0; w < HS_PARAMS(t->wl->cfg)->warm_passes; w++)
 		hs_read_file(t, hs, hs->hot);
+	/* the program reads its group's memory.stat after each phase */
+	mem_cgroup_flush_stats(t->sim, t->memcg);
 	for (u64 pos = 0; pos < hs->stream->size; pos++) {
 		wl_rate(t, t->sim->page_size);
 		WL_DO(t, hs_read_page(t, hs, hs->stream, pos));
@@ -89,6 +91,7 @@ static void hotset_stream_run(struct task *t)
 		hs->since = 0;
 		count_hot_misses(hs);
 		hs_read_file(t, hs, hs->hot);
+		mem_cgroup_flush_stats(t->sim, t->memcg);
 	}
 }
 
