@@ -385,8 +385,8 @@ static void test_tree_groups(void **state)
 					"[cgroup_tree t]\nunder = A/B\nlevels = 3\nsubtrees = 2\n"
 					"high = 4M\n");
 	static const char *const order[] = {
-		"/", "A", "A/B", "A/B/C", "A/B/t0", "A/B/t0/0", "A/B/t0/0/0", "A/B/t0/0/1",
-		"A/B/t0/1", "A/B/t0/1/0", "A/B/t0/1/1", "A/B/t1",
+		"/",	      "A",	    "A/B",	"A/B/C",      "A/B/t0",	    "A/B/t0/0",
+		"A/B/t0/0/0", "A/B/t0/0/1", "A/B/t0/1", "A/B/t0/1/0", "A/B/t0/1/1", "A/B/t1",
 	};
 	struct mem_cgroup *leaf, *pos = NULL;
 	unsigned int n = 0;
@@ -421,10 +421,12 @@ static void test_path_errors(void **state)
 	char text[4096];
 	size_t used;
 
-	expect_scn_error("[cgroup A/B/C]\n[cgroup A]\n",
-			 "t.ini:1: [cgroup A/B/C]: its parent 'A/B' does not exist (no [cgroup A/B] section)");
-	expect_scn_error("[cgroup A]\n[cgroup A/B]\nparent = A\n",
-			 "t.ini:3: [cgroup A/B] parent: the section's path gives the parent (drop parent, or name the section 'B')");
+	expect_scn_error(
+		"[cgroup A/B/C]\n[cgroup A]\n",
+		"t.ini:1: [cgroup A/B/C]: its parent 'A/B' does not exist (no [cgroup A/B] section)");
+	expect_scn_error(
+		"[cgroup A]\n[cgroup A/B]\nparent = A\n",
+		"t.ini:3: [cgroup A/B] parent: the section's path gives the parent (drop parent, or name the section 'B')");
 	expect_scn_error("[cgroup A]\n[cgroup A/B]\n[cgroup B]\nparent = A\n",
 			 "t.ini:3: [cgroup B]: A/B is also [cgroup A/B] (line 2)");
 	expect_scn_error("[cgroup A//B]\n", "t.ini:1: [cgroup A//B]: empty name");
@@ -439,26 +441,30 @@ static void test_path_errors(void **state)
 	/* trees */
 	expect_scn_error("[cgroup_tree t]\nunder = nope\n",
 			 "t.ini:2: [cgroup_tree t] under: no [cgroup] section named 'nope'");
-	expect_scn_error("[cgroup A]\n[cgroup_tree t]\nunder = A\nlevels = 15\nsubtrees = 2\n",
-			 "t.ini:5: [cgroup_tree t]: 65534 groups make 65536 with the others, more than 65535 (memcg ids are 16-bit)");
-	expect_scn_error("[cgroup A]\n[cgroup A/B]\n[cgroup_tree t]\nunder = A/B\nlevels = 31\n",
-			 "t.ini:5: [cgroup_tree t] levels: 31 levels under 'A/B' go deeper than 32 levels (the depth limit)");
+	expect_scn_error(
+		"[cgroup A]\n[cgroup_tree t]\nunder = A\nlevels = 15\nsubtrees = 2\n",
+		"t.ini:5: [cgroup_tree t]: 65534 groups make 65536 with the others, more than 65535 (memcg ids are 16-bit)");
+	expect_scn_error(
+		"[cgroup A]\n[cgroup A/B]\n[cgroup_tree t]\nunder = A/B\nlevels = 31\n",
+		"t.ini:5: [cgroup_tree t] levels: 31 levels under 'A/B' go deeper than 32 levels (the depth limit)");
 	expect_scn_error("[cgroup_tree t]\nlevels = 33\n",
 			 "t.ini:2: [cgroup_tree t] levels: 33 out of range (1..32)");
 	expect_scn_error("[cgroup_tree t]\nlevels = 2\nsubtrees = 2\n[cgroup t1/0]\n[cgroup t1]\n",
 			 "t.ini:4: [cgroup t1/0]: [cgroup_tree t] (line 1) makes t1/0 too");
 	expect_scn_error("[cgroup_tree t]\nsubtrees = 2\n[cgroup_tree t1]\n",
 			 "t.ini:3: [cgroup_tree t1]: makes t1, as [cgroup_tree t] (line 1) does");
-	expect_scn_error("[cgroup_tree t]\nlimit = 8M\nmin = 1M\n",
-			 "t.ini:2: [cgroup_tree t] limit: a cgroup v1 key, but the group is v2 (the kernel profile's [policy] cgroup)");
+	expect_scn_error(
+		"[cgroup_tree t]\nlimit = 8M\nmin = 1M\n",
+		"t.ini:2: [cgroup_tree t] limit: a cgroup v1 key, but the group is v2 (the kernel profile's [policy] cgroup)");
 	expect_scn_error("[cgroup_tree t]\nmax = 8M\nlow = 9M\n",
 			 "t.ini:3: [cgroup_tree t] low must be <= max (8388608 bytes)");
 	expect_scn_error("[cgroup_tree t]\n[cgroup_tree t]\n",
 			 "t.ini:2: [cgroup_tree t]: duplicate cgroup_tree name (first at line 1)");
 	expect_scn_error("[cgroup_tree t]\nunder = /\nparent = /\n",
 			 "t.ini:3: [cgroup_tree t] parent: duplicate key (first given at line 2)");
-	expect_scn_error("[cgroup_tree t]\n[workload w]\ntype = file_read\nsize = 1M\ncgroup = t/0\n",
-			 "t.ini:5: [workload w] cgroup: no cgroup named 't/0'");
+	expect_scn_error(
+		"[cgroup_tree t]\n[workload w]\ntype = file_read\nsize = 1M\ncgroup = t/0\n",
+		"t.ini:5: [workload w] cgroup: no cgroup named 't/0'");
 }
 
 int main(void)

@@ -327,7 +327,8 @@ int mem_cgroups_init(struct sim *sim, char *err, size_t errlen)
 		parent = under[0] ? memcg_by_path(sim, under) : root;
 		for (unsigned int j = 0; j < t->subtrees; j++) {
 			tree_root_path(t, under, j, path, sizeof(path));
-			if (!parent || memcg_create_tree(sim, t, path, sizeof(path), parent, t->levels))
+			if (!parent ||
+			    memcg_create_tree(sim, t, path, sizeof(path), parent, t->levels))
 				goto nomem;
 		}
 	}
@@ -1273,10 +1274,10 @@ static const char *scn_cgroup_check(const struct scenario *s, const struct scn_c
 	};
 	const struct cg_key_origin *other = dfl ? v1 : v2;
 	size_t nr_other = dfl ? CFG_ARRAY_SIZE(v1) : CFG_ARRAY_SIZE(v2);
-	const char *why = c->interface >= 0	    ? "its cgroup key" :
-			  s->machine.cgroup >= 0    ? "[machine] cgroup" :
-			  s->policy.cgroup_given    ? "[policy] cgroup" :
-						      "the kernel profile's [policy] cgroup";
+	const char *why = c->interface >= 0	 ? "its cgroup key" :
+			  s->machine.cgroup >= 0 ? "[machine] cgroup" :
+			  s->policy.cgroup_given ? "[policy] cgroup" :
+						   "the kernel profile's [policy] cgroup";
 
 	for (size_t i = 0; i < nr_other; i++) {
 		if (!other[i].origin)
@@ -1328,8 +1329,8 @@ static int report_cycle(const struct scenario *s, unsigned int i, char *err, siz
 }
 
 /* The checks of one group's own keys (a section, or a tree's template). */
-static int check_group_keys(const struct scenario *s, const struct scn_cgroup *cg,
-			    const char *kind, char *err, size_t errlen)
+static int check_group_keys(const struct scenario *s, const struct scn_cgroup *cg, const char *kind,
+			    char *err, size_t errlen)
 {
 	u64 ps = s->machine.page_size;
 	int ps_origin = s->machine.page_size_origin, origin;
@@ -1411,9 +1412,10 @@ static int check_trees(const struct scenario *s, u64 *nr, char *err, size_t errl
 		/* the deepest path: UNDER/NAMEjj/1/1/... */
 		plen = strlen(under) + 1 + strlen(tm->name) + 2 + 2 * (t->levels - 1);
 		if (plen >= SCN_PATH_LEN)
-			return cfg_fail_at(s, t->levels_origin, tm->line, err, errlen,
-					   "[cgroup_tree %s] levels: its paths would be longer than %d characters",
-					   tm->name, SCN_PATH_LEN - 1);
+			return cfg_fail_at(
+				s, t->levels_origin, tm->line, err, errlen,
+				"[cgroup_tree %s] levels: its paths would be longer than %d characters",
+				tm->name, SCN_PATH_LEN - 1);
 		groups = (u64)t->subtrees * ((1ULL << t->levels) - 1);
 		*nr += groups;
 		if (*nr > SCN_MAX_MEMCGS)
@@ -1425,7 +1427,8 @@ static int check_trees(const struct scenario *s, u64 *nr, char *err, size_t errl
 				SCN_MAX_MEMCGS);
 		/* no group twice: a section's path, another tree's subtree root */
 		for (unsigned int j = 0; j < s->nr_cgroups; j++) {
-			if (scn_cgroup_path(s, j, path, sizeof(path)) || !tree_makes(t, under, path))
+			if (scn_cgroup_path(s, j, path, sizeof(path)) ||
+			    !tree_makes(t, under, path))
 				continue;
 			return cfg_fail_at(s, 0, s->cgroups[j].line, err, errlen,
 					   "[cgroup %s]: [cgroup_tree %s] (line %d) makes %s too",
@@ -1524,8 +1527,8 @@ int memcg_check_cgroups(const struct scenario *s, char *err, size_t errlen)
 					   cg->name, SCN_PATH_LEN - 1);
 		if (path_depth(path) > SCN_MAX_CGROUP_DEPTH)
 			return cfg_fail_at(s, cg->parent_origin, cg->line, err, errlen,
-					   "[cgroup %s]: %s is %u levels deep (at most %d)", cg->name,
-					   path, path_depth(path), SCN_MAX_CGROUP_DEPTH);
+					   "[cgroup %s]: %s is %u levels deep (at most %d)",
+					   cg->name, path, path_depth(path), SCN_MAX_CGROUP_DEPTH);
 		for (unsigned int j = 0; j < i; j++)
 			if (!scn_cgroup_path(s, j, other, sizeof(other)) && !strcmp(path, other))
 				return cfg_fail_at(s, 0, cg->line, err, errlen,

@@ -100,8 +100,7 @@ static void print_workload(FILE *f, const struct sim *sim, unsigned int idx)
 	if (wl->cfg && wl->cfg->type < NR_WORKLOAD_TYPES && workload_type_name[wl->cfg->type])
 		type = workload_type_name[wl->cfg->type];
 
-	fprintf(f, "%s: type %s, cgroup %s\n", name, type,
-		wl->memcg ? wl->memcg->name : "/");
+	fprintf(f, "%s: type %s, cgroup %s\n", name, type, wl->memcg ? wl->memcg->name : "/");
 	if (!sim->eng.nr_events) {
 		/* not run (yet): nothing to say about how it ended */
 	} else if (!wl->started) {
