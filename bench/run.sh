@@ -5,7 +5,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 # the benchmark programs: the Makefile builds them with the tests
-make -s all build/bench/bench build/bench/coro
+make -s all build/bench/bench build/bench/coro build/bench/memcg_tree
 mkdir -p bench/results
 # record NAME CMD...: one run of CMD, appended to bench/results/NAME.txt
 record() {
@@ -33,3 +33,5 @@ for policy in none global; do
 done
 # coroutines: ns per switch (fcontext vs swapcontext), stack bytes per task
 record coro build/bench/coro scenarios/seed000-embedded-swap-240.ini
+# memcg scale (issue 12): charge cost, reclaim walk per group, memory per group
+record memcg_tree build/bench/memcg_tree

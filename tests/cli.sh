@@ -107,7 +107,7 @@ cp "$TMP/out" "$TMP/cpressure"
 expect_ok "pressure" "$BIN" pressure "$TMP/v2.ini"
 check "pressure: the system's some total >= the group's" sh -c 'a=$(sed -n "s/^some.*total=//p" "$1"); b=$(sed -n "s/^some.*total=//p" "$2"); [ "$a" -ge "$b" ]' - "$TMP/out" "$TMP/cpressure"
 expect_ok "json pressure" "$BIN" run "$TMP/v2.ini" --json
-check "json pressure = the files" sh -c 'jq -e ".cgroups.c.pressure.some.total_us == $(sed -n "s/^some.*total=//p" "$2") and (.pressure.full | has(\"avg10\") and has(\"avg60\") and has(\"avg300\") and has(\"total_us\")) and (.cgroups.old | has(\"pressure\") | not)" "$1" >/dev/null' - "$TMP/out" "$TMP/cpressure"
+check "json pressure = the files" sh -c 'jq -e ".cgroups[\"p/c\"].pressure.some.total_us == $(sed -n "s/^some.*total=//p" "$2") and (.pressure.full | has(\"avg10\") and has(\"avg60\") and has(\"avg300\") and has(\"total_us\")) and (.cgroups.old | has(\"pressure\") | not)" "$1" >/dev/null' - "$TMP/out" "$TMP/cpressure"
 expect_fail "plot into a missing directory" "plot" "$BIN" run "$TMP/tiny.ini" --plot /nonexistent/dir/x.png
 
 expect_ok "tiny run" "$BIN" run "$TMP/tiny.ini"

@@ -96,7 +96,7 @@ static void test_page_counter_protection(void **state)
 	assert_int_equal(b.elow, 7);
 }
 
-/* A tree created out of pre-order: ids root 0, a 1, b 2, a1 3, a2 4. */
+/* A tree created out of pre-order: ids root 0, a 1, b 2, a/a1 3, a/a2 4. */
 static const char tree_ini[] = "[machine]\n"
 			       "cpus = 2\n"
 			       "nodes = 1\n"
@@ -115,7 +115,7 @@ static void test_iter_preorder(void **state)
 {
 	struct sim *sim = test_sim_from_text(state, "t.ini", tree_ini);
 	struct mem_cgroup *a = test_memcg_named(sim, "a");
-	const char *expect[] = { "/", "a", "a1", "a2", "b" };
+	const char *expect[] = { "/", "a", "a/a1", "a/a2", "b" };
 	struct mem_cgroup *pos = NULL;
 	unsigned int n = 0;
 
@@ -129,9 +129,9 @@ static void test_iter_preorder(void **state)
 	pos = mem_cgroup_iter(sim, a, NULL, NULL);
 	assert_ptr_equal(pos, a);
 	pos = mem_cgroup_iter(sim, a, pos, NULL);
-	assert_string_equal(pos->name, "a1");
+	assert_string_equal(pos->name, "a/a1");
 	pos = mem_cgroup_iter(sim, a, pos, NULL);
-	assert_string_equal(pos->name, "a2");
+	assert_string_equal(pos->name, "a/a2");
 	assert_null(mem_cgroup_iter(sim, a, pos, NULL));
 }
 
@@ -156,9 +156,9 @@ static void test_iter_shared_cursor(void **state)
 	assert_string_equal(w2->name, "a");
 	assert_int_equal(c1.generation, c2.generation);
 	w1 = mem_cgroup_iter(sim, NULL, w1, &c1);
-	assert_string_equal(w1->name, "a1");
+	assert_string_equal(w1->name, "a/a1");
 	w2 = mem_cgroup_iter(sim, NULL, w2, &c2);
-	assert_string_equal(w2->name, "a2");
+	assert_string_equal(w2->name, "a/a2");
 	w1 = mem_cgroup_iter(sim, NULL, w1, &c1);
 	assert_string_equal(w1->name, "b");
 	assert_ptr_equal(iter->position, w1);
@@ -263,9 +263,22 @@ static void expect_scn_error(const char *text, const char *msg)
 
 static void test_interface_rules(void **state)
 {
-	expect_scn_error("[cgroup box]\nlimit = 8M\n",
-			 "t.ini:2: [cgroup box] limit: a cgroup v1 key, but the group is v2 "
+	expect_scn_error("[policy]\ncgroup = v2\n[cgroup box]\nlimit = 8M\n",
+			 "t.ini:4: [cgroup box] limit: a cgroup v1 key, but the group is v2 "
 			 "([policy] cgroup)");
+	expect_scn_error("[machine]\ncgroup = v2\n[cgroup box]\nlimit = 8M\n",
+			 "t.ini:4: [cgroup box] limit: a cgroup v1 key, but the group is v2 "
+			 "([machine] cgroup)");
+	expect_scn_error("[machine]\ncgroup = v1\n[cgroup box]\nmax = 8M\n",
+			 "t.ini:4: [cgroup box] max: a cgroup v2 key, but the group is v1 "
+			 "([machine] cgroup)");
+	/* unchosen, a v1 key beside a v2 one: the profile's v2 holds */
+	expect_scn_error("[cgroup box]\nmin = 1M\nswappiness = 10\n",
+			 "t.ini:3: [cgroup box] swappiness: a cgroup v1 key, but the group is v2 "
+			 "(the kernel profile's [policy] cgroup)");
+	expect_scn_error("[machine]\ncgroup = v3\n",
+			 "t.ini:2: [machine] cgroup: unknown value 'v3' (expected v1, v2 or "
+			 "profile)");
 	expect_scn_error("[policy]\ncgroup = v1\n[cgroup box]\nmin = 8M\n",
 			 "t.ini:4: [cgroup box] min: a cgroup v2 key, but the group is v1 "
 			 "([policy] cgroup)");
@@ -274,7 +287,7 @@ static void test_interface_rules(void **state)
 			 "(its cgroup key)");
 	expect_scn_error("[policy]\nkernel = 4.12\n[cgroup box]\noom_group = 1\n",
 			 "t.ini:4: [cgroup box] oom_group: a cgroup v2 key, but the group is v1 "
-			 "([policy] cgroup)");
+			 "(the kernel profile's [policy] cgroup)");
 	expect_scn_error("[cgroup box]\ncgroup = v2\nswappiness = 10\n",
 			 "t.ini:3: [cgroup box] swappiness: a cgroup v1 key, but the group is v2 "
 			 "(its cgroup key)");
@@ -317,6 +330,143 @@ static void test_interface_profiles(void **state)
 	assert_true(scn.cgroups[0].oom_group);
 }
 
+/*
+ * The interface nobody chose: a group with v1 keys only is v1 (an older
+ * scenario's meaning), the others the profile's; [machine] cgroup
+ * overrides the profile, for the root too.
+ */
+static void test_interface_choice(void **state)
+{
+	static struct scenario scn;
+	char err[SCN_ERR_LEN];
+
+	assert_int_equal(scenario_load_string(&scn, "t.ini",
+					      "[cgroup old]\nlimit = 8M\nswappiness = 10\n"
+					      "[cgroup new]\nmax = 8M\n[cgroup plain]\n",
+					      err, sizeof(err)),
+			 0);
+	assert_int_equal(scenario_validate(&scn, err, sizeof(err)), 0);
+	assert_false(scn_cgroup_dfl(&scn, &scn.cgroups[0]));
+	assert_true(scn_cgroup_dfl(&scn, &scn.cgroups[1]));
+	assert_true(scn_cgroup_dfl(&scn, &scn.cgroups[2]));
+	assert_true(scn_root_dfl(&scn));
+	assert_int_equal(scenario_load_string(&scn, "t.ini",
+					      "[machine]\ncgroup = v1\n[cgroup plain]\n"
+					      "[cgroup mine]\ncgroup = v2\nmax = 8M\n",
+					      err, sizeof(err)),
+			 0);
+	assert_int_equal(scenario_validate(&scn, err, sizeof(err)), 0);
+	assert_true(scn.policy.cgroup_dfl); /* the profile's, overridden */
+	assert_false(scn_root_dfl(&scn));
+	assert_false(scn_cgroup_dfl(&scn, &scn.cgroups[0]));
+	assert_true(scn_cgroup_dfl(&scn, &scn.cgroups[1]));
+	/* [machine] cgroup = v2 on an old kernel: v2 groups */
+	assert_int_equal(scenario_load_string(&scn, "t.ini",
+					      "[policy]\nkernel = 4.12\n[machine]\ncgroup = v2\n"
+					      "[cgroup box]\nmax = 8M\n",
+					      err, sizeof(err)),
+			 0);
+	assert_int_equal(scenario_validate(&scn, err, sizeof(err)), 0);
+	assert_true(scn_cgroup_dfl(&scn, &scn.cgroups[0]));
+}
+
+/*
+ * Paths and trees in the sim: names are paths, a tree's groups come in
+ * pre-order after the sections, configured by the section's keys, and
+ * a charge reaches every ancestor.
+ */
+static void test_tree_groups(void **state)
+{
+	struct sim *sim = test_sim_load(state, "t.ini",
+					"[machine]\nmemory = 256M\nswap = 0\n"
+					"[cgroup A]\nmax = 128M\n"
+					"[cgroup A/B]\n"
+					"[cgroup C]\nparent = A/B\n"
+					"[cgroup_tree t]\nunder = A/B\nlevels = 3\nsubtrees = 2\n"
+					"high = 4M\n");
+	static const char *const order[] = {
+		"/",	      "A",	    "A/B",	"A/B/C",      "A/B/t0",	    "A/B/t0/0",
+		"A/B/t0/0/0", "A/B/t0/0/1", "A/B/t0/1", "A/B/t0/1/0", "A/B/t0/1/1", "A/B/t1",
+	};
+	struct mem_cgroup *leaf, *pos = NULL;
+	unsigned int n = 0;
+
+	assert_int_equal(sim->nr_memcgs, 4 + 2 * 7);
+	for (unsigned int i = 0; i < sizeof(order) / sizeof(order[0]); i++)
+		assert_string_equal(sim->memcgs[i]->name, order[i]);
+	/* the section name and its path name one group */
+	assert_ptr_equal(mem_cgroup_by_name(sim, "C"), sim->memcgs[3]);
+	assert_ptr_equal(mem_cgroup_by_name(sim, "A/B/C"), sim->memcgs[3]);
+	assert_null(mem_cgroup_by_name(sim, "A/B/t2"));
+	leaf = mem_cgroup_by_name(sim, "A/B/t1/1/0");
+	assert_non_null(leaf);
+	assert_string_equal(leaf->parent->parent->name, "A/B/t1");
+	assert_int_equal(leaf->memory.high, (4ULL << 20) / sim->page_size);
+	assert_int_equal(mem_cgroup_by_name(sim, "A")->memory.max, (128ULL << 20) / sim->page_size);
+	/* the iterator visits them all, in the order they were made */
+	while ((pos = mem_cgroup_iter(sim, NULL, pos, NULL)))
+		assert_ptr_equal(pos, sim->memcgs[n++]);
+	assert_int_equal(n, sim->nr_memcgs);
+	/* a charge goes up the tree: the leaf, its 4 ancestors and the root */
+	page_counter_charge(&leaf->memory, 3);
+	for (struct mem_cgroup *a = leaf; a; a = a->parent)
+		assert_int_equal(a->memory.usage, 3);
+	assert_int_equal(mem_cgroup_by_name(sim, "A/B/t1/1/1")->memory.usage, 0);
+	assert_int_equal(mem_cgroup_by_name(sim, "A/B/C")->memory.usage, 0);
+	page_counter_uncharge(&leaf->memory, 3);
+}
+
+static void test_path_errors(void **state)
+{
+	char text[4096];
+	size_t used;
+
+	expect_scn_error(
+		"[cgroup A/B/C]\n[cgroup A]\n",
+		"t.ini:1: [cgroup A/B/C]: its parent 'A/B' does not exist (no [cgroup A/B] section)");
+	expect_scn_error(
+		"[cgroup A]\n[cgroup A/B]\nparent = A\n",
+		"t.ini:3: [cgroup A/B] parent: the section's path gives the parent (drop parent, or name the section 'B')");
+	expect_scn_error("[cgroup A]\n[cgroup A/B]\n[cgroup B]\nparent = A\n",
+			 "t.ini:3: [cgroup B]: A/B is also [cgroup A/B] (line 2)");
+	expect_scn_error("[cgroup A//B]\n", "t.ini:1: [cgroup A//B]: empty name");
+	/* 33 levels, one more than the limit: a1's parent a0, a2's a1, ... */
+	used = (size_t)snprintf(text, sizeof(text), "[cgroup a0]\n");
+	for (int i = 1; i <= SCN_MAX_CGROUP_DEPTH; i++)
+		used += (size_t)snprintf(text + used, sizeof(text) - used,
+					 "[cgroup a%d]\nparent = a%d\n", i, i - 1);
+	expect_scn_error(text, "t.ini:65: [cgroup a32]: a0/a1/a2/a3/a4/a5/a6/a7/a8/a9/a10/a11/a12/"
+			       "a13/a14/a15/a16/a17/a18/a19/a20/a21/a22/a23/a24/a25/a26/a27/"
+			       "a28/a29/a30/a31/a32 is 33 levels deep (at most 32)");
+	/* trees */
+	expect_scn_error("[cgroup_tree t]\nunder = nope\n",
+			 "t.ini:2: [cgroup_tree t] under: no [cgroup] section named 'nope'");
+	expect_scn_error(
+		"[cgroup A]\n[cgroup_tree t]\nunder = A\nlevels = 15\nsubtrees = 2\n",
+		"t.ini:5: [cgroup_tree t]: 65534 groups make 65536 with the others, more than 65535 (memcg ids are 16-bit)");
+	expect_scn_error(
+		"[cgroup A]\n[cgroup A/B]\n[cgroup_tree t]\nunder = A/B\nlevels = 31\n",
+		"t.ini:5: [cgroup_tree t] levels: 31 levels under 'A/B' go deeper than 32 levels (the depth limit)");
+	expect_scn_error("[cgroup_tree t]\nlevels = 33\n",
+			 "t.ini:2: [cgroup_tree t] levels: 33 out of range (1..32)");
+	expect_scn_error("[cgroup_tree t]\nlevels = 2\nsubtrees = 2\n[cgroup t1/0]\n[cgroup t1]\n",
+			 "t.ini:4: [cgroup t1/0]: [cgroup_tree t] (line 1) makes t1/0 too");
+	expect_scn_error("[cgroup_tree t]\nsubtrees = 2\n[cgroup_tree t1]\n",
+			 "t.ini:3: [cgroup_tree t1]: makes t1, as [cgroup_tree t] (line 1) does");
+	expect_scn_error(
+		"[cgroup_tree t]\nlimit = 8M\nmin = 1M\n",
+		"t.ini:2: [cgroup_tree t] limit: a cgroup v1 key, but the group is v2 (the kernel profile's [policy] cgroup)");
+	expect_scn_error("[cgroup_tree t]\nmax = 8M\nlow = 9M\n",
+			 "t.ini:3: [cgroup_tree t] low must be <= max (8388608 bytes)");
+	expect_scn_error("[cgroup_tree t]\n[cgroup_tree t]\n",
+			 "t.ini:2: [cgroup_tree t]: duplicate cgroup_tree name (first at line 1)");
+	expect_scn_error("[cgroup_tree t]\nunder = /\nparent = /\n",
+			 "t.ini:3: [cgroup_tree t] parent: duplicate key (first given at line 2)");
+	expect_scn_error(
+		"[cgroup_tree t]\n[workload w]\ntype = file_read\nsize = 1M\ncgroup = t/0\n",
+		"t.ini:5: [workload w] cgroup: no cgroup named 't/0'");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -329,6 +479,9 @@ int main(void)
 		test_sim_unit_test(test_events_propagation),
 		cmocka_unit_test(test_interface_rules),
 		cmocka_unit_test(test_interface_profiles),
+		cmocka_unit_test(test_interface_choice),
+		test_sim_unit_test(test_tree_groups),
+		cmocka_unit_test(test_path_errors),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

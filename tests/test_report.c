@@ -629,7 +629,8 @@ static void test_json_contract(void **state)
 	o = get(root, "cgroups");
 	assert_int_equal(cJSON_GetArraySize(o), 3);
 	get(o, "/");
-	get(o, "inner");
+	/* named by its path (parent = box) */
+	get(o, "box/inner");
 	cg = get(o, "box");
 	assert_close(num(cg, "rss"), 4096000);
 	assert_close(num(cg, "total_rss"), 4194304);

@@ -905,7 +905,7 @@ static void test_set_errors(void **state)
 	set_error("memory=1G", "--set memory=1G: expected section.key=value");
 	set_error(
 		"foo.bar=1",
-		"--set foo.bar=1: unknown section 'foo' (expected machine, sysctl, policy, cost, run, cgroup.NAME or workload.NAME)");
+		"--set foo.bar=1: unknown section 'foo' (expected machine, sysctl, policy, cost, run, cgroup.NAME, cgroup_tree.NAME or workload.NAME)");
 	set_error("machine.foo=1", "--set machine.foo=1: [machine] foo: unknown key");
 	set_error("workload.nope.size=1G",
 		  "--set workload.nope.size=1G: no [workload nope] in the scenario");
@@ -951,7 +951,7 @@ static void test_bad_sections(void **state)
 {
 	expect_error(
 		"[machine]\ncpus = 2\n[foo]\n",
-		"t.ini:3: [foo]: unknown section (expected machine, sysctl, policy, cost, run, cgroup NAME or workload NAME)");
+		"t.ini:3: [foo]: unknown section (expected machine, sysctl, policy, cost, run, cgroup PATH, cgroup_tree NAME or workload NAME)");
 	expect_error("[machine]\n[machine]\n",
 		     "t.ini:2: [machine]: duplicate section (first at line 1)");
 	expect_error("[cgroup a]\nlimit = 1M\n\n[cgroup a]\n",
@@ -1486,7 +1486,7 @@ static void test_long_lines(void **state)
 	/* 198 is fine */
 	snprintf(text, sizeof(text), "[cgroup c]\nparent = %.189s\n", pad);
 	snprintf(want, sizeof(want),
-		 "t.ini:2: [cgroup c] parent: name too long (at most 47 characters): '%.189s'",
+		 "t.ini:2: [cgroup c] parent: path too long (at most 127 characters): '%.189s'",
 		 pad);
 	expect_error(text, want);
 }

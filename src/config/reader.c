@@ -78,6 +78,7 @@ enum sec_id {
 	SEC_RUN,
 	NR_SINGLE_SECS,
 	SEC_CGROUP = NR_SINGLE_SECS,
+	SEC_CGROUP_TREE,
 	SEC_WORKLOAD,
 	NR_SECS,
 };
@@ -183,7 +184,12 @@ static struct cfg_section sections[NR_SECS] = {
 						       &shuffle_run_table) },
 	[SEC_CGROUP] = {
 		.name = "cgroup", .tables = TABLES(&memcontrol_cgroup_table),
-		.doc = "`[cgroup NAME]`: a memory cgroup.",
+		.doc = "`[cgroup PATH]`: a memory cgroup, its path from the root (`[cgroup A/B/C]`, A/B a [cgroup] section too), or a name with a `parent` key.",
+	},
+	[SEC_CGROUP_TREE] = {
+		.name = "cgroup_tree",
+		.tables = TABLES(&memcontrol_cgroup_tree_table, &memcontrol_cgroup_table),
+		.doc = "`[cgroup_tree NAME]`: complete binary subtrees of memory cgroups under a group, each group configured by the section's [cgroup] keys.",
 	},
 	[SEC_WORKLOAD] = {
 		.name = "workload", .tables = TABLES(&workload_common_table), .type_key = "type",
@@ -196,7 +202,7 @@ static struct cfg_section sections[NR_SECS] = {
 _Static_assert(CFG_MAX_KEYS <= 64, "scn_workload.keys_given has a bit per key");
 
 static const char *const section_list =
-	"machine, sysctl, policy, cost, run, cgroup NAME or workload NAME";
+	"machine, sysctl, policy, cost, run, cgroup PATH, cgroup_tree NAME or workload NAME";
 
 void scenario_print_keys(FILE *f)
 {
@@ -239,6 +245,22 @@ static void cgroup_defaults(struct scenario *s, struct scn_cgroup *cg, const cha
 		abort();
 	}
 	cg->line = line;
+}
+
+/* A [cgroup_tree]'s defaults: its own keys', then the [cgroup] ones' in its template. */
+static void cgroup_tree_defaults(struct scenario *s, struct scn_cgroup_tree *t, const char *name,
+				 int line)
+{
+	char msg[SCN_MSG_LEN];
+
+	memset(t, 0, sizeof(*t));
+	snprintf(t->tmpl.name, sizeof(t->tmpl.name), "%s", name);
+	if (cfg_apply_defaults(&sections[SEC_CGROUP_TREE], s, t, "[cgroup_tree]",
+			       s->machine.page_size, msg, sizeof(msg))) {
+		fprintf(stderr, "reclaimsim: internal error: default: %s\n", msg);
+		abort();
+	}
+	t->tmpl.line = line;
 }
 
 /* The defaults of type @w->type's keys in @w->params (cleared first). */
@@ -371,8 +393,9 @@ static void derive_memory(struct scenario *s)
 
 /* Instances whose keys we track: singletons, then cgroups, then workloads. */
 #define INST_CGROUP(i) (NR_SINGLE_SECS + (i))
-#define INST_WORKLOAD(i) (NR_SINGLE_SECS + SCN_MAX_CGROUPS + (i))
-#define NR_INST (NR_SINGLE_SECS + SCN_MAX_CGROUPS + SCN_MAX_WORKLOADS)
+#define INST_CGROUP_TREE(i) (NR_SINGLE_SECS + SCN_MAX_CGROUPS + (i))
+#define INST_WORKLOAD(i) (NR_SINGLE_SECS + SCN_MAX_CGROUPS + SCN_MAX_CGROUP_TREES + (i))
+#define NR_INST (NR_SINGLE_SECS + SCN_MAX_CGROUPS + SCN_MAX_CGROUP_TREES + SCN_MAX_WORKLOADS)
 
 struct parse_ctx {
 	struct scenario *s;
@@ -503,7 +526,7 @@ static void section_begin(struct parse_ctx *c, const char *line)
 		ctx_fail(c, c->lineno, "[%s]: missing name (expected [%s NAME])", kind, kind);
 		return;
 	}
-	why = scenario_check_name(name);
+	why = id == SEC_CGROUP ? scenario_check_path(name) : scenario_check_name(name);
 	if (why) {
 		ctx_fail(c, c->lineno, "[%s %s]: %s", kind, name, why);
 		return;
@@ -526,6 +549,23 @@ static void section_begin(struct parse_ctx *c, const char *line)
 		cgroup_defaults(s, &s->cgroups[s->nr_cgroups], name, c->lineno);
 		c->cur_inst = INST_CGROUP(s->nr_cgroups);
 		s->nr_cgroups++;
+	} else if (id == SEC_CGROUP_TREE) {
+		for (unsigned int i = 0; i < s->nr_cgroup_trees; i++) {
+			if (!strcmp(s->cgroup_trees[i].tmpl.name, name)) {
+				ctx_fail(c, c->lineno,
+					 "%s: duplicate cgroup_tree name (first at line %d)",
+					 c->cur_label, s->cgroup_trees[i].tmpl.line);
+				return;
+			}
+		}
+		if (s->nr_cgroup_trees == SCN_MAX_CGROUP_TREES) {
+			ctx_fail(c, c->lineno, "%s: too many cgroup trees (at most %d)",
+				 c->cur_label, SCN_MAX_CGROUP_TREES);
+			return;
+		}
+		cgroup_tree_defaults(s, &s->cgroup_trees[s->nr_cgroup_trees], name, c->lineno);
+		c->cur_inst = INST_CGROUP_TREE(s->nr_cgroup_trees);
+		s->nr_cgroup_trees++;
 	} else {
 		for (unsigned int i = 0; i < s->nr_workloads; i++) {
 			if (!strcmp(s->workloads[i].name, name)) {
@@ -711,6 +751,8 @@ static int scn_handler(void *user, const char *section, const char *name, const 
 	kd = sd->keys[idx];
 	if (c->cur_sec == SEC_CGROUP) {
 		obj = &c->s->cgroups[c->cur_inst - INST_CGROUP(0)];
+	} else if (c->cur_sec == SEC_CGROUP_TREE) {
+		obj = &c->s->cgroup_trees[c->cur_inst - INST_CGROUP_TREE(0)];
 	} else if (c->cur_sec == SEC_WORKLOAD) {
 		unsigned int wi = (unsigned int)(c->cur_inst - INST_WORKLOAD(0));
 		struct scn_workload *w = &c->s->workloads[wi];
@@ -770,6 +812,8 @@ static int scn_handler(void *user, const char *section, const char *name, const 
 	}
 	if (c->cur_sec == SEC_POLICY)
 		c->s->policy.keys_given |= 1U << canon;
+	if (c->cur_sec == SEC_POLICY && !strcmp(kd->name, "cgroup"))
+		c->s->policy.cgroup_given = true;
 	return 1;
 }
 
@@ -967,7 +1011,7 @@ int scenario_set(struct scenario *s, const char *assignment, char *err, size_t e
 	if (id < 0) {
 		cfg_put_msg(
 			err, errlen,
-			"--set %s: unknown section '%s' (expected machine, sysctl, policy, cost, run, cgroup.NAME or workload.NAME)",
+			"--set %s: unknown section '%s' (expected machine, sysctl, policy, cost, run, cgroup.NAME, cgroup_tree.NAME or workload.NAME)",
 			assignment, sec);
 		return -1;
 	}
@@ -986,6 +1030,10 @@ int scenario_set(struct scenario *s, const char *assignment, char *err, size_t e
 			for (unsigned int i = 0; i < s->nr_cgroups; i++)
 				if (!strcmp(s->cgroups[i].name, name))
 					obj = &s->cgroups[i];
+		} else if (id == SEC_CGROUP_TREE) {
+			for (unsigned int i = 0; i < s->nr_cgroup_trees; i++)
+				if (!strcmp(s->cgroup_trees[i].tmpl.name, name))
+					obj = &s->cgroup_trees[i];
 		} else {
 			for (unsigned int i = 0; i < s->nr_workloads; i++)
 				if (!strcmp(s->workloads[i].name, name))
@@ -1054,6 +1102,8 @@ int scenario_set(struct scenario *s, const char *assignment, char *err, size_t e
 		goto fail;
 	} else if (id == SEC_POLICY) {
 		s->policy.keys_given |= 1U << cfg_key_canonical(sd, idx);
+		if (!strcmp(sd->keys[idx]->name, "cgroup"))
+			s->policy.cgroup_given = true;
 	}
 	derive_memory(s);
 	resolve_rest(s);

@@ -140,11 +140,15 @@ int mm_verify(struct sim *sim, char *err, size_t errlen)
 {
 	u64 managed = 0, free_pages = 0, lru = 0, isolated = 0, held = 0, other = 0;
 	u64 *memcg_pages = calloc(sim->nr_memcgs, sizeof(u64));
+	u64 *memcg_expect = calloc(sim->nr_memcgs, sizeof(u64));
 	u64 free_blocks = 0, free_listed = 0;
 	int rc = 0;
 
-	if (!memcg_pages)
+	if (!memcg_pages || !memcg_expect) {
+		free(memcg_pages);
+		free(memcg_expect);
 		return fail(err, errlen, "out of memory", 0, 0);
+	}
 	for (unsigned int n = 0; n < sim->nr_nodes; n++) {
 		struct pglist_data *pgdat = &sim->nodes[n];
 		long node_lru[NR_LRU_LISTS] = { 0 };
@@ -216,23 +220,29 @@ int mm_verify(struct sim *sim, char *err, size_t errlen)
 		rc = fail(err, errlen,
 			  "pages neither free, on an LRU nor isolated vs held by tasks",
 			  (long long)other, (long long)held);
+	/*
+	 * hierarchical: each group's pages and each CPU's stock count in it
+	 * and every ancestor (O(groups x depth), not O(groups^2))
+	 */
+	for (unsigned int m = sim->nr_memcgs; m-- > 0;)
+		for (struct mem_cgroup *a = sim->memcgs[m]->parent; a; a = a->parent)
+			memcg_expect[a->id] += memcg_pages[m];
+	for (unsigned int m = 0; m < sim->nr_memcgs; m++)
+		memcg_expect[m] += memcg_pages[m];
+	for (unsigned int c = 0; c < sim->eng.nr_cpus; c++) {
+		const struct memcg_stock *stock = &sim->mm_cpus[c].stock;
+
+		for (struct mem_cgroup *a = stock->memcg; a; a = a->parent)
+			memcg_expect[a->id] += stock->nr;
+	}
 	for (unsigned int m = 0; m < sim->nr_memcgs; m++) {
 		struct mem_cgroup *memcg = sim->memcgs[m];
-		u64 expect = 0;
 
-		for (unsigned int c = 0; c < sim->nr_memcgs; c++)
-			if (mem_cgroup_is_descendant(sim->memcgs[c], memcg))
-				expect += memcg_pages[c];
-		for (unsigned int c = 0; c < sim->eng.nr_cpus; c++) {
-			const struct memcg_stock *stock = &sim->mm_cpus[c].stock;
-
-			if (stock->memcg && mem_cgroup_is_descendant(stock->memcg, memcg))
-				expect += stock->nr;
-		}
-		if (memcg->memory.usage != expect)
+		if (memcg->memory.usage != memcg_expect[m])
 			rc = fail(err, errlen, "memcg usage vs charged pages",
-				  (long long)memcg->memory.usage, (long long)expect);
+				  (long long)memcg->memory.usage, (long long)memcg_expect[m]);
 	}
+	free(memcg_expect);
 	free(memcg_pages);
 	if (verify_mappings(sim, err, errlen))
 		rc = -1;

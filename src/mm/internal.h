@@ -162,7 +162,15 @@ void mem_cgroup_swapout(struct sim *sim, u32 pfn, u64 slot);
 void mem_cgroup_uncharge_swap(struct sim *sim, u64 slot);
 u64 mem_cgroup_margin(const struct mem_cgroup *memcg);
 /* The memcg the scenario names @name ("", "/" or NULL: the root); NULL if none. */
+/*
+ * mem_cgroup_by_name - the group @name names: "" or "/" the root, a
+ * [cgroup] section's name or a group's path ("A/B/C"); NULL if none.
+ */
 struct mem_cgroup *mem_cgroup_by_name(struct sim *sim, const char *name);
+/* The path of [cgroup] section @i into @buf: 0, or -1 (missing parent, loop, too long). */
+int scn_cgroup_path(const struct scenario *s, unsigned int i, char *buf, size_t len);
+/* Does @ref name a group of @s (mem_cgroup_by_name's rules)? */
+bool memcg_cgroup_exists(const struct scenario *s, const char *ref);
 /* the psi group @memcg's memory.pressure shows (see cgroup_psi in memcontrol.c) */
 struct psi_group *mem_cgroup_psi(struct sim *sim, struct mem_cgroup *memcg);
 /* sim->eng.task_psi_group: the psi group @t's stalls count in first */
@@ -545,7 +553,8 @@ extern const struct cfg_table page_alloc_sysctl_table, vmscan_sysctl_table,
 extern const struct cfg_table page_alloc_policy_table, vmscan_policy_table,
 	alloc_pages_policy_table, swap_policy_table, swap_state_policy_table, madvise_policy_table,
 	tlb_policy_table, memcontrol_policy_table, rmap_policy_table;
-extern const struct cfg_table cost_table, shuffle_run_table, memcontrol_cgroup_table;
+extern const struct cfg_table cost_table, shuffle_run_table, memcontrol_cgroup_table,
+	memcontrol_cgroup_tree_table;
 /*
  * memcg_check_cgroups - the [cgroup] sections of @s against each other
  * and the machine (memcontrol.c): limits of at least a page, memsw_limit

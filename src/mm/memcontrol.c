@@ -30,20 +30,33 @@
 /* issue 12's budget: a group costs at most 2 KiB besides its per-node lruvecs */
 _Static_assert(sizeof(struct mem_cgroup) <= 2048, "struct mem_cgroup over 2 KiB");
 
+/* FNV-1a of a path: the memcg hash's key */
+static unsigned int memcg_path_hash(const char *path)
+{
+	u32 h = 2166136261u;
+
+	for (; *path; path++)
+		h = (h ^ (unsigned char)*path) * 16777619u;
+	return h;
+}
+
 static int memcg_alloc(struct sim *sim, const char *name, struct mem_cgroup *parent, bool dfl,
 		       struct mem_cgroup **out)
 {
 	struct mem_cgroup *memcg = calloc(1, sizeof(*memcg));
+	unsigned int h;
 
 	if (!memcg)
 		return -1;
 	memcg->nodeinfo = calloc(sim->nr_nodes, sizeof(*memcg->nodeinfo));
-	if (!memcg->nodeinfo) {
+	memcg->name = strdup(name);
+	if (!memcg->nodeinfo || !memcg->name) {
+		free(memcg->nodeinfo);
+		free(memcg->name);
 		free(memcg);
 		return -1;
 	}
 	memcg->id = (int)sim->nr_memcgs;
-	snprintf(memcg->name, sizeof(memcg->name), "%s", name);
 	memcg->parent = parent;
 	memcg->dfl = dfl;
 	page_counter_init(&memcg->memory, parent ? &parent->memory : NULL);
@@ -71,18 +84,113 @@ static int memcg_alloc(struct sim *sim, const char *name, struct mem_cgroup *par
 		lruvec->pgdat = &sim->nodes[n];
 	}
 	sim->memcgs[sim->nr_memcgs++] = memcg;
+	for (h = memcg_path_hash(name);; h++) {
+		struct mem_cgroup **slot = &sim->memcg_hash[h & (sim->memcg_hash_size - 1)];
+
+		if (!*slot) {
+			*slot = memcg;
+			break;
+		}
+	}
 	*out = memcg;
 	return 0;
 }
 
+/* The group whose path is @path, or NULL: O(1) expected. */
+static struct mem_cgroup *memcg_by_path(struct sim *sim, const char *path)
+{
+	for (unsigned int h = memcg_path_hash(path);; h++) {
+		struct mem_cgroup *memcg = sim->memcg_hash[h & (sim->memcg_hash_size - 1)];
+
+		if (!memcg || !strcmp(memcg->name, path))
+			return memcg;
+	}
+}
+
+/*
+ * scn_cgroup_ref - the [cgroup] section @ref names: a section's name
+ * (what parent = and a workload's cgroup = have always taken), else a
+ * section whose path is @ref; -1 if none.  O(sections x depth): the
+ * sections are at most SCN_MAX_CGROUPS.
+ */
+static int scn_cgroup_ref(const struct scenario *s, const char *ref)
+{
+	char path[SCN_PATH_LEN];
+	int i = scn_find_cgroup(s, ref);
+
+	if (i >= 0)
+		return i;
+	for (unsigned int j = 0; j < s->nr_cgroups; j++)
+		if (!scn_cgroup_path(s, j, path, sizeof(path)) && !strcmp(path, ref))
+			return (int)j;
+	return -1;
+}
+
+static int cgroup_path(const struct scenario *s, unsigned int i, char *buf, size_t len,
+		       unsigned int steps)
+{
+	const struct scn_cgroup *c = &s->cgroups[i];
+	char parent[SCN_PATH_LEN];
+	int p;
+
+	if (steps > s->nr_cgroups) /* the parents loop */
+		return -1;
+	if (strchr(c->name, '/') || !strcmp(c->parent, "/"))
+		return snprintf(buf, len, "%s", c->name) < (int)len ? 0 : -1;
+	p = scn_find_cgroup(s, c->parent);
+	if (p >= 0) {
+		if (cgroup_path(s, (unsigned int)p, parent, sizeof(parent), steps + 1))
+			return -1;
+	} else if (strchr(c->parent, '/')) {
+		snprintf(parent, sizeof(parent), "%s", c->parent);
+	} else {
+		return -1;
+	}
+	return snprintf(buf, len, "%s/%s", parent, c->name) < (int)len ? 0 : -1;
+}
+
+/*
+ * scn_cgroup_path - the path from the root of section @i: its name if
+ * that is a path ("A/B/C") or it is top-level, else its parent's path +
+ * "/" + its name.  Returns 0, or -1 when a parent is missing, the parents
+ * loop or the path does not fit @len.  O(depth x sections).
+ */
+int scn_cgroup_path(const struct scenario *s, unsigned int i, char *buf, size_t len)
+{
+	return cgroup_path(s, i, buf, len, 0);
+}
+
+/* A path's depth below the root: its components. */
+static unsigned int path_depth(const char *path)
+{
+	unsigned int d = 1;
+
+	for (; *path; path++)
+		d += *path == '/';
+	return d;
+}
+
+/*
+ * The path of what @ref names for a group's parent or a workload's group:
+ * "" for the root, a section's path, or @ref itself (a generated group).
+ */
+static void memcg_ref_path(const struct scenario *s, const char *ref, char *buf, size_t len)
+{
+	int i = !ref[0] || !strcmp(ref, "/") ? -1 : scn_find_cgroup(s, ref);
+
+	if (i >= 0 && !scn_cgroup_path(s, (unsigned int)i, buf, len))
+		return;
+	snprintf(buf, len, "%s", !strcmp(ref, "/") ? "" : ref);
+}
+
 struct mem_cgroup *mem_cgroup_by_name(struct sim *sim, const char *name)
 {
+	char path[SCN_PATH_LEN];
+
 	if (!name || !name[0] || !strcmp(name, "/"))
 		return sim->memcgs[0];
-	for (unsigned int i = 1; i < sim->nr_memcgs; i++)
-		if (!strcmp(sim->memcgs[i]->name, name))
-			return sim->memcgs[i];
-	return NULL;
+	memcg_ref_path(&sim->scn, name, path, sizeof(path));
+	return memcg_by_path(sim, path);
 }
 
 /* The scenario's settings of one group, in pages, through its interface's files. */
@@ -110,40 +218,125 @@ static void memcg_configure(struct sim *sim, struct mem_cgroup *memcg, const str
 	memcg->oom_group = c->oom_group;
 }
 
+/* Section @i's group, its parent's first (the scenario is validated: no cycles). */
+static struct mem_cgroup *memcg_create_section(struct sim *sim, unsigned int i)
+{
+	const struct scenario *s = &sim->scn;
+	const struct scn_cgroup *c = &s->cgroups[i];
+	char path[SCN_PATH_LEN], *slash;
+	struct mem_cgroup *parent, *memcg;
+	int p;
+
+	scn_cgroup_path(s, i, path, sizeof(path));
+	memcg = memcg_by_path(sim, path);
+	if (memcg)
+		return memcg;
+	slash = strrchr(path, '/');
+	if (!slash) {
+		parent = sim->memcgs[0];
+	} else {
+		*slash = '\0';
+		parent = memcg_by_path(sim, path);
+		if (!parent) {
+			p = scn_cgroup_ref(s, path);
+			parent = p < 0 ? NULL : memcg_create_section(sim, (unsigned int)p);
+		}
+		*slash = '/';
+	}
+	if (!parent || memcg_alloc(sim, path, parent, scn_cgroup_dfl(s, c), &memcg))
+		return NULL;
+	memcg_configure(sim, memcg, c);
+	return memcg;
+}
+
 /*
- * mem_cgroups_init - the root memcg and the scenario's [cgroup] sections,
- * parents before children (the scenario is validated: no cycles).
+ * The path of tree @t's subtree @j under the group at @under ("" = the
+ * root): UNDER/NAMEj, UNDER/NAME when it has one.  Returns 0, or -1 when
+ * it does not fit @len (memcg_check_cgroups refuses such trees).
+ */
+static int tree_root_path(const struct scn_cgroup_tree *t, const char *under, unsigned int j,
+			  char *buf, size_t len)
+{
+	char index[16] = "";
+	size_t ul = strlen(under), nl = strlen(t->tmpl.name), il;
+
+	if (t->subtrees > 1)
+		snprintf(index, sizeof(index), "%u", j);
+	il = strlen(index);
+	if (ul + !!ul + nl + il >= len)
+		return -1;
+	/* pieces, not one snprintf: its bound is the sum of the fields' sizes */
+	memcpy(buf, under, ul);
+	if (ul)
+		buf[ul++] = '/';
+	memcpy(buf + ul, t->tmpl.name, nl);
+	memcpy(buf + ul + nl, index, il + 1);
+	return 0;
+}
+
+/* A generated group at @path and its descendants @levels - 1 levels down, pre-order. */
+static int memcg_create_tree(struct sim *sim, const struct scn_cgroup_tree *t, char *path,
+			     size_t len, struct mem_cgroup *parent, unsigned int levels)
+{
+	size_t end = strlen(path);
+	struct mem_cgroup *memcg;
+
+	if (memcg_alloc(sim, path, parent, scn_cgroup_dfl(&sim->scn, &t->tmpl), &memcg))
+		return -1;
+	memcg_configure(sim, memcg, &t->tmpl);
+	for (unsigned int child = 0; levels > 1 && child < 2; child++) {
+		snprintf(path + end, len - end, "/%u", child);
+		if (memcg_create_tree(sim, t, path, len, memcg, levels - 1))
+			return -1;
+	}
+	path[end] = '\0';
+	return 0;
+}
+
+/* The number of groups the scenario makes, the root included. */
+static u64 scn_nr_memcgs(const struct scenario *s)
+{
+	u64 n = 1 + s->nr_cgroups;
+
+	for (unsigned int i = 0; i < s->nr_cgroup_trees; i++)
+		n += (u64)s->cgroup_trees[i].subtrees * ((1ULL << s->cgroup_trees[i].levels) - 1);
+	return n;
+}
+
+/*
+ * mem_cgroups_init - the root memcg, the scenario's [cgroup] sections in
+ * file order (a group's parent first), then its [cgroup_tree] groups.
+ * O(groups): paths are found through sim->memcg_hash.
  */
 int mem_cgroups_init(struct sim *sim, char *err, size_t errlen)
 {
 	const struct scenario *s = &sim->scn;
+	u64 nr = scn_nr_memcgs(s);
 	struct mem_cgroup *root;
-	bool done[SCN_MAX_CGROUPS] = { false };
-	unsigned int left = s->nr_cgroups;
+	char path[SCN_PATH_LEN];
 
-	sim->memcgs = calloc(s->nr_cgroups + 1, sizeof(*sim->memcgs));
-	if (!sim->memcgs || memcg_alloc(sim, "/", NULL, s->policy.cgroup_dfl, &root))
+	sim->memcgs = calloc(nr, sizeof(*sim->memcgs));
+	/* at most half full */
+	for (sim->memcg_hash_size = 1; sim->memcg_hash_size < 2 * nr; sim->memcg_hash_size *= 2)
+		;
+	sim->memcg_hash = calloc(sim->memcg_hash_size, sizeof(*sim->memcg_hash));
+	if (!sim->memcgs || !sim->memcg_hash || memcg_alloc(sim, "/", NULL, scn_root_dfl(s), &root))
 		goto nomem;
-	while (left) {
-		unsigned int progress = 0;
+	for (unsigned int i = 0; i < s->nr_cgroups; i++)
+		if (!memcg_create_section(sim, i))
+			goto nomem;
+	for (unsigned int i = 0; i < s->nr_cgroup_trees; i++) {
+		const struct scn_cgroup_tree *t = &s->cgroup_trees[i];
+		char under[SCN_PATH_LEN];
+		struct mem_cgroup *parent;
 
-		for (unsigned int i = 0; i < s->nr_cgroups; i++) {
-			const struct scn_cgroup *c = &s->cgroups[i];
-			struct mem_cgroup *parent, *memcg;
-
-			if (done[i] || !(parent = mem_cgroup_by_name(sim, c->parent)))
-				continue;
-			if (memcg_alloc(sim, c->name, parent, scn_cgroup_dfl(s, c), &memcg))
+		memcg_ref_path(s, t->tmpl.parent, under, sizeof(under));
+		parent = under[0] ? memcg_by_path(sim, under) : root;
+		for (unsigned int j = 0; j < t->subtrees; j++) {
+			tree_root_path(t, under, j, path, sizeof(path));
+			if (!parent ||
+			    memcg_create_tree(sim, t, path, sizeof(path), parent, t->levels))
 				goto nomem;
-			memcg_configure(sim, memcg, c);
-			done[i] = true;
-			left--;
-			progress++;
-		}
-		if (!progress) {
-			snprintf(err, errlen, "%s: cgroup parents form a cycle or are missing",
-				 s->path);
-			return -1;
 		}
 	}
 	return 0;
@@ -157,10 +350,13 @@ void mem_cgroups_free(struct sim *sim)
 	for (unsigned int i = 0; i < sim->nr_memcgs; i++) {
 		psi_group_free(&sim->memcgs[i]->psi);
 		free(sim->memcgs[i]->nodeinfo);
+		free(sim->memcgs[i]->name);
 		free(sim->memcgs[i]);
 	}
 	free(sim->memcgs);
+	free(sim->memcg_hash);
 	sim->memcgs = NULL;
+	sim->memcg_hash = NULL;
 	sim->nr_memcgs = 0;
 }
 
@@ -889,7 +1085,31 @@ CFG_TABLE(memcontrol_policy_table, memcontrol_policy_keys);
 #define M_OFF(f) \
 	.off = offsetof(struct scn_machine, f), .size = sizeof(((struct scn_machine *)0)->f)
 
+/* cgroup = v1 | v2 | profile */
+static int set_machine_cgroup(struct cfg_ctx *k, void *obj, const char *val)
+{
+	static const char *const names[] = { "v1", "v2", "profile" };
+	struct scn_machine *m = obj;
+	int v;
+
+	if (cfg_set_choice(k, val, names, 3, &v))
+		return -1;
+	m->cgroup = v == 2 ? -1 : v;
+	return 0;
+}
+
 static const struct cfg_key memcontrol_machine_keys[] = {
+	/*
+	 * The user's choice; the kernel profiles set [policy] cgroup (they
+	 * set [policy] keys only, which a key given anywhere overrides), and
+	 * "profile" leaves it to them.
+	 */
+	{ .name = "cgroup",
+	  .type = CFG_CUSTOM,
+	  .set = set_machine_cgroup,
+	  .def = "profile",
+	  .range = "v1 \\| v2 \\| profile",
+	  .doc = "the interface of the memory cgroups that do not choose their own (and of the root); profile = [policy] cgroup, which the kernel profile sets (6.x v2, older v1)" },
 	{ .name = "memory_recursiveprot",
 	  .type = CFG_ENUM,
 	  M_OFF(memory_recursiveprot),
@@ -909,14 +1129,14 @@ CFG_TABLE(memcontrol_machine_table, memcontrol_machine_keys);
 /* Scenario keys: [cgroup NAME]                                       */
 /* ------------------------------------------------------------------ */
 
-/* parent = NAME | /   (resolved by scenario_validate) */
+/* parent = NAME | PATH | /   (resolved by scenario_validate) */
 static int set_parent(struct cfg_ctx *k, void *obj, const char *val)
 {
 	struct scn_cgroup *cg = obj;
 	const char *why;
 
 	if (strcmp(val, "/")) {
-		why = scenario_check_name(val);
+		why = scenario_check_path(val);
 		if (why)
 			return cfg_fail(k, ": %s: '%s'", why, val);
 	}
@@ -984,8 +1204,8 @@ static const struct cfg_key cgroup_keys[] = {
 	  .flags = CFG_F_ORIGIN,
 	  .origin_off = CG_OFF(parent_origin),
 	  .def = "/",
-	  .range = "NAME \\| /",
-	  .doc = "the parent cgroup, / = the root" },
+	  .range = "NAME \\| PATH \\| /",
+	  .doc = "the parent cgroup: a [cgroup] section's name or path, / = the root; not with a path section name (`[cgroup A/B]` says its parent)" },
 	{ .name = "cgroup",
 	  .type = CFG_CUSTOM,
 	  .set = set_cg_interface,
@@ -993,7 +1213,7 @@ static const struct cfg_key cgroup_keys[] = {
 	  .origin_off = CG_OFF(interface_origin),
 	  .def = "inherit",
 	  .range = "v1 \\| v2 \\| inherit",
-	  .doc = "this group's interface; inherit = [policy] cgroup" },
+	  .doc = "this group's interface; inherit = [machine] cgroup, else [policy] cgroup, but a group that sets only v1 keys is v1 when neither is given in the scenario" },
 	{ .name = "limit",
 	  .type = CFG_CUSTOM,
 	  .set = set_cg_limit,
@@ -1051,6 +1271,46 @@ static const struct cfg_key cgroup_keys[] = {
 };
 CFG_TABLE(memcontrol_cgroup_table, cgroup_keys);
 
+/* [cgroup_tree NAME]: the tree's own keys; the [cgroup] ones configure each group */
+#define T_OFF(f) offsetof(struct scn_cgroup_tree, f)
+
+static const struct cfg_key cgroup_tree_keys[] = {
+	{ .name = "under",
+	  .type = CFG_CUSTOM,
+	  .set = set_parent,
+	  .flags = CFG_F_ORIGIN,
+	  .origin_off = CG_OFF(parent_origin),
+	  .alias = "parent",
+	  .range = "NAME \\| PATH \\| /",
+	  .doc = "the group the subtrees go under: a [cgroup] section's name or path, / = the root" },
+	{ .name = "shape",
+	  .type = CFG_ENUM,
+	  .off = T_OFF(shape),
+	  .size = sizeof(int),
+	  .values = CFG_VALUES("binary"),
+	  .def = "binary",
+	  .doc = "complete binary subtrees: a group's children are its path + /0 and /1" },
+	{ .name = "levels",
+	  .type = CFG_UINT,
+	  .off = T_OFF(levels),
+	  .min = 1,
+	  .max = SCN_MAX_CGROUP_DEPTH,
+	  .flags = CFG_F_ORIGIN,
+	  .origin_off = T_OFF(levels_origin),
+	  .def = "1",
+	  .doc = "levels of each subtree: 2^levels - 1 groups (within the depth limit, 32 below the root)" },
+	{ .name = "subtrees",
+	  .type = CFG_UINT,
+	  .off = T_OFF(subtrees),
+	  .min = 1,
+	  .max = 16,
+	  .flags = CFG_F_ORIGIN,
+	  .origin_off = T_OFF(subtrees_origin),
+	  .def = "1",
+	  .doc = "subtrees under the group: UNDER/NAME0, UNDER/NAME1, ... (UNDER/NAME when 1)" },
+};
+CFG_TABLE(memcontrol_cgroup_tree_table, cgroup_tree_keys);
+
 /* The keys of each interface, with where each was given (0: not given). */
 struct cg_key_origin {
 	const char *name;
@@ -1063,8 +1323,8 @@ struct cg_key_origin {
  * group or the reverse), and memory.min, memory.low not above memory.max
  * (the kernel takes them, but they could never hold).
  */
-static const char *scn_cgroup_check(const struct scenario *s, const struct scn_cgroup *c, char *buf,
-				    size_t len, int *origin)
+static const char *scn_cgroup_check(const struct scenario *s, const struct scn_cgroup *c,
+				    const char *kind, char *buf, size_t len, int *origin)
 {
 	bool dfl = scn_cgroup_dfl(s, c);
 	const struct cg_key_origin v1[] = {
@@ -1082,13 +1342,16 @@ static const char *scn_cgroup_check(const struct scenario *s, const struct scn_c
 	};
 	const struct cg_key_origin *other = dfl ? v1 : v2;
 	size_t nr_other = dfl ? CFG_ARRAY_SIZE(v1) : CFG_ARRAY_SIZE(v2);
-	const char *why = c->interface >= 0 ? "its cgroup key" : "[policy] cgroup";
+	const char *why = c->interface >= 0	 ? "its cgroup key" :
+			  s->machine.cgroup >= 0 ? "[machine] cgroup" :
+			  s->policy.cgroup_given ? "[policy] cgroup" :
+						   "the kernel profile's [policy] cgroup";
 
 	for (size_t i = 0; i < nr_other; i++) {
 		if (!other[i].origin)
 			continue;
 		*origin = other[i].origin;
-		snprintf(buf, len, "[cgroup %s] %s: a cgroup %s key, but the group is %s (%s)",
+		snprintf(buf, len, "[%s %s] %s: a cgroup %s key, but the group is %s (%s)", kind,
 			 c->name, other[i].name, dfl ? "v1" : "v2", dfl ? "v2" : "v1", why);
 		return buf;
 	}
@@ -1096,7 +1359,7 @@ static const char *scn_cgroup_check(const struct scenario *s, const struct scn_c
 		bool min = c->min > c->limit;
 
 		*origin = min ? c->min_origin : c->low_origin;
-		snprintf(buf, len, "[cgroup %s] %s must be <= max (%llu bytes)", c->name,
+		snprintf(buf, len, "[%s %s] %s must be <= max (%llu bytes)", kind, c->name,
 			 min ? "min" : "low", (unsigned long long)c->limit);
 		return buf;
 	}
@@ -1133,51 +1396,213 @@ static int report_cycle(const struct scenario *s, unsigned int i, char *err, siz
 			   "[cgroup %s] parent: cycle %s", s->cgroups[r].name, chain);
 }
 
-int memcg_check_cgroups(const struct scenario *s, char *err, size_t errlen)
+/* The checks of one group's own keys (a section, or a tree's template). */
+static int check_group_keys(const struct scenario *s, const struct scn_cgroup *cg, const char *kind,
+			    char *err, size_t errlen)
 {
 	u64 ps = s->machine.page_size;
+	int ps_origin = s->machine.page_size_origin, origin;
 	char msg[CFG_MSG_LEN];
 	const char *why;
-	int origin;
+
+	/* memsw_limit >= limit: a page for one is a page for both */
+	if (cg->limit != U64_MAX && cg->limit < ps)
+		return cfg_fail_at(s, cfg_later_origin(cg->limit_origin, ps_origin), cg->line, err,
+				   errlen, "[%s %s] limit must be at least one page (%llu bytes)",
+				   kind, cg->name, (unsigned long long)ps);
+	if (cg->memsw_limit < cg->limit)
+		return cfg_fail_at(
+			s, cfg_later_origin(cg->limit_origin, cg->memsw_origin), cg->line, err,
+			errlen, "[%s %s] memsw_limit must be >= limit (the v1 kernel refuses it)",
+			kind, cg->name);
+	/* the interface rules */
+	why = scn_cgroup_check(s, cg, kind, msg, sizeof(msg), &origin);
+	if (why)
+		return cfg_fail_at(s, origin, cg->line, err, errlen, "%s", why);
+	return 0;
+}
+
+/*
+ * Does tree @t (under the group at @under, "" = root) make a group at
+ * @path?  Its subtree roots are UNDER/NAMEi (UNDER/NAME if one), below
+ * them "/0" and "/1" components, levels - 1 at most.
+ */
+static bool tree_makes(const struct scn_cgroup_tree *t, const char *under, const char *path)
+{
+	size_t ul = strlen(under), nl = strlen(t->tmpl.name);
+	unsigned int below = 0;
+	const char *p = path;
+
+	if (ul && (strncmp(p, under, ul) || p[ul] != '/'))
+		return false;
+	p += ul ? ul + 1 : 0;
+	if (strncmp(p, t->tmpl.name, nl))
+		return false;
+	p += nl;
+	if (t->subtrees > 1) {
+		char *end;
+		unsigned long j = strtoul(p, &end, 10);
+
+		if (end == p || j >= t->subtrees || (*p == '0' && end - p > 1))
+			return false;
+		p = end;
+	}
+	for (; *p; p += 2, below++)
+		if (p[0] != '/' || (p[1] != '0' && p[1] != '1'))
+			return false;
+	return below < t->levels;
+}
+
+/* The [cgroup_tree] checks: its keys, where it goes, its size. */
+static int check_trees(const struct scenario *s, u64 *nr, char *err, size_t errlen)
+{
+	char under[SCN_PATH_LEN], path[SCN_PATH_LEN];
+
+	for (unsigned int i = 0; i < s->nr_cgroup_trees; i++) {
+		const struct scn_cgroup_tree *t = &s->cgroup_trees[i];
+		const struct scn_cgroup *tm = &t->tmpl;
+		size_t plen;
+		u64 groups;
+
+		if (check_group_keys(s, tm, "cgroup_tree", err, errlen))
+			return -1;
+		if (strcmp(tm->parent, "/") && scn_cgroup_ref(s, tm->parent) < 0)
+			return cfg_fail_at(s, tm->parent_origin, tm->line, err, errlen,
+					   "[cgroup_tree %s] under: no [cgroup] section named '%s'",
+					   tm->name, tm->parent);
+		memcg_ref_path(s, tm->parent, under, sizeof(under));
+		if ((under[0] ? path_depth(under) : 0) + t->levels > SCN_MAX_CGROUP_DEPTH)
+			return cfg_fail_at(
+				s, cfg_later_origin(t->levels_origin, tm->parent_origin), tm->line,
+				err, errlen,
+				"[cgroup_tree %s] levels: %u levels under '%s' go deeper than %d levels (the depth limit)",
+				tm->name, t->levels, tm->parent, SCN_MAX_CGROUP_DEPTH);
+		/* the deepest path: UNDER/NAMEjj/1/1/... */
+		plen = strlen(under) + 1 + strlen(tm->name) + 2 + 2 * (t->levels - 1);
+		if (plen >= SCN_PATH_LEN)
+			return cfg_fail_at(
+				s, t->levels_origin, tm->line, err, errlen,
+				"[cgroup_tree %s] levels: its paths would be longer than %d characters",
+				tm->name, SCN_PATH_LEN - 1);
+		groups = (u64)t->subtrees * ((1ULL << t->levels) - 1);
+		*nr += groups;
+		if (*nr > SCN_MAX_MEMCGS)
+			return cfg_fail_at(
+				s, cfg_later_origin(t->levels_origin, t->subtrees_origin), tm->line,
+				err, errlen,
+				"[cgroup_tree %s]: %llu groups make %llu with the others, more than %d (memcg ids are 16-bit)",
+				tm->name, (unsigned long long)groups, (unsigned long long)*nr,
+				SCN_MAX_MEMCGS);
+		/* no group twice: a section's path, another tree's subtree root */
+		for (unsigned int j = 0; j < s->nr_cgroups; j++) {
+			if (scn_cgroup_path(s, j, path, sizeof(path)) ||
+			    !tree_makes(t, under, path))
+				continue;
+			return cfg_fail_at(s, 0, s->cgroups[j].line, err, errlen,
+					   "[cgroup %s]: [cgroup_tree %s] (line %d) makes %s too",
+					   s->cgroups[j].name, tm->name, tm->line, path);
+		}
+		for (unsigned int j = 0; j < i; j++) {
+			const struct scn_cgroup_tree *o = &s->cgroup_trees[j];
+			char ounder[SCN_PATH_LEN];
+
+			memcg_ref_path(s, o->tmpl.parent, ounder, sizeof(ounder));
+			for (unsigned int r = 0; r < o->subtrees; r++) {
+				tree_root_path(o, ounder, r, path, sizeof(path));
+				if (tree_makes(t, under, path))
+					return cfg_fail_at(
+						s, 0, tm->line, err, errlen,
+						"[cgroup_tree %s]: makes %s, as [cgroup_tree %s] (line %d) does",
+						tm->name, path, o->tmpl.name, o->tmpl.line);
+			}
+		}
+	}
+	return 0;
+}
+
+/*
+ * memcg_cgroup_exists - does @ref name a group: "" or "/" (the root), a
+ * [cgroup] section's name or path, or a path a [cgroup_tree] makes?
+ */
+bool memcg_cgroup_exists(const struct scenario *s, const char *ref)
+{
+	char under[SCN_PATH_LEN];
+
+	if (!ref[0] || !strcmp(ref, "/") || scn_cgroup_ref(s, ref) >= 0)
+		return true;
+	for (unsigned int i = 0; i < s->nr_cgroup_trees; i++) {
+		memcg_ref_path(s, s->cgroup_trees[i].tmpl.parent, under, sizeof(under));
+		if (tree_makes(&s->cgroup_trees[i], under, ref))
+			return true;
+	}
+	return false;
+}
+
+int memcg_check_cgroups(const struct scenario *s, char *err, size_t errlen)
+{
+	char path[SCN_PATH_LEN], other[SCN_PATH_LEN], *slash;
+	u64 nr = 1 + s->nr_cgroups;
 
 	for (unsigned int i = 0; i < s->nr_cgroups; i++) {
 		const struct scn_cgroup *cg = &s->cgroups[i];
-		int ps_origin = s->machine.page_size_origin;
 
-		/* memsw_limit >= limit: a page for one is a page for both */
-		if (cg->limit != U64_MAX && cg->limit < ps)
-			return cfg_fail_at(
-				s, cfg_later_origin(cg->limit_origin, ps_origin), cg->line, err,
-				errlen, "[cgroup %s] limit must be at least one page (%llu bytes)",
-				cg->name, (unsigned long long)ps);
-		if (cg->memsw_limit < cg->limit)
-			return cfg_fail_at(
-				s, cfg_later_origin(cg->limit_origin, cg->memsw_origin), cg->line,
-				err, errlen,
-				"[cgroup %s] memsw_limit must be >= limit (the v1 kernel refuses it)",
-				cg->name);
-		if (strcmp(cg->parent, "/") && scn_find_cgroup(s, cg->parent) < 0)
+		if (check_group_keys(s, cg, "cgroup", err, errlen))
+			return -1;
+		if (strchr(cg->name, '/')) {
+			/* mkdir A/B/C: A/B must exist */
+			if (cg->parent_origin)
+				return cfg_fail_at(
+					s, cg->parent_origin, cg->line, err, errlen,
+					"[cgroup %s] parent: the section's path gives the parent (drop parent, or name the section '%s')",
+					cg->name, strrchr(cg->name, '/') + 1);
+			snprintf(path, sizeof(path), "%s", cg->name);
+			slash = strrchr(path, '/');
+			*slash = '\0';
+			if (scn_cgroup_ref(s, path) < 0)
+				return cfg_fail_at(
+					s, 0, cg->line, err, errlen,
+					"[cgroup %s]: its parent '%s' does not exist (no [cgroup %s] section)",
+					cg->name, path, path);
+		} else if (strcmp(cg->parent, "/") && scn_cgroup_ref(s, cg->parent) < 0) {
 			return cfg_fail_at(s, cg->parent_origin, cg->line, err, errlen,
 					   "[cgroup %s] parent: no cgroup named '%s'", cg->name,
 					   cg->parent);
-		/* the interface rules */
-		why = scn_cgroup_check(s, cg, msg, sizeof(msg), &origin);
-		if (why)
-			return cfg_fail_at(s, origin, cg->line, err, errlen, "%s", why);
+		}
 	}
-	/* every parent exists: a chain either reaches the root or loops */
+	/* every parent exists: a chain either reaches the root (or a path) or loops */
 	for (unsigned int i = 0; i < s->nr_cgroups; i++) {
 		int cur = (int)i;
 
 		for (unsigned int steps = 0; steps <= s->nr_cgroups; steps++) {
 			const char *parent = s->cgroups[cur].parent;
 
-			if (!strcmp(parent, "/"))
+			if (!strcmp(parent, "/") || strchr(s->cgroups[cur].name, '/'))
 				break;
 			cur = scn_find_cgroup(s, parent);
+			if (cur < 0)
+				break;
 			if (cur == (int)i)
 				return report_cycle(s, i, err, errlen);
 		}
 	}
-	return 0;
+	/* paths: not too deep, not too long, each once */
+	for (unsigned int i = 0; i < s->nr_cgroups; i++) {
+		const struct scn_cgroup *cg = &s->cgroups[i];
+
+		if (scn_cgroup_path(s, i, path, sizeof(path)))
+			return cfg_fail_at(s, cg->parent_origin, cg->line, err, errlen,
+					   "[cgroup %s]: its path is longer than %d characters",
+					   cg->name, SCN_PATH_LEN - 1);
+		if (path_depth(path) > SCN_MAX_CGROUP_DEPTH)
+			return cfg_fail_at(s, cg->parent_origin, cg->line, err, errlen,
+					   "[cgroup %s]: %s is %u levels deep (at most %d)",
+					   cg->name, path, path_depth(path), SCN_MAX_CGROUP_DEPTH);
+		for (unsigned int j = 0; j < i; j++)
+			if (!scn_cgroup_path(s, j, other, sizeof(other)) && !strcmp(path, other))
+				return cfg_fail_at(s, 0, cg->line, err, errlen,
+						   "[cgroup %s]: %s is also [cgroup %s] (line %d)",
+						   cg->name, path, s->cgroups[j].name,
+						   s->cgroups[j].line);
+	}
+	return check_trees(s, &nr, err, errlen);
 }

@@ -295,7 +295,7 @@ struct lruvec {
  */
 struct mem_cgroup {
 	int id; /* 0 = root */
-	char name[48];
+	char *name; /* its path from the root, "A/B/C"; "/" for the root */
 	struct mem_cgroup *parent;
 	struct mem_cgroup *first_child, *last_child, *next_sibling;
 	bool dfl; /* cgroup v2 interface (cgroup_subsys_on_dfl) */

@@ -62,6 +62,9 @@ struct sim {
 	/* memory cgroups: memcgs[0] is the root */
 	unsigned int nr_memcgs;
 	struct mem_cgroup **memcgs;
+	/* memcgs by path (mem_cgroup_by_name): open addressing, a power of two */
+	struct mem_cgroup **memcg_hash;
+	unsigned int memcg_hash_size;
 
 	/* processes and files */
 	unsigned int nr_mms, cap_mms;

@@ -323,13 +323,8 @@ static cJSON *json_cgroups(const struct sim *sim)
 	for (unsigned int i = 0; i < sim->nr_memcgs; i++) {
 		const struct mem_cgroup *memcg = sim->memcgs[i];
 		cJSON *o = cJSON_CreateObject();
-		const char *name = memcg->name[0] ? memcg->name : "/";
-		char key[sizeof(memcg->name) + 16];
-
-		/* The root is "/", its cgroup path; a duplicate name gets #id. */
-		snprintf(key, sizeof(key), "%s", name);
-		if (cJSON_GetObjectItemCaseSensitive(all, key))
-			snprintf(key, sizeof(key), "%s#%d", name, memcg->id);
+		/* its path, unique: "/" for the root, "A/B/C" below */
+		const char *key = memcg->name;
 
 		add_memory_stat(o, sim, memcg);
 		add_u64(o, "usage_in_bytes", memcg->memory.usage * ps);

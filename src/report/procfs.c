@@ -337,13 +337,16 @@ static long long memcg1_local(const struct mem_cgroup *memcg, const struct memcg
 	return 0;
 }
 
-/* Is @memcg @root or below it? (mem_cgroup_is_descendant()) */
-static bool memcg_in_subtree(const struct mem_cgroup *memcg, const struct mem_cgroup *root)
+/* The group after @pos in a pre-order walk of @root's subtree (css_next_descendant_pre). */
+static const struct mem_cgroup *memcg_next_pre(const struct mem_cgroup *pos,
+					       const struct mem_cgroup *root)
 {
-	for (; memcg; memcg = memcg->parent)
-		if (memcg == root)
-			return true;
-	return false;
+	if (pos->first_child)
+		return pos->first_child;
+	for (; pos != root; pos = pos->parent)
+		if (pos->next_sibling)
+			return pos->next_sibling;
+	return NULL;
 }
 
 static u64 memcg1_value(const struct sim *sim, const struct mem_cgroup *memcg,
@@ -354,9 +357,9 @@ static u64 memcg1_value(const struct sim *sim, const struct mem_cgroup *memcg,
 	if (!hierarchical) {
 		v = memcg1_local(memcg, l);
 	} else {
-		for (unsigned int i = 0; i < sim->nr_memcgs; i++)
-			if (memcg_in_subtree(sim->memcgs[i], memcg))
-				v += memcg1_local(sim->memcgs[i], l);
+		/* the subtree only: O(its groups), not O(all groups) */
+		for (const struct mem_cgroup *pos = memcg; pos; pos = memcg_next_pre(pos, memcg))
+			v += memcg1_local(pos, l);
 	}
 	return clamp_nonneg(v) * (l->bytes ? sim->page_size : 1);
 }

@@ -100,8 +100,7 @@ static void print_workload(FILE *f, const struct sim *sim, unsigned int idx)
 	if (wl->cfg && wl->cfg->type < NR_WORKLOAD_TYPES && workload_type_name[wl->cfg->type])
 		type = workload_type_name[wl->cfg->type];
 
-	fprintf(f, "%s: type %s, cgroup %s\n", name, type,
-		wl->memcg && wl->memcg->name[0] ? wl->memcg->name : "/");
+	fprintf(f, "%s: type %s, cgroup %s\n", name, type, wl->memcg ? wl->memcg->name : "/");
 	if (!sim->eng.nr_events) {
 		/* not run (yet): nothing to say about how it ended */
 	} else if (!wl->started) {
@@ -306,8 +305,7 @@ static void print_cgroups(FILE *f, const struct sim *sim)
 	for (unsigned int i = 0; i < sim->nr_memcgs; i++) {
 		const struct mem_cgroup *memcg = sim->memcgs[i];
 
-		fprintf(f, "  %-16.*s", (int)sizeof(memcg->name),
-			memcg->name[0] ? memcg->name : "/");
+		fprintf(f, "  %-16s", memcg->name);
 		if (memcg->dfl && memcg->parent) {
 			print_cgroup_v2(f, memcg, ps, counter_max);
 			continue;

@@ -335,6 +335,24 @@ const char *scenario_check_name(const char *name)
 	return NULL;
 }
 
+const char *scenario_check_path(const char *path)
+{
+	char comp[SCN_PATH_LEN];
+	const char *why;
+
+	if (strlen(path) >= SCN_PATH_LEN)
+		return "path too long (at most 127 characters)";
+	for (const char *p = path, *slash;; p = slash + 1) {
+		slash = strchr(p, '/');
+		snprintf(comp, sizeof(comp), "%.*s", slash ? (int)(slash - p) : (int)strlen(p), p);
+		why = scenario_check_name(comp);
+		if (why)
+			return why;
+		if (!slash)
+			return NULL;
+	}
+}
+
 /* A key with two or more named values; @out gets the index. */
 int cfg_set_choice(struct cfg_ctx *k, const char *val, const char *const *names, int n, int *out)
 {

@@ -200,5 +200,11 @@ const char *cfg_skip_blanks(const char *p);
  * (letters, digits, '_' and '-'), else why not.
  */
 const char *scenario_check_name(const char *name);
+/*
+ * scenario_check_path - NULL when @path is a good cgroup path ("A/B/C":
+ * names as scenario_check_name's, at most SCN_PATH_LEN - 1 characters),
+ * else what is wrong with it.
+ */
+const char *scenario_check_path(const char *path);
 
 #endif

@@ -17,7 +17,20 @@
 
 #include "types.h"
 
-#define SCN_MAX_CGROUPS 64
+#define SCN_MAX_CGROUPS 64 /* [cgroup PATH] sections; [cgroup_tree] adds more */
+#define SCN_MAX_CGROUP_TREES 8 /* [cgroup_tree NAME] sections */
+/*
+ * Groups in all, the root included: memcg ids are u16 in the kernel
+ * (mem_cgroup_id, MEM_CGROUP_ID_MAX), and a page's memcg_id here too.
+ */
+#define SCN_MAX_MEMCGS 65535
+/*
+ * Levels below the root: the kernel's cgroup.max.depth is unlimited by
+ * default; the model bounds it so that a path fits SCN_PATH_LEN and a
+ * charge (O(depth), up the tree) stays cheap.
+ */
+#define SCN_MAX_CGROUP_DEPTH 32
+#define SCN_PATH_LEN 128 /* a cgroup's path from the root, "A/B/C", with its NUL */
 #define SCN_MAX_WORKLOADS 32
 #define SCN_MAX_ZONES_PER_NODE MAX_NR_ZONES
 #define SCN_NAME_LEN 48
@@ -88,6 +101,7 @@ struct scn_machine {
 	u64 read_ahead; /* bytes, file readahead window (read_ahead_kb) */
 	/* cgroup2 mount options (memcontrol.c) */
 	bool memory_recursiveprot;
+	int cgroup; /* cgroup = v1 (0) | v2 (1); -1 = the profile's ([policy] cgroup) */
 	bool memory_localevents;
 };
 
@@ -172,6 +186,7 @@ struct scn_policy {
 	bool force_deactivate_retry; /* force_deactivate_retry = on (v5.9+) */
 	bool file_writepage; /* file_writepage = kswapd (< v6.17) */
 	bool cgroup_dfl; /* cgroup = v2: groups use the v2 interface by default */
+	bool cgroup_given; /* cgroup was given (file or --set), not only by the profile */
 	bool memcg_high_penalty; /* memcg_high_throttle = penalty (v5.4+) */
 	bool memcg_stats_rstat; /* memcg_stats = rstat: reclaim reads flushed
 				 * memcg LRU sizes (v5.13+) */
@@ -205,9 +220,9 @@ struct scn_cost {
 };
 
 struct scn_cgroup {
-	char name[SCN_NAME_LEN];
-	char parent[SCN_NAME_LEN]; /* "/" = root */
-	int interface; /* cgroup = v1 (0) | v2 (1); -1 = the machine's ([policy] cgroup) */
+	char name[SCN_PATH_LEN]; /* the section's: a path "A/B/C" or a name with parent = */
+	char parent[SCN_PATH_LEN]; /* "/" = root; a section's name or path */
+	int interface; /* cgroup = v1 (0) | v2 (1); -1 = the machine's (scn_cgroup_dfl) */
 	u64 limit; /* bytes; U64_MAX = unlimited (v1 limit / v2 max) */
 	bool limit_v2; /* the limit was given as v2 "max" */
 	u64 memsw_limit; /* bytes; U64_MAX = unlimited */
@@ -221,6 +236,21 @@ struct scn_cgroup {
 	int parent_origin, limit_origin, memsw_origin;
 	int interface_origin, swappiness_origin, min_origin, low_origin, high_origin,
 		swap_max_origin, oom_group_origin;
+};
+
+/*
+ * [cgroup_tree NAME]: @subtrees complete binary trees of @levels levels
+ * under the group @tmpl.parent ("under"), each group configured as
+ * @tmpl (the [cgroup] keys given in the section).  Subtree i's root is
+ * UNDER/NAMEi (UNDER/NAME when there is one subtree), a group's children
+ * are its path + "/0" and "/1".  Groups: subtrees x (2^levels - 1).
+ */
+struct scn_cgroup_tree {
+	struct scn_cgroup tmpl; /* first: the [cgroup] keys' offsets apply */
+	unsigned int levels; /* 1..SCN_MAX_CGROUP_DEPTH */
+	unsigned int subtrees; /* 1..16 */
+	int shape; /* 0 = binary, the only one */
+	int levels_origin, subtrees_origin;
 };
 
 enum workload_type {
@@ -246,7 +276,7 @@ enum workload_type {
 struct scn_workload {
 	char name[SCN_NAME_LEN];
 	enum workload_type type;
-	char cgroup[SCN_NAME_LEN]; /* "" = root */
+	char cgroup[SCN_PATH_LEN]; /* "" = root; a [cgroup] section's name, or a path */
 	u64 start_ns;
 	unsigned int tasks; /* copies of the workload, default 1 (0 in the
 				 * types that size their own tasks: no tasks key) */
@@ -288,6 +318,8 @@ struct scenario {
 	struct scn_cost cost;
 	unsigned int nr_cgroups;
 	struct scn_cgroup cgroups[SCN_MAX_CGROUPS];
+	unsigned int nr_cgroup_trees;
+	struct scn_cgroup_tree cgroup_trees[SCN_MAX_CGROUP_TREES];
 	unsigned int nr_workloads;
 	struct scn_workload workloads[SCN_MAX_WORKLOADS];
 	struct scn_run run;
@@ -295,10 +327,37 @@ struct scenario {
 	char set_text[SCN_MAX_SET_TEXTS][SCN_SET_TEXT_LEN]; /* "section.key=value" */
 };
 
-/* Does cgroup @c use the v2 interface (its own cgroup key, else [policy] cgroup)? */
+/*
+ * Was a group's interface chosen for it?  By its own cgroup key, else by
+ * [machine] cgroup, else by a [policy] cgroup given in the scenario (not
+ * the kernel profile's).  A group nobody chose for that sets only v1 keys
+ * (limit, memsw_limit, swappiness) is v1, as a scenario written for the
+ * v1-only model means it.
+ */
+static inline bool scn_cgroup_chosen(const struct scenario *s, const struct scn_cgroup *c)
+{
+	return c->interface >= 0 || s->machine.cgroup >= 0 || s->policy.cgroup_given;
+}
+
+/* Does cgroup @c use the v2 interface?  (scn_cgroup_chosen, else its keys) */
 static inline bool scn_cgroup_dfl(const struct scenario *s, const struct scn_cgroup *c)
 {
-	return c->interface < 0 ? s->policy.cgroup_dfl : c->interface == 1;
+	if (c->interface >= 0)
+		return c->interface == 1;
+	if (s->machine.cgroup >= 0)
+		return s->machine.cgroup == 1;
+	if (!s->policy.cgroup_given &&
+	    ((c->limit_origin && !c->limit_v2) || c->memsw_origin || c->swappiness_origin) &&
+	    !((c->limit_origin && c->limit_v2) || c->min_origin || c->low_origin ||
+	      c->high_origin || c->swap_max_origin || c->oom_group_origin))
+		return false;
+	return s->policy.cgroup_dfl;
+}
+
+/* The root group's interface: [machine] cgroup, else [policy] cgroup. */
+static inline bool scn_root_dfl(const struct scenario *s)
+{
+	return s->machine.cgroup >= 0 ? s->machine.cgroup == 1 : s->policy.cgroup_dfl;
 }
 
 /*

@@ -72,7 +72,7 @@ static int set_wl_cgroup(struct cfg_ctx *k, void *obj, const char *val)
 		w->cgroup[0] = '\0';
 		return 0;
 	}
-	why = scenario_check_name(val);
+	why = scenario_check_path(val);
 	if (why)
 		return cfg_fail(k, ": %s: '%s'", why, val);
 	snprintf(w->cgroup, sizeof(w->cgroup), "%s", val);
@@ -119,8 +119,8 @@ static const struct cfg_key workload_common_keys[] = {
 	  .flags = CFG_F_ORIGIN,
 	  .origin_off = WL_OFF(cgroup_origin),
 	  .def = "/",
-	  .range = "NAME \\| /",
-	  .doc = "the memory cgroup its tasks are charged to, / = the root" },
+	  .range = "NAME \\| PATH \\| /",
+	  .doc = "the memory cgroup its tasks are charged to: a [cgroup] section's name, a group's path (one a [cgroup_tree] makes too), / = the root" },
 	{ .name = "start",
 	  .type = CFG_TIME,
 	  .off = WL_OFF(start_ns),
@@ -445,7 +445,7 @@ int workloads_check(const struct scenario *s, char *err, size_t errlen)
 		if ((unsigned int)w->type >= NR_WORKLOAD_TYPES)
 			return cfg_fail_at(s, type_origin, w->line, err, errlen,
 					   "[workload %s]: bad type", w->name);
-		if (w->cgroup[0] && scn_find_cgroup(s, w->cgroup) < 0)
+		if (!memcg_cgroup_exists(s, w->cgroup))
 			return cfg_fail_at(s, w->cgroup_origin, w->line, err, errlen,
 					   "[workload %s] cgroup: no cgroup named '%s'", w->name,
 					   w->cgroup);
