@@ -509,8 +509,7 @@ static void section_begin(struct parse_ctx *c, const char *line)
 		char buf[SCN_MSG_LEN];
 
 		if (parse_time(name, &c->at_time_ns, buf, sizeof(buf))) {
-			ctx_fail(c, c->lineno, "[at %s]: %s (expected [at TIME], e.g. [at 10s])",
-				 name, buf);
+			ctx_fail(c, c->lineno, "[at %s]: %s", name, buf);
 			return;
 		}
 		snprintf(c->cur_label, sizeof(c->cur_label), "[at %s]", name);
@@ -711,9 +710,10 @@ static void at_handler(struct parse_ctx *c, const char *name, const char *value)
 	idx = cfg_key_index(sd, key);
 	if (idx < 0) {
 		if (cfg_key_index(&sections[SEC_CGROUP], key) >= 0)
-			ctx_fail(c, c->lineno,
-				 "%s %s: %s cannot change at run time (the kernel has no such write; KEY: %s)",
-				 c->cur_label, name, key, keys);
+			ctx_fail(
+				c, c->lineno,
+				"%s %s: %s cannot change at run time (the kernel has no such write; KEY: %s)",
+				c->cur_label, name, key, keys);
 		else
 			ctx_fail(c, c->lineno, "%s %s: unknown key '%s' (KEY: %s)", c->cur_label,
 				 name, key, keys);
@@ -757,6 +757,8 @@ static void at_handler(struct parse_ctx *c, const char *name, const char *value)
 	}
 	snprintf(a->cgroup, sizeof(a->cgroup), "%s", lhs + 7);
 	a->time_ns = c->at_time_ns;
+	snprintf(a->when, sizeof(a->when), "%s", c->cur_label + 4);
+	a->when[strcspn(a->when, "]")] = '\0';
 	a->key = (unsigned int)idx;
 	a->line = c->lineno;
 	a->section_line = c->cur_line;

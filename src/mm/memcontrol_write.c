@@ -161,28 +161,28 @@ int memcg_check_actions(const struct scenario *s, char *err, size_t errlen)
 
 		if (c < 0)
 			return cfg_fail_at(s, a->line, a->line, err, errlen,
-					   "[at] cgroup.%s.%s: no [cgroup %s] in the scenario",
-					   a->cgroup, key, a->cgroup);
+					   "[at %s] cgroup.%s.%s: no [cgroup %s] in the scenario",
+					   a->when, a->cgroup, key, a->cgroup);
 		dfl = scn_cgroup_dfl(s, &s->cgroups[c]);
 		if (dfl == action_key_v1(a->key))
 			return cfg_fail_at(
 				s, a->line, a->line, err, errlen,
-				"[at] cgroup.%s.%s: a cgroup %s key, but the group is %s (%s has no %s)",
-				a->cgroup, key, dfl ? "v1" : "v2", dfl ? "v2" : "v1",
+				"[at %s] cgroup.%s.%s: a cgroup %s key, but the group is %s (%s has no %s)",
+				a->when, a->cgroup, key, dfl ? "v1" : "v2", dfl ? "v2" : "v1",
 				dfl ? "cgroup v2" : "cgroup v1", action_file[a->key]);
 		if (a->time_ns > s->run.duration_ns)
 			return cfg_fail_at(
 				s, a->section_line, a->section_line, err, errlen,
-				"[at]: time %llu ns is after run.duration (%llu ns): the write would never happen",
-				(unsigned long long)a->time_ns,
-				(unsigned long long)s->run.duration_ns);
+				"[at %s]: after run.duration (%llu ns): the writes would never happen",
+				a->when, (unsigned long long)s->run.duration_ns);
 		/* a limit of less than a page is refused in [cgroup] too */
 		if ((a->key == MEMCG_ACT_MAX || a->key == MEMCG_ACT_LIMIT ||
 		     a->key == MEMCG_ACT_MEMSW_LIMIT) &&
 		    a->value < s->machine.page_size)
-			return cfg_fail_at(s, a->line, a->line, err, errlen,
-					   "[at] cgroup.%s.%s must be at least one page (%u bytes)",
-					   a->cgroup, key, s->machine.page_size);
+			return cfg_fail_at(
+				s, a->line, a->line, err, errlen,
+				"[at %s] cgroup.%s.%s must be at least one page (%u bytes)",
+				a->when, a->cgroup, key, s->machine.page_size);
 	}
 	return 0;
 }
