@@ -375,7 +375,7 @@ static void memcg_action_event(struct sim *sim, void *unused, u64 first)
 	char comm[16];
 	struct task *t;
 
-	snprintf(comm, sizeof(comm), "at-%u", sim->scn.actions[first].section_line);
+	snprintf(comm, sizeof(comm), "at-%d", sim->scn.actions[first].section_line);
 	t = task_create(sim, TASK_USER, comm, memcg_action_writer);
 	if (!t) {
 		sim_fail(sim, "out of memory creating the writer of [at] line %d",
