@@ -755,9 +755,9 @@ static void at_handler(struct parse_ctx *c, const char *name, const char *value)
 		ctx_fail(c, c->lineno, "%s", msg);
 		return;
 	}
-	snprintf(a->cgroup, sizeof(a->cgroup), "%s", lhs + 7);
+	memcpy(a->cgroup, lhs + 7, strlen(lhs + 7) + 1); /* its length is checked above */
 	a->time_ns = c->at_time_ns;
-	snprintf(a->when, sizeof(a->when), "%s", c->cur_label + 4);
+	snprintf(a->when, sizeof(a->when), "%.23s", c->cur_label + 4);
 	a->when[strcspn(a->when, "]")] = '\0';
 	a->key = (unsigned int)idx;
 	a->line = c->lineno;

@@ -227,7 +227,7 @@ struct scn_cgroup {
  */
 struct scn_action {
 	u64 time_ns;
-	char when[16]; /* TIME as the section header gives it, for messages */
+	char when[24]; /* TIME as the section header gives it, for messages */
 	char cgroup[SCN_NAME_LEN];
 	unsigned int key;
 	u64 value;
