@@ -951,7 +951,7 @@ static void test_bad_sections(void **state)
 {
 	expect_error(
 		"[machine]\ncpus = 2\n[foo]\n",
-		"t.ini:3: [foo]: unknown section (expected machine, sysctl, policy, cost, run, cgroup PATH, cgroup_tree NAME or workload NAME)");
+		"t.ini:3: [foo]: unknown section (expected machine, sysctl, policy, cost, run, cgroup PATH, cgroup_tree NAME, workload NAME or at TIME)");
 	expect_error("[machine]\n[machine]\n",
 		     "t.ini:2: [machine]: duplicate section (first at line 1)");
 	expect_error("[cgroup a]\nlimit = 1M\n\n[cgroup a]\n",

@@ -298,7 +298,7 @@ static void reclaim_until_fn(struct task *t)
 		if (reclaimed)
 			goto out;
 		/* memory_reclaim(): memparse(buf) / PAGE_SIZE */
-		err = memory_reclaim(t, c->memcg, (u64)(current - c->goal) / sim->page_size);
+		err = memory_reclaim(t, c->memcg, (u64)(current - c->goal) / sim->page_size, NULL);
 		c->writes++;
 		if (!err)
 			reclaimed = true;

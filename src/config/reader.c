@@ -80,6 +80,7 @@ enum sec_id {
 	SEC_CGROUP = NR_SINGLE_SECS,
 	SEC_CGROUP_TREE,
 	SEC_WORKLOAD,
+	SEC_AT,
 	NR_SECS,
 };
 
@@ -197,12 +198,16 @@ static struct cfg_section sections[NR_SECS] = {
 		.type_table = workload_type_keys,
 		.doc = "`[workload NAME]`: a workload; its type says which keys it takes.",
 	},
+	[SEC_AT] = {
+		.name = "at", .tables = TABLES(&memcg_action_table),
+		.doc = "`[at TIME]`: writes to cgroup interface files at virtual time TIME, in file order, each line `cgroup.NAME.KEY = VALUE` with KEY one of these (the group's interface's: v2 or v1).",
+	},
 };
 
 _Static_assert(CFG_MAX_KEYS <= 64, "scn_workload.keys_given has a bit per key");
 
 static const char *const section_list =
-	"machine, sysctl, policy, cost, run, cgroup PATH, cgroup_tree NAME or workload NAME";
+	"machine, sysctl, policy, cost, run, cgroup PATH, cgroup_tree NAME, workload NAME or at TIME";
 
 void scenario_print_keys(FILE *f)
 {
@@ -426,6 +431,7 @@ struct parse_ctx {
 	/* the workload's type is known: its keys go to its type's fields */
 	bool wl_typed[SCN_MAX_WORKLOADS];
 	int key_line[NR_INST][CFG_MAX_KEYS];
+	u64 at_time_ns; /* the [at TIME] section's time */
 
 	char *err;
 	size_t errlen;
@@ -520,6 +526,17 @@ static void section_begin(struct parse_ctx *c, const char *line)
 		c->sec_line[id] = c->lineno;
 		c->cur_inst = id;
 		snprintf(c->cur_label, sizeof(c->cur_label), "[%s]", kind);
+		return;
+	}
+	if (id == SEC_AT) {
+		char buf[SCN_MSG_LEN];
+
+		if (parse_time(name, &c->at_time_ns, buf, sizeof(buf))) {
+			ctx_fail(c, c->lineno, "[at %s]: %s", name, buf);
+			return;
+		}
+		snprintf(c->cur_label, sizeof(c->cur_label), "[at %s]", name);
+		c->cur_inst = -1;
 		return;
 	}
 	if (!*name) {
@@ -703,6 +720,91 @@ static int prepass_handler(void *user, const char *section, const char *name, co
 	return 1;
 }
 
+/*
+ * A line of [at TIME]: cgroup.NAME.KEY = VALUE, the addressing of --set,
+ * KEY a key of memcg_action_table (its value checked here; the group and
+ * the time against the run's end in memcg_check_actions, after --set).
+ */
+static void at_handler(struct parse_ctx *c, const char *name, const char *value)
+{
+	struct scenario *s = c->s;
+	struct cfg_section *sd = &sections[SEC_AT];
+	char lhs[SCN_MSG_LEN], msg[SCN_MSG_LEN], keys[SCN_MSG_LEN];
+	const char *key, *dot = strrchr(name, '.');
+	struct scn_action *a;
+	struct cfg_ctx k;
+	size_t used = 0;
+	int idx;
+
+	for (unsigned int i = 0; i < sd->nr_keys; i++)
+		used += (size_t)snprintf(keys + used, used < sizeof(keys) ? sizeof(keys) - used : 0,
+					 "%s%s", i ? ", " : "", sd->keys[i]->name);
+	snprintf(lhs, sizeof(lhs), "%s", name);
+	if (strncmp(name, "cgroup.", 7) || !dot || dot < name + 8) {
+		ctx_fail(c, c->lineno, "%s %s: expected cgroup.NAME.KEY = VALUE (KEY: %s)",
+			 c->cur_label, name, keys);
+		return;
+	}
+	key = dot + 1;
+	lhs[dot - name] = '\0';
+	idx = cfg_key_index(sd, key);
+	if (idx < 0) {
+		if (cfg_key_index(&sections[SEC_CGROUP], key) >= 0)
+			ctx_fail(
+				c, c->lineno,
+				"%s %s: %s cannot change at run time (the kernel has no such write; KEY: %s)",
+				c->cur_label, name, key, keys);
+		else
+			ctx_fail(c, c->lineno, "%s %s: unknown key '%s' (KEY: %s)", c->cur_label,
+				 name, key, keys);
+		return;
+	}
+	for (unsigned int i = 0; i < s->nr_actions; i++) {
+		const struct scn_action *o = &s->actions[i];
+
+		if (o->section_line == c->cur_line && o->key == (unsigned int)idx &&
+		    !strcmp(o->cgroup, lhs + 7)) {
+			ctx_fail(c, c->lineno, "%s %s: duplicate key (first given at line %d)",
+				 c->cur_label, name, o->line);
+			return;
+		}
+	}
+	if (s->nr_actions == SCN_MAX_ACTIONS) {
+		ctx_fail(c, c->lineno, "%s %s: too many [at] lines (at most %d)", c->cur_label,
+			 name, SCN_MAX_ACTIONS);
+		return;
+	}
+	if (strlen(lhs + 7) >= SCN_PATH_LEN) {
+		ctx_fail(c, c->lineno, "%s %s: cgroup name too long (at most %d characters)",
+			 c->cur_label, name, SCN_PATH_LEN - 1);
+		return;
+	}
+	a = &s->actions[s->nr_actions];
+	memset(a, 0, sizeof(*a));
+	k = (struct cfg_ctx){
+		.s = s,
+		.sd = sd,
+		.label = c->cur_label,
+		.key = name,
+		.page_size = c->page_size,
+		.origin = c->lineno,
+		.msg = msg,
+		.msglen = sizeof(msg),
+	};
+	if (cfg_apply_key(&k, sd->keys[idx], a, value)) {
+		ctx_fail(c, c->lineno, "%s", msg);
+		return;
+	}
+	memcpy(a->cgroup, lhs + 7, strlen(lhs + 7) + 1); /* its length is checked above */
+	a->time_ns = c->at_time_ns;
+	snprintf(a->when, sizeof(a->when), "%.23s", c->cur_label + 4);
+	a->when[strcspn(a->when, "]")] = '\0';
+	a->key = (unsigned int)idx;
+	a->line = c->lineno;
+	a->section_line = c->cur_line;
+	s->nr_actions++;
+}
+
 static int scn_handler(void *user, const char *section, const char *name, const char *value)
 {
 	struct parse_ctx *c = user;
@@ -719,6 +821,10 @@ static int scn_handler(void *user, const char *section, const char *name, const 
 	if (c->cur_sec < 0) {
 		ctx_fail(c, c->lineno, "%s: key outside any section", name);
 		return 0;
+	}
+	if (c->cur_sec == SEC_AT) {
+		at_handler(c, name, value);
+		return c->err_line ? 0 : 1;
 	}
 	sd = &sections[c->cur_sec];
 	idx = cfg_key_index(sd, name);
@@ -1015,6 +1121,12 @@ int scenario_set(struct scenario *s, const char *assignment, char *err, size_t e
 			assignment, sec);
 		return -1;
 	}
+	if (id == SEC_AT) {
+		cfg_put_msg(err, errlen,
+			    "--set %s: [at TIME] writes are given in the scenario file only",
+			    assignment);
+		return -1;
+	}
 	sd = &sections[id];
 	if (id >= NR_SINGLE_SECS) {
 		name = key;
@@ -1124,7 +1236,8 @@ int scenario_validate(const struct scenario *s, char *err, size_t errlen)
 		err[0] = '\0';
 	/* each subsystem checks what it is configured with */
 	if (mm_check_machine(s, err, errlen) || mm_check_min_free_kbytes(s, err, errlen) ||
-	    memcg_check_cgroups(s, err, errlen) || workloads_check(s, err, errlen))
+	    memcg_check_cgroups(s, err, errlen) || workloads_check(s, err, errlen) ||
+	    memcg_check_actions(s, err, errlen))
 		return -1;
 	if (!s->run.duration_ns || !s->run.sample_interval_ns)
 		return cfg_fail_at(s, 0, 0, err, errlen,

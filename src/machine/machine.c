@@ -70,6 +70,10 @@ static int sim_boot(struct sim *sim, char *err, size_t errlen)
 		return -1;
 	if (s->run.sample_interval_ns)
 		event_push(sim, 0, sample_event, NULL, 0);
+	if (memcg_actions_init(sim)) {
+		snprintf(err, errlen, "out of memory queueing the [at] writes");
+		return -1;
+	}
 	return 0;
 nomem:
 	snprintf(err, errlen, "out of memory creating kernel threads");
@@ -422,6 +426,7 @@ void sim_destroy(struct sim *sim)
 	if (!sim)
 		return;
 	workloads_free(sim);
+	free(sim->action_log);
 	for (unsigned int i = 0; i < sim->eng.nr_tasks; i++)
 		task_free(sim->eng.tasks[i]);
 	free(sim->eng.tasks);

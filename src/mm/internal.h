@@ -230,7 +230,9 @@ void mem_cgroup_handle_over_high(struct task *t);
  * by @t (may sleep): 0, -EAGAIN when reclaim gave up, -EINTR if @t was
  * OOM-killed meanwhile.
  */
-int memory_reclaim(struct task *t, struct mem_cgroup *memcg, u64 nr_pages);
+int memory_reclaim(struct task *t, struct mem_cgroup *memcg, u64 nr_pages, u64 *nr_reclaimed);
+/* drain_all_stock() - every CPU's charge stock of @root's subtree goes back */
+void drain_all_stock(struct sim *sim, struct mem_cgroup *root);
 /* the memory.oom.group that dies with @victim, or NULL (v2 only) */
 struct mem_cgroup *mem_cgroup_get_oom_group(struct sim *sim, struct task *victim,
 					    struct mem_cgroup *oom_domain);
@@ -245,6 +247,8 @@ bool page_counter_try_charge(struct page_counter *counter, u64 nr, struct page_c
 void page_counter_uncharge(struct page_counter *counter, u64 nr);
 void page_counter_set_min(struct page_counter *counter, u64 nr);
 void page_counter_set_low(struct page_counter *counter, u64 nr);
+/* page_counter_set_max - 0, or -EBUSY (max unchanged) when usage is above @nr */
+int page_counter_set_max(struct page_counter *counter, u64 nr);
 /* effective_protection (SPEC 6.4): all arguments and the result in pages */
 u64 effective_protection(u64 usage, u64 parent_usage, u64 setting, u64 parent_effective,
 			 u64 siblings_protected, bool recursive_protection);
@@ -562,5 +566,32 @@ extern const struct cfg_table cost_table, shuffle_run_table, memcontrol_cgroup_t
  * rules.  0, or -1 with "FILE:LINE: [cgroup NAME] key: ..." in @err.
  */
 int memcg_check_cgroups(const struct scenario *s, char *err, size_t errlen);
+
+/*
+ * The lines of [at TIME] sections (memcontrol_write.c): cgroup.NAME.KEY =
+ * VALUE, KEY one of memcg_action_table's, whose order this is.
+ */
+enum memcg_action_key {
+	MEMCG_ACT_MIN,
+	MEMCG_ACT_LOW,
+	MEMCG_ACT_HIGH,
+	MEMCG_ACT_MAX,
+	MEMCG_ACT_SWAP_MAX,
+	MEMCG_ACT_OOM_GROUP,
+	MEMCG_ACT_RECLAIM,
+	MEMCG_ACT_LIMIT, /* the v1 ones from here */
+	MEMCG_ACT_MEMSW_LIMIT,
+	MEMCG_ACT_SWAPPINESS,
+	NR_MEMCG_ACT,
+};
+extern const struct cfg_table memcg_action_table;
+/*
+ * memcg_check_actions - each action of @s names a group that exists, a
+ * key of its interface, a time within run.duration and a limit of at
+ * least a page: 0, or -1 with "FILE:LINE: [at] cgroup.NAME.KEY: ..."
+ */
+int memcg_check_actions(const struct scenario *s, char *err, size_t errlen);
+/* memcg_actions_init - queue each [at TIME] section's writer; -1: out of memory */
+int memcg_actions_init(struct sim *sim);
 
 #endif

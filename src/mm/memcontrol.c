@@ -584,7 +584,7 @@ void mem_cgroup_drain_stock(struct memcg_stock *stock)
 }
 
 /* drain_all_stock(): every CPU's stock that holds a charge of @root's subtree. */
-static void drain_all_stock(struct sim *sim, struct mem_cgroup *root)
+void drain_all_stock(struct sim *sim, struct mem_cgroup *root)
 {
 	for (unsigned int c = 0; c < sim->eng.nr_cpus; c++) {
 		struct memcg_stock *stock = &sim->mm_cpus[c].stock;
@@ -852,9 +852,10 @@ void mem_cgroup_handle_over_high(struct task *t)
  * memory_reclaim() (v6.12, a write to memory.reclaim): reclaim @nr_pages
  * from @memcg's subtree in batches of a quarter of what is left (reclaim
  * takes at least SWAP_CLUSTER_MAX), allowing MAX_RECLAIM_RETRIES batches
- * that reclaim nothing.  0 when done, -EAGAIN when it gave up.
+ * that reclaim nothing.  0 when done, -EAGAIN when it gave up; the pages
+ * reclaimed are added to *@nr_reclaimed_out (may be NULL).
  */
-int memory_reclaim(struct task *t, struct mem_cgroup *memcg, u64 nr_pages)
+int memory_reclaim(struct task *t, struct mem_cgroup *memcg, u64 nr_pages, u64 *nr_reclaimed_out)
 {
 	unsigned int nr_retries = MAX_RECLAIM_RETRIES;
 	u64 nr_reclaimed = 0;
@@ -870,6 +871,8 @@ int memory_reclaim(struct task *t, struct mem_cgroup *memcg, u64 nr_pages)
 			for (unsigned int c = 0; c < t->sim->eng.nr_cpus; c++)
 				lru_add_drain(t->sim, c);
 		reclaimed = try_to_free_mem_cgroup_pages(t, memcg, (unsigned long)batch_size, true);
+		if (nr_reclaimed_out)
+			*nr_reclaimed_out += reclaimed;
 		if (!reclaimed && !nr_retries--)
 			return -EAGAIN;
 		nr_reclaimed += reclaimed;

@@ -6,6 +6,8 @@
  * (children_min_usage, children_low_usage), from which reclaim derives
  * the effective protection of every group (SPEC 6.4).
  */
+#include <errno.h>
+
 #include "internal.h"
 
 /*
@@ -101,6 +103,19 @@ void page_counter_set_low(struct page_counter *counter, u64 nr)
 	counter->low = nr;
 	for (struct page_counter *c = counter; c; c = c->parent)
 		propagate_protected_usage(c, c->usage);
+}
+
+/*
+ * page_counter_set_max() (v6.12): the new max takes only if usage is not
+ * above it; -EBUSY otherwise (the caller reclaims and retries).  No
+ * concurrent charge can slip in between in the model.
+ */
+int page_counter_set_max(struct page_counter *counter, u64 nr)
+{
+	if (counter->usage > nr)
+		return -EBUSY;
+	counter->max = nr;
+	return 0;
 }
 
 /*

@@ -41,6 +41,25 @@ struct reclaim_figures {
 	u64 allocstall_order[NR_PAGE_ORDERS];
 };
 
+/* What one [at TIME] write did (memcontrol_write.c), by action index. */
+struct memcg_action_log {
+	bool started, done; /* the write began / returned before the run ended */
+	int err; /* the handler's return: 0 or -errno */
+	u64 start_ns, end_ns; /* virtual time it began and returned */
+	u64 reclaimed; /* pages reclaimed by the write */
+	u64 oom_kills; /* OOM kills it made (memory.max) */
+	u64 usage; /* pages: the group's memory.current when it returned */
+	u64 sys_ns; /* CPU time the writer spent in it */
+};
+/* The interface file action key @key writes ("memory.high"). */
+const char *memcg_action_file(unsigned int key);
+/*
+ * memcg_action_result - what a write returned as the log words it: "0",
+ * "-EAGAIN", "-EBUSY", "-EINVAL", "-EINTR"; "not run" (the run ended
+ * before its time), "unfinished" (it was still running at the end).
+ */
+const char *memcg_action_result(const struct memcg_action_log *log);
+
 struct sim {
 	struct engine eng; /* first: sim_engine() */
 	struct scenario scn;
@@ -91,6 +110,9 @@ struct sim {
 	unsigned int nr_workloads;
 	struct workload_inst *workloads;
 	unsigned int workloads_unfinished; /* not yet started or still running */
+
+	/* the [at TIME] writes, one entry per scn.actions[] (NULL: none) */
+	struct memcg_action_log *action_log;
 
 	struct reclaim_figures reclaim;
 	unsigned int throttle_reclaimers; /* 2008 throttle, global policy */

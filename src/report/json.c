@@ -414,6 +414,48 @@ static cJSON *json_workloads(const struct sim *sim)
 	return all;
 }
 
+/*
+ * The [at TIME] writes in file order: "time" (s), "cgroup", "file",
+ * "value" (bytes or the number written; "max"), "result" (as
+ * memcg_action_result words it), and once begun "start", "end" (s, end
+ * once returned), "reclaimed_bytes", "current" (bytes, once returned),
+ * "oom_kills", "sys_ns".
+ */
+static cJSON *json_actions(const struct sim *sim)
+{
+	const struct scenario *s = &sim->scn;
+	cJSON *arr = cJSON_CreateArray();
+
+	for (unsigned int i = 0; arr && i < s->nr_actions; i++) {
+		const struct scn_action *a = &s->actions[i];
+		const struct memcg_action_log *log = &sim->action_log[i];
+		cJSON *o = cJSON_CreateObject();
+
+		if (!o)
+			break;
+		cJSON_AddItemToArray(arr, o);
+		add_seconds(o, "time", a->time_ns);
+		cJSON_AddStringToObject(o, "cgroup", a->cgroup);
+		cJSON_AddStringToObject(o, "file", memcg_action_file(a->key));
+		if (a->value == U64_MAX)
+			cJSON_AddStringToObject(o, "value", "max");
+		else
+			add_u64(o, "value", a->value);
+		cJSON_AddStringToObject(o, "result", memcg_action_result(log));
+		if (!log->started)
+			continue;
+		add_seconds(o, "start", log->start_ns);
+		if (log->done)
+			add_seconds(o, "end", log->end_ns);
+		add_u64(o, "reclaimed_bytes", log->reclaimed * sim->page_size);
+		if (log->done)
+			add_u64(o, "current", log->usage * sim->page_size);
+		add_u64(o, "oom_kills", log->oom_kills);
+		add_u64(o, "sys_ns", log->sys_ns);
+	}
+	return arr;
+}
+
 /**
  * report_json_object() - the run as a cJSON tree, the object report_json()
  * prints (layout at the top of this file).  Integers are cJSON raw items
@@ -443,6 +485,8 @@ cJSON *report_json_object(const struct sim *sim)
 	cJSON_AddItemToObject(root, "workloads", json_workloads(sim));
 	/* /proc/pressure/memory */
 	cJSON_AddItemToObject(root, "pressure", json_pressure(&sim->eng.psi_system));
+	if (sim->scn.nr_actions)
+		cJSON_AddItemToObject(root, "actions", json_actions(sim));
 	return root;
 }
 

@@ -345,6 +345,51 @@ static void print_machine(FILE *f, const struct sim *sim)
 	}
 }
 
+/*
+ * The [at TIME] writes, one line each, when the scenario has any:
+ * "at TIME NAME FILE VALUE: RESULT (began..returned, reclaimed, current
+ * when it returned, OOM kills, the writer's CPU time)".
+ */
+static void print_actions(FILE *f, const struct sim *sim)
+{
+	const struct scenario *s = &sim->scn;
+
+	if (!s->nr_actions)
+		return;
+	fputs("\nactions:\n", f);
+	for (unsigned int i = 0; i < s->nr_actions; i++) {
+		const struct scn_action *a = &s->actions[i];
+		const struct memcg_action_log *log = &sim->action_log[i];
+
+		fputs("  at ", f);
+		print_duration(f, a->time_ns);
+		fprintf(f, " %s %s ", a->cgroup, memcg_action_file(a->key));
+		if (a->value == U64_MAX)
+			fputs("max", f);
+		else
+			fprintf(f, "%" PRIu64, a->value);
+		fprintf(f, ": %s", memcg_action_result(log));
+		if (!log->started) {
+			fputc('\n', f);
+			continue;
+		}
+		fputs(" (", f);
+		print_duration(f, log->start_ns);
+		fputs("..", f);
+		if (log->done)
+			print_duration(f, log->end_ns);
+		fputc(',', f);
+		print_mib(f, "reclaimed", log->reclaimed * sim->page_size);
+		if (log->done) {
+			fputc(',', f);
+			print_mib(f, "current", log->usage * sim->page_size);
+		}
+		fprintf(f, ", oom_kills %" PRIu64 ", sys ", log->oom_kills);
+		print_ms(f, log->sys_ns);
+		fputs(")\n", f);
+	}
+}
+
 /**
  * report_text() - the human report: scenario, machine, per workload
  * /usr/bin/time lines and figures, reclaim counters, cgroups.
@@ -399,6 +444,7 @@ void report_text(FILE *f, const struct sim *sim)
 	print_reclaim(f, sim);
 	print_kswapd(f, sim);
 	print_cgroups(f, sim);
+	print_actions(f, sim);
 }
 
 /**

@@ -32,6 +32,7 @@
 #define SCN_MAX_CGROUP_DEPTH 32
 #define SCN_PATH_LEN 128 /* a cgroup's path from the root, "A/B/C", with its NUL */
 #define SCN_MAX_WORKLOADS 32
+#define SCN_MAX_ACTIONS 64 /* lines of [at TIME] sections, all of them */
 #define SCN_MAX_ZONES_PER_NODE MAX_NR_ZONES
 #define SCN_NAME_LEN 48
 #define SCN_ERR_LEN 512
@@ -253,6 +254,23 @@ struct scn_cgroup_tree {
 	int levels_origin, subtrees_origin;
 };
 
+/*
+ * One line of an [at TIME] section: at virtual time @time_ns, write @value
+ * to a group's interface file, as the kernel's write handler would
+ * (src/mm/memcontrol_write.c).  @key indexes memcg_action_table (the
+ * group keys that can change at run time, and reclaim); @value is in
+ * bytes (U64_MAX = max) or the key's number (oom_group, swappiness).
+ */
+struct scn_action {
+	u64 time_ns;
+	char when[24]; /* TIME as the section header gives it, for messages */
+	char cgroup[SCN_PATH_LEN]; /* the group, as a section name or a path */
+	unsigned int key;
+	u64 value;
+	int line; /* its line, for messages */
+	int section_line; /* line of its [at TIME] header */
+};
+
 enum workload_type {
 	WL_ANON_FILL,
 	WL_FILE_WRITE,
@@ -322,6 +340,8 @@ struct scenario {
 	struct scn_cgroup_tree cgroup_trees[SCN_MAX_CGROUP_TREES];
 	unsigned int nr_workloads;
 	struct scn_workload workloads[SCN_MAX_WORKLOADS];
+	unsigned int nr_actions; /* in file order */
+	struct scn_action actions[SCN_MAX_ACTIONS];
 	struct scn_run run;
 	unsigned int nr_set_texts;
 	char set_text[SCN_MAX_SET_TEXTS][SCN_SET_TEXT_LEN]; /* "section.key=value" */
