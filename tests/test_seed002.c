@@ -192,13 +192,15 @@ static void test_bad_input(void **state)
 	expect_load_error("[machine]\nmemory = 64M\n[cgroup A]\nsoft_limit = 0\nhigh = 1M\n",
 			  "t.ini:4: [cgroup A] soft_limit: a cgroup v1 key, but the group is v2 "
 			  "(the kernel profile's [policy] cgroup)");
-	expect_load_error("[machine]\nmemory = 64M\ncgroup = v1\n[cgroup A]\nsoft_limit = -1\n",
-			  "t.ini:5: [cgroup A] soft_limit: bad size '-1' (sizes cannot be negative)");
+	expect_load_error(
+		"[machine]\nmemory = 64M\ncgroup = v1\n[cgroup A]\nsoft_limit = -1\n",
+		"t.ini:5: [cgroup A] soft_limit: bad size '-1' (sizes cannot be negative)");
 	expect_load_error("[policy]\nsoft_limit_reclaim = lru\n",
 			  "t.ini:2: [policy] soft_limit_reclaim: unknown value 'lru' (expected "
 			  "none, tree, integrated or integrated_skip)");
-	expect_load_error("[policy]\nzone_reclaim = yes\n",
-			  "t.ini:2: [policy] zone_reclaim: unknown value 'yes' (expected off or on)");
+	expect_load_error(
+		"[policy]\nzone_reclaim = yes\n",
+		"t.ini:2: [policy] zone_reclaim: unknown value 'yes' (expected off or on)");
 }
 
 /* ---- seed 002's direction, scaled down ---- */

@@ -396,7 +396,8 @@ static const struct cfg_key profile_policy_keys[] = {
 	  .type = CFG_CUSTOM,
 	  .set = set_kernel,
 	  .def = "6.12",
-	  .range = "2.6.25 \\| 2.6.28 \\| 2.6.32 \\| 3.10 \\| 4.2 \\| 4.5 \\| 4.12 \\| 6.12 \\| 6.18",
+	  .range =
+		  "2.6.25 \\| 2.6.28 \\| 2.6.32 \\| 3.10 \\| 4.2 \\| 4.5 \\| 4.12 \\| 6.12 \\| 6.18",
 	  .doc = "a kernel profile: sets every policy key but reclaim_throttle to that kernel's behaviour (`reclaimsim profile NAME`); keys given explicitly override it" },
 };
 CFG_TABLE(profile_policy_table, profile_policy_keys);

@@ -218,12 +218,11 @@ enum mem_cgroup_filter {
  * through (its verdict for each group looked at; it may charge @t);
  * groups filtered out do not move the shared cursor's generation on.
  */
-struct mem_cgroup *mem_cgroup_iter_cond(struct task *t, struct mem_cgroup *root,
-					struct mem_cgroup *prev,
-					struct mem_cgroup_reclaim_cookie *reclaim,
-					enum mem_cgroup_filter (*filter)(struct task *t,
-									 struct mem_cgroup *memcg,
-									 struct mem_cgroup *root));
+struct mem_cgroup *
+mem_cgroup_iter_cond(struct task *t, struct mem_cgroup *root, struct mem_cgroup *prev,
+		     struct mem_cgroup_reclaim_cookie *reclaim,
+		     enum mem_cgroup_filter (*filter)(struct task *t, struct mem_cgroup *memcg,
+						      struct mem_cgroup *root));
 
 /* ---- the v1 soft limit (memcontrol-v1.c; [policy] soft_limit_reclaim) ---- */
 /* pages of @memcg's usage over its soft limit, 0 if none */

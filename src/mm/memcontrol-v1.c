@@ -188,8 +188,8 @@ static bool mem_cgroup_reclaimable(struct sim *sim, struct mem_cgroup *memcg,
 
 	if (lruvec->nr_pages[LRU_INACTIVE_FILE] || lruvec->nr_pages[LRU_ACTIVE_FILE])
 		return true;
-	return get_nr_swap_pages(sim) > 0 && (lruvec->nr_pages[LRU_INACTIVE_ANON] ||
-			     lruvec->nr_pages[LRU_ACTIVE_ANON]);
+	return get_nr_swap_pages(sim) > 0 &&
+	       (lruvec->nr_pages[LRU_INACTIVE_ANON] || lruvec->nr_pages[LRU_ACTIVE_ANON]);
 }
 
 /*
@@ -217,8 +217,8 @@ static unsigned long mem_cgroup_soft_reclaim(struct task *t, struct mem_cgroup *
 		victim = mem_cgroup_iter(sim, root, victim, &cookie);
 		if (!victim) {
 			loop++;
-			if (loop >= 2 && (!total || total >= excess / 4 ||
-					  loop > MEM_CGROUP_MAX_RECLAIM_LOOPS))
+			if (loop >= 2 &&
+			    (!total || total >= excess / 4 || loop > MEM_CGROUP_MAX_RECLAIM_LOOPS))
 				break;
 			continue;
 		}

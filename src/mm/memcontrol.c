@@ -430,12 +430,11 @@ struct mem_cgroup *css_next_descendant_pre(struct mem_cgroup *pos, struct mem_cg
  * round, so it sees at least one group.  No css references in the model,
  * and no competing cmpxchg: steps of coroutines never interleave.
  */
-static struct mem_cgroup *__mem_cgroup_iter(struct sim *sim, struct task *t,
-					    struct mem_cgroup *root, struct mem_cgroup *prev,
-					    struct mem_cgroup_reclaim_cookie *reclaim,
-					    enum mem_cgroup_filter (*filter)(struct task *t,
-									     struct mem_cgroup *memcg,
-									     struct mem_cgroup *root))
+static struct mem_cgroup *
+__mem_cgroup_iter(struct sim *sim, struct task *t, struct mem_cgroup *root, struct mem_cgroup *prev,
+		  struct mem_cgroup_reclaim_cookie *reclaim,
+		  enum mem_cgroup_filter (*filter)(struct task *t, struct mem_cgroup *memcg,
+						   struct mem_cgroup *root))
 {
 	struct mem_cgroup_reclaim_iter *iter = NULL;
 	struct mem_cgroup *pos, *next;
@@ -495,12 +494,11 @@ struct mem_cgroup *mem_cgroup_iter(struct sim *sim, struct mem_cgroup *root,
  * iterator to support predicates"): mem_cgroup_iter over the groups
  * @filter lets through.
  */
-struct mem_cgroup *mem_cgroup_iter_cond(struct task *t, struct mem_cgroup *root,
-					struct mem_cgroup *prev,
-					struct mem_cgroup_reclaim_cookie *reclaim,
-					enum mem_cgroup_filter (*filter)(struct task *t,
-									 struct mem_cgroup *memcg,
-									 struct mem_cgroup *root))
+struct mem_cgroup *
+mem_cgroup_iter_cond(struct task *t, struct mem_cgroup *root, struct mem_cgroup *prev,
+		     struct mem_cgroup_reclaim_cookie *reclaim,
+		     enum mem_cgroup_filter (*filter)(struct task *t, struct mem_cgroup *memcg,
+						      struct mem_cgroup *root))
 {
 	return __mem_cgroup_iter(t->sim, t, root, prev, reclaim, filter);
 }

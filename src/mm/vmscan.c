@@ -1737,8 +1737,8 @@ static bool zone_balanced_gap(struct sim *sim, struct zone *zone, int order,
 {
 	u64 gap = min_u64(low_wmark_pages(zone), (zone_managed_pages(zone) + 99) / 100);
 
-	return wmark_ok(sim, zone, (unsigned int)order, high_wmark_pages(zone) + gap,
-			classzone_idx, 0);
+	return wmark_ok(sim, zone, (unsigned int)order, high_wmark_pages(zone) + gap, classzone_idx,
+			0);
 }
 
 /*
