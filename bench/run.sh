@@ -31,6 +31,13 @@ done
 for policy in none global; do
 	bench_one seed000-ia64 scenarios/seed000-ia64.ini --set policy.reclaim_throttle=$policy
 done
+# seed 002 at full scale (1M pages streamed beside 8,190 groups), each kernel and configuration
+for policy in tree integrated integrated_skip; do
+	for limit in max 0; do
+		bench_one seed002-8k scenarios/seed002-8k.ini --set policy.soft_limit_reclaim=$policy \
+			--set cgroup.A.soft_limit=$limit
+	done
+done
 # coroutines: ns per switch (fcontext vs swapcontext), stack bytes per task
 record coro build/bench/coro scenarios/seed000-embedded-swap-240.ini
 # memcg scale (issue 12): charge cost, reclaim walk per group, memory per group

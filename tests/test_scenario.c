@@ -407,6 +407,8 @@ static const char *const profile_keys[] = {
 	"cgroup",
 	"memcg_high_throttle",
 	"memcg_stats",
+	"soft_limit_reclaim",
+	"zone_reclaim",
 };
 #define NR_PROFILE_KEYS (sizeof(profile_keys) / sizeof(profile_keys[0]))
 
@@ -439,6 +441,8 @@ static void assert_policy_equal(const struct scn_policy *a, const struct scn_pol
 	assert_int_equal(a->cgroup_dfl, b->cgroup_dfl);
 	assert_int_equal(a->memcg_high_penalty, b->memcg_high_penalty);
 	assert_int_equal(a->memcg_stats_rstat, b->memcg_stats_rstat);
+	assert_int_equal(a->soft_limit_reclaim, b->soft_limit_reclaim);
+	assert_int_equal(a->zone_reclaim, b->zone_reclaim);
 }
 
 /*
@@ -478,11 +482,12 @@ static void test_profile_data(void **state)
 		assert_string_equal(scn.policy.kernel, name);
 		nr++;
 	}
-	assert_int_equal(nr, 8);
+	assert_int_equal(nr, 9);
 	assert_null(scenario_profile_name(nr));
 	assert_null(scenario_profile("5.4"));
 	assert_string_equal(scenario_profile_name(0), "2.6.25");
-	assert_string_equal(scenario_profile_name(7), "6.18");
+	assert_string_equal(scenario_profile_name(3), "3.10");
+	assert_string_equal(scenario_profile_name(8), "6.18");
 
 	/* the defaults are the 6.12 profile, after any other profile too */
 	scenario_defaults(&def);
@@ -506,6 +511,17 @@ static void test_profile_values(void **state)
 	assert_false(scn.policy.full_walk_retry);
 	assert_false(scn.policy.force_deactivate_retry);
 	assert_true(scn.policy.file_writepage);
+
+	assert_int_equal(scn.policy.soft_limit_reclaim, SOFT_LIMIT_NONE);
+	assert_false(scn.policy.zone_reclaim);
+
+	/* seed 002's base: zone-based reclaim, the soft-limit tree */
+	load_ok("[policy]\nkernel = 3.10\n");
+	assert_int_equal(scn.policy.soft_limit_reclaim, SOFT_LIMIT_TREE);
+	assert_true(scn.policy.zone_reclaim);
+	assert_true(scn.policy.congestion_wait);
+	assert_false(scn.policy.wait_iff_congested);
+	assert_int_equal(scn.policy.swap_readahead, SWAP_RA_CLUSTER);
 
 	load_ok("[policy]\nkernel = 2.6.28\n");
 	assert_true(scn.policy.split_lru);
@@ -932,7 +948,7 @@ static void test_set_errors(void **state)
 	set_ok("cost.rmap_vma_ns=1s");
 	set_error(
 		"policy.kernel=5.4",
-		"--set policy.kernel=5.4: [policy] kernel: unknown kernel profile '5.4' (known: 2.6.25, 2.6.28, 2.6.32, 4.2, 4.5, 4.12, 6.12 or 6.18)");
+		"--set policy.kernel=5.4: [policy] kernel: unknown kernel profile '5.4' (known: 2.6.25, 2.6.28, 2.6.32, 3.10, 4.2, 4.5, 4.12, 6.12 or 6.18)");
 	set_error(
 		"machine.page_size=4K",
 		"--set machine.page_size=4K: [machine] page_size: cannot change with explicit zones, which are in pages (set machine.zones=default first, then the zones again)");
@@ -1039,7 +1055,7 @@ static void test_bad_values(void **state)
 		"t.ini:2: [machine] page_size: unsupported page size '32K' (expected 4K, 8K, 16K or 64K)");
 	expect_error(
 		"[policy]\nkernel = 2.6.24\n",
-		"t.ini:2: [policy] kernel: unknown kernel profile '2.6.24' (known: 2.6.25, 2.6.28, 2.6.32, 4.2, 4.5, 4.12, 6.12 or 6.18)");
+		"t.ini:2: [policy] kernel: unknown kernel profile '2.6.24' (known: 2.6.25, 2.6.28, 2.6.32, 3.10, 4.2, 4.5, 4.12, 6.12 or 6.18)");
 	expect_error(
 		"[policy]\nreclaim_throttle = some\n",
 		"t.ini:2: [policy] reclaim_throttle: unknown value 'some' (expected none, global or per_zone)");

@@ -52,6 +52,8 @@ static const char *const profile_2_6_25[] = {
 	"cgroup = v1",
 	"memcg_high_throttle = reclaim",
 	"memcg_stats = exact",
+	"soft_limit_reclaim = none",
+	"zone_reclaim = off",
 	NULL,
 };
 
@@ -80,6 +82,8 @@ static const char *const profile_2_6_28[] = {
 	"cgroup = v1",
 	"memcg_high_throttle = reclaim",
 	"memcg_stats = exact",
+	"soft_limit_reclaim = none",
+	"zone_reclaim = off",
 	NULL,
 };
 
@@ -108,6 +112,44 @@ static const char *const profile_2_6_32[] = {
 	"cgroup = v1",
 	"memcg_high_throttle = reclaim",
 	"memcg_stats = exact",
+	"soft_limit_reclaim = tree",
+	"zone_reclaim = off",
+	NULL,
+};
+
+/*
+ * 3.10, seed 002's base kernel: 4.2's but for congestion_wait (3.11
+ * brought wait_iff_congested) and the slot-cluster swap readahead (3.14
+ * brought blocks); zone-based reclaim with the soft-limit tree per zone.
+ * The other profiles before 4.8 keep node-based reclaim (zone_reclaim =
+ * off), as they were calibrated: the key can be set in a scenario.
+ */
+static const char *const profile_3_10[] = {
+	"watermark_check = order_walk",
+	"too_many_isolated = on",
+	"alloc_retry = no_progress",
+	"zone_unreclaimable = all_unreclaimable",
+	"reclaim_sleep = congestion_wait",
+	"new_anon_lru = active",
+	"lazyfree = none",
+	"tlb_flush = per_page",
+	"swapin_lru = inactive",
+	"swap_readahead = cluster",
+	"split_lru = on",
+	"memcg_reclaim_stat = on",
+	"did_some_progress = nr_reclaimed",
+	"memcg_charge_retry = mem_cgroup_charge_common",
+	"memcg_stock = on",
+	"anon_vma_chain = on",
+	"anon_vma_lock = read",
+	"full_walk_retry = off",
+	"force_deactivate_retry = off",
+	"file_writepage = kswapd",
+	"cgroup = v1",
+	"memcg_high_throttle = reclaim",
+	"memcg_stats = exact",
+	"soft_limit_reclaim = tree",
+	"zone_reclaim = on",
 	NULL,
 };
 
@@ -141,6 +183,8 @@ static const char *const profile_4_2[] = {
 	"cgroup = v1",
 	"memcg_high_throttle = reclaim",
 	"memcg_stats = exact",
+	"soft_limit_reclaim = tree",
+	"zone_reclaim = off",
 	NULL,
 };
 
@@ -169,6 +213,8 @@ static const char *const profile_4_5[] = {
 	"cgroup = v1",
 	"memcg_high_throttle = reclaim",
 	"memcg_stats = exact",
+	"soft_limit_reclaim = tree",
+	"zone_reclaim = off",
 	NULL,
 };
 
@@ -197,6 +243,8 @@ static const char *const profile_4_12[] = {
 	"cgroup = v1",
 	"memcg_high_throttle = reclaim",
 	"memcg_stats = exact",
+	"soft_limit_reclaim = tree",
+	"zone_reclaim = off",
 	NULL,
 };
 
@@ -225,6 +273,8 @@ static const char *const profile_6_12[] = {
 	"cgroup = v2",
 	"memcg_high_throttle = penalty",
 	"memcg_stats = rstat",
+	"soft_limit_reclaim = tree",
+	"zone_reclaim = off",
 	NULL,
 };
 
@@ -253,6 +303,8 @@ static const char *const profile_6_18[] = {
 	"cgroup = v2",
 	"memcg_high_throttle = penalty",
 	"memcg_stats = rstat",
+	"soft_limit_reclaim = tree",
+	"zone_reclaim = off",
 	NULL,
 };
 
@@ -262,6 +314,7 @@ static const struct kernel_profile kernel_profiles[] = {
 	{ "2.6.25", profile_2_6_25 },
 	{ "2.6.28", profile_2_6_28 },
 	{ "2.6.32", profile_2_6_32 },
+	{ "3.10", profile_3_10 },
 	{ "4.2", profile_4_2 },
 	{ "4.5", profile_4_5 },
 	{ "4.12", profile_4_12 },
@@ -343,7 +396,8 @@ static const struct cfg_key profile_policy_keys[] = {
 	  .type = CFG_CUSTOM,
 	  .set = set_kernel,
 	  .def = "6.12",
-	  .range = "2.6.25 \\| 2.6.28 \\| 2.6.32 \\| 4.2 \\| 4.5 \\| 4.12 \\| 6.12 \\| 6.18",
+	  .range =
+		  "2.6.25 \\| 2.6.28 \\| 2.6.32 \\| 3.10 \\| 4.2 \\| 4.5 \\| 4.12 \\| 6.12 \\| 6.18",
 	  .doc = "a kernel profile: sets every policy key but reclaim_throttle to that kernel's behaviour (`reclaimsim profile NAME`); keys given explicitly override it" },
 };
 CFG_TABLE(profile_policy_table, profile_policy_keys);

@@ -66,6 +66,23 @@ static const struct cfg_key cost_keys[] = {
 	C_KEY(memcg_iter_ns, "300ns",
 	      "a reclaim walk's visit of a memcg other than the walk's root"),
 	/*
+	 * res_counter_soft_limit_excess() (v3.10): spin_lock_irqsave on the
+	 * group's counter, two loads, unlock: ~20 ns warm; a group of a large
+	 * walk is cold (a miss on the counter's line, ~80 ns).  Only the soft
+	 * limit rework's eligibility tests pay it (soft_limit_reclaim).
+	 */
+	C_KEY(memcg_excess_ns, "100ns",
+	      "one soft-limit excess test of the 2013 rework's eligibility walk (a res_counter lock round trip)"),
+	/*
+	 * shrink_lruvec of a group with nothing to scan: get_scan_count's
+	 * reads (reclaim_stat, four list sizes, swappiness) and
+	 * inactive_anon_is_low, ~200 ns cold (v3.10).  0 by default: the
+	 * calibrated memcg_iter_ns already holds a visit's whole cost;
+	 * seed 002's scenarios price it separately.
+	 */
+	C_KEY(empty_lruvec_ns, "0ns",
+	      "shrink_lruvec of a group with nothing to scan at this priority (get_scan_count and the list tests)"),
+	/*
 	 * filemap_add_folio plus the filesystem's per-page work (ext4
 	 * write_begin/write_end or readahead bio setup); calibrated on the
 	 * oracle VM: dd of 256 MiB into a 64 MiB memcg took 0.15 s

@@ -207,6 +207,59 @@ struct mem_cgroup_reclaim_cookie {
 struct mem_cgroup *mem_cgroup_iter(struct sim *sim, struct mem_cgroup *root,
 				   struct mem_cgroup *prev,
 				   struct mem_cgroup_reclaim_cookie *reclaim);
+/* mem_cgroup_iter_cond's filter verdicts (2013 soft limit rework v5) */
+enum mem_cgroup_filter {
+	MEMCG_VISIT, /* return the group */
+	MEMCG_SKIP, /* not the group, but go on into its subtree */
+	MEMCG_SKIP_TREE, /* neither the group nor its subtree */
+};
+/*
+ * mem_cgroup_iter_cond - mem_cgroup_iter over the groups @filter lets
+ * through (its verdict for each group looked at; it may charge @t);
+ * groups filtered out do not move the shared cursor's generation on.
+ */
+struct mem_cgroup *
+mem_cgroup_iter_cond(struct task *t, struct mem_cgroup *root, struct mem_cgroup *prev,
+		     struct mem_cgroup_reclaim_cookie *reclaim,
+		     enum mem_cgroup_filter (*filter)(struct task *t, struct mem_cgroup *memcg,
+						      struct mem_cgroup *root));
+
+/* ---- the v1 soft limit (memcontrol-v1.c; [policy] soft_limit_reclaim) ---- */
+/* pages of @memcg's usage over its soft limit, 0 if none */
+u64 soft_limit_excess(const struct mem_cgroup *memcg);
+/* the tree of groups in excess of zone @zid of @pgdat (the node's when zone_reclaim = off) */
+struct memcg_soft_mz **soft_limit_tree(struct sim *sim, struct pglist_data *pgdat,
+				       enum zone_type zid);
+/* put @mz on @tree keyed by @excess pages (nothing if 0 or already on it) */
+void soft_tree_insert(struct memcg_soft_mz **tree, struct memcg_soft_mz *mz, u64 excess);
+/* take the largest entry still in excess off @tree; NULL if none */
+struct memcg_soft_mz *soft_tree_pop_largest(struct memcg_soft_mz **tree);
+/* refresh @memcg's and its ancestors' entries on the tree of page @pfn's zone */
+void mem_cgroup_update_tree(struct sim *sim, struct mem_cgroup *memcg, u32 pfn);
+/* keep the ancestors' children_in_excess as @memcg enters or leaves its excess */
+void mem_cgroup_update_soft_limit(struct mem_cgroup *memcg);
+/* a page of @memcg charged or uncharged: the 1024-event soft-limit tick */
+void memcg_check_events(struct sim *sim, struct mem_cgroup *memcg, u32 pfn);
+/*
+ * soft-limit reclaim of zone @zid of @pgdat (order 0 only): pages
+ * reclaimed; *@total_scanned grows by the pages scanned
+ */
+unsigned long mem_cgroup_soft_limit_reclaim(struct task *t, struct pglist_data *pgdat,
+					    enum zone_type zid, int order,
+					    unsigned long *total_scanned);
+/* is @memcg or an ancestor in excess?  Charges memcg_excess_ns per group tested */
+bool mem_cgroup_soft_reclaim_eligible(struct task *t, struct mem_cgroup *memcg);
+/* the same as mem_cgroup_iter_cond's filter, up to @root, with SKIP / SKIP_TREE */
+enum mem_cgroup_filter mem_cgroup_soft_reclaim_filter(struct task *t, struct mem_cgroup *memcg,
+						      struct mem_cgroup *root);
+/*
+ * mem_cgroup_shrink_node (vmscan.c) - soft reclaim of @memcg's pages in
+ * zone @zid (the node's when zone_reclaim = off) at priority 0, 32 pages,
+ * as limit reclaim; returns the pages reclaimed, *@nr_scanned the scanned
+ */
+unsigned long mem_cgroup_shrink_node(struct task *t, struct mem_cgroup *memcg,
+				     struct pglist_data *pgdat, enum zone_type zid,
+				     unsigned long *nr_scanned);
 /* memcg_memory_event - count @event in memory.events(.local), up the tree for v2 */
 void memcg_memory_event(struct sim *sim, struct mem_cgroup *memcg, enum memcg_memory_event event);
 /* effective protection of @memcg for a reclaim of @root (NULL: global), SPEC 6.4 */

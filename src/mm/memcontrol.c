@@ -50,7 +50,9 @@ static int memcg_alloc(struct sim *sim, const char *name, struct mem_cgroup *par
 		return -1;
 	memcg->nodeinfo = calloc(sim->nr_nodes, sizeof(*memcg->nodeinfo));
 	memcg->name = strdup(name);
-	if (!memcg->nodeinfo || !memcg->name) {
+	memcg->page_events = calloc(sim->eng.nr_cpus, sizeof(*memcg->page_events));
+	if (!memcg->nodeinfo || !memcg->name || !memcg->page_events) {
+		free(memcg->page_events);
 		free(memcg->nodeinfo);
 		free(memcg->name);
 		free(memcg);
@@ -63,6 +65,7 @@ static int memcg_alloc(struct sim *sim, const char *name, struct mem_cgroup *par
 	page_counter_init(&memcg->swap, parent ? &parent->swap : NULL);
 	page_counter_init(&memcg->memsw, parent ? &parent->memsw : NULL);
 	memcg->swappiness = -1;
+	memcg->soft_limit = U64_MAX; /* RESOURCE_MAX: never in excess */
 	/* psi_cgroup_alloc(): its pressure counts in its parent's too */
 	if (parent)
 		psi_group_init(&memcg->psi, mem_cgroup_psi(sim, parent), sim->eng.now);
@@ -82,6 +85,8 @@ static int memcg_alloc(struct sim *sim, const char *name, struct mem_cgroup *par
 			pfn_list_init(&lruvec->lists[l]);
 		lruvec->memcg = memcg;
 		lruvec->pgdat = &sim->nodes[n];
+		for (int z = 0; z < MAX_NR_ZONES; z++)
+			lruvec->soft_mz[z].memcg = memcg;
 	}
 	sim->memcgs[sim->nr_memcgs++] = memcg;
 	for (h = memcg_path_hash(name);; h++) {
@@ -207,6 +212,8 @@ static void memcg_configure(struct sim *sim, struct mem_cgroup *memcg, const str
 	if (!memcg->dfl) {
 		if (c->memsw_limit != U64_MAX)
 			memcg->memsw.max = c->memsw_limit / ps;
+		if (c->soft_limit != U64_MAX)
+			memcg->soft_limit = c->soft_limit / ps;
 		return;
 	}
 	if (c->high != U64_MAX)
@@ -350,6 +357,7 @@ void mem_cgroups_free(struct sim *sim)
 	for (unsigned int i = 0; i < sim->nr_memcgs; i++) {
 		psi_group_free(&sim->memcgs[i]->psi);
 		free(sim->memcgs[i]->nodeinfo);
+		free(sim->memcgs[i]->page_events);
 		free(sim->memcgs[i]->name);
 		free(sim->memcgs[i]);
 	}
@@ -422,9 +430,11 @@ struct mem_cgroup *css_next_descendant_pre(struct mem_cgroup *pos, struct mem_cg
  * round, so it sees at least one group.  No css references in the model,
  * and no competing cmpxchg: steps of coroutines never interleave.
  */
-struct mem_cgroup *mem_cgroup_iter(struct sim *sim, struct mem_cgroup *root,
-				   struct mem_cgroup *prev,
-				   struct mem_cgroup_reclaim_cookie *reclaim)
+static struct mem_cgroup *
+__mem_cgroup_iter(struct sim *sim, struct task *t, struct mem_cgroup *root, struct mem_cgroup *prev,
+		  struct mem_cgroup_reclaim_cookie *reclaim,
+		  enum mem_cgroup_filter (*filter)(struct task *t, struct mem_cgroup *memcg,
+						   struct mem_cgroup *root))
 {
 	struct mem_cgroup_reclaim_iter *iter = NULL;
 	struct mem_cgroup *pos, *next;
@@ -443,15 +453,54 @@ restart:
 		pos = prev;
 	}
 	next = css_next_descendant_pre(pos, root);
+	/* rework v5 __mem_cgroup_iter_next: filtered-out groups take no reference */
+	while (next && filter) {
+		enum mem_cgroup_filter verdict = filter(t, next, root);
+
+		if (verdict == MEMCG_VISIT)
+			break;
+		if (verdict == MEMCG_SKIP_TREE) {
+			if (next == root) {
+				next = NULL;
+				break;
+			}
+			/* css_rightmost_descendant(): the subtree's last group */
+			while (next->last_child)
+				next = next->last_child;
+		}
+		next = css_next_descendant_pre(next, root);
+	}
 	if (reclaim) {
 		iter->position = next;
 		if (!next) {
 			iter->generation++;
-			if (!prev)
+			/* a walker that found the round over starts the next (once) */
+			if (!prev && pos)
 				goto restart;
 		}
 	}
 	return next;
+}
+
+struct mem_cgroup *mem_cgroup_iter(struct sim *sim, struct mem_cgroup *root,
+				   struct mem_cgroup *prev,
+				   struct mem_cgroup_reclaim_cookie *reclaim)
+{
+	return __mem_cgroup_iter(sim, NULL, root, prev, reclaim, NULL);
+}
+
+/*
+ * mem_cgroup_iter_cond() (2013 soft limit rework v5, "enhance memcg
+ * iterator to support predicates"): mem_cgroup_iter over the groups
+ * @filter lets through.
+ */
+struct mem_cgroup *
+mem_cgroup_iter_cond(struct task *t, struct mem_cgroup *root, struct mem_cgroup *prev,
+		     struct mem_cgroup_reclaim_cookie *reclaim,
+		     enum mem_cgroup_filter (*filter)(struct task *t, struct mem_cgroup *memcg,
+						      struct mem_cgroup *root))
+{
+	return __mem_cgroup_iter(t->sim, t, root, prev, reclaim, filter);
 }
 
 /*
@@ -599,6 +648,7 @@ static void commit_charge(struct sim *sim, u32 pfn, struct mem_cgroup *memcg)
 {
 	pfn_to_page(sim, pfn)->memcg_id = (u16)memcg->id;
 	memcg->memcg_stat[MEMCG_PGPGIN]++;
+	memcg_check_events(sim, memcg, pfn);
 }
 
 /*
@@ -915,6 +965,7 @@ void mem_cgroup_uncharge(struct sim *sim, u32 pfn)
 	memcg = sim->memcgs[page->memcg_id];
 	memcg_uncharge(memcg, 1);
 	memcg->memcg_stat[MEMCG_PGPGOUT]++;
+	memcg_check_events(sim, memcg, pfn);
 	page->memcg_id = MEMCG_ID_NONE;
 }
 
@@ -1072,6 +1123,12 @@ static const struct cfg_key memcontrol_policy_keys[] = {
 	  .values = CFG_VALUES("reclaim", "penalty"),
 	  .def = "penalty",
 	  .doc = "over memory.high on return to user: v4.2..5.3 reclaim only / v5.4+ reclaim, then sleep a penalty quadratic in the overage, at most 2 s (the reclaim retries before sleeping are v5.9's)" },
+	{ .name = "soft_limit_reclaim",
+	  .type = CFG_ENUM,
+	  P_OFF(soft_limit_reclaim),
+	  .values = CFG_VALUES("none", "tree", "integrated", "integrated_skip"),
+	  .def = "tree",
+	  .doc = "global reclaim and the v1 soft limits: before v2.6.29 none / v2.6.32+ tree (groups in excess on a tree per zone, per node with zone_reclaim = off, refreshed every 1024 page events per CPU; kswapd and direct reclaim soft-reclaim the largest at priority 0 first, as limit reclaim) / the 2013 rework (not released): integrated (shrink_zone first walks only groups in excess or below one, an excess test per ancestor; all groups if that scanned nothing) / integrated_skip (its v5: the iterator skips groups and subtrees with nothing in excess)" },
 	{ .name = "memcg_stats",
 	  .type = CFG_ENUM,
 	  P_OFF(memcg_stats_rstat),
@@ -1241,6 +1298,13 @@ static const struct cfg_key cgroup_keys[] = {
 	  .origin_off = CG_OFF(memsw_origin),
 	  .def = "max",
 	  .doc = "v1 memory.memsw.limit_in_bytes: memory + swap" },
+	{ .name = "soft_limit",
+	  .type = CFG_SIZE,
+	  .off = CG_OFF(soft_limit),
+	  .flags = CFG_F_MAX | CFG_F_ORIGIN,
+	  .origin_off = CG_OFF(soft_limit_origin),
+	  .def = "max",
+	  .doc = "v1 memory.soft_limit_in_bytes: global reclaim takes from groups over it first ([policy] soft_limit_reclaim); 0 = always in excess, max = never" },
 	{ .name = "swappiness",
 	  .type = CFG_CUSTOM,
 	  .set = set_cg_swappiness,
@@ -1334,6 +1398,7 @@ static const char *scn_cgroup_check(const struct scenario *s, const struct scn_c
 		{ "limit", c->limit_v2 ? 0 : c->limit_origin },
 		{ "memsw_limit", c->memsw_origin },
 		{ "swappiness", c->swappiness_origin },
+		{ "soft_limit", c->soft_limit_origin },
 	};
 	const struct cg_key_origin v2[] = {
 		{ "max", c->limit_v2 ? c->limit_origin : 0 },

@@ -142,6 +142,8 @@ struct zone {
 	u64 nr_reserved_highatomic;
 	struct free_area free_area[NR_PAGE_ORDERS];
 	long vm_stat[NR_VM_ZONE_STAT_ITEMS];
+	/* v1 soft limit: the groups in excess here, largest first (memcontrol-v1.c) */
+	struct memcg_soft_mz *soft_limit_tree;
 	/* 2.6.28 zone reclaim state (all_unreclaimable rule) */
 	u64 pages_scanned;
 	bool all_unreclaimable;
@@ -265,6 +267,19 @@ struct mem_cgroup_reclaim_iter {
 };
 
 /* lruvec: the LRU lists of one memcg on one node (include/linux/mmzone.h). */
+/*
+ * The soft-limit part of v3.10's mem_cgroup_per_zone ("mz"): a group's
+ * entry on the tree of groups in excess of one zone (one node since 4.8:
+ * zone_reclaim = off keeps the node's in zone 0).  An ordered list stands
+ * in for the RB tree: its head is the rightmost (largest) node.
+ */
+struct memcg_soft_mz {
+	struct memcg_soft_mz *prev, *next;
+	struct mem_cgroup *memcg;
+	u64 usage_in_excess; /* pages (the kernel's key is bytes: the same order) */
+	bool on_tree;
+};
+
 struct lruvec {
 	struct pfn_list lists[NR_LRU_LISTS];
 	u64 nr_pages[NR_LRU_LISTS]; /* this memcg's own pages */
@@ -282,6 +297,7 @@ struct lruvec {
 	u64 flush_epoch;
 	struct lock_timeline lru_lock;
 	struct mem_cgroup_reclaim_iter iter; /* mem_cgroup_per_node.iter */
+	struct memcg_soft_mz soft_mz[MAX_NR_ZONES]; /* [0] only when per node */
 	struct mem_cgroup *memcg;
 	struct pglist_data *pgdat;
 };
@@ -317,6 +333,14 @@ struct mem_cgroup {
 	u64 memory_events[MEMCG_NR_MEMORY_EVENTS]; /* memory.events */
 	u64 memory_events_local[MEMCG_NR_MEMORY_EVENTS]; /* memory.events.local */
 	struct psi_group psi; /* memory.pressure (v2; the root's is the system's) */
+	u64 soft_limit; /* pages, v1 memory.soft_limit_in_bytes; U64_MAX = none */
+	/*
+	 * memcg_check_events' per-CPU page event counters and the next
+	 * SOFTLIMIT tick of each ([nr_cpus] pairs)
+	 */
+	u64 (*page_events)[2];
+	unsigned int children_in_excess; /* 2013 rework v5: descendants over their soft limit */
+	bool soft_contributed; /* counted in its ancestors' children_in_excess */
 };
 
 static inline struct lruvec *mem_cgroup_lruvec(struct mem_cgroup *memcg,

@@ -986,6 +986,9 @@ void get_scan_count(struct sim *sim, struct lruvec *lruvec, struct scan_control 
 	for (int lru = 0; lru < NR_EVICTABLE_LRU; lru++) {
 		bool file = is_file_lru(lru);
 		u64 lruvec_size = lruvec_lru_size(lruvec, lru, (int)sc->reclaim_idx);
+
+		if (sc->zone_lo) /* 3.x: the zone's own lists */
+			lruvec_size -= lruvec_lru_size(lruvec, lru, (int)sc->zone_lo - 1);
 		u64 scan = lruvec_size;
 		unsigned long min, low;
 
@@ -1110,6 +1113,10 @@ static void shrink_lruvec(struct task *t, struct lruvec *lruvec, struct scan_con
 				    sc->priority == DEF_PRIORITY;
 
 	get_scan_count(sim, lruvec, sc, nr);
+	/* a group with nothing to scan still costs get_scan_count and the list tests */
+	if (!nr[LRU_INACTIVE_ANON] && !nr[LRU_ACTIVE_ANON] && !nr[LRU_INACTIVE_FILE] &&
+	    !nr[LRU_ACTIVE_FILE])
+		charge_sys(t, sim->scn.cost.empty_lruvec_ns);
 	memcpy(targets, nr, sizeof(targets));
 	do {
 		for (int lru = 0; lru < NR_EVICTABLE_LRU; lru++) {
@@ -1143,22 +1150,38 @@ age_anon:
  * memcg_iter_ns: the kernel takes no reference on the walk's root, whose
  * structures shrink_node has just read, but one on every other group,
  * whose structures are cold.
+ *
+ * zone_reclaim (3.x shrink_zone): every reclaimer, kswapd too, shares the
+ * cursor, and global reclaim never leaves a round early.  @soft: the soft
+ * limit rework's first pass, over the eligible groups only (__shrink_zone
+ * with soft_reclaim; the v5 iterator filters them).  Returns the groups
+ * the walk shrank.
  */
-static void shrink_node_memcgs(struct task *t, struct pglist_data *pgdat, struct scan_control *sc)
+static unsigned int __shrink_node_memcgs(struct task *t, struct pglist_data *pgdat,
+					 struct scan_control *sc, bool soft)
 {
 	struct sim *sim = t->sim;
 	struct mem_cgroup *target = sc->target_mem_cgroup;
 	struct mem_cgroup *walk_root = target ? target : sim->memcgs[0];
 	struct mem_cgroup_reclaim_cookie reclaim = { .pgdat = pgdat };
 	struct mem_cgroup_reclaim_cookie *partial = &reclaim;
+	bool zone_reclaim = sim->scn.policy.zone_reclaim;
+	bool skip = soft && sim->scn.policy.soft_limit_reclaim == SOFT_LIMIT_INTEGRATED_SKIP;
 	struct mem_cgroup *memcg;
+	unsigned int visited = 0;
 
-	if (sc->kswapd || sc->memcg_full_walk)
+	if ((sc->kswapd && !zone_reclaim) || sc->memcg_full_walk)
 		partial = NULL;
-	memcg = mem_cgroup_iter(sim, target, NULL, partial);
-	do {
+	memcg = skip ? mem_cgroup_iter_cond(t, target, NULL, partial,
+					    mem_cgroup_soft_reclaim_filter) :
+		       mem_cgroup_iter(sim, target, NULL, partial);
+	for (; memcg; memcg = skip ? mem_cgroup_iter_cond(t, target, memcg, partial,
+							  mem_cgroup_soft_reclaim_filter) :
+				     mem_cgroup_iter(sim, target, memcg, partial)) {
 		if (memcg != walk_root)
 			charge_sys(t, sim->scn.cost.memcg_iter_ns);
+		if (soft && !skip && !mem_cgroup_soft_reclaim_eligible(t, memcg))
+			continue;
 		mem_cgroup_calculate_protection(sim, target, memcg);
 		if (mem_cgroup_below_min(target, memcg))
 			continue; /* hard protection: if nothing else is reclaimable, OOM */
@@ -1170,10 +1193,43 @@ static void shrink_node_memcgs(struct task *t, struct pglist_data *pgdat, struct
 			}
 			memcg_memory_event(sim, memcg, MEMCG_LOW);
 		}
+		visited++;
 		shrink_lruvec(t, mem_cgroup_lruvec(memcg, pgdat), sc);
-		if (partial && sc->nr_reclaimed >= sc->nr_to_reclaim)
+		if (partial && sc->nr_reclaimed >= sc->nr_to_reclaim &&
+		    !(zone_reclaim && !cgroup_reclaim(sc)))
 			break; /* mem_cgroup_iter_break: the cursor stays */
-	} while ((memcg = mem_cgroup_iter(sim, target, memcg, partial)));
+	}
+	return visited;
+}
+
+/*
+ * The 2013 soft limit rework's shrink_zone (v3 patch 1; v5 patches 6 and
+ * 8 with integrated_skip): for global reclaim a first pass over the
+ * groups eligible by their soft limits, then, if it scanned nothing, the
+ * pass over all groups.  v5 skips the first pass when the root's filter
+ * says SKIP_TREE (no group in excess), and runs it a second time when it
+ * visited no group (another reclaimer had finished the shared round).
+ */
+static void shrink_node_memcgs(struct task *t, struct pglist_data *pgdat, struct scan_control *sc)
+{
+	enum soft_limit_reclaim_policy policy = t->sim->scn.policy.soft_limit_reclaim;
+	bool soft = !cgroup_reclaim(sc) &&
+		    (policy == SOFT_LIMIT_INTEGRATED || policy == SOFT_LIMIT_INTEGRATED_SKIP);
+
+	if (soft && policy == SOFT_LIMIT_INTEGRATED_SKIP &&
+	    mem_cgroup_soft_reclaim_filter(t, t->sim->memcgs[0], t->sim->memcgs[0]) ==
+		    MEMCG_SKIP_TREE)
+		soft = false;
+	if (soft) {
+		unsigned long nr_scanned = sc->nr_scanned;
+
+		if (!__shrink_node_memcgs(t, pgdat, sc, true) &&
+		    policy == SOFT_LIMIT_INTEGRATED_SKIP)
+			__shrink_node_memcgs(t, pgdat, sc, true);
+		if (sc->nr_scanned != nr_scanned)
+			return;
+	}
+	__shrink_node_memcgs(t, pgdat, sc, false);
 }
 
 /*
@@ -1394,10 +1450,48 @@ static unsigned int pass_node(struct task *t, unsigned int i)
 }
 
 /*
+ * shrink_zone() (3.x, zone_reclaim): shrink_node restricted to the pages
+ * of zone @zid: the scan targets count the zone's pages only.  Deviation:
+ * the model's LRU lists are per node, so isolation takes pages of lower
+ * zones too (and skips higher ones, as for reclaim_idx).
+ */
+static void shrink_zone(struct task *t, struct pglist_data *pgdat, enum zone_type zid,
+			struct scan_control *sc)
+{
+	enum zone_type reclaim_idx = sc->reclaim_idx;
+
+	sc->reclaim_idx = zid;
+	sc->zone_lo = zid;
+	shrink_node(t, pgdat, sc);
+	sc->reclaim_idx = reclaim_idx;
+	sc->zone_lo = 0;
+}
+
+/*
+ * The soft-limit reclaim of global reclaim (soft_limit_reclaim = tree;
+ * v3.10 shrink_zones and balance_pgdat, memcg1_soft_limit_reclaim in
+ * v6.12): the pages reclaimed count for the caller; the pages scanned too
+ * when @scanned is not NULL (direct reclaim; kswapd drops them).
+ */
+static void soft_limit_reclaim(struct task *t, struct pglist_data *pgdat, enum zone_type zid,
+			       struct scan_control *sc, unsigned long *scanned)
+{
+	unsigned long nr_soft_scanned = 0;
+
+	if (cgroup_reclaim(sc) || t->sim->scn.policy.soft_limit_reclaim != SOFT_LIMIT_TREE)
+		return;
+	sc->nr_reclaimed +=
+		mem_cgroup_soft_limit_reclaim(t, pgdat, zid, sc->order, &nr_soft_scanned);
+	if (scanned)
+		*scanned += nr_soft_scanned;
+}
+
+/*
  * shrink_zones() (v6.12): every node of the zonelist with a zone up to
  * reclaim_idx; below DEF_PRIORITY the 2.6.x kernels skip nodes whose
  * zones are all_unreclaimable.  sc->all_unreclaimable says whether the
- * pass skipped them all.
+ * pass skipped them all.  Global reclaim soft-reclaims each node first
+ * (v3.10: each zone, highest first, with zone_reclaim).
  */
 static void shrink_zones(struct task *t, struct scan_control *sc)
 {
@@ -1412,8 +1506,45 @@ static void shrink_zones(struct task *t, struct scan_control *sc)
 		     node_all_unreclaimable(sim, pgdat, sc->reclaim_idx)))
 			continue;
 		sc->all_unreclaimable = false;
-		shrink_node(t, pgdat, sc);
+		if (!sim->scn.policy.zone_reclaim) {
+			soft_limit_reclaim(t, pgdat, 0, sc, &sc->nr_scanned);
+			shrink_node(t, pgdat, sc);
+			continue;
+		}
+		for (int z = (int)sc->reclaim_idx; z >= 0; z--) {
+			if (!populated_zone(&pgdat->node_zones[z]))
+				continue;
+			soft_limit_reclaim(t, pgdat, (enum zone_type)z, sc, &sc->nr_scanned);
+			shrink_zone(t, pgdat, (enum zone_type)z, sc);
+		}
 	}
+}
+
+/*
+ * mem_cgroup_shrink_node() (v6.12; mem_cgroup_shrink_node_zone in v3.10):
+ * shrink_lruvec of @memcg's lists at priority 0 for 32 pages, as reclaim
+ * targeted at @memcg (a v1 group waits on pages under writeback), in zone
+ * @zid with zone_reclaim, else the whole node.
+ */
+unsigned long mem_cgroup_shrink_node(struct task *t, struct mem_cgroup *memcg,
+				     struct pglist_data *pgdat, enum zone_type zid,
+				     unsigned long *nr_scanned)
+{
+	bool zone_reclaim = t->sim->scn.policy.zone_reclaim;
+	struct scan_control sc = {
+		.nr_to_reclaim = SWAP_CLUSTER_MAX,
+		.target_mem_cgroup = memcg,
+		.may_writepage = true,
+		.may_unmap = true,
+		.may_swap = true,
+		.priority = 0,
+		.reclaim_idx = zone_reclaim ? zid : MAX_NR_ZONES - 1,
+		.zone_lo = zone_reclaim ? zid : 0,
+	};
+
+	shrink_lruvec(t, mem_cgroup_lruvec(memcg, pgdat), &sc);
+	*nr_scanned = sc.nr_scanned;
+	return sc.nr_reclaimed;
 }
 
 /*
@@ -1597,9 +1728,26 @@ static bool prepare_kswapd_sleep(struct sim *sim, struct pglist_data *pgdat, int
 }
 
 /*
+ * zone_balanced() (v3.10 balance_pgdat): is @zone above its high
+ * watermark plus the balance gap, min(low watermark, 1 % of the zone)
+ * (KSWAPD_ZONE_BALANCE_GAP_RATIO)?
+ */
+static bool zone_balanced_gap(struct sim *sim, struct zone *zone, int order,
+			      enum zone_type classzone_idx)
+{
+	u64 gap = min_u64(low_wmark_pages(zone), (zone_managed_pages(zone) + 99) / 100);
+
+	return wmark_ok(sim, zone, (unsigned int)order, high_wmark_pages(zone) + gap, classzone_idx,
+			0);
+}
+
+/*
  * kswapd_shrink_node() (v6.12): reclaim the high watermarks' worth of the
- * eligible zones.  Returns true if the round scanned less than that (the
- * caller raises the priority: the lists are small).
+ * eligible zones, after the node's soft-limit reclaim.  Returns true if
+ * the round scanned less than that (the caller raises the priority: the
+ * lists are small).  zone_reclaim (v3.10 balance_pgdat): zone by zone,
+ * lowest first, soft-limit reclaim, then shrink_zone only if the zone is
+ * still below its high watermark plus the balance gap.
  */
 static bool kswapd_shrink_node(struct task *t, struct pglist_data *pgdat, struct scan_control *sc)
 {
@@ -1611,7 +1759,20 @@ static bool kswapd_shrink_node(struct task *t, struct pglist_data *pgdat, struct
 			sc->nr_to_reclaim += max_u64(high_wmark_pages(zone), SWAP_CLUSTER_MAX);
 	}
 	sc->nr_scanned = 0;
-	shrink_node(t, pgdat, sc);
+	if (!t->sim->scn.policy.zone_reclaim) {
+		soft_limit_reclaim(t, pgdat, 0, sc, NULL);
+		shrink_node(t, pgdat, sc);
+		return sc->nr_scanned < sc->nr_to_reclaim;
+	}
+	for (int z = 0; z <= (int)sc->reclaim_idx; z++) {
+		struct zone *zone = &pgdat->node_zones[z];
+
+		if (!populated_zone(zone))
+			continue;
+		soft_limit_reclaim(t, pgdat, (enum zone_type)z, sc, NULL);
+		if (!zone_balanced_gap(t->sim, zone, sc->order, sc->reclaim_idx))
+			shrink_zone(t, pgdat, (enum zone_type)z, sc);
+	}
 	return sc->nr_scanned < sc->nr_to_reclaim;
 }
 
@@ -1782,6 +1943,12 @@ static const struct cfg_key vmscan_policy_keys[] = {
 	  .values = CFG_VALUES("off", "on"),
 	  .def = "on",
 	  .doc = "v2.6.28+ separate anon and file LRUs / before, one LRU (the split lists scanned SCAN_EQUAL stand in)" },
+	{ .name = "zone_reclaim",
+	  .type = CFG_ENUM,
+	  P_OFF(zone_reclaim),
+	  .values = CFG_VALUES("off", "on"),
+	  .def = "off",
+	  .doc = "before v4.8 reclaim shrinks zone by zone (shrink_zone: one memcg walk per zone, scan targets from the zone's pages; every reclaimer shares the walk's cursor and global reclaim never leaves a round early; kswapd shrinks only zones below high + balance gap) / v4.8+ node by node" },
 	{ .name = "full_walk_retry",
 	  .type = CFG_ENUM,
 	  P_OFF(full_walk_retry),

@@ -28,6 +28,11 @@ struct scan_control {
 	int order;
 	int priority;
 	enum zone_type reclaim_idx;
+	/*
+	 * zone_reclaim (3.x shrink_zone): the zone whose pages the scan
+	 * targets count (reclaim_idx is the same zone then); 0 otherwise
+	 */
+	enum zone_type zone_lo;
 	bool kswapd; /* current_is_kswapd() */
 	unsigned long nr_scanned;
 	unsigned long nr_reclaimed;

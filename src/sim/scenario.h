@@ -138,6 +138,17 @@ enum lazyfree_policy {
 	LAZYFREE_INACTIVE_FILE, /* v4.12+: SwapBacked cleared, moved to the inactive file list */
 };
 
+/*
+ * soft_limit_reclaim: how global reclaim honours the v1
+ * memory.soft_limit_in_bytes (seed 002, docs/seed002.md)
+ */
+enum soft_limit_reclaim_policy {
+	SOFT_LIMIT_NONE, /* before v2.6.29: no soft limit */
+	SOFT_LIMIT_TREE, /* v2.6.32+: groups in excess on a tree, reclaimed at priority 0 */
+	SOFT_LIMIT_INTEGRATED, /* the 2013 rework, v3 patch 1: an eligible-groups pass */
+	SOFT_LIMIT_INTEGRATED_SKIP, /* v5: the same with the iterator's SKIP / SKIP_TREE */
+};
+
 /* swap_readahead: which swap slots a swap-in fault reads besides its own */
 enum swap_readahead_policy {
 	SWAP_RA_CLUSTER, /* v2.6.25 valid_swaphandles: the run of in-use slots
@@ -191,6 +202,8 @@ struct scn_policy {
 	bool memcg_high_penalty; /* memcg_high_throttle = penalty (v5.4+) */
 	bool memcg_stats_rstat; /* memcg_stats = rstat: reclaim reads flushed
 				 * memcg LRU sizes (v5.13+) */
+	enum soft_limit_reclaim_policy soft_limit_reclaim;
+	bool zone_reclaim; /* zone_reclaim = on: shrink_zone per zone (< v4.8) */
 	u32 keys_given; /* 1 << index of each key given (file or
 					 * --set): a profile leaves them alone */
 };
@@ -212,6 +225,8 @@ struct scn_cost {
 	u64 syscall_ns; /* read()/write() entry/exit */
 	u64 charge_ns; /* memcg charge, per page */
 	u64 memcg_iter_ns; /* one step of a reclaim walk over the memcg tree */
+	u64 memcg_excess_ns; /* one soft-limit excess test (res_counter lock round trip) */
+	u64 empty_lruvec_ns; /* shrink_lruvec of a group with nothing to scan */
 	u64 pagecache_insert_ns; /* a page entering the page cache, fs work included */
 	u64 socket_msg_ns; /* one small message through a socket, beyond the syscall */
 	u64 pte_ns; /* one PTE set up or torn down: zap, madvise, fault-around */
@@ -232,11 +247,12 @@ struct scn_cgroup {
 	u64 high; /* bytes, v2 memory.high; U64_MAX = max */
 	u64 swap_max; /* bytes, v2 memory.swap.max; U64_MAX = max */
 	bool oom_group; /* v2 memory.oom.group */
+	u64 soft_limit; /* bytes, v1 memory.soft_limit_in_bytes; U64_MAX = unlimited */
 	u64 stat_reads; /* ns between reads of its memory.stat; 0 = none */
 	int line; /* line of the section header, for messages */
 	int parent_origin, limit_origin, memsw_origin;
 	int interface_origin, swappiness_origin, min_origin, low_origin, high_origin,
-		swap_max_origin, oom_group_origin;
+		swap_max_origin, oom_group_origin, soft_limit_origin;
 };
 
 /*
@@ -351,7 +367,7 @@ struct scenario {
  * Was a group's interface chosen for it?  By its own cgroup key, else by
  * [machine] cgroup, else by a [policy] cgroup given in the scenario (not
  * the kernel profile's).  A group nobody chose for that sets only v1 keys
- * (limit, memsw_limit, swappiness) is v1, as a scenario written for the
+ * (limit, memsw_limit, swappiness, soft_limit) is v1, as a scenario written for the
  * v1-only model means it.
  */
 static inline bool scn_cgroup_chosen(const struct scenario *s, const struct scn_cgroup *c)
@@ -367,7 +383,8 @@ static inline bool scn_cgroup_dfl(const struct scenario *s, const struct scn_cgr
 	if (s->machine.cgroup >= 0)
 		return s->machine.cgroup == 1;
 	if (!s->policy.cgroup_given &&
-	    ((c->limit_origin && !c->limit_v2) || c->memsw_origin || c->swappiness_origin) &&
+	    ((c->limit_origin && !c->limit_v2) || c->memsw_origin || c->swappiness_origin ||
+	     c->soft_limit_origin) &&
 	    !((c->limit_origin && c->limit_v2) || c->min_origin || c->low_origin ||
 	      c->high_origin || c->swap_max_origin || c->oom_group_origin))
 		return false;
