@@ -476,6 +476,130 @@ static void test_memory_stat_values(void **state)
 	free(out);
 }
 
+/*
+ * A small v2 run: app (max 5M) holds a 4M anon fill in app/leaf and reads
+ * a 2M file itself; old is a v1 group beside it.  No swap, so only the
+ * file pages are reclaimable: the reader's charges reclaim its own clean,
+ * never-referenced file pages directly, each scanned page stolen.
+ */
+static const char v2_ini[] = "[machine]\ncpus = 2\nmemory = 64M\nzones = DMA:16M, DMA32:rest\n"
+			     "cgroup = v2\n"
+			     "[cgroup app]\nmax = 5M\n"
+			     "[cgroup app/leaf]\n"
+			     "[cgroup old]\ncgroup = v1\n"
+			     "[workload a]\ntype = anon_fill\ncgroup = app/leaf\nsize = 4M\n"
+			     "passes = 1\nthen = hold\n"
+			     "[workload f]\ntype = file_read\ncgroup = app\nsize = 2M\n";
+
+/* Pages charged to @memcg's subtree but held in a CPU's charge stock. */
+static u64 stock_pages(const struct sim *sim, const struct mem_cgroup *memcg)
+{
+	u64 nr = 0;
+
+	for (unsigned int c = 0; c < sim->eng.nr_cpus; c++) {
+		const struct memcg_stock *stock = &sim->mm_cpus[c].stock;
+
+		if (stock->memcg &&
+		    mem_cgroup_is_descendant(stock->memcg, (struct mem_cgroup *)memcg))
+			nr += stock->nr;
+	}
+	return nr;
+}
+
+/*
+ * The v2 memory.stat of app: memcg_stat_format()'s v6.12 lines, each the
+ * subtree's.  anon: the 1024 pages of the held 4M fill (in app/leaf);
+ * file: what reclaim left of the reader's 512 pages, 512 - pgsteal = 194;
+ * pgsteal = pgscan, all by the reader's direct reclaim; pgfault: the
+ * fill's 1024 first touches (read() takes no fault).
+ */
+static void test_memory_stat_v2(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", v2_ini);
+	struct mem_cgroup *app, *leaf, *old;
+	char *out = NULL;
+
+	sim_run(sim);
+	app = test_memcg_named(sim, "app");
+	leaf = test_memcg_named(sim, "app/leaf");
+	old = test_memcg_named(sim, "old");
+	CAPTURE(out, report_memory_stat(OUT, sim, app));
+	assert_string_equal(out, "anon 4194304\n" /* 1024 pages */
+				 "file 794624\n" /* 194 pages */
+				 "sec_pagetables 0\n"
+				 "sock 0\n"
+				 "shmem 0\n"
+				 "zswap 0\n"
+				 "zswapped 0\n"
+				 "file_mapped 0\n"
+				 "file_dirty 0\n"
+				 "file_writeback 0\n"
+				 "swapcached 0\n"
+				 "anon_thp 0\n"
+				 "file_thp 0\n"
+				 "shmem_thp 0\n"
+				 "inactive_anon 4194304\n"
+				 "active_anon 0\n"
+				 "inactive_file 794624\n"
+				 "active_file 0\n"
+				 "unevictable 0\n"
+				 "workingset_refault_anon 0\n"
+				 "workingset_refault_file 0\n"
+				 "workingset_activate_anon 0\n"
+				 "workingset_activate_file 0\n"
+				 "workingset_restore_anon 0\n"
+				 "workingset_restore_file 0\n"
+				 "pgdemote_kswapd 0\n"
+				 "pgdemote_direct 0\n"
+				 "pgdemote_khugepaged 0\n"
+				 "pgscan 318\n"
+				 "pgsteal 318\n" /* = 512 - 194 */
+				 "pgscan_kswapd 0\n"
+				 "pgscan_direct 318\n"
+				 "pgscan_khugepaged 0\n"
+				 "pgsteal_kswapd 0\n"
+				 "pgsteal_direct 318\n"
+				 "pgsteal_khugepaged 0\n"
+				 "pgfault 1024\n"
+				 "pgmajfault 0\n"
+				 "pgrefill 0\n"
+				 "pgactivate 0\n"
+				 "pgdeactivate 0\n"
+				 "pglazyfree 0\n"
+				 "pglazyfreed 0\n"
+				 "zswpin 0\n"
+				 "zswpout 0\n"
+				 "zswpwb 0\n"
+				 "thp_fault_alloc 0\n"
+				 "thp_collapse_alloc 0\n"
+				 "thp_swpout 0\n"
+				 "thp_swpout_fallback 0\n");
+	free(out);
+
+	/* memory.current: anon + file, and what a CPU's stock holds pre-charged */
+	assert_int_equal(app->memory.usage * PS, test_memory_stat(sim, "app", "anon") +
+							 test_memory_stat(sim, "app", "file") +
+							 stock_pages(sim, app) * PS);
+	assert_int_equal(leaf->memory.usage * PS,
+			 test_memory_stat(sim, "app/leaf", "anon") +
+				 test_memory_stat(sim, "app/leaf", "file") +
+				 stock_pages(sim, leaf) * PS);
+
+	/* the leaf alone: the fill, none of the reader's file or events */
+	assert_int_equal(test_memory_stat(sim, "app/leaf", "anon"), 1024 * PS);
+	assert_int_equal(test_memory_stat(sim, "app/leaf", "file"), 0);
+	assert_int_equal(test_memory_stat(sim, "app/leaf", "pgfault"), 1024);
+	assert_int_equal(test_memory_stat(sim, "app/leaf", "pgscan"), 0);
+
+	/* the v1 group beside it keeps the v1 format: cache first, total_* last */
+	CAPTURE(out, report_memory_stat(OUT, sim, old));
+	assert_true(!strncmp(out, "cache 0\nrss 0\nrss_huge 0\n", 25));
+	assert_line(out, "total_unevictable 0");
+	assert_null(strstr(out, "\nanon "));
+	free(out);
+	assert_false(old->dfl);
+}
+
 /* ---- /proc/zoneinfo --------------------------------------------------- */
 
 static void test_zoneinfo(void **state)
@@ -571,6 +695,40 @@ static void assert_close(double a, double b)
 {
 	if (fabs(a - b) > 1e-9 * fmax(1.0, fabs(b)))
 		fail_msg("%.17g != %.17g", a, b);
+}
+
+/*
+ * The JSON's cgroups.PATH carry each group's own memory.stat names: v2
+ * names for app, the v1 names for old, the other members for both.
+ */
+static void test_json_memory_stat_v2(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", v2_ini);
+	char *out = NULL;
+	cJSON *root;
+	const cJSON *cg;
+
+	sim_run(sim);
+	CAPTURE(out, report_json(OUT, sim));
+	root = cJSON_Parse(out);
+	if (!root)
+		fail_msg("not JSON:\n%s", out);
+	cg = cJSON_GetObjectItemCaseSensitive(get(root, "cgroups"), "app");
+	assert_non_null(cg);
+	assert_close(num(cg, "anon"), 1024 * PS);
+	assert_close(num(cg, "file"), 194 * PS);
+	assert_close(num(cg, "pgsteal"), 318);
+	assert_close(num(cg, "current"),
+		     (double)(1024 + 194 + stock_pages(sim, test_memcg_named(sim, "app"))) * PS);
+	assert_null(cJSON_GetObjectItemCaseSensitive(cg, "rss"));
+	assert_null(cJSON_GetObjectItemCaseSensitive(cg, "total_rss"));
+	cg = cJSON_GetObjectItemCaseSensitive(get(root, "cgroups"), "old");
+	assert_non_null(cg);
+	assert_close(num(cg, "total_rss"), 0);
+	assert_non_null(strstr(out, "\"hierarchical_memory_limit\":\t" UNLIMITED_BYTES ","));
+	assert_null(cJSON_GetObjectItemCaseSensitive(cg, "anon"));
+	cJSON_Delete(root);
+	free(out);
 }
 
 static void test_json_contract(void **state)
@@ -805,6 +963,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_vmstat_lines, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_memory_stat_keys, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_memory_stat_values, setup, teardown),
+		test_sim_unit_test(test_memory_stat_v2),
+		test_sim_unit_test(test_json_memory_stat_v2),
 		cmocka_unit_test_setup_teardown(test_zoneinfo, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_json_contract, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_json_deterministic, setup, teardown),

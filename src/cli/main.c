@@ -7,6 +7,7 @@
  *   reclaimsim vmstat [SCENARIO] [options]     /proc/vmstat after the run
  *   reclaimsim meminfo [SCENARIO] [options]    /proc/meminfo after the run
  *   reclaimsim memory.stat [SCENARIO] [options] [--cgroup NAME]
+ *                                              a group's memory.stat, v1 or v2 as its interface
  *   reclaimsim memory.events|memory.pressure [SCENARIO] [options] [--cgroup NAME]
  *                                              a v2 group's file after the run
  *   reclaimsim pressure [SCENARIO] [options]   /proc/pressure/memory after the run
@@ -119,8 +120,8 @@ static void command_usage(FILE *f, const char *cmd)
 		      f);
 	else
 		fputs("usage: reclaimsim memory.stat [SCENARIO] [options]\n\n"
-		      "Print the cgroup v1 memory.stat of a cgroup after the run (--before:\n"
-		      "at boot).\n",
+		      "Print the memory.stat of a cgroup after the run (--before: at boot),\n"
+		      "in the format of its interface: cgroup v1 or v2.\n",
 		      f);
 	fputs("\noptions:\n"
 	      "  --set SECTION.KEY=VALUE  override one key of the scenario (repeatable, applied\n"

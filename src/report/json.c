@@ -17,7 +17,9 @@
  *     "zones":     [{"node", "name", "managed", "min", "low", "high",
  *                    "protection": [..], "free", "boost", "promo",
  *                    "spanned", "present"}, ...]   every zone of every node
- *     "cgroups":   {NAME: {memory.stat lines..., "usage_in_bytes",
+ *     "cgroups":   {NAME: {memory.stat lines... (the group's own format:
+ *                   v1 names for a v1 group, v2 names for a v2 one),
+ *                   "usage_in_bytes",
  *                   "max_usage_in_bytes", "failcnt", "limit_in_bytes",
  *                   "memsw_usage_in_bytes", "memsw_max_usage_in_bytes",
  *                   "memsw_failcnt", "memsw_limit_in_bytes", "oom_kill",

@@ -8,6 +8,7 @@
  *   /proc/zoneinfo    mm/vmstat.c zoneinfo_show_print() (v6.12)
  *   /proc/meminfo     fs/proc/meminfo.c meminfo_proc_show() (v6.12)
  *   memory.stat (v1)  mm/memcontrol-v1.c memcg1_stat_format() (v6.12)
+ *   memory.stat (v2)  mm/memcontrol.c memcg_stat_format() (v6.12)
  *   memory.events     mm/memcontrol.c __memory_events_show() (v6.12)
  *   /proc/pressure/memory, memory.pressure
  *                     kernel/sched/psi.c psi_show() (v6.12)
@@ -15,7 +16,8 @@
  * Only counters the model keeps are printed (vmstat_items.h); a line the
  * kernel prints for a counter the model lacks is left out rather than
  * shown as a made-up 0, except where the model can say the value is 0 for
- * certain (memory.stat rss_huge: the model has no THP).
+ * certain (memory.stat rss_huge: the model has no THP; the v2 lines of
+ * memcg2_lines[] marked SRC_NONE).
  *
  * Like the kernel's readers, the sums below clamp a transiently negative
  * counter to 0 (global_zone_page_state(), memcg_page_state_local() under
@@ -283,6 +285,8 @@ enum memcg1_src {
 	SRC_NODE, /* memcg->vm_stat[idx] */
 	SRC_MEMCG, /* memcg->memcg_stat[idx] */
 	SRC_EVENT, /* memcg->vm_events[idx] */
+	SRC_PGSCAN, /* v2 pgscan: PGSCAN_KSWAPD + PGSCAN_DIRECT (+ _KHUGEPAGED: no THP) */
+	SRC_PGSTEAL, /* v2 pgsteal: the same of PGSTEAL_* */
 };
 
 struct memcg1_line {
@@ -331,6 +335,12 @@ static long long memcg1_local(const struct mem_cgroup *memcg, const struct memcg
 		return (long long)memcg->memcg_stat[l->idx];
 	case SRC_EVENT:
 		return (long long)memcg->vm_events[l->idx];
+	case SRC_PGSCAN:
+		return (long long)(memcg->vm_events[PGSCAN_KSWAPD] +
+				   memcg->vm_events[PGSCAN_DIRECT]);
+	case SRC_PGSTEAL:
+		return (long long)(memcg->vm_events[PGSTEAL_KSWAPD] +
+				   memcg->vm_events[PGSTEAL_DIRECT]);
 	case SRC_NONE:
 		break;
 	}
@@ -386,24 +396,116 @@ static u64 hierarchical_limit_bytes(const struct sim *sim, const struct mem_cgro
 	return limit * sim->page_size;
 }
 
+/*
+ * memory.stat (cgroup v2) lines, in memcg_stat_format() order (v6.12): the
+ * memory_stats[] table, then pgscan and pgsteal, then the
+ * memcg_vm_event_stat[] events but pgpgin / pgpgout (v1 only).  Printed:
+ * what the model keeps, and 0 for what its machine does not have (no
+ * KVM, no protocol sockets, no zswap, no THP or khugepaged, no memory
+ * tiers to demote to).  Left out, as a line the model cannot know: the
+ * kernel memory (kernel, kernel_stack, pagetables, percpu, vmalloc, the
+ * slab lines: the model does not charge kernel allocations to groups),
+ * workingset_nodereclaim (no shadow-node shrinker), swpin_zero and
+ * swpout_zero (the model does not know page contents), and the
+ * CONFIG_NUMA_BALANCING lines (pgpromote_success, numa_*: not modelled,
+ * as /proc/vmstat's NUMA lines).  hugetlb the kernel prints only with
+ * the memory_hugetlb_accounting mount option, which the model lacks.
+ * The v1 line descriptor serves; .bytes where the kernel's
+ * memcg_page_state_output_unit() is PAGE_SIZE.
+ */
+static const struct memcg1_line memcg2_lines[] = {
+	/* memory_stats[]: the state, in bytes */
+	{ "anon", SRC_NODE, NR_ANON_MAPPED, true },
+	{ "file", SRC_NODE, NR_FILE_PAGES, true },
+	{ "sec_pagetables", SRC_NONE, 0, true },
+	{ "sock", SRC_NONE, 0, true },
+	{ "shmem", SRC_NODE, NR_SHMEM, true },
+	{ "zswap", SRC_NONE, 0, true },
+	{ "zswapped", SRC_NONE, 0, true },
+	{ "file_mapped", SRC_NODE, NR_FILE_MAPPED, true },
+	{ "file_dirty", SRC_NODE, NR_FILE_DIRTY, true },
+	{ "file_writeback", SRC_NODE, NR_WRITEBACK, true },
+	{ "swapcached", SRC_NODE, NR_SWAPCACHE, true },
+	{ "anon_thp", SRC_NONE, 0, true },
+	{ "file_thp", SRC_NONE, 0, true },
+	{ "shmem_thp", SRC_NONE, 0, true },
+	{ "inactive_anon", SRC_NODE, NR_INACTIVE_ANON, true },
+	{ "active_anon", SRC_NODE, NR_ACTIVE_ANON, true },
+	{ "inactive_file", SRC_NODE, NR_INACTIVE_FILE, true },
+	{ "active_file", SRC_NODE, NR_ACTIVE_FILE, true },
+	{ "unevictable", SRC_NODE, NR_UNEVICTABLE, true },
+	/* memory_stats[]: the memory events, counts */
+	{ "workingset_refault_anon", SRC_NODE, WORKINGSET_REFAULT_ANON, false },
+	{ "workingset_refault_file", SRC_NODE, WORKINGSET_REFAULT_FILE, false },
+	{ "workingset_activate_anon", SRC_NODE, WORKINGSET_ACTIVATE_ANON, false },
+	{ "workingset_activate_file", SRC_NODE, WORKINGSET_ACTIVATE_FILE, false },
+	{ "workingset_restore_anon", SRC_NODE, WORKINGSET_RESTORE_ANON, false },
+	{ "workingset_restore_file", SRC_NODE, WORKINGSET_RESTORE_FILE, false },
+	{ "pgdemote_kswapd", SRC_NONE, 0, false },
+	{ "pgdemote_direct", SRC_NONE, 0, false },
+	{ "pgdemote_khugepaged", SRC_NONE, 0, false },
+	/* the accumulated events */
+	{ "pgscan", SRC_PGSCAN, 0, false },
+	{ "pgsteal", SRC_PGSTEAL, 0, false },
+	/* memcg_vm_event_stat[], as vm_event_name() spells them */
+	{ "pgscan_kswapd", SRC_EVENT, PGSCAN_KSWAPD, false },
+	{ "pgscan_direct", SRC_EVENT, PGSCAN_DIRECT, false },
+	{ "pgscan_khugepaged", SRC_NONE, 0, false },
+	{ "pgsteal_kswapd", SRC_EVENT, PGSTEAL_KSWAPD, false },
+	{ "pgsteal_direct", SRC_EVENT, PGSTEAL_DIRECT, false },
+	{ "pgsteal_khugepaged", SRC_NONE, 0, false },
+	{ "pgfault", SRC_EVENT, PGFAULT, false },
+	{ "pgmajfault", SRC_EVENT, PGMAJFAULT, false },
+	{ "pgrefill", SRC_EVENT, PGREFILL, false },
+	{ "pgactivate", SRC_EVENT, PGACTIVATE, false },
+	{ "pgdeactivate", SRC_EVENT, PGDEACTIVATE, false },
+	{ "pglazyfree", SRC_EVENT, PGLAZYFREE, false },
+	{ "pglazyfreed", SRC_EVENT, PGLAZYFREED, false },
+	{ "zswpin", SRC_NONE, 0, false },
+	{ "zswpout", SRC_NONE, 0, false },
+	{ "zswpwb", SRC_NONE, 0, false },
+	{ "thp_fault_alloc", SRC_NONE, 0, false },
+	{ "thp_collapse_alloc", SRC_NONE, 0, false },
+	{ "thp_swpout", SRC_NONE, 0, false },
+	{ "thp_swpout_fallback", SRC_NONE, 0, false },
+};
+
+/*
+ * memcg_stat_format() (mm/memcontrol.c, v6.12) - cgroup v2 memory.stat of
+ * @memcg: every value is its subtree's (memcg_page_state(), memcg_events()
+ * read the rstat-aggregated counters), as exact as after the read's flush.
+ */
+static void memcg_stat_format(FILE *f, const struct sim *sim, const struct mem_cgroup *memcg)
+{
+	for (size_t i = 0; i < sizeof(memcg2_lines) / sizeof(memcg2_lines[0]); i++)
+		fprintf(f, "%s %" PRIu64 "\n", memcg2_lines[i].name,
+			memcg1_value(sim, memcg, &memcg2_lines[i], true));
+}
+
 /**
- * report_memory_stat() - cgroup v1 memory.stat of @memcg
- * (mm/memcontrol-v1.c memcg1_stat_format(), v6.12).
+ * report_memory_stat() - memory.stat of @memcg in its interface's format
+ * (mm/memcontrol.c memory_stat_format(), v6.12): v2 groups as
+ * memcg_stat_format() prints it, v1 groups as mm/memcontrol-v1.c
+ * memcg1_stat_format() does.
  * @f: where to print.
  * @sim: the simulation (for the page size and the cgroup tree).
  * @memcg: the cgroup.
  *
- * Local lines, hierarchical_memory_limit / hierarchical_memsw_limit (the
- * smallest max on the way to the root, in bytes), then total_* of every
- * local line summed over @memcg and its descendants.  Page counts are
- * shown in bytes, events (pgpgin, pgfault, workingset_refault_*) as counts.
- * The CONFIG_DEBUG_VM-only recent_rotated_* / recent_scanned_* lines are
- * not printed.
+ * v1: local lines, hierarchical_memory_limit / hierarchical_memsw_limit
+ * (the smallest max on the way to the root, in bytes), then total_* of
+ * every local line summed over @memcg and its descendants.  Page counts
+ * are shown in bytes, events (pgpgin, pgfault, workingset_refault_*) as
+ * counts.  The CONFIG_DEBUG_VM-only recent_rotated_* / recent_scanned_*
+ * lines are not printed.
  */
 void report_memory_stat(FILE *f, const struct sim *sim, const struct mem_cgroup *memcg)
 {
 	const size_t n = sizeof(memcg1_lines) / sizeof(memcg1_lines[0]);
 
+	if (memcg->dfl) {
+		memcg_stat_format(f, sim, memcg);
+		return;
+	}
 	for (size_t i = 0; i < n; i++)
 		fprintf(f, "%s %" PRIu64 "\n", memcg1_lines[i].name,
 			memcg1_value(sim, memcg, &memcg1_lines[i], false));

@@ -30,7 +30,10 @@ void report_zoneinfo(FILE *f, const struct sim *sim);
 void report_vmstat(FILE *f, const struct sim *sim);
 /* /proc/meminfo, as fs/proc/meminfo.c meminfo_proc_show() prints it (v6.12). */
 void report_meminfo(FILE *f, const struct sim *sim);
-/* cgroup v1 memory.stat of @memcg, local then total_* (hierarchical). */
+/*
+ * memory.stat of @memcg in its interface's format: v1 local lines then
+ * total_* (hierarchical); v2 (memcg->dfl) the v6.12 names, each its subtree's.
+ */
 void report_memory_stat(FILE *f, const struct sim *sim, const struct mem_cgroup *memcg);
 /* /proc/pressure/memory or memory.pressure: psi_show()'s some and full lines (v6.12). */
 struct psi_group;
