@@ -1382,6 +1382,27 @@ static unsigned int pass_node(struct task *t, unsigned int i)
  * zones are all_unreclaimable.  sc->all_unreclaimable says whether the
  * pass skipped them all.
  */
+/*
+ * Rik van Riel's "vmscan: skip freeing memory from zones with lots free"
+ * (Nov 2008, not merged; policy skip_zones_lots_free, SPEC-seeds C.2):
+ * global direct reclaim leaves alone a zone that meets 4 x its high
+ * watermark at the request's order.  The model reclaims nodes, so a node
+ * is skipped when every zone the request may use passes.
+ */
+static bool node_lots_free(struct sim *sim, struct pglist_data *pgdat,
+			   const struct scan_control *sc)
+{
+	for (int z = 0; z <= (int)sc->reclaim_idx; z++) {
+		const struct zone *zone = &pgdat->node_zones[z];
+
+		if (populated_zone(zone) &&
+		    !wmark_ok(sim, zone, (unsigned int)sc->order, 4 * high_wmark_pages(zone),
+			      sc->reclaim_idx, 0))
+			return false;
+	}
+	return true;
+}
+
 static void shrink_zones(struct task *t, struct scan_control *sc)
 {
 	struct sim *sim = t->sim;
@@ -1395,6 +1416,9 @@ static void shrink_zones(struct task *t, struct scan_control *sc)
 		     node_all_unreclaimable(sim, pgdat, sc->reclaim_idx)))
 			continue;
 		sc->all_unreclaimable = false;
+		if (sim->scn.policy.skip_zones_lots_free && !cgroup_reclaim(sc) &&
+		    node_lots_free(sim, pgdat, sc))
+			continue;
 		shrink_node(t, pgdat, sc);
 	}
 }
