@@ -170,7 +170,7 @@ check "run --version prints the version" grep -qx "reclaimsim 0.1" "$TMP/out"
 
 # meaningless combinations are usage errors
 expect_status "run --cgroup" 2 "--cgroup applies to memory.stat, memory.events and memory.pressure only" "$BIN" run "$TMP/tiny.ini" --cgroup box
-expect_status "run --before" 2 "--before applies to zoneinfo, vmstat, meminfo, memory.stat, memory.events, memory.pressure and pressure only" "$BIN" run "$TMP/tiny.ini" --before
+expect_status "run --before" 2 "--before applies to zoneinfo, vmstat, meminfo, buddyinfo, pagetypeinfo, unusable_index, extfrag_index, dmesg, memory.stat, memory.events, memory.pressure and pressure only" "$BIN" run "$TMP/tiny.ini" --before
 for cmd in vmstat zoneinfo meminfo memory.stat; do
 	expect_status "$cmd --json" 2 "--json applies to run only" "$BIN" $cmd "$TMP/tiny.ini" --json
 done

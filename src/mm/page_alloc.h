@@ -208,4 +208,32 @@ void free_one_page(struct sim *sim, u32 pfn, unsigned int order);
 void reserve_highatomic_pageblock(struct sim *sim, struct zone *z, u32 pfn);
 bool unreserve_highatomic_pageblock(struct sim *sim, enum zone_type highest_zoneidx, bool force);
 
+/* include/linux/mmzone.h migratetype_names[] (v6.12, no CMA) */
+extern const char *const migratetype_names[MIGRATE_TYPES];
+
+/*
+ * The free-block census of one zone for a request of some order (v6.12
+ * mm/vmstat.c struct contig_page_info, fill_contig_page_info): all free
+ * pages, all free blocks, and how many blocks of the requested order the
+ * blocks of that order or larger could be cut into.
+ */
+struct contig_page_info {
+	u64 free_pages;
+	u64 free_blocks_total;
+	u64 free_blocks_suitable;
+};
+void fill_contig_page_info(const struct zone *z, unsigned int suitable_order,
+			   struct contig_page_info *info);
+/*
+ * unusable_free_index - v6.12: the share of free memory, in thousandths,
+ * that is in blocks too small for @order (1000 when nothing is free).
+ * fragmentation_index - v6.12 __fragmentation_index: for a request that
+ * would fail, toward 0 (thousandths) when it fails for lack of memory and
+ * toward 1000 when for fragmentation; -1000 when a suitable block exists,
+ * 0 with no free block at all.  Compaction's extfrag_threshold compares
+ * against it.
+ */
+int unusable_free_index(unsigned int order, const struct contig_page_info *info);
+int fragmentation_index(unsigned int order, const struct contig_page_info *info);
+
 #endif
