@@ -197,9 +197,9 @@ static void wake_all_kswapds(struct task *t, int order, enum zone_type highest_z
  * (retry if one was).  Otherwise retry if some zone could meet its min
  * watermark at @order with all its reclaimable pages freed.
  */
-static bool should_reclaim_retry(struct task *t, unsigned int order,
-				 enum zone_type highest_zoneidx, unsigned int alloc_flags,
-				 unsigned long did_some_progress, unsigned int *no_progress_loops)
+static bool should_reclaim_retry(struct task *t, unsigned int order, enum zone_type highest_zoneidx,
+				 unsigned int alloc_flags, unsigned long did_some_progress,
+				 unsigned int *no_progress_loops)
 {
 	struct sim *sim = t->sim;
 
@@ -234,8 +234,8 @@ static bool should_reclaim_retry(struct task *t, unsigned int order,
  * PAGE_ALLOC_COSTLY_ORDER while some zone has the free pages for it at
  * the min watermark, in case reclaim alone can assemble the block.
  */
-static bool should_compact_retry(struct task *t, unsigned int order,
-				 enum zone_type highest_zoneidx, unsigned int alloc_flags)
+static bool should_compact_retry(struct task *t, unsigned int order, enum zone_type highest_zoneidx,
+				 unsigned int alloc_flags)
 {
 	struct sim *sim = t->sim;
 
@@ -315,9 +315,10 @@ static void warn_alloc(struct task *t, gfp_t gfp, unsigned int order)
 		snprintf(mems, sizeof(mems), "0-%u", sim->nr_nodes - 1);
 	else
 		snprintf(mems, sizeof(mems), "0");
-	snprintf(line, sizeof(line),
-		 "%s: page allocation failure: order:%u, mode:%#x(%s), nodemask=(null),cpuset=/,mems_allowed=%s",
-		 t->comm, order, gfp, names, mems);
+	snprintf(
+		line, sizeof(line),
+		"%s: page allocation failure: order:%u, mode:%#x(%s), nodemask=(null),cpuset=/,mems_allowed=%s",
+		t->comm, order, gfp, names, mems);
 	kmsg_log(sim, now, line);
 }
 

@@ -163,10 +163,12 @@ int mm_verify(struct sim *sim, char *err, size_t errlen)
 						zfree += 1ULL << o;
 						/* v6.10+: a free block sits on its pageblock's list */
 						if (get_pfnblock_migratetype(sim, zone, p) != mt)
-							rc = fail(err, errlen,
-								  "free block's list vs its pageblock type",
-								  mt,
-								  get_pfnblock_migratetype(sim, zone, p));
+							rc = fail(
+								err, errlen,
+								"free block's list vs its pageblock type",
+								mt,
+								get_pfnblock_migratetype(sim, zone,
+											 p));
 					}
 			if ((long)zfree != zone->vm_stat[NR_FREE_PAGES])
 				rc = fail(err, errlen, "zone NR_FREE_PAGES vs free lists",

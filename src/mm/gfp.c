@@ -27,16 +27,19 @@ int gfp_check(gfp_t gfp, char *err, size_t errlen)
 	unsigned int zones = !!(gfp & __GFP_DMA) + !!(gfp & __GFP_DMA32) + !!(gfp & __GFP_HIGHMEM);
 
 	if (zones > 1) {
-		snprintf(err, errlen,
-			 "impossible zone modifiers: at most one of __GFP_DMA, __GFP_DMA32, __GFP_HIGHMEM (GFP_ZONE_BAD)");
+		snprintf(
+			err, errlen,
+			"impossible zone modifiers: at most one of __GFP_DMA, __GFP_DMA32, __GFP_HIGHMEM (GFP_ZONE_BAD)");
 		return -1;
 	}
 	if ((gfp & GFP_MOVABLE_MASK) == GFP_MOVABLE_MASK) {
-		snprintf(err, errlen, "__GFP_MOVABLE and __GFP_RECLAIMABLE together (one mobility)");
+		snprintf(err, errlen,
+			 "__GFP_MOVABLE and __GFP_RECLAIMABLE together (one mobility)");
 		return -1;
 	}
 	if ((gfp & __GFP_NOFAIL) && !(gfp & __GFP_DIRECT_RECLAIM)) {
-		snprintf(err, errlen, "__GFP_NOFAIL needs direct reclaim (an atomic NOFAIL is a bug)");
+		snprintf(err, errlen,
+			 "__GFP_NOFAIL needs direct reclaim (an atomic NOFAIL is a bug)");
 		return -1;
 	}
 	return 0;
@@ -117,9 +120,10 @@ int gfp_parse(const char *s, gfp_t *gfp, char *err, size_t errlen)
 				if (!strcmp(name, gfp_names[i].name))
 					break;
 			if (i == sizeof(gfp_names) / sizeof(gfp_names[0])) {
-				snprintf(err, errlen,
-					 "unknown gfp flag '%s' (the kernel's names: GFP_KERNEL, GFP_ATOMIC, GFP_NOWAIT, __GFP_NORETRY, ... joined by |)",
-					 name);
+				snprintf(
+					err, errlen,
+					"unknown gfp flag '%s' (the kernel's names: GFP_KERNEL, GFP_ATOMIC, GFP_NOWAIT, __GFP_NORETRY, ... joined by |)",
+					name);
 				return -1;
 			}
 			v |= gfp_names[i].mask;

@@ -235,8 +235,9 @@ int mem_init_zones(struct sim *sim)
 			struct zone *zone = &sim->nodes[nid].node_zones[z];
 
 			/* the pageblock bitmap (setup_usemap), one byte each */
-			zone->pageblock_mt = calloc((zone->managed_pages >> pageblock_order(sim)) + 1,
-						    sizeof(*zone->pageblock_mt));
+			zone->pageblock_mt =
+				calloc((zone->managed_pages >> pageblock_order(sim)) + 1,
+				       sizeof(*zone->pageblock_mt));
 			if (!zone->pageblock_mt) {
 				mem_free_zones(sim);
 				return -ENOMEM;

@@ -607,8 +607,8 @@ static int find_suitable_fallback(const struct sim *sim, const struct zone *z, u
  * __PageMovable, which the model has no pages of).  False when the
  * pageblock is not wholly inside the zone.
  */
-static bool prep_move_freepages_block(struct sim *sim, const struct zone *z, u32 pfn,
-				      u64 *start, u64 *num_free, u64 *num_movable)
+static bool prep_move_freepages_block(struct sim *sim, const struct zone *z, u32 pfn, u64 *start,
+				      u64 *num_free, u64 *num_movable)
 {
 	u64 nr = pageblock_nr_pages(sim), idx, end;
 
@@ -814,7 +814,8 @@ bool unreserve_highatomic_pageblock(struct sim *sim, enum zone_type highest_zone
 				if (pfn == NO_PFN)
 					continue;
 				size = max_u64(nr, 1ULL << o);
-				z->nr_reserved_highatomic -= min_u64(size, z->nr_reserved_highatomic);
+				z->nr_reserved_highatomic -=
+					min_u64(size, z->nr_reserved_highatomic);
 				if (o < pageblock_order(sim)) {
 					prep_move_freepages_block(sim, z, pfn, &start, &free_pages,
 								  &movable_pages);

@@ -1619,6 +1619,14 @@ static bool kswapd_shrink_node(struct task *t, struct pglist_data *pgdat, struct
 	}
 	sc->nr_scanned = 0;
 	shrink_node(t, pgdat, sc);
+	/*
+	 * a high-order wake-up: once reclaim freed compact_gap(order) =
+	 * 2 << order pages, kswapd balances for order 0 and leaves the
+	 * block to compaction (not modelled yet), rather than reclaiming on
+	 * in the hope that a free block of that order forms
+	 */
+	if (sc->order && sc->nr_reclaimed >= 2UL << sc->order)
+		sc->order = 0;
 	return sc->nr_scanned < sc->nr_to_reclaim;
 }
 

@@ -36,7 +36,7 @@ void count_memcg_events(struct mem_cgroup *memcg, enum vm_event_item item, u64 n
 }
 
 const char *const migratetype_names[MIGRATE_TYPES] = {
-	[MIGRATE_UNMOVABLE] = "Unmovable",   [MIGRATE_MOVABLE] = "Movable",
+	[MIGRATE_UNMOVABLE] = "Unmovable",     [MIGRATE_MOVABLE] = "Movable",
 	[MIGRATE_RECLAIMABLE] = "Reclaimable", [MIGRATE_HIGHATOMIC] = "HighAtomic",
 	[MIGRATE_ISOLATE] = "Isolate",
 };
