@@ -337,11 +337,15 @@ static int kalloc_validate(const struct scenario *s, const struct scn_workload *
 				"[workload %s] orders: %u is beyond max_page_order %u (valid 0..%u)",
 				w->name, p->order[i], s->policy.max_page_order,
 				s->policy.max_page_order);
-	if (p->interrupt && (p->gfp & __GFP_DIRECT_RECLAIM))
+	if (p->interrupt && (p->gfp & __GFP_DIRECT_RECLAIM)) {
+		char names[192];
+
+		gfp_format(p->gfp, names, sizeof(names));
 		return cfg_fail_at(
 			s, cfg_later_origin(p->gfp_origin, p->context_origin), w->line, err, errlen,
-			"[workload %s] gfp: context = interrupt cannot sleep: a mask without __GFP_DIRECT_RECLAIM (GFP_ATOMIC, GFP_NOWAIT)",
-			w->name);
+			"[workload %s] context: interrupt cannot sleep: gfp %s has __GFP_DIRECT_RECLAIM (valid: a mask without it, e.g. GFP_ATOMIC, GFP_NOWAIT)",
+			w->name, names);
+	}
 	return 0;
 }
 
