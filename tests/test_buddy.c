@@ -40,9 +40,8 @@ static u32 take(struct sim *sim, struct zone *z, unsigned int order, int mt, uns
 	if (pfn == NO_PFN)
 		return pfn;
 	for (u32 i = 0; i < 1U << order; i++)
-		sim->mem_map[pfn + i] = (struct page){ .next = NO_PFN,
-						       .prev = NO_PFN,
-						       .memcg_id = MEMCG_ID_NONE };
+		sim->mem_map[pfn + i] =
+			(struct page){ .next = NO_PFN, .prev = NO_PFN, .memcg_id = MEMCG_ID_NONE };
 	sim->nr_kernel_pages += 1ULL << order;
 	return pfn;
 }
@@ -594,8 +593,8 @@ static void test_kalloc_run(void **state)
 	for (int z = 0; z < MAX_NR_ZONES; z++) {
 		struct zone *zone = &sim->nodes[0].node_zones[z];
 
-		for (u64 b = 0; populated_zone(zone) &&
-				b <= (zone->managed_pages - 1) >> pageblock_order(sim);
+		for (u64 b = 0;
+		     populated_zone(zone) && b <= (zone->managed_pages - 1) >> pageblock_order(sim);
 		     b++)
 			unmovable += zone->pageblock_mt[b] == MIGRATE_UNMOVABLE;
 	}
@@ -621,11 +620,11 @@ static void expect_error(const char *text, const char *msg)
 static void test_bad_input(void **state)
 {
 	(void)state;
+	expect_error("[workload k]\ntype = kalloc\norders = 11\n",
+		     "t.ini:3: [workload k] orders: order 11 out of range (0..10)");
 	expect_error(
-		"[workload k]\ntype = kalloc\norders = 11\n",
-		"t.ini:3: [workload k] orders: order 11 out of range (0..10)");
-	expect_error("[policy]\nmax_page_order = 8\n[workload k]\ntype = kalloc\norders = 0:5,9:1\n",
-		     "t.ini:5: [workload k] orders: 9 is beyond max_page_order 8 (valid 0..8)");
+		"[policy]\nmax_page_order = 8\n[workload k]\ntype = kalloc\norders = 0:5,9:1\n",
+		"t.ini:5: [workload k] orders: 9 is beyond max_page_order 8 (valid 0..8)");
 	expect_error("[policy]\nmax_page_order = 11\n",
 		     "t.ini:2: [policy] max_page_order: 11 out of range (1..10)");
 	expect_error(
@@ -639,15 +638,16 @@ static void test_bad_input(void **state)
 		"t.ini:3: [workload k] context: interrupt cannot sleep: gfp GFP_KERNEL has __GFP_DIRECT_RECLAIM (valid: a mask without it, e.g. GFP_ATOMIC, GFP_NOWAIT)");
 	expect_error("[workload k]\ntype = kalloc\norders = 0:0\n",
 		     "t.ini:3: [workload k] orders: weight 0 out of range (1..1000000)");
-	expect_error(
-		"[workload h]\ntype = highalloc\norder = 12\n",
-		"t.ini:3: [workload h] order: 12 out of range (0..10)");
+	expect_error("[workload h]\ntype = highalloc\norder = 12\n",
+		     "t.ini:3: [workload h] order: 12 out of range (0..10)");
 	expect_error("[policy]\nmax_page_order = 8\n[workload h]\ntype = highalloc\n",
 		     "t.ini:3: [workload h] order: 9 is beyond max_page_order 8 (valid 0..8)");
-	expect_error("[workload h]\ntype = highalloc\ngfp_mask = GFP_HIGHUSER|__GFP_DMA\n",
-		     "t.ini:3: [workload h] gfp_mask: impossible zone modifiers: at most one of __GFP_DMA, __GFP_DMA32, __GFP_HIGHMEM (GFP_ZONE_BAD)");
-	expect_error("[policy]\nwatermark_check = kosaki\n",
-		     "t.ini:2: [policy] watermark_check: unknown value 'kosaki' (expected modern, order_walk or any_block)");
+	expect_error(
+		"[workload h]\ntype = highalloc\ngfp_mask = GFP_HIGHUSER|__GFP_DMA\n",
+		"t.ini:3: [workload h] gfp_mask: impossible zone modifiers: at most one of __GFP_DMA, __GFP_DMA32, __GFP_HIGHMEM (GFP_ZONE_BAD)");
+	expect_error(
+		"[policy]\nwatermark_check = kosaki\n",
+		"t.ini:2: [policy] watermark_check: unknown value 'kosaki' (expected modern, order_walk or any_block)");
 }
 
 int main(void)
