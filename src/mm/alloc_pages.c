@@ -379,15 +379,17 @@ enum vm_fault_result __alloc_pages(struct task *t, gfp_t gfp, unsigned int order
 			reclaimed = false;
 			if (sim->scn.policy.alloc_no_progress_oom) {
 				/*
-				 * 2.6.x __alloc_pages: progress means nap HZ/50
-				 * and rebalance (orders above COSTLY only with
-				 * __GFP_REPEAT, not modelled); none means one
-				 * last try at the high watermark (a parallel OOM
-				 * kill may have freed memory), then the OOM
-				 * killer, for __GFP_FS requests without
-				 * __GFP_NORETRY up to COSTLY.
+				 * 2.6.x __alloc_pages: progress, or a request
+				 * that may not OOM-kill (no __GFP_FS), means nap
+				 * HZ/50 and rebalance, up to COSTLY (larger
+				 * orders only with __GFP_REPEAT, not modelled)
+				 * and never with __GFP_NORETRY; no progress
+				 * means one last try at the high watermark (a
+				 * parallel OOM kill may have freed memory), then
+				 * the OOM killer, up to COSTLY.
 				 */
-				if (did_some_progress(sim, progress, all_unreclaimable)) {
+				if (did_some_progress(sim, progress, all_unreclaimable) ||
+				    !(gfp & __GFP_FS) || (gfp & __GFP_NORETRY)) {
 					if (costly_order || (gfp & __GFP_NORETRY))
 						goto nopage;
 					/* v3.11+: wait_iff_congested(preferred zone, HZ/50) */
@@ -398,8 +400,6 @@ enum vm_fault_result __alloc_pages(struct task *t, gfp_t gfp, unsigned int order
 						cond_resched(t);
 					continue;
 				}
-				if (!(gfp & __GFP_FS) || (gfp & __GFP_NORETRY))
-					goto nopage;
 				*pfn = get_page_from_freelist(t, order, ALLOC_WMARK_HIGH,
 							      highest_zoneidx, migratetype);
 				if (*pfn != NO_PFN)
@@ -414,7 +414,9 @@ enum vm_fault_result __alloc_pages(struct task *t, gfp_t gfp, unsigned int order
 				if (should_reclaim_retry(t, order, highest_zoneidx, alloc_flags,
 							 progress, &no_progress_loops))
 					goto reclaim;
-				if (should_compact_retry(t, order, highest_zoneidx, alloc_flags))
+				/* compaction needs free memory: only after progress */
+				if (progress &&
+				    should_compact_retry(t, order, highest_zoneidx, alloc_flags))
 					goto reclaim;
 				/* __alloc_pages_may_oom: no OOM kill for these */
 				if (costly_order || (gfp & __GFP_RETRY_MAYFAIL) ||

@@ -56,7 +56,7 @@ static int set_wl_type(struct cfg_ctx *k, void *obj, const char *val)
 {
 	struct scn_workload *w = obj;
 	int t = cfg_match_name(val, workload_type_name, NR_WORKLOAD_TYPES);
-	char list[128];
+	char list[256];
 
 	if (t < 0) {
 		cfg_list_names(list, sizeof(list), workload_type_name, NR_WORKLOAD_TYPES);
