@@ -226,7 +226,7 @@ static void print_reclaim(FILE *f, const struct sim *sim)
 	print_counter(f, "oom_kills", sim->reclaim.oom_kills);
 	/* like allocstall: only the orders that failed (warn_alloc) */
 	for (int o = 0; o < NR_PAGE_ORDERS; o++) {
-		char name[40];
+		char name[48];
 
 		if (!sim->alloc_failures.failed[o])
 			continue;
