@@ -307,8 +307,13 @@ static enum vm_fault_result run_alloc(struct task *t, gfp_t gfp, unsigned int or
 	struct alloc_call a = { .gfp = gfp, .order = order, .pfn = NO_PFN };
 
 	test_call_start(t, &c, alloc_fn, &a);
-	for (int i = 0; i < 1000 && !test_call_step(t); i++)
-		t->state = TASK_RUNNING;
+	/* the reclaim may sleep (throttled for lack of progress): wake it */
+	for (int i = 0; i < 1000 && !test_call_step(t); i++) {
+		if (t->state == TASK_BLOCKED) {
+			wake_up_task(t);
+			t->state = TASK_RUNNING;
+		}
+	}
 	assert_true(c.done);
 	return a.r;
 }
