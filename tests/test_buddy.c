@@ -179,36 +179,60 @@ static void test_merge_across_pageblocks(void **state)
 }
 
 /*
- * The highatomic reserve: 1 % of 2048 pages rounded up to a pageblock is
- * one pageblock.  A reserved block serves only ALLOC_HIGHATOMIC requests,
- * and atomic (NON_BLOCK) or OOM ones as a last resort; unreserving gives
- * it back to the movable lists.
+ * The highatomic reserve (v6.12 reserve_highatomic_pageblock): none in a
+ * zone whose 1 % is less than a pageblock (2048 pages: 20 < 512); in a
+ * 65536-page zone at most ALIGN(655, 512) = 1024 pages, two pageblocks.
+ * A reserved block serves ALLOC_HIGHATOMIC requests first; unreserving
+ * keeps the last pageblock unless forced and gives blocks back to the
+ * movable lists.
  */
 static void test_highatomic_reserve(void **state)
 {
-	struct sim *sim = *state = test_sim_zones(state, 0, 0, 2048, NULL);
+	struct sim *sim = test_sim_zones(NULL, 0, 0, 2048, NULL);
 	struct zone *z = normal_zone(sim);
 	u32 pfn;
 
 	pfn = take(sim, z, 2, MIGRATE_UNMOVABLE, ALLOC_HIGHATOMIC);
-	assert_int_equal(pfn, 0);
-	reserve_highatomic_pageblock(sim, z, pfn);
+	reserve_highatomic_pageblock(sim, z, pfn, 2);
+	assert_int_equal(z->nr_reserved_highatomic, 0);
+	assert_int_equal(get_pfnblock_migratetype(sim, z, pfn), MIGRATE_UNMOVABLE);
+	sim_destroy(sim);
+
+	sim = *state = test_sim_zones(state, 0, 0, 65536, NULL);
+	z = normal_zone(sim);
+	/* order 2, unmovable: steals pageblocks 0-1; pageblock 0 reserved */
+	assert_int_equal(take(sim, z, 2, MIGRATE_UNMOVABLE, ALLOC_HIGHATOMIC), 0);
+	reserve_highatomic_pageblock(sim, z, 0, 2);
 	assert_int_equal(z->nr_reserved_highatomic, 512);
 	assert_int_equal(get_pfnblock_migratetype(sim, z, 0), MIGRATE_HIGHATOMIC);
+	assert_int_equal(get_pfnblock_migratetype(sim, z, 512), MIGRATE_UNMOVABLE);
 	/* 4..511 free in the block: orders 2..8, now highatomic */
 	for (unsigned int o = 2; o < 9; o++)
 		assert_int_equal(z->free_area[o].nr_free_mt[MIGRATE_HIGHATOMIC], 1);
-	/* the limit is reached: a second block is not reserved */
-	reserve_highatomic_pageblock(sim, z, 1024);
-	assert_int_equal(z->nr_reserved_highatomic, 512);
-	assert_int_equal(get_pfnblock_migratetype(sim, z, 1024), MIGRATE_MOVABLE);
-	/* a highatomic request is served from the reserve first */
+	/* served from the reserve first */
 	assert_int_equal(take(sim, z, 2, MIGRATE_UNMOVABLE, ALLOC_HIGHATOMIC), 4);
-	/* the last pageblock is kept unless forced */
+	/* an order-9 block: pageblock 2 as a whole, the limit reached */
+	assert_int_equal(take(sim, z, 9, MIGRATE_MOVABLE, ALLOC_HIGHATOMIC), 1024);
+	reserve_highatomic_pageblock(sim, z, 1024, 9);
+	assert_int_equal(z->nr_reserved_highatomic, 1024);
+	assert_int_equal(get_pfnblock_migratetype(sim, z, 1024), MIGRATE_HIGHATOMIC);
+	pfn = take(sim, z, 1, MIGRATE_MOVABLE, 0);
+	reserve_highatomic_pageblock(sim, z, pfn, 1);
+	assert_int_equal(z->nr_reserved_highatomic, 1024);
+	assert_int_equal(get_pfnblock_migratetype(sim, z, pfn), MIGRATE_MOVABLE);
+
+	/* above one pageblock: pageblock 0 (free blocks from order 3) goes back */
+	assert_true(unreserve_highatomic_pageblock(sim, ZONE_NORMAL, false));
+	assert_int_equal(z->nr_reserved_highatomic, 512);
+	assert_int_equal(get_pfnblock_migratetype(sim, z, 0), MIGRATE_MOVABLE);
+	/* the last one stays unless forced; forced, it needs a free block */
 	assert_false(unreserve_highatomic_pageblock(sim, ZONE_NORMAL, false));
+	assert_false(unreserve_highatomic_pageblock(sim, ZONE_NORMAL, true));
+	give(sim, 1024, 9); /* highatomic does not merge with its movable buddy */
+	assert_int_equal(z->free_area[9].nr_free_mt[MIGRATE_HIGHATOMIC], 1);
 	assert_true(unreserve_highatomic_pageblock(sim, ZONE_NORMAL, true));
 	assert_int_equal(z->nr_reserved_highatomic, 0);
-	assert_int_equal(get_pfnblock_migratetype(sim, z, 0), MIGRATE_MOVABLE);
+	assert_int_equal(get_pfnblock_migratetype(sim, z, 1024), MIGRATE_MOVABLE);
 	for (unsigned int o = 0; o < NR_PAGE_ORDERS; o++)
 		assert_int_equal(z->free_area[o].nr_free_mt[MIGRATE_HIGHATOMIC], 0);
 	assert_mm_ok(sim);

@@ -118,7 +118,7 @@ static u32 get_page_from_freelist(struct task *t, unsigned int order, unsigned i
 			count_vm_events(sim, PGALLOC_DMA + zone->idx, 1u << order);
 			charge_sys(t, sim->scn.cost.alloc_ns);
 			if (alloc_flags & ALLOC_HIGHATOMIC)
-				reserve_highatomic_pageblock(sim, zone, pfn);
+				reserve_highatomic_pageblock(sim, zone, pfn, order);
 			return pfn;
 		}
 	}

@@ -767,20 +767,28 @@ u32 rmqueue_buddy(struct sim *sim, struct zone *z, unsigned int order, int migra
 }
 
 /*
- * Models v6.12 reserve_highatomic_pageblock(): see page_alloc.h.  The
- * limit is 1 % of the zone rounded up to whole pageblocks; only blocks
- * of the mergeable types become reserves.
+ * Models v6.12 reserve_highatomic_pageblock(): see page_alloc.h.  No
+ * reserve at all in a zone whose 1 % is less than a pageblock; else the
+ * limit is that 1 % rounded up to whole pageblocks.  Only blocks of the
+ * mergeable types become reserves: the pageblock of the allocation (its
+ * free blocks move to the highatomic lists), or all the pageblocks of an
+ * allocation of pageblock size or more.
  */
-void reserve_highatomic_pageblock(struct sim *sim, struct zone *z, u32 pfn)
+void reserve_highatomic_pageblock(struct sim *sim, struct zone *z, u32 pfn, unsigned int order)
 {
 	u64 nr = pageblock_nr_pages(sim);
 	u64 max_managed = (z->managed_pages / 100 + nr - 1) & ~(nr - 1);
 	u64 start, free_pages, movable_pages;
 
-	if (z->nr_reserved_highatomic >= max_managed)
+	if (z->managed_pages / 100 < nr || z->nr_reserved_highatomic >= max_managed)
 		return;
 	if (!migratetype_is_mergeable(get_pfnblock_migratetype(sim, z, pfn)))
 		return;
+	if (order >= pageblock_order(sim)) {
+		change_pageblock_range(sim, z, pfn, order, MIGRATE_HIGHATOMIC);
+		z->nr_reserved_highatomic += 1ULL << order;
+		return;
+	}
 	if (!prep_move_freepages_block(sim, z, pfn, &start, &free_pages, &movable_pages))
 		return;
 	move_freepages_block(sim, z, start, MIGRATE_HIGHATOMIC);

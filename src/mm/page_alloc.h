@@ -197,15 +197,17 @@ void free_one_page(struct sim *sim, u32 pfn, unsigned int order);
 
 /*
  * reserve_highatomic_pageblock - v6.12: after a high-order atomic
- * allocation from @z succeeded at @pfn, turn its pageblock into a
- * MIGRATE_HIGHATOMIC reserve while the zone's reserve is below 1 % of its
- * managed pages (rounded up to pageblocks).
+ * allocation of @order from @z succeeded at @pfn, turn its pageblock(s)
+ * into a MIGRATE_HIGHATOMIC reserve while the zone's reserve is below 1 %
+ * of its managed pages (rounded up to pageblocks; none when that 1 % is
+ * less than a pageblock).
  * unreserve_highatomic_pageblock - v6.12, when direct reclaim failed:
- * give one reserved pageblock of each zone up to @highest_zoneidx back to
+ * give one reserved pageblock (of the first zone from @highest_zoneidx
+ * down that has one with a free block) back to
  * MIGRATE_MOVABLE (@force: even the last one).  Returns true when some
  * block was released.
  */
-void reserve_highatomic_pageblock(struct sim *sim, struct zone *z, u32 pfn);
+void reserve_highatomic_pageblock(struct sim *sim, struct zone *z, u32 pfn, unsigned int order);
 bool unreserve_highatomic_pageblock(struct sim *sim, enum zone_type highest_zoneidx, bool force);
 
 /* include/linux/mmzone.h migratetype_names[] (v6.12, no CMA) */
