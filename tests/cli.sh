@@ -164,12 +164,27 @@ expect_ok "--set run.seed=11 --seed 10 --set sysctl.swappiness=60" "$BIN" run "$
 check "a --set of another key after --seed leaves the seed" cmp -s "$TMP/out" "$TMP/s10"
 expect_status "a bad --seed before a bad --set: the --seed is reported" 1 "^reclaimsim: --seed x:" "$BIN" run "$TMP/tiny.ini" --seed x --set run.seed=y
 expect_status "--json=1" 2 "takes no value" "$BIN" run "$TMP/tiny.ini" --json=1
-for cmd in run zoneinfo vmstat meminfo memory.stat compare oracle; do
+for cmd in run zoneinfo vmstat meminfo buddyinfo pagetypeinfo unusable_index extfrag_index dmesg memory.stat compare oracle; do
 	for h in -h --help; do
 		expect_ok "$cmd $h" "$BIN" $cmd $h
 		check "$cmd $h prints usage" grep -q "^usage: reclaimsim $cmd" "$TMP/out"
 	done
 done
+# the allocator's files (tiny.ini at boot: DMA 4096 pages in 4 order-10
+# blocks, DMA32 12288 pages in 12); an allocation failure in dmesg
+expect_ok "buddyinfo --before" "$BIN" buddyinfo --before "$TMP/tiny.ini"
+check "buddyinfo: DMA32's 12 order-10 blocks" grep -qx 'Node 0, zone    DMA32      0      0      0      0      0      0      0      0      0      0     12 ' "$TMP/out"
+expect_ok "pagetypeinfo --before" "$BIN" pagetypeinfo --before "$TMP/tiny.ini"
+check "pagetypeinfo: DMA32's 24 movable pageblocks" grep -qx 'Node 0, zone    DMA32            0           24            0            0            0 ' "$TMP/out"
+expect_ok "extfrag_index --before" "$BIN" extfrag_index --before "$TMP/tiny.ini"
+check "extfrag_index: no failing order at boot" grep -q '^Node 0, zone      DMA -1.000 .* -1.000 $' "$TMP/out"
+expect_ok "unusable_index --before" "$BIN" unusable_index --before "$TMP/tiny.ini"
+check "unusable_index: all free memory in order-10 blocks" grep -q '^Node 0, zone    DMA32 0.000 0.000 .* 0.000 $' "$TMP/out"
+printf '[machine]\nmemory = 64M\n[workload h]\ntype = highalloc\nattempts = 33\ninterval = 1ms\ngfp_mask = GFP_HIGHUSER_MOVABLE\n' >"$TMP/ha.ini"
+expect_ok "dmesg" "$BIN" dmesg "$TMP/ha.ini"
+check "dmesg: warn_alloc's line" grep -q '^\[ *[0-9]*\.[0-9]\{6\}\] h: page allocation failure: order:9, mode:0x100cca(GFP_HIGHUSER_MOVABLE), nodemask=(null),cpuset=/,mems_allowed=0$' "$TMP/out"
+expect_ok "run: failures in the report" "$BIN" run "$TMP/ha.ini"
+check "run: page allocation failures by order" grep -q '^  page allocation failures order 9 *3$' "$TMP/out"
 expect_status "oracle --dir=DIR" 1 "/nonexistent/data/oracle/summary.json" "$BIN" oracle --dir=/nonexistent
 "$BIN" oracle --only fit_noswap >"$TMP/o1" 2>&1
 expect_ok "oracle --only=NAME" "$BIN" oracle --only=fit_noswap
@@ -181,7 +196,7 @@ check "run --version prints the version" grep -qx "reclaimsim 0.1" "$TMP/out"
 
 # meaningless combinations are usage errors
 expect_status "run --cgroup" 2 "--cgroup applies to memory.stat, memory.events and memory.pressure only" "$BIN" run "$TMP/tiny.ini" --cgroup box
-expect_status "run --before" 2 "--before applies to zoneinfo, vmstat, meminfo, memory.stat, memory.events, memory.pressure and pressure only" "$BIN" run "$TMP/tiny.ini" --before
+expect_status "run --before" 2 "--before applies to zoneinfo, vmstat, meminfo, buddyinfo, pagetypeinfo, unusable_index, extfrag_index, dmesg, memory.stat, memory.events, memory.pressure and pressure only" "$BIN" run "$TMP/tiny.ini" --before
 for cmd in vmstat zoneinfo meminfo memory.stat; do
 	expect_status "$cmd --json" 2 "--json applies to run only" "$BIN" $cmd "$TMP/tiny.ini" --json
 done
@@ -411,6 +426,8 @@ check "profile names" cmp -s "$TMP/want" "$TMP/out"
 expect_ok "profile 2.6.28" "$BIN" profile 2.6.28
 cat >"$TMP/want" <<'END'
 watermark_check = order_walk
+max_page_order = 10
+skip_zones_lots_free = off
 too_many_isolated = off
 alloc_retry = no_progress
 zone_unreclaimable = all_unreclaimable

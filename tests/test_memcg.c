@@ -46,7 +46,7 @@ static const char ini[] = "[machine]\n"
 /* An allocated, uncharged frame (as get_page_from_freelist leaves it). */
 static u32 new_frame(struct sim *sim)
 {
-	u32 pfn = rmqueue_buddy(sim, &sim->nodes[0].node_zones[ZONE_DMA32], 0, MIGRATE_MOVABLE);
+	u32 pfn = rmqueue_buddy(sim, &sim->nodes[0].node_zones[ZONE_DMA32], 0, MIGRATE_MOVABLE, 0);
 
 	assert_int_not_equal(pfn, NO_PFN);
 	sim->mem_map[pfn] =

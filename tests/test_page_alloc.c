@@ -279,7 +279,7 @@ static void test_buddy_split_merge(void **state)
 	unsigned int i;
 
 	assert_nr_free(z, whole);
-	pfn = rmqueue_buddy(sim, z, 0, MIGRATE_MOVABLE);
+	pfn = rmqueue_buddy(sim, z, 0, MIGRATE_MOVABLE, 0);
 	assert_int_equal(pfn, 0);
 	assert_false(PageFlag(pfn_to_page(sim, 0), PG_buddy));
 	assert_nr_free(z, after_one);
@@ -290,18 +290,18 @@ static void test_buddy_split_merge(void **state)
 		assert_int_equal(pfn_to_page(sim, 1U << i)->order, i);
 	}
 
-	assert_int_equal(rmqueue_buddy(sim, z, 0, MIGRATE_MOVABLE), 1);
+	assert_int_equal(rmqueue_buddy(sim, z, 0, MIGRATE_MOVABLE, 0), 1);
 	assert_nr_free(z, after_two);
-	assert_int_equal(rmqueue_buddy(sim, z, 0, MIGRATE_MOVABLE), 2);
+	assert_int_equal(rmqueue_buddy(sim, z, 0, MIGRATE_MOVABLE, 0), 2);
 	assert_nr_free(z, after_three);
 	assert_int_equal(zone_page_state(z, NR_FREE_PAGES), 1021);
 
 	for (i = 3; i < 1024; i++)
-		assert_int_equal(rmqueue_buddy(sim, z, 0, MIGRATE_MOVABLE), i);
+		assert_int_equal(rmqueue_buddy(sim, z, 0, MIGRATE_MOVABLE, 0), i);
 	assert_nr_free(z, none);
 	assert_int_equal(zone_page_state(z, NR_FREE_PAGES), 0);
-	assert_int_equal(rmqueue_buddy(sim, z, 0, MIGRATE_MOVABLE), NO_PFN);
-	assert_int_equal(rmqueue_buddy(sim, z, 0, MIGRATE_UNMOVABLE), NO_PFN);
+	assert_int_equal(rmqueue_buddy(sim, z, 0, MIGRATE_MOVABLE, 0), NO_PFN);
+	assert_int_equal(rmqueue_buddy(sim, z, 0, MIGRATE_UNMOVABLE, 0), NO_PFN);
 	assert_int_equal(zone_page_state(z, NR_FREE_PAGES), 0);
 
 	/* free in a scrambled order (i * 389 mod 1024 visits every page) */
@@ -344,7 +344,7 @@ static void test_buddy_unaligned_zones(void **state)
 		struct zone *z = zone_of(sim, 0, zt);
 		u32 pfn;
 
-		while ((pfn = rmqueue_buddy(sim, z, 0, MIGRATE_MOVABLE)) != NO_PFN) {
+		while ((pfn = rmqueue_buddy(sim, z, 0, MIGRATE_MOVABLE, 0)) != NO_PFN) {
 			assert_ptr_equal(page_zone(sim, pfn), z);
 			pfns[n++] = pfn;
 		}
@@ -373,12 +373,12 @@ static void test_buddy_high_order(void **state)
 	static const u64 split[NR_PAGE_ORDERS] = { 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 0 };
 	static const u64 whole[NR_PAGE_ORDERS] = { [10] = 1 };
 
-	assert_int_equal(rmqueue_buddy(sim, z, 3, MIGRATE_MOVABLE), 0);
+	assert_int_equal(rmqueue_buddy(sim, z, 3, MIGRATE_MOVABLE, 0), 0);
 	assert_nr_free(z, split);
 	assert_int_equal(zone_page_state(z, NR_FREE_PAGES), 1016);
-	assert_int_equal(rmqueue_buddy(sim, z, 10, MIGRATE_MOVABLE), NO_PFN);
-	assert_int_equal(rmqueue_buddy(sim, z, 11, MIGRATE_MOVABLE), NO_PFN);
-	assert_int_equal(rmqueue_buddy(sim, z, 9, MIGRATE_MOVABLE), 512);
+	assert_int_equal(rmqueue_buddy(sim, z, 10, MIGRATE_MOVABLE, 0), NO_PFN);
+	assert_int_equal(rmqueue_buddy(sim, z, 11, MIGRATE_MOVABLE, 0), NO_PFN);
+	assert_int_equal(rmqueue_buddy(sim, z, 9, MIGRATE_MOVABLE, 0), 512);
 	assert_int_equal(zone_page_state(z, NR_FREE_PAGES), 504);
 	free_one_page(sim, 512, 9);
 	free_one_page(sim, 0, 3);
@@ -398,34 +398,34 @@ static void test_buddy_fallback(void **state)
 	unsigned int o, i;
 
 	assert_int_equal(pageblock_order(sim), 9);
-	assert_int_equal(rmqueue_buddy(sim, z, 0, MIGRATE_UNMOVABLE), 0);
+	assert_int_equal(rmqueue_buddy(sim, z, 0, MIGRATE_UNMOVABLE, 0), 0);
 	for (o = 0; o < 10; o++) {
 		assert_int_equal(z->free_area[o].nr_free_mt[MIGRATE_UNMOVABLE], 1);
 		assert_int_equal(z->free_area[o].nr_free_mt[MIGRATE_MOVABLE], 0);
 	}
 	assert_int_equal(z->free_area[10].nr_free_mt[MIGRATE_MOVABLE], 1);
 	/* unmovable now uses its own lists; movable its own block */
-	assert_int_equal(rmqueue_buddy(sim, z, 0, MIGRATE_UNMOVABLE), 1);
-	assert_int_equal(rmqueue_buddy(sim, z, 0, MIGRATE_MOVABLE), 1024);
+	assert_int_equal(rmqueue_buddy(sim, z, 0, MIGRATE_UNMOVABLE, 0), 1);
+	assert_int_equal(rmqueue_buddy(sim, z, 0, MIGRATE_MOVABLE, 0), 1024);
 	assert_int_equal(z->free_area[10].nr_free, 0);
 	assert_int_equal(zone_page_state(z, NR_FREE_PAGES), 2045);
 	/* a reclaimable request falls back to unmovable first */
-	assert_int_equal(rmqueue_buddy(sim, z, 0, MIGRATE_RECLAIMABLE), 512);
+	assert_int_equal(rmqueue_buddy(sim, z, 0, MIGRATE_RECLAIMABLE, 0), 512);
 	assert_int_equal(z->free_area[8].nr_free_mt[MIGRATE_RECLAIMABLE], 1);
 
 	/* leave unmovable with small blocks only: 2 (o1), 4 (o2), 8 (o3),
 	 * and the large ones taken */
-	assert_int_equal(rmqueue_buddy(sim, z, 8, MIGRATE_UNMOVABLE), 256);
-	assert_int_equal(rmqueue_buddy(sim, z, 7, MIGRATE_UNMOVABLE), 128);
-	assert_int_equal(rmqueue_buddy(sim, z, 6, MIGRATE_UNMOVABLE), 64);
-	assert_int_equal(rmqueue_buddy(sim, z, 5, MIGRATE_UNMOVABLE), 32);
-	assert_int_equal(rmqueue_buddy(sim, z, 4, MIGRATE_UNMOVABLE), 16);
+	assert_int_equal(rmqueue_buddy(sim, z, 8, MIGRATE_UNMOVABLE, 0), 256);
+	assert_int_equal(rmqueue_buddy(sim, z, 7, MIGRATE_UNMOVABLE, 0), 128);
+	assert_int_equal(rmqueue_buddy(sim, z, 6, MIGRATE_UNMOVABLE, 0), 64);
+	assert_int_equal(rmqueue_buddy(sim, z, 5, MIGRATE_UNMOVABLE, 0), 32);
+	assert_int_equal(rmqueue_buddy(sim, z, 4, MIGRATE_UNMOVABLE, 0), 16);
 	/* exhaust movable (1025..2047) and reclaimable (513..1023): each
 	 * type is served from its own lists, lowest PFN first */
 	for (i = 1025; i < 2048; i++)
-		assert_int_equal(rmqueue_buddy(sim, z, 0, MIGRATE_MOVABLE), i);
+		assert_int_equal(rmqueue_buddy(sim, z, 0, MIGRATE_MOVABLE, 0), i);
 	for (i = 513; i < 1024; i++)
-		assert_int_equal(rmqueue_buddy(sim, z, 0, MIGRATE_RECLAIMABLE), i);
+		assert_int_equal(rmqueue_buddy(sim, z, 0, MIGRATE_RECLAIMABLE, 0), i);
 	for (o = 0; o < NR_PAGE_ORDERS; o++) {
 		assert_int_equal(z->free_area[o].nr_free_mt[MIGRATE_MOVABLE], 0);
 		assert_int_equal(z->free_area[o].nr_free_mt[MIGRATE_RECLAIMABLE], 0);
@@ -436,7 +436,7 @@ static void test_buddy_fallback(void **state)
 	assert_int_equal(zone_page_state(z, NR_FREE_PAGES), 2 + 4 + 8);
 	/* largest fallback is order 3 < pageblock_order/2: movable takes the
 	 * smallest, the order-1 block at 2, and keeps page 2 */
-	assert_int_equal(rmqueue_buddy(sim, z, 0, MIGRATE_MOVABLE), 2);
+	assert_int_equal(rmqueue_buddy(sim, z, 0, MIGRATE_MOVABLE, 0), 2);
 	assert_int_equal(z->free_area[0].nr_free_mt[MIGRATE_UNMOVABLE], 1);
 	assert_int_equal(z->free_area[0].free_list[MIGRATE_UNMOVABLE].head, 3);
 	assert_int_equal(zone_page_state(z, NR_FREE_PAGES), zone_free_from_lists(sim, z));
@@ -456,7 +456,7 @@ static void test_buddy_free_placement(void **state)
 	unsigned int i;
 
 	for (i = 0; i < 16; i++)
-		assert_int_equal(rmqueue_buddy(sim, z, 0, MIGRATE_MOVABLE), i);
+		assert_int_equal(rmqueue_buddy(sim, z, 0, MIGRATE_MOVABLE, 0), i);
 	/* 8 and 0: buddies busy, nothing free around: head */
 	free_one_page(sim, 8, 0);
 	free_one_page(sim, 0, 0);
@@ -706,8 +706,8 @@ static void test_wmark_real_zone(void **state)
 	/* 1025 > 1024, not > 1025 */
 	assert_true(zone_watermark_ok(z, 10, 1024, ZONE_NORMAL, 0));
 	assert_false(zone_watermark_ok(z, 10, 1025, ZONE_NORMAL, 0));
-	assert_int_equal(rmqueue_buddy(sim, z, 0, MIGRATE_MOVABLE), 0);
-	assert_int_equal(rmqueue_buddy(sim, z, 10, MIGRATE_MOVABLE), 1024);
+	assert_int_equal(rmqueue_buddy(sim, z, 0, MIGRATE_MOVABLE, 0), 0);
+	assert_int_equal(rmqueue_buddy(sim, z, 10, MIGRATE_MOVABLE, 0), 1024);
 	/* 1023 free in one block of each order 0..9 */
 	assert_false(zone_watermark_ok(z, 10, 0, ZONE_NORMAL, 0));
 	assert_true(zone_watermark_ok(z, 9, 64, ZONE_NORMAL, 0));
@@ -717,7 +717,7 @@ static void test_wmark_real_zone(void **state)
 	/* order 10 in 2.6.28: 0 free after the first step, not > 64 */
 	assert_false(zone_watermark_ok_order_walk(z, 10, 0, ZONE_NORMAL, 0));
 	for (i = 1; i < 1024 - 64; i++)
-		assert_int_equal(rmqueue_buddy(sim, z, 0, MIGRATE_MOVABLE), i);
+		assert_int_equal(rmqueue_buddy(sim, z, 0, MIGRATE_MOVABLE, 0), i);
 	assert_int_equal(zone_page_state(z, NR_FREE_PAGES), 64);
 	assert_false(zone_watermark_ok(z, 0, 64, ZONE_NORMAL, 0));
 	assert_true(zone_watermark_ok(z, 0, 63, ZONE_NORMAL, 0));

@@ -385,6 +385,8 @@ static void test_profiles(void **state)
 /* The keys every kernel profile sets, in its order (all of [policy] but kernel, reclaim_throttle). */
 static const char *const profile_keys[] = {
 	"watermark_check",
+	"max_page_order",
+	"skip_zones_lots_free",
 	"too_many_isolated",
 	"alloc_retry",
 	"zone_unreclaimable",
@@ -417,6 +419,8 @@ static void assert_policy_equal(const struct scn_policy *a, const struct scn_pol
 {
 	assert_string_equal(a->kernel, b->kernel);
 	assert_int_equal(a->watermark_check, b->watermark_check);
+	assert_int_equal(a->max_page_order, b->max_page_order);
+	assert_int_equal(a->skip_zones_lots_free, b->skip_zones_lots_free);
 	assert_int_equal(a->reclaim_throttle, b->reclaim_throttle);
 	assert_int_equal(a->too_many_isolated, b->too_many_isolated);
 	assert_int_equal(a->alloc_no_progress_oom, b->alloc_no_progress_oom);
@@ -1064,7 +1068,7 @@ static void test_bad_values(void **state)
 		"t.ini:2: [policy] too_many_isolated: unknown value 'yes' (expected off or on)");
 	expect_error(
 		"[policy]\nwatermark_check = fast\n",
-		"t.ini:2: [policy] watermark_check: unknown value 'fast' (expected modern or order_walk)");
+		"t.ini:2: [policy] watermark_check: unknown value 'fast' (expected modern, order_walk or any_block)");
 	expect_error(
 		"[cost]\nfault_ns = 800\n",
 		"t.ini:2: [cost] fault_ns: bad time '800' (expected a number with ns/us/ms/s suffix)");
@@ -1083,7 +1087,7 @@ static void test_bad_values(void **state)
 		     "t.ini:4: [workload w] hot_share: 101 out of range (0..100)");
 	expect_error(
 		"[workload w]\ntype = bake\n",
-		"t.ini:2: [workload w] type: unknown workload type 'bake' (expected anon_fill, file_write, file_read, hotset_stream, hackbench, madvise09, lru_file_mmap_read, ebizzy or text_loop)");
+		"t.ini:2: [workload w] type: unknown workload type 'bake' (expected anon_fill, file_write, file_read, hotset_stream, hackbench, madvise09, lru_file_mmap_read, ebizzy, text_loop, kalloc or highalloc)");
 	expect_error("[machine]\ncpus =\n",
 		     "t.ini:2: [machine] cpus: bad number '' (expected an integer)");
 }
@@ -1099,7 +1103,7 @@ static void test_workload_types(void **state)
 		"t.ini:4: [workload w] count: not a key of type file_write (file_write takes tasks, size, block)");
 	expect_error(
 		"[workload w]\nsize = 1M\n",
-		"t.ini:1: [workload w]: type missing (expected type = anon_fill, file_write, file_read, hotset_stream, hackbench, madvise09, lru_file_mmap_read, ebizzy or text_loop)");
+		"t.ini:1: [workload w]: type missing (expected type = anon_fill, file_write, file_read, hotset_stream, hackbench, madvise09, lru_file_mmap_read, ebizzy, text_loop, kalloc or highalloc)");
 	expect_error("[machine]\n[workload w]\ntype = anon_fill\n",
 		     "t.ini:2: [workload w]: size missing (required for type anon_fill)");
 	expect_error(

@@ -262,7 +262,7 @@ static void test_pcp_lists_2_6_25(void **state)
 
 	z->pages_scanned = 1000;
 	for (int i = 1; i <= 6; i++) {
-		u32 pfn = rmqueue_buddy(board, z, 0, MIGRATE_MOVABLE);
+		u32 pfn = rmqueue_buddy(board, z, 0, MIGRATE_MOVABLE, 0);
 
 		pfn_to_page(board, pfn)->memcg_id = MEMCG_ID_NONE; /* uncharged */
 		free_unref_page(board, pfn);

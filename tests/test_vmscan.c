@@ -70,7 +70,7 @@ static struct lruvec *lruvec_of(struct sim *sim, struct mem_cgroup *memcg)
  */
 static u32 new_page(struct sim *sim, enum zone_type z, struct mem_cgroup *memcg, u32 flags)
 {
-	u32 pfn = rmqueue_buddy(sim, &node0(sim)->node_zones[z], 0, MIGRATE_MOVABLE);
+	u32 pfn = rmqueue_buddy(sim, &node0(sim)->node_zones[z], 0, MIGRATE_MOVABLE, 0);
 
 	assert_int_not_equal(pfn, NO_PFN);
 	sim->mem_map[pfn] = (struct page){

@@ -72,6 +72,8 @@ static void usage(FILE *f)
 		"       reclaimsim memory.stat|memory.events|memory.pressure [SCENARIO] [options]\n"
 		"                  [--cgroup NAME] [--before]\n"
 		"       reclaimsim pressure [SCENARIO] [options] [--before]\n"
+		"       reclaimsim buddyinfo|pagetypeinfo|unusable_index|extfrag_index|dmesg\n"
+		"                  [SCENARIO] [options] [--before]\n"
 		"       reclaimsim compare [SCENARIO] --a SECTION.KEY=VALUE[,...] --b SECTION.KEY=VALUE[,...]\n"
 		"                          [--runs N] [--json] [--figures LIST] [--set SECTION.KEY=VALUE]...\n"
 		"       reclaimsim oracle [--json] [--dir DIR] [--only NAME]\n"
@@ -107,6 +109,21 @@ static void command_usage(FILE *f, const char *cmd)
 	else if (!strcmp(cmd, "pressure"))
 		fputs("usage: reclaimsim pressure [SCENARIO] [options]\n\n"
 		      "Print the model's /proc/pressure/memory after the run (--before: at boot).\n",
+		      f);
+	else if (!strcmp(cmd, "buddyinfo") || !strcmp(cmd, "pagetypeinfo"))
+		fprintf(f,
+			"usage: reclaimsim %s [SCENARIO] [options]\n\n"
+			"Print the model's /proc/%s after the run (--before: at boot).\n",
+			cmd, cmd);
+	else if (!strcmp(cmd, "unusable_index") || !strcmp(cmd, "extfrag_index"))
+		fprintf(f,
+			"usage: reclaimsim %s [SCENARIO] [options]\n\n"
+			"Print the model's /sys/kernel/debug/extfrag/%s after the run (--before:\n"
+			"at boot).\n",
+			cmd, cmd);
+	else if (!strcmp(cmd, "dmesg"))
+		fputs("usage: reclaimsim dmesg [SCENARIO] [options]\n\n"
+		      "Print the kernel log lines of the run (page allocation failures).\n",
 		      f);
 	else if (!strcmp(cmd, "memory.events"))
 		fputs("usage: reclaimsim memory.events [SCENARIO] [options]\n\n"
@@ -277,7 +294,7 @@ static int check_combinations(const struct options *o)
 	}
 	if (o->before && run) {
 		fprintf(stderr,
-			"reclaimsim: run: --before applies to zoneinfo, vmstat, meminfo, memory.stat, memory.events, memory.pressure and pressure only (run always runs the scenario)\n");
+			"reclaimsim: run: --before applies to zoneinfo, vmstat, meminfo, buddyinfo, pagetypeinfo, unusable_index, extfrag_index, dmesg, memory.stat, memory.events, memory.pressure and pressure only (run always runs the scenario)\n");
 		return -1;
 	}
 	if (o->cgroup && !cgroup_file(c)) {
@@ -429,6 +446,16 @@ static int cmd_sim(const struct options *o)
 		report_meminfo(stdout, sim);
 	else if (!strcmp(o->cmd, "pressure"))
 		report_pressure(stdout, &sim->eng.psi_system);
+	else if (!strcmp(o->cmd, "buddyinfo"))
+		report_buddyinfo(stdout, sim);
+	else if (!strcmp(o->cmd, "pagetypeinfo"))
+		report_pagetypeinfo(stdout, sim);
+	else if (!strcmp(o->cmd, "unusable_index"))
+		report_unusable_index(stdout, sim);
+	else if (!strcmp(o->cmd, "extfrag_index"))
+		report_extfrag_index(stdout, sim);
+	else if (!strcmp(o->cmd, "dmesg"))
+		report_dmesg(stdout, sim);
 	else if (!strcmp(o->cmd, "memory.events"))
 		report_memory_events(stdout, memcg->memory_events);
 	else if (!strcmp(o->cmd, "memory.pressure"))
@@ -473,7 +500,10 @@ static int finish(int rc)
 static bool known_command(const char *cmd)
 {
 	return !strcmp(cmd, "run") || !strcmp(cmd, "zoneinfo") || !strcmp(cmd, "vmstat") ||
-	       !strcmp(cmd, "meminfo") || cgroup_file(cmd) || !strcmp(cmd, "pressure");
+	       !strcmp(cmd, "meminfo") || cgroup_file(cmd) || !strcmp(cmd, "pressure") ||
+	       !strcmp(cmd, "buddyinfo") || !strcmp(cmd, "pagetypeinfo") ||
+	       !strcmp(cmd, "unusable_index") || !strcmp(cmd, "extfrag_index") ||
+	       !strcmp(cmd, "dmesg");
 }
 
 int main(int argc, char **argv)

@@ -30,6 +30,8 @@ struct kernel_profile {
 /* 2.6.25, seed 000's baseline: the split LRU stands in for the single one. */
 static const char *const profile_2_6_25[] = {
 	"watermark_check = order_walk",
+	"max_page_order = 10",
+	"skip_zones_lots_free = off",
 	"too_many_isolated = off",
 	"alloc_retry = no_progress",
 	"zone_unreclaimable = all_unreclaimable",
@@ -60,6 +62,8 @@ static const char *const profile_2_6_25[] = {
 /* 2.6.28: the split LRU; swapped-in pages join the inactive list. */
 static const char *const profile_2_6_28[] = {
 	"watermark_check = order_walk",
+	"max_page_order = 10",
+	"skip_zones_lots_free = off",
 	"too_many_isolated = off",
 	"alloc_retry = no_progress",
 	"zone_unreclaimable = all_unreclaimable",
@@ -90,6 +94,8 @@ static const char *const profile_2_6_28[] = {
 /* 2.6.32: too_many_isolated(); memcg reclaim has its anon/file ratio. */
 static const char *const profile_2_6_32[] = {
 	"watermark_check = order_walk",
+	"max_page_order = 10",
+	"skip_zones_lots_free = off",
 	"too_many_isolated = on",
 	"alloc_retry = no_progress",
 	"zone_unreclaimable = all_unreclaimable",
@@ -126,6 +132,8 @@ static const char *const profile_2_6_32[] = {
  */
 static const char *const profile_3_10[] = {
 	"watermark_check = order_walk",
+	"max_page_order = 10",
+	"skip_zones_lots_free = off",
 	"too_many_isolated = on",
 	"alloc_retry = no_progress",
 	"zone_unreclaimable = all_unreclaimable",
@@ -161,6 +169,8 @@ static const char *const profile_3_10[] = {
  */
 static const char *const profile_4_2[] = {
 	"watermark_check = order_walk",
+	"max_page_order = 10",
+	"skip_zones_lots_free = off",
 	"too_many_isolated = on",
 	"alloc_retry = no_progress",
 	"zone_unreclaimable = all_unreclaimable",
@@ -191,6 +201,8 @@ static const char *const profile_4_2[] = {
 /* 4.5: MADV_FREE arrives, lazyfree pages stay on the anon LRU. */
 static const char *const profile_4_5[] = {
 	"watermark_check = modern",
+	"max_page_order = 10",
+	"skip_zones_lots_free = off",
 	"too_many_isolated = on",
 	"alloc_retry = no_progress",
 	"zone_unreclaimable = all_unreclaimable",
@@ -221,6 +233,8 @@ static const char *const profile_4_5[] = {
 /* 4.12: lazyfree pages on the inactive file list; kswapd_failures. */
 static const char *const profile_4_12[] = {
 	"watermark_check = modern",
+	"max_page_order = 10",
+	"skip_zones_lots_free = off",
 	"too_many_isolated = on",
 	"alloc_retry = should_reclaim_retry",
 	"zone_unreclaimable = kswapd_failures",
@@ -251,6 +265,8 @@ static const char *const profile_4_12[] = {
 /* 6.12, the default: VMA-based swap readahead (4.14+), reclaim_throttle (5.16+). */
 static const char *const profile_6_12[] = {
 	"watermark_check = modern",
+	"max_page_order = 10",
+	"skip_zones_lots_free = off",
 	"too_many_isolated = on",
 	"alloc_retry = should_reclaim_retry",
 	"zone_unreclaimable = kswapd_failures",
@@ -281,6 +297,8 @@ static const char *const profile_6_12[] = {
 /* 6.18: 6.17 removed ->writepage, reclaim never writes file pages. */
 static const char *const profile_6_18[] = {
 	"watermark_check = modern",
+	"max_page_order = 10",
+	"skip_zones_lots_free = off",
 	"too_many_isolated = on",
 	"alloc_retry = should_reclaim_retry",
 	"zone_unreclaimable = kswapd_failures",
@@ -380,7 +398,7 @@ static int set_kernel(struct cfg_ctx *k, void *obj, const char *val)
 		idx = cfg_key_index(k->sd, key);
 		if (idx < 0 || k->sd->keys[idx]->set == set_kernel)
 			return cfg_fail(k, ": profile %s: %s: not a profile key", val, key);
-		if (pol->keys_given & (1U << cfg_key_canonical(k->sd, idx)))
+		if (pol->keys_given & (1ULL << cfg_key_canonical(k->sd, idx)))
 			continue;
 		pk.key = key;
 		pk.msg = msg;

@@ -332,11 +332,7 @@ void scenario_defaults(struct scenario *s)
 	strcpy(s->path, "(built-in)");
 	for (int id = 0; id < NR_SECS; id++)
 		cfg_section_keys(&sections[id]);
-	/* scn_policy.keys_given has a bit per key */
-	if (sections[SEC_POLICY].nr_keys > 32) {
-		fprintf(stderr, "reclaimsim: [policy]: more than 32 keys\n");
-		abort();
-	}
+	/* scn_policy.keys_given has a bit per key (CFG_MAX_KEYS <= 64, asserted above) */
 	for (int id = 0; id < NR_SINGLE_SECS; id++) {
 		snprintf(label, sizeof(label), "[%s]", sections[id].name);
 		if (cfg_apply_defaults(&sections[id], s, single_obj(s, (enum sec_id)id), label,
@@ -917,7 +913,7 @@ static int scn_handler(void *user, const char *section, const char *name, const 
 			c->wl_type_given[c->cur_inst - INST_WORKLOAD(0)] = true;
 	}
 	if (c->cur_sec == SEC_POLICY)
-		c->s->policy.keys_given |= 1U << canon;
+		c->s->policy.keys_given |= 1ULL << canon;
 	if (c->cur_sec == SEC_POLICY && !strcmp(kd->name, "cgroup"))
 		c->s->policy.cgroup_given = true;
 	return 1;
@@ -1213,7 +1209,7 @@ int scenario_set(struct scenario *s, const char *assignment, char *err, size_t e
 	} else if (cfg_apply_key(&k, sd->keys[idx], obj, val)) {
 		goto fail;
 	} else if (id == SEC_POLICY) {
-		s->policy.keys_given |= 1U << cfg_key_canonical(sd, idx);
+		s->policy.keys_given |= 1ULL << cfg_key_canonical(sd, idx);
 		if (!strcmp(sd->keys[idx]->name, "cgroup"))
 			s->policy.cgroup_given = true;
 	}

@@ -465,6 +465,7 @@ void sim_destroy(struct sim *sim)
 	if (sim->memcgs)
 		mem_cgroups_free(sim);
 	mem_free_zones(sim);
+	free(sim->kmsg.lines);
 	free(sim->samples);
 	free(sim->mm_cpus);
 	free(sim->eng.cpus);

@@ -16,14 +16,21 @@
 #include "../sim/scenario.h"
 
 /*
- * The watermark check of the scenario's policy: v4.4+ (modern) or the
- * 2.6.28 per-order walk (watermark_check = order_walk).
+ * The watermark check of the scenario's policy: v4.4+ (modern), the
+ * 2.6.28 per-order walk (order_walk) or KOSAKI's 2008 proposal
+ * (any_block).
  */
 bool wmark_ok(const struct sim *sim, const struct zone *z, unsigned int order, u64 mark,
 	      enum zone_type highest_zoneidx, unsigned int alloc_flags)
 {
-	if (sim->scn.policy.watermark_check == WMARK_CHECK_ORDER_WALK)
+	switch (sim->scn.policy.watermark_check) {
+	case WMARK_CHECK_ORDER_WALK:
 		return zone_watermark_ok_order_walk(z, order, mark, highest_zoneidx, alloc_flags);
+	case WMARK_CHECK_ANY_BLOCK:
+		return zone_watermark_ok_any_block(z, order, mark, highest_zoneidx, alloc_flags);
+	case WMARK_CHECK_MODERN:
+		break;
+	}
 	return zone_watermark_ok(z, order, mark, highest_zoneidx, alloc_flags);
 }
 
@@ -71,11 +78,13 @@ static void buffered_rmqueue(struct sim *sim, struct zone *zone)
 
 /*
  * get_page_from_freelist() (v6.12): walk the zonelist (local node first,
- * then the others; zones from highest_zoneidx down) and take a page from
- * the first zone whose watermark allows it.
+ * then the others; zones from highest_zoneidx down) and take a block of
+ * 2^@order pages of @migratetype from the first zone whose watermark
+ * allows it.  A high-order atomic success may turn its pageblock into a
+ * highatomic reserve.
  */
 static u32 get_page_from_freelist(struct task *t, unsigned int order, unsigned int alloc_flags,
-				  enum zone_type highest_zoneidx)
+				  enum zone_type highest_zoneidx, int migratetype)
 {
 	struct sim *sim = t->sim;
 	unsigned int first = (unsigned int)task_node(t)->node_id;
@@ -96,17 +105,20 @@ static u32 get_page_from_freelist(struct task *t, unsigned int order, unsigned i
 				if (!wmark_ok(sim, zone, order, mark, highest_zoneidx, alloc_flags))
 					continue;
 			}
-			pfn = rmqueue_buddy(sim, zone, order, MIGRATE_MOVABLE);
+			pfn = rmqueue_buddy(sim, zone, order, migratetype, alloc_flags);
 			if (pfn == NO_PFN)
 				continue;
-			/* prep_new_page(): a clean, uncharged page */
-			sim->mem_map[pfn] = (struct page){ .next = NO_PFN,
-							   .prev = NO_PFN,
-							   .memcg_id = MEMCG_ID_NONE };
-			if (zone->pcp_count)
+			/* prep_new_page(): clean, uncharged pages */
+			for (u32 i = 0; i < 1U << order; i++)
+				sim->mem_map[pfn + i] = (struct page){ .next = NO_PFN,
+								       .prev = NO_PFN,
+								       .memcg_id = MEMCG_ID_NONE };
+			if (zone->pcp_count && !order)
 				buffered_rmqueue(sim, zone);
 			count_vm_events(sim, PGALLOC_DMA + zone->idx, 1u << order);
 			charge_sys(t, sim->scn.cost.alloc_ns);
+			if (alloc_flags & ALLOC_HIGHATOMIC)
+				reserve_highatomic_pageblock(sim, zone, pfn, order);
 			return pfn;
 		}
 	}
@@ -178,21 +190,25 @@ static void wake_all_kswapds(struct task *t, int order, enum zone_type highest_z
 }
 
 /*
- * should_reclaim_retry() (v6.12): give up after MAX_RECLAIM_RETRIES
- * passes without progress; otherwise retry if some zone could meet its
- * min watermark with all its reclaimable pages freed.
+ * should_reclaim_retry() (v6.12): progress resets the count of fruitless
+ * passes only for orders up to PAGE_ALLOC_COSTLY_ORDER (a costly request
+ * is not helped by order-0 progress alone); after MAX_RECLAIM_RETRIES
+ * fruitless passes the highatomic reserve is released as a last resort
+ * (retry if one was).  Otherwise retry if some zone could meet its min
+ * watermark at @order with all its reclaimable pages freed.
  */
-static bool should_reclaim_retry(struct task *t, enum zone_type highest_zoneidx,
-				 unsigned long did_some_progress, unsigned int *no_progress_loops)
+static bool should_reclaim_retry(struct task *t, unsigned int order, enum zone_type highest_zoneidx,
+				 unsigned int alloc_flags, unsigned long did_some_progress,
+				 unsigned int *no_progress_loops)
 {
 	struct sim *sim = t->sim;
 
-	if (did_some_progress)
+	if (did_some_progress && order <= PAGE_ALLOC_COSTLY_ORDER)
 		*no_progress_loops = 0;
 	else
 		(*no_progress_loops)++;
 	if (*no_progress_loops > MAX_RECLAIM_RETRIES)
-		return false;
+		return unreserve_highatomic_pageblock(sim, highest_zoneidx, true);
 	for (unsigned int n = 0; n < sim->nr_nodes; n++) {
 		for (int z = (int)highest_zoneidx; z >= 0; z--) {
 			struct zone *zone = &sim->nodes[n].node_zones[z];
@@ -202,12 +218,108 @@ static bool should_reclaim_retry(struct task *t, enum zone_type highest_zoneidx,
 				continue;
 			available = (long)zone_reclaimable_pages(sim, zone) +
 				    zone_page_state(zone, NR_FREE_PAGES);
-			if (__zone_watermark_ok(zone, 0, min_wmark_pages(zone), highest_zoneidx, 0,
-						available))
+			if (__zone_watermark_ok(zone, order, min_wmark_pages(zone), highest_zoneidx,
+						alloc_flags, available))
 				return true;
 		}
 	}
 	return false;
+}
+
+/*
+ * should_compact_retry() (v6.12) decides whether another round of direct
+ * compaction could still succeed.  Compaction is not modelled yet (issue
+ * 14 item 4), so there is never a compaction result to retry on; this is
+ * the kernel's !CONFIG_COMPACTION version: retry an order up to
+ * PAGE_ALLOC_COSTLY_ORDER while some zone has the free pages for it at
+ * the min watermark, in case reclaim alone can assemble the block.
+ */
+static bool should_compact_retry(struct task *t, unsigned int order, enum zone_type highest_zoneidx,
+				 unsigned int alloc_flags)
+{
+	struct sim *sim = t->sim;
+
+	if (!order || order > PAGE_ALLOC_COSTLY_ORDER)
+		return false;
+	for (unsigned int n = 0; n < sim->nr_nodes; n++)
+		for (int z = (int)highest_zoneidx; z >= 0; z--) {
+			struct zone *zone = &sim->nodes[n].node_zones[z];
+
+			if (populated_zone(zone) &&
+			    __zone_watermark_ok(zone, 0, min_wmark_pages(zone), highest_zoneidx,
+						alloc_flags, zone_page_state(zone, NR_FREE_PAGES)))
+				return true;
+		}
+	return false;
+}
+
+/*
+ * gfp_to_alloc_flags() (v6.12): the slow path's flags.  __GFP_HIGH may
+ * dip to half the min watermark (ALLOC_MIN_RESERVE, the same bit), a
+ * request that cannot reclaim (atomic, GFP_NOWAIT) a further quarter
+ * (ALLOC_NON_BLOCK) unless __GFP_NOMEMALLOC, and a high-order atomic one
+ * may use and create highatomic reserves.  Real-time tasks and cpusets
+ * are not modelled.
+ */
+static unsigned int gfp_to_alloc_flags(gfp_t gfp, unsigned int order)
+{
+	unsigned int alloc_flags = ALLOC_WMARK_MIN | ALLOC_CPUSET;
+
+	alloc_flags |= gfp & (__GFP_HIGH | __GFP_KSWAPD_RECLAIM);
+	if (!(gfp & __GFP_DIRECT_RECLAIM) && !(gfp & __GFP_NOMEMALLOC)) {
+		alloc_flags |= ALLOC_NON_BLOCK;
+		if (order > 0 && (alloc_flags & ALLOC_MIN_RESERVE))
+			alloc_flags |= ALLOC_HIGHATOMIC;
+	}
+	return alloc_flags;
+}
+_Static_assert(__GFP_HIGH == ALLOC_MIN_RESERVE && __GFP_KSWAPD_RECLAIM == ALLOC_KSWAPD,
+	       "gfp_to_alloc_flags() copies these bits, as the kernel does");
+
+/*
+ * warn_alloc() (v6.12): count the failure and, unless __GFP_NOWARN, log
+ * "COMM: page allocation failure: order:N, mode:0x...(NAMES),
+ * nodemask=(null),cpuset=/,mems_allowed=0[-M]" through the kernel's
+ * ratelimit (10 messages per 5 s; the ones above are counted as
+ * suppressed and reported when the next window opens, as
+ * ___ratelimit() does).  The kernel follows the line with a stack dump
+ * and show_mem(); the model keeps the line only.
+ */
+static void warn_alloc(struct task *t, gfp_t gfp, unsigned int order)
+{
+	struct sim *sim = t->sim;
+	struct alloc_failures *af = &sim->alloc_failures;
+	u64 now = task_now(t);
+	char names[192], line[KMSG_LINE_LEN], mems[16];
+
+	af->failed[order]++;
+	if (gfp & __GFP_NOWARN)
+		return;
+	af->warned++;
+	if (!af->rs_begin || now - af->rs_begin >= 5 * NSEC_PER_SEC) {
+		if (af->rs_missed) {
+			snprintf(line, sizeof(line), "warn_alloc: %llu callbacks suppressed",
+				 (unsigned long long)af->rs_missed);
+			kmsg_log(sim, now, line);
+		}
+		af->rs_begin = now ? now : 1;
+		af->rs_printed = af->rs_missed = 0;
+	}
+	if (af->rs_printed >= 10) {
+		af->rs_missed++;
+		return;
+	}
+	af->rs_printed++;
+	gfp_format(gfp, names, sizeof(names));
+	if (sim->nr_nodes > 1)
+		snprintf(mems, sizeof(mems), "0-%u", sim->nr_nodes - 1);
+	else
+		snprintf(mems, sizeof(mems), "0");
+	snprintf(
+		line, sizeof(line),
+		"%s: page allocation failure: order:%u, mode:%#x(%s), nodemask=(null),cpuset=/,mems_allowed=%s",
+		t->comm, order, gfp, names, mems);
+	kmsg_log(sim, now, line);
 }
 
 /*
@@ -231,36 +343,55 @@ static bool did_some_progress(const struct sim *sim, unsigned long nr_reclaimed,
 
 /*
  * __alloc_pages() + __alloc_pages_slowpath() (v6.12): see internal.h.
- * Each retry wakes kswapd and tries the min watermark before it judges
- * the last direct reclaim (should_reclaim_retry, or the 2.6.x rule) and
- * reclaims again.
+ * Each retry wakes kswapd and tries the min watermark (less the reserves
+ * the gfp mask allows) before it judges the last direct reclaim
+ * (should_reclaim_retry, or the 2.6.x rule) and reclaims again.  A mask
+ * without __GFP_DIRECT_RECLAIM fails there; after a reclaim,
+ * __GFP_NORETRY fails, and so does a costly order without
+ * __GFP_RETRY_MAYFAIL; the OOM killer is not used for costly orders,
+ * __GFP_RETRY_MAYFAIL, or requests limited to DMA/DMA32.  Direct
+ * compaction (before the first reclaim for costly orders, after each
+ * reclaim) is not modelled yet: where it would run, nothing happens.
  */
-enum vm_fault_result __alloc_pages(struct task *t, enum zone_type highest_zoneidx, u32 *pfn)
+enum vm_fault_result __alloc_pages(struct task *t, gfp_t gfp, unsigned int order, u32 *pfn)
 {
 	struct sim *sim = t->sim;
-	const unsigned int order = 0;
-	unsigned int no_progress_loops = 0;
+	const enum zone_type highest_zoneidx = gfp_zone(gfp);
+	const int migratetype = gfp_migratetype(gfp);
+	const bool costly_order = order > PAGE_ALLOC_COSTLY_ORDER;
+	unsigned int alloc_flags, no_progress_loops = 0;
 	unsigned long progress = 0;
 	bool reclaimed = false, all_unreclaimable = false, pflags;
 
-	*pfn = get_page_from_freelist(t, order, ALLOC_WMARK_LOW, highest_zoneidx);
+	*pfn = get_page_from_freelist(t, order, ALLOC_WMARK_LOW, highest_zoneidx, migratetype);
 	if (*pfn != NO_PFN)
 		return VM_FAULT_DONE;
+	alloc_flags = gfp_to_alloc_flags(gfp, order);
 	for (;;) {
-		wake_all_kswapds(t, order, highest_zoneidx);
-		*pfn = get_page_from_freelist(t, order, ALLOC_WMARK_MIN, highest_zoneidx);
+		if (alloc_flags & ALLOC_KSWAPD)
+			wake_all_kswapds(t, (int)order, highest_zoneidx);
+		*pfn = get_page_from_freelist(t, order, alloc_flags, highest_zoneidx, migratetype);
 		if (*pfn != NO_PFN)
 			return VM_FAULT_DONE;
+		if (!gfpflags_allow_blocking(gfp))
+			goto nopage;
 		if (reclaimed) {
 			reclaimed = false;
 			if (sim->scn.policy.alloc_no_progress_oom) {
 				/*
-				 * 2.6.x __alloc_pages: progress means nap HZ/50
-				 * and rebalance; none means one last try at the
-				 * high watermark (a parallel OOM kill may have
-				 * freed memory), then the OOM killer.
+				 * 2.6.x __alloc_pages: progress, or a request
+				 * that may not OOM-kill (no __GFP_FS), means nap
+				 * HZ/50 and rebalance, up to COSTLY (larger
+				 * orders only with __GFP_REPEAT, not modelled)
+				 * and never with __GFP_NORETRY; no progress
+				 * means one last try at the high watermark (a
+				 * parallel OOM kill may have freed memory), then
+				 * the OOM killer, up to COSTLY.
 				 */
-				if (did_some_progress(sim, progress, all_unreclaimable)) {
+				if (did_some_progress(sim, progress, all_unreclaimable) ||
+				    !(gfp & __GFP_FS) || (gfp & __GFP_NORETRY)) {
+					if (costly_order || (gfp & __GFP_NORETRY))
+						goto nopage;
 					/* v3.11+: wait_iff_congested(preferred zone, HZ/50) */
 					if (!sim->scn.policy.wait_iff_congested)
 						congestion_wait(t, JIFFY_NS * (HZ / 50));
@@ -270,12 +401,27 @@ enum vm_fault_result __alloc_pages(struct task *t, enum zone_type highest_zoneid
 					continue;
 				}
 				*pfn = get_page_from_freelist(t, order, ALLOC_WMARK_HIGH,
-							      highest_zoneidx);
+							      highest_zoneidx, migratetype);
 				if (*pfn != NO_PFN)
 					return VM_FAULT_DONE;
-			} else if (should_reclaim_retry(t, highest_zoneidx, progress,
-							&no_progress_loops)) {
-				goto reclaim;
+				if (costly_order)
+					goto nopage;
+			} else {
+				if (gfp & __GFP_NORETRY)
+					goto nopage;
+				if (costly_order && !(gfp & __GFP_RETRY_MAYFAIL))
+					goto nopage;
+				if (should_reclaim_retry(t, order, highest_zoneidx, alloc_flags,
+							 progress, &no_progress_loops))
+					goto reclaim;
+				/* compaction needs free memory: only after progress */
+				if (progress &&
+				    should_compact_retry(t, order, highest_zoneidx, alloc_flags))
+					goto reclaim;
+				/* __alloc_pages_may_oom: no OOM kill for these */
+				if (costly_order || (gfp & __GFP_RETRY_MAYFAIL) ||
+				    highest_zoneidx < ZONE_NORMAL)
+					goto nopage;
 			}
 			if (mm_task(t)->no_oom)
 				return VM_FAULT_NOMEM;
@@ -288,10 +434,16 @@ enum vm_fault_result __alloc_pages(struct task *t, enum zone_type highest_zoneid
 reclaim:
 		/* __alloc_pages_direct_reclaim -> __perform_reclaim: a memstall */
 		psi_memstall_enter(t, &pflags);
-		progress = try_to_free_pages(t, order, highest_zoneidx, &all_unreclaimable);
+		progress = try_to_free_pages(t, (int)order, highest_zoneidx, &all_unreclaimable);
 		psi_memstall_leave(t, &pflags);
+		/* no progress: drain_all_pages() and give a highatomic block back once */
+		if (!progress)
+			unreserve_highatomic_pageblock(sim, highest_zoneidx, false);
 		reclaimed = true;
 	}
+nopage:
+	warn_alloc(t, gfp, order);
+	return VM_FAULT_NOMEM;
 }
 
 /* free_unref_page() (v6.12) - the last reference is gone: uncharge and free. */
@@ -326,7 +478,7 @@ void free_cold_page(struct sim *sim, u32 pfn)
 /* GFP_KERNEL allocation of one page: reclaim and OOM as any other. */
 enum vm_fault_result alloc_kernel_page(struct task *t, u32 *pfn)
 {
-	enum vm_fault_result r = __alloc_pages(t, ZONE_NORMAL, pfn);
+	enum vm_fault_result r = __alloc_pages(t, GFP_KERNEL, 0, pfn);
 
 	if (r == VM_FAULT_DONE)
 		t->sim->nr_kernel_pages++;
@@ -338,6 +490,33 @@ void free_kernel_page(struct sim *sim, u32 pfn)
 {
 	sim->nr_kernel_pages--;
 	free_unref_page(sim, pfn);
+}
+
+enum vm_fault_result alloc_kernel_pages(struct task *t, gfp_t gfp, unsigned int order, u32 *pfn)
+{
+	enum vm_fault_result r = __alloc_pages(t, gfp, order, pfn);
+
+	if (r == VM_FAULT_DONE)
+		t->sim->nr_kernel_pages += 1ULL << order;
+	return r;
+}
+
+/*
+ * __free_pages() of a kernel block of @order (v6.12 __free_pages_ok, the
+ * order-0 ones through the per-CPU path of free_unref_page).
+ */
+void free_kernel_pages(struct sim *sim, u32 pfn, unsigned int order)
+{
+	if (!order) {
+		free_kernel_page(sim, pfn);
+		return;
+	}
+	sim->nr_kernel_pages -= 1ULL << order;
+	for (u32 i = 0; i < 1U << order; i++)
+		sim->mem_map[pfn + i] =
+			(struct page){ .next = NO_PFN, .prev = NO_PFN, .memcg_id = MEMCG_ID_NONE };
+	free_one_page(sim, pfn, order);
+	count_vm_events(sim, PGFREE, 1ULL << order);
 }
 
 /*
@@ -364,7 +543,7 @@ enum vm_fault_result task_fill_pool(struct task *t, unsigned int nr, unsigned in
 	while (mm_task(t)->pool_nr < nr) {
 		mm_task(t)->no_oom = mm_task(t)->pool_nr >= need;
 		if (mm_task(t)->held_pfn == NO_PFN) {
-			r = __alloc_pages(t, ZONE_MOVABLE, &mm_task(t)->held_pfn);
+			r = __alloc_pages(t, GFP_HIGHUSER_MOVABLE, 0, &mm_task(t)->held_pfn);
 			if (r != VM_FAULT_DONE)
 				goto out;
 		}

@@ -14,6 +14,7 @@
  *    counters equal its PTEs, NR_ANON_MAPPED/NR_FILE_MAPPED count the
  *    mapped pages.
  */
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "internal.h"
@@ -162,8 +163,17 @@ int mm_verify(struct sim *sim, char *err, size_t errlen)
 			for (unsigned int o = 0; o < NR_PAGE_ORDERS; o++)
 				for (int mt = 0; mt < MIGRATE_TYPES; mt++)
 					for (u32 p = zone->free_area[o].free_list[mt].head;
-					     p != NO_PFN; p = sim->mem_map[p].next)
+					     p != NO_PFN; p = sim->mem_map[p].next) {
 						zfree += 1ULL << o;
+						/* v6.10+: a free block sits on its pageblock's list */
+						if (get_pfnblock_migratetype(sim, zone, p) != mt)
+							rc = fail(
+								err, errlen,
+								"free block's list vs its pageblock type",
+								mt,
+								get_pfnblock_migratetype(sim, zone,
+											 p));
+					}
 			if ((long)zfree != zone->vm_stat[NR_FREE_PAGES])
 				rc = fail(err, errlen, "zone NR_FREE_PAGES vs free lists",
 					  zone->vm_stat[NR_FREE_PAGES], (long long)zfree);
@@ -283,4 +293,29 @@ void dump_page(const struct page *page, const char *reason)
 	fprintf(stderr, " memcg %u order %u mapcount %u\n", page->memcg_id, page->order,
 		page->mapcount);
 	fprintf(stderr, "page dumped because: %s\n", reason);
+}
+
+/*
+ * The model's printk(): the line goes to sim->kmsg (report.c prints it
+ * with the run's results).  Host memory shortage drops the line and
+ * counts it, as a full ring buffer loses messages.
+ */
+void kmsg_log(struct sim *sim, u64 t_ns, const char *text)
+{
+	struct kmsg *k = &sim->kmsg;
+
+	if (k->nr == k->cap) {
+		size_t cap = k->cap ? 2 * k->cap : 16;
+		struct kmsg_line *l;
+
+		if (cap > KMSG_MAX_LINES || !(l = realloc(k->lines, cap * sizeof(*l)))) {
+			k->dropped++;
+			return;
+		}
+		k->lines = l;
+		k->cap = cap;
+	}
+	k->lines[k->nr].t_ns = t_ns;
+	snprintf(k->lines[k->nr].text, sizeof(k->lines[k->nr].text), "%s", text);
+	k->nr++;
 }

@@ -12,6 +12,7 @@
 #include "sim.h"
 #include "../sim/bug.h"
 #include "page_alloc.h"
+#include "gfp.h"
 #include "vmscan.h"
 
 /*
@@ -113,16 +114,27 @@ void free_cold_page(struct sim *sim, u32 pfn);
  * LRU, not charged): socket buffers, kernel stacks, page tables */
 enum vm_fault_result alloc_kernel_page(struct task *t, u32 *pfn);
 void free_kernel_page(struct sim *sim, u32 pfn);
+/*
+ * alloc_kernel_pages - a kernel block of 2^@order pages (0..max_page_order)
+ * with @gfp (gfp_check() valid), not on any LRU, not charged;
+ * free_kernel_pages gives it back.  Results as __alloc_pages.
+ */
+enum vm_fault_result alloc_kernel_pages(struct task *t, gfp_t gfp, unsigned int order, u32 *pfn);
+void free_kernel_pages(struct sim *sim, u32 pfn, unsigned int order);
+/* kmsg_log - append @text to the kernel log at @t_ns (debug.c) */
+void kmsg_log(struct sim *sim, u64 t_ns, const char *text);
 
 /* ---- page allocation (mm/page_alloc.c) ---- */
 /*
- * __alloc_pages - one order-0 page for @t, as the kernel's
+ * __alloc_pages - a block of 2^@order pages for @t with @gfp (gfp_check()
+ * valid; zone and migratetype from it), as the kernel's
  * __alloc_pages/__alloc_pages_slowpath: fast path at the low watermark,
- * wake kswapd, min watermark, direct reclaim with retries, OOM.  A call
- * that starts reclaim returns VM_FAULT_RETRY; call again next step.
- * On VM_FAULT_DONE *pfn is the page.
+ * wake kswapd, min watermark less the reserves @gfp may use, direct
+ * reclaim with retries, OOM.  On VM_FAULT_DONE *pfn is the first page;
+ * VM_FAULT_NOMEM is a failure the caller must handle (counted and logged
+ * by warn_alloc unless __GFP_NOWARN); VM_FAULT_OOM: @t was OOM-killed.
  */
-enum vm_fault_result __alloc_pages(struct task *t, enum zone_type highest_zoneidx, u32 *pfn);
+enum vm_fault_result __alloc_pages(struct task *t, gfp_t gfp, unsigned int order, u32 *pfn);
 void wakeup_kswapd(struct sim *sim, struct zone *zone, int order, enum zone_type highest_zoneidx);
 struct pglist_data *task_node(struct task *t);
 /* zone_watermark_ok of the scenario's watermark_check policy */

@@ -232,7 +232,17 @@ int mem_init_zones(struct sim *sim)
 	}
 	for (nid = 0; nid < sim->nr_nodes; nid++) {
 		for (z = 0; z < MAX_NR_ZONES; z++) {
-			memblock_free_zone(sim, &sim->nodes[nid].node_zones[z]);
+			struct zone *zone = &sim->nodes[nid].node_zones[z];
+
+			/* the pageblock bitmap (setup_usemap), one byte each */
+			zone->pageblock_mt =
+				calloc((zone->managed_pages >> pageblock_order(sim)) + 1,
+				       sizeof(*zone->pageblock_mt));
+			if (!zone->pageblock_mt) {
+				mem_free_zones(sim);
+				return -ENOMEM;
+			}
+			memblock_free_zone(sim, zone);
 			if (shuffle_zone(sim, &sim->nodes[nid].node_zones[z])) {
 				mem_free_zones(sim);
 				return -ENOMEM;
@@ -255,8 +265,10 @@ int mem_init_zones(struct sim *sim)
 void mem_free_zones(struct sim *sim)
 {
 	for (unsigned int nid = 0; nid < sim->nr_nodes; nid++)
-		for (int z = 0; z < MAX_NR_ZONES; z++)
+		for (int z = 0; z < MAX_NR_ZONES; z++) {
 			free(sim->nodes[nid].node_zones[z].pcp_count);
+			free(sim->nodes[nid].node_zones[z].pageblock_mt);
+		}
 	free(sim->mem_map);
 	free(sim->nodes);
 	sim->mem_map = NULL;

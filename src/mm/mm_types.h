@@ -110,14 +110,23 @@ static inline bool is_active_lru(enum lru_list lru)
 	return lru == LRU_ACTIVE_ANON || lru == LRU_ACTIVE_FILE;
 }
 
-/* Migrate types of free pages (v4.4+: MIGRATE_RESERVE gone). */
+/*
+ * Migrate types of free pages and pageblocks (include/linux/mmzone.h,
+ * v6.12 without CMA; v4.4+: MIGRATE_RESERVE gone).  The first
+ * MIGRATE_PCPTYPES have per-CPU lists and fall back to each other;
+ * HIGHATOMIC blocks are reserved for high-order atomic allocations;
+ * ISOLATE blocks are being emptied (compaction, memory hotplug, CMA) and
+ * never allocated from.
+ */
 enum migratetype {
 	MIGRATE_UNMOVABLE,
 	MIGRATE_MOVABLE,
 	MIGRATE_RECLAIMABLE,
 	MIGRATE_HIGHATOMIC,
+	MIGRATE_ISOLATE,
 	MIGRATE_TYPES,
 };
+#define MIGRATE_PCPTYPES (MIGRATE_RECLAIMABLE + 1)
 
 struct free_area {
 	struct pfn_list free_list[MIGRATE_TYPES];
@@ -141,6 +150,12 @@ struct zone {
 	long lowmem_reserve[MAX_NR_ZONES];
 	u64 nr_reserved_highatomic;
 	struct free_area free_area[NR_PAGE_ORDERS];
+	/*
+	 * the migratetype of each pageblock, by zone-relative index >>
+	 * pageblock_order (the kernel's pageblock_flags bitmap); the last
+	 * one may be partial
+	 */
+	u8 *pageblock_mt;
 	long vm_stat[NR_VM_ZONE_STAT_ITEMS];
 	/* v1 soft limit: the groups in excess here, largest first (memcontrol-v1.c) */
 	struct memcg_soft_mz *soft_limit_tree;

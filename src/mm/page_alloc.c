@@ -35,9 +35,6 @@ const char *const zone_names[MAX_NR_ZONES] = {
 	[ZONE_MOVABLE] = "Movable", [ZONE_DEVICE] = "Device",
 };
 
-/* include/linux/mmzone.h: the migratetypes that have per-CPU lists. */
-#define MIGRATE_PCPTYPES (MIGRATE_RECLAIMABLE + 1)
-
 /* include/linux/mm.h mult_frac(): x * n / d without overflowing x * n. */
 static inline u64 mult_frac(u64 x, u64 n, u64 d)
 {
@@ -387,9 +384,67 @@ bool zone_watermark_ok_order_walk(const struct zone *z, unsigned int order, u64 
 	return true;
 }
 
+/*
+ * KOSAKI's 2008 rule (see page_alloc.h): the order-0 part is the 2.6.28
+ * one (HIGH halves the mark, HARDER takes a further quarter, the reserve
+ * counts); then a single free block large enough is enough, however
+ * little else is free.  The walk stops at the first non-empty order, so
+ * its cost does not grow with free memory as the order walk's does.
+ */
+bool zone_watermark_ok_any_block(const struct zone *z, unsigned int order, u64 mark,
+				 enum zone_type classzone_idx, unsigned int alloc_flags)
+{
+	long min = (long)mark;
+	long free = zone_page_state(z, NR_FREE_PAGES) - (1L << order) + 1;
+
+	if (alloc_flags & ALLOC_HIGH)
+		min -= min / 2;
+	if (alloc_flags & ALLOC_HARDER)
+		min -= min / 4;
+	if (free <= min + z->lowmem_reserve[classzone_idx])
+		return false;
+	for (unsigned int o = order; o < NR_PAGE_ORDERS; o++)
+		if (z->free_area[o].nr_free)
+			return true;
+	return false;
+}
+
 /* ---------------------------------------------------------------------
  * The buddy allocator
  */
+
+static inline u64 pageblock_idx(const struct sim *sim, const struct zone *z, u32 pfn)
+{
+	return (u64)(pfn - z->zone_start_pfn) >> pageblock_order(sim);
+}
+
+int get_pfnblock_migratetype(const struct sim *sim, const struct zone *z, u32 pfn)
+{
+	return z->pageblock_mt[pageblock_idx(sim, z, pfn)];
+}
+
+void set_pageblock_migratetype(const struct sim *sim, struct zone *z, u32 pfn, int migratetype)
+{
+	z->pageblock_mt[pageblock_idx(sim, z, pfn)] = (u8)migratetype;
+}
+
+/* include/linux/mmzone.h migratetype_is_mergeable(): only the types that
+ * fall back to each other may be merged across pageblocks. */
+static inline bool migratetype_is_mergeable(int mt)
+{
+	return mt < MIGRATE_PCPTYPES;
+}
+
+/* v6.12 change_pageblock_range(): the pageblocks of a block of @order >=
+ * pageblock_order all take @mt. */
+static void change_pageblock_range(struct sim *sim, struct zone *z, u32 pfn, unsigned int order,
+				   int mt)
+{
+	u64 n = 1ULL << (order - pageblock_order(sim));
+
+	for (u64 i = 0; i < n; i++)
+		set_pageblock_migratetype(sim, z, pfn + (u32)(i << pageblock_order(sim)), mt);
+}
 
 /* Link the free block at @pfn into its list; head = list_add, tail =
  * list_add_tail.  The allocator takes from the head. */
@@ -448,6 +503,16 @@ static void del_from_free_list(struct sim *sim, struct zone *z, u32 pfn)
 	area->nr_free_mt[mt]--;
 }
 
+/* v6.12 move_to_free_list(): the free block at @pfn to the tail of the
+ * same order's list of @mt. */
+static void move_to_free_list(struct sim *sim, struct zone *z, u32 pfn, int mt)
+{
+	unsigned int order = pfn_to_page(sim, pfn)->order;
+
+	del_from_free_list(sim, z, pfn);
+	add_to_free_list(sim, z, pfn, order, mt, true);
+}
+
 /*
  * Models v6.12 expand(): a block of order @high was taken for a request of
  * order @low; the upper half is given back at each order on the way down
@@ -462,21 +527,29 @@ static void expand(struct sim *sim, struct zone *z, u32 pfn, unsigned int low, u
 	}
 }
 
+/* v6.12 page_del_and_expand(): take the free block at @pfn of order @high
+ * off its list and keep 2^@low pages of it. */
+static void page_del_and_expand(struct sim *sim, struct zone *z, u32 pfn, unsigned int low,
+				unsigned int high, int mt)
+{
+	del_from_free_list(sim, z, pfn);
+	expand(sim, z, pfn, low, high, mt);
+}
+
 /*
  * Models v6.12 __rmqueue_smallest(): the first block on the smallest
  * non-empty list of @mt at order >= @order, split down to @order.
  */
 static u32 rmqueue_smallest(struct sim *sim, struct zone *z, unsigned int order, int mt)
 {
-	unsigned int o;
+	unsigned int o, max = max_page_order(sim);
 
-	for (o = order; o < NR_PAGE_ORDERS; o++) {
+	for (o = order; o <= max; o++) {
 		u32 pfn = z->free_area[o].free_list[mt].head;
 
 		if (pfn == NO_PFN)
 			continue;
-		del_from_free_list(sim, z, pfn);
-		expand(sim, z, pfn, order, o, mt);
+		page_del_and_expand(sim, z, pfn, order, o, mt);
 		return pfn;
 	}
 	return NO_PFN;
@@ -489,53 +562,173 @@ static const int fallbacks[MIGRATE_PCPTYPES][MIGRATE_PCPTYPES - 1] = {
 	[MIGRATE_RECLAIMABLE] = { MIGRATE_UNMOVABLE, MIGRATE_MOVABLE },
 };
 
-/* v6.12 can_steal_fallback(): may a request of @start_mt take over the
- * pageblock its fallback block of @order lives in? */
+/*
+ * Models v6.12 can_steal_fallback(): may a request of @start_mt that
+ * falls back to a block of @order try to take over that block's whole
+ * pageblock?  Always for pageblock-sized blocks; for smaller ones when the
+ * block is at least half a pageblock, or the request is unmovable or
+ * reclaimable: their pages scattered in movable pageblocks would pin them
+ * for good, which is worse than a movable page left in a foreign block.
+ * (page_group_by_mobility_disabled, a machine smaller than
+ * pageblock_nr_pages x MIGRATE_TYPES, is not modelled.)
+ */
 static bool can_steal_fallback(const struct sim *sim, unsigned int order, int start_mt)
 {
 	return order >= pageblock_order(sim) / 2 || start_mt == MIGRATE_RECLAIMABLE ||
 	       start_mt == MIGRATE_UNMOVABLE;
 }
 
-/* v6.12 find_suitable_fallback(): first fallback type with a block of
- * @order, or -1. */
-static int find_suitable_fallback(const struct zone *z, unsigned int order, int start_mt)
+/*
+ * Models v6.12 find_suitable_fallback() (only_stealable false): the first
+ * type in @start_mt's fallback order with a free block of @order, or -1;
+ * *can_steal says whether can_steal_fallback() allows the pageblock.
+ */
+static int find_suitable_fallback(const struct sim *sim, const struct zone *z, unsigned int order,
+				  int start_mt, bool *can_steal)
 {
-	int i;
-
-	for (i = 0; i < MIGRATE_PCPTYPES - 1; i++) {
+	*can_steal = false;
+	if (!z->free_area[order].nr_free)
+		return -1;
+	for (int i = 0; i < MIGRATE_PCPTYPES - 1; i++) {
 		int mt = fallbacks[start_mt][i];
 
-		if (z->free_area[order].nr_free_mt[mt])
-			return mt;
+		if (!z->free_area[order].nr_free_mt[mt])
+			continue;
+		*can_steal = can_steal_fallback(sim, order, start_mt);
+		return mt;
 	}
 	return -1;
 }
 
 /*
- * Models v6.12 __rmqueue_fallback() + steal_suitable_fallback().  The
- * largest block on a fallback list is taken, to approximate the pageblock
- * with most free pages and keep mixing of types rare; a movable request
- * that could not claim the pageblock anyway takes the smallest instead.
- * A block of at least a pageblock is claimed: its remainder goes to the
- * requester's lists.  Smaller blocks keep their type for the remainder
- * (the kernel's single-page steal); claiming a whole pageblock around a
- * small block needs the pageblock table the model does not keep.
- * Watermark boosting on fallback (SPEC 1.3) is not signalled from here.
+ * Models v6.12 prep_move_freepages_block(): the zone-relative bounds of
+ * the pageblock around @pfn, with its free pages and the in-use pages
+ * that could be migrated (on an LRU: the kernel also counts
+ * __PageMovable, which the model has no pages of).  False when the
+ * pageblock is not wholly inside the zone.
+ */
+static bool prep_move_freepages_block(struct sim *sim, const struct zone *z, u32 pfn, u64 *start,
+				      u64 *num_free, u64 *num_movable)
+{
+	u64 nr = pageblock_nr_pages(sim), idx, end;
+
+	*start = (pfn - z->zone_start_pfn) & ~(nr - 1);
+	end = *start + nr;
+	*num_free = *num_movable = 0;
+	if (end > z->managed_pages)
+		return false;
+	for (idx = *start; idx < end;) {
+		const struct page *page = pfn_to_page(sim, z->zone_start_pfn + (u32)idx);
+
+		if (PageFlag(page, PG_buddy)) {
+			*num_free += 1ULL << page->order;
+			idx += 1ULL << page->order;
+			continue;
+		}
+		if (PageFlag(page, PG_lru) || PageFlag(page, PG_isolated))
+			(*num_movable)++;
+		idx++;
+	}
+	return true;
+}
+
+/*
+ * Models v6.12 __move_freepages_block(): every free block of the
+ * pageblock starting at zone index @start to the lists of @new_mt, and
+ * the pageblock's type with them.  Returns the pages moved.
+ */
+static u64 move_freepages_block(struct sim *sim, struct zone *z, u64 start, int new_mt)
+{
+	u64 idx, end = start + pageblock_nr_pages(sim), moved = 0;
+
+	for (idx = start; idx < end;) {
+		u32 pfn = z->zone_start_pfn + (u32)idx;
+		const struct page *page = pfn_to_page(sim, pfn);
+
+		if (!PageFlag(page, PG_buddy)) {
+			idx++;
+			continue;
+		}
+		idx += 1ULL << page->order;
+		moved += 1ULL << page->order;
+		move_to_free_list(sim, z, pfn, new_mt);
+	}
+	set_pageblock_migratetype(sim, z, z->zone_start_pfn + (u32)start, new_mt);
+	return moved;
+}
+
+/*
+ * Models v6.12 steal_suitable_fallback(): the fallback block at @pfn, of
+ * @current_order, serves a request of @order and @start_type.
+ *  - a block of a pageblock or more becomes the requester's outright:
+ *    its pageblocks change type and the remainder goes to its lists;
+ *  - otherwise, when stealing is allowed (@whole_block), the pageblock is
+ *    claimed if its free pages plus the pages "alike" the request (for a
+ *    movable request its LRU pages; for unmovable/reclaimable in a
+ *    movable block the non-free, non-LRU ones) make at least half of it:
+ *    all its free blocks move and the request is served from them;
+ *  - else a single block is taken and its remainder stays with the
+ *    pageblock's type, mixing types in that pageblock.
+ * Highatomic pageblocks are never claimed.  Watermark boosting on
+ * fallback (boost_watermark, v5.0+, SPEC 1.3) belongs here and is not
+ * modelled yet.
+ */
+static u32 steal_suitable_fallback(struct sim *sim, struct zone *z, u32 pfn,
+				   unsigned int current_order, unsigned int order, int start_type,
+				   bool whole_block)
+{
+	int block_type = get_pfnblock_migratetype(sim, z, pfn);
+	u64 start, free_pages, movable_pages, alike_pages;
+
+	if (block_type == MIGRATE_HIGHATOMIC)
+		goto single_page;
+	if (current_order >= pageblock_order(sim)) {
+		del_from_free_list(sim, z, pfn);
+		change_pageblock_range(sim, z, pfn, current_order, start_type);
+		expand(sim, z, pfn, order, current_order, start_type);
+		return pfn;
+	}
+	if (!whole_block)
+		goto single_page;
+	if (!prep_move_freepages_block(sim, z, pfn, &start, &free_pages, &movable_pages))
+		goto single_page;
+	if (start_type == MIGRATE_MOVABLE)
+		alike_pages = movable_pages;
+	else if (block_type == MIGRATE_MOVABLE)
+		alike_pages = pageblock_nr_pages(sim) - (free_pages + movable_pages);
+	else
+		alike_pages = 0;
+	if (free_pages + alike_pages >= pageblock_nr_pages(sim) / 2) {
+		move_freepages_block(sim, z, start, start_type);
+		return rmqueue_smallest(sim, z, order, start_type);
+	}
+single_page:
+	page_del_and_expand(sim, z, pfn, order, current_order, block_type);
+	return pfn;
+}
+
+/*
+ * Models v6.12 __rmqueue_fallback(): the largest free block of a fallback
+ * type (taking a big block claims a whole pageblock and keeps the types
+ * apart for longer), except that a movable request that may not steal
+ * takes the smallest suitable block instead: it will not claim the
+ * pageblock anyway, and a small piece does less lasting harm.
+ * ALLOC_NOFRAGMENT (v5.0+: fall back only in whole pageblocks while
+ * another zone could serve the request) is not modelled.
  */
 static u32 rmqueue_fallback(struct sim *sim, struct zone *z, unsigned int order, int start_mt)
 {
 	int o, fallback_mt = -1;
-	u32 pfn;
+	bool can_steal = false;
 
-	for (o = MAX_PAGE_ORDER; o >= (int)order; o--) {
-		fallback_mt = find_suitable_fallback(z, (unsigned int)o, start_mt);
+	for (o = (int)max_page_order(sim); o >= (int)order; o--) {
+		fallback_mt = find_suitable_fallback(sim, z, (unsigned int)o, start_mt, &can_steal);
 		if (fallback_mt < 0)
 			continue;
-		if (!can_steal_fallback(sim, (unsigned int)o, start_mt) &&
-		    start_mt == MIGRATE_MOVABLE && o > (int)order) {
-			for (o = (int)order; o <= MAX_PAGE_ORDER; o++) {
-				fallback_mt = find_suitable_fallback(z, (unsigned int)o, start_mt);
+		if (!can_steal && start_mt == MIGRATE_MOVABLE && o > (int)order) {
+			for (o = (int)order; o <= (int)max_page_order(sim); o++) {
+				fallback_mt = find_suitable_fallback(sim, z, (unsigned int)o,
+								     start_mt, &can_steal);
 				if (fallback_mt >= 0)
 					break;
 			}
@@ -544,32 +737,106 @@ static u32 rmqueue_fallback(struct sim *sim, struct zone *z, unsigned int order,
 	}
 	if (fallback_mt < 0)
 		return NO_PFN;
+	return steal_suitable_fallback(sim, z, z->free_area[o].free_list[fallback_mt].head,
+				       (unsigned int)o, order, start_mt, can_steal);
+}
 
-	pfn = z->free_area[o].free_list[fallback_mt].head;
-	del_from_free_list(sim, z, pfn);
-	expand(sim, z, pfn, order, (unsigned int)o,
-	       (unsigned int)o >= pageblock_order(sim) ? start_mt : fallback_mt);
+/*
+ * Models v6.12 rmqueue_buddy() → __rmqueue(): see page_alloc.h.  Failing
+ * now is worse than failing a later high-order atomic allocation, so OOM
+ * victims and atomic requests may dip into the highatomic reserve last.
+ */
+u32 rmqueue_buddy(struct sim *sim, struct zone *z, unsigned int order, int migratetype,
+		  unsigned int alloc_flags)
+{
+	u32 pfn = NO_PFN;
+
+	if (order > max_page_order(sim) || migratetype < 0 || migratetype >= MIGRATE_PCPTYPES)
+		return NO_PFN;
+	if (alloc_flags & ALLOC_HIGHATOMIC)
+		pfn = rmqueue_smallest(sim, z, order, MIGRATE_HIGHATOMIC);
+	if (pfn == NO_PFN)
+		pfn = rmqueue_smallest(sim, z, order, migratetype);
+	if (pfn == NO_PFN)
+		pfn = rmqueue_fallback(sim, z, order, migratetype);
+	if (pfn == NO_PFN && (alloc_flags & (ALLOC_OOM | ALLOC_NON_BLOCK)))
+		pfn = rmqueue_smallest(sim, z, order, MIGRATE_HIGHATOMIC);
+	if (pfn != NO_PFN)
+		z->vm_stat[NR_FREE_PAGES] -= 1L << order;
 	return pfn;
 }
 
 /*
- * Models v6.12 rmqueue_buddy() → __rmqueue(): the requester's own lists
- * first, then the fallback types.  Highatomic requests use only their own
- * lists (the kernel adds them to ALLOC_HIGHATOMIC allocations; the model's
- * callers pick the type directly).
+ * Models v6.12 reserve_highatomic_pageblock(): see page_alloc.h.  No
+ * reserve at all in a zone whose 1 % is less than a pageblock; else the
+ * limit is that 1 % rounded up to whole pageblocks.  Only blocks of the
+ * mergeable types become reserves: the pageblock of the allocation (its
+ * free blocks move to the highatomic lists), or all the pageblocks of an
+ * allocation of pageblock size or more.
  */
-u32 rmqueue_buddy(struct sim *sim, struct zone *z, unsigned int order, int migratetype)
+void reserve_highatomic_pageblock(struct sim *sim, struct zone *z, u32 pfn, unsigned int order)
 {
-	u32 pfn;
+	u64 nr = pageblock_nr_pages(sim);
+	u64 max_managed = (z->managed_pages / 100 + nr - 1) & ~(nr - 1);
+	u64 start, free_pages, movable_pages;
 
-	if (order > MAX_PAGE_ORDER || migratetype < 0 || migratetype >= MIGRATE_TYPES)
-		return NO_PFN;
-	pfn = rmqueue_smallest(sim, z, order, migratetype);
-	if (pfn == NO_PFN && migratetype < MIGRATE_PCPTYPES)
-		pfn = rmqueue_fallback(sim, z, order, migratetype);
-	if (pfn != NO_PFN)
-		z->vm_stat[NR_FREE_PAGES] -= 1L << order;
-	return pfn;
+	if (z->managed_pages / 100 < nr || z->nr_reserved_highatomic >= max_managed)
+		return;
+	if (!migratetype_is_mergeable(get_pfnblock_migratetype(sim, z, pfn)))
+		return;
+	if (order >= pageblock_order(sim)) {
+		change_pageblock_range(sim, z, pfn, order, MIGRATE_HIGHATOMIC);
+		z->nr_reserved_highatomic += 1ULL << order;
+		return;
+	}
+	if (!prep_move_freepages_block(sim, z, pfn, &start, &free_pages, &movable_pages))
+		return;
+	move_freepages_block(sim, z, start, MIGRATE_HIGHATOMIC);
+	z->nr_reserved_highatomic += nr;
+}
+
+/*
+ * Models v6.12 unreserve_highatomic_pageblock(): see page_alloc.h.  The
+ * first zone (from the top) with a reserved block that has a free block
+ * on the highatomic lists gives that pageblock back, to the movable lists
+ * (the kernel gives it to the failing request's type; the model's direct
+ * reclaimers are the callers of __alloc_pages, movable or not, and the
+ * choice only decides which lists the freed block starts on).
+ */
+bool unreserve_highatomic_pageblock(struct sim *sim, enum zone_type highest_zoneidx, bool force)
+{
+	u64 nr = pageblock_nr_pages(sim);
+
+	for (unsigned int n = 0; n < sim->nr_nodes; n++) {
+		for (int zi = (int)highest_zoneidx; zi >= 0; zi--) {
+			struct zone *z = &sim->nodes[n].node_zones[zi];
+
+			if (!populated_zone(z) || !z->nr_reserved_highatomic)
+				continue;
+			if (!force && z->nr_reserved_highatomic <= nr)
+				continue;
+			for (unsigned int o = 0; o <= max_page_order(sim); o++) {
+				u32 pfn = z->free_area[o].free_list[MIGRATE_HIGHATOMIC].head;
+				u64 start, free_pages, movable_pages, size;
+
+				if (pfn == NO_PFN)
+					continue;
+				size = max_u64(nr, 1ULL << o);
+				z->nr_reserved_highatomic -=
+					min_u64(size, z->nr_reserved_highatomic);
+				if (o < pageblock_order(sim)) {
+					prep_move_freepages_block(sim, z, pfn, &start, &free_pages,
+								  &movable_pages);
+					move_freepages_block(sim, z, start, MIGRATE_MOVABLE);
+				} else {
+					move_to_free_list(sim, z, pfn, MIGRATE_MOVABLE);
+					change_pageblock_range(sim, z, pfn, o, MIGRATE_MOVABLE);
+				}
+				return true;
+			}
+		}
+	}
+	return false;
 }
 
 /* Is the block at zone index @idx a free buddy of exactly @order? */
@@ -586,27 +853,42 @@ static inline bool page_is_buddy(struct sim *sim, const struct zone *z, u64 idx,
 /*
  * Models v6.12 __free_one_page(): while the block's buddy (index with bit
  * @order flipped) is itself free at the same order, take it off its list
- * and continue with the combined block one order up.  The result goes to
- * the list tail when told so (boot-time freeing, FPI_TO_TAIL) or when the
- * buddy of the next larger block is free too, so that it stays unused
- * long enough to merge further (buddy_merge_likely); else to the head.
+ * and continue with the combined block one order up.  From pageblock size
+ * up the buddy is another pageblock: blocks of types that do not fall
+ * back to each other (highatomic, isolate) never merge with others, and a
+ * mergeable buddy of another type is converted to @mt, so that a later
+ * expand() puts every piece on the lists of its pageblock.  The result
+ * goes to the list tail when told so (boot-time freeing, FPI_TO_TAIL) or
+ * when the buddy of the next larger block is free too, so that it stays
+ * unused long enough to merge further (buddy_merge_likely); else to the
+ * head.
  */
 static void __free_one_page(struct sim *sim, struct zone *z, u32 pfn, unsigned int order, int mt,
 			    bool to_tail)
 {
 	u64 idx = pfn - z->zone_start_pfn;
-	unsigned int nr = 1U << order;
+	unsigned int nr = 1U << order, max = max_page_order(sim);
 
-	while (order < MAX_PAGE_ORDER) {
+	while (order < max) {
 		u64 buddy = idx ^ (1ULL << order);
+		u32 buddy_pfn = z->zone_start_pfn + (u32)buddy;
+		int buddy_mt = mt;
 
 		if (!page_is_buddy(sim, z, buddy, order))
 			break;
-		del_from_free_list(sim, z, z->zone_start_pfn + (u32)buddy);
+		if (order >= pageblock_order(sim)) {
+			buddy_mt = get_pfnblock_migratetype(sim, z, buddy_pfn);
+			if (buddy_mt != mt &&
+			    (!migratetype_is_mergeable(mt) || !migratetype_is_mergeable(buddy_mt)))
+				break;
+		}
+		del_from_free_list(sim, z, buddy_pfn);
+		if (buddy_mt != mt)
+			change_pageblock_range(sim, z, buddy_pfn, order, mt);
 		idx &= buddy;
 		order++;
 	}
-	if (!to_tail && order < MAX_PAGE_ORDER - 1) {
+	if (!to_tail && order < max - 1) {
 		u64 parent = idx & ~(1ULL << order);
 
 		to_tail = page_is_buddy(sim, z, parent ^ (1ULL << (order + 1)), order + 1);
@@ -617,23 +899,30 @@ static void __free_one_page(struct sim *sim, struct zone *z, u32 pfn, unsigned i
 
 void free_one_page(struct sim *sim, u32 pfn, unsigned int order)
 {
-	__free_one_page(sim, page_zone(sim, pfn), pfn, order, MIGRATE_MOVABLE, false);
+	struct zone *z = page_zone(sim, pfn);
+
+	__free_one_page(sim, z, pfn, order, get_pfnblock_migratetype(sim, z, pfn), false);
 }
 
 /*
- * Models v6.12 memblock_free_all() → __free_pages_memory() →
+ * Models v6.12 memmap_init_range() (every pageblock starts
+ * MIGRATE_MOVABLE) and memblock_free_all() → __free_pages_memory() →
  * __free_pages_core() for one zone: the frames are handed over in the
  * largest naturally aligned blocks that fit, each added at the list tail.
  */
 void memblock_free_zone(struct sim *sim, struct zone *z)
 {
 	u64 idx = 0, end = z->managed_pages;
+	unsigned int max = max_page_order(sim);
 
+	if (!end)
+		return;
+	memset(z->pageblock_mt, MIGRATE_MOVABLE, ((end - 1) >> pageblock_order(sim)) + 1);
 	while (idx < end) {
-		unsigned int order = idx ? (unsigned int)__builtin_ctzll(idx) : MAX_PAGE_ORDER;
+		unsigned int order = idx ? (unsigned int)__builtin_ctzll(idx) : max;
 
-		if (order > MAX_PAGE_ORDER)
-			order = MAX_PAGE_ORDER;
+		if (order > max)
+			order = max;
 		while (idx + (1ULL << order) > end)
 			order--;
 		__free_one_page(sim, z, z->zone_start_pfn + (u32)idx, order, MIGRATE_MOVABLE, true);
@@ -758,9 +1047,22 @@ static const struct cfg_key page_alloc_policy_keys[] = {
 	{ .name = "watermark_check",
 	  .type = CFG_ENUM,
 	  P_OFF(watermark_check),
-	  .values = CFG_VALUES("modern", "order_walk"),
+	  .values = CFG_VALUES("modern", "order_walk", "any_block"),
 	  .def = "modern",
-	  .doc = "`__zone_watermark_ok` v4.4+ / the 2.6.28 per-order walk" },
+	  .doc = "for order > 0: `__zone_watermark_ok` v4.4+ (a free block of the order or larger on an unmovable, movable or reclaimable list) / the 2.6.28 per-order walk / KOSAKI's 2008 proposal (a free block of the order or larger of any type)" },
+	{ .name = "max_page_order",
+	  .type = CFG_UINT,
+	  P_OFF(max_page_order),
+	  .min = 1,
+	  .max = MAX_PAGE_ORDER,
+	  .def = "10",
+	  .doc = "the largest buddy order: v6.8+ MAX_PAGE_ORDER, v6.4..6.7 MAX_ORDER; before v6.4 the kernel's MAX_ORDER counted the orders and was this + 1 (11 on x86-64 for orders 0..10); pageblock_order is the PMD order capped at it" },
+	{ .name = "skip_zones_lots_free",
+	  .type = CFG_ENUM,
+	  P_OFF(skip_zones_lots_free),
+	  .values = CFG_VALUES("off", "on"),
+	  .def = "off",
+	  .doc = "Rik van Riel's 2008 patch (seed 004, not merged): direct reclaim skips a zone that meets 4 x its high watermark at the request's order" },
 };
 CFG_TABLE(page_alloc_policy_table, page_alloc_policy_keys);
 

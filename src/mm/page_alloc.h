@@ -43,16 +43,30 @@ int mm_check_machine(const struct scenario *s, char *err, size_t errlen);
 int mm_check_min_free_kbytes(const struct scenario *s, char *err, size_t errlen);
 
 /*
+ * max_page_order - the largest buddy order of the scenario's kernel
+ * ([policy] max_page_order, 1..MAX_PAGE_ORDER): free blocks have orders
+ * 0..max_page_order.  The kernel's name for it changed twice: before v6.4
+ * MAX_ORDER was the number of orders (11 on x86-64, orders 0..10); v6.4
+ * (commit 23baf831a32c) made MAX_ORDER the largest order itself (10); v6.8
+ * renamed it MAX_PAGE_ORDER, with NR_PAGE_ORDERS = MAX_PAGE_ORDER + 1.
+ * The model uses the v6.8 names; MAX_PAGE_ORDER (types.h) is the ceiling
+ * the free_area arrays are sized for.
+ */
+static inline unsigned int max_page_order(const struct sim *sim)
+{
+	return sim->scn.policy.max_page_order;
+}
+
+/*
  * hpage_pmd_order - order of a PMD-mapped huge page: one page of 8-byte
  * PTEs maps PAGE_SIZE/8 pages, so PAGE_SHIFT-3 (9 for 4 KiB pages, 11 for
  * 16 KiB, 13 for 64 KiB).  khugepaged's min_free_kbytes raise uses it.
  *
  * pageblock_order - order of a pageblock, the unit the kernel groups free
  * pages by mobility in (include/linux/pageblock-flags.h): the PMD order,
- * capped at MAX_PAGE_ORDER.  The model's MAX_PAGE_ORDER is x86-64's 10,
- * so for 16/64 KiB pages the cap is lower than on arm64 (whose
- * MAX_PAGE_ORDER grows with the page size); 9 for 4 KiB pages either way.
- * Both need sim->page_size.
+ * capped at max_page_order.  For 16/64 KiB pages the cap is lower than on
+ * arm64 (whose MAX_PAGE_ORDER grows with the page size); 9 for 4 KiB pages
+ * with the default max_page_order of 10.  Both need sim->page_size.
  */
 static inline unsigned int hpage_pmd_order(const struct sim *sim)
 {
@@ -62,7 +76,7 @@ static inline unsigned int pageblock_order(const struct sim *sim)
 {
 	unsigned int o = hpage_pmd_order(sim);
 
-	return o < MAX_PAGE_ORDER ? o : MAX_PAGE_ORDER;
+	return o < max_page_order(sim) ? o : max_page_order(sim);
 }
 static inline u64 pageblock_nr_pages(const struct sim *sim)
 {
@@ -142,21 +156,86 @@ bool zone_watermark_ok(const struct zone *z, unsigned int order, u64 mark,
  */
 bool zone_watermark_ok_order_walk(const struct zone *z, unsigned int order, u64 mark,
 				  enum zone_type classzone_idx, unsigned int alloc_flags);
+/*
+ * zone_watermark_ok_any_block - KOSAKI Motohiro's "zone_watermark_ok()
+ * doesn't require small fragment block" (Dec 2008, policy watermark_check
+ * = any_block): the 2.6.28 order-0 test, then true iff some free_area of
+ * order >= @order holds a block of any migratetype.
+ */
+bool zone_watermark_ok_any_block(const struct zone *z, unsigned int order, u64 mark,
+				 enum zone_type classzone_idx, unsigned int alloc_flags);
 
 /*
- * rmqueue_buddy - take one 2^@order block of @migratetype from @z's free
- * lists (__rmqueue_smallest + expand, falling back to other migratetypes),
- * updating NR_FREE_PAGES.  Returns the first PFN or NO_PFN.  The block's
- * head page leaves with PG_buddy clear, order 0, next/prev NO_PFN; no
- * other page field is touched and no vm event is counted.
+ * get_pfnblock_migratetype / set_pageblock_migratetype - the migratetype
+ * of the pageblock holding @pfn (include/linux/pageblock-flags.h, v6.12).
+ * @pfn must be a frame of @z.
  */
-u32 rmqueue_buddy(struct sim *sim, struct zone *z, unsigned int order, int migratetype);
+int get_pfnblock_migratetype(const struct sim *sim, const struct zone *z, u32 pfn);
+void set_pageblock_migratetype(const struct sim *sim, struct zone *z, u32 pfn, int migratetype);
+
+/*
+ * rmqueue_buddy - take one 2^@order block for a request of @migratetype
+ * (MIGRATE_UNMOVABLE..MIGRATE_RECLAIMABLE) from @z's free lists (v6.12
+ * rmqueue_buddy: the highatomic reserve first for ALLOC_HIGHATOMIC in
+ * @alloc_flags, then __rmqueue_smallest + expand, then __rmqueue_fallback
+ * with its pageblock stealing, then the highatomic reserve for
+ * ALLOC_OOM / ALLOC_NON_BLOCK), updating NR_FREE_PAGES.  Returns the first
+ * PFN, or NO_PFN when nothing fits, when @order > max_page_order or for
+ * any other @migratetype.  The block's head page leaves with PG_buddy
+ * clear, order 0, next/prev NO_PFN; no other page field is touched and no
+ * vm event is counted.
+ */
+u32 rmqueue_buddy(struct sim *sim, struct zone *z, unsigned int order, int migratetype,
+		  unsigned int alloc_flags);
 /*
  * free_one_page - give a 2^@order block starting at @pfn back (v6.12
- * __free_one_page), merging buddies, updating NR_FREE_PAGES.  The block
- * goes to the MIGRATE_MOVABLE lists: the model keeps no pageblock
- * migratetype table.  The caller has cleared the page's other state.
+ * free_one_page → __free_one_page), to the lists of its pageblock's
+ * migratetype, merging buddies, updating NR_FREE_PAGES.  The caller has
+ * cleared the page's other state.
  */
 void free_one_page(struct sim *sim, u32 pfn, unsigned int order);
+
+/*
+ * reserve_highatomic_pageblock - v6.12: after a high-order atomic
+ * allocation of @order from @z succeeded at @pfn, turn its pageblock(s)
+ * into a MIGRATE_HIGHATOMIC reserve while the zone's reserve is below 1 %
+ * of its managed pages (rounded up to pageblocks; none when that 1 % is
+ * less than a pageblock).
+ * unreserve_highatomic_pageblock - v6.12, when direct reclaim failed:
+ * give one reserved pageblock (of the first zone from @highest_zoneidx
+ * down that has one with a free block) back to
+ * MIGRATE_MOVABLE (@force: even the last one).  Returns true when some
+ * block was released.
+ */
+void reserve_highatomic_pageblock(struct sim *sim, struct zone *z, u32 pfn, unsigned int order);
+bool unreserve_highatomic_pageblock(struct sim *sim, enum zone_type highest_zoneidx, bool force);
+
+/* include/linux/mmzone.h migratetype_names[] (v6.12, no CMA) */
+extern const char *const migratetype_names[MIGRATE_TYPES];
+
+/*
+ * The free-block census of one zone for a request of some order (v6.12
+ * mm/vmstat.c struct contig_page_info, fill_contig_page_info): all free
+ * pages, all free blocks, and how many blocks of the requested order the
+ * blocks of that order or larger could be cut into.
+ */
+struct contig_page_info {
+	u64 free_pages;
+	u64 free_blocks_total;
+	u64 free_blocks_suitable;
+};
+void fill_contig_page_info(const struct zone *z, unsigned int suitable_order,
+			   struct contig_page_info *info);
+/*
+ * unusable_free_index - v6.12: the share of free memory, in thousandths,
+ * that is in blocks too small for @order (1000 when nothing is free).
+ * fragmentation_index - v6.12 __fragmentation_index: for a request that
+ * would fail, toward 0 (thousandths) when it fails for lack of memory and
+ * toward 1000 when for fragmentation; -1000 when a suitable block exists,
+ * 0 with no free block at all.  Compaction's extfrag_threshold compares
+ * against it.
+ */
+int unusable_free_index(unsigned int order, const struct contig_page_info *info);
+int fragmentation_index(unsigned int order, const struct contig_page_info *info);
 
 #endif

@@ -21,7 +21,7 @@
 
 /*
  * Models v6.12 __shuffle_zone() (mm/shuffle.c): the kernel swaps each
- * order-SHUFFLE_ORDER (MAX_PAGE_ORDER) free block with one at a random
+ * order-SHUFFLE_ORDER (max_page_order) free block with one at a random
  * place in the zone; here the blocks of that order's movable free list
  * are put in a uniformly random order (Fisher-Yates), which is what the
  * swaps approximate.  The kernel's shuffle_pick_tail() on later frees is
@@ -29,9 +29,10 @@
  */
 int shuffle_zone(struct sim *sim, struct zone *z)
 {
-	struct pfn_list *list = &z->free_area[MAX_PAGE_ORDER].free_list[MIGRATE_MOVABLE];
+	struct free_area *area = &z->free_area[max_page_order(sim)];
+	struct pfn_list *list = &area->free_list[MIGRATE_MOVABLE];
 	struct rng *rng = &sim->eng.var_rng[VAR_PAGES];
-	u64 n = z->free_area[MAX_PAGE_ORDER].nr_free_mt[MIGRATE_MOVABLE], i = 0;
+	u64 n = area->nr_free_mt[MIGRATE_MOVABLE], i = 0;
 	u32 *pfns;
 
 	if (!sim->scn.run.jitter || !sim->scn.run.page_shuffle || n < 2)

@@ -60,6 +60,30 @@ const char *memcg_action_file(unsigned int key);
  */
 const char *memcg_action_result(const struct memcg_action_log *log);
 
+/*
+ * The kernel log lines the model writes (printk): allocation failures so
+ * far.  At most KMSG_MAX_LINES are kept; later ones are counted in
+ * dropped (the kernel's ring buffer would overwrite the oldest instead).
+ */
+#define KMSG_LINE_LEN 384
+#define KMSG_MAX_LINES 1024
+struct kmsg_line {
+	u64 t_ns;
+	char text[KMSG_LINE_LEN];
+};
+struct kmsg {
+	size_t nr, cap;
+	struct kmsg_line *lines;
+	u64 dropped;
+};
+
+/* Page allocation failures (mm/page_alloc.c warn_alloc and its ratelimit). */
+struct alloc_failures {
+	u64 failed[NR_PAGE_ORDERS]; /* by order, __GFP_NOWARN ones included */
+	u64 warned; /* failures without __GFP_NOWARN */
+	u64 rs_begin, rs_printed, rs_missed; /* the ratelimit window */
+};
+
 struct sim {
 	struct engine eng; /* first: sim_engine() */
 	struct scenario scn;
@@ -115,6 +139,8 @@ struct sim {
 	struct memcg_action_log *action_log;
 
 	struct reclaim_figures reclaim;
+	struct alloc_failures alloc_failures;
+	struct kmsg kmsg;
 	unsigned int throttle_reclaimers; /* 2008 throttle, global policy */
 	struct wait_queue_head throttle_wait;
 	struct wait_queue_head congestion_wait; /* congestion_wait() sleepers */

@@ -1493,6 +1493,27 @@ static void soft_limit_reclaim(struct task *t, struct pglist_data *pgdat, enum z
  * pass skipped them all.  Global reclaim soft-reclaims each node first
  * (v3.10: each zone, highest first, with zone_reclaim).
  */
+/*
+ * Rik van Riel's "vmscan: skip freeing memory from zones with lots free"
+ * (Nov 2008, not merged; policy skip_zones_lots_free, SPEC-seeds C.2):
+ * global direct reclaim leaves alone a zone that meets 4 x its high
+ * watermark at the request's order.  The model reclaims nodes, so a node
+ * is skipped when every zone the request may use passes.
+ */
+static bool node_lots_free(struct sim *sim, struct pglist_data *pgdat,
+			   const struct scan_control *sc)
+{
+	for (int z = 0; z <= (int)sc->reclaim_idx; z++) {
+		const struct zone *zone = &pgdat->node_zones[z];
+
+		if (populated_zone(zone) &&
+		    !wmark_ok(sim, zone, (unsigned int)sc->order, 4 * high_wmark_pages(zone),
+			      sc->reclaim_idx, 0))
+			return false;
+	}
+	return true;
+}
+
 static void shrink_zones(struct task *t, struct scan_control *sc)
 {
 	struct sim *sim = t->sim;
@@ -1506,6 +1527,9 @@ static void shrink_zones(struct task *t, struct scan_control *sc)
 		     node_all_unreclaimable(sim, pgdat, sc->reclaim_idx)))
 			continue;
 		sc->all_unreclaimable = false;
+		if (sim->scn.policy.skip_zones_lots_free && !cgroup_reclaim(sc) &&
+		    node_lots_free(sim, pgdat, sc))
+			continue;
 		if (!sim->scn.policy.zone_reclaim) {
 			soft_limit_reclaim(t, pgdat, 0, sc, &sc->nr_scanned);
 			shrink_node(t, pgdat, sc);
@@ -1762,17 +1786,25 @@ static bool kswapd_shrink_node(struct task *t, struct pglist_data *pgdat, struct
 	if (!t->sim->scn.policy.zone_reclaim) {
 		soft_limit_reclaim(t, pgdat, 0, sc, NULL);
 		shrink_node(t, pgdat, sc);
-		return sc->nr_scanned < sc->nr_to_reclaim;
-	}
-	for (int z = 0; z <= (int)sc->reclaim_idx; z++) {
-		struct zone *zone = &pgdat->node_zones[z];
+	} else {
+		for (int z = 0; z <= (int)sc->reclaim_idx; z++) {
+			struct zone *zone = &pgdat->node_zones[z];
 
-		if (!populated_zone(zone))
-			continue;
-		soft_limit_reclaim(t, pgdat, (enum zone_type)z, sc, NULL);
-		if (!zone_balanced_gap(t->sim, zone, sc->order, sc->reclaim_idx))
-			shrink_zone(t, pgdat, (enum zone_type)z, sc);
+			if (!populated_zone(zone))
+				continue;
+			soft_limit_reclaim(t, pgdat, (enum zone_type)z, sc, NULL);
+			if (!zone_balanced_gap(t->sim, zone, sc->order, sc->reclaim_idx))
+				shrink_zone(t, pgdat, (enum zone_type)z, sc);
+		}
 	}
+	/*
+	 * a high-order wake-up: once reclaim freed compact_gap(order) =
+	 * 2 << order pages, kswapd balances for order 0 and leaves the
+	 * block to compaction (not modelled yet), rather than reclaiming on
+	 * in the hope that a free block of that order forms
+	 */
+	if (sc->order && sc->nr_reclaimed >= 2UL << sc->order)
+		sc->order = 0;
 	return sc->nr_scanned < sc->nr_to_reclaim;
 }
 

@@ -36,6 +36,11 @@
  *                   started: its start came within run.duration;
  *                   finished: every task exited (or was killed) before
  *                   run.duration ended the run
+ *     "alloc_failures": {"order": {"0": N, ...}, "warned": N,
+ *                   "kernel_log": ["[  s.us] text", ...]}
+ *                   only when some page allocation failed: failures by
+ *                   order (__GFP_NOWARN ones included), those logged by
+ *                   warn_alloc, and the kernel log lines (dmesg)
  *     "pressure":  {"some": {"avg10", "avg60", "avg300", "total_us"},
  *                   "full": {...}}   /proc/pressure/memory; the averages
  *                   are percentages with two decimals, as psi_show prints
@@ -458,6 +463,40 @@ static cJSON *json_actions(const struct sim *sim)
 	return arr;
 }
 
+static bool alloc_failed(const struct sim *sim)
+{
+	for (int o = 0; o < NR_PAGE_ORDERS; o++)
+		if (sim->alloc_failures.failed[o])
+			return true;
+	return false;
+}
+
+/* The page allocation failures and the kernel log lines (report_dmesg's). */
+static cJSON *json_alloc_failures(const struct sim *sim)
+{
+	cJSON *o = cJSON_CreateObject(), *orders, *log;
+
+	orders = cJSON_AddObjectToObject(o, "order");
+	for (int order = 0; orders && order < NR_PAGE_ORDERS; order++) {
+		char key[12];
+
+		snprintf(key, sizeof(key), "%d", order);
+		add_u64(orders, key, sim->alloc_failures.failed[order]);
+	}
+	add_u64(o, "warned", sim->alloc_failures.warned);
+	log = cJSON_AddArrayToObject(o, "kernel_log");
+	for (size_t i = 0; log && i < sim->kmsg.nr; i++) {
+		const struct kmsg_line *l = &sim->kmsg.lines[i];
+		char line[KMSG_LINE_LEN + 32];
+
+		snprintf(line, sizeof(line), "[%5llu.%06llu] %s",
+			 (unsigned long long)(l->t_ns / NSEC_PER_SEC),
+			 (unsigned long long)(l->t_ns % NSEC_PER_SEC / 1000), l->text);
+		cJSON_AddItemToArray(log, cJSON_CreateString(line));
+	}
+	return o;
+}
+
 /**
  * report_json_object() - the run as a cJSON tree, the object report_json()
  * prints (layout at the top of this file).  Integers are cJSON raw items
@@ -489,6 +528,8 @@ cJSON *report_json_object(const struct sim *sim)
 	cJSON_AddItemToObject(root, "pressure", json_pressure(&sim->eng.psi_system));
 	if (sim->scn.nr_actions)
 		cJSON_AddItemToObject(root, "actions", json_actions(sim));
+	if (alloc_failed(sim))
+		cJSON_AddItemToObject(root, "alloc_failures", json_alloc_failures(sim));
 	return root;
 }
 

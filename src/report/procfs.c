@@ -12,6 +12,9 @@
  *   memory.events     mm/memcontrol.c __memory_events_show() (v6.12)
  *   /proc/pressure/memory, memory.pressure
  *                     kernel/sched/psi.c psi_show() (v6.12)
+ *   /proc/buddyinfo, /proc/pagetypeinfo, debugfs extfrag/{unusable,extfrag}_index
+ *                     mm/vmstat.c frag_show_print(), pagetypeinfo_show(),
+ *                     unusable_show_print(), extfrag_show_print() (v6.12)
  *
  * Only counters the model keeps are printed (vmstat_items.h); a line the
  * kernel prints for a counter the model lacks is left out rather than
@@ -25,6 +28,7 @@
  */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "report.h"
 #include "../mm/sim.h"
@@ -560,4 +564,138 @@ void report_memory_events(FILE *f, const u64 *events)
 {
 	for (int i = 0; i < MEMCG_NR_MEMORY_EVENTS; i++)
 		fprintf(f, "%s %" PRIu64 "\n", memcg_memory_event_name[i], events[i]);
+}
+
+/* The orders the kernel prints: NR_PAGE_ORDERS of the scenario's kernel. */
+static unsigned int nr_orders(const struct sim *sim)
+{
+	return max_page_order(sim) + 1;
+}
+
+/* v6.12 frag_show_print(): free blocks per order. */
+void report_buddyinfo(FILE *f, const struct sim *sim)
+{
+	for (unsigned int n = 0; n < sim->nr_nodes; n++)
+		for (int z = 0; z < MAX_NR_ZONES; z++) {
+			const struct zone *zone = &sim->nodes[n].node_zones[z];
+
+			if (!populated_zone(zone))
+				continue;
+			fprintf(f, "Node %u, zone %8s ", n, zone_names[z]);
+			for (unsigned int o = 0; o < nr_orders(sim); o++)
+				fprintf(f, "%6" PRIu64 " ", zone->free_area[o].nr_free);
+			fputc('\n', f);
+		}
+}
+
+/*
+ * v6.12 pagetypeinfo_show() per node with memory: pageblock size, free
+ * blocks per order and migratetype (the kernel stops counting a list at
+ * 100000 and prints ">100000"), then pageblocks per migratetype.  The
+ * mixed-block table needs CONFIG_PAGE_OWNER and is left out, as on a
+ * kernel without it.
+ */
+void report_pagetypeinfo(FILE *f, const struct sim *sim)
+{
+	for (unsigned int n = 0; n < sim->nr_nodes; n++) {
+		const struct pglist_data *pgdat = &sim->nodes[n];
+		u64 present = 0;
+
+		for (int z = 0; z < MAX_NR_ZONES; z++)
+			present += pgdat->node_zones[z].managed_pages;
+		if (!present)
+			continue;
+		fprintf(f, "Page block order: %u\n", pageblock_order(sim));
+		fprintf(f, "Pages per block:  %" PRIu64 "\n", pageblock_nr_pages(sim));
+		fputc('\n', f);
+		fprintf(f, "%-43s ", "Free pages count per migrate type at order");
+		for (unsigned int o = 0; o < nr_orders(sim); o++)
+			fprintf(f, "%6u ", o);
+		fputc('\n', f);
+		for (int z = 0; z < MAX_NR_ZONES; z++) {
+			const struct zone *zone = &pgdat->node_zones[z];
+
+			if (!populated_zone(zone))
+				continue;
+			for (int mt = 0; mt < MIGRATE_TYPES; mt++) {
+				fprintf(f, "Node %4u, zone %8s, type %12s ", n, zone_names[z],
+					migratetype_names[mt]);
+				for (unsigned int o = 0; o < nr_orders(sim); o++) {
+					u64 c = zone->free_area[o].nr_free_mt[mt];
+
+					fprintf(f, "%s%6" PRIu64 " ", c >= 100000 ? ">" : "",
+						c >= 100000 ? (u64)100000 : c);
+				}
+				fputc('\n', f);
+			}
+		}
+		fprintf(f, "\n%-23s", "Number of blocks type ");
+		for (int mt = 0; mt < MIGRATE_TYPES; mt++)
+			fprintf(f, "%12s ", migratetype_names[mt]);
+		fputc('\n', f);
+		for (int z = 0; z < MAX_NR_ZONES; z++) {
+			const struct zone *zone = &pgdat->node_zones[z];
+			u64 count[MIGRATE_TYPES] = { 0 };
+
+			if (!populated_zone(zone))
+				continue;
+			for (u64 b = 0; b <= (zone->managed_pages - 1) >> pageblock_order(sim); b++)
+				count[zone->pageblock_mt[b]]++;
+			fprintf(f, "Node %u, zone %8s ", n, zone_names[z]);
+			for (int mt = 0; mt < MIGRATE_TYPES; mt++)
+				fprintf(f, "%12" PRIu64 " ", count[mt]);
+			fputc('\n', f);
+		}
+	}
+}
+
+/* unusable_show_print() and extfrag_show_print() (v6.12): one index per order. */
+static void report_frag_index(FILE *f, const struct sim *sim, bool extfrag)
+{
+	for (unsigned int n = 0; n < sim->nr_nodes; n++)
+		for (int z = 0; z < MAX_NR_ZONES; z++) {
+			const struct zone *zone = &sim->nodes[n].node_zones[z];
+
+			if (!populated_zone(zone))
+				continue;
+			fprintf(f, "Node %u, zone %8s ", n, zone_names[z]);
+			for (unsigned int o = 0; o < nr_orders(sim); o++) {
+				struct contig_page_info info;
+				int index;
+
+				fill_contig_page_info(zone, o, &info);
+				if (extfrag) {
+					index = fragmentation_index(o, &info);
+					fprintf(f, "%2d.%03d ", index / 1000, abs(index % 1000));
+				} else {
+					index = unusable_free_index(o, &info);
+					fprintf(f, "%d.%03d ", index / 1000, index % 1000);
+				}
+			}
+			fputc('\n', f);
+		}
+}
+
+void report_unusable_index(FILE *f, const struct sim *sim)
+{
+	report_frag_index(f, sim, false);
+}
+
+void report_extfrag_index(FILE *f, const struct sim *sim)
+{
+	report_frag_index(f, sim, true);
+}
+
+/* dmesg's default format: "[%5lu.%06lu] " before each line. */
+void report_dmesg(FILE *f, const struct sim *sim)
+{
+	for (size_t i = 0; i < sim->kmsg.nr; i++) {
+		const struct kmsg_line *l = &sim->kmsg.lines[i];
+
+		fprintf(f, "[%5llu.%06llu] %s\n", (unsigned long long)(l->t_ns / NSEC_PER_SEC),
+			(unsigned long long)(l->t_ns % NSEC_PER_SEC / 1000), l->text);
+	}
+	if (sim->kmsg.dropped)
+		fprintf(f, "reclaimsim: %llu later kernel log lines not kept\n",
+			(unsigned long long)sim->kmsg.dropped);
 }

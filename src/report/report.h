@@ -26,6 +26,17 @@ static inline unsigned long long nsec_to_clock_t(unsigned long long ns)
 
 /* /proc/zoneinfo, as mm/vmstat.c zoneinfo_show() prints it (v6.12). */
 void report_zoneinfo(FILE *f, const struct sim *sim);
+/*
+ * /proc/buddyinfo, /proc/pagetypeinfo and debugfs extfrag/unusable_index,
+ * extfrag/extfrag_index, as mm/vmstat.c prints them (v6.12): populated
+ * zones only, one column per order 0..max_page_order.
+ */
+void report_buddyinfo(FILE *f, const struct sim *sim);
+void report_pagetypeinfo(FILE *f, const struct sim *sim);
+void report_unusable_index(FILE *f, const struct sim *sim);
+void report_extfrag_index(FILE *f, const struct sim *sim);
+/* the kernel log lines of the run (dmesg), "[seconds.micros] text" */
+void report_dmesg(FILE *f, const struct sim *sim);
 /* /proc/vmstat: "name value" lines in the kernel's order. */
 void report_vmstat(FILE *f, const struct sim *sim);
 /* /proc/meminfo, as fs/proc/meminfo.c meminfo_proc_show() prints it (v6.12). */

@@ -223,6 +223,15 @@ static void print_reclaim(FILE *f, const struct sim *sim)
 	print_counter(f, node_stat_name[WORKINGSET_REFAULT_FILE],
 		      sum_node_state(sim, WORKINGSET_REFAULT_FILE));
 	print_counter(f, "oom_kills", sim->reclaim.oom_kills);
+	/* like allocstall: only the orders that failed (warn_alloc) */
+	for (int o = 0; o < NR_PAGE_ORDERS; o++) {
+		char name[48];
+
+		if (!sim->alloc_failures.failed[o])
+			continue;
+		snprintf(name, sizeof(name), "page allocation failures order %d", o);
+		print_counter(f, name, sim->alloc_failures.failed[o]);
+	}
 	print_counter(f, "max_parallel_reclaimers", sim->reclaim.max_parallel_reclaimers);
 	print_counter(f, "overreclaim_pages", sim->reclaim.overreclaim_pages);
 	fprintf(f, "  %-30s ", "max_try_to_free_pages");

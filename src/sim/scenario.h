@@ -122,7 +122,12 @@ struct scn_sysctl {
 };
 
 /* Policies: each seed mechanism is a switch; defaults are the modern kernel. */
-enum watermark_check_policy { WMARK_CHECK_MODERN, WMARK_CHECK_ORDER_WALK };
+/*
+ * watermark_check: the order > 0 part of the watermark check (seed 004):
+ * v4.4+ __zone_watermark_ok, the 2.6.28 per-order walk, or KOSAKI's 2008
+ * proposal (any free block of the order or larger, whatever its type)
+ */
+enum watermark_check_policy { WMARK_CHECK_MODERN, WMARK_CHECK_ORDER_WALK, WMARK_CHECK_ANY_BLOCK };
 
 /* reclaim_throttle: the 2008 limit on parallel direct reclaimers (seed 000) */
 enum reclaim_throttle_policy {
@@ -173,6 +178,8 @@ enum tlb_flush_policy {
 struct scn_policy {
 	char kernel[16]; /* profile name, e.g. "6.12" */
 	enum watermark_check_policy watermark_check;
+	unsigned int max_page_order; /* largest buddy order (MAX_PAGE_ORDER, v6.4+ MAX_ORDER) */
+	bool skip_zones_lots_free; /* direct reclaim skips zones above 4 x high (Rik, 2008) */
 	enum reclaim_throttle_policy reclaim_throttle;
 	bool too_many_isolated; /* v2.6.32+: isolation throttle of direct reclaim */
 	bool alloc_no_progress_oom; /* alloc_retry = no_progress: 2.6.x allocator */
@@ -204,7 +211,7 @@ struct scn_policy {
 				 * memcg LRU sizes (v5.13+) */
 	enum soft_limit_reclaim_policy soft_limit_reclaim;
 	bool zone_reclaim; /* zone_reclaim = on: shrink_zone per zone (< v4.8) */
-	u32 keys_given; /* 1 << index of each key given (file or
+	u64 keys_given; /* 1 << index of each key given (file or
 					 * --set): a profile leaves them alone */
 };
 
@@ -297,6 +304,8 @@ enum workload_type {
 	WL_LRU_FILE_MMAP_READ,
 	WL_EBIZZY,
 	WL_TEXT_LOOP,
+	WL_KALLOC,
+	WL_HIGHALLOC,
 	NR_WORKLOAD_TYPES,
 };
 

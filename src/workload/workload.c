@@ -29,6 +29,8 @@ static const struct wl_ops *const wl_ops_table[NR_WORKLOAD_TYPES] = {
 	[WL_LRU_FILE_MMAP_READ] = &lru_file_mmap_read_ops,
 	[WL_EBIZZY] = &ebizzy_ops,
 	[WL_TEXT_LOOP] = &text_loop_ops,
+	[WL_KALLOC] = &kalloc_ops,
+	[WL_HIGHALLOC] = &highalloc_ops,
 };
 
 const char *const workload_type_name[NR_WORKLOAD_TYPES + 1] = {
@@ -41,6 +43,8 @@ const char *const workload_type_name[NR_WORKLOAD_TYPES + 1] = {
 	[WL_LRU_FILE_MMAP_READ] = "lru_file_mmap_read",
 	[WL_EBIZZY] = "ebizzy",
 	[WL_TEXT_LOOP] = "text_loop",
+	[WL_KALLOC] = "kalloc",
+	[WL_HIGHALLOC] = "highalloc",
 };
 
 /* the values of the then key of the types that can hold (WL_KEY_THEN) */
@@ -52,7 +56,7 @@ static int set_wl_type(struct cfg_ctx *k, void *obj, const char *val)
 {
 	struct scn_workload *w = obj;
 	int t = cfg_match_name(val, workload_type_name, NR_WORKLOAD_TYPES);
-	char list[128];
+	char list[256];
 
 	if (t < 0) {
 		cfg_list_names(list, sizeof(list), workload_type_name, NR_WORKLOAD_TYPES);

@@ -67,6 +67,8 @@ extern const struct wl_ops madvise09_ops;
 extern const struct wl_ops lru_file_mmap_read_ops;
 extern const struct wl_ops ebizzy_ops;
 extern const struct wl_ops text_loop_ops;
+extern const struct wl_ops kalloc_ops;
+extern const struct wl_ops highalloc_ops;
 
 /*
  * A type's parameters: struct TYPE_params, declared by the type
