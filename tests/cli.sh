@@ -270,7 +270,7 @@ check "many tasks in sequence: the last workload ran" grep -q "^w9: pages 16384$
 # fast swap: written pages reach the inactive tail, no false OOM kill
 expect_ok "fast swap" "$BIN" run "$ROOT/tests/data/fast-swap.ini"
 check "fast swap: no OOM kill" sh -c "awk '\$1 == \"oom_kills\" && \$2 == 0 { ok = 1 } END { exit !ok }' '$TMP/out'"
-check "fast swap: pages written are freed" sh -c "awk '\$1 == \"pswpout\" { o = \$2 } \$1 == \"pgsteal_anon\" { s = \$2 } END { exit !(o > 60000 && s >= o - 200) }' '$TMP/out'"
+check "fast swap: pages written are freed" sh -c "awk '\$1 == \"pswpout\" { o = \$2 } \$1 == \"pgsteal_anon\" { s = \$2 } END { exit !(o > 60000 && s >= 0.99 * o) }' '$TMP/out'"
 
 # 64 KiB pages: the block queue's room is bytes, so swap does not fill with writes in flight
 expect_ok "fast swap, 64K pages" "$BIN" run "$ROOT/tests/data/fast-swap-64k.ini"
