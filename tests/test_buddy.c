@@ -631,50 +631,37 @@ static void test_kalloc_run(void **state)
 	assert_mm_ok(sim);
 }
 
-static struct scenario scn;
-
-static void expect_error(const char *text, const char *msg)
-{
-	char err[SCN_ERR_LEN] = "";
-	int ret = scenario_load_string(&scn, "t.ini", text, err, sizeof(err));
-
-	if (!ret)
-		ret = scenario_validate(&scn, err, sizeof(err));
-	if (!ret || strcmp(err, msg))
-		print_error("expected: %s\n     got: %s\n", msg, err);
-	assert_int_not_equal(ret, 0);
-	assert_string_equal(err, msg);
-}
-
 static void test_bad_input(void **state)
 {
 	(void)state;
-	expect_error("[workload k]\ntype = kalloc\norders = 11\n",
-		     "t.ini:3: [workload k] orders: order 11 out of range (0..10)");
-	expect_error(
+	test_expect_scenario_error("[workload k]\ntype = kalloc\norders = 11\n",
+				   "t.ini:3: [workload k] orders: order 11 out of range (0..10)");
+	test_expect_scenario_error(
 		"[policy]\nmax_page_order = 8\n[workload k]\ntype = kalloc\norders = 0:5,9:1\n",
 		"t.ini:5: [workload k] orders: 9 is beyond max_page_order 8 (valid 0..8)");
-	expect_error("[policy]\nmax_page_order = 11\n",
-		     "t.ini:2: [policy] max_page_order: 11 out of range (1..10)");
-	expect_error(
+	test_expect_scenario_error("[policy]\nmax_page_order = 11\n",
+				   "t.ini:2: [policy] max_page_order: 11 out of range (1..10)");
+	test_expect_scenario_error(
 		"[workload k]\ntype = kalloc\ngfp = GFP_KERNEL|__GFP_NORETRI\n",
 		"t.ini:3: [workload k] gfp: unknown gfp flag '__GFP_NORETRI' (the kernel's names: GFP_KERNEL, GFP_ATOMIC, GFP_NOWAIT, __GFP_NORETRY, ... joined by |)");
-	expect_error(
+	test_expect_scenario_error(
 		"[workload k]\ntype = kalloc\ngfp = GFP_KERNEL|__GFP_DMA|__GFP_DMA32\n",
 		"t.ini:3: [workload k] gfp: impossible zone modifiers: at most one of __GFP_DMA, __GFP_DMA32, __GFP_HIGHMEM (GFP_ZONE_BAD)");
-	expect_error(
+	test_expect_scenario_error(
 		"[workload k]\ntype = kalloc\ncontext = interrupt\n",
 		"t.ini:3: [workload k] context: interrupt cannot sleep: gfp GFP_KERNEL has __GFP_DIRECT_RECLAIM (valid: a mask without it, e.g. GFP_ATOMIC, GFP_NOWAIT)");
-	expect_error("[workload k]\ntype = kalloc\norders = 0:0\n",
-		     "t.ini:3: [workload k] orders: weight 0 out of range (1..1000000)");
-	expect_error("[workload h]\ntype = highalloc\norder = 12\n",
-		     "t.ini:3: [workload h] order: 12 out of range (0..10)");
-	expect_error("[policy]\nmax_page_order = 8\n[workload h]\ntype = highalloc\n",
-		     "t.ini:3: [workload h] order: 9 is beyond max_page_order 8 (valid 0..8)");
-	expect_error(
+	test_expect_scenario_error(
+		"[workload k]\ntype = kalloc\norders = 0:0\n",
+		"t.ini:3: [workload k] orders: weight 0 out of range (1..1000000)");
+	test_expect_scenario_error("[workload h]\ntype = highalloc\norder = 12\n",
+				   "t.ini:3: [workload h] order: 12 out of range (0..10)");
+	test_expect_scenario_error(
+		"[policy]\nmax_page_order = 8\n[workload h]\ntype = highalloc\n",
+		"t.ini:3: [workload h] order: 9 is beyond max_page_order 8 (valid 0..8)");
+	test_expect_scenario_error(
 		"[workload h]\ntype = highalloc\ngfp_mask = GFP_HIGHUSER|__GFP_DMA\n",
 		"t.ini:3: [workload h] gfp_mask: impossible zone modifiers: at most one of __GFP_DMA, __GFP_DMA32, __GFP_HIGHMEM (GFP_ZONE_BAD)");
-	expect_error(
+	test_expect_scenario_error(
 		"[policy]\nwatermark_check = kosaki\n",
 		"t.ini:2: [policy] watermark_check: unknown value 'kosaki' (expected modern, order_walk or any_block)");
 }

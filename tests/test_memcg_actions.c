@@ -204,57 +204,46 @@ static void test_v1_resize(void **state)
 
 /* ---- load-time rejections ---- */
 
-static void expect_scn_error(const char *text, const char *msg)
-{
-	static struct scenario scn;
-	char err[SCN_ERR_LEN] = "";
-	int ret = scenario_load_string(&scn, "t.ini", text, err, sizeof(err));
-
-	if (!ret)
-		ret = scenario_validate(&scn, err, sizeof(err));
-	if (!ret || strcmp(err, msg))
-		print_error("expected: %s\n     got: %s\n", msg, err);
-	assert_int_not_equal(ret, 0);
-	assert_string_equal(err, msg);
-}
-
 static void test_bad_input(void **state)
 {
 	static struct scenario scn;
 	char err[SCN_ERR_LEN] = "";
 
-	expect_scn_error("[cgroup box]\n[at 1s]\ncgroup.bin.high = 8M\n",
-			 "t.ini:3: [at 1s] cgroup.bin.high: no [cgroup bin] in the scenario");
-	expect_scn_error(
+	test_expect_scenario_error(
+		"[cgroup box]\n[at 1s]\ncgroup.bin.high = 8M\n",
+		"t.ini:3: [at 1s] cgroup.bin.high: no [cgroup bin] in the scenario");
+	test_expect_scenario_error(
 		"[cgroup box]\n[at 1s]\ncgroup.box.limit = 8M\n",
 		"t.ini:3: [at 1s] cgroup.box.limit: a cgroup v1 key, but the group is v2 (cgroup v2 has no memory.limit_in_bytes)");
-	expect_scn_error(
+	test_expect_scenario_error(
 		"[policy]\ncgroup = v1\n[cgroup box]\n[at 1s]\ncgroup.box.reclaim = 8M\n",
 		"t.ini:5: [at 1s] cgroup.box.reclaim: a cgroup v2 key, but the group is v1 (cgroup v1 has no memory.reclaim)");
-	expect_scn_error(
+	test_expect_scenario_error(
 		"[cgroup box]\n[at 1s]\ncgroup.box.parent = /\n",
 		"t.ini:3: [at 1s] cgroup.box.parent: parent cannot change at run time (the kernel has no such write; KEY: min, low, high, max, swap_max, oom_group, reclaim, limit, memsw_limit, swappiness)");
-	expect_scn_error(
+	test_expect_scenario_error(
 		"[cgroup box]\n[at 1s]\ncgroup.box.hihg = 8M\n",
 		"t.ini:3: [at 1s] cgroup.box.hihg: unknown key 'hihg' (KEY: min, low, high, max, swap_max, oom_group, reclaim, limit, memsw_limit, swappiness)");
-	expect_scn_error(
+	test_expect_scenario_error(
 		"[cgroup box]\n[at 1s]\ncgroup.box.high = lots\n",
 		"t.ini:3: [at 1s] cgroup.box.high: bad size 'lots' (expected a number with K/M/G/T suffix)");
-	expect_scn_error("[cgroup box]\n[at 1s]\ncgroup.box.max = 0\n",
-			 "t.ini:3: [at 1s] cgroup.box.max must be > 0");
-	expect_scn_error("[cgroup box]\n[at 1s]\ncgroup.box.max = 1K\n",
-			 "t.ini:3: [at 1s] cgroup.box.max must be at least one page (4096 bytes)");
-	expect_scn_error("[cgroup box]\n[at 1s]\ncgroup.box.oom_group = 2\n",
-			 "t.ini:3: [at 1s] cgroup.box.oom_group: 2 out of range (0..1)");
-	expect_scn_error(
+	test_expect_scenario_error("[cgroup box]\n[at 1s]\ncgroup.box.max = 0\n",
+				   "t.ini:3: [at 1s] cgroup.box.max must be > 0");
+	test_expect_scenario_error(
+		"[cgroup box]\n[at 1s]\ncgroup.box.max = 1K\n",
+		"t.ini:3: [at 1s] cgroup.box.max must be at least one page (4096 bytes)");
+	test_expect_scenario_error("[cgroup box]\n[at 1s]\ncgroup.box.oom_group = 2\n",
+				   "t.ini:3: [at 1s] cgroup.box.oom_group: 2 out of range (0..1)");
+	test_expect_scenario_error(
 		"[cgroup box]\n[at 1s]\nsysctl.swappiness = 10\n",
 		"t.ini:3: [at 1s] sysctl.swappiness: expected cgroup.NAME.KEY = VALUE (KEY: min, low, high, max, swap_max, oom_group, reclaim, limit, memsw_limit, swappiness)");
-	expect_scn_error("[cgroup box]\n[at 1s]\ncgroup.box.high = 8M\ncgroup.box.high = 4M\n",
-			 "t.ini:4: [at 1s] cgroup.box.high: duplicate key (first given at line 3)");
-	expect_scn_error(
+	test_expect_scenario_error(
+		"[cgroup box]\n[at 1s]\ncgroup.box.high = 8M\ncgroup.box.high = 4M\n",
+		"t.ini:4: [at 1s] cgroup.box.high: duplicate key (first given at line 3)");
+	test_expect_scenario_error(
 		"[cgroup box]\n[at soon]\ncgroup.box.high = 8M\n",
 		"t.ini:2: [at soon]: bad time 'soon' (expected a number with ns/us/ms/s suffix)");
-	expect_scn_error(
+	test_expect_scenario_error(
 		"[run]\nduration = 10s\n[cgroup box]\n[at 11s]\ncgroup.box.high = 8M\n",
 		"t.ini:4: [at 11s]: after run.duration (10000000000 ns): the writes would never happen");
 	/* the run's end is checked after --set */

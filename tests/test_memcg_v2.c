@@ -247,60 +247,57 @@ static void test_events_propagation(void **state)
 
 /* ---- scenario rules ---- */
 
-static void expect_scn_error(const char *text, const char *msg)
-{
-	static struct scenario scn;
-	char err[SCN_ERR_LEN] = "";
-	int ret = scenario_load_string(&scn, "t.ini", text, err, sizeof(err));
-
-	if (!ret)
-		ret = scenario_validate(&scn, err, sizeof(err));
-	if (!ret || strcmp(err, msg))
-		print_error("expected: %s\n     got: %s\n", msg, err);
-	assert_int_not_equal(ret, 0);
-	assert_string_equal(err, msg);
-}
-
 static void test_interface_rules(void **state)
 {
-	expect_scn_error("[policy]\ncgroup = v2\n[cgroup box]\nlimit = 8M\n",
-			 "t.ini:4: [cgroup box] limit: a cgroup v1 key, but the group is v2 "
-			 "([policy] cgroup)");
-	expect_scn_error("[machine]\ncgroup = v2\n[cgroup box]\nlimit = 8M\n",
-			 "t.ini:4: [cgroup box] limit: a cgroup v1 key, but the group is v2 "
-			 "([machine] cgroup)");
-	expect_scn_error("[machine]\ncgroup = v1\n[cgroup box]\nmax = 8M\n",
-			 "t.ini:4: [cgroup box] max: a cgroup v2 key, but the group is v1 "
-			 "([machine] cgroup)");
+	test_expect_scenario_error(
+		"[policy]\ncgroup = v2\n[cgroup box]\nlimit = 8M\n",
+		"t.ini:4: [cgroup box] limit: a cgroup v1 key, but the group is v2 "
+		"([policy] cgroup)");
+	test_expect_scenario_error(
+		"[machine]\ncgroup = v2\n[cgroup box]\nlimit = 8M\n",
+		"t.ini:4: [cgroup box] limit: a cgroup v1 key, but the group is v2 "
+		"([machine] cgroup)");
+	test_expect_scenario_error(
+		"[machine]\ncgroup = v1\n[cgroup box]\nmax = 8M\n",
+		"t.ini:4: [cgroup box] max: a cgroup v2 key, but the group is v1 "
+		"([machine] cgroup)");
 	/* unchosen, a v1 key beside a v2 one: the profile's v2 holds */
-	expect_scn_error("[cgroup box]\nmin = 1M\nswappiness = 10\n",
-			 "t.ini:3: [cgroup box] swappiness: a cgroup v1 key, but the group is v2 "
-			 "(the kernel profile's [policy] cgroup)");
-	expect_scn_error("[machine]\ncgroup = v3\n",
-			 "t.ini:2: [machine] cgroup: unknown value 'v3' (expected v1, v2 or "
-			 "profile)");
-	expect_scn_error("[policy]\ncgroup = v1\n[cgroup box]\nmin = 8M\n",
-			 "t.ini:4: [cgroup box] min: a cgroup v2 key, but the group is v1 "
-			 "([policy] cgroup)");
-	expect_scn_error("[cgroup box]\ncgroup = v1\nmax = 8M\n",
-			 "t.ini:3: [cgroup box] max: a cgroup v2 key, but the group is v1 "
-			 "(its cgroup key)");
-	expect_scn_error("[policy]\nkernel = 4.12\n[cgroup box]\noom_group = 1\n",
-			 "t.ini:4: [cgroup box] oom_group: a cgroup v2 key, but the group is v1 "
-			 "(the kernel profile's [policy] cgroup)");
-	expect_scn_error("[cgroup box]\ncgroup = v2\nswappiness = 10\n",
-			 "t.ini:3: [cgroup box] swappiness: a cgroup v1 key, but the group is v2 "
-			 "(its cgroup key)");
-	expect_scn_error("[cgroup box]\nmax = 8M\nmin = 9M\n",
-			 "t.ini:3: [cgroup box] min must be <= max (8388608 bytes)");
-	expect_scn_error("[cgroup box]\nlow = 9M\nmax = 8M\n",
-			 "t.ini:2: [cgroup box] low must be <= max (8388608 bytes)");
-	expect_scn_error("[cgroup box]\ncgroup = v3\n",
-			 "t.ini:2: [cgroup box] cgroup: unknown value 'v3' (expected v1, v2 or "
-			 "inherit)");
-	expect_scn_error("[machine]\nmemory_recursiveprot = 2\n",
-			 "t.ini:2: [machine] memory_recursiveprot: unknown value '2' (expected 0 "
-			 "or 1)");
+	test_expect_scenario_error(
+		"[cgroup box]\nmin = 1M\nswappiness = 10\n",
+		"t.ini:3: [cgroup box] swappiness: a cgroup v1 key, but the group is v2 "
+		"(the kernel profile's [policy] cgroup)");
+	test_expect_scenario_error(
+		"[machine]\ncgroup = v3\n",
+		"t.ini:2: [machine] cgroup: unknown value 'v3' (expected v1, v2 or "
+		"profile)");
+	test_expect_scenario_error(
+		"[policy]\ncgroup = v1\n[cgroup box]\nmin = 8M\n",
+		"t.ini:4: [cgroup box] min: a cgroup v2 key, but the group is v1 "
+		"([policy] cgroup)");
+	test_expect_scenario_error(
+		"[cgroup box]\ncgroup = v1\nmax = 8M\n",
+		"t.ini:3: [cgroup box] max: a cgroup v2 key, but the group is v1 "
+		"(its cgroup key)");
+	test_expect_scenario_error(
+		"[policy]\nkernel = 4.12\n[cgroup box]\noom_group = 1\n",
+		"t.ini:4: [cgroup box] oom_group: a cgroup v2 key, but the group is v1 "
+		"(the kernel profile's [policy] cgroup)");
+	test_expect_scenario_error(
+		"[cgroup box]\ncgroup = v2\nswappiness = 10\n",
+		"t.ini:3: [cgroup box] swappiness: a cgroup v1 key, but the group is v2 "
+		"(its cgroup key)");
+	test_expect_scenario_error("[cgroup box]\nmax = 8M\nmin = 9M\n",
+				   "t.ini:3: [cgroup box] min must be <= max (8388608 bytes)");
+	test_expect_scenario_error("[cgroup box]\nlow = 9M\nmax = 8M\n",
+				   "t.ini:2: [cgroup box] low must be <= max (8388608 bytes)");
+	test_expect_scenario_error(
+		"[cgroup box]\ncgroup = v3\n",
+		"t.ini:2: [cgroup box] cgroup: unknown value 'v3' (expected v1, v2 or "
+		"inherit)");
+	test_expect_scenario_error(
+		"[machine]\nmemory_recursiveprot = 2\n",
+		"t.ini:2: [machine] memory_recursiveprot: unknown value '2' (expected 0 "
+		"or 1)");
 }
 
 /* The profiles choose the interface: v1 before 6.x, v2 from 6.12. */
@@ -421,48 +418,54 @@ static void test_path_errors(void **state)
 	char text[4096];
 	size_t used;
 
-	expect_scn_error(
+	test_expect_scenario_error(
 		"[cgroup A/B/C]\n[cgroup A]\n",
 		"t.ini:1: [cgroup A/B/C]: its parent 'A/B' does not exist (no [cgroup A/B] section)");
-	expect_scn_error(
+	test_expect_scenario_error(
 		"[cgroup A]\n[cgroup A/B]\nparent = A\n",
 		"t.ini:3: [cgroup A/B] parent: the section's path gives the parent (drop parent, or name the section 'B')");
-	expect_scn_error("[cgroup A]\n[cgroup A/B]\n[cgroup B]\nparent = A\n",
-			 "t.ini:3: [cgroup B]: A/B is also [cgroup A/B] (line 2)");
-	expect_scn_error("[cgroup A//B]\n", "t.ini:1: [cgroup A//B]: empty name");
+	test_expect_scenario_error("[cgroup A]\n[cgroup A/B]\n[cgroup B]\nparent = A\n",
+				   "t.ini:3: [cgroup B]: A/B is also [cgroup A/B] (line 2)");
+	test_expect_scenario_error("[cgroup A//B]\n", "t.ini:1: [cgroup A//B]: empty name");
 	/* 33 levels, one more than the limit: a1's parent a0, a2's a1, ... */
 	used = (size_t)snprintf(text, sizeof(text), "[cgroup a0]\n");
 	for (int i = 1; i <= SCN_MAX_CGROUP_DEPTH; i++)
 		used += (size_t)snprintf(text + used, sizeof(text) - used,
 					 "[cgroup a%d]\nparent = a%d\n", i, i - 1);
-	expect_scn_error(text, "t.ini:65: [cgroup a32]: a0/a1/a2/a3/a4/a5/a6/a7/a8/a9/a10/a11/a12/"
-			       "a13/a14/a15/a16/a17/a18/a19/a20/a21/a22/a23/a24/a25/a26/a27/"
-			       "a28/a29/a30/a31/a32 is 33 levels deep (at most 32)");
+	test_expect_scenario_error(
+		text, "t.ini:65: [cgroup a32]: a0/a1/a2/a3/a4/a5/a6/a7/a8/a9/a10/a11/a12/"
+		      "a13/a14/a15/a16/a17/a18/a19/a20/a21/a22/a23/a24/a25/a26/a27/"
+		      "a28/a29/a30/a31/a32 is 33 levels deep (at most 32)");
 	/* trees */
-	expect_scn_error("[cgroup_tree t]\nunder = nope\n",
-			 "t.ini:2: [cgroup_tree t] under: no [cgroup] section named 'nope'");
-	expect_scn_error(
+	test_expect_scenario_error(
+		"[cgroup_tree t]\nunder = nope\n",
+		"t.ini:2: [cgroup_tree t] under: no [cgroup] section named 'nope'");
+	test_expect_scenario_error(
 		"[cgroup A]\n[cgroup_tree t]\nunder = A\nlevels = 15\nsubtrees = 2\n",
 		"t.ini:5: [cgroup_tree t]: 65534 groups make 65536 with the others, more than 65535 (memcg ids are 16-bit)");
-	expect_scn_error(
+	test_expect_scenario_error(
 		"[cgroup A]\n[cgroup A/B]\n[cgroup_tree t]\nunder = A/B\nlevels = 31\n",
 		"t.ini:5: [cgroup_tree t] levels: 31 levels under 'A/B' go deeper than 32 levels (the depth limit)");
-	expect_scn_error("[cgroup_tree t]\nlevels = 33\n",
-			 "t.ini:2: [cgroup_tree t] levels: 33 out of range (1..32)");
-	expect_scn_error("[cgroup_tree t]\nlevels = 2\nsubtrees = 2\n[cgroup t1/0]\n[cgroup t1]\n",
-			 "t.ini:4: [cgroup t1/0]: [cgroup_tree t] (line 1) makes t1/0 too");
-	expect_scn_error("[cgroup_tree t]\nsubtrees = 2\n[cgroup_tree t1]\n",
-			 "t.ini:3: [cgroup_tree t1]: makes t1, as [cgroup_tree t] (line 1) does");
-	expect_scn_error(
+	test_expect_scenario_error("[cgroup_tree t]\nlevels = 33\n",
+				   "t.ini:2: [cgroup_tree t] levels: 33 out of range (1..32)");
+	test_expect_scenario_error(
+		"[cgroup_tree t]\nlevels = 2\nsubtrees = 2\n[cgroup t1/0]\n[cgroup t1]\n",
+		"t.ini:4: [cgroup t1/0]: [cgroup_tree t] (line 1) makes t1/0 too");
+	test_expect_scenario_error(
+		"[cgroup_tree t]\nsubtrees = 2\n[cgroup_tree t1]\n",
+		"t.ini:3: [cgroup_tree t1]: makes t1, as [cgroup_tree t] (line 1) does");
+	test_expect_scenario_error(
 		"[cgroup_tree t]\nlimit = 8M\nmin = 1M\n",
 		"t.ini:2: [cgroup_tree t] limit: a cgroup v1 key, but the group is v2 (the kernel profile's [policy] cgroup)");
-	expect_scn_error("[cgroup_tree t]\nmax = 8M\nlow = 9M\n",
-			 "t.ini:3: [cgroup_tree t] low must be <= max (8388608 bytes)");
-	expect_scn_error("[cgroup_tree t]\n[cgroup_tree t]\n",
-			 "t.ini:2: [cgroup_tree t]: duplicate cgroup_tree name (first at line 1)");
-	expect_scn_error("[cgroup_tree t]\nunder = /\nparent = /\n",
-			 "t.ini:3: [cgroup_tree t] parent: duplicate key (first given at line 2)");
-	expect_scn_error(
+	test_expect_scenario_error("[cgroup_tree t]\nmax = 8M\nlow = 9M\n",
+				   "t.ini:3: [cgroup_tree t] low must be <= max (8388608 bytes)");
+	test_expect_scenario_error(
+		"[cgroup_tree t]\n[cgroup_tree t]\n",
+		"t.ini:2: [cgroup_tree t]: duplicate cgroup_tree name (first at line 1)");
+	test_expect_scenario_error(
+		"[cgroup_tree t]\nunder = /\nparent = /\n",
+		"t.ini:3: [cgroup_tree t] parent: duplicate key (first given at line 2)");
+	test_expect_scenario_error(
 		"[cgroup_tree t]\n[workload w]\ntype = file_read\nsize = 1M\ncgroup = t/0\n",
 		"t.ini:5: [workload w] cgroup: no cgroup named 't/0'");
 }

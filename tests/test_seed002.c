@@ -170,35 +170,24 @@ static void test_skip_predicate(void **state)
 
 /* ---- bad input ---- */
 
-static void expect_load_error(const char *text, const char *msg)
-{
-	static struct scenario scn;
-	char err[SCN_ERR_LEN] = "";
-	int ret = scenario_load_string(&scn, "t.ini", text, err, sizeof(err));
-
-	if (!ret)
-		ret = scenario_validate(&scn, err, sizeof(err));
-	if (!ret || strcmp(err, msg))
-		print_error("expected: %s\n     got: %s\n", msg, err);
-	assert_int_not_equal(ret, 0);
-	assert_string_equal(err, msg);
-}
-
 static void test_bad_input(void **state)
 {
-	expect_load_error("[machine]\nmemory = 64M\n[cgroup A]\ncgroup = v2\nsoft_limit = 1M\n",
-			  "t.ini:5: [cgroup A] soft_limit: a cgroup v1 key, but the group is v2 "
-			  "(its cgroup key)");
-	expect_load_error("[machine]\nmemory = 64M\n[cgroup A]\nsoft_limit = 0\nhigh = 1M\n",
-			  "t.ini:4: [cgroup A] soft_limit: a cgroup v1 key, but the group is v2 "
-			  "(the kernel profile's [policy] cgroup)");
-	expect_load_error(
+	test_expect_scenario_error(
+		"[machine]\nmemory = 64M\n[cgroup A]\ncgroup = v2\nsoft_limit = 1M\n",
+		"t.ini:5: [cgroup A] soft_limit: a cgroup v1 key, but the group is v2 "
+		"(its cgroup key)");
+	test_expect_scenario_error(
+		"[machine]\nmemory = 64M\n[cgroup A]\nsoft_limit = 0\nhigh = 1M\n",
+		"t.ini:4: [cgroup A] soft_limit: a cgroup v1 key, but the group is v2 "
+		"(the kernel profile's [policy] cgroup)");
+	test_expect_scenario_error(
 		"[machine]\nmemory = 64M\ncgroup = v1\n[cgroup A]\nsoft_limit = -1\n",
 		"t.ini:5: [cgroup A] soft_limit: bad size '-1' (sizes cannot be negative)");
-	expect_load_error("[policy]\nsoft_limit_reclaim = lru\n",
-			  "t.ini:2: [policy] soft_limit_reclaim: unknown value 'lru' (expected "
-			  "none, tree, integrated or integrated_skip)");
-	expect_load_error(
+	test_expect_scenario_error(
+		"[policy]\nsoft_limit_reclaim = lru\n",
+		"t.ini:2: [policy] soft_limit_reclaim: unknown value 'lru' (expected "
+		"none, tree, integrated or integrated_skip)");
+	test_expect_scenario_error(
 		"[policy]\nzone_reclaim = yes\n",
 		"t.ini:2: [policy] zone_reclaim: unknown value 'yes' (expected off or on)");
 }

@@ -154,6 +154,24 @@ static inline int test_sim_teardown(void **state)
 	return 0;
 }
 
+/*
+ * test_expect_scenario_error - @text (as "t.ini") must fail to load or
+ * validate with exactly the message @msg.
+ */
+static inline void test_expect_scenario_error(const char *text, const char *msg)
+{
+	static struct scenario scn; /* large: not on the stack */
+	char err[SCN_ERR_LEN] = "";
+	int ret = scenario_load_string(&scn, "t.ini", text, err, sizeof(err));
+
+	if (!ret)
+		ret = scenario_validate(&scn, err, sizeof(err));
+	if (!ret || strcmp(err, msg))
+		print_error("expected: %s\n     got: %s\n", msg, err);
+	assert_int_not_equal(ret, 0);
+	assert_string_equal(err, msg);
+}
+
 /* A cmocka test whose sim (passed to test_sim_from_text) is destroyed after it. */
 #define test_sim_unit_test(f) cmocka_unit_test_teardown(f, test_sim_teardown)
 
