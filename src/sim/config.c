@@ -426,23 +426,13 @@ static int cfg_parse_key(struct cfg_ctx *k, const struct cfg_key *kd, void *obj,
 		}
 		*(u64 *)(void *)field = v;
 		return 0;
-	case CFG_BANDWIDTH: {
-		char tmp[SCN_MSG_LEN];
-		size_t n = strlen(val);
-
-		/* "500M" and "500M/s" are the same bandwidth */
-		if (n >= sizeof(tmp))
-			return cfg_fail(k, ": value too long");
-		strcpy(tmp, val);
-		if (n >= 2 && !strcmp(tmp + n - 2, "/s"))
-			tmp[n - 2] = '\0';
-		if (parse_size(tmp, k->page_size, &v, buf, sizeof(buf)))
-			return cfg_fail(k, ": %s", buf);
+	case CFG_BANDWIDTH:
+		if (cfg_parse_bandwidth(k, val, &v))
+			return -1;
 		if (!v)
 			return cfg_fail(k, " must be > 0");
 		*(u64 *)(void *)field = v;
 		return 0;
-	}
 	case CFG_TIME:
 		if (parse_time(val, &v, buf, sizeof(buf)))
 			return cfg_fail(k, ": %s", buf);
@@ -489,6 +479,22 @@ static int cfg_parse_key(struct cfg_ctx *k, const struct cfg_key *kd, void *obj,
 		return kd->set(k, obj, val);
 	}
 	return cfg_fail(k, ": internal error: no parser");
+}
+
+int cfg_parse_bandwidth(struct cfg_ctx *k, const char *val, u64 *bytes_per_s)
+{
+	char tmp[CFG_MSG_LEN], buf[CFG_MSG_LEN];
+	size_t n = strlen(val);
+
+	/* "500M" and "500M/s" are the same bandwidth */
+	if (n >= sizeof(tmp))
+		return cfg_fail(k, ": value too long");
+	strcpy(tmp, val);
+	if (n >= 2 && !strcmp(tmp + n - 2, "/s"))
+		tmp[n - 2] = '\0';
+	if (parse_size(tmp, k->page_size, bytes_per_s, buf, sizeof(buf)))
+		return cfg_fail(k, ": %s", buf);
+	return 0;
 }
 
 /* parse_key, then remember where the value came from (k->origin). */

@@ -136,6 +136,12 @@ int cfg_key_canonical(struct cfg_section *sd, int idx);
 /* Was @name given in this section of this file? */
 bool cfg_key_given(const struct cfg_ctx *k, const char *name);
 
+/*
+ * cfg_parse_bandwidth - a size with an optional "/s" ("500M", "500M/s")
+ * into *@bytes_per_s; -1 with the message in k->msg.
+ */
+int cfg_parse_bandwidth(struct cfg_ctx *k, const char *val, u64 *bytes_per_s);
+
 /* Parse @val for key @kd into @obj, then record the origin (CFG_F_ORIGIN). */
 int cfg_apply_key(struct cfg_ctx *k, const struct cfg_key *kd, void *obj, const char *val);
 

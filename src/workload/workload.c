@@ -87,21 +87,14 @@ static int set_wl_cgroup(struct cfg_ctx *k, void *obj, const char *val)
 static int set_wl_rate(struct cfg_ctx *k, void *obj, const char *val)
 {
 	struct scn_workload *w = obj;
-	char tmp[CFG_MSG_LEN], buf[CFG_MSG_LEN];
-	size_t n = strlen(val);
 	u64 v;
 
 	if (!strcmp(val, "unlimited")) {
 		w->rate = 0;
 		return 0;
 	}
-	if (n >= sizeof(tmp))
-		return cfg_fail(k, ": value too long");
-	strcpy(tmp, val);
-	if (n >= 2 && !strcmp(tmp + n - 2, "/s"))
-		tmp[n - 2] = '\0';
-	if (parse_size(tmp, k->page_size, &v, buf, sizeof(buf)))
-		return cfg_fail(k, ": %s", buf);
+	if (cfg_parse_bandwidth(k, val, &v))
+		return -1;
 	if (!v)
 		return cfg_fail(k, " must be > 0 (or unlimited)");
 	w->rate = v;
