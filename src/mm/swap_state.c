@@ -338,6 +338,42 @@ static unsigned int swapin_nr_pages(struct sim *sim, u64 offset)
 }
 
 /*
+ * The start of a swap-in read, once the pool holds its pages: the
+ * reclaim that filled the pool may have changed the PTE, or another
+ * task's readahead may have read the slot meanwhile, and then the fault
+ * is retried and finds the page in the swap cache (the kernel's
+ * pte_same / swap cache lookup after allocating).  Otherwise a read
+ * request starting at slot @first with the faulting page in it, in
+ * *@biop; NULL and the fault's result when no read starts (the pool
+ * released).
+ */
+static enum vm_fault_result swap_read_start(struct task *t, struct vm_area_struct *vma, u64 vpn,
+					    u64 first, struct bio **biop)
+{
+	struct sim *sim = t->sim;
+	u64 slot = pte_slot(vma->ptes[vpn - vma->vm_start]);
+
+	*biop = NULL;
+	if (!pte_swap(vma->ptes[vpn - vma->vm_start])) {
+		task_pool_release(t);
+		return VM_FAULT_DONE;
+	}
+	if (swap_cache_has_page(sim->swap, slot)) {
+		task_pool_release(t);
+		return VM_FAULT_RETRY;
+	}
+	*biop = bio_alloc(sim, &sim->swap_dev, REQ_OP_READ, end_swap_bio_read);
+	if (!*biop) {
+		/* the run has stopped (sim_fail): no page entered the swap cache */
+		task_pool_release(t);
+		return VM_FAULT_RETRY;
+	}
+	(*biop)->sector = first;
+	swap_read_add(t, *biop, t->mm, vpn, slot);
+	return VM_FAULT_DONE;
+}
+
+/*
  * swap_cluster_readahead() (v3.14-v6.12): read the faulting slot and the
  * in-use, uncached slots of its aligned block of swapin_nr_pages() slots
  * (the header slot left out), whichever mm they belong to; the readahead
@@ -371,23 +407,9 @@ static enum vm_fault_result swap_block_readahead(struct task *t, struct vm_area_
 		si->ra_prev_offset = ra_prev;
 		return r;
 	}
-	/* as swap_cluster_readahead below: the fault is retried */
-	if (!pte_swap(vma->ptes[vpn - vma->vm_start])) {
-		task_pool_release(t);
-		return VM_FAULT_DONE;
-	}
-	if (swap_cache_has_page(si, slot)) {
-		task_pool_release(t);
-		return VM_FAULT_RETRY;
-	}
-	bio = bio_alloc(sim, &sim->swap_dev, REQ_OP_READ, end_swap_bio_read);
-	if (!bio) {
-		/* the run has stopped (sim_fail): no page entered the swap cache */
-		task_pool_release(t);
-		return VM_FAULT_RETRY;
-	}
-	bio->sector = first;
-	swap_read_add(t, bio, t->mm, vpn, slot);
+	r = swap_read_start(t, vma, vpn, first, &bio);
+	if (!bio)
+		return r;
 	for (u64 s = first; s <= last && mm_task(t)->pool_nr; s++) {
 		if (s == slot || !si->swap_map[s] || swap_cache_has_page(si, s))
 			continue;
@@ -446,27 +468,9 @@ static enum vm_fault_result swap_cluster_readahead(struct task *t, struct vm_are
 	r = task_fill_pool(t, need, 1);
 	if (r != VM_FAULT_DONE)
 		return r;
-	/*
-	 * the reclaim that filled the pool may have changed the PTE, or
-	 * another task's readahead may have read the slot meanwhile: the
-	 * fault is retried and finds the page in the swap cache
-	 */
-	if (!pte_swap(vma->ptes[vpn - vma->vm_start])) {
-		task_pool_release(t);
-		return VM_FAULT_DONE;
-	}
-	if (swap_cache_has_page(si, slot)) {
-		task_pool_release(t);
-		return VM_FAULT_RETRY;
-	}
-	bio = bio_alloc(sim, &sim->swap_dev, REQ_OP_READ, end_swap_bio_read);
-	if (!bio) {
-		/* the run has stopped (sim_fail): no page entered the swap cache */
-		task_pool_release(t);
-		return VM_FAULT_RETRY;
-	}
-	bio->sector = first;
-	swap_read_add(t, bio, t->mm, vpn, slot);
+	r = swap_read_start(t, vma, vpn, first, &bio);
+	if (!bio)
+		return r;
 	for (u64 s = first; s <= last && mm_task(t)->pool_nr && bio->nr_pages < BIO_MAX_PAGES;
 	     s++) {
 		if (s == slot || !si->swap_map[s] || swap_cache_has_page(si, s))
