@@ -87,7 +87,7 @@ static void test_max_lowered(void **state)
 	expect_actions(
 		sim,
 		"actions:\n"
-		"  at 2s box memory.max 33554432: 0 (2s..2.081110696s, reclaimed 35.46M, current 28.53M, oom_kills 0, sys 25.755540 ms)\n");
+		"  at 2s box memory.max 33554432: 0 (2s..2.080760542s, reclaimed 35.49M, current 28.50M, oom_kills 0, sys 25.738500 ms)\n");
 }
 
 /*
@@ -138,7 +138,7 @@ static void test_high_lowered(void **state)
 	expect_actions(
 		sim,
 		"actions:\n"
-		"  at 1s box memory.high 16777216: 0 (1s..1.11060608s, reclaimed 50.46M, current 13.53M, oom_kills 0, sys 31.484280 ms)\n");
+		"  at 1s box memory.high 16777216: 0 (1s..1.11065837s, reclaimed 50.36M, current 13.63M, oom_kills 0, sys 31.490140 ms)\n");
 }
 
 /* memory.reclaim of 16M with swap: done (0); without swap: -EAGAIN, nothing reclaimed. */
@@ -152,7 +152,7 @@ static void test_reclaim(void **state)
 	expect_actions(
 		sim,
 		"actions:\n"
-		"  at 2s box memory.reclaim 16777216: 0 (2s..2.042585492s, reclaimed 16.09M, current 47.90M, oom_kills 0, sys 18.213620 ms)\n");
+		"  at 2s box memory.reclaim 16777216: 0 (2s..2.042611334s, reclaimed 16.11M, current 47.88M, oom_kills 0, sys 18.198960 ms)\n");
 }
 
 static void test_reclaim_eagain(void **state)

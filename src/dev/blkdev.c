@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 /*
  * blkdev.c - block devices as queues with latency, bandwidth and depth.
- * A request takes the queue slot that frees first, spends the device's
- * latency there (overlapping the other slots' latencies), then transfers
- * its bytes at the bandwidth, one request after the other: requests in
- * flight share the bandwidth.  Completion is a blk_end_io event.
+ * A request waits in the queue (where the elevator merges writes into it)
+ * until the slot that frees first takes it, spends the device's latency
+ * there (overlapping the other slots' latencies), then transfers its bytes
+ * at the bandwidth, one request after the other: requests in flight share
+ * the bandwidth.  Completion is a blk_end_io event.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,6 +49,18 @@ void blkdev_destroy(struct blkdev *dev)
 
 		free(b);
 		b = next;
+	}
+	while (dev->queue) {
+		struct blk_request *rq = dev->queue;
+
+		dev->queue = rq->next;
+		blk_request_discard(rq);
+	}
+	while (dev->free_requests) {
+		struct blk_request *rq = dev->free_requests;
+
+		dev->free_requests = rq->next;
+		free(rq);
 	}
 	free(dev->slot_busy_until);
 	dev->slot_busy_until = NULL;
@@ -125,120 +138,225 @@ static struct blk_service blk_service_time(struct sim *sim, const struct blkdev 
 	return s;
 }
 
-/*
- * elv_merge() + ll_back_merge_fn() (v2.6.25 __make_request), back merges
- * of writes only: @bio starts where the last queued write request ends,
- * that request has not been dispatched yet, nothing is queued behind it
- * on its slot or on the transfer stage (the grown transfer would delay
- * requests already given their completion times) and the merged request
- * stays within BLK_MAX_REQUEST_BYTES.  The merged bio adds its transfer
- * time, not an access; it is chained behind the request's first bio and
- * completes with it, when the grown request does.
- */
-static bool blk_back_merge(struct sim *sim, struct blkdev *dev, struct bio *bio, u64 bytes, u64 now)
+static struct blk_request *blk_request_alloc(struct sim *sim, struct blkdev *dev)
 {
-	struct blk_tail_request *tail = &dev->tail;
+	struct blk_request *rq = dev->free_requests;
 
-	if (bio->op != REQ_OP_WRITE || bio->sector == BIO_NO_SECTOR || !tail->valid ||
-	    tail->start_ns <= now || bio->sector != tail->end_sector ||
-	    tail->bytes + bytes > BLK_MAX_REQUEST_BYTES ||
-	    dev->slot_busy_until[tail->slot] != tail->done_ns ||
-	    dev->xfer_busy_until != tail->done_ns)
-		return false;
-	tail->done_ns += blk_service_time(sim, dev, bytes).xfer_ns;
-	dev->xfer_busy_until = tail->done_ns;
-	tail->end_sector += bio->nr_pages;
-	tail->bytes += bytes;
-	dev->slot_busy_until[tail->slot] = tail->done_ns;
-	tail->head->done_ns = tail->done_ns;
-	tail->last->merged = bio;
-	tail->last = bio;
-	dev->nr_write_merges++;
-	return true;
+	if (rq)
+		dev->free_requests = rq->next;
+	else if (!(rq = malloc(sizeof(*rq))))
+		sim_fail(sim, "out of memory allocating a %s I/O request", dev->name);
+	return rq;
 }
 
-u64 submit_bio(struct sim *sim, struct blkdev *dev, struct bio *bio, u64 now)
+static void blk_request_put(struct blkdev *dev, struct blk_request *rq)
 {
-	unsigned int best = 0;
-	u64 start, done, bytes = (u64)bio->nr_pages * sim->page_size;
-	struct blk_service svc;
+	rq->next = dev->free_requests;
+	dev->free_requests = rq;
+}
+
+void blk_request_discard(struct blk_request *rq)
+{
+	struct blkdev *dev = rq->dev;
+
+	for (struct bio *bio = rq->first, *next; bio; bio = next) {
+		next = bio->merged;
+		bio_put(dev, bio);
+	}
+	blk_request_put(dev, rq);
+}
+
+/* Can the elevator merge these (same direction, writes, known places, size)? */
+static bool blk_rq_mergeable(const struct blk_request *rq, enum bio_op op, u64 nr_pages,
+			     u32 page_size)
+{
+	return rq->op == REQ_OP_WRITE && op == REQ_OP_WRITE && rq->sector != BIO_NO_SECTOR &&
+	       (rq->nr_pages + nr_pages) * page_size <= BLK_MAX_REQUEST_BYTES;
+}
+
+/* Append @b's bios after @a's (b continues a on the device): a is b's and a's request now. */
+static void blk_rq_join(struct blk_request *a, struct blk_request *b)
+{
+	a->last->merged = b->first;
+	a->last = b->last;
+	a->nr_pages += b->nr_pages;
+}
+
+/* Unlink @rq, queued behind *@pp's request (or first when @pp is &queue). */
+static void blk_queue_unlink(struct blkdev *dev, struct blk_request **pp, struct blk_request *prev)
+{
+	struct blk_request *rq = *pp;
+
+	*pp = rq->next;
+	if (dev->queue_last == rq)
+		dev->queue_last = prev;
+}
+
+/*
+ * attempt_back_merge() / attempt_front_merge() (v2.6.25 block/ll_rw_blk.c,
+ * from elv_merged_request): @rq grew, so it may now touch another queued
+ * request; the two become one, in the place of the one queued first.
+ */
+static void blk_attempt_merge(struct sim *sim, struct blkdev *dev, struct blk_request *rq)
+{
+	struct blk_request **pp, *prev = NULL, *keep = NULL;
+
+	for (pp = &dev->queue; *pp; prev = *pp, pp = &(*pp)->next) {
+		struct blk_request *q = *pp, *gone;
+
+		if (q == rq) {
+			keep = rq; /* queued first: it stays, a later one joins it */
+			continue;
+		}
+		if (!blk_rq_mergeable(q, rq->op, rq->nr_pages, sim->page_size) ||
+		    (q->sector != rq->sector + rq->nr_pages &&
+		     q->sector + q->nr_pages != rq->sector))
+			continue;
+		if (!keep) {
+			/* @q was queued first: it takes @rq's bios, @rq leaves */
+			keep = q;
+			gone = rq;
+			for (pp = &q->next, prev = q; *pp != rq; prev = *pp, pp = &(*pp)->next)
+				;
+		} else {
+			gone = q;
+		}
+		if (gone->sector > keep->sector) {
+			blk_rq_join(keep, gone);
+		} else {
+			blk_rq_join(gone, keep);
+			keep->first = gone->first;
+			keep->last = gone->last;
+			keep->sector = gone->sector;
+			keep->nr_pages = gone->nr_pages;
+		}
+		blk_queue_unlink(dev, pp, prev);
+		blk_request_put(dev, gone);
+		dev->nr_write_merges++;
+		return;
+	}
+}
+
+/*
+ * elv_merge() + ll_back_merge_fn() / ll_front_merge_fn() (v2.6.25
+ * __make_request): a write @bio that starts where a queued write request
+ * ends joins it at its back, one that ends where a request starts at its
+ * front; then the grown request may meet another (blk_attempt_merge).
+ * Only requests still in the queue take bios: a dispatched one has its
+ * completion time.
+ */
+static bool blk_bio_merge(struct sim *sim, struct blkdev *dev, struct bio *bio)
+{
+	for (struct blk_request *rq = dev->queue; rq; rq = rq->next) {
+		if (bio->sector == BIO_NO_SECTOR ||
+		    !blk_rq_mergeable(rq, bio->op, bio->nr_pages, sim->page_size))
+			continue;
+		if (bio->sector == rq->sector + rq->nr_pages) {
+			rq->last->merged = bio;
+			rq->last = bio;
+		} else if (bio->sector + bio->nr_pages == rq->sector) {
+			bio->merged = rq->first;
+			rq->first = bio;
+			rq->sector = bio->sector;
+		} else {
+			continue;
+		}
+		rq->nr_pages += bio->nr_pages;
+		dev->nr_write_merges++;
+		blk_attempt_merge(sim, dev, rq);
+		return true;
+	}
+	return false;
+}
+
+/*
+ * Dispatch: while a slot is free at @now, the oldest queued request takes
+ * the one that freed first; it starts when both it and the slot are
+ * there, and its completion time is fixed now.
+ */
+static void blk_dispatch(struct sim *sim, struct blkdev *dev, u64 now)
+{
+	while (dev->queue) {
+		struct blk_request *rq = dev->queue;
+		unsigned int best = 0;
+		struct blk_service svc;
+		u64 start, done;
+
+		for (unsigned int i = 1; i < dev->depth; i++)
+			if (dev->slot_busy_until[i] < dev->slot_busy_until[best])
+				best = i;
+		if (dev->slot_busy_until[best] > now)
+			return;
+		dev->queue = rq->next;
+		if (!dev->queue)
+			dev->queue_last = NULL;
+		/* the slot is held from dispatch to completion, as a tag is */
+		start = max_u64(rq->queued_ns, dev->slot_busy_until[best]);
+		svc = blk_service_time(sim, dev, rq->nr_pages * sim->page_size);
+		done = max_u64(start + svc.access_ns, dev->xfer_busy_until) + svc.xfer_ns;
+		dev->xfer_busy_until = done;
+		dev->slot_busy_until[best] = done;
+		event_push(sim, done, blk_end_io, rq, 0);
+	}
+}
+
+void submit_bio(struct sim *sim, struct blkdev *dev, struct bio *bio, u64 now)
+{
+	struct blk_request *rq;
 
 	bio->merged = NULL;
-	if (blk_back_merge(sim, dev, bio, bytes, now)) {
-		dev->inflight_pages += bio->nr_pages;
-		dev->pages_written += bio->nr_pages;
-		return dev->tail.done_ns;
-	}
-	for (unsigned int i = 1; i < dev->depth; i++)
-		if (dev->slot_busy_until[i] < dev->slot_busy_until[best])
-			best = i;
-	/* the slot is held from dispatch to completion, as a tag is */
-	start = max_u64(now, dev->slot_busy_until[best]);
-	svc = blk_service_time(sim, dev, bytes);
-	done = max_u64(start + svc.access_ns, dev->xfer_busy_until) + svc.xfer_ns;
-	dev->xfer_busy_until = done;
-	dev->slot_busy_until[best] = done;
 	dev->inflight_pages += bio->nr_pages;
-	if (bio->op == REQ_OP_READ) {
-		dev->nr_reads++;
+	if (bio->op == REQ_OP_READ)
 		dev->pages_read += bio->nr_pages;
-	} else {
-		dev->nr_writes++;
+	else
 		dev->pages_written += bio->nr_pages;
-		if (bio->sector != BIO_NO_SECTOR)
-			dev->tail = (struct blk_tail_request){ .valid = true,
-							       .head = bio,
-							       .last = bio,
-							       .slot = best,
-							       .start_ns = start,
-							       .done_ns = done,
-							       .end_sector =
-								       bio->sector + bio->nr_pages,
-							       .bytes = bytes };
+	if (blk_bio_merge(sim, dev, bio))
+		return;
+	if (!(rq = blk_request_alloc(sim, dev))) {
+		dev->inflight_pages -= bio->nr_pages;
+		bio_put(dev, bio);
+		return;
 	}
-	bio->done_ns = done;
-	event_push(sim, done, blk_end_io, bio, 0);
-	return done;
+	*rq = (struct blk_request){ .dev = dev,
+				    .op = bio->op,
+				    .first = bio,
+				    .last = bio,
+				    .sector = bio->sector,
+				    .nr_pages = bio->nr_pages,
+				    .queued_ns = now };
+	if (bio->op == REQ_OP_READ)
+		dev->nr_reads++;
+	else
+		dev->nr_writes++;
+	if (dev->queue_last)
+		dev->queue_last->next = rq;
+	else
+		dev->queue = rq;
+	dev->queue_last = rq;
+	blk_dispatch(sim, dev, now);
 }
 
 void blk_end_io(struct sim *sim, void *data, u64 unused)
 {
-	struct bio *bio = data;
-	struct blkdev *dev = bio->dev;
-	enum bio_op op = bio->op;
+	struct blk_request *rq = data;
+	struct blkdev *dev = rq->dev;
+	enum bio_op op = rq->op;
 
-	if (sim->eng.now < bio->done_ns) {
-		/* back merges made the request longer since the event was queued */
-		event_push(sim, bio->done_ns, blk_end_io, bio, 0);
-		return;
-	}
-	if (dev->tail.valid && dev->tail.head == bio)
-		dev->tail.valid = false;
-	while (bio) {
-		struct bio *next = bio->merged;
-
+	for (struct bio *bio = rq->first, *next; bio; bio = next) {
+		next = bio->merged;
 		dev->inflight_pages -= bio->nr_pages;
 		bio->end_io(sim, bio);
 		if (bio->waiter)
 			wake_up_task(bio->waiter);
 		bio_put(dev, bio);
-		bio = next;
 	}
+	blk_request_put(dev, rq);
 	/* a finished write request ends congestion_wait() naps */
 	if (op == REQ_OP_WRITE && sim->congestion_wait.first)
 		wake_up_all(sim, &sim->congestion_wait);
 	if (dev->queue_wait.first && !blk_queue_full(dev))
 		wake_up_all(sim, &dev->queue_wait);
-}
-
-void bio_put_chain(struct blkdev *dev, struct bio *bio)
-{
-	while (bio) {
-		struct bio *next = bio->merged;
-
-		bio_put(dev, bio);
-		bio = next;
-	}
+	blk_dispatch(sim, dev, sim->eng.now);
 }
 
 /* [machine]: the device presets and the file device */

@@ -13,11 +13,17 @@
  * v6.12), which is what keeps reclaim and the flusher from queueing
  * unbounded writeback.
  *
- * A write bio that knows its place on the device (sector, in pages) and
- * continues the last write request still waiting in the queue joins it
- * (the elevator's back merge, up to BLK_DEF_MAX_SECTORS): it adds its
- * transfer time, not another access latency, and completes with the
- * request, which frees one request, not one per bio.
+ * Requests wait in the elevator's queue, in submission order, until a
+ * slot frees (the dispatch, blk_dispatch): a request's completion time is
+ * fixed when it is dispatched, not before.  While it waits, a write bio
+ * that knows its place on the device (sector, in pages) and continues it
+ * (back merge) or ends where it starts (front merge) joins it, and two
+ * queued requests that have come to touch are merged into one (the
+ * elevator's attempt_back_merge / attempt_front_merge), each up to
+ * BLK_DEF_MAX_SECTORS: a merged bio adds its transfer time, not another
+ * access latency, and completes with the request, which frees one
+ * request, not one per bio.  The elevator does not sort: the seek a
+ * sorted queue saves is in the hdd preset's average latency.
  */
 #ifndef RECLAIMSIM_BLKDEV_H
 #define RECLAIMSIM_BLKDEV_H
@@ -49,18 +55,20 @@ struct bio {
 	struct blkdev *dev;
 	u64 private; /* owner's data (e.g. first swap slot) */
 	u64 sector; /* first page's offset on the device, in pages */
-	u64 done_ns; /* when its request completes */
-	struct bio *merged; /* bios merged behind it, completed with it */
+	struct bio *merged; /* the next bio of its request, completed with it */
 };
 
-/* The last write request queued, while the elevator may still merge into it. */
-struct blk_tail_request {
-	bool valid;
-	struct bio *head, *last; /* its first bio and the last merged one */
-	unsigned int slot; /* the queue slot it waits for */
-	u64 start_ns, done_ns; /* dispatch and completion */
-	u64 end_sector; /* the page after its last one */
-	u64 bytes;
+/*
+ * A request (struct request): bios on consecutive sectors, first to last
+ * through bio->merged, queued until a slot takes it.
+ */
+struct blk_request {
+	struct blkdev *dev;
+	enum bio_op op;
+	struct bio *first, *last;
+	u64 sector, nr_pages; /* its place (BIO_NO_SECTOR: unknown) and size */
+	u64 queued_ns; /* submitted: it is dispatched no earlier */
+	struct blk_request *next; /* the queue, or the free list */
 };
 
 struct blkdev {
@@ -71,8 +79,9 @@ struct blkdev {
 	u64 *slot_busy_until; /* ns, one per queue slot */
 	u64 xfer_busy_until; /* ns, the transfer stage's last booked request ends */
 	u64 nr_reads, nr_writes; /* requests */
-	u64 nr_write_merges; /* write bios merged into a queued request */
-	struct blk_tail_request tail;
+	u64 nr_write_merges; /* write bios and requests merged into a queued request */
+	struct blk_request *queue, *queue_last; /* waiting for a slot, oldest first */
+	struct blk_request *free_requests;
 	u64 pages_read, pages_written;
 	u64 inflight_pages; /* submitted, not completed */
 	u64 queue_pages; /* the queue's room, in pages */
@@ -86,9 +95,12 @@ int blkdev_init(struct blkdev *dev, const char *name, u64 latency_ns, u64 bandwi
 void blkdev_destroy(struct blkdev *dev);
 /* bio_alloc - NULL when the host is out of memory, with the run stopped (sim_fail) */
 struct bio *bio_alloc(struct sim *sim, struct blkdev *dev, enum bio_op op, bio_end_io_t end_io);
-/* submit_bio - queue @bio at @now; its completion is a blk_end_io event.
- * Returns the completion time. */
-u64 submit_bio(struct sim *sim, struct blkdev *dev, struct bio *bio, u64 now);
+/*
+ * submit_bio - queue @bio at @now (ns): merged into a queued request, or a
+ * request of its own; its completion is a blk_end_io event.  The run stops
+ * (sim_fail) when the host has no memory for a request.
+ */
+void submit_bio(struct sim *sim, struct blkdev *dev, struct bio *bio, u64 now);
 void bio_put(struct blkdev *dev, struct bio *bio);
 /*
  * blk_service_jitter - @service_ns (a request's access latency or its transfer, ns)
@@ -96,10 +108,10 @@ void bio_put(struct blkdev *dev, struct bio *bio);
  * percent (blk_jitter.c); @service_ns itself when jitter is off.
  */
 u64 blk_service_jitter(struct sim *sim, u64 service_ns);
-/* The completion event of the request @bio heads: complete it and its merged bios. */
-void blk_end_io(struct sim *sim, void *bio, u64 unused);
-/* Free @bio and the bios merged behind it (a run torn down with I/O in flight). */
-void bio_put_chain(struct blkdev *dev, struct bio *bio);
+/* The completion event of request @rq: complete its bios, dispatch the next. */
+void blk_end_io(struct sim *sim, void *rq, u64 unused);
+/* Free request @rq and its bios (a run torn down with I/O in flight). */
+void blk_request_discard(struct blk_request *rq);
 /*
  * [machine] swap_device / disk_device = ssd | hdd | nvme: the preset fills
  * latency, bandwidth and depth of that device (a cfg_set_fn, config.h).

@@ -450,14 +450,10 @@ void sim_destroy(struct sim *sim)
 		free(sim->files[i]);
 	}
 	free(sim->files);
-	/* bios still queued own no memory beyond themselves */
-	for (size_t i = 0; i < sim->eng.eq.nr; i++) {
-		if (sim->eng.eq.heap[i].fn == blk_end_io) {
-			struct bio *bio = sim->eng.eq.heap[i].ptr;
-
-			bio_put_chain(bio->dev, bio);
-		}
-	}
+	/* requests in flight own no memory beyond themselves and their bios */
+	for (size_t i = 0; i < sim->eng.eq.nr; i++)
+		if (sim->eng.eq.heap[i].fn == blk_end_io)
+			blk_request_discard(sim->eng.eq.heap[i].ptr);
 	free(sim->eng.eq.heap);
 	blkdev_destroy(&sim->swap_dev);
 	blkdev_destroy(&sim->disk_dev);

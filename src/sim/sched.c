@@ -410,16 +410,14 @@ static void sched_cpu_event(struct sim *sim, void *unused, u64 cpu_nr)
 
 static const struct cfg_key sched_run_keys[] = {
 	/*
-	 * 0 by default: with 10 us the IA64 hackbench run-up of seed 000
-	 * (the phase before hackbench's clock) took 710 s of virtual time
-	 * instead of 108 s, with the CPUs idle - a wake-up this delay loses
-	 * somewhere, not yet found (docs/model.md)
+	 * an IPI and the idle CPU's exit from a shallow C-state: a few us to
+	 * tens of us on x86 (the exit latencies cpuidle reports)
 	 */
 	{ .name = "wakeup_latency",
 	  .type = CFG_TIME,
 	  .off = offsetof(struct scn_run, wakeup_latency_ns),
 	  .max = NSEC_PER_SEC,
-	  .def = "0",
+	  .def = "10us",
 	  .doc = "a task woken onto an idle CPU starts after a delay uniform in 0..this (0: at once; off with jitter = off)" },
 	/*
 	 * the expiry interrupt and its softirq only: hrtimer slack is the
