@@ -386,6 +386,13 @@ enum ttu_flags {
 };
 bool try_to_unmap(struct task *t, u32 pfn, enum ttu_flags flags);
 /*
+ * rmap_migrate - v6.12 try_to_migrate + remove_migration_ptes: every PTE
+ * mapping @src maps @dst instead (young and dirty bits kept), each
+ * flushed from the TLB; @t pays the walk.  Reads @src's struct page, so
+ * call it before the page's state moves to @dst.
+ */
+void rmap_migrate(struct task *t, u32 src, u32 dst);
+/*
  * anon_vma_link - give the new @mm its anon_vma (anon_vma_prepare), or for
  * a child of @parent link it as fork does (anon_vma_fork v2.6.34+,
  * anon_vma_link before).  0 or -ENOMEM.
