@@ -135,7 +135,8 @@ void kmsg_log(struct sim *sim, u64 t_ns, const char *text);
  * by warn_alloc unless __GFP_NOWARN); VM_FAULT_OOM: @t was OOM-killed.
  */
 enum vm_fault_result __alloc_pages(struct task *t, gfp_t gfp, unsigned int order, u32 *pfn);
-void wakeup_kswapd(struct sim *sim, struct zone *zone, int order, enum zone_type highest_zoneidx);
+void wakeup_kswapd(struct sim *sim, struct zone *zone, gfp_t gfp, int order,
+		   enum zone_type highest_zoneidx);
 struct pglist_data *task_node(struct task *t);
 /* zone_watermark_ok of the scenario's watermark_check policy */
 bool wmark_ok(const struct sim *sim, const struct zone *z, unsigned int order, u64 mark,
@@ -625,10 +626,10 @@ struct cfg_table;
 extern const struct cfg_table mm_init_machine_table, swapfile_machine_table, filemap_machine_table,
 	memcontrol_machine_table;
 extern const struct cfg_table page_alloc_sysctl_table, vmscan_sysctl_table,
-	page_writeback_sysctl_table, swap_sysctl_table;
+	page_writeback_sysctl_table, swap_sysctl_table, compaction_sysctl_table;
 extern const struct cfg_table page_alloc_policy_table, vmscan_policy_table,
 	alloc_pages_policy_table, swap_policy_table, swap_state_policy_table, madvise_policy_table,
-	tlb_policy_table, memcontrol_policy_table, rmap_policy_table;
+	tlb_policy_table, memcontrol_policy_table, rmap_policy_table, compaction_policy_table;
 extern const struct cfg_table cost_table, shuffle_run_table, memcontrol_cgroup_table,
 	memcontrol_cgroup_tree_table;
 /*
