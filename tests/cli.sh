@@ -452,6 +452,7 @@ memcg_high_throttle = reclaim
 memcg_stats = exact
 soft_limit_reclaim = none
 zone_reclaim = off
+compaction = none
 END
 check "profile 2.6.28 output" cmp -s "$TMP/want" "$TMP/out"
 expect_status "unknown profile" 1 "profile: unknown kernel profile '5.4' (known: 2.6.25, 2.6.28, 2.6.32, 3.10, 4.2, 4.5, 4.12, 6.12, 6.18)" "$BIN" profile 5.4

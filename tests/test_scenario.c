@@ -411,6 +411,7 @@ static const char *const profile_keys[] = {
 	"memcg_stats",
 	"soft_limit_reclaim",
 	"zone_reclaim",
+	"compaction",
 };
 #define NR_PROFILE_KEYS (sizeof(profile_keys) / sizeof(profile_keys[0]))
 
@@ -447,6 +448,7 @@ static void assert_policy_equal(const struct scn_policy *a, const struct scn_pol
 	assert_int_equal(a->memcg_stats_rstat, b->memcg_stats_rstat);
 	assert_int_equal(a->soft_limit_reclaim, b->soft_limit_reclaim);
 	assert_int_equal(a->zone_reclaim, b->zone_reclaim);
+	assert_int_equal(a->compaction, b->compaction);
 }
 
 /*

@@ -56,6 +56,7 @@ static const char *const profile_2_6_25[] = {
 	"memcg_stats = exact",
 	"soft_limit_reclaim = none",
 	"zone_reclaim = off",
+	"compaction = none",
 	NULL,
 };
 
@@ -88,6 +89,7 @@ static const char *const profile_2_6_28[] = {
 	"memcg_stats = exact",
 	"soft_limit_reclaim = none",
 	"zone_reclaim = off",
+	"compaction = none",
 	NULL,
 };
 
@@ -120,6 +122,7 @@ static const char *const profile_2_6_32[] = {
 	"memcg_stats = exact",
 	"soft_limit_reclaim = tree",
 	"zone_reclaim = off",
+	"compaction = none",
 	NULL,
 };
 
@@ -158,6 +161,7 @@ static const char *const profile_3_10[] = {
 	"memcg_stats = exact",
 	"soft_limit_reclaim = tree",
 	"zone_reclaim = on",
+	"compaction = direct",
 	NULL,
 };
 
@@ -195,6 +199,7 @@ static const char *const profile_4_2[] = {
 	"memcg_stats = exact",
 	"soft_limit_reclaim = tree",
 	"zone_reclaim = off",
+	"compaction = direct",
 	NULL,
 };
 
@@ -227,6 +232,7 @@ static const char *const profile_4_5[] = {
 	"memcg_stats = exact",
 	"soft_limit_reclaim = tree",
 	"zone_reclaim = off",
+	"compaction = direct",
 	NULL,
 };
 
@@ -259,6 +265,7 @@ static const char *const profile_4_12[] = {
 	"memcg_stats = exact",
 	"soft_limit_reclaim = tree",
 	"zone_reclaim = off",
+	"compaction = kcompactd",
 	NULL,
 };
 
@@ -291,6 +298,7 @@ static const char *const profile_6_12[] = {
 	"memcg_stats = rstat",
 	"soft_limit_reclaim = tree",
 	"zone_reclaim = off",
+	"compaction = proactive",
 	NULL,
 };
 
@@ -323,6 +331,7 @@ static const char *const profile_6_18[] = {
 	"memcg_stats = rstat",
 	"soft_limit_reclaim = tree",
 	"zone_reclaim = off",
+	"compaction = proactive",
 	NULL,
 };
 

@@ -165,7 +165,8 @@ static struct cfg_section sections[NR_SECS] = {
 	},
 	[SEC_SYSCTL] = {
 		.name = "sysctl", .tables = TABLES(&page_alloc_sysctl_table, &vmscan_sysctl_table,
-						   &page_writeback_sysctl_table, &swap_sysctl_table),
+						   &page_writeback_sysctl_table, &swap_sysctl_table,
+						   &compaction_sysctl_table),
 		.doc = "Names as in /proc/sys/vm, with the kernel's limits.",
 	},
 	[SEC_POLICY] = {
@@ -173,7 +174,8 @@ static struct cfg_section sections[NR_SECS] = {
 		.tables = TABLES(&profile_policy_table, &page_alloc_policy_table,
 				 &vmscan_policy_table, &alloc_pages_policy_table, &swap_policy_table,
 				 &swap_state_policy_table, &madvise_policy_table, &tlb_policy_table,
-				 &memcontrol_policy_table, &rmap_policy_table),
+				 &memcontrol_policy_table, &rmap_policy_table,
+				 &compaction_policy_table),
 		.doc = "Kernel behaviours, each a named key; the defaults are the modern kernel's.",
 	},
 	[SEC_COST] = {

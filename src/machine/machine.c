@@ -17,6 +17,7 @@
 #include "../mm/sim.h"
 #include "../config/reader.h"
 #include "../mm/internal.h"
+#include "../mm/compaction.h"
 #include "../workload/workload.h"
 #include "../kernel/exit.h"
 
@@ -68,6 +69,9 @@ static int sim_boot(struct sim *sim, char *err, size_t errlen)
 	task_sleep(sim->flusher, &sim->flusher_wait, s->sysctl.dirty_writeback_ns);
 	if (workloads_init(sim, err, errlen))
 		return -1;
+	/* after the workloads: kcompactd takes no PID a workload had before */
+	if (compaction_init(sim))
+		goto nomem;
 	if (s->run.sample_interval_ns)
 		event_push(sim, 0, sample_event, NULL, 0);
 	if (memcg_actions_init(sim)) {
@@ -228,6 +232,10 @@ static void waitq_name(const struct sim *sim, const struct wait_queue_head *wq, 
 
 		if (wq == &pgdat->kswapd_wait) {
 			snprintf(buf, len, "node %u kswapd_wait", n);
+			return;
+		}
+		if (wq == &pgdat->kcompactd_wait) {
+			snprintf(buf, len, "node %u kcompactd_wait", n);
 			return;
 		}
 		if (wq == &pgdat->pfmemalloc_wait) {

@@ -11,6 +11,7 @@
  */
 #include <stdlib.h>
 
+#include "compaction.h"
 #include "internal.h"
 #include "../sim/config.h"
 #include "../sim/scenario.h"
@@ -150,9 +151,12 @@ bool pgdat_balanced(struct sim *sim, struct pglist_data *pgdat, int order,
 /*
  * wakeup_kswapd() (v6.12): record the order and zone kswapd must balance
  * for and wake it, unless it is awake already, the node is hopeless
- * (kswapd_failures >= MAX_RECLAIM_RETRIES) or already balanced.
+ * (kswapd_failures >= MAX_RECLAIM_RETRIES) or already balanced.  In the
+ * last two cases the free memory may just be too fragmented: a request
+ * that cannot compact directly (no __GFP_DIRECT_RECLAIM) wakes kcompactd.
  */
-void wakeup_kswapd(struct sim *sim, struct zone *zone, int order, enum zone_type highest_zoneidx)
+void wakeup_kswapd(struct sim *sim, struct zone *zone, gfp_t gfp, int order,
+		   enum zone_type highest_zoneidx)
 {
 	struct pglist_data *pgdat = zone->zone_pgdat;
 
@@ -162,18 +166,22 @@ void wakeup_kswapd(struct sim *sim, struct zone *zone, int order, enum zone_type
 		pgdat->kswapd_highest_zoneidx = highest_zoneidx;
 	if (pgdat->kswapd_order < order)
 		pgdat->kswapd_order = order;
+	if (order)
+		kcompactd_start_proactive(sim, pgdat);
 	if (pgdat->kswapd->waiting_on != &pgdat->kswapd_wait)
 		return;
 	/* v4.11+: a hopeless node's kswapd is left alone */
-	if (!sim->scn.policy.all_unreclaimable && pgdat->kswapd_failures >= MAX_RECLAIM_RETRIES)
+	if ((!sim->scn.policy.all_unreclaimable && pgdat->kswapd_failures >= MAX_RECLAIM_RETRIES) ||
+	    pgdat_balanced(sim, pgdat, order, highest_zoneidx)) {
+		if (!(gfp & __GFP_DIRECT_RECLAIM))
+			wakeup_kcompactd(sim, pgdat, order, highest_zoneidx);
 		return;
-	if (pgdat_balanced(sim, pgdat, order, highest_zoneidx))
-		return;
+	}
 	wake_up_task(pgdat->kswapd);
 }
 
 /* wake_all_kswapds() (v6.12): the first usable zone of every node. */
-static void wake_all_kswapds(struct task *t, int order, enum zone_type highest_zoneidx)
+static void wake_all_kswapds(struct task *t, gfp_t gfp, int order, enum zone_type highest_zoneidx)
 {
 	struct sim *sim = t->sim;
 
@@ -182,7 +190,8 @@ static void wake_all_kswapds(struct task *t, int order, enum zone_type highest_z
 
 		for (int z = (int)highest_zoneidx; z >= 0; z--) {
 			if (populated_zone(&pgdat->node_zones[z])) {
-				wakeup_kswapd(sim, &pgdat->node_zones[z], order, highest_zoneidx);
+				wakeup_kswapd(sim, &pgdat->node_zones[z], gfp, order,
+					      highest_zoneidx);
 				break;
 			}
 		}
@@ -228,18 +237,48 @@ static bool should_reclaim_retry(struct task *t, unsigned int order, enum zone_t
 
 /*
  * should_compact_retry() (v6.12) decides whether another round of direct
- * compaction could still succeed.  Compaction is not modelled yet (issue
- * 14 item 4), so there is never a compaction result to retry on; this is
- * the kernel's !CONFIG_COMPACTION version: retry an order up to
+ * compaction could still succeed.  With compaction: compaction skipped
+ * for want of free pages retries if reclaim could provide them
+ * (compaction_zonelist_suitable); a success whose block was taken by
+ * someone else retries up to MAX_COMPACT_RETRIES times (a quarter of
+ * that for costly orders); a failure retries at the next harder
+ * priority, down to sync-light for costly orders and sync-full for the
+ * others.  Without compaction (compaction = none, the kernel's
+ * !CONFIG_COMPACTION version): retry an order up to
  * PAGE_ALLOC_COSTLY_ORDER while some zone has the free pages for it at
  * the min watermark, in case reclaim alone can assemble the block.
  */
+#define MAX_COMPACT_RETRIES 16
 static bool should_compact_retry(struct task *t, unsigned int order, enum zone_type highest_zoneidx,
-				 unsigned int alloc_flags)
+				 unsigned int alloc_flags, enum compact_result compact_result,
+				 enum compact_priority *compact_priority, int *compaction_retries)
 {
 	struct sim *sim = t->sim;
 
-	if (!order || order > PAGE_ALLOC_COSTLY_ORDER)
+	if (!order)
+		return false;
+	if (sim->scn.policy.compaction != COMPACTION_NONE) {
+		int max_retries = MAX_COMPACT_RETRIES;
+		enum compact_priority min_priority;
+
+		if (compact_result == COMPACT_SKIPPED)
+			return compaction_zonelist_suitable(sim, order, highest_zoneidx);
+		if (compact_result == COMPACT_SUCCESS) {
+			if (order > PAGE_ALLOC_COSTLY_ORDER)
+				max_retries /= 4;
+			if (++*compaction_retries <= max_retries)
+				return true;
+		}
+		min_priority = order > PAGE_ALLOC_COSTLY_ORDER ? MIN_COMPACT_COSTLY_PRIORITY :
+								 MIN_COMPACT_PRIORITY;
+		if (*compact_priority > min_priority) {
+			(*compact_priority)--;
+			*compaction_retries = 0;
+			return true;
+		}
+		return false;
+	}
+	if (order > PAGE_ALLOC_COSTLY_ORDER)
 		return false;
 	for (unsigned int n = 0; n < sim->nr_nodes; n++)
 		for (int z = (int)highest_zoneidx; z >= 0; z--) {
@@ -323,6 +362,38 @@ static void warn_alloc(struct task *t, gfp_t gfp, unsigned int order)
 }
 
 /*
+ * __alloc_pages_direct_compact() (v6.12): try_to_compact_pages at @prio
+ * (a memstall), then the freelists.  A run that compacted some zone
+ * counts compact_stall, and compact_success or compact_fail by whether
+ * the allocation then succeeded; success clears the zone's deferral.
+ */
+static u32 __alloc_pages_direct_compact(struct task *t, gfp_t gfp, unsigned int order,
+					unsigned int alloc_flags, enum zone_type highest_zoneidx,
+					int migratetype, enum compact_priority prio,
+					enum compact_result *compact_result)
+{
+	struct sim *sim = t->sim;
+	bool pflags;
+	u32 pfn;
+
+	psi_memstall_enter(t, &pflags);
+	*compact_result = try_to_compact_pages(t, gfp, order, alloc_flags, highest_zoneidx, prio);
+	psi_memstall_leave(t, &pflags);
+	if (*compact_result == COMPACT_SKIPPED)
+		return NO_PFN;
+	count_vm_event(sim, COMPACTSTALL);
+	pfn = get_page_from_freelist(t, order, alloc_flags, highest_zoneidx, migratetype);
+	if (pfn != NO_PFN) {
+		compaction_defer_reset(page_zone(sim, pfn), (int)order, true);
+		count_vm_event(sim, COMPACTSUCCESS);
+		return pfn;
+	}
+	count_vm_event(sim, COMPACTFAIL);
+	cond_resched(t);
+	return NO_PFN;
+}
+
+/*
  * What 2.6.x try_to_free_pages() returned to __alloc_pages() as
  * did_some_progress, from do_try_to_free_pages()'s nr_reclaimed and
  * whether its last pass (priority 0) found every zone all_unreclaimable:
@@ -349,9 +420,11 @@ static bool did_some_progress(const struct sim *sim, unsigned long nr_reclaimed,
  * without __GFP_DIRECT_RECLAIM fails there; after a reclaim,
  * __GFP_NORETRY fails, and so does a costly order without
  * __GFP_RETRY_MAYFAIL; the OOM killer is not used for costly orders,
- * __GFP_RETRY_MAYFAIL, or requests limited to DMA/DMA32.  Direct
- * compaction (before the first reclaim for costly orders, after each
- * reclaim) is not modelled yet: where it would run, nothing happens.
+ * __GFP_RETRY_MAYFAIL, or requests limited to DMA/DMA32.  With
+ * compaction, order > 0 compacts directly after each reclaim, and costly
+ * or non-movable orders once, async, before the first: a costly
+ * __GFP_NORETRY request whose compaction was skipped or deferred fails
+ * there; should_compact_retry raises the priority.
  */
 enum vm_fault_result __alloc_pages(struct task *t, gfp_t gfp, unsigned int order, u32 *pfn)
 {
@@ -359,17 +432,42 @@ enum vm_fault_result __alloc_pages(struct task *t, gfp_t gfp, unsigned int order
 	const enum zone_type highest_zoneidx = gfp_zone(gfp);
 	const int migratetype = gfp_migratetype(gfp);
 	const bool costly_order = order > PAGE_ALLOC_COSTLY_ORDER;
+	const bool can_compact = order && sim->scn.policy.compaction != COMPACTION_NONE;
+	enum compact_priority compact_priority = INIT_COMPACT_PRIORITY;
+	enum compact_result compact_result = COMPACT_SKIPPED;
 	unsigned int alloc_flags, no_progress_loops = 0;
 	unsigned long progress = 0;
 	bool reclaimed = false, all_unreclaimable = false, pflags;
+	int compaction_retries = 0;
 
 	*pfn = get_page_from_freelist(t, order, ALLOC_WMARK_LOW, highest_zoneidx, migratetype);
 	if (*pfn != NO_PFN)
 		return VM_FAULT_DONE;
 	alloc_flags = gfp_to_alloc_flags(gfp, order);
+	/*
+	 * costly orders first try compaction, likely to find the base pages
+	 * without reclaim; so do non-movable ones, whose compaction keeps
+	 * their pageblocks apart
+	 */
+	if (can_compact && gfpflags_allow_blocking(gfp) &&
+	    (costly_order || migratetype != MIGRATE_MOVABLE)) {
+		if (alloc_flags & ALLOC_KSWAPD)
+			wake_all_kswapds(t, gfp, (int)order, highest_zoneidx);
+		*pfn = get_page_from_freelist(t, order, alloc_flags, highest_zoneidx, migratetype);
+		if (*pfn != NO_PFN)
+			return VM_FAULT_DONE;
+		*pfn = __alloc_pages_direct_compact(t, gfp, order, alloc_flags, highest_zoneidx,
+						    migratetype, INIT_COMPACT_PRIORITY,
+						    &compact_result);
+		if (*pfn != NO_PFN)
+			return VM_FAULT_DONE;
+		if (costly_order && (gfp & __GFP_NORETRY) &&
+		    (compact_result == COMPACT_SKIPPED || compact_result == COMPACT_DEFERRED))
+			goto nopage;
+	}
 	for (;;) {
 		if (alloc_flags & ALLOC_KSWAPD)
-			wake_all_kswapds(t, (int)order, highest_zoneidx);
+			wake_all_kswapds(t, gfp, (int)order, highest_zoneidx);
 		*pfn = get_page_from_freelist(t, order, alloc_flags, highest_zoneidx, migratetype);
 		if (*pfn != NO_PFN)
 			return VM_FAULT_DONE;
@@ -377,6 +475,14 @@ enum vm_fault_result __alloc_pages(struct task *t, gfp_t gfp, unsigned int order
 			goto nopage;
 		if (reclaimed) {
 			reclaimed = false;
+			if (can_compact) {
+				*pfn = __alloc_pages_direct_compact(t, gfp, order, alloc_flags,
+								    highest_zoneidx, migratetype,
+								    compact_priority,
+								    &compact_result);
+				if (*pfn != NO_PFN)
+					return VM_FAULT_DONE;
+			}
 			if (sim->scn.policy.alloc_no_progress_oom) {
 				/*
 				 * 2.6.x __alloc_pages: progress, or a request
@@ -416,7 +522,9 @@ enum vm_fault_result __alloc_pages(struct task *t, gfp_t gfp, unsigned int order
 					goto reclaim;
 				/* compaction needs free memory: only after progress */
 				if (progress &&
-				    should_compact_retry(t, order, highest_zoneidx, alloc_flags))
+				    should_compact_retry(t, order, highest_zoneidx, alloc_flags,
+							 compact_result, &compact_priority,
+							 &compaction_retries))
 					goto reclaim;
 				/* __alloc_pages_may_oom: no OOM kill for these */
 				if (costly_order || (gfp & __GFP_RETRY_MAYFAIL) ||

@@ -104,6 +104,18 @@ static const struct cfg_key cost_keys[] = {
 	/* the target's interrupt entry, full TLB flush and exit */
 	C_KEY(tlb_irq_ns, "1us", "a TLB shootdown interrupt on each target CPU"),
 	/*
+	 * a scanner's test of one frame (PageBuddy / PageLRU and its flags,
+	 * a struct page cache line per few frames); an estimate
+	 */
+	C_KEY(compact_scan_ns, "10ns", "a compaction scanner's look at one page frame"),
+	/*
+	 * migrating a 4 KiB page beyond its rmap walk: isolation, the
+	 * migration entries, the copy (~300 ns, as copy_page_ns) and the
+	 * mapping's update; an estimate
+	 */
+	C_KEY(migrate_page_ns, "1us",
+	      "migrating one page: unmap, copy, remap (the rmap walk costs extra)"),
+	/*
 	 * one tick at HZ=250: a CPU-bound task among equals is preempted on
 	 * the tick; a zero timeslice would never let time advance
 	 */

@@ -135,7 +135,8 @@ void kmsg_log(struct sim *sim, u64 t_ns, const char *text);
  * by warn_alloc unless __GFP_NOWARN); VM_FAULT_OOM: @t was OOM-killed.
  */
 enum vm_fault_result __alloc_pages(struct task *t, gfp_t gfp, unsigned int order, u32 *pfn);
-void wakeup_kswapd(struct sim *sim, struct zone *zone, int order, enum zone_type highest_zoneidx);
+void wakeup_kswapd(struct sim *sim, struct zone *zone, gfp_t gfp, int order,
+		   enum zone_type highest_zoneidx);
 struct pglist_data *task_node(struct task *t);
 /* zone_watermark_ok of the scenario's watermark_check policy */
 bool wmark_ok(const struct sim *sim, const struct zone *z, unsigned int order, u64 mark,
@@ -386,6 +387,13 @@ enum ttu_flags {
 };
 bool try_to_unmap(struct task *t, u32 pfn, enum ttu_flags flags);
 /*
+ * rmap_migrate - v6.12 try_to_migrate + remove_migration_ptes: every PTE
+ * mapping @src maps @dst instead (young and dirty bits kept), each
+ * flushed from the TLB; @t pays the walk.  Reads @src's struct page, so
+ * call it before the page's state moves to @dst.
+ */
+void rmap_migrate(struct task *t, u32 src, u32 dst);
+/*
  * anon_vma_link - give the new @mm its anon_vma (anon_vma_prepare), or for
  * a child of @parent link it as fork does (anon_vma_fork v2.6.34+,
  * anon_vma_link before).  0 or -ENOMEM.
@@ -618,10 +626,10 @@ struct cfg_table;
 extern const struct cfg_table mm_init_machine_table, swapfile_machine_table, filemap_machine_table,
 	memcontrol_machine_table;
 extern const struct cfg_table page_alloc_sysctl_table, vmscan_sysctl_table,
-	page_writeback_sysctl_table, swap_sysctl_table;
+	page_writeback_sysctl_table, swap_sysctl_table, compaction_sysctl_table;
 extern const struct cfg_table page_alloc_policy_table, vmscan_policy_table,
 	alloc_pages_policy_table, swap_policy_table, swap_state_policy_table, madvise_policy_table,
-	tlb_policy_table, memcontrol_policy_table, rmap_policy_table;
+	tlb_policy_table, memcontrol_policy_table, rmap_policy_table, compaction_policy_table;
 extern const struct cfg_table cost_table, shuffle_run_table, memcontrol_cgroup_table,
 	memcontrol_cgroup_tree_table;
 /*

@@ -168,6 +168,20 @@ struct zone {
 	 */
 	u32 (*pcp_count)[2];
 	u32 pcp_high[2], pcp_batch[2];
+	/*
+	 * compaction (mm/compaction.c, v6.12): where the free scanner and
+	 * the async [0] / sync [1] migrate scanners resume, the positions a
+	 * fresh start takes (whole_zone), and the deferral of a failing
+	 * order: compaction is skipped until 2^compact_defer_shift attempts
+	 * were considered, for orders >= compact_order_failed
+	 */
+	u32 compact_cached_free_pfn;
+	u32 compact_cached_migrate_pfn[2];
+	u32 compact_init_migrate_pfn;
+	u32 compact_init_free_pfn;
+	unsigned int compact_considered;
+	unsigned int compact_defer_shift;
+	int compact_order_failed;
 };
 
 static inline u64 zone_managed_pages(const struct zone *z)
@@ -230,6 +244,12 @@ struct pglist_data {
 	int nr_reclaim_throttled;
 	unsigned int throttle_reclaimers; /* 2008 throttle, per_zone policy */
 	u64 nr_reclaim_start; /* NR_THROTTLED_WRITTEN at first throttle */
+	/* kcompactd (mm/compaction.c, v4.6+): NULL with compaction off or direct */
+	struct task *kcompactd;
+	struct wait_queue_head kcompactd_wait;
+	int kcompactd_max_order;
+	enum zone_type kcompactd_highest_zoneidx;
+	bool kcompactd_proactive; /* the HZ/2 proactive check runs (see compaction.c) */
 };
 
 static inline long node_page_state(const struct pglist_data *pgdat, enum node_stat_item i)

@@ -583,8 +583,8 @@ static bool can_steal_fallback(const struct sim *sim, unsigned int order, int st
  * type in @start_mt's fallback order with a free block of @order, or -1;
  * *can_steal says whether can_steal_fallback() allows the pageblock.
  */
-static int find_suitable_fallback(const struct sim *sim, const struct zone *z, unsigned int order,
-				  int start_mt, bool *can_steal)
+int find_suitable_fallback(const struct sim *sim, const struct zone *z, unsigned int order,
+			   int start_mt, bool *can_steal)
 {
 	*can_steal = false;
 	if (!z->free_area[order].nr_free)
@@ -837,6 +837,39 @@ bool unreserve_highatomic_pageblock(struct sim *sim, enum zone_type highest_zone
 		}
 	}
 	return false;
+}
+
+/*
+ * Models v6.12 __isolate_free_page(): see page_alloc.h.  The order-0
+ * watermark check keeps compaction from emptying the zone below its min
+ * watermark; a block of half a pageblock or more turns its pageblocks
+ * movable (mergeable ones only), since compaction is about to fill them
+ * with movable pages.
+ */
+bool __isolate_free_page(struct sim *sim, struct zone *z, u32 pfn, unsigned int order)
+{
+	int mt = get_pfnblock_migratetype(sim, z, pfn);
+	u64 nr = pageblock_nr_pages(sim);
+
+	if (mt != MIGRATE_ISOLATE &&
+	    !zone_watermark_ok(z, 0, z->_watermark[WMARK_MIN] + (1ULL << order), 0, ALLOC_CMA))
+		return false;
+	del_from_free_list(sim, z, pfn);
+	z->vm_stat[NR_FREE_PAGES] -= 1L << order;
+	if (order + 1 >= pageblock_order(sim)) {
+		for (u64 off = 0; off < (1ULL << order); off += nr) {
+			u64 start, free_pages, movable_pages;
+			u32 p = pfn + (u32)off;
+
+			mt = get_pfnblock_migratetype(sim, z, p);
+			if (!migratetype_is_mergeable(mt) || mt == MIGRATE_MOVABLE)
+				continue;
+			if (prep_move_freepages_block(sim, z, p, &start, &free_pages,
+						      &movable_pages))
+				move_freepages_block(sim, z, start, MIGRATE_MOVABLE);
+		}
+	}
+	return true;
 }
 
 /* Is the block at zone index @idx a free buddy of exactly @order? */

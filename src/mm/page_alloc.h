@@ -210,6 +210,24 @@ void free_one_page(struct sim *sim, u32 pfn, unsigned int order);
 void reserve_highatomic_pageblock(struct sim *sim, struct zone *z, u32 pfn, unsigned int order);
 bool unreserve_highatomic_pageblock(struct sim *sim, enum zone_type highest_zoneidx, bool force);
 
+/*
+ * find_suitable_fallback - v6.12 (only_stealable false): the first type
+ * in @start_mt's fallback order (@start_mt one of the MIGRATE_PCPTYPES)
+ * with a free block of @order in @z, or -1; *can_steal says whether the
+ * request may take over that block's pageblock (can_steal_fallback).
+ */
+int find_suitable_fallback(const struct sim *sim, const struct zone *z, unsigned int order,
+			   int start_mt, bool *can_steal);
+
+/*
+ * __isolate_free_page - v6.12, for compaction's free scanner: take the
+ * free block of @order at @pfn (a PG_buddy head of @z) off its free list,
+ * NR_FREE_PAGES down by 2^@order, unless that would leave the zone at or
+ * below its min watermark plus the block (then false, nothing changed).
+ * The block's pages are the caller's, with PG_buddy clear on the head.
+ */
+bool __isolate_free_page(struct sim *sim, struct zone *z, u32 pfn, unsigned int order);
+
 /* include/linux/mmzone.h migratetype_names[] (v6.12, no CMA) */
 extern const char *const migratetype_names[MIGRATE_TYPES];
 

@@ -312,6 +312,26 @@ bool try_to_unmap(struct task *t, u32 pfn, enum ttu_flags flags)
 	return page->mapcount == 0;
 }
 
+/*
+ * try_to_migrate_one() + remove_migration_pte() (v6.12) for one mapping:
+ * the PTE is cleared and flushed (ptep_clear_flush: the migration entry's
+ * window), then points at the new frame with the old young and dirty bits.
+ */
+static bool migrate_one(struct task *t, u32 pfn, struct rmap_hit *hit, void *arg)
+{
+	pte_t pteval = *hit->pte;
+
+	(void)pfn;
+	flush_tlb_mm_range(t, hit->mm);
+	*hit->pte = pfn_pte(*(u32 *)arg) | (pteval & (PTE_YOUNG | PTE_DIRTY));
+	return true;
+}
+
+void rmap_migrate(struct task *t, u32 src, u32 dst)
+{
+	rmap_walk(t, src, migrate_one, &dst);
+}
+
 /* ------------------------------------------------------------------ */
 /* Scenario keys: anon_vma */
 /* ------------------------------------------------------------------ */

@@ -20,6 +20,7 @@
 #include <string.h>
 #include <string.h>
 
+#include "compaction.h"
 #include "internal.h"
 #include "../sim/config.h"
 #include "../sim/scenario.h"
@@ -1514,6 +1515,41 @@ static bool node_lots_free(struct sim *sim, struct pglist_data *pgdat,
 	return true;
 }
 
+/*
+ * compaction_ready() (v6.12): the zone has the free pages for compaction
+ * to make the block - the allocation already succeeds at the min
+ * watermark, or compaction is suitable and the zone is above its high
+ * watermark plus compact_gap - so reclaim for it can stop.
+ */
+static bool compaction_ready(struct sim *sim, struct zone *zone, const struct scan_control *sc)
+{
+	if (wmark_ok(sim, zone, (unsigned int)sc->order, min_wmark_pages(zone), sc->reclaim_idx, 0))
+		return true;
+	if (!compaction_suitable(sim, zone, sc->order, sc->reclaim_idx))
+		return false;
+	return zone_watermark_ok(zone, 0, high_wmark_pages(zone) + (2ULL << sc->order),
+				 sc->reclaim_idx, 0);
+}
+
+/*
+ * v6.12 shrink_zones(): global reclaim for a costly order skips zones
+ * where compaction_ready(), and says so in sc->compaction_ready; the
+ * model reclaims nodes, so a node is skipped when each of its zones the
+ * request may use is ready.
+ */
+static bool node_compaction_ready(struct sim *sim, struct pglist_data *pgdat,
+				  struct scan_control *sc)
+{
+	for (int z = (int)sc->reclaim_idx; z >= 0; z--) {
+		struct zone *zone = &pgdat->node_zones[z];
+
+		if (populated_zone(zone) && !compaction_ready(sim, zone, sc))
+			return false;
+	}
+	sc->compaction_ready = true;
+	return true;
+}
+
 static void shrink_zones(struct task *t, struct scan_control *sc)
 {
 	struct sim *sim = t->sim;
@@ -1527,6 +1563,9 @@ static void shrink_zones(struct task *t, struct scan_control *sc)
 		     node_all_unreclaimable(sim, pgdat, sc->reclaim_idx)))
 			continue;
 		sc->all_unreclaimable = false;
+		if (!cgroup_reclaim(sc) && sim->scn.policy.compaction != COMPACTION_NONE &&
+		    sc->order > PAGE_ALLOC_COSTLY_ORDER && node_compaction_ready(sim, pgdat, sc))
+			continue;
 		if (sim->scn.policy.skip_zones_lots_free && !cgroup_reclaim(sc) &&
 		    node_lots_free(sim, pgdat, sc))
 			continue;
@@ -1610,7 +1649,7 @@ retry:
 		shrink_zones(t, sc);
 		if (!sim->scn.policy.congestion_wait)
 			consider_reclaim_throttle(t, task_node(t), sc);
-		if (sc->nr_reclaimed >= sc->nr_to_reclaim)
+		if (sc->nr_reclaimed >= sc->nr_to_reclaim || sc->compaction_ready)
 			break;
 		if (sc->priority < DEF_PRIORITY - 2)
 			sc->may_writepage = true;
@@ -1620,6 +1659,11 @@ retry:
 			congestion_wait(t, JIFFY_NS * (HZ / 10));
 	} while (--sc->priority >= 0);
 	delayacct_freepages_end(t);
+	/* aborted reclaim to try compaction? don't OOM, then */
+	if (!sc->nr_reclaimed && sc->compaction_ready) {
+		snapshot_refaults(sim, sc->target_mem_cgroup);
+		return 1;
+	}
 	if (!sc->nr_reclaimed && !sc->memcg_full_walk && sim->scn.policy.full_walk_retry) {
 		sc->priority = DEF_PRIORITY;
 		sc->memcg_full_walk = true;
@@ -1654,6 +1698,7 @@ static unsigned long reclaim_direct(struct task *t, struct scan_control *sc)
 {
 	struct task_reclaim *tr = &mm_task(t)->reclaim;
 	bool throttle = t->sim->scn.policy.reclaim_throttle != RECLAIM_THROTTLE_NONE;
+	unsigned long progress;
 
 	tr->start_ns = task_now(t);
 	tr->counted = false;
@@ -1664,15 +1709,15 @@ static unsigned long reclaim_direct(struct task *t, struct scan_control *sc)
 	if (throttle) {
 		reclaim_throttle_enter(t);
 		if (throttle_skip_reclaim(t, sc)) {
-			sc->nr_reclaimed = 1; /* "as if it had reclaimed" */
+			progress = sc->nr_reclaimed = 1; /* "as if it had reclaimed" */
 			goto out;
 		}
 	}
-	do_try_to_free_pages(t, sc);
+	progress = do_try_to_free_pages(t, sc);
 out:
 	reclaim_throttle_exit(t);
 	direct_reclaim_figures(t, sc);
-	return sc->nr_reclaimed;
+	return progress;
 }
 
 unsigned long try_to_free_pages(struct task *t, int order, enum zone_type highest_zoneidx,
@@ -1800,7 +1845,8 @@ static bool kswapd_shrink_node(struct task *t, struct pglist_data *pgdat, struct
 	/*
 	 * a high-order wake-up: once reclaim freed compact_gap(order) =
 	 * 2 << order pages, kswapd balances for order 0 and leaves the
-	 * block to compaction (not modelled yet), rather than reclaiming on
+	 * block to compaction (kcompactd, woken when kswapd goes to sleep,
+	 * or the allocator's direct compaction), rather than reclaiming on
 	 * in the hope that a free block of that order forms
 	 */
 	if (sc->order && sc->nr_reclaimed >= 2UL << sc->order)
@@ -1850,24 +1896,30 @@ static void balance_pgdat(struct task *t, struct pglist_data *pgdat, struct scan
 }
 
 /*
- * kswapd_try_to_sleep() (v6.12): nap HZ/10 if the node may sleep; a
- * wake-up during the nap counts KSWAPD_LOW_WMARK_HIT_QUICKLY.  If it
- * still may sleep, sleep until woken; otherwise count
- * KSWAPD_HIGH_WMARK_HIT_QUICKLY and balance again.
+ * kswapd_try_to_sleep() (v6.12): nap HZ/10 if the node is balanced at
+ * @reclaim_order, after waking kcompactd for @alloc_order (the order
+ * asked for, which reclaim may have given up on: compaction makes the
+ * block); a wake-up during the nap counts KSWAPD_LOW_WMARK_HIT_QUICKLY
+ * and keeps @reclaim_order for the next balance.  If it still may sleep,
+ * sleep until woken; otherwise count KSWAPD_HIGH_WMARK_HIT_QUICKLY and
+ * balance again.
  */
-static void kswapd_try_to_sleep(struct task *t, struct pglist_data *pgdat, int order,
-				enum zone_type highest_zoneidx)
+static void kswapd_try_to_sleep(struct task *t, struct pglist_data *pgdat, int alloc_order,
+				int reclaim_order, enum zone_type highest_zoneidx)
 {
 	struct sim *sim = t->sim;
 
-	if (!prepare_kswapd_sleep(sim, pgdat, order, highest_zoneidx))
+	if (!prepare_kswapd_sleep(sim, pgdat, reclaim_order, highest_zoneidx))
 		return;
+	wakeup_kcompactd(sim, pgdat, alloc_order, highest_zoneidx);
 	schedule_timeout(t, &pgdat->kswapd_wait, JIFFY_NS * (HZ / 10));
 	if (!t->timed_out) {
 		count_vm_event(sim, KSWAPD_LOW_WMARK_HIT_QUICKLY);
+		if (pgdat->kswapd_order < reclaim_order)
+			pgdat->kswapd_order = reclaim_order;
 		return;
 	}
-	if (prepare_kswapd_sleep(sim, pgdat, order, highest_zoneidx)) {
+	if (prepare_kswapd_sleep(sim, pgdat, reclaim_order, highest_zoneidx)) {
 		schedule_timeout(t, &pgdat->kswapd_wait, 0);
 		return;
 	}
@@ -1890,6 +1942,7 @@ void kswapd(struct task *t)
 			.kswapd = true,
 		};
 
+		int alloc_order = sc.order, reclaim_order;
 		bool pflags;
 
 		pgdat->kswapd_order = 0;
@@ -1898,7 +1951,14 @@ void kswapd(struct task *t)
 		psi_memstall_enter(t, &pflags);
 		balance_pgdat(t, pgdat, &sc);
 		psi_memstall_leave(t, &pflags);
-		kswapd_try_to_sleep(t, pgdat, sc.order, sc.reclaim_idx);
+		/*
+		 * the order balance_pgdat ended at; if it did not give up on
+		 * the one asked for, sleep on the order asked for since
+		 */
+		reclaim_order = sc.order;
+		if (reclaim_order >= alloc_order)
+			alloc_order = reclaim_order = pgdat->kswapd_order;
+		kswapd_try_to_sleep(t, pgdat, alloc_order, reclaim_order, sc.reclaim_idx);
 	}
 }
 

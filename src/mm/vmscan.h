@@ -25,6 +25,7 @@ struct scan_control {
 	bool memcg_low_reclaim; /* the pass that reclaims within memory.low */
 	bool memcg_low_skipped; /* a group was spared for its memory.low */
 	bool all_unreclaimable; /* 2.6.x: every zone of this pass was skipped */
+	bool compaction_ready; /* a costly order's reclaim stopped: compaction can run */
 	int order;
 	int priority;
 	enum zone_type reclaim_idx;

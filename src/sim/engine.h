@@ -24,7 +24,7 @@
 /* the simulation: the engine's state and the machine's (src/mm/sim.h) */
 struct sim;
 
-enum task_kind { TASK_USER, TASK_KSWAPD, TASK_FLUSHER };
+enum task_kind { TASK_USER, TASK_KSWAPD, TASK_FLUSHER, TASK_KCOMPACTD };
 enum task_state { TASK_RUNNABLE, TASK_RUNNING, TASK_BLOCKED, TASK_DEAD };
 
 /*

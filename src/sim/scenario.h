@@ -119,6 +119,9 @@ struct scn_sysctl {
 	unsigned int page_cluster; /* swap readahead = 2^page_cluster pages */
 	unsigned int lowmem_reserve_ratio[MAX_NR_ZONES];
 	bool thp; /* THP enabled: raises min_free_kbytes */
+	unsigned int extfrag_threshold; /* 0..1000: fragmentation index below
+					 * which costly orders are not compacted */
+	unsigned int compaction_proactiveness; /* 0..100 (v5.9+) */
 };
 
 /* Policies: each seed mechanism is a switch; defaults are the modern kernel. */
@@ -128,6 +131,19 @@ struct scn_sysctl {
  * proposal (any free block of the order or larger, whatever its type)
  */
 enum watermark_check_policy { WMARK_CHECK_MODERN, WMARK_CHECK_ORDER_WALK, WMARK_CHECK_ANY_BLOCK };
+
+/*
+ * compaction: what of mm/compaction.c the kernel has (issue 14): none
+ * (before 2.6.35, or CONFIG_COMPACTION off), direct compaction from the
+ * allocator (2.6.35..4.5), kcompactd woken by kswapd (4.6..5.8), and the
+ * proactive compaction of kcompactd (5.9+)
+ */
+enum compaction_policy {
+	COMPACTION_NONE,
+	COMPACTION_DIRECT,
+	COMPACTION_KCOMPACTD,
+	COMPACTION_PROACTIVE,
+};
 
 /* reclaim_throttle: the 2008 limit on parallel direct reclaimers (seed 000) */
 enum reclaim_throttle_policy {
@@ -180,6 +196,7 @@ struct scn_policy {
 	enum watermark_check_policy watermark_check;
 	unsigned int max_page_order; /* largest buddy order (MAX_PAGE_ORDER, v6.4+ MAX_ORDER) */
 	bool skip_zones_lots_free; /* direct reclaim skips zones above 4 x high (Rik, 2008) */
+	enum compaction_policy compaction;
 	enum reclaim_throttle_policy reclaim_throttle;
 	bool too_many_isolated; /* v2.6.32+: isolation throttle of direct reclaim */
 	bool alloc_no_progress_oom; /* alloc_retry = no_progress: 2.6.x allocator */
@@ -240,6 +257,8 @@ struct scn_cost {
 	u64 tlb_ipi_ns; /* a TLB shootdown: sender waits for the remote flushes */
 	u64 tlb_irq_ns; /* a TLB shootdown interrupt on the receiving CPU */
 	u64 timeslice_ns; /* scheduler timeslice */
+	u64 compact_scan_ns; /* a compaction scanner's look at one page frame */
+	u64 migrate_page_ns; /* migrating one page: unmap, copy, remap */
 };
 
 struct scn_cgroup {
