@@ -397,6 +397,11 @@ static void tb_send(struct task *t, struct tbench *tb, struct tb_sock *sk, struc
 		left -= len;
 		tb_rcv_skb(t, tb, sk, len);
 	}
+	/*
+	 * the step ends here: a wake-up inside it would start the reader at
+	 * the step's beginning, in parallel with the send it waits for
+	 */
+	cond_resched(t);
 	sk->bytes = bytes;
 	sk->reply = reply;
 	sk->pending = true;
