@@ -10,6 +10,7 @@
 #include "mm/page_alloc.h"
 #include "mm/gfp.h"
 #include "workload/tbench.h"
+#include "report/report.h"
 
 /* ------------------------------------------------------------------ */
 /* The watermark check at the seed's margins                           */
@@ -307,6 +308,122 @@ static void test_bad_input(void **state)
 				   "t.ini:4: [workload t] seconds: 0 out of range (1..1000000)");
 }
 
+/* ------------------------------------------------------------------ */
+/* The fragmentation files against the kernel's                        */
+
+static char *capture(void (*fn)(FILE *, const struct sim *), const struct sim *sim)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	assert_non_null(f);
+	fn(f, sim);
+	fclose(f);
+	return buf;
+}
+
+static char *slurp(const char *rel)
+{
+	FILE *f = fopen(test_path(rel), "r");
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+	int c;
+
+	assert_non_null(f);
+	assert_non_null(m);
+	while ((c = fgetc(f)) != EOF)
+		fputc(c, m);
+	fclose(f);
+	fclose(m);
+	return buf;
+}
+
+/* The next blank-separated word of @s[0..@len) from *@pos: its start, or -1. */
+static long next_word(const char *s, size_t len, size_t *pos, size_t *end)
+{
+	size_t i = *pos;
+
+	while (i < len && s[i] == ' ')
+		i++;
+	if (i == len)
+		return -1;
+	*end = i + strcspn(s + i, " \n");
+	if (*end > len)
+		*end = len;
+	*pos = *end;
+	return (long)i;
+}
+
+static bool all_digits(const char *s, size_t n)
+{
+	return n && strspn(s, "0123456789") >= n;
+}
+
+/*
+ * @ours and @kernel have the same lines, each with the same words (a
+ * number stands for any number) ending at the same columns, and the same
+ * length (trailing blanks included): the layout, whatever the counts.
+ */
+static void assert_same_layout(const char *ours, const char *kernel)
+{
+	for (unsigned int line = 1;; line++) {
+		size_t la = strcspn(ours, "\n"), lb = strcspn(kernel, "\n");
+		size_t pa = 0, pb = 0, ea = 0, eb = 0;
+		long sa, sb;
+
+		if (la != lb)
+			fail_msg("line %u: %zu bytes, the kernel's %zu", line, la, lb);
+		for (;;) {
+			sa = next_word(ours, la, &pa, &ea);
+			sb = next_word(kernel, lb, &pb, &eb);
+			if (sa < 0 || sb < 0)
+				break;
+			if (ea != eb)
+				fail_msg("line %u: a word ends at column %zu, the kernel's at %zu",
+					 line, ea, eb);
+			if (all_digits(ours + sa, ea - (size_t)sa) &&
+			    all_digits(kernel + sb, eb - (size_t)sb))
+				continue;
+			if (ea - (size_t)sa != eb - (size_t)sb ||
+			    memcmp(ours + sa, kernel + sb, ea - (size_t)sa))
+				fail_msg("line %u: '%.*s', the kernel's '%.*s'", line,
+					 (int)(ea - (size_t)sa), ours + sa, (int)(eb - (size_t)sb),
+					 kernel + sb);
+		}
+		assert_true(sa < 0 && sb < 0);
+		if (!ours[la] || !kernel[lb]) {
+			assert_int_equal(ours[la], kernel[lb]);
+			return;
+		}
+		ours += la + 1;
+		kernel += lb + 1;
+	}
+}
+
+/*
+ * The model's 24 GiB x86-64 machine (DMA, DMA32, Normal) prints the files
+ * laid out as data/oracle's kernel (6.18, the same zones) printed them
+ * (data/oracle/src/frag_record.py).
+ */
+static void test_procfs_layout(void **state)
+{
+	struct sim *sim = *state =
+		test_sim_from_text(state, "host.ini", "[machine]\nmemory = 24G\ncpus = 2\n");
+	char *ours = capture(report_buddyinfo, sim);
+	char *kernel = slurp("data/oracle/results/fragment/buddyinfo.before.txt");
+
+	assert_same_layout(ours, kernel);
+	free(ours);
+	free(kernel);
+	ours = capture(report_pagetypeinfo, sim);
+	kernel = slurp("data/oracle/results/fragment/pagetypeinfo.fragmented.txt");
+	assert_same_layout(ours, kernel);
+	free(ours);
+	free(kernel);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -317,6 +434,7 @@ int main(void)
 		cmocka_unit_test(test_tbench_deterministic),
 		cmocka_unit_test(test_seed_scenario),
 		cmocka_unit_test(test_bad_input),
+		test_sim_unit_test(test_procfs_layout),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
