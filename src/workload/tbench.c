@@ -7,8 +7,8 @@
  * An operation (one line of dbench's loadfile, aggregated) is a request
  * and its reply; its payload, `size` bytes on average (exponentially
  * distributed), rides in the reply (a ReadX, 80 % of them) or in the
- * request (a WriteX).  The
- * client waits for the reply, so at most one of a pair runs at a time.
+ * request (a WriteX).  The client waits for the reply, so at most one of
+ * a pair runs at a time.  Operations start until `seconds` have passed.
  *
  * What the network stack allocates (v2.6.28 tcp_sendmsg, loopback_xmit,
  * tcp_v4_rcv, tcp_recvmsg):
@@ -35,8 +35,9 @@
  * own.
  *
  * Reported as tbench prints it: "Throughput X MB/sec N procs" (payload
- * bytes of the operations over `seconds`, MB = 10^6 bytes) and the largest operation latency (ms), plus the page
- * allocations tbench made and the allocator's watermark checks, by order.
+ * bytes of the operations over `seconds`, MB = 10^6 bytes) and the
+ * largest operation latency (ms), plus the page allocations tbench made
+ * and the allocator's watermark checks, by order.
  */
 #include <math.h>
 #include <stdio.h>
@@ -243,8 +244,8 @@ static bool tb_alloc_pages(struct task *t, struct tbench *tb, gfp_t gfp, unsigne
 }
 
 /*
- * An object from @c (slab_alloc): a cache with no free object gets a new
- * slab.  A sleeping mask waits and tries again (sk_stream_wait_memory);
+ * An object from @c (v2.6.28 SLUB slab_alloc, counts only): a cache with
+ * no free object gets a new slab (new_slab, at the cache's order).  A sleeping mask waits and tries again (sk_stream_wait_memory);
  * an atomic one fails: false.
  */
 static bool tb_obj_alloc(struct task *t, struct tbench *tb, struct tb_cache *c, gfp_t gfp)
@@ -278,7 +279,8 @@ static bool tb_obj_alloc(struct task *t, struct tbench *tb, struct tb_cache *c, 
 
 /*
  * An object back to @c: a slab that empties beyond one spare is given
- * back (discard_slab; the counts stand for which slab it is).
+ * back (v2.6.28 slab_free / discard_slab; the counts stand for which
+ * slab it is).
  */
 static void tb_obj_free(struct sim *sim, struct tb_cache *c)
 {
@@ -315,8 +317,8 @@ static u32 tb_alloc_wait(struct task *t, struct tbench *tb, gfp_t gfp, unsigned 
 }
 
 /*
- * The receive softirq of one skb of @len bytes (tcp_v4_rcv on lo, in the
- * sender's context): an immediate ACK once more than an MSS is
+ * The receive softirq of one skb of @len bytes (v2.6.28 tcp_v4_rcv on lo,
+ * in the sender's context; __tcp_ack_snd_check, tcp_send_ack): an immediate ACK once more than an MSS is
  * unacknowledged; it is received and freed at once.
  */
 static void tb_rcv_skb(struct task *t, struct tbench *tb, struct tb_sock *sk, u64 len)
@@ -333,7 +335,8 @@ static void tb_rcv_skb(struct task *t, struct tbench *tb, struct tb_sock *sk, u6
 	tb_obj_free(t->sim, tb->head_cache);
 }
 
-/* Copy @n payload bytes into the socket's page frags (skb_copy_to_page). */
+/* Copy @n payload bytes into the socket's page frags (v2.6.28 tcp_sendmsg's
+ * sk_sndmsg_page loop, sk_stream_alloc_page, skb_copy_to_page). */
 static void tb_fill_pages(struct task *t, struct tbench *tb, struct tb_sock *sk, u64 n)
 {
 	struct sim *sim = t->sim;
@@ -451,7 +454,7 @@ static void tb_sock_release(struct sim *sim, struct tbench *tb, struct tb_sock *
 	sk->page = NO_PFN;
 }
 
-/* tcp_recvmsg: copy the message out and free its skbs and their pages. */
+/* v2.6.28 tcp_recvmsg: copy the message out, free its skbs and their pages. */
 static void tb_recv(struct task *t, struct tbench *tb, struct tb_sock *sk)
 {
 	struct sim *sim = t->sim;
