@@ -175,6 +175,18 @@ static void test_skb_geometry(void **state)
 /* ------------------------------------------------------------------ */
 /* The workload                                                        */
 
+static char *capture(void (*fn)(FILE *, const struct sim *), const struct sim *sim)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	assert_non_null(f);
+	fn(f, sim);
+	fclose(f);
+	return buf;
+}
+
 #define TB_MACHINE \
 	"[machine]\nmemory = 512M\ncpus = 4\npage_size = 16K\n[policy]\nkernel = 2.6.28\n"
 
@@ -280,6 +292,38 @@ static void test_seed_scenario(void **state)
 	sim_destroy(sim);
 }
 
+/*
+ * The seed's scenario, twice with one seed (jitter on, as it runs): the
+ * same JSON and text reports, byte for byte; another seed differs.
+ */
+static void test_seed_scenario_deterministic(void **state)
+{
+	static const char *const sets[] = { "workload.tbench.seconds=2", "run.jitter=on", NULL };
+	static const char *const sets7[] = { "workload.tbench.seconds=2", "run.jitter=on",
+					     "run.seed=7", NULL };
+	struct sim *a = test_sim_run_file("scenarios/seed004-tbench.ini", sets);
+	struct sim *b = test_sim_run_file("scenarios/seed004-tbench.ini", sets);
+	struct sim *c = test_sim_run_file("scenarios/seed004-tbench.ini", sets7);
+	char *ja = capture(report_json, a), *jb = capture(report_json, b);
+	char *jc = capture(report_json, c);
+	char *ta = capture(report_text, a), *tb = capture(report_text, b);
+
+	(void)state;
+	assert_true(a->eng.random_ties);
+	assert_string_equal(ja, jb);
+	assert_string_equal(ta, tb);
+	assert_string_not_equal(ja, jc);
+	assert_non_null(strstr(ta, "tbench: Throughput "));
+	free(ja);
+	free(jb);
+	free(jc);
+	free(ta);
+	free(tb);
+	sim_destroy(a);
+	sim_destroy(b);
+	sim_destroy(c);
+}
+
 static void test_bad_input(void **state)
 {
 	(void)state;
@@ -310,18 +354,6 @@ static void test_bad_input(void **state)
 
 /* ------------------------------------------------------------------ */
 /* The fragmentation files against the kernel's                        */
-
-static char *capture(void (*fn)(FILE *, const struct sim *), const struct sim *sim)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	assert_non_null(f);
-	fn(f, sim);
-	fclose(f);
-	return buf;
-}
 
 static char *slurp(const char *rel)
 {
@@ -433,6 +465,7 @@ int main(void)
 		cmocka_unit_test(test_tbench_orders),
 		cmocka_unit_test(test_tbench_deterministic),
 		cmocka_unit_test(test_seed_scenario),
+		cmocka_unit_test(test_seed_scenario_deterministic),
 		cmocka_unit_test(test_bad_input),
 		test_sim_unit_test(test_procfs_layout),
 	};
