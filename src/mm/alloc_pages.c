@@ -35,6 +35,29 @@ bool wmark_ok(const struct sim *sim, const struct zone *z, unsigned int order, u
 	return zone_watermark_ok(z, order, mark, highest_zoneidx, alloc_flags);
 }
 
+/*
+ * The free_area entries the policy's check reads for a request of @order
+ * that passes (a failing order walk stops earlier): the 2.6.28 walk one
+ * per order below the request, the block rules from @order up to the
+ * first non-empty one, v4.4+ none for order 0.  With the order-0 part,
+ * the [cost] wmark_check_ns units a check costs (KOSAKI's argument in
+ * seed 004: the walk's cost grows with the order, the block test's
+ * with how little is free).
+ */
+static unsigned int wmark_check_steps(const struct sim *sim, const struct zone *z,
+				      unsigned int order)
+{
+	unsigned int o = order;
+
+	if (sim->scn.policy.watermark_check == WMARK_CHECK_ORDER_WALK)
+		return 1 + order;
+	if (sim->scn.policy.watermark_check == WMARK_CHECK_MODERN && !order)
+		return 1;
+	while (o < NR_PAGE_ORDERS - 1 && !z->free_area[o].nr_free)
+		o++;
+	return 2 + o - order;
+}
+
 /* The node of the CPU @t runs on (numa_node_id()). */
 struct pglist_data *task_node(struct task *t)
 {
@@ -103,6 +126,9 @@ static u32 get_page_from_freelist(struct task *t, unsigned int order, unsigned i
 			if (!(alloc_flags & ALLOC_NO_WATERMARKS)) {
 				mark = zone->_watermark[alloc_flags & ALLOC_WMARK_MASK] +
 				       zone->watermark_boost;
+				sim->wmark_checks[order]++;
+				charge_sys(t, sim->scn.cost.wmark_check_ns *
+						      wmark_check_steps(sim, zone, order));
 				if (!wmark_ok(sim, zone, order, mark, highest_zoneidx, alloc_flags))
 					continue;
 			}

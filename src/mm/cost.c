@@ -94,6 +94,26 @@ static const struct cfg_key cost_keys[] = {
 	 * 48 M messages in 30 s on 8 CPUs of 2008, ~5 us per message
 	 */
 	C_KEY(socket_msg_ns, "2us", "one small message through a socket, beyond the syscall"),
+	/*
+	 * tcp_sendmsg + the loopback softirq (tcp_v4_rcv, the ACK) +
+	 * tcp_recvmsg for one message, beyond the syscalls and the copies
+	 */
+	C_KEY(tcp_msg_ns, "20us",
+	      "one message through TCP over loopback, beyond the syscalls and the copies (tbench)"),
+	/*
+	 * user CPU of one tbench operation on the client (dbench's loadfile
+	 * interpreter) and on the server (tbench_srv's reply); with
+	 * tcp_msg_ns, seed 004's tbench 8 gives ~1481 MB/s (docs/seed004.md)
+	 */
+	C_KEY(dbench_op_ns, "67us",
+	      "user CPU of one dbench/tbench operation, on the client and again on the server"),
+	/*
+	 * 0: the check is inside alloc_ns.  Set, each check of
+	 * get_page_from_freelist costs this per free_area it reads (a cache
+	 * line), after its order-0 part (seed 004)
+	 */
+	C_KEY(wmark_check_ns, "0",
+	      "one free_area read of an allocation's watermark check: its order-0 part and each order it walks (0: inside alloc_ns)"),
 	/* zap_pte_range / madvise_free_pte_range / filemap_map_pages work per PTE */
 	C_KEY(pte_ns, "60ns", "one PTE zapped, cleaned by MADV_FREE or mapped by fault-around"),
 	/*

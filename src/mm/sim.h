@@ -140,6 +140,8 @@ struct sim {
 
 	struct reclaim_figures reclaim;
 	struct alloc_failures alloc_failures;
+	/* get_page_from_freelist's watermark checks, by order (seed 004) */
+	u64 wmark_checks[NR_PAGE_ORDERS];
 	struct kmsg kmsg;
 	unsigned int throttle_reclaimers; /* 2008 throttle, global policy */
 	struct wait_queue_head throttle_wait;

@@ -143,6 +143,8 @@ static void print_workload(FILE *f, const struct sim *sim, unsigned int idx)
 	print_ms(f, t.freepages_delay_ns);
 	fputc('\n', f);
 
+	if (wl->summary[0])
+		fprintf(f, "%s: %s\n", name, wl->summary);
 	for (unsigned int k = 0; k < wl->nr_figures && k < WL_MAX_FIGURES; k++) {
 		const struct wl_figure *fig = &wl->figures[k];
 

@@ -253,6 +253,9 @@ struct scn_cost {
 	u64 empty_lruvec_ns; /* shrink_lruvec of a group with nothing to scan */
 	u64 pagecache_insert_ns; /* a page entering the page cache, fs work included */
 	u64 socket_msg_ns; /* one small message through a socket, beyond the syscall */
+	u64 tcp_msg_ns; /* one message through TCP over loopback, beyond syscall and copy */
+	u64 wmark_check_ns; /* one free_area read of a watermark check (0: in alloc_ns) */
+	u64 dbench_op_ns; /* user CPU of one dbench operation, on each side (tbench) */
 	u64 pte_ns; /* one PTE set up or torn down: zap, madvise, fault-around */
 	u64 tlb_ipi_ns; /* a TLB shootdown: sender waits for the remote flushes */
 	u64 tlb_irq_ns; /* a TLB shootdown interrupt on the receiving CPU */
@@ -325,6 +328,7 @@ enum workload_type {
 	WL_TEXT_LOOP,
 	WL_KALLOC,
 	WL_HIGHALLOC,
+	WL_TBENCH,
 	NR_WORKLOAD_TYPES,
 };
 

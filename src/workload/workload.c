@@ -31,6 +31,7 @@ static const struct wl_ops *const wl_ops_table[NR_WORKLOAD_TYPES] = {
 	[WL_TEXT_LOOP] = &text_loop_ops,
 	[WL_KALLOC] = &kalloc_ops,
 	[WL_HIGHALLOC] = &highalloc_ops,
+	[WL_TBENCH] = &tbench_ops,
 };
 
 const char *const workload_type_name[NR_WORKLOAD_TYPES + 1] = {
@@ -45,6 +46,7 @@ const char *const workload_type_name[NR_WORKLOAD_TYPES + 1] = {
 	[WL_TEXT_LOOP] = "text_loop",
 	[WL_KALLOC] = "kalloc",
 	[WL_HIGHALLOC] = "highalloc",
+	[WL_TBENCH] = "tbench",
 };
 
 /* the values of the then key of the types that can hold (WL_KEY_THEN) */

@@ -34,6 +34,8 @@ struct workload_inst {
 	bool ended;
 	unsigned int background; /* live tasks in the background */
 	u64 start_ns, end_ns;
+	/* a line the program prints itself, in the text report ("" = none) */
+	char summary[96];
 	/* totals of the workload's tasks, as /usr/bin/time reports them */
 	u64 utime_ns, stime_ns;
 	u64 min_flt, maj_flt;

@@ -69,6 +69,7 @@ extern const struct wl_ops ebizzy_ops;
 extern const struct wl_ops text_loop_ops;
 extern const struct wl_ops kalloc_ops;
 extern const struct wl_ops highalloc_ops;
+extern const struct wl_ops tbench_ops;
 
 /*
  * A type's parameters: struct TYPE_params, declared by the type

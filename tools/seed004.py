@@ -1,0 +1,142 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Seed 004's tables: tbench 8 under each watermark check, and fragmentation.
+
+tbench: runs scenarios/seed004-tbench.ini under policy.watermark_check =
+order_walk (2.6.28-rc6, the seed's base), any_block (KOSAKI's patch) and
+modern (v4.4+), --runs seeds each, and prints throughput (MB/sec) and max
+latency (ms) per run and their avg / std / min / max as the seed does (std
+divided by n, as the seed's), then the page allocations tbench made and
+the allocator's watermark checks, by order (avg per run), and the host
+time of each run.
+
+fragmentation (--fragment): runs scenarios/seed004-fragment.ini under the
+same three and prints the success rate of the order-2, order-3 and order-9
+allocations and compact_stall (0 while compaction is not modelled: the
+counter is absent from the run's JSON), avg over the runs.
+
+Usage: tools/seed004.py [--reclaimsim build/reclaimsim] [--runs 3]
+                        [--seed 1] [--fragment | --both] [--set KEY=VALUE ...]
+"""
+import argparse
+import json
+import math
+import subprocess
+import sys
+import time
+
+VARIANTS = [("order_walk", "2.6.28-rc6"), ("any_block", "this patch"), ("modern", "v4.4+")]
+# the seed's table (shared/seeds/004_ead1a6a9100f82fe.txt): throughput, max latency
+SEED = {
+    "order_walk": [(1480.92, 20.896), (1483.94, 19.202), (1478.93, 22.215)],
+    "any_block": [(1490.27, 19.606), (1482.86, 21.082), (1490.57, 23.493)],
+}
+ORDERS = ["o0", "o1", "o2", "o3", "costly"]
+
+
+def run(args, scenario, variant, seed, sets):
+    cmd = [args.reclaimsim, "run", scenario, "--json", "--seed", str(seed),
+           "--set", "policy.watermark_check=" + variant]
+    for s in sets:
+        cmd += ["--set", s]
+    t0 = time.monotonic()
+    out = subprocess.run(cmd, check=True, stdout=subprocess.PIPE).stdout
+    return json.loads(out), time.monotonic() - t0
+
+
+def stats(values):
+    n = len(values)
+    avg = sum(values) / n
+    std = math.sqrt(sum((v - avg) ** 2 for v in values) / n)
+    return {"avg": avg, "std": std, "min": min(values), "max": max(values)}
+
+
+def tbench(args):
+    res = {}
+    for v, _ in VARIANTS:
+        res[v] = []
+        for i in range(args.runs):
+            doc, host = run(args, "scenarios/seed004-tbench.ini", v, args.seed + i, args.set)
+            res[v].append((doc["workloads"]["tbench"], host))
+    print("tbench 8 (scenarios/seed004-tbench.ini), throughput MB/sec, max-latency ms")
+    print()
+    cols = [("seed: " + label, SEED.get(v)) for v, label in VARIANTS if v in SEED]
+    cols += [("ours: %s (%s)" % (label, v), [(w["throughput_mbs"], w["max_latency_ms"])
+                                             for w, _ in res[v]]) for v, label in VARIANTS]
+    print("%-6s" % "" + "".join("%-34s" % c[0] for c in cols))
+    print("%-6s" % "" + "".join("%-34s" % "throughput max-latency" for _ in cols))
+    n = max(len(c[1]) for c in cols)
+    for i in range(n):
+        line = "%-6s" % ("run %d" % (i + 1))
+        for _, rows in cols:
+            line += "%-34s" % ("%10.2f %10.3f" % rows[i] if i < len(rows) else "")
+        print(line)
+    print()
+    for k in ("avg", "std", "min", "max"):
+        line = "%-6s" % k
+        for _, rows in cols:
+            t = stats([r[0] for r in rows])
+            lat = stats([r[1] for r in rows])
+            line += "%-34s" % ("%10.2f %10.3f" % (t[k], lat[k]))
+        print(line)
+    print()
+    base = stats([w["throughput_mbs"] for w, _ in res["order_walk"]])
+    for v, label in VARIANTS[1:]:
+        t = stats([w["throughput_mbs"] for w, _ in res[v]])
+        print("%s vs 2.6.28: throughput %+.3f %% (avg), base std %.3f %% of avg"
+              % (v, 100.0 * (t["avg"] - base["avg"]) / base["avg"], 100.0 * base["std"] / base["avg"]))
+    print()
+    print("page allocations by tbench / allocator watermark checks, by order (avg per run)")
+    print("%-12s" % "" + "".join("%-24s" % o for o in ORDERS))
+    for v, _ in VARIANTS:
+        line = "%-12s" % v
+        for o in ORDERS:
+            a = sum(w["allocs_" + o] for w, _ in res[v]) / len(res[v])
+            c = sum(w["wmark_checks_" + o] for w, _ in res[v]) / len(res[v])
+            line += "%-24s" % ("%.0f / %.0f" % (a, c))
+        print(line)
+    secs = [h for v, _ in VARIANTS for _, h in res[v]]
+    print()
+    print("host time per run: %.1f-%.1f s (%d runs)" % (min(secs), max(secs), len(secs)))
+    print()
+
+
+def fragment(args):
+    print("fragmentation (scenarios/seed004-fragment.ini): success %% by order, avg of %d runs"
+          % args.runs)
+    print("%-12s%10s%10s%10s%15s%10s" % ("", "order-2", "order-3", "order-9", "compact_stall",
+                                         "host s"))
+    for v, _ in VARIANTS:
+        o2, o3, o9, stall, host = [], [], [], [], 0.0
+        for i in range(args.runs):
+            doc, h = run(args, "scenarios/seed004-fragment.ini", v, args.seed + i, args.set)
+            wl = doc["workloads"]
+            o2.append(wl["o2"]["success_pct"])
+            o3.append(wl["o3"]["success_pct"])
+            o9.append(wl["highalloc"]["success_pct"])
+            stall.append(doc["vmstat"].get("compact_stall", 0))
+            host += h
+        print("%-12s%10.1f%10.1f%10.1f%15.0f%10.1f" % (
+            v, sum(o2) / len(o2), sum(o3) / len(o3), sum(o9) / len(o9),
+            sum(stall) / len(stall), host / args.runs))
+    print()
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--reclaimsim", default="build/reclaimsim")
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--fragment", action="store_true", help="only the fragmentation table")
+    ap.add_argument("--both", action="store_true", help="tbench and fragmentation")
+    ap.add_argument("--set", action="append", default=[], help="passed to every run")
+    args = ap.parse_args()
+    if not args.fragment or args.both:
+        tbench(args)
+    if args.fragment or args.both:
+        fragment(args)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
