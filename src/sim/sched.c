@@ -138,7 +138,10 @@ static u64 var_delay(struct engine *eng, enum var_source src, u64 max)
 
 /*
  * try_to_wake_up(): make a sleeping task runnable, put it on an idle CPU
- * after the wake-up latency.  The search for an idle CPU starts at CPU 0,
+ * after the wake-up latency, counted from the waker's clock: a task waking
+ * another in the middle of its step does so after the step's work so far
+ * (an event outside any step wakes at the event's time).  The search for
+ * an idle CPU starts at CPU 0,
  * or, for a task that never ran with task_placement = random, at a CPU
  * the seed draws (select_task_rq's choice for a new task depends on load
  * and history the model does not keep).
@@ -147,6 +150,7 @@ void wake_up_task(struct task *t)
 {
 	struct sim *sim = t->sim;
 	struct engine *eng = sim_engine(sim);
+	u64 now = eng->current ? task_now(eng->current) : eng->now;
 	unsigned int first = 0;
 
 	if (t->state != TASK_BLOCKED)
@@ -163,7 +167,7 @@ void wake_up_task(struct task *t)
 
 		if (!eng->cpus[c].curr && !eng->cpus[c].event_pending) {
 			cpu_kick(sim, c,
-				 max_u64(eng->now, t->busy_until) +
+				 max_u64(now, t->busy_until) +
 					 var_delay(eng, VAR_WAKEUP, eng->wakeup_latency_ns));
 			break;
 		}
