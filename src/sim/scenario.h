@@ -335,7 +335,8 @@ struct scn_workload {
 	 * (src/workload/TYPE.h); its keys (wl_ops.keys) offset into it
 	 */
 	u64 params[SCN_WL_PARAMS_BYTES / sizeof(u64)];
-	u64 keys_given; /* 1 << index of each key given (file or --set) */
+	/* bit N of word N / 64: key N was given (file or --set), CFG_MAX_KEYS bits */
+	u64 keys_given[2];
 };
 
 struct scn_run {
