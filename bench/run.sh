@@ -38,6 +38,10 @@ for policy in tree integrated integrated_skip; do
 			--set cgroup.A.soft_limit=$limit
 	done
 done
+# seed 003's mmtests workloads at the seed's scale (issue 15: each <= 60 s of host time)
+for scn in scenarios/seed003-*.ini; do
+	bench_one seed003 "$scn"
+done
 # coroutines: ns per switch (fcontext vs swapcontext), stack bytes per task
 record coro build/bench/coro scenarios/seed000-embedded-swap-240.ini
 # memcg scale (issue 12): charge cost, reclaim walk per group, memory per group

@@ -1089,7 +1089,7 @@ static void test_bad_values(void **state)
 		     "t.ini:4: [workload w] hot_share: 101 out of range (0..100)");
 	expect_error(
 		"[workload w]\ntype = bake\n",
-		"t.ini:2: [workload w] type: unknown workload type 'bake' (expected anon_fill, file_write, file_read, hotset_stream, hackbench, madvise09, lru_file_mmap_read, ebizzy, text_loop, kalloc, highalloc or tbench)");
+		"t.ini:2: [workload w] type: unknown workload type 'bake' (expected anon_fill, file_write, file_read, hotset_stream, hackbench, madvise09, lru_file_mmap_read, ebizzy, text_loop, kalloc, highalloc, tbench, kernbench, iozone, simple_writeback or stress_highalloc)");
 	expect_error("[machine]\ncpus =\n",
 		     "t.ini:2: [machine] cpus: bad number '' (expected an integer)");
 }
@@ -1105,7 +1105,7 @@ static void test_workload_types(void **state)
 		"t.ini:4: [workload w] count: not a key of type file_write (file_write takes tasks, size, block)");
 	expect_error(
 		"[workload w]\nsize = 1M\n",
-		"t.ini:1: [workload w]: type missing (expected type = anon_fill, file_write, file_read, hotset_stream, hackbench, madvise09, lru_file_mmap_read, ebizzy, text_loop, kalloc, highalloc or tbench)");
+		"t.ini:1: [workload w]: type missing (expected type = anon_fill, file_write, file_read, hotset_stream, hackbench, madvise09, lru_file_mmap_read, ebizzy, text_loop, kalloc, highalloc, tbench, kernbench, iozone, simple_writeback or stress_highalloc)");
 	expect_error("[machine]\n[workload w]\ntype = anon_fill\n",
 		     "t.ini:2: [workload w]: size missing (required for type anon_fill)");
 	expect_error(

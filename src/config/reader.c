@@ -206,7 +206,18 @@ static struct cfg_section sections[NR_SECS] = {
 	},
 };
 
-_Static_assert(CFG_MAX_KEYS <= 64, "scn_workload.keys_given has a bit per key");
+_Static_assert(CFG_MAX_KEYS <= 128, "scn_workload.keys_given has a bit per key");
+
+/* scn_workload.keys_given: set and test the bit of key @j */
+static void wl_key_given_set(struct scn_workload *w, unsigned int j)
+{
+	w->keys_given[j / 64] |= 1ULL << (j % 64);
+}
+
+static bool wl_key_given(const struct scn_workload *w, unsigned int j)
+{
+	return w->keys_given[j / 64] & (1ULL << (j % 64));
+}
 
 static const char *const section_list =
 	"machine, sysctl, policy, cost, run, cgroup PATH, cgroup_tree NAME, workload NAME or at TIME";
@@ -314,7 +325,7 @@ static void workload_retype(struct scenario *s, struct scn_workload *w,
 	workload_type_defaults(s, w);
 	for (unsigned int j = 0; j < sd->nr_keys; j++) {
 		/* the common keys' fields stay as they are */
-		if (!(old->keys_given & (1ULL << j)) || !sd->key_types[j])
+		if (!wl_key_given(old, j) || !sd->key_types[j])
 			continue;
 		cfg_copy_key(cfg_key_of_type(sd, (int)j, old->type), old,
 			     cfg_key_of_type(sd, (int)j, w->type), w);
@@ -334,7 +345,11 @@ void scenario_defaults(struct scenario *s)
 	strcpy(s->path, "(built-in)");
 	for (int id = 0; id < NR_SECS; id++)
 		cfg_section_keys(&sections[id]);
-	/* scn_policy.keys_given has a bit per key (CFG_MAX_KEYS <= 64, asserted above) */
+	/* scn_policy.keys_given has a bit per key */
+	if (sections[SEC_POLICY].nr_keys > 64) {
+		fprintf(stderr, "reclaimsim: internal error: [policy] has more than 64 keys\n");
+		abort();
+	}
 	for (int id = 0; id < NR_SINGLE_SECS; id++) {
 		snprintf(label, sizeof(label), "[%s]", sections[id].name);
 		if (cfg_apply_defaults(&sections[id], s, single_obj(s, (enum sec_id)id), label,
@@ -910,7 +925,7 @@ static int scn_handler(void *user, const char *section, const char *name, const 
 	if (c->cur_sec == SEC_WORKLOAD) {
 		struct scn_workload *w = &c->s->workloads[c->cur_inst - INST_WORKLOAD(0)];
 
-		w->keys_given |= 1ULL << canon;
+		wl_key_given_set(w, (unsigned int)canon);
 		if (!strcmp(name, "type"))
 			c->wl_type_given[c->cur_inst - INST_WORKLOAD(0)] = true;
 	}
@@ -1194,9 +1209,9 @@ int scenario_set(struct scenario *s, const char *assignment, char *err, size_t e
 
 		if (cfg_apply_key(&k, cfg_key_of_type(sd, idx, w->type), &tmp, val))
 			goto fail;
-		tmp.keys_given |= 1ULL << canon;
+		wl_key_given_set(&tmp, (unsigned int)canon);
 		for (unsigned int j = 0; j < sd->nr_keys; j++) {
-			if (!(tmp.keys_given & (1ULL << j)) || cfg_key_takes(sd, (int)j, tmp.type))
+			if (!wl_key_given(&tmp, j) || cfg_key_takes(sd, (int)j, tmp.type))
 				continue;
 			cfg_type_keys(msg, sizeof(msg), sd, tmp.type);
 			cfg_put_msg(err, errlen, "--set %s: %s %s: not a key of type %s (%s)",

@@ -581,6 +581,24 @@ void wakeup_flusher_threads(struct sim *sim);
 void flusher(struct task *t);
 u64 global_dirty_limit(const struct sim *sim, u64 *background);
 bool filemap_remove_folio(struct sim *sim, u32 pfn, u64 shadow);
+/*
+ * fsync() of @mapping as file_write_and_wait_range() does it: write every
+ * dirty page (filemap_fdatawrite), then wait for all of them
+ * (filemap_fdatawait).  *@pos is the caller's cursor, 0 at the start of
+ * each of the two calls: each returns VM_FAULT_BLOCKED with @t asleep and
+ * *@pos where to go on, or VM_FAULT_DONE.
+ */
+enum vm_fault_result filemap_fdatawrite(struct task *t, struct address_space *mapping, u64 *pos);
+enum vm_fault_result filemap_fdatawait(struct task *t, struct address_space *mapping, u64 *pos);
+/*
+ * truncate_inode_pages() (mm/truncate.c) of the whole file: every page is
+ * freed (a dirty one without being written), shadows dropped, the size
+ * set to 0.  *@pos is the caller's cursor (0 at the start): a page being
+ * read, under writeback or held by a reclaimer makes @t sleep and the
+ * call return VM_FAULT_BLOCKED to go on from *@pos; VM_FAULT_DONE at the
+ * end.  The file's pages must not be mapped.
+ */
+enum vm_fault_result truncate_inode_pages(struct task *t, struct address_space *mapping, u64 *pos);
 
 /* ---- OOM (mm/oom_kill.c) ---- */
 /*

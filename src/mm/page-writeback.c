@@ -214,6 +214,75 @@ void flusher(struct task *t)
 	}
 }
 
+/*
+ * filemap_fdatawrite() (v6.12, WB_SYNC_ALL through do_writepages and
+ * writeback_iter) of @mapping from index *@pos: every dirty page is
+ * written, in index order, contiguous runs per bio; a page redirtied
+ * while under writeback is waited for first, as data-integrity writeback
+ * does, and a full queue makes the writer wait for room.
+ */
+enum vm_fault_result filemap_fdatawrite(struct task *t, struct address_space *mapping, u64 *pos)
+{
+	struct sim *sim = t->sim;
+	struct bio *bio = NULL;
+	enum vm_fault_result r = VM_FAULT_DONE;
+	u64 written = 0, now = task_now(t);
+
+	for (u64 idx = mapping_find_dirty(mapping, *pos); idx != U64_MAX;
+	     idx = mapping_find_dirty(mapping, idx + 1)) {
+		u32 pfn = (u32)(mapping->i_pages[idx] - 1);
+		struct wait_queue_head *wq = NULL;
+
+		if (PageFlag(pfn_to_page(sim, pfn), PG_writeback))
+			wq = &sim->writeback_wait; /* folio_wait_writeback() */
+		else if (blk_queue_full(&sim->disk_dev))
+			wq = &sim->disk_dev.queue_wait; /* waiting for a request */
+		if (wq) {
+			*pos = idx;
+			t->in_iowait = true;
+			task_sleep(t, wq, 0);
+			r = VM_FAULT_BLOCKED;
+			break;
+		}
+		if (bio && (bio->nr_pages == BIO_MAX_PAGES ||
+			    pfn_to_page(sim, bio->pfns[bio->nr_pages - 1])->index + 1 != idx)) {
+			submit_bio(sim, &sim->disk_dev, bio, now);
+			bio = NULL;
+		}
+		if (!bio)
+			bio = bio_alloc(sim, &sim->disk_dev, REQ_OP_WRITE, end_file_bio_write);
+		if (!bio)
+			break; /* the run has stopped (sim_fail) */
+		start_file_writeback(sim, pfn);
+		bio->pfns[bio->nr_pages++] = pfn;
+		written++;
+	}
+	if (bio)
+		submit_bio(sim, &sim->disk_dev, bio, now);
+	charge_sys(t, written * sim->scn.cost.scan_page_ns);
+	return r;
+}
+
+/*
+ * filemap_fdatawait() (v6.12 __filemap_fdatawait_range): wait, in index
+ * order from *@pos, until no page of @mapping is under writeback.
+ */
+enum vm_fault_result filemap_fdatawait(struct task *t, struct address_space *mapping, u64 *pos)
+{
+	struct sim *sim = t->sim;
+
+	for (; *pos < mapping->size; (*pos)++) {
+		u32 pfn = mapping_pfn(mapping, *pos);
+
+		if (pfn != NO_PFN && PageFlag(pfn_to_page(sim, pfn), PG_writeback)) {
+			t->in_iowait = true;
+			task_sleep(t, &sim->writeback_wait, 0);
+			return VM_FAULT_BLOCKED;
+		}
+	}
+	return VM_FAULT_DONE;
+}
+
 /* ------------------------------------------------------------------ */
 /* Scenario keys: the dirty limits and writeback intervals */
 /* ------------------------------------------------------------------ */

@@ -25,7 +25,7 @@
 
 #include "types.h"
 
-#define CFG_MAX_KEYS 64 /* keys of one section, all tables */
+#define CFG_MAX_KEYS 128 /* keys of one section, all tables */
 #define CFG_MSG_LEN 512
 
 enum cfg_type {

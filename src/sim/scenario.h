@@ -329,6 +329,10 @@ enum workload_type {
 	WL_KALLOC,
 	WL_HIGHALLOC,
 	WL_TBENCH,
+	WL_KERNBENCH,
+	WL_IOZONE,
+	WL_SIMPLE_WRITEBACK,
+	WL_STRESS_HIGHALLOC,
 	NR_WORKLOAD_TYPES,
 };
 
@@ -358,7 +362,8 @@ struct scn_workload {
 	 * (src/workload/TYPE.h); its keys (wl_ops.keys) offset into it
 	 */
 	u64 params[SCN_WL_PARAMS_BYTES / sizeof(u64)];
-	u64 keys_given; /* 1 << index of each key given (file or --set) */
+	/* bit N of word N / 64: key N was given (file or --set), CFG_MAX_KEYS bits */
+	u64 keys_given[2];
 };
 
 struct scn_run {

@@ -19,43 +19,36 @@ WL_PARAMS_FIT(struct highalloc_params);
 #define HA_PARAMS(w) WL_PARAMS(struct highalloc_params, w)
 #define HA_OFF(f) WL_POFF(struct highalloc_params, f)
 
-struct highalloc {
-	u32 *pfns; /* the blocks held */
-	u64 nr, attempts, success;
-};
-
-/* the attempts: count, or MemTotal in blocks of the order x percent / 100 */
-static u64 highalloc_count(const struct sim *sim, const struct highalloc_params *p)
+u64 highalloc_count(const struct sim *sim, const struct highalloc_params *p)
 {
-	u64 managed = 0;
-
 	if (p->count)
 		return p->count;
-	for (unsigned int n = 0; n < sim->nr_nodes; n++)
-		for (int z = 0; z < MAX_NR_ZONES; z++)
-			managed += sim->nodes[n].node_zones[z].managed_pages;
-	return (managed >> p->order) * p->percent / 100;
+	return (wl_totalram_pages(sim) >> p->order) * p->percent / 100;
+}
+
+int highalloc_state_init(struct sim *sim, struct highalloc *ha, const struct highalloc_params *p)
+{
+	u64 n = highalloc_count(sim, p);
+
+	ha->pfns = malloc((n ? n : 1) * sizeof(*ha->pfns));
+	return ha->pfns ? 0 : -1;
 }
 
 static int highalloc_init(struct workload_inst *wl, struct task *t, unsigned int idx)
 {
 	struct highalloc *ha = calloc(1, sizeof(*ha));
-	u64 n = highalloc_count(wl->sim, HA_PARAMS(wl->cfg));
 
 	if (!ha)
 		return -1;
 	t->wl_priv = ha;
-	ha->pfns = malloc((n ? n : 1) * sizeof(*ha->pfns));
-	return ha->pfns ? 0 : -1;
+	return highalloc_state_init(wl->sim, ha, HA_PARAMS(wl->cfg));
 }
 
-static void highalloc_run(struct task *t)
+void highalloc_pass(struct task *t, struct highalloc *ha, const struct highalloc_params *p)
 {
-	struct sim *sim = t->sim;
-	struct highalloc *ha = t->wl_priv;
-	const struct highalloc_params *p = HA_PARAMS(t->wl->cfg);
-	u64 n = highalloc_count(sim, p);
+	u64 n = highalloc_count(t->sim, p);
 
+	ha->success = 0;
 	for (ha->attempts = 0; ha->attempts < n;) {
 		enum vm_fault_result r;
 		u32 pfn;
@@ -74,18 +67,28 @@ static void highalloc_run(struct task *t)
 		if (ha->attempts < n && task_now(t) < start + p->interval_ns)
 			schedule_timeout(t, NULL, start + p->interval_ns - task_now(t));
 	}
+}
+
+void highalloc_release(struct sim *sim, struct highalloc *ha, unsigned int order)
+{
+	while (ha && ha->nr)
+		free_kernel_pages(sim, ha->pfns[--ha->nr], order);
+}
+
+static void highalloc_run(struct task *t)
+{
+	struct highalloc *ha = t->wl_priv;
+	const struct highalloc_params *p = HA_PARAMS(t->wl->cfg);
+
+	highalloc_pass(t, ha, p);
 	if (p->hold)
 		wl_hold(t);
-	while (ha->nr)
-		free_kernel_pages(sim, ha->pfns[--ha->nr], p->order);
+	highalloc_release(t->sim, ha, p->order);
 }
 
 static void highalloc_task_exit(struct task *t)
 {
-	struct highalloc *ha = t->wl_priv;
-
-	while (ha && ha->nr)
-		free_kernel_pages(t->sim, ha->pfns[--ha->nr], HA_PARAMS(t->wl->cfg)->order);
+	highalloc_release(t->sim, t->wl_priv, HA_PARAMS(t->wl->cfg)->order);
 }
 
 /* the module's summary: Attempted, Success, Failed, % Success */
@@ -119,17 +122,21 @@ static int set_highalloc_gfp(struct cfg_ctx *k, void *obj, const char *val)
 	return wl_set_gfp(k, val, &WL_PARAMS_SET(struct highalloc_params, obj)->gfp);
 }
 
-static int highalloc_validate(const struct scenario *s, const struct scn_workload *w, char *err,
-			      size_t errlen)
+int highalloc_check(const struct scenario *s, const struct scn_workload *w,
+		    const struct highalloc_params *p, char *err, size_t errlen)
 {
-	const struct highalloc_params *p = HA_PARAMS(w);
-
 	if (p->order > s->policy.max_page_order)
 		return cfg_fail_at(
 			s, p->order_origin, w->line, err, errlen,
 			"[workload %s] order: %u is beyond max_page_order %u (valid 0..%u)",
 			w->name, p->order, s->policy.max_page_order, s->policy.max_page_order);
 	return 0;
+}
+
+static int highalloc_validate(const struct scenario *s, const struct scn_workload *w, char *err,
+			      size_t errlen)
+{
+	return highalloc_check(s, w, HA_PARAMS(w), err, errlen);
 }
 
 static const struct cfg_key highalloc_keys[] = {

@@ -40,6 +40,34 @@ struct highalloc_params {
 };
 
 /*
+ * The stress-highalloc module's passes (highalloc.c), shared by types
+ * highalloc and stress_highalloc: the blocks a task holds and its counts.
+ */
+struct highalloc {
+	u32 *pfns; /* the blocks held */
+	u64 nr, attempts, success;
+};
+
+struct sim;
+struct task;
+/* the attempts of a pass: count, or MemTotal in blocks of the order x percent / 100 */
+u64 highalloc_count(const struct sim *sim, const struct highalloc_params *p);
+/* room in @ha for a pass's blocks: 0, or -1 when out of memory (free ha->pfns) */
+int highalloc_state_init(struct sim *sim, struct highalloc *ha, const struct highalloc_params *p);
+/*
+ * highalloc_pass - one run of the module by @t: highalloc_count() attempts
+ * at a block of p->order with p->gfp, at least p->interval_ns apart from
+ * start to start, each success kept in @ha (attempts and success count
+ * this pass).  An OOM kill ends @t inside it.
+ */
+void highalloc_pass(struct task *t, struct highalloc *ha, const struct highalloc_params *p);
+/* free the blocks @ha holds (@ha may be NULL) */
+void highalloc_release(struct sim *sim, struct highalloc *ha, unsigned int order);
+/* the cross-checks of @p's keys (order <= max_page_order): 0, or -1 (cfg_fail_at) */
+int highalloc_check(const struct scenario *s, const struct scn_workload *w,
+		    const struct highalloc_params *p, char *err, size_t errlen);
+
+/*
  * wl_set_gfp - a gfp key's value: the kernel's flag names joined by |
  * (gfp_parse) forming a valid mask (gfp_check) into *@gfp; 0, or -1 with
  * "FILE:LINE: [workload NAME] gfp: ..." through @k.

@@ -32,6 +32,10 @@ static const struct wl_ops *const wl_ops_table[NR_WORKLOAD_TYPES] = {
 	[WL_KALLOC] = &kalloc_ops,
 	[WL_HIGHALLOC] = &highalloc_ops,
 	[WL_TBENCH] = &tbench_ops,
+	[WL_KERNBENCH] = &kernbench_ops,
+	[WL_IOZONE] = &iozone_ops,
+	[WL_SIMPLE_WRITEBACK] = &simple_writeback_ops,
+	[WL_STRESS_HIGHALLOC] = &stress_highalloc_ops,
 };
 
 const char *const workload_type_name[NR_WORKLOAD_TYPES + 1] = {
@@ -47,6 +51,10 @@ const char *const workload_type_name[NR_WORKLOAD_TYPES + 1] = {
 	[WL_KALLOC] = "kalloc",
 	[WL_HIGHALLOC] = "highalloc",
 	[WL_TBENCH] = "tbench",
+	[WL_KERNBENCH] = "kernbench",
+	[WL_IOZONE] = "iozone",
+	[WL_SIMPLE_WRITEBACK] = "simple_writeback",
+	[WL_STRESS_HIGHALLOC] = "stress_highalloc",
 };
 
 /* the values of the then key of the types that can hold (WL_KEY_THEN) */

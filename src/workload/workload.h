@@ -10,7 +10,7 @@
 
 #include "../mm/sim.h"
 
-#define WL_MAX_FIGURES 16
+#define WL_MAX_FIGURES 128
 
 /* One reported figure, e.g. {"hot_miss_total", 844}. */
 struct wl_figure {

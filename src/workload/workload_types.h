@@ -70,6 +70,10 @@ extern const struct wl_ops text_loop_ops;
 extern const struct wl_ops kalloc_ops;
 extern const struct wl_ops highalloc_ops;
 extern const struct wl_ops tbench_ops;
+extern const struct wl_ops kernbench_ops;
+extern const struct wl_ops iozone_ops;
+extern const struct wl_ops simple_writeback_ops;
+extern const struct wl_ops stress_highalloc_ops;
 
 /*
  * A type's parameters: struct TYPE_params, declared by the type
@@ -195,6 +199,17 @@ void wl_background(struct task *t);
  * (or it is OOM-killed): it goes to the background and sleeps for good.
  */
 _Noreturn void wl_hold(struct task *t);
+
+/* MemTotal in pages: totalram_pages(), the managed pages of every zone. */
+static inline u64 wl_totalram_pages(const struct sim *sim)
+{
+	u64 managed = 0;
+
+	for (unsigned int n = 0; n < sim->nr_nodes; n++)
+		for (int z = 0; z < MAX_NR_ZONES; z++)
+			managed += sim->nodes[n].node_zones[z].managed_pages;
+	return managed;
+}
 
 /* Bytes to pages, rounded up. */
 static inline u64 bytes_to_pages(const struct sim *sim, u64 bytes)

@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: MIT
+/*
+ * truncate.c - dropping a file's page cache when the file is truncated
+ * or unlinked (mm/truncate.c, v6.12): dd's O_TRUNC, rm, make clean.
+ */
+#include "internal.h"
+
+/* How long truncation sleeps before looking again at a page reclaim holds. */
+#define TRUNCATE_ISOLATED_WAIT_NS NSEC_PER_MSEC
+
+/*
+ * folio_cancel_dirty() (v6.12): a dirty page is thrown away, not written;
+ * undo folio_account_dirtied's counts.
+ */
+static void folio_cancel_dirty(struct sim *sim, struct address_space *mapping, u32 pfn)
+{
+	struct page *page = pfn_to_page(sim, pfn);
+
+	ClearPageFlag(page, PG_dirty);
+	mapping_tag_dirty(mapping, page->index, false);
+	mod_lruvec_page_state(sim, pfn, NR_FILE_DIRTY, -1);
+	mod_zone_page_state(page_zone(sim, pfn), NR_ZONE_WRITE_PENDING, -1);
+	mapping->nr_dirty--;
+	sim->nr_dirty--;
+}
+
+enum vm_fault_result truncate_inode_pages(struct task *t, struct address_space *mapping, u64 *pos)
+{
+	struct sim *sim = t->sim;
+	u64 removed = 0;
+
+	for (; *pos < mapping->capacity; (*pos)++) {
+		u64 e = mapping->i_pages[*pos];
+		struct page *page;
+		u32 pfn;
+
+		if (!e)
+			continue;
+		if (xa_is_value(e)) { /* a workingset shadow goes with the file */
+			mapping->i_pages[*pos] = 0;
+			continue;
+		}
+		pfn = (u32)(e - 1);
+		page = pfn_to_page(sim, pfn);
+		/* the model maps no page cache it truncates (no unmap_mapping_range) */
+		VM_BUG_ON_PAGE(page->mapcount, page);
+		if (PageFlag(page, PG_locked)) { /* being read: folio_lock() sleeps */
+			charge_sys(t, removed * sim->scn.cost.free_ns);
+			folio_wait_locked(t, pfn);
+			return VM_FAULT_BLOCKED;
+		}
+		if (PageFlag(page, PG_writeback)) { /* truncate_inode_folio waits */
+			charge_sys(t, removed * sim->scn.cost.free_ns);
+			t->in_iowait = true;
+			task_sleep(t, &sim->writeback_wait, 0);
+			return VM_FAULT_BLOCKED;
+		}
+		if (PageFlag(page, PG_isolated)) {
+			/*
+			 * A reclaimer holds it (in the kernel, locked while
+			 * shrink_folio_list looks at it): wait until it is
+			 * put back or freed.  No wait queue marks the end of
+			 * an isolation in the model, so look again shortly.
+			 */
+			charge_sys(t, removed * sim->scn.cost.free_ns);
+			task_sleep(t, NULL, TRUNCATE_ISOLATED_WAIT_NS);
+			return VM_FAULT_BLOCKED;
+		}
+		if (PageFlag(page, PG_dirty))
+			folio_cancel_dirty(sim, mapping, pfn);
+		if (PageFlag(page, PG_lru))
+			lruvec_del_folio(sim, folio_lruvec(sim, pfn), pfn);
+		filemap_remove_folio(sim, pfn, 0);
+		free_unref_page(sim, pfn);
+		removed++;
+	}
+	charge_sys(t, removed * sim->scn.cost.free_ns);
+	mapping->size = 0;
+	mapping->ra_next = 0;
+	mapping->ra_size = 0;
+	mapping->wb_index = 0;
+	return VM_FAULT_DONE;
+}

@@ -1,0 +1,115 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * kernbench.h - the parameters of [workload] type kernbench (kernbench.c)
+ * and the compile model it shares with stress_highalloc: a kernel tree's
+ * build as compile processes (cc1) that read sources from the page
+ * cache, fault in an anonymous footprint, burn CPU and write an object
+ * file each.
+ */
+#ifndef RECLAIMSIM_KERNBENCH_H
+#define RECLAIMSIM_KERNBENCH_H
+
+#include "../sim/scenario.h"
+
+struct sim;
+struct task;
+struct address_space;
+
+/*
+ * One build of a tree: its compiles and the final link.  What the keys
+ * leave out follows from them (KB_* in kernbench.c): the headers are the
+ * first 30 % of the tree and each compile reads a tenth of them; the
+ * smallest footprint is a sixth of the largest; objects average 40 KiB;
+ * the link takes 1 % of the build's compile CPU and writes a fifth of
+ * the objects' bytes.
+ */
+struct kb_compile_params {
+	unsigned int units; /* compile processes (object files) per build */
+	int units_origin;
+	u64 size; /* bytes of source a build reads; 0 = KB_TREE_DEFAULT */
+	int size_origin;
+	u64 anon_max; /* the largest cc1 anonymous footprint */
+	u64 cpu_ns; /* mean CPU of a compile; uniform 1/2..3/2 of it */
+};
+
+struct kernbench_params {
+	struct kb_compile_params cc;
+	unsigned int jobs; /* make -j */
+	unsigned int builds; /* timed builds */
+};
+
+/* A tree's files: the sources, an object file per unit, vmlinux. */
+struct kb_tree {
+	struct address_space *src;
+	struct address_space **obj;
+	struct address_space *vmlinux;
+	unsigned int units;
+	unsigned int clean; /* make clean: the next file to delete */
+	u64 pos; /* its truncate cursor */
+};
+
+/* A make job's compile process: its cc1 address space, reused by each compile. */
+struct kb_proc {
+	u64 base; /* first vpn of a region of anon_max */
+	bool compiling; /* in kb_compile: an OOM kill ends the compile */
+};
+
+/* kb_tree_init - the files of tree @name (0 or -1 when out of memory); kb_tree_free frees it */
+int kb_tree_init(struct sim *sim, struct kb_tree *tree, const char *name,
+		 const struct kb_compile_params *p);
+void kb_tree_free(struct kb_tree *tree);
+/* kb_proc_init - @t's mm with the cc1 region; 0 or -1 */
+int kb_proc_init(struct sim *sim, struct task *t, struct kb_proc *proc,
+		 const struct kb_compile_params *p);
+/*
+ * kb_compile - compile unit @unit of @tree in @t: fault in the footprint
+ * while reading the unit's source and headers, spread the compile's CPU
+ * over its operations, write the object file, free the footprint (the
+ * process exits).  With @stop set (make killed) it ends early; it returns
+ * false then.
+ */
+bool kb_compile(struct task *t, struct kb_proc *proc, const struct kb_compile_params *p,
+		struct kb_tree *tree, unsigned int unit, const bool *stop);
+/* kb_link - link vmlinux: read every object file, the link's CPU, write vmlinux */
+void kb_link(struct task *t, const struct kb_compile_params *p, struct kb_tree *tree);
+/* kb_clean - make clean: delete the objects and vmlinux (with @sources, the tree too) */
+void kb_clean(struct task *t, struct kb_tree *tree, bool sources);
+/* kb_compile_check - the cross-checks of the compile keys; 0 or -1 (cfg_fail_at) */
+int kb_compile_check(const struct scenario *s, const struct scn_workload *w,
+		     const struct kb_compile_params *p, char *err, size_t errlen);
+
+/*
+ * The compile keys of type P, whose struct kb_compile_params is P's field
+ * cc (WL_POFF from workload_types.h).  size is declared as WL_KEY_SIZE
+ * declares it.
+ */
+#define KB_OFF(ptype, f) WL_POFF(ptype, cc.f)
+#define KB_COMPILE_KEYS(ptype)                                                                   \
+	{ .name = "units",                                                                       \
+	  .type = CFG_UINT,                                                                      \
+	  .off = KB_OFF(ptype, units),                                                           \
+	  .flags = CFG_F_ORIGIN,                                                                 \
+	  .origin_off = KB_OFF(ptype, units_origin),                                             \
+	  .min = 1,                                                                              \
+	  .max = 1000000,                                                                        \
+	  .def = "1500",                                                                         \
+	  .doc = "compile processes per build, one object file each" },                          \
+		{ .name = "size",                                                                \
+		  .type = CFG_SIZE,                                                              \
+		  .off = KB_OFF(ptype, size),                                                    \
+		  .flags = CFG_F_POSITIVE | CFG_F_ORIGIN,                                        \
+		  .origin_off = KB_OFF(ptype, size_origin),                                      \
+		  .def_doc = "100M",                                                             \
+		  .doc = "source bytes a build reads: the headers, then each unit's source" },   \
+		{ .name = "compile_anon",                                                        \
+		  .type = CFG_SIZE,                                                              \
+		  .off = KB_OFF(ptype, anon_max),                                                \
+		  .flags = CFG_F_POSITIVE,                                                       \
+		  .def = "48M",                                                                  \
+		  .doc = "the largest cc1 footprint (each: uniform from a sixth of it)" },       \
+	{                                                                                        \
+		.name = "compile_cpu", .type = CFG_TIME, .off = KB_OFF(ptype, cpu_ns),           \
+		.def = "250ms", .doc = "mean CPU time of a compile (uniform from half to 1.5 x)" \
+	}
+
+#endif

@@ -1,0 +1,211 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_mmtests.c - the mmtests workloads of seed 003 (SPEC-seeds B.4):
+ * kernbench, iozone, simple_writeback and stress_highalloc at small
+ * scale, with the counts the model makes exact (bytes moved, dd runs,
+ * compiles, builds, allocation attempts), their page cache gone at the
+ * end (truncate), the same figures from the same seed, and each
+ * workload's bad input.
+ */
+#include "testsim.h"
+
+/* every frame and counter consistent (mm_verify) */
+static void assert_mm_ok(struct sim *sim)
+{
+	char err[256];
+
+	if (mm_verify(sim, err, sizeof(err)))
+		fail_msg("%s", err);
+}
+
+static struct sim *run_text(const char *ini)
+{
+	struct sim *sim = test_sim_from_text(NULL, "t.ini", ini);
+
+	assert_int_equal(sim_run(sim), 0);
+	assert_true(sim->workloads[0].ended);
+	assert_int_equal(sim->workloads[0].exit_signal, 0);
+	return sim;
+}
+
+/*
+ * iozone -a -g 1M: sizes 64K, 128K, 256K, 512K, 1M (1984 KiB); tests 0
+ * and 2 write each file three times (write, rewrite, random write) and
+ * tests 1, 2 and 3 read it four times; a KiB/s figure per size and
+ * column; each file deleted after its size: no page cache, nothing dirty.
+ */
+static const char iozone_ini[] = "[machine]\ncpus = 2\nmemory = 256M\n"
+				 "[workload io]\ntype = iozone\nsize = 1M\n"
+				 "[run]\nduration = 600s\n";
+
+static void test_iozone_counts(void **state)
+{
+	struct sim *sim = *state = run_text(iozone_ini);
+	struct workload_inst *wl = test_workload_named(sim, "io");
+
+	assert_true(test_figure(wl, "bytes_written") == 3 * 1984 * 1024);
+	assert_true(test_figure(wl, "bytes_read") == 4 * 1984 * 1024);
+	assert_int_equal(wl->nr_figures, 5 * 7 + 2);
+	/* the page cache's reads and rewrites beat the first write */
+	assert_true(test_figure(wl, "1024K.reread") > test_figure(wl, "1024K.write"));
+	assert_true(test_figure(wl, "64K.write") > 0);
+	assert_int_equal(sim->nr_dirty, 0);
+	assert_int_equal(sim->nr_writeback, 0);
+	assert_int_equal(test_vmstat(sim, "nr_file_pages"), 0);
+	assert_mm_ok(sim);
+}
+
+/*
+ * simple-writeback with jobs 2, 4, 8 of 64M each iteration: 14 dd runs,
+ * 192M written; conv=fsync writes every page once before rm, so each
+ * page dirtied is written exactly once, and nothing stays cached.
+ */
+static const char swb_ini[] = "[machine]\ncpus = 4\nmemory = 256M\n"
+			      "[workload w]\ntype = simple_writeback\njobs = 2\nmax_jobs = 8\n"
+			      "size = 64M\n[run]\nduration = 600s\n";
+
+static void test_simple_writeback_counts(void **state)
+{
+	struct sim *sim = *state = run_text(swb_ini);
+	struct workload_inst *wl = test_workload_named(sim, "w");
+
+	assert_true(test_figure(wl, "iterations") == 3);
+	assert_true(test_figure(wl, "dd_runs") == 14);
+	assert_true(test_figure(wl, "bytes_written") == 3 * 64.0 * 1024 * 1024);
+	assert_int_equal(test_vmstat(sim, "nr_dirtied"), 3 * 64 * 256);
+	assert_int_equal(test_vmstat(sim, "nr_written"), 3 * 64 * 256);
+	/* each iteration takes at least the disk's time for its 64M (500 MiB/s) */
+	assert_true(test_figure(wl, "jobs2_elapsed_s") > 64.0 / 500);
+	assert_true(test_figure(wl, "jobs8_MB_per_s") <= 500 * 1.048576);
+	assert_int_equal(sim->nr_dirty, 0);
+	assert_int_equal(test_vmstat(sim, "nr_file_pages"), 0);
+	assert_mm_ok(sim);
+}
+
+/*
+ * kernbench -j4 of 40 units, one untimed and two timed builds: 120
+ * compiles; the sources come from disk once (the second and third builds
+ * read them from the page cache), each page at most once; make clean
+ * leaves no objects.
+ */
+static const char kernbench_ini[] = "[machine]\ncpus = 4\nmemory = 512M\n"
+				    "[workload kb]\ntype = kernbench\nbuilds = 2\nunits = 40\n"
+				    "size = 8M\ncompile_anon = 4M\n[run]\nduration = 600s\n";
+
+static void test_kernbench_counts(void **state)
+{
+	struct sim *sim = *state = run_text(kernbench_ini);
+	struct workload_inst *wl = test_workload_named(sim, "kb");
+	double avg = test_figure(wl, "elapsed_avg_s");
+
+	assert_true(test_figure(wl, "builds") == 2);
+	assert_true(test_figure(wl, "compiles") == 120);
+	assert_true(test_figure(wl, "compiles_killed") == 0);
+	assert_true(test_figure(wl, "elapsed_min_s") <= avg &&
+		    avg <= test_figure(wl, "elapsed_max_s"));
+	/* 4 jobs in parallel: the user time is about 4 x the elapsed time */
+	assert_true(test_figure(wl, "build1_user_s") > 3 * test_figure(wl, "build1_elapsed_s"));
+	assert_true(test_figure(wl, "build1_user_s") <= 4 * test_figure(wl, "build1_elapsed_s"));
+	/* 40 compiles of 250 ms on average (125..375 ms) and a link of 1 % */
+	assert_true(test_figure(wl, "build1_user_s") > 40 * 0.125);
+	assert_true(test_figure(wl, "build1_user_s") < 40 * 0.375 + 0.1);
+	assert_true(sim->disk_dev.pages_read > 0 && sim->disk_dev.pages_read <= 2048);
+	assert_int_equal(sim->nr_dirty, 0);
+	/* what stays cached is the source tree only */
+	assert_true(test_vmstat(sim, "nr_file_pages") <= 2048);
+	assert_mm_ok(sim);
+}
+
+/*
+ * stress-highalloc with 2 trees of 100 units on an idle-enough machine:
+ * both builds finish (200 compiles), each pass makes its 20 attempts, and
+ * at rest (the trees and the RAM-sized file deleted) all succeed.
+ */
+static const char sh_ini[] = "[machine]\ncpus = 4\nmemory = 256M\nswap = 256M\n"
+			     "[workload sh]\ntype = stress_highalloc\njobs = 2\nunits = 100\n"
+			     "size = 16M\ncompile_anon = 8M\nattempts = 20\n"
+			     "[run]\nduration = 1200s\n";
+
+static void test_stress_highalloc_counts(void **state)
+{
+	struct sim *sim = *state = run_text(sh_ini);
+	struct workload_inst *wl = test_workload_named(sim, "sh");
+
+	assert_true(test_figure(wl, "compiles") == 200);
+	assert_true(test_figure(wl, "pass1_attempted") == 20);
+	assert_true(test_figure(wl, "pass2_attempted") == 20);
+	assert_true(test_figure(wl, "rest_attempted") == 20);
+	assert_true(test_figure(wl, "rest_success") == 20);
+	assert_true(test_figure(wl, "rest_success_pct") == 100);
+	assert_int_equal(sim->nr_kernel_pages, 0); /* every block freed */
+	assert_int_equal(test_vmstat(sim, "nr_file_pages"), 0);
+	assert_mm_ok(sim);
+}
+
+/* Same scenario and seed: the same figures and times. */
+static void test_deterministic(void **state)
+{
+	static const char *const inis[] = { kernbench_ini, swb_ini };
+
+	for (unsigned int i = 0; i < 2; i++) {
+		struct sim *a = run_text(inis[i]), *b = run_text(inis[i]);
+		const struct workload_inst *wa = &a->workloads[0], *wb = &b->workloads[0];
+
+		assert_int_equal(wa->nr_figures, wb->nr_figures);
+		for (unsigned int f = 0; f < wa->nr_figures; f++)
+			assert_true(wa->figures[f].value == wb->figures[f].value);
+		assert_int_equal(wa->utime_ns, wb->utime_ns);
+		assert_int_equal(wa->stime_ns, wb->stime_ns);
+		assert_int_equal(a->eng.now, b->eng.now);
+		sim_destroy(a);
+		sim_destroy(b);
+	}
+}
+
+static void test_bad_input(void **state)
+{
+	test_expect_scenario_error(
+		"[workload w]\ntype = simple_writeback\njobs = 8\nmax_jobs = 4\n",
+		"t.ini:4: [workload w] max_jobs: 4 is below jobs 8 (valid jobs..4096)");
+	test_expect_scenario_error(
+		"[workload w]\ntype = simple_writeback\nsize = 32M\n",
+		"t.ini:3: [workload w] size: 33554432 bytes give 64 jobs less than a block of 1048576 each (valid >= max jobs x block)");
+	test_expect_scenario_error("[workload w]\ntype = simple_writeback\nmax_jobs = 0\n",
+				   "t.ini:3: [workload w] max_jobs: 0 out of range (1..4096)");
+	test_expect_scenario_error(
+		"[workload io]\ntype = iozone\nsize = 32K\n",
+		"t.ini:3: [workload io] size: 32768 is out of range (valid 64K..8388607K)");
+	test_expect_scenario_error(
+		"[workload io]\ntype = iozone\nsize = 16G\n",
+		"t.ini:3: [workload io] size: 17179869184 is out of range (valid 64K..8388607K)");
+	test_expect_scenario_error(
+		"[workload kb]\ntype = kernbench\nunits = 20000\n",
+		"t.ini:3: [workload kb] size: 104857600 leaves less than a page of source for each of 20000 units after the headers (valid >= 20000 pages + 30 %)");
+	test_expect_scenario_error("[workload kb]\ntype = kernbench\nbuilds = 33\n",
+				   "t.ini:3: [workload kb] builds: 33 out of range (1..32)");
+	test_expect_scenario_error("[workload kb]\ntype = kernbench\ncompile_anon = 0\n",
+				   "t.ini:3: [workload kb] compile_anon must be > 0");
+	test_expect_scenario_error(
+		"[policy]\nmax_page_order = 8\n[workload sh]\ntype = stress_highalloc\n",
+		"t.ini:3: [workload sh] order: 9 is beyond max_page_order 8 (valid 0..8)");
+	test_expect_scenario_error(
+		"[workload sh]\ntype = stress_highalloc\nsize = 1M\n",
+		"t.ini:3: [workload sh] size: 1048576 leaves less than a page of source for each of 1500 units after the headers (valid >= 1500 pages + 30 %)");
+	test_expect_scenario_error(
+		"[workload sh]\ntype = stress_highalloc\ngfp_mask = GFP_KERNEL\n",
+		"t.ini:3: [workload sh] gfp_mask: not a key of type stress_highalloc (stress_highalloc takes size, order, attempts, percent, interval, jobs, units, compile_anon, compile_cpu)");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		test_sim_unit_test(test_iozone_counts),
+		test_sim_unit_test(test_simple_writeback_counts),
+		test_sim_unit_test(test_kernbench_counts),
+		test_sim_unit_test(test_stress_highalloc_counts),
+		cmocka_unit_test(test_deterministic),
+		cmocka_unit_test(test_bad_input),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
