@@ -446,7 +446,10 @@ anon_vma_chain = off
 anon_vma_lock = exclusive
 full_walk_retry = off
 force_deactivate_retry = off
-file_writepage = kswapd
+file_writepage = any
+direct_writeback = allow
+flusher_wakeup = scanned
+lumpy_reclaim = on
 cgroup = v1
 memcg_high_throttle = reclaim
 memcg_stats = exact
@@ -454,7 +457,7 @@ soft_limit_reclaim = none
 zone_reclaim = off
 END
 check "profile 2.6.28 output" cmp -s "$TMP/want" "$TMP/out"
-expect_status "unknown profile" 1 "profile: unknown kernel profile '5.4' (known: 2.6.25, 2.6.28, 2.6.32, 3.10, 4.2, 4.5, 4.12, 6.12, 6.18)" "$BIN" profile 5.4
+expect_status "unknown profile" 1 "profile: unknown kernel profile '5.4' (known: 2.6.25, 2.6.28, 2.6.32, 2.6.35, 2.6.35-nodirect, 3.10, 4.2, 4.5, 4.12, 6.12, 6.18)" "$BIN" profile 5.4
 expect_status "profile: bad option" 2 "unknown option '--json'" "$BIN" profile --json
 expect_ok "profile --help" "$BIN" profile --help
 check "profile --help text" grep -q "^usage: reclaimsim profile \[NAME\] \[--markdown\]" "$TMP/out"
