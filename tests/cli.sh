@@ -449,6 +449,7 @@ force_deactivate_retry = off
 file_writepage = any
 direct_writeback = allow
 flusher_wakeup = scanned
+may_write_to_queue = off
 lumpy_reclaim = on
 cgroup = v1
 memcg_high_throttle = reclaim

@@ -4,7 +4,7 @@
  * (SPEC-seeds B.1, SPEC.md section 4), pageout() and lumpy reclaim's
  * isolation and synchronous pass (SPEC-seeds B.2), with exact values on
  * small hand-driven simulations: 2.6.35 (traceonly / stackreduce), its
- * nodirect variant (direct_writeback = deny), 3.10 and 6.12.
+ * nodirect variant (direct_writeback = deny), 3.2..3.10's rule and 6.12.
  *
  * Each test builds a 1-CPU, 64 MiB machine with 64 MiB of swap; a task
  * that never runs on the scheduler owns an anon mapping or writes a file,
@@ -13,16 +13,16 @@
  */
 #include "testmm.h"
 
-#define INI(kernel)                     \
-	"[machine]\n"                   \
-	"cpus = 1\n"                    \
-	"memory = 64M\n"                \
-	"zones = DMA:16M, DMA32:rest\n" \
-	"swap = 64M\n"                  \
-	"[policy]\n"                    \
-	"kernel = " kernel "\n"         \
-	"[run]\n"                       \
+#define INI_POLICY(kernel, policy)               \
+	"[machine]\n"                            \
+	"cpus = 1\n"                             \
+	"memory = 64M\n"                         \
+	"zones = DMA:16M, DMA32:rest\n"          \
+	"swap = 64M\n"                           \
+	"[policy]\n"                             \
+	"kernel = " kernel "\n" policy "[run]\n" \
 	"duration = 1s\n"
+#define INI(kernel) INI_POLICY(kernel, "")
 
 #define F(flag) (1u << (flag))
 
@@ -320,7 +320,7 @@ static void test_nodirect_sync_waits(void **state)
 /*
  * A dirty page-cache page met by direct reclaim, along the file writeback
  * line: 2.6.35 writes it (pageout, PG_reclaim, kept under writeback);
- * nodirect keeps it dirty; 3.10 (kswapd_priority) marks it PG_reclaim,
+ * nodirect keeps it dirty; 3.2..3.10 (kswapd_priority) marks it PG_reclaim,
  * counts NR_VMSCAN_IMMEDIATE and keeps it inactive; 6.12 does the same
  * but activates it.
  */
@@ -357,9 +357,11 @@ static void test_dirty_file_nodirect(void **state)
 	dirty_file_direct(state, INI("2.6.35-nodirect"), false, false, false);
 }
 
-static void test_dirty_file_3_10(void **state)
+#define INI_3_2 INI_POLICY("3.10", "file_writepage = kswapd_priority\n")
+
+static void test_dirty_file_3_2(void **state)
 {
-	dirty_file_direct(state, INI("3.10"), false, true, false);
+	dirty_file_direct(state, INI_3_2, false, true, false);
 }
 
 static void test_dirty_file_6_12(void **state)
@@ -367,10 +369,10 @@ static void test_dirty_file_6_12(void **state)
 	dirty_file_direct(state, INI("6.12"), false, true, true);
 }
 
-/* 3.10's kswapd writes a dirty file page only below DEF_PRIORITY - 2. */
-static void test_dirty_file_3_10_kswapd_priority(void **state)
+/* 3.2..3.10's kswapd writes a dirty file page only below DEF_PRIORITY - 2. */
+static void test_dirty_file_3_2_kswapd_priority(void **state)
 {
-	struct sim *sim = test_sim_from_text(state, "t.ini", INI("3.10"));
+	struct sim *sim = test_sim_from_text(state, "t.ini", INI_3_2);
 	struct task *t = test_task_in(sim, sim->memcgs[0]);
 	u32 pfn = new_dirty_file_page(sim, t);
 
@@ -595,9 +597,9 @@ int main(void)
 		test_sim_unit_test(test_nodirect_sync_waits),
 		test_sim_unit_test(test_dirty_file_2_6_35),
 		test_sim_unit_test(test_dirty_file_nodirect),
-		test_sim_unit_test(test_dirty_file_3_10),
+		test_sim_unit_test(test_dirty_file_3_2),
 		test_sim_unit_test(test_dirty_file_6_12),
-		test_sim_unit_test(test_dirty_file_3_10_kswapd_priority),
+		test_sim_unit_test(test_dirty_file_3_2_kswapd_priority),
 		test_sim_unit_test(test_may_write_to_queue),
 		test_sim_unit_test(test_lumpy_isolate_both),
 		test_sim_unit_test(test_lumpy_isolate_inactive),

@@ -384,35 +384,16 @@ static void test_profiles(void **state)
 
 /* The keys every kernel profile sets, in its order (all of [policy] but kernel, reclaim_throttle). */
 static const char *const profile_keys[] = {
-	"watermark_check",
-	"max_page_order",
-	"skip_zones_lots_free",
-	"too_many_isolated",
-	"alloc_retry",
-	"zone_unreclaimable",
-	"reclaim_sleep",
-	"new_anon_lru",
-	"lazyfree",
-	"tlb_flush",
-	"swapin_lru",
-	"swap_readahead",
-	"split_lru",
-	"memcg_reclaim_stat",
-	"did_some_progress",
-	"memcg_charge_retry",
-	"memcg_stock",
-	"anon_vma_chain",
-	"anon_vma_lock",
-	"full_walk_retry",
-	"force_deactivate_retry",
-	"file_writepage",
-	"direct_writeback",
-	"flusher_wakeup",
-	"lumpy_reclaim",
-	"cgroup",
-	"memcg_high_throttle",
-	"memcg_stats",
-	"soft_limit_reclaim",
+	"watermark_check",     "max_page_order",     "skip_zones_lots_free",
+	"too_many_isolated",   "alloc_retry",	     "zone_unreclaimable",
+	"reclaim_sleep",       "new_anon_lru",	     "lazyfree",
+	"tlb_flush",	       "swapin_lru",	     "swap_readahead",
+	"split_lru",	       "memcg_reclaim_stat", "did_some_progress",
+	"memcg_charge_retry",  "memcg_stock",	     "anon_vma_chain",
+	"anon_vma_lock",       "full_walk_retry",    "force_deactivate_retry",
+	"file_writepage",      "direct_writeback",   "flusher_wakeup",
+	"may_write_to_queue",  "lumpy_reclaim",	     "cgroup",
+	"memcg_high_throttle", "memcg_stats",	     "soft_limit_reclaim",
 	"zone_reclaim",
 };
 #define NR_PROFILE_KEYS (sizeof(profile_keys) / sizeof(profile_keys[0]))
@@ -447,6 +428,7 @@ static void assert_policy_equal(const struct scn_policy *a, const struct scn_pol
 	assert_int_equal(a->file_writepage, b->file_writepage);
 	assert_int_equal(a->direct_writeback_deny, b->direct_writeback_deny);
 	assert_int_equal(a->flusher_wakeup_scanned, b->flusher_wakeup_scanned);
+	assert_int_equal(a->may_write_to_queue, b->may_write_to_queue);
 	assert_int_equal(a->lumpy_reclaim, b->lumpy_reclaim);
 	assert_int_equal(a->cgroup_dfl, b->cgroup_dfl);
 	assert_int_equal(a->memcg_high_penalty, b->memcg_high_penalty);
@@ -536,6 +518,7 @@ static void test_profile_values(void **state)
 	assert_false(scn.policy.direct_writeback_deny);
 	assert_true(scn.policy.flusher_wakeup_scanned);
 	assert_int_equal(scn.policy.lumpy_reclaim, LUMPY_RECLAIM_ON);
+	assert_true(scn.policy.may_write_to_queue);
 	assert_true(scn.policy.memcg_stock);
 	assert_true(scn.policy.anon_vma_chain);
 	assert_true(scn.policy.zone_reclaim);
@@ -555,7 +538,7 @@ static void test_profile_values(void **state)
 
 	/* seed 002's base: zone-based reclaim, the soft-limit tree */
 	load_ok("[policy]\nkernel = 3.10\n");
-	assert_int_equal(scn.policy.file_writepage, FILE_WRITEPAGE_KSWAPD_PRIORITY);
+	assert_int_equal(scn.policy.file_writepage, FILE_WRITEPAGE_KSWAPD); /* as calibrated */
 	assert_int_equal(scn.policy.lumpy_reclaim, LUMPY_RECLAIM_OFF);
 	assert_int_equal(scn.policy.soft_limit_reclaim, SOFT_LIMIT_TREE);
 	assert_true(scn.policy.zone_reclaim);
@@ -676,6 +659,9 @@ static void test_profile_key_errors(void **state)
 	expect_error(
 		"[policy]\nkernel = 2.6.35\n\nflusher_wakeup = 48\n",
 		"t.ini:4: [policy] flusher_wakeup: unknown value '48' (expected unqueued_dirty or scanned)");
+	expect_error(
+		"[policy]\nmay_write_to_queue = congested\n",
+		"t.ini:2: [policy] may_write_to_queue: unknown value 'congested' (expected off or on)");
 	expect_error(
 		"[policy]\nlumpy_reclaim = yes\n",
 		"t.ini:2: [policy] lumpy_reclaim: unknown value 'yes' (expected off, costly or on)");

@@ -581,19 +581,18 @@ static bool reclaim_can_writeback(const struct sim *sim, const struct scan_contr
 }
 
 /*
- * may_write_to_queue() (v2.6.35; may_write_to_inode later): kswapd
- * (PF_SWAPWRITE) always writes; another task not while the device is
- * write-congested - the model's congestion is a full request queue - so
- * that a direct reclaimer does not block in the request queue.  (The
- * exception for the task's own bdi, a writer throttled in
- * balance_dirty_pages, is not modelled.)  The model keeps it for the
- * congestion era (reclaim_sleep != reclaim_throttle, before v5.16); later
- * every reclaimer waits for a request in submit_bio.
+ * may_write_to_queue() (v2.6.35; may_write_to_inode later; policy
+ * may_write_to_queue): kswapd (PF_SWAPWRITE) always writes; another task
+ * not while the device is write-congested - the model's congestion is a
+ * full request queue - so that a direct reclaimer does not block in the
+ * request queue.  (The exception for the task's own bdi, a writer
+ * throttled in balance_dirty_pages, is not modelled.)  Off, every
+ * reclaimer waits for a request in submit_bio, as since v5.16.
  */
 static bool may_write_to_queue(const struct task *t, const struct scan_control *sc,
 			       const struct blkdev *dev)
 {
-	return sc->kswapd || !t->sim->scn.policy.congestion_wait || !blk_queue_full(dev);
+	return sc->kswapd || !t->sim->scn.policy.may_write_to_queue || !blk_queue_full(dev);
 }
 
 /*
@@ -2363,6 +2362,12 @@ static const struct cfg_key vmscan_policy_keys[] = {
 	  .values = CFG_VALUES("unqueued_dirty", "scanned"),
 	  .def = "unqueued_dirty",
 	  .doc = "v4.11+ shrink_inactive_list wakes the flusher when every page it took was dirty and unqueued / before, do_try_to_free_pages wakes it once a direct reclaim scanned 1.5 x nr_to_reclaim pages" },
+	{ .name = "may_write_to_queue",
+	  .type = CFG_ENUM,
+	  P_OFF(may_write_to_queue),
+	  .values = CFG_VALUES("off", "on"),
+	  .def = "off",
+	  .doc = "pageout() by direct reclaim skips a write-congested device (full request queue) and keeps the page (2.6.x may_write_to_queue; kswapd writes) / off: waits for a request (v5.16+; the profiles before 2.6.35 keep it off, as seed 000 was calibrated)" },
 	{ .name = "lumpy_reclaim",
 	  .type = CFG_ENUM,
 	  P_OFF(lumpy_reclaim),

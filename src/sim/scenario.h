@@ -231,6 +231,8 @@ struct scn_policy {
 	bool flusher_wakeup_scanned; /* flusher_wakeup = scanned (< v4.11): kicked by
 				      * do_try_to_free_pages after 1.5 x nr_to_reclaim */
 	enum lumpy_reclaim_policy lumpy_reclaim;
+	bool may_write_to_queue; /* may_write_to_queue = on: direct reclaim does not
+				  * write to a congested device (2.6.x pageout) */
 	bool cgroup_dfl; /* cgroup = v2: groups use the v2 interface by default */
 	bool cgroup_given; /* cgroup was given (file or --set), not only by the profile */
 	bool memcg_high_penalty; /* memcg_high_throttle = penalty (v5.4+) */
