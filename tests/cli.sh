@@ -421,7 +421,7 @@ fi
 
 # reclaimsim profile: the kernel profiles as [policy] lines
 expect_ok "profile lists the names" "$BIN" profile
-printf '2.6.25\n2.6.28\n2.6.32\n3.10\n4.2\n4.5\n4.12\n6.12\n6.18\n' >"$TMP/want"
+printf '2.6.25\n2.6.28\n2.6.32\n2.6.35\n2.6.35-nodirect\n3.10\n4.2\n4.5\n4.12\n6.12\n6.18\n' >"$TMP/want"
 check "profile names" cmp -s "$TMP/want" "$TMP/out"
 expect_ok "profile 2.6.28" "$BIN" profile 2.6.28
 cat >"$TMP/want" <<'END'

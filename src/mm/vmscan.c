@@ -276,13 +276,13 @@ static void isolated_account(struct pglist_data *pgdat, const struct isolated_fo
 
 /*
  * __isolate_lru_page() (v2.6.35) for a lumpy neighbour: on an LRU list
- * (not another reclaimer's, not free), evictable, and - unless @both
- * (ISOLATE_BOTH) - on the active or inactive list as @active says, of
- * the type @file says.
+ * (not another reclaimer's, not free, not held by a per-CPU batch),
+ * evictable, and - unless @both (ISOLATE_BOTH) - on the active or
+ * inactive list as @active says, of the type @file says.
  */
 static bool lumpy_isolable(const struct page *page, bool both, bool active, bool file)
 {
-	if (!PageFlag(page, PG_lru) || PageFlag(page, PG_unevictable))
+	if (!PageFlag(page, PG_lru) || PageFlag(page, PG_unevictable) || PageFlag(page, PG_fbatch))
 		return false;
 	if (both)
 		return true;
