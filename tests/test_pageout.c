@@ -421,6 +421,68 @@ static void test_may_write_to_queue(void **state)
 	reclaim_abort(t);
 }
 
+/*
+ * direct_writeback at small scale: a whole try_to_free_pages() over 64
+ * old inactive anon pages.  2.6.35 swaps them all out from direct
+ * reclaim, and frees those whose write ended before a later pass looked
+ * again (3 here); nodirect writes none - they stay dirty in the swap cache, for kswapd -
+ * and reclaims nothing.
+ */
+static struct test_reclaim direct;
+
+static unsigned long direct_reclaim_writes(void **state, const char *ini, unsigned long *reclaimed)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini);
+	struct task *t = test_task_in(sim, sim->memcgs[0]);
+	u64 base;
+	int steps = 0;
+
+	t->mm = mm_alloc(sim, t);
+	assert_non_null(t->mm);
+	base = mmap_anon(t->mm, 64);
+	for (u64 i = 0; i < 64; i++) {
+		u32 pfn;
+
+		assert_int_equal(handle_mm_fault(t, base + i, true), VM_FAULT_DONE);
+		*pte_of(t, base + i) &= ~PTE_YOUNG;
+		lru_add_drain(sim, 0);
+		pfn = pte_pfn(*pte_of(t, base + i));
+		lruvec_del_folio(sim, folio_lruvec(sim, pfn), pfn);
+		ClearPageFlag(pfn_to_page(sim, pfn), PG_active);
+		folio_add_lru(sim, pfn);
+	}
+	test_reclaim_start(t, &direct, NULL, 0);
+	while (!test_call_step(t)) {
+		if (t->state == TASK_BLOCKED)
+			wait_for_wakeup(sim, t);
+		assert_true(++steps < 100000);
+	}
+	*reclaimed = direct.nr_reclaimed;
+	return (unsigned long)node_page_state(node0(sim), NR_VMSCAN_WRITE);
+}
+
+static void test_direct_writeback_allow(void **state)
+{
+	unsigned long reclaimed, written = direct_reclaim_writes(state, INI("2.6.35"), &reclaimed);
+
+	assert_int_equal(written, 64);
+	/* async writes: a page is freed only when a later pass finds it clean */
+	assert_true(reclaimed > 0 && reclaimed < written);
+}
+
+static void test_direct_writeback_deny(void **state)
+{
+	unsigned long reclaimed,
+		written = direct_reclaim_writes(state, INI("2.6.35-nodirect"), &reclaimed);
+	struct sim *sim = *state;
+
+	assert_int_equal(written, 0);
+	assert_int_equal(reclaimed, 0);
+	assert_int_equal(node_page_state(node0(sim), NR_SWAPCACHE), 64);
+	assert_int_equal(vm_event(sim, PSWPOUT), 0);
+	assert_true(sim->flusher_kicked); /* do_try_to_free_pages still wakes it */
+}
+
 /* ------------------------------------------------------------------ */
 /* Lumpy reclaim (SPEC-seeds B.2)                                      */
 
@@ -601,6 +663,8 @@ int main(void)
 		test_sim_unit_test(test_dirty_file_6_12),
 		test_sim_unit_test(test_dirty_file_3_2_kswapd_priority),
 		test_sim_unit_test(test_may_write_to_queue),
+		test_sim_unit_test(test_direct_writeback_allow),
+		test_sim_unit_test(test_direct_writeback_deny),
 		test_sim_unit_test(test_lumpy_isolate_both),
 		test_sim_unit_test(test_lumpy_isolate_inactive),
 		test_sim_unit_test(test_lumpy_ignores_references),
