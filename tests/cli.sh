@@ -429,7 +429,7 @@ fi
 
 # reclaimsim profile: the kernel profiles as [policy] lines
 expect_ok "profile lists the names" "$BIN" profile
-printf '2.6.25\n2.6.28\n2.6.32\n3.10\n4.2\n4.5\n4.12\n6.12\n6.18\n' >"$TMP/want"
+printf '2.6.25\n2.6.28\n2.6.32\n2.6.35\n2.6.35-nodirect\n3.10\n4.2\n4.5\n4.12\n6.12\n6.18\n' >"$TMP/want"
 check "profile names" cmp -s "$TMP/want" "$TMP/out"
 expect_ok "profile 2.6.28" "$BIN" profile 2.6.28
 cat >"$TMP/want" <<'END'
@@ -454,7 +454,11 @@ anon_vma_chain = off
 anon_vma_lock = exclusive
 full_walk_retry = off
 force_deactivate_retry = off
-file_writepage = kswapd
+file_writepage = any
+direct_writeback = allow
+flusher_wakeup = scanned
+may_write_to_queue = off
+lumpy_reclaim = on
 cgroup = v1
 memcg_high_throttle = reclaim
 memcg_stats = exact
@@ -463,7 +467,7 @@ zone_reclaim = off
 compaction = none
 END
 check "profile 2.6.28 output" cmp -s "$TMP/want" "$TMP/out"
-expect_status "unknown profile" 1 "profile: unknown kernel profile '5.4' (known: 2.6.25, 2.6.28, 2.6.32, 3.10, 4.2, 4.5, 4.12, 6.12, 6.18)" "$BIN" profile 5.4
+expect_status "unknown profile" 1 "profile: unknown kernel profile '5.4' (known: 2.6.25, 2.6.28, 2.6.32, 2.6.35, 2.6.35-nodirect, 3.10, 4.2, 4.5, 4.12, 6.12, 6.18)" "$BIN" profile 5.4
 expect_status "profile: bad option" 2 "unknown option '--json'" "$BIN" profile --json
 expect_ok "profile --help" "$BIN" profile --help
 check "profile --help text" grep -q "^usage: reclaimsim profile \[NAME\] \[--markdown\]" "$TMP/out"

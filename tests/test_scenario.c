@@ -384,32 +384,16 @@ static void test_profiles(void **state)
 
 /* The keys every kernel profile sets, in its order (all of [policy] but kernel, reclaim_throttle). */
 static const char *const profile_keys[] = {
-	"watermark_check",
-	"max_page_order",
-	"skip_zones_lots_free",
-	"too_many_isolated",
-	"alloc_retry",
-	"zone_unreclaimable",
-	"reclaim_sleep",
-	"new_anon_lru",
-	"lazyfree",
-	"tlb_flush",
-	"swapin_lru",
-	"swap_readahead",
-	"split_lru",
-	"memcg_reclaim_stat",
-	"did_some_progress",
-	"memcg_charge_retry",
-	"memcg_stock",
-	"anon_vma_chain",
-	"anon_vma_lock",
-	"full_walk_retry",
-	"force_deactivate_retry",
-	"file_writepage",
-	"cgroup",
-	"memcg_high_throttle",
-	"memcg_stats",
-	"soft_limit_reclaim",
+	"watermark_check",     "max_page_order",     "skip_zones_lots_free",
+	"too_many_isolated",   "alloc_retry",	     "zone_unreclaimable",
+	"reclaim_sleep",       "new_anon_lru",	     "lazyfree",
+	"tlb_flush",	       "swapin_lru",	     "swap_readahead",
+	"split_lru",	       "memcg_reclaim_stat", "did_some_progress",
+	"memcg_charge_retry",  "memcg_stock",	     "anon_vma_chain",
+	"anon_vma_lock",       "full_walk_retry",    "force_deactivate_retry",
+	"file_writepage",      "direct_writeback",   "flusher_wakeup",
+	"may_write_to_queue",  "lumpy_reclaim",	     "cgroup",
+	"memcg_high_throttle", "memcg_stats",	     "soft_limit_reclaim",
 	"zone_reclaim",
 	"compaction",
 };
@@ -443,6 +427,10 @@ static void assert_policy_equal(const struct scn_policy *a, const struct scn_pol
 	assert_int_equal(a->full_walk_retry, b->full_walk_retry);
 	assert_int_equal(a->force_deactivate_retry, b->force_deactivate_retry);
 	assert_int_equal(a->file_writepage, b->file_writepage);
+	assert_int_equal(a->direct_writeback_deny, b->direct_writeback_deny);
+	assert_int_equal(a->flusher_wakeup_scanned, b->flusher_wakeup_scanned);
+	assert_int_equal(a->may_write_to_queue, b->may_write_to_queue);
+	assert_int_equal(a->lumpy_reclaim, b->lumpy_reclaim);
 	assert_int_equal(a->cgroup_dfl, b->cgroup_dfl);
 	assert_int_equal(a->memcg_high_penalty, b->memcg_high_penalty);
 	assert_int_equal(a->memcg_stats_rstat, b->memcg_stats_rstat);
@@ -488,12 +476,14 @@ static void test_profile_data(void **state)
 		assert_string_equal(scn.policy.kernel, name);
 		nr++;
 	}
-	assert_int_equal(nr, 9);
+	assert_int_equal(nr, 11);
 	assert_null(scenario_profile_name(nr));
 	assert_null(scenario_profile("5.4"));
 	assert_string_equal(scenario_profile_name(0), "2.6.25");
-	assert_string_equal(scenario_profile_name(3), "3.10");
-	assert_string_equal(scenario_profile_name(8), "6.18");
+	assert_string_equal(scenario_profile_name(3), "2.6.35");
+	assert_string_equal(scenario_profile_name(4), "2.6.35-nodirect");
+	assert_string_equal(scenario_profile_name(5), "3.10");
+	assert_string_equal(scenario_profile_name(10), "6.18");
 
 	/* the defaults are the 6.12 profile, after any other profile too */
 	scenario_defaults(&def);
@@ -516,13 +506,42 @@ static void test_profile_values(void **state)
 	assert_true(scn.policy.anon_vma_lock_exclusive);
 	assert_false(scn.policy.full_walk_retry);
 	assert_false(scn.policy.force_deactivate_retry);
-	assert_true(scn.policy.file_writepage);
+	assert_int_equal(scn.policy.file_writepage, FILE_WRITEPAGE_ANY);
+	assert_false(scn.policy.direct_writeback_deny);
+	assert_true(scn.policy.flusher_wakeup_scanned);
+	assert_int_equal(scn.policy.lumpy_reclaim, LUMPY_RECLAIM_COSTLY);
 
 	assert_int_equal(scn.policy.soft_limit_reclaim, SOFT_LIMIT_NONE);
 	assert_false(scn.policy.zone_reclaim);
 
+	/* seed 003: 2.6.35 (traceonly, stackreduce) and nodirect differ in one key */
+	load_ok("[policy]\nkernel = 2.6.35\n");
+	assert_int_equal(scn.policy.file_writepage, FILE_WRITEPAGE_ANY);
+	assert_false(scn.policy.direct_writeback_deny);
+	assert_true(scn.policy.flusher_wakeup_scanned);
+	assert_int_equal(scn.policy.lumpy_reclaim, LUMPY_RECLAIM_ON);
+	assert_true(scn.policy.may_write_to_queue);
+	assert_true(scn.policy.memcg_stock);
+	assert_true(scn.policy.anon_vma_chain);
+	assert_true(scn.policy.zone_reclaim);
+	load_ok("[policy]\nkernel = 2.6.35-nodirect\n");
+	assert_true(scn.policy.direct_writeback_deny);
+	assert_int_equal(scn.policy.lumpy_reclaim, LUMPY_RECLAIM_ON);
+	assert_string_equal(scn.policy.kernel, "2.6.35-nodirect");
+
+	/* the file writeback line: 3.2, 3.11, 4.11 */
+	load_ok("[policy]\nkernel = 4.2\n");
+	assert_int_equal(scn.policy.file_writepage, FILE_WRITEPAGE_KSWAPD_DIRTY_ZONE);
+	assert_true(scn.policy.flusher_wakeup_scanned);
+	assert_int_equal(scn.policy.lumpy_reclaim, LUMPY_RECLAIM_OFF);
+	load_ok("[policy]\nkernel = 4.12\n");
+	assert_int_equal(scn.policy.file_writepage, FILE_WRITEPAGE_KSWAPD);
+	assert_false(scn.policy.flusher_wakeup_scanned);
+
 	/* seed 002's base: zone-based reclaim, the soft-limit tree */
 	load_ok("[policy]\nkernel = 3.10\n");
+	assert_int_equal(scn.policy.file_writepage, FILE_WRITEPAGE_KSWAPD); /* as calibrated */
+	assert_int_equal(scn.policy.lumpy_reclaim, LUMPY_RECLAIM_OFF);
 	assert_int_equal(scn.policy.soft_limit_reclaim, SOFT_LIMIT_TREE);
 	assert_true(scn.policy.zone_reclaim);
 	assert_true(scn.policy.congestion_wait);
@@ -632,7 +651,22 @@ static void test_profile_key_errors(void **state)
 		"t.ini:2: [policy] force_deactivate_retry: unknown value 'true' (expected off or on)");
 	expect_error(
 		"[policy]\nfile_writepage = off\n",
-		"t.ini:2: [policy] file_writepage: unknown value 'off' (expected never or kswapd)");
+		"t.ini:2: [policy] file_writepage: unknown value 'off' (expected never, kswapd, any, kswapd_priority or kswapd_dirty_zone)");
+	expect_error(
+		"[policy]\nfile_writepage = direct\n",
+		"t.ini:2: [policy] file_writepage: unknown value 'direct' (expected never, kswapd, any, kswapd_priority or kswapd_dirty_zone)");
+	expect_error(
+		"[policy]\ndirect_writeback = off\n",
+		"t.ini:2: [policy] direct_writeback: unknown value 'off' (expected allow or deny)");
+	expect_error(
+		"[policy]\nkernel = 2.6.35\n\nflusher_wakeup = 48\n",
+		"t.ini:4: [policy] flusher_wakeup: unknown value '48' (expected unqueued_dirty or scanned)");
+	expect_error(
+		"[policy]\nmay_write_to_queue = congested\n",
+		"t.ini:2: [policy] may_write_to_queue: unknown value 'congested' (expected off or on)");
+	expect_error(
+		"[policy]\nlumpy_reclaim = yes\n",
+		"t.ini:2: [policy] lumpy_reclaim: unknown value 'yes' (expected off, costly or on)");
 	expect_error(
 		"[policy]\nmemcg_stats = stale\n",
 		"t.ini:2: [policy] memcg_stats: unknown value 'stale' (expected exact or rstat)");
@@ -647,7 +681,16 @@ static void test_profile_key_errors(void **state)
 		"--set policy.memcg_stock=maybe: [policy] memcg_stock: unknown value 'maybe' (expected off or on)");
 	set_error(
 		"policy.file_writepage=always",
-		"--set policy.file_writepage=always: [policy] file_writepage: unknown value 'always' (expected never or kswapd)");
+		"--set policy.file_writepage=always: [policy] file_writepage: unknown value 'always' (expected never, kswapd, any, kswapd_priority or kswapd_dirty_zone)");
+	set_error(
+		"policy.direct_writeback=never",
+		"--set policy.direct_writeback=never: [policy] direct_writeback: unknown value 'never' (expected allow or deny)");
+	set_error(
+		"policy.lumpy_reclaim=2.6.35",
+		"--set policy.lumpy_reclaim=2.6.35: [policy] lumpy_reclaim: unknown value '2.6.35' (expected off, costly or on)");
+	set_error(
+		"policy.flusher_wakeup=",
+		"--set policy.flusher_wakeup=: [policy] flusher_wakeup: unknown value '' (expected unqueued_dirty or scanned)");
 	/* a failed --set is not an explicit key: the next profile still sets it */
 	set_ok("policy.kernel=6.12");
 	assert_true(scn.policy.memcg_stock);
@@ -954,7 +997,7 @@ static void test_set_errors(void **state)
 	set_ok("cost.rmap_vma_ns=1s");
 	set_error(
 		"policy.kernel=5.4",
-		"--set policy.kernel=5.4: [policy] kernel: unknown kernel profile '5.4' (known: 2.6.25, 2.6.28, 2.6.32, 3.10, 4.2, 4.5, 4.12, 6.12 or 6.18)");
+		"--set policy.kernel=5.4: [policy] kernel: unknown kernel profile '5.4' (known: 2.6.25, 2.6.28, 2.6.32, 2.6.35, 2.6.35-nodirect, 3.10, 4.2, 4.5, 4.12, 6.12 or 6.18)");
 	set_error(
 		"machine.page_size=4K",
 		"--set machine.page_size=4K: [machine] page_size: cannot change with explicit zones, which are in pages (set machine.zones=default first, then the zones again)");
@@ -1061,7 +1104,7 @@ static void test_bad_values(void **state)
 		"t.ini:2: [machine] page_size: unsupported page size '32K' (expected 4K, 8K, 16K or 64K)");
 	expect_error(
 		"[policy]\nkernel = 2.6.24\n",
-		"t.ini:2: [policy] kernel: unknown kernel profile '2.6.24' (known: 2.6.25, 2.6.28, 2.6.32, 3.10, 4.2, 4.5, 4.12, 6.12 or 6.18)");
+		"t.ini:2: [policy] kernel: unknown kernel profile '2.6.24' (known: 2.6.25, 2.6.28, 2.6.32, 2.6.35, 2.6.35-nodirect, 3.10, 4.2, 4.5, 4.12, 6.12 or 6.18)");
 	expect_error(
 		"[policy]\nreclaim_throttle = some\n",
 		"t.ini:2: [policy] reclaim_throttle: unknown value 'some' (expected none, global or per_zone)");

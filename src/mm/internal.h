@@ -359,6 +359,24 @@ enum folio_references {
 	FOLIOREF_KEEP,
 	FOLIOREF_ACTIVATE,
 };
+/*
+ * isolate_lru_folios() (v6.12; the 2.6.x lumpy neighbours by policy):
+ * take up to @nr_to_scan pages from the tail of @lruvec's @lru into the
+ * batch @isol (isolated_init'ed), lumpy neighbours counted against
+ * @nr_to_scan; *@nr_scanned = pages looked at.  Returns the pages taken.
+ */
+unsigned long isolate_lru_folios(struct task *t, unsigned long nr_to_scan, struct lruvec *lruvec,
+				 struct isolated_folios *isol, unsigned long *nr_scanned,
+				 struct scan_control *sc, enum lru_list lru);
+/*
+ * shrink_folio_list() (v6.12; 2.6.35 shrink_page_list by policy) of the
+ * batch @isol in @t's coroutine (it yields a step per page): returns the
+ * pages freed; the survivors are on isol->ret_folios, @stat says what it
+ * saw.  sc->pageout_io selects lumpy reclaim's synchronous pass.
+ */
+unsigned long shrink_folio_list(struct task *t, struct isolated_folios *isol,
+				struct pglist_data *pgdat, struct scan_control *sc,
+				struct reclaim_stat *stat);
 /* folio_check_references() (v6.12) for page @pfn, reclaimed by @t. */
 enum folio_references folio_check_references(struct task *t, u32 pfn);
 /* An anon page whose last mapper went while someone held it (a reclaimer's

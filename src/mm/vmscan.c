@@ -265,28 +265,108 @@ void acct_reclaim_writeback(struct sim *sim, struct pglist_data *pgdat, unsigned
 
 /* ---- isolation and putback ---- */
 
+/* NR_ISOLATED_ANON/FILE of the node: @sign 1 as a batch is taken, -1 as it goes back. */
+static void isolated_account(struct pglist_data *pgdat, const struct isolated_folios *isol,
+			     long sign)
+{
+	for (int file = 0; file < 2; file++)
+		if (isol->nr_isolated[file] || (bool)file == is_file_lru(isol->lru))
+			mod_node_page_state(pgdat, NR_ISOLATED_ANON + file,
+					    sign * (long)isol->nr_isolated[file]);
+}
+
+/*
+ * __isolate_lru_page() (v2.6.35) for a lumpy neighbour: on an LRU list
+ * (not another reclaimer's, not free, not held by a per-CPU batch),
+ * evictable, and - unless @both (ISOLATE_BOTH) - on the active or
+ * inactive list as @active says, of the type @file says.
+ */
+static bool lumpy_isolable(const struct page *page, bool both, bool active, bool file)
+{
+	if (!PageFlag(page, PG_lru) || PageFlag(page, PG_unevictable) || PageFlag(page, PG_fbatch))
+		return false;
+	if (both)
+		return true;
+	return PageFlag(page, PG_active) == active && !PageFlag(page, PG_swapbacked) == file;
+}
+
+/*
+ * The neighbour loop of isolate_lru_pages() (v2.6.35; counters of
+ * v2.6.36): after taking the page @tag, take every other page of its
+ * order-aligned block [pfn & ~(2^order - 1), + 2^order) that can be
+ * isolated, stopping at a hole in the memory map and skipping pages of
+ * another zone and, with no swap free, anon pages not in the swap cache.
+ * Each neighbour taken counts against the scan budget: returns how many.
+ * Global reclaim only (the 2.6.35 memcg isolation ignored the order).
+ */
+static unsigned long isolate_lumpy_neighbours(struct sim *sim, u32 tag,
+					      struct isolated_folios *isol, struct scan_control *sc,
+					      bool active, bool file)
+{
+	struct zone *zone = page_zone(sim, tag);
+	u32 pfn = tag & ~((1u << sc->order) - 1), end_pfn = pfn + (1u << sc->order);
+	unsigned long taken = 0;
+
+	for (; pfn < end_pfn; pfn++) {
+		struct page *cursor;
+		bool cursor_file;
+
+		if (pfn == tag)
+			continue;
+		if (pfn >= sim->nr_pfns) /* pfn_valid_within() */
+			break;
+		cursor = pfn_to_page(sim, pfn);
+		if (page_zone(sim, pfn) != zone)
+			continue;
+		if (get_nr_swap_pages(sim) <= 0 && PageFlag(cursor, PG_anon) &&
+		    !PageFlag(cursor, PG_swapcache))
+			continue;
+		if (!lumpy_isolable(cursor, sc->lumpy_reclaim_mode, active, file)) {
+			/* ISOLATE_BOTH met a page with a refcount: in use, not on the LRU */
+			if (sc->lumpy_reclaim_mode && !PageFlag(cursor, PG_buddy))
+				isol->nr_lumpy_failed++;
+			continue;
+		}
+		cursor_file = !PageFlag(cursor, PG_swapbacked);
+		lruvec_del_folio(sim, folio_lruvec(sim, pfn), pfn);
+		SetPageFlag(cursor, PG_isolated);
+		pfn_list_add_tail(sim, &isol->folio_list, pfn);
+		isol->nr_isolated[cursor_file]++;
+		isol->nr_lumpy_taken++;
+		if (PageFlag(cursor, PG_dirty))
+			isol->nr_lumpy_dirty++;
+		taken++;
+	}
+	return taken;
+}
+
 /*
  * isolate_lru_folios() (v6.12): take up to @nr_to_scan eligible pages from
- * the tail of @lru into the reclaimer's batch.  Pages in zones above
- * reclaim_idx are skipped (not counted against the batch) and go back to
- * the head.  Costs the lru_lock for every page looked at.
+ * the tail of @lru into the reclaimer's batch @isol.  Pages in zones
+ * above reclaim_idx are skipped (not counted against the batch) and go
+ * back to the head.  Costs the lru_lock for every page looked at.  With
+ * lumpy_reclaim (2.6.23..3.4) a high-order global reclaim also takes each
+ * page's neighbours (isolate_lumpy_neighbours), which count against
+ * @nr_to_scan and in *@nr_scanned as the 2.6.x scan did.  Returns the
+ * pages taken.
  */
-static unsigned long isolate_lru_folios(struct task *t, unsigned long nr_to_scan,
-					struct lruvec *lruvec, struct pfn_list *dst,
-					unsigned long *nr_scanned, struct scan_control *sc,
-					enum lru_list lru)
+unsigned long isolate_lru_folios(struct task *t, unsigned long nr_to_scan, struct lruvec *lruvec,
+				 struct isolated_folios *isol, unsigned long *nr_scanned,
+				 struct scan_control *sc, enum lru_list lru)
 {
 	struct sim *sim = t->sim;
 	struct pfn_list *src = &lruvec->lists[lru];
 	struct pfn_list skipped;
 	unsigned long scan = 0, total_scan = 0, nr_taken = 0;
 	bool file = is_file_lru(lru);
+	bool lumpy = sc->order && sim->scn.policy.lumpy_reclaim && !cgroup_reclaim(sc);
 
 	pfn_list_init(&skipped);
 	while (scan < nr_to_scan && !pfn_list_empty(src)) {
 		u32 pfn = src->tail;
 		struct page *page = pfn_to_page(sim, pfn);
 		struct zone *zone = page_zone(sim, pfn);
+		unsigned long neighbours;
 
 		total_scan++;
 		if ((int)zone->idx > (int)sc->reclaim_idx) {
@@ -304,8 +384,15 @@ static unsigned long isolate_lru_folios(struct task *t, unsigned long nr_to_scan
 		lruvec_del_folio(sim, lruvec, pfn);
 		VM_BUG_ON_PAGE(PageFlag(page, PG_isolated), page); /* not isolated twice */
 		SetPageFlag(page, PG_isolated);
-		pfn_list_add_tail(sim, dst, pfn);
+		pfn_list_add_tail(sim, &isol->folio_list, pfn);
+		isol->nr_isolated[file]++;
 		nr_taken++;
+		if (!lumpy)
+			continue;
+		neighbours = isolate_lumpy_neighbours(sim, pfn, isol, sc, is_active_lru(lru), file);
+		nr_taken += neighbours;
+		scan += neighbours;
+		total_scan += neighbours;
 	}
 	while (!pfn_list_empty(&skipped)) {
 		u32 pfn = skipped.head;
@@ -314,11 +401,21 @@ static unsigned long isolate_lru_folios(struct task *t, unsigned long nr_to_scan
 		lruvec_add_folio(sim, lruvec, pfn);
 	}
 	*nr_scanned = total_scan;
-	mod_node_page_state(lruvec->pgdat, NR_ISOLATED_ANON + file, (long)nr_taken);
+	isol->nr_taken = nr_taken;
+	isolated_account(lruvec->pgdat, isol, 1);
 	charge_sys(t, lock_acquire(&lruvec->lru_lock, task_now(t),
 				   total_scan * sim->scn.cost.lru_lock_ns));
 	charge_sys(t, total_scan * sim->scn.cost.lru_lock_ns);
 	return nr_taken;
+}
+
+/*
+ * The lruvec a page of the batch goes back to: the batch's, or with lumpy
+ * neighbours in it (from any memcg's lists) the page's own.
+ */
+static struct lruvec *putback_lruvec(struct sim *sim, const struct isolated_folios *isol, u32 pfn)
+{
+	return isol->nr_lumpy_taken ? folio_lruvec(sim, pfn) : isol->lruvec;
 }
 
 /*
@@ -434,40 +531,180 @@ static void __remove_mapping(struct sim *sim, u32 pfn, struct mem_cgroup *target
 	}
 }
 
-/* Does the file-page writeback rule let this reclaimer write @page? */
+/*
+ * Does the file-page writeback rule (file_writepage, SPEC.md section 4)
+ * let this reclaimer write @page?
+ */
 static bool may_pageout_file(struct task *t, struct scan_control *sc, struct pglist_data *pgdat,
 			     struct page *page)
 {
-	/* 6.17+ removed ->writepage: reclaim never writes file pages */
-	if (!t->sim->scn.policy.file_writepage)
+	switch (t->sim->scn.policy.file_writepage) {
+	case FILE_WRITEPAGE_NEVER: /* 6.17+ removed ->writepage */
 		return false;
-	/* v6.12: only kswapd, for pages seen dirty before on a dirty node */
+	case FILE_WRITEPAGE_ANY: /* before v3.2: kswapd and direct reclaim alike */
+		return true;
+	case FILE_WRITEPAGE_KSWAPD_PRIORITY: /* v3.2..3.10: kswapd, and only under pressure */
+		return sc->kswapd && sc->priority < DEF_PRIORITY - 2;
+	case FILE_WRITEPAGE_KSWAPD_DIRTY_ZONE: /* v3.11..4.10: kswapd on a dirty-tailed zone */
+		return sc->kswapd && (pgdat->flags & (1UL << PGDAT_DIRTY));
+	case FILE_WRITEPAGE_KSWAPD:
+		break;
+	}
+	/* v4.11+: only kswapd, for pages seen dirty before on a dirty node */
 	return sc->kswapd && PageFlag(page, PG_reclaim) && (pgdat->flags & (1UL << PGDAT_DIRTY));
 }
 
 /*
- * shrink_folio_list() (v6.12): try to free each page of @folio_list; the
- * survivors go to @ret_folios, the freed ones to @free_folios until the
- * end (free_unref_folios).  A cgroup v1 reclaimer that meets a page
- * already marked for reclaim under writeback waits for that writeback
- * (folio_wait_writeback), and a pageout that finds the device queue full
- * waits for a request (submit_bio); both then look at the page again.
- * One page per step: reclaimers on other CPUs work on their own batches
- * meanwhile, so their add_to_swap() calls interleave page by page, as
- * they did under swap_lock, and the order of the slots - what
- * slot-cluster swap-in readahead brings back together (seed 000) -
- * follows time.  Returns the pages reclaimed; @stat says what it saw.
+ * Before v3.11 shrink_page_list kept a page under writeback (or waited
+ * for it in a synchronous lumpy pass), and before v4.11 it kept rather
+ * than activated the dirty and writeback pages it left to the flusher.
  */
-static unsigned long shrink_folio_list(struct task *t, struct isolated_folios *isol,
-				       struct pglist_data *pgdat, struct scan_control *sc,
-				       struct reclaim_stat *stat)
+static bool writeback_keep_2_6(const struct sim *sim)
+{
+	return sim->scn.policy.file_writepage == FILE_WRITEPAGE_ANY ||
+	       sim->scn.policy.file_writepage == FILE_WRITEPAGE_KSWAPD_PRIORITY;
+}
+
+static bool writeback_keep_pre_4_11(const struct sim *sim)
+{
+	return writeback_keep_2_6(sim) ||
+	       sim->scn.policy.file_writepage == FILE_WRITEPAGE_KSWAPD_DIRTY_ZONE;
+}
+
+/*
+ * reclaim_can_writeback() (Mel Gorman's June 2010 series, V2; policy
+ * direct_writeback): may this reclaimer call pageout() at all?  kswapd
+ * and memcg limit reclaim may; global direct reclaim only with allow.
+ */
+static bool reclaim_can_writeback(const struct sim *sim, const struct scan_control *sc)
+{
+	return !sim->scn.policy.direct_writeback_deny || sc->kswapd || cgroup_reclaim(sc);
+}
+
+/*
+ * may_write_to_queue() (v2.6.35; may_write_to_inode later; policy
+ * may_write_to_queue): kswapd (PF_SWAPWRITE) always writes; another task
+ * not while the device is write-congested - the model's congestion is a
+ * full request queue - so that a direct reclaimer does not block in the
+ * request queue.  (The exception for the task's own bdi, a writer
+ * throttled in balance_dirty_pages, is not modelled.)  Off, every
+ * reclaimer waits for a request in submit_bio, as since v5.16.
+ */
+static bool may_write_to_queue(const struct task *t, const struct scan_control *sc,
+			       const struct blkdev *dev)
+{
+	return sc->kswapd || !t->sim->scn.policy.may_write_to_queue || !blk_queue_full(dev);
+}
+
+/*
+ * wait_on_page_writeback(): sleep until the write of @pfn ends.  The page
+ * waits at the head of @list, so that a reclaimer killed in its sleep
+ * gives it back (reclaim_abort); it is off the list again on return.
+ */
+static void wait_on_page_writeback(struct task *t, struct pfn_list *list, u32 pfn)
+{
+	struct sim *sim = t->sim;
+
+	pfn_list_add(sim, list, pfn);
+	try_to_unmap_flush(t);
+	while (PageFlag(pfn_to_page(sim, pfn), PG_writeback)) {
+		t->in_iowait = true; /* io_schedule() */
+		task_sleep(t, &sim->writeback_wait, 0);
+		schedule(t);
+	}
+	pfn_list_del(sim, list, pfn);
+}
+
+/*
+ * pageout()'s outcomes (2.6.35 pageout_t).  The kernel has two more the
+ * model never produces: PAGE_ACTIVATE (no ->writepage: file_writepage =
+ * never stops file pages before pageout, as the 6.12 branch does) and
+ * PAGE_CLEAN (clear_page_dirty_for_io finding the page clean, or an
+ * orphaned buffer page: PG_dirty is exact and there are no buffers).
+ */
+enum pageout_t {
+	PAGE_KEEP, /* the write could not start: keep the page */
+	PAGE_SUCCESS, /* the write started (and in a SYNC pass, ended) */
+};
+
+/*
+ * pageout() (v2.6.35, v6.12): write the dirty page @pfn of the batch
+ * @isol - a page-cache page through ->writepage, an anon page to swap -
+ * unless may_write_to_queue() says the device is congested.  The page is
+ * marked PG_reclaim, to be rotated to the inactive tail when its write
+ * ends, and counts NR_VMSCAN_WRITE.  In lumpy reclaim's synchronous pass
+ * (sc->pageout_io, 2.6.x) the reclaimer then waits for the write.
+ */
+static enum pageout_t pageout(struct task *t, struct scan_control *sc, struct pglist_data *pgdat,
+			      struct isolated_folios *isol, u32 pfn, struct blkdev *dev)
+{
+	struct sim *sim = t->sim;
+	struct page *page = pfn_to_page(sim, pfn);
+
+	if (!may_write_to_queue(t, sc, dev))
+		return PAGE_KEEP;
+	if (PageFlag(page, PG_swapbacked))
+		swap_writepage(sim, t, pfn);
+	else
+		pageout_file(sim, t, pfn);
+	SetPageFlag(page, PG_reclaim);
+	mod_node_page_state(pgdat, NR_VMSCAN_WRITE, 1);
+	if (sc->pageout_io == PAGEOUT_IO_SYNC)
+		wait_on_page_writeback(t, &isol->folio_list, pfn);
+	return PAGE_SUCCESS;
+}
+
+/* Move every page of @from to the tail of @to. */
+static void pfn_list_splice_tail(struct sim *sim, struct pfn_list *from, struct pfn_list *to)
+{
+	while (!pfn_list_empty(from)) {
+		u32 pfn = from->head;
+
+		pfn_list_del(sim, from, pfn);
+		pfn_list_add_tail(sim, to, pfn);
+	}
+}
+
+/*
+ * MAX_SWAP_CLEAN_WAIT (the June 2010 series): the times a synchronous
+ * lumpy pass of direct reclaim that may not write waits for the flusher
+ * to clean the dirty pages it left.
+ */
+#define MAX_SWAP_CLEAN_WAIT 10
+
+/*
+ * shrink_folio_list() (v6.12; shrink_page_list() of v2.6.35 by policy):
+ * try to free each page of @folio_list; the survivors go to @ret_folios,
+ * the freed ones to @free_folios until the end (free_unref_folios).  A
+ * cgroup v1 reclaimer that meets a page already marked for reclaim under
+ * writeback waits for that writeback (folio_wait_writeback), and a
+ * pageout that finds the device queue full waits for a request
+ * (submit_bio); both then look at the page again.  One page per step:
+ * reclaimers on other CPUs work on their own batches meanwhile, so their
+ * add_to_swap() calls interleave page by page, as they did under
+ * swap_lock, and the order of the slots - what slot-cluster swap-in
+ * readahead brings back together (seed 000) - follows time.
+ *
+ * The 2.6.x rules (SPEC-seeds B.1): a page under writeback is kept, or
+ * in a PAGEOUT_IO_SYNC pass waited on; lumpy mode ignores references; a
+ * page written in a SYNC pass is freed at once; direct reclaim that may
+ * not write (direct_writeback = deny) sets its dirty pages aside and, in
+ * a SYNC pass, wakes the flusher and waits for it up to
+ * MAX_SWAP_CLEAN_WAIT times before giving them back.  Returns the pages
+ * reclaimed; @stat says what it saw.
+ */
+unsigned long shrink_folio_list(struct task *t, struct isolated_folios *isol,
+				struct pglist_data *pgdat, struct scan_control *sc,
+				struct reclaim_stat *stat)
 {
 	struct sim *sim = t->sim;
 	const struct scn_cost *cost = &sim->scn.cost;
 	struct pfn_list *folio_list = &isol->folio_list;
 	bool first = true;
+	unsigned int clean_waits = 0;
 
 	*stat = (struct reclaim_stat){ 0 };
+restart:
 	while (!pfn_list_empty(folio_list)) {
 		u32 pfn;
 		struct page *page;
@@ -501,16 +738,22 @@ static unsigned long shrink_folio_list(struct task *t, struct isolated_folios *i
 		if (writeback && PageFlag(page, PG_reclaim))
 			stat->nr_congested++;
 
+		if (PageFlag(page, PG_writeback) && writeback_keep_2_6(sim)) {
+			/* 2.6.x: only a synchronous lumpy pass waits (may_enter_fs: GFP_KERNEL) */
+			if (sc->pageout_io != PAGEOUT_IO_SYNC)
+				goto keep;
+			wait_on_page_writeback(t, folio_list, pfn);
+		}
 		if (PageFlag(page, PG_writeback)) {
 			if (sc->kswapd && PageFlag(page, PG_reclaim) &&
 			    (pgdat->flags & (1UL << PGDAT_WRITEBACK))) {
 				stat->nr_immediate++;
-				goto activate_locked;
+				goto keep_or_activate;
 			}
 			if (writeback_throttling_sane(sc) || !PageFlag(page, PG_reclaim)) {
 				SetPageFlag(page, PG_reclaim);
 				stat->nr_writeback++;
-				goto activate_locked;
+				goto keep_or_activate;
 			}
 			/* case 3: cgroup v1 waits for the writeback, then looks again */
 			pfn_list_add(sim, folio_list, pfn);
@@ -523,6 +766,8 @@ static unsigned long shrink_folio_list(struct task *t, struct isolated_folios *i
 		}
 
 		references = folio_check_references(t, pfn);
+		if (sc->lumpy_reclaim_mode)
+			references = FOLIOREF_RECLAIM; /* 2.6.x lumpy reclaim ignores references */
 		if (references == FOLIOREF_ACTIVATE)
 			goto activate_locked;
 		if (references == FOLIOREF_KEEP)
@@ -564,11 +809,18 @@ static unsigned long shrink_folio_list(struct task *t, struct isolated_folios *i
 			if (file_lru && !may_pageout_file(t, sc, pgdat, page)) {
 				mod_node_page_state(pgdat, NR_VMSCAN_IMMEDIATE, 1);
 				SetPageFlag(page, PG_reclaim);
-				goto activate_locked;
+				goto keep_or_activate;
 			}
-			if (references == FOLIOREF_RECLAIM_CLEAN || !sc->may_writepage)
+			if (references == FOLIOREF_RECLAIM_CLEAN)
 				goto keep;
-			if (blk_queue_full(dev)) {
+			if (!reclaim_can_writeback(sim, sc)) {
+				/* June 2010: left for kswapd and the flusher */
+				pfn_list_add_tail(sim, &isol->dirty_folios, pfn);
+				continue;
+			}
+			if (!sc->may_writepage)
+				goto keep;
+			if (blk_queue_full(dev) && may_write_to_queue(t, sc, dev)) {
 				/* submit_bio would sleep for a request: wait, look again */
 				pfn_list_add(sim, folio_list, pfn);
 				try_to_unmap_flush(t);
@@ -579,14 +831,14 @@ static unsigned long shrink_folio_list(struct task *t, struct isolated_folios *i
 				continue;
 			}
 			try_to_unmap_flush_dirty(t);
-			if (file_lru)
-				pageout_file(sim, t, pfn);
-			else
-				swap_writepage(sim, t, pfn);
-			SetPageFlag(page, PG_reclaim);
-			mod_node_page_state(pgdat, NR_VMSCAN_WRITE, 1);
+			if (pageout(t, sc, pgdat, isol, pfn, dev) == PAGE_KEEP)
+				goto keep;
 			stat->nr_pageout++;
-			goto keep; /* async write: freed when found clean later */
+			/* async write: freed when found clean later */
+			if (PageFlag(page, PG_writeback) || PageFlag(page, PG_dirty) ||
+			    page->mapcount)
+				goto keep;
+			/* a SYNC pass waited for the write: free it now */
 		}
 		__remove_mapping(sim, pfn, sc->target_mem_cgroup);
 free_it:
@@ -595,6 +847,10 @@ free_it:
 		stat->nr_reclaimed++;
 		continue;
 
+keep_or_activate:
+		/* before v4.11 a page left to the flusher stayed inactive */
+		if (writeback_keep_pre_4_11(sim))
+			goto keep;
 activate_locked:
 		if (PageFlag(page, PG_swapcache) && vm_swap_full(sim))
 			folio_free_swap(sim, pfn);
@@ -602,6 +858,17 @@ activate_locked:
 		stat->nr_activate++;
 keep:
 		pfn_list_add_tail(sim, &isol->ret_folios, pfn);
+	}
+	if (!pfn_list_empty(&isol->dirty_folios)) {
+		/* the June 2010 series: a SYNC pass waits for the flusher, then retries */
+		if (sc->pageout_io == PAGEOUT_IO_SYNC && clean_waits++ < MAX_SWAP_CLEAN_WAIT) {
+			wakeup_flusher_threads(sim);
+			congestion_wait(t, JIFFY_NS * (HZ / 10));
+			pfn_list_splice_tail(sim, &isol->dirty_folios, folio_list);
+			first = true;
+			goto restart;
+		}
+		pfn_list_splice_tail(sim, &isol->dirty_folios, &isol->ret_folios);
 	}
 	try_to_unmap_flush(t);
 	free_folio_list(sim, &isol->free_folios);
@@ -643,19 +910,20 @@ static void putback_isolated(struct task *t, struct isolated_folios *isol)
 			ClearPageFlag(pfn_to_page(sim, pfn), PG_isolated);
 			free_unref_page(sim, pfn);
 		} else {
-			putback_folio(sim, isol->lruvec, pfn);
+			putback_folio(sim, putback_lruvec(sim, isol, pfn), pfn);
 		}
 	}
+	pfn_list_splice_tail(sim, &isol->dirty_folios, &isol->ret_folios);
 	while (!pfn_list_empty(&isol->ret_folios)) {
 		u32 pfn = isol->ret_folios.head;
 
 		pfn_list_del(sim, &isol->ret_folios, pfn);
-		putback_survivor(sim, isol->lruvec, pfn);
+		putback_survivor(sim, putback_lruvec(sim, isol, pfn), pfn);
 	}
 	free_folio_list(sim, &isol->free_folios);
-	mod_node_page_state(isol->lruvec->pgdat, NR_ISOLATED_ANON + is_file_lru(isol->lru),
-			    -(long)isol->nr_taken);
+	isolated_account(isol->lruvec->pgdat, isol, -1);
 	isol->nr_taken = 0;
+	isol->nr_isolated[0] = isol->nr_isolated[1] = 0;
 }
 
 /* Start a batch: the pages about to be isolated, registered for reclaim_abort. */
@@ -665,8 +933,59 @@ static void isolated_init(struct task *t, struct isolated_folios *isol, struct l
 	*isol = (struct isolated_folios){ .lruvec = lruvec, .lru = lru };
 	pfn_list_init(&isol->folio_list);
 	pfn_list_init(&isol->ret_folios);
+	pfn_list_init(&isol->dirty_folios);
 	pfn_list_init(&isol->free_folios);
 	mm_task(t)->reclaim.isolated = isol;
+}
+
+/*
+ * clear_active_flags() (v2.6.35): lumpy reclaim's batch holds active
+ * pages; they go through shrink_page_list as inactive ones (and go back
+ * inactive).  Counts PGDEACTIVATE.
+ */
+static void clear_active_flags(struct sim *sim, struct pfn_list *list)
+{
+	unsigned long nr_active = 0;
+
+	for (u32 pfn = list->head; pfn != NO_PFN; pfn = pfn_to_page(sim, pfn)->next)
+		nr_active += TestClearPageFlag(pfn_to_page(sim, pfn), PG_active);
+	count_vm_events(sim, PGDEACTIVATE, nr_active);
+}
+
+/*
+ * The synchronous second pass of lumpy reclaim (v2.6.35
+ * shrink_inactive_list; should_reclaim_stall() from 2.6.36): direct
+ * reclaim in lumpy mode that did not free the whole batch waits HZ/10
+ * (congestion_wait), then runs shrink_page_list again over what is left
+ * in PAGEOUT_IO_SYNC mode, which waits on the pages under writeback and
+ * on the writes it starts.  kswapd never stalls.  Returns the pages it
+ * reclaimed; @stat adds what it saw.
+ */
+static unsigned long shrink_folio_list_sync(struct task *t, struct isolated_folios *isol,
+					    struct pglist_data *pgdat, struct scan_control *sc,
+					    struct reclaim_stat *stat)
+{
+	struct sim *sim = t->sim;
+	struct reclaim_stat sync_stat;
+	unsigned long nr_reclaimed;
+
+	congestion_wait(t, JIFFY_NS * (HZ / 10));
+	/* the first pass set PG_active on the pages it would have activated */
+	clear_active_flags(sim, &isol->ret_folios);
+	pfn_list_splice_tail(sim, &isol->ret_folios, &isol->folio_list);
+	sc->pageout_io = PAGEOUT_IO_SYNC;
+	nr_reclaimed = shrink_folio_list(t, isol, pgdat, sc, &sync_stat);
+	sc->pageout_io = PAGEOUT_IO_ASYNC;
+	stat->nr_dirty += sync_stat.nr_dirty;
+	stat->nr_unqueued_dirty += sync_stat.nr_unqueued_dirty;
+	stat->nr_congested += sync_stat.nr_congested;
+	stat->nr_writeback += sync_stat.nr_writeback;
+	stat->nr_immediate += sync_stat.nr_immediate;
+	stat->nr_pageout += sync_stat.nr_pageout;
+	stat->nr_activate += sync_stat.nr_activate;
+	stat->nr_unmap_fail += sync_stat.nr_unmap_fail;
+	stat->nr_reclaimed += sync_stat.nr_reclaimed;
+	return nr_reclaimed;
 }
 
 /*
@@ -674,7 +993,10 @@ static void isolated_init(struct task *t, struct isolated_folios *isol, struct l
  * (once, then give up), isolate a batch and count the scan, shrink it,
  * put the survivors back, count the steal and note the cost; wake the
  * flusher, and throttle on writeback, when every page taken was dirty
- * and not yet queued for writeback.  Returns the pages reclaimed.
+ * and not yet queued for writeback (flusher_wakeup = unqueued_dirty,
+ * v4.11+).  Lumpy reclaim (2.6.x) turns the batch's active neighbours
+ * inactive and may make a synchronous second pass.  Returns the pages
+ * reclaimed.
  */
 static unsigned long shrink_inactive_list(struct task *t, unsigned long nr_to_scan,
 					  struct lruvec *lruvec, struct scan_control *sc,
@@ -701,9 +1023,7 @@ static unsigned long shrink_inactive_list(struct task *t, unsigned long nr_to_sc
 	}
 	lru_add_drain(sim, task_cpu(t));
 	isolated_init(t, &isol, lruvec, lru);
-	nr_taken =
-		isolate_lru_folios(t, nr_to_scan, lruvec, &isol.folio_list, &nr_scanned, sc, lru);
-	isol.nr_taken = nr_taken;
+	nr_taken = isolate_lru_folios(t, nr_to_scan, lruvec, &isol, &nr_scanned, sc, lru);
 	if (sc->kswapd || !cgroup_reclaim(sc))
 		count_vm_events(sim, sc->kswapd ? PGSCAN_KSWAPD : PGSCAN_DIRECT, nr_scanned);
 	count_memcg_events(lruvec->memcg, sc->kswapd ? PGSCAN_KSWAPD : PGSCAN_DIRECT, nr_scanned);
@@ -715,15 +1035,19 @@ static unsigned long shrink_inactive_list(struct task *t, unsigned long nr_to_sc
 	}
 	cond_resched(t); /* the batch is off the LRU: others run */
 
+	if (isol.nr_lumpy_taken)
+		clear_active_flags(sim, &isol.folio_list);
 	nr_reclaimed = shrink_folio_list(t, &isol, pgdat, sc, &stat);
+	if (!sc->kswapd && sc->lumpy_reclaim_mode && nr_reclaimed < nr_taken)
+		nr_reclaimed += shrink_folio_list_sync(t, &isol, pgdat, sc, &stat);
 	while (!pfn_list_empty(&isol.ret_folios)) {
 		u32 pfn = isol.ret_folios.head;
 
 		pfn_list_del(sim, &isol.ret_folios, pfn);
-		putback_survivor(sim, lruvec, pfn);
+		putback_survivor(sim, putback_lruvec(sim, &isol, pfn), pfn);
 		nr_put++;
 	}
-	mod_node_page_state(pgdat, NR_ISOLATED_ANON + file, -(long)nr_taken);
+	isolated_account(pgdat, &isol, -1);
 	mm_task(t)->reclaim.isolated = NULL;
 	charge_sys(t, lock_acquire(&lruvec->lru_lock, task_now(t),
 				   nr_put * sim->scn.cost.lru_lock_ns));
@@ -746,7 +1070,7 @@ static unsigned long shrink_inactive_list(struct task *t, unsigned long nr_to_sc
 	sc->nr.taken += nr_taken;
 	if (file)
 		sc->nr.file_taken += nr_taken;
-	if (stat.nr_unqueued_dirty == nr_taken) {
+	if (!sim->scn.policy.flusher_wakeup_scanned && stat.nr_unqueued_dirty == nr_taken) {
 		wakeup_flusher_threads(sim);
 		if (!writeback_throttling_sane(sc) && !sim->scn.policy.congestion_wait) {
 			reclaim_throttle(t, pgdat, VMSCAN_THROTTLE_WRITEBACK);
@@ -833,9 +1157,7 @@ static void shrink_active_list(struct task *t, unsigned long nr_to_scan, struct 
 
 	lru_add_drain(sim, task_cpu(t));
 	isolated_init(t, &isol, lruvec, lru);
-	nr_taken =
-		isolate_lru_folios(t, nr_to_scan, lruvec, &isol.folio_list, &nr_scanned, sc, lru);
-	isol.nr_taken = nr_taken;
+	nr_taken = isolate_lru_folios(t, nr_to_scan, lruvec, &isol, &nr_scanned, sc, lru);
 	if (!cgroup_reclaim(sc))
 		count_vm_events(sim, PGREFILL, nr_scanned);
 	count_memcg_events(lruvec->memcg, PGREFILL, nr_scanned);
@@ -862,15 +1184,15 @@ static void shrink_active_list(struct task *t, unsigned long nr_to_scan, struct 
 		if (old ? active_keep_2_6_25(t, pfn, reclaim_mapped) :
 			  folio_referenced(t, pfn, &vm_flags) && (vm_flags & VM_EXEC) && file) {
 			nr_rotated++;
-			putback_folio(sim, lruvec, pfn);
+			putback_folio(sim, putback_lruvec(sim, &isol, pfn), pfn);
 			continue;
 		}
 		ClearPageFlag(page, PG_active);
 		SetPageFlag(page, PG_workingset);
-		putback_folio(sim, lruvec, pfn);
+		putback_folio(sim, putback_lruvec(sim, &isol, pfn), pfn);
 		nr_deactivate++;
 	}
-	mod_node_page_state(lruvec->pgdat, NR_ISOLATED_ANON + file, -(long)nr_taken);
+	isolated_account(lruvec->pgdat, &isol, -1);
 	mm_task(t)->reclaim.isolated = NULL;
 	charge_sys(t, lock_acquire(&lruvec->lru_lock, task_now(t), nr * sim->scn.cost.lru_lock_ns));
 	count_vm_events(sim, PGDEACTIVATE, nr_deactivate);
@@ -1234,6 +1556,21 @@ static void shrink_node_memcgs(struct task *t, struct pglist_data *pgdat, struct
 }
 
 /*
+ * set_lumpy_reclaim_mode() (v2.6.35, at the start of each shrink_zone):
+ * lumpy mode for orders above PAGE_ALLOC_COSTLY_ORDER, and (2.6.28+) for
+ * any higher order once the priority has fallen below DEF_PRIORITY - 2.
+ */
+static void set_lumpy_reclaim_mode(struct sim *sim, struct scan_control *sc)
+{
+	enum lumpy_reclaim_policy lumpy = sim->scn.policy.lumpy_reclaim;
+
+	sc->lumpy_reclaim_mode =
+		lumpy != LUMPY_RECLAIM_OFF &&
+		(sc->order > PAGE_ALLOC_COSTLY_ORDER ||
+		 (lumpy == LUMPY_RECLAIM_ON && sc->order && sc->priority < DEF_PRIORITY - 2));
+}
+
+/*
  * shrink_node() (v6.12): prepare_scan_control, the memcg walk; then
  * kswapd flags the node as having writeback or dirty pages at the LRU
  * tail and throttles when it met pages it had already marked for
@@ -1247,6 +1584,7 @@ static void shrink_node(struct task *t, struct pglist_data *pgdat, struct scan_c
 	 * there is nothing to scan: no reclaim loop is free of time */
 	charge_sys(t, t->sim->scn.cost.scan_page_ns);
 	prepare_scan_control(t->sim, pgdat, sc);
+	set_lumpy_reclaim_mode(t->sim, sc);
 	memset(&sc->nr, 0, sizeof(sc->nr));
 	shrink_node_memcgs(t, pgdat, sc);
 	if (sc->kswapd) {
@@ -1640,6 +1978,7 @@ static void delayacct_freepages_end(struct task *t)
 static unsigned long do_try_to_free_pages(struct task *t, struct scan_control *sc)
 {
 	struct sim *sim = t->sim;
+	unsigned long total_scanned = 0;
 
 	count_reclaimer(t);
 retry:
@@ -1647,10 +1986,22 @@ retry:
 	do {
 		sc->nr_scanned = 0;
 		shrink_zones(t, sc);
+		total_scanned += sc->nr_scanned;
 		if (!sim->scn.policy.congestion_wait)
 			consider_reclaim_throttle(t, task_node(t), sc);
 		if (sc->nr_reclaimed >= sc->nr_to_reclaim || sc->compaction_ready)
 			break;
+		/*
+		 * v2.6.x..4.10 (flusher_wakeup = scanned): past 1.5 x
+		 * nr_to_reclaim pages scanned, kick the flusher and write
+		 * from reclaim - but not with direct_writeback = deny
+		 */
+		if (sim->scn.policy.flusher_wakeup_scanned &&
+		    total_scanned > sc->nr_to_reclaim + sc->nr_to_reclaim / 2) {
+			wakeup_flusher_threads(sim);
+			if (reclaim_can_writeback(sim, sc))
+				sc->may_writepage = true;
+		}
 		if (sc->priority < DEF_PRIORITY - 2)
 			sc->may_writepage = true;
 		/* before v3.11: "take a nap, wait for some writeback to complete" */
@@ -2056,8 +2407,32 @@ static const struct cfg_key vmscan_policy_keys[] = {
 	{ .name = "file_writepage",
 	  .type = CFG_ENUM,
 	  P_OFF(file_writepage),
-	  .values = CFG_VALUES("never", "kswapd"),
+	  .values = CFG_VALUES("never", "kswapd", "any", "kswapd_priority", "kswapd_dirty_zone"),
 	  .def = "kswapd",
-	  .doc = "reclaim writing dirty file pages: kswapd only, pages met dirty before on a PGDAT_DIRTY node / 6.17+ never (->writepage removed)" },
+	  .doc = "reclaim writing dirty file pages: 6.17+ never (->writepage removed) / v4.11+ kswapd only, pages met dirty before on a PGDAT_DIRTY node / before v3.2 any reclaimer / v3.2..3.10 kswapd below DEF_PRIORITY - 2 / v3.11..4.10 kswapd on a zone flagged dirty; the others keep the page with PG_reclaim (activate it, v4.11+)" },
+	{ .name = "direct_writeback",
+	  .type = CFG_ENUM,
+	  P_OFF(direct_writeback_deny),
+	  .values = CFG_VALUES("allow", "deny"),
+	  .def = "allow",
+	  .doc = "direct reclaim may call pageout() / deny: global direct reclaim writes no page, file or swap cache (Mel Gorman's June 2010 series, seed 003's nodirect): dirty pages go back to the LRU for kswapd and the flusher, and a synchronous lumpy pass wakes the flusher and waits HZ/10 up to 10 times" },
+	{ .name = "flusher_wakeup",
+	  .type = CFG_ENUM,
+	  P_OFF(flusher_wakeup_scanned),
+	  .values = CFG_VALUES("unqueued_dirty", "scanned"),
+	  .def = "unqueued_dirty",
+	  .doc = "v4.11+ shrink_inactive_list wakes the flusher when every page it took was dirty and unqueued / before, do_try_to_free_pages wakes it once a direct reclaim scanned 1.5 x nr_to_reclaim pages" },
+	{ .name = "may_write_to_queue",
+	  .type = CFG_ENUM,
+	  P_OFF(may_write_to_queue),
+	  .values = CFG_VALUES("off", "on"),
+	  .def = "off",
+	  .doc = "pageout() by direct reclaim skips a write-congested device (full request queue) and keeps the page (2.6.x may_write_to_queue; kswapd writes) / off: waits for a request (v5.16+; the profiles before 2.6.35 keep it off, as seed 000 was calibrated)" },
+	{ .name = "lumpy_reclaim",
+	  .type = CFG_ENUM,
+	  P_OFF(lumpy_reclaim),
+	  .values = CFG_VALUES("off", "costly", "on"),
+	  .def = "off",
+	  .doc = "high-order reclaim isolates each page's order-aligned neighbours (2.6.23..3.4): off (v3.5+) / costly: lumpy mode, any LRU and a synchronous pass, for order > 3 (2.6.23..2.6.27) / on: also order >= 1 below DEF_PRIORITY - 2 (2.6.28+, set_lumpy_reclaim_mode of 2.6.35)" },
 };
 CFG_TABLE(vmscan_policy_table, vmscan_policy_keys);

@@ -35,6 +35,18 @@ struct scan_control {
 	 */
 	enum zone_type zone_lo;
 	bool kswapd; /* current_is_kswapd() */
+	/*
+	 * 2.6.x lumpy reclaim (set_lumpy_reclaim_mode, at each shrink_node):
+	 * isolation takes neighbours from any LRU list (ISOLATE_BOTH),
+	 * references are ignored, and direct reclaim makes a synchronous pass
+	 */
+	bool lumpy_reclaim_mode;
+	/*
+	 * the shrink_folio_list pass under way (2.6.x enum pageout_io, a
+	 * parameter there): PAGEOUT_IO_SYNC is lumpy reclaim's second pass,
+	 * which waits on writeback; mm_vmscan_writepage's sync flag
+	 */
+	enum pageout_io { PAGEOUT_IO_ASYNC, PAGEOUT_IO_SYNC } pageout_io;
 	unsigned long nr_scanned;
 	unsigned long nr_reclaimed;
 	struct {
@@ -63,6 +75,12 @@ struct isolated_folios {
 	struct lruvec *lruvec;
 	enum lru_list lru; /* the list it was taken from */
 	unsigned long nr_taken; /* counted in NR_ISOLATED_ANON/FILE */
+	unsigned long nr_isolated[2]; /* of those, anon [0] and file [1] pages */
+	/* lumpy reclaim's neighbours (mm_vmscan_lru_isolate, 2.6.36): taken, of
+	 * them dirty, and in use but not isolable (ISOLATE_BOTH only) */
+	unsigned long nr_lumpy_taken, nr_lumpy_dirty, nr_lumpy_failed;
+	/* dirty pages direct reclaim may not write (direct_writeback = deny) */
+	struct pfn_list dirty_folios;
 	struct pfn_list folio_list, ret_folios, free_folios;
 };
 

@@ -187,6 +187,28 @@ enum tlb_flush_policy {
 };
 
 /*
+ * file_writepage: which reclaimer may write a dirty page-cache page, one
+ * documented line from 2.6.x to 6.17 (SPEC.md section 4, SPEC-seeds B.1
+ * "What was merged later"); the index order keeps the two first values.
+ */
+enum file_writepage_policy {
+	FILE_WRITEPAGE_NEVER, /* 6.17+: ->writepage removed */
+	FILE_WRITEPAGE_KSWAPD, /* v4.11+: kswapd, pages met dirty before (PG_reclaim) on a
+				* PGDAT_DIRTY node; the others are activated */
+	FILE_WRITEPAGE_ANY, /* before v3.2: kswapd and direct reclaim alike */
+	FILE_WRITEPAGE_KSWAPD_PRIORITY, /* v3.2..3.10: kswapd below DEF_PRIORITY - 2 only */
+	FILE_WRITEPAGE_KSWAPD_DIRTY_ZONE, /* v3.11..4.10: kswapd on a zone/node flagged
+					   * dirty (ZONE_TAIL_LRU_DIRTY, ZONE_DIRTY, PGDAT_DIRTY) */
+};
+
+/* lumpy_reclaim: high-order reclaim takes the order-aligned neighbours too (2.6.23..3.4) */
+enum lumpy_reclaim_policy {
+	LUMPY_RECLAIM_OFF, /* v3.5+ (and 2.6.38+ with compaction) */
+	LUMPY_RECLAIM_COSTLY, /* v2.6.23..2.6.27: lumpy mode for order > 3 only */
+	LUMPY_RECLAIM_ON, /* v2.6.28..3.4: also order >= 1 below DEF_PRIORITY - 2 */
+};
+
+/*
  * Policies.  A kernel profile (profiles.c) sets all of them but
  * reclaim_throttle; single keys override.  The bool ones name the kernel
  * behaviour they switch on.
@@ -220,7 +242,14 @@ struct scn_policy {
 	bool anon_vma_lock_exclusive; /* anon_vma_lock = exclusive (< v3.9) */
 	bool full_walk_retry; /* full_walk_retry = on (v6.10+) */
 	bool force_deactivate_retry; /* force_deactivate_retry = on (v5.9+) */
-	bool file_writepage; /* file_writepage = kswapd (< v6.17) */
+	enum file_writepage_policy file_writepage;
+	bool direct_writeback_deny; /* direct_writeback = deny: Mel Gorman's June 2010
+				     * "Do not writeback pages in direct reclaim" */
+	bool flusher_wakeup_scanned; /* flusher_wakeup = scanned (< v4.11): kicked by
+				      * do_try_to_free_pages after 1.5 x nr_to_reclaim */
+	enum lumpy_reclaim_policy lumpy_reclaim;
+	bool may_write_to_queue; /* may_write_to_queue = on: direct reclaim does not
+				  * write to a congested device (2.6.x pageout) */
 	bool cgroup_dfl; /* cgroup = v2: groups use the v2 interface by default */
 	bool cgroup_given; /* cgroup was given (file or --set), not only by the profile */
 	bool memcg_high_penalty; /* memcg_high_throttle = penalty (v5.4+) */

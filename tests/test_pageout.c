@@ -1,0 +1,674 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_pageout.c - shrink_page_list's writeback decisions by kernel line
+ * (SPEC-seeds B.1, SPEC.md section 4), pageout() and lumpy reclaim's
+ * isolation and synchronous pass (SPEC-seeds B.2), with exact values on
+ * small hand-driven simulations: 2.6.35 (traceonly / stackreduce), its
+ * nodirect variant (direct_writeback = deny), 3.2..3.10's rule and 6.12.
+ *
+ * Each test builds a 1-CPU, 64 MiB machine with 64 MiB of swap; a task
+ * that never runs on the scheduler owns an anon mapping or writes a file,
+ * and the test isolates pages, calls shrink_folio_list in the task's
+ * coroutine and completes I/O in its place.
+ */
+#include "testmm.h"
+
+#define INI_POLICY(kernel, policy)               \
+	"[machine]\n"                            \
+	"cpus = 1\n"                             \
+	"memory = 64M\n"                         \
+	"zones = DMA:16M, DMA32:rest\n"          \
+	"swap = 64M\n"                           \
+	"[policy]\n"                             \
+	"kernel = " kernel "\n" policy "[run]\n" \
+	"duration = 1s\n"
+#define INI(kernel) INI_POLICY(kernel, "")
+
+#define F(flag) (1u << (flag))
+
+static struct pglist_data *node0(struct sim *sim)
+{
+	return &sim->nodes[0];
+}
+
+static struct lruvec *root_lruvec(struct sim *sim)
+{
+	return mem_cgroup_lruvec(sim->memcgs[0], node0(sim));
+}
+
+/* A task of the root memcg with an mm and one inactive anon page written at *vpn, its PTE old. */
+static u32 new_anon_page(struct sim *sim, struct task **t, u64 *vpn)
+{
+	u32 pfn;
+
+	*t = test_task_in(sim, sim->memcgs[0]);
+	(*t)->mm = mm_alloc(sim, *t);
+	assert_non_null((*t)->mm);
+	*vpn = mmap_anon((*t)->mm, 1);
+	assert_int_equal(handle_mm_fault(*t, *vpn, true), VM_FAULT_DONE);
+	*pte_of(*t, *vpn) &= ~PTE_YOUNG;
+	lru_add_drain(sim, 0);
+	pfn = pte_pfn(*pte_of(*t, *vpn));
+	/* 2.6.x adds new anon pages to the active list: deactivated since */
+	lruvec_del_folio(sim, folio_lruvec(sim, pfn), pfn);
+	ClearPageFlag(pfn_to_page(sim, pfn), PG_active);
+	folio_add_lru(sim, pfn);
+	return pfn;
+}
+
+/* A dirty page-cache page written by @t at index 0 of a new file. */
+static u32 new_dirty_file_page(struct sim *sim, struct task *t)
+{
+	struct address_space *mapping = file_create(sim, "f", 4);
+	u32 pfn;
+
+	assert_int_equal(filemap_write(t, mapping, 0), VM_FAULT_DONE);
+	lru_add_drain(sim, 0);
+	pfn = mapping_pfn(mapping, 0);
+	assert_int_not_equal(pfn, NO_PFN);
+	assert_true(PageFlag(pfn_to_page(sim, pfn), PG_dirty));
+	ClearPageFlag(pfn_to_page(sim, pfn), PG_referenced);
+	return pfn;
+}
+
+/* The batch a test hands to shrink_folio_list: registered for reclaim_abort. */
+static struct isolated_folios isol;
+
+static void batch_init(struct task *t)
+{
+	isol = (struct isolated_folios){ .lruvec = root_lruvec(t->sim), .lru = LRU_INACTIVE_ANON };
+	pfn_list_init(&isol.folio_list);
+	pfn_list_init(&isol.ret_folios);
+	pfn_list_init(&isol.dirty_folios);
+	pfn_list_init(&isol.free_folios);
+	mm_task(t)->reclaim.isolated = &isol;
+}
+
+/* Take @pfn off its LRU list into the batch (isolate_lru_folios for one page). */
+static void batch_add(struct sim *sim, u32 pfn)
+{
+	lruvec_del_folio(sim, folio_lruvec(sim, pfn), pfn);
+	SetPageFlag(pfn_to_page(sim, pfn), PG_isolated);
+	pfn_list_add_tail(sim, &isol.folio_list, pfn);
+}
+
+/* Move the survivors back into the batch for another pass. */
+static void batch_again(struct sim *sim)
+{
+	while (!pfn_list_empty(&isol.ret_folios)) {
+		u32 pfn = isol.ret_folios.head;
+
+		pfn_list_del(sim, &isol.ret_folios, pfn);
+		pfn_list_add_tail(sim, &isol.folio_list, pfn);
+	}
+}
+
+/* One shrink_folio_list of the batch, run in the task's coroutine. */
+struct shrink_call {
+	struct test_call call;
+	struct scan_control sc;
+	struct reclaim_stat stat;
+	unsigned long nr_reclaimed;
+};
+static struct shrink_call sh; /* outlives the test's frame: t->fn_arg */
+
+static void shrink_fn(struct task *t, void *arg)
+{
+	struct shrink_call *c = arg;
+
+	c->nr_reclaimed = shrink_folio_list(t, &isol, node0(t->sim), &c->sc, &c->stat);
+}
+
+/*
+ * Run shrink_folio_list over the batch as direct reclaim (or kswapd) at
+ * DEF_PRIORITY in pass @io, completing I/O whenever the task sleeps;
+ * returns how many times it slept.
+ */
+static unsigned int shrink(struct task *t, bool kswapd, enum pageout_io io)
+{
+	unsigned int sleeps = 0, steps = 0;
+
+	sh.sc = (struct scan_control){
+		.nr_to_reclaim = SWAP_CLUSTER_MAX,
+		.may_writepage = true,
+		.may_unmap = true,
+		.may_swap = true,
+		.priority = DEF_PRIORITY,
+		.reclaim_idx = MAX_NR_ZONES - 1,
+		.kswapd = kswapd,
+		.pageout_io = io,
+	};
+	test_call_start(t, &sh.call, shrink_fn, &sh);
+	while (!test_call_step(t)) {
+		if (t->state == TASK_BLOCKED) {
+			wait_for_wakeup(t->sim, t);
+			sleeps++;
+		}
+		assert_true(++steps < 1000);
+	}
+	return sleeps;
+}
+
+static bool on_list(struct sim *sim, const struct pfn_list *l, u32 pfn)
+{
+	for (u32 p = l->head; p != NO_PFN; p = pfn_to_page(sim, p)->next)
+		if (p == pfn)
+			return true;
+	return false;
+}
+
+/* ------------------------------------------------------------------ */
+/* shrink_page_list and pageout (SPEC-seeds B.1)                       */
+
+/*
+ * 2.6.35 direct reclaim swaps an old anon page out: add_to_swap leaves it
+ * dirty, pageout starts the write (PAGE_SUCCESS: PG_reclaim, PG_writeback,
+ * NR_VMSCAN_WRITE) and the page is kept for a later pass.  In that pass,
+ * still under writeback, it is kept again, neither activated nor marked
+ * (the 6.12 rules would activate it).  Once the write ended it is freed.
+ */
+static void test_direct_swapout_async(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", INI("2.6.35"));
+	struct task *t;
+	u64 vpn;
+	u32 pfn = new_anon_page(sim, &t, &vpn);
+	struct page *page = pfn_to_page(sim, pfn);
+
+	batch_init(t);
+	batch_add(sim, pfn);
+	assert_int_equal(shrink(t, false, PAGEOUT_IO_ASYNC), 0);
+	assert_int_equal(sh.nr_reclaimed, 0);
+	assert_int_equal(sh.stat.nr_pageout, 1);
+	assert_true(on_list(sim, &isol.ret_folios, pfn));
+	assert_true(PageFlag(page, PG_swapcache) && PageFlag(page, PG_writeback));
+	assert_true(PageFlag(page, PG_reclaim));
+	assert_false(PageFlag(page, PG_dirty) || PageFlag(page, PG_active));
+	assert_true(pte_swap(*pte_of(t, vpn)));
+	assert_int_equal(node_page_state(node0(sim), NR_VMSCAN_WRITE), 1);
+	assert_int_equal(vm_event(sim, PSWPOUT), 1);
+
+	/* under writeback in an async pass: kept, not activated */
+	batch_again(sim);
+	assert_int_equal(shrink(t, false, PAGEOUT_IO_ASYNC), 0);
+	assert_int_equal(sh.nr_reclaimed, 0);
+	assert_int_equal(sh.stat.nr_activate, 0);
+	assert_true(on_list(sim, &isol.ret_folios, pfn));
+	assert_false(PageFlag(page, PG_active));
+
+	/* the write ends (the page is isolated: no rotation), the next pass frees it */
+	complete_io(sim);
+	assert_false(PageFlag(page, PG_writeback) || PageFlag(page, PG_reclaim));
+	batch_again(sim);
+	assert_int_equal(shrink(t, false, PAGEOUT_IO_ASYNC), 0);
+	assert_int_equal(sh.nr_reclaimed, 1);
+	assert_true(pfn_list_empty(&isol.ret_folios));
+	assert_int_equal(node_page_state(node0(sim), NR_VMSCAN_WRITE), 1);
+}
+
+/* The same page met under writeback by 6.12: PG_reclaim, nr_writeback, activated. */
+static void test_writeback_page_6_12(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", INI("6.12"));
+	struct task *t;
+	u64 vpn;
+	u32 pfn = new_anon_page(sim, &t, &vpn);
+
+	batch_init(t);
+	batch_add(sim, pfn);
+	shrink(t, false, PAGEOUT_IO_ASYNC);
+	assert_int_equal(sh.stat.nr_pageout, 1);
+	batch_again(sim);
+	shrink(t, false, PAGEOUT_IO_ASYNC);
+	assert_int_equal(sh.stat.nr_activate, 1);
+	assert_int_equal(sh.stat.nr_writeback, 1);
+	assert_true(PageFlag(pfn_to_page(sim, pfn), PG_active));
+	reclaim_abort(t);
+}
+
+/*
+ * A PAGEOUT_IO_SYNC pass (lumpy reclaim's second) writes the page and
+ * waits for the write: the page is clean at once and freed in the same
+ * pass.  A page already under writeback is waited on, then freed.
+ */
+static void test_sync_pass_waits(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", INI("2.6.35"));
+	struct task *t;
+	u64 vpn;
+	u32 pfn = new_anon_page(sim, &t, &vpn);
+
+	batch_init(t);
+	batch_add(sim, pfn);
+	assert_int_equal(shrink(t, false, PAGEOUT_IO_SYNC), 1);
+	assert_int_equal(sh.stat.nr_pageout, 1);
+	assert_int_equal(sh.nr_reclaimed, 1);
+	assert_int_equal(node_page_state(node0(sim), NR_VMSCAN_WRITE), 1);
+	assert_true(pfn_list_empty(&isol.ret_folios));
+	assert_true(pte_swap(*pte_of(t, vpn)));
+
+	/* a page under writeback: the async pass keeps it, the sync pass waits */
+	pfn = new_anon_page(sim, &t, &vpn);
+	batch_init(t);
+	batch_add(sim, pfn);
+	shrink(t, false, PAGEOUT_IO_ASYNC);
+	assert_true(PageFlag(pfn_to_page(sim, pfn), PG_writeback));
+	batch_again(sim);
+	assert_int_equal(shrink(t, false, PAGEOUT_IO_SYNC), 1);
+	assert_int_equal(sh.stat.nr_pageout, 0);
+	assert_int_equal(sh.nr_reclaimed, 1);
+	assert_int_equal(node_page_state(node0(sim), NR_VMSCAN_WRITE), 2);
+}
+
+/*
+ * direct_writeback = deny (nodirect): direct reclaim writes no swap-cache
+ * anon page; the page stays dirty in the swap cache and goes back to the
+ * LRU.  kswapd writes it.
+ */
+static void test_nodirect_anon(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", INI("2.6.35-nodirect"));
+	struct task *t;
+	u64 vpn;
+	u32 pfn = new_anon_page(sim, &t, &vpn);
+	struct page *page = pfn_to_page(sim, pfn);
+
+	batch_init(t);
+	batch_add(sim, pfn);
+	assert_int_equal(shrink(t, false, PAGEOUT_IO_ASYNC), 0);
+	assert_int_equal(sh.stat.nr_pageout, 0);
+	assert_true(on_list(sim, &isol.ret_folios, pfn));
+	assert_true(PageFlag(page, PG_swapcache) && PageFlag(page, PG_dirty));
+	assert_false(PageFlag(page, PG_writeback) || PageFlag(page, PG_active));
+	assert_int_equal(node_page_state(node0(sim), NR_VMSCAN_WRITE), 0);
+	assert_int_equal(vm_event(sim, PSWPOUT), 0);
+
+	batch_again(sim);
+	shrink(t, true, PAGEOUT_IO_ASYNC);
+	assert_int_equal(sh.stat.nr_pageout, 1);
+	assert_true(PageFlag(page, PG_writeback));
+	assert_int_equal(node_page_state(node0(sim), NR_VMSCAN_WRITE), 1);
+	reclaim_abort(t);
+}
+
+/*
+ * nodirect's synchronous pass: the dirty page is set aside, the flusher
+ * woken and the task waits HZ/10 (congestion_wait), MAX_SWAP_CLEAN_WAIT =
+ * 10 times; an anon page no flusher writes is then given back, dirty.
+ */
+static void test_nodirect_sync_waits(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", INI("2.6.35-nodirect"));
+	struct task *t;
+	u64 vpn;
+	u32 pfn = new_anon_page(sim, &t, &vpn);
+	u64 start = sim_now_ns(sim);
+
+	batch_init(t);
+	batch_add(sim, pfn);
+	assert_int_equal(shrink(t, false, PAGEOUT_IO_SYNC), 10);
+	assert_int_equal(sh.nr_reclaimed, 0);
+	assert_int_equal(sh.stat.nr_pageout, 0);
+	assert_true(on_list(sim, &isol.ret_folios, pfn));
+	assert_true(PageFlag(pfn_to_page(sim, pfn), PG_dirty));
+	assert_true(sim->flusher_kicked);
+	assert_true(sim_now_ns(sim) - start >= 10 * JIFFY_NS * (HZ / 10));
+	assert_int_equal(node_page_state(node0(sim), NR_VMSCAN_WRITE), 0);
+	reclaim_abort(t);
+}
+
+/*
+ * A dirty page-cache page met by direct reclaim, along the file writeback
+ * line: 2.6.35 writes it (pageout, PG_reclaim, kept under writeback);
+ * nodirect keeps it dirty; 3.2..3.10 (kswapd_priority) marks it PG_reclaim,
+ * counts NR_VMSCAN_IMMEDIATE and keeps it inactive; 6.12 does the same
+ * but activates it.
+ */
+static void dirty_file_direct(void **state, const char *ini, bool written, bool immediate,
+			      bool active)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini);
+	struct task *t = test_task_in(sim, sim->memcgs[0]);
+	u32 pfn = new_dirty_file_page(sim, t);
+	struct page *page = pfn_to_page(sim, pfn);
+
+	batch_init(t);
+	batch_add(sim, pfn);
+	shrink(t, false, PAGEOUT_IO_ASYNC);
+	assert_int_equal(sh.nr_reclaimed, 0);
+	assert_true(on_list(sim, &isol.ret_folios, pfn));
+	assert_int_equal(sh.stat.nr_pageout, written);
+	assert_int_equal(node_page_state(node0(sim), NR_VMSCAN_WRITE), written);
+	assert_int_equal(PageFlag(page, PG_writeback), written);
+	assert_int_equal(PageFlag(page, PG_dirty), !written);
+	assert_int_equal(PageFlag(page, PG_reclaim), written || immediate);
+	assert_int_equal(node_page_state(node0(sim), NR_VMSCAN_IMMEDIATE), immediate);
+	assert_int_equal(PageFlag(page, PG_active), active);
+	reclaim_abort(t);
+}
+
+static void test_dirty_file_2_6_35(void **state)
+{
+	dirty_file_direct(state, INI("2.6.35"), true, false, false);
+}
+
+static void test_dirty_file_nodirect(void **state)
+{
+	dirty_file_direct(state, INI("2.6.35-nodirect"), false, false, false);
+}
+
+#define INI_3_2 INI_POLICY("3.10", "file_writepage = kswapd_priority\n")
+
+static void test_dirty_file_3_2(void **state)
+{
+	dirty_file_direct(state, INI_3_2, false, true, false);
+}
+
+static void test_dirty_file_6_12(void **state)
+{
+	dirty_file_direct(state, INI("6.12"), false, true, true);
+}
+
+/* 3.2..3.10's kswapd writes a dirty file page only below DEF_PRIORITY - 2. */
+static void test_dirty_file_3_2_kswapd_priority(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", INI_3_2);
+	struct task *t = test_task_in(sim, sim->memcgs[0]);
+	u32 pfn = new_dirty_file_page(sim, t);
+
+	batch_init(t);
+	batch_add(sim, pfn);
+	shrink(t, true, PAGEOUT_IO_ASYNC); /* at DEF_PRIORITY */
+	assert_int_equal(sh.stat.nr_pageout, 0);
+	assert_int_equal(node_page_state(node0(sim), NR_VMSCAN_IMMEDIATE), 1);
+	batch_again(sim);
+	sh.sc.priority = DEF_PRIORITY - 3;
+	test_call_start(t, &sh.call, shrink_fn, &sh);
+	while (!test_call_step(t))
+		;
+	assert_int_equal(sh.stat.nr_pageout, 1);
+	assert_true(PageFlag(pfn_to_page(sim, pfn), PG_writeback));
+	reclaim_abort(t);
+}
+
+/*
+ * may_write_to_queue (2.6.35): with the device's queue full, direct
+ * reclaim gets PAGE_KEEP (the page stays dirty in the swap cache) where
+ * 6.12 waits for a request; kswapd (PF_SWAPWRITE) writes.
+ */
+static void test_may_write_to_queue(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", INI("2.6.35"));
+	struct task *t;
+	u64 vpn;
+	u32 pfn = new_anon_page(sim, &t, &vpn);
+	struct page *page = pfn_to_page(sim, pfn);
+	u64 queue_pages = sim->swap_dev.queue_pages;
+
+	sim->swap_dev.queue_pages = 0; /* no room in the request queue */
+	assert_true(blk_queue_full(&sim->swap_dev));
+	batch_init(t);
+	batch_add(sim, pfn);
+	assert_int_equal(shrink(t, false, PAGEOUT_IO_ASYNC), 0);
+	assert_int_equal(sh.stat.nr_pageout, 0);
+	assert_true(PageFlag(page, PG_dirty) && PageFlag(page, PG_swapcache));
+	assert_false(PageFlag(page, PG_writeback));
+	assert_int_equal(node_page_state(node0(sim), NR_VMSCAN_WRITE), 0);
+	sim->swap_dev.queue_pages = queue_pages;
+	batch_again(sim);
+	shrink(t, true, PAGEOUT_IO_ASYNC);
+	assert_int_equal(sh.stat.nr_pageout, 1);
+	reclaim_abort(t);
+}
+
+/*
+ * direct_writeback at small scale: a whole try_to_free_pages() over 64
+ * old inactive anon pages.  2.6.35 swaps them all out from direct
+ * reclaim, and frees those whose write ended before a later pass looked
+ * again (3 here); nodirect writes none - they stay dirty in the swap cache, for kswapd -
+ * and reclaims nothing.
+ */
+static struct test_reclaim direct;
+
+static unsigned long direct_reclaim_writes(void **state, const char *ini, unsigned long *reclaimed)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini);
+	struct task *t = test_task_in(sim, sim->memcgs[0]);
+	u64 base;
+	int steps = 0;
+
+	t->mm = mm_alloc(sim, t);
+	assert_non_null(t->mm);
+	base = mmap_anon(t->mm, 64);
+	for (u64 i = 0; i < 64; i++) {
+		u32 pfn;
+
+		assert_int_equal(handle_mm_fault(t, base + i, true), VM_FAULT_DONE);
+		*pte_of(t, base + i) &= ~PTE_YOUNG;
+		lru_add_drain(sim, 0);
+		pfn = pte_pfn(*pte_of(t, base + i));
+		lruvec_del_folio(sim, folio_lruvec(sim, pfn), pfn);
+		ClearPageFlag(pfn_to_page(sim, pfn), PG_active);
+		folio_add_lru(sim, pfn);
+	}
+	test_reclaim_start(t, &direct, NULL, 0);
+	while (!test_call_step(t)) {
+		if (t->state == TASK_BLOCKED)
+			wait_for_wakeup(sim, t);
+		assert_true(++steps < 100000);
+	}
+	*reclaimed = direct.nr_reclaimed;
+	return (unsigned long)node_page_state(node0(sim), NR_VMSCAN_WRITE);
+}
+
+static void test_direct_writeback_allow(void **state)
+{
+	unsigned long reclaimed, written = direct_reclaim_writes(state, INI("2.6.35"), &reclaimed);
+
+	assert_int_equal(written, 64);
+	/* async writes: a page is freed only when a later pass finds it clean */
+	assert_true(reclaimed > 0 && reclaimed < written);
+}
+
+static void test_direct_writeback_deny(void **state)
+{
+	unsigned long reclaimed,
+		written = direct_reclaim_writes(state, INI("2.6.35-nodirect"), &reclaimed);
+	struct sim *sim = *state;
+
+	assert_int_equal(written, 0);
+	assert_int_equal(reclaimed, 0);
+	assert_int_equal(node_page_state(node0(sim), NR_SWAPCACHE), 64);
+	assert_int_equal(vm_event(sim, PSWPOUT), 0);
+	assert_true(sim->flusher_kicked); /* do_try_to_free_pages still wakes it */
+}
+
+/* ------------------------------------------------------------------ */
+/* Lumpy reclaim (SPEC-seeds B.2)                                      */
+
+/*
+ * An order-2 block of four frames: @flags[i] for frame i; frames with
+ * PG_lru in their flags are put on the root's LRU, oldest first.
+ */
+static u32 new_block(struct sim *sim, const u32 *flags)
+{
+	struct zone *zone = &node0(sim)->node_zones[ZONE_DMA32];
+	u32 base = rmqueue_buddy(sim, zone, 2, MIGRATE_MOVABLE, 0);
+
+	assert_int_not_equal(base, NO_PFN);
+	assert_int_equal(base & 3, 0);
+	for (u32 i = 0; i < 4; i++) {
+		bool lru = flags[i] & F(PG_lru);
+
+		sim->mem_map[base + i] = (struct page){ .flags = flags[i] & ~F(PG_lru),
+							.next = NO_PFN,
+							.prev = NO_PFN,
+							.memcg_id = 0 };
+		if (lru)
+			folio_add_lru(sim, base + i);
+	}
+	return base;
+}
+
+#define ANON (F(PG_anon) | F(PG_swapbacked))
+
+static void lumpy_sc(struct scan_control *sc, int order, bool mode)
+{
+	*sc = (struct scan_control){
+		.nr_to_reclaim = SWAP_CLUSTER_MAX,
+		.may_unmap = true,
+		.order = order,
+		.priority = DEF_PRIORITY,
+		.reclaim_idx = MAX_NR_ZONES - 1,
+		.lumpy_reclaim_mode = mode,
+	};
+}
+
+/*
+ * isolate_lru_pages (2.6.35) at order 2 in lumpy mode (ISOLATE_BOTH):
+ * the tail page of the inactive anon list takes its block's neighbours
+ * from any list - an active file page, a dirty inactive anon page - but
+ * not a page off the LRU (nr_lumpy_failed).  The neighbours count
+ * against nr_to_scan = 3: the second tail page is not looked at.
+ */
+static void test_lumpy_isolate_both(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", INI("2.6.35"));
+	static const u32 flags[4] = {
+		ANON | F(PG_lru), /* the tag: the oldest inactive anon page */
+		F(PG_lru) | F(PG_active), /* an active page-cache page */
+		0, /* in use off the LRU (a kernel page) */
+		ANON | F(PG_dirty) | F(PG_lru), /* a dirty inactive anon page */
+	};
+	struct task *t = test_task_in(sim, sim->memcgs[0]);
+	struct lruvec *lv = root_lruvec(sim);
+	u32 base = new_block(sim, flags), other;
+	unsigned long nr_scanned, taken;
+	struct scan_control sc;
+	u32 want[3], i = 0;
+
+	other = new_block(sim, (const u32[4]){ ANON | F(PG_lru), 0, 0, 0 });
+	assert_int_equal(lv->lists[LRU_INACTIVE_ANON].tail, base);
+	lumpy_sc(&sc, 2, true);
+	batch_init(t);
+	taken = isolate_lru_folios(t, 3, lv, &isol, &nr_scanned, &sc, LRU_INACTIVE_ANON);
+	assert_int_equal(taken, 3);
+	assert_int_equal(nr_scanned, 3);
+	want[0] = base;
+	want[1] = base + 1;
+	want[2] = base + 3;
+	for (u32 pfn = isol.folio_list.head; pfn != NO_PFN; pfn = pfn_to_page(sim, pfn)->next) {
+		assert_true(i < 3);
+		assert_int_equal(pfn, want[i++]);
+		assert_true(PageFlag(pfn_to_page(sim, pfn), PG_isolated));
+	}
+	assert_int_equal(i, 3);
+	assert_int_equal(isol.nr_lumpy_taken, 2);
+	assert_int_equal(isol.nr_lumpy_dirty, 1);
+	assert_int_equal(isol.nr_lumpy_failed, 1);
+	assert_int_equal(node_page_state(node0(sim), NR_ISOLATED_ANON), 2);
+	assert_int_equal(node_page_state(node0(sim), NR_ISOLATED_FILE), 1);
+	assert_int_equal(lv->nr_pages[LRU_ACTIVE_FILE], 0);
+	assert_int_equal(lv->lists[LRU_INACTIVE_ANON].tail, other);
+
+	/* given back to the lists they came from */
+	reclaim_abort(t);
+	assert_int_equal(node_page_state(node0(sim), NR_ISOLATED_ANON), 0);
+	assert_int_equal(node_page_state(node0(sim), NR_ISOLATED_FILE), 0);
+	assert_int_equal(lv->nr_pages[LRU_ACTIVE_FILE], 1);
+	assert_int_equal(lv->nr_pages[LRU_INACTIVE_ANON], 3);
+}
+
+/*
+ * Below lumpy mode (orders 1-3 at DEF_PRIORITY) the order still brings
+ * neighbours, but only of the list's kind (ISOLATE_INACTIVE, same type),
+ * and a failed one is not counted; with lumpy_reclaim = off, none.
+ */
+static void test_lumpy_isolate_inactive(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", INI("2.6.35"));
+	static const u32 flags[4] = {
+		ANON | F(PG_lru),
+		F(PG_lru) | F(PG_active),
+		0,
+		ANON | F(PG_lru),
+	};
+	struct task *t = test_task_in(sim, sim->memcgs[0]);
+	struct lruvec *lv = root_lruvec(sim);
+	u32 base = new_block(sim, flags);
+	unsigned long nr_scanned;
+	struct scan_control sc;
+
+	lumpy_sc(&sc, 2, false);
+	batch_init(t);
+	assert_int_equal(isolate_lru_folios(t, 32, lv, &isol, &nr_scanned, &sc, LRU_INACTIVE_ANON),
+			 2);
+	assert_int_equal(isol.folio_list.head, base);
+	assert_int_equal(isol.folio_list.tail, base + 3);
+	assert_int_equal(isol.nr_lumpy_taken, 1);
+	assert_int_equal(isol.nr_lumpy_failed, 0);
+	assert_int_equal(nr_scanned, 2);
+	reclaim_abort(t);
+
+	sim->scn.policy.lumpy_reclaim = LUMPY_RECLAIM_OFF;
+	batch_init(t);
+	assert_int_equal(isolate_lru_folios(t, 1, lv, &isol, &nr_scanned, &sc, LRU_INACTIVE_ANON),
+			 1);
+	assert_int_equal(isol.nr_lumpy_taken, 0);
+	reclaim_abort(t);
+}
+
+/*
+ * page_check_references (2.6.35) in lumpy mode: a young PTE, which
+ * keeps the page for one more trip otherwise, is ignored and the page
+ * is swapped out.
+ */
+static void test_lumpy_ignores_references(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", INI("2.6.35"));
+	struct task *t;
+	u64 vpn;
+	u32 pfn = new_anon_page(sim, &t, &vpn);
+	struct page *page = pfn_to_page(sim, pfn);
+
+	*pte_of(t, vpn) |= PTE_YOUNG;
+	batch_init(t);
+	batch_add(sim, pfn);
+	shrink(t, false, PAGEOUT_IO_ASYNC);
+	assert_int_equal(sh.stat.nr_pageout, 0); /* young: one more trip (KEEP) */
+	assert_false(PageFlag(page, PG_swapcache));
+	assert_true(on_list(sim, &isol.ret_folios, pfn));
+	*pte_of(t, vpn) |= PTE_YOUNG;
+	batch_again(sim);
+	sh.sc.lumpy_reclaim_mode = true;
+	test_call_start(t, &sh.call, shrink_fn, &sh);
+	while (!test_call_step(t))
+		;
+	assert_int_equal(sh.stat.nr_pageout, 1);
+	assert_true(PageFlag(page, PG_writeback));
+	reclaim_abort(t);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		test_sim_unit_test(test_direct_swapout_async),
+		test_sim_unit_test(test_writeback_page_6_12),
+		test_sim_unit_test(test_sync_pass_waits),
+		test_sim_unit_test(test_nodirect_anon),
+		test_sim_unit_test(test_nodirect_sync_waits),
+		test_sim_unit_test(test_dirty_file_2_6_35),
+		test_sim_unit_test(test_dirty_file_nodirect),
+		test_sim_unit_test(test_dirty_file_3_2),
+		test_sim_unit_test(test_dirty_file_6_12),
+		test_sim_unit_test(test_dirty_file_3_2_kswapd_priority),
+		test_sim_unit_test(test_may_write_to_queue),
+		test_sim_unit_test(test_direct_writeback_allow),
+		test_sim_unit_test(test_direct_writeback_deny),
+		test_sim_unit_test(test_lumpy_isolate_both),
+		test_sim_unit_test(test_lumpy_isolate_inactive),
+		test_sim_unit_test(test_lumpy_ignores_references),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
