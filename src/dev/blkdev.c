@@ -42,19 +42,21 @@ int blkdev_init(struct blkdev *dev, const char *name, u64 latency_ns, u64 bandwi
 
 void blkdev_destroy(struct blkdev *dev)
 {
-	struct bio *b = dev->free_bios;
+	struct bio *b;
 
-	while (b) {
-		struct bio *next = b->next;
-
-		free(b);
-		b = next;
-	}
+	/* queued requests first: their bios go back to the free list */
 	while (dev->queue) {
 		struct blk_request *rq = dev->queue;
 
 		dev->queue = rq->next;
 		blk_request_discard(rq);
+	}
+	dev->queue_last = NULL;
+	for (b = dev->free_bios; b;) {
+		struct bio *next = b->next;
+
+		free(b);
+		b = next;
 	}
 	while (dev->free_requests) {
 		struct blk_request *rq = dev->free_requests;
