@@ -424,12 +424,16 @@ static char *capture(void (*fn)(FILE *, const struct sim *), const struct sim *s
 	return buf;
 }
 
-/* i386's zoneinfo lists DMA, Normal, HighMem, Movable, protection 4 wide; vmstat has pgalloc_high. */
+/*
+ * i386's zoneinfo lists DMA, Normal, HighMem, Movable, protection 4 wide;
+ * vmstat has pgalloc_high; meminfo the CONFIG_HIGHMEM lines.
+ */
 static void test_i386_proc(void **state)
 {
 	struct sim *sim = i386_sim(state, "2G");
 	char *zi = capture(report_zoneinfo, sim), *vm = capture(report_vmstat, sim);
-	char *buddy = capture(report_buddyinfo, sim);
+	char *buddy = capture(report_buddyinfo, sim), *mi = capture(report_meminfo, sim);
+	void *x86;
 
 	assert_non_null(strstr(zi, "Node 0, zone      DMA\n"));
 	assert_non_null(strstr(zi, "Node 0, zone   Normal\n"));
@@ -443,9 +447,19 @@ static void test_i386_proc(void **state)
 	assert_non_null(strstr(vm, "\nallocstall_high 0\n"));
 	assert_null(strstr(vm, "pgalloc_dma32"));
 	assert_non_null(strstr(buddy, "Node 0, zone  HighMem "));
+	/* nothing allocated yet: HighMem 294912 pages, lowmem 229376 */
+	assert_non_null(strstr(mi, "\nHighTotal:       1179648 kB\nHighFree:        1179648 kB\n"
+				   "LowTotal:         917504 kB\nLowFree:          917504 kB\n"));
 	free(zi);
 	free(vm);
 	free(buddy);
+	free(mi);
+	/* x86-64 has no CONFIG_HIGHMEM lines */
+	mi = capture(report_meminfo, test_sim_from_text(&x86, "x.ini", "[machine]\nmemory = 1G\n"));
+	assert_null(strstr(mi, "HighTotal"));
+	assert_null(strstr(mi, "LowFree"));
+	free(mi);
+	sim_destroy(x86);
 }
 
 /* ------------------------------------------------------------------ */

@@ -240,7 +240,9 @@ static u64 si_mem_available(const struct sim *sim)
  * shows 0 there: KReclaimable, Slab, SReclaimable, SUnreclaim, KernelStack,
  * PageTables, CommitLimit and Committed_AS (no overcommit accounting),
  * the Vmalloc lines, Percpu, HardwareCorrupted, the HugePages block and
- * DirectMap (architecture), and the CONFIG_HIGHMEM and CONFIG_ZSWAP lines.
+ * DirectMap (architecture), and the CONFIG_ZSWAP lines.  The
+ * CONFIG_HIGHMEM lines (HighTotal, HighFree, LowTotal, LowFree) are
+ * printed for arch = i386.
  */
 void report_meminfo(FILE *f, const struct sim *sim)
 {
@@ -273,6 +275,21 @@ void report_meminfo(FILE *f, const struct sim *sim)
 	show_val_kb(f, sim, "Inactive(file)", global_node_state(sim, NR_INACTIVE_FILE));
 	show_val_kb(f, sim, "Unevictable", global_node_state(sim, NR_UNEVICTABLE));
 	show_val_kb(f, sim, "Mlocked", global_zone_state(sim, NR_MLOCK));
+	if (zone_configured(sim, ZONE_HIGHMEM)) {
+		/* CONFIG_HIGHMEM: totalhigh_pages(), nr_free_highpages() */
+		u64 high = 0, high_free = 0;
+
+		for (unsigned int n = 0; n < sim->nr_nodes; n++) {
+			const struct zone *z = &sim->nodes[n].node_zones[ZONE_HIGHMEM];
+
+			high += zone_managed_pages(z);
+			high_free += clamp_nonneg(zone_page_state(z, NR_FREE_PAGES));
+		}
+		show_val_kb(f, sim, "HighTotal", high);
+		show_val_kb(f, sim, "HighFree", high_free);
+		show_val_kb(f, sim, "LowTotal", totalram - high);
+		show_val_kb(f, sim, "LowFree", global_zone_state(sim, NR_FREE_PAGES) - high_free);
+	}
 	show_val_kb(f, sim, "SwapTotal", swap_total);
 	show_val_kb(f, sim, "SwapFree", swap_free);
 	show_val_kb(f, sim, "Dirty", global_node_state(sim, NR_FILE_DIRTY));
