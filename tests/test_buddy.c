@@ -291,11 +291,15 @@ static void test_gfp(void **state)
 	assert_int_equal(gfp_parse("GFP_KERNEL|GFP_BOGUS", &g, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "unknown gfp flag 'GFP_BOGUS'"));
 
-	assert_int_equal(gfp_zone(GFP_KERNEL), ZONE_NORMAL);
-	assert_int_equal(gfp_zone(GFP_HIGHUSER_MOVABLE), ZONE_MOVABLE);
-	assert_int_equal(gfp_zone(GFP_KERNEL | __GFP_DMA32), ZONE_DMA32);
-	assert_int_equal(gfp_zone(GFP_ATOMIC | __GFP_DMA | __GFP_MOVABLE), ZONE_DMA);
-	assert_int_equal(gfp_zone(GFP_KERNEL | __GFP_MOVABLE), ZONE_NORMAL);
+	assert_int_equal(gfp_zone(GFP_KERNEL, arch_zones(SCN_ARCH_X86_64)), ZONE_NORMAL);
+	assert_int_equal(gfp_zone(GFP_HIGHUSER_MOVABLE, arch_zones(SCN_ARCH_X86_64)), ZONE_MOVABLE);
+	assert_int_equal(gfp_zone(GFP_KERNEL | __GFP_DMA32, arch_zones(SCN_ARCH_X86_64)),
+			 ZONE_DMA32);
+	assert_int_equal(gfp_zone(GFP_ATOMIC | __GFP_DMA | __GFP_MOVABLE,
+				  arch_zones(SCN_ARCH_X86_64)),
+			 ZONE_DMA);
+	assert_int_equal(gfp_zone(GFP_KERNEL | __GFP_MOVABLE, arch_zones(SCN_ARCH_X86_64)),
+			 ZONE_NORMAL);
 	assert_int_equal(gfp_migratetype(GFP_KERNEL), MIGRATE_UNMOVABLE);
 	assert_int_equal(gfp_migratetype(GFP_HIGHUSER_MOVABLE), MIGRATE_MOVABLE);
 	assert_int_equal(gfp_migratetype(GFP_KERNEL | __GFP_RECLAIMABLE), MIGRATE_RECLAIMABLE);

@@ -10,6 +10,7 @@
 
 #include "config/reader.h"
 #include "config/host.h"
+#include "mm/page_alloc.h"
 #include "cli/default_scenario.h"
 #include "workload/anon_fill.h"
 #include "workload/file_stream.h"
@@ -181,11 +182,12 @@ static void test_defaults(void **state)
 	assert_int_equal(scn.sysctl.dirty_expire_ns, 30 * NSEC_PER_SEC);
 	assert_int_equal(scn.sysctl.dirty_writeback_ns, 5 * NSEC_PER_SEC);
 	assert_int_equal(scn.sysctl.page_cluster, 3);
-	assert_int_equal(scn.sysctl.lowmem_reserve_ratio[0], 256);
-	assert_int_equal(scn.sysctl.lowmem_reserve_ratio[1], 256);
-	assert_int_equal(scn.sysctl.lowmem_reserve_ratio[2], 32);
-	assert_int_equal(scn.sysctl.lowmem_reserve_ratio[3], 0);
-	assert_int_equal(scn.sysctl.lowmem_reserve_ratio[4], 0);
+	assert_int_equal(scn.sysctl.nr_lowmem_reserve_ratio, 0);
+	assert_int_equal(lowmem_reserve_ratio_of(&scn, ZONE_DMA), 256);
+	assert_int_equal(lowmem_reserve_ratio_of(&scn, ZONE_DMA32), 256);
+	assert_int_equal(lowmem_reserve_ratio_of(&scn, ZONE_NORMAL), 32);
+	assert_int_equal(lowmem_reserve_ratio_of(&scn, ZONE_MOVABLE), 0);
+	assert_int_equal(lowmem_reserve_ratio_of(&scn, ZONE_DEVICE), 0);
 	assert_true(scn.sysctl.thp);
 
 	assert_string_equal(scn.policy.kernel, "6.12");
@@ -744,6 +746,11 @@ static void test_all_keys(void **state)
 	assert_int_equal(scn.sysctl.lowmem_reserve_ratio[2], 16);
 	assert_int_equal(scn.sysctl.lowmem_reserve_ratio[3], 8);
 	assert_int_equal(scn.sysctl.lowmem_reserve_ratio[4], 4);
+	assert_int_equal(scn.sysctl.nr_lowmem_reserve_ratio, 5);
+	/* x86-64's fourth zone is Movable, its fifth Device */
+	assert_int_equal(lowmem_reserve_ratio_of(&scn, ZONE_MOVABLE), 8);
+	assert_int_equal(lowmem_reserve_ratio_of(&scn, ZONE_DEVICE), 4);
+	assert_int_equal(lowmem_reserve_ratio_of(&scn, ZONE_HIGHMEM), 0);
 	assert_false(scn.sysctl.thp);
 
 	/* the profile does not undo watermark_check given before it */
@@ -891,12 +898,12 @@ static void test_zones(void **state)
 		     "t.ini:2: [machine] zones: more than one zone is 'rest'");
 	expect_error(
 		"[machine]\nzones = DMA32:1G, DMA:16M\n",
-		"t.ini:2: [machine] zones: zone DMA after DMA32 (zones go in the order DMA, DMA32, Normal, Movable)");
+		"t.ini:2: [machine] zones: zone DMA after DMA32 (zones go in the order DMA, DMA32, Normal, HighMem, Movable)");
 	expect_error("[machine]\nzones = DMA:16M, DMA:32M\n",
 		     "t.ini:2: [machine] zones: zone DMA listed twice");
 	expect_error(
-		"[machine]\nzones = HighMem:1G\n",
-		"t.ini:2: [machine] zones: unknown zone 'HighMem' (expected DMA, DMA32, Normal or Movable)");
+		"[machine]\nzones = Highmem32:1G\n",
+		"t.ini:2: [machine] zones: unknown zone 'Highmem32' (expected DMA, DMA32, Normal, HighMem or Movable)");
 	expect_error(
 		"[machine]\nzones = DMA 16M\n",
 		"t.ini:2: [machine] zones: bad zone 'DMA 16M' (expected NAME:SIZE, e.g. DMA32:3G or Normal:rest)");

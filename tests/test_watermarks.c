@@ -19,7 +19,11 @@
 /* ------------------------------------------------------------------ */
 /* Helpers                                                             */
 
-static const unsigned int default_ratio[MAX_NR_ZONES] = { 256, 256, 32, 0, 0 };
+/* x86-64's zones, as /proc/zoneinfo's protection and lowmem_reserve_ratio list them */
+static const enum zone_type x86_zones[] = { ZONE_DMA, ZONE_DMA32, ZONE_NORMAL, ZONE_MOVABLE,
+					    ZONE_DEVICE };
+#define NR_X86_ZONES 5
+static const unsigned int default_ratio[NR_X86_ZONES] = { 256, 256, 32, 0, 0 };
 
 /*
  * A booted machine (test_sim_zones) of @nodes nodes of @page_size pages,
@@ -36,8 +40,9 @@ static struct sim *sim_new(unsigned int nodes, unsigned int page_size)
 	snprintf(extra, sizeof(extra), "nodes = %u\npage_size = %u\n", nodes, page_size);
 	sim = test_sim_zones(NULL, 0, 0, 1024, extra);
 	assert_int_equal(sim->scn.sysctl.watermark_scale_factor, 10);
-	assert_memory_equal(sim->scn.sysctl.lowmem_reserve_ratio, default_ratio,
-			    sizeof(default_ratio));
+	for (unsigned int i = 0; i < NR_X86_ZONES; i++)
+		assert_int_equal(lowmem_reserve_ratio_of(&sim->scn, x86_zones[i]),
+				 default_ratio[i]);
 	for (unsigned int nid = 0; nid < nodes; nid++)
 		for (unsigned int z = 0; z < MAX_NR_ZONES; z++)
 			sim->nodes[nid].node_zones[z].managed_pages = 0;
@@ -80,15 +85,18 @@ static void assert_wmarks(const struct zone *z, u64 min, u64 low, u64 high, u64 
 	assert_int_equal(z->_watermark[WMARK_PROMO], promo);
 }
 
-static void assert_protection(const struct zone *z, const long prot[MAX_NR_ZONES])
+/* @prot as zoneinfo prints it: one entry per x86-64 zone */
+static void assert_protection(const struct zone *z, const long prot[NR_X86_ZONES])
 {
 	unsigned int j;
 
-	for (j = 0; j < MAX_NR_ZONES; j++) {
-		if (z->lowmem_reserve[j] != prot[j])
+	for (j = 0; j < NR_X86_ZONES; j++) {
+		long r = z->lowmem_reserve[x86_zones[j]];
+
+		if (r != prot[j])
 			print_error("%s: protection[%u] = %ld, expected %ld\n", zone_names[z->idx],
-				    j, z->lowmem_reserve[j], prot[j]);
-		assert_int_equal(z->lowmem_reserve[j], prot[j]);
+				    j, r, prot[j]);
+		assert_int_equal(r, prot[j]);
 	}
 }
 
@@ -183,9 +191,11 @@ static void test_spec_machine(void **state)
 	setup_per_zone_wmarks(sim);
 	assert_int_equal(zone_of(sim, 0, ZONE_DMA)->watermark_boost, 0);
 
-	/* ratio 0 and ratio 1 */
-	sim->scn.sysctl.lowmem_reserve_ratio[ZONE_DMA] = 0;
-	sim->scn.sysctl.lowmem_reserve_ratio[ZONE_DMA32] = 1;
+	/* ratio 0 and ratio 1: "0 1 32 0 0" */
+	sim->scn.sysctl.lowmem_reserve_ratio[0] = 0;
+	sim->scn.sysctl.lowmem_reserve_ratio[1] = 1;
+	sim->scn.sysctl.lowmem_reserve_ratio[2] = 32;
+	sim->scn.sysctl.nr_lowmem_reserve_ratio = NR_X86_ZONES;
 	setup_per_zone_lowmem_reserve(sim);
 	assert_int_equal(zone_of(sim, 0, ZONE_DMA)->lowmem_reserve[ZONE_NORMAL], 0);
 	assert_int_equal(zone_of(sim, 0, ZONE_DMA32)->lowmem_reserve[ZONE_NORMAL], 163840);
@@ -339,7 +349,7 @@ static int load_snapshots(const char *path, struct snapshot *snaps, int max)
 			if (sscanf(line, "zone %d %15s %llu %llu %llu %llu %llu %llu %llu %d%n",
 				   &z->node, name, &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6],
 				   &z->nr_prot, &off) != 10 ||
-			    z->nr_prot > MAX_NR_ZONES)
+			    z->nr_prot > NR_X86_ZONES)
 				fail_msg("%s:%d: bad zone line", path, lineno);
 			z->type = zone_type_named(name);
 			if (z->type < 0)
@@ -384,6 +394,7 @@ static void check_snapshot(const struct snapshot *sn)
 	sim->min_free_kbytes = sn->min_free_kbytes;
 	sim->scn.sysctl.watermark_scale_factor = sn->wsf;
 	memcpy(sim->scn.sysctl.lowmem_reserve_ratio, sn->ratio, sizeof(sn->ratio));
+	sim->scn.sysctl.nr_lowmem_reserve_ratio = NR_X86_ZONES;
 	for (i = 0; i < sn->nr_zones; i++)
 		zone_of(sim, (unsigned int)sn->zones[i].node, sn->zones[i].type)->managed_pages =
 			sn->zones[i].managed;
@@ -410,9 +421,9 @@ static void check_snapshot(const struct snapshot *sn)
 		assert_int_equal(min_wmark_pages(z), sz->min);
 		assert_int_equal(low_wmark_pages(z), sz->low);
 		assert_int_equal(high_wmark_pages(z), sz->high);
-		assert_int_equal(sz->nr_prot, MAX_NR_ZONES);
+		assert_int_equal(sz->nr_prot, NR_X86_ZONES);
 		for (j = 0; j < sz->nr_prot; j++)
-			assert_int_equal(z->lowmem_reserve[j], sz->prot[j]);
+			assert_int_equal(z->lowmem_reserve[x86_zones[j]], sz->prot[j]);
 		if (sz->type != ZONE_MOVABLE && sz->managed) {
 			min_sum += sz->min;
 			lowmem_zones++;
@@ -549,8 +560,8 @@ static void test_host_fixture(void **state)
 	assert_int_equal(s->sysctl.dirty_expire_ns, 30 * NSEC_PER_SEC);
 	assert_int_equal(s->sysctl.dirty_writeback_ns, 5 * NSEC_PER_SEC);
 	assert_int_equal(s->sysctl.page_cluster, 3);
-	for (i = 0; i < MAX_NR_ZONES; i++)
-		assert_int_equal(s->sysctl.lowmem_reserve_ratio[i], default_ratio[i]);
+	for (i = 0; i < NR_X86_ZONES; i++)
+		assert_int_equal(lowmem_reserve_ratio_of(s, x86_zones[i]), default_ratio[i]);
 	assert_true(s->sysctl.thp);
 
 	sim = test_sim_create(state, s);
@@ -573,9 +584,9 @@ static void test_host_fixture(void **state)
 		assert_int_equal(z->present_pages, rows[i].present);
 		assert_int_equal(z->spanned_pages, rows[i].spanned);
 		assert_wmarks(z, rows[i].min, rows[i].low, rows[i].high, rows[i].promo);
-		assert_int_equal(rows[i].nr_protection, MAX_NR_ZONES);
-		for (j = 0; j < MAX_NR_ZONES; j++)
-			assert_int_equal(z->lowmem_reserve[j], rows[i].protection[j]);
+		assert_int_equal(rows[i].nr_protection, NR_X86_ZONES);
+		for (j = 0; j < NR_X86_ZONES; j++)
+			assert_int_equal(z->lowmem_reserve[x86_zones[j]], rows[i].protection[j]);
 	}
 }
 
@@ -649,13 +660,14 @@ static void test_host_errors(void **state)
 	write_file(dir, "cpus", "4\n");
 	/* optional files absent: values kept; ratios mapped by zone name */
 	s->sysctl.swappiness = 77;
-	s->sysctl.lowmem_reserve_ratio[ZONE_DMA] = 99;
+	s->sysctl.lowmem_reserve_ratio[0] = 99;
+	s->sysctl.nr_lowmem_reserve_ratio = 1;
 	assert_int_equal(host_read_machine(s, dir, err, sizeof(err)), 0);
 	assert_int_equal(s->sysctl.min_free_kbytes, 1024);
 	assert_int_equal(s->sysctl.swappiness, 77);
-	assert_int_equal(s->sysctl.lowmem_reserve_ratio[ZONE_DMA], 0);
-	assert_int_equal(s->sysctl.lowmem_reserve_ratio[ZONE_NORMAL], 32);
-	assert_int_equal(s->sysctl.lowmem_reserve_ratio[ZONE_MOVABLE], 7);
+	assert_int_equal(lowmem_reserve_ratio_of(s, ZONE_DMA), 0);
+	assert_int_equal(lowmem_reserve_ratio_of(s, ZONE_NORMAL), 32);
+	assert_int_equal(lowmem_reserve_ratio_of(s, ZONE_MOVABLE), 7);
 	assert_int_equal(s->machine.cpus, 4);
 	assert_int_equal(s->machine.nr_zones, 1);
 	assert_int_equal(s->machine.zones[0].type, ZONE_NORMAL);
@@ -675,8 +687,8 @@ static void test_host_errors(void **state)
 	assert_int_equal(s->machine.zones[1].pages, 100);
 	assert_int_equal(s->machine.zones[1].present, 110);
 	assert_int_equal(s->machine.memory, 300 * 4096);
-	assert_int_equal(s->sysctl.lowmem_reserve_ratio[ZONE_DMA32], 32);
-	assert_int_equal(s->sysctl.lowmem_reserve_ratio[ZONE_NORMAL], 7);
+	assert_int_equal(lowmem_reserve_ratio_of(s, ZONE_DMA32), 32);
+	assert_int_equal(lowmem_reserve_ratio_of(s, ZONE_NORMAL), 7);
 
 	remove_files(dir,
 		     (const char *[]){ "zoneinfo", "cpus", "sys/vm/min_free_kbytes",
@@ -744,8 +756,8 @@ static void test_live_host(void **state)
 			  high == zn->_watermark[WMARK_HIGH];
 		int j;
 
-		for (j = 0; j < r->nr_protection && j < MAX_NR_ZONES; j++)
-			ok = ok && r->protection[j] == zn->lowmem_reserve[j];
+		for (j = 0; j < r->nr_protection && j < NR_X86_ZONES; j++)
+			ok = ok && r->protection[j] == zn->lowmem_reserve[x86_zones[j]];
 		if (!ok) {
 			mismatches++;
 			print_error("live node %d %s (managed %llu): kernel %llu/%llu/%llu "

@@ -293,7 +293,7 @@ static int fill_zones(struct scenario *s, const char *path, const struct zoneinf
 		const struct zoneinfo_row *r = &rows[i];
 		int t = zone_type_of(r->zone);
 
-		if (t < 0) {
+		if (t < 0 || !(arch_zones(SCN_ARCH_X86_64) & ZONE_BIT(t))) {
 			snprintf(err, errlen, "%s:%d: zone %s is not modelled (x86-64 zones only)",
 				 path, r->line, r->zone);
 			return -1;
@@ -342,14 +342,15 @@ static int fill_zones(struct scenario *s, const char *path, const struct zoneinf
 
 /*
  * lowmem_reserve_ratio has one entry per zone of the kernel, in zone
- * order, as zoneinfo lists node 0's zones: map by those names.
+ * order, as zoneinfo lists node 0's zones: map by those names to their
+ * places among the arch's zones (lowmem_reserve_ratio_of()).
  */
 static int read_ratios(struct scenario *s, const char *path, const struct zoneinfo_row *rows,
 		       int nr, char *err, size_t errlen)
 {
 	char *text = read_host_file(path), *p, *end;
 	unsigned int ratio[MAX_NR_ZONES] = { 0 };
-	int n = 0, i;
+	int n = 0, i, pos, nr_ratio = 0;
 
 	if (!text) {
 		snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
@@ -365,14 +366,19 @@ static int read_ratios(struct scenario *s, const char *path, const struct zonein
 		errno = 0;
 		v = strtol(p, &end, 10);
 		if (errno || end == p || v < 0 || v > (long)UINT_MAX || n >= nr ||
-		    rows[n].node != rows[0].node) {
+		    n >= SCN_MAX_ARCH_ZONES || rows[n].node != rows[0].node) {
 			snprintf(err, errlen, "%s:1: expected one ratio per zone of node %d", path,
 				 rows[0].node);
 			free(text);
 			return -1;
 		}
 		i = zone_type_of(rows[n].zone);
-		ratio[i] = (unsigned int)v;
+		if (i < 0) /* fill_zones() refused it already */
+			break;
+		/* its place among the arch's zones (lowmem_reserve_ratio_of) */
+		pos = __builtin_popcount(arch_zones(s->machine.arch) & (ZONE_BIT(i) - 1));
+		ratio[pos] = (unsigned int)v;
+		nr_ratio = pos + 1 > nr_ratio ? pos + 1 : nr_ratio;
 		n++;
 	}
 	free(text);
@@ -382,6 +388,7 @@ static int read_ratios(struct scenario *s, const char *path, const struct zonein
 		return -1;
 	}
 	memcpy(s->sysctl.lowmem_reserve_ratio, ratio, sizeof(ratio));
+	s->sysctl.nr_lowmem_reserve_ratio = (unsigned int)nr_ratio;
 	return 0;
 }
 

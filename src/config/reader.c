@@ -387,8 +387,8 @@ static void resolve_rest(struct scenario *s)
 }
 
 /*
- * Explicit zones without "rest" are the whole node: when memory is not
- * given, it is their sum (the oracle scenarios give managed pages only,
+ * node_memory, or explicit zones without "rest", are the whole machine:
+ * when memory is not given, it is their sum (the oracle scenarios give managed pages only,
  * and the host's zones are exact).  A given memory stays and must match
  * them (scenario_validate).
  */
@@ -396,9 +396,18 @@ static void derive_memory(struct scenario *s)
 {
 	struct scn_machine *m = &s->machine;
 	bool has_rest;
-	u64 pages;
+	u64 pages = 0;
 
-	if (!m->nr_zones || m->memory_origin)
+	if (m->memory_origin)
+		return;
+	/* node_memory: the nodes' sum */
+	for (unsigned int i = 0; i < m->nr_node_memory; i++)
+		pages += m->node_memory[i];
+	if (pages) {
+		m->memory = pages;
+		return;
+	}
+	if (!m->nr_zones)
 		return;
 	pages = scn_zones_fixed_pages(m, &has_rest);
 	if (!has_rest && pages)

@@ -455,7 +455,7 @@ static bool did_some_progress(const struct sim *sim, unsigned long nr_reclaimed,
 enum vm_fault_result __alloc_pages(struct task *t, gfp_t gfp, unsigned int order, u32 *pfn)
 {
 	struct sim *sim = t->sim;
-	const enum zone_type highest_zoneidx = gfp_zone(gfp);
+	const enum zone_type highest_zoneidx = gfp_zone(gfp, arch_zones(sim->scn.machine.arch));
 	const int migratetype = gfp_migratetype(gfp);
 	const bool costly_order = order > PAGE_ALLOC_COSTLY_ORDER;
 	const bool can_compact = order && sim->scn.policy.compaction != COMPACTION_NONE;

@@ -11,15 +11,21 @@
 
 #include "gfp.h"
 
-enum zone_type gfp_zone(gfp_t gfp)
+/* OPT_ZONE_DMA, OPT_ZONE_DMA32, OPT_ZONE_HIGHMEM: @z if configured, else Normal. */
+static enum zone_type opt_zone(enum zone_type z, unsigned int zones)
+{
+	return zones & ZONE_BIT(z) ? z : ZONE_NORMAL;
+}
+
+enum zone_type gfp_zone(gfp_t gfp, unsigned int zones)
 {
 	if (gfp & __GFP_DMA)
-		return ZONE_DMA;
+		return opt_zone(ZONE_DMA, zones);
 	if (gfp & __GFP_DMA32)
-		return ZONE_DMA32;
-	if ((gfp & (__GFP_HIGHMEM | __GFP_MOVABLE)) == (__GFP_HIGHMEM | __GFP_MOVABLE))
-		return ZONE_MOVABLE;
-	return ZONE_NORMAL; /* OPT_ZONE_HIGHMEM is Normal without HighMem */
+		return opt_zone(ZONE_DMA32, zones);
+	if (gfp & __GFP_HIGHMEM)
+		return gfp & __GFP_MOVABLE ? ZONE_MOVABLE : opt_zone(ZONE_HIGHMEM, zones);
+	return ZONE_NORMAL;
 }
 
 int gfp_check(gfp_t gfp, char *err, size_t errlen)

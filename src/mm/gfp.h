@@ -77,13 +77,17 @@ static inline int gfp_migratetype(gfp_t gfp)
 }
 
 /*
- * gfp_zone - v6.12 gfp_zone() (GFP_ZONE_TABLE) on x86-64, where HighMem
- * is Normal: the highest zone an allocation may use.  No zone bits:
- * Normal; __GFP_DMA: DMA; __GFP_DMA32: DMA32; __GFP_MOVABLE with
- * __GFP_HIGHMEM: Movable; __GFP_MOVABLE alone leaves the zone as it is.
- * Combinations gfp_check() rejects (GFP_ZONE_BAD) are not mapped.
+ * gfp_zone - v6.12 gfp_zone(): the highest zone an allocation may use,
+ * looked up in GFP_ZONE_TABLE for a kernel with the zones @zones
+ * (ZONE_BIT()s, arch_zones()).  No zone bits or __GFP_MOVABLE alone:
+ * Normal; __GFP_DMA (with or without __GFP_MOVABLE): DMA; __GFP_DMA32
+ * (either way): DMA32; __GFP_HIGHMEM: HighMem; __GFP_HIGHMEM with
+ * __GFP_MOVABLE: Movable.  A zone the kernel lacks is replaced as its
+ * OPT_ZONE_* macro replaces it: by Normal (HighMem and DMA32 on x86-64
+ * and i386 respectively).  Combinations gfp_check() rejects
+ * (GFP_ZONE_BAD) are not mapped.
  */
-enum zone_type gfp_zone(gfp_t gfp);
+enum zone_type gfp_zone(gfp_t gfp, unsigned int zones);
 
 /*
  * gfp_check - is @gfp a mask the kernel accepts?  0, or -1 with the

@@ -52,39 +52,65 @@ static u64 overlap(u64 start, u64 end, u64 lo, u64 hi)
 	return b > a ? b - a : 0;
 }
 
-/*
- * The x86-64 default (arch/x86/mm/init.c zone_sizes_init): ZONE_DMA below
- * 16 MiB, ZONE_DMA32 below 4 GiB, ZONE_NORMAL above.  Memory is split
- * evenly and nodes follow each other in physical address order, so only
- * low nodes have DMA32.  Only node 0 gets DMA, even on a machine so small
- * that node 1 starts below 16 MiB: that memory counts as DMA32.
- */
-static void layout_default(const struct sim *sim, unsigned int nid, struct node_layout *l)
+/* Node @nid's first byte and its size: node_memory, or an even share of memory. */
+static void node_span(const struct scn_machine *m, unsigned int nid, u64 *start, u64 *size)
 {
-	u64 node_pages = sim->scn.machine.memory / sim->page_size / sim->scn.machine.nodes;
-	u64 start = (u64)nid * node_pages * sim->page_size;
-	u64 end = start + node_pages * sim->page_size;
-	u64 dma = nid ? 0 : overlap(start, end, 0, SZ_16M);
+	u64 even = m->memory / m->page_size / m->nodes * m->page_size;
 
-	l->managed[ZONE_DMA] = dma / sim->page_size;
-	l->managed[ZONE_DMA32] = (overlap(start, end, 0, SZ_4G) - dma) / sim->page_size;
-	l->managed[ZONE_NORMAL] = overlap(start, end, SZ_4G, U64_MAX) / sim->page_size;
+	*start = 0;
+	if (!m->nr_node_memory) {
+		*start = (u64)nid * even;
+		*size = even;
+		return;
+	}
+	for (unsigned int i = 0; i < nid && i < m->nr_node_memory; i++)
+		*start += m->node_memory[i];
+	/* a list shorter than nodes is refused by mm_check_machine() */
+	*size = nid < m->nr_node_memory ? m->node_memory[nid] : 0;
+}
+
+/* i386's lowmem with the default 3G/1G split: 1 GiB of kernel space less 128 MiB of vmalloc. */
+#define I386_MAXLOW (896ULL << 20)
+
+/*
+ * The arch's default layout (arch/x86/mm/init.c zone_sizes_init), nodes
+ * following each other in physical address order, so only the low nodes
+ * have the low zones.  x86-64: ZONE_DMA below 16 MiB, ZONE_DMA32 below
+ * 4 GiB, ZONE_NORMAL above.  i386 (setup_arch's max_low_pfn,
+ * find_low_pfn_range): ZONE_DMA below 16 MiB, ZONE_NORMAL up to 896 MiB,
+ * ZONE_HIGHMEM above.  Only node 0 gets DMA, even on a machine so small
+ * that node 1 starts below 16 MiB: that memory counts as the next zone.
+ */
+static void layout_default(const struct scn_machine *m, unsigned int nid, struct node_layout *l)
+{
+	u64 start, size, end, dma;
+	bool i386 = m->arch == SCN_ARCH_I386;
+	u64 low = i386 ? I386_MAXLOW : SZ_4G;
+
+	node_span(m, nid, &start, &size);
+	end = start + size;
+	dma = nid ? 0 : overlap(start, end, 0, SZ_16M);
+	l->managed[ZONE_DMA] = dma / m->page_size;
+	l->managed[i386 ? ZONE_NORMAL : ZONE_DMA32] =
+		(overlap(start, end, 0, low) - dma) / m->page_size;
+	l->managed[i386 ? ZONE_HIGHMEM : ZONE_NORMAL] =
+		overlap(start, end, low, U64_MAX) / m->page_size;
 }
 
 /*
  * The explicit [machine] zones = list, the same for every node: fixed
- * zones take their pages, a "rest" zone what is left of the node's even
- * share of memory (nothing if the fixed zones already exceed it).
+ * zones take their pages, a "rest" zone what is left of the node's
+ * memory (nothing if the fixed zones already exceed it).
  */
-static int layout_explicit(const struct sim *sim, struct node_layout *l)
+static int layout_explicit(const struct scn_machine *m, unsigned int nid, struct node_layout *l)
 {
-	const struct scn_machine *m = &sim->scn.machine;
-	u64 node_pages = m->memory / sim->page_size / m->nodes;
-	u64 fixed = 0;
+	u64 start, size, node_pages, fixed = 0;
 	bool seen[MAX_NR_ZONES] = { false };
 	int rest = -1;
 	unsigned int i;
 
+	node_span(m, nid, &start, &size);
+	node_pages = size / m->page_size;
 	for (i = 0; i < m->nr_zones; i++) {
 		const struct scn_zone *sz = &m->zones[i];
 
@@ -107,16 +133,16 @@ static int layout_explicit(const struct sim *sim, struct node_layout *l)
 	return 0;
 }
 
-static int node_layout(const struct sim *sim, unsigned int nid, struct node_layout *l)
+static int node_layout(const struct scn_machine *m, unsigned int nid, struct node_layout *l)
 {
 	int err = 0;
 	unsigned int z;
 
 	memset(l, 0, sizeof(*l));
-	if (sim->scn.machine.nr_zones)
-		err = layout_explicit(sim, l);
+	if (m->nr_zones)
+		err = layout_explicit(m, nid, l);
 	else
-		layout_default(sim, nid, l);
+		layout_default(m, nid, l);
 	/* reported sizes: present defaults to managed, spanned to present */
 	for (z = 0; z < MAX_NR_ZONES; z++) {
 		if (!l->present[z])
@@ -125,6 +151,20 @@ static int node_layout(const struct sim *sim, unsigned int nid, struct node_layo
 			l->spanned[z] = l->present[z];
 	}
 	return err;
+}
+
+u64 scn_lowmem_pages(const struct scn_machine *m)
+{
+	struct node_layout l;
+	u64 sum = 0;
+
+	for (unsigned int nid = 0; nid < m->nodes; nid++) {
+		node_layout(m, nid, &l);
+		for (unsigned int z = 0; z < MAX_NR_ZONES; z++)
+			if (z != ZONE_HIGHMEM && z != ZONE_MOVABLE)
+				sum += l.managed[z];
+	}
+	return sum;
 }
 
 static void init_zone(struct pglist_data *pgdat, enum zone_type idx, u32 start_pfn,
@@ -194,7 +234,7 @@ int mem_init_zones(struct sim *sim)
 	if (!m->nodes || !sim->page_size)
 		return -EINVAL;
 	for (nid = 0; nid < m->nodes; nid++) {
-		err = node_layout(sim, nid, &l);
+		err = node_layout(m, nid, &l);
 		if (err)
 			return err;
 		for (z = 0; z < MAX_NR_ZONES; z++)
@@ -221,7 +261,7 @@ int mem_init_zones(struct sim *sim)
 	for (nid = 0; nid < m->nodes; nid++) {
 		struct pglist_data *pgdat = &sim->nodes[nid];
 
-		node_layout(sim, nid, &l);
+		node_layout(m, nid, &l);
 		pgdat->node_id = (int)nid;
 		pgdat->node_start_pfn = pfn;
 		for (z = 0; z < MAX_NR_ZONES; z++) {
@@ -312,10 +352,8 @@ struct zone *page_zone(struct sim *sim, u32 pfn)
 
 /* The zone names of /proc/zoneinfo, in zone order. */
 static const char *const scn_zone_names[] = {
-	[ZONE_DMA] = "DMA",
-	[ZONE_DMA32] = "DMA32",
-	[ZONE_NORMAL] = "Normal",
-	[ZONE_MOVABLE] = "Movable",
+	[ZONE_DMA] = "DMA",	    [ZONE_DMA32] = "DMA32",	[ZONE_NORMAL] = "Normal",
+	[ZONE_HIGHMEM] = "HighMem", [ZONE_MOVABLE] = "Movable",
 };
 
 #define KiB 1024ULL
@@ -405,14 +443,15 @@ static int set_zones(struct cfg_ctx *k, void *obj, const char *val)
 		type = zone_type_of(name);
 		if (type < 0)
 			return cfg_fail(
-				k, ": unknown zone '%s' (expected DMA, DMA32, Normal or Movable)",
+				k,
+				": unknown zone '%s' (expected DMA, DMA32, Normal, HighMem or Movable)",
 				name);
 		if (type == last)
 			return cfg_fail(k, ": zone %s listed twice", scn_zone_names[type]);
 		if (type < last)
 			return cfg_fail(
 				k,
-				": zone %s after %s (zones go in the order DMA, DMA32, Normal, Movable)",
+				": zone %s after %s (zones go in the order DMA, DMA32, Normal, HighMem, Movable)",
 				scn_zone_names[type], scn_zone_names[last]);
 		last = type;
 		z = &zones[nr++];
@@ -453,16 +492,73 @@ static int set_zones(struct cfg_ctx *k, void *obj, const char *val)
 	return 0;
 }
 
+/*
+ * node_memory = SIZE, SIZE, ...   each node's memory in node order, for
+ * nodes that differ; "even" returns to memory split evenly.  The sizes
+ * must be whole pages; mm_check_machine() checks them against nodes and
+ * memory.
+ */
+static int set_node_memory(struct cfg_ctx *k, void *obj, const char *val)
+{
+	struct scn_machine *m = obj;
+	u64 sizes[SCN_MAX_NODES];
+	char buf[CFG_MSG_LEN], msg[CFG_MSG_LEN];
+	char *item, *save = NULL;
+	unsigned int nr = 0;
+
+	if (!strcmp(val, "even")) {
+		m->nr_node_memory = 0;
+		return 0;
+	}
+	if (strlen(val) >= sizeof(buf))
+		return cfg_fail(k, ": value too long");
+	strcpy(buf, val);
+	for (item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+		item = cfg_trim(item);
+		if (nr == SCN_MAX_NODES)
+			return cfg_fail(k, ": more than %d nodes", SCN_MAX_NODES);
+		if (parse_size(item, k->page_size, &sizes[nr], msg, sizeof(msg)))
+			return cfg_fail(k, ": node %u: %s", nr, msg);
+		if (!sizes[nr] || sizes[nr] % k->page_size)
+			return cfg_fail(
+				k, ": node %u: %s is not a positive whole number of %u-byte pages",
+				nr, item, k->page_size);
+		nr++;
+	}
+	if (!nr)
+		return cfg_fail(k, ": empty list (expected SIZE, SIZE, ... or even)");
+	memcpy(m->node_memory, sizes, nr * sizeof(sizes[0]));
+	m->nr_node_memory = nr;
+	return 0;
+}
+
 #define M_OFF(f) offsetof(struct scn_machine, f)
 
 static const struct cfg_key mm_init_machine_keys[] = {
+	{ .name = "arch",
+	  .type = CFG_ENUM,
+	  .off = M_OFF(arch),
+	  .size = sizeof(int),
+	  .flags = CFG_F_ORIGIN,
+	  .origin_off = M_OFF(arch_origin),
+	  .values = CFG_VALUES("x86_64", "i386"),
+	  .def = "x86_64",
+	  .doc = "the zones of the default layout and of the kernel: x86_64 DMA (16M), DMA32 (to 4G), Normal, Movable; i386 (3G/1G split) DMA (16M), Normal (to 896M), HighMem (the rest), Movable, kernel allocations lowmem-only" },
 	{ .name = "nodes",
 	  .type = CFG_UINT,
 	  .off = M_OFF(nodes),
 	  .min = 1,
-	  .max = 64,
+	  .max = SCN_MAX_NODES,
 	  .def = "1",
-	  .doc = "NUMA nodes, memory split evenly" },
+	  .doc = "NUMA nodes, memory split evenly unless node_memory says otherwise" },
+	{ .name = "node_memory",
+	  .type = CFG_CUSTOM,
+	  .set = set_node_memory,
+	  .flags = CFG_F_ORIGIN,
+	  .origin_off = M_OFF(node_memory_origin),
+	  .def = "even",
+	  .range = "SIZE, ... \\| even",
+	  .doc = "each node's memory, in node order (one per node, adding up to memory; memory defaults to the sum); nodes follow each other in physical address order, so with the default layout only the low nodes get DMA and DMA32 (x86_64) or lowmem (i386)" },
 	{ .name = "memory",
 	  .type = CFG_SIZE,
 	  .off = M_OFF(memory),
@@ -477,7 +573,7 @@ static const struct cfg_key mm_init_machine_keys[] = {
 	  .origin_off = M_OFF(zones_origin),
 	  .def = "default",
 	  .range = "NAME:SIZE, ... \\| default",
-	  .doc = "per node, in zone order (DMA, DMA32, Normal, Movable); SIZE is bytes, Np managed pages, MANAGED/PRESENT/SPANNED, or rest; default = x86-64: DMA 16M, DMA32 to 4G, Normal the rest" },
+	  .doc = "per node, in zone order (DMA, DMA32, Normal, HighMem, Movable: the arch's); SIZE is bytes, Np managed pages, MANAGED/PRESENT/SPANNED, or rest; default = the arch's layout (x86_64: DMA 16M, DMA32 to 4G, Normal the rest)" },
 	{ .name = "page_size",
 	  .type = CFG_CUSTOM,
 	  .set = set_page_size,
@@ -581,6 +677,80 @@ static int validate_machine_size(const struct scenario *s, u64 pages, const char
 	return 0;
 }
 
+/* The arch's zone names, "DMA, DMA32, Normal, Movable", into @buf. */
+static const char *arch_zone_list(int arch, char *buf, size_t len)
+{
+	size_t at = 0;
+
+	buf[0] = '\0';
+	for (size_t z = 0; z < ARRAY_SIZE(scn_zone_names); z++)
+		if (arch_zones(arch) & ZONE_BIT(z))
+			at += (size_t)snprintf(buf + at, at < len ? len - at : 0, "%s%s",
+					       at ? ", " : "", scn_zone_names[z]);
+	return buf;
+}
+
+/*
+ * The explicit zones against the arch (a HighMem zone on x86_64, DMA32
+ * on i386) and node_memory against nodes, memory and the zones.
+ */
+static int check_arch_nodes(const struct scenario *s, char *err, size_t errlen)
+{
+	static const char *const arch_names[] = { "x86_64", "i386" };
+	const struct scn_machine *m = &s->machine;
+	int origin = cfg_later_origin(m->zones_origin, m->arch_origin);
+	char a[32], b[128];
+	bool has_rest;
+	u64 sum = 0;
+
+	for (unsigned int i = 0; i < m->nr_zones; i++)
+		if (!(arch_zones(m->arch) & ZONE_BIT(m->zones[i].type)))
+			return cfg_fail_at(s, origin, m->zones_line, err, errlen,
+					   "[machine] zones: arch %s has no %s zone (valid: %s)",
+					   arch_names[m->arch], scn_zone_names[m->zones[i].type],
+					   arch_zone_list(m->arch, b, sizeof(b)));
+	if (!m->nr_node_memory)
+		return 0;
+	origin = m->node_memory_origin;
+	if (m->nr_node_memory != m->nodes)
+		return cfg_fail_at(
+			s, origin, 0, err, errlen,
+			"[machine] node_memory: %u sizes for %u nodes (valid: one per node)",
+			m->nr_node_memory, m->nodes);
+	for (unsigned int i = 0; i < m->nr_node_memory; i++) {
+		if (m->node_memory[i] % m->page_size)
+			return cfg_fail_at(
+				s, cfg_later_origin(origin, m->page_size_origin), 0, err, errlen,
+				"[machine] node_memory: node %u: %s is not a whole number of %u-byte pages",
+				i, fmt_size(a, sizeof(a), m->node_memory[i]), m->page_size);
+		sum += m->node_memory[i];
+	}
+	if (sum != m->memory)
+		return cfg_fail_at(
+			s, cfg_later_origin(origin, m->memory_origin), 0, err, errlen,
+			"[machine] node_memory: the nodes add up to %s but memory is %s (valid: sizes adding up to memory, or leave memory out)",
+			fmt_size(a, sizeof(a), sum), fmt_size(b, sizeof(b), m->memory));
+	scn_zones_fixed_pages(m, &has_rest);
+	if (m->nr_zones && !has_rest)
+		return cfg_fail_at(
+			s, cfg_later_origin(origin, m->zones_origin), 0, err, errlen,
+			"[machine] node_memory: explicit zones without a 'rest' zone are the same on every node (valid: the default layout, or a 'rest' zone to take what each node's memory leaves)");
+	return 0;
+}
+
+/* The pages of the machine's smallest node. */
+static u64 smallest_node_pages(const struct scn_machine *m)
+{
+	u64 min = U64_MAX;
+
+	if (!m->nr_node_memory)
+		return m->memory / m->nodes / m->page_size;
+	for (unsigned int i = 0; i < m->nr_node_memory; i++)
+		if (m->node_memory[i] / m->page_size < min)
+			min = m->node_memory[i] / m->page_size;
+	return min;
+}
+
 /* mm_check_machine - the machine's memory, zones and swap against each other (page_alloc.h) */
 int mm_check_machine(const struct scenario *s, char *err, size_t errlen)
 {
@@ -601,7 +771,9 @@ int mm_check_machine(const struct scenario *s, char *err, size_t errlen)
 		return cfg_fail_at(s, mem_origin, 0, err, errlen,
 				   "[machine] memory %llu is not a whole number of %u-byte pages",
 				   (unsigned long long)m->memory, m->page_size);
-	node_pages = m->memory / m->nodes / m->page_size;
+	if (check_arch_nodes(s, err, errlen))
+		return -1;
+	node_pages = smallest_node_pages(m);
 	if (!node_pages)
 		return cfg_fail_at(s, mem_origin, 0, err, errlen,
 				   "[machine] memory is less than one page per node");
@@ -617,8 +789,9 @@ int mm_check_machine(const struct scenario *s, char *err, size_t errlen)
 	if (m->nr_zones && fixed > node_pages)
 		return cfg_fail_at(
 			s, zones_origin, m->zones_line, err, errlen,
-			"[machine] zones: %llu pages per node do not fit memory (%llu pages per node)",
-			(unsigned long long)fixed, (unsigned long long)node_pages);
+			"[machine] zones: %llu pages per node do not fit memory (%llu pages %s)",
+			(unsigned long long)fixed, (unsigned long long)node_pages,
+			m->nr_node_memory ? "in the smallest node" : "per node");
 	if (has_rest && fixed == node_pages)
 		return cfg_fail_at(
 			s, zones_origin, m->zones_line, err, errlen,
@@ -646,6 +819,9 @@ int mm_check_machine(const struct scenario *s, char *err, size_t errlen)
 			2ULL * m->page_size);
 	if (m->nr_zones && !has_rest)
 		return validate_machine_size(s, fixed * m->nodes, "zones", zones_origin, err,
+					     errlen);
+	if (m->nr_node_memory)
+		return validate_machine_size(s, m->memory / m->page_size, "memory", mem_origin, err,
 					     errlen);
 	return validate_machine_size(s, node_pages * m->nodes, "memory", mem_origin, err, errlen);
 }

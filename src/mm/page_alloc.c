@@ -29,10 +29,10 @@
 #include "../sim/config.h"
 #include "../sim/scenario.h"
 
-/* v6.12 mm/page_alloc.c zone_names[], without HighMem (x86-64). */
+/* v6.12 mm/page_alloc.c zone_names[] (each arch prints its own, zone_configured()). */
 const char *const zone_names[MAX_NR_ZONES] = {
-	[ZONE_DMA] = "DMA",	    [ZONE_DMA32] = "DMA32",   [ZONE_NORMAL] = "Normal",
-	[ZONE_MOVABLE] = "Movable", [ZONE_DEVICE] = "Device",
+	[ZONE_DMA] = "DMA",	    [ZONE_DMA32] = "DMA32",	[ZONE_NORMAL] = "Normal",
+	[ZONE_HIGHMEM] = "HighMem", [ZONE_MOVABLE] = "Movable", [ZONE_DEVICE] = "Device",
 };
 
 /* include/linux/mm.h mult_frac(): x * n / d without overflowing x * n. */
@@ -71,10 +71,10 @@ static u64 int_sqrt64(u64 x)
 	for (nid = 0; nid < (sim)->nr_nodes; nid++) \
 		for (zid = 0; zid < MAX_NR_ZONES; zid++)
 
+/* v6.12 is_highmem_idx() negated: Movable counts as high (it holds only movable pages). */
 static inline bool zone_is_lowmem(enum zone_type idx)
 {
-	/* no HighMem on x86-64: only Movable is excluded from lowmem */
-	return idx != ZONE_MOVABLE;
+	return idx != ZONE_HIGHMEM && idx != ZONE_MOVABLE;
 }
 
 /* ---------------------------------------------------------------------
@@ -249,6 +249,24 @@ void setup_per_zone_wmarks(struct sim *sim)
 	calculate_totalreserve_pages(sim);
 }
 
+unsigned int lowmem_reserve_ratio_of(const struct scenario *s, enum zone_type z)
+{
+	static const unsigned int def[MAX_NR_ZONES] = {
+		[ZONE_DMA] = 256,
+		[ZONE_DMA32] = 256,
+		[ZONE_NORMAL] = 32,
+	};
+	unsigned int zones = arch_zones(s->machine.arch), pos;
+
+	if (!(zones & ZONE_BIT(z)))
+		return 0;
+	if (!s->sysctl.nr_lowmem_reserve_ratio)
+		return def[z];
+	/* the place of @z among the arch's zones: the zone bits below it */
+	pos = (unsigned int)__builtin_popcount(zones & (ZONE_BIT(z) - 1));
+	return pos < s->sysctl.nr_lowmem_reserve_ratio ? s->sysctl.lowmem_reserve_ratio[pos] : 0;
+}
+
 /*
  * Models v6.12 setup_per_zone_lowmem_reserve() (with the 2025 revert that
  * gives empty upper zones a reserve again): zone i of a node keeps back,
@@ -265,7 +283,7 @@ void setup_per_zone_lowmem_reserve(struct sim *sim)
 
 		for (i = 0; i < MAX_NR_ZONES; i++) {
 			struct zone *z = &pgdat->node_zones[i];
-			unsigned int ratio = sim->scn.sysctl.lowmem_reserve_ratio[i];
+			unsigned int ratio = lowmem_reserve_ratio_of(&sim->scn, i);
 			bool clear = !ratio || !z->managed_pages;
 			u64 upper = 0;
 
@@ -984,8 +1002,9 @@ static int set_min_free_kbytes(struct cfg_ctx *k, void *obj, const char *val)
 	return 0;
 }
 
-/* lowmem_reserve_ratio = "256 256 32 0 0": one ratio per zone, zone order;
- * zones not listed get 0 (no protection). */
+/* lowmem_reserve_ratio = "256 256 32 0 0": one ratio per zone of the
+ * arch, zone order; zones not listed get 0 (no protection).  "default":
+ * the kernel's, per zone. */
 static int set_lowmem_reserve_ratio(struct cfg_ctx *k, void *obj, const char *val)
 {
 	struct scn_sysctl *sc = obj;
@@ -994,6 +1013,11 @@ static int set_lowmem_reserve_ratio(struct cfg_ctx *k, void *obj, const char *va
 	const char *p = val;
 	unsigned int nr = 0;
 
+	if (!strcmp(val, "default")) {
+		memset(sc->lowmem_reserve_ratio, 0, sizeof(sc->lowmem_reserve_ratio));
+		sc->nr_lowmem_reserve_ratio = 0;
+		return 0;
+	}
 	for (;;) {
 		size_t n;
 		u64 v;
@@ -1003,8 +1027,9 @@ static int set_lowmem_reserve_ratio(struct cfg_ctx *k, void *obj, const char *va
 		if (!*p)
 			break;
 		n = strcspn(p, " \t,");
-		if (nr == MAX_NR_ZONES)
-			return cfg_fail(k, ": more than %d ratios in '%s'", MAX_NR_ZONES, val);
+		if (nr == SCN_MAX_ARCH_ZONES)
+			return cfg_fail(k, ": more than %d ratios in '%s'", SCN_MAX_ARCH_ZONES,
+					val);
 		snprintf(num, sizeof(num), "%.*s", (int)n, p);
 		if (cfg_parse_uint_range(num, 0, INT_MAX, &v, buf, sizeof(buf)))
 			return cfg_fail(k, ": %s", buf);
@@ -1013,8 +1038,9 @@ static int set_lowmem_reserve_ratio(struct cfg_ctx *k, void *obj, const char *va
 	}
 	if (!nr)
 		return cfg_fail(k, ": expected 1 to %d integers, e.g. '256 256 32 0 0'",
-				MAX_NR_ZONES);
+				SCN_MAX_ARCH_ZONES);
 	memcpy(sc->lowmem_reserve_ratio, ratio, sizeof(ratio));
+	sc->nr_lowmem_reserve_ratio = nr;
 	return 0;
 }
 
@@ -1061,9 +1087,9 @@ static const struct cfg_key page_alloc_sysctl_keys[] = {
 	{ .name = "lowmem_reserve_ratio",
 	  .type = CFG_CUSTOM,
 	  .set = set_lowmem_reserve_ratio,
-	  .def = "256 256 32 0 0",
-	  .range = "1 to 5 integers",
-	  .doc = "per zone, in zone order: the pages of higher zones a lower zone keeps back, 1/ratio (0 = none)" },
+	  .def = "default",
+	  .range = "1 to 5 integers \\| default",
+	  .doc = "per zone of the arch, in zone order: the pages of higher zones a lower zone keeps back, 1/ratio (0 = none); default = the kernel's, 256 256 32 0 0 on x86_64 (DMA, DMA32, Normal, Movable, Device), 256 32 0 0 on i386 (DMA, Normal, HighMem, Movable)" },
 	{ .name = "thp",
 	  .type = CFG_CUSTOM,
 	  .set = set_thp,
@@ -1100,19 +1126,6 @@ static const struct cfg_key page_alloc_policy_keys[] = {
 CFG_TABLE(page_alloc_policy_table, page_alloc_policy_keys);
 
 /* ---- the cross-check of min_free_kbytes (scenario_validate) ---- */
-
-/* The scenario's managed pages of the DMA, DMA32 and Normal zones, all nodes (lowmem). */
-static u64 scn_lowmem_pages(const struct scn_machine *m)
-{
-	u64 node_pages = m->memory / m->nodes / m->page_size, sum = 0;
-
-	if (!m->nr_zones) /* the x86-64 layout: no Movable */
-		return node_pages * m->nodes;
-	for (unsigned int i = 0; i < m->nr_zones; i++)
-		if (m->zones[i].type != ZONE_MOVABLE)
-			sum += m->zones[i].pages;
-	return sum * m->nodes;
-}
 
 /*
  * min_free_kbytes against the memory it is spread over: the kernel's

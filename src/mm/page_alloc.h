@@ -43,6 +43,31 @@ int mm_check_machine(const struct scenario *s, char *err, size_t errlen);
 int mm_check_min_free_kbytes(const struct scenario *s, char *err, size_t errlen);
 
 /*
+ * scn_lowmem_pages - the managed pages of the zones that are neither
+ * HighMem nor Movable, all nodes, as mem_init_zones() would lay out @m
+ * (mm_init.c).
+ */
+u64 scn_lowmem_pages(const struct scn_machine *m);
+
+/*
+ * zone_configured - does the kernel of the scenario's arch have zone @z
+ * (arch_zones())?  The others stay empty and the /proc files skip them.
+ */
+static inline bool zone_configured(const struct sim *sim, enum zone_type z)
+{
+	return arch_zones(sim->scn.machine.arch) & ZONE_BIT(z);
+}
+
+/*
+ * lowmem_reserve_ratio_of - the [sysctl] lowmem_reserve_ratio of zone @z:
+ * the ratio written at @z's place among the arch's zones (0 past the
+ * list or for a zone the arch lacks), or without one written the
+ * kernel's default (v6.12 sysctl_lowmem_reserve_ratio: DMA 256, DMA32
+ * 256, Normal 32, HighMem and Movable 0).
+ */
+unsigned int lowmem_reserve_ratio_of(const struct scenario *s, enum zone_type z);
+
+/*
  * max_page_order - the largest buddy order of the scenario's kernel
  * ([policy] max_page_order, 1..MAX_PAGE_ORDER): free blocks have orders
  * 0..max_page_order.  The kernel's name for it changed twice: before v6.4

@@ -251,9 +251,14 @@ static cJSON *json_zones(const struct sim *sim)
 
 		for (int zi = 0; zi < MAX_NR_ZONES; zi++) {
 			const struct zone *z = &pgdat->node_zones[zi];
-			cJSON *o = cJSON_CreateObject();
-			cJSON *prot = cJSON_CreateArray();
+			cJSON *o, *prot;
 			long free = zone_page_state(z, NR_FREE_PAGES);
+
+			/* the zones of the arch's kernel, as /proc/zoneinfo */
+			if (!zone_configured(sim, zi))
+				continue;
+			o = cJSON_CreateObject();
+			prot = cJSON_CreateArray();
 
 			add_s64(o, "node", pgdat->node_id);
 			cJSON_AddStringToObject(o, "name", zone_names[zi] ? zone_names[zi] : "?");
@@ -265,6 +270,8 @@ static cJSON *json_zones(const struct sim *sim)
 			for (int i = 0; i < MAX_NR_ZONES; i++) {
 				char buf[24];
 
+				if (!zone_configured(sim, i))
+					continue;
 				snprintf(buf, sizeof(buf), "%ld", z->lowmem_reserve[i]);
 				cJSON_AddItemToArray(prot, cJSON_CreateRaw(buf));
 			}

@@ -72,6 +72,16 @@ static u64 global_node_state(const struct sim *sim, enum node_stat_item item)
  * nr_dirty_threshold / nr_dirty_background_threshold lines (computed, not
  * kept) and the NUMA counters are not printed.
  */
+/* A per-zone event (pgalloc_*, allocstall_*) of a zone the arch lacks? */
+static bool zone_event_hidden(const struct sim *sim, int i)
+{
+	if (i >= PGALLOC_DMA && i <= PGALLOC_MOVABLE)
+		return !zone_configured(sim, (enum zone_type)(i - PGALLOC_DMA));
+	if (i >= ALLOCSTALL_DMA && i <= ALLOCSTALL_MOVABLE)
+		return !zone_configured(sim, (enum zone_type)(i - ALLOCSTALL_DMA));
+	return false;
+}
+
 void report_vmstat(FILE *f, const struct sim *sim)
 {
 	for (int i = 0; i < NR_VM_ZONE_STAT_ITEMS; i++)
@@ -83,7 +93,7 @@ void report_vmstat(FILE *f, const struct sim *sim)
 			fprintf(f, "%s %" PRIu64 "\n", node_stat_name[i],
 				global_node_state(sim, i));
 	for (int i = 0; i < NR_VM_EVENT_ITEMS; i++)
-		if (vm_event_name[i])
+		if (vm_event_name[i] && !zone_event_hidden(sim, i))
 			fprintf(f, "%s %" PRIu64 "\n", vm_event_name[i], sim->vm_events[i]);
 }
 
@@ -96,7 +106,8 @@ static int first_populated_zone(const struct pglist_data *pgdat)
 	return -1;
 }
 
-static void zoneinfo_show_print(FILE *f, const struct pglist_data *pgdat, int zi)
+static void zoneinfo_show_print(FILE *f, const struct sim *sim, const struct pglist_data *pgdat,
+				int zi)
 {
 	const struct zone *zone = &pgdat->node_zones[zi];
 	const char *name = zone_names[zi] ? zone_names[zi] : "?";
@@ -127,9 +138,11 @@ static void zoneinfo_show_print(FILE *f, const struct pglist_data *pgdat, int zi
 		zone->_watermark[WMARK_PROMO] + zone->watermark_boost, zone->spanned_pages,
 		zone->present_pages, zone_managed_pages(zone), 0);
 
-	fprintf(f, "\n        protection: (%ld", zone->lowmem_reserve[0]);
-	for (int i = 1; i < MAX_NR_ZONES; i++)
-		fprintf(f, ", %ld", zone->lowmem_reserve[i]);
+	/* one entry per zone of the arch's kernel */
+	fputs("\n        protection: (", f);
+	for (int i = 0, n = 0; i < MAX_NR_ZONES; i++)
+		if (zone_configured(sim, i))
+			fprintf(f, "%s%ld", n++ ? ", " : "", zone->lowmem_reserve[i]);
 	fputc(')', f);
 
 	/* If unpopulated, no other information is useful (the kernel's words). */
@@ -161,7 +174,7 @@ static void zoneinfo_show_print(FILE *f, const struct pglist_data *pgdat, int zi
 
 /**
  * report_zoneinfo() - /proc/zoneinfo: every zone of every node, populated
- * or not, in the layout of mm/vmstat.c zoneinfo_show_print() (v6.12).
+ * or not (the zones of the arch's kernel), in the layout of mm/vmstat.c zoneinfo_show_print() (v6.12).
  * @f: where to print.
  * @sim: the simulation.
  *
@@ -171,7 +184,8 @@ void report_zoneinfo(FILE *f, const struct sim *sim)
 {
 	for (unsigned int n = 0; n < sim->nr_nodes; n++)
 		for (int z = 0; z < MAX_NR_ZONES; z++)
-			zoneinfo_show_print(f, &sim->nodes[n], z);
+			if (zone_configured(sim, z))
+				zoneinfo_show_print(f, sim, &sim->nodes[n], z);
 }
 
 /* show_val_kb() (fs/proc/meminfo.c): "Name:" padded to 16, pages in kB, width 8 */
@@ -226,7 +240,9 @@ static u64 si_mem_available(const struct sim *sim)
  * shows 0 there: KReclaimable, Slab, SReclaimable, SUnreclaim, KernelStack,
  * PageTables, CommitLimit and Committed_AS (no overcommit accounting),
  * the Vmalloc lines, Percpu, HardwareCorrupted, the HugePages block and
- * DirectMap (architecture), and the CONFIG_HIGHMEM and CONFIG_ZSWAP lines.
+ * DirectMap (architecture), and the CONFIG_ZSWAP lines.  The
+ * CONFIG_HIGHMEM lines (HighTotal, HighFree, LowTotal, LowFree) are
+ * printed for arch = i386.
  */
 void report_meminfo(FILE *f, const struct sim *sim)
 {
@@ -259,6 +275,21 @@ void report_meminfo(FILE *f, const struct sim *sim)
 	show_val_kb(f, sim, "Inactive(file)", global_node_state(sim, NR_INACTIVE_FILE));
 	show_val_kb(f, sim, "Unevictable", global_node_state(sim, NR_UNEVICTABLE));
 	show_val_kb(f, sim, "Mlocked", global_zone_state(sim, NR_MLOCK));
+	if (zone_configured(sim, ZONE_HIGHMEM)) {
+		/* CONFIG_HIGHMEM: totalhigh_pages(), nr_free_highpages() */
+		u64 high = 0, high_free = 0;
+
+		for (unsigned int n = 0; n < sim->nr_nodes; n++) {
+			const struct zone *z = &sim->nodes[n].node_zones[ZONE_HIGHMEM];
+
+			high += zone_managed_pages(z);
+			high_free += clamp_nonneg(zone_page_state(z, NR_FREE_PAGES));
+		}
+		show_val_kb(f, sim, "HighTotal", high);
+		show_val_kb(f, sim, "HighFree", high_free);
+		show_val_kb(f, sim, "LowTotal", totalram - high);
+		show_val_kb(f, sim, "LowFree", global_zone_state(sim, NR_FREE_PAGES) - high_free);
+	}
 	show_val_kb(f, sim, "SwapTotal", swap_total);
 	show_val_kb(f, sim, "SwapFree", swap_free);
 	show_val_kb(f, sim, "Dirty", global_node_state(sim, NR_FILE_DIRTY));

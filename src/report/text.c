@@ -15,6 +15,7 @@
 
 #include "report.h"
 #include "../mm/sim.h"
+#include "../mm/page_alloc.h"
 #include "../workload/workload.h"
 
 /* A duration as a scenario file writes it: "1s", "1.5s", "250ms", "7ns". */
@@ -205,10 +206,11 @@ static void print_reclaim(FILE *f, const struct sim *sim)
 	/* The seeds report allocstall as one figure (pre-4.x it was one). */
 	print_counter(f, "allocstall",
 		      ev[ALLOCSTALL_DMA] + ev[ALLOCSTALL_DMA32] + ev[ALLOCSTALL_NORMAL] +
-			      ev[ALLOCSTALL_MOVABLE]);
+			      ev[ALLOCSTALL_HIGH] + ev[ALLOCSTALL_MOVABLE]);
 	/* as /proc/vmstat has it, by the highest zone the allocation allowed */
 	for (int z = ALLOCSTALL_DMA; z <= ALLOCSTALL_MOVABLE; z++)
-		print_counter(f, vm_event_name[z], ev[z]);
+		if (zone_configured(sim, (enum zone_type)(z - ALLOCSTALL_DMA)))
+			print_counter(f, vm_event_name[z], ev[z]);
 	/* and by order, the orders that stalled */
 	for (int o = 0; o < NR_PAGE_ORDERS; o++) {
 		char name[32];

@@ -82,12 +82,41 @@ struct scn_zone {
 				 * sets pages to it (memory / nodes - others) */
 };
 
+/*
+ * [machine] arch: what the zone layout follows.  x86-64: DMA below
+ * 16 MiB, DMA32 below 4 GiB, Normal above; i386 (3G/1G split): DMA below
+ * 16 MiB, Normal up to the 896 MiB the kernel maps, HighMem above.
+ */
+enum scn_arch {
+	SCN_ARCH_X86_64,
+	SCN_ARCH_I386,
+};
+
+/* The zones the kernel of @arch has (CONFIG_ZONE_DMA32, CONFIG_HIGHMEM, ...), ZONE_BIT()s. */
+static inline unsigned int arch_zones(int arch)
+{
+	if (arch == SCN_ARCH_I386)
+		return ZONE_BIT(ZONE_DMA) | ZONE_BIT(ZONE_NORMAL) | ZONE_BIT(ZONE_HIGHMEM) |
+		       ZONE_BIT(ZONE_MOVABLE);
+	return ZONE_BIT(ZONE_DMA) | ZONE_BIT(ZONE_DMA32) | ZONE_BIT(ZONE_NORMAL) |
+	       ZONE_BIT(ZONE_MOVABLE) | ZONE_BIT(ZONE_DEVICE);
+}
+
+#define SCN_MAX_NODES 64
+#define SCN_MAX_ARCH_ZONES 5 /* the most zones an arch has: x86_64's */
+
 struct scn_machine {
 	bool from_host; /* from = host: zones, sysctls, CPUs of this host */
+	int arch; /* enum scn_arch */
+	int arch_origin;
 	unsigned int cpus; /* 1..4096 */
-	unsigned int nodes; /* 1..64, memory split evenly */
+	unsigned int nodes; /* 1..SCN_MAX_NODES, memory split evenly */
 	u64 memory; /* bytes, whole machine; with explicit zones and
 				 * no "rest" it defaults to their sum x nodes */
+	/* node_memory: each node's bytes, in node order; 0 nodes = split evenly */
+	unsigned int nr_node_memory;
+	u64 node_memory[SCN_MAX_NODES];
+	int node_memory_origin;
 	unsigned int page_size; /* bytes: 4K, 8K, 16K or 64K */
 	unsigned int nr_zones; /* 0 = x86-64 default layout */
 	struct scn_zone zones[SCN_MAX_ZONES_PER_NODE]; /* per node */
@@ -117,7 +146,13 @@ struct scn_sysctl {
 	u64 dirty_expire_ns; /* dirty_expire_centisecs */
 	u64 dirty_writeback_ns; /* dirty_writeback_centisecs */
 	unsigned int page_cluster; /* swap readahead = 2^page_cluster pages */
+	/*
+	 * lowmem_reserve_ratio as written: one ratio per zone of the arch
+	 * (arch_zones()), in zone order; nr 0 = the kernel's default
+	 * (lowmem_reserve_ratio_of() in page_alloc.h resolves a zone's)
+	 */
 	unsigned int lowmem_reserve_ratio[MAX_NR_ZONES];
+	unsigned int nr_lowmem_reserve_ratio;
 	bool thp; /* THP enabled: raises min_free_kbytes */
 	unsigned int extfrag_threshold; /* 0..1000: fragmentation index below
 					 * which costly orders are not compacted */

@@ -26,16 +26,24 @@ typedef int64_t s64;
 #define HZ 1000
 #define JIFFY_NS (NSEC_PER_SEC / HZ)
 
-/* include/linux/mmzone.h, x86-64 order; ZONE_DEVICE holds no pages here
- * but appears in /proc/zoneinfo and in lowmem_reserve[]. */
+/*
+ * include/linux/mmzone.h: every zone any modelled architecture has, in
+ * the kernel's order.  An architecture's kernel has a subset (x86-64: no
+ * HighMem; i386: no DMA32, no Device; arch_zones() in scenario.h); the
+ * others stay empty and /proc/zoneinfo leaves them out, so their indices
+ * here are not the kernel's on that architecture.  ZONE_DEVICE holds no
+ * pages here but appears in /proc/zoneinfo and in lowmem_reserve[].
+ */
 enum zone_type {
 	ZONE_DMA,
 	ZONE_DMA32,
 	ZONE_NORMAL,
+	ZONE_HIGHMEM,
 	ZONE_MOVABLE,
 	ZONE_DEVICE,
 	MAX_NR_ZONES,
 };
+#define ZONE_BIT(z) (1u << (z))
 
 /* include/linux/mmzone.h */
 #define MAX_PAGE_ORDER 10
