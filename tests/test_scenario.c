@@ -411,6 +411,9 @@ static const char *const profile_keys[] = {
 	"memcg_stats",
 	"soft_limit_reclaim",
 	"zone_reclaim",
+	"pcp_lists",
+	"pcp_high",
+	"watermark_boost",
 };
 #define NR_PROFILE_KEYS (sizeof(profile_keys) / sizeof(profile_keys[0]))
 
@@ -447,6 +450,9 @@ static void assert_policy_equal(const struct scn_policy *a, const struct scn_pol
 	assert_int_equal(a->memcg_stats_rstat, b->memcg_stats_rstat);
 	assert_int_equal(a->soft_limit_reclaim, b->soft_limit_reclaim);
 	assert_int_equal(a->zone_reclaim, b->zone_reclaim);
+	assert_int_equal(a->pcp_lists, b->pcp_lists);
+	assert_int_equal(a->pcp_high, b->pcp_high);
+	assert_int_equal(a->watermark_boost, b->watermark_boost);
 }
 
 /*

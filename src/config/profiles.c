@@ -56,6 +56,9 @@ static const char *const profile_2_6_25[] = {
 	"memcg_stats = exact",
 	"soft_limit_reclaim = none",
 	"zone_reclaim = off",
+	"pcp_lists = order0",
+	"pcp_high = fixed",
+	"watermark_boost = off",
 	NULL,
 };
 
@@ -88,6 +91,9 @@ static const char *const profile_2_6_28[] = {
 	"memcg_stats = exact",
 	"soft_limit_reclaim = none",
 	"zone_reclaim = off",
+	"pcp_lists = order0",
+	"pcp_high = fixed",
+	"watermark_boost = off",
 	NULL,
 };
 
@@ -120,6 +126,9 @@ static const char *const profile_2_6_32[] = {
 	"memcg_stats = exact",
 	"soft_limit_reclaim = tree",
 	"zone_reclaim = off",
+	"pcp_lists = order0",
+	"pcp_high = fixed",
+	"watermark_boost = off",
 	NULL,
 };
 
@@ -158,6 +167,9 @@ static const char *const profile_3_10[] = {
 	"memcg_stats = exact",
 	"soft_limit_reclaim = tree",
 	"zone_reclaim = on",
+	"pcp_lists = order0",
+	"pcp_high = fixed",
+	"watermark_boost = off",
 	NULL,
 };
 
@@ -195,6 +207,9 @@ static const char *const profile_4_2[] = {
 	"memcg_stats = exact",
 	"soft_limit_reclaim = tree",
 	"zone_reclaim = off",
+	"pcp_lists = order0",
+	"pcp_high = fixed",
+	"watermark_boost = off",
 	NULL,
 };
 
@@ -227,6 +242,9 @@ static const char *const profile_4_5[] = {
 	"memcg_stats = exact",
 	"soft_limit_reclaim = tree",
 	"zone_reclaim = off",
+	"pcp_lists = order0",
+	"pcp_high = fixed",
+	"watermark_boost = off",
 	NULL,
 };
 
@@ -259,6 +277,9 @@ static const char *const profile_4_12[] = {
 	"memcg_stats = exact",
 	"soft_limit_reclaim = tree",
 	"zone_reclaim = off",
+	"pcp_lists = order0",
+	"pcp_high = fixed",
+	"watermark_boost = off",
 	NULL,
 };
 
@@ -291,6 +312,9 @@ static const char *const profile_6_12[] = {
 	"memcg_stats = rstat",
 	"soft_limit_reclaim = tree",
 	"zone_reclaim = off",
+	"pcp_lists = high_order",
+	"pcp_high = auto",
+	"watermark_boost = on",
 	NULL,
 };
 
@@ -323,6 +347,9 @@ static const char *const profile_6_18[] = {
 	"memcg_stats = rstat",
 	"soft_limit_reclaim = tree",
 	"zone_reclaim = off",
+	"pcp_lists = high_order",
+	"pcp_high = auto",
+	"watermark_boost = on",
 	NULL,
 };
 

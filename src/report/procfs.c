@@ -96,7 +96,49 @@ static int first_populated_zone(const struct pglist_data *pgdat)
 	return -1;
 }
 
-static void zoneinfo_show_print(FILE *f, const struct pglist_data *pgdat, int zi)
+/* include/linux/bitops.h fls(): the 1-based index of the top bit, 0 for 0 */
+static int fls_u64(u64 x)
+{
+	return x ? 64 - __builtin_clzll(x) : 0;
+}
+
+/*
+ * The "pagesets" block of zoneinfo_show_print() (mm/vmstat.c): each CPU's
+ * list count, high and batch (v6.7+ also high_min and high_max, in wider
+ * columns), and the CPU's vm stats threshold, which the model computes as
+ * calculate_normal_threshold() (v6.12) does: 2 x fls(CPUs) x (1 +
+ * fls(managed in 128 MiB units)), at most 125.  (Under memory pressure
+ * the kernel switches to a smaller threshold while kswapd is awake; the
+ * model prints the normal one.)
+ */
+static void zoneinfo_pagesets(FILE *f, const struct sim *sim, const struct zone *zone)
+{
+	u64 mem = zone_managed_pages(zone) >> (27 - sim->page_shift);
+	int threshold = 2 * fls_u64(sim->eng.nr_cpus) * (1 + fls_u64(mem));
+
+	if (threshold > 125)
+		threshold = 125;
+	fputs("\n  pagesets", f);
+	for (unsigned int c = 0; c < sim->eng.nr_cpus; c++) {
+		const struct per_cpu_pages *pcp = &zone->per_cpu_pageset[c];
+
+		if (sim->scn.policy.pcp_high == PCP_HIGH_AUTO)
+			fprintf(f,
+				"\n    cpu: %u\n              count:    %d\n              high:     %d"
+				"\n              batch:    %d\n              high_min: %d"
+				"\n              high_max: %d",
+				c, pcp->count, pcp->high, pcp->batch, pcp->high_min, pcp->high_max);
+		else
+			fprintf(f,
+				"\n    cpu: %u\n              count: %d\n              high:  %d"
+				"\n              batch: %d",
+				c, pcp->count, pcp->high, pcp->batch);
+		fprintf(f, "\n  vm stats threshold: %d", threshold);
+	}
+}
+
+static void zoneinfo_show_print(FILE *f, const struct sim *sim, const struct pglist_data *pgdat,
+				int zi)
 {
 	const struct zone *zone = &pgdat->node_zones[zi];
 	const char *name = zone_names[zi] ? zone_names[zi] : "?";
@@ -147,11 +189,10 @@ static void zoneinfo_show_print(FILE *f, const struct pglist_data *pgdat, int zi
 
 	/*
 	 * Left out: the NUMA event lines (numa_hit ...), which the model does
-	 * not count, and the "pagesets" block with its per-CPU
-	 * count/high/batch and "vm stats threshold" lines: the model has no
-	 * per-CPU page lists or per-CPU counter deltas, so any figure there
-	 * would be invented.
+	 * not count.  The "pagesets" block comes with the per-CPU lists.
 	 */
+	if (zone->per_cpu_pageset)
+		zoneinfo_pagesets(f, sim, zone);
 	fprintf(f,
 		"\n  node_unreclaimable:  %u"
 		"\n  start_pfn:           %" PRIu32,
@@ -171,7 +212,7 @@ void report_zoneinfo(FILE *f, const struct sim *sim)
 {
 	for (unsigned int n = 0; n < sim->nr_nodes; n++)
 		for (int z = 0; z < MAX_NR_ZONES; z++)
-			zoneinfo_show_print(f, &sim->nodes[n], z);
+			zoneinfo_show_print(f, sim, &sim->nodes[n], z);
 }
 
 /* show_val_kb() (fs/proc/meminfo.c): "Name:" padded to 16, pages in kB, width 8 */
