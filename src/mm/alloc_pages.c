@@ -551,7 +551,7 @@ static void __free_unref_page(struct sim *sim, u32 pfn, bool cold)
 		       page);
 	mem_cgroup_uncharge(sim, pfn);
 	*page = (struct page){ .next = NO_PFN, .prev = NO_PFN, .memcg_id = MEMCG_ID_NONE };
-	if (!free_unref_page_pcp(sim, pfn, 0))
+	if (!zone->per_cpu_pageset || !free_unref_page_pcp(sim, pfn, 0))
 		free_one_page(sim, pfn, 0);
 	count_vm_event(sim, PGFREE);
 	if (zone->pcp_count)

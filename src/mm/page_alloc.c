@@ -772,10 +772,11 @@ static u32 rmqueue_fallback(struct sim *sim, struct zone *z, unsigned int order,
 
 /*
  * Models v6.12 __rmqueue(): see page_alloc.h.  (No CMA, so no
- * ALLOC_CMA balancing.)
+ * ALLOC_CMA balancing.)  Inline here, for the order-0 path through
+ * rmqueue_buddy.
  */
-u32 __rmqueue(struct sim *sim, struct zone *z, unsigned int order, int migratetype,
-	      unsigned int alloc_flags)
+static inline u32 rmqueue_own_or_fallback(struct sim *sim, struct zone *z, unsigned int order,
+					  int migratetype, unsigned int alloc_flags)
 {
 	u32 pfn = rmqueue_smallest(sim, z, order, migratetype);
 
@@ -784,6 +785,12 @@ u32 __rmqueue(struct sim *sim, struct zone *z, unsigned int order, int migratety
 	if (pfn != NO_PFN)
 		z->vm_stat[NR_FREE_PAGES] -= 1L << order;
 	return pfn;
+}
+
+u32 __rmqueue(struct sim *sim, struct zone *z, unsigned int order, int migratetype,
+	      unsigned int alloc_flags)
+{
+	return rmqueue_own_or_fallback(sim, z, order, migratetype, alloc_flags);
 }
 
 /*
@@ -802,7 +809,7 @@ u32 rmqueue_buddy(struct sim *sim, struct zone *z, unsigned int order, int migra
 		pfn = rmqueue_smallest(sim, z, order, MIGRATE_HIGHATOMIC);
 	if (pfn == NO_PFN) {
 		/* __rmqueue counts its block out of NR_FREE_PAGES itself */
-		pfn = __rmqueue(sim, z, order, migratetype, alloc_flags);
+		pfn = rmqueue_own_or_fallback(sim, z, order, migratetype, alloc_flags);
 		if (pfn != NO_PFN || !(alloc_flags & (ALLOC_OOM | ALLOC_NON_BLOCK)))
 			return pfn;
 		pfn = rmqueue_smallest(sim, z, order, MIGRATE_HIGHATOMIC);
