@@ -184,7 +184,8 @@ printf '[machine]\nmemory = 64M\n[workload h]\ntype = highalloc\nattempts = 33\n
 expect_ok "dmesg" "$BIN" dmesg "$TMP/ha.ini"
 check "dmesg: warn_alloc's line" grep -q '^\[ *[0-9]*\.[0-9]\{6\}\] h: page allocation failure: order:9, mode:0x100cca(GFP_HIGHUSER_MOVABLE), nodemask=(null),cpuset=/,mems_allowed=0$' "$TMP/out"
 expect_ok "run: failures in the report" "$BIN" run "$TMP/ha.ini"
-check "run: page allocation failures by order" grep -q '^  page allocation failures order 9 *3$' "$TMP/out"
+# 4 failures, 3 without per-CPU lists: order 9 is the THP order they hold (v5.13+)
+check "run: page allocation failures by order" grep -q '^  page allocation failures order 9 *4$' "$TMP/out"
 expect_status "oracle --dir=DIR" 1 "/nonexistent/data/oracle/summary.json" "$BIN" oracle --dir=/nonexistent
 "$BIN" oracle --only fit_noswap >"$TMP/o1" 2>&1
 expect_ok "oracle --only=NAME" "$BIN" oracle --only=fit_noswap
@@ -270,12 +271,16 @@ check "many tasks in sequence: the last workload ran" grep -q "^w9: pages 16384$
 # fast swap: written pages reach the inactive tail, no false OOM kill
 expect_ok "fast swap" "$BIN" run "$ROOT/tests/data/fast-swap.ini"
 check "fast swap: no OOM kill" sh -c "awk '\$1 == \"oom_kills\" && \$2 == 0 { ok = 1 } END { exit !ok }' '$TMP/out'"
-check "fast swap: pages written are freed" sh -c "awk '\$1 == \"pswpout\" { o = \$2 } \$1 == \"pgsteal_anon\" { s = \$2 } END { exit !(o > 60000 && s >= 0.99 * o) }' '$TMP/out'"
+# (the bug freed 41 %; with the per-CPU lists holding up to an eighth of
+# the 64 MiB, 98.2..99.7 % over seeds 1-4, 99.5..99.9 % without them)
+check "fast swap: pages written are freed" sh -c "awk '\$1 == \"pswpout\" { o = \$2 } \$1 == \"pgsteal_anon\" { s = \$2 } END { exit !(o > 60000 && s >= 0.97 * o) }' '$TMP/out'"
 
 # 64 KiB pages: the block queue's room is bytes, so swap does not fill with writes in flight
 expect_ok "fast swap, 64K pages" "$BIN" run "$ROOT/tests/data/fast-swap-64k.ini"
 check "fast swap, 64K pages: no OOM kill" sh -c "awk '\$1 == \"oom_kills\" && \$2 == 0 { ok = 1 } END { exit !ok }' '$TMP/out'"
-check "fast swap, 64K pages: pages written are freed" sh -c "awk '\$1 == \"pswpout\" { o = \$2 } \$1 == \"pgsteal_anon\" { s = \$2 } END { exit !(o > 3500 && s >= 0.9 * o) }' '$TMP/out'"
+# (the bug freed 11 %; with the per-CPU lists, which hold up to an eighth
+# of the 1024 pages, 86.6..93.0 % over seeds 1-4)
+check "fast swap, 64K pages: pages written are freed" sh -c "awk '\$1 == \"pswpout\" { o = \$2 } \$1 == \"pgsteal_anon\" { s = \$2 } END { exit !(o > 3400 && s >= 0.8 * o) }' '$TMP/out'"
 
 # 40,000 live tasks: more coroutine stacks than vm.max_map_count allows guarded
 expect_ok "many live tasks" "$BIN" run "$ROOT/tests/data/many-live-tasks.ini"
@@ -465,6 +470,9 @@ memcg_stats = exact
 soft_limit_reclaim = none
 zone_reclaim = off
 compaction = none
+pcp_lists = order0
+pcp_high = fixed
+watermark_boost = off
 END
 check "profile 2.6.28 output" cmp -s "$TMP/want" "$TMP/out"
 expect_status "unknown profile" 1 "profile: unknown kernel profile '5.4' (known: 2.6.25, 2.6.28, 2.6.32, 2.6.35, 2.6.35-nodirect, 3.10, 4.2, 4.5, 4.12, 6.12, 6.18)" "$BIN" profile 5.4

@@ -386,18 +386,41 @@ static void test_profiles(void **state)
 
 /* The keys every kernel profile sets, in its order (all of [policy] but kernel, reclaim_throttle). */
 static const char *const profile_keys[] = {
-	"watermark_check",     "max_page_order",     "skip_zones_lots_free",
-	"too_many_isolated",   "alloc_retry",	     "zone_unreclaimable",
-	"reclaim_sleep",       "new_anon_lru",	     "lazyfree",
-	"tlb_flush",	       "swapin_lru",	     "swap_readahead",
-	"split_lru",	       "memcg_reclaim_stat", "did_some_progress",
-	"memcg_charge_retry",  "memcg_stock",	     "anon_vma_chain",
-	"anon_vma_lock",       "full_walk_retry",    "force_deactivate_retry",
-	"file_writepage",      "direct_writeback",   "flusher_wakeup",
-	"may_write_to_queue",  "lumpy_reclaim",	     "cgroup",
-	"memcg_high_throttle", "memcg_stats",	     "soft_limit_reclaim",
+	"watermark_check",
+	"max_page_order",
+	"skip_zones_lots_free",
+	"too_many_isolated",
+	"alloc_retry",
+	"zone_unreclaimable",
+	"reclaim_sleep",
+	"new_anon_lru",
+	"lazyfree",
+	"tlb_flush",
+	"swapin_lru",
+	"swap_readahead",
+	"split_lru",
+	"memcg_reclaim_stat",
+	"did_some_progress",
+	"memcg_charge_retry",
+	"memcg_stock",
+	"anon_vma_chain",
+	"anon_vma_lock",
+	"full_walk_retry",
+	"force_deactivate_retry",
+	"file_writepage",
+	"direct_writeback",
+	"flusher_wakeup",
+	"may_write_to_queue",
+	"lumpy_reclaim",
+	"cgroup",
+	"memcg_high_throttle",
+	"memcg_stats",
+	"soft_limit_reclaim",
 	"zone_reclaim",
 	"compaction",
+	"pcp_lists",
+	"pcp_high",
+	"watermark_boost",
 };
 #define NR_PROFILE_KEYS (sizeof(profile_keys) / sizeof(profile_keys[0]))
 
@@ -439,6 +462,9 @@ static void assert_policy_equal(const struct scn_policy *a, const struct scn_pol
 	assert_int_equal(a->soft_limit_reclaim, b->soft_limit_reclaim);
 	assert_int_equal(a->zone_reclaim, b->zone_reclaim);
 	assert_int_equal(a->compaction, b->compaction);
+	assert_int_equal(a->pcp_lists, b->pcp_lists);
+	assert_int_equal(a->pcp_high, b->pcp_high);
+	assert_int_equal(a->watermark_boost, b->watermark_boost);
 }
 
 /*

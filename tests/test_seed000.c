@@ -45,8 +45,13 @@ static void test_embedded_swap_throttle(void **state)
 	/* hundreds of tasks in try_to_free_pages at once, or the limit (2 x 1 node) */
 	assert_true(none->reclaim.max_parallel_reclaimers >= 50);
 	assert_true(global->reclaim.max_parallel_reclaimers <= 2);
-	/* throttled: hackbench faster, fewer major faults */
-	assert_true(test_figure(b, "time_s") < 0.75 * test_figure(a, "time_s"));
+	/*
+	 * throttled: hackbench faster, fewer major faults (-24 %: 3.29 -> 2.51
+	 * s; -57 % before the elevator merged swap writes from either side,
+	 * when the vanilla run's many reclaimers broke every merge; the seed
+	 * -44 %, docs/seed000.md)
+	 */
+	assert_true(test_figure(b, "time_s") < 0.8 * test_figure(a, "time_s"));
 	assert_true(b->maj_flt * 2 < a->maj_flt);
 	/* start_s: the forks' run-up before hackbench's clock, inside the run */
 	for (const struct workload_inst *w = a; w; w = w == a ? b : NULL) {
@@ -235,15 +240,31 @@ static void test_ia64_memcg_scaled(void **state)
 	sim_destroy(global);
 }
 
+/* @rel booted with pcp_lists = off, not run */
+static struct sim *booted_pcp_off(const char *rel)
+{
+	struct scenario *s = calloc(1, sizeof(*s));
+	char err[SCN_ERR_LEN] = "";
+
+	assert_non_null(s);
+	if (scenario_load(s, test_path(rel), err, sizeof(err)) ||
+	    scenario_set(s, "policy.pcp_lists=off", err, sizeof(err))) {
+		free(s);
+		fail_msg("%s: %s", rel, err);
+	}
+	return test_sim_create(NULL, s);
+}
+
 /*
  * 2.6.25 zone_batchsize()/setup_pageset() (exact): one page per batch and
  * a hot list of 6 on the 32 MB board, 7 and 42 on 8 GB of 16 KiB pages;
- * frees clear pages_scanned only when the hot list overflows.
+ * frees clear pages_scanned only when the hot list overflows.  These are
+ * the counted lists of pcp_lists = off (test_pcp.c has the real ones).
  */
 static void test_pcp_lists_2_6_25(void **state)
 {
-	struct sim *board = test_sim_from_file("scenarios/seed000-embedded-noswap-240.ini");
-	struct sim *ia64 = test_sim_from_file("scenarios/seed000-ia64.ini");
+	struct sim *board = booted_pcp_off("scenarios/seed000-embedded-noswap-240.ini");
+	struct sim *ia64 = booted_pcp_off("scenarios/seed000-ia64.ini");
 	struct zone *z = &board->nodes[0].node_zones[ZONE_DMA];
 	struct zone *big = NULL;
 

@@ -61,6 +61,9 @@ static const char *const profile_2_6_25[] = {
 	"soft_limit_reclaim = none",
 	"zone_reclaim = off",
 	"compaction = none",
+	"pcp_lists = order0",
+	"pcp_high = fixed",
+	"watermark_boost = off",
 	NULL,
 };
 
@@ -98,6 +101,9 @@ static const char *const profile_2_6_28[] = {
 	"soft_limit_reclaim = none",
 	"zone_reclaim = off",
 	"compaction = none",
+	"pcp_lists = order0",
+	"pcp_high = fixed",
+	"watermark_boost = off",
 	NULL,
 };
 
@@ -135,6 +141,9 @@ static const char *const profile_2_6_32[] = {
 	"soft_limit_reclaim = tree",
 	"zone_reclaim = off",
 	"compaction = none",
+	"pcp_lists = order0",
+	"pcp_high = fixed",
+	"watermark_boost = off",
 	NULL,
 };
 
@@ -186,6 +195,9 @@ static const char *const profile_2_6_35[] = {
 	"soft_limit_reclaim = tree",
 	"zone_reclaim = on",
 	"compaction = none",
+	"pcp_lists = order0",
+	"pcp_high = fixed",
+	"watermark_boost = off",
 	NULL,
 };
 
@@ -223,6 +235,9 @@ static const char *const profile_2_6_35_nodirect[] = {
 	"soft_limit_reclaim = tree",
 	"zone_reclaim = on",
 	"compaction = none",
+	"pcp_lists = order0",
+	"pcp_high = fixed",
+	"watermark_boost = off",
 	NULL,
 };
 
@@ -271,6 +286,9 @@ static const char *const profile_3_10[] = {
 	"soft_limit_reclaim = tree",
 	"zone_reclaim = on",
 	"compaction = direct",
+	"pcp_lists = order0",
+	"pcp_high = fixed",
+	"watermark_boost = off",
 	NULL,
 };
 
@@ -313,6 +331,9 @@ static const char *const profile_4_2[] = {
 	"soft_limit_reclaim = tree",
 	"zone_reclaim = off",
 	"compaction = direct",
+	"pcp_lists = order0",
+	"pcp_high = fixed",
+	"watermark_boost = off",
 	NULL,
 };
 
@@ -350,6 +371,9 @@ static const char *const profile_4_5[] = {
 	"soft_limit_reclaim = tree",
 	"zone_reclaim = off",
 	"compaction = direct",
+	"pcp_lists = order0",
+	"pcp_high = fixed",
+	"watermark_boost = off",
 	NULL,
 };
 
@@ -387,6 +411,9 @@ static const char *const profile_4_12[] = {
 	"soft_limit_reclaim = tree",
 	"zone_reclaim = off",
 	"compaction = kcompactd",
+	"pcp_lists = order0",
+	"pcp_high = fixed",
+	"watermark_boost = off",
 	NULL,
 };
 
@@ -424,6 +451,9 @@ static const char *const profile_6_12[] = {
 	"soft_limit_reclaim = tree",
 	"zone_reclaim = off",
 	"compaction = proactive",
+	"pcp_lists = high_order",
+	"pcp_high = auto",
+	"watermark_boost = on",
 	NULL,
 };
 
@@ -461,6 +491,9 @@ static const char *const profile_6_18[] = {
 	"soft_limit_reclaim = tree",
 	"zone_reclaim = off",
 	"compaction = proactive",
+	"pcp_lists = high_order",
+	"pcp_high = auto",
+	"watermark_boost = on",
 	NULL,
 };
 

@@ -32,6 +32,10 @@ static int sim_boot(struct sim *sim, char *err, size_t errlen)
 			 (unsigned long long)s->machine.memory);
 		return -1;
 	}
+	if (setup_per_cpu_pageset(sim)) {
+		snprintf(err, errlen, "%s: out of memory for the per-CPU page lists", s->path);
+		return -1;
+	}
 	sim->min_free_kbytes = s->sysctl.min_free_kbytes >= 0 ?
 				       s->sysctl.min_free_kbytes :
 				       calculate_min_free_kbytes(sim, s->sysctl.thp);
@@ -74,6 +78,8 @@ static int sim_boot(struct sim *sim, char *err, size_t errlen)
 		goto nomem;
 	if (s->run.sample_interval_ns)
 		event_push(sim, 0, sample_event, NULL, 0);
+	if (s->policy.pcp_lists != PCP_LISTS_OFF && s->policy.pcp_high == PCP_HIGH_AUTO)
+		event_push(sim, NSEC_PER_SEC, vmstat_update, NULL, 0);
 	if (memcg_actions_init(sim)) {
 		snprintf(err, errlen, "out of memory queueing the [at] writes");
 		return -1;

@@ -101,6 +101,58 @@ static void buffered_rmqueue(struct sim *sim, struct zone *zone)
 }
 
 /*
+ * rmqueue() (v6.12): orders the per-CPU lists hold come from them, the
+ * rest (and what they cannot refill) from the buddy lists.  A zone a
+ * fallback boosted wakes kswapd for order 0 on the way out, when the
+ * request may wake kswapd: the node may look balanced otherwise.
+ */
+static u32 rmqueue(struct sim *sim, struct zone *zone, unsigned int order, int migratetype,
+		   unsigned int alloc_flags)
+{
+	u32 pfn = NO_PFN;
+
+	if (zone->per_cpu_pageset && pcp_allowed_order(sim, order))
+		pfn = rmqueue_pcplist(sim, zone, order, migratetype, alloc_flags);
+	if (pfn == NO_PFN)
+		pfn = rmqueue_buddy(sim, zone, order, migratetype, alloc_flags);
+	if ((alloc_flags & ALLOC_KSWAPD) && (zone->flags & (1UL << ZONE_BOOSTED_WATERMARK))) {
+		zone->flags &= ~(1UL << ZONE_BOOSTED_WATERMARK);
+		wakeup_kswapd(sim, zone, 0, 0, zone->idx);
+	}
+	return pfn;
+}
+
+/*
+ * get_page_from_freelist() (v6.7+): a zone found below its high
+ * watermark is marked ZONE_BELOW_HIGH, which keeps its per-CPU lists from
+ * growing (nr_pcp_high); a free that brings it back above clears it.
+ */
+static void zone_note_below_high(const struct sim *sim, struct zone *zone, unsigned int order,
+				 enum zone_type highest_zoneidx, unsigned int alloc_flags)
+{
+	if (sim->scn.policy.pcp_high != PCP_HIGH_AUTO || (zone->flags & (1UL << ZONE_BELOW_HIGH)))
+		return;
+	if (!wmark_ok(sim, zone, order, high_wmark_pages(zone), highest_zoneidx, alloc_flags))
+		zone->flags |= 1UL << ZONE_BELOW_HIGH;
+}
+
+/*
+ * zone_watermark_fast() (v6.12): an order-0 __GFP_HIGH request checking
+ * the min watermark of a boosted zone checks it again without the boost:
+ * the min watermark is where boosting stops counting, so that such
+ * requests still get through while kswapd works the boost off.
+ */
+static bool boosted_min_ok(const struct sim *sim, const struct zone *zone, unsigned int order,
+			   enum zone_type highest_zoneidx, unsigned int alloc_flags)
+{
+	if (order || !zone->watermark_boost || !(alloc_flags & ALLOC_MIN_RESERVE) ||
+	    (alloc_flags & ALLOC_WMARK_MASK) != ALLOC_WMARK_MIN)
+		return false;
+	return wmark_ok(sim, zone, order, zone->_watermark[WMARK_MIN], highest_zoneidx,
+			alloc_flags);
+}
+
+/*
  * get_page_from_freelist() (v6.12): walk the zonelist (local node first,
  * then the others; zones from highest_zoneidx down) and take a block of
  * 2^@order pages of @migratetype from the first zone whose watermark
@@ -123,16 +175,21 @@ static u32 get_page_from_freelist(struct task *t, unsigned int order, unsigned i
 
 			if (!populated_zone(zone))
 				continue;
+			if (zone->per_cpu_pageset)
+				zone_note_below_high(sim, zone, order, highest_zoneidx,
+						     alloc_flags);
 			if (!(alloc_flags & ALLOC_NO_WATERMARKS)) {
 				mark = zone->_watermark[alloc_flags & ALLOC_WMARK_MASK] +
 				       zone->watermark_boost;
 				sim->wmark_checks[order]++;
 				charge_sys(t, sim->scn.cost.wmark_check_ns *
 						      wmark_check_steps(sim, zone, order));
-				if (!wmark_ok(sim, zone, order, mark, highest_zoneidx, alloc_flags))
+				if (!wmark_ok(sim, zone, order, mark, highest_zoneidx,
+					      alloc_flags) &&
+				    !boosted_min_ok(sim, zone, order, highest_zoneidx, alloc_flags))
 					continue;
 			}
-			pfn = rmqueue_buddy(sim, zone, order, migratetype, alloc_flags);
+			pfn = rmqueue(sim, zone, order, migratetype, alloc_flags);
 			if (pfn == NO_PFN)
 				continue;
 			/* prep_new_page(): clean, uncharged pages */
@@ -174,12 +231,22 @@ bool pgdat_balanced(struct sim *sim, struct pglist_data *pgdat, int order,
 	return !any;
 }
 
+/* pgdat_watermark_boosted() (v6.12): does a zone up to @highest_zoneidx have a boost? */
+static bool pgdat_watermark_boosted(const struct pglist_data *pgdat, enum zone_type highest_zoneidx)
+{
+	for (int z = (int)highest_zoneidx; z >= 0; z--)
+		if (pgdat->node_zones[z].watermark_boost)
+			return true;
+	return false;
+}
+
 /*
  * wakeup_kswapd() (v6.12): record the order and zone kswapd must balance
  * for and wake it, unless it is awake already, the node is hopeless
- * (kswapd_failures >= MAX_RECLAIM_RETRIES) or already balanced.  In the
- * last two cases the free memory may just be too fragmented: a request
- * that cannot compact directly (no __GFP_DIRECT_RECLAIM) wakes kcompactd.
+ * (kswapd_failures >= MAX_RECLAIM_RETRIES) or already balanced and not
+ * boosted.  In the last two cases the free memory may just be too
+ * fragmented: a request that cannot compact directly (no
+ * __GFP_DIRECT_RECLAIM) wakes kcompactd.
  */
 void wakeup_kswapd(struct sim *sim, struct zone *zone, gfp_t gfp, int order,
 		   enum zone_type highest_zoneidx)
@@ -198,7 +265,8 @@ void wakeup_kswapd(struct sim *sim, struct zone *zone, gfp_t gfp, int order,
 		return;
 	/* v4.11+: a hopeless node's kswapd is left alone */
 	if ((!sim->scn.policy.all_unreclaimable && pgdat->kswapd_failures >= MAX_RECLAIM_RETRIES) ||
-	    pgdat_balanced(sim, pgdat, order, highest_zoneidx)) {
+	    (pgdat_balanced(sim, pgdat, order, highest_zoneidx) &&
+	     !pgdat_watermark_boosted(pgdat, highest_zoneidx))) {
 		if (!(gfp & __GFP_DIRECT_RECLAIM))
 			wakeup_kcompactd(sim, pgdat, order, highest_zoneidx);
 		return;
@@ -420,6 +488,23 @@ static u32 __alloc_pages_direct_compact(struct task *t, gfp_t gfp, unsigned int 
 }
 
 /*
+ * The end of __alloc_pages_direct_reclaim() (v6.12) with per-CPU lists:
+ * after reclaim made progress, try to allocate; if that fails, the freed
+ * pages may sit on other CPUs' lists, so drain every CPU's lists
+ * (drain_all_pages) and try once more.
+ */
+static u32 direct_reclaim_drain(struct task *t, unsigned int order, unsigned int alloc_flags,
+				enum zone_type highest_zoneidx, int migratetype)
+{
+	u32 pfn = get_page_from_freelist(t, order, alloc_flags, highest_zoneidx, migratetype);
+
+	if (pfn != NO_PFN)
+		return pfn;
+	drain_all_pages(t->sim, NULL);
+	return get_page_from_freelist(t, order, alloc_flags, highest_zoneidx, migratetype);
+}
+
+/*
  * What 2.6.x try_to_free_pages() returned to __alloc_pages() as
  * did_some_progress, from do_try_to_free_pages()'s nr_reclaimed and
  * whether its last pass (priority 0) found every zone all_unreclaimable:
@@ -466,7 +551,9 @@ enum vm_fault_result __alloc_pages(struct task *t, gfp_t gfp, unsigned int order
 	bool reclaimed = false, all_unreclaimable = false, pflags;
 	int compaction_retries = 0;
 
-	*pfn = get_page_from_freelist(t, order, ALLOC_WMARK_LOW, highest_zoneidx, migratetype);
+	/* alloc_flags_nofragment(): the fast path may wake kswapd for a boost */
+	*pfn = get_page_from_freelist(t, order, ALLOC_WMARK_LOW | (gfp & __GFP_KSWAPD_RECLAIM),
+				      highest_zoneidx, migratetype);
 	if (*pfn != NO_PFN)
 		return VM_FAULT_DONE;
 	alloc_flags = gfp_to_alloc_flags(gfp, order);
@@ -574,6 +661,12 @@ reclaim:
 		if (!progress)
 			unreserve_highatomic_pageblock(sim, highest_zoneidx, false);
 		reclaimed = true;
+		if (progress && sim->scn.policy.pcp_lists != PCP_LISTS_OFF) {
+			*pfn = direct_reclaim_drain(t, order, alloc_flags, highest_zoneidx,
+						    migratetype);
+			if (*pfn != NO_PFN)
+				return VM_FAULT_DONE;
+		}
 	}
 nopage:
 	warn_alloc(t, gfp, order);
@@ -592,7 +685,8 @@ static void __free_unref_page(struct sim *sim, u32 pfn, bool cold)
 		       page);
 	mem_cgroup_uncharge(sim, pfn);
 	*page = (struct page){ .next = NO_PFN, .prev = NO_PFN, .memcg_id = MEMCG_ID_NONE };
-	free_one_page(sim, pfn, 0);
+	if (!zone->per_cpu_pageset || !free_unref_page_pcp(sim, pfn, 0))
+		free_one_page(sim, pfn, 0);
 	count_vm_event(sim, PGFREE);
 	if (zone->pcp_count)
 		free_hot_cold_page(sim, zone, cold);
@@ -636,8 +730,9 @@ enum vm_fault_result alloc_kernel_pages(struct task *t, gfp_t gfp, unsigned int 
 }
 
 /*
- * __free_pages() of a kernel block of @order (v6.12 __free_pages_ok, the
- * order-0 ones through the per-CPU path of free_unref_page).
+ * __free_pages() of a kernel block of @order (v6.12: the orders the
+ * per-CPU lists hold through free_unref_page, the others
+ * __free_pages_ok).
  */
 void free_kernel_pages(struct sim *sim, u32 pfn, unsigned int order)
 {
@@ -649,7 +744,8 @@ void free_kernel_pages(struct sim *sim, u32 pfn, unsigned int order)
 	for (u32 i = 0; i < 1U << order; i++)
 		sim->mem_map[pfn + i] =
 			(struct page){ .next = NO_PFN, .prev = NO_PFN, .memcg_id = MEMCG_ID_NONE };
-	free_one_page(sim, pfn, order);
+	if (!free_unref_page_pcp(sim, pfn, order))
+		free_one_page(sim, pfn, order);
 	count_vm_events(sim, PGFREE, 1ULL << order);
 }
 

@@ -6,7 +6,8 @@
  *
  *  - every managed frame is exactly one of: free in the buddy allocator,
  *    on an LRU list, isolated by a reclaimer, held by a task (its page
- *    pool) or kernel memory; the counters agree with the walk;
+ *    pool), on a per-CPU page list or kernel memory; the counters agree
+ *    with the walk;
  *  - NR_FREE_PAGES and the zone/node LRU counters match the lists;
  *  - each memcg's usage equals the pages charged to its subtree plus the
  *    charge stocks of tasks in it;
@@ -204,6 +205,10 @@ int mm_verify(struct sim *sim, char *err, size_t errlen)
 		held += mt->pool_nr + (mt->held_pfn != NO_PFN);
 	}
 	held += sim->nr_kernel_pages;
+	/* pages on the per-CPU lists: neither buddy nor LRU, like held ones */
+	for (unsigned int n = 0; n < sim->nr_nodes; n++)
+		for (int z = 0; z < MAX_NR_ZONES; z++)
+			held += zone_pcp_pages(sim, &sim->nodes[n].node_zones[z]);
 
 	for (u32 pfn = 0; pfn < sim->nr_pfns; pfn++) {
 		struct page *page = &sim->mem_map[pfn];

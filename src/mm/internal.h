@@ -138,6 +138,27 @@ enum vm_fault_result __alloc_pages(struct task *t, gfp_t gfp, unsigned int order
 void wakeup_kswapd(struct sim *sim, struct zone *zone, gfp_t gfp, int order,
 		   enum zone_type highest_zoneidx);
 struct pglist_data *task_node(struct task *t);
+/*
+ * The per-CPU page lists (pcp.c, mm/page_alloc.c v6.12), [policy]
+ * pcp_lists (setup in page_alloc.h).  pcp_allowed_order - the orders
+ * the lists hold.
+ * rmqueue_pcplist - a 2^@order block of @migratetype from the running
+ * CPU's list, refilled from the buddy lists when empty; NO_PFN when the
+ * buddy lists have none either.  @z must have lists and @order be
+ * allowed.
+ * free_unref_page_pcp - put a freed 2^@order block (page state already
+ * cleared) on the running CPU's list, giving pages back beyond high;
+ * false when @pfn's zone has no lists or the order is not held (the
+ * caller then frees it to the buddy lists).
+ * drain_all_pages - every CPU's lists of @zone (NULL: all zones) back to
+ * the buddy lists.  zone_pcp_pages - pages on @z's lists, all CPUs.
+ */
+bool pcp_allowed_order(const struct sim *sim, unsigned int order);
+u32 rmqueue_pcplist(struct sim *sim, struct zone *z, unsigned int order, int migratetype,
+		    unsigned int alloc_flags);
+bool free_unref_page_pcp(struct sim *sim, u32 pfn, unsigned int order);
+void drain_all_pages(struct sim *sim, struct zone *zone);
+u64 zone_pcp_pages(const struct sim *sim, const struct zone *z);
 /* zone_watermark_ok of the scenario's watermark_check policy */
 bool wmark_ok(const struct sim *sim, const struct zone *z, unsigned int order, u64 mark,
 	      enum zone_type highest_zoneidx, unsigned int alloc_flags);

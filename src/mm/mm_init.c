@@ -188,7 +188,9 @@ static void init_zone(struct pglist_data *pgdat, enum zone_type idx, u32 start_p
 /*
  * zone_batchsize() and setup_pageset() (v2.6.25): the per-CPU list's batch
  * is about a 4096th of the zone, at most 128 KiB, rounded to 2^n - 1; the
- * hot list drains when it holds 6 batches, the cold one at 2.
+ * hot list drains when it holds 6 batches, the cold one at 2.  Only the
+ * counts, for the all_unreclaimable resets of pcp_lists = off (the lists
+ * themselves are pcp.c).
  */
 static int zone_pcp_init(struct sim *sim, struct zone *z)
 {
@@ -289,7 +291,7 @@ int mem_init_zones(struct sim *sim)
 			}
 		}
 	}
-	if (sim->scn.policy.all_unreclaimable) {
+	if (sim->scn.policy.all_unreclaimable && sim->scn.policy.pcp_lists == PCP_LISTS_OFF) {
 		for (nid = 0; nid < sim->nr_nodes; nid++) {
 			for (z = 0; z < MAX_NR_ZONES; z++) {
 				if (zone_pcp_init(sim, &sim->nodes[nid].node_zones[z])) {
@@ -304,6 +306,7 @@ int mem_init_zones(struct sim *sim)
 
 void mem_free_zones(struct sim *sim)
 {
+	free_per_cpu_pageset(sim);
 	for (unsigned int nid = 0; nid < sim->nr_nodes; nid++)
 		for (int z = 0; z < MAX_NR_ZONES; z++) {
 			free(sim->nodes[nid].node_zones[z].pcp_count);

@@ -136,6 +136,36 @@ struct free_area {
 
 enum zone_watermarks { WMARK_MIN, WMARK_LOW, WMARK_HIGH, WMARK_PROMO, NR_WMARK };
 
+/*
+ * struct per_cpu_pages (include/linux/mmzone.h, v6.12): one CPU's lists of
+ * free pages of one zone, a list per (order, migratetype) for orders
+ * 0..PAGE_ALLOC_COSTLY_ORDER and one for the PMD order (order_to_pindex).
+ * Pages on them are not in the buddy lists and not in NR_FREE_PAGES;
+ * they are linked through page->next/prev with page->order set and no
+ * PG_buddy.  count is in pages; high/batch as the kernel keeps them.
+ */
+#define NR_LOWORDER_PCP_LISTS (MIGRATE_PCPTYPES * (PAGE_ALLOC_COSTLY_ORDER + 1))
+#define NR_PCP_LISTS (NR_LOWORDER_PCP_LISTS + 1)
+#define PCPF_PREV_FREE_HIGH_ORDER 0x01
+#define PCPF_FREE_HIGH_BATCH 0x02
+struct per_cpu_pages {
+	int count; /* pages on the lists */
+	int high; /* drain above this; 0 until first used (v6.7+ tuning) */
+	int high_min, high_max;
+	int batch; /* pages moved to or from the buddy lists at a time */
+	u8 flags; /* PCPF_* */
+	u8 alloc_factor; /* batch scale of refills, 0..PCP_BATCH_SCALE_MAX */
+	int free_count; /* pages freed since the last allocation (v6.7+) */
+	struct pfn_list lists[NR_PCP_LISTS];
+};
+
+/* zone->flags (include/linux/mmzone.h, v6.12) */
+enum zone_flags {
+	ZONE_BOOSTED_WATERMARK, /* a fallback boosted the watermarks: wake kswapd */
+	ZONE_RECLAIM_ACTIVE, /* kswapd is reclaiming: keep pcp lists short */
+	ZONE_BELOW_HIGH, /* free pages below the high watermark */
+};
+
 struct pglist_data;
 
 struct zone {
@@ -147,6 +177,10 @@ struct zone {
 	u64 managed_pages; /* simulated frames, buddy-managed */
 	u64 _watermark[NR_WMARK];
 	u64 watermark_boost;
+	unsigned long flags; /* 1 << enum zone_flags */
+	/* one per CPU, NULL when [policy] pcp_lists = off (page_alloc.c) */
+	struct per_cpu_pages *per_cpu_pageset;
+	int pageset_high_min, pageset_high_max, pageset_batch;
 	long lowmem_reserve[MAX_NR_ZONES];
 	u64 nr_reserved_highatomic;
 	struct free_area free_area[NR_PAGE_ORDERS];

@@ -247,6 +247,9 @@ void setup_per_zone_wmarks(struct sim *sim)
 		z->watermark_boost = 0;
 	}
 	calculate_totalreserve_pages(sim);
+	/* the per-CPU lists' high marks follow the low watermark */
+	for_each_zone_idx(sim, nid, zid)
+		zone_pcp_update(sim, &sim->nodes[nid].node_zones[zid]);
 }
 
 unsigned int lowmem_reserve_ratio_of(const struct scenario *s, enum zone_type z)
@@ -676,6 +679,28 @@ static u64 move_freepages_block(struct sim *sim, struct zone *z, u64 start, int 
 }
 
 /*
+ * Models v6.12 boost_watermark(): see page_alloc.h.
+ */
+bool boost_watermark(const struct sim *sim, struct zone *z)
+{
+	u64 max_boost;
+
+	if (!sim->scn.sysctl.watermark_boost_factor)
+		return false;
+	/* small zones: a boost could cause an OOM at once */
+	if (pageblock_nr_pages(sim) * 4 > zone_managed_pages(z))
+		return false;
+	max_boost =
+		mult_frac(z->_watermark[WMARK_HIGH], sim->scn.sysctl.watermark_boost_factor, 10000);
+	/* watermarks not set up yet: reclaim could not meet a boost */
+	if (!max_boost)
+		return false;
+	max_boost = max_u64(pageblock_nr_pages(sim), max_boost);
+	z->watermark_boost = min_u64(z->watermark_boost + pageblock_nr_pages(sim), max_boost);
+	return true;
+}
+
+/*
  * Models v6.12 steal_suitable_fallback(): the fallback block at @pfn, of
  * @current_order, serves a request of @order and @start_type.
  *  - a block of a pageblock or more becomes the requester's outright:
@@ -687,13 +712,13 @@ static u64 move_freepages_block(struct sim *sim, struct zone *z, u64 start, int 
  *    all its free blocks move and the request is served from them;
  *  - else a single block is taken and its remainder stays with the
  *    pageblock's type, mixing types in that pageblock.
- * Highatomic pageblocks are never claimed.  Watermark boosting on
- * fallback (boost_watermark, v5.0+, SPEC 1.3) belongs here and is not
- * modelled yet.
+ * Highatomic pageblocks are never claimed.  A fallback below pageblock
+ * size boosts the zone's watermarks (v5.0+, boost_watermark()), and marks
+ * the zone for a kswapd wake-up when the request may wake kswapd.
  */
 static u32 steal_suitable_fallback(struct sim *sim, struct zone *z, u32 pfn,
 				   unsigned int current_order, unsigned int order, int start_type,
-				   bool whole_block)
+				   bool whole_block, unsigned int alloc_flags)
 {
 	int block_type = get_pfnblock_migratetype(sim, z, pfn);
 	u64 start, free_pages, movable_pages, alike_pages;
@@ -706,6 +731,9 @@ static u32 steal_suitable_fallback(struct sim *sim, struct zone *z, u32 pfn,
 		expand(sim, z, pfn, order, current_order, start_type);
 		return pfn;
 	}
+	if (sim->scn.policy.watermark_boost && boost_watermark(sim, z) &&
+	    (alloc_flags & ALLOC_KSWAPD))
+		z->flags |= 1UL << ZONE_BOOSTED_WATERMARK;
 	if (!whole_block)
 		goto single_page;
 	if (!prep_move_freepages_block(sim, z, pfn, &start, &free_pages, &movable_pages))
@@ -734,7 +762,8 @@ single_page:
  * ALLOC_NOFRAGMENT (v5.0+: fall back only in whole pageblocks while
  * another zone could serve the request) is not modelled.
  */
-static u32 rmqueue_fallback(struct sim *sim, struct zone *z, unsigned int order, int start_mt)
+static u32 rmqueue_fallback(struct sim *sim, struct zone *z, unsigned int order, int start_mt,
+			    unsigned int alloc_flags)
 {
 	int o, fallback_mt = -1;
 	bool can_steal = false;
@@ -756,7 +785,30 @@ static u32 rmqueue_fallback(struct sim *sim, struct zone *z, unsigned int order,
 	if (fallback_mt < 0)
 		return NO_PFN;
 	return steal_suitable_fallback(sim, z, z->free_area[o].free_list[fallback_mt].head,
-				       (unsigned int)o, order, start_mt, can_steal);
+				       (unsigned int)o, order, start_mt, can_steal, alloc_flags);
+}
+
+/*
+ * Models v6.12 __rmqueue(): see page_alloc.h.  (No CMA, so no
+ * ALLOC_CMA balancing.)  Inline here, for the order-0 path through
+ * rmqueue_buddy.
+ */
+static inline u32 rmqueue_own_or_fallback(struct sim *sim, struct zone *z, unsigned int order,
+					  int migratetype, unsigned int alloc_flags)
+{
+	u32 pfn = rmqueue_smallest(sim, z, order, migratetype);
+
+	if (pfn == NO_PFN)
+		pfn = rmqueue_fallback(sim, z, order, migratetype, alloc_flags);
+	if (pfn != NO_PFN)
+		z->vm_stat[NR_FREE_PAGES] -= 1L << order;
+	return pfn;
+}
+
+u32 __rmqueue(struct sim *sim, struct zone *z, unsigned int order, int migratetype,
+	      unsigned int alloc_flags)
+{
+	return rmqueue_own_or_fallback(sim, z, order, migratetype, alloc_flags);
 }
 
 /*
@@ -773,12 +825,13 @@ u32 rmqueue_buddy(struct sim *sim, struct zone *z, unsigned int order, int migra
 		return NO_PFN;
 	if (alloc_flags & ALLOC_HIGHATOMIC)
 		pfn = rmqueue_smallest(sim, z, order, MIGRATE_HIGHATOMIC);
-	if (pfn == NO_PFN)
-		pfn = rmqueue_smallest(sim, z, order, migratetype);
-	if (pfn == NO_PFN)
-		pfn = rmqueue_fallback(sim, z, order, migratetype);
-	if (pfn == NO_PFN && (alloc_flags & (ALLOC_OOM | ALLOC_NON_BLOCK)))
+	if (pfn == NO_PFN) {
+		/* __rmqueue counts its block out of NR_FREE_PAGES itself */
+		pfn = rmqueue_own_or_fallback(sim, z, order, migratetype, alloc_flags);
+		if (pfn != NO_PFN || !(alloc_flags & (ALLOC_OOM | ALLOC_NON_BLOCK)))
+			return pfn;
 		pfn = rmqueue_smallest(sim, z, order, MIGRATE_HIGHATOMIC);
+	}
 	if (pfn != NO_PFN)
 		z->vm_stat[NR_FREE_PAGES] -= 1L << order;
 	return pfn;
@@ -1058,6 +1111,25 @@ static int set_thp(struct cfg_ctx *k, void *obj, const char *val)
 	return 0;
 }
 
+/*
+ * percpu_pagelist_high_fraction (v5.14+): 0, or at least
+ * MIN_PERCPU_PAGELIST_HIGH_FRACTION (8), as the kernel's handler insists.
+ */
+static int set_percpu_pagelist_high_fraction(struct cfg_ctx *k, void *obj, const char *val)
+{
+	struct scn_sysctl *sc = obj;
+	char buf[CFG_MSG_LEN];
+	u64 v;
+
+	if (cfg_parse_uint_range(val, 0, INT_MAX, &v, buf, sizeof(buf)))
+		return cfg_fail(k, ": %s", buf);
+	if (v && v < 8)
+		return cfg_fail(k, ": %llu is below 8 (valid 0 or 8..2147483647)",
+				(unsigned long long)v);
+	sc->percpu_pagelist_high_fraction = (unsigned int)v;
+	return 0;
+}
+
 #define S_OFF(f) offsetof(struct scn_sysctl, f)
 
 /* [sysctl]: the kernel's limits are extra1/extra2 of each vm sysctl */
@@ -1096,6 +1168,12 @@ static const struct cfg_key page_alloc_sysctl_keys[] = {
 	  .def = "madvise",
 	  .range = "always \\| madvise \\| never",
 	  .doc = "/sys/kernel/mm/transparent_hugepage/enabled: on (always, madvise) raises min_free_kbytes (khugepaged)" },
+	{ .name = "percpu_pagelist_high_fraction",
+	  .type = CFG_CUSTOM,
+	  .set = set_percpu_pagelist_high_fraction,
+	  .def = "0",
+	  .range = "0 \\| 8..2147483647",
+	  .doc = "per-CPU lists' high mark = managed pages / this, per CPU of the node (0 = from the low watermark); with pcp_high = fixed the older percpu_pagelist_fraction (high = managed / this, batch = high / 4)" },
 };
 CFG_TABLE(page_alloc_sysctl_table, page_alloc_sysctl_keys);
 
@@ -1122,6 +1200,24 @@ static const struct cfg_key page_alloc_policy_keys[] = {
 	  .values = CFG_VALUES("off", "on"),
 	  .def = "off",
 	  .doc = "Rik van Riel's 2008 patch (seed 004, not merged): direct reclaim skips a zone that meets 4 x its high watermark at the request's order" },
+	{ .name = "pcp_lists",
+	  .type = CFG_ENUM,
+	  P_OFF(pcp_lists),
+	  .values = CFG_VALUES("off", "order0", "high_order"),
+	  .def = "high_order",
+	  .doc = "per-CPU page lists: none, pages go straight to and from the buddy lists (the model before them) / order 0, a list per migratetype (v2.6.32..5.12) / orders 0..3 and the PMD order (v5.13+)" },
+	{ .name = "pcp_high",
+	  .type = CFG_ENUM,
+	  P_OFF(pcp_high),
+	  .values = CFG_VALUES("fixed", "low_wmark", "auto"),
+	  .def = "auto",
+	  .doc = "per-CPU list high mark: 6 x batch, batch from at most 512 KiB (< v4.19) / the low watermark split over the node's CPUs (v5.14..6.6) / tuned between that and an eighth of the zone (v6.7+)" },
+	{ .name = "watermark_boost",
+	  .type = CFG_ENUM,
+	  P_OFF(watermark_boost),
+	  .values = CFG_VALUES("off", "on"),
+	  .def = "on",
+	  .doc = "v5.0+: a fallback steal below pageblock size boosts the watermarks by a pageblock (up to watermark_boost_factor) and kswapd reclaims the boost without writeback or swap" },
 };
 CFG_TABLE(page_alloc_policy_table, page_alloc_policy_keys);
 

@@ -159,6 +159,24 @@ u64 nr_free_buffer_pages(const struct sim *sim);
  */
 long calculate_min_free_kbytes(const struct sim *sim, bool thp);
 
+/*
+ * The per-CPU page lists (pcp.c, [policy] pcp_lists).
+ * setup_per_cpu_pageset - v6.12: empty lists for every CPU in every
+ * populated zone, at boot after mem_init_zones (0 or -ENOMEM; nothing
+ * with pcp_lists = off); free_per_cpu_pageset frees them.
+ * zone_pcp_update - v6.12: @z's per-CPU high and batch from its managed
+ * pages and low watermark (setup_per_zone_wmarks calls it).
+ */
+int setup_per_cpu_pageset(struct sim *sim);
+/*
+ * vmstat_update - the once-a-second decay of the tuned per-CPU high marks
+ * (pcp_high = auto), an event the machine starts at boot; it pushes
+ * itself again while workloads run.
+ */
+void vmstat_update(struct sim *sim, void *unused, u64 unused_arg);
+void free_per_cpu_pageset(struct sim *sim);
+void zone_pcp_update(struct sim *sim, struct zone *z);
+
 /* v6.12 __setup_per_zone_wmarks: min/low/high/promo of every zone. */
 void setup_per_zone_wmarks(struct sim *sim);
 /* v6.12 setup_per_zone_lowmem_reserve + calculate_totalreserve_pages. */
@@ -212,6 +230,24 @@ void set_pageblock_migratetype(const struct sim *sim, struct zone *z, u32 pfn, i
  */
 u32 rmqueue_buddy(struct sim *sim, struct zone *z, unsigned int order, int migratetype,
 		  unsigned int alloc_flags);
+/*
+ * __rmqueue - v6.12: a 2^@order block of @migratetype from @z's own lists
+ * (__rmqueue_smallest) or else from another type's (__rmqueue_fallback,
+ * stealing and boosting as the kernel does; @alloc_flags: ALLOC_KSWAPD),
+ * counted out of NR_FREE_PAGES.  No highatomic reserve: rmqueue_buddy
+ * adds that.  Returns the first PFN or NO_PFN.  The per-CPU lists refill
+ * through it (rmqueue_bulk).
+ */
+u32 __rmqueue(struct sim *sim, struct zone *z, unsigned int order, int migratetype,
+	      unsigned int alloc_flags);
+/*
+ * boost_watermark - v6.12 (v5.0+): after a fallback steal, raise @z's
+ * watermark_boost by a pageblock, up to watermark_boost_factor/10000 of
+ * the high watermark (at least a pageblock).  Nothing when the factor is
+ * 0, the zone has less than 4 pageblocks or the high watermark is 0.
+ * Returns whether it boosted.
+ */
+bool boost_watermark(const struct sim *sim, struct zone *z);
 /*
  * free_one_page - give a 2^@order block starting at @pfn back (v6.12
  * free_one_page → __free_one_page), to the lists of its pageblock's

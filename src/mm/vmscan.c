@@ -2206,32 +2206,115 @@ static bool kswapd_shrink_node(struct task *t, struct pglist_data *pgdat, struct
 }
 
 /*
+ * balance_pgdat()'s boost bookkeeping (v6.12): the boosts of the zones up
+ * to @highest_zoneidx at entry, and their sum, the boost reclaim target.
+ */
+static unsigned long kswapd_boost_start(const struct pglist_data *pgdat,
+					enum zone_type highest_zoneidx,
+					u64 zone_boosts[MAX_NR_ZONES])
+{
+	unsigned long nr_boost_reclaim = 0;
+
+	for (int z = 0; z < MAX_NR_ZONES; z++) {
+		zone_boosts[z] = z <= (int)highest_zoneidx ? pgdat->node_zones[z].watermark_boost :
+							     0;
+		nr_boost_reclaim += zone_boosts[z];
+	}
+	return nr_boost_reclaim;
+}
+
+/*
+ * ... and at its end: each zone loses the boost it had at entry, and a
+ * balance that was boosted wakes kcompactd for a pageblock, as there is
+ * likely room now to defragment pageblocks.
+ */
+static void kswapd_boost_end(struct sim *sim, struct pglist_data *pgdat,
+			     enum zone_type highest_zoneidx, const u64 zone_boosts[MAX_NR_ZONES])
+{
+	bool boosted = false;
+
+	for (int z = 0; z <= (int)highest_zoneidx; z++) {
+		struct zone *zone = &pgdat->node_zones[z];
+
+		boosted |= zone_boosts[z] != 0;
+		zone->watermark_boost -= min_u64(zone->watermark_boost, zone_boosts[z]);
+	}
+	if (boosted)
+		wakeup_kcompactd(sim, pgdat, (int)pageblock_order(sim), highest_zoneidx);
+}
+
+/*
+ * set_reclaim_active() / clear_reclaim_active() (v5.14+): while kswapd
+ * balances the node, its eligible zones keep their per-CPU lists short
+ * (nr_pcp_high).
+ */
+static void set_reclaim_active(struct pglist_data *pgdat, enum zone_type highest_zoneidx, bool on)
+{
+	for (int z = 0; z <= (int)highest_zoneidx; z++) {
+		struct zone *zone = &pgdat->node_zones[z];
+
+		if (!populated_zone(zone))
+			continue;
+		if (on)
+			zone->flags |= 1UL << ZONE_RECLAIM_ACTIVE;
+		else
+			zone->flags &= ~(1UL << ZONE_RECLAIM_ACTIVE);
+	}
+}
+
+/*
  * balance_pgdat() (v6.12): from DEF_PRIORITY down to 1, shrink the node
  * until one eligible zone meets its high watermark; the priority drops
  * when a round scanned less than its target or reclaimed nothing.  A
- * balance_pgdat that reclaimed nothing counts a kswapd failure.  Watermark
- * boosting and kswapd_age_node's separate anon aging pass are not
- * modelled (the anon aging at the end of each shrink_lruvec does that
- * work).  Before 3.11 kswapd napped while writeback caught up.
+ * balance_pgdat that reclaimed nothing counts a kswapd failure.
+ * kswapd_age_node's separate anon aging pass is not modelled (the anon
+ * aging at the end of each shrink_lruvec does that work).  Before 3.11
+ * kswapd napped while writeback caught up.
+ *
+ * Watermark boost (v5.0+): the boosts of the eligible zones at entry are
+ * the reclaim target of a node that is otherwise balanced.  That reclaim
+ * neither writes nor swaps, stays at priority DEF_PRIORITY - 2 or above,
+ * and stops as soon as a round reclaims nothing; real imbalance drops
+ * the boost target and restarts as normal reclaim.  At the end the boosts
+ * seen at entry are taken off the zones (boosts added meanwhile stay).
  */
 static void balance_pgdat(struct task *t, struct pglist_data *pgdat, struct scan_control *sc)
 {
 	struct sim *sim = t->sim;
+	u64 zone_boosts[MAX_NR_ZONES];
+	unsigned long nr_boost_reclaim = kswapd_boost_start(pgdat, sc->reclaim_idx, zone_boosts);
 
 	count_vm_event(sim, PAGEOUTRUN);
+	set_reclaim_active(pgdat, sc->reclaim_idx, true);
 	for (;;) {
 		unsigned long nr_reclaimed = sc->nr_reclaimed;
-		bool raise_priority;
+		bool raise_priority, balanced;
 
-		if (pgdat_balanced(sim, pgdat, sc->order, sc->reclaim_idx) ||
+		balanced = pgdat_balanced(sim, pgdat, sc->order, sc->reclaim_idx);
+		if (!balanced && nr_boost_reclaim) {
+			nr_boost_reclaim = 0;
+			sc->priority = DEF_PRIORITY;
+		}
+		if ((balanced && !nr_boost_reclaim) ||
 		    (sc->priority != DEF_PRIORITY &&
 		     node_all_unreclaimable(sim, pgdat, sc->reclaim_idx)))
-			return;
+			goto out;
+		/* boosted reclaim relieves pressure; it issues no I/O */
+		sc->may_writepage = sc->may_swap = !nr_boost_reclaim;
 		if (sc->priority < DEF_PRIORITY - 2)
 			sc->may_writepage = true;
-		raise_priority = kswapd_shrink_node(t, pgdat, sc);
+		raise_priority = kswapd_shrink_node(t, pgdat, sc) &&
+				 !(nr_boost_reclaim && sc->priority == DEF_PRIORITY - 2);
 		if (sim->scn.policy.all_unreclaimable)
 			mark_all_unreclaimable(pgdat, sc->reclaim_idx);
+		if (nr_boost_reclaim) {
+			unsigned long round = sc->nr_reclaimed - nr_reclaimed;
+
+			nr_boost_reclaim -= min_u64(nr_boost_reclaim, round);
+			/* no I/O allowed: a round without progress ends it */
+			if (nr_boost_reclaim && !round)
+				break;
+		}
 		if (raise_priority || sc->nr_reclaimed == nr_reclaimed)
 			sc->priority--;
 		if (sc->priority < 1)
@@ -2244,6 +2327,9 @@ static void balance_pgdat(struct task *t, struct pglist_data *pgdat, struct scan
 	}
 	if (!sc->nr_reclaimed && !sim->scn.policy.all_unreclaimable)
 		pgdat->kswapd_failures++;
+out:
+	set_reclaim_active(pgdat, sc->reclaim_idx, false);
+	kswapd_boost_end(sim, pgdat, sc->reclaim_idx, zone_boosts);
 }
 
 /*

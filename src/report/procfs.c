@@ -106,6 +106,47 @@ static int first_populated_zone(const struct pglist_data *pgdat)
 	return -1;
 }
 
+/* include/linux/bitops.h fls(): the 1-based index of the top bit, 0 for 0 */
+static int fls_u64(u64 x)
+{
+	return x ? 64 - __builtin_clzll(x) : 0;
+}
+
+/*
+ * The "pagesets" block of zoneinfo_show_print() (mm/vmstat.c): each CPU's
+ * list count, high and batch (v6.7+ also high_min and high_max, in wider
+ * columns), and the CPU's vm stats threshold, which the model computes as
+ * calculate_normal_threshold() (v6.12) does: 2 x fls(CPUs) x (1 +
+ * fls(managed in 128 MiB units)), at most 125.  (Under memory pressure
+ * the kernel switches to a smaller threshold while kswapd is awake; the
+ * model prints the normal one.)
+ */
+static void zoneinfo_pagesets(FILE *f, const struct sim *sim, const struct zone *zone)
+{
+	u64 mem = zone_managed_pages(zone) >> (27 - sim->page_shift);
+	int threshold = 2 * fls_u64(sim->eng.nr_cpus) * (1 + fls_u64(mem));
+
+	if (threshold > 125)
+		threshold = 125;
+	fputs("\n  pagesets", f);
+	for (unsigned int c = 0; c < sim->eng.nr_cpus; c++) {
+		const struct per_cpu_pages *pcp = &zone->per_cpu_pageset[c];
+
+		if (sim->scn.policy.pcp_high == PCP_HIGH_AUTO)
+			fprintf(f,
+				"\n    cpu: %u\n              count:    %d\n              high:     %d"
+				"\n              batch:    %d\n              high_min: %d"
+				"\n              high_max: %d",
+				c, pcp->count, pcp->high, pcp->batch, pcp->high_min, pcp->high_max);
+		else
+			fprintf(f,
+				"\n    cpu: %u\n              count: %d\n              high:  %d"
+				"\n              batch: %d",
+				c, pcp->count, pcp->high, pcp->batch);
+		fprintf(f, "\n  vm stats threshold: %d", threshold);
+	}
+}
+
 static void zoneinfo_show_print(FILE *f, const struct sim *sim, const struct pglist_data *pgdat,
 				int zi)
 {
@@ -160,11 +201,10 @@ static void zoneinfo_show_print(FILE *f, const struct sim *sim, const struct pgl
 
 	/*
 	 * Left out: the NUMA event lines (numa_hit ...), which the model does
-	 * not count, and the "pagesets" block with its per-CPU
-	 * count/high/batch and "vm stats threshold" lines: the model has no
-	 * per-CPU page lists or per-CPU counter deltas, so any figure there
-	 * would be invented.
+	 * not count.  The "pagesets" block comes with the per-CPU lists.
 	 */
+	if (zone->per_cpu_pageset)
+		zoneinfo_pagesets(f, sim, zone);
 	fprintf(f,
 		"\n  node_unreclaimable:  %u"
 		"\n  start_pfn:           %" PRIu32,

@@ -140,6 +140,7 @@ struct scn_sysctl {
 	int min_free_kbytes_origin; /* where it was given, for messages */
 	unsigned int watermark_scale_factor; /* 1..3000, 1/10000 of managed */
 	unsigned int watermark_boost_factor; /* 0..., 1/10000 of high */
+	unsigned int percpu_pagelist_high_fraction; /* 0 (low watermark) or 8.. */
 	unsigned int swappiness; /* 0..200 */
 	unsigned int dirty_ratio; /* percent of dirtyable memory */
 	unsigned int dirty_background_ratio; /* percent */
@@ -213,6 +214,20 @@ enum swap_readahead_policy {
 	SWAP_RA_BLOCK, /* v3.14+ swap_cluster_readahead: an aligned block of
 			* slots sized by swapin_nr_pages() (< v4.14, and later
 			* kernels with a rotating swap device) */
+};
+
+/* pcp_lists: the per-CPU page lists in front of the buddy allocator */
+enum pcp_lists_policy {
+	PCP_LISTS_OFF, /* pages go straight to and from the buddy lists */
+	PCP_LISTS_ORDER0, /* order 0 only, one list per migratetype (< v5.13) */
+	PCP_LISTS_HIGH_ORDER, /* orders 0..3 and the PMD order (v5.13+) */
+};
+
+/* pcp_high: how a per-CPU list's high mark is set */
+enum pcp_high_policy {
+	PCP_HIGH_FIXED, /* 6 x batch, batch from at most 512 KiB (< v4.19) */
+	PCP_HIGH_LOW_WMARK, /* zone_highsize(): the low watermark per CPU (v5.14..6.6) */
+	PCP_HIGH_AUTO, /* tuned between high_min and high_max (v6.7+) */
 };
 
 /* tlb_flush: TLB shootdown when reclaim unmaps pages (seed 001) */
@@ -292,6 +307,9 @@ struct scn_policy {
 				 * memcg LRU sizes (v5.13+) */
 	enum soft_limit_reclaim_policy soft_limit_reclaim;
 	bool zone_reclaim; /* zone_reclaim = on: shrink_zone per zone (< v4.8) */
+	enum pcp_lists_policy pcp_lists;
+	enum pcp_high_policy pcp_high;
+	bool watermark_boost; /* watermark_boost = on: boost on fallback (v5.0+) */
 	u64 keys_given; /* 1 << index of each key given (file or
 					 * --set): a profile leaves them alone */
 };
