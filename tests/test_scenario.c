@@ -1191,6 +1191,9 @@ static void test_workload_shapes(void **state)
 		     "t.ini:4: [workload a] oom_score_adj: '1001': expected -1000..1000");
 	expect_error("[workload a]\ntype = anon_fill\nsize = 1M\noom_score_adj = --5\n",
 		     "t.ini:4: [workload a] oom_score_adj: '--5': expected -1000..1000");
+	expect_error(
+		"[machine]\nread_ahead_async = yes\n",
+		"t.ini:2: [machine] read_ahead_async: unknown value 'yes' (expected off or on)");
 	expect_error("[workload a]\ntype = anon_fill\nsize = 1M\nprogram_text = 2G\n",
 		     "t.ini:4: [workload a] program_text: '2G' is more than 1024M");
 	expect_error(

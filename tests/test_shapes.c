@@ -352,6 +352,40 @@ static void test_program_text(void **state)
 	sim_destroy(sim);
 }
 
+/*
+ * read_ahead_async: a window's pages past the request are read ahead and
+ * the reader reaching the first of them starts the next window, so up to
+ * two windows (2 MiB each here) are ahead of it.  In a 3 MiB group they
+ * do not fit: reclaim takes pages read ahead before the reader gets to
+ * them and the reader reads them again - each such page a refault and
+ * read twice (pgpgin: the file's 32 MiB and the refaulted pages again).
+ * Reading synchronously, each window when the reader misses, nothing is
+ * lost; nor with room for the windows.
+ */
+#define RA_INI(max, async)                                                                    \
+	"[machine]\ncpus = 1\nmemory = 256M\nread_ahead = 2M\nread_ahead_async = " async "\n" \
+	"[policy]\ncgroup = v2\n[cgroup box]\nparent = /\nmax = " max "\n"                    \
+	"[workload r]\ntype = file_read\ncgroup = box\nsize = 32M\nblock = 1M\ncount = 1\n"
+
+static void test_read_ahead_async(void **state)
+{
+	struct sim *sim = run_text("ra.ini", RA_INI("3M", "on"));
+
+	assert_int_equal(test_memory_stat(sim, "box", "workingset_refault_file"), 3584);
+	assert_int_equal(test_vmstat(sim, "pgpgin"), 32 * 1024 + 3584 * 4);
+	sim_destroy(sim);
+
+	sim = run_text("ra.ini", RA_INI("3M", "off"));
+	assert_int_equal(test_memory_stat(sim, "box", "workingset_refault_file"), 0);
+	assert_int_equal(test_vmstat(sim, "pgpgin"), 32 * 1024);
+	sim_destroy(sim);
+
+	sim = run_text("ra.ini", RA_INI("64M", "on"));
+	assert_int_equal(test_memory_stat(sim, "box", "workingset_refault_file"), 0);
+	assert_int_equal(test_vmstat(sim, "pgpgin"), 32 * 1024);
+	sim_destroy(sim);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -359,7 +393,7 @@ int main(void)
 		cmocka_unit_test(test_rate_reads),     cmocka_unit_test(test_hold_cold),
 		cmocka_unit_test(test_hold_alone),     cmocka_unit_test(test_hold_oom_killed),
 		cmocka_unit_test(test_text_exec),      cmocka_unit_test(test_text_iterations),
-		cmocka_unit_test(test_program_text),
+		cmocka_unit_test(test_program_text),   cmocka_unit_test(test_read_ahead_async),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

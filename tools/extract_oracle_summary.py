@@ -509,6 +509,8 @@ def grid_scenario(cfg, counters, mach, stream_mib):
         "disk_depth = 128",
         "; the disk's read_ahead_kb",
         "read_ahead = %dK" % mach["read_ahead_kb"],
+        "; read() readahead as the kernel does it, a window ahead of the reader",
+        "read_ahead_async = on",
         "",
         "[sysctl]",
     ]
