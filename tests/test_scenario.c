@@ -1012,7 +1012,7 @@ static void test_set_errors(void **state)
 		  "--set cgroup.nope.limit=1G: no [cgroup nope] in the scenario");
 	set_error(
 		"workload.fill.hot=28M",
-		"--set workload.fill.hot=28M: [workload fill] hot: not a key of type anon_fill (anon_fill takes tasks, size, passes, pattern, hot_pct, hot_share, touch, then, oom_score_adj)");
+		"--set workload.fill.hot=28M: [workload fill] hot: not a key of type anon_fill (anon_fill takes tasks, size, passes, pattern, hot_pct, hot_share, touch, then, oom_score_adj, program_text, program_data, program_text_start)");
 	set_error("sysctl.swappiness=201",
 		  "--set sysctl.swappiness=201: [sysctl] swappiness: 201 out of range (0..200)");
 	set_error(
@@ -1175,7 +1175,7 @@ static void test_workload_types(void **state)
 	/* a key of another type, even when type comes after it */
 	expect_error(
 		"[workload w]\nsize = 1M\nhot = 28M\ntype = anon_fill\n",
-		"t.ini:3: [workload w] hot: not a key of type anon_fill (anon_fill takes tasks, size, passes, pattern, hot_pct, hot_share, touch, then, oom_score_adj)");
+		"t.ini:3: [workload w] hot: not a key of type anon_fill (anon_fill takes tasks, size, passes, pattern, hot_pct, hot_share, touch, then, oom_score_adj, program_text, program_data, program_text_start)");
 	expect_error(
 		"[workload w]\ntype = file_write\nsize = 1M\ncount = 2\n",
 		"t.ini:4: [workload w] count: not a key of type file_write (file_write takes tasks, size, block)");
@@ -1269,6 +1269,27 @@ static void test_workload_shapes(void **state)
 		     "t.ini:4: [workload a] oom_score_adj: '1001': expected -1000..1000");
 	expect_error("[workload a]\ntype = anon_fill\nsize = 1M\noom_score_adj = --5\n",
 		     "t.ini:4: [workload a] oom_score_adj: '--5': expected -1000..1000");
+	expect_error(
+		"[machine]\nread_ahead_async = yes\n",
+		"t.ini:2: [machine] read_ahead_async: unknown value 'yes' (expected off or on)");
+	expect_error("[workload a]\ntype = anon_fill\nsize = 1M\nprogram_text = 2G\n",
+		     "t.ini:4: [workload a] program_text: '2G' is more than 1024M");
+	expect_error(
+		"[workload a]\ntype = anon_fill\nsize = 1M\nprogram_text = 12x\n",
+		"t.ini:4: [workload a] program_text: bad size '12x' (expected a number with K/M/G/T suffix)");
+	expect_error(
+		"[workload a]\ntype = anon_fill\nsize = 1M\nprogram_text_start = warm\n",
+		"t.ini:4: [workload a] program_text_start: unknown value 'warm' (expected cold or evicted)");
+	expect_error("[workload a]\ntype = anon_fill\nsize = 1M\nprogram_data = 1025M\n",
+		     "t.ini:4: [workload a] program_data: '1025M' is more than 1024M");
+	expect_error(
+		"[workload m]\ntype = madvise09\nsize = 128p\nprogram_data = 1p2\n",
+		"t.ini:4: [workload m] program_data: bad size '1p2' (expected a number with K/M/G/T suffix)");
+	expect_error("[workload m]\ntype = madvise09\nsize = 128p\nprogram_text = 2G\n",
+		     "t.ini:4: [workload m] program_text: '2G' is more than 1024M");
+	expect_error(
+		"[workload m]\ntype = madvise09\nsize = 128p\nprogram_text_start = no\n",
+		"t.ini:4: [workload m] program_text_start: unknown value 'no' (expected cold or evicted)");
 	expect_error("[workload t]\ntype = text_loop\n",
 		     "t.ini:1: [workload t]: size missing (required for type text_loop)");
 	expect_error("[workload t]\ntype = text_loop\nsize = 1M\nexec = maybe\n",
@@ -1503,7 +1524,7 @@ static void test_set_type_keys(void **state)
 	set_ok("workload.w.block=64K");
 	set_error(
 		"workload.w.type=anon_fill",
-		"--set workload.w.type=anon_fill: [workload w] block: not a key of type anon_fill (anon_fill takes tasks, size, passes, pattern, hot_pct, hot_share, touch, then, oom_score_adj)");
+		"--set workload.w.type=anon_fill: [workload w] block: not a key of type anon_fill (anon_fill takes tasks, size, passes, pattern, hot_pct, hot_share, touch, then, oom_score_adj, program_text, program_data, program_text_start)");
 }
 
 /* [machine] from = host: the host is the base, later keys and --set win. */

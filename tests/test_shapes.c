@@ -3,7 +3,8 @@
  * test_shapes.c - workload shapes real reports need: a rate limit on any
  * workload (the common key rate, wl_rate), anonymous memory allocated
  * then held cold (anon_fill then = hold, wl_hold), and a loop over
- * executable file-mapped text (text_loop), which v6.12 reclaim protects.
+ * executable file-mapped text (text_loop), which v6.12 reclaim protects,
+ * and a program's own text beside its memory (program_text).
  */
 #include "testsim.h"
 
@@ -289,6 +290,102 @@ static void test_text_iterations(void **state)
 	sim_destroy(sim);
 }
 
+/*
+ * program_text: anon_fill's 16 pages of text are charged to its group as
+ * they are faulted in; with the group's memory alone they stay, under
+ * pressure reclaim takes them and they come back: file refaults.
+ */
+#define PT_INI(size, extra)                                                           \
+	"[machine]\ncpus = 1\nmemory = 256M\nswap = 64M\n[policy]\ncgroup = v2\n"     \
+	"[cgroup box]\nparent = /\nmax = 8M\n"                                        \
+	"[workload a]\ntype = anon_fill\ncgroup = box\nsize = " size "\npasses = 2\n" \
+	"program_text = 64K\n" extra
+
+static void test_program_text(void **state)
+{
+	struct sim *sim = run_text("pt.ini", PT_INI("4M", ""));
+	u64 refault_anon;
+
+	/* no pressure: the text is read once (cold: no refault) and stays charged */
+	assert_int_equal(test_memory_stat(sim, "box", "file"), 16 * 4096);
+	assert_int_equal(test_memory_stat(sim, "box", "workingset_refault_file"), 0);
+	assert_int_equal(test_vmstat(sim, "pgsteal_file"), 0);
+	assert_int_equal(sim->files[0]->nrpages, 16);
+	sim_destroy(sim);
+
+	/* evicted by an earlier run: each page's first fault is a refault, never activated */
+	sim = run_text("pt.ini", PT_INI("4M", "program_text_start = evicted\n"));
+	assert_int_equal(test_memory_stat(sim, "box", "file"), 16 * 4096);
+	assert_int_equal(test_memory_stat(sim, "box", "workingset_refault_file"), 16);
+	assert_int_equal(test_memory_stat(sim, "box", "workingset_activate_file"), 0);
+	sim_destroy(sim);
+
+	/*
+	 * 12 MiB in 8: reclaim takes text pages while a phase runs (the group's
+	 * only file pages) and the next phase's end faults them back: as many
+	 * refaults as pages taken, and all 16 resident after the last phase
+	 */
+	sim = run_text("pt.ini", PT_INI("12M", ""));
+	assert_int_equal(test_vmstat(sim, "pgsteal_file"), 30);
+	assert_int_equal(test_memory_stat(sim, "box", "workingset_refault_file"), 30);
+	assert_int_equal(sim->files[0]->nrpages, 16);
+	refault_anon = test_memory_stat(sim, "box", "workingset_refault_anon");
+	sim_destroy(sim);
+	/* without the text the same run reclaims no file page */
+	sim = run_text("pt.ini",
+		       "[machine]\ncpus = 1\nmemory = 256M\nswap = 64M\n[policy]\ncgroup = v2\n"
+		       "[cgroup box]\nparent = /\nmax = 8M\n"
+		       "[workload a]\ntype = anon_fill\ncgroup = box\nsize = 12M\npasses = 2\n");
+	assert_int_equal(test_vmstat(sim, "pgsteal_file"), 0);
+	assert_int_equal(test_memory_stat(sim, "box", "workingset_refault_file"), 0);
+	sim_destroy(sim);
+
+	/* program_data: 8 anonymous pages, charged beside the region (held to the end) */
+	sim = run_text("pt.ini", PT_INI("4M", "program_data = 32K\nthen = hold\n"));
+	assert_int_equal(test_memory_stat(sim, "box", "anon"), 4 * MiB + 32 * 1024);
+	assert_int_equal(test_memory_stat(sim, "box", "workingset_refault_anon"), 0);
+	sim_destroy(sim);
+	/* swapped out while a phase runs, written again at its end: 3 x 8 refaults */
+	sim = run_text("pt.ini", PT_INI("12M", "program_data = 32K\n"));
+	assert_int_equal(test_memory_stat(sim, "box", "workingset_refault_anon"),
+			 refault_anon + 24);
+	sim_destroy(sim);
+}
+
+/*
+ * read_ahead_async: a window's pages past the request are read ahead and
+ * the reader reaching the first of them starts the next window, so up to
+ * two windows (2 MiB each here) are ahead of it.  In a 3 MiB group they
+ * do not fit: reclaim takes pages read ahead before the reader gets to
+ * them and the reader reads them again - each such page a refault and
+ * read twice (pgpgin: the file's 32 MiB and the refaulted pages again).
+ * Reading synchronously, each window when the reader misses, nothing is
+ * lost; nor with room for the windows.
+ */
+#define RA_INI(max, async)                                                                    \
+	"[machine]\ncpus = 1\nmemory = 256M\nread_ahead = 2M\nread_ahead_async = " async "\n" \
+	"[policy]\ncgroup = v2\n[cgroup box]\nparent = /\nmax = " max "\n"                    \
+	"[workload r]\ntype = file_read\ncgroup = box\nsize = 32M\nblock = 1M\ncount = 1\n"
+
+static void test_read_ahead_async(void **state)
+{
+	struct sim *sim = run_text("ra.ini", RA_INI("3M", "on"));
+
+	assert_int_equal(test_memory_stat(sim, "box", "workingset_refault_file"), 3584);
+	assert_int_equal(test_vmstat(sim, "pgpgin"), 32 * 1024 + 3584 * 4);
+	sim_destroy(sim);
+
+	sim = run_text("ra.ini", RA_INI("3M", "off"));
+	assert_int_equal(test_memory_stat(sim, "box", "workingset_refault_file"), 0);
+	assert_int_equal(test_vmstat(sim, "pgpgin"), 32 * 1024);
+	sim_destroy(sim);
+
+	sim = run_text("ra.ini", RA_INI("64M", "on"));
+	assert_int_equal(test_memory_stat(sim, "box", "workingset_refault_file"), 0);
+	assert_int_equal(test_vmstat(sim, "pgpgin"), 32 * 1024);
+	sim_destroy(sim);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -296,6 +393,7 @@ int main(void)
 		cmocka_unit_test(test_rate_reads),     cmocka_unit_test(test_hold_cold),
 		cmocka_unit_test(test_hold_alone),     cmocka_unit_test(test_hold_oom_killed),
 		cmocka_unit_test(test_text_exec),      cmocka_unit_test(test_text_iterations),
+		cmocka_unit_test(test_program_text),   cmocka_unit_test(test_read_ahead_async),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -424,6 +424,11 @@ def grid_workload_sections(cfg, stream_mib):
             if opt_value(argv, "--pattern") == "hotcold":
                 lines += ["hot_pct = %s" % opt_value(argv, "--hot-pct", "25"),
                           "hot_share = %s" % opt_value(argv, "--hot-share", "90")]
+            # unlike shared/oracle's runs (scenarios/anonfill-*.ini), the
+            # grid's show no file reclaim: the binary and libc stayed cached
+            # outside the run's group
+            lines += ["; its text stayed cached outside the group (no file reclaim)",
+                      "program_text = 0"]
             secs.append(("anonfill", lines))
         elif prog == "filestream" and argv[1] == "hotread":
             hot = os.path.basename(opt_value(argv, "--hot"))
@@ -504,6 +509,8 @@ def grid_scenario(cfg, counters, mach, stream_mib):
         "disk_depth = 128",
         "; the disk's read_ahead_kb",
         "read_ahead = %dK" % mach["read_ahead_kb"],
+        "; read() readahead as the kernel does it, a window ahead of the reader",
+        "read_ahead_async = on",
         "",
         "[sysctl]",
     ]

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * filemap.c - the page cache (mm/filemap.c, mm/readahead.c, v6.12):
- * buffered read() with on-demand readahead, buffered write() that dirties
+ * buffered read() with on-demand readahead (asynchronous with the machine
+ * key read_ahead_async), buffered write() that dirties
  * pages, and removal of reclaimed pages leaving workingset shadows.
  *
  * read() does not count page faults (pgmajfault is only for mapped
@@ -201,20 +202,16 @@ static u64 get_next_ra_size(u64 cur, u64 max)
 }
 
 /*
- * page_cache_sync_ra() (v6.12 ondemand readahead, synchronous part): read
- * a window starting at @index: the next, larger window if the reader
- * continues where the last window ended, else an initial one sized from
- * the request.  The model has no asynchronous readahead marker: a
- * sequential reader waits for each window.
+ * page_cache_ra_unbounded() (v6.12): read the missing pages of [@index,
+ * @index + @size) (clipped to the file) in one go, the pages allocated
+ * and charged by @t; the page at @mark, if read now, gets PG_readahead:
+ * the reader reaching it starts the next window (page_cache_async_ra).
+ * @sync: @t waits for this read (a major fault if it faulted).
  */
-static enum vm_fault_result page_cache_sync_ra(struct task *t, struct address_space *mapping,
-					       u64 index, unsigned long req_pages)
+static enum vm_fault_result ra_read_window(struct task *t, struct address_space *mapping, u64 index,
+					   u64 size, u64 mark, bool sync)
 {
 	struct sim *sim = t->sim;
-	u64 max = max_u64(sim->scn.machine.read_ahead / sim->page_size, 1);
-	u64 size = index == mapping->ra_next && mapping->ra_size ?
-			   get_next_ra_size(mapping->ra_size, max) :
-			   get_init_ra_size(req_pages, max);
 	u64 end = min_u64(index + size, mapping->size);
 	unsigned int need = 0;
 	struct bio *bio = NULL;
@@ -241,6 +238,8 @@ static enum vm_fault_result page_cache_sync_ra(struct task *t, struct address_sp
 		}
 		pfn = task_pool_take(t);
 		filemap_add_folio(t, mapping, i, pfn, true);
+		if (i == mark)
+			SetPageFlag(pfn_to_page(sim, pfn), PG_readahead);
 		bio->pfns[bio->nr_pages++] = pfn;
 		/* submit_bio(): task_io_account_read() of the pages really read */
 		mm_task(t)->read_bytes += sim->page_size;
@@ -250,13 +249,57 @@ static enum vm_fault_result page_cache_sync_ra(struct task *t, struct address_sp
 		}
 	}
 	task_pool_release(t);
-	mm_task(t)->fault_major = true; /* this task waits for its own read */
+	if (sync)
+		mm_task(t)->fault_major = true; /* this task waits for its own read */
 	count_vm_events(sim, PGPGIN, (u64)need * sim->page_size / 1024);
 	if (bio)
 		submit_bio(sim, &sim->disk_dev, bio, task_now(t));
 	mapping->ra_next = end;
 	mapping->ra_size = size;
 	return VM_FAULT_DONE;
+}
+
+/*
+ * page_cache_sync_ra() (v6.12 ondemand readahead, synchronous part): read
+ * a window starting at @index: the next, larger window if the reader
+ * continues where the last window ended, else an initial one sized from
+ * the request.  The window's last async_size pages are read ahead of the
+ * request: with read_ahead_async the first of them is marked, and a
+ * reader reaching it reads the next window without waiting
+ * (page_cache_async_ra); without, the reader waits for each window at its
+ * miss.  async_size is the whole of a next window, the part past the
+ * request of an initial one.
+ */
+static enum vm_fault_result page_cache_sync_ra(struct task *t, struct address_space *mapping,
+					       u64 index, unsigned long req_pages)
+{
+	struct sim *sim = t->sim;
+	u64 max = max_u64(sim->scn.machine.read_ahead / sim->page_size, 1);
+	bool next = index == mapping->ra_next && mapping->ra_size;
+	u64 size = next ? get_next_ra_size(mapping->ra_size, max) :
+			  get_init_ra_size(req_pages, max);
+	u64 async_size = next || size <= req_pages ? size : size - req_pages;
+
+	/* no marker without asynchronous readahead: U64_MAX is no page */
+	return ra_read_window(
+		t, mapping, index, size,
+		sim->scn.machine.read_ahead_async ? index + size - async_size : U64_MAX, true);
+}
+
+/*
+ * page_cache_async_ra() (v6.12): the reader reached the marked page of
+ * the last window: read the next, larger window, all of it ahead (its
+ * first page marked), while the reader goes on with the pages it has.
+ */
+static enum vm_fault_result page_cache_async_ra(struct task *t, struct address_space *mapping)
+{
+	u64 max = max_u64(t->sim->scn.machine.read_ahead / t->sim->page_size, 1);
+	u64 start = mapping->ra_next;
+
+	if (start >= mapping->size)
+		return VM_FAULT_DONE;
+	return ra_read_window(t, mapping, start, get_next_ra_size(mapping->ra_size, max), start,
+			      false);
 }
 
 /*
@@ -308,9 +351,19 @@ enum vm_fault_result filemap_read(struct task *t, struct address_space *mapping,
 				  unsigned long req_pages)
 {
 	struct sim *sim = t->sim;
-	u32 pfn;
-	enum vm_fault_result r = filemap_get_page(t, mapping, index, req_pages, &pfn);
+	u32 pfn = mapping_pfn(mapping, index);
+	enum vm_fault_result r;
 
+	/* filemap_readahead(): the marked page starts the next window first */
+	if (pfn != NO_PFN && sim->scn.machine.read_ahead_async &&
+	    TestClearPageFlag(pfn_to_page(sim, pfn), PG_readahead)) {
+		r = page_cache_async_ra(t, mapping);
+		if (r != VM_FAULT_DONE) {
+			SetPageFlag(pfn_to_page(sim, pfn), PG_readahead); /* again on the retry */
+			return r;
+		}
+	}
+	r = filemap_get_page(t, mapping, index, req_pages, &pfn);
 	if (r != VM_FAULT_DONE)
 		return r;
 	folio_mark_accessed(sim, pfn);
@@ -436,6 +489,13 @@ static const struct cfg_key filemap_machine_keys[] = {
 	  .off = M_OFF(read_ahead),
 	  .def = "128K",
 	  .doc = "file readahead window (read_ahead_kb; VM_READAHEAD_PAGES)" },
+	{ .name = "read_ahead_async",
+	  .type = CFG_ENUM,
+	  .off = M_OFF(read_ahead_async),
+	  .size = sizeof(bool),
+	  .values = CFG_VALUES("off", "on"),
+	  .def = "off",
+	  .doc = "on: read() readahead as the kernel's (2.6.23+): a window's pages past the request are read ahead, and the reader reaching the first of them reads the next window without waiting (PG_readahead, page_cache_async_ra), so pages are read up to two windows ahead; off: the model before it, each window read when the reader misses, the reader waiting (the scenarios not compared with the oracle keep it off)" },
 };
 
 CFG_TABLE(filemap_machine_table, filemap_machine_keys);

@@ -524,6 +524,12 @@ static inline unsigned int __swap_count(const struct sim *sim, u64 slot)
 /* @target: the reclaim's target memcg, NULL for global reclaim */
 u64 workingset_eviction(struct sim *sim, u32 pfn, struct mem_cgroup *target);
 void workingset_refault(struct sim *sim, u32 pfn, u64 shadow);
+/*
+ * workingset_shadow_offline - the shadow of a page reclaim evicted from a
+ * group that is gone since (its id finds no memcg): when the page comes
+ * back its refault counts, and it is not activated.
+ */
+u64 workingset_shadow_offline(void);
 void workingset_activation(struct sim *sim, u32 pfn);
 
 /* ---- address spaces and faults (mm/memory.c, mm/mmap.c, kernel/fork.c) ---- */

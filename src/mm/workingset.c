@@ -46,6 +46,16 @@ u64 workingset_eviction(struct sim *sim, u32 pfn, struct mem_cgroup *target)
 }
 
 /*
+ * The highest memcg id (14 bits here): no group of a run has it, so
+ * mem_cgroup_from_id() finds none, as for the id of a group removed after
+ * the eviction (workingset_test_recent() then returns false, v6.12).
+ */
+u64 workingset_shadow_offline(void)
+{
+	return XA_SHADOW | (0x3fffULL << SHADOW_MEMCG_SHIFT);
+}
+
+/*
  * workingset_test_recent() (v6.12): refault distance against the
  * workingset: active file, plus inactive file for anon, plus the anon
  * lists when the memcg can swap.

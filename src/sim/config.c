@@ -423,6 +423,9 @@ static int cfg_parse_key(struct cfg_ctx *k, const struct cfg_key *kd, void *obj,
 				return cfg_fail(k, ": %s", buf);
 			if (!v && (kd->flags & CFG_F_POSITIVE))
 				return cfg_fail(k, " must be > 0");
+			if (kd->max && v > kd->max)
+				return cfg_fail(k, ": '%s' is more than %lluM", val,
+						(unsigned long long)(kd->max >> 20));
 		}
 		*(u64 *)(void *)field = v;
 		return 0;
@@ -720,6 +723,9 @@ static void key_range(char *buf, size_t len, const struct cfg_key *kd)
 	case CFG_SIZE:
 		snprintf(buf, len, "size%s%s", kd->flags & CFG_F_POSITIVE ? " > 0" : "",
 			 kd->flags & CFG_F_MAX ? ", max" : "");
+		if (kd->max)
+			snprintf(buf + strlen(buf), len - strlen(buf), " <= %lluM",
+				 (unsigned long long)(kd->max >> 20));
 		break;
 	case CFG_BANDWIDTH:
 		snprintf(buf, len, "size per second > 0");

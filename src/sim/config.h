@@ -54,7 +54,8 @@ struct cfg_key {
 	size_t off; /* of the field in the section's struct */
 	size_t size; /* CFG_ENUM: sizeof the field (bool or int) */
 	unsigned int flags;
-	u64 min, max; /* CFG_UINT, CFG_U64, CFG_CENTISECS; CFG_TIME: each if not 0 */
+	u64 min,
+		max; /* CFG_UINT, CFG_U64, CFG_CENTISECS; CFG_TIME: each if not 0; CFG_SIZE: max if not 0 */
 	const char *const *values; /* CFG_ENUM: the names, NULL-terminated */
 	cfg_set_fn set; /* CFG_CUSTOM */
 	const char *alias; /* this key is another name of that key */

@@ -8,7 +8,12 @@
  * the region, the rest to random pages of the others), writing or only
  * reading.  With then = hold the task then keeps its memory without
  * touching it until the run ends: cold anonymous memory, which reclaim
- * sees age and swaps out first.
+ * sees age and swaps out first.  With program_text and program_data, the
+ * program's own pages are there too: the binary and the libc code it runs
+ * (file pages, charged to the group that faults them in) and its stack,
+ * heap and libc data, run and written at its start and again at the end
+ * of each phase (the result line: stdio, getrusage, reading smaps), its
+ * loop's page of text on every iteration.  They compete with its memory.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +33,7 @@ struct anon_fill {
 	u32 *order; /* permutation for pattern = rand */
 	u64 hot_pages; /* pattern = hotcold: pages [0, hot_pages) are hot */
 	u64 fill_min_flt, fill_maj_flt;
+	struct wl_program prog; /* its text and data (program_text, program_data) */
 };
 
 static void shuffle(struct sim *sim, u32 *order, u64 n)
@@ -54,6 +60,9 @@ static int anon_fill_init(struct workload_inst *wl, struct task *t, unsigned int
 	if (!t->mm || !(af->base = mmap_anon(t->mm, af->npages)))
 		return -1;
 	mm_task(t)->oom_score_adj = AF_PARAMS(wl->cfg)->oom_score_adj;
+	if (wl_program_map(wl, t, AF_PARAMS(wl->cfg)->text, AF_PARAMS(wl->cfg)->text_evicted,
+			   AF_PARAMS(wl->cfg)->data, &af->prog))
+		return -1;
 	/* a region too small for hot_pct still gets one hot page, if it has two */
 	af->hot_pages = af->npages * AF_PARAMS(wl->cfg)->hot_pct / 100;
 	if (!af->hot_pages && af->npages > 1)
@@ -89,6 +98,8 @@ static void anon_fill_run(struct task *t)
 	struct anon_fill *af = t->wl_priv;
 	const struct anon_fill_params *cfg = AF_PARAMS(t->wl->cfg);
 
+	/* the program starts: ld.so, libc's initialisation, main() */
+	wl_program_run(t, &af->prog, true);
 	for (af->pass = 0; af->pass <= cfg->passes; af->pass++) {
 		bool write = af->pass == 0 || cfg->touch_write;
 
@@ -100,6 +111,8 @@ static void anon_fill_run(struct task *t)
 			if (af->pass && cfg->hotcold)
 				p = hotcold_page(t->sim, af, cfg->hot_share, af->i);
 			wl_rate(t, t->sim->page_size);
+			/* the loop's code: one page of the binary */
+			wl_program_run(t, &af->prog, false);
 			WL_DO(t, handle_mm_fault(t, af->base + p, write));
 			charge_user(t, t->sim->scn.cost.user_touch_ns);
 		}
@@ -109,6 +122,8 @@ static void anon_fill_run(struct task *t)
 		}
 		/* the program reads its group's memory.stat after each phase */
 		mem_cgroup_flush_stats(t->sim, t->memcg);
+		/* and prints its phase line: the code of stdio, getrusage, smaps */
+		wl_program_run(t, &af->prog, true);
 	}
 	if (cfg->hold)
 		wl_hold(t);
@@ -256,6 +271,7 @@ static const struct cfg_key anon_fill_keys[] = {
 	  .def = "0",
 	  .range = "-1000..1000",
 	  .doc = "its tasks' /proc/PID/oom_score_adj: added to the OOM badness in thousandths of the memory the OOM domain has; -1000 = never chosen, nor killed with an oom.group" },
+	WL_KEYS_TEXT(struct anon_fill_params),
 };
 
 static CFG_TABLE_DOC(

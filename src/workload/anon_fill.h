@@ -19,6 +19,9 @@ struct anon_fill_params {
 	bool touch_write; /* touch = write */
 	bool hold; /* then = hold: keep the memory, untouched, until the run ends */
 	int oom_score_adj; /* /proc/PID/oom_score_adj of its tasks, -1000..1000 */
+	u64 text; /* program_text: bytes of its text (wl_text_map), 0: none */
+	bool text_evicted; /* program_text_start = evicted */
+	u64 data; /* program_data: bytes of its own data (wl_program_map), 0: none */
 };
 
 #endif

@@ -29,6 +29,12 @@
  *  8. classify every page as madvfree does: discarded (all zeros),
  *     intact, rewritten and intact, corrupted (anything else).
  *
+ * With program_text and program_data, the program's own pages (its
+ * binary and the libc code it runs, its stack, heap and libc data) are
+ * run and written at its start and at each step's end (its output lines,
+ * smaps, fork, waitpid), and its loop's page of text on every iteration
+ * of its loops and the pressure child's (a fork: the same text).
+ *
  * Page contents are not simulated, so the workload keeps what each page
  * holds: a page's data is gone when its PTE is none (reclaim discarded
  * it: a read then sees the zero page, a write a fresh zeroed page), and
@@ -87,6 +93,7 @@ struct madvise09 {
 	struct wait_queue_head child_wait; /* the parent in waitpid() */
 	/* the pressure child of the current round (NULL between rounds) */
 	struct task *child;
+	struct wl_program prog; /* its text and data (program_text, program_data) */
 };
 
 static u64 chunk_pages(const struct sim *sim, const struct madvise09_params *cfg)
@@ -118,7 +125,7 @@ static int madvise09_init(struct workload_inst *wl, struct task *t, unsigned int
 	t->mm = mm_alloc(sim, t);
 	if (!t->mm || !(m->base = mmap_anon(t->mm, m->npages)))
 		return -1;
-	return 0;
+	return wl_program_map(wl, t, cfg->text, cfg->text_evicted, cfg->data, &m->prog);
 }
 
 /* madvise09 runs one program: the pressure children are forked later. */
@@ -226,6 +233,7 @@ static void pressure_child(struct task *t, struct madvise09 *m)
 	u64 touched = 0; /* pages touched in all */
 
 	for (;;) {
+		wl_program_run(t, &m->prog, false);
 		WL_DO(t, pressure_touch(t, chunk, &base, &in_chunk));
 		charge_user(t, sim->scn.cost.user_touch_ns);
 		in_chunk++;
@@ -325,13 +333,16 @@ static void madvise09_run(struct task *t)
 		pressure_child(t, m);
 		return;
 	}
+	wl_program_run(t, &m->prog, true); /* the program starts */
 	for (u64 i = 0; i < m->npages; i++) { /* memset(ptr, 'a', len) */
+		wl_program_run(t, &m->prog, false);
 		WL_DO(t, handle_mm_fault(t, m->base + i, true));
 		charge_user(t, sim->scn.cost.user_touch_ns);
 		m->content[i] = C_A;
 	}
 	m->rss_after_fill = mm_rss(t->mm);
 
+	wl_program_run(t, &m->prog, true);
 	wl_tick(t);
 	charge_sys(t, sim->scn.cost.syscall_ns);
 	m->madvise_ret = do_madvise(t, m->base, m->npages, MADV_FREE);
@@ -345,9 +356,12 @@ static void madvise09_run(struct task *t)
 		m->peek_intact = !zero;
 	}
 
-	for (u64 i = 0; i < m->npages; i++) /* ptr[i * page_size] = 'b' */
+	for (u64 i = 0; i < m->npages; i++) { /* ptr[i * page_size] = 'b' */
+		wl_program_run(t, &m->prog, false);
 		if (m->rewritten[i])
 			WL_DO(t, rewrite_page(t, m, i));
+	}
+	wl_program_run(t, &m->prog, true);
 	wl_tick(t); /* smaps, then the limit writes: each a user-level operation */
 	m->lazyfree_after_rewrite = mm_lazyfree_pages(sim, t->mm);
 
@@ -364,18 +378,21 @@ static void madvise09_run(struct task *t)
 
 	if (cfg->pressure) {
 		do {
+			wl_program_run(t, &m->prog, true);
 			wl_tick(t);
 			if (!fork_pressure_child(t, m))
 				break; /* madvfree dies on a failed fork: no more rounds */
 			wait_pressure_child(t, m);
 			probe_zero = 0;
 			for (u64 i = 0; i < m->npages; i++) { /* if (!ptr[i * page_size]) */
+				wl_program_run(t, &m->prog, false);
 				WL_DO(t, read_page(t, m, i, &zero));
 				probe_zero += zero;
 			}
 		} while (!probe_zero && m->round < cfg->rounds);
 	}
 
+	wl_program_run(t, &m->prog, true);
 	wl_tick(t);
 	classify(m);
 }
@@ -627,6 +644,7 @@ static const struct cfg_key madvise09_keys[] = {
 	  .off = M9_OFF(hold_ns),
 	  .def = "0",
 	  .doc = "wait after the setup, before the pressure rounds" },
+	WL_KEYS_TEXT(struct madvise09_params),
 };
 
 static CFG_TABLE_DOC(

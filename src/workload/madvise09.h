@@ -26,6 +26,9 @@ struct madvise09_params {
 	u64 limit_after; /* bytes: memcg limit set after the setup; U64_MAX = keep */
 	u64 memsw_after; /* bytes: memsw limit set after the setup; U64_MAX = keep */
 	u64 hold_ns; /* wait after the setup, before the pressure rounds */
+	u64 text; /* program_text: bytes of its text (wl_text_map), 0: none */
+	bool text_evicted; /* program_text_start = evicted */
+	u64 data; /* program_data: bytes of its own data (wl_program_map), 0: none */
 };
 
 #endif

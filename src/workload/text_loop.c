@@ -9,7 +9,9 @@
  * need two references and are deactivated regardless.  exec = no maps the
  * same file without PROT_EXEC: a data file read through a mapping, for
  * comparison.  The tasks of the workload share the one file, as the
- * copies of a program share its text.
+ * copies of a program share its text.  Other programs' workload types
+ * map and run their text with the same mapping (wl_text_map, by
+ * wl_program_map: the program_text key of anon_fill and madvise09).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -27,34 +29,59 @@ struct text_loop {
 	u64 first_maj_flt; /* the task's major faults at the end of its first pass */
 };
 
+const char *const wl_text_start_values[] = { "cold", "evicted", NULL };
+
+u64 wl_text_map(struct workload_inst *wl, struct task *t, u64 pages, bool exec, bool evicted)
+{
+	char name[64];
+
+	if (!wl->text) {
+		snprintf(name, sizeof(name), "%s.text", wl->cfg->name);
+		wl->text = file_create(wl->sim, name, pages);
+		if (!wl->text)
+			return 0;
+		for (u64 i = 0; evicted && i < pages; i++)
+			wl->text->i_pages[i] = workingset_shadow_offline();
+	}
+	return exec ? mmap_file_exec(t->mm, wl->text, 0, pages) :
+		      mmap_file(t->mm, wl->text, 0, pages);
+}
+
+int wl_program_map(struct workload_inst *wl, struct task *t, u64 text, bool evicted, u64 data,
+		   struct wl_program *p)
+{
+	p->text_pages = bytes_to_pages(wl->sim, text);
+	p->data_pages = bytes_to_pages(wl->sim, data);
+	if (p->text_pages && !(p->text_base = wl_text_map(wl, t, p->text_pages, true, evicted)))
+		return -1;
+	if (p->data_pages && !(p->data_base = mmap_anon(t->mm, p->data_pages)))
+		return -1;
+	return 0;
+}
+
+void wl_program_run(struct task *t, const struct wl_program *p, bool all)
+{
+	u64 text = all ? p->text_pages : min_u64(p->text_pages, 1);
+
+	for (u64 i = 0; i < text; i++)
+		WL_DO(t, handle_mm_fault(t, p->text_base + i, false));
+	for (u64 i = 0; all && i < p->data_pages; i++)
+		WL_DO(t, handle_mm_fault(t, p->data_base + i, true));
+}
+
 static int text_loop_init(struct workload_inst *wl, struct task *t, unsigned int idx)
 {
 	struct sim *sim = wl->sim;
 	const struct text_loop_params *p = TL_PARAMS(wl->cfg);
-	struct address_space **file = wl->priv;
 	struct text_loop *tl = calloc(1, sizeof(*tl));
-	u64 npages = bytes_to_pages(sim, p->size);
-	char name[64];
 
 	if (!tl)
 		return -1;
 	t->wl_priv = tl;
-	if (!file) {
-		/* the first task creates the shared file (wl->priv) */
-		file = calloc(1, sizeof(*file));
-		if (!file)
-			return -1;
-		wl->priv = file;
-		snprintf(name, sizeof(name), "%s.text", wl->cfg->name);
-		*file = file_create(sim, name, npages);
-		if (!*file)
-			return -1;
-	}
 	t->mm = mm_alloc(sim, t);
 	if (!t->mm)
 		return -1;
-	tl->base = p->exec ? mmap_file_exec(t->mm, *file, 0, npages) :
-			     mmap_file(t->mm, *file, 0, npages);
+	tl->base = wl_text_map(wl, t, bytes_to_pages(sim, p->size), p->exec, false);
 	return tl->base ? 0 : -1;
 }
 
@@ -89,7 +116,6 @@ static void text_loop_run(struct task *t)
  */
 static void text_loop_report(struct workload_inst *wl)
 {
-	struct address_space **file = wl->priv;
 	u64 passes = 0, maj = 0;
 
 	for (unsigned int i = 0; i < wl->nr_tasks; i++) {
@@ -100,10 +126,10 @@ static void text_loop_report(struct workload_inst *wl)
 		if (tl->passes)
 			maj += t->maj_flt - tl->first_maj_flt;
 	}
-	wl_set_figure(wl, "pages", (double)(*file)->size, true);
+	wl_set_figure(wl, "pages", (double)wl->text->size, true);
 	wl_set_figure(wl, "passes", (double)passes, true);
 	wl_set_figure(wl, "retouch_majflt", (double)maj, true);
-	wl_set_figure(wl, "resident_pages", (double)(*file)->nrpages, true);
+	wl_set_figure(wl, "resident_pages", (double)wl->text->nrpages, true);
 }
 
 static const char *text_loop_missing(const struct scn_workload *w)

@@ -46,6 +46,8 @@ struct workload_inst {
 	unsigned int nr_figures;
 	struct wl_figure figures[WL_MAX_FIGURES];
 	void *priv; /* the workload type's own state */
+	/* the program's text its tasks share (wl_text_map), NULL: none */
+	struct address_space *text;
 };
 
 /* The [workload] type names, in enum workload_type order (NULL-terminated). */

@@ -211,6 +211,78 @@ static inline u64 wl_totalram_pages(const struct sim *sim)
 	return managed;
 }
 
+/*
+ * A program's text (text_loop.c): the pages of its binary and libraries
+ * that it runs, one file per workload (wl->text, "NAME.text") that its
+ * tasks share as the copies of a program share their binary.
+ *
+ * wl_text_map - map @pages of @wl's text into @t's mm, PROT_READ |
+ * PROT_EXEC (VM_EXEC: reclaim activates a referenced page of it at the
+ * first reference, folio_check_references) or, !@exec, PROT_READ only.
+ * The first call creates the file: not cached, or (@evicted) with every
+ * page's workingset shadow left by reclaim in a group gone since, so that
+ * each first fault is a refault.  Returns the first vpn, 0 when out of
+ * memory.
+ */
+u64 wl_text_map(struct workload_inst *wl, struct task *t, u64 pages, bool exec, bool evicted);
+/*
+ * A program's own pages beside the memory it works on (the program_text
+ * and program_data keys): its text (wl_text_map, VM_EXEC) and its data
+ * (stack, heap, the libraries' writable data: private anonymous pages).
+ */
+struct wl_program {
+	u64 text_base, text_pages; /* 0 pages: none */
+	u64 data_base, data_pages;
+};
+/*
+ * wl_program_map - map @text bytes of @wl's text (@evicted: see
+ * wl_text_map) and @data bytes of data into @t's mm, into @p.  0, or -1
+ * when out of memory.
+ */
+int wl_program_map(struct workload_inst *wl, struct task *t, u64 text, bool evicted, u64 data,
+		   struct wl_program *p);
+/*
+ * wl_program_run - @t runs its program's code: with @all every text page
+ * and a write of every data page (its start, the end of a phase), else
+ * the one text page of its loop.  A page reclaim took comes back (a major
+ * fault, a refault).  The code's work is the caller's to charge.
+ */
+void wl_program_run(struct task *t, const struct wl_program *p, bool all);
+/*
+ * The program keys of a program's workload type: bytes of text it runs
+ * and of data it writes into struct P's u64 text and data (0..WL_TEXT_MAX,
+ * 0 = none), and program_text_start = cold | evicted into its bool
+ * text_evicted.
+ */
+#define WL_TEXT_MAX (1ULL << 30)
+extern const char *const wl_text_start_values[];
+#define WL_KEYS_TEXT(ptype)                                                                          \
+	{ .name = "program_text",                                                                    \
+	  .type = CFG_SIZE,                                                                          \
+	  .off = WL_POFF(ptype, text),                                                               \
+	  .max = WL_TEXT_MAX,                                                                        \
+	  .def = "0",                                                                                \
+	  .doc = "the program's own text: bytes of its binary and libraries it runs (VM_EXEC "       \
+		 "file pages shared by its tasks, charged to the group that faults them in), "       \
+		 "run at its start, at each phase's end and a page of it on every loop "             \
+		 "iteration; 0 = none (cached outside the group)" },                                 \
+		{ .name = "program_data",                                                            \
+		  .type = CFG_SIZE,                                                                  \
+		  .off = WL_POFF(ptype, data),                                                       \
+		  .max = WL_TEXT_MAX,                                                                \
+		  .def = "0",                                                                        \
+		  .doc = "the program's own data: bytes of stack, heap and the libraries' writable " \
+			 "data (private anonymous pages), written at its start and at each phase's " \
+			 "end; 0 = none" },                                                          \
+	{                                                                                            \
+		.name = "program_text_start", .type = CFG_ENUM,                                      \
+		.off = WL_POFF(ptype, text_evicted), .size = sizeof(bool),                           \
+		.values = wl_text_start_values, .def = "cold",                                       \
+		.doc = "program_text at the start: cold (never cached) or evicted (reclaim "         \
+		       "took it in a group gone since, as an earlier run under pressure: "           \
+		       "each page's first fault is a refault)"                                       \
+	}
+
 /* Bytes to pages, rounded up. */
 static inline u64 bytes_to_pages(const struct sim *sim, u64 bytes)
 {
