@@ -138,7 +138,7 @@ static void test_high_lowered(void **state)
 	expect_actions(
 		sim,
 		"actions:\n"
-		"  at 1s box memory.high 16777216: 0 (1s..1.11065837s, reclaimed 50.36M, current 13.63M, oom_kills 0, sys 31.490140 ms)\n");
+		"  at 1s box memory.high 16777216: 0 (1s..1.11065837s, reclaimed 50.36M, current 13.63M, oom_kills 0, sys 31.493140 ms)\n");
 }
 
 /* memory.reclaim of 16M with swap: done (0); without swap: -EAGAIN, nothing reclaimed. */

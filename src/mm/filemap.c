@@ -494,8 +494,8 @@ static const struct cfg_key filemap_machine_keys[] = {
 	  .off = M_OFF(read_ahead_async),
 	  .size = sizeof(bool),
 	  .values = CFG_VALUES("off", "on"),
-	  .def = "off",
-	  .doc = "on: read() readahead as the kernel's (2.6.23+): a window's pages past the request are read ahead, and the reader reaching the first of them reads the next window without waiting (PG_readahead, page_cache_async_ra), so pages are read up to two windows ahead; off: the model before it, each window read when the reader misses, the reader waiting (the scenarios not compared with the oracle keep it off)" },
+	  .def = "on",
+	  .doc = "on: read() readahead as the kernel's (2.6.23+): a window's pages past the request are read ahead, and the reader reaching the first of them reads the next window without waiting (PG_readahead, page_cache_async_ra), so pages are read up to two windows ahead; off: the model before it, each window read when the reader misses, the reader waiting" },
 };
 
 CFG_TABLE(filemap_machine_table, filemap_machine_keys);
