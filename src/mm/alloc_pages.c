@@ -12,6 +12,7 @@
 #include <stdlib.h>
 
 #include "internal.h"
+#include "trace_vmscan.h"
 #include "../sim/config.h"
 #include "../sim/scenario.h"
 
@@ -162,6 +163,7 @@ void wakeup_kswapd(struct sim *sim, struct zone *zone, int order, enum zone_type
 		pgdat->kswapd_highest_zoneidx = highest_zoneidx;
 	if (pgdat->kswapd_order < order)
 		pgdat->kswapd_order = order;
+	trace_mm_vmscan_wakeup_kswapd_request(sim, zone, order);
 	if (pgdat->kswapd->waiting_on != &pgdat->kswapd_wait)
 		return;
 	/* v4.11+: a hopeless node's kswapd is left alone */
@@ -169,6 +171,7 @@ void wakeup_kswapd(struct sim *sim, struct zone *zone, int order, enum zone_type
 		return;
 	if (pgdat_balanced(sim, pgdat, order, highest_zoneidx))
 		return;
+	trace_mm_vmscan_wakeup_kswapd(sim, zone, order);
 	wake_up_task(pgdat->kswapd);
 }
 
@@ -367,6 +370,7 @@ enum vm_fault_result __alloc_pages(struct task *t, gfp_t gfp, unsigned int order
 	if (*pfn != NO_PFN)
 		return VM_FAULT_DONE;
 	alloc_flags = gfp_to_alloc_flags(gfp, order);
+	mm_task(t)->alloc_gfp = gfp;
 	for (;;) {
 		if (alloc_flags & ALLOC_KSWAPD)
 			wake_all_kswapds(t, (int)order, highest_zoneidx);

@@ -141,6 +141,7 @@ struct sim {
 	struct reclaim_figures reclaim;
 	struct alloc_failures alloc_failures;
 	struct kmsg kmsg;
+	struct vmscan_trace *trace; /* the vmscan tracepoints' output; NULL: off (trace_vmscan.h) */
 	unsigned int throttle_reclaimers; /* 2008 throttle, global policy */
 	struct wait_queue_head throttle_wait;
 	struct wait_queue_head congestion_wait; /* congestion_wait() sleepers */
