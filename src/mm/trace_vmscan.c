@@ -163,6 +163,9 @@ __attribute__((format(printf, 4, 5))) static void emit(struct sim *sim, struct t
 	va_start(ap, fmt);
 	m = vsnprintf(line + n, sizeof(line) - (size_t)n - 1, fmt, ap);
 	va_end(ap);
+	/* the longest fields (v6.12 lru_shrink_inactive) take about 350 bytes */
+	if (m > (int)sizeof(line) - n - 2)
+		m = (int)sizeof(line) - n - 2;
 	n += m;
 	line[n++] = '\n';
 	if (tr->size_cap && tr->written + (u64)n > tr->size_cap) {

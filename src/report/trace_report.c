@@ -649,26 +649,16 @@ void trace_report_print(FILE *out, const struct trace_report *r)
 		s.kswapd_awake);
 }
 
-static void row_u(FILE *out, const char *label, const struct trace_summary *s, unsigned int n,
-		  size_t off)
-{
-	fprintf(out, "%-39s", label);
-	for (unsigned int i = 0; i < n; i++)
-		fprintf(out, " %8llu", *(const unsigned long long *)((const char *)&s[i] + off));
-	fputs(" \n", out);
-}
-
-static void row_f(FILE *out, const char *label, const struct trace_summary *s, unsigned int n,
-		  size_t off)
-{
-	fprintf(out, "%-39s", label);
-	for (unsigned int i = 0; i < n; i++)
-		fprintf(out, " %8.2f", *(const double *)((const char *)&s[i] + off));
-	fputs(" \n", out);
-}
-
-#define ROW_U(label, f) row_u(out, label, s, n, offsetof(struct trace_summary, f))
-#define ROW_F(label, f) row_f(out, label, s, n, offsetof(struct trace_summary, f))
+/* One row of the seed's table: the label, then field @f of each summary */
+#define ROW(label, fmt, f)                             \
+	do {                                           \
+		fprintf(out, "%-39s", label);          \
+		for (unsigned int i = 0; i < n; i++)   \
+			fprintf(out, " " fmt, s[i].f); \
+		fputs(" \n", out);                     \
+	} while (0)
+#define ROW_U(label, f) ROW(label, "%8llu", f)
+#define ROW_F(label, f) ROW(label, "%8.2f", f)
 
 void trace_summary_table(FILE *out, const char *title, const char *const *names,
 			 const struct trace_summary *s, unsigned int n)
