@@ -504,6 +504,9 @@ printf '  w-3 [000] 1.000000: mm_vmscan_direct_reclaim_begin: gfp_flags=GFP_KERN
 expect_fail "trace-report: a field missing" "bad.txt:1: mm_vmscan_direct_reclaim_begin: no numeric order= field" "$BIN" trace-report "$TMP/bad.txt"
 expect_fail "trace-report: no such file" "nosuch.txt: No such file or directory" "$BIN" trace-report "$TMP/nosuch.txt"
 expect_status "trace-report: --names count" 2 "1 names for 2 files" "$BIN" trace-report "$TMP/t1.txt" "$TMP/t3.txt" --names x
+expect_ok "compare --trace-report" "$BIN" compare "$TMP/trace.ini" --a policy.kernel=6.18 --b policy.kernel=2.6.32 --trace-report
+check "compare --trace-report: the runs' summaries = trace-report's table" sh -c 'tail -12 "$1" | sed -n "2,12p" >"$1.c"; "$3" trace-report "$2/t1.txt" "$2/t3.txt" | sed -n "2,12p" | cmp -s - "$1.c"' - "$TMP/out" "$TMP" "$BIN"
+expect_status "compare --trace-report with --json" 2 "not with --json" "$BIN" compare "$TMP/trace.ini" --a policy.kernel=6.18 --b policy.kernel=2.6.32 --trace-report --json
 
 # reclaimsim keys: the key reference of docs/scenarios.md is generated
 expect_ok "keys" "$BIN" keys

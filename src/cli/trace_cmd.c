@@ -106,6 +106,48 @@ int trace_run_finish(struct trace_run *tr, struct sim *sim, FILE *out)
 	return rc;
 }
 
+FILE *trace_compare_start(struct sim *sim, struct vmscan_trace *tr)
+{
+	FILE *f = tmpfile();
+
+	if (!f) {
+		fprintf(stderr, "reclaimsim: --trace-report: a temporary file: %s\n",
+			strerror(errno));
+		return NULL;
+	}
+	vmscan_trace_start(sim, tr, f, TRACE_ALL_EVENTS, 0);
+	return f;
+}
+
+int trace_compare_finish(struct sim *sim, FILE *f, struct trace_summary *s)
+{
+	char err[TRACE_ERR_LEN];
+	struct trace_report *r;
+	int rc = 0;
+
+	vmscan_trace_stop(sim);
+	if (!s) {
+		fclose(f);
+		return 0;
+	}
+	r = trace_report_new();
+	if (!r) {
+		fprintf(stderr, "reclaimsim: out of memory\n");
+		rc = -1;
+	} else if (fflush(f) || ferror(f)) {
+		fprintf(stderr, "reclaimsim: --trace-report: the temporary file: write error\n");
+		rc = -1;
+	} else if (rewind(f), trace_report_parse(r, f, "(trace)", err, sizeof(err))) {
+		fprintf(stderr, "reclaimsim: --trace-report: %s\n", err);
+		rc = -1;
+	} else {
+		trace_report_summary(r, s);
+	}
+	trace_report_free(r);
+	fclose(f);
+	return rc;
+}
+
 static void report_usage(FILE *f)
 {
 	fputs("usage: reclaimsim trace-report FILE [FILE...] [--names A,B,...] [--title TITLE]\n\n"

@@ -15,6 +15,7 @@
 #include <stdio.h>
 
 #include "mm/trace_vmscan.h"
+#include "report/trace_report.h"
 
 /* The default --trace-size: event lines beyond it are dropped (and said so). */
 #define TRACE_SIZE_DEFAULT "256M"
@@ -57,6 +58,18 @@ void trace_run_start(struct trace_run *tr, struct sim *sim);
 int trace_run_finish(struct trace_run *tr, struct sim *sim, FILE *out);
 /* Close the file of a run that failed. */
 void trace_run_abort(struct trace_run *tr, struct sim *sim);
+
+/*
+ * trace_compare_start - compare --trace-report: trace @sim's run (every
+ * event, no cap) into a temporary file, @tr the trace's state; NULL after
+ * a message when the file cannot be made.
+ */
+FILE *trace_compare_start(struct sim *sim, struct vmscan_trace *tr);
+/*
+ * trace_compare_finish - stop the trace, read it back into *@s (NULL: a
+ * failed run, only close) and close @f.  0, or -1 after a message.
+ */
+int trace_compare_finish(struct sim *sim, FILE *f, struct trace_summary *s);
 
 /*
  * trace_report_main - the trace-report command, @argv[0] "trace-report".
