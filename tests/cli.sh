@@ -164,7 +164,7 @@ expect_ok "--set run.seed=11 --seed 10 --set sysctl.swappiness=60" "$BIN" run "$
 check "a --set of another key after --seed leaves the seed" cmp -s "$TMP/out" "$TMP/s10"
 expect_status "a bad --seed before a bad --set: the --seed is reported" 1 "^reclaimsim: --seed x:" "$BIN" run "$TMP/tiny.ini" --seed x --set run.seed=y
 expect_status "--json=1" 2 "takes no value" "$BIN" run "$TMP/tiny.ini" --json=1
-for cmd in run zoneinfo vmstat meminfo buddyinfo pagetypeinfo unusable_index extfrag_index dmesg memory.stat compare oracle; do
+for cmd in run zoneinfo vmstat meminfo buddyinfo pagetypeinfo unusable_index extfrag_index dmesg memory.stat compare oracle trace-report; do
 	for h in -h --help; do
 		expect_ok "$cmd $h" "$BIN" $cmd $h
 		check "$cmd $h prints usage" grep -q "^usage: reclaimsim $cmd" "$TMP/out"
