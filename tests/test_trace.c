@@ -40,12 +40,35 @@ static const char ini[] = "[machine]\n"
 			  "seed = 3\n"
 			  "duration = 30s\n";
 
+/*
+ * A traced run: the trace's text, split into lines (each NUL-terminated:
+ * ASan's strstr measures the whole haystack, so a search runs per line).
+ */
 struct traced {
 	char *text;
 	size_t len;
+	char **lines;
+	size_t nr_lines;
 	struct sim *sim;
 	u64 dropped; /* events past the size cap */
 };
+
+/* Split t->text at its newlines into t->lines. */
+static void split_lines(struct traced *t)
+{
+	size_t n = 0;
+
+	for (char *p = t->text; (p = memchr(p, '\n', t->len - (size_t)(p - t->text))); p++)
+		n++;
+	t->lines = malloc((n + 1) * sizeof(*t->lines));
+	assert_non_null(t->lines);
+	t->nr_lines = 0;
+	for (char *p = t->text, *nl; (nl = memchr(p, '\n', t->len - (size_t)(p - t->text)));
+	     p = nl + 1) {
+		*nl = '\0';
+		t->lines[t->nr_lines++] = p;
+	}
+}
 
 /*
  * Run @ini (with @set applied when not NULL) traced with @events, at most
@@ -76,6 +99,7 @@ static void run_traced_early(struct traced *t, const char *set, unsigned int eve
 	assert_null(t->sim->trace);
 	fclose(f);
 	t->dropped = tr.dropped;
+	split_lines(t);
 }
 
 /* run_traced_early with the profile's placement */
@@ -86,41 +110,64 @@ static void run_traced(struct traced *t, const char *set, unsigned int events, u
 
 static void traced_free(struct traced *t)
 {
+	free(t->lines);
 	free(t->text);
 	sim_destroy(t->sim);
 }
 
-/* Lines of @text with event @name (": name: "). */
-static unsigned long count_event(const char *text, const char *name)
+/* @line holds @pat; a final '\n' in @pat means "at the end of the line" */
+static bool line_has(const char *line, const char *pat)
 {
-	char pat[96];
+	size_t n = strlen(pat), l;
+
+	if (!n || pat[n - 1] != '\n')
+		return strstr(line, pat) != NULL;
+	l = strlen(line);
+	return l >= n - 1 && !strncmp(line + l - (n - 1), pat, n - 1);
+}
+
+/* Lines of @t holding @pat. */
+static unsigned long count_lines(const struct traced *t, const char *pat)
+{
 	unsigned long n = 0;
 
-	snprintf(pat, sizeof(pat), ": %s: ", name);
-	for (const char *s = text; (s = strstr(s, pat)); s++)
-		n++;
+	for (size_t i = 0; i < t->nr_lines; i++)
+		n += line_has(t->lines[i], pat);
 	return n;
 }
 
-/* Sum of the numeric field " NAME=" over the lines of event @event. */
-static unsigned long long sum_field(const char *text, const char *event, const char *name)
+static bool has_line(const struct traced *t, const char *pat)
 {
-	char pat[96], fld[64];
+	return count_lines(t, pat) > 0;
+}
+
+/* Lines of @t with event @name (": name: "). */
+static unsigned long count_event(const struct traced *t, const char *name)
+{
+	char pat[96];
+
+	snprintf(pat, sizeof(pat), ": %s: ", name);
+	return count_lines(t, pat);
+}
+
+/* Sum of the numeric field NAME= over the lines of event @event. */
+static unsigned long long sum_field(const struct traced *t, const char *event, const char *name)
+{
+	char pat[96], fld[64], first[64];
 	unsigned long long sum = 0;
 
 	snprintf(pat, sizeof(pat), ": %s: ", event);
 	snprintf(fld, sizeof(fld), " %s=", name);
-	for (const char *s = text; (s = strstr(s, pat)); s++) {
-		const char *eol = strchr(s, '\n');
-		const char *f = strstr(s, fld);
+	snprintf(first, sizeof(first), ": %s=", name); /* the field may open the details */
+	for (size_t i = 0; i < t->nr_lines; i++) {
+		const char *f;
 
-		if (!f || (eol && f > eol)) {
-			/* the field may open the details */
-			snprintf(fld, sizeof(fld), ": %s=", name);
-			f = strstr(s, fld);
-			snprintf(fld, sizeof(fld), " %s=", name);
-		}
-		assert_true(f && (!eol || f < eol));
+		if (!strstr(t->lines[i], pat))
+			continue;
+		f = strstr(t->lines[i], fld);
+		if (!f)
+			f = strstr(t->lines[i], first);
+		assert_non_null(f);
 		sum += strtoull(strchr(f, '=') + 1, NULL, 0);
 	}
 	return sum;
@@ -139,25 +186,26 @@ static u64 node_stat_sum(struct sim *sim, enum node_stat_item item)
  * Each task's direct and memcg reclaims open and close in turn, as
  * try_to_free_pages / try_to_free_mem_cgroup_pages nest them.
  */
-static void check_pairs(const char *text, const char *begin, const char *end, unsigned long *n)
+static void check_pairs(const struct traced *t, const char *begin, const char *end,
+			unsigned long *n)
 {
 	int open_pid[64] = { 0 };
 	int nr_open = 0;
 
 	*n = 0;
-	for (const char *line = text; line && *line;
-	     line = strchr(line, '\n'), line = line ? line + 1 : NULL) {
+	for (size_t l = 0; l < t->nr_lines; l++) {
+		const char *line = t->lines[l];
 		const char *br = strstr(line, " [");
+		const char *ev = strstr(line, ": mm_");
 		const char *dash;
 		int pid;
 		bool is_begin, is_end;
 
-		if (*line == '#' || !br)
+		if (*line == '#' || !br || !ev)
 			continue;
-		is_begin = !strncmp(strstr(line, ": m") + 2, begin, strlen(begin)) &&
-			   strstr(line, ": m")[2 + strlen(begin)] == ':';
-		is_end = !strncmp(strstr(line, ": m") + 2, end, strlen(end)) &&
-			 strstr(line, ": m")[2 + strlen(end)] == ':';
+		ev += 2;
+		is_begin = !strncmp(ev, begin, strlen(begin)) && ev[strlen(begin)] == ':';
+		is_end = !strncmp(ev, end, strlen(end)) && ev[strlen(end)] == ':';
 		if (!is_begin && !is_end)
 			continue;
 		dash = br;
@@ -191,35 +239,34 @@ static void test_trace_counts_modern(void **state)
 
 	SLOW_TEST();
 	run_traced(&t, NULL, TRACE_ALL_EVENTS, 0);
-	assert_non_null(strstr(t.text, "# tracer: nop\n"));
-	check_pairs(t.text, "mm_vmscan_direct_reclaim_begin", "mm_vmscan_direct_reclaim_end",
-		    &direct);
-	check_pairs(t.text, "mm_vmscan_memcg_reclaim_begin", "mm_vmscan_memcg_reclaim_end", &memcg);
+	assert_true(has_line(&t, "# tracer: nop\n"));
+	check_pairs(&t, "mm_vmscan_direct_reclaim_begin", "mm_vmscan_direct_reclaim_end", &direct);
+	check_pairs(&t, "mm_vmscan_memcg_reclaim_begin", "mm_vmscan_memcg_reclaim_end", &memcg);
 	for (int z = ZONE_DMA; z <= ZONE_MOVABLE; z++)
 		allocstall += t.sim->vm_events[ALLOCSTALL_DMA + z];
 	assert_true(direct > 0);
 	assert_int_equal(direct, allocstall);
 	assert_true(memcg > 0);
 	/* every isolation's nr_scanned: the scans pgscan and pgrefill count */
-	assert_int_equal(sum_field(t.text, "mm_vmscan_lru_shrink_inactive", "nr_scanned"),
+	assert_int_equal(sum_field(&t, "mm_vmscan_lru_shrink_inactive", "nr_scanned"),
 			 t.sim->vm_events[PGSCAN_ANON] + t.sim->vm_events[PGSCAN_FILE]);
-	assert_true(sum_field(t.text, "mm_vmscan_lru_isolate", "nr_scanned") >=
+	assert_true(sum_field(&t, "mm_vmscan_lru_isolate", "nr_scanned") >=
 		    t.sim->vm_events[PGSCAN_ANON] + t.sim->vm_events[PGSCAN_FILE]);
-	assert_int_equal(sum_field(t.text, "mm_vmscan_lru_shrink_inactive", "nr_reclaimed"),
+	assert_int_equal(sum_field(&t, "mm_vmscan_lru_shrink_inactive", "nr_reclaimed"),
 			 t.sim->vm_events[PGSTEAL_ANON] + t.sim->vm_events[PGSTEAL_FILE]);
 	/* v6.0+: mm_vmscan_write_folio, always ASYNC, pfn in hex */
-	assert_int_equal(count_event(t.text, "mm_vmscan_write_folio"),
+	assert_int_equal(count_event(&t, "mm_vmscan_write_folio"),
 			 node_stat_sum(t.sim, NR_VMSCAN_WRITE));
-	assert_int_equal(count_event(t.text, "mm_vmscan_writepage"), 0);
-	assert_null(strstr(t.text, "RECLAIM_WB_SYNC"));
-	assert_non_null(strstr(t.text, " pfn=0x"));
+	assert_int_equal(count_event(&t, "mm_vmscan_writepage"), 0);
+	assert_false(has_line(&t, "RECLAIM_WB_SYNC"));
+	assert_true(has_line(&t, " pfn=0x"));
 	/* kswapd: a wake before every balance_pgdat but the one at boot */
-	assert_int_equal(count_event(t.text, "mm_vmscan_kswapd_wake"),
+	assert_int_equal(count_event(&t, "mm_vmscan_kswapd_wake"),
 			 t.sim->vm_events[PAGEOUTRUN] - t.sim->nr_nodes);
-	assert_true(count_event(t.text, "mm_vmscan_wakeup_kswapd") > 0);
-	assert_non_null(strstr(t.text, "mm_vmscan_direct_reclaim_begin: order=0 gfp_flags=GFP_"));
-	assert_non_null(strstr(t.text, "mm_vmscan_memcg_reclaim_begin: order=0 "
-				       "gfp_flags=GFP_HIGHUSER_MOVABLE\n"));
+	assert_true(count_event(&t, "mm_vmscan_wakeup_kswapd") > 0);
+	assert_true(has_line(&t, "mm_vmscan_direct_reclaim_begin: order=0 gfp_flags=GFP_"));
+	assert_true(has_line(&t, "mm_vmscan_memcg_reclaim_begin: order=0 "
+				 "gfp_flags=GFP_HIGHUSER_MOVABLE\n"));
 	traced_free(&t);
 }
 
@@ -231,18 +278,18 @@ static void test_trace_formats_2_6_32(void **state)
 	SLOW_TEST();
 	run_traced(&t, "policy.kernel=2.6.32", TRACE_ALL_EVENTS, 0);
 	run_traced(&m, "policy.kernel=3.10", TRACE_ALL_EVENTS, 0);
-	assert_int_equal(count_event(t.text, "mm_vmscan_write_folio"), 0);
-	assert_int_equal(count_event(t.text, "mm_vmscan_writepage"),
+	assert_int_equal(count_event(&t, "mm_vmscan_write_folio"), 0);
+	assert_int_equal(count_event(&t, "mm_vmscan_writepage"),
 			 node_stat_sum(t.sim, NR_VMSCAN_WRITE));
-	assert_non_null(strstr(t.text, "flags=RECLAIM_WB_ANON|RECLAIM_WB_ASYNC\n"));
-	assert_non_null(strstr(t.text, "mm_vmscan_direct_reclaim_begin: order=0 may_writepage=1 "
-				       "gfp_flags=GFP_"));
-	assert_non_null(strstr(t.text, " contig_taken=0 contig_dirty=0 contig_failed=0\n"));
-	assert_non_null(strstr(t.text, "mm_vmscan_wakeup_kswapd: nid=0 zid="));
-	assert_true(count_event(t.text, "mm_vmscan_kswapd_sleep") > 0);
+	assert_true(has_line(&t, "flags=RECLAIM_WB_ANON|RECLAIM_WB_ASYNC\n"));
+	assert_true(has_line(&t, "mm_vmscan_direct_reclaim_begin: order=0 may_writepage=1 "
+				 "gfp_flags=GFP_"));
+	assert_true(has_line(&t, " contig_taken=0 contig_dirty=0 contig_failed=0\n"));
+	assert_true(has_line(&t, "mm_vmscan_wakeup_kswapd: nid=0 zid="));
+	assert_true(count_event(&t, "mm_vmscan_kswapd_sleep") > 0);
 	/* 3.10: v6.12's formats (3.5+) */
-	assert_int_equal(count_event(m.text, "mm_vmscan_writepage"), 0);
-	assert_non_null(strstr(m.text, "mm_vmscan_wakeup_kswapd: nid=0 order=0 gfp_flags="));
+	assert_int_equal(count_event(&m, "mm_vmscan_writepage"), 0);
+	assert_true(has_line(&m, "mm_vmscan_wakeup_kswapd: nid=0 order=0 gfp_flags="));
 	traced_free(&t);
 	traced_free(&m);
 }
@@ -261,14 +308,14 @@ static void test_trace_wakeup_placement(void **state)
 	SLOW_TEST();
 	run_traced_early(&early, "policy.kernel=2.6.32", TRACE_ALL_EVENTS, 0, 1);
 	run_traced_early(&late, "policy.kernel=2.6.32", TRACE_ALL_EVENTS, 0, 0);
-	n_early = count_event(early.text, "mm_vmscan_wakeup_kswapd");
-	n_late = count_event(late.text, "mm_vmscan_wakeup_kswapd");
+	n_early = count_event(&early, "mm_vmscan_wakeup_kswapd");
+	n_late = count_event(&late, "mm_vmscan_wakeup_kswapd");
 	assert_true(n_late > 0);
 	assert_true(n_early > n_late);
-	assert_int_equal(count_event(early.text, "mm_vmscan_kswapd_wake"),
-			 count_event(late.text, "mm_vmscan_kswapd_wake"));
-	assert_int_equal(count_event(early.text, "mm_vmscan_lru_isolate"),
-			 count_event(late.text, "mm_vmscan_lru_isolate"));
+	assert_int_equal(count_event(&early, "mm_vmscan_kswapd_wake"),
+			 count_event(&late, "mm_vmscan_kswapd_wake"));
+	assert_int_equal(count_event(&early, "mm_vmscan_lru_isolate"),
+			 count_event(&late, "mm_vmscan_lru_isolate"));
 	traced_free(&early);
 	traced_free(&late);
 }
@@ -327,12 +374,12 @@ static void test_trace_filter_and_cap(void **state)
 	SLOW_TEST();
 	run_traced(&t, NULL, (1u << TRACE_KSWAPD_WAKE) | (1u << TRACE_KSWAPD_SLEEP), 1000);
 	assert_true(t.dropped > 0);
-	assert_int_equal(count_event(t.text, "mm_vmscan_lru_isolate"), 0);
-	assert_true(count_event(t.text, "mm_vmscan_kswapd_wake") > 0);
+	assert_int_equal(count_event(&t, "mm_vmscan_lru_isolate"), 0);
+	assert_true(count_event(&t, "mm_vmscan_kswapd_wake") > 0);
 	/* the header, the event lines under 1000 bytes, the note */
 	assert_true(t.len < 1000 + 400);
-	assert_non_null(strstr(t.text, "# reclaimsim: trace cut at the --trace-size cap of 1000 "
-				       "bytes: "));
+	assert_true(has_line(&t, "# reclaimsim: trace cut at the --trace-size cap of 1000 "
+				 "bytes: "));
 	traced_free(&t);
 }
 
