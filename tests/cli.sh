@@ -164,7 +164,7 @@ expect_ok "--set run.seed=11 --seed 10 --set sysctl.swappiness=60" "$BIN" run "$
 check "a --set of another key after --seed leaves the seed" cmp -s "$TMP/out" "$TMP/s10"
 expect_status "a bad --seed before a bad --set: the --seed is reported" 1 "^reclaimsim: --seed x:" "$BIN" run "$TMP/tiny.ini" --seed x --set run.seed=y
 expect_status "--json=1" 2 "takes no value" "$BIN" run "$TMP/tiny.ini" --json=1
-for cmd in run zoneinfo vmstat meminfo buddyinfo pagetypeinfo unusable_index extfrag_index dmesg memory.stat compare oracle; do
+for cmd in run zoneinfo vmstat meminfo buddyinfo pagetypeinfo unusable_index extfrag_index dmesg memory.stat compare oracle trace-report; do
 	for h in -h --help; do
 		expect_ok "$cmd $h" "$BIN" $cmd $h
 		check "$cmd $h prints usage" grep -q "^usage: reclaimsim $cmd" "$TMP/out"
@@ -497,6 +497,37 @@ else
 	echo "FAIL docs/model.md profile table differs from reclaimsim profile --markdown:"
 	diff "$TMP/doc" "$TMP/md" | head; fails=$((fails + 1))
 fi
+
+# the vmscan trace (docs/trace.md): run --trace, trace-report
+printf '[machine]\nmemory = 64M\nswap = 64M\n[workload w]\ntype = anon_fill\nsize = 72M\npasses = 1\n' >"$TMP/trace.ini"
+expect_ok "run --trace" "$BIN" run "$TMP/trace.ini" --trace "$TMP/t1.txt"
+check "trace: the nop tracer's header, vmscan events" sh -c 'head -1 "$1" | grep -qx "# tracer: nop" && grep -q "kswapd0-[0-9]* *\[[0-9]*\] *[0-9]*\.[0-9]\{6\}: mm_vmscan_kswapd_wake: nid=0 order=0$" "$1"' - "$TMP/t1.txt"
+"$BIN" run "$TMP/trace.ini" --trace "$TMP/t2.txt" >/dev/null 2>&1
+check "trace: same seed, same bytes" cmp -s "$TMP/t1.txt" "$TMP/t2.txt"
+expect_ok "trace-report" "$BIN" trace-report "$TMP/t1.txt"
+check "trace-report: the script's sections and summary" sh -c 'grep -q "^Reclaim latencies expressed as order-latency_in_ms$" "$1" && grep -q "^Summary$" "$1" && grep -q "^Kswapd wakeups:	*[1-9]" "$1" && grep -q "^Time kswapd awake:	*[0-9.]* ms$" "$1"' - "$TMP/out"
+expect_ok "run --trace-report" "$BIN" run "$TMP/trace.ini" --trace-report --trace-events 'mm_vmscan_kswapd_*'
+check "run --trace-report: the report after the run's" sh -c 'grep -q "^Kswapd wakeups:	*[1-9]" "$1" && grep -q "^Direct reclaims:     		$" "$1"' - "$TMP/out"
+"$BIN" run "$TMP/trace.ini" --trace "$TMP/t3.txt" --set policy.kernel=2.6.32 >/dev/null 2>&1
+expect_ok "trace-report: several files" "$BIN" trace-report "$TMP/t1.txt" "$TMP/t3.txt" --names 6.18,2.6.32 --title anonfill
+check "trace-report: the seed's table" sh -c 'head -1 "$1" | grep -qx "anonfill FTrace Reclaim Statistics" && sed -n 2p "$1" | grep -q "	6.18  2.6.32$" && [ $(wc -l <"$1") -eq 13 ] && grep -q "^Kswapd pages scanned  *[1-9][0-9]*  *[1-9][0-9]* $" "$1"' - "$TMP/out"
+expect_ok "run --trace-size 1K" "$BIN" run "$TMP/trace.ini" --trace "$TMP/t4.txt" --trace-size 1K
+check "trace cut at the cap: said on stderr and in the file" sh -c 'grep -q "cut at the --trace-size cap of 1024 bytes: [1-9][0-9]* events dropped" "$1" && tail -1 "$2" | grep -q "^# reclaimsim: trace cut at the --trace-size cap of 1024 bytes: "' - "$TMP/err" "$TMP/t4.txt"
+expect_fail "--trace-events: unknown event" "reclaimsim: --trace-events mm_vmscan_nope: no such vmscan event" "$BIN" run "$TMP/tiny.ini" --trace "$TMP/t5.txt" --trace-events mm_vmscan_kswapd_wake,mm_vmscan_nope
+expect_fail "--trace: cannot write" "reclaimsim: --trace /nonexistent/dir/t.txt: No such file or directory" "$BIN" run "$TMP/tiny.ini" --trace /nonexistent/dir/t.txt
+expect_fail "--trace-size: bad size" "reclaimsim: --trace-size 12Q: " "$BIN" run "$TMP/tiny.ini" --trace "$TMP/t5.txt" --trace-size 12Q
+expect_status "--trace-size without --trace" 2 "needs --trace FILE or --trace-report" "$BIN" run "$TMP/tiny.ini" --trace-size 1M
+expect_status "--trace on vmstat" 2 "the --trace options apply to run only" "$BIN" vmstat "$TMP/tiny.ini" --trace "$TMP/t5.txt"
+expect_status "--trace-report with --json" 2 "not with --json" "$BIN" run "$TMP/tiny.ini" --trace-report --json
+printf '# tracer: nop\n  w-3 [000] 1.000000 mm_vmscan_kswapd_sleep: nid=0\n' >"$TMP/bad.txt"
+expect_fail "trace-report: a malformed line" "reclaimsim: $TMP/bad.txt:2: not an ftrace event line" "$BIN" trace-report "$TMP/bad.txt"
+printf '  w-3 [000] 1.000000: mm_vmscan_direct_reclaim_begin: gfp_flags=GFP_KERNEL\n' >"$TMP/bad.txt"
+expect_fail "trace-report: a field missing" "bad.txt:1: mm_vmscan_direct_reclaim_begin: no numeric order= field" "$BIN" trace-report "$TMP/bad.txt"
+expect_fail "trace-report: no such file" "nosuch.txt: No such file or directory" "$BIN" trace-report "$TMP/nosuch.txt"
+expect_status "trace-report: --names count" 2 "1 names for 2 files" "$BIN" trace-report "$TMP/t1.txt" "$TMP/t3.txt" --names x
+expect_ok "compare --trace-report" "$BIN" compare "$TMP/trace.ini" --a policy.kernel=6.18 --b policy.kernel=2.6.32 --trace-report
+check "compare --trace-report: the runs' summaries = trace-report's table" sh -c 'tail -12 "$1" | sed -n "2,12p" >"$1.c"; "$3" trace-report "$2/t1.txt" "$2/t3.txt" | sed -n "2,12p" | cmp -s - "$1.c"' - "$TMP/out" "$TMP" "$BIN"
+expect_status "compare --trace-report with --json" 2 "not with --json" "$BIN" compare "$TMP/trace.ini" --a policy.kernel=6.18 --b policy.kernel=2.6.32 --trace-report --json
 
 # reclaimsim keys: the key reference of docs/scenarios.md is generated
 expect_ok "keys" "$BIN" keys

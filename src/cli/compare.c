@@ -43,6 +43,7 @@
 #include "report/report.h"
 #include "compare.h"
 #include "options.h"
+#include "trace_cmd.h"
 
 #define CMP_MAX_OPTS OPT_MAX_SETS /* --set, --a, --b options each */
 #define CMP_CELL_LEN 40 /* one formatted number */
@@ -217,12 +218,13 @@ struct side {
 	unsigned char *have; /* the run has the figure */
 	cJSON *runs; /* --json: the run objects */
 	unsigned int cut_runs; /* runs with a workload unfinished */
+	struct trace_summary *trace; /* --trace-report: each run's summary */
 };
 
 struct compare {
 	struct scn_opts scn; /* the scenario, --machine, --set, --seed */
 	const char *runs_text, *figures;
-	bool json, help, version;
+	bool json, help, version, trace_report;
 	unsigned int runs;
 	u64 seed0;
 	struct side side[2];
@@ -258,6 +260,8 @@ static void compare_usage(FILE *f)
 	      "                           main vmstat counters and workloads.*\n"
 	      "  --json                   {\"a\": {\"assignments\", \"runs\", \"mean\", \"std\", \"min\",\n"
 	      "                           \"max\"}, \"b\": {...}} with every figure\n"
+	      "  --trace-report           after the table, each run's trace-report summary side\n"
+	      "                           by side, as seed 003's table (docs/trace.md)\n"
 	      "  --set SECTION.KEY=VALUE  override a key on both sides (repeatable)\n"
 	      "  --seed N                 the first seed, decimal (as --set run.seed=N at its\n"
 	      "                           place: of --seed and --set run.seed the later wins)\n"
@@ -277,11 +281,13 @@ static int parse_args(int argc, char **argv, struct compare *c)
 
 		opt_split(a, name, sizeof(name), &inline_val);
 		if (!strcmp(name, "--json") || !strcmp(name, "--help") || !strcmp(name, "-h") ||
-		    !strcmp(name, "--version")) {
+		    !strcmp(name, "--version") || !strcmp(name, "--trace-report")) {
 			if (opt_no_value(name, a, inline_val))
 				return -1;
 			if (!strcmp(name, "--json"))
 				c->json = true;
+			else if (!strcmp(name, "--trace-report"))
+				c->trace_report = true;
 			else if (!strcmp(name, "--version"))
 				c->version = true;
 			else
@@ -521,6 +527,11 @@ static int check_usage(struct compare *c)
 	}
 	if (c->figures && check_figures(c->figures))
 		return -1;
+	if (c->trace_report && c->json) {
+		fprintf(stderr,
+			"reclaimsim: compare: --trace-report prints text: not with --json\n");
+		return -1;
+	}
 	if (c->scn.machine && strcmp(c->scn.machine, "host")) {
 		fprintf(stderr, "reclaimsim: --machine %s: only 'host' is known\n", c->scn.machine);
 		return -1;
@@ -664,9 +675,13 @@ static int run_side(struct compare *c, struct side *sd, struct scenario *work)
 {
 	char err[SCN_ERR_LEN];
 
+	if (c->trace_report && !(sd->trace = calloc(c->runs, sizeof(*sd->trace))))
+		goto oom;
 	for (unsigned int r = 0; r < c->runs; r++) {
 		u64 seed = c->seed0 + r;
 		struct compare_flat flat = { 0 };
+		struct vmscan_trace tr;
+		FILE *trace = NULL;
 		struct sim *sim;
 		cJSON *obj;
 
@@ -678,9 +693,19 @@ static int run_side(struct compare *c, struct side *sd, struct scenario *work)
 				err);
 			return -1;
 		}
+		if (c->trace_report && !(trace = trace_compare_start(sim, &tr))) {
+			sim_destroy(sim);
+			return -1;
+		}
 		if (sim_run(sim)) {
 			fprintf(stderr, "reclaimsim: %s: %s (side %c, seed %" PRIu64 ")\n",
 				sim->scn.path, sim_error(sim), sd->letter, seed);
+			if (trace)
+				trace_compare_finish(sim, trace, NULL);
+			sim_destroy(sim);
+			return -1;
+		}
+		if (trace && trace_compare_finish(sim, trace, &sd->trace[r])) {
 			sim_destroy(sim);
 			return -1;
 		}
@@ -1106,6 +1131,42 @@ oom:
 
 /* ------------------------------------------------------------------ */
 
+/*
+ * --trace-report: the runs' trace-report summaries as seed 003's table, a
+ * column a run: A and B, or A.1 ... A.N and B.1 ... B.N.
+ */
+static int print_trace_table(const struct compare *c)
+{
+	size_t n = 2 * (size_t)c->runs;
+	struct trace_summary *sums = malloc(n * sizeof(*sums));
+	const char **names = malloc(n * sizeof(*names));
+	char *buf = malloc(n * 16);
+
+	if (!sums || !names || !buf) {
+		free(sums);
+		free(names);
+		free(buf);
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct side *sd = &c->side[i / c->runs];
+		unsigned int r = (unsigned int)(i % c->runs);
+
+		sums[i] = sd->trace[r];
+		if (c->runs == 1)
+			snprintf(buf + i * 16, 16, "%c", sd->letter);
+		else
+			snprintf(buf + i * 16, 16, "%c.%u", sd->letter, r + 1);
+		names[i] = buf + i * 16;
+	}
+	putchar('\n');
+	trace_summary_table(stdout, NULL, names, sums, (unsigned int)n);
+	free(sums);
+	free(names);
+	free(buf);
+	return 0;
+}
+
 static void compare_free(struct compare *c)
 {
 	for (int s = 0; s < 2; s++) {
@@ -1118,6 +1179,7 @@ static void compare_free(struct compare *c)
 		free(sd->scn);
 		free(sd->v);
 		free(sd->have);
+		free(sd->trace);
 		cJSON_Delete(sd->runs);
 	}
 	for (size_t i = 0; i < c->nr_figs; i++)
@@ -1154,6 +1216,8 @@ static int compare_run(struct compare *c)
 			goto out;
 	if (c->json ? print_json(c, tmp) : print_table(c, tmp))
 		goto out;
+	if (c->trace_report && print_trace_table(c))
+		goto oom;
 	rc = 0;
 	goto out;
 oom:

@@ -15,6 +15,7 @@
  *                                              A/B runs side by side (compare.c)
  *   reclaimsim oracle [options]                real kernel vs model
  *   reclaimsim profile [NAME] [--markdown]     kernel profiles (profile.c)
+ *   reclaimsim trace-report FILE...            trace-vmscan-postprocess.pl (trace_cmd.c)
  *   reclaimsim keys                            the key reference (markdown)
  *
  * Options: --set section.key=value (repeatable), --seed N, --json (run),
@@ -42,6 +43,7 @@
 #include "oracle.h"
 #include "options.h"
 #include "profile.h"
+#include "trace_cmd.h"
 #include "../mm/internal.h"
 
 #define RECLAIMSIM_VERSION "0.1"
@@ -53,6 +55,7 @@ struct options {
 	const char *cgroup;
 	const char *csv;
 	const char *plot;
+	struct trace_opts trace; /* --trace, --trace-size, --trace-events, --trace-report */
 	bool json, before, check, help, version;
 };
 
@@ -68,6 +71,7 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: reclaimsim run [SCENARIO] [--set section.key=value]... [--seed N]\n"
 		"                      [--json] [--machine host] [--csv FILE] [--plot FILE.png] [--check]\n"
+		"                      [--trace FILE] [--trace-size SIZE] [--trace-events LIST] [--trace-report]\n"
 		"       reclaimsim zoneinfo|vmstat|meminfo [SCENARIO] [options] [--before]\n"
 		"       reclaimsim memory.stat|memory.events|memory.pressure [SCENARIO] [options]\n"
 		"                  [--cgroup NAME] [--before]\n"
@@ -78,6 +82,7 @@ static void usage(FILE *f)
 		"                          [--runs N] [--json] [--figures LIST] [--set SECTION.KEY=VALUE]...\n"
 		"       reclaimsim oracle [--json] [--dir DIR] [--only NAME]\n"
 		"       reclaimsim profile [NAME] [--markdown]\n"
+		"       reclaimsim trace-report FILE [FILE...] [--names A,B,...] [--title TITLE]\n"
 		"       reclaimsim keys\n"
 		"       reclaimsim COMMAND --help | --version\n"
 		"\n"
@@ -151,7 +156,13 @@ static void command_usage(FILE *f, const char *cmd)
 	      "                           machine.from=host before the other --set options)\n",
 	      f);
 	if (run)
-		fputs("  --json                   the report as one JSON object\n", f);
+		fputs("  --json                   the report as one JSON object\n"
+		      "  --trace FILE             write the vmscan tracepoints as ftrace text (docs/trace.md)\n"
+		      "  --trace-size SIZE        cap the trace's event lines (default " TRACE_SIZE_DEFAULT
+		      "; 0: none)\n"
+		      "  --trace-events LIST      the events traced: names or globs, comma-separated\n"
+		      "  --trace-report           print trace-vmscan-postprocess.pl's report after the run\n",
+		      f);
 	else
 		fputs("  --before                 the booted machine, without running\n", f);
 	if (mstat)
@@ -204,7 +215,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 		opt_split(a, name, sizeof(name), &inline_val);
 		if (!strcmp(name, "--json") || !strcmp(name, "--before") ||
 		    !strcmp(name, "--check") || !strcmp(name, "--help") || !strcmp(name, "-h") ||
-		    !strcmp(name, "--version")) {
+		    !strcmp(name, "--version") || !strcmp(name, "--trace-report")) {
 			if (opt_no_value(name, a, inline_val))
 				return -1;
 			if (!strcmp(name, "--json"))
@@ -215,6 +226,8 @@ static int parse_args(int argc, char **argv, struct options *o)
 				o->check = true;
 			else if (!strcmp(name, "--version"))
 				o->version = true;
+			else if (!strcmp(name, "--trace-report"))
+				o->trace.report = true;
 			else
 				o->help = true;
 			continue;
@@ -237,6 +250,12 @@ static int parse_args(int argc, char **argv, struct options *o)
 			val = &o->csv;
 		} else if (!strcmp(name, "--plot")) {
 			val = &o->plot;
+		} else if (!strcmp(name, "--trace")) {
+			val = &o->trace.file;
+		} else if (!strcmp(name, "--trace-size")) {
+			val = &o->trace.size;
+		} else if (!strcmp(name, "--trace-events")) {
+			val = &o->trace.events;
 		} else if (a[0] == '-') {
 			fprintf(stderr,
 				"reclaimsim: unknown option '%s' (see reclaimsim %s --help)\n", a,
@@ -290,6 +309,19 @@ static int check_combinations(const struct options *o)
 		fprintf(stderr,
 			"reclaimsim: %s: --json applies to run only (%s prints the kernel's own format)\n",
 			c, c);
+		return -1;
+	}
+	if (trace_wanted(&o->trace) && !run) {
+		fprintf(stderr, "reclaimsim: %s: the --trace options apply to run only\n", c);
+		return -1;
+	}
+	if (o->trace.report && o->json) {
+		fprintf(stderr, "reclaimsim: run: --trace-report prints text: not with --json\n");
+		return -1;
+	}
+	if ((o->trace.size || o->trace.events) && !o->trace.file && !o->trace.report) {
+		fprintf(stderr, "reclaimsim: run: %s needs --trace FILE or --trace-report\n",
+			o->trace.size ? "--trace-size" : "--trace-events");
 		return -1;
 	}
 	if (o->before && run) {
@@ -399,6 +431,7 @@ static int cmd_sim(const struct options *o)
 	char err[SCN_ERR_LEN], *plot_err;
 	struct sim *sim;
 	struct mem_cgroup *memcg = NULL;
+	struct trace_run trace;
 	FILE *csv = NULL;
 	int rc = 0;
 
@@ -410,10 +443,17 @@ static int cmd_sim(const struct options *o)
 		free(s);
 		return 1;
 	}
+	if (trace_run_open(&trace, &o->trace)) {
+		free(s);
+		if (csv)
+			fclose(csv);
+		return 1;
+	}
 	sim = sim_create(s, err, sizeof(err));
 	free(s);
 	if (!sim) {
 		fprintf(stderr, "reclaimsim: %s\n", err);
+		trace_run_abort(&trace, NULL);
 		if (csv)
 			fclose(csv);
 		return 1;
@@ -430,9 +470,11 @@ static int cmd_sim(const struct options *o)
 		sim->eng.check_hook = check_hook;
 		sim->eng.check_arg = &rc;
 	}
+	trace_run_start(&trace, sim);
 	if (!o->before && sim_run(sim)) {
 		/* the watchdog, or no stack for a task: no report of a broken run */
 		fprintf(stderr, "reclaimsim: %s: %s\n", sim->scn.path, sim_error(sim));
+		trace_run_abort(&trace, sim);
 		sim_destroy(sim);
 		if (csv)
 			fclose(csv);
@@ -466,6 +508,8 @@ static int cmd_sim(const struct options *o)
 		report_json(stdout, sim);
 	else
 		report_text(stdout, sim);
+	if (trace_run_finish(&trace, sim, stdout))
+		rc = 1;
 	if (csv && write_csv(csv, o->csv, sim))
 		rc = 1;
 	if (o->plot) {
@@ -527,6 +571,8 @@ int main(int argc, char **argv)
 		return finish(compare_main(argc - 1, argv + 1, RECLAIMSIM_VERSION));
 	if (!strcmp(o.cmd, "profile"))
 		return finish(profile_main(argc - 1, argv + 1, RECLAIMSIM_VERSION));
+	if (!strcmp(o.cmd, "trace-report"))
+		return finish(trace_report_main(argc - 1, argv + 1));
 	if (!strcmp(o.cmd, "keys")) {
 		/* the key tables as the reference of docs/scenarios.md */
 		if (argc > 2) {

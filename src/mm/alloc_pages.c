@@ -13,6 +13,7 @@
 
 #include "compaction.h"
 #include "internal.h"
+#include "trace_vmscan.h"
 #include "../sim/config.h"
 #include "../sim/scenario.h"
 
@@ -261,6 +262,7 @@ void wakeup_kswapd(struct sim *sim, struct zone *zone, gfp_t gfp, int order,
 		pgdat->kswapd_order = order;
 	if (order)
 		kcompactd_start_proactive(sim, pgdat);
+	trace_mm_vmscan_wakeup_kswapd_request(sim, zone, order);
 	if (pgdat->kswapd->waiting_on != &pgdat->kswapd_wait)
 		return;
 	/* v4.11+: a hopeless node's kswapd is left alone */
@@ -271,6 +273,7 @@ void wakeup_kswapd(struct sim *sim, struct zone *zone, gfp_t gfp, int order,
 			wakeup_kcompactd(sim, pgdat, order, highest_zoneidx);
 		return;
 	}
+	trace_mm_vmscan_wakeup_kswapd(sim, zone, order);
 	wake_up_task(pgdat->kswapd);
 }
 
@@ -557,6 +560,7 @@ enum vm_fault_result __alloc_pages(struct task *t, gfp_t gfp, unsigned int order
 	if (*pfn != NO_PFN)
 		return VM_FAULT_DONE;
 	alloc_flags = gfp_to_alloc_flags(gfp, order);
+	mm_task(t)->alloc_gfp = gfp;
 	/*
 	 * costly orders first try compaction, likely to find the base pages
 	 * without reclaim; so do non-movable ones, whose compaction keeps

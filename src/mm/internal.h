@@ -31,6 +31,7 @@ struct mm_task {
 	bool fault_major; /* the fault in progress waited for its own I/O */
 	bool file_fault; /* a filemap_fault is in progress */
 	bool no_oom; /* best-effort allocation: fail, do not OOM */
+	gfp_t alloc_gfp; /* the allocation in the slow path (the tracepoints' gfp_flags) */
 	/* tlbflush_unmap_batch (v4.3+): CPUs owed a flush for PTEs this
 	 * task cleared in reclaim without flushing */
 	u64 *tlb_ubc_cpumask; /* sim->eng.nr_cpus bits, allocated on first use */

@@ -143,6 +143,7 @@ struct sim {
 	/* get_page_from_freelist's watermark checks, by order (seed 004) */
 	u64 wmark_checks[NR_PAGE_ORDERS];
 	struct kmsg kmsg;
+	struct vmscan_trace *trace; /* the vmscan tracepoints' output; NULL: off (trace_vmscan.h) */
 	unsigned int throttle_reclaimers; /* 2008 throttle, global policy */
 	struct wait_queue_head throttle_wait;
 	struct wait_queue_head congestion_wait; /* congestion_wait() sleepers */

@@ -22,6 +22,7 @@
 
 #include "compaction.h"
 #include "internal.h"
+#include "trace_vmscan.h"
 #include "../sim/config.h"
 #include "../sim/scenario.h"
 
@@ -401,6 +402,7 @@ unsigned long isolate_lru_folios(struct task *t, unsigned long nr_to_scan, struc
 		lruvec_add_folio(sim, lruvec, pfn);
 	}
 	*nr_scanned = total_scan;
+	trace_mm_vmscan_lru_isolate(t, sc, lru, nr_to_scan, scan, total_scan, nr_taken);
 	isol->nr_taken = nr_taken;
 	isolated_account(lruvec->pgdat, isol, 1);
 	charge_sys(t, lock_acquire(&lruvec->lru_lock, task_now(t),
@@ -647,6 +649,8 @@ static enum pageout_t pageout(struct task *t, struct scan_control *sc, struct pg
 		swap_writepage(sim, t, pfn);
 	else
 		pageout_file(sim, t, pfn);
+	trace_mm_vmscan_writepage(t, pfn, !PageFlag(page, PG_swapbacked),
+				  sc->pageout_io == PAGEOUT_IO_SYNC);
 	SetPageFlag(page, PG_reclaim);
 	mod_node_page_state(pgdat, NR_VMSCAN_WRITE, 1);
 	if (sc->pageout_io == PAGEOUT_IO_SYNC)
@@ -1061,6 +1065,7 @@ static unsigned long shrink_inactive_list(struct task *t, unsigned long nr_to_sc
 	count_vm_events(sim, PGSTEAL_ANON + file, nr_reclaimed);
 	count_memcg_events(lruvec->memcg, PGSTEAL_ANON + file, nr_reclaimed);
 	lru_note_cost(lruvec, file, stat.nr_pageout, nr_scanned - nr_reclaimed);
+	trace_mm_vmscan_lru_shrink_inactive(t, pgdat, sc, nr_scanned, nr_reclaimed, &stat, file);
 
 	sc->nr.dirty += stat.nr_dirty;
 	sc->nr.congested += stat.nr_congested;
@@ -2087,7 +2092,9 @@ unsigned long try_to_free_pages(struct task *t, int order, enum zone_type highes
 
 	count_vm_event(t->sim, ALLOCSTALL_DMA + highest_zoneidx);
 	t->sim->reclaim.allocstall_order[order]++;
+	trace_mm_vmscan_direct_reclaim_begin(t, order, sc.may_writepage, mm_task(t)->alloc_gfp);
 	nr_reclaimed = reclaim_direct(t, &sc);
+	trace_mm_vmscan_direct_reclaim_end(t, nr_reclaimed);
 	*all_unreclaimable = sc.all_unreclaimable;
 	return nr_reclaimed;
 }
@@ -2104,8 +2111,13 @@ unsigned long try_to_free_mem_cgroup_pages(struct task *t, struct mem_cgroup *me
 		.priority = DEF_PRIORITY,
 		.reclaim_idx = MAX_NR_ZONES - 1,
 	};
+	unsigned long nr_reclaimed;
 
-	return reclaim_direct(t, &sc);
+	/* sc.gfp_mask: a GFP_KERNEL charge's reclaim bits in GFP_HIGHUSER_MOVABLE */
+	trace_mm_vmscan_memcg_reclaim_begin(t, 0, sc.may_writepage, GFP_HIGHUSER_MOVABLE);
+	nr_reclaimed = reclaim_direct(t, &sc);
+	trace_mm_vmscan_memcg_reclaim_end(t, nr_reclaimed);
+	return nr_reclaimed;
 }
 
 /* A task killed in the middle of reclaim gives back what it holds. */
@@ -2357,6 +2369,7 @@ static void kswapd_try_to_sleep(struct task *t, struct pglist_data *pgdat, int a
 		return;
 	}
 	if (prepare_kswapd_sleep(sim, pgdat, reclaim_order, highest_zoneidx)) {
+		trace_mm_vmscan_kswapd_sleep(t, pgdat->node_id);
 		schedule_timeout(t, &pgdat->kswapd_wait, 0);
 		return;
 	}
@@ -2396,6 +2409,8 @@ void kswapd(struct task *t)
 		if (reclaim_order >= alloc_order)
 			alloc_order = reclaim_order = pgdat->kswapd_order;
 		kswapd_try_to_sleep(t, pgdat, alloc_order, reclaim_order, sc.reclaim_idx);
+		/* the kernel's loop top: the next balance_pgdat() is for this order */
+		trace_mm_vmscan_kswapd_wake(t, pgdat->node_id, pgdat->kswapd_order);
 	}
 }
 

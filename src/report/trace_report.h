@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * trace_report.h - `reclaimsim trace-report`: Mel Gorman's
+ * trace-vmscan-postprocess.pl (the June 2010 version the seed 003 table
+ * came from) over an ftrace text trace of the vmscan events, a real
+ * kernel's or reclaimsim's (`run --trace`).  docs/trace.md describes
+ * the rows and the script's quirks the report keeps.
+ */
+#ifndef RECLAIMSIM_TRACE_REPORT_H
+#define RECLAIMSIM_TRACE_REPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+struct trace_report;
+
+/* The summary rows of the seed's table (June 2010 script, its order). */
+struct trace_summary {
+	bool have_direct, have_kswapd; /* some process did direct reclaim / kswapd woke */
+	unsigned long long direct_reclaims, direct_scanned, direct_sync, direct_async;
+	unsigned long long wakeup_kswapd;
+	double direct_stall; /* the script's "ms" row: seconds */
+	unsigned long long kswapd_wakeups, kswapd_scanned, kswapd_sync, kswapd_async;
+	double kswapd_awake; /* seconds */
+};
+
+/* An empty report; NULL when out of memory. */
+struct trace_report *trace_report_new(void);
+void trace_report_free(struct trace_report *r);
+
+/*
+ * trace_report_parse - read the trace @f (named @path in messages) into
+ * @r.  Comment lines ('#') and blank lines are skipped, and so are events
+ * the script does not count.  0, or -1 with "PATH:LINE: what is wrong" in
+ * @err: a line that is not "TASK-PID [CPU] [FLAGS] SECS.USECS: EVENT:
+ * FIELDS", a counted event without a field it needs, a read error.
+ */
+int trace_report_parse(struct trace_report *r, FILE *f, const char *path, char *err, size_t errlen);
+
+/*
+ * trace_report_print - the script's output: the reclaim latencies, the
+ * direct reclaimers' table, the kswapd table and the summary.  Processes
+ * come in name order (the script's came in Perl hash order).
+ */
+void trace_report_print(FILE *out, const struct trace_report *r);
+
+/* The summary's figures, as trace_report_print computes them. */
+void trace_report_summary(const struct trace_report *r, struct trace_summary *s);
+
+/*
+ * trace_summary_table - the seed's table: "TITLE FTrace Reclaim
+ * Statistics" (@title NULL: no such line), a header of the @n column
+ * @names, then each summary row, its label in 39 columns and one 8-wide
+ * value per column (times with 2 decimals).
+ */
+void trace_summary_table(FILE *out, const char *title, const char *const *names,
+			 const struct trace_summary *s, unsigned int n);
+
+#endif
