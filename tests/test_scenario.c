@@ -1272,6 +1272,11 @@ static void test_workload_shapes(void **state)
 	expect_error(
 		"[machine]\nread_ahead_async = yes\n",
 		"t.ini:2: [machine] read_ahead_async: unknown value 'yes' (expected off or on)");
+	expect_error("[machine]\nread_ahead_folio_order = 10\n",
+		     "t.ini:2: [machine] read_ahead_folio_order: 10 out of range (0..9)");
+	expect_error(
+		"[machine]\nread_ahead_folio_order = x\n",
+		"t.ini:2: [machine] read_ahead_folio_order: bad number 'x' (expected an integer)");
 	expect_error("[workload a]\ntype = anon_fill\nsize = 1M\nprogram_text = 2G\n",
 		     "t.ini:4: [workload a] program_text: '2G' is more than 1024M");
 	expect_error(

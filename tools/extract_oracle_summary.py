@@ -377,6 +377,20 @@ def opt_value(argv, flag, default=None):
     return argv[argv.index(flag) + 1] if flag in argv else default
 
 
+def file_folio_order(kernel, fstype):
+    """read_ahead_folio_order of a run's machine: 9 (PMD folios) when the
+    kernel ends readahead windows on folio boundaries (6.17+) and the file
+    system caches files in large folios (ext4 since 6.16, xfs), else 0."""
+    m = re.match(r"(\d+)\.(\d+)", kernel)
+    if not m or (int(m.group(1)), int(m.group(2))) < (6, 17):
+        return 0
+    return 9 if fstype in ("ext4", "xfs") else 0
+
+
+def dev_fstype(cfg):
+    return cfg["system_before"]["scratch_and_swap_device"].get("fstype")
+
+
 def grid_machine(cfg):
     """The machine facts of a grid configuration that its scenario copies."""
     sysb = cfg["system_before"]
@@ -400,6 +414,7 @@ def grid_machine(cfg):
                                              dev.get("fstype"), dev.get("source"))
                         if swap_kib else None),
         "read_ahead_kb": int(dev.get("read_ahead_kb", 128)),
+        "folio_order": file_folio_order(sysb["kernel"], dev.get("fstype")),
         "limit_bytes": cfg["runs"][0]["cgroup"]["limit_in_bytes"],
         "memsw_bytes": cfg["runs"][0]["cgroup"]["memsw_limit_in_bytes"],
     }
@@ -511,6 +526,15 @@ def grid_scenario(cfg, counters, mach, stream_mib):
         "read_ahead = %dK" % mach["read_ahead_kb"],
         "; read() readahead as the kernel does it, a window ahead of the reader",
         "read_ahead_async = on",
+    ]
+    if mach["folio_order"]:
+        out += [
+            "; %s page cache in large folios up to 2 MiB, and the kernel ends each"
+            % dev_fstype(cfg),
+            "; asynchronous readahead window on a folio boundary (6.17+)",
+            "read_ahead_folio_order = %d" % mach["folio_order"],
+        ]
+    out += [
         "",
         "[sysctl]",
     ]

@@ -260,6 +260,22 @@ static enum vm_fault_result ra_read_window(struct task *t, struct address_space 
 }
 
 /*
+ * page_cache_ra_order() (v6.17), its bookkeeping: the order of the folios
+ * a window of @size pages would be read in, kept as the stream's preferred
+ * order: at most the file's largest (read_ahead_folio_order) and the
+ * window's.  The model's page cache keeps single pages; the order only
+ * places the windows (page_cache_async_ra).
+ */
+static void ra_note_order(struct sim *sim, struct address_space *mapping, u64 size)
+{
+	unsigned int order = min_u64(mapping->ra_order, sim->scn.machine.read_ahead_folio_order);
+
+	while (order && (1ULL << order) > size)
+		order--; /* ilog2(size) */
+	mapping->ra_order = order;
+}
+
+/*
  * page_cache_sync_ra() (v6.12 ondemand readahead, synchronous part): read
  * a window starting at @index: the next, larger window if the reader
  * continues where the last window ended, else an initial one sized from
@@ -280,6 +296,8 @@ static enum vm_fault_result page_cache_sync_ra(struct task *t, struct address_sp
 			  get_init_ra_size(req_pages, max);
 	u64 async_size = next || size <= req_pages ? size : size - req_pages;
 
+	/* a new stream starts with single pages (v6.17: ra->order = 0) */
+	mapping->ra_order = 0;
 	/* no marker without asynchronous readahead: U64_MAX is no page */
 	return ra_read_window(
 		t, mapping, index, size,
@@ -290,16 +308,33 @@ static enum vm_fault_result page_cache_sync_ra(struct task *t, struct address_sp
  * page_cache_async_ra() (v6.12): the reader reached the marked page of
  * the last window: read the next, larger window, all of it ahead (its
  * first page marked), while the reader goes on with the pages it has.
+ * v6.17 ("Terminate async readahead on natural boundary"): with large
+ * folios (read_ahead_folio_order) the preferred order grows by 2 a window
+ * and the window's end is rounded down to a multiple of 2^order pages (at
+ * most the lowest set bit of the largest window), so that its folios need
+ * not shrink to fit; a stream's windows then settle on multiples of the
+ * window size.
  */
 static enum vm_fault_result page_cache_async_ra(struct task *t, struct address_space *mapping)
 {
-	u64 max = max_u64(t->sim->scn.machine.read_ahead / t->sim->page_size, 1);
+	struct sim *sim = t->sim;
+	u64 max = max_u64(sim->scn.machine.read_ahead / sim->page_size, 1);
 	u64 start = mapping->ra_next;
+	u64 size = get_next_ra_size(mapping->ra_size, max);
 
 	if (start >= mapping->size)
 		return VM_FAULT_DONE;
-	return ra_read_window(t, mapping, start, get_next_ra_size(mapping->ra_size, max), start,
-			      false);
+	if (sim->scn.machine.read_ahead_folio_order) {
+		unsigned int order = mapping->ra_order + 2;
+		u64 align = 1ULL << min_u64(order, (u64)__builtin_ctzll(max));
+		u64 aligned_end = (start + size) / align * align;
+
+		if (aligned_end > start)
+			size = aligned_end - start;
+		mapping->ra_order = order;
+		ra_note_order(sim, mapping, size);
+	}
+	return ra_read_window(t, mapping, start, size, start, false);
 }
 
 /*
@@ -496,6 +531,13 @@ static const struct cfg_key filemap_machine_keys[] = {
 	  .values = CFG_VALUES("off", "on"),
 	  .def = "on",
 	  .doc = "on: read() readahead as the kernel's (2.6.23+): a window's pages past the request are read ahead, and the reader reaching the first of them reads the next window without waiting (PG_readahead, page_cache_async_ra), so pages are read up to two windows ahead; off: the model before it, each window read when the reader misses, the reader waiting" },
+	{ .name = "read_ahead_folio_order",
+	  .type = CFG_UINT,
+	  .off = M_OFF(read_ahead_folio_order),
+	  .min = 0,
+	  .max = 9,
+	  .def = "0",
+	  .doc = "the largest page-cache folio order of files (mapping_max_folio_order: 9, 2 MiB, on ext4 since 6.16 and xfs) on a v6.17+ kernel, which ends each asynchronous readahead window on a boundary of its folio order (page_cache_async_ra), so a stream's windows settle on multiples of the window; the model's page cache keeps 4 KiB pages, only the windows move. 0: windows end where their size puts them (before 6.17, or no large folios)" },
 };
 
 CFG_TABLE(filemap_machine_table, filemap_machine_keys);

@@ -551,6 +551,7 @@ struct address_space {
 	u64 nr_dirty;
 	u64 ra_next; /* readahead: index after the last window */
 	u64 ra_size; /* readahead: last window, pages */
+	unsigned int ra_order; /* readahead: preferred folio order (file_ra_state.order, v6.17+) */
 	u64 wb_index; /* writeback cursor */
 	u64 dirtied_when; /* ns, first dirtying since clean (inode) */
 	/* i_mmap: the VMAs mapping this file, as (mm id, VMA index) pairs */
