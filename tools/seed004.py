@@ -12,8 +12,12 @@ time of each run.
 
 fragmentation (--fragment): runs scenarios/seed004-fragment.ini under the
 same three and prints the success rate of the order-2, order-3 and order-9
-allocations and compact_stall (0 while compaction is not modelled: the
-counter is absent from the run's JSON), avg over the runs.
+allocations, compact_stall, compact_success and pgmigrate_success, avg over
+the runs, for each kernel of FRAG_KERNELS side by side: the seed's 2.6.28
+(no compaction: it came in 2.6.35), the same with 2.6.35's direct
+compaction (policy.compaction=direct, the one change) and the 6.12 profile
+(compaction with kcompactd and proactive compaction, per-CPU lists of
+high orders, highatomic reserves, watermark boost).
 
 Usage: tools/seed004.py [--reclaimsim build/reclaimsim] [--runs 3]
                         [--seed 1] [--fragment | --both] [--set KEY=VALUE ...]
@@ -32,12 +36,20 @@ SEED = {
     "any_block": [(1490.27, 19.606), (1482.86, 21.082), (1490.57, 23.493)],
 }
 ORDERS = ["o0", "o1", "o2", "o3", "costly"]
+# the fragmentation table's kernels: label, --set given to each of its runs
+FRAG_KERNELS = [
+    ("2.6.28 (no compaction)", []),
+    ("2.6.28 + direct compaction", ["policy.compaction=direct"]),
+    ("6.12 profile", ["policy.kernel=6.12"]),
+]
+FRAG_COLS = ["order-2", "order-3", "order-9", "compact_stall", "compact_success",
+             "pgmigrate_success"]
 
 
-def run(args, scenario, variant, seed, sets):
-    cmd = [args.reclaimsim, "run", scenario, "--json", "--seed", str(seed),
-           "--set", "policy.watermark_check=" + variant]
-    for s in sets:
+def run(args, scenario, variant, seed, sets, kernel=()):
+    """kernel: --set given before the variant's (a kernel profile sets watermark_check too)"""
+    cmd = [args.reclaimsim, "run", scenario, "--json", "--seed", str(seed)]
+    for s in list(kernel) + ["policy.watermark_check=" + variant] + sets:
         cmd += ["--set", s]
     t0 = time.monotonic()
     out = subprocess.run(cmd, check=True, stdout=subprocess.PIPE).stdout
@@ -102,23 +114,27 @@ def tbench(args):
 
 
 def fragment(args):
-    print("fragmentation (scenarios/seed004-fragment.ini): success %% by order, avg of %d runs"
-          % args.runs)
-    print("%-12s%10s%10s%10s%15s%10s" % ("", "order-2", "order-3", "order-9", "compact_stall",
-                                         "host s"))
-    for v, _ in VARIANTS:
-        o2, o3, o9, stall, host = [], [], [], [], 0.0
-        for i in range(args.runs):
-            doc, h = run(args, "scenarios/seed004-fragment.ini", v, args.seed + i, args.set)
-            wl = doc["workloads"]
-            o2.append(wl["o2"]["success_pct"])
-            o3.append(wl["o3"]["success_pct"])
-            o9.append(wl["highalloc"]["success_pct"])
-            stall.append(doc["vmstat"].get("compact_stall", 0))
-            host += h
-        print("%-12s%10.1f%10.1f%10.1f%15.0f%10.1f" % (
-            v, sum(o2) / len(o2), sum(o3) / len(o3), sum(o9) / len(o9),
-            sum(stall) / len(stall), host / args.runs))
+    print("fragmentation (scenarios/seed004-fragment.ini): success %% by order and the "
+          "compaction counters, avg of %d runs" % args.runs)
+    for label, ksets in FRAG_KERNELS:
+        print()
+        print(label + (" (--set " + " ".join(ksets) + ")" if ksets else ""))
+        print("%-12s" % "" + "".join("%*s" % (len(c) + 2, c) for c in FRAG_COLS) + "%8s" % "host s")
+        for v, _ in VARIANTS:
+            rows, host = [], 0.0
+            for i in range(args.runs):
+                doc, h = run(args, "scenarios/seed004-fragment.ini", v, args.seed + i,
+                             args.set, ksets)
+                wl, vm = doc["workloads"], doc["vmstat"]
+                rows.append([wl["o2"]["success_pct"], wl["o3"]["success_pct"],
+                             wl["highalloc"]["success_pct"], vm["compact_stall"],
+                             vm["compact_success"], vm["pgmigrate_success"]])
+                host += h
+            avg = [sum(r[k] for r in rows) / len(rows) for k in range(len(FRAG_COLS))]
+            print("%-12s" % v + "".join("%*.1f" % (len(c) + 2, a) if k < 3 else
+                                        "%*.0f" % (len(c) + 2, a)
+                                        for k, (c, a) in enumerate(zip(FRAG_COLS, avg)))
+                  + "%8.1f" % (host / args.runs))
     print()
 
 
