@@ -97,6 +97,30 @@ static void start_file_writeback(struct sim *sim, u32 pfn)
 	count_vm_events(sim, PGPGOUT, sim->page_size / 1024);
 }
 
+/*
+ * Where a file page lies on the disk, in pages: each file one extent, at
+ * a base of its own (its id times 2^32 pages), page index after page
+ * index, as a filesystem lays out a file written sequentially.  With a
+ * known place, the elevator merges the writes of neighbouring pages of a
+ * file - reclaim's single pages, the flusher's and fsync's runs - as
+ * 2.6.35's did (elv_merge back and front merges), up to a request's
+ * size.
+ */
+static u64 file_page_sector(struct sim *sim, u32 pfn)
+{
+	const struct page *page = pfn_to_page(sim, pfn);
+
+	return ((u64)page->mapping_id << 32) + page->index;
+}
+
+/* A write bio of file pages, placed at its first page. */
+static void file_bio_add(struct sim *sim, struct bio *bio, u32 pfn)
+{
+	if (!bio->nr_pages)
+		bio->sector = file_page_sector(sim, pfn);
+	bio->pfns[bio->nr_pages++] = pfn;
+}
+
 /* pageout() -> ->writepage of one dirty file page (kernels before 6.17). */
 void pageout_file(struct sim *sim, struct task *t, u32 pfn)
 {
@@ -105,7 +129,7 @@ void pageout_file(struct sim *sim, struct task *t, u32 pfn)
 	if (!bio)
 		return; /* the run has stopped (sim_fail): the page stays dirty */
 	start_file_writeback(sim, pfn);
-	bio->pfns[bio->nr_pages++] = pfn;
+	file_bio_add(sim, bio, pfn);
 	submit_bio(sim, &sim->disk_dev, bio, task_now(t));
 }
 
@@ -169,7 +193,7 @@ static u64 writeback_batch(struct task *t, bool all)
 			if (!bio)
 				break; /* the run has stopped (sim_fail) */
 			start_file_writeback(sim, pfn);
-			bio->pfns[bio->nr_pages++] = pfn;
+			file_bio_add(sim, bio, pfn);
 			written++;
 			mapping->wb_index = idx + 1;
 		}
@@ -254,7 +278,7 @@ enum vm_fault_result filemap_fdatawrite(struct task *t, struct address_space *ma
 		if (!bio)
 			break; /* the run has stopped (sim_fail) */
 		start_file_writeback(sim, pfn);
-		bio->pfns[bio->nr_pages++] = pfn;
+		file_bio_add(sim, bio, pfn);
 		written++;
 	}
 	if (bio)
