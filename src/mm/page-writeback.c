@@ -145,16 +145,24 @@ void wakeup_flusher_threads(struct sim *sim)
  * writeback_sb_inodes() for one batch: write up to MAX_WRITEBACK_PAGES
  * dirty pages of files that qualify (all when @all, else those dirty
  * longer than dirty_expire), in index order, contiguous runs per bio.
+ * Files are taken round-robin from the one after the last file the
+ * previous batch wrote: a file the batch left with dirty pages goes to
+ * the back (requeue_io, b_more_io), so with many dirty files every one is
+ * written in turn, its oldest dirty pages first, rather than the first
+ * files again and again.
  */
 static u64 writeback_batch(struct task *t, bool all)
 {
 	struct sim *sim = t->sim;
 	u64 written = 0, now = task_now(t);
+	unsigned int start = sim->nr_files ? sim->wb_next_file % sim->nr_files : 0;
 
-	for (unsigned int f = 0; f < sim->nr_files && written < MAX_WRITEBACK_PAGES; f++) {
+	for (unsigned int i = 0; i < sim->nr_files && written < MAX_WRITEBACK_PAGES; i++) {
+		unsigned int f = (start + i) % sim->nr_files;
 		struct address_space *mapping = sim->files[f];
 		struct bio *bio = NULL;
 		bool wrapped = false;
+		u64 before = written;
 
 		if (!mapping->nr_dirty)
 			continue;
@@ -201,6 +209,8 @@ static u64 writeback_batch(struct task *t, bool all)
 			submit_bio(sim, &sim->disk_dev, bio, now);
 		if (mapping->nr_dirty)
 			mapping->dirtied_when = now; /* requeued: redirty_tail */
+		if (written > before)
+			sim->wb_next_file = f + 1;
 	}
 	charge_sys(t, written * sim->scn.cost.scan_page_ns);
 	return written;
