@@ -368,9 +368,10 @@ static void test_dirty_file_nodirect(void **state)
  */
 static void test_file_pageout_merges(void **state)
 {
-	struct sim *sim = test_sim_from_text(state, "t.ini",
-					     "[machine]\ncpus = 1\nmemory = 64M\ndisk_device = hdd\n"
-					     "[policy]\nkernel = 2.6.35\n[run]\nduration = 1s\n");
+	struct sim *sim =
+		test_sim_from_text(state, "t.ini",
+				   "[machine]\ncpus = 1\nmemory = 64M\ndisk_device = hdd\n"
+				   "[policy]\nkernel = 2.6.35\n[run]\nduration = 1s\n");
 	struct task *t = test_task_in(sim, sim->memcgs[0]);
 	struct address_space *f = file_create(sim, "f", 8), *g = file_create(sim, "g", 8);
 	static const unsigned int order[] = { 0, 1, 3, 2, 5 };

@@ -647,7 +647,8 @@ static void test_profile_override(void **state)
 	assert_true(scn.policy.split_lru); /* back to 6.12's */
 	assert_true(scn.policy.file_writepage);
 	set_ok("policy.kernel=2.6.25");
-	assert_int_equal(scn.policy.did_some_progress, PROGRESS_NR_RECLAIMED); /* still the explicit one */
+	assert_int_equal(scn.policy.did_some_progress,
+			 PROGRESS_NR_RECLAIMED); /* still the explicit one */
 	assert_false(scn.policy.split_lru);
 	assert_string_equal(scn.policy.kernel, "2.6.25");
 }
