@@ -388,6 +388,36 @@ static void test_file_pageout_merges(void **state)
 	assert_false(PageFlag(pfn_to_page(sim, mapping_pfn(f, 4)), PG_writeback));
 }
 
+/*
+ * try_to_free_pages' progress by kernel: 2.6.35 counts any page
+ * reclaimed, or a zone still scanned at priority 0; 2.6.26..2.6.34 only
+ * pages reclaimed while a zone was still scanned; 2.6.25 only a zone
+ * still scanned; a full SWAP_CLUSTER_MAX is progress for all.
+ */
+static void test_did_some_progress(void **state)
+{
+	static const struct {
+		const char *ini;
+		bool none_scanned, some_unreclaimable, none_unreclaimable;
+	} k[] = {
+		{ INI("2.6.35"), true, true, false },
+		{ INI("2.6.35-nodirect"), true, true, false },
+		{ INI("2.6.32"), false, false, false },
+		{ INI("2.6.25"), true, false, false },
+	};
+
+	for (unsigned int i = 0; i < sizeof(k) / sizeof(k[0]); i++) {
+		struct sim *sim = test_sim_from_text(NULL, "t.ini", k[i].ini);
+
+		assert_int_equal(did_some_progress(sim, 0, false), k[i].none_scanned);
+		assert_int_equal(did_some_progress(sim, 5, true), k[i].some_unreclaimable);
+		assert_int_equal(did_some_progress(sim, 0, true), k[i].none_unreclaimable);
+		assert_true(did_some_progress(sim, 5, false));
+		assert_true(did_some_progress(sim, SWAP_CLUSTER_MAX, true));
+		sim_destroy(sim);
+	}
+}
+
 #define INI_3_2 INI_POLICY("3.10", "file_writepage = kswapd_priority\n")
 
 static void test_dirty_file_3_2(void **state)
@@ -690,6 +720,7 @@ int main(void)
 		test_sim_unit_test(test_nodirect_sync_waits),
 		test_sim_unit_test(test_dirty_file_2_6_35),
 		test_sim_unit_test(test_file_pageout_merges),
+		cmocka_unit_test(test_did_some_progress),
 		test_sim_unit_test(test_dirty_file_nodirect),
 		test_sim_unit_test(test_dirty_file_3_2),
 		test_sim_unit_test(test_dirty_file_6_12),

@@ -520,8 +520,7 @@ static u32 direct_reclaim_drain(struct task *t, unsigned int order, unsigned int
  * scanned: a reclaimer that freed nothing while pages were under
  * writeback no longer OOM-kills unless kswapd gave up on every zone.
  */
-static bool did_some_progress(const struct sim *sim, unsigned long nr_reclaimed,
-			      bool all_unreclaimable)
+bool did_some_progress(const struct sim *sim, unsigned long nr_reclaimed, bool all_unreclaimable)
 {
 	switch (sim->scn.policy.did_some_progress) {
 	case PROGRESS_RECLAIMED_OR_RECLAIMABLE:
