@@ -42,6 +42,10 @@ done
 for scn in scenarios/seed003-*.ini; do
 	bench_one seed003 "$scn"
 done
+# and the ppc64 ones under the seed's nodirect kernel
+for scn in scenarios/seed003-[iks]*.ini; do
+	bench_one seed003 "$scn" --set policy.kernel=2.6.35-nodirect
+done
 # coroutines: ns per switch (fcontext vs swapcontext), stack bytes per task
 record coro build/bench/coro scenarios/seed000-embedded-swap-240.ini
 # memcg scale (issue 12): charge cost, reclaim walk per group, memory per group

@@ -357,6 +357,67 @@ static void test_dirty_file_nodirect(void **state)
 	dirty_file_direct(state, INI("2.6.35-nodirect"), false, false, false);
 }
 
+/*
+ * Reclaim writes neighbouring pages of a file one page at a time; each
+ * file page has its place on the disk (its file's extent + its index), so
+ * the elevator merges them while the disk is busy, as 2.6.35's did.  On an
+ * hdd (one request at a time): page 0 of f goes to the disk at once;
+ * 1 and 3 queue as requests of their own, 2 merges behind 1 and the grown
+ * request takes 3's (2 merges); page 5 of f (not adjacent) and page 0 of
+ * g (another file) queue on their own: 5 requests made, 4 reach the disk.
+ */
+static void test_file_pageout_merges(void **state)
+{
+	struct sim *sim =
+		test_sim_from_text(state, "t.ini",
+				   "[machine]\ncpus = 1\nmemory = 64M\ndisk_device = hdd\n"
+				   "[policy]\nkernel = 2.6.35\n[run]\nduration = 1s\n");
+	struct task *t = test_task_in(sim, sim->memcgs[0]);
+	struct address_space *f = file_create(sim, "f", 8), *g = file_create(sim, "g", 8);
+	static const unsigned int order[] = { 0, 1, 3, 2, 5 };
+
+	for (unsigned int i = 0; i < 8; i++)
+		assert_int_equal(filemap_write(t, f, i), VM_FAULT_DONE);
+	assert_int_equal(filemap_write(t, g, 0), VM_FAULT_DONE);
+	for (unsigned int i = 0; i < sizeof(order) / sizeof(order[0]); i++)
+		pageout_file(sim, t, mapping_pfn(f, order[i]));
+	pageout_file(sim, t, mapping_pfn(g, 0));
+	assert_int_equal(sim->disk_dev.nr_write_merges, 2);
+	assert_int_equal(sim->disk_dev.nr_writes, 5);
+	assert_true(PageFlag(pfn_to_page(sim, mapping_pfn(f, 3)), PG_writeback));
+	assert_false(PageFlag(pfn_to_page(sim, mapping_pfn(f, 4)), PG_writeback));
+}
+
+/*
+ * try_to_free_pages' progress by kernel: 2.6.35 counts any page
+ * reclaimed, or a zone still scanned at priority 0; 2.6.26..2.6.34 only
+ * pages reclaimed while a zone was still scanned; 2.6.25 only a zone
+ * still scanned; a full SWAP_CLUSTER_MAX is progress for all.
+ */
+static void test_did_some_progress(void **state)
+{
+	static const struct {
+		const char *ini;
+		bool none_scanned, some_unreclaimable, none_unreclaimable;
+	} k[] = {
+		{ INI("2.6.35"), true, true, false },
+		{ INI("2.6.35-nodirect"), true, true, false },
+		{ INI("2.6.32"), false, false, false },
+		{ INI("2.6.25"), true, false, false },
+	};
+
+	for (unsigned int i = 0; i < sizeof(k) / sizeof(k[0]); i++) {
+		struct sim *sim = test_sim_from_text(NULL, "t.ini", k[i].ini);
+
+		assert_int_equal(did_some_progress(sim, 0, false), k[i].none_scanned);
+		assert_int_equal(did_some_progress(sim, 5, true), k[i].some_unreclaimable);
+		assert_int_equal(did_some_progress(sim, 0, true), k[i].none_unreclaimable);
+		assert_true(did_some_progress(sim, 5, false));
+		assert_true(did_some_progress(sim, SWAP_CLUSTER_MAX, true));
+		sim_destroy(sim);
+	}
+}
+
 #define INI_3_2 INI_POLICY("3.10", "file_writepage = kswapd_priority\n")
 
 static void test_dirty_file_3_2(void **state)
@@ -658,6 +719,8 @@ int main(void)
 		test_sim_unit_test(test_nodirect_anon),
 		test_sim_unit_test(test_nodirect_sync_waits),
 		test_sim_unit_test(test_dirty_file_2_6_35),
+		test_sim_unit_test(test_file_pageout_merges),
+		cmocka_unit_test(test_did_some_progress),
 		test_sim_unit_test(test_dirty_file_nodirect),
 		test_sim_unit_test(test_dirty_file_3_2),
 		test_sim_unit_test(test_dirty_file_6_12),

@@ -444,7 +444,7 @@ static void assert_policy_equal(const struct scn_policy *a, const struct scn_pol
 	assert_int_equal(a->tlb_flush, b->tlb_flush);
 	assert_int_equal(a->split_lru, b->split_lru);
 	assert_int_equal(a->memcg_reclaim_stat, b->memcg_reclaim_stat);
-	assert_int_equal(a->progress_reclaimable, b->progress_reclaimable);
+	assert_int_equal(a->did_some_progress, b->did_some_progress);
 	assert_int_equal(a->memcg_charge_common, b->memcg_charge_common);
 	assert_int_equal(a->memcg_stock, b->memcg_stock);
 	assert_int_equal(a->anon_vma_chain, b->anon_vma_chain);
@@ -527,7 +527,7 @@ static void test_profile_values(void **state)
 	load_ok("[policy]\nkernel = 2.6.25\n");
 	assert_false(scn.policy.split_lru);
 	assert_false(scn.policy.memcg_reclaim_stat);
-	assert_true(scn.policy.progress_reclaimable);
+	assert_int_equal(scn.policy.did_some_progress, PROGRESS_RECLAIMABLE);
 	assert_true(scn.policy.memcg_charge_common);
 	assert_false(scn.policy.memcg_stock);
 	assert_false(scn.policy.anon_vma_chain);
@@ -552,8 +552,10 @@ static void test_profile_values(void **state)
 	assert_true(scn.policy.memcg_stock);
 	assert_true(scn.policy.anon_vma_chain);
 	assert_true(scn.policy.zone_reclaim);
+	assert_int_equal(scn.policy.did_some_progress, PROGRESS_RECLAIMED_OR_RECLAIMABLE);
 	load_ok("[policy]\nkernel = 2.6.35-nodirect\n");
 	assert_true(scn.policy.direct_writeback_deny);
+	assert_int_equal(scn.policy.did_some_progress, PROGRESS_RECLAIMED_OR_RECLAIMABLE);
 	assert_int_equal(scn.policy.lumpy_reclaim, LUMPY_RECLAIM_ON);
 	assert_string_equal(scn.policy.kernel, "2.6.35-nodirect");
 
@@ -579,7 +581,7 @@ static void test_profile_values(void **state)
 	load_ok("[policy]\nkernel = 2.6.28\n");
 	assert_true(scn.policy.split_lru);
 	assert_false(scn.policy.memcg_reclaim_stat);
-	assert_false(scn.policy.progress_reclaimable);
+	assert_int_equal(scn.policy.did_some_progress, PROGRESS_NR_RECLAIMED);
 
 	load_ok("[policy]\nkernel = 2.6.32\n");
 	assert_true(scn.policy.memcg_reclaim_stat);
@@ -638,14 +640,15 @@ static void test_profile_override(void **state)
 	assert_false(scn.policy.file_writepage);
 	set_ok("policy.kernel=2.6.25");
 	set_ok("policy.did_some_progress=nr_reclaimed");
-	assert_false(scn.policy.progress_reclaimable);
+	assert_int_equal(scn.policy.did_some_progress, PROGRESS_NR_RECLAIMED);
 	set_ok("policy.kernel=6.12");
 	assert_true(scn.policy.anon_vma_lock_exclusive);
-	assert_false(scn.policy.progress_reclaimable);
+	assert_int_equal(scn.policy.did_some_progress, PROGRESS_NR_RECLAIMED);
 	assert_true(scn.policy.split_lru); /* back to 6.12's */
 	assert_true(scn.policy.file_writepage);
 	set_ok("policy.kernel=2.6.25");
-	assert_false(scn.policy.progress_reclaimable); /* still the explicit one */
+	assert_int_equal(scn.policy.did_some_progress,
+			 PROGRESS_NR_RECLAIMED); /* still the explicit one */
 	assert_false(scn.policy.split_lru);
 	assert_string_equal(scn.policy.kernel, "2.6.25");
 }
@@ -660,7 +663,7 @@ static void test_profile_key_errors(void **state)
 		"t.ini:2: [policy] memcg_reclaim_stat: unknown value '1' (expected off or on)");
 	expect_error(
 		"[policy]\ndid_some_progress = some\n",
-		"t.ini:2: [policy] did_some_progress: unknown value 'some' (expected nr_reclaimed or reclaimable)");
+		"t.ini:2: [policy] did_some_progress: unknown value 'some' (expected nr_reclaimed, reclaimable or reclaimed_or_reclaimable)");
 	expect_error(
 		"[policy]\n\nmemcg_charge_retry = 2.6.25\n",
 		"t.ini:3: [policy] memcg_charge_retry: unknown value '2.6.25' (expected try_charge_memcg or mem_cgroup_charge_common)");

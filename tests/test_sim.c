@@ -246,6 +246,43 @@ static void test_dirty_ratio_zero_progresses(void **state)
 	sim_destroy(sim);
 }
 
+/* The most dirty + writeback pages seen at any event, and the dirty limit then. */
+static u64 peak_dirty, peak_thresh;
+
+static void track_dirty(struct sim *sim, void *arg)
+{
+	u64 bg, thresh = global_dirty_limit(sim, &bg);
+
+	if (sim->nr_dirty + sim->nr_writeback > peak_dirty) {
+		peak_dirty = sim->nr_dirty + sim->nr_writeback;
+		peak_thresh = thresh;
+	}
+}
+
+/*
+ * balance_dirty_pages keeps a throttled writer asleep until dirty and
+ * writeback pages are back under dirty_ratio: 16 dd writers on a slow
+ * disk overshoot the limit by at most a page each (before, each woke on
+ * every completed write and dirtied another page, and dirty pages filled
+ * memory).
+ */
+static void test_dirty_limit_many_writers(void **state)
+{
+	struct sim *sim = test_sim_from_text(
+		state, "test.ini",
+		"[machine]\ncpus = 4\nmemory = 128M\nzones = DMA:16M, DMA32:rest\ndisk_device = hdd\n"
+		"[sysctl]\ndirty_ratio = 10\ndirty_background_ratio = 5\n"
+		"[workload dd]\ntype = simple_writeback\njobs = 16\nmax_jobs = 16\nsize = 256M\n"
+		"[run]\nduration = 20s\n");
+
+	peak_dirty = 0;
+	sim->eng.check_hook = track_dirty;
+	assert_int_equal(sim_run(sim), 0);
+	assert_true(sim->disk_dev.pages_written > 8192);
+	assert_true(peak_dirty > peak_thresh);
+	assert_true(peak_dirty <= peak_thresh + 16);
+}
+
 /* Swap-in readahead never OOM-kills for its extra pages (page-cluster 16). */
 static void test_huge_page_cluster_no_oom(void **state)
 {
@@ -825,6 +862,7 @@ int main(void)
 		cmocka_unit_test(test_jitter_streams_independent),
 		cmocka_unit_test(test_small_run_costs_exact),
 		cmocka_unit_test(test_dirty_ratio_zero_progresses),
+		test_sim_unit_test(test_dirty_limit_many_writers),
 		cmocka_unit_test(test_huge_page_cluster_no_oom),
 		cmocka_unit_test(test_invariants_tight_memcg_writeback),
 		cmocka_unit_test(test_writeback_bounded_by_queue),

@@ -513,17 +513,24 @@ static u32 direct_reclaim_drain(struct task *t, unsigned int order, unsigned int
  * whether its last pass (priority 0) found every zone all_unreclaimable:
  * a full SWAP_CLUSTER_MAX is progress; short of that, v2.6.25 returns 1
  * when some zone was still scanned and 0 otherwise, whatever was
- * reclaimed; from v2.6.26 it returns nr_reclaimed in the first case
- * (0 if nothing was reclaimed) and 0 in the second.
+ * reclaimed; v2.6.26..2.6.34 return nr_reclaimed in the first case (0 if
+ * nothing was reclaimed) and 0 in the second; v2.6.35 (KOSAKI's "fix
+ * do_try_to_free_pages() return value when priority==0 reclaim failure")
+ * returns nr_reclaimed when it is not 0, else 1 when some zone was still
+ * scanned: a reclaimer that freed nothing while pages were under
+ * writeback no longer OOM-kills unless kswapd gave up on every zone.
  */
-static bool did_some_progress(const struct sim *sim, unsigned long nr_reclaimed,
-			      bool all_unreclaimable)
+bool did_some_progress(const struct sim *sim, unsigned long nr_reclaimed, bool all_unreclaimable)
 {
-	if (nr_reclaimed >= SWAP_CLUSTER_MAX)
-		return true;
-	if (all_unreclaimable)
-		return false;
-	return sim->scn.policy.progress_reclaimable || nr_reclaimed;
+	switch (sim->scn.policy.did_some_progress) {
+	case PROGRESS_RECLAIMED_OR_RECLAIMABLE:
+		return nr_reclaimed || !all_unreclaimable;
+	case PROGRESS_RECLAIMABLE:
+		return nr_reclaimed >= SWAP_CLUSTER_MAX || !all_unreclaimable;
+	case PROGRESS_NR_RECLAIMED:
+		break;
+	}
+	return nr_reclaimed >= SWAP_CLUSTER_MAX || (!all_unreclaimable && nr_reclaimed);
 }
 
 /*
@@ -843,10 +850,10 @@ static const struct cfg_key alloc_pages_policy_keys[] = {
 	  .doc = "v4.7+ retry rule / 2.6.x: OOM only when try_to_free_pages made no progress" },
 	{ .name = "did_some_progress",
 	  .type = CFG_ENUM,
-	  P_OFF(progress_reclaimable),
-	  .values = CFG_VALUES("nr_reclaimed", "reclaimable"),
+	  P_OFF(did_some_progress),
+	  .values = CFG_VALUES("nr_reclaimed", "reclaimable", "reclaimed_or_reclaimable"),
 	  .def = "nr_reclaimed",
-	  .doc = "with alloc_retry = no_progress, try_to_free_pages' progress short of SWAP_CLUSTER_MAX: v2.6.26+ some page reclaimed / 2.6.25 some zone not all_unreclaimable" },
+	  .doc = "with alloc_retry = no_progress, try_to_free_pages' progress short of SWAP_CLUSTER_MAX: v2.6.26..2.6.34 some page reclaimed and some zone not all_unreclaimable / 2.6.25 some zone not all_unreclaimable / v2.6.35 some page reclaimed or some zone not all_unreclaimable" },
 };
 CFG_TABLE(alloc_pages_policy_table, alloc_pages_policy_keys);
 

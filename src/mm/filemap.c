@@ -460,21 +460,26 @@ static void folio_mark_dirty_file(struct task *t, struct address_space *mapping,
 }
 
 /*
- * balance_dirty_pages() (v6.12), simplified: above the background
- * threshold the flusher is started; above the dirty threshold the writer,
- * its page written, sleeps (at most MAX_PAUSE, 200 ms) until writeback
- * completes.  The kernel's proportional pacing between the two
- * thresholds is not modelled.
+ * balance_dirty_pages() (v6.12; 2.6.35's loops the same way), simplified:
+ * above the background threshold the flusher is started; above the dirty
+ * threshold the writer, its page written, sleeps (at most MAX_PAUSE,
+ * 200 ms, or until a writeback completes) and looks again, until dirty
+ * and writeback pages are back under the threshold: however many writers
+ * there are, together they overshoot it by at most one page each.  The
+ * kernel's proportional pacing between the two thresholds is not
+ * modelled.
  */
 static void balance_dirty_pages(struct task *t)
 {
 	struct sim *sim = t->sim;
-	u64 bg, thresh = global_dirty_limit(sim, &bg);
-	u64 nr_dirty = sim->nr_dirty + sim->nr_writeback;
 
-	if (sim->nr_dirty > bg)
-		wakeup_flusher_threads(sim);
-	if (nr_dirty > thresh) {
+	for (;;) {
+		u64 bg, thresh = global_dirty_limit(sim, &bg);
+
+		if (sim->nr_dirty > bg)
+			wakeup_flusher_threads(sim);
+		if (sim->nr_dirty + sim->nr_writeback <= thresh)
+			break;
 		t->in_iowait = true; /* balance_dirty_pages: io_schedule_timeout() */
 		schedule_timeout(t, &sim->dirty_throttle_wait, 200 * NSEC_PER_MSEC);
 	}

@@ -174,6 +174,12 @@ void congestion_wait(struct task *t, u64 timeout_ns);
 /* wait_iff_congested() (v3.11..5.15): congestion_wait only when a device
  * is congested and @pgdat is tagged PGDAT_CONGESTED; true if it slept */
 bool wait_iff_congested(struct task *t, struct pglist_data *pgdat, u64 timeout_ns);
+/*
+ * did_some_progress() - with alloc_retry = no_progress: is try_to_free_pages'
+ * result (@nr_reclaimed pages, @all_unreclaimable: its last pass found
+ * every zone all_unreclaimable) progress, by the policy's 2.6.x rule?
+ */
+bool did_some_progress(const struct sim *sim, unsigned long nr_reclaimed, bool all_unreclaimable);
 /* the 2008 reclaim throttle: give back a slot (vmscan.c) */
 void reclaim_throttle_exit(struct task *t);
 bool pgdat_balanced(struct sim *sim, struct pglist_data *pgdat, int order,

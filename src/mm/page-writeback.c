@@ -97,6 +97,30 @@ static void start_file_writeback(struct sim *sim, u32 pfn)
 	count_vm_events(sim, PGPGOUT, sim->page_size / 1024);
 }
 
+/*
+ * Where a file page lies on the disk, in pages: each file one extent, at
+ * a base of its own (its id times 2^32 pages), page index after page
+ * index, as a filesystem lays out a file written sequentially.  With a
+ * known place, the elevator merges the writes of neighbouring pages of a
+ * file - reclaim's single pages, the flusher's and fsync's runs - as
+ * 2.6.35's did (elv_merge back and front merges), up to a request's
+ * size.
+ */
+static u64 file_page_sector(struct sim *sim, u32 pfn)
+{
+	const struct page *page = pfn_to_page(sim, pfn);
+
+	return ((u64)page->mapping_id << 32) + page->index;
+}
+
+/* A write bio of file pages, placed at its first page. */
+static void file_bio_add(struct sim *sim, struct bio *bio, u32 pfn)
+{
+	if (!bio->nr_pages)
+		bio->sector = file_page_sector(sim, pfn);
+	bio->pfns[bio->nr_pages++] = pfn;
+}
+
 /* pageout() -> ->writepage of one dirty file page (kernels before 6.17). */
 void pageout_file(struct sim *sim, struct task *t, u32 pfn)
 {
@@ -105,7 +129,7 @@ void pageout_file(struct sim *sim, struct task *t, u32 pfn)
 	if (!bio)
 		return; /* the run has stopped (sim_fail): the page stays dirty */
 	start_file_writeback(sim, pfn);
-	bio->pfns[bio->nr_pages++] = pfn;
+	file_bio_add(sim, bio, pfn);
 	submit_bio(sim, &sim->disk_dev, bio, task_now(t));
 }
 
@@ -121,16 +145,24 @@ void wakeup_flusher_threads(struct sim *sim)
  * writeback_sb_inodes() for one batch: write up to MAX_WRITEBACK_PAGES
  * dirty pages of files that qualify (all when @all, else those dirty
  * longer than dirty_expire), in index order, contiguous runs per bio.
+ * Files are taken round-robin from the one after the last file the
+ * previous batch wrote: a file the batch left with dirty pages goes to
+ * the back (requeue_io, b_more_io), so with many dirty files every one is
+ * written in turn, its oldest dirty pages first, rather than the first
+ * files again and again.
  */
 static u64 writeback_batch(struct task *t, bool all)
 {
 	struct sim *sim = t->sim;
 	u64 written = 0, now = task_now(t);
+	unsigned int start = sim->nr_files ? sim->wb_next_file % sim->nr_files : 0;
 
-	for (unsigned int f = 0; f < sim->nr_files && written < MAX_WRITEBACK_PAGES; f++) {
+	for (unsigned int i = 0; i < sim->nr_files && written < MAX_WRITEBACK_PAGES; i++) {
+		unsigned int f = (start + i) % sim->nr_files;
 		struct address_space *mapping = sim->files[f];
 		struct bio *bio = NULL;
 		bool wrapped = false;
+		u64 before = written;
 
 		if (!mapping->nr_dirty)
 			continue;
@@ -169,7 +201,7 @@ static u64 writeback_batch(struct task *t, bool all)
 			if (!bio)
 				break; /* the run has stopped (sim_fail) */
 			start_file_writeback(sim, pfn);
-			bio->pfns[bio->nr_pages++] = pfn;
+			file_bio_add(sim, bio, pfn);
 			written++;
 			mapping->wb_index = idx + 1;
 		}
@@ -177,6 +209,8 @@ static u64 writeback_batch(struct task *t, bool all)
 			submit_bio(sim, &sim->disk_dev, bio, now);
 		if (mapping->nr_dirty)
 			mapping->dirtied_when = now; /* requeued: redirty_tail */
+		if (written > before)
+			sim->wb_next_file = f + 1;
 	}
 	charge_sys(t, written * sim->scn.cost.scan_page_ns);
 	return written;
@@ -254,7 +288,7 @@ enum vm_fault_result filemap_fdatawrite(struct task *t, struct address_space *ma
 		if (!bio)
 			break; /* the run has stopped (sim_fail) */
 		start_file_writeback(sim, pfn);
-		bio->pfns[bio->nr_pages++] = pfn;
+		file_bio_add(sim, bio, pfn);
 		written++;
 	}
 	if (bio)

@@ -129,6 +129,7 @@ struct sim {
 	u64 nr_dirty; /* NR_FILE_DIRTY, all nodes */
 	u64 nr_writeback;
 	bool flusher_kicked;
+	unsigned int wb_next_file; /* the flusher's next file: b_io after b_more_io */
 
 	/* workloads */
 	unsigned int nr_workloads;

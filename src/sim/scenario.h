@@ -171,6 +171,20 @@ struct scn_sysctl {
 enum watermark_check_policy { WMARK_CHECK_MODERN, WMARK_CHECK_ORDER_WALK, WMARK_CHECK_ANY_BLOCK };
 
 /*
+ * did_some_progress: what 2.6.x try_to_free_pages() returned when it
+ * reclaimed less than SWAP_CLUSTER_MAX (alloc_retry = no_progress):
+ * v2.6.26..2.6.34 nr_reclaimed while some zone was not all_unreclaimable,
+ * else 0; 2.6.25 1 while some zone was not all_unreclaimable, else 0;
+ * v2.6.35 (bb21c7ce18ef) nr_reclaimed if any, else 1 while some zone was
+ * not all_unreclaimable
+ */
+enum did_some_progress_policy {
+	PROGRESS_NR_RECLAIMED,
+	PROGRESS_RECLAIMABLE,
+	PROGRESS_RECLAIMED_OR_RECLAIMABLE,
+};
+
+/*
  * compaction: what of mm/compaction.c the kernel has (issue 14): none
  * (before 2.6.35, or CONFIG_COMPACTION off), direct compaction from the
  * allocator (2.6.35..4.5), kcompactd woken by kswapd (4.6..5.8), and the
@@ -286,7 +300,7 @@ struct scn_policy {
 	bool split_lru; /* split_lru = on: anon and file LRUs (v2.6.28+) */
 	bool memcg_reclaim_stat; /* memcg_reclaim_stat = on: memcg reclaim
 					 * balances anon/file (v2.6.29+) */
-	bool progress_reclaimable; /* did_some_progress = reclaimable (2.6.25) */
+	enum did_some_progress_policy did_some_progress;
 	bool memcg_charge_common; /* memcg_charge_retry =
 					 * mem_cgroup_charge_common (2.6.25 rules) */
 	bool memcg_stock; /* memcg_stock = on: per-CPU charge stock (v2.6.33+) */
