@@ -513,6 +513,11 @@ else
 	diff "$TMP/doc" "$TMP/md" | head; fails=$((fails + 1))
 fi
 
+# lumpy reclaim in the trace (2.6.35): ISOLATE_BOTH isolations with their
+# neighbours counted, and the synchronous pass's writes flagged SYNC
+expect_ok "trace: lumpy reclaim" "$BIN" run "$ROOT/scenarios/seed003-stress-highalloc.ini" --trace "$TMP/lumpy.txt" --trace-events mm_vmscan_lru_isolate,mm_vmscan_writepage
+check "trace: lumpy isolations and SYNC writes" sh -c 'grep -q "mm_vmscan_lru_isolate: isolate_mode=2 order=8 .* contig_taken=[1-9]" "$1" && grep -q "flags=RECLAIM_WB_[A-Z]*|RECLAIM_WB_SYNC$" "$1"' - "$TMP/lumpy.txt"
+
 # the vmscan trace (docs/trace.md): run --trace, trace-report
 printf '[machine]\nmemory = 64M\nswap = 64M\n[workload w]\ntype = anon_fill\nsize = 72M\npasses = 1\n' >"$TMP/trace.ini"
 expect_ok "run --trace" "$BIN" run "$TMP/trace.ini" --trace "$TMP/t1.txt"

@@ -261,7 +261,8 @@ static const char *const lru_names[NR_LRU_LISTS] = {
 	"inactive_anon", "active_anon", "inactive_file", "active_file", "unevictable",
 };
 
-void __trace_lru_isolate(struct task *t, const struct scan_control *sc, enum lru_list lru,
+void __trace_lru_isolate(struct task *t, const struct scan_control *sc,
+			 const struct isolated_folios *isol, enum lru_list lru,
 			 unsigned long nr_requested, unsigned long scan, unsigned long total_scan,
 			 unsigned long nr_taken)
 {
@@ -274,12 +275,17 @@ void __trace_lru_isolate(struct task *t, const struct scan_control *sc, enum lru
 		return;
 	}
 	/*
-	 * 2.6.36: ISOLATE_INACTIVE 0, ISOLATE_ACTIVE 1 (ISOLATE_BOTH 2 is
-	 * lumpy reclaim's, and so are the contig_* counts, 0 without it)
+	 * 2.6.36: ISOLATE_INACTIVE 0, ISOLATE_ACTIVE 1, ISOLATE_BOTH 2 (lumpy
+	 * reclaim's mode); contig_*: the neighbours lumpy reclaim took, of
+	 * them dirty, and those it could not take
 	 */
 	emit(t->sim, t, TRACE_LRU_ISOLATE,
 	     "isolate_mode=%d order=%d nr_requested=%lu nr_scanned=%lu nr_taken=%lu contig_taken=%lu contig_dirty=%lu contig_failed=%lu",
-	     is_active_lru(lru) ? 1 : 0, sc->order, nr_requested, scan, nr_taken, 0UL, 0UL, 0UL);
+	     sc->lumpy_reclaim_mode ? 2 :
+	     is_active_lru(lru)	    ? 1 :
+				      0,
+	     sc->order, nr_requested, scan, nr_taken, isol->nr_lumpy_taken, isol->nr_lumpy_dirty,
+	     isol->nr_lumpy_failed);
 }
 
 /* the struct page a vmemmap kernel would show for @pfn (x86-64, 64-byte pages) */

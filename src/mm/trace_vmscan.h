@@ -96,7 +96,8 @@ void __trace_direct_reclaim_end(struct task *t, enum trace_event e, unsigned lon
 void __trace_kswapd_wake(struct task *t, int nid, int order);
 void __trace_kswapd_sleep(struct task *t, int nid);
 void __trace_wakeup_kswapd(struct sim *sim, const struct zone *zone, int order, bool early);
-void __trace_lru_isolate(struct task *t, const struct scan_control *sc, enum lru_list lru,
+void __trace_lru_isolate(struct task *t, const struct scan_control *sc,
+			 const struct isolated_folios *isol, enum lru_list lru,
 			 unsigned long nr_requested, unsigned long scan, unsigned long total_scan,
 			 unsigned long nr_taken);
 void __trace_writepage(struct task *t, u32 pfn, bool file, bool sync);
@@ -177,12 +178,13 @@ static inline void trace_mm_vmscan_wakeup_kswapd(struct sim *sim, const struct z
 
 /* isolate_lru_folios(), at its end; @scan: pages of eligible zones looked at */
 static inline void trace_mm_vmscan_lru_isolate(struct task *t, const struct scan_control *sc,
+					       const struct isolated_folios *isol,
 					       enum lru_list lru, unsigned long nr_requested,
 					       unsigned long scan, unsigned long total_scan,
 					       unsigned long nr_taken)
 {
 	if (trace_enabled(t->sim, TRACE_LRU_ISOLATE))
-		__trace_lru_isolate(t, sc, lru, nr_requested, scan, total_scan, nr_taken);
+		__trace_lru_isolate(t, sc, isol, lru, nr_requested, scan, total_scan, nr_taken);
 }
 
 /* pageout(), PAGE_SUCCESS: @sync is the pass (PAGEOUT_IO_SYNC), not the I/O */

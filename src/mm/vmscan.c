@@ -402,7 +402,7 @@ unsigned long isolate_lru_folios(struct task *t, unsigned long nr_to_scan, struc
 		lruvec_add_folio(sim, lruvec, pfn);
 	}
 	*nr_scanned = total_scan;
-	trace_mm_vmscan_lru_isolate(t, sc, lru, nr_to_scan, scan, total_scan, nr_taken);
+	trace_mm_vmscan_lru_isolate(t, sc, isol, lru, nr_to_scan, scan, total_scan, nr_taken);
 	isol->nr_taken = nr_taken;
 	isolated_account(lruvec->pgdat, isol, 1);
 	charge_sys(t, lock_acquire(&lruvec->lru_lock, task_now(t),
