@@ -680,6 +680,54 @@ static void test_lumpy_isolate_inactive(void **state)
 }
 
 /*
+ * isolate_lru_folios for a low zone (zone_reclaim's ZONE_DMA): the
+ * node-wide list's DMA32 pages at its tail are passed over, counted in
+ * nr_scanned, and go back to its head, the last one passed first, still
+ * on the LRU and counted in the node, zone and memcg LRU sizes.
+ */
+static void test_isolate_skips_higher_zones(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", INI("2.6.35"));
+	static const u32 flags[4] = { ANON | F(PG_lru), ANON | F(PG_lru), ANON | F(PG_lru),
+				      ANON | F(PG_lru) };
+	struct task *t = test_task_in(sim, sim->memcgs[0]);
+	struct lruvec *lv = root_lruvec(sim);
+	struct zone *dma = &node0(sim)->node_zones[ZONE_DMA];
+	struct zone *dma32 = &node0(sim)->node_zones[ZONE_DMA32];
+	u32 base = new_block(sim, flags), low, pfn, i = 0;
+	unsigned long nr_scanned;
+	struct scan_control sc;
+
+	low = rmqueue_buddy(sim, dma, 0, MIGRATE_MOVABLE, 0);
+	assert_int_not_equal(low, NO_PFN);
+	sim->mem_map[low] =
+		(struct page){ .flags = ANON, .next = NO_PFN, .prev = NO_PFN, .memcg_id = 0 };
+	folio_add_lru(sim, low);
+	lumpy_sc(&sc, 0, false);
+	sc.reclaim_idx = ZONE_DMA;
+	batch_init(t);
+	assert_int_equal(isolate_lru_folios(t, 1, lv, &isol, &nr_scanned, &sc, LRU_INACTIVE_ANON),
+			 1);
+	assert_int_equal(isol.folio_list.head, low);
+	assert_int_equal(nr_scanned, 5);
+	for (pfn = lv->lists[LRU_INACTIVE_ANON].head; pfn != NO_PFN;
+	     pfn = pfn_to_page(sim, pfn)->next) {
+		assert_true(i < 4);
+		assert_int_equal(pfn, base + 3 - i++);
+		assert_true(PageFlag(pfn_to_page(sim, pfn), PG_lru));
+	}
+	assert_int_equal(i, 4);
+	assert_int_equal(lv->nr_pages[LRU_INACTIVE_ANON], 4);
+	assert_int_equal(lv->zone_nr[ZONE_DMA32][LRU_INACTIVE_ANON], 4);
+	assert_int_equal(lv->zone_nr[ZONE_DMA][LRU_INACTIVE_ANON], 0);
+	assert_int_equal(lv->nr_pages_hier[LRU_INACTIVE_ANON], 4);
+	assert_int_equal(dma32->vm_stat[NR_ZONE_LRU_BASE + LRU_INACTIVE_ANON], 4);
+	assert_int_equal(node0(sim)->vm_stat[NR_LRU_BASE + LRU_INACTIVE_ANON], 4);
+	reclaim_abort(t);
+	assert_int_equal(lv->nr_pages[LRU_INACTIVE_ANON], 5);
+}
+
+/*
  * page_check_references (2.6.35) in lumpy mode: a young PTE, which
  * keeps the page for one more trip otherwise, is ignored and the page
  * is swapped out.
@@ -730,6 +778,7 @@ int main(void)
 		test_sim_unit_test(test_direct_writeback_deny),
 		test_sim_unit_test(test_lumpy_isolate_both),
 		test_sim_unit_test(test_lumpy_isolate_inactive),
+		test_sim_unit_test(test_isolate_skips_higher_zones),
 		test_sim_unit_test(test_lumpy_ignores_references),
 	};
 
