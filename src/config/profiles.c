@@ -64,6 +64,8 @@ static const char *const profile_2_6_25[] = {
 	"pcp_lists = order0",
 	"pcp_high = fixed",
 	"watermark_boost = off",
+	"vmscan_trace_format = 2.6.36",
+	"wakeup_kswapd_trace = early",
 	NULL,
 };
 
@@ -104,6 +106,8 @@ static const char *const profile_2_6_28[] = {
 	"pcp_lists = order0",
 	"pcp_high = fixed",
 	"watermark_boost = off",
+	"vmscan_trace_format = 2.6.36",
+	"wakeup_kswapd_trace = early",
 	NULL,
 };
 
@@ -144,6 +148,8 @@ static const char *const profile_2_6_32[] = {
 	"pcp_lists = order0",
 	"pcp_high = fixed",
 	"watermark_boost = off",
+	"vmscan_trace_format = 2.6.36",
+	"wakeup_kswapd_trace = early",
 	NULL,
 };
 
@@ -198,6 +204,8 @@ static const char *const profile_2_6_35[] = {
 	"pcp_lists = order0",
 	"pcp_high = fixed",
 	"watermark_boost = off",
+	"vmscan_trace_format = 2.6.36",
+	"wakeup_kswapd_trace = early",
 	NULL,
 };
 
@@ -238,6 +246,8 @@ static const char *const profile_2_6_35_nodirect[] = {
 	"pcp_lists = order0",
 	"pcp_high = fixed",
 	"watermark_boost = off",
+	"vmscan_trace_format = 2.6.36",
+	"wakeup_kswapd_trace = early",
 	NULL,
 };
 
@@ -289,6 +299,8 @@ static const char *const profile_3_10[] = {
 	"pcp_lists = order0",
 	"pcp_high = fixed",
 	"watermark_boost = off",
+	"vmscan_trace_format = mainline",
+	"wakeup_kswapd_trace = late",
 	NULL,
 };
 
@@ -334,6 +346,8 @@ static const char *const profile_4_2[] = {
 	"pcp_lists = order0",
 	"pcp_high = fixed",
 	"watermark_boost = off",
+	"vmscan_trace_format = mainline",
+	"wakeup_kswapd_trace = late",
 	NULL,
 };
 
@@ -374,6 +388,8 @@ static const char *const profile_4_5[] = {
 	"pcp_lists = order0",
 	"pcp_high = fixed",
 	"watermark_boost = off",
+	"vmscan_trace_format = mainline",
+	"wakeup_kswapd_trace = late",
 	NULL,
 };
 
@@ -414,6 +430,8 @@ static const char *const profile_4_12[] = {
 	"pcp_lists = order0",
 	"pcp_high = fixed",
 	"watermark_boost = off",
+	"vmscan_trace_format = mainline",
+	"wakeup_kswapd_trace = late",
 	NULL,
 };
 
@@ -454,6 +472,8 @@ static const char *const profile_6_12[] = {
 	"pcp_lists = high_order",
 	"pcp_high = auto",
 	"watermark_boost = on",
+	"vmscan_trace_format = mainline",
+	"wakeup_kswapd_trace = late",
 	NULL,
 };
 
@@ -494,6 +514,8 @@ static const char *const profile_6_18[] = {
 	"pcp_lists = high_order",
 	"pcp_high = auto",
 	"watermark_boost = on",
+	"vmscan_trace_format = mainline",
+	"wakeup_kswapd_trace = late",
 	NULL,
 };
 

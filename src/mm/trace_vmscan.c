@@ -83,35 +83,11 @@ int vmscan_trace_parse_events(const char *list, unsigned int *mask, char *err, s
 	}
 }
 
-/* "2.6.35" -> 0x02062300-style ordinal; "" or junk -> the newest */
-static unsigned long kernel_ordinal(const char *name)
-{
-	unsigned long v[3] = { 0, 0, 0 };
-	const char *p = name;
-	char *end;
-
-	for (int i = 0; i < 3; i++) {
-		if (*p < '0' || *p > '9')
-			return i ? (v[0] << 16) | (v[1] << 8) | v[2] : ~0UL;
-		v[i] = strtoul(p, &end, 10);
-		if (v[i] > 255)
-			return ~0UL;
-		p = *end == '.' ? end + 1 : end;
-		if (*end != '.')
-			break;
-	}
-	return (v[0] << 16) | (v[1] << 8) | v[2];
-}
-
-#define KERNEL_VERSION(a, b, c) (((a) << 16) | ((b) << 8) | (c))
-
+/* the profile's keys: vmscan_trace_format, wakeup_kswapd_trace */
 void vmscan_trace_vintage(const struct sim *sim, bool *modern, bool *wakeup_early)
 {
-	unsigned long k = kernel_ordinal(sim->scn.policy.kernel);
-
-	/* 3.5 removed lumpy reclaim and changed lru_isolate's fields */
-	*modern = k >= KERNEL_VERSION(3, 5, 0);
-	*wakeup_early = k < KERNEL_VERSION(2, 6, 37);
+	*modern = !sim->scn.policy.trace_format_2_6_36;
+	*wakeup_early = sim->scn.policy.trace_wakeup_early;
 }
 
 void vmscan_trace_start(struct sim *sim, struct vmscan_trace *tr, FILE *f, unsigned int events,

@@ -63,9 +63,9 @@ struct vmscan_trace {
 int vmscan_trace_parse_events(const char *list, unsigned int *mask, char *err, size_t errlen);
 
 /*
- * vmscan_trace_vintage - the tracepoints of @sim's kernel profile
- * ([policy] kernel): *@modern is false for profiles before 3.5 (formats
- * of 2.6.36), *@wakeup_early true for profiles before 2.6.37.
+ * vmscan_trace_vintage - the tracepoints of @sim's kernel profile, from
+ * its keys: *@modern is false with vmscan_trace_format = 2.6.36 (the 2.6.x
+ * profiles), *@wakeup_early true with wakeup_kswapd_trace = early.
  */
 void vmscan_trace_vintage(const struct sim *sim, bool *modern, bool *wakeup_early);
 

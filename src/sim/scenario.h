@@ -316,6 +316,8 @@ struct scn_policy {
 	enum lumpy_reclaim_policy lumpy_reclaim;
 	bool may_write_to_queue; /* may_write_to_queue = on: direct reclaim does not
 				  * write to a congested device (2.6.x pageout) */
+	bool trace_format_2_6_36; /* vmscan_trace_format = 2.6.36 (trace_vmscan.c) */
+	bool trace_wakeup_early; /* wakeup_kswapd_trace = early (before 2.6.37) */
 	bool cgroup_dfl; /* cgroup = v2: groups use the v2 interface by default */
 	bool cgroup_given; /* cgroup was given (file or --set), not only by the profile */
 	bool memcg_high_penalty; /* memcg_high_throttle = penalty (v5.4+) */
