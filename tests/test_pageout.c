@@ -580,7 +580,8 @@ static void lumpy_sc(struct scan_control *sc, int order, bool mode)
 		.may_unmap = true,
 		.order = order,
 		.priority = DEF_PRIORITY,
-		.reclaim_idx = MAX_NR_ZONES - 1,
+		.reclaim_idx = ZONE_DMA32, /* shrink_zone(DMA32): its own lists in 2.6.35 */
+		.zone_lo = ZONE_DMA32,
 		.lumpy_reclaim_mode = mode,
 	};
 }
@@ -609,7 +610,7 @@ static void test_lumpy_isolate_both(void **state)
 	u32 want[3], i = 0;
 
 	other = new_block(sim, (const u32[4]){ ANON | F(PG_lru), 0, 0, 0 });
-	assert_int_equal(lv->lists[LRU_INACTIVE_ANON].tail, base);
+	assert_int_equal(lruvec_list(sim, lv, ZONE_DMA32, LRU_INACTIVE_ANON)->tail, base);
 	lumpy_sc(&sc, 2, true);
 	batch_init(t);
 	taken = isolate_lru_folios(t, 3, lv, &isol, &nr_scanned, &sc, LRU_INACTIVE_ANON);
@@ -630,7 +631,7 @@ static void test_lumpy_isolate_both(void **state)
 	assert_int_equal(node_page_state(node0(sim), NR_ISOLATED_ANON), 2);
 	assert_int_equal(node_page_state(node0(sim), NR_ISOLATED_FILE), 1);
 	assert_int_equal(lv->nr_pages[LRU_ACTIVE_FILE], 0);
-	assert_int_equal(lv->lists[LRU_INACTIVE_ANON].tail, other);
+	assert_int_equal(lruvec_list(sim, lv, ZONE_DMA32, LRU_INACTIVE_ANON)->tail, other);
 
 	/* given back to the lists they came from */
 	reclaim_abort(t);
@@ -680,14 +681,17 @@ static void test_lumpy_isolate_inactive(void **state)
 }
 
 /*
- * isolate_lru_folios for a low zone (zone_reclaim's ZONE_DMA): the
- * node-wide list's DMA32 pages at its tail are passed over, counted in
- * nr_scanned, and go back to its head, the last one passed first, still
- * on the LRU and counted in the node, zone and memcg LRU sizes.
+ * isolate_lru_folios for a low zone, ZONE_DMA, with four DMA32 pages at the
+ * tail of the node's inactive anon pages and a DMA page behind them.  2.6.35
+ * keeps per-zone lists (zone_reclaim): the DMA page is the DMA list's tail,
+ * one page is scanned.  6.12's node-wide list passes the DMA32 pages, counts
+ * them in nr_scanned (5) and puts them back at its head, the last one passed
+ * first.  Either way the DMA32 pages stay on the LRU in the same order and
+ * in the node, zone and memcg LRU sizes.
  */
-static void test_isolate_skips_higher_zones(void **state)
+static void isolate_low_zone(void **state, const char *ini, unsigned long scanned)
 {
-	struct sim *sim = test_sim_from_text(state, "t.ini", INI("2.6.35"));
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini);
 	static const u32 flags[4] = { ANON | F(PG_lru), ANON | F(PG_lru), ANON | F(PG_lru),
 				      ANON | F(PG_lru) };
 	struct task *t = test_task_in(sim, sim->memcgs[0]);
@@ -705,12 +709,13 @@ static void test_isolate_skips_higher_zones(void **state)
 	folio_add_lru(sim, low);
 	lumpy_sc(&sc, 0, false);
 	sc.reclaim_idx = ZONE_DMA;
+	sc.zone_lo = ZONE_DMA;
 	batch_init(t);
 	assert_int_equal(isolate_lru_folios(t, 1, lv, &isol, &nr_scanned, &sc, LRU_INACTIVE_ANON),
 			 1);
 	assert_int_equal(isol.folio_list.head, low);
-	assert_int_equal(nr_scanned, 5);
-	for (pfn = lv->lists[LRU_INACTIVE_ANON].head; pfn != NO_PFN;
+	assert_int_equal(nr_scanned, scanned);
+	for (pfn = lruvec_list(sim, lv, ZONE_DMA32, LRU_INACTIVE_ANON)->head; pfn != NO_PFN;
 	     pfn = pfn_to_page(sim, pfn)->next) {
 		assert_true(i < 4);
 		assert_int_equal(pfn, base + 3 - i++);
@@ -725,6 +730,16 @@ static void test_isolate_skips_higher_zones(void **state)
 	assert_int_equal(node0(sim)->vm_stat[NR_LRU_BASE + LRU_INACTIVE_ANON], 4);
 	reclaim_abort(t);
 	assert_int_equal(lv->nr_pages[LRU_INACTIVE_ANON], 5);
+}
+
+static void test_isolate_zone_lists(void **state)
+{
+	isolate_low_zone(state, INI("2.6.35"), 1);
+}
+
+static void test_isolate_skips_higher_zones(void **state)
+{
+	isolate_low_zone(state, INI("6.12"), 5);
 }
 
 /*
@@ -778,6 +793,7 @@ int main(void)
 		test_sim_unit_test(test_direct_writeback_deny),
 		test_sim_unit_test(test_lumpy_isolate_both),
 		test_sim_unit_test(test_lumpy_isolate_inactive),
+		test_sim_unit_test(test_isolate_zone_lists),
 		test_sim_unit_test(test_isolate_skips_higher_zones),
 		test_sim_unit_test(test_lumpy_ignores_references),
 	};

@@ -656,7 +656,7 @@ static void test_folio_mark_accessed(void **state)
 
 	assert_int_equal(lv->nr_pages[LRU_INACTIVE_FILE], 2);
 	assert_int_equal(node_page_state(pgdat, NR_INACTIVE_FILE), 2);
-	assert_int_equal(lv->lists[LRU_INACTIVE_FILE].head, pfn);
+	assert_int_equal(lruvec_list(sim, lv, ZONE_DMA32, LRU_INACTIVE_FILE)->head, pfn);
 
 	/* first access: PG_referenced only */
 	folio_mark_accessed(sim, pfn);
@@ -680,9 +680,9 @@ static void test_folio_mark_accessed(void **state)
 	assert_int_equal(zone_page_state(dma32, NR_ZONE_ACTIVE_FILE), 1);
 	assert_int_equal(zone_page_state(dma32, NR_ZONE_INACTIVE_FILE), 1);
 	assert_int_equal(root->vm_stat[NR_ACTIVE_FILE], 1);
-	assert_int_equal(lv->lists[LRU_ACTIVE_FILE].head, pfn);
-	assert_int_equal(lv->lists[LRU_INACTIVE_FILE].head, other);
-	assert_int_equal(lv->lists[LRU_INACTIVE_FILE].tail, other);
+	assert_int_equal(lruvec_list(sim, lv, ZONE_DMA32, LRU_ACTIVE_FILE)->head, pfn);
+	assert_int_equal(lruvec_list(sim, lv, ZONE_DMA32, LRU_INACTIVE_FILE)->head, other);
+	assert_int_equal(lruvec_list(sim, lv, ZONE_DMA32, LRU_INACTIVE_FILE)->tail, other);
 	assert_int_equal(sim->vm_events[PGACTIVATE], 1);
 	assert_int_equal(root->vm_events[PGACTIVATE], 1);
 	assert_int_equal(lv->nonresident_age, 1); /* workingset_activation */
@@ -1134,7 +1134,7 @@ static void test_shrink_active_list_no_rotation(void **state)
 	assert_int_equal(node_page_state(pgdat, NR_INACTIVE_ANON), 32);
 	assert_int_equal(sim->vm_events[PGDEACTIVATE], 32);
 	assert_int_equal(root->vm_events[PGDEACTIVATE], 32);
-	for (u32 pfn = lv->lists[LRU_INACTIVE_ANON].head; pfn != NO_PFN;
+	for (u32 pfn = lruvec_list(sim, lv, ZONE_DMA32, LRU_INACTIVE_ANON)->head; pfn != NO_PFN;
 	     pfn = pfn_to_page(sim, pfn)->next)
 		workingset += PageFlag(pfn_to_page(sim, pfn), PG_workingset);
 	assert_int_equal(workingset, 32);

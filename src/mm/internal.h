@@ -98,6 +98,16 @@ void count_memcg_events(struct mem_cgroup *memcg, enum vm_event_item item, u64 n
 /* ---- LRU (include/linux/mm_inline.h, mm/swap.c) ---- */
 enum lru_list folio_lru_list(const struct page *page);
 struct lruvec *folio_lruvec(struct sim *sim, u32 pfn);
+/*
+ * The list @lru of zone @zid's pages in @lruvec: per zone with
+ * zone_reclaim (zone->lru, mem_cgroup_per_zone: v2.6.x..v4.7), one per
+ * node otherwise (v4.8+), where @zid does not matter.
+ */
+static inline struct pfn_list *lruvec_list(const struct sim *sim, struct lruvec *lruvec,
+					   enum zone_type zid, enum lru_list lru)
+{
+	return &lruvec->lists[sim->scn.policy.zone_reclaim ? zid : 0][lru];
+}
 void lruvec_add_folio(struct sim *sim, struct lruvec *lruvec, u32 pfn);
 void lruvec_add_folio_tail(struct sim *sim, struct lruvec *lruvec, u32 pfn);
 void lruvec_del_folio(struct sim *sim, struct lruvec *lruvec, u32 pfn);

@@ -81,8 +81,9 @@ static int memcg_alloc(struct sim *sim, const char *name, struct mem_cgroup *par
 	for (unsigned int n = 0; n < sim->nr_nodes; n++) {
 		struct lruvec *lruvec = &memcg->nodeinfo[n];
 
-		for (int l = 0; l < NR_LRU_LISTS; l++)
-			pfn_list_init(&lruvec->lists[l]);
+		for (int z = 0; z < MAX_NR_ZONES; z++)
+			for (int l = 0; l < NR_LRU_LISTS; l++)
+				pfn_list_init(&lruvec->lists[z][l]);
 		lruvec->memcg = memcg;
 		lruvec->pgdat = &sim->nodes[n];
 		for (int z = 0; z < MAX_NR_ZONES; z++)

@@ -349,8 +349,13 @@ struct memcg_soft_mz {
 	bool on_tree;
 };
 
+/*
+ * One memcg's LRU lists on one node.  Before v4.8 the kernel kept them per
+ * zone (mem_cgroup_per_zone, zone->lru); zone_reclaim = on models that and
+ * uses lists[zone][lru], the per-node kernels lists[0][lru] (lruvec_list).
+ */
 struct lruvec {
-	struct pfn_list lists[NR_LRU_LISTS];
+	struct pfn_list lists[MAX_NR_ZONES][NR_LRU_LISTS];
 	u64 nr_pages[NR_LRU_LISTS]; /* this memcg's own pages */
 	u64 nr_pages_hier[NR_LRU_LISTS]; /* with descendants: lruvec_page_state() */
 	u64 zone_nr[MAX_NR_ZONES][NR_LRU_LISTS]; /* lru_zone_size */

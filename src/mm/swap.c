@@ -59,7 +59,7 @@ void lruvec_add_folio(struct sim *sim, struct lruvec *lruvec, u32 pfn)
 	VM_BUG_ON_PAGE(PageFlag(page, PG_lru) || PageFlag(page, PG_isolated) ||
 			       PageFlag(page, PG_buddy),
 		       page);
-	pfn_list_add(sim, &lruvec->lists[lru], pfn);
+	pfn_list_add(sim, lruvec_list(sim, lruvec, page_zone(sim, pfn)->idx, lru), pfn);
 	update_lru_size(sim, lruvec, lru, pfn, 1);
 	SetPageFlag(page, PG_lru);
 }
@@ -73,7 +73,7 @@ void lruvec_add_folio_tail(struct sim *sim, struct lruvec *lruvec, u32 pfn)
 	VM_BUG_ON_PAGE(PageFlag(page, PG_lru) || PageFlag(page, PG_isolated) ||
 			       PageFlag(page, PG_buddy),
 		       page);
-	pfn_list_add_tail(sim, &lruvec->lists[lru], pfn);
+	pfn_list_add_tail(sim, lruvec_list(sim, lruvec, page_zone(sim, pfn)->idx, lru), pfn);
 	update_lru_size(sim, lruvec, lru, pfn, 1);
 	SetPageFlag(page, PG_lru);
 }
@@ -85,7 +85,7 @@ void lruvec_del_folio(struct sim *sim, struct lruvec *lruvec, u32 pfn)
 	enum lru_list lru = folio_lru_list(page);
 
 	VM_BUG_ON_PAGE(!PageFlag(page, PG_lru), page);
-	pfn_list_del(sim, &lruvec->lists[lru], pfn);
+	pfn_list_del(sim, lruvec_list(sim, lruvec, page_zone(sim, pfn)->idx, lru), pfn);
 	update_lru_size(sim, lruvec, lru, pfn, -1);
 	ClearPageFlag(page, PG_lru);
 }

@@ -356,12 +356,14 @@ unsigned long isolate_lru_folios(struct task *t, unsigned long nr_to_scan, struc
 				 struct scan_control *sc, enum lru_list lru)
 {
 	struct sim *sim = t->sim;
-	struct pfn_list *src = &lruvec->lists[lru];
+	struct pfn_list *src = lruvec_list(sim, lruvec, sc->reclaim_idx, lru);
 	struct pfn_list skipped;
 	unsigned long scan = 0, total_scan = 0, nr_taken = 0;
 	bool file = is_file_lru(lru);
 	bool lumpy = sc->order && sim->scn.policy.lumpy_reclaim && !cgroup_reclaim(sc);
 
+	/* per-zone lists: each shrink_zone() is for one zone (shrink_zone) */
+	VM_BUG_ON(sim->scn.policy.zone_reclaim && sc->zone_lo != sc->reclaim_idx);
 	pfn_list_init(&skipped);
 	while (scan < nr_to_scan && !pfn_list_empty(src)) {
 		u32 pfn = src->tail;
@@ -371,10 +373,10 @@ unsigned long isolate_lru_folios(struct task *t, unsigned long nr_to_scan, struc
 
 		total_scan++;
 		/*
-		 * Host time, not the model: the node-wide lists hold every
-		 * zone's pages, so a scan of a low zone (zone_reclaim's DMA)
-		 * passes some 127 pages of higher zones per page taken on a
-		 * 2 GB x86-64 machine.  They leave the list and come back to
+		 * Host time, not the model: the node-wide lists (v4.8+) hold
+		 * every zone's pages, so a scan for a low zone (a GFP_DMA32
+		 * request) may pass many pages of higher zones per page
+		 * taken.  They leave the list and come back to
 		 * its head in the order the LRU calls would give, so their LRU
 		 * counters are left alone (nothing reads them before they are
 		 * back); PG_lru is cleared so lumpy reclaim does not take them
@@ -1806,10 +1808,9 @@ static unsigned int pass_node(struct task *t, unsigned int i)
 }
 
 /*
- * shrink_zone() (3.x, zone_reclaim): shrink_node restricted to the pages
- * of zone @zid: the scan targets count the zone's pages only.  Deviation:
- * the model's LRU lists are per node, so isolation takes pages of lower
- * zones too (and skips higher ones, as for reclaim_idx).
+ * shrink_zone() (2.6.x..4.7, zone_reclaim): shrink_node restricted to
+ * zone @zid: the scan targets count the zone's pages and isolation takes
+ * from the zone's own lists (lruvec_list).
  */
 static void shrink_zone(struct task *t, struct pglist_data *pgdat, enum zone_type zid,
 			struct scan_control *sc)
