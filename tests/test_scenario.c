@@ -423,6 +423,7 @@ static const char *const profile_keys[] = {
 	"watermark_boost",
 	"vmscan_trace_format",
 	"wakeup_kswapd_trace",
+	"wakeup_kswapd",
 };
 #define NR_PROFILE_KEYS (sizeof(profile_keys) / sizeof(profile_keys[0]))
 

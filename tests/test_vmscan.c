@@ -640,6 +640,45 @@ static void test_prepare_scan_control_file_is_tiny_whole_node(void **state)
 	assert_false(sc.file_is_tiny); /* kernel: 0 + 12288 > Σ high */
 }
 
+/*
+ * wakeup_kswapd's two rules, DMA free above its high watermark, DMA32's
+ * free one page below its low one.  zone_low (2.6.35, v3.10): a request
+ * for DMA32 wakes kswapd, one for DMA alone does not.  node_balanced
+ * (v6.12): the node counts as balanced, DMA being above high, and
+ * kswapd sleeps on.
+ */
+static void wakeup_kswapd_dma32_low(void **state, const char *policy, bool woken)
+{
+	char extra[128];
+	struct sim *sim;
+	struct pglist_data *pgdat;
+	struct zone *dma, *dma32;
+
+	snprintf(extra, sizeof(extra), "cpus = 1\n[policy]\nkernel = 2.6.35\n%s", policy);
+	sim = *state = test_sim_zones(state, 4096, 16384, 0, extra);
+	pgdat = node0(sim);
+	dma = &pgdat->node_zones[ZONE_DMA];
+	dma32 = &pgdat->node_zones[ZONE_DMA32];
+	assert_ptr_equal(pgdat->kswapd->waiting_on, &pgdat->kswapd_wait);
+	assert_true(zone_page_state(dma, NR_FREE_PAGES) > (long)high_wmark_pages(dma));
+	dma32->vm_stat[NR_FREE_PAGES] = (long)low_wmark_pages(dma32) - 1;
+
+	wakeup_kswapd(sim, dma, 0, 0, ZONE_DMA);
+	assert_ptr_equal(pgdat->kswapd->waiting_on, &pgdat->kswapd_wait);
+	wakeup_kswapd(sim, dma32, 0, 0, ZONE_DMA32);
+	assert_int_equal(pgdat->kswapd->state != TASK_BLOCKED, woken);
+}
+
+static void test_wakeup_kswapd_zone_low(void **state)
+{
+	wakeup_kswapd_dma32_low(state, "", true);
+}
+
+static void test_wakeup_kswapd_node_balanced(void **state)
+{
+	wakeup_kswapd_dma32_low(state, "wakeup_kswapd = node_balanced\n", false);
+}
+
 /* ------------------------------------------------------------------ */
 /* folio_mark_accessed (SPEC 3.5, mm/swap.c)                           */
 
@@ -1203,6 +1242,8 @@ int main(void)
 		test_sim_unit_test(test_shrink_active_list_no_rotation),
 		test_sim_unit_test(test_age_anon_with_full_swap),
 		test_sim_unit_test(test_rstat_flushed_file_sizes),
+		test_sim_unit_test(test_wakeup_kswapd_zone_low),
+		test_sim_unit_test(test_wakeup_kswapd_node_balanced),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -66,6 +66,7 @@ static const char *const profile_2_6_25[] = {
 	"watermark_boost = off",
 	"vmscan_trace_format = 2.6.36",
 	"wakeup_kswapd_trace = early",
+	"wakeup_kswapd = node_balanced",
 	NULL,
 };
 
@@ -108,6 +109,7 @@ static const char *const profile_2_6_28[] = {
 	"watermark_boost = off",
 	"vmscan_trace_format = 2.6.36",
 	"wakeup_kswapd_trace = early",
+	"wakeup_kswapd = node_balanced",
 	NULL,
 };
 
@@ -150,6 +152,7 @@ static const char *const profile_2_6_32[] = {
 	"watermark_boost = off",
 	"vmscan_trace_format = 2.6.36",
 	"wakeup_kswapd_trace = early",
+	"wakeup_kswapd = node_balanced",
 	NULL,
 };
 
@@ -206,6 +209,7 @@ static const char *const profile_2_6_35[] = {
 	"watermark_boost = off",
 	"vmscan_trace_format = 2.6.36",
 	"wakeup_kswapd_trace = early",
+	"wakeup_kswapd = zone_low",
 	NULL,
 };
 
@@ -248,6 +252,7 @@ static const char *const profile_2_6_35_nodirect[] = {
 	"watermark_boost = off",
 	"vmscan_trace_format = 2.6.36",
 	"wakeup_kswapd_trace = early",
+	"wakeup_kswapd = zone_low",
 	NULL,
 };
 
@@ -256,7 +261,8 @@ static const char *const profile_2_6_35_nodirect[] = {
  * brought wait_iff_congested) and the slot-cluster swap readahead (3.14
  * brought blocks); zone-based reclaim with the soft-limit tree per zone.
  * The other profiles before 4.8 but 2.6.35 keep node-based reclaim
- * (zone_reclaim = off), as they were calibrated: the key can be set in a
+ * (zone_reclaim = off) and v6.12's kswapd wake-up (wakeup_kswapd =
+ * node_balanced), as they were calibrated: the keys can be set in a
  * scenario.  Seed 002 was calibrated with the v4.11 file writeback rule
  * too: with 3.10's own (file_writepage = kswapd_priority) the model,
  * lacking 3.10's wait on pages under writeback in shrink_inactive_list,
@@ -301,6 +307,7 @@ static const char *const profile_3_10[] = {
 	"watermark_boost = off",
 	"vmscan_trace_format = mainline",
 	"wakeup_kswapd_trace = late",
+	"wakeup_kswapd = zone_low",
 	NULL,
 };
 
@@ -348,6 +355,7 @@ static const char *const profile_4_2[] = {
 	"watermark_boost = off",
 	"vmscan_trace_format = mainline",
 	"wakeup_kswapd_trace = late",
+	"wakeup_kswapd = node_balanced",
 	NULL,
 };
 
@@ -390,6 +398,7 @@ static const char *const profile_4_5[] = {
 	"watermark_boost = off",
 	"vmscan_trace_format = mainline",
 	"wakeup_kswapd_trace = late",
+	"wakeup_kswapd = node_balanced",
 	NULL,
 };
 
@@ -432,6 +441,7 @@ static const char *const profile_4_12[] = {
 	"watermark_boost = off",
 	"vmscan_trace_format = mainline",
 	"wakeup_kswapd_trace = late",
+	"wakeup_kswapd = node_balanced",
 	NULL,
 };
 
@@ -474,6 +484,7 @@ static const char *const profile_6_12[] = {
 	"watermark_boost = on",
 	"vmscan_trace_format = mainline",
 	"wakeup_kswapd_trace = late",
+	"wakeup_kswapd = node_balanced",
 	NULL,
 };
 
@@ -516,6 +527,7 @@ static const char *const profile_6_18[] = {
 	"watermark_boost = on",
 	"vmscan_trace_format = mainline",
 	"wakeup_kswapd_trace = late",
+	"wakeup_kswapd = node_balanced",
 	NULL,
 };
 

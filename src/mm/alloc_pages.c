@@ -247,7 +247,10 @@ static bool pgdat_watermark_boosted(const struct pglist_data *pgdat, enum zone_t
  * (kswapd_failures >= MAX_RECLAIM_RETRIES) or already balanced and not
  * boosted.  In the last two cases the free memory may just be too
  * fragmented: a request that cannot compact directly (no
- * __GFP_DIRECT_RECLAIM) wakes kcompactd.
+ * __GFP_DIRECT_RECLAIM) wakes kcompactd.  With wakeup_kswapd = zone_low
+ * (v3.10 wakeup_kswapd; 2.6.35 tested the watermark first) the test is
+ * whether @zone itself meets its low watermark at @order, without the
+ * lowmem reserve.
  */
 void wakeup_kswapd(struct sim *sim, struct zone *zone, gfp_t gfp, int order,
 		   enum zone_type highest_zoneidx)
@@ -265,10 +268,13 @@ void wakeup_kswapd(struct sim *sim, struct zone *zone, gfp_t gfp, int order,
 	trace_mm_vmscan_wakeup_kswapd_request(sim, zone, order);
 	if (pgdat->kswapd->waiting_on != &pgdat->kswapd_wait)
 		return;
-	/* v4.11+: a hopeless node's kswapd is left alone */
-	if ((!sim->scn.policy.all_unreclaimable && pgdat->kswapd_failures >= MAX_RECLAIM_RETRIES) ||
-	    (pgdat_balanced(sim, pgdat, order, highest_zoneidx) &&
-	     !pgdat_watermark_boosted(pgdat, highest_zoneidx))) {
+	if (sim->scn.policy.wakeup_kswapd_zone_low) {
+		if (wmark_ok(sim, zone, (unsigned int)order, low_wmark_pages(zone), 0, 0))
+			return;
+	} else if ((!sim->scn.policy.all_unreclaimable &&
+		    pgdat->kswapd_failures >= MAX_RECLAIM_RETRIES) || /* v4.11+: hopeless */
+		   (pgdat_balanced(sim, pgdat, order, highest_zoneidx) &&
+		    !pgdat_watermark_boosted(pgdat, highest_zoneidx))) {
 		if (!(gfp & __GFP_DIRECT_RECLAIM))
 			wakeup_kcompactd(sim, pgdat, order, highest_zoneidx);
 		return;
@@ -277,7 +283,11 @@ void wakeup_kswapd(struct sim *sim, struct zone *zone, gfp_t gfp, int order,
 	wake_up_task(pgdat->kswapd);
 }
 
-/* wake_all_kswapds() (v6.12): the first usable zone of every node. */
+/*
+ * wake_all_kswapds() (v6.12): the first usable zone of every node, the
+ * highest; with wakeup_kswapd = zone_low every usable zone, highest first
+ * (wake_all_kswapd, 2.6.x..4.7: for_each_zone_zonelist).
+ */
 static void wake_all_kswapds(struct task *t, gfp_t gfp, int order, enum zone_type highest_zoneidx)
 {
 	struct sim *sim = t->sim;
@@ -286,11 +296,11 @@ static void wake_all_kswapds(struct task *t, gfp_t gfp, int order, enum zone_typ
 		struct pglist_data *pgdat = &sim->nodes[n];
 
 		for (int z = (int)highest_zoneidx; z >= 0; z--) {
-			if (populated_zone(&pgdat->node_zones[z])) {
-				wakeup_kswapd(sim, &pgdat->node_zones[z], gfp, order,
-					      highest_zoneidx);
+			if (!populated_zone(&pgdat->node_zones[z]))
+				continue;
+			wakeup_kswapd(sim, &pgdat->node_zones[z], gfp, order, highest_zoneidx);
+			if (!sim->scn.policy.wakeup_kswapd_zone_low)
 				break;
-			}
 		}
 	}
 }

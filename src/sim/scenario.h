@@ -318,6 +318,8 @@ struct scn_policy {
 				  * write to a congested device (2.6.x pageout) */
 	bool trace_format_2_6_36; /* vmscan_trace_format = 2.6.36 (trace_vmscan.c) */
 	bool trace_wakeup_early; /* wakeup_kswapd_trace = early (before 2.6.37) */
+	bool wakeup_kswapd_zone_low; /* wakeup_kswapd = zone_low: every zone of the
+				      * zonelist, each below its low watermark (< v4.8) */
 	bool cgroup_dfl; /* cgroup = v2: groups use the v2 interface by default */
 	bool cgroup_given; /* cgroup was given (file or --set), not only by the profile */
 	bool memcg_high_penalty; /* memcg_high_throttle = penalty (v5.4+) */
