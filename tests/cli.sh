@@ -479,6 +479,7 @@ direct_writeback = allow
 flusher_wakeup = scanned
 may_write_to_queue = off
 lumpy_reclaim = on
+kswapd_order_fallback = compact_gap
 cgroup = v1
 memcg_high_throttle = reclaim
 memcg_stats = exact

@@ -773,6 +773,54 @@ static void test_lumpy_ignores_references(void **state)
 	reclaim_abort(t);
 }
 
+/*
+ * kswapd under a stream of order-6 requests (2.6.35: lumpy reclaim, no
+ * compaction): 40M of anon held on a 64M machine, then 153 order-6
+ * attempts 40 ms apart.  With 2.6.35's failed_sweep kswapd keeps the
+ * order, reclaiming lumpily for a free block of it, and so does more of
+ * the work (scans and steals more, fewer balance_pgdat runs: each lasts
+ * longer) and leaves less to direct reclaim than with compact_gap, where
+ * it balances for order 0 once it has reclaimed 2 << 6 pages.
+ */
+static void kswapd_order_run(const char *fallback, u64 pgscan_kswapd, u64 pgsteal_kswapd,
+			     u64 pageoutrun, u64 allocstall)
+{
+	static const char ini[] = "[machine]\ncpus = 2\nmemory = 64M\npage_size = 4K\nswap = 64M\n"
+				  "[policy]\nkernel = 2.6.35\n"
+				  "[workload anon]\ntype = anon_fill\nsize = 40M\npasses = 1\n"
+				  "then = hold\npattern = seq\n"
+				  "[workload highalloc]\ntype = highalloc\nstart = 2s\norder = 6\n"
+				  "interval = 40ms\npercent = 60\n"
+				  "[run]\nseed = 1\nduration = 10s\n";
+	struct scenario *s = calloc(1, sizeof(*s));
+	char err[SCN_ERR_LEN] = "", set[64];
+	struct sim *sim;
+
+	assert_non_null(s);
+	snprintf(set, sizeof(set), "policy.kswapd_order_fallback=%s", fallback);
+	assert_int_equal(scenario_load_string(s, "t.ini", ini, err, sizeof(err)), 0);
+	assert_int_equal(scenario_set(s, TEST_NO_JITTER, err, sizeof(err)), 0);
+	assert_int_equal(scenario_set(s, set, err, sizeof(err)), 0);
+	sim = test_sim_create(NULL, s);
+	sim_run(sim);
+	assert_int_equal(test_workload_figure(sim, "highalloc", "success"), 153);
+	assert_int_equal(test_vmstat(sim, "pgscan_kswapd"), pgscan_kswapd);
+	assert_int_equal(test_vmstat(sim, "pgsteal_kswapd"), pgsteal_kswapd);
+	assert_int_equal(test_vmstat(sim, "pageoutrun"), pageoutrun);
+	assert_int_equal(test_vmstat(sim, "allocstall_movable"), allocstall);
+	sim_destroy(sim);
+}
+
+static void test_kswapd_order_failed_sweep(void **state)
+{
+	kswapd_order_run("failed_sweep", 11760, 3278, 8, 13);
+}
+
+static void test_kswapd_order_compact_gap(void **state)
+{
+	kswapd_order_run("compact_gap", 8299, 2218, 14, 29);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -796,6 +844,8 @@ int main(void)
 		test_sim_unit_test(test_isolate_zone_lists),
 		test_sim_unit_test(test_isolate_skips_higher_zones),
 		test_sim_unit_test(test_lumpy_ignores_references),
+		cmocka_unit_test(test_kswapd_order_failed_sweep),
+		cmocka_unit_test(test_kswapd_order_compact_gap),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -412,6 +412,7 @@ static const char *const profile_keys[] = {
 	"flusher_wakeup",
 	"may_write_to_queue",
 	"lumpy_reclaim",
+	"kswapd_order_fallback",
 	"cgroup",
 	"memcg_high_throttle",
 	"memcg_stats",
@@ -461,6 +462,7 @@ static void assert_policy_equal(const struct scn_policy *a, const struct scn_pol
 	assert_int_equal(a->trace_format_2_6_36, b->trace_format_2_6_36);
 	assert_int_equal(a->trace_wakeup_early, b->trace_wakeup_early);
 	assert_int_equal(a->lumpy_reclaim, b->lumpy_reclaim);
+	assert_int_equal(a->kswapd_order_failed_sweep, b->kswapd_order_failed_sweep);
 	assert_int_equal(a->cgroup_dfl, b->cgroup_dfl);
 	assert_int_equal(a->memcg_high_penalty, b->memcg_high_penalty);
 	assert_int_equal(a->memcg_stats_rstat, b->memcg_stats_rstat);
@@ -543,6 +545,7 @@ static void test_profile_values(void **state)
 	assert_false(scn.policy.direct_writeback_deny);
 	assert_true(scn.policy.flusher_wakeup_scanned);
 	assert_int_equal(scn.policy.lumpy_reclaim, LUMPY_RECLAIM_COSTLY);
+	assert_false(scn.policy.kswapd_order_failed_sweep); /* as seed 004 was made */
 
 	assert_int_equal(scn.policy.soft_limit_reclaim, SOFT_LIMIT_NONE);
 	assert_false(scn.policy.zone_reclaim);
@@ -558,8 +561,10 @@ static void test_profile_values(void **state)
 	assert_true(scn.policy.anon_vma_chain);
 	assert_true(scn.policy.zone_reclaim);
 	assert_int_equal(scn.policy.did_some_progress, PROGRESS_RECLAIMED_OR_RECLAIMABLE);
+	assert_true(scn.policy.kswapd_order_failed_sweep);
 	load_ok("[policy]\nkernel = 2.6.35-nodirect\n");
 	assert_true(scn.policy.direct_writeback_deny);
+	assert_true(scn.policy.kswapd_order_failed_sweep);
 	assert_int_equal(scn.policy.did_some_progress, PROGRESS_RECLAIMED_OR_RECLAIMABLE);
 	assert_int_equal(scn.policy.lumpy_reclaim, LUMPY_RECLAIM_ON);
 	assert_string_equal(scn.policy.kernel, "2.6.35-nodirect");
@@ -576,6 +581,7 @@ static void test_profile_values(void **state)
 	/* seed 002's base: zone-based reclaim, the soft-limit tree */
 	load_ok("[policy]\nkernel = 3.10\n");
 	assert_int_equal(scn.policy.file_writepage, FILE_WRITEPAGE_KSWAPD); /* as calibrated */
+	assert_false(scn.policy.kswapd_order_failed_sweep);
 	assert_int_equal(scn.policy.lumpy_reclaim, LUMPY_RECLAIM_OFF);
 	assert_int_equal(scn.policy.soft_limit_reclaim, SOFT_LIMIT_TREE);
 	assert_true(scn.policy.zone_reclaim);
@@ -590,6 +596,7 @@ static void test_profile_values(void **state)
 
 	load_ok("[policy]\nkernel = 2.6.32\n");
 	assert_true(scn.policy.memcg_reclaim_stat);
+	assert_true(scn.policy.kswapd_order_failed_sweep);
 	assert_false(scn.policy.memcg_stock);
 	assert_false(scn.policy.anon_vma_chain);
 
@@ -704,6 +711,9 @@ static void test_profile_key_errors(void **state)
 		"[policy]\nlumpy_reclaim = yes\n",
 		"t.ini:2: [policy] lumpy_reclaim: unknown value 'yes' (expected off, costly or on)");
 	expect_error(
+		"[policy]\nkswapd_order_fallback = never\n",
+		"t.ini:2: [policy] kswapd_order_fallback: unknown value 'never' (expected compact_gap or failed_sweep)");
+	expect_error(
 		"[policy]\nmemcg_stats = stale\n",
 		"t.ini:2: [policy] memcg_stats: unknown value 'stale' (expected exact or rstat)");
 	expect_error(
@@ -721,6 +731,9 @@ static void test_profile_key_errors(void **state)
 	set_error(
 		"policy.direct_writeback=never",
 		"--set policy.direct_writeback=never: [policy] direct_writeback: unknown value 'never' (expected allow or deny)");
+	set_error(
+		"policy.kswapd_order_fallback=0",
+		"--set policy.kswapd_order_fallback=0: [policy] kswapd_order_fallback: unknown value '0' (expected compact_gap or failed_sweep)");
 	set_error(
 		"policy.lumpy_reclaim=2.6.35",
 		"--set policy.lumpy_reclaim=2.6.35: [policy] lumpy_reclaim: unknown value '2.6.35' (expected off, costly or on)");

@@ -2223,9 +2223,11 @@ static bool kswapd_shrink_node(struct task *t, struct pglist_data *pgdat, struct
 	 * 2 << order pages, kswapd balances for order 0 and leaves the
 	 * block to compaction (kcompactd, woken when kswapd goes to sleep,
 	 * or the allocator's direct compaction), rather than reclaiming on
-	 * in the hope that a free block of that order forms
+	 * in the hope that a free block of that order forms; 2.6.x kswapd
+	 * had no compaction and did reclaim on (kswapd_high_order_sweep)
 	 */
-	if (sc->order && sc->nr_reclaimed >= 2UL << sc->order)
+	if (!t->sim->scn.policy.kswapd_order_failed_sweep && sc->order &&
+	    sc->nr_reclaimed >= 2UL << sc->order)
 		sc->order = 0;
 	return sc->nr_scanned < sc->nr_to_reclaim;
 }
@@ -2269,6 +2271,34 @@ static void kswapd_boost_end(struct sim *sim, struct pglist_data *pgdat,
 }
 
 /*
+ * The high-order priority sweep of 2.6.29..2.6.3x balance_pgdat()
+ * (kswapd_order_fallback = failed_sweep; KOSAKI Motohiro's "mm: stop
+ * kswapd's infinite loop at high order allocation", 2.6.29): each round
+ * lowers the priority until the sweep has reclaimed SWAP_CLUSTER_MAX
+ * pages, which starts a new sweep at DEF_PRIORITY for the same order
+ * (loop_again); a sweep that reaches the lowest priority with less
+ * reclaimed drops the balance to order 0, and only then.  There is no
+ * compaction to leave the block to: kswapd goes on reclaiming - lumpily,
+ * taking each page's neighbours - until a free block of the order is
+ * above the high watermark.  @sweep_start is sc->nr_reclaimed when the
+ * sweep began.  (2.6.x sweeps down to priority 0; the model's lowest is
+ * 1, as for its other balances.)
+ */
+static void kswapd_high_order_sweep(struct scan_control *sc, unsigned long *sweep_start)
+{
+	if (sc->nr_reclaimed - *sweep_start >= SWAP_CLUSTER_MAX) {
+		sc->priority = DEF_PRIORITY;
+		*sweep_start = sc->nr_reclaimed;
+		return;
+	}
+	if (--sc->priority >= 1)
+		return;
+	sc->order = 0;
+	sc->priority = DEF_PRIORITY;
+	*sweep_start = sc->nr_reclaimed;
+}
+
+/*
  * set_reclaim_active() / clear_reclaim_active() (v5.14+): while kswapd
  * balances the node, its eligible zones keep their per-CPU lists short
  * (nr_pcp_high).
@@ -2302,12 +2332,15 @@ static void set_reclaim_active(struct pglist_data *pgdat, enum zone_type highest
  * and stops as soon as a round reclaims nothing; real imbalance drops
  * the boost target and restarts as normal reclaim.  At the end the boosts
  * seen at entry are taken off the zones (boosts added meanwhile stay).
+ * A high-order balance of kswapd_order_fallback = failed_sweep lowers its
+ * priority the 2.6.x way instead (kswapd_high_order_sweep).
  */
 static void balance_pgdat(struct task *t, struct pglist_data *pgdat, struct scan_control *sc)
 {
 	struct sim *sim = t->sim;
 	u64 zone_boosts[MAX_NR_ZONES];
 	unsigned long nr_boost_reclaim = kswapd_boost_start(pgdat, sc->reclaim_idx, zone_boosts);
+	unsigned long sweep_start = 0;
 
 	count_vm_event(sim, PAGEOUTRUN);
 	set_reclaim_active(pgdat, sc->reclaim_idx, true);
@@ -2339,6 +2372,19 @@ static void balance_pgdat(struct task *t, struct pglist_data *pgdat, struct scan
 			/* no I/O allowed: a round without progress ends it */
 			if (nr_boost_reclaim && !round)
 				break;
+		}
+		if (sc->order && sim->scn.policy.kswapd_order_failed_sweep) {
+			/* 2.6.x: the nap at the round's priority, before a new sweep */
+			int round_priority = sc->priority;
+
+			kswapd_high_order_sweep(sc, &sweep_start);
+			if (sim->scn.policy.congestion_wait &&
+			    !sim->scn.policy.wait_iff_congested && sc->nr_scanned &&
+			    round_priority < DEF_PRIORITY - 2)
+				congestion_wait(t, JIFFY_NS * (HZ / 10));
+			else
+				cond_resched(t);
+			continue;
 		}
 		if (raise_priority || sc->nr_reclaimed == nr_reclaimed)
 			sc->priority--;
@@ -2566,5 +2612,11 @@ static const struct cfg_key vmscan_policy_keys[] = {
 	  .values = CFG_VALUES("off", "costly", "on"),
 	  .def = "off",
 	  .doc = "high-order reclaim isolates each page's order-aligned neighbours (2.6.23..3.4): off (v3.5+) / costly: lumpy mode, any LRU and a synchronous pass, for order > 3 (2.6.23..2.6.27) / on: also order >= 1 below DEF_PRIORITY - 2 (2.6.28+, set_lumpy_reclaim_mode of 2.6.35)" },
+	{ .name = "kswapd_order_fallback",
+	  .type = CFG_ENUM,
+	  P_OFF(kswapd_order_failed_sweep),
+	  .values = CFG_VALUES("compact_gap", "failed_sweep"),
+	  .def = "compact_gap",
+	  .doc = "when a high-order kswapd balance gives up its order for order 0: compact_gap: once it reclaimed 2 << order pages, leaving the block to compaction (v6.12 kswapd_shrink_node; the profiles from 3.10 on) / failed_sweep: only after a whole priority sweep reclaimed less than SWAP_CLUSTER_MAX; until then it reclaims for a free block of the order, a new sweep at DEF_PRIORITY after every SWAP_CLUSTER_MAX pages (2.6.29..2.6.3x balance_pgdat)" },
 };
 CFG_TABLE(vmscan_policy_table, vmscan_policy_keys);

@@ -314,6 +314,10 @@ struct scn_policy {
 	bool flusher_wakeup_scanned; /* flusher_wakeup = scanned (< v4.11): kicked by
 				      * do_try_to_free_pages after 1.5 x nr_to_reclaim */
 	enum lumpy_reclaim_policy lumpy_reclaim;
+	bool kswapd_order_failed_sweep; /* kswapd_order_fallback = failed_sweep: a high-order
+					 * balance_pgdat keeps its order until a whole
+					 * priority sweep reclaims < SWAP_CLUSTER_MAX
+					 * (2.6.29..2.6.3x) */
 	bool may_write_to_queue; /* may_write_to_queue = on: direct reclaim does not
 				  * write to a congested device (2.6.x pageout) */
 	bool trace_format_2_6_36; /* vmscan_trace_format = 2.6.36 (trace_vmscan.c) */
