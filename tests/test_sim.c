@@ -500,6 +500,40 @@ static void test_oom_without_swap(void **state)
 }
 
 /*
+ * The same under the kernels that give up through all_unreclaimable
+ * (before v4.11): kswapd marks the zones once pages scanned reach six
+ * times their reclaimable pages, which without swap leave out the anon
+ * pages (zone_reclaimable_pages, v2.6.32+), or every LRU page (2.6.25,
+ * 2.6.28).  2.6.35's try_to_free_pages reports progress while a zone is
+ * not marked: a rule that counted the anon pages never marked one, and
+ * the fill looped in direct reclaim without an OOM kill.
+ */
+static void test_oom_without_swap_all_unreclaimable(void **state)
+{
+	static const char *const kernels[] = { "2.6.25", "2.6.28", "2.6.32", "2.6.35",
+					       "2.6.35-nodirect", "3.10", "4.5" };
+
+	for (size_t i = 0; i < sizeof(kernels) / sizeof(kernels[0]); i++) {
+		char ini[512];
+		struct sim *sim;
+
+		snprintf(ini, sizeof(ini),
+			 "[machine]\ncpus = 1\nmemory = 64M\nzones = DMA:16M, DMA32:rest\n"
+			 "[policy]\nkernel = %s\n"
+			 "[workload big]\ntype = anon_fill\nsize = 96M\npasses = 1\n"
+			 "[run]\nduration = 10s\n",
+			 kernels[i]);
+		sim = test_sim_from_text(NULL, "test.ini", ini);
+		sim_run(sim);
+		if (sim->reclaim.oom_kills != 1 || sim->workloads[0].exit_signal != 9)
+			fail_msg("kernel %s: %llu OOM kills, exit signal %d", kernels[i],
+				 (unsigned long long)sim->reclaim.oom_kills,
+				 sim->workloads[0].exit_signal);
+		sim_destroy(sim);
+	}
+}
+
+/*
  * oom_badness picks the task with the most RSS + swap + page tables: the
  * big filler dies, the small one (started first) survives.
  */
@@ -870,6 +904,7 @@ int main(void)
 		cmocka_unit_test(test_hackbench_ends_after_kill),
 		cmocka_unit_test(test_hackbench_hot_pages_spread),
 		cmocka_unit_test(test_oom_without_swap),
+		cmocka_unit_test(test_oom_without_swap_all_unreclaimable),
 		cmocka_unit_test(test_oom_kills_the_biggest),
 		cmocka_unit_test(test_swap_avoids_oom),
 		cmocka_unit_test(test_oracle_anonfill_fit),

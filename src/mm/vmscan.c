@@ -1648,9 +1648,14 @@ static bool node_all_unreclaimable(struct sim *sim, struct pglist_data *pgdat,
 /*
  * 2.6.x balance_pgdat(): kswapd marks a zone all_unreclaimable once its
  * pages_scanned (every page any reclaimer scanned since pages were last
- * freed into the zone) reaches six times its LRU pages.
+ * freed into the zone) reaches six times its reclaimable pages:
+ * zone_reclaimable_pages() (v2.6.32..4.10: anon only while swap has
+ * room), or with all_unreclaimable_lru every LRU page (2.6.25, 2.6.28).
+ * Without swap space a zone of anon pages alone is marked at once, so
+ * direct reclaim reports no progress and the allocator goes OOM.
  */
-static void mark_all_unreclaimable(struct pglist_data *pgdat, enum zone_type reclaim_idx)
+static void mark_all_unreclaimable(struct sim *sim, struct pglist_data *pgdat,
+				   enum zone_type reclaim_idx)
 {
 	for (int z = 0; z <= (int)reclaim_idx; z++) {
 		struct zone *zone = &pgdat->node_zones[z];
@@ -1658,8 +1663,12 @@ static void mark_all_unreclaimable(struct pglist_data *pgdat, enum zone_type rec
 
 		if (!populated_zone(zone) || zone->all_unreclaimable)
 			continue;
-		for (int l = 0; l < NR_EVICTABLE_LRU; l++)
-			lru += (u64)zone->vm_stat[NR_ZONE_LRU_BASE + l];
+		if (sim->scn.policy.all_unreclaimable_lru) {
+			for (int l = 0; l < NR_EVICTABLE_LRU; l++)
+				lru += (u64)zone->vm_stat[NR_ZONE_LRU_BASE + l];
+		} else {
+			lru = zone_reclaimable_pages(sim, zone);
+		}
 		if (zone->pages_scanned >= 6 * lru)
 			zone->all_unreclaimable = true;
 	}
@@ -2364,7 +2373,7 @@ static void balance_pgdat(struct task *t, struct pglist_data *pgdat, struct scan
 		raise_priority = kswapd_shrink_node(t, pgdat, sc) &&
 				 !(nr_boost_reclaim && sc->priority == DEF_PRIORITY - 2);
 		if (sim->scn.policy.all_unreclaimable)
-			mark_all_unreclaimable(pgdat, sc->reclaim_idx);
+			mark_all_unreclaimable(sim, pgdat, sc->reclaim_idx);
 		if (nr_boost_reclaim) {
 			unsigned long round = sc->nr_reclaimed - nr_reclaimed;
 
@@ -2515,6 +2524,23 @@ static int set_reclaim_sleep(struct cfg_ctx *k, void *obj, const char *val)
 	return 0;
 }
 
+static int set_zone_unreclaimable(struct cfg_ctx *k, void *obj, const char *val)
+{
+	static const char *const names[] = {
+		"kswapd_failures",
+		"all_unreclaimable",
+		"all_unreclaimable_lru",
+	};
+	struct scn_policy *pol = obj;
+	int i = 0;
+
+	if (cfg_set_choice(k, val, names, 3, &i))
+		return -1;
+	pol->all_unreclaimable = i > 0;
+	pol->all_unreclaimable_lru = i == 2;
+	return 0;
+}
+
 static const struct cfg_key vmscan_policy_keys[] = {
 	{ .name = "reclaim_throttle",
 	  .type = CFG_ENUM,
@@ -2529,11 +2555,11 @@ static const struct cfg_key vmscan_policy_keys[] = {
 	  .def = "on",
 	  .doc = "the v2.6.32+ isolation throttle of direct reclaim" },
 	{ .name = "zone_unreclaimable",
-	  .type = CFG_ENUM,
-	  P_OFF(all_unreclaimable),
-	  .values = CFG_VALUES("kswapd_failures", "all_unreclaimable"),
+	  .type = CFG_CUSTOM,
+	  .set = set_zone_unreclaimable,
 	  .def = "kswapd_failures",
-	  .doc = "v4.11+ / zones marked at 6 x LRU pages scanned" },
+	  .range = "kswapd_failures \\| all_unreclaimable \\| all_unreclaimable_lru",
+	  .doc = "when reclaim gives up on memory: v4.11+ kswapd_failures (16 fruitless kswapd runs) / before, kswapd marks a zone all_unreclaimable once the pages scanned in it reach 6 x zone_reclaimable_pages (file pages, anon only while swap has room; v2.6.32..4.10) / all_unreclaimable_lru: 6 x all its LRU pages (before zone_reclaimable_pages)" },
 	{ .name = "reclaim_sleep",
 	  .type = CFG_CUSTOM,
 	  .set = set_reclaim_sleep,

@@ -288,7 +288,9 @@ struct scn_policy {
 	enum reclaim_throttle_policy reclaim_throttle;
 	bool too_many_isolated; /* v2.6.32+: isolation throttle of direct reclaim */
 	bool alloc_no_progress_oom; /* alloc_retry = no_progress: 2.6.x allocator */
-	bool all_unreclaimable; /* zone_unreclaimable = all_unreclaimable (< v4.11) */
+	bool all_unreclaimable; /* zone_unreclaimable = all_unreclaimable[_lru] (< v4.11) */
+	bool all_unreclaimable_lru; /* zone_unreclaimable = all_unreclaimable_lru:
+				     * against every LRU page (< v2.6.32) */
 	bool congestion_wait; /* reclaim_sleep = congestion_wait or
 					 * wait_iff_congested (< v5.16) */
 	bool wait_iff_congested; /* reclaim_sleep = wait_iff_congested (v3.11..5.15) */
