@@ -510,8 +510,9 @@ static void test_oom_without_swap(void **state)
  */
 static void test_oom_without_swap_all_unreclaimable(void **state)
 {
-	static const char *const kernels[] = { "2.6.25", "2.6.28", "2.6.32", "2.6.35",
-					       "2.6.35-nodirect", "3.10", "4.5" };
+	static const char *const kernels[] = {
+		"2.6.25", "2.6.28", "2.6.32", "2.6.35", "2.6.35-nodirect", "3.10", "4.5",
+	};
 
 	for (size_t i = 0; i < sizeof(kernels) / sizeof(kernels[0]); i++) {
 		char ini[512];
