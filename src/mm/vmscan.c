@@ -2465,6 +2465,11 @@ void kswapd(struct task *t)
 
 		pgdat->kswapd_order = 0;
 		pgdat->kswapd_highest_zoneidx = ZONE_DMA;
+		/*
+		 * the kernel's place, after the sleep: kswapd is created
+		 * asleep (machine_init), so its first balance is traced too
+		 */
+		trace_mm_vmscan_kswapd_wake(t, pgdat->node_id, sc.order);
 		/* balance_pgdat() is a memstall from start to end (v6.12) */
 		psi_memstall_enter(t, &pflags);
 		balance_pgdat(t, pgdat, &sc);
@@ -2477,8 +2482,6 @@ void kswapd(struct task *t)
 		if (reclaim_order >= alloc_order)
 			alloc_order = reclaim_order = pgdat->kswapd_order;
 		kswapd_try_to_sleep(t, pgdat, alloc_order, reclaim_order, sc.reclaim_idx);
-		/* the kernel's loop top: the next balance_pgdat() is for this order */
-		trace_mm_vmscan_kswapd_wake(t, pgdat->node_id, pgdat->kswapd_order);
 	}
 }
 
