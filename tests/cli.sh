@@ -85,6 +85,11 @@ expect_fail "bad --set" "machine.memory=zero" "$BIN" run "$TMP/tiny.ini" --set m
 printf '[machine]\nmemory = 64M\n[workload w]\ntype = anon_fill\nsize = 1048576T\n' >"$TMP/huge-mmap.ini"
 expect_status "task_init failure: an error, nothing leaked" 1 "^reclaimsim: out of memory creating workloads$" env ASAN_OPTIONS=allocator_may_return_null=1 "$BIN" run "$TMP/huge-mmap.ini"
 check "task_init failure: no leak reported" sh -c '! grep -q "LeakSanitizer\|leak of" "$1"' - "$TMP/err"
+# a system-wide OOM with no killable process panics, as the kernel's
+# out_of_memory() does: the stress_highalloc driver has no mm to kill and
+# its builds are gone (a newcomer's 16M machine of 64K pages)
+printf '[machine]\nmemory = 16M\npage_size = 64K\nzones = DMA:rest\ncpus = 1\n[policy]\nkernel = 2.6.35\nmax_page_order = 8\n[workload sh]\ntype = stress_highalloc\njobs = 2\nunits = 50\nsize = 10M\ncompile_anon = 8M\norder = 4\nattempts = 20\ninterval = 10ms\n[run]\nduration = 1200s\n' >"$TMP/panic.ini"
+expect_status "OOM with nothing to kill: kernel panic" 1 "^reclaimsim: .*panic.ini: Kernel panic - not syncing: System is deadlocked on memory (out of memory and no killable processes; sh was allocating)$" "$BIN" run "$TMP/panic.ini"
 expect_fail "--set unknown workload" "workload.nope.size" "$BIN" run "$TMP/tiny.ini" --set workload.nope.size=1M
 expect_fail "bad --seed" "seed" "$BIN" run "$TMP/tiny.ini" --seed abc
 expect_fail "unknown option" "unknown option" "$BIN" run "$TMP/tiny.ini" --frobnicate

@@ -92,7 +92,9 @@ static void __oom_kill_process(struct task *current, struct task *victim)
  * group scan finds it with its mm.  The model keeps no task list per
  * group: candidates and members are found by a scan of all tasks with
  * mem_cgroup_is_descendant (O(tasks x depth), not O(groups)).  Returns
- * false when there was no candidate.
+ * false when there was no candidate; a system-wide OOM then panics, as
+ * the kernel's does (the run stops with sim_fail), where a memcg OOM
+ * fails the charge.
  */
 bool out_of_memory(struct task *current, struct mem_cgroup *memcg)
 {
@@ -116,8 +118,15 @@ bool out_of_memory(struct task *current, struct mem_cgroup *memcg)
 		chosen = p;
 		chosen_points = points;
 	}
-	if (!chosen)
+	if (!chosen) {
+		/* a system-wide OOM with nothing to kill cannot go on: panic() */
+		if (!memcg)
+			sim_fail(sim,
+				 "Kernel panic - not syncing: System is deadlocked on memory "
+				 "(out of memory and no killable processes; %s was allocating)",
+				 current->comm);
 		return false;
+	}
 
 	oom_group = mem_cgroup_get_oom_group(sim, chosen, memcg);
 	__oom_kill_process(current, chosen);
