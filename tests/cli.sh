@@ -546,7 +546,9 @@ expect_status "--trace-report with --json" 2 "not with --json" "$BIN" run "$TMP/
 printf '# tracer: nop\n  w-3 [000] 1.000000 mm_vmscan_kswapd_sleep: nid=0\n' >"$TMP/bad.txt"
 expect_fail "trace-report: a malformed line" "reclaimsim: $TMP/bad.txt:2: not an ftrace event line" "$BIN" trace-report "$TMP/bad.txt"
 printf '  w-3 [000] 1.000000: mm_vmscan_direct_reclaim_begin: gfp_flags=GFP_KERNEL\n' >"$TMP/bad.txt"
-expect_fail "trace-report: a field missing" "bad.txt:1: mm_vmscan_direct_reclaim_begin: no numeric order= field" "$BIN" trace-report "$TMP/bad.txt"
+expect_fail "trace-report: a field missing" "bad.txt:1: mm_vmscan_direct_reclaim_begin: no order= field" "$BIN" trace-report "$TMP/bad.txt"
+printf '  w-3 [000] 1.000000: mm_vmscan_lru_isolate: nr_scanned=-5\n' >"$TMP/bad.txt"
+expect_fail "trace-report: a negative count" "bad.txt:1: mm_vmscan_lru_isolate: nr_scanned=-5: not a decimal number (valid 0..18446744073709551615)" "$BIN" trace-report "$TMP/bad.txt"
 expect_fail "trace-report: no such file" "nosuch.txt: No such file or directory" "$BIN" trace-report "$TMP/nosuch.txt"
 expect_status "trace-report: --names count" 2 "1 names for 2 files" "$BIN" trace-report "$TMP/t1.txt" "$TMP/t3.txt" --names x
 expect_ok "compare --trace-report" "$BIN" compare "$TMP/trace.ini" --a policy.kernel=6.18 --b policy.kernel=2.6.32 --trace-report
