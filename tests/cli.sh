@@ -555,6 +555,21 @@ expect_ok "compare --trace-report" "$BIN" compare "$TMP/trace.ini" --a policy.ke
 check "compare --trace-report: the runs' summaries = trace-report's table" sh -c 'tail -12 "$1" | sed -n "2,12p" >"$1.c"; "$3" trace-report "$2/t1.txt" "$2/t3.txt" | sed -n "2,12p" | cmp -s - "$1.c"' - "$TMP/out" "$TMP" "$BIN"
 expect_status "compare --trace-report with --json" 2 "not with --json" "$BIN" compare "$TMP/trace.ini" --a policy.kernel=6.18 --b policy.kernel=2.6.32 --trace-report --json
 
+# tools/seed00N.py: executable, run from any directory (the scenarios found
+# from the repository), a failing run a one-line error and exit 1
+ABSROOT=$(cd "$ROOT" && pwd)
+printf '#!/bin/sh\n[ -f "$2" ] || { echo "no scenario $2" >&2; exit 3; }\nexit 4\n' >"$TMP/fakesim"
+chmod +x "$TMP/fakesim"
+for t in seed002 seed003 seed004; do
+	check "tools/$t.py is executable" test -x "$ABSROOT/tools/$t.py"
+	expect_status "tools/$t.py from another directory: a failing run in one line" 1 \
+		"^$t.py: $TMP/fakesim [a-z]* $ABSROOT/scenarios/seed00.*exited with status 4$" \
+		sh -c 'cd "$1" && "$2" --reclaimsim "$1/fakesim"' - "$TMP" "$ABSROOT/tools/$t.py"
+	check "tools/$t.py: nothing but that line" [ "$(wc -l <"$TMP/err")" -eq 1 ]
+done
+expect_status "tools/seed003.py: a missing binary" 1 "^seed003.py: .*No such file or directory: '$TMP/nosuch'$" \
+	"$ABSROOT/tools/seed003.py" --workloads iozone --reclaimsim "$TMP/nosuch"
+
 # reclaimsim keys: the key reference of docs/scenarios.md is generated
 expect_ok "keys" "$BIN" keys
 check "keys lists [sysctl] swappiness" grep -q '^| swappiness | 0..200 | `60` |' "$TMP/out"
