@@ -159,7 +159,8 @@ static void report_usage(FILE *f)
 	      "options:\n"
 	      "  --names A,B,...   the column names (default: the file names)\n"
 	      "  --title TITLE     a \"TITLE FTrace Reclaim Statistics\" line above the table\n"
-	      "  -h, --help        this help\n",
+	      "  -h, --help        this help\n"
+	      "      --version     print the version\n",
 	      f);
 }
 
@@ -199,7 +200,7 @@ static int read_trace(struct trace_report *r, const char *path)
 	return rc;
 }
 
-int trace_report_main(int argc, char **argv)
+int trace_report_main(int argc, char **argv, const char *version)
 {
 	const char *files[TRACE_MAX_FILES], *names[TRACE_MAX_FILES], *title = NULL;
 	char *names_opt = NULL;
@@ -215,6 +216,12 @@ int trace_report_main(int argc, char **argv)
 			if (opt_no_value(name, a, inline_val))
 				return 2;
 			report_usage(stdout);
+			return 0;
+		}
+		if (!strcmp(name, "--version")) {
+			if (opt_no_value(name, a, inline_val))
+				return 2;
+			printf("reclaimsim %s\n", version);
 			return 0;
 		}
 		if (!strcmp(name, "--names") || !strcmp(name, "--title")) {
