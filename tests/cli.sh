@@ -75,9 +75,9 @@ expect_fail "missing file" "nosuch.ini" "$BIN" run "$TMP/nosuch.ini"
 expect_fail "unknown key" "badkey.ini:3: \[machine\] memroy: unknown key" "$BIN" run "$TMP/badkey.ini"
 expect_fail "bad size suffix" "badsize.ini:3: \[machine\] memory: bad size '12Q'" "$BIN" run "$TMP/badsize.ini"
 expect_fail "negative size" "negsize.ini:2: \[machine\] memory" "$BIN" run "$TMP/negsize.ini"
-expect_fail "zero size" "zerosize.ini:2: \[machine\] memory must be > 0" "$BIN" run "$TMP/zerosize.ini"
+expect_fail "zero size" "zerosize.ini:2: \[machine\] memory: must be > 0" "$BIN" run "$TMP/zerosize.ini"
 expect_fail "unknown section" "badsection.ini:1: \[machin\]: unknown section" "$BIN" run "$TMP/badsection.ini"
-expect_fail "zero workload size" "zerowl.ini:3: \[workload w\] size must be > 0" "$BIN" run "$TMP/zerowl.ini"
+expect_fail "zero workload size" "zerowl.ini:3: \[workload w\] size: must be > 0" "$BIN" run "$TMP/zerowl.ini"
 expect_fail "bad --set" "machine.memory=zero" "$BIN" run "$TMP/tiny.ini" --set machine.memory=zero
 # a workload whose task_init fails (page tables for 2^48 pages: no host maps
 # them) is an error, and frees what it allocated (the ASan build checks; its
@@ -544,7 +544,8 @@ expect_ok "run --trace-size 1K" "$BIN" run "$TMP/trace.ini" --trace "$TMP/t4.txt
 check "trace cut at the cap: said on stderr and in the file" sh -c 'grep -q "cut at the --trace-size cap of 1024 bytes: [1-9][0-9]* events dropped" "$1" && tail -1 "$2" | grep -q "^# reclaimsim: trace cut at the --trace-size cap of 1024 bytes: "' - "$TMP/err" "$TMP/t4.txt"
 expect_fail "--trace-events: unknown event" "reclaimsim: --trace-events mm_vmscan_nope: no such vmscan event" "$BIN" run "$TMP/tiny.ini" --trace "$TMP/t5.txt" --trace-events mm_vmscan_kswapd_wake,mm_vmscan_nope
 expect_fail "--trace: cannot write" "reclaimsim: --trace /nonexistent/dir/t.txt: No such file or directory" "$BIN" run "$TMP/tiny.ini" --trace /nonexistent/dir/t.txt
-expect_fail "--trace-size: bad size" "reclaimsim: --trace-size 12Q: " "$BIN" run "$TMP/tiny.ini" --trace "$TMP/t5.txt" --trace-size 12Q
+expect_fail "--trace-size: bad size" "reclaimsim: --trace-size 12Q: bad size '12Q' (expected a number with K/M/G/T suffix)$" "$BIN" run "$TMP/tiny.ini" --trace "$TMP/t5.txt" --trace-size 12Q
+expect_fail "--trace-size: too large" "reclaimsim: --trace-size 99999999T: bad size '99999999T' (too large)$" "$BIN" run "$TMP/tiny.ini" --trace "$TMP/t5.txt" --trace-size 99999999T
 expect_status "--trace-size without --trace" 2 "needs --trace FILE or --trace-report" "$BIN" run "$TMP/tiny.ini" --trace-size 1M
 expect_status "--trace on vmstat" 2 "the --trace options apply to run only" "$BIN" vmstat "$TMP/tiny.ini" --trace "$TMP/t5.txt"
 expect_status "--trace-report with --json" 2 "not with --json" "$BIN" run "$TMP/tiny.ini" --trace-report --json
@@ -555,7 +556,9 @@ expect_fail "trace-report: a field missing" "bad.txt:1: mm_vmscan_direct_reclaim
 printf '  w-3 [000] 1.000000: mm_vmscan_lru_isolate: nr_scanned=-5\n' >"$TMP/bad.txt"
 expect_fail "trace-report: a negative count" "bad.txt:1: mm_vmscan_lru_isolate: nr_scanned=-5: not a decimal number (valid 0..18446744073709551615)" "$BIN" trace-report "$TMP/bad.txt"
 expect_fail "trace-report: no such file" "nosuch.txt: No such file or directory" "$BIN" trace-report "$TMP/nosuch.txt"
-expect_status "trace-report: --names count" 2 "1 names for 2 files" "$BIN" trace-report "$TMP/t1.txt" "$TMP/t3.txt" --names x
+expect_status "trace-report: --names count" 2 "reclaimsim: --names x: 1 name for 2 files (valid: one name per file, comma-separated)$" "$BIN" trace-report "$TMP/t1.txt" "$TMP/t3.txt" --names x
+expect_status "trace-report: an empty name" 2 "reclaimsim: --names x,: name 2 is empty (valid: one name per file, comma-separated)$" "$BIN" trace-report "$TMP/t1.txt" "$TMP/t3.txt" --names x,
+expect_status "trace-report: an empty --title" 2 "reclaimsim: trace-report: --title is empty (give a title or leave it out)$" "$BIN" trace-report "$TMP/t1.txt" "$TMP/t3.txt" --title ""
 expect_ok "compare --trace-report" "$BIN" compare "$TMP/trace.ini" --a policy.kernel=6.18 --b policy.kernel=2.6.32 --trace-report
 check "compare --trace-report: the runs' summaries = trace-report's table" sh -c 'tail -12 "$1" | sed -n "2,12p" >"$1.c"; "$3" trace-report "$2/t1.txt" "$2/t3.txt" | sed -n "2,12p" | cmp -s - "$1.c"' - "$TMP/out" "$TMP" "$BIN"
 expect_status "compare --trace-report with --json" 2 "not with --json" "$BIN" compare "$TMP/trace.ini" --a policy.kernel=6.18 --b policy.kernel=2.6.32 --trace-report --json

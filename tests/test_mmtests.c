@@ -184,10 +184,12 @@ static void test_bad_input(void **state)
 	test_expect_scenario_error(
 		"[workload kb]\ntype = kernbench\nunits = 20000\n",
 		"t.ini:3: [workload kb] size: 104857600 leaves less than a page of source for each of 20000 units after the headers (valid >= 20000 pages + 30 %)");
+	test_expect_scenario_error("[workload kb]\ntype = kernbench\njobs = -1\n",
+				   "t.ini:3: [workload kb] jobs: -1 out of range (1..4096)");
 	test_expect_scenario_error("[workload kb]\ntype = kernbench\nbuilds = 33\n",
 				   "t.ini:3: [workload kb] builds: 33 out of range (1..32)");
 	test_expect_scenario_error("[workload kb]\ntype = kernbench\ncompile_anon = 0\n",
-				   "t.ini:3: [workload kb] compile_anon must be > 0");
+				   "t.ini:3: [workload kb] compile_anon: must be > 0");
 	/* bounds on the host memory a build costs */
 	test_expect_scenario_error(
 		"[machine]\nmemory = 256M\nswap = 64M\n[workload kb]\ntype = kernbench\ncompile_anon = 1T\n",
