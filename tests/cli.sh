@@ -75,9 +75,9 @@ expect_fail "missing file" "nosuch.ini" "$BIN" run "$TMP/nosuch.ini"
 expect_fail "unknown key" "badkey.ini:3: \[machine\] memroy: unknown key" "$BIN" run "$TMP/badkey.ini"
 expect_fail "bad size suffix" "badsize.ini:3: \[machine\] memory: bad size '12Q'" "$BIN" run "$TMP/badsize.ini"
 expect_fail "negative size" "negsize.ini:2: \[machine\] memory" "$BIN" run "$TMP/negsize.ini"
-expect_fail "zero size" "zerosize.ini:2: \[machine\] memory must be > 0" "$BIN" run "$TMP/zerosize.ini"
+expect_fail "zero size" "zerosize.ini:2: \[machine\] memory: must be > 0" "$BIN" run "$TMP/zerosize.ini"
 expect_fail "unknown section" "badsection.ini:1: \[machin\]: unknown section" "$BIN" run "$TMP/badsection.ini"
-expect_fail "zero workload size" "zerowl.ini:3: \[workload w\] size must be > 0" "$BIN" run "$TMP/zerowl.ini"
+expect_fail "zero workload size" "zerowl.ini:3: \[workload w\] size: must be > 0" "$BIN" run "$TMP/zerowl.ini"
 expect_fail "bad --set" "machine.memory=zero" "$BIN" run "$TMP/tiny.ini" --set machine.memory=zero
 # a workload whose task_init fails (page tables for 2^48 pages: no host maps
 # them) is an error, and frees what it allocated (the ASan build checks; its
@@ -169,12 +169,17 @@ expect_ok "--set run.seed=11 --seed 10 --set sysctl.swappiness=60" "$BIN" run "$
 check "a --set of another key after --seed leaves the seed" cmp -s "$TMP/out" "$TMP/s10"
 expect_status "a bad --seed before a bad --set: the --seed is reported" 1 "^reclaimsim: --seed x:" "$BIN" run "$TMP/tiny.ini" --seed x --set run.seed=y
 expect_status "--json=1" 2 "takes no value" "$BIN" run "$TMP/tiny.ini" --json=1
-for cmd in run zoneinfo vmstat meminfo buddyinfo pagetypeinfo unusable_index extfrag_index dmesg memory.stat compare oracle trace-report; do
+# every command takes -h/--help and --version (README, the top-level usage)
+for cmd in run zoneinfo vmstat meminfo buddyinfo pagetypeinfo unusable_index extfrag_index dmesg memory.stat memory.events memory.pressure pressure compare oracle profile trace-report keys; do
 	for h in -h --help; do
 		expect_ok "$cmd $h" "$BIN" $cmd $h
 		check "$cmd $h prints usage" grep -q "^usage: reclaimsim $cmd" "$TMP/out"
 	done
+	expect_ok "$cmd --version" "$BIN" $cmd --version
+	check "$cmd --version prints the version" grep -qx "reclaimsim 0.1" "$TMP/out"
 done
+expect_ok "--help" "$BIN" --help
+check "--help lists compare --trace-report" sh -c 'sed -n "/reclaimsim compare/,/reclaimsim oracle/p" "$1" | grep -q -- "--trace-report"' - "$TMP/out"
 # the allocator's files (tiny.ini at boot: DMA 4096 pages in 4 order-10
 # blocks, DMA32 12288 pages in 12); an allocation failure in dmesg
 expect_ok "buddyinfo --before" "$BIN" buddyinfo --before "$TMP/tiny.ini"
@@ -544,26 +549,46 @@ expect_ok "run --trace-size 1K" "$BIN" run "$TMP/trace.ini" --trace "$TMP/t4.txt
 check "trace cut at the cap: said on stderr and in the file" sh -c 'grep -q "cut at the --trace-size cap of 1024 bytes: [1-9][0-9]* events dropped" "$1" && tail -1 "$2" | grep -q "^# reclaimsim: trace cut at the --trace-size cap of 1024 bytes: "' - "$TMP/err" "$TMP/t4.txt"
 expect_fail "--trace-events: unknown event" "reclaimsim: --trace-events mm_vmscan_nope: no such vmscan event" "$BIN" run "$TMP/tiny.ini" --trace "$TMP/t5.txt" --trace-events mm_vmscan_kswapd_wake,mm_vmscan_nope
 expect_fail "--trace: cannot write" "reclaimsim: --trace /nonexistent/dir/t.txt: No such file or directory" "$BIN" run "$TMP/tiny.ini" --trace /nonexistent/dir/t.txt
-expect_fail "--trace-size: bad size" "reclaimsim: --trace-size 12Q: " "$BIN" run "$TMP/tiny.ini" --trace "$TMP/t5.txt" --trace-size 12Q
+expect_fail "--trace-size: bad size" "reclaimsim: --trace-size 12Q: bad size '12Q' (expected a number with K/M/G/T suffix)$" "$BIN" run "$TMP/tiny.ini" --trace "$TMP/t5.txt" --trace-size 12Q
+expect_fail "--trace-size: too large" "reclaimsim: --trace-size 99999999T: bad size '99999999T' (too large)$" "$BIN" run "$TMP/tiny.ini" --trace "$TMP/t5.txt" --trace-size 99999999T
 expect_status "--trace-size without --trace" 2 "needs --trace FILE or --trace-report" "$BIN" run "$TMP/tiny.ini" --trace-size 1M
 expect_status "--trace on vmstat" 2 "the --trace options apply to run only" "$BIN" vmstat "$TMP/tiny.ini" --trace "$TMP/t5.txt"
 expect_status "--trace-report with --json" 2 "not with --json" "$BIN" run "$TMP/tiny.ini" --trace-report --json
 printf '# tracer: nop\n  w-3 [000] 1.000000 mm_vmscan_kswapd_sleep: nid=0\n' >"$TMP/bad.txt"
 expect_fail "trace-report: a malformed line" "reclaimsim: $TMP/bad.txt:2: not an ftrace event line" "$BIN" trace-report "$TMP/bad.txt"
 printf '  w-3 [000] 1.000000: mm_vmscan_direct_reclaim_begin: gfp_flags=GFP_KERNEL\n' >"$TMP/bad.txt"
-expect_fail "trace-report: a field missing" "bad.txt:1: mm_vmscan_direct_reclaim_begin: no numeric order= field" "$BIN" trace-report "$TMP/bad.txt"
+expect_fail "trace-report: a field missing" "bad.txt:1: mm_vmscan_direct_reclaim_begin: no order= field" "$BIN" trace-report "$TMP/bad.txt"
+printf '  w-3 [000] 1.000000: mm_vmscan_lru_isolate: nr_scanned=-5\n' >"$TMP/bad.txt"
+expect_fail "trace-report: a negative count" "bad.txt:1: mm_vmscan_lru_isolate: nr_scanned=-5: not a decimal number (valid 0..18446744073709551615)" "$BIN" trace-report "$TMP/bad.txt"
 expect_fail "trace-report: no such file" "nosuch.txt: No such file or directory" "$BIN" trace-report "$TMP/nosuch.txt"
-expect_status "trace-report: --names count" 2 "1 names for 2 files" "$BIN" trace-report "$TMP/t1.txt" "$TMP/t3.txt" --names x
+expect_status "trace-report: --names count" 2 "reclaimsim: --names x: 1 name for 2 files (valid: one name per file, comma-separated)$" "$BIN" trace-report "$TMP/t1.txt" "$TMP/t3.txt" --names x
+expect_status "trace-report: an empty name" 2 "reclaimsim: --names x,: name 2 is empty (valid: one name per file, comma-separated)$" "$BIN" trace-report "$TMP/t1.txt" "$TMP/t3.txt" --names x,
+expect_status "trace-report: an empty --title" 2 "reclaimsim: trace-report: --title is empty (give a title or leave it out)$" "$BIN" trace-report "$TMP/t1.txt" "$TMP/t3.txt" --title ""
 expect_ok "compare --trace-report" "$BIN" compare "$TMP/trace.ini" --a policy.kernel=6.18 --b policy.kernel=2.6.32 --trace-report
 check "compare --trace-report: the runs' summaries = trace-report's table" sh -c 'tail -12 "$1" | sed -n "2,12p" >"$1.c"; "$3" trace-report "$2/t1.txt" "$2/t3.txt" | sed -n "2,12p" | cmp -s - "$1.c"' - "$TMP/out" "$TMP" "$BIN"
 expect_status "compare --trace-report with --json" 2 "not with --json" "$BIN" compare "$TMP/trace.ini" --a policy.kernel=6.18 --b policy.kernel=2.6.32 --trace-report --json
+
+# tools/seed00N.py: executable, run from any directory (the scenarios found
+# from the repository), a failing run a one-line error and exit 1
+ABSROOT=$(cd "$ROOT" && pwd)
+printf '#!/bin/sh\n[ -f "$2" ] || { echo "no scenario $2" >&2; exit 3; }\nexit 4\n' >"$TMP/fakesim"
+chmod +x "$TMP/fakesim"
+for t in seed002 seed003 seed004; do
+	check "tools/$t.py is executable" test -x "$ABSROOT/tools/$t.py"
+	expect_status "tools/$t.py from another directory: a failing run in one line" 1 \
+		"^$t.py: $TMP/fakesim [a-z]* $ABSROOT/scenarios/seed00.*exited with status 4$" \
+		sh -c 'cd "$1" && "$2" --reclaimsim "$1/fakesim"' - "$TMP" "$ABSROOT/tools/$t.py"
+	check "tools/$t.py: nothing but that line" [ "$(wc -l <"$TMP/err")" -eq 1 ]
+done
+expect_status "tools/seed003.py: a missing binary" 1 "^seed003.py: .*No such file or directory: '$TMP/nosuch'$" \
+	"$ABSROOT/tools/seed003.py" --workloads iozone --reclaimsim "$TMP/nosuch"
 
 # reclaimsim keys: the key reference of docs/scenarios.md is generated
 expect_ok "keys" "$BIN" keys
 check "keys lists [sysctl] swappiness" grep -q '^| swappiness | 0..200 | `60` |' "$TMP/out"
 check "keys lists [policy] lazyfree" grep -q '^| lazyfree | none \\| anon_lru \\| inactive_file | `inactive_file` |' "$TMP/out"
 check "keys lists ebizzy's chunks with its default" grep -q '^| chunks | 1..16384 | `10` |' "$TMP/out"
-expect_status "keys: no arguments" 2 "keys takes no arguments" "$BIN" keys --json
+expect_status "keys: no arguments" 2 "keys takes no arguments but -h/--help or --version" "$BIN" keys --json
 sed -n '/^<!-- generated by `reclaimsim keys`/,/^<!-- end of generated key reference -->/p' \
 	"$ROOT/docs/scenarios.md" | sed '1d;$d' >"$TMP/doc"
 "$BIN" keys >"$TMP/md"

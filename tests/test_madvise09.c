@@ -345,7 +345,7 @@ static void test_bad_keys(void **state)
 	expect_error(M9_HEAD "peek = 128\n",
 		     "t.ini:6: [workload m] peek: page 128 is beyond the region (128 pages)");
 	expect_error(M9_HEAD "pressure = 0\n",
-		     "t.ini:6: [workload m] pressure must be > 0 (or oom or none)");
+		     "t.ini:6: [workload m] pressure: must be > 0 (or oom or none)");
 	expect_error(M9_HEAD "rounds = 0\n",
 		     "t.ini:6: [workload m] rounds: 0 out of range (1..1000)");
 	expect_error(M9_HEAD "ltp_sleep = yes\n",

@@ -228,7 +228,7 @@ static void test_bad_input(void **state)
 		"[cgroup box]\n[at 1s]\ncgroup.box.high = lots\n",
 		"t.ini:3: [at 1s] cgroup.box.high: bad size 'lots' (expected a number with K/M/G/T suffix)");
 	test_expect_scenario_error("[cgroup box]\n[at 1s]\ncgroup.box.max = 0\n",
-				   "t.ini:3: [at 1s] cgroup.box.max must be > 0");
+				   "t.ini:3: [at 1s] cgroup.box.max: must be > 0");
 	test_expect_scenario_error(
 		"[cgroup box]\n[at 1s]\ncgroup.box.max = 1K\n",
 		"t.ini:3: [at 1s] cgroup.box.max must be at least one page (4096 bytes)");

@@ -164,6 +164,9 @@ static void test_deterministic(void **state)
 
 static void test_bad_input(void **state)
 {
+	static struct scenario scn; /* large: not on the stack */
+	char err[SCN_ERR_LEN] = "";
+
 	test_expect_scenario_error(
 		"[workload w]\ntype = simple_writeback\njobs = 8\nmax_jobs = 4\n",
 		"t.ini:4: [workload w] max_jobs: 4 is below jobs 8 (valid jobs..4096)");
@@ -181,10 +184,41 @@ static void test_bad_input(void **state)
 	test_expect_scenario_error(
 		"[workload kb]\ntype = kernbench\nunits = 20000\n",
 		"t.ini:3: [workload kb] size: 104857600 leaves less than a page of source for each of 20000 units after the headers (valid >= 20000 pages + 30 %)");
+	test_expect_scenario_error("[workload kb]\ntype = kernbench\njobs = -1\n",
+				   "t.ini:3: [workload kb] jobs: -1 out of range (1..4096)");
 	test_expect_scenario_error("[workload kb]\ntype = kernbench\nbuilds = 33\n",
 				   "t.ini:3: [workload kb] builds: 33 out of range (1..32)");
 	test_expect_scenario_error("[workload kb]\ntype = kernbench\ncompile_anon = 0\n",
-				   "t.ini:3: [workload kb] compile_anon must be > 0");
+				   "t.ini:3: [workload kb] compile_anon: must be > 0");
+	/* bounds on the host memory a build costs */
+	test_expect_scenario_error(
+		"[machine]\nmemory = 256M\nswap = 64M\n[workload kb]\ntype = kernbench\ncompile_anon = 1T\n",
+		"t.ini:6: [workload kb] compile_anon: 1099511627776 is more than memory + swap (valid 1..335544320)");
+	/* the bound itself is valid */
+	assert_int_equal(
+		scenario_load_string(&scn, "t.ini",
+				     "[machine]\nmemory = 256M\nswap = 64M\n[workload kb]\n"
+				     "type = kernbench\ncompile_anon = 320M\n",
+				     err, sizeof(err)),
+		0);
+	assert_int_equal(scenario_validate(&scn, err, sizeof(err)), 0);
+	test_expect_scenario_error(
+		"[workload kb]\ntype = kernbench\nsize = 65G\n",
+		"t.ini:3: [workload kb] size: 69793218560 is more than 64G (valid 1..64G)");
+	test_expect_scenario_error("[workload kb]\ntype = kernbench\nunits = 100001\n",
+				   "t.ini:3: [workload kb] units: 100001 out of range (1..100000)");
+	test_expect_scenario_error(
+		"[workload sh]\ntype = stress_highalloc\njobs = 1000\nunits = 101\n",
+		"t.ini:4: [workload sh] units: 1000 trees x 101 units is more than 100000 (valid jobs x units <= 100000)");
+	test_expect_scenario_error(
+		"[workload sh]\ntype = stress_highalloc\njobs = 4096\nunits = 10\n",
+		"t.ini:1: [workload sh] size: 4096 trees x 104857600 bytes is more than 64G of source (valid jobs x size <= 64G)");
+	test_expect_scenario_error(
+		"[machine]\nmemory = 256M\n[workload sh]\ntype = stress_highalloc\ncompile_anon = 257M\n",
+		"t.ini:5: [workload sh] compile_anon: 269484032 is more than memory + swap (valid 1..268435456)");
+	test_expect_scenario_error(
+		"[workload io]\ntype = iozone\ntasks = 17\nsize = 4G\n",
+		"t.ini:4: [workload io] size: 17 tasks of 4294967296 bytes are more than 64G (valid tasks x size <= 64G)");
 	test_expect_scenario_error(
 		"[policy]\nmax_page_order = 8\n[workload sh]\ntype = stress_highalloc\n",
 		"t.ini:3: [workload sh] order: 9 is beyond max_page_order 8 (valid 0..8)");

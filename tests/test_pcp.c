@@ -401,7 +401,7 @@ static void test_bad_input(void **state)
 		"t.ini:2: [sysctl] percpu_pagelist_high_fraction: 7 is below 8 (valid 0 or 8..2147483647)");
 	test_expect_scenario_error(
 		"[sysctl]\npercpu_pagelist_high_fraction = -8\n",
-		"t.ini:2: [sysctl] percpu_pagelist_high_fraction: bad number '-8' (expected an integer)");
+		"t.ini:2: [sysctl] percpu_pagelist_high_fraction: -8 out of range (0..2147483647)");
 }
 
 int main(void)

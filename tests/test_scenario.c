@@ -1016,7 +1016,7 @@ static void test_set(void **state)
 static void test_set_errors(void **state)
 {
 	load_ok(all_keys);
-	set_error("machine.memory=0", "--set machine.memory=0: [machine] memory must be > 0");
+	set_error("machine.memory=0", "--set machine.memory=0: [machine] memory: must be > 0");
 	set_error(
 		"machine.memory=12Q",
 		"--set machine.memory=12Q: [machine] memory: bad size '12Q' (expected a number with K/M/G/T suffix)");
@@ -1123,10 +1123,10 @@ static void test_bad_values(void **state)
 		"t.ini:4: [machine] memory: bad size '12Q' (expected a number with K/M/G/T suffix)");
 	expect_error("[machine]\nmemory = -1G\n",
 		     "t.ini:2: [machine] memory: bad size '-1G' (sizes cannot be negative)");
-	expect_error("[machine]\nmemory = 0\n", "t.ini:2: [machine] memory must be > 0");
-	expect_error("[cgroup box]\nlimit = 0\n", "t.ini:2: [cgroup box] limit must be > 0");
+	expect_error("[machine]\nmemory = 0\n", "t.ini:2: [machine] memory: must be > 0");
+	expect_error("[cgroup box]\nlimit = 0\n", "t.ini:2: [cgroup box] limit: must be > 0");
 	expect_error("[workload w]\ntype = file_read\nsize = 0M\n",
-		     "t.ini:3: [workload w] size must be > 0");
+		     "t.ini:3: [workload w] size: must be > 0");
 	expect_error("[workload w]\ntype = file_read\nsize = -5M\n",
 		     "t.ini:3: [workload w] size: bad size '-5M' (sizes cannot be negative)");
 	expect_error("[machine]\ncpus = 0\n", "t.ini:2: [machine] cpus: 0 out of range (1..4096)");
@@ -1171,7 +1171,7 @@ static void test_bad_values(void **state)
 	expect_error(
 		"[cost]\nfault_ns = 800\n",
 		"t.ini:2: [cost] fault_ns: bad time '800' (expected a number with ns/us/ms/s suffix)");
-	expect_error("[cost]\ntimeslice_ns = 0\n", "t.ini:2: [cost] timeslice_ns must be > 0");
+	expect_error("[cost]\ntimeslice_ns = 0\n", "t.ini:2: [cost] timeslice_ns: must be > 0");
 	expect_error(
 		"[run]\nduration = 10 minutes\n",
 		"t.ini:2: [run] duration: bad time '10 minutes' (expected a number with ns/us/ms/s suffix)");
@@ -1254,7 +1254,7 @@ static void test_workload_shapes(void **state)
 	assert_int_equal(scn.workloads[0].rate, 0);
 
 	expect_error("[workload a]\ntype = anon_fill\nsize = 1M\nrate = 0\n",
-		     "t.ini:4: [workload a] rate must be > 0 (or unlimited)");
+		     "t.ini:4: [workload a] rate: must be > 0 (or unlimited)");
 	expect_error(
 		"[workload a]\ntype = anon_fill\nsize = 1M\nrate = fast\n",
 		"t.ini:4: [workload a] rate: bad size 'fast' (expected a number with K/M/G/T suffix)");
@@ -1321,7 +1321,7 @@ static void test_workload_shapes(void **state)
 	expect_error("[workload t]\ntype = text_loop\nsize = 1M\nexec = maybe\n",
 		     "t.ini:4: [workload t] exec: unknown value 'maybe' (expected yes or no)");
 	expect_error("[workload t]\ntype = text_loop\nsize = 1M\niterations = -1\n",
-		     "t.ini:4: [workload t] iterations: bad number '-1' (expected an integer)");
+		     "t.ini:4: [workload t] iterations: -1 out of range (0..1000000)");
 	expect_error(
 		"[workload t]\ntype = text_loop\nsize = 1M\npasses = 2\n",
 		"t.ini:4: [workload t] passes: not a key of type text_loop (text_loop takes tasks, size, iterations, exec)");

@@ -336,7 +336,7 @@ static void test_bad_input(void **state)
 		"[workload t]\ntype = tbench\n",
 		"t.ini:1: [workload t]: size missing (required for type tbench)");
 	test_expect_scenario_error("[workload t]\ntype = tbench\nsize = 0\n",
-				   "t.ini:3: [workload t] size must be > 0");
+				   "t.ini:3: [workload t] size: must be > 0");
 	test_expect_scenario_error(
 		"[workload t]\ntype = tbench\nsize = 65M\n",
 		"t.ini:3: [workload t] size: 68157440 bytes is more than 64M (valid 1..64M)");

@@ -499,7 +499,7 @@ static void test_report_errors(void **state)
 		{ "# c\nnot a trace line\n",
 		  "bad:2: not an ftrace event line (TASK-PID [CPU] SECS.USECS: EVENT: FIELDS)" },
 		{ "  cc1-20 [000] 1.000000: mm_vmscan_direct_reclaim_begin: may_writepage=1\n",
-		  "bad:1: mm_vmscan_direct_reclaim_begin: no numeric order= field" },
+		  "bad:1: mm_vmscan_direct_reclaim_begin: no order= field" },
 		{ "  kswapd0-1 [001] 1.000000: mm_vmscan_writepage: page=ffff pfn=1\n",
 		  "bad:1: mm_vmscan_writepage: no flags= or sync_io= field" },
 		{ "  cc1 [000] 1.000000: mm_vmscan_kswapd_sleep: nid=0\n",
@@ -507,7 +507,31 @@ static void test_report_errors(void **state)
 		{ "  cc1-2 [000] 1.000000 mm_vmscan_kswapd_sleep: nid=0\n",
 		  "bad:1: not an ftrace event line (TASK-PID [CPU] SECS.USECS: EVENT: FIELDS)" },
 		{ "  cc1-2 [000] 1.0: mm_vmscan_lru_isolate: nr_scanned=x\n",
-		  "bad:1: mm_vmscan_lru_isolate: no numeric nr_scanned= field" },
+		  "bad:1: mm_vmscan_lru_isolate: nr_scanned=x: not a decimal number (valid 0..18446744073709551615)" },
+		/* strict numbers: no sign, no hex, no wrap */
+		{ "  cc1-2 [000] 1.0: mm_vmscan_lru_isolate: nr_scanned=-5\n",
+		  "bad:1: mm_vmscan_lru_isolate: nr_scanned=-5: not a decimal number (valid 0..18446744073709551615)" },
+		{ "  cc1-2 [000] 1.0: mm_vmscan_lru_isolate: nr_scanned=0x10\n",
+		  "bad:1: mm_vmscan_lru_isolate: nr_scanned=0x10: not a decimal number (valid 0..18446744073709551615)" },
+		{ "  cc1-2 [000] 1.0: mm_vmscan_lru_isolate: nr_scanned=\n",
+		  "bad:1: mm_vmscan_lru_isolate: nr_scanned=: not a decimal number (valid 0..18446744073709551615)" },
+		{ "  cc1-2 [000] 1.0: mm_vmscan_lru_isolate: nr_scanned=18446744073709551616\n",
+		  "bad:1: mm_vmscan_lru_isolate: nr_scanned=18446744073709551616: more than 18446744073709551615 (valid 0..18446744073709551615)" },
+		{ "  cc1-2 [000] 1.0: mm_vmscan_lru_isolate: nr_scanned=1 contig_dirty=+1\n",
+		  "bad:1: mm_vmscan_lru_isolate: contig_dirty=+1: not a decimal number (valid 0..18446744073709551615)" },
+		{ "  cc1-2 [000] 1.0: mm_vmscan_direct_reclaim_begin: order=-1\n",
+		  "bad:1: mm_vmscan_direct_reclaim_begin: order=-1: not a decimal number (valid 0..2147483647)" },
+		{ "  kswapd0-1 [000] 1.0: mm_vmscan_kswapd_wake: nid=0 order=2147483648\n",
+		  "bad:1: mm_vmscan_kswapd_wake: order=2147483648: more than 2147483647 (valid 0..2147483647)" },
+		{ "  kswapd0-1 [001] 1.000000: mm_vmscan_writepage: page=ffff pfn=1 sync_io=0x1\n",
+		  "bad:1: mm_vmscan_writepage: sync_io=0x1: not a decimal number (valid 0..18446744073709551615)" },
+		/* the sum over the trace (two processes) would pass 2^64 - 1: refused */
+		{ "  cc1-2 [000] 1.0: mm_vmscan_lru_isolate: nr_scanned=18446744073709551615\n"
+		  "  cc1-3 [000] 1.0: mm_vmscan_lru_isolate: nr_scanned=1\n",
+		  "bad:2: mm_vmscan_lru_isolate: nr_scanned=1: the sum over the trace passes 18446744073709551615" },
+		/* more decimals than 64 bits hold */
+		{ "  cc1-2 [000] 1.0000000000000000001: mm_vmscan_kswapd_sleep: nid=0\n",
+		  "bad:1: not an ftrace event line (TASK-PID [CPU] SECS.USECS: EVENT: FIELDS)" },
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -549,6 +573,38 @@ static void test_report_formats(void **state)
 	assert_int_equal(s.direct_async, 1);
 	assert_near(s.direct_stall, 0.002, 1e-12);
 	assert_false(s.have_kswapd);
+	trace_report_free(r);
+}
+
+/*
+ * Numbers at the edges: 2^63 and the largest sum are read whole (the
+ * script's Perl read them as doubles); timestamps with other than six
+ * decimals are read as the decimal fractions they are.
+ */
+static void test_report_numbers(void **state)
+{
+	static const char text[] =
+		"  cc1-2 [000] 1.5: mm_vmscan_direct_reclaim_begin: order=0\n"
+		"  cc1-2 [000] 1.5025: mm_vmscan_lru_isolate: nr_scanned=9223372036854775808\n"
+		"  cc1-2 [000] 1.5025: mm_vmscan_lru_isolate: nr_scanned=9223372036854775807\n"
+		"  cc1-2 [000] 1.5025: mm_vmscan_direct_reclaim_end: nr_reclaimed=1\n"
+		"  kswapd0-1 [001] 1000.123456789: mm_vmscan_kswapd_wake: nid=0 order=0\n"
+		"  kswapd0-1 [001] 1000.125456789: mm_vmscan_kswapd_sleep: nid=0\n"
+		"  kswapd0-1 [001] 1001.1: mm_vmscan_kswapd_wake: nid=0 order=0\n"
+		"  kswapd0-1 [001] 1001.25: mm_vmscan_kswapd_sleep: nid=0\n";
+	struct trace_report *r = trace_report_new();
+	FILE *f = fmemopen((void *)text, strlen(text), "r");
+	struct trace_summary s;
+	char err[256] = "";
+
+	assert_non_null(f);
+	assert_int_equal(trace_report_parse(r, f, "numbers", err, sizeof(err)), 0);
+	fclose(f);
+	trace_report_summary(r, &s);
+	assert_true(s.direct_scanned == 18446744073709551615ULL);
+	assert_near(s.direct_stall, 2.5 / 1000, 1e-9); /* 1.5 s to 1.5025 s */
+	assert_int_equal(s.kswapd_wakeups, 2);
+	assert_near(s.kswapd_awake, (2.0 + 150.0) / 1000, 1e-9); /* ns, then 1 and 2 decimals */
 	trace_report_free(r);
 }
 
@@ -602,6 +658,7 @@ int main(void)
 		cmocka_unit_test(test_report_empty),
 		cmocka_unit_test(test_report_errors),
 		cmocka_unit_test(test_report_formats),
+		cmocka_unit_test(test_report_numbers),
 		cmocka_unit_test(test_summary_table),
 	};
 

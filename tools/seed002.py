@@ -23,8 +23,14 @@ Usage: tools/seed002.py [--reclaimsim build/reclaimsim] [--runs 3]
 import argparse
 import json
 import math
+import os
 import subprocess
 import sys
+
+# the repository: scenarios and the default binary are found from here, so
+# the script runs from any directory
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PROG = os.path.basename(__file__)
 
 CONFIGS = [("no-limit", "* No soft limit set", []),
            ("0-limit", "* Soft limit set to 0 for the group with the dd load",
@@ -61,8 +67,8 @@ def line(label, s, base=None):
 
 
 def compare(args, scenario, extra, policy):
-    cmd = [args.reclaimsim, "compare", scenario, "--a", "policy.soft_limit_reclaim=tree",
-           "--b", "policy.soft_limit_reclaim=" + policy, "--runs", str(args.runs),
+    cmd = [args.reclaimsim, "compare", os.path.join(ROOT, scenario),
+           "--a", "policy.soft_limit_reclaim=tree", "--b", "policy.soft_limit_reclaim=" + policy, "--runs", str(args.runs),
            "--seed", str(args.seed), "--json"] + extra
     out = subprocess.run(cmd, check=True, stdout=subprocess.PIPE).stdout
     doc = json.loads(out)
@@ -71,7 +77,7 @@ def compare(args, scenario, extra, policy):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--reclaimsim", default="build/reclaimsim")
+    ap.add_argument("--reclaimsim", default=os.path.join(ROOT, "build", "reclaimsim"))
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--sizes", default="500,1k,4k,8k")
@@ -98,4 +104,9 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except subprocess.CalledProcessError as e:
+        sys.exit("%s: %s exited with status %d" % (PROG, " ".join(e.cmd), e.returncode))
+    except (OSError, ValueError) as e:
+        sys.exit("%s: %s" % (PROG, e))

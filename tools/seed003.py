@@ -26,10 +26,16 @@ Usage: tools/seed003.py [--reclaimsim build/reclaimsim] [--x86]
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
 import time
+
+# the repository: scenarios and the default binary are found from here, so
+# the script runs from any directory
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PROG = os.path.basename(__file__)
 
 WORKLOADS = ["kernbench", "iozone", "simple-writeback", "stress-highalloc"]
 # (column, kernel profile, seed offset)
@@ -56,7 +62,7 @@ SEED = {
 
 
 def seed_of(scenario):
-    with open(scenario) as f:
+    with open(os.path.join(ROOT, scenario)) as f:
         for line in f:
             k, _, v = line.partition("=")
             if k.strip() == "seed":
@@ -65,7 +71,7 @@ def seed_of(scenario):
 
 
 def run(args, scenario, kernel, seed, trace):
-    cmd = [args.reclaimsim, "run", scenario, "--json", "--seed", str(seed),
+    cmd = [args.reclaimsim, "run", os.path.join(ROOT, scenario), "--json", "--seed", str(seed),
            "--set", "policy.kernel=" + kernel, "--trace", trace, "--trace-size", "2G"]
     for s in args.set:
         cmd += ["--set", s]
@@ -123,49 +129,63 @@ def workload_figures(doc):
     return out
 
 
+def report(args, tmp, w):
+    """The three runs of workload w, the seed's table and ours."""
+    scn = "scenarios/seed003-%s%s.ini" % ("x86-" if args.x86 else "", w)
+    base = seed_of(scn)
+    traces, docs, hosts = [], [], []
+    for col, kernel, off in KERNELS:
+        t = os.path.join(tmp, "%s%s-%s.trace" % ("x86-" if args.x86 else "", w, col))
+        doc, host = run(args, scn, kernel, base + off, t)
+        traces.append(t)
+        docs.append(doc)
+        hosts.append(host)
+    ours = summaries(args, traces)
+    title = "stress-highorder" if w == "stress-highalloc" else w
+    print("== %s (%s)" % (w, scn))
+    print()
+    if not args.x86:
+        table("seed: " + title, [(c + "-v2r5", v) for (c, _, _), v in zip(KERNELS, SEED[w])])
+        print()
+    table("ours: " + title, [(c, v) for (c, _, _), v in zip(KERNELS, ours)])
+    print()
+    for (c, kernel, off), doc, host in zip(KERNELS, docs, hosts):
+        print("%-12s %s seed %d, host %.1f s" % (c, kernel, base + off, host))
+        for line in workload_figures(doc):
+            print("             " + line)
+    print()
+    if not args.tmp:
+        for t in traces:
+            os.unlink(t)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--reclaimsim", default="build/reclaimsim")
+    ap.add_argument("--reclaimsim", default=os.path.join(ROOT, "build", "reclaimsim"))
     ap.add_argument("--x86", action="store_true", help="the x86-64 box's scenarios")
     ap.add_argument("--workloads", default=",".join(WORKLOADS))
     ap.add_argument("--tmp", help="keep the traces in DIR")
     ap.add_argument("--set", action="append", default=[], help="passed to every run")
     args = ap.parse_args()
-    tmp = args.tmp or tempfile.mkdtemp(prefix="seed003-")
-    os.makedirs(tmp, exist_ok=True)
-    for w in args.workloads.split(","):
+    workloads = args.workloads.split(",")
+    for w in workloads:
         if w not in WORKLOADS:
             sys.exit("seed003.py: unknown workload %s (valid %s)" % (w, ",".join(WORKLOADS)))
-        scn = "scenarios/seed003-%s%s.ini" % ("x86-" if args.x86 else "", w)
-        base = seed_of(scn)
-        traces, docs, hosts = [], [], []
-        for col, kernel, off in KERNELS:
-            t = os.path.join(tmp, "%s%s-%s.trace" % ("x86-" if args.x86 else "", w, col))
-            doc, host = run(args, scn, kernel, base + off, t)
-            traces.append(t)
-            docs.append(doc)
-            hosts.append(host)
-        ours = summaries(args, traces)
-        title = "stress-highorder" if w == "stress-highalloc" else w
-        print("== %s (%s)" % (w, scn))
-        print()
-        if not args.x86:
-            table("seed: " + title, [(c + "-v2r5", v) for (c, _, _), v in zip(KERNELS, SEED[w])])
-            print()
-        table("ours: " + title, [(c, v) for (c, _, _), v in zip(KERNELS, ours)])
-        print()
-        for (c, kernel, off), doc, host in zip(KERNELS, docs, hosts):
-            print("%-12s %s seed %d, host %.1f s" % (c, kernel, base + off, host))
-            for line in workload_figures(doc):
-                print("             " + line)
-        print()
+    tmp = args.tmp or tempfile.mkdtemp(prefix="seed003-")
+    os.makedirs(tmp, exist_ok=True)
+    try:
+        for w in workloads:
+            report(args, tmp, w)
+    finally:
         if not args.tmp:
-            for t in traces:
-                os.unlink(t)
-    if not args.tmp:
-        os.rmdir(tmp)
+            shutil.rmtree(tmp, ignore_errors=True)
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except subprocess.CalledProcessError as e:
+        sys.exit("%s: %s exited with status %d" % (PROG, " ".join(e.cmd), e.returncode))
+    except (OSError, ValueError) as e:
+        sys.exit("%s: %s" % (PROG, e))

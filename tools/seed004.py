@@ -25,9 +25,15 @@ Usage: tools/seed004.py [--reclaimsim build/reclaimsim] [--runs 3]
 import argparse
 import json
 import math
+import os
 import subprocess
 import sys
 import time
+
+# the repository: scenarios and the default binary are found from here, so
+# the script runs from any directory
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PROG = os.path.basename(__file__)
 
 VARIANTS = [("order_walk", "2.6.28-rc6"), ("any_block", "this patch"), ("modern", "v4.4+")]
 # the seed's table (shared/seeds/004_ead1a6a9100f82fe.txt): throughput, max latency
@@ -48,7 +54,7 @@ FRAG_COLS = ["order-2", "order-3", "order-9", "compact_stall", "compact_success"
 
 def run(args, scenario, variant, seed, sets, kernel=()):
     """kernel: --set given before the variant's (a kernel profile sets watermark_check too)"""
-    cmd = [args.reclaimsim, "run", scenario, "--json", "--seed", str(seed)]
+    cmd = [args.reclaimsim, "run", os.path.join(ROOT, scenario), "--json", "--seed", str(seed)]
     for s in list(kernel) + ["policy.watermark_check=" + variant] + sets:
         cmd += ["--set", s]
     t0 = time.monotonic()
@@ -140,7 +146,7 @@ def fragment(args):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--reclaimsim", default="build/reclaimsim")
+    ap.add_argument("--reclaimsim", default=os.path.join(ROOT, "build", "reclaimsim"))
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--fragment", action="store_true", help="only the fragmentation table")
@@ -155,4 +161,9 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except subprocess.CalledProcessError as e:
+        sys.exit("%s: %s exited with status %d" % (PROG, " ".join(e.cmd), e.returncode))
+    except (OSError, ValueError) as e:
+        sys.exit("%s: %s" % (PROG, e))

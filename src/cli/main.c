@@ -12,6 +12,7 @@
  *                                              a v2 group's file after the run
  *   reclaimsim pressure [SCENARIO] [options]   /proc/pressure/memory after the run
  *   reclaimsim compare [SCENARIO] --a K=V[,K=V...] --b K=V[,...] [--runs N] [--json]
+ *                      [--trace-report]
  *                                              A/B runs side by side (compare.c)
  *   reclaimsim oracle [options]                real kernel vs model
  *   reclaimsim profile [NAME] [--markdown]     kernel profiles (profile.c)
@@ -79,7 +80,8 @@ static void usage(FILE *f)
 		"       reclaimsim buddyinfo|pagetypeinfo|unusable_index|extfrag_index|dmesg\n"
 		"                  [SCENARIO] [options] [--before]\n"
 		"       reclaimsim compare [SCENARIO] --a SECTION.KEY=VALUE[,...] --b SECTION.KEY=VALUE[,...]\n"
-		"                          [--runs N] [--json] [--figures LIST] [--set SECTION.KEY=VALUE]...\n"
+		"                          [--runs N] [--json] [--figures LIST] [--trace-report]\n"
+		"                          [--set SECTION.KEY=VALUE]...\n"
 		"       reclaimsim oracle [--json] [--dir DIR] [--only NAME]\n"
 		"       reclaimsim profile [NAME] [--markdown]\n"
 		"       reclaimsim trace-report FILE [FILE...] [--names A,B,...] [--title TITLE]\n"
@@ -572,11 +574,25 @@ int main(int argc, char **argv)
 	if (!strcmp(o.cmd, "profile"))
 		return finish(profile_main(argc - 1, argv + 1, RECLAIMSIM_VERSION));
 	if (!strcmp(o.cmd, "trace-report"))
-		return finish(trace_report_main(argc - 1, argv + 1));
+		return finish(trace_report_main(argc - 1, argv + 1, RECLAIMSIM_VERSION));
 	if (!strcmp(o.cmd, "keys")) {
 		/* the key tables as the reference of docs/scenarios.md */
+		if (argc == 3 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h"))) {
+			fputs("usage: reclaimsim keys\n\n"
+			      "Print the scenario key reference (docs/scenarios.md's) as markdown.\n\n"
+			      "options:\n"
+			      "  -h, --help               this help\n"
+			      "      --version            print the version\n",
+			      stdout);
+			return finish(0);
+		}
+		if (argc == 3 && !strcmp(argv[2], "--version")) {
+			printf("reclaimsim " RECLAIMSIM_VERSION "\n");
+			return finish(0);
+		}
 		if (argc > 2) {
-			fprintf(stderr, "reclaimsim: keys takes no arguments\n");
+			fprintf(stderr,
+				"reclaimsim: keys takes no arguments but -h/--help or --version\n");
 			return finish(2);
 		}
 		scenario_print_keys(stdout);

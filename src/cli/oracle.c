@@ -883,7 +883,13 @@ static void oracle_usage(FILE *f)
 		"mean with the real kernel's.  DIR is the repo\n"
 		"root holding data/ and scenarios/ (default: the one this binary was built\n"
 		"in, else the current directory); --only keeps the configurations whose\n"
-		"\"workload/config\" name contains NAME.  See docs/oracle.md.\n",
+		"\"workload/config\" name contains NAME.  See docs/oracle.md.\n\n"
+		"options:\n"
+		"  --dir DIR                the repo root\n"
+		"  --json                   the results as one JSON object\n"
+		"  --only NAME              the configurations whose name contains NAME\n"
+		"  -h, --help               this help\n"
+		"      --version            print the version\n",
 		ORACLE_SEED, ORACLE_SEED + 1);
 }
 

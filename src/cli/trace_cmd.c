@@ -28,7 +28,7 @@ int trace_run_open(struct trace_run *tr, const struct trace_opts *o)
 		return -1;
 	}
 	if (parse_size(size, 0, &tr->size_cap, err, sizeof(err))) {
-		fprintf(stderr, "reclaimsim: --trace-size %s: %s (0: no cap)\n", size, err);
+		fprintf(stderr, "reclaimsim: --trace-size %s: %s\n", size, err);
 		return -1;
 	}
 	tr->f = o->file ? fopen(o->file, o->report ? "w+" : "w") : tmpfile();
@@ -159,7 +159,8 @@ static void report_usage(FILE *f)
 	      "options:\n"
 	      "  --names A,B,...   the column names (default: the file names)\n"
 	      "  --title TITLE     a \"TITLE FTrace Reclaim Statistics\" line above the table\n"
-	      "  -h, --help        this help\n",
+	      "  -h, --help        this help\n"
+	      "      --version     print the version\n",
 	      f);
 }
 
@@ -199,7 +200,7 @@ static int read_trace(struct trace_report *r, const char *path)
 	return rc;
 }
 
-int trace_report_main(int argc, char **argv)
+int trace_report_main(int argc, char **argv, const char *version)
 {
 	const char *files[TRACE_MAX_FILES], *names[TRACE_MAX_FILES], *title = NULL;
 	char *names_opt = NULL;
@@ -215,6 +216,12 @@ int trace_report_main(int argc, char **argv)
 			if (opt_no_value(name, a, inline_val))
 				return 2;
 			report_usage(stdout);
+			return 0;
+		}
+		if (!strcmp(name, "--version")) {
+			if (opt_no_value(name, a, inline_val))
+				return 2;
+			printf("reclaimsim %s\n", version);
 			return 0;
 		}
 		if (!strcmp(name, "--names") || !strcmp(name, "--title")) {
@@ -240,6 +247,11 @@ int trace_report_main(int argc, char **argv)
 		report_usage(stderr);
 		return 2;
 	}
+	if (title && !*title) {
+		fprintf(stderr,
+			"reclaimsim: trace-report: --title is empty (give a title or leave it out)\n");
+		return 2;
+	}
 	if (nr_files == 1 && (names_opt || title)) {
 		fprintf(stderr,
 			"reclaimsim: trace-report: --names and --title are for several files\n");
@@ -254,10 +266,25 @@ int trace_report_main(int argc, char **argv)
 		}
 		nr_names = split_names(copy, names, TRACE_MAX_FILES);
 		if (nr_names != nr_files) {
-			fprintf(stderr, "reclaimsim: --names %s: %d names for %d files\n",
-				names_opt, nr_names < 0 ? TRACE_MAX_FILES + 1 : nr_names, nr_files);
+			if (nr_names < 0)
+				fprintf(stderr,
+					"reclaimsim: --names %s: more than %d names for %d files (valid: one name per file, comma-separated)\n",
+					names_opt, TRACE_MAX_FILES, nr_files);
+			else
+				fprintf(stderr,
+					"reclaimsim: --names %s: %d name%s for %d files (valid: one name per file, comma-separated)\n",
+					names_opt, nr_names, nr_names == 1 ? "" : "s", nr_files);
 			free(copy);
 			return 2;
+		}
+		for (int i = 0; i < nr_names; i++) {
+			if (!*names[i]) {
+				fprintf(stderr,
+					"reclaimsim: --names %s: name %d is empty (valid: one name per file, comma-separated)\n",
+					names_opt, i + 1);
+				free(copy);
+				return 2;
+			}
 		}
 		names_opt = copy;
 	} else {

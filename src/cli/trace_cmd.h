@@ -72,10 +72,10 @@ FILE *trace_compare_start(struct sim *sim, struct vmscan_trace *tr);
 int trace_compare_finish(struct sim *sim, FILE *f, struct trace_summary *s);
 
 /*
- * trace_report_main - the trace-report command, @argv[0] "trace-report".
- * Returns the exit status: 0 done, 1 a file cannot be read or has a bad
- * line, 2 bad usage.
+ * trace_report_main - the trace-report command, @argv[0] "trace-report";
+ * @version for --version.  Returns the exit status: 0 done, 1 a file
+ * cannot be read or has a bad line, 2 bad usage.
  */
-int trace_report_main(int argc, char **argv);
+int trace_report_main(int argc, char **argv, const char *version);
 
 #endif

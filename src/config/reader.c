@@ -35,8 +35,8 @@
  * remember the line or the --set option that gave them, so that its
  * messages point at what to fix (see scenario.h).
  *
- * Messages are "FILE:LINE: [section] key: what is wrong" (or
- * "[section] key must be ..."), "--set ASSIGNMENT: ..." for overrides,
+ * Messages are "FILE:LINE: [section] key: what is wrong",
+ * "--set ASSIGNMENT: ..." for overrides,
  * "FILE: ..." when there is no line (file cannot be read).
  */
 #include "reader.h"
@@ -1265,6 +1265,6 @@ int scenario_validate(const struct scenario *s, char *err, size_t errlen)
 		return cfg_fail_at(s, 0, 0, err, errlen,
 				   "[run] duration and sample_interval must be > 0");
 	if (!s->cost.timeslice_ns)
-		return cfg_fail_at(s, 0, 0, err, errlen, "[cost] timeslice_ns must be > 0");
+		return cfg_fail_at(s, 0, 0, err, errlen, "[cost] timeslice_ns: must be > 0");
 	return 0;
 }

@@ -60,6 +60,7 @@ struct proc {
 struct trace_report {
 	struct proc **procs; /* hash table, open addressing */
 	size_t nr, cap;
+	unsigned long long nr_scanned, contig_dirty; /* over all processes (add_sum) */
 };
 
 struct trace_report *trace_report_new(void)
@@ -216,18 +217,38 @@ static bool field(const char *details, const char *name, const char **val, size_
 	return false;
 }
 
-/* A numeric field: decimal, or 0x hex (v6.12's pfn). */
-static bool field_num(const char *details, const char *name, long long *v)
+/*
+ * A numeric field, as the kernel prints the counted ones (%d, %lu):
+ * decimal digits, at most @max.  0, or -1 when absent (@msg untouched),
+ * -2 with "NAME=VALUE: what is wrong (valid 0..MAX)" in @msg when it is
+ * not such a number: signs, hex and values over @max are refused rather
+ * than wrapped or cut.
+ */
+static int field_num(const char *details, const char *name, unsigned long long max,
+		     unsigned long long *v, char *msg, size_t msglen)
 {
 	const char *s;
-	size_t len;
-	char *end;
+	size_t len, i;
 
-	if (!field(details, name, &s, &len) || !len)
-		return false;
-	errno = 0;
-	*v = strtoll(s, &end, 0);
-	return !errno && (size_t)(end - s) == len;
+	if (!field(details, name, &s, &len))
+		return -1;
+	*v = 0;
+	for (i = 0; i < len && isdigit((unsigned char)s[i]); i++) {
+		unsigned int d = (unsigned int)(s[i] - '0');
+
+		if (*v > (max - d) / 10) {
+			snprintf(msg, msglen, "%s=%.*s: more than %llu (valid 0..%llu)", name,
+				 (int)len, s, max, max);
+			return -2;
+		}
+		*v = *v * 10 + d;
+	}
+	if (!len || i < len) {
+		snprintf(msg, msglen, "%s=%.*s: not a decimal number (valid 0..%llu)", name,
+			 (int)len, s, max);
+		return -2;
+	}
+	return 0;
 }
 
 struct line {
@@ -239,6 +260,18 @@ struct line {
 	const char *details;
 };
 
+#define MAX_DECIMALS 18 /* of a timestamp: ns and finer, within 64 bits */
+
+/* 10^@n for n <= MAX_DECIMALS, exact */
+static unsigned long long pow10_of(unsigned int n)
+{
+	unsigned long long v = 1;
+
+	while (n--)
+		v *= 10;
+	return v;
+}
+
 /*
  * "  COMM-PID [CPU] FLAGS? SECS.USECS: EVENT: DETAILS".  COMM may hold
  * spaces and dashes: the context ends at the first " [digits]".
@@ -246,7 +279,7 @@ struct line {
 static bool parse_line(char *s, struct line *l)
 {
 	char *br = s, *p, *ts_end;
-	unsigned long long sec, usec;
+	unsigned long long sec, frac;
 
 	for (;;) {
 		br = strchr(br, '[');
@@ -289,17 +322,28 @@ static bool parse_line(char *s, struct line *l)
 	}
 	{
 		char *dot;
+		unsigned int ndec = 0;
 
 		errno = 0;
 		sec = strtoull(p, &dot, 10);
 		if (errno || *dot != '.' || !isdigit((unsigned char)dot[1]))
 			return false;
-		usec = strtoull(dot + 1, &p, 10);
-		if (errno || *p != ':')
+		for (p = dot + 1, frac = 0; isdigit((unsigned char)*p); p++, ndec++) {
+			if (ndec == MAX_DECIMALS)
+				return false;
+			frac = frac * 10 + (unsigned long long)(*p - '0');
+		}
+		if (*p != ':')
 			return false;
+		/*
+		 * The script's ($sec * 1000) + ($usec / 1000) for the six
+		 * decimals ftrace prints (the same double arithmetic); other
+		 * counts as the decimal fraction they are, where the script
+		 * took the digits for microseconds whatever their count.
+		 */
+		l->ms = (double)sec * 1000 + (ndec >= 3 ? (double)frac / pow10_of(ndec - 3) :
+							  (double)(frac * pow10_of(3 - ndec)));
 	}
-	/* ($sec * 1000) + ($usec / 1000) */
-	l->ms = (double)sec * 1000 + (double)usec / 1000;
 	p++;
 	while (*p == ' ')
 		p++;
@@ -321,33 +365,58 @@ static bool is_event(const struct line *l, const char *name)
 	return strlen(name) == l->event_len && !strncmp(l->event, name, l->event_len);
 }
 
-#define NEED(name, var)                                                                        \
-	do {                                                                                   \
-		if (!field_num(l->details, name, var)) {                                       \
-			snprintf(err, errlen, "%.*s: no numeric %s= field", (int)l->event_len, \
-				 l->event, name);                                              \
-			return -1;                                                             \
-		}                                                                              \
+/* the kernel prints orders with %d, counts with %lu */
+#define ORDER_MAX 2147483647ULL
+#define COUNT_MAX 18446744073709551615ULL
+
+/* A field the event needs: absent or malformed ends the parse. */
+#define NEED(name, max, var)                                                        \
+	do {                                                                        \
+		int ret_ = field_num(l->details, name, max, var, msg, sizeof(msg)); \
+		if (ret_ == -1)                                                     \
+			snprintf(msg, sizeof(msg), "no %s= field", name);           \
+		if (ret_)                                                           \
+			goto bad;                                                   \
 	} while (0)
 
-static void count_order(unsigned long long *per_order, long long order)
+static void count_order(unsigned long long *per_order, unsigned long long order)
 {
-	if (order >= 0 && order < NR_ORDERS)
+	if (order < NR_ORDERS)
 		per_order[order]++;
 }
 
-/* One event of process @p: the script's process_events() switch. */
-static int account(struct proc *p, const struct line *l, char *err, size_t errlen)
+/*
+ * Add @v to the trace's total @sum of field @name: every sum the report
+ * prints (a process's, the direct or kswapd rows') is part of it, so none
+ * wraps when it fits; a trace whose total would pass 2^64 - 1 is refused
+ * (-1, "NAME=: ..." in @msg).
+ */
+static int add_sum(unsigned long long *sum, unsigned long long v, const char *name, char *msg,
+		   size_t msglen)
 {
-	long long v;
+	if (v > COUNT_MAX - *sum) {
+		snprintf(msg, msglen, "%s=%llu: the sum over the trace passes %llu", name, v,
+			 COUNT_MAX);
+		return -1;
+	}
+	*sum += v;
+	return 0;
+}
+
+/* One event of process @p: the script's process_events() switch. */
+static int account(struct trace_report *r, struct proc *p, const struct line *l, char *err,
+		   size_t errlen)
+{
+	unsigned long long v;
+	char msg[192];
 
 	if (is_event(l, "mm_vmscan_direct_reclaim_begin")) {
-		NEED("order", &v);
+		NEED("order", ORDER_MAX, &v);
 		p->direct_begin++;
 		p->direct_begin_defined = true;
 		p->direct_begin_ms = l->ms;
 		count_order(p->direct_per_order, v);
-		p->direct_order = v;
+		p->direct_order = (long long)v;
 	} else if (is_event(l, "mm_vmscan_direct_reclaim_end")) {
 		size_t idx = p->direct_end++;
 
@@ -355,9 +424,9 @@ static int account(struct proc *p, const struct line *l, char *err, size_t errle
 		    lat_set(&p->direct_lat, idx, true, p->direct_order, l->ms - p->direct_begin_ms))
 			goto nomem;
 	} else if (is_event(l, "mm_vmscan_kswapd_wake")) {
-		NEED("order", &v);
+		NEED("order", ORDER_MAX, &v);
 		p->kswapd_order_defined = true;
-		p->kswapd_order = v;
+		p->kswapd_order = (long long)v;
 		if (p->kswapd_begin_ms == 0) {
 			p->kswapd_wake++;
 			p->kswapd_begin_ms = l->ms;
@@ -374,14 +443,23 @@ static int account(struct proc *p, const struct line *l, char *err, size_t errle
 			goto nomem;
 		p->kswapd_begin_ms = 0;
 	} else if (is_event(l, "mm_vmscan_wakeup_kswapd")) {
-		NEED("order", &v);
+		NEED("order", ORDER_MAX, &v);
 		p->wakeup_kswapd++;
 		count_order(p->wakeup_per_order, v);
 	} else if (is_event(l, "mm_vmscan_lru_isolate")) {
-		NEED("nr_scanned", &v);
-		p->nr_scanned += (unsigned long long)v;
-		if (field_num(l->details, "contig_dirty", &v))
-			p->contig_dirty += (unsigned long long)v;
+		NEED("nr_scanned", COUNT_MAX, &v);
+		if (add_sum(&r->nr_scanned, v, "nr_scanned", msg, sizeof(msg)))
+			goto bad;
+		p->nr_scanned += v;
+		switch (field_num(l->details, "contig_dirty", COUNT_MAX, &v, msg, sizeof(msg))) {
+		case 0:
+			if (add_sum(&r->contig_dirty, v, "contig_dirty", msg, sizeof(msg)))
+				goto bad;
+			p->contig_dirty += v;
+			break;
+		case -2:
+			goto bad;
+		}
 	} else if (is_event(l, "mm_vmscan_writepage") || is_event(l, "mm_vmscan_write_folio")) {
 		const char *flags;
 		size_t len;
@@ -390,12 +468,15 @@ static int account(struct proc *p, const struct line *l, char *err, size_t errle
 		if (field(l->details, "flags", &flags, &len)) {
 			/* 2.6.36+: RECLAIM_WB_SYNC or ASYNC, file and anon summed */
 			sync = memmem(flags, len, "RECLAIM_WB_SYNC", 15) != NULL;
-		} else if (field_num(l->details, "sync_io", &v)) {
-			sync = v != 0; /* the June 2010 format */
 		} else {
-			snprintf(err, errlen, "%.*s: no flags= or sync_io= field",
-				 (int)l->event_len, l->event);
-			return -1;
+			/* the June 2010 format */
+			int ret = field_num(l->details, "sync_io", COUNT_MAX, &v, msg, sizeof(msg));
+
+			if (ret == -1)
+				snprintf(msg, sizeof(msg), "no flags= or sync_io= field");
+			if (ret)
+				goto bad;
+			sync = v != 0;
 		}
 		if (sync)
 			p->write_sync++;
@@ -403,6 +484,9 @@ static int account(struct proc *p, const struct line *l, char *err, size_t errle
 			p->write_async++;
 	}
 	return 0;
+bad:
+	snprintf(err, errlen, "%.*s: %s", (int)l->event_len, l->event, msg);
+	return -1;
 nomem:
 	snprintf(err, errlen, "out of memory");
 	return -1;
@@ -443,7 +527,7 @@ int trace_report_parse(struct trace_report *r, FILE *f, const char *path, char *
 			rc = -1;
 			break;
 		}
-		if (account(p, &l, msg, sizeof(msg))) {
+		if (account(r, p, &l, msg, sizeof(msg))) {
 			snprintf(err, errlen, "%s:%lu: %s", path, lineno, msg);
 			rc = -1;
 			break;

@@ -34,7 +34,11 @@ void trace_report_free(struct trace_report *r);
  * @r.  Comment lines ('#') and blank lines are skipped, and so are events
  * the script does not count.  0, or -1 with "PATH:LINE: what is wrong" in
  * @err: a line that is not "TASK-PID [CPU] [FLAGS] SECS.USECS: EVENT:
- * FIELDS", a counted event without a field it needs, a read error.
+ * FIELDS" (SECS.FRACTION: any count of decimals up to 18, read as a
+ * decimal fraction), a counted event without a field it needs or with
+ * one that is not decimal digits within the kernel's type (order %d,
+ * counts %lu), sums over the trace that would pass 2^64 - 1, a read
+ * error.
  */
 int trace_report_parse(struct trace_report *r, FILE *f, const char *path, char *err, size_t errlen);
 

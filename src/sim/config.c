@@ -267,8 +267,13 @@ int cfg_parse_uint_range(const char *str, u64 min, u64 max, u64 *out, char *err,
 	unsigned int nfrac;
 	int ret;
 
+	bool neg = *p == '-' && isdigit((unsigned char)p[1]);
+
+	if (neg)
+		p++; /* a negative integer is out of range, not "not a number" */
 	ret = parse_decimal(&p, &ip, &frac, &nfrac);
-	if (ret == -2 || (ret == 0 && !nfrac && !*cfg_skip_blanks(p) && (ip < min || ip > max))) {
+	if (ret == -2 ||
+	    (ret == 0 && !nfrac && !*cfg_skip_blanks(p) && (neg || ip < min || ip > max))) {
 		cfg_put_msg(err, errlen, "%s out of range (%llu..%llu)", str,
 			    (unsigned long long)min, (unsigned long long)max);
 		return -1;
@@ -368,7 +373,7 @@ int cfg_set_choice(struct cfg_ctx *k, const char *val, const char *const *names,
 	return cfg_fail(k, ": unknown value '%s' (expected %s)", val, list);
 }
 
-/* "LABEL KEY" followed by @fmt: ": bad ..." or " must be ...". */
+/* "LABEL KEY" followed by @fmt: ": bad ..." or ": must be ...". */
 int cfg_fail(struct cfg_ctx *k, const char *fmt, ...)
 {
 	va_list ap;
@@ -422,7 +427,7 @@ static int cfg_parse_key(struct cfg_ctx *k, const struct cfg_key *kd, void *obj,
 			if (parse_size(val, k->page_size, &v, buf, sizeof(buf)))
 				return cfg_fail(k, ": %s", buf);
 			if (!v && (kd->flags & CFG_F_POSITIVE))
-				return cfg_fail(k, " must be > 0");
+				return cfg_fail(k, ": must be > 0");
 			if (kd->max && v > kd->max)
 				return cfg_fail(k, ": '%s' is more than %lluM", val,
 						(unsigned long long)(kd->max >> 20));
@@ -433,14 +438,14 @@ static int cfg_parse_key(struct cfg_ctx *k, const struct cfg_key *kd, void *obj,
 		if (cfg_parse_bandwidth(k, val, &v))
 			return -1;
 		if (!v)
-			return cfg_fail(k, " must be > 0");
+			return cfg_fail(k, ": must be > 0");
 		*(u64 *)(void *)field = v;
 		return 0;
 	case CFG_TIME:
 		if (parse_time(val, &v, buf, sizeof(buf)))
 			return cfg_fail(k, ": %s", buf);
 		if (!v && (kd->flags & CFG_F_POSITIVE))
-			return cfg_fail(k, " must be > 0");
+			return cfg_fail(k, ": must be > 0");
 		if (kd->min && v < kd->min)
 			return cfg_fail(k, ": '%s' is below its floor (valid: %llums or more)", val,
 					(unsigned long long)(kd->min / NSEC_PER_MSEC));

@@ -124,7 +124,7 @@ struct cfg_ctx {
 /* Flatten @sd's tables (once); returns @sd. */
 struct cfg_section *cfg_section_keys(struct cfg_section *sd);
 
-/* "LABEL KEY" followed by @fmt (": bad ..." or " must be ...") into k->msg; -1. */
+/* "LABEL KEY" followed by @fmt (": bad ..." or ": must be ...") into k->msg; -1. */
 __attribute__((format(printf, 2, 3))) int cfg_fail(struct cfg_ctx *k, const char *fmt, ...);
 
 int cfg_key_index(struct cfg_section *sd, const char *name);

@@ -29,6 +29,12 @@ WL_PARAMS_FIT(struct iozone_params);
 #define IOZ_MIN_SIZE (64ULL << 10) /* -a's first file size */
 #define IOZ_RECORD (4ULL << 10) /* -r 4 */
 #define IOZ_MAX_SIZES 17 /* 64 KiB .. 4 GiB */
+/*
+ * The copies' largest files together: each copy keeps a random order of
+ * its largest file's pages (4 bytes a page on the host), so tasks x size
+ * is bounded.
+ */
+#define IOZ_MAX_TOTAL (64ULL << 30)
 
 /* The table's columns, in iozone's order. */
 enum ioz_col {
@@ -210,13 +216,25 @@ static int iozone_validate(const struct scenario *s, const struct scn_workload *
 			"[workload %s] size: %llu is out of range (valid 64K..%lluK)", w->name,
 			(unsigned long long)max,
 			(unsigned long long)((IOZ_MIN_SIZE << IOZ_MAX_SIZES) / 1024 - 1));
+	if (max > IOZ_MAX_TOTAL / w->tasks)
+		return cfg_fail_at(
+			s, p->size_origin, w->line, err, errlen,
+			"[workload %s] size: %u tasks of %llu bytes are more than %lluG (valid tasks x size <= %lluG)",
+			w->name, w->tasks, (unsigned long long)max, IOZ_MAX_TOTAL >> 30,
+			IOZ_MAX_TOTAL >> 30);
 	return 0;
 }
 
 static const struct cfg_key iozone_keys[] = {
 	WL_KEY_TASKS("copies, each on its own file"),
-	WL_KEY_SIZE(struct iozone_params, "MemTotal / 2",
-		    "iozone -g: the file sizes double from 64 KiB while at most this"),
+	{ .name = "size",
+	  .type = CFG_SIZE,
+	  .off = IOZ_OFF(size),
+	  .flags = CFG_F_POSITIVE | CFG_F_ORIGIN,
+	  .origin_off = IOZ_OFF(size_origin),
+	  .range = "64K..8388607K, tasks x size <= 64G",
+	  .def_doc = "MemTotal / 2",
+	  .doc = "iozone -g: the file sizes double from 64 KiB while at most this" },
 };
 
 static CFG_TABLE_DOC(

@@ -178,15 +178,37 @@ void kb_clean(struct task *t, struct kb_tree *tree, bool sources)
 }
 
 int kb_compile_check(const struct scenario *s, const struct scn_workload *w,
-		     const struct kb_compile_params *p, char *err, size_t errlen)
+		     const struct kb_compile_params *p, unsigned int trees, const char *trees_key,
+		     char *err, size_t errlen)
 {
-	u64 page = s->machine.page_size;
+	u64 page = s->machine.page_size, vm = s->machine.memory + s->machine.swap;
 
+	if (!trees_key && kb_tree_bytes(p) > KB_MAX_SOURCES)
+		return cfg_fail_at(s, p->size_origin, w->line, err, errlen,
+				   "[workload %s] size: %llu is more than %lluG (valid 1..%lluG)",
+				   w->name, (unsigned long long)kb_tree_bytes(p),
+				   KB_MAX_SOURCES >> 30, KB_MAX_SOURCES >> 30);
 	if (kb_tree_bytes(p) / page < (kb_headers(p) + page - 1) / page + p->units)
 		return cfg_fail_at(
 			s, cfg_later_origin(p->size_origin, p->units_origin), w->line, err, errlen,
 			"[workload %s] size: %llu leaves less than a page of source for each of %u units after the headers (valid >= %u pages + 30 %%)",
 			w->name, (unsigned long long)kb_tree_bytes(p), p->units, p->units);
+	if (trees_key && (u64)trees * p->units > KB_MAX_UNITS)
+		return cfg_fail_at(
+			s, p->units_origin, w->line, err, errlen,
+			"[workload %s] units: %u trees x %u units is more than %u (valid %s x units <= %u)",
+			w->name, trees, p->units, KB_MAX_UNITS, trees_key, KB_MAX_UNITS);
+	if (trees_key && kb_tree_bytes(p) > KB_MAX_SOURCES / trees)
+		return cfg_fail_at(
+			s, p->size_origin, w->line, err, errlen,
+			"[workload %s] size: %u trees x %llu bytes is more than %lluG of source (valid %s x size <= %lluG)",
+			w->name, trees, (unsigned long long)kb_tree_bytes(p), KB_MAX_SOURCES >> 30,
+			trees_key, KB_MAX_SOURCES >> 30);
+	if (p->anon_max > vm)
+		return cfg_fail_at(
+			s, p->anon_origin, w->line, err, errlen,
+			"[workload %s] compile_anon: %llu is more than memory + swap (valid 1..%llu)",
+			w->name, (unsigned long long)p->anon_max, (unsigned long long)vm);
 	return 0;
 }
 
@@ -369,7 +391,7 @@ static void kernbench_free(struct workload_inst *wl)
 static int kernbench_validate(const struct scenario *s, const struct scn_workload *w, char *err,
 			      size_t errlen)
 {
-	return kb_compile_check(s, w, &KB_PARAMS(w)->cc, err, errlen);
+	return kb_compile_check(s, w, &KB_PARAMS(w)->cc, 1, NULL, err, errlen);
 }
 
 static const struct cfg_key kernbench_keys[] = {

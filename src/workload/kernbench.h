@@ -28,7 +28,8 @@ struct kb_compile_params {
 	int units_origin;
 	u64 size; /* bytes of source a build reads; 0 = KB_TREE_DEFAULT */
 	int size_origin;
-	u64 anon_max; /* the largest cc1 anonymous footprint */
+	u64 anon_max; /* the largest cc1 anonymous footprint: 1 byte..memory + swap */
+	int anon_origin;
 	u64 cpu_ns; /* mean CPU of a compile; uniform 1/2..3/2 of it */
 };
 
@@ -74,9 +75,26 @@ bool kb_compile(struct task *t, struct kb_proc *proc, const struct kb_compile_pa
 void kb_link(struct task *t, const struct kb_compile_params *p, struct kb_tree *tree);
 /* kb_clean - make clean: delete the objects and vmlinux (with @sources, the tree too) */
 void kb_clean(struct task *t, struct kb_tree *tree, bool sources);
-/* kb_compile_check - the cross-checks of the compile keys; 0 or -1 (cfg_fail_at) */
+/*
+ * The host memory a build costs grows with its files and units (each
+ * page of a file and each object file has its own state), so the @trees
+ * trees of a workload together are bounded: at most KB_MAX_SOURCES bytes
+ * of source and KB_MAX_UNITS units (a kernel tree has ~1 GB of source
+ * and ~30000 object files at allyesconfig).
+ */
+#define KB_MAX_SOURCES (64ULL << 30)
+#define KB_MAX_UNITS 100000
+/*
+ * kb_compile_check - the cross-checks of the compile keys of @trees trees
+ * of @p (@trees_key: the key giving @trees, NULL for one tree): each
+ * tree has a page of source per unit after the headers, the trees
+ * together are within KB_MAX_SOURCES and KB_MAX_UNITS, compile_anon is
+ * at most memory + swap (a larger footprint can never be faulted in);
+ * 0 or -1 (cfg_fail_at)
+ */
 int kb_compile_check(const struct scenario *s, const struct scn_workload *w,
-		     const struct kb_compile_params *p, char *err, size_t errlen);
+		     const struct kb_compile_params *p, unsigned int trees, const char *trees_key,
+		     char *err, size_t errlen);
 
 /*
  * The compile keys of type P, whose struct kb_compile_params is P's field
@@ -91,7 +109,8 @@ int kb_compile_check(const struct scenario *s, const struct scn_workload *w,
 	  .flags = CFG_F_ORIGIN,                                                                 \
 	  .origin_off = KB_OFF(ptype, units_origin),                                             \
 	  .min = 1,                                                                              \
-	  .max = 1000000,                                                                        \
+	  .max = KB_MAX_UNITS,                                                                   \
+	  .range = "1..100000, the trees' together",                                             \
 	  .def = "1500",                                                                         \
 	  .doc = "compile processes per build, one object file each" },                          \
 		{ .name = "size",                                                                \
@@ -99,12 +118,15 @@ int kb_compile_check(const struct scenario *s, const struct scn_workload *w,
 		  .off = KB_OFF(ptype, size),                                                    \
 		  .flags = CFG_F_POSITIVE | CFG_F_ORIGIN,                                        \
 		  .origin_off = KB_OFF(ptype, size_origin),                                      \
+		  .range = "size > 0, the trees' together <= 64G",                               \
 		  .def_doc = "100M",                                                             \
 		  .doc = "source bytes a build reads: the headers, then each unit's source" },   \
 		{ .name = "compile_anon",                                                        \
 		  .type = CFG_SIZE,                                                              \
 		  .off = KB_OFF(ptype, anon_max),                                                \
-		  .flags = CFG_F_POSITIVE,                                                       \
+		  .flags = CFG_F_POSITIVE | CFG_F_ORIGIN,                                        \
+		  .origin_off = KB_OFF(ptype, anon_origin),                                      \
+		  .range = "size > 0, <= memory + swap",                                         \
 		  .def = "48M",                                                                  \
 		  .doc = "the largest cc1 footprint (each: uniform from a sixth of it)" },       \
 	{                                                                                        \

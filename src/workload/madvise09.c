@@ -522,7 +522,7 @@ static int set_pressure(struct cfg_ctx *k, void *obj, const char *val)
 	if (parse_size(val, k->page_size, &v, buf, sizeof(buf)))
 		return cfg_fail(k, ": %s (or oom or none)", buf);
 	if (!v)
-		return cfg_fail(k, " must be > 0 (or oom or none)");
+		return cfg_fail(k, ": must be > 0 (or oom or none)");
 	w->pressure = v;
 	return 0;
 }
@@ -542,7 +542,7 @@ static int set_after(struct cfg_ctx *k, void *obj, const char *val)
 	if (parse_size(val, k->page_size, &v, buf, sizeof(buf)))
 		return cfg_fail(k, ": %s", buf);
 	if (!v)
-		return cfg_fail(k, " must be > 0");
+		return cfg_fail(k, ": must be > 0");
 	*field = v;
 	return 0;
 }

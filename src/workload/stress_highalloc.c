@@ -218,7 +218,7 @@ static int sh_validate(const struct scenario *s, const struct scn_workload *w, c
 {
 	const struct stress_highalloc_params *p = SH_PARAMS(w);
 
-	if (kb_compile_check(s, w, &p->cc, err, errlen))
+	if (kb_compile_check(s, w, &p->cc, p->trees, "jobs", err, errlen))
 		return -1;
 	return highalloc_check(s, w, &p->ha, err, errlen);
 }

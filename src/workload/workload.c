@@ -106,7 +106,7 @@ static int set_wl_rate(struct cfg_ctx *k, void *obj, const char *val)
 	if (cfg_parse_bandwidth(k, val, &v))
 		return -1;
 	if (!v)
-		return cfg_fail(k, " must be > 0 (or unlimited)");
+		return cfg_fail(k, ": must be > 0 (or unlimited)");
 	w->rate = v;
 	return 0;
 }
