@@ -27,10 +27,9 @@ import os
 import subprocess
 import sys
 
-# the repository: scenarios and the default binary are found from here, so
-# the script runs from any directory
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PROG = os.path.basename(__file__)
+# the repository (seedtool.py): scenarios and the default binary are found
+# from it, so the script runs from any directory
+from seedtool import RECLAIMSIM, ROOT, run_main
 
 CONFIGS = [("no-limit", "* No soft limit set", []),
            ("0-limit", "* Soft limit set to 0 for the group with the dd load",
@@ -77,7 +76,7 @@ def compare(args, scenario, extra, policy):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--reclaimsim", default=os.path.join(ROOT, "build", "reclaimsim"))
+    ap.add_argument("--reclaimsim", default=RECLAIMSIM)
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--sizes", default="500,1k,4k,8k")
@@ -104,9 +103,4 @@ def main():
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except subprocess.CalledProcessError as e:
-        sys.exit("%s: %s exited with status %d" % (PROG, " ".join(e.cmd), e.returncode))
-    except (OSError, ValueError) as e:
-        sys.exit("%s: %s" % (PROG, e))
+    run_main(main)

@@ -32,10 +32,9 @@ import sys
 import tempfile
 import time
 
-# the repository: scenarios and the default binary are found from here, so
-# the script runs from any directory
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PROG = os.path.basename(__file__)
+# the repository (seedtool.py): scenarios and the default binary are found
+# from it, so the script runs from any directory
+from seedtool import RECLAIMSIM, ROOT, run_main
 
 WORKLOADS = ["kernbench", "iozone", "simple-writeback", "stress-highalloc"]
 # (column, kernel profile, seed offset)
@@ -161,7 +160,7 @@ def report(args, tmp, w):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--reclaimsim", default=os.path.join(ROOT, "build", "reclaimsim"))
+    ap.add_argument("--reclaimsim", default=RECLAIMSIM)
     ap.add_argument("--x86", action="store_true", help="the x86-64 box's scenarios")
     ap.add_argument("--workloads", default=",".join(WORKLOADS))
     ap.add_argument("--tmp", help="keep the traces in DIR")
@@ -183,9 +182,4 @@ def main():
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except subprocess.CalledProcessError as e:
-        sys.exit("%s: %s exited with status %d" % (PROG, " ".join(e.cmd), e.returncode))
-    except (OSError, ValueError) as e:
-        sys.exit("%s: %s" % (PROG, e))
+    run_main(main)

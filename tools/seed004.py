@@ -27,13 +27,11 @@ import json
 import math
 import os
 import subprocess
-import sys
 import time
 
-# the repository: scenarios and the default binary are found from here, so
-# the script runs from any directory
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PROG = os.path.basename(__file__)
+# the repository (seedtool.py): scenarios and the default binary are found
+# from it, so the script runs from any directory
+from seedtool import RECLAIMSIM, ROOT, run_main
 
 VARIANTS = [("order_walk", "2.6.28-rc6"), ("any_block", "this patch"), ("modern", "v4.4+")]
 # the seed's table (shared/seeds/004_ead1a6a9100f82fe.txt): throughput, max latency
@@ -146,7 +144,7 @@ def fragment(args):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--reclaimsim", default=os.path.join(ROOT, "build", "reclaimsim"))
+    ap.add_argument("--reclaimsim", default=RECLAIMSIM)
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--fragment", action="store_true", help="only the fragmentation table")
@@ -161,9 +159,4 @@ def main():
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except subprocess.CalledProcessError as e:
-        sys.exit("%s: %s exited with status %d" % (PROG, " ".join(e.cmd), e.returncode))
-    except (OSError, ValueError) as e:
-        sys.exit("%s: %s" % (PROG, e))
+    run_main(main)
