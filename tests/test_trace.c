@@ -547,7 +547,7 @@ static void test_report_errors(void **state)
 	}
 }
 
-/* Later kernels' lines: irq flags, v6.12 fields, the June sync_io form */
+/* Later kernels' lines: irq flags, v6.12 fields, the June sync_io form, record-tgid's TGID */
 static void test_report_formats(void **state)
 {
 	static const char text[] =
@@ -557,7 +557,9 @@ static void test_report_formats(void **state)
 		"   dd-40   [001] .....   5.000200: mm_vmscan_write_folio: page=0000 pfn=0x1f flags=RECLAIM_WB_FILE|RECLAIM_WB_ASYNC\n"
 		"   dd-40   [001] .....   5.000300: mm_vmscan_writepage: page=0000 pfn=31 sync_io=1\n"
 		"   dd-40   [001] .....   5.000300: mm_vmscan_lru_shrink_active: nid=0\n"
-		"   dd-40   [001] .....   5.002000: mm_vmscan_direct_reclaim_end: nr_reclaimed=32\n";
+		"   dd-40   [001] .....   5.002000: mm_vmscan_direct_reclaim_end: nr_reclaimed=32\n"
+		"  kswapd0-90 (   90) [002] .....   6.000000: mm_vmscan_kswapd_wake: nid=0 order=0\n"
+		"  kswapd0-90 (-------) [002] .....   6.500000: mm_vmscan_kswapd_sleep: nid=0\n";
 	struct trace_report *r = trace_report_new();
 	FILE *f = fmemopen((void *)text, strlen(text), "r");
 	struct trace_summary s;
@@ -572,7 +574,9 @@ static void test_report_formats(void **state)
 	assert_int_equal(s.direct_sync, 1);
 	assert_int_equal(s.direct_async, 1);
 	assert_near(s.direct_stall, 0.002, 1e-12);
-	assert_false(s.have_kswapd);
+	assert_true(s.have_kswapd);
+	assert_int_equal(s.kswapd_wakeups, 1);
+	assert_near(s.kswapd_awake, 0.5, 1e-12);
 	trace_report_free(r);
 }
 

@@ -300,6 +300,19 @@ static bool parse_line(char *s, struct line *l)
 	l->proc_len = (size_t)(br - l->proc);
 	while (l->proc_len && l->proc[l->proc_len - 1] == ' ')
 		l->proc_len--;
+	if (l->proc_len && l->proc[l->proc_len - 1] == ')') {
+		/* the TGID column of options/record-tgid: "( 90)", "(-------)" */
+		size_t i = l->proc_len - 1;
+
+		while (i && (isdigit((unsigned char)l->proc[i - 1]) || l->proc[i - 1] == ' ' ||
+			     l->proc[i - 1] == '-'))
+			i--;
+		if (!i || l->proc[i - 1] != '(')
+			return false;
+		l->proc_len = i - 1;
+		while (l->proc_len && l->proc[l->proc_len - 1] == ' ')
+			l->proc_len--;
+	}
 	{
 		/* "-PID" at the end */
 		size_t i = l->proc_len;
