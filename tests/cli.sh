@@ -502,6 +502,8 @@ watermark_boost = off
 vmscan_trace_format = 2.6.36
 wakeup_kswapd_trace = early
 wakeup_kswapd = node_balanced
+throttle_vm_writeout = off
+dirtyable_memory = free_and_file
 END
 check "profile 2.6.28 output" cmp -s "$TMP/want" "$TMP/out"
 expect_status "unknown profile" 1 "profile: unknown kernel profile '5.4' (known: 2.6.25, 2.6.28, 2.6.32, 2.6.35, 2.6.35-nodirect, 3.10, 4.2, 4.5, 4.12, 6.12, 6.18)" "$BIN" profile 5.4

@@ -425,6 +425,8 @@ static const char *const profile_keys[] = {
 	"vmscan_trace_format",
 	"wakeup_kswapd_trace",
 	"wakeup_kswapd",
+	"throttle_vm_writeout",
+	"dirtyable_memory",
 };
 #define NR_PROFILE_KEYS (sizeof(profile_keys) / sizeof(profile_keys[0]))
 

@@ -679,6 +679,84 @@ static void test_wakeup_kswapd_node_balanced(void **state)
 	wakeup_kswapd_dma32_low(state, "wakeup_kswapd = node_balanced\n", false);
 }
 
+/*
+ * The dirty limits' base: 2.6.35's determine_dirtyable_memory counts all
+ * free pages and the anon LRU pages while swap has room; v6.12's leaves
+ * anon out and takes the reserves off the free pages.  dirty_ratio 20,
+ * dirty_background_ratio 10.
+ */
+static void test_dirtyable_memory(void **state)
+{
+	struct sim *sim = *state = test_sim_zones(
+		state, 4096, 16384, 0, "cpus = 1\nswap = 64M\n[policy]\nkernel = 2.6.35\n");
+	struct pglist_data *pgdat = node0(sim);
+	u64 free = 0, bg;
+
+	for (int z = 0; z < MAX_NR_ZONES; z++)
+		free += (u64)pgdat->node_zones[z].vm_stat[NR_FREE_PAGES];
+	assert_true(free > sim->totalreserve_pages);
+	pgdat->vm_stat[NR_INACTIVE_ANON] += 1000;
+	pgdat->vm_stat[NR_ACTIVE_FILE] += 500;
+	assert_true(sim->scn.policy.dirtyable_anon);
+	assert_int_equal(global_dirty_limit(sim, &bg), (free + 1500) * 20 / 100);
+	assert_int_equal(bg, (free + 1500) * 10 / 100);
+	sim->scn.policy.dirtyable_anon = false;
+	assert_int_equal(global_dirty_limit(sim, &bg),
+			 (free - sim->totalreserve_pages + 500) * 20 / 100);
+	pgdat->vm_stat[NR_INACTIVE_ANON] -= 1000;
+	pgdat->vm_stat[NR_ACTIVE_FILE] -= 500;
+}
+
+/*
+ * throttle_vm_writeout (2.6.x..4.10): no nap while the pages under
+ * writeback are at most the dirty limit plus a tenth; one more, and the
+ * task sleeps in congestion_wait, and naps again after the wake-up while
+ * they stay above; a GFP_NOFS reclaimer gives up after the first nap.
+ */
+static void vm_writeout_fn(struct task *t, void *arg)
+{
+	throttle_vm_writeout(t, *(const gfp_t *)arg);
+}
+
+static bool vm_writeout_step(struct task *t)
+{
+	if (t->state == TASK_BLOCKED) {
+		wake_up_task(t);
+		t->state = TASK_RUNNING;
+	}
+	return test_call_step(t);
+}
+
+static void test_throttle_vm_writeout(void **state)
+{
+	struct sim *sim = *state =
+		test_sim_zones(state, 4096, 16384, 0, "cpus = 1\n[policy]\nkernel = 2.6.35\n");
+	struct task *t = test_task_in(sim, sim->memcgs[0]);
+	u64 bg, thresh = global_dirty_limit(sim, &bg);
+	struct test_call call;
+	gfp_t gfp = GFP_KERNEL;
+
+	assert_true(thresh > 0);
+	sim->nr_writeback = thresh + thresh / 10;
+	test_call_start(t, &call, vm_writeout_fn, &gfp);
+	assert_true(test_call_step(t)); /* at the limit: returns at once */
+
+	sim->nr_writeback++;
+	test_call_start(t, &call, vm_writeout_fn, &gfp);
+	assert_false(test_call_step(t));
+	assert_ptr_equal(t->waiting_on, &sim->congestion_wait);
+	assert_false(vm_writeout_step(t)); /* still above: a second nap */
+	sim->nr_writeback = 0;
+	assert_true(vm_writeout_step(t));
+
+	gfp = GFP_NOFS;
+	sim->nr_writeback = thresh * 2;
+	test_call_start(t, &call, vm_writeout_fn, &gfp);
+	assert_false(test_call_step(t));
+	assert_true(vm_writeout_step(t)); /* no __GFP_FS: one nap only */
+	sim->nr_writeback = 0;
+}
+
 /* ------------------------------------------------------------------ */
 /* folio_mark_accessed (SPEC 3.5, mm/swap.c)                           */
 
@@ -1244,6 +1322,8 @@ int main(void)
 		test_sim_unit_test(test_rstat_flushed_file_sizes),
 		test_sim_unit_test(test_wakeup_kswapd_zone_low),
 		test_sim_unit_test(test_wakeup_kswapd_node_balanced),
+		test_sim_unit_test(test_dirtyable_memory),
+		test_sim_unit_test(test_throttle_vm_writeout),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

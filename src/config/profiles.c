@@ -75,6 +75,8 @@ static const char *const profile_2_6_25[] = {
 	"vmscan_trace_format = 2.6.36",
 	"wakeup_kswapd_trace = early",
 	"wakeup_kswapd = node_balanced",
+	"throttle_vm_writeout = off",
+	"dirtyable_memory = free_and_file",
 	NULL,
 };
 
@@ -119,6 +121,8 @@ static const char *const profile_2_6_28[] = {
 	"vmscan_trace_format = 2.6.36",
 	"wakeup_kswapd_trace = early",
 	"wakeup_kswapd = node_balanced",
+	"throttle_vm_writeout = off",
+	"dirtyable_memory = free_and_file",
 	NULL,
 };
 
@@ -166,6 +170,8 @@ static const char *const profile_2_6_32[] = {
 	"vmscan_trace_format = 2.6.36",
 	"wakeup_kswapd_trace = early",
 	"wakeup_kswapd = node_balanced",
+	"throttle_vm_writeout = off",
+	"dirtyable_memory = free_and_file",
 	NULL,
 };
 
@@ -225,6 +231,8 @@ static const char *const profile_2_6_35[] = {
 	"vmscan_trace_format = 2.6.36",
 	"wakeup_kswapd_trace = early",
 	"wakeup_kswapd = zone_low",
+	"throttle_vm_writeout = on",
+	"dirtyable_memory = free_and_reclaimable",
 	NULL,
 };
 
@@ -269,6 +277,8 @@ static const char *const profile_2_6_35_nodirect[] = {
 	"vmscan_trace_format = 2.6.36",
 	"wakeup_kswapd_trace = early",
 	"wakeup_kswapd = zone_low",
+	"throttle_vm_writeout = on",
+	"dirtyable_memory = free_and_reclaimable",
 	NULL,
 };
 
@@ -279,7 +289,10 @@ static const char *const profile_2_6_35_nodirect[] = {
  * The other profiles before 4.8 but 2.6.35 keep node-based reclaim
  * (zone_reclaim = off) and v6.12's kswapd wake-up (wakeup_kswapd =
  * node_balanced), as they were calibrated: the keys can be set in a
- * scenario.  Seed 002 was calibrated with the v4.11 file writeback rule
+ * scenario.  throttle_vm_writeout (2.6.x..4.10) and the dirtyable anon
+ * pages (dirtyable_memory = free_and_reclaimable, 2.6.x..3.13) are in the
+ * 2.6.35 profiles only, for the same reason (3.10 was calibrated without
+ * them).  Seed 002 was calibrated with the v4.11 file writeback rule
  * too: with 3.10's own (file_writepage = kswapd_priority) the model,
  * lacking 3.10's wait on pages under writeback in shrink_inactive_list,
  * rescans the dd's dirty pages (pgscan x 10-30, dd's system time x 4-7).
@@ -327,6 +340,8 @@ static const char *const profile_3_10[] = {
 	"vmscan_trace_format = mainline",
 	"wakeup_kswapd_trace = late",
 	"wakeup_kswapd = zone_low",
+	"throttle_vm_writeout = off",
+	"dirtyable_memory = free_and_file",
 	NULL,
 };
 
@@ -376,6 +391,8 @@ static const char *const profile_4_2[] = {
 	"vmscan_trace_format = mainline",
 	"wakeup_kswapd_trace = late",
 	"wakeup_kswapd = node_balanced",
+	"throttle_vm_writeout = off",
+	"dirtyable_memory = free_and_file",
 	NULL,
 };
 
@@ -420,6 +437,8 @@ static const char *const profile_4_5[] = {
 	"vmscan_trace_format = mainline",
 	"wakeup_kswapd_trace = late",
 	"wakeup_kswapd = node_balanced",
+	"throttle_vm_writeout = off",
+	"dirtyable_memory = free_and_file",
 	NULL,
 };
 
@@ -464,6 +483,8 @@ static const char *const profile_4_12[] = {
 	"vmscan_trace_format = mainline",
 	"wakeup_kswapd_trace = late",
 	"wakeup_kswapd = node_balanced",
+	"throttle_vm_writeout = off",
+	"dirtyable_memory = free_and_file",
 	NULL,
 };
 
@@ -508,6 +529,8 @@ static const char *const profile_6_12[] = {
 	"vmscan_trace_format = mainline",
 	"wakeup_kswapd_trace = late",
 	"wakeup_kswapd = node_balanced",
+	"throttle_vm_writeout = off",
+	"dirtyable_memory = free_and_file",
 	NULL,
 };
 
@@ -552,6 +575,8 @@ static const char *const profile_6_18[] = {
 	"vmscan_trace_format = mainline",
 	"wakeup_kswapd_trace = late",
 	"wakeup_kswapd = node_balanced",
+	"throttle_vm_writeout = off",
+	"dirtyable_memory = free_and_file",
 	NULL,
 };
 

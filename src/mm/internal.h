@@ -642,6 +642,12 @@ void wakeup_flusher_threads(struct sim *sim);
 /* The flusher thread's body (wb_workfn). */
 void flusher(struct task *t);
 u64 global_dirty_limit(const struct sim *sim, u64 *background);
+/*
+ * throttle_vm_writeout - nap HZ/10 in congestion_wait while the pages under
+ * writeback pass 1.1 x the dirty limit; once at most without __GFP_FS and
+ * __GFP_IO in @gfp (2.6.x..4.10, the end of shrink_zone).
+ */
+void throttle_vm_writeout(struct task *t, gfp_t gfp);
 bool filemap_remove_folio(struct sim *sim, u32 pfn, u64 shadow);
 /*
  * fsync() of @mapping as file_write_and_wait_range() does it: write every
@@ -709,7 +715,8 @@ extern const struct cfg_table page_alloc_sysctl_table, vmscan_sysctl_table,
 	page_writeback_sysctl_table, swap_sysctl_table, compaction_sysctl_table;
 extern const struct cfg_table page_alloc_policy_table, vmscan_policy_table,
 	alloc_pages_policy_table, swap_policy_table, swap_state_policy_table, madvise_policy_table,
-	tlb_policy_table, memcontrol_policy_table, rmap_policy_table, compaction_policy_table;
+	tlb_policy_table, memcontrol_policy_table, rmap_policy_table, compaction_policy_table,
+	page_writeback_policy_table;
 extern const struct cfg_table cost_table, shuffle_run_table, memcontrol_cgroup_table,
 	memcontrol_cgroup_tree_table;
 /*

@@ -33,22 +33,58 @@ static u64 global_free_pages(const struct sim *sim)
  * global_dirty_limits() (v6.12 domain_dirty_limits over
  * global_dirtyable_memory): free pages above the reserves plus file LRU
  * pages, times dirty_ratio / dirty_background_ratio percent; the
- * background threshold is at most half the dirty one.
+ * background threshold is at most half the dirty one.  With
+ * dirtyable_memory = free_and_reclaimable, get_dirty_limits() over
+ * determine_dirtyable_memory() of 2.6.x..3.13: all free pages plus
+ * global_reclaimable_pages(), the file LRU pages and, while swap has
+ * room, the anon ones (3.14 left anon out, 3.3 took the reserves off).
  */
 u64 global_dirty_limit(const struct sim *sim, u64 *background)
 {
-	u64 free = global_free_pages(sim), file = 0, dirtyable, thresh, bg;
+	u64 free = global_free_pages(sim), lru = 0, dirtyable, thresh, bg;
+	bool anon = sim->scn.policy.dirtyable_anon && get_nr_swap_pages(sim) > 0;
 
-	for (unsigned int n = 0; n < sim->nr_nodes; n++)
-		file += (u64)(sim->nodes[n].vm_stat[NR_INACTIVE_FILE] +
-			      sim->nodes[n].vm_stat[NR_ACTIVE_FILE]);
-	dirtyable = (free > sim->totalreserve_pages ? free - sim->totalreserve_pages : 0) + file;
+	for (unsigned int n = 0; n < sim->nr_nodes; n++) {
+		const struct pglist_data *pgdat = &sim->nodes[n];
+
+		lru += (u64)(pgdat->vm_stat[NR_INACTIVE_FILE] + pgdat->vm_stat[NR_ACTIVE_FILE]);
+		if (anon)
+			lru += (u64)(pgdat->vm_stat[NR_INACTIVE_ANON] +
+				     pgdat->vm_stat[NR_ACTIVE_ANON]);
+	}
+	if (sim->scn.policy.dirtyable_anon)
+		dirtyable = free + lru;
+	else
+		dirtyable =
+			(free > sim->totalreserve_pages ? free - sim->totalreserve_pages : 0) + lru;
 	thresh = dirtyable * sim->scn.sysctl.dirty_ratio / 100;
 	bg = dirtyable * sim->scn.sysctl.dirty_background_ratio / 100;
 	if (bg >= thresh)
 		bg = thresh / 2;
 	*background = bg;
 	return thresh;
+}
+
+/*
+ * throttle_vm_writeout() (2.6.x..4.10 mm/page-writeback.c, called at the
+ * end of shrink_zone; removed in 4.11): while the pages under writeback,
+ * file and swap, pass the dirty limit plus a tenth, nap HZ/10 in
+ * congestion_wait.  A reclaimer that may not do I/O and enter the
+ * filesystem (no __GFP_IO and __GFP_FS) naps once at most.
+ */
+void throttle_vm_writeout(struct task *t, gfp_t gfp)
+{
+	struct sim *sim = t->sim;
+
+	for (;;) {
+		u64 background, thresh = global_dirty_limit(sim, &background);
+
+		if (sim->nr_writeback <= thresh + thresh / 10)
+			return;
+		congestion_wait(t, JIFFY_NS * (HZ / 10));
+		if ((gfp & (__GFP_FS | __GFP_IO)) != (__GFP_FS | __GFP_IO))
+			return;
+	}
 }
 
 /*
@@ -354,3 +390,15 @@ static const struct cfg_key page_writeback_sysctl_keys[] = {
 	  .doc = "interval of the flusher's periodic writeback, in 1/100 s" },
 };
 CFG_TABLE(page_writeback_sysctl_table, page_writeback_sysctl_keys);
+
+#define P_OFF(f) .off = offsetof(struct scn_policy, f), .size = sizeof(((struct scn_policy *)0)->f)
+
+static const struct cfg_key page_writeback_policy_keys[] = {
+	{ .name = "dirtyable_memory",
+	  .type = CFG_ENUM,
+	  P_OFF(dirtyable_anon),
+	  .values = CFG_VALUES("free_and_file", "free_and_reclaimable"),
+	  .def = "free_and_file",
+	  .doc = "the memory dirty_ratio is a percent of: free pages above the reserves plus file LRU pages (v3.14+) / all free pages plus file and, while swap has room, anon LRU pages (2.6.x..3.13 determine_dirtyable_memory)" },
+};
+CFG_TABLE(page_writeback_policy_table, page_writeback_policy_keys);

@@ -1819,7 +1819,8 @@ static unsigned int pass_node(struct task *t, unsigned int i)
 /*
  * shrink_zone() (2.6.x..4.7, zone_reclaim): shrink_node restricted to
  * zone @zid: the scan targets count the zone's pages and isolation takes
- * from the zone's own lists (lruvec_list).
+ * from the zone's own lists (lruvec_list); then throttle_vm_writeout
+ * with the policy's throttle_vm_writeout = on.
  */
 static void shrink_zone(struct task *t, struct pglist_data *pgdat, enum zone_type zid,
 			struct scan_control *sc)
@@ -1831,6 +1832,8 @@ static void shrink_zone(struct task *t, struct pglist_data *pgdat, enum zone_typ
 	shrink_node(t, pgdat, sc);
 	sc->reclaim_idx = reclaim_idx;
 	sc->zone_lo = 0;
+	if (t->sim->scn.policy.throttle_vm_writeout)
+		throttle_vm_writeout(t, sc->kswapd ? GFP_KERNEL : mm_task(t)->alloc_gfp);
 }
 
 /*
@@ -2629,6 +2632,12 @@ static const struct cfg_key vmscan_policy_keys[] = {
 	  .values = CFG_VALUES("late", "early"),
 	  .def = "late",
 	  .doc = "where mm_vmscan_wakeup_kswapd fires: early: before the is-kswapd-asleep test, for every request (2.6.36; moved in 2.6.37) / late: only on a real wake-up" },
+	{ .name = "throttle_vm_writeout",
+	  .type = CFG_ENUM,
+	  P_OFF(throttle_vm_writeout),
+	  .values = CFG_VALUES("off", "on"),
+	  .def = "off",
+	  .doc = "with zone_reclaim, each shrink_zone ends by napping HZ/10 while the pages under writeback pass 1.1 x the dirty limit (throttle_vm_writeout, 2.6.x..4.10) / off (v4.11+)" },
 	{ .name = "wakeup_kswapd",
 	  .type = CFG_ENUM,
 	  P_OFF(wakeup_kswapd_zone_low),

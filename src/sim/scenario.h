@@ -324,6 +324,11 @@ struct scn_policy {
 				  * write to a congested device (2.6.x pageout) */
 	bool trace_format_2_6_36; /* vmscan_trace_format = 2.6.36 (trace_vmscan.c) */
 	bool trace_wakeup_early; /* wakeup_kswapd_trace = early (before 2.6.37) */
+	bool throttle_vm_writeout; /* throttle_vm_writeout = on: shrink_zone waits while
+				    * pages under writeback pass 1.1 x the dirty limit
+				    * (2.6.x..4.10) */
+	bool dirtyable_anon; /* dirtyable_memory = free_and_reclaimable: anon pages
+			      * count while swap has room (< v3.14) */
 	bool wakeup_kswapd_zone_low; /* wakeup_kswapd = zone_low: every zone of the
 				      * zonelist, each below its low watermark (< v4.8) */
 	bool cgroup_dfl; /* cgroup = v2: groups use the v2 interface by default */
