@@ -50,6 +50,14 @@ static void update_lru_size(struct sim *sim, struct lruvec *lruvec, enum lru_lis
 	mod_zone_page_state(zone, NR_ZONE_LRU_BASE + lru, delta);
 }
 
+/* The list @pfn is on or goes to: its zone's only with per-zone lists. */
+static struct pfn_list *folio_lru_head(struct sim *sim, struct lruvec *lruvec, u32 pfn,
+				       enum lru_list lru)
+{
+	return lruvec_list(sim, lruvec,
+			   sim->scn.policy.zone_reclaim ? page_zone(sim, pfn)->idx : ZONE_DMA, lru);
+}
+
 /* lruvec_add_folio(): at the head (most recent end) of its list. */
 void lruvec_add_folio(struct sim *sim, struct lruvec *lruvec, u32 pfn)
 {
@@ -59,7 +67,7 @@ void lruvec_add_folio(struct sim *sim, struct lruvec *lruvec, u32 pfn)
 	VM_BUG_ON_PAGE(PageFlag(page, PG_lru) || PageFlag(page, PG_isolated) ||
 			       PageFlag(page, PG_buddy),
 		       page);
-	pfn_list_add(sim, lruvec_list(sim, lruvec, page_zone(sim, pfn)->idx, lru), pfn);
+	pfn_list_add(sim, folio_lru_head(sim, lruvec, pfn, lru), pfn);
 	update_lru_size(sim, lruvec, lru, pfn, 1);
 	SetPageFlag(page, PG_lru);
 }
@@ -73,7 +81,7 @@ void lruvec_add_folio_tail(struct sim *sim, struct lruvec *lruvec, u32 pfn)
 	VM_BUG_ON_PAGE(PageFlag(page, PG_lru) || PageFlag(page, PG_isolated) ||
 			       PageFlag(page, PG_buddy),
 		       page);
-	pfn_list_add_tail(sim, lruvec_list(sim, lruvec, page_zone(sim, pfn)->idx, lru), pfn);
+	pfn_list_add_tail(sim, folio_lru_head(sim, lruvec, pfn, lru), pfn);
 	update_lru_size(sim, lruvec, lru, pfn, 1);
 	SetPageFlag(page, PG_lru);
 }
@@ -85,7 +93,7 @@ void lruvec_del_folio(struct sim *sim, struct lruvec *lruvec, u32 pfn)
 	enum lru_list lru = folio_lru_list(page);
 
 	VM_BUG_ON_PAGE(!PageFlag(page, PG_lru), page);
-	pfn_list_del(sim, lruvec_list(sim, lruvec, page_zone(sim, pfn)->idx, lru), pfn);
+	pfn_list_del(sim, folio_lru_head(sim, lruvec, pfn, lru), pfn);
 	update_lru_size(sim, lruvec, lru, pfn, -1);
 	ClearPageFlag(page, PG_lru);
 }
