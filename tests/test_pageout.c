@@ -685,11 +685,11 @@ static void test_lumpy_isolate_inactive(void **state)
  * tail of the node's inactive anon pages and a DMA page behind them.  2.6.35
  * keeps per-zone lists (zone_reclaim): the DMA page is the DMA list's tail,
  * one page is scanned.  6.12's node-wide list passes the DMA32 pages, counts
- * them in nr_scanned (5) and puts them back at its head, the last one passed
- * first.  Either way the DMA32 pages stay on the LRU in the same order and
- * in the node, zone and memcg LRU sizes.
+ * them in nr_scanned (5) and pgskip_dma32 (4) and puts them back at its
+ * head, the last one passed first.  Either way the DMA32 pages stay on the
+ * LRU in the same order and in the node, zone and memcg LRU sizes.
  */
-static void isolate_low_zone(void **state, const char *ini, unsigned long scanned)
+static void isolate_low_zone(void **state, const char *ini, unsigned long scanned, u64 pgskip_dma32)
 {
 	struct sim *sim = test_sim_from_text(state, "t.ini", ini);
 	static const u32 flags[4] = { ANON | F(PG_lru), ANON | F(PG_lru), ANON | F(PG_lru),
@@ -715,6 +715,7 @@ static void isolate_low_zone(void **state, const char *ini, unsigned long scanne
 			 1);
 	assert_int_equal(isol.folio_list.head, low);
 	assert_int_equal(nr_scanned, scanned);
+	assert_int_equal(sim->vm_events[PGSKIP_DMA32], pgskip_dma32);
 	for (pfn = lruvec_list(sim, lv, ZONE_DMA32, LRU_INACTIVE_ANON)->head; pfn != NO_PFN;
 	     pfn = pfn_to_page(sim, pfn)->next) {
 		assert_true(i < 4);
@@ -734,12 +735,12 @@ static void isolate_low_zone(void **state, const char *ini, unsigned long scanne
 
 static void test_isolate_zone_lists(void **state)
 {
-	isolate_low_zone(state, INI("2.6.35"), 1);
+	isolate_low_zone(state, INI("2.6.35"), 1, 0);
 }
 
 static void test_isolate_skips_higher_zones(void **state)
 {
-	isolate_low_zone(state, INI("6.12"), 5);
+	isolate_low_zone(state, INI("6.12"), 5, 4);
 }
 
 /*

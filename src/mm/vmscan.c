@@ -344,9 +344,10 @@ static unsigned long isolate_lumpy_neighbours(struct sim *sim, u32 tag,
 /*
  * isolate_lru_folios() (v6.12): take up to @nr_to_scan eligible pages from
  * the tail of @lru into the reclaimer's batch @isol.  Pages in zones
- * above reclaim_idx are skipped (not counted against the batch) and go
- * back to the head.  Costs the lru_lock for every page looked at.  With
- * lumpy_reclaim (2.6.23..3.4) a high-order global reclaim also takes each
+ * above reclaim_idx are skipped (not counted against the batch, counted
+ * in pgskip_<zone>) and go back to the head.  Costs the lru_lock for
+ * every page looked at.  With lumpy_reclaim (2.6.23..3.4) a high-order
+ * global reclaim also takes each
  * page's neighbours (isolate_lumpy_neighbours), which count against
  * @nr_to_scan and in *@nr_scanned as the 2.6.x scan did.  Returns the
  * pages taken.
@@ -386,6 +387,7 @@ unsigned long isolate_lru_folios(struct task *t, unsigned long nr_to_scan, struc
 			pfn_list_del(sim, src, pfn);
 			ClearPageFlag(page, PG_lru);
 			pfn_list_add_tail(sim, &skipped, pfn);
+			count_vm_event(sim, PGSKIP_DMA + zone->idx);
 			continue;
 		}
 		scan++;

@@ -72,13 +72,15 @@ static u64 global_node_state(const struct sim *sim, enum node_stat_item item)
  * nr_dirty_threshold / nr_dirty_background_threshold lines (computed, not
  * kept) and the NUMA counters are not printed.
  */
-/* A per-zone event (pgalloc_*, allocstall_*) of a zone the arch lacks? */
+/* A per-zone event (pgalloc_*, allocstall_*, pgskip_*) of a zone the arch lacks? */
 static bool zone_event_hidden(const struct sim *sim, int i)
 {
 	if (i >= PGALLOC_DMA && i <= PGALLOC_MOVABLE)
 		return !zone_configured(sim, (enum zone_type)(i - PGALLOC_DMA));
 	if (i >= ALLOCSTALL_DMA && i <= ALLOCSTALL_MOVABLE)
 		return !zone_configured(sim, (enum zone_type)(i - ALLOCSTALL_DMA));
+	if (i >= PGSKIP_DMA && i <= PGSKIP_MOVABLE)
+		return !zone_configured(sim, (enum zone_type)(i - PGSKIP_DMA));
 	return false;
 }
 
