@@ -476,21 +476,94 @@ static void assert_policy_equal(const struct scn_policy *a, const struct scn_pol
 	assert_int_equal(a->watermark_boost, b->watermark_boost);
 }
 
+/* The key's length in a "key = value" line. */
+static size_t profile_key_len(const char *line)
+{
+	return strcspn(line, " =");
+}
+
+/* The line of @lines with @line's key, or NULL; at most one in @lines. */
+static const char *profile_key_line(const char *const *lines, const char *line)
+{
+	size_t n = profile_key_len(line);
+	const char *found = NULL;
+
+	for (; *lines; lines++) {
+		if (profile_key_len(*lines) != n || strncmp(*lines, line, n))
+			continue;
+		assert_null(found);
+		found = *lines;
+	}
+	return found;
+}
+
 /*
- * The profiles are data: each names every profile key once, in the same
- * order, and applies through the setters; the defaults are the 6.12 one.
+ * Profile @name as written: the base (the first profile, alone without a
+ * parent) has every line; another names a parent before it, and each of
+ * its lines changes the value of a key of the parent's, one line a key.
+ * Its effective lines are the parent's with those in place.
+ */
+static void check_profile_changes(unsigned int i, const char *name)
+{
+	const char *parent = "none";
+	const char *const *changes = scenario_profile_changes(name, &parent);
+	const char *const *lines, *const *from;
+	unsigned int p;
+	size_t j;
+
+	assert_non_null(changes);
+	if (!i) {
+		assert_null(parent);
+		assert_ptr_equal(scenario_profile(name), changes);
+		return;
+	}
+	assert_non_null(parent);
+	for (p = 0; p < i && strcmp(scenario_profile_name(p), parent); p++)
+		;
+	if (p == i)
+		print_error("profile %s: parent %s is not a profile before it\n", name, parent);
+	assert_true(p < i);
+	from = scenario_profile(parent);
+	lines = scenario_profile(name);
+	assert_non_null(changes[0]);
+	for (j = 0; changes[j]; j++) {
+		const char *was = profile_key_line(from, changes[j]);
+
+		if (!was || !strcmp(was, changes[j]) ||
+		    profile_key_line(changes, changes[j]) != changes[j])
+			print_error("profile %s: '%s': not a change of a key of %s, once\n", name,
+				    changes[j], parent);
+		assert_non_null(was);
+		assert_string_not_equal(was, changes[j]);
+		assert_ptr_equal(profile_key_line(changes, changes[j]), changes[j]);
+	}
+	for (j = 0; lines[j]; j++) {
+		const char *changed = profile_key_line(changes, lines[j]);
+
+		assert_string_equal(lines[j], changed ? changed : from[j]);
+	}
+	assert_null(from[j]);
+}
+
+/*
+ * The profiles are data: each changes its parent's lines (the base's
+ * at the root), each names every profile key once, in the same order,
+ * and applies through the setters; the defaults are the 6.12 one.
  */
 static void test_profile_data(void **state)
 {
 	static struct scenario def;
 	char assignment[64];
+	const char *parent = "none";
 	unsigned int i, nr = 0;
 
 	for (i = 0; scenario_profile_name(i); i++) {
 		const char *name = scenario_profile_name(i);
-		const char *const *lines = scenario_profile(name);
+		const char *const *lines;
 		size_t j;
 
+		check_profile_changes(i, name);
+		lines = scenario_profile(name);
 		assert_non_null(lines);
 		for (j = 0; lines[j]; j++) {
 			size_t n;
@@ -516,6 +589,8 @@ static void test_profile_data(void **state)
 	assert_int_equal(nr, 11);
 	assert_null(scenario_profile_name(nr));
 	assert_null(scenario_profile("5.4"));
+	assert_null(scenario_profile_changes("5.4", &parent));
+	assert_string_equal(parent, "none");
 	assert_string_equal(scenario_profile_name(0), "2.6.25");
 	assert_string_equal(scenario_profile_name(3), "2.6.35");
 	assert_string_equal(scenario_profile_name(4), "2.6.35-nodirect");

@@ -6,12 +6,22 @@
  * vocabulary of docs/scenarios.md; `kernel = NAME` applies them through
  * the same setters as the scenario's own lines and --set, and a key the
  * scenario or a --set gives explicitly overrides its profile line, before
- * or after it.  Every profile names every key it sets (the same ones in
- * each), so that switching profiles leaves nothing of the previous one.
+ * or after it.  The profiles are written as kernel history: 2.6.25, the
+ * base, names every key a profile sets; every other profile names a
+ * parent above it in kernel_profiles[] (an older kernel, or the same one
+ * without a patch series) and lists only the lines it changes from the
+ * parent's, each beside the kernel change (or the calibration) that
+ * explains it.  A profile's effective lines are its parent's, in the
+ * base's order, with its own in place of the parent's lines of the same
+ * keys, so that every profile names every key and switching profiles
+ * leaves nothing of the previous one.  A new
+ * policy key gets a line in the base, an override in the first profile
+ * whose kernel changed it, and a place in tests/test_scenario.c's
+ * profile_keys (that test checks each override against its parent).
  * reclaim_throttle, the 2008 patch of seed 000, is no kernel's and stays
- * out.  `reclaimsim profile NAME` prints one; docs/model.md's table of
- * them is `reclaimsim profile --markdown`.  SPEC.md section 10 has the
- * history each one follows.
+ * out.  `reclaimsim profile NAME` prints one's effective lines;
+ * docs/model.md's table of them is `reclaimsim profile --markdown`.
+ * SPEC.md section 10 has the history each one follows.
  */
 #include <stddef.h>
 #include <stdio.h>
@@ -22,18 +32,24 @@
 
 #define ARRAY_SIZE(a) CFG_ARRAY_SIZE(a)
 
+/*
+ * @lines: the base's every line, or the lines that change @parent's
+ * (NULL for the base), each key at most once; NULL-terminated.
+ */
 struct kernel_profile {
 	const char *name;
+	const char *parent;
 	const char *const *lines;
 };
 
 /*
- * 2.6.25, seed 000's baseline: the split LRU stands in for the single one.
- * Its kswapd never gave up a high order (balance_pgdat looped until the
- * order's watermark was met; 2.6.29 added the failed-sweep fallback), which
- * the model cannot run without spinning in place; 2.6.25 and 2.6.28 keep
- * kswapd_order_fallback = compact_gap, as seed 004's fragmentation figures
- * were made (failed_sweep moves its order-2 rate by ~3 points).
+ * 2.6.25, seed 000's baseline and the base of the other profiles: the
+ * split LRU stands in for the single one.  Its kswapd never gave up a
+ * high order (balance_pgdat looped until the order's watermark was met;
+ * 2.6.29 added the failed-sweep fallback), which the model cannot run
+ * without spinning in place; 2.6.25 and 2.6.28 keep
+ * kswapd_order_fallback = compact_gap, as seed 004's fragmentation
+ * figures were made (failed_sweep moves its order-2 rate by ~3 points).
  */
 static const char *const profile_2_6_25[] = {
 	"watermark_check = order_walk",
@@ -80,522 +96,233 @@ static const char *const profile_2_6_25[] = {
 	NULL,
 };
 
-/* 2.6.28: the split LRU; swapped-in pages join the inactive list. */
+/* 2.6.28 = 2.6.25 and: the split LRU; swapped-in pages join the inactive list. */
 static const char *const profile_2_6_28[] = {
-	"watermark_check = order_walk",
-	"max_page_order = 10",
-	"skip_zones_lots_free = off",
-	"too_many_isolated = off",
-	"alloc_retry = no_progress",
-	"zone_unreclaimable = all_unreclaimable_lru",
-	"reclaim_sleep = congestion_wait",
-	"new_anon_lru = active",
-	"lazyfree = none",
-	"tlb_flush = per_page",
 	"swapin_lru = inactive",
-	"swap_readahead = cluster",
 	"split_lru = on",
-	"memcg_reclaim_stat = off",
-	"did_some_progress = nr_reclaimed",
-	"memcg_charge_retry = mem_cgroup_charge_common",
-	"memcg_stock = off",
-	"anon_vma_chain = off",
-	"anon_vma_lock = exclusive",
-	"full_walk_retry = off",
-	"force_deactivate_retry = off",
-	"file_writepage = any",
-	"direct_writeback = allow",
-	"flusher_wakeup = scanned",
-	"may_write_to_queue = off",
-	"lumpy_reclaim = on",
-	"kswapd_order_fallback = compact_gap",
-	"cgroup = v1",
-	"memcg_high_throttle = reclaim",
-	"memcg_stats = exact",
-	"soft_limit_reclaim = none",
-	"zone_reclaim = off",
-	"compaction = none",
-	"pcp_lists = order0",
-	"pcp_high = fixed",
-	"watermark_boost = off",
-	"vmscan_trace_format = 2.6.36",
-	"wakeup_kswapd_trace = early",
-	"wakeup_kswapd = node_balanced",
-	"throttle_vm_writeout = off",
-	"dirtyable_memory = free_and_file",
+	"did_some_progress = nr_reclaimed", /* 2.6.26 */
+	"lumpy_reclaim = on", /* also order >= 1 below DEF_PRIORITY - 2 */
 	NULL,
 };
 
-/*
- * 2.6.32: too_many_isolated(); memcg reclaim has its anon/file ratio;
- * kswapd's failed-sweep order fallback (2.6.29).
- */
+/* 2.6.32 = 2.6.28 and: */
 static const char *const profile_2_6_32[] = {
-	"watermark_check = order_walk",
-	"max_page_order = 10",
-	"skip_zones_lots_free = off",
-	"too_many_isolated = on",
-	"alloc_retry = no_progress",
-	"zone_unreclaimable = all_unreclaimable",
-	"reclaim_sleep = congestion_wait",
-	"new_anon_lru = active",
-	"lazyfree = none",
-	"tlb_flush = per_page",
-	"swapin_lru = inactive",
-	"swap_readahead = cluster",
-	"split_lru = on",
-	"memcg_reclaim_stat = on",
-	"did_some_progress = nr_reclaimed",
-	"memcg_charge_retry = mem_cgroup_charge_common",
-	"memcg_stock = off",
-	"anon_vma_chain = off",
-	"anon_vma_lock = exclusive",
-	"full_walk_retry = off",
-	"force_deactivate_retry = off",
-	"file_writepage = any",
-	"direct_writeback = allow",
-	"flusher_wakeup = scanned",
-	"may_write_to_queue = off",
-	"lumpy_reclaim = on",
-	"kswapd_order_fallback = failed_sweep",
-	"cgroup = v1",
-	"memcg_high_throttle = reclaim",
-	"memcg_stats = exact",
+	"too_many_isolated = on", /* too_many_isolated() */
+	"zone_unreclaimable = all_unreclaimable", /* zone_reclaimable_pages */
+	"memcg_reclaim_stat = on", /* 2.6.29: memcg reclaim has its anon/file ratio */
+	"kswapd_order_fallback = failed_sweep", /* 2.6.29 */
 	"soft_limit_reclaim = tree",
-	"zone_reclaim = off",
-	"compaction = none",
-	"pcp_lists = order0",
-	"pcp_high = fixed",
-	"watermark_boost = off",
-	"vmscan_trace_format = 2.6.36",
-	"wakeup_kswapd_trace = early",
-	"wakeup_kswapd = node_balanced",
-	"throttle_vm_writeout = off",
-	"dirtyable_memory = free_and_file",
 	NULL,
 };
 
 /*
- * 2.6.35, seed 003's traceonly and stackreduce kernels (Mel Gorman's
- * June 2010 V2 stack; stackreduce moved reclaim's large locals off the
- * stack and simplified shrink_inactive_list without changing a decision,
- * and the model has no stack): the per-CPU charge stock (2.6.33) and
- * anon_vma_chain (2.6.34); zone-based reclaim (no calibration to keep,
- * unlike the older profiles); lumpy reclaim with set_lumpy_reclaim_mode;
- * every reclaimer writes, the flusher kicked from do_try_to_free_pages,
- * and direct reclaim does not write to a congested device
- * (may_write_to_queue, which the older profiles leave off: seed 000 was
- * calibrated without it).  No compaction: 2.6.35 brought CONFIG_COMPACTION
- * but whether the seed's kernels had it is unknown (SPEC-seeds B.4), its
- * figures show lumpy reclaim at work, and the model's compaction is
- * v6.12's, not 2.6.35's.  kswapd keeps a high order until a whole
- * priority sweep fails (kswapd_order_fallback = failed_sweep).
+ * 2.6.35 = 2.6.32 and: seed 003's traceonly and stackreduce kernels (Mel
+ * Gorman's June 2010 V2 stack; stackreduce moved reclaim's large locals
+ * off the stack and simplified shrink_inactive_list without changing a
+ * decision, and the model has no stack).  Kept from 2.6.32: lumpy
+ * reclaim (set_lumpy_reclaim_mode); every reclaimer writes, the flusher
+ * kicked from do_try_to_free_pages; kswapd keeps a high order until a
+ * whole priority sweep fails (kswapd_order_fallback = failed_sweep); no
+ * compaction: 2.6.35 brought CONFIG_COMPACTION but whether the seed's
+ * kernels had it is unknown (SPEC-seeds B.4), its figures show lumpy
+ * reclaim at work, and the model's compaction is v6.12's, not 2.6.35's.
+ * The profiles before it keep node-based reclaim, v6.12's kswapd
+ * wake-up, no throttle_vm_writeout and the v3.14+ dirtyable memory, as
+ * they were calibrated (the keys can be set in a scenario).
  */
 static const char *const profile_2_6_35[] = {
-	"watermark_check = order_walk",
-	"max_page_order = 10",
-	"skip_zones_lots_free = off",
-	"too_many_isolated = on",
-	"alloc_retry = no_progress",
-	"zone_unreclaimable = all_unreclaimable",
-	"reclaim_sleep = congestion_wait",
-	"new_anon_lru = active",
-	"lazyfree = none",
-	"tlb_flush = per_page",
-	"swapin_lru = inactive",
-	"swap_readahead = cluster",
-	"split_lru = on",
-	"memcg_reclaim_stat = on",
 	"did_some_progress = reclaimed_or_reclaimable",
-	"memcg_charge_retry = mem_cgroup_charge_common",
-	"memcg_stock = on",
-	"anon_vma_chain = on",
-	"anon_vma_lock = exclusive",
-	"full_walk_retry = off",
-	"force_deactivate_retry = off",
-	"file_writepage = any",
-	"direct_writeback = allow",
-	"flusher_wakeup = scanned",
+	"memcg_stock = on", /* the per-CPU charge stock, 2.6.33 */
+	"anon_vma_chain = on", /* 2.6.34 */
+	/*
+	 * direct reclaim does not write to a congested device, which the
+	 * older profiles leave off: seed 000 was calibrated without it
+	 */
 	"may_write_to_queue = on",
-	"lumpy_reclaim = on",
-	"kswapd_order_fallback = failed_sweep",
-	"cgroup = v1",
-	"memcg_high_throttle = reclaim",
-	"memcg_stats = exact",
-	"soft_limit_reclaim = tree",
+	/* zone-based reclaim: no calibration to keep, unlike the older profiles */
 	"zone_reclaim = on",
-	"compaction = none",
-	"pcp_lists = order0",
-	"pcp_high = fixed",
-	"watermark_boost = off",
-	"vmscan_trace_format = 2.6.36",
-	"wakeup_kswapd_trace = early",
-	"wakeup_kswapd = zone_low",
-	"throttle_vm_writeout = on",
-	"dirtyable_memory = free_and_reclaimable",
+	"wakeup_kswapd = zone_low", /* 2.6.x..4.7 wake_all_kswapd */
+	"throttle_vm_writeout = on", /* 2.6.x..4.10 */
+	"dirtyable_memory = free_and_reclaimable", /* 2.6.x..3.13 */
 	NULL,
 };
 
 /* seed 003's nodirect: 2.6.35 with the whole V2 series, direct reclaim writes nothing. */
 static const char *const profile_2_6_35_nodirect[] = {
-	"watermark_check = order_walk",
-	"max_page_order = 10",
-	"skip_zones_lots_free = off",
-	"too_many_isolated = on",
-	"alloc_retry = no_progress",
-	"zone_unreclaimable = all_unreclaimable",
-	"reclaim_sleep = congestion_wait",
-	"new_anon_lru = active",
-	"lazyfree = none",
-	"tlb_flush = per_page",
-	"swapin_lru = inactive",
-	"swap_readahead = cluster",
-	"split_lru = on",
-	"memcg_reclaim_stat = on",
-	"did_some_progress = reclaimed_or_reclaimable",
-	"memcg_charge_retry = mem_cgroup_charge_common",
-	"memcg_stock = on",
-	"anon_vma_chain = on",
-	"anon_vma_lock = exclusive",
-	"full_walk_retry = off",
-	"force_deactivate_retry = off",
-	"file_writepage = any",
 	"direct_writeback = deny",
-	"flusher_wakeup = scanned",
-	"may_write_to_queue = on",
-	"lumpy_reclaim = on",
-	"kswapd_order_fallback = failed_sweep",
-	"cgroup = v1",
-	"memcg_high_throttle = reclaim",
-	"memcg_stats = exact",
-	"soft_limit_reclaim = tree",
-	"zone_reclaim = on",
-	"compaction = none",
-	"pcp_lists = order0",
-	"pcp_high = fixed",
-	"watermark_boost = off",
-	"vmscan_trace_format = 2.6.36",
-	"wakeup_kswapd_trace = early",
-	"wakeup_kswapd = zone_low",
-	"throttle_vm_writeout = on",
-	"dirtyable_memory = free_and_reclaimable",
 	NULL,
 };
 
 /*
- * 3.10, seed 002's base kernel: 4.2's but for congestion_wait (3.11
- * brought wait_iff_congested) and the slot-cluster swap readahead (3.14
- * brought blocks); zone-based reclaim with the soft-limit tree per zone.
- * The other profiles before 4.8 but 2.6.35 keep node-based reclaim
- * (zone_reclaim = off) and v6.12's kswapd wake-up (wakeup_kswapd =
- * node_balanced), as they were calibrated: the keys can be set in a
- * scenario.  throttle_vm_writeout (2.6.x..4.10) and the dirtyable anon
- * pages (dirtyable_memory = free_and_reclaimable, 2.6.x..3.13) are in the
- * 2.6.35 profiles only, for the same reason (3.10 was calibrated without
- * them).  Seed 002 was calibrated with the v4.11 file writeback rule
- * too: with 3.10's own (file_writepage = kswapd_priority) the model,
- * lacking 3.10's wait on pages under writeback in shrink_inactive_list,
- * rescans the dd's dirty pages (pgscan x 10-30, dd's system time x 4-7).
- * The 3.2..3.10 rule stays a key.  kswapd_order_fallback = compact_gap
- * stands in for 3.10's compaction-aware kswapd, which checked a zone at
- * order 0 once compaction could make the block; not compared further.
+ * 3.10 = 2.6.35 and: seed 002's base kernel, zone-based reclaim (and the
+ * kswapd wake-up per zone) with the soft-limit tree per zone.
  */
 static const char *const profile_3_10[] = {
-	"watermark_check = order_walk",
-	"max_page_order = 10",
-	"skip_zones_lots_free = off",
-	"too_many_isolated = on",
-	"alloc_retry = no_progress",
-	"zone_unreclaimable = all_unreclaimable",
-	"reclaim_sleep = congestion_wait",
-	"new_anon_lru = active",
-	"lazyfree = none",
-	"tlb_flush = per_page",
-	"swapin_lru = inactive",
-	"swap_readahead = cluster",
-	"split_lru = on",
-	"memcg_reclaim_stat = on",
 	"did_some_progress = nr_reclaimed",
-	"memcg_charge_retry = mem_cgroup_charge_common",
-	"memcg_stock = on",
-	"anon_vma_chain = on",
-	"anon_vma_lock = read",
-	"full_walk_retry = off",
-	"force_deactivate_retry = off",
+	"anon_vma_lock = read", /* 3.9 */
+	/*
+	 * Seed 002 was calibrated with the v4.11 file writeback rule: with
+	 * 3.10's own (file_writepage = kswapd_priority) the model, lacking
+	 * 3.10's wait on pages under writeback in shrink_inactive_list,
+	 * rescans the dd's dirty pages (pgscan x 10-30, dd's system time
+	 * x 4-7).  The 3.2..3.10 rule stays a key.
+	 */
 	"file_writepage = kswapd",
-	"direct_writeback = allow",
-	"flusher_wakeup = scanned",
 	"may_write_to_queue = off",
-	"lumpy_reclaim = off",
+	"lumpy_reclaim = off", /* 3.5 */
+	/*
+	 * stands in for 3.10's compaction-aware kswapd, which checked a zone
+	 * at order 0 once compaction could make the block; not compared
+	 * further
+	 */
 	"kswapd_order_fallback = compact_gap",
-	"cgroup = v1",
-	"memcg_high_throttle = reclaim",
-	"memcg_stats = exact",
-	"soft_limit_reclaim = tree",
-	"zone_reclaim = on",
 	"compaction = direct",
-	"pcp_lists = order0",
-	"pcp_high = fixed",
-	"watermark_boost = off",
-	"vmscan_trace_format = mainline",
-	"wakeup_kswapd_trace = late",
-	"wakeup_kswapd = zone_low",
+	"vmscan_trace_format = mainline", /* 3.5 */
+	"wakeup_kswapd_trace = late", /* 2.6.37 */
+	/*
+	 * still the kernel's (throttle_vm_writeout 2.6.x..4.10, the dirtyable
+	 * anon pages 2.6.x..3.13), but 3.10 was calibrated without them
+	 */
 	"throttle_vm_writeout = off",
 	"dirtyable_memory = free_and_file",
 	NULL,
 };
 
 /*
- * 4.2: the last kernel flushing the TLB page by page in reclaim; since
- * 3.11 reclaim naps only through wait_iff_congested.  (The model keeps
- * the 2.6.25 memcg charge rules here and in 4.5, as before the keys were
- * split.)
+ * 4.2 = 3.10 and: the last kernel flushing the TLB page by page in
+ * reclaim (tlb_flush = per_page, kept).  (The model keeps the 2.6.25
+ * memcg charge rules here and in 4.5, as before the keys were split.)
  */
 static const char *const profile_4_2[] = {
-	"watermark_check = order_walk",
-	"max_page_order = 10",
-	"skip_zones_lots_free = off",
-	"too_many_isolated = on",
-	"alloc_retry = no_progress",
-	"zone_unreclaimable = all_unreclaimable",
-	"reclaim_sleep = wait_iff_congested",
-	"new_anon_lru = active",
-	"lazyfree = none",
-	"tlb_flush = per_page",
-	"swapin_lru = inactive",
-	"swap_readahead = block",
-	"split_lru = on",
-	"memcg_reclaim_stat = on",
-	"did_some_progress = nr_reclaimed",
-	"memcg_charge_retry = mem_cgroup_charge_common",
-	"memcg_stock = on",
-	"anon_vma_chain = on",
-	"anon_vma_lock = read",
-	"full_walk_retry = off",
-	"force_deactivate_retry = off",
-	"file_writepage = kswapd_dirty_zone",
-	"direct_writeback = allow",
-	"flusher_wakeup = scanned",
-	"may_write_to_queue = off",
-	"lumpy_reclaim = off",
-	"kswapd_order_fallback = compact_gap",
-	"cgroup = v1",
-	"memcg_high_throttle = reclaim",
-	"memcg_stats = exact",
-	"soft_limit_reclaim = tree",
+	"reclaim_sleep = wait_iff_congested", /* 3.11: naps only through it */
+	"swap_readahead = block", /* 3.14: slot blocks, not clusters */
+	"file_writepage = kswapd_dirty_zone", /* 3.11..4.10 */
+	/*
+	 * node-based reclaim (4.8) and v6.12's kswapd wake-up, as the
+	 * profiles before 4.8 but 2.6.35 and 3.10 were calibrated
+	 */
 	"zone_reclaim = off",
-	"compaction = direct",
-	"pcp_lists = order0",
-	"pcp_high = fixed",
-	"watermark_boost = off",
-	"vmscan_trace_format = mainline",
-	"wakeup_kswapd_trace = late",
 	"wakeup_kswapd = node_balanced",
-	"throttle_vm_writeout = off",
-	"dirtyable_memory = free_and_file",
 	NULL,
 };
 
-/* 4.5: MADV_FREE arrives, lazyfree pages stay on the anon LRU. */
+/* 4.5 = 4.2 and: MADV_FREE arrives, lazyfree pages stay on the anon LRU. */
 static const char *const profile_4_5[] = {
-	"watermark_check = modern",
-	"max_page_order = 10",
-	"skip_zones_lots_free = off",
-	"too_many_isolated = on",
-	"alloc_retry = no_progress",
-	"zone_unreclaimable = all_unreclaimable",
-	"reclaim_sleep = wait_iff_congested",
-	"new_anon_lru = active",
+	"watermark_check = modern", /* 4.4 */
 	"lazyfree = anon_lru",
-	"tlb_flush = batched",
-	"swapin_lru = inactive",
-	"swap_readahead = block",
-	"split_lru = on",
-	"memcg_reclaim_stat = on",
-	"did_some_progress = nr_reclaimed",
-	"memcg_charge_retry = mem_cgroup_charge_common",
-	"memcg_stock = on",
-	"anon_vma_chain = on",
-	"anon_vma_lock = read",
-	"full_walk_retry = off",
-	"force_deactivate_retry = off",
-	"file_writepage = kswapd_dirty_zone",
-	"direct_writeback = allow",
-	"flusher_wakeup = scanned",
-	"may_write_to_queue = off",
-	"lumpy_reclaim = off",
-	"kswapd_order_fallback = compact_gap",
-	"cgroup = v1",
-	"memcg_high_throttle = reclaim",
-	"memcg_stats = exact",
-	"soft_limit_reclaim = tree",
-	"zone_reclaim = off",
-	"compaction = direct",
-	"pcp_lists = order0",
-	"pcp_high = fixed",
-	"watermark_boost = off",
-	"vmscan_trace_format = mainline",
-	"wakeup_kswapd_trace = late",
-	"wakeup_kswapd = node_balanced",
-	"throttle_vm_writeout = off",
-	"dirtyable_memory = free_and_file",
+	"tlb_flush = batched", /* 4.3 */
 	NULL,
 };
 
-/* 4.12: lazyfree pages on the inactive file list; kswapd_failures. */
+/* 4.12 = 4.5 and: lazyfree pages on the inactive file list; kswapd_failures. */
 static const char *const profile_4_12[] = {
-	"watermark_check = modern",
-	"max_page_order = 10",
-	"skip_zones_lots_free = off",
-	"too_many_isolated = on",
-	"alloc_retry = should_reclaim_retry",
-	"zone_unreclaimable = kswapd_failures",
-	"reclaim_sleep = wait_iff_congested",
-	"new_anon_lru = active",
+	"alloc_retry = should_reclaim_retry", /* 4.7 */
+	"zone_unreclaimable = kswapd_failures", /* 4.11 */
 	"lazyfree = inactive_file",
-	"tlb_flush = batched",
-	"swapin_lru = inactive",
-	"swap_readahead = block",
-	"split_lru = on",
-	"memcg_reclaim_stat = on",
-	"did_some_progress = nr_reclaimed",
-	"memcg_charge_retry = try_charge_memcg",
-	"memcg_stock = on",
-	"anon_vma_chain = on",
-	"anon_vma_lock = read",
-	"full_walk_retry = off",
-	"force_deactivate_retry = off",
-	"file_writepage = kswapd",
-	"direct_writeback = allow",
-	"flusher_wakeup = unqueued_dirty",
-	"may_write_to_queue = off",
-	"lumpy_reclaim = off",
-	"kswapd_order_fallback = compact_gap",
-	"cgroup = v1",
-	"memcg_high_throttle = reclaim",
-	"memcg_stats = exact",
-	"soft_limit_reclaim = tree",
-	"zone_reclaim = off",
-	"compaction = kcompactd",
-	"pcp_lists = order0",
-	"pcp_high = fixed",
-	"watermark_boost = off",
-	"vmscan_trace_format = mainline",
-	"wakeup_kswapd_trace = late",
-	"wakeup_kswapd = node_balanced",
-	"throttle_vm_writeout = off",
-	"dirtyable_memory = free_and_file",
+	"memcg_charge_retry = try_charge_memcg", /* the 2.6.25 rules until here: see 4.2 */
+	"file_writepage = kswapd", /* 4.11 */
+	"flusher_wakeup = unqueued_dirty", /* 4.11 */
+	"compaction = kcompactd", /* 4.6 */
 	NULL,
 };
 
-/* 6.12, the default: VMA-based swap readahead (4.14+), reclaim_throttle (5.16+). */
+/* 6.12 = 4.12 and, the default: */
 static const char *const profile_6_12[] = {
-	"watermark_check = modern",
-	"max_page_order = 10",
-	"skip_zones_lots_free = off",
-	"too_many_isolated = on",
-	"alloc_retry = should_reclaim_retry",
-	"zone_unreclaimable = kswapd_failures",
-	"reclaim_sleep = reclaim_throttle",
-	"new_anon_lru = inactive",
-	"lazyfree = inactive_file",
-	"tlb_flush = batched",
-	"swapin_lru = inactive",
-	"swap_readahead = vma",
-	"split_lru = on",
-	"memcg_reclaim_stat = on",
-	"did_some_progress = nr_reclaimed",
-	"memcg_charge_retry = try_charge_memcg",
-	"memcg_stock = on",
-	"anon_vma_chain = on",
-	"anon_vma_lock = read",
-	"full_walk_retry = on",
-	"force_deactivate_retry = on",
-	"file_writepage = kswapd",
-	"direct_writeback = allow",
-	"flusher_wakeup = unqueued_dirty",
-	"may_write_to_queue = off",
-	"lumpy_reclaim = off",
-	"kswapd_order_fallback = compact_gap",
+	"reclaim_sleep = reclaim_throttle", /* 5.16 */
+	"new_anon_lru = inactive", /* 5.9 */
+	"swap_readahead = vma", /* VMA-based, 4.14 */
+	"full_walk_retry = on", /* 6.10 */
+	"force_deactivate_retry = on", /* 5.9 */
 	"cgroup = v2",
-	"memcg_high_throttle = penalty",
-	"memcg_stats = rstat",
-	"soft_limit_reclaim = tree",
-	"zone_reclaim = off",
-	"compaction = proactive",
-	"pcp_lists = high_order",
-	"pcp_high = auto",
-	"watermark_boost = on",
-	"vmscan_trace_format = mainline",
-	"wakeup_kswapd_trace = late",
-	"wakeup_kswapd = node_balanced",
-	"throttle_vm_writeout = off",
-	"dirtyable_memory = free_and_file",
+	"memcg_high_throttle = penalty", /* 5.4 */
+	"memcg_stats = rstat", /* 5.13 */
+	"compaction = proactive", /* 5.9 */
+	"pcp_lists = high_order", /* 5.13 */
+	"pcp_high = auto", /* 6.7 */
+	"watermark_boost = on", /* 5.0 */
 	NULL,
 };
 
-/* 6.18: 6.17 removed ->writepage, reclaim never writes file pages. */
+/* 6.18 = 6.12 and: */
 static const char *const profile_6_18[] = {
-	"watermark_check = modern",
-	"max_page_order = 10",
-	"skip_zones_lots_free = off",
-	"too_many_isolated = on",
-	"alloc_retry = should_reclaim_retry",
-	"zone_unreclaimable = kswapd_failures",
-	"reclaim_sleep = reclaim_throttle",
-	"new_anon_lru = inactive",
-	"lazyfree = inactive_file",
-	"tlb_flush = batched",
-	"swapin_lru = inactive",
-	"swap_readahead = vma",
-	"split_lru = on",
-	"memcg_reclaim_stat = on",
-	"did_some_progress = nr_reclaimed",
-	"memcg_charge_retry = try_charge_memcg",
-	"memcg_stock = on",
-	"anon_vma_chain = on",
-	"anon_vma_lock = read",
-	"full_walk_retry = on",
-	"force_deactivate_retry = on",
-	"file_writepage = never",
-	"direct_writeback = allow",
-	"flusher_wakeup = unqueued_dirty",
-	"may_write_to_queue = off",
-	"lumpy_reclaim = off",
-	"kswapd_order_fallback = compact_gap",
-	"cgroup = v2",
-	"memcg_high_throttle = penalty",
-	"memcg_stats = rstat",
-	"soft_limit_reclaim = tree",
-	"zone_reclaim = off",
-	"compaction = proactive",
-	"pcp_lists = high_order",
-	"pcp_high = auto",
-	"watermark_boost = on",
-	"vmscan_trace_format = mainline",
-	"wakeup_kswapd_trace = late",
-	"wakeup_kswapd = node_balanced",
-	"throttle_vm_writeout = off",
-	"dirtyable_memory = free_and_file",
+	"file_writepage = never", /* 6.17 removed ->writepage */
 	NULL,
 };
 
-/* one profile a line */
+/* one profile a line, each after its parent */
 /* clang-format off */
 static const struct kernel_profile kernel_profiles[] = {
-	{ "2.6.25", profile_2_6_25 },
-	{ "2.6.28", profile_2_6_28 },
-	{ "2.6.32", profile_2_6_32 },
-	{ "2.6.35", profile_2_6_35 },
-	{ "2.6.35-nodirect", profile_2_6_35_nodirect },
-	{ "3.10", profile_3_10 },
-	{ "4.2", profile_4_2 },
-	{ "4.5", profile_4_5 },
-	{ "4.12", profile_4_12 },
-	{ "6.12", profile_6_12 },
-	{ "6.18", profile_6_18 },
+	{ "2.6.25", NULL, profile_2_6_25 },
+	{ "2.6.28", "2.6.25", profile_2_6_28 },
+	{ "2.6.32", "2.6.28", profile_2_6_32 },
+	{ "2.6.35", "2.6.32", profile_2_6_35 },
+	{ "2.6.35-nodirect", "2.6.35", profile_2_6_35_nodirect },
+	{ "3.10", "2.6.35", profile_3_10 },
+	{ "4.2", "3.10", profile_4_2 },
+	{ "4.5", "4.2", profile_4_5 },
+	{ "4.12", "4.5", profile_4_12 },
+	{ "6.12", "4.12", profile_6_12 },
+	{ "6.18", "6.12", profile_6_18 },
 };
 /* clang-format on */
+
+/*
+ * The effective lines of the profiles with a parent, built on first use:
+ * as many as the base's, which every profile's lines replace in place.
+ */
+static const char *resolved[ARRAY_SIZE(kernel_profiles)][ARRAY_SIZE(profile_2_6_25)];
+
+/* The index of profile @name among the first @nr, or @nr if none. */
+static unsigned int profile_index(const char *name, unsigned int nr)
+{
+	unsigned int i;
+
+	for (i = 0; i < nr; i++)
+		if (!strcmp(name, kernel_profiles[i].name))
+			break;
+	return i;
+}
+
+/* The key's length in a "key = value" line. */
+static size_t line_key_len(const char *line)
+{
+	return strcspn(line, " =");
+}
+
+/*
+ * The effective lines of kernel_profiles[@i]: the base's own, or its
+ * parent's with each of its lines in place of the parent's line of the
+ * same key.  NULL when the parent is not a profile before it (which
+ * test_scenario's check of the profiles reports), so that a misplaced
+ * parent cannot make a cycle.
+ */
+static const char *const *profile_lines(unsigned int i)
+{
+	const struct kernel_profile *p = &kernel_profiles[i];
+	const char **out = resolved[i];
+	const char *const *from;
+	unsigned int parent;
+	size_t n;
+
+	if (!p->parent)
+		return p->lines;
+	if (out[0])
+		return out;
+	parent = profile_index(p->parent, i);
+	from = parent < i ? profile_lines(parent) : NULL;
+	if (!from)
+		return NULL;
+	for (n = 0; from[n]; n++)
+		out[n] = from[n];
+	for (const char *const *line = p->lines; *line; line++) {
+		size_t len = line_key_len(*line);
+
+		for (n = 0; out[n]; n++)
+			if (line_key_len(out[n]) == len && !strncmp(out[n], *line, len))
+				out[n] = *line;
+	}
+	return out;
+}
 
 const char *scenario_profile_name(unsigned int i)
 {
@@ -606,10 +333,19 @@ const char *scenario_profile_name(unsigned int i)
 
 const char *const *scenario_profile(const char *name)
 {
-	for (unsigned int i = 0; scenario_profile_name(i); i++)
-		if (!strcmp(name, kernel_profiles[i].name))
-			return kernel_profiles[i].lines;
-	return NULL;
+	unsigned int i = profile_index(name, ARRAY_SIZE(kernel_profiles));
+
+	return i < ARRAY_SIZE(kernel_profiles) ? profile_lines(i) : NULL;
+}
+
+const char *const *scenario_profile_changes(const char *name, const char **parent)
+{
+	unsigned int i = profile_index(name, ARRAY_SIZE(kernel_profiles));
+
+	if (i == ARRAY_SIZE(kernel_profiles))
+		return NULL;
+	*parent = kernel_profiles[i].parent;
+	return kernel_profiles[i].lines;
 }
 
 /* ------------------------------------------------------------------ */

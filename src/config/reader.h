@@ -56,6 +56,14 @@ int scenario_validate(const struct scenario *s, char *err, size_t errlen);
  */
 const char *scenario_profile_name(unsigned int i);
 const char *const *scenario_profile(const char *name);
+/*
+ * scenario_profile_changes - profile @name as profiles.c writes it: the
+ * name of its parent profile in @parent (NULL for the base, whose lines
+ * name every key) and the "key = value" lines that change the parent's,
+ * NULL-terminated; scenario_profile() is the parent's effective lines
+ * with these in place.  NULL (and @parent untouched) for an unknown name.
+ */
+const char *const *scenario_profile_changes(const char *name, const char **parent);
 /* [policy] kernel, the key that applies a profile (profiles.c) */
 struct cfg_table;
 extern const struct cfg_table profile_policy_table;
