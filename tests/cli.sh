@@ -506,6 +506,9 @@ throttle_vm_writeout = off
 dirtyable_memory = free_and_file
 END
 check "profile 2.6.28 output" cmp -s "$TMP/want" "$TMP/out"
+# docs/scenarios.md's [policy] paragraph names every profile
+"$BIN" profile >"$TMP/names"
+check "docs/scenarios.md lists every kernel profile" sh -c 'kernels=$(sed -n "/^\`kernel\` = /,/sets every policy/p" docs/scenarios.md | tr -d "|\`" | tr -s " \n" "  "); while read -r n; do case " $kernels " in *" $n "*) ;; *) echo "missing $n"; exit 1;; esac; done <"$1"' - "$TMP/names"
 expect_status "unknown profile" 1 "profile: unknown kernel profile '5.4' (known: 2.6.25, 2.6.28, 2.6.32, 2.6.35, 2.6.35-nodirect, 3.10, 4.2, 4.5, 4.12, 6.12, 6.18)" "$BIN" profile 5.4
 expect_status "profile: bad option" 2 "unknown option '--json'" "$BIN" profile --json
 expect_ok "profile --help" "$BIN" profile --help
