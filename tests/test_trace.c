@@ -231,6 +231,33 @@ static void check_pairs(const struct traced *t, const char *begin, const char *e
 }
 
 /* v6.12 formats: every event, in step with the counters of the same paths */
+/*
+ * The event lines' timestamps never go back, across tasks too: ftrace
+ * merges its per-CPU buffers by time, and the model's reorder buffer
+ * writes a line only once no task can emit an earlier one.
+ */
+static void check_time_order(const struct traced *t)
+{
+	unsigned long long last = 0;
+
+	for (size_t l = 0; l < t->nr_lines; l++) {
+		const char *br = strstr(t->lines[l], "] ");
+		unsigned long long sec, usec;
+
+		if (t->lines[l][0] == '#')
+			continue;
+		assert_non_null(br);
+		br += 2;
+		while (*br == ' ')
+			br++;
+		if (sscanf(br, "%llu.%llu:", &sec, &usec) != 2)
+			fail_msg("no timestamp: %s", t->lines[l]);
+		if (sec * 1000000 + usec < last)
+			fail_msg("line %zu goes back in time: %s", l + 1, t->lines[l]);
+		last = sec * 1000000 + usec;
+	}
+}
+
 static void test_trace_counts_modern(void **state)
 {
 	struct traced t;
@@ -240,6 +267,7 @@ static void test_trace_counts_modern(void **state)
 	SLOW_TEST();
 	run_traced(&t, NULL, TRACE_ALL_EVENTS, 0);
 	assert_true(has_line(&t, "# tracer: nop\n"));
+	check_time_order(&t);
 	check_pairs(&t, "mm_vmscan_direct_reclaim_begin", "mm_vmscan_direct_reclaim_end", &direct);
 	check_pairs(&t, "mm_vmscan_memcg_reclaim_begin", "mm_vmscan_memcg_reclaim_end", &memcg);
 	for (int z = ZONE_DMA; z <= ZONE_MOVABLE; z++)

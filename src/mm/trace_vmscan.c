@@ -104,12 +104,67 @@ void vmscan_trace_start(struct sim *sim, struct vmscan_trace *tr, FILE *f, unsig
 	sim->trace = tr;
 }
 
+/* The heap's (ts, seq) order */
+static bool trace_line_before(const struct trace_line *a, const struct trace_line *b)
+{
+	return a->ts < b->ts || (a->ts == b->ts && a->seq < b->seq);
+}
+
+static void trace_heap_push(struct sim *sim, struct vmscan_trace *tr, struct trace_line l)
+{
+	size_t i;
+
+	if (tr->nr_heap == tr->heap_size) {
+		size_t size = tr->heap_size ? 2 * tr->heap_size : 256;
+		struct trace_line *heap = realloc(tr->heap, size * sizeof(*heap));
+
+		if (!heap) {
+			free(l.text);
+			sim_fail(sim, "out of memory buffering the trace");
+			return;
+		}
+		tr->heap = heap;
+		tr->heap_size = size;
+	}
+	for (i = tr->nr_heap++; i && trace_line_before(&l, &tr->heap[(i - 1) / 2]); i = (i - 1) / 2)
+		tr->heap[i] = tr->heap[(i - 1) / 2];
+	tr->heap[i] = l;
+}
+
+/* Write and free the earliest line. */
+static void trace_heap_pop(struct vmscan_trace *tr)
+{
+	struct trace_line top = tr->heap[0], last = tr->heap[--tr->nr_heap];
+	size_t i = 0;
+
+	fwrite(top.text, 1, top.len, tr->f);
+	free(top.text);
+	for (;;) {
+		size_t c = 2 * i + 1;
+
+		if (c >= tr->nr_heap)
+			break;
+		if (c + 1 < tr->nr_heap && trace_line_before(&tr->heap[c + 1], &tr->heap[c]))
+			c++;
+		if (!trace_line_before(&tr->heap[c], &last))
+			break;
+		tr->heap[i] = tr->heap[c];
+		i = c;
+	}
+	if (tr->nr_heap)
+		tr->heap[i] = last;
+}
+
 void vmscan_trace_stop(struct sim *sim)
 {
 	struct vmscan_trace *tr = sim->trace;
 
 	if (!tr)
 		return;
+	while (tr->nr_heap)
+		trace_heap_pop(tr);
+	free(tr->heap);
+	tr->heap = NULL;
 	if (tr->dropped)
 		fprintf(tr->f,
 			"# reclaimsim: trace cut at the --trace-size cap of %llu bytes: %llu later events dropped\n",
@@ -119,13 +174,14 @@ void vmscan_trace_stop(struct sim *sim)
 
 /*
  * One event line: the context of @t (NULL: the idle task, for calls
- * outside any task), then the event's fields from @fmt.
+ * outside any task), then the event's fields from @fmt; into the reorder
+ * buffer, which writes what can no longer be preceded.
  */
 __attribute__((format(printf, 4, 5))) static void emit(struct sim *sim, struct task *t,
 						       enum trace_event e, const char *fmt, ...)
 {
 	struct vmscan_trace *tr = sim->trace;
-	char line[512];
+	char line[512], *text;
 	u64 now = t ? task_now(t) : sim->eng.now;
 	unsigned int cpu = t ? task_cpu(t) : sim->eng.this_cpu;
 	va_list ap;
@@ -149,7 +205,16 @@ __attribute__((format(printf, 4, 5))) static void emit(struct sim *sim, struct t
 		return;
 	}
 	tr->written += (u64)n;
-	fwrite(line, 1, (size_t)n, tr->f);
+	text = malloc((size_t)n);
+	if (!text) {
+		sim_fail(sim, "out of memory buffering the trace");
+		return;
+	}
+	memcpy(text, line, (size_t)n);
+	trace_heap_push(sim, tr, (struct trace_line){ now, tr->seq++, text, (size_t)n });
+	/* no step from the engine's now on can emit a line before it */
+	while (tr->nr_heap && tr->heap[0].ts <= sim->eng.now)
+		trace_heap_pop(tr);
 }
 
 /*

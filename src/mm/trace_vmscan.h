@@ -43,14 +43,31 @@ enum trace_event {
 #define TRACE_ALL_EVENTS ((1u << NR_TRACE_EVENTS) - 1)
 
 /* A trace in progress: sim->trace. */
+/* An event line waiting in the reorder buffer: its time, then its order of emission. */
+struct trace_line {
+	u64 ts;
+	u64 seq;
+	char *text;
+	size_t len;
+};
+
 struct vmscan_trace {
 	FILE *f;
 	unsigned int events; /* bit (1 << enum trace_event): enabled */
 	bool modern; /* v6.12 formats, else the 2.6.36 ones */
 	bool wakeup_early; /* mm_vmscan_wakeup_kswapd at its 2.6.36.0 place */
 	u64 size_cap; /* bytes of event lines at most; 0: no cap */
-	u64 written; /* bytes of event lines written */
+	u64 written; /* bytes of event lines taken (written or waiting) */
 	u64 dropped; /* events past the cap, not written */
+	/*
+	 * The reorder buffer, a min-heap on (ts, seq): a task runs ahead of
+	 * the engine's clock within its step, so lines are written once no
+	 * later step can emit an earlier one (ts <= the engine's now), as
+	 * ftrace merges its per-CPU buffers by time.
+	 */
+	struct trace_line *heap;
+	size_t nr_heap, heap_size;
+	u64 seq;
 };
 
 /*
