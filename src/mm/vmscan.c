@@ -18,7 +18,6 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
-#include <string.h>
 
 #include "compaction.h"
 #include "internal.h"
