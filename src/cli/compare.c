@@ -670,6 +670,9 @@ static bool run_cut(const cJSON *run)
 	return false;
 }
 
+/* compare --trace-report: every event of each run, no cap, into a temporary file */
+static const struct trace_opts compare_trace_opts = { .size = "0", .report = true };
+
 /* Run side @sd N times; its figures go into sd->v. */
 static int run_side(struct compare *c, struct side *sd, struct scenario *work)
 {
@@ -680,8 +683,7 @@ static int run_side(struct compare *c, struct side *sd, struct scenario *work)
 	for (unsigned int r = 0; r < c->runs; r++) {
 		u64 seed = c->seed0 + r;
 		struct compare_flat flat = { 0 };
-		struct vmscan_trace tr;
-		FILE *trace = NULL;
+		struct trace_run trace = { 0 };
 		struct sim *sim;
 		cJSON *obj;
 
@@ -693,19 +695,22 @@ static int run_side(struct compare *c, struct side *sd, struct scenario *work)
 				err);
 			return -1;
 		}
-		if (c->trace_report && !(trace = trace_compare_start(sim, &tr))) {
-			sim_destroy(sim);
-			return -1;
+		if (c->trace_report) {
+			if (trace_run_open(&trace, &compare_trace_opts)) {
+				sim_destroy(sim);
+				return -1;
+			}
+			trace_run_start(&trace, sim);
 		}
 		if (sim_run(sim)) {
 			fprintf(stderr, "reclaimsim: %s: %s (side %c, seed %" PRIu64 ")\n",
 				sim->scn.path, sim_error(sim), sd->letter, seed);
-			if (trace)
-				trace_compare_finish(sim, trace, NULL);
+			trace_run_close(&trace, sim, false, NULL, NULL);
 			sim_destroy(sim);
 			return -1;
 		}
-		if (trace && trace_compare_finish(sim, trace, &sd->trace[r])) {
+		if (trace_run_close(&trace, sim, true, NULL,
+				    c->trace_report ? &sd->trace[r] : NULL)) {
 			sim_destroy(sim);
 			return -1;
 		}

@@ -455,7 +455,7 @@ static int cmd_sim(const struct options *o)
 	free(s);
 	if (!sim) {
 		fprintf(stderr, "reclaimsim: %s\n", err);
-		trace_run_abort(&trace, NULL);
+		trace_run_close(&trace, NULL, false, NULL, NULL);
 		if (csv)
 			fclose(csv);
 		return 1;
@@ -476,7 +476,7 @@ static int cmd_sim(const struct options *o)
 	if (!o->before && sim_run(sim)) {
 		/* the watchdog, or no stack for a task: no report of a broken run */
 		fprintf(stderr, "reclaimsim: %s: %s\n", sim->scn.path, sim_error(sim));
-		trace_run_abort(&trace, sim);
+		trace_run_close(&trace, sim, false, NULL, NULL);
 		sim_destroy(sim);
 		if (csv)
 			fclose(csv);
@@ -510,7 +510,7 @@ static int cmd_sim(const struct options *o)
 		report_json(stdout, sim);
 	else
 		report_text(stdout, sim);
-	if (trace_run_finish(&trace, sim, stdout))
+	if (trace_run_close(&trace, sim, true, stdout, NULL))
 		rc = 1;
 	if (csv && write_csv(csv, o->csv, sim))
 		rc = 1;

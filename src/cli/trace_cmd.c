@@ -46,18 +46,8 @@ void trace_run_start(struct trace_run *tr, struct sim *sim)
 		vmscan_trace_start(sim, &tr->tr, tr->f, tr->events, tr->size_cap);
 }
 
-void trace_run_abort(struct trace_run *tr, struct sim *sim)
-{
-	if (!tr->f)
-		return;
-	if (sim)
-		vmscan_trace_stop(sim);
-	fclose(tr->f);
-	tr->f = NULL;
-}
-
-/* The report of the trace just written (run --trace-report). */
-static int report_run(struct trace_run *tr, const char *name, FILE *out)
+/* The report of the trace just written, on @out and in *@s. */
+static int report_run(struct trace_run *tr, const char *name, FILE *out, struct trace_summary *s)
 {
 	char err[TRACE_ERR_LEN];
 	struct trace_report *r = trace_report_new();
@@ -72,79 +62,43 @@ static int report_run(struct trace_run *tr, const char *name, FILE *out)
 		fprintf(stderr, "reclaimsim: %s\n", err);
 		rc = -1;
 	} else {
-		trace_report_print(out, r);
+		if (out)
+			trace_report_print(out, r);
+		if (s)
+			trace_report_summary(r, s);
 	}
 	trace_report_free(r);
 	return rc;
 }
 
-int trace_run_finish(struct trace_run *tr, struct sim *sim, FILE *out)
+int trace_run_close(struct trace_run *tr, struct sim *sim, bool ok, FILE *out,
+		    struct trace_summary *s)
 {
-	const char *name = tr->o->file ? tr->o->file : "(temporary file)";
+	const char *name;
 	int rc = 0, e;
 
 	if (!tr->f)
 		return 0;
-	vmscan_trace_stop(sim);
-	if (tr->tr.dropped)
+	name = tr->o->file ? tr->o->file : "(temporary file)";
+	if (sim)
+		vmscan_trace_stop(sim);
+	if (ok && tr->tr.dropped)
 		fprintf(stderr,
 			"reclaimsim: --trace %s: cut at the --trace-size cap of %llu bytes: %llu events dropped\n",
 			name, (unsigned long long)tr->size_cap, (unsigned long long)tr->tr.dropped);
 	errno = 0;
-	if (fflush(tr->f) || ferror(tr->f)) {
+	if (ok && (fflush(tr->f) || ferror(tr->f))) {
 		e = errno ? errno : EIO;
 		fprintf(stderr, "reclaimsim: --trace %s: %s\n", name, strerror(e));
 		rc = -1;
 	}
-	if (!rc && tr->o->report)
-		rc = report_run(tr, name, out);
-	if (fclose(tr->f) && !rc) {
+	if (ok && !rc && tr->o->report)
+		rc = report_run(tr, name, out, s);
+	if (fclose(tr->f) && ok && !rc) {
 		fprintf(stderr, "reclaimsim: --trace %s: %s\n", name, strerror(errno));
 		rc = -1;
 	}
 	tr->f = NULL;
-	return rc;
-}
-
-FILE *trace_compare_start(struct sim *sim, struct vmscan_trace *tr)
-{
-	FILE *f = tmpfile();
-
-	if (!f) {
-		fprintf(stderr, "reclaimsim: --trace-report: a temporary file: %s\n",
-			strerror(errno));
-		return NULL;
-	}
-	vmscan_trace_start(sim, tr, f, TRACE_ALL_EVENTS, 0);
-	return f;
-}
-
-int trace_compare_finish(struct sim *sim, FILE *f, struct trace_summary *s)
-{
-	char err[TRACE_ERR_LEN];
-	struct trace_report *r;
-	int rc = 0;
-
-	vmscan_trace_stop(sim);
-	if (!s) {
-		fclose(f);
-		return 0;
-	}
-	r = trace_report_new();
-	if (!r) {
-		fprintf(stderr, "reclaimsim: out of memory\n");
-		rc = -1;
-	} else if (fflush(f) || ferror(f)) {
-		fprintf(stderr, "reclaimsim: --trace-report: the temporary file: write error\n");
-		rc = -1;
-	} else if (rewind(f), trace_report_parse(r, f, "(trace)", err, sizeof(err))) {
-		fprintf(stderr, "reclaimsim: --trace-report: %s\n", err);
-		rc = -1;
-	} else {
-		trace_report_summary(r, s);
-	}
-	trace_report_free(r);
-	fclose(f);
 	return rc;
 }
 

@@ -51,25 +51,14 @@ int trace_run_open(struct trace_run *tr, const struct trace_opts *o);
 /* Start tracing @sim (after sim_create). */
 void trace_run_start(struct trace_run *tr, struct sim *sim);
 /*
- * trace_run_finish - after the run: stop, say on stderr when the size
- * cap dropped events, print the report on @out when asked, close.  0, or
- * -1 after a message (a write error).
+ * trace_run_close - stop tracing @sim (may be NULL: the run was never
+ * made) and close the file.  After a run that ended (@ok), say on stderr
+ * when the size cap dropped events and, with --trace-report, read the
+ * trace back: its report on @out and its summary in *@s (either may be
+ * NULL).  0, or -1 after a message (a write error, a bad trace).
  */
-int trace_run_finish(struct trace_run *tr, struct sim *sim, FILE *out);
-/* Close the file of a run that failed. */
-void trace_run_abort(struct trace_run *tr, struct sim *sim);
-
-/*
- * trace_compare_start - compare --trace-report: trace @sim's run (every
- * event, no cap) into a temporary file, @tr the trace's state; NULL after
- * a message when the file cannot be made.
- */
-FILE *trace_compare_start(struct sim *sim, struct vmscan_trace *tr);
-/*
- * trace_compare_finish - stop the trace, read it back into *@s (NULL: a
- * failed run, only close) and close @f.  0, or -1 after a message.
- */
-int trace_compare_finish(struct sim *sim, FILE *f, struct trace_summary *s);
+int trace_run_close(struct trace_run *tr, struct sim *sim, bool ok, FILE *out,
+		    struct trace_summary *s);
 
 /*
  * trace_report_main - the trace-report command, @argv[0] "trace-report";
