@@ -5,8 +5,12 @@
  * checked exactly.  The device overlaps up to depth per-request latencies
  * and transfers at its bandwidth one request after the other, so the
  * aggregate rate is the bandwidth, not depth x bandwidth.  Requests wait
- * in the queue until a slot frees; while they wait, writes to neighbouring
+ * in the queue until a slot frees; while they wait, bios to neighbouring
  * sectors merge into them from either side, in whatever order they come.
+ * Requests are counted (nr_requests, per direction in 2.6.x with the
+ * congestion thresholds): only a bio that cannot merge waits, and one
+ * waiter is woken per freed request.  The hdd preset has a head: dd
+ * streams at its bandwidth, random reads pay a seek and half a rotation.
  */
 #include "testsim.h"
 
@@ -111,25 +115,28 @@ static void test_latency_per_request(void **state)
 }
 
 /*
- * The request queue holds nr_requests = max(2 x depth, 64) requests of
- * 128 KiB: 64 requests fill it (a writer would now sleep on queue_wait,
- * as in blk_mq_get_tag); the first completion makes room.  Meanwhile only
- * depth requests are on the device, and the latencies of the later ones
- * hide behind the transfers before them: the 64th completes one latency
- * and 64 transfers after the start.
+ * blk-mq (the 6.12 profile): nr_requests = max(2 x depth, 64) tags,
+ * shared by reads and writes, whatever the requests' sizes: 64 requests
+ * take them all (a writer would now sleep on queue_wait, as in
+ * blk_mq_get_tag); the first completion frees one.  Meanwhile only depth
+ * requests are on the device, and the latencies of the later ones hide
+ * behind the transfers before them: the 64th completes one latency and 64
+ * transfers after the start.  blk-mq has no congested state.
  */
 static void test_queue_room(void **state)
 {
 	struct sim *sim = test_sim_from_text(state, "dev.ini", INI("100us"));
 	struct blkdev *dev = &sim->disk_dev;
 
+	assert_int_equal(dev->nr_requests, 64);
 	submit_reads(sim, 63);
-	assert_false(blk_queue_full(dev));
+	assert_false(blk_queue_full(dev, REQ_OP_WRITE));
 	submit_reads(sim, 1);
-	assert_true(blk_queue_full(dev));
+	assert_true(blk_queue_full(dev, REQ_OP_WRITE)); /* one pool of tags */
+	assert_false(blk_write_congested(dev));
 	run_completions(sim, 100 * NSEC_PER_USEC + NSEC_PER_MSEC);
 	assert_int_equal(done_ns[0], 100 * NSEC_PER_USEC + NSEC_PER_MSEC);
-	assert_false(blk_queue_full(dev));
+	assert_false(blk_queue_full(dev, REQ_OP_READ));
 	assert_int_equal(dev->inflight_pages, 63 * REQ_PAGES);
 	run_completions(sim, ~0ULL);
 	assert_int_equal(done_ns[0], 100 * NSEC_PER_USEC + 64 * NSEC_PER_MSEC); /* the 64th */
@@ -137,7 +144,9 @@ static void test_queue_room(void **state)
 }
 
 /* One slot: 1 ms of latency per request, then 4 GiB/s (953 ns a 4 KiB page) */
-#define INI_ONE "[machine]\nmemory = 64M\ndisk_latency = 1ms\ndisk_bandwidth = 4G\ndisk_depth = 1\n"
+#define INI_ONE                                                                            \
+	"[machine]\nmemory = 64M\ndisk_latency = 1ms\ndisk_bandwidth = 4G\ndisk_depth = 1\n" \
+	"[policy]\nblk_max_sectors_kb = 512\n"
 
 /*
  * Writes queued behind a busy device merge whatever order they come in:
@@ -161,8 +170,11 @@ static void test_merge_any_order(void **state)
 	submit_write(sim, 9, 1, 4); /* front, not the last request queued */
 	submit_write(sim, 13, 2, 5);
 	assert_int_equal(dev->nr_writes, 4);
+	assert_int_equal(dev->in_flight, 4);
 	submit_write(sim, 12, 1, 6); /* back, then 13..14 joins */
-	assert_int_equal(dev->nr_write_merges, 4);
+	/* bio merges only: the request 13..14 joining is not one (diskstats) */
+	assert_int_equal(dev->stats[REQ_OP_WRITE].merges, 3);
+	assert_int_equal(dev->in_flight, 3); /* 13..14's request was freed */
 	submit_write(sim, 1, 1, 7); /* the first request is on the device: no merge */
 	assert_int_equal(dev->nr_writes, 5);
 	run_completions(sim, ~0ULL);
@@ -173,9 +185,12 @@ static void test_merge_any_order(void **state)
 			assert_int_equal(done_ns[id], done_ns[4]);
 	assert_true(done_ns[4] > done_ns[0] && done_ns[3] > done_ns[4] && done_ns[7] > done_ns[3]);
 	assert_int_equal(dev->inflight_pages, 0);
+	assert_int_equal(dev->stats[REQ_OP_WRITE].ios, 4);
+	assert_int_equal(dev->stats[REQ_OP_WRITE].sectors, 9 * 8);
+	assert_int_equal(dev->in_flight, 0);
 }
 
-/* Reads and writes of unknown place never merge; nor beyond 512 KiB. */
+/* Bios of unknown place never merge; nor beyond max_sectors_kb (512 KiB here). */
 static void test_merge_limits(void **state)
 {
 	struct sim *sim = test_sim_from_text(state, "dev.ini", INI_ONE);
@@ -187,10 +202,160 @@ static void test_merge_limits(void **state)
 	submit_write(sim, 129, 1, 3); /* would make 516 KiB */
 	submit_write(sim, BIO_NO_SECTOR, 1, 4);
 	assert_int_equal(dev->nr_writes, 4);
-	assert_int_equal(dev->nr_write_merges, 1);
+	assert_int_equal(dev->stats[REQ_OP_WRITE].merges, 1);
 	run_completions(sim, ~0ULL);
 	assert_int_equal(done_ns[1], done_ns[2]);
 	assert_true(done_ns[3] > done_ns[2]);
+}
+
+/* 2.6.25: 128 requests per direction; 1 ms and 953 ns (4 KiB at 4 GiB/s) each */
+#define INI_RL                                                                             \
+	"[machine]\nmemory = 64M\ndisk_latency = 1ms\ndisk_bandwidth = 4G\ndisk_depth = 1\n" \
+	"[policy]\nkernel = 2.6.25\n"
+#define RQ_NS (NSEC_PER_MSEC + 4096 * NSEC_PER_SEC / (4ULL << 30))
+
+/*
+ * The 2.6.x request list: congested from the 113th write request
+ * (blk_queue_congestion_threshold), full at the 128th - then only a bio
+ * that merges with a queued request goes on without waiting - and reads
+ * have requests of their own.  Each freed request wakes one of the three
+ * writers waiting for one (freed_request's wake_up of an exclusive
+ * waiter), not all; below 103 requests the queue is no longer congested.
+ */
+static void test_request_list(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "dev.ini", INI_RL);
+	struct blkdev *dev = &sim->disk_dev;
+	struct task *w[3];
+
+	assert_int_equal(dev->nr_requests, 128);
+	assert_int_equal(dev->congestion_on, 113);
+	assert_int_equal(dev->congestion_off, 103);
+	for (unsigned int i = 0; i < 112; i++)
+		submit_write(sim, 10 * i, 1, 0);
+	assert_false(blk_write_congested(dev));
+	submit_write(sim, 10 * 112, 1, 0);
+	assert_true(blk_write_congested(dev));
+	for (unsigned int i = 113; i < 128; i++)
+		submit_write(sim, 10 * i, 1, 0);
+	assert_true(blk_queue_full(dev, REQ_OP_WRITE));
+	assert_false(blk_queue_full(dev, REQ_OP_READ));
+	assert_true(blk_bio_must_wait(dev, REQ_OP_WRITE, 5000, 1));
+	assert_false(blk_bio_must_wait(dev, REQ_OP_WRITE, 10 * 127 + 1, 1)); /* back merge */
+	assert_false(blk_bio_must_wait(dev, REQ_OP_WRITE, 10 * 127 - 1, 1)); /* front merge */
+	for (unsigned int i = 0; i < 3; i++) {
+		w[i] = test_task_in(sim, sim->memcgs[0]);
+		task_sleep(w[i], &dev->queue_wait, 0);
+	}
+	run_completions(sim, RQ_NS);
+	assert_int_equal(dev->count[REQ_OP_WRITE], 127);
+	assert_int_equal(dev->queue_wait.nr, 2);
+	assert_true(w[0]->state != TASK_BLOCKED && w[1]->state == TASK_BLOCKED);
+	run_completions(sim, 15 * RQ_NS); /* 113 left */
+	assert_true(blk_write_congested(dev));
+	assert_int_equal(dev->queue_wait.nr, 0);
+	run_completions(sim, 26 * RQ_NS); /* 102 */
+	assert_false(blk_write_congested(dev));
+	run_completions(sim, ~0ULL);
+	assert_int_equal(dev->count[REQ_OP_WRITE], 0);
+	assert_int_equal(dev->stats[REQ_OP_WRITE].ios, 128);
+	/* 128 requests one after the other, each in flight from time 0 */
+	assert_int_equal(dev->io_ticks_ns, 128 * RQ_NS);
+	assert_int_equal(dev->time_in_queue_ns, 128 * 129 / 2 * RQ_NS);
+	assert_int_equal(dev->stats[REQ_OP_WRITE].ticks_ns, 128 * 129 / 2 * RQ_NS);
+}
+
+#define INI_HDD "[machine]\nmemory = 64M\ndisk_device = hdd\n"
+/* 128 KiB at 150 MiB/s; the hdd preset's half revolution at 7200 rpm */
+#define XFER_128K_NS (32ULL * 4096 * NSEC_PER_SEC / (150ULL << 20))
+#define HALF_REV_NS (60 * NSEC_PER_SEC / 7200 / 2)
+
+/* A read of @nr_pages at @sector, submitted now on an idle device; the time it took. */
+static u64 read_at(struct sim *sim, u64 sector, unsigned int nr_pages)
+{
+	struct bio *bio = bio_alloc(sim, &sim->disk_dev, REQ_OP_READ, record_end_io);
+	u64 t0 = sim->eng.now;
+
+	for (unsigned int p = 0; p < nr_pages; p++)
+		bio->pfns[bio->nr_pages++] = 0;
+	bio->sector = sector;
+	bio->private = 0;
+	submit_bio(sim, &sim->disk_dev, bio, t0);
+	/* the device's completion only: the run's other events (timers) are dropped */
+	run_completions(sim, ~0ULL);
+	return done_ns[0] - t0;
+}
+
+/*
+ * The disk's head: a request that starts where the last one ended pays its
+ * transfer only; 4 MB away, a short seek (one track's 1 ms plus a little:
+ * the square root of a 4e-6 share of the stroke) and half a revolution
+ * (jitter off); in another file, the average seek.
+ */
+static void test_head(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "dev.ini", INI_HDD);
+	u64 seek;
+
+	assert_int_equal(read_at(sim, 0, REQ_PAGES), XFER_128K_NS);
+	assert_int_equal(read_at(sim, 32, REQ_PAGES), XFER_128K_NS);
+	seek = read_at(sim, 64 + 1000, REQ_PAGES) - HALF_REV_NS - XFER_128K_NS;
+	assert_true(seek > 1020 * NSEC_PER_USEC && seek < 1030 * NSEC_PER_USEC);
+	assert_int_equal(read_at(sim, 1ULL << 32, REQ_PAGES),
+			 8500 * NSEC_PER_USEC + HALF_REV_NS + XFER_128K_NS);
+}
+
+/*
+ * Random 4 KiB reads over the whole disk, one at a time, rotational delays
+ * drawn: about 1 / (average seek + half a revolution) = 1 / 12.67 ms = 79
+ * IOPS.  The seek curve's mean over uniform random pairs is 8.71 ms (its
+ * average, 8.5 ms, is the seek over a third of the stroke), so 77.5.
+ */
+static void test_random_read_iops(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "dev.ini", INI_HDD "[run]\njitter = on\n");
+	u64 pages = sim->disk_dev.capacity / 4096, x = 12345, busy = 0;
+	const unsigned int n = 4000;
+	double iops;
+
+	for (unsigned int i = 0; i < n; i++) {
+		x = x * 6364136223846793005ULL + 1442695040888963407ULL; /* Knuth's MMIX LCG */
+		busy += read_at(sim, (x >> 20) % pages, 1);
+	}
+	iops = n / ((double)busy / 1e9);
+	assert_true(iops > 1e3 / 12.67 * 0.95 && iops < 1e3 / 12.67 * 1.05);
+}
+
+/*
+ * dd of 4 x RAM with conv=fsync on the hdd preset streams within 10 % of
+ * its 150 MiB/s (157.3 MB/s): the flusher's bios follow one another on the
+ * disk and pay their transfer only, with 1 MiB bios of 4 KiB pages (x86-64)
+ * as with 16 MiB bios of 64 KiB pages split at max_sectors (ppc64).
+ */
+static void assert_dd_streams(const char *machine)
+{
+	char ini[512];
+	struct sim *sim;
+	double mbs;
+
+	snprintf(ini, sizeof(ini),
+		 "[machine]\ncpus = 2\n%sdisk_device = hdd\n"
+		 "[workload dd]\ntype = simple_writeback\njobs = 1\nmax_jobs = 1\n"
+		 "size = 1G\nblock = 1M\n[run]\nduration = 600s\n",
+		 machine);
+	sim = test_sim_from_text(NULL, "dd.ini", ini);
+	assert_int_equal(sim_run(sim), 0);
+	mbs = test_workload_figure(sim, "dd", "jobs1_MB_per_s");
+	assert_true(mbs > 157.3 * 0.9 && mbs <= 157.3);
+	assert_true(sim->disk_dev.stats[REQ_OP_WRITE].sectors >= (1ULL << 30) / 512);
+	sim_destroy(sim);
+}
+
+static void test_dd_sequential(void **state)
+{
+	(void)state;
+	assert_dd_streams("memory = 256M\n");
+	assert_dd_streams("memory = 256M\npage_size = 64K\nzones = DMA:rest\n");
 }
 
 int main(void)
@@ -201,6 +366,10 @@ int main(void)
 		test_sim_unit_test(test_queue_room),
 		test_sim_unit_test(test_merge_any_order),
 		test_sim_unit_test(test_merge_limits),
+		test_sim_unit_test(test_request_list),
+		test_sim_unit_test(test_head),
+		test_sim_unit_test(test_random_read_iops),
+		cmocka_unit_test(test_dd_sequential),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

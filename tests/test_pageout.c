@@ -362,9 +362,10 @@ static void test_dirty_file_nodirect(void **state)
  * file page has its place on the disk (its file's extent + its index), so
  * the elevator merges them while the disk is busy, as 2.6.35's did.  On an
  * hdd (one request at a time): page 0 of f goes to the disk at once;
- * 1 and 3 queue as requests of their own, 2 merges behind 1 and the grown
- * request takes 3's (2 merges); page 5 of f (not adjacent) and page 0 of
- * g (another file) queue on their own: 5 requests made, 4 reach the disk.
+ * 1 and 3 queue as requests of their own, 2 merges behind 1 (a bio merge)
+ * and the grown request takes 3's (a request merge, which diskstats does
+ * not count); page 5 of f (not adjacent) and page 0 of g (another file)
+ * queue on their own: 5 requests made, 4 reach the disk.
  */
 static void test_file_pageout_merges(void **state)
 {
@@ -382,7 +383,8 @@ static void test_file_pageout_merges(void **state)
 	for (unsigned int i = 0; i < sizeof(order) / sizeof(order[0]); i++)
 		pageout_file(sim, t, mapping_pfn(f, order[i]));
 	pageout_file(sim, t, mapping_pfn(g, 0));
-	assert_int_equal(sim->disk_dev.nr_write_merges, 2);
+	assert_int_equal(sim->disk_dev.stats[REQ_OP_WRITE].merges, 1);
+	assert_int_equal(sim->disk_dev.in_flight, 4);
 	assert_int_equal(sim->disk_dev.nr_writes, 5);
 	assert_true(PageFlag(pfn_to_page(sim, mapping_pfn(f, 3)), PG_writeback));
 	assert_false(PageFlag(pfn_to_page(sim, mapping_pfn(f, 4)), PG_writeback));
@@ -453,7 +455,7 @@ static void test_dirty_file_3_2_kswapd_priority(void **state)
 }
 
 /*
- * may_write_to_queue (2.6.35): with the device's queue full, direct
+ * may_write_to_queue (2.6.35): with the device write-congested, direct
  * reclaim gets PAGE_KEEP (the page stays dirty in the swap cache) where
  * 6.12 waits for a request; kswapd (PF_SWAPWRITE) writes.
  */
@@ -464,10 +466,8 @@ static void test_may_write_to_queue(void **state)
 	u64 vpn;
 	u32 pfn = new_anon_page(sim, &t, &vpn);
 	struct page *page = pfn_to_page(sim, pfn);
-	u64 queue_pages = sim->swap_dev.queue_pages;
 
-	sim->swap_dev.queue_pages = 0; /* no room in the request queue */
-	assert_true(blk_queue_full(&sim->swap_dev));
+	sim->swap_dev.congested[REQ_OP_WRITE] = true; /* past the congestion-on threshold */
 	batch_init(t);
 	batch_add(sim, pfn);
 	assert_int_equal(shrink(t, false, PAGEOUT_IO_ASYNC), 0);
@@ -475,7 +475,7 @@ static void test_may_write_to_queue(void **state)
 	assert_true(PageFlag(page, PG_dirty) && PageFlag(page, PG_swapcache));
 	assert_false(PageFlag(page, PG_writeback));
 	assert_int_equal(node_page_state(node0(sim), NR_VMSCAN_WRITE), 0);
-	sim->swap_dev.queue_pages = queue_pages;
+	sim->swap_dev.congested[REQ_OP_WRITE] = false;
 	batch_again(sim);
 	shrink(t, true, PAGEOUT_IO_ASYNC);
 	assert_int_equal(sh.stat.nr_pageout, 1);

@@ -427,6 +427,8 @@ static const char *const profile_keys[] = {
 	"wakeup_kswapd",
 	"throttle_vm_writeout",
 	"dirtyable_memory",
+	"blk_requests",
+	"blk_max_sectors_kb",
 };
 #define NR_PROFILE_KEYS (sizeof(profile_keys) / sizeof(profile_keys[0]))
 
@@ -846,8 +848,10 @@ static void test_all_keys(void **state)
 	/* rest = 8 GiB per node minus DMA and DMA32 */
 	assert_int_equal(m->zones[2].pages, (8 * GiB - 16 * MiB - 3 * GiB) / 8192);
 	assert_int_equal(m->swap, 2 * GiB);
-	/* hdd preset, depth overridden */
-	assert_int_equal(m->swap_dev.latency_ns, 12 * NSEC_PER_MSEC);
+	/* hdd preset, depth overridden: a head, no command latency */
+	assert_int_equal(m->swap_dev.latency_ns, 0);
+	assert_int_equal(m->swap_dev.rpm, 7200);
+	assert_int_equal(m->swap_dev.seek_avg_ns, 8500 * NSEC_PER_USEC);
 	assert_int_equal(m->swap_dev.bandwidth, 150 * MiB);
 	assert_int_equal(m->swap_dev.depth, 4);
 	/* nvme preset, latency/bandwidth/depth overridden */
@@ -960,7 +964,8 @@ static void test_preset_order(void **state)
 	assert_int_equal(scn.machine.swap_dev.latency_ns, NSEC_PER_MSEC);
 	assert_int_equal(scn.machine.swap_dev.bandwidth, 3 * GiB);
 	assert_int_equal(scn.machine.swap_dev.depth, 128);
-	assert_int_equal(scn.machine.disk_dev.latency_ns, 12 * NSEC_PER_MSEC);
+	assert_int_equal(scn.machine.disk_dev.latency_ns, 0);
+	assert_int_equal(scn.machine.disk_dev.seek_full_ns, 20 * NSEC_PER_MSEC);
 	assert_int_equal(scn.machine.disk_dev.depth, 1);
 	assert_int_equal(scn.policy.watermark_check, WMARK_CHECK_MODERN);
 }

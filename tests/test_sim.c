@@ -348,7 +348,7 @@ static void merge_test_end_io(struct sim *sim, struct bio *bio)
 
 /*
  * Swap writes to neighbouring slots merge into the queued request (the
- * 2.6.25 elevator's back merge): on a one-slot 12 ms disk, a write queued
+ * 2.6.25 elevator's back merge): on a one-slot 12 ms device (no head), a write queued
  * behind a busy request takes the latency once, the slot after it only
  * its transfer time, and both complete together; a write dispatched at
  * once, or to a slot elsewhere, is a request of its own.
@@ -356,7 +356,7 @@ static void merge_test_end_io(struct sim *sim, struct bio *bio)
 static void test_swap_writes_back_merge(void **state)
 {
 	struct sim *sim = test_sim_from_text(
-		NULL, "test.ini", "[machine]\nmemory = 64M\nswap = 64M\nswap_device = hdd\n");
+		NULL, "test.ini", "[machine]\nmemory = 64M\nswap = 64M\nswap_latency = 12ms\nswap_depth = 1\n");
 	struct blkdev *dev = &sim->swap_dev;
 	u64 xfer = (u64)sim->page_size * NSEC_PER_SEC / dev->bandwidth;
 	u64 sectors[4] = { 100, 101, 102, 300 }, done[4];
@@ -372,7 +372,7 @@ static void test_swap_writes_back_merge(void **state)
 	}
 	/* 100 starts at once; 101 waits and 102 joins it; 300 does not */
 	assert_int_equal(dev->nr_writes, 3);
-	assert_int_equal(dev->nr_write_merges, 1);
+	assert_int_equal(dev->stats[REQ_OP_WRITE].merges, 1);
 	done[0] = dev->latency_ns + xfer;
 	/* the merged request transfers its two pages at once */
 	done[1] = done[2] =

@@ -207,12 +207,12 @@ static void test_wait_iff_congested(void **state)
 	struct task *t = test_task_in(sim, sim->memcgs[0]);
 
 	assert_false(call_wait_iff_congested(t));
-	sim->swap_dev.inflight_pages = sim->swap_dev.queue_pages;
+	sim->swap_dev.congested[REQ_OP_WRITE] = true;
 	assert_false(call_wait_iff_congested(t));
 	assert_int_equal(t->state, TASK_RUNNING);
 	pgdat->flags |= 1UL << PGDAT_CONGESTED;
 	assert_true(call_wait_iff_congested(t));
-	sim->swap_dev.inflight_pages = 0;
+	sim->swap_dev.congested[REQ_OP_WRITE] = false;
 }
 
 int main(void)

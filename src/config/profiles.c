@@ -93,6 +93,8 @@ static const char *const profile_2_6_25[] = {
 	"wakeup_kswapd = node_balanced",
 	"throttle_vm_writeout = off",
 	"dirtyable_memory = free_and_file",
+	"blk_requests = per_direction",
+	"blk_max_sectors_kb = 512",
 	NULL,
 };
 
@@ -211,6 +213,7 @@ static const char *const profile_4_5[] = {
 	"watermark_check = modern", /* 4.4 */
 	"lazyfree = anon_lru",
 	"tlb_flush = batched", /* 4.3 */
+	"blk_max_sectors_kb = 1280", /* 4.3: BLK_DEF_MAX_SECTORS 2560 */
 	NULL,
 };
 
@@ -229,6 +232,7 @@ static const char *const profile_4_12[] = {
 /* 6.12 = 4.12 and, the default: */
 static const char *const profile_6_12[] = {
 	"reclaim_sleep = reclaim_throttle", /* 5.16 */
+	"blk_requests = tags", /* 5.0: SCSI disks only through blk-mq */
 	"new_anon_lru = inactive", /* 5.9 */
 	"swap_readahead = vma", /* VMA-based, 4.14 */
 	"full_walk_retry = on", /* 6.10 */

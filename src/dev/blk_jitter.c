@@ -15,11 +15,16 @@
 #include "../mm/sim.h"
 #include "../sim/config.h"
 
+bool blk_jitter_on(const struct sim *sim)
+{
+	return sim->scn.run.jitter && sim->scn.run.io_jitter;
+}
+
 u64 blk_service_jitter(struct sim *sim, u64 service_ns)
 {
 	u64 span;
 
-	if (!sim->scn.run.jitter || !sim->scn.run.io_jitter)
+	if (!blk_jitter_on(sim))
 		return service_ns;
 	span = service_ns * sim->scn.run.io_jitter / 100;
 	return service_ns - span + rng_below(&sim->eng.var_rng[VAR_IO], 2 * span + 1);

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <stddef.h>
 #include <string.h>
+#include <math.h>
 
 #include "../mm/sim.h"
 #include "../sim/config.h"
@@ -19,23 +20,49 @@
 #define ARRAY_SIZE(a) CFG_ARRAY_SIZE(a)
 #endif
 
-int blkdev_init(struct blkdev *dev, const char *name, u64 latency_ns, u64 bandwidth,
-		unsigned int depth, u32 page_size)
+/* BLKDEV_MAX_RQ (2.6.x): a request_list's requests per direction */
+#define BLKDEV_MAX_RQ 128
+
+/*
+ * blk_queue_congestion_threshold() (v2.6.25 ll_rw_blk.c): congested from
+ * nr_requests - nr/8 + 1 requests (113 of 128), no longer below
+ * nr - nr/8 - nr/16 - 1 (103), so that the state does not flap.
+ */
+static void blk_queue_congestion_threshold(struct blkdev *dev)
 {
-	unsigned int nr_requests;
-	u64 request_pages = BLK_QUEUE_REQUEST_BYTES / page_size;
+	unsigned int nr = dev->nr_requests;
+
+	dev->congestion_on = min_u64(nr - nr / 8 + 1, nr);
+	dev->congestion_off = nr / 8 + nr / 16 + 1 < nr ? nr - nr / 8 - nr / 16 - 1 : 1;
+}
+
+int blkdev_init(struct blkdev *dev, const char *name, const struct scn_device *d,
+		const struct scn_policy *p, u32 page_size)
+{
+	u64 max_pages = (u64)p->blk_max_sectors_kb * 1024 / page_size;
 
 	*dev = (struct blkdev){ .name = name,
-				.latency_ns = latency_ns,
-				.bandwidth = bandwidth,
-				.depth = depth ? depth : 1 };
-	nr_requests = dev->depth * 2 > 64 ? dev->depth * 2 : 64;
+				.latency_ns = d->latency_ns,
+				.bandwidth = d->bandwidth,
+				.depth = d->depth ? d->depth : 1,
+				.page_size = page_size,
+				.rpm = d->rpm,
+				.capacity = d->capacity,
+				.seek_track_ns = d->seek_track_ns,
+				.seek_avg_ns = d->seek_avg_ns,
+				.seek_full_ns = d->seek_full_ns,
+				.per_direction = p->blk_rl_per_direction,
+				.max_request_pages = max_pages ? max_pages : 1 };
 	/*
-	 * the room is bytes, not pages: with 64 KiB pages, 32 pages per
-	 * request let 128 MiB be in flight, more than a small swap device,
-	 * and reclaim filled all of swap with writes before one completed
+	 * 2.6.x: BLKDEV_MAX_RQ requests per direction; blk-mq (v6.12
+	 * blk_mq_init_sched): twice the device's tags, here at least 64
 	 */
-	dev->queue_pages = (u64)nr_requests * (request_pages ? request_pages : 1);
+	if (dev->per_direction)
+		dev->nr_requests = BLKDEV_MAX_RQ;
+	else
+		dev->nr_requests = dev->depth * 2 > 64 ? dev->depth * 2 : 64;
+	blk_queue_congestion_threshold(dev);
+	dev->mq_room_pages = (u64)dev->nr_requests * max_u64(BLK_MQ_ROOM_BYTES / page_size, 1);
 	dev->slot_busy_until = calloc(dev->depth, sizeof(u64));
 	return dev->slot_busy_until ? 0 : -1;
 }
@@ -102,41 +129,99 @@ void bio_put(struct blkdev *dev, struct bio *bio)
 }
 
 /*
+ * part_round_stats() (v2.6.25; update_io_ticks, v6.12): up to @now the
+ * device was busy while a request was in flight (io_ticks), and each
+ * request in flight counts its time (time_in_queue).
+ */
+static void blk_account(struct blkdev *dev, u64 now)
+{
+	if (now <= dev->stamp_ns)
+		return;
+	if (dev->in_flight) {
+		dev->io_ticks_ns += now - dev->stamp_ns;
+		dev->time_in_queue_ns += (u64)dev->in_flight * (now - dev->stamp_ns);
+	}
+	dev->stamp_ns = now;
+}
+
+/*
+ * The seek of a disk's head over @dist pages (0: none).  A seek accelerates
+ * then coasts: its time grows with the square root of short distances and
+ * about linearly with long ones (Ruemmler and Wilkes, "An introduction to
+ * disk drive modeling", IEEE Computer 1994).  The three points are the
+ * drive's specification: one track, the average seek (the seek over a
+ * third of the stroke, what a uniform random seek averages) and the full
+ * stroke.  Between one track and a third of the stroke the time follows
+ * the square root; beyond, a line to the full stroke.  A request in
+ * another extent (another file) is at a place the model does not know:
+ * the average seek.
+ */
+static u64 blk_seek_ns(const struct blkdev *dev, u64 from, u64 to)
+{
+	double f, third = 1.0 / 3.0;
+	u64 dist = from > to ? from - to : to - from;
+
+	if (!dist)
+		return 0;
+	if (from == BIO_NO_SECTOR || to == BIO_NO_SECTOR || (from >> 32) != (to >> 32) ||
+	    !dev->capacity)
+		return dev->seek_avg_ns;
+	f = (double)dist * dev->page_size / (double)dev->capacity;
+	if (f <= third)
+		return dev->seek_track_ns +
+		       (u64)((double)(dev->seek_avg_ns - dev->seek_track_ns) * sqrt(f / third));
+	if (f >= 1.0)
+		return dev->seek_full_ns;
+	return dev->seek_avg_ns +
+	       (u64)((double)(dev->seek_full_ns - dev->seek_avg_ns) * (f - third) / (1.0 - third));
+}
+
+/*
  * A request's time on the device, in two stages.
  *
- * Access (@access_ns, the device's latency): command processing and the
- * medium's access, an SSD's flash read or program, a disk's seek and
- * rotation.  Each request in flight spends it on its own queue slot, so up
- * to depth accesses overlap: an SSD works on its queued commands in
- * parallel across flash channels and dies.  A disk has one head and
- * overlaps nothing: its preset has depth 1.
+ * Access: on a disk (rpm > 0), nothing when the request starts where the
+ * head stands (the next sectors pass under it), else the seek there plus
+ * the rotation until its first sector comes round: uniform over one
+ * revolution (its mean, half a revolution, when the run's jitter is off),
+ * plus the preset's command latency.  On a flash device, the device's
+ * latency: command processing and the flash read or program; each request
+ * in flight spends it on its own queue slot, so up to depth accesses
+ * overlap, across flash channels and dies.
  *
- * Transfer (@xfer_ns, bytes / bandwidth): the data crosses the one link
- * between host and device (SATA, PCIe) or passes the one head, at the
- * device's bandwidth, one request at a time in the order they were
- * submitted (FIFO; with one latency for all requests, the order in which
- * they finish their access).  However many requests are in flight, the
- * device moves at most bandwidth bytes per second.  FIFO rather than
- * processor sharing: a disk transfers one request's sectors at a time, a
- * SATA SSD sends one command's data FISes at a time, and both give the
- * same aggregate rate; under FIFO a request's completion time is known
- * when it is submitted (later requests queue behind it, never slow it
- * down), so its completion event is pushed once.
+ * Transfer (bytes / bandwidth): the data crosses the one link between host
+ * and device or passes the one head, one request at a time in dispatch
+ * order, so the device moves at most bandwidth bytes per second; a
+ * request's completion time is known at dispatch.
  *
- * This is the one place a request's service time is computed; each part
- * gets the run's device jitter (blk_service_jitter, blk_jitter.c).
+ * This is the one place a request's service time is computed; the flash
+ * latency and the transfer get the run's device jitter (blk_jitter.c).
  */
 struct blk_service {
 	u64 access_ns;
 	u64 xfer_ns;
 };
 
-static struct blk_service blk_service_time(struct sim *sim, const struct blkdev *dev, u64 bytes)
+static struct blk_service blk_service_time(struct sim *sim, struct blkdev *dev,
+					   const struct blk_request *rq)
 {
-	struct blk_service s = { .access_ns = blk_service_jitter(sim, dev->latency_ns) };
+	struct blk_service s = { 0 };
 
+	if (dev->rpm) {
+		u64 rev_ns = 60 * NSEC_PER_SEC / dev->rpm;
+
+		if (rq->sector == BIO_NO_SECTOR || rq->sector != dev->head) {
+			s.access_ns = dev->latency_ns + blk_seek_ns(dev, dev->head, rq->sector) +
+				      (blk_jitter_on(sim) ?
+					       rng_below(&sim->eng.var_rng[VAR_IO], rev_ns) :
+					       rev_ns / 2);
+		}
+		dev->head = rq->sector == BIO_NO_SECTOR ? BIO_NO_SECTOR : rq->sector + rq->nr_pages;
+	} else {
+		s.access_ns = blk_service_jitter(sim, dev->latency_ns);
+	}
 	if (dev->bandwidth)
-		s.xfer_ns = blk_service_jitter(sim, bytes * NSEC_PER_SEC / dev->bandwidth);
+		s.xfer_ns = blk_service_jitter(sim, rq->nr_pages * dev->page_size * NSEC_PER_SEC /
+							    dev->bandwidth);
 	return s;
 }
 
@@ -168,12 +253,40 @@ void blk_request_discard(struct blk_request *rq)
 	blk_request_put(dev, rq);
 }
 
-/* Can the elevator merge these (same direction, writes, known places, size)? */
-static bool blk_rq_mergeable(const struct blk_request *rq, enum bio_op op, u64 nr_pages,
-			     u32 page_size)
+/* Can the elevator merge @nr_pages of @op into @rq (same direction, known places, size)? */
+static bool blk_rq_mergeable(const struct blkdev *dev, const struct blk_request *rq,
+			     enum bio_op op, u64 nr_pages)
 {
-	return rq->op == REQ_OP_WRITE && op == REQ_OP_WRITE && rq->sector != BIO_NO_SECTOR &&
-	       (rq->nr_pages + nr_pages) * page_size <= BLK_MAX_REQUEST_BYTES;
+	return rq->op == op && rq->sector != BIO_NO_SECTOR &&
+	       rq->nr_pages + nr_pages <= dev->max_request_pages;
+}
+
+/*
+ * elv_merge() (v2.6.25): the queued request that @nr_pages of @op at
+ * @sector would join at its back (the bio starts where it ends) or, with
+ * *@front set, at its front (the bio ends where it starts); NULL if none.
+ */
+static struct blk_request *blk_find_merge(const struct blkdev *dev, enum bio_op op, u64 sector,
+					  u64 nr_pages, bool *front)
+{
+	if (sector == BIO_NO_SECTOR)
+		return NULL;
+	for (struct blk_request *rq = dev->queue; rq; rq = rq->next) {
+		if (!blk_rq_mergeable(dev, rq, op, nr_pages))
+			continue;
+		if (sector == rq->sector + rq->nr_pages || sector + nr_pages == rq->sector) {
+			*front = sector + nr_pages == rq->sector;
+			return rq;
+		}
+	}
+	return NULL;
+}
+
+bool blk_bio_must_wait(const struct blkdev *dev, enum bio_op op, u64 sector, u64 nr_pages)
+{
+	bool front;
+
+	return blk_queue_full(dev, op) && !blk_find_merge(dev, op, sector, nr_pages, &front);
 }
 
 /* Append @b's bios after @a's (b continues a on the device): a is b's and a's request now. */
@@ -184,33 +297,66 @@ static void blk_rq_join(struct blk_request *a, struct blk_request *b)
 	a->nr_pages += b->nr_pages;
 }
 
-/* Unlink @rq, queued behind *@pp's request (or first when @pp is &queue). */
-static void blk_queue_unlink(struct blkdev *dev, struct blk_request **pp, struct blk_request *prev)
+/* Unlink queued request *@pp from the queue. */
+static void blk_queue_unlink(struct blkdev *dev, struct blk_request **pp)
 {
 	struct blk_request *rq = *pp;
 
 	*pp = rq->next;
-	if (dev->queue_last == rq)
-		dev->queue_last = prev;
+	if (dev->queue_last == rq) {
+		dev->queue_last = dev->queue;
+		while (dev->queue_last && dev->queue_last->next)
+			dev->queue_last = dev->queue_last->next;
+	}
+}
+
+/*
+ * blk_put_request() -> freed_request() (v2.6.25 ll_rw_blk.c): one request
+ * of @op's list is free.  Below the congestion-off threshold the queue is
+ * no longer congested, which wakes congestion_wait()'s sleepers
+ * (clear_bdi_congested wakes them whether or not the bit was set); blk-mq
+ * never sets or clears it.  With room again, one exclusive waiter is woken
+ * (wake_up on rl->wait, the sleepers of get_request_wait); should none be
+ * left with a request in flight, all are, so that none sleeps with
+ * nothing to wake it (the kernel's woken waiter always takes its request;
+ * the model's may find its page no longer needs writing).
+ */
+static void freed_request(struct sim *sim, struct blkdev *dev, enum bio_op op)
+{
+	unsigned int idx = blk_rl_idx(dev, op);
+
+	dev->count[idx]--;
+	if (dev->per_direction && dev->count[idx] < dev->congestion_off) {
+		dev->congested[op] = false;
+		if (op == REQ_OP_WRITE && sim->congestion_wait.first)
+			wake_up_all(sim, &sim->congestion_wait);
+	}
+	if (op == REQ_OP_READ && dev->per_direction)
+		return; /* queue_wait has writers only */
+	if (!dev->count[idx])
+		wake_up_all(sim, &dev->queue_wait);
+	else if (dev->queue_wait.first && !blk_queue_full(dev, op))
+		wake_up_task(dev->queue_wait.first);
 }
 
 /*
  * attempt_back_merge() / attempt_front_merge() (v2.6.25 block/ll_rw_blk.c,
  * from elv_merged_request): @rq grew, so it may now touch another queued
- * request; the two become one, in the place of the one queued first.
+ * request; the two become one, in the place of the one queued first, and
+ * the request left over is freed.
  */
 static void blk_attempt_merge(struct sim *sim, struct blkdev *dev, struct blk_request *rq)
 {
-	struct blk_request **pp, *prev = NULL, *keep = NULL;
+	struct blk_request **pp, *keep = NULL;
 
-	for (pp = &dev->queue; *pp; prev = *pp, pp = &(*pp)->next) {
+	for (pp = &dev->queue; *pp; pp = &(*pp)->next) {
 		struct blk_request *q = *pp, *gone;
 
 		if (q == rq) {
 			keep = rq; /* queued first: it stays, a later one joins it */
 			continue;
 		}
-		if (!blk_rq_mergeable(q, rq->op, rq->nr_pages, sim->page_size) ||
+		if (!blk_rq_mergeable(dev, q, rq->op, rq->nr_pages) ||
 		    (q->sector != rq->sector + rq->nr_pages &&
 		     q->sector + q->nr_pages != rq->sector))
 			continue;
@@ -218,7 +364,7 @@ static void blk_attempt_merge(struct sim *sim, struct blkdev *dev, struct blk_re
 			/* @q was queued first: it takes @rq's bios, @rq leaves */
 			keep = q;
 			gone = rq;
-			for (pp = &q->next, prev = q; *pp != rq; prev = *pp, pp = &(*pp)->next)
+			for (pp = &q->next; *pp != rq; pp = &(*pp)->next)
 				;
 		} else {
 			gone = q;
@@ -232,54 +378,138 @@ static void blk_attempt_merge(struct sim *sim, struct blkdev *dev, struct blk_re
 			keep->sector = gone->sector;
 			keep->nr_pages = gone->nr_pages;
 		}
-		blk_queue_unlink(dev, pp, prev);
+		keep->queued_ns = min_u64(keep->queued_ns, gone->queued_ns);
+		blk_queue_unlink(dev, pp);
+		blk_account(dev, sim->eng.now);
+		dev->in_flight--;
 		blk_request_put(dev, gone);
-		dev->nr_write_merges++;
+		freed_request(sim, dev, rq->op);
 		return;
 	}
 }
 
 /*
- * elv_merge() + ll_back_merge_fn() / ll_front_merge_fn() (v2.6.25
- * __make_request): a write @bio that starts where a queued write request
- * ends joins it at its back, one that ends where a request starts at its
- * front; then the grown request may meet another (blk_attempt_merge).
- * Only requests still in the queue take bios: a dispatched one has its
- * completion time.
+ * __make_request() (v2.6.25) / blk_mq_submit_bio() (v6.12): a bio that
+ * starts where a queued request of its direction ends joins it at its
+ * back, one that ends where a request starts at its front (ll_back_merge_fn
+ * / ll_front_merge_fn, up to max_sectors); then the grown request may meet
+ * another (blk_attempt_merge).  Only requests still in the queue take
+ * bios: a dispatched one has its completion time.
  */
 static bool blk_bio_merge(struct sim *sim, struct blkdev *dev, struct bio *bio)
 {
-	for (struct blk_request *rq = dev->queue; rq; rq = rq->next) {
-		if (bio->sector == BIO_NO_SECTOR ||
-		    !blk_rq_mergeable(rq, bio->op, bio->nr_pages, sim->page_size))
-			continue;
-		if (bio->sector == rq->sector + rq->nr_pages) {
-			rq->last->merged = bio;
-			rq->last = bio;
-		} else if (bio->sector + bio->nr_pages == rq->sector) {
-			bio->merged = rq->first;
-			rq->first = bio;
-			rq->sector = bio->sector;
-		} else {
-			continue;
-		}
-		rq->nr_pages += bio->nr_pages;
-		dev->nr_write_merges++;
-		blk_attempt_merge(sim, dev, rq);
-		return true;
+	bool front;
+	struct blk_request *rq = blk_find_merge(dev, bio->op, bio->sector, bio->nr_pages, &front);
+
+	if (!rq)
+		return false;
+	if (front) {
+		bio->merged = rq->first;
+		rq->first = bio;
+		rq->sector = bio->sector;
+	} else {
+		rq->last->merged = bio;
+		rq->last = bio;
 	}
-	return false;
+	rq->nr_pages += bio->nr_pages;
+	dev->stats[bio->op].merges++;
+	blk_attempt_merge(sim, dev, rq);
+	return true;
+}
+
+/* The deadline elevator's tunables (v2.6.25 block/deadline-iosched.c) */
+#define DEADLINE_READ_EXPIRE (NSEC_PER_SEC / 2) /* read_expire: HZ / 2 */
+#define DEADLINE_WRITE_EXPIRE (5 * NSEC_PER_SEC) /* write_expire: 5 * HZ */
+#define DEADLINE_WRITES_STARVED 2 /* reads may starve writes this many batches */
+#define DEADLINE_FIFO_BATCH 16 /* requests dispatched in sector order per batch */
+
+/* The link to the first queued request of @op (the head of its FIFO), or NULL. */
+static struct blk_request **deadline_fifo(struct blkdev *dev, enum bio_op op)
+{
+	for (struct blk_request **pp = &dev->queue; *pp; pp = &(*pp)->next)
+		if ((*pp)->op == op)
+			return pp;
+	return NULL;
+}
+
+/* The link to the queued request of @op next in sector order from the head, or NULL. */
+static struct blk_request **deadline_next(struct blkdev *dev, enum bio_op op)
+{
+	struct blk_request **best = NULL;
+
+	if (dev->head == BIO_NO_SECTOR)
+		return NULL;
+	for (struct blk_request **pp = &dev->queue; *pp; pp = &(*pp)->next) {
+		const struct blk_request *rq = *pp;
+
+		if (rq->op == op && rq->sector != BIO_NO_SECTOR && rq->sector >= dev->head &&
+		    (!best || rq->sector < (*best)->sector))
+			best = pp;
+	}
+	return best;
 }
 
 /*
- * Dispatch: while a slot is free at @now, the oldest queued request takes
- * the one that freed first; it starts when both it and the slot are
- * there, and its completion time is fixed now.
+ * deadline_dispatch_requests() (v2.6.25): go on with the batch in sector
+ * order while it has fewer than fifo_batch requests and one lies ahead of
+ * the head; else pick a direction - reads first, unless writes have been
+ * passed over writes_starved times - and take the request next in sector
+ * order, or the direction's oldest when its deadline has passed or none
+ * lies ahead (which wraps the sweep round).
+ *
+ * Why deadline for the 2.6.x profiles too, whose default was CFQ: the
+ * seeds' I/O is swap-out and writeback, asynchronous writes, which CFQ
+ * puts in one shared async queue per priority and serves in sector order
+ * with a write expiry - deadline's dispatch; what CFQ adds (per-process
+ * sync queues, time slices, idling for a process's next read) is about
+ * readers' fairness, and the model's reads are faults that each wait for
+ * their own request.
+ */
+static struct blk_request **deadline_pick(struct blkdev *dev, u64 now)
+{
+	struct blk_request **pp, **reads, **writes;
+	enum bio_op dir;
+	u64 expire;
+
+	if (dev->batching < DEADLINE_FIFO_BATCH && (pp = deadline_next(dev, dev->batch_dir))) {
+		dev->batching++;
+		return pp;
+	}
+	reads = deadline_fifo(dev, REQ_OP_READ);
+	writes = deadline_fifo(dev, REQ_OP_WRITE);
+	if (reads && (!writes || dev->starved < DEADLINE_WRITES_STARVED)) {
+		if (writes)
+			dev->starved++;
+		dir = REQ_OP_READ;
+		pp = reads;
+		expire = DEADLINE_READ_EXPIRE;
+	} else {
+		dev->starved = 0;
+		dir = REQ_OP_WRITE;
+		pp = writes;
+		expire = DEADLINE_WRITE_EXPIRE;
+	}
+	if ((*pp)->queued_ns + expire > now) {
+		struct blk_request **next = deadline_next(dev, dir);
+
+		if (next)
+			pp = next;
+	}
+	dev->batch_dir = dir;
+	dev->batching = 1;
+	return pp;
+}
+
+/*
+ * Dispatch: while a slot is free at @now, a queued request takes the one
+ * that freed first - on a disk the one the deadline elevator picks, on
+ * flash the oldest; it starts when both it and the slot are there, and
+ * its completion time is fixed now.
  */
 static void blk_dispatch(struct sim *sim, struct blkdev *dev, u64 now)
 {
 	while (dev->queue) {
-		struct blk_request *rq = dev->queue;
+		struct blk_request **pp, *rq;
 		unsigned int best = 0;
 		struct blk_service svc;
 		u64 start, done;
@@ -289,17 +519,43 @@ static void blk_dispatch(struct sim *sim, struct blkdev *dev, u64 now)
 				best = i;
 		if (dev->slot_busy_until[best] > now)
 			return;
-		dev->queue = rq->next;
-		if (!dev->queue)
-			dev->queue_last = NULL;
+		pp = dev->rpm ? deadline_pick(dev, now) : &dev->queue;
+		rq = *pp;
+		blk_queue_unlink(dev, pp);
 		/* the slot is held from dispatch to completion, as a tag is */
 		start = max_u64(rq->queued_ns, dev->slot_busy_until[best]);
-		svc = blk_service_time(sim, dev, rq->nr_pages * sim->page_size);
+		svc = blk_service_time(sim, dev, rq);
 		done = max_u64(start + svc.access_ns, dev->xfer_busy_until) + svc.xfer_ns;
 		dev->xfer_busy_until = done;
 		dev->slot_busy_until[best] = done;
 		event_push(sim, done, blk_end_io, rq, 0);
 	}
+}
+
+/*
+ * get_request() (v2.6.25): a request of @op's list; at the congestion-on
+ * threshold the queue is congested.  A caller that must not exceed
+ * nr_requests has waited first (blk_bio_must_wait); reads never wait in
+ * the model (a fault's read is one request) and may exceed it.
+ */
+static struct blk_request *get_request(struct sim *sim, struct blkdev *dev, enum bio_op op,
+				       u64 now)
+{
+	struct blk_request *rq = blk_request_alloc(sim, dev);
+	unsigned int idx = blk_rl_idx(dev, op);
+
+	if (!rq)
+		return NULL;
+	dev->count[idx]++;
+	if (dev->per_direction && dev->count[idx] >= dev->congestion_on)
+		dev->congested[op] = true;
+	blk_account(dev, now);
+	dev->in_flight++;
+	if (op == REQ_OP_READ)
+		dev->nr_reads++;
+	else
+		dev->nr_writes++;
+	return rq;
 }
 
 void submit_bio(struct sim *sim, struct blkdev *dev, struct bio *bio, u64 now)
@@ -314,7 +570,7 @@ void submit_bio(struct sim *sim, struct blkdev *dev, struct bio *bio, u64 now)
 		dev->pages_written += bio->nr_pages;
 	if (blk_bio_merge(sim, dev, bio))
 		return;
-	if (!(rq = blk_request_alloc(sim, dev))) {
+	if (!(rq = get_request(sim, dev, bio->op, now))) {
 		dev->inflight_pages -= bio->nr_pages;
 		bio_put(dev, bio);
 		return;
@@ -326,10 +582,6 @@ void submit_bio(struct sim *sim, struct blkdev *dev, struct bio *bio, u64 now)
 				    .sector = bio->sector,
 				    .nr_pages = bio->nr_pages,
 				    .queued_ns = now };
-	if (bio->op == REQ_OP_READ)
-		dev->nr_reads++;
-	else
-		dev->nr_writes++;
 	if (dev->queue_last)
 		dev->queue_last->next = rq;
 	else
@@ -343,7 +595,15 @@ void blk_end_io(struct sim *sim, void *data, u64 unused)
 	struct blk_request *rq = data;
 	struct blkdev *dev = rq->dev;
 	enum bio_op op = rq->op;
+	struct blk_dir_stats *st = &dev->stats[op];
+	u64 now = sim->eng.now;
 
+	blk_account(dev, now);
+	dev->in_flight--;
+	/* a request over max_sectors went to the device in as many pieces (blk_queue_split) */
+	st->ios += (rq->nr_pages + dev->max_request_pages - 1) / dev->max_request_pages;
+	st->sectors += rq->nr_pages * dev->page_size / 512;
+	st->ticks_ns += now - rq->queued_ns;
 	for (struct bio *bio = rq->first, *next; bio; bio = next) {
 		next = bio->merged;
 		dev->inflight_pages -= bio->nr_pages;
@@ -353,12 +613,8 @@ void blk_end_io(struct sim *sim, void *data, u64 unused)
 		bio_put(dev, bio);
 	}
 	blk_request_put(dev, rq);
-	/* a finished write request ends congestion_wait() naps */
-	if (op == REQ_OP_WRITE && sim->congestion_wait.first)
-		wake_up_all(sim, &sim->congestion_wait);
-	if (dev->queue_wait.first && !blk_queue_full(dev))
-		wake_up_all(sim, &dev->queue_wait);
-	blk_dispatch(sim, dev, sim->eng.now);
+	freed_request(sim, dev, op);
+	blk_dispatch(sim, dev, now);
 }
 
 /* [machine]: the device presets and the file device */
@@ -369,7 +625,7 @@ void blk_end_io(struct sim *sim, void *data, u64 unused)
 /*
  * swap_device / disk_device presets: typical sequential bandwidth, the
  * latency of a 4 KiB random read at queue depth 1 (less its 4 KiB
- * transfer), and how many requests the device overlaps.
+ * transfer), how many requests the device overlaps, and a disk's head.
  */
 static const struct device_preset {
 	const char *name;
@@ -382,22 +638,32 @@ static const struct device_preset {
 	 * reviews).  500 MiB/s is 524 MB/s, near the SATA link's ~600 MB/s;
 	 * NCQ has 32 tags.
 	 */
-	{ "ssd", { 100 * NSEC_PER_USEC, 500 * MiB, 32 } },
+	{ "ssd", { .latency_ns = 100 * NSEC_PER_USEC, .bandwidth = 500 * MiB, .depth = 32 } },
 	/*
-	 * 7200 rpm disk: an average seek (7.4 ms read, 8.2 ms write for WD's
-	 * Ultrastar DC HC310; 8.2-8.5 ms for other 7200 rpm drives) plus half
-	 * a rotation (4.16 ms), ~12 ms for a random 4K request, ~80 IOPS;
-	 * ~150 MiB/s sequential.  One head: it serves one request at a
-	 * time whatever NCQ queues, so depth 1.
+	 * 7200 rpm disk with one head, so depth 1 whatever NCQ queues; no
+	 * command latency beyond the mechanics.  Hitachi Deskstar 7K1000.C
+	 * (1 TB, two platters; its OEM specification, section 4.5.2): average
+	 * seek 8.5 ms read (9.5 ms write), 8.33 ms a revolution.  Single-track
+	 * 1.0 ms and full stroke 20 ms read: the same maker's 7200 rpm 7K320
+	 * and 7K500 specifications (section 4.4.2; the 7K1000.C's tables give
+	 * only the average).  A random 4 KiB request: 8.5 + 4.17 ms, ~79 IOPS
+	 * (the preset's former flat 12 ms).  ~150 MiB/s sequential.
 	 */
-	{ "hdd", { 12 * NSEC_PER_MSEC, 150 * MiB, 1 } },
+	{ "hdd",
+	  { .bandwidth = 150 * MiB,
+	    .depth = 1,
+	    .rpm = 7200,
+	    .capacity = 1000 * 1000 * 1000 * 1000ULL,
+	    .seek_track_ns = NSEC_PER_MSEC,
+	    .seek_avg_ns = 8500 * NSEC_PER_USEC,
+	    .seek_full_ns = 20 * NSEC_PER_MSEC } },
 	/*
 	 * PCIe 3.0 x4 NVMe SSD.  Samsung 970 EVO Plus 1 TB: 3,500/3,300
 	 * MB/s, 4K random read QD1 19,000 IOPS (53 us), QD32 600,000 IOPS
 	 * (Samsung's specification): a TLC flash read takes tens of
 	 * microseconds.  Deep queues; 3 GiB/s is 3,221 MB/s.
 	 */
-	{ "nvme", { 50 * NSEC_PER_USEC, 3 * GiB, 128 } },
+	{ "nvme", { .latency_ns = 50 * NSEC_PER_USEC, .bandwidth = 3 * GiB, .depth = 128 } },
 };
 
 static const struct device_preset *find_preset(const char *name)
@@ -410,7 +676,8 @@ static const struct device_preset *find_preset(const char *name)
 
 /*
  * swap_device / disk_device: the preset fills latency, bandwidth and
- * depth, except those given as single keys in the same [machine].
+ * depth, except those given as single keys in the same [machine], and
+ * the head.
  */
 int blkdev_set_preset(struct cfg_ctx *k, void *obj, const char *val)
 {
@@ -427,6 +694,11 @@ int blkdev_set_preset(struct cfg_ctx *k, void *obj, const char *val)
 		d->bandwidth = p->dev.bandwidth;
 	if (!cfg_key_given(k, swap ? "swap_depth" : "disk_depth"))
 		d->depth = p->dev.depth;
+	d->rpm = p->dev.rpm;
+	d->capacity = p->dev.capacity;
+	d->seek_track_ns = p->dev.seek_track_ns;
+	d->seek_avg_ns = p->dev.seek_avg_ns;
+	d->seek_full_ns = p->dev.seek_full_ns;
 	return 0;
 }
 
@@ -444,7 +716,7 @@ static const struct cfg_key blkdev_machine_keys[] = {
 	  .off = M_OFF(disk_dev.latency_ns),
 	  .max = 10 * NSEC_PER_SEC,
 	  .def_doc = "disk_device",
-	  .doc = "per request, before the transfer; overlaps across the depth" },
+	  .doc = "per request, before the transfer; overlaps across the depth (on a disk, hdd: a command's latency before the seek of a request that is not sequential)" },
 	{ .name = "disk_bandwidth",
 	  .type = CFG_BANDWIDTH,
 	  .off = M_OFF(disk_dev.bandwidth),
@@ -460,3 +732,24 @@ static const struct cfg_key blkdev_machine_keys[] = {
 };
 
 CFG_TABLE(blkdev_machine_table, blkdev_machine_keys);
+
+/* [policy]: the block layer's request list and request size */
+
+#define P_OFF(f) .off = offsetof(struct scn_policy, f), .size = sizeof(((struct scn_policy *)0)->f)
+
+static const struct cfg_key blkdev_policy_keys[] = {
+	{ .name = "blk_requests",
+	  .type = CFG_ENUM,
+	  P_OFF(blk_rl_per_direction),
+	  .values = CFG_VALUES("tags", "per_direction"),
+	  .def = "tags",
+	  .doc = "requests a bio that cannot merge takes: one pool of 2 x depth (at least 64) tags, no congested state (blk-mq, all SCSI disks since 5.0) / 128 per direction, congested from 113 to below 103 (2.6.x request_list, BLKDEV_MAX_RQ)" },
+	{ .name = "blk_max_sectors_kb",
+	  .type = CFG_UINT,
+	  P_OFF(blk_max_sectors_kb),
+	  .min = 4,
+	  .max = 65536,
+	  .def = "1280",
+	  .doc = "KiB: merges stop at this request size (max_sectors_kb; BLK_DEF_MAX_SECTORS 1024 sectors in 2.6.x, 2560 since 4.3)" },
+};
+CFG_TABLE(blkdev_policy_table, blkdev_policy_keys);

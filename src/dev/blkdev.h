@@ -1,29 +1,29 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * blkdev.h - a block device as a queue: requests wait for one of @depth
- * slots, spend the latency there (the slots' latencies overlap), then
- * transfer bytes / bandwidth one after the other, so that the device's
- * aggregate rate never exceeds its bandwidth (blk_service_time, blkdev.c).
- * Completion is a blk_end_io event that runs the bio's end_io.
+ * blkdev.h - a block device as the kernel's block layer sees it.
  *
- * The request queue is bounded as the block layer's is (nr_requests
- * tags, default 2 x depth but at least 64, each a request the plug would
- * have merged up to BLK_QUEUE_REQUEST_BYTES, at least one page): writers
- * find it full and sleep until completions make room (blk_mq_get_tag,
- * v6.12), which is what keeps reclaim and the flusher from queueing
- * unbounded writeback.
+ * Requests (blk_get_request, v2.6.25; blk_mq_get_tag, v6.12): a bio first
+ * tries to merge into a queued request, at its back or its front
+ * (elv_merge); only a bio that cannot merge takes a request, and there are
+ * nr_requests of them, per direction in 2.6.x's request_list (with the
+ * congestion thresholds that set and clear the queue's congested state,
+ * which congestion_wait, wait_iff_congested and may_write_to_queue read),
+ * one pool of tags in blk-mq.  A writer that finds no request sleeps on
+ * queue_wait as an exclusive waiter: one is woken per freed request
+ * (freed_request), never all.  blk_bio_must_wait() is that test, for the
+ * callers that sleep before they build the bio.
  *
- * Requests wait in the elevator's queue, in submission order, until a
- * slot frees (the dispatch, blk_dispatch): a request's completion time is
- * fixed when it is dispatched, not before.  While it waits, a write bio
- * that knows its place on the device (sector, in pages) and continues it
- * (back merge) or ends where it starts (front merge) joins it, and two
- * queued requests that have come to touch are merged into one (the
- * elevator's attempt_back_merge / attempt_front_merge), each up to
- * BLK_DEF_MAX_SECTORS: a merged bio adds its transfer time, not another
- * access latency, and completes with the request, which frees one
- * request, not one per bio.  The elevator does not sort: the seek a
- * sorted queue saves is in the hdd preset's average latency.
+ * Dispatch: a request waits in the elevator's queue until the device has
+ * a free slot.  A disk (rpm > 0) has one head: the deadline elevator
+ * takes requests in sector order from where the head is, with read and
+ * write expiry and batches; a request that starts where the head stands
+ * pays its transfer only, any other a seek that grows with the distance
+ * plus a rotational delay.  A flash device (rpm 0) overlaps @depth
+ * per-request latencies and moves at most @bandwidth, FIFO.  A request's
+ * completion time is fixed at dispatch; completion is a blk_end_io event.
+ *
+ * Sectors are in pages: a swap slot, or a file page's place
+ * (file_page_sector: each file an extent of its own, id << 32).
  */
 #ifndef RECLAIMSIM_BLKDEV_H
 #define RECLAIMSIM_BLKDEV_H
@@ -33,6 +33,8 @@
 
 struct sim;
 struct bio;
+struct scn_device;
+struct scn_policy;
 
 typedef void (*bio_end_io_t)(struct sim *sim, struct bio *bio);
 
@@ -40,10 +42,6 @@ enum bio_op { REQ_OP_READ, REQ_OP_WRITE };
 
 #define BIO_MAX_PAGES 256
 #define BIO_NO_SECTOR (~0ULL) /* the bio's place on the device is not modelled */
-/* BLK_DEF_MAX_SECTORS (v2.6.25): 1024 sectors of 512 bytes per request */
-#define BLK_MAX_REQUEST_BYTES (1024 * 512)
-/* the bytes of a queued request when the queue's room is counted (128 KiB) */
-#define BLK_QUEUE_REQUEST_BYTES (1024 * 128)
 
 struct bio {
 	enum bio_op op;
@@ -67,31 +65,56 @@ struct blk_request {
 	enum bio_op op;
 	struct bio *first, *last;
 	u64 sector, nr_pages; /* its place (BIO_NO_SECTOR: unknown) and size */
-	u64 queued_ns; /* submitted: it is dispatched no earlier */
+	u64 queued_ns; /* allocated: it is dispatched no earlier */
 	struct blk_request *next; /* the queue, or the free list */
+};
+
+/* /proc/diskstats' fields of one direction (struct disk_stats, v6.12) */
+struct blk_dir_stats {
+	u64 ios; /* requests completed (a request over max_sectors counts its pieces) */
+	u64 merges; /* bios merged into a queued request */
+	u64 sectors; /* 512-byte sectors completed */
+	u64 ticks_ns; /* time from allocation to completion, summed */
 };
 
 struct blkdev {
 	const char *name;
-	u64 latency_ns; /* per request, overlapping across the depth */
+	u64 latency_ns; /* per request, overlapping across the depth (flash) */
 	u64 bandwidth; /* bytes/s, the whole device's (0: transfers take no time) */
 	unsigned int depth;
+	u32 page_size;
 	u64 *slot_busy_until; /* ns, one per queue slot */
 	u64 xfer_busy_until; /* ns, the transfer stage's last booked request ends */
-	u64 nr_reads, nr_writes; /* requests */
-	u64 nr_write_merges; /* write bios and requests merged into a queued request */
+	/* the head of a disk (rpm > 0): where the last dispatched request ended */
+	unsigned int rpm;
+	u64 capacity, seek_track_ns, seek_avg_ns, seek_full_ns;
+	u64 head;
+	/* deadline's dispatch state: the batch's direction and length, reads' wins */
+	enum bio_op batch_dir;
+	unsigned int batching, starved;
+	/* the request list: requests allocated (queued or on the device) */
+	bool per_direction; /* 2.6.x: count[READ] and count[WRITE]; else one tag pool */
+	unsigned int nr_requests, congestion_on, congestion_off;
+	unsigned int count[2];
+	u64 mq_room_pages; /* blk-mq: nr_requests x BLK_MQ_ROOM_BYTES, in pages */
+	bool congested[2]; /* the queue's (the BDI's) congested state, per direction */
+	u64 max_request_pages; /* max_sectors_kb, in pages (at least one) */
+	u64 nr_reads, nr_writes; /* requests allocated */
 	struct blk_request *queue, *queue_last; /* waiting for a slot, oldest first */
 	struct blk_request *free_requests;
 	u64 pages_read, pages_written;
 	u64 inflight_pages; /* submitted, not completed */
-	u64 queue_pages; /* the queue's room, in pages */
-	struct wait_queue_head queue_wait; /* writers waiting for room */
+	struct wait_queue_head queue_wait; /* writers waiting for a request */
 	struct bio *free_bios;
+	/* diskstats: per direction, and the in-flight integrals (part_round_stats) */
+	struct blk_dir_stats stats[2];
+	unsigned int in_flight; /* requests allocated, not completed */
+	u64 io_ticks_ns, time_in_queue_ns, stamp_ns;
 };
 
-/* blkdev_init - @page_size in bytes sizes the queue's room; -1 when out of memory */
-int blkdev_init(struct blkdev *dev, const char *name, u64 latency_ns, u64 bandwidth,
-		unsigned int depth, u32 page_size);
+/* blkdev_init - the device @d under policy @p; -1 when out of memory */
+int blkdev_init(struct blkdev *dev, const char *name, const struct scn_device *d,
+		const struct scn_policy *p, u32 page_size);
 void blkdev_destroy(struct blkdev *dev);
 /* bio_alloc - NULL when the host is out of memory, with the run stopped (sim_fail) */
 struct bio *bio_alloc(struct sim *sim, struct blkdev *dev, enum bio_op op, bio_end_io_t end_io);
@@ -108,24 +131,60 @@ void bio_put(struct blkdev *dev, struct bio *bio);
  * percent (blk_jitter.c); @service_ns itself when jitter is off.
  */
 u64 blk_service_jitter(struct sim *sim, u64 service_ns);
+/* blk_jitter_on - is the run's device jitter on (rotational delays are drawn)? */
+bool blk_jitter_on(const struct sim *sim);
 /* The completion event of request @rq: complete its bios, dispatch the next. */
 void blk_end_io(struct sim *sim, void *rq, u64 unused);
 /* Free request @rq and its bios (a run torn down with I/O in flight). */
 void blk_request_discard(struct blk_request *rq);
 /*
  * [machine] swap_device / disk_device = ssd | hdd | nvme: the preset fills
- * latency, bandwidth and depth of that device (a cfg_set_fn, config.h).
+ * latency, bandwidth, depth and the head of that device (a cfg_set_fn, config.h).
  */
 struct cfg_ctx;
 int blkdev_set_preset(struct cfg_ctx *k, void *obj, const char *val);
-/* Is the queue full, so that a writer must wait before submitting? */
-static inline bool blk_queue_full(const struct blkdev *dev)
+
+/* The request list's index of direction @op: one pool of tags in blk-mq. */
+static inline unsigned int blk_rl_idx(const struct blkdev *dev, enum bio_op op)
 {
-	return dev->inflight_pages >= dev->queue_pages;
+	return dev->per_direction ? (unsigned int)op : 0;
 }
 
-/* [machine] and [run] keys of the devices (src/config/reader.c registers them) */
+/*
+ * Are all of @op's requests allocated (blk_queue_full / no free tag)?  In
+ * blk-mq the pages in flight are bounded too, at nr_requests requests of
+ * BLK_MQ_ROOM_BYTES: a stand-in for the writeback throttling of 6.x reclaim
+ * that the model lacks (reclaim_throttle on congested lruvecs, blk-wbt).
+ * Without it, 64 tags of merged 1280 KiB requests let direct reclaim put
+ * all of a small swap under writeback in one burst and OOM-kill while the
+ * writes were still in flight (80M into 64M with 32M of swap on the ssd
+ * preset: killed at 50 ms).
+ */
+#define BLK_MQ_ROOM_BYTES (128 * 1024)
+static inline bool blk_queue_full(const struct blkdev *dev, enum bio_op op)
+{
+	return dev->count[blk_rl_idx(dev, op)] >= dev->nr_requests ||
+	       (!dev->per_direction && dev->inflight_pages >= dev->mq_room_pages);
+}
+
+/*
+ * bdi_write_congested() (2.6.x): set when the write requests reach the
+ * congestion-on threshold, cleared below congestion-off; never in blk-mq.
+ */
+static inline bool blk_write_congested(const struct blkdev *dev)
+{
+	return dev->congested[REQ_OP_WRITE];
+}
+
+/*
+ * blk_bio_must_wait - would a bio of @op, @nr_pages at @sector sleep for a
+ * request in __make_request / blk_mq_submit_bio: it merges into no queued
+ * request and none is free?
+ */
+bool blk_bio_must_wait(const struct blkdev *dev, enum bio_op op, u64 sector, u64 nr_pages);
+
+/* [machine] and [run] keys of the devices, [policy] of the block layer */
 struct cfg_table;
-extern const struct cfg_table blkdev_machine_table, blk_jitter_run_table;
+extern const struct cfg_table blkdev_machine_table, blk_jitter_run_table, blkdev_policy_table;
 
 #endif

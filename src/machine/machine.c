@@ -44,10 +44,8 @@ static int sim_boot(struct sim *sim, char *err, size_t errlen)
 	if (mem_cgroups_init(sim, err, errlen))
 		return -1;
 	if (swap_init(sim) ||
-	    blkdev_init(&sim->swap_dev, "swap", s->machine.swap_dev.latency_ns,
-			s->machine.swap_dev.bandwidth, s->machine.swap_dev.depth, sim->page_size) ||
-	    blkdev_init(&sim->disk_dev, "disk", s->machine.disk_dev.latency_ns,
-			s->machine.disk_dev.bandwidth, s->machine.disk_dev.depth, sim->page_size)) {
+	    blkdev_init(&sim->swap_dev, "swap", &s->machine.swap_dev, &s->policy, sim->page_size) ||
+	    blkdev_init(&sim->disk_dev, "disk", &s->machine.disk_dev, &s->policy, sim->page_size)) {
 		snprintf(err, errlen, "out of memory setting up swap and disks");
 		return -1;
 	}

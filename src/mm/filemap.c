@@ -241,6 +241,8 @@ static enum vm_fault_result ra_read_window(struct task *t, struct address_space 
 		if (i == mark)
 			SetPageFlag(pfn_to_page(sim, pfn), PG_readahead);
 		bio->pfns[bio->nr_pages++] = pfn;
+		if (bio->nr_pages == 1)
+			bio->sector = file_page_sector(sim, pfn); /* for the disk's head */
 		/* submit_bio(): task_io_account_read() of the pages really read */
 		mm_task(t)->read_bytes += sim->page_size;
 		if (bio->nr_pages == BIO_MAX_PAGES) {

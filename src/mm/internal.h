@@ -638,6 +638,8 @@ enum vm_fault_result filemap_get_page(struct task *t, struct address_space *mapp
 void folio_end_writeback(struct sim *sim, u32 pfn);
 /* pageout() of a dirty file page by reclaim (kernels with ->writepage) */
 void pageout_file(struct sim *sim, struct task *t, u32 pfn);
+/* file_page_sector - where page-cache page @pfn lies on the disk, in pages (page-writeback.c) */
+u64 file_page_sector(struct sim *sim, u32 pfn);
 void wakeup_flusher_threads(struct sim *sim);
 /* The flusher thread's body (wb_workfn). */
 void flusher(struct task *t);

@@ -142,7 +142,7 @@ static void start_file_writeback(struct sim *sim, u32 pfn)
  * 2.6.35's did (elv_merge back and front merges), up to a request's
  * size.
  */
-static u64 file_page_sector(struct sim *sim, u32 pfn)
+u64 file_page_sector(struct sim *sim, u32 pfn)
 {
 	const struct page *page = pfn_to_page(sim, pfn);
 
@@ -206,8 +206,7 @@ static u64 writeback_batch(struct task *t, bool all)
 			continue;
 		/* from the cursor to the end, then once from the start */
 		for (u64 idx = mapping_find_dirty(mapping, mapping->wb_index);
-		     written < MAX_WRITEBACK_PAGES && mapping->nr_dirty &&
-		     !blk_queue_full(&sim->disk_dev);
+		     written < MAX_WRITEBACK_PAGES && mapping->nr_dirty;
 		     idx = mapping_find_dirty(mapping, idx + 1)) {
 			u32 pfn;
 
@@ -231,6 +230,10 @@ static u64 writeback_batch(struct task *t, bool all)
 				submit_bio(sim, &sim->disk_dev, bio, now);
 				bio = NULL;
 			}
+			/* a new bio that would wait for a request: stop here */
+			if (!bio && blk_bio_must_wait(&sim->disk_dev, REQ_OP_WRITE,
+						      file_page_sector(sim, pfn), 1))
+				break;
 			if (!bio)
 				bio = bio_alloc(sim, &sim->disk_dev, REQ_OP_WRITE,
 						end_file_bio_write);
@@ -267,13 +270,14 @@ void flusher(struct task *t)
 
 		global_dirty_limit(sim, &bg);
 		if ((sim->flusher_kicked || sim->nr_dirty > bg) && sim->nr_dirty) {
-			if (blk_queue_full(&sim->disk_dev)) {
-				t->in_iowait = true; /* waiting for a request: io_schedule() */
-				schedule_timeout(t, &sim->disk_dev.queue_wait, 0);
-				continue;
-			}
 			if (writeback_batch(t, true)) {
 				cond_resched(t);
+				continue;
+			}
+			if (blk_queue_full(&sim->disk_dev, REQ_OP_WRITE)) {
+				/* its next bio would wait for a request: io_schedule() */
+				t->in_iowait = true;
+				schedule_timeout(t, &sim->disk_dev.queue_wait, 0);
 				continue;
 			}
 		}
@@ -303,9 +307,13 @@ enum vm_fault_result filemap_fdatawrite(struct task *t, struct address_space *ma
 		u32 pfn = (u32)(mapping->i_pages[idx] - 1);
 		struct wait_queue_head *wq = NULL;
 
+		bool new_bio = !bio || bio->nr_pages == BIO_MAX_PAGES ||
+			       pfn_to_page(sim, bio->pfns[bio->nr_pages - 1])->index + 1 != idx;
+
 		if (PageFlag(pfn_to_page(sim, pfn), PG_writeback))
 			wq = &sim->writeback_wait; /* folio_wait_writeback() */
-		else if (blk_queue_full(&sim->disk_dev))
+		else if (new_bio && blk_bio_must_wait(&sim->disk_dev, REQ_OP_WRITE,
+						      file_page_sector(sim, pfn), 1))
 			wq = &sim->disk_dev.queue_wait; /* waiting for a request */
 		if (wq) {
 			*pos = idx;

@@ -198,7 +198,7 @@ void congestion_wait(struct task *t, u64 timeout_ns)
 
 /*
  * wait_iff_congested() (v3.11..5.15 mm/backing-dev.c): a congestion_wait
- * only while some device is congested (its request queue full) and
+ * only while some device is write-congested (blk_write_congested) and
  * reclaim saw @pgdat's dirty pages all backed by congested devices;
  * otherwise nothing.  Returns true if @t slept.
  */
@@ -207,7 +207,7 @@ bool wait_iff_congested(struct task *t, struct pglist_data *pgdat, u64 timeout_n
 	struct sim *sim = t->sim;
 
 	if (!(pgdat->flags & (1UL << PGDAT_CONGESTED)) ||
-	    !(blk_queue_full(&sim->swap_dev) || blk_queue_full(&sim->disk_dev)))
+	    !(blk_write_congested(&sim->swap_dev) || blk_write_congested(&sim->disk_dev)))
 		return false;
 	congestion_wait(t, timeout_ns);
 	return true;
@@ -601,16 +601,24 @@ static bool reclaim_can_writeback(const struct sim *sim, const struct scan_contr
 /*
  * may_write_to_queue() (v2.6.35; may_write_to_inode later; policy
  * may_write_to_queue): kswapd (PF_SWAPWRITE) always writes; another task
- * not while the device is write-congested - the model's congestion is a
- * full request queue - so that a direct reclaimer does not block in the
- * request queue.  (The exception for the task's own bdi, a writer
+ * not while the device is write-congested (blk_write_congested: its write
+ * requests reached the congestion-on threshold), so that a direct
+ * reclaimer does not block in the request queue.  (The exception for the task's own bdi, a writer
  * throttled in balance_dirty_pages, is not modelled.)  Off, every
  * reclaimer waits for a request in submit_bio, as since v5.16.
  */
 static bool may_write_to_queue(const struct task *t, const struct scan_control *sc,
 			       const struct blkdev *dev)
 {
-	return sc->kswapd || !t->sim->scn.policy.may_write_to_queue || !blk_queue_full(dev);
+	return sc->kswapd || !t->sim->scn.policy.may_write_to_queue || !blk_write_congested(dev);
+}
+
+/* Where on its device the write of dirty page @pfn goes: its swap slot or its file offset. */
+static u64 pageout_sector(struct sim *sim, u32 pfn)
+{
+	const struct page *page = pfn_to_page(sim, pfn);
+
+	return PageFlag(page, PG_swapbacked) ? page->private : file_page_sector(sim, pfn);
 }
 
 /*
@@ -839,8 +847,13 @@ restart:
 			}
 			if (!sc->may_writepage)
 				goto keep;
-			if (blk_queue_full(dev) && may_write_to_queue(t, sc, dev)) {
-				/* submit_bio would sleep for a request: wait, look again */
+			if (blk_bio_must_wait(dev, REQ_OP_WRITE, pageout_sector(sim, pfn), 1) &&
+			    may_write_to_queue(t, sc, dev)) {
+				/*
+				 * the bio merges into no queued request and none
+				 * is free: submit_bio would sleep for one, an
+				 * exclusive waiter (get_request_wait); wait, look again
+				 */
 				pfn_list_add(sim, folio_list, pfn);
 				try_to_unmap_flush(t);
 				t->in_iowait = true; /* waiting for a request: io_schedule() */

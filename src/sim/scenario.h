@@ -70,6 +70,10 @@ struct scn_device {
 	u64 latency_ns; /* per request, before the transfer */
 	u64 bandwidth; /* bytes per second */
 	unsigned int depth; /* requests in flight */
+	/* a disk's head (blkdev.c blk_seek_ns); rpm 0: no head (flash) */
+	unsigned int rpm;
+	u64 capacity; /* bytes the head's stroke spans */
+	u64 seek_track_ns, seek_avg_ns, seek_full_ns;
 };
 
 /* One zone of the explicit [machine] zones = layout. */
@@ -281,6 +285,8 @@ enum lumpy_reclaim_policy {
  */
 struct scn_policy {
 	char kernel[16]; /* profile name, e.g. "6.12" */
+	bool blk_rl_per_direction; /* blk_requests = per_direction (2.6.x request_list) */
+	unsigned int blk_max_sectors_kb; /* a request's largest size (max_sectors_kb) */
 	enum watermark_check_policy watermark_check;
 	unsigned int max_page_order; /* largest buddy order (MAX_PAGE_ORDER, v6.4+ MAX_ORDER) */
 	bool skip_zones_lots_free; /* direct reclaim skips zones above 4 x high (Rik, 2008) */
