@@ -170,7 +170,9 @@ static int setup(void **state)
 		.t_ns = 100000000ULL, .free = 500, .min = 10840, .low = 13549, .high = 16258
 	};
 	sim->samples[1] = (struct sample){
-		1234567891ULL, 400, 10840, 13549, 16258, 64, 60, 3, 70, 20, 90, 30, 12, 5, 2
+		1234567891ULL, 400, 10840, 13549, 16258, 64, 60, 3, 70, 20, 90, 30, 12, 5, 2,
+		/* the disk over the 1.134567891 s since: half busy, 2 in flight, 10 ms a request */
+		{ { 4, 40 * NSEC_PER_MSEC, 567283945ULL, 2269135782ULL }, { 0, 0, 0, 0 } }
 	};
 
 	*state = fx;
@@ -990,9 +992,41 @@ static void test_timeseries_csv(void **state)
 	CAPTURE(out, report_timeseries_csv(OUT, fx->sim));
 	assert_string_equal(
 		out, "t_s,free,min,low,high,pgscan,pgsteal,reclaimers,active_anon,inactive_anon,"
-		     "pgrefill,pgdeactivate,pswpout,pswpin,pgmajfault\n"
-		     "0.100000000,500,10840,13549,16258,0,0,0,0,0,0,0,0,0,0\n"
-		     "1.234567891,400,10840,13549,16258,64,60,3,70,20,90,30,12,5,2\n");
+		     "pgrefill,pgdeactivate,pswpout,pswpin,pgmajfault,"
+		     "disk_util,disk_queue,disk_await_ms,swap_util,swap_queue,swap_await_ms\n"
+		     "0.100000000,500,10840,13549,16258,0,0,0,0,0,0,0,0,0,0,"
+		     "0.0,0.00,0.00,0.0,0.00,0.00\n"
+		     "1.234567891,400,10840,13549,16258,64,60,3,70,20,90,30,12,5,2,"
+		     "50.0,2.00,10.00,0.0,0.00,0.00\n");
+	free(out);
+}
+
+/*
+ * /proc/diskstats and /sys/block/sda/stat: the kernel's field order
+ * (v6.12 diskstats_show / part_stat_show), ms from ns, discards and
+ * flushes 0; sdb only with swap.
+ */
+static void test_diskstats(void **state)
+{
+	struct fixture *fx = *state;
+	struct blkdev *dev = &fx->sim->disk_dev;
+	char *out = NULL;
+
+	dev->stats[REQ_OP_READ] = (struct blk_dir_stats){ 10, 2, 640, 25 * NSEC_PER_MSEC };
+	dev->stats[REQ_OP_WRITE] = (struct blk_dir_stats){ 7, 30, 2048, 90 * NSEC_PER_MSEC };
+	dev->io_ticks_ns = 100 * NSEC_PER_MSEC;
+	dev->time_in_queue_ns = 115 * NSEC_PER_MSEC;
+	dev->stamp_ns = fx->sim->eng.now;
+	CAPTURE(out, report_diskstats(OUT, fx->sim));
+	assert_string_equal(out, fx->sim->scn.machine.swap ?
+					 "   8       0 sda 10 2 640 25 7 30 2048 90 0 100 115 0 0 0 0 0 0\n"
+					 "   8      16 sdb 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n" :
+					 "   8       0 sda 10 2 640 25 7 30 2048 90 0 100 115 0 0 0 0 0 0\n");
+	free(out);
+	CAPTURE(out, report_disk_stat(OUT, fx->sim, "sda"));
+	assert_string_equal(out, "      10        2      640       25        7       30     2048       90"
+				 "        0      100      115        0        0        0        0        0"
+				 "        0\n");
 	free(out);
 }
 
@@ -1011,6 +1045,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_json_live_task, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_text_report, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_elapsed_over_an_hour, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_diskstats, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_timeseries_csv, setup, teardown),
 	};
 

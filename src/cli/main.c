@@ -77,7 +77,7 @@ static void usage(FILE *f)
 		"       reclaimsim memory.stat|memory.events|memory.pressure [SCENARIO] [options]\n"
 		"                  [--cgroup NAME] [--before]\n"
 		"       reclaimsim pressure [SCENARIO] [options] [--before]\n"
-		"       reclaimsim buddyinfo|pagetypeinfo|unusable_index|extfrag_index|dmesg\n"
+		"       reclaimsim buddyinfo|pagetypeinfo|unusable_index|extfrag_index|dmesg|diskstats\n"
 		"                  [SCENARIO] [options] [--before]\n"
 		"       reclaimsim compare [SCENARIO] --a SECTION.KEY=VALUE[,...] --b SECTION.KEY=VALUE[,...]\n"
 		"                          [--runs N] [--json] [--figures LIST] [--trace-report]\n"
@@ -108,6 +108,11 @@ static void command_usage(FILE *f, const char *cmd)
 	else if (!strcmp(cmd, "vmstat"))
 		fputs("usage: reclaimsim vmstat [SCENARIO] [options]\n\n"
 		      "Print the model's /proc/vmstat after the run (--before: at boot).\n",
+		      f);
+	else if (!strcmp(cmd, "diskstats"))
+		fputs("usage: reclaimsim diskstats [SCENARIO] [options]\n\n"
+		      "Print the model's /proc/diskstats after the run (--before: at boot): sda\n"
+		      "holds the files, sdb the swap; fields in the kernel's order.\n",
 		      f);
 	else if (!strcmp(cmd, "meminfo"))
 		fputs("usage: reclaimsim meminfo [SCENARIO] [options]\n\n"
@@ -328,7 +333,7 @@ static int check_combinations(const struct options *o)
 	}
 	if (o->before && run) {
 		fprintf(stderr,
-			"reclaimsim: run: --before applies to zoneinfo, vmstat, meminfo, buddyinfo, pagetypeinfo, unusable_index, extfrag_index, dmesg, memory.stat, memory.events, memory.pressure and pressure only (run always runs the scenario)\n");
+			"reclaimsim: run: --before applies to zoneinfo, vmstat, meminfo, buddyinfo, pagetypeinfo, unusable_index, extfrag_index, dmesg, diskstats, memory.stat, memory.events, memory.pressure and pressure only (run always runs the scenario)\n");
 		return -1;
 	}
 	if (o->cgroup && !cgroup_file(c)) {
@@ -500,6 +505,8 @@ static int cmd_sim(const struct options *o)
 		report_extfrag_index(stdout, sim);
 	else if (!strcmp(o->cmd, "dmesg"))
 		report_dmesg(stdout, sim);
+	else if (!strcmp(o->cmd, "diskstats"))
+		report_diskstats(stdout, sim);
 	else if (!strcmp(o->cmd, "memory.events"))
 		report_memory_events(stdout, memcg->memory_events);
 	else if (!strcmp(o->cmd, "memory.pressure"))
@@ -549,7 +556,7 @@ static bool known_command(const char *cmd)
 	       !strcmp(cmd, "meminfo") || cgroup_file(cmd) || !strcmp(cmd, "pressure") ||
 	       !strcmp(cmd, "buddyinfo") || !strcmp(cmd, "pagetypeinfo") ||
 	       !strcmp(cmd, "unusable_index") || !strcmp(cmd, "extfrag_index") ||
-	       !strcmp(cmd, "dmesg");
+	       !strcmp(cmd, "dmesg") || !strcmp(cmd, "diskstats");
 }
 
 int main(int argc, char **argv)

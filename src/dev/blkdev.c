@@ -144,6 +144,18 @@ static void blk_account(struct blkdev *dev, u64 now)
 	dev->stamp_ns = now;
 }
 
+/* diskstats_show() (v6.12) reads the counters with the in-flight time up to @now. */
+void blk_disk_stat(const struct blkdev *dev, u64 now, struct blk_disk_stat *st)
+{
+	u64 since = now > dev->stamp_ns ? now - dev->stamp_ns : 0;
+
+	st->dir[REQ_OP_READ] = dev->stats[REQ_OP_READ];
+	st->dir[REQ_OP_WRITE] = dev->stats[REQ_OP_WRITE];
+	st->in_flight = dev->in_flight;
+	st->io_ticks_ns = dev->io_ticks_ns + (dev->in_flight ? since : 0);
+	st->time_in_queue_ns = dev->time_in_queue_ns + (u64)dev->in_flight * since;
+}
+
 /*
  * The seek of a disk's head over @dist pages (0: none).  A seek accelerates
  * then coasts: its time grows with the square root of short distances and

@@ -183,6 +183,14 @@ static inline bool blk_write_congested(const struct blkdev *dev)
  */
 bool blk_bio_must_wait(const struct blkdev *dev, enum bio_op op, u64 sector, u64 nr_pages);
 
+/* What /proc/diskstats shows of @dev at a time: its counters, the in-flight time up to then. */
+struct blk_disk_stat {
+	struct blk_dir_stats dir[2]; /* REQ_OP_READ, REQ_OP_WRITE */
+	unsigned int in_flight;
+	u64 io_ticks_ns, time_in_queue_ns;
+};
+void blk_disk_stat(const struct blkdev *dev, u64 now, struct blk_disk_stat *st);
+
 /* [machine] and [run] keys of the devices, [policy] of the block layer */
 struct cfg_table;
 extern const struct cfg_table blkdev_machine_table, blk_jitter_run_table, blkdev_policy_table;

@@ -173,6 +173,17 @@ static void take_sample(struct sim *sim)
 	smp.pswpout = sim->vm_events[PSWPOUT];
 	smp.pswpin = sim->vm_events[PSWPIN];
 	smp.pgmajfault = sim->vm_events[PGMAJFAULT];
+	for (int d = 0; d < 2; d++) {
+		struct blk_disk_stat st;
+
+		blk_disk_stat(d ? &sim->swap_dev : &sim->disk_dev, sim->eng.now, &st);
+		smp.disk[d] = (struct sample_disk){
+			.ios = st.dir[REQ_OP_READ].ios + st.dir[REQ_OP_WRITE].ios,
+			.ticks_ns = st.dir[REQ_OP_READ].ticks_ns + st.dir[REQ_OP_WRITE].ticks_ns,
+			.io_ticks_ns = st.io_ticks_ns,
+			.time_in_queue_ns = st.time_in_queue_ns
+		};
+	}
 	sim->samples[sim->nr_samples++] = smp;
 }
 

@@ -25,6 +25,10 @@ struct sample {
 	u64 active_anon, inactive_anon; /* pages, all nodes */
 	u64 pgrefill, pgdeactivate; /* cumulative: the active list's scan */
 	u64 pswpout, pswpin, pgmajfault; /* cumulative */
+	/* the devices' diskstats, cumulative: [0] the disk, [1] swap (blk_disk_stat) */
+	struct sample_disk {
+		u64 ios, ticks_ns, io_ticks_ns, time_in_queue_ns;
+	} disk[2];
 };
 
 /* Reclaim figures the seeds report beside the kernel's counters. */

@@ -36,6 +36,10 @@
  *                   started: its start came within run.duration;
  *                   finished: every task exited (or was killed) before
  *                   run.duration ended the run
+ *     "diskstats": {"sda", "sdb" (with swap): {"reads", "read_merges",
+ *                   "read_sectors", "read_ticks_ms", "writes", "write_merges",
+ *                   "write_sectors", "write_ticks_ms", "in_flight",
+ *                   "io_ticks_ms", "time_in_queue_ms"}}: /proc/diskstats' fields
  *     "alloc_failures": {"order": {"0": N, ...}, "warned": N,
  *                   "kernel_log": ["[  s.us] text", ...]}
  *                   only when some page allocation failed: failures by
@@ -302,6 +306,41 @@ static cJSON *json_memory_events(const u64 *events)
 	return o;
 }
 
+/* /proc/diskstats' fields of one device (report_diskstats, procfs.c) */
+static cJSON *json_disk(const struct sim *sim, const struct blkdev *dev)
+{
+	cJSON *o = cJSON_CreateObject();
+	struct blk_disk_stat st;
+	static const char *const dir[2] = { "read", "write" };
+
+	blk_disk_stat(dev, sim->eng.now, &st);
+	for (int d = 0; d < 2; d++) {
+		char name[32];
+
+		add_u64(o, d ? "writes" : "reads", st.dir[d].ios);
+		snprintf(name, sizeof(name), "%s_merges", dir[d]);
+		add_u64(o, name, st.dir[d].merges);
+		snprintf(name, sizeof(name), "%s_sectors", dir[d]);
+		add_u64(o, name, st.dir[d].sectors);
+		snprintf(name, sizeof(name), "%s_ticks_ms", dir[d]);
+		add_u64(o, name, st.dir[d].ticks_ns / NSEC_PER_MSEC);
+	}
+	add_u64(o, "in_flight", st.in_flight);
+	add_u64(o, "io_ticks_ms", st.io_ticks_ns / NSEC_PER_MSEC);
+	add_u64(o, "time_in_queue_ms", st.time_in_queue_ns / NSEC_PER_MSEC);
+	return o;
+}
+
+static cJSON *json_diskstats(const struct sim *sim)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddItemToObject(o, "sda", json_disk(sim, &sim->disk_dev));
+	if (sim->scn.machine.swap)
+		cJSON_AddItemToObject(o, "sdb", json_disk(sim, &sim->swap_dev));
+	return o;
+}
+
 /*
  * A pressure file as JSON: "some" and "full", each with avg10, avg60,
  * avg300 (percent, two decimals as psi_show prints them) and total_us.
@@ -533,6 +572,7 @@ cJSON *report_json_object(const struct sim *sim)
 	cJSON_AddItemToObject(root, "workloads", json_workloads(sim));
 	/* /proc/pressure/memory */
 	cJSON_AddItemToObject(root, "pressure", json_pressure(&sim->eng.psi_system));
+	cJSON_AddItemToObject(root, "diskstats", json_diskstats(sim));
 	if (sim->scn.nr_actions)
 		cJSON_AddItemToObject(root, "actions", json_actions(sim));
 	if (alloc_failed(sim))

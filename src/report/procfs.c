@@ -29,6 +29,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "report.h"
 #include "../mm/sim.h"
@@ -771,4 +772,78 @@ void report_dmesg(FILE *f, const struct sim *sim)
 	if (sim->kmsg.dropped)
 		fprintf(f, "reclaimsim: %llu later kernel log lines not kept\n",
 			(unsigned long long)sim->kmsg.dropped);
+}
+
+/*
+ * The devices as the kernel names them: the file disk sda (8:0), the swap
+ * disk sdb (8:16), present when there is swap.
+ */
+static const struct blkdev *disk_nth(const struct sim *sim, unsigned int i, const char **name,
+				     unsigned int *minor)
+{
+	if (i == 0) {
+		*name = "sda";
+		*minor = 0;
+		return &sim->disk_dev;
+	}
+	if (i == 1 && sim->scn.machine.swap) {
+		*name = "sdb";
+		*minor = 16;
+		return &sim->swap_dev;
+	}
+	return NULL;
+}
+
+static u64 ns_to_ms(u64 ns)
+{
+	return ns / NSEC_PER_MSEC;
+}
+
+/*
+ * /proc/diskstats (v6.12 diskstats_show): major, minor, name; reads
+ * completed, merged, sectors, ms; the same of writes; I/Os in flight, ms
+ * busy (io_ticks), weighted ms (time_in_queue); discards and flushes,
+ * which the model never issues, as 0.  With @sysfs, /sys/block/DEV/stat
+ * (part_stat_show): the same fields from reads completed on, %8 wide.
+ */
+static void report_disk_lines(FILE *f, const struct sim *sim, const char *only)
+{
+	const struct blkdev *dev;
+	const char *name;
+	unsigned int minor;
+
+	for (unsigned int i = 0; (dev = disk_nth(sim, i, &name, &minor)); i++) {
+		struct blk_disk_stat st;
+		const struct blk_dir_stats *r = &st.dir[REQ_OP_READ], *w = &st.dir[REQ_OP_WRITE];
+
+		blk_disk_stat(dev, sim->eng.now, &st);
+		if (only && strcmp(only, name))
+			continue;
+		if (only)
+			fprintf(f,
+				"%8" PRIu64 " %8" PRIu64 " %8" PRIu64 " %8" PRIu64 " %8" PRIu64
+				" %8" PRIu64 " %8" PRIu64 " %8" PRIu64 " %8u %8" PRIu64 " %8" PRIu64
+				" %8u %8u %8u %8u %8u %8u\n",
+				r->ios, r->merges, r->sectors, ns_to_ms(r->ticks_ns), w->ios, w->merges,
+				w->sectors, ns_to_ms(w->ticks_ns), st.in_flight, ns_to_ms(st.io_ticks_ns),
+				ns_to_ms(st.time_in_queue_ns), 0, 0, 0, 0, 0, 0);
+		else
+			fprintf(f,
+				"%4d %7u %s %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64
+				" %" PRIu64 " %" PRIu64 " %" PRIu64 " %u %" PRIu64 " %" PRIu64
+				" 0 0 0 0 0 0\n",
+				8, minor, name, r->ios, r->merges, r->sectors, ns_to_ms(r->ticks_ns),
+				w->ios, w->merges, w->sectors, ns_to_ms(w->ticks_ns), st.in_flight,
+				ns_to_ms(st.io_ticks_ns), ns_to_ms(st.time_in_queue_ns));
+	}
+}
+
+void report_diskstats(FILE *f, const struct sim *sim)
+{
+	report_disk_lines(f, sim, NULL);
+}
+
+void report_disk_stat(FILE *f, const struct sim *sim, const char *dev)
+{
+	report_disk_lines(f, sim, dev);
 }

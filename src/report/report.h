@@ -39,6 +39,10 @@ void report_extfrag_index(FILE *f, const struct sim *sim);
 void report_dmesg(FILE *f, const struct sim *sim);
 /* /proc/vmstat: "name value" lines in the kernel's order. */
 void report_vmstat(FILE *f, const struct sim *sim);
+/* /proc/diskstats of the model's disks: sda (files), sdb (swap, if any) */
+void report_diskstats(FILE *f, const struct sim *sim);
+/* /sys/block/@dev/stat (@dev: sda or sdb); nothing for another name */
+void report_disk_stat(FILE *f, const struct sim *sim, const char *dev);
 /* /proc/meminfo, as fs/proc/meminfo.c meminfo_proc_show() prints it (v6.12). */
 void report_meminfo(FILE *f, const struct sim *sim);
 /*

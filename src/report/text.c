@@ -460,10 +460,28 @@ void report_text(FILE *f, const struct sim *sim)
 	print_actions(f, sim);
 }
 
+/*
+ * iostat's figures of a device over one sample interval of @dt_ns: util %
+ * (the share of the interval with a request in flight), queue size (the
+ * requests in flight on average, aqu-sz) and await (ms per completed
+ * request, 0 with none).
+ */
+static void print_disk_interval(FILE *f, const struct sample_disk *p, const struct sample_disk *s,
+				u64 dt_ns)
+{
+	double dt = dt_ns ? (double)dt_ns : 1.0;
+	u64 ios = s->ios - p->ios;
+
+	fprintf(f, ",%.1f,%.2f,%.2f", 100.0 * (double)(s->io_ticks_ns - p->io_ticks_ns) / dt,
+		(double)(s->time_in_queue_ns - p->time_in_queue_ns) / dt,
+		ios ? (double)(s->ticks_ns - p->ticks_ns) / 1e6 / (double)ios : 0.0);
+}
+
 /**
  * report_timeseries_csv() - the samples as CSV with a header line:
  * t_s,free,min,low,high,pgscan,pgsteal,reclaimers,active_anon,
- * inactive_anon,pgrefill,pgdeactivate,pswpout,pswpin,pgmajfault.
+ * inactive_anon,pgrefill,pgdeactivate,pswpout,pswpin,pgmajfault,
+ * disk_util,disk_queue,disk_await_ms,swap_util,swap_queue,swap_await_ms.
  * @f: where to print.
  * @sim: the simulation.
  *
@@ -473,19 +491,25 @@ void report_text(FILE *f, const struct sim *sim)
  */
 void report_timeseries_csv(FILE *f, const struct sim *sim)
 {
+	static const struct sample zero;
+
 	fputs("t_s,free,min,low,high,pgscan,pgsteal,reclaimers,active_anon,inactive_anon,"
-	      "pgrefill,pgdeactivate,pswpout,pswpin,pgmajfault\n",
+	      "pgrefill,pgdeactivate,pswpout,pswpin,pgmajfault,"
+	      "disk_util,disk_queue,disk_await_ms,swap_util,swap_queue,swap_await_ms\n",
 	      f);
 	for (size_t i = 0; i < sim->nr_samples; i++) {
-		const struct sample *s = &sim->samples[i];
+		const struct sample *s = &sim->samples[i], *p = i ? s - 1 : &zero;
 		u64 sec = s->t_ns / NSEC_PER_SEC, nsec = s->t_ns % NSEC_PER_SEC;
 
 		fprintf(f,
 			"%" PRIu64 ".%09" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
 			",%" PRIu64 ",%" PRIu64 ",%u,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
-			",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n",
+			",%" PRIu64 ",%" PRIu64 ",%" PRIu64,
 			sec, nsec, s->free, s->min, s->low, s->high, s->pgscan, s->pgsteal,
 			s->reclaimers, s->active_anon, s->inactive_anon, s->pgrefill,
 			s->pgdeactivate, s->pswpout, s->pswpin, s->pgmajfault);
+		for (int d = 0; d < 2; d++)
+			print_disk_interval(f, &p->disk[d], &s->disk[d], s->t_ns - p->t_ns);
+		fputc('\n', f);
 	}
 }
