@@ -144,7 +144,7 @@ static void test_queue_room(void **state)
 }
 
 /* One slot: 1 ms of latency per request, then 4 GiB/s (953 ns a 4 KiB page) */
-#define INI_ONE                                                                            \
+#define INI_ONE                                                                              \
 	"[machine]\nmemory = 64M\ndisk_latency = 1ms\ndisk_bandwidth = 4G\ndisk_depth = 1\n" \
 	"[policy]\nblk_max_sectors_kb = 512\n"
 
@@ -209,7 +209,7 @@ static void test_merge_limits(void **state)
 }
 
 /* 2.6.25: 128 requests per direction; 1 ms and 953 ns (4 KiB at 4 GiB/s) each */
-#define INI_RL                                                                             \
+#define INI_RL                                                                               \
 	"[machine]\nmemory = 64M\ndisk_latency = 1ms\ndisk_bandwidth = 4G\ndisk_depth = 1\n" \
 	"[policy]\nkernel = 2.6.25\n"
 #define RQ_NS (NSEC_PER_MSEC + 4096 * NSEC_PER_SEC / (4ULL << 30))

@@ -169,11 +169,24 @@ static int setup(void **state)
 	sim->samples[0] = (struct sample){
 		.t_ns = 100000000ULL, .free = 500, .min = 10840, .low = 13549, .high = 16258
 	};
-	sim->samples[1] = (struct sample){
-		1234567891ULL, 400, 10840, 13549, 16258, 64, 60, 3, 70, 20, 90, 30, 12, 5, 2,
-		/* the disk over the 1.134567891 s since: half busy, 2 in flight, 10 ms a request */
-		{ { 4, 40 * NSEC_PER_MSEC, 567283945ULL, 2269135782ULL }, { 0, 0, 0, 0 } }
-	};
+	sim->samples[1] = (struct sample){ .t_ns = 1234567891ULL,
+					   .free = 400,
+					   .min = 10840,
+					   .low = 13549,
+					   .high = 16258,
+					   .pgscan = 64,
+					   .pgsteal = 60,
+					   .reclaimers = 3,
+					   .active_anon = 70,
+					   .inactive_anon = 20,
+					   .pgrefill = 90,
+					   .pgdeactivate = 30,
+					   .pswpout = 12,
+					   .pswpin = 5,
+					   .pgmajfault = 2 };
+	/* the disk over the 1.134567891 s since: half busy, 2 in flight, 10 ms a request */
+	sim->samples[1].disk[0] =
+		(struct sample_disk){ 4, 40 * NSEC_PER_MSEC, 567283945ULL, 2269135782ULL };
 
 	*state = fx;
 	return 0;
@@ -1018,15 +1031,17 @@ static void test_diskstats(void **state)
 	dev->time_in_queue_ns = 115 * NSEC_PER_MSEC;
 	dev->stamp_ns = fx->sim->eng.now;
 	CAPTURE(out, report_diskstats(OUT, fx->sim));
-	assert_string_equal(out, fx->sim->scn.machine.swap ?
-					 "   8       0 sda 10 2 640 25 7 30 2048 90 0 100 115 0 0 0 0 0 0\n"
-					 "   8      16 sdb 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n" :
-					 "   8       0 sda 10 2 640 25 7 30 2048 90 0 100 115 0 0 0 0 0 0\n");
+	assert_string_equal(
+		out, fx->sim->scn.machine.swap ?
+			     "   8       0 sda 10 2 640 25 7 30 2048 90 0 100 115 0 0 0 0 0 0\n"
+			     "   8      16 sdb 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n" :
+			     "   8       0 sda 10 2 640 25 7 30 2048 90 0 100 115 0 0 0 0 0 0\n");
 	free(out);
 	CAPTURE(out, report_disk_stat(OUT, fx->sim, "sda"));
-	assert_string_equal(out, "      10        2      640       25        7       30     2048       90"
-				 "        0      100      115        0        0        0        0        0"
-				 "        0\n");
+	assert_string_equal(
+		out, "      10        2      640       25        7       30     2048       90"
+		     "        0      100      115        0        0        0        0        0"
+		     "        0\n");
 	free(out);
 }
 

@@ -356,7 +356,8 @@ static void merge_test_end_io(struct sim *sim, struct bio *bio)
 static void test_swap_writes_back_merge(void **state)
 {
 	struct sim *sim = test_sim_from_text(
-		NULL, "test.ini", "[machine]\nmemory = 64M\nswap = 64M\nswap_latency = 12ms\nswap_depth = 1\n");
+		NULL, "test.ini",
+		"[machine]\nmemory = 64M\nswap = 64M\nswap_latency = 12ms\nswap_depth = 1\n");
 	struct blkdev *dev = &sim->swap_dev;
 	u64 xfer = (u64)sim->page_size * NSEC_PER_SEC / dev->bandwidth;
 	u64 sectors[4] = { 100, 101, 102, 300 }, done[4];

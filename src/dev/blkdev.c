@@ -266,8 +266,8 @@ void blk_request_discard(struct blk_request *rq)
 }
 
 /* Can the elevator merge @nr_pages of @op into @rq (same direction, known places, size)? */
-static bool blk_rq_mergeable(const struct blkdev *dev, const struct blk_request *rq,
-			     enum bio_op op, u64 nr_pages)
+static bool blk_rq_mergeable(const struct blkdev *dev, const struct blk_request *rq, enum bio_op op,
+			     u64 nr_pages)
 {
 	return rq->op == op && rq->sector != BIO_NO_SECTOR &&
 	       rq->nr_pages + nr_pages <= dev->max_request_pages;
@@ -550,8 +550,7 @@ static void blk_dispatch(struct sim *sim, struct blkdev *dev, u64 now)
  * nr_requests has waited first (blk_bio_must_wait); reads never wait in
  * the model (a fault's read is one request) and may exceed it.
  */
-static struct blk_request *get_request(struct sim *sim, struct blkdev *dev, enum bio_op op,
-				       u64 now)
+static struct blk_request *get_request(struct sim *sim, struct blkdev *dev, enum bio_op op, u64 now)
 {
 	struct blk_request *rq = blk_request_alloc(sim, dev);
 	unsigned int idx = blk_rl_idx(dev, op);

@@ -824,17 +824,19 @@ static void report_disk_lines(FILE *f, const struct sim *sim, const char *only)
 				"%8" PRIu64 " %8" PRIu64 " %8" PRIu64 " %8" PRIu64 " %8" PRIu64
 				" %8" PRIu64 " %8" PRIu64 " %8" PRIu64 " %8u %8" PRIu64 " %8" PRIu64
 				" %8u %8u %8u %8u %8u %8u\n",
-				r->ios, r->merges, r->sectors, ns_to_ms(r->ticks_ns), w->ios, w->merges,
-				w->sectors, ns_to_ms(w->ticks_ns), st.in_flight, ns_to_ms(st.io_ticks_ns),
-				ns_to_ms(st.time_in_queue_ns), 0, 0, 0, 0, 0, 0);
+				r->ios, r->merges, r->sectors, ns_to_ms(r->ticks_ns), w->ios,
+				w->merges, w->sectors, ns_to_ms(w->ticks_ns), st.in_flight,
+				ns_to_ms(st.io_ticks_ns), ns_to_ms(st.time_in_queue_ns), 0, 0, 0, 0,
+				0, 0);
 		else
 			fprintf(f,
-				"%4d %7u %s %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64
-				" %" PRIu64 " %" PRIu64 " %" PRIu64 " %u %" PRIu64 " %" PRIu64
-				" 0 0 0 0 0 0\n",
-				8, minor, name, r->ios, r->merges, r->sectors, ns_to_ms(r->ticks_ns),
-				w->ios, w->merges, w->sectors, ns_to_ms(w->ticks_ns), st.in_flight,
-				ns_to_ms(st.io_ticks_ns), ns_to_ms(st.time_in_queue_ns));
+				"%4d %7u %s %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64
+				" %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 " %u %" PRIu64
+				" %" PRIu64 " 0 0 0 0 0 0\n",
+				8, minor, name, r->ios, r->merges, r->sectors,
+				ns_to_ms(r->ticks_ns), w->ios, w->merges, w->sectors,
+				ns_to_ms(w->ticks_ns), st.in_flight, ns_to_ms(st.io_ticks_ns),
+				ns_to_ms(st.time_in_queue_ns));
 	}
 }
 
