@@ -240,9 +240,18 @@ static void test_request_list(void **state)
 		submit_write(sim, 10 * i, 1, 0);
 	assert_true(blk_queue_full(dev, REQ_OP_WRITE));
 	assert_false(blk_queue_full(dev, REQ_OP_READ));
-	assert_true(blk_bio_must_wait(dev, REQ_OP_WRITE, 5000, 1));
-	assert_false(blk_bio_must_wait(dev, REQ_OP_WRITE, 10 * 127 + 1, 1)); /* back merge */
-	assert_false(blk_bio_must_wait(dev, REQ_OP_WRITE, 10 * 127 - 1, 1)); /* front merge */
+	assert_true(blk_bio_must_wait(dev, REQ_OP_WRITE, 5000, 1, false));
+	assert_false(blk_bio_must_wait(dev, REQ_OP_WRITE, 10 * 127 + 1, 1, false)); /* back merge */
+	assert_false(blk_bio_must_wait(dev, REQ_OP_WRITE, 10 * 127 - 1, 1, false)); /* front */
+	/* a woken waiter batches: 32 requests within 20 ms, up to 192 in all */
+	assert_true(blk_ioc_batching(dev, BLK_BATCH_REQ, 30 * NSEC_PER_MSEC));
+	assert_true(blk_ioc_batching(dev, 5, 19 * NSEC_PER_MSEC));
+	assert_false(blk_ioc_batching(dev, 5, 20 * NSEC_PER_MSEC));
+	assert_false(blk_ioc_batching(dev, 0, 0));
+	assert_false(blk_bio_must_wait(dev, REQ_OP_WRITE, 5000, 1, true));
+	dev->count[REQ_OP_WRITE] = 192;
+	assert_true(blk_bio_must_wait(dev, REQ_OP_WRITE, 5000, 1, true));
+	dev->count[REQ_OP_WRITE] = 128;
 	for (unsigned int i = 0; i < 3; i++) {
 		w[i] = test_task_in(sim, sim->memcgs[0]);
 		task_sleep(w[i], &dev->queue_wait, 0);

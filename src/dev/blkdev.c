@@ -294,11 +294,18 @@ static struct blk_request *blk_find_merge(const struct blkdev *dev, enum bio_op 
 	return NULL;
 }
 
-bool blk_bio_must_wait(const struct blkdev *dev, enum bio_op op, u64 sector, u64 nr_pages)
+bool blk_bio_must_wait(const struct blkdev *dev, enum bio_op op, u64 sector, u64 nr_pages,
+		       bool batching)
 {
+	unsigned int count = dev->count[blk_rl_idx(dev, op)];
 	bool front;
 
-	return blk_queue_full(dev, op) && !blk_find_merge(dev, op, sector, nr_pages, &front);
+	/* blk-mq's stand-in bound on the pages in flight holds merged bios too */
+	if (!dev->per_direction && dev->inflight_pages >= dev->mq_room_pages)
+		return true;
+	if (count < (batching ? 3 * dev->nr_requests / 2 : dev->nr_requests))
+		return false;
+	return !blk_find_merge(dev, op, sector, nr_pages, &front);
 }
 
 /* Append @b's bios after @a's (b continues a on the device): a is b's and a's request now. */
@@ -331,7 +338,11 @@ static void blk_queue_unlink(struct blkdev *dev, struct blk_request **pp)
  * (wake_up on rl->wait, the sleepers of get_request_wait); should none be
  * left with a request in flight, all are, so that none sleeps with
  * nothing to wake it (the kernel's woken waiter always takes its request;
- * the model's may find its page no longer needs writing).
+ * the model's may find its page no longer needs writing).  blk-mq wakes
+ * all: its room in pages (blk_queue_full) is a stand-in, and with one
+ * waiter woken per freed tag, direct reclaimers slept while others found
+ * nothing to reclaim (tests/data/fast-swap-64k.ini OOM-killed; sbitmap's
+ * own wake-ups come in batches of wake_batch).
  */
 static void freed_request(struct sim *sim, struct blkdev *dev, enum bio_op op)
 {
@@ -345,7 +356,7 @@ static void freed_request(struct sim *sim, struct blkdev *dev, enum bio_op op)
 	}
 	if (op == REQ_OP_READ && dev->per_direction)
 		return; /* queue_wait has writers only */
-	if (!dev->count[idx])
+	if (!dev->count[idx] || !dev->per_direction)
 		wake_up_all(sim, &dev->queue_wait);
 	else if (dev->queue_wait.first && !blk_queue_full(dev, op))
 		wake_up_task(dev->queue_wait.first);

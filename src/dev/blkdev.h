@@ -177,11 +177,29 @@ static inline bool blk_write_congested(const struct blkdev *dev)
 }
 
 /*
+ * 2.6.x batching (v2.6.25 ll_rw_blk.c): a task woken from the wait for a
+ * request may take BLK_BATCH_REQ requests beyond a full list, up to half as
+ * many again as nr_requests, within BLK_BATCH_TIME (HZ/50) of its wake-up
+ * (ioc_set_batching / ioc_batching), so that the waiter woken for a freed
+ * request gets one even when another task took it first.
+ */
+#define BLK_BATCH_REQ 32
+#define BLK_BATCH_TIME (20 * NSEC_PER_MSEC)
+
+/* ioc_batching() of a task woken @woken_ns ago with @left batch requests left */
+static inline bool blk_ioc_batching(const struct blkdev *dev, unsigned int left, u64 since_ns)
+{
+	return dev->per_direction && (left == BLK_BATCH_REQ || (left && since_ns < BLK_BATCH_TIME));
+}
+
+/*
  * blk_bio_must_wait - would a bio of @op, @nr_pages at @sector sleep for a
  * request in __make_request / blk_mq_submit_bio: it merges into no queued
- * request and none is free?
+ * request and none is free (for a @batching task, none below 3/2 x
+ * nr_requests)?
  */
-bool blk_bio_must_wait(const struct blkdev *dev, enum bio_op op, u64 sector, u64 nr_pages);
+bool blk_bio_must_wait(const struct blkdev *dev, enum bio_op op, u64 sector, u64 nr_pages,
+		       bool batching);
 
 /* What /proc/diskstats shows of @dev at a time: its counters, the in-flight time up to then. */
 struct blk_disk_stat {

@@ -232,7 +232,7 @@ static u64 writeback_batch(struct task *t, bool all)
 			}
 			/* a new bio that would wait for a request: stop here */
 			if (!bio && blk_bio_must_wait(&sim->disk_dev, REQ_OP_WRITE,
-						      file_page_sector(sim, pfn), 1))
+						      file_page_sector(sim, pfn), 1, false))
 				break;
 			if (!bio)
 				bio = bio_alloc(sim, &sim->disk_dev, REQ_OP_WRITE,
@@ -313,7 +313,7 @@ enum vm_fault_result filemap_fdatawrite(struct task *t, struct address_space *ma
 		if (PageFlag(pfn_to_page(sim, pfn), PG_writeback))
 			wq = &sim->writeback_wait; /* folio_wait_writeback() */
 		else if (new_bio && blk_bio_must_wait(&sim->disk_dev, REQ_OP_WRITE,
-						      file_page_sector(sim, pfn), 1))
+						      file_page_sector(sim, pfn), 1, false))
 			wq = &sim->disk_dev.queue_wait; /* waiting for a request */
 		if (wq) {
 			*pos = idx;

@@ -728,7 +728,8 @@ unsigned long shrink_folio_list(struct task *t, struct isolated_folios *isol,
 	const struct scn_cost *cost = &sim->scn.cost;
 	struct pfn_list *folio_list = &isol->folio_list;
 	bool first = true;
-	unsigned int clean_waits = 0;
+	unsigned int clean_waits = 0, batch_left = 0; /* the 2.6.x io_context's batching */
+	u64 batch_since = 0;
 
 	*stat = (struct reclaim_stat){ 0 };
 restart:
@@ -847,21 +848,28 @@ restart:
 			}
 			if (!sc->may_writepage)
 				goto keep;
-			if (blk_bio_must_wait(dev, REQ_OP_WRITE, pageout_sector(sim, pfn), 1) &&
+			if (blk_bio_must_wait(dev, REQ_OP_WRITE, pageout_sector(sim, pfn), 1,
+					      blk_ioc_batching(dev, batch_left,
+							       task_now(t) - batch_since)) &&
 			    may_write_to_queue(t, sc, dev)) {
 				/*
 				 * the bio merges into no queued request and none
 				 * is free: submit_bio would sleep for one, an
-				 * exclusive waiter (get_request_wait); wait, look again
+				 * exclusive waiter (get_request_wait), and woken
+				 * it batches (ioc_set_batching); wait, look again
 				 */
 				pfn_list_add(sim, folio_list, pfn);
 				try_to_unmap_flush(t);
 				t->in_iowait = true; /* waiting for a request: io_schedule() */
 				task_sleep(t, &dev->queue_wait, 0);
 				schedule(t);
+				batch_left = BLK_BATCH_REQ;
+				batch_since = task_now(t);
 				first = true;
 				continue;
 			}
+			if (batch_left)
+				batch_left--;
 			try_to_unmap_flush_dirty(t);
 			if (pageout(t, sc, pgdat, isol, pfn, dev) == PAGE_KEEP)
 				goto keep;
