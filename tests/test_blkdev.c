@@ -226,7 +226,7 @@ static void test_request_list(void **state)
 {
 	struct sim *sim = test_sim_from_text(state, "dev.ini", INI_RL);
 	struct blkdev *dev = &sim->disk_dev;
-	struct task *w[3];
+	struct task *w[3], *nap;
 
 	assert_int_equal(dev->nr_requests, 128);
 	assert_int_equal(dev->congestion_on, 113);
@@ -263,8 +263,14 @@ static void test_request_list(void **state)
 	run_completions(sim, 15 * RQ_NS); /* 113 left */
 	assert_true(blk_write_congested(dev));
 	assert_int_equal(dev->queue_wait.nr, 0);
+	/* congestion_wait() sleeps until a write request is freed below 103 */
+	nap = test_task_in(sim, sim->memcgs[0]);
+	task_sleep(nap, &sim->congestion_wait, 0);
+	run_completions(sim, 25 * RQ_NS); /* 103 */
+	assert_true(nap->state == TASK_BLOCKED);
 	run_completions(sim, 26 * RQ_NS); /* 102 */
 	assert_false(blk_write_congested(dev));
+	assert_true(nap->state != TASK_BLOCKED);
 	run_completions(sim, ~0ULL);
 	assert_int_equal(dev->count[REQ_OP_WRITE], 0);
 	assert_int_equal(dev->stats[REQ_OP_WRITE].ios, 128);
