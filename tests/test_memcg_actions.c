@@ -87,7 +87,7 @@ static void test_max_lowered(void **state)
 	expect_actions(
 		sim,
 		"actions:\n"
-		"  at 2s box memory.max 33554432: 0 (2s..2.080760542s, reclaimed 35.49M, current 28.50M, oom_kills 0, sys 25.738500 ms)\n");
+		"  at 2s box memory.max 33554432: 0 (2s..2.080834412s, reclaimed 35.43M, current 28.56M, oom_kills 0, sys 25.751440 ms)\n");
 }
 
 /*
@@ -138,7 +138,7 @@ static void test_high_lowered(void **state)
 	expect_actions(
 		sim,
 		"actions:\n"
-		"  at 1s box memory.high 16777216: 0 (1s..1.11065837s, reclaimed 50.36M, current 13.63M, oom_kills 0, sys 31.493140 ms)\n");
+		"  at 1s box memory.high 16777216: 0 (1s..1.111342219s, reclaimed 50.49M, current 13.50M, oom_kills 0, sys 31.504600 ms)\n");
 }
 
 /* memory.reclaim of 16M with swap: done (0); without swap: -EAGAIN, nothing reclaimed. */
@@ -152,7 +152,7 @@ static void test_reclaim(void **state)
 	expect_actions(
 		sim,
 		"actions:\n"
-		"  at 2s box memory.reclaim 16777216: 0 (2s..2.042611334s, reclaimed 16.11M, current 47.88M, oom_kills 0, sys 18.198960 ms)\n");
+		"  at 2s box memory.reclaim 16777216: 0 (2s..2.043160212s, reclaimed 16.20M, current 47.79M, oom_kills 0, sys 18.050480 ms)\n");
 }
 
 static void test_reclaim_eagain(void **state)
