@@ -93,11 +93,27 @@ static const char *const profile_2_6_25[] = {
 	"wakeup_kswapd = node_balanced",
 	"throttle_vm_writeout = off",
 	"dirtyable_memory = free_and_file",
+	/*
+	 * CFS as 2.6.25's kernel/sched_fair.c set it: 20 ms latency, 4 ms
+	 * granularity, 10 ms wake-up granularity, each times 1 + ilog2(CPUs)
+	 * (sched_init_granularity), a full latency of sleeper credit, and
+	 * wake-ups on the previous or the waker's CPU (wake_idle only for
+	 * SMT siblings).  HZ 250, Kconfig.hz's default: what seed 000's
+	 * IA64 box ran is not known.
+	 */
+	"sched_hz = 250",
+	"sched_latency = 20ms",
+	"sched_min_granularity = 4ms",
+	"sched_wakeup_granularity = 10ms",
+	"sched_tunable_scaling = log_uncapped",
+	"sched_sleeper_credit = latency",
+	"sched_wake_select = wake_affine",
 	NULL,
 };
 
 /* 2.6.28 = 2.6.25 and: the split LRU; swapped-in pages join the inactive list. */
 static const char *const profile_2_6_28[] = {
+	"sched_wakeup_granularity = 5ms", /* 2.6.26..2.6.31 sched_fair.c */
 	"swapin_lru = inactive",
 	"split_lru = on",
 	"did_some_progress = nr_reclaimed", /* 2.6.26 */
@@ -112,6 +128,12 @@ static const char *const profile_2_6_32[] = {
 	"memcg_reclaim_stat = on", /* 2.6.29: memcg reclaim has its anon/file ratio */
 	"kswapd_order_fallback = failed_sweep", /* 2.6.29 */
 	"soft_limit_reclaim = tree",
+	/* 2.6.32's CFS retuning (Mike Galbraith, Peter Zijlstra, 2009) */
+	"sched_latency = 5ms",
+	"sched_min_granularity = 1ms",
+	"sched_wakeup_granularity = 1ms",
+	"sched_sleeper_credit = half_latency", /* GENTLE_FAIR_SLEEPERS */
+	"sched_wake_select = idle_sibling", /* select_idle_sibling */
 	NULL,
 };
 
@@ -134,6 +156,7 @@ static const char *const profile_2_6_35[] = {
 	"did_some_progress = reclaimed_or_reclaimable",
 	"memcg_stock = on", /* the per-CPU charge stock, 2.6.33 */
 	"anon_vma_chain = on", /* 2.6.34 */
+	"sched_tunable_scaling = log", /* 2.6.33: at most 8 CPUs count */
 	/*
 	 * direct reclaim does not write to a congested device, which the
 	 * older profiles leave off: seed 000 was calibrated without it
@@ -160,6 +183,9 @@ static const char *const profile_2_6_35_nodirect[] = {
 static const char *const profile_3_10[] = {
 	"did_some_progress = nr_reclaimed",
 	"anon_vma_lock = read", /* 3.9 */
+	/* CFS's defaults from 2.6.36 to 6.5 (EEVDF, 6.6, is not modelled) */
+	"sched_latency = 6ms",
+	"sched_min_granularity = 750us",
 	/*
 	 * Seed 002 was calibrated with the v4.11 file writeback rule: with
 	 * 3.10's own (file_writepage = kswapd_priority) the model, lacking

@@ -175,7 +175,8 @@ static struct cfg_section sections[NR_SECS] = {
 				 &vmscan_policy_table, &alloc_pages_policy_table, &swap_policy_table,
 				 &swap_state_policy_table, &madvise_policy_table, &tlb_policy_table,
 				 &memcontrol_policy_table, &rmap_policy_table,
-				 &compaction_policy_table, &page_writeback_policy_table),
+				 &compaction_policy_table, &page_writeback_policy_table,
+				 &sched_policy_table),
 		.doc = "Kernel behaviours, each a named key; the defaults are the modern kernel's.",
 	},
 	[SEC_COST] = {
@@ -1264,7 +1265,5 @@ int scenario_validate(const struct scenario *s, char *err, size_t errlen)
 	if (!s->run.duration_ns || !s->run.sample_interval_ns)
 		return cfg_fail_at(s, 0, 0, err, errlen,
 				   "[run] duration and sample_interval must be > 0");
-	if (!s->cost.timeslice_ns)
-		return cfg_fail_at(s, 0, 0, err, errlen, "[cost] timeslice_ns: must be > 0");
 	return 0;
 }
