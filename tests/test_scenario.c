@@ -436,6 +436,7 @@ static const char *const profile_keys[] = {
 	"sched_tunable_scaling",
 	"sched_sleeper_credit",
 	"sched_wake_select",
+	"sched_next_buddy",
 };
 #define NR_PROFILE_KEYS (sizeof(profile_keys) / sizeof(profile_keys[0]))
 
@@ -490,6 +491,7 @@ static void assert_policy_equal(const struct scn_policy *a, const struct scn_pol
 	assert_int_equal(a->sched_tunable_scaling, b->sched_tunable_scaling);
 	assert_int_equal(a->sched_gentle_fair_sleepers, b->sched_gentle_fair_sleepers);
 	assert_int_equal(a->sched_idle_sibling, b->sched_idle_sibling);
+	assert_int_equal(a->sched_next_buddy, b->sched_next_buddy);
 }
 
 /* The key's length in a "key = value" line. */

@@ -108,6 +108,7 @@ static const char *const profile_2_6_25[] = {
 	"sched_tunable_scaling = log_uncapped",
 	"sched_sleeper_credit = latency",
 	"sched_wake_select = wake_affine",
+	"sched_next_buddy = wakeup",
 	NULL,
 };
 
@@ -134,6 +135,7 @@ static const char *const profile_2_6_32[] = {
 	"sched_wakeup_granularity = 1ms",
 	"sched_sleeper_credit = half_latency", /* GENTLE_FAIR_SLEEPERS */
 	"sched_wake_select = idle_sibling", /* select_idle_sibling */
+	"sched_next_buddy = off", /* NEXT_BUDDY off by default */
 	NULL,
 };
 

@@ -118,6 +118,7 @@ struct cpu {
 	u64 load; /* their weights */
 	u64 min_vruntime;
 	bool need_resched; /* the running task gives the CPU up at its step's end */
+	struct task *next; /* the next buddy (sched_next_buddy = wakeup), or NULL */
 	bool nohz_kick; /* woken by a busy CPU's tick to pull a waiting task */
 	u64 next_tick, next_balance;
 	u64 irq_until; /* the interrupt work running on it ends */
@@ -190,7 +191,7 @@ struct engine {
 	u64 sched_latency_ns, sched_min_granularity_ns, sched_wakeup_granularity_ns;
 	u32 sched_nr_latency;
 	u64 tick_ns; /* 1 s / HZ */
-	bool gentle_fair_sleepers, select_idle_sibling;
+	bool gentle_fair_sleepers, select_idle_sibling, next_buddy;
 	u64 rq_seq; /* tasks queued so far */
 	unsigned int nr_tasks, cap_tasks;
 	struct task **tasks;

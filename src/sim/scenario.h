@@ -355,6 +355,7 @@ struct scn_policy {
 	enum sched_tunable_scaling sched_tunable_scaling;
 	bool sched_gentle_fair_sleepers; /* sched_sleeper_credit = half_latency (v2.6.32+) */
 	bool sched_idle_sibling; /* sched_wake_select = idle_sibling (v2.6.32+) */
+	bool sched_next_buddy; /* sched_next_buddy = wakeup (v2.6.25..v2.6.31) */
 	u64 keys_given; /* 1 << index of each key given (file or
 					 * --set): a profile leaves them alone */
 };

@@ -300,6 +300,8 @@ void dequeue_task(struct task *t)
 	if (t->rq_cpu < 0)
 		return;
 	rq = &eng->cpus[t->rq_cpu];
+	if (rq->next == t)
+		rq->next = NULL; /* clear_buddies() */
 	if (t->rq_idx != RQ_NOT_QUEUED)
 		__dequeue_entity(rq, t);
 	rq->nr_running--;
@@ -317,11 +319,18 @@ static bool wakeup_preempt_entity(const struct engine *eng, const struct task *c
 	return vdiff > 0 && (u64)vdiff > calc_delta_fair(eng->sched_wakeup_granularity_ns, se);
 }
 
-/* check_preempt_wakeup(): a task queued on @c may take the CPU from the one running. */
-static void check_preempt_wakeup(struct engine *eng, unsigned int c, const struct task *t)
+/*
+ * check_preempt_wakeup(): a task queued on @c may take the CPU from the
+ * one running.  With sched_next_buddy = wakeup (v2.6.25..v2.6.31) it is
+ * the CPU's next buddy either way: picked next when its turn comes,
+ * ahead of the leftmost task by up to the wakeup granularity.
+ */
+static void check_preempt_wakeup(struct engine *eng, unsigned int c, struct task *t)
 {
 	struct cpu *rq = &eng->cpus[c];
 
+	if (eng->next_buddy)
+		rq->next = t;
 	if (rq->curr && rq->curr->state == TASK_RUNNING &&
 	    wakeup_preempt_entity(eng, rq->curr, t))
 		rq->need_resched = true;
@@ -507,8 +516,11 @@ static void scheduler_tick(struct sim *sim, unsigned int c, u64 now)
 	struct cpu *rq = &eng->cpus[c];
 	struct task *curr = rq->curr;
 
-	if (rq->nr_running > 1 && curr->sum_exec - curr->prev_sum_exec > sched_slice(eng, rq, curr))
+	if (rq->nr_running > 1 && curr->sum_exec - curr->prev_sum_exec > sched_slice(eng, rq, curr)) {
 		rq->need_resched = true;
+		if (rq->next == curr)
+			rq->next = NULL; /* ran long enough: no buddy favour */
+	}
 	trigger_load_balance(sim, c, now);
 }
 
@@ -902,7 +914,13 @@ static struct task *pick_next_task(struct engine *eng, unsigned int c)
 	rq->nohz_kick = false;
 	if (!rq->nr_queued)
 		return NULL;
+	/* pick_next_entity(): the next buddy unless too far right of the leftmost */
 	t = rq->queue[0];
+	if (rq->next && rq->next->rq_idx != RQ_NOT_QUEUED &&
+	    !wakeup_preempt_entity(eng, rq->next, t))
+		t = rq->next;
+	if (rq->next == t)
+		rq->next = NULL; /* __clear_buddies(): it has to earn the favour again */
 	__dequeue_entity(rq, t);
 	return t;
 }
@@ -1029,6 +1047,7 @@ void sched_init(struct sim *sim, const struct scn_policy *pol)
 				      eng->sched_min_granularity_ns);
 	eng->gentle_fair_sleepers = pol->sched_gentle_fair_sleepers;
 	eng->select_idle_sibling = pol->sched_idle_sibling;
+	eng->next_buddy = pol->sched_next_buddy;
 	eng->tick_ns = NSEC_PER_SEC / pol->sched_hz;
 	for (unsigned int c = 0; c < eng->nr_cpus; c++)
 		eng->cpus[c].next_tick = eng->tick_ns;
@@ -1122,6 +1141,12 @@ static const struct cfg_key sched_policy_keys[] = {
 	  .values = CFG_VALUES("latency", "half_latency"),
 	  .def = "half_latency",
 	  .doc = "place_entity's credit to a woken task: up to a latency of vruntime below the queue's floor, or half of one (GENTLE_FAIR_SLEEPERS, v2.6.32+)" },
+	{ .name = "sched_next_buddy",
+	  .type = CFG_ENUM,
+	  P_OFF(sched_next_buddy),
+	  .values = CFG_VALUES("off", "wakeup"),
+	  .def = "off",
+	  .doc = "the task last woken on a CPU runs next, ahead of the leftmost by up to the wakeup granularity (set_next_buddy on every wake-up, v2.6.25..v2.6.31; NEXT_BUDDY off since)" },
 	{ .name = "sched_wake_select",
 	  .type = CFG_ENUM,
 	  P_OFF(sched_idle_sibling),
