@@ -1266,7 +1266,8 @@ static void test_bad_values(void **state)
 	expect_error(
 		"[cost]\nfault_ns = 800\n",
 		"t.ini:2: [cost] fault_ns: bad time '800' (expected a number with ns/us/ms/s suffix)");
-	expect_error("[policy]\nsched_latency = 0\n", "t.ini:2: [policy] sched_latency: must be > 0");
+	expect_error("[policy]\nsched_latency = 0\n",
+		     "t.ini:2: [policy] sched_latency: must be > 0");
 	expect_error(
 		"[run]\nduration = 10 minutes\n",
 		"t.ini:2: [run] duration: bad time '10 minutes' (expected a number with ns/us/ms/s suffix)");

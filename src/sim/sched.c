@@ -331,8 +331,7 @@ static void check_preempt_wakeup(struct engine *eng, unsigned int c, struct task
 
 	if (eng->next_buddy)
 		rq->next = t;
-	if (rq->curr && rq->curr->state == TASK_RUNNING &&
-	    wakeup_preempt_entity(eng, rq->curr, t))
+	if (rq->curr && rq->curr->state == TASK_RUNNING && wakeup_preempt_entity(eng, rq->curr, t))
 		rq->need_resched = true;
 }
 
@@ -516,7 +515,8 @@ static void scheduler_tick(struct sim *sim, unsigned int c, u64 now)
 	struct cpu *rq = &eng->cpus[c];
 	struct task *curr = rq->curr;
 
-	if (rq->nr_running > 1 && curr->sum_exec - curr->prev_sum_exec > sched_slice(eng, rq, curr)) {
+	if (rq->nr_running > 1 &&
+	    curr->sum_exec - curr->prev_sum_exec > sched_slice(eng, rq, curr)) {
 		rq->need_resched = true;
 		if (rq->next == curr)
 			rq->next = NULL; /* ran long enough: no buddy favour */
