@@ -18,9 +18,11 @@
  * task's turn once it has run its sched_slice, a share of sched_latency
  * by weight (check_preempt_tick); a woken task that is ahead of the
  * running one by more than the wakeup granularity preempts it
- * (check_preempt_wakeup).  New tasks start a slice behind (place_entity,
- * START_DEBIT), sleepers get a credit of a latency (or half of one) so
- * that a task that sleeps most of the time runs at once when it wakes.
+ * (check_preempt_wakeup), or, in 2.6.25..2.6.31, is picked next if it is
+ * not that far right of the leftmost (the next buddy).  New tasks start
+ * a slice behind (place_entity, START_DEBIT), sleepers get a credit of a
+ * latency (or half of one) so that a task that sleeps most of the time
+ * runs at once when it wakes.
  * There is no global queue: a woken task goes to the CPU select_task_rq
  * chooses (its previous one, the waker's, an idle one); a CPU that
  * goes idle pulls a waiting task from the busiest one (idle_balance), a
