@@ -451,17 +451,17 @@ static unsigned int move_tasks(struct engine *eng, unsigned int src, unsigned in
 }
 
 /*
- * idle_balance() (newidle): CPU @c has nothing to run; pull one waiting
- * task from the busiest CPU, not a cache-hot one (@hot: the nohz idle
- * balance a busy CPU asked for, where repeated failures let hot tasks go
- * too).
+ * idle_balance() (newidle): CPU @c has nothing to run; pull half the
+ * busiest CPU's tasks (at least one: load_balance's imbalance with this
+ * CPU at 0), not cache-hot ones (@hot: the nohz idle balance a busy CPU
+ * asked for, where repeated failures let hot tasks go too).
  */
 static void idle_balance(struct engine *eng, unsigned int c, bool hot)
 {
 	int busiest = find_busiest_queue(eng, c);
 
 	if (busiest >= 0 && eng->cpus[busiest].nr_running >= 2)
-		move_tasks(eng, (unsigned int)busiest, c, 1, hot);
+		move_tasks(eng, (unsigned int)busiest, c, eng->cpus[busiest].nr_running / 2, hot);
 }
 
 /*
