@@ -41,7 +41,7 @@ static void run_on(struct sim *sim, struct task *t, unsigned int cpu, u64 now)
 	if (t->state == TASK_BLOCKED) {
 		wake_up_task(t);
 		/* the test is the scheduler: off the run queue, onto the CPU */
-		sim->eng.rq_head = sim->eng.rq_tail = NULL;
+		dequeue_task(t);
 	}
 	t->state = TASK_RUNNING;
 	t->cpu = (int)cpu;

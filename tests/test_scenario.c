@@ -207,7 +207,9 @@ static void test_defaults(void **state)
 	assert_int_equal(scn.cost.syscall_ns, 200);
 	assert_int_equal(scn.cost.charge_ns, 50);
 	assert_int_equal(scn.cost.pagecache_insert_ns, 1000);
-	assert_int_equal(scn.cost.timeslice_ns, 4 * NSEC_PER_MSEC);
+	assert_int_equal(scn.policy.sched_hz, 250);
+	assert_int_equal(scn.policy.sched_latency_ns, 6 * NSEC_PER_MSEC);
+	assert_int_equal(scn.policy.sched_min_granularity_ns, 750 * NSEC_PER_USEC);
 
 	assert_int_equal(scn.nr_cgroups, 0);
 	assert_int_equal(scn.nr_workloads, 0);
@@ -299,7 +301,7 @@ static const char all_keys[] = "; every key of every section\n"
 			       "syscall_ns = 204ns\n"
 			       "charge_ns = 55ns\n"
 			       "pagecache_insert_ns = 1.5us\n"
-			       "timeslice_ns = 3ms\n"
+			       "tlb_ipi_ns = 3ms\n"
 			       "\n"
 			       "[cgroup child]\n"
 			       "parent = box\n"
@@ -429,6 +431,14 @@ static const char *const profile_keys[] = {
 	"dirtyable_memory",
 	"blk_requests",
 	"blk_max_sectors_kb",
+	"sched_hz",
+	"sched_latency",
+	"sched_min_granularity",
+	"sched_wakeup_granularity",
+	"sched_tunable_scaling",
+	"sched_sleeper_credit",
+	"sched_wake_select",
+	"sched_next_buddy",
 };
 #define NR_PROFILE_KEYS (sizeof(profile_keys) / sizeof(profile_keys[0]))
 
@@ -476,6 +486,14 @@ static void assert_policy_equal(const struct scn_policy *a, const struct scn_pol
 	assert_int_equal(a->pcp_lists, b->pcp_lists);
 	assert_int_equal(a->pcp_high, b->pcp_high);
 	assert_int_equal(a->watermark_boost, b->watermark_boost);
+	assert_int_equal(a->sched_hz, b->sched_hz);
+	assert_int_equal(a->sched_latency_ns, b->sched_latency_ns);
+	assert_int_equal(a->sched_min_granularity_ns, b->sched_min_granularity_ns);
+	assert_int_equal(a->sched_wakeup_granularity_ns, b->sched_wakeup_granularity_ns);
+	assert_int_equal(a->sched_tunable_scaling, b->sched_tunable_scaling);
+	assert_int_equal(a->sched_gentle_fair_sleepers, b->sched_gentle_fair_sleepers);
+	assert_int_equal(a->sched_idle_sibling, b->sched_idle_sibling);
+	assert_int_equal(a->sched_next_buddy, b->sched_next_buddy);
 }
 
 /* The key's length in a "key = value" line. */
@@ -898,7 +916,7 @@ static void test_all_keys(void **state)
 	assert_int_equal(scn.cost.syscall_ns, 204);
 	assert_int_equal(scn.cost.charge_ns, 55);
 	assert_int_equal(scn.cost.pagecache_insert_ns, 1500);
-	assert_int_equal(scn.cost.timeslice_ns, 3 * NSEC_PER_MSEC);
+	assert_int_equal(scn.cost.tlb_ipi_ns, 3 * NSEC_PER_MSEC);
 
 	assert_int_equal(scn.nr_cgroups, 2);
 	assert_string_equal(scn.cgroups[0].name, "child");
@@ -1253,7 +1271,8 @@ static void test_bad_values(void **state)
 	expect_error(
 		"[cost]\nfault_ns = 800\n",
 		"t.ini:2: [cost] fault_ns: bad time '800' (expected a number with ns/us/ms/s suffix)");
-	expect_error("[cost]\ntimeslice_ns = 0\n", "t.ini:2: [cost] timeslice_ns: must be > 0");
+	expect_error("[policy]\nsched_latency = 0\n",
+		     "t.ini:2: [policy] sched_latency: must be > 0");
 	expect_error(
 		"[run]\nduration = 10 minutes\n",
 		"t.ini:2: [run] duration: bad time '10 minutes' (expected a number with ns/us/ms/s suffix)");

@@ -95,11 +95,28 @@ static const char *const profile_2_6_25[] = {
 	"dirtyable_memory = free_and_file",
 	"blk_requests = per_direction",
 	"blk_max_sectors_kb = 512",
+	/*
+	 * CFS as 2.6.25's kernel/sched_fair.c set it: 20 ms latency, 4 ms
+	 * granularity, 10 ms wake-up granularity, each times 1 + ilog2(CPUs)
+	 * (sched_init_granularity), a full latency of sleeper credit, and
+	 * wake-ups on the previous or the waker's CPU (wake_idle only for
+	 * SMT siblings).  HZ 250, Kconfig.hz's default: what seed 000's
+	 * IA64 box ran is not known.
+	 */
+	"sched_hz = 250",
+	"sched_latency = 20ms",
+	"sched_min_granularity = 4ms",
+	"sched_wakeup_granularity = 10ms",
+	"sched_tunable_scaling = log_uncapped",
+	"sched_sleeper_credit = latency",
+	"sched_wake_select = wake_affine",
+	"sched_next_buddy = wakeup",
 	NULL,
 };
 
 /* 2.6.28 = 2.6.25 and: the split LRU; swapped-in pages join the inactive list. */
 static const char *const profile_2_6_28[] = {
+	"sched_wakeup_granularity = 5ms", /* 2.6.26..2.6.31 sched_fair.c */
 	"swapin_lru = inactive",
 	"split_lru = on",
 	"did_some_progress = nr_reclaimed", /* 2.6.26 */
@@ -114,6 +131,13 @@ static const char *const profile_2_6_32[] = {
 	"memcg_reclaim_stat = on", /* 2.6.29: memcg reclaim has its anon/file ratio */
 	"kswapd_order_fallback = failed_sweep", /* 2.6.29 */
 	"soft_limit_reclaim = tree",
+	/* 2.6.32's CFS retuning (Mike Galbraith, Peter Zijlstra, 2009) */
+	"sched_latency = 5ms",
+	"sched_min_granularity = 1ms",
+	"sched_wakeup_granularity = 1ms",
+	"sched_sleeper_credit = half_latency", /* GENTLE_FAIR_SLEEPERS */
+	"sched_wake_select = idle_sibling", /* select_idle_sibling */
+	"sched_next_buddy = off", /* NEXT_BUDDY off by default */
 	NULL,
 };
 
@@ -136,6 +160,7 @@ static const char *const profile_2_6_35[] = {
 	"did_some_progress = reclaimed_or_reclaimable",
 	"memcg_stock = on", /* the per-CPU charge stock, 2.6.33 */
 	"anon_vma_chain = on", /* 2.6.34 */
+	"sched_tunable_scaling = log", /* 2.6.33: at most 8 CPUs count */
 	/*
 	 * direct reclaim does not write to a congested device, which the
 	 * older profiles leave off: seed 000 was calibrated without it
@@ -162,6 +187,9 @@ static const char *const profile_2_6_35_nodirect[] = {
 static const char *const profile_3_10[] = {
 	"did_some_progress = nr_reclaimed",
 	"anon_vma_lock = read", /* 3.9 */
+	/* CFS's defaults from 2.6.36 to 6.5 (EEVDF, 6.6, is not modelled) */
+	"sched_latency = 6ms",
+	"sched_min_granularity = 750us",
 	/*
 	 * Seed 002 was calibrated with the v4.11 file writeback rule: with
 	 * 3.10's own (file_writepage = kswapd_priority) the model, lacking

@@ -176,7 +176,7 @@ static struct cfg_section sections[NR_SECS] = {
 				 &swap_state_policy_table, &madvise_policy_table, &tlb_policy_table,
 				 &memcontrol_policy_table, &rmap_policy_table,
 				 &compaction_policy_table, &page_writeback_policy_table,
-				 &blkdev_policy_table),
+				 &blkdev_policy_table, &sched_policy_table),
 		.doc = "Kernel behaviours, each a named key; the defaults are the modern kernel's.",
 	},
 	[SEC_COST] = {
@@ -1265,7 +1265,5 @@ int scenario_validate(const struct scenario *s, char *err, size_t errlen)
 	if (!s->run.duration_ns || !s->run.sample_interval_ns)
 		return cfg_fail_at(s, 0, 0, err, errlen,
 				   "[run] duration and sample_interval must be > 0");
-	if (!s->cost.timeslice_ns)
-		return cfg_fail_at(s, 0, 0, err, errlen, "[cost] timeslice_ns: must be > 0");
 	return 0;
 }

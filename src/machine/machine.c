@@ -103,7 +103,6 @@ struct sim *sim_create(const struct scenario *s, char *err, size_t errlen)
 	while ((1U << sim->page_shift) < sim->page_size)
 		sim->page_shift++;
 	sim->eng.nr_cpus = s->machine.cpus;
-	sim->eng.timeslice_ns = s->cost.timeslice_ns;
 	sim->eng.cpus = calloc(sim->eng.nr_cpus, sizeof(*sim->eng.cpus));
 	sim->mm_cpus = calloc(sim->eng.nr_cpus, sizeof(*sim->mm_cpus));
 	sim->eng.switch_to = switch_mm;
@@ -127,6 +126,8 @@ struct sim *sim_create(const struct scenario *s, char *err, size_t errlen)
 		sim->eng.random_ties = s->run.random_ties;
 		sim->eng.random_placement = s->run.random_placement;
 	}
+	if (sim->eng.cpus)
+		sched_init(sim, &s->policy);
 	if (!sim->eng.cpus || !sim->mm_cpus || sim_boot(sim, err, errlen)) {
 		if (!sim->eng.cpus || !sim->mm_cpus)
 			snprintf(err, errlen, "out of memory");
@@ -487,6 +488,8 @@ void sim_destroy(struct sim *sim)
 	free(sim->kmsg.lines);
 	free(sim->samples);
 	free(sim->mm_cpus);
+	for (unsigned int c = 0; sim->eng.cpus && c < sim->eng.nr_cpus; c++)
+		free(sim->eng.cpus[c].queue);
 	free(sim->eng.cpus);
 	psi_group_free(&sim->eng.psi_system);
 	free(sim);

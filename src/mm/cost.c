@@ -135,16 +135,5 @@ static const struct cfg_key cost_keys[] = {
 	 */
 	C_KEY(migrate_page_ns, "1us",
 	      "migrating one page: unmap, copy, remap (the rmap walk costs extra)"),
-	/*
-	 * one tick at HZ=250: a CPU-bound task among equals is preempted on
-	 * the tick; a zero timeslice would never let time advance
-	 */
-	{ .name = "timeslice_ns",
-	  .type = CFG_TIME,
-	  .off = offsetof(struct scn_cost, timeslice_ns),
-	  .flags = CFG_F_POSITIVE,
-	  .max = NSEC_PER_SEC,
-	  .def = "4ms",
-	  .doc = "scheduler timeslice" },
 };
 CFG_TABLE(cost_table, cost_keys);

@@ -8,7 +8,8 @@
  * Time model: discrete events ordered by (time ns, sequence).  A task's
  * work is a series of steps; each step changes model state at its start
  * time and costs user and system ns, after which the task's CPU runs its
- * next step (or another task when the timeslice ends or the task blocks).
+ * next step (or another task when the scheduler preempts it or it blocks:
+ * sched.c).
  */
 #ifndef RECLAIMSIM_ENGINE_H
 #define RECLAIMSIM_ENGINE_H
@@ -68,11 +69,19 @@ struct task {
 	u64 min_flt, maj_flt;
 	/* cost of the step in progress, filled by model code */
 	u64 step_user_ns, step_sys_ns;
-	/* scheduling */
+	/* scheduling (sched.c: struct sched_entity's part) */
 	int cpu; /* -1 when not on a CPU */
 	u64 busy_until; /* end of its last step (ns) */
-	u64 slice_used; /* ns run since it got the CPU */
-	struct task *rq_next;
+	int nice; /* -20..19 */
+	u32 weight; /* its load: sched_prio_to_weight of nice, 1024 at 0 */
+	u64 vruntime; /* CPU time / weight, against its queue's min_vruntime */
+	u64 sum_exec, prev_sum_exec; /* ns on a CPU: in all, and when its turn began */
+	u64 last_ran; /* when it last left a CPU (task_hot) */
+	int rq_cpu; /* the runqueue it is on (queued or running), -1: none (asleep) */
+	int last_cpu; /* task_cpu() of the kernel: its CPU when it last ran or was queued; -1: never */
+	u32 rq_idx; /* its place in that queue's heap while it waits */
+	u64 rq_seq; /* when it was queued: equal vruntimes in queue order */
+	bool irq_context; /* its steps are interrupt work: they run at once on last_cpu */
 	struct task *wait_next;
 	struct wait_queue_head *waiting_on;
 	u64 wake_seq; /* bumps on every wake, cancels stale timers */
@@ -94,12 +103,26 @@ struct task {
 	 * (src/mm/internal.h) of sim->task_size bytes */
 };
 
-/* One simulated CPU (its mm state: struct mm_cpu, sim->mm_cpus). */
+/*
+ * One simulated CPU and its runqueue (struct rq and its cfs_rq; its mm
+ * state: struct mm_cpu, sim->mm_cpus).
+ */
 struct cpu {
 	struct task *curr;
 	u64 irq_ns; /* interrupt work to charge to its next step */
 	bool event_pending; /* a CPU event for this CPU is queued */
 	u64 busy_ns;
+	struct task **queue; /* the tasks waiting for it: a min-heap on vruntime */
+	u32 nr_queued, cap_queued;
+	u32 nr_running; /* waiting + the running one (unless it sleeps) */
+	u64 load; /* their weights */
+	u64 min_vruntime;
+	bool need_resched; /* the running task gives the CPU up at its step's end */
+	struct task *next; /* the next buddy (sched_next_buddy = wakeup), or NULL */
+	bool nohz_kick; /* woken by a busy CPU's tick to pull a waiting task */
+	u64 next_tick, next_balance;
+	u64 irq_until; /* the interrupt work running on it ends */
+	u64 irq_delay; /* interrupt time taken from its task since its last step */
 };
 
 /*
@@ -164,8 +187,12 @@ struct engine {
 	unsigned int nr_cpus;
 	struct cpu *cpus;
 	unsigned int this_cpu; /* smp_processor_id() of the step in progress */
-	struct task *rq_head, *rq_tail; /* round-robin run queue */
-	u64 timeslice_ns; /* the scenario's [cost] timeslice_ns */
+	/* the fair scheduler's tunables, scaled to the CPUs (sched_init) */
+	u64 sched_latency_ns, sched_min_granularity_ns, sched_wakeup_granularity_ns;
+	u32 sched_nr_latency;
+	u64 tick_ns; /* 1 s / HZ */
+	bool gentle_fair_sleepers, select_idle_sibling, next_buddy;
+	u64 rq_seq; /* tasks queued so far */
 	unsigned int nr_tasks, cap_tasks;
 	struct task **tasks;
 	int next_pid;
@@ -208,6 +235,8 @@ static inline struct engine *sim_engine(struct sim *sim)
 /* The [run] keys of the run, events and scheduler (src/config/reader.c registers them) */
 struct cfg_table;
 extern const struct cfg_table run_table, event_run_table, sched_run_table;
+/* The scheduler's [policy] keys */
+extern const struct cfg_table sched_policy_table;
 
 /* Events (src/sim/event.c) */
 int event_push(struct sim *sim, u64 time, event_fn fn, void *ptr, u64 arg);
@@ -221,10 +250,22 @@ __attribute__((format(printf, 2, 3))) void sim_fail(struct sim *sim, const char 
 
 /* Scheduler (src/sim/sched.c) */
 struct task *task_create(struct sim *sim, enum task_kind kind, const char *comm, task_fn fn);
+struct scn_policy;
+/* sched_init - the scheduler's tunables from the [policy] keys, for the engine's CPUs */
+void sched_init(struct sim *sim, const struct scn_policy *pol);
+/* set_user_nice - @t's nice level and so its weight, before it first runs */
+void set_user_nice(struct task *t, int nice);
 void wake_up_task(struct task *t);
 void task_sleep(struct task *t, struct wait_queue_head *wq, u64 timeout_ns);
 void wake_up_all(struct sim *sim, struct wait_queue_head *wq);
-void sched_start(struct sim *sim);
+/*
+ * wake_up_interruptible_sync - wake @wq's tasks from a task that sleeps
+ * next (a socket's writer waking its reader): the wakee may take the
+ * waker's CPU (wake_affine)
+ */
+void wake_up_interruptible_sync(struct sim *sim, struct wait_queue_head *wq);
+/* dequeue_task - @t off its runqueue (tests that act as the scheduler) */
+void dequeue_task(struct task *t);
 /* The timeout of a sleeping task: the event of task_sleep(); ptr = task, arg = wake_seq. */
 void sched_wake_event(struct sim *sim, void *task, u64 seq);
 void task_exit(struct task *t, int signal);

@@ -251,6 +251,14 @@ enum pcp_high_policy {
 };
 
 /* tlb_flush: TLB shootdown when reclaim unmaps pages (seed 001) */
+/* [policy] sched_tunable_scaling: how the scheduler's tunables grow with the CPUs */
+enum sched_tunable_scaling {
+	SCHED_TUNABLESCALING_NONE,
+	SCHED_TUNABLESCALING_LOG, /* 1 + ilog2(min(CPUs, 8)), v2.6.33+ */
+	SCHED_TUNABLESCALING_LINEAR, /* min(CPUs, 8) */
+	SCHED_TUNABLESCALING_LOG_UNCAPPED, /* 1 + ilog2(CPUs), v2.6.24..v2.6.32 */
+};
+
 enum tlb_flush_policy {
 	TLB_FLUSH_PER_PAGE, /* ptep_clear_flush: IPIs for every page (before v4.3) */
 	TLB_FLUSH_BATCHED, /* v4.3+: one IPI per CPU per shrink_folio_list batch */
@@ -347,6 +355,13 @@ struct scn_policy {
 	enum pcp_lists_policy pcp_lists;
 	enum pcp_high_policy pcp_high;
 	bool watermark_boost; /* watermark_boost = on: boost on fallback (v5.0+) */
+	/* the fair scheduler (src/sim/sched.c) */
+	unsigned int sched_hz; /* the tick: CONFIG_HZ */
+	u64 sched_latency_ns, sched_min_granularity_ns, sched_wakeup_granularity_ns; /* for 1 CPU */
+	enum sched_tunable_scaling sched_tunable_scaling;
+	bool sched_gentle_fair_sleepers; /* sched_sleeper_credit = half_latency (v2.6.32+) */
+	bool sched_idle_sibling; /* sched_wake_select = idle_sibling (v2.6.32+) */
+	bool sched_next_buddy; /* sched_next_buddy = wakeup (v2.6.25..v2.6.31) */
 	u64 keys_given; /* 1 << index of each key given (file or
 					 * --set): a profile leaves them alone */
 };
@@ -378,7 +393,6 @@ struct scn_cost {
 	u64 pte_ns; /* one PTE set up or torn down: zap, madvise, fault-around */
 	u64 tlb_ipi_ns; /* a TLB shootdown: sender waits for the remote flushes */
 	u64 tlb_irq_ns; /* a TLB shootdown interrupt on the receiving CPU */
-	u64 timeslice_ns; /* scheduler timeslice */
 	u64 compact_scan_ns; /* a compaction scanner's look at one page frame */
 	u64 migrate_page_ns; /* migrating one page: unmap, copy, remap */
 };

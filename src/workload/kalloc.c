@@ -42,6 +42,8 @@ static int kalloc_init(struct workload_inst *wl, struct task *t, unsigned int id
 	if (!ka)
 		return -1;
 	t->wl_priv = ka;
+	/* an interrupt handler: its work runs at once on its CPU (sched.c) */
+	t->irq_context = p->interrupt;
 	for (unsigned int i = 0; i < p->nr_orders; i++)
 		ka->weight_sum += p->weight[i];
 	return 0;

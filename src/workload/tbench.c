@@ -408,8 +408,9 @@ static void tb_send(struct task *t, struct tbench *tb, struct tb_sock *sk, struc
 	sk->bytes = bytes;
 	sk->reply = reply;
 	sk->pending = true;
+	/* sock_def_readable: the writer sleeps next, for the reply */
 	if (sk->wait.first)
-		wake_up_all(sim, &sk->wait);
+		wake_up_interruptible_sync(sim, &sk->wait);
 }
 
 /* Sleep until @sk has a message (sk_wait_data); false: the client left. */

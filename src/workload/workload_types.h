@@ -126,8 +126,8 @@ extern const char *const wl_then_values[];
 
 /*
  * User code runs until its step has used WL_QUANTUM_NS of CPU; then the
- * step ends (the scheduler's tick: other tasks run, the timeslice is
- * checked).  wl_tick() is called before each user-level operation.
+ * step ends (a preemption point: a tick or a wake-up that fell in the
+ * step may hand the CPU to another task).  wl_tick() is called before each user-level operation.
  */
 #define WL_QUANTUM_NS (50 * NSEC_PER_USEC)
 

@@ -1,0 +1,204 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_sched.c - the fair scheduler (src/sim/sched.c): weights from nice,
+ * the tunables scaled by CPU count as each kernel did, fair shares,
+ * a rate-limited task among CPU-bound ones (issue 22's starvation case)
+ * and interrupt work that runs at once on its CPU.
+ */
+#include "testsim.h"
+
+/* sched_prio_to_weight as the model computes it: 1024 / 1.25^nice, rounded. */
+static void test_prio_to_weight(void **state)
+{
+	struct sim *sim = test_sim_zones(state, 0, 4096, 0, NULL);
+	static const struct {
+		int nice;
+		u32 weight; /* the kernel's table in the comment */
+	} want[] = {
+		{ 0, 1024 }, /* 1024 */
+		{ 1, 819 }, /* 820 */
+		{ 5, 336 }, /* 335 */
+		{ 19, 15 }, /* 15 */
+		{ -1, 1280 }, /* 1277 */
+		{ -20, 88818 }, /* 88761 */
+	};
+
+	for (unsigned int i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		struct task *t = task_create(sim, TASK_USER, "nice", NULL);
+
+		assert_non_null(t);
+		assert_int_equal(t->weight, 1024); /* nice 0 until set */
+		set_user_nice(t, want[i].nice);
+		assert_int_equal(t->weight, want[i].weight);
+	}
+}
+
+/* The tunables of @kernel on @cpus CPUs. */
+static struct sim *sim_on(void **state, const char *kernel, unsigned int cpus)
+{
+	char ini[256];
+
+	snprintf(ini, sizeof(ini),
+		 "[machine]\ncpus = %u\nmemory = 64M\nzones = DMA:16M, DMA32:rest\n"
+		 "[policy]\nkernel = %s\n",
+		 cpus, kernel);
+	return test_sim_from_text(state, "t.ini", ini);
+}
+
+/*
+ * sched_init_granularity (2.6.24..2.6.32): times 1 + ilog2(CPUs), the
+ * latency capped at 200 ms; update_sysctl (2.6.33+): at most 8 CPUs count.
+ */
+static void test_tunables_scale_with_cpus(void **state)
+{
+	struct sim *sim = sim_on(state, "2.6.28", 8);
+
+	/* seed 004's box: 20 ms x 4, 4 ms x 4, 5 ms x 4; HZ 250 */
+	assert_int_equal(sim->eng.sched_latency_ns, 80 * NSEC_PER_MSEC);
+	assert_int_equal(sim->eng.sched_min_granularity_ns, 16 * NSEC_PER_MSEC);
+	assert_int_equal(sim->eng.sched_wakeup_granularity_ns, 20 * NSEC_PER_MSEC);
+	assert_int_equal(sim->eng.sched_nr_latency, 5);
+	assert_int_equal(sim->eng.tick_ns, 4 * NSEC_PER_MSEC);
+	assert_false(sim->eng.gentle_fair_sleepers);
+	assert_false(sim->eng.select_idle_sibling);
+	test_sim_teardown(state);
+
+	/* 2.6.25 on 1024 CPUs: x 11, the latencies capped */
+	sim = sim_on(state, "2.6.25", 1024);
+	assert_int_equal(sim->eng.sched_latency_ns, 200 * NSEC_PER_MSEC);
+	assert_int_equal(sim->eng.sched_min_granularity_ns, 44 * NSEC_PER_MSEC);
+	assert_int_equal(sim->eng.sched_wakeup_granularity_ns, 110 * NSEC_PER_MSEC);
+	test_sim_teardown(state);
+
+	/* 6.12 on 64 CPUs: 8 count, x 4 */
+	sim = sim_on(state, "6.12", 64);
+	assert_int_equal(sim->eng.sched_latency_ns, 24 * NSEC_PER_MSEC);
+	assert_int_equal(sim->eng.sched_min_granularity_ns, 3 * NSEC_PER_MSEC);
+	assert_int_equal(sim->eng.sched_wakeup_granularity_ns, 4 * NSEC_PER_MSEC);
+	assert_int_equal(sim->eng.sched_nr_latency, 8);
+	assert_true(sim->eng.gentle_fair_sleepers);
+	assert_true(sim->eng.select_idle_sibling);
+	test_sim_teardown(state);
+
+	/* one CPU: as written */
+	sim = sim_on(state, "6.12", 1);
+	assert_int_equal(sim->eng.sched_latency_ns, 6 * NSEC_PER_MSEC);
+}
+
+/* A CPU-bound task: 10 us of user work a step, forever. */
+static void burner(struct task *t)
+{
+	for (;;) {
+		charge_user(t, 10 * NSEC_PER_USEC);
+		cond_resched(t);
+	}
+}
+
+/*
+ * Two CPU-bound tasks on one CPU share it by weight: nice 0 against
+ * nice 5 is 1024 : 336, 75.3 % : 24.7 %.  The run lasts while a
+ * rate-limited workload writes 1 MiB at 1 MiB/s.
+ */
+static void test_share_by_weight(void **state)
+{
+	struct sim *sim = test_sim_from_text(
+		state, "t.ini",
+		"[machine]\ncpus = 1\nmemory = 64M\nzones = DMA:16M, DMA32:rest\n"
+		"[workload clock]\ntype = anon_fill\nsize = 1M\npasses = 0\nrate = 1M\n"
+		"[run]\njitter = off\n");
+	struct task *a = task_create(sim, TASK_USER, "nice0", burner);
+	struct task *b = task_create(sim, TASK_USER, "nice5", burner);
+	double share;
+
+	assert_non_null(a);
+	assert_non_null(b);
+	a->memcg = b->memcg = sim->memcgs[0];
+	set_user_nice(b, 5);
+	wake_up_task(a);
+	wake_up_task(b);
+	assert_int_equal(sim_run(sim), 0);
+	assert_true(sim->eng.now > 900 * NSEC_PER_MSEC);
+	share = (double)a->sum_exec / (double)(a->sum_exec + b->sum_exec);
+	if (share < 0.74 || share > 0.765)
+		fail_msg("nice 0's share %.4f, want 0.753 +- 0.012", share);
+}
+
+/*
+ * Issue 22's starvation case: 4 CPUs, 4 CPU-bound tasks, and a fifth
+ * task writing 500 MiB at 50 MiB/s.  It needs ~3 % of a CPU; CFS gives it
+ * that (the sleeper credit puts it ahead of the hog on its CPU when it
+ * wakes, wakeup preemption lets it run at once), so it is done in ~10 s.
+ * The round-robin queue before CFS gave it 21 MiB in 11 s.  The hogs'
+ * pages cost 1 us a touch, so that their 44 s of CPU is few steps.
+ */
+static void test_rate_limited_task_among_hogs(void **state)
+{
+	struct sim *sim = test_sim_from_text(
+		state, "t.ini",
+		"[machine]\ncpus = 4\nmemory = 2G\nswap = 0\n"
+		"[workload hogs]\ntype = anon_fill\ntasks = 4\nsize = 4M\npasses = 1000000\n"
+		"[workload slow]\ntype = anon_fill\nsize = 500M\npasses = 0\nrate = 50M\n"
+		"[cost]\nuser_touch_ns = 1us\n"
+		"[run]\nduration = 11s\n");
+	const struct workload_inst *slow, *hogs;
+	u64 hog_ns = 0;
+
+	sim_run(sim);
+	slow = test_workload_named(sim, "slow");
+	hogs = test_workload_named(sim, "hogs");
+	/* >= 95 % of its 128,000 pages within 11 s */
+	if (slow->tasks[0]->min_flt < 121600)
+		fail_msg("the rate-limited task faulted %llu of 128000 pages in 11 s",
+			 (unsigned long long)slow->tasks[0]->min_flt);
+	assert_int_equal(slow->tasks[0]->state, TASK_DEAD);
+	assert_true(slow->tasks[0]->exit_ns < 11 * NSEC_PER_SEC);
+	/* the hogs still had nearly all of the 4 CPUs */
+	for (unsigned int i = 0; i < hogs->nr_tasks; i++)
+		hog_ns += hogs->tasks[i]->utime_ns + hogs->tasks[i]->stime_ns;
+	assert_true(hog_ns > 42 * NSEC_PER_SEC);
+}
+
+/*
+ * Interrupt-context allocations run at once on their CPU, ahead of the
+ * task there: a burst of them with two tasks for each CPU ends within
+ * twice its own CPU time (~20 ms; as a task queued behind the others,
+ * before CFS, 3x: 0.06 s).  Blocks live 1 ns: each is freed at the next
+ * allocation.
+ */
+static void test_interrupt_burst_runs_at_once(void **state)
+{
+	struct sim *sim = test_sim_from_text(
+		state, "t.ini",
+		"[machine]\ncpus = 2\nmemory = 2G\nswap = 0\n"
+		"[workload hogs]\ntype = anon_fill\ntasks = 4\nsize = 4M\npasses = 1000\n"
+		"[workload irq]\ntype = kalloc\nallocs = 100000\ngfp = GFP_ATOMIC\n"
+		"lifetime = 1ns\nlifetime_dist = fixed\ncontext = interrupt\nstart = 100ms\n"
+		"[cost]\nuser_touch_ns = 1us\n");
+	const struct task *t;
+	u64 cpu, wall;
+
+	sim_run(sim);
+	t = test_workload_named(sim, "irq")->tasks[0];
+	cpu = t->utime_ns + t->stime_ns;
+	wall = t->exit_ns - t->start_ns;
+	assert_int_equal(t->state, TASK_DEAD);
+	assert_true(cpu > 10 * NSEC_PER_MSEC);
+	if (wall > 2 * cpu)
+		fail_msg("a burst of %llu ns of CPU took %llu ns", (unsigned long long)cpu,
+			 (unsigned long long)wall);
+	/* the hogs were busy all through it */
+	assert_true(test_workload_named(sim, "hogs")->tasks[0]->exit_ns > t->exit_ns);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_teardown(test_prio_to_weight, test_sim_teardown),
+		cmocka_unit_test_teardown(test_tunables_scale_with_cpus, test_sim_teardown),
+		cmocka_unit_test_teardown(test_share_by_weight, test_sim_teardown),
+		cmocka_unit_test_teardown(test_rate_limited_task_among_hogs, test_sim_teardown),
+		cmocka_unit_test_teardown(test_interrupt_burst_runs_at_once, test_sim_teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
