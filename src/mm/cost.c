@@ -136,6 +136,13 @@ static const struct cfg_key cost_keys[] = {
 	C_KEY(migrate_page_ns, "1us",
 	      "migrating one page: unmap, copy, remap (the rmap walk costs extra)"),
 	/*
+	 * a sleep on a contended rwsem and the wake-up: the switch away and
+	 * back (bench/results/calibrate.txt: a pipe round trip between two
+	 * processes is two switches)
+	 */
+	C_KEY(context_switch_ns, "2us",
+	      "a task's sleep on a contended lock and its wake-up: the switch out and back in"),
+	/*
 	 * one tick at HZ=250: a CPU-bound task among equals is preempted on
 	 * the tick; a zero timeslice would never let time advance
 	 */

@@ -105,7 +105,11 @@ void lruvec_del_folio(struct sim *sim, struct lruvec *lruvec, u32 pfn)
  */
 void folio_add_lru(struct sim *sim, u32 pfn)
 {
-	lruvec_add_folio(sim, folio_lruvec(sim, pfn), pfn);
+	struct lruvec *lruvec = folio_lruvec(sim, pfn);
+
+	/* the batch's lru_lock hold, a page's share (inside the fault's cost) */
+	spin_lock_hold(sim, &lruvec->lru_lock, sim->scn.cost.lru_lock_ns);
+	lruvec_add_folio(sim, lruvec, pfn);
 }
 
 /* folio_activate() / lru_activate(): move an inactive folio to its active list. */
