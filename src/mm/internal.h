@@ -68,14 +68,16 @@ static inline struct mm_task *mm_task(struct task *t)
  * mmap_read_lock() / mmap_write_lock() (v5.8+; down_read/down_write of
  * mm->mmap_sem before): a task that must wait sleeps, and each sleep costs
  * it a context switch out and back in (context_switch_ns, system time).
+ * mmap_read_lock returns the sleeps: after one, the VMAs may have changed.
  */
-static inline void mmap_read_lock(struct task *t, struct mm_struct *mm)
+static inline unsigned int mmap_read_lock(struct task *t, struct mm_struct *mm)
 {
 	unsigned int sleeps = down_read(t, &mm->mmap_lock);
 
 	if (sleeps)
 		charge_sys(t, sleeps * t->sim->scn.cost.context_switch_ns);
 	mm_task(t)->mmap_read_held = mm;
+	return sleeps;
 }
 static inline void mmap_read_unlock(struct task *t, struct mm_struct *mm)
 {

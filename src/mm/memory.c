@@ -450,14 +450,16 @@ enum vm_fault_result handle_mm_fault(struct task *t, u64 vpn, bool write)
 			       !folio_maybe_shared(t->sim, pfn_to_page(t->sim, pte_pfn(pte)))))
 			return __handle_mm_fault(t, vma, vpn, write); /* an access, no fault */
 	}
-	mmap_read_lock(t, t->mm);
-	r = __handle_mm_fault(t, find_vma(t->mm, vpn), vpn, write);
+	if (mmap_read_lock(t, t->mm))
+		vma = find_vma(t->mm, vpn); /* it slept: the VMAs may have changed */
+	r = __handle_mm_fault(t, vma, vpn, write);
 	mmap_read_unlock(t, t->mm);
 	return r;
 }
 
 void zap_pte(struct sim *sim, struct mm_struct *mm, pte_t *pte)
 {
+	struct lruvec *lruvec;
 	struct page *page;
 	pte_t pteval = *pte;
 	bool anon;
@@ -490,9 +492,15 @@ void zap_pte(struct sim *sim, struct mm_struct *mm, pte_t *pte)
 			return;
 		delete_from_swap_cache(sim, pfn, 0);
 	}
-	/* release_pages(): the lru_lock, a page's share of the batch's hold */
-	spin_lock_hold(sim, &folio_lruvec(sim, pfn)->lru_lock, sim->scn.cost.lru_lock_ns);
-	lruvec_del_folio(sim, folio_lruvec(sim, pfn), pfn);
+	lruvec = folio_lruvec(sim, pfn);
+	/* release_pages(): the lru_lock once for a batch of folios */
+	if (++sim->mm_cpus[sim->eng.this_cpu].lru_free_nr == LRU_FBATCH_SIZE) {
+		sim->mm_cpus[sim->eng.this_cpu].lru_free_nr = 0;
+		spin_lock_hold(sim, &lruvec->lru_lock, LRU_FBATCH_SIZE * sim->scn.cost.lru_lock_ns);
+	}
+	lruvec_del_folio(sim, lruvec, pfn);
+	if (sim->eng.current) /* the zapping task frees it (exit_mmap, munmap, madvise) */
+		charge_sys(sim->eng.current, sim->scn.cost.free_ns);
 	free_unref_page(sim, pfn);
 }
 

@@ -624,6 +624,12 @@ struct mm_cpu {
 	 * user mm it ran (x86 switch_mm; kernel threads keep it, lazy TLB) */
 	struct mm_struct *loaded_mm;
 	u64 nr_tlb_irqs; /* TLB shootdown interrupts received */
+	/*
+	 * folios added to / freed from the LRU since this CPU last took the
+	 * lru_lock for a batch of them (the lru_add folio batch drain,
+	 * release_pages): the lock is taken once per LRU_FBATCH_SIZE
+	 */
+	unsigned int lru_add_nr, lru_free_nr;
 };
 
 #endif

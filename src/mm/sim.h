@@ -203,6 +203,7 @@ static inline void spin_lock_hold(struct sim *sim, struct lock_timeline *lock, u
 {
 	struct task *t = sim->eng.current;
 
+	lock_forget(lock, sim->eng.now);
 	if (t)
 		charge_sys(t, lock_acquire(lock, task_now(t), hold_ns, t));
 	else

@@ -75,12 +75,30 @@ static inline void lock_book(struct lock_timeline *lock, unsigned int i, u64 s, 
 			return; /* older than every hold kept */
 		memmove(&lock->holds[0], &lock->holds[1], (--i) * sizeof(lock->holds[0]));
 		lock->nr--;
-	} else {
+	} else if (i < lock->nr) {
 		memmove(&lock->holds[i + 1], &lock->holds[i],
 			(lock->nr - i) * sizeof(lock->holds[0]));
 	}
 	lock->holds[i] = (struct lock_hold){ .start = s, .end = s + h, .owner = owner };
 	lock->nr++;
+}
+
+/*
+ * lock_forget - drop the oldest holds that ended by @floor, the engine's
+ * clock: no step can take the lock before it any more.  Keeps the
+ * timeline short, so that an uncontended lock costs the host little.
+ */
+static inline void lock_forget(struct lock_timeline *lock, u64 floor)
+{
+	unsigned int k = 0;
+
+	while (k < lock->nr && lock->holds[k].end <= floor)
+		k++;
+	if (!k)
+		return;
+	lock->nr -= k;
+	if (lock->nr)
+		memmove(&lock->holds[0], &lock->holds[k], lock->nr * sizeof(lock->holds[0]));
 }
 
 /*

@@ -111,7 +111,10 @@ static bool grow(void **v, unsigned int *cap, unsigned int need, size_t size)
 static void je_lock(struct task *t, struct je_heap *h, struct lock_timeline *lock)
 {
 	u64 work = t->sim->scn.cost.user_touch_ns;
-	u64 spin = lock_acquire(lock, task_now(t), work, t);
+	u64 spin;
+
+	lock_forget(lock, t->sim->eng.now);
+	spin = lock_acquire(lock, task_now(t), work, t);
 
 	h->stats.lock_spin_ns += spin;
 	charge_user(t, spin + work);
