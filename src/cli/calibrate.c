@@ -265,8 +265,13 @@ static int pipe_round_trip_ns(double *out)
 	if (pipe(ab) || pipe(ba))
 		return -1;
 	pid = fork();
-	if (pid < 0)
+	if (pid < 0) {
+		close(ab[0]);
+		close(ab[1]);
+		close(ba[0]);
+		close(ba[1]);
 		return -1;
+	}
 	if (!pid) {
 		pin(0);
 		for (int i = 0; i < n; i++)
@@ -335,12 +340,12 @@ static int tlb_ns(double *ipi, double *irq)
 	base = dontneed_ns(p, n);
 	/* the spinner's pace alone, for as long as the run with IPIs takes */
 	if (pthread_create(&th, NULL, spin_fn, &alone))
-		return -1;
+		goto fail;
 	usleep((useconds_t)(base * n / 1000));
 	alone.stop = 1;
 	pthread_join(th, NULL);
 	if (pthread_create(&th, NULL, spin_fn, &hit))
-		return -1;
+		goto fail;
 	usleep(1000); /* let it reach CPU 1 */
 	with = dontneed_ns(p, n);
 	hit.stop = 1;
@@ -350,6 +355,9 @@ static int tlb_ns(double *ipi, double *irq)
 	/* the spinner's time lost to the n flushes it received */
 	*irq = (hit.ns - (double)hit.loops * (alone.ns / (double)alone.loops)) / n;
 	return 0;
+fail:
+	munmap(p, PAGE);
+	return -1;
 }
 
 /* ---- the command ---- */
@@ -375,12 +383,13 @@ static int measure(double v[NR_FIGURES][MAX_REPS], int reps, bool *have_major)
 {
 	struct bufs bf = { .pages = BUF_BYTES / PAGE };
 	unsigned long x = 88172645463325252UL; /* xorshift64: a fixed permutation */
+	int rc = -1;
 
 	bf.a = map_anon(BUF_BYTES);
 	bf.b = map_anon(BUF_BYTES);
 	bf.order = malloc(bf.pages * sizeof(*bf.order));
 	if (!bf.a || !bf.b || !bf.order)
-		return -1;
+		goto out;
 	/* the pipe benchmark forks: the buffers must not become copy-on-write */
 	madvise(bf.a, BUF_BYTES, MADV_DONTFORK);
 	madvise(bf.b, BUF_BYTES, MADV_DONTFORK);
@@ -406,17 +415,21 @@ static int measure(double v[NR_FIGURES][MAX_REPS], int reps, bool *have_major)
 		v[F_ZERO][r] = zero_ns(&bf);
 		v[F_COPY][r] = copy_ns(&bf);
 		if (fault_ns(&v[F_FAULT][r], &v[F_UNMAP][r], &v[F_LAZYFREE][r]))
-			return -1;
+			goto out;
 		if (*have_major && file_read_ns(&v[F_MAJOR][r], &v[F_READ][r]))
 			*have_major = false;
 		v[F_SYSCALL][r] = syscall_ns();
 		if (pipe_round_trip_ns(&v[F_PIPE][r]) || tlb_ns(&v[F_IPI][r], &v[F_IRQ][r]))
-			return -1;
+			goto out;
 	}
-	munmap(bf.a, BUF_BYTES);
-	munmap(bf.b, BUF_BYTES);
+	rc = 0;
+out:
+	if (bf.a)
+		munmap(bf.a, BUF_BYTES);
+	if (bf.b)
+		munmap(bf.b, BUF_BYTES);
 	free(bf.order);
-	return 0;
+	return rc;
 }
 
 static long ns_round(double ns)
@@ -428,7 +441,7 @@ int calibrate_main(int argc, char **argv, const char *version)
 {
 	double v[NR_FIGURES][MAX_REPS], m[NR_FIGURES];
 	int reps = 5;
-	bool have_major;
+	bool have_major = false;
 	char host[256] = "?";
 
 	for (int i = 1; i < argc; i++) {
