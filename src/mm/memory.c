@@ -499,7 +499,12 @@ void zap_pte(struct sim *sim, struct mm_struct *mm, pte_t *pte)
 		spin_lock_hold(sim, &lruvec->lru_lock, LRU_FBATCH_SIZE * sim->scn.cost.lru_lock_ns);
 	}
 	lruvec_del_folio(sim, lruvec, pfn);
-	if (sim->eng.current) /* the zapping task frees it (exit_mmap, munmap, madvise) */
+	/*
+	 * a task zapping its own mm frees the page (munmap, madvise, its
+	 * exit); an OOM victim's memory is the oom_reaper's work, not its
+	 * killer's, and the reaper's time is not modelled
+	 */
+	if (sim->eng.current && sim->eng.current->mm == mm)
 		charge_sys(sim->eng.current, sim->scn.cost.free_ns);
 	free_unref_page(sim, pfn);
 }
