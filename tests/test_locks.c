@@ -15,7 +15,7 @@ static void test_spin_gap_and_wait(void **state)
 {
 	struct lock_class_stat cls = { 0 };
 	struct lock_timeline l = { .cls = &cls };
-	int a, b, c;
+	int a = 0, b = 0, c = 0; /* owners: only their addresses count */
 
 	/* A books [100, 140) */
 	assert_int_equal(lock_acquire(&l, 100, 40, &a), 0);
@@ -38,7 +38,7 @@ static void test_spin_gap_and_wait(void **state)
 static void test_spin_own_holds(void **state)
 {
 	struct lock_timeline l = { 0 };
-	int a, b;
+	int a = 0, b = 0;
 
 	assert_int_equal(lock_acquire(&l, 0, 1000, &a), 0);
 	assert_int_equal(lock_acquire(&l, 500, 100, &a), 0);
@@ -51,7 +51,7 @@ static void test_spin_own_holds(void **state)
 static void test_spin_many_holds(void **state)
 {
 	struct lock_timeline l = { 0 };
-	int a, b;
+	int a = 0, b = 0;
 
 	for (u64 i = 0; i < 3 * LOCK_HOLDS; i++)
 		assert_int_equal(lock_acquire(&l, i * 100, 40, &a), 0);
