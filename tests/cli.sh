@@ -297,8 +297,9 @@ check "fast swap: pages written are freed" sh -c "awk '\$1 == \"pswpout\" { o = 
 expect_ok "fast swap, 64K pages" "$BIN" run "$ROOT/tests/data/fast-swap-64k.ini"
 check "fast swap, 64K pages: no OOM kill" sh -c "awk '\$1 == \"oom_kills\" && \$2 == 0 { ok = 1 } END { exit !ok }' '$TMP/out'"
 # (the bug freed 11 %; with the per-CPU lists, which hold up to an eighth
-# of the 1024 pages, 86.6..93.0 % over seeds 1-4)
-check "fast swap, 64K pages: pages written are freed" sh -c "awk '\$1 == \"pswpout\" { o = \$2 } \$1 == \"pgsteal_anon\" { s = \$2 } END { exit !(o > 3400 && s >= 0.8 * o) }' '$TMP/out'"
+# of the 1024 pages, 86.6..93.0 % over seeds 1-4; with the calibrated
+# costs 86.5..95.7 % of 3,345..3,940 pages written)
+check "fast swap, 64K pages: pages written are freed" sh -c "awk '\$1 == \"pswpout\" { o = \$2 } \$1 == \"pgsteal_anon\" { s = \$2 } END { exit !(o > 3000 && s >= 0.8 * o) }' '$TMP/out'"
 
 # 40,000 live tasks: more coroutine stacks than vm.max_map_count allows guarded
 expect_ok "many live tasks" "$BIN" run "$ROOT/tests/data/many-live-tasks.ini"
@@ -529,6 +530,12 @@ check "profile 2.6.28 output" cmp -s "$TMP/want" "$TMP/out"
 check "docs/scenarios.md lists every kernel profile" sh -c 'kernels=$(sed -n "/^\`kernel\` = /,/sets every policy/p" docs/scenarios.md | tr -d "|\`" | tr -s " \n" "  "); while read -r n; do case " $kernels " in *" $n "*) ;; *) echo "missing $n"; exit 1;; esac; done <"$1"' - "$TMP/names"
 expect_status "unknown profile" 1 "profile: unknown kernel profile '5.4' (known: 2.6.25, 2.6.28, 2.6.32, 2.6.35, 2.6.35-nodirect, 3.10, 4.2, 4.5, 4.12, 6.12, 6.18)" "$BIN" profile 5.4
 expect_status "profile: bad option" 2 "unknown option '--json'" "$BIN" profile --json
+# reclaimsim calibrate: its help and bad input (a run takes ~10 s a rep: bench/results/calibrate.txt)
+expect_ok "calibrate --help" "$BIN" calibrate --help
+check "calibrate --help text" grep -q "^usage: reclaimsim calibrate \[--reps N\]" "$TMP/out"
+expect_status "calibrate: --reps out of range" 2 "calibrate: --reps: 0 is not in 1..31" "$BIN" calibrate --reps 0
+expect_status "calibrate: unknown option" 2 "calibrate: unknown option '--json'" "$BIN" calibrate --json
+check "bench/results/calibrate.txt is a [cost] section the scenario parser reads" sh -c 'sed -n "/^\[cost\]/,\$p" "$1" >"$2/cal.ini" && printf "[workload fill]\ntype = anon_fill\nsize = 1M\n" >>"$2/cal.ini" && "$3" run "$2/cal.ini" >/dev/null' - "$ROOT/bench/results/calibrate.txt" "$TMP" "$BIN"
 expect_ok "profile --help" "$BIN" profile --help
 check "profile --help text" grep -q "^usage: reclaimsim profile \[NAME\] \[--markdown\]" "$TMP/out"
 # a profile's lines pasted into [policy] run the same as kernel = NAME

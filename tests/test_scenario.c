@@ -193,18 +193,20 @@ static void test_defaults(void **state)
 	assert_string_equal(scn.policy.kernel, "6.12");
 	assert_int_equal(scn.policy.watermark_check, WMARK_CHECK_MODERN);
 
-	assert_int_equal(scn.cost.user_touch_ns, 20);
-	assert_int_equal(scn.cost.fault_ns, 1800);
-	assert_int_equal(scn.cost.zero_page_ns, 400);
-	assert_int_equal(scn.cost.copy_page_ns, 300);
+	/* bench/results/calibrate.txt */
+	assert_int_equal(scn.cost.user_touch_ns, 28);
+	assert_int_equal(scn.cost.fault_ns, 1236);
+	assert_int_equal(scn.cost.zero_page_ns, 211);
+	assert_int_equal(scn.cost.copy_page_ns, 426);
 	assert_int_equal(scn.cost.alloc_ns, 150);
-	assert_int_equal(scn.cost.free_ns, 100);
+	assert_int_equal(scn.cost.free_ns, 68);
 	assert_int_equal(scn.cost.lru_lock_ns, 40);
 	assert_int_equal(scn.cost.scan_page_ns, 200);
 	assert_int_equal(scn.cost.rmap_ns, 300);
 	assert_int_equal(scn.cost.rmap_vma_ns, 300);
 	assert_int_equal(scn.cost.swap_slot_ns, 300);
-	assert_int_equal(scn.cost.syscall_ns, 200);
+	assert_int_equal(scn.cost.syscall_ns, 170);
+	assert_int_equal(scn.cost.context_switch_ns, 2310);
 	assert_int_equal(scn.cost.charge_ns, 50);
 	assert_int_equal(scn.cost.pagecache_insert_ns, 1000);
 	assert_int_equal(scn.policy.sched_hz, 250);

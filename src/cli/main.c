@@ -39,6 +39,7 @@
 #include "mm/sim.h"
 #include "config/reader.h"
 #include "report/report.h"
+#include "calibrate.h"
 #include "compare.h"
 #include "host.h"
 #include "oracle.h"
@@ -84,6 +85,7 @@ static void usage(FILE *f)
 		"                          [--set SECTION.KEY=VALUE]...\n"
 		"       reclaimsim oracle [--json] [--dir DIR] [--only NAME]\n"
 		"       reclaimsim profile [NAME] [--markdown]\n"
+		"       reclaimsim calibrate [--reps N]\n"
 		"       reclaimsim trace-report FILE [FILE...] [--names A,B,...] [--title TITLE]\n"
 		"       reclaimsim keys\n"
 		"       reclaimsim COMMAND --help | --version\n"
@@ -578,6 +580,8 @@ int main(int argc, char **argv)
 	o.cmd = argv[1];
 	if (!strcmp(o.cmd, "compare"))
 		return finish(compare_main(argc - 1, argv + 1, RECLAIMSIM_VERSION));
+	if (!strcmp(o.cmd, "calibrate"))
+		return finish(calibrate_main(argc - 1, argv + 1, RECLAIMSIM_VERSION));
 	if (!strcmp(o.cmd, "profile"))
 		return finish(profile_main(argc - 1, argv + 1, RECLAIMSIM_VERSION));
 	if (!strcmp(o.cmd, "trace-report"))

@@ -19,6 +19,9 @@ static void exit_mm(struct task *t)
 {
 	reclaim_abort(t);
 	task_pool_release(t);
+	/* a fault's read hold, if it was killed in its reclaim */
+	if (mm_task(t)->mmap_read_held)
+		mmap_read_unlock(t, mm_task(t)->mmap_read_held);
 	if (t->mm)
 		mmput(t->sim, t->mm);
 }

@@ -706,8 +706,10 @@ static void __free_unref_page(struct sim *sim, u32 pfn, bool cold)
 		       page);
 	mem_cgroup_uncharge(sim, pfn);
 	*page = (struct page){ .next = NO_PFN, .prev = NO_PFN, .memcg_id = MEMCG_ID_NONE };
-	if (!zone->per_cpu_pageset || !free_unref_page_pcp(sim, pfn, 0))
+	if (!zone->per_cpu_pageset || !free_unref_page_pcp(sim, pfn, 0)) {
+		spin_lock_hold(sim, &zone->lock, sim->scn.cost.free_ns);
 		free_one_page(sim, pfn, 0);
+	}
 	count_vm_event(sim, PGFREE);
 	if (zone->pcp_count)
 		free_hot_cold_page(sim, zone, cold);
@@ -765,8 +767,10 @@ void free_kernel_pages(struct sim *sim, u32 pfn, unsigned int order)
 	for (u32 i = 0; i < 1U << order; i++)
 		sim->mem_map[pfn + i] =
 			(struct page){ .next = NO_PFN, .prev = NO_PFN, .memcg_id = MEMCG_ID_NONE };
-	if (!free_unref_page_pcp(sim, pfn, order))
+	if (!free_unref_page_pcp(sim, pfn, order)) {
+		spin_lock_hold(sim, &page_zone(sim, pfn)->lock, sim->scn.cost.free_ns);
 		free_one_page(sim, pfn, order);
+	}
 	count_vm_events(sim, PGFREE, 1ULL << order);
 }
 

@@ -3,9 +3,14 @@
  * cost.c - the [cost] keys: the CPU time charged for each kind of kernel
  * and user work (struct scn_cost), with their defaults.
  *
- * Orders of magnitude of a current x86-64 server core, not measurements
- * of one machine.  Each names what dominates it.  A cost is per
- * operation: more than a second is a typo, and would overflow sums.
+ * Each default says where it comes from: "calibrate" is a figure of
+ * `reclaimsim calibrate` (src/cli/calibrate.c) recorded on the 2-CPU
+ * development VM, the oracle's machine class, in bench/results/calibrate.txt;
+ * "oracle" a fit of one oracle program's whole run on that machine;
+ * "estimate" a reasoned figure no microbenchmark reaches from user space
+ * (the work inside one kernel lock or list operation), never one fitted
+ * to a seed.  docs/model.md lists them.  A cost is per operation: more
+ * than a second is a typo, and would overflow sums.
  */
 #include <stddef.h>
 
@@ -19,44 +24,50 @@
 	}
 
 static const struct cfg_key cost_keys[] = {
-	/* a load/store to a resident page, mostly the cache miss on it */
-	C_KEY(user_touch_ns, "20ns", "a user access to a resident page"),
+	/* calibrate: a store to each page of a 256 MiB buffer, address order (28 ns; random 23) */
+	C_KEY(user_touch_ns, "28ns", "a user access to a resident page"),
 	/*
-	 * exception entry/exit + handle_mm_fault walk for a minor fault;
-	 * calibrated on the oracle VM: anonfill fit_noswap (24,576 first-touch
-	 * faults, then 73,728 touches) took 62-68 ms, i.e. ~2.6 us per fault
-	 * with zeroing, allocation and charge, which this makes 2.4 us.
+	 * calibrate: a first-touch anonymous write fault took 1,647 ns, less
+	 * zero_page_ns, alloc_ns and charge_ns (the oracle's anonfill
+	 * fit_noswap, 2.6 us a fault with its touches, had given 1800 ns)
 	 */
-	C_KEY(fault_ns, "1800ns", "page fault entry/exit, minor"),
-	/* clear_page of 4 KiB with rep stosb at ~10 GB/s */
-	C_KEY(zero_page_ns, "400ns", "clearing one page"),
-	/* copy_to/from_user of 4 KiB at ~13 GB/s (read/write syscalls) */
-	C_KEY(copy_page_ns, "300ns", "copying one page (read/write syscalls)"),
-	/* rmqueue from the per-CPU lists, the common case */
+	C_KEY(fault_ns, "1236ns", "page fault entry/exit, minor"),
+	/* calibrate: memset of a 4 KiB page */
+	C_KEY(zero_page_ns, "211ns", "clearing one page"),
+	/* calibrate: memcpy of a 4 KiB page */
+	C_KEY(copy_page_ns, "426ns", "copying one page (read/write syscalls)"),
+	/*
+	 * estimate: rmqueue from the per-CPU lists, the common case, with a
+	 * share of the batch refill; also the zone lock's hold per block the
+	 * refill moves.  Inside calibrate's fault figure, not separable.
+	 */
 	C_KEY(alloc_ns, "150ns", "buddy allocator, per page"),
-	/* free to the per-CPU lists */
-	C_KEY(free_ns, "100ns", "freeing one page"),
-	/* uncontended spin_lock_irq + list move of one folio */
+	/*
+	 * calibrate: munmap of faulted anonymous pages, 294 ns a page, less
+	 * pte_ns; also the zone lock's hold per page free_pcppages_bulk moves
+	 */
+	C_KEY(free_ns, "68ns", "freeing one page"),
+	/* estimate: uncontended spin_lock_irq + list move of one folio (two cache lines) */
 	C_KEY(lru_lock_ns, "40ns", "lru_lock hold per page isolated or put back"),
-	/* shrink_folio_list checks per folio: trylock, flags, mapping */
+	/* estimate: shrink_folio_list checks per folio: trylock, flags, mapping */
 	C_KEY(scan_page_ns, "200ns", "shrink_folio_list work per page"),
-	/* one rmap walk of a singly mapped folio (anon_vma/i_mmap lock + pte) */
+	/* estimate: one rmap walk of a singly mapped folio (anon_vma/i_mmap lock + pte) */
 	C_KEY(rmap_ns, "300ns",
 	      "an rmap walk (page_referenced / try_to_unmap) of a singly mapped page"),
 	/*
-	 * each further VMA of the walk: vma_address() and a page table
+	 * estimate: each further VMA of the walk: vma_address() and a page table
 	 * lookup in another mm, priced as a walk of its own (cold page
 	 * tables dominate both)
 	 */
 	C_KEY(rmap_vma_ns, "300ns", "each further VMA the same walk checks"),
-	/* folio_alloc_swap + add_to_swap_cache */
+	/* estimate: folio_alloc_swap + add_to_swap_cache */
 	C_KEY(swap_slot_ns, "300ns", "add_to_swap: slot allocation + swap cache"),
-	/* syscall entry/exit with current mitigations */
-	C_KEY(syscall_ns, "200ns", "read()/write() entry/exit"),
-	/* try_charge from the per-CPU stock: amortised over a 64-page batch */
+	/* calibrate: getppid(), entry and exit with this host's mitigations */
+	C_KEY(syscall_ns, "170ns", "read()/write() entry/exit"),
+	/* estimate: try_charge from the per-CPU stock, amortised over a 64-page batch */
 	C_KEY(charge_ns, "50ns", "memcg charge, per page"),
 	/*
-	 * an estimate, not a measurement: a reclaim walk's step to a group
+	 * estimate: a reclaim walk's step to a group
 	 * (mem_cgroup_iter: css_tryget/css_put, the cursor's cmpxchg; then
 	 * the protection check, get_scan_count and shrink_slab's shrinker
 	 * map on an empty group) touches about four cold cache lines of
@@ -66,7 +77,7 @@ static const struct cfg_key cost_keys[] = {
 	C_KEY(memcg_iter_ns, "300ns",
 	      "a reclaim walk's visit of a memcg other than the walk's root"),
 	/*
-	 * res_counter_soft_limit_excess() (v3.10): spin_lock_irqsave on the
+	 * estimate: res_counter_soft_limit_excess() (v3.10): spin_lock_irqsave on the
 	 * group's counter, two loads, unlock: ~20 ns warm; a group of a large
 	 * walk is cold (a miss on the counter's line, ~80 ns).  Only the soft
 	 * limit rework's eligibility tests pay it (soft_limit_reclaim).
@@ -83,25 +94,28 @@ static const struct cfg_key cost_keys[] = {
 	C_KEY(empty_lruvec_ns, "0ns",
 	      "shrink_lruvec of a group with nothing to scan at this priority (get_scan_count and the list tests)"),
 	/*
-	 * filemap_add_folio plus the filesystem's per-page work (ext4
-	 * write_begin/write_end or readahead bio setup); calibrated on the
-	 * oracle VM: dd of 256 MiB into a 64 MiB memcg took 0.15 s
+	 * oracle: filemap_add_folio plus the filesystem's per-page work (ext4
+	 * write_begin/write_end or readahead bio setup), fitted to dd of 256
+	 * MiB into a 64 MiB memcg on the oracle VM, 0.15 s (calibrate's read()
+	 * figure is per large folio, not per page: a comment there)
 	 */
 	C_KEY(pagecache_insert_ns, "1us", "a page entering the page cache, fs work included"),
 	/*
-	 * sk_buff allocation, copy, queueing and the receiver's wake-up for
-	 * one hackbench message, per side; seed 000's throttled run passed
+	 * from a seed's figure (not a measurement here): sk_buff allocation,
+	 * copy, queueing and the receiver's wake-up for one hackbench message,
+	 * per side; seed 000's throttled run passed
 	 * 48 M messages in 30 s on 8 CPUs of 2008, ~5 us per message
 	 */
 	C_KEY(socket_msg_ns, "2us", "one small message through a socket, beyond the syscall"),
 	/*
-	 * tcp_sendmsg + the loopback softirq (tcp_v4_rcv, the ACK) +
+	 * estimate: tcp_sendmsg + the loopback softirq (tcp_v4_rcv, the ACK) +
 	 * tcp_recvmsg for one message, beyond the syscalls and the copies
 	 */
 	C_KEY(tcp_msg_ns, "20us",
 	      "one message through TCP over loopback, beyond the syscalls and the copies (tbench)"),
 	/*
-	 * user CPU of one tbench operation on the client (dbench's loadfile
+	 * from a seed's figure (not a measurement here): user CPU of one
+	 * tbench operation on the client (dbench's loadfile
 	 * interpreter) and on the server (tbench_srv's reply); with
 	 * tcp_msg_ns, seed 004's tbench 8 gives ~1481 MB/s (docs/seed004.md)
 	 */
@@ -114,15 +128,20 @@ static const struct cfg_key cost_keys[] = {
 	 */
 	C_KEY(wmark_check_ns, "0",
 	      "one free_area read of an allocation's watermark check: its order-0 part and each order it walks (0: inside alloc_ns)"),
-	/* zap_pte_range / madvise_free_pte_range / filemap_map_pages work per PTE */
-	C_KEY(pte_ns, "60ns", "one PTE zapped, cleaned by MADV_FREE or mapped by fault-around"),
 	/*
-	 * flush_tlb_multi(): the sender sends the IPIs and spins until every
-	 * target has flushed, a cross-socket round trip of a few us
+	 * calibrate: madvise(MADV_FREE) of faulted anonymous pages, per page
+	 * (v6.18: the PTE cleaned and the folio queued for the file LRU); a
+	 * zap or fault-around's PTE is priced the same
 	 */
-	C_KEY(tlb_ipi_ns, "3us", "a TLB shootdown: the sender waits for the remote flushes"),
-	/* the target's interrupt entry, full TLB flush and exit */
-	C_KEY(tlb_irq_ns, "1us", "a TLB shootdown interrupt on each target CPU"),
+	C_KEY(pte_ns, "226ns", "one PTE zapped, cleaned by MADV_FREE or mapped by fault-around"),
+	/*
+	 * calibrate: madvise(DONTNEED) of one page while a thread of the
+	 * process runs on the other CPU, less the same call without it: the
+	 * sender's wait for the remote flush (one target; a VM's IPI)
+	 */
+	C_KEY(tlb_ipi_ns, "640ns", "a TLB shootdown: the sender waits for the remote flushes"),
+	/* calibrate: what that other thread loses per flush IPI it receives */
+	C_KEY(tlb_irq_ns, "304ns", "a TLB shootdown interrupt on each target CPU"),
 	/*
 	 * a scanner's test of one frame (PageBuddy / PageLRU and its flags,
 	 * a struct page cache line per few frames); an estimate
@@ -135,5 +154,12 @@ static const struct cfg_key cost_keys[] = {
 	 */
 	C_KEY(migrate_page_ns, "1us",
 	      "migrating one page: unmap, copy, remap (the rmap walk costs extra)"),
+	/*
+	 * calibrate: one process's CPU time in a pipe round trip between two
+	 * processes on one CPU (a sleep and a wake-up), 2,650 ns, less its
+	 * two syscalls
+	 */
+	C_KEY(context_switch_ns, "2310ns",
+	      "a task's sleep on a contended lock and its wake-up: the switch out and back in"),
 };
 CFG_TABLE(cost_table, cost_keys);

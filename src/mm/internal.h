@@ -29,6 +29,7 @@ struct mm_task {
 	unsigned int pool_nr, pool_cap;
 	u32 held_pfn; /* allocated, not yet charged */
 	bool fault_major; /* the fault in progress waited for its own I/O */
+	struct mm_struct *mmap_read_held; /* the mm whose mmap_lock its fault holds */
 	bool file_fault; /* a filemap_fault is in progress */
 	bool no_oom; /* best-effort allocation: fail, do not OOM */
 	gfp_t alloc_gfp; /* the allocation in the slow path (the tracepoints' gfp_flags) */
@@ -63,6 +64,38 @@ static inline struct mm_task *mm_task(struct task *t)
 {
 	return (struct mm_task *)((char *)t - offsetof(struct mm_task, task));
 }
+/*
+ * mmap_read_lock() / mmap_write_lock() (v5.8+; down_read/down_write of
+ * mm->mmap_sem before): a task that must wait sleeps, and each sleep costs
+ * it a context switch out and back in (context_switch_ns, system time).
+ * mmap_read_lock returns the sleeps: after one, the VMAs may have changed.
+ */
+static inline unsigned int mmap_read_lock(struct task *t, struct mm_struct *mm)
+{
+	unsigned int sleeps = down_read(t, &mm->mmap_lock);
+
+	if (sleeps)
+		charge_sys(t, sleeps * t->sim->scn.cost.context_switch_ns);
+	mm_task(t)->mmap_read_held = mm;
+	return sleeps;
+}
+static inline void mmap_read_unlock(struct task *t, struct mm_struct *mm)
+{
+	mm_task(t)->mmap_read_held = NULL;
+	up_read(t, &mm->mmap_lock);
+}
+static inline void mmap_write_lock(struct task *t, struct mm_struct *mm)
+{
+	unsigned int sleeps = down_write(t, &mm->mmap_lock);
+
+	if (sleeps)
+		charge_sys(t, sleeps * t->sim->scn.cost.context_switch_ns);
+}
+static inline void mmap_write_unlock(struct task *t, struct mm_struct *mm)
+{
+	up_write(t, &mm->mmap_lock);
+}
+
 /* sim->eng.task_init and sim->eng.task_release for a struct mm_task (alloc_pages.c) */
 void mm_task_init(struct task *t);
 void mm_task_release(struct task *t);

@@ -162,6 +162,8 @@ int do_madvise(struct task *t, u64 vpn, u64 pages, int advice)
 		v = vma->vm_end;
 	}
 	charge_sys(t, sim->scn.cost.syscall_ns);
+	/* madvise_need_mmap_write(): DONTNEED and FREE only read the VMAs */
+	mmap_read_lock(t, mm);
 	lru_add_drain(sim, task_cpu(t));
 	/* zap_page_range_single() and madvise_free_single_vma() both do */
 	update_hiwater_rss(mm);
@@ -173,6 +175,7 @@ int do_madvise(struct task *t, u64 vpn, u64 pages, int advice)
 		v = stop;
 	}
 	flush_tlb_mm_range(t, mm);
+	mmap_read_unlock(t, mm);
 	return 0;
 }
 

@@ -86,6 +86,7 @@ static int memcg_alloc(struct sim *sim, const char *name, struct mem_cgroup *par
 				pfn_list_init(&lruvec->lists[z][l]);
 		lruvec->memcg = memcg;
 		lruvec->pgdat = &sim->nodes[n];
+		lruvec->lru_lock.cls = &sim->lock_stat[LOCK_LRU];
 		for (int z = 0; z < MAX_NR_ZONES; z++)
 			lruvec->soft_mz[z].memcg = memcg;
 	}

@@ -44,6 +44,7 @@ static struct mm_struct *mm_new(struct sim *sim, struct task *owner)
 	}
 	mm->id = sim->nr_mms;
 	mm->users = 1;
+	mm->mmap_lock.cls = &sim->lock_stat[LOCK_MMAP];
 	sim->mms[sim->nr_mms++] = mm;
 	mm->owner = owner;
 	mm->memcg = owner->memcg;
@@ -410,9 +411,9 @@ static enum vm_fault_result do_read_fault(struct task *t, struct vm_area_struct 
  * workloads never do it).  The access itself is user time, charged by
  * the caller.
  */
-enum vm_fault_result handle_mm_fault(struct task *t, u64 vpn, bool write)
+static enum vm_fault_result __handle_mm_fault(struct task *t, struct vm_area_struct *vma, u64 vpn,
+					      bool write)
 {
-	struct vm_area_struct *vma = find_vma(t->mm, vpn);
 	pte_t *pte;
 
 	if (!vma || (write && !(vma->vm_flags & VM_WRITE)))
@@ -431,8 +432,34 @@ enum vm_fault_result handle_mm_fault(struct task *t, u64 vpn, bool write)
 	return do_anonymous_page(t, vma, vpn, write);
 }
 
+/*
+ * A present page needs no fault; a fault (do_user_addr_fault, v6.12)
+ * holds the mmap_lock for read, across any reclaim it does; a fault that
+ * must wait for I/O returns VM_FAULT_BLOCKED / RETRY and so drops it, as
+ * the kernel's VM_FAULT_RETRY does.
+ */
+enum vm_fault_result handle_mm_fault(struct task *t, u64 vpn, bool write)
+{
+	struct vm_area_struct *vma = find_vma(t->mm, vpn);
+	enum vm_fault_result r;
+
+	if (vma && pte_present(vma->ptes[vpn - vma->vm_start])) {
+		pte_t pte = vma->ptes[vpn - vma->vm_start];
+
+		if (!write || ((vma->vm_flags & VM_WRITE) &&
+			       !folio_maybe_shared(t->sim, pfn_to_page(t->sim, pte_pfn(pte)))))
+			return __handle_mm_fault(t, vma, vpn, write); /* an access, no fault */
+	}
+	if (mmap_read_lock(t, t->mm))
+		vma = find_vma(t->mm, vpn); /* it slept: the VMAs may have changed */
+	r = __handle_mm_fault(t, vma, vpn, write);
+	mmap_read_unlock(t, t->mm);
+	return r;
+}
+
 void zap_pte(struct sim *sim, struct mm_struct *mm, pte_t *pte)
 {
+	struct lruvec *lruvec;
 	struct page *page;
 	pte_t pteval = *pte;
 	bool anon;
@@ -465,7 +492,20 @@ void zap_pte(struct sim *sim, struct mm_struct *mm, pte_t *pte)
 			return;
 		delete_from_swap_cache(sim, pfn, 0);
 	}
-	lruvec_del_folio(sim, folio_lruvec(sim, pfn), pfn);
+	lruvec = folio_lruvec(sim, pfn);
+	/* release_pages(): the lru_lock once for a batch of folios */
+	if (++sim->mm_cpus[sim->eng.this_cpu].lru_free_nr == LRU_FBATCH_SIZE) {
+		sim->mm_cpus[sim->eng.this_cpu].lru_free_nr = 0;
+		spin_lock_hold(sim, &lruvec->lru_lock, LRU_FBATCH_SIZE * sim->scn.cost.lru_lock_ns);
+	}
+	lruvec_del_folio(sim, lruvec, pfn);
+	/*
+	 * a task zapping its own mm frees the page (munmap, madvise, its
+	 * exit); an OOM victim's memory is the oom_reaper's work, not its
+	 * killer's, and the reaper's time is not modelled
+	 */
+	if (sim->eng.current && sim->eng.current->mm == mm)
+		charge_sys(sim->eng.current, sim->scn.cost.free_ns);
 	free_unref_page(sim, pfn);
 }
 
@@ -498,11 +538,13 @@ int do_munmap(struct task *t, u64 vpn)
 
 		if (vma->vm_start != vpn || vma->vm_end == vma->vm_start)
 			continue;
-		charge_sys(t, sim->scn.cost.syscall_ns +
-				      (vma->vm_end - vma->vm_start) * sim->scn.cost.pte_ns);
+		charge_sys(t, sim->scn.cost.syscall_ns);
+		mmap_write_lock(t, mm);
+		charge_sys(t, (vma->vm_end - vma->vm_start) * sim->scn.cost.pte_ns);
 		update_hiwater_rss(mm); /* vms_clear_ptes() */
 		unmap_vma(sim, mm, vma);
 		flush_tlb_mm_range(t, mm);
+		mmap_write_unlock(t, mm);
 		return 0;
 	}
 	return -EINVAL;

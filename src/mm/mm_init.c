@@ -268,6 +268,7 @@ int mem_init_zones(struct sim *sim)
 		pgdat->node_start_pfn = pfn;
 		for (z = 0; z < MAX_NR_ZONES; z++) {
 			init_zone(pgdat, z, pfn, &l);
+			pgdat->node_zones[z].lock.cls = &sim->lock_stat[LOCK_ZONE];
 			pgdat->node_present_pages += l.present[z];
 			pfn += (u32)l.managed[z];
 		}

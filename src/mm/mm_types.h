@@ -10,6 +10,7 @@
 
 #include "../sim/types.h"
 #include "../sim/lock.h"
+#include "../sim/rwsem.h"
 #include "../sim/waitq.h"
 #include "vmstat_items.h"
 
@@ -178,6 +179,7 @@ struct zone {
 	u64 _watermark[NR_WMARK];
 	u64 watermark_boost;
 	unsigned long flags; /* 1 << enum zone_flags */
+	struct lock_timeline lock; /* zone->lock: the buddy lists */
 	/* one per CPU, NULL when [policy] pcp_lists = off (page_alloc.c) */
 	struct per_cpu_pages *per_cpu_pageset;
 	int pageset_high_min, pageset_high_max, pageset_batch;
@@ -509,6 +511,18 @@ enum { MM_FILEPAGES, MM_ANONPAGES, MM_SWAPENTS, NR_MM_COUNTERS };
  * model keeps mms, not VMAs, on the list: every anonymous VMA of an mm is
  * on its anon_vmas.
  */
+/*
+ * The lock classes the model keeps /proc/lock_stat figures for
+ * (lock_names[] in src/report/names.c); sim->lock_stat[class].
+ */
+enum lock_class {
+	LOCK_MMAP, /* mm->mmap_lock (mmap_sem before v5.8) */
+	LOCK_ZONE, /* zone->lock */
+	LOCK_LRU, /* lruvec->lru_lock (zone->lru_lock before v4.8) */
+	LOCK_ANON_VMA, /* anon_vma->lock, exclusive in rmap walks before v3.9 */
+	NR_LOCK_CLASSES
+};
+
 struct anon_vma {
 	u32 root; /* anon_vma->root: the oldest ancestor's */
 	u32 nr_mms, cap_mms;
@@ -522,6 +536,7 @@ struct mm_struct {
 	u32 *av_chain; /* anon_vma_chain: the anon_vmas it is linked to */
 	unsigned int nr_av_chain;
 	unsigned int users; /* tasks sharing it (threads); mmput tears down at 0 */
+	struct rw_semaphore mmap_lock; /* faults read; mmap, munmap write */
 	struct task *owner;
 	struct mem_cgroup *memcg;
 	unsigned int nr_vmas;
@@ -609,6 +624,12 @@ struct mm_cpu {
 	 * user mm it ran (x86 switch_mm; kernel threads keep it, lazy TLB) */
 	struct mm_struct *loaded_mm;
 	u64 nr_tlb_irqs; /* TLB shootdown interrupts received */
+	/*
+	 * folios added to / freed from the LRU since this CPU last took the
+	 * lru_lock for a batch of them (the lru_add folio batch drain,
+	 * release_pages): the lock is taken once per LRU_FBATCH_SIZE
+	 */
+	unsigned int lru_add_nr, lru_free_nr;
 };
 
 #endif

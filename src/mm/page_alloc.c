@@ -823,6 +823,8 @@ u32 rmqueue_buddy(struct sim *sim, struct zone *z, unsigned int order, int migra
 
 	if (order > max_page_order(sim) || migratetype < 0 || migratetype >= MIGRATE_PCPTYPES)
 		return NO_PFN;
+	/* spin_lock_irqsave(&zone->lock): one block's buddy work */
+	spin_lock_hold(sim, &z->lock, sim->scn.cost.alloc_ns);
 	if (alloc_flags & ALLOC_HIGHATOMIC)
 		pfn = rmqueue_smallest(sim, z, order, MIGRATE_HIGHATOMIC);
 	if (pfn == NO_PFN) {

@@ -223,8 +223,12 @@ static void free_pcppages_bulk(struct sim *sim, struct zone *z, int count,
 			       struct per_cpu_pages *pcp, int pindex)
 {
 	count = min_int(pcp->count, count);
+	if (count <= 0)
+		return;
+	/* the zone lock, for each page's buddy merge (the model's free_ns) */
+	spin_lock_hold(sim, &z->lock, (u64)count * sim->scn.cost.free_ns);
 	pindex--;
-	if (count > 0 && sim->scn.policy.all_unreclaimable) {
+	if (sim->scn.policy.all_unreclaimable) {
 		z->pages_scanned = 0;
 		z->all_unreclaimable = false;
 	}
@@ -299,9 +303,9 @@ u32 rmqueue_pcplist(struct sim *sim, struct zone *z, unsigned int order, int mig
 	/* an allocation halves the batch that frees give back at once */
 	pcp->free_count >>= 1;
 	if (pfn_list_empty(list)) {
-		int batch = nr_pcp_alloc(sim, pcp, z, order);
+		int batch = nr_pcp_alloc(sim, pcp, z, order), i;
 
-		for (int i = 0; i < batch; i++) {
+		for (i = 0; i < batch; i++) {
 			pfn = __rmqueue(sim, z, order, migratetype, alloc_flags);
 			if (pfn == NO_PFN)
 				break;
@@ -314,6 +318,8 @@ u32 rmqueue_pcplist(struct sim *sim, struct zone *z, unsigned int order, int mig
 			pfn_list_add_tail(sim, list, pfn);
 			pcp->count += 1 << order;
 		}
+		/* rmqueue_bulk's one zone lock hold, alloc_ns of buddy work a block */
+		spin_lock_hold(sim, &z->lock, (u64)(i ? i : 1) * sim->scn.cost.alloc_ns);
 		if (pfn_list_empty(list))
 			return NO_PFN;
 	}

@@ -59,6 +59,7 @@ int anon_vma_link(struct sim *sim, struct mm_struct *mm, struct mm_struct *paren
 				return -ENOMEM;
 	}
 	sim->anon_vmas[mm->id].root = parent ? sim->anon_vmas[parent->anon_vma].root : mm->id;
+	sim->anon_vmas[mm->id].lock.cls = &sim->lock_stat[LOCK_ANON_VMA];
 	mm->anon_vma = mm->id;
 	return anon_vma_chain_link(sim, mm, mm->id);
 }
@@ -180,7 +181,7 @@ static void rmap_walk(struct task *t, u32 pfn,
 		}
 		hold = rmap_walk_cost(sim, visited);
 		if (sim->scn.policy.anon_vma_lock_exclusive)
-			charge_sys(t, lock_acquire(&av->lock, task_now(t), hold));
+			charge_sys(t, lock_acquire(&av->lock, task_now(t), hold, t));
 		charge_sys(t, hold);
 		return;
 	}

@@ -105,6 +105,7 @@ struct sim {
 	u64 nr_kernel_pages; /* allocated for kernel use, off every LRU */
 	u64 totalreserve_pages;
 	u64 vm_events[NR_VM_EVENT_ITEMS];
+	struct lock_class_stat lock_stat[NR_LOCK_CLASSES]; /* /proc/lock_stat */
 
 	/* memory cgroups: memcgs[0] is the root */
 	unsigned int nr_memcgs;
@@ -195,6 +196,22 @@ struct zone *page_zone(struct sim *sim, u32 pfn);
 static inline struct pglist_data *page_pgdat(struct sim *sim, u32 pfn)
 {
 	return page_zone(sim, pfn)->zone_pgdat;
+}
+
+/*
+ * spin_lock() of a kernel spinlock (lock.h) held @hold_ns: the step in
+ * progress spins until it is free (system time); work outside any step
+ * (an event: the vmstat worker's drain) takes it at the event's time.
+ */
+static inline void spin_lock_hold(struct sim *sim, struct lock_timeline *lock, u64 hold_ns)
+{
+	struct task *t = sim->eng.current;
+
+	lock_forget(lock, sim->eng.now);
+	if (t)
+		charge_sys(t, lock_acquire(lock, task_now(t), hold_ns, t));
+	else
+		lock_acquire(lock, sim->eng.now, hold_ns, NULL);
 }
 
 #endif

@@ -105,7 +105,19 @@ void lruvec_del_folio(struct sim *sim, struct lruvec *lruvec, u32 pfn)
  */
 void folio_add_lru(struct sim *sim, u32 pfn)
 {
-	lruvec_add_folio(sim, folio_lruvec(sim, pfn), pfn);
+	struct lruvec *lruvec = folio_lruvec(sim, pfn);
+	struct mm_cpu *mc = &sim->mm_cpus[sim->eng.this_cpu];
+
+	/*
+	 * the per-CPU folio batch's drain takes the lru_lock once for the
+	 * batch: its hold is lru_lock_ns a folio, its work inside the cost of
+	 * the faults that filled it
+	 */
+	if (++mc->lru_add_nr == LRU_FBATCH_SIZE) {
+		mc->lru_add_nr = 0;
+		spin_lock_hold(sim, &lruvec->lru_lock, LRU_FBATCH_SIZE * sim->scn.cost.lru_lock_ns);
+	}
+	lruvec_add_folio(sim, lruvec, pfn);
 }
 
 /* folio_activate() / lru_activate(): move an inactive folio to its active list. */

@@ -40,6 +40,10 @@
  *                   "read_sectors", "read_ticks_ms", "writes", "write_merges",
  *                   "write_sectors", "write_ticks_ms", "in_flight",
  *                   "io_ticks_ms", "time_in_queue_ms"}}: /proc/diskstats' fields
+ *     "lock_stat": {CLASS: {"acquisitions", "contentions",
+ *                   "waittime_total_ns", "waittime_max_ns"}}  as
+ *                   /proc/lock_stat counts them, for the classes
+ *                   mmap_lock, zone_lock, lru_lock, anon_vma_lock
  *     "alloc_failures": {"order": {"0": N, ...}, "warned": N,
  *                   "kernel_log": ["[  s.us] text", ...]}
  *                   only when some page allocation failed: failures by
@@ -193,6 +197,29 @@ static cJSON *json_time(const struct sim *sim)
 	add_u64(o, "inblock", inblock);
 	add_u64(o, "oublock", oublock);
 	add_u64(o, "maxrss_kb", maxrss);
+	return o;
+}
+
+/* /proc/lock_stat's figures per lock class (enum lock_class) */
+static cJSON *json_lock_stat(const struct sim *sim)
+{
+	static const char *const names[NR_LOCK_CLASSES] = {
+		[LOCK_MMAP] = "mmap_lock",
+		[LOCK_ZONE] = "zone_lock",
+		[LOCK_LRU] = "lru_lock",
+		[LOCK_ANON_VMA] = "anon_vma_lock",
+	};
+	cJSON *o = cJSON_CreateObject();
+
+	for (int c = 0; o && c < NR_LOCK_CLASSES; c++) {
+		const struct lock_class_stat *s = &sim->lock_stat[c];
+		cJSON *l = cJSON_AddObjectToObject(o, names[c]);
+
+		add_u64(l, "acquisitions", s->acquisitions);
+		add_u64(l, "contentions", s->contentions);
+		add_u64(l, "waittime_total_ns", s->waittime_total_ns);
+		add_u64(l, "waittime_max_ns", s->waittime_max_ns);
+	}
 	return o;
 }
 
@@ -573,6 +600,7 @@ cJSON *report_json_object(const struct sim *sim)
 	/* /proc/pressure/memory */
 	cJSON_AddItemToObject(root, "pressure", json_pressure(&sim->eng.psi_system));
 	cJSON_AddItemToObject(root, "diskstats", json_diskstats(sim));
+	cJSON_AddItemToObject(root, "lock_stat", json_lock_stat(sim));
 	if (sim->scn.nr_actions)
 		cJSON_AddItemToObject(root, "actions", json_actions(sim));
 	if (alloc_failed(sim))

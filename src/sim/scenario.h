@@ -395,6 +395,7 @@ struct scn_cost {
 	u64 tlb_irq_ns; /* a TLB shootdown interrupt on the receiving CPU */
 	u64 compact_scan_ns; /* a compaction scanner's look at one page frame */
 	u64 migrate_page_ns; /* migrating one page: unmap, copy, remap */
+	u64 context_switch_ns; /* a task's sleep and wake-up on a lock: switch out and back in */
 };
 
 struct scn_cgroup {

@@ -111,7 +111,10 @@ static bool grow(void **v, unsigned int *cap, unsigned int need, size_t size)
 static void je_lock(struct task *t, struct je_heap *h, struct lock_timeline *lock)
 {
 	u64 work = t->sim->scn.cost.user_touch_ns;
-	u64 spin = lock_acquire(lock, task_now(t), work);
+	u64 spin;
+
+	lock_forget(lock, t->sim->eng.now);
+	spin = lock_acquire(lock, task_now(t), work, t);
 
 	h->stats.lock_spin_ns += spin;
 	charge_user(t, spin + work);
@@ -212,7 +215,10 @@ static u64 chunk_alloc_mmap(struct task *t, struct je_heap *h, u64 npages)
 				  npages :
 				  JE_MMAP_CHUNKS * h->chunk_npages;
 
+		/* vm_mmap_pgoff(): do_mmap under the mmap_lock, for write */
+		mmap_write_lock(t, h->mm);
 		h->mmap_next = mmap_anon(h->mm, len);
+		mmap_write_unlock(t, h->mm);
 		if (!h->mmap_next)
 			return 0;
 		h->mmap_left = len;

@@ -1,0 +1,522 @@
+// SPDX-License-Identifier: MIT
+/*
+ * calibrate.c - `reclaimsim calibrate`: microbenchmarks of this host's CPU
+ * for the [cost] keys the model charges, printed as a [cost] section a
+ * scenario can include.  bench/results/calibrate.txt is the recorded run
+ * the defaults (src/mm/cost.c) come from.
+ *
+ * Each figure is the median of --reps runs of one microbenchmark (the
+ * host's other load makes single runs noisy), timed in the thread's own
+ * CPU time (CLOCK_THREAD_CPUTIME_ID), so that being preempted does not
+ * count.  What each one measures,
+ * and what the model's key holds of it:
+ *   user_touch_ns   a store to each page of a resident 256 MiB buffer, in
+ *                   address order (the random-order figure is printed
+ *                   beside it: a TLB and cache miss each)
+ *   zero_page_ns    memset of one 4 KiB page of that buffer (clear_page)
+ *   copy_page_ns    memcpy of one 4 KiB page between two such buffers
+ *   fault_ns        a first-touch write fault of a private anonymous page,
+ *                   less what the model charges beside it: zero_page_ns
+ *                   measured here, alloc_ns and charge_ns (estimates)
+ *   pte_ns          madvise(MADV_FREE) of such pages, per page: a PTE's work
+ *   free_ns         munmap of such pages, per page (the zap and the free),
+ *                   less pte_ns
+ *   syscall_ns      getppid(), entry and exit
+ *   context_switch_ns  one process's CPU time in a pipe round trip between
+ *                   two processes on one CPU (one sleep and one wake-up),
+ *                   less its two syscalls
+ *   tlb_ipi_ns      madvise(MADV_DONTNEED) of one touched page while a
+ *                   thread of the same process runs on another CPU, less
+ *                   the same call without it: the flush IPI's round trip
+ *   tlb_irq_ns      the time that other thread loses per IPI received
+ *   (comments)      the system time per page of read() of a file whose
+ *                   pages were dropped (readahead; getrusage: the I/O wait
+ *                   is not CPU time), and a major fault's CPU part: the
+ *                   system time of a fault on such a file through a
+ *                   MADV_RANDOM mapping
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "calibrate.h"
+
+#define PAGE 4096UL
+#define BUF_BYTES (256UL << 20) /* beyond the last-level cache */
+#define FAULT_BYTES (64UL << 20)
+#define MAX_REPS 31
+
+/* the model's estimates the fault figures are net of (src/mm/cost.c defaults) */
+#define ALLOC_NS 150.0
+#define CHARGE_NS 50.0
+
+/*
+ * The calling thread's CPU time: on a shared host, time spent preempted
+ * by other work is not the benchmark's.
+ */
+static double now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static double median(double *v, int n)
+{
+	qsort(v, (size_t)n, sizeof(*v), cmp_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+static void *map_anon(size_t bytes)
+{
+	void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	return p == MAP_FAILED ? NULL : p;
+}
+
+static void pin(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	sched_setaffinity(0, sizeof(set), &set); /* best effort: a busy host may refuse */
+}
+
+/* ---- user page touch, clear_page, copy_page ---- */
+
+struct bufs {
+	char *a, *b;
+	size_t *order; /* a random permutation of the pages */
+	size_t pages;
+};
+
+static double touch_ns(struct bufs *bf, bool random)
+{
+	volatile char *p = bf->a;
+	double t0 = now_ns();
+
+	for (size_t i = 0; i < bf->pages; i++)
+		p[(random ? bf->order[i] : i) * PAGE]++;
+	return (now_ns() - t0) / (double)bf->pages;
+}
+
+static double zero_ns(struct bufs *bf)
+{
+	double t0 = now_ns();
+
+	for (size_t i = 0; i < bf->pages; i++)
+		memset(bf->a + i * PAGE, 0, PAGE);
+	__asm__ volatile("" : : "r"(bf->a) : "memory");
+	return (now_ns() - t0) / (double)bf->pages;
+}
+
+static double copy_ns(struct bufs *bf)
+{
+	double t0 = now_ns();
+
+	for (size_t i = 0; i < bf->pages; i++)
+		memcpy(bf->b + i * PAGE, bf->a + i * PAGE, PAGE);
+	__asm__ volatile("" : : "r"(bf->b) : "memory");
+	return (now_ns() - t0) / (double)bf->pages;
+}
+
+/* ---- faults ---- */
+
+/*
+ * First-touch write faults, per page; then munmap of those pages, per page
+ * (zap and free); then, on pages faulted again, madvise(MADV_FREE) per
+ * page (the PTE cleaned, nothing freed).
+ */
+static int fault_ns(double *fault, double *unmap, double *lazyfree)
+{
+	size_t pages = FAULT_BYTES / PAGE;
+	char *p = map_anon(FAULT_BYTES);
+	double t0, t1;
+
+	if (!p)
+		return -1;
+	t0 = now_ns();
+	for (size_t i = 0; i < pages; i++)
+		p[i * PAGE] = 1;
+	t1 = now_ns();
+	munmap(p, FAULT_BYTES);
+	*fault = (t1 - t0) / (double)pages;
+	*unmap = (now_ns() - t1) / (double)pages;
+	p = map_anon(FAULT_BYTES);
+	if (!p)
+		return -1;
+	for (size_t i = 0; i < pages; i++)
+		p[i * PAGE] = 1;
+	t0 = now_ns();
+	if (madvise(p, FAULT_BYTES, MADV_FREE))
+		t0 = -1;
+	*lazyfree = t0 < 0 ? 0 : (now_ns() - t0) / (double)pages;
+	munmap(p, FAULT_BYTES);
+	return 0;
+}
+
+static double rusage_sys_ns(const struct rusage *a, const struct rusage *b)
+{
+	return (double)(b->ru_stime.tv_sec - a->ru_stime.tv_sec) * 1e9 +
+	       (double)(b->ru_stime.tv_usec - a->ru_stime.tv_usec) * 1e3;
+}
+
+/*
+ * A file of FAULT_BYTES dropped from the page cache, read twice: through
+ * a mapping with MADV_RANDOM (a major fault and one 4 KiB read per page:
+ * system time per fault), then with read() of 1 MiB (readahead: system
+ * time per page, the copy to user included).  The I/O wait is not CPU
+ * time; the completion interrupt counts where it lands.
+ */
+static int file_read_ns(double *major, double *cached_read)
+{
+	char path[] = "/tmp/reclaimsim-calibrate-XXXXXX";
+	size_t pages = FAULT_BYTES / PAGE, blk = 1UL << 20;
+	struct rusage r0, r1;
+	char *buf = calloc(1, blk), *p;
+	int fd = mkstemp(path);
+	long majflt;
+
+	if (fd < 0 || !buf)
+		goto fail;
+	unlink(path);
+	memset(buf, 1, blk);
+	for (size_t i = 0; i < FAULT_BYTES / blk; i++)
+		if (write(fd, buf, blk) != (ssize_t)blk)
+			goto fail;
+	if (fsync(fd) || posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED))
+		goto fail;
+	p = mmap(NULL, FAULT_BYTES, PROT_READ, MAP_SHARED, fd, 0);
+	if (p == MAP_FAILED)
+		goto fail;
+	madvise(p, FAULT_BYTES, MADV_RANDOM); /* no readahead: one read per fault */
+	getrusage(RUSAGE_SELF, &r0);
+	for (size_t i = 0; i < pages; i++)
+		(void)*(volatile char *)(p + i * PAGE);
+	getrusage(RUSAGE_SELF, &r1);
+	munmap(p, FAULT_BYTES);
+	majflt = r1.ru_majflt - r0.ru_majflt;
+	if (majflt < (long)pages / 2)
+		goto fail; /* the pages stayed cached: no measurement */
+	*major = rusage_sys_ns(&r0, &r1) / (double)majflt;
+	if (posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED) || lseek(fd, 0, SEEK_SET))
+		goto fail;
+	getrusage(RUSAGE_SELF, &r0);
+	while (read(fd, buf, blk) > 0)
+		;
+	getrusage(RUSAGE_SELF, &r1);
+	*cached_read = rusage_sys_ns(&r0, &r1) / (double)pages;
+	close(fd);
+	free(buf);
+	return 0;
+fail:
+	if (fd >= 0)
+		close(fd);
+	free(buf);
+	return -1;
+}
+
+/* ---- syscall, context switch ---- */
+
+static double syscall_ns(void)
+{
+	const int n = 1000000;
+	double t0 = now_ns();
+
+	for (int i = 0; i < n; i++)
+		syscall(SYS_getppid);
+	return (now_ns() - t0) / n;
+}
+
+/*
+ * A pipe round trip between two processes on CPU 0: the parent's CPU
+ * time per round trip, its side of it (one write, one read, one sleep
+ * and one wake-up; the child's side is the same).
+ */
+static int pipe_round_trip_ns(double *out)
+{
+	const int n = 50000;
+	int ab[2], ba[2];
+	char c = 0;
+	double t0;
+	pid_t pid;
+
+	if (pipe(ab) || pipe(ba))
+		return -1;
+	pid = fork();
+	if (pid < 0) {
+		close(ab[0]);
+		close(ab[1]);
+		close(ba[0]);
+		close(ba[1]);
+		return -1;
+	}
+	if (!pid) {
+		pin(0);
+		for (int i = 0; i < n; i++)
+			if (read(ab[0], &c, 1) != 1 || write(ba[1], &c, 1) != 1)
+				_exit(1);
+		_exit(0);
+	}
+	pin(0);
+	t0 = now_ns();
+	for (int i = 0; i < n; i++)
+		if (write(ab[1], &c, 1) != 1 || read(ba[0], &c, 1) != 1)
+			break;
+	*out = (now_ns() - t0) / n;
+	waitpid(pid, NULL, 0);
+	close(ab[0]);
+	close(ab[1]);
+	close(ba[0]);
+	close(ba[1]);
+	return 0;
+}
+
+/* ---- TLB shootdown ---- */
+
+struct spinner {
+	volatile int stop;
+	volatile unsigned long loops;
+	double ns;
+};
+
+static void *spin_fn(void *arg)
+{
+	struct spinner *s = arg;
+	double t0;
+
+	pin(1);
+	t0 = now_ns();
+	while (!s->stop)
+		s->loops++;
+	s->ns = now_ns() - t0;
+	return NULL;
+}
+
+/* madvise(DONTNEED) of a touched page, per call, with a spinner on CPU 1 or not */
+static double dontneed_ns(char *p, int n)
+{
+	double t0 = now_ns();
+
+	for (int i = 0; i < n; i++) {
+		p[0] = 1;
+		madvise(p, PAGE, MADV_DONTNEED);
+	}
+	return (now_ns() - t0) / n;
+}
+
+static int tlb_ns(double *ipi, double *irq)
+{
+	const int n = 100000;
+	struct spinner alone = { 0 }, hit = { 0 };
+	char *p = map_anon(PAGE);
+	double base, with;
+	pthread_t th;
+
+	if (!p)
+		return -1;
+	pin(0);
+	base = dontneed_ns(p, n);
+	/* the spinner's pace alone, for as long as the run with IPIs takes */
+	if (pthread_create(&th, NULL, spin_fn, &alone))
+		goto fail;
+	usleep((useconds_t)(base * n / 1000));
+	alone.stop = 1;
+	pthread_join(th, NULL);
+	if (pthread_create(&th, NULL, spin_fn, &hit))
+		goto fail;
+	usleep(1000); /* let it reach CPU 1 */
+	with = dontneed_ns(p, n);
+	hit.stop = 1;
+	pthread_join(th, NULL);
+	munmap(p, PAGE);
+	*ipi = with - base;
+	/* the spinner's time lost to the n flushes it received */
+	*irq = (hit.ns - (double)hit.loops * (alone.ns / (double)alone.loops)) / n;
+	return 0;
+fail:
+	munmap(p, PAGE);
+	return -1;
+}
+
+/* ---- the command ---- */
+
+enum {
+	F_TOUCH,
+	F_TOUCH_RAND,
+	F_ZERO,
+	F_COPY,
+	F_FAULT,
+	F_UNMAP,
+	F_LAZYFREE,
+	F_MAJOR,
+	F_READ,
+	F_SYSCALL,
+	F_PIPE,
+	F_IPI,
+	F_IRQ,
+	NR_FIGURES
+};
+
+static int measure(double v[NR_FIGURES][MAX_REPS], int reps, bool *have_major)
+{
+	struct bufs bf = { .pages = BUF_BYTES / PAGE };
+	unsigned long x = 88172645463325252UL; /* xorshift64: a fixed permutation */
+	int rc = -1;
+
+	bf.a = map_anon(BUF_BYTES);
+	bf.b = map_anon(BUF_BYTES);
+	bf.order = malloc(bf.pages * sizeof(*bf.order));
+	if (!bf.a || !bf.b || !bf.order)
+		goto out;
+	/* the pipe benchmark forks: the buffers must not become copy-on-write */
+	madvise(bf.a, BUF_BYTES, MADV_DONTFORK);
+	madvise(bf.b, BUF_BYTES, MADV_DONTFORK);
+	memset(bf.a, 1, BUF_BYTES);
+	memset(bf.b, 1, BUF_BYTES);
+	for (size_t i = 0; i < bf.pages; i++)
+		bf.order[i] = i;
+	for (size_t i = bf.pages - 1; i > 0; i--) {
+		size_t j, tmp;
+
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		j = (size_t)(x % (i + 1));
+		tmp = bf.order[i];
+		bf.order[i] = bf.order[j];
+		bf.order[j] = tmp;
+	}
+	*have_major = true;
+	for (int r = 0; r < reps; r++) {
+		v[F_TOUCH][r] = touch_ns(&bf, false);
+		v[F_TOUCH_RAND][r] = touch_ns(&bf, true);
+		v[F_ZERO][r] = zero_ns(&bf);
+		v[F_COPY][r] = copy_ns(&bf);
+		if (fault_ns(&v[F_FAULT][r], &v[F_UNMAP][r], &v[F_LAZYFREE][r]))
+			goto out;
+		if (*have_major && file_read_ns(&v[F_MAJOR][r], &v[F_READ][r]))
+			*have_major = false;
+		v[F_SYSCALL][r] = syscall_ns();
+		if (pipe_round_trip_ns(&v[F_PIPE][r]) || tlb_ns(&v[F_IPI][r], &v[F_IRQ][r]))
+			goto out;
+	}
+	rc = 0;
+out:
+	if (bf.a)
+		munmap(bf.a, BUF_BYTES);
+	if (bf.b)
+		munmap(bf.b, BUF_BYTES);
+	free(bf.order);
+	return rc;
+}
+
+static long ns_round(double ns)
+{
+	return ns < 1 ? 1 : (long)(ns + 0.5);
+}
+
+int calibrate_main(int argc, char **argv, const char *version)
+{
+	double v[NR_FIGURES][MAX_REPS], m[NR_FIGURES];
+	int reps = 5;
+	bool have_major = false;
+	char host[256] = "?";
+
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			fputs("usage: reclaimsim calibrate [--reps N]\n\n"
+			      "Run microbenchmarks of this host's CPU (about 10 s per rep) and print\n"
+			      "a [cost] section with the model's CPU costs measured here.\n\n"
+			      "options:\n"
+			      "      --reps N             runs of each microbenchmark, the median\n"
+			      "                           printed (1..31, default 5)\n"
+			      "  -h, --help               this help\n"
+			      "      --version            print the version\n",
+			      stdout);
+			return 0;
+		}
+		if (!strcmp(argv[i], "--version")) {
+			printf("reclaimsim %s\n", version);
+			return 0;
+		}
+		if (!strcmp(argv[i], "--reps") && i + 1 < argc) {
+			char *end;
+			long n = strtol(argv[++i], &end, 10);
+
+			if (*end || n < 1 || n > MAX_REPS) {
+				fprintf(stderr,
+					"reclaimsim: calibrate: --reps: %s is not in 1..%d\n",
+					argv[i], MAX_REPS);
+				return 2;
+			}
+			reps = (int)n;
+			continue;
+		}
+		fprintf(stderr, "reclaimsim: calibrate: unknown option '%s'\n", argv[i]);
+		return 2;
+	}
+	if (sysconf(_SC_PAGESIZE) != (long)PAGE) {
+		fprintf(stderr, "reclaimsim: calibrate: the host's pages are not 4 KiB\n");
+		return 1;
+	}
+	if (measure(v, reps, &have_major)) {
+		fprintf(stderr, "reclaimsim: calibrate: %s\n", strerror(errno ? errno : ENOMEM));
+		return 1;
+	}
+	for (int f = 0; f < NR_FIGURES; f++)
+		m[f] = (f == F_MAJOR || f == F_READ) && !have_major ? 0 : median(v[f], reps);
+	gethostname(host, sizeof(host) - 1);
+	printf("; reclaimsim calibrate on %s: %ld CPUs, the median of %d runs each\n", host,
+	       sysconf(_SC_NPROCESSORS_ONLN), reps);
+	printf("[cost]\n");
+	printf("user_touch_ns = %ldns ; a store per page in address order (random order: %ld ns)\n",
+	       ns_round(m[F_TOUCH]), ns_round(m[F_TOUCH_RAND]));
+	printf("zero_page_ns = %ldns ; memset of a 4 KiB page\n", ns_round(m[F_ZERO]));
+	printf("copy_page_ns = %ldns ; memcpy of a 4 KiB page\n", ns_round(m[F_COPY]));
+	printf("fault_ns = %ldns ; a first-touch anon write fault, %ld ns, less zero_page_ns, alloc_ns %.0f and charge_ns %.0f\n",
+	       ns_round(m[F_FAULT] - m[F_ZERO] - ALLOC_NS - CHARGE_NS), ns_round(m[F_FAULT]),
+	       ALLOC_NS, CHARGE_NS);
+	printf("pte_ns = %ldns ; madvise(MADV_FREE) of faulted anon pages, per page\n",
+	       ns_round(m[F_LAZYFREE]));
+	printf("free_ns = %ldns ; munmap of faulted anon pages, %ld ns a page, less pte_ns\n",
+	       ns_round(m[F_UNMAP] - m[F_LAZYFREE]), ns_round(m[F_UNMAP]));
+	printf("syscall_ns = %ldns ; getppid()\n", ns_round(m[F_SYSCALL]));
+	printf("context_switch_ns = %ldns ; one side of a pipe round trip on one CPU, %ld ns, less its two syscalls\n",
+	       ns_round(m[F_PIPE] - 2 * m[F_SYSCALL]), ns_round(m[F_PIPE]));
+	printf("tlb_ipi_ns = %ldns ; madvise(DONTNEED) of a page, a thread on another CPU or not\n",
+	       ns_round(m[F_IPI]));
+	printf("tlb_irq_ns = %ldns ; what that thread loses per flush IPI\n", ns_round(m[F_IRQ]));
+	/*
+	 * pagecache_insert_ns is not printed as a key: with large folios
+	 * (ext4, v6.x) read() inserts a folio of many pages at once, so its
+	 * system time per page is not the model's per-page insert
+	 */
+	if (have_major)
+		printf("; read() of a dropped file: %ld ns a page of system time, copy included; a major fault's CPU part: %ld ns of system time (one 4 KiB read per fault, MADV_RANDOM)\n",
+		       ns_round(m[F_READ]), ns_round(m[F_MAJOR]));
+	else
+		printf("; file reads: not measured (the file's pages could not be dropped)\n");
+	return 0;
+}
