@@ -87,7 +87,7 @@ static void test_max_lowered(void **state)
 	expect_actions(
 		sim,
 		"actions:\n"
-		"  at 2s box memory.max 33554432: 0 (2s..2.080760542s, reclaimed 35.49M, current 28.50M, oom_kills 0, sys 25.738500 ms)\n");
+		"  at 2s box memory.max 33554432: 0 (2s..2.080760542s, reclaimed 35.49M, current 28.50M, oom_kills 0, sys 25.741500 ms)\n");
 }
 
 /*

@@ -2202,8 +2202,8 @@ static bool zone_balanced_gap(struct sim *sim, struct zone *zone, int order,
 /*
  * kswapd_shrink_node() (v6.12): reclaim the high watermarks' worth of the
  * eligible zones, after the node's soft-limit reclaim.  Returns true if
- * the round scanned less than that (the caller raises the priority: the
- * lists are small).  zone_reclaim (v3.10 balance_pgdat): zone by zone,
+ * the round scanned at least that much (the caller then need not raise
+ * the priority: the watermark would be met at full efficiency).  zone_reclaim (v3.10 balance_pgdat): zone by zone,
  * lowest first, soft-limit reclaim, then shrink_zone only if the zone is
  * still below its high watermark plus the balance gap.
  */
@@ -2242,7 +2242,7 @@ static bool kswapd_shrink_node(struct task *t, struct pglist_data *pgdat, struct
 	if (!t->sim->scn.policy.kswapd_order_failed_sweep && sc->order &&
 	    sc->nr_reclaimed >= 2UL << sc->order)
 		sc->order = 0;
-	return sc->nr_scanned < sc->nr_to_reclaim;
+	return sc->nr_scanned >= sc->nr_to_reclaim;
 }
 
 /*
@@ -2374,8 +2374,9 @@ static void balance_pgdat(struct task *t, struct pglist_data *pgdat, struct scan
 		sc->may_writepage = sc->may_swap = !nr_boost_reclaim;
 		if (sc->priority < DEF_PRIORITY - 2)
 			sc->may_writepage = true;
-		raise_priority = kswapd_shrink_node(t, pgdat, sc) &&
-				 !(nr_boost_reclaim && sc->priority == DEF_PRIORITY - 2);
+		raise_priority = !(nr_boost_reclaim && sc->priority == DEF_PRIORITY - 2);
+		if (kswapd_shrink_node(t, pgdat, sc))
+			raise_priority = false;
 		if (sim->scn.policy.all_unreclaimable)
 			mark_all_unreclaimable(sim, pgdat, sc->reclaim_idx);
 		if (nr_boost_reclaim) {
