@@ -1796,19 +1796,28 @@ static void consider_reclaim_throttle(struct task *t, struct pglist_data *pgdat,
 		reclaim_throttle(t, pgdat, VMSCAN_THROTTLE_NOPROGRESS);
 }
 
-/* snapshot_refaults() (v6.12): remember activations for prepare_scan_control. */
-static void snapshot_refaults(struct sim *sim, struct mem_cgroup *target)
+/*
+ * snapshot_refaults() (v6.12): remember @target's activations on @pgdat,
+ * for prepare_scan_control to tell new refaults (which may deactivate the
+ * active lists) from old ones.  Direct reclaim takes it for each node of
+ * its zonelist (the model: every node), kswapd for its node at the end of
+ * balance_pgdat.
+ */
+static void snapshot_refaults(struct sim *sim, struct mem_cgroup *target, struct pglist_data *pgdat)
 {
+	struct lruvec *lruvec;
+
 	if (!target)
 		target = sim->memcgs[0];
-	for (unsigned int n = 0; n < sim->nr_nodes; n++) {
-		struct lruvec *lruvec = mem_cgroup_lruvec(target, &sim->nodes[n]);
+	lruvec = mem_cgroup_lruvec(target, pgdat);
+	lruvec->refaults[0] = memcg_state_hier(sim, target, pgdat, WORKINGSET_ACTIVATE_ANON);
+	lruvec->refaults[1] = memcg_state_hier(sim, target, pgdat, WORKINGSET_ACTIVATE_FILE);
+}
 
-		lruvec->refaults[0] =
-			memcg_state_hier(sim, target, &sim->nodes[n], WORKINGSET_ACTIVATE_ANON);
-		lruvec->refaults[1] =
-			memcg_state_hier(sim, target, &sim->nodes[n], WORKINGSET_ACTIVATE_FILE);
-	}
+static void snapshot_refaults_all(struct sim *sim, struct mem_cgroup *target)
+{
+	for (unsigned int n = 0; n < sim->nr_nodes; n++)
+		snapshot_refaults(sim, target, &sim->nodes[n]);
 }
 
 /* The i-th node of a pass: the zonelist order, local node first. */
@@ -2043,7 +2052,7 @@ retry:
 	delayacct_freepages_end(t);
 	/* aborted reclaim to try compaction? don't OOM, then */
 	if (!sc->nr_reclaimed && sc->compaction_ready) {
-		snapshot_refaults(sim, sc->target_mem_cgroup);
+		snapshot_refaults_all(sim, sc->target_mem_cgroup);
 		return 1;
 	}
 	if (!sc->nr_reclaimed && !sc->memcg_full_walk && sim->scn.policy.full_walk_retry) {
@@ -2066,7 +2075,7 @@ retry:
 		sc->memcg_low_skipped = false;
 		goto retry;
 	}
-	snapshot_refaults(sim, sc->target_mem_cgroup);
+	snapshot_refaults_all(sim, sc->target_mem_cgroup);
 	return sc->nr_reclaimed;
 }
 
@@ -2415,6 +2424,8 @@ static void balance_pgdat(struct task *t, struct pglist_data *pgdat, struct scan
 out:
 	set_reclaim_active(pgdat, sc->reclaim_idx, false);
 	kswapd_boost_end(sim, pgdat, sc->reclaim_idx, zone_boosts);
+	/* without it, one refault activation would deactivate the active lists for good */
+	snapshot_refaults(sim, NULL, pgdat);
 }
 
 /*
