@@ -104,24 +104,36 @@ static void swapin_add_page(struct sim *sim, u32 pfn, struct mm_struct *mm, u64 
 }
 
 /*
+ * The mask of swap readahead's extra pages.  The kernel allocates them
+ * with the fault's own mask; the model lets them fail rather than OOM-kill
+ * (__GFP_RETRY_MAYFAIL: reclaim and its retries, then no OOM kill, at the
+ * allocator or the memcg charge), as its page pool did: with 64 KiB pages
+ * and a small fast swap the extra pages' reclaim found only pages in
+ * flight and the OOM killer fired where only readahead was short
+ * (tests/cli.sh "fast swap, 64K pages"; test_huge_page_cluster_no_oom).
+ */
+#define SWAP_RA_GFP (GFP_HIGHUSER_MOVABLE | __GFP_RETRY_MAYFAIL | __GFP_NOWARN)
+
+/*
  * __read_swap_cache_async() (v6.12) for one slot of a read: a page is
  * allocated and charged (which may reclaim and sleep), and if the slot is
  * still in use and not in the swap cache then (swapcache_prepare), it
  * enters the swap cache for @slot (of @mm at @vpn, or of an owner yet
  * unknown when @mm is NULL) and joins the task's read batch, which starts
  * at sector @first (ra_bio_add; the kernel plugs the per-page reads, the
- * model submits them as one request in swap_read_submit).  Returns the
+ * model submits them as one request in swap_read_submit); @readahead: a
+ * page besides the fault's (SWAP_RA_GFP).  Returns the
  * page, or NO_PFN (*@r says why when the allocation failed: VM_FAULT_OOM
  * if @t was killed).
  */
 static u32 read_swap_cache_async(struct task *t, u64 first, struct mm_struct *mm, u64 vpn, u64 slot,
-				 enum vm_fault_result *r)
+				 bool readahead, enum vm_fault_result *r)
 {
 	struct sim *sim = t->sim;
 	struct swap_info_struct *si = sim->swap;
 	u32 pfn;
 
-	*r = alloc_charged_page(t, GFP_HIGHUSER_MOVABLE, &pfn);
+	*r = alloc_charged_page(t, readahead ? SWAP_RA_GFP : GFP_HIGHUSER_MOVABLE, &pfn);
 	if (*r != VM_FAULT_DONE)
 		return NO_PFN;
 	if (!si->swap_map[slot] || swap_cache_has_page(si, slot)) {
@@ -289,7 +301,8 @@ static enum vm_fault_result swap_vma_readahead(struct task *t, struct vm_area_st
 
 		if (!pte_swap(pte) || swap_cache_has_page(si, pte_slot(pte)))
 			continue;
-		pfn = read_swap_cache_async(t, BIO_NO_SECTOR, t->mm, v, pte_slot(pte), &r);
+		pfn = read_swap_cache_async(t, BIO_NO_SECTOR, t->mm, v, pte_slot(pte), v != vpn,
+					    &r);
 		if (r != VM_FAULT_DONE)
 			break;
 		if (pfn == NO_PFN)
@@ -343,14 +356,14 @@ static enum vm_fault_result swap_block_readahead(struct task *t, struct vm_area_
 	u64 mask = min_u64(swapin_nr_pages(sim, slot), BIO_MAX_PAGES) - 1;
 	u64 first = max_u64(slot & ~mask, 1), last = min_u64(slot | mask, si->max - 1);
 	enum vm_fault_result r;
-	u32 fault_pfn = read_swap_cache_async(t, first, t->mm, vpn, slot, &r);
+	u32 fault_pfn = read_swap_cache_async(t, first, t->mm, vpn, slot, false, &r);
 
 	for (u64 s = first; s <= last && r == VM_FAULT_DONE; s++) {
 		u32 pfn;
 
 		if (s == slot || !si->swap_map[s] || swap_cache_has_page(si, s))
 			continue;
-		pfn = read_swap_cache_async(t, first, NULL, 0, s, &r);
+		pfn = read_swap_cache_async(t, first, NULL, 0, s, true, &r);
 		if (pfn == NO_PFN)
 			continue;
 		SetPageFlag(pfn_to_page(sim, pfn), PG_readahead);
@@ -398,14 +411,14 @@ static enum vm_fault_result swap_cluster_readahead(struct task *t, struct vm_are
 
 	/* no ceiling on page-cluster here: that came with the VMA readahead */
 	valid_swaphandles(si, slot, sim->scn.sysctl.page_cluster, &first, &last);
-	fault_pfn = read_swap_cache_async(t, first, t->mm, vpn, slot, &r);
+	fault_pfn = read_swap_cache_async(t, first, t->mm, vpn, slot, false, &r);
 	/* one request of the model: at most BIO_MAX_PAGES of a huge page-cluster */
 	for (u64 s = first;
 	     s <= last && r == VM_FAULT_DONE && fault_pfn != NO_PFN && nr + 1 < BIO_MAX_PAGES;
 	     s++) {
 		if (s == slot || !si->swap_map[s] || swap_cache_has_page(si, s))
 			continue;
-		if (read_swap_cache_async(t, first, NULL, 0, s, &r) != NO_PFN) {
+		if (read_swap_cache_async(t, first, NULL, 0, s, true, &r) != NO_PFN) {
 			count_vm_event(sim, SWAP_RA);
 			nr++;
 		}
