@@ -201,8 +201,18 @@ static u64 get_next_ra_size(u64 cur, u64 max)
 	return max;
 }
 
-/* readahead_gfp_mask() (v6.12): readahead may fail, quietly, rather than reclaim hard or OOM */
-#define READAHEAD_GFP (GFP_HIGHUSER_MOVABLE | __GFP_NORETRY | __GFP_NOWARN)
+/*
+ * readahead_gfp_mask() (v6.12; v3.1's "readahead page allocations is OK
+ * to fail"): readahead may fail, quietly, rather than reclaim hard or
+ * OOM; before, it allocated with the mapping's full mask
+ * ([policy] readahead_gfp).
+ */
+static gfp_t readahead_gfp_mask(const struct sim *sim)
+{
+	return sim->scn.policy.readahead_noretry ?
+		       GFP_HIGHUSER_MOVABLE | __GFP_NORETRY | __GFP_NOWARN :
+		       GFP_HIGHUSER_MOVABLE;
+}
 
 /*
  * page_cache_ra_unbounded() (v6.12): read the missing pages of [@index,
@@ -296,7 +306,7 @@ static enum vm_fault_result page_cache_sync_ra(struct task *t, struct address_sp
 	return ra_read_window(t, mapping, index, size,
 			      sim->scn.machine.read_ahead_async ? index + size - async_size :
 								  U64_MAX,
-			      true, READAHEAD_GFP);
+			      true, readahead_gfp_mask(sim));
 }
 
 /*
@@ -329,7 +339,7 @@ static enum vm_fault_result page_cache_async_ra(struct task *t, struct address_s
 		mapping->ra_order = order;
 		ra_note_order(sim, mapping, size);
 	}
-	return ra_read_window(t, mapping, start, size, start, false, READAHEAD_GFP);
+	return ra_read_window(t, mapping, start, size, start, false, readahead_gfp_mask(sim));
 }
 
 /*
@@ -572,3 +582,18 @@ static const struct cfg_key filemap_machine_keys[] = {
 };
 
 CFG_TABLE(filemap_machine_table, filemap_machine_keys);
+
+/* [policy]: how readahead allocates */
+
+#define P_OFF(f) .off = offsetof(struct scn_policy, f), .size = sizeof(((struct scn_policy *)0)->f)
+
+static const struct cfg_key filemap_policy_keys[] = {
+	{ .name = "readahead_gfp",
+	  .type = CFG_ENUM,
+	  P_OFF(readahead_noretry),
+	  .values = CFG_VALUES("full", "noretry"),
+	  .def = "noretry",
+	  .doc = "the mask of page-cache readahead's pages: v3.1+ the mapping's with __GFP_NORETRY and __GFP_NOWARN (readahead_gfp_mask: a page that needs more than one reclaim pass ends the window, never an OOM kill) / before, the mapping's full mask" },
+};
+
+CFG_TABLE(filemap_policy_table, filemap_policy_keys);
