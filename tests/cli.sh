@@ -484,6 +484,7 @@ lazyfree = none
 tlb_flush = per_page
 swapin_lru = inactive
 swap_readahead = cluster
+readahead_gfp = full
 split_lru = on
 memcg_reclaim_stat = off
 did_some_progress = nr_reclaimed

@@ -60,7 +60,7 @@ static void charge_n(struct task *t, u32 *pfns, unsigned int n)
 	for (unsigned int i = 0; i < n; i++) {
 		u32 pfn = new_frame(t->sim);
 
-		assert_int_equal(mem_cgroup_charge(t, pfn), VM_FAULT_DONE);
+		assert_int_equal(mem_cgroup_charge(t, pfn, GFP_HIGHUSER_MOVABLE), VM_FAULT_DONE);
 		assert_int_equal(pfn_to_page(t->sim, pfn)->memcg_id, t->memcg->id);
 		if (pfns)
 			pfns[i] = pfn;
@@ -82,7 +82,7 @@ static void charge_call_fn(struct task *t, void *arg)
 {
 	struct charge_call *c = arg;
 
-	c->res = mem_cgroup_charge(t, c->pfn);
+	c->res = mem_cgroup_charge(t, c->pfn, GFP_HIGHUSER_MOVABLE);
 }
 
 /*
@@ -187,7 +187,7 @@ static void test_charge_batch_and_stock(void **state)
 	root->memory.usage += 10;
 	root->memsw.usage += 10;
 	pfn = new_frame(sim);
-	assert_int_equal(mem_cgroup_charge(t, pfn), VM_FAULT_DONE);
+	assert_int_equal(mem_cgroup_charge(t, pfn, GFP_HIGHUSER_MOVABLE), VM_FAULT_DONE);
 	assert_int_equal(pfn_to_page(sim, pfn)->memcg_id, t->memcg->id);
 	assert_int_equal(box->memory.usage, 66);
 	assert_int_equal(t->memcg->memory.usage, 64);

@@ -350,7 +350,7 @@ static void test_kswapd_boost_reclaim(void **state)
 						   .memcg_id = MEMCG_ID_NONE,
 						   .mapping_id = mapping->id,
 						   .index = i };
-		assert_int_equal(mem_cgroup_charge(t, pfn), VM_FAULT_DONE);
+		assert_int_equal(mem_cgroup_charge(t, pfn, GFP_HIGHUSER_MOVABLE), VM_FAULT_DONE);
 		mapping->i_pages[i] = (u64)pfn + 1;
 		mapping->nrpages++;
 		mod_lruvec_page_state(sim, pfn, NR_FILE_PAGES, 1);

@@ -534,7 +534,7 @@ static u64 stock_pages(const struct sim *sim, const struct mem_cgroup *memcg)
 /*
  * The v2 memory.stat of app: memcg_stat_format()'s v6.12 lines, each the
  * subtree's.  anon: the 1024 pages of the held 4M fill (in app/leaf);
- * file: what reclaim left of the reader's 512 pages, 512 - pgsteal = 211;
+ * file: what reclaim left of the reader's 512 pages, 512 - pgsteal = 202;
  * pgsteal = pgscan, all by the reader's direct reclaim; pgfault: the
  * fill's 1024 first touches (read() takes no fault).
  */

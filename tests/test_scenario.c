@@ -402,6 +402,7 @@ static const char *const profile_keys[] = {
 	"tlb_flush",
 	"swapin_lru",
 	"swap_readahead",
+	"readahead_gfp",
 	"split_lru",
 	"memcg_reclaim_stat",
 	"did_some_progress",
@@ -460,6 +461,7 @@ static void assert_policy_equal(const struct scn_policy *a, const struct scn_pol
 	assert_int_equal(a->new_anon_active, b->new_anon_active);
 	assert_int_equal(a->swapin_active, b->swapin_active);
 	assert_int_equal(a->swap_readahead, b->swap_readahead);
+	assert_int_equal(a->readahead_noretry, b->readahead_noretry);
 	assert_int_equal(a->lazyfree, b->lazyfree);
 	assert_int_equal(a->tlb_flush, b->tlb_flush);
 	assert_int_equal(a->split_lru, b->split_lru);

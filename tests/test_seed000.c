@@ -113,7 +113,9 @@ static void test_embedded_noswap_240(void **state)
  * the task whose allocation made the kill), the other 239 see EOF/EPIPE
  * and hackbench ends within a second or two of virtual time, never at
  * run.duration with a sender asleep on a full queue nobody reads.  A seed
- * without a kill completes unbroken; most seeds do kill.
+ * without a kill completes unbroken; most seeds do kill (6 of the 10 since
+ * 2.6.x readahead allocates with the full mask, readahead_gfp = full; 7
+ * or more while readahead pages could not reach the OOM killer).
  */
 static void test_embedded_noswap_240_kill_ends(void **state)
 {
@@ -139,7 +141,7 @@ static void test_embedded_noswap_240_kill_ends(void **state)
 		kills += sim->reclaim.oom_kills > 0;
 		sim_destroy(sim);
 	}
-	assert_true(kills >= 7);
+	assert_true(kills >= 6);
 }
 
 /*

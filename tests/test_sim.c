@@ -247,13 +247,21 @@ static void test_dirty_ratio_zero_progresses(void **state)
 	sim_destroy(sim);
 }
 
-/* The most dirty + writeback pages seen at any event, and the dirty limit then. */
+/*
+ * The most dirty + writeback pages seen at any event, and the dirty limit
+ * then, as a writer saw it: the dirtyable memory counts file pages on the
+ * LRU, so the limit dips while a reclaimer holds a batch isolated (10 %
+ * of 32 pages), which no writer caused; those pages are counted back.
+ */
 static u64 peak_dirty, peak_thresh;
 
 static void track_dirty(struct sim *sim, void *arg)
 {
-	u64 bg, thresh = global_dirty_limit(sim, &bg);
+	u64 bg, thresh = global_dirty_limit(sim, &bg), isolated = 0;
 
+	for (unsigned int n = 0; n < sim->nr_nodes; n++)
+		isolated += (u64)sim->nodes[n].vm_stat[NR_ISOLATED_FILE];
+	thresh += isolated * sim->scn.sysctl.dirty_ratio / 100;
 	if (sim->nr_dirty + sim->nr_writeback > peak_dirty) {
 		peak_dirty = sim->nr_dirty + sim->nr_writeback;
 		peak_thresh = thresh;
@@ -591,8 +599,13 @@ static void test_oracle_anonfill_fit(void **state)
 	assert_int_equal(box(sim)->memory.failcnt, 0);
 	/* the program's 21 text pages come back in 3 reads (kernel: 2 major faults) */
 	assert_int_equal(box(sim)->vm_events[PGMAJFAULT], 3);
-	/* one per page of the fill, 31 of the program's data, 3 of its text */
-	assert_int_equal(sim->workloads[0].min_flt, 24610);
+	/*
+	 * one per page of the fill, 31 of the program's data, and 1 of its
+	 * text: a fault that waited for a read is taken again and its
+	 * fault-around maps the pages read with it (do_read_fault), so the
+	 * text costs no minor fault of its own after each of its 3 reads
+	 */
+	assert_int_equal(sim->workloads[0].min_flt, 24608);
 	sim_destroy(sim);
 }
 

@@ -100,13 +100,7 @@ static bool slot_cached(struct sim *sim, u64 slot)
 /* A fault on a swap entry: blocks for the read (major) or maps a cached page. */
 static void fault_in(struct sim *sim, struct task *t, u64 vpn)
 {
-	enum vm_fault_result r = handle_mm_fault(t, vpn, false);
-
-	if (r == VM_FAULT_BLOCKED) {
-		wait_for_wakeup(sim, t);
-		r = handle_mm_fault(t, vpn, false);
-	}
-	assert_int_equal(r, VM_FAULT_DONE);
+	assert_int_equal(test_fault(t, vpn, false, NULL), VM_FAULT_DONE);
 	assert_true(pte_present(*pte_of(t, vpn)));
 }
 
@@ -164,6 +158,102 @@ static void test_cluster_readahead_reads_neighbours(void **state)
 		assert_int_equal(p.t[1]->min_flt, min_flt + 1);
 		assert_int_equal(page_of(p.t[1], b_vpn)->mapping_id, p.t[1]->mm->anon_vma);
 	}
+	assert_verified(sim);
+}
+
+/*
+ * Faults sleep in place (wait_event on the page's lock): a swap-in fault
+ * taken in its task's coroutine sleeps exactly once, for its own read,
+ * and returns VM_FAULT_DONE with the page mapped, major; a second task
+ * whose page is in that same read (slot-cluster readahead) sleeps in
+ * place on the locked page, is woken by the same completion, retries its
+ * fault (VM_FAULT_RETRY inside handle_mm_fault) and maps the page read
+ * for it: minor, no read of its own.
+ */
+static void test_fault_sleeps_in_place(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini_cluster);
+	struct test_fault fa = { .vpn = 0 }, fb = { .vpn = 0 };
+	struct pair p;
+	u64 block, pswpin, pgmaj, b_vpn = 0;
+	bool b_in_block = false;
+
+	new_pair(sim, &p, NPAGES);
+	swap_out_pair(sim, &p, NPAGES);
+	block = slot_of(p.t[0], p.base[0]) & ~7ULL;
+	for (u64 i = 0; i < NPAGES && !b_in_block; i++) {
+		b_vpn = p.base[1] + i;
+		b_in_block = (slot_of(p.t[1], b_vpn) & ~7ULL) == block;
+	}
+	assert_true(b_in_block);
+	pswpin = vm_event(sim, PSWPIN);
+	pgmaj = vm_event(sim, PGMAJFAULT);
+
+	/* A's fault reads the block and sleeps on its page, in its coroutine */
+	fa.vpn = p.base[0];
+	test_call_start(p.t[0], &fa.call, test_fault_fn, &fa);
+	assert_false(test_call_step(p.t[0]));
+	assert_int_equal(p.t[0]->state, TASK_BLOCKED);
+	assert_ptr_equal(p.t[0]->waiting_on, &sim->page_wait);
+	assert_true(p.t[0]->in_iowait);
+	/* B's page is in A's read: B sleeps on it too, reading nothing */
+	fb.vpn = b_vpn;
+	test_call_start(p.t[1], &fb.call, test_fault_fn, &fb);
+	assert_false(test_call_step(p.t[1]));
+	assert_int_equal(p.t[1]->state, TASK_BLOCKED);
+	assert_ptr_equal(p.t[1]->waiting_on, &sim->page_wait);
+	/* one completion wakes both; each finishes its fault in one more step */
+	complete_io(sim);
+	for (unsigned int k = 0; k < 2; k++) {
+		assert_int_equal(p.t[k]->state, TASK_RUNNABLE);
+		p.t[k]->state = TASK_RUNNING;
+		assert_true(test_call_step(p.t[k]));
+	}
+	assert_int_equal(fa.r, VM_FAULT_DONE);
+	assert_int_equal(fb.r, VM_FAULT_DONE);
+	assert_true(pte_present(*pte_of(p.t[0], p.base[0])));
+	assert_true(pte_present(*pte_of(p.t[1], b_vpn)));
+	assert_int_equal(p.t[0]->maj_flt, 1);
+	assert_int_equal(p.t[1]->maj_flt, 0);
+	assert_int_equal(vm_event(sim, PGMAJFAULT) - pgmaj, 1);
+	assert_int_equal(vm_event(sim, PSWPIN) - pswpin, 1 + vm_event(sim, SWAP_RA));
+	/* nothing is left held or batched by either task */
+	for (unsigned int k = 0; k < 2; k++) {
+		assert_int_equal(mm_task(p.t[k])->held_pfn, NO_PFN);
+		assert_null(mm_task(p.t[k])->ra_bios);
+	}
+	assert_verified(sim);
+}
+
+/*
+ * No page pool: a fault in a group at its limit charges its page in
+ * place, reclaiming from the group inside the same call, and completes
+ * (VM_FAULT_DONE) with the new page mapped: one memory.events max, the
+ * reclaim's steps taken in the task's coroutine.
+ */
+static void test_fault_reclaims_in_place(void **state)
+{
+	struct sim *sim = test_sim_from_text(
+		state, "t.ini",
+		"[machine]\ncpus = 2\nmemory = 64M\nzones = DMA:16M, DMA32:rest\nswap = 64M\n"
+		"[cgroup box]\nlimit = 1M\n[run]\nduration = 1s\n");
+	struct mem_cgroup *box = test_memcg_named(sim, "box");
+	u64 base, max_events, steps;
+	struct task *t = new_task(sim, 0, 512, &base);
+	unsigned int sleeps;
+
+	/* fill the group to its limit (256 pages) without reclaim */
+	for (u64 i = 0; i < 256; i++)
+		assert_int_equal(test_fault(t, base + i, true, NULL), VM_FAULT_DONE);
+	assert_int_equal(box->memory_events[MEMCG_MAX], 0);
+	max_events = box->memory_events[MEMCG_MAX];
+	steps = t->nr_steps;
+	assert_int_equal(test_fault(t, base + 256, true, &sleeps), VM_FAULT_DONE);
+	assert_true(pte_present(*pte_of(t, base + 256)));
+	assert_int_equal(box->memory_events[MEMCG_MAX], max_events + 1);
+	assert_true(t->nr_steps > steps); /* the reclaim's steps, in place */
+	assert_true(box->memory.usage <= box->memory.max);
+	assert_int_equal(mm_task(t)->held_pfn, NO_PFN);
 	assert_verified(sim);
 }
 
@@ -459,9 +549,7 @@ static void test_write_to_shared_slot_copies(void **state)
 	struct pair p;
 	struct task *child;
 	u64 vpn, slot;
-	enum vm_fault_result r;
 	u32 old, mine;
-	int tries = 0;
 
 	new_pair(sim, &p, NPAGES);
 	swap_out_pair(sim, &p, NPAGES);
@@ -472,13 +560,7 @@ static void test_write_to_shared_slot_copies(void **state)
 	vpn = p.base[0];
 	slot = slot_of(p.t[0], vpn);
 	assert_int_equal(sim->swap->swap_map[slot] & ~SWAP_HAS_CACHE, 2);
-	while ((r = handle_mm_fault(child, vpn, true)) != VM_FAULT_DONE) {
-		if (r == VM_FAULT_BLOCKED)
-			wait_for_wakeup(sim, child);
-		else
-			assert_int_equal(r, VM_FAULT_RETRY);
-		assert_true(++tries < 10);
-	}
+	assert_int_equal(test_fault(child, vpn, true, NULL), VM_FAULT_DONE);
 	mine = pte_pfn(*pte_of(child, vpn));
 	assert_true(*pte_of(child, vpn) & PTE_DIRTY);
 	/* the old page stays in the swap cache for the parent's PTE */
@@ -606,6 +688,8 @@ int main(void)
 		test_sim_unit_test(test_write_to_shared_slot_copies),
 		test_sim_unit_test(test_cluster_readahead_swap_end),
 		cmocka_unit_test(test_profiles),
+		cmocka_unit_test_teardown(test_fault_sleeps_in_place, test_sim_teardown),
+		cmocka_unit_test_teardown(test_fault_reclaims_in_place, test_sim_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -669,6 +669,66 @@ static void wakeup_kswapd_dma32_low(void **state, const char *policy, bool woken
 	assert_int_equal(pgdat->kswapd->state != TASK_BLOCKED, woken);
 }
 
+/*
+ * balance_pgdat() ends with snapshot_refaults() (v6.12): a node that only
+ * kswapd reclaims, with refault activations counted before (7 here),
+ * deactivates its active file list while they are new; after kswapd's
+ * round has taken the snapshot, the next round finds no new refault and,
+ * its inactive file list not low, leaves the active list alone (without
+ * the snapshot, refaults[1] stayed 0 and every kswapd round deactivated
+ * the active file list, without end).
+ */
+static void test_kswapd_snapshot_refaults(void **state)
+{
+	struct sim *sim = *state = test_sim_zones(
+		state, 0, 0, 65536, "cpus = 1\nswap = 64M\n[sysctl]\nmin_free_kbytes = 1024\n");
+	struct zone *z = &node0(sim)->node_zones[ZONE_NORMAL];
+	struct pglist_data *pgdat = node0(sim);
+	struct lruvec *root = mem_cgroup_lruvec(sim->memcgs[0], pgdat);
+	struct address_space *mapping = file_create(sim, "f", 40000);
+	struct task *k = pgdat->kswapd;
+	struct task *t = test_task_in(sim, sim->memcgs[0]);
+	struct scan_control sc = { .priority = DEF_PRIORITY };
+	int steps = 0;
+
+	/* 40000 page-cache pages, as filemap_add_folio() adds a page read in */
+	assert_non_null(mapping);
+	for (u32 i = 0; i < 40000; i++) {
+		u32 pfn = rmqueue_buddy(sim, z, 0, MIGRATE_MOVABLE, 0);
+
+		assert_int_not_equal(pfn, NO_PFN);
+		sim->mem_map[pfn] = (struct page){ .next = NO_PFN,
+						   .prev = NO_PFN,
+						   .memcg_id = MEMCG_ID_NONE,
+						   .mapping_id = mapping->id,
+						   .index = i };
+		assert_int_equal(mem_cgroup_charge(t, pfn, GFP_HIGHUSER_MOVABLE), VM_FAULT_DONE);
+		mapping->i_pages[i] = (u64)pfn + 1;
+		mapping->nrpages++;
+		mod_lruvec_page_state(sim, pfn, NR_FILE_PAGES, 1);
+		folio_add_lru(sim, pfn);
+	}
+	mod_lruvec_state(root, WORKINGSET_ACTIVATE_FILE, 7);
+	prepare_scan_control(sim, pgdat, &sc);
+	assert_true(sc.may_deactivate & DEACTIVATE_FILE); /* 7 new activations */
+
+	/* a boosted watermark: kswapd reclaims, nobody else does */
+	assert_true(boost_watermark(sim, z));
+	wakeup_kswapd(sim, z, 0, 0, ZONE_NORMAL);
+	do {
+		k->state = TASK_RUNNING;
+		task_run_step(k);
+		assert_true(++steps < 100000);
+	} while (k->state != TASK_BLOCKED);
+	assert_true(sim->vm_events[PGSTEAL_KSWAPD] > 0);
+	assert_int_equal(sim->vm_events[PGSTEAL_DIRECT], 0);
+
+	assert_int_equal(root->refaults[1], 7);
+	sc = (struct scan_control){ .priority = DEF_PRIORITY };
+	prepare_scan_control(sim, pgdat, &sc);
+	assert_false(sc.may_deactivate & DEACTIVATE_FILE);
+}
+
 static void test_wakeup_kswapd_zone_low(void **state)
 {
 	wakeup_kswapd_dma32_low(state, "", true);
@@ -1322,6 +1382,7 @@ int main(void)
 		test_sim_unit_test(test_rstat_flushed_file_sizes),
 		test_sim_unit_test(test_wakeup_kswapd_zone_low),
 		test_sim_unit_test(test_wakeup_kswapd_node_balanced),
+		test_sim_unit_test(test_kswapd_snapshot_refaults),
 		test_sim_unit_test(test_dirtyable_memory),
 		test_sim_unit_test(test_throttle_vm_writeout),
 	};

@@ -64,6 +64,7 @@ static const char *const profile_2_6_25[] = {
 	"tlb_flush = per_page",
 	"swapin_lru = active",
 	"swap_readahead = cluster",
+	"readahead_gfp = full",
 	"split_lru = off",
 	"memcg_reclaim_stat = off",
 	"did_some_progress = reclaimable",
@@ -190,6 +191,7 @@ static const char *const profile_3_10[] = {
 	/* CFS's defaults from 2.6.36 to 6.5 (EEVDF, 6.6, is not modelled) */
 	"sched_latency = 6ms",
 	"sched_min_granularity = 750us",
+	"readahead_gfp = noretry", /* 3.1: readahead page allocations may fail */
 	/*
 	 * Seed 002 was calibrated with the v4.11 file writeback rule: with
 	 * 3.10's own (file_writepage = kswapd_priority) the model, lacking

@@ -11,14 +11,14 @@
 /*
  * exit_mm() (kernel/exit.c, v6.12): a task killed in the middle of reclaim
  * first gives back its isolated batch and its throttle slot (the kernel
- * unwinds reclaim before it reaches do_exit); the pages allocated ahead of
- * use and the one held uncharged go back; the address space is dropped
+ * unwinds reclaim before it reaches do_exit); a page it held between
+ * allocation and charge goes back; the address space is dropped
  * (mmput: exit_mmap when this was its last user).
  */
 static void exit_mm(struct task *t)
 {
 	reclaim_abort(t);
-	task_pool_release(t);
+	task_release_held(t);
 	/* a fault's read hold, if it was killed in its reclaim */
 	if (mm_task(t)->mmap_read_held)
 		mmap_read_unlock(t, mm_task(t)->mmap_read_held);

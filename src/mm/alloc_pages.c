@@ -544,18 +544,48 @@ bool did_some_progress(const struct sim *sim, unsigned long nr_reclaimed, bool a
 }
 
 /*
+ * __alloc_pages_direct_reclaim() (v6.12): __perform_reclaim (a memstall
+ * around try_to_free_pages), then, if it made progress, the free lists
+ * again, draining the per-CPU lists once if that fails.  No progress gives
+ * a highatomic block back (the model does that here, the kernel in
+ * should_reclaim_retry and after the drain).  *@progress is
+ * try_to_free_pages' result.
+ */
+static u32 __alloc_pages_direct_reclaim(struct task *t, unsigned int order,
+					unsigned int alloc_flags, enum zone_type highest_zoneidx,
+					int migratetype, unsigned long *progress,
+					bool *all_unreclaimable)
+{
+	struct sim *sim = t->sim;
+	bool pflags;
+
+	psi_memstall_enter(t, &pflags);
+	*progress = try_to_free_pages(t, (int)order, highest_zoneidx, all_unreclaimable);
+	psi_memstall_leave(t, &pflags);
+	if (!*progress) {
+		unreserve_highatomic_pageblock(sim, highest_zoneidx, false);
+		return NO_PFN;
+	}
+	if (sim->scn.policy.pcp_lists != PCP_LISTS_OFF)
+		return direct_reclaim_drain(t, order, alloc_flags, highest_zoneidx, migratetype);
+	return get_page_from_freelist(t, order, alloc_flags, highest_zoneidx, migratetype);
+}
+
+/*
  * __alloc_pages() + __alloc_pages_slowpath() (v6.12): see internal.h.
- * Each retry wakes kswapd and tries the min watermark (less the reserves
- * the gfp mask allows) before it judges the last direct reclaim
- * (should_reclaim_retry, or the 2.6.x rule) and reclaims again.  A mask
- * without __GFP_DIRECT_RECLAIM fails there; after a reclaim,
- * __GFP_NORETRY fails, and so does a costly order without
- * __GFP_RETRY_MAYFAIL; the OOM killer is not used for costly orders,
- * __GFP_RETRY_MAYFAIL, or requests limited to DMA/DMA32.  With
- * compaction, order > 0 compacts directly after each reclaim, and costly
- * or non-movable orders once, async, before the first: a costly
- * __GFP_NORETRY request whose compaction was skipped or deferred fails
- * there; should_compact_retry raises the priority.
+ * The fast path at the low watermark; then the slow path in the kernel's
+ * order: wake kswapd and try the min watermark (less the reserves the
+ * gfp mask allows); costly or non-movable orders compact once, async,
+ * before any reclaim (a costly __GFP_NORETRY request whose compaction was
+ * skipped or deferred fails there); then, at retry:, kswapd and the free
+ * lists again, direct reclaim, direct compaction (order > 0), and the
+ * judgement: __GFP_NORETRY fails, so does a costly order without
+ * __GFP_RETRY_MAYFAIL; should_reclaim_retry and should_compact_retry go
+ * back to retry:; otherwise the OOM killer (not for costly orders,
+ * __GFP_RETRY_MAYFAIL or requests limited to DMA/DMA32), and retry: once
+ * the victim's memory is back.  The 2.6.x profiles judge with the 2.6.x
+ * rule instead (alloc_retry = no_progress).  A mask without
+ * __GFP_DIRECT_RECLAIM fails before reclaiming.
  */
 enum vm_fault_result __alloc_pages(struct task *t, gfp_t gfp, unsigned int order, u32 *pfn)
 {
@@ -563,12 +593,13 @@ enum vm_fault_result __alloc_pages(struct task *t, gfp_t gfp, unsigned int order
 	const enum zone_type highest_zoneidx = gfp_zone(gfp, arch_zones(sim->scn.machine.arch));
 	const int migratetype = gfp_migratetype(gfp);
 	const bool costly_order = order > PAGE_ALLOC_COSTLY_ORDER;
+	const bool can_direct_reclaim = gfpflags_allow_blocking(gfp);
 	const bool can_compact = order && sim->scn.policy.compaction != COMPACTION_NONE;
 	enum compact_priority compact_priority = INIT_COMPACT_PRIORITY;
 	enum compact_result compact_result = COMPACT_SKIPPED;
 	unsigned int alloc_flags, no_progress_loops = 0;
 	unsigned long progress = 0;
-	bool reclaimed = false, all_unreclaimable = false, pflags;
+	bool all_unreclaimable = false;
 	int compaction_retries = 0;
 
 	/* alloc_flags_nofragment(): the fast path may wake kswapd for a boost */
@@ -576,20 +607,21 @@ enum vm_fault_result __alloc_pages(struct task *t, gfp_t gfp, unsigned int order
 				      highest_zoneidx, migratetype);
 	if (*pfn != NO_PFN)
 		return VM_FAULT_DONE;
+
+	/* __alloc_pages_slowpath() */
 	alloc_flags = gfp_to_alloc_flags(gfp, order);
 	mm_task(t)->alloc_gfp = gfp;
+	if (alloc_flags & ALLOC_KSWAPD)
+		wake_all_kswapds(t, gfp, (int)order, highest_zoneidx);
+	*pfn = get_page_from_freelist(t, order, alloc_flags, highest_zoneidx, migratetype);
+	if (*pfn != NO_PFN)
+		return VM_FAULT_DONE;
 	/*
 	 * costly orders first try compaction, likely to find the base pages
 	 * without reclaim; so do non-movable ones, whose compaction keeps
 	 * their pageblocks apart
 	 */
-	if (can_compact && gfpflags_allow_blocking(gfp) &&
-	    (costly_order || migratetype != MIGRATE_MOVABLE)) {
-		if (alloc_flags & ALLOC_KSWAPD)
-			wake_all_kswapds(t, gfp, (int)order, highest_zoneidx);
-		*pfn = get_page_from_freelist(t, order, alloc_flags, highest_zoneidx, migratetype);
-		if (*pfn != NO_PFN)
-			return VM_FAULT_DONE;
+	if (can_direct_reclaim && can_compact && (costly_order || migratetype != MIGRATE_MOVABLE)) {
 		*pfn = __alloc_pages_direct_compact(t, gfp, order, alloc_flags, highest_zoneidx,
 						    migratetype, INIT_COMPACT_PRIORITY,
 						    &compact_result);
@@ -599,96 +631,74 @@ enum vm_fault_result __alloc_pages(struct task *t, gfp_t gfp, unsigned int order
 		    (compact_result == COMPACT_SKIPPED || compact_result == COMPACT_DEFERRED))
 			goto nopage;
 	}
-	for (;;) {
-		if (alloc_flags & ALLOC_KSWAPD)
-			wake_all_kswapds(t, gfp, (int)order, highest_zoneidx);
-		*pfn = get_page_from_freelist(t, order, alloc_flags, highest_zoneidx, migratetype);
+
+retry:
+	if (alloc_flags & ALLOC_KSWAPD)
+		wake_all_kswapds(t, gfp, (int)order, highest_zoneidx);
+	*pfn = get_page_from_freelist(t, order, alloc_flags, highest_zoneidx, migratetype);
+	if (*pfn != NO_PFN)
+		return VM_FAULT_DONE;
+	if (!can_direct_reclaim)
+		goto nopage;
+	*pfn = __alloc_pages_direct_reclaim(t, order, alloc_flags, highest_zoneidx, migratetype,
+					    &progress, &all_unreclaimable);
+	if (*pfn != NO_PFN)
+		return VM_FAULT_DONE;
+	if (can_compact) {
+		*pfn = __alloc_pages_direct_compact(t, gfp, order, alloc_flags, highest_zoneidx,
+						    migratetype, compact_priority, &compact_result);
 		if (*pfn != NO_PFN)
 			return VM_FAULT_DONE;
-		if (!gfpflags_allow_blocking(gfp))
-			goto nopage;
-		if (reclaimed) {
-			reclaimed = false;
-			if (can_compact) {
-				*pfn = __alloc_pages_direct_compact(t, gfp, order, alloc_flags,
-								    highest_zoneidx, migratetype,
-								    compact_priority,
-								    &compact_result);
-				if (*pfn != NO_PFN)
-					return VM_FAULT_DONE;
-			}
-			if (sim->scn.policy.alloc_no_progress_oom) {
-				/*
-				 * 2.6.x __alloc_pages: progress, or a request
-				 * that may not OOM-kill (no __GFP_FS), means nap
-				 * HZ/50 and rebalance, up to COSTLY (larger
-				 * orders only with __GFP_REPEAT, not modelled)
-				 * and never with __GFP_NORETRY; no progress
-				 * means one last try at the high watermark (a
-				 * parallel OOM kill may have freed memory), then
-				 * the OOM killer, up to COSTLY.
-				 */
-				if (did_some_progress(sim, progress, all_unreclaimable) ||
-				    !(gfp & __GFP_FS) || (gfp & __GFP_NORETRY)) {
-					if (costly_order || (gfp & __GFP_NORETRY))
-						goto nopage;
-					/* v3.11+: wait_iff_congested(preferred zone, HZ/50) */
-					if (!sim->scn.policy.wait_iff_congested)
-						congestion_wait(t, JIFFY_NS * (HZ / 50));
-					else if (!wait_iff_congested(t, task_node(t),
-								     JIFFY_NS * (HZ / 50)))
-						cond_resched(t);
-					continue;
-				}
-				*pfn = get_page_from_freelist(t, order, ALLOC_WMARK_HIGH,
-							      highest_zoneidx, migratetype);
-				if (*pfn != NO_PFN)
-					return VM_FAULT_DONE;
-				if (costly_order)
-					goto nopage;
-			} else {
-				if (gfp & __GFP_NORETRY)
-					goto nopage;
-				if (costly_order && !(gfp & __GFP_RETRY_MAYFAIL))
-					goto nopage;
-				if (should_reclaim_retry(t, order, highest_zoneidx, alloc_flags,
-							 progress, &no_progress_loops))
-					goto reclaim;
-				/* compaction needs free memory: only after progress */
-				if (progress &&
-				    should_compact_retry(t, order, highest_zoneidx, alloc_flags,
-							 compact_result, &compact_priority,
-							 &compaction_retries))
-					goto reclaim;
-				/* __alloc_pages_may_oom: no OOM kill for these */
-				if (costly_order || (gfp & __GFP_RETRY_MAYFAIL) ||
-				    highest_zoneidx < ZONE_NORMAL)
-					goto nopage;
-			}
-			if (mm_task(t)->no_oom)
-				return VM_FAULT_NOMEM;
-			/* __alloc_pages_may_oom */
-			if (!out_of_memory(t, NULL) || mm_task(t)->oom_victim)
-				return VM_FAULT_OOM;
-			no_progress_loops = 0;
-			continue; /* the victim's memory is back: retry */
-		}
-reclaim:
-		/* __alloc_pages_direct_reclaim -> __perform_reclaim: a memstall */
-		psi_memstall_enter(t, &pflags);
-		progress = try_to_free_pages(t, (int)order, highest_zoneidx, &all_unreclaimable);
-		psi_memstall_leave(t, &pflags);
-		/* no progress: drain_all_pages() and give a highatomic block back once */
-		if (!progress)
-			unreserve_highatomic_pageblock(sim, highest_zoneidx, false);
-		reclaimed = true;
-		if (progress && sim->scn.policy.pcp_lists != PCP_LISTS_OFF) {
-			*pfn = direct_reclaim_drain(t, order, alloc_flags, highest_zoneidx,
-						    migratetype);
-			if (*pfn != NO_PFN)
-				return VM_FAULT_DONE;
-		}
 	}
+	if (sim->scn.policy.alloc_no_progress_oom) {
+		/*
+		 * 2.6.x __alloc_pages: progress, or a request that may not
+		 * OOM-kill (no __GFP_FS), means nap HZ/50 and rebalance, up to
+		 * COSTLY (larger orders only with __GFP_REPEAT, not modelled)
+		 * and never with __GFP_NORETRY; no progress means one last try
+		 * at the high watermark (a parallel OOM kill may have freed
+		 * memory), then the OOM killer, up to COSTLY.
+		 */
+		if (did_some_progress(sim, progress, all_unreclaimable) || !(gfp & __GFP_FS) ||
+		    (gfp & __GFP_NORETRY)) {
+			if (costly_order || (gfp & __GFP_NORETRY))
+				goto nopage;
+			/* v3.11+: wait_iff_congested(preferred zone, HZ/50) */
+			if (!sim->scn.policy.wait_iff_congested)
+				congestion_wait(t, JIFFY_NS * (HZ / 50));
+			else if (!wait_iff_congested(t, task_node(t), JIFFY_NS * (HZ / 50)))
+				cond_resched(t);
+			goto retry;
+		}
+		*pfn = get_page_from_freelist(t, order, ALLOC_WMARK_HIGH, highest_zoneidx,
+					      migratetype);
+		if (*pfn != NO_PFN)
+			return VM_FAULT_DONE;
+		if (costly_order)
+			goto nopage;
+	} else {
+		if (gfp & __GFP_NORETRY)
+			goto nopage;
+		if (costly_order && !(gfp & __GFP_RETRY_MAYFAIL))
+			goto nopage;
+		if (should_reclaim_retry(t, order, highest_zoneidx, alloc_flags, progress,
+					 &no_progress_loops))
+			goto retry;
+		/* compaction needs free memory: only after progress */
+		if (progress &&
+		    should_compact_retry(t, order, highest_zoneidx, alloc_flags, compact_result,
+					 &compact_priority, &compaction_retries))
+			goto retry;
+		/* __alloc_pages_may_oom: no OOM kill for these */
+		if (costly_order || (gfp & __GFP_RETRY_MAYFAIL) || highest_zoneidx < ZONE_NORMAL)
+			goto nopage;
+	}
+	/* __alloc_pages_may_oom */
+	if (!out_of_memory(t, NULL) || mm_task(t)->oom_victim)
+		return VM_FAULT_OOM;
+	no_progress_loops = 0;
+	goto retry; /* the victim's memory is back */
+
 nopage:
 	warn_alloc(t, gfp, order);
 	return VM_FAULT_NOMEM;
@@ -775,74 +785,79 @@ void free_kernel_pages(struct sim *sim, u32 pfn, unsigned int order)
 }
 
 /*
- * task_fill_pool - make sure @t holds @nr pages allocated and charged to
- * its memcg, for a fault or readahead that needs several at once (the
- * kernel allocates them one by one inside the same call; here each may
- * need reclaim steps in between).  Pages beyond @need are readahead: like
- * the kernel's readahead, which stops at the first page it cannot get,
- * they never OOM-kill.
+ * alloc_charged_page - a page of user or page-cache memory for @t: the
+ * kernel's folio allocation (vma_alloc_folio, filemap_alloc_folio,
+ * __read_swap_cache_async's folio_alloc_mpol) and then its memcg charge
+ * (mem_cgroup_charge, or the one inside filemap_add_folio and
+ * mem_cgroup_swapin_charge_folio), both with @gfp; either may reclaim and
+ * sleep in place.  Between the two the page is the task's held page, which
+ * exit frees if the task is killed while it sleeps.  Returns VM_FAULT_DONE
+ * with *@pfn, VM_FAULT_NOMEM when a mask that may fail gave up
+ * (readahead's __GFP_NORETRY), VM_FAULT_OOM when @t was OOM-killed.
  */
-enum vm_fault_result task_fill_pool(struct task *t, unsigned int nr, unsigned int need)
+enum vm_fault_result alloc_charged_page(struct task *t, gfp_t gfp, u32 *pfn)
 {
-	u64 nr_steps = t->nr_steps;
-	enum vm_fault_result r;
+	struct mm_task *mt = mm_task(t);
+	enum vm_fault_result r = __alloc_pages(t, gfp, 0, &mt->held_pfn);
 
-	if (nr > mm_task(t)->pool_cap) {
-		u32 *p = realloc(mm_task(t)->pool, nr * sizeof(*p));
-
-		if (!p)
-			return VM_FAULT_OOM;
-		mm_task(t)->pool = p;
-		mm_task(t)->pool_cap = nr;
-	}
-	while (mm_task(t)->pool_nr < nr) {
-		mm_task(t)->no_oom = mm_task(t)->pool_nr >= need;
-		if (mm_task(t)->held_pfn == NO_PFN) {
-			r = __alloc_pages(t, GFP_HIGHUSER_MOVABLE, 0, &mm_task(t)->held_pfn);
-			if (r != VM_FAULT_DONE)
-				goto out;
-		}
-		r = mem_cgroup_charge(t, mm_task(t)->held_pfn);
-		if (r != VM_FAULT_DONE)
-			goto out;
-		mm_task(t)->pool[mm_task(t)->pool_nr++] = mm_task(t)->held_pfn;
-		mm_task(t)->held_pfn = NO_PFN;
-	}
-	/*
-	 * resume_user_mode_work(): the fault returns to user, where a task
-	 * that charged pages over memory.high reclaims and pays its penalty
-	 * (the model's faults end here once they hold their pages)
-	 */
-	mem_cgroup_handle_over_high(t);
-	/*
-	 * the allocations slept or reclaimed: what the fault saw before may
-	 * have changed, so it is retried with the pages in hand, as the
-	 * kernel's fault handlers recheck the PTE (pte_same) and return
-	 * for the fault to be taken again
-	 */
-	r = t->nr_steps == nr_steps ? VM_FAULT_DONE : VM_FAULT_RETRY;
-out:
-	mm_task(t)->no_oom = false;
-	if (r == VM_FAULT_NOMEM) {
-		/* readahead gives up: what it has is enough */
-		if (mm_task(t)->held_pfn != NO_PFN) {
-			free_unref_page(t->sim, mm_task(t)->held_pfn);
-			mm_task(t)->held_pfn = NO_PFN;
-		}
-		return VM_FAULT_DONE;
-	}
+	if (r == VM_FAULT_DONE)
+		r = mem_cgroup_charge(t, mt->held_pfn, gfp);
+	if (r == VM_FAULT_DONE)
+		*pfn = mt->held_pfn;
+	else if (mt->held_pfn != NO_PFN)
+		free_unref_page(t->sim, mt->held_pfn);
+	mt->held_pfn = NO_PFN;
 	return r;
 }
 
-u32 task_pool_take(struct task *t)
+/*
+ * ra_bio_add() - the model's readahead_control batch (mm/readahead.c,
+ * v6.12): the kernel adds each folio locked to the cache and reads them
+ * all once the window is allocated (read_pages), so none of the window is
+ * read, unlocked and reclaimable while the rest is still being allocated.
+ */
+void ra_bio_add(struct task *t, struct blkdev *dev, bio_end_io_t end_io, u64 sector, u32 pfn)
 {
-	return mm_task(t)->pool_nr ? mm_task(t)->pool[--mm_task(t)->pool_nr] : NO_PFN;
+	struct bio **link = &mm_task(t)->ra_bios, *bio = NULL;
+
+	while (*link) {
+		bio = *link;
+		link = &bio->next;
+	}
+	if (!bio || bio->dev != dev || bio->nr_pages == BIO_MAX_PAGES) {
+		bio = bio_alloc(t->sim, dev, REQ_OP_READ, end_io);
+		if (!bio) {
+			/* the run has stopped (sim_fail): the page stays locked, unread */
+			return;
+		}
+		bio->sector = sector;
+		bio->next = NULL;
+		*link = bio;
+	}
+	bio->pfns[bio->nr_pages++] = pfn;
 }
 
-void task_pool_release(struct task *t)
+/* read_pages() (mm/readahead.c, v6.12): submit the batch, in order. */
+void read_pages(struct task *t)
 {
-	while (mm_task(t)->pool_nr)
-		free_unref_page(t->sim, mm_task(t)->pool[--mm_task(t)->pool_nr]);
+	while (mm_task(t)->ra_bios) {
+		struct bio *bio = mm_task(t)->ra_bios;
+
+		mm_task(t)->ra_bios = bio->next;
+		bio->next = NULL;
+		submit_bio(t->sim, bio->dev, bio, task_now(t));
+	}
+}
+
+/*
+ * exit_mm(): the page a killed task held between allocation and charge
+ * goes back, and the reads it had batched are submitted (the kernel's
+ * readahead submits what it has when an allocation fails on the fatal
+ * signal).
+ */
+void task_release_held(struct task *t)
+{
+	read_pages(t);
 	if (mm_task(t)->held_pfn != NO_PFN) {
 		free_unref_page(t->sim, mm_task(t)->held_pfn);
 		mm_task(t)->held_pfn = NO_PFN;
@@ -880,6 +895,5 @@ void mm_task_init(struct task *t)
 /* free_task(): what the mm kept for a task (sim->eng.task_release). */
 void mm_task_release(struct task *t)
 {
-	free(mm_task(t)->pool);
 	free(mm_task(t)->tlb_ubc_cpumask);
 }

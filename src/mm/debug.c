@@ -5,8 +5,8 @@
  * page frame, so they cost O(frames) per call.
  *
  *  - every managed frame is exactly one of: free in the buddy allocator,
- *    on an LRU list, isolated by a reclaimer, held by a task (its page
- *    pool), on a per-CPU page list or kernel memory; the counters agree
+ *    on an LRU list, isolated by a reclaimer, held by a task (between
+ *    allocation and charge), on a per-CPU page list or kernel memory; the counters agree
  *    with the walk;
  *  - NR_FREE_PAGES and the zone/node LRU counters match the lists;
  *  - each memcg's usage equals the pages charged to its subtree plus the
@@ -202,7 +202,7 @@ int mm_verify(struct sim *sim, char *err, size_t errlen)
 	for (unsigned int i = 0; i < sim->eng.nr_tasks; i++) {
 		const struct mm_task *mt = mm_task(sim->eng.tasks[i]);
 
-		held += mt->pool_nr + (mt->held_pfn != NO_PFN);
+		held += mt->held_pfn != NO_PFN;
 	}
 	held += sim->nr_kernel_pages;
 	/* pages on the per-CPU lists: neither buddy nor LRU, like held ones */

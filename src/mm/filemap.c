@@ -202,63 +202,66 @@ static u64 get_next_ra_size(u64 cur, u64 max)
 }
 
 /*
+ * readahead_gfp_mask() (v6.12; v3.1's "readahead page allocations is OK
+ * to fail"): readahead may fail, quietly, rather than reclaim hard or
+ * OOM; before, it allocated with the mapping's full mask
+ * ([policy] readahead_gfp).
+ */
+static gfp_t readahead_gfp_mask(const struct sim *sim)
+{
+	return sim->scn.policy.readahead_noretry ?
+		       GFP_HIGHUSER_MOVABLE | __GFP_NORETRY | __GFP_NOWARN :
+		       GFP_HIGHUSER_MOVABLE;
+}
+
+/*
  * page_cache_ra_unbounded() (v6.12): read the missing pages of [@index,
- * @index + @size) (clipped to the file) in one go, the pages allocated
- * and charged by @t; the page at @mark, if read now, gets PG_readahead:
- * the reader reaching it starts the next window (page_cache_async_ra).
- * @sync: @t waits for this read (a major fault if it faulted).
+ * @index + @size) (clipped to the file), each allocated and charged with
+ * @gfp (which may reclaim and sleep, with the pages added so far locked
+ * in the cache, batched in the readahead_control) and all read once the
+ * window is allocated (read_pages); readahead stops at the first page it
+ * cannot get.  A page
+ * another reader added while this one slept is skipped.  The page at
+ * @mark, if read now, gets PG_readahead: the reader reaching it starts
+ * the next window (page_cache_async_ra).  @sync: @t waits for this read
+ * (a major fault if it faulted).  VM_FAULT_OOM if @t was killed.
  */
 static enum vm_fault_result ra_read_window(struct task *t, struct address_space *mapping, u64 index,
-					   u64 size, u64 mark, bool sync)
+					   u64 size, u64 mark, bool sync, gfp_t gfp)
 {
 	struct sim *sim = t->sim;
-	u64 end = min_u64(index + size, mapping->size);
-	unsigned int need = 0;
-	struct bio *bio = NULL;
-	enum vm_fault_result r;
+	u64 end = min_u64(index + size, mapping->size), nr_read = 0;
+	enum vm_fault_result r = VM_FAULT_DONE;
 
-	for (u64 i = index; i < end; i++)
-		if (mapping_pfn(mapping, i) == NO_PFN)
-			need++;
-	r = task_fill_pool(t, need, 1);
-	if (r != VM_FAULT_DONE)
-		return r;
-	for (u64 i = index; i < end && mm_task(t)->pool_nr; i++) {
+	for (u64 i = index; i < end; i++) {
 		u32 pfn;
 
 		if (mapping_pfn(mapping, i) != NO_PFN)
 			continue;
-		/* the request first: a page enters the cache locked only with one to read it */
-		if (!bio)
-			bio = bio_alloc(sim, &sim->disk_dev, REQ_OP_READ, filemap_read_end_io);
-		if (!bio) {
-			/* the run has stopped (sim_fail); the pages read so far are submitted */
-			task_pool_release(t);
-			return VM_FAULT_RETRY;
+		r = alloc_charged_page(t, gfp, &pfn);
+		if (r != VM_FAULT_DONE)
+			break;
+		/* filemap_add_folio() fails with -EEXIST: someone read it meanwhile */
+		if (mapping_pfn(mapping, i) != NO_PFN) {
+			free_unref_page(sim, pfn);
+			continue;
 		}
-		pfn = task_pool_take(t);
 		filemap_add_folio(t, mapping, i, pfn, true);
 		if (i == mark)
 			SetPageFlag(pfn_to_page(sim, pfn), PG_readahead);
-		bio->pfns[bio->nr_pages++] = pfn;
-		if (bio->nr_pages == 1)
-			bio->sector = file_page_sector(sim, pfn); /* for the disk's head */
+		/* the bio starts where its first page lies on the disk (for the head) */
+		ra_bio_add(t, &sim->disk_dev, filemap_read_end_io, file_page_sector(sim, pfn), pfn);
+		nr_read++;
 		/* submit_bio(): task_io_account_read() of the pages really read */
 		mm_task(t)->read_bytes += sim->page_size;
-		if (bio->nr_pages == BIO_MAX_PAGES) {
-			submit_bio(sim, &sim->disk_dev, bio, task_now(t));
-			bio = NULL;
-		}
 	}
-	task_pool_release(t);
-	if (sync)
+	read_pages(t);
+	if (sync && nr_read)
 		mm_task(t)->fault_major = true; /* this task waits for its own read */
-	count_vm_events(sim, PGPGIN, (u64)need * sim->page_size / 1024);
-	if (bio)
-		submit_bio(sim, &sim->disk_dev, bio, task_now(t));
+	count_vm_events(sim, PGPGIN, nr_read * sim->page_size / 1024);
 	mapping->ra_next = end;
 	mapping->ra_size = size;
-	return VM_FAULT_DONE;
+	return r == VM_FAULT_OOM ? r : VM_FAULT_DONE;
 }
 
 /*
@@ -301,9 +304,10 @@ static enum vm_fault_result page_cache_sync_ra(struct task *t, struct address_sp
 	/* a new stream starts with single pages (v6.17: ra->order = 0) */
 	mapping->ra_order = 0;
 	/* no marker without asynchronous readahead: U64_MAX is no page */
-	return ra_read_window(
-		t, mapping, index, size,
-		sim->scn.machine.read_ahead_async ? index + size - async_size : U64_MAX, true);
+	return ra_read_window(t, mapping, index, size,
+			      sim->scn.machine.read_ahead_async ? index + size - async_size :
+								  U64_MAX,
+			      true, readahead_gfp_mask(sim));
 }
 
 /*
@@ -336,85 +340,105 @@ static enum vm_fault_result page_cache_async_ra(struct task *t, struct address_s
 		mapping->ra_order = order;
 		ra_note_order(sim, mapping, size);
 	}
-	return ra_read_window(t, mapping, start, size, start, false);
+	return ra_read_window(t, mapping, start, size, start, false, readahead_gfp_mask(sim));
 }
 
 /*
  * folio_wait_bit_common() (v6.12) on PG_locked, as folio_wait_locked():
  * @t sleeps in io_schedule() until the read of @pfn completes (a locked
  * page is a page being read in the model, so never uptodate); waiting for
- * a workingset page is thrashing, a memstall (psi_memstall_sleep).
+ * a workingset page is thrashing, a memstall (psi_memstall_sleep).  The
+ * caller looks the page up again: the kernel holds a folio reference
+ * while it waits, the model's caller only a pfn, which may have been
+ * reclaimed and reused by then.
  */
 void folio_wait_locked(struct task *t, u32 pfn)
 {
-	if (PageFlag(pfn_to_page(t->sim, pfn), PG_workingset))
+	const struct page *page = pfn_to_page(t->sim, pfn);
+
+	if (!PageFlag(page, PG_locked))
+		return;
+	if (PageFlag(page, PG_workingset))
 		psi_memstall_sleep(t);
-	t->in_iowait = true;
-	task_sleep(t, &t->sim->page_wait, 0);
+	io_wait_event(t, &t->sim->page_wait, !PageFlag(page, PG_locked));
 }
 
 /*
- * filemap_get_pages() (v6.12): the uptodate page at @index, reading a
- * readahead window if it is missing and waiting while a read is in flight.
+ * filemap_get_pages() (v6.12) for one page: the uptodate page at @index.
+ * A missing page starts a readahead window (page_cache_sync_ra, whose
+ * pages may fail), and if the page is still missing it is read alone with
+ * the mapping's full mask (filemap_create_folio, which may OOM).  For a
+ * read(), a page marked PG_readahead starts the next window first
+ * (filemap_readahead), before any wait for the page itself.  A page
+ * being read makes @t wait for it: a read() then looks again
+ * (filemap_update_page), a fault returns VM_FAULT_RETRY, as filemap_fault
+ * does when lock_folio_maybe_drop_mmap() waited with mmap_lock dropped.
  */
 enum vm_fault_result filemap_get_page(struct task *t, struct address_space *mapping, u64 index,
-				      unsigned long req_pages, u32 *pfn)
+				      unsigned long req_pages, bool fault, u32 *pfn)
 {
 	struct sim *sim = t->sim;
 	enum vm_fault_result r;
 
-	*pfn = mapping_pfn(mapping, index);
-	if (*pfn == NO_PFN) {
-		r = page_cache_sync_ra(t, mapping, index, req_pages);
-		if (r != VM_FAULT_DONE)
-			return r;
+	for (;;) {
 		*pfn = mapping_pfn(mapping, index);
-		if (*pfn == NO_PFN)
-			return VM_FAULT_RETRY;
-	}
-	if (PageFlag(pfn_to_page(sim, *pfn), PG_locked)) {
+		if (*pfn == NO_PFN) {
+			r = page_cache_sync_ra(t, mapping, index, req_pages);
+			if (r == VM_FAULT_DONE && mapping_pfn(mapping, index) == NO_PFN)
+				r = ra_read_window(t, mapping, index, 1, U64_MAX, true,
+						   GFP_HIGHUSER_MOVABLE);
+			if (r != VM_FAULT_DONE)
+				return r;
+			continue;
+		}
+		/* filemap_readahead(): the marked page starts the next window first */
+		if (!fault && sim->scn.machine.read_ahead_async &&
+		    TestClearPageFlag(pfn_to_page(sim, *pfn), PG_readahead)) {
+			r = page_cache_async_ra(t, mapping);
+			if (r != VM_FAULT_DONE)
+				return r;
+			continue;
+		}
+		if (!PageFlag(pfn_to_page(sim, *pfn), PG_locked))
+			return VM_FAULT_DONE;
+		if (fault)
+			return folio_lock_or_retry(t, *pfn);
 		folio_wait_locked(t, *pfn);
-		return VM_FAULT_BLOCKED;
 	}
-	return VM_FAULT_DONE;
 }
 
 /*
  * filemap_read() (v6.12) of one page, for a read() call of @req_pages
  * pages that covers it: a missing page starts readahead and the task
- * waits for the read; a present page is marked accessed and copied.
+ * waits for the read; a present page is marked accessed and copied.  On
+ * the way back to user space a task over memory.high pays for it
+ * (mem_cgroup_handle_over_high).
  */
 enum vm_fault_result filemap_read(struct task *t, struct address_space *mapping, u64 index,
 				  unsigned long req_pages)
 {
 	struct sim *sim = t->sim;
-	u32 pfn = mapping_pfn(mapping, index);
 	enum vm_fault_result r;
+	u32 pfn;
 
-	/* filemap_readahead(): the marked page starts the next window first */
-	if (pfn != NO_PFN && sim->scn.machine.read_ahead_async &&
-	    TestClearPageFlag(pfn_to_page(sim, pfn), PG_readahead)) {
-		r = page_cache_async_ra(t, mapping);
-		if (r != VM_FAULT_DONE) {
-			SetPageFlag(pfn_to_page(sim, pfn), PG_readahead); /* again on the retry */
-			return r;
-		}
-	}
-	r = filemap_get_page(t, mapping, index, req_pages, &pfn);
+	r = filemap_get_page(t, mapping, index, req_pages, false, &pfn);
 	if (r != VM_FAULT_DONE)
 		return r;
 	folio_mark_accessed(sim, pfn);
 	charge_sys(t, sim->scn.cost.copy_page_ns);
 	mm_task(t)->fault_major = false; /* read() counts no faults */
+	mem_cgroup_handle_over_high(t);
 	return VM_FAULT_DONE;
 }
 
 /*
  * filemap_fault() (v6.12) for an executable's text, as a stand-in for a
- * shared file mapping (the model maps only anonymous memory): a resident
- * page is simply used (its accessed bit is PG_referenced here); a missing
- * one is read and is a major fault; one another task is reading is a
- * minor fault after the wait.
+ * shared file mapping that is never unmapped: a resident page is simply
+ * used (its accessed bit is PG_referenced here); a missing one is read
+ * and is a major fault; one being read is waited for and the fault
+ * retried (VM_FAULT_RETRY), minor unless this task started the read.
+ * file_fault marks the fault in progress across its retry, when the page
+ * is resident.
  */
 enum vm_fault_result filemap_fault(struct task *t, struct address_space *mapping, u64 index)
 {
@@ -427,13 +451,14 @@ enum vm_fault_result filemap_fault(struct task *t, struct address_space *mapping
 		folio_mark_accessed(sim, pfn);
 		return VM_FAULT_DONE;
 	}
-	mm_task(t)->file_fault = true; /* a fault in progress, whatever retries see */
-	r = filemap_get_page(t, mapping, index, 1, &pfn);
+	mm_task(t)->file_fault = true;
+	r = filemap_get_page(t, mapping, index, 1, true, &pfn);
 	if (r != VM_FAULT_DONE)
 		return r;
 	folio_mark_accessed(sim, pfn);
 	mm_task(t)->file_fault = false;
 	count_fault(t); /* major if this task did the read */
+	mem_cgroup_handle_over_high(t);
 	return VM_FAULT_DONE;
 }
 
@@ -491,7 +516,8 @@ static void balance_dirty_pages(struct task *t)
  * filemap_write() - one page of a buffered write() (generic_perform_write,
  * v6.12): find or create the page (no read needed: whole pages are
  * written), copy, dirty, then balance_dirty_pages (which may sleep).
- * Returns VM_FAULT_DONE once the page is written.
+ * Returns VM_FAULT_DONE once the page is written, VM_FAULT_OOM if @t was
+ * killed.
  */
 enum vm_fault_result filemap_write(struct task *t, struct address_space *mapping, u64 index)
 {
@@ -501,23 +527,32 @@ enum vm_fault_result filemap_write(struct task *t, struct address_space *mapping
 	if (index >= mapping->capacity &&
 	    mapping_grow(mapping, max_u64(mapping->capacity * 2, index + 1)))
 		return VM_FAULT_OOM;
-	pfn = mapping_pfn(mapping, index);
-	if (pfn == NO_PFN) {
-		enum vm_fault_result r = task_fill_pool(t, 1, 1);
+	/* __filemap_get_folio(FGP_WRITEBEGIN): find, or create, and lock the page */
+	for (;;) {
+		pfn = mapping_pfn(mapping, index);
+		if (pfn == NO_PFN) {
+			enum vm_fault_result r = alloc_charged_page(t, GFP_HIGHUSER_MOVABLE, &pfn);
 
-		if (r != VM_FAULT_DONE)
-			return r;
-		pfn = task_pool_take(t);
-		filemap_add_folio(t, mapping, index, pfn, false);
-	} else if (PageFlag(pfn_to_page(sim, pfn), PG_locked)) {
+			if (r != VM_FAULT_DONE)
+				return r;
+			/* someone added it while the allocation slept */
+			if (mapping_pfn(mapping, index) != NO_PFN) {
+				free_unref_page(sim, pfn);
+				continue;
+			}
+			filemap_add_folio(t, mapping, index, pfn, false);
+			break;
+		}
+		if (!PageFlag(pfn_to_page(sim, pfn), PG_locked))
+			break;
 		folio_wait_locked(t, pfn);
-		return VM_FAULT_BLOCKED;
 	}
 	if (index >= mapping->size)
 		mapping->size = index + 1;
 	charge_sys(t, sim->scn.cost.copy_page_ns);
 	folio_mark_dirty_file(t, mapping, pfn);
 	balance_dirty_pages(t);
+	mem_cgroup_handle_over_high(t);
 	return VM_FAULT_DONE;
 }
 
@@ -548,3 +583,18 @@ static const struct cfg_key filemap_machine_keys[] = {
 };
 
 CFG_TABLE(filemap_machine_table, filemap_machine_keys);
+
+/* [policy]: how readahead allocates */
+
+#define P_OFF(f) .off = offsetof(struct scn_policy, f), .size = sizeof(((struct scn_policy *)0)->f)
+
+static const struct cfg_key filemap_policy_keys[] = {
+	{ .name = "readahead_gfp",
+	  .type = CFG_ENUM,
+	  P_OFF(readahead_noretry),
+	  .values = CFG_VALUES("full", "noretry"),
+	  .def = "noretry",
+	  .doc = "the mask of page-cache readahead's pages: v3.1+ the mapping's with __GFP_NORETRY and __GFP_NOWARN (readahead_gfp_mask: a page that needs more than one reclaim pass ends the window, never an OOM kill) / before, the mapping's full mask" },
+};
+
+CFG_TABLE(filemap_policy_table, filemap_policy_keys);

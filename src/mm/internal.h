@@ -25,13 +25,16 @@ struct mm_task {
 	struct task task;
 	/* reclaim (vmscan.h) and the allocation in progress */
 	struct task_reclaim reclaim;
-	u32 *pool; /* pages allocated + charged ahead of use */
-	unsigned int pool_nr, pool_cap;
-	u32 held_pfn; /* allocated, not yet charged */
+	u32 held_pfn; /* allocated, not yet charged (alloc_charged_page) */
+	/*
+	 * readahead_control: the reads of pages this task has locked in the
+	 * page or swap cache while it allocates the rest, submitted together
+	 * by read_pages() (linked through bio->next), or by exit
+	 */
+	struct bio *ra_bios;
 	bool fault_major; /* the fault in progress waited for its own I/O */
 	struct mm_struct *mmap_read_held; /* the mm whose mmap_lock its fault holds */
 	bool file_fault; /* a filemap_fault is in progress */
-	bool no_oom; /* best-effort allocation: fail, do not OOM */
 	gfp_t alloc_gfp; /* the allocation in the slow path (the tracepoints' gfp_flags) */
 	/* tlbflush_unmap_batch (v4.3+): CPUs owed a flush for PTEs this
 	 * task cleared in reclaim without flushing */
@@ -100,13 +103,21 @@ static inline void mmap_write_unlock(struct task *t, struct mm_struct *mm)
 void mm_task_init(struct task *t);
 void mm_task_release(struct task *t);
 
-/* ---- result of a fault or syscall step that may need more steps ---- */
+/*
+ * ---- the result of a fault or system call (vm_fault_t) ----
+ * Kernel paths sleep in place (wait_event, io_schedule, reclaim), so a
+ * result is never "asleep, call again".  VM_FAULT_RETRY is the kernel's:
+ * the handler dropped mmap_lock to wait for I/O (FAULT_FLAG_ALLOW_RETRY)
+ * and the fault is taken again (handle_mm_fault retries it itself, as
+ * do_user_addr_fault does; a system call returning it is re-issued).
+ * Whether a fault was major (VM_FAULT_MAJOR) is the task's fault_major,
+ * which survives the retry (FAULT_FLAG_TRIED) and is read at completion.
+ */
 enum vm_fault_result {
-	VM_FAULT_DONE, /* completed */
-	VM_FAULT_RETRY, /* reclaim started or continuing: call again next step */
-	VM_FAULT_BLOCKED, /* the task sleeps (I/O, throttling); call again when woken */
+	VM_FAULT_DONE, /* completed (0) */
+	VM_FAULT_RETRY, /* waited with mmap_lock dropped: take the fault again */
 	VM_FAULT_OOM, /* the task was OOM-killed */
-	VM_FAULT_NOMEM, /* a best-effort allocation gave up (no OOM kill) */
+	VM_FAULT_NOMEM, /* an allocation that may fail gave up (no OOM kill) */
 };
 
 /* ---- pfn lists (include/linux/list.h on PFNs) ---- */
@@ -149,8 +160,6 @@ void folio_mark_accessed(struct sim *sim, u32 pfn);
 void folio_rotate_reclaimable(struct sim *sim, u32 pfn);
 void lru_note_cost(struct lruvec *lruvec, bool file, unsigned long nr_io, unsigned long nr_rotated);
 void lru_note_cost_refault(struct sim *sim, u32 pfn);
-/* folio_wait_locked(): sleep until the read of @pfn completes (filemap.c) */
-void folio_wait_locked(struct task *t, u32 pfn);
 /* free a page that is off every list: uncharge, back to the buddy */
 void free_unref_page(struct sim *sim, u32 pfn);
 void free_cold_page(struct sim *sim, u32 pfn);
@@ -237,7 +246,7 @@ struct mem_cgroup *mem_cgroup_from_id(struct sim *sim, u16 id);
  * batch of MEMCG_CHARGE_BATCH through the CPU's stock, limit reclaim on
  * failure, MAX_RECLAIM_RETRIES, then memcg OOM.
  */
-enum vm_fault_result mem_cgroup_charge(struct task *t, u32 pfn);
+enum vm_fault_result mem_cgroup_charge(struct task *t, u32 pfn, gfp_t gfp);
 void mem_cgroup_uncharge(struct sim *sim, u32 pfn);
 /* drain_stock(): give a CPU's pre-charged pages back */
 void mem_cgroup_drain_stock(struct memcg_stock *stock);
@@ -664,10 +673,27 @@ u32 mapping_pfn(const struct address_space *mapping, u64 index);
 /*
  * filemap_get_page - the uptodate page at @index into *pfn: a missing one
  * starts a readahead of about @req_pages pages (the task's fault becomes
- * major), one under read makes the task wait (VM_FAULT_BLOCKED).
+ * major); one under read makes the task sleep until it is read, and then
+ * a fault (@fault) returns VM_FAULT_RETRY, a read() looks again.
  */
 enum vm_fault_result filemap_get_page(struct task *t, struct address_space *mapping, u64 index,
-				      unsigned long req_pages, u32 *pfn);
+				      unsigned long req_pages, bool fault, u32 *pfn);
+/* folio_wait_locked / folio_wait_writeback - sleep in place until @pfn's flag clears */
+void folio_wait_locked(struct task *t, u32 pfn);
+void folio_wait_writeback(struct task *t, u32 pfn);
+/*
+ * folio_lock_or_retry() (v6.12, FAULT_FLAG_ALLOW_RETRY): a fault that must
+ * wait for a locked folio drops mmap_lock before it sleeps, so that
+ * munmap and madvise are not held up by its I/O, and is taken again
+ * (VM_FAULT_RETRY).
+ */
+static inline enum vm_fault_result folio_lock_or_retry(struct task *t, u32 pfn)
+{
+	if (mm_task(t)->mmap_read_held)
+		mmap_read_unlock(t, mm_task(t)->mmap_read_held);
+	folio_wait_locked(t, pfn);
+	return VM_FAULT_RETRY;
+}
 void folio_end_writeback(struct sim *sim, u32 pfn);
 /* pageout() of a dirty file page by reclaim (kernels with ->writepage) */
 void pageout_file(struct sim *sim, struct task *t, u32 pfn);
@@ -687,21 +713,18 @@ bool filemap_remove_folio(struct sim *sim, u32 pfn, u64 shadow);
 /*
  * fsync() of @mapping as file_write_and_wait_range() does it: write every
  * dirty page (filemap_fdatawrite), then wait for all of them
- * (filemap_fdatawait).  *@pos is the caller's cursor, 0 at the start of
- * each of the two calls: each returns VM_FAULT_BLOCKED with @t asleep and
- * *@pos where to go on, or VM_FAULT_DONE.
+ * (filemap_fdatawait); both sleep in place.
  */
-enum vm_fault_result filemap_fdatawrite(struct task *t, struct address_space *mapping, u64 *pos);
-enum vm_fault_result filemap_fdatawait(struct task *t, struct address_space *mapping, u64 *pos);
+void filemap_fdatawrite(struct task *t, struct address_space *mapping);
+void filemap_fdatawait(struct task *t, struct address_space *mapping);
 /*
  * truncate_inode_pages() (mm/truncate.c) of the whole file: every page is
  * freed (a dirty one without being written), shadows dropped, the size
- * set to 0.  *@pos is the caller's cursor (0 at the start): a page being
- * read, under writeback or held by a reclaimer makes @t sleep and the
- * call return VM_FAULT_BLOCKED to go on from *@pos; VM_FAULT_DONE at the
- * end.  The file's pages must not be mapped.
+ * set to 0; a page being read, under writeback or held by a reclaimer
+ * makes @t sleep in place until it is free to go.  The file's pages must
+ * not be mapped.
  */
-enum vm_fault_result truncate_inode_pages(struct task *t, struct address_space *mapping, u64 *pos);
+void truncate_inode_pages(struct task *t, struct address_space *mapping);
 
 /* ---- OOM (mm/oom_kill.c) ---- */
 /*
@@ -731,15 +754,21 @@ void dump_page(const struct page *page, const char *reason);
 #define VM_BUG_ON_PAGE(cond, page) VM_BUG_ON(cond)
 #endif
 
-/* ---- the page pool of a task: pages allocated and charged ahead of use ---- */
+/* ---- pages for user and page-cache memory ---- */
 /*
- * task_fill_pool - hold @nr pages allocated and charged; the first @need
- * must be had (reclaim, then OOM), the others are readahead: allocation
- * or charge failures end the filling without an OOM kill.
+ * alloc_charged_page - allocate and charge one page with @gfp, sleeping
+ * in place for reclaim; see alloc_pages.c.  task_release_held - exit's
+ * cleanup of a page held between the two.
  */
-enum vm_fault_result task_fill_pool(struct task *t, unsigned int nr, unsigned int need);
-u32 task_pool_take(struct task *t);
-void task_pool_release(struct task *t);
+enum vm_fault_result alloc_charged_page(struct task *t, gfp_t gfp, u32 *pfn);
+void task_release_held(struct task *t);
+/*
+ * ra_bio_add - the page @pfn, locked for reading from @dev, joins @t's
+ * readahead batch (a new bio with @end_io and @sector when the last is
+ * full or for another device); read_pages - submit the batch.
+ */
+void ra_bio_add(struct task *t, struct blkdev *dev, bio_end_io_t end_io, u64 sector, u32 pfn);
+void read_pages(struct task *t);
 
 /* ---- the scenario: mm's keys and cross-checks (src/config/reader.c) ---- */
 /* the key tables, each beside the code it configures, by section */
@@ -751,7 +780,7 @@ extern const struct cfg_table page_alloc_sysctl_table, vmscan_sysctl_table,
 extern const struct cfg_table page_alloc_policy_table, vmscan_policy_table,
 	alloc_pages_policy_table, swap_policy_table, swap_state_policy_table, madvise_policy_table,
 	tlb_policy_table, memcontrol_policy_table, rmap_policy_table, compaction_policy_table,
-	page_writeback_policy_table;
+	page_writeback_policy_table, filemap_policy_table;
 extern const struct cfg_table cost_table, shuffle_run_table, memcontrol_cgroup_table,
 	memcontrol_cgroup_tree_table;
 /*

@@ -676,116 +676,105 @@ static void memcg_note_over_high(struct task *t, struct mem_cgroup *memcg, u64 b
 #define MEM_CGROUP_RECLAIM_RETRIES 5
 
 /*
- * mem_cgroup_charge() -> try_charge_memcg() (v6.12), in @t's coroutine: on
- * a failed charge it counts memory.events max and reclaims from the memcg
- * over its limit, then applies the kernel's retry rules: margin regained
- * -> charge; drain stocks once; small charges retry after any progress;
- * otherwise MAX_RECLAIM_RETRIES attempts, then the memcg OOM killer.
- * Every retry starts at the CPU's charge stock, as the kernel's retry
- * label does.  The 2.6.x profiles follow 2.6.25
- * mem_cgroup_charge_common() instead (below).
+ * mem_cgroup_charge() -> try_charge_memcg() (v6.12), in @t's coroutine,
+ * in the kernel's order: the CPU's stock; the counters, a batch of
+ * MEMCG_CHARGE_BATCH cut to the page at the first refusal; then
+ * memory.events max and limit reclaim of the memcg over its limit, after
+ * which the charge is retried from the top (retry:) when the margin is
+ * back, after draining the stocks once, after any progress (small
+ * charges), or while MAX_RECLAIM_RETRIES last; __GFP_NORETRY (readahead)
+ * gives up after the drain, __GFP_RETRY_MAYFAIL before the OOM killer;
+ * then the memcg OOM killer and the retries anew.  The 2.6.x profiles
+ * follow 2.6.25 mem_cgroup_charge_common() after the reclaim instead.
  */
-enum vm_fault_result mem_cgroup_charge(struct task *t, u32 pfn)
+enum vm_fault_result mem_cgroup_charge(struct task *t, u32 pfn, gfp_t gfp)
 {
 	struct sim *sim = t->sim;
-	struct mem_cgroup *memcg = t->memcg, *over = NULL;
+	struct mem_cgroup *memcg = t->memcg, *mem_over_limit;
 	const u64 nr_pages = 1;
 	const bool old_charge = sim->scn.policy.memcg_charge_common;
 	const unsigned int max_retries = old_charge ? MEM_CGROUP_RECLAIM_RETRIES :
 						      MAX_RECLAIM_RETRIES;
 	unsigned int nr_retries = max_retries;
-	unsigned long reclaimed = 0;
-	bool drained = false, batch_cut = false, pflags;
+	/* before the per-CPU charge stock of 2.6.33 every page was charged alone */
+	u64 batch = sim->scn.policy.memcg_stock ? max_u64(MEMCG_CHARGE_BATCH, nr_pages) : nr_pages;
+	unsigned long nr_reclaimed;
+	bool drained = false, memsw_hit, pflags;
+	struct memcg_stock *stock;
 
-	for (;;) {
-		struct memcg_stock *stock;
-
-		charge_sys(t, sim->scn.cost.charge_ns);
-		stock = task_stock(t);
-		if (stock->memcg == memcg && stock->nr >= nr_pages) {
-			stock->nr -= nr_pages;
-			commit_charge(sim, pfn, memcg);
-			return VM_FAULT_DONE;
-		}
-		if (over) {
-			/* the limit reclaim of @over has ended */
-			struct mem_cgroup *reclaimed_from = over;
-
-			over = NULL;
-			if (mem_cgroup_margin(reclaimed_from) >= nr_pages)
-				goto charge;
-			if (old_charge) {
-				/*
-				 * 2.6.25 mem_cgroup_charge_common: limit
-				 * reclaim made progress only if it reclaimed
-				 * SWAP_CLUSTER_MAX pages (its
-				 * do_try_to_free_pages has no
-				 * all_unreclaimable escape); otherwise, after
-				 * MEM_CGROUP_RECLAIM_RETRIES such failures,
-				 * the memcg OOM killer, and before each retry
-				 * a congestion_wait(HZ/10) nap.
-				 */
-				if (reclaimed >= SWAP_CLUSTER_MAX)
-					goto charge;
-				if (nr_retries--) {
-					congestion_wait(t, JIFFY_NS * (HZ / 10));
-					continue;
-				}
-				goto oom;
-			}
-			if (!drained) {
-				drain_all_stock(sim, reclaimed_from);
-				drained = true;
-				goto charge;
-			}
-			if (reclaimed && nr_pages <= (1 << PAGE_ALLOC_COSTLY_ORDER))
-				goto charge;
-			if (nr_retries--)
-				goto charge;
-oom:
-			if (mm_task(t)->no_oom)
-				return VM_FAULT_NOMEM;
-			/* mem_cgroup_oom() */
-			memcg_memory_event(sim, reclaimed_from, MEMCG_OOM);
-			if (!out_of_memory(t, reclaimed_from) || mm_task(t)->oom_victim)
-				return VM_FAULT_OOM;
-			nr_retries = max_retries;
-		}
-charge:
-		/*
-		 * the batch, once cut to nr_pages, stays cut for the retries;
-		 * before the per-CPU charge stock of 2.6.33 every page was
-		 * charged alone
-		 */
-		for (u64 batch = batch_cut || !sim->scn.policy.memcg_stock ?
-					 nr_pages :
-					 max_u64(MEMCG_CHARGE_BATCH, nr_pages);
-		     ; batch = nr_pages) {
-			bool memsw_hit;
-			struct mem_cgroup *hit = try_charge_counters(memcg, batch, &memsw_hit);
-
-			if (!hit) {
-				/* refill_stock(): the CPU's stock now serves @memcg */
-				if (stock->memcg != memcg)
-					mem_cgroup_drain_stock(stock);
-				stock->memcg = memcg;
-				stock->nr += batch - nr_pages;
-				commit_charge(sim, pfn, memcg);
-				memcg_note_over_high(t, memcg, batch);
-				return VM_FAULT_DONE;
-			}
-			batch_cut = true;
-			if (batch == nr_pages) {
-				memcg_memory_event(sim, hit, MEMCG_MAX);
-				psi_memstall_enter(t, &pflags);
-				reclaimed =
-					try_to_free_mem_cgroup_pages(t, hit, nr_pages, !memsw_hit);
-				psi_memstall_leave(t, &pflags);
-				over = hit;
-				break;
-			}
-		}
+retry:
+	charge_sys(t, sim->scn.cost.charge_ns);
+	stock = task_stock(t);
+	/* consume_stock() */
+	if (stock->memcg == memcg && stock->nr >= nr_pages) {
+		stock->nr -= nr_pages;
+		commit_charge(sim, pfn, memcg);
+		return VM_FAULT_DONE;
 	}
+	mem_over_limit = try_charge_counters(memcg, batch, &memsw_hit);
+	if (!mem_over_limit)
+		goto done_restock;
+	/* never reclaim on behalf of optional batching: retry with the page alone */
+	if (batch > nr_pages) {
+		batch = nr_pages;
+		goto retry;
+	}
+	if (!gfpflags_allow_blocking(gfp))
+		return VM_FAULT_NOMEM;
+	memcg_memory_event(sim, mem_over_limit, MEMCG_MAX);
+	psi_memstall_enter(t, &pflags);
+	nr_reclaimed = try_to_free_mem_cgroup_pages(t, mem_over_limit, nr_pages, !memsw_hit);
+	psi_memstall_leave(t, &pflags);
+	if (mem_cgroup_margin(mem_over_limit) >= nr_pages)
+		goto retry;
+	if (old_charge) {
+		/*
+		 * 2.6.25 mem_cgroup_charge_common: limit reclaim made progress
+		 * only if it reclaimed SWAP_CLUSTER_MAX pages (its
+		 * do_try_to_free_pages has no all_unreclaimable escape);
+		 * otherwise, after MEM_CGROUP_RECLAIM_RETRIES such failures,
+		 * the memcg OOM killer, and before each retry a
+		 * congestion_wait(HZ/10) nap.
+		 */
+		if (nr_reclaimed >= SWAP_CLUSTER_MAX)
+			goto retry;
+		if (nr_retries--) {
+			congestion_wait(t, JIFFY_NS * (HZ / 10));
+			goto retry;
+		}
+	} else {
+		if (!drained) {
+			drain_all_stock(sim, mem_over_limit);
+			drained = true;
+			goto retry;
+		}
+		if (gfp & __GFP_NORETRY)
+			return VM_FAULT_NOMEM;
+		if (nr_reclaimed && nr_pages <= (1 << PAGE_ALLOC_COSTLY_ORDER))
+			goto retry;
+		if (nr_retries--)
+			goto retry;
+		if (gfp & __GFP_RETRY_MAYFAIL)
+			return VM_FAULT_NOMEM;
+	}
+	/* mem_cgroup_oom() */
+	memcg_memory_event(sim, mem_over_limit, MEMCG_OOM);
+	if (!out_of_memory(t, mem_over_limit) || mm_task(t)->oom_victim)
+		return VM_FAULT_OOM;
+	nr_retries = max_retries;
+	goto retry;
+
+done_restock:
+	/* refill_stock(): the CPU's stock now serves @memcg */
+	if (batch > nr_pages) {
+		if (stock->memcg != memcg)
+			mem_cgroup_drain_stock(stock);
+		stock->memcg = memcg;
+		stock->nr += batch - nr_pages;
+	}
+	commit_charge(sim, pfn, memcg);
+	memcg_note_over_high(t, memcg, batch);
+	return VM_FAULT_DONE;
 }
 
 /* 2 s: the longest memory.high penalty per return to user (MEMCG_MAX_HIGH_DELAY_JIFFIES) */

@@ -4,11 +4,12 @@
  * kernel/fork.c, kernel/exit.c, v6.12): private anonymous memory shared
  * copy-on-write after fork, and read-only shared file mappings.
  *
- * A fault is restartable: if it needs pages it first fills the task's
- * page pool (which may take reclaim steps and return VM_FAULT_RETRY), and
- * if it has to wait for I/O it sleeps and is retried when woken.  It is
- * counted once, when it completes: major if the task waited for its own
- * read, else minor.
+ * A fault runs as the kernel's: it allocates its page in place (reclaim
+ * and sleeps included) and then checks that the PTE is what it was
+ * (pte_same), and when it has to wait for a read it sleeps in place with
+ * mmap_lock dropped and returns VM_FAULT_RETRY, which handle_mm_fault
+ * takes again at once.  It is counted once, when it completes: major if
+ * the task started the read it waited for, else minor.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -206,49 +207,66 @@ static void map_anon_page(struct sim *sim, struct mm_struct *mm, pte_t *pte, u32
 	folio_add_rmap_pte(sim, mm, pte, pfn, PTE_YOUNG | (write ? PTE_DIRTY : 0));
 }
 
-/* A page from @t's pool made a new anon page (folio_prealloc + __folio_set_anon). */
-static u32 new_anon_page(struct task *t)
+/*
+ * folio_prealloc() (v6.12): a new anon page for a fault, allocated and
+ * charged (both may reclaim and sleep); __folio_set_anon's flags.
+ */
+static enum vm_fault_result folio_prealloc(struct task *t, u32 *pfn)
 {
-	u32 pfn = task_pool_take(t);
-	struct page *page = pfn_to_page(t->sim, pfn);
+	enum vm_fault_result r = alloc_charged_page(t, GFP_HIGHUSER_MOVABLE, pfn);
+	struct page *page;
 
+	if (r != VM_FAULT_DONE)
+		return r;
+	page = pfn_to_page(t->sim, *pfn);
 	page->flags = (1u << PG_anon) | (1u << PG_swapbacked);
 	/* before v5.9 new anon pages started on the active list */
 	if (t->sim->scn.policy.new_anon_active)
 		SetPageFlag(page, PG_active);
-	return pfn;
+	return VM_FAULT_DONE;
 }
 
 /*
  * do_anonymous_page() (v6.12): a first touch.  The kernel maps the shared
  * zero page on a read; the workloads here always write first, and a read
- * is modelled as an allocation too (noted in docs/model.md).
+ * is modelled as an allocation too (noted in docs/model.md).  After the
+ * allocation, which may have slept, a PTE someone else filled meanwhile
+ * (vmf_pte_changed) sends the new page back and the access is taken
+ * again.
  */
 static enum vm_fault_result do_anonymous_page(struct task *t, struct vm_area_struct *vma, u64 vpn,
 					      bool write)
 {
 	struct sim *sim = t->sim;
-	enum vm_fault_result r = task_fill_pool(t, 1, 1);
+	pte_t *pte = &vma->ptes[vpn - vma->vm_start];
+	enum vm_fault_result r;
 	u32 pfn;
 
+	r = folio_prealloc(t, &pfn);
 	if (r != VM_FAULT_DONE)
 		return r;
-	pfn = new_anon_page(t);
+	if (!pte_none(*pte)) {
+		free_unref_page(sim, pfn);
+		return VM_FAULT_RETRY;
+	}
 	charge_sys(t, sim->scn.cost.zero_page_ns);
-	map_anon_page(sim, t->mm, &vma->ptes[vpn - vma->vm_start], pfn, vpn, t->mm->anon_vma,
-		      write);
+	map_anon_page(sim, t->mm, pte, pfn, vpn, t->mm->anon_vma, write);
 	folio_add_lru(sim, pfn);
 	count_fault(t);
 	return VM_FAULT_DONE;
 }
 
 /*
- * do_swap_page() (v6.12): the PTE holds a swap slot.  A page still in the
- * swap cache is mapped (a minor fault, even if it has to wait for a
- * readahead in flight); otherwise swapin_readahead reads it and the fault
- * is retried when the read completes (major).  A write fault takes the
- * page out of the swap cache (should_try_to_free_swap: exclusive write),
- * a read fault keeps the clean swap copy unless swap is half full.  A page
+ * do_swap_page() (v6.12): the PTE holds a swap slot.  The swap cache is
+ * looked up first (swap_cache_get_folio); a miss reads the page and its
+ * readahead window (swapin_readahead: a major fault, PGMAJFAULT), which
+ * leaves the page locked under read.  A locked page is waited for with
+ * mmap_lock dropped (folio_lock_or_retry) and the fault retried, when it
+ * finds the page in the swap cache.  A page still under writeback is
+ * mapped as it is (the kernel waits only where the swap device needs
+ * stable pages).  A write fault takes the page out of the swap cache
+ * (should_try_to_free_swap: exclusive write), a read fault keeps the
+ * clean swap copy unless swap is half full (vm_swap_full).  A page
  * another mm of the family already maps is mapped clean, and a write
  * retries as a COW fault.
  */
@@ -268,10 +286,8 @@ static enum vm_fault_result do_swap_page(struct task *t, struct vm_area_struct *
 	pfn = (u32)(e - 1);
 	page = pfn_to_page(sim, pfn);
 	swap_cache_ra_hit(sim, vma, vpn, pfn);
-	if (PageFlag(page, PG_locked)) {
-		folio_wait_locked(t, pfn);
-		return VM_FAULT_BLOCKED;
-	}
+	if (PageFlag(page, PG_locked))
+		return folio_lock_or_retry(t, pfn);
 	/*
 	 * a slot other mms of the fork family still refer to: the page they
 	 * will map too goes to the root anon_vma (folio_add_new_anon_rmap
@@ -313,25 +329,25 @@ static enum vm_fault_result wp_page_copy(struct task *t, struct vm_area_struct *
 {
 	struct sim *sim = t->sim;
 	pte_t *pte = &vma->ptes[vpn - vma->vm_start];
-	u32 old = pte_pfn(*pte);
-	enum vm_fault_result r = task_fill_pool(t, 1, 1);
+	const pte_t orig = *pte;
+	enum vm_fault_result r;
 	u32 pfn;
 
+	r = folio_prealloc(t, &pfn);
 	if (r != VM_FAULT_DONE)
 		return r;
-	/* reclaim while we filled the pool may have unmapped the old page */
-	if (!pte_present(*pte) || pte_pfn(*pte) != old) {
-		task_pool_release(t);
+	/* pte_same(): reclaim while we allocated may have unmapped the old page */
+	if (!pte_present(*pte) || pte_pfn(*pte) != pte_pfn(orig)) {
+		free_unref_page(sim, pfn);
 		return VM_FAULT_RETRY;
 	}
 	/* or the other mappers went away: wp_page_reuse() */
-	if (!folio_maybe_shared(sim, pfn_to_page(sim, old))) {
-		task_pool_release(t);
+	if (!folio_maybe_shared(sim, pfn_to_page(sim, pte_pfn(orig)))) {
+		free_unref_page(sim, pfn);
 		*pte |= PTE_YOUNG | PTE_DIRTY;
 		count_fault(t);
 		return VM_FAULT_DONE;
 	}
-	pfn = new_anon_page(t);
 	charge_sys(t, sim->scn.cost.copy_page_ns);
 	zap_pte(sim, t->mm, pte);
 	flush_tlb_mm_range(t, t->mm);
@@ -374,7 +390,8 @@ static void do_fault_around(struct task *t, struct vm_area_struct *vma, u64 vpn)
 /*
  * do_read_fault() (v6.12) on a file mapping: fault-around first; if that
  * did not map the page, filemap_fault reads it (readahead, major fault)
- * or waits for a read in flight, and the page is mapped.
+ * or waits for a read in flight and returns VM_FAULT_RETRY, and the retry
+ * maps it (by fault-around, as the kernel's retry does).
  */
 static enum vm_fault_result do_read_fault(struct task *t, struct vm_area_struct *vma, u64 vpn)
 {
@@ -384,18 +401,14 @@ static enum vm_fault_result do_read_fault(struct task *t, struct vm_area_struct 
 	enum vm_fault_result r;
 	u32 pfn;
 
-	if (!mm_task(t)->file_fault) {
-		do_fault_around(t, vma, vpn);
-		if (pte_present(*pte)) {
-			count_fault(t);
-			return VM_FAULT_DONE;
-		}
+	do_fault_around(t, vma, vpn);
+	if (pte_present(*pte)) {
+		count_fault(t); /* major when a retry after its own read */
+		return VM_FAULT_DONE;
 	}
-	mm_task(t)->file_fault = true; /* a fault in progress, whatever retries see */
-	r = filemap_get_page(t, vma->vm_file, index, 1, &pfn);
+	r = filemap_get_page(t, vma->vm_file, index, 1, true, &pfn);
 	if (r != VM_FAULT_DONE)
 		return r;
-	mm_task(t)->file_fault = false;
 	if (pfn_to_page(sim, pfn)->mapcount == MAPCOUNT_MAX)
 		return VM_FAULT_OOM; /* the model's limit on mappers */
 	folio_add_rmap_pte(sim, t->mm, pte, pfn, PTE_YOUNG);
@@ -403,22 +416,12 @@ static enum vm_fault_result do_read_fault(struct task *t, struct vm_area_struct 
 	return VM_FAULT_DONE;
 }
 
-/*
- * handle_mm_fault - an access by @t to virtual page @vpn of its mm.  A
- * present page is just touched (young, and dirty on a write): no fault,
- * unless it is a write to an anon page shared after fork (COW) or to a
- * read-only file mapping (SIGSEGV, reported as VM_FAULT_OOM: the
- * workloads never do it).  The access itself is user time, charged by
- * the caller.
- */
+/* __handle_mm_fault() -> handle_pte_fault() (v6.12): one attempt at the fault. */
 static enum vm_fault_result __handle_mm_fault(struct task *t, struct vm_area_struct *vma, u64 vpn,
 					      bool write)
 {
-	pte_t *pte;
+	pte_t *pte = &vma->ptes[vpn - vma->vm_start];
 
-	if (!vma || (write && !(vma->vm_flags & VM_WRITE)))
-		return VM_FAULT_OOM;
-	pte = &vma->ptes[vpn - vma->vm_start];
 	if (pte_present(*pte)) {
 		if (write && folio_maybe_shared(t->sim, pfn_to_page(t->sim, pte_pfn(*pte))))
 			return wp_page_copy(t, vma, vpn);
@@ -433,10 +436,18 @@ static enum vm_fault_result __handle_mm_fault(struct task *t, struct vm_area_str
 }
 
 /*
- * A present page needs no fault; a fault (do_user_addr_fault, v6.12)
- * holds the mmap_lock for read, across any reclaim it does; a fault that
- * must wait for I/O returns VM_FAULT_BLOCKED / RETRY and so drops it, as
- * the kernel's VM_FAULT_RETRY does.
+ * handle_mm_fault - an access by @t to virtual page @vpn of its mm, as
+ * do_user_addr_fault() (arch/x86/mm/fault.c, v6.12) takes it: a present
+ * page is just touched (young, and dirty on a write): no fault and no
+ * lock, unless it is a write to an anon page shared after fork (COW) or
+ * to a read-only file mapping (SIGSEGV, reported as VM_FAULT_OOM: the
+ * workloads never do it).  A fault holds mmap_lock for read, across any
+ * reclaim it does (lock_mm_and_find_vma).  A fault that returns
+ * VM_FAULT_RETRY (it waited for I/O with mmap_lock dropped,
+ * folio_lock_or_retry, or found the PTE changed after it slept) is taken
+ * again at once (FAULT_FLAG_TRIED).  On the way back to user space a task
+ * over memory.high pays for it (mem_cgroup_handle_over_high).  The access
+ * itself is user time, charged by the caller.
  */
 enum vm_fault_result handle_mm_fault(struct task *t, u64 vpn, bool write)
 {
@@ -450,10 +461,21 @@ enum vm_fault_result handle_mm_fault(struct task *t, u64 vpn, bool write)
 			       !folio_maybe_shared(t->sim, pfn_to_page(t->sim, pte_pfn(pte)))))
 			return __handle_mm_fault(t, vma, vpn, write); /* an access, no fault */
 	}
-	if (mmap_read_lock(t, t->mm))
-		vma = find_vma(t->mm, vpn); /* it slept: the VMAs may have changed */
-	r = __handle_mm_fault(t, vma, vpn, write);
-	mmap_read_unlock(t, t->mm);
+	do {
+		/* lock_mm_and_find_vma(): looked up again on each retry */
+		mmap_read_lock(t, t->mm);
+		vma = find_vma(t->mm, vpn);
+		if (!vma || (write && !(vma->vm_flags & VM_WRITE))) {
+			mmap_read_unlock(t, t->mm);
+			return VM_FAULT_OOM;
+		}
+		r = __handle_mm_fault(t, vma, vpn, write);
+		/* a retry dropped the lock before it waited */
+		if (mm_task(t)->mmap_read_held)
+			mmap_read_unlock(t, t->mm);
+	} while (r == VM_FAULT_RETRY);
+	if (r == VM_FAULT_DONE)
+		mem_cgroup_handle_over_high(t);
 	return r;
 }
 

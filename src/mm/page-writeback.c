@@ -289,42 +289,58 @@ void flusher(struct task *t)
 }
 
 /*
- * filemap_fdatawrite() (v6.12, WB_SYNC_ALL through do_writepages and
- * writeback_iter) of @mapping from index *@pos: every dirty page is
- * written, in index order, contiguous runs per bio; a page redirtied
- * while under writeback is waited for first, as data-integrity writeback
- * does, and a full queue makes the writer wait for room.
+ * folio_wait_writeback() (v6.12): @t sleeps in io_schedule() until the
+ * write of @pfn completes.  As with folio_wait_locked, the caller looks
+ * at the page again afterwards.
  */
-enum vm_fault_result filemap_fdatawrite(struct task *t, struct address_space *mapping, u64 *pos)
+void folio_wait_writeback(struct task *t, u32 pfn)
+{
+	const struct page *page = pfn_to_page(t->sim, pfn);
+
+	io_wait_event(t, &t->sim->writeback_wait, !PageFlag(page, PG_writeback));
+}
+
+/*
+ * filemap_fdatawrite() (v6.12, WB_SYNC_ALL through do_writepages and
+ * writeback_iter) of @mapping: every dirty page is written, in index
+ * order, contiguous runs per bio; a page redirtied while under writeback
+ * is waited for first, as data-integrity writeback does, and a full
+ * queue makes the writer wait for room (the request built so far
+ * submitted first).
+ */
+void filemap_fdatawrite(struct task *t, struct address_space *mapping)
 {
 	struct sim *sim = t->sim;
 	struct bio *bio = NULL;
-	enum vm_fault_result r = VM_FAULT_DONE;
-	u64 written = 0, now = task_now(t);
+	u64 written = 0;
 
-	for (u64 idx = mapping_find_dirty(mapping, *pos); idx != U64_MAX;
-	     idx = mapping_find_dirty(mapping, idx + 1)) {
+	for (u64 idx = mapping_find_dirty(mapping, 0); idx != U64_MAX;
+	     idx = mapping_find_dirty(mapping, idx)) {
 		u32 pfn = (u32)(mapping->i_pages[idx] - 1);
-		struct wait_queue_head *wq = NULL;
 
 		bool new_bio = !bio || bio->nr_pages == BIO_MAX_PAGES ||
 			       pfn_to_page(sim, bio->pfns[bio->nr_pages - 1])->index + 1 != idx;
+		u64 sector = file_page_sector(sim, pfn);
 
-		if (PageFlag(pfn_to_page(sim, pfn), PG_writeback))
-			wq = &sim->writeback_wait; /* folio_wait_writeback() */
-		else if (new_bio && blk_bio_must_wait(&sim->disk_dev, REQ_OP_WRITE,
-						      file_page_sector(sim, pfn), 1, false))
-			wq = &sim->disk_dev.queue_wait; /* waiting for a request */
-		if (wq) {
-			*pos = idx;
-			t->in_iowait = true;
-			task_sleep(t, wq, 0);
-			r = VM_FAULT_BLOCKED;
-			break;
+		if (PageFlag(pfn_to_page(sim, pfn), PG_writeback) ||
+		    (new_bio &&
+		     blk_bio_must_wait(&sim->disk_dev, REQ_OP_WRITE, sector, 1, false))) {
+			if (bio)
+				submit_bio(sim, &sim->disk_dev, bio, task_now(t));
+			bio = NULL;
+			charge_sys(t, written * sim->scn.cost.scan_page_ns);
+			written = 0;
+			if (PageFlag(pfn_to_page(sim, pfn), PG_writeback))
+				folio_wait_writeback(t, pfn);
+			else /* a new bio would wait for a request */
+				io_wait_event(t, &sim->disk_dev.queue_wait,
+					      !blk_bio_must_wait(&sim->disk_dev, REQ_OP_WRITE,
+								 sector, 1, false));
+			continue; /* the page is looked at again */
 		}
 		if (bio && (bio->nr_pages == BIO_MAX_PAGES ||
 			    pfn_to_page(sim, bio->pfns[bio->nr_pages - 1])->index + 1 != idx)) {
-			submit_bio(sim, &sim->disk_dev, bio, now);
+			submit_bio(sim, &sim->disk_dev, bio, task_now(t));
 			bio = NULL;
 		}
 		if (!bio)
@@ -334,31 +350,25 @@ enum vm_fault_result filemap_fdatawrite(struct task *t, struct address_space *ma
 		start_file_writeback(sim, pfn);
 		file_bio_add(sim, bio, pfn);
 		written++;
+		idx++;
 	}
 	if (bio)
-		submit_bio(sim, &sim->disk_dev, bio, now);
+		submit_bio(sim, &sim->disk_dev, bio, task_now(t));
 	charge_sys(t, written * sim->scn.cost.scan_page_ns);
-	return r;
 }
 
 /*
  * filemap_fdatawait() (v6.12 __filemap_fdatawait_range): wait, in index
- * order from *@pos, until no page of @mapping is under writeback.
+ * order, until no page of @mapping is under writeback.
  */
-enum vm_fault_result filemap_fdatawait(struct task *t, struct address_space *mapping, u64 *pos)
+void filemap_fdatawait(struct task *t, struct address_space *mapping)
 {
-	struct sim *sim = t->sim;
+	for (u64 index = 0; index < mapping->size; index++) {
+		u32 pfn = mapping_pfn(mapping, index);
 
-	for (; *pos < mapping->size; (*pos)++) {
-		u32 pfn = mapping_pfn(mapping, *pos);
-
-		if (pfn != NO_PFN && PageFlag(pfn_to_page(sim, pfn), PG_writeback)) {
-			t->in_iowait = true;
-			task_sleep(t, &sim->writeback_wait, 0);
-			return VM_FAULT_BLOCKED;
-		}
+		if (pfn != NO_PFN)
+			folio_wait_writeback(t, pfn);
 	}
-	return VM_FAULT_DONE;
 }
 
 /* ------------------------------------------------------------------ */

@@ -104,38 +104,69 @@ static void swapin_add_page(struct sim *sim, u32 pfn, struct mm_struct *mm, u64 
 }
 
 /*
- * __read_swap_cache_async() for one slot of a read: a page from @t's pool
- * enters the swap cache for @slot (of @mm at @vpn, or of an owner yet
- * unknown when @mm is NULL) and joins @bio.
+ * The mask of swap readahead's extra pages.  The kernel allocates them
+ * with the fault's own mask; the model lets them fail rather than OOM-kill
+ * (__GFP_RETRY_MAYFAIL: reclaim and its retries, then no OOM kill, at the
+ * allocator or the memcg charge), as its page pool did: with 64 KiB pages
+ * and a small fast swap the extra pages' reclaim found only pages in
+ * flight and the OOM killer fired where only readahead was short
+ * (tests/cli.sh "fast swap, 64K pages"; test_huge_page_cluster_no_oom).
  */
-static void swap_read_add(struct task *t, struct bio *bio, struct mm_struct *mm, u64 vpn, u64 slot)
-{
-	u32 pfn = task_pool_take(t);
+#define SWAP_RA_GFP (GFP_HIGHUSER_MOVABLE | __GFP_RETRY_MAYFAIL | __GFP_NOWARN)
 
-	swapin_add_page(t->sim, pfn, mm, vpn, slot);
-	bio->pfns[bio->nr_pages++] = pfn;
+/*
+ * __read_swap_cache_async() (v6.12) for one slot of a read: a page is
+ * allocated and charged (which may reclaim and sleep), and if the slot is
+ * still in use and not in the swap cache then (swapcache_prepare), it
+ * enters the swap cache for @slot (of @mm at @vpn, or of an owner yet
+ * unknown when @mm is NULL) and joins the task's read batch, which starts
+ * at sector @first (ra_bio_add; the kernel plugs the per-page reads, the
+ * model submits them as one request in swap_read_submit); @readahead: a
+ * page besides the fault's (SWAP_RA_GFP).  Returns the
+ * page, or NO_PFN (*@r says why when the allocation failed: VM_FAULT_OOM
+ * if @t was killed).
+ */
+static u32 read_swap_cache_async(struct task *t, u64 first, struct mm_struct *mm, u64 vpn, u64 slot,
+				 bool readahead, enum vm_fault_result *r)
+{
+	struct sim *sim = t->sim;
+	struct swap_info_struct *si = sim->swap;
+	u32 pfn;
+
+	*r = alloc_charged_page(t, readahead ? SWAP_RA_GFP : GFP_HIGHUSER_MOVABLE, &pfn);
+	if (*r != VM_FAULT_DONE)
+		return NO_PFN;
+	if (!si->swap_map[slot] || swap_cache_has_page(si, slot)) {
+		free_unref_page(sim, pfn);
+		return NO_PFN;
+	}
+	swapin_add_page(sim, pfn, mm, vpn, slot);
+	ra_bio_add(t, &sim->swap_dev, end_swap_bio_read, first, pfn);
+	count_vm_event(sim, PSWPIN);
+	count_vm_events(sim, PGPGIN, sim->page_size / 1024);
+	mm_task(t)->read_bytes += sim->page_size; /* submit_bio() */
+	return pfn;
 }
 
 /*
- * swap_read_folio() -> submit_bio() (v6.12) for a whole readahead: the
- * faulting task sleeps until the read completes (a major fault).
+ * swap_read_folio() -> submit_bio() (v6.12) for a whole readahead, then
+ * do_swap_page's folio_lock_or_retry(): the fault is major (PGMAJFAULT
+ * with the fault), and the faulting task sleeps until its page @pfn is
+ * read, with mmap_lock dropped, and retries the fault (VM_FAULT_RETRY),
+ * which finds the page in the swap cache.  No read of its page: the fault
+ * is retried at once, to see what changed while it slept.
  */
-static enum vm_fault_result swap_read_submit(struct task *t, struct bio *bio)
+static enum vm_fault_result swap_read_submit(struct task *t, u32 pfn, enum vm_fault_result r)
 {
-	struct sim *sim = t->sim;
-
-	count_vm_events(sim, PSWPIN, bio->nr_pages);
-	count_vm_events(sim, PGPGIN, (u64)bio->nr_pages * sim->page_size / 1024);
-	mm_task(t)->read_bytes += (u64)bio->nr_pages * sim->page_size; /* submit_bio() */
-	if (!bio->nr_pages) {
-		bio_put(&sim->swap_dev, bio);
-		return VM_FAULT_DONE;
+	read_pages(t);
+	if (r == VM_FAULT_OOM)
+		return r;
+	if (pfn != NO_PFN) {
+		mm_task(t)->fault_major = true;
+		/* a memstall if the page is workingset */
+		return folio_lock_or_retry(t, pfn);
 	}
-	submit_bio(sim, &sim->swap_dev, bio, task_now(t));
-	mm_task(t)->fault_major = true;
-	/* the faulting page is the bio's first: wait for it, a memstall if workingset */
-	folio_wait_locked(t, bio->pfns[0]);
-	return VM_FAULT_BLOCKED;
+	return VM_FAULT_RETRY;
 }
 
 /* SWAP_RA_HITS_MAX (v6.12): the hit count has PAGE_SHIFT / 2 bits (63 at 4 KiB pages) */
@@ -250,69 +281,40 @@ static unsigned int swap_vma_ra_win(struct sim *sim, struct vm_area_struct *vma,
 /*
  * swap_vma_readahead() (v6.12): read the faulting slot and the other
  * swapped-out, uncached PTEs of its window (swap_vma_ra_win) in one
- * request; the readahead pages are marked PG_readahead.  Needs pages from
- * the task's pool first (which may take reclaim steps).  The caller sleeps
- * until the read completes.
+ * request, the faulting page first; the readahead pages are marked
+ * PG_readahead.  Each page is allocated in place (read_swap_cache_async);
+ * readahead stops at the first that cannot be had.
  */
 static enum vm_fault_result swap_vma_readahead(struct task *t, struct vm_area_struct *vma, u64 vpn)
 {
 	struct sim *sim = t->sim;
 	struct swap_info_struct *si = sim->swap;
-	/* the state before this fault: a fault retried sizes its window again */
-	u64 ra_vpn = vma->swap_ra_vpn;
-	unsigned int ra_win = vma->swap_ra_win, ra_hits = vma->swap_ra_hits;
-	unsigned int need = 0;
-	enum vm_fault_result r;
-	struct bio *bio;
+	enum vm_fault_result r = VM_FAULT_DONE;
+	u32 fault_pfn = NO_PFN;
 	u64 start, end;
 
 	swap_vma_ra_win(sim, vma, vpn, &start, &end);
-	for (u64 v = start; v < end; v++) {
-		pte_t pte = vma->ptes[v - vma->vm_start];
-
-		if (pte_swap(pte) && !swap_cache_has_page(si, pte_slot(pte)))
-			need++;
-	}
-	r = task_fill_pool(t, need, 1);
-	if (r != VM_FAULT_DONE) {
-		/*
-		 * the kernel sizes the window once per fault and allocates as
-		 * it reads; the model's pool, filled first, may have to reclaim
-		 * and retry the fault: undo the window, or the retry would see
-		 * a fault at the same page without hits and halve it
-		 */
-		vma->swap_ra_vpn = ra_vpn;
-		vma->swap_ra_win = ra_win;
-		vma->swap_ra_hits = ra_hits;
-		return r;
-	}
-	/* the reclaim that filled the pool may have changed the window */
-	if (!pte_swap(vma->ptes[vpn - vma->vm_start])) {
-		task_pool_release(t);
-		return VM_FAULT_DONE;
-	}
-	bio = bio_alloc(sim, &sim->swap_dev, REQ_OP_READ, end_swap_bio_read);
-	if (!bio) {
-		/* the run has stopped (sim_fail): no page entered the swap cache */
-		task_pool_release(t);
-		return VM_FAULT_RETRY;
-	}
-	/* the faulting page first: readahead may have got fewer pages */
-	for (u64 n = 0; n < end - start && mm_task(t)->pool_nr; n++) {
+	for (u64 n = 0; n < end - start; n++) {
 		u64 v = start + (vpn - start + n) % (end - start);
 		pte_t pte = vma->ptes[v - vma->vm_start];
-		u64 slot = pte_slot(pte);
+		u32 pfn;
 
-		if (!pte_swap(pte) || swap_cache_has_page(si, slot))
+		if (!pte_swap(pte) || swap_cache_has_page(si, pte_slot(pte)))
 			continue;
-		swap_read_add(t, bio, t->mm, v, slot);
-		if (v != vpn) {
-			SetPageFlag(pfn_to_page(sim, bio->pfns[bio->nr_pages - 1]), PG_readahead);
+		pfn = read_swap_cache_async(t, BIO_NO_SECTOR, t->mm, v, pte_slot(pte), v != vpn,
+					    &r);
+		if (r != VM_FAULT_DONE)
+			break;
+		if (pfn == NO_PFN)
+			continue;
+		if (v == vpn) {
+			fault_pfn = pfn;
+		} else {
+			SetPageFlag(pfn_to_page(sim, pfn), PG_readahead);
 			count_vm_event(sim, SWAP_RA);
 		}
 	}
-	task_pool_release(t);
-	return swap_read_submit(t, bio);
+	return swap_read_submit(t, fault_pfn, r);
 }
 
 /*
@@ -338,47 +340,11 @@ static unsigned int swapin_nr_pages(struct sim *sim, u64 offset)
 }
 
 /*
- * The start of a swap-in read, once the pool holds its pages: the
- * reclaim that filled the pool may have changed the PTE, or another
- * task's readahead may have read the slot meanwhile, and then the fault
- * is retried and finds the page in the swap cache (the kernel's
- * pte_same / swap cache lookup after allocating).  Otherwise a read
- * request starting at slot @first with the faulting page in it, in
- * *@biop; NULL and the fault's result when no read starts (the pool
- * released).
- */
-static enum vm_fault_result swap_read_start(struct task *t, struct vm_area_struct *vma, u64 vpn,
-					    u64 first, struct bio **biop)
-{
-	struct sim *sim = t->sim;
-	u64 slot = pte_slot(vma->ptes[vpn - vma->vm_start]);
-
-	*biop = NULL;
-	if (!pte_swap(vma->ptes[vpn - vma->vm_start])) {
-		task_pool_release(t);
-		return VM_FAULT_DONE;
-	}
-	if (swap_cache_has_page(sim->swap, slot)) {
-		task_pool_release(t);
-		return VM_FAULT_RETRY;
-	}
-	*biop = bio_alloc(sim, &sim->swap_dev, REQ_OP_READ, end_swap_bio_read);
-	if (!*biop) {
-		/* the run has stopped (sim_fail): no page entered the swap cache */
-		task_pool_release(t);
-		return VM_FAULT_RETRY;
-	}
-	(*biop)->sector = first;
-	swap_read_add(t, *biop, t->mm, vpn, slot);
-	return VM_FAULT_DONE;
-}
-
-/*
  * swap_cluster_readahead() (v3.14-v6.12): read the faulting slot and the
  * in-use, uncached slots of its aligned block of swapin_nr_pages() slots
  * (the header slot left out), whichever mm they belong to; the readahead
  * pages are marked PG_readahead.  The faulting page is taken first;
- * readahead stops where the pool ran short.
+ * readahead stops at the first page that cannot be had.
  */
 static enum vm_fault_result swap_block_readahead(struct task *t, struct vm_area_struct *vma,
 						 u64 vpn)
@@ -386,39 +352,24 @@ static enum vm_fault_result swap_block_readahead(struct task *t, struct vm_area_
 	struct sim *sim = t->sim;
 	struct swap_info_struct *si = sim->swap;
 	u64 slot = pte_slot(vma->ptes[vpn - vma->vm_start]);
-	/* the state before this fault: a fault retried sizes its block again */
-	unsigned int ra_hits = si->ra_hits, ra_last = si->ra_last_pages;
-	u64 ra_prev = si->ra_prev_offset;
 	/* one request of the model: at most BIO_MAX_PAGES of a huge page-cluster */
 	u64 mask = min_u64(swapin_nr_pages(sim, slot), BIO_MAX_PAGES) - 1;
 	u64 first = max_u64(slot & ~mask, 1), last = min_u64(slot | mask, si->max - 1);
-	unsigned int need = 0;
 	enum vm_fault_result r;
-	struct bio *bio;
+	u32 fault_pfn = read_swap_cache_async(t, first, t->mm, vpn, slot, false, &r);
 
-	for (u64 s = first; s <= last; s++)
-		if (si->swap_map[s] && !swap_cache_has_page(si, s))
-			need++;
-	r = task_fill_pool(t, need, 1);
-	if (r != VM_FAULT_DONE) {
-		/* as in swap_vma_readahead: the retry sizes the same block */
-		si->ra_hits = ra_hits;
-		si->ra_last_pages = ra_last;
-		si->ra_prev_offset = ra_prev;
-		return r;
-	}
-	r = swap_read_start(t, vma, vpn, first, &bio);
-	if (!bio)
-		return r;
-	for (u64 s = first; s <= last && mm_task(t)->pool_nr; s++) {
+	for (u64 s = first; s <= last && r == VM_FAULT_DONE; s++) {
+		u32 pfn;
+
 		if (s == slot || !si->swap_map[s] || swap_cache_has_page(si, s))
 			continue;
-		swap_read_add(t, bio, NULL, 0, s);
-		SetPageFlag(pfn_to_page(sim, bio->pfns[bio->nr_pages - 1]), PG_readahead);
+		pfn = read_swap_cache_async(t, first, NULL, 0, s, true, &r);
+		if (pfn == NO_PFN)
+			continue;
+		SetPageFlag(pfn_to_page(sim, pfn), PG_readahead);
 		count_vm_event(sim, SWAP_RA);
 	}
-	task_pool_release(t);
-	return swap_read_submit(t, bio);
+	return swap_read_submit(t, fault_pfn, r);
 }
 
 /*
@@ -444,9 +395,8 @@ static void valid_swaphandles(const struct swap_info_struct *si, u64 target,
 /*
  * swapin_readahead() (v2.6.25, with valid_swaphandles): read the faulting
  * slot and the uncached slots of its run in one request, whichever mm
- * they belong to.  The faulting page is taken first; readahead stops
- * where the pool ran short, as the kernel's loop stops at the first page
- * it cannot allocate.
+ * they belong to.  The faulting page is taken first; readahead stops at
+ * the first page it cannot allocate, as the kernel's loop does.
  */
 static enum vm_fault_result swap_cluster_readahead(struct task *t, struct vm_area_struct *vma,
 						   u64 vpn)
@@ -454,32 +404,26 @@ static enum vm_fault_result swap_cluster_readahead(struct task *t, struct vm_are
 	struct sim *sim = t->sim;
 	struct swap_info_struct *si = sim->swap;
 	u64 slot = pte_slot(vma->ptes[vpn - vma->vm_start]);
-	unsigned int need = 0;
 	enum vm_fault_result r;
-	struct bio *bio;
+	unsigned int nr = 0;
 	u64 first, last;
+	u32 fault_pfn;
 
 	/* no ceiling on page-cluster here: that came with the VMA readahead */
 	valid_swaphandles(si, slot, sim->scn.sysctl.page_cluster, &first, &last);
+	fault_pfn = read_swap_cache_async(t, first, t->mm, vpn, slot, false, &r);
 	/* one request of the model: at most BIO_MAX_PAGES of a huge page-cluster */
-	for (u64 s = first; s <= last && need < BIO_MAX_PAGES; s++)
-		if (!swap_cache_has_page(si, s))
-			need++;
-	r = task_fill_pool(t, need, 1);
-	if (r != VM_FAULT_DONE)
-		return r;
-	r = swap_read_start(t, vma, vpn, first, &bio);
-	if (!bio)
-		return r;
-	for (u64 s = first; s <= last && mm_task(t)->pool_nr && bio->nr_pages < BIO_MAX_PAGES;
+	for (u64 s = first;
+	     s <= last && r == VM_FAULT_DONE && fault_pfn != NO_PFN && nr + 1 < BIO_MAX_PAGES;
 	     s++) {
 		if (s == slot || !si->swap_map[s] || swap_cache_has_page(si, s))
 			continue;
-		swap_read_add(t, bio, NULL, 0, s);
-		count_vm_event(sim, SWAP_RA);
+		if (read_swap_cache_async(t, first, NULL, 0, s, true, &r) != NO_PFN) {
+			count_vm_event(sim, SWAP_RA);
+			nr++;
+		}
 	}
-	task_pool_release(t);
-	return swap_read_submit(t, bio);
+	return swap_read_submit(t, fault_pfn, r);
 }
 
 /* swapin_readahead(): the form the policy names. */

@@ -24,47 +24,47 @@ static void folio_cancel_dirty(struct sim *sim, struct address_space *mapping, u
 	sim->nr_dirty--;
 }
 
-enum vm_fault_result truncate_inode_pages(struct task *t, struct address_space *mapping, u64 *pos)
+/*
+ * truncate_inode_pages() (v6.12) of the whole file, index by index; a
+ * page that is not free to go makes the task sleep in place and look at
+ * the index again: one being read (folio_lock), one under writeback
+ * (truncate_inode_folio waits), one a reclaimer holds (in the kernel,
+ * locked while shrink_folio_list looks at it; no wait queue marks the end
+ * of an isolation in the model, so it looks again shortly).
+ */
+void truncate_inode_pages(struct task *t, struct address_space *mapping)
 {
 	struct sim *sim = t->sim;
 	u64 removed = 0;
 
-	for (; *pos < mapping->capacity; (*pos)++) {
-		u64 e = mapping->i_pages[*pos];
+	for (u64 index = 0; index < mapping->capacity;) {
+		u64 e = mapping->i_pages[index];
 		struct page *page;
 		u32 pfn;
 
-		if (!e)
+		if (!e) {
+			index++;
 			continue;
+		}
 		if (xa_is_value(e)) { /* a workingset shadow goes with the file */
-			mapping->i_pages[*pos] = 0;
+			mapping->i_pages[index++] = 0;
 			continue;
 		}
 		pfn = (u32)(e - 1);
 		page = pfn_to_page(sim, pfn);
 		/* the model maps no page cache it truncates (no unmap_mapping_range) */
 		VM_BUG_ON_PAGE(page->mapcount, page);
-		if (PageFlag(page, PG_locked)) { /* being read: folio_lock() sleeps */
+		if (PageFlag(page, PG_locked) || PageFlag(page, PG_writeback) ||
+		    PageFlag(page, PG_isolated)) {
 			charge_sys(t, removed * sim->scn.cost.free_ns);
-			folio_wait_locked(t, pfn);
-			return VM_FAULT_BLOCKED;
-		}
-		if (PageFlag(page, PG_writeback)) { /* truncate_inode_folio waits */
-			charge_sys(t, removed * sim->scn.cost.free_ns);
-			t->in_iowait = true;
-			task_sleep(t, &sim->writeback_wait, 0);
-			return VM_FAULT_BLOCKED;
-		}
-		if (PageFlag(page, PG_isolated)) {
-			/*
-			 * A reclaimer holds it (in the kernel, locked while
-			 * shrink_folio_list looks at it): wait until it is
-			 * put back or freed.  No wait queue marks the end of
-			 * an isolation in the model, so look again shortly.
-			 */
-			charge_sys(t, removed * sim->scn.cost.free_ns);
-			task_sleep(t, NULL, TRUNCATE_ISOLATED_WAIT_NS);
-			return VM_FAULT_BLOCKED;
+			removed = 0;
+			if (PageFlag(page, PG_locked))
+				folio_wait_locked(t, pfn);
+			else if (PageFlag(page, PG_writeback))
+				folio_wait_writeback(t, pfn);
+			else
+				schedule_timeout(t, NULL, TRUNCATE_ISOLATED_WAIT_NS);
+			continue;
 		}
 		if (PageFlag(page, PG_dirty))
 			folio_cancel_dirty(sim, mapping, pfn);
@@ -73,11 +73,11 @@ enum vm_fault_result truncate_inode_pages(struct task *t, struct address_space *
 		filemap_remove_folio(sim, pfn, 0);
 		free_unref_page(sim, pfn);
 		removed++;
+		index++;
 	}
 	charge_sys(t, removed * sim->scn.cost.free_ns);
 	mapping->size = 0;
 	mapping->ra_next = 0;
 	mapping->ra_size = 0;
 	mapping->wb_index = 0;
-	return VM_FAULT_DONE;
 }

@@ -1818,19 +1818,28 @@ static void consider_reclaim_throttle(struct task *t, struct pglist_data *pgdat,
 		reclaim_throttle(t, pgdat, VMSCAN_THROTTLE_NOPROGRESS);
 }
 
-/* snapshot_refaults() (v6.12): remember activations for prepare_scan_control. */
-static void snapshot_refaults(struct sim *sim, struct mem_cgroup *target)
+/*
+ * snapshot_refaults() (v6.12): remember @target's activations on @pgdat,
+ * for prepare_scan_control to tell new refaults (which may deactivate the
+ * active lists) from old ones.  Direct reclaim takes it for each node of
+ * its zonelist (the model: every node), kswapd for its node at the end of
+ * balance_pgdat.
+ */
+static void snapshot_refaults(struct sim *sim, struct mem_cgroup *target, struct pglist_data *pgdat)
 {
+	struct lruvec *lruvec;
+
 	if (!target)
 		target = sim->memcgs[0];
-	for (unsigned int n = 0; n < sim->nr_nodes; n++) {
-		struct lruvec *lruvec = mem_cgroup_lruvec(target, &sim->nodes[n]);
+	lruvec = mem_cgroup_lruvec(target, pgdat);
+	lruvec->refaults[0] = memcg_state_hier(sim, target, pgdat, WORKINGSET_ACTIVATE_ANON);
+	lruvec->refaults[1] = memcg_state_hier(sim, target, pgdat, WORKINGSET_ACTIVATE_FILE);
+}
 
-		lruvec->refaults[0] =
-			memcg_state_hier(sim, target, &sim->nodes[n], WORKINGSET_ACTIVATE_ANON);
-		lruvec->refaults[1] =
-			memcg_state_hier(sim, target, &sim->nodes[n], WORKINGSET_ACTIVATE_FILE);
-	}
+static void snapshot_refaults_all(struct sim *sim, struct mem_cgroup *target)
+{
+	for (unsigned int n = 0; n < sim->nr_nodes; n++)
+		snapshot_refaults(sim, target, &sim->nodes[n]);
 }
 
 /* The i-th node of a pass: the zonelist order, local node first. */
@@ -2065,7 +2074,7 @@ retry:
 	delayacct_freepages_end(t);
 	/* aborted reclaim to try compaction? don't OOM, then */
 	if (!sc->nr_reclaimed && sc->compaction_ready) {
-		snapshot_refaults(sim, sc->target_mem_cgroup);
+		snapshot_refaults_all(sim, sc->target_mem_cgroup);
 		return 1;
 	}
 	if (!sc->nr_reclaimed && !sc->memcg_full_walk && sim->scn.policy.full_walk_retry) {
@@ -2088,7 +2097,7 @@ retry:
 		sc->memcg_low_skipped = false;
 		goto retry;
 	}
-	snapshot_refaults(sim, sc->target_mem_cgroup);
+	snapshot_refaults_all(sim, sc->target_mem_cgroup);
 	return sc->nr_reclaimed;
 }
 
@@ -2224,8 +2233,8 @@ static bool zone_balanced_gap(struct sim *sim, struct zone *zone, int order,
 /*
  * kswapd_shrink_node() (v6.12): reclaim the high watermarks' worth of the
  * eligible zones, after the node's soft-limit reclaim.  Returns true if
- * the round scanned less than that (the caller raises the priority: the
- * lists are small).  zone_reclaim (v3.10 balance_pgdat): zone by zone,
+ * the round scanned at least that much (the caller then need not raise
+ * the priority: the watermark would be met at full efficiency).  zone_reclaim (v3.10 balance_pgdat): zone by zone,
  * lowest first, soft-limit reclaim, then shrink_zone only if the zone is
  * still below its high watermark plus the balance gap.
  */
@@ -2264,7 +2273,7 @@ static bool kswapd_shrink_node(struct task *t, struct pglist_data *pgdat, struct
 	if (!t->sim->scn.policy.kswapd_order_failed_sweep && sc->order &&
 	    sc->nr_reclaimed >= 2UL << sc->order)
 		sc->order = 0;
-	return sc->nr_scanned < sc->nr_to_reclaim;
+	return sc->nr_scanned >= sc->nr_to_reclaim;
 }
 
 /*
@@ -2396,8 +2405,9 @@ static void balance_pgdat(struct task *t, struct pglist_data *pgdat, struct scan
 		sc->may_writepage = sc->may_swap = !nr_boost_reclaim;
 		if (sc->priority < DEF_PRIORITY - 2)
 			sc->may_writepage = true;
-		raise_priority = kswapd_shrink_node(t, pgdat, sc) &&
-				 !(nr_boost_reclaim && sc->priority == DEF_PRIORITY - 2);
+		raise_priority = !(nr_boost_reclaim && sc->priority == DEF_PRIORITY - 2);
+		if (kswapd_shrink_node(t, pgdat, sc))
+			raise_priority = false;
 		if (sim->scn.policy.all_unreclaimable)
 			mark_all_unreclaimable(sim, pgdat, sc->reclaim_idx);
 		if (nr_boost_reclaim) {
@@ -2436,6 +2446,8 @@ static void balance_pgdat(struct task *t, struct pglist_data *pgdat, struct scan
 out:
 	set_reclaim_active(pgdat, sc->reclaim_idx, false);
 	kswapd_boost_end(sim, pgdat, sc->reclaim_idx, zone_boosts);
+	/* without it, one refault activation would deactivate the active lists for good */
+	snapshot_refaults(sim, NULL, pgdat);
 }
 
 /*

@@ -300,6 +300,27 @@ _Noreturn void task_exit_current(struct task *t);
 /* schedule_timeout() - sleep on @wq (may be NULL) for at most @timeout_ns. */
 void schedule_timeout(struct task *t, struct wait_queue_head *wq, u64 timeout_ns);
 
+/*
+ * wait_event() (include/linux/wait.h): @t sleeps on @wq until @condition
+ * holds, tested before each sleep and after each wake-up, so a wake-up
+ * for someone else's condition just sleeps again.  io_wait_event() is the
+ * same wait through io_schedule() (the sleep counts as iowait).  Both
+ * return in @t's coroutine with @condition true, virtual time having
+ * passed for as long as it took.
+ */
+#define wait_event(t, wq, condition)                    \
+	do {                                            \
+		while (!(condition))                    \
+			schedule_timeout((t), (wq), 0); \
+	} while (0)
+#define io_wait_event(t, wq, condition)                 \
+	do {                                            \
+		while (!(condition)) {                  \
+			(t)->in_iowait = true;          \
+			schedule_timeout((t), (wq), 0); \
+		}                                       \
+	} while (0)
+
 /* task_cpu(): the CPU @t runs on; 0 for a task that never ran (tests). */
 static inline unsigned int task_cpu(const struct task *t)
 {

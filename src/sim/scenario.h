@@ -310,6 +310,7 @@ struct scn_policy {
 	bool wait_iff_congested; /* reclaim_sleep = wait_iff_congested (v3.11..5.15) */
 	bool new_anon_active; /* new_anon_lru = active (< v5.9) */
 	bool swapin_active; /* swapin_lru = active (< v2.6.28) */
+	bool readahead_noretry; /* readahead_gfp = noretry (v3.1+) */
 	enum swap_readahead_policy swap_readahead;
 	enum lazyfree_policy lazyfree;
 	enum tlb_flush_policy tlb_flush;

@@ -203,10 +203,8 @@ static enum vm_fault_result copy_page(struct task *t, u64 src, u64 dst, bool *re
 /* pthread_join(): sleep until the last thread has left search_mem(). */
 static enum vm_fault_result join_threads(struct task *t, struct ebizzy *eb)
 {
-	if (!eb->threads_running)
-		return VM_FAULT_DONE;
-	task_sleep(t, &eb->join_wait, 0);
-	return VM_FAULT_BLOCKED;
+	wait_event(t, &eb->join_wait, !eb->threads_running);
+	return VM_FAULT_DONE;
 }
 
 /*
@@ -215,10 +213,8 @@ static enum vm_fault_result join_threads(struct task *t, struct ebizzy *eb)
  */
 static enum vm_fault_result wait_go(struct task *t, struct ebizzy *eb)
 {
-	if (eb->broken || eb->threads_go)
-		return VM_FAULT_DONE;
-	task_sleep(t, &eb->go_wait, 0);
-	return VM_FAULT_BLOCKED;
+	wait_event(t, &eb->go_wait, eb->broken || eb->threads_go);
+	return VM_FAULT_DONE;
 }
 
 /* A thread leaves search_mem(): the last one wakes pthread_join. */

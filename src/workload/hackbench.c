@@ -303,16 +303,14 @@ static void hb_sender(struct task *t, struct hackbench *hb, struct hb_task *ht)
 }
 
 /*
- * read() up to the copy: sleep until a message is queued (sk_wait_data),
- * then run the loop's text and touch a hot page.
+ * read() up to the copy: sleep until a message is queued or the run is
+ * broken (sk_wait_data), then run the loop's text and touch a hot page.
  */
-static enum vm_fault_result hb_read_wait(struct task *t, struct hb_task *ht, struct hb_socket *sk)
+static enum vm_fault_result hb_read_wait(struct task *t, struct hackbench *hb, struct hb_task *ht,
+					 struct hb_socket *sk)
 {
-	if (!sk->queued) {
-		task_sleep(t, &sk->readers, 0);
-		return VM_FAULT_BLOCKED;
-	}
-	return touch_hot(t, ht);
+	wait_event(t, &sk->readers, sk->queued || hb->broken);
+	return hb->broken ? VM_FAULT_DONE : touch_hot(t, ht);
 }
 
 /* Free the queue's pages beyond the first @need. */
@@ -338,11 +336,10 @@ static void hb_receiver(struct task *t, struct hackbench *hb, struct hb_task *ht
 	struct sim *sim = t->sim;
 	struct hb_socket *sk = hb_sock(hb, ht->group, ht->idx);
 	u64 total = (u64)HB_FDS * HB_PARAMS(t->wl->cfg)->loops, done = 0;
-	bool eof;
 
 	while (done < total) {
-		WL_DO(t, (eof = hb->broken) ? VM_FAULT_DONE : hb_read_wait(t, ht, sk));
-		if (eof)
+		WL_DO(t, hb_read_wait(t, hb, ht, sk));
+		if (hb->broken)
 			return; /* read(): EOF */
 		while (sk->queued && done < total) {
 			u64 need;

@@ -54,7 +54,6 @@ static const char *const ioz_col_name[NR_IOZ_COLS] = {
 
 struct iozone {
 	struct address_space *file;
-	u64 pos; /* truncate cursor */
 	unsigned int nr_sizes, done_sizes;
 	u64 size[IOZ_MAX_SIZES]; /* bytes */
 	u64 kbps[IOZ_MAX_SIZES][NR_IOZ_COLS];
@@ -168,8 +167,8 @@ static void iozone_run(struct task *t)
 			io->kbps[s][c] = io->size[s] / 1024 * NSEC_PER_SEC / max_u64(ns, 1000);
 		}
 		charge_sys(t, sim->scn.cost.syscall_ns); /* unlink */
-		io->pos = 0;
-		WL_DO(t, truncate_inode_pages(t, io->file, &io->pos));
+		wl_tick(t);
+		truncate_inode_pages(t, io->file);
 		io->done_sizes++;
 	}
 }

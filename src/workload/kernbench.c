@@ -172,8 +172,8 @@ void kb_clean(struct task *t, struct kb_tree *tree, bool sources)
 								       tree->src;
 
 		charge_sys(t, t->sim->scn.cost.syscall_ns); /* unlink */
-		tree->pos = 0;
-		WL_DO(t, truncate_inode_pages(t, f, &tree->pos));
+		wl_tick(t);
+		truncate_inode_pages(t, f);
 	}
 }
 

@@ -46,7 +46,6 @@ struct kb_tree {
 	struct address_space *vmlinux;
 	unsigned int units;
 	unsigned int clean; /* make clean: the next file to delete */
-	u64 pos; /* its truncate cursor */
 };
 
 /* A make job's compile process: its cc1 address space, reused by each compile. */

@@ -41,7 +41,6 @@ struct swb {
 struct swb_task {
 	unsigned int idx;
 	struct address_space *file; /* file-J, rewritten each iteration */
-	u64 pos; /* cursor of fsync and rm */
 	unsigned int finished; /* iterations whose dd it has done, up to the last */
 	bool dead; /* OOM-killed */
 };
@@ -122,10 +121,10 @@ static void swb_dd(struct task *t, struct swb_task *st, u64 count)
 		WL_DO(t, filemap_write(t, st->file, i));
 	}
 	charge_sys(t, sim->scn.cost.syscall_ns);
-	st->pos = 0;
-	WL_DO(t, filemap_fdatawrite(t, st->file, &st->pos));
-	st->pos = 0;
-	WL_DO(t, filemap_fdatawait(t, st->file, &st->pos));
+	wl_tick(t);
+	filemap_fdatawrite(t, st->file);
+	wl_tick(t);
+	filemap_fdatawait(t, st->file);
 }
 
 /* The driver after an iteration: note its time, rm the files, start the next. */
@@ -139,8 +138,8 @@ static void swb_next_step(struct task *t, struct swb *swb)
 		struct swb_task *o = t->wl->tasks[j]->wl_priv;
 
 		charge_sys(t, t->sim->scn.cost.syscall_ns);
-		o->pos = 0;
-		WL_DO(t, truncate_inode_pages(t, o->file, &o->pos));
+		wl_tick(t);
+		truncate_inode_pages(t, o->file);
 	}
 	swb->step++;
 	if (swb->step < swb->nr_steps)

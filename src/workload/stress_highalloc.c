@@ -40,7 +40,6 @@ struct stress_highalloc {
 	struct wait_queue_head wait; /* the script waiting for the makes to die */
 	u64 compiles;
 	struct address_space *ramfile; /* the RAM-sized dd file */
-	u64 pos;
 	unsigned int passes_done;
 	u64 attempted[SH_PASSES], success[SH_PASSES];
 };
@@ -131,8 +130,8 @@ static void sh_settle(struct task *t, struct stress_highalloc *sh)
 		WL_DO(t, filemap_write(t, sh->ramfile, i));
 	for (u64 i = 0; i < ram; i++)
 		WL_DO(t, filemap_read(t, sh->ramfile, i, 1));
-	sh->pos = 0;
-	WL_DO(t, truncate_inode_pages(t, sh->ramfile, &sh->pos));
+	wl_tick(t);
+	truncate_inode_pages(t, sh->ramfile);
 }
 
 static void sh_run(struct task *t)

@@ -322,9 +322,6 @@ bool wl_retry(struct task *t, enum vm_fault_result r)
 	case VM_FAULT_NOMEM: /* not returned by operations: absorbed below them */
 		task_yield(t, STEP_CONTINUE);
 		return true;
-	case VM_FAULT_BLOCKED:
-		task_yield(t, STEP_BLOCKED);
-		return true;
 	case VM_FAULT_OOM:
 		break;
 	}

@@ -156,10 +156,11 @@ static inline void wl_tick(struct task *t)
 /*
  * wl_retry - what user space does with the result @r of a page fault or
  * system call: VM_FAULT_DONE ends the operation (a task that went to
- * sleep at its end sleeps now); VM_FAULT_RETRY (the kernel retries the
- * fault) and VM_FAULT_NOMEM retry it in the next step, VM_FAULT_BLOCKED
- * after the sleep; VM_FAULT_OOM means the task was killed: it exits here
- * and never returns.  Returns true when the operation is to be issued
+ * sleep at its end sleeps now); VM_FAULT_RETRY (a system call that
+ * waited with a lock dropped, to be taken again) and VM_FAULT_NOMEM
+ * retry it in the next step (operations sleep in place, never "call
+ * again when woken"); VM_FAULT_OOM means the task was killed: it exits
+ * here and never returns.  Returns true when the operation is to be issued
  * again.
  */
 bool wl_retry(struct task *t, enum vm_fault_result r);

@@ -69,6 +69,47 @@ static inline unsigned long reclaim_box(struct task *t, unsigned long nr)
 	return r.nr_reclaimed;
 }
 
+/* A fault taken by a test task in its coroutine (it may sleep in place). */
+struct test_fault {
+	struct test_call call;
+	u64 vpn;
+	bool write;
+	enum vm_fault_result r;
+};
+
+static inline void test_fault_fn(struct task *t, void *arg)
+{
+	struct test_fault *f = arg;
+
+	f->r = handle_mm_fault(t, f->vpn, f->write);
+}
+
+/*
+ * handle_mm_fault(@t, @vpn, @write) to its end, the test completing the
+ * I/O and waking @t each time it sleeps; returns the fault's result and
+ * sets *@sleeps (may be NULL) to how many times it slept.
+ */
+static inline enum vm_fault_result test_fault(struct task *t, u64 vpn, bool write,
+					      unsigned int *sleeps)
+{
+	static struct test_fault f; /* outlives the call: t->fn_arg */
+	unsigned int n = 0;
+
+	f.vpn = vpn;
+	f.write = write;
+	test_call_start(t, &f.call, test_fault_fn, &f);
+	while (!test_call_step(t)) {
+		if (t->state == TASK_BLOCKED) {
+			wait_for_wakeup(t->sim, t);
+			n++;
+		}
+		assert_true(n < 100000);
+	}
+	if (sleeps)
+		*sleeps = n;
+	return f.r;
+}
+
 static inline u64 vm_event(struct sim *sim, enum vm_event_item i)
 {
 	return sim->vm_events[i];
