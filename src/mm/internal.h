@@ -459,6 +459,8 @@ int anon_vma_link(struct sim *sim, struct mm_struct *mm, struct mm_struct *paren
 void anon_vma_unlink(struct sim *sim, struct mm_struct *mm);
 /* the anon_vma a page newly mapped by @mm is filed under (folio_add_new_anon_rmap) */
 u32 anon_vma_for_new_page(struct sim *sim, struct mm_struct *mm, bool exclusive);
+/* @mm is the first to map anon @pfn: the rmap walk's shortcut to it (rmap.c) */
+void rmap_note_mapper(struct sim *sim, u32 pfn, const struct mm_struct *mm);
 /* i_mmap_insert: the VMA @vma_idx of @mm maps @mapping */
 int i_mmap_insert(struct address_space *mapping, struct mm_struct *mm, u32 vma_idx);
 void i_mmap_remove(struct address_space *mapping, struct mm_struct *mm, u32 vma_idx);

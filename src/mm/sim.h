@@ -113,6 +113,7 @@ struct sim {
 	unsigned int nr_mms, cap_mms;
 	struct mm_struct **mms;
 	struct anon_vma *anon_vmas; /* [root mm id], cap_mms entries */
+	u32 *rmap_owner; /* [nr_pfns]: rmap.c's walk shortcut, NULL until needed */
 	unsigned int nr_files, cap_files;
 	struct address_space **files;
 
