@@ -683,6 +683,8 @@ long oom_badness(struct task *p, u64 totalpages);
 /* mm_verify - walk every frame and counter; 0, or -1 with the first
  * mismatch in @err. */
 int mm_verify(struct sim *sim, char *err, size_t errlen);
+/* mm_verify_items - about how many frames, PTEs and slots mm_verify visits */
+u64 mm_verify_items(const struct sim *sim);
 /* dump_page() (mm/debug.c): the page's fields and flags on stderr */
 void dump_page(const struct page *page, const char *reason);
 /* VM_BUG_ON_PAGE() (include/linux/mmdebug.h): VM_BUG_ON that dumps @page first */
