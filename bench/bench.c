@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
  * bench.c - run one scenario and measure the simulator itself: wall time,
- * simulated events per second, and bytes of host memory per simulated
- * page frame (peak RSS / frames; the struct page alone is listed too).
+ * simulated events per second, page events (faults, pages scanned and
+ * stolen) per second to hold against bench/inner.c's, and bytes of host
+ * memory per simulated page frame (peak RSS / frames; the struct page
+ * alone is listed too).
  *
  *   build/bench SCENARIO [--set section.key=value]...
  */
@@ -25,13 +27,23 @@ static double now_s(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* CPU time of the process: on a shared host, rates per CPU second compare */
+static double cpu_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
 int main(int argc, char **argv)
 {
 	static struct scenario s;
 	char err[SCN_ERR_LEN];
 	struct rusage ru;
 	struct sim *sim;
-	double t0, t1, t2;
+	double t0, t1, t2, c1, c2;
+	u64 page_events;
 
 	if (argc < 2) {
 		fprintf(stderr, "usage: bench SCENARIO [--set k=v]...\n");
@@ -49,12 +61,14 @@ int main(int argc, char **argv)
 	if (!sim)
 		goto fail;
 	t1 = now_s();
+	c1 = cpu_s();
 	if (sim_run(sim)) {
 		fprintf(stderr, "bench: %s: %s\n", sim->scn.path, sim_error(sim));
 		sim_destroy(sim);
 		return 1;
 	}
 	t2 = now_s();
+	c2 = cpu_s();
 	getrusage(RUSAGE_SELF, &ru);
 	printf("scenario            %s\n", argv[1]);
 	for (int i = 3; i < argc; i += 2)
@@ -66,6 +80,14 @@ int main(int argc, char **argv)
 	printf("run wall time       %.3f s\n", t2 - t1);
 	printf("events              %llu\n", (unsigned long long)sim->eng.nr_events);
 	printf("events per second   %.0f\n", (double)sim->eng.nr_events / (t2 - t1));
+	page_events = sim->vm_events[PGFAULT] + sim->vm_events[PGSCAN_ANON] +
+		      sim->vm_events[PGSCAN_FILE] + sim->vm_events[PGSTEAL_ANON] +
+		      sim->vm_events[PGSTEAL_FILE];
+	printf("run cpu time        %.3f s\n", c2 - c1);
+	printf("page events         %llu (pgfault + pgscan + pgsteal)\n",
+	       (unsigned long long)page_events);
+	printf("page events per s   %.0f of wall, %.0f of CPU time\n",
+	       (double)page_events / (t2 - t1), (double)page_events / (c2 - c1));
 	printf("pgscan, pgsteal     %llu, %llu\n",
 	       (unsigned long long)(sim->vm_events[PGSCAN_ANON] + sim->vm_events[PGSCAN_FILE]),
 	       (unsigned long long)(sim->vm_events[PGSTEAL_ANON] + sim->vm_events[PGSTEAL_FILE]));

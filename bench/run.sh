@@ -5,7 +5,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 # the benchmark programs: the Makefile builds them with the tests
-make -s all build/bench/bench build/bench/coro build/bench/memcg_tree
+make -s all build/bench/bench build/bench/coro build/bench/memcg_tree build/bench/inner
 mkdir -p bench/results
 # record NAME CMD...: one run of CMD, appended to bench/results/NAME.txt
 record() {
@@ -27,6 +27,9 @@ bench_one() {
 for scn in bench/*.ini; do
 	bench_one "$(basename "$scn" .ini)" "$scn"
 done
+# the same page work in a tight loop, beside anon-file-8g's run: the ratio of
+# their page events per second is how much the engine and the model add
+record inner build/bench/inner
 # seed 000 at full scale, once per policy: thousands of reclaimers and sleepers
 for policy in none global; do
 	bench_one seed000-ia64 scenarios/seed000-ia64.ini --set policy.reclaim_throttle=$policy

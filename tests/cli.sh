@@ -174,6 +174,14 @@ expect_ok "--set run.seed=11 --seed 10 --set sysctl.swappiness=60" "$BIN" run "$
 check "a --set of another key after --seed leaves the seed" cmp -s "$TMP/out" "$TMP/s10"
 expect_status "a bad --seed before a bad --set: the --seed is reported" 1 "^reclaimsim: --seed x:" "$BIN" run "$TMP/tiny.ini" --seed x --set run.seed=y
 expect_status "--json=1" 2 "takes no value" "$BIN" run "$TMP/tiny.ini" --json=1
+# --check[=N]: checks leave the output as it was; N is a positive count
+"$BIN" run "$TMP/tiny.ini" --json >"$TMP/plain"
+expect_ok "--check" "$BIN" run "$TMP/tiny.ini" --json --check
+check "--check: the same output" cmp -s "$TMP/out" "$TMP/plain"
+expect_ok "--check=1" "$BIN" run "$TMP/tiny.ini" --json --check=1
+check "--check=1: the same output" cmp -s "$TMP/out" "$TMP/plain"
+expect_status "--check=0" 2 "^reclaimsim: --check=0: not a positive number of events" "$BIN" run "$TMP/tiny.ini" --check=0
+expect_status "--check=-5" 2 "not a positive number" "$BIN" run "$TMP/tiny.ini" --check=-5
 # every command takes -h/--help and --version (README, the top-level usage)
 for cmd in run zoneinfo vmstat meminfo buddyinfo pagetypeinfo unusable_index extfrag_index dmesg memory.stat memory.events memory.pressure pressure compare oracle profile trace-report keys; do
 	for h in -h --help; do

@@ -2,7 +2,8 @@
 /*
  * debug.c - consistency checks of the memory model, for tests and for
  * `--check` runs (the kernel's CONFIG_DEBUG_VM in spirit).  They walk every
- * page frame, so they cost O(frames) per call.
+ * page frame and PTE, so they cost O(frames + PTEs) per call; --check
+ * spaces them by that (mm_verify_items).
  *
  *  - every managed frame is exactly one of: free in the buddy allocator,
  *    on an LRU list, isolated by a reclaimer, held by a task (between
@@ -264,6 +265,24 @@ int mm_verify(struct sim *sim, char *err, size_t errlen)
 	if (verify_swap(sim, err, errlen))
 		rc = -1;
 	return rc;
+}
+
+/*
+ * The items mm_verify() visits, roughly: frames and PTE slots twice, swap
+ * slots, each group's lruvec per zone, tasks.  --check spaces its checks
+ * by it.
+ */
+u64 mm_verify_items(const struct sim *sim)
+{
+	u64 items = 2ULL * sim->nr_pfns + sim->eng.nr_tasks +
+		    (u64)sim->nr_memcgs * sim->nr_nodes * MAX_NR_ZONES;
+
+	for (unsigned int i = 0; i < sim->nr_mms; i++)
+		for (unsigned int v = 0; v < sim->mms[i]->nr_vmas; v++)
+			items += 2 * (sim->mms[i]->vmas[v].vm_end - sim->mms[i]->vmas[v].vm_start);
+	if (sim->swap)
+		items += sim->swap->max;
+	return items;
 }
 
 /* dump_page() (mm/debug.c): what a VM_BUG_ON_PAGE prints before it stops. */

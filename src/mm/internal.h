@@ -501,6 +501,8 @@ int anon_vma_link(struct sim *sim, struct mm_struct *mm, struct mm_struct *paren
 void anon_vma_unlink(struct sim *sim, struct mm_struct *mm);
 /* the anon_vma a page newly mapped by @mm is filed under (folio_add_new_anon_rmap) */
 u32 anon_vma_for_new_page(struct sim *sim, struct mm_struct *mm, bool exclusive);
+/* @mm is the first to map anon @pfn: the rmap walk's shortcut to it (rmap.c) */
+void rmap_note_mapper(struct sim *sim, u32 pfn, const struct mm_struct *mm);
 /* i_mmap_insert: the VMA @vma_idx of @mm maps @mapping */
 int i_mmap_insert(struct address_space *mapping, struct mm_struct *mm, u32 vma_idx);
 void i_mmap_remove(struct address_space *mapping, struct mm_struct *mm, u32 vma_idx);
@@ -739,6 +741,8 @@ long oom_badness(struct task *p, u64 totalpages);
 /* mm_verify - walk every frame and counter; 0, or -1 with the first
  * mismatch in @err. */
 int mm_verify(struct sim *sim, char *err, size_t errlen);
+/* mm_verify_items - about how many frames, PTEs and slots mm_verify visits */
+u64 mm_verify_items(const struct sim *sim);
 /* dump_page() (mm/debug.c): the page's fields and flags on stderr */
 void dump_page(const struct page *page, const char *reason);
 /* VM_BUG_ON_PAGE() (include/linux/mmdebug.h): VM_BUG_ON that dumps @page first */

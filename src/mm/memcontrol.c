@@ -1017,8 +1017,13 @@ void mem_cgroup_swapout(struct sim *sim, u32 pfn, u64 slot)
  */
 static void lruvec_stats_sync(struct sim *sim, struct lruvec *lruvec)
 {
-	u64 epoch = sim->eng.now / lruvec->memcg->stat_flush_ns;
+	u64 now = sim->eng.now, period = lruvec->memcg->stat_flush_ns, epoch;
 
+	/* still in the period synced last: no division (one per LRU change and ancestor) */
+	if (now < lruvec->flush_end && now >= lruvec->flush_end - period)
+		return;
+	epoch = now / period;
+	lruvec->flush_end = (epoch + 1) * period;
 	if (epoch == lruvec->flush_epoch)
 		return;
 	memcpy(lruvec->nr_pages_flushed, lruvec->nr_pages_hier, sizeof(lruvec->nr_pages_flushed));
@@ -1054,6 +1059,7 @@ void mem_cgroup_flush_stats(struct sim *sim, struct mem_cgroup *memcg)
 			memcpy(lruvec->nr_pages_flushed, lruvec->nr_pages_hier,
 			       sizeof(lruvec->nr_pages_flushed));
 			lruvec->flush_epoch = sim->eng.now / pos->stat_flush_ns;
+			lruvec->flush_end = (lruvec->flush_epoch + 1) * pos->stat_flush_ns;
 		}
 	}
 }

@@ -183,8 +183,11 @@ static void folio_add_rmap_pte(struct sim *sim, struct mm_struct *mm, pte_t *pte
 	struct page *page = pfn_to_page(sim, pfn);
 	bool anon = PageFlag(page, PG_anon);
 
-	if (!page->mapcount++)
+	if (!page->mapcount++) {
 		mod_lruvec_page_state(sim, pfn, anon ? NR_ANON_MAPPED : NR_FILE_MAPPED, 1);
+		if (anon)
+			rmap_note_mapper(sim, pfn, mm);
+	}
 	*pte = pfn_pte(pfn) | bits;
 	mm->rss_stat[anon ? MM_ANONPAGES : MM_FILEPAGES]++;
 }

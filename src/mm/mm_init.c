@@ -218,6 +218,44 @@ static int zone_pcp_init(struct sim *sim, struct zone *z)
 }
 
 /*
+ * The page_zone() table: frames in blocks of 2^shift, the largest block
+ * (up to a pageblock) that no node or populated zone boundary splits, so
+ * one search per block answers for all its frames.  Boundaries aligned to
+ * fewer than 16 frames leave it to the search (the table would cost more
+ * than a byte per frame).
+ */
+static int zone_map_init(struct sim *sim)
+{
+	unsigned int shift = pageblock_order(sim);
+	u32 nr;
+
+	for (unsigned int nid = 0; nid < sim->nr_nodes; nid++) {
+		const struct pglist_data *pgdat = &sim->nodes[nid];
+
+		if (pgdat->node_start_pfn &&
+		    (unsigned int)__builtin_ctz(pgdat->node_start_pfn) < shift)
+			shift = (unsigned int)__builtin_ctz(pgdat->node_start_pfn);
+		for (int z = 0; z < MAX_NR_ZONES; z++) {
+			u32 start = pgdat->node_zones[z].zone_start_pfn;
+
+			if (pgdat->node_zones[z].managed_pages && start &&
+			    (unsigned int)__builtin_ctz(start) < shift)
+				shift = (unsigned int)__builtin_ctz(start);
+		}
+	}
+	if (shift < 4)
+		return 0;
+	nr = ((sim->nr_pfns - 1) >> shift) + 1;
+	sim->zone_map = malloc(nr * sizeof(*sim->zone_map));
+	if (!sim->zone_map)
+		return -ENOMEM;
+	for (u32 i = 0; i < nr; i++)
+		sim->zone_map[i] = page_zone_search(sim, i << shift);
+	sim->zone_map_shift = shift;
+	return 0;
+}
+
+/*
  * Models v6.12 free_area_init() + memmap_init() + memblock_free_all():
  * size every zone, give every frame a struct page, then free all frames
  * into the buddy allocator.  The watermarks are left at zero; the caller
@@ -273,6 +311,10 @@ int mem_init_zones(struct sim *sim)
 			pfn += (u32)l.managed[z];
 		}
 	}
+	if (zone_map_init(sim)) {
+		mem_free_zones(sim);
+		return -ENOMEM;
+	}
 	for (nid = 0; nid < sim->nr_nodes; nid++) {
 		for (z = 0; z < MAX_NR_ZONES; z++) {
 			struct zone *zone = &sim->nodes[nid].node_zones[z];
@@ -314,6 +356,8 @@ void mem_free_zones(struct sim *sim)
 			free(sim->nodes[nid].node_zones[z].pageblock_mt);
 		}
 	free(sim->mem_map);
+	free(sim->zone_map);
+	sim->zone_map = NULL;
 	free(sim->nodes);
 	sim->mem_map = NULL;
 	sim->nodes = NULL;
@@ -322,13 +366,12 @@ void mem_free_zones(struct sim *sim)
 }
 
 /*
- * page_zone - the zone a frame belongs to (the kernel decodes it from
- * page->flags).  Nodes are found by binary search on node_start_pfn (the
- * last node starting at or below @pfn, which skips empty nodes), then the
- * node's highest populated zone starting at or below @pfn.  One node and
- * three populated zones is the common case: a few compares.
+ * page_zone_search - the zone a frame belongs to.  Nodes are found by
+ * binary search on node_start_pfn (the last node starting at or below
+ * @pfn, which skips empty nodes), then the node's highest populated zone
+ * starting at or below @pfn.
  */
-struct zone *page_zone(struct sim *sim, u32 pfn)
+struct zone *page_zone_search(struct sim *sim, u32 pfn)
 {
 	unsigned int lo = 0, hi = sim->nr_nodes;
 	struct pglist_data *pgdat;

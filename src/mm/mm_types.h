@@ -371,6 +371,7 @@ struct lruvec {
 	 */
 	u64 nr_pages_flushed[NR_LRU_LISTS];
 	u64 flush_epoch;
+	u64 flush_end; /* ns: the end of the period flush_epoch was checked in, 0 before */
 	struct lock_timeline lru_lock;
 	struct mem_cgroup_reclaim_iter iter; /* mem_cgroup_per_node.iter */
 	struct memcg_soft_mz soft_mz[MAX_NR_ZONES]; /* [0] only when per node */

@@ -39,6 +39,11 @@ static int anon_vma_chain_link(struct sim *sim, struct mm_struct *mm, u32 av_id)
 		av->cap_mms = cap;
 	}
 	av->mms[av->nr_mms++] = mm->id; /* list_add_tail: walked after the elders */
+	if (av->nr_mms == 2 && !sim->rmap_owner) {
+		sim->rmap_owner = calloc(sim->nr_pfns, sizeof(*sim->rmap_owner));
+		if (!sim->rmap_owner)
+			return -ENOMEM;
+	}
 	mm->av_chain[mm->nr_av_chain++] = av_id;
 	return 0;
 }
@@ -151,6 +156,73 @@ static u64 rmap_walk_cost(const struct sim *sim, unsigned int visited)
 	return visited ? sim->scn.cost.rmap_ns + (visited - 1) * sim->scn.cost.rmap_vma_ns : 0;
 }
 
+/* The anon walk's lock hold of @visited mms, charged to @t. */
+static void rmap_walk_anon_charge(struct task *t, struct anon_vma *av, unsigned int visited)
+{
+	u64 hold = rmap_walk_cost(t->sim, visited);
+
+	if (t->sim->scn.policy.anon_vma_lock_exclusive)
+		charge_sys(t, lock_acquire(&av->lock, task_now(t), hold, t));
+	charge_sys(t, hold);
+}
+
+/*
+ * The walk's host-side shortcut (not a kernel mechanism): a page mapped
+ * once remembers the mm that mapped it (sim->rmap_owner, its id + 1).
+ * While that mm still maps the page and the mapcount is 1, the full walk
+ * would visit the mms ahead of it on the anon_vma, find no mapping there
+ * and stop at it: the same hit at the same cost, found without looking up
+ * every sibling's VMA.  An anon_vma's list is in mm id order (mms join at
+ * creation, ids only grow, exits keep the order), so the mm's place on it
+ * is a binary search.  A stale owner (the page freed and reused, mapped
+ * by another mm since) fails the checks and the full walk runs, noting
+ * the owner it finds.  The array exists once some anon_vma has two mms.
+ */
+void rmap_note_mapper(struct sim *sim, u32 pfn, const struct mm_struct *mm)
+{
+	if (sim->rmap_owner)
+		sim->rmap_owner[pfn] = mm->id + 1;
+}
+
+/* The place of mm @id on @av's list, or -1. */
+static long anon_vma_mm_index(const struct anon_vma *av, u32 id)
+{
+	u32 lo = 0, hi = av->nr_mms;
+
+	while (lo < hi) {
+		u32 mid = lo + (hi - lo) / 2;
+
+		if (av->mms[mid] < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < av->nr_mms && av->mms[lo] == id ? (long)lo : -1;
+}
+
+static bool rmap_walk_owner(struct task *t, u32 pfn, struct anon_vma *av,
+			    bool (*fn)(struct task *, u32, struct rmap_hit *, void *), void *arg)
+{
+	struct sim *sim = t->sim;
+	u64 vpn = pfn_to_page(sim, pfn)->index;
+	struct rmap_hit hit;
+	long idx;
+
+	if (!sim->rmap_owner || !sim->rmap_owner[pfn])
+		return false;
+	idx = anon_vma_mm_index(av, sim->rmap_owner[pfn] - 1);
+	if (idx < 0)
+		return false;
+	hit.mm = sim->mms[av->mms[idx]];
+	hit.vma = find_vma(hit.mm, vpn);
+	hit.pte = vma_pte_maps(hit.vma, vpn, pfn);
+	if (!hit.pte)
+		return false;
+	fn(t, pfn, &hit, arg);
+	rmap_walk_anon_charge(t, av, (unsigned int)idx + 1);
+	return true;
+}
+
 static void rmap_walk(struct task *t, u32 pfn,
 		      bool (*fn)(struct task *, u32, struct rmap_hit *, void *), void *arg)
 {
@@ -163,11 +235,12 @@ static void rmap_walk(struct task *t, u32 pfn,
 		return;
 	if (PageFlag(page, PG_anon)) {
 		struct anon_vma *av;
-		u64 hold;
 
 		if (page->mapping_id == NO_MM)
 			return;
 		av = &sim->anon_vmas[page->mapping_id];
+		if (left == 1 && rmap_walk_owner(t, pfn, av, fn, arg))
+			return;
 		for (u32 i = 0; i < av->nr_mms && left; i++) {
 			hit.mm = sim->mms[av->mms[i]];
 			hit.vma = find_vma(hit.mm, page->index);
@@ -176,13 +249,12 @@ static void rmap_walk(struct task *t, u32 pfn,
 			if (!hit.pte)
 				continue;
 			left--;
+			if (page->mapcount == 1)
+				rmap_note_mapper(sim, pfn, hit.mm);
 			if (!fn(t, pfn, &hit, arg))
 				break;
 		}
-		hold = rmap_walk_cost(sim, visited);
-		if (sim->scn.policy.anon_vma_lock_exclusive)
-			charge_sys(t, lock_acquire(&av->lock, task_now(t), hold, t));
-		charge_sys(t, hold);
+		rmap_walk_anon_charge(t, av, visited);
 		return;
 	}
 	{

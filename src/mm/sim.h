@@ -98,6 +98,8 @@ struct sim {
 	unsigned int page_shift;
 	u32 nr_pfns;
 	struct page *mem_map;
+	struct zone **zone_map; /* page_zone() of frame pfn: [pfn >> zone_map_shift] */
+	unsigned int zone_map_shift;
 	struct mm_cpu *mm_cpus; /* [nr_cpus]: the mm's per-CPU state */
 	unsigned int nr_nodes;
 	struct pglist_data *nodes;
@@ -118,6 +120,7 @@ struct sim {
 	unsigned int nr_mms, cap_mms;
 	struct mm_struct **mms;
 	struct anon_vma *anon_vmas; /* [root mm id], cap_mms entries */
+	u32 *rmap_owner; /* [nr_pfns]: rmap.c's walk shortcut, NULL until needed */
 	unsigned int nr_files, cap_files;
 	struct address_space **files;
 
@@ -191,8 +194,18 @@ static inline u32 page_to_pfn(struct sim *sim, const struct page *page)
 	return (u32)(page - sim->mem_map);
 }
 
-/* Zone and node of a frame: zones are contiguous PFN ranges. */
-struct zone *page_zone(struct sim *sim, u32 pfn);
+/*
+ * Zone and node of a frame: zones are contiguous PFN ranges.  The kernel
+ * decodes the zone from page->flags; here a table by blocks of frames that
+ * no zone boundary splits (mm_init.c), else a search.
+ */
+struct zone *page_zone_search(struct sim *sim, u32 pfn);
+static inline struct zone *page_zone(struct sim *sim, u32 pfn)
+{
+	if (sim->zone_map)
+		return sim->zone_map[pfn >> sim->zone_map_shift];
+	return page_zone_search(sim, pfn);
+}
 static inline struct pglist_data *page_pgdat(struct sim *sim, u32 pfn)
 {
 	return page_zone(sim, pfn)->zone_pgdat;
