@@ -88,6 +88,9 @@ static const char *const profile_2_6_25[] = {
 	"pcp_lists = order0",
 	"pcp_high = fixed",
 	"watermark_boost = off",
+	"wmark_gap = min_quarter",
+	"wmark_movable = proportional",
+	"lowmem_reserve_empty = reserve",
 	"vmscan_trace_format = 2.6.36",
 	"wakeup_kswapd_trace = early",
 	"wakeup_kswapd = node_balanced",
@@ -216,6 +219,7 @@ static const char *const profile_4_5[] = {
 
 /* 4.12 = 4.5 and: lazyfree pages on the inactive file list; kswapd_failures. */
 static const char *const profile_4_12[] = {
+	"wmark_gap = scale_factor", /* 4.6: watermark_scale_factor */
 	"alloc_retry = should_reclaim_retry", /* 4.7 */
 	"zone_unreclaimable = kswapd_failures", /* 4.11 */
 	"lazyfree = inactive_file",
@@ -240,6 +244,8 @@ static const char *const profile_6_12[] = {
 	"pcp_lists = high_order", /* 5.13 */
 	"pcp_high = auto", /* 6.7 */
 	"watermark_boost = on", /* 5.0 */
+	"lowmem_reserve_empty = none", /* 5.8 */
+	"wmark_movable = capped", /* 6.1 */
 	NULL,
 };
 

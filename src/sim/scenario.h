@@ -119,7 +119,22 @@ struct scn_machine {
 	int node_memory_origin;
 	unsigned int page_size; /* bytes: 4K, 8K, 16K or 64K */
 	unsigned int nr_zones; /* 0 = x86-64 default layout */
-	struct scn_zone zones[SCN_MAX_ZONES_PER_NODE]; /* per node */
+	struct scn_zone zones[SCN_MAX_ZONES_PER_NODE]; /* per node, or node 0's */
+	/*
+	 * zones = A | B | ...: one layout per node (nr_layouts > 1, each
+	 * zone sized, no "rest"); zones[] above is then node 0's
+	 */
+	unsigned int nr_layouts;
+	unsigned int layout_nr_zones[SCN_MAX_NODES];
+	struct scn_zone layout_zones[SCN_MAX_NODES][SCN_MAX_ZONES_PER_NODE];
+	/*
+	 * The state a /proc/zoneinfo was taken in, pages per node and zone:
+	 * the boost it printed (zone_boost) and the managed pages the
+	 * watermarks were last computed from (zone_wmark_managed, 0 = the
+	 * zone's managed pages)
+	 */
+	u64 zone_boost[SCN_MAX_NODES][MAX_NR_ZONES];
+	u64 zone_wmark_managed[SCN_MAX_NODES][MAX_NR_ZONES];
 	int zones_line; /* line of zones =, for messages; 0 = none */
 	int memory_origin; /* 0: memory not given (default, or the zones' sum) */
 	int zones_origin;
@@ -139,6 +154,7 @@ struct scn_machine {
 
 struct scn_sysctl {
 	long min_free_kbytes; /* -1 = auto, the kernel's boot rule */
+	unsigned int extra_free_kbytes; /* Android's, added between min and low */
 	int min_free_kbytes_origin; /* where it was given, for messages */
 	unsigned int watermark_scale_factor; /* 1..3000, 1/10000 of managed */
 	unsigned int watermark_boost_factor; /* 0..., 1/10000 of high */
@@ -341,6 +357,10 @@ struct scn_policy {
 	enum pcp_lists_policy pcp_lists;
 	enum pcp_high_policy pcp_high;
 	bool watermark_boost; /* watermark_boost = on: boost on fallback (v5.0+) */
+	/* zero is the modern kernel's: a policy left zeroed is v6.x */
+	bool wmark_gap_min_quarter; /* wmark_gap = min_quarter (< v4.6) */
+	bool wmark_movable_proportional; /* wmark_movable = proportional (< v6.1) */
+	bool lowmem_reserve_empty_kept; /* lowmem_reserve_empty = reserve (< v5.8) */
 	u64 keys_given; /* 1 << index of each key given (file or
 					 * --set): a profile leaves them alone */
 };
