@@ -25,6 +25,7 @@
  */
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../sim/config.h"
@@ -352,6 +353,47 @@ const char *const *scenario_profile_changes(const char *name, const char **paren
 		return NULL;
 	*parent = kernel_profiles[i].parent;
 	return kernel_profiles[i].lines;
+}
+
+/*
+ * The profile lines of @s's kernel that the scenario overrides (a key
+ * given in the file or by --set with another value), as "key = value,
+ * ..." of the profile's values into @buf; returns how many.  People set a
+ * key outside its kernel's range on purpose (an old rule on a new kernel),
+ * so it is no error; `run` says so in one line.  A line is overridden when
+ * applying it alone, as if given, would change the policy.
+ */
+int scenario_profile_overrides(const struct scenario *s, char *buf, size_t len)
+{
+	const char *const *lines = scenario_profile(s->policy.kernel);
+	struct scenario *tmp = malloc(sizeof(*tmp));
+	size_t at = 0;
+	int n = 0;
+
+	buf[0] = '\0';
+	if (!lines || !tmp) {
+		free(tmp);
+		return 0;
+	}
+	for (; *lines; lines++) {
+		char set[CFG_MSG_LEN], err[SCN_ERR_LEN];
+
+		memcpy(tmp, s, sizeof(*tmp));
+		snprintf(set, sizeof(set), "policy.%.*s=%s", (int)line_key_len(*lines), *lines,
+			 strchr(*lines, '=') + 2);
+		if (scenario_set(tmp, set, err, sizeof(err)))
+			continue;
+		/* the book-keeping of what was given is no policy */
+		tmp->policy.keys_given = s->policy.keys_given;
+		tmp->policy.cgroup_given = s->policy.cgroup_given;
+		if (!memcmp(&tmp->policy, &s->policy, sizeof(s->policy)))
+			continue;
+		at += (size_t)snprintf(buf + at, at < len ? len - at : 0, "%s%s", n ? ", " : "",
+				       *lines);
+		n++;
+	}
+	free(tmp);
+	return n;
 }
 
 /* ------------------------------------------------------------------ */
