@@ -789,10 +789,16 @@ static void test_live_host(void **state)
  * which kernel, what the scenario infers) and scenario.ini; the list is
  * the directories, so that a new one is not silently left out.
  */
+/* clang-format off */
 static const char *const zoneinfo_dumps[] = {
-	"arm32-4.14-android",	    "x86_64-3.10-rhel7",  "x86_64-5.x-boost",
-	"x86_64-5.x-managed-later", "x86_64-6.18-oracle",
+	"arm32-4.14-android",
+	"x86_64-3.10-rhel7",
+	"x86_64-4.x-numa4",
+	"x86_64-5.x-boost",
+	"x86_64-5.x-managed-later",
+	"x86_64-6.18-oracle",
 };
+/* clang-format on */
 
 /*
  * The /proc/zoneinfo the model prints at boot for @s: its zones sized as
@@ -939,9 +945,9 @@ static void test_zoneinfo_dumps(void **state)
 		assert_int_equal(fields, wanted);
 		total += (unsigned int)fields;
 	}
-	/* the fields of 4 + 2 + 5 + 5 + 5 zones */
-	assert_int_equal(total,
-			 4 * (6 + 4) + 2 * (5 + 4) + 5 * (6 + 5) + 5 * (6 + 5) + 5 * (6 + 2 + 5));
+	/* the fields of 4 + 2 + 6 + 5 + 5 + 5 zones */
+	assert_int_equal(total, 4 * (6 + 4) + 2 * (5 + 4) + 6 * (6 + 4) + 5 * (6 + 5) +
+					5 * (6 + 5) + 5 * (6 + 2 + 5));
 }
 
 /* ------------------------------------------------------------------ */
