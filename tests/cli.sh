@@ -502,6 +502,7 @@ watermark_boost = off
 wmark_gap = min_quarter
 wmark_movable = proportional
 lowmem_reserve_empty = reserve
+swappiness_zero = some_anon
 vmscan_trace_format = 2.6.36
 wakeup_kswapd_trace = early
 wakeup_kswapd = node_balanced

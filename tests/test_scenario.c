@@ -425,6 +425,7 @@ static const char *const profile_keys[] = {
 	"wmark_gap",
 	"wmark_movable",
 	"lowmem_reserve_empty",
+	"swappiness_zero",
 	"vmscan_trace_format",
 	"wakeup_kswapd_trace",
 	"wakeup_kswapd",

@@ -92,6 +92,7 @@ static const char *const profile_2_6_25[] = {
 	"wmark_gap = min_quarter",
 	"wmark_movable = proportional",
 	"lowmem_reserve_empty = reserve",
+	"swappiness_zero = some_anon",
 	"vmscan_trace_format = 2.6.36",
 	"wakeup_kswapd_trace = early",
 	"wakeup_kswapd = node_balanced",
@@ -174,6 +175,7 @@ static const char *const profile_3_10[] = {
 	"file_writepage = kswapd",
 	"may_write_to_queue = off",
 	"lumpy_reclaim = off", /* 3.5 */
+	"swappiness_zero = no_anon", /* 3.5 */
 	/*
 	 * stands in for 3.10's compaction-aware kswapd, which checked a zone
 	 * at order 0 once compaction could make the block; not compared

@@ -1280,11 +1280,15 @@ void prepare_scan_control(struct sim *sim, struct pglist_data *pgdat, struct sca
  * get_scan_count() (v6.12): how many pages of each list to scan at this
  * priority: size >> priority, split between anon and file by swappiness
  * and the recent reclaim cost of each (SCAN_FRACT), or all one type.
+ * Before 3.5 (swappiness_zero = some_anon, v3.4 get_scan_count) each
+ * weight was its priority + 1 and priority 0 scanned every list whole,
+ * so swappiness 0 still swapped with page cache left.
  */
 void get_scan_count(struct sim *sim, struct lruvec *lruvec, struct scan_control *sc,
 		    unsigned long *nr)
 {
 	int swappiness = mem_cgroup_swappiness(sim, lruvec->memcg);
+	u64 plus_one = sim->scn.policy.swappiness_plus_one;
 	u64 fraction[2] = { 0, 0 }, denominator = 1;
 	enum scan_balance scan_balance;
 
@@ -1304,9 +1308,9 @@ void get_scan_count(struct sim *sim, struct lruvec *lruvec, struct scan_control 
 		 * by size >> priority, no ratio
 		 */
 		scan_balance = SCAN_EQUAL;
-	} else if (cgroup_reclaim(sc) && !swappiness) {
+	} else if (cgroup_reclaim(sc) && !swappiness && !plus_one) {
 		scan_balance = SCAN_FILE;
-	} else if (!sc->priority && swappiness) {
+	} else if (!sc->priority && (swappiness || plus_one)) {
 		scan_balance = SCAN_EQUAL;
 	} else if (sc->file_is_tiny) {
 		scan_balance = SCAN_ANON;
@@ -1319,8 +1323,9 @@ void get_scan_count(struct sim *sim, struct lruvec *lruvec, struct scan_control 
 		u64 ap, fp;
 
 		total_cost = anon_cost + file_cost;
-		ap = (u64)swappiness * (total_cost + 1) / (anon_cost + 1);
-		fp = (u64)(MAX_SWAPPINESS - swappiness) * (total_cost + 1) / (file_cost + 1);
+		ap = ((u64)swappiness + plus_one) * (total_cost + 1) / (anon_cost + 1);
+		fp = ((u64)(MAX_SWAPPINESS - swappiness) + plus_one) * (total_cost + 1) /
+		     (file_cost + 1);
 		fraction[0] = ap;
 		fraction[1] = fp;
 		denominator = ap + fp;
@@ -2657,5 +2662,11 @@ static const struct cfg_key vmscan_policy_keys[] = {
 	  .values = CFG_VALUES("compact_gap", "failed_sweep"),
 	  .def = "compact_gap",
 	  .doc = "when a high-order kswapd balance gives up its order for order 0: compact_gap: once it reclaimed 2 << order pages, leaving the block to compaction (v6.12 kswapd_shrink_node; the profiles from 3.10 on) / failed_sweep: only after a whole priority sweep reclaimed less than SWAP_CLUSTER_MAX; until then it reclaims for a free block of the order, a new sweep at DEF_PRIORITY after every SWAP_CLUSTER_MAX pages (2.6.29..2.6.3x balance_pgdat)" },
+	{ .name = "swappiness_zero",
+	  .type = CFG_ENUM,
+	  P_OFF(swappiness_plus_one),
+	  .values = CFG_VALUES("no_anon", "some_anon"),
+	  .def = "no_anon",
+	  .doc = "what swappiness = 0 leaves of anon reclaim: no_anon: anon's weight is swappiness itself, 0, and at priority 0 too, until file + free pages fall to the high watermark (v3.5+, Satoru Moriya's \"mm: avoid swapping out with swappiness==0\") / some_anon: each list's weight is its priority + 1, so anon keeps about 1/200 of the scan, and priority 0 scans every list whole (< v3.5)" },
 };
 CFG_TABLE(vmscan_policy_table, vmscan_policy_keys);

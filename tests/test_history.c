@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_history.c - the behaviour of kernels before well-known fixes, as
+ * the [policy] keys the profiles set: each scenario run with the old and
+ * the new value, and the difference the fix made asserted.
+ */
+#include "testsim.h"
+
+/*
+ * swappiness = 0 (scenarios/swappiness0-3.4-vs-3.5.ini): with 3.4's
+ * get_scan_count (priority + 1 for each list) anon keeps a share of the
+ * scan and is swapped with page cache left; 3.5's (fe35004fbf9e) swaps
+ * nothing while file + free pages stay above the high watermark.
+ */
+static void test_swappiness_zero(void **state)
+{
+	static const char *const old[] = { "policy.swappiness_zero=some_anon", NULL };
+	static const char *const new[] = { "policy.swappiness_zero=no_anon", NULL };
+	const char *path = "scenarios/swappiness0-3.4-vs-3.5.ini";
+	struct sim *sim = test_sim_run_file(path, old);
+	u64 out = test_vmstat(sim, "pswpout"), scanned = test_vmstat(sim, "pgscan_anon");
+	u64 file = test_vmstat(sim, "nr_file_pages");
+
+	/* 3.4: anon scanned and swapped, 30+ MiB of the cached file left */
+	print_message("3.4: pswpout %llu, pgscan_anon %llu, file pages %llu\n",
+		      (unsigned long long)out, (unsigned long long)scanned,
+		      (unsigned long long)file);
+	assert_true(out > 0);
+	assert_true(scanned >= out);
+	assert_true(file > 8000);
+	assert_int_equal(test_vmstat(sim, "oom_kill"), 0);
+	sim_destroy(sim);
+
+	/* 3.5+: not a page of anon scanned */
+	sim = test_sim_run_file(path, new);
+	file = test_vmstat(sim, "nr_file_pages");
+	print_message("3.5: pswpout %llu, pgscan_anon %llu, file pages %llu\n",
+		      (unsigned long long)test_vmstat(sim, "pswpout"),
+		      (unsigned long long)test_vmstat(sim, "pgscan_anon"),
+		      (unsigned long long)file);
+	assert_int_equal(test_vmstat(sim, "pswpout"), 0);
+	assert_int_equal(test_vmstat(sim, "pgscan_anon"), 0);
+	assert_true(file > 8000);
+	sim_destroy(sim);
+	(void)state;
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_swappiness_zero),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
