@@ -45,10 +45,44 @@ static void test_swappiness_zero(void **state)
 	(void)state;
 }
 
+/*
+ * The 5.16-rc1 NOPROGRESS throttle (scenarios/noprogress-5.16-rc1.ini):
+ * 384 MiB of anon on 256 MiB without swap.  rc1..rc7 slept HZ/2 after
+ * every pass below DEF_PRIORITY - 2 that reclaimed less than an eighth:
+ * 20 sleeps, 10 s, before the OOM kill; 5.16-rc8's jiffy at priority 1:
+ * 2 sleeps of 1 ms.  The sleeps are the run's reclaim_throttle figures.
+ */
+static void test_noprogress_throttle(void **state)
+{
+	static const char *const old[] = { "policy.noprogress_throttle=half_second", NULL };
+	static const char *const new[] = { "policy.noprogress_throttle=jiffy", NULL };
+	const char *path = "scenarios/noprogress-5.16-rc1.ini";
+	struct sim *sim = test_sim_run_file(path, old);
+	u64 stalled = sim->eng.now;
+
+	assert_int_equal(sim->reclaim.oom_kills, 1);
+	assert_int_equal(sim->reclaim.throttled[VMSCAN_THROTTLE_NOPROGRESS], 20);
+	assert_int_equal(sim->reclaim.throttled_ns[VMSCAN_THROTTLE_NOPROGRESS],
+			 20 * 500 * NSEC_PER_MSEC);
+	sim_destroy(sim);
+
+	sim = test_sim_run_file(path, new);
+	assert_int_equal(sim->reclaim.oom_kills, 1);
+	assert_int_equal(sim->reclaim.throttled[VMSCAN_THROTTLE_NOPROGRESS], 2);
+	assert_int_equal(sim->reclaim.throttled_ns[VMSCAN_THROTTLE_NOPROGRESS], 2 * NSEC_PER_MSEC);
+	/* the OOM kill ~10 s later with the rc1 rule: 0.16 s against 10.16 s */
+	print_message("run ends at %.3f s (rc1) and %.3f s (rc8)\n", (double)stalled / 1e9,
+		      (double)sim->eng.now / 1e9);
+	assert_true(stalled - sim->eng.now >= 9900 * NSEC_PER_MSEC);
+	sim_destroy(sim);
+	(void)state;
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_swappiness_zero),
+		cmocka_unit_test(test_noprogress_throttle),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

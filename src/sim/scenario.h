@@ -362,6 +362,7 @@ struct scn_policy {
 	bool wmark_movable_proportional; /* wmark_movable = proportional (< v6.1) */
 	bool lowmem_reserve_empty_kept; /* lowmem_reserve_empty = reserve (< v5.8) */
 	bool swappiness_plus_one; /* swappiness_zero = some_anon (< v3.5) */
+	bool noprogress_half_second; /* noprogress_throttle = half_second (5.16-rc1..rc7) */
 	u64 keys_given; /* 1 << index of each key given (file or
 					 * --set): a profile leaves them alone */
 };
