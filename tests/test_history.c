@@ -78,11 +78,43 @@ static void test_noprogress_throttle(void **state)
 	(void)state;
 }
 
+/* memory.events' high counter of the group @name */
+static u64 high_events(struct sim *sim, const char *name)
+{
+	return test_memcg_named(sim, name)->memory_events[MEMCG_HIGH];
+}
+
+/*
+ * memory.high 5.4..5.8 against 5.9+ (scenarios/memcg-high-5.4-vs-5.9.ini):
+ * 96 MiB of anon in a group with memory.high 64 MiB and no swap.  Both
+ * sleep the penalty on every return to user; 5.4's tries one reclaim
+ * before it (128 reclaims), 5.9's MAX_RECLAIM_RETRIES + 1 (2,128).
+ */
+static void test_memcg_high_penalty_once(void **state)
+{
+	static const char *const old[] = { "policy.memcg_high_throttle=penalty_once", NULL };
+	static const char *const new[] = { "policy.memcg_high_throttle=penalty", NULL };
+	const char *path = "scenarios/memcg-high-5.4-vs-5.9.ini";
+	struct sim *sim = test_sim_run_file(path, old);
+	u64 t_old = sim->eng.now;
+
+	assert_int_equal(high_events(sim, "app"), 128);
+	sim_destroy(sim);
+	sim = test_sim_run_file(path, new);
+	assert_int_equal(high_events(sim, "app"), 128 + 2000);
+	/* the same penalty sleeps: within 0.1 s of 196.7 s */
+	assert_true(t_old > 196 * NSEC_PER_SEC && sim->eng.now > 196 * NSEC_PER_SEC);
+	assert_true(sim->eng.now - t_old < NSEC_PER_SEC / 10);
+	sim_destroy(sim);
+	(void)state;
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_swappiness_zero),
 		cmocka_unit_test(test_noprogress_throttle),
+		cmocka_unit_test(test_memcg_high_penalty_once),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -178,6 +178,17 @@ struct scn_sysctl {
 	unsigned int compaction_proactiveness; /* 0..100 (v5.9+) */
 };
 
+/*
+ * memcg_high_throttle: over memory.high on return to user - reclaim only
+ * (v4.2..5.3), reclaim retried while it progresses then the penalty sleep
+ * (v5.9+), or one reclaim then the penalty sleep (v5.4..5.8)
+ */
+enum memcg_high_throttle_policy {
+	MEMCG_HIGH_RECLAIM,
+	MEMCG_HIGH_PENALTY,
+	MEMCG_HIGH_PENALTY_ONCE,
+};
+
 /* Policies: each seed mechanism is a switch; defaults are the modern kernel. */
 /*
  * watermark_check: the order > 0 part of the watermark check (seed 004):
@@ -349,7 +360,8 @@ struct scn_policy {
 				      * zonelist, each below its low watermark (< v4.8) */
 	bool cgroup_dfl; /* cgroup = v2: groups use the v2 interface by default */
 	bool cgroup_given; /* cgroup was given (file or --set), not only by the profile */
-	bool memcg_high_penalty; /* memcg_high_throttle = penalty (v5.4+) */
+	/* memcg_high_throttle: reclaim (0, v4.2..5.3), penalty (v5.9+), penalty_once (v5.4..5.8) */
+	enum memcg_high_throttle_policy memcg_high_penalty;
 	bool memcg_stats_rstat; /* memcg_stats = rstat: reclaim reads flushed
 				 * memcg LRU sizes (v5.13+) */
 	enum soft_limit_reclaim_policy soft_limit_reclaim;
