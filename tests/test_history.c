@@ -6,6 +6,8 @@
  */
 #include "testsim.h"
 
+#include "report/report.h"
+
 /*
  * swappiness = 0 (scenarios/swappiness0-3.4-vs-3.5.ini): with 3.4's
  * get_scan_count (priority + 1 for each list) anon keeps a share of the
@@ -109,12 +111,60 @@ static void test_memcg_high_penalty_once(void **state)
 	(void)state;
 }
 
+/* /proc/zoneinfo of @sim as text (to free) */
+static char *zoneinfo_text(struct sim *sim)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	assert_non_null(f);
+	report_zoneinfo(f, sim);
+	assert_int_equal(fclose(f), 0);
+	return text;
+}
+
+/*
+ * Kernels before 4.11 printed each zone's pages_scanned ("scanned", the
+ * count all_unreclaimable is decided on) and its all_unreclaimable flag,
+ * where 4.11+ print node_unreclaimable.
+ */
+static void test_zoneinfo_scanned(void **state)
+{
+	static const char ini[] = "[machine]\nzones = DMA:4M, DMA32:60M\n[policy]\nkernel = %s\n";
+	char text[128];
+	struct sim *sim;
+	char *zi;
+
+	snprintf(text, sizeof(text), ini, "2.6.32");
+	sim = test_sim_from_text(NULL, "t.ini", text);
+	sim->nodes[0].node_zones[ZONE_DMA32].pages_scanned = 12345;
+	sim->nodes[0].node_zones[ZONE_DMA32].all_unreclaimable = true;
+	zi = zoneinfo_text(sim);
+	assert_non_null(strstr(zi, "        high     "));
+	assert_non_null(strstr(zi, "\n        scanned  12345\n        spanned  "));
+	assert_non_null(strstr(zi, "\n  all_unreclaimable: 1\n"));
+	assert_null(strstr(zi, "node_unreclaimable"));
+	free(zi);
+	sim_destroy(sim);
+
+	snprintf(text, sizeof(text), ini, "6.12");
+	sim = test_sim_from_text(NULL, "t.ini", text);
+	zi = zoneinfo_text(sim);
+	assert_null(strstr(zi, "scanned"));
+	assert_non_null(strstr(zi, "\n  node_unreclaimable:  0\n"));
+	free(zi);
+	sim_destroy(sim);
+	(void)state;
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_swappiness_zero),
 		cmocka_unit_test(test_noprogress_throttle),
 		cmocka_unit_test(test_memcg_high_penalty_once),
+		cmocka_unit_test(test_zoneinfo_scanned),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
