@@ -820,6 +820,7 @@ static void test_kswapd_order_failed_sweep(void **state)
 	kswapd_order_run("failed_sweep", 16794, 3488, 14, 9);
 }
 
+/* 8299 and 2218 before the 2.6.x profiles took 3.4's swappiness + 1 (swappiness_zero) */
 static void test_kswapd_order_compact_gap(void **state)
 {
 	kswapd_order_run("compact_gap", 8635, 2513, 13, 24);

@@ -6,6 +6,9 @@
  *   - every zoneinfo snapshot of the oracle runs (tests/data/oracle_zones.txt,
  *     made by tools/extract_oracle_zones.py);
  *   - the oracle's /proc fixture read through host_read_machine();
+ *   - public dumps of other kernels (data/zoneinfo/NAME: the dump, its
+ *     source and the scenario that reproduces it), printed by the model's
+ *     /proc/zoneinfo from that scenario;
  *   - the live host's /proc, when there is one.
  */
 #include <errno.h>
@@ -15,6 +18,7 @@
 
 #include "cli/host.h"
 #include "mm/page_alloc.h"
+#include "report/report.h"
 
 /* ------------------------------------------------------------------ */
 /* Helpers                                                             */
@@ -777,6 +781,266 @@ static void test_live_host(void **state)
 	assert_int_equal(mismatches, 0);
 }
 
+/* ------------------------------------------------------------------ */
+/* Public dumps of other kernels (data/zoneinfo/)                      */
+
+/*
+ * Each directory holds zoneinfo (a real kernel's), SOURCE (where from,
+ * which kernel, what the scenario infers) and scenario.ini; the list is
+ * the directories, so that a new one is not silently left out.
+ */
+/* clang-format off */
+static const char *const zoneinfo_dumps[] = {
+	"arm32-4.14-android",
+	"x86_64-3.10-rhel7",
+	"x86_64-4.x-numa4",
+	"x86_64-5.x-boost",
+	"x86_64-5.x-managed-later",
+	"x86_64-6.18-oracle",
+};
+/* clang-format on */
+
+/*
+ * The /proc/zoneinfo the model prints at boot for @s: its zones sized as
+ * the scenario lays them out (scn_zone_sizes()) on a small machine with
+ * the same arch, nodes and page size - the watermark code reads only the
+ * zones' sizes, the sysctls and the policy, so a 94 GiB dump needs no
+ * 94 GiB of simulated memory - then the boot's init_per_zone_wmark_min()
+ * steps of sim_boot().  Returns the text (to free).
+ */
+static char *dump_model_zoneinfo(const struct scenario *s)
+{
+	static const char *const arch_names[] = { "x86_64", "i386" };
+	char ini[256], *text = NULL;
+	size_t len = 0;
+	struct sim *sim;
+	FILE *f;
+
+	snprintf(ini, sizeof(ini),
+		 "[machine]\narch = %s\nnodes = %u\npage_size = %u\nzones = Normal:64p\n",
+		 arch_names[s->machine.arch], s->machine.nodes, s->machine.page_size);
+	sim = test_sim_load(NULL, "dump.ini", ini);
+	sim->scn.policy = s->policy;
+	sim->scn.sysctl = s->sysctl;
+	memcpy(sim->scn.machine.zone_boost, s->machine.zone_boost, sizeof(s->machine.zone_boost));
+	memcpy(sim->scn.machine.zone_wmark_managed, s->machine.zone_wmark_managed,
+	       sizeof(s->machine.zone_wmark_managed));
+	for (unsigned int nid = 0; nid < s->machine.nodes; nid++) {
+		u64 managed[MAX_NR_ZONES], present[MAX_NR_ZONES], spanned[MAX_NR_ZONES];
+
+		scn_zone_sizes(&s->machine, nid, managed, present, spanned);
+		for (unsigned int z = 0; z < MAX_NR_ZONES; z++) {
+			struct zone *zn = zone_of(sim, nid, z);
+
+			zn->managed_pages = managed[z];
+			zn->present_pages = present[z];
+			zn->spanned_pages = spanned[z];
+		}
+	}
+	sim->min_free_kbytes = s->sysctl.min_free_kbytes >= 0 ?
+				       s->sysctl.min_free_kbytes :
+				       calculate_min_free_kbytes(sim, s->sysctl.thp);
+	setup_per_zone_wmarks(sim);
+	setup_per_zone_lowmem_reserve(sim);
+	setup_zone_boosts(sim);
+	f = open_memstream(&text, &len);
+	assert_non_null(f);
+	report_zoneinfo(f, sim);
+	fclose(f);
+	sim_free(sim);
+	return text;
+}
+
+/* The fields of a zoneinfo row the dumps are checked on, when they print them. */
+static const struct dump_field {
+	const char *name;
+	unsigned int bit;
+	size_t off;
+} dump_fields[] = {
+	{ "min", ZI_MIN, offsetof(struct zoneinfo_row, min) },
+	{ "low", ZI_LOW, offsetof(struct zoneinfo_row, low) },
+	{ "high", ZI_HIGH, offsetof(struct zoneinfo_row, high) },
+	{ "promo", ZI_PROMO, offsetof(struct zoneinfo_row, promo) },
+	{ "boost", ZI_BOOST, offsetof(struct zoneinfo_row, boost) },
+	{ "managed", ZI_MANAGED, offsetof(struct zoneinfo_row, managed) },
+	{ "present", ZI_PRESENT, offsetof(struct zoneinfo_row, present) },
+	{ "spanned", ZI_SPANNED, offsetof(struct zoneinfo_row, spanned) },
+};
+
+static u64 row_u64(const struct zoneinfo_row *r, size_t off)
+{
+	return *(const u64 *)(const void *)((const char *)r + off);
+}
+
+/* @what of a zone: the kernel's and the model's figure, counted when equal */
+static int dump_field(const char *dump, const struct zoneinfo_row *k, const char *what, u64 kv,
+		      u64 mv)
+{
+	if (kv == mv)
+		return 1;
+	print_error("%s: node %d %s %s: kernel %llu, model %llu\n", dump, k->node, k->zone, what,
+		    (unsigned long long)kv, (unsigned long long)mv);
+	return 0;
+}
+
+static void test_zoneinfo_dumps(void **state)
+{
+	static struct zoneinfo_row krows[64], mrows[64];
+	unsigned int total = 0;
+
+	for (size_t d = 0; d < sizeof(zoneinfo_dumps) / sizeof(zoneinfo_dumps[0]); d++) {
+		const char *name = zoneinfo_dumps[d];
+		struct scenario *s = calloc(1, sizeof(*s));
+		char path[512], err[SCN_ERR_LEN] = "", *text;
+		int nk, nm, fields = 0, wanted = 0;
+
+		assert_non_null(s);
+		snprintf(path, sizeof(path), "data/zoneinfo/%s/scenario.ini", name);
+		if (scenario_load(s, test_path(path), err, sizeof(err)) ||
+		    scenario_validate(s, err, sizeof(err)))
+			fail_msg("%s", err);
+		snprintf(path, sizeof(path), "data/zoneinfo/%s/zoneinfo", name);
+		text = slurp(test_path(path));
+		assert_non_null(text);
+		nk = zoneinfo_parse(text, krows, 64);
+		free(text);
+		text = dump_model_zoneinfo(s);
+		nm = zoneinfo_parse(text, mrows, 64);
+		free(text);
+		free(s);
+		assert_true(nk > 0);
+		assert_true(nm > 0);
+		for (int i = 0; i < nk; i++) {
+			const struct zoneinfo_row *k = &krows[i], *m = NULL;
+
+			for (int j = 0; j < nm && !m; j++)
+				if (mrows[j].node == k->node && !strcmp(mrows[j].zone, k->zone))
+					m = &mrows[j];
+			if (!m)
+				fail_msg("%s: node %d %s: not printed by the model", name, k->node,
+					 k->zone);
+			/* every watermark, size and reserve the dump prints */
+			for (unsigned int f = 0; f < sizeof(dump_fields) / sizeof(dump_fields[0]);
+			     f++) {
+				const struct dump_field *df = &dump_fields[f];
+
+				if (!(k->seen & df->bit))
+					continue;
+				fields += dump_field(name, k, df->name, row_u64(k, df->off),
+						     row_u64(m, df->off));
+				wanted++;
+			}
+			/* kernels without ZONE_DEVICE print one entry fewer: the last */
+			assert_true(k->nr_protection <= m->nr_protection);
+			for (int j = 0; j < k->nr_protection; j++) {
+				char what[32];
+
+				snprintf(what, sizeof(what), "protection[%d]", j);
+				fields += dump_field(name, k, what, (u64)k->protection[j],
+						     (u64)m->protection[j]);
+				wanted++;
+			}
+		}
+		print_message("%s: %d of %d printed figures exact\n", name, fields, wanted);
+		assert_int_equal(fields, wanted);
+		total += (unsigned int)fields;
+	}
+	/* the fields of 4 + 2 + 6 + 5 + 5 + 5 zones */
+	assert_int_equal(total, 4 * (6 + 4) + 2 * (5 + 4) + 6 * (6 + 4) + 5 * (6 + 5) +
+					5 * (6 + 5) + 5 * (6 + 2 + 5));
+}
+
+/* ------------------------------------------------------------------ */
+/* Per-node layouts and the keys of the older kernels' rules           */
+
+/*
+ * Three nodes of their own layouts - DMA, DMA32 and Normal on node 0,
+ * only Normal on node 1, only Movable on node 2 - booted with @policy
+ * (a [policy] line, or ""): min_free_kbytes 8192 (2048 pages) over
+ * 353,840 lowmem pages, watermark_scale_factor 100.
+ */
+static struct sim *numa_sim(void **state, const char *policy)
+{
+	char ini[512];
+
+	snprintf(
+		ini, sizeof(ini),
+		"[machine]\nnodes = 3\n"
+		"zones = DMA:3840p, DMA32:50000p, Normal:100000p | Normal:200000p | Movable:100000p\n"
+		"[sysctl]\nmin_free_kbytes = 8192\nwatermark_scale_factor = 100\n"
+		"[policy]\n%s\n",
+		policy);
+	return test_sim_load(state, "numa.ini", ini);
+}
+
+static void test_node_layouts(void **state)
+{
+	static const long dma[NR_X86_ZONES] = { 0, 195, 585, 585, 585 };
+	static const long none[NR_X86_ZONES] = { 0 };
+	struct sim *sim = numa_sim(state, "");
+
+	assert_int_equal(sim->nr_nodes, 3);
+	assert_int_equal(sim->scn.machine.memory,
+			 (3840ULL + 50000 + 100000 + 200000 + 100000) * 4096);
+	/* v6.1+: the share of 2048 pages by managed / 353,840; gaps 1 % */
+	assert_wmarks(zone_of(sim, 0, ZONE_DMA), 22, 60, 98, 136);
+	assert_wmarks(zone_of(sim, 0, ZONE_DMA32), 289, 789, 1289, 1789);
+	assert_wmarks(zone_of(sim, 0, ZONE_NORMAL), 578, 1578, 2578, 3578);
+	assert_wmarks(zone_of(sim, 1, ZONE_NORMAL), 1157, 3157, 5157, 7157);
+	/* Movable capped at managed / 1024 = 97, its gap from its share (578) */
+	assert_wmarks(zone_of(sim, 2, ZONE_MOVABLE), 97, 1097, 2097, 3097);
+	assert_protection(zone_of(sim, 0, ZONE_DMA), dma);
+	/* v5.8+: no reserve in the empty lower zones of nodes 1 and 2 */
+	assert_protection(zone_of(sim, 1, ZONE_DMA), none);
+	assert_protection(zone_of(sim, 2, ZONE_NORMAL), none);
+	sim_destroy(sim);
+	*state = NULL;
+
+	/* before v4.6: low = min + share / 4, high = min + share / 2 */
+	sim = numa_sim(state, "wmark_gap = min_quarter");
+	assert_wmarks(zone_of(sim, 0, ZONE_DMA), 22, 27, 33, 33);
+	assert_wmarks(zone_of(sim, 1, ZONE_NORMAL), 1157, 1446, 1735, 1735);
+	assert_wmarks(zone_of(sim, 2, ZONE_MOVABLE), 97, 241, 386, 386);
+	sim_destroy(sim);
+	*state = NULL;
+
+	/* before v6.1: Movable is lowmem, its share of 2048 by 453,840 */
+	sim = numa_sim(state, "wmark_movable = proportional");
+	assert_wmarks(zone_of(sim, 0, ZONE_DMA), 17, 55, 93, 131);
+	assert_wmarks(zone_of(sim, 2, ZONE_MOVABLE), 451, 1451, 2451, 3451);
+	sim_destroy(sim);
+	*state = NULL;
+
+	/* before v5.8: an empty lower zone keeps the reserve of any */
+	sim = numa_sim(state, "lowmem_reserve_empty = reserve");
+	{
+		static const long n1_dma[NR_X86_ZONES] = { 0, 0, 781, 781, 781 };
+		static const long n2_normal[NR_X86_ZONES] = { 0, 0, 0, 3125, 3125 };
+
+		assert_protection(zone_of(sim, 1, ZONE_DMA), n1_dma);
+		assert_protection(zone_of(sim, 2, ZONE_NORMAL), n2_normal);
+	}
+}
+
+static void test_node_layout_errors(void **state)
+{
+	test_expect_scenario_error(
+		"[machine]\nnodes = 2\nzones = DMA:3840p | Normal:0p\n",
+		"t.ini:3: [machine] zones: node 1 has no memory (valid: at least one page in some zone of every node)");
+	test_expect_scenario_error(
+		"[machine]\nnodes = 3\nzones = Normal:8M | Normal:8M\n",
+		"t.ini:3: [machine] zones: 2 node layouts for 3 nodes (valid: one layout per node, separated by '|', or one for every node)");
+	test_expect_scenario_error(
+		"[machine]\nnodes = 2\nzones = Normal:8M | Movable:8M, Normal:8M\n",
+		"t.ini:3: [machine] zones: zone Normal after Movable (zones go in the order DMA, DMA32, Normal, HighMem, Movable)");
+	test_expect_scenario_error(
+		"[machine]\nnodes = 2\nzones = Normal:rest | Normal:8M\n",
+		"t.ini:3: [machine] zones: node 0: 'rest' in a per-node layout (valid: every zone sized when nodes are given apart with '|')");
+	test_expect_scenario_error(
+		"[machine]\nzone_boost = 0:Normal\n",
+		"t.ini:2: [machine] zone_boost: bad entry '0:Normal' (expected NODE:ZONE:PAGES, e.g. 0:Normal:512)");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -787,6 +1051,9 @@ int main(void)
 		cmocka_unit_test(test_zoneinfo_parse),
 		test_sim_unit_test(test_host_fixture),
 		cmocka_unit_test(test_host_errors),
+		cmocka_unit_test(test_zoneinfo_dumps),
+		test_sim_unit_test(test_node_layouts),
+		cmocka_unit_test(test_node_layout_errors),
 		cmocka_unit_test_teardown(test_live_host, teardown_sim),
 	};
 

@@ -497,6 +497,14 @@ static int cmd_sim(const struct options *o)
 		free(s);
 		return 1;
 	}
+	if (!strcmp(o->cmd, "run")) {
+		char lines[1024];
+
+		/* a key outside its kernel's range is allowed: said once */
+		if (scenario_profile_overrides(s, lines, sizeof(lines)))
+			fprintf(stderr, "reclaimsim: note: overrides kernel %s's %s\n",
+				s->policy.kernel, lines);
+	}
 	if (open_outputs(o, &csv)) {
 		free(s);
 		return 1;

@@ -25,6 +25,7 @@
  */
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../sim/config.h"
@@ -89,6 +90,10 @@ static const char *const profile_2_6_25[] = {
 	"pcp_lists = order0",
 	"pcp_high = fixed",
 	"watermark_boost = off",
+	"wmark_gap = min_quarter",
+	"wmark_movable = proportional",
+	"lowmem_reserve_empty = reserve",
+	"swappiness_zero = some_anon",
 	"vmscan_trace_format = 2.6.36",
 	"wakeup_kswapd_trace = early",
 	"wakeup_kswapd = node_balanced",
@@ -202,6 +207,7 @@ static const char *const profile_3_10[] = {
 	"file_writepage = kswapd",
 	"may_write_to_queue = off",
 	"lumpy_reclaim = off", /* 3.5 */
+	"swappiness_zero = no_anon", /* 3.5 */
 	/*
 	 * stands in for 3.10's compaction-aware kswapd, which checked a zone
 	 * at order 0 once compaction could make the block; not compared
@@ -249,6 +255,7 @@ static const char *const profile_4_5[] = {
 
 /* 4.12 = 4.5 and: lazyfree pages on the inactive file list; kswapd_failures. */
 static const char *const profile_4_12[] = {
+	"wmark_gap = scale_factor", /* 4.6: watermark_scale_factor */
 	"alloc_retry = should_reclaim_retry", /* 4.7 */
 	"zone_unreclaimable = kswapd_failures", /* 4.11 */
 	"lazyfree = inactive_file",
@@ -274,6 +281,8 @@ static const char *const profile_6_12[] = {
 	"pcp_lists = high_order", /* 5.13 */
 	"pcp_high = auto", /* 6.7 */
 	"watermark_boost = on", /* 5.0 */
+	"lowmem_reserve_empty = none", /* 5.8 */
+	"wmark_movable = capped", /* 6.1 */
 	NULL,
 };
 
@@ -380,6 +389,47 @@ const char *const *scenario_profile_changes(const char *name, const char **paren
 		return NULL;
 	*parent = kernel_profiles[i].parent;
 	return kernel_profiles[i].lines;
+}
+
+/*
+ * The profile lines of @s's kernel that the scenario overrides (a key
+ * given in the file or by --set with another value), as "key = value,
+ * ..." of the profile's values into @buf; returns how many.  People set a
+ * key outside its kernel's range on purpose (an old rule on a new kernel),
+ * so it is no error; `run` says so in one line.  A line is overridden when
+ * applying it alone, as if given, would change the policy.
+ */
+int scenario_profile_overrides(const struct scenario *s, char *buf, size_t len)
+{
+	const char *const *lines = scenario_profile(s->policy.kernel);
+	struct scenario *tmp = malloc(sizeof(*tmp));
+	size_t at = 0;
+	int n = 0;
+
+	buf[0] = '\0';
+	if (!lines || !tmp) {
+		free(tmp);
+		return 0;
+	}
+	for (; *lines; lines++) {
+		char set[CFG_MSG_LEN], err[SCN_ERR_LEN];
+
+		memcpy(tmp, s, sizeof(*tmp));
+		snprintf(set, sizeof(set), "policy.%.*s=%s", (int)line_key_len(*lines), *lines,
+			 strchr(*lines, '=') + 2);
+		if (scenario_set(tmp, set, err, sizeof(err)))
+			continue;
+		/* the book-keeping of what was given is no policy */
+		tmp->policy.keys_given = s->policy.keys_given;
+		tmp->policy.cgroup_given = s->policy.cgroup_given;
+		if (!memcmp(&tmp->policy, &s->policy, sizeof(s->policy)))
+			continue;
+		at += (size_t)snprintf(buf + at, at < len ? len - at : 0, "%s%s", n ? ", " : "",
+				       *lines);
+		n++;
+	}
+	free(tmp);
+	return n;
 }
 
 /* ------------------------------------------------------------------ */

@@ -411,6 +411,14 @@ static void derive_memory(struct scenario *s)
 	}
 	if (!m->nr_zones)
 		return;
+	if (m->nr_layouts) {
+		/* one layout per node: their sum */
+		for (unsigned int n = 0; n < m->nr_layouts; n++)
+			for (unsigned int i = 0; i < m->layout_nr_zones[n]; i++)
+				pages += m->layout_zones[n][i].pages;
+		m->memory = pages * m->page_size;
+		return;
+	}
 	pages = scn_zones_fixed_pages(m, &has_rest);
 	if (!has_rest && pages)
 		m->memory = pages * m->page_size * m->nodes;

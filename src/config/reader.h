@@ -64,6 +64,7 @@ const char *const *scenario_profile(const char *name);
  * with these in place.  NULL (and @parent untouched) for an unknown name.
  */
 const char *const *scenario_profile_changes(const char *name, const char **parent);
+int scenario_profile_overrides(const struct scenario *s, char *buf, size_t len);
 /* [policy] kernel, the key that applies a profile (profiles.c) */
 struct cfg_table;
 extern const struct cfg_table profile_policy_table;

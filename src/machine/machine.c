@@ -41,6 +41,7 @@ static int sim_boot(struct sim *sim, char *err, size_t errlen)
 				       calculate_min_free_kbytes(sim, s->sysctl.thp);
 	setup_per_zone_wmarks(sim);
 	setup_per_zone_lowmem_reserve(sim);
+	setup_zone_boosts(sim);
 	if (mem_cgroups_init(sim, err, errlen))
 		return -1;
 	if (swap_init(sim) ||

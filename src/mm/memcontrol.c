@@ -849,7 +849,10 @@ static unsigned long reclaim_high(struct task *t, struct mem_cgroup *memcg, unsi
  * reclaiming SWAP_CLUSTER_MAX at a time while that makes progress (or for
  * MAX_RECLAIM_RETRIES tries), and finally sleep the penalty (at most 2 s).
  * The memory.swap.high penalty is not modelled (no swap.high).  With
- * memcg_high_throttle = reclaim (v4.2..5.3) the one reclaim is all.
+ * memcg_high_throttle = reclaim (v4.2..5.3) the one reclaim is all; with
+ * penalty_once (v5.4..5.8, before Chris Down's 5.9 "mm, memcg: reclaim
+ * more aggressively before high allocator throttling") the penalty
+ * follows the one reclaim, without retries.
  */
 void mem_cgroup_handle_over_high(struct task *t)
 {
@@ -874,7 +877,9 @@ void mem_cgroup_handle_over_high(struct task *t)
 			penalty_jiffies = MEMCG_MAX_HIGH_DELAY_JIFFIES;
 		if (penalty_jiffies <= HZ / 100)
 			return;
-		if (nr_reclaimed || nr_retries--) {
+		/* v5.4..5.8 slept after the one reclaim, whatever it did */
+		if (t->sim->scn.policy.memcg_high_penalty != MEMCG_HIGH_PENALTY_ONCE &&
+		    (nr_reclaimed || nr_retries--)) {
 			in_retry = true;
 			continue;
 		}
@@ -1117,9 +1122,9 @@ static const struct cfg_key memcontrol_policy_keys[] = {
 	{ .name = "memcg_high_throttle",
 	  .type = CFG_ENUM,
 	  P_OFF(memcg_high_penalty),
-	  .values = CFG_VALUES("reclaim", "penalty"),
+	  .values = CFG_VALUES("reclaim", "penalty", "penalty_once"),
 	  .def = "penalty",
-	  .doc = "over memory.high on return to user: v4.2..5.3 reclaim only / v5.4+ reclaim, then sleep a penalty quadratic in the overage, at most 2 s (the reclaim retries before sleeping are v5.9's)" },
+	  .doc = "over memory.high on return to user: v4.2..5.3 reclaim only / v5.9+ reclaim, retried while it makes progress (MAX_RECLAIM_RETRIES without), then sleep a penalty quadratic in the overage, at most 2 s / v5.4..5.8 one reclaim, then the penalty sleep" },
 	{ .name = "soft_limit_reclaim",
 	  .type = CFG_ENUM,
 	  P_OFF(soft_limit_reclaim),

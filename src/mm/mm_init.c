@@ -106,13 +106,21 @@ static int layout_explicit(const struct scn_machine *m, unsigned int nid, struct
 {
 	u64 start, size, node_pages, fixed = 0;
 	bool seen[MAX_NR_ZONES] = { false };
+	const struct scn_zone *zones = m->zones;
+	unsigned int i, nr = m->nr_zones;
 	int rest = -1;
-	unsigned int i;
 
+	if (m->nr_layouts) {
+		/* a node's own list: every zone sized (set_zones) */
+		if (nid >= m->nr_layouts)
+			return -EINVAL;
+		zones = m->layout_zones[nid];
+		nr = m->layout_nr_zones[nid];
+	}
 	node_span(m, nid, &start, &size);
 	node_pages = size / m->page_size;
-	for (i = 0; i < m->nr_zones; i++) {
-		const struct scn_zone *sz = &m->zones[i];
+	for (i = 0; i < nr; i++) {
+		const struct scn_zone *sz = &zones[i];
 
 		if ((unsigned int)sz->type >= MAX_NR_ZONES || seen[sz->type])
 			return -EINVAL;
@@ -151,6 +159,17 @@ static int node_layout(const struct scn_machine *m, unsigned int nid, struct nod
 			l->spanned[z] = l->present[z];
 	}
 	return err;
+}
+
+void scn_zone_sizes(const struct scn_machine *m, unsigned int nid, u64 managed[MAX_NR_ZONES],
+		    u64 present[MAX_NR_ZONES], u64 spanned[MAX_NR_ZONES])
+{
+	struct node_layout l;
+
+	node_layout(m, nid, &l);
+	memcpy(managed, l.managed, sizeof(l.managed));
+	memcpy(present, l.present, sizeof(l.present));
+	memcpy(spanned, l.spanned, sizeof(l.spanned));
 }
 
 u64 scn_lowmem_pages(const struct scn_machine *m)
@@ -449,30 +468,17 @@ static int zone_pages(struct cfg_ctx *k, const char *zname, const char *str, u64
 }
 
 /*
- * zones = NAME:SIZE, ...   per node, in zone order; SIZE is bytes or Np
- * (managed pages), or "rest" for what the node's memory leaves.  The
- * optional form NAME:MANAGED/PRESENT/SPANNED also gives the counts
- * /proc/zoneinfo shows.  "default" returns to the x86-64 layout.
+ * One node's zone list "NAME:SIZE, ..." into @zones (see set_zones).
+ * Returns the number of zones, -1 after cfg_fail().
  */
-static int set_zones(struct cfg_ctx *k, void *obj, const char *val)
+static int parse_zone_list(struct cfg_ctx *k, char *list, struct scn_zone *zones)
 {
-	struct scn_machine *m = obj;
-	struct scn_zone zones[SCN_MAX_ZONES_PER_NODE];
-	unsigned int nr = 0, nr_rest = 0;
-	char buf[CFG_MSG_LEN];
 	char *item, *save = NULL;
+	unsigned int nr = 0, nr_rest = 0;
 	int last = -1;
 
-	if (!strcmp(val, "default")) {
-		m->nr_zones = 0;
-		memset(m->zones, 0, sizeof(m->zones));
-		return 0;
-	}
-	if (strlen(val) >= sizeof(buf))
-		return cfg_fail(k, ": value too long");
-	strcpy(buf, val);
-	memset(zones, 0, sizeof(zones));
-	for (item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+	memset(zones, 0, sizeof(*zones) * SCN_MAX_ZONES_PER_NODE);
+	for (item = strtok_r(list, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
 		char *colon, *name, *spec, *present, *spanned;
 		struct scn_zone *z;
 		int type;
@@ -534,9 +540,132 @@ static int set_zones(struct cfg_ctx *k, void *obj, const char *val)
 	}
 	if (!nr)
 		return cfg_fail(k, ": empty zone list");
-	m->nr_zones = nr;
-	memcpy(m->zones, zones, sizeof(zones));
+	return (int)nr;
+}
+
+/*
+ * zones = NAME:SIZE, ...   per node, in zone order; SIZE is bytes or Np
+ * (managed pages), or "rest" for what the node's memory leaves.  The
+ * optional form NAME:MANAGED/PRESENT/SPANNED also gives the counts
+ * /proc/zoneinfo shows.  "A | B | ..." gives each node its own list
+ * (node 0 first; every zone sized, no "rest": a NUMA dump's nodes, one
+ * with only Normal, another with DMA and DMA32 too); a node whose zones
+ * hold no page is refused, as the kernel brings up no memoryless node's
+ * zones.  "default" returns to the arch's layout.
+ */
+static int set_zones(struct cfg_ctx *k, void *obj, const char *val)
+{
+	struct scn_machine *m = obj;
+	static struct scn_zone zones[SCN_MAX_NODES][SCN_MAX_ZONES_PER_NODE];
+	unsigned int nr[SCN_MAX_NODES];
+	char buf[CFG_MSG_LEN];
+	char *group, *save = NULL;
+	unsigned int nodes = 0;
+
+	if (!strcmp(val, "default")) {
+		m->nr_zones = 0;
+		m->nr_layouts = 0;
+		memset(m->zones, 0, sizeof(m->zones));
+		return 0;
+	}
+	if (strlen(val) >= sizeof(buf))
+		return cfg_fail(k, ": value too long");
+	strcpy(buf, val);
+	for (group = strtok_r(buf, "|", &save); group; group = strtok_r(NULL, "|", &save)) {
+		int n;
+
+		if (nodes == SCN_MAX_NODES)
+			return cfg_fail(k, ": more than %d node layouts", SCN_MAX_NODES);
+		n = parse_zone_list(k, group, zones[nodes]);
+		if (n < 0)
+			return -1;
+		nr[nodes++] = (unsigned int)n;
+	}
+	if (!nodes)
+		return cfg_fail(k, ": empty zone list");
+	for (unsigned int n = 0; nodes > 1 && n < nodes; n++) {
+		u64 pages = 0;
+
+		for (unsigned int i = 0; i < nr[n]; i++) {
+			if (zones[n][i].rest)
+				return cfg_fail(
+					k,
+					": node %u: 'rest' in a per-node layout (valid: every zone sized when nodes are given apart with '|')",
+					n);
+			pages += zones[n][i].pages;
+		}
+		if (!pages)
+			return cfg_fail(
+				k,
+				": node %u has no memory (valid: at least one page in some zone of every node)",
+				n);
+	}
+	m->nr_zones = nr[0];
+	memcpy(m->zones, zones[0], sizeof(m->zones));
+	m->nr_layouts = nodes > 1 ? nodes : 0;
+	for (unsigned int n = 0; n < m->nr_layouts; n++) {
+		m->layout_nr_zones[n] = nr[n];
+		memcpy(m->layout_zones[n], zones[n], sizeof(m->layout_zones[n]));
+	}
 	return 0;
+}
+
+/*
+ * zone_boost, zone_wmark_managed = NODE:ZONE:PAGES, ...   per-zone pages
+ * of the state a dump was taken in; "none" clears them.
+ */
+static int set_zone_pages(struct cfg_ctx *k, u64 (*out)[MAX_NR_ZONES], const char *val)
+{
+	static u64 pages[SCN_MAX_NODES][MAX_NR_ZONES];
+	char buf[CFG_MSG_LEN], msg[CFG_MSG_LEN];
+	char *item, *save = NULL;
+
+	memset(pages, 0, sizeof(pages));
+	if (strcmp(val, "none")) {
+		if (strlen(val) >= sizeof(buf))
+			return cfg_fail(k, ": value too long");
+		strcpy(buf, val);
+		for (item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+			char *zone, *num;
+			unsigned long nid;
+			int type;
+			u64 v;
+
+			item = cfg_trim(item);
+			zone = strchr(item, ':');
+			num = zone ? strchr(zone + 1, ':') : NULL;
+			if (!num)
+				return cfg_fail(
+					k,
+					": bad entry '%s' (expected NODE:ZONE:PAGES, e.g. 0:Normal:512)",
+					item);
+			*zone++ = '\0';
+			*num++ = '\0';
+			nid = strtoul(item, NULL, 10);
+			if (nid >= SCN_MAX_NODES || !*item || item[strspn(item, "0123456789")])
+				return cfg_fail(k, ": bad node '%s' (valid: 0..%d)", item,
+						SCN_MAX_NODES - 1);
+			type = zone_type_of(cfg_trim(zone));
+			if (type < 0)
+				return cfg_fail(k, ": unknown zone '%s'", zone);
+			if (cfg_parse_uint_range(cfg_trim(num), 0, SCN_MAX_PAGES, &v, msg,
+						 sizeof(msg)))
+				return cfg_fail(k, ": %s", msg);
+			pages[nid][type] = v;
+		}
+	}
+	memcpy(out, pages, sizeof(pages));
+	return 0;
+}
+
+static int set_zone_boost(struct cfg_ctx *k, void *obj, const char *val)
+{
+	return set_zone_pages(k, ((struct scn_machine *)obj)->zone_boost, val);
+}
+
+static int set_zone_wmark_managed(struct cfg_ctx *k, void *obj, const char *val)
+{
+	return set_zone_pages(k, ((struct scn_machine *)obj)->zone_wmark_managed, val);
 }
 
 /*
@@ -621,6 +750,18 @@ static const struct cfg_key mm_init_machine_keys[] = {
 	  .def = "default",
 	  .range = "NAME:SIZE, ... \\| default",
 	  .doc = "per node, in zone order (DMA, DMA32, Normal, HighMem, Movable: the arch's); SIZE is bytes, Np managed pages, MANAGED/PRESENT/SPANNED, or rest; default = the arch's layout (x86_64: DMA 16M, DMA32 to 4G, Normal the rest)" },
+	{ .name = "zone_boost",
+	  .type = CFG_CUSTOM,
+	  .set = set_zone_boost,
+	  .def = "none",
+	  .range = "NODE:ZONE:PAGES, ... \\| none",
+	  .doc = "watermark boosts present at boot, as a /proc/zoneinfo taken then printed them (its `boost` line; its min/low/high include it); kswapd is woken to reclaim them at the first allocation, as after boost_watermark()" },
+	{ .name = "zone_wmark_managed",
+	  .type = CFG_CUSTOM,
+	  .set = set_zone_wmark_managed,
+	  .def = "none",
+	  .range = "NODE:ZONE:PAGES, ... \\| none",
+	  .doc = "the managed pages the watermarks and lowmem_reserve were last computed from, where they differ from the zone's (pages freed after init_per_zone_wmark_min(), e.g. the init sections, or taken since: /proc/zoneinfo prints the later count)" },
 	{ .name = "page_size",
 	  .type = CFG_CUSTOM,
 	  .set = set_page_size,
@@ -739,7 +880,8 @@ static const char *arch_zone_list(int arch, char *buf, size_t len)
 
 /*
  * The explicit zones against the arch (a HighMem zone on x86_64, DMA32
- * on i386) and node_memory against nodes, memory and the zones.
+ * on i386), per-node layouts against nodes, and node_memory against
+ * nodes, memory and the zones.
  */
 static int check_arch_nodes(const struct scenario *s, char *err, size_t errlen)
 {
@@ -750,12 +892,27 @@ static int check_arch_nodes(const struct scenario *s, char *err, size_t errlen)
 	bool has_rest;
 	u64 sum = 0;
 
-	for (unsigned int i = 0; i < m->nr_zones; i++)
-		if (!(arch_zones(m->arch) & ZONE_BIT(m->zones[i].type)))
-			return cfg_fail_at(s, origin, m->zones_line, err, errlen,
-					   "[machine] zones: arch %s has no %s zone (valid: %s)",
-					   arch_names[m->arch], scn_zone_names[m->zones[i].type],
-					   arch_zone_list(m->arch, b, sizeof(b)));
+	for (unsigned int n = 0; n < (m->nr_layouts ? m->nr_layouts : 1); n++) {
+		const struct scn_zone *zones = m->nr_layouts ? m->layout_zones[n] : m->zones;
+		unsigned int nr = m->nr_layouts ? m->layout_nr_zones[n] : m->nr_zones;
+
+		for (unsigned int i = 0; i < nr; i++)
+			if (!(arch_zones(m->arch) & ZONE_BIT(zones[i].type)))
+				return cfg_fail_at(
+					s, origin, m->zones_line, err, errlen,
+					"[machine] zones: arch %s has no %s zone (valid: %s)",
+					arch_names[m->arch], scn_zone_names[zones[i].type],
+					arch_zone_list(m->arch, b, sizeof(b)));
+	}
+	if (m->nr_layouts && m->nr_layouts != m->nodes)
+		return cfg_fail_at(
+			s, m->zones_origin, m->zones_line, err, errlen,
+			"[machine] zones: %u node layouts for %u nodes (valid: one layout per node, separated by '|', or one for every node)",
+			m->nr_layouts, m->nodes);
+	if (m->nr_layouts && m->nr_node_memory)
+		return cfg_fail_at(
+			s, m->node_memory_origin, 0, err, errlen,
+			"[machine] node_memory: the per-node zone layouts size the nodes already (valid: even, with zones = A | B | ...)");
 	if (!m->nr_node_memory)
 		return 0;
 	origin = m->node_memory_origin;
@@ -820,6 +977,20 @@ int mm_check_machine(const struct scenario *s, char *err, size_t errlen)
 				   (unsigned long long)m->memory, m->page_size);
 	if (check_arch_nodes(s, err, errlen))
 		return -1;
+	if (m->nr_layouts) {
+		u64 total = 0;
+
+		for (unsigned int n = 0; n < m->nr_layouts; n++)
+			for (unsigned int i = 0; i < m->layout_nr_zones[n]; i++)
+				total += m->layout_zones[n][i].pages;
+		if (m->memory_origin && total * m->page_size != m->memory)
+			return cfg_fail_at(
+				s, zones_origin, m->zones_line, err, errlen,
+				"[machine] zones: the node layouts add up to %s but memory is %s (valid: leave memory out, or their sum)",
+				fmt_size(a, sizeof(a), total * m->page_size),
+				fmt_size(b, sizeof(b), m->memory));
+		return validate_machine_size(s, total, "zones", zones_origin, err, errlen);
+	}
 	node_pages = smallest_node_pages(m);
 	if (!node_pages)
 		return cfg_fail_at(s, mem_origin, 0, err, errlen,

@@ -71,54 +71,112 @@ static u64 int_sqrt64(u64 x)
 	for (nid = 0; nid < (sim)->nr_nodes; nid++) \
 		for (zid = 0; zid < MAX_NR_ZONES; zid++)
 
-/* v6.12 is_highmem_idx() negated: Movable counts as high (it holds only movable pages). */
-static inline bool zone_is_lowmem(enum zone_type idx)
+/*
+ * Whether the zone's min watermark is the small cap of a zone that serves
+ * no reserve allocations (v6.12 __setup_per_zone_wmarks()'s
+ * "is_highmem(zone) || zone_idx(zone) == ZONE_MOVABLE"): HighMem always;
+ * Movable since Ma Wupeng's 2022 "mm: cap zone movable's min wmark to
+ * small value" (`wmark_movable = capped`), before it only where
+ * is_highmem() counted it, when ZONE_MOVABLE was carved from HighMem (a
+ * HighMem zone populated on some node: find_usable_zone_for_movable()).
+ */
+static bool zone_wmark_capped(const struct sim *sim, enum zone_type idx)
 {
-	return idx != ZONE_HIGHMEM && idx != ZONE_MOVABLE;
+	unsigned int nid;
+
+	if (idx == ZONE_HIGHMEM)
+		return true;
+	if (idx != ZONE_MOVABLE)
+		return false;
+	if (!sim->scn.policy.wmark_movable_proportional)
+		return true;
+	for (nid = 0; nid < sim->nr_nodes; nid++)
+		if (sim->nodes[nid].node_zones[ZONE_HIGHMEM].managed_pages)
+			return true;
+	return false;
 }
 
-/* ---------------------------------------------------------------------
- * Watermarks and min_free_kbytes
+/*
+ * The managed pages the watermarks were computed from: the zone's, or
+ * those of the last recalculation when the scenario gives them
+ * ([machine] zone_wmark_managed: a dump taken after pages were freed to
+ * or taken from the zone, e.g. the init sections freed after
+ * init_per_zone_wmark_min(), prints more managed pages than its
+ * watermarks were made from).
  */
+static u64 zone_wmark_managed(const struct sim *sim, const struct zone *z)
+{
+	u64 given = sim->scn.machine.zone_wmark_managed[z->zone_pgdat->node_id][z->idx];
+
+	return given ? given : z->managed_pages;
+}
+
+/* What __setup_per_zone_wmarks() spreads: pages and the sums it divides by. */
+struct wmark_spread {
+	u64 pages_min; /* min_free_kbytes in pages */
+	u64 lowmem; /* the managed pages of the uncapped zones */
+	u64 pages_extra; /* Android's extra_free_kbytes in pages */
+	u64 total; /* vm_total_pages: every zone's managed pages */
+	unsigned int wsf; /* watermark_scale_factor, 0 = the pre-4.6 gaps */
+};
 
 /*
- * Models one zone's step of v6.12 __setup_per_zone_wmarks(): the zone's
- * share of pages_min in proportion to its managed pages (64-bit multiply,
- * then divide); Movable (and HighMem on 32-bit) get a small fixed minimum
- * of managed/1024 clamped to [SWAP_CLUSTER_MAX, 128] because they cannot
- * serve the allocations the reserve exists for.  The low/high/promo steps
- * are the larger of a quarter of the proportional share (uncapped, also
- * for Movable) and watermark_scale_factor/10000 of the zone.
+ * Models one zone's step of __setup_per_zone_wmarks(): the zone's share
+ * of pages_min in proportion to its managed pages (64-bit multiply, then
+ * divide); a capped zone (zone_wmark_capped()) gets managed/1024 clamped
+ * to [SWAP_CLUSTER_MAX, 128] instead, as it cannot serve the allocations
+ * the reserve exists for.  The gaps min-low and low-high are, v4.6+
+ * (Johannes Weiner's "mm: scale kswapd watermarks in proportion to
+ * memory"), the larger of a quarter of the proportional share and
+ * watermark_scale_factor/10000 of the zone (promo adds a third, v6.x);
+ * before v4.6 low = min + share/4 and high = min + share/2.  Android's
+ * extra_free_kbytes (Rik van Riel's 2013 patch, kept in Android's
+ * kernels) adds its share by all managed pages to low and high.
  */
-static void zone_wmarks(u64 pages_min, u64 lowmem, u64 managed, enum zone_type idx,
-			unsigned int wsf, u64 wmark[NR_WMARK])
+static void zone_wmarks(const struct wmark_spread *w, u64 managed, bool capped, u64 wmark[NR_WMARK])
 {
-	u64 tmp = lowmem ? pages_min * managed / lowmem : 0;
+	u64 tmp = w->lowmem ? w->pages_min * managed / w->lowmem : 0;
+	u64 extra = w->total ? w->pages_extra * managed / w->total : 0;
 	u64 gap;
 
-	if (!zone_is_lowmem(idx)) {
+	if (capped) {
 		u64 m = managed / 1024;
 
 		wmark[WMARK_MIN] = m < SWAP_CLUSTER_MAX ? SWAP_CLUSTER_MAX : m > 128 ? 128 : m;
 	} else {
 		wmark[WMARK_MIN] = tmp;
 	}
-	gap = max_u64(tmp >> 2, mult_frac(managed, wsf, 10000));
-	wmark[WMARK_LOW] = wmark[WMARK_MIN] + gap;
+	if (!w->wsf) {
+		wmark[WMARK_LOW] = wmark[WMARK_MIN] + extra + (tmp >> 2);
+		wmark[WMARK_HIGH] = wmark[WMARK_MIN] + extra + (tmp >> 1);
+		wmark[WMARK_PROMO] = wmark[WMARK_HIGH];
+		return;
+	}
+	gap = max_u64(tmp >> 2, mult_frac(managed, w->wsf, 10000));
+	wmark[WMARK_LOW] = wmark[WMARK_MIN] + extra + gap;
 	wmark[WMARK_HIGH] = wmark[WMARK_LOW] + gap;
 	wmark[WMARK_PROMO] = wmark[WMARK_HIGH] + gap;
 }
 
-/* Σ managed of the zones that are neither HighMem nor Movable. */
-static u64 lowmem_pages(const struct sim *sim)
+/*
+ * The spread of @pages_min over the machine: the uncapped zones' and all
+ * zones' managed pages (as of the last recalculation).
+ */
+static void wmark_spread_init(const struct sim *sim, u64 pages_min, struct wmark_spread *w)
 {
 	unsigned int nid, zid;
-	u64 sum = 0;
 
-	for_each_zone_idx(sim, nid, zid)
-		if (zone_is_lowmem(zid))
-			sum += sim->nodes[nid].node_zones[zid].managed_pages;
-	return sum;
+	memset(w, 0, sizeof(*w));
+	w->pages_min = pages_min;
+	w->pages_extra = (u64)sim->scn.sysctl.extra_free_kbytes >> kb_shift(sim);
+	w->wsf = sim->scn.policy.wmark_gap_min_quarter ? 0 : sim->scn.sysctl.watermark_scale_factor;
+	for_each_zone_idx(sim, nid, zid) {
+		u64 managed = zone_wmark_managed(sim, &sim->nodes[nid].node_zones[zid]);
+
+		w->total += managed;
+		if (!zone_wmark_capped(sim, zid))
+			w->lowmem += managed;
+	}
 }
 
 /*
@@ -161,7 +219,8 @@ u64 nr_free_buffer_pages(const struct sim *sim)
 long calculate_min_free_kbytes(const struct sim *sim, bool thp)
 {
 	unsigned int nid, zid, shift = kb_shift(sim);
-	u64 lowmem = 0, nr_zones = 0, pages_min, lowmem_all, buffer = 0, rec, total = 0;
+	u64 lowmem = 0, nr_zones = 0, buffer = 0, rec, total = 0;
+	struct wmark_spread w;
 	u64 kbytes;
 
 	for_each_zone_idx(sim, nid, zid)
@@ -178,8 +237,7 @@ long calculate_min_free_kbytes(const struct sim *sim, bool thp)
 		return (long)kbytes;
 
 	/* nr_free_buffer_pages() with the watermarks of the boot rule */
-	pages_min = kbytes >> shift;
-	lowmem_all = lowmem_pages(sim);
+	wmark_spread_init(sim, kbytes >> shift, &w);
 	for_each_zone_idx(sim, nid, zid) {
 		const struct zone *z = &sim->nodes[nid].node_zones[zid];
 		u64 wmark[NR_WMARK];
@@ -187,8 +245,7 @@ long calculate_min_free_kbytes(const struct sim *sim, bool thp)
 		if (zid > ZONE_NORMAL || !populated_zone(z))
 			continue;
 		nr_zones++;
-		zone_wmarks(pages_min, lowmem_all, z->managed_pages, zid,
-			    sim->scn.sysctl.watermark_scale_factor, wmark);
+		zone_wmarks(&w, zone_wmark_managed(sim, z), zone_wmark_capped(sim, zid), wmark);
 		if (z->managed_pages > wmark[WMARK_HIGH])
 			buffer += z->managed_pages - wmark[WMARK_HIGH];
 	}
@@ -236,14 +293,15 @@ static void calculate_totalreserve_pages(struct sim *sim)
 void setup_per_zone_wmarks(struct sim *sim)
 {
 	u64 pages_min = (u64)(sim->min_free_kbytes > 0 ? sim->min_free_kbytes : 0) >> kb_shift(sim);
-	u64 lowmem = lowmem_pages(sim);
-	unsigned int wsf = sim->scn.sysctl.watermark_scale_factor;
+	struct wmark_spread w;
 	unsigned int nid, zid;
 
+	wmark_spread_init(sim, pages_min, &w);
 	for_each_zone_idx(sim, nid, zid) {
 		struct zone *z = &sim->nodes[nid].node_zones[zid];
 
-		zone_wmarks(pages_min, lowmem, z->managed_pages, zid, wsf, z->_watermark);
+		zone_wmarks(&w, zone_wmark_managed(sim, z), zone_wmark_capped(sim, zid),
+			    z->_watermark);
 		z->watermark_boost = 0;
 	}
 	calculate_totalreserve_pages(sim);
@@ -274,8 +332,12 @@ unsigned int lowmem_reserve_ratio_of(const struct scenario *s, enum zone_type z)
  * Models v6.12 setup_per_zone_lowmem_reserve() (with the 2025 revert that
  * gives empty upper zones a reserve again): zone i of a node keeps back,
  * from an allocation that could have used zone j > i, the managed pages
- * of zones i+1..j divided by lowmem_reserve_ratio[i].  A zero ratio or an
- * empty zone i means no reserve.  Ends with calculate_totalreserve_pages().
+ * of zones i+1..j (as of the last recalculation) divided by
+ * lowmem_reserve_ratio[i].  A zero ratio means no reserve; so does an
+ * empty zone i since v5.8 (Baoquan He's "mm/page_alloc.c: clear out
+ * zone->lowmem_reserve[] if the zone is empty", `lowmem_reserve_empty =
+ * none`), where before it an empty zone kept the same reserve as any.
+ * Ends with calculate_totalreserve_pages().
  */
 void setup_per_zone_lowmem_reserve(struct sim *sim)
 {
@@ -287,17 +349,39 @@ void setup_per_zone_lowmem_reserve(struct sim *sim)
 		for (i = 0; i < MAX_NR_ZONES; i++) {
 			struct zone *z = &pgdat->node_zones[i];
 			unsigned int ratio = lowmem_reserve_ratio_of(&sim->scn, i);
-			bool clear = !ratio || !z->managed_pages;
+			bool clear = !ratio || (!z->managed_pages &&
+						!sim->scn.policy.lowmem_reserve_empty_kept);
 			u64 upper = 0;
 
 			z->lowmem_reserve[i] = 0;
 			for (j = i + 1; j < MAX_NR_ZONES; j++) {
-				upper += pgdat->node_zones[j].managed_pages;
+				upper += zone_wmark_managed(sim, &pgdat->node_zones[j]);
 				z->lowmem_reserve[j] = clear ? 0 : (long)(upper / ratio);
 			}
 		}
 	}
 	calculate_totalreserve_pages(sim);
+}
+
+/*
+ * A boost given by the scenario ([machine] zone_boost) stands for one
+ * boost_watermark() made before the dump it comes from was taken: the
+ * watermarks include it (zoneinfo's min/low/high do) and the zone is
+ * flagged so that the next allocation wakes kswapd to reclaim it.
+ */
+void setup_zone_boosts(struct sim *sim)
+{
+	unsigned int nid, zid;
+
+	for_each_zone_idx(sim, nid, zid) {
+		struct zone *z = &sim->nodes[nid].node_zones[zid];
+		u64 boost = sim->scn.machine.zone_boost[nid][zid];
+
+		if (!boost)
+			continue;
+		z->watermark_boost = boost;
+		z->flags |= 1UL << ZONE_BOOSTED_WATERMARK;
+	}
 }
 
 /* ---------------------------------------------------------------------
@@ -1164,6 +1248,13 @@ static const struct cfg_key page_alloc_sysctl_keys[] = {
 	  .def = "default",
 	  .range = "1 to 5 integers \\| default",
 	  .doc = "per zone of the arch, in zone order: the pages of higher zones a lower zone keeps back, 1/ratio (0 = none); default = the kernel's, 256 256 32 0 0 on x86_64 (DMA, DMA32, Normal, Movable, Device), 256 32 0 0 on i386 (DMA, Normal, HighMem, Movable)" },
+	{ .name = "extra_free_kbytes",
+	  .type = CFG_UINT,
+	  .off = S_OFF(extra_free_kbytes),
+	  .min = 0,
+	  .max = INT_MAX,
+	  .def = "0",
+	  .doc = "Android's vm.extra_free_kbytes (not in mainline): added to the low and high watermarks, spread over the zones by managed pages" },
 	{ .name = "thp",
 	  .type = CFG_CUSTOM,
 	  .set = set_thp,
@@ -1220,6 +1311,24 @@ static const struct cfg_key page_alloc_policy_keys[] = {
 	  .values = CFG_VALUES("off", "on"),
 	  .def = "on",
 	  .doc = "v5.0+: a fallback steal below pageblock size boosts the watermarks by a pageblock (up to watermark_boost_factor) and kswapd reclaims the boost without writeback or swap" },
+	{ .name = "wmark_gap",
+	  .type = CFG_ENUM,
+	  P_OFF(wmark_gap_min_quarter),
+	  .values = CFG_VALUES("scale_factor", "min_quarter"),
+	  .def = "scale_factor",
+	  .doc = "the gaps between the min, low and high watermarks: the larger of min/4 and watermark_scale_factor/10000 of the zone (v4.6+) / low = min + min/4, high = min + min/2 (< v4.6; watermark_scale_factor is ignored)" },
+	{ .name = "wmark_movable",
+	  .type = CFG_ENUM,
+	  P_OFF(wmark_movable_proportional),
+	  .values = CFG_VALUES("capped", "proportional"),
+	  .def = "capped",
+	  .doc = "the Movable zone's min watermark: managed/1024 within 32..128 pages and left out of the lowmem sum, as HighMem's (v6.1+) / its share of min_free_kbytes, as a lowmem zone (< v6.1; capped as HighMem only where Movable comes from HighMem)" },
+	{ .name = "lowmem_reserve_empty",
+	  .type = CFG_ENUM,
+	  P_OFF(lowmem_reserve_empty_kept),
+	  .values = CFG_VALUES("none", "reserve"),
+	  .def = "none",
+	  .doc = "lowmem_reserve (zoneinfo's protection) of an empty lower zone: 0 (v5.8+) / computed as any zone's (< v5.8)" },
 };
 CFG_TABLE(page_alloc_policy_table, page_alloc_policy_keys);
 

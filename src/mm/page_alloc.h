@@ -50,6 +50,14 @@ int mm_check_min_free_kbytes(const struct scenario *s, char *err, size_t errlen)
 u64 scn_lowmem_pages(const struct scn_machine *m);
 
 /*
+ * scn_zone_sizes - the managed, present and spanned pages of node @nid's
+ * zones as @m lays them out (mem_init_zones() builds the same), for
+ * checks that need the sizes without the memory behind them.
+ */
+void scn_zone_sizes(const struct scn_machine *m, unsigned int nid, u64 managed[MAX_NR_ZONES],
+		    u64 present[MAX_NR_ZONES], u64 spanned[MAX_NR_ZONES]);
+
+/*
  * zone_configured - does the kernel of the scenario's arch have zone @z
  * (arch_zones())?  The others stay empty and the /proc files skip them.
  */
@@ -181,6 +189,11 @@ void zone_pcp_update(struct sim *sim, struct zone *z);
 void setup_per_zone_wmarks(struct sim *sim);
 /* v6.12 setup_per_zone_lowmem_reserve + calculate_totalreserve_pages. */
 void setup_per_zone_lowmem_reserve(struct sim *sim);
+/*
+ * The boosts of [machine] zone_boost, as boost_watermark() leaves them:
+ * added to the marks, ZONE_BOOSTED_WATERMARK set for the kswapd wake-up.
+ */
+void setup_zone_boosts(struct sim *sim);
 
 /*
  * __zone_watermark_ok - v6.12: may an allocation of 2^@order pages take

@@ -43,6 +43,8 @@ struct reclaim_figures {
 	 * (the kernel counts them by zone only, vmstat allocstall_*)
 	 */
 	u64 allocstall_order[NR_PAGE_ORDERS];
+	/* reclaim_throttle() sleeps and their time, by enum vmscan_throttle_state */
+	u64 throttled[NR_VMSCAN_THROTTLE], throttled_ns[NR_VMSCAN_THROTTLE];
 };
 
 /* What one [at TIME] write did (memcontrol_write.c), by action index. */

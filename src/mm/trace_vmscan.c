@@ -33,6 +33,8 @@ static const struct event_names event_names[NR_TRACE_EVENTS] = {
 					"mm_vmscan_memcg_reclaim_begin" },
 	[TRACE_MEMCG_RECLAIM_END] = { "mm_vmscan_memcg_reclaim_end",
 				      "mm_vmscan_memcg_reclaim_end" },
+	/* 5.16 (Mel Gorman's reclaim_throttle series); no 2.6.36 kernel had it */
+	[TRACE_THROTTLED] = { "mm_vmscan_throttled", "mm_vmscan_throttled" },
 };
 
 const char *vmscan_trace_event_name(enum trace_event e, bool modern)
@@ -295,6 +297,28 @@ void __trace_wakeup_kswapd(struct sim *sim, const struct zone *zone, int order, 
 	gfp_flags(sim->trace, cur ? mm_task(cur)->alloc_gfp : 0, names, sizeof(names));
 	emit(sim, cur, TRACE_WAKEUP_KSWAPD, "nid=%d order=%d gfp_flags=%s", pgdat->node_id, order,
 	     names);
+}
+
+/*
+ * mm_vmscan_throttled: jiffies_to_usecs() of the timeout and of the
+ * jiffies slept (timeout less what schedule_timeout() returned: a sleep
+ * woken early counts its whole jiffies), the reason as
+ * show_throttle_flags() prints its bit.
+ */
+void __trace_throttled(struct task *t, int nid, u64 timeout_ns, u64 slept_ns, int reason)
+{
+	static const char *const names[] = {
+		"VMSCAN_THROTTLE_WRITEBACK",
+		"VMSCAN_THROTTLE_ISOLATED",
+		"VMSCAN_THROTTLE_NOPROGRESS",
+		"VMSCAN_THROTTLE_CONGESTED",
+	};
+	u64 slept = slept_ns / JIFFY_NS, timeout = timeout_ns / JIFFY_NS;
+	const u64 usec = NSEC_PER_SEC / HZ / 1000;
+
+	emit(t->sim, t, TRACE_THROTTLED, "nid=%d usec_timeout=%d usect_delayed=%d reason=%s", nid,
+	     (int)(timeout * usec), (int)((slept < timeout ? slept : timeout) * usec),
+	     reason >= 0 && reason < 4 ? names[reason] : "VMSCAN_THROTTLE_NONE");
 }
 
 /* include/linux/mmzone.h LRU_NAMES */

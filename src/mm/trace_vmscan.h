@@ -37,6 +37,7 @@ enum trace_event {
 	TRACE_LRU_SHRINK_INACTIVE,
 	TRACE_MEMCG_RECLAIM_BEGIN,
 	TRACE_MEMCG_RECLAIM_END,
+	TRACE_THROTTLED, /* v5.16+ */
 	NR_TRACE_EVENTS
 };
 
@@ -122,6 +123,8 @@ void __trace_lru_shrink_inactive(struct task *t, const struct pglist_data *pgdat
 				 const struct scan_control *sc, unsigned long nr_scanned,
 				 unsigned long nr_reclaimed, const struct reclaim_stat *stat,
 				 bool file);
+
+void __trace_throttled(struct task *t, int nid, u64 timeout_ns, u64 slept_ns, int reason);
 
 static inline bool trace_enabled(const struct sim *sim, enum trace_event e)
 {
@@ -221,6 +224,14 @@ static inline void trace_mm_vmscan_lru_shrink_inactive(struct task *t,
 {
 	if (trace_enabled(t->sim, TRACE_LRU_SHRINK_INACTIVE))
 		__trace_lru_shrink_inactive(t, pgdat, sc, nr_scanned, nr_reclaimed, stat, file);
+}
+
+/* reclaim_throttle(), after the sleep (v5.16+): the timeout and the time slept */
+static inline void trace_mm_vmscan_throttled(struct task *t, int nid, u64 timeout_ns, u64 slept_ns,
+					     int reason)
+{
+	if (trace_enabled(t->sim, TRACE_THROTTLED))
+		__trace_throttled(t, nid, timeout_ns, slept_ns, reason);
 }
 
 #endif

@@ -216,12 +216,15 @@ bool wait_iff_congested(struct task *t, struct pglist_data *pgdat, u64 timeout_n
 /*
  * reclaim_throttle() (v6.12): user tasks sleep on the node's queue for the
  * reason's timeout (WRITEBACK HZ/10, ISOLATED HZ/50, others 1 jiffy);
- * kernel threads other than kswapd only reschedule.
+ * kernel threads other than kswapd only reschedule.  5.16-rc1..rc7 slept
+ * HZ/2 on NOPROGRESS (noprogress_throttle = half_second; 1b4e3f26f9f7 of
+ * 5.16-rc8 made it a jiffy).  Ends with the mm_vmscan_throttled event and
+ * the sleep in the run's figures.
  */
 static void reclaim_throttle(struct task *t, struct pglist_data *pgdat,
 			     enum vmscan_throttle_state reason)
 {
-	u64 timeout;
+	u64 timeout, start;
 
 	if (t->kind == TASK_FLUSHER)
 		return;
@@ -234,15 +237,23 @@ static void reclaim_throttle(struct task *t, struct pglist_data *pgdat,
 	case VMSCAN_THROTTLE_ISOLATED:
 		timeout = JIFFY_NS * (HZ / 50);
 		break;
+	case VMSCAN_THROTTLE_NOPROGRESS:
+		timeout = t->sim->scn.policy.noprogress_half_second ? JIFFY_NS * (HZ / 2) :
+								      JIFFY_NS;
+		break;
 	default:
 		timeout = JIFFY_NS;
 		break;
 	}
 	pgdat->nr_reclaim_throttled++;
 	mm_task(t)->reclaim.throttled_pgdat = pgdat;
+	start = task_now(t);
 	schedule_timeout(t, &pgdat->reclaim_wait[reason], timeout);
 	pgdat->nr_reclaim_throttled--;
 	mm_task(t)->reclaim.throttled_pgdat = NULL;
+	t->sim->reclaim.throttled[reason]++;
+	t->sim->reclaim.throttled_ns[reason] += task_now(t) - start;
+	trace_mm_vmscan_throttled(t, pgdat->node_id, timeout, task_now(t) - start, reason);
 }
 
 /*
@@ -1302,11 +1313,15 @@ void prepare_scan_control(struct sim *sim, struct pglist_data *pgdat, struct sca
  * get_scan_count() (v6.12): how many pages of each list to scan at this
  * priority: size >> priority, split between anon and file by swappiness
  * and the recent reclaim cost of each (SCAN_FRACT), or all one type.
+ * Before 3.5 (swappiness_zero = some_anon, v3.4 get_scan_count) each
+ * weight was its priority + 1 and priority 0 scanned every list whole,
+ * so swappiness 0 still swapped with page cache left.
  */
 void get_scan_count(struct sim *sim, struct lruvec *lruvec, struct scan_control *sc,
 		    unsigned long *nr)
 {
 	int swappiness = mem_cgroup_swappiness(sim, lruvec->memcg);
+	u64 plus_one = sim->scn.policy.swappiness_plus_one;
 	u64 fraction[2] = { 0, 0 }, denominator = 1;
 	enum scan_balance scan_balance;
 
@@ -1326,9 +1341,9 @@ void get_scan_count(struct sim *sim, struct lruvec *lruvec, struct scan_control 
 		 * by size >> priority, no ratio
 		 */
 		scan_balance = SCAN_EQUAL;
-	} else if (cgroup_reclaim(sc) && !swappiness) {
+	} else if (cgroup_reclaim(sc) && !swappiness && !plus_one) {
 		scan_balance = SCAN_FILE;
-	} else if (!sc->priority && swappiness) {
+	} else if (!sc->priority && (swappiness || plus_one)) {
 		scan_balance = SCAN_EQUAL;
 	} else if (sc->file_is_tiny) {
 		scan_balance = SCAN_ANON;
@@ -1341,8 +1356,9 @@ void get_scan_count(struct sim *sim, struct lruvec *lruvec, struct scan_control 
 		u64 ap, fp;
 
 		total_cost = anon_cost + file_cost;
-		ap = (u64)swappiness * (total_cost + 1) / (anon_cost + 1);
-		fp = (u64)(MAX_SWAPPINESS - swappiness) * (total_cost + 1) / (file_cost + 1);
+		ap = ((u64)swappiness + plus_one) * (total_cost + 1) / (anon_cost + 1);
+		fp = ((u64)(MAX_SWAPPINESS - swappiness) + plus_one) * (total_cost + 1) /
+		     (file_cost + 1);
 		fraction[0] = ap;
 		fraction[1] = fp;
 		denominator = ap + fp;
@@ -1803,7 +1819,11 @@ static void count_reclaimer(struct task *t)
 /*
  * consider_reclaim_throttle() (v6.12): a pass that reclaimed more than an
  * eighth of what it scanned wakes NOPROGRESS sleepers; global direct
- * reclaim with nothing reclaimed at priority 1 sleeps a jiffy.
+ * reclaim with nothing reclaimed at priority 1 sleeps a jiffy.  In
+ * 5.16-rc1..rc7 (noprogress_throttle = half_second) every pass below
+ * DEF_PRIORITY - 2 that did not reclaim an eighth slept, memcg reclaim's
+ * too, HZ/2 each: near OOM a task slept ~5 s per reclaim attempt
+ * (Alexey Avramov's `tail /dev/zero` ran 10 minutes without an OOM kill).
  */
 static void consider_reclaim_throttle(struct task *t, struct pglist_data *pgdat,
 				      struct scan_control *sc)
@@ -1812,7 +1832,14 @@ static void consider_reclaim_throttle(struct task *t, struct pglist_data *pgdat,
 		wake_up_all(t->sim, &pgdat->reclaim_wait[VMSCAN_THROTTLE_NOPROGRESS]);
 		return;
 	}
-	if (sc->kswapd || cgroup_reclaim(sc))
+	if (sc->kswapd)
+		return;
+	if (t->sim->scn.policy.noprogress_half_second) {
+		if (sc->priority < DEF_PRIORITY - 2)
+			reclaim_throttle(t, pgdat, VMSCAN_THROTTLE_NOPROGRESS);
+		return;
+	}
+	if (cgroup_reclaim(sc))
 		return;
 	if (sc->priority == 1 && !sc->nr_reclaimed)
 		reclaim_throttle(t, pgdat, VMSCAN_THROTTLE_NOPROGRESS);
@@ -2691,5 +2718,17 @@ static const struct cfg_key vmscan_policy_keys[] = {
 	  .values = CFG_VALUES("compact_gap", "failed_sweep"),
 	  .def = "compact_gap",
 	  .doc = "when a high-order kswapd balance gives up its order for order 0: compact_gap: once it reclaimed 2 << order pages, leaving the block to compaction (v6.12 kswapd_shrink_node; the profiles from 3.10 on) / failed_sweep: only after a whole priority sweep reclaimed less than SWAP_CLUSTER_MAX; until then it reclaims for a free block of the order, a new sweep at DEF_PRIORITY after every SWAP_CLUSTER_MAX pages (2.6.29..2.6.3x balance_pgdat)" },
+	{ .name = "noprogress_throttle",
+	  .type = CFG_ENUM,
+	  P_OFF(noprogress_half_second),
+	  .values = CFG_VALUES("jiffy", "half_second"),
+	  .def = "jiffy",
+	  .doc = "with reclaim_sleep = reclaim_throttle, a direct reclaim pass that made no progress: sleeps a jiffy, global reclaim only and only at priority 1 with nothing reclaimed (5.16-rc8+, Mel Gorman's 1b4e3f26f9f7) / sleeps HZ/2 after every pass below DEF_PRIORITY - 2 that reclaimed less than an eighth of what it scanned, memcg reclaim too (5.16-rc1..rc7: the stalls near OOM that fix was for)" },
+	{ .name = "swappiness_zero",
+	  .type = CFG_ENUM,
+	  P_OFF(swappiness_plus_one),
+	  .values = CFG_VALUES("no_anon", "some_anon"),
+	  .def = "no_anon",
+	  .doc = "what swappiness = 0 leaves of anon reclaim: no_anon: anon's weight is swappiness itself, 0, and at priority 0 too, until file + free pages fall to the high watermark (v3.5+, Satoru Moriya's \"mm: avoid swapping out with swappiness==0\") / some_anon: each list's weight is its priority + 1, so anon keeps about 1/200 of the scan, and priority 0 scans every list whole (< v3.5)" },
 };
 CFG_TABLE(vmscan_policy_table, vmscan_policy_keys);

@@ -9,7 +9,8 @@
  *                   "inblock", "oublock", "maxrss_kb"},
  *     "vmstat":    {NAME: N, ...}                 the report_vmstat() lines
  *     "reclaim":   {"max_parallel_reclaimers", "max_try_to_free_pages_ns",
- *                   "overreclaim_pages", "oom_kills",
+ *                   "overreclaim_pages", "oom_kills", "reclaim_throttle" (REASON:
+ *                   {"count", "ns"}),
  *                   "allocstall_order": {"0": N, ... "MAX_PAGE_ORDER": N},
  *                   "freepages_count", "freepages_delay_total_ns"},
  *     "kswapd":    {COMM: {"node", "pid", "utime", "stime",
@@ -232,6 +233,22 @@ static cJSON *json_reclaim(const struct sim *sim)
 	add_u64(o, "max_try_to_free_pages_ns", sim->reclaim.max_try_to_free_pages_ns);
 	add_u64(o, "overreclaim_pages", sim->reclaim.overreclaim_pages);
 	add_u64(o, "oom_kills", sim->reclaim.oom_kills);
+	/* reclaim_throttle() (v5.16+): sleeps and their time by reason */
+	{
+		static const char *const reasons[NR_VMSCAN_THROTTLE] = { "writeback", "isolated",
+									 "noprogress",
+									 "congested" };
+		cJSON *th = cJSON_AddObjectToObject(o, "reclaim_throttle");
+
+		for (int r = 0; th && r < NR_VMSCAN_THROTTLE; r++) {
+			cJSON *one = cJSON_AddObjectToObject(th, reasons[r]);
+
+			if (!one)
+				continue;
+			add_u64(one, "count", sim->reclaim.throttled[r]);
+			add_u64(one, "ns", sim->reclaim.throttled_ns[r]);
+		}
+	}
 	/* keyed by order: every order up to MAX_PAGE_ORDER, stalled or not */
 	stalls = cJSON_AddObjectToObject(o, "allocstall_order");
 	for (int order = 0; stalls && order < NR_PAGE_ORDERS; order++) {

@@ -174,13 +174,21 @@ static void zoneinfo_show_print(FILE *f, const struct sim *sim, const struct pgl
 	fprintf(f,
 		"\n  pages free     %" PRIu64 "\n        boost    %" PRIu64
 		"\n        min      %" PRIu64 "\n        low      %" PRIu64
-		"\n        high     %" PRIu64 "\n        promo    %" PRIu64
-		"\n        spanned  %" PRIu64 "\n        present  %" PRIu64
-		"\n        managed  %" PRIu64 "\n        cma      %d",
+		"\n        high     %" PRIu64 "\n        promo    %" PRIu64,
 		clamp_nonneg(zone_page_state(zone, NR_FREE_PAGES)), zone->watermark_boost,
 		min_wmark_pages(zone), low_wmark_pages(zone), high_wmark_pages(zone),
-		zone->_watermark[WMARK_PROMO] + zone->watermark_boost, zone->spanned_pages,
-		zone->present_pages, zone_managed_pages(zone), 0);
+		zone->_watermark[WMARK_PROMO] + zone->watermark_boost);
+	/*
+	 * Kernels before 4.11 (zone_unreclaimable = all_unreclaimable*)
+	 * printed the pages scanned since pages were last freed to the zone,
+	 * the count behind all_unreclaimable
+	 */
+	if (sim->scn.policy.all_unreclaimable)
+		fprintf(f, "\n        scanned  %" PRIu64, zone->pages_scanned);
+	fprintf(f,
+		"\n        spanned  %" PRIu64 "\n        present  %" PRIu64
+		"\n        managed  %" PRIu64 "\n        cma      %d",
+		zone->spanned_pages, zone->present_pages, zone_managed_pages(zone), 0);
 
 	/* one entry per zone of the arch's kernel */
 	fputs("\n        protection: (", f);
@@ -208,10 +216,13 @@ static void zoneinfo_show_print(FILE *f, const struct sim *sim, const struct pgl
 	 */
 	if (zone->per_cpu_pageset)
 		zoneinfo_pagesets(f, sim, zone);
-	fprintf(f,
-		"\n  node_unreclaimable:  %u"
-		"\n  start_pfn:           %" PRIu32,
-		pgdat->kswapd_failures >= MAX_RECLAIM_RETRIES ? 1u : 0u, zone->zone_start_pfn);
+	/* before 4.11 the zone's own all_unreclaimable, not the node's */
+	if (sim->scn.policy.all_unreclaimable)
+		fprintf(f, "\n  all_unreclaimable: %u", zone->all_unreclaimable ? 1u : 0u);
+	else
+		fprintf(f, "\n  node_unreclaimable:  %u",
+			pgdat->kswapd_failures >= MAX_RECLAIM_RETRIES ? 1u : 0u);
+	fprintf(f, "\n  start_pfn:           %" PRIu32, zone->zone_start_pfn);
 	fputc('\n', f);
 }
 

@@ -236,6 +236,20 @@ static void print_reclaim(FILE *f, const struct sim *sim)
 		snprintf(name, sizeof(name), "page allocation failures order %d", o);
 		print_counter(f, name, sim->alloc_failures.failed[o]);
 	}
+	/* like the failures: only the reasons reclaim_throttle() slept for */
+	for (int r = 0; r < NR_VMSCAN_THROTTLE; r++) {
+		static const char *const reasons[NR_VMSCAN_THROTTLE] = { "writeback", "isolated",
+									 "noprogress",
+									 "congested" };
+		char name[48];
+
+		if (!sim->reclaim.throttled[r])
+			continue;
+		snprintf(name, sizeof(name), "reclaim_throttle %s", reasons[r]);
+		fprintf(f, "  %-30s %llu, ", name, (unsigned long long)sim->reclaim.throttled[r]);
+		print_ms(f, sim->reclaim.throttled_ns[r]);
+		fputc('\n', f);
+	}
 	print_counter(f, "max_parallel_reclaimers", sim->reclaim.max_parallel_reclaimers);
 	print_counter(f, "overreclaim_pages", sim->reclaim.overreclaim_pages);
 	fprintf(f, "  %-30s ", "max_try_to_free_pages");

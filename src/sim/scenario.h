@@ -123,7 +123,22 @@ struct scn_machine {
 	int node_memory_origin;
 	unsigned int page_size; /* bytes: 4K, 8K, 16K or 64K */
 	unsigned int nr_zones; /* 0 = x86-64 default layout */
-	struct scn_zone zones[SCN_MAX_ZONES_PER_NODE]; /* per node */
+	struct scn_zone zones[SCN_MAX_ZONES_PER_NODE]; /* per node, or node 0's */
+	/*
+	 * zones = A | B | ...: one layout per node (nr_layouts > 1, each
+	 * zone sized, no "rest"); zones[] above is then node 0's
+	 */
+	unsigned int nr_layouts;
+	unsigned int layout_nr_zones[SCN_MAX_NODES];
+	struct scn_zone layout_zones[SCN_MAX_NODES][SCN_MAX_ZONES_PER_NODE];
+	/*
+	 * The state a /proc/zoneinfo was taken in, pages per node and zone:
+	 * the boost it printed (zone_boost) and the managed pages the
+	 * watermarks were last computed from (zone_wmark_managed, 0 = the
+	 * zone's managed pages)
+	 */
+	u64 zone_boost[SCN_MAX_NODES][MAX_NR_ZONES];
+	u64 zone_wmark_managed[SCN_MAX_NODES][MAX_NR_ZONES];
 	int zones_line; /* line of zones =, for messages; 0 = none */
 	int memory_origin; /* 0: memory not given (default, or the zones' sum) */
 	int zones_origin;
@@ -143,6 +158,7 @@ struct scn_machine {
 
 struct scn_sysctl {
 	long min_free_kbytes; /* -1 = auto, the kernel's boot rule */
+	unsigned int extra_free_kbytes; /* Android's, added between min and low */
 	int min_free_kbytes_origin; /* where it was given, for messages */
 	unsigned int watermark_scale_factor; /* 1..3000, 1/10000 of managed */
 	unsigned int watermark_boost_factor; /* 0..., 1/10000 of high */
@@ -164,6 +180,17 @@ struct scn_sysctl {
 	unsigned int extfrag_threshold; /* 0..1000: fragmentation index below
 					 * which costly orders are not compacted */
 	unsigned int compaction_proactiveness; /* 0..100 (v5.9+) */
+};
+
+/*
+ * memcg_high_throttle: over memory.high on return to user - reclaim only
+ * (v4.2..5.3), reclaim retried while it progresses then the penalty sleep
+ * (v5.9+), or one reclaim then the penalty sleep (v5.4..5.8)
+ */
+enum memcg_high_throttle_policy {
+	MEMCG_HIGH_RECLAIM,
+	MEMCG_HIGH_PENALTY,
+	MEMCG_HIGH_PENALTY_ONCE,
 };
 
 /* Policies: each seed mechanism is a switch; defaults are the modern kernel. */
@@ -348,7 +375,8 @@ struct scn_policy {
 				      * zonelist, each below its low watermark (< v4.8) */
 	bool cgroup_dfl; /* cgroup = v2: groups use the v2 interface by default */
 	bool cgroup_given; /* cgroup was given (file or --set), not only by the profile */
-	bool memcg_high_penalty; /* memcg_high_throttle = penalty (v5.4+) */
+	/* memcg_high_throttle: reclaim (0, v4.2..5.3), penalty (v5.9+), penalty_once (v5.4..5.8) */
+	enum memcg_high_throttle_policy memcg_high_penalty;
 	bool memcg_stats_rstat; /* memcg_stats = rstat: reclaim reads flushed
 				 * memcg LRU sizes (v5.13+) */
 	enum soft_limit_reclaim_policy soft_limit_reclaim;
@@ -363,6 +391,12 @@ struct scn_policy {
 	bool sched_gentle_fair_sleepers; /* sched_sleeper_credit = half_latency (v2.6.32+) */
 	bool sched_idle_sibling; /* sched_wake_select = idle_sibling (v2.6.32+) */
 	bool sched_next_buddy; /* sched_next_buddy = wakeup (v2.6.25..v2.6.31) */
+	/* zero is the modern kernel's: a policy left zeroed is v6.x */
+	bool wmark_gap_min_quarter; /* wmark_gap = min_quarter (< v4.6) */
+	bool wmark_movable_proportional; /* wmark_movable = proportional (< v6.1) */
+	bool lowmem_reserve_empty_kept; /* lowmem_reserve_empty = reserve (< v5.8) */
+	bool swappiness_plus_one; /* swappiness_zero = some_anon (< v3.5) */
+	bool noprogress_half_second; /* noprogress_throttle = half_second (5.16-rc1..rc7) */
 	u64 keys_given; /* 1 << index of each key given (file or
 					 * --set): a profile leaves them alone */
 };

@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_history.c - the behaviour of kernels before well-known fixes, as
+ * the [policy] keys the profiles set: each scenario run with the old and
+ * the new value, and the difference the fix made asserted.
+ */
+#include "testsim.h"
+
+#include "report/report.h"
+
+/*
+ * swappiness = 0 (scenarios/swappiness0-3.4-vs-3.5.ini): with 3.4's
+ * get_scan_count (priority + 1 for each list) anon keeps a share of the
+ * scan and is swapped with page cache left; 3.5's (fe35004fbf9e) swaps
+ * nothing while file + free pages stay above the high watermark.
+ */
+static void test_swappiness_zero(void **state)
+{
+	static const char *const old[] = { "policy.swappiness_zero=some_anon", NULL };
+	static const char *const new[] = { "policy.swappiness_zero=no_anon", NULL };
+	const char *path = "scenarios/swappiness0-3.4-vs-3.5.ini";
+	struct sim *sim = test_sim_run_file(path, old);
+	u64 out = test_vmstat(sim, "pswpout"), scanned = test_vmstat(sim, "pgscan_anon");
+	u64 file = test_vmstat(sim, "nr_file_pages");
+
+	/* 3.4: anon scanned and swapped, 30+ MiB of the cached file left */
+	print_message("3.4: pswpout %llu, pgscan_anon %llu, file pages %llu\n",
+		      (unsigned long long)out, (unsigned long long)scanned,
+		      (unsigned long long)file);
+	assert_true(out > 0);
+	assert_true(scanned >= out);
+	assert_true(file > 8000);
+	assert_int_equal(test_vmstat(sim, "oom_kill"), 0);
+	sim_destroy(sim);
+
+	/* 3.5+: not a page of anon scanned */
+	sim = test_sim_run_file(path, new);
+	file = test_vmstat(sim, "nr_file_pages");
+	print_message("3.5: pswpout %llu, pgscan_anon %llu, file pages %llu\n",
+		      (unsigned long long)test_vmstat(sim, "pswpout"),
+		      (unsigned long long)test_vmstat(sim, "pgscan_anon"),
+		      (unsigned long long)file);
+	assert_int_equal(test_vmstat(sim, "pswpout"), 0);
+	assert_int_equal(test_vmstat(sim, "pgscan_anon"), 0);
+	assert_true(file > 8000);
+	sim_destroy(sim);
+	(void)state;
+}
+
+/*
+ * The 5.16-rc1 NOPROGRESS throttle (scenarios/noprogress-5.16-rc1.ini):
+ * 384 MiB of anon on 256 MiB without swap.  rc1..rc7 slept HZ/2 after
+ * every pass below DEF_PRIORITY - 2 that reclaimed less than an eighth:
+ * 20 sleeps, 10 s, before the OOM kill; 5.16-rc8's jiffy at priority 1:
+ * 2 sleeps of 1 ms.  The sleeps are the run's reclaim_throttle figures.
+ */
+static void test_noprogress_throttle(void **state)
+{
+	static const char *const old[] = { "policy.noprogress_throttle=half_second", NULL };
+	static const char *const new[] = { "policy.noprogress_throttle=jiffy", NULL };
+	const char *path = "scenarios/noprogress-5.16-rc1.ini";
+	struct sim *sim = test_sim_run_file(path, old);
+	u64 stalled = sim->eng.now;
+
+	assert_int_equal(sim->reclaim.oom_kills, 1);
+	assert_int_equal(sim->reclaim.throttled[VMSCAN_THROTTLE_NOPROGRESS], 20);
+	assert_int_equal(sim->reclaim.throttled_ns[VMSCAN_THROTTLE_NOPROGRESS],
+			 20 * 500 * NSEC_PER_MSEC);
+	sim_destroy(sim);
+
+	sim = test_sim_run_file(path, new);
+	assert_int_equal(sim->reclaim.oom_kills, 1);
+	assert_int_equal(sim->reclaim.throttled[VMSCAN_THROTTLE_NOPROGRESS], 2);
+	assert_int_equal(sim->reclaim.throttled_ns[VMSCAN_THROTTLE_NOPROGRESS], 2 * NSEC_PER_MSEC);
+	/* the OOM kill ~10 s later with the rc1 rule: 0.16 s against 10.16 s */
+	print_message("run ends at %.3f s (rc1) and %.3f s (rc8)\n", (double)stalled / 1e9,
+		      (double)sim->eng.now / 1e9);
+	assert_true(stalled - sim->eng.now >= 9900 * NSEC_PER_MSEC);
+	sim_destroy(sim);
+	(void)state;
+}
+
+/* memory.events' high counter of the group @name */
+static u64 high_events(struct sim *sim, const char *name)
+{
+	return test_memcg_named(sim, name)->memory_events[MEMCG_HIGH];
+}
+
+/*
+ * memory.high 5.4..5.8 against 5.9+ (scenarios/memcg-high-5.4-vs-5.9.ini):
+ * 96 MiB of anon in a group with memory.high 64 MiB and no swap.  Both
+ * sleep the penalty on every return to user; 5.4's tries one reclaim
+ * before it (128 reclaims), 5.9's MAX_RECLAIM_RETRIES + 1 (2,128).
+ */
+static void test_memcg_high_penalty_once(void **state)
+{
+	static const char *const old[] = { "policy.memcg_high_throttle=penalty_once", NULL };
+	static const char *const new[] = { "policy.memcg_high_throttle=penalty", NULL };
+	const char *path = "scenarios/memcg-high-5.4-vs-5.9.ini";
+	struct sim *sim = test_sim_run_file(path, old);
+	u64 t_old = sim->eng.now;
+
+	assert_int_equal(high_events(sim, "app"), 128);
+	sim_destroy(sim);
+	sim = test_sim_run_file(path, new);
+	assert_int_equal(high_events(sim, "app"), 128 + 2000);
+	/* the same penalty sleeps: within 0.1 s of 196.7 s */
+	assert_true(t_old > 196 * NSEC_PER_SEC && sim->eng.now > 196 * NSEC_PER_SEC);
+	assert_true(sim->eng.now - t_old < NSEC_PER_SEC / 10);
+	sim_destroy(sim);
+	(void)state;
+}
+
+/* /proc/zoneinfo of @sim as text (to free) */
+static char *zoneinfo_text(struct sim *sim)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	assert_non_null(f);
+	report_zoneinfo(f, sim);
+	assert_int_equal(fclose(f), 0);
+	return text;
+}
+
+/*
+ * Kernels before 4.11 printed each zone's pages_scanned ("scanned", the
+ * count all_unreclaimable is decided on) and its all_unreclaimable flag,
+ * where 4.11+ print node_unreclaimable.
+ */
+static void test_zoneinfo_scanned(void **state)
+{
+	static const char ini[] = "[machine]\nzones = DMA:4M, DMA32:60M\n[policy]\nkernel = %s\n";
+	char text[128];
+	struct sim *sim;
+	char *zi;
+
+	snprintf(text, sizeof(text), ini, "2.6.32");
+	sim = test_sim_from_text(NULL, "t.ini", text);
+	sim->nodes[0].node_zones[ZONE_DMA32].pages_scanned = 12345;
+	sim->nodes[0].node_zones[ZONE_DMA32].all_unreclaimable = true;
+	zi = zoneinfo_text(sim);
+	assert_non_null(strstr(zi, "        high     "));
+	assert_non_null(strstr(zi, "\n        scanned  12345\n        spanned  "));
+	assert_non_null(strstr(zi, "\n  all_unreclaimable: 1\n"));
+	assert_null(strstr(zi, "node_unreclaimable"));
+	free(zi);
+	sim_destroy(sim);
+
+	snprintf(text, sizeof(text), ini, "6.12");
+	sim = test_sim_from_text(NULL, "t.ini", text);
+	zi = zoneinfo_text(sim);
+	assert_null(strstr(zi, "scanned"));
+	assert_non_null(strstr(zi, "\n  node_unreclaimable:  0\n"));
+	free(zi);
+	sim_destroy(sim);
+	(void)state;
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_swappiness_zero),
+		cmocka_unit_test(test_noprogress_throttle),
+		cmocka_unit_test(test_memcg_high_penalty_once),
+		cmocka_unit_test(test_zoneinfo_scanned),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
