@@ -83,8 +83,13 @@ expect_fail "bad --set" "machine.memory=zero" "$BIN" run "$TMP/tiny.ini" --set m
 # them) is an error, and frees what it allocated (the ASan build checks; its
 # allocator returns NULL here instead of aborting)
 printf '[machine]\nmemory = 64M\n[workload w]\ntype = anon_fill\nsize = 1048576T\n' >"$TMP/huge-mmap.ini"
-expect_status "task_init failure: an error, nothing leaked" 1 "^reclaimsim: out of memory creating workloads$" env ASAN_OPTIONS=allocator_may_return_null=1 "$BIN" run "$TMP/huge-mmap.ini"
+expect_status "task_init failure: an error, nothing leaked" 1 "^reclaimsim: .*huge-mmap.ini:5: \[workload w\] size: out of host memory creating it (1 task, 1073741824.0G to map)$" env ASAN_OPTIONS=allocator_may_return_null=1 "$BIN" run "$TMP/huge-mmap.ini"
 check "task_init failure: no leak reported" sh -c '! grep -q "LeakSanitizer\|leak of" "$1"' - "$TMP/err"
+# issue 25: a workload that cannot be made followed by another one crashed
+# in workloads_free (the second one's cfg was never set)
+printf '[machine]\nmemory = 64M\n[workload w]\ntype = anon_fill\nsize = 1048576T\n[workload x]\ntype = anon_fill\nsize = 1M\n' >"$TMP/huge-two.ini"
+expect_status "task_init failure before another workload: no crash" 1 "^reclaimsim: .*huge-two.ini:5: \[workload w\] size: out of host memory creating it" env ASAN_OPTIONS=allocator_may_return_null=1 "$BIN" run "$TMP/huge-two.ini"
+check "task_init failure before another workload: no leak reported" sh -c '! grep -q "LeakSanitizer\|leak of" "$1"' - "$TMP/err"
 # a system-wide OOM with no killable process panics, as the kernel's
 # out_of_memory() does: the stress_highalloc driver has no mm to kill and
 # its builds are gone (a newcomer's 16M machine of 64K pages)

@@ -344,13 +344,17 @@ int mem_cgroups_init(struct sim *sim, char *err, size_t errlen)
 			tree_root_path(t, under, j, path, sizeof(path));
 			if (!parent ||
 			    memcg_create_tree(sim, t, path, sizeof(path), parent, t->levels))
-				goto nomem;
+				return cfg_fail_at(
+					s, t->levels_origin, t->tmpl.line, err, errlen,
+					"[cgroup_tree %s] levels: out of host memory creating its %llu groups",
+					t->tmpl.name,
+					(unsigned long long)t->subtrees * ((1ULL << t->levels) - 1));
 		}
 	}
 	return 0;
 nomem:
-	snprintf(err, errlen, "out of memory creating cgroups");
-	return -1;
+	return cfg_fail_at(s, 0, 0, err, errlen, "out of host memory creating %llu cgroups",
+			   (unsigned long long)nr);
 }
 
 void mem_cgroups_free(struct sim *sim)

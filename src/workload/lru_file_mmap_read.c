@@ -144,4 +144,5 @@ const struct wl_ops lru_file_mmap_read_ops = {
 	.report = lru_file_mmap_read_report,
 	.keys = &lru_file_mmap_read_keys_table,
 	.validate = lru_file_mmap_read_validate,
+	.size_is_total = true,
 };

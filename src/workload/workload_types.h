@@ -56,6 +56,8 @@ struct wl_ops {
 	 * takes no rate, for the message that refuses one
 	 */
 	const char *no_rate;
+	/* its footprint keys (size) are shared by its tasks, not each task's */
+	bool size_is_total;
 };
 
 extern const struct wl_ops anon_fill_ops;
