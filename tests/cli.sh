@@ -243,7 +243,35 @@ cat >/dev/null
 echo "line 2: boom" >&2
 exit 1
 ' >"$TMP/fakebin/gnuplot"
+rm -f "$TMP/f.png"
 PATH="$TMP/fakebin:$PATH" expect_status "plot with a failing gnuplot" 1 "line 2: boom" "$BIN" run "$TMP/tiny.ini" --plot "$TMP/f.png"
+check "a failed plot leaves no picture" test ! -e "$TMP/f.png"
+# a gnuplot that dies before reading its script: an error, not SIGPIPE (141)
+printf '#!/bin/sh\nexit 3\n' >"$TMP/fakebin/gnuplot"
+PATH="$TMP/fakebin:$PATH" expect_status "plot with a gnuplot that reads nothing" 1 "^reclaimsim: --plot $TMP/g.png: gnuplot failed (exit status 3) writing $TMP/g.png$" "$BIN" run "$TMP/tiny.ini" --plot "$TMP/g.png"
+check "no picture and no temporary file left" sh -c '! ls -a "$1" | grep -q "g\.png"' - "$TMP"
+rm "$TMP/fakebin/gnuplot"
+expect_status "plot without gnuplot" 1 "^reclaimsim: --plot $TMP/g.png: gnuplot is not installed (no gnuplot on \$PATH; Debian: apt-get install gnuplot-nox)$" env PATH="$TMP/fakebin" "$BIN" run "$TMP/tiny.ini" --plot "$TMP/g.png"
+check "plot without gnuplot: refused before the run" test ! -s "$TMP/out"
+check "plot without gnuplot: no file" test ! -e "$TMP/g.png"
+expect_status "plot format by extension" 1 "^reclaimsim: --plot $TMP/g.gif: unknown picture format (valid: a name ending .png, .svg or .pdf)$" "$BIN" run "$TMP/tiny.ini" --plot "$TMP/g.gif"
+if command -v gnuplot >/dev/null; then
+	expect_ok "plot as SVG" "$BIN" run "$TMP/tiny.ini" --plot "$TMP/g.svg"
+	check "plot as SVG is SVG" grep -q "<svg" "$TMP/g.svg"
+	expect_ok "plot as PDF" "$BIN" run "$TMP/tiny.ini" --plot "$TMP/g.pdf"
+	check "plot as PDF is PDF" sh -c 'head -c 5 "$1" | grep -q "%PDF-"' - "$TMP/g.pdf"
+fi
+
+# issue 25: an output never replaces an input or another output
+cp "$TMP/tiny.ini" "$TMP/keep.ini"
+ln -s keep.ini "$TMP/keep-link.ini"
+expect_status "--csv is the scenario" 1 "^reclaimsim: --csv $TMP/keep.ini: is the scenario $TMP/keep.ini, which the command reads (valid: another file)$" "$BIN" run "$TMP/keep.ini" --csv "$TMP/keep.ini"
+expect_status "--trace is the scenario by another name" 1 "^reclaimsim: --trace $TMP/keep-link.ini: is the scenario $TMP/keep.ini, which" "$BIN" run "$TMP/keep.ini" --trace "$TMP/keep-link.ini"
+expect_status "--plot is the scenario" 1 "^reclaimsim: --plot $TMP/./keep.ini: is the scenario" "$BIN" run "$TMP/keep.ini" --plot "$TMP/./keep.ini"
+check "the scenario is untouched" cmp -s "$TMP/tiny.ini" "$TMP/keep.ini"
+expect_status "one file for two outputs" 1 "^reclaimsim: --plot $TMP/two.png: is also --csv $TMP/two.png (valid: one file for each output)$" "$BIN" run "$TMP/keep.ini" --csv "$TMP/two.png" --plot "$TMP/two.png"
+check "one file for two outputs: nothing written" test ! -e "$TMP/two.png"
+expect_ok "two outputs to /dev/null" "$BIN" run "$TMP/keep.ini" --csv /dev/null --trace /dev/null
 
 # --set of type checks the keys of the section; --set values are blamed by name
 expect_status "--set type with keys of another type" 1 "--set workload.anonfill.type=file_write: \[workload anonfill\] passes: not a key of type file_write" "$BIN" run "$SEQ" --set workload.anonfill.type=file_write

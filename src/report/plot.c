@@ -5,6 +5,7 @@
  * number of tasks in direct reclaim.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,20 +41,63 @@ static void read_text(const char *path, char *buf, size_t len)
 		buf[--n] = '\0';
 }
 
+bool plot_gnuplot_found(void)
+{
+	const char *path = getenv("PATH");
+	char file[4096];
+
+	while (path && *path) {
+		size_t n = strcspn(path, ":");
+
+		snprintf(file, sizeof(file), "%.*s/gnuplot", (int)n, n ? path : ".");
+		if (!access(file, X_OK))
+			return true;
+		path += n + (path[n] == ':');
+	}
+	return false;
+}
+
+/* The name of a new temporary file beside @path ("DIR/.NAME.XXXXXX"), created empty. */
+static int temp_beside(const char *path, char *tmp, size_t len)
+{
+	const char *slash = strrchr(path, '/');
+	int fd;
+
+	if (slash)
+		snprintf(tmp, len, "%.*s/.%s.XXXXXX", (int)(slash - path), path, slash + 1);
+	else
+		snprintf(tmp, len, ".%s.XXXXXX", path);
+	fd = mkstemp(tmp);
+	if (fd < 0)
+		return -1;
+	close(fd);
+	return 0;
+}
+
 /*
- * report_plot - gnuplot runs with its stdout on /dev/null (a PNG must never
- * reach ours) and its stderr in a temporary file, shown only when it fails:
- * a successful plot prints nothing, not even "empty y range" warnings.
+ * report_plot - gnuplot runs with its stdout on /dev/null (a picture must
+ * never reach ours) and its stderr in a temporary file, shown only when it
+ * fails: a successful plot prints nothing, not even "empty y range"
+ * warnings.  SIGPIPE is ignored while gnuplot reads its script: a gnuplot
+ * that could not start makes the writes fail, not the process die.
  */
-int report_plot(const struct sim *sim, const char *png, char *err, size_t errlen)
+int report_plot(const struct sim *sim, const char *path, const char *terminal, char *err,
+		size_t errlen)
 {
 	char csv[] = "/tmp/reclaimsim-plot-XXXXXX";
 	char log[] = "/tmp/reclaimsim-gnuplot-XXXXXX";
+	char out[4200];
 	char cmd[sizeof(log) + 64];
-	int fd = mkstemp(csv), lfd;
+	int fd, lfd;
 	FILE *f, *gp;
+	struct sigaction ign = { .sa_handler = SIG_IGN }, old;
 	int rc;
 
+	if (!plot_gnuplot_found()) {
+		snprintf(err, errlen, "gnuplot is not installed (no gnuplot on $PATH): nothing written");
+		return -1;
+	}
+	fd = mkstemp(csv);
 	if (fd < 0) {
 		snprintf(err, errlen, "cannot create a temporary file: %s", strerror(errno));
 		return -1;
@@ -80,19 +124,30 @@ int report_plot(const struct sim *sim, const char *png, char *err, size_t errlen
 		return -1;
 	}
 	close(lfd);
-	snprintf(cmd, sizeof(cmd), "exec gnuplot >/dev/null 2>'%s'", log);
-	fflush(stdout); /* nothing of ours may be written twice by the child */
-	gp = popen(cmd, "w");
-	if (!gp) {
+	if (temp_beside(path, out, sizeof(out))) {
+		snprintf(err, errlen, "cannot create a file beside it: %s", strerror(errno));
 		unlink(csv);
 		unlink(log);
+		return -1;
+	}
+	snprintf(cmd, sizeof(cmd), "exec gnuplot >/dev/null 2>'%s'", log);
+	fflush(stdout); /* nothing of ours may be written twice by the child */
+	sigaction(SIGPIPE, &ign, &old);
+	gp = popen(cmd, "w");
+	if (!gp) {
+		sigaction(SIGPIPE, &old, NULL);
+		unlink(csv);
+		unlink(log);
+		unlink(out);
 		snprintf(err, errlen, "cannot run gnuplot: %s", strerror(errno));
 		return -1;
 	}
+	fprintf(gp, "set terminal %s size %s\nset output '", terminal,
+		strcmp(terminal, "pdfcairo") ? "1000,900" : "10in,9in");
+	put_quoted(gp, out);
+	fputs("'\n", gp);
 	/* rates are differences of the cumulative counters between samples */
-	fputs("set terminal pngcairo size 1000,900\nset output '", gp);
-	put_quoted(gp, png);
-	fputs("'\nset datafile separator ','\n"
+	fputs("set datafile separator ','\n"
 	      "set key autotitle columnhead outside right\n"
 	      "set yrange [0:1<*]\n"
 	      "set multiplot layout 3,1 title '",
@@ -114,8 +169,16 @@ int report_plot(const struct sim *sim, const char *png, char *err, size_t errlen
 		"unset multiplot\n",
 		csv, csv, csv);
 	rc = pclose(gp);
+	sigaction(SIGPIPE, &old, NULL);
 	unlink(csv);
+	if (!rc && rename(out, path)) {
+		snprintf(err, errlen, "cannot rename %s to it: %s", out, strerror(errno));
+		unlink(out);
+		unlink(log);
+		return -1;
+	}
 	if (rc) {
+		unlink(out);
 		int w = snprintf(err, errlen, "gnuplot failed (%s %d) writing %s",
 				 rc == -1      ? "error" :
 				 WIFEXITED(rc) ? "exit status" :
@@ -123,7 +186,7 @@ int report_plot(const struct sim *sim, const char *png, char *err, size_t errlen
 				 rc == -1      ? errno :
 				 WIFEXITED(rc) ? WEXITSTATUS(rc) :
 						 WTERMSIG(rc),
-				 png);
+				 path);
 
 		if (rc != -1 && WIFEXITED(rc) && WEXITSTATUS(rc) == 127)
 			w += snprintf(err + w, errlen - (size_t)w, " (is gnuplot installed?)");
