@@ -154,6 +154,8 @@ static void command_usage(FILE *f, const char *cmd)
 	      "                           cgroup.NAME.KEY\n"
 	      "  --seed N                 the random seed, decimal (as --set run.seed=N at its\n"
 	      "                           place: of --seed and --set run.seed the later wins)\n"
+	      "  --max-host-memory SIZE   refuse a run estimated to take more host memory\n"
+	      "                           (default: the smaller of 4G and the available memory)\n"
 	      "  --machine host           this host's CPUs, page size, nodes, zones and vm\n"
 	      "                           sysctls replace the scenario's (as --set\n"
 	      "                           machine.from=host before the other --set options)\n",
@@ -247,6 +249,8 @@ static int parse_args(int argc, char **argv, struct options *o)
 			o->scn.seed_after = o->scn.nr_sets;
 		} else if (!strcmp(name, "--machine")) {
 			val = &o->scn.machine;
+		} else if (!strcmp(name, "--max-host-memory")) {
+			val = &o->scn.max_host_memory;
 		} else if (!strcmp(name, "--cgroup")) {
 			val = &o->cgroup;
 		} else if (!strcmp(name, "--csv")) {

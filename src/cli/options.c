@@ -8,6 +8,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 
+#include "config/host.h"
 #include "config/reader.h"
 #include "default_scenario.h"
 #include "options.h"
@@ -100,6 +101,16 @@ int opt_build_scenario(const struct scn_opts *o, struct scenario *s)
 	char err[SCN_ERR_LEN];
 	int rc;
 
+	if (o->max_host_memory) {
+		u64 bytes = 0;
+
+		if (parse_size(o->max_host_memory, 4096, &bytes, err, sizeof(err)) || !bytes) {
+			fprintf(stderr, "reclaimsim: --max-host-memory %s: %s\n", o->max_host_memory,
+				bytes ? err : "must be > 0");
+			return -1;
+		}
+		host_memory_limit = bytes;
+	}
 	if (o->scenario)
 		rc = scenario_load(s, o->scenario, err, sizeof(err));
 	else

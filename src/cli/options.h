@@ -27,6 +27,7 @@ struct scn_opts {
 	const char *seed;
 	unsigned int seed_after; /* --seed comes after this many --set: the later wins */
 	const char *machine;
+	const char *max_host_memory; /* --max-host-memory SIZE (config/host.c) */
 };
 
 /*
@@ -49,7 +50,8 @@ int opt_scenario(const char *a, const char **scenario);
  * --set machine.from=host, before the --set options), then the --set
  * options and --seed (as --set run.seed=N at its place: of the two the
  * later wins) in their order.  Does not validate.  A message names the
- * option typed ("--seed x: ...", "--machine host: ...").
+ * option typed ("--seed x: ...", "--machine host: ...").  Sets
+ * host_memory_limit from --max-host-memory.
  */
 int opt_build_scenario(const struct scn_opts *o, struct scenario *s);
 

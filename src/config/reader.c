@@ -1266,5 +1266,5 @@ int scenario_validate(const struct scenario *s, char *err, size_t errlen)
 				   "[run] duration and sample_interval must be > 0");
 	if (!s->cost.timeslice_ns)
 		return cfg_fail_at(s, 0, 0, err, errlen, "[cost] timeslice_ns: must be > 0");
-	return 0;
+	return host_check_memory(s, err, errlen);
 }
