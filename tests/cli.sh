@@ -107,6 +107,13 @@ expect_status "--max-host-memory 0" 1 "^reclaimsim: --max-host-memory 0: must be
 # its builds are gone (a newcomer's 16M machine of 64K pages)
 printf '[machine]\nmemory = 16M\npage_size = 64K\nzones = DMA:rest\ncpus = 1\n[policy]\nkernel = 2.6.35\nmax_page_order = 8\n[workload sh]\ntype = stress_highalloc\njobs = 2\nunits = 50\nsize = 10M\ncompile_anon = 8M\norder = 4\nattempts = 20\ninterval = 10ms\n[run]\nduration = 1200s\n' >"$TMP/panic.ini"
 expect_status "OOM with nothing to kill: kernel panic" 1 "^reclaimsim: .*panic.ini: Kernel panic - not syncing: System is deadlocked on memory (out of memory and no killable processes; sh was allocating)$" "$BIN" run "$TMP/panic.ini"
+# issue 25: the panic stops the run, its report and JSON are still written, marked
+check "panic: the report up to it, marked" grep -qx "run: stopped by a kernel panic at 481.456843389s (Kernel panic - not syncing: System is deadlocked on memory): the figures are those up to it" "$TMP/out"
+check "panic: the report's figures" grep -q "^sh: .*7202minor" "$TMP/out"
+expect_status "panic: JSON" 1 "Kernel panic" "$BIN" run "$TMP/panic.ini" --json
+check "panic: JSON marked" sh -c 'tr -d "\t\n" <"$1" | grep -q "\"panic\":{\"message\":\"System is deadlocked on memory\",\"time\":481.456843389}"' - "$TMP/out"
+expect_status "panic: dmesg" 1 "Kernel panic" "$BIN" dmesg "$TMP/panic.ini"
+check "panic: dmesg has the kernel's panic text" sh -c 'tail -3 "$1" | tr "\n" "|" | grep -qx "\[  481.456843\] Out of memory and no killable processes...|\[  481.456843\] Kernel panic - not syncing: System is deadlocked on memory|\[  481.456843\] ---\[ end Kernel panic - not syncing: System is deadlocked on memory \]---|"' - "$TMP/out"
 expect_fail "--set unknown workload" "workload.nope.size" "$BIN" run "$TMP/tiny.ini" --set workload.nope.size=1M
 expect_fail "bad --seed" "seed" "$BIN" run "$TMP/tiny.ini" --seed abc
 expect_fail "unknown option" "unknown option" "$BIN" run "$TMP/tiny.ini" --frobnicate

@@ -511,8 +511,13 @@ static int cmd_sim(const struct options *o)
 	}
 	trace_run_start(&trace, sim);
 	if (!o->before && sim_run(sim)) {
-		/* the watchdog, or no stack for a task: no report of a broken run */
 		fprintf(stderr, "reclaimsim: %s: %s\n", sim->scn.path, sim_error(sim));
+		/* a kernel panic stops a sound run: its reports, marked, up to it */
+		if (sim->panic)
+			rc = 1;
+	}
+	/* the watchdog, or no stack for a task: no report of a broken run */
+	if (!o->before && sim_error(sim)[0] && !sim->panic) {
 		trace_run_close(&trace, sim, false, NULL, NULL);
 		sim_destroy(sim);
 		if (csv)

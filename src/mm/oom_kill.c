@@ -82,6 +82,32 @@ static void __oom_kill_process(struct task *current, struct task *victim)
 }
 
 /*
+ * out_of_memory()'s end when nothing can be killed (v6.12; the same text
+ * since 2.6.36's rewrite): pr_warn "Out of memory and no killable
+ * processes...", then panic("System is deadlocked on memory\n"), which
+ * prints "Kernel panic - not syncing: " with the text and, when the
+ * machine halts, "---[ end Kernel panic - not syncing: ... ]---".  The
+ * run stops there; the reports say so (sim->panic) and show the figures
+ * up to that instant.
+ */
+static void oom_panic(struct task *current)
+{
+	struct sim *sim = current->sim;
+	u64 now = task_now(current);
+
+	kmsg_log(sim, now, "Out of memory and no killable processes...");
+	kmsg_log(sim, now, "Kernel panic - not syncing: System is deadlocked on memory");
+	kmsg_log(sim, now,
+		 "---[ end Kernel panic - not syncing: System is deadlocked on memory ]---");
+	sim->panic = "System is deadlocked on memory";
+	sim->panic_ns = now;
+	sim_fail(sim,
+		 "Kernel panic - not syncing: System is deadlocked on memory "
+		 "(out of memory and no killable processes; %s was allocating)",
+		 current->comm);
+}
+
+/*
  * out_of_memory() (v6.12) with select_bad_process()/oom_evaluate_task():
  * among user tasks (of @memcg's subtree for a memcg OOM) the highest
  * oom_badness wins, a later task with equal points replacing an earlier
@@ -121,10 +147,7 @@ bool out_of_memory(struct task *current, struct mem_cgroup *memcg)
 	if (!chosen) {
 		/* a system-wide OOM with nothing to kill cannot go on: panic() */
 		if (!memcg)
-			sim_fail(sim,
-				 "Kernel panic - not syncing: System is deadlocked on memory "
-				 "(out of memory and no killable processes; %s was allocating)",
-				 current->comm);
+			oom_panic(current);
 		return false;
 	}
 

@@ -144,6 +144,9 @@ struct sim {
 	/* get_page_from_freelist's watermark checks, by order (seed 004) */
 	u64 wmark_checks[NR_PAGE_ORDERS];
 	struct kmsg kmsg;
+	/* panic(): the run stopped there (oom_kill.c); the text after "not syncing: " */
+	const char *panic;
+	u64 panic_ns;
 	struct vmscan_trace *trace; /* the vmscan tracepoints' output; NULL: off (trace_vmscan.h) */
 	unsigned int throttle_reclaimers; /* 2008 throttle, global policy */
 	struct wait_queue_head throttle_wait;

@@ -420,7 +420,12 @@ void report_text(FILE *f, const struct sim *sim)
 		unstarted += !sim->workloads[i].started;
 		unfinished += sim->workloads[i].started && !sim->workloads[i].ended;
 	}
-	if (sim->eng.nr_events && unfinished + unstarted) {
+	if (sim->panic) {
+		fputs("run: stopped by a kernel panic at ", f);
+		print_duration(f, sim->panic_ns);
+		fprintf(f, " (Kernel panic - not syncing: %s): the figures are those up to it\n",
+			sim->panic);
+	} else if (sim->eng.nr_events && unfinished + unstarted) {
 		fputs(stopped_by_duration(sim) ? "run: stopped at run.duration (" :
 						 "run: stopped at ",
 		      f);
