@@ -89,6 +89,7 @@ static const char *const profile_2_6_25[] = {
 	"pcp_high = fixed",
 	"watermark_boost = off",
 	"vmscan_trace_format = 2.6.36",
+	"oom_report = 2.6.24", /* the pre-2.6.36 OOM killer's text */
 	"wakeup_kswapd_trace = early",
 	"wakeup_kswapd = node_balanced",
 	"throttle_vm_writeout = off",
@@ -158,6 +159,7 @@ static const char *const profile_2_6_35_nodirect[] = {
  * kswapd wake-up per zone) with the soft-limit tree per zone.
  */
 static const char *const profile_3_10[] = {
+	"oom_report = 6.6", /* 2.6.36's rewrite; its own text until 4.19 is not modelled */
 	"did_some_progress = nr_reclaimed",
 	"anon_vma_lock = read", /* 3.9 */
 	/*

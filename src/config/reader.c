@@ -174,7 +174,7 @@ static struct cfg_section sections[NR_SECS] = {
 		.tables = TABLES(&profile_policy_table, &page_alloc_policy_table,
 				 &vmscan_policy_table, &alloc_pages_policy_table, &swap_policy_table,
 				 &swap_state_policy_table, &madvise_policy_table, &tlb_policy_table,
-				 &memcontrol_policy_table, &rmap_policy_table,
+				 &memcontrol_policy_table, &rmap_policy_table, &oom_kill_policy_table,
 				 &compaction_policy_table, &page_writeback_policy_table),
 		.doc = "Kernel behaviours, each a named key; the defaults are the modern kernel's.",
 	},

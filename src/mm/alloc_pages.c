@@ -668,7 +668,7 @@ enum vm_fault_result __alloc_pages(struct task *t, gfp_t gfp, unsigned int order
 			if (mm_task(t)->no_oom)
 				return VM_FAULT_NOMEM;
 			/* __alloc_pages_may_oom */
-			if (!out_of_memory(t, NULL) || mm_task(t)->oom_victim)
+			if (!out_of_memory(t, NULL, gfp, order) || mm_task(t)->oom_victim)
 				return VM_FAULT_OOM;
 			no_progress_loops = 0;
 			continue; /* the victim's memory is back: retry */

@@ -750,7 +750,7 @@ oom:
 				return VM_FAULT_NOMEM;
 			/* mem_cgroup_oom() */
 			memcg_memory_event(sim, reclaimed_from, MEMCG_OOM);
-			if (!out_of_memory(t, reclaimed_from) || mm_task(t)->oom_victim)
+			if (!out_of_memory(t, reclaimed_from, GFP_HIGHUSER_MOVABLE, 0) || mm_task(t)->oom_victim)
 				return VM_FAULT_OOM;
 			nr_retries = max_retries;
 		}

@@ -144,6 +144,9 @@ struct sim {
 	/* get_page_from_freelist's watermark checks, by order (seed 004) */
 	u64 wmark_checks[NR_PAGE_ORDERS];
 	struct kmsg kmsg;
+	/* the OOM killer's dump_header ratelimit (oom_rs: 10 per 5 s) */
+	u64 oom_rs_begin;
+	unsigned int oom_rs_printed;
 	/* panic(): the run stopped there (oom_kill.c); the text after "not syncing: " */
 	const char *panic;
 	u64 panic_ns;
