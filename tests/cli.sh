@@ -595,7 +595,11 @@ fi
 # lumpy reclaim in the trace (2.6.35): ISOLATE_BOTH isolations with their
 # neighbours counted, and the synchronous pass's writes flagged SYNC
 expect_ok "trace: lumpy reclaim" "$BIN" run "$ROOT/scenarios/seed003-stress-highalloc.ini" --trace "$TMP/lumpy.txt" --trace-events mm_vmscan_lru_isolate,mm_vmscan_writepage
-check "trace: lumpy isolations and SYNC writes" sh -c 'grep -q "mm_vmscan_lru_isolate: isolate_mode=2 order=8 .* contig_taken=[1-9]" "$1" && grep -q "flags=RECLAIM_WB_[A-Z]*|RECLAIM_WB_SYNC$" "$1"' - "$TMP/lumpy.txt"
+check "trace: lumpy isolations and SYNC writes (June 2010's sync_io=1)" sh -c 'grep -q "mm_vmscan_lru_isolate: isolate_mode=2 order=8 .* contig_taken=[1-9]" "$1" && grep -q "mm_vmscan_writepage: page=[0-9a-f]* pfn=[0-9]* sync_io=1$" "$1"' - "$TMP/lumpy.txt"
+# trace-report --ignore-pid: the script's option (the figures: tests/test_trace.c)
+expect_ok "trace-report --ignore-pid" "$BIN" trace-report --ignore-pid "$ROOT/tests/data/trace-ignore-pid.txt"
+check "trace-report --ignore-pid: one cc1 row, no latency lines" sh -c '! grep -q "Reclaim latencies" "$1" && grep -q "^cc1             3          3 " "$1"' - "$TMP/out"
+expect_status "trace-report --ignore-pid takes no value" 2 "^reclaimsim: --ignore-pid takes no value ('--ignore-pid=1')$" "$BIN" trace-report --ignore-pid=1 "$ROOT/tests/data/trace-ignore-pid.txt"
 
 # the vmscan trace (docs/trace.md): run --trace, trace-report
 printf '[machine]\nmemory = 64M\nswap = 64M\n[workload w]\ntype = anon_fill\nsize = 72M\npasses = 1\n' >"$TMP/trace.ini"

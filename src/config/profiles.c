@@ -145,6 +145,8 @@ static const char *const profile_2_6_35[] = {
 	"wakeup_kswapd = zone_low", /* 2.6.x..4.7 wake_all_kswapd */
 	"throttle_vm_writeout = on", /* 2.6.x..4.10 */
 	"dirtyable_memory = free_and_reclaimable", /* 2.6.x..3.13 */
+	/* the tracepoints of seed 003's kernels: Mel Gorman's June 2010 posting */
+	"vmscan_trace_format = 2010-06",
 	NULL,
 };
 
