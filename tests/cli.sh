@@ -95,12 +95,12 @@ check "task_init failure before another workload: no leak reported" sh -c '! gre
 # the key that makes it large is named, with the estimate
 expect_status "size = 1048576T refused" 1 "^reclaimsim: .*huge-mmap.ini:5: \[workload w\] size: the run would take an estimated 2304.0T" "$BIN" run "$TMP/huge-mmap.ini"
 printf '[machine]\nmemory = 1T\n[workload w]\ntype = anon_fill\nsize = 1M\n' >"$TMP/1t.ini"
-expect_status "memory = 1T refused" 1 "^reclaimsim: .*1t.ini:2: \[machine\] memory: the run would take an estimated 7.0G of host memory (memory map 7.0G, page tables and page cache index 3K, tasks 4K, cgroups 3K, samples 704K), more than the 4.0G allowed (--max-host-memory SIZE; by default the smaller of 4.0G and the .* available)$" "$BIN" run "$TMP/1t.ini"
+expect_status "memory = 1T refused" 1 "^reclaimsim: .*1t.ini:2: \[machine\] memory: the run would take an estimated 7.0G of host memory (memory map 7.0G, page tables and page cache index 3K, tasks 4K, cgroups 3K, samples 1.2M), more than the 4.0G allowed (--max-host-memory SIZE; by default the smaller of 4.0G and the .* available)$" "$BIN" run "$TMP/1t.ini"
 printf '[machine]\nmemory = 64M\n[workload r]\ntype = file_read\nsize = 10T\n' >"$TMP/10t.ini"
 expect_status "file_read size = 10T refused" 1 "^reclaimsim: .*10t.ini:5: \[workload r\] size: the run would take an estimated 22.5G of host memory (memory map 448K, page tables and page cache index 22.5G," "$BIN" run "$TMP/10t.ini"
-expect_status "--max-host-memory bounds it" 1 "^reclaimsim: .*tiny.ini:2: \[machine\] memory: the run would take an estimated 5.1M of host memory (memory map 448K, page tables and page cache index 18K, tasks 4K, cgroups 3K, samples 704K), more than the 1.0M allowed (--max-host-memory)$" "$BIN" run "$TMP/tiny.ini" --max-host-memory 1M
+expect_status "--max-host-memory bounds it" 1 "^reclaimsim: .*tiny.ini:2: \[machine\] memory: the run would take an estimated 5.7M of host memory (memory map 448K, page tables and page cache index 18K, tasks 4K, cgroups 3K, samples 1.2M), more than the 1.0M allowed (--max-host-memory)$" "$BIN" run "$TMP/tiny.ini" --max-host-memory 1M
 expect_status "--set blamed" 1 "^reclaimsim: --set machine.memory=1T: \[machine\] memory: the run would take" "$BIN" run "$TMP/tiny.ini" --set machine.memory=1T
-expect_status "compare takes --max-host-memory" 1 "^reclaimsim: .*tiny.ini:2: \[machine\] memory: the run would take an estimated 5.1M" "$BIN" compare "$TMP/tiny.ini" --a sysctl.swappiness=10 --b sysctl.swappiness=60 --max-host-memory 1M
+expect_status "compare takes --max-host-memory" 1 "^reclaimsim: .*tiny.ini:2: \[machine\] memory: the run would take an estimated 5.7M" "$BIN" compare "$TMP/tiny.ini" --a sysctl.swappiness=10 --b sysctl.swappiness=60 --max-host-memory 1M
 expect_status "--max-host-memory 0" 1 "^reclaimsim: --max-host-memory 0: must be > 0$" "$BIN" run "$TMP/tiny.ini" --max-host-memory 0
 # a system-wide OOM with no killable process panics, as the kernel's
 # out_of_memory() does: the stress_highalloc driver has no mm to kill and
@@ -287,6 +287,19 @@ if command -v gnuplot >/dev/null; then
 	expect_ok "plot as PDF" "$BIN" run "$TMP/tiny.ini" --plot "$TMP/g.pdf"
 	check "plot as PDF is PDF" sh -c 'head -c 5 "$1" | grep -q "%PDF-"' - "$TMP/g.pdf"
 fi
+
+# the plot's script (a gnuplot that keeps it): panels by what the run has,
+# one x range for all, the [at] writes marked
+printf '#!/bin/sh\ncat >"%s/plot.gp"\n' "$TMP" >"$TMP/fakebin/gnuplot"
+chmod +x "$TMP/fakebin/gnuplot"
+PATH="$TMP/fakebin:$PATH" expect_ok "plot script: a run without reclaim" "$BIN" run "$TMP/tiny.ini" --plot "$TMP/s.png"
+check "plot script: one panel (memory) when nothing else happened" grep -qx "set multiplot layout 1,1 title '$TMP/tiny.ini (seed 1)'" "$TMP/plot.gp"
+PATH="$TMP/fakebin:$PATH" expect_ok "plot script: memory.high at 10 s" "$BIN" run "$ROOT/scenarios/memcg-high-at-10s.ini" --plot "$TMP/s.png"
+check "plot script: memory, scan, tasks; the [at] write marked" sh -c 'grep -q "^set multiplot layout 3,1 title .*dotted: \[at\] writes" "$1" && grep -qx "set arrow from 10.000000000, graph 0 to 10.000000000, graph 1 nohead lc rgb .#555555. dt 3" "$1" && [ "$(grep -c "^set xrange" "$1")" = 1 ] && grep -q "title .in memcg reclaim." "$1"' - "$TMP/plot.gp"
+rm "$TMP/fakebin/gnuplot"
+# the CSV's added columns: the reclaimers split by kind add up to the total
+expect_ok "csv: the added columns" "$BIN" run "$ROOT/scenarios/memcg-high-at-10s.ini" --csv "$TMP/m.csv"
+check "csv: in_direct + in_memcg = reclaimers; kswapd's scan as vmstat's" sh -c 'head -1 "$1" | grep -q ",pgscan_kswapd,pgscan_direct,pgsteal_kswapd,pgsteal_direct,in_direct,in_memcg,throttled,swap_used,dirty,writeback,compact_stall,compact_success,highorder_failed$" && awk -F, "NR > 1 && (\$20 + \$21 != \$8 || \$16 + \$17 > \$6) { bad = 1 } END { exit bad }" "$1" && tail -1 "$1" | grep -q ",16469,0,16469,0,0,0,0,0,0,0,0,0,0$"' - "$TMP/m.csv"
 
 # issue 25: an output never replaces an input or another output
 cp "$TMP/tiny.ini" "$TMP/keep.ini"

@@ -175,6 +175,32 @@ static void take_sample(struct sim *sim)
 	smp.pswpout = sim->vm_events[PSWPOUT];
 	smp.pswpin = sim->vm_events[PSWPIN];
 	smp.pgmajfault = sim->vm_events[PGMAJFAULT];
+	smp.pgscan_kswapd = sim->vm_events[PGSCAN_KSWAPD];
+	smp.pgscan_direct = sim->vm_events[PGSCAN_DIRECT];
+	smp.pgsteal_kswapd = sim->vm_events[PGSTEAL_KSWAPD];
+	smp.pgsteal_direct = sim->vm_events[PGSTEAL_DIRECT];
+	smp.compact_stall = sim->vm_events[COMPACTSTALL];
+	smp.compact_success = sim->vm_events[COMPACTSUCCESS];
+	for (unsigned int o = 1; o < NR_PAGE_ORDERS; o++)
+		smp.highorder_failed += sim->alloc_failures.failed[o];
+	for (unsigned int i = 0; i < sim->eng.nr_tasks; i++) {
+		struct task *t = sim->eng.tasks[i];
+		const struct task_reclaim *tr = &mm_task(t)->reclaim;
+
+		if (t->state == TASK_DEAD)
+			continue;
+		if (tr->counted) {
+			smp.in_direct += !tr->memcg;
+			smp.in_memcg += tr->memcg;
+		}
+		smp.throttled += tr->throttled_pgdat != NULL;
+	}
+	if (sim->swap)
+		smp.swap_used = sim->swap->inuse_pages;
+	for (unsigned int n = 0; n < sim->nr_nodes; n++) {
+		smp.dirty += (u64)node_page_state(&sim->nodes[n], NR_FILE_DIRTY);
+		smp.writeback += (u64)node_page_state(&sim->nodes[n], NR_WRITEBACK);
+	}
 	sim->samples[sim->nr_samples++] = smp;
 }
 

@@ -25,6 +25,12 @@ struct sample {
 	u64 active_anon, inactive_anon; /* pages, all nodes */
 	u64 pgrefill, pgdeactivate; /* cumulative: the active list's scan */
 	u64 pswpout, pswpin, pgmajfault; /* cumulative */
+	/* cumulative: the scan and steal of kswapd and of direct (and memcg limit) reclaim */
+	u64 pgscan_kswapd, pgscan_direct, pgsteal_kswapd, pgsteal_direct;
+	/* tasks now in global direct reclaim, in memcg limit reclaim, asleep in reclaim_throttle */
+	unsigned int in_direct, in_memcg, throttled;
+	u64 swap_used, dirty, writeback; /* pages */
+	u64 compact_stall, compact_success, highorder_failed; /* cumulative */
 };
 
 /* Reclaim figures the seeds report beside the kernel's counters. */

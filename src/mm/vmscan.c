@@ -2012,6 +2012,7 @@ static unsigned long do_try_to_free_pages(struct task *t, struct scan_control *s
 	unsigned long total_scanned = 0;
 
 	count_reclaimer(t);
+	mm_task(t)->reclaim.memcg = cgroup_reclaim(sc);
 retry:
 	delayacct_freepages_start(t);
 	do {

@@ -468,18 +468,29 @@ void report_text(FILE *f, const struct sim *sim)
 /**
  * report_timeseries_csv() - the samples as CSV with a header line:
  * t_s,free,min,low,high,pgscan,pgsteal,reclaimers,active_anon,
- * inactive_anon,pgrefill,pgdeactivate,pswpout,pswpin,pgmajfault.
+ * inactive_anon,pgrefill,pgdeactivate,pswpout,pswpin,pgmajfault, then
+ * (added later, so older readers keep their columns) pgscan_kswapd,
+ * pgscan_direct,pgsteal_kswapd,pgsteal_direct,in_direct,in_memcg,
+ * throttled,swap_used,dirty,writeback,compact_stall,compact_success,
+ * highorder_failed.
  * @f: where to print.
  * @sim: the simulation.
  *
  * t_s is exact to the ns; pages for free and the watermarks (summed over
- * all zones) and for the anon LRU lists (all nodes); the vmstat event
- * counters (pgscan ... pgmajfault) are cumulative since the start.
+ * all zones), the anon LRU lists (all nodes), swap used, dirty and under
+ * writeback; the vmstat event counters (pgscan ... pgmajfault,
+ * pgscan_kswapd ... pgsteal_direct, compact_*) and highorder_failed (page
+ * allocation failures of order > 0) are cumulative since the start;
+ * reclaimers, in_direct (global direct reclaim), in_memcg (memcg limit
+ * reclaim; the two add up to reclaimers) and throttled (asleep in
+ * reclaim_throttle) are tasks at the instant.
  */
 void report_timeseries_csv(FILE *f, const struct sim *sim)
 {
 	fputs("t_s,free,min,low,high,pgscan,pgsteal,reclaimers,active_anon,inactive_anon,"
-	      "pgrefill,pgdeactivate,pswpout,pswpin,pgmajfault\n",
+	      "pgrefill,pgdeactivate,pswpout,pswpin,pgmajfault,pgscan_kswapd,pgscan_direct,"
+	      "pgsteal_kswapd,pgsteal_direct,in_direct,in_memcg,throttled,swap_used,dirty,"
+	      "writeback,compact_stall,compact_success,highorder_failed\n",
 	      f);
 	for (size_t i = 0; i < sim->nr_samples; i++) {
 		const struct sample *s = &sim->samples[i];
@@ -488,9 +499,15 @@ void report_timeseries_csv(FILE *f, const struct sim *sim)
 		fprintf(f,
 			"%" PRIu64 ".%09" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
 			",%" PRIu64 ",%" PRIu64 ",%u,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
-			",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n",
+			",%" PRIu64 ",%" PRIu64 ",%" PRIu64,
 			sec, nsec, s->free, s->min, s->low, s->high, s->pgscan, s->pgsteal,
 			s->reclaimers, s->active_anon, s->inactive_anon, s->pgrefill,
 			s->pgdeactivate, s->pswpout, s->pswpin, s->pgmajfault);
+		fprintf(f,
+			",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%u,%u,%u,%" PRIu64
+			",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n",
+			s->pgscan_kswapd, s->pgscan_direct, s->pgsteal_kswapd, s->pgsteal_direct,
+			s->in_direct, s->in_memcg, s->throttled, s->swap_used, s->dirty,
+			s->writeback, s->compact_stall, s->compact_success, s->highorder_failed);
 	}
 }
