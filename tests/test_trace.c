@@ -529,7 +529,8 @@ static void test_report_ignore_pid(void **state)
 {
 	char err[256];
 	int rc;
-	struct trace_report *r = report_of("tests/data/trace-ignore-pid.txt", err, sizeof(err), &rc);
+	struct trace_report *r =
+		report_of("tests/data/trace-ignore-pid.txt", err, sizeof(err), &rc);
 	struct trace_summary s;
 	char *text;
 

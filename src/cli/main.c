@@ -474,7 +474,11 @@ static int cmd_sim(const struct options *o)
 	FILE *csv = NULL;
 	int rc = 0;
 
-	if (!s || build_scenario(o, s)) {
+	if (!s) {
+		fprintf(stderr, "reclaimsim: out of host memory\n");
+		return 1;
+	}
+	if (build_scenario(o, s)) {
 		free(s);
 		return 1;
 	}
@@ -562,7 +566,7 @@ static int cmd_sim(const struct options *o)
 			fprintf(stderr, "reclaimsim: --plot %s: out of memory\n", o->plot);
 			rc = 1;
 		} else if (report_plot(sim, o->plot, opt_plot_terminal(o->plot), plot_err,
-					   PLOT_ERR_LEN)) {
+				       PLOT_ERR_LEN)) {
 			fprintf(stderr, "reclaimsim: --plot %s: %s\n", o->plot, plot_err);
 			rc = 1;
 		}

@@ -105,8 +105,8 @@ int opt_build_scenario(const struct scn_opts *o, struct scenario *s)
 		u64 bytes = 0;
 
 		if (parse_size(o->max_host_memory, 4096, &bytes, err, sizeof(err)) || !bytes) {
-			fprintf(stderr, "reclaimsim: --max-host-memory %s: %s\n", o->max_host_memory,
-				bytes ? err : "must be > 0");
+			fprintf(stderr, "reclaimsim: --max-host-memory %s: %s\n",
+				o->max_host_memory, bytes ? err : "must be > 0");
 			return -1;
 		}
 		host_memory_limit = bytes;

@@ -696,9 +696,11 @@ int host_check_memory(const struct scenario *s, char *err, size_t errlen)
 		const char *name;
 		const u64 *bytes;
 	} parts[] = {
-		{ "memory map", &e.frames },    { "swap map", &e.swap },
+		{ "memory map", &e.frames },
+		{ "swap map", &e.swap },
 		{ "page tables and page cache index", &e.mapped },
-		{ "tasks", &e.tasks },          { "cgroups", &e.memcgs },
+		{ "tasks", &e.tasks },
+		{ "cgroups", &e.memcgs },
 		{ "samples", &e.samples },
 	};
 	char a[3][24], why[192], list[256];
@@ -706,11 +708,12 @@ int host_check_memory(const struct scenario *s, char *err, size_t errlen)
 
 	if (!limit) {
 		limit = avail && avail < HOST_DEFAULT_LIMIT ? avail : HOST_DEFAULT_LIMIT;
-		snprintf(why, sizeof(why),
-			 "%s allowed (--max-host-memory SIZE; by default the smaller of %s and the %s available)",
-			 host_fmt(a[0], sizeof(a[0]), limit),
-			 host_fmt(a[1], sizeof(a[1]), HOST_DEFAULT_LIMIT),
-			 avail ? host_fmt(a[2], sizeof(a[2]), avail) : "memory");
+		snprintf(
+			why, sizeof(why),
+			"%s allowed (--max-host-memory SIZE; by default the smaller of %s and the %s available)",
+			host_fmt(a[0], sizeof(a[0]), limit),
+			host_fmt(a[1], sizeof(a[1]), HOST_DEFAULT_LIMIT),
+			avail ? host_fmt(a[2], sizeof(a[2]), avail) : "memory");
 	} else {
 		snprintf(why, sizeof(why), "%s allowed (--max-host-memory)",
 			 host_fmt(a[0], sizeof(a[0]), limit));
@@ -723,7 +726,8 @@ int host_check_memory(const struct scenario *s, char *err, size_t errlen)
 			at += (size_t)snprintf(list + at, at < sizeof(list) ? sizeof(list) - at : 0,
 					       "%s%s %s", at ? ", " : "", parts[i].name,
 					       host_fmt(a[1], sizeof(a[1]), *parts[i].bytes));
-	return cfg_fail_at(s, e.origin, e.line, err, errlen,
-			   "%s: the run would take an estimated %s of host memory (%s), more than the %s",
-			   e.key, host_fmt(a[0], sizeof(a[0]), e.total), list, why);
+	return cfg_fail_at(
+		s, e.origin, e.line, err, errlen,
+		"%s: the run would take an estimated %s of host memory (%s), more than the %s",
+		e.key, host_fmt(a[0], sizeof(a[0]), e.total), list, why);
 }

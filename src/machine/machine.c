@@ -29,9 +29,10 @@ static int sim_boot(struct sim *sim, char *err, size_t errlen)
 	const struct scenario *s = &sim->scn;
 
 	if (mem_init_zones(sim))
-		return cfg_fail_at(s, s->machine.memory_origin, s->machine.zones_line, err, errlen,
-				   "[machine] memory: out of host memory laying out %llu bytes of memory",
-				   (unsigned long long)s->machine.memory);
+		return cfg_fail_at(
+			s, s->machine.memory_origin, s->machine.zones_line, err, errlen,
+			"[machine] memory: out of host memory laying out %llu bytes of memory",
+			(unsigned long long)s->machine.memory);
 	if (setup_per_cpu_pageset(sim))
 		return cfg_fail_at(s, 0, 0, err, errlen,
 				   "[machine] cpus: out of host memory for the per-CPU page lists");
@@ -498,8 +499,8 @@ void sim_destroy(struct sim *sim)
 	blkdev_destroy(&sim->swap_dev);
 	blkdev_destroy(&sim->disk_dev);
 	swap_free_all(sim);
-	if (sim->memcgs)
-		mem_cgroups_free(sim);
+	/* also when its first calloc failed and the hash table's did not */
+	mem_cgroups_free(sim);
 	mem_free_zones(sim);
 	free(sim->kmsg.lines);
 	free(sim->samples);

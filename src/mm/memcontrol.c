@@ -348,7 +348,8 @@ int mem_cgroups_init(struct sim *sim, char *err, size_t errlen)
 					s, t->levels_origin, t->tmpl.line, err, errlen,
 					"[cgroup_tree %s] levels: out of host memory creating its %llu groups",
 					t->tmpl.name,
-					(unsigned long long)t->subtrees * ((1ULL << t->levels) - 1));
+					(unsigned long long)t->subtrees *
+						((1ULL << t->levels) - 1));
 		}
 	}
 	return 0;
@@ -750,7 +751,8 @@ oom:
 				return VM_FAULT_NOMEM;
 			/* mem_cgroup_oom() */
 			memcg_memory_event(sim, reclaimed_from, MEMCG_OOM);
-			if (!out_of_memory(t, reclaimed_from, GFP_HIGHUSER_MOVABLE, 0) || mm_task(t)->oom_victim)
+			if (!out_of_memory(t, reclaimed_from, GFP_HIGHUSER_MOVABLE, 0) ||
+			    mm_task(t)->oom_victim)
 				return VM_FAULT_OOM;
 			nr_retries = max_retries;
 		}

@@ -87,8 +87,9 @@ static void oom_dump_tasks(struct sim *sim, u64 now, struct mem_cgroup *memcg)
 	char line[KMSG_LINE_LEN];
 
 	kmsg_log(sim, now, "Tasks state (memory values in pages):");
-	kmsg_log(sim, now,
-		 "[  pid  ]   uid  tgid total_vm      rss pgtables_bytes swapents oom_score_adj name");
+	kmsg_log(
+		sim, now,
+		"[  pid  ]   uid  tgid total_vm      rss pgtables_bytes swapents oom_score_adj name");
 	for (unsigned int i = 0; i < sim->eng.nr_tasks; i++) {
 		struct task *p = sim->eng.tasks[i];
 		struct mm_struct *mm = p->mm;
@@ -117,8 +118,8 @@ static void oom_dump_header(struct task *current, struct mem_cgroup *memcg, gfp_
 
 	if (sim->scn.policy.oom_report_2_6_24) {
 		snprintf(line, sizeof(line),
-			 "%s invoked oom-killer: gfp_mask=%#x, order=%u, oomkilladj=%d", current->comm,
-			 gfp, order, mm_task(current)->oom_score_adj);
+			 "%s invoked oom-killer: gfp_mask=%#x, order=%u, oomkilladj=%d",
+			 current->comm, gfp, order, mm_task(current)->oom_score_adj);
 		kmsg_log(sim, now, line);
 		return;
 	}
@@ -134,12 +135,13 @@ static void oom_dump_header(struct task *current, struct mem_cgroup *memcg, gfp_
 		snprintf(mems, sizeof(mems), "0-%u", sim->nr_nodes - 1);
 	else
 		snprintf(mems, sizeof(mems), "0");
-	snprintf(line, sizeof(line),
-		 "oom-kill:constraint=%s,nodemask=(null),cpuset=/,mems_allowed=%s,%s%s%stask_memcg=%s,task=%s,pid=%d,uid=0",
-		 memcg ? "CONSTRAINT_MEMCG" : "CONSTRAINT_NONE", mems,
-		 memcg ? "oom_memcg=" : "global_oom,", memcg ? oom_memcg_path(memcg, a, sizeof(a)) : "",
-		 memcg ? "," : "", oom_memcg_path(victim->memcg, b, sizeof(b)), victim->comm,
-		 victim->pid);
+	snprintf(
+		line, sizeof(line),
+		"oom-kill:constraint=%s,nodemask=(null),cpuset=/,mems_allowed=%s,%s%s%stask_memcg=%s,task=%s,pid=%d,uid=0",
+		memcg ? "CONSTRAINT_MEMCG" : "CONSTRAINT_NONE", mems,
+		memcg ? "oom_memcg=" : "global_oom,",
+		memcg ? oom_memcg_path(memcg, a, sizeof(a)) : "", memcg ? "," : "",
+		oom_memcg_path(victim->memcg, b, sizeof(b)), victim->comm, victim->pid);
 	kmsg_log(sim, now, line);
 }
 
@@ -153,20 +155,22 @@ static void oom_report_kill(struct task *current, struct task *victim, bool is_m
 	char line[KMSG_LINE_LEN];
 
 	if (sim->scn.policy.oom_report_2_6_24) {
-		snprintf(line, sizeof(line), "Out of Memory: Kill process %d (%s) score %ld and children.",
-			 victim->pid, victim->comm, points);
+		snprintf(line, sizeof(line),
+			 "Out of Memory: Kill process %d (%s) score %ld and children.", victim->pid,
+			 victim->comm, points);
 		kmsg_log(sim, task_now(current), line);
 		snprintf(line, sizeof(line), "%s: Killed process %d (%s).", message, victim->pid,
 			 victim->comm);
 		kmsg_log(sim, task_now(current), line);
 		return;
 	}
-	snprintf(line, sizeof(line),
-		 "%s: Killed process %d (%s) total-vm:%llukB, anon-rss:%llukB, file-rss:%llukB, shmem-rss:0kB, UID:0 pgtables:%llukB oom_score_adj:%d",
-		 message, victim->pid, victim->comm, (unsigned long long)(mm->total_vm * kb),
-		 (unsigned long long)mm->rss_stat[MM_ANONPAGES] * kb,
-		 (unsigned long long)mm->rss_stat[MM_FILEPAGES] * kb,
-		 (unsigned long long)(mm->pgtables_bytes >> 10), mm_task(victim)->oom_score_adj);
+	snprintf(
+		line, sizeof(line),
+		"%s: Killed process %d (%s) total-vm:%llukB, anon-rss:%llukB, file-rss:%llukB, shmem-rss:0kB, UID:0 pgtables:%llukB oom_score_adj:%d",
+		message, victim->pid, victim->comm, (unsigned long long)(mm->total_vm * kb),
+		(unsigned long long)mm->rss_stat[MM_ANONPAGES] * kb,
+		(unsigned long long)mm->rss_stat[MM_FILEPAGES] * kb,
+		(unsigned long long)(mm->pgtables_bytes >> 10), mm_task(victim)->oom_score_adj);
 	kmsg_log(sim, task_now(current), line);
 }
 
@@ -219,18 +223,21 @@ static void oom_panic(struct task *current, gfp_t gfp, unsigned int order)
 	if (sim->scn.policy.oom_report_2_6_24) {
 		/* before 2.6.36: panic("Out of memory and no killable processes...") */
 		sim->panic = "Out of memory and no killable processes...";
-		kmsg_log(sim, now, "Kernel panic - not syncing: Out of memory and no killable processes...");
+		kmsg_log(sim, now,
+			 "Kernel panic - not syncing: Out of memory and no killable processes...");
 	} else {
 		sim->panic = "System is deadlocked on memory";
 		kmsg_log(sim, now, "Out of memory and no killable processes...");
 		kmsg_log(sim, now, "Kernel panic - not syncing: System is deadlocked on memory");
-		kmsg_log(sim, now,
-			 "---[ end Kernel panic - not syncing: System is deadlocked on memory ]---");
+		kmsg_log(
+			sim, now,
+			"---[ end Kernel panic - not syncing: System is deadlocked on memory ]---");
 	}
 	sim->panic_ns = now;
-	sim_fail(sim,
-		 "Kernel panic - not syncing: %s (out of memory and no killable processes; %s was allocating)",
-		 sim->panic, current->comm);
+	sim_fail(
+		sim,
+		"Kernel panic - not syncing: %s (out of memory and no killable processes; %s was allocating)",
+		sim->panic, current->comm);
 }
 
 /*

@@ -90,9 +90,25 @@ static int temp_beside(const char *path, char *tmp, size_t len)
 
 /* The plot's data: time, the levels, and per-second rates of the counters. */
 enum {
-	C_T = 1, C_FREE, C_MIN, C_LOW, C_HIGH, C_SCAN_K, C_SCAN_D, C_STEAL_K, C_STEAL_D,
-	C_IN_DIRECT, C_IN_MEMCG, C_THROTTLED, C_SWAP, C_DIRTY, C_WRITEBACK, C_COMPACT_STALL,
-	C_COMPACT_SUCCESS, C_HIGHORDER_FAILED, NR_COLUMNS
+	C_T = 1,
+	C_FREE,
+	C_MIN,
+	C_LOW,
+	C_HIGH,
+	C_SCAN_K,
+	C_SCAN_D,
+	C_STEAL_K,
+	C_STEAL_D,
+	C_IN_DIRECT,
+	C_IN_MEMCG,
+	C_THROTTLED,
+	C_SWAP,
+	C_DIRTY,
+	C_WRITEBACK,
+	C_COMPACT_STALL,
+	C_COMPACT_SUCCESS,
+	C_HIGHORDER_FAILED,
+	NR_COLUMNS
 };
 
 /* (@b - @a) per second of @dt_ns (0 when no time passed) */
@@ -182,7 +198,8 @@ static void plot_script(FILE *gp, const struct sim *sim, const struct plot_has *
 	      gp);
 	fprintf(gp, "set xrange [0:%.9f]\n", end > 0 ? end : 1);
 	for (unsigned int i = 0; i < sim->scn.nr_actions; i++)
-		fprintf(gp, "set arrow from %.9f, graph 0 to %.9f, graph 1 nohead lc rgb '#555555' dt 3\n",
+		fprintf(gp,
+			"set arrow from %.9f, graph 0 to %.9f, graph 1 nohead lc rgb '#555555' dt 3\n",
 			(double)sim->scn.actions[i].time_ns / 1e9,
 			(double)sim->scn.actions[i].time_ns / 1e9);
 	fprintf(gp, "set multiplot layout %u,1 title '", n);
@@ -246,7 +263,8 @@ int report_plot(const struct sim *sim, const char *path, const char *terminal, c
 	int rc;
 
 	if (!plot_gnuplot_found()) {
-		snprintf(err, errlen, "gnuplot is not installed (no gnuplot on $PATH): nothing written");
+		snprintf(err, errlen,
+			 "gnuplot is not installed (no gnuplot on $PATH): nothing written");
 		return -1;
 	}
 	fd = mkstemp(csv);

@@ -412,9 +412,10 @@ static int workload_nomem(const struct sim *sim, const struct scn_workload *w, c
 		return cfg_fail_at(&sim->scn, 0, w->line, err, errlen,
 				   "[workload %s]: out of host memory creating it (%u task%s)",
 				   w->name, n, n == 1 ? "" : "s");
-	return cfg_fail_at(&sim->scn, origin, w->line, err, errlen,
-			   "[workload %s] %s: out of host memory creating it (%u task%s, %.1fG to map)",
-			   w->name, key, n, n == 1 ? "" : "s", (double)bytes / (1ULL << 30));
+	return cfg_fail_at(
+		&sim->scn, origin, w->line, err, errlen,
+		"[workload %s] %s: out of host memory creating it (%u task%s, %.1fG to map)",
+		w->name, key, n, n == 1 ? "" : "s", (double)bytes / (1ULL << 30));
 }
 
 int workloads_init(struct sim *sim, char *err, size_t errlen)
