@@ -169,9 +169,21 @@ static int setup(void **state)
 	sim->samples[0] = (struct sample){
 		.t_ns = 100000000ULL, .free = 500, .min = 10840, .low = 13549, .high = 16258
 	};
-	sim->samples[1] = (struct sample){
-		1234567891ULL, 400, 10840, 13549, 16258, 64, 60, 3, 70, 20, 90, 30, 12, 5, 2
-	};
+	sim->samples[1] = (struct sample){ .t_ns = 1234567891ULL,
+					   .free = 400,
+					   .min = 10840,
+					   .low = 13549,
+					   .high = 16258,
+					   .pgscan = 64,
+					   .pgsteal = 60,
+					   .reclaimers = 3,
+					   .active_anon = 70,
+					   .inactive_anon = 20,
+					   .pgrefill = 90,
+					   .pgdeactivate = 30,
+					   .pswpout = 12,
+					   .pswpin = 5,
+					   .pgmajfault = 2 };
 
 	*state = fx;
 	return 0;
@@ -989,10 +1001,14 @@ static void test_timeseries_csv(void **state)
 
 	CAPTURE(out, report_timeseries_csv(OUT, fx->sim));
 	assert_string_equal(
-		out, "t_s,free,min,low,high,pgscan,pgsteal,reclaimers,active_anon,inactive_anon,"
-		     "pgrefill,pgdeactivate,pswpout,pswpin,pgmajfault\n"
-		     "0.100000000,500,10840,13549,16258,0,0,0,0,0,0,0,0,0,0\n"
-		     "1.234567891,400,10840,13549,16258,64,60,3,70,20,90,30,12,5,2\n");
+		out,
+		"t_s,free,min,low,high,pgscan,pgsteal,reclaimers,active_anon,inactive_anon,"
+		"pgrefill,pgdeactivate,pswpout,pswpin,pgmajfault,pgscan_kswapd,pgscan_direct,"
+		"pgsteal_kswapd,pgsteal_direct,in_direct,in_memcg,throttled,swap_used,dirty,"
+		"writeback,compact_stall,compact_success,highorder_failed\n"
+		"0.100000000,500,10840,13549,16258,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0\n"
+		"1.234567891,400,10840,13549,16258,64,60,3,70,20,90,30,12,5,2,0,0,0,0,0,0,0,0,0,0,0,0,"
+		"0\n");
 	free(out);
 }
 

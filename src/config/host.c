@@ -570,7 +570,10 @@ out:
  *   - a page a workload maps or reads: anon_fill 1G -> 5G on an 8G machine,
  *     62,756 -> 71,232 KiB: 8.3 bytes (its page table entries); file_read
  *     4G -> 12G on a 1G machine, 18,996 -> 35,664 KiB: 8.3 bytes (the page
- *     cache index: an entry and the dirty tag bits);
+ *     cache index: an entry and the dirty tag bits); a file page mapped
+ *     (lru_file_mmap_read) has both, workload_footprint() counts it twice:
+ *     seed001-lru-file-mmap-read-1node (160G of files, 16G) took 772,904
+ *     KiB, estimated 868.8M;
  *   - a task: anon_fill of 1M, 16 -> 1024 tasks reclaiming on a 256M
  *     machine, 6,048 -> 8,884 KiB: 2.9 KiB (its coroutine stack's touched
  *     pages and task structures; 1.0 KiB for a task that never reclaims);
@@ -647,7 +650,7 @@ void host_estimate(const struct scenario *s, struct host_estimate *e)
 		int origin;
 
 		tasks += workload_nr_tasks(w);
-		key = workload_footprint(w, &bytes, &origin);
+		key = workload_footprint(s, w, &bytes, &origin);
 		if (!key)
 			continue;
 		mapped += bytes / m->page_size;

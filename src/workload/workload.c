@@ -370,9 +370,11 @@ unsigned int workload_nr_tasks(const struct scn_workload *w)
 	return ops->nr_tasks ? ops->nr_tasks(w) : w->tasks;
 }
 
-const char *workload_footprint(const struct scn_workload *w, u64 *bytes, int *origin)
+const char *workload_footprint(const struct scenario *s, const struct scn_workload *w, u64 *bytes,
+			       int *origin)
 {
-	const struct cfg_table *tab = wl_ops_table[w->type]->keys;
+	const struct wl_ops *ops = wl_ops_table[w->type];
+	const struct cfg_table *tab = ops->keys;
 	const char *largest = NULL;
 	u64 big = 0, sum = 0;
 
@@ -393,8 +395,14 @@ const char *workload_footprint(const struct scn_workload *w, u64 *bytes, int *or
 				memcpy(origin, (const char *)w + kd->origin_off, sizeof(*origin));
 		}
 	}
+	if (!sum && ops->default_footprint) {
+		sum = ops->default_footprint(s, w);
+		largest = "size";
+	}
 	/* a type whose size is shared by its tasks holds it once */
-	*bytes = wl_ops_table[w->type]->size_is_total ? sum : sum * workload_nr_tasks(w);
+	*bytes = ops->size_is_total ? sum : sum * workload_nr_tasks(w);
+	if (ops->maps_file)
+		*bytes *= 2;
 	return largest;
 }
 
@@ -404,7 +412,7 @@ static int workload_nomem(const struct sim *sim, const struct scn_workload *w, c
 {
 	int origin;
 	u64 bytes;
-	const char *key = workload_footprint(w, &bytes, &origin);
+	const char *key = workload_footprint(&sim->scn, w, &bytes, &origin);
 
 	unsigned int n = workload_nr_tasks(w);
 
