@@ -11,6 +11,8 @@
 #   make deps       install missing Debian build dependencies (root or sudo)
 #   make format     apply .clang-format to src/, include/ and tests/
 #   make format-check  list the files .clang-format would change (exit 1 if any)
+#   make fuzz       the libFuzzer targets (fuzz/), each FUZZ_SECONDS (30) seconds
+#   make failalloc-check  fail each host allocation of a few runs in turn (tests/failalloc.sh)
 #
 # Builds use every CPU (-j$(nproc)) unless -j is given; run, check, lint and
 # bench call `make deps`, which runs apt-get only when a package is missing.
@@ -81,8 +83,15 @@ $(BUILD)/libcli.a: $(filter-out $(BUILD)/obj/src/cli/main.o,$(CLI_OBJS))
 	@rm -f $@
 	ar rcs $@ $^
 
-$(BUILD)/reclaimsim: $(CLI_OBJS) $(BUILD)/libreclaimsim.a
-	$(CC) $(CFLAGS_ALL) -o $@ $^ $(LIBS)
+# FAILALLOC=1: the program's host allocations go through tests/failalloc.c,
+# which fails the n-th (RECLAIMSIM_FAIL_ALLOC=n); make failalloc-check
+ifeq ($(FAILALLOC),1)
+FAIL_OBJS := $(BUILD)/obj/tests/failalloc.o
+FAIL_LDFLAGS := -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup,--wrap=strndup
+endif
+
+$(BUILD)/reclaimsim: $(CLI_OBJS) $(BUILD)/libreclaimsim.a $(FAIL_OBJS)
+	$(CC) $(CFLAGS_ALL) -o $@ $^ $(LIBS) $(FAIL_LDFLAGS)
 
 $(BUILD)/tests/%: tests/%.c $(wildcard tests/lib/*.h) $(BUILD)/libcli.a $(BUILD)/libreclaimsim.a
 	@mkdir -p $(dir $@)
@@ -170,13 +179,56 @@ install_missing = @missing=""; for p in $(1); do \
 deps:
 	$(call install_missing,$(DEB_DEPS))
 
+# The allocation-failure walk (tests/failalloc.sh) on the sanitizer build
+# with failure injection (FAILALLOC=1) in build-failalloc/.
+failalloc-check:
+	$(MAKE) BUILD=build-failalloc OPTFLAGS="$(ASAN_OPTFLAGS)" FAILALLOC=1 build-failalloc/reclaimsim
+	tests/failalloc.sh build-failalloc/reclaimsim
+
+# make fuzz: the libFuzzer targets fuzz/fuzz_*.c, built with clang,
+# ASan and UBSan into build-fuzz/, each run FUZZ_SECONDS from its
+# committed seed corpus fuzz/corpus/NAME (new inputs go to
+# build-fuzz/corpus/NAME, a crash to build-fuzz/crash-*); fuzz/README.md.
+FUZZ_SECONDS ?= 30
+FUZZ_DEPS := clang libclang-rt-14-dev
+FUZZ_OPTFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
+                 -fno-sanitize-recover=all
+FUZZ_TARGETS := $(patsubst fuzz/%.c,build-fuzz/%,$(wildcard fuzz/fuzz_*.c))
+
+fuzz-deps:
+	$(call install_missing,$(FUZZ_DEPS))
+
+build-fuzz/fuzz_%: fuzz/fuzz_%.c build-fuzz/libreclaimsim.a
+	clang $(CSTD) $(WARN) $(FUZZ_OPTFLAGS) -fsanitize=fuzzer $(INCS) -o $@ $< \
+		build-fuzz/libreclaimsim.a $(LIBS)
+
+# the library for the targets: a sub-make with clang (not in that sub-make itself)
+ifneq ($(BUILD),build-fuzz)
+build-fuzz/libreclaimsim.a: FORCE
+	$(MAKE) BUILD=build-fuzz CC=clang OPTFLAGS="$(FUZZ_OPTFLAGS) -fsanitize=fuzzer-no-link" \
+		build-fuzz/libreclaimsim.a
+endif
+
+fuzz: fuzz-deps
+	$(MAKE) $(FUZZ_TARGETS)
+	@set -e; for t in $(FUZZ_TARGETS); do \
+		n=$$(basename $$t); mkdir -p build-fuzz/corpus/$$n; \
+		echo "== $$n ($(FUZZ_SECONDS) s)"; \
+		ASAN_OPTIONS=detect_leaks=1 $$t -max_total_time=$(FUZZ_SECONDS) -timeout=10 \
+			-rss_limit_mb=2048 -artifact_prefix=build-fuzz/crash-$$n- -print_final_stats=1 \
+			build-fuzz/corpus/$$n fuzz/corpus/$$n 2>build-fuzz/$$n.log \
+			|| { tail -40 build-fuzz/$$n.log; exit 1; }; \
+		grep -E "^stat::number_of_executed_units|^stat::peak_rss_mb" build-fuzz/$$n.log; \
+	done
+
 format-deps:
 	$(call install_missing,$(FORMAT_DEPS))
 
 clean:
-	rm -rf build build-asan
+	rm -rf build build-asan build-fuzz build-failalloc
 
 .PHONY: all asan check check-fast lint format format-check format-deps run bench deps clean tests \
-        run-tests layers
+        run-tests layers fuzz fuzz-deps failalloc-check FORCE
 
 -include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d)
+FORCE:

@@ -83,13 +83,44 @@ expect_fail "bad --set" "machine.memory=zero" "$BIN" run "$TMP/tiny.ini" --set m
 # them) is an error, and frees what it allocated (the ASan build checks; its
 # allocator returns NULL here instead of aborting)
 printf '[machine]\nmemory = 64M\n[workload w]\ntype = anon_fill\nsize = 1048576T\n' >"$TMP/huge-mmap.ini"
-expect_status "task_init failure: an error, nothing leaked" 1 "^reclaimsim: out of memory creating workloads$" env ASAN_OPTIONS=allocator_may_return_null=1 "$BIN" run "$TMP/huge-mmap.ini"
+expect_status "task_init failure: an error, nothing leaked" 1 "^reclaimsim: .*huge-mmap.ini:5: \[workload w\] size: out of host memory creating it (1 task, 1073741824.0G to map)$" env ASAN_OPTIONS=allocator_may_return_null=1 "$BIN" run "$TMP/huge-mmap.ini" --max-host-memory 100000T
 check "task_init failure: no leak reported" sh -c '! grep -q "LeakSanitizer\|leak of" "$1"' - "$TMP/err"
+# issue 25: a workload that cannot be made followed by another one crashed
+# in workloads_free (the second one's cfg was never set)
+printf '[machine]\nmemory = 64M\n[workload w]\ntype = anon_fill\nsize = 1048576T\n[workload x]\ntype = anon_fill\nsize = 1M\n' >"$TMP/huge-two.ini"
+expect_status "task_init failure before another workload: no crash" 1 "^reclaimsim: .*huge-two.ini:5: \[workload w\] size: out of host memory creating it" env ASAN_OPTIONS=allocator_may_return_null=1 "$BIN" run "$TMP/huge-two.ini" --max-host-memory 100000T
+check "task_init failure before another workload: no leak reported" sh -c '! grep -q "LeakSanitizer\|leak of" "$1"' - "$TMP/err"
+# issue 25: the host memory a run takes is estimated before booting;
+# above --max-host-memory (default the smaller of 4G and what is available)
+# the key that makes it large is named, with the estimate
+expect_status "size = 1048576T refused" 1 "^reclaimsim: .*huge-mmap.ini:5: \[workload w\] size: the run would take an estimated 2304.0T" "$BIN" run "$TMP/huge-mmap.ini"
+printf '[machine]\nmemory = 1T\n[workload w]\ntype = anon_fill\nsize = 1M\n' >"$TMP/1t.ini"
+expect_status "memory = 1T refused" 1 "^reclaimsim: .*1t.ini:2: \[machine\] memory: the run would take an estimated 7.0G of host memory (memory map 7.0G, page tables and page cache index 3K, tasks 4K, cgroups 3K, samples 1.2M), more than the 4.0G allowed (--max-host-memory SIZE; by default the smaller of 4.0G and the .* available)$" "$BIN" run "$TMP/1t.ini"
+printf '[machine]\nmemory = 64M\n[workload r]\ntype = file_read\nsize = 10T\n' >"$TMP/10t.ini"
+expect_status "file_read size = 10T refused" 1 "^reclaimsim: .*10t.ini:5: \[workload r\] size: the run would take an estimated 22.5G of host memory (memory map 448K, page tables and page cache index 22.5G," "$BIN" run "$TMP/10t.ini"
+expect_status "--max-host-memory bounds it" 1 "^reclaimsim: .*tiny.ini:2: \[machine\] memory: the run would take an estimated 5.7M of host memory (memory map 448K, page tables and page cache index 18K, tasks 4K, cgroups 3K, samples 1.2M), more than the 1.0M allowed (--max-host-memory)$" "$BIN" run "$TMP/tiny.ini" --max-host-memory 1M
+expect_status "--set blamed" 1 "^reclaimsim: --set machine.memory=1T: \[machine\] memory: the run would take" "$BIN" run "$TMP/tiny.ini" --set machine.memory=1T
+expect_status "compare takes --max-host-memory" 1 "^reclaimsim: .*tiny.ini:2: \[machine\] memory: the run would take an estimated 5.7M" "$BIN" compare "$TMP/tiny.ini" --a sysctl.swappiness=10 --b sysctl.swappiness=60 --max-host-memory 1M
+expect_status "--max-host-memory 0" 1 "^reclaimsim: --max-host-memory 0: must be > 0$" "$BIN" run "$TMP/tiny.ini" --max-host-memory 0
 # a system-wide OOM with no killable process panics, as the kernel's
 # out_of_memory() does: the stress_highalloc driver has no mm to kill and
 # its builds are gone (a newcomer's 16M machine of 64K pages)
 printf '[machine]\nmemory = 16M\npage_size = 64K\nzones = DMA:rest\ncpus = 1\n[policy]\nkernel = 2.6.35\nmax_page_order = 8\n[workload sh]\ntype = stress_highalloc\njobs = 2\nunits = 50\nsize = 10M\ncompile_anon = 8M\norder = 4\nattempts = 20\ninterval = 10ms\n[run]\nduration = 1200s\n' >"$TMP/panic.ini"
-expect_status "OOM with nothing to kill: kernel panic" 1 "^reclaimsim: .*panic.ini: Kernel panic - not syncing: System is deadlocked on memory (out of memory and no killable processes; sh was allocating)$" "$BIN" run "$TMP/panic.ini"
+expect_status "OOM with nothing to kill: kernel panic (2.6.35's text)" 1 "^reclaimsim: .*panic.ini: Kernel panic - not syncing: Out of memory and no killable processes... (out of memory and no killable processes; sh was allocating)$" "$BIN" run "$TMP/panic.ini"
+# issue 25: the panic stops the run, its report and JSON are still written, marked
+check "panic: the report up to it, marked" grep -qx "run: stopped by a kernel panic at 481.456843389s (Kernel panic - not syncing: Out of memory and no killable processes...): the figures are those up to it" "$TMP/out"
+check "panic: the report's figures" grep -q "^sh: .*7202minor" "$TMP/out"
+expect_status "panic: JSON" 1 "Kernel panic" "$BIN" run "$TMP/panic.ini" --json
+check "panic: JSON marked" sh -c 'tr -d "\t\n" <"$1" | grep -q "\"panic\":{\"message\":\"Out of memory and no killable processes...\",\"time\":481.456843389}"' - "$TMP/out"
+expect_status "panic: dmesg" 1 "Kernel panic" "$BIN" dmesg "$TMP/panic.ini"
+check "panic: dmesg has 2.6.35's panic text" sh -c 'tail -2 "$1" | tr "\n" "|" | grep -qx "\[  481.456843\] sh invoked oom-killer: gfp_mask=0x100cca, order=0, oomkilladj=0|\[  481.456843\] Kernel panic - not syncing: Out of memory and no killable processes...|"' - "$TMP/out"
+expect_status "panic: dmesg, v6.6's text" 1 "Kernel panic" "$BIN" dmesg "$TMP/panic.ini" --set policy.oom_report=6.6
+check "panic: dmesg has v6.6's panic text" sh -c 'tail -3 "$1" | tr "\n" "|" | grep -qx "\[  481.456843\] Out of memory and no killable processes...|\[  481.456843\] Kernel panic - not syncing: System is deadlocked on memory|\[  481.456843\] ---\[ end Kernel panic - not syncing: System is deadlocked on memory \]---|"' - "$TMP/out"
+# the OOM killer's report, in the profile's text
+expect_ok "dmesg: a memcg OOM kill" "$BIN" dmesg "$ROOT/scenarios/madvfree-ltp-swap.ini"
+check "dmesg: the OOM killer's report (v6.6)" sh -c 'head -7 "$1" | sed "s/^\[ *[0-9.]*\] //" | tr "\n" "|" | grep -qx "madvfree invoked oom-killer: gfp_mask=0x100cca(GFP_HIGHUSER_MOVABLE), order=0, oom_score_adj=0|Tasks state (memory values in pages):|\[  pid  \]   uid  tgid total_vm      rss pgtables_bytes swapents oom_score_adj name|\[      3\]     0     3      180        2    12288       31             0 madvfree|\[      5\]     0     5     6680     1923    65536     4221             0 madvfree|oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),cpuset=/,mems_allowed=0,oom_memcg=/box,task_memcg=/box,task=madvfree,pid=5,uid=0|Memory cgroup out of memory: Killed process 5 (madvfree) total-vm:26720kB, anon-rss:7692kB, file-rss:0kB, shmem-rss:0kB, UID:0 pgtables:64kB oom_score_adj:0|"' - "$TMP/out"
+expect_ok "dmesg: a memcg OOM kill under 2.6.35" "$BIN" dmesg "$ROOT/scenarios/anonfill-over-noswap.ini" --set policy.kernel=2.6.35
+check "dmesg: the OOM killer's report (2.6.24 text)" sh -c 'head -3 "$1" | sed "s/^\[ *[0-9.]*\] //" | tr "\n" "|" | grep -qx "anonfill invoked oom-killer: gfp_mask=0x100cca, order=0, oomkilladj=0|Out of Memory: Kill process 3 (anonfill) score 32806 and children.|Memory cgroup out of memory: Killed process 3 (anonfill).|"' - "$TMP/out"
 expect_fail "--set unknown workload" "workload.nope.size" "$BIN" run "$TMP/tiny.ini" --set workload.nope.size=1M
 expect_fail "bad --seed" "seed" "$BIN" run "$TMP/tiny.ini" --seed abc
 expect_fail "unknown option" "unknown option" "$BIN" run "$TMP/tiny.ini" --frobnicate
@@ -254,7 +285,48 @@ cat >/dev/null
 echo "line 2: boom" >&2
 exit 1
 ' >"$TMP/fakebin/gnuplot"
+rm -f "$TMP/f.png"
 PATH="$TMP/fakebin:$PATH" expect_status "plot with a failing gnuplot" 1 "line 2: boom" "$BIN" run "$TMP/tiny.ini" --plot "$TMP/f.png"
+check "a failed plot leaves no picture" test ! -e "$TMP/f.png"
+# a gnuplot that dies before reading its script: an error, not SIGPIPE (141)
+printf '#!/bin/sh\nexit 3\n' >"$TMP/fakebin/gnuplot"
+PATH="$TMP/fakebin:$PATH" expect_status "plot with a gnuplot that reads nothing" 1 "^reclaimsim: --plot $TMP/g.png: gnuplot failed (exit status 3) writing $TMP/g.png$" "$BIN" run "$TMP/tiny.ini" --plot "$TMP/g.png"
+check "no picture and no temporary file left" sh -c '! ls -a "$1" | grep -q "g\.png"' - "$TMP"
+rm "$TMP/fakebin/gnuplot"
+expect_status "plot without gnuplot" 1 "^reclaimsim: --plot $TMP/g.png: gnuplot is not installed (no gnuplot on \$PATH; Debian: apt-get install gnuplot-nox)$" env PATH="$TMP/fakebin" "$BIN" run "$TMP/tiny.ini" --plot "$TMP/g.png"
+check "plot without gnuplot: refused before the run" test ! -s "$TMP/out"
+check "plot without gnuplot: no file" test ! -e "$TMP/g.png"
+expect_status "plot format by extension" 1 "^reclaimsim: --plot $TMP/g.gif: unknown picture format (valid: a name ending .png, .svg or .pdf)$" "$BIN" run "$TMP/tiny.ini" --plot "$TMP/g.gif"
+if command -v gnuplot >/dev/null; then
+	expect_ok "plot as SVG" "$BIN" run "$TMP/tiny.ini" --plot "$TMP/g.svg"
+	check "plot as SVG is SVG" grep -q "<svg" "$TMP/g.svg"
+	expect_ok "plot as PDF" "$BIN" run "$TMP/tiny.ini" --plot "$TMP/g.pdf"
+	check "plot as PDF is PDF" sh -c 'head -c 5 "$1" | grep -q "%PDF-"' - "$TMP/g.pdf"
+fi
+
+# the plot's script (a gnuplot that keeps it): panels by what the run has,
+# one x range for all, the [at] writes marked
+printf '#!/bin/sh\ncat >"%s/plot.gp"\n' "$TMP" >"$TMP/fakebin/gnuplot"
+chmod +x "$TMP/fakebin/gnuplot"
+PATH="$TMP/fakebin:$PATH" expect_ok "plot script: a run without reclaim" "$BIN" run "$TMP/tiny.ini" --plot "$TMP/s.png"
+check "plot script: one panel (memory) when nothing else happened" grep -qx "set multiplot layout 1,1 title '$TMP/tiny.ini (seed 1)'" "$TMP/plot.gp"
+PATH="$TMP/fakebin:$PATH" expect_ok "plot script: memory.high at 10 s" "$BIN" run "$ROOT/scenarios/memcg-high-at-10s.ini" --plot "$TMP/s.png"
+check "plot script: memory, scan, tasks; the [at] write marked" sh -c 'grep -q "^set multiplot layout 3,1 title .*dotted: \[at\] writes" "$1" && grep -qx "set arrow from 10.000000000, graph 0 to 10.000000000, graph 1 nohead lc rgb .#555555. dt 3" "$1" && [ "$(grep -c "^set xrange" "$1")" = 1 ] && grep -q "title .in memcg reclaim." "$1"' - "$TMP/plot.gp"
+rm "$TMP/fakebin/gnuplot"
+# the CSV's added columns: the reclaimers split by kind add up to the total
+expect_ok "csv: the added columns" "$BIN" run "$ROOT/scenarios/memcg-high-at-10s.ini" --csv "$TMP/m.csv"
+check "csv: in_direct + in_memcg = reclaimers; kswapd's scan as vmstat's" sh -c 'head -1 "$1" | grep -q ",pgscan_kswapd,pgscan_direct,pgsteal_kswapd,pgsteal_direct,in_direct,in_memcg,throttled,swap_used,dirty,writeback,compact_stall,compact_success,highorder_failed$" && awk -F, "NR > 1 && (\$20 + \$21 != \$8 || \$16 + \$17 > \$6) { bad = 1 } END { exit bad }" "$1" && tail -1 "$1" | grep -q ",16469,0,16469,0,0,0,0,0,0,0,0,0,0$"' - "$TMP/m.csv"
+
+# issue 25: an output never replaces an input or another output
+cp "$TMP/tiny.ini" "$TMP/keep.ini"
+ln -s keep.ini "$TMP/keep-link.ini"
+expect_status "--csv is the scenario" 1 "^reclaimsim: --csv $TMP/keep.ini: is the scenario $TMP/keep.ini, which the command reads (valid: another file)$" "$BIN" run "$TMP/keep.ini" --csv "$TMP/keep.ini"
+expect_status "--trace is the scenario by another name" 1 "^reclaimsim: --trace $TMP/keep-link.ini: is the scenario $TMP/keep.ini, which" "$BIN" run "$TMP/keep.ini" --trace "$TMP/keep-link.ini"
+expect_status "--plot is the scenario" 1 "^reclaimsim: --plot $TMP/./keep.ini: is the scenario" "$BIN" run "$TMP/keep.ini" --plot "$TMP/./keep.ini"
+check "the scenario is untouched" cmp -s "$TMP/tiny.ini" "$TMP/keep.ini"
+expect_status "one file for two outputs" 1 "^reclaimsim: --plot $TMP/two.png: is also --csv $TMP/two.png (valid: one file for each output)$" "$BIN" run "$TMP/keep.ini" --csv "$TMP/two.png" --plot "$TMP/two.png"
+check "one file for two outputs: nothing written" test ! -e "$TMP/two.png"
+expect_ok "two outputs to /dev/null" "$BIN" run "$TMP/keep.ini" --csv /dev/null --trace /dev/null
 
 # --set of type checks the keys of the section; --set values are blamed by name
 expect_status "--set type with keys of another type" 1 "--set workload.anonfill.type=file_write: \[workload anonfill\] passes: not a key of type file_write" "$BIN" run "$SEQ" --set workload.anonfill.type=file_write
@@ -522,6 +594,7 @@ wmark_movable = proportional
 lowmem_reserve_empty = reserve
 swappiness_zero = some_anon
 vmscan_trace_format = 2.6.36
+oom_report = 2.6.24
 wakeup_kswapd_trace = early
 wakeup_kswapd = node_balanced
 throttle_vm_writeout = off
@@ -584,7 +657,11 @@ fi
 # page left dirty since the request list counts 128 requests per direction,
 # not 128 pages: the first pass writes them; SYNC writes 710 -> 0 here.)
 expect_ok "trace: lumpy reclaim" "$BIN" run "$ROOT/scenarios/seed003-stress-highalloc.ini" --trace "$TMP/lumpy.txt" --trace-events mm_vmscan_lru_isolate,mm_vmscan_writepage
-check "trace: lumpy isolations and writes" sh -c 'grep -q "mm_vmscan_lru_isolate: isolate_mode=2 order=8 .* contig_taken=[1-9]" "$1" && grep -q "flags=RECLAIM_WB_ANON|RECLAIM_WB_ASYNC$" "$1"' - "$TMP/lumpy.txt"
+check "trace: lumpy isolations and SYNC writes (June 2010's sync_io=1)" sh -c 'grep -q "mm_vmscan_lru_isolate: isolate_mode=2 order=8 .* contig_taken=[1-9]" "$1" && grep -q "mm_vmscan_writepage: page=[0-9a-f]* pfn=[0-9]* sync_io=1$" "$1"' - "$TMP/lumpy.txt"
+# trace-report --ignore-pid: the script's option (the figures: tests/test_trace.c)
+expect_ok "trace-report --ignore-pid" "$BIN" trace-report --ignore-pid "$ROOT/tests/data/trace-ignore-pid.txt"
+check "trace-report --ignore-pid: one cc1 row, no latency lines" sh -c '! grep -q "Reclaim latencies" "$1" && grep -q "^cc1             3          3 " "$1"' - "$TMP/out"
+expect_status "trace-report --ignore-pid takes no value" 2 "^reclaimsim: --ignore-pid takes no value ('--ignore-pid=1')$" "$BIN" trace-report --ignore-pid=1 "$ROOT/tests/data/trace-ignore-pid.txt"
 
 # the vmscan trace (docs/trace.md): run --trace, trace-report
 printf '[machine]\nmemory = 64M\nswap = 64M\n[workload w]\ntype = anon_fill\nsize = 72M\npasses = 1\n' >"$TMP/trace.ini"

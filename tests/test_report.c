@@ -1004,13 +1004,16 @@ static void test_timeseries_csv(void **state)
 
 	CAPTURE(out, report_timeseries_csv(OUT, fx->sim));
 	assert_string_equal(
-		out, "t_s,free,min,low,high,pgscan,pgsteal,reclaimers,active_anon,inactive_anon,"
-		     "pgrefill,pgdeactivate,pswpout,pswpin,pgmajfault,"
-		     "disk_util,disk_queue,disk_await_ms,swap_util,swap_queue,swap_await_ms\n"
-		     "0.100000000,500,10840,13549,16258,0,0,0,0,0,0,0,0,0,0,"
-		     "0.0,0.00,0.00,0.0,0.00,0.00\n"
-		     "1.234567891,400,10840,13549,16258,64,60,3,70,20,90,30,12,5,2,"
-		     "50.0,2.00,10.00,0.0,0.00,0.00\n");
+		out,
+		"t_s,free,min,low,high,pgscan,pgsteal,reclaimers,active_anon,inactive_anon,"
+		"pgrefill,pgdeactivate,pswpout,pswpin,pgmajfault,pgscan_kswapd,pgscan_direct,"
+		"pgsteal_kswapd,pgsteal_direct,in_direct,in_memcg,throttled,swap_used,dirty,"
+		"writeback,compact_stall,compact_success,highorder_failed,"
+		"disk_util,disk_queue,disk_await_ms,swap_util,swap_queue,swap_await_ms\n"
+		"0.100000000,500,10840,13549,16258,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,"
+		"0.0,0.00,0.00,0.0,0.00,0.00\n"
+		"1.234567891,400,10840,13549,16258,64,60,3,70,20,90,30,12,5,2,0,0,0,0,0,0,0,0,0,0,0,0,"
+		"0,50.0,2.00,10.00,0.0,0.00,0.00\n");
 	free(out);
 }
 

@@ -432,6 +432,7 @@ static const char *const profile_keys[] = {
 	"lowmem_reserve_empty",
 	"swappiness_zero",
 	"vmscan_trace_format",
+	"oom_report",
 	"wakeup_kswapd_trace",
 	"wakeup_kswapd",
 	"throttle_vm_writeout",
@@ -481,7 +482,8 @@ static void assert_policy_equal(const struct scn_policy *a, const struct scn_pol
 	assert_int_equal(a->direct_writeback_deny, b->direct_writeback_deny);
 	assert_int_equal(a->flusher_wakeup_scanned, b->flusher_wakeup_scanned);
 	assert_int_equal(a->may_write_to_queue, b->may_write_to_queue);
-	assert_int_equal(a->trace_format_2_6_36, b->trace_format_2_6_36);
+	assert_int_equal(a->trace_format, b->trace_format);
+	assert_int_equal(a->oom_report_2_6_24, b->oom_report_2_6_24);
 	assert_int_equal(a->trace_wakeup_early, b->trace_wakeup_early);
 	assert_int_equal(a->lumpy_reclaim, b->lumpy_reclaim);
 	assert_int_equal(a->kswapd_order_failed_sweep, b->kswapd_order_failed_sweep);

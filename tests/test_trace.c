@@ -322,6 +322,23 @@ static void test_trace_formats_2_6_32(void **state)
 	traced_free(&m);
 }
 
+/* 2.6.35 (seed 003's kernels): writepage as the June 2010 posting printed it */
+static void test_trace_formats_2010_06(void **state)
+{
+	struct traced t;
+
+	SLOW_TEST();
+	run_traced(&t, "policy.kernel=2.6.35", TRACE_ALL_EVENTS, 0);
+	assert_int_equal(count_event(&t, "mm_vmscan_writepage"),
+			 node_stat_sum(t.sim, NR_VMSCAN_WRITE));
+	assert_true(count_event(&t, "mm_vmscan_writepage") > 0);
+	/* every one: "page=%p pfn=%lu sync_io=%d" */
+	assert_int_equal(count_lines(&t, " sync_io="), count_event(&t, "mm_vmscan_writepage"));
+	assert_true(has_line(&t, " sync_io=0\n"));
+	assert_true(has_line(&t, " contig_taken=0 contig_dirty=0 contig_failed=0\n"));
+	traced_free(&t);
+}
+
 /*
  * The same run with wakeup_kswapd traced at its two places: before the
  * asleep test (2.6.36.0) it also fires for requests kswapd, awake
@@ -496,6 +513,63 @@ static void test_report_arithmetic(void **state)
 		"Kswapd reclaim write sync I/O:\t0\n"
 		"Kswapd reclaim write async I/O:\t3\n"
 		"Time kswapd awake:\t\t0.10 ms\n");
+	free(text);
+	trace_report_free(r);
+}
+
+/*
+ * --ignore-pid (tests/data/trace-ignore-pid.txt), checked against the June
+ * 2010 script taking the processes in name order: the three cc1 processes
+ * are one; cc1-30's three wake-up requests count now that the name
+ * reclaimed directly (per pid they do not); cc1-31's 8 ms latency
+ * overwrites cc1-20's first 1 ms (aggregate_perprocesspid's index quirk):
+ * 8 + 2 ms stalled, not 11.
+ */
+static void test_report_ignore_pid(void **state)
+{
+	char err[256];
+	int rc;
+	struct trace_report *r =
+		report_of("tests/data/trace-ignore-pid.txt", err, sizeof(err), &rc);
+	struct trace_summary s;
+	char *text;
+
+	assert_int_equal(rc, 0);
+	trace_report_summary(r, &s);
+	assert_int_equal(s.direct_reclaims, 3);
+	assert_int_equal(s.wakeup_kswapd, 0);
+	assert_int_equal(s.direct_sync, 1);
+	assert_int_equal(s.direct_async, 1);
+	assert_near(s.direct_stall, (1.0 + 2.0 + 8.0) / 1000, 1e-12);
+	trace_report_set_ignore_pid(r, true);
+	trace_report_summary(r, &s);
+	assert_int_equal(s.direct_reclaims, 3);
+	assert_int_equal(s.wakeup_kswapd, 3);
+	assert_near(s.direct_stall, (8.0 + 2.0) / 1000, 1e-12);
+	text = print_report(r);
+	assert_string_equal(
+		text,
+		"\n"
+		"Process    Direct     Wokeup      Pages      Pages    Pages     Time         \n"
+		"details     Rclms     Kswapd    Scanned    Sync-IO ASync-IO  Stalled         \n"
+		"cc1             3          3          0          1        1    0.010      direct-0=3       wakeup-0=3 \n"
+		"\n"
+		"Kswapd     Kswapd      Order      Pages      Pages    Pages         \n"
+		"Instance  Wakeups  Re-wakeup    Scanned    Sync-IO ASync-IO         \n"
+		"\n"
+		"Summary\n"
+		"Direct reclaims:     \t\t3\n"
+		"Direct reclaim pages scanned:\t0\n"
+		"Direct reclaim write sync I/O:\t1\n"
+		"Direct reclaim write async I/O:\t1\n"
+		"Wake kswapd requests:\t\t3\n"
+		"Time stalled direct reclaim: \t0.01 ms\n"
+		"\n"
+		"Kswapd wakeups:\t\t\t\n"
+		"Kswapd pages scanned:\t\t\n"
+		"Kswapd reclaim write sync I/O:\t\n"
+		"Kswapd reclaim write async I/O:\t\n"
+		"Time kswapd awake:\t\t0.00 ms\n");
 	free(text);
 	trace_report_free(r);
 }
@@ -683,10 +757,12 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_trace_counts_modern),
 		cmocka_unit_test(test_trace_formats_2_6_32),
+		cmocka_unit_test(test_trace_formats_2010_06),
 		cmocka_unit_test(test_trace_wakeup_placement),
 		cmocka_unit_test(test_trace_deterministic),
 		cmocka_unit_test(test_trace_filter_and_cap),
 		cmocka_unit_test(test_report_arithmetic),
+		cmocka_unit_test(test_report_ignore_pid),
 		cmocka_unit_test(test_report_empty),
 		cmocka_unit_test(test_report_errors),
 		cmocka_unit_test(test_report_formats),

@@ -266,6 +266,7 @@ static void compare_usage(FILE *f)
 	      "  --seed N                 the first seed, decimal (as --set run.seed=N at its\n"
 	      "                           place: of --seed and --set run.seed the later wins)\n"
 	      "  --machine host           this host's machine on both sides (as for run)\n"
+	      "  --max-host-memory SIZE   the bound of each run's host-memory estimate (as for run)\n"
 	      "  -h, --help               this help\n"
 	      "      --version            print the version\n"
 	      "Options with a value also take the --option=VALUE form.  See docs/compare.md.\n",
@@ -315,6 +316,8 @@ static int parse_args(int argc, char **argv, struct compare *c)
 			c->scn.seed_after = c->scn.nr_sets;
 		} else if (!strcmp(name, "--machine")) {
 			val = &c->scn.machine;
+		} else if (!strcmp(name, "--max-host-memory")) {
+			val = &c->scn.max_host_memory;
 		} else if (!strcmp(name, "--runs")) {
 			val = &c->runs_text;
 		} else if (!strcmp(name, "--figures")) {

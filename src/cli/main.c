@@ -35,6 +35,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "reclaimsim/reclaimsim.h"
 #include "mm/sim.h"
@@ -162,6 +163,8 @@ static void command_usage(FILE *f, const char *cmd)
 	      "                           cgroup.NAME.KEY\n"
 	      "  --seed N                 the random seed, decimal (as --set run.seed=N at its\n"
 	      "                           place: of --seed and --set run.seed the later wins)\n"
+	      "  --max-host-memory SIZE   refuse a run estimated to take more host memory\n"
+	      "                           (default: the smaller of 4G and the available memory)\n"
 	      "  --machine host           this host's CPUs, page size, nodes, zones and vm\n"
 	      "                           sysctls replace the scenario's (as --set\n"
 	      "                           machine.from=host before the other --set options)\n",
@@ -179,7 +182,7 @@ static void command_usage(FILE *f, const char *cmd)
 	if (mstat)
 		fputs("  --cgroup NAME            the cgroup (default: the root, /)\n", f);
 	fputs("  --csv FILE               write the time series as CSV\n"
-	      "  --plot FILE.png          draw the time series with gnuplot\n"
+	      "  --plot FILE.png|.svg|.pdf  draw the time series with gnuplot\n"
 	      "  --check[=N]              verify the page accounting every N events (1: each)\n"
 	      "                           and at the end; no N: spaced to cost about the run\n"
 	      "  -h, --help               this help\n"
@@ -274,6 +277,8 @@ static int parse_args(int argc, char **argv, struct options *o)
 			o->scn.seed_after = o->scn.nr_sets;
 		} else if (!strcmp(name, "--machine")) {
 			val = &o->scn.machine;
+		} else if (!strcmp(name, "--max-host-memory")) {
+			val = &o->scn.max_host_memory;
 		} else if (!strcmp(name, "--cgroup")) {
 			val = &o->cgroup;
 		} else if (!strcmp(name, "--csv")) {
@@ -400,29 +405,61 @@ static int stream_error(FILE *f)
 	return errno ? errno : EIO;
 }
 
-/* The output files, opened before the run so that a bad path fails at once. */
+/* @path can be written (created, or replaced), without touching it. */
+static int check_writable(const char *opt, const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char dir[4096];
+
+	if (!access(path, F_OK)) {
+		if (!access(path, W_OK))
+			return 0;
+	} else {
+		if (!slash)
+			snprintf(dir, sizeof(dir), ".");
+		else
+			snprintf(dir, sizeof(dir), "%.*s", slash == path ? 1 : (int)(slash - path),
+				 path);
+		if (!access(dir, W_OK | X_OK))
+			return 0;
+	}
+	fprintf(stderr, "reclaimsim: %s %s: %s\n", opt, path, strerror(errno));
+	return -1;
+}
+
+/*
+ * The output files, checked before the run so that a bad path fails at
+ * once and an output never replaces an input or another output; the CSV
+ * is opened, the plot only checked (gnuplot writes it after the run, and
+ * a failed plot must leave no empty file behind).
+ */
 static int open_outputs(const struct options *o, FILE **csv)
 {
-	FILE *f;
+	const struct opt_path paths[] = {
+		{ "the scenario", o->scn.scenario, false },
+		{ "--csv", o->csv, true },
+		{ "--plot", o->plot, true },
+		{ "--trace", o->trace.file, true },
+	};
 
+	if (opt_check_paths(paths, sizeof(paths) / sizeof(paths[0])))
+		return -1;
+	if (o->plot) {
+		if (!opt_plot_terminal(o->plot) || check_writable("--plot", o->plot))
+			return -1;
+		if (!plot_gnuplot_found()) {
+			fprintf(stderr,
+				"reclaimsim: --plot %s: gnuplot is not installed (no gnuplot on $PATH; Debian: apt-get install gnuplot-nox)\n",
+				o->plot);
+			return -1;
+		}
+	}
 	if (o->csv) {
 		*csv = fopen(o->csv, "w");
 		if (!*csv) {
 			fprintf(stderr, "reclaimsim: --csv %s: %s\n", o->csv, strerror(errno));
 			return -1;
 		}
-	}
-	if (o->plot) {
-		/* gnuplot writes it later: make sure it can */
-		f = fopen(o->plot, "w");
-		if (!f) {
-			fprintf(stderr, "reclaimsim: --plot %s: %s\n", o->plot, strerror(errno));
-			if (*csv)
-				fclose(*csv);
-			*csv = NULL;
-			return -1;
-		}
-		fclose(f);
 	}
 	return 0;
 }
@@ -493,7 +530,11 @@ static int cmd_sim(const struct options *o)
 	struct check_state cs = { 0 };
 	int rc = 0;
 
-	if (!s || build_scenario(o, s)) {
+	if (!s) {
+		fprintf(stderr, "reclaimsim: out of host memory\n");
+		return 1;
+	}
+	if (build_scenario(o, s)) {
 		free(s);
 		return 1;
 	}
@@ -540,8 +581,13 @@ static int cmd_sim(const struct options *o)
 	}
 	trace_run_start(&trace, sim);
 	if (!o->before && sim_run(sim)) {
-		/* the watchdog, or no stack for a task: no report of a broken run */
 		fprintf(stderr, "reclaimsim: %s: %s\n", sim->scn.path, sim_error(sim));
+		/* a kernel panic stops a sound run: its reports, marked, up to it */
+		if (sim->panic)
+			rc = 1;
+	}
+	/* the watchdog, or no stack for a task: no report of a broken run */
+	if (!o->before && sim_error(sim)[0] && !sim->panic) {
 		trace_run_close(&trace, sim, false, NULL, NULL);
 		sim_destroy(sim);
 		if (csv)
@@ -589,7 +635,8 @@ static int cmd_sim(const struct options *o)
 		if (!plot_err) {
 			fprintf(stderr, "reclaimsim: --plot %s: out of memory\n", o->plot);
 			rc = 1;
-		} else if (report_plot(sim, o->plot, plot_err, PLOT_ERR_LEN)) {
+		} else if (report_plot(sim, o->plot, opt_plot_terminal(o->plot), plot_err,
+				       PLOT_ERR_LEN)) {
 			fprintf(stderr, "reclaimsim: --plot %s: %s\n", o->plot, plot_err);
 			rc = 1;
 		}

@@ -5,7 +5,10 @@
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
 
+#include "config/host.h"
 #include "config/reader.h"
 #include "default_scenario.h"
 #include "options.h"
@@ -98,6 +101,16 @@ int opt_build_scenario(const struct scn_opts *o, struct scenario *s)
 	char err[SCN_ERR_LEN];
 	int rc;
 
+	if (o->max_host_memory) {
+		u64 bytes = 0;
+
+		if (parse_size(o->max_host_memory, 4096, &bytes, err, sizeof(err)) || !bytes) {
+			fprintf(stderr, "reclaimsim: --max-host-memory %s: %s\n",
+				o->max_host_memory, bytes ? err : "must be > 0");
+			return -1;
+		}
+		host_memory_limit = bytes;
+	}
 	if (o->scenario)
 		rc = scenario_load(s, o->scenario, err, sizeof(err));
 	else
@@ -128,4 +141,93 @@ int opt_build_scenario(const struct scn_opts *o, struct scenario *s)
 fail:
 	fprintf(stderr, "reclaimsim: %s\n", err);
 	return -1;
+}
+
+/* Where @path is or would be: its inode, or its directory's and its name. */
+struct file_id {
+	bool exists, chardev;
+	dev_t dev;
+	ino_t ino;
+	const char *base; /* not existing: the name in that directory */
+};
+
+static bool file_id(const char *path, struct file_id *id)
+{
+	const char *slash = strrchr(path, '/');
+	char dir[4096];
+	struct stat st;
+
+	*id = (struct file_id){ 0 };
+	if (!stat(path, &st)) {
+		id->exists = true;
+		id->chardev = S_ISCHR(st.st_mode);
+		id->dev = st.st_dev;
+		id->ino = st.st_ino;
+		return true;
+	}
+	if (!slash)
+		snprintf(dir, sizeof(dir), ".");
+	else
+		snprintf(dir, sizeof(dir), "%.*s", slash == path ? 1 : (int)(slash - path), path);
+	if (stat(dir, &st))
+		return false; /* the open will say why */
+	id->dev = st.st_dev;
+	id->ino = st.st_ino;
+	id->base = slash ? slash + 1 : path;
+	return true;
+}
+
+static bool same_file(const struct file_id *a, const struct file_id *b)
+{
+	if (a->exists != b->exists || a->dev != b->dev || a->ino != b->ino)
+		return false;
+	return a->exists || !strcmp(a->base, b->base);
+}
+
+int opt_check_paths(const struct opt_path *paths, unsigned int n)
+{
+	for (unsigned int i = 0; i < n; i++) {
+		struct file_id a;
+
+		if (!paths[i].output || !paths[i].path || !file_id(paths[i].path, &a))
+			continue;
+		for (unsigned int j = 0; j < n; j++) {
+			struct file_id b;
+
+			if (j == i || !paths[j].path || !file_id(paths[j].path, &b) ||
+			    !same_file(&a, &b))
+				continue;
+			if (!paths[j].output) {
+				fprintf(stderr,
+					"reclaimsim: %s %s: is %s %s, which the command reads (valid: another file)\n",
+					paths[i].opt, paths[i].path, paths[j].opt, paths[j].path);
+				return -1;
+			}
+			if (j > i && !a.chardev) {
+				fprintf(stderr,
+					"reclaimsim: %s %s: is also %s %s (valid: one file for each output)\n",
+					paths[j].opt, paths[j].path, paths[i].opt, paths[i].path);
+				return -1;
+			}
+		}
+	}
+	return 0;
+}
+
+const char *opt_plot_terminal(const char *path)
+{
+	static const char *const ext[][2] = {
+		{ ".png", "pngcairo" },
+		{ ".svg", "svg" },
+		{ ".pdf", "pdfcairo" },
+	};
+	size_t n = strlen(path);
+
+	for (size_t i = 0; i < sizeof(ext) / sizeof(ext[0]); i++)
+		if (n > 4 && !strcasecmp(path + n - 4, ext[i][0]))
+			return ext[i][1];
+	fprintf(stderr,
+		"reclaimsim: --plot %s: unknown picture format (valid: a name ending .png, .svg or .pdf)\n",
+		path);
+	return NULL;
 }

@@ -8,6 +8,7 @@
 #ifndef RECLAIMSIM_OPTIONS_H
 #define RECLAIMSIM_OPTIONS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 struct scenario;
@@ -26,6 +27,7 @@ struct scn_opts {
 	const char *seed;
 	unsigned int seed_after; /* --seed comes after this many --set: the later wins */
 	const char *machine;
+	const char *max_host_memory; /* --max-host-memory SIZE (config/host.c) */
 };
 
 /*
@@ -48,8 +50,33 @@ int opt_scenario(const char *a, const char **scenario);
  * --set machine.from=host, before the --set options), then the --set
  * options and --seed (as --set run.seed=N at its place: of the two the
  * later wins) in their order.  Does not validate.  A message names the
- * option typed ("--seed x: ...", "--machine host: ...").
+ * option typed ("--seed x: ...", "--machine host: ...").  Sets
+ * host_memory_limit from --max-host-memory.
  */
 int opt_build_scenario(const struct scn_opts *o, struct scenario *s);
+
+/* One file a command reads or writes, for opt_check_paths(). */
+struct opt_path {
+	const char *opt; /* as typed: "--csv", "the scenario" */
+	const char *path; /* NULL: not given */
+	bool output;
+};
+
+/*
+ * opt_check_paths - refuse an output that is one of the inputs (the run
+ * would overwrite what it reads: "run X.ini --csv X.ini") and one file
+ * given to two outputs (the second would overwrite the first).  Files are
+ * the same when they are one inode (links and "./" spellings included) or,
+ * not existing yet, one name in one directory.  Character devices
+ * (/dev/null) may take several outputs.  0, or -1 with a message.
+ */
+int opt_check_paths(const struct opt_path *paths, unsigned int n);
+
+/*
+ * opt_plot_terminal - gnuplot's terminal for the extension of @path
+ * (.png pngcairo, .svg svg, .pdf pdfcairo, any case); NULL with a message
+ * for any other.
+ */
+const char *opt_plot_terminal(const char *path);
 
 #endif

@@ -104,13 +104,15 @@ int trace_run_close(struct trace_run *tr, struct sim *sim, bool ok, FILE *out,
 
 static void report_usage(FILE *f)
 {
-	fputs("usage: reclaimsim trace-report FILE [FILE...] [--names A,B,...] [--title TITLE]\n\n"
+	fputs("usage: reclaimsim trace-report FILE [FILE...] [--ignore-pid] [--names A,B,...]\n"
+	      "                              [--title TITLE]\n\n"
 	      "Read ftrace text traces of the vmscan events (a kernel's\n"
 	      "/sys/kernel/debug/tracing/trace, or `reclaimsim run --trace FILE`) as\n"
 	      "trace-vmscan-postprocess.pl does.  One FILE: the script's report (reclaim\n"
 	      "latencies, direct reclaimers, kswapd instances, summary).  Several: the\n"
 	      "summaries side by side, a column a file, as seed 003's table.\n\n"
 	      "options:\n"
+	      "  --ignore-pid      the script's --ignore-pid: processes of one name as one\n"
 	      "  --names A,B,...   the column names (default: the file names)\n"
 	      "  --title TITLE     a \"TITLE FTrace Reclaim Statistics\" line above the table\n"
 	      "  -h, --help        this help\n"
@@ -160,6 +162,7 @@ int trace_report_main(int argc, char **argv, const char *version)
 	char *names_opt = NULL;
 	struct trace_summary sums[TRACE_MAX_FILES];
 	int nr_files = 0, nr_names = 0, rc = 0;
+	bool ignore_pid = false;
 
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *inline_val, **val;
@@ -177,6 +180,12 @@ int trace_report_main(int argc, char **argv, const char *version)
 				return 2;
 			printf("reclaimsim %s\n", version);
 			return 0;
+		}
+		if (!strcmp(name, "--ignore-pid")) {
+			if (opt_no_value(name, a, inline_val))
+				return 2;
+			ignore_pid = true;
+			continue;
 		}
 		if (!strcmp(name, "--names") || !strcmp(name, "--title")) {
 			val = !strcmp(name, "--title") ? &title : (const char **)&names_opt;
@@ -253,6 +262,7 @@ int trace_report_main(int argc, char **argv, const char *version)
 			rc = 1;
 			break;
 		}
+		trace_report_set_ignore_pid(r, ignore_pid);
 		if (read_trace(r, files[i]))
 			rc = 1;
 		else if (nr_files == 1)

@@ -8,11 +8,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "host.h"
 #include "../sim/util.h"
 #include "../mm/page_alloc.h"
+#include "../mm/sim.h"
+#include "../sim/config.h"
+#include "../workload/workload.h"
 
 #define HOST_MAX_ROWS (64 * 8)
 #define HOST_MAX_FILE (16 << 20) /* zoneinfo of a big NUMA box is ~1 MB */
@@ -551,4 +555,183 @@ out:
 	free(rows);
 	free(text);
 	return ret;
+}
+
+/* ---------------------------------------------------------------------
+ * The host memory a run needs, estimated before booting
+ */
+
+/*
+ * What the model's host process spends, measured here (7a926fe+, x86-64,
+ * glibc; `/usr/bin/time -f %M` of `reclaimsim run`, the difference of two
+ * scenarios that differ in one thing, divided by the pages or tasks added):
+ *   - a page frame: 4G -> 32G of memory, 32,112 -> 232,996 KiB: 28.0 bytes
+ *     (struct page, the buddy and pageblock maps);
+ *   - a page a workload maps or reads: anon_fill 1G -> 5G on an 8G machine,
+ *     62,756 -> 71,232 KiB: 8.3 bytes (its page table entries); file_read
+ *     4G -> 12G on a 1G machine, 18,996 -> 35,664 KiB: 8.3 bytes (the page
+ *     cache index: an entry and the dirty tag bits); a file page mapped
+ *     (lru_file_mmap_read) has both, workload_footprint() counts it twice:
+ *     seed001-lru-file-mmap-read-1node (160G of files, 16G) took 772,904
+ *     KiB, estimated 868.8M;
+ *   - a task: anon_fill of 1M, 16 -> 1024 tasks reclaiming on a 256M
+ *     machine, 6,048 -> 8,884 KiB: 2.9 KiB (its coroutine stack's touched
+ *     pages and task structures; 1.0 KiB for a task that never reclaims);
+ *     counted as 4 KiB, a stack page each;
+ *   - a memory cgroup: a [cgroup_tree] of 1 -> 4095 groups, 32,368 ->
+ *     42,444 KiB: 2.5 KiB;
+ *   - the process itself with a small scenario: 4 MiB.
+ * A swap slot is SCN_HOST_BYTES_PER_SLOT (the structures it has, touched
+ * as swap fills), a time-series sample its struct (kept with --csv and
+ * --plot).
+ */
+#define HOST_BYTES_PER_FRAME 28ULL
+#define HOST_BYTES_PER_MAPPED_PAGE 9ULL
+#define HOST_BYTES_PER_TASK 4096ULL
+#define HOST_BYTES_PER_MEMCG 2560ULL
+#define HOST_BYTES_BASE (4ULL << 20)
+/*
+ * The default of --max-host-memory: the largest shipped scenario's estimate
+ * is 3.3G (seed001-lru-file-mmap-read: 640G of files mapped on 64G), the
+ * next 0.8G; memory = 1T's 7.0G.
+ */
+#define HOST_DEFAULT_LIMIT (4ULL << 30)
+
+u64 host_memory_limit;
+
+/* MemAvailable of @proc_root/meminfo, bounded by the address-space rlimits; 0: unknown. */
+static u64 host_available(void)
+{
+	char path[PATH_MAX], *text, *p;
+	unsigned long long kb;
+	struct rlimit rl;
+	u64 avail = 0;
+
+	snprintf(path, sizeof(path), "%s/meminfo", host_proc_root);
+	text = read_host_file(path);
+	p = text ? strstr(text, "MemAvailable:") : NULL;
+	if (p && sscanf(p, "MemAvailable: %llu kB", &kb) == 1)
+		avail = (u64)kb << 10;
+	free(text);
+	if (!getrlimit(RLIMIT_AS, &rl) && rl.rlim_cur != RLIM_INFINITY &&
+	    (!avail || rl.rlim_cur < avail))
+		avail = rl.rlim_cur;
+	if (!getrlimit(RLIMIT_DATA, &rl) && rl.rlim_cur != RLIM_INFINITY &&
+	    (!avail || rl.rlim_cur < avail))
+		avail = rl.rlim_cur;
+	return avail;
+}
+
+/* The key to blame: the one whose part of the estimate is the largest. */
+static void host_blame(struct host_estimate *e, u64 bytes, const char *what, int origin, int line)
+{
+	if (bytes <= e->largest)
+		return;
+	e->largest = bytes;
+	snprintf(e->key, sizeof(e->key), "%s", what);
+	e->origin = origin;
+	e->line = line;
+}
+
+void host_estimate(const struct scenario *s, struct host_estimate *e)
+{
+	const struct scn_machine *m = &s->machine;
+	u64 mapped = 0, tasks = 0, memcgs = 1 + s->nr_cgroups;
+
+	*e = (struct host_estimate){ 0 };
+	e->frames = m->memory / m->page_size * HOST_BYTES_PER_FRAME;
+	host_blame(e, e->frames, "[machine] memory", m->memory_origin, m->zones_line);
+	e->swap = m->swap / m->page_size * SCN_HOST_BYTES_PER_SLOT;
+	host_blame(e, e->swap, "[machine] swap", m->swap_origin, 0);
+	for (unsigned int i = 0; i < s->nr_workloads; i++) {
+		const struct scn_workload *w = &s->workloads[i];
+		char what[SCN_NAME_LEN + 32];
+		const char *key;
+		u64 bytes;
+		int origin;
+
+		tasks += workload_nr_tasks(w);
+		key = workload_footprint(s, w, &bytes, &origin);
+		if (!key)
+			continue;
+		mapped += bytes / m->page_size;
+		snprintf(what, sizeof(what), "[workload %s] %s", w->name, key);
+		host_blame(e, bytes / m->page_size * HOST_BYTES_PER_MAPPED_PAGE, what, origin,
+			   w->line);
+	}
+	for (unsigned int i = 0; i < s->nr_cgroup_trees; i++) {
+		const struct scn_cgroup_tree *t = &s->cgroup_trees[i];
+		u64 n = (u64)t->subtrees * ((1ULL << t->levels) - 1);
+		char what[SCN_PATH_LEN + 32];
+
+		memcgs += n;
+		snprintf(what, sizeof(what), "[cgroup_tree %s] levels", t->tmpl.name);
+		host_blame(e, n * HOST_BYTES_PER_MEMCG, what, t->levels_origin, t->tmpl.line);
+	}
+	e->mapped = mapped * HOST_BYTES_PER_MAPPED_PAGE;
+	e->tasks = tasks * HOST_BYTES_PER_TASK;
+	e->memcgs = memcgs * HOST_BYTES_PER_MEMCG;
+	if (s->run.sample_interval_ns)
+		e->samples = (s->run.duration_ns / s->run.sample_interval_ns + 1) *
+			     sizeof(struct sample);
+	e->total = HOST_BYTES_BASE + e->frames + e->swap + e->mapped + e->tasks + e->memcgs +
+		   e->samples;
+}
+
+/* @b in T, G or M with one decimal, K below a M. */
+static const char *host_fmt(char *buf, size_t len, u64 b)
+{
+	if (b >= (1ULL << 40))
+		snprintf(buf, len, "%.1fT", (double)b / (1ULL << 40));
+	else if (b >= (1ULL << 30))
+		snprintf(buf, len, "%.1fG", (double)b / (1ULL << 30));
+	else if (b >= (1ULL << 20))
+		snprintf(buf, len, "%.1fM", (double)b / (1ULL << 20));
+	else
+		snprintf(buf, len, "%lluK", (unsigned long long)(b + 1023) >> 10);
+	return buf;
+}
+
+int host_check_memory(const struct scenario *s, char *err, size_t errlen)
+{
+	u64 avail = host_available(), limit = host_memory_limit;
+	struct host_estimate e;
+	const struct {
+		const char *name;
+		const u64 *bytes;
+	} parts[] = {
+		{ "memory map", &e.frames },
+		{ "swap map", &e.swap },
+		{ "page tables and page cache index", &e.mapped },
+		{ "tasks", &e.tasks },
+		{ "cgroups", &e.memcgs },
+		{ "samples", &e.samples },
+	};
+	char a[3][24], why[192], list[256];
+	size_t at = 0;
+
+	if (!limit) {
+		limit = avail && avail < HOST_DEFAULT_LIMIT ? avail : HOST_DEFAULT_LIMIT;
+		snprintf(
+			why, sizeof(why),
+			"%s allowed (--max-host-memory SIZE; by default the smaller of %s and the %s available)",
+			host_fmt(a[0], sizeof(a[0]), limit),
+			host_fmt(a[1], sizeof(a[1]), HOST_DEFAULT_LIMIT),
+			avail ? host_fmt(a[2], sizeof(a[2]), avail) : "memory");
+	} else {
+		snprintf(why, sizeof(why), "%s allowed (--max-host-memory)",
+			 host_fmt(a[0], sizeof(a[0]), limit));
+	}
+	host_estimate(s, &e);
+	if (e.total <= limit)
+		return 0;
+	for (size_t i = 0; i < CFG_ARRAY_SIZE(parts); i++)
+		if (*parts[i].bytes)
+			at += (size_t)snprintf(list + at, at < sizeof(list) ? sizeof(list) - at : 0,
+					       "%s%s %s", at ? ", " : "", parts[i].name,
+					       host_fmt(a[1], sizeof(a[1]), *parts[i].bytes));
+	return cfg_fail_at(
+		s, e.origin, e.line, err, errlen,
+		"%s: the run would take an estimated %s of host memory (%s), more than the %s",
+		e.key, host_fmt(a[0], sizeof(a[0]), e.total), list, why);
 }

@@ -93,4 +93,31 @@ unsigned int host_page_size(const char *proc_root);
  */
 extern const char *host_proc_root;
 
+/*
+ * The host memory a run would take (host.c measures each figure), by part,
+ * and the key whose part is the largest ("[machine] memory", "[workload w]
+ * size", ...) with where it was given.
+ */
+struct host_estimate {
+	u64 total;
+	u64 frames, swap, mapped, tasks, memcgs, samples;
+	u64 largest;
+	char key[SCN_PATH_LEN + 32];
+	int origin, line;
+};
+
+void host_estimate(const struct scenario *s, struct host_estimate *e);
+
+/*
+ * host_check_memory - refuse a scenario whose estimate is above
+ * host_memory_limit, or when that is 0 above the smaller of 4G and the
+ * host's available memory (MemAvailable, the address-space rlimits):
+ * "FILE:LINE: KEY: the run would take an estimated ...".  Before booting,
+ * so that memory = 1T fails at once instead of after minutes of paging.
+ */
+int host_check_memory(const struct scenario *s, char *err, size_t errlen);
+
+/* --max-host-memory: the estimate's bound in bytes (0: the default). */
+extern u64 host_memory_limit;
+
 #endif

@@ -95,6 +95,7 @@ static const char *const profile_2_6_25[] = {
 	"lowmem_reserve_empty = reserve",
 	"swappiness_zero = some_anon",
 	"vmscan_trace_format = 2.6.36",
+	"oom_report = 2.6.24", /* the pre-2.6.36 OOM killer's text */
 	"wakeup_kswapd_trace = early",
 	"wakeup_kswapd = node_balanced",
 	"throttle_vm_writeout = off",
@@ -177,6 +178,8 @@ static const char *const profile_2_6_35[] = {
 	"wakeup_kswapd = zone_low", /* 2.6.x..4.7 wake_all_kswapd */
 	"throttle_vm_writeout = on", /* 2.6.x..4.10 */
 	"dirtyable_memory = free_and_reclaimable", /* 2.6.x..3.13 */
+	/* the tracepoints of seed 003's kernels: Mel Gorman's June 2010 posting */
+	"vmscan_trace_format = 2010-06",
 	NULL,
 };
 
@@ -191,6 +194,7 @@ static const char *const profile_2_6_35_nodirect[] = {
  * kswapd wake-up per zone) with the soft-limit tree per zone.
  */
 static const char *const profile_3_10[] = {
+	"oom_report = 6.6", /* 2.6.36's rewrite; its own text until 4.19 is not modelled */
 	"did_some_progress = nr_reclaimed",
 	"anon_vma_lock = read", /* 3.9 */
 	/* CFS's defaults from 2.6.36 to 6.5 (EEVDF, 6.6, is not modelled) */

@@ -174,7 +174,7 @@ static struct cfg_section sections[NR_SECS] = {
 		.tables = TABLES(&profile_policy_table, &page_alloc_policy_table,
 				 &vmscan_policy_table, &alloc_pages_policy_table, &swap_policy_table,
 				 &swap_state_policy_table, &madvise_policy_table, &tlb_policy_table,
-				 &memcontrol_policy_table, &rmap_policy_table,
+				 &memcontrol_policy_table, &rmap_policy_table, &oom_kill_policy_table,
 				 &compaction_policy_table, &page_writeback_policy_table,
 				 &blkdev_policy_table, &sched_policy_table,
 				 &filemap_policy_table),
@@ -1274,5 +1274,5 @@ int scenario_validate(const struct scenario *s, char *err, size_t errlen)
 	if (!s->run.duration_ns || !s->run.sample_interval_ns)
 		return cfg_fail_at(s, 0, 0, err, errlen,
 				   "[run] duration and sample_interval must be > 0");
-	return 0;
+	return host_check_memory(s, err, errlen);
 }

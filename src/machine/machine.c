@@ -16,6 +16,7 @@
 #include "reclaimsim/reclaimsim.h"
 #include "../mm/sim.h"
 #include "../config/reader.h"
+#include "../sim/config.h"
 #include "../mm/internal.h"
 #include "../mm/compaction.h"
 #include "../workload/workload.h"
@@ -27,15 +28,14 @@ static int sim_boot(struct sim *sim, char *err, size_t errlen)
 {
 	const struct scenario *s = &sim->scn;
 
-	if (mem_init_zones(sim)) {
-		snprintf(err, errlen, "%s: cannot lay out %llu bytes of memory", s->path,
-			 (unsigned long long)s->machine.memory);
-		return -1;
-	}
-	if (setup_per_cpu_pageset(sim)) {
-		snprintf(err, errlen, "%s: out of memory for the per-CPU page lists", s->path);
-		return -1;
-	}
+	if (mem_init_zones(sim))
+		return cfg_fail_at(
+			s, s->machine.memory_origin, s->machine.zones_line, err, errlen,
+			"[machine] memory: out of host memory laying out %llu bytes of memory",
+			(unsigned long long)s->machine.memory);
+	if (setup_per_cpu_pageset(sim))
+		return cfg_fail_at(s, 0, 0, err, errlen,
+				   "[machine] cpus: out of host memory for the per-CPU page lists");
 	sim->min_free_kbytes = s->sysctl.min_free_kbytes >= 0 ?
 				       s->sysctl.min_free_kbytes :
 				       calculate_min_free_kbytes(sim, s->sysctl.thp);
@@ -47,8 +47,8 @@ static int sim_boot(struct sim *sim, char *err, size_t errlen)
 	if (swap_init(sim) ||
 	    blkdev_init(&sim->swap_dev, "swap", &s->machine.swap_dev, &s->policy, sim->page_size) ||
 	    blkdev_init(&sim->disk_dev, "disk", &s->machine.disk_dev, &s->policy, sim->page_size)) {
-		snprintf(err, errlen, "out of memory setting up swap and disks");
-		return -1;
+		return cfg_fail_at(s, s->machine.swap_origin, 0, err, errlen,
+				   "[machine] swap: out of host memory setting up swap and disks");
 	}
 	for (unsigned int n = 0; n < sim->nr_nodes; n++) {
 		struct pglist_data *pgdat = &sim->nodes[n];
@@ -79,14 +79,13 @@ static int sim_boot(struct sim *sim, char *err, size_t errlen)
 		event_push(sim, 0, sample_event, NULL, 0);
 	if (s->policy.pcp_lists != PCP_LISTS_OFF && s->policy.pcp_high == PCP_HIGH_AUTO)
 		event_push(sim, NSEC_PER_SEC, vmstat_update, NULL, 0);
-	if (memcg_actions_init(sim)) {
-		snprintf(err, errlen, "out of memory queueing the [at] writes");
-		return -1;
-	}
+	if (memcg_actions_init(sim))
+		return cfg_fail_at(s, 0, 0, err, errlen,
+				   "[at]: out of host memory queueing the [at] writes");
 	return 0;
 nomem:
-	snprintf(err, errlen, "out of memory creating kernel threads");
-	return -1;
+	return cfg_fail_at(s, 0, 0, err, errlen,
+			   "[machine] nodes: out of host memory creating kernel threads");
 }
 
 struct sim *sim_create(const struct scenario *s, char *err, size_t errlen)
@@ -94,7 +93,7 @@ struct sim *sim_create(const struct scenario *s, char *err, size_t errlen)
 	struct sim *sim = calloc(1, sizeof(*sim));
 
 	if (!sim) {
-		snprintf(err, errlen, "out of memory");
+		cfg_fail_at(s, 0, 0, err, errlen, "out of host memory");
 		return NULL;
 	}
 	sim->scn = *s;
@@ -131,7 +130,9 @@ struct sim *sim_create(const struct scenario *s, char *err, size_t errlen)
 		sched_init(sim, &s->policy);
 	if (!sim->eng.cpus || !sim->mm_cpus || sim_boot(sim, err, errlen)) {
 		if (!sim->eng.cpus || !sim->mm_cpus)
-			snprintf(err, errlen, "out of memory");
+			cfg_fail_at(s, 0, 0, err, errlen,
+				    "[machine] cpus: out of host memory for %u CPUs",
+				    s->machine.cpus);
 		sim_destroy(sim);
 		return NULL;
 	}
@@ -175,6 +176,32 @@ static void take_sample(struct sim *sim)
 	smp.pswpout = sim->vm_events[PSWPOUT];
 	smp.pswpin = sim->vm_events[PSWPIN];
 	smp.pgmajfault = sim->vm_events[PGMAJFAULT];
+	smp.pgscan_kswapd = sim->vm_events[PGSCAN_KSWAPD];
+	smp.pgscan_direct = sim->vm_events[PGSCAN_DIRECT];
+	smp.pgsteal_kswapd = sim->vm_events[PGSTEAL_KSWAPD];
+	smp.pgsteal_direct = sim->vm_events[PGSTEAL_DIRECT];
+	smp.compact_stall = sim->vm_events[COMPACTSTALL];
+	smp.compact_success = sim->vm_events[COMPACTSUCCESS];
+	for (unsigned int o = 1; o < NR_PAGE_ORDERS; o++)
+		smp.highorder_failed += sim->alloc_failures.failed[o];
+	for (unsigned int i = 0; i < sim->eng.nr_tasks; i++) {
+		struct task *t = sim->eng.tasks[i];
+		const struct task_reclaim *tr = &mm_task(t)->reclaim;
+
+		if (t->state == TASK_DEAD)
+			continue;
+		if (tr->counted) {
+			smp.in_direct += !tr->memcg;
+			smp.in_memcg += tr->memcg;
+		}
+		smp.throttled += tr->throttled_pgdat != NULL;
+	}
+	if (sim->swap)
+		smp.swap_used = sim->swap->inuse_pages;
+	for (unsigned int n = 0; n < sim->nr_nodes; n++) {
+		smp.dirty += (u64)node_page_state(&sim->nodes[n], NR_FILE_DIRTY);
+		smp.writeback += (u64)node_page_state(&sim->nodes[n], NR_WRITEBACK);
+	}
 	for (int d = 0; d < 2; d++) {
 		struct blk_disk_stat st;
 
@@ -484,8 +511,8 @@ void sim_destroy(struct sim *sim)
 	blkdev_destroy(&sim->swap_dev);
 	blkdev_destroy(&sim->disk_dev);
 	swap_free_all(sim);
-	if (sim->memcgs)
-		mem_cgroups_free(sim);
+	/* also when its first calloc failed and the hash table's did not */
+	mem_cgroups_free(sim);
 	mem_free_zones(sim);
 	free(sim->kmsg.lines);
 	free(sim->samples);

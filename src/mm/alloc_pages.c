@@ -694,7 +694,7 @@ retry:
 			goto nopage;
 	}
 	/* __alloc_pages_may_oom */
-	if (!out_of_memory(t, NULL) || mm_task(t)->oom_victim)
+	if (!out_of_memory(t, NULL, gfp, order) || mm_task(t)->oom_victim)
 		return VM_FAULT_OOM;
 	no_progress_loops = 0;
 	goto retry; /* the victim's memory is back */

@@ -27,9 +27,22 @@ static int mapping_grow(struct address_space *mapping, u64 cap)
 	u64 words = (cap + 63) / 64, sums = (words + 63) / 64;
 	u64 old_words = mapping->capacity ? (mapping->capacity + 63) / 64 : 0;
 	u64 old_sums = (old_words + 63) / 64;
-	u64 *pages = realloc(mapping->i_pages, cap * sizeof(u64));
-	u64 *tag, *sum;
+	u64 *pages, *tag, *sum;
 
+	/*
+	 * a new file's index is calloc'd: the host maps its zero pages only
+	 * as the run touches them (a 10T file costs nothing until read)
+	 */
+	if (!mapping->capacity) {
+		mapping->i_pages = calloc(cap, sizeof(u64));
+		mapping->dirty_tag = calloc(words, sizeof(u64));
+		mapping->dirty_tag_sum = calloc(sums, sizeof(u64));
+		if (!mapping->i_pages || !mapping->dirty_tag || !mapping->dirty_tag_sum)
+			return -1;
+		mapping->capacity = cap;
+		return 0;
+	}
+	pages = realloc(mapping->i_pages, cap * sizeof(u64));
 	if (!pages)
 		return -1;
 	mapping->i_pages = pages;

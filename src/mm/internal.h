@@ -734,7 +734,7 @@ void truncate_inode_pages(struct task *t, struct address_space *mapping);
  * @memcg's (NULL: all) user tasks and kill it.  Returns true if a task was
  * killed or a kill is still in progress.
  */
-bool out_of_memory(struct task *current, struct mem_cgroup *memcg);
+bool out_of_memory(struct task *current, struct mem_cgroup *memcg, gfp_t gfp, unsigned int order);
 long oom_badness(struct task *p, u64 totalpages);
 
 /* ---- consistency checks (debug.c) ---- */
@@ -784,7 +784,7 @@ extern const struct cfg_table page_alloc_sysctl_table, vmscan_sysctl_table,
 extern const struct cfg_table page_alloc_policy_table, vmscan_policy_table,
 	alloc_pages_policy_table, swap_policy_table, swap_state_policy_table, madvise_policy_table,
 	tlb_policy_table, memcontrol_policy_table, rmap_policy_table, compaction_policy_table,
-	page_writeback_policy_table, filemap_policy_table;
+	page_writeback_policy_table, filemap_policy_table, oom_kill_policy_table;
 extern const struct cfg_table cost_table, shuffle_run_table, memcontrol_cgroup_table,
 	memcontrol_cgroup_tree_table;
 /*

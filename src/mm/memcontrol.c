@@ -345,13 +345,18 @@ int mem_cgroups_init(struct sim *sim, char *err, size_t errlen)
 			tree_root_path(t, under, j, path, sizeof(path));
 			if (!parent ||
 			    memcg_create_tree(sim, t, path, sizeof(path), parent, t->levels))
-				goto nomem;
+				return cfg_fail_at(
+					s, t->levels_origin, t->tmpl.line, err, errlen,
+					"[cgroup_tree %s] levels: out of host memory creating its %llu groups",
+					t->tmpl.name,
+					(unsigned long long)t->subtrees *
+						((1ULL << t->levels) - 1));
 		}
 	}
 	return 0;
 nomem:
-	snprintf(err, errlen, "out of memory creating cgroups");
-	return -1;
+	return cfg_fail_at(s, 0, 0, err, errlen, "out of host memory creating %llu cgroups",
+			   (unsigned long long)nr);
 }
 
 void mem_cgroups_free(struct sim *sim)
@@ -759,7 +764,8 @@ retry:
 	}
 	/* mem_cgroup_oom() */
 	memcg_memory_event(sim, mem_over_limit, MEMCG_OOM);
-	if (!out_of_memory(t, mem_over_limit) || mm_task(t)->oom_victim)
+	if (!out_of_memory(t, mem_over_limit, GFP_HIGHUSER_MOVABLE, 0) ||
+	    mm_task(t)->oom_victim)
 		return VM_FAULT_OOM;
 	nr_retries = max_retries;
 	goto retry;

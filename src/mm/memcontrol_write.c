@@ -256,7 +256,7 @@ static int memory_max_write(struct task *t, struct mem_cgroup *memcg, u64 max, u
 			continue;
 		}
 		memcg_memory_event(t->sim, memcg, MEMCG_OOM);
-		if (!out_of_memory(t, memcg))
+		if (!out_of_memory(t, memcg, GFP_KERNEL, 0))
 			break;
 	}
 	return 0;

@@ -6,8 +6,10 @@
  * model reaps at once, which is what the allocator's retry then sees.
  */
 #include <limits.h>
+#include <stdio.h>
 
 #include "internal.h"
+#include "../sim/config.h"
 
 /*
  * oom_badness() (v5.9+): resident pages + swap entries + page-table pages,
@@ -50,6 +52,128 @@ static u64 oom_totalpages(struct sim *sim, struct mem_cgroup *memcg)
 	return ram + swap;
 }
 
+/* ------------------------------------------------------------------
+ * The OOM killer's report in the kernel log, in the text of [policy]
+ * oom_report: 6.6 (read in v6.6's mm/oom_kill.c: dump_header,
+ * dump_tasks/dump_task, dump_oom_summary, __oom_kill_process; the
+ * profiles from 3.10 on) or 2.6.24 (read in v2.6.24's: out_of_memory's
+ * header, oom_kill_process and __oom_kill_task; the 2.6.x profiles).
+ * The kernel's stack dump and show_mem() / the memcg's meminfo between
+ * the header and the task dump are not modelled.
+ */
+
+/* dump_header's ratelimit (oom_rs, DEFAULT_RATELIMIT_INTERVAL 5 s, BURST 10) */
+static bool oom_ratelimit(struct sim *sim, u64 now)
+{
+	if (!sim->oom_rs_begin || now - sim->oom_rs_begin >= 5 * NSEC_PER_SEC) {
+		sim->oom_rs_begin = now ? now : 1;
+		sim->oom_rs_printed = 0;
+	}
+	return sim->oom_rs_printed++ < 10;
+}
+
+/* "/" or "/A/B": pr_cont_cgroup_path() */
+static const char *oom_memcg_path(const struct mem_cgroup *memcg, char *buf, size_t len)
+{
+	if (!memcg->parent)
+		return "/";
+	snprintf(buf, len, "/%s", memcg->name);
+	return buf;
+}
+
+/* dump_task(): one line per process (the owner of each mm), of @memcg's subtree */
+static void oom_dump_tasks(struct sim *sim, u64 now, struct mem_cgroup *memcg)
+{
+	char line[KMSG_LINE_LEN];
+
+	kmsg_log(sim, now, "Tasks state (memory values in pages):");
+	kmsg_log(
+		sim, now,
+		"[  pid  ]   uid  tgid total_vm      rss pgtables_bytes swapents oom_score_adj name");
+	for (unsigned int i = 0; i < sim->eng.nr_tasks; i++) {
+		struct task *p = sim->eng.tasks[i];
+		struct mm_struct *mm = p->mm;
+
+		if (p->kind != TASK_USER || p->state == TASK_DEAD || !mm || mm->owner != p)
+			continue;
+		if (memcg && !mem_cgroup_is_descendant(p->memcg, memcg))
+			continue;
+		snprintf(line, sizeof(line), "[%7d] %5d %5d %8llu %8ld %8llu %8ld         %5d %s",
+			 p->pid, 0, p->pid, (unsigned long long)mm->total_vm,
+			 mm->rss_stat[MM_ANONPAGES] + mm->rss_stat[MM_FILEPAGES],
+			 (unsigned long long)mm->pgtables_bytes, mm->rss_stat[MM_SWAPENTS],
+			 mm_task(p)->oom_score_adj, p->comm);
+		kmsg_log(sim, now, line);
+	}
+}
+
+/* dump_header(): what invoked it, the task dump, and the one-line summary of @victim */
+static void oom_dump_header(struct task *current, struct mem_cgroup *memcg, gfp_t gfp,
+			    unsigned int order, struct task *victim)
+{
+	struct sim *sim = current->sim;
+	u64 now = task_now(current);
+	char line[2 * KMSG_LINE_LEN], names[192], a[SCN_PATH_LEN + 2], b[SCN_PATH_LEN + 2];
+	char mems[16];
+
+	if (sim->scn.policy.oom_report_2_6_24) {
+		snprintf(line, sizeof(line),
+			 "%s invoked oom-killer: gfp_mask=%#x, order=%u, oomkilladj=%d",
+			 current->comm, gfp, order, mm_task(current)->oom_score_adj);
+		kmsg_log(sim, now, line);
+		return;
+	}
+	gfp_format(gfp, names, sizeof(names));
+	snprintf(line, sizeof(line),
+		 "%s invoked oom-killer: gfp_mask=%#x(%s), order=%u, oom_score_adj=%d",
+		 current->comm, gfp, names, order, mm_task(current)->oom_score_adj);
+	kmsg_log(sim, now, line);
+	oom_dump_tasks(sim, now, memcg);
+	if (!victim)
+		return;
+	if (sim->nr_nodes > 1)
+		snprintf(mems, sizeof(mems), "0-%u", sim->nr_nodes - 1);
+	else
+		snprintf(mems, sizeof(mems), "0");
+	snprintf(
+		line, sizeof(line),
+		"oom-kill:constraint=%s,nodemask=(null),cpuset=/,mems_allowed=%s,%s%s%stask_memcg=%s,task=%s,pid=%d,uid=0",
+		memcg ? "CONSTRAINT_MEMCG" : "CONSTRAINT_NONE", mems,
+		memcg ? "oom_memcg=" : "global_oom,",
+		memcg ? oom_memcg_path(memcg, a, sizeof(a)) : "", memcg ? "," : "",
+		oom_memcg_path(victim->memcg, b, sizeof(b)), victim->comm, victim->pid);
+	kmsg_log(sim, now, line);
+}
+
+/* __oom_kill_process()'s line (6.6), or oom_kill_process() and __oom_kill_task()'s (2.6.24) */
+static void oom_report_kill(struct task *current, struct task *victim, bool is_memcg, long points)
+{
+	struct sim *sim = current->sim;
+	struct mm_struct *mm = victim->mm;
+	u64 kb = sim->page_size / 1024;
+	const char *message = is_memcg ? "Memory cgroup out of memory" : "Out of memory";
+	char line[KMSG_LINE_LEN];
+
+	if (sim->scn.policy.oom_report_2_6_24) {
+		snprintf(line, sizeof(line),
+			 "Out of Memory: Kill process %d (%s) score %ld and children.", victim->pid,
+			 victim->comm, points);
+		kmsg_log(sim, task_now(current), line);
+		snprintf(line, sizeof(line), "%s: Killed process %d (%s).", message, victim->pid,
+			 victim->comm);
+		kmsg_log(sim, task_now(current), line);
+		return;
+	}
+	snprintf(
+		line, sizeof(line),
+		"%s: Killed process %d (%s) total-vm:%llukB, anon-rss:%llukB, file-rss:%llukB, shmem-rss:0kB, UID:0 pgtables:%llukB oom_score_adj:%d",
+		message, victim->pid, victim->comm, (unsigned long long)(mm->total_vm * kb),
+		(unsigned long long)mm->rss_stat[MM_ANONPAGES] * kb,
+		(unsigned long long)mm->rss_stat[MM_FILEPAGES] * kb,
+		(unsigned long long)(mm->pgtables_bytes >> 10), mm_task(victim)->oom_score_adj);
+	kmsg_log(sim, task_now(current), line);
+}
+
 /*
  * __oom_kill_process() (v6.12): SIGKILL takes the whole thread group, and
  * every other process sharing the victim's mm is killed with it (one
@@ -82,6 +206,41 @@ static void __oom_kill_process(struct task *current, struct task *victim)
 }
 
 /*
+ * out_of_memory()'s end when nothing can be killed (v6.12; the same text
+ * since 2.6.36's rewrite): pr_warn "Out of memory and no killable
+ * processes...", then panic("System is deadlocked on memory\n"), which
+ * prints "Kernel panic - not syncing: " with the text and, when the
+ * machine halts, "---[ end Kernel panic - not syncing: ... ]---".  The
+ * run stops there; the reports say so (sim->panic) and show the figures
+ * up to that instant.
+ */
+static void oom_panic(struct task *current, gfp_t gfp, unsigned int order)
+{
+	struct sim *sim = current->sim;
+	u64 now = task_now(current);
+
+	oom_dump_header(current, NULL, gfp, order, NULL);
+	if (sim->scn.policy.oom_report_2_6_24) {
+		/* before 2.6.36: panic("Out of memory and no killable processes...") */
+		sim->panic = "Out of memory and no killable processes...";
+		kmsg_log(sim, now,
+			 "Kernel panic - not syncing: Out of memory and no killable processes...");
+	} else {
+		sim->panic = "System is deadlocked on memory";
+		kmsg_log(sim, now, "Out of memory and no killable processes...");
+		kmsg_log(sim, now, "Kernel panic - not syncing: System is deadlocked on memory");
+		kmsg_log(
+			sim, now,
+			"---[ end Kernel panic - not syncing: System is deadlocked on memory ]---");
+	}
+	sim->panic_ns = now;
+	sim_fail(
+		sim,
+		"Kernel panic - not syncing: %s (out of memory and no killable processes; %s was allocating)",
+		sim->panic, current->comm);
+}
+
+/*
  * out_of_memory() (v6.12) with select_bad_process()/oom_evaluate_task():
  * among user tasks (of @memcg's subtree for a memcg OOM) the highest
  * oom_badness wins, a later task with equal points replacing an earlier
@@ -96,7 +255,7 @@ static void __oom_kill_process(struct task *current, struct task *victim)
  * the kernel's does (the run stops with sim_fail), where a memcg OOM
  * fails the charge.
  */
-bool out_of_memory(struct task *current, struct mem_cgroup *memcg)
+bool out_of_memory(struct task *current, struct mem_cgroup *memcg, gfp_t gfp, unsigned int order)
 {
 	struct sim *sim = current->sim;
 	u64 totalpages = oom_totalpages(sim, memcg);
@@ -121,13 +280,13 @@ bool out_of_memory(struct task *current, struct mem_cgroup *memcg)
 	if (!chosen) {
 		/* a system-wide OOM with nothing to kill cannot go on: panic() */
 		if (!memcg)
-			sim_fail(sim,
-				 "Kernel panic - not syncing: System is deadlocked on memory "
-				 "(out of memory and no killable processes; %s was allocating)",
-				 current->comm);
+			oom_panic(current, gfp, order);
 		return false;
 	}
 
+	if (oom_ratelimit(sim, task_now(current)))
+		oom_dump_header(current, memcg, gfp, order, chosen);
+	oom_report_kill(current, chosen, memcg, chosen_points);
 	oom_group = mem_cgroup_get_oom_group(sim, chosen, memcg);
 	__oom_kill_process(current, chosen);
 	if (!oom_group)
@@ -141,7 +300,21 @@ bool out_of_memory(struct task *current, struct mem_cgroup *memcg)
 		    !mem_cgroup_is_descendant(p->memcg, oom_group) ||
 		    mm_task(p)->oom_score_adj == -1000)
 			continue;
+		oom_report_kill(current, p, memcg, 0);
 		__oom_kill_process(current, p);
 	}
 	return true;
 }
+
+/* ---- the [policy] key of the report's text ---- */
+
+static const struct cfg_key oom_kill_policy_keys[] = {
+	{ .name = "oom_report",
+	  .type = CFG_ENUM,
+	  .off = offsetof(struct scn_policy, oom_report_2_6_24),
+	  .size = sizeof(bool),
+	  .values = CFG_VALUES("6.6", "2.6.24"),
+	  .def = "6.6",
+	  .doc = "the OOM killer's report in dmesg: v6.6's ('COMM invoked oom-killer: gfp_mask=...', the task dump, 'oom-kill:constraint=...', 'Out of memory: Killed process N (COMM) total-vm:...', the panic 'System is deadlocked on memory') / v2.6.24's (the header with oomkilladj, 'Out of Memory: Kill process N (COMM) score S and children.', 'Out of memory: Killed process N (COMM).', the panic 'Out of memory and no killable processes...'); the texts between (2.6.25..6.5) are not modelled" },
+};
+CFG_TABLE(oom_kill_policy_table, oom_kill_policy_keys);

@@ -29,6 +29,12 @@ struct sample {
 	struct sample_disk {
 		u64 ios, ticks_ns, io_ticks_ns, time_in_queue_ns;
 	} disk[2];
+	/* cumulative: the scan and steal of kswapd and of direct (and memcg limit) reclaim */
+	u64 pgscan_kswapd, pgscan_direct, pgsteal_kswapd, pgsteal_direct;
+	/* tasks now in global direct reclaim, in memcg limit reclaim, asleep in reclaim_throttle */
+	unsigned int in_direct, in_memcg, throttled;
+	u64 swap_used, dirty, writeback; /* pages */
+	u64 compact_stall, compact_success, highorder_failed; /* cumulative */
 };
 
 /* Reclaim figures the seeds report beside the kernel's counters. */
@@ -154,6 +160,12 @@ struct sim {
 	/* get_page_from_freelist's watermark checks, by order (seed 004) */
 	u64 wmark_checks[NR_PAGE_ORDERS];
 	struct kmsg kmsg;
+	/* the OOM killer's dump_header ratelimit (oom_rs: 10 per 5 s) */
+	u64 oom_rs_begin;
+	unsigned int oom_rs_printed;
+	/* panic(): the run stopped there (oom_kill.c); the text after "not syncing: " */
+	const char *panic;
+	u64 panic_ns;
 	struct vmscan_trace *trace; /* the vmscan tracepoints' output; NULL: off (trace_vmscan.h) */
 	unsigned int throttle_reclaimers; /* 2008 throttle, global policy */
 	struct wait_queue_head throttle_wait;

@@ -88,7 +88,7 @@ int vmscan_trace_parse_events(const char *list, unsigned int *mask, char *err, s
 /* the profile's keys: vmscan_trace_format, wakeup_kswapd_trace */
 void vmscan_trace_vintage(const struct sim *sim, bool *modern, bool *wakeup_early)
 {
-	*modern = !sim->scn.policy.trace_format_2_6_36;
+	*modern = sim->scn.policy.trace_format == TRACE_FORMAT_MAINLINE;
 	*wakeup_early = sim->scn.policy.trace_wakeup_early;
 }
 
@@ -97,6 +97,7 @@ void vmscan_trace_start(struct sim *sim, struct vmscan_trace *tr, FILE *f, unsig
 {
 	*tr = (struct vmscan_trace){ .f = f, .events = events, .size_cap = size_cap };
 	vmscan_trace_vintage(sim, &tr->modern, &tr->wakeup_early);
+	tr->sync_io = sim->scn.policy.trace_format == TRACE_FORMAT_2010_06;
 	/* the nop tracer's header of /sys/kernel/debug/tracing/trace (2.6.36) */
 	fputs("# tracer: nop\n"
 	      "#\n"
@@ -363,6 +364,8 @@ void __trace_writepage(struct task *t, u32 pfn, bool file, bool sync)
 	if (t->sim->trace->modern) /* all reclaim writeback is async since 3.5 */
 		emit(t->sim, t, TRACE_WRITEPAGE, "page=%016llx pfn=0x%x flags=%s", page, pfn,
 		     reclaim_flags(file, false));
+	else if (t->sim->trace->sync_io) /* June 2010: sync_writeback == PAGEOUT_IO_SYNC */
+		emit(t->sim, t, TRACE_WRITEPAGE, "page=%016llx pfn=%u sync_io=%d", page, pfn, sync);
 	else
 		emit(t->sim, t, TRACE_WRITEPAGE, "page=%016llx pfn=%u flags=%s", page, pfn,
 		     reclaim_flags(file, sync));

@@ -56,6 +56,7 @@ struct vmscan_trace {
 	FILE *f;
 	unsigned int events; /* bit (1 << enum trace_event): enabled */
 	bool modern; /* v6.12 formats, else the 2.6.36 ones */
+	bool sync_io; /* 2.6.36's but writepage's June 2010 sync_io= */
 	bool wakeup_early; /* mm_vmscan_wakeup_kswapd at its 2.6.36.0 place */
 	u64 size_cap; /* bytes of event lines at most; 0: no cap */
 	u64 written; /* bytes of event lines taken (written or waiting) */
@@ -86,6 +87,9 @@ int vmscan_trace_parse_events(const char *list, unsigned int *mask, char *err, s
  * profiles), *@wakeup_early true with wakeup_kswapd_trace = early.
  */
 void vmscan_trace_vintage(const struct sim *sim, bool *modern, bool *wakeup_early);
+
+/* [policy] vmscan_trace_format's values, in its key's order */
+enum { TRACE_FORMAT_MAINLINE, TRACE_FORMAT_2_6_36, TRACE_FORMAT_2010_06 };
 
 /*
  * vmscan_trace_start - trace @sim's run to @f (the caller's, open for

@@ -2070,6 +2070,7 @@ static unsigned long do_try_to_free_pages(struct task *t, struct scan_control *s
 	unsigned long total_scanned = 0;
 
 	count_reclaimer(t);
+	mm_task(t)->reclaim.memcg = cgroup_reclaim(sc);
 retry:
 	delayacct_freepages_start(t);
 	do {
@@ -2684,10 +2685,10 @@ static const struct cfg_key vmscan_policy_keys[] = {
 	  .doc = "pageout() by direct reclaim skips a write-congested device (full request queue) and keeps the page (2.6.x may_write_to_queue; kswapd writes) / off: waits for a request (v5.16+; the profiles before 2.6.35 keep it off, as seed 000 was calibrated)" },
 	{ .name = "vmscan_trace_format",
 	  .type = CFG_ENUM,
-	  P_OFF(trace_format_2_6_36),
-	  .values = CFG_VALUES("mainline", "2.6.36"),
+	  P_OFF(trace_format),
+	  .values = CFG_VALUES("mainline", "2.6.36", "2010-06"),
 	  .def = "mainline",
-	  .doc = "the mm_vmscan_* events' formats (run --trace): 2.6.36's (writepage flags=, lru_isolate contig_* fields; lumpy reclaim's era, removed in 3.5) / mainline: the current ones (mm_vmscan_write_folio)" },
+	  .doc = "the mm_vmscan_* events' formats (run --trace): mainline: the current ones (mm_vmscan_write_folio) / 2.6.36's (writepage flags=, lru_isolate contig_* fields; lumpy reclaim's era, removed in 3.5) / 2010-06: Mel Gorman's June 2010 posting (the seed 003 kernels and the trace-vmscan-postprocess.pl of that posting): 2.6.36's but writepage's sync_io=0\\|1 for flags=" },
 	{ .name = "wakeup_kswapd_trace",
 	  .type = CFG_ENUM,
 	  P_OFF(trace_wakeup_early),

@@ -94,6 +94,7 @@ struct task_reclaim {
 	struct pglist_data *throttled_pgdat; /* asleep in reclaim_throttle */
 	unsigned int *throttle_slot; /* the 2008 throttle's counter it holds */
 	bool counted; /* counted in reclaim.nr_reclaimers */
+	bool memcg; /* that reclaim is a memcg's limit reclaim (the time series) */
 	u64 start_ns; /* try_to_free_pages entry */
 };
 

@@ -5,6 +5,8 @@
  *
  *   {
  *     "scenario": PATH, "seed": N,
+ *     "panic":     {"message", "time" (s)}  only when the run stopped at a
+ *                  kernel panic: every figure below is as of that instant
  *     "time":      {"elapsed_s", "user_s", "sys_s", "major_faults", "minor_faults",
  *                   "inblock", "oublock", "maxrss_kb"},
  *     "vmstat":    {NAME: N, ...}                 the report_vmstat() lines
@@ -605,6 +607,15 @@ cJSON *report_json_object(const struct sim *sim)
 		return NULL;
 	cJSON_AddStringToObject(root, "scenario", sim->scn.path);
 	add_u64(root, "seed", sim->scn.run.seed);
+	if (sim->panic) {
+		/* the run stopped at a kernel panic: the figures are those up to it */
+		cJSON *panic = cJSON_AddObjectToObject(root, "panic");
+
+		if (panic) {
+			cJSON_AddStringToObject(panic, "message", sim->panic);
+			cJSON_AddNumberToObject(panic, "time", (double)sim->panic_ns / 1e9);
+		}
+	}
 	cJSON_AddItemToObject(root, "time", json_time(sim));
 	vmstat = cJSON_AddObjectToObject(root, "vmstat");
 	if (vmstat)

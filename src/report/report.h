@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdbool.h>
 #include <stdio.h>
 
 struct sim;
@@ -69,9 +70,15 @@ struct cJSON *report_json_object(const struct sim *sim);
 void report_timeseries_csv(FILE *f, const struct sim *sim);
 
 /*
- * report_plot - draw the time series into the PNG file @png with gnuplot.
- * Returns 0, or -1 with a message in @err (gnuplot missing or failing).
+ * report_plot - draw the time series into @path with gnuplot's terminal
+ * @terminal (pngcairo, svg, pdfcairo).  gnuplot writes a temporary file
+ * beside @path, renamed to it once gnuplot succeeded: a failure leaves
+ * neither a partial picture nor a temporary file.  Returns 0, or -1 with
+ * a message in @err (gnuplot missing or failing).
  */
-int report_plot(const struct sim *sim, const char *png, char *err, size_t errlen);
+int report_plot(const struct sim *sim, const char *path, const char *terminal, char *err,
+		size_t errlen);
+/* plot_gnuplot_found - gnuplot is an executable on $PATH (checked before a run). */
+bool plot_gnuplot_found(void);
 
 #endif

@@ -434,7 +434,12 @@ void report_text(FILE *f, const struct sim *sim)
 		unstarted += !sim->workloads[i].started;
 		unfinished += sim->workloads[i].started && !sim->workloads[i].ended;
 	}
-	if (sim->eng.nr_events && unfinished + unstarted) {
+	if (sim->panic) {
+		fputs("run: stopped by a kernel panic at ", f);
+		print_duration(f, sim->panic_ns);
+		fprintf(f, " (Kernel panic - not syncing: %s): the figures are those up to it\n",
+			sim->panic);
+	} else if (sim->eng.nr_events && unfinished + unstarted) {
 		fputs(stopped_by_duration(sim) ? "run: stopped at run.duration (" :
 						 "run: stopped at ",
 		      f);
@@ -494,21 +499,34 @@ static void print_disk_interval(FILE *f, const struct sample_disk *p, const stru
 /**
  * report_timeseries_csv() - the samples as CSV with a header line:
  * t_s,free,min,low,high,pgscan,pgsteal,reclaimers,active_anon,
- * inactive_anon,pgrefill,pgdeactivate,pswpout,pswpin,pgmajfault,
- * disk_util,disk_queue,disk_await_ms,swap_util,swap_queue,swap_await_ms.
+ * inactive_anon,pgrefill,pgdeactivate,pswpout,pswpin,pgmajfault, then
+ * (added later, so older readers keep their columns) pgscan_kswapd,
+ * pgscan_direct,pgsteal_kswapd,pgsteal_direct,in_direct,in_memcg,
+ * throttled,swap_used,dirty,writeback,compact_stall,compact_success,
+ * highorder_failed, then disk_util,disk_queue,disk_await_ms,swap_util,
+ * swap_queue,swap_await_ms (each device's /proc/diskstats over the
+ * interval since the last sample: busy %, requests in flight on average,
+ * ms per request completed).
  * @f: where to print.
  * @sim: the simulation.
  *
  * t_s is exact to the ns; pages for free and the watermarks (summed over
- * all zones) and for the anon LRU lists (all nodes); the vmstat event
- * counters (pgscan ... pgmajfault) are cumulative since the start.
+ * all zones), the anon LRU lists (all nodes), swap used, dirty and under
+ * writeback; the vmstat event counters (pgscan ... pgmajfault,
+ * pgscan_kswapd ... pgsteal_direct, compact_*) and highorder_failed (page
+ * allocation failures of order > 0) are cumulative since the start;
+ * reclaimers, in_direct (global direct reclaim), in_memcg (memcg limit
+ * reclaim; the two add up to reclaimers) and throttled (asleep in
+ * reclaim_throttle) are tasks at the instant.
  */
 void report_timeseries_csv(FILE *f, const struct sim *sim)
 {
 	static const struct sample zero;
 
 	fputs("t_s,free,min,low,high,pgscan,pgsteal,reclaimers,active_anon,inactive_anon,"
-	      "pgrefill,pgdeactivate,pswpout,pswpin,pgmajfault,"
+	      "pgrefill,pgdeactivate,pswpout,pswpin,pgmajfault,pgscan_kswapd,pgscan_direct,"
+	      "pgsteal_kswapd,pgsteal_direct,in_direct,in_memcg,throttled,swap_used,dirty,"
+	      "writeback,compact_stall,compact_success,highorder_failed,"
 	      "disk_util,disk_queue,disk_await_ms,swap_util,swap_queue,swap_await_ms\n",
 	      f);
 	for (size_t i = 0; i < sim->nr_samples; i++) {
@@ -522,6 +540,12 @@ void report_timeseries_csv(FILE *f, const struct sim *sim)
 			sec, nsec, s->free, s->min, s->low, s->high, s->pgscan, s->pgsteal,
 			s->reclaimers, s->active_anon, s->inactive_anon, s->pgrefill,
 			s->pgdeactivate, s->pswpout, s->pswpin, s->pgmajfault);
+		fprintf(f,
+			",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%u,%u,%u,%" PRIu64
+			",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64,
+			s->pgscan_kswapd, s->pgscan_direct, s->pgsteal_kswapd, s->pgsteal_direct,
+			s->in_direct, s->in_memcg, s->throttled, s->swap_used, s->dirty,
+			s->writeback, s->compact_stall, s->compact_success, s->highorder_failed);
 		for (int d = 0; d < 2; d++)
 			print_disk_interval(f, &p->disk[d], &s->disk[d], s->t_ns - p->t_ns);
 		fputc('\n', f);

@@ -60,6 +60,7 @@ struct proc {
 struct trace_report {
 	struct proc **procs; /* hash table, open addressing */
 	size_t nr, cap;
+	bool ignore_pid; /* --ignore-pid: processes of one name as one */
 	unsigned long long nr_scanned, contig_dirty; /* over all processes (add_sum) */
 };
 
@@ -187,6 +188,15 @@ static int lat_set(struct lat_array *a, size_t idx, bool have_order, long long o
 static const struct latency *lat_at(const struct lat_array *a, size_t idx)
 {
 	return idx < a->nr && a->v[idx].defined ? &a->v[idx] : NULL;
+}
+
+/* Entry @idx of @a becomes a copy of @l. */
+static int lat_copy(struct lat_array *a, size_t idx, const struct latency *l)
+{
+	if (lat_set(a, idx, false, 0, 0))
+		return -1;
+	a->v[idx] = *l;
+	return 0;
 }
 
 /* split(/-/, "ORDER-LATENCY"): the second piece as a number (undefined: 0) */
@@ -619,22 +629,100 @@ static void per_order(FILE *out, const char *what, const unsigned long long *cou
 			fprintf(out, "%s-%d=%llu ", what, o, count[o]);
 }
 
+void trace_report_set_ignore_pid(struct trace_report *r, bool ignore_pid)
+{
+	r->ignore_pid = ignore_pid;
+}
+
+static void add_orders(unsigned long long *to, const unsigned long long *from)
+{
+	for (int o = 0; o < NR_ORDERS; o++)
+		to[o] += from[o];
+}
+
+/*
+ * aggregate_perprocesspid() of --ignore-pid: the processes of @v (in name
+ * order, where the script took Perl's hash order) summed by name, "comm"
+ * without "-pid" ("NO_PROCESS_NAME" when empty), into @agg.  As in the
+ * script: the per-order rewake counts and contig-dirty are not carried;
+ * each process's direct latencies are appended from the name's direct end
+ * index, and its kswapd latencies written from index 0 (the kswapd sleep
+ * index it reads was never set) with that end index then set to where
+ * they stopped, so a later process of the name overwrites the earlier
+ * ones' direct latencies.  0, or -1 when out of memory.
+ */
+static int aggregate(struct proc **v, size_t nr, struct trace_report *agg)
+{
+	for (size_t i = 0; i < nr; i++) {
+		const struct proc *p = v[i];
+		size_t n = strlen(p->name), wr, rd;
+		struct proc *q;
+
+		while (n && isdigit((unsigned char)p->name[n - 1]))
+			n--;
+		if (n && p->name[n - 1] == '-')
+			n--;
+		else
+			n = strlen(p->name);
+		q = n ? proc_get(agg, p->name, n) : proc_get(agg, "NO_PROCESS_NAME", 15);
+		if (!q)
+			return -1;
+		q->direct_begin += p->direct_begin;
+		q->kswapd_wake += p->kswapd_wake;
+		q->wakeup_kswapd += p->wakeup_kswapd;
+		q->kswapd_rewake += p->kswapd_rewake;
+		q->nr_scanned += p->nr_scanned;
+		q->write_sync += p->write_sync;
+		q->write_async += p->write_async;
+		add_orders(q->direct_per_order, p->direct_per_order);
+		add_orders(q->wakeup_per_order, p->wakeup_per_order);
+		add_orders(q->wake_per_order, p->wake_per_order);
+		wr = (size_t)q->direct_end;
+		for (rd = 0; lat_at(&p->direct_lat, rd); rd++, wr++) {
+			if (lat_copy(&q->direct_lat, wr, lat_at(&p->direct_lat, rd)))
+				return -1;
+		}
+		wr = 0;
+		for (rd = 0; lat_at(&p->kswapd_lat, rd); rd++, wr++) {
+			if (lat_copy(&q->kswapd_lat, wr, lat_at(&p->kswapd_lat, rd)))
+				return -1;
+		}
+		q->direct_end = wr;
+	}
+	return 0;
+}
+
 static void dump(FILE *out, const struct trace_report *r, struct trace_summary *s)
 {
-	struct proc **v = sorted(r);
+	struct proc **v = sorted(r), **pids = v;
 	size_t nr = v ? r->nr : 0;
 	int width = 0;
 	double direct_ms, kswapd_ms;
+	struct trace_report *agg = NULL;
 
 	*s = (struct trace_summary){ 0 };
+	/* the width is the longest "comm-pid", with --ignore-pid too */
 	for (size_t i = 0; i < nr; i++)
 		if ((int)strlen(v[i]->name) > width)
 			width = (int)strlen(v[i]->name);
 	width += 2;
+	if (r->ignore_pid) {
+		agg = trace_report_new();
+		if (!agg || aggregate(pids, nr, agg)) {
+			/* out of memory: an empty report, as sorted() gives */
+			trace_report_free(agg);
+			agg = NULL;
+			nr = 0;
+		} else {
+			v = sorted(agg);
+			nr = v ? agg->nr : 0;
+		}
+	}
 
-	if (out)
+	/* --ignore-pid: the latencies are summed, not printed */
+	if (out && !r->ignore_pid)
 		fputs("\nReclaim latencies expressed as order-latency_in_ms\n", out);
-	latencies(out, v, nr, width, &direct_ms, &kswapd_ms);
+	latencies(r->ignore_pid ? NULL : out, v, nr, width, &direct_ms, &kswapd_ms);
 
 	/* an eighth %8s without an argument: eight spaces, as the script printed */
 	if (out)
@@ -697,7 +785,10 @@ static void dump(FILE *out, const struct trace_report *r, struct trace_summary *
 	}
 	s->direct_stall = direct_ms / 1000;
 	s->kswapd_awake = kswapd_ms / 1000;
-	free(v);
+	if (v != pids)
+		free(v);
+	free(pids);
+	trace_report_free(agg);
 }
 
 void trace_report_summary(const struct trace_report *r, struct trace_summary *s)

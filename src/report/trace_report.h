@@ -43,6 +43,13 @@ void trace_report_free(struct trace_report *r);
 int trace_report_parse(struct trace_report *r, FILE *f, const char *path, char *err, size_t errlen);
 
 /*
+ * trace_report_set_ignore_pid - the script's --ignore-pid: processes of
+ * one name are aggregated (aggregate_perprocesspid, quirks kept: see
+ * trace_report.c) and the latency lines are not printed.
+ */
+void trace_report_set_ignore_pid(struct trace_report *r, bool ignore_pid);
+
+/*
  * trace_report_print - the script's output: the reclaim latencies, the
  * direct reclaimers' table, the kswapd table and the summary.  Processes
  * come in name order (the script's came in Perl hash order).

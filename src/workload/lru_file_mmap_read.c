@@ -40,11 +40,17 @@ struct lru_mmap_reader {
 	u64 i; /* next page to read */
 };
 
+/* size's default: 10 x machine.memory (vm-scalability's ROTATE_BYTES) */
+static u64 lru_file_mmap_read_default_size(const struct scenario *s, const struct scn_workload *w)
+{
+	return 10 * s->machine.memory;
+}
+
 static int lru_file_mmap_read_init(struct workload_inst *wl, struct task *t, unsigned int idx)
 {
 	struct sim *sim = wl->sim;
 	const struct lru_file_mmap_read_params *p = LR_PARAMS(wl->cfg);
-	u64 total = p->size ? p->size : 10 * sim->scn.machine.memory;
+	u64 total = p->size ? p->size : lru_file_mmap_read_default_size(&sim->scn, wl->cfg);
 	struct lru_mmap_reader *r = calloc(1, sizeof(*r));
 	struct address_space *file;
 	char name[48];
@@ -144,4 +150,7 @@ const struct wl_ops lru_file_mmap_read_ops = {
 	.report = lru_file_mmap_read_report,
 	.keys = &lru_file_mmap_read_keys_table,
 	.validate = lru_file_mmap_read_validate,
+	.size_is_total = true,
+	.maps_file = true,
+	.default_footprint = lru_file_mmap_read_default_size,
 };

@@ -342,14 +342,98 @@ static void wl_task_exit_notify(struct task *t)
 	workload_task_exit(t->wl, t);
 }
 
+/*
+ * The keys whose size the model keeps a host structure for, a slot per
+ * page: page tables of what a task maps, the page-cache index of a file
+ * it reads or writes.  The other size keys (block, chunk, every, datasize)
+ * size one operation, not what the run holds.
+ */
+static const char *const wl_footprint_keys[] = {
+	"size", "hot", "stream", "footprint", "program_text", "program_data", "text",
+};
+
+static bool is_footprint_key(const char *name)
+{
+	for (size_t i = 0; i < sizeof(wl_footprint_keys) / sizeof(wl_footprint_keys[0]); i++)
+		if (!strcmp(name, wl_footprint_keys[i]))
+			return true;
+	return false;
+}
+
+unsigned int workload_nr_tasks(const struct scn_workload *w)
+{
+	const struct wl_ops *ops = wl_ops_table[w->type];
+
+	return ops->nr_tasks ? ops->nr_tasks(w) : w->tasks;
+}
+
+const char *workload_footprint(const struct scenario *s, const struct scn_workload *w, u64 *bytes,
+			       int *origin)
+{
+	const struct wl_ops *ops = wl_ops_table[w->type];
+	const struct cfg_table *tab = ops->keys;
+	const char *largest = NULL;
+	u64 big = 0, sum = 0;
+
+	*origin = 0;
+	for (unsigned int i = 0; tab && i < tab->nr_keys; i++) {
+		const struct cfg_key *kd = &tab->keys[i];
+		u64 v;
+
+		if (kd->type != CFG_SIZE || !is_footprint_key(kd->name))
+			continue;
+		memcpy(&v, (const char *)w + kd->off, sizeof(v));
+		sum += v;
+		if (v > big) {
+			big = v;
+			largest = kd->name;
+			*origin = 0;
+			if (kd->flags & CFG_F_ORIGIN)
+				memcpy(origin, (const char *)w + kd->origin_off, sizeof(*origin));
+		}
+	}
+	if (!sum && ops->default_footprint) {
+		sum = ops->default_footprint(s, w);
+		largest = "size";
+	}
+	/* a type whose size is shared by its tasks holds it once */
+	*bytes = ops->size_is_total ? sum : sum * workload_nr_tasks(w);
+	if (ops->maps_file)
+		*bytes *= 2;
+	return largest;
+}
+
+/* A host allocation for @w failed: name it, and the key that sizes it. */
+static int workload_nomem(const struct sim *sim, const struct scn_workload *w, char *err,
+			  size_t errlen)
+{
+	int origin;
+	u64 bytes;
+	const char *key = workload_footprint(&sim->scn, w, &bytes, &origin);
+
+	unsigned int n = workload_nr_tasks(w);
+
+	if (!key)
+		return cfg_fail_at(&sim->scn, 0, w->line, err, errlen,
+				   "[workload %s]: out of host memory creating it (%u task%s)",
+				   w->name, n, n == 1 ? "" : "s");
+	return cfg_fail_at(
+		&sim->scn, origin, w->line, err, errlen,
+		"[workload %s] %s: out of host memory creating it (%u task%s, %.1fG to map)",
+		w->name, key, n, n == 1 ? "" : "s", (double)bytes / (1ULL << 30));
+}
+
 int workloads_init(struct sim *sim, char *err, size_t errlen)
 {
 	const struct scenario *s = &sim->scn;
 
 	sim->nr_workloads = s->nr_workloads;
 	sim->workloads = calloc(s->nr_workloads ? s->nr_workloads : 1, sizeof(*sim->workloads));
-	if (!sim->workloads)
-		goto nomem;
+	if (!sim->workloads) {
+		sim->nr_workloads = 0;
+		return cfg_fail_at(s, 0, 0, err, errlen, "out of host memory for %u workloads",
+				   s->nr_workloads);
+	}
 	for (unsigned int w = 0; w < s->nr_workloads; w++) {
 		struct workload_inst *wl = &sim->workloads[w];
 		const struct wl_ops *ops;
@@ -363,30 +447,27 @@ int workloads_init(struct sim *sim, char *err, size_t errlen)
 				 s->path, wl->cfg->line, wl->cfg->name, wl->cfg->cgroup);
 			return -1;
 		}
-		wl->nr_tasks = ops->nr_tasks ? ops->nr_tasks(wl->cfg) : wl->cfg->tasks;
+		wl->nr_tasks = workload_nr_tasks(wl->cfg);
 		wl->tasks = calloc(wl->nr_tasks, sizeof(*wl->tasks));
 		if (!wl->tasks)
-			goto nomem;
+			return workload_nomem(sim, wl->cfg, err, errlen);
 		for (unsigned int i = 0; i < wl->nr_tasks; i++) {
 			struct task *t = task_create(sim, TASK_USER, wl->cfg->name, user_task);
 
 			if (!t)
-				goto nomem;
+				return workload_nomem(sim, wl->cfg, err, errlen);
 			t->wl = wl;
 			t->exit_notify = wl_task_exit_notify;
 			t->memcg = wl->memcg;
 			/* listed first: what a failed task_init did allocate, workloads_free frees */
 			wl->tasks[i] = t;
 			if (ops->task_init(wl, t, i))
-				goto nomem;
+				return workload_nomem(sim, wl->cfg, err, errlen);
 		}
 		sim->workloads_unfinished++;
 		event_push(sim, wl->cfg->start_ns, workload_start, wl, 0);
 	}
 	return 0;
-nomem:
-	snprintf(err, errlen, "out of memory creating workloads");
-	return -1;
 }
 
 /* The start event: the workload's tasks become runnable. */
@@ -419,9 +500,13 @@ void workloads_free(struct sim *sim)
 {
 	for (unsigned int w = 0; w < sim->nr_workloads; w++) {
 		struct workload_inst *wl = &sim->workloads[w];
-		const struct wl_ops *ops = wl_ops_table[wl->cfg->type];
+		const struct wl_ops *ops;
 
-		for (unsigned int i = 0; i < wl->nr_tasks; i++) {
+		/* workloads_init() stopped before this one: nothing of it was made */
+		if (!wl->cfg)
+			break;
+		ops = wl_ops_table[wl->cfg->type];
+		for (unsigned int i = 0; wl->tasks && i < wl->nr_tasks; i++) {
 			if (!wl->tasks[i])
 				continue;
 			if (ops->task_free)

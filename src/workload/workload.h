@@ -69,7 +69,22 @@ int workload_validate(const struct scenario *s, const struct scn_workload *w, ch
  */
 int workloads_check(const struct scenario *s, char *err, size_t errlen);
 
-/* Create the tasks of every [workload] and queue their start events. */
+/* How many tasks @w runs (its tasks key, or what its type sizes). */
+unsigned int workload_nr_tasks(const struct scn_workload *w);
+/*
+ * workload_footprint - what @w of @s holds a page-sized host slot for
+ * (page tables, a file's page-cache index): *@bytes its footprint keys
+ * (size, hot, stream, ...) summed over its tasks (or the type's default
+ * when they leave it to one), twice for a file it maps (an entry of each);
+ * returns the largest key's name with its origin in *@origin (0: not
+ * recorded), NULL when it has none.
+ */
+const char *workload_footprint(const struct scenario *s, const struct scn_workload *w, u64 *bytes,
+			       int *origin);
+/*
+ * Create the tasks of every [workload] and queue their start events; 0,
+ * or -1 with "FILE:LINE: [workload NAME] KEY: out of host memory ..."
+ */
 int workloads_init(struct sim *sim, char *err, size_t errlen);
 void workloads_free(struct sim *sim);
 /* The run ended: compute every workload's figures. */

@@ -56,6 +56,12 @@ struct wl_ops {
 	 * takes no rate, for the message that refuses one
 	 */
 	const char *no_rate;
+	/* its footprint keys (size) are shared by its tasks, not each task's */
+	bool size_is_total;
+	/* a page of its footprint is a file page it maps: a page table entry and an index slot */
+	bool maps_file;
+	/* the bytes of its footprint when its keys leave it to a default (NULL: the keys') */
+	u64 (*default_footprint)(const struct scenario *s, const struct scn_workload *w);
 };
 
 extern const struct wl_ops anon_fill_ops;
