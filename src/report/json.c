@@ -522,6 +522,9 @@ cJSON *report_json_object(const struct sim *sim)
 		return NULL;
 	cJSON_AddStringToObject(root, "scenario", sim->scn.path);
 	add_u64(root, "seed", sim->scn.run.seed);
+	/* only when it was: an interrupted run's figures are partial */
+	if (sim->eng.interrupted)
+		cJSON_AddTrueToObject(root, "interrupted");
 	cJSON_AddItemToObject(root, "time", json_time(sim));
 	vmstat = cJSON_AddObjectToObject(root, "vmstat");
 	if (vmstat)
