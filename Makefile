@@ -105,6 +105,7 @@ run-tests: tests
 		RECLAIMSIM_BIN=$(CURDIR)/$(BUILD)/reclaimsim RECLAIMSIM_ROOT=$(CURDIR) $$t; \
 	done
 	@RECLAIMSIM_BIN=$(CURDIR)/$(BUILD)/reclaimsim RECLAIMSIM_ROOT=$(CURDIR) tests/cli.sh
+	@RECLAIMSIM_BIN=$(CURDIR)/$(BUILD)/reclaimsim RECLAIMSIM_ROOT=$(CURDIR) tests/sweep.sh
 	@tests/layers.sh
 
 # No upward #include in src/, an opaque public header (tests/layers.sh).

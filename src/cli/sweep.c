@@ -112,7 +112,7 @@ struct sweep {
 
 void sweep_values_free(char **vals, int n)
 {
-	for (int i = 0; i < n; i++)
+	for (int i = 0; vals && i < n; i++)
 		free(vals[i]);
 	free(vals);
 }
@@ -323,11 +323,8 @@ static int grid_handler(void *arg, const char *section, const char *name, const 
 
 	if (sw->err_line)
 		return 0;
-	if (!name) { /* a section header */
-		if (strcmp(section, "sweep") && strcmp(section, "set") && strcmp(section, "grid"))
-			return grid_error(sw, "[%s]: unknown section (sweep, set, grid)", section);
-		return 1;
-	}
+	if (strcmp(section, "sweep") && strcmp(section, "set") && strcmp(section, "grid"))
+		return grid_error(sw, "[%s]: unknown section (sweep, set, grid)", section);
 	if (!strcmp(section, "set")) {
 		char **s = realloc(sw->sets, (size_t)(sw->nr_sets + 1) * sizeof(*s));
 		int *l = realloc(sw->set_line, (size_t)(sw->nr_sets + 1) * sizeof(*l));
@@ -1194,6 +1191,19 @@ static int parse_points(struct sweep *sw)
 	return 0;
 }
 
+/* Every point of --points builds: a wrong one fails now, before any run. */
+static int check_points(struct sweep *sw)
+{
+	char err[SWEEP_ERR_LEN];
+
+	for (size_t p = sw->first; p <= sw->last; p++)
+		if (build_run(sw, p * (size_t)sw->nr_seeds, sw->work, err)) {
+			fprintf(stderr, "reclaimsim: %s\n", err);
+			return -1;
+		}
+	return 0;
+}
+
 /* --collect DIR: every DIR/results/ *.jsonl; each run of the points once. */
 static int collect(struct sweep *sw)
 {
@@ -1359,6 +1369,8 @@ int sweep_main(int argc, char **argv, const char *version)
 		rc = 2;
 		goto out;
 	}
+	if (!sw.collect_dir && check_points(&sw))
+		goto out;
 	if (sw.print_commands)
 		rc = print_commands(&sw) ? 1 : 0;
 	else if (sw.slurm_dir)
