@@ -171,6 +171,50 @@ fi
 "$BIN" run "$ROOT/scenarios/anonfill-over-swap-seq.ini" >/dev/null 2>"$TMP/err"
 if [ ! -s "$TMP/err" ]; then ok "run: no progress when stderr is not a tty"; else fail "run: stderr not empty"; fi
 
+# SIGINT then SIGTERM at once: the second ends the process without a report
+"$BIN" run "$ROOT/scenarios/anonfill-over-swap-seq.ini" --set workload.anonfill.passes=60 \
+	--set run.duration=600s >"$TMP/twice.out" 2>"$TMP/twice.err" &
+pid=$!
+sleep 0.5
+kill -INT $pid
+kill -TERM $pid
+wait $pid
+rc=$?
+if [ $rc -eq 130 ] && grep -q "interrupted again: stopping now" "$TMP/twice.err" && [ ! -s "$TMP/twice.out" ]; then
+	ok "run: a second signal stops at once (exit 130, no report)"
+else
+	fail "run: second signal: exit $rc"; cat "$TMP/twice.err"
+fi
+
+# compare and sweep interrupted: the table of the runs done; the lines done, resumable
+"$BIN" compare "$ROOT/scenarios/anonfill-over-swap-seq.ini" --a sysctl.swappiness=10 \
+	--b sysctl.swappiness=100 --runs 40 --jobs 1 --figures time.elapsed_s >"$TMP/cmpint" 2>"$TMP/err" &
+pid=$!
+sleep 1.5
+kill -INT $pid
+wait $pid
+rc=$?
+if [ $rc -eq 130 ] && grep -q "^INTERRUPTED: the runs done before SIGINT/SIGTERM only" "$TMP/cmpint" &&
+	grep -q "^time.elapsed_s " "$TMP/cmpint"; then
+	ok "compare interrupted: exit 130, the table of the runs done, marked"
+else
+	fail "compare interrupted: exit $rc"; cat "$TMP/err" "$TMP/cmpint"
+fi
+rm -f "$TMP/resume"
+"$BIN" sweep "$TMP/grid.ini" --jobs 1 --output "$TMP/resume" 2>"$TMP/err" &
+pid=$!
+sleep 0.8
+kill -TERM $pid
+wait $pid
+rc=$?
+n=$(wc -l <"$TMP/resume")
+"$BIN" sweep "$TMP/grid.ini" --jobs 2 --output "$TMP/resume" 2>>"$TMP/err"
+if [ $rc -eq 130 ] && [ "$n" -lt 8 ] && cmp -s "$TMP/resume" "$TMP/j1"; then
+	ok "sweep interrupted (exit 130 after $n of 8 lines), resumed: the whole sweep's lines"
+else
+	fail "sweep interrupted/resumed: exit $rc, $n lines"; cat "$TMP/err"
+fi
+
 # Slurm: a single-node cluster on localhost, set up here.
 slurm_test() {
 	for p in munged slurmctld slurmd sbatch squeue; do

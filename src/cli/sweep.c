@@ -405,10 +405,13 @@ static int grid_load(struct sweep *sw)
 			fclose(f);
 		return -1;
 	}
+	/* the grid's directory: its path up to the last '/', or "." */
 	slash = strrchr(copy, '/');
 	if (slash)
 		*slash = '\0';
-	sw->dir = slash ? copy : strcpy(copy, ".");
+	else
+		strcpy(copy, "."); /* copy holds at least one character and its NUL */
+	sw->dir = copy;
 	sw->in = f;
 	ini_parse_stream(grid_reader, sw, grid_handler, sw);
 	fclose(f);
