@@ -163,6 +163,15 @@ if command -v script >/dev/null 2>&1; then
 	else
 		fail "run interrupted: CSV"; tail -2 "$TMP/int.csv"
 	fi
+	# a sweep's line: the runs done (its lines are stdout's, not the terminal's)
+	script -qfec "\"$BIN\" sweep \"$TMP/grid.ini\" --jobs 1 --output \"$TMP/tty.jsonl\"" "$TMP/tty2" >/dev/null 2>&1
+	if grep -q 'runs [0-9] of 8 done, 1 running, host' "$TMP/tty2" && cmp -s "$TMP/tty.jsonl" "$TMP/j1"; then
+		ok "sweep on a tty: a progress line, the lines unchanged"
+	else
+		fail "sweep on a tty: progress"; tail -c 300 "$TMP/tty2"
+	fi
+	script -qfec "\"$BIN\" sweep \"$TMP/grid.ini\" --jobs 1 --quiet --output \"$TMP/tty3.jsonl\"" "$TMP/tty3" >/dev/null 2>&1
+	if ! grep -q 'runs [0-9] of 8 done' "$TMP/tty3"; then ok "sweep --quiet on a tty: no progress"; else fail "sweep --quiet"; fi
 	cd - >/dev/null || exit 1
 else
 	echo "skip progress/SIGINT test: no script(1) (util-linux) for a pseudo-terminal"
