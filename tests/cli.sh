@@ -170,7 +170,7 @@ check "a --set of another key after --seed leaves the seed" cmp -s "$TMP/out" "$
 expect_status "a bad --seed before a bad --set: the --seed is reported" 1 "^reclaimsim: --seed x:" "$BIN" run "$TMP/tiny.ini" --seed x --set run.seed=y
 expect_status "--json=1" 2 "takes no value" "$BIN" run "$TMP/tiny.ini" --json=1
 # every command takes -h/--help and --version (README, the top-level usage)
-for cmd in run zoneinfo vmstat meminfo buddyinfo pagetypeinfo unusable_index extfrag_index dmesg memory.stat memory.events memory.pressure pressure compare oracle profile trace-report keys; do
+for cmd in run zoneinfo vmstat meminfo buddyinfo pagetypeinfo unusable_index extfrag_index dmesg memory.stat memory.events memory.pressure pressure compare sweep oracle profile trace-report keys; do
 	for h in -h --help; do
 		expect_ok "$cmd $h" "$BIN" $cmd $h
 		check "$cmd $h prints usage" grep -q "^usage: reclaimsim $cmd" "$TMP/out"

@@ -12,8 +12,9 @@
  *                                              a v2 group's file after the run
  *   reclaimsim pressure [SCENARIO] [options]   /proc/pressure/memory after the run
  *   reclaimsim compare [SCENARIO] --a K=V[,K=V...] --b K=V[,...] [--runs N] [--json]
- *                      [--trace-report]
- *                                              A/B runs side by side (compare.c)
+ *                      [--trace-report] [--jobs N]
+ *   reclaimsim compare [SCENARIO] --side NAME:K=V[,...] --side ... [options]
+ *                                              A/B or N-way runs side by side (compare.c)
  *   reclaimsim sweep GRID [options]            a grid of runs, in parallel (sweep.c)
  *   reclaimsim oracle [options]                real kernel vs model
  *   reclaimsim profile [NAME] [--markdown]     kernel profiles (profile.c)
@@ -21,6 +22,7 @@
  *   reclaimsim keys                            the key reference (markdown)
  *
  * Options: --set section.key=value (repeatable), --seed N, --json (run),
+ * --quiet (no progress line on a terminal),
  * --machine host, --before (zoneinfo/vmstat/meminfo/memory.stat of the booted
  * machine, without running), --cgroup NAME (memory.stat), --csv FILE
  * (time series), --plot FILE.png (the time series drawn by gnuplot),
@@ -86,7 +88,9 @@ static void usage(FILE *f)
 		"                  [SCENARIO] [options] [--before]\n"
 		"       reclaimsim compare [SCENARIO] --a SECTION.KEY=VALUE[,...] --b SECTION.KEY=VALUE[,...]\n"
 		"                          [--runs N] [--json] [--figures LIST] [--trace-report]\n"
-		"                          [--set SECTION.KEY=VALUE]...\n"
+		"                          [--set SECTION.KEY=VALUE]... [--jobs N] [--quiet]\n"
+		"       reclaimsim compare [SCENARIO] --side NAME:SECTION.KEY=VALUE[,...] --side ...\n"
+		"                          [options as above]\n"
 		"       reclaimsim sweep GRID [--jobs N] [--output FILE] [--summary [--csv]]\n"
 		"                        [--print-commands | --slurm DIR | --collect DIR]\n"
 		"       reclaimsim oracle [--json] [--dir DIR] [--only NAME]\n"
