@@ -1208,7 +1208,8 @@ static long select_rows(const struct compare *c, size_t *rows)
 				matched = true;
 				add_row(rows, &nr, taken, f);
 			}
-			if (!matched) {
+			/* an interrupted comparison may not have run far enough to have it */
+			if (!matched && !c->interrupted) {
 				fprintf(stderr,
 					"reclaimsim: --figures %s: no such figure in these runs (--figures all shows every one)\n",
 					item);
@@ -1329,8 +1330,13 @@ static void print_header(const struct compare *c)
 	if (c->runs > 1)
 		printf("*: significant: Welch's t-test over the runs, two-sided p < %.2f (a blank: not)\n",
 		       CMP_SIGNIFICANCE);
-	if (c->interrupted)
-		printf("INTERRUPTED: the runs done before SIGINT/SIGTERM only\n");
+	if (c->interrupted) {
+		printf("INTERRUPTED: the runs done before SIGINT/SIGTERM only (");
+		for (unsigned int s = 0; s < c->nr_sides; s++)
+			printf("%s%s: %u of %u", s ? ", " : "", c->side[s].name,
+			       c->side[s].done_runs, c->runs);
+		printf(")\n");
+	}
 	printf("\n");
 }
 
