@@ -750,10 +750,11 @@ static int print_summary(struct sweep *sw)
 	int ncol = sw->nr_keys + 7, *width = calloc((size_t)ncol, sizeof(*width));
 	const char **cell = calloc((size_t)ncol, sizeof(*cell));
 	double *v = malloc((size_t)sw->nr_seeds * sizeof(*v));
+	cJSON **seed_figs = calloc((size_t)sw->nr_seeds, sizeof(*seed_figs));
 	char num[5][40];
 	int rc = -1;
 
-	if (!width || !cell || !v)
+	if (!width || !cell || !v || !seed_figs)
 		goto out;
 	cell[0] = "point";
 	for (int k = 0; k < sw->nr_keys; k++)
@@ -775,16 +776,22 @@ static int print_summary(struct sweep *sw)
 			width[i] = (int)strlen(cell[i]);
 		for (size_t p = 0; p < sw->nr_points; p++) {
 			size_t r0 = p * (size_t)sw->nr_seeds;
-			cJSON *first = NULL, *figs, *fig;
+			cJSON *figs = NULL, *fig;
 			char pbuf[24];
 			const char *row[SWEEP_MAX_KEYS + 7];
 
-			for (int s = 0; s < sw->nr_seeds && !first; s++)
-				if (sw->lines[r0 + (size_t)s])
-					first = cJSON_Parse(sw->lines[r0 + (size_t)s]);
-			if (!first)
-				continue;
-			figs = cJSON_GetObjectItemCaseSensitive(first, "figures");
+			/* the point's runs' figures, parsed once */
+			for (int s = 0; s < sw->nr_seeds; s++) {
+				cJSON *o = sw->lines[r0 + (size_t)s] ?
+						   cJSON_Parse(sw->lines[r0 + (size_t)s]) :
+						   NULL;
+
+				seed_figs[s] =
+					cJSON_DetachItemFromObjectCaseSensitive(o, "figures");
+				cJSON_Delete(o);
+				if (!figs)
+					figs = seed_figs[s];
+			}
 			snprintf(pbuf, sizeof(pbuf), "%zu", p + 1);
 			row[0] = pbuf;
 			for (int k = 0; k < sw->nr_keys; k++)
@@ -796,19 +803,13 @@ static int print_summary(struct sweep *sw)
 				bool whole = true;
 
 				for (int s = 0; s < sw->nr_seeds; s++) {
-					cJSON *o, *x;
+					const cJSON *x = cJSON_GetObjectItemCaseSensitive(
+						seed_figs[s], fig->string);
 
-					if (!sw->lines[r0 + (size_t)s])
-						continue;
-					o = cJSON_Parse(sw->lines[r0 + (size_t)s]);
-					x = cJSON_GetObjectItemCaseSensitive(
-						cJSON_GetObjectItemCaseSensitive(o, "figures"),
-						fig->string);
 					if (cJSON_IsNumber(x)) {
 						v[n++] = x->valuedouble;
 						whole &= x->valuedouble == floor(x->valuedouble);
 					}
-					cJSON_Delete(o);
 				}
 				if (compare_stats(v, n, &st))
 					continue;
@@ -828,7 +829,8 @@ static int print_summary(struct sweep *sw)
 					if ((int)strlen(row[i]) > width[i])
 						width[i] = (int)strlen(row[i]);
 			}
-			cJSON_Delete(first);
+			for (int s = 0; s < sw->nr_seeds; s++)
+				cJSON_Delete(seed_figs[s]);
 		}
 	}
 	rc = 0;
@@ -838,6 +840,7 @@ out:
 	free(width);
 	free(cell);
 	free(v);
+	free(seed_figs);
 	return rc;
 }
 
