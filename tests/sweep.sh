@@ -114,6 +114,21 @@ else
 	fail "sweep --print-commands"; head -2 "$TMP/cmds"
 fi
 
+# --slurm --no-submit: the job script, without a cluster
+"$BIN" sweep "$TMP/grid.ini" --slurm "$TMP/ns" --chunk 3 --time 5 --no-submit >"$TMP/out" 2>"$TMP/err"
+if grep -qx '#SBATCH --array=0-1' "$TMP/ns/sweep.sbatch" && grep -qx '#SBATCH --time=5' "$TMP/ns/sweep.sbatch" &&
+	grep -q '^#SBATCH --mem=[0-9]*M$' "$TMP/ns/sweep.sbatch" && ! grep -q partition "$TMP/ns/sweep.sbatch" &&
+	grep -q -- "--points \"\$first..\$last\" --jobs 1 --quiet --output $TMP/ns/results/\"task-\$SLURM_ARRAY_TASK_ID.jsonl\"" "$TMP/ns/sweep.sbatch" &&
+	grep -q "2 array tasks, 3 points each, --time=5, --mem=[0-9]*M (derived)" "$TMP/out" && [ -d "$TMP/ns/logs" ]; then
+	ok "sweep --slurm --no-submit: the array script (2 tasks of 3 points, --time given, --mem derived)"
+else
+	fail "sweep --slurm --no-submit"; cat "$TMP/err" "$TMP/out" "$TMP/ns/sweep.sbatch"
+fi
+# its tasks, run by hand as Slurm would, collect to the local lines
+for id in 0 1; do SLURM_ARRAY_TASK_ID=$id sh "$TMP/ns/sweep.sbatch"; done
+"$BIN" sweep "$TMP/grid.ini" --collect "$TMP/ns" >"$TMP/col" 2>"$TMP/err"
+if cmp -s "$TMP/col" "$TMP/j1"; then ok "sweep --collect: the tasks' lines = the local run's"; else fail "sweep --collect by hand"; cat "$TMP/err"; fi
+
 # ranges and lists
 printf '[sweep]\nscenario = %s\n[grid]\nmachine.swap = 16M..256M x2\nsysctl.swappiness = "10", 20\n' \
 	"$ROOT/scenarios/anonfill-over-swap-seq.ini" >"$TMP/r.ini"
