@@ -12,6 +12,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -62,7 +63,7 @@ int runner_jobs(const char *text, unsigned int *jobs)
 static int start(const struct runner *r, struct child *c, size_t i)
 {
 	FILE *f = tmpfile();
-	pid_t pid;
+	pid_t pid, parent = getpid();
 
 	if (!f) {
 		fprintf(stderr, "reclaimsim: a temporary file: %s\n", strerror(errno));
@@ -79,9 +80,15 @@ static int start(const struct runner *r, struct child *c, size_t i)
 	if (!pid) {
 		int rc;
 
-		/* the parent decides what Ctrl-C does to its children */
+		/*
+		 * the parent decides what Ctrl-C does to its children; and a
+		 * parent gone at once (a second Ctrl-C) takes them with it
+		 */
 		signal(SIGINT, SIG_IGN);
 		signal(SIGTERM, SIG_DFL);
+		prctl(PR_SET_PDEATHSIG, SIGTERM);
+		if (getppid() != parent)
+			_exit(1);
 		rc = r->run(i, f, r->arg);
 		if (fflush(f) && !rc) {
 			fprintf(stderr, "reclaimsim: a temporary file: %s\n", strerror(errno));
