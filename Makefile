@@ -27,6 +27,7 @@
 #   test_madvise09              0.6     1.4     1.4
 #   each of the other binaries <0.1    <0.2    <0.2
 #   tests/cli.sh                4.4    21.5    21.5
+#   tests/sweep.sh               35     146     146   (load 11-14; ~10 s of it the Slurm daemons)
 # `make clean; time make check`: 285 s (106 s of CPU); check-fast 230 s (78 s).
 
 CC       ?= gcc
@@ -114,6 +115,7 @@ run-tests: tests
 		RECLAIMSIM_BIN=$(CURDIR)/$(BUILD)/reclaimsim RECLAIMSIM_ROOT=$(CURDIR) $$t; \
 	done
 	@RECLAIMSIM_BIN=$(CURDIR)/$(BUILD)/reclaimsim RECLAIMSIM_ROOT=$(CURDIR) tests/cli.sh
+	@RECLAIMSIM_BIN=$(CURDIR)/$(BUILD)/reclaimsim RECLAIMSIM_ROOT=$(CURDIR) tests/sweep.sh
 	@tests/layers.sh
 
 # No upward #include in src/, an opaque public header (tests/layers.sh).

@@ -49,6 +49,8 @@ done
 for scn in scenarios/seed003-[iks]*.ini; do
 	bench_one seed003 "$scn" --set policy.kernel=2.6.35-nodirect
 done
+# sweep's parallel runner (issue 24): --jobs 2 against --jobs 1, the same lines
+record sweep-jobs bench/sweep.sh 2
 # coroutines: ns per switch (fcontext vs swapcontext), stack bytes per task
 record coro build/bench/coro scenarios/seed000-embedded-swap-240.ini
 # memcg scale (issue 12): charge cost, reclaim walk per group, memory per group

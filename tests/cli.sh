@@ -214,7 +214,7 @@ check "--check=1: the same output" cmp -s "$TMP/out" "$TMP/plain"
 expect_status "--check=0" 2 "^reclaimsim: --check=0: not a positive number of events" "$BIN" run "$TMP/tiny.ini" --check=0
 expect_status "--check=-5" 2 "not a positive number" "$BIN" run "$TMP/tiny.ini" --check=-5
 # every command takes -h/--help and --version (README, the top-level usage)
-for cmd in run zoneinfo vmstat meminfo buddyinfo pagetypeinfo unusable_index extfrag_index dmesg memory.stat memory.events memory.pressure pressure compare oracle profile trace-report keys; do
+for cmd in run zoneinfo vmstat meminfo buddyinfo pagetypeinfo unusable_index extfrag_index dmesg memory.stat memory.events memory.pressure pressure compare sweep oracle profile trace-report keys; do
 	for h in -h --help; do
 		expect_ok "$cmd $h" "$BIN" $cmd $h
 		check "$cmd $h prints usage" grep -q "^usage: reclaimsim $cmd" "$TMP/out"
@@ -459,7 +459,7 @@ check "compare: header" grep -q "^runs: 3 per side, seeds 1..3, the same on both
 check "compare: std said" grep -q "^std: standard deviation (divided by n" "$TMP/out"
 check "compare: side labels" grep -q "A (sysctl.swappiness=10) *B (sysctl.swappiness=100)$" "$TMP/out"
 check "compare: columns" grep -Eq "^figure +min +max +avg +std +min +max +avg +std +change$" "$TMP/out"
-check "compare: time row" grep -Eq "^time\.elapsed_s( +[0-9]+\.[0-9]{2}){8} +[-+0-9.%]+$" "$TMP/out"
+check "compare: time row" grep -Eq "^time\.elapsed_s( +[0-9]+\.[0-9]{2}){8} +[-+0-9.%]+[* ]$" "$TMP/out"
 check "compare: allocstall summed" grep -q "^vmstat\.allocstall " "$TMP/out"
 check "compare: major faults differ between runs" sh -c "grep '^vmstat.pgmajfault ' '$TMP/out' | awk '{ exit !(\$2 != \$3) }'"
 cp "$TMP/out" "$TMP/cmp1"
@@ -493,8 +493,23 @@ expect_status "compare: bad value in a list" 1 "^reclaimsim: --b sysctl.swappine
 expect_status "compare: no '='" 2 "^reclaimsim: --a swappiness: expected section.key=value$" "$BIN" compare "$TMP/cmp.ini" --a swappiness --b sysctl.swappiness=100
 expect_status "compare: empty item" 2 "^reclaimsim: --b 'sysctl.swappiness=100,': an empty assignment" "$BIN" compare "$TMP/cmp.ini" --a sysctl.swappiness=10 --b sysctl.swappiness=100,
 expect_status "compare: --a without a value" 2 "^reclaimsim: --a needs a value$" "$BIN" compare "$TMP/cmp.ini" --b sysctl.swappiness=100 --a
-expect_status "compare: a side's own seed" 2 "^reclaimsim: --a run.seed=5: the seeds are the same on both sides" "$BIN" compare "$TMP/cmp.ini" --a run.seed=5 --b sysctl.swappiness=100
+expect_status "compare: a side's own seed" 2 "^reclaimsim: --a run.seed=5: the seeds are the same on every side" "$BIN" compare "$TMP/cmp.ini" --a run.seed=5 --b sysctl.swappiness=100
 expect_status "compare: nothing to compare" 2 "nothing to compare" "$BIN" compare "$TMP/cmp.ini"
+# N sides, significance (Welch's t-test), the parallel runner
+expect_ok "compare --side x3 --runs 3" "$BIN" compare "$TMP/cmp.ini" --side lo:sysctl.swappiness=10 --side hi:sysctl.swappiness=100 --side as-is: --runs 3 --figures time.elapsed_s,vmstat.pswpout --jobs 2
+check "compare --side: each side named" sh -c "grep -qx 'lo: sysctl.swappiness=10' '$TMP/out' && grep -qx 'as-is: the scenario as is' '$TMP/out'"
+check "compare --side: columns, a change after each side but the first" grep -Eq "^figure +min +max +avg +std +min +max +avg +std +change +min +max +avg +std +change$" "$TMP/out"
+check "compare --side: the significance said" grep -q "^\*: significant: Welch's t-test over the runs, two-sided p < 0.05" "$TMP/out"
+cp "$TMP/out" "$TMP/side3"
+"$BIN" compare "$TMP/cmp.ini" --side lo:sysctl.swappiness=10 --side hi:sysctl.swappiness=100 --side as-is: --runs 3 --figures time.elapsed_s,vmstat.pswpout --jobs 1 >"$TMP/out" 2>&1
+check "compare --jobs 1 = --jobs 2" cmp -s "$TMP/out" "$TMP/side3"
+expect_ok "compare --a/--b --runs 3 --json: welch_p" "$BIN" compare "$TMP/cmp.ini" $AB --runs 3 --json
+check "compare --json: B's welch_p, not A's" test "$(grep -c '"welch_p":' "$TMP/out")" = 1
+expect_status "compare: --side and --a" 2 "^reclaimsim: compare: --side or --a/--b, not both$" "$BIN" compare "$TMP/cmp.ini" --side x:sysctl.swappiness=1 --a sysctl.swappiness=2
+expect_status "compare: one --side" 2 "nothing to compare" "$BIN" compare "$TMP/cmp.ini" --side x:sysctl.swappiness=1
+expect_status "compare: --side without a name" 2 "^reclaimsim: --side sysctl.swappiness=1: expected NAME:" "$BIN" compare "$TMP/cmp.ini" --side sysctl.swappiness=1 --side y:
+expect_status "compare: --side twice" 2 "^reclaimsim: --side x: given twice$" "$BIN" compare "$TMP/cmp.ini" --side x:sysctl.swappiness=1 --side x:sysctl.swappiness=2
+expect_status "compare: a bad value on a side" 1 "^reclaimsim: --side hi: sysctl.swappiness=lots: " "$BIN" compare "$TMP/cmp.ini" --side lo: --side hi:sysctl.swappiness=lots
 expect_status "compare: --runs 0" 2 "^reclaimsim: --runs 0: expected a whole number of runs, 1..1000$" "$BIN" compare "$TMP/cmp.ini" $AB --runs 0
 expect_status "compare: --runs 1001" 2 "^reclaimsim: --runs 1001: " "$BIN" compare "$TMP/cmp.ini" $AB --runs 1001
 expect_status "compare: --figures with --json" 2 "--figures applies to the table only" "$BIN" compare "$TMP/cmp.ini" $AB --json --figures all
@@ -706,8 +721,11 @@ printf '#!/bin/sh\n[ -f "$2" ] || { echo "no scenario $2" >&2; exit 3; }\nexit 4
 chmod +x "$TMP/fakesim"
 for t in seed002 seed003 seed004; do
 	check "tools/$t.py is executable" test -x "$ABSROOT/tools/$t.py"
+	# seed002.py runs one sweep of a grid naming the scenarios
+	what="$ABSROOT/scenarios/seed00"
+	[ $t = seed002 ] && what="/.*/seed002.grid"
 	expect_status "tools/$t.py from another directory: a failing run in one line" 1 \
-		"^$t.py: $TMP/fakesim [a-z]* $ABSROOT/scenarios/seed00.*exited with status 4$" \
+		"^$t.py: $TMP/fakesim [a-z]* $what.*exited with status 4$" \
 		sh -c 'cd "$1" && "$2" --reclaimsim "$1/fakesim"' - "$TMP" "$ABSROOT/tools/$t.py"
 	check "tools/$t.py: nothing but that line" [ "$(wc -l <"$TMP/err")" -eq 1 ]
 done

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * test_compare.c - the pieces of `reclaimsim compare`: the statistics over
- * a side's runs (mean, population standard deviation, min, max) and the
- * flattening of a run's JSON object into "section.name" figures.  The CLI
+ * a side's runs (mean, population standard deviation, min, max), Welch's
+ * t-test that marks a difference significant, and the flattening of a run's JSON object into "section.name" figures.  The CLI
  * itself is tested in tests/cli.sh.
  */
 #include "testutil.h"
@@ -234,6 +234,40 @@ static void test_flatten_real_run(void **state)
 	cJSON_Delete(obj);
 }
 
+/* ------------------------------------------------------------------ */
+/* compare_incbeta, compare_welch_p: references from mpmath 1.3.0 (betainc, 30 digits) */
+
+static void test_incbeta(void **state)
+{
+	(void)state;
+	assert_true(fabs(compare_incbeta(2.5, 3.5, 0.3) - 0.296752989295666378) < 1e-13);
+	/* Student's t, 10 df: the 97.5 % point 2.228139 has two-sided p 0.05 */
+	assert_true(fabs(compare_incbeta(5, 0.5, 10 / (10 + 2.228138851986 * 2.228138851986)) -
+			 0.05) < 1e-12);
+	/* 1 df (Cauchy): p(|T| > 1) = 1/2 exactly */
+	assert_true(fabs(compare_incbeta(0.5, 0.5, 0.5) - 0.5) < 1e-13);
+	assert_true(compare_incbeta(2, 3, 0) == 0 && compare_incbeta(2, 3, 1) == 1);
+}
+
+static void test_welch(void **state)
+{
+	const double a[] = { 1, 2, 3 }, b[] = { 4, 5, 6 };
+	const double c[] = { 1.1, 2.3, 2.9, 3.7 }, d[] = { 4.0, 4.4, 7.5 };
+	const double e[] = { 7, 7 }, f[] = { 7, 7, 7 }, g[] = { 8, 8 };
+
+	(void)state;
+	/* equal variances: t = 3 / sqrt(2/3), 4 df */
+	assert_true(fabs(compare_welch_p(a, 3, b, 3) - 0.0213116411287567258) < 1e-12);
+	/* unequal sizes and variances: t = 2.2686, 2.98 df (Welch-Satterthwaite) */
+	assert_true(fabs(compare_welch_p(c, 4, d, 3) - 0.108607174380313593) < 1e-12);
+	assert_true(fabs(compare_welch_p(d, 3, c, 4) - 0.108607174380313593) < 1e-12);
+	/* no spread: equal means are the same, different ones differ */
+	assert_true(compare_welch_p(e, 2, f, 3) == 1);
+	assert_true(compare_welch_p(e, 2, g, 2) == 0);
+	/* one run a side: no test */
+	assert_true(isnan(compare_welch_p(a, 1, b, 3)));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -241,6 +275,8 @@ int main(void)
 		cmocka_unit_test(test_stats_seed_row),
 		cmocka_unit_test(test_stats_one_and_equal),
 		cmocka_unit_test(test_stats_invalid),
+		cmocka_unit_test(test_incbeta),
+		cmocka_unit_test(test_welch),
 		cmocka_unit_test(test_flatten_fixed),
 		cmocka_unit_test(test_flatten_allocstall_given),
 		cmocka_unit_test(test_flatten_real_run),

@@ -43,11 +43,19 @@
 #include "report/report.h"
 #include "compare.h"
 #include "options.h"
+#include "progress.h"
+#include "runner.h"
 #include "trace_cmd.h"
 
 #define CMP_MAX_OPTS OPT_MAX_SETS /* --set, --a, --b options each */
 #define CMP_CELL_LEN 40 /* one formatted number */
 #define CMP_LABEL_WIDTH 14 /* widest stat column a side's label may stretch */
+#define CMP_MAX_SIDES 16 /* --side options */
+/*
+ * a difference is marked significant when Welch's t-test gives a
+ * two-sided p below this (mmtests' compare-kernels marks at 95 %)
+ */
+#define CMP_SIGNIFICANCE 0.05
 
 /* ------------------------------------------------------------------ */
 /* Statistics                                                          */
@@ -86,6 +94,86 @@ int compare_stats(const double *v, size_t n, struct compare_stats *st)
 /* ------------------------------------------------------------------ */
 /* Flattening                                                          */
 /* ------------------------------------------------------------------ */
+
+/*
+ * The regularized incomplete beta function I_x(a, b), from its continued
+ * fraction (Abramowitz & Stegun 26.5.8) evaluated by the modified Lentz
+ * method; the fraction converges fast for x < (a + 1) / (a + b + 2), and
+ * the symmetry I_x(a, b) = 1 - I_{1-x}(b, a) covers the rest.  Written here
+ * rather than taken from a library (libgsl's gsl_cdf_tdist_Q would do): it
+ * is thirty lines and the only special function compare needs.
+ */
+static double beta_fraction(double a, double b, double x)
+{
+	const double tiny = 1e-300, eps = 1e-15;
+	double c = 1, d = 1 - (a + b) * x / (a + 1), h;
+
+	d = 1 / (fabs(d) < tiny ? tiny : d);
+	h = d;
+	for (int m = 1; m <= 300; m++) {
+		/* the even step d_2m, then the odd step d_2m+1 of the fraction */
+		double num = m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)), del;
+
+		d = 1 + num * d;
+		d = 1 / (fabs(d) < tiny ? tiny : d);
+		c = 1 + num / c;
+		c = fabs(c) < tiny ? tiny : c;
+		h *= d * c;
+		num = -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1));
+		d = 1 + num * d;
+		d = 1 / (fabs(d) < tiny ? tiny : d);
+		c = 1 + num / c;
+		c = fabs(c) < tiny ? tiny : c;
+		del = d * c;
+		h *= del;
+		if (fabs(del - 1) < eps)
+			break;
+	}
+	return h;
+}
+
+double compare_incbeta(double a, double b, double x)
+{
+	double front;
+
+	if (x <= 0)
+		return 0;
+	if (x >= 1)
+		return 1;
+	front = exp(lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) + b * log1p(-x));
+	if (x < (a + 1) / (a + b + 2))
+		return front * beta_fraction(a, b, x) / a;
+	return 1 - front * beta_fraction(b, a, 1 - x) / b;
+}
+
+double compare_welch_p(const double *a, size_t na, const double *b, size_t nb)
+{
+	double ma = 0, mb = 0, va = 0, vb = 0, se2, t, df;
+
+	if (na < 2 || nb < 2)
+		return NAN;
+	for (size_t i = 0; i < na; i++)
+		ma += a[i];
+	for (size_t i = 0; i < nb; i++)
+		mb += b[i];
+	ma /= (double)na;
+	mb /= (double)nb;
+	for (size_t i = 0; i < na; i++)
+		va += (a[i] - ma) * (a[i] - ma);
+	for (size_t i = 0; i < nb; i++)
+		vb += (b[i] - mb) * (b[i] - mb);
+	/* the sample variances (divided by n - 1), over the count: s^2 / n */
+	va /= (double)(na - 1) * (double)na;
+	vb /= (double)(nb - 1) * (double)nb;
+	se2 = va + vb;
+	if (se2 == 0)
+		return ma == mb ? 1 : 0;
+	t = (mb - ma) / sqrt(se2);
+	/* Welch-Satterthwaite degrees of freedom */
+	df = se2 * se2 / (va * va / (double)(na - 1) + vb * vb / (double)(nb - 1));
+	/* two-sided: P(|T| > |t|) = I_{df / (df + t^2)}(df / 2, 1 / 2) */
+	return compare_incbeta(df / 2, 0.5, df / (df + t * t));
+}
 
 void compare_flat_free(struct compare_flat *f)
 {
@@ -205,9 +293,10 @@ int compare_flatten(const cJSON *run, struct compare_flat *out)
 /* ------------------------------------------------------------------ */
 
 struct side {
-	char letter; /* 'A', 'B' */
-	const char *opt; /* "--a", "--b" */
-	const char *key; /* "a", "b": the JSON member */
+	const char *name; /* "A", "B", or --side NAME */
+	const char *opt; /* "--a", "--b", "--side NAME:" */
+	const char *key; /* the JSON member: "a", "b", or NAME */
+	char *opt_buf; /* --side: opt's storage */
 	const char *texts[CMP_MAX_OPTS]; /* the --a options as given */
 	unsigned int nr_texts;
 	char **assign; /* split into single assignments */
@@ -218,16 +307,22 @@ struct side {
 	unsigned char *have; /* the run has the figure */
 	cJSON *runs; /* --json: the run objects */
 	unsigned int cut_runs; /* runs with a workload unfinished */
+	unsigned int done_runs; /* runs taken (fewer when interrupted) */
 	struct trace_summary *trace; /* --trace-report: each run's summary */
 };
 
 struct compare {
 	struct scn_opts scn; /* the scenario, --machine, --set, --seed */
 	const char *runs_text, *figures;
-	bool json, help, version, trace_report;
-	unsigned int runs;
+	const char *jobs_text;
+	bool json, help, version, trace_report, quiet;
+	unsigned int runs, jobs;
 	u64 seed0;
-	struct side side[2];
+	struct side side[CMP_MAX_SIDES];
+	unsigned int nr_sides;
+	bool named, ab; /* --side given; --a or --b given */
+	bool interrupted;
+	struct scenario *work; /* a child's scenario */
 	/* every figure of every run, in the order first seen */
 	char **names;
 	size_t nr_figs, cap_figs;
@@ -238,12 +333,15 @@ struct compare {
 static void compare_usage(FILE *f)
 {
 	fputs("usage: reclaimsim compare [SCENARIO] --a SECTION.KEY=VALUE[,...] --b SECTION.KEY=VALUE[,...]\n"
-	      "                          [--runs N] [--json] [--figures LIST] [--set SECTION.KEY=VALUE]...\n"
+	      "       reclaimsim compare [SCENARIO] --side NAME:SECTION.KEY=VALUE[,...] --side ...\n"
+	      "                          [--runs N] [--jobs N] [--json] [--figures LIST]\n"
+	      "                          [--set SECTION.KEY=VALUE]... [--quiet]\n"
 	      "\n"
 	      "Run SCENARIO (default: the built-in scenario) as side A, with the --a\n"
-	      "assignments, and as side B, with the --b ones, N times each with the seeds\n"
-	      "run.seed, run.seed + 1, ... (the same on both sides), and print the figures\n"
-	      "of both with the change from A to B: (B - A) / A * 100.\n"
+	      "assignments, and as side B, with the --b ones (or as each --side), N times\n"
+	      "each with the seeds run.seed, run.seed + 1, ... (the same on every side),\n"
+	      "and print the figures of all with the change from the first side:\n"
+	      "(B - A) / A * 100, marked '*' when Welch's t-test finds it significant.\n"
 	      "\n"
 	      "options:\n"
 	      "  --a SECTION.KEY=VALUE[,SECTION.KEY=VALUE...]\n"
@@ -252,25 +350,75 @@ static void compare_usage(FILE *f)
 	      "                           continues the value (machine.zones=DMA:16M,DMA32:rest)\n"
 	      "  --b SECTION.KEY=VALUE[,...]  side B's overrides, as --a.  One side may be left\n"
 	      "                           out: it is the scenario as is\n"
+	      "  --side NAME:SECTION.KEY=VALUE[,...]\n"
+	      "                           a side named NAME (instead of --a/--b; up to 16, the\n"
+	      "                           first is the base of the changes; NAME: alone is the\n"
+	      "                           scenario as is)\n"
 	      "  --runs N                 runs per side, 1..1000 (default 1); with N > 1 each\n"
 	      "                           side shows min, max, avg and the std (divided by n)\n"
+	      "                           and each change its significance (p < 0.05)\n"
+	      "  --jobs N                 runs at a time, each its own process (default: the\n"
+	      "                           CPU count); the output does not depend on it\n"
 	      "  --figures LIST           the table's rows, comma separated: 'all', figure\n"
 	      "                           names (section.name) or shell patterns\n"
 	      "                           ('vmstat.pgscan_*'); default: time.*, reclaim.*, the\n"
 	      "                           main vmstat counters and workloads.*\n"
 	      "  --json                   {\"a\": {\"assignments\", \"runs\", \"mean\", \"std\", \"min\",\n"
-	      "                           \"max\"}, \"b\": {...}} with every figure\n"
+	      "                           \"max\"}, \"b\": {..., \"welch_p\"}} with every figure\n"
 	      "  --trace-report           after the table, each run's trace-report summary side\n"
 	      "                           by side, as seed 003's table (docs/trace.md)\n"
-	      "  --set SECTION.KEY=VALUE  override a key on both sides (repeatable)\n"
+	      "  --set SECTION.KEY=VALUE  override a key on every side (repeatable)\n"
 	      "  --seed N                 the first seed, decimal (as --set run.seed=N at its\n"
 	      "                           place: of --seed and --set run.seed the later wins)\n"
-	      "  --machine host           this host's machine on both sides (as for run)\n"
+	      "  --machine host           this host's machine on every side (as for run)\n"
 	      "  --max-host-memory SIZE   the bound of each run's host-memory estimate (as for run)\n"
+	      "  --quiet                  no progress line on a terminal\n"
 	      "  -h, --help               this help\n"
 	      "      --version            print the version\n"
 	      "Options with a value also take the --option=VALUE form.  See docs/compare.md.\n",
 	      f);
+}
+
+/*
+ * --side NAME:K=V[,K=V...]: a side named NAME (letters, digits, '.', '_',
+ * '-'), given once.  Returns 0, or -1 after a message (a usage error).
+ */
+static int add_side(struct compare *c, const char *v)
+{
+	const char *colon = strchr(v, ':');
+	size_t n = colon ? (size_t)(colon - v) : 0;
+	struct side *sd;
+
+	if (!n ||
+	    strspn(v, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") != n) {
+		fprintf(stderr,
+			"reclaimsim: --side %s: expected NAME:SECTION.KEY=VALUE[,...] (NAME: letters, digits, . _ -)\n",
+			v);
+		return -1;
+	}
+	if (c->nr_sides == CMP_MAX_SIDES) {
+		fprintf(stderr, "reclaimsim: too many --side options (at most %d)\n",
+			CMP_MAX_SIDES);
+		return -1;
+	}
+	for (unsigned int s = 0; s < c->nr_sides; s++)
+		if (strlen(c->side[s].name) == n && !strncmp(c->side[s].name, v, n)) {
+			fprintf(stderr, "reclaimsim: --side %.*s: given twice\n", (int)n, v);
+			return -1;
+		}
+	sd = &c->side[c->nr_sides++];
+	sd->name = strndup(v, n);
+	if (!sd->name || asprintf(&sd->opt_buf, "--side %s:", sd->name) < 0) {
+		fprintf(stderr, "reclaimsim: out of memory\n");
+		return -1;
+	}
+	sd->opt = sd->opt_buf;
+	sd->key = sd->name;
+	c->named = true;
+	/* "NAME:" alone is the scenario as is */
+	if (colon[1])
+		sd->texts[sd->nr_texts++] = colon + 1;
+	return 0;
 }
 
 static int parse_args(int argc, char **argv, struct compare *c)
@@ -282,11 +430,14 @@ static int parse_args(int argc, char **argv, struct compare *c)
 
 		opt_split(a, name, sizeof(name), &inline_val);
 		if (!strcmp(name, "--json") || !strcmp(name, "--help") || !strcmp(name, "-h") ||
-		    !strcmp(name, "--version") || !strcmp(name, "--trace-report")) {
+		    !strcmp(name, "--version") || !strcmp(name, "--trace-report") ||
+		    !strcmp(name, "--quiet")) {
 			if (opt_no_value(name, a, inline_val))
 				return -1;
 			if (!strcmp(name, "--json"))
 				c->json = true;
+			else if (!strcmp(name, "--quiet"))
+				c->quiet = true;
 			else if (!strcmp(name, "--trace-report"))
 				c->trace_report = true;
 			else if (!strcmp(name, "--version"))
@@ -302,6 +453,7 @@ static int parse_args(int argc, char **argv, struct compare *c)
 			if (!strcmp(name, "--a") || !strcmp(name, "--b")) {
 				struct side *sd = &c->side[name[2] == 'b'];
 
+				c->ab = true;
 				arr = sd->texts;
 				nr = &sd->nr_texts;
 			}
@@ -311,6 +463,14 @@ static int parse_args(int argc, char **argv, struct compare *c)
 				return -1;
 			}
 			val = &arr[(*nr)++];
+		} else if (!strcmp(name, "--side")) {
+			const char *v;
+
+			if (opt_value(argc, argv, &i, a, inline_val, &v) || add_side(c, v))
+				return -1;
+			continue;
+		} else if (!strcmp(name, "--jobs")) {
+			val = &c->jobs_text;
 		} else if (!strcmp(name, "--seed")) {
 			val = &c->scn.seed;
 			c->scn.seed_after = c->scn.nr_sets;
@@ -424,7 +584,7 @@ static int split_assignments(struct side *sd)
 	for (unsigned int i = 0; i < sd->nr_assign; i++) {
 		if (lhs_is(sd->assign[i], "run.seed")) {
 			fprintf(stderr,
-				"reclaimsim: %s %s: the seeds are the same on both sides (use --seed N)\n",
+				"reclaimsim: %s %s: the seeds are the same on every side (use --seed N)\n",
 				sd->opt, sd->assign[i]);
 			return -1;
 		}
@@ -518,11 +678,19 @@ static int check_figures(const char *list)
 /* Options that mean nothing together: usage errors. */
 static int check_usage(struct compare *c)
 {
-	if (!c->side[0].nr_texts && !c->side[1].nr_texts) {
-		fprintf(stderr,
-			"reclaimsim: compare: nothing to compare: give --a and --b (see reclaimsim compare --help)\n");
+	if (c->named && c->ab) {
+		fprintf(stderr, "reclaimsim: compare: --side or --a/--b, not both\n");
 		return -1;
 	}
+	if (!c->named)
+		c->nr_sides = 2;
+	if (c->named ? c->nr_sides < 2 : !c->side[0].nr_texts && !c->side[1].nr_texts) {
+		fprintf(stderr,
+			"reclaimsim: compare: nothing to compare: give --a and --b, or two --side or more (see reclaimsim compare --help)\n");
+		return -1;
+	}
+	if (runner_jobs(c->jobs_text, &c->jobs))
+		return -1;
 	if (c->figures && c->json) {
 		fprintf(stderr,
 			"reclaimsim: compare: --figures applies to the table only (--json prints every figure)\n");
@@ -541,7 +709,7 @@ static int check_usage(struct compare *c)
 	}
 	if (parse_runs(c))
 		return -1;
-	for (int s = 0; s < 2; s++)
+	for (unsigned int s = 0; s < c->nr_sides; s++)
 		if (split_assignments(&c->side[s]))
 			return -1;
 	return 0;
@@ -609,7 +777,7 @@ static int grow_figures(struct compare *c, size_t cap)
 	if (!names)
 		return -ENOMEM;
 	c->names = names;
-	for (int s = 0; s < 2; s++) {
+	for (unsigned int s = 0; s < c->nr_sides; s++) {
 		struct side *sd = &c->side[s];
 		double *v = realloc(sd->v, cap * runs * sizeof(*v));
 		unsigned char *have;
@@ -676,78 +844,182 @@ static bool run_cut(const cJSON *run)
 /* compare --trace-report: every event of each run, no cap, into a temporary file */
 static const struct trace_opts compare_trace_opts = { .size = "0", .report = true };
 
-/* Run side @sd N times; its figures go into sd->v. */
-static int run_side(struct compare *c, struct side *sd, struct scenario *work)
+/*
+ * In a child: run @i (side i / runs, run i % runs) and write its JSON
+ * object on one line; then its figures, exact: their count, and each
+ * name with its NUL and its double's bytes (the JSON text rounds some
+ * doubles to 15 digits); then, with --trace-report, its trace summary's
+ * bytes.  The parent is the same program: the same layouts.
+ */
+static int run_one(size_t i, FILE *out, void *arg)
 {
-	char err[SCN_ERR_LEN];
+	struct compare *c = arg;
+	const struct side *sd = &c->side[i / c->runs];
+	u64 seed = c->seed0 + i % c->runs;
+	struct trace_summary sum = { 0 };
+	struct trace_run trace = { 0 };
+	struct compare_flat flat = { 0 };
+	char err[SCN_ERR_LEN], *text;
+	struct sim *sim;
+	cJSON *obj;
 
-	if (c->trace_report && !(sd->trace = calloc(c->runs, sizeof(*sd->trace))))
-		goto oom;
-	for (unsigned int r = 0; r < c->runs; r++) {
-		u64 seed = c->seed0 + r;
-		struct compare_flat flat = { 0 };
-		struct trace_run trace = { 0 };
-		struct sim *sim;
-		cJSON *obj;
-
-		*work = *sd->scn;
-		work->run.seed = seed;
-		sim = sim_create(work, err, sizeof(err));
-		if (!sim) {
-			fprintf(stderr, "reclaimsim: %c, seed %" PRIu64 ": %s\n", sd->letter, seed,
-				err);
+	*c->work = *sd->scn;
+	c->work->run.seed = seed;
+	sim = sim_create(c->work, err, sizeof(err));
+	if (!sim) {
+		fprintf(stderr, "reclaimsim: %s, seed %" PRIu64 ": %s\n", sd->name, seed, err);
+		return -1;
+	}
+	if (c->trace_report) {
+		if (trace_run_open(&trace, &compare_trace_opts)) {
+			sim_destroy(sim);
 			return -1;
 		}
-		if (c->trace_report) {
-			if (trace_run_open(&trace, &compare_trace_opts)) {
-				sim_destroy(sim);
+		trace_run_start(&trace, sim);
+	}
+	if (sim_run(sim)) {
+		fprintf(stderr, "reclaimsim: %s: %s (side %s, seed %" PRIu64 ")\n", sim->scn.path,
+			sim_error(sim), sd->name, seed);
+		trace_run_close(&trace, sim, false, NULL, NULL);
+		sim_destroy(sim);
+		return -1;
+	}
+	if (trace_run_close(&trace, sim, true, NULL, c->trace_report ? &sum : NULL)) {
+		sim_destroy(sim);
+		return -1;
+	}
+	obj = report_json_object(sim);
+	sim_destroy(sim);
+	text = obj ? cJSON_PrintUnformatted(obj) : NULL;
+	if (!text || compare_flatten(obj, &flat)) {
+		cJSON_Delete(obj);
+		cJSON_free(text);
+		compare_flat_free(&flat);
+		fprintf(stderr, "reclaimsim: out of memory\n");
+		return -1;
+	}
+	cJSON_Delete(obj);
+	fprintf(out, "%s\n", text);
+	cJSON_free(text);
+	fwrite(&flat.n, sizeof(flat.n), 1, out);
+	for (size_t k = 0; k < flat.n; k++) {
+		fwrite(flat.fig[k].name, strlen(flat.fig[k].name) + 1, 1, out);
+		fwrite(&flat.fig[k].value, sizeof(flat.fig[k].value), 1, out);
+	}
+	compare_flat_free(&flat);
+	if (c->trace_report)
+		fwrite(&sum, sizeof(sum), 1, out);
+	return 0;
+}
+
+/*
+ * The next number token of the JSON text *@p (outside strings): its start,
+ * its length in *@len; *@p moves past it.  NULL when there is none.
+ */
+static const char *next_number(const char **p, size_t *len)
+{
+	const char *q = *p;
+
+	for (; *q; q++) {
+		if (*q == '"') {
+			for (q++; *q && *q != '"'; q++)
+				if (*q == '\\' && q[1])
+					q++;
+			if (!*q)
+				return NULL;
+		} else if (*q == '-' || isdigit((unsigned char)*q)) {
+			*len = strspn(q, "-+.eE0123456789");
+			*p = q + *len;
+			return q;
+		}
+	}
+	return NULL;
+}
+
+/*
+ * Give the numbers of @o (parsed from @text) their text back, as raw
+ * items: cJSON reads every number as a double, and the run's exact
+ * integers (a limit of 2^63 - 4096) and fixed-point figures ("0.00") must
+ * print as the run wrote them.  The walk meets the numbers in the order
+ * of the text.
+ */
+static int numbers_as_written(cJSON *o, const char **text)
+{
+	cJSON *it = o->child;
+
+	while (it) {
+		cJSON *next = it->next;
+
+		if (cJSON_IsNumber(it)) {
+			size_t len;
+			const char *tok = next_number(text, &len);
+			char *copy = tok ? strndup(tok, len) : NULL;
+			cJSON *raw = copy ? cJSON_CreateRaw(copy) : NULL;
+
+			free(copy);
+			if (raw) { /* the member's name goes with it */
+				raw->string = it->string;
+				it->string = NULL;
+			}
+			if (!raw || !cJSON_ReplaceItemViaPointer(o, it, raw)) {
+				cJSON_Delete(raw);
 				return -1;
 			}
-			trace_run_start(&trace, sim);
-		}
-		if (sim_run(sim)) {
-			fprintf(stderr, "reclaimsim: %s: %s (side %c, seed %" PRIu64 ")\n",
-				sim->scn.path, sim_error(sim), sd->letter, seed);
-			trace_run_close(&trace, sim, false, NULL, NULL);
-			sim_destroy(sim);
+		} else if ((cJSON_IsObject(it) || cJSON_IsArray(it)) &&
+			   numbers_as_written(it, text)) {
 			return -1;
 		}
-		if (trace_run_close(&trace, sim, true, NULL,
-				    c->trace_report ? &sd->trace[r] : NULL)) {
-			sim_destroy(sim);
-			return -1;
-		}
-		obj = report_json_object(sim);
-		sim_destroy(sim);
-		if (!obj)
-			goto oom;
-		if (run_cut(obj))
-			sd->cut_runs++;
-		if (compare_flatten(obj, &flat)) {
-			compare_flat_free(&flat);
-			cJSON_Delete(obj);
-			goto oom;
-		}
-		for (size_t i = 0; i < flat.n; i++) {
-			long idx = figure_index(c, flat.fig[i].name);
-
-			if (idx < 0) {
-				compare_flat_free(&flat);
-				cJSON_Delete(obj);
-				goto oom;
-			}
-			sd->v[(size_t)idx * c->runs + r] = flat.fig[i].value;
-			sd->have[(size_t)idx * c->runs + r] = 1;
-		}
-		compare_flat_free(&flat);
-		if (sd->runs)
-			cJSON_AddItemToArray(sd->runs, obj);
-		else
-			cJSON_Delete(obj);
+		it = next;
 	}
 	return 0;
-oom:
-	fprintf(stderr, "reclaimsim: out of memory\n");
+}
+
+/* In the parent, in run order: run @i's figures into its side's. */
+static int take_run(size_t i, const char *buf, size_t len, void *arg)
+{
+	struct compare *c = arg;
+	struct side *sd = &c->side[i / c->runs];
+	unsigned int r = (unsigned int)(i % c->runs);
+	const char *p = memchr(buf, '\n', len), *end = buf + len, *text = buf;
+	cJSON *obj = cJSON_Parse(buf);
+	size_t n;
+
+	if (!obj || !p || numbers_as_written(obj, &text) || (size_t)(end - ++p) < sizeof(n))
+		goto bad;
+	memcpy(&n, p, sizeof(n));
+	p += sizeof(n);
+	for (size_t k = 0; k < n; k++) {
+		const char *name = p, *nul = memchr(p, '\0', (size_t)(end - p));
+		long idx;
+		double v;
+
+		if (!nul || (size_t)(end - nul - 1) < sizeof(v))
+			goto bad;
+		memcpy(&v, nul + 1, sizeof(v));
+		p = nul + 1 + sizeof(v);
+		idx = figure_index(c, name);
+		if (idx < 0)
+			goto bad;
+		sd->v[(size_t)idx * c->runs + r] = v;
+		sd->have[(size_t)idx * c->runs + r] = 1;
+	}
+	if (c->trace_report) {
+		if ((size_t)(end - p) != sizeof(sd->trace[r]))
+			goto bad;
+		memcpy(&sd->trace[r], p, sizeof(sd->trace[r]));
+	}
+	sd->done_runs++;
+	if (run_cut(obj))
+		sd->cut_runs++;
+	if (sd->runs)
+		cJSON_AddItemToArray(sd->runs, obj);
+	else
+		cJSON_Delete(obj);
+	return 0;
+bad:
+	cJSON_Delete(obj);
+	fprintf(stderr, "reclaimsim: side %s, run %u: its result cannot be read (out of memory?)\n",
+		sd->name, r + 1);
 	return -1;
 }
 
@@ -761,6 +1033,24 @@ static bool side_stats(const struct compare *c, const struct side *sd, size_t fi
 		if (sd->have[fig * c->runs + r])
 			tmp[n++] = sd->v[fig * c->runs + r];
 	return compare_stats(tmp, n, st) == 0;
+}
+
+/*
+ * Welch's two-sided p of figure @fig, side @s against the first side;
+ * NAN when a side has fewer than two runs of it.  @tmp: 2 * runs.
+ */
+static double side_p(const struct compare *c, unsigned int s, size_t fig, double *tmp)
+{
+	double *b = tmp + c->runs;
+	size_t na = 0, nb = 0;
+
+	for (unsigned int r = 0; r < c->runs; r++) {
+		if (c->side[0].have[fig * c->runs + r])
+			tmp[na++] = c->side[0].v[fig * c->runs + r];
+		if (c->side[s].have[fig * c->runs + r])
+			b[nb++] = c->side[s].v[fig * c->runs + r];
+	}
+	return compare_welch_p(tmp, na, b, nb);
 }
 
 /* ------------------------------------------------------------------ */
@@ -787,9 +1077,9 @@ static int print_json(struct compare *c, double *tmp)
 
 	if (!root)
 		goto oom;
-	for (int s = 0; s < 2; s++) {
+	for (unsigned int s = 0; s < c->nr_sides; s++) {
 		struct side *sd = &c->side[s];
-		cJSON *o = cJSON_AddObjectToObject(root, sd->key), *assign, *st[4];
+		cJSON *o = cJSON_AddObjectToObject(root, sd->key), *assign, *st[4], *pv = NULL;
 		static const char *const what[4] = { "mean", "std", "min", "max" };
 
 		if (!o || !(assign = cJSON_AddArrayToObject(o, "assignments")))
@@ -801,8 +1091,12 @@ static int print_json(struct compare *c, double *tmp)
 		for (int k = 0; k < 4; k++)
 			if (!(st[k] = cJSON_AddObjectToObject(o, what[k])))
 				goto oom_root;
+		/* the sides after the first: Welch's p of each figure against it */
+		if (s && c->runs > 1 && !(pv = cJSON_AddObjectToObject(o, "welch_p")))
+			goto oom_root;
 		for (size_t f = 0; f < c->nr_figs; f++) {
 			struct compare_stats cs;
+			double p;
 
 			if (!side_stats(c, sd, f, tmp, &cs))
 				continue;
@@ -810,6 +1104,8 @@ static int print_json(struct compare *c, double *tmp)
 			add_stat(st[1], c->names[f], cs.std);
 			add_stat(st[2], c->names[f], cs.min);
 			add_stat(st[3], c->names[f], cs.max);
+			if (pv && !isnan(p = side_p(c, s, f, tmp)))
+				cJSON_AddNumberToObject(pv, c->names[f], p);
 		}
 	}
 	text = cJSON_Print(root);
@@ -915,7 +1211,8 @@ static long select_rows(const struct compare *c, size_t *rows)
 				matched = true;
 				add_row(rows, &nr, taken, f);
 			}
-			if (!matched) {
+			/* an interrupted comparison may not have run far enough to have it */
+			if (!matched && !c->interrupted) {
 				fprintf(stderr,
 					"reclaimsim: --figures %s: no such figure in these runs (--figures all shows every one)\n",
 					item);
@@ -963,7 +1260,7 @@ static enum figure_kind figure_kind(const struct compare *c, size_t fig)
 
 	if (n > 2 && !strcmp(c->names[fig] + n - 2, "_s"))
 		return FIG_SECONDS;
-	for (int s = 0; s < 2; s++)
+	for (unsigned int s = 0; s < c->nr_sides; s++)
 		for (unsigned int r = 0; r < c->runs; r++) {
 			size_t i = fig * c->runs + r;
 
@@ -981,15 +1278,22 @@ static void format_value(char *buf, size_t len, double v, enum figure_kind kind)
 		memmove(buf, buf + 1, strlen(buf));
 }
 
-/* (B - A) / A * 100 of the unrounded values; "-" when A is 0 or missing. */
-static void format_change(char *buf, size_t len, bool have_a, double a, bool have_b, double b)
+/*
+ * (B - A) / A * 100 of the unrounded values; "-" when A is 0 or missing.
+ * With several runs, a '*' after it when Welch's p < CMP_SIGNIFICANCE, a
+ * blank when not (@p NAN: no mark).
+ */
+static void format_change(char *buf, size_t len, bool have_a, double a, bool have_b, double b,
+			  double p)
 {
+	const char *mark = isnan(p) ? "" : p < CMP_SIGNIFICANCE ? "*" : " ";
+
 	if (!have_a || !have_b || a == 0)
-		snprintf(buf, len, "-");
+		snprintf(buf, len, "-%s", mark);
 	else if (a == b)
-		snprintf(buf, len, "0.0%%");
+		snprintf(buf, len, "0.0%%%s", mark);
 	else
-		snprintf(buf, len, "%+.1f%%", (b - a) / a * 100);
+		snprintf(buf, len, "%+.1f%%%s", (b - a) / a * 100, mark);
 }
 
 static void print_header(const struct compare *c)
@@ -1001,9 +1305,8 @@ static void print_header(const struct compare *c)
 	if (c->runs == 1)
 		printf("runs: 1 per side, seed %" PRIu64 " on both sides\n", c->seed0);
 	else
-		printf("runs: %u per side, seeds %" PRIu64 "..%" PRIu64
-		       ", the same on both sides\n",
-		       c->runs, c->seed0, last);
+		printf("runs: %u per side, seeds %" PRIu64 "..%" PRIu64 ", the same on %s sides\n",
+		       c->runs, c->seed0, last, c->nr_sides == 2 ? "both" : "all");
 	if (c->scn.machine || c->scn.nr_sets || c->scn.seed) {
 		printf("both:");
 		if (c->scn.machine)
@@ -1014,24 +1317,51 @@ static void print_header(const struct compare *c)
 			printf(" --seed %s", c->scn.seed);
 		printf("\n");
 	}
-	for (int s = 0; s < 2; s++)
-		printf("%c: %s\n", c->side[s].letter,
+	for (unsigned int s = 0; s < c->nr_sides; s++)
+		printf("%s: %s\n", c->side[s].name,
 		       c->side[s].nr_assign ? c->side[s].label : "the scenario as is");
 	if (c->runs > 1)
 		printf("std: standard deviation (divided by n, as the seeds' tables) over the %u runs of a side\n",
 		       c->runs);
-	printf("change: (B - A) / A * 100%s, from the unrounded values; - when A is 0\n",
-	       c->runs > 1 ? " of the averages" : "");
+	if (c->nr_sides == 2)
+		printf("change: (B - A) / A * 100%s, from the unrounded values; - when A is 0\n",
+		       c->runs > 1 ? " of the averages" : "");
+	else
+		printf("change: (X - %s) / %s * 100%s for each side X after %s, from the unrounded values; - when %s is 0\n",
+		       c->side[0].name, c->side[0].name, c->runs > 1 ? " of the averages" : "",
+		       c->side[0].name, c->side[0].name);
+	if (c->runs > 1)
+		printf("*: significant: Welch's t-test over the runs, two-sided p < %.2f (a blank: not)\n",
+		       CMP_SIGNIFICANCE);
+	if (c->interrupted) {
+		printf("INTERRUPTED: the runs done before SIGINT/SIGTERM only (");
+		for (unsigned int s = 0; s < c->nr_sides; s++)
+			printf("%s%s: %u of %u", s ? ", " : "", c->side[s].name,
+			       c->side[s].done_runs, c->runs);
+		printf(")\n");
+	}
 	printf("\n");
 }
 
+/* Column @k of a row is a change (side s >= 1: s * (per + 1) - 1 + per). */
+static bool is_change(unsigned int k, unsigned int per)
+{
+	return k >= per && (k + 2) % (per + 1) == 0;
+}
+
+/*
+ * The table: a row a figure; each side's columns (the mean, or min, max,
+ * avg and std with several runs), every side after the first followed by
+ * its change against the first.
+ */
 static int print_table(struct compare *c, double *tmp)
 {
-	unsigned int ncol = c->runs > 1 ? 8 : 2; /* value columns, A then B */
+	unsigned int per = c->runs > 1 ? 4 : 1; /* value columns a side */
+	unsigned int ncol = c->nr_sides * (per + 1) - 1; /* with the changes */
 	size_t *rows = malloc((c->nr_figs + 1) * sizeof(*rows));
-	char(*cell)[CMP_CELL_LEN] = NULL; /* [row * (ncol + 1) + col], last: change */
+	char(*cell)[CMP_CELL_LEN] = NULL; /* [row * ncol + col] */
 	size_t fw = strlen("figure"), vw = 3, cw = strlen("change");
-	char label[2][CMP_CELL_LEN * 4];
+	char label[CMP_MAX_SIDES][CMP_CELL_LEN * 4];
 	bool labels = c->runs > 1;
 	size_t need;
 	long nr;
@@ -1043,89 +1373,103 @@ static int print_table(struct compare *c, double *tmp)
 		free(rows);
 		return -1;
 	}
-	cell = calloc((size_t)nr * (ncol + 1) + 1, sizeof(*cell));
+	cell = calloc((size_t)nr * ncol + 1, sizeof(*cell));
 	if (!cell)
 		goto oom;
 	for (long i = 0; i < nr; i++) {
 		size_t f = rows[i];
 		enum figure_kind kind = figure_kind(c, f);
-		char(*row)[CMP_CELL_LEN] = &cell[(size_t)i * (ncol + 1)];
-		struct compare_stats st[2];
-		bool have[2];
+		char(*row)[CMP_CELL_LEN] = &cell[(size_t)i * ncol];
+		struct compare_stats st0 = { 0 };
+		bool have0 = false;
 
-		for (int s = 0; s < 2; s++) {
-			char(*col)[CMP_CELL_LEN] = &row[s * (ncol / 2)];
+		for (unsigned int s = 0; s < c->nr_sides; s++) {
+			char(*col)[CMP_CELL_LEN] = &row[s ? s * (per + 1) - 1 : 0];
+			struct compare_stats st;
+			bool have = side_stats(c, &c->side[s], f, tmp, &st);
 
-			have[s] = side_stats(c, &c->side[s], f, tmp, &st[s]);
-			if (ncol == 2) {
-				if (have[s])
-					format_value(col[0], CMP_CELL_LEN, st[s].mean, kind);
-				else
-					snprintf(col[0], CMP_CELL_LEN, "-");
-				continue;
-			}
-			if (!have[s]) {
-				for (int k = 0; k < 4; k++)
+			if (!have) {
+				for (unsigned int k = 0; k < per; k++)
 					snprintf(col[k], CMP_CELL_LEN, "-");
+			} else if (per == 1) {
+				format_value(col[0], CMP_CELL_LEN, st.mean, kind);
+			} else {
+				format_value(col[0], CMP_CELL_LEN, st.min, kind);
+				format_value(col[1], CMP_CELL_LEN, st.max, kind);
+				format_value(col[2], CMP_CELL_LEN, st.mean, kind);
+				format_value(col[3], CMP_CELL_LEN, st.std, kind);
+			}
+			if (!s) {
+				st0 = st;
+				have0 = have;
 				continue;
 			}
-			format_value(col[0], CMP_CELL_LEN, st[s].min, kind);
-			format_value(col[1], CMP_CELL_LEN, st[s].max, kind);
-			format_value(col[2], CMP_CELL_LEN, st[s].mean, kind);
-			format_value(col[3], CMP_CELL_LEN, st[s].std, kind);
+			format_change(col[per], CMP_CELL_LEN, have0, st0.mean, have, st.mean,
+				      c->runs > 1 ? side_p(c, s, f, tmp) : NAN);
+			if (strlen(col[per]) > cw)
+				cw = strlen(col[per]);
 		}
-		format_change(row[ncol], CMP_CELL_LEN, have[0], st[0].mean, have[1], st[1].mean);
 		if (strlen(c->names[f]) > fw)
 			fw = strlen(c->names[f]);
 		for (unsigned int k = 0; k < ncol; k++)
-			if (strlen(row[k]) > vw)
+			if (!is_change(k, per) && strlen(row[k]) > vw)
 				vw = strlen(row[k]);
-		if (strlen(row[ncol]) > cw)
-			cw = strlen(row[ncol]);
 	}
 
 	print_header(c);
 	if (labels) {
 		/* "A (assignments)" over a side's four columns, when it fits */
-		for (int s = 0; s < 2; s++) {
+		for (unsigned int s = 0; s < c->nr_sides; s++) {
 			const struct side *sd = &c->side[s];
 
-			if (sd->nr_assign)
-				snprintf(label[s], sizeof(label[s]), "%c (%s)", sd->letter,
-					 sd->label);
-			else
-				snprintf(label[s], sizeof(label[s]), "%c (the scenario as is)",
-					 sd->letter);
+			snprintf(label[s], sizeof(label[s]), "%s (%s)", sd->name,
+				 sd->nr_assign ? sd->label : "the scenario as is");
 			/* the narrowest columns under it: 4 * (vw + 2) >= len + 2 */
 			need = (strlen(label[s]) + 2 + 3) / 4;
 			need = need > 2 ? need - 2 : 0;
 			if (need > vw && need > CMP_LABEL_WIDTH)
-				snprintf(label[s], sizeof(label[s]), "%c", sd->letter);
+				snprintf(label[s], sizeof(label[s]), "%s", sd->name);
 			else if (need > vw)
 				vw = need;
 		}
-		printf("%-*s  %-*s  %s", (int)fw, "", (int)(4 * (vw + 2) - 2), label[0], label[1]);
+		printf("%-*s", (int)fw, "");
+		for (unsigned int s = 0; s < c->nr_sides; s++) {
+			int w = (int)(4 * (vw + 2) - 2) + (s ? (int)cw + 2 : 0);
+
+			if (s == c->nr_sides - 1)
+				printf("  %s", label[s]);
+			else
+				printf("  %-*s", w, label[s]);
+		}
 		printf("\n%-*s", (int)fw, "figure");
-		for (int s = 0; s < 2; s++)
+		for (unsigned int s = 0; s < c->nr_sides; s++) {
 			printf("  %*s  %*s  %*s  %*s", (int)vw, "min", (int)vw, "max", (int)vw,
 			       "avg", (int)vw, "std");
-		printf("  %*s\n", (int)cw, "change");
+			if (s)
+				printf("  %*s", (int)cw, "change");
+		}
+		printf("\n");
 	} else {
-		printf("%-*s  %*s  %*s  %*s\n", (int)fw, "figure", (int)vw, "A", (int)vw, "B",
-		       (int)cw, "change");
+		printf("%-*s", (int)fw, "figure");
+		for (unsigned int s = 0; s < c->nr_sides; s++) {
+			printf("  %*s", (int)vw, c->side[s].name);
+			if (s)
+				printf("  %*s", (int)cw, "change");
+		}
+		printf("\n");
 	}
 	for (long i = 0; i < nr; i++) {
-		char(*row)[CMP_CELL_LEN] = &cell[(size_t)i * (ncol + 1)];
+		char(*row)[CMP_CELL_LEN] = &cell[(size_t)i * ncol];
 
 		printf("%-*s", (int)fw, c->names[rows[i]]);
 		for (unsigned int k = 0; k < ncol; k++)
-			printf("  %*s", (int)vw, row[k]);
-		printf("  %*s\n", (int)cw, row[ncol]);
+			printf("  %*s", (int)(is_change(k, per) ? cw : vw), row[k]);
+		printf("\n");
 	}
-	for (int s = 0; s < 2; s++)
+	for (unsigned int s = 0; s < c->nr_sides; s++)
 		if (c->side[s].cut_runs)
-			printf("\nnote: %c: %u of %u run%s stopped at run.duration with a workload unfinished\n",
-			       c->side[s].letter, c->side[s].cut_runs, c->runs,
+			printf("\nnote: %s: %u of %u run%s stopped at run.duration with a workload unfinished\n",
+			       c->side[s].name, c->side[s].cut_runs, c->runs,
 			       c->runs == 1 ? "" : "s");
 	free(cell);
 	free(rows);
@@ -1145,10 +1489,10 @@ oom:
  */
 static int print_trace_table(const struct compare *c)
 {
-	size_t n = 2 * (size_t)c->runs;
+	size_t n = c->nr_sides * (size_t)c->runs;
 	struct trace_summary *sums = malloc(n * sizeof(*sums));
 	const char **names = malloc(n * sizeof(*names));
-	char *buf = malloc(n * 16);
+	char *buf = malloc(n * 32);
 
 	if (!sums || !names || !buf) {
 		free(sums);
@@ -1162,10 +1506,10 @@ static int print_trace_table(const struct compare *c)
 
 		sums[i] = sd->trace[r];
 		if (c->runs == 1)
-			snprintf(buf + i * 16, 16, "%c", sd->letter);
+			snprintf(buf + i * 32, 32, "%.15s", sd->name);
 		else
-			snprintf(buf + i * 16, 16, "%c.%u", sd->letter, r + 1);
-		names[i] = buf + i * 16;
+			snprintf(buf + i * 32, 32, "%.15s.%u", sd->name, r + 1);
+		names[i] = buf + i * 32;
 	}
 	putchar('\n');
 	trace_summary_table(stdout, NULL, names, sums, (unsigned int)n);
@@ -1177,7 +1521,7 @@ static int print_trace_table(const struct compare *c)
 
 static void compare_free(struct compare *c)
 {
-	for (int s = 0; s < 2; s++) {
+	for (unsigned int s = 0; s < CMP_MAX_SIDES; s++) {
 		struct side *sd = &c->side[s];
 
 		for (unsigned int i = 0; i < sd->nr_assign; i++)
@@ -1189,50 +1533,76 @@ static void compare_free(struct compare *c)
 		free(sd->have);
 		free(sd->trace);
 		cJSON_Delete(sd->runs);
+		if (sd->opt_buf) {
+			free((char *)sd->name);
+			free(sd->opt_buf);
+		}
 	}
 	for (size_t i = 0; i < c->nr_figs; i++)
 		free(c->names[i]);
 	free(c->names);
 	free(c->slots);
+	free(c->work);
 }
 
 static int compare_run(struct compare *c)
 {
-	struct scenario *base = malloc(sizeof(*base)), *work = malloc(sizeof(*work));
-	double *tmp = malloc(c->runs * sizeof(*tmp));
+	struct scenario *base = malloc(sizeof(*base));
+	double *tmp = malloc(2 * c->runs * sizeof(*tmp));
+	struct runner r = { .nr = (size_t)c->nr_sides * c->runs,
+			    .jobs = c->jobs,
+			    .run = run_one,
+			    .done = take_run,
+			    .arg = c };
+	bool empty = false;
 	int rc = 1;
 
-	for (int s = 0; s < 2; s++) {
-		c->side[s].scn = malloc(sizeof(*c->side[s].scn));
-		if (!c->side[s].scn)
+	c->work = malloc(sizeof(*c->work));
+	for (unsigned int s = 0; s < c->nr_sides; s++) {
+		struct side *sd = &c->side[s];
+
+		sd->scn = malloc(sizeof(*sd->scn));
+		if (!sd->scn)
 			goto oom;
-		if (c->json && !(c->side[s].runs = cJSON_CreateArray()))
+		if (c->json && !(sd->runs = cJSON_CreateArray()))
+			goto oom;
+		if (c->trace_report && !(sd->trace = calloc(c->runs, sizeof(*sd->trace))))
 			goto oom;
 	}
-	if (!base || !work || !tmp)
+	if (!base || !c->work || !tmp)
 		goto oom;
 	if (opt_build_scenario(&c->scn, base))
 		goto out;
 	c->seed0 = base->run.seed;
-	for (int s = 0; s < 2; s++)
+	for (unsigned int s = 0; s < c->nr_sides; s++) {
 		if (build_side(base, &c->side[s]))
 			goto out;
-	if (!c->side[0].scn->nr_workloads || !c->side[1].scn->nr_workloads)
+		empty |= !c->side[s].scn->nr_workloads;
+	}
+	if (empty)
 		fprintf(stderr, "reclaimsim: no workloads: nothing to run\n");
-	for (int s = 0; s < 2; s++)
-		if (run_side(c, &c->side[s], work))
-			goto out;
-	if (c->json ? print_json(c, tmp) : print_table(c, tmp))
-		goto out;
-	if (c->trace_report && print_trace_table(c))
+	/* the figures need one run to name them: room for them first */
+	if (!c->cap_figs && grow_figures(c, 256))
 		goto oom;
-	rc = 0;
+	progress_start(!c->quiet);
+	rc = runner_run(&r, NULL);
+	if (rc && rc != PROGRESS_EXIT_INTERRUPTED)
+		goto out;
+	c->interrupted = rc == PROGRESS_EXIT_INTERRUPTED;
+	if (c->interrupted)
+		fprintf(stderr, "reclaimsim: compare interrupted: the table of the runs done\n");
+	if (c->json ? print_json(c, tmp) : print_table(c, tmp)) {
+		rc = 1;
+		goto out;
+	}
+	if (c->trace_report && !c->interrupted && print_trace_table(c))
+		goto oom;
 	goto out;
 oom:
 	fprintf(stderr, "reclaimsim: out of memory\n");
+	rc = 1;
 out:
 	free(base);
-	free(work);
 	free(tmp);
 	return rc;
 }
@@ -1241,20 +1611,24 @@ int compare_main(int argc, char **argv, const char *version)
 {
 	struct compare c = {
 		.side = {
-			{ .letter = 'A', .opt = "--a", .key = "a" },
-			{ .letter = 'B', .opt = "--b", .key = "b" },
+			{ .name = "A", .opt = "--a", .key = "a" },
+			{ .name = "B", .opt = "--b", .key = "b" },
 		},
 	};
 	int rc;
 
-	if (parse_args(argc, argv, &c))
+	if (parse_args(argc, argv, &c)) {
+		compare_free(&c);
 		return 2;
+	}
 	if (c.help) {
 		compare_usage(stdout);
+		compare_free(&c);
 		return 0;
 	}
 	if (c.version) {
 		printf("reclaimsim %s\n", version);
+		compare_free(&c);
 		return 0;
 	}
 	if (check_usage(&c)) {

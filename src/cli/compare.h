@@ -64,6 +64,20 @@ int compare_flatten(const struct cJSON *run, struct compare_flat *out);
 void compare_flat_free(struct compare_flat *f);
 
 /*
+ * compare_incbeta - the regularized incomplete beta function I_x(a, b)
+ * (a, b > 0; 0 for x <= 0, 1 for x >= 1).
+ */
+double compare_incbeta(double a, double b, double x);
+/*
+ * compare_welch_p - the two-sided p-value of Welch's t-test that a[] and
+ * b[] have the same mean (sample variances, Welch-Satterthwaite degrees of
+ * freedom, Student's t CDF from compare_incbeta()).  NAN when a side has
+ * fewer than 2 values; when both variances are 0, 1 for equal means and 0
+ * for different ones.
+ */
+double compare_welch_p(const double *a, size_t na, const double *b, size_t nb);
+
+/*
  * compare_main - the command: @argv[0] is "compare", the options follow.
  * @version is printed by --version.  Returns the exit status: 0 done,
  * 1 a run or its output failed, 2 bad usage.

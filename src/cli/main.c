@@ -12,14 +12,17 @@
  *                                              a v2 group's file after the run
  *   reclaimsim pressure [SCENARIO] [options]   /proc/pressure/memory after the run
  *   reclaimsim compare [SCENARIO] --a K=V[,K=V...] --b K=V[,...] [--runs N] [--json]
- *                      [--trace-report]
- *                                              A/B runs side by side (compare.c)
+ *                      [--trace-report] [--jobs N]
+ *   reclaimsim compare [SCENARIO] --side NAME:K=V[,...] --side ... [options]
+ *                                              A/B or N-way runs side by side (compare.c)
+ *   reclaimsim sweep GRID [options]            a grid of runs, in parallel (sweep.c)
  *   reclaimsim oracle [options]                real kernel vs model
  *   reclaimsim profile [NAME] [--markdown]     kernel profiles (profile.c)
  *   reclaimsim trace-report FILE...            trace-vmscan-postprocess.pl (trace_cmd.c)
  *   reclaimsim keys                            the key reference (markdown)
  *
  * Options: --set section.key=value (repeatable), --seed N, --json (run),
+ * --quiet (no progress line on a terminal),
  * --machine host, --before (zoneinfo/vmstat/meminfo/memory.stat of the booted
  * machine, without running), --cgroup NAME (memory.stat), --csv FILE
  * (time series), --plot FILE.png (the time series drawn by gnuplot),
@@ -28,7 +31,8 @@
  * -h/--help, --version.  Every option with a value also
  * takes the --option=VALUE form.
  *
- * Exit status: 0 done, 1 the run or its output failed (a bad scenario, a
+ * Exit status: 0 done, 130 interrupted (SIGINT/SIGTERM: the report so far,
+ * marked so), 1 the run or its output failed (a bad scenario, a
  * write error, the virtual-time watchdog: "reclaimsim: SCENARIO: ..."),
  * 2 bad usage.
  */
@@ -47,6 +51,8 @@
 #include "oracle.h"
 #include "options.h"
 #include "profile.h"
+#include "progress.h"
+#include "sweep.h"
 #include "trace_cmd.h"
 #include "../mm/internal.h"
 
@@ -60,7 +66,7 @@ struct options {
 	const char *csv;
 	const char *plot;
 	struct trace_opts trace; /* --trace, --trace-size, --trace-events, --trace-report */
-	bool json, before, check, help, version;
+	bool json, before, check, help, version, quiet;
 	unsigned long long check_every; /* --check=N; 0: the default spacing */
 };
 
@@ -77,6 +83,7 @@ static void usage(FILE *f)
 		"usage: reclaimsim run [SCENARIO] [--set section.key=value]... [--seed N]\n"
 		"                      [--json] [--machine host] [--csv FILE] [--plot FILE.png] [--check[=N]]\n"
 		"                      [--trace FILE] [--trace-size SIZE] [--trace-events LIST] [--trace-report]\n"
+		"                      [--quiet]\n"
 		"       reclaimsim zoneinfo|vmstat|meminfo [SCENARIO] [options] [--before]\n"
 		"       reclaimsim memory.stat|memory.events|memory.pressure [SCENARIO] [options]\n"
 		"                  [--cgroup NAME] [--before]\n"
@@ -85,7 +92,11 @@ static void usage(FILE *f)
 		"                  [SCENARIO] [options] [--before]\n"
 		"       reclaimsim compare [SCENARIO] --a SECTION.KEY=VALUE[,...] --b SECTION.KEY=VALUE[,...]\n"
 		"                          [--runs N] [--json] [--figures LIST] [--trace-report]\n"
-		"                          [--set SECTION.KEY=VALUE]...\n"
+		"                          [--set SECTION.KEY=VALUE]... [--jobs N] [--quiet]\n"
+		"       reclaimsim compare [SCENARIO] --side NAME:SECTION.KEY=VALUE[,...] --side ...\n"
+		"                          [options as above]\n"
+		"       reclaimsim sweep GRID [--jobs N] [--output FILE] [--summary [--csv]]\n"
+		"                        [--print-commands | --slurm DIR | --collect DIR]\n"
 		"       reclaimsim oracle [--json] [--dir DIR] [--only NAME]\n"
 		"       reclaimsim profile [NAME] [--markdown]\n"
 		"       reclaimsim calibrate [--reps N]\n"
@@ -181,7 +192,8 @@ static void command_usage(FILE *f, const char *cmd)
 		fputs("  --before                 the booted machine, without running\n", f);
 	if (mstat)
 		fputs("  --cgroup NAME            the cgroup (default: the root, /)\n", f);
-	fputs("  --csv FILE               write the time series as CSV\n"
+	fputs("  --quiet                  no progress line on a terminal (runs over ~1 s show one)\n"
+	      "  --csv FILE               write the time series as CSV\n"
 	      "  --plot FILE.png|.svg|.pdf  draw the time series with gnuplot\n"
 	      "  --check[=N]              verify the page accounting every N events (1: each)\n"
 	      "                           and at the end; no N: spaced to cost about the run\n"
@@ -250,7 +262,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 		}
 		if (!strcmp(name, "--json") || !strcmp(name, "--before") ||
 		    !strcmp(name, "--help") || !strcmp(name, "-h") || !strcmp(name, "--version") ||
-		    !strcmp(name, "--trace-report")) {
+		    !strcmp(name, "--trace-report") || !strcmp(name, "--quiet")) {
 			if (opt_no_value(name, a, inline_val))
 				return -1;
 			if (!strcmp(name, "--json"))
@@ -261,6 +273,8 @@ static int parse_args(int argc, char **argv, struct options *o)
 				o->version = true;
 			else if (!strcmp(name, "--trace-report"))
 				o->trace.report = true;
+			else if (!strcmp(name, "--quiet"))
+				o->quiet = true;
 			else
 				o->help = true;
 			continue;
@@ -580,7 +594,11 @@ static int cmd_sim(const struct options *o)
 		sim->eng.check_arg = &cs;
 	}
 	trace_run_start(&trace, sim);
+	/* a progress line on a terminal; Ctrl-C ends the run with the report so far */
+	progress_start(!o->quiet);
+	progress_attach(sim);
 	if (!o->before && sim_run(sim)) {
+		progress_end();
 		fprintf(stderr, "reclaimsim: %s: %s\n", sim->scn.path, sim_error(sim));
 		/* a kernel panic stops a sound run: its reports, marked, up to it */
 		if (sim->panic)
@@ -596,6 +614,12 @@ static int cmd_sim(const struct options *o)
 	}
 	if (o->check && !o->before && !rc)
 		check_now(sim, &cs); /* the state the report shows */
+	progress_end();
+	if (sim->eng.interrupted) {
+		fprintf(stderr, "reclaimsim: interrupted at virtual %.3f s: the report so far\n",
+			(double)sim->eng.now / 1e9);
+		rc = PROGRESS_EXIT_INTERRUPTED;
+	}
 	if (!strcmp(o->cmd, "zoneinfo"))
 		report_zoneinfo(stdout, sim);
 	else if (!strcmp(o->cmd, "vmstat"))
@@ -627,18 +651,18 @@ static int cmd_sim(const struct options *o)
 	else
 		report_text(stdout, sim);
 	if (trace_run_close(&trace, sim, true, stdout, NULL))
-		rc = 1;
+		rc = rc ? rc : 1;
 	if (csv && write_csv(csv, o->csv, sim))
-		rc = 1;
+		rc = rc ? rc : 1;
 	if (o->plot) {
 		plot_err = malloc(PLOT_ERR_LEN);
 		if (!plot_err) {
 			fprintf(stderr, "reclaimsim: --plot %s: out of memory\n", o->plot);
-			rc = 1;
+			rc = rc ? rc : 1;
 		} else if (report_plot(sim, o->plot, opt_plot_terminal(o->plot), plot_err,
 				       PLOT_ERR_LEN)) {
 			fprintf(stderr, "reclaimsim: --plot %s: %s\n", o->plot, plot_err);
-			rc = 1;
+			rc = rc ? rc : 1;
 		}
 		free(plot_err);
 	}
@@ -690,6 +714,8 @@ int main(int argc, char **argv)
 		return finish(compare_main(argc - 1, argv + 1, RECLAIMSIM_VERSION));
 	if (!strcmp(o.cmd, "calibrate"))
 		return finish(calibrate_main(argc - 1, argv + 1, RECLAIMSIM_VERSION));
+	if (!strcmp(o.cmd, "sweep"))
+		return finish(sweep_main(argc - 1, argv + 1, RECLAIMSIM_VERSION));
 	if (!strcmp(o.cmd, "profile"))
 		return finish(profile_main(argc - 1, argv + 1, RECLAIMSIM_VERSION));
 	if (!strcmp(o.cmd, "trace-report"))

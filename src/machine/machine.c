@@ -432,6 +432,11 @@ int sim_run(struct sim *sim)
 			watchdog_report(sim, limit);
 			sim->eng.stopped = true;
 		}
+		if (sim->eng.poll_hook && !(sim->eng.nr_events % ENGINE_POLL_EVENTS) &&
+		    sim->eng.poll_hook(sim, sim->eng.poll_arg)) {
+			sim->eng.interrupted = true;
+			break;
+		}
 	}
 	/* the run ends when its last task's last step ends */
 	for (unsigned int w = 0; w < sim->nr_workloads; w++)

@@ -616,6 +616,9 @@ cJSON *report_json_object(const struct sim *sim)
 			cJSON_AddNumberToObject(panic, "time", (double)sim->panic_ns / 1e9);
 		}
 	}
+	/* only when it was: an interrupted run's figures are partial */
+	if (sim->eng.interrupted)
+		cJSON_AddTrueToObject(root, "interrupted");
 	cJSON_AddItemToObject(root, "time", json_time(sim));
 	vmstat = cJSON_AddObjectToObject(root, "vmstat");
 	if (vmstat)

@@ -430,6 +430,11 @@ void report_text(FILE *f, const struct sim *sim)
 
 	fprintf(f, "scenario: %s, seed %" PRIu64 ", kernel profile %s\n", sim->scn.path,
 		sim->scn.run.seed, sim->scn.policy.kernel[0] ? sim->scn.policy.kernel : "default");
+	if (sim->eng.interrupted) {
+		fputs("run: INTERRUPTED at ", f);
+		print_duration(f, sim->eng.now);
+		fputs(" (SIGINT/SIGTERM): the figures so far\n", f);
+	}
 	for (unsigned int i = 0; i < sim->nr_workloads; i++) {
 		unstarted += !sim->workloads[i].started;
 		unfinished += sim->workloads[i].started && !sim->workloads[i].ended;

@@ -221,7 +221,18 @@ struct engine {
 	/* model invariant checking (tests): called after every event */
 	void (*check_hook)(struct sim *sim, void *arg);
 	void *check_arg;
+	/*
+	 * the command line's poll (progress line, Ctrl-C): called after
+	 * every ENGINE_POLL_EVENTS-th event; true ends the run there, as
+	 * interrupted (the report so far, marked so)
+	 */
+	bool (*poll_hook)(struct sim *sim, void *arg);
+	void *poll_arg;
+	bool interrupted;
 };
+
+/* events between two poll_hook calls: ~1 ms of host time at 1-2 M events/s */
+#define ENGINE_POLL_EVENTS 4096
 
 /*
  * sim_engine - the engine's state of @sim: struct sim's first member
