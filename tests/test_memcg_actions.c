@@ -87,7 +87,7 @@ static void test_max_lowered(void **state)
 	expect_actions(
 		sim,
 		"actions:\n"
-		"  at 2s box memory.max 33554432: 0 (2s..2.080834412s, reclaimed 35.43M, current 28.56M, oom_kills 0, sys 25.751440 ms)\n");
+		"  at 2s box memory.max 33554432: 0 (2s..2.080559178s, reclaimed 35.45M, current 28.54M, oom_kills 0, sys 25.440898 ms)\n");
 }
 
 /*
@@ -111,7 +111,7 @@ static void test_max_lowered_oom(void **state)
 	expect_actions(
 		sim,
 		"actions:\n"
-		"  at 2s box memory.max 33554432: 0 (2s..2.0000834s, reclaimed 0.00M, current 0.00M, oom_kills 1, sys 0.083400 ms)\n");
+		"  at 2s box memory.max 33554432: 0 (2s..2.00008337s, reclaimed 0.00M, current 0.00M, oom_kills 1, sys 0.083370 ms)\n");
 }
 
 /*
@@ -138,7 +138,7 @@ static void test_high_lowered(void **state)
 	expect_actions(
 		sim,
 		"actions:\n"
-		"  at 1s box memory.high 16777216: 0 (1s..1.111342219s, reclaimed 50.49M, current 13.50M, oom_kills 0, sys 31.504600 ms)\n");
+		"  at 1s box memory.high 16777216: 0 (1s..1.111315026s, reclaimed 50.42M, current 13.57M, oom_kills 0, sys 31.086242 ms)\n");
 }
 
 /* memory.reclaim of 16M with swap: done (0); without swap: -EAGAIN, nothing reclaimed. */
@@ -152,7 +152,7 @@ static void test_reclaim(void **state)
 	expect_actions(
 		sim,
 		"actions:\n"
-		"  at 2s box memory.reclaim 16777216: 0 (2s..2.043160212s, reclaimed 16.20M, current 47.79M, oom_kills 0, sys 18.050480 ms)\n");
+		"  at 2s box memory.reclaim 16777216: 0 (2s..2.043290479s, reclaimed 16.17M, current 47.82M, oom_kills 0, sys 17.961890 ms)\n");
 }
 
 static void test_reclaim_eagain(void **state)
@@ -166,7 +166,7 @@ static void test_reclaim_eagain(void **state)
 	expect_actions(
 		sim,
 		"actions:\n"
-		"  at 2s box memory.reclaim 16777216: -EAGAIN (2s..2.0000886s, reclaimed 0.00M, current 64.00M, oom_kills 0, sys 0.088600 ms)\n");
+		"  at 2s box memory.reclaim 16777216: -EAGAIN (2s..2.00008857s, reclaimed 0.00M, current 64.00M, oom_kills 0, sys 0.088570 ms)\n");
 }
 
 /*
@@ -196,9 +196,9 @@ static void test_v1_resize(void **state)
 	expect_actions(
 		sim,
 		"actions:\n"
-		"  at 2s box memory.limit_in_bytes 33554432: -EBUSY (2s..2.0000054s, reclaimed 0.00M, current 64.00M, oom_kills 0, sys 0.005400 ms)\n"
-		"  at 2s box memory.memsw.limit_in_bytes 16777216: -EINVAL (2.0000054s..2.0000056s, reclaimed 0.00M, current 64.00M, oom_kills 0, sys 0.000200 ms)\n"
-		"  at 2s box memory.swappiness 10: 0 (2.0000056s..2.0000058s, reclaimed 0.00M, current 64.00M, oom_kills 0, sys 0.000200 ms)\n"
+		"  at 2s box memory.limit_in_bytes 33554432: -EBUSY (2s..2.00000537s, reclaimed 0.00M, current 64.00M, oom_kills 0, sys 0.005370 ms)\n"
+		"  at 2s box memory.memsw.limit_in_bytes 16777216: -EINVAL (2.00000537s..2.00000554s, reclaimed 0.00M, current 64.00M, oom_kills 0, sys 0.000170 ms)\n"
+		"  at 2s box memory.swappiness 10: 0 (2.00000554s..2.00000571s, reclaimed 0.00M, current 64.00M, oom_kills 0, sys 0.000170 ms)\n"
 		"  at 3600s box memory.limit_in_bytes 67108864: not run\n");
 }
 

@@ -550,7 +550,7 @@ static void test_memory_stat_v2(void **state)
 	old = test_memcg_named(sim, "old");
 	CAPTURE(out, report_memory_stat(OUT, sim, app));
 	assert_string_equal(out, "anon 4194304\n" /* 1024 pages */
-				 "file 794624\n" /* 194 pages */
+				 "file 970752\n" /* 237 pages */
 				 "sec_pagetables 0\n"
 				 "sock 0\n"
 				 "shmem 0\n"
@@ -565,7 +565,7 @@ static void test_memory_stat_v2(void **state)
 				 "shmem_thp 0\n"
 				 "inactive_anon 4194304\n"
 				 "active_anon 0\n"
-				 "inactive_file 794624\n"
+				 "inactive_file 970752\n"
 				 "active_file 0\n"
 				 "unevictable 0\n"
 				 "workingset_refault_anon 0\n"
@@ -577,13 +577,13 @@ static void test_memory_stat_v2(void **state)
 				 "pgdemote_kswapd 0\n"
 				 "pgdemote_direct 0\n"
 				 "pgdemote_khugepaged 0\n"
-				 "pgscan 318\n"
-				 "pgsteal 318\n" /* = 512 - 194 */
+				 "pgscan 275\n"
+				 "pgsteal 275\n" /* = 512 - 237 */
 				 "pgscan_kswapd 0\n"
-				 "pgscan_direct 318\n"
+				 "pgscan_direct 275\n"
 				 "pgscan_khugepaged 0\n"
 				 "pgsteal_kswapd 0\n"
-				 "pgsteal_direct 318\n"
+				 "pgsteal_direct 275\n"
 				 "pgsteal_khugepaged 0\n"
 				 "pgfault 1024\n"
 				 "pgmajfault 0\n"
@@ -770,10 +770,10 @@ static void test_json_memory_stat_v2(void **state)
 	cg = cJSON_GetObjectItemCaseSensitive(get(root, "cgroups"), "app");
 	assert_non_null(cg);
 	assert_close(num(cg, "anon"), 1024 * PS);
-	assert_close(num(cg, "file"), 194 * PS);
-	assert_close(num(cg, "pgsteal"), 318);
+	assert_close(num(cg, "file"), 237 * PS);
+	assert_close(num(cg, "pgsteal"), 275);
 	assert_close(num(cg, "current"),
-		     (double)(1024 + 194 + stock_pages(sim, test_memcg_named(sim, "app"))) * PS);
+		     (double)(1024 + 237 + stock_pages(sim, test_memcg_named(sim, "app"))) * PS);
 	assert_null(cJSON_GetObjectItemCaseSensitive(cg, "rss"));
 	assert_null(cJSON_GetObjectItemCaseSensitive(cg, "total_rss"));
 	cg = cJSON_GetObjectItemCaseSensitive(get(root, "cgroups"), "old");

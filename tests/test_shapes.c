@@ -331,11 +331,12 @@ static void test_program_text(void **state)
 	 * 12 MiB in 8: reclaim takes text pages while a phase runs (the group's
 	 * only file pages) and the next phase's end faults them back: as many
 	 * refaults as pages taken, and all 16 resident after the last phase
-	 * (45 since the block layer's 64 tags and merges; 30 before)
+	 * (37 with this round's block layer, costs and faults that sleep in place;
+	 * 30 before)
 	 */
 	sim = run_text("pt.ini", PT_INI("12M", ""));
-	assert_int_equal(test_vmstat(sim, "pgsteal_file"), 45);
-	assert_int_equal(test_memory_stat(sim, "box", "workingset_refault_file"), 45);
+	assert_int_equal(test_vmstat(sim, "pgsteal_file"), 37);
+	assert_int_equal(test_memory_stat(sim, "box", "workingset_refault_file"), 37);
 	assert_int_equal(sim->files[0]->nrpages, 16);
 	refault_anon = test_memory_stat(sim, "box", "workingset_refault_anon");
 	sim_destroy(sim);
@@ -355,13 +356,15 @@ static void test_program_text(void **state)
 	sim_destroy(sim);
 	/*
 	 * swapped out while a phase runs, written again at its end: up to 3 x 8
-	 * refaults more (exactly 24 before the block layer's merges; now a page
-	 * still in the swap cache when touched again is no refault, and the two
-	 * runs' timing differs: 5814 both, measured)
+	 * refaults more (exactly 24 before the block layer's merges).  Now a
+	 * page still in the swap cache when touched again is no refault, and
+	 * the two runs' timing differs, so the data's refaults are within the
+	 * timing's spread of the run without it: 6045 against 6081 measured
+	 * (5814 both with the block layer alone); a band of 1 % below
 	 */
 	sim = run_text("pt.ini", PT_INI("12M", "program_data = 32K\n"));
-	assert_in_range(test_memory_stat(sim, "box", "workingset_refault_anon"), refault_anon,
-			refault_anon + 24);
+	assert_in_range(test_memory_stat(sim, "box", "workingset_refault_anon"),
+			refault_anon - refault_anon / 100, refault_anon + 24);
 	sim_destroy(sim);
 }
 
@@ -375,7 +378,7 @@ static void test_program_text(void **state)
  * Each window's pages are allocated one by one, locked in the cache as
  * they come (the kernel's readahead_control), so the reader finds each
  * window's marked first page and starts the window after it, whose
- * charges evict most of the window it is reading: 14304 refaults of 8192
+ * charges evict most of the window it is reading: 14266 refaults of 8192
  * pages (allocated ahead of the window, as the model did before, the
  * marked page was gone first and the reader re-read only half windows:
  * 3584).
@@ -391,8 +394,8 @@ static void test_read_ahead_async(void **state)
 {
 	struct sim *sim = run_text("ra.ini", RA_INI("3M", "on"));
 
-	assert_int_equal(test_memory_stat(sim, "box", "workingset_refault_file"), 14304);
-	assert_int_equal(test_vmstat(sim, "pgpgin"), 32 * 1024 + 14304 * 4);
+	assert_int_equal(test_memory_stat(sim, "box", "workingset_refault_file"), 14266);
+	assert_int_equal(test_vmstat(sim, "pgpgin"), 32 * 1024 + 14266 * 4);
 	sim_destroy(sim);
 
 	sim = run_text("ra.ini", RA_INI("3M", "off"));
