@@ -764,8 +764,7 @@ retry:
 	}
 	/* mem_cgroup_oom() */
 	memcg_memory_event(sim, mem_over_limit, MEMCG_OOM);
-	if (!out_of_memory(t, mem_over_limit, GFP_HIGHUSER_MOVABLE, 0) ||
-	    mm_task(t)->oom_victim)
+	if (!out_of_memory(t, mem_over_limit, GFP_HIGHUSER_MOVABLE, 0) || mm_task(t)->oom_victim)
 		return VM_FAULT_OOM;
 	nr_retries = max_retries;
 	goto retry;
