@@ -424,7 +424,7 @@ int scenario_profile_overrides(const struct scenario *s, char *buf, size_t len)
 		if (scenario_set(tmp, set, err, sizeof(err)))
 			continue;
 		/* the book-keeping of what was given is no policy */
-		tmp->policy.keys_given = s->policy.keys_given;
+		memcpy(tmp->policy.keys_given, s->policy.keys_given, sizeof(s->policy.keys_given));
 		tmp->policy.cgroup_given = s->policy.cgroup_given;
 		if (!memcmp(&tmp->policy, &s->policy, sizeof(s->policy)))
 			continue;
@@ -478,7 +478,7 @@ static int set_kernel(struct cfg_ctx *k, void *obj, const char *val)
 		idx = cfg_key_index(k->sd, key);
 		if (idx < 0 || k->sd->keys[idx]->set == set_kernel)
 			return cfg_fail(k, ": profile %s: %s: not a profile key", val, key);
-		if (pol->keys_given & (1ULL << cfg_key_canonical(k->sd, idx)))
+		if (policy_key_given(pol, cfg_key_canonical(k->sd, idx)))
 			continue;
 		pk.key = key;
 		pk.msg = msg;

@@ -348,8 +348,8 @@ void scenario_defaults(struct scenario *s)
 	for (int id = 0; id < NR_SECS; id++)
 		cfg_section_keys(&sections[id]);
 	/* scn_policy.keys_given has a bit per key */
-	if (sections[SEC_POLICY].nr_keys > 64) {
-		fprintf(stderr, "reclaimsim: internal error: [policy] has more than 64 keys\n");
+	if (sections[SEC_POLICY].nr_keys > 128) {
+		fprintf(stderr, "reclaimsim: internal error: [policy] has more than 128 keys\n");
 		abort();
 	}
 	for (int id = 0; id < NR_SINGLE_SECS; id++) {
@@ -949,7 +949,7 @@ static int scn_handler(void *user, const char *section, const char *name, const 
 			c->wl_type_given[c->cur_inst - INST_WORKLOAD(0)] = true;
 	}
 	if (c->cur_sec == SEC_POLICY)
-		c->s->policy.keys_given |= 1ULL << canon;
+		policy_key_given_set(&c->s->policy, canon);
 	if (c->cur_sec == SEC_POLICY && !strcmp(kd->name, "cgroup"))
 		c->s->policy.cgroup_given = true;
 	return 1;
@@ -1245,7 +1245,7 @@ int scenario_set(struct scenario *s, const char *assignment, char *err, size_t e
 	} else if (cfg_apply_key(&k, sd->keys[idx], obj, val)) {
 		goto fail;
 	} else if (id == SEC_POLICY) {
-		s->policy.keys_given |= 1ULL << cfg_key_canonical(sd, idx);
+		policy_key_given_set(&s->policy, cfg_key_canonical(sd, idx));
 		if (!strcmp(sd->keys[idx]->name, "cgroup"))
 			s->policy.cgroup_given = true;
 	}

@@ -398,9 +398,19 @@ struct scn_policy {
 	bool lowmem_reserve_empty_kept; /* lowmem_reserve_empty = reserve (< v5.8) */
 	bool swappiness_plus_one; /* swappiness_zero = some_anon (< v3.5) */
 	bool noprogress_half_second; /* noprogress_throttle = half_second (5.16-rc1..rc7) */
-	u64 keys_given; /* 1 << index of each key given (file or
-					 * --set): a profile leaves them alone */
+	/* a bit per key given (file or --set): a profile leaves them alone */
+	u64 keys_given[2];
 };
+
+/* scn_policy.keys_given: note and test key @idx (canonical, < 128) */
+static inline void policy_key_given_set(struct scn_policy *p, int idx)
+{
+	p->keys_given[idx / 64] |= 1ULL << (idx % 64);
+}
+static inline bool policy_key_given(const struct scn_policy *p, int idx)
+{
+	return p->keys_given[idx / 64] & (1ULL << (idx % 64));
+}
 
 /* [cost]: CPU time charged for kernel and user work, in ns. */
 struct scn_cost {
