@@ -374,7 +374,7 @@ static void plot_script(FILE *gp, const struct plot_in *in, const char *title)
 	/*
 	 * a group's usage in its colour, its limits in the watermarks' (min
 	 * red, low orange, high green) and max black, dashed as the group;
-	 * beside other sides, usage and max only
+	 * beside other sides, usage, high and max only
 	 */
 	static const char *const cg_style[SAMPLE_CGROUPS][5] = {
 		{ "ls 7 lw 2", "ls 2 dt 2", "ls 3 dt 2", "ls 4 dt 2", "lc rgb 'black' dt 2" },
@@ -426,7 +426,7 @@ static void plot_script(FILE *gp, const struct plot_in *in, const char *title)
 		for (unsigned int i = 0; i < in->n; i++)
 			for (unsigned int k = 0; k < in->has.nr_cg; k++)
 				for (unsigned int l = 0; l < 5; l++) {
-					if (in->n > 1 && l != 0 && l != 4)
+					if (in->n > 1 && l < 3)
 						continue;
 					fputs(i || k || l ? ", '" : "'", gp);
 					put_quoted(gp, in->data[i]);
@@ -435,7 +435,7 @@ static void plot_script(FILE *gp, const struct plot_in *in, const char *title)
 						fprintf(gp, "%s title '", cg_style[k][l]);
 					else
 						fprintf(gp, "lc rgb '%s' lw 1.5 dt %u title '",
-							side_colour[i % 8], l ? 2 : 1 + 2 * k);
+							side_colour[i % 8], l ? l - 1 : 1 + 2 * k);
 					if (in->n > 1) {
 						put_quoted(gp, in->names[i]);
 						fputc(' ', gp);
@@ -514,7 +514,8 @@ int report_plot_files(const char *const *data, const char *const *names, unsigne
 		fprintf(gp, "set terminal %s size 11in,%.1fin\nset output '", terminal,
 			2.3 * panels + 0.6);
 	put_quoted(gp, out);
-	fputs("'\n", gp);
+	/* names are shown as they are: no "_" subscripts */
+	fputs("'\nset termoption noenhanced\n", gp);
 	plot_script(gp, &in, title);
 	rc = pclose(gp);
 	sigaction(SIGPIPE, &old, NULL);
