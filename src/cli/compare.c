@@ -1616,8 +1616,7 @@ static int draw_plot(const struct compare *c, const struct scenario *base)
 	char title[1024], err[4096];
 	size_t w;
 
-	w = (size_t)snprintf(title, sizeof(title), "%s (seed %" PRIu64 "):", base->path,
-			     c->seed0);
+	w = (size_t)snprintf(title, sizeof(title), "%s (seed %" PRIu64 "):", base->path, c->seed0);
 	for (unsigned int s = 0; s < c->nr_sides; s++) {
 		const struct side *sd = &c->side[s];
 
@@ -1628,8 +1627,8 @@ static int draw_plot(const struct compare *c, const struct scenario *base)
 					      s ? ";" : "", sd->name,
 					      sd->label && *sd->label ? sd->label : "as is");
 	}
-	if (report_plot_files(data, names, c->nr_sides, title, c->plot,
-			      opt_plot_terminal(c->plot), err, sizeof(err))) {
+	if (report_plot_files(data, names, c->nr_sides, title, c->plot, opt_plot_terminal(c->plot),
+			      err, sizeof(err))) {
 		fprintf(stderr, "reclaimsim: --plot %s: %s\n", c->plot, err);
 		return -1;
 	}

@@ -156,8 +156,8 @@ static void write_plot_data(FILE *f, const struct sim *sim)
 		if (s->high > has.high_max)
 			has.high_max = s->high;
 	}
-	fprintf(f, "#has %d %d %d %d %d %u %llu\n", has.scan, has.tasks, has.swap_wb,
-		has.highorder, has.psi, has.nr_cg, (unsigned long long)has.high_max);
+	fprintf(f, "#has %d %d %d %d %d %u %llu\n", has.scan, has.tasks, has.swap_wb, has.highorder,
+		has.psi, has.nr_cg, (unsigned long long)has.high_max);
 	for (unsigned int k = 0; k < sim->nr_sample_cg; k++)
 		fprintf(f, "#cg %s\n", sim->memcgs[sim->sample_cg[k]]->name);
 	for (unsigned int i = 0; i < sim->scn.nr_actions; i++)
@@ -311,7 +311,8 @@ static void panel(FILE *gp, const struct plot_in *in, unsigned int *left, const 
 			else
 				fprintf(gp, "with %s lc rgb '%s' lw 1.5 dt %u title '",
 					strstr(s->alone, "steps") ? "steps" : "lines",
-					side_colour[i % (sizeof(side_colour) / sizeof(*side_colour))],
+					side_colour[i %
+						    (sizeof(side_colour) / sizeof(*side_colour))],
 					s->dt);
 			if (in->n > 1) {
 				put_quoted(gp, in->names[i]);

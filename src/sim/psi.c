@@ -152,8 +152,7 @@ static void collect_percpu_times(struct sim *sim, struct psi_group *group, u64 n
 		group->total[s] += deltas[s] / (nonidle_total ? nonidle_total : 1);
 }
 
-u64 psi_peek_total(struct sim *sim, const struct psi_group *group, enum psi_states state,
-		   u64 now)
+u64 psi_peek_total(struct sim *sim, const struct psi_group *group, enum psi_states state, u64 now)
 {
 	u64 delta = 0, nonidle_total = 0;
 
