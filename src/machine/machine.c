@@ -162,6 +162,7 @@ static void choose_sample_cgroups(struct sim *sim)
 static void take_sample(struct sim *sim)
 {
 	struct sample smp = { .t_ns = sim->eng.now, .reclaimers = sim->reclaim.nr_reclaimers };
+	unsigned int nr_zones = 0;
 
 	if (!sim->keep_samples)
 		return;
@@ -207,6 +208,11 @@ static void take_sample(struct sim *sim)
 			smp.min += min_wmark_pages(zone);
 			smp.low += low_wmark_pages(zone);
 			smp.high += high_wmark_pages(zone);
+			if (nr_zones < SAMPLE_ZONES)
+				smp.zone[nr_zones++] = (struct sample_zone){
+					(u64)zone->vm_stat[NR_FREE_PAGES], min_wmark_pages(zone),
+					low_wmark_pages(zone), high_wmark_pages(zone)
+				};
 		}
 	}
 	smp.pgscan = sim->vm_events[PGSCAN_ANON] + sim->vm_events[PGSCAN_FILE];

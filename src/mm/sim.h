@@ -18,6 +18,8 @@
 /* One row of the time series. */
 /* At most this many groups' usage and limits are sampled (the plot's panel). */
 #define SAMPLE_CGROUPS 3
+/* At most this many zones' free pages and watermarks (the populated ones, node by node). */
+#define SAMPLE_ZONES 4
 
 struct sample {
 	u64 t_ns;
@@ -47,6 +49,10 @@ struct sample {
 	struct sample_cg {
 		u64 usage, min, low, high, max;
 	} cg[SAMPLE_CGROUPS];
+	/* pages: the first SAMPLE_ZONES populated zones, each alone */
+	struct sample_zone {
+		u64 free, min, low, high;
+	} zone[SAMPLE_ZONES];
 };
 
 /* Reclaim figures the seeds report beside the kernel's counters. */

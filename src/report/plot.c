@@ -19,6 +19,7 @@
 
 #include "report.h"
 #include "../mm/sim.h"
+#include "../mm/page_alloc.h"
 
 /* @s as a gnuplot single-quoted string body: '' stands for one quote. */
 static void put_quoted(FILE *f, const char *s)
@@ -111,7 +112,8 @@ enum {
 	C_PSI_SOME,
 	C_PSI_FULL,
 	C_CG, /* SAMPLE_CGROUPS x (usage, min, low, high, max) */
-	NR_COLUMNS = C_CG + 5 * SAMPLE_CGROUPS
+	C_ZONE = C_CG + 5 * SAMPLE_CGROUPS, /* SAMPLE_ZONES x (free, min, low) / high */
+	NR_COLUMNS = C_ZONE + 3 * SAMPLE_ZONES
 };
 
 /* (@b - @a) per second of @dt_ns (0 when no time passed) */
@@ -123,9 +125,18 @@ static double rate(u64 a, u64 b, u64 dt_ns)
 /* What the panels show: which have something, the watermarks' top, the groups. */
 struct plot_has {
 	bool scan, tasks, swap_wb, highorder, psi;
-	unsigned int nr_cg;
+	unsigned int nr_cg, nr_zone;
 	u64 high_max;
 };
+
+/* @v / @high, NaN when the zone has no high watermark */
+static void put_ratio(FILE *f, u64 v, u64 high)
+{
+	if (high)
+		fprintf(f, " %.4f", (double)v / (double)high);
+	else
+		fputs(" NaN", f);
+}
 
 /* A group's limit: NaN (a gap in the line) when it has none. */
 static void put_limit(FILE *f, u64 v, u64 none)
@@ -144,6 +155,7 @@ static void put_limit(FILE *f, u64 v, u64 none)
 static void write_plot_data(FILE *f, const struct sim *sim)
 {
 	struct plot_has has = { .nr_cg = sim->nr_sample_cg };
+	char zone[SAMPLE_ZONES][32];
 
 	for (size_t i = 0; i < sim->nr_samples; i++) {
 		const struct sample *s = &sim->samples[i];
@@ -156,10 +168,19 @@ static void write_plot_data(FILE *f, const struct sim *sim)
 		if (s->high > has.high_max)
 			has.high_max = s->high;
 	}
-	fprintf(f, "#has %d %d %d %d %d %u %llu\n", has.scan, has.tasks, has.swap_wb, has.highorder,
-		has.psi, has.nr_cg, (unsigned long long)has.high_max);
+	/* the zones take_sample() keeps, in its order */
+	for (unsigned int n = 0; n < sim->nr_nodes; n++)
+		for (int z = 0; z < MAX_NR_ZONES; z++)
+			if (populated_zone(&sim->nodes[n].node_zones[z]) &&
+			    has.nr_zone < SAMPLE_ZONES)
+				snprintf(zone[has.nr_zone++], sizeof(zone[0]), "node%u %s", n,
+					 zone_names[z]);
+	fprintf(f, "#has %d %d %d %d %d %u %u %llu\n", has.scan, has.tasks, has.swap_wb,
+		has.highorder, has.psi, has.nr_cg, has.nr_zone, (unsigned long long)has.high_max);
 	for (unsigned int k = 0; k < sim->nr_sample_cg; k++)
 		fprintf(f, "#cg %s\n", sim->memcgs[sim->sample_cg[k]]->name);
+	for (unsigned int k = 0; k < has.nr_zone; k++)
+		fprintf(f, "#zone %s\n", zone[k]);
 	for (unsigned int i = 0; i < sim->scn.nr_actions; i++)
 		fprintf(f, "#at %.9f\n", (double)sim->scn.actions[i].time_ns / 1e9);
 	for (size_t i = 0; i < sim->nr_samples; i++) {
@@ -195,6 +216,13 @@ static void write_plot_data(FILE *f, const struct sim *sim)
 			put_limit(f, c->high, U64_MAX);
 			put_limit(f, c->max, U64_MAX);
 		}
+		for (unsigned int k = 0; k < SAMPLE_ZONES; k++) {
+			const struct sample_zone *z = &s->zone[k];
+
+			put_ratio(f, z->free, z->high);
+			put_ratio(f, z->min, z->high);
+			put_ratio(f, z->low, z->high);
+		}
 		fputc('\n', f);
 	}
 }
@@ -218,6 +246,7 @@ struct plot_in {
 	const char *const *data, *const *names;
 	unsigned int n;
 	char cg[SAMPLE_CGROUPS][128]; /* the first file's group names */
+	char zone[SAMPLE_ZONES][32]; /* and zone names */
 	struct plot_has has; /* the union over the files */
 	double end;
 };
@@ -230,18 +259,18 @@ static int read_headers(struct plot_in *in, FILE *gp)
 	in->has = (struct plot_has){ 0 };
 	for (unsigned int i = 0; i < in->n; i++) {
 		FILE *f = fopen(in->data[i], "r");
-		unsigned int cg = 0;
+		unsigned int cg = 0, zone = 0;
 
 		if (!f)
 			return -1;
 		while (fgets(line, sizeof(line), f)) {
 			int a, b, c, d, e;
-			unsigned int nr;
+			unsigned int nr, nz;
 			unsigned long long hm;
 			double t;
 
-			if (sscanf(line, "#has %d %d %d %d %d %u %llu", &a, &b, &c, &d, &e, &nr,
-				   &hm) == 7) {
+			if (sscanf(line, "#has %d %d %d %d %d %u %u %llu", &a, &b, &c, &d, &e, &nr,
+				   &nz, &hm) == 8) {
 				in->has.scan |= a;
 				in->has.tasks |= b;
 				in->has.swap_wb |= c;
@@ -249,6 +278,8 @@ static int read_headers(struct plot_in *in, FILE *gp)
 				in->has.psi |= e;
 				if (nr > in->has.nr_cg)
 					in->has.nr_cg = nr;
+				if (nz > in->has.nr_zone)
+					in->has.nr_zone = nz;
 				if (hm > in->has.high_max)
 					in->has.high_max = hm;
 			} else if (!strncmp(line, "#cg ", 4)) {
@@ -256,6 +287,11 @@ static int read_headers(struct plot_in *in, FILE *gp)
 					snprintf(in->cg[cg], sizeof(in->cg[cg]), "%.*s",
 						 (int)strcspn(line + 4, "\n"), line + 4);
 				cg++;
+			} else if (!strncmp(line, "#zone ", 6)) {
+				if (!i && zone < SAMPLE_ZONES)
+					snprintf(in->zone[zone], sizeof(in->zone[zone]), "%.*s",
+						 (int)strcspn(line + 6, "\n"), line + 6);
+				zone++;
 			} else if (sscanf(line, "#at %lf", &t) == 1) {
 				/* the [at] writes: a dotted vertical line on every panel */
 				fprintf(gp,
@@ -329,10 +365,47 @@ static void panel(FILE *gp, const struct plot_in *in, unsigned int *left, const 
 	fputc('\n', gp);
 }
 
+/*
+ * Each zone's free pages against its own watermarks, on one scale: all
+ * divided by the zone's high watermark (high is 1); free above 4 x high
+ * is clipped.  A zone's lines in its colour; beside other sides, free only.
+ */
+static void zone_panel(FILE *gp, const struct plot_in *in, unsigned int *left)
+{
+	static const char *const colour[SAMPLE_ZONES] = { "#17becf", "#e377c2", "#7f7f7f",
+							  "#bcbd22" };
+	static const char *const what[] = { "free", "min", "low" };
+	static const unsigned int dt[] = { 1, 2, 4 };
+
+	if (!--*left)
+		fputs("set xlabel 'time (s)'\n", gp);
+	fputs("set ylabel 'zone free / high'\nset yrange [0:4]\n"
+	      "plot 1 with lines lc rgb 'black' dt 5 title 'each zone''s high'",
+	      gp);
+	for (unsigned int i = 0; i < in->n; i++)
+		for (unsigned int k = 0; k < in->has.nr_zone; k++)
+			for (unsigned int l = 0; l < (in->n > 1 ? 1 : 3); l++) {
+				fputs(", '", gp);
+				put_quoted(gp, in->data[i]);
+				fprintf(gp,
+					"' using 1:%u with lines lc rgb '%s' lw %s dt %u title '",
+					C_ZONE + 3 * k + l,
+					in->n > 1 ? side_colour[i % 8] : colour[k], l ? "1.5" : "2",
+					in->n > 1 ? 1 + k : dt[l]);
+				if (in->n > 1) {
+					put_quoted(gp, in->names[i]);
+					fputc(' ', gp);
+				}
+				put_quoted(gp, in->zone[k]);
+				fprintf(gp, " %s'", what[l]);
+			}
+	fputc('\n', gp);
+}
+
 static unsigned int nr_panels(const struct plot_has *has)
 {
-	return 1 + has->scan + has->tasks + has->swap_wb + has->highorder + has->psi +
-	       (has->nr_cg != 0);
+	return 1 + (has->nr_zone > 1) + has->scan + has->tasks + has->swap_wb + has->highorder +
+	       has->psi + (has->nr_cg != 0);
 }
 
 /*
@@ -409,6 +482,8 @@ static void plot_script(FILE *gp, const struct plot_in *in, const char *title)
 	snprintf(yr, sizeof(yr), "[0:%llu]",
 		 (unsigned long long)(in->has.high_max ? 4 * in->has.high_max : 1));
 	panel(gp, in, &n, "pages", yr, wmark, 4, NULL);
+	if (in->has.nr_zone > 1)
+		zone_panel(gp, in, &n);
 	if (in->has.scan)
 		panel(gp, in, &n, "pages/s", "[0:*]", scan, 4, NULL);
 	if (in->has.tasks)

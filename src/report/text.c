@@ -524,7 +524,9 @@ static void csv_limit(FILE *f, u64 v, u64 none)
  * memory pressure, cumulative as /proc/pressure/memory's total=), then
  * for each group the samples follow (at most SAMPLE_CGROUPS: those with a
  * limit at the start or named by an [at] write) GROUP:current,GROUP:min,
- * GROUP:low,GROUP:high,GROUP:max in pages, a limit not set left empty.
+ * GROUP:low,GROUP:high,GROUP:max in pages, a limit not set left empty,
+ * then for each zone alone (the first SAMPLE_ZONES populated ones, node by
+ * node) nodeN_ZONE:free,nodeN_ZONE:min,nodeN_ZONE:low,nodeN_ZONE:high.
  * @f: where to print.
  * @sim: the simulation.
  *
@@ -540,6 +542,7 @@ static void csv_limit(FILE *f, u64 v, u64 none)
 void report_timeseries_csv(FILE *f, const struct sim *sim)
 {
 	static const struct sample zero;
+	unsigned int nr_zones = 0;
 
 	fputs("t_s,free,min,low,high,pgscan,pgsteal,reclaimers,active_anon,inactive_anon,"
 	      "pgrefill,pgdeactivate,pswpout,pswpin,pgmajfault,pgscan_kswapd,pgscan_direct,"
@@ -554,6 +557,17 @@ void report_timeseries_csv(FILE *f, const struct sim *sim)
 		fprintf(f, ",%s:current,%s:min,%s:low,%s:high,%s:max", name, name, name, name,
 			name);
 	}
+	/* the zones take_sample() keeps, in its order */
+	for (unsigned int n = 0; n < sim->nr_nodes; n++)
+		for (int z = 0; z < MAX_NR_ZONES; z++)
+			if (populated_zone(&sim->nodes[n].node_zones[z]) &&
+			    nr_zones < SAMPLE_ZONES) {
+				nr_zones++;
+				fprintf(f,
+					",node%u_%s:free,node%u_%s:min,node%u_%s:low,node%u_%s:high",
+					n, zone_names[z], n, zone_names[z], n, zone_names[z], n,
+					zone_names[z]);
+			}
 	fputc('\n', f);
 	for (size_t i = 0; i < sim->nr_samples; i++) {
 		const struct sample *s = &sim->samples[i], *p = i ? s - 1 : &zero;
@@ -585,6 +599,9 @@ void report_timeseries_csv(FILE *f, const struct sim *sim)
 			csv_limit(f, c->high, U64_MAX);
 			csv_limit(f, c->max, U64_MAX);
 		}
+		for (unsigned int k = 0; k < nr_zones; k++)
+			fprintf(f, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64, s->zone[k].free,
+				s->zone[k].min, s->zone[k].low, s->zone[k].high);
 		fputc('\n', f);
 	}
 }
