@@ -202,13 +202,13 @@ fuzz-deps:
 
 build-fuzz/fuzz_%: fuzz/fuzz_%.c build-fuzz/libreclaimsim.a
 	clang $(CSTD) $(WARN) $(FUZZ_OPTFLAGS) -fsanitize=fuzzer $(INCS) -o $@ $< \
-		build-fuzz/libreclaimsim.a $(LIBS)
+		build-fuzz/libcli.a build-fuzz/libreclaimsim.a $(LIBS)
 
 # the library for the targets: a sub-make with clang (not in that sub-make itself)
 ifneq ($(BUILD),build-fuzz)
 build-fuzz/libreclaimsim.a: FORCE
 	$(MAKE) BUILD=build-fuzz CC=clang OPTFLAGS="$(FUZZ_OPTFLAGS) -fsanitize=fuzzer-no-link" \
-		build-fuzz/libreclaimsim.a
+		build-fuzz/libreclaimsim.a build-fuzz/libcli.a
 endif
 
 fuzz: fuzz-deps
