@@ -667,6 +667,8 @@ struct oracle_tally {
 	unsigned int target_na[NR_TARGETED], target_nr[NR_TARGETED];
 	unsigned int verdicts[NR_VERDICTS];
 	unsigned int not_run;
+	/* the programs' wall time (wall_s): configurations within +-25%, of those judged */
+	unsigned int wall_within, wall_nr;
 };
 
 static void tally(struct oracle_tally *t, const struct oracle_counter *c, double sim,
@@ -675,6 +677,10 @@ static void tally(struct oracle_tally *t, const struct oracle_counter *c, double
 	for (unsigned int v = 0; v < NR_VERDICTS; v++)
 		if (!strcmp(verdict, verdict_names[v]))
 			t->verdicts[v]++;
+	if (!strcmp(c->name, "wall_s") && !isnan(sim)) {
+		t->wall_nr++;
+		t->wall_within += !strcmp(verdict, "ok");
+	}
 	for (unsigned int i = 0; i < NR_TARGETED; i++) {
 		if (strcmp(c->name, targeted[i]))
 			continue;
@@ -806,6 +812,8 @@ static void print_tally_text(FILE *f, const struct oracle_tally *t)
 	if (t->not_run)
 		fprintf(f, "; %u configuration%s not run", t->not_run, t->not_run == 1 ? "" : "s");
 	fputc('\n', f);
+	fprintf(f, "the programs' wall time within +-%.0f%%: %u/%u configurations\n",
+		ORACLE_TOLERANCE * 100, t->wall_within, t->wall_nr);
 }
 
 /* ------------------------------------------------------------------ */
@@ -911,6 +919,8 @@ static cJSON *tally_json(const struct oracle_tally *t)
 	for (unsigned int v = 0; v < NR_VERDICTS; v++)
 		cJSON_AddNumberToObject(all, verdict_names[v], t->verdicts[v]);
 	cJSON_AddNumberToObject(o, "not_run", t->not_run);
+	cJSON_AddNumberToObject(o, "wall_within", t->wall_within);
+	cJSON_AddNumberToObject(o, "wall_of", t->wall_nr);
 	return o;
 }
 
