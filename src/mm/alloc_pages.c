@@ -889,8 +889,18 @@ void mm_task_init(struct task *t)
 	mm_task(t)->held_pfn = NO_PFN;
 }
 
-/* free_task(): what the mm kept for a task (sim->eng.task_release). */
+/*
+ * free_task(): what the mm kept for a task (sim->eng.task_release).  A
+ * task the run's end found asleep in the middle of a readahead window
+ * still holds that window's unsubmitted bios: back to their devices.
+ */
 void mm_task_release(struct task *t)
 {
+	while (mm_task(t)->ra_bios) {
+		struct bio *bio = mm_task(t)->ra_bios;
+
+		mm_task(t)->ra_bios = bio->next;
+		bio_put(bio->dev, bio);
+	}
 	free(mm_task(t)->tlb_ubc_cpumask);
 }
