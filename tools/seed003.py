@@ -204,6 +204,8 @@ def headline_rows(ours):
             rows.append(("%s: %s" % (w, r), seed[0][i], seed[2][i], abs(seed[1][i] - seed[0][i]),
                          mine[0][i], mine[2][i], abs(mine[1][i] - mine[0][i]),
                          "%.2f" if r.startswith("Time") else "%.0f"))
+    if not rows:
+        return
     print("Headline rows (A = traceonly, B = nodirect; noise = |stackreduce - traceonly|)")
     headline(rows)
 
