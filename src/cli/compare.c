@@ -1057,8 +1057,7 @@ static double side_p(const struct compare *c, unsigned int s, size_t fig, double
 /* JSON                                                                */
 /* ------------------------------------------------------------------ */
 
-/* Integral values as their exact decimal text, others as cJSON numbers. */
-static void add_stat(cJSON *o, const char *name, double v)
+void compare_add_figure(cJSON *o, const char *name, double v)
 {
 	char buf[32];
 
@@ -1100,10 +1099,10 @@ static int print_json(struct compare *c, double *tmp)
 
 			if (!side_stats(c, sd, f, tmp, &cs))
 				continue;
-			add_stat(st[0], c->names[f], cs.mean);
-			add_stat(st[1], c->names[f], cs.std);
-			add_stat(st[2], c->names[f], cs.min);
-			add_stat(st[3], c->names[f], cs.max);
+			compare_add_figure(st[0], c->names[f], cs.mean);
+			compare_add_figure(st[1], c->names[f], cs.std);
+			compare_add_figure(st[2], c->names[f], cs.min);
+			compare_add_figure(st[3], c->names[f], cs.max);
 			if (pv && !isnan(p = side_p(c, s, f, tmp)))
 				cJSON_AddNumberToObject(pv, c->names[f], p);
 		}
