@@ -610,7 +610,7 @@ static bool reclaim_can_writeback(const struct sim *sim, const struct scan_contr
 }
 
 /*
- * may_write_to_queue() (v2.6.35; may_write_to_inode later; policy
+ * may_write_to_queue() (v2.6.25..v2.6.35; may_write_to_inode later; policy
  * may_write_to_queue): kswapd (PF_SWAPWRITE) always writes; another task
  * not while the device is write-congested (blk_write_congested: its write
  * requests reached the congestion-on threshold), so that a direct
@@ -2682,7 +2682,7 @@ static const struct cfg_key vmscan_policy_keys[] = {
 	  P_OFF(may_write_to_queue),
 	  .values = CFG_VALUES("off", "on"),
 	  .def = "off",
-	  .doc = "pageout() by direct reclaim skips a write-congested device (full request queue) and keeps the page (2.6.x may_write_to_queue; kswapd writes) / off: waits for a request (v5.16+; the profiles before 2.6.35 keep it off, as seed 000 was calibrated)" },
+	  .doc = "pageout() by direct reclaim skips a write-congested device (full request queue) and keeps the page (2.6.x may_write_to_queue; kswapd writes) / off: waits for a request (v5.16+; the 2.6.x profiles set it on, 3.10 off: seed 002 was calibrated so)" },
 	{ .name = "vmscan_trace_format",
 	  .type = CFG_ENUM,
 	  P_OFF(trace_format),
