@@ -24,7 +24,10 @@ has are not run again (an interrupted table resumes).
 
 Usage: tools/seed002.py [--reclaimsim build/reclaimsim] [--runs 3]
                         [--sizes 500,1k,4k,8k] [--seed 1] [--jobs N]
-                        [--keep FILE]
+                        [--keep FILE] [--headline]
+
+--headline ends with the headline rows (System and Elapsed, base -> rework,
+the seed's and ours, with a verdict each; seedtool.verdict).
 """
 import argparse
 import json
@@ -36,7 +39,7 @@ import tempfile
 
 # the repository (seedtool.py): scenarios and the default binary are found
 # from it, so the script runs from any directory
-from seedtool import RECLAIMSIM, ROOT, run_main
+from seedtool import RECLAIMSIM, ROOT, headline, run_main
 
 CONFIGS = [("no-limit", "* No soft limit set", "max"),
            ("0-limit", "* Soft limit set to 0 for the group with the dd load", "0")]
@@ -132,6 +135,8 @@ def main():
     ap.add_argument("--sizes", default="500,1k,4k,8k")
     ap.add_argument("--jobs", type=int, default=0, help="runs at a time (default: the CPU count)")
     ap.add_argument("--keep", help="keep the sweep's JSON lines in this file (resumable)")
+    ap.add_argument("--headline", action="store_true",
+                    help="then the headline rows: System and Elapsed, base -> rework (A -> B)")
     args = ap.parse_args()
     sizes = args.sizes.split(",")
     with tempfile.TemporaryDirectory() as tmp:
@@ -163,7 +168,26 @@ def main():
                         print(line(label + kernel + " (seed)", s, None if kernel == "base" else sb))
             print()
             sys.stdout.flush()
+    if args.headline:
+        headline_rows(runs, sizes)
     return 0
+
+
+def headline_rows(runs, sizes):
+    """System and Elapsed of each size and configuration, base (A) ->
+    rework (B), the seed's and ours; the noise is the two sides' std summed."""
+    rows = []
+    for fig in ("System", "Elapsed"):
+        i = FIGURES.index(fig)
+        for name, _, _ in CONFIGS:
+            for size in sizes:
+                sa, sb = SEED[(size, name, "base")][i], SEED[(size, name, "rework")][i]
+                oa = stats([r[fig] for r in runs[(size, name, "base")]])
+                ob = stats([r[fig] for r in runs[(size, name, "rework")]])
+                rows.append(("%s %s %s" % (fig, size, name), sa[2], sb[2], sa[3] + sb[3],
+                             oa["avg"], ob["avg"], oa["std"] + ob["std"]))
+    print("Headline rows (A = base, B = rework; averages)")
+    headline(rows)
 
 
 if __name__ == "__main__":

@@ -21,7 +21,11 @@ stress-highalloc's success %, OOM kills) and the host time of each run.
 
 Usage: tools/seed003.py [--reclaimsim build/reclaimsim] [--x86]
                         [--workloads kernbench,iozone,simple-writeback,stress-highalloc]
-                        [--tmp DIR] [--set KEY=VALUE ...]
+                        [--tmp DIR] [--set KEY=VALUE ...] [--headline]
+
+--headline ends with the headline rows of simple-writeback and
+stress-highalloc (traceonly -> nodirect, the seed's and ours, a verdict
+each; seedtool.verdict).
 """
 import argparse
 import json
@@ -34,7 +38,7 @@ import time
 
 # the repository (seedtool.py): scenarios and the default binary are found
 # from it, so the script runs from any directory
-from seedtool import RECLAIMSIM, ROOT, run_main
+from seedtool import RECLAIMSIM, ROOT, headline, run_main
 
 WORKLOADS = ["kernbench", "iozone", "simple-writeback", "stress-highalloc"]
 # (column, kernel profile, seed offset)
@@ -156,6 +160,7 @@ def report(args, tmp, w):
     if not args.tmp:
         for t in traces:
             os.unlink(t)
+    return ours
 
 
 def main():
@@ -165,6 +170,8 @@ def main():
     ap.add_argument("--workloads", default=",".join(WORKLOADS))
     ap.add_argument("--tmp", help="keep the traces in DIR")
     ap.add_argument("--set", action="append", default=[], help="passed to every run")
+    ap.add_argument("--headline", action="store_true",
+                    help="then the headline rows: traceonly -> nodirect, the seed's and ours")
     args = ap.parse_args()
     workloads = args.workloads.split(",")
     for w in workloads:
@@ -172,13 +179,35 @@ def main():
             sys.exit("seed003.py: unknown workload %s (valid %s)" % (w, ",".join(WORKLOADS)))
     tmp = args.tmp or tempfile.mkdtemp(prefix="seed003-")
     os.makedirs(tmp, exist_ok=True)
+    ours = {}
     try:
         for w in workloads:
-            report(args, tmp, w)
+            ours[w] = report(args, tmp, w)
     finally:
         if not args.tmp:
             shutil.rmtree(tmp, ignore_errors=True)
+    if args.headline and not args.x86:
+        headline_rows(ours)
     return 0
+
+
+def headline_rows(ours):
+    """Each row of simple-writeback and stress-highalloc, traceonly (A) ->
+    nodirect (B); the noise is |stackreduce - traceonly|, the seed's and
+    ours (kernbench and iozone: every row 0 in every column, left out)."""
+    rows = []
+    for w in ("simple-writeback", "stress-highalloc"):
+        if w not in ours:
+            continue
+        seed, mine = SEED[w], ours[w]
+        for i, r in enumerate(ROWS):
+            rows.append(("%s: %s" % (w, r), seed[0][i], seed[2][i], abs(seed[1][i] - seed[0][i]),
+                         mine[0][i], mine[2][i], abs(mine[1][i] - mine[0][i]),
+                         "%.2f" if r.startswith("Time") else "%.0f"))
+    if not rows:
+        return
+    print("Headline rows (A = traceonly, B = nodirect; noise = |stackreduce - traceonly|)")
+    headline(rows)
 
 
 if __name__ == "__main__":

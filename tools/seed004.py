@@ -7,8 +7,9 @@ order_walk (2.6.28-rc6, the seed's base), any_block (KOSAKI's patch) and
 modern (v4.4+), --runs seeds each, and prints throughput (MB/sec) and max
 latency (ms) per run and their avg / std / min / max as the seed does (std
 divided by n, as the seed's), then the page allocations tbench made and
-the allocator's watermark checks, by order (avg per run), and the host
-time of each run.
+the allocator's watermark checks, by order (avg per run), the headline
+rows (the seed's change and ours, Welch's p of each) and the host time of
+each run.
 
 fragmentation (--fragment): runs scenarios/seed004-fragment.ini under the
 same three and prints the success rate of the order-2, order-3 and order-9
@@ -67,6 +68,52 @@ def stats(values):
     return {"avg": avg, "std": std, "min": min(values), "max": max(values)}
 
 
+def welch_p(a, b):
+    """two-sided p of Welch's t-test, as `reclaimsim compare` marks a
+    difference (significant below 0.05); the t density integrated by
+    Simpson's rule (no scipy here)"""
+    na, nb = len(a), len(b)
+    ma, mb = sum(a) / na, sum(b) / nb
+    va = sum((x - ma) ** 2 for x in a) / (na - 1) / na
+    vb = sum((x - mb) ** 2 for x in b) / (nb - 1) / nb
+    if va + vb == 0:
+        return 1.0 if ma == mb else 0.0
+    t = abs(mb - ma) / math.sqrt(va + vb)
+    df = (va + vb) ** 2 / (va * va / (na - 1) + vb * vb / (nb - 1))
+    c = math.exp(math.lgamma((df + 1) / 2) - math.lgamma(df / 2)) / math.sqrt(df * math.pi)
+    steps = 2000
+    h = t / steps
+    area = sum((1 if i in (0, steps) else 4 if i % 2 else 2)
+               * c * (1 + (i * h) ** 2 / df) ** (-(df + 1) / 2) for i in range(steps + 1))
+    return max(0.0, 1 - 2 * area * h / 3)
+
+
+def headline(res):
+    """The headline rows: A = 2.6.28-rc6, B = the patch.  A row whose
+    seed change is within its noise (Welch p >= 0.05; the seed itself:
+    "it over measurement wobbly") is reproduced when ours is within noise
+    too; one that moved, when ours moves the same way with a B/A within
+    x1.5 of the seed's"""
+    print("headline rows (A = order_walk, B = any_block; within noise = Welch p >= 0.05)")
+    print("%-12s %9s %9s %7s %6s %9s %9s %7s %6s  %s" % (
+        "", "seed A", "seed B", "B/A", "p", "ours A", "ours B", "B/A", "p", "verdict"))
+    for k, name in ((0, "throughput"), (1, "max-lat")):
+        sa, sb = [r[k] for r in SEED["order_walk"]], [r[k] for r in SEED["any_block"]]
+        key = ("throughput_mbs", "max_latency_ms")[k]
+        oa = [w[key] for w, _ in res["order_walk"]]
+        ob = [w[key] for w, _ in res["any_block"]]
+        ps, po = welch_p(sa, sb), welch_p(oa, ob)
+        ma, mb, na, nb = (sum(x) / len(x) for x in (sa, sb, oa, ob))
+        if ps >= 0.05:
+            ok = po >= 0.05
+        else:  # a real change: ours the same way, B/A within x1.5 of the seed's
+            ok = po < 0.05 and (mb - ma) * (nb - na) > 0 and \
+                1 / 1.5 <= (nb / na) / (mb / ma) <= 1.5
+        verdict = "reproduced" if ok else "not reproduced"
+        print("%-12s %9.3f %9.3f %7.4f %6.2f %9.3f %9.3f %7.4f %6.2f  %s" % (
+            name, ma, mb, mb / ma, ps, na, nb, nb / na, po, verdict))
+
+
 def tbench(args):
     res = {}
     for v, _ in VARIANTS:
@@ -111,6 +158,9 @@ def tbench(args):
             c = sum(w["wmark_checks_" + o] for w, _ in res[v]) / len(res[v])
             line += "%-24s" % ("%.0f / %.0f" % (a, c))
         print(line)
+    print()
+    if args.runs > 1:
+        headline(res)
     secs = [h for v, _ in VARIANTS for _, h in res[v]]
     print()
     print("host time per run: %.1f-%.1f s (%d runs)" % (min(secs), max(secs), len(secs)))
