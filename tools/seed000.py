@@ -222,8 +222,8 @@ def headline(outdir):
         v, rel = verdict(sa, sb, oa, ob)
         total += 1
         count += v == "reproduced"
-        print("| %s | %s | %s | %s | %.3f | %s | %s | %s | %s | %s |" % (
-            table, label, fmt(sa), fmt(sb), sb / sa, fmt(oa), fmt(ob),
+        print("| %s | %s | %g | %g | %.3f | %s | %s | %s | %s | %s |" % (
+            table, label, round(sa, 2), round(sb, 2), sb / sa, fmt(oa), fmt(ob),
             "-" if not oa or ob is None else "%.3f" % (ob / oa),
             "-" if rel is None else "x%.2f" % rel, v))
     data = load(outdir, "emb-noswap-240")
