@@ -3,7 +3,7 @@
 
 usage: tools/seed000.py BIN OUTDIR [TABLE ...]
 
-Runs each table's `reclaimsim compare ... --json` (skipped when
+BIN "-" runs nothing: the tables of the JSON already in OUTDIR.  Runs each table's `reclaimsim compare ... --json` (skipped when
 OUTDIR/TABLE.json exists, so an interrupted run resumes), then prints the
 tables as markdown, avg (min-max) over the seeds, issue 21's gate and the
 headline rows (the seed's A and B beside ours, B/A, and the verdict of
@@ -270,7 +270,7 @@ def main():
     binary, outdir = sys.argv[1], sys.argv[2]
     names = sys.argv[3:] or list(TABLES)
     os.makedirs(outdir, exist_ok=True)
-    for name in names:
+    for name in names if binary != "-" else []:
         run_table(binary, outdir, name)
     for name in TABLES:
         data = load(outdir, name)
