@@ -1,0 +1,284 @@
+#!/usr/bin/env python3
+"""Regenerate the tables of docs/seed000.md from a reclaimsim binary.
+
+usage: tools/seed000.py BIN OUTDIR [TABLE ...]
+
+BIN "-" runs nothing: the tables of the JSON already in OUTDIR.  Runs each table's `reclaimsim compare ... --json` (skipped when
+OUTDIR/TABLE.json exists, so an interrupted run resumes), then prints the
+tables as markdown, avg (min-max) over the seeds, issue 21's gate and the
+headline rows (the seed's A and B beside ours, B/A, and the verdict of
+docs/seed000.md "Headline rows").  TABLE is one of the names in TABLES;
+none: all of them.  Run it niced: the IA64 tables take minutes of CPU.
+"""
+import json
+import os
+import subprocess
+import sys
+
+THROTTLE = "policy.reclaim_throttle="
+IA64 = "scenarios/seed000-ia64.ini"
+
+# name: (scenario, [(side name, assignments)], extra args)
+TABLES = {
+    "ia64": (IA64, [("none", "none"), ("global", "global")], ["--runs", "3"]),
+    "ia64-wl0": (IA64, [("none", "none"), ("global", "global")],
+                 ["--runs", "3", "--set", "run.wakeup_latency=0"]),
+    "memcg": ("scenarios/seed000-ia64-memcg.ini",
+              [("none", "none"), ("global", "global")], ["--runs", "3"]),
+    "memcg-wl0": ("scenarios/seed000-ia64-memcg.ini",
+                  [("none", "none"), ("global", "global")],
+                  ["--runs", "3", "--set", "run.wakeup_latency=0"]),
+    "emb-swap-240": ("scenarios/seed000-embedded-swap-240.ini",
+                     [("none", "none"), ("global", "global")], ["--runs", "3"]),
+    "emb-swap-240-nojitter": ("scenarios/seed000-embedded-swap-240.ini",
+                              [("none", "none"), ("global", "global")],
+                              ["--set", "run.jitter=off"]),
+    "emb-noswap-200": ("scenarios/seed000-embedded-noswap-200.ini",
+                       [("none", "none"), ("global", "global")], ["--runs", "3"]),
+    "emb-noswap-240": ("scenarios/seed000-embedded-noswap-240.ini",
+                       [("none", "none"), ("global", "global")], ["--runs", "3"]),
+    "emb-noswap-240-nojitter": ("scenarios/seed000-embedded-noswap-240.ini",
+                                [("none", "none"), ("global", "global")],
+                                ["--set", "run.jitter=off"]),
+    "sens-vma": (IA64, [("none", "none"), ("global", "global")],
+                 ["--set", "policy.swap_readahead=vma"]),
+    "sens-rmap300": (IA64, [("none", "none"), ("global", "global")],
+                     ["--set", "cost.rmap_vma_ns=300ns"]),
+    # issue 22's [cost] defaults set back to the ones before it (7a926fe)
+    "oldcost": (IA64, [("none", "none"), ("global", "global")],
+                ["--set", "cost.user_touch_ns=20ns", "--set", "cost.fault_ns=1800ns",
+                 "--set", "cost.zero_page_ns=400ns", "--set", "cost.copy_page_ns=300ns",
+                 "--set", "cost.free_ns=100ns", "--set", "cost.syscall_ns=200ns",
+                 "--set", "cost.pte_ns=60ns", "--set", "cost.tlb_ipi_ns=3us",
+                 "--set", "cost.tlb_irq_ns=1us", "--set", "cost.context_switch_ns=0"]),
+    "2node": ("scenarios/seed000-ia64-2node.ini",
+              [("none", "none"), ("per_zone", "per_zone"), ("global", "global")],
+              ["--runs", "3"]),
+}
+
+# (label, key, scale); key a path into one run's JSON
+FIGURES = [
+    ("hackbench Time (s)", "workloads.hackbench.time_s", 1),
+    ("before hackbench's clock (s)", "workloads.hackbench.start_s", 1),
+    ("elapsed (s)", "time.elapsed_s", 1),
+    ("user (s)", "time.user_s", 1),
+    ("sys (s)", "time.sys_s", 1),
+    ("major faults", "time.major_faults", 1),
+    ("max parallel reclaimers", "reclaim.max_parallel_reclaimers", 1),
+    ("max try_to_free_pages (s)", "reclaim.max_try_to_free_pages_ns", 1e-9),
+    ("pages swapped out", "vmstat.pswpout", 1),
+    ("pages swapped in", "vmstat.pswpin", 1),
+    ("OOM kills", "reclaim.oom_kills", 1),
+]
+
+# The seed's figures, A = none, B = throttled: (table, label, A, B); A or
+# B None where the seed gives none; "noise" rows: the seed's change is
+# within noise.
+SEED = [
+    ("ia64", "hackbench Time (s)", 282.30, 30.36),
+    ("ia64", "before hackbench's clock (s)", 432.93 - 282.30, 118.01 - 30.36),
+    ("ia64", "elapsed (s)", 432.93, 118.01),
+    ("ia64", "user (s)", 14.16, 14.26),
+    ("ia64", "sys (s)", 1248.47, 294.44),
+    ("ia64", "major faults", 29026, 3064),
+    ("ia64", "max parallel reclaimers", 1298, 4),
+    ("ia64", "max try_to_free_pages (s)", 70394, 12234),
+    ("emb-swap-240", "hackbench Time (s)", 121.7, 67.8),
+    ("emb-swap-240", "elapsed (s)", 123.8, 69.9),
+    ("emb-swap-240", "major faults", 230, 16),
+    ("emb-swap-240", "max parallel reclaimers", 56, 4),
+    ("emb-swap-240", "max try_to_free_pages (s)", 10811, 6419),
+    ("emb-noswap-200", "hackbench Time (s)", 12.59, 11.54),
+    ("emb-noswap-200", "elapsed (s)", 14.22, 13.16),
+    ("emb-noswap-200", "major faults", 20, 18),
+    ("emb-noswap-200", "max parallel reclaimers", 30, 4),
+]
+NOISE = 0.05  # a change of at most 5 % either way is "within noise"
+
+
+def get(run, key):
+    """The figure KEY of one run; None when absent (an unfinished run)."""
+    node = run
+    for part in key.split(".")[:-1]:
+        node = node.get(part, {})
+    return node.get(key.split(".")[-1])
+
+
+def values(side, key, scale):
+    out = []
+    for run in side["runs"]:
+        value = get(run, key)
+        if key.startswith("workloads.") and not run["workloads"]["hackbench"]["finished"]:
+            value = None
+        out.append(None if value is None else value * scale)
+    return out
+
+
+def fmt(x, count=False):
+    if x is None:
+        return "-"
+    if count or abs(x) >= 1000 or float(x).is_integer():
+        return "%.0f" % x
+    if abs(x) >= 100:
+        return "%.1f" % x
+    if abs(x) >= 10:
+        return "%.1f" % x
+    return "%.2f" % x
+
+
+def avg(vals):
+    vals = [v for v in vals if v is not None]
+    return sum(vals) / len(vals) if vals else None
+
+
+def cell(vals, count=False):
+    done = [v for v in vals if v is not None]
+    if not done:
+        return "-"
+    text = fmt(avg(done), count)
+    if len(vals) > 1 and min(done) != max(done):
+        text += " (%s-%s)" % (fmt(min(done), count), fmt(max(done), count))
+    if len(done) < len(vals):
+        text += " [%d of %d]" % (len(done), len(vals))
+    return text
+
+
+def run_table(binary, outdir, name):
+    path = os.path.join(outdir, name + ".json")
+    if os.path.exists(path):
+        return
+    scenario, sides, extra = TABLES[name]
+    cmd = ["nice", binary, "compare", scenario, "--json", "--quiet", "--jobs", "2"]
+    for side, value in sides:
+        cmd += ["--side", "%s:%s%s" % (side, THROTTLE, value)]
+    cmd += extra
+    print("#", " ".join(cmd), file=sys.stderr, flush=True)
+    out = subprocess.run(cmd, check=True, stdout=subprocess.PIPE).stdout
+    with open(path + ".tmp", "wb") as f:
+        f.write(out)
+    os.rename(path + ".tmp", path)
+
+
+def load(outdir, name):
+    path = os.path.join(outdir, name + ".json")
+    if not os.path.exists(path):
+        return None
+    with open(path) as f:
+        return json.load(f)
+
+
+def print_table(name, data):
+    sides = list(data.keys())
+    print("### %s (%s; %s)\n" % (name, TABLES[name][0], " ".join(TABLES[name][2])))
+    print("| figure | " + " | ".join(sides) + " | change |")
+    print("|---" * (len(sides) + 2) + "|")
+    for label, key, scale in FIGURES:
+        cols = [values(data[s], key, scale) for s in sides]
+        if all(v is None for c in cols for v in c):
+            continue
+        a, b = avg(cols[0]), avg(cols[-1])
+        change = "-" if not a or b is None else "%+.0f %%" % ((b - a) / a * 100)
+        count = not key.endswith("_s") and not key.endswith("_ns")
+        print("| %s | %s | %s |" % (label, " | ".join(cell(c, count) for c in cols), change))
+    per_seed = []
+    for s in sides:
+        hb = [run["workloads"]["hackbench"] for run in data[s]["runs"]]
+        per_seed.append("%s: %s" % (s, ", ".join(
+            "seed %d %s%s" % (run["seed"], "finished" if h["finished"] else "unfinished",
+                              "" if not run["reclaim"]["oom_kills"] else
+                              ", %d OOM kills" % run["reclaim"]["oom_kills"])
+            for run, h in zip(data[s]["runs"], hb))))
+    print("\n" + "; ".join(per_seed) + "\n")
+
+
+def verdict(sa, sb, oa, ob):
+    """The headline-row verdict and our (B/A) / seed (B/A)."""
+    if oa is None or ob is None or not oa or not sa:
+        return "not reproduced", None
+    seed_ratio, ours_ratio = sb / sa, ob / oa
+    rel = ours_ratio / seed_ratio
+    if abs(seed_ratio - 1) <= NOISE:
+        ok = abs(ours_ratio - 1) <= NOISE
+    else:
+        same_way = (ours_ratio < 1) == (seed_ratio < 1) and ours_ratio != 1
+        ok = same_way and 1 / 1.5 <= rel <= 1.5
+    return ("reproduced" if ok else "not reproduced"), rel
+
+
+def headline(outdir):
+    print("### Headline rows\n")
+    print("| table | figure | seed A | seed B | seed B/A | ours A | ours B | ours B/A "
+          "| ours / seed | verdict |")
+    print("|---" * 10 + "|")
+    count = total = 0
+    for table, label, sa, sb in SEED:
+        data = load(outdir, table)
+        if data is None:
+            continue
+        key, scale = next((k, s) for l, k, s in FIGURES if l == label)
+        sides = list(data.keys())
+        oa = avg(values(data[sides[0]], key, scale))
+        ob = avg(values(data[sides[-1]], key, scale))
+        v, rel = verdict(sa, sb, oa, ob)
+        total += 1
+        count += v == "reproduced"
+        print("| %s | %s | %g | %g | %.3f | %s | %s | %s | %s | %s |" % (
+            table, label, round(sa, 2), round(sb, 2), sb / sa, fmt(oa), fmt(ob),
+            "-" if not oa or ob is None else "%.3f" % (ob / oa),
+            "-" if rel is None else "x%.2f" % rel, v))
+    data = load(outdir, "emb-noswap-240")
+    if data is not None:
+        sides = list(data.keys())
+        kills_a = [r["reclaim"]["oom_kills"] for r in data[sides[0]]["runs"]]
+        kills_b = [r["reclaim"]["oom_kills"] for r in data[sides[-1]]["runs"]]
+        ok = all(kills_a) and not any(kills_b)
+        total += 1
+        count += ok
+        print("| emb-noswap-240 | outcome | OOM kill | completes | - | OOM kill in %d of %d "
+              "seeds | OOM kill in %d of %d seeds | - | - | %s |" % (
+                  sum(1 for k in kills_a if k), len(kills_a),
+                  sum(1 for k in kills_b if k), len(kills_b),
+                  "reproduced" if ok else "not reproduced"))
+    print("\n%d of %d headline rows reproduced\n" % (count, total))
+
+
+def gate(outdir):
+    """Issue 21's gate on the IA64 run."""
+    base, wl0 = load(outdir, "ia64"), load(outdir, "ia64-wl0")
+    if base is None or wl0 is None:
+        return
+    print("### Issue 21's gate\n")
+    e10 = values(base["none"], "time.elapsed_s", 1)
+    e0 = values(wl0["none"], "time.elapsed_s", 1)
+    for seed, (x, y) in enumerate(zip(e0, e10), 1):
+        print("- vanilla elapsed, seed %d: %.1f s at 0, %.1f s at 10 us: %+.1f %%"
+              % (seed, x, y, (y - x) / x * 100))
+    print("- vanilla elapsed, avg: %.1f s at 0, %.1f s at 10 us: %+.1f %%"
+          % (avg(e0), avg(e10), (avg(e10) - avg(e0)) / avg(e0) * 100))
+    for label, key, seed_ratio in (("hackbench", "workloads.hackbench.time_s", 30.36 / 282.30),
+                                   ("elapsed", "time.elapsed_s", 118.01 / 432.93)):
+        ratio = avg(values(base["global"], key, 1)) / avg(values(base["none"], key, 1))
+        print("- %s B/A %.3f (seed %.3f): x%.2f of the seed's" % (
+            label, ratio, seed_ratio, ratio / seed_ratio))
+    print("- throttled max parallel reclaimers: %s\n" % cell(
+        values(base["global"], "reclaim.max_parallel_reclaimers", 1)))
+
+
+def main():
+    if len(sys.argv) < 3:
+        sys.exit(__doc__)
+    binary, outdir = sys.argv[1], sys.argv[2]
+    names = sys.argv[3:] or list(TABLES)
+    os.makedirs(outdir, exist_ok=True)
+    for name in names if binary != "-" else []:
+        run_table(binary, outdir, name)
+    for name in TABLES:
+        data = load(outdir, name)
+        if data is not None:
+            print_table(name, data)
+    gate(outdir)
+    headline(outdir)
+
+
+if __name__ == "__main__":
+    main()
