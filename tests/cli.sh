@@ -95,12 +95,12 @@ check "task_init failure before another workload: no leak reported" sh -c '! gre
 # the key that makes it large is named, with the estimate
 expect_status "size = 1048576T refused" 1 "^reclaimsim: .*huge-mmap.ini:5: \[workload w\] size: the run would take an estimated 2304.0T" "$BIN" run "$TMP/huge-mmap.ini"
 printf '[machine]\nmemory = 1T\n[workload w]\ntype = anon_fill\nsize = 1M\n' >"$TMP/1t.ini"
-expect_status "memory = 1T refused" 1 "^reclaimsim: .*1t.ini:2: \[machine\] memory: the run would take an estimated 7.0G of host memory (memory map 7.0G, page tables and page cache index 3K, tasks 4K, cgroups 3K, samples 1.6M), more than the 4.0G allowed (--max-host-memory SIZE; by default the smaller of 4.0G and the .* available)$" "$BIN" run "$TMP/1t.ini"
+expect_status "memory = 1T refused" 1 "^reclaimsim: .*1t.ini:2: \[machine\] memory: the run would take an estimated 7.0G of host memory (memory map 7.0G, page tables and page cache index 3K, tasks 4K, cgroups 3K, samples 3.1M), more than the 4.0G allowed (--max-host-memory SIZE; by default the smaller of 4.0G and the .* available)$" "$BIN" run "$TMP/1t.ini"
 printf '[machine]\nmemory = 64M\n[workload r]\ntype = file_read\nsize = 10T\n' >"$TMP/10t.ini"
 expect_status "file_read size = 10T refused" 1 "^reclaimsim: .*10t.ini:5: \[workload r\] size: the run would take an estimated 22.5G of host memory (memory map 448K, page tables and page cache index 22.5G," "$BIN" run "$TMP/10t.ini"
-expect_status "--max-host-memory bounds it" 1 "^reclaimsim: .*tiny.ini:2: \[machine\] memory: the run would take an estimated 6.1M of host memory (memory map 448K, page tables and page cache index 18K, tasks 4K, cgroups 3K, samples 1.6M), more than the 1.0M allowed (--max-host-memory)$" "$BIN" run "$TMP/tiny.ini" --max-host-memory 1M
+expect_status "--max-host-memory bounds it" 1 "^reclaimsim: .*tiny.ini:2: \[machine\] memory: the run would take an estimated 7.6M of host memory (memory map 448K, page tables and page cache index 18K, tasks 4K, cgroups 3K, samples 3.1M), more than the 1.0M allowed (--max-host-memory)$" "$BIN" run "$TMP/tiny.ini" --max-host-memory 1M
 expect_status "--set blamed" 1 "^reclaimsim: --set machine.memory=1T: \[machine\] memory: the run would take" "$BIN" run "$TMP/tiny.ini" --set machine.memory=1T
-expect_status "compare takes --max-host-memory" 1 "^reclaimsim: .*tiny.ini:2: \[machine\] memory: the run would take an estimated 6.1M" "$BIN" compare "$TMP/tiny.ini" --a sysctl.swappiness=10 --b sysctl.swappiness=60 --max-host-memory 1M
+expect_status "compare takes --max-host-memory" 1 "^reclaimsim: .*tiny.ini:2: \[machine\] memory: the run would take an estimated 7.6M" "$BIN" compare "$TMP/tiny.ini" --a sysctl.swappiness=10 --b sysctl.swappiness=60 --max-host-memory 1M
 expect_status "--max-host-memory 0" 1 "^reclaimsim: --max-host-memory 0: must be > 0$" "$BIN" run "$TMP/tiny.ini" --max-host-memory 0
 # a system-wide OOM with no killable process panics, as the kernel's
 # out_of_memory() does: the stress_highalloc driver has no mm to kill and
@@ -108,14 +108,14 @@ expect_status "--max-host-memory 0" 1 "^reclaimsim: --max-host-memory 0: must be
 printf '[machine]\nmemory = 16M\npage_size = 64K\nzones = DMA:rest\ncpus = 1\n[policy]\nkernel = 2.6.35\nmax_page_order = 8\n[workload sh]\ntype = stress_highalloc\njobs = 2\nunits = 50\nsize = 10M\ncompile_anon = 8M\norder = 4\nattempts = 20\ninterval = 10ms\n[run]\nduration = 1200s\n' >"$TMP/panic.ini"
 expect_status "OOM with nothing to kill: kernel panic (2.6.35's text)" 1 "^reclaimsim: .*panic.ini: Kernel panic - not syncing: Out of memory and no killable processes... (out of memory and no killable processes; sh was allocating)$" "$BIN" run "$TMP/panic.ini"
 # issue 25: the panic stops the run, its report and JSON are still written, marked
-check "panic: the report up to it, marked" grep -qx "run: stopped by a kernel panic at 481.357863543s (Kernel panic - not syncing: Out of memory and no killable processes...): the figures are those up to it" "$TMP/out"
+check "panic: the report up to it, marked" grep -qx "run: stopped by a kernel panic at 481.357084122s (Kernel panic - not syncing: Out of memory and no killable processes...): the figures are those up to it" "$TMP/out"
 check "panic: the report's figures" grep -q "^sh: .*7202minor" "$TMP/out"
 expect_status "panic: JSON" 1 "Kernel panic" "$BIN" run "$TMP/panic.ini" --json
-check "panic: JSON marked" sh -c 'tr -d "\t\n" <"$1" | grep -q "\"panic\":{\"message\":\"Out of memory and no killable processes...\",\"time\":481.357863543}"' - "$TMP/out"
+check "panic: JSON marked" sh -c 'tr -d "\t\n" <"$1" | grep -q "\"panic\":{\"message\":\"Out of memory and no killable processes...\",\"time\":481.357084122}"' - "$TMP/out"
 expect_status "panic: dmesg" 1 "Kernel panic" "$BIN" dmesg "$TMP/panic.ini"
-check "panic: dmesg has 2.6.35's panic text" sh -c 'tail -2 "$1" | tr "\n" "|" | grep -qx "\[  481.357863\] sh invoked oom-killer: gfp_mask=0x100cca, order=0, oomkilladj=0|\[  481.357863\] Kernel panic - not syncing: Out of memory and no killable processes...|"' - "$TMP/out"
+check "panic: dmesg has 2.6.35's panic text" sh -c 'tail -2 "$1" | tr "\n" "|" | grep -qx "\[  481.357084\] sh invoked oom-killer: gfp_mask=0x100cca, order=0, oomkilladj=0|\[  481.357084\] Kernel panic - not syncing: Out of memory and no killable processes...|"' - "$TMP/out"
 expect_status "panic: dmesg, v6.6's text" 1 "Kernel panic" "$BIN" dmesg "$TMP/panic.ini" --set policy.oom_report=6.6
-check "panic: dmesg has v6.6's panic text" sh -c 'tail -3 "$1" | tr "\n" "|" | grep -qx "\[  481.357863\] Out of memory and no killable processes...|\[  481.357863\] Kernel panic - not syncing: System is deadlocked on memory|\[  481.357863\] ---\[ end Kernel panic - not syncing: System is deadlocked on memory \]---|"' - "$TMP/out"
+check "panic: dmesg has v6.6's panic text" sh -c 'tail -3 "$1" | tr "\n" "|" | grep -qx "\[  481.357084\] Out of memory and no killable processes...|\[  481.357084\] Kernel panic - not syncing: System is deadlocked on memory|\[  481.357084\] ---\[ end Kernel panic - not syncing: System is deadlocked on memory \]---|"' - "$TMP/out"
 # the OOM killer's report, in the profile's text
 expect_ok "dmesg: a memcg OOM kill" "$BIN" dmesg "$ROOT/scenarios/madvfree-ltp-swap.ini"
 check "dmesg: the OOM killer's report (v6.6)" sh -c 'head -7 "$1" | sed "s/^\[ *[0-9.]*\] //" | tr "\n" "|" | grep -qx "madvfree invoked oom-killer: gfp_mask=0x100cca(GFP_HIGHUSER_MOVABLE), order=0, oom_score_adj=0|Tasks state (memory values in pages):|\[  pid  \]   uid  tgid total_vm      rss pgtables_bytes swapents oom_score_adj name|\[      3\]     0     3      180        2    12288       35             0 madvfree|\[      5\]     0     5     6680     1976    65536     4168             0 madvfree|oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),cpuset=/,mems_allowed=0,oom_memcg=/box,task_memcg=/box,task=madvfree,pid=5,uid=0|Memory cgroup out of memory: Killed process 5 (madvfree) total-vm:26720kB, anon-rss:7904kB, file-rss:0kB, shmem-rss:0kB, UID:0 pgtables:64kB oom_score_adj:0|"' - "$TMP/out"
@@ -309,13 +309,32 @@ fi
 printf '#!/bin/sh\ncat >"%s/plot.gp"\n' "$TMP" >"$TMP/fakebin/gnuplot"
 chmod +x "$TMP/fakebin/gnuplot"
 PATH="$TMP/fakebin:$PATH" expect_ok "plot script: a run without reclaim" "$BIN" run "$TMP/tiny.ini" --plot "$TMP/s.png"
-check "plot script: one panel (memory) when nothing else happened" grep -qx "set multiplot layout 1,1 title '$TMP/tiny.ini (seed 1)'" "$TMP/plot.gp"
+check "plot script: the memory and its zones only when nothing else happened" grep -qx "set multiplot layout 2,1 title '$TMP/tiny.ini (seed 1)'" "$TMP/plot.gp"
 PATH="$TMP/fakebin:$PATH" expect_ok "plot script: memory.high at 10 s" "$BIN" run "$ROOT/scenarios/memcg-high-at-10s.ini" --plot "$TMP/s.png"
-check "plot script: memory, scan, tasks; the [at] write marked" sh -c 'grep -q "^set multiplot layout 3,1 title .*dotted: \[at\] writes" "$1" && grep -qx "set arrow from 10.000000000, graph 0 to 10.000000000, graph 1 nohead lc rgb .#555555. dt 3" "$1" && [ "$(grep -c "^set xrange" "$1")" = 1 ] && grep -q "title .in memcg reclaim." "$1"' - "$TMP/plot.gp"
+check "plot script: memory, zones, scan, tasks, PSI, the group; the [at] write marked" sh -c 'grep -q "^set multiplot layout 6,1 title .*dotted: \[at\] writes" "$1" && grep -qx "set arrow from 10.000000000, graph 0 to 10.000000000, graph 1 nohead lc rgb .#555555. dt 3" "$1" && [ "$(grep -c "^set xrange" "$1")" = 1 ] && grep -q "title .in memcg reclaim." "$1"' - "$TMP/plot.gp"
+check "plot script: each zone against its own watermarks" sh -c 'grep -q "^set ylabel .zone free / high.$" "$1" && grep -q "title .node0 DMA32 free., " "$1" && grep -q "title .node0 DMA low.," "$1"' - "$TMP/plot.gp"
+check "plot script: PSI panel" grep -q "^set ylabel '% stalled (PSI)'" "$TMP/plot.gp"
+check "plot script: the group's usage against its limits, named" sh -c 'grep -q "title .app usage., " "$1" && grep -q "title .app high., " "$1" && grep -q "title .app max.$" "$1"' - "$TMP/plot.gp"
+PATH="$TMP/fakebin:$PATH" expect_ok "plot script: a run without groups" "$BIN" run "$ROOT/scenarios/seed003-stress-highalloc.ini" --plot "$TMP/s.png"
+check "plot script: no group panel without groups" sh -c '! grep -q "group pages" "$1"' - "$TMP/plot.gp"
+# compare --plot: the sides' first runs on the same panels, a colour each,
+# from temporary data files that are gone afterwards
+PATH="$TMP/fakebin:$PATH" expect_ok "compare --plot" "$BIN" compare "$ROOT/scenarios/memcg-high-at-10s.ini" --a policy.memcg_high_throttle=penalty_once --b policy.memcg_high_throttle=penalty --plot "$TMP/c.png" --quiet
+check "compare --plot: title with both sides" grep -q "^set multiplot layout [0-9],1 title '.*memcg-high-at-10s.ini (seed 1): A policy.memcg_high_throttle=penalty_once; B policy.memcg_high_throttle=penalty'$" "$TMP/plot.gp"
+check "compare --plot: one colour a side, the side in the legend" sh -c 'grep -q "lc rgb .#1f77b4. lw 1.5 dt 1 title .A free." "$1" && grep -q "lc rgb .#d62728. lw 1.5 dt 1 title .B free." "$1" && grep -q "title .B app high." "$1"' - "$TMP/plot.gp"
+check "compare --plot: each side's data file removed" sh -c 'f=$(grep -o "/tmp/reclaimsim-cmp-[A-Za-z0-9]*" "$1" | sort -u); [ "$(echo "$f" | wc -l)" = 2 ] && for x in $f; do [ ! -e "$x" ] || exit 1; done' - "$TMP/plot.gp"
+check "compare --plot: the table still printed" grep -q "^time.elapsed_s " "$TMP/out"
 rm "$TMP/fakebin/gnuplot"
+expect_status "compare --plot: format checked before the runs" 2 "^reclaimsim: --plot $TMP/c.gif: unknown picture format" "$BIN" compare "$TMP/tiny.ini" --a sysctl.swappiness=10 --b sysctl.swappiness=60 --plot "$TMP/c.gif"
+check "compare --plot: nothing run" test ! -s "$TMP/out"
+expect_status "compare --plot: not over the scenario" 2 "^reclaimsim: " "$BIN" compare "$TMP/tiny.ini" --a sysctl.swappiness=10 --b sysctl.swappiness=60 --plot "$TMP/tiny.ini"
+expect_status "compare --plot without gnuplot" 2 "^reclaimsim: --plot $TMP/c.png: gnuplot is not installed" env PATH="$TMP/fakebin" "$BIN" compare "$TMP/tiny.ini" --a sysctl.swappiness=10 --b sysctl.swappiness=60 --plot "$TMP/c.png"
 # the CSV's added columns: the reclaimers split by kind add up to the total
 expect_ok "csv: the added columns" "$BIN" run "$ROOT/scenarios/memcg-high-at-10s.ini" --csv "$TMP/m.csv"
-check "csv: in_direct + in_memcg = reclaimers; kswapd's scan as vmstat's" sh -c 'head -1 "$1" | grep -q ",pgscan_kswapd,pgscan_direct,pgsteal_kswapd,pgsteal_direct,in_direct,in_memcg,throttled,swap_used,dirty,writeback,compact_stall,compact_success,highorder_failed,disk_util,disk_queue,disk_await_ms,swap_util,swap_queue,swap_await_ms$" && awk -F, "NR > 1 && (\$20 + \$21 != \$8 || \$16 + \$17 > \$6) { bad = 1 } END { exit bad }" "$1" && tail -1 "$1" | cut -d, -f16-28 | grep -qx "16468,0,16468,0,0,0,0,0,0,0,0,0,0"' - "$TMP/m.csv"
+check "csv: in_direct + in_memcg = reclaimers; kswapd's scan as vmstat's" sh -c 'head -1 "$1" | grep -q ",pgscan_kswapd,pgscan_direct,pgsteal_kswapd,pgsteal_direct,in_direct,in_memcg,throttled,swap_used,dirty,writeback,compact_stall,compact_success,highorder_failed,disk_util,disk_queue,disk_await_ms,swap_util,swap_queue,swap_await_ms,psi_some_us,psi_full_us,app:current,app:min,app:low,app:high,app:max,node0_DMA:free,node0_DMA:min,node0_DMA:low,node0_DMA:high,node0_DMA32:free,node0_DMA32:min,node0_DMA32:low,node0_DMA32:high$" && awk -F, "NR > 1 && (\$20 + \$21 != \$8 || \$16 + \$17 > \$6) { bad = 1 } END { exit bad }" "$1" && tail -1 "$1" | cut -d, -f16-28 | grep -qx "16468,0,16468,0,0,0,0,0,0,0,0,0,0"' - "$TMP/m.csv"
+check "csv: the zones add up to free and the watermarks" awk -F, 'NR > 1 && ($2 != $42 + $46 || $3 != $43 + $47 || $4 != $44 + $48 || $5 != $45 + $49) { bad = 1 } END { exit bad }' "$TMP/m.csv"
+# the pressure sampled ends at the report's total; memory.high 160M (40960 pages) from 10 s
+check "csv: psi as the JSON's total, the group's usage and high" sh -c 'tail -1 "$1" | cut -d, -f35-41 | grep -qx "120847,120847,40922,,,40960," && awk -F, "\$1 < 10 && \$40 != \"\" { bad = 1 } END { exit bad }" "$1"' - "$TMP/m.csv"
 
 # issue 25: an output never replaces an input or another output
 cp "$TMP/tiny.ini" "$TMP/keep.ini"

@@ -58,8 +58,16 @@ static const struct {
 	{ "grid_mixed/a56_swap128", "scenarios/grid/grid_mixed-a56_swap128.ini" },
 	/* v1 nesting: the children of one limited parent */
 	{ "grid_nested/a40_noswap", "scenarios/grid/grid_nested-a40_noswap.ini" },
+	/* issues 21 and 23: diskstats, an mmap read, small anon overflows */
+	{ "grid_disk/write_x4", "scenarios/grid/grid_disk-write_x4.ini" },
+	{ "grid_disk/read_x8", "scenarios/grid/grid_disk-read_x8.ini" },
+	{ "grid_disk/swapout_a80_swap32", "scenarios/grid/grid_disk-swapout_a80_swap32.ini" },
+	{ "grid_mmap/read512", "scenarios/grid/grid_mmap-read512.ini" },
+	{ "grid_overflow/seq_a72_swap128", "scenarios/grid/grid_overflow-seq_a72_swap128.ini" },
+	{ "grid_overflow/rand_a72_swap128", "scenarios/grid/grid_overflow-rand_a72_swap128.ini" },
 };
 #define NR_SHARED 9 /* the shared/oracle configurations come first */
+#define NR_GRID_V1045 32 /* then the grid measured on kernel build v1045 */
 #define NR_EXPECTED (sizeof(expected) / sizeof(expected[0]))
 
 /* What every configuration must have, in the table's order. */
@@ -144,7 +152,9 @@ static void test_summary_complete(void **state)
 		assert_true(cfg->description[0] && cfg->command[0]);
 		assert_int_equal(cfg->runs, 3);
 		/* the grid ran on another kernel build than shared/oracle */
-		assert_string_equal(cfg->kernel, i < NR_SHARED ? "" : "6.18.44-fc-v1045");
+		assert_string_equal(cfg->kernel, i < NR_SHARED	   ? "" :
+						 i < NR_GRID_V1045 ? "6.18.44-fc-v1045" :
+								     "6.18.44-fc-v1300");
 		/* the scenario is there, and loads as the oracle command loads it */
 		assert_int_equal(access(test_path(cfg->scenario), R_OK), 0);
 		ret = scenario_load(&scn, test_path(cfg->scenario), err, sizeof(err));
@@ -301,6 +311,49 @@ static void test_summary_grid_values(void **state)
 	oracle_summary_free(&os);
 }
 
+/* grid_disk: the disk's /proc/diskstats deltas, the swap-out's pswpout */
+static void test_summary_diskstats(void **state)
+{
+	static const char *const disk[] = {
+		"disk_reads",  "disk_read_merges",  "disk_sectors_read",
+		"disk_writes", "disk_write_merges", "disk_sectors_written",
+	};
+	struct oracle_summary os;
+	const struct oracle_config *cfg;
+	const struct oracle_counter *c;
+
+	(void)state;
+	load_summary(&os);
+	for (unsigned int i = NR_GRID_V1045; i < NR_EXPECTED; i++) {
+		cfg = find_config(&os, expected[i].name);
+		for (unsigned int k = 0; k < sizeof(disk) / sizeof(disk[0]); k++) {
+			c = find(cfg, disk[k]);
+			assert_non_null(c);
+			assert_string_equal(c->source, "diskstats");
+			assert_int_equal(c->how, ORACLE_COUNT);
+			check_stat(cfg, c);
+		}
+	}
+	/* dd 256 MiB: most of it written while dd ran, in ~2 MiB requests */
+	cfg = find_config(&os, "grid_disk/write_x4");
+	c = find(cfg, "disk_sectors_written");
+	assert_true(c->kernel.values[0] == 487784 && c->kernel.values[1] == 455424 &&
+		    c->kernel.values[2] == 500032);
+	assert_true(find(cfg, "disk_writes")->kernel.max == 138);
+	/* dd reads 512 MiB: the file once, no merges */
+	cfg = find_config(&os, "grid_disk/read_x8");
+	assert_true(find(cfg, "disk_sectors_read")->kernel.min == 1048584);
+	assert_true(find(cfg, "disk_read_merges")->kernel.max == 0);
+	/* swap-out: one page a bio, merged into requests */
+	cfg = find_config(&os, "grid_disk/swapout_a80_swap32");
+	assert_true(find(cfg, "pswpout")->kernel.values[2] == 4243);
+	assert_true(find(cfg, "disk_write_merges")->kernel.values[0] == 8100);
+	/* the mmap read refaulted pages evicted before it reached them */
+	cfg = find_config(&os, "grid_mmap/read512");
+	assert_true(find(cfg, "workingset_refault_file")->kernel.mean == 12288);
+	oracle_summary_free(&os);
+}
+
 /* madvfree: the program figures under the madvise09 workload's names */
 static void test_summary_madvfree(void **state)
 {
@@ -447,9 +500,13 @@ static void test_load_errors(void **state)
 			 "\"unit\": \"pages\", \"values\": [1]}]}]}",
 		": w/c: counters[0]: vmstat counter \"pgfoo\" is not one the simulator keeps");
 	expect_load_error(
+		CFG_HEAD "{\"name\": \"disk_ios\", \"source\": \"diskstats\", "
+			 "\"unit\": \"requests\", \"values\": [1]}]}]}",
+		": w/c: counters[0]: diskstats counter \"disk_ios\" is not one the simulator keeps");
+	expect_load_error(
 		CFG_HEAD "{\"name\": \"x\", \"source\": \"proc\", "
 			 "\"unit\": \"pages\", \"values\": [1]}]}]}",
-		": w/c: counters[0]: x: source \"proc\": expected memcg, vmstat, run or program");
+		": w/c: counters[0]: x: source \"proc\": expected memcg, vmstat, run, diskstats or program");
 	expect_load_error(
 		CFG_HEAD "{\"name\": \"pswpin\", \"source\": \"vmstat\", "
 			 "\"unit\": \"pages\", \"compare\": \"fuzzy\", \"values\": [1]}]}]}",
@@ -502,6 +559,7 @@ int main(void)
 		cmocka_unit_test(test_summary_kernel_values),
 		cmocka_unit_test(test_summary_madvfree),
 		cmocka_unit_test(test_summary_grid_values),
+		cmocka_unit_test(test_summary_diskstats),
 		cmocka_unit_test(test_ratio),
 		cmocka_unit_test(test_verdict),
 		cmocka_unit_test(test_verdict_kinds),

@@ -187,6 +187,10 @@ static int setup(void **state)
 	/* the disk over the 1.134567891 s since: half busy, 2 in flight, 10 ms a request */
 	sim->samples[1].disk[0] =
 		(struct sample_disk){ 4, 40 * NSEC_PER_MSEC, 567283945ULL, 2269135782ULL };
+	/* psi's totals in us (truncated), the second zone's own figures */
+	sim->samples[1].psi_some_ns = 2500000;
+	sim->samples[1].psi_full_ns = 1000999;
+	sim->samples[1].zone[1] = (struct sample_zone){ 300, 10000, 12000, 14000 };
 
 	*state = fx;
 	return 0;
@@ -1009,11 +1013,15 @@ static void test_timeseries_csv(void **state)
 		"pgrefill,pgdeactivate,pswpout,pswpin,pgmajfault,pgscan_kswapd,pgscan_direct,"
 		"pgsteal_kswapd,pgsteal_direct,in_direct,in_memcg,throttled,swap_used,dirty,"
 		"writeback,compact_stall,compact_success,highorder_failed,"
-		"disk_util,disk_queue,disk_await_ms,swap_util,swap_queue,swap_await_ms\n"
+		"disk_util,disk_queue,disk_await_ms,swap_util,swap_queue,swap_await_ms,"
+		"psi_some_us,psi_full_us,"
+		"node0_DMA:free,node0_DMA:min,node0_DMA:low,node0_DMA:high,"
+		"node0_DMA32:free,node0_DMA32:min,node0_DMA32:low,node0_DMA32:high,"
+		"node0_Normal:free,node0_Normal:min,node0_Normal:low,node0_Normal:high\n"
 		"0.100000000,500,10840,13549,16258,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,"
-		"0.0,0.00,0.00,0.0,0.00,0.00\n"
+		"0.0,0.00,0.00,0.0,0.00,0.00,0,0,0,0,0,0,0,0,0,0,0,0,0,0\n"
 		"1.234567891,400,10840,13549,16258,64,60,3,70,20,90,30,12,5,2,0,0,0,0,0,0,0,0,0,0,0,0,"
-		"0,50.0,2.00,10.00,0.0,0.00,0.00\n");
+		"0,50.0,2.00,10.00,0.0,0.00,0.00,2500,1000,0,0,0,0,300,10000,12000,14000,0,0,0,0\n");
 	free(out);
 }
 

@@ -2,8 +2,9 @@
 /*
  * test_sched.c - the fair scheduler (src/sim/sched.c): weights from nice,
  * the tunables scaled by CPU count as each kernel did, fair shares,
- * a rate-limited task among CPU-bound ones (issue 22's starvation case)
- * and interrupt work that runs at once on its CPU.
+ * a rate-limited task among CPU-bound ones (issue 22's starvation case),
+ * a wake-up preempting at the end of the running task's step and
+ * interrupt work that runs at once on its CPU.
  */
 #include "testsim.h"
 
@@ -159,6 +160,35 @@ static void test_rate_limited_task_among_hogs(void **state)
 }
 
 /*
+ * A wake-up preempts the running task at the end of the step it fell in:
+ * one CPU, a CPU-bound hog (50 us steps of 1 us touches) and a task
+ * touching 10,240 pages at 50 MB/s, one every 78.125 us, which sleeps
+ * between them (woken at most a step late, never late for its next page):
+ * 0.8 s.  Seen a step later (after the hog's next step too, 75..100 us),
+ * it fell behind and took 0.881 s.
+ */
+static void test_wakeup_preempts_at_the_step_end(void **state)
+{
+	struct sim *sim = test_sim_from_text(
+		state, "t.ini",
+		"[machine]\ncpus = 1\nmemory = 512M\nswap = 0\n"
+		"[workload hog]\ntype = anon_fill\nsize = 4M\npasses = 1000000\n"
+		"[workload slow]\ntype = anon_fill\nsize = 40M\npasses = 0\nrate = 50M\n"
+		"[cost]\nuser_touch_ns = 1us\n"
+		"[run]\nduration = 2s\n");
+	const struct task *slow;
+
+	sim_run(sim);
+	slow = test_workload_named(sim, "slow")->tasks[0];
+	assert_int_equal(slow->state, TASK_DEAD);
+	assert_int_equal(slow->min_flt, 10240);
+	/* 10,239 waits of 78.125 us, then the last page's work */
+	if (slow->exit_ns - slow->start_ns > 802 * NSEC_PER_MSEC)
+		fail_msg("the rate-limited task took %llu ns",
+			 (unsigned long long)(slow->exit_ns - slow->start_ns));
+}
+
+/*
  * Interrupt-context allocations run at once on their CPU, ahead of the
  * task there: a burst of them with two tasks for each CPU ends within
  * twice its own CPU time (~20 ms; as a task queued behind the others,
@@ -197,6 +227,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_tunables_scale_with_cpus, test_sim_teardown),
 		cmocka_unit_test_teardown(test_share_by_weight, test_sim_teardown),
 		cmocka_unit_test_teardown(test_rate_limited_task_among_hogs, test_sim_teardown),
+		cmocka_unit_test_teardown(test_wakeup_preempts_at_the_step_end, test_sim_teardown),
 		cmocka_unit_test_teardown(test_interrupt_burst_runs_at_once, test_sim_teardown),
 	};
 

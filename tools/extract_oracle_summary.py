@@ -150,14 +150,34 @@ SUMMARY_KEY.update({v: v for v in VMSTAT})
 # figures each reports: grid_mixed's and grid_nested's are their first
 # process's, anonfill.  grid_nested's memcg counters are the parent's (the
 # run's memcg, which holds the limit), like the others'.
-GRID_WORKLOADS = ["grid_anon", "grid_hot", "grid_write", "grid_mixed", "grid_nested"]
+GRID_WORKLOADS = ["grid_anon", "grid_hot", "grid_write", "grid_mixed", "grid_nested",
+                  "grid_disk", "grid_mmap", "grid_overflow"]
 PROGRAM.update({
     "grid_anon": PROGRAM["anonfill"],
     "grid_hot": PROGRAM["fileread"],
     "grid_write": [],
     "grid_mixed": PROGRAM["anonfill"],
     "grid_nested": PROGRAM["anonfill"],
+    "grid_disk": [],
+    "grid_mmap": [],
+    "grid_overflow": PROGRAM["anonfill"],
 })
+# /proc/diskstats deltas of the scratch disk (runs that recorded them):
+# our name -> run_grid.py's field
+DISKSTATS = [("disk_reads", "reads"), ("disk_read_merges", "read_merges"),
+             ("disk_sectors_read", "sectors_read"), ("disk_writes", "writes"),
+             ("disk_write_merges", "write_merges"),
+             ("disk_sectors_written", "sectors_written")]
+
+# The disk of the runs that recorded diskstats (grid_disk, grid_mmap,
+# grid_overflow), measured on the machine the grid ran on, 2026-12-06:
+# dd iflag=direct inside a 256 MiB v1 memcg, a 512 MiB file on vda.
+# 4 KiB reads at queue depth 1: 20,000 in 1.19-1.28 s (3 runs), 59-64 us
+# each; 4 MiB reads: 1.2-1.4 GB/s (3 runs); 4 MiB writes: 2.0-2.1 GB/s
+# (the host's write-back cache).  The model's device has one bandwidth:
+# the reads' 1.2 GB/s, 1144 MiB/s.
+VDA_LATENCY = "60us"
+VDA_BANDWIDTH = "1144M"
 GRID_SCENARIO_DIR = "scenarios/grid"
 
 
@@ -254,6 +274,11 @@ def config_counters(workload, runs):
     c.append(counter("wall_s", "run", "s", "measure",
                      [r["wall_s"] for r in runs], "wall_s"))
     c.extend(extra)
+    if all("diskstats" in r for r in runs):
+        for name, key in DISKSTATS:
+            c.append(counter(name, "diskstats", "sectors" if "sectors" in name else "requests",
+                             "count", [r["diskstats"]["delta"][key] for r in runs],
+                             "diskstats.delta." + key))
     for name in PROGRAM[workload]:
         values = [program_value(r, name) for r in runs]
         if all(v is None for v in values):
@@ -414,6 +439,7 @@ def grid_machine(cfg):
                                              dev.get("fstype"), dev.get("source"))
                         if swap_kib else None),
         "read_ahead_kb": int(dev.get("read_ahead_kb", 128)),
+        "disk": dev if all("diskstats" in r for r in cfg["runs"]) else None,
         "folio_order": file_folio_order(sysb["kernel"], dev.get("fstype")),
         "limit_bytes": cfg["runs"][0]["cgroup"]["limit_in_bytes"],
         "memsw_bytes": cfg["runs"][0]["cgroup"]["memsw_limit_in_bytes"],
@@ -453,6 +479,12 @@ def grid_workload_sections(cfg, stream_mib):
                                      "every = %sM" % opt_value(argv, "--hot-every-mib", "64"),
                                      "warm_passes = %s" % opt_value(argv, "--warm-passes", "2"),
                                      "block = %sK" % opt_value(argv, "--chunk-kib", "1024")]))
+        elif prog == "filestream" and argv[1] == "mmapread":
+            if os.path.basename(argv[2]) != "stream.dat" or opt_value(argv, "--passes", "1") != "1":
+                raise ExtractError("%s/%s: unexpected mmap reader %r"
+                                   % (cfg["workload"], cfg["config"], argv))
+            secs.append(("mmapread", ["type = lru_file_mmap_read", "tasks = 1",
+                                      "size = %dM" % stream_mib]))
         elif prog == "dd" and "if=/dev/zero" in argv:
             kv = dict(a.split("=", 1) for a in argv[1:])
             secs.append(("dd", ["type = file_write",
@@ -512,16 +544,35 @@ def grid_scenario(cfg, counters, mach, stream_mib):
                 % (mach["swap_device"], mach["swap_kib"])]
     else:
         out += ["; no swap in this configuration"]
+    out += ["swap = " + swap]
+    disk = mach["disk"]
+    if disk:
+        # runs that recorded diskstats: the device as measured (VDA_*)
+        out += [
+            "; one virtual disk holds the file system and the swap file: %s, %s,"
+            % (disk["name"], "rotational %s" % disk["rotational"]),
+            "; scheduler %s, nr_requests %s, max_sectors_kb %s; a flash-like device"
+            % (re.search(r"\[([\w-]+)\]", disk["scheduler"]).group(1), disk["nr_requests"],
+               disk["max_sectors_kb"]),
+            "; (virtio reports rotational 1 but has no head); its latency and bandwidth",
+            "; measured here (tools/extract_oracle_summary.py, VDA_*): 4 KiB direct",
+            "; reads at depth 1 59-64 us, 4 MiB direct reads 1.2-1.4 GB/s; 128 tags",
+        ]
+        for d in ("swap", "disk"):
+            out += ["%s_device = nvme" % d, "%s_latency = %s" % (d, VDA_LATENCY),
+                    "%s_bandwidth = %s" % (d, VDA_BANDWIDTH), "%s_depth = 128" % d]
+    else:
+        out += [
+            "; one virtual disk holds the file system and the swap file; latency,",
+            "; bandwidth and depth are the estimates of the shared oracle scenarios",
+            "swap_latency = 100us",
+            "swap_bandwidth = 2G",
+            "swap_depth = 128",
+            "disk_latency = 100us",
+            "disk_bandwidth = 2G",
+            "disk_depth = 128",
+        ]
     out += [
-        "swap = " + swap,
-        "; one virtual disk holds the file system and the swap file; latency,",
-        "; bandwidth and depth are the estimates of the shared oracle scenarios",
-        "swap_latency = 100us",
-        "swap_bandwidth = 2G",
-        "swap_depth = 128",
-        "disk_latency = 100us",
-        "disk_bandwidth = 2G",
-        "disk_depth = 128",
         "; the disk's read_ahead_kb",
         "read_ahead = %dK" % mach["read_ahead_kb"],
         "; read() readahead as the kernel does it, a window ahead of the reader",
@@ -545,7 +596,12 @@ def grid_scenario(cfg, counters, mach, stream_mib):
     out.append("lowmem_reserve_ratio = " + " ".join(str(x) for x in sc["lowmem_reserve_ratio"]))
     thp = re.search(r"\[(\w+)\]", mach["thp"])
     out += ["thp = %s" % (thp.group(1) if thp else "madvise"), "", "[policy]",
-            "kernel = 6.18", "; the kernel ran the v1 memory controller", "cgroup = v1", "", "[cgroup box]", "; v1 memcg at the top of the hierarchy",
+            "kernel = 6.18", "; the kernel ran the v1 memory controller", "cgroup = v1"]
+    if disk:
+        out += ["; blk-mq tags (2 x 128 = nr_requests %s) and the disk's max_sectors_kb"
+                % disk["nr_requests"], "blk_requests = tags",
+                "blk_max_sectors_kb = %s" % disk["max_sectors_kb"]]
+    out += ["", "[cgroup box]", "; v1 memcg at the top of the hierarchy",
             "parent = /", "limit = %dM" % (mach["limit_bytes"] >> 20)]
     if mach["memsw_bytes"]:
         out.append("memsw_limit = %dM" % (mach["memsw_bytes"] >> 20))

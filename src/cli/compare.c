@@ -5,7 +5,7 @@
  *   reclaimsim compare [SCENARIO] --a KEY=VALUE[,KEY=VALUE...]
  *                      --b KEY=VALUE[,...] [--runs N] [--json]
  *                      [--figures LIST] [--set KEY=VALUE]... [--seed N]
- *                      [--machine host]
+ *                      [--machine host] [--plot FILE.png]
  *
  * Each side is the scenario with the common --machine, --set and --seed
  * applied (in that order, as `run` does), then the side's own assignments.
@@ -34,6 +34,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cjson/cJSON.h>
 
@@ -309,12 +310,15 @@ struct side {
 	unsigned int cut_runs; /* runs with a workload unfinished */
 	unsigned int done_runs; /* runs taken (fewer when interrupted) */
 	struct trace_summary *trace; /* --trace-report: each run's summary */
+	/* --plot: the temporary file of its first run's plot data ("" none yet) */
+	char plot_data[32];
 };
 
 struct compare {
 	struct scn_opts scn; /* the scenario, --machine, --set, --seed */
 	const char *runs_text, *figures;
 	const char *jobs_text;
+	const char *plot; /* --plot FILE */
 	bool json, help, version, trace_report, quiet;
 	unsigned int runs, jobs;
 	u64 seed0;
@@ -365,6 +369,8 @@ static void compare_usage(FILE *f)
 	      "                           main vmstat counters and workloads.*\n"
 	      "  --json                   {\"a\": {\"assignments\", \"runs\", \"mean\", \"std\", \"min\",\n"
 	      "                           \"max\"}, \"b\": {..., \"welch_p\"}} with every figure\n"
+	      "  --plot FILE.png|.svg|.pdf  every side's first run drawn on the same panels\n"
+	      "                           (as run --plot's), one colour a side\n"
 	      "  --trace-report           after the table, each run's trace-report summary side\n"
 	      "                           by side, as seed 003's table (docs/trace.md)\n"
 	      "  --set SECTION.KEY=VALUE  override a key on every side (repeatable)\n"
@@ -482,6 +488,8 @@ static int parse_args(int argc, char **argv, struct compare *c)
 			val = &c->runs_text;
 		} else if (!strcmp(name, "--figures")) {
 			val = &c->figures;
+		} else if (!strcmp(name, "--plot")) {
+			val = &c->plot;
 		} else if (a[0] == '-' && a[1]) {
 			fprintf(stderr,
 				"reclaimsim: unknown option '%s' (see reclaimsim compare --help)\n",
@@ -676,6 +684,26 @@ static int check_figures(const char *list)
 }
 
 /* Options that mean nothing together: usage errors. */
+/* --plot: its format, not the scenario, writable, gnuplot there: before any run. */
+static int check_plot(const struct compare *c)
+{
+	const struct opt_path paths[] = {
+		{ "the scenario", c->scn.scenario, false },
+		{ "--plot", c->plot, true },
+	};
+
+	if (opt_check_paths(paths, 2) || !opt_plot_terminal(c->plot) ||
+	    opt_check_writable("--plot", c->plot))
+		return -1;
+	if (!plot_gnuplot_found()) {
+		fprintf(stderr,
+			"reclaimsim: --plot %s: gnuplot is not installed (no gnuplot on $PATH; Debian: apt-get install gnuplot-nox)\n",
+			c->plot);
+		return -1;
+	}
+	return 0;
+}
+
 static int check_usage(struct compare *c)
 {
 	if (c->named && c->ab) {
@@ -708,6 +736,8 @@ static int check_usage(struct compare *c)
 		return -1;
 	}
 	if (parse_runs(c))
+		return -1;
+	if (c->plot && check_plot(c))
 		return -1;
 	for (unsigned int s = 0; s < c->nr_sides; s++)
 		if (split_assignments(&c->side[s]))
@@ -877,6 +907,8 @@ static int run_one(size_t i, FILE *out, void *arg)
 		}
 		trace_run_start(&trace, sim);
 	}
+	/* --plot: the side's first run keeps its samples for the parent to draw */
+	sim->keep_samples = c->plot && !(i % c->runs);
 	if (sim_run(sim)) {
 		fprintf(stderr, "reclaimsim: %s: %s (side %s, seed %" PRIu64 ")\n", sim->scn.path,
 			sim_error(sim), sd->name, seed);
@@ -885,6 +917,12 @@ static int run_one(size_t i, FILE *out, void *arg)
 		return -1;
 	}
 	if (trace_run_close(&trace, sim, true, NULL, c->trace_report ? &sum : NULL)) {
+		sim_destroy(sim);
+		return -1;
+	}
+	if (sim->keep_samples && report_plot_data(sim, sd->plot_data)) {
+		fprintf(stderr, "reclaimsim: --plot %s: %s: %s\n", c->plot, sd->plot_data,
+			strerror(errno));
 		sim_destroy(sim);
 		return -1;
 	}
@@ -1057,8 +1095,7 @@ static double side_p(const struct compare *c, unsigned int s, size_t fig, double
 /* JSON                                                                */
 /* ------------------------------------------------------------------ */
 
-/* Integral values as their exact decimal text, others as cJSON numbers. */
-static void add_stat(cJSON *o, const char *name, double v)
+void compare_add_figure(cJSON *o, const char *name, double v)
 {
 	char buf[32];
 
@@ -1100,10 +1137,10 @@ static int print_json(struct compare *c, double *tmp)
 
 			if (!side_stats(c, sd, f, tmp, &cs))
 				continue;
-			add_stat(st[0], c->names[f], cs.mean);
-			add_stat(st[1], c->names[f], cs.std);
-			add_stat(st[2], c->names[f], cs.min);
-			add_stat(st[3], c->names[f], cs.max);
+			compare_add_figure(st[0], c->names[f], cs.mean);
+			compare_add_figure(st[1], c->names[f], cs.std);
+			compare_add_figure(st[2], c->names[f], cs.min);
+			compare_add_figure(st[3], c->names[f], cs.max);
 			if (pv && !isnan(p = side_p(c, s, f, tmp)))
 				cJSON_AddNumberToObject(pv, c->names[f], p);
 		}
@@ -1532,6 +1569,8 @@ static void compare_free(struct compare *c)
 		free(sd->v);
 		free(sd->have);
 		free(sd->trace);
+		if (sd->plot_data[0])
+			unlink(sd->plot_data);
 		cJSON_Delete(sd->runs);
 		if (sd->opt_buf) {
 			free((char *)sd->name);
@@ -1543,6 +1582,56 @@ static void compare_free(struct compare *c)
 	free(c->names);
 	free(c->slots);
 	free(c->work);
+}
+
+/*
+ * --plot: each side's first run writes its plot data to a temporary file
+ * made here (the runs are child processes: their samples die with them),
+ * and the parent draws them together.
+ */
+static int plot_temps(struct compare *c)
+{
+	for (unsigned int s = 0; s < c->nr_sides; s++) {
+		struct side *sd = &c->side[s];
+		int fd;
+
+		snprintf(sd->plot_data, sizeof(sd->plot_data), "/tmp/reclaimsim-cmp-XXXXXX");
+		fd = mkstemp(sd->plot_data);
+		if (fd < 0) {
+			fprintf(stderr, "reclaimsim: --plot %s: a temporary file: %s\n", c->plot,
+				strerror(errno));
+			sd->plot_data[0] = '\0';
+			return -1;
+		}
+		close(fd);
+	}
+	return 0;
+}
+
+/* --plot: the sides' first runs on the same panels, titled with their assignments. */
+static int draw_plot(const struct compare *c, const struct scenario *base)
+{
+	const char *data[CMP_MAX_SIDES], *names[CMP_MAX_SIDES];
+	char title[1024], err[4096];
+	size_t w;
+
+	w = (size_t)snprintf(title, sizeof(title), "%s (seed %" PRIu64 "):", base->path, c->seed0);
+	for (unsigned int s = 0; s < c->nr_sides; s++) {
+		const struct side *sd = &c->side[s];
+
+		data[s] = sd->plot_data;
+		names[s] = sd->name;
+		if (w < sizeof(title))
+			w += (size_t)snprintf(title + w, sizeof(title) - w, "%s %s %s",
+					      s ? ";" : "", sd->name,
+					      sd->label && *sd->label ? sd->label : "as is");
+	}
+	if (report_plot_files(data, names, c->nr_sides, title, c->plot, opt_plot_terminal(c->plot),
+			      err, sizeof(err))) {
+		fprintf(stderr, "reclaimsim: --plot %s: %s\n", c->plot, err);
+		return -1;
+	}
+	return 0;
 }
 
 static int compare_run(struct compare *c)
@@ -1581,6 +1670,8 @@ static int compare_run(struct compare *c)
 	}
 	if (empty)
 		fprintf(stderr, "reclaimsim: no workloads: nothing to run\n");
+	if (c->plot && plot_temps(c))
+		goto out;
 	/* the figures need one run to name them: room for them first */
 	if (!c->cap_figs && grow_figures(c, 256))
 		goto oom;
@@ -1597,6 +1688,8 @@ static int compare_run(struct compare *c)
 	}
 	if (c->trace_report && !c->interrupted && print_trace_table(c))
 		goto oom;
+	if (c->plot && !c->interrupted && draw_plot(c, base))
+		rc = 1;
 	goto out;
 oom:
 	fprintf(stderr, "reclaimsim: out of memory\n");

@@ -61,6 +61,11 @@ struct compare_flat {
  * Returns 0, or -ENOMEM (@out then holds what was added so far).
  */
 int compare_flatten(const struct cJSON *run, struct compare_flat *out);
+/*
+ * compare_add_figure - @v as member @name of @o: a whole value as its exact
+ * decimal text (cJSON would print 9.22e18), others as a cJSON number.
+ */
+void compare_add_figure(struct cJSON *o, const char *name, double v);
 void compare_flat_free(struct compare_flat *f);
 
 /*

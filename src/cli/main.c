@@ -419,28 +419,6 @@ static int stream_error(FILE *f)
 	return errno ? errno : EIO;
 }
 
-/* @path can be written (created, or replaced), without touching it. */
-static int check_writable(const char *opt, const char *path)
-{
-	const char *slash = strrchr(path, '/');
-	char dir[4096];
-
-	if (!access(path, F_OK)) {
-		if (!access(path, W_OK))
-			return 0;
-	} else {
-		if (!slash)
-			snprintf(dir, sizeof(dir), ".");
-		else
-			snprintf(dir, sizeof(dir), "%.*s", slash == path ? 1 : (int)(slash - path),
-				 path);
-		if (!access(dir, W_OK | X_OK))
-			return 0;
-	}
-	fprintf(stderr, "reclaimsim: %s %s: %s\n", opt, path, strerror(errno));
-	return -1;
-}
-
 /*
  * The output files, checked before the run so that a bad path fails at
  * once and an output never replaces an input or another output; the CSV
@@ -459,7 +437,7 @@ static int open_outputs(const struct options *o, FILE **csv)
 	if (opt_check_paths(paths, sizeof(paths) / sizeof(paths[0])))
 		return -1;
 	if (o->plot) {
-		if (!opt_plot_terminal(o->plot) || check_writable("--plot", o->plot))
+		if (!opt_plot_terminal(o->plot) || opt_check_writable("--plot", o->plot))
 			return -1;
 		if (!plot_gnuplot_found()) {
 			fprintf(stderr,

@@ -3,10 +3,12 @@
  * options.c - shared command-line parsing pieces (see options.h).
  */
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "config/host.h"
 #include "config/reader.h"
@@ -212,6 +214,27 @@ int opt_check_paths(const struct opt_path *paths, unsigned int n)
 		}
 	}
 	return 0;
+}
+
+int opt_check_writable(const char *opt, const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char dir[4096];
+
+	if (!access(path, F_OK)) {
+		if (!access(path, W_OK))
+			return 0;
+	} else {
+		if (!slash)
+			snprintf(dir, sizeof(dir), ".");
+		else
+			snprintf(dir, sizeof(dir), "%.*s", slash == path ? 1 : (int)(slash - path),
+				 path);
+		if (!access(dir, W_OK | X_OK))
+			return 0;
+	}
+	fprintf(stderr, "reclaimsim: %s %s: %s\n", opt, path, strerror(errno));
+	return -1;
 }
 
 const char *opt_plot_terminal(const char *path)

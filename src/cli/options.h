@@ -73,6 +73,12 @@ struct opt_path {
 int opt_check_paths(const struct opt_path *paths, unsigned int n);
 
 /*
+ * opt_check_writable - @path can be written (created, or replaced),
+ * without touching it; 0, or -1 with a message naming @opt.
+ */
+int opt_check_writable(const char *opt, const char *path);
+
+/*
  * opt_plot_terminal - gnuplot's terminal for the extension of @path
  * (.png pngcairo, .svg svg, .pdf pdfcairo, any case); NULL with a message
  * for any other.

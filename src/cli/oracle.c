@@ -121,6 +121,15 @@ static const char *const memcg_counters[] = {
 	"workingset_refault_file",
 };
 static const char *const run_counters[] = { "exit_signal", "wall_s" };
+/*
+ * /proc/diskstats' request counts of the disk under the run: the real
+ * machine's one disk holds the file system and the swap file, so the
+ * model's figure is its disk's and its swap device's summed.
+ */
+static const char *const diskstats_counters[] = {
+	"disk_reads",  "disk_read_merges",  "disk_sectors_read",
+	"disk_writes", "disk_write_merges", "disk_sectors_written",
+};
 
 static bool in_list(const char *name, const char *const *list, size_t n)
 {
@@ -253,10 +262,14 @@ static int load_counter(struct oracle_counter *c, const cJSON *j, const char *wh
 	} else if (!strcmp(c->source, "run")) {
 		if (!in_list(c->name, run_counters, sizeof(run_counters) / sizeof(run_counters[0])))
 			goto unknown;
+	} else if (!strcmp(c->source, "diskstats")) {
+		if (!in_list(c->name, diskstats_counters,
+			     sizeof(diskstats_counters) / sizeof(diskstats_counters[0])))
+			goto unknown;
 	} else if (strcmp(c->source, "program")) {
 		snprintf(err, errlen,
-			 "%s: %s: source \"%s\": expected memcg, vmstat, run or program", where,
-			 c->name, c->source);
+			 "%s: %s: source \"%s\": expected memcg, vmstat, run, diskstats or program",
+			 where, c->name, c->source);
 		return -1;
 	}
 	return get_values(&c->kernel, j, where, err, errlen);
@@ -501,6 +514,35 @@ static double memcg_value(const struct sim *sim, const char *name)
 	return NAN;
 }
 
+/* A diskstats counter of the disk and the swap device together. */
+static double diskstats_value(const struct sim *sim, const char *name)
+{
+	const struct blkdev *devs[] = { &sim->disk_dev, &sim->swap_dev };
+	u64 sum = 0;
+
+	for (unsigned int i = 0; i < (sim->scn.machine.swap ? 2u : 1u); i++) {
+		struct blk_disk_stat st;
+		const struct blk_dir_stats *r = &st.dir[REQ_OP_READ], *w = &st.dir[REQ_OP_WRITE];
+
+		blk_disk_stat(devs[i], sim->eng.now, &st);
+		if (!strcmp(name, "disk_reads"))
+			sum += r->ios;
+		else if (!strcmp(name, "disk_read_merges"))
+			sum += r->merges;
+		else if (!strcmp(name, "disk_sectors_read"))
+			sum += r->sectors;
+		else if (!strcmp(name, "disk_writes"))
+			sum += w->ios;
+		else if (!strcmp(name, "disk_write_merges"))
+			sum += w->merges;
+		else if (!strcmp(name, "disk_sectors_written"))
+			sum += w->sectors;
+		else
+			return NAN;
+	}
+	return (double)sum;
+}
+
 /* Wall time of the workload, as the JSON report computes elapsed_s. */
 static double wall_seconds(const struct sim *sim, const struct workload_inst *wl)
 {
@@ -516,6 +558,8 @@ static double sim_value(const struct sim *sim, const struct oracle_counter *c)
 
 	if (!strcmp(c->source, "memcg"))
 		return memcg_value(sim, c->name);
+	if (!strcmp(c->source, "diskstats"))
+		return diskstats_value(sim, c->name);
 	if (!strcmp(c->source, "vmstat")) {
 		int i;
 

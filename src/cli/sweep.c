@@ -461,19 +461,6 @@ static bool figure_kept(const struct sweep *sw, const char *name)
 	return false;
 }
 
-/* Whole values as exact integers, others as cJSON numbers (as compare --json). */
-static void add_figure(cJSON *o, const char *name, double v)
-{
-	char buf[32];
-
-	if (v == floor(v) && fabs(v) < 1e19) {
-		snprintf(buf, sizeof(buf), "%.0f", v == 0 ? 0.0 : v);
-		cJSON_AddRawToObject(o, name, buf);
-	} else {
-		cJSON_AddNumberToObject(o, name, v);
-	}
-}
-
 /* The line's "point", "seed" and "keys" (a run's line without its figures). */
 static cJSON *line_head(const struct sweep *sw, size_t r)
 {
@@ -526,7 +513,7 @@ static int run_one(size_t r, FILE *out, void *arg)
 		goto oom;
 	for (size_t i = 0; i < flat.n; i++)
 		if (figure_kept(sw, flat.fig[i].name))
-			add_figure(figs, flat.fig[i].name, flat.fig[i].value);
+			compare_add_figure(figs, flat.fig[i].name, flat.fig[i].value);
 	text = cJSON_PrintUnformatted(line);
 	if (!text)
 		goto oom;

@@ -140,9 +140,29 @@ struct sim *sim_create(const struct scenario *s, char *err, size_t errlen)
 }
 
 /* One row of the time series, when the caller keeps them. */
+/*
+ * The groups the samples follow (sim->sample_cg): those with a limit at
+ * the first sample or named by an [at] write, in id order, at most
+ * SAMPLE_CGROUPS.
+ */
+static void choose_sample_cgroups(struct sim *sim)
+{
+	for (unsigned int i = 1; i < sim->nr_memcgs && sim->nr_sample_cg < SAMPLE_CGROUPS; i++) {
+		const struct mem_cgroup *memcg = sim->memcgs[i];
+		const struct page_counter *pc = &memcg->memory;
+		bool pick = pc->min || pc->low || pc->high != U64_MAX || pc->max != U64_MAX;
+
+		for (unsigned int a = 0; !pick && a < sim->scn.nr_actions; a++)
+			pick = mem_cgroup_by_name(sim, sim->scn.actions[a].cgroup) == memcg;
+		if (pick)
+			sim->sample_cg[sim->nr_sample_cg++] = i;
+	}
+}
+
 static void take_sample(struct sim *sim)
 {
 	struct sample smp = { .t_ns = sim->eng.now, .reclaimers = sim->reclaim.nr_reclaimers };
+	unsigned int nr_zones = 0;
 
 	if (!sim->keep_samples)
 		return;
@@ -154,6 +174,27 @@ static void take_sample(struct sim *sim)
 			return;
 		sim->samples = v;
 		sim->cap_samples = cap;
+	}
+	if (!sim->nr_samples)
+		choose_sample_cgroups(sim);
+	for (unsigned int k = 0; k < sim->nr_sample_cg; k++) {
+		const struct page_counter *pc = &sim->memcgs[sim->sample_cg[k]]->memory;
+
+		smp.cg[k] = (struct sample_cg){ pc->usage, pc->min, pc->low, pc->high, pc->max };
+	}
+	/*
+	 * the per-CPU weighting of psi's totals can give a look slightly
+	 * more than the next aggregation: the series never goes back
+	 */
+	smp.psi_some_ns = psi_peek_total(sim, &sim->eng.psi_system, PSI_MEM_SOME, sim->eng.now);
+	smp.psi_full_ns = psi_peek_total(sim, &sim->eng.psi_system, PSI_MEM_FULL, sim->eng.now);
+	if (sim->nr_samples) {
+		const struct sample *prev = &sim->samples[sim->nr_samples - 1];
+
+		smp.psi_some_ns = smp.psi_some_ns > prev->psi_some_ns ? smp.psi_some_ns :
+									prev->psi_some_ns;
+		smp.psi_full_ns = smp.psi_full_ns > prev->psi_full_ns ? smp.psi_full_ns :
+									prev->psi_full_ns;
 	}
 	for (unsigned int n = 0; n < sim->nr_nodes; n++) {
 		smp.active_anon += (u64)node_page_state(&sim->nodes[n], NR_ACTIVE_ANON);
@@ -167,6 +208,11 @@ static void take_sample(struct sim *sim)
 			smp.min += min_wmark_pages(zone);
 			smp.low += low_wmark_pages(zone);
 			smp.high += high_wmark_pages(zone);
+			if (nr_zones < SAMPLE_ZONES)
+				smp.zone[nr_zones++] = (struct sample_zone){
+					(u64)zone->vm_stat[NR_FREE_PAGES], min_wmark_pages(zone),
+					low_wmark_pages(zone), high_wmark_pages(zone)
+				};
 		}
 	}
 	smp.pgscan = sim->vm_events[PGSCAN_ANON] + sim->vm_events[PGSCAN_FILE];

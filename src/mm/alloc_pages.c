@@ -457,10 +457,7 @@ static void warn_alloc(struct task *t, gfp_t gfp, unsigned int order)
 	}
 	af->rs_printed++;
 	gfp_format(gfp, names, sizeof(names));
-	if (sim->nr_nodes > 1)
-		snprintf(mems, sizeof(mems), "0-%u", sim->nr_nodes - 1);
-	else
-		snprintf(mems, sizeof(mems), "0");
+	mems_allowed_str(sim, mems, sizeof(mems));
 	snprintf(
 		line, sizeof(line),
 		"%s: page allocation failure: order:%u, mode:%#x(%s), nodemask=(null),cpuset=/,mems_allowed=%s",

@@ -736,6 +736,8 @@ void truncate_inode_pages(struct task *t, struct address_space *mapping);
  */
 bool out_of_memory(struct task *current, struct mem_cgroup *memcg, gfp_t gfp, unsigned int order);
 long oom_badness(struct task *p, u64 totalpages);
+/* mems_allowed_str - the nodes a task may use, as dmesg prints them ("0", "0-3") */
+void mems_allowed_str(const struct sim *sim, char *buf, size_t len);
 
 /* ---- consistency checks (debug.c) ---- */
 /* mm_verify - walk every frame and counter; 0, or -1 with the first

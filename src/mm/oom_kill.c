@@ -11,6 +11,15 @@
 #include "internal.h"
 #include "../sim/config.h"
 
+/* cpuset_print_current_mems_allowed(): no cpusets, so every node */
+void mems_allowed_str(const struct sim *sim, char *buf, size_t len)
+{
+	if (sim->nr_nodes > 1)
+		snprintf(buf, len, "0-%u", sim->nr_nodes - 1);
+	else
+		snprintf(buf, len, "0");
+}
+
 /*
  * oom_badness() (v5.9+): resident pages + swap entries + page-table pages,
  * plus oom_score_adj thousandths of @totalpages.  LONG_MIN = never.
@@ -131,10 +140,7 @@ static void oom_dump_header(struct task *current, struct mem_cgroup *memcg, gfp_
 	oom_dump_tasks(sim, now, memcg);
 	if (!victim)
 		return;
-	if (sim->nr_nodes > 1)
-		snprintf(mems, sizeof(mems), "0-%u", sim->nr_nodes - 1);
-	else
-		snprintf(mems, sizeof(mems), "0");
+	mems_allowed_str(sim, mems, sizeof(mems));
 	snprintf(
 		line, sizeof(line),
 		"oom-kill:constraint=%s,nodemask=(null),cpuset=/,mems_allowed=%s,%s%s%stask_memcg=%s,task=%s,pid=%d,uid=0",

@@ -16,6 +16,11 @@
 #include "../dev/blkdev.h"
 
 /* One row of the time series. */
+/* At most this many groups' usage and limits are sampled (the plot's panel). */
+#define SAMPLE_CGROUPS 3
+/* At most this many zones' free pages and watermarks (the populated ones, node by node). */
+#define SAMPLE_ZONES 4
+
 struct sample {
 	u64 t_ns;
 	u64 free; /* pages, all zones */
@@ -35,6 +40,19 @@ struct sample {
 	unsigned int in_direct, in_memcg, throttled;
 	u64 swap_used, dirty, writeback; /* pages */
 	u64 compact_stall, compact_success, highorder_failed; /* cumulative */
+	/* ns, cumulative: the system's memory pressure, some and full (psi_peek_total) */
+	u64 psi_some_ns, psi_full_ns;
+	/*
+	 * pages: the groups of sim->sample_cg, their usage and limits (min,
+	 * low: 0 none; high, max: U64_MAX none)
+	 */
+	struct sample_cg {
+		u64 usage, min, low, high, max;
+	} cg[SAMPLE_CGROUPS];
+	/* pages: the first SAMPLE_ZONES populated zones, each alone */
+	struct sample_zone {
+		u64 free, min, low, high;
+	} zone[SAMPLE_ZONES];
 };
 
 /* Reclaim figures the seeds report beside the kernel's counters. */
@@ -177,6 +195,11 @@ struct sim {
 	 * (the CLI does for --csv and --plot: nothing else reads the rows)
 	 */
 	bool keep_samples;
+	/*
+	 * the groups sampled (memcg ids), chosen at the first sample: those
+	 * with a limit then or named by an [at] write, in id order
+	 */
+	unsigned int sample_cg[SAMPLE_CGROUPS], nr_sample_cg;
 	size_t nr_samples, cap_samples;
 	struct sample *samples;
 

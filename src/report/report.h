@@ -78,6 +78,20 @@ void report_timeseries_csv(FILE *f, const struct sim *sim);
  */
 int report_plot(const struct sim *sim, const char *path, const char *terminal, char *err,
 		size_t errlen);
+/*
+ * report_plot_data - the plot's data of @sim (its time series, what its
+ * panels have, the [at] times) into the file @path; 0 or -1 (errno).
+ */
+int report_plot_data(const struct sim *sim, const char *path);
+/*
+ * report_plot_files - draw @n data files of report_plot_data() on the
+ * same panels, as report_plot() does one: a lone file in the panels'
+ * colours, several in one colour each with @names[i] in the legend
+ * (compare --plot); @title above.
+ */
+int report_plot_files(const char *const *data, const char *const *names, unsigned int n,
+		      const char *title, const char *path, const char *terminal, char *err,
+		      size_t errlen);
 /* plot_gnuplot_found - gnuplot is an executable on $PATH (checked before a run). */
 bool plot_gnuplot_found(void);
 

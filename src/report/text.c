@@ -501,6 +501,15 @@ static void print_disk_interval(FILE *f, const struct sample_disk *p, const stru
 		ios ? (double)(s->ticks_ns - p->ticks_ns) / 1e6 / (double)ios : 0.0);
 }
 
+/* A group's limit as a CSV cell: empty when it has none (@none). */
+static void csv_limit(FILE *f, u64 v, u64 none)
+{
+	if (v == none)
+		fputc(',', f);
+	else
+		fprintf(f, ",%" PRIu64, v);
+}
+
 /**
  * report_timeseries_csv() - the samples as CSV with a header line:
  * t_s,free,min,low,high,pgscan,pgsteal,reclaimers,active_anon,
@@ -511,7 +520,13 @@ static void print_disk_interval(FILE *f, const struct sample_disk *p, const stru
  * highorder_failed, then disk_util,disk_queue,disk_await_ms,swap_util,
  * swap_queue,swap_await_ms (each device's /proc/diskstats over the
  * interval since the last sample: busy %, requests in flight on average,
- * ms per request completed).
+ * ms per request completed), then psi_some_us,psi_full_us (the system's
+ * memory pressure, cumulative as /proc/pressure/memory's total=), then
+ * for each group the samples follow (at most SAMPLE_CGROUPS: those with a
+ * limit at the start or named by an [at] write) GROUP:current,GROUP:min,
+ * GROUP:low,GROUP:high,GROUP:max in pages, a limit not set left empty,
+ * then for each zone alone (the first SAMPLE_ZONES populated ones, node by
+ * node) nodeN_ZONE:free,nodeN_ZONE:min,nodeN_ZONE:low,nodeN_ZONE:high.
  * @f: where to print.
  * @sim: the simulation.
  *
@@ -527,13 +542,33 @@ static void print_disk_interval(FILE *f, const struct sample_disk *p, const stru
 void report_timeseries_csv(FILE *f, const struct sim *sim)
 {
 	static const struct sample zero;
+	unsigned int nr_zones = 0;
 
 	fputs("t_s,free,min,low,high,pgscan,pgsteal,reclaimers,active_anon,inactive_anon,"
 	      "pgrefill,pgdeactivate,pswpout,pswpin,pgmajfault,pgscan_kswapd,pgscan_direct,"
 	      "pgsteal_kswapd,pgsteal_direct,in_direct,in_memcg,throttled,swap_used,dirty,"
 	      "writeback,compact_stall,compact_success,highorder_failed,"
-	      "disk_util,disk_queue,disk_await_ms,swap_util,swap_queue,swap_await_ms\n",
+	      "disk_util,disk_queue,disk_await_ms,swap_util,swap_queue,swap_await_ms,"
+	      "psi_some_us,psi_full_us",
 	      f);
+	for (unsigned int k = 0; k < sim->nr_sample_cg; k++) {
+		const char *name = sim->memcgs[sim->sample_cg[k]]->name;
+
+		fprintf(f, ",%s:current,%s:min,%s:low,%s:high,%s:max", name, name, name, name,
+			name);
+	}
+	/* the zones take_sample() keeps, in its order */
+	for (unsigned int n = 0; n < sim->nr_nodes; n++)
+		for (int z = 0; z < MAX_NR_ZONES; z++)
+			if (populated_zone(&sim->nodes[n].node_zones[z]) &&
+			    nr_zones < SAMPLE_ZONES) {
+				nr_zones++;
+				fprintf(f,
+					",node%u_%s:free,node%u_%s:min,node%u_%s:low,node%u_%s:high",
+					n, zone_names[z], n, zone_names[z], n, zone_names[z], n,
+					zone_names[z]);
+			}
+	fputc('\n', f);
 	for (size_t i = 0; i < sim->nr_samples; i++) {
 		const struct sample *s = &sim->samples[i], *p = i ? s - 1 : &zero;
 		u64 sec = s->t_ns / NSEC_PER_SEC, nsec = s->t_ns % NSEC_PER_SEC;
@@ -553,6 +588,20 @@ void report_timeseries_csv(FILE *f, const struct sim *sim)
 			s->writeback, s->compact_stall, s->compact_success, s->highorder_failed);
 		for (int d = 0; d < 2; d++)
 			print_disk_interval(f, &p->disk[d], &s->disk[d], s->t_ns - p->t_ns);
+		fprintf(f, ",%" PRIu64 ",%" PRIu64, (u64)(s->psi_some_ns / NSEC_PER_USEC),
+			(u64)(s->psi_full_ns / NSEC_PER_USEC));
+		for (unsigned int k = 0; k < sim->nr_sample_cg; k++) {
+			const struct sample_cg *c = &s->cg[k];
+
+			fprintf(f, ",%" PRIu64, c->usage);
+			csv_limit(f, c->min, 0);
+			csv_limit(f, c->low, 0);
+			csv_limit(f, c->high, U64_MAX);
+			csv_limit(f, c->max, U64_MAX);
+		}
+		for (unsigned int k = 0; k < nr_zones; k++)
+			fprintf(f, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64, s->zone[k].free,
+				s->zone[k].min, s->zone[k].low, s->zone[k].high);
 		fputc('\n', f);
 	}
 }

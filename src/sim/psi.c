@@ -152,6 +152,33 @@ static void collect_percpu_times(struct sim *sim, struct psi_group *group, u64 n
 		group->total[s] += deltas[s] / (nonidle_total ? nonidle_total : 1);
 }
 
+u64 psi_peek_total(struct sim *sim, const struct psi_group *group, enum psi_states state, u64 now)
+{
+	u64 delta = 0, nonidle_total = 0;
+
+	if (!group->pcpu)
+		return group->total[state];
+	/* collect_percpu_times() over get_recent_times()' figures, not kept */
+	for (unsigned int cpu = 0; cpu < sim_engine(sim)->nr_cpus; cpu++) {
+		const struct psi_group_cpu *groupc = &group->pcpu[cpu];
+		u64 times[NR_PSI_STATES];
+		u64 nonidle;
+
+		for (int s = 0; s < NR_PSI_STATES; s++) {
+			u64 t = groupc->times[s];
+
+			if ((groupc->state_mask & (1u << s)) && now > groupc->state_start)
+				t += now - groupc->state_start;
+			/* an aggregation on a CPU whose clock ran past @now took it all */
+			times[s] = t > groupc->times_prev[s] ? t - groupc->times_prev[s] : 0;
+		}
+		nonidle = nsecs_to_jiffies(times[PSI_NONIDLE]);
+		nonidle_total += nonidle;
+		delta += times[state] * nonidle;
+	}
+	return group->total[state] + delta / (nonidle_total ? nonidle_total : 1);
+}
+
 /* update_averages() (v6.12): returns the next update's time. */
 static u64 update_averages(struct psi_group *group, u64 now)
 {

@@ -115,6 +115,13 @@ void psi_memstall_sleep(struct task *t);
  */
 void psi_update(struct sim *sim, struct psi_group *group, u64 now);
 
+/*
+ * psi_peek_total - what psi_update() would make group->total[@state] at
+ * @now (the same per-CPU weighting), changing nothing: a periodic look
+ * (the time series) must not move the averages' schedule or rounding.
+ */
+u64 psi_peek_total(struct sim *sim, const struct psi_group *group, enum psi_states state, u64 now);
+
 /* calc_load() (kernel/sched/loadavg.c, v6.12): one decay step of @load towards @active. */
 unsigned long calc_load(unsigned long load, unsigned long exp, unsigned long active);
 

@@ -952,6 +952,16 @@ static void sched_cpu_event(struct sim *sim, void *unused, u64 cpu_nr)
 		t->cpu = -1;
 		rq->curr = t = NULL;
 	}
+	if (t && rq->need_resched && rq->nr_queued) {
+		/*
+		 * a wake-up while its last step ran (check_preempt_wakeup from
+		 * another CPU or a timer) asked for the CPU: that step's end is
+		 * the preemption point, before it starts another
+		 */
+		put_prev_task(eng, rq, t, eng->now);
+		update_min_vruntime(rq);
+		t = NULL;
+	}
 	if (!t) {
 		t = pick_next_task(eng, c);
 		if (!t)

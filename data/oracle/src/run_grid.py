@@ -77,6 +77,20 @@ STREAM_MIB = 512
 HOT_EVERY_MIB = 64
 HOT_MIB = [6, 13, 19, 26, 32, 38]  # ~10 %, 20 %, ... 60 % of 64 MiB
 WRITE_X = [2, 4, 6, 8]
+# grid_disk, grid_mmap, grid_overflow (issues 21 and 23): the device's
+# /proc/diskstats around dd writes and reads, a swap-out, an mmap read of
+# a file larger than the limit, and anon working sets a little over it
+DISK_WRITE_X = 4
+OVERFLOW_MIB = 72     # 1.125 x the limit: an 8 MiB overflow
+OVERFLOW_PASSES = 5
+SWAPOUT_MIB, SWAPOUT_SWAP_MIB = 80, 32  # a 16 MiB overflow into a 32 MiB swap file
+
+# /proc/diskstats' fields after the name (Documentation/admin-guide/iostats.rst)
+DISKSTATS_FIELDS = ["reads", "read_merges", "sectors_read", "read_ticks_ms",
+                    "writes", "write_merges", "sectors_written", "write_ticks_ms",
+                    "in_flight", "io_ticks_ms", "time_in_queue_ms",
+                    "discards", "discard_merges", "sectors_discarded", "discard_ticks_ms",
+                    "flushes", "flush_ticks_ms"]
 
 
 def anonfill(pattern, passes=3, mib=ANON_MIB):
@@ -157,6 +171,53 @@ def grid():
             "commands": [anonfill("seq", passes=passes, mib=a),
                          ["dd", "if=@stream.dat", "of=/dev/null", "bs=1M"]],
         })
+    disk = [{
+        "config": "write_x%d" % DISK_WRITE_X,
+        "description": "dd %d MiB (%d x the limit) into a %d MiB limit, bs=1M, no fsync, "
+                       "no swap; the device's diskstats" % (
+                           DISK_WRITE_X * LIMIT_MIB, DISK_WRITE_X, LIMIT_MIB),
+        "limit_mib": LIMIT_MIB, "swap_mib": 0,
+        "remove_after": ["dd.dat"],
+        "commands": [["dd", "if=/dev/zero", "of=@dd.dat", "bs=1M",
+                      "count=%d" % (DISK_WRITE_X * LIMIT_MIB)]],
+    }, {
+        "config": "read_x%d" % (STREAM_MIB // LIMIT_MIB),
+        "description": "dd reads a %d MiB file (%d x the limit, evicted first) in a %d MiB "
+                       "limit, bs=1M, no swap; the device's diskstats" % (
+                           STREAM_MIB, STREAM_MIB // LIMIT_MIB, LIMIT_MIB),
+        "limit_mib": LIMIT_MIB, "swap_mib": 0,
+        "files": ["stream.dat"],
+        "commands": [["dd", "if=@stream.dat", "of=/dev/null", "bs=1M"]],
+    }, {
+        "config": "swapout_a%d_swap%d" % (SWAPOUT_MIB, SWAPOUT_SWAP_MIB),
+        "description": "%d MiB anon filled once in a %d MiB limit, %d MiB swap file (memsw "
+                       "limit %d MiB): a swap-out; the device's diskstats" % (
+                           SWAPOUT_MIB, LIMIT_MIB, SWAPOUT_SWAP_MIB,
+                           LIMIT_MIB + SWAPOUT_SWAP_MIB),
+        "limit_mib": LIMIT_MIB, "swap_mib": SWAPOUT_SWAP_MIB,
+        "commands": [anonfill("seq", passes=0, mib=SWAPOUT_MIB)],
+    }]
+    mmap = [{
+        "config": "read%d" % STREAM_MIB,
+        "description": "a %d MiB file (%d x the limit, evicted first) mapped MAP_SHARED "
+                       "read-only and read a byte a page in address order, once, %d MiB "
+                       "limit, no swap" % (STREAM_MIB, STREAM_MIB // LIMIT_MIB, LIMIT_MIB),
+        "limit_mib": LIMIT_MIB, "swap_mib": 0,
+        "files": ["stream.dat"],
+        "commands": [["build/filestream", "mmapread", "@stream.dat"]],
+    }]
+    overflow = []
+    for pattern in ("seq", "rand"):
+        overflow.append({
+            "config": "%s_a%d_swap%d" % (pattern, OVERFLOW_MIB, SWAP_ABOVE_MIB),
+            "description": "%d MiB anon in a %d MiB limit (%d MiB over), %d MiB swap file "
+                           "(memsw limit %d MiB), fill + %d %s write passes" % (
+                               OVERFLOW_MIB, LIMIT_MIB, OVERFLOW_MIB - LIMIT_MIB,
+                               SWAP_ABOVE_MIB, LIMIT_MIB + SWAP_ABOVE_MIB, OVERFLOW_PASSES,
+                               "sequential" if pattern == "seq" else "random-permutation"),
+            "limit_mib": LIMIT_MIB, "swap_mib": SWAP_ABOVE_MIB,
+            "commands": [anonfill(pattern, passes=OVERFLOW_PASSES, mib=OVERFLOW_MIB)],
+        })
     return [
         ("grid_anon", "Anonymous working set of %d MiB in a %d MiB memcg: access pattern "
                       "(sequential, random, skewed hot/cold) x swap (none, %d MiB below the "
@@ -170,6 +231,13 @@ def grid():
         ("grid_nested", "grid_mixed's processes in two child groups of one %d MiB memcg "
                         "(cgroup v1, hierarchical): the parent's limit reclaims from both "
                         "children." % LIMIT_MIB, nested),
+        ("grid_disk", "The block device under a %d MiB memcg: /proc/diskstats of the scratch "
+                      "file system's disk around a dd write, a dd read and a swap-out."
+         % LIMIT_MIB, disk),
+        ("grid_mmap", "A file %d x a %d MiB limit read through a shared read-only mapping."
+         % (STREAM_MIB // LIMIT_MIB, LIMIT_MIB), mmap),
+        ("grid_overflow", "Anonymous working sets a little over a %d MiB limit, with swap, "
+                          "touched in several passes." % LIMIT_MIB, overflow),
     ]
 
 
@@ -235,7 +303,9 @@ def block_device_of(path):
         info["name"] = name
         q = "/sys/block/%s/queue/" % disk
         for key in ("rotational", "read_ahead_kb", "scheduler", "nr_requests",
-                    "logical_block_size", "max_sectors_kb"):
+                    "logical_block_size", "physical_block_size", "max_sectors_kb",
+                    "max_hw_sectors_kb", "max_segments", "max_segment_size", "nomerges",
+                    "write_cache"):
             try:
                 info[key] = read(q + key).strip()
             except OSError:
@@ -248,6 +318,24 @@ def block_device_of(path):
             if len(w[1]) >= len(info.get("mount", "")):
                 info.update(mount=w[1], source=w[0], fstype=w[2])
     return info
+
+
+def disk_of(path):
+    """The whole disk (its /sys/block name) holding the file system of @path."""
+    dev = os.stat(path).st_dev
+    sysdev = os.path.realpath("/sys/dev/block/%d:%d" % (os.major(dev), os.minor(dev)))
+    name = os.path.basename(sysdev)
+    return name if os.path.exists("/sys/block/" + name) else \
+        os.path.basename(os.path.dirname(sysdev))
+
+
+def diskstats(disk):
+    """/proc/diskstats' fields of @disk, by DISKSTATS_FIELDS' names."""
+    for line in read("/proc/diskstats").splitlines():
+        w = line.split()
+        if w[2] == disk:
+            return dict(zip(DISKSTATS_FIELDS, (int(x) for x in w[3:])))
+    return {}
 
 
 def system_facts(scratch):
@@ -465,6 +553,8 @@ class Driver:
         stat_before = kv_file(cg + "/memory.stat")
         vm_before = kv_file("/proc/vmstat")
         swaps_before = proc_swaps(self.swapfiles)
+        disk = disk_of(self.scratch)
+        disk_before = diskstats(disk)
         sampler = subprocess.Popen([os.path.join(BIN, "cgsample"), cg, str(SAMPLE_MS)],
                                    stdout=subprocess.PIPE, text=True)
 
@@ -488,6 +578,7 @@ class Driver:
                           "signal": -rc if rc < 0 else None, "timed_out": timed_out})
             outs.append((out, err))
         wall = time.monotonic() - t0
+        disk_after = diskstats(disk)
         vm_after = kv_file("/proc/vmstat")
         stat_after = kv_file(cg + "/memory.stat")
         memcg = memcg_facts(cg)
@@ -520,6 +611,10 @@ class Driver:
             "memcg_stat_before": stat_before, "memcg_stat_after": stat_after,
             "children": children,
             "vmstat_delta": {k: vm_after[k] - vm_before.get(k, 0) for k in vm_after},
+            # the whole disk's, so other processes' I/O is in it too
+            "diskstats": {"disk": disk, "before": disk_before, "after": disk_after,
+                          "delta": {k: disk_after[k] - disk_before.get(k, 0)
+                                    for k in disk_after if k != "in_flight"}},
             "prepare": prepare,
             "program": programs[0], "other_programs": programs[1:],
             "samples_interval_ms": SAMPLE_MS, "samples": samples,
