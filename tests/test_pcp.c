@@ -339,23 +339,7 @@ static void test_kswapd_boost_reclaim(void **state)
 	struct address_space *mapping = file_create(sim, "f", 40000);
 	int steps = 0;
 
-	/* what filemap_add_folio() does for a page read in */
-	assert_non_null(mapping);
-	for (u32 i = 0; i < 40000; i++) {
-		u32 pfn = rmqueue_buddy(sim, z, 0, MIGRATE_MOVABLE, 0);
-
-		assert_int_not_equal(pfn, NO_PFN);
-		sim->mem_map[pfn] = (struct page){ .next = NO_PFN,
-						   .prev = NO_PFN,
-						   .memcg_id = MEMCG_ID_NONE,
-						   .mapping_id = mapping->id,
-						   .index = i };
-		assert_int_equal(mem_cgroup_charge(t, pfn, GFP_HIGHUSER_MOVABLE), VM_FAULT_DONE);
-		mapping->i_pages[i] = (u64)pfn + 1;
-		mapping->nrpages++;
-		mod_lruvec_page_state(sim, pfn, NR_FILE_PAGES, 1);
-		folio_add_lru(sim, pfn);
-	}
+	add_page_cache(sim, z, t, mapping, 40000);
 	assert_true(boost_watermark(sim, z));
 	assert_true(boost_watermark(sim, z));
 	assert_int_equal(z->watermark_boost, 579);

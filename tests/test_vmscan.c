@@ -16,7 +16,7 @@
  * Tests marked "FIXED MODEL BUG" assert a kernel rule the model once got
  * wrong; the comment names the kernel code and the old mistake.
  */
-#include "testsim.h"
+#include "testmm.h"
 
 /* ------------------------------------------------------------------ */
 /* Helpers                                                             */
@@ -691,23 +691,7 @@ static void test_kswapd_snapshot_refaults(void **state)
 	struct scan_control sc = { .priority = DEF_PRIORITY };
 	int steps = 0;
 
-	/* 40000 page-cache pages, as filemap_add_folio() adds a page read in */
-	assert_non_null(mapping);
-	for (u32 i = 0; i < 40000; i++) {
-		u32 pfn = rmqueue_buddy(sim, z, 0, MIGRATE_MOVABLE, 0);
-
-		assert_int_not_equal(pfn, NO_PFN);
-		sim->mem_map[pfn] = (struct page){ .next = NO_PFN,
-						   .prev = NO_PFN,
-						   .memcg_id = MEMCG_ID_NONE,
-						   .mapping_id = mapping->id,
-						   .index = i };
-		assert_int_equal(mem_cgroup_charge(t, pfn, GFP_HIGHUSER_MOVABLE), VM_FAULT_DONE);
-		mapping->i_pages[i] = (u64)pfn + 1;
-		mapping->nrpages++;
-		mod_lruvec_page_state(sim, pfn, NR_FILE_PAGES, 1);
-		folio_add_lru(sim, pfn);
-	}
+	add_page_cache(sim, z, t, mapping, 40000);
 	mod_lruvec_state(root, WORKINGSET_ACTIVATE_FILE, 7);
 	prepare_scan_control(sim, pgdat, &sc);
 	assert_true(sc.may_deactivate & DEACTIVATE_FILE); /* 7 new activations */

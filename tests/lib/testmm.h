@@ -115,6 +115,31 @@ static inline u64 vm_event(struct sim *sim, enum vm_event_item i)
 	return sim->vm_events[i];
 }
 
+/*
+ * @n page-cache pages of @mapping (indexes 0..n-1) from zone @z, charged
+ * to @t's memcg and on the LRU, as filemap_add_folio() adds pages read in.
+ */
+static inline void add_page_cache(struct sim *sim, struct zone *z, struct task *t,
+				  struct address_space *mapping, u32 n)
+{
+	assert_non_null(mapping);
+	for (u32 i = 0; i < n; i++) {
+		u32 pfn = rmqueue_buddy(sim, z, 0, MIGRATE_MOVABLE, 0);
+
+		assert_int_not_equal(pfn, NO_PFN);
+		sim->mem_map[pfn] = (struct page){ .next = NO_PFN,
+						   .prev = NO_PFN,
+						   .memcg_id = MEMCG_ID_NONE,
+						   .mapping_id = mapping->id,
+						   .index = i };
+		assert_int_equal(mem_cgroup_charge(t, pfn, GFP_HIGHUSER_MOVABLE), VM_FAULT_DONE);
+		mapping->i_pages[i] = (u64)pfn + 1;
+		mapping->nrpages++;
+		mod_lruvec_page_state(sim, pfn, NR_FILE_PAGES, 1);
+		folio_add_lru(sim, pfn);
+	}
+}
+
 static inline void assert_verified(struct sim *sim)
 {
 	char err[256] = "";
