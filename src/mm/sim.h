@@ -67,7 +67,11 @@ struct reclaim_figures {
 	 * (the kernel counts them by zone only, vmstat allocstall_*)
 	 */
 	u64 allocstall_order[NR_PAGE_ORDERS];
-	/* reclaim_throttle() sleeps and their time, by enum vmscan_throttle_state */
+	/*
+	 * reclaim_throttle() (v5.16+) sleeps and their time, by reason: the
+	 * kernel's own enum vmscan_throttle_state, as mm_vmscan_throttled
+	 * reports it (counters, not a phase of a hand-stepped path)
+	 */
 	u64 throttled[NR_VMSCAN_THROTTLE], throttled_ns[NR_VMSCAN_THROTTLE];
 };
 
