@@ -101,7 +101,7 @@ $(BUILD)/tests/%: tests/%.c $(wildcard tests/lib/*.h) $(BUILD)/libcli.a $(BUILD)
 # The benchmark programs (bench/run.sh runs them) are built with the tests
 # so that a change to the library cannot leave them behind.
 BENCHES := $(BUILD)/bench/bench $(BUILD)/bench/coro $(BUILD)/bench/memcg_tree $(BUILD)/bench/inner
-$(BUILD)/bench/%: bench/%.c $(BUILD)/libreclaimsim.a
+$(BUILD)/bench/%: bench/%.c bench/clock.h $(BUILD)/libreclaimsim.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) $(OPTFLAGS) -Wall -Wextra -Werror $(INCS) -o $@ $< $(BUILD)/libreclaimsim.a $(LIBS)
 

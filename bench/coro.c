@@ -21,10 +21,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <ucontext.h>
 #include <sys/mman.h>
 #include <unistd.h>
+
+#include "clock.h"
 
 #include "reclaimsim/reclaimsim.h"
 #include "mm/sim.h"
@@ -36,14 +37,6 @@
 #define UC_ROUND_TRIPS 2000000UL /* swapcontext makes a system call: fewer */
 #define REPS 5
 #define UC_STACK (64 * 1024)
-
-static double now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
 
 static int cmp_double(const void *a, const void *b)
 {

@@ -20,28 +20,12 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
+
+#include "clock.h"
 
 #include "reclaimsim/reclaimsim.h"
 #include "mm/sim.h"
 #include "mm/internal.h"
-
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-/* CPU time of the process: on a shared host, rates per CPU second compare */
-static double cpu_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 /* xorshift64*: cheap, so the loop measures the page work */
 static u64 rng(u64 *s)

@@ -12,7 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+
+#include "clock.h"
 
 #include "reclaimsim/reclaimsim.h"
 #include "mm/sim.h"
@@ -21,14 +22,6 @@
 
 #define CHARGES 2000000
 #define ROUNDS 200
-
-static double now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
 
 static struct sim *make(const char *ini)
 {
