@@ -365,7 +365,7 @@ struct scn_policy {
 	bool may_write_to_queue; /* may_write_to_queue = on: direct reclaim does not
 				  * write to a congested device (2.6.x pageout) */
 	int trace_format; /* vmscan_trace_format: TRACE_FORMAT_* (trace_vmscan.h) */
-	bool oom_report_2_6_24; /* oom_report = 2.6.24: the OOM killer's older text (oom_kill.c) */
+	int oom_report; /* oom_report: OOM_REPORT_* (oom_kill.c), the OOM killer's text */
 	bool trace_wakeup_early; /* wakeup_kswapd_trace = early (before 2.6.37) */
 	bool throttle_vm_writeout; /* throttle_vm_writeout = on: shrink_zone waits while
 				    * pages under writeback pass 1.1 x the dirty limit
