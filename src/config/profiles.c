@@ -58,6 +58,7 @@ static const char *const profile_2_6_25[] = {
 	"skip_zones_lots_free = off",
 	"too_many_isolated = off",
 	"alloc_retry = no_progress",
+	"compact_retry = migrate_mode", /* 4.7's, with alloc_retry = should_reclaim_retry */
 	"zone_unreclaimable = all_unreclaimable_lru",
 	"reclaim_sleep = congestion_wait",
 	"new_anon_lru = active",
@@ -273,6 +274,7 @@ static const char *const profile_4_12[] = {
 	"file_writepage = kswapd", /* 4.11 */
 	"flusher_wakeup = unqueued_dirty", /* 4.11 */
 	"compaction = kcompactd", /* 4.6 */
+	"compact_retry = priority", /* 4.9: Vlastimil Babka's compaction priority series */
 	"oom_report = 4.12", /* "nodemask=" in dump_header's line */
 	NULL,
 };
