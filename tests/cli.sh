@@ -136,6 +136,13 @@ oom_text 4.0 4.2 "anonfill invoked oom-killer: gfp_mask=0x100cca, order=0, oom_s
 oom_text 4.5 4.5 "anonfill invoked oom-killer: gfp_mask=0x100cca(GFP_HIGHUSER_MOVABLE), order=0, oom_score_adj=0|anonfill cpuset=/ mems_allowed=0|[ pid ]   uid  tgid total_vm      rss nr_ptes nr_pmds swapents oom_score_adj name|[    3]     0     3    49204    32768      98       1        0             0 anonfill|Memory cgroup out of memory: Kill process 3 (anonfill) score 1002 or sacrifice child|Killed process 3 (anonfill) total-vm:196816kB, anon-rss:131072kB, file-rss:0kB, shmem-rss:0kB|"
 oom_text 4.12 4.12 "anonfill invoked oom-killer: gfp_mask=0x100cca(GFP_HIGHUSER_MOVABLE), nodemask=(null),  order=0, oom_score_adj=0|anonfill cpuset=/ mems_allowed=0|[ pid ]   uid  tgid total_vm      rss nr_ptes nr_pmds swapents oom_score_adj name|[    3]     0     3    49204    32768      98       1        0             0 anonfill|Memory cgroup out of memory: Kill process 3 (anonfill) score 1002 or sacrifice child|Killed process 3 (anonfill) total-vm:196816kB, anon-rss:131072kB, file-rss:0kB, shmem-rss:0kB|"
 oom_text 6.6 6.12 "anonfill invoked oom-killer: gfp_mask=0x100cca(GFP_HIGHUSER_MOVABLE), order=0, oom_score_adj=0|Tasks state (memory values in pages):|[  pid  ]   uid  tgid total_vm      rss pgtables_bytes swapents oom_score_adj name|[      3]     0     3    49204    32768   401408        0             0 anonfill|oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),cpuset=/,mems_allowed=0,oom_memcg=/box,task_memcg=/box,task=anonfill,pid=3,uid=0|Memory cgroup out of memory: Killed process 3 (anonfill) total-vm:196816kB, anon-rss:131072kB, file-rss:0kB, shmem-rss:0kB, UID:0 pgtables:392kB oom_score_adj:0|"
+# issue 26: compact_retry, 4.7-4.8's retry of a failed compaction against 4.9's
+for m in migrate_mode priority; do
+	expect_ok "compact-retry-4.7.ini, compact_retry = $m" "$BIN" vmstat "$ROOT/scenarios/compact-retry-4.7.ini" --set policy.compact_retry=$m
+	grep -E "^(allocstall_normal|compact_stall|compact_fail|compact_success|pgmigrate_success) " "$TMP/out" | tr "\n" " " >"$TMP/cr-$m"
+done
+check "compact_retry = migrate_mode: 14 stalls, 20 failed compactions" grep -qx "allocstall_normal 14 pgmigrate_success 2 compact_stall 20 compact_fail 20 compact_success 0 " "$TMP/cr-migrate_mode"
+check "compact_retry = priority: 3 stalls, full priority succeeds" grep -qx "allocstall_normal 3 pgmigrate_success 357 compact_stall 4 compact_fail 3 compact_success 1 " "$TMP/cr-priority"
 expect_fail "--set unknown workload" "workload.nope.size" "$BIN" run "$TMP/tiny.ini" --set workload.nope.size=1M
 expect_fail "bad --seed" "seed" "$BIN" run "$TMP/tiny.ini" --seed abc
 expect_fail "unknown option" "unknown option" "$BIN" run "$TMP/tiny.ini" --frobnicate
@@ -606,6 +613,7 @@ max_page_order = 10
 skip_zones_lots_free = off
 too_many_isolated = off
 alloc_retry = no_progress
+compact_retry = migrate_mode
 zone_unreclaimable = all_unreclaimable_lru
 reclaim_sleep = congestion_wait
 new_anon_lru = active
