@@ -64,7 +64,9 @@ static u64 oom_totalpages(struct sim *sim, struct mem_cgroup *memcg)
 /* ------------------------------------------------------------------
  * The OOM killer's report in the kernel log, in the text of [policy]
  * oom_report: each value is the text of the kernels from the one it is
- * named after to the next value's, read in their mm/oom_kill.c
+ * named after to the next value's (3.10 and 4.12 are named after the
+ * kernel read: when their text first appeared, 3.x and 4.8 or 4.9, is
+ * not pinned down here), read in their mm/oom_kill.c
  * (dump_header, dump_tasks, oom_kill_process, __oom_kill_task /
  * oom_kill_task, out_of_memory) and kernel/cpuset.c
  * (cpuset_print_task_mems_allowed):
