@@ -113,14 +113,36 @@ check "panic: the report's figures" grep -q "^sh: .*7202minor" "$TMP/out"
 expect_status "panic: JSON" 1 "Kernel panic" "$BIN" run "$TMP/panic.ini" --json
 check "panic: JSON marked" sh -c 'tr -d "\t\n" <"$1" | grep -q "\"panic\":{\"message\":\"Out of memory and no killable processes...\",\"time\":481.357084122}"' - "$TMP/out"
 expect_status "panic: dmesg" 1 "Kernel panic" "$BIN" dmesg "$TMP/panic.ini"
-check "panic: dmesg has 2.6.35's panic text" sh -c 'tail -2 "$1" | tr "\n" "|" | grep -qx "\[  481.357084\] sh invoked oom-killer: gfp_mask=0x100cca, order=0, oomkilladj=0|\[  481.357084\] Kernel panic - not syncing: Out of memory and no killable processes...|"' - "$TMP/out"
+check "panic: dmesg has 2.6.35's panic text (2.6.34's: dump_header, then the panic)" sh -c 'tail -3 "$1" | tr "\n" "|" | grep -qx "\[  481.357084\] sh invoked oom-killer: gfp_mask=0x100cca, order=0, oom_adj=0|\[  481.357084\] sh cpuset=/ mems_allowed=0|\[  481.357084\] Kernel panic - not syncing: Out of memory and no killable processes...|"' - "$TMP/out"
+expect_status "panic: dmesg, 2.6.24's text" 1 "Kernel panic" "$BIN" dmesg "$TMP/panic.ini" --set policy.oom_report=2.6.24
+check "panic: 2.6.24 panics with no header" sh -c 'tail -1 "$1" | grep -qx "\[  481.357084\] Kernel panic - not syncing: Out of memory and no killable processes..." && ! grep -q "invoked oom-killer" "$1"' - "$TMP/out"
+expect_status "panic: dmesg, 3.10's text" 1 "Kernel panic" "$BIN" dmesg "$TMP/panic.ini" --set policy.oom_report=3.10
+check "panic: 3.10's header and empty task dump, then the panic" sh -c 'tail -4 "$1" | sed "s/^\[ *[0-9.]*\] //" | tr "\n" "|" | grep -qx "sh invoked oom-killer: gfp_mask=0x100cca, order=0, oom_score_adj=0|sh cpuset=/ mems_allowed=0|\[ pid \]   uid  tgid total_vm      rss nr_ptes swapents oom_score_adj name|Kernel panic - not syncing: Out of memory and no killable processes...|"' - "$TMP/out"
 expect_status "panic: dmesg, v6.6's text" 1 "Kernel panic" "$BIN" dmesg "$TMP/panic.ini" --set policy.oom_report=6.6
 check "panic: dmesg has v6.6's panic text" sh -c 'tail -3 "$1" | tr "\n" "|" | grep -qx "\[  481.357084\] Out of memory and no killable processes...|\[  481.357084\] Kernel panic - not syncing: System is deadlocked on memory|\[  481.357084\] ---\[ end Kernel panic - not syncing: System is deadlocked on memory \]---|"' - "$TMP/out"
 # the OOM killer's report, in the profile's text
 expect_ok "dmesg: a memcg OOM kill" "$BIN" dmesg "$ROOT/scenarios/madvfree-ltp-swap.ini"
 check "dmesg: the OOM killer's report (v6.6)" sh -c 'head -7 "$1" | sed "s/^\[ *[0-9.]*\] //" | tr "\n" "|" | grep -qx "madvfree invoked oom-killer: gfp_mask=0x100cca(GFP_HIGHUSER_MOVABLE), order=0, oom_score_adj=0|Tasks state (memory values in pages):|\[  pid  \]   uid  tgid total_vm      rss pgtables_bytes swapents oom_score_adj name|\[      3\]     0     3      180        2    12288       35             0 madvfree|\[      5\]     0     5     6680     1976    65536     4168             0 madvfree|oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),cpuset=/,mems_allowed=0,oom_memcg=/box,task_memcg=/box,task=madvfree,pid=5,uid=0|Memory cgroup out of memory: Killed process 5 (madvfree) total-vm:26720kB, anon-rss:7904kB, file-rss:0kB, shmem-rss:0kB, UID:0 pgtables:64kB oom_score_adj:0|"' - "$TMP/out"
-expect_ok "dmesg: a memcg OOM kill under 2.6.35" "$BIN" dmesg "$ROOT/scenarios/anonfill-over-noswap.ini" --set policy.kernel=2.6.35
-check "dmesg: the OOM killer's report (2.6.24 text)" sh -c 'head -3 "$1" | sed "s/^\[ *[0-9.]*\] //" | tr "\n" "|" | grep -qx "anonfill invoked oom-killer: gfp_mask=0x100cca, order=0, oomkilladj=0|Out of Memory: Kill process 3 (anonfill) score 32866 and children.|Memory cgroup out of memory: Killed process 3 (anonfill).|"' - "$TMP/out"
+# every oom_report text on one memcg OOM (one anonfill of 128M in a 128M group, no swap)
+oom_text() { # NAME KERNEL LINES: dmesg's first lines under that profile, timestamps cut
+	expect_ok "dmesg: a memcg OOM kill under $2" "$BIN" dmesg "$ROOT/scenarios/anonfill-over-noswap.ini" --set policy.kernel="$2"
+	check "dmesg: the OOM killer's report ($1's text under $2)" sh -c 'n=$(printf "%s" "$2" | tr -cd "|" | wc -c); head -n "$n" "$1" | sed "s/^\[ *[0-9.]*\] //" | tr "\n" "|" | grep -qxF "$2"' - "$TMP/out" "$3"
+}
+oom_text 2.6.24 2.6.25 "anonfill invoked oom-killer: gfp_mask=0x100cca, order=0, oomkilladj=0|Memory cgroup out of memory: kill process 3 (anonfill) score 32866 or a child|Killed process 3 (anonfill)|"
+oom_text 2.6.31 2.6.32 "anonfill invoked oom-killer: gfp_mask=0x100cca, order=0, oom_adj=0|anonfill cpuset=/ mems_allowed=0|Memory cgroup out of memory: kill process 3 (anonfill) score 32866 or a child|Killed process 3 (anonfill)|"
+oom_text 2.6.34 2.6.35 "anonfill invoked oom-killer: gfp_mask=0x100cca, order=0, oom_adj=0|anonfill cpuset=/ mems_allowed=0|Memory cgroup out of memory: kill process 3 (anonfill) score 32866 or a child|Killed process 3 (anonfill) vsz:196816kB, anon-rss:131072kB, file-rss:0kB|"
+oom_text 3.10 3.10 "anonfill invoked oom-killer: gfp_mask=0x100cca, order=0, oom_score_adj=0|anonfill cpuset=/ mems_allowed=0|[ pid ]   uid  tgid total_vm      rss nr_ptes swapents oom_score_adj name|[    3]     0     3    49204    32768      98        0             0 anonfill|Memory cgroup out of memory: Kill process 3 (anonfill) score 1002 or sacrifice child|Killed process 3 (anonfill) total-vm:196816kB, anon-rss:131072kB, file-rss:0kB|"
+oom_text 4.0 4.2 "anonfill invoked oom-killer: gfp_mask=0x100cca, order=0, oom_score_adj=0|anonfill cpuset=/ mems_allowed=0|[ pid ]   uid  tgid total_vm      rss nr_ptes nr_pmds swapents oom_score_adj name|[    3]     0     3    49204    32768      98       1        0             0 anonfill|Memory cgroup out of memory: Kill process 3 (anonfill) score 1002 or sacrifice child|Killed process 3 (anonfill) total-vm:196816kB, anon-rss:131072kB, file-rss:0kB|"
+oom_text 4.5 4.5 "anonfill invoked oom-killer: gfp_mask=0x100cca(GFP_HIGHUSER_MOVABLE), order=0, oom_score_adj=0|anonfill cpuset=/ mems_allowed=0|[ pid ]   uid  tgid total_vm      rss nr_ptes nr_pmds swapents oom_score_adj name|[    3]     0     3    49204    32768      98       1        0             0 anonfill|Memory cgroup out of memory: Kill process 3 (anonfill) score 1002 or sacrifice child|Killed process 3 (anonfill) total-vm:196816kB, anon-rss:131072kB, file-rss:0kB, shmem-rss:0kB|"
+oom_text 4.12 4.12 "anonfill invoked oom-killer: gfp_mask=0x100cca(GFP_HIGHUSER_MOVABLE), nodemask=(null),  order=0, oom_score_adj=0|anonfill cpuset=/ mems_allowed=0|[ pid ]   uid  tgid total_vm      rss nr_ptes nr_pmds swapents oom_score_adj name|[    3]     0     3    49204    32768      98       1        0             0 anonfill|Memory cgroup out of memory: Kill process 3 (anonfill) score 1002 or sacrifice child|Killed process 3 (anonfill) total-vm:196816kB, anon-rss:131072kB, file-rss:0kB, shmem-rss:0kB|"
+oom_text 6.6 6.12 "anonfill invoked oom-killer: gfp_mask=0x100cca(GFP_HIGHUSER_MOVABLE), order=0, oom_score_adj=0|Tasks state (memory values in pages):|[  pid  ]   uid  tgid total_vm      rss pgtables_bytes swapents oom_score_adj name|[      3]     0     3    49204    32768   401408        0             0 anonfill|oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),cpuset=/,mems_allowed=0,oom_memcg=/box,task_memcg=/box,task=anonfill,pid=3,uid=0|Memory cgroup out of memory: Killed process 3 (anonfill) total-vm:196816kB, anon-rss:131072kB, file-rss:0kB, shmem-rss:0kB, UID:0 pgtables:392kB oom_score_adj:0|"
+# issue 26: compact_retry, 4.7-4.8's retry of a failed compaction against 4.9's
+for m in migrate_mode priority; do
+	expect_ok "compact-retry-4.7.ini, compact_retry = $m" "$BIN" vmstat "$ROOT/scenarios/compact-retry-4.7.ini" --set policy.compact_retry=$m
+	grep -E "^(allocstall_normal|compact_stall|compact_fail|compact_success|pgmigrate_success) " "$TMP/out" | tr "\n" " " >"$TMP/cr-$m"
+done
+check "compact_retry = migrate_mode: 14 stalls, 20 failed compactions" grep -qx "allocstall_normal 14 pgmigrate_success 2 compact_stall 20 compact_fail 20 compact_success 0 " "$TMP/cr-migrate_mode"
+check "compact_retry = priority: 3 stalls, full priority succeeds" grep -qx "allocstall_normal 3 pgmigrate_success 357 compact_stall 4 compact_fail 3 compact_success 1 " "$TMP/cr-priority"
 expect_fail "--set unknown workload" "workload.nope.size" "$BIN" run "$TMP/tiny.ini" --set workload.nope.size=1M
 expect_fail "bad --seed" "seed" "$BIN" run "$TMP/tiny.ini" --seed abc
 expect_fail "unknown option" "unknown option" "$BIN" run "$TMP/tiny.ini" --frobnicate
@@ -591,6 +613,7 @@ max_page_order = 10
 skip_zones_lots_free = off
 too_many_isolated = off
 alloc_retry = no_progress
+compact_retry = migrate_mode
 zone_unreclaimable = all_unreclaimable_lru
 reclaim_sleep = congestion_wait
 new_anon_lru = active

@@ -395,6 +395,7 @@ static const char *const profile_keys[] = {
 	"skip_zones_lots_free",
 	"too_many_isolated",
 	"alloc_retry",
+	"compact_retry",
 	"zone_unreclaimable",
 	"reclaim_sleep",
 	"new_anon_lru",
@@ -460,6 +461,7 @@ static void assert_policy_equal(const struct scn_policy *a, const struct scn_pol
 	assert_int_equal(a->reclaim_throttle, b->reclaim_throttle);
 	assert_int_equal(a->too_many_isolated, b->too_many_isolated);
 	assert_int_equal(a->alloc_no_progress_oom, b->alloc_no_progress_oom);
+	assert_int_equal(a->compact_retry_migrate_mode, b->compact_retry_migrate_mode);
 	assert_int_equal(a->all_unreclaimable, b->all_unreclaimable);
 	assert_int_equal(a->congestion_wait, b->congestion_wait);
 	assert_int_equal(a->wait_iff_congested, b->wait_iff_congested);
@@ -483,7 +485,7 @@ static void assert_policy_equal(const struct scn_policy *a, const struct scn_pol
 	assert_int_equal(a->flusher_wakeup_scanned, b->flusher_wakeup_scanned);
 	assert_int_equal(a->may_write_to_queue, b->may_write_to_queue);
 	assert_int_equal(a->trace_format, b->trace_format);
-	assert_int_equal(a->oom_report_2_6_24, b->oom_report_2_6_24);
+	assert_int_equal(a->oom_report, b->oom_report);
 	assert_int_equal(a->trace_wakeup_early, b->trace_wakeup_early);
 	assert_int_equal(a->lumpy_reclaim, b->lumpy_reclaim);
 	assert_int_equal(a->kswapd_order_failed_sweep, b->kswapd_order_failed_sweep);

@@ -58,6 +58,7 @@ static const char *const profile_2_6_25[] = {
 	"skip_zones_lots_free = off",
 	"too_many_isolated = off",
 	"alloc_retry = no_progress",
+	"compact_retry = migrate_mode", /* 4.7's, with alloc_retry = should_reclaim_retry */
 	"zone_unreclaimable = all_unreclaimable_lru",
 	"reclaim_sleep = congestion_wait",
 	"new_anon_lru = active",
@@ -95,7 +96,8 @@ static const char *const profile_2_6_25[] = {
 	"lowmem_reserve_empty = reserve",
 	"swappiness_zero = some_anon",
 	"vmscan_trace_format = 2.6.36",
-	"oom_report = 2.6.24", /* the pre-2.6.36 OOM killer's text */
+	/* 2.6.24..2.6.30's OOM report (whether 2.6.28 had the cpuset line is not established) */
+	"oom_report = 2.6.24",
 	"wakeup_kswapd_trace = early",
 	"wakeup_kswapd = node_balanced",
 	"throttle_vm_writeout = off",
@@ -138,6 +140,7 @@ static const char *const profile_2_6_32[] = {
 	"memcg_reclaim_stat = on", /* 2.6.29: memcg reclaim has its anon/file ratio */
 	"kswapd_order_fallback = failed_sweep", /* 2.6.29 */
 	"soft_limit_reclaim = tree",
+	"oom_report = 2.6.31", /* 2.6.31: oom_adj in the header, the cpuset line */
 	/* 2.6.32's CFS retuning (Mike Galbraith, Peter Zijlstra, 2009) */
 	"sched_latency = 5ms",
 	"sched_min_granularity = 1ms",
@@ -166,6 +169,8 @@ static const char *const profile_2_6_32[] = {
 static const char *const profile_2_6_35[] = {
 	"did_some_progress = reclaimed_or_reclaimable",
 	"memcg_stock = on", /* the per-CPU charge stock, 2.6.33 */
+	/* 2.6.33: vsz/rss in "Killed process"; 2.6.34: dump_header before the panic (1b604d75) */
+	"oom_report = 2.6.34",
 	"anon_vma_chain = on", /* 2.6.34 */
 	"sched_tunable_scaling = log", /* 2.6.33: at most 8 CPUs count */
 	/*
@@ -194,7 +199,7 @@ static const char *const profile_2_6_35_nodirect[] = {
  * kswapd wake-up per zone) with the soft-limit tree per zone.
  */
 static const char *const profile_3_10[] = {
-	"oom_report = 6.6", /* 2.6.36's rewrite; its own text until 4.19 is not modelled */
+	"oom_report = 3.10", /* 2.6.36's rewrite (oom_score_adj, "or sacrifice child") as 3.10 printed it */
 	"did_some_progress = nr_reclaimed",
 	"anon_vma_lock = read", /* 3.9 */
 	/* CFS's defaults from 2.6.36 to 6.5 (EEVDF, 6.6, is not modelled) */
@@ -239,6 +244,7 @@ static const char *const profile_4_2[] = {
 	"reclaim_sleep = wait_iff_congested", /* 3.11: naps only through it */
 	"swap_readahead = block", /* 3.14: slot blocks, not clusters */
 	"file_writepage = kswapd_dirty_zone", /* 3.11..4.10 */
+	"oom_report = 4.0", /* 4.0: nr_pmds in the OOM task dump */
 	/*
 	 * node-based reclaim (4.8) and v6.12's kswapd wake-up, as the
 	 * profiles before 4.8 but 2.6.35 and 3.10 were calibrated
@@ -254,6 +260,7 @@ static const char *const profile_4_5[] = {
 	"lazyfree = anon_lru",
 	"tlb_flush = batched", /* 4.3 */
 	"blk_max_sectors_kb = 1280", /* 4.3: BLK_DEF_MAX_SECTORS 2560 */
+	"oom_report = 4.5", /* 4.5: %pGg gfp names and shmem-rss in the OOM report */
 	NULL,
 };
 
@@ -267,6 +274,8 @@ static const char *const profile_4_12[] = {
 	"file_writepage = kswapd", /* 4.11 */
 	"flusher_wakeup = unqueued_dirty", /* 4.11 */
 	"compaction = kcompactd", /* 4.6 */
+	"compact_retry = priority", /* 4.9: Vlastimil Babka's compaction priority series */
+	"oom_report = 4.12", /* "nodemask=" in dump_header's line */
 	NULL,
 };
 
@@ -287,6 +296,7 @@ static const char *const profile_6_12[] = {
 	"watermark_boost = on", /* 5.0 */
 	"lowmem_reserve_empty = none", /* 5.8 */
 	"wmark_movable = capped", /* 6.1 */
+	"oom_report = 6.6", /* 4.19's reorganised OOM report, as 6.6 prints it */
 	NULL,
 };
 

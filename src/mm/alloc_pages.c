@@ -356,6 +356,52 @@ static bool should_reclaim_retry(struct task *t, unsigned int order, enum zone_t
  * the min watermark, in case reclaim alone can assemble the block.
  */
 #define MAX_COMPACT_RETRIES 16
+
+/*
+ * should_compact_retry() as 4.7 and 4.8 had it (compact_retry =
+ * migrate_mode; Michal Hocko's OOM detection rework, its patch "mm, oom:
+ * protect !costly allocations some more" gave it the compaction
+ * feedback): compaction that ran its zones through and failed
+ * (COMPACT_COMPLETE) is retried once more in the sync-light migrate mode
+ * if it was asynchronous, and then not again, whatever the order; one
+ * that backed off (skipped, deferred, contended, partially skipped)
+ * retries while some zone could compact with reclaim's help; any other
+ * result retries while fewer than MAX_COMPACT_RETRIES (a quarter for
+ * costly orders) found a block someone else then took.  A !costly
+ * request (fork's order-2 stack) therefore reaches the OOM killer after
+ * one failed sync-light pass that, like every pass at that mode, resumed
+ * from the cached scanner positions and honoured the skip hints and
+ * deferral: the premature OOM kills with plenty of free order-0 memory
+ * reported against 4.7 and 4.8.  4.9's compaction priority series (Vlastimil
+ * Babka) escalates to MIN_COMPACT_PRIORITY instead (the whole zone, no
+ * skip hints, no deferral) before giving up: should_compact_retry()
+ * below.  The model's compaction runs sync-light where 4.7 ran sync-light.
+ */
+static bool should_compact_retry_migrate_mode(struct task *t, unsigned int order,
+					      enum zone_type highest_zoneidx,
+					      enum compact_result compact_result,
+					      enum compact_priority *compact_priority,
+					      int *compaction_retries)
+{
+	int max_retries = MAX_COMPACT_RETRIES;
+
+	if (compact_result == COMPACT_COMPLETE) {
+		if (*compact_priority == COMPACT_PRIO_ASYNC) {
+			*compact_priority = COMPACT_PRIO_SYNC_LIGHT;
+			return true;
+		}
+		return false;
+	}
+	if (compact_result == COMPACT_SKIPPED || compact_result == COMPACT_DEFERRED ||
+	    compact_result == COMPACT_CONTENDED || compact_result == COMPACT_PARTIAL_SKIPPED)
+		return compaction_zonelist_suitable(t->sim, order, highest_zoneidx);
+	if (order > PAGE_ALLOC_COSTLY_ORDER)
+		max_retries /= 4;
+	if (compact_result == COMPACT_SUCCESS)
+		++*compaction_retries;
+	return *compaction_retries <= max_retries;
+}
+
 static bool should_compact_retry(struct task *t, unsigned int order, enum zone_type highest_zoneidx,
 				 unsigned int alloc_flags, enum compact_result compact_result,
 				 enum compact_priority *compact_priority, int *compaction_retries)
@@ -364,6 +410,10 @@ static bool should_compact_retry(struct task *t, unsigned int order, enum zone_t
 
 	if (!order)
 		return false;
+	if (sim->scn.policy.compaction != COMPACTION_NONE &&
+	    sim->scn.policy.compact_retry_migrate_mode)
+		return should_compact_retry_migrate_mode(t, order, highest_zoneidx, compact_result,
+							 compact_priority, compaction_retries);
 	if (sim->scn.policy.compaction != COMPACTION_NONE) {
 		int max_retries = MAX_COMPACT_RETRIES;
 		enum compact_priority min_priority;
@@ -874,6 +924,12 @@ static const struct cfg_key alloc_pages_policy_keys[] = {
 	  .values = CFG_VALUES("should_reclaim_retry", "no_progress"),
 	  .def = "should_reclaim_retry",
 	  .doc = "v4.7+ retry rule / 2.6.x: OOM only when try_to_free_pages made no progress" },
+	{ .name = "compact_retry",
+	  .type = CFG_ENUM,
+	  P_OFF(compact_retry_migrate_mode),
+	  .values = CFG_VALUES("priority", "migrate_mode"),
+	  .def = "priority",
+	  .doc = "with alloc_retry = should_reclaim_retry and compaction, when a failed direct compaction is retried before the OOM killer: v4.9+ at each harder compact_priority down to the full-zone sync pass (MIN_COMPACT_PRIORITY for orders up to 3) / v4.7..4.8 once more in the sync-light migrate mode, then the OOM killer, whatever the order (the premature order-2 OOM kills of 4.7 and 4.8)" },
 	{ .name = "did_some_progress",
 	  .type = CFG_ENUM,
 	  P_OFF(did_some_progress),

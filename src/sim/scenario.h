@@ -329,6 +329,8 @@ struct scn_policy {
 	enum reclaim_throttle_policy reclaim_throttle;
 	bool too_many_isolated; /* v2.6.32+: isolation throttle of direct reclaim */
 	bool alloc_no_progress_oom; /* alloc_retry = no_progress: 2.6.x allocator */
+	bool compact_retry_migrate_mode; /* compact_retry = migrate_mode: 4.7..4.8's
+					  * should_compact_retry (alloc_pages.c) */
 	bool all_unreclaimable; /* zone_unreclaimable = all_unreclaimable[_lru] (< v4.11) */
 	bool all_unreclaimable_lru; /* zone_unreclaimable = all_unreclaimable_lru:
 				     * against every LRU page (< v2.6.32) */
@@ -365,7 +367,7 @@ struct scn_policy {
 	bool may_write_to_queue; /* may_write_to_queue = on: direct reclaim does not
 				  * write to a congested device (2.6.x pageout) */
 	int trace_format; /* vmscan_trace_format: TRACE_FORMAT_* (trace_vmscan.h) */
-	bool oom_report_2_6_24; /* oom_report = 2.6.24: the OOM killer's older text (oom_kill.c) */
+	int oom_report; /* oom_report: OOM_REPORT_* (oom_kill.c), the OOM killer's text */
 	bool trace_wakeup_early; /* wakeup_kswapd_trace = early (before 2.6.37) */
 	bool throttle_vm_writeout; /* throttle_vm_writeout = on: shrink_zone waits while
 				    * pages under writeback pass 1.1 x the dirty limit
