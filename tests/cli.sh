@@ -627,6 +627,7 @@ wmark_gap = min_quarter
 wmark_movable = proportional
 lowmem_reserve_empty = reserve
 swappiness_zero = some_anon
+vm_exec_activation = none
 vmscan_trace_format = 2.6.36
 oom_report = 2.6.24
 wakeup_kswapd_trace = early

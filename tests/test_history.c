@@ -48,6 +48,68 @@ static void test_swappiness_zero(void **state)
 }
 
 /*
+ * swappiness = 0 with program text (scenarios/swappiness0-text-oom.ini):
+ * 3.5+ scans no anon while file + free pages stay above the high
+ * watermark, and the text, referenced at every scan, cannot be reclaimed:
+ * the writer is OOM-killed 1.23 s after it starts, nothing swapped, the
+ * text all resident.  3.4's rule swaps instead (76,055 pages, no kill).
+ */
+static void test_swappiness_zero_text_oom(void **state)
+{
+	static const char *const old[] = { "policy.swappiness_zero=some_anon", NULL };
+	static const char *const new[] = { "policy.swappiness_zero=no_anon", NULL };
+	const char *path = "scenarios/swappiness0-text-oom.ini";
+	struct sim *sim = test_sim_run_file(path, old);
+
+	assert_int_equal(test_vmstat(sim, "oom_kill"), 0);
+	assert_true(test_vmstat(sim, "pswpout") > 50000);
+	sim_destroy(sim);
+
+	sim = test_sim_run_file(path, new);
+	assert_int_equal(test_vmstat(sim, "oom_kill"), 1);
+	assert_int_equal(test_vmstat(sim, "pswpout"), 0);
+	assert_int_equal(test_vmstat(sim, "pgscan_anon"), 0);
+	assert_int_equal(test_vmstat(sim, "pgsteal_file"), 0);
+	assert_true(test_workload_figure(sim, "text", "resident_pages") == 1024);
+	assert_true(test_workload_figure(sim, "text", "retouch_majflt") == 0);
+	/* the kill within 1.5 s of the writer's start */
+	assert_true(sim->eng.now < 2500 * NSEC_PER_MSEC);
+	sim_destroy(sim);
+	(void)state;
+}
+
+/*
+ * The activation of program text (scenarios/text-exec-stream.ini, v6.12
+ * with the older rules as keys): since 3.3 a referenced page of an
+ * executable file mapping is activated at its first reference, and a
+ * 512 MiB stream through the 64 MiB group leaves the 32 MiB text whole;
+ * with 2.6.31..3.2's rule (active_list: kept active once there, but two
+ * references to get there) and before 2.6.31 (none) it is read again.
+ */
+static void test_vm_exec_activation(void **state)
+{
+	static const char *const rules[] = { "policy.vm_exec_activation=first_use",
+					     "policy.vm_exec_activation=active_list",
+					     "policy.vm_exec_activation=none" };
+	double majflt[3], resident[3];
+
+	for (int i = 0; i < 3; i++) {
+		const char *const sets[] = { rules[i], NULL };
+		struct sim *sim = test_sim_run_file("scenarios/text-exec-stream.ini", sets);
+
+		majflt[i] = test_workload_figure(sim, "text", "retouch_majflt");
+		resident[i] = test_workload_figure(sim, "text", "resident_pages");
+		print_message("%s: retouch_majflt %.0f, resident %.0f\n", rules[i], majflt[i],
+			      resident[i]);
+		sim_destroy(sim);
+	}
+	assert_true(majflt[0] == 0 && resident[0] == 8192);
+	assert_true(majflt[1] > 200 && resident[1] < 6000);
+	assert_true(majflt[2] >= majflt[1]);
+	(void)state;
+}
+
+/*
  * The 5.16-rc1 NOPROGRESS throttle (scenarios/noprogress-5.16-rc1.ini):
  * 384 MiB of anon on 256 MiB without swap.  rc1..rc7 slept HZ/2 after
  * every pass below DEF_PRIORITY - 2 that reclaimed less than an eighth:
@@ -162,6 +224,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_swappiness_zero),
+		cmocka_unit_test(test_swappiness_zero_text_oom),
+		cmocka_unit_test(test_vm_exec_activation),
 		cmocka_unit_test(test_noprogress_throttle),
 		cmocka_unit_test(test_memcg_high_penalty_once),
 		cmocka_unit_test(test_zoneinfo_scanned),

@@ -431,6 +431,7 @@ static const char *const profile_keys[] = {
 	"wmark_movable",
 	"lowmem_reserve_empty",
 	"swappiness_zero",
+	"vm_exec_activation",
 	"vmscan_trace_format",
 	"oom_report",
 	"wakeup_kswapd_trace",

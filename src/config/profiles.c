@@ -94,6 +94,7 @@ static const char *const profile_2_6_25[] = {
 	"wmark_movable = proportional",
 	"lowmem_reserve_empty = reserve",
 	"swappiness_zero = some_anon",
+	"vm_exec_activation = none",
 	"vmscan_trace_format = 2.6.36",
 	"oom_report = 2.6.24", /* the pre-2.6.36 OOM killer's text */
 	"wakeup_kswapd_trace = early",
@@ -138,6 +139,7 @@ static const char *const profile_2_6_32[] = {
 	"memcg_reclaim_stat = on", /* 2.6.29: memcg reclaim has its anon/file ratio */
 	"kswapd_order_fallback = failed_sweep", /* 2.6.29 */
 	"soft_limit_reclaim = tree",
+	"vm_exec_activation = active_list", /* 2.6.31: 8cab4754d24a */
 	/* 2.6.32's CFS retuning (Mike Galbraith, Peter Zijlstra, 2009) */
 	"sched_latency = 5ms",
 	"sched_min_granularity = 1ms",
@@ -212,6 +214,7 @@ static const char *const profile_3_10[] = {
 	"may_write_to_queue = off",
 	"lumpy_reclaim = off", /* 3.5 */
 	"swappiness_zero = no_anon", /* 3.5 */
+	"vm_exec_activation = first_use", /* 3.3: c909e99364c8 */
 	/*
 	 * stands in for 3.10's compaction-aware kswapd, which checked a zone
 	 * at order 0 once compaction could make the block; not compared

@@ -193,6 +193,18 @@ enum memcg_high_throttle_policy {
 	MEMCG_HIGH_PENALTY_ONCE,
 };
 
+/*
+ * vm_exec_activation: how reclaim favours referenced pages of executable
+ * file mappings (program text): activated on their first reference in
+ * shrink_page_list and kept active while referenced in shrink_active_list
+ * (v3.3+), only the latter (v2.6.31..3.2), or neither (before 2.6.31)
+ */
+enum vm_exec_activation {
+	VM_EXEC_FIRST_USE,
+	VM_EXEC_ACTIVE_LIST,
+	VM_EXEC_NONE,
+};
+
 /* Policies: each seed mechanism is a switch; defaults are the modern kernel. */
 /*
  * watermark_check: the order > 0 part of the watermark check (seed 004):
@@ -398,6 +410,7 @@ struct scn_policy {
 	bool lowmem_reserve_empty_kept; /* lowmem_reserve_empty = reserve (< v5.8) */
 	bool swappiness_plus_one; /* swappiness_zero = some_anon (< v3.5) */
 	bool noprogress_half_second; /* noprogress_throttle = half_second (5.16-rc1..rc7) */
+	enum vm_exec_activation vm_exec_activation;
 	/* a bit per key given (file or --set): a profile leaves them alone */
 	u64 keys_given[2];
 };
