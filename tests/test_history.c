@@ -7,6 +7,7 @@
 #include "testsim.h"
 
 #include "report/report.h"
+#include "workload/workload.h"
 
 /*
  * swappiness = 0 (scenarios/swappiness0-3.4-vs-3.5.ini): with 3.4's
@@ -106,6 +107,69 @@ static void test_vm_exec_activation(void **state)
 	assert_true(majflt[0] == 0 && resident[0] == 8192);
 	assert_true(majflt[1] > 200 && resident[1] < 6000);
 	assert_true(majflt[2] >= majflt[1]);
+	(void)state;
+}
+
+/* Sectors read by workload @name's tasks (its /usr/bin/time inputs). */
+static double wl_inblock(struct sim *sim, const char *name)
+{
+	return (double)workload_totals(sim, test_workload_named(sim, name)).inblock;
+}
+
+/*
+ * Mapped file pages used once (scenarios/mapped-use-once-2.6.33-vs-2.6.34.ini):
+ * before 2.6.34 every referenced mapped page was activated, so a 600 MiB
+ * mapping touched once floods the active list and the 160 MiB hot file is
+ * read from disk again (794,752 sectors); 2.6.34's second look lets the
+ * stream pass and the hot file is read once (327,680 sectors, 160 MiB).
+ */
+static void test_mapped_use_once(void **state)
+{
+	static const char *const old[] = { "policy.mapped_use_once=none", NULL };
+	static const char *const new[] = { "policy.mapped_use_once=file", NULL };
+	const char *path = "scenarios/mapped-use-once-2.6.33-vs-2.6.34.ini";
+	struct sim *sim = test_sim_run_file(path, old);
+	double in_old = wl_inblock(sim, "hot");
+	u64 act_old = test_vmstat(sim, "pgactivate");
+	double in_new;
+
+	sim_destroy(sim);
+	sim = test_sim_run_file(path, new);
+	in_new = wl_inblock(sim, "hot");
+	print_message("hot inblock %.0f (none) against %.0f (file); pgactivate %llu against %llu\n",
+		      in_old, in_new, (unsigned long long)act_old,
+		      (unsigned long long)test_vmstat(sim, "pgactivate"));
+	assert_true(in_new == 160 * 2048);
+	assert_true(in_old > 2 * in_new);
+	assert_true(act_old > 4 * test_vmstat(sim, "pgactivate"));
+	sim_destroy(sim);
+	(void)state;
+}
+
+/*
+ * Refault detection (scenarios/refault-activation-3.14-vs-3.15.ini): a
+ * 300 MiB file read 6 times after a 200 MiB one went active.  3.15+
+ * activates its refaults and reads it from disk twice (1,228,800
+ * sectors); before, no shadows, all 6 passes come from disk.
+ */
+static void test_refault_activation(void **state)
+{
+	static const char *const old[] = { "policy.refault_activation=none", NULL };
+	static const char *const new[] = { "policy.refault_activation=file", NULL };
+	const char *path = "scenarios/refault-activation-3.14-vs-3.15.ini";
+	struct sim *sim = test_sim_run_file(path, old);
+	double in_old = wl_inblock(sim, "new");
+
+	assert_int_equal(test_vmstat(sim, "workingset_refault_file"), 0);
+	assert_int_equal(test_vmstat(sim, "workingset_activate_file"), 0);
+	sim_destroy(sim);
+	sim = test_sim_run_file(path, new);
+	print_message("new inblock %.0f (none) against %.0f (file)\n", in_old,
+		      wl_inblock(sim, "new"));
+	assert_true(in_old == 6 * 300 * 2048);
+	assert_true(wl_inblock(sim, "new") <= 2 * 300 * 2048);
+	assert_true(test_vmstat(sim, "workingset_activate_file") > 0);
+	sim_destroy(sim);
 	(void)state;
 }
 
@@ -226,6 +290,8 @@ int main(void)
 		cmocka_unit_test(test_swappiness_zero),
 		cmocka_unit_test(test_swappiness_zero_text_oom),
 		cmocka_unit_test(test_vm_exec_activation),
+		cmocka_unit_test(test_mapped_use_once),
+		cmocka_unit_test(test_refault_activation),
 		cmocka_unit_test(test_noprogress_throttle),
 		cmocka_unit_test(test_memcg_high_penalty_once),
 		cmocka_unit_test(test_zoneinfo_scanned),

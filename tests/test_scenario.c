@@ -432,6 +432,8 @@ static const char *const profile_keys[] = {
 	"lowmem_reserve_empty",
 	"swappiness_zero",
 	"vm_exec_activation",
+	"mapped_use_once",
+	"refault_activation",
 	"vmscan_trace_format",
 	"oom_report",
 	"wakeup_kswapd_trace",

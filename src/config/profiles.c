@@ -95,6 +95,8 @@ static const char *const profile_2_6_25[] = {
 	"lowmem_reserve_empty = reserve",
 	"swappiness_zero = some_anon",
 	"vm_exec_activation = none",
+	"mapped_use_once = none",
+	"refault_activation = none",
 	"vmscan_trace_format = 2.6.36",
 	"oom_report = 2.6.24", /* the pre-2.6.36 OOM killer's text */
 	"wakeup_kswapd_trace = early",
@@ -169,6 +171,7 @@ static const char *const profile_2_6_35[] = {
 	"did_some_progress = reclaimed_or_reclaimable",
 	"memcg_stock = on", /* the per-CPU charge stock, 2.6.33 */
 	"anon_vma_chain = on", /* 2.6.34 */
+	"mapped_use_once = file", /* 2.6.34: 645747462435 */
 	"sched_tunable_scaling = log", /* 2.6.33: at most 8 CPUs count */
 	/*
 	 * direct reclaim does not write to a congested device, which the
@@ -241,6 +244,7 @@ static const char *const profile_3_10[] = {
 static const char *const profile_4_2[] = {
 	"reclaim_sleep = wait_iff_congested", /* 3.11: naps only through it */
 	"swap_readahead = block", /* 3.14: slot blocks, not clusters */
+	"refault_activation = file", /* 3.15: a528910e12ec */
 	"file_writepage = kswapd_dirty_zone", /* 3.11..4.10 */
 	/*
 	 * node-based reclaim (4.8) and v6.12's kswapd wake-up, as the
@@ -278,6 +282,8 @@ static const char *const profile_6_12[] = {
 	"reclaim_sleep = reclaim_throttle", /* 5.16 */
 	"blk_requests = tags", /* 5.0: SCSI disks only through blk-mq */
 	"new_anon_lru = inactive", /* 5.9 */
+	"mapped_use_once = anon_and_file", /* 5.9: b518154e59aa */
+	"refault_activation = all", /* 5.9: anon shadows too */
 	"swap_readahead = vma", /* VMA-based, 4.14 */
 	"full_walk_retry = on", /* 6.10 */
 	"force_deactivate_retry = on", /* 5.9 */

@@ -518,11 +518,21 @@ bool folio_orphaned(const struct page *page)
  * since v3.3 (Konstantin Khlebnikov's "mm/vmscan: activate executable
  * pages after first usage", c909e99364c8); before, with vm_exec_activation
  * = active_list or none, it needs a second one like other mapped file pages.
+ * The second reference itself came with v2.6.34 (Johannes Weiner's
+ * "vmscan: detect mapped file pages used only once", 645747462435): before
+ * it (mapped_use_once = none) shrink_page_list activated any page that was
+ * referenced, by a pte or PG_referenced, and in use (mapped, or in the swap
+ * cache: page_mapping_inuse, whose "file mapped by somebody" the model
+ * reads as the page being mapped).  From 2.6.34 to 5.8 (file) an anon page
+ * was still activated at its first reference; v5.9 (Joonsoo Kim's "mm/vmscan:
+ * protect the workingset on anonymous LRU", b518154e59aa) treats it as a
+ * file page.
  */
 enum folio_references folio_check_references(struct task *t, u32 pfn)
 {
 	struct sim *sim = t->sim;
 	struct page *page = pfn_to_page(sim, pfn);
+	enum mapped_use_once_policy use_once = sim->scn.policy.mapped_use_once;
 	unsigned long vm_flags;
 	int referenced_ptes;
 	bool referenced_folio, file = !PageFlag(page, PG_swapbacked);
@@ -531,7 +541,14 @@ enum folio_references folio_check_references(struct task *t, u32 pfn)
 	referenced_folio = TestClearPageFlag(page, PG_referenced);
 	if (vm_flags & VM_LOCKED)
 		return FOLIOREF_ACTIVATE;
+	if (use_once == USE_ONCE_NONE)
+		return (referenced_ptes || referenced_folio) &&
+				       (page->mapcount || PageFlag(page, PG_swapcache)) ?
+			       FOLIOREF_ACTIVATE :
+			       FOLIOREF_RECLAIM;
 	if (referenced_ptes) {
+		if (!file && use_once == USE_ONCE_FILE)
+			return FOLIOREF_ACTIVATE;
 		SetPageFlag(page, PG_referenced);
 		if (referenced_folio || referenced_ptes > 1)
 			return FOLIOREF_ACTIVATE;
@@ -2754,6 +2771,12 @@ static const struct cfg_key vmscan_policy_keys[] = {
 	  .values = CFG_VALUES("first_use", "active_list", "none"),
 	  .def = "first_use",
 	  .doc = "referenced pages of executable file mappings (program text): first_use: activated on their first reference by shrink_folio_list and kept active while referenced by shrink_active_list (v3.3+, c909e99364c8) / active_list: only kept active (v2.6.31..3.2, 8cab4754d24a); they need two references to be activated like other mapped file pages / none: deactivated like every other page (2.6.28..2.6.30)" },
+	{ .name = "mapped_use_once",
+	  .type = CFG_ENUM,
+	  P_OFF(mapped_use_once),
+	  .values = CFG_VALUES("anon_and_file", "file", "none"),
+	  .def = "anon_and_file",
+	  .doc = "a page on the inactive list referenced once since the last scan: anon_and_file: a mapped page, file or anon, is kept for a second look and activated at a second reference (v5.9+, b518154e59aa) / file: so is a mapped file page, anon is activated at once (v2.6.34..5.8, 645747462435) / none: any referenced page in use (mapped or in the swap cache) is activated, unmapped page cache is reclaimed (before 2.6.34)" },
 	{ .name = "swappiness_zero",
 	  .type = CFG_ENUM,
 	  P_OFF(swappiness_plus_one),
