@@ -174,6 +174,89 @@ static void test_refault_activation(void **state)
 }
 
 /*
+ * The time of @sim's first kernel log line containing @what, or 0.
+ */
+static u64 kmsg_time(const struct sim *sim, const char *what)
+{
+	for (size_t i = 0; i < sim->kmsg.nr; i++)
+		if (strstr(sim->kmsg.lines[i].text, what))
+			return sim->kmsg.lines[i].t_ns;
+	return 0;
+}
+
+/*
+ * The text-refault livelock (scenarios/text-livelock.ini, the 4.12
+ * profile: should_reclaim_retry of 4.7+).  Every reclaim pass frees text
+ * pages that are read back at once, so no_progress_loops never grows: the
+ * allocator gives up only when page cache and free pages fall under the
+ * min watermark.  With the heaps growing 512 KiB a pass, the thrashing
+ * (first sample with 100 more major faults than the text's first reads)
+ * starts at 52.7 s and the OOM kill comes 37 s later (89.9 s) without
+ * run-to-run variation; with it (seeds 1-3) at 140.5, 117.3 and 142.0 s.
+ * With 2 MiB a pass the heaps outrun their text: the kill a few seconds
+ * after the thrashing starts.  After the kill the three programs left
+ * thrash to the end of the run with no other kill.
+ */
+static struct sim *run_livelock(const char *heap_per_pass, double *thrash_s, double *kill_s)
+{
+	struct scenario *s = calloc(1, sizeof(*s));
+	char err[SCN_ERR_LEN] = "", set[64];
+	struct sim *sim;
+	u64 first_reads = 0;
+
+	assert_non_null(s);
+	snprintf(set, sizeof(set), "workload.app.heap_per_pass=%s", heap_per_pass);
+	if (scenario_load(s, test_path("scenarios/text-livelock.ini"), err, sizeof(err)) ||
+	    scenario_set(s, TEST_NO_JITTER, err, sizeof(err)) ||
+	    scenario_set(s, set, err, sizeof(err)) || scenario_validate(s, err, sizeof(err)))
+		fail_msg("text-livelock.ini: %s", err);
+	sim = sim_create(s, err, sizeof(err));
+	free(s);
+	if (!sim)
+		fail_msg("sim_create: %s", err);
+	sim->keep_samples = true;
+	assert_int_equal(sim_run(sim), 0);
+	*thrash_s = 0;
+	for (size_t i = 0; i < sim->nr_samples; i++) {
+		const struct sample *x = &sim->samples[i];
+
+		if (!first_reads && x->t_ns >= NSEC_PER_SEC)
+			first_reads = x->pgmajfault; /* the text's first reads, done in 1 s */
+		if (first_reads && x->pgmajfault > first_reads + 100) {
+			*thrash_s = (double)x->t_ns / 1e9;
+			break;
+		}
+	}
+	*kill_s = (double)kmsg_time(sim, "invoked oom-killer") / 1e9;
+	print_message(
+		"heap_per_pass %s: thrashing from %.1f s, OOM kill at %.1f s (%.1f s later)\n",
+		heap_per_pass, *thrash_s, *kill_s, *kill_s - *thrash_s);
+	return sim;
+}
+
+static void test_text_livelock(void **state)
+{
+	double thrash, kill;
+	struct sim *sim = run_livelock("512K", &thrash, &kill);
+	const struct workload_inst *app = test_workload_named(sim, "app");
+
+	assert_int_equal(sim->reclaim.oom_kills, 1);
+	assert_true(thrash > 45 && thrash < 60);
+	/* half a minute and more of thrashing before the kill */
+	assert_true(kill - thrash > 25 && kill - thrash < 60);
+	/* and the three left thrash on to the end: 92,910 text reads in all */
+	assert_true(test_figure(app, "retouch_majflt") > 50000);
+	assert_true(test_workload_figure(sim, "app", "resident_pages") < 4096);
+	sim_destroy(sim);
+
+	sim = run_livelock("2M", &thrash, &kill);
+	assert_int_equal(sim->reclaim.oom_kills, 1);
+	assert_true(kill - thrash > 2 && kill - thrash < 10);
+	sim_destroy(sim);
+	(void)state;
+}
+
+/*
  * The 5.16-rc1 NOPROGRESS throttle (scenarios/noprogress-5.16-rc1.ini):
  * 384 MiB of anon on 256 MiB without swap.  rc1..rc7 slept HZ/2 after
  * every pass below DEF_PRIORITY - 2 that reclaimed less than an eighth:
@@ -292,6 +375,7 @@ int main(void)
 		cmocka_unit_test(test_vm_exec_activation),
 		cmocka_unit_test(test_mapped_use_once),
 		cmocka_unit_test(test_refault_activation),
+		cmocka_unit_test(test_text_livelock),
 		cmocka_unit_test(test_noprogress_throttle),
 		cmocka_unit_test(test_memcg_high_penalty_once),
 		cmocka_unit_test(test_zoneinfo_scanned),
