@@ -1438,7 +1438,7 @@ static void test_workload_shapes(void **state)
 		     "t.ini:4: [workload t] iterations: -1 out of range (0..1000000)");
 	expect_error(
 		"[workload t]\ntype = text_loop\nsize = 1M\npasses = 2\n",
-		"t.ini:4: [workload t] passes: not a key of type text_loop (text_loop takes tasks, size, iterations, exec)");
+		"t.ini:4: [workload t] passes: not a key of type text_loop (text_loop takes tasks, size, iterations, exec, heap, heap_per_pass)");
 }
 
 /* Cross-checks point at the line of the key (not the section) in the file. */
