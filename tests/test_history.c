@@ -197,18 +197,21 @@ static u64 kmsg_time(const struct sim *sim, const char *what)
  * after the thrashing starts.  After the kill the three programs left
  * thrash to the end of the run with no other kill.
  */
-static struct sim *run_livelock(const char *heap_per_pass, double *thrash_s, double *kill_s)
+static struct sim *run_livelock(const char *heap_per_pass, const char *duration, double *thrash_s,
+				double *kill_s)
 {
 	struct scenario *s = calloc(1, sizeof(*s));
-	char err[SCN_ERR_LEN] = "", set[64];
+	char err[SCN_ERR_LEN] = "", set[64], dur[64];
 	struct sim *sim;
 	u64 first_reads = 0;
 
 	assert_non_null(s);
 	snprintf(set, sizeof(set), "workload.app.heap_per_pass=%s", heap_per_pass);
+	snprintf(dur, sizeof(dur), "run.duration=%s", duration);
 	if (scenario_load(s, test_path("scenarios/text-livelock.ini"), err, sizeof(err)) ||
 	    scenario_set(s, TEST_NO_JITTER, err, sizeof(err)) ||
-	    scenario_set(s, set, err, sizeof(err)) || scenario_validate(s, err, sizeof(err)))
+	    scenario_set(s, set, err, sizeof(err)) || scenario_set(s, dur, err, sizeof(err)) ||
+	    scenario_validate(s, err, sizeof(err)))
 		fail_msg("text-livelock.ini: %s", err);
 	sim = sim_create(s, err, sizeof(err));
 	free(s);
@@ -237,19 +240,21 @@ static struct sim *run_livelock(const char *heap_per_pass, double *thrash_s, dou
 static void test_text_livelock(void **state)
 {
 	double thrash, kill;
-	struct sim *sim = run_livelock("512K", &thrash, &kill);
-	const struct workload_inst *app = test_workload_named(sim, "app");
+	struct sim *sim;
 
+	SLOW_TEST();
+	/* to 20 s after the kill: 110 s of the scenario's 200 */
+	sim = run_livelock("512K", "110s", &thrash, &kill);
 	assert_int_equal(sim->reclaim.oom_kills, 1);
 	assert_true(thrash > 45 && thrash < 60);
 	/* half a minute and more of thrashing before the kill */
 	assert_true(kill - thrash > 25 && kill - thrash < 60);
-	/* and the three left thrash on to the end: 92,910 text reads in all */
-	assert_true(test_figure(app, "retouch_majflt") > 50000);
-	assert_true(test_workload_figure(sim, "app", "resident_pages") < 4096);
+	/* and the three left thrash on: the text read back 26,214 times by 110 s */
+	print_message("retouch_majflt %.0f\n", test_workload_figure(sim, "app", "retouch_majflt"));
+	assert_true(test_workload_figure(sim, "app", "retouch_majflt") > 10000);
 	sim_destroy(sim);
 
-	sim = run_livelock("2M", &thrash, &kill);
+	sim = run_livelock("2M", "25s", &thrash, &kill);
 	assert_int_equal(sim->reclaim.oom_kills, 1);
 	assert_true(kill - thrash > 2 && kill - thrash < 10);
 	sim_destroy(sim);
