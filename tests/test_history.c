@@ -7,6 +7,7 @@
 #include "testsim.h"
 
 #include "report/report.h"
+#include "workload/workload.h"
 
 /*
  * swappiness = 0 (scenarios/swappiness0-3.4-vs-3.5.ini): with 3.4's
@@ -43,6 +44,219 @@ static void test_swappiness_zero(void **state)
 	assert_int_equal(test_vmstat(sim, "pswpout"), 0);
 	assert_int_equal(test_vmstat(sim, "pgscan_anon"), 0);
 	assert_true(file > 8000);
+	sim_destroy(sim);
+	(void)state;
+}
+
+/*
+ * swappiness = 0 with program text (scenarios/swappiness0-text-oom.ini):
+ * 3.5+ scans no anon while file + free pages stay above the high
+ * watermark, and the text, referenced at every scan, cannot be reclaimed:
+ * the writer is OOM-killed 1.23 s after it starts, nothing swapped, the
+ * text all resident.  3.4's rule swaps instead (76,055 pages, no kill).
+ */
+static void test_swappiness_zero_text_oom(void **state)
+{
+	static const char *const old[] = { "policy.swappiness_zero=some_anon", NULL };
+	static const char *const new[] = { "policy.swappiness_zero=no_anon", NULL };
+	const char *path = "scenarios/swappiness0-text-oom.ini";
+	struct sim *sim = test_sim_run_file(path, old);
+
+	assert_int_equal(test_vmstat(sim, "oom_kill"), 0);
+	assert_true(test_vmstat(sim, "pswpout") > 50000);
+	sim_destroy(sim);
+
+	sim = test_sim_run_file(path, new);
+	assert_int_equal(test_vmstat(sim, "oom_kill"), 1);
+	assert_int_equal(test_vmstat(sim, "pswpout"), 0);
+	assert_int_equal(test_vmstat(sim, "pgscan_anon"), 0);
+	assert_int_equal(test_vmstat(sim, "pgsteal_file"), 0);
+	assert_true(test_workload_figure(sim, "text", "resident_pages") == 1024);
+	assert_true(test_workload_figure(sim, "text", "retouch_majflt") == 0);
+	/* the kill within 1.5 s of the writer's start */
+	assert_true(sim->eng.now < 2500 * NSEC_PER_MSEC);
+	sim_destroy(sim);
+	(void)state;
+}
+
+/*
+ * The activation of program text (scenarios/text-exec-stream.ini, v6.12
+ * with the older rules as keys): since 3.3 a referenced page of an
+ * executable file mapping is activated at its first reference, and a
+ * 512 MiB stream through the 64 MiB group leaves the 32 MiB text whole;
+ * with 2.6.31..3.2's rule (active_list: kept active once there, but two
+ * references to get there) and before 2.6.31 (none) it is read again.
+ */
+static void test_vm_exec_activation(void **state)
+{
+	static const char *const rules[] = { "policy.vm_exec_activation=first_use",
+					     "policy.vm_exec_activation=active_list",
+					     "policy.vm_exec_activation=none" };
+	double majflt[3], resident[3];
+
+	for (int i = 0; i < 3; i++) {
+		const char *const sets[] = { rules[i], NULL };
+		struct sim *sim = test_sim_run_file("scenarios/text-exec-stream.ini", sets);
+
+		majflt[i] = test_workload_figure(sim, "text", "retouch_majflt");
+		resident[i] = test_workload_figure(sim, "text", "resident_pages");
+		print_message("%s: retouch_majflt %.0f, resident %.0f\n", rules[i], majflt[i],
+			      resident[i]);
+		sim_destroy(sim);
+	}
+	assert_true(majflt[0] == 0 && resident[0] == 8192);
+	assert_true(majflt[1] > 200 && resident[1] < 6000);
+	assert_true(majflt[2] >= majflt[1]);
+	(void)state;
+}
+
+/* Sectors read by workload @name's tasks (its /usr/bin/time inputs). */
+static double wl_inblock(struct sim *sim, const char *name)
+{
+	return (double)workload_totals(sim, test_workload_named(sim, name)).inblock;
+}
+
+/*
+ * Mapped file pages used once (scenarios/mapped-use-once-2.6.33-vs-2.6.34.ini):
+ * before 2.6.34 every referenced mapped page was activated, so a 600 MiB
+ * mapping touched once floods the active list and the 160 MiB hot file is
+ * read from disk again (794,752 sectors); 2.6.34's second look lets the
+ * stream pass and the hot file is read once (327,680 sectors, 160 MiB).
+ */
+static void test_mapped_use_once(void **state)
+{
+	static const char *const old[] = { "policy.mapped_use_once=none", NULL };
+	static const char *const new[] = { "policy.mapped_use_once=file", NULL };
+	const char *path = "scenarios/mapped-use-once-2.6.33-vs-2.6.34.ini";
+	struct sim *sim = test_sim_run_file(path, old);
+	double in_old = wl_inblock(sim, "hot");
+	u64 act_old = test_vmstat(sim, "pgactivate");
+	double in_new;
+
+	sim_destroy(sim);
+	sim = test_sim_run_file(path, new);
+	in_new = wl_inblock(sim, "hot");
+	print_message("hot inblock %.0f (none) against %.0f (file); pgactivate %llu against %llu\n",
+		      in_old, in_new, (unsigned long long)act_old,
+		      (unsigned long long)test_vmstat(sim, "pgactivate"));
+	assert_true(in_new == 160 * 2048);
+	assert_true(in_old > 2 * in_new);
+	assert_true(act_old > 4 * test_vmstat(sim, "pgactivate"));
+	sim_destroy(sim);
+	(void)state;
+}
+
+/*
+ * Refault detection (scenarios/refault-activation-3.14-vs-3.15.ini): a
+ * 300 MiB file read 6 times after a 200 MiB one went active.  3.15+
+ * activates its refaults and reads it from disk twice (1,228,800
+ * sectors); before, no shadows, all 6 passes come from disk.
+ */
+static void test_refault_activation(void **state)
+{
+	static const char *const old[] = { "policy.refault_activation=none", NULL };
+	static const char *const new[] = { "policy.refault_activation=file", NULL };
+	const char *path = "scenarios/refault-activation-3.14-vs-3.15.ini";
+	struct sim *sim = test_sim_run_file(path, old);
+	double in_old = wl_inblock(sim, "new");
+
+	assert_int_equal(test_vmstat(sim, "workingset_refault_file"), 0);
+	assert_int_equal(test_vmstat(sim, "workingset_activate_file"), 0);
+	sim_destroy(sim);
+	sim = test_sim_run_file(path, new);
+	print_message("new inblock %.0f (none) against %.0f (file)\n", in_old,
+		      wl_inblock(sim, "new"));
+	assert_true(in_old == 6 * 300 * 2048);
+	assert_true(wl_inblock(sim, "new") <= 2 * 300 * 2048);
+	assert_true(test_vmstat(sim, "workingset_activate_file") > 0);
+	sim_destroy(sim);
+	(void)state;
+}
+
+/*
+ * The time of @sim's first kernel log line containing @what, or 0.
+ */
+static u64 kmsg_time(const struct sim *sim, const char *what)
+{
+	for (size_t i = 0; i < sim->kmsg.nr; i++)
+		if (strstr(sim->kmsg.lines[i].text, what))
+			return sim->kmsg.lines[i].t_ns;
+	return 0;
+}
+
+/*
+ * The text-refault livelock (scenarios/text-livelock.ini, the 4.12
+ * profile: should_reclaim_retry of 4.7+).  Every reclaim pass frees text
+ * pages that are read back at once, so no_progress_loops never grows: the
+ * allocator gives up only when page cache and free pages fall under the
+ * min watermark.  With the heaps growing 512 KiB a pass, the thrashing
+ * (first sample with 100 more major faults than the text's first reads)
+ * starts at 52.7 s and the OOM kill comes 37 s later (89.9 s) without
+ * run-to-run variation; with it (seeds 1-3) at 140.5, 117.3 and 142.0 s.
+ * With 2 MiB a pass the heaps outrun their text: the kill a few seconds
+ * after the thrashing starts.  After the kill the three programs left
+ * thrash to the end of the run with no other kill.
+ */
+static struct sim *run_livelock(const char *heap_per_pass, const char *duration, double *thrash_s,
+				double *kill_s)
+{
+	struct scenario *s = calloc(1, sizeof(*s));
+	char err[SCN_ERR_LEN] = "", set[64], dur[64];
+	struct sim *sim;
+	u64 first_reads = 0;
+
+	assert_non_null(s);
+	snprintf(set, sizeof(set), "workload.app.heap_per_pass=%s", heap_per_pass);
+	snprintf(dur, sizeof(dur), "run.duration=%s", duration);
+	if (scenario_load(s, test_path("scenarios/text-livelock.ini"), err, sizeof(err)) ||
+	    scenario_set(s, TEST_NO_JITTER, err, sizeof(err)) ||
+	    scenario_set(s, set, err, sizeof(err)) || scenario_set(s, dur, err, sizeof(err)) ||
+	    scenario_validate(s, err, sizeof(err)))
+		fail_msg("text-livelock.ini: %s", err);
+	sim = sim_create(s, err, sizeof(err));
+	free(s);
+	if (!sim)
+		fail_msg("sim_create: %s", err);
+	sim->keep_samples = true;
+	assert_int_equal(sim_run(sim), 0);
+	*thrash_s = 0;
+	for (size_t i = 0; i < sim->nr_samples; i++) {
+		const struct sample *x = &sim->samples[i];
+
+		if (!first_reads && x->t_ns >= NSEC_PER_SEC)
+			first_reads = x->pgmajfault; /* the text's first reads, done in 1 s */
+		if (first_reads && x->pgmajfault > first_reads + 100) {
+			*thrash_s = (double)x->t_ns / 1e9;
+			break;
+		}
+	}
+	*kill_s = (double)kmsg_time(sim, "invoked oom-killer") / 1e9;
+	print_message(
+		"heap_per_pass %s: thrashing from %.1f s, OOM kill at %.1f s (%.1f s later)\n",
+		heap_per_pass, *thrash_s, *kill_s, *kill_s - *thrash_s);
+	return sim;
+}
+
+static void test_text_livelock(void **state)
+{
+	double thrash, kill;
+	struct sim *sim;
+
+	SLOW_TEST();
+	/* to 20 s after the kill: 110 s of the scenario's 200 */
+	sim = run_livelock("512K", "110s", &thrash, &kill);
+	assert_int_equal(sim->reclaim.oom_kills, 1);
+	assert_true(thrash > 45 && thrash < 60);
+	/* half a minute and more of thrashing before the kill */
+	assert_true(kill - thrash > 25 && kill - thrash < 60);
+	/* and the three left thrash on: the text read back 26,214 times by 110 s */
+	print_message("retouch_majflt %.0f\n", test_workload_figure(sim, "app", "retouch_majflt"));
+	assert_true(test_workload_figure(sim, "app", "retouch_majflt") > 10000);
+	sim_destroy(sim);
+
+	sim = run_livelock("2M", "25s", &thrash, &kill);
+	assert_int_equal(sim->reclaim.oom_kills, 1);
+	assert_true(kill - thrash > 2 && kill - thrash < 10);
 	sim_destroy(sim);
 	(void)state;
 }
@@ -162,6 +376,11 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_swappiness_zero),
+		cmocka_unit_test(test_swappiness_zero_text_oom),
+		cmocka_unit_test(test_vm_exec_activation),
+		cmocka_unit_test(test_mapped_use_once),
+		cmocka_unit_test(test_refault_activation),
+		cmocka_unit_test(test_text_livelock),
 		cmocka_unit_test(test_noprogress_throttle),
 		cmocka_unit_test(test_memcg_high_penalty_once),
 		cmocka_unit_test(test_zoneinfo_scanned),

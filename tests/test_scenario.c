@@ -432,6 +432,9 @@ static const char *const profile_keys[] = {
 	"wmark_movable",
 	"lowmem_reserve_empty",
 	"swappiness_zero",
+	"vm_exec_activation",
+	"mapped_use_once",
+	"refault_activation",
 	"vmscan_trace_format",
 	"oom_report",
 	"wakeup_kswapd_trace",
@@ -1437,7 +1440,7 @@ static void test_workload_shapes(void **state)
 		     "t.ini:4: [workload t] iterations: -1 out of range (0..1000000)");
 	expect_error(
 		"[workload t]\ntype = text_loop\nsize = 1M\npasses = 2\n",
-		"t.ini:4: [workload t] passes: not a key of type text_loop (text_loop takes tasks, size, iterations, exec)");
+		"t.ini:4: [workload t] passes: not a key of type text_loop (text_loop takes tasks, size, iterations, exec, heap, heap_per_pass)");
 }
 
 /* Cross-checks point at the line of the key (not the section) in the file. */

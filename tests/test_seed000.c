@@ -46,12 +46,15 @@ static void test_embedded_swap_throttle(void **state)
 	assert_true(none->reclaim.max_parallel_reclaimers >= 50);
 	assert_true(global->reclaim.max_parallel_reclaimers <= 2);
 	/*
-	 * throttled: hackbench faster, fewer major faults (-24 %: 3.29 -> 2.51
-	 * s; -57 % before the elevator merged swap writes from either side,
-	 * when the vanilla run's many reclaimers broke every merge; the seed
-	 * -44 %, docs/seed000.md)
+	 * throttled: hackbench faster, fewer major faults (-9 %: 2.78 -> 2.52
+	 * s, 205 -> 92 faults, since the 2.6.25 profile has that kernel's
+	 * reference rules: no second look for mapped pages, no refault
+	 * activation; -40 % with v6.12's, 3.83 -> 2.29 s; -57 % before the
+	 * elevator merged swap writes from either side, when the vanilla
+	 * run's many reclaimers broke every merge; the seed -44 %,
+	 * docs/seed000.md)
 	 */
-	assert_true(test_figure(b, "time_s") < 0.8 * test_figure(a, "time_s"));
+	assert_true(test_figure(b, "time_s") < 0.95 * test_figure(a, "time_s"));
 	assert_true(b->maj_flt * 2 < a->maj_flt);
 	/* start_s: the forks' run-up before hackbench's clock, inside the run */
 	for (const struct workload_inst *w = a; w; w = w == a ? b : NULL) {

@@ -95,6 +95,9 @@ static const char *const profile_2_6_25[] = {
 	"wmark_movable = proportional",
 	"lowmem_reserve_empty = reserve",
 	"swappiness_zero = some_anon",
+	"vm_exec_activation = none",
+	"mapped_use_once = none",
+	"refault_activation = none",
 	"vmscan_trace_format = 2.6.36",
 	/* 2.6.24..2.6.30's OOM report (whether 2.6.28 had the cpuset line is not established) */
 	"oom_report = 2.6.24",
@@ -141,6 +144,7 @@ static const char *const profile_2_6_32[] = {
 	"kswapd_order_fallback = failed_sweep", /* 2.6.29 */
 	"soft_limit_reclaim = tree",
 	"oom_report = 2.6.31", /* 2.6.31: oom_adj in the header, the cpuset line */
+	"vm_exec_activation = active_list", /* 2.6.31: 8cab4754d24a */
 	/* 2.6.32's CFS retuning (Mike Galbraith, Peter Zijlstra, 2009) */
 	"sched_latency = 5ms",
 	"sched_min_granularity = 1ms",
@@ -172,6 +176,7 @@ static const char *const profile_2_6_35[] = {
 	/* 2.6.33: vsz/rss in "Killed process"; 2.6.34: dump_header before the panic (1b604d75) */
 	"oom_report = 2.6.34",
 	"anon_vma_chain = on", /* 2.6.34 */
+	"mapped_use_once = file", /* 2.6.34: 645747462435 */
 	"sched_tunable_scaling = log", /* 2.6.33: at most 8 CPUs count */
 	/*
 	 * direct reclaim does not write to a congested device, which the
@@ -217,6 +222,7 @@ static const char *const profile_3_10[] = {
 	"may_write_to_queue = off",
 	"lumpy_reclaim = off", /* 3.5 */
 	"swappiness_zero = no_anon", /* 3.5 */
+	"vm_exec_activation = first_use", /* 3.3: c909e99364c8 */
 	/*
 	 * stands in for 3.10's compaction-aware kswapd, which checked a zone
 	 * at order 0 once compaction could make the block; not compared
@@ -243,6 +249,7 @@ static const char *const profile_3_10[] = {
 static const char *const profile_4_2[] = {
 	"reclaim_sleep = wait_iff_congested", /* 3.11: naps only through it */
 	"swap_readahead = block", /* 3.14: slot blocks, not clusters */
+	"refault_activation = file", /* 3.15: a528910e12ec */
 	"file_writepage = kswapd_dirty_zone", /* 3.11..4.10 */
 	"oom_report = 4.0", /* 4.0: nr_pmds in the OOM task dump */
 	/*
@@ -284,6 +291,8 @@ static const char *const profile_6_12[] = {
 	"reclaim_sleep = reclaim_throttle", /* 5.16 */
 	"blk_requests = tags", /* 5.0: SCSI disks only through blk-mq */
 	"new_anon_lru = inactive", /* 5.9 */
+	"mapped_use_once = anon_and_file", /* 5.9: b518154e59aa */
+	"refault_activation = all", /* 5.9: anon shadows too */
 	"swap_readahead = vma", /* VMA-based, 4.14 */
 	"full_walk_retry = on", /* 6.10 */
 	"force_deactivate_retry = on", /* 5.9 */

@@ -512,11 +512,27 @@ bool folio_orphaned(const struct page *page)
 
 /* ---- shrink_folio_list ---- */
 
-/* folio_check_references() (v6.12): the second-chance rules. */
+/*
+ * folio_check_references() (v6.12): the second-chance rules.  A referenced
+ * page of an executable file mapping is activated on its first reference
+ * since v3.3 (Konstantin Khlebnikov's "mm/vmscan: activate executable
+ * pages after first usage", c909e99364c8); before, with vm_exec_activation
+ * = active_list or none, it needs a second one like other mapped file pages.
+ * The second reference itself came with v2.6.34 (Johannes Weiner's
+ * "vmscan: detect mapped file pages used only once", 645747462435): before
+ * it (mapped_use_once = none) shrink_page_list activated any page that was
+ * referenced, by a pte or PG_referenced, and in use (mapped, or in the swap
+ * cache: page_mapping_inuse, whose "file mapped by somebody" the model
+ * reads as the page being mapped).  From 2.6.34 to 5.8 (file) an anon page
+ * was still activated at its first reference; v5.9 (Joonsoo Kim's "mm/vmscan:
+ * protect the workingset on anonymous LRU", b518154e59aa) treats it as a
+ * file page.
+ */
 enum folio_references folio_check_references(struct task *t, u32 pfn)
 {
 	struct sim *sim = t->sim;
 	struct page *page = pfn_to_page(sim, pfn);
+	enum mapped_use_once_policy use_once = sim->scn.policy.mapped_use_once;
 	unsigned long vm_flags;
 	int referenced_ptes;
 	bool referenced_folio, file = !PageFlag(page, PG_swapbacked);
@@ -525,11 +541,19 @@ enum folio_references folio_check_references(struct task *t, u32 pfn)
 	referenced_folio = TestClearPageFlag(page, PG_referenced);
 	if (vm_flags & VM_LOCKED)
 		return FOLIOREF_ACTIVATE;
+	if (use_once == USE_ONCE_NONE)
+		return (referenced_ptes || referenced_folio) &&
+				       (page->mapcount || PageFlag(page, PG_swapcache)) ?
+			       FOLIOREF_ACTIVATE :
+			       FOLIOREF_RECLAIM;
 	if (referenced_ptes) {
+		if (!file && use_once == USE_ONCE_FILE)
+			return FOLIOREF_ACTIVATE;
 		SetPageFlag(page, PG_referenced);
 		if (referenced_folio || referenced_ptes > 1)
 			return FOLIOREF_ACTIVATE;
-		if ((vm_flags & VM_EXEC) && file)
+		if ((vm_flags & VM_EXEC) && file &&
+		    sim->scn.policy.vm_exec_activation == VM_EXEC_FIRST_USE)
 			return FOLIOREF_ACTIVATE;
 		return FOLIOREF_KEEP;
 	}
@@ -1193,10 +1217,27 @@ static bool active_keep_2_6_25(struct task *t, u32 pfn, bool reclaim_mapped)
 }
 
 /*
+ * shrink_active_list()'s test from 2.6.28 on: whether a page stays active.
+ * Every page's references are checked (and its young bits cleared), but
+ * only a referenced page of an executable file mapping stays (v2.6.31+);
+ * with vm_exec_activation = none (2.6.28..2.6.30) none does.
+ */
+static bool active_keep_exec(struct task *t, u32 pfn, bool file)
+{
+	unsigned long vm_flags;
+
+	return folio_referenced(t, pfn, &vm_flags) && (vm_flags & VM_EXEC) && file &&
+	       t->sim->scn.policy.vm_exec_activation != VM_EXEC_NONE;
+}
+
+/*
  * shrink_active_list() (v6.12): isolate a batch and count PGREFILL; then
  * referenced executable file pages stay active and everything else is
- * deactivated, referenced or not.  Before 2.6.28 the rules of
- * active_keep_2_6_25() apply.
+ * deactivated, referenced or not.  The executable pages' exception came
+ * with v2.6.31 (Wu Fengguang's "vmscan: make mapped executable pages the
+ * first class citizen", 8cab4754d24a): with vm_exec_activation = none
+ * (2.6.28..2.6.30) every page is deactivated, a referenced one counted as
+ * rotated.  Before 2.6.28 the rules of active_keep_2_6_25() apply.
  */
 static void shrink_active_list(struct task *t, unsigned long nr_to_scan, struct lruvec *lruvec,
 			       struct scan_control *sc, enum lru_list lru)
@@ -1223,7 +1264,6 @@ static void shrink_active_list(struct task *t, unsigned long nr_to_scan, struct 
 	while (!pfn_list_empty(&isol.folio_list)) {
 		u32 pfn = isol.folio_list.head;
 		struct page *page = pfn_to_page(sim, pfn);
-		unsigned long vm_flags;
 
 		pfn_list_del(sim, &isol.folio_list, pfn);
 		charge_sys(t, sim->scn.cost.scan_page_ns / 2);
@@ -1234,7 +1274,7 @@ static void shrink_active_list(struct task *t, unsigned long nr_to_scan, struct 
 			continue;
 		}
 		if (old ? active_keep_2_6_25(t, pfn, reclaim_mapped) :
-			  folio_referenced(t, pfn, &vm_flags) && (vm_flags & VM_EXEC) && file) {
+			  active_keep_exec(t, pfn, file)) {
 			nr_rotated++;
 			putback_folio(sim, putback_lruvec(sim, &isol, pfn), pfn);
 			continue;
@@ -2725,6 +2765,18 @@ static const struct cfg_key vmscan_policy_keys[] = {
 	  .values = CFG_VALUES("jiffy", "half_second"),
 	  .def = "jiffy",
 	  .doc = "with reclaim_sleep = reclaim_throttle, a direct reclaim pass that made no progress: sleeps a jiffy, global reclaim only and only at priority 1 with nothing reclaimed (5.16-rc8+, Mel Gorman's 1b4e3f26f9f7) / sleeps HZ/2 after every pass below DEF_PRIORITY - 2 that reclaimed less than an eighth of what it scanned, memcg reclaim too (5.16-rc1..rc7: the stalls near OOM that fix was for)" },
+	{ .name = "vm_exec_activation",
+	  .type = CFG_ENUM,
+	  P_OFF(vm_exec_activation),
+	  .values = CFG_VALUES("first_use", "active_list", "none"),
+	  .def = "first_use",
+	  .doc = "referenced pages of executable file mappings (program text): first_use: activated on their first reference by shrink_folio_list and kept active while referenced by shrink_active_list (v3.3+, c909e99364c8) / active_list: only kept active (v2.6.31..3.2, 8cab4754d24a); they need two references to be activated like other mapped file pages / none: deactivated like every other page (2.6.28..2.6.30)" },
+	{ .name = "mapped_use_once",
+	  .type = CFG_ENUM,
+	  P_OFF(mapped_use_once),
+	  .values = CFG_VALUES("anon_and_file", "file", "none"),
+	  .def = "anon_and_file",
+	  .doc = "a page on the inactive list referenced once since the last scan: anon_and_file: a mapped page, file or anon, is kept for a second look and activated at a second reference (v5.9+, b518154e59aa) / file: so is a mapped file page, anon is activated at once (v2.6.34..5.8, 645747462435) / none: any referenced page in use (mapped or in the swap cache) is activated, unmapped page cache is reclaimed (before 2.6.34)" },
 	{ .name = "swappiness_zero",
 	  .type = CFG_ENUM,
 	  P_OFF(swappiness_plus_one),

@@ -14,7 +14,11 @@
  * Shadow layout (u64): bit 63 marks a shadow, bit 62 the PG_workingset
  * bit, bits 48..61 the memcg id, 42..47 the node, 0..41 the clock.
  */
+#include <stddef.h>
+
 #include "internal.h"
+#include "../sim/config.h"
+#include "../sim/scenario.h"
 
 #define SHADOW_WORKINGSET (1ULL << 62)
 #define SHADOW_MEMCG_SHIFT 48
@@ -89,14 +93,26 @@ static bool workingset_test_recent(struct sim *sim, u64 shadow, bool file)
  * brought back (not yet on the LRU).  Count the refault; activate it if
  * its refault distance fits the workingset; a page that was active before
  * its eviction (PG_workingset) is a restore, and only that is a reclaim
- * cost of its type (lru_note_cost_refault).
+ * cost of its type (lru_note_cost_refault).  refault_activation limits it
+ * to the kernel's history: Johannes Weiner's "mm: thrash detection-based
+ * file cache sizing" (a528910e12ec, 3.15) for page cache, and "mm:
+ * workingset: age nonresident information alongside anonymous pages"
+ * with its series (5.9) for anon.  The model still stores the shadows;
+ * a profile without them never reads one.
  */
 void workingset_refault(struct sim *sim, u32 pfn, u64 shadow)
 {
 	struct page *page = pfn_to_page(sim, pfn);
 	bool file = !PageFlag(page, PG_swapbacked);
 	struct lruvec *lruvec = folio_lruvec(sim, pfn);
+	enum refault_activation_policy policy = sim->scn.policy.refault_activation;
 
+	/*
+	 * Before 3.15 an evicted page left no shadow: nothing counted or
+	 * activated; 3.15..5.8 kept shadows of page cache only.
+	 */
+	if (policy == REFAULT_ACTIVATION_NONE || (!file && policy == REFAULT_ACTIVATION_FILE))
+		return;
 	mod_lruvec_state(lruvec, file ? WORKINGSET_REFAULT_FILE : WORKINGSET_REFAULT_ANON, 1);
 	if (!workingset_test_recent(sim, shadow, file))
 		return;
@@ -116,3 +132,15 @@ void workingset_activation(struct sim *sim, u32 pfn)
 {
 	workingset_age_nonresident(folio_lruvec(sim, pfn), 1);
 }
+
+#define P_OFF(f) .off = offsetof(struct scn_policy, f), .size = sizeof(((struct scn_policy *)0)->f)
+
+static const struct cfg_key workingset_policy_keys[] = {
+	{ .name = "refault_activation",
+	  .type = CFG_ENUM,
+	  P_OFF(refault_activation),
+	  .values = CFG_VALUES("all", "file", "none"),
+	  .def = "all",
+	  .doc = "which refaults workingset_refault() counts and may activate on their refault distance: all: page cache and swapped anon (v5.9+) / file: page cache only (v3.15..5.8, a528910e12ec) / none: no shadow entries, a refaulting page joins the inactive list like a new one and no workingset_* counter moves (before 3.15)" },
+};
+CFG_TABLE(workingset_policy_table, workingset_policy_keys);

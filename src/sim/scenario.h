@@ -193,6 +193,42 @@ enum memcg_high_throttle_policy {
 	MEMCG_HIGH_PENALTY_ONCE,
 };
 
+/*
+ * vm_exec_activation: how reclaim favours referenced pages of executable
+ * file mappings (program text): activated on their first reference in
+ * shrink_page_list and kept active while referenced in shrink_active_list
+ * (v3.3+), only the latter (v2.6.31..3.2), or neither (before 2.6.31)
+ */
+enum vm_exec_activation {
+	VM_EXEC_FIRST_USE,
+	VM_EXEC_ACTIVE_LIST,
+	VM_EXEC_NONE,
+};
+
+/*
+ * mapped_use_once: what one reference since the last scan does for a page
+ * on the inactive list (folio_check_references): a mapped page needs a
+ * second reference to be activated, anon too (v5.9+), or file only, anon
+ * activated at once (v2.6.34..5.8); or none: any referenced page in use
+ * (mapped, in the swap cache) is activated (before 2.6.34)
+ */
+enum mapped_use_once_policy {
+	USE_ONCE_ANON_AND_FILE,
+	USE_ONCE_FILE,
+	USE_ONCE_NONE,
+};
+
+/*
+ * refault_activation: which refaulting pages workingset_refault() may
+ * activate on their refault distance: file and anon (v5.9+), file only
+ * (v3.15..5.8), or none, with no shadow entries at all (before 3.15)
+ */
+enum refault_activation_policy {
+	REFAULT_ACTIVATION_ALL,
+	REFAULT_ACTIVATION_FILE,
+	REFAULT_ACTIVATION_NONE,
+};
+
 /* Policies: each seed mechanism is a switch; defaults are the modern kernel. */
 /*
  * watermark_check: the order > 0 part of the watermark check (seed 004):
@@ -400,6 +436,9 @@ struct scn_policy {
 	bool lowmem_reserve_empty_kept; /* lowmem_reserve_empty = reserve (< v5.8) */
 	bool swappiness_plus_one; /* swappiness_zero = some_anon (< v3.5) */
 	bool noprogress_half_second; /* noprogress_throttle = half_second (5.16-rc1..rc7) */
+	enum vm_exec_activation vm_exec_activation;
+	enum mapped_use_once_policy mapped_use_once;
+	enum refault_activation_policy refault_activation;
 	/* a bit per key given (file or --set): a profile leaves them alone */
 	u64 keys_given[2];
 };

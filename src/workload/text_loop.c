@@ -25,6 +25,7 @@ WL_PARAMS_FIT(struct text_loop_params);
 
 struct text_loop {
 	u64 base; /* first vpn of the mapping */
+	u64 heap_base, heap_pages, heap_used; /* the heap's first vpn, size, pages written */
 	unsigned int passes; /* passes completed */
 	u64 first_maj_flt; /* the task's major faults at the end of its first pass */
 };
@@ -82,7 +83,25 @@ static int text_loop_init(struct workload_inst *wl, struct task *t, unsigned int
 	if (!t->mm)
 		return -1;
 	tl->base = wl_text_map(wl, t, bytes_to_pages(sim, p->size), p->exec, false);
-	return tl->base ? 0 : -1;
+	if (!tl->base)
+		return -1;
+	tl->heap_pages = bytes_to_pages(sim, p->heap);
+	if (tl->heap_pages && !(tl->heap_base = mmap_anon(t->mm, tl->heap_pages)))
+		return -1;
+	return 0;
+}
+
+/*
+ * A leaking program: after each pass over its text it writes the next
+ * heap_per_pass bytes of its heap, until the heap is all written.  Its
+ * growth is paced by its own text: a pass whose pages were reclaimed
+ * waits for them to be read back.
+ */
+static void text_loop_grow(struct task *t, struct text_loop *tl, u64 pages)
+{
+	for (u64 end = min_u64(tl->heap_used + pages, tl->heap_pages); tl->heap_used < end;
+	     tl->heap_used++)
+		WL_DO(t, handle_mm_fault(t, tl->heap_base + tl->heap_used, true));
 }
 
 /* Execute the mapping page by page, `iterations` times or until the others end. */
@@ -98,6 +117,7 @@ static void text_loop_run(struct task *t)
 			WL_DO(t, handle_mm_fault(t, tl->base + i, false));
 			charge_user(t, t->sim->scn.cost.user_touch_ns);
 		}
+		text_loop_grow(t, tl, bytes_to_pages(t->sim, cfg->heap_per_pass));
 		if (!tl->passes++) {
 			/* the text is in: from now on the loop runs as long as the others */
 			tl->first_maj_flt = t->maj_flt;
@@ -130,6 +150,13 @@ static void text_loop_report(struct workload_inst *wl)
 	wl_set_figure(wl, "passes", (double)passes, true);
 	wl_set_figure(wl, "retouch_majflt", (double)maj, true);
 	wl_set_figure(wl, "resident_pages", (double)wl->text->nrpages, true);
+	if (TL_PARAMS(wl->cfg)->heap) {
+		u64 heap = 0;
+
+		for (unsigned int i = 0; i < wl->nr_tasks; i++)
+			heap += ((const struct text_loop *)wl->tasks[i]->wl_priv)->heap_used;
+		wl_set_figure(wl, "heap_pages", (double)heap, true);
+	}
 }
 
 static const char *text_loop_missing(const struct scn_workload *w)
@@ -166,11 +193,21 @@ static const struct cfg_key text_loop_keys[] = {
 	  .def = "yes",
 	  .range = "yes \\| no",
 	  .doc = "no: map it without PROT_EXEC (a data file read through a mapping)" },
+	{ .name = "heap",
+	  .type = CFG_SIZE,
+	  .off = TL_OFF(heap),
+	  .def = "0",
+	  .doc = "bytes of private anonymous memory each task maps as its heap (written heap_per_pass at a time)" },
+	{ .name = "heap_per_pass",
+	  .type = CFG_SIZE,
+	  .off = TL_OFF(heap_per_pass),
+	  .def = "0",
+	  .doc = "bytes of the heap first written after each pass over the text, until it is all written: a program leaking memory at the pace of its own code" },
 };
 
 static CFG_TABLE_DOC(
 	text_loop_keys_table, text_loop_keys,
-	"A program running its text: a file mapped PROT_READ | PROT_EXEC (VM_EXEC), every page executed in a loop. Figures: pages, passes (all tasks), retouch_majflt (major faults after each task's first pass: the text read back in), resident_pages (of the file, at the end). Rate counts the bytes executed (a page per page).");
+	"A program running its text: a file mapped PROT_READ | PROT_EXEC (VM_EXEC), every page executed in a loop, optionally growing a heap after each pass. Figures: pages, passes (all tasks), retouch_majflt (major faults after each task's first pass: the text read back in), resident_pages (of the file, at the end), heap_pages (written, all tasks; with heap). Rate counts the bytes executed (a page per page).");
 
 const struct wl_ops text_loop_ops = {
 	.task_init = text_loop_init,

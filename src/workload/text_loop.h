@@ -13,6 +13,8 @@ struct text_loop_params {
 	int size_origin; /* where size was given (scenario.h) */
 	unsigned int iterations; /* passes over the mapping; 0 = until the others end */
 	bool exec; /* exec = yes: mapped PROT_EXEC (VM_EXEC) */
+	u64 heap; /* bytes of anonymous memory mapped, 0: none */
+	u64 heap_per_pass; /* bytes of it first written after each pass */
 };
 
 #endif

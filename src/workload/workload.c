@@ -349,7 +349,7 @@ static void wl_task_exit_notify(struct task *t)
  * size one operation, not what the run holds.
  */
 static const char *const wl_footprint_keys[] = {
-	"size", "hot", "stream", "footprint", "program_text", "program_data", "text",
+	"size", "hot", "stream", "footprint", "program_text", "program_data", "text", "heap",
 };
 
 static bool is_footprint_key(const char *name)
