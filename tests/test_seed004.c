@@ -286,7 +286,7 @@ static void test_tbench_deterministic(void **state)
  */
 static void test_seed_scenario(void **state)
 {
-	static const char *const sets[] = { "workload.tbench.seconds=5", NULL };
+	static const char *const sets[] = { "workload.tbench.seconds=1", NULL };
 	struct sim *sim = test_sim_run_file("scenarios/seed004-tbench.ini", sets);
 	double mbs = test_workload_figure(sim, "tbench", "throughput_mbs");
 
@@ -304,8 +304,8 @@ static void test_seed_scenario(void **state)
  */
 static void test_seed_scenario_deterministic(void **state)
 {
-	static const char *const sets[] = { "workload.tbench.seconds=2", "run.jitter=on", NULL };
-	static const char *const sets7[] = { "workload.tbench.seconds=2", "run.jitter=on",
+	static const char *const sets[] = { "workload.tbench.seconds=1", "run.jitter=on", NULL };
+	static const char *const sets7[] = { "workload.tbench.seconds=1", "run.jitter=on",
 					     "run.seed=7", NULL };
 	struct sim *a = test_sim_run_file("scenarios/seed004-tbench.ini", sets);
 	struct sim *b = test_sim_run_file("scenarios/seed004-tbench.ini", sets);
