@@ -208,7 +208,7 @@ static void test_defaults(void **state)
 	assert_int_equal(scn.cost.syscall_ns, 170);
 	assert_int_equal(scn.cost.context_switch_ns, 2310);
 	assert_int_equal(scn.cost.charge_ns, 50);
-	assert_int_equal(scn.cost.pagecache_insert_ns, 1000);
+	assert_int_equal(scn.cost.pagecache_insert_ns, 266);
 	assert_int_equal(scn.policy.sched_hz, 250);
 	assert_int_equal(scn.policy.sched_latency_ns, 6 * NSEC_PER_MSEC);
 	assert_int_equal(scn.policy.sched_min_granularity_ns, 750 * NSEC_PER_USEC);

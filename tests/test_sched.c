@@ -182,8 +182,11 @@ static void test_wakeup_preempts_at_the_step_end(void **state)
 	slow = test_workload_named(sim, "slow")->tasks[0];
 	assert_int_equal(slow->state, TASK_DEAD);
 	assert_int_equal(slow->min_flt, 10240);
-	/* 10,239 waits of 78.125 us, then the last page's work */
-	if (slow->exit_ns - slow->start_ns > 802 * NSEC_PER_MSEC)
+	/*
+	 * 10,239 waits of 78.125 us, then the last page's work and the exit
+	 * (exit_mmap zaps its 10,240 PTEs: 2.3 ms of pte_ns)
+	 */
+	if (slow->exit_ns - slow->start_ns > 805 * NSEC_PER_MSEC)
 		fail_msg("the rate-limited task took %llu ns",
 			 (unsigned long long)(slow->exit_ns - slow->start_ns));
 }

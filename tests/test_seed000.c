@@ -45,16 +45,7 @@ static void test_embedded_swap_throttle(void **state)
 	/* hundreds of tasks in try_to_free_pages at once, or the limit (2 x 1 node) */
 	assert_true(none->reclaim.max_parallel_reclaimers >= 50);
 	assert_true(global->reclaim.max_parallel_reclaimers <= 2);
-	/*
-	 * throttled: hackbench faster, fewer major faults (-9 %: 2.78 -> 2.52
-	 * s, 205 -> 92 faults, since the 2.6.25 profile has that kernel's
-	 * reference rules: no second look for mapped pages, no refault
-	 * activation; -40 % with v6.12's, 3.83 -> 2.29 s; -57 % before the
-	 * elevator merged swap writes from either side, when the vanilla
-	 * run's many reclaimers broke every merge; the seed -44 %,
-	 * docs/seed000.md)
-	 */
-	assert_true(test_figure(b, "time_s") < 0.95 * test_figure(a, "time_s"));
+	/* throttled: fewer major faults (324 -> 120) */
 	assert_true(b->maj_flt * 2 < a->maj_flt);
 	/* start_s: the forks' run-up before hackbench's clock, inside the run */
 	for (const struct workload_inst *w = a; w; w = w == a ? b : NULL) {
@@ -66,6 +57,28 @@ static void test_embedded_swap_throttle(void **state)
 	}
 	sim_destroy(none);
 	sim_destroy(global);
+	/*
+	 * and hackbench faster, over three seeds with the run-to-run variation
+	 * on: one ordering decides a single run (without the variation, 3.62
+	 * -> 3.04 s, -16 %, with [cost] socket_msg_ns and pagecache_insert_ns
+	 * measured; 3.83 -> 2.29 s before); seeds 1-3 take 11.09 -> 7.04 s
+	 * (-37 %; the seed -44 %, docs/seed000.md)
+	 */
+	double t_none = 0, t_global = 0;
+
+	for (unsigned int seed = 1; seed <= 3; seed++) {
+		char seed_set[32];
+		const char *const sets[] = { "run.jitter=on", seed_set, NULL };
+
+		snprintf(seed_set, sizeof(seed_set), "run.seed=%u", seed);
+		none = run_sets(scn, "none", sets);
+		global = run_sets(scn, "global", sets);
+		t_none += test_figure(&none->workloads[0], "time_s");
+		t_global += test_figure(&global->workloads[0], "time_s");
+		sim_destroy(none);
+		sim_destroy(global);
+	}
+	assert_true(t_global < 0.8 * t_none);
 }
 
 /* 200 tasks without swap: both complete, the throttle is no slower */

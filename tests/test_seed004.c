@@ -232,9 +232,13 @@ static void test_tbench_orders(void **state)
 
 	(void)state;
 	assert_true(ops > 1000);
-	/* 2 pairs, ~176 us of CPU per operation of 32 KiB: ~370 MB/s */
-	assert_true(mbs > 300 && mbs < 450);
-	assert_true(fig(sim, "max_latency_ms") > 0.1 && fig(sim, "max_latency_ms") < 1);
+	/*
+	 * 2 pairs, ~13.6 us of CPU per operation of 32 KiB (tcp_msg_ns and
+	 * dbench_op_ns on each side, four syscalls, the copies, the
+	 * allocations): ~73,000 operations a second a pair, ~4.8 GB/s
+	 */
+	assert_true(mbs > 4300 && mbs < 5300);
+	assert_true(fig(sim, "max_latency_ms") > 0.02 && fig(sim, "max_latency_ms") < 0.2);
 	/* ~32 KiB / 16 KiB pages per operation, plus the slab refills */
 	assert_true(fig(sim, "allocs_o0") > 1.5 * ops && fig(sim, "allocs_o0") < 3 * ops);
 	assert_true(fig(sim, "wmark_checks_o0") == fig(sim, "allocs_o0"));
@@ -275,17 +279,19 @@ static void test_tbench_deterministic(void **state)
 }
 
 /*
- * The seed's scenario: 8 pairs on 8 CPUs, 1481 MB/s in the seed; the
- * model's calibration holds it within 1 %, all order 0.
+ * The seed's scenario: 8 pairs on 8 CPUs, all order 0.  1481 MB/s in the
+ * seed; the model's CPU per operation is measured on the development VM
+ * (src/mm/cost.c), ~2.4 GB/s a pair of 32 KiB operations: ~19 GB/s, 13
+ * times the seed's (docs/seed004.md says why).
  */
 static void test_seed_scenario(void **state)
 {
-	static const char *const sets[] = { "workload.tbench.seconds=5", NULL };
+	static const char *const sets[] = { "workload.tbench.seconds=1", NULL };
 	struct sim *sim = test_sim_run_file("scenarios/seed004-tbench.ini", sets);
 	double mbs = test_workload_figure(sim, "tbench", "throughput_mbs");
 
 	(void)state;
-	assert_true(mbs > 1466 && mbs < 1496);
+	assert_true(mbs > 18000 && mbs < 20500);
 	assert_true(test_workload_figure(sim, "tbench", "allocs_o1") == 0);
 	assert_true(test_workload_figure(sim, "tbench", "wmark_checks_o0") ==
 		    test_workload_figure(sim, "tbench", "allocs_o0"));
@@ -298,8 +304,8 @@ static void test_seed_scenario(void **state)
  */
 static void test_seed_scenario_deterministic(void **state)
 {
-	static const char *const sets[] = { "workload.tbench.seconds=2", "run.jitter=on", NULL };
-	static const char *const sets7[] = { "workload.tbench.seconds=2", "run.jitter=on",
+	static const char *const sets[] = { "workload.tbench.seconds=1", "run.jitter=on", NULL };
+	static const char *const sets7[] = { "workload.tbench.seconds=1", "run.jitter=on",
 					     "run.seed=7", NULL };
 	struct sim *a = test_sim_run_file("scenarios/seed004-tbench.ini", sets);
 	struct sim *b = test_sim_run_file("scenarios/seed004-tbench.ini", sets);

@@ -29,7 +29,21 @@
  *                   thread of the same process runs on another CPU, less
  *                   the same call without it: the flush IPI's round trip
  *   tlb_irq_ns      the time that other thread loses per IPI received
- *   (comments)      the system time per page of read() of a file whose
+ *   socket_msg_ns   one process's CPU time per round trip of 100 bytes over
+ *                   a unix socketpair (calibrate_io.c), halved: a send or a
+ *                   receive with its sleep or wake-up; less a syscall
+ *   tcp_msg_ns      tbench's operation over TCP on lo (a 100-byte request,
+ *                   a 32 KiB + 100-byte reply), both processes' CPU time,
+ *                   less what the model charges beside it (tbench.c): four
+ *                   syscalls and the copies in and out; per message
+ *   pagecache_insert_ns  CPU time per page of 1 MiB write()s appended to a
+ *                   new file (the oracle's programs write and read in 1 MiB
+ *                   calls: ext4's large folios), less copy_page_ns and a
+ *                   syscall per 256 pages
+ *   (comments)      the same with 4 KiB write()s, an order-0 folio each (the
+ *                   model's page, and every kernel before large folios);
+ *                   dbench's kind of file operation (create, write 4 KiB,
+ *                   read them, unlink), CPU time each; the system time per page of read() of a file whose
  *                   pages were dropped (readahead; getrusage: the I/O wait
  *                   is not CPU time), and a major fault's CPU part: the
  *                   system time of a fault on such a file through a
@@ -52,11 +66,16 @@
 #include <unistd.h>
 
 #include "calibrate.h"
+#include "calibrate_io.h"
 
 #define PAGE 4096UL
 #define BUF_BYTES (256UL << 20) /* beyond the last-level cache */
 #define FAULT_BYTES (64UL << 20)
 #define MAX_REPS 31
+
+/* tbench's operation as seed 004's scenario runs it: a 100-byte request, a 32 KiB payload */
+#define TB_REQUEST 100.0
+#define TB_REPLY (32768UL + 100)
 
 /* the model's estimates the fault figures are net of (src/mm/cost.c defaults) */
 #define ALLOC_NS 150.0
@@ -376,6 +395,11 @@ enum {
 	F_PIPE,
 	F_IPI,
 	F_IRQ,
+	F_UNIX,
+	F_TCP,
+	F_PCWRITE,
+	F_PCWRITE_1M,
+	F_FILEOP,
 	NR_FIGURES
 };
 
@@ -419,7 +443,12 @@ static int measure(double v[NR_FIGURES][MAX_REPS], int reps, bool *have_major)
 		if (*have_major && file_read_ns(&v[F_MAJOR][r], &v[F_READ][r]))
 			*have_major = false;
 		v[F_SYSCALL][r] = syscall_ns();
-		if (pipe_round_trip_ns(&v[F_PIPE][r]) || tlb_ns(&v[F_IPI][r], &v[F_IRQ][r]))
+		if (pipe_round_trip_ns(&v[F_PIPE][r]) || tlb_ns(&v[F_IPI][r], &v[F_IRQ][r]) ||
+		    calib_unix_round_trip_ns(&v[F_UNIX][r]) ||
+		    calib_tcp_round_trip_ns(TB_REPLY, &v[F_TCP][r]) ||
+		    calib_pagecache_write_ns(PAGE, &v[F_PCWRITE][r]) ||
+		    calib_pagecache_write_ns(1UL << 20, &v[F_PCWRITE_1M][r]) ||
+		    calib_small_file_op_ns(&v[F_FILEOP][r]))
 			goto out;
 	}
 	rc = 0;
@@ -447,7 +476,7 @@ int calibrate_main(int argc, char **argv, const char *version)
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			fputs("usage: reclaimsim calibrate [--reps N]\n\n"
-			      "Run microbenchmarks of this host's CPU (about 10 s per rep) and print\n"
+			      "Run microbenchmarks of this host's CPU (about 15 s per rep) and print\n"
 			      "a [cost] section with the model's CPU costs measured here.\n\n"
 			      "options:\n"
 			      "      --reps N             runs of each microbenchmark, the median\n"
@@ -508,10 +537,23 @@ int calibrate_main(int argc, char **argv, const char *version)
 	printf("tlb_ipi_ns = %ldns ; madvise(DONTNEED) of a page, a thread on another CPU or not\n",
 	       ns_round(m[F_IPI]));
 	printf("tlb_irq_ns = %ldns ; what that thread loses per flush IPI\n", ns_round(m[F_IRQ]));
+	printf("socket_msg_ns = %ldns ; half a 100-byte round trip over a unix socketpair, %ld ns a round trip, less a syscall\n",
+	       ns_round(m[F_UNIX] / 2 - m[F_SYSCALL]), ns_round(m[F_UNIX]));
+	printf("tcp_msg_ns = %ldns ; a 100-byte request and a %lu-byte reply over TCP on lo, %ld ns of CPU, less 4 syscalls and the copies, halved\n",
+	       ns_round((m[F_TCP] - 4 * m[F_SYSCALL] -
+			 m[F_COPY] * 2 * (TB_REQUEST + (double)TB_REPLY) / (double)PAGE) /
+			2),
+	       TB_REPLY, ns_round(m[F_TCP]));
+	printf("pagecache_insert_ns = %ldns ; write() of 1 MiB appended to a new file (dd bs=1M, large folios), %ld ns a page, less copy_page_ns and a syscall per 256 pages\n",
+	       ns_round(m[F_PCWRITE_1M] - m[F_COPY] - m[F_SYSCALL] / 256),
+	       ns_round(m[F_PCWRITE_1M]));
+	printf("; write() of 4 KiB (an order-0 folio each): %ld ns a page, %ld ns less a syscall and copy_page_ns; dbench's kind of file operation (create, write 4 KiB, read them, unlink): %ld ns of CPU\n",
+	       ns_round(m[F_PCWRITE]), ns_round(m[F_PCWRITE] - m[F_SYSCALL] - m[F_COPY]),
+	       ns_round(m[F_FILEOP]));
 	/*
-	 * pagecache_insert_ns is not printed as a key: with large folios
-	 * (ext4, v6.x) read() inserts a folio of many pages at once, so its
-	 * system time per page is not the model's per-page insert
+	 * read() of a dropped file is printed as a comment: with large
+	 * folios (ext4, v6.x) it inserts a folio of many pages at once, so
+	 * its system time per page is not the model's per-page insert
 	 */
 	if (have_major)
 		printf("; read() of a dropped file: %ld ns a page of system time, copy included; a major fault's CPU part: %ld ns of system time (one 4 KiB read per fault, MADV_RANDOM)\n",

@@ -6,7 +6,7 @@
  * Each default says where it comes from: "calibrate" is a figure of
  * `reclaimsim calibrate` (src/cli/calibrate.c) recorded on the 2-CPU
  * development VM, the oracle's machine class, in bench/results/calibrate.txt;
- * "oracle" a fit of one oracle program's whole run on that machine;
+ * "bench/tbench-host.sh" a real program's CPU time measured on that machine;
  * "estimate" a reasoned figure no microbenchmark reaches from user space
  * (the work inside one kernel lock or list operation), never one fitted
  * to a seed.  docs/model.md lists them.  A cost is per operation: more
@@ -94,32 +94,38 @@ static const struct cfg_key cost_keys[] = {
 	C_KEY(empty_lruvec_ns, "0ns",
 	      "shrink_lruvec of a group with nothing to scan at this priority (get_scan_count and the list tests)"),
 	/*
-	 * oracle: filemap_add_folio plus the filesystem's per-page work (ext4
-	 * write_begin/write_end or readahead bio setup), fitted to dd of 256
-	 * MiB into a 64 MiB memcg on the oracle VM, 0.15 s (calibrate's read()
-	 * figure is per large folio, not per page: a comment there)
+	 * calibrate (the 17:11 run): write() of 1 MiB at a time appended to a
+	 * new ext4 file, 669 ns a page, less copy_page_ns and a syscall per
+	 * 256 pages: the oracle's programs (dd bs=1M, fileread) move 1 MiB a
+	 * call, and ext4 (v6.18) caches it in large folios.  An order-0 folio
+	 * (a 4 KiB write) costs 2,513 ns: the kernels before large folios
+	 * paid about that per page (was 1 us, fitted to the oracle's dd)
 	 */
-	C_KEY(pagecache_insert_ns, "1us", "a page entering the page cache, fs work included"),
+	C_KEY(pagecache_insert_ns, "266ns", "a page entering the page cache, fs work included"),
 	/*
-	 * from a seed's figure (not a measurement here): sk_buff allocation,
-	 * copy, queueing and the receiver's wake-up for one hackbench message,
-	 * per side; seed 000's throttled run passed
-	 * 48 M messages in 30 s on 8 CPUs of 2008, ~5 us per message
+	 * calibrate (the 17:11 run): a 100-byte round trip (hackbench's
+	 * message) over a unix socketpair, 4,813 ns of one process's CPU,
+	 * halved (its send or its receive, with the sleep or the wake-up),
+	 * less a syscall (was 2 us, from seed 000's message rate)
 	 */
-	C_KEY(socket_msg_ns, "2us", "one small message through a socket, beyond the syscall"),
+	C_KEY(socket_msg_ns, "2239ns", "one small message through a socket, beyond the syscall"),
 	/*
-	 * estimate: tcp_sendmsg + the loopback softirq (tcp_v4_rcv, the ACK) +
-	 * tcp_recvmsg for one message, beyond the syscalls and the copies
+	 * calibrate (the 17:11 run): a 100-byte request and a 32,868-byte
+	 * reply (seed 004's mean operation) over TCP on 127.0.0.1, 16,720 ns
+	 * of the two processes' CPU, the loopback softirq and the sleeps and
+	 * wake-ups included, less four syscalls and the copies, halved: one
+	 * message (was 20 us, an estimate)
 	 */
-	C_KEY(tcp_msg_ns, "20us",
+	C_KEY(tcp_msg_ns, "4789ns",
 	      "one message through TCP over loopback, beyond the syscalls and the copies (tbench)"),
 	/*
-	 * from a seed's figure (not a measurement here): user CPU of one
-	 * tbench operation on the client (dbench's loadfile
-	 * interpreter) and on the server (tbench_srv's reply); with
-	 * tcp_msg_ns, seed 004's tbench 8 gives ~1481 MB/s (docs/seed004.md)
+	 * bench/tbench-host.sh (bench/results/tbench-host.txt): the real
+	 * `tbench 1` against tbench_srv on this VM, user time per operation,
+	 * the client's (dbench's loadfile interpreter, 945 ns) and the
+	 * server's (420 ns) averaged (was 67 us, fitted to seed 004's
+	 * throughput)
 	 */
-	C_KEY(dbench_op_ns, "67us",
+	C_KEY(dbench_op_ns, "682ns",
 	      "user CPU of one dbench/tbench operation, on the client and again on the server"),
 	/*
 	 * 0: the check is inside alloc_ns.  Set, each check of

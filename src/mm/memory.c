@@ -652,9 +652,37 @@ void mmput(struct sim *sim, struct mm_struct *mm)
 		exit_mmap(sim, mm);
 }
 
-/* exit_mmap(): tear down every mapping of @mm. */
+/*
+ * The PTEs exit_mmap() will zap: each costs the exiting task pte_ns, as
+ * in munmap (calibrate's munmap of faulted pages, 294 ns a page, is
+ * pte_ns + free_ns); none entries cost nothing, as zap_pte_range skips
+ * the empty page tables.
+ */
+static u64 mapped_ptes(const struct mm_struct *mm)
+{
+	u64 n = 0;
+
+	for (unsigned int i = 0; i < mm->nr_vmas; i++) {
+		const struct vm_area_struct *vma = &mm->vmas[i];
+
+		for (u64 v = 0; vma->ptes && v < vma->vm_end - vma->vm_start; v++)
+			n += !pte_none(vma->ptes[v]);
+	}
+	return n;
+}
+
+/*
+ * exit_mmap() (v6.12): tear down every mapping of @mm.  A task dropping
+ * its own mm (its exit) spends the zap's CPU time (unmap_vmas, each PTE)
+ * and the frees' (zap_pte); an OOM victim's teardown is the oom_reaper's
+ * or its own after the kill, not its killer's, and is not modelled.
+ */
 void exit_mmap(struct sim *sim, struct mm_struct *mm)
 {
+	struct task *t = sim->eng.current;
+
+	if (t && t->mm == mm)
+		charge_sys(t, mapped_ptes(mm) * sim->scn.cost.pte_ns);
 	for (unsigned int i = 0; i < mm->nr_vmas; i++)
 		if (mm->vmas[i].ptes)
 			unmap_vma(sim, mm, &mm->vmas[i]);
