@@ -66,6 +66,9 @@ static const char *const profile_2_6_25[] = {
 	"swapin_lru = active",
 	"swap_readahead = cluster",
 	"readahead_gfp = full",
+	"mmap_readahead = readaround", /* filemap_fault's read-around, no marker */
+	"fault_around_bytes = 0",
+	"mmap_miss_hits = all",
 	"split_lru = off",
 	"memcg_reclaim_stat = off",
 	"did_some_progress = reclaimable",
@@ -136,6 +139,7 @@ static const char *const profile_2_6_32[] = {
 	"too_many_isolated = on", /* too_many_isolated() */
 	"zone_unreclaimable = all_unreclaimable", /* zone_reclaimable_pages */
 	"memcg_reclaim_stat = on", /* 2.6.29: memcg reclaim has its anon/file ratio */
+	"mmap_readahead = async", /* 2.6.31: do_async_mmap_readahead */
 	"kswapd_order_fallback = failed_sweep", /* 2.6.29 */
 	"soft_limit_reclaim = tree",
 	/* 2.6.32's CFS retuning (Mike Galbraith, Peter Zijlstra, 2009) */
@@ -238,6 +242,7 @@ static const char *const profile_3_10[] = {
 static const char *const profile_4_2[] = {
 	"reclaim_sleep = wait_iff_congested", /* 3.11: naps only through it */
 	"swap_readahead = block", /* 3.14: slot blocks, not clusters */
+	"fault_around_bytes = 64K", /* 3.15: do_fault_around */
 	"file_writepage = kswapd_dirty_zone", /* 3.11..4.10 */
 	/*
 	 * node-based reclaim (4.8) and v6.12's kswapd wake-up, as the
@@ -287,6 +292,7 @@ static const char *const profile_6_12[] = {
 	"watermark_boost = on", /* 5.0 */
 	"lowmem_reserve_empty = none", /* 5.8 */
 	"wmark_movable = capped", /* 6.1 */
+	"mmap_miss_hits = not_workingset", /* 2024: workingset pages are no hits */
 	NULL,
 };
 
