@@ -32,7 +32,7 @@ struct mm_task {
 	 * by read_pages() (linked through bio->next), or by exit
 	 */
 	struct bio *ra_bios;
-	bool fault_major; /* the fault in progress waited for its own I/O */
+	bool fault_major; /* VM_FAULT_MAJOR: the fault in progress must read its page */
 	struct mm_struct *mmap_read_held; /* the mm whose mmap_lock its fault holds */
 	bool file_fault; /* a filemap_fault is in progress */
 	bool fault_tried; /* the fault in progress is a retry (FAULT_FLAG_TRIED) */

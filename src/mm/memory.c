@@ -9,7 +9,8 @@
  * (pte_same), and when it has to wait for a read it sleeps in place with
  * mmap_lock dropped and returns VM_FAULT_RETRY, which handle_mm_fault
  * takes again at once.  It is counted once, when it completes: major if
- * the task started the read it waited for, else minor.
+ * it found its page in no cache (VM_FAULT_MAJOR, kept across the retry),
+ * else minor.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -158,7 +159,7 @@ struct vm_area_struct *find_vma(struct mm_struct *mm, u64 vpn)
 	return NULL;
 }
 
-/* A fault completed: minor, or major if the task waited for its own read. */
+/* A fault completed: minor, or major (VM_FAULT_MAJOR: mm_task.fault_major). */
 void count_fault(struct task *t)
 {
 	struct mem_cgroup *memcg = t->memcg;

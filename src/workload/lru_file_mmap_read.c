@@ -19,8 +19,8 @@
  * per CPU per reclaim batch (batched).
  *
  * The pages come in through handle_mm_fault's do_read_fault: fault-around
- * maps the cached pages of the 64 KiB window, filemap_fault reads
- * readahead windows.  The holes of a sparse file are read as zeroed pages
+ * maps the cached pages of the 64 KiB window, filemap_fault reads around
+ * a miss and the next window ahead at its PG_readahead page.  The holes of a sparse file are read as zeroed pages
  * by the file system without I/O; the model's page cache reads them from
  * the disk device, so the scenarios give the disk a latency of a page
  * clear.
