@@ -292,7 +292,7 @@ static const char *const profile_6_12[] = {
 	"watermark_boost = on", /* 5.0 */
 	"lowmem_reserve_empty = none", /* 5.8 */
 	"wmark_movable = capped", /* 6.1 */
-	"mmap_miss_hits = not_workingset", /* 2024: workingset pages are no hits */
+	"mmap_miss_hits = not_workingset", /* 6.10: workingset pages are no hits */
 	NULL,
 };
 

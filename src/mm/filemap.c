@@ -485,7 +485,7 @@ static u64 ra_pages(const struct sim *sim)
 }
 
 /*
- * do_sync_mmap_readahead() (v6.12; 4.14's reads the same): a fault found
+ * do_sync_mmap_readahead() (v6.12; v4.x reads the same): a fault found
  * no page at @index.  MADV_RANDOM (VM_RAND_READ): no readahead.
  * MADV_SEQUENTIAL (VM_SEQ_READ): read()'s on-demand readahead with the
  * whole window as the request.  Otherwise read-around: mmap_miss counts
@@ -594,7 +594,7 @@ enum vm_fault_result filemap_fault(struct task *t, const struct vm_area_struct *
  * young in every release (2016's "mm: make faultaround produce old ptes"
  * was reverted before v4.7 shipped).  The pages are not marked accessed.
  * Each page mapped is a hit for mmap_miss, but (mmap_miss_hits =
- * not_workingset, Liu Shixin's 2024 change) not a page that refaulted as
+ * not_workingset, v6.10) not a page that refaulted as
  * workingset: a file thrashing its read-around still turns it off.
  * Returns true when the page at @vpn was mapped (VM_FAULT_NOPAGE).
  */
@@ -780,7 +780,7 @@ static const struct cfg_key filemap_policy_keys[] = {
 	  P_OFF(mmap_miss_workingset),
 	  .values = CFG_VALUES("all", "not_workingset"),
 	  .def = "not_workingset",
-	  .doc = "which pages fault-around maps count as hits against mmap_miss (the misses that turn read-around off): all (v3.15+) / not_workingset (2024: pages that refaulted as workingset do not, so a thrashing file's read-around stops)" },
+	  .doc = "which pages fault-around maps count as hits against mmap_miss (the misses that turn read-around off): all (v3.15+) / not_workingset (v6.10+: pages that refaulted as workingset do not, so a thrashing file's read-around stops)" },
 };
 
 CFG_TABLE(filemap_policy_table, filemap_policy_keys);
