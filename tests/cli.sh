@@ -602,6 +602,7 @@ readahead_gfp = full
 mmap_readahead = readaround
 fault_around_bytes = 0
 mmap_miss_hits = all
+seq_read_references = counted
 split_lru = on
 memcg_reclaim_stat = off
 did_some_progress = nr_reclaimed

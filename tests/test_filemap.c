@@ -204,6 +204,50 @@ static void test_madv_random(void **state)
 	assert_int_equal(vm_event(sim, PGPGIN), 64 * 4);
 }
 
+/*
+ * A reference through a mapping madvised MADV_SEQUENTIAL: v6.3+ leaves
+ * the mapping out of folio_referenced's walk (the young bit stays),
+ * v2.6.29..6.2 clear the young bit and do not count it, before it
+ * counted.  MADV_RANDOM: skipped from v6.3, counted before.
+ */
+static int referenced_through(const char *policy, int advice, pte_t *young_after)
+{
+	struct sim *sim = test_sim_from_text(NULL, "t.ini", policy);
+	struct reader r = new_reader(sim, 16);
+	unsigned long vm_flags;
+	int referenced;
+
+	assert_int_equal(do_madvise(r.t, r.base, 16, advice), 0);
+	touch(&r, 0);
+	assert_true(*pte_of(r.t, r.base) & PTE_YOUNG);
+	referenced = folio_referenced(r.t, pte_pfn(*pte_of(r.t, r.base)), &vm_flags);
+	*young_after = *pte_of(r.t, r.base) & PTE_YOUNG;
+	sim_destroy(sim);
+	return referenced;
+}
+
+static void test_seq_read_references(void **state)
+{
+	pte_t young;
+
+	(void)state;
+	assert_int_equal(referenced_through(INI(""), MADV_SEQUENTIAL, &young), 0);
+	assert_true(young);
+	assert_int_equal(referenced_through(INI(""), MADV_RANDOM, &young), 0);
+	assert_true(young);
+	assert_int_equal(referenced_through(INI(""), MADV_NORMAL, &young), 1);
+	assert_false(young);
+	assert_int_equal(referenced_through(INI("seq_read_references = ignored\n"), MADV_SEQUENTIAL,
+					    &young),
+			 0);
+	assert_false(young);
+	assert_int_equal(
+		referenced_through(INI("seq_read_references = ignored\n"), MADV_RANDOM, &young), 1);
+	assert_int_equal(referenced_through(INI("seq_read_references = counted\n"), MADV_SEQUENTIAL,
+					    &young),
+			 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -213,6 +257,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_sequential_readaround, test_sim_teardown),
 		cmocka_unit_test_teardown(test_mmap_miss, test_sim_teardown),
 		cmocka_unit_test_teardown(test_madv_random, test_sim_teardown),
+		cmocka_unit_test(test_seq_read_references),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -406,6 +406,7 @@ static const char *const profile_keys[] = {
 	"mmap_readahead",
 	"fault_around_bytes",
 	"mmap_miss_hits",
+	"seq_read_references",
 	"split_lru",
 	"memcg_reclaim_stat",
 	"did_some_progress",
@@ -473,6 +474,7 @@ static void assert_policy_equal(const struct scn_policy *a, const struct scn_pol
 	assert_int_equal(a->mmap_async_ra, b->mmap_async_ra);
 	assert_int_equal(a->fault_around_bytes, b->fault_around_bytes);
 	assert_int_equal(a->mmap_miss_workingset, b->mmap_miss_workingset);
+	assert_int_equal(a->seq_read_references, b->seq_read_references);
 	assert_int_equal(a->lazyfree, b->lazyfree);
 	assert_int_equal(a->tlb_flush, b->tlb_flush);
 	assert_int_equal(a->split_lru, b->split_lru);

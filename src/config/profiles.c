@@ -69,6 +69,7 @@ static const char *const profile_2_6_25[] = {
 	"mmap_readahead = readaround", /* filemap_fault's read-around, no marker */
 	"fault_around_bytes = 0",
 	"mmap_miss_hits = all",
+	"seq_read_references = counted",
 	"split_lru = off",
 	"memcg_reclaim_stat = off",
 	"did_some_progress = reclaimable",
@@ -140,6 +141,7 @@ static const char *const profile_2_6_32[] = {
 	"zone_unreclaimable = all_unreclaimable", /* zone_reclaimable_pages */
 	"memcg_reclaim_stat = on", /* 2.6.29: memcg reclaim has its anon/file ratio */
 	"mmap_readahead = async", /* 2.6.31: do_async_mmap_readahead */
+	"seq_read_references = ignored", /* 2.6.29: MADV_SEQUENTIAL pages reclaimed sooner */
 	"kswapd_order_fallback = failed_sweep", /* 2.6.29 */
 	"soft_limit_reclaim = tree",
 	/* 2.6.32's CFS retuning (Mike Galbraith, Peter Zijlstra, 2009) */
@@ -293,6 +295,7 @@ static const char *const profile_6_12[] = {
 	"lowmem_reserve_empty = none", /* 5.8 */
 	"wmark_movable = capped", /* 6.1 */
 	"mmap_miss_hits = not_workingset", /* 6.10: workingset pages are no hits */
+	"seq_read_references = skipped", /* 6.3: vma_has_recency */
 	NULL,
 };
 

@@ -469,7 +469,8 @@ void acct_reclaim_writeback(struct sim *sim, struct pglist_data *pgdat, unsigned
 /*
  * folio_referenced() (v6.12): the number of PTEs mapping @pfn whose young
  * bit was set (the bits are cleared), and the union of their VMAs' flags
- * in *vm_flags.  @t pays rmap_ns per mapping visited.
+ * in *vm_flags; madvised mappings as seq_read_references says.  @t pays
+ * rmap_ns per mapping visited.
  */
 int folio_referenced(struct task *t, u32 pfn, unsigned long *vm_flags);
 /*
