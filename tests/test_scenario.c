@@ -404,6 +404,10 @@ static const char *const profile_keys[] = {
 	"swapin_lru",
 	"swap_readahead",
 	"readahead_gfp",
+	"mmap_readahead",
+	"fault_around_bytes",
+	"mmap_miss_hits",
+	"seq_read_references",
 	"split_lru",
 	"memcg_reclaim_stat",
 	"did_some_progress",
@@ -472,6 +476,10 @@ static void assert_policy_equal(const struct scn_policy *a, const struct scn_pol
 	assert_int_equal(a->swapin_active, b->swapin_active);
 	assert_int_equal(a->swap_readahead, b->swap_readahead);
 	assert_int_equal(a->readahead_noretry, b->readahead_noretry);
+	assert_int_equal(a->mmap_async_ra, b->mmap_async_ra);
+	assert_int_equal(a->fault_around_bytes, b->fault_around_bytes);
+	assert_int_equal(a->mmap_miss_workingset, b->mmap_miss_workingset);
+	assert_int_equal(a->seq_read_references, b->seq_read_references);
 	assert_int_equal(a->lazyfree, b->lazyfree);
 	assert_int_equal(a->tlb_flush, b->tlb_flush);
 	assert_int_equal(a->split_lru, b->split_lru);

@@ -255,10 +255,14 @@ static void test_text_exec(void **state)
 	assert_int_equal(test_figure(xt, "pages"), 8192);
 	assert_true(test_figure(xt, "resident_pages") > 0.75 * 8192);
 	assert_true(test_figure(xt, "resident_pages") > test_figure(dt, "resident_pages"));
-	/* the data mapping: read back more (374 against 0 majflt) */
+	/*
+	 * the data mapping: read back more (13,727 file refaults against 0),
+	 * mostly ahead of the loop by read-around and the async mmap
+	 * readahead of filemap_fault (4 major faults against 0)
+	 */
 	assert_true(dmaj > 2 * xmaj);
-	assert_true(dmaj > 200);
 	assert_true(test_figure(dt, "resident_pages") < 0.9 * 8192);
+	assert_true(test_vmstat(d, "workingset_refault_file") > 8192);
 	assert_true(test_vmstat(d, "workingset_refault_file") >
 		    2 * test_vmstat(x, "workingset_refault_file"));
 	sim_destroy(x);

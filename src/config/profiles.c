@@ -67,6 +67,10 @@ static const char *const profile_2_6_25[] = {
 	"swapin_lru = active",
 	"swap_readahead = cluster",
 	"readahead_gfp = full",
+	"mmap_readahead = readaround", /* filemap_fault's read-around, no marker */
+	"fault_around_bytes = 0",
+	"mmap_miss_hits = all",
+	"seq_read_references = counted",
 	"split_lru = off",
 	"memcg_reclaim_stat = off",
 	"did_some_progress = reclaimable",
@@ -141,6 +145,8 @@ static const char *const profile_2_6_32[] = {
 	"too_many_isolated = on", /* too_many_isolated() */
 	"zone_unreclaimable = all_unreclaimable", /* zone_reclaimable_pages */
 	"memcg_reclaim_stat = on", /* 2.6.29: memcg reclaim has its anon/file ratio */
+	"mmap_readahead = async", /* 2.6.31: do_async_mmap_readahead */
+	"seq_read_references = ignored", /* 2.6.29: MADV_SEQUENTIAL pages reclaimed sooner */
 	"kswapd_order_fallback = failed_sweep", /* 2.6.29 */
 	"soft_limit_reclaim = tree",
 	"oom_report = 2.6.31", /* 2.6.31: oom_adj in the header, the cpuset line */
@@ -250,6 +256,7 @@ static const char *const profile_4_2[] = {
 	"reclaim_sleep = wait_iff_congested", /* 3.11: naps only through it */
 	"swap_readahead = block", /* 3.14: slot blocks, not clusters */
 	"refault_activation = file", /* 3.15: a528910e12ec */
+	"fault_around_bytes = 64K", /* 3.15: do_fault_around */
 	"file_writepage = kswapd_dirty_zone", /* 3.11..4.10 */
 	"oom_report = 4.0", /* 4.0: nr_pmds in the OOM task dump */
 	/*
@@ -306,6 +313,8 @@ static const char *const profile_6_12[] = {
 	"lowmem_reserve_empty = none", /* 5.8 */
 	"wmark_movable = capped", /* 6.1 */
 	"oom_report = 6.6", /* 4.19's reorganised OOM report, as 6.6 prints it */
+	"mmap_miss_hits = not_workingset", /* 6.10: workingset pages are no hits */
+	"seq_read_references = skipped", /* 6.3: vma_has_recency */
 	NULL,
 };
 

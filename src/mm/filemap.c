@@ -387,8 +387,9 @@ void folio_wait_locked(struct task *t, u32 pfn)
  * (filemap_update_page), a fault returns VM_FAULT_RETRY, as filemap_fault
  * does when lock_folio_maybe_drop_mmap() waited with mmap_lock dropped.
  */
-enum vm_fault_result filemap_get_page(struct task *t, struct address_space *mapping, u64 index,
-				      unsigned long req_pages, bool fault, u32 *pfn)
+static enum vm_fault_result filemap_get_page(struct task *t, struct address_space *mapping,
+					     u64 index, unsigned long req_pages, bool fault,
+					     u32 *pfn)
 {
 	struct sim *sim = t->sim;
 	enum vm_fault_result r;
@@ -445,15 +446,15 @@ enum vm_fault_result filemap_read(struct task *t, struct address_space *mapping,
 }
 
 /*
- * filemap_fault() (v6.12) for an executable's text, as a stand-in for a
- * shared file mapping that is never unmapped: a resident page is simply
+ * filemap_fault_text - filemap_fault() (v6.12) for an executable's text,
+ * as a stand-in for a shared file mapping that is never unmapped: a resident page is simply
  * used (its accessed bit is PG_referenced here); a missing one is read
  * and is a major fault; one being read is waited for and the fault
  * retried (VM_FAULT_RETRY), minor unless this task started the read.
  * file_fault marks the fault in progress across its retry, when the page
  * is resident.
  */
-enum vm_fault_result filemap_fault(struct task *t, struct address_space *mapping, u64 index)
+enum vm_fault_result filemap_fault_text(struct task *t, struct address_space *mapping, u64 index)
 {
 	struct sim *sim = t->sim;
 	u32 pfn = mapping_pfn(mapping, index);
@@ -473,6 +474,159 @@ enum vm_fault_result filemap_fault(struct task *t, struct address_space *mapping
 	count_fault(t); /* major if this task did the read */
 	mem_cgroup_handle_over_high(t);
 	return VM_FAULT_DONE;
+}
+
+#define MMAP_LOTSAMISS 100 /* mm/filemap.c */
+
+/* The bdi's readahead window, pages (file_ra_state.ra_pages). */
+static u64 ra_pages(const struct sim *sim)
+{
+	return sim->scn.machine.read_ahead / sim->page_size;
+}
+
+/*
+ * do_sync_mmap_readahead() (v6.12; v4.x reads the same): a fault found
+ * no page at @index.  MADV_RANDOM (VM_RAND_READ): no readahead.
+ * MADV_SEQUENTIAL (VM_SEQ_READ): read()'s on-demand readahead with the
+ * whole window as the request.  Otherwise read-around: mmap_miss counts
+ * the miss (at most 10 x MMAP_LOTSAMISS), and while misses lead hits by
+ * more than MMAP_LOTSAMISS the file gets no readahead, "it will only
+ * hurt"; else ra_pages centred on the fault are read, and with
+ * mmap_readahead = async (v2.6.31+) the first page of their last quarter
+ * (async_size = ra_pages / 4) is marked PG_readahead, so that the reader
+ * reaching it reads the next window ahead of itself
+ * (do_async_mmap_readahead).  2.6.25's filemap_fault read the same window
+ * without a marker (do_page_cache_readahead).
+ */
+static enum vm_fault_result do_sync_mmap_readahead(struct task *t, unsigned long vm_flags,
+						   struct address_space *mapping, u64 index)
+{
+	struct sim *sim = t->sim;
+	u64 size = ra_pages(sim), start;
+
+	if ((vm_flags & VM_RAND_READ) || !size)
+		return VM_FAULT_DONE;
+	if (vm_flags & VM_SEQ_READ)
+		return page_cache_sync_ra(t, mapping, index, size);
+	if (mapping->mmap_miss < MMAP_LOTSAMISS * 10)
+		mapping->mmap_miss++;
+	if (mapping->mmap_miss > MMAP_LOTSAMISS)
+		return VM_FAULT_DONE;
+	start = index > size / 2 ? index - size / 2 : 0;
+	mapping->ra_order = 0;
+	return ra_read_window(t, mapping, start, size,
+			      sim->scn.policy.mmap_async_ra ? start + size - size / 4 : U64_MAX,
+			      true, readahead_gfp_mask(sim));
+}
+
+/*
+ * do_async_mmap_readahead() (v6.12): a fault found its page in the cache:
+ * a hit for mmap_miss, and a page marked PG_readahead reads the next
+ * window (page_cache_async_ra) before the fault waits for anything.
+ * MADV_RANDOM: nothing.
+ */
+static enum vm_fault_result do_async_mmap_readahead(struct task *t, unsigned long vm_flags,
+						    struct address_space *mapping, u32 pfn)
+{
+	struct sim *sim = t->sim;
+
+	if ((vm_flags & VM_RAND_READ) || !ra_pages(sim))
+		return VM_FAULT_DONE;
+	if (mapping->mmap_miss)
+		mapping->mmap_miss--;
+	if (TestClearPageFlag(pfn_to_page(sim, pfn), PG_readahead))
+		return page_cache_async_ra(t, mapping);
+	return VM_FAULT_DONE;
+}
+
+/*
+ * filemap_fault() (v6.12), the ->fault of a file mapping @vma, for the
+ * page at @index that fault-around did not map.  A page in the cache: on
+ * the first attempt (not FAULT_FLAG_TRIED) do_async_mmap_readahead.  No
+ * page at all: the fault is major (VM_FAULT_MAJOR: PGMAJFAULT, counted
+ * when the fault completes), do_sync_mmap_readahead reads around it, and
+ * a page still missing (no readahead, or it failed) is read alone with
+ * the mapping's full mask (page_cache_read / __filemap_get_folio(
+ * FGP_CREAT)), which may OOM.  A locked page (being read) is waited for
+ * with mmap_lock dropped: VM_FAULT_RETRY (lock_folio_maybe_drop_mmap),
+ * and the retry maps it.  The kernel holds a reference on the page
+ * across the readahead; the model's caller only a pfn, so the page is
+ * looked up again after anything that may sleep.
+ */
+enum vm_fault_result filemap_fault(struct task *t, const struct vm_area_struct *vma, u64 index,
+				   u32 *pfn)
+{
+	struct address_space *mapping = vma->vm_file;
+	enum vm_fault_result r;
+
+	*pfn = mapping_pfn(mapping, index);
+	if (*pfn != NO_PFN && !mm_task(t)->fault_tried) {
+		r = do_async_mmap_readahead(t, vma->vm_flags, mapping, *pfn);
+		if (r != VM_FAULT_DONE)
+			return r;
+		*pfn = mapping_pfn(mapping, index);
+	}
+	if (*pfn == NO_PFN) {
+		mm_task(t)->fault_major = true;
+		r = do_sync_mmap_readahead(t, vma->vm_flags, mapping, index);
+		if (r == VM_FAULT_DONE && mapping_pfn(mapping, index) == NO_PFN)
+			r = ra_read_window(t, mapping, index, 1, U64_MAX, true,
+					   GFP_HIGHUSER_MOVABLE);
+		if (r != VM_FAULT_DONE)
+			return r;
+		*pfn = mapping_pfn(mapping, index);
+		if (*pfn == NO_PFN)
+			return VM_FAULT_RETRY; /* read and reclaimed already: look again */
+	}
+	if (PageFlag(pfn_to_page(t->sim, *pfn), PG_locked))
+		return folio_lock_or_retry(t, *pfn);
+	return VM_FAULT_DONE;
+}
+
+/*
+ * filemap_map_pages() (v6.12), fault-around's ->map_pages: map into the
+ * empty PTEs of @vma's [@start, @end) the pages of the cache that
+ * next_uptodate_folio() takes: uptodate and free (not locked, i.e. not
+ * being read), and not marked PG_readahead, whose fault must start the
+ * next window.  They need no fault of their own.  Their PTEs are young:
+ * set_pte_range() makes prefaulted PTEs old only where the architecture
+ * asks (arm64, arch_wants_old_prefaulted_pte, v5.12); on x86 they were
+ * young in every release (2016's "mm: make faultaround produce old ptes"
+ * was reverted before v4.7 shipped).  The pages are not marked accessed.
+ * Each page mapped is a hit for mmap_miss, but (mmap_miss_hits =
+ * not_workingset, v6.10) not a page that refaulted as
+ * workingset: a file thrashing its read-around still turns it off.
+ * Returns true when the page at @vpn was mapped (VM_FAULT_NOPAGE).
+ */
+bool filemap_map_pages(struct task *t, struct vm_area_struct *vma, u64 start, u64 end, u64 vpn)
+{
+	struct sim *sim = t->sim;
+	struct address_space *mapping = vma->vm_file;
+	unsigned int hits = 0;
+	bool mapped = false;
+
+	for (u64 v = start; v < end; v++) {
+		pte_t *pte = &vma->ptes[v - vma->vm_start];
+		u32 pfn;
+		const struct page *page;
+
+		if (!pte_none(*pte))
+			continue;
+		pfn = mapping_pfn(mapping, vma->vm_pgoff + (v - vma->vm_start));
+		if (pfn == NO_PFN)
+			continue;
+		page = pfn_to_page(sim, pfn);
+		if (PageFlag(page, PG_locked) || PageFlag(page, PG_readahead) ||
+		    page->mapcount == MAPCOUNT_MAX)
+			continue;
+		if (!sim->scn.policy.mmap_miss_workingset || !PageFlag(page, PG_workingset))
+			hits++;
+		charge_sys(t, sim->scn.cost.pte_ns);
+		folio_add_rmap_pte(sim, t->mm, pte, pfn, PTE_YOUNG);
+		mapped |= v == vpn;
+	}
+	mapping->mmap_miss -= min_u64(hits, mapping->mmap_miss);
+	return mapped;
 }
 
 /*
@@ -597,7 +751,7 @@ static const struct cfg_key filemap_machine_keys[] = {
 
 CFG_TABLE(filemap_machine_table, filemap_machine_keys);
 
-/* [policy]: how readahead allocates */
+/* [policy]: how readahead allocates, and the readahead of mapped files */
 
 #define P_OFF(f) .off = offsetof(struct scn_policy, f), .size = sizeof(((struct scn_policy *)0)->f)
 
@@ -608,6 +762,25 @@ static const struct cfg_key filemap_policy_keys[] = {
 	  .values = CFG_VALUES("full", "noretry"),
 	  .def = "noretry",
 	  .doc = "the mask of page-cache readahead's pages: v3.1+ the mapping's with __GFP_NORETRY and __GFP_NOWARN (readahead_gfp_mask: a page that needs more than one reclaim pass ends the window, never an OOM kill) / before, the mapping's full mask" },
+	{ .name = "mmap_readahead",
+	  .type = CFG_ENUM,
+	  P_OFF(mmap_async_ra),
+	  .values = CFG_VALUES("readaround", "async"),
+	  .def = "async",
+	  .doc = "a page-cache miss of a file mapping reads read_ahead centred on the fault (do_sync_mmap_readahead); async (v2.6.31+): the first page of the window's last quarter is marked PG_readahead and the fault reaching it reads the next window ahead (do_async_mmap_readahead) / readaround (2.6.25): no marker, every window read at a miss" },
+	{ .name = "fault_around_bytes",
+	  .type = CFG_SIZE,
+	  P_OFF(fault_around_bytes),
+	  .min = 0,
+	  .max = 2097152,
+	  .def = "64K",
+	  .doc = "bytes (/sys/kernel/debug/fault_around_bytes, v3.15+): a read fault on a file mapping first maps the cached, uptodate pages of this aligned window around it (do_fault_around, filemap_map_pages), no fault of their own; rounded down to a power of two of pages, at most a page table (2M); below two pages (0: before v3.15) none" },
+	{ .name = "mmap_miss_hits",
+	  .type = CFG_ENUM,
+	  P_OFF(mmap_miss_workingset),
+	  .values = CFG_VALUES("all", "not_workingset"),
+	  .def = "not_workingset",
+	  .doc = "which pages fault-around maps count as hits against mmap_miss (the misses that turn read-around off): all (v3.15+) / not_workingset (v6.10+: pages that refaulted as workingset do not, so a thrashing file's read-around stops)" },
 };
 
 CFG_TABLE(filemap_policy_table, filemap_policy_keys);

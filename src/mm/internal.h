@@ -32,9 +32,10 @@ struct mm_task {
 	 * by read_pages() (linked through bio->next), or by exit
 	 */
 	struct bio *ra_bios;
-	bool fault_major; /* the fault in progress waited for its own I/O */
+	bool fault_major; /* VM_FAULT_MAJOR: the fault in progress must read its page */
 	struct mm_struct *mmap_read_held; /* the mm whose mmap_lock its fault holds */
 	bool file_fault; /* a filemap_fault is in progress */
+	bool fault_tried; /* the fault in progress is a retry (FAULT_FLAG_TRIED) */
 	gfp_t alloc_gfp; /* the allocation in the slow path (the tracepoints' gfp_flags) */
 	/* tlbflush_unmap_batch (v4.3+): CPUs owed a flush for PTEs this
 	 * task cleared in reclaim without flushing */
@@ -468,7 +469,8 @@ void acct_reclaim_writeback(struct sim *sim, struct pglist_data *pgdat, unsigned
 /*
  * folio_referenced() (v6.12): the number of PTEs mapping @pfn whose young
  * bit was set (the bits are cleared), and the union of their VMAs' flags
- * in *vm_flags.  @t pays rmap_ns per mapping visited.
+ * in *vm_flags; madvised mappings as seq_read_references says.  @t pays
+ * rmap_ns per mapping visited.
  */
 int folio_referenced(struct task *t, u32 pfn, unsigned long *vm_flags);
 /*
@@ -536,6 +538,9 @@ static inline struct memcg_stock *task_stock(const struct task *t)
 }
 
 /* ---- madvise (mm/madvise.c, v6.12) ---- */
+#define MADV_NORMAL 0
+#define MADV_RANDOM 1
+#define MADV_SEQUENTIAL 2
 #define MADV_DONTNEED 4
 #define MADV_FREE 8
 /*
@@ -543,6 +548,8 @@ static inline struct memcg_stock *task_stock(const struct task *t)
  * MADV_DONTNEED zaps the range now; MADV_FREE makes the pages lazily
  * freed per the lazyfree policy (with anon_lru and no free swap it is
  * MADV_DONTNEED).  Both flush the TLB of the other CPUs running the mm.
+ * MADV_NORMAL, MADV_RANDOM and MADV_SEQUENTIAL set the VMAs' read hint
+ * for mmap readahead, each VMA the range touches whole.
  * Returns 0, -ENOMEM if part of the range is not mapped, or -EINVAL:
  * unknown advice, a locked VMA, MADV_FREE on a file mapping or on a
  * kernel without it (lazyfree = none).
@@ -649,6 +656,8 @@ int do_munmap(struct task *t, u64 vpn);
 struct mm_struct *dup_mm(struct sim *sim, struct task *child, struct mm_struct *oldmm);
 enum vm_fault_result handle_mm_fault(struct task *t, u64 vpn, bool write);
 void count_fault(struct task *t);
+/* folio_add_*_rmap_pte() - @pte maps @pfn with PTE @bits, one mapping more */
+void folio_add_rmap_pte(struct sim *sim, struct mm_struct *mm, pte_t *pte, u32 pfn, pte_t bits);
 void exit_mmap(struct sim *sim, struct mm_struct *mm);
 /*
  * zap_pte - clear one PTE of @mm (zap_pte_range, v6.12): a swap entry
@@ -669,17 +678,19 @@ u64 mapping_find_dirty(const struct address_space *mapping, u64 start);
 enum vm_fault_result filemap_read(struct task *t, struct address_space *mapping, u64 index,
 				  unsigned long req_pages);
 enum vm_fault_result filemap_write(struct task *t, struct address_space *mapping, u64 index);
-enum vm_fault_result filemap_fault(struct task *t, struct address_space *mapping, u64 index);
+/* filemap_fault_text - a fault on program text that is never unmapped (hackbench) */
+enum vm_fault_result filemap_fault_text(struct task *t, struct address_space *mapping, u64 index);
+/*
+ * filemap_fault - the page at @index of file mapping @vma into *pfn for a
+ * read fault: found, or read with mmap readahead (the fault becomes
+ * major); VM_FAULT_RETRY after waiting for a page being read
+ */
+enum vm_fault_result filemap_fault(struct task *t, const struct vm_area_struct *vma, u64 index,
+				   u32 *pfn);
+/* filemap_map_pages - fault-around: map the ready pages of [@start, @end); true if @vpn's */
+bool filemap_map_pages(struct task *t, struct vm_area_struct *vma, u64 start, u64 end, u64 vpn);
 /* the resident page at @index, NO_PFN if none (xa_load) */
 u32 mapping_pfn(const struct address_space *mapping, u64 index);
-/*
- * filemap_get_page - the uptodate page at @index into *pfn: a missing one
- * starts a readahead of about @req_pages pages (the task's fault becomes
- * major); one under read makes the task sleep until it is read, and then
- * a fault (@fault) returns VM_FAULT_RETRY, a read() looks again.
- */
-enum vm_fault_result filemap_get_page(struct task *t, struct address_space *mapping, u64 index,
-				      unsigned long req_pages, bool fault, u32 *pfn);
 /* folio_wait_locked / folio_wait_writeback - sleep in place until @pfn's flag clears */
 void folio_wait_locked(struct task *t, u32 pfn);
 void folio_wait_writeback(struct task *t, u32 pfn);

@@ -132,6 +132,39 @@ static void madvise_vma(struct task *t, struct vm_area_struct *vma, u64 start, u
 }
 
 /*
+ * madvise_update_vma() (v6.12) for MADV_NORMAL, MADV_RANDOM and
+ * MADV_SEQUENTIAL: the VMAs' read hint, VM_RAND_READ or VM_SEQ_READ or
+ * neither, which filemap_fault's readahead follows; under mmap_lock for
+ * write (madvise_need_mmap_write).  The model does not split VMAs: each
+ * VMA the range touches takes the hint whole.
+ */
+static int madvise_read_hint(struct task *t, u64 vpn, u64 end, int advice)
+{
+	struct mm_struct *mm = t->mm;
+	unsigned long hint = advice == MADV_RANDOM     ? VM_RAND_READ :
+			     advice == MADV_SEQUENTIAL ? VM_SEQ_READ :
+							 0;
+
+	for (u64 v = vpn; v < end;) {
+		struct vm_area_struct *vma = find_vma(mm, v);
+
+		if (!vma)
+			return -ENOMEM; /* a hole in the range */
+		v = vma->vm_end;
+	}
+	charge_sys(t, t->sim->scn.cost.syscall_ns);
+	mmap_write_lock(t, mm);
+	for (u64 v = vpn; v < end;) {
+		struct vm_area_struct *vma = find_vma(mm, v);
+
+		vma->vm_flags = (vma->vm_flags & ~(VM_RAND_READ | VM_SEQ_READ)) | hint;
+		v = vma->vm_end;
+	}
+	mmap_write_unlock(t, mm);
+	return 0;
+}
+
+/*
  * do_madvise() (v6.12) for MADV_DONTNEED and MADV_FREE on @t's own mm:
  * validate the whole range first (the kernel stops at the first bad VMA,
  * having advised the part before it; the model advises nothing then),
@@ -144,6 +177,8 @@ int do_madvise(struct task *t, u64 vpn, u64 pages, int advice)
 	struct mm_struct *mm = t->mm;
 	u64 end = vpn + pages;
 
+	if (advice == MADV_NORMAL || advice == MADV_RANDOM || advice == MADV_SEQUENTIAL)
+		return madvise_read_hint(t, vpn, end, advice);
 	if (advice != MADV_DONTNEED && advice != MADV_FREE)
 		return -EINVAL;
 	if (advice == MADV_FREE && sim->scn.policy.lazyfree == LAZYFREE_NONE)

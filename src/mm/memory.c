@@ -9,7 +9,8 @@
  * (pte_same), and when it has to wait for a read it sleeps in place with
  * mmap_lock dropped and returns VM_FAULT_RETRY, which handle_mm_fault
  * takes again at once.  It is counted once, when it completes: major if
- * the task started the read it waited for, else minor.
+ * it found its page in no cache (VM_FAULT_MAJOR, kept across the retry),
+ * else minor.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -158,7 +159,7 @@ struct vm_area_struct *find_vma(struct mm_struct *mm, u64 vpn)
 	return NULL;
 }
 
-/* A fault completed: minor, or major if the task waited for its own read. */
+/* A fault completed: minor, or major (VM_FAULT_MAJOR: mm_task.fault_major). */
 void count_fault(struct task *t)
 {
 	struct mem_cgroup *memcg = t->memcg;
@@ -177,8 +178,7 @@ void count_fault(struct task *t)
 }
 
 /* folio_add_*_rmap_pte() (v6.12): @pte maps @pfn, one mapping more. */
-static void folio_add_rmap_pte(struct sim *sim, struct mm_struct *mm, pte_t *pte, u32 pfn,
-			       pte_t bits)
+void folio_add_rmap_pte(struct sim *sim, struct mm_struct *mm, pte_t *pte, u32 pfn, pte_t bits)
 {
 	struct page *page = pfn_to_page(sim, pfn);
 	bool anon = PageFlag(page, PG_anon);
@@ -361,61 +361,54 @@ static enum vm_fault_result wp_page_copy(struct task *t, struct vm_area_struct *
 }
 
 /*
- * do_fault_around() -> filemap_map_pages() (v6.12): map the resident,
- * uptodate pages of the fault_around_bytes (64 KiB) window around a read
- * fault on a file mapping, without faults of their own.
+ * do_fault_around() (v6.12): the fault_around_bytes window (rounded down
+ * to a power of two of pages, v3.15's fault_around_pages) aligned around
+ * @vpn, within the VMA and its page table, handed to ->map_pages
+ * (filemap_map_pages).  True when that mapped @vpn's page.
  */
-static void do_fault_around(struct task *t, struct vm_area_struct *vma, u64 vpn)
+static bool do_fault_around(struct task *t, struct vm_area_struct *vma, u64 vpn)
 {
-	struct sim *sim = t->sim;
-	u64 nr = max_u64(65536 / sim->page_size, 1);
-	u64 start = max_u64(vpn & ~(nr - 1), vma->vm_start);
-	u64 end = min_u64((vpn & ~(nr - 1)) + nr, vma->vm_end);
+	u64 nr = 1;
 
-	for (u64 v = start; v < end; v++) {
-		pte_t *pte = &vma->ptes[v - vma->vm_start];
-		u32 pfn;
-		const struct page *page;
-
-		if (!pte_none(*pte))
-			continue;
-		pfn = mapping_pfn(vma->vm_file, vma->vm_pgoff + (v - vma->vm_start));
-		if (pfn == NO_PFN)
-			continue;
-		page = pfn_to_page(sim, pfn);
-		if (PageFlag(page, PG_locked) || page->mapcount == MAPCOUNT_MAX)
-			continue;
-		charge_sys(t, sim->scn.cost.pte_ns);
-		folio_add_rmap_pte(sim, t->mm, pte, pfn, PTE_YOUNG);
-	}
+	while (nr * 2 * t->sim->page_size <= t->sim->scn.policy.fault_around_bytes)
+		nr *= 2;
+	/* should_fault_around(): a window of one page is none */
+	if (nr < 2)
+		return false;
+	return filemap_map_pages(t, vma, max_u64(vpn & ~(nr - 1), vma->vm_start),
+				 min_u64((vpn & ~(nr - 1)) + nr, vma->vm_end), vpn);
 }
 
 /*
- * do_read_fault() (v6.12) on a file mapping: fault-around first; if that
- * did not map the page, filemap_fault reads it (readahead, major fault)
- * or waits for a read in flight and returns VM_FAULT_RETRY, and the retry
- * maps it (by fault-around, as the kernel's retry does).
+ * do_read_fault() (v6.12) on a file mapping: fault-around first, a minor
+ * fault when it mapped the page (VM_FAULT_NOPAGE; major when this is the
+ * retry of a fault that missed the cache); else filemap_fault finds or
+ * reads the page (or waits for it and returns VM_FAULT_RETRY) and
+ * finish_fault maps it, young.
  */
 static enum vm_fault_result do_read_fault(struct task *t, struct vm_area_struct *vma, u64 vpn)
 {
 	struct sim *sim = t->sim;
 	pte_t *pte = &vma->ptes[vpn - vma->vm_start];
-	u64 index = vma->vm_pgoff + (vpn - vma->vm_start);
 	enum vm_fault_result r;
 	u32 pfn;
 
-	do_fault_around(t, vma, vpn);
-	if (pte_present(*pte)) {
-		count_fault(t); /* major when a retry after its own read */
+	if (do_fault_around(t, vma, vpn)) {
+		count_fault(t);
 		return VM_FAULT_DONE;
 	}
-	r = filemap_get_page(t, vma->vm_file, index, 1, true, &pfn);
+	r = filemap_fault(t, vma, vma->vm_pgoff + (vpn - vma->vm_start), &pfn);
 	if (r != VM_FAULT_DONE)
 		return r;
+	/* finish_fault(): the PTE may have been filled while the fault slept */
+	if (!pte_none(*pte)) {
+		count_fault(t);
+		return VM_FAULT_DONE;
+	}
 	if (pfn_to_page(sim, pfn)->mapcount == MAPCOUNT_MAX)
 		return VM_FAULT_OOM; /* the model's limit on mappers */
 	folio_add_rmap_pte(sim, t->mm, pte, pfn, PTE_YOUNG);
-	count_fault(t); /* major if this task did the read */
+	count_fault(t); /* major if the page was not in the cache */
 	return VM_FAULT_DONE;
 }
 
@@ -464,6 +457,7 @@ enum vm_fault_result handle_mm_fault(struct task *t, u64 vpn, bool write)
 			       !folio_maybe_shared(t->sim, pfn_to_page(t->sim, pte_pfn(pte)))))
 			return __handle_mm_fault(t, vma, vpn, write); /* an access, no fault */
 	}
+	mm_task(t)->fault_tried = false;
 	do {
 		/* lock_mm_and_find_vma(): looked up again on each retry */
 		mmap_read_lock(t, t->mm);
@@ -476,6 +470,7 @@ enum vm_fault_result handle_mm_fault(struct task *t, u64 vpn, bool write)
 		/* a retry dropped the lock before it waited */
 		if (mm_task(t)->mmap_read_held)
 			mmap_read_unlock(t, t->mm);
+		mm_task(t)->fault_tried = true; /* FAULT_FLAG_TRIED */
 	} while (r == VM_FAULT_RETRY);
 	if (r == VM_FAULT_DONE)
 		mem_cgroup_handle_over_high(t);

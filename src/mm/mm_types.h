@@ -467,6 +467,8 @@ static inline pte_t swp_entry_pte(u64 slot)
 #define VM_WRITE 0x2UL
 #define VM_EXEC 0x4UL
 #define VM_SHARED 0x8UL
+#define VM_SEQ_READ 0x8000UL /* madvise(MADV_SEQUENTIAL) */
+#define VM_RAND_READ 0x10000UL /* madvise(MADV_RANDOM) */
 #define VM_LOCKED 0x2000UL
 
 struct address_space;
@@ -573,6 +575,7 @@ struct address_space {
 	u64 ra_next; /* readahead: index after the last window */
 	u64 ra_size; /* readahead: last window, pages */
 	unsigned int ra_order; /* readahead: preferred folio order (file_ra_state.order, v6.17+) */
+	unsigned int mmap_miss; /* file_ra_state.mmap_miss: faults that missed the cache, less hits */
 	u64 wb_index; /* writeback cursor */
 	u64 dirtied_when; /* ns, first dirtying since clean (inode) */
 	/* i_mmap: the VMAs mapping this file, as (mm id, VMA index) pairs */

@@ -282,17 +282,29 @@ struct referenced_arg {
 	unsigned long vm_flags;
 };
 
-/* folio_referenced_one() (v6.12): test and clear the young bit. */
+/*
+ * folio_referenced_one() (v6.12): test and clear the young bit.  A
+ * mapping madvised MADV_SEQUENTIAL or MADV_RANDOM (seq_read_references):
+ * v6.3+ invalid_folio_referenced_vma() leaves it out of the walk (no
+ * vma_has_recency); v2.6.29..6.2 clear a VM_SEQ_READ mapping's young bit
+ * without counting it, "if the folio has been used in another mapping,
+ * we will catch it"; before, every mapping counted.
+ */
 static bool folio_referenced_one(struct task *t, u32 pfn, struct rmap_hit *hit, void *arg)
 {
 	struct referenced_arg *ra = arg;
+	unsigned long vm_flags = hit->vma->vm_flags;
+	enum seq_read_refs_policy p = t->sim->scn.policy.seq_read_references;
 
-	(void)t, (void)pfn;
+	(void)pfn;
+	if (p == SEQ_READ_REFS_SKIPPED && (vm_flags & (VM_SEQ_READ | VM_RAND_READ)))
+		return true;
 	if (*hit->pte & PTE_YOUNG) {
 		*hit->pte &= ~PTE_YOUNG;
-		ra->referenced++;
+		if (p != SEQ_READ_REFS_IGNORED || !(vm_flags & VM_SEQ_READ))
+			ra->referenced++;
 	}
-	ra->vm_flags |= hit->vma->vm_flags;
+	ra->vm_flags |= vm_flags;
 	return true;
 }
 
@@ -424,5 +436,11 @@ static const struct cfg_key rmap_policy_keys[] = {
 	  .values = CFG_VALUES("read", "exclusive"),
 	  .def = "read",
 	  .doc = "rmap walks of anon pages: v3.9+ anon_vma_lock_read, in parallel / before, the anon_vma spinlock, one walker at a time" },
+	{ .name = "seq_read_references",
+	  .type = CFG_ENUM,
+	  P_OFF(seq_read_references),
+	  .values = CFG_VALUES("counted", "ignored", "skipped"),
+	  .def = "skipped",
+	  .doc = "a young PTE of a mapping madvised MADV_SEQUENTIAL (VM_SEQ_READ) or MADV_RANDOM in folio_referenced: v6.3+ skipped, such mappings are not walked (vma_has_recency) / v2.6.29..6.2 ignored, VM_SEQ_READ's young bit cleared but not counted / before, counted as any other" },
 };
 CFG_TABLE(rmap_policy_table, rmap_policy_keys);

@@ -289,6 +289,13 @@ enum soft_limit_reclaim_policy {
 	SOFT_LIMIT_INTEGRATED_SKIP, /* v5: the same with the iterator's SKIP / SKIP_TREE */
 };
 
+/* seq_read_references: what a reference through a madvised mapping counts for */
+enum seq_read_refs_policy {
+	SEQ_READ_REFS_COUNTED, /* < v2.6.29: as any other */
+	SEQ_READ_REFS_IGNORED, /* v2.6.29..6.2: VM_SEQ_READ's young bit cleared, not counted */
+	SEQ_READ_REFS_SKIPPED, /* v6.3+: VMAs with VM_SEQ_READ or VM_RAND_READ not walked */
+};
+
 /* swap_readahead: which swap slots a swap-in fault reads besides its own */
 enum swap_readahead_policy {
 	SWAP_RA_CLUSTER, /* v2.6.25 valid_swaphandles: the run of in-use slots
@@ -376,6 +383,9 @@ struct scn_policy {
 	bool new_anon_active; /* new_anon_lru = active (< v5.9) */
 	bool swapin_active; /* swapin_lru = active (< v2.6.28) */
 	bool readahead_noretry; /* readahead_gfp = noretry (v3.1+) */
+	bool mmap_async_ra; /* mmap_readahead = async: PG_readahead in read-around (v2.6.31+) */
+	u64 fault_around_bytes; /* fault-around window, bytes; 0 = none (< v3.15) */
+	bool mmap_miss_workingset; /* mmap_miss_hits = not_workingset (2024, v6.12) */
 	enum swap_readahead_policy swap_readahead;
 	enum lazyfree_policy lazyfree;
 	enum tlb_flush_policy tlb_flush;
@@ -388,6 +398,7 @@ struct scn_policy {
 	bool memcg_stock; /* memcg_stock = on: per-CPU charge stock (v2.6.33+) */
 	bool anon_vma_chain; /* anon_vma_chain = on (v2.6.34+) */
 	bool anon_vma_lock_exclusive; /* anon_vma_lock = exclusive (< v3.9) */
+	enum seq_read_refs_policy seq_read_references;
 	bool full_walk_retry; /* full_walk_retry = on (v6.10+) */
 	bool force_deactivate_retry; /* force_deactivate_retry = on (v5.9+) */
 	enum file_writepage_policy file_writepage;

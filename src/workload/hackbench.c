@@ -182,7 +182,7 @@ static enum vm_fault_result touch_hot(struct task *t, struct hb_task *ht)
 	enum vm_fault_result r;
 
 	if (hb->text) {
-		r = filemap_fault(t, hb->text, ht->text_i % hb->text->size);
+		r = filemap_fault_text(t, hb->text, ht->text_i % hb->text->size);
 		if (r != VM_FAULT_DONE)
 			return r;
 	}

@@ -19,8 +19,8 @@
  * per CPU per reclaim batch (batched).
  *
  * The pages come in through handle_mm_fault's do_read_fault: fault-around
- * maps the cached pages of the 64 KiB window, filemap_fault reads
- * readahead windows.  The holes of a sparse file are read as zeroed pages
+ * maps the cached pages of the 64 KiB window, filemap_fault reads around
+ * a miss and the next window ahead at its PG_readahead page.  The holes of a sparse file are read as zeroed pages
  * by the file system without I/O; the model's page cache reads them from
  * the disk device, so the scenarios give the disk a latency of a page
  * clear.
@@ -38,6 +38,7 @@ struct lru_mmap_reader {
 	u64 base; /* first vpn of the mapping */
 	u64 npages; /* pages of its file */
 	u64 i; /* next page to read */
+	int advice; /* madvise() before the reads, MADV_NORMAL for none */
 };
 
 /* size's default: 10 x machine.memory (vm-scalability's ROTATE_BYTES) */
@@ -58,6 +59,7 @@ static int lru_file_mmap_read_init(struct workload_inst *wl, struct task *t, uns
 	if (!r)
 		return -1;
 	t->wl_priv = r;
+	r->advice = (int)p->advice;
 	/* ROTATE_BYTES / nr_task, at least a page */
 	r->npages = max_u64(bytes_to_pages(sim, total / wl->nr_tasks), 1);
 	snprintf(name, sizeof(name), "sparse-lru-file-mmap-read-%u", idx + 1);
@@ -68,11 +70,17 @@ static int lru_file_mmap_read_init(struct workload_inst *wl, struct task *t, uns
 	return 0;
 }
 
-/* usemem --readonly: read one word of every page, in address order. */
+/*
+ * usemem --readonly: read one word of every page, in address order,
+ * after madvise(MADV_RANDOM or MADV_SEQUENTIAL) of the whole mapping if
+ * the scenario asks (usemem does not: the `madvise` key).
+ */
 static void lru_file_mmap_read_run(struct task *t)
 {
 	struct lru_mmap_reader *r = t->wl_priv;
 
+	if (r->advice != MADV_NORMAL && do_madvise(t, r->base, r->npages, r->advice))
+		return;
 	for (r->i = 0; r->i < r->npages; r->i++) {
 		wl_rate(t, t->sim->page_size);
 		WL_DO(t, handle_mm_fault(t, r->base + r->i, false));
@@ -138,6 +146,13 @@ static const struct cfg_key lru_file_mmap_read_keys[] = {
 	WL_KEY_TASKS("readers (NR_CPU in the seed)"),
 	WL_KEY_SIZE(struct lru_file_mmap_read_params, "10 x machine.memory",
 		    "of all the readers' files; at least a page per reader"),
+	{ .name = "madvise",
+	  .type = CFG_ENUM,
+	  .off = WL_POFF(struct lru_file_mmap_read_params, advice),
+	  .size = sizeof(unsigned int),
+	  .values = CFG_VALUES("normal", "random", "sequential"),
+	  .def = "normal",
+	  .doc = "madvise() of each reader's mapping before it reads: normal (none, as usemem) reads around each cache miss; random (MADV_RANDOM, VM_RAND_READ) reads only the page that faulted; sequential (MADV_SEQUENTIAL, VM_SEQ_READ) reads ahead as read() does" },
 };
 
 static CFG_TABLE_DOC(

@@ -11,6 +11,7 @@
 struct lru_file_mmap_read_params {
 	u64 size; /* bytes of all the readers' files; 0 = 10 x machine memory */
 	int size_origin; /* where size was given (scenario.h) */
+	unsigned int advice; /* madvise = normal | random | sequential: MADV_* 0, 1, 2 */
 };
 
 #endif
