@@ -363,6 +363,8 @@ void mem_cgroups_free(struct sim *sim)
 {
 	for (unsigned int i = 0; i < sim->nr_memcgs; i++) {
 		psi_group_free(&sim->memcgs[i]->psi);
+		for (unsigned int n = 0; n < sim->nr_nodes; n++)
+			lock_timeline_destroy(&sim->memcgs[i]->nodeinfo[n].lru_lock);
 		free(sim->memcgs[i]->nodeinfo);
 		free(sim->memcgs[i]->page_events);
 		free(sim->memcgs[i]->name);

@@ -371,6 +371,7 @@ void mem_free_zones(struct sim *sim)
 	free_per_cpu_pageset(sim);
 	for (unsigned int nid = 0; nid < sim->nr_nodes; nid++)
 		for (int z = 0; z < MAX_NR_ZONES; z++) {
+			lock_timeline_destroy(&sim->nodes[nid].node_zones[z].lock);
 			free(sim->nodes[nid].node_zones[z].pcp_count);
 			free(sim->nodes[nid].node_zones[z].pageblock_mt);
 		}
