@@ -40,15 +40,39 @@ static unsigned int memcg_path_hash(const char *path)
 	return h;
 }
 
+/*
+ * The rows of each lruvec's lists and soft_mz (lruvec_list, soft_mz): one
+ * per zone up to the machine's highest with pages when the kernel keeps
+ * them per zone (zone_reclaim), else one.
+ */
+static unsigned int lruvec_zone_rows(const struct sim *sim)
+{
+	unsigned int rows = 1;
+
+	if (!sim->scn.policy.zone_reclaim)
+		return 1;
+	for (unsigned int n = 0; n < sim->nr_nodes; n++)
+		for (unsigned int z = rows; z < MAX_NR_ZONES; z++)
+			if (sim->nodes[n].node_zones[z].present_pages ||
+			    sim->nodes[n].node_zones[z].spanned_pages)
+				rows = z + 1;
+	return rows;
+}
+
 static int memcg_alloc(struct sim *sim, const char *name, struct mem_cgroup *parent, bool dfl,
 		       struct mem_cgroup **out)
 {
 	struct mem_cgroup *memcg = calloc(1, sizeof(*memcg));
+	unsigned int rows = lruvec_zone_rows(sim);
+	struct memcg_soft_mz *mz;
+	struct pfn_list(*lists)[NR_LRU_LISTS];
 	unsigned int h;
 
 	if (!memcg)
 		return -1;
-	memcg->nodeinfo = calloc(sim->nr_nodes, sizeof(*memcg->nodeinfo));
+	/* the lruvecs, then their soft_mz rows, then their lists rows */
+	memcg->nodeinfo = calloc(sim->nr_nodes,
+				 sizeof(*memcg->nodeinfo) + rows * (sizeof(*mz) + sizeof(*lists)));
 	memcg->name = strdup(name);
 	memcg->page_events = calloc(sim->eng.nr_cpus, sizeof(*memcg->page_events));
 	if (!memcg->nodeinfo || !memcg->name || !memcg->page_events) {
@@ -78,16 +102,20 @@ static int memcg_alloc(struct sim *sim, const char *name, struct mem_cgroup *par
 			parent->first_child = memcg;
 		parent->last_child = memcg;
 	}
+	mz = (struct memcg_soft_mz *)(memcg->nodeinfo + sim->nr_nodes);
+	lists = (struct pfn_list(*)[NR_LRU_LISTS])(mz + sim->nr_nodes * rows);
 	for (unsigned int n = 0; n < sim->nr_nodes; n++) {
 		struct lruvec *lruvec = &memcg->nodeinfo[n];
 
-		for (int z = 0; z < MAX_NR_ZONES; z++)
+		lruvec->lists = lists + n * rows;
+		lruvec->soft_mz = mz + n * rows;
+		for (unsigned int z = 0; z < rows; z++)
 			for (int l = 0; l < NR_LRU_LISTS; l++)
 				pfn_list_init(&lruvec->lists[z][l]);
 		lruvec->memcg = memcg;
 		lruvec->pgdat = &sim->nodes[n];
 		lruvec->lru_lock.cls = &sim->lock_stat[LOCK_LRU];
-		for (int z = 0; z < MAX_NR_ZONES; z++)
+		for (unsigned int z = 0; z < rows; z++)
 			lruvec->soft_mz[z].memcg = memcg;
 	}
 	sim->memcgs[sim->nr_memcgs++] = memcg;

@@ -355,9 +355,12 @@ struct memcg_soft_mz {
  * One memcg's LRU lists on one node.  Before v4.8 the kernel kept them per
  * zone (mem_cgroup_per_zone, zone->lru); zone_reclaim = on models that and
  * uses lists[zone][lru], the per-node kernels lists[0][lru] (lruvec_list).
+ * lists and soft_mz have as many rows as that (the machine's zones, or
+ * 1): they lie in the block of the memcg's nodeinfo, after its lruvecs
+ * (memcg_alloc), so that a group costs the host what its kernel keeps.
  */
 struct lruvec {
-	struct pfn_list lists[MAX_NR_ZONES][NR_LRU_LISTS];
+	struct pfn_list (*lists)[NR_LRU_LISTS];
 	u64 nr_pages[NR_LRU_LISTS]; /* this memcg's own pages */
 	u64 nr_pages_hier[NR_LRU_LISTS]; /* with descendants: lruvec_page_state() */
 	u64 zone_nr[MAX_NR_ZONES][NR_LRU_LISTS]; /* lru_zone_size */
@@ -374,7 +377,7 @@ struct lruvec {
 	u64 flush_end; /* ns: the end of the period flush_epoch was checked in, 0 before */
 	struct lock_timeline lru_lock;
 	struct mem_cgroup_reclaim_iter iter; /* mem_cgroup_per_node.iter */
-	struct memcg_soft_mz soft_mz[MAX_NR_ZONES]; /* [0] only when per node */
+	struct memcg_soft_mz *soft_mz; /* by zone, [0] only when per node */
 	struct mem_cgroup *memcg;
 	struct pglist_data *pgdat;
 };
