@@ -59,6 +59,22 @@ static unsigned int lruvec_zone_rows(const struct sim *sim)
 	return rows;
 }
 
+/* What a group that does not count reads: zeros (struct mem_cgroup's vm_stat). */
+struct memcg_vmstats memcg_vmstats_none;
+
+int memcg_vmstats_alloc(struct mem_cgroup *memcg)
+{
+	if (memcg->vmstats)
+		return 0;
+	memcg->vmstats = calloc(1, sizeof(*memcg->vmstats));
+	if (!memcg->vmstats)
+		return -1;
+	memcg->vm_stat = memcg->vmstats->state;
+	memcg->vm_events = memcg->vmstats->events;
+	memcg->memcg_stat = memcg->vmstats->stat;
+	return 0;
+}
+
 static int memcg_alloc(struct sim *sim, const char *name, struct mem_cgroup *parent, bool dfl,
 		       struct mem_cgroup **out)
 {
@@ -75,7 +91,13 @@ static int memcg_alloc(struct sim *sim, const char *name, struct mem_cgroup *par
 				 sizeof(*memcg->nodeinfo) + rows * (sizeof(*mz) + sizeof(*lists)));
 	memcg->name = strdup(name);
 	memcg->page_events = calloc(sim->eng.nr_cpus, sizeof(*memcg->page_events));
-	if (!memcg->nodeinfo || !memcg->name || !memcg->page_events) {
+	memcg->vm_stat = memcg_vmstats_none.state;
+	memcg->vm_events = memcg_vmstats_none.events;
+	memcg->memcg_stat = memcg_vmstats_none.stat;
+	/* the root counts the kernel's own work from the start */
+	if (!memcg->nodeinfo || !memcg->name || !memcg->page_events ||
+	    (!parent && memcg_vmstats_alloc(memcg))) {
+		free(memcg->vmstats);
 		free(memcg->page_events);
 		free(memcg->nodeinfo);
 		free(memcg->name);
@@ -395,6 +417,7 @@ void mem_cgroups_free(struct sim *sim)
 			lock_timeline_destroy(&sim->memcgs[i]->nodeinfo[n].lru_lock);
 		free(sim->memcgs[i]->nodeinfo);
 		free(sim->memcgs[i]->page_events);
+		free(sim->memcgs[i]->vmstats);
 		free(sim->memcgs[i]->name);
 		free(sim->memcgs[i]);
 	}
@@ -684,6 +707,10 @@ void drain_all_stock(struct sim *sim, struct mem_cgroup *root)
 static void commit_charge(struct sim *sim, u32 pfn, struct mem_cgroup *memcg)
 {
 	pfn_to_page(sim, pfn)->memcg_id = (u16)memcg->id;
+	if (memcg_vmstats_alloc(memcg)) {
+		sim_fail(sim, "out of memory for the statistics of cgroup %s", memcg->name);
+		return;
+	}
 	memcg->memcg_stat[MEMCG_PGPGIN]++;
 	memcg_check_events(sim, memcg, pfn);
 }

@@ -383,6 +383,19 @@ struct lruvec {
 };
 
 /*
+ * A group's own statistics (mm/memcontrol.c struct memcg_vmstats, v6.12),
+ * local: hierarchical figures are summed over the subtree when read.
+ * Allocated only for a group that can count: the root, and each group a
+ * workload's tasks run in or a page is charged to; most groups of a big
+ * tree never count anything, and these are most of a group's size.
+ */
+struct memcg_vmstats {
+	long state[NR_VM_NODE_STAT_ITEMS];
+	u64 events[NR_VM_EVENT_ITEMS];
+	u64 stat[MEMCG_NR_STAT];
+};
+
+/*
  * include/linux/memcontrol.h: one cgroup of the memory controller, a node
  * of the tree rooted at sim->memcgs[0]: children in creation order
  * (cgroup's children list), so that css_next_descendant_pre visits them
@@ -406,9 +419,15 @@ struct mem_cgroup {
 	 */
 	u64 stat_flush_ns;
 	struct lruvec *nodeinfo; /* one lruvec per node */
-	long vm_stat[NR_VM_NODE_STAT_ITEMS]; /* summed over nodes, local */
-	u64 vm_events[NR_VM_EVENT_ITEMS]; /* local */
-	u64 memcg_stat[MEMCG_NR_STAT];
+	/*
+	 * Its own counters, summed over nodes: they point into vmstats once
+	 * the group can count (memcg_vmstats_alloc), into
+	 * memcg_vmstats_none (all zero, never written) before.
+	 */
+	long *vm_stat; /* [NR_VM_NODE_STAT_ITEMS] */
+	u64 *vm_events; /* [NR_VM_EVENT_ITEMS] */
+	u64 *memcg_stat; /* [MEMCG_NR_STAT] */
+	struct memcg_vmstats *vmstats; /* NULL until the group can count */
 	u64 oom_kill; /* v1 memory.oom_control oom_kill, counted up to the root */
 	u64 memory_events[MEMCG_NR_MEMORY_EVENTS]; /* memory.events */
 	u64 memory_events_local[MEMCG_NR_MEMORY_EVENTS]; /* memory.events.local */
