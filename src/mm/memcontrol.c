@@ -86,19 +86,20 @@ static int memcg_alloc(struct sim *sim, const char *name, struct mem_cgroup *par
 
 	if (!memcg)
 		return -1;
-	/* the lruvecs, then their soft_mz rows, then their lists rows */
-	memcg->nodeinfo = calloc(sim->nr_nodes,
-				 sizeof(*memcg->nodeinfo) + rows * (sizeof(*mz) + sizeof(*lists)));
+	/*
+	 * One block: the lruvecs, their soft_mz rows, the per-CPU
+	 * page_events, the lruvecs' lists rows
+	 */
+	memcg->nodeinfo = calloc(1, sim->nr_nodes * (sizeof(*memcg->nodeinfo) +
+						     rows * (sizeof(*mz) + sizeof(*lists))) +
+					    sim->eng.nr_cpus * sizeof(*memcg->page_events));
 	memcg->name = strdup(name);
-	memcg->page_events = calloc(sim->eng.nr_cpus, sizeof(*memcg->page_events));
 	memcg->vm_stat = memcg_vmstats_none.state;
 	memcg->vm_events = memcg_vmstats_none.events;
 	memcg->memcg_stat = memcg_vmstats_none.stat;
 	/* the root counts the kernel's own work from the start */
-	if (!memcg->nodeinfo || !memcg->name || !memcg->page_events ||
-	    (!parent && memcg_vmstats_alloc(memcg))) {
+	if (!memcg->nodeinfo || !memcg->name || (!parent && memcg_vmstats_alloc(memcg))) {
 		free(memcg->vmstats);
-		free(memcg->page_events);
 		free(memcg->nodeinfo);
 		free(memcg->name);
 		free(memcg);
@@ -125,7 +126,8 @@ static int memcg_alloc(struct sim *sim, const char *name, struct mem_cgroup *par
 		parent->last_child = memcg;
 	}
 	mz = (struct memcg_soft_mz *)(memcg->nodeinfo + sim->nr_nodes);
-	lists = (struct pfn_list(*)[NR_LRU_LISTS])(mz + sim->nr_nodes * rows);
+	memcg->page_events = (u64(*)[2])(mz + sim->nr_nodes * rows);
+	lists = (struct pfn_list(*)[NR_LRU_LISTS])(memcg->page_events + sim->eng.nr_cpus);
 	for (unsigned int n = 0; n < sim->nr_nodes; n++) {
 		struct lruvec *lruvec = &memcg->nodeinfo[n];
 
@@ -416,7 +418,6 @@ void mem_cgroups_free(struct sim *sim)
 		for (unsigned int n = 0; n < sim->nr_nodes; n++)
 			lock_timeline_destroy(&sim->memcgs[i]->nodeinfo[n].lru_lock);
 		free(sim->memcgs[i]->nodeinfo);
-		free(sim->memcgs[i]->page_events);
 		free(sim->memcgs[i]->vmstats);
 		free(sim->memcgs[i]->name);
 		free(sim->memcgs[i]);

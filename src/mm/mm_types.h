@@ -404,15 +404,13 @@ struct memcg_vmstats {
  */
 struct mem_cgroup {
 	int id; /* 0 = root */
+	int swappiness;
 	char *name; /* its path from the root, "A/B/C"; "/" for the root */
 	struct mem_cgroup *parent;
 	struct mem_cgroup *first_child, *last_child, *next_sibling;
-	bool dfl; /* cgroup v2 interface (cgroup_subsys_on_dfl) */
-	bool oom_group; /* memory.oom.group */
 	struct page_counter memory;
 	struct page_counter swap; /* v2 memory.swap.* */
 	struct page_counter memsw; /* v1 memory+swap */
-	int swappiness;
 	/*
 	 * ns between flushes of its rstat stats: FLUSH_TIME (2 s), or less
 	 * when it or an ancestor has its memory.stat read more often
@@ -435,11 +433,13 @@ struct mem_cgroup {
 	u64 soft_limit; /* pages, v1 memory.soft_limit_in_bytes; U64_MAX = none */
 	/*
 	 * memcg_check_events' per-CPU page event counters and the next
-	 * SOFTLIMIT tick of each ([nr_cpus] pairs)
+	 * SOFTLIMIT tick of each ([nr_cpus] pairs, in the nodeinfo block)
 	 */
 	u64 (*page_events)[2];
 	unsigned int children_in_excess; /* 2013 rework v5: descendants over their soft limit */
 	bool soft_contributed; /* counted in its ancestors' children_in_excess */
+	bool dfl; /* cgroup v2 interface (cgroup_subsys_on_dfl) */
+	bool oom_group; /* memory.oom.group */
 };
 
 static inline struct lruvec *mem_cgroup_lruvec(struct mem_cgroup *memcg,
