@@ -9,6 +9,7 @@
  *
  *   build/bench/memcg_tree
  */
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,6 +52,14 @@ static double charge_ns(struct mem_cgroup *memcg)
 	return (now_ns() - t0) / CHARGES;
 }
 
+/* Bytes the allocator has handed out (mallinfo2: its arenas and its own mmaps). */
+static size_t heap_bytes(void)
+{
+	struct mallinfo2 mi = mallinfo2();
+
+	return mi.uordblks + mi.hblkhd;
+}
+
 static unsigned int depth(const struct mem_cgroup *memcg)
 {
 	unsigned int d = 0;
@@ -68,12 +77,17 @@ int main(void)
 	struct mem_cgroup *leaf, *pos;
 	struct mem_cgroup_reclaim_cookie cookie = { 0 };
 	u64 visited = 0, bytes = 0;
+	size_t h0, h1, h2;
+	double per_group;
 	double t0, walk;
 
+	h0 = heap_bytes();
 	flat = make(base);
+	h1 = heap_bytes();
 	snprintf(ini, sizeof(ini), "%s[cgroup_tree t]\nunder = box\nlevels = 12\nsubtrees = 2\n",
 		 base);
 	tree = make(ini);
+	h2 = heap_bytes();
 	leaf = tree->memcgs[tree->nr_memcgs - 1];
 	printf("groups              %u (tree) vs %u (flat), the root included\n", tree->nr_memcgs,
 	       flat->nr_memcgs);
@@ -99,6 +113,10 @@ int main(void)
 	printf("memory per group    %zu B struct mem_cgroup, %.0f B with its path and index slots; "
 	       "plus %zu B per node (struct lruvec)\n",
 	       sizeof(struct mem_cgroup), (double)bytes / tree->nr_memcgs, sizeof(struct lruvec));
+	per_group = ((double)(h2 - h1) - (double)(h1 - h0)) / (tree->nr_memcgs - flat->nr_memcgs);
+	printf("heap per group      %.0f B (the tree's sim less the flat one's, per group: all of it,\n"
+	       "                    its lruvecs' rows, per-CPU arrays, malloc's headers): 65,536 groups in %.1f MB\n",
+	       per_group, per_group * 65536 / 1e6);
 	sim_destroy(flat);
 	sim_destroy(tree);
 	return 0;

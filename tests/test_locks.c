@@ -32,6 +32,7 @@ static void test_spin_gap_and_wait(void **state)
 	assert_int_equal(cls.waittime_total_ns, 115);
 	assert_int_equal(cls.waittime_max_ns, 90);
 	assert_int_equal(l.spin_ns, 115);
+	lock_timeline_destroy(&l);
 }
 
 /* A batch held longer than its charged cost does not make its owner spin. */
@@ -45,6 +46,7 @@ static void test_spin_own_holds(void **state)
 	/* another owner waits for the longer */
 	assert_int_equal(lock_acquire(&l, 0, 10, &b), 1000);
 	assert_int_equal(l.contended, 1);
+	lock_timeline_destroy(&l);
 }
 
 /* Only the latest LOCK_HOLDS holds are kept; the timeline stays in order. */
@@ -60,6 +62,7 @@ static void test_spin_many_holds(void **state)
 		assert_true(l.holds[i - 1].start <= l.holds[i].start);
 	/* the last hold is [4700, 4740) */
 	assert_int_equal(lock_acquire(&l, 4720, 10, &b), 20);
+	lock_timeline_destroy(&l);
 }
 
 /* ---- the rwsem, between two tasks on two of four CPUs (the third runs the workload) ---- */

@@ -76,6 +76,8 @@ static u32 new_page(struct sim *sim, enum zone_type z, struct mem_cgroup *memcg,
 	sim->mem_map[pfn] = (struct page){
 		.flags = flags, .next = NO_PFN, .prev = NO_PFN, .memcg_id = (u16)memcg->id
 	};
+	/* the group counts its pages' stats, as after a charge (commit_charge) */
+	assert_int_equal(memcg_vmstats_alloc(memcg), 0);
 	return pfn;
 }
 

@@ -540,8 +540,11 @@ void sim_destroy(struct sim *sim)
 			free(mm->vmas[v].ptes);
 		free(mm->vmas);
 		free(mm->av_chain);
-		free(sim->anon_vmas[i].mms);
 		free(mm);
+	}
+	for (unsigned int i = 0; i < sim->cap_mms; i++) {
+		free(sim->anon_vmas[i].mms);
+		lock_timeline_destroy(&sim->anon_vmas[i].lock);
 	}
 	free(sim->mms);
 	free(sim->anon_vmas);

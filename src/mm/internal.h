@@ -241,6 +241,12 @@ bool pgdat_balanced(struct sim *sim, struct pglist_data *pgdat, int order,
 /* ---- memcg (mm/memcontrol.c, cgroup v1 hard limit) ---- */
 int mem_cgroups_init(struct sim *sim, char *err, size_t errlen);
 void mem_cgroups_free(struct sim *sim);
+extern struct memcg_vmstats memcg_vmstats_none;
+/*
+ * memcg_vmstats_alloc - let @memcg count: its own statistics (struct
+ * memcg_vmstats) allocated, if not yet.  0, or -1 when out of memory.
+ */
+int memcg_vmstats_alloc(struct mem_cgroup *memcg);
 struct mem_cgroup *mem_cgroup_from_id(struct sim *sim, u16 id);
 /*
  * mem_cgroup_charge - charge page @pfn to @t's memcg (try_charge_memcg):

@@ -40,19 +40,66 @@ static unsigned int memcg_path_hash(const char *path)
 	return h;
 }
 
+/*
+ * The rows of each lruvec's lists and soft_mz (lruvec_list, soft_mz): one
+ * per zone up to the machine's highest with pages when the kernel keeps
+ * them per zone (zone_reclaim), else one.
+ */
+static unsigned int lruvec_zone_rows(const struct sim *sim)
+{
+	unsigned int rows = 1;
+
+	if (!sim->scn.policy.zone_reclaim)
+		return 1;
+	for (unsigned int n = 0; n < sim->nr_nodes; n++)
+		for (unsigned int z = rows; z < MAX_NR_ZONES; z++)
+			if (sim->nodes[n].node_zones[z].present_pages ||
+			    sim->nodes[n].node_zones[z].spanned_pages)
+				rows = z + 1;
+	return rows;
+}
+
+/* What a group that does not count reads: zeros (struct mem_cgroup's vm_stat). */
+struct memcg_vmstats memcg_vmstats_none;
+
+int memcg_vmstats_alloc(struct mem_cgroup *memcg)
+{
+	if (memcg->vmstats)
+		return 0;
+	memcg->vmstats = calloc(1, sizeof(*memcg->vmstats));
+	if (!memcg->vmstats)
+		return -1;
+	memcg->vm_stat = memcg->vmstats->state;
+	memcg->vm_events = memcg->vmstats->events;
+	memcg->memcg_stat = memcg->vmstats->stat;
+	return 0;
+}
+
 static int memcg_alloc(struct sim *sim, const char *name, struct mem_cgroup *parent, bool dfl,
 		       struct mem_cgroup **out)
 {
 	struct mem_cgroup *memcg = calloc(1, sizeof(*memcg));
+	unsigned int rows = lruvec_zone_rows(sim);
+	struct memcg_soft_mz *mz;
+	struct pfn_list(*lists)[NR_LRU_LISTS];
 	unsigned int h;
 
 	if (!memcg)
 		return -1;
-	memcg->nodeinfo = calloc(sim->nr_nodes, sizeof(*memcg->nodeinfo));
+	/*
+	 * One block: the lruvecs, their soft_mz rows, the per-CPU
+	 * page_events, the lruvecs' lists rows
+	 */
+	memcg->nodeinfo = calloc(1, sim->nr_nodes * (sizeof(*memcg->nodeinfo) +
+						     rows * (sizeof(*mz) + sizeof(*lists))) +
+					    sim->eng.nr_cpus * sizeof(*memcg->page_events));
 	memcg->name = strdup(name);
-	memcg->page_events = calloc(sim->eng.nr_cpus, sizeof(*memcg->page_events));
-	if (!memcg->nodeinfo || !memcg->name || !memcg->page_events) {
-		free(memcg->page_events);
+	memcg->vm_stat = memcg_vmstats_none.state;
+	memcg->vm_events = memcg_vmstats_none.events;
+	memcg->memcg_stat = memcg_vmstats_none.stat;
+	/* the root counts the kernel's own work from the start */
+	if (!memcg->nodeinfo || !memcg->name || (!parent && memcg_vmstats_alloc(memcg))) {
+		free(memcg->vmstats);
 		free(memcg->nodeinfo);
 		free(memcg->name);
 		free(memcg);
@@ -78,16 +125,21 @@ static int memcg_alloc(struct sim *sim, const char *name, struct mem_cgroup *par
 			parent->first_child = memcg;
 		parent->last_child = memcg;
 	}
+	mz = (struct memcg_soft_mz *)(memcg->nodeinfo + sim->nr_nodes);
+	memcg->page_events = (u64(*)[2])(mz + sim->nr_nodes * rows);
+	lists = (struct pfn_list(*)[NR_LRU_LISTS])(memcg->page_events + sim->eng.nr_cpus);
 	for (unsigned int n = 0; n < sim->nr_nodes; n++) {
 		struct lruvec *lruvec = &memcg->nodeinfo[n];
 
-		for (int z = 0; z < MAX_NR_ZONES; z++)
+		lruvec->lists = lists + n * rows;
+		lruvec->soft_mz = mz + n * rows;
+		for (unsigned int z = 0; z < rows; z++)
 			for (int l = 0; l < NR_LRU_LISTS; l++)
 				pfn_list_init(&lruvec->lists[z][l]);
 		lruvec->memcg = memcg;
 		lruvec->pgdat = &sim->nodes[n];
 		lruvec->lru_lock.cls = &sim->lock_stat[LOCK_LRU];
-		for (int z = 0; z < MAX_NR_ZONES; z++)
+		for (unsigned int z = 0; z < rows; z++)
 			lruvec->soft_mz[z].memcg = memcg;
 	}
 	sim->memcgs[sim->nr_memcgs++] = memcg;
@@ -363,8 +415,10 @@ void mem_cgroups_free(struct sim *sim)
 {
 	for (unsigned int i = 0; i < sim->nr_memcgs; i++) {
 		psi_group_free(&sim->memcgs[i]->psi);
+		for (unsigned int n = 0; n < sim->nr_nodes; n++)
+			lock_timeline_destroy(&sim->memcgs[i]->nodeinfo[n].lru_lock);
 		free(sim->memcgs[i]->nodeinfo);
-		free(sim->memcgs[i]->page_events);
+		free(sim->memcgs[i]->vmstats);
 		free(sim->memcgs[i]->name);
 		free(sim->memcgs[i]);
 	}
@@ -654,6 +708,10 @@ void drain_all_stock(struct sim *sim, struct mem_cgroup *root)
 static void commit_charge(struct sim *sim, u32 pfn, struct mem_cgroup *memcg)
 {
 	pfn_to_page(sim, pfn)->memcg_id = (u16)memcg->id;
+	if (memcg_vmstats_alloc(memcg)) {
+		sim_fail(sim, "out of memory for the statistics of cgroup %s", memcg->name);
+		return;
+	}
 	memcg->memcg_stat[MEMCG_PGPGIN]++;
 	memcg_check_events(sim, memcg, pfn);
 }

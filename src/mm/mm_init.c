@@ -285,7 +285,7 @@ int mem_init_zones(struct sim *sim)
 {
 	const struct scn_machine *m = &sim->scn.machine;
 	struct node_layout l;
-	u64 total = 0, i;
+	u64 total = 0;
 	u32 pfn = 0;
 	unsigned int nid, z;
 	int err;
@@ -304,18 +304,20 @@ int mem_init_zones(struct sim *sim)
 		return -EINVAL;
 
 	sim->nodes = calloc(m->nodes, sizeof(*sim->nodes));
-	sim->mem_map = malloc(total * sizeof(*sim->mem_map));
+	/*
+	 * Zeroed, and left so: the frames of a free block other than its
+	 * first are not touched until the block is split or allocated
+	 * (expand, prep_new_page), so the host backs the memory map of free
+	 * memory with no page of its own.  A 256 GiB machine boots in the
+	 * host memory of what it holds, not 1.8 GB.
+	 */
+	sim->mem_map = calloc(total, sizeof(*sim->mem_map));
 	if (!sim->nodes || !sim->mem_map) {
 		mem_free_zones(sim);
 		return -ENOMEM;
 	}
 	sim->nr_nodes = m->nodes;
 	sim->nr_pfns = (u32)total;
-	memset(sim->mem_map, 0, total * sizeof(*sim->mem_map));
-	for (i = 0; i < total; i++) {
-		sim->mem_map[i].next = NO_PFN;
-		sim->mem_map[i].prev = NO_PFN;
-	}
 
 	for (nid = 0; nid < m->nodes; nid++) {
 		struct pglist_data *pgdat = &sim->nodes[nid];
@@ -371,6 +373,7 @@ void mem_free_zones(struct sim *sim)
 	free_per_cpu_pageset(sim);
 	for (unsigned int nid = 0; nid < sim->nr_nodes; nid++)
 		for (int z = 0; z < MAX_NR_ZONES; z++) {
+			lock_timeline_destroy(&sim->nodes[nid].node_zones[z].lock);
 			free(sim->nodes[nid].node_zones[z].pcp_count);
 			free(sim->nodes[nid].node_zones[z].pageblock_mt);
 		}

@@ -355,9 +355,12 @@ struct memcg_soft_mz {
  * One memcg's LRU lists on one node.  Before v4.8 the kernel kept them per
  * zone (mem_cgroup_per_zone, zone->lru); zone_reclaim = on models that and
  * uses lists[zone][lru], the per-node kernels lists[0][lru] (lruvec_list).
+ * lists and soft_mz have as many rows as that (the machine's zones, or
+ * 1): they lie in the block of the memcg's nodeinfo, after its lruvecs
+ * (memcg_alloc), so that a group costs the host what its kernel keeps.
  */
 struct lruvec {
-	struct pfn_list lists[MAX_NR_ZONES][NR_LRU_LISTS];
+	struct pfn_list (*lists)[NR_LRU_LISTS];
 	u64 nr_pages[NR_LRU_LISTS]; /* this memcg's own pages */
 	u64 nr_pages_hier[NR_LRU_LISTS]; /* with descendants: lruvec_page_state() */
 	u64 zone_nr[MAX_NR_ZONES][NR_LRU_LISTS]; /* lru_zone_size */
@@ -374,9 +377,22 @@ struct lruvec {
 	u64 flush_end; /* ns: the end of the period flush_epoch was checked in, 0 before */
 	struct lock_timeline lru_lock;
 	struct mem_cgroup_reclaim_iter iter; /* mem_cgroup_per_node.iter */
-	struct memcg_soft_mz soft_mz[MAX_NR_ZONES]; /* [0] only when per node */
+	struct memcg_soft_mz *soft_mz; /* by zone, [0] only when per node */
 	struct mem_cgroup *memcg;
 	struct pglist_data *pgdat;
+};
+
+/*
+ * A group's own statistics (mm/memcontrol.c struct memcg_vmstats, v6.12),
+ * local: hierarchical figures are summed over the subtree when read.
+ * Allocated only for a group that can count: the root, and each group a
+ * workload's tasks run in or a page is charged to; most groups of a big
+ * tree never count anything, and these are most of a group's size.
+ */
+struct memcg_vmstats {
+	long state[NR_VM_NODE_STAT_ITEMS];
+	u64 events[NR_VM_EVENT_ITEMS];
+	u64 stat[MEMCG_NR_STAT];
 };
 
 /*
@@ -388,24 +404,28 @@ struct lruvec {
  */
 struct mem_cgroup {
 	int id; /* 0 = root */
+	int swappiness;
 	char *name; /* its path from the root, "A/B/C"; "/" for the root */
 	struct mem_cgroup *parent;
 	struct mem_cgroup *first_child, *last_child, *next_sibling;
-	bool dfl; /* cgroup v2 interface (cgroup_subsys_on_dfl) */
-	bool oom_group; /* memory.oom.group */
 	struct page_counter memory;
 	struct page_counter swap; /* v2 memory.swap.* */
 	struct page_counter memsw; /* v1 memory+swap */
-	int swappiness;
 	/*
 	 * ns between flushes of its rstat stats: FLUSH_TIME (2 s), or less
 	 * when it or an ancestor has its memory.stat read more often
 	 */
 	u64 stat_flush_ns;
 	struct lruvec *nodeinfo; /* one lruvec per node */
-	long vm_stat[NR_VM_NODE_STAT_ITEMS]; /* summed over nodes, local */
-	u64 vm_events[NR_VM_EVENT_ITEMS]; /* local */
-	u64 memcg_stat[MEMCG_NR_STAT];
+	/*
+	 * Its own counters, summed over nodes: they point into vmstats once
+	 * the group can count (memcg_vmstats_alloc), into
+	 * memcg_vmstats_none (all zero, never written) before.
+	 */
+	long *vm_stat; /* [NR_VM_NODE_STAT_ITEMS] */
+	u64 *vm_events; /* [NR_VM_EVENT_ITEMS] */
+	u64 *memcg_stat; /* [MEMCG_NR_STAT] */
+	struct memcg_vmstats *vmstats; /* NULL until the group can count */
 	u64 oom_kill; /* v1 memory.oom_control oom_kill, counted up to the root */
 	u64 memory_events[MEMCG_NR_MEMORY_EVENTS]; /* memory.events */
 	u64 memory_events_local[MEMCG_NR_MEMORY_EVENTS]; /* memory.events.local */
@@ -413,11 +433,13 @@ struct mem_cgroup {
 	u64 soft_limit; /* pages, v1 memory.soft_limit_in_bytes; U64_MAX = none */
 	/*
 	 * memcg_check_events' per-CPU page event counters and the next
-	 * SOFTLIMIT tick of each ([nr_cpus] pairs)
+	 * SOFTLIMIT tick of each ([nr_cpus] pairs, in the nodeinfo block)
 	 */
 	u64 (*page_events)[2];
 	unsigned int children_in_excess; /* 2013 rework v5: descendants over their soft limit */
 	bool soft_contributed; /* counted in its ancestors' children_in_excess */
+	bool dfl; /* cgroup v2 interface (cgroup_subsys_on_dfl) */
+	bool oom_group; /* memory.oom.group */
 };
 
 static inline struct lruvec *mem_cgroup_lruvec(struct mem_cgroup *memcg,

@@ -162,7 +162,7 @@ static void rmap_walk_anon_charge(struct task *t, struct anon_vma *av, unsigned 
 	u64 hold = rmap_walk_cost(t->sim, visited);
 
 	if (t->sim->scn.policy.anon_vma_lock_exclusive)
-		charge_sys(t, lock_acquire(&av->lock, task_now(t), hold, t));
+		charge_sys(t, sim_lock_acquire(t->sim, &av->lock, task_now(t), hold, t));
 	charge_sys(t, hold);
 }
 

@@ -253,6 +253,20 @@ static inline struct pglist_data *page_pgdat(struct sim *sim, u32 pfn)
 }
 
 /*
+ * lock_acquire() (lock.h) in a run: a lock whose first hold finds no host
+ * memory for its timeline stops the run (sim_fail).
+ */
+static inline u64 sim_lock_acquire(struct sim *sim, struct lock_timeline *lock, u64 now,
+				   u64 hold_ns, const void *owner)
+{
+	u64 spin = lock_acquire(lock, now, hold_ns, owner);
+
+	if (!lock->holds)
+		sim_fail(sim, "out of memory for a lock's holds");
+	return spin;
+}
+
+/*
  * spin_lock() of a kernel spinlock (lock.h) held @hold_ns: the step in
  * progress spins until it is free (system time); work outside any step
  * (an event: the vmstat worker's drain) takes it at the event's time.
@@ -263,9 +277,9 @@ static inline void spin_lock_hold(struct sim *sim, struct lock_timeline *lock, u
 
 	lock_forget(lock, sim->eng.now);
 	if (t)
-		charge_sys(t, lock_acquire(lock, task_now(t), hold_ns, t));
+		charge_sys(t, sim_lock_acquire(sim, lock, task_now(t), hold_ns, t));
 	else
-		lock_acquire(lock, sim->eng.now, hold_ns, NULL);
+		sim_lock_acquire(sim, lock, sim->eng.now, hold_ns, NULL);
 }
 
 #endif

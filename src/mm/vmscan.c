@@ -431,8 +431,8 @@ unsigned long isolate_lru_folios(struct task *t, unsigned long nr_to_scan, struc
 	trace_mm_vmscan_lru_isolate(t, sc, isol, lru, nr_to_scan, scan, total_scan, nr_taken);
 	isol->nr_taken = nr_taken;
 	isolated_account(lruvec->pgdat, isol, 1);
-	charge_sys(t, lock_acquire(&lruvec->lru_lock, task_now(t),
-				   total_scan * sim->scn.cost.lru_lock_ns, t));
+	charge_sys(t, sim_lock_acquire(sim, &lruvec->lru_lock, task_now(t),
+				       total_scan * sim->scn.cost.lru_lock_ns, t));
 	charge_sys(t, total_scan * sim->scn.cost.lru_lock_ns);
 	return nr_taken;
 }
@@ -1124,8 +1124,8 @@ static unsigned long shrink_inactive_list(struct task *t, unsigned long nr_to_sc
 	}
 	isolated_account(pgdat, &isol, -1);
 	mm_task(t)->reclaim.isolated = NULL;
-	charge_sys(t, lock_acquire(&lruvec->lru_lock, task_now(t),
-				   nr_put * sim->scn.cost.lru_lock_ns, t));
+	charge_sys(t, sim_lock_acquire(sim, &lruvec->lru_lock, task_now(t),
+				       nr_put * sim->scn.cost.lru_lock_ns, t));
 	charge_sys(t, nr_put * sim->scn.cost.lru_lock_ns);
 
 	count_vm_events(sim, PGACTIVATE, stat.nr_activate);
@@ -1286,8 +1286,8 @@ static void shrink_active_list(struct task *t, unsigned long nr_to_scan, struct 
 	}
 	isolated_account(lruvec->pgdat, &isol, -1);
 	mm_task(t)->reclaim.isolated = NULL;
-	charge_sys(t,
-		   lock_acquire(&lruvec->lru_lock, task_now(t), nr * sim->scn.cost.lru_lock_ns, t));
+	charge_sys(t, sim_lock_acquire(sim, &lruvec->lru_lock, task_now(t),
+				       nr * sim->scn.cost.lru_lock_ns, t));
 	count_vm_events(sim, PGDEACTIVATE, nr_deactivate);
 	count_memcg_events(lruvec->memcg, PGDEACTIVATE, nr_deactivate);
 	if (nr_rotated)

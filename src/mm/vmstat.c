@@ -22,6 +22,7 @@ void mod_node_page_state(struct pglist_data *pgdat, enum node_stat_item item, lo
 void mod_lruvec_state(struct lruvec *lruvec, enum node_stat_item item, long delta)
 {
 	lruvec->pgdat->vm_stat[item] += delta;
+	VM_BUG_ON(delta && !lruvec->memcg->vmstats);
 	lruvec->memcg->vm_stat[item] += delta;
 }
 
@@ -32,6 +33,7 @@ void mod_lruvec_page_state(struct sim *sim, u32 pfn, enum node_stat_item item, l
 
 void count_memcg_events(struct mem_cgroup *memcg, enum vm_event_item item, u64 n)
 {
+	VM_BUG_ON(n && !memcg->vmstats);
 	memcg->vm_events[item] += n;
 }
 

@@ -19,6 +19,7 @@
 #ifndef RECLAIMSIM_LOCK_H
 #define RECLAIMSIM_LOCK_H
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "types.h"
@@ -58,7 +59,13 @@ struct lock_hold {
 };
 
 struct lock_timeline {
-	struct lock_hold holds[LOCK_HOLDS]; /* by start */
+	/*
+	 * LOCK_HOLDS of them, by start, allocated when the lock is first
+	 * taken: most locks are never (the lru_lock of a group that never
+	 * has a page, an anon_vma no walk locks), and the array is most of
+	 * the lock's size.  lock_timeline_destroy() frees it.
+	 */
+	struct lock_hold *holds;
 	unsigned int nr;
 	u64 acquisitions;
 	u64 contended; /* acquisitions that had to spin */
@@ -70,6 +77,8 @@ struct lock_timeline {
 static inline void lock_book(struct lock_timeline *lock, unsigned int i, u64 s, u64 h,
 			     const void *owner)
 {
+	if (!lock->holds && !(lock->holds = malloc(LOCK_HOLDS * sizeof(*lock->holds))))
+		return; /* the host is out of memory: lock_acquire's caller sees holds NULL */
 	if (lock->nr == LOCK_HOLDS) {
 		if (!i)
 			return; /* older than every hold kept */
@@ -81,6 +90,14 @@ static inline void lock_book(struct lock_timeline *lock, unsigned int i, u64 s, 
 	}
 	lock->holds[i] = (struct lock_hold){ .start = s, .end = s + h, .owner = owner };
 	lock->nr++;
+}
+
+/* The holds' memory back; the lock is free and may be taken again. */
+static inline void lock_timeline_destroy(struct lock_timeline *lock)
+{
+	free(lock->holds);
+	lock->holds = NULL;
+	lock->nr = 0;
 }
 
 /*
@@ -106,6 +123,8 @@ static inline void lock_forget(struct lock_timeline *lock, u64 floor)
  * Returns the ns spent spinning before the lock was obtained.  An owner
  * does not wait for its own holds (one that lasts longer than the cost it
  * was charged, as a batch under the zone lock, may reach past its clock).
+ * When the host has no memory for the holds, lock->holds is NULL after it:
+ * the caller stops the run (sim_lock_acquire).
  */
 static inline u64 lock_acquire(struct lock_timeline *lock, u64 now, u64 hold_ns, const void *owner)
 {

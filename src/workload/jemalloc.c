@@ -114,7 +114,7 @@ static void je_lock(struct task *t, struct je_heap *h, struct lock_timeline *loc
 	u64 spin;
 
 	lock_forget(lock, t->sim->eng.now);
-	spin = lock_acquire(lock, task_now(t), work, t);
+	spin = sim_lock_acquire(t->sim, lock, task_now(t), work, t);
 
 	h->stats.lock_spin_ns += spin;
 	charge_user(t, spin + work);
@@ -762,11 +762,15 @@ void je_heap_destroy(struct je_heap *h)
 		free(h->chunks[i]);
 	}
 	for (unsigned int i = 0; h->arenas && i < h->narenas; i++) {
-		if (h->arenas[i])
+		if (h->arenas[i]) {
 			free(h->arenas[i]->chunks);
+			lock_timeline_destroy(&h->arenas[i]->lock);
+		}
 		free(h->arenas[i]);
 	}
 	free(h->arenas);
+	lock_timeline_destroy(&h->chunks_mtx);
+	lock_timeline_destroy(&h->huge_mtx);
 	free(h->chunks);
 	free(h->extents);
 	free(h->stash);

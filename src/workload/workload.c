@@ -447,6 +447,9 @@ int workloads_init(struct sim *sim, char *err, size_t errlen)
 				 s->path, wl->cfg->line, wl->cfg->name, wl->cfg->cgroup);
 			return -1;
 		}
+		/* its tasks count their faults and charges in their group */
+		if (memcg_vmstats_alloc(wl->memcg))
+			return workload_nomem(sim, wl->cfg, err, errlen);
 		wl->nr_tasks = workload_nr_tasks(wl->cfg);
 		wl->tasks = calloc(wl->nr_tasks, sizeof(*wl->tasks));
 		if (!wl->tasks)
