@@ -118,7 +118,7 @@ expect_status "panic: dmesg, v6.6's text" 1 "Kernel panic" "$BIN" dmesg "$TMP/pa
 check "panic: dmesg has v6.6's panic text" sh -c 'tail -3 "$1" | tr "\n" "|" | grep -qx "\[  481.357084\] Out of memory and no killable processes...|\[  481.357084\] Kernel panic - not syncing: System is deadlocked on memory|\[  481.357084\] ---\[ end Kernel panic - not syncing: System is deadlocked on memory \]---|"' - "$TMP/out"
 # the OOM killer's report, in the profile's text
 expect_ok "dmesg: a memcg OOM kill" "$BIN" dmesg "$ROOT/scenarios/madvfree-ltp-swap.ini"
-check "dmesg: the OOM killer's report (v6.6)" sh -c 'head -7 "$1" | sed "s/^\[ *[0-9.]*\] //" | tr "\n" "|" | grep -qx "madvfree invoked oom-killer: gfp_mask=0x100cca(GFP_HIGHUSER_MOVABLE), order=0, oom_score_adj=0|Tasks state (memory values in pages):|\[  pid  \]   uid  tgid total_vm      rss pgtables_bytes swapents oom_score_adj name|\[      3\]     0     3      180        2    12288       35             0 madvfree|\[      5\]     0     5     6680     1976    65536     4168             0 madvfree|oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),cpuset=/,mems_allowed=0,oom_memcg=/box,task_memcg=/box,task=madvfree,pid=5,uid=0|Memory cgroup out of memory: Killed process 5 (madvfree) total-vm:26720kB, anon-rss:7904kB, file-rss:0kB, shmem-rss:0kB, UID:0 pgtables:64kB oom_score_adj:0|"' - "$TMP/out"
+check "dmesg: the OOM killer's report (v6.6)" sh -c 'head -7 "$1" | sed "s/^\[ *[0-9.]*\] //" | tr "\n" "|" | grep -qx "madvfree invoked oom-killer: gfp_mask=0x100cca(GFP_HIGHUSER_MOVABLE), order=0, oom_score_adj=0|Tasks state (memory values in pages):|\[  pid  \]   uid  tgid total_vm      rss pgtables_bytes swapents oom_score_adj name|\[      3\]     0     3      180        2    12288       35             0 madvfree|\[      5\]     0     5     6680     1657    65536     4487             0 madvfree|oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),cpuset=/,mems_allowed=0,oom_memcg=/box,task_memcg=/box,task=madvfree,pid=5,uid=0|Memory cgroup out of memory: Killed process 5 (madvfree) total-vm:26720kB, anon-rss:6628kB, file-rss:0kB, shmem-rss:0kB, UID:0 pgtables:64kB oom_score_adj:0|"' - "$TMP/out"
 expect_ok "dmesg: a memcg OOM kill under 2.6.35" "$BIN" dmesg "$ROOT/scenarios/anonfill-over-noswap.ini" --set policy.kernel=2.6.35
 check "dmesg: the OOM killer's report (2.6.24 text)" sh -c 'head -3 "$1" | sed "s/^\[ *[0-9.]*\] //" | tr "\n" "|" | grep -qx "anonfill invoked oom-killer: gfp_mask=0x100cca, order=0, oomkilladj=0|Out of Memory: Kill process 3 (anonfill) score 32866 and children.|Memory cgroup out of memory: Killed process 3 (anonfill).|"' - "$TMP/out"
 expect_fail "--set unknown workload" "workload.nope.size" "$BIN" run "$TMP/tiny.ini" --set workload.nope.size=1M
@@ -389,8 +389,11 @@ check "many tasks in sequence: the last workload ran" grep -q "^w9: pages 16384$
 expect_ok "fast swap" "$BIN" run "$ROOT/tests/data/fast-swap.ini"
 check "fast swap: no OOM kill" sh -c "awk '\$1 == \"oom_kills\" && \$2 == 0 { ok = 1 } END { exit !ok }' '$TMP/out'"
 # (the bug freed 41 %; with the per-CPU lists holding up to an eighth of
-# the 64 MiB, 98.2..99.7 % over seeds 1-4, 99.5..99.9 % without them)
-check "fast swap: pages written are freed" sh -c "awk '\$1 == \"pswpout\" { o = \$2 } \$1 == \"pgsteal_anon\" { s = \$2 } END { exit !(o > 60000 && s >= 0.97 * o) }' '$TMP/out'"
+# the 64 MiB, 98.2..99.7 % over seeds 1-4, 99.5..99.9 % without them;
+# 96.3..98.6 % with the reclaimer's plug, which holds its writes to the end
+# of its shrink_lruvec round: more written pages are found referenced and
+# activated before their write ends, pgactivate 32,335 -> 34,474 at seed 1)
+check "fast swap: pages written are freed" sh -c "awk '\$1 == \"pswpout\" { o = \$2 } \$1 == \"pgsteal_anon\" { s = \$2 } END { exit !(o > 60000 && s >= 0.95 * o) }' '$TMP/out'"
 
 # 64 KiB pages: the block queue's room is bytes, so swap does not fill with writes in flight
 expect_ok "fast swap, 64K pages" "$BIN" run "$ROOT/tests/data/fast-swap-64k.ini"
@@ -635,6 +638,7 @@ throttle_vm_writeout = off
 dirtyable_memory = free_and_file
 blk_requests = per_direction
 blk_max_sectors_kb = 512
+blk_plug = none
 sched_hz = 250
 sched_latency = 20ms
 sched_min_granularity = 4ms
