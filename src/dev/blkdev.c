@@ -581,8 +581,11 @@ static void blk_dispatch(struct sim *sim, struct blkdev *dev, u64 now)
 		pp = dev->rpm ? deadline_pick(dev, now) : &dev->queue;
 		rq = *pp;
 		blk_queue_unlink(dev, pp);
-		/* the slot is held from dispatch to completion, as a tag is; an unplug dispatches late */
-		start = max_u64(max_u64(rq->queued_ns, now), dev->slot_busy_until[best]);
+		/*
+		 * the slot is held from dispatch to completion, as a tag is; a
+		 * request starts once it is in the queue and the queue unplugged
+		 */
+		start = max_u64(max_u64(rq->ready_ns, dev->unplug_ns), dev->slot_busy_until[best]);
 		svc = blk_service_time(sim, dev, rq);
 		done = max_u64(start + svc.access_ns, dev->xfer_busy_until) + svc.xfer_ns;
 		dev->xfer_busy_until = done;
@@ -637,6 +640,7 @@ void blk_unplug(struct sim *sim, struct blkdev *dev, u64 now)
 	if (!dev->plugged)
 		return;
 	dev->plugged = false;
+	dev->unplug_ns = now;
 	blk_dispatch(sim, dev, now);
 }
 
@@ -654,6 +658,7 @@ static void blk_queue_insert(struct sim *sim, struct blkdev *dev, struct blk_req
 		event_push(sim, now + BLK_UNPLUG_DELAY, blk_unplug_timeout, dev, ++dev->plug_seq);
 	}
 	rq->next = NULL;
+	rq->ready_ns = now;
 	if (dev->queue_last)
 		dev->queue_last->next = rq;
 	else

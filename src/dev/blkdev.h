@@ -65,7 +65,8 @@ struct blk_request {
 	enum bio_op op;
 	struct bio *first, *last;
 	u64 sector, nr_pages; /* its place (BIO_NO_SECTOR: unknown) and size */
-	u64 queued_ns; /* allocated: it is dispatched no earlier */
+	u64 queued_ns; /* allocated (diskstats' ticks, deadline's expiry) */
+	u64 ready_ns; /* in the device's queue (a plugged one waits on its plug list) */
 	struct blk_request *next; /* the queue, or the free list */
 };
 
@@ -121,7 +122,7 @@ struct blkdev {
 	 * off while plugged; plug_seq cancels a stale unplug timer
 	 */
 	bool task_plug, queue_plug, plugged;
-	u64 plug_seq;
+	u64 plug_seq, unplug_ns; /* the last unplug: what was held starts no earlier */
 	unsigned int nr_queued; /* requests in the queue, not yet on the device */
 	unsigned int nr_requests, congestion_on, congestion_off;
 	unsigned int count[2];
