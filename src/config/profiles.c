@@ -104,11 +104,10 @@ static const char *const profile_2_6_25[] = {
 	"blk_max_sectors_kb = 512",
 	/*
 	 * 2.6.x plugged the queue (blk_plug = queue, modelled), but the
-	 * profiles leave plugging out: with it seed 000's IA64 vanilla run
-	 * fills its 2 GB of swap within 60 s (2.05 GB against 1.70 GB
-	 * without) and livelocks, hackbench unfinished at 3600 s - the
-	 * merged swap-out feeds the over-reclaim of ~2,400 direct
-	 * reclaimers, a miss to find before the key is set
+	 * profiles leave plugging out until seed 000's tables are measured
+	 * with it: its IA64 vanilla run uses more swap with the plug (1.83
+	 * GB of 2 GB at 60 s against 1.70 GB; before d8e764a's dispatch fix
+	 * it filled the swap and livelocked)
 	 */
 	"blk_plug = none",
 	/*
