@@ -105,9 +105,10 @@ static const char *const profile_2_6_25[] = {
 	/*
 	 * 2.6.x plugged the queue (blk_plug = queue, modelled), but the
 	 * profiles leave plugging out until seed 000's tables are measured
-	 * with it: its IA64 vanilla run uses more swap with the plug (1.83
-	 * GB of 2 GB at 60 s against 1.70 GB; before d8e764a's dispatch fix
-	 * it filled the swap and livelocked)
+	 * with it: with the plug its IA64 vanilla run (seed 1) takes 87.4 s
+	 * of hackbench, 123.7 s elapsed (65.4 s, 101.6 s without), but the
+	 * throttled run fills the 2 GB of swap (pswpout 133,139 slots of
+	 * 131,072) and livelocks, hackbench unfinished at 3,600 s
 	 */
 	"blk_plug = none",
 	/*
