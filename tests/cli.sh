@@ -186,6 +186,14 @@ expect_ok "diskstats" "$BIN" diskstats "$TMP/tiny.ini" --set machine.swap=16M --
 check "diskstats: sda and sdb, 20 fields each after the name" sh -c 'awk "NF != 20 { exit 1 } { n[NR] = \$3 } END { exit !(NR == 2 && n[1] == \"sda\" && n[2] == \"sdb\") }" "$1"' - "$TMP/out"
 check "diskstats: sdb's sectors written, at completion: at most pswpout x 8" sh -c 's=$(awk "\$3 == \"sdb\" { print \$10 }" "$1"); [ "$s" -gt 0 ] && [ "$s" -le "$(( $("$2" vmstat "$3" --set machine.swap=16M --set workload.w.size=72M | sed -n "s/^pswpout //p") * 8 ))" ]' - "$TMP/out" "$BIN" "$TMP/tiny.ini"
 check "json diskstats: sda only without swap" jq -e '.diskstats | has("sda") and (has("sdb") | not) and (.sda | has("time_in_queue_ms"))' "$TMP/dj"
+# /sys/block/DEV/stat: diskstats' line of DEV from its 4th field on, %8 wide (part_stat_show)
+cp "$TMP/out" "$TMP/ds"
+expect_ok "disk-stat --disk sdb" "$BIN" disk-stat "$TMP/tiny.ini" --set machine.swap=16M --set workload.w.size=72M --disk sdb
+check "disk-stat: sdb's 17 fields = diskstats' sdb line after the name" sh -c '[ "$(awk "\$3 == \"sdb\" { \$1 = \$2 = \$3 = \"\"; print }" "$2" | tr -s " " | sed "s/^ //")" = "$(tr -s " " <"$1" | sed "s/^ //")" ] && awk "NF != 17 || length(\$0) != 17 * 9 - 1 { exit 1 }" "$1"' - "$TMP/out" "$TMP/ds"
+expect_ok "disk-stat: sda by default, at boot all 0" "$BIN" disk-stat "$TMP/tiny.ini" --before
+check "disk-stat --before: 17 zeros" awk 'NF != 17 { exit 1 } { for (i = 1; i <= NF; i++) if ($i != 0) exit 1 }' "$TMP/out"
+expect_fail "disk-stat: no sdb without swap" "^reclaimsim: --disk sdb: no such disk (sda; sdb with swap)$" "$BIN" disk-stat "$TMP/tiny.ini" --disk sdb
+expect_status "--disk is disk-stat's" 2 "vmstat: --disk applies to disk-stat only" "$BIN" vmstat "$TMP/tiny.ini" --disk sda
 expect_ok "vmstat" "$BIN" vmstat "$TMP/tiny.ini"
 grep -q '^pgfault 2048$' "$TMP/out" || { echo "FAIL vmstat pgfault"; fails=$((fails + 1)); }
 expect_ok "plot" "$BIN" run "$TMP/tiny.ini" --plot "$TMP/p.png" --csv "$TMP/p.csv"
@@ -276,7 +284,7 @@ check "run --version prints the version" grep -qx "reclaimsim 0.1" "$TMP/out"
 
 # meaningless combinations are usage errors
 expect_status "run --cgroup" 2 "--cgroup applies to memory.stat, memory.events and memory.pressure only" "$BIN" run "$TMP/tiny.ini" --cgroup box
-expect_status "run --before" 2 "--before applies to zoneinfo, vmstat, meminfo, buddyinfo, pagetypeinfo, unusable_index, extfrag_index, dmesg, diskstats, memory.stat, memory.events, memory.pressure and pressure only" "$BIN" run "$TMP/tiny.ini" --before
+expect_status "run --before" 2 "--before applies to zoneinfo, vmstat, meminfo, buddyinfo, pagetypeinfo, unusable_index, extfrag_index, dmesg, diskstats, disk-stat, memory.stat, memory.events, memory.pressure and pressure only" "$BIN" run "$TMP/tiny.ini" --before
 for cmd in vmstat zoneinfo meminfo memory.stat; do
 	expect_status "$cmd --json" 2 "--json applies to run only" "$BIN" $cmd "$TMP/tiny.ini" --json
 done
@@ -413,8 +421,11 @@ check "many tasks in sequence: the last workload ran" grep -q "^w9: pages 16384$
 expect_ok "fast swap" "$BIN" run "$ROOT/tests/data/fast-swap.ini"
 check "fast swap: no OOM kill" sh -c "awk '\$1 == \"oom_kills\" && \$2 == 0 { ok = 1 } END { exit !ok }' '$TMP/out'"
 # (the bug freed 41 %; with the per-CPU lists holding up to an eighth of
-# the 64 MiB, 98.2..99.7 % over seeds 1-4, 99.5..99.9 % without them)
-check "fast swap: pages written are freed" sh -c "awk '\$1 == \"pswpout\" { o = \$2 } \$1 == \"pgsteal_anon\" { s = \$2 } END { exit !(o > 60000 && s >= 0.97 * o) }' '$TMP/out'"
+# the 64 MiB, 98.2..99.7 % over seeds 1-4, 99.5..99.9 % without them;
+# 96.3..98.6 % with the reclaimer's plug, which holds its writes to the end
+# of its shrink_lruvec round: more written pages are found referenced and
+# activated before their write ends, pgactivate 32,335 -> 34,474 at seed 1)
+check "fast swap: pages written are freed" sh -c "awk '\$1 == \"pswpout\" { o = \$2 } \$1 == \"pgsteal_anon\" { s = \$2 } END { exit !(o > 60000 && s >= 0.95 * o) }' '$TMP/out'"
 
 # 64 KiB pages: the block queue's room is bytes, so swap does not fill with writes in flight
 expect_ok "fast swap, 64K pages" "$BIN" run "$ROOT/tests/data/fast-swap-64k.ini"
@@ -667,6 +678,7 @@ throttle_vm_writeout = off
 dirtyable_memory = free_and_file
 blk_requests = per_direction
 blk_max_sectors_kb = 512
+blk_plug = none
 sched_hz = 250
 sched_latency = 20ms
 sched_min_granularity = 4ms

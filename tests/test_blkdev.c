@@ -240,17 +240,19 @@ static void test_request_list(void **state)
 		submit_write(sim, 10 * i, 1, 0);
 	assert_true(blk_queue_full(dev, REQ_OP_WRITE));
 	assert_false(blk_queue_full(dev, REQ_OP_READ));
-	assert_true(blk_bio_must_wait(dev, REQ_OP_WRITE, 5000, 1, false));
-	assert_false(blk_bio_must_wait(dev, REQ_OP_WRITE, 10 * 127 + 1, 1, false)); /* back merge */
-	assert_false(blk_bio_must_wait(dev, REQ_OP_WRITE, 10 * 127 - 1, 1, false)); /* front */
+	assert_true(blk_bio_must_wait(dev, NULL, REQ_OP_WRITE, 5000, 1, false));
+	assert_false(blk_bio_must_wait(dev, NULL, REQ_OP_WRITE, 10 * 127 + 1, 1,
+				       false)); /* back merge */
+	assert_false(
+		blk_bio_must_wait(dev, NULL, REQ_OP_WRITE, 10 * 127 - 1, 1, false)); /* front */
 	/* a woken waiter batches: 32 requests within 20 ms, up to 192 in all */
 	assert_true(blk_ioc_batching(dev, BLK_BATCH_REQ, 30 * NSEC_PER_MSEC));
 	assert_true(blk_ioc_batching(dev, 5, 19 * NSEC_PER_MSEC));
 	assert_false(blk_ioc_batching(dev, 5, 20 * NSEC_PER_MSEC));
 	assert_false(blk_ioc_batching(dev, 0, 0));
-	assert_false(blk_bio_must_wait(dev, REQ_OP_WRITE, 5000, 1, true));
+	assert_false(blk_bio_must_wait(dev, NULL, REQ_OP_WRITE, 5000, 1, true));
 	dev->count[REQ_OP_WRITE] = 192;
-	assert_true(blk_bio_must_wait(dev, REQ_OP_WRITE, 5000, 1, true));
+	assert_true(blk_bio_must_wait(dev, NULL, REQ_OP_WRITE, 5000, 1, true));
 	dev->count[REQ_OP_WRITE] = 128;
 	for (unsigned int i = 0; i < 3; i++) {
 		w[i] = test_task_in(sim, sim->memcgs[0]);
@@ -373,6 +375,114 @@ static void test_dd_sequential(void **state)
 	assert_dd_streams("memory = 256M\npage_size = 64K\nzones = DMA:rest\n");
 }
 
+/* A write of @nr_pages at @sector, id @id, through @t's plug (task_submit_bio). */
+static void task_write(struct task *t, u64 sector, unsigned int nr_pages, unsigned int id)
+{
+	struct sim *sim = t->sim;
+	struct bio *bio = bio_alloc(sim, &sim->disk_dev, REQ_OP_WRITE, record_end_io);
+
+	for (unsigned int p = 0; p < nr_pages; p++)
+		bio->pfns[bio->nr_pages++] = 0;
+	bio->sector = sector;
+	bio->private = id;
+	task_submit_bio(t, &sim->disk_dev, bio);
+}
+
+/*
+ * Per-task plugging (v2.6.39+, the default profile): between
+ * blk_start_plug and blk_finish_plug the device sees nothing, though it
+ * is idle; neighbouring bios merge in the plug (counted as merges), a
+ * bio that merges with nothing takes a request of its own on the plug
+ * list, and one that finds the plug's last request at
+ * BLK_PLUG_FLUSH_SIZE (128 KiB: 32 pages) flushes the list first.  A
+ * task about to sleep submits its plug (sched_submit_work); nested plugs
+ * flush at the outermost blk_finish_plug only.
+ */
+static void test_task_plug(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "dev.ini", INI_ONE);
+	struct blkdev *dev = &sim->disk_dev;
+	struct task *t = test_task_in(sim, sim->memcgs[0]);
+	struct blk_plug *plug = &mm_task(t)->plug;
+
+	assert_int_equal(sim->scn.policy.blk_plug, BLK_PLUG_TASK);
+	blk_start_plug(sim, plug);
+	blk_start_plug(sim, plug); /* nested: the outer one rules */
+	task_write(t, 10, 1, 0);
+	task_write(t, 11, 1, 1); /* back merge in the plug */
+	task_write(t, 9, 1, 2); /* front merge in the plug */
+	task_write(t, 40, 1, 3); /* a request of its own, plugged */
+	assert_int_equal(dev->stats[REQ_OP_WRITE].merges, 2);
+	assert_int_equal(dev->nr_writes, 2);
+	assert_int_equal(plug->rq_count, 2);
+	assert_int_equal(dev->nr_queued, 0);
+	assert_true(dev->slot_busy_until[0] == 0); /* the device saw nothing */
+	blk_finish_plug(sim, plug, sim->eng.now);
+	assert_int_equal(plug->rq_count, 2); /* nested finish: still plugged */
+	blk_finish_plug(sim, plug, sim->eng.now);
+	assert_null(plug->list);
+	assert_true(dev->slot_busy_until[0] > 0);
+	run_completions(sim, ~0ULL);
+	assert_int_equal(dev->stats[REQ_OP_WRITE].ios, 2);
+	assert_int_equal(done_ns[0], done_ns[2]);
+	assert_true(done_ns[3] > done_ns[0]);
+
+	/* a 32-page request is as big as a plug holds: the next one flushes it */
+	blk_start_plug(sim, plug);
+	task_write(t, 100, 32, 4);
+	assert_int_equal(plug->rq_count, 1);
+	task_write(t, 200, 1, 5);
+	assert_int_equal(plug->rq_count, 1);
+	assert_int_equal(dev->nr_writes, 4);
+	assert_int_equal(dev->stats[REQ_OP_WRITE].ios + dev->in_flight, 4);
+	/* the sleep submits the rest */
+	blk_sched_submit_work(t, NULL);
+	assert_null(plug->list);
+	blk_finish_plug(sim, plug, sim->eng.now);
+	run_completions(sim, ~0ULL);
+	assert_int_equal(dev->stats[REQ_OP_WRITE].ios, 4);
+	assert_int_equal(dev->in_flight, 0);
+}
+
+/*
+ * Before 2.6.39 (blk_plug = queue): a request that finds the queue empty
+ * plugs it for unplug_delay (3 ms) - the device idles meanwhile - unless
+ * unplug_thresh (4) requests queue first; blk_start_plug does nothing.
+ */
+static void test_queue_plug(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "dev.ini", INI_ONE "blk_plug = queue\n");
+	struct blkdev *dev = &sim->disk_dev;
+	struct task *t = test_task_in(sim, sim->memcgs[0]);
+	struct event ev;
+
+	blk_start_plug(sim, &mm_task(t)->plug);
+	assert_int_equal(mm_task(t)->plug.depth, 0);
+	task_write(t, 10, 1, 0);
+	task_write(t, 11, 1, 1);
+	assert_true(dev->plugged);
+	assert_int_equal(dev->slot_busy_until[0], 0);
+	/* the unplug timer, 3 ms on (the test machine's own events aside) */
+	do
+		assert_true(event_pop(sim, &ev));
+	while (ev.fn != blk_unplug_timeout);
+	assert_int_equal(ev.time, 3 * NSEC_PER_MSEC);
+	sim->eng.now = ev.time;
+	ev.fn(sim, ev.ptr, ev.arg);
+	assert_false(dev->plugged);
+	run_completions(sim, ~0ULL);
+	assert_int_equal(done_ns[0], done_ns[1]);
+	assert_true(done_ns[0] > 3 * NSEC_PER_MSEC);
+
+	/* four requests waiting unplug at once */
+	for (unsigned int i = 0; i < 4; i++)
+		task_write(t, 100 + 10 * i, 1, 2 + i);
+	assert_false(dev->plugged);
+	assert_true(dev->slot_busy_until[0] > sim->eng.now);
+	run_completions(sim, ~0ULL);
+	assert_int_equal(dev->stats[REQ_OP_WRITE].ios, 5);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -385,6 +495,8 @@ int main(void)
 		test_sim_unit_test(test_head),
 		test_sim_unit_test(test_random_read_iops),
 		cmocka_unit_test(test_dd_sequential),
+		test_sim_unit_test(test_task_plug),
+		test_sim_unit_test(test_queue_plug),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -360,19 +360,21 @@ static void test_dirty_file_nodirect(void **state)
 /*
  * Reclaim writes neighbouring pages of a file one page at a time; each
  * file page has its place on the disk (its file's extent + its index), so
- * the elevator merges them while the disk is busy, as 2.6.35's did.  On an
- * hdd (one request at a time): page 0 of f goes to the disk at once;
- * 1 and 3 queue as requests of their own, 2 merges behind 1 (a bio merge)
- * and the grown request takes 3's (a request merge, which diskstats does
- * not count); page 5 of f (not adjacent) and page 0 of g (another file)
- * queue on their own: 5 requests made, 4 reach the disk.
+ * the elevator merges them while they wait, as 2.6.35's did.  Page 0 of
+ * f finds the queue empty and plugs it (blk_plug_device); 1 merges
+ * behind 0 (a bio merge), 3 queues as a request of its own, 2 merges
+ * behind 1 (a bio merge) and the grown request takes 3's (a request
+ * merge, which 2.6.35's diskstats does not count); page 5 of f (not
+ * adjacent) and page 0 of g (another file) queue on their own: 4
+ * requests made, 3 left, fewer than unplug_thresh, so nothing reaches
+ * the disk until the unplug timer fires 3 ms later.
  */
 static void test_file_pageout_merges(void **state)
 {
-	struct sim *sim =
-		test_sim_from_text(state, "t.ini",
-				   "[machine]\ncpus = 1\nmemory = 64M\ndisk_device = hdd\n"
-				   "[policy]\nkernel = 2.6.35\n[run]\nduration = 1s\n");
+	struct sim *sim = test_sim_from_text(
+		state, "t.ini",
+		"[machine]\ncpus = 1\nmemory = 64M\ndisk_device = hdd\n"
+		"[policy]\nkernel = 2.6.35\nblk_plug = queue\n[run]\nduration = 1s\n");
 	struct task *t = test_task_in(sim, sim->memcgs[0]);
 	struct address_space *f = file_create(sim, "f", 8), *g = file_create(sim, "g", 8);
 	static const unsigned int order[] = { 0, 1, 3, 2, 5 };
@@ -383,11 +385,19 @@ static void test_file_pageout_merges(void **state)
 	for (unsigned int i = 0; i < sizeof(order) / sizeof(order[0]); i++)
 		pageout_file(sim, t, mapping_pfn(f, order[i]));
 	pageout_file(sim, t, mapping_pfn(g, 0));
-	assert_int_equal(sim->disk_dev.stats[REQ_OP_WRITE].merges, 1);
-	assert_int_equal(sim->disk_dev.in_flight, 4);
-	assert_int_equal(sim->disk_dev.nr_writes, 5);
+	assert_int_equal(sim->disk_dev.stats[REQ_OP_WRITE].merges, 2);
+	assert_int_equal(sim->disk_dev.in_flight, 3);
+	assert_int_equal(sim->disk_dev.nr_writes, 4);
+	assert_int_equal(sim->disk_dev.nr_queued, 3);
+	assert_true(sim->disk_dev.plugged);
 	assert_true(PageFlag(pfn_to_page(sim, mapping_pfn(f, 3)), PG_writeback));
 	assert_false(PageFlag(pfn_to_page(sim, mapping_pfn(f, 4)), PG_writeback));
+	/* the timer unplugs the queue; the three requests reach the disk and complete */
+	complete_io(sim);
+	assert_false(sim->disk_dev.plugged);
+	assert_int_equal(sim->disk_dev.stats[REQ_OP_WRITE].ios, 3);
+	assert_true(sim->eng.now > 3 * NSEC_PER_MSEC);
+	assert_false(PageFlag(pfn_to_page(sim, mapping_pfn(f, 3)), PG_writeback));
 }
 
 /*

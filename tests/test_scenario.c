@@ -447,6 +447,7 @@ static const char *const profile_keys[] = {
 	"dirtyable_memory",
 	"blk_requests",
 	"blk_max_sectors_kb",
+	"blk_plug",
 	"sched_hz",
 	"sched_latency",
 	"sched_min_granularity",

@@ -11,6 +11,8 @@
  *   reclaimsim memory.events|memory.pressure [SCENARIO] [options] [--cgroup NAME]
  *                                              a v2 group's file after the run
  *   reclaimsim pressure [SCENARIO] [options]   /proc/pressure/memory after the run
+ *   reclaimsim disk-stat [SCENARIO] [options] [--disk DEV]
+ *                                              /sys/block/DEV/stat after the run
  *   reclaimsim compare [SCENARIO] --a K=V[,K=V...] --b K=V[,...] [--runs N] [--json]
  *                      [--trace-report] [--jobs N]
  *   reclaimsim compare [SCENARIO] --side NAME:K=V[,...] --side ... [options]
@@ -24,7 +26,8 @@
  * Options: --set section.key=value (repeatable), --seed N, --json (run),
  * --quiet (no progress line on a terminal),
  * --machine host, --before (zoneinfo/vmstat/meminfo/memory.stat of the booted
- * machine, without running), --cgroup NAME (memory.stat), --csv FILE
+ * machine, without running), --cgroup NAME (memory.stat), --disk DEV
+ * (disk-stat), --csv FILE
  * (time series), --plot FILE.png (the time series drawn by gnuplot),
  * --check[=N] (verify the model's page accounting every N events and at
  * the end; without N as often as keeps the check's cost near the run's),
@@ -63,6 +66,7 @@ struct options {
 	const char *cmd;
 	struct scn_opts scn; /* the scenario, --machine, --set, --seed */
 	const char *cgroup;
+	const char *disk; /* disk-stat's device: sda (default) or sdb */
 	const char *csv;
 	const char *plot;
 	struct trace_opts trace; /* --trace, --trace-size, --trace-events, --trace-report */
@@ -90,6 +94,7 @@ static void usage(FILE *f)
 		"       reclaimsim pressure [SCENARIO] [options] [--before]\n"
 		"       reclaimsim buddyinfo|pagetypeinfo|unusable_index|extfrag_index|dmesg|diskstats\n"
 		"                  [SCENARIO] [options] [--before]\n"
+		"       reclaimsim disk-stat [SCENARIO] [options] [--disk DEV] [--before]\n"
 		"       reclaimsim compare [SCENARIO] --a SECTION.KEY=VALUE[,...] --b SECTION.KEY=VALUE[,...]\n"
 		"                          [--runs N] [--json] [--figures LIST] [--trace-report]\n"
 		"                          [--set SECTION.KEY=VALUE]... [--jobs N] [--quiet]\n"
@@ -129,6 +134,11 @@ static void command_usage(FILE *f, const char *cmd)
 		fputs("usage: reclaimsim diskstats [SCENARIO] [options]\n\n"
 		      "Print the model's /proc/diskstats after the run (--before: at boot): sda\n"
 		      "holds the files, sdb the swap; fields in the kernel's order.\n",
+		      f);
+	else if (!strcmp(cmd, "disk-stat"))
+		fputs("usage: reclaimsim disk-stat [SCENARIO] [options] [--disk DEV]\n\n"
+		      "Print the model's /sys/block/DEV/stat after the run (--before: at boot):\n"
+		      "the 17 fields of /proc/diskstats' line of DEV after its name, each 8 wide.\n",
 		      f);
 	else if (!strcmp(cmd, "meminfo"))
 		fputs("usage: reclaimsim meminfo [SCENARIO] [options]\n\n"
@@ -192,6 +202,9 @@ static void command_usage(FILE *f, const char *cmd)
 		fputs("  --before                 the booted machine, without running\n", f);
 	if (mstat)
 		fputs("  --cgroup NAME            the cgroup (default: the root, /)\n", f);
+	if (!strcmp(cmd, "disk-stat"))
+		fputs("  --disk DEV               the disk: sda (files, the default) or sdb (swap)\n",
+		      f);
 	fputs("  --quiet                  no progress line on a terminal (runs over ~1 s show one)\n"
 	      "  --csv FILE               write the time series as CSV\n"
 	      "  --plot FILE.png|.svg|.pdf  draw the time series with gnuplot\n"
@@ -295,6 +308,8 @@ static int parse_args(int argc, char **argv, struct options *o)
 			val = &o->scn.max_host_memory;
 		} else if (!strcmp(name, "--cgroup")) {
 			val = &o->cgroup;
+		} else if (!strcmp(name, "--disk")) {
+			val = &o->disk;
 		} else if (!strcmp(name, "--csv")) {
 			val = &o->csv;
 		} else if (!strcmp(name, "--plot")) {
@@ -375,13 +390,17 @@ static int check_combinations(const struct options *o)
 	}
 	if (o->before && run) {
 		fprintf(stderr,
-			"reclaimsim: run: --before applies to zoneinfo, vmstat, meminfo, buddyinfo, pagetypeinfo, unusable_index, extfrag_index, dmesg, diskstats, memory.stat, memory.events, memory.pressure and pressure only (run always runs the scenario)\n");
+			"reclaimsim: run: --before applies to zoneinfo, vmstat, meminfo, buddyinfo, pagetypeinfo, unusable_index, extfrag_index, dmesg, diskstats, disk-stat, memory.stat, memory.events, memory.pressure and pressure only (run always runs the scenario)\n");
 		return -1;
 	}
 	if (o->cgroup && !cgroup_file(c)) {
 		fprintf(stderr,
 			"reclaimsim: %s: --cgroup applies to memory.stat, memory.events and memory.pressure only\n",
 			c);
+		return -1;
+	}
+	if (o->disk && strcmp(c, "disk-stat")) {
+		fprintf(stderr, "reclaimsim: %s: --disk applies to disk-stat only\n", c);
 		return -1;
 	}
 	if (o->before && (o->csv || o->plot || o->check)) {
@@ -557,6 +576,14 @@ static int cmd_sim(const struct options *o)
 			fclose(csv);
 		return 1;
 	}
+	if (!strcmp(o->cmd, "disk-stat") && !report_disk_known(sim, o->disk ? o->disk : "sda")) {
+		fprintf(stderr, "reclaimsim: --disk %s: no such disk (sda; sdb with swap)\n",
+			o->disk);
+		sim_destroy(sim);
+		if (csv)
+			fclose(csv);
+		return 1;
+	}
 	if (cgroup_file(o->cmd) && !(memcg = cgroup_file_group(sim, o))) {
 		sim_destroy(sim);
 		if (csv)
@@ -618,6 +645,8 @@ static int cmd_sim(const struct options *o)
 		report_dmesg(stdout, sim);
 	else if (!strcmp(o->cmd, "diskstats"))
 		report_diskstats(stdout, sim);
+	else if (!strcmp(o->cmd, "disk-stat"))
+		report_disk_stat(stdout, sim, o->disk ? o->disk : "sda");
 	else if (!strcmp(o->cmd, "memory.events"))
 		report_memory_events(stdout, memcg->memory_events);
 	else if (!strcmp(o->cmd, "memory.pressure"))
@@ -668,7 +697,7 @@ static bool known_command(const char *cmd)
 	       !strcmp(cmd, "meminfo") || cgroup_file(cmd) || !strcmp(cmd, "pressure") ||
 	       !strcmp(cmd, "buddyinfo") || !strcmp(cmd, "pagetypeinfo") ||
 	       !strcmp(cmd, "unusable_index") || !strcmp(cmd, "extfrag_index") ||
-	       !strcmp(cmd, "dmesg") || !strcmp(cmd, "diskstats");
+	       !strcmp(cmd, "dmesg") || !strcmp(cmd, "diskstats") || !strcmp(cmd, "disk-stat");
 }
 
 int main(int argc, char **argv)

@@ -14,6 +14,7 @@
 #include <math.h>
 
 #include "../mm/sim.h"
+#include "../mm/internal.h"
 #include "../sim/config.h"
 
 #ifndef ARRAY_SIZE
@@ -52,6 +53,8 @@ int blkdev_init(struct blkdev *dev, const char *name, const struct scn_device *d
 				.seek_avg_ns = d->seek_avg_ns,
 				.seek_full_ns = d->seek_full_ns,
 				.per_direction = p->blk_rl_per_direction,
+				.task_plug = p->blk_plug == BLK_PLUG_TASK,
+				.queue_plug = p->blk_plug == BLK_PLUG_QUEUE,
 				.max_request_pages = max_pages ? max_pages : 1 };
 	/*
 	 * 2.6.x: BLKDEV_MAX_RQ requests per direction; blk-mq (v6.12
@@ -294,8 +297,30 @@ static struct blk_request *blk_find_merge(const struct blkdev *dev, enum bio_op 
 	return NULL;
 }
 
-bool blk_bio_must_wait(const struct blkdev *dev, enum bio_op op, u64 sector, u64 nr_pages,
-		       bool batching)
+/*
+ * blk_attempt_plug_merge() (v6.12): can @nr_pages of @op at @sector join
+ * the last request of @plug, at its back or (*@front) its front?  Since
+ * 5.16 only the last one is tried; 2.6.39 to 5.15 tried each plugged
+ * request of the queue, which for reclaim's and writeback's runs of
+ * neighbouring pages comes to the same.
+ */
+static struct blk_request *blk_plug_find_merge(const struct blkdev *dev,
+					       const struct blk_plug *plug, enum bio_op op,
+					       u64 sector, u64 nr_pages, bool *front)
+{
+	struct blk_request *rq = plug ? plug->last : NULL;
+
+	if (!rq || rq->dev != dev || sector == BIO_NO_SECTOR ||
+	    !blk_rq_mergeable(dev, rq, op, nr_pages))
+		return NULL;
+	if (sector != rq->sector + rq->nr_pages && sector + nr_pages != rq->sector)
+		return NULL;
+	*front = sector + nr_pages == rq->sector;
+	return rq;
+}
+
+bool blk_bio_must_wait(const struct blkdev *dev, const struct blk_plug *plug, enum bio_op op,
+		       u64 sector, u64 nr_pages, bool batching)
 {
 	unsigned int count = dev->count[blk_rl_idx(dev, op)];
 	bool front;
@@ -305,7 +330,8 @@ bool blk_bio_must_wait(const struct blkdev *dev, enum bio_op op, u64 sector, u64
 		return true;
 	if (count < (batching ? 3 * dev->nr_requests / 2 : dev->nr_requests))
 		return false;
-	return !blk_find_merge(dev, op, sector, nr_pages, &front);
+	return !blk_plug_find_merge(dev, plug, op, sector, nr_pages, &front) &&
+	       !blk_find_merge(dev, op, sector, nr_pages, &front);
 }
 
 /* Append @b's bios after @a's (b continues a on the device): a is b's and a's request now. */
@@ -322,6 +348,7 @@ static void blk_queue_unlink(struct blkdev *dev, struct blk_request **pp)
 	struct blk_request *rq = *pp;
 
 	*pp = rq->next;
+	dev->nr_queued--;
 	if (dev->queue_last == rq) {
 		dev->queue_last = dev->queue;
 		while (dev->queue_last && dev->queue_last->next)
@@ -419,11 +446,17 @@ static void blk_attempt_merge(struct sim *sim, struct blkdev *dev, struct blk_re
  * another (blk_attempt_merge).  Only requests still in the queue take
  * bios: a dispatched one has its completion time.
  */
-static bool blk_bio_merge(struct sim *sim, struct blkdev *dev, struct bio *bio)
+static bool blk_bio_merge(struct sim *sim, struct blkdev *dev, struct bio *bio,
+			  struct blk_plug *plug)
 {
-	bool front;
-	struct blk_request *rq = blk_find_merge(dev, bio->op, bio->sector, bio->nr_pages, &front);
+	bool front, plugged = true;
+	struct blk_request *rq =
+		blk_plug_find_merge(dev, plug, bio->op, bio->sector, bio->nr_pages, &front);
 
+	if (!rq) {
+		plugged = false;
+		rq = blk_find_merge(dev, bio->op, bio->sector, bio->nr_pages, &front);
+	}
 	if (!rq)
 		return false;
 	if (front) {
@@ -436,7 +469,8 @@ static bool blk_bio_merge(struct sim *sim, struct blkdev *dev, struct bio *bio)
 	}
 	rq->nr_pages += bio->nr_pages;
 	dev->stats[bio->op].merges++;
-	blk_attempt_merge(sim, dev, rq);
+	if (!plugged)
+		blk_attempt_merge(sim, dev, rq);
 	return true;
 }
 
@@ -531,6 +565,8 @@ static struct blk_request **deadline_pick(struct blkdev *dev, u64 now)
  */
 static void blk_dispatch(struct sim *sim, struct blkdev *dev, u64 now)
 {
+	if (dev->plugged)
+		return; /* the unplug dispatches */
 	while (dev->queue) {
 		struct blk_request **pp, *rq;
 		unsigned int best = 0;
@@ -545,8 +581,11 @@ static void blk_dispatch(struct sim *sim, struct blkdev *dev, u64 now)
 		pp = dev->rpm ? deadline_pick(dev, now) : &dev->queue;
 		rq = *pp;
 		blk_queue_unlink(dev, pp);
-		/* the slot is held from dispatch to completion, as a tag is */
-		start = max_u64(rq->queued_ns, dev->slot_busy_until[best]);
+		/*
+		 * the slot is held from dispatch to completion, as a tag is; a
+		 * request starts once it is in the queue and the queue unplugged
+		 */
+		start = max_u64(max_u64(rq->ready_ns, dev->unplug_ns), dev->slot_busy_until[best]);
 		svc = blk_service_time(sim, dev, rq);
 		done = max_u64(start + svc.access_ns, dev->xfer_busy_until) + svc.xfer_ns;
 		dev->xfer_busy_until = done;
@@ -580,17 +619,125 @@ static struct blk_request *get_request(struct sim *sim, struct blkdev *dev, enum
 	return rq;
 }
 
-void submit_bio(struct sim *sim, struct blkdev *dev, struct bio *bio, u64 now)
+/*
+ * The unplug timer (blk_unplug_timeout -> blk_unplug_work, before
+ * v2.6.39): @seq is the plug it was set for.
+ */
+void blk_unplug_timeout(struct sim *sim, void *data, u64 seq)
+{
+	struct blkdev *dev = data;
+
+	if (dev->plugged && dev->plug_seq == seq)
+		blk_unplug(sim, dev, sim->eng.now);
+}
+
+/* The unplug timer's delay and the queued requests that unplug at once (v2.6.25) */
+#define BLK_UNPLUG_DELAY (3 * NSEC_PER_MSEC) /* q->unplug_delay: 3 ms */
+#define BLK_UNPLUG_THRESH 4 /* q->unplug_thresh */
+
+void blk_unplug(struct sim *sim, struct blkdev *dev, u64 now)
+{
+	if (!dev->plugged)
+		return;
+	dev->plugged = false;
+	dev->unplug_ns = now;
+	blk_dispatch(sim, dev, now);
+}
+
+/*
+ * add_request() -> elv_insert() (v2.6.25; blk_mq_insert_request on a
+ * plug flush, v6.12): @rq joins the back of the queue, and may meet a
+ * queued request it continues.  Before v2.6.39 a request that finds the
+ * queue empty plugs it (blk_plug_device: held for unplug_delay), and
+ * unplug_thresh requests waiting unplug it at once.
+ */
+static void blk_queue_insert(struct sim *sim, struct blkdev *dev, struct blk_request *rq, u64 now)
+{
+	if (dev->queue_plug && !dev->queue && !dev->plugged) {
+		dev->plugged = true;
+		event_push(sim, now + BLK_UNPLUG_DELAY, blk_unplug_timeout, dev, ++dev->plug_seq);
+	}
+	rq->next = NULL;
+	rq->ready_ns = now;
+	if (dev->queue_last)
+		dev->queue_last->next = rq;
+	else
+		dev->queue = rq;
+	dev->queue_last = rq;
+	dev->nr_queued++;
+	if (dev->task_plug)
+		blk_attempt_merge(sim, dev, rq); /* blk_mq_sched_try_insert_merge */
+	if (dev->plugged && dev->nr_queued >= BLK_UNPLUG_THRESH)
+		blk_unplug(sim, dev, now);
+	else
+		blk_dispatch(sim, dev, now);
+}
+
+void blk_start_plug(const struct sim *sim, struct blk_plug *plug)
+{
+	if (sim->scn.policy.blk_plug == BLK_PLUG_TASK)
+		plug->depth++;
+}
+
+/*
+ * blk_flush_plug() (v6.12 blk_mq_flush_plug_list): the plugged requests
+ * go to their devices' queues in the order they were plugged.
+ */
+void blk_flush_plug(struct sim *sim, struct blk_plug *plug, u64 now)
+{
+	while (plug->list) {
+		struct blk_request *rq = plug->list;
+
+		plug->list = rq->next;
+		blk_queue_insert(sim, rq->dev, rq, now);
+	}
+	plug->last = NULL;
+	plug->rq_count = 0;
+}
+
+void blk_finish_plug(struct sim *sim, struct blk_plug *plug, u64 now)
+{
+	if (!plug->depth || --plug->depth)
+		return;
+	blk_flush_plug(sim, plug, now);
+}
+
+/*
+ * blk_add_rq_to_plug() (v6.12): a new request goes on the plug list, which
+ * is flushed first when it holds BLK_MAX_REQUEST_COUNT requests or its
+ * last request has reached BLK_PLUG_FLUSH_SIZE.
+ */
+static void blk_add_rq_to_plug(struct sim *sim, struct blk_plug *plug, struct blk_request *rq,
+			       u64 now)
+{
+	struct blkdev *dev = rq->dev;
+
+	if (plug->rq_count >= BLK_MAX_REQUEST_COUNT ||
+	    (plug->last && plug->last->nr_pages * dev->page_size >= BLK_PLUG_FLUSH_SIZE))
+		blk_flush_plug(sim, plug, now);
+	rq->next = NULL;
+	if (plug->last)
+		plug->last->next = rq;
+	else
+		plug->list = rq;
+	plug->last = rq;
+	plug->rq_count++;
+}
+
+void blk_submit_bio_plug(struct sim *sim, struct blkdev *dev, struct bio *bio,
+			 struct blk_plug *plug, u64 now)
 {
 	struct blk_request *rq;
 
+	if (plug && !plug->depth)
+		plug = NULL;
 	bio->merged = NULL;
 	dev->inflight_pages += bio->nr_pages;
 	if (bio->op == REQ_OP_READ)
 		dev->pages_read += bio->nr_pages;
 	else
 		dev->pages_written += bio->nr_pages;
-	if (blk_bio_merge(sim, dev, bio))
+	if (blk_bio_merge(sim, dev, bio, plug))
 		return;
 	if (!(rq = get_request(sim, dev, bio->op, now))) {
 		dev->inflight_pages -= bio->nr_pages;
@@ -604,12 +751,47 @@ void submit_bio(struct sim *sim, struct blkdev *dev, struct bio *bio, u64 now)
 				    .sector = bio->sector,
 				    .nr_pages = bio->nr_pages,
 				    .queued_ns = now };
-	if (dev->queue_last)
-		dev->queue_last->next = rq;
+	if (plug)
+		blk_add_rq_to_plug(sim, plug, rq, now);
 	else
-		dev->queue = rq;
-	dev->queue_last = rq;
-	blk_dispatch(sim, dev, now);
+		blk_queue_insert(sim, dev, rq, now);
+}
+
+void submit_bio(struct sim *sim, struct blkdev *dev, struct bio *bio, u64 now)
+{
+	blk_submit_bio_plug(sim, dev, bio, NULL, now);
+}
+
+void task_submit_bio(struct task *t, struct blkdev *dev, struct bio *bio)
+{
+	blk_submit_bio_plug(t->sim, dev, bio, &mm_task(t)->plug, task_now(t));
+}
+
+/*
+ * sched_submit_work() (v2.6.39+: blk_flush_plug from schedule) for @t
+ * about to sleep on @wq: its plugged requests go to the devices.  Before
+ * v2.6.39 nothing is plugged per task; instead a task about to sleep in
+ * io_schedule() for a page's I/O (lock_page / wait_on_page_writeback ->
+ * sync_page -> blk_run_backing_dev) or for a request (get_request_wait)
+ * unplugs the queue it waits on - both, for a page, whose device the wait
+ * queue does not say.  congestion_wait and balance_dirty_pages unplug
+ * nothing.
+ */
+void blk_sched_submit_work(struct task *t, struct wait_queue_head *wq)
+{
+	struct sim *sim = t->sim;
+	u64 now = task_now(t);
+
+	if (mm_task(t)->plug.list) {
+		blk_flush_plug(sim, &mm_task(t)->plug, now);
+		return;
+	}
+	if (!t->in_iowait || !wq)
+		return;
+	if (wq == &sim->swap_dev.queue_wait || wq == &sim->page_wait || wq == &sim->writeback_wait)
+		blk_unplug(sim, &sim->swap_dev, now);
+	if (wq == &sim->disk_dev.queue_wait || wq == &sim->page_wait || wq == &sim->writeback_wait)
+		blk_unplug(sim, &sim->disk_dev, now);
 }
 
 void blk_end_io(struct sim *sim, void *data, u64 unused)
@@ -636,6 +818,8 @@ void blk_end_io(struct sim *sim, void *data, u64 unused)
 	}
 	blk_request_put(dev, rq);
 	freed_request(sim, dev, op);
+	/* the driver's completion runs the queue (blk_run_queue), plugged or not */
+	dev->plugged = false;
 	blk_dispatch(sim, dev, now);
 }
 
@@ -773,5 +957,11 @@ static const struct cfg_key blkdev_policy_keys[] = {
 	  .max = 65536,
 	  .def = "1280",
 	  .doc = "KiB: merges stop at this request size (max_sectors_kb; BLK_DEF_MAX_SECTORS 1024 sectors in 2.6.x, 2560 since 4.3)" },
+	{ .name = "blk_plug",
+	  .type = CFG_ENUM,
+	  P_OFF(blk_plug),
+	  .values = CFG_VALUES("none", "queue", "task"),
+	  .def = "task",
+	  .doc = "where bios wait to merge before the device sees them: nowhere, a request goes to the device as soon as a slot is free (the model before plugging; the 2.6.x profiles, see docs/model.md) / the queue plugs when a request finds it empty and unplugs after unplug_delay (3 ms), at unplug_thresh (4) queued requests, at a completion or when a task sleeps on a page's I/O or for a request (before 2.6.39) / the task's plug list, from blk_start_plug to blk_finish_plug or its next sleep, in reclaim's shrink_lruvec, writeback, fsync and readahead (2.6.39+; reclaim 3.0+)" },
 };
 CFG_TABLE(blkdev_policy_table, blkdev_policy_keys);

@@ -65,9 +65,32 @@ struct blk_request {
 	enum bio_op op;
 	struct bio *first, *last;
 	u64 sector, nr_pages; /* its place (BIO_NO_SECTOR: unknown) and size */
-	u64 queued_ns; /* allocated: it is dispatched no earlier */
+	u64 queued_ns; /* allocated (diskstats' ticks, deadline's expiry) */
+	u64 ready_ns; /* in the device's queue (a plugged one waits on its plug list) */
 	struct blk_request *next; /* the queue, or the free list */
 };
+
+/*
+ * struct blk_plug (v2.6.39 "block: initial patch for on-stack per-task
+ * plugging"; v6.12 blk_add_rq_to_plug): a task's plug list.  Between
+ * blk_start_plug and blk_finish_plug, a bio that merges into no plugged
+ * request and no queued one takes a request that waits on this list,
+ * unseen by the device, for the bios after it to join; the list goes to
+ * the device's queue at blk_finish_plug, when the task sleeps
+ * (sched_submit_work), and when it is long (BLK_MAX_REQUEST_COUNT) or
+ * its last request big (BLK_PLUG_FLUSH_SIZE).  The kernel's plug lives on
+ * the stack; the model's in the task, so that a task killed while
+ * preempted with a plug still submits it.
+ */
+struct blk_plug {
+	struct blk_request *list, *last; /* oldest first */
+	unsigned int rq_count;
+	unsigned int depth; /* nested blk_start_plug: only the outermost flushes */
+};
+
+/* Plug flush limits (v6.12 block/blk.h) */
+#define BLK_MAX_REQUEST_COUNT 32
+#define BLK_PLUG_FLUSH_SIZE (128 * 1024)
 
 /* /proc/diskstats' fields of one direction (struct disk_stats, v6.12) */
 struct blk_dir_stats {
@@ -94,6 +117,13 @@ struct blkdev {
 	unsigned int batching, starved;
 	/* the request list: requests allocated (queued or on the device) */
 	bool per_direction; /* 2.6.x: count[READ] and count[WRITE]; else one tag pool */
+	/*
+	 * before v2.6.39, the queue's plug (blk_plug_device): dispatch holds
+	 * off while plugged; plug_seq cancels a stale unplug timer
+	 */
+	bool task_plug, queue_plug, plugged;
+	u64 plug_seq, unplug_ns; /* the last unplug: what was held starts no earlier */
+	unsigned int nr_queued; /* requests in the queue, not yet on the device */
 	unsigned int nr_requests, congestion_on, congestion_off;
 	unsigned int count[2];
 	u64 mq_room_pages; /* blk-mq: nr_requests x BLK_MQ_ROOM_BYTES, in pages */
@@ -124,6 +154,14 @@ struct bio *bio_alloc(struct sim *sim, struct blkdev *dev, enum bio_op op, bio_e
  * (sim_fail) when the host has no memory for a request.
  */
 void submit_bio(struct sim *sim, struct blkdev *dev, struct bio *bio, u64 now);
+/* submit_bio through @plug (may be NULL; one not started is none) */
+void blk_submit_bio_plug(struct sim *sim, struct blkdev *dev, struct bio *bio,
+			 struct blk_plug *plug, u64 now);
+/* submit_bio from task @t, at its time, through its plug (current->plug) */
+struct task;
+void task_submit_bio(struct task *t, struct blkdev *dev, struct bio *bio);
+/* engine->sched_submit_work: @t is about to sleep on @wq (blkdev.c) */
+void blk_sched_submit_work(struct task *t, struct wait_queue_head *wq);
 void bio_put(struct blkdev *dev, struct bio *bio);
 /*
  * blk_service_jitter - @service_ns (a request's access latency or its transfer, ns)
@@ -194,12 +232,25 @@ static inline bool blk_ioc_batching(const struct blkdev *dev, unsigned int left,
 
 /*
  * blk_bio_must_wait - would a bio of @op, @nr_pages at @sector sleep for a
- * request in __make_request / blk_mq_submit_bio: it merges into no queued
- * request and none is free (for a @batching task, none below 3/2 x
+ * request in __make_request / blk_mq_submit_bio: it merges into no request
+ * of the task's @plug (may be NULL) nor any queued one, and none is free (for a @batching task, none below 3/2 x
  * nr_requests)?
  */
-bool blk_bio_must_wait(const struct blkdev *dev, enum bio_op op, u64 sector, u64 nr_pages,
-		       bool batching);
+bool blk_bio_must_wait(const struct blkdev *dev, const struct blk_plug *plug, enum bio_op op,
+		       u64 sector, u64 nr_pages, bool batching);
+
+/*
+ * blk_start_plug() / blk_finish_plug() (v2.6.39+; policy blk_plug = task)
+ * on @plug, the task's: nothing under blk_plug = queue, whose device
+ * queues plug themselves.  blk_flush_plug submits the list at @now.
+ */
+void blk_start_plug(const struct sim *sim, struct blk_plug *plug);
+void blk_finish_plug(struct sim *sim, struct blk_plug *plug, u64 now);
+void blk_flush_plug(struct sim *sim, struct blk_plug *plug, u64 now);
+/* Unplug @dev's queue (generic_unplug_device, before v2.6.39): dispatch now. */
+void blk_unplug(struct sim *sim, struct blkdev *dev, u64 now);
+/* The unplug timer's event for @dev (a struct blkdev), of plug number @seq */
+void blk_unplug_timeout(struct sim *sim, void *dev, u64 seq);
 
 /* What /proc/diskstats shows of @dev at a time: its counters, the in-flight time up to then. */
 struct blk_disk_stat {

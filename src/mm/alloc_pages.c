@@ -863,7 +863,8 @@ enum vm_fault_result alloc_charged_page(struct task *t, gfp_t gfp, u32 *pfn)
  * all once the window is allocated (read_pages), so none of the window is
  * read, unlocked and reclaimable while the rest is still being allocated.
  */
-void ra_bio_add(struct task *t, struct blkdev *dev, bio_end_io_t end_io, u64 sector, u32 pfn)
+static void __ra_bio_add(struct task *t, struct blkdev *dev, bio_end_io_t end_io, u64 sector,
+			 u32 pfn, bool own_bio)
 {
 	struct bio **link = &mm_task(t)->ra_bios, *bio = NULL;
 
@@ -871,7 +872,7 @@ void ra_bio_add(struct task *t, struct blkdev *dev, bio_end_io_t end_io, u64 sec
 		bio = *link;
 		link = &bio->next;
 	}
-	if (!bio || bio->dev != dev || bio->nr_pages == BIO_MAX_PAGES) {
+	if (own_bio || !bio || bio->dev != dev || bio->nr_pages == BIO_MAX_PAGES) {
 		bio = bio_alloc(t->sim, dev, REQ_OP_READ, end_io);
 		if (!bio) {
 			/* the run has stopped (sim_fail): the page stays locked, unread */
@@ -884,16 +885,33 @@ void ra_bio_add(struct task *t, struct blkdev *dev, bio_end_io_t end_io, u64 sec
 	bio->pfns[bio->nr_pages++] = pfn;
 }
 
-/* read_pages() (mm/readahead.c, v6.12): submit the batch, in order. */
+void ra_bio_add(struct task *t, struct blkdev *dev, bio_end_io_t end_io, u64 sector, u32 pfn)
+{
+	__ra_bio_add(t, dev, end_io, sector, pfn, false);
+}
+
+/* swap_read_folio() (v6.12): a swap-in's page is a bio of its own, at its slot. */
+void ra_bio_add_folio(struct task *t, struct blkdev *dev, bio_end_io_t end_io, u64 sector, u32 pfn)
+{
+	__ra_bio_add(t, dev, end_io, sector, pfn, true);
+}
+
+/*
+ * read_pages() (mm/readahead.c, v6.12): submit the batch, in order,
+ * plugged (read_pages, and swap_cluster_readahead / swap_vma_readahead,
+ * since 2.6.39), so that a swap readahead's bios, one per folio, merge.
+ */
 void read_pages(struct task *t)
 {
+	blk_start_plug(t->sim, &mm_task(t)->plug);
 	while (mm_task(t)->ra_bios) {
 		struct bio *bio = mm_task(t)->ra_bios;
 
 		mm_task(t)->ra_bios = bio->next;
 		bio->next = NULL;
-		submit_bio(t->sim, bio->dev, bio, task_now(t));
+		task_submit_bio(t, bio->dev, bio);
 	}
+	blk_finish_plug(t->sim, &mm_task(t)->plug, task_now(t));
 }
 
 /*
@@ -905,6 +923,9 @@ void read_pages(struct task *t)
 void task_release_held(struct task *t)
 {
 	read_pages(t);
+	/* a task killed while preempted in a plugged section: blk_flush_plug at exit */
+	blk_flush_plug(t->sim, &mm_task(t)->plug, task_now(t));
+	mm_task(t)->plug.depth = 0;
 	if (mm_task(t)->held_pfn != NO_PFN) {
 		free_unref_page(t->sim, mm_task(t)->held_pfn);
 		mm_task(t)->held_pfn = NO_PFN;
@@ -957,6 +978,12 @@ void mm_task_release(struct task *t)
 
 		mm_task(t)->ra_bios = bio->next;
 		bio_put(bio->dev, bio);
+	}
+	while (mm_task(t)->plug.list) {
+		struct blk_request *rq = mm_task(t)->plug.list;
+
+		mm_task(t)->plug.list = rq->next;
+		blk_request_discard(rq);
 	}
 	free(mm_task(t)->tlb_ubc_cpumask);
 }

@@ -32,6 +32,7 @@ struct mm_task {
 	 * by read_pages() (linked through bio->next), or by exit
 	 */
 	struct bio *ra_bios;
+	struct blk_plug plug; /* current->plug (blkdev.h) */
 	bool fault_major; /* VM_FAULT_MAJOR: the fault in progress must read its page */
 	struct mm_struct *mmap_read_held; /* the mm whose mmap_lock its fault holds */
 	bool file_fault; /* a filemap_fault is in progress */
@@ -788,9 +789,11 @@ void task_release_held(struct task *t);
 /*
  * ra_bio_add - the page @pfn, locked for reading from @dev, joins @t's
  * readahead batch (a new bio with @end_io and @sector when the last is
- * full or for another device); read_pages - submit the batch.
+ * full or for another device); ra_bio_add_folio - the same in a bio of
+ * its own; read_pages - submit the batch.
  */
 void ra_bio_add(struct task *t, struct blkdev *dev, bio_end_io_t end_io, u64 sector, u32 pfn);
+void ra_bio_add_folio(struct task *t, struct blkdev *dev, bio_end_io_t end_io, u64 sector, u32 pfn);
 void read_pages(struct task *t);
 
 /* ---- the scenario: mm's keys and cross-checks (src/config/reader.c) ---- */

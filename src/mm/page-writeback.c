@@ -166,7 +166,7 @@ void pageout_file(struct sim *sim, struct task *t, u32 pfn)
 		return; /* the run has stopped (sim_fail): the page stays dirty */
 	start_file_writeback(sim, pfn);
 	file_bio_add(sim, bio, pfn);
-	submit_bio(sim, &sim->disk_dev, bio, task_now(t));
+	task_submit_bio(t, &sim->disk_dev, bio);
 }
 
 /* wakeup_flusher_threads(WB_REASON_VMSCAN / background): kick the flusher. */
@@ -193,6 +193,7 @@ static u64 writeback_batch(struct task *t, bool all)
 	u64 written = 0, now = task_now(t);
 	unsigned int start = sim->nr_files ? sim->wb_next_file % sim->nr_files : 0;
 
+	blk_start_plug(sim, &mm_task(t)->plug);
 	for (unsigned int i = 0; i < sim->nr_files && written < MAX_WRITEBACK_PAGES; i++) {
 		unsigned int f = (start + i) % sim->nr_files;
 		struct address_space *mapping = sim->files[f];
@@ -227,12 +228,13 @@ static u64 writeback_batch(struct task *t, bool all)
 			if (bio &&
 			    (bio->nr_pages == BIO_MAX_PAGES ||
 			     pfn_to_page(sim, bio->pfns[bio->nr_pages - 1])->index + 1 != idx)) {
-				submit_bio(sim, &sim->disk_dev, bio, now);
+				task_submit_bio(t, &sim->disk_dev, bio);
 				bio = NULL;
 			}
 			/* a new bio that would wait for a request: stop here */
-			if (!bio && blk_bio_must_wait(&sim->disk_dev, REQ_OP_WRITE,
-						      file_page_sector(sim, pfn), 1, false))
+			if (!bio &&
+			    blk_bio_must_wait(&sim->disk_dev, &mm_task(t)->plug, REQ_OP_WRITE,
+					      file_page_sector(sim, pfn), 1, false))
 				break;
 			if (!bio)
 				bio = bio_alloc(sim, &sim->disk_dev, REQ_OP_WRITE,
@@ -245,12 +247,13 @@ static u64 writeback_batch(struct task *t, bool all)
 			mapping->wb_index = idx + 1;
 		}
 		if (bio)
-			submit_bio(sim, &sim->disk_dev, bio, now);
+			task_submit_bio(t, &sim->disk_dev, bio);
 		if (mapping->nr_dirty)
 			mapping->dirtied_when = now; /* requeued: redirty_tail */
 		if (written > before)
 			sim->wb_next_file = f + 1;
 	}
+	blk_finish_plug(sim, &mm_task(t)->plug, now);
 	charge_sys(t, written * sim->scn.cost.scan_page_ns);
 	return written;
 }
@@ -314,6 +317,7 @@ void filemap_fdatawrite(struct task *t, struct address_space *mapping)
 	struct bio *bio = NULL;
 	u64 written = 0;
 
+	blk_start_plug(sim, &mm_task(t)->plug); /* do_writepages' writepages (2.6.39+) */
 	for (u64 idx = mapping_find_dirty(mapping, 0); idx != U64_MAX;
 	     idx = mapping_find_dirty(mapping, idx)) {
 		u32 pfn = (u32)(mapping->i_pages[idx] - 1);
@@ -323,10 +327,10 @@ void filemap_fdatawrite(struct task *t, struct address_space *mapping)
 		u64 sector = file_page_sector(sim, pfn);
 
 		if (PageFlag(pfn_to_page(sim, pfn), PG_writeback) ||
-		    (new_bio &&
-		     blk_bio_must_wait(&sim->disk_dev, REQ_OP_WRITE, sector, 1, false))) {
+		    (new_bio && blk_bio_must_wait(&sim->disk_dev, &mm_task(t)->plug, REQ_OP_WRITE,
+						  sector, 1, false))) {
 			if (bio)
-				submit_bio(sim, &sim->disk_dev, bio, task_now(t));
+				task_submit_bio(t, &sim->disk_dev, bio);
 			bio = NULL;
 			charge_sys(t, written * sim->scn.cost.scan_page_ns);
 			written = 0;
@@ -334,13 +338,13 @@ void filemap_fdatawrite(struct task *t, struct address_space *mapping)
 				folio_wait_writeback(t, pfn);
 			else /* a new bio would wait for a request */
 				io_wait_event(t, &sim->disk_dev.queue_wait,
-					      !blk_bio_must_wait(&sim->disk_dev, REQ_OP_WRITE,
-								 sector, 1, false));
+					      !blk_bio_must_wait(&sim->disk_dev, &mm_task(t)->plug,
+								 REQ_OP_WRITE, sector, 1, false));
 			continue; /* the page is looked at again */
 		}
 		if (bio && (bio->nr_pages == BIO_MAX_PAGES ||
 			    pfn_to_page(sim, bio->pfns[bio->nr_pages - 1])->index + 1 != idx)) {
-			submit_bio(sim, &sim->disk_dev, bio, task_now(t));
+			task_submit_bio(t, &sim->disk_dev, bio);
 			bio = NULL;
 		}
 		if (!bio)
@@ -353,7 +357,8 @@ void filemap_fdatawrite(struct task *t, struct address_space *mapping)
 		idx++;
 	}
 	if (bio)
-		submit_bio(sim, &sim->disk_dev, bio, task_now(t));
+		task_submit_bio(t, &sim->disk_dev, bio);
+	blk_finish_plug(sim, &mm_task(t)->plug, task_now(t));
 	charge_sys(t, written * sim->scn.cost.scan_page_ns);
 }
 

@@ -51,7 +51,7 @@ void swap_writepage(struct sim *sim, struct task *t, u32 pfn)
 	count_vm_events(sim, PGPGOUT, sim->page_size / 1024);
 	bio->pfns[bio->nr_pages++] = pfn;
 	bio->sector = page->private;
-	submit_bio(sim, &sim->swap_dev, bio, task_now(t));
+	task_submit_bio(t, &sim->swap_dev, bio);
 }
 
 /* end_swap_bio_read(): the pages are uptodate; wake whoever waits. */
@@ -119,9 +119,13 @@ static void swapin_add_page(struct sim *sim, u32 pfn, struct mm_struct *mm, u64 
  * allocated and charged (which may reclaim and sleep), and if the slot is
  * still in use and not in the swap cache then (swapcache_prepare), it
  * enters the swap cache for @slot (of @mm at @vpn, or of an owner yet
- * unknown when @mm is NULL) and joins the task's read batch, which starts
- * at sector @first (ra_bio_add; the kernel plugs the per-page reads, the
- * model submits them as one request in swap_read_submit); @readahead: a
+ * unknown when @mm is NULL) and joins the task's read batch: a bio of its
+ * own at its slot (ra_bio_add_folio, @first BIO_NO_SECTOR), which
+ * read_pages submits plugged, so that neighbouring slots' bios merge; or,
+ * for 2.6.x's slot-cluster readahead, the one bio of the whole read at
+ * sector @first (ra_bio_add), standing in for its per-page bios merged in
+ * the plugged queue, which the 2.6.x profiles leave out (blk_plug =
+ * none, profiles.c); @readahead: a
  * page besides the fault's (SWAP_RA_GFP).  Returns the
  * page, or NO_PFN (*@r says why when the allocation failed: VM_FAULT_OOM
  * if @t was killed).
@@ -141,7 +145,10 @@ static u32 read_swap_cache_async(struct task *t, u64 first, struct mm_struct *mm
 		return NO_PFN;
 	}
 	swapin_add_page(sim, pfn, mm, vpn, slot);
-	ra_bio_add(t, &sim->swap_dev, end_swap_bio_read, first, pfn);
+	if (first == BIO_NO_SECTOR)
+		ra_bio_add_folio(t, &sim->swap_dev, end_swap_bio_read, slot, pfn);
+	else
+		ra_bio_add(t, &sim->swap_dev, end_swap_bio_read, first, pfn);
 	count_vm_event(sim, PSWPIN);
 	count_vm_events(sim, PGPGIN, sim->page_size / 1024);
 	mm_task(t)->read_bytes += sim->page_size; /* submit_bio() */
@@ -356,14 +363,14 @@ static enum vm_fault_result swap_block_readahead(struct task *t, struct vm_area_
 	u64 mask = min_u64(swapin_nr_pages(sim, slot), BIO_MAX_PAGES) - 1;
 	u64 first = max_u64(slot & ~mask, 1), last = min_u64(slot | mask, si->max - 1);
 	enum vm_fault_result r;
-	u32 fault_pfn = read_swap_cache_async(t, first, t->mm, vpn, slot, false, &r);
+	u32 fault_pfn = read_swap_cache_async(t, BIO_NO_SECTOR, t->mm, vpn, slot, false, &r);
 
 	for (u64 s = first; s <= last && r == VM_FAULT_DONE; s++) {
 		u32 pfn;
 
 		if (s == slot || !si->swap_map[s] || swap_cache_has_page(si, s))
 			continue;
-		pfn = read_swap_cache_async(t, first, NULL, 0, s, true, &r);
+		pfn = read_swap_cache_async(t, BIO_NO_SECTOR, NULL, 0, s, true, &r);
 		if (pfn == NO_PFN)
 			continue;
 		SetPageFlag(pfn_to_page(sim, pfn), PG_readahead);

@@ -883,7 +883,8 @@ restart:
 			}
 			if (!sc->may_writepage)
 				goto keep;
-			if (blk_bio_must_wait(dev, REQ_OP_WRITE, pageout_sector(sim, pfn), 1,
+			if (blk_bio_must_wait(dev, &mm_task(t)->plug, REQ_OP_WRITE,
+					      pageout_sector(sim, pfn), 1,
 					      blk_ioc_batching(dev, batch_left,
 							       task_now(t) - batch_since)) &&
 			    may_write_to_queue(t, sc, dev)) {
@@ -1523,7 +1524,10 @@ static unsigned long shrink_list(struct task *t, enum lru_list lru, unsigned lon
  * in turn until get_scan_count's targets are met (or scaled down once
  * nr_to_reclaim is), then age the anon list if swap could use it.
  * Proportional reclaim for global direct reclaim at DEF_PRIORITY.  Before
- * 2.6.28 shrink_zone() ran while either list had a scan left.
+ * 2.6.28 shrink_zone() ran while either list had a scan left.  The scans
+ * run plugged (v3.0 "vmscan: add block plug for page reclaim", in
+ * shrink_zone then): the swap-outs and writes of a round's batches gather
+ * in the task's plug, merged, until it ends or the reclaimer sleeps.
  */
 static void shrink_lruvec(struct task *t, struct lruvec *lruvec, struct scan_control *sc)
 {
@@ -1539,6 +1543,7 @@ static void shrink_lruvec(struct task *t, struct lruvec *lruvec, struct scan_con
 	    !nr[LRU_ACTIVE_FILE])
 		charge_sys(t, sim->scn.cost.empty_lruvec_ns);
 	memcpy(targets, nr, sizeof(targets));
+	blk_start_plug(sim, &mm_task(t)->plug);
 	do {
 		for (int lru = 0; lru < NR_EVICTABLE_LRU; lru++) {
 			unsigned long nr_to_scan;
@@ -1555,6 +1560,7 @@ static void shrink_lruvec(struct task *t, struct lruvec *lruvec, struct scan_con
 	} while (shrink_lruvec_round_end(nr, targets, nr_reclaimed, sc->nr_to_reclaim,
 					 proportional_reclaim));
 age_anon:
+	blk_finish_plug(sim, &mm_task(t)->plug, task_now(t));
 	sc->nr_reclaimed += nr_reclaimed;
 	if (can_age_anon_pages(sim) && inactive_is_low(sim, lruvec, LRU_INACTIVE_ANON))
 		shrink_active_list(t, SWAP_CLUSTER_MAX, lruvec, sc, LRU_ACTIVE_ANON);

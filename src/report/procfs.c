@@ -860,3 +860,14 @@ void report_disk_stat(FILE *f, const struct sim *sim, const char *dev)
 {
 	report_disk_lines(f, sim, dev);
 }
+
+bool report_disk_known(const struct sim *sim, const char *dev)
+{
+	const char *name;
+	unsigned int minor;
+
+	for (unsigned int i = 0; disk_nth(sim, i, &name, &minor); i++)
+		if (!strcmp(name, dev))
+			return true;
+	return false;
+}

@@ -44,6 +44,8 @@ void report_vmstat(FILE *f, const struct sim *sim);
 void report_diskstats(FILE *f, const struct sim *sim);
 /* /sys/block/@dev/stat (@dev: sda or sdb); nothing for another name */
 void report_disk_stat(FILE *f, const struct sim *sim, const char *dev);
+/* Has the model a disk named @dev (sda; sdb with swap)? */
+bool report_disk_known(const struct sim *sim, const char *dev);
 /* /proc/meminfo, as fs/proc/meminfo.c meminfo_proc_show() prints it (v6.12). */
 void report_meminfo(FILE *f, const struct sim *sim);
 /*

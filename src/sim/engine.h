@@ -210,6 +210,12 @@ struct engine {
 	size_t task_size;
 	void (*task_init)(struct task *t);
 	void (*task_release)(struct task *t);
+	/*
+	 * sched_submit_work() (v2.6.39+): what the layer above does when a
+	 * task is about to sleep on @wq (NULL: a timeout only) in schedule()
+	 * (the block layer submits its plug); NULL: nothing
+	 */
+	void (*sched_submit_work)(struct task *t, struct wait_queue_head *wq);
 
 	/*
 	 * pressure stall information: the system's group, and the group a

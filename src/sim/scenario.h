@@ -356,6 +356,13 @@ enum lumpy_reclaim_policy {
 	LUMPY_RECLAIM_ON, /* v2.6.28..3.4: also order >= 1 below DEF_PRIORITY - 2 */
 };
 
+/* [policy] blk_plug: plugging in the block layer (src/dev/blkdev.c) */
+enum blk_plug_policy {
+	BLK_PLUG_NONE, /* none: a request goes to the device as soon as a slot is free */
+	BLK_PLUG_QUEUE, /* before v2.6.39: the queue's plug and its unplug timer */
+	BLK_PLUG_TASK, /* v2.6.39+: the task's plug list */
+};
+
 /*
  * Policies.  A kernel profile (profiles.c) sets all of them but
  * reclaim_throttle; single keys override.  The bool ones name the kernel
@@ -365,6 +372,7 @@ struct scn_policy {
 	char kernel[16]; /* profile name, e.g. "6.12" */
 	bool blk_rl_per_direction; /* blk_requests = per_direction (2.6.x request_list) */
 	unsigned int blk_max_sectors_kb; /* a request's largest size (max_sectors_kb) */
+	enum blk_plug_policy blk_plug; /* where bios wait to merge (blkdev.h) */
 	enum watermark_check_policy watermark_check;
 	unsigned int max_page_order; /* largest buddy order (MAX_PAGE_ORDER, v6.4+ MAX_ORDER) */
 	bool skip_zones_lots_free; /* direct reclaim skips zones above 4 x high (Rik, 2008) */

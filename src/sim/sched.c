@@ -689,6 +689,14 @@ void wake_up_task(struct task *t)
  */
 void task_sleep(struct task *t, struct wait_queue_head *wq, u64 timeout_ns)
 {
+	struct engine *eng = sim_engine(t->sim);
+
+	/*
+	 * schedule()'s sched_submit_work, done before the task leaves its
+	 * runqueue, so that what it submits cannot wake the task itself
+	 */
+	if (eng->sched_submit_work && eng->current == t)
+		eng->sched_submit_work(t, wq);
 	/* a task is on at most one wait queue, once: every sleep is followed
 	 * by schedule() before the task can sleep again */
 	VM_BUG_ON(t->waiting_on);

@@ -36,7 +36,7 @@ static inline void run_events(struct sim *sim, struct task *t)
 
 	while ((!t || t->state == TASK_BLOCKED) && event_pop(sim, &ev)) {
 		sim->eng.now = ev.time;
-		if (ev.fn == blk_end_io || ev.fn == sched_wake_event)
+		if (ev.fn == blk_end_io || ev.fn == sched_wake_event || ev.fn == blk_unplug_timeout)
 			ev.fn(sim, ev.ptr, ev.arg);
 	}
 }
