@@ -213,23 +213,6 @@ fail:
 /* The grid file                                                       */
 /* ------------------------------------------------------------------ */
 
-/* inih's reader: count lines, drop leading blanks (never a continuation). */
-static char *grid_reader(char *str, int num, void *arg)
-{
-	struct sweep *sw = arg;
-	FILE *f = sw->in;
-	char *s;
-	size_t lead;
-
-	if (!fgets(str, num, f))
-		return NULL;
-	sw->cur_line++;
-	s = str;
-	lead = strspn(s, " \t");
-	memmove(s, s + lead, strlen(s + lead) + 1);
-	return str;
-}
-
 __attribute__((format(printf, 2, 3))) static int grid_error(struct sweep *sw, const char *fmt, ...)
 {
 	va_list ap;
@@ -243,6 +226,32 @@ __attribute__((format(printf, 2, 3))) static int grid_error(struct sweep *sw, co
 	vsnprintf(sw->err + n, sizeof(sw->err) - (size_t)n, fmt, ap);
 	va_end(ap);
 	return 0; /* stop inih */
+}
+
+/*
+ * inih's reader: count lines, drop leading blanks (never a continuation);
+ * a line longer than inih's buffer (INI_MAX_LINE) is an error, where
+ * fgets would hand its rest to inih as the next line.
+ */
+static char *grid_reader(char *str, int num, void *arg)
+{
+	struct sweep *sw = arg;
+	FILE *f = sw->in;
+	char *s;
+	size_t lead, len;
+
+	if (sw->err_line || !fgets(str, num, f))
+		return NULL;
+	sw->cur_line++;
+	len = strlen(str);
+	if (len == (size_t)num - 1 && str[len - 1] != '\n' && !feof(f)) {
+		grid_error(sw, "line too long (at most %d characters)", num - 2);
+		return NULL;
+	}
+	s = str;
+	lead = strspn(s, " \t");
+	memmove(s, s + lead, strlen(s + lead) + 1);
+	return str;
 }
 
 /* A scenario path of the grid: relative to the grid's directory. */
@@ -799,6 +808,8 @@ static int parse_args(int argc, char **argv, struct sweep *sw)
 static int check_usage(struct sweep *sw)
 {
 	int modes = !!sw->print_commands + !!sw->slurm_dir + !!sw->collect_dir;
+	char err[128];
+	u64 cap;
 
 	if (!sw->grid_path) {
 		fprintf(stderr, "reclaimsim: sweep: no GRID (see reclaimsim sweep --help)\n");
@@ -827,6 +838,10 @@ static int check_usage(struct sweep *sw)
 	}
 	if (sw->trace_size && !sw->traces_dir) {
 		fprintf(stderr, "reclaimsim: sweep: --trace-size goes with --traces DIR\n");
+		return -1;
+	}
+	if (sw->trace_size && parse_size(sw->trace_size, 0, &cap, err, sizeof(err))) {
+		fprintf(stderr, "reclaimsim: --trace-size %s: %s\n", sw->trace_size, err);
 		return -1;
 	}
 	if (modes && sw->traces_dir) {

@@ -73,8 +73,8 @@ cJSON *sweep_line_head(const struct sweep *sw, size_t r);
  */
 int sweep_run_one(size_t r, FILE *out, void *arg);
 /*
- * sweep_traces_prepare - before the runs, with --traces DIR: check
- * --trace-size, make DIR (one level) and check every trace's path fits.
+ * sweep_traces_prepare - before the runs, with --traces DIR: make DIR
+ * (one level) and check that every trace's path fits.
  * 0, or -1 after a message.
  */
 int sweep_traces_prepare(const struct sweep *sw);

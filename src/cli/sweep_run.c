@@ -107,15 +107,10 @@ static int trace_path(const struct sweep *sw, size_t r, char *path)
 
 int sweep_traces_prepare(const struct sweep *sw)
 {
-	char err[128], path[PATH_MAX];
-	u64 cap;
+	char path[PATH_MAX];
 
 	if (!sw->traces_dir)
 		return 0;
-	if (sw->trace_size && parse_size(sw->trace_size, 0, &cap, err, sizeof(err))) {
-		fprintf(stderr, "reclaimsim: --trace-size %s: %s\n", sw->trace_size, err);
-		return -1;
-	}
 	if (mkdir(sw->traces_dir, 0777) && errno != EEXIST) {
 		fprintf(stderr, "reclaimsim: --traces %s: %s\n", sw->traces_dir, strerror(errno));
 		return -1;
