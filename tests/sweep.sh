@@ -170,6 +170,19 @@ printf '[sweep]\nscenario = %s\n[grid]\nmachine.swap = 16M..256M x2\nsysctl.swap
 "$BIN" sweep "$TMP/r.ini" --print-commands >"$TMP/out" 2>"$TMP/err"
 if [ "$(wc -l <"$TMP/out")" -eq 10 ]; then ok "sweep: 16M..256M x2 times 2 values: 10 points"; else fail "sweep: range x2"; cat "$TMP/err"; fi
 
+# a scenario relative to the grid, "../": a path, not a range; the line's
+# key as the grid writes it, whichever way the grid is named
+mkdir -p "$TMP/sub/g" && cp "$ROOT/scenarios/anonfill-over-swap-seq.ini" "$TMP/sub/s.ini"
+printf '[sweep]\nfigures = time.elapsed_s\n[grid]\nscenario = ../s.ini\nsysctl.swappiness = 0, 100\n' >"$TMP/sub/g/rel.ini"
+"$BIN" sweep "$TMP/sub/g/rel.ini" >"$TMP/rel1" 2>"$TMP/err"
+(cd "$TMP/sub" && "$BIN" sweep g/rel.ini) >"$TMP/rel2" 2>>"$TMP/err"
+if [ "$(wc -l <"$TMP/rel1")" -eq 2 ] && cmp -s "$TMP/rel1" "$TMP/rel2" &&
+	head -1 "$TMP/rel1" | grep -q '^{"point":1,"seed":1,"keys":{"scenario":"../s.ini","sysctl.swappiness":"0"},"figures":{"time.elapsed_s":'; then
+	ok "sweep: scenario = ../s.ini is the grid's directory's parent's, its key as written"
+else
+	fail "sweep: a relative scenario"; cat "$TMP/err" "$TMP/rel1" "$TMP/rel2"
+fi
+
 # bad grids: FILE:LINE: what is wrong, exit 1; usage: exit 2
 bad() {
 	name=$1 text=$2 pattern=$3

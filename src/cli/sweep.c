@@ -101,14 +101,18 @@ static char *trim(char *s)
 	return s;
 }
 
-/* "FROM..TO [xK|+K]" into @vals; 1: not a range, 0: done, -1: @err says why. */
+/*
+ * "FROM..TO [xK|+K]" into @vals; 1: not a range (no "..", or not a number
+ * first: a path such as ../x.ini), 0: done, -1: @err says why.
+ */
 static int range_values(const char *text, char ***vals, int *n, char *err, size_t errlen)
 {
 	char buf[256], unit[2][16], *dots, *step, *a, *b;
 	unsigned long long from, to, k = 1;
 	bool mul = false;
 
-	if (strlen(text) >= sizeof(buf) || !(dots = strstr(strcpy(buf, text), "..")))
+	if (strlen(text) >= sizeof(buf) || !isdigit((unsigned char)*text) ||
+	    !(dots = strstr(strcpy(buf, text), "..")))
 		return 1;
 	*dots = '\0';
 	a = trim(buf);
@@ -325,20 +329,19 @@ static int grid_handler(void *arg, const char *section, const char *name, const 
 			sweep_values_free(vals, n);
 			return grid_error(sw, "%s: given twice", name);
 		}
-	if (!strcmp(name, "scenario"))
-		for (int i = 0; i < n; i++) {
-			char *r = grid_relative(sw, vals[i]);
-
-			if (!r) {
-				sweep_values_free(vals, n);
-				return grid_error(sw, "out of memory");
-			}
-			free(vals[i]);
-			vals[i] = r;
-		}
 	sw->keys[sw->nr_keys++] = (struct grid_key){
 		.name = strdup(name), .vals = vals, .nr = n, .line = sw->cur_line
 	};
+	if (!strcmp(name, "scenario")) {
+		struct grid_key *gk = &sw->keys[sw->nr_keys - 1];
+
+		gk->paths = calloc((size_t)n, sizeof(*gk->paths));
+		for (int i = 0; gk->paths && i < n; i++)
+			if (!(gk->paths[i] = grid_relative(sw, vals[i])))
+				return grid_error(sw, "out of memory");
+		if (!gk->paths)
+			return grid_error(sw, "out of memory");
+	}
 	return 1;
 }
 
@@ -412,7 +415,7 @@ int sweep_build_run(const struct sweep *sw, size_t r, struct scenario *s, char *
 
 	for (int k = 0; k < sw->nr_keys; k++)
 		if (!strcmp(sw->keys[k].name, "scenario"))
-			path = sw->keys[k].vals[sweep_point_value(sw, p, k)];
+			path = sw->keys[k].paths[sweep_point_value(sw, p, k)];
 	if (path)
 		rc = scenario_load(s, path, err, SWEEP_ERR_LEN);
 	else
@@ -1002,6 +1005,7 @@ static void sweep_free(struct sweep *sw)
 	for (int k = 0; k < sw->nr_keys; k++) {
 		free(sw->keys[k].name);
 		sweep_values_free(sw->keys[k].vals, sw->keys[k].nr);
+		sweep_values_free(sw->keys[k].paths, sw->keys[k].nr);
 	}
 	sweep_values_free(sw->seeds, sw->nr_seeds);
 	sweep_values_free(sw->figures, sw->nr_figures);

@@ -20,7 +20,8 @@
 
 struct grid_key {
 	char *name; /* section.key, or "scenario" */
-	char **vals;
+	char **vals; /* as the grid gives them: the line's keys */
+	char **paths; /* "scenario": vals relative to the grid's directory */
 	int nr;
 	int line;
 };
