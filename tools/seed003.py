@@ -35,7 +35,6 @@ each; seedtool.verdict).
 """
 import argparse
 import concurrent.futures
-import json
 import os
 import shutil
 import subprocess
@@ -44,7 +43,7 @@ import tempfile
 
 # the repository (seedtool.py): scenarios and the default binary are found
 # from it, so the script runs from any directory
-from seedtool import RECLAIMSIM, ROOT, headline, run_main
+from seedtool import RECLAIMSIM, ROOT, grid_sets, headline, run_main, sweep
 
 WORKLOADS = ["kernbench", "iozone", "simple-writeback", "stress-highalloc"]
 # (column, kernel profile, seed offset)
@@ -86,9 +85,9 @@ def scenario_of(args, w):
 def grid_text(args, workloads, base):
     """The sweep's grid: each workload's scenario x the two kernels x the
     seeds base and base + 1 (stackreduce's; nodirect's second seed is run
-    too, a point being every seed, and not printed); --set as one-value
-    axes after the kernel, so that they apply over its profile."""
-    text = ("; tools/seed003.py: seed 003's runs\n"
+    too, a point being every seed, and not printed); --set after the
+    kernel, so that they apply over its profile (seedtool.grid_sets)."""
+    return ("; tools/seed003.py: seed 003's runs\n"
             "[sweep]\n"
             "seeds = %d..%d\n"
             "figures = time.elapsed_s, vmstat.oom_kill, workloads.*\n"
@@ -96,38 +95,21 @@ def grid_text(args, workloads, base):
             "scenario = %s\n"
             "policy.kernel = %s\n"
             % (base, base + 1, ", ".join(scenario_of(args, w) for w in workloads),
-               ", ".join(sorted(set(k for _, k, _ in KERNELS)))))
-    for s in args.set:
-        key, sep, value = s.partition("=")
-        if not sep or '"' in value:
-            raise ValueError("--set %s: expected KEY=VALUE (no '\"' in VALUE)" % s)
-        text += '%s = "%s"\n' % (key, value)
-    return text
+               ", ".join(sorted(set(k for _, k, _ in KERNELS))))) + grid_sets(args.set)
 
 
-def sweep(args, workloads, base, tmp):
-    """The runs, traced into tmp: (scenario, kernel, seed) -> sweep line."""
-    # the scenarios relative to the grid (a grid line holds 198 characters)
-    os.symlink(os.path.join(ROOT, "scenarios"), os.path.join(tmp, "scenarios"))
-    grid = os.path.join(tmp, "seed003.grid")
-    with open(grid, "w") as f:
-        f.write(grid_text(args, workloads, base))
-    cmd = [args.reclaimsim, "sweep", grid, "--traces", tmp, "--trace-size", "2G"]
-    if args.jobs:
-        cmd += ["--jobs", str(args.jobs)]
-    out = subprocess.run(cmd, check=True, stdout=subprocess.PIPE, universal_newlines=True).stdout
-    runs = {}
-    for line in out.splitlines():
-        l = json.loads(line)
-        k = l["keys"]
-        runs[(os.path.basename(k["scenario"]), k["policy.kernel"], l["seed"])] = l
-    for l in runs.values():
+def runs_of(args, workloads, base, tmp):
+    """The runs, traced into tmp: (scenario file, kernel, seed) -> sweep line."""
+    lines = sweep(args.reclaimsim, grid_text(args, workloads, base), tmp, "seed003", args.jobs,
+                  ["--traces", tmp, "--trace-size", "2G"])
+    for l in lines:
         with open(l["trace"], "rb") as f:
             f.seek(max(0, os.path.getsize(l["trace"]) - 200))
             if b"trace cut at" in f.read():
                 print("seed003.py: %s: the trace was cut at 2 GB: its counts are short"
                       % l["trace"], file=sys.stderr)
-    return runs
+    return {(os.path.basename(l["keys"]["scenario"]), l["keys"]["policy.kernel"], l["seed"]): l
+            for l in lines}
 
 
 def summary(args, trace):
@@ -220,7 +202,7 @@ def main():
     os.makedirs(tmp, exist_ok=True)
     ours = {}
     try:
-        runs = sweep(args, workloads, base, tmp)
+        runs = runs_of(args, workloads, base, tmp)
         traces = [runs[(os.path.basename(scenario_of(args, w)), k, base + off)]["trace"]
                   for w in workloads for _, k, off in KERNELS]
         with concurrent.futures.ThreadPoolExecutor(args.jobs or os.cpu_count()) as pool:
