@@ -126,7 +126,7 @@ def headline(res):
 
 
 def tbench(args, tmp):
-    res = runs(args, "seed004-tbench.ini", [], "workloads.tbench.*", tmp, "tbench")
+    res = runs(args, "seed004-tbench.ini", [], "workloads.tbench.*", tmp, "seed004-tbench")
     res = {v: [{k[len("tbench."):]: x for k, x in w.items()} for w in ws] for v, ws in res.items()}
     print("tbench 8 (scenarios/seed004-tbench.ini), throughput MB/sec, max-latency ms")
     print()
@@ -177,7 +177,7 @@ def fragment(args, tmp):
     for i, (label, ksets) in enumerate(FRAG_KERNELS):
         res = runs(args, "seed004-fragment.ini", ksets,
                    "workloads.*.success_pct, vmstat.compact_stall, vmstat.compact_success, "
-                   "vmstat.pgmigrate_success", tmp, "fragment%d" % i)
+                   "vmstat.pgmigrate_success", tmp, "seed004-fragment%d" % i)
         print()
         print(label + (" (--set " + " ".join(ksets) + ")" if ksets else ""))
         print("%-12s" % "" + "".join("%*s" % (len(c) + 2, c) for c in FRAG_COLS))
