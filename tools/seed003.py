@@ -5,7 +5,7 @@
 For each workload (kernbench, iozone, simple-writeback, stress-highalloc:
 scenarios/seed003-WORKLOAD.ini, the seed's ppc64 machine; --x86 for the
 cover letter's x86-64 box, scenarios/seed003-x86-WORKLOAD.ini) runs three
-traced kernels, all in one `reclaimsim sweep` grid (--traces: each run's
+traced kernels, as two `reclaimsim sweep` grids (--traces: each run's
 trace in a file), --jobs at a time:
 
     traceonly    policy.kernel=2.6.35, the scenario's seed
@@ -18,9 +18,9 @@ trace in a file), --jobs at a time:
 and prints, per workload, the seed's table and ours (`reclaimsim
 trace-report` of the three traces, the seed's layout), then the
 workload's own figures (simple-writeback's iterations and MB/s,
-stress-highalloc's success %, OOM kills).  The grid is scenario x kernel
-x 2 seeds, so nodirect also runs with the next seed (a fourth run a
-workload, not printed).
+stress-highalloc's success %, OOM kills).  The grids: the scenarios x
+traceonly's and nodirect's kernels, the scenario's seed; then the
+scenarios under traceonly's kernel with the next seed (stackreduce).
 
 Usage: tools/seed003.py [--reclaimsim build/reclaimsim] [--x86]
                         [--workloads kernbench,iozone,simple-writeback,stress-highalloc]
@@ -82,34 +82,39 @@ def scenario_of(args, w):
     return "scenarios/seed003-%s%s.ini" % ("x86-" if args.x86 else "", w)
 
 
-def grid_text(args, workloads, base):
-    """The sweep's grid: each workload's scenario x the two kernels x the
-    seeds base and base + 1 (stackreduce's; nodirect's second seed is run
-    too, a point being every seed, and not printed); --set after the
-    kernel, so that they apply over its profile (seedtool.grid_sets)."""
+def grid_text(args, workloads, kernels, seed):
+    """A sweep grid: each workload's scenario x @kernels, seed @seed;
+    --set after the kernel, so that they apply over its profile
+    (seedtool.grid_sets)."""
     return ("; tools/seed003.py: seed 003's runs\n"
             "[sweep]\n"
-            "seeds = %d..%d\n"
+            "seeds = %d\n"
             "figures = time.elapsed_s, vmstat.oom_kill, workloads.*\n"
             "[grid]\n"
             "scenario = %s\n"
             "policy.kernel = %s\n"
-            % (base, base + 1, ", ".join(scenario_of(args, w) for w in workloads),
-               ", ".join(sorted(set(k for _, k, _ in KERNELS))))) + grid_sets(args.set)
+            % (seed, ", ".join(scenario_of(args, w) for w in workloads), ", ".join(kernels))
+            + grid_sets(args.set))
 
 
 def runs_of(args, workloads, base, tmp):
-    """The runs, traced into tmp: (scenario file, kernel, seed) -> sweep line."""
-    lines = sweep(args.reclaimsim, grid_text(args, workloads, base), tmp, "seed003", args.jobs,
-                  ["--traces", tmp, "--trace-size", "2G"])
-    for l in lines:
-        with open(l["trace"], "rb") as f:
-            f.seek(max(0, os.path.getsize(l["trace"]) - 200))
-            if b"trace cut at" in f.read():
-                print("seed003.py: %s: the trace was cut at 2 GB: its counts are short"
-                      % l["trace"], file=sys.stderr)
-    return {(os.path.basename(l["keys"]["scenario"]), l["keys"]["policy.kernel"], l["seed"]): l
-            for l in lines}
+    """The runs, traced into tmp: (scenario file, kernel, seed) -> sweep
+    line.  Two grids, one after the other: traceonly's and nodirect's
+    kernels with the scenarios' seed, then stackreduce's next seed (one
+    grid of both seeds would run nodirect with the next seed too)."""
+    runs = {}
+    for name, kernels, seed in (("seed003", ["2.6.35", "2.6.35-nodirect"], base),
+                                ("seed003-stackreduce", ["2.6.35"], base + 1)):
+        for l in sweep(args.reclaimsim, grid_text(args, workloads, kernels, seed), tmp, name,
+                       args.jobs, ["--traces", tmp, "--trace-size", "2G"]):
+            with open(l["trace"], "rb") as f:
+                f.seek(max(0, os.path.getsize(l["trace"]) - 200))
+                if b"trace cut at" in f.read():
+                    print("seed003.py: %s: the trace was cut at 2 GB: its counts are short"
+                          % l["trace"], file=sys.stderr)
+            runs[(os.path.basename(l["keys"]["scenario"]), l["keys"]["policy.kernel"],
+                  l["seed"])] = l
+    return runs
 
 
 def summary(args, trace):
