@@ -248,9 +248,13 @@ static char *grid_reader(char *str, int num, void *arg)
 		return NULL;
 	sw->cur_line++;
 	len = strlen(str);
-	if (len == (size_t)num - 1 && str[len - 1] != '\n' && !feof(f)) {
-		grid_error(sw, "line too long (at most %d characters)", num - 2);
-		return NULL;
+	if (len == (size_t)num - 1 && str[len - 1] != '\n') {
+		int c = fgetc(f); /* more of this line, or the end of the file */
+
+		if (c != EOF) {
+			grid_error(sw, "line too long (at most %d characters)", num - 2);
+			return NULL;
+		}
 	}
 	s = str;
 	lead = strspn(s, " \t");
