@@ -75,6 +75,41 @@ else
 	fail "sweep: point 4 seed 2 elapsed is not run's $want"
 fi
 
+# --traces DIR: each run's trace (run --trace's bytes), its file named by
+# the point's keys and the seed and named in the line; --jobs 2 = --jobs 1
+"$BIN" sweep "$TMP/grid.ini" --jobs 1 --traces "$TMP/tr1" >"$TMP/t1" 2>"$TMP/err"
+"$BIN" sweep "$TMP/grid.ini" --jobs 2 --traces "$TMP/tr2" >"$TMP/t2" 2>>"$TMP/err"
+name="p4,sysctl.swappiness=100,workload.anonfill.size=192M,seed=2.trace"
+"$BIN" run "$ROOT/scenarios/anonfill-over-swap-seq.ini" --set workload.anonfill.passes=2 \
+	--set sysctl.swappiness=100 --set workload.anonfill.size=192M --seed 2 --json \
+	--trace "$TMP/run.trace" >/dev/null 2>&1
+if [ "$(ls "$TMP/tr1" | wc -l)" -eq 8 ] && sed -n 8p "$TMP/t1" | grep -q "^{\"point\":4,\"seed\":2,\"keys\":{[^}]*},\"trace\":\"$TMP/tr1/$name\",\"figures\":" &&
+	cmp -s "$TMP/tr1/$name" "$TMP/run.trace" && [ -s "$TMP/run.trace" ]; then
+	ok "sweep --traces: 8 traces, point 4 seed 2's is run --trace's, in $name"
+else
+	fail "sweep --traces"; ls "$TMP/tr1"; sed -n 8p "$TMP/t1"; cat "$TMP/err"
+fi
+same=yes
+for f in "$TMP/tr1"/*; do cmp -s "$f" "$TMP/tr2/${f##*/}" || same=no; done
+if [ $same = yes ] && sed "s|$TMP/tr2/|$TMP/tr1/|" "$TMP/t2" | cmp -s - "$TMP/t1" &&
+	sed 's/"trace":"[^"]*",//' "$TMP/t1" | cmp -s - "$TMP/j1"; then
+	ok "sweep --traces: --jobs 2 gives --jobs 1's lines and traces; the lines are the untraced ones plus \"trace\""
+else
+	fail "sweep --traces: jobs 1 vs 2"
+fi
+"$BIN" sweep "$TMP/grid.ini" --trace-size 1M 2>"$TMP/err"
+if [ $? -eq 2 ] && grep -q "trace-size goes with --traces DIR" "$TMP/err"; then ok "sweep --trace-size alone: usage"; else fail "sweep --trace-size alone"; fi
+"$BIN" sweep "$TMP/grid.ini" --traces "$TMP/tr3" --trace-size 1Q 2>"$TMP/err"
+if [ $? -eq 2 ] && grep -q "^reclaimsim: --trace-size 1Q: " "$TMP/err" && [ ! -e "$TMP/tr3" ]; then ok "sweep --trace-size 1Q: usage"; else fail "sweep --trace-size 1Q"; cat "$TMP/err"; fi
+"$BIN" sweep "$TMP/grid.ini" --traces "$TMP/tr3" --print-commands 2>"$TMP/err"
+if [ $? -eq 2 ] && grep -q "traces goes with a local run" "$TMP/err"; then ok "sweep --traces --print-commands: usage"; else fail "sweep --traces --print-commands"; fi
+"$BIN" sweep "$TMP/grid.ini" --traces "$TMP/no/such" 2>"$TMP/err"
+if [ $? -eq 1 ] && grep -qx "reclaimsim: --traces $TMP/no/such: No such file or directory" "$TMP/err"; then
+	ok "sweep --traces in a missing directory: exit 1, said"
+else
+	fail "sweep --traces missing parent"; cat "$TMP/err"
+fi
+
 # resume: a cut output file is completed, not redone
 head -3 "$TMP/j1" >"$TMP/res"
 "$BIN" sweep "$TMP/grid.ini" --output "$TMP/res" --quiet 2>"$TMP/err"
@@ -135,6 +170,19 @@ printf '[sweep]\nscenario = %s\n[grid]\nmachine.swap = 16M..256M x2\nsysctl.swap
 "$BIN" sweep "$TMP/r.ini" --print-commands >"$TMP/out" 2>"$TMP/err"
 if [ "$(wc -l <"$TMP/out")" -eq 10 ]; then ok "sweep: 16M..256M x2 times 2 values: 10 points"; else fail "sweep: range x2"; cat "$TMP/err"; fi
 
+# a scenario relative to the grid, "../": a path, not a range; the line's
+# key as the grid writes it, whichever way the grid is named
+mkdir -p "$TMP/sub/g" && cp "$ROOT/scenarios/anonfill-over-swap-seq.ini" "$TMP/sub/s.ini"
+printf '[sweep]\nfigures = time.elapsed_s\n[grid]\nscenario = ../s.ini\nsysctl.swappiness = 0, 100\n' >"$TMP/sub/g/rel.ini"
+"$BIN" sweep "$TMP/sub/g/rel.ini" >"$TMP/rel1" 2>"$TMP/err"
+(cd "$TMP/sub" && "$BIN" sweep g/rel.ini) >"$TMP/rel2" 2>>"$TMP/err"
+if [ "$(wc -l <"$TMP/rel1")" -eq 2 ] && cmp -s "$TMP/rel1" "$TMP/rel2" &&
+	head -1 "$TMP/rel1" | grep -q '^{"point":1,"seed":1,"keys":{"scenario":"../s.ini","sysctl.swappiness":"0"},"figures":{"time.elapsed_s":'; then
+	ok "sweep: scenario = ../s.ini is the grid's directory's parent's, its key as written"
+else
+	fail "sweep: a relative scenario"; cat "$TMP/err" "$TMP/rel1" "$TMP/rel2"
+fi
+
 # bad grids: FILE:LINE: what is wrong, exit 1; usage: exit 2
 bad() {
 	name=$1 text=$2 pattern=$3
@@ -153,6 +201,8 @@ bad "sweep: bad key" '\n[grid]\nsysctl.nope = 1, 2\n' "bad.ini:3: \[sysctl\] nop
 bad "sweep: bad value" '[grid]\nsysctl.swappiness = 1, 300\n' "bad.ini:2: \[sysctl\] swappiness"
 bad "sweep: bad seed" '[sweep]\nseeds = 1, x\n' "bad.ini:2: seeds: 'x' is not a decimal seed"
 bad "sweep: unknown [sweep] key" '[sweep]\nruns = 3\n' "bad.ini:2: \[sweep\] runs: unknown key"
+bad "sweep: a line past inih's 200 bytes" "[grid]\nsysctl.swappiness = $(printf '60, %.0s' $(seq 70))60\n" \
+	"bad.ini:2: line too long (at most 198 characters)"
 "$BIN" sweep "$TMP/grid.ini" --jobs 0 2>"$TMP/err"
 if [ $? -eq 2 ] && grep -q "jobs 0: expected a number of processes" "$TMP/err"; then ok "sweep --jobs 0: usage"; else fail "sweep --jobs 0"; fi
 "$BIN" sweep "$TMP/grid.ini" --points 5 2>"$TMP/err"

@@ -41,6 +41,9 @@ static void test_lists(void **state)
 	/* a quoted item keeps its commas */
 	expect_values("\"DMA:16M, DMA32:rest\", DMA32:rest",
 		      (const char *const[]){ "DMA:16M, DMA32:rest", "DMA32:rest", NULL });
+	/* ".." in a path is not a range: a range starts with its number */
+	expect_values("../a.ini, ../../b.ini",
+		      (const char *const[]){ "../a.ini", "../../b.ini", NULL });
 	expect_error("1,,2", "an empty value");
 	expect_error("1, ", "an empty value");
 	expect_error("\"a, b", "a quote is not closed");

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Regenerate the tables of docs/seed000.md from a reclaimsim binary.
 
-usage: tools/seed000.py BIN OUTDIR [TABLE ...]
+usage: tools/seed000.py BIN OUTDIR [TABLE ...] [--jobs N]
 
 BIN "-" runs nothing: the tables of the JSON already in OUTDIR.  Runs each table's `reclaimsim compare ... --json` (skipped when
 OUTDIR/TABLE.json exists, so an interrupted run resumes), then prints the
@@ -9,6 +9,7 @@ tables as markdown, avg (min-max) over the seeds, issue 21's gate and the
 headline rows (the seed's A and B beside ours, B/A, and the verdict of
 docs/seed000.md "Headline rows").  TABLE is one of the names in TABLES;
 none: all of them.  Run it niced: the IA64 tables take minutes of CPU.
+--jobs N: each compare's runs at a time (default compare's: the CPU count).
 """
 import json
 import os
@@ -143,12 +144,14 @@ def cell(vals, count=False):
     return text
 
 
-def run_table(binary, outdir, name):
+def run_table(binary, outdir, name, jobs):
     path = os.path.join(outdir, name + ".json")
     if os.path.exists(path):
         return
     scenario, sides, extra = TABLES[name]
-    cmd = ["nice", binary, "compare", scenario, "--json", "--quiet", "--jobs", "2"]
+    cmd = ["nice", binary, "compare", scenario, "--json", "--quiet"]
+    if jobs:
+        cmd += ["--jobs", jobs]
     for side, value in sides:
         cmd += ["--side", "%s:%s%s" % (side, THROTTLE, value)]
     cmd += extra
@@ -265,13 +268,20 @@ def gate(outdir):
 
 
 def main():
-    if len(sys.argv) < 3:
+    argv, jobs = sys.argv[1:], None
+    if "--jobs" in argv:
+        i = argv.index("--jobs")
+        if i + 1 == len(argv):
+            sys.exit(__doc__)
+        jobs = argv[i + 1]
+        del argv[i:i + 2]
+    if len(argv) < 2:
         sys.exit(__doc__)
-    binary, outdir = sys.argv[1], sys.argv[2]
-    names = sys.argv[3:] or list(TABLES)
+    binary, outdir = argv[0], argv[1]
+    names = argv[2:] or list(TABLES)
     os.makedirs(outdir, exist_ok=True)
     for name in names if binary != "-" else []:
-        run_table(binary, outdir, name)
+        run_table(binary, outdir, name, jobs)
     for name in TABLES:
         data = load(outdir, name)
         if data is not None:

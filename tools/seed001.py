@@ -17,20 +17,23 @@ Sections (--only: a comma-separated list; default all but lru4):
   lru4       the same on scenarios/seed001-lru-file-mmap-read.ini (4 nodes,
              64 GB; minutes of host time and 3 GB per run)
 
+Each section's runs are `reclaimsim sweep` grids (madvise09: one with
+swap, one without), --jobs at a time (default the CPU count).  No host
+times: they are not the model's results and differ run to run (bench/).
+
 Usage: tools/seed001.py [--reclaimsim build/reclaimsim] [--runs 3] [--seed 1]
-                        [--threads 1,2,4,8,16,32] [--only madvise09,ebizzy]
+                        [--threads 1,2,4,8,16,32] [--only madvise09,ebizzy] [--jobs N]
 """
 import argparse
 import json
 import math
 import os
 import subprocess
-import sys
-import time
+import tempfile
 
 # the repository (seedtool.py): scenarios and the default binary are found
 # from it, so the script runs from any directory
-from seedtool import RECLAIMSIM, ROOT, run_main
+from seedtool import RECLAIMSIM, ROOT, run_main, sweep
 
 # the seed's ebizzy table (shared/seeds/001_26052e60252296c7.txt): threads:
 # (dontneed avg, std, free avg, std), records/s over 10 runs
@@ -66,18 +69,21 @@ ORACLE_COUNTERS = ["pglazyfree", "pglazyfreed", "discarded_pages", "intact_rewri
                    "oom_kill", "pgscan_file", "pgsteal_file", "lazyfree_kb_after_madvise"]
 
 
-def run(args, scenario, seed, sets):
-    """one `reclaimsim run --json`: (the document, host seconds)"""
-    cmd = [args.reclaimsim, "run", os.path.join(ROOT, scenario), "--json", "--seed", str(seed)]
-    for s in sets:
-        cmd += ["--set", s]
-    t0 = time.monotonic()
-    # stderr kept for a failed run (a good one's are the profiles' notes)
-    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    if p.returncode:
-        sys.stderr.write(p.stderr.decode())
-        raise subprocess.CalledProcessError(p.returncode, cmd)
-    return json.loads(p.stdout), time.monotonic() - t0
+def grid(args, scenario, axes, sets=(), seeds=None):
+    """The runs of @scenario over @axes ([(key, [values])], a product, the
+    last varying fastest) with [set] @sets, seeds --seed.. (--runs; @seeds:
+    (first, last)), as one `reclaimsim sweep` grid, --jobs at a time.
+    Returns {values of the point: [run --json's figures, flattened
+    (docs/compare.md), per seed in order]}."""
+    first, last = seeds or (args.seed, args.seed + args.runs - 1)
+    text = ("; tools/seed001.py\n[sweep]\nscenario = %s\nseeds = %d..%d\n[set]\n%s[grid]\n%s"
+            % (scenario, first, last, "".join("%s = %s\n" % tuple(x.split("=", 1)) for x in sets),
+               "".join("%s = %s\n" % (k, ", ".join(str(v) for v in vals)) for k, vals in axes)))
+    args.grids += 1
+    res = {}
+    for l in sweep(args.reclaimsim, text, args.tmp, "seed001-%d" % args.grids, args.jobs):
+        res.setdefault(tuple(l["keys"][k] for k, _ in axes), []).append(l["figures"])
+    return res
 
 
 def per_seed(values):
@@ -102,15 +108,21 @@ def madvise09(args):
             "lazyfree_kb_after_rewrite", "discarded_pages", "intact_rewritten_pages",
             "corrupted_pages", "pressure_rounds", "pressure_oom_kills"]
     vm = ["pglazyfree", "pglazyfreed", "pswpout"]
-    for label, sets in MADVISE09:
-        docs = [run(args, "scenarios/ltp-madvise09.ini", args.seed + i, sets)[0]
-                for i in range(args.runs)]
-        ws = [d["workloads"]["madvise09"] for d in docs]
+    runs = {}
+    for swap in ("", "machine.swap=0"):
+        lazy = [l for l, sets in MADVISE09 if ("machine.swap=0" in sets) == bool(swap)]
+        res = grid(args, "scenarios/ltp-madvise09.ini",
+                   [("policy.lazyfree", [l.split(",")[0] for l in lazy])], [swap] if swap else [])
+        runs.update({l: res[(l.split(",")[0],)] for l in lazy})
+    for label, _ in MADVISE09:
+        docs = runs[label]
+        ws = [{c: d["workloads.madvise09." + c] for c in cols if "workloads.madvise09." + c in d}
+              for d in docs]
         print("%s:" % label)
         for c in cols:
             print("  %-28s %s" % (c, per_seed([w.get(c, "-") for w in ws])))
         for c in vm:
-            print("  %-28s %s" % (c, per_seed([d["vmstat"][c] for d in docs])))
+            print("  %-28s %s" % (c, per_seed([d["vmstat." + c] for d in docs])))
         print("  %-28s %s" % ("LTP", ", ".join(sorted(set(ltp_verdict(w) for w in ws)))))
     print()
 
@@ -134,15 +146,15 @@ def oracle(args):
 def monitor(args):
     print("## madvfree-monitor (scenarios/madvfree-monitor.ini), seeds %d..%d"
           % (args.seed, args.seed + args.runs - 1))
-    for pol in ("inactive_file", "anon_lru"):
-        docs = [run(args, "scenarios/madvfree-monitor.ini", args.seed + i,
-                    ["policy.lazyfree=" + pol])[0] for i in range(args.runs)]
-        ws = [d["workloads"]["lazy"] for d in docs]
+    pols = ("inactive_file", "anon_lru")
+    res = grid(args, "scenarios/madvfree-monitor.ini", [("policy.lazyfree", pols)])
+    for pol in pols:
+        docs = res[(pol,)]
         print("%s:" % pol)
         for c in ("rss_kb_after_fill", "rss_kb_after_madvise", "lazyfree_kb_after_madvise"):
-            print("  %-28s %s" % (c, per_seed([w[c] for w in ws])))
+            print("  %-28s %s" % (c, per_seed([d["workloads.lazy." + c] for d in docs])))
         for c in ("pglazyfreed", "pswpout", "oom_kill"):
-            print("  %-28s %s" % (c, per_seed([d["vmstat"][c] for d in docs])))
+            print("  %-28s %s" % (c, per_seed([d["vmstat." + c] for d in docs])))
     print()
 
 
@@ -165,35 +177,27 @@ def ebizzy(args):
     print("## ebizzy (scenarios/seed001-ebizzy.ini), records/s avg (std) over seeds %d..%d"
           % (args.seed, args.seed + args.runs - 1))
     print("| threads | seed dontneed | seed free | seed free/dontneed | model dontneed "
-          "| model free | model free/dontneed | verdict | host s per run |")
-    print("|---|---|---|---|---|---|---|---|---|")
+          "| model free | model free/dontneed | verdict |")
+    print("|---|---|---|---|---|---|---|---|")
+    runs = grid(args, "scenarios/seed001-ebizzy.ini", [("workload.ebizzy.threads", args.threads),
+                                                       ("workload.ebizzy.purge", ("dontneed", "free"))])
     for t in args.threads:
-        res, host = {}, []
-        for purge in ("dontneed", "free"):
-            vals = []
-            for i in range(args.runs):
-                d, h = run(args, "scenarios/seed001-ebizzy.ini", args.seed + i,
-                           ["workload.ebizzy.threads=%d" % t, "workload.ebizzy.purge=" + purge])
-                vals.append(d["workloads"]["ebizzy"]["records_per_s"])
-                host.append(h)
-            res[purge] = stats(vals)
+        res = {purge: stats([d["workloads.ebizzy.records_per_s"] for d in runs[(str(t), purge)]])
+               for purge in ("dontneed", "free")}
         s = SEED_EBIZZY[t]
         dn, fr = res["dontneed"], res["free"]
-        print("| %d | %.1f (%.2f) | %.1f (%.2f) | %.2f | %.0f (%.0f) | %.0f (%.0f) | %.2f | %s "
-              "| %.1f-%.1f |" % (t, s[0], s[1], s[2], s[3], s[2] / s[0], dn[0], dn[1], fr[0], fr[1],
-                                 fr[0] / dn[0], verdict(s[0], s[2], dn[0], fr[0]),
-                                 min(host), max(host)), flush=True)
+        print("| %d | %.1f (%.2f) | %.1f (%.2f) | %.2f | %.0f (%.0f) | %.0f (%.0f) | %.2f | %s |"
+              % (t, s[0], s[1], s[2], s[3], s[2] / s[0], dn[0], dn[1], fr[0], fr[1],
+                 fr[0] / dn[0], verdict(s[0], s[2], dn[0], fr[0])))
     print()
 
 
 def lru(args, which):
     print("## lru-file-mmap-read (%s), seed %d, one run a side" % (LRU_SCENARIO[which], args.seed))
-    res = {}
-    for p in ("per_page", "batched"):
-        d, h = run(args, LRU_SCENARIO[which], args.seed, ["policy.tlb_flush=" + p])
-        w = d["workloads"]["readers"]
-        res[p] = w
-        print("%s: host %.0f s" % (p, h), flush=True)
+    runs = grid(args, LRU_SCENARIO[which], [("policy.tlb_flush", ("per_page", "batched"))],
+                seeds=(args.seed, args.seed))
+    res = {p: {k[len("workloads.readers."):]: v for k, v in runs[(p,)][0].items()
+               if k.startswith("workloads.readers.")} for p in ("per_page", "batched")}
     print("| figure | seed vanilla | seed batched | seed B/A | sim per_page | sim batched "
           "| sim B/A | verdict |")
     print("|---|---|---|---|---|---|---|---|")
@@ -214,7 +218,9 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", default="1,2,4,8,16,32")
     ap.add_argument("--only", default="madvise09,oracle,monitor,ebizzy,lru1")
+    ap.add_argument("--jobs", type=int, default=0, help="runs at a time (default: the CPU count)")
     args = ap.parse_args()
+    args.grids = 0
     args.threads = [int(t) for t in args.threads.split(",")]
     for t in args.threads:
         if t not in SEED_EBIZZY:
@@ -226,7 +232,9 @@ def main():
     for name in args.only.split(","):
         if name not in sections:
             raise ValueError("--only: unknown section %s (%s)" % (name, ", ".join(sections)))
-        sections[name](args)
+    with tempfile.TemporaryDirectory(prefix="seed001-") as args.tmp:
+        for name in args.only.split(","):
+            sections[name](args)
     return 0
 
 

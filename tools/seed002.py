@@ -30,16 +30,14 @@ Usage: tools/seed002.py [--reclaimsim build/reclaimsim] [--runs 3]
 the seed's and ours, with a verdict each; seedtool.verdict).
 """
 import argparse
-import json
 import math
 import os
-import subprocess
 import sys
 import tempfile
 
 # the repository (seedtool.py): scenarios and the default binary are found
 # from it, so the script runs from any directory
-from seedtool import RECLAIMSIM, ROOT, headline, run_main
+from seedtool import RECLAIMSIM, headline, run_main, sweep
 
 CONFIGS = [("no-limit", "* No soft limit set", "max"),
            ("0-limit", "* Soft limit set to 0 for the group with the dd load", "0")]
@@ -97,7 +95,7 @@ def line(label, s, base=None):
 
 def grid_text(args, sizes):
     """The sweep's grid: sizes x configurations x kernels, the seeds."""
-    scenarios = ", ".join(os.path.join(ROOT, "scenarios", "seed002-%s.ini" % s) for s in sizes)
+    scenarios = ", ".join("scenarios/seed002-%s.ini" % s for s in sizes)
     return ("; tools/seed002.py: seed 002's table\n"
             "[sweep]\n"
             "seeds = %d..%d\n"
@@ -108,23 +106,6 @@ def grid_text(args, sizes):
             "policy.soft_limit_reclaim = %s\n"
             % (args.seed, args.seed + args.runs - 1, scenarios,
                ", ".join(c[2] for c in CONFIGS), ", ".join(k[1] for k in KERNELS)))
-
-
-def sweep(args, sizes, tmp):
-    """The sweep's lines, as dicts."""
-    grid = os.path.join(tmp, "seed002.grid")
-    with open(grid, "w") as f:
-        f.write(grid_text(args, sizes))
-    cmd = [args.reclaimsim, "sweep", grid]
-    if args.jobs:
-        cmd += ["--jobs", str(args.jobs)]
-    if args.keep:
-        subprocess.run(cmd + ["--output", args.keep], check=True)
-        with open(args.keep) as f:
-            out = f.read()
-    else:
-        out = subprocess.run(cmd, check=True, stdout=subprocess.PIPE).stdout.decode()
-    return [json.loads(l) for l in out.splitlines()]
 
 
 def main():
@@ -140,7 +121,8 @@ def main():
     args = ap.parse_args()
     sizes = args.sizes.split(",")
     with tempfile.TemporaryDirectory() as tmp:
-        lines = sweep(args, sizes, tmp)
+        lines = sweep(args.reclaimsim, grid_text(args, sizes), tmp, "seed002", args.jobs,
+                      output=args.keep)
     runs = {}
     for l in lines:
         k = l["keys"]

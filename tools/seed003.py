@@ -5,7 +5,8 @@
 For each workload (kernbench, iozone, simple-writeback, stress-highalloc:
 scenarios/seed003-WORKLOAD.ini, the seed's ppc64 machine; --x86 for the
 cover letter's x86-64 box, scenarios/seed003-x86-WORKLOAD.ini) runs three
-traced kernels:
+traced kernels, as two `reclaimsim sweep` grids (--traces: each run's
+trace in a file), --jobs at a time:
 
     traceonly    policy.kernel=2.6.35, the scenario's seed
     stackreduce  policy.kernel=2.6.35 again with the next seed: stackreduce
@@ -17,28 +18,32 @@ traced kernels:
 and prints, per workload, the seed's table and ours (`reclaimsim
 trace-report` of the three traces, the seed's layout), then the
 workload's own figures (simple-writeback's iterations and MB/s,
-stress-highalloc's success %, OOM kills) and the host time of each run.
+stress-highalloc's success %, OOM kills).  The grids: the scenarios x
+traceonly's and nodirect's kernels, the scenario's seed; then the
+scenarios under traceonly's kernel with the next seed (stackreduce).
 
 Usage: tools/seed003.py [--reclaimsim build/reclaimsim] [--x86]
                         [--workloads kernbench,iozone,simple-writeback,stress-highalloc]
-                        [--tmp DIR] [--set KEY=VALUE ...] [--headline]
+                        [--tmp DIR] [--set KEY=VALUE ...] [--jobs N] [--headline]
+
+--tmp DIR keeps the grid and the traces (named by sweep: docs/sweep.md) in
+DIR.  --jobs: runs at a time, default the CPU count.
 
 --headline ends with the headline rows of simple-writeback and
 stress-highalloc (traceonly -> nodirect, the seed's and ours, a verdict
 each; seedtool.verdict).
 """
 import argparse
-import json
+import concurrent.futures
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
-import time
 
 # the repository (seedtool.py): scenarios and the default binary are found
 # from it, so the script runs from any directory
-from seedtool import RECLAIMSIM, ROOT, headline, run_main
+from seedtool import RECLAIMSIM, ROOT, grid_sets, headline, run_main, sweep
 
 WORKLOADS = ["kernbench", "iozone", "simple-writeback", "stress-highalloc"]
 # (column, kernel profile, seed offset)
@@ -73,36 +78,56 @@ def seed_of(scenario):
     return 1
 
 
-def run(args, scenario, kernel, seed, trace):
-    cmd = [args.reclaimsim, "run", os.path.join(ROOT, scenario), "--json", "--seed", str(seed),
-           "--set", "policy.kernel=" + kernel, "--trace", trace, "--trace-size", "2G"]
-    for s in args.set:
-        cmd += ["--set", s]
-    t0 = time.monotonic()
-    out = subprocess.run(cmd, check=True, stdout=subprocess.PIPE).stdout
-    host = time.monotonic() - t0
-    with open(trace, "rb") as f:
-        f.seek(max(0, os.path.getsize(trace) - 200))
-        if b"trace cut at" in f.read():
-            print("seed003.py: %s: the trace was cut at 2 GB: its counts are short" % trace,
-                  file=sys.stderr)
-    return json.loads(out), host
+def scenario_of(args, w):
+    return "scenarios/seed003-%s%s.ini" % ("x86-" if args.x86 else "", w)
 
 
-def summaries(args, traces):
-    """The Summary values of each trace, from `reclaimsim trace-report`."""
-    res = []
-    for t in traces:
-        out = subprocess.run([args.reclaimsim, "trace-report", t], check=True,
-                             stdout=subprocess.PIPE, universal_newlines=True).stdout
-        vals = {}
-        for line in out.split("Summary", 1)[1].splitlines():
-            label, sep, v = line.partition(":")
-            if sep:
-                v = v.split()
-                vals[label.strip()] = float(v[0]) if v else 0.0
-        res.append([vals.get(r, 0.0) for r in ROWS])
-    return res
+def grid_text(args, workloads, kernels, seed):
+    """A sweep grid: each workload's scenario x @kernels, seed @seed;
+    --set after the kernel, so that they apply over its profile
+    (seedtool.grid_sets)."""
+    return ("; tools/seed003.py: seed 003's runs\n"
+            "[sweep]\n"
+            "seeds = %d\n"
+            "figures = time.elapsed_s, vmstat.oom_kill, workloads.*\n"
+            "[grid]\n"
+            "scenario = %s\n"
+            "policy.kernel = %s\n"
+            % (seed, ", ".join(scenario_of(args, w) for w in workloads), ", ".join(kernels))
+            + grid_sets(args.set))
+
+
+def runs_of(args, workloads, base, tmp):
+    """The runs, traced into tmp: (scenario file, kernel, seed) -> sweep
+    line.  Two grids, one after the other: traceonly's and nodirect's
+    kernels with the scenarios' seed, then stackreduce's next seed (one
+    grid of both seeds would run nodirect with the next seed too)."""
+    runs = {}
+    for name, kernels, seed in (("seed003", ["2.6.35", "2.6.35-nodirect"], base),
+                                ("seed003-stackreduce", ["2.6.35"], base + 1)):
+        for l in sweep(args.reclaimsim, grid_text(args, workloads, kernels, seed), tmp, name,
+                       args.jobs, ["--traces", tmp, "--trace-size", "2G"]):
+            with open(l["trace"], "rb") as f:
+                f.seek(max(0, os.path.getsize(l["trace"]) - 200))
+                if b"trace cut at" in f.read():
+                    print("seed003.py: %s: the trace was cut at 2 GB: its counts are short"
+                          % l["trace"], file=sys.stderr)
+            runs[(os.path.basename(l["keys"]["scenario"]), l["keys"]["policy.kernel"],
+                  l["seed"])] = l
+    return runs
+
+
+def summary(args, trace):
+    """The Summary values of one trace, from `reclaimsim trace-report`."""
+    out = subprocess.run([args.reclaimsim, "trace-report", trace], check=True,
+                         stdout=subprocess.PIPE, universal_newlines=True).stdout
+    vals = {}
+    for line in out.split("Summary", 1)[1].splitlines():
+        label, sep, v = line.partition(":")
+        if sep:
+            v = v.split()
+            vals[label.strip()] = float(v[0]) if v else 0.0
+    return [vals.get(r, 0.0) for r in ROWS]
 
 
 def fmt(row, v):
@@ -116,34 +141,32 @@ def table(name, cols):
         print("%-39s" % r + "".join("%18s" % fmt(r, v[i]) for _, v in cols))
 
 
-def workload_figures(doc):
-    wl = doc.get("workloads", {})
+def workload_figures(figs):
+    """The workload's own figures of a sweep line: iterations and MB/s,
+    success %, OOM kills (a figure in seconds or MB/s with one decimal)."""
+    wl = {}
+    for k, v in figs.items():
+        if k.startswith("workloads."):
+            name, _, key = k[len("workloads."):].partition(".")
+            wl.setdefault(name, {})[key] = v
     out = []
-    for name, figs in sorted(wl.items()):
-        keep = {k: v for k, v in figs.items()
+    for name, f in sorted(wl.items()):
+        keep = {k: v for k, v in f.items()
                 if k.startswith(("jobs", "iterations", "pass", "rest", "dd_runs"))}
         if keep:
             out.append("%s: %s" % (name, " ".join(
-                "%s=%s" % (k, ("%.1f" % v) if isinstance(v, float) else v)
+                "%s=%s" % (k, ("%.1f" % v) if isinstance(v, float) or k.endswith("_s") else v)
                 for k, v in sorted(keep.items()))))
-    vm = doc.get("vmstat", {})
-    out.append("oom_kill=%d simulated=%.0f s" % (vm.get("oom_kill", 0),
-                                                  doc.get("time", {}).get("elapsed_s", 0)))
+    out.append("oom_kill=%d simulated=%.0f s" % (figs.get("vmstat.oom_kill", 0),
+                                                  figs.get("time.elapsed_s", 0)))
     return out
 
 
-def report(args, tmp, w):
-    """The three runs of workload w, the seed's table and ours."""
-    scn = "scenarios/seed003-%s%s.ini" % ("x86-" if args.x86 else "", w)
-    base = seed_of(scn)
-    traces, docs, hosts = [], [], []
-    for col, kernel, off in KERNELS:
-        t = os.path.join(tmp, "%s%s-%s.trace" % ("x86-" if args.x86 else "", w, col))
-        doc, host = run(args, scn, kernel, base + off, t)
-        traces.append(t)
-        docs.append(doc)
-        hosts.append(host)
-    ours = summaries(args, traces)
+def report(args, runs, summaries, w, base):
+    """Workload w's three runs: the seed's table and ours."""
+    scn = scenario_of(args, w)
+    lines = [runs[(os.path.basename(scn), kernel, base + off)] for _, kernel, off in KERNELS]
+    ours = [summaries[l["trace"]] for l in lines]
     title = "stress-highorder" if w == "stress-highalloc" else w
     print("== %s (%s)" % (w, scn))
     print()
@@ -152,14 +175,11 @@ def report(args, tmp, w):
         print()
     table("ours: " + title, [(c, v) for (c, _, _), v in zip(KERNELS, ours)])
     print()
-    for (c, kernel, off), doc, host in zip(KERNELS, docs, hosts):
-        print("%-12s %s seed %d, host %.1f s" % (c, kernel, base + off, host))
-        for line in workload_figures(doc):
+    for (c, kernel, off), l in zip(KERNELS, lines):
+        print("%-12s %s seed %d" % (c, kernel, base + off))
+        for line in workload_figures(l["figures"]):
             print("             " + line)
     print()
-    if not args.tmp:
-        for t in traces:
-            os.unlink(t)
     return ours
 
 
@@ -170,6 +190,7 @@ def main():
     ap.add_argument("--workloads", default=",".join(WORKLOADS))
     ap.add_argument("--tmp", help="keep the traces in DIR")
     ap.add_argument("--set", action="append", default=[], help="passed to every run")
+    ap.add_argument("--jobs", type=int, default=0, help="runs at a time (default: the CPU count)")
     ap.add_argument("--headline", action="store_true",
                     help="then the headline rows: traceonly -> nodirect, the seed's and ours")
     args = ap.parse_args()
@@ -177,12 +198,22 @@ def main():
     for w in workloads:
         if w not in WORKLOADS:
             sys.exit("seed003.py: unknown workload %s (valid %s)" % (w, ",".join(WORKLOADS)))
+    bases = set(seed_of(scenario_of(args, w)) for w in workloads)
+    if len(bases) != 1:
+        sys.exit("seed003.py: the workloads' scenarios have different seeds (%s): run them apart"
+                 % ", ".join(map(str, sorted(bases))))
+    base = bases.pop()
     tmp = args.tmp or tempfile.mkdtemp(prefix="seed003-")
     os.makedirs(tmp, exist_ok=True)
     ours = {}
     try:
+        runs = runs_of(args, workloads, base, tmp)
+        traces = [runs[(os.path.basename(scenario_of(args, w)), k, base + off)]["trace"]
+                  for w in workloads for _, k, off in KERNELS]
+        with concurrent.futures.ThreadPoolExecutor(args.jobs or os.cpu_count()) as pool:
+            summaries = dict(zip(traces, pool.map(lambda t: summary(args, t), traces)))
         for w in workloads:
-            ours[w] = report(args, tmp, w)
+            ours[w] = report(args, runs, summaries, w, base)
     finally:
         if not args.tmp:
             shutil.rmtree(tmp, ignore_errors=True)

@@ -7,9 +7,8 @@ order_walk (2.6.28-rc6, the seed's base), any_block (KOSAKI's patch) and
 modern (v4.4+), --runs seeds each, and prints throughput (MB/sec) and max
 latency (ms) per run and their avg / std / min / max as the seed does (std
 divided by n, as the seed's), then the page allocations tbench made and
-the allocator's watermark checks, by order (avg per run), the headline
-rows (the seed's change and ours, Welch's p of each) and the host time of
-each run.
+the allocator's watermark checks, by order (avg per run) and the headline
+rows (the seed's change and ours, Welch's p of each).
 
 fragmentation (--fragment): runs scenarios/seed004-fragment.ini under the
 same three and prints the success rate of the order-2, order-3 and order-9
@@ -20,19 +19,22 @@ compaction (policy.compaction=direct, the one change) and the 6.12 profile
 (compaction with kcompactd and proactive compaction, per-CPU lists of
 high orders, highatomic reserves, watermark boost).
 
+Each table's runs are one `reclaimsim sweep` grid (the variants x the
+seeds; a grid per kernel of the fragmentation table), --jobs at a time
+(default the CPU count).  No host times: they are not the model's results
+and differ from run to run (bench/ measures speed).
+
 Usage: tools/seed004.py [--reclaimsim build/reclaimsim] [--runs 3]
                         [--seed 1] [--fragment | --both] [--set KEY=VALUE ...]
+                        [--jobs N]
 """
 import argparse
-import json
 import math
-import os
-import subprocess
-import time
+import tempfile
 
 # the repository (seedtool.py): scenarios and the default binary are found
 # from it, so the script runs from any directory
-from seedtool import RECLAIMSIM, ROOT, run_main
+from seedtool import RECLAIMSIM, grid_sets, run_main, sweep
 
 VARIANTS = [("order_walk", "2.6.28-rc6"), ("any_block", "this patch"), ("modern", "v4.4+")]
 # the seed's table (shared/seeds/004_ead1a6a9100f82fe.txt): throughput, max latency
@@ -51,14 +53,23 @@ FRAG_COLS = ["order-2", "order-3", "order-9", "compact_stall", "compact_success"
              "pgmigrate_success"]
 
 
-def run(args, scenario, variant, seed, sets, kernel=()):
-    """kernel: --set given before the variant's (a kernel profile sets watermark_check too)"""
-    cmd = [args.reclaimsim, "run", os.path.join(ROOT, scenario), "--json", "--seed", str(seed)]
-    for s in list(kernel) + ["policy.watermark_check=" + variant] + sets:
-        cmd += ["--set", s]
-    t0 = time.monotonic()
-    out = subprocess.run(cmd, check=True, stdout=subprocess.PIPE).stdout
-    return json.loads(out), time.monotonic() - t0
+def runs(args, scenario, kernel, figures, tmp, name):
+    """The runs of @scenario under each variant, seeds --seed.. (--runs):
+    one sweep grid, --jobs at a time; @kernel: [set] lines before the
+    variant (a kernel profile sets watermark_check too), --set after it.
+    Returns variant -> the runs' figures (names without "workloads."), in
+    seed order."""
+    grid = ("; tools/seed004.py\n[sweep]\nscenario = scenarios/%s\nseeds = %d..%d\n"
+            "figures = %s\n[set]\n%s[grid]\npolicy.watermark_check = %s\n"
+            % (scenario, args.seed, args.seed + args.runs - 1, figures,
+               "".join("%s = %s\n" % tuple(k.split("=", 1)) for k in kernel),
+               ", ".join(v for v, _ in VARIANTS))) + grid_sets(args.set)
+    res = {v: [] for v, _ in VARIANTS}
+    for l in sweep(args.reclaimsim, grid, tmp, name, args.jobs):
+        res[l["keys"]["policy.watermark_check"]].append(
+            {k[len("workloads."):] if k.startswith("workloads.") else k: v
+             for k, v in l["figures"].items()})
+    return res
 
 
 def stats(values):
@@ -100,8 +111,8 @@ def headline(res):
     for k, name in ((0, "throughput"), (1, "max-lat")):
         sa, sb = [r[k] for r in SEED["order_walk"]], [r[k] for r in SEED["any_block"]]
         key = ("throughput_mbs", "max_latency_ms")[k]
-        oa = [w[key] for w, _ in res["order_walk"]]
-        ob = [w[key] for w, _ in res["any_block"]]
+        oa = [w[key] for w in res["order_walk"]]
+        ob = [w[key] for w in res["any_block"]]
         ps, po = welch_p(sa, sb), welch_p(oa, ob)
         ma, mb, na, nb = (sum(x) / len(x) for x in (sa, sb, oa, ob))
         if ps >= 0.05:
@@ -114,18 +125,14 @@ def headline(res):
             name, ma, mb, mb / ma, ps, na, nb, nb / na, po, verdict))
 
 
-def tbench(args):
-    res = {}
-    for v, _ in VARIANTS:
-        res[v] = []
-        for i in range(args.runs):
-            doc, host = run(args, "scenarios/seed004-tbench.ini", v, args.seed + i, args.set)
-            res[v].append((doc["workloads"]["tbench"], host))
+def tbench(args, tmp):
+    res = runs(args, "seed004-tbench.ini", [], "workloads.tbench.*", tmp, "seed004-tbench")
+    res = {v: [{k[len("tbench."):]: x for k, x in w.items()} for w in ws] for v, ws in res.items()}
     print("tbench 8 (scenarios/seed004-tbench.ini), throughput MB/sec, max-latency ms")
     print()
     cols = [("seed: " + label, SEED.get(v)) for v, label in VARIANTS if v in SEED]
     cols += [("ours: %s (%s)" % (label, v), [(w["throughput_mbs"], w["max_latency_ms"])
-                                             for w, _ in res[v]]) for v, label in VARIANTS]
+                                             for w in res[v]]) for v, label in VARIANTS]
     print("%-6s" % "" + "".join("%-34s" % c[0] for c in cols))
     print("%-6s" % "" + "".join("%-34s" % "throughput max-latency" for _ in cols))
     n = max(len(c[1]) for c in cols)
@@ -143,9 +150,9 @@ def tbench(args):
             line += "%-34s" % ("%10.2f %10.3f" % (t[k], lat[k]))
         print(line)
     print()
-    base = stats([w["throughput_mbs"] for w, _ in res["order_walk"]])
+    base = stats([w["throughput_mbs"] for w in res["order_walk"]])
     for v, label in VARIANTS[1:]:
-        t = stats([w["throughput_mbs"] for w, _ in res[v]])
+        t = stats([w["throughput_mbs"] for w in res[v]])
         print("%s vs 2.6.28: throughput %+.3f %% (avg), base std %.3f %% of avg"
               % (v, 100.0 * (t["avg"] - base["avg"]) / base["avg"], 100.0 * base["std"] / base["avg"]))
     print()
@@ -154,41 +161,34 @@ def tbench(args):
     for v, _ in VARIANTS:
         line = "%-12s" % v
         for o in ORDERS:
-            a = sum(w["allocs_" + o] for w, _ in res[v]) / len(res[v])
-            c = sum(w["wmark_checks_" + o] for w, _ in res[v]) / len(res[v])
+            a = sum(w["allocs_" + o] for w in res[v]) / len(res[v])
+            c = sum(w["wmark_checks_" + o] for w in res[v]) / len(res[v])
             line += "%-24s" % ("%.0f / %.0f" % (a, c))
         print(line)
     print()
     if args.runs > 1:
         headline(res)
-    secs = [h for v, _ in VARIANTS for _, h in res[v]]
-    print()
-    print("host time per run: %.1f-%.1f s (%d runs)" % (min(secs), max(secs), len(secs)))
-    print()
+        print()
 
 
-def fragment(args):
+def fragment(args, tmp):
     print("fragmentation (scenarios/seed004-fragment.ini): success %% by order and the "
           "compaction counters, avg of %d runs" % args.runs)
-    for label, ksets in FRAG_KERNELS:
+    for i, (label, ksets) in enumerate(FRAG_KERNELS):
+        res = runs(args, "seed004-fragment.ini", ksets,
+                   "workloads.*.success_pct, vmstat.compact_stall, vmstat.compact_success, "
+                   "vmstat.pgmigrate_success", tmp, "seed004-fragment%d" % i)
         print()
         print(label + (" (--set " + " ".join(ksets) + ")" if ksets else ""))
-        print("%-12s" % "" + "".join("%*s" % (len(c) + 2, c) for c in FRAG_COLS) + "%8s" % "host s")
+        print("%-12s" % "" + "".join("%*s" % (len(c) + 2, c) for c in FRAG_COLS))
         for v, _ in VARIANTS:
-            rows, host = [], 0.0
-            for i in range(args.runs):
-                doc, h = run(args, "scenarios/seed004-fragment.ini", v, args.seed + i,
-                             args.set, ksets)
-                wl, vm = doc["workloads"], doc["vmstat"]
-                rows.append([wl["o2"]["success_pct"], wl["o3"]["success_pct"],
-                             wl["highalloc"]["success_pct"], vm["compact_stall"],
-                             vm["compact_success"], vm["pgmigrate_success"]])
-                host += h
+            rows = [[f["o2.success_pct"], f["o3.success_pct"], f["highalloc.success_pct"],
+                     f["vmstat.compact_stall"], f["vmstat.compact_success"],
+                     f["vmstat.pgmigrate_success"]] for f in res[v]]
             avg = [sum(r[k] for r in rows) / len(rows) for k in range(len(FRAG_COLS))]
             print("%-12s" % v + "".join("%*.1f" % (len(c) + 2, a) if k < 3 else
                                         "%*.0f" % (len(c) + 2, a)
-                                        for k, (c, a) in enumerate(zip(FRAG_COLS, avg)))
-                  + "%8.1f" % (host / args.runs))
+                                        for k, (c, a) in enumerate(zip(FRAG_COLS, avg))))
     print()
 
 
@@ -200,11 +200,13 @@ def main():
     ap.add_argument("--fragment", action="store_true", help="only the fragmentation table")
     ap.add_argument("--both", action="store_true", help="tbench and fragmentation")
     ap.add_argument("--set", action="append", default=[], help="passed to every run")
+    ap.add_argument("--jobs", type=int, default=0, help="runs at a time (default: the CPU count)")
     args = ap.parse_args()
-    if not args.fragment or args.both:
-        tbench(args)
-    if args.fragment or args.both:
-        fragment(args)
+    with tempfile.TemporaryDirectory(prefix="seed004-") as tmp:
+        if not args.fragment or args.both:
+            tbench(args, tmp)
+        if args.fragment or args.both:
+            fragment(args, tmp)
     return 0
 
 

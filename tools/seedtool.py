@@ -1,6 +1,8 @@
 """seedtool.py - what the tools/seedNNN.py scripts share: the repository
-they belong to (they run from any directory) and how they end."""
+they belong to (they run from any directory), their runs (a `reclaimsim
+sweep` grid) and how they end."""
 
+import json
 import os
 import subprocess
 import sys
@@ -19,6 +21,46 @@ def run_main(main):
         sys.exit("%s: %s exited with status %d" % (prog, " ".join(e.cmd), e.returncode))
     except (OSError, ValueError) as e:
         sys.exit("%s: %s" % (prog, e))
+
+
+def grid_sets(sets):
+    """A tool's --set KEY=VALUE list as [grid] lines of one value each: an
+    axis that multiplies nothing, applied after the grid keys above it (a
+    [set] line would apply before them, and policy.kernel sets the keys
+    of its profile)."""
+    text = ""
+    for s in sets:
+        key, sep, value = s.partition("=")
+        if not sep or '"' in value:
+            raise ValueError("--set %s: expected KEY=VALUE (no '\"' in VALUE)" % s)
+        text += '%s = "%s"\n' % (key, value)
+    return text
+
+
+def sweep(reclaimsim, grid, tmp, name, jobs=0, options=(), output=None):
+    """Run `reclaimsim sweep` on the grid text @grid (written to
+    tmp/NAME.grid) and return its lines as dicts, in (point, seed) order.
+    The grid names the repository's scenarios as scenarios/FILE.ini, a
+    symlink in @tmp (a grid line holds 198 characters).  @jobs: runs at
+    a time (0: sweep's default, the CPU count); @output: sweep --output
+    (resumable), read back."""
+    link = os.path.join(tmp, "scenarios")
+    if not os.path.islink(link):
+        os.symlink(os.path.join(ROOT, "scenarios"), link)
+    path = os.path.join(tmp, name + ".grid")
+    with open(path, "w") as f:
+        f.write(grid)
+    cmd = [reclaimsim, "sweep", path] + list(options)
+    if jobs:
+        cmd += ["--jobs", str(jobs)]
+    if output:
+        subprocess.run(cmd + ["--output", output], check=True)
+        with open(output) as f:
+            out = f.read()
+    else:
+        out = subprocess.run(cmd, check=True, stdout=subprocess.PIPE,
+                             universal_newlines=True).stdout
+    return [json.loads(line) for line in out.splitlines()]
 
 
 # A headline row's noise floor: a change smaller than this fraction of A is

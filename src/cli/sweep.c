@@ -23,7 +23,6 @@
  */
 #include <ctype.h>
 #include <errno.h>
-#include <fnmatch.h>
 #include <glob.h>
 #include <inttypes.h>
 #include <math.h>
@@ -39,7 +38,6 @@
 #include "reclaimsim/reclaimsim.h"
 #include "mm/sim.h"
 #include "config/reader.h"
-#include "report/report.h"
 #include "compare.h"
 #include "default_scenario.h"
 #include "options.h"
@@ -47,6 +45,7 @@
 #include "runner.h"
 #include "sweep.h"
 #include "sweep_internal.h"
+#include "trace_cmd.h"
 
 /* ------------------------------------------------------------------ */
 /* Values                                                              */
@@ -102,14 +101,18 @@ static char *trim(char *s)
 	return s;
 }
 
-/* "FROM..TO [xK|+K]" into @vals; 1: not a range, 0: done, -1: @err says why. */
+/*
+ * "FROM..TO [xK|+K]" into @vals; 1: not a range (no "..", or not a number
+ * first: a path such as ../x.ini), 0: done, -1: @err says why.
+ */
 static int range_values(const char *text, char ***vals, int *n, char *err, size_t errlen)
 {
 	char buf[256], unit[2][16], *dots, *step, *a, *b;
 	unsigned long long from, to, k = 1;
 	bool mul = false;
 
-	if (strlen(text) >= sizeof(buf) || !(dots = strstr(strcpy(buf, text), "..")))
+	if (strlen(text) >= sizeof(buf) || !isdigit((unsigned char)*text) ||
+	    !(dots = strstr(strcpy(buf, text), "..")))
 		return 1;
 	*dots = '\0';
 	a = trim(buf);
@@ -214,23 +217,6 @@ fail:
 /* The grid file                                                       */
 /* ------------------------------------------------------------------ */
 
-/* inih's reader: count lines, drop leading blanks (never a continuation). */
-static char *grid_reader(char *str, int num, void *arg)
-{
-	struct sweep *sw = arg;
-	FILE *f = sw->in;
-	char *s;
-	size_t lead;
-
-	if (!fgets(str, num, f))
-		return NULL;
-	sw->cur_line++;
-	s = str;
-	lead = strspn(s, " \t");
-	memmove(s, s + lead, strlen(s + lead) + 1);
-	return str;
-}
-
 __attribute__((format(printf, 2, 3))) static int grid_error(struct sweep *sw, const char *fmt, ...)
 {
 	va_list ap;
@@ -244,6 +230,36 @@ __attribute__((format(printf, 2, 3))) static int grid_error(struct sweep *sw, co
 	vsnprintf(sw->err + n, sizeof(sw->err) - (size_t)n, fmt, ap);
 	va_end(ap);
 	return 0; /* stop inih */
+}
+
+/*
+ * inih's reader: count lines, drop leading blanks (never a continuation);
+ * a line longer than inih's buffer (INI_MAX_LINE) is an error, where
+ * fgets would hand its rest to inih as the next line.
+ */
+static char *grid_reader(char *str, int num, void *arg)
+{
+	struct sweep *sw = arg;
+	FILE *f = sw->in;
+	char *s;
+	size_t lead, len;
+
+	if (sw->err_line || !fgets(str, num, f))
+		return NULL;
+	sw->cur_line++;
+	len = strlen(str);
+	if (len == (size_t)num - 1 && str[len - 1] != '\n') {
+		int c = fgetc(f); /* more of this line, or the end of the file */
+
+		if (c != EOF) {
+			grid_error(sw, "line too long (at most %d characters)", num - 2);
+			return NULL;
+		}
+	}
+	s = str;
+	lead = strspn(s, " \t");
+	memmove(s, s + lead, strlen(s + lead) + 1);
+	return str;
 }
 
 /* A scenario path of the grid: relative to the grid's directory. */
@@ -317,20 +333,19 @@ static int grid_handler(void *arg, const char *section, const char *name, const 
 			sweep_values_free(vals, n);
 			return grid_error(sw, "%s: given twice", name);
 		}
-	if (!strcmp(name, "scenario"))
-		for (int i = 0; i < n; i++) {
-			char *r = grid_relative(sw, vals[i]);
-
-			if (!r) {
-				sweep_values_free(vals, n);
-				return grid_error(sw, "out of memory");
-			}
-			free(vals[i]);
-			vals[i] = r;
-		}
 	sw->keys[sw->nr_keys++] = (struct grid_key){
 		.name = strdup(name), .vals = vals, .nr = n, .line = sw->cur_line
 	};
+	if (!strcmp(name, "scenario")) {
+		struct grid_key *gk = &sw->keys[sw->nr_keys - 1];
+
+		gk->paths = calloc((size_t)n, sizeof(*gk->paths));
+		for (int i = 0; gk->paths && i < n; i++)
+			if (!(gk->paths[i] = grid_relative(sw, vals[i])))
+				return grid_error(sw, "out of memory");
+		if (!gk->paths)
+			return grid_error(sw, "out of memory");
+	}
 	return 1;
 }
 
@@ -375,8 +390,8 @@ static int grid_load(struct sweep *sw)
 	return 0;
 }
 
-/* The value index of key @k at point @p: the last key varies fastest. */
-static int point_value(const struct sweep *sw, size_t p, int k)
+/* The last key varies fastest (sweep_internal.h). */
+int sweep_point_value(const struct sweep *sw, size_t p, int k)
 {
 	for (int j = sw->nr_keys - 1; j > k; j--)
 		p /= (size_t)sw->keys[j].nr;
@@ -404,7 +419,7 @@ int sweep_build_run(const struct sweep *sw, size_t r, struct scenario *s, char *
 
 	for (int k = 0; k < sw->nr_keys; k++)
 		if (!strcmp(sw->keys[k].name, "scenario"))
-			path = sw->keys[k].vals[point_value(sw, p, k)];
+			path = sw->keys[k].paths[sweep_point_value(sw, p, k)];
 	if (path)
 		rc = scenario_load(s, path, err, SWEEP_ERR_LEN);
 	else
@@ -422,7 +437,7 @@ int sweep_build_run(const struct sweep *sw, size_t r, struct scenario *s, char *
 
 		if (!strcmp(gk->name, "scenario"))
 			continue;
-		snprintf(a, sizeof(a), "%s=%s", gk->name, gk->vals[point_value(sw, p, k)]);
+		snprintf(a, sizeof(a), "%s=%s", gk->name, gk->vals[sweep_point_value(sw, p, k)]);
 		if (scenario_set(s, a, err, SWEEP_ERR_LEN)) {
 			grid_message(sw, err, a, gk->line);
 			return -1;
@@ -444,90 +459,6 @@ int sweep_build_run(const struct sweep *sw, size_t r, struct scenario *s, char *
 		snprintf(tmp, sizeof(tmp), "%s: point %zu: %s", sw->grid_path, p + 1, err);
 		snprintf(err, SWEEP_ERR_LEN, "%s", tmp);
 	}
-	return -1;
-}
-
-/* ------------------------------------------------------------------ */
-/* One run: its line                                                   */
-/* ------------------------------------------------------------------ */
-
-static bool figure_kept(const struct sweep *sw, const char *name)
-{
-	if (!sw->nr_figures)
-		return true;
-	for (int i = 0; i < sw->nr_figures; i++)
-		if (!fnmatch(sw->figures[i], name, 0))
-			return true;
-	return false;
-}
-
-/* The line's "point", "seed" and "keys" (a run's line without its figures). */
-static cJSON *line_head(const struct sweep *sw, size_t r)
-{
-	size_t p = r / (size_t)sw->nr_seeds;
-	cJSON *o = cJSON_CreateObject(), *keys;
-	char buf[32];
-
-	if (!o)
-		return NULL;
-	snprintf(buf, sizeof(buf), "%zu", p + 1);
-	cJSON_AddRawToObject(o, "point", buf);
-	cJSON_AddRawToObject(o, "seed", sw->seeds[r % (size_t)sw->nr_seeds]);
-	keys = cJSON_AddObjectToObject(o, "keys");
-	for (int k = 0; keys && k < sw->nr_keys; k++)
-		cJSON_AddStringToObject(keys, sw->keys[k].name,
-					sw->keys[k].vals[point_value(sw, p, k)]);
-	return o;
-}
-
-/* In the child: run @r, its line to @out. */
-static int run_one(size_t r, FILE *out, void *arg)
-{
-	struct sweep *sw = arg;
-	struct compare_flat flat = { 0 };
-	char err[SWEEP_ERR_LEN], *text;
-	cJSON *line, *figs, *obj;
-	struct sim *sim;
-
-	if (sweep_build_run(sw, r, sw->work, err)) {
-		fprintf(stderr, "reclaimsim: %s\n", err);
-		return -1;
-	}
-	sim = sim_create(sw->work, err, sizeof(err));
-	if (!sim) {
-		fprintf(stderr, "reclaimsim: %s\n", err);
-		return -1;
-	}
-	if (sim_run(sim)) {
-		fprintf(stderr, "reclaimsim: %s: %s (point %zu, seed %s)\n", sim->scn.path,
-			sim_error(sim), r / (size_t)sw->nr_seeds + 1,
-			sw->seeds[r % (size_t)sw->nr_seeds]);
-		sim_destroy(sim);
-		return -1;
-	}
-	obj = report_json_object(sim);
-	sim_destroy(sim);
-	line = line_head(sw, r);
-	if (!obj || !line || compare_flatten(obj, &flat) ||
-	    !(figs = cJSON_AddObjectToObject(line, "figures")))
-		goto oom;
-	for (size_t i = 0; i < flat.n; i++)
-		if (figure_kept(sw, flat.fig[i].name))
-			compare_add_figure(figs, flat.fig[i].name, flat.fig[i].value);
-	text = cJSON_PrintUnformatted(line);
-	if (!text)
-		goto oom;
-	fprintf(out, "%s\n", text);
-	cJSON_free(text);
-	compare_flat_free(&flat);
-	cJSON_Delete(obj);
-	cJSON_Delete(line);
-	return 0;
-oom:
-	fprintf(stderr, "reclaimsim: out of memory\n");
-	compare_flat_free(&flat);
-	cJSON_Delete(obj);
-	cJSON_Delete(line);
 	return -1;
 }
 
@@ -578,7 +509,7 @@ static long line_run(const struct sweep *sw, const char *text, const char *path,
 
 		if (strtod(sw->seeds[i], NULL) != s->valuedouble)
 			continue;
-		head = line_head(sw, run);
+		head = sweep_line_head(sw, run);
 		want = head ? cJSON_PrintUnformatted(
 				      cJSON_GetObjectItemCaseSensitive(head, "keys")) :
 			      NULL;
@@ -720,7 +651,7 @@ static int print_summary(struct sweep *sw)
 			snprintf(pbuf, sizeof(pbuf), "%zu", p + 1);
 			row[0] = pbuf;
 			for (int k = 0; k < sw->nr_keys; k++)
-				row[1 + k] = sw->keys[k].vals[point_value(sw, p, k)];
+				row[1 + k] = sw->keys[k].vals[sweep_point_value(sw, p, k)];
 			cJSON_ArrayForEach(fig, figs)
 			{
 				struct compare_stats st;
@@ -776,7 +707,8 @@ out:
 static void sweep_usage(FILE *f)
 {
 	fputs("usage: reclaimsim sweep GRID [--jobs N] [--output FILE] [--summary [--csv]]\n"
-	      "                        [--points FROM[..TO]] [--quiet]\n"
+	      "                        [--points FROM[..TO]] [--traces DIR [--trace-size SIZE]]\n"
+	      "                        [--quiet]\n"
 	      "       reclaimsim sweep GRID --print-commands\n"
 	      "       reclaimsim sweep GRID --slurm DIR [--partition P] [--time T] [--mem M]\n"
 	      "                        [--chunk N] [--no-submit]\n"
@@ -795,6 +727,11 @@ static void sweep_usage(FILE *f)
 	      "                           --output when given)\n"
 	      "  --csv                    the summary as CSV\n"
 	      "  --points FROM[..TO]      only these points (numbered from 1)\n"
+	      "  --traces DIR             each run's vmscan trace (run --trace) in DIR, a file\n"
+	      "                           named after the point's keys and the seed; its\n"
+	      "                           line names it (\"trace\")\n"
+	      "  --trace-size SIZE        cap each trace's event lines (default " TRACE_SIZE_DEFAULT
+	      ")\n"
 	      "  --print-commands         one command per point, for GNU parallel and others\n"
 	      "  --slurm DIR              write DIR/sweep.sbatch, a Slurm job array of the\n"
 	      "                           points, and submit it with sbatch; --time, --mem\n"
@@ -823,6 +760,8 @@ static int parse_args(int argc, char **argv, struct sweep *sw)
 		{ "--time", offsetof(struct sweep, time) },
 		{ "--mem", offsetof(struct sweep, mem) },
 		{ "--chunk", offsetof(struct sweep, chunk_text) },
+		{ "--traces", offsetof(struct sweep, traces_dir) },
+		{ "--trace-size", offsetof(struct sweep, trace_size) },
 	};
 	static const struct {
 		const char *name;
@@ -876,6 +815,8 @@ static int parse_args(int argc, char **argv, struct sweep *sw)
 static int check_usage(struct sweep *sw)
 {
 	int modes = !!sw->print_commands + !!sw->slurm_dir + !!sw->collect_dir;
+	char err[128];
+	u64 cap;
 
 	if (!sw->grid_path) {
 		fprintf(stderr, "reclaimsim: sweep: no GRID (see reclaimsim sweep --help)\n");
@@ -900,6 +841,18 @@ static int check_usage(struct sweep *sw)
 	if ((sw->slurm_dir || sw->print_commands) && (sw->summary || sw->output)) {
 		fprintf(stderr,
 			"reclaimsim: sweep: --summary and --output go with a local run or --collect\n");
+		return -1;
+	}
+	if (sw->trace_size && !sw->traces_dir) {
+		fprintf(stderr, "reclaimsim: sweep: --trace-size goes with --traces DIR\n");
+		return -1;
+	}
+	if (sw->trace_size && parse_size(sw->trace_size, 0, &cap, err, sizeof(err))) {
+		fprintf(stderr, "reclaimsim: --trace-size %s: %s\n", sw->trace_size, err);
+		return -1;
+	}
+	if (modes && sw->traces_dir) {
+		fprintf(stderr, "reclaimsim: sweep: --traces goes with a local run\n");
 		return -1;
 	}
 	if (sw->collect_dir && sw->output) {
@@ -992,9 +945,11 @@ static int collect(struct sweep *sw)
 /* The local run: every run of the points not in --output yet. */
 static int run_local(struct sweep *sw)
 {
-	struct runner r = {
-		.nr = sw->nr_runs, .jobs = sw->jobs, .run = run_one, .done = take_line, .arg = sw
-	};
+	struct runner r = { .nr = sw->nr_runs,
+			    .jobs = sw->jobs,
+			    .run = sweep_run_one,
+			    .done = take_line,
+			    .arg = sw };
 	char err[SWEEP_ERR_LEN];
 	int rc;
 
@@ -1015,6 +970,8 @@ static int run_local(struct sweep *sw)
 			return 1;
 		}
 	}
+	if (sweep_traces_prepare(sw))
+		return 1;
 	if (sw->output) {
 		sw->out = fopen(sw->output, "a");
 		if (!sw->out) {
@@ -1052,6 +1009,7 @@ static void sweep_free(struct sweep *sw)
 	for (int k = 0; k < sw->nr_keys; k++) {
 		free(sw->keys[k].name);
 		sweep_values_free(sw->keys[k].vals, sw->keys[k].nr);
+		sweep_values_free(sw->keys[k].paths, sw->keys[k].nr);
 	}
 	sweep_values_free(sw->seeds, sw->nr_seeds);
 	sweep_values_free(sw->figures, sw->nr_figures);
