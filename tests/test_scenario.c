@@ -397,6 +397,7 @@ static const char *const profile_keys[] = {
 	"alloc_retry",
 	"zone_unreclaimable",
 	"reclaim_sleep",
+	"kswapd_nap",
 	"new_anon_lru",
 	"lazyfree",
 	"tlb_flush",
@@ -487,6 +488,7 @@ static void assert_policy_equal(const struct scn_policy *a, const struct scn_pol
 	assert_int_equal(a->trace_wakeup_early, b->trace_wakeup_early);
 	assert_int_equal(a->lumpy_reclaim, b->lumpy_reclaim);
 	assert_int_equal(a->kswapd_order_failed_sweep, b->kswapd_order_failed_sweep);
+	assert_int_equal(a->kswapd_nap, b->kswapd_nap);
 	assert_int_equal(a->cgroup_dfl, b->cgroup_dfl);
 	assert_int_equal(a->memcg_high_penalty, b->memcg_high_penalty);
 	assert_int_equal(a->memcg_stats_rstat, b->memcg_stats_rstat);

@@ -60,6 +60,7 @@ static const char *const profile_2_6_25[] = {
 	"alloc_retry = no_progress",
 	"zone_unreclaimable = all_unreclaimable_lru",
 	"reclaim_sleep = congestion_wait",
+	"kswapd_nap = every_pass",
 	"new_anon_lru = active",
 	"lazyfree = none",
 	"tlb_flush = per_page",
@@ -137,6 +138,8 @@ static const char *const profile_2_6_32[] = {
 	"zone_unreclaimable = all_unreclaimable", /* zone_reclaimable_pages */
 	"memcg_reclaim_stat = on", /* 2.6.29: memcg reclaim has its anon/file ratio */
 	"kswapd_order_fallback = failed_sweep", /* 2.6.29 */
+	/* 2.6.32 (Mel Gorman, Nov 2009): no nap while a zone is below min */
+	"kswapd_nap = above_min",
 	"soft_limit_reclaim = tree",
 	/* 2.6.32's CFS retuning (Mike Galbraith, Peter Zijlstra, 2009) */
 	"sched_latency = 5ms",
@@ -197,6 +200,7 @@ static const char *const profile_3_10[] = {
 	"oom_report = 6.6", /* 2.6.36's rewrite; its own text until 4.19 is not modelled */
 	"did_some_progress = nr_reclaimed",
 	"anon_vma_lock = read", /* 3.9 */
+	"kswapd_nap = none", /* 3.9: "mm: don't wait on congested zones in balance_pgdat()" */
 	/* CFS's defaults from 2.6.36 to 6.5 (EEVDF, 6.6, is not modelled) */
 	"sched_latency = 6ms",
 	"sched_min_granularity = 750us",

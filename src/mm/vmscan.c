@@ -2371,6 +2371,59 @@ static void kswapd_high_order_sweep(struct scan_control *sc, unsigned long *swee
 }
 
 /*
+ * has_under_min_watermark_zone (2.6.32..3.8 balance_pgdat): is a zone
+ * kswapd balances, up to @end_zone and not given up on, below its min
+ * watermark at @order?  GFP_ATOMIC allocations are then at risk.
+ */
+static bool kswapd_zone_under_min(struct sim *sim, struct pglist_data *pgdat, int order,
+				  enum zone_type end_zone)
+{
+	for (int z = 0; z <= (int)end_zone; z++) {
+		struct zone *zone = &pgdat->node_zones[z];
+
+		if (!populated_zone(zone) || zone->all_unreclaimable)
+			continue;
+		if (!wmark_ok(sim, zone, (unsigned int)order, min_wmark_pages(zone), end_zone, 0))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * balance_pgdat()'s nap after a pass at @priority below DEF_PRIORITY - 2
+ * that scanned something ("kswapd is getting into trouble"), with
+ * reclaim_sleep = congestion_wait: congestion_wait(BLK_RW_ASYNC, HZ/10)
+ * after every such pass before 2.6.32 (kswapd_nap = every_pass); from
+ * 2.6.32 (Mel Gorman's fixes for the GFP_ATOMIC failures of 2.6.31, Nov
+ * 2009) not while a zone it balances is below its min watermark, which
+ * counts kswapd_skip_congestion_wait instead (above_min; 3.8 napped in
+ * wait_iff_congested on an unbalanced zone there, not modelled); from 3.9
+ * (Zlatko Calusic's "mm: don't wait on congested zones in
+ * balance_pgdat()") never (none): kswapd waits only where
+ * shrink_inactive_list meets pages under writeback.  Otherwise kswapd
+ * only yields the CPU.
+ */
+static void kswapd_congestion_nap(struct task *t, struct pglist_data *pgdat,
+				  const struct scan_control *sc, int priority,
+				  enum zone_type end_zone)
+{
+	const struct scn_policy *pol = &t->sim->scn.policy;
+
+	if (pol->kswapd_nap == KSWAPD_NAP_NONE || !pol->congestion_wait ||
+	    pol->wait_iff_congested || !sc->nr_scanned || priority >= DEF_PRIORITY - 2) {
+		cond_resched(t);
+		return;
+	}
+	if (pol->kswapd_nap == KSWAPD_NAP_ABOVE_MIN &&
+	    kswapd_zone_under_min(t->sim, pgdat, sc->order, end_zone)) {
+		count_vm_event(t->sim, KSWAPD_SKIP_CONGESTION_WAIT);
+		cond_resched(t);
+		return;
+	}
+	congestion_wait(t, JIFFY_NS * (HZ / 10));
+}
+
+/*
  * set_reclaim_active() / clear_reclaim_active() (v5.14+): while kswapd
  * balances the node, its eligible zones keep their per-CPU lists short
  * (nr_pcp_high).
@@ -2395,8 +2448,8 @@ static void set_reclaim_active(struct pglist_data *pgdat, enum zone_type highest
  * when a round scanned less than its target or reclaimed nothing.  A
  * balance_pgdat that reclaimed nothing counts a kswapd failure.
  * kswapd_age_node's separate anon aging pass is not modelled (the anon
- * aging at the end of each shrink_lruvec does that work).  Before 3.11
- * kswapd napped while writeback caught up.
+ * aging at the end of each shrink_lruvec does that work).  Before 3.9
+ * kswapd napped while writeback caught up (kswapd_congestion_nap).
  *
  * Watermark boost (v5.0+): the boosts of the eligible zones at entry are
  * the reclaim target of a node that is otherwise balanced.  That reclaim
@@ -2451,23 +2504,14 @@ static void balance_pgdat(struct task *t, struct pglist_data *pgdat, struct scan
 			int round_priority = sc->priority;
 
 			kswapd_high_order_sweep(sc, &sweep_start);
-			if (sim->scn.policy.congestion_wait &&
-			    !sim->scn.policy.wait_iff_congested && sc->nr_scanned &&
-			    round_priority < DEF_PRIORITY - 2)
-				congestion_wait(t, JIFFY_NS * (HZ / 10));
-			else
-				cond_resched(t);
+			kswapd_congestion_nap(t, pgdat, sc, round_priority, sc->reclaim_idx);
 			continue;
 		}
 		if (raise_priority || sc->nr_reclaimed == nr_reclaimed)
 			sc->priority--;
 		if (sc->priority < 1)
 			break;
-		if (sim->scn.policy.congestion_wait && !sim->scn.policy.wait_iff_congested &&
-		    sc->nr_scanned && sc->priority < DEF_PRIORITY - 2)
-			congestion_wait(t, JIFFY_NS * (HZ / 10));
-		else
-			cond_resched(t);
+		kswapd_congestion_nap(t, pgdat, sc, sc->priority, sc->reclaim_idx);
 	}
 	if (!sc->nr_reclaimed && !sim->scn.policy.all_unreclaimable)
 		pgdat->kswapd_failures++;
@@ -2635,6 +2679,12 @@ static const struct cfg_key vmscan_policy_keys[] = {
 	  .def = "reclaim_throttle",
 	  .range = "reclaim_throttle \\| congestion_wait \\| wait_iff_congested",
 	  .doc = "v5.16+ throttling / the congestion_wait naps before 3.11 / v3.11..5.15: naps only while a device is congested and reclaim found the node's dirty pages all on congested devices" },
+	{ .name = "kswapd_nap",
+	  .type = CFG_ENUM,
+	  P_OFF(kswapd_nap),
+	  .values = CFG_VALUES("none", "every_pass", "above_min"),
+	  .def = "none",
+	  .doc = "with reclaim_sleep = congestion_wait, kswapd's congestion_wait(HZ/10) after a balance_pgdat pass below DEF_PRIORITY - 2 that scanned something: none: no nap (v3.9+, \"mm: don't wait on congested zones in balance_pgdat()\") / every_pass: after every such pass (< v2.6.32) / above_min: unless a zone it balances is below its min watermark, counting kswapd_skip_congestion_wait instead (v2.6.32..3.7)" },
 	{ .name = "split_lru",
 	  .type = CFG_ENUM,
 	  P_OFF(split_lru),

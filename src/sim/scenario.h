@@ -313,6 +313,13 @@ enum lumpy_reclaim_policy {
 	LUMPY_RECLAIM_ON, /* v2.6.28..3.4: also order >= 1 below DEF_PRIORITY - 2 */
 };
 
+/* kswapd_nap: balance_pgdat's HZ/10 nap after a pass in trouble (reclaim_sleep = congestion_wait) */
+enum kswapd_nap_policy {
+	KSWAPD_NAP_NONE, /* v3.9+: none, kswapd waits only in shrink_inactive_list */
+	KSWAPD_NAP_EVERY_PASS, /* < v2.6.32: after every such pass */
+	KSWAPD_NAP_ABOVE_MIN, /* v2.6.32..3.7: unless a zone is below its min watermark */
+};
+
 /*
  * Policies.  A kernel profile (profiles.c) sets all of them but
  * reclaim_throttle; single keys override.  The bool ones name the kernel
@@ -362,6 +369,7 @@ struct scn_policy {
 					 * balance_pgdat keeps its order until a whole
 					 * priority sweep reclaims < SWAP_CLUSTER_MAX
 					 * (2.6.29..2.6.3x) */
+	enum kswapd_nap_policy kswapd_nap;
 	bool may_write_to_queue; /* may_write_to_queue = on: direct reclaim does not
 				  * write to a congested device (2.6.x pageout) */
 	int trace_format; /* vmscan_trace_format: TRACE_FORMAT_* (trace_vmscan.h) */
