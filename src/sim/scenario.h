@@ -370,6 +370,9 @@ struct scn_policy {
 					 * priority sweep reclaims < SWAP_CLUSTER_MAX
 					 * (2.6.29..2.6.3x) */
 	enum kswapd_nap_policy kswapd_nap;
+	bool kswapd_balance_zones; /* kswapd_balance = zones: every zone balanced,
+				    * pre-4.8 balance_pgdat */
+	bool kswapd_gap_high_x8; /* kswapd_balance_gap = high_x8 (< v2.6.38) */
 	bool may_write_to_queue; /* may_write_to_queue = on: direct reclaim does not
 				  * write to a congested device (2.6.x pageout) */
 	int trace_format; /* vmscan_trace_format: TRACE_FORMAT_* (trace_vmscan.h) */
