@@ -496,7 +496,7 @@ static void assert_policy_equal(const struct scn_policy *a, const struct scn_pol
 	assert_int_equal(a->memcg_stats_rstat, b->memcg_stats_rstat);
 	assert_int_equal(a->soft_limit_reclaim, b->soft_limit_reclaim);
 	assert_int_equal(a->zone_reclaim, b->zone_reclaim);
-	assert_int_equal(a->kswapd_balance_zones, b->kswapd_balance_zones);
+	assert_int_equal(a->kswapd_balance, b->kswapd_balance);
 	assert_int_equal(a->kswapd_gap_high_x8, b->kswapd_gap_high_x8);
 	assert_int_equal(a->compaction, b->compaction);
 	assert_int_equal(a->pcp_lists, b->pcp_lists);

@@ -184,7 +184,7 @@ static const char *const profile_2_6_35[] = {
 	"may_write_to_queue = on",
 	/* zone-based reclaim: no calibration to keep, unlike the older profiles */
 	"zone_reclaim = on",
-	"kswapd_balance = zones", /* 2.6.x..4.7 balance_pgdat */
+	"kswapd_balance = zones_all", /* 2.6.x..2.6.37 balance_pgdat */
 	"wakeup_kswapd = zone_low", /* 2.6.x..4.7 wake_all_kswapd */
 	"throttle_vm_writeout = on", /* 2.6.x..4.10 */
 	"dirtyable_memory = free_and_reclaimable", /* 2.6.x..3.13 */

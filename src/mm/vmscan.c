@@ -2232,7 +2232,8 @@ void reclaim_abort(struct task *t)
  * up to @classzone_idx must meet its high watermark; at a higher order the
  * zones that meet it must hold a quarter of those zones' pages (Mel
  * Gorman's "mm: kswapd: keep kswapd awake for high-order allocations
- * until a percentage of the node is balanced", 2.6.38).  A zone marked
+ * until a percentage of the node is balanced", 2.6.38; before it,
+ * kswapd_balance = zones_all, every zone at any order).  A zone marked
  * all_unreclaimable counts as balanced: balance_pgdat skips it.  (v4.8+
  * asks only that one zone meet it: pgdat_balanced in alloc_pages.c.)
  */
@@ -2251,7 +2252,7 @@ static bool pgdat_balanced_zones(struct sim *sim, struct pglist_data *pgdat, int
 		    wmark_ok(sim, zone, (unsigned int)order, high_wmark_pages(zone),
 			     (enum zone_type)z, 0))
 			balanced += zone_managed_pages(zone);
-		else if (!order)
+		else if (!order || sim->scn.policy.kswapd_balance == KSWAPD_BALANCE_ZONES_ALL)
 			return false;
 	}
 	return !order || balanced >= managed / 4;
@@ -2265,7 +2266,7 @@ static bool pgdat_balanced_zones(struct sim *sim, struct pglist_data *pgdat, int
 static bool prepare_kswapd_sleep(struct sim *sim, struct pglist_data *pgdat, int order,
 				 enum zone_type highest_zoneidx)
 {
-	bool balanced = sim->scn.policy.kswapd_balance_zones ?
+	bool balanced = sim->scn.policy.kswapd_balance != KSWAPD_BALANCE_NODE ?
 				pgdat_balanced_zones(sim, pgdat, order, highest_zoneidx) :
 				pgdat_balanced(sim, pgdat, order, highest_zoneidx);
 
@@ -2748,7 +2749,7 @@ void kswapd(struct task *t)
 		trace_mm_vmscan_kswapd_wake(t, pgdat->node_id, sc.order);
 		/* balance_pgdat() is a memstall from start to end (v6.12) */
 		psi_memstall_enter(t, &pflags);
-		if (t->sim->scn.policy.kswapd_balance_zones)
+		if (t->sim->scn.policy.kswapd_balance != KSWAPD_BALANCE_NODE)
 			balance_pgdat_zones(t, pgdat, &sc);
 		else
 			balance_pgdat(t, pgdat, &sc);
@@ -2856,10 +2857,10 @@ static const struct cfg_key vmscan_policy_keys[] = {
 	  .doc = "with reclaim_sleep = congestion_wait, kswapd's congestion_wait(HZ/10) after a balance_pgdat pass below DEF_PRIORITY - 2 that scanned something: none: no nap (v3.9+, \"mm: don't wait on congested zones in balance_pgdat()\") / every_pass: after every such pass (< v2.6.32) / above_min: unless a zone it balances is below its min watermark, counting kswapd_skip_congestion_wait instead (v2.6.32..3.7)" },
 	{ .name = "kswapd_balance",
 	  .type = CFG_ENUM,
-	  P_OFF(kswapd_balance_zones),
-	  .values = CFG_VALUES("node", "zones"),
+	  P_OFF(kswapd_balance),
+	  .values = CFG_VALUES("node", "zones", "zones_all"),
 	  .def = "node",
-	  .doc = "when kswapd's balance_pgdat is done and kswapd may sleep: node: once one zone up to the one it was woken for meets its high watermark (v4.8+) / zones: every such zone (at order > 0, a quarter of their pages; zones given up on count), the pass shrinking the zones up to the node's highest unbalanced one, and balance_pgdat not returning until then (2.6.x..4.7: a small top zone kept below high by allocations keeps kswapd running)" },
+	  .doc = "when kswapd's balance_pgdat is done and kswapd may sleep: node: once one zone up to the one it was woken for meets its high watermark (v4.8+) / zones: every such zone (at order > 0, a quarter of their pages; zones given up on count), the pass shrinking the zones up to the node's highest unbalanced one, and balance_pgdat not returning until then (2.6.38..4.7: a small top zone kept below high by allocations keeps kswapd running) / zones_all: as zones, but every zone at any order (2.6.x..2.6.37)" },
 	{ .name = "kswapd_balance_gap",
 	  .type = CFG_ENUM,
 	  P_OFF(kswapd_gap_high_x8),

@@ -313,6 +313,13 @@ enum lumpy_reclaim_policy {
 	LUMPY_RECLAIM_ON, /* v2.6.28..3.4: also order >= 1 below DEF_PRIORITY - 2 */
 };
 
+/* kswapd_balance: when balance_pgdat is done and kswapd may sleep */
+enum kswapd_balance_policy {
+	KSWAPD_BALANCE_NODE, /* v4.8+: one zone balanced */
+	KSWAPD_BALANCE_ZONES, /* v2.6.38..4.7: every zone; at order > 0 a quarter */
+	KSWAPD_BALANCE_ZONES_ALL, /* < v2.6.38: every zone, at any order */
+};
+
 /* kswapd_nap: balance_pgdat's HZ/10 nap after a pass in trouble (reclaim_sleep = congestion_wait) */
 enum kswapd_nap_policy {
 	KSWAPD_NAP_NONE, /* v3.9+: none, kswapd waits only in shrink_inactive_list */
@@ -370,8 +377,7 @@ struct scn_policy {
 					 * priority sweep reclaims < SWAP_CLUSTER_MAX
 					 * (2.6.29..2.6.3x) */
 	enum kswapd_nap_policy kswapd_nap;
-	bool kswapd_balance_zones; /* kswapd_balance = zones: every zone balanced,
-				    * pre-4.8 balance_pgdat */
+	enum kswapd_balance_policy kswapd_balance;
 	bool kswapd_gap_high_x8; /* kswapd_balance_gap = high_x8 (< v2.6.38) */
 	bool may_write_to_queue; /* may_write_to_queue = on: direct reclaim does not
 				  * write to a congested device (2.6.x pageout) */
