@@ -108,14 +108,14 @@ expect_status "--max-host-memory 0" 1 "^reclaimsim: --max-host-memory 0: must be
 printf '[machine]\nmemory = 16M\npage_size = 64K\nzones = DMA:rest\ncpus = 1\n[policy]\nkernel = 2.6.35\nmax_page_order = 8\n[workload sh]\ntype = stress_highalloc\njobs = 2\nunits = 50\nsize = 10M\ncompile_anon = 8M\norder = 4\nattempts = 20\ninterval = 10ms\n[run]\nduration = 1200s\n' >"$TMP/panic.ini"
 expect_status "OOM with nothing to kill: kernel panic (2.6.35's text)" 1 "^reclaimsim: .*panic.ini: Kernel panic - not syncing: Out of memory and no killable processes... (out of memory and no killable processes; sh was allocating)$" "$BIN" run "$TMP/panic.ini"
 # issue 25: the panic stops the run, its report and JSON are still written, marked
-check "panic: the report up to it, marked" grep -qx "run: stopped by a kernel panic at 481.357084122s (Kernel panic - not syncing: Out of memory and no killable processes...): the figures are those up to it" "$TMP/out"
+check "panic: the report up to it, marked" grep -qx "run: stopped by a kernel panic at 481.566555128s (Kernel panic - not syncing: Out of memory and no killable processes...): the figures are those up to it" "$TMP/out"
 check "panic: the report's figures" grep -q "^sh: .*7202minor" "$TMP/out"
 expect_status "panic: JSON" 1 "Kernel panic" "$BIN" run "$TMP/panic.ini" --json
-check "panic: JSON marked" sh -c 'tr -d "\t\n" <"$1" | grep -q "\"panic\":{\"message\":\"Out of memory and no killable processes...\",\"time\":481.357084122}"' - "$TMP/out"
+check "panic: JSON marked" sh -c 'tr -d "\t\n" <"$1" | grep -q "\"panic\":{\"message\":\"Out of memory and no killable processes...\",\"time\":481.566555128}"' - "$TMP/out"
 expect_status "panic: dmesg" 1 "Kernel panic" "$BIN" dmesg "$TMP/panic.ini"
-check "panic: dmesg has 2.6.35's panic text" sh -c 'tail -2 "$1" | tr "\n" "|" | grep -qx "\[  481.357084\] sh invoked oom-killer: gfp_mask=0x100cca, order=0, oomkilladj=0|\[  481.357084\] Kernel panic - not syncing: Out of memory and no killable processes...|"' - "$TMP/out"
+check "panic: dmesg has 2.6.35's panic text" sh -c 'tail -2 "$1" | tr "\n" "|" | grep -qx "\[  481.566555\] sh invoked oom-killer: gfp_mask=0x100cca, order=0, oomkilladj=0|\[  481.566555\] Kernel panic - not syncing: Out of memory and no killable processes...|"' - "$TMP/out"
 expect_status "panic: dmesg, v6.6's text" 1 "Kernel panic" "$BIN" dmesg "$TMP/panic.ini" --set policy.oom_report=6.6
-check "panic: dmesg has v6.6's panic text" sh -c 'tail -3 "$1" | tr "\n" "|" | grep -qx "\[  481.357084\] Out of memory and no killable processes...|\[  481.357084\] Kernel panic - not syncing: System is deadlocked on memory|\[  481.357084\] ---\[ end Kernel panic - not syncing: System is deadlocked on memory \]---|"' - "$TMP/out"
+check "panic: dmesg has v6.6's panic text" sh -c 'tail -3 "$1" | tr "\n" "|" | grep -qx "\[  481.566555\] Out of memory and no killable processes...|\[  481.566555\] Kernel panic - not syncing: System is deadlocked on memory|\[  481.566555\] ---\[ end Kernel panic - not syncing: System is deadlocked on memory \]---|"' - "$TMP/out"
 # the OOM killer's report, in the profile's text
 expect_ok "dmesg: a memcg OOM kill" "$BIN" dmesg "$ROOT/scenarios/madvfree-ltp-swap.ini"
 check "dmesg: the OOM killer's report (v6.6)" sh -c 'head -7 "$1" | sed "s/^\[ *[0-9.]*\] //" | tr "\n" "|" | grep -qx "madvfree invoked oom-killer: gfp_mask=0x100cca(GFP_HIGHUSER_MOVABLE), order=0, oom_score_adj=0|Tasks state (memory values in pages):|\[  pid  \]   uid  tgid total_vm      rss pgtables_bytes swapents oom_score_adj name|\[      3\]     0     3      180        2    12288       35             0 madvfree|\[      5\]     0     5     6680     1976    65536     4168             0 madvfree|oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),cpuset=/,mems_allowed=0,oom_memcg=/box,task_memcg=/box,task=madvfree,pid=5,uid=0|Memory cgroup out of memory: Killed process 5 (madvfree) total-vm:26720kB, anon-rss:7904kB, file-rss:0kB, shmem-rss:0kB, UID:0 pgtables:64kB oom_score_adj:0|"' - "$TMP/out"
@@ -437,13 +437,15 @@ else
 fi
 # seed 003 traced (tools/seed003.py's runs): simple-writeback under nodirect
 # twice, the same trace bytes and the same report; direct reclaim wrote nothing
+# (an empty figure, as the script prints it, when there was no direct reclaim:
+# 2.6.35's zone-based kswapd keeps up with the writers)
 "$BIN" run "$ROOT/scenarios/seed003-simple-writeback.ini" --set policy.kernel=2.6.35-nodirect \
 	--trace "$TMP/t1" >/dev/null &&
 "$BIN" run "$ROOT/scenarios/seed003-simple-writeback.ini" --set policy.kernel=2.6.35-nodirect \
 	--trace "$TMP/t2" >/dev/null &&
 "$BIN" trace-report "$TMP/t1" >"$TMP/a" && "$BIN" trace-report "$TMP/t2" >"$TMP/b"
 if cmp -s "$TMP/t1" "$TMP/t2" && cmp -s "$TMP/a" "$TMP/b" &&
-	grep -q "^Direct reclaim write async I/O:	0$" "$TMP/a" &&
+	grep -q "^Direct reclaim write async I/O:	0*$" "$TMP/a" &&
 	grep -q "^Kswapd wakeups:" "$TMP/a"; then
 	echo "ok   determinism: seed003-simple-writeback traced"
 else
@@ -593,6 +595,7 @@ too_many_isolated = off
 alloc_retry = no_progress
 zone_unreclaimable = all_unreclaimable_lru
 reclaim_sleep = congestion_wait
+kswapd_nap = every_pass
 new_anon_lru = active
 lazyfree = none
 tlb_flush = per_page
@@ -619,6 +622,8 @@ memcg_high_throttle = reclaim
 memcg_stats = exact
 soft_limit_reclaim = none
 zone_reclaim = off
+kswapd_balance = node
+kswapd_balance_gap = high_x8
 compaction = none
 pcp_lists = order0
 pcp_high = fixed
