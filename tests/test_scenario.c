@@ -398,6 +398,7 @@ static const char *const profile_keys[] = {
 	"compact_retry",
 	"zone_unreclaimable",
 	"reclaim_sleep",
+	"kswapd_nap",
 	"new_anon_lru",
 	"lazyfree",
 	"tlb_flush",
@@ -428,6 +429,8 @@ static const char *const profile_keys[] = {
 	"memcg_stats",
 	"soft_limit_reclaim",
 	"zone_reclaim",
+	"kswapd_balance",
+	"kswapd_balance_gap",
 	"compaction",
 	"pcp_lists",
 	"pcp_high",
@@ -501,11 +504,14 @@ static void assert_policy_equal(const struct scn_policy *a, const struct scn_pol
 	assert_int_equal(a->trace_wakeup_early, b->trace_wakeup_early);
 	assert_int_equal(a->lumpy_reclaim, b->lumpy_reclaim);
 	assert_int_equal(a->kswapd_order_failed_sweep, b->kswapd_order_failed_sweep);
+	assert_int_equal(a->kswapd_nap, b->kswapd_nap);
 	assert_int_equal(a->cgroup_dfl, b->cgroup_dfl);
 	assert_int_equal(a->memcg_high_penalty, b->memcg_high_penalty);
 	assert_int_equal(a->memcg_stats_rstat, b->memcg_stats_rstat);
 	assert_int_equal(a->soft_limit_reclaim, b->soft_limit_reclaim);
 	assert_int_equal(a->zone_reclaim, b->zone_reclaim);
+	assert_int_equal(a->kswapd_balance, b->kswapd_balance);
+	assert_int_equal(a->kswapd_gap_high_x8, b->kswapd_gap_high_x8);
 	assert_int_equal(a->compaction, b->compaction);
 	assert_int_equal(a->pcp_lists, b->pcp_lists);
 	assert_int_equal(a->pcp_high, b->pcp_high);

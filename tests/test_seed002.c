@@ -235,13 +235,17 @@ static void test_direction(void **state)
 		 * scanned nothing: its System grows many times faster with
 		 * the groups than the base kernel's, which walks them once
 		 * (with no soft limit the model's base grows too, where the
-		 * seed's is flat: docs/seed002.md).  The v5 filter gives most
-		 * of it back: with A at 0 only the DMA zone's fallback walks
-		 * (pass 1 scans nothing there) remain.
+		 * seed's is flat: docs/seed002.md).  The v5 filter gives back
+		 * all of it but the base kernel's own walk: with A at 0 only
+		 * the DMA zone's fallback walks (pass 1 scans nothing there)
+		 * remain.  (With no limit the walk is the base kernel's: 3.9+'s
+		 * kswapd does not nap, reclaims all of dd's pages and walks
+		 * 1.57 s more at 9 levels than at 3, where it napped and dd
+		 * reclaimed before, 0.75 s.)
 		 */
 		assert_true(int_l - int_s > 5.0 * (tree_l - tree_s));
 		assert_true(int_l > 3.0 * tree_l);
-		assert_true(skip_l - skip_s < 0.15 * (int_l - int_s));
+		assert_true(skip_l - skip_s < (tree_l - tree_s) + 0.15 * (int_l - int_s));
 		assert_true(skip_l < 2.5 * tree_l);
 	}
 }

@@ -61,6 +61,7 @@ static const char *const profile_2_6_25[] = {
 	"compact_retry = migrate_mode", /* 4.7's, with alloc_retry = should_reclaim_retry */
 	"zone_unreclaimable = all_unreclaimable_lru",
 	"reclaim_sleep = congestion_wait",
+	"kswapd_nap = every_pass",
 	"new_anon_lru = active",
 	"lazyfree = none",
 	"tlb_flush = per_page",
@@ -91,6 +92,12 @@ static const char *const profile_2_6_25[] = {
 	"memcg_stats = exact",
 	"soft_limit_reclaim = none",
 	"zone_reclaim = off",
+	/*
+	 * v4.8's kswapd, as zone_reclaim: the profiles before 2.6.35 were
+	 * calibrated with it; the gap is used by zone-based kswapd only
+	 */
+	"kswapd_balance = node",
+	"kswapd_balance_gap = high_x8",
 	"compaction = none",
 	"pcp_lists = order0",
 	"pcp_high = fixed",
@@ -157,6 +164,8 @@ static const char *const profile_2_6_32[] = {
 	"mmap_readahead = async", /* 2.6.31: do_async_mmap_readahead */
 	"seq_read_references = ignored", /* 2.6.29: MADV_SEQUENTIAL pages reclaimed sooner */
 	"kswapd_order_fallback = failed_sweep", /* 2.6.29 */
+	/* 2.6.32 (Mel Gorman, Nov 2009): no nap while a zone is below min */
+	"kswapd_nap = above_min",
 	"soft_limit_reclaim = tree",
 	"oom_report = 2.6.31", /* 2.6.31: oom_adj in the header, the cpuset line */
 	"vm_exec_activation = active_list", /* 2.6.31: 8cab4754d24a */
@@ -200,6 +209,7 @@ static const char *const profile_2_6_35[] = {
 	"may_write_to_queue = on",
 	/* zone-based reclaim: no calibration to keep, unlike the older profiles */
 	"zone_reclaim = on",
+	"kswapd_balance = zones_all", /* 2.6.x..2.6.37 balance_pgdat */
 	"wakeup_kswapd = zone_low", /* 2.6.x..4.7 wake_all_kswapd */
 	"throttle_vm_writeout = on", /* 2.6.x..4.10 */
 	"dirtyable_memory = free_and_reclaimable", /* 2.6.x..3.13 */
@@ -222,6 +232,18 @@ static const char *const profile_3_10[] = {
 	"oom_report = 3.10", /* 2.6.36's rewrite (oom_score_adj, "or sacrifice child") as 3.10 printed it */
 	"did_some_progress = nr_reclaimed",
 	"anon_vma_lock = read", /* 3.9 */
+	"kswapd_nap = none", /* 3.9: "mm: don't wait on congested zones in balance_pgdat()" */
+	/* 2.6.38: "vmscan: kswapd should not free an excessive number of pages ..." */
+	"kswapd_balance_gap = low_or_1pct",
+	/*
+	 * 3.10's kswapd balanced zone by zone (kswapd_balance = zones), but
+	 * seed 002 was calibrated with v4.8's: with zones its kswapd sweeps
+	 * SWAP_CLUSTER_MAX pages at a time, each sweep a walk of every group
+	 * in both zones (12,803 sweeps at 8k groups, seed 1), and base System
+	 * (dd + kswapd) goes 2.5 -> 9.5 s at 500 groups, 5.8 -> 111 s at 8k,
+	 * where the seed's is 40 s at both
+	 */
+	"kswapd_balance = node",
 	/* CFS's defaults from 2.6.36 to 6.5 (EEVDF, 6.6, is not modelled) */
 	"sched_latency = 6ms",
 	"sched_min_granularity = 750us",

@@ -2274,15 +2274,50 @@ void reclaim_abort(struct task *t)
 /* ---- kswapd ---- */
 
 /*
+ * pgdat_balanced() (v3.10; kswapd_balance = zones): at order 0 every zone
+ * up to @classzone_idx must meet its high watermark; at a higher order the
+ * zones that meet it must hold a quarter of those zones' pages (Mel
+ * Gorman's "mm: kswapd: keep kswapd awake for high-order allocations
+ * until a percentage of the node is balanced", 2.6.38; before it,
+ * kswapd_balance = zones_all, every zone at any order).  A zone marked
+ * all_unreclaimable counts as balanced: balance_pgdat skips it.  (v4.8+
+ * asks only that one zone meet it: pgdat_balanced in alloc_pages.c.)
+ */
+static bool pgdat_balanced_zones(struct sim *sim, struct pglist_data *pgdat, int order,
+				 enum zone_type classzone_idx)
+{
+	u64 managed = 0, balanced = 0;
+
+	for (int z = 0; z <= (int)classzone_idx; z++) {
+		struct zone *zone = &pgdat->node_zones[z];
+
+		if (!populated_zone(zone))
+			continue;
+		managed += zone_managed_pages(zone);
+		if (zone->all_unreclaimable ||
+		    wmark_ok(sim, zone, (unsigned int)order, high_wmark_pages(zone),
+			     (enum zone_type)z, 0))
+			balanced += zone_managed_pages(zone);
+		else if (!order || sim->scn.policy.kswapd_balance == KSWAPD_BALANCE_ZONES_ALL)
+			return false;
+	}
+	return !order || balanced >= managed / 4;
+}
+
+/*
  * prepare_kswapd_sleep() (v6.12): kswapd may sleep when the node is
- * hopeless or balanced; it then forgets the congestion flags.
+ * hopeless or balanced; it then forgets the congestion flags.  With
+ * kswapd_balance = zones balanced is v3.10's pgdat_balanced.
  */
 static bool prepare_kswapd_sleep(struct sim *sim, struct pglist_data *pgdat, int order,
 				 enum zone_type highest_zoneidx)
 {
+	bool balanced = sim->scn.policy.kswapd_balance != KSWAPD_BALANCE_NODE ?
+				pgdat_balanced_zones(sim, pgdat, order, highest_zoneidx) :
+				pgdat_balanced(sim, pgdat, order, highest_zoneidx);
+
 	if ((!sim->scn.policy.all_unreclaimable && pgdat->kswapd_failures >= MAX_RECLAIM_RETRIES) ||
-	    node_all_unreclaimable(sim, pgdat, highest_zoneidx) ||
-	    pgdat_balanced(sim, pgdat, order, highest_zoneidx)) {
+	    node_all_unreclaimable(sim, pgdat, highest_zoneidx) || balanced) {
 		pgdat->flags &= ~((1UL << PGDAT_DIRTY) | (1UL << PGDAT_WRITEBACK) |
 				  (1UL << PGDAT_CONGESTED));
 		return true;
@@ -2293,12 +2328,20 @@ static bool prepare_kswapd_sleep(struct sim *sim, struct pglist_data *pgdat, int
 /*
  * zone_balanced() (v3.10 balance_pgdat): is @zone above its high
  * watermark plus the balance gap, min(low watermark, 1 % of the zone)
- * (KSWAPD_ZONE_BALANCE_GAP_RATIO)?
+ * (KSWAPD_ZONE_BALANCE_GAP_RATIO; Mel Gorman's "vmscan: kswapd should not
+ * free an excessive number of pages when balancing small zones", 2.6.38),
+ * or before 2.6.38 (kswapd_balance_gap = high_x8) 7 x high: kswapd
+ * reclaimed a large zone up to 8 x its high watermark while a small zone
+ * above it stayed unbalanced.
  */
 static bool zone_balanced_gap(struct sim *sim, struct zone *zone, int order,
 			      enum zone_type classzone_idx)
 {
 	u64 gap = min_u64(low_wmark_pages(zone), (zone_managed_pages(zone) + 99) / 100);
+
+	/* before 2.6.38: 8 x high ("kswapd should not free an excessive ...") */
+	if (sim->scn.policy.kswapd_gap_high_x8)
+		gap = 7 * high_wmark_pages(zone);
 
 	return wmark_ok(sim, zone, (unsigned int)order, high_wmark_pages(zone) + gap, classzone_idx,
 			0);
@@ -2417,6 +2460,59 @@ static void kswapd_high_order_sweep(struct scan_control *sc, unsigned long *swee
 }
 
 /*
+ * has_under_min_watermark_zone (2.6.32..3.8 balance_pgdat): is a zone
+ * kswapd balances, up to @end_zone and not given up on, below its min
+ * watermark at @order?  GFP_ATOMIC allocations are then at risk.
+ */
+static bool kswapd_zone_under_min(struct sim *sim, struct pglist_data *pgdat, int order,
+				  enum zone_type end_zone)
+{
+	for (int z = 0; z <= (int)end_zone; z++) {
+		struct zone *zone = &pgdat->node_zones[z];
+
+		if (!populated_zone(zone) || zone->all_unreclaimable)
+			continue;
+		if (!wmark_ok(sim, zone, (unsigned int)order, min_wmark_pages(zone), end_zone, 0))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * balance_pgdat()'s nap after a pass at @priority below DEF_PRIORITY - 2
+ * that scanned something ("kswapd is getting into trouble"), with
+ * reclaim_sleep = congestion_wait: congestion_wait(BLK_RW_ASYNC, HZ/10)
+ * after every such pass before 2.6.32 (kswapd_nap = every_pass); from
+ * 2.6.32 (Mel Gorman's fixes for the GFP_ATOMIC failures of 2.6.31, Nov
+ * 2009) not while a zone it balances is below its min watermark, which
+ * counts kswapd_skip_congestion_wait instead (above_min; 3.8 napped in
+ * wait_iff_congested on an unbalanced zone there, not modelled); from 3.9
+ * (Zlatko Calusic's "mm: don't wait on congested zones in
+ * balance_pgdat()") never (none): kswapd waits only where
+ * shrink_inactive_list meets pages under writeback.  Otherwise kswapd
+ * only yields the CPU.
+ */
+static void kswapd_congestion_nap(struct task *t, struct pglist_data *pgdat,
+				  const struct scan_control *sc, int priority,
+				  enum zone_type end_zone)
+{
+	const struct scn_policy *pol = &t->sim->scn.policy;
+
+	if (pol->kswapd_nap == KSWAPD_NAP_NONE || !pol->congestion_wait ||
+	    pol->wait_iff_congested || !sc->nr_scanned || priority >= DEF_PRIORITY - 2) {
+		cond_resched(t);
+		return;
+	}
+	if (pol->kswapd_nap == KSWAPD_NAP_ABOVE_MIN &&
+	    kswapd_zone_under_min(t->sim, pgdat, sc->order, end_zone)) {
+		count_vm_event(t->sim, KSWAPD_SKIP_CONGESTION_WAIT);
+		cond_resched(t);
+		return;
+	}
+	congestion_wait(t, JIFFY_NS * (HZ / 10));
+}
+
+/*
  * set_reclaim_active() / clear_reclaim_active() (v5.14+): while kswapd
  * balances the node, its eligible zones keep their per-CPU lists short
  * (nr_pcp_high).
@@ -2441,8 +2537,8 @@ static void set_reclaim_active(struct pglist_data *pgdat, enum zone_type highest
  * when a round scanned less than its target or reclaimed nothing.  A
  * balance_pgdat that reclaimed nothing counts a kswapd failure.
  * kswapd_age_node's separate anon aging pass is not modelled (the anon
- * aging at the end of each shrink_lruvec does that work).  Before 3.11
- * kswapd napped while writeback caught up.
+ * aging at the end of each shrink_lruvec does that work).  Before 3.9
+ * kswapd napped while writeback caught up (kswapd_congestion_nap).
  *
  * Watermark boost (v5.0+): the boosts of the eligible zones at entry are
  * the reclaim target of a node that is otherwise balanced.  That reclaim
@@ -2497,23 +2593,14 @@ static void balance_pgdat(struct task *t, struct pglist_data *pgdat, struct scan
 			int round_priority = sc->priority;
 
 			kswapd_high_order_sweep(sc, &sweep_start);
-			if (sim->scn.policy.congestion_wait &&
-			    !sim->scn.policy.wait_iff_congested && sc->nr_scanned &&
-			    round_priority < DEF_PRIORITY - 2)
-				congestion_wait(t, JIFFY_NS * (HZ / 10));
-			else
-				cond_resched(t);
+			kswapd_congestion_nap(t, pgdat, sc, round_priority, sc->reclaim_idx);
 			continue;
 		}
 		if (raise_priority || sc->nr_reclaimed == nr_reclaimed)
 			sc->priority--;
 		if (sc->priority < 1)
 			break;
-		if (sim->scn.policy.congestion_wait && !sim->scn.policy.wait_iff_congested &&
-		    sc->nr_scanned && sc->priority < DEF_PRIORITY - 2)
-			congestion_wait(t, JIFFY_NS * (HZ / 10));
-		else
-			cond_resched(t);
+		kswapd_congestion_nap(t, pgdat, sc, sc->priority, sc->reclaim_idx);
 	}
 	if (!sc->nr_reclaimed && !sim->scn.policy.all_unreclaimable)
 		pgdat->kswapd_failures++;
@@ -2521,6 +2608,130 @@ out:
 	set_reclaim_active(pgdat, sc->reclaim_idx, false);
 	kswapd_boost_end(sim, pgdat, sc->reclaim_idx, zone_boosts);
 	/* without it, one refault activation would deactivate the active lists for good */
+	snapshot_refaults(sim, NULL, pgdat);
+}
+
+/*
+ * The highest zone of the node below its high watermark at @order, the
+ * end_zone of 2.6.x..4.7 balance_pgdat: the walk goes from the node's
+ * top zone down, whatever zone kswapd was woken for, and passes over a
+ * zone marked all_unreclaimable below DEF_PRIORITY.  -1 if none.
+ */
+static int kswapd_end_zone(struct sim *sim, struct pglist_data *pgdat, int order, int priority)
+{
+	for (int z = MAX_NR_ZONES - 1; z >= 0; z--) {
+		struct zone *zone = &pgdat->node_zones[z];
+
+		if (!populated_zone(zone) || (zone->all_unreclaimable && priority != DEF_PRIORITY))
+			continue;
+		if (!wmark_ok(sim, zone, (unsigned int)order, high_wmark_pages(zone), 0, 0))
+			return z;
+	}
+	return -1;
+}
+
+/*
+ * One pass of 2.6.x..4.7 balance_pgdat over zones 0..@end_zone, lowest
+ * first: a zone given up on is passed over below DEF_PRIORITY; each
+ * other is soft-limit reclaimed, then shrunk unless above high + gap
+ * (zone_balanced_gap).  Zone by zone with zone_reclaim = on; with the
+ * node's lists, one shrink_node up to @end_zone, when any zone of them
+ * is below high + gap.  Then zones scanned six times over are marked
+ * all_unreclaimable.  Returns the end zone less a top zone so marked.
+ */
+static int kswapd_shrink_zones(struct task *t, struct pglist_data *pgdat, struct scan_control *sc,
+			       int end_zone)
+{
+	struct sim *sim = t->sim;
+	bool shrink = false;
+
+	/* kswapd is not to leave a list early: equal pressure on every zone */
+	sc->nr_to_reclaim = ULONG_MAX;
+	sc->nr_scanned = 0;
+	sc->reclaim_idx = (enum zone_type)end_zone;
+	for (int z = 0; z <= end_zone; z++) {
+		struct zone *zone = &pgdat->node_zones[z];
+
+		if (!populated_zone(zone) ||
+		    (zone->all_unreclaimable && sc->priority != DEF_PRIORITY))
+			continue;
+		soft_limit_reclaim(t, pgdat, (enum zone_type)z, sc, NULL);
+		if (zone_balanced_gap(sim, zone, sc->order, (enum zone_type)end_zone))
+			continue;
+		if (sim->scn.policy.zone_reclaim)
+			shrink_zone(t, pgdat, (enum zone_type)z, sc);
+		else
+			shrink = true;
+	}
+	if (shrink)
+		shrink_node(t, pgdat, sc);
+	if (sim->scn.policy.all_unreclaimable)
+		mark_all_unreclaimable(sim, pgdat, (enum zone_type)end_zone);
+	/* kswapd_order_fallback = compact_gap: as kswapd_shrink_node */
+	if (!sim->scn.policy.kswapd_order_failed_sweep && sc->order &&
+	    sc->nr_reclaimed >= 2UL << sc->order)
+		sc->order = 0;
+	if (end_zone && pgdat->node_zones[end_zone].all_unreclaimable)
+		end_zone--;
+	return end_zone;
+}
+
+/*
+ * balance_pgdat() before 4.8 (v3.10's; kswapd_balance = zones): from
+ * DEF_PRIORITY down, find the highest unbalanced zone of the node
+ * (kswapd_end_zone) and shrink the zones up to it, until every zone up
+ * to the one kswapd was woken for is balanced (pgdat_balanced_zones); a
+ * sweep ends early once it reclaimed SWAP_CLUSTER_MAX pages.  An
+ * unbalanced node starts a new sweep at DEF_PRIORITY (loop_again), at
+ * order 0 if the sweep reclaimed less than SWAP_CLUSTER_MAX: kswapd does
+ * not leave balance_pgdat until the node is balanced, or every zone
+ * given up on.  A small top zone that the allocations keep below its
+ * high watermark thus keeps kswapd running, and reclaiming the zones
+ * below it up to high + gap.  pageoutrun counts each sweep.  With
+ * zone_unreclaimable = kswapd_failures (an experiment: the pre-4.8
+ * kernels had all_unreclaimable) a fruitless order-0 sweep counts a
+ * kswapd failure and ends the balance.
+ */
+static void balance_pgdat_zones(struct task *t, struct pglist_data *pgdat, struct scan_control *sc)
+{
+	struct sim *sim = t->sim;
+	enum zone_type classzone_idx = sc->reclaim_idx;
+
+	for (;;) {
+		unsigned long sweep_start = sc->nr_reclaimed;
+		bool balanced = false;
+
+		count_vm_event(sim, PAGEOUTRUN);
+		for (sc->priority = DEF_PRIORITY; sc->priority >= 1; sc->priority--) {
+			int end_zone = kswapd_end_zone(sim, pgdat, sc->order, sc->priority);
+
+			if (end_zone < 0) {
+				balanced = true;
+				break;
+			}
+			sc->may_writepage = true;
+			end_zone = kswapd_shrink_zones(t, pgdat, sc, end_zone);
+			if (pgdat_balanced_zones(sim, pgdat, sc->order, classzone_idx)) {
+				balanced = true;
+				break;
+			}
+			kswapd_congestion_nap(t, pgdat, sc, sc->priority, (enum zone_type)end_zone);
+			if (sc->nr_reclaimed - sweep_start >= SWAP_CLUSTER_MAX)
+				break;
+		}
+		if (balanced)
+			break;
+		cond_resched(t);
+		if (sc->nr_reclaimed - sweep_start < SWAP_CLUSTER_MAX) {
+			if (!sc->order && !sim->scn.policy.all_unreclaimable &&
+			    sc->nr_reclaimed == sweep_start) {
+				pgdat->kswapd_failures++;
+				break;
+			}
+			sc->order = 0;
+		}
+	}
+	sc->reclaim_idx = classzone_idx;
 	snapshot_refaults(sim, NULL, pgdat);
 }
 
@@ -2584,7 +2795,10 @@ void kswapd(struct task *t)
 		trace_mm_vmscan_kswapd_wake(t, pgdat->node_id, sc.order);
 		/* balance_pgdat() is a memstall from start to end (v6.12) */
 		psi_memstall_enter(t, &pflags);
-		balance_pgdat(t, pgdat, &sc);
+		if (t->sim->scn.policy.kswapd_balance != KSWAPD_BALANCE_NODE)
+			balance_pgdat_zones(t, pgdat, &sc);
+		else
+			balance_pgdat(t, pgdat, &sc);
 		psi_memstall_leave(t, &pflags);
 		/*
 		 * the order balance_pgdat ended at; if it did not give up on
@@ -2681,6 +2895,24 @@ static const struct cfg_key vmscan_policy_keys[] = {
 	  .def = "reclaim_throttle",
 	  .range = "reclaim_throttle \\| congestion_wait \\| wait_iff_congested",
 	  .doc = "v5.16+ throttling / the congestion_wait naps before 3.11 / v3.11..5.15: naps only while a device is congested and reclaim found the node's dirty pages all on congested devices" },
+	{ .name = "kswapd_nap",
+	  .type = CFG_ENUM,
+	  P_OFF(kswapd_nap),
+	  .values = CFG_VALUES("none", "every_pass", "above_min"),
+	  .def = "none",
+	  .doc = "with reclaim_sleep = congestion_wait, kswapd's congestion_wait(HZ/10) after a balance_pgdat pass below DEF_PRIORITY - 2 that scanned something: none: no nap (v3.9+, \"mm: don't wait on congested zones in balance_pgdat()\") / every_pass: after every such pass (< v2.6.32) / above_min: unless a zone it balances is below its min watermark, counting kswapd_skip_congestion_wait instead (v2.6.32..3.7)" },
+	{ .name = "kswapd_balance",
+	  .type = CFG_ENUM,
+	  P_OFF(kswapd_balance),
+	  .values = CFG_VALUES("node", "zones", "zones_all"),
+	  .def = "node",
+	  .doc = "when kswapd's balance_pgdat is done and kswapd may sleep: node: once one zone up to the one it was woken for meets its high watermark (v4.8+) / zones: every such zone (at order > 0, a quarter of their pages; zones given up on count), the pass shrinking the zones up to the node's highest unbalanced one, and balance_pgdat not returning until then (2.6.38..4.7: a small top zone kept below high by allocations keeps kswapd running) / zones_all: as zones, but every zone at any order (2.6.x..2.6.37)" },
+	{ .name = "kswapd_balance_gap",
+	  .type = CFG_ENUM,
+	  P_OFF(kswapd_gap_high_x8),
+	  .values = CFG_VALUES("low_or_1pct", "high_x8"),
+	  .def = "low_or_1pct",
+	  .doc = "with zone_reclaim = on, kswapd shrinks a zone below its high watermark plus: low_or_1pct: the smaller of its low watermark and 1 % of the zone (v2.6.38+) / high_x8: 7 x its high watermark (before 2.6.38: \"vmscan: kswapd should not free an excessive number of pages when balancing small zones\")" },
 	{ .name = "split_lru",
 	  .type = CFG_ENUM,
 	  P_OFF(split_lru),

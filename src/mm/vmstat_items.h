@@ -96,6 +96,7 @@ enum vm_event_item {
 	PGSTEAL_FILE,
 	KSWAPD_LOW_WMARK_HIT_QUICKLY,
 	KSWAPD_HIGH_WMARK_HIT_QUICKLY,
+	KSWAPD_SKIP_CONGESTION_WAIT, /* v2.6.32..3.8; printed with kswapd_nap = above_min */
 	PAGEOUTRUN,
 	PGROTATED,
 	OOM_KILL,

@@ -96,6 +96,7 @@ const char *const vm_event_name[NR_VM_EVENT_ITEMS] = {
 	[PGSTEAL_FILE] = "pgsteal_file",
 	[KSWAPD_LOW_WMARK_HIT_QUICKLY] = "kswapd_low_wmark_hit_quickly",
 	[KSWAPD_HIGH_WMARK_HIT_QUICKLY] = "kswapd_high_wmark_hit_quickly",
+	[KSWAPD_SKIP_CONGESTION_WAIT] = "kswapd_skip_congestion_wait",
 	[PAGEOUTRUN] = "pageoutrun",
 	[PGROTATED] = "pgrotated",
 	[OOM_KILL] = "oom_kill",

@@ -73,9 +73,15 @@ static u64 global_node_state(const struct sim *sim, enum node_stat_item item)
  * nr_dirty_threshold / nr_dirty_background_threshold lines (computed, not
  * kept) and the NUMA counters are not printed.
  */
-/* A per-zone event (pgalloc_*, allocstall_*, pgskip_*) of a zone the arch lacks? */
-static bool zone_event_hidden(const struct sim *sim, int i)
+/*
+ * A per-zone event (pgalloc_*, allocstall_*, pgskip_*) of a zone the arch
+ * lacks, or kswapd_skip_congestion_wait where the kernel modelled had no
+ * such counter (only 2.6.32..3.8, whose kswapd skipped its nap below min)?
+ */
+static bool event_hidden(const struct sim *sim, int i)
 {
+	if (i == KSWAPD_SKIP_CONGESTION_WAIT)
+		return sim->scn.policy.kswapd_nap != KSWAPD_NAP_ABOVE_MIN;
 	if (i >= PGALLOC_DMA && i <= PGALLOC_MOVABLE)
 		return !zone_configured(sim, (enum zone_type)(i - PGALLOC_DMA));
 	if (i >= ALLOCSTALL_DMA && i <= ALLOCSTALL_MOVABLE)
@@ -96,7 +102,7 @@ void report_vmstat(FILE *f, const struct sim *sim)
 			fprintf(f, "%s %" PRIu64 "\n", node_stat_name[i],
 				global_node_state(sim, i));
 	for (int i = 0; i < NR_VM_EVENT_ITEMS; i++)
-		if (vm_event_name[i] && !zone_event_hidden(sim, i))
+		if (vm_event_name[i] && !event_hidden(sim, i))
 			fprintf(f, "%s %" PRIu64 "\n", vm_event_name[i], sim->vm_events[i]);
 }
 

@@ -361,6 +361,18 @@ enum blk_plug_policy {
 	BLK_PLUG_NONE, /* none: a request goes to the device as soon as a slot is free */
 	BLK_PLUG_QUEUE, /* before v2.6.39: the queue's plug and its unplug timer */
 	BLK_PLUG_TASK, /* v2.6.39+: the task's plug list */
+/* kswapd_balance: when balance_pgdat is done and kswapd may sleep */
+enum kswapd_balance_policy {
+	KSWAPD_BALANCE_NODE, /* v4.8+: one zone balanced */
+	KSWAPD_BALANCE_ZONES, /* v2.6.38..4.7: every zone; at order > 0 a quarter */
+	KSWAPD_BALANCE_ZONES_ALL, /* < v2.6.38: every zone, at any order */
+};
+
+/* kswapd_nap: balance_pgdat's HZ/10 nap after a pass in trouble (reclaim_sleep = congestion_wait) */
+enum kswapd_nap_policy {
+	KSWAPD_NAP_NONE, /* v3.9+: none, kswapd waits only in shrink_inactive_list */
+	KSWAPD_NAP_EVERY_PASS, /* < v2.6.32: after every such pass */
+	KSWAPD_NAP_ABOVE_MIN, /* v2.6.32..3.7: unless a zone is below its min watermark */
 };
 
 /*
@@ -419,6 +431,9 @@ struct scn_policy {
 					 * balance_pgdat keeps its order until a whole
 					 * priority sweep reclaims < SWAP_CLUSTER_MAX
 					 * (2.6.29..2.6.3x) */
+	enum kswapd_nap_policy kswapd_nap;
+	enum kswapd_balance_policy kswapd_balance;
+	bool kswapd_gap_high_x8; /* kswapd_balance_gap = high_x8 (< v2.6.38) */
 	bool may_write_to_queue; /* may_write_to_queue = on: direct reclaim does not
 				  * write to a congested device (2.6.x pageout) */
 	int trace_format; /* vmscan_trace_format: TRACE_FORMAT_* (trace_vmscan.h) */
