@@ -361,6 +361,8 @@ enum blk_plug_policy {
 	BLK_PLUG_NONE, /* none: a request goes to the device as soon as a slot is free */
 	BLK_PLUG_QUEUE, /* before v2.6.39: the queue's plug and its unplug timer */
 	BLK_PLUG_TASK, /* v2.6.39+: the task's plug list */
+};
+
 /* kswapd_balance: when balance_pgdat is done and kswapd may sleep */
 enum kswapd_balance_policy {
 	KSWAPD_BALANCE_NODE, /* v4.8+: one zone balanced */
