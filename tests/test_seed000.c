@@ -45,7 +45,7 @@ static void test_embedded_swap_throttle(void **state)
 	/* hundreds of tasks in try_to_free_pages at once, or the limit (2 x 1 node) */
 	assert_true(none->reclaim.max_parallel_reclaimers >= 50);
 	assert_true(global->reclaim.max_parallel_reclaimers <= 2);
-	/* throttled: fewer major faults (324 -> 120) */
+	/* throttled: fewer major faults (247 -> 87) */
 	assert_true(b->maj_flt * 2 < a->maj_flt);
 	/* start_s: the forks' run-up before hackbench's clock, inside the run */
 	for (const struct workload_inst *w = a; w; w = w == a ? b : NULL) {
@@ -59,10 +59,11 @@ static void test_embedded_swap_throttle(void **state)
 	sim_destroy(global);
 	/*
 	 * and hackbench faster, over three seeds with the run-to-run variation
-	 * on: one ordering decides a single run (without the variation, 3.62
-	 * -> 3.04 s, -16 %, with [cost] socket_msg_ns and pagecache_insert_ns
-	 * measured; 3.83 -> 2.29 s before); seeds 1-3 take 11.09 -> 7.04 s
-	 * (-37 %; the seed -44 %, docs/seed000.md)
+	 * on: one ordering decides a single run (without the variation 2.86
+	 * -> 2.31 s, -19 %).  Seeds 1-3 take 10.12 -> 8.10 s (-20 %; seeds
+	 * 1-10 -23 %; the seed -44 %, docs/seed000.md) under 2.6.25's
+	 * reference rules (mapped_use_once = none, refault_activation = none),
+	 * which shrink the gain: 11.67 -> 7.01 s (-40 %) with v6.12's
 	 */
 	double t_none = 0, t_global = 0;
 
@@ -78,7 +79,7 @@ static void test_embedded_swap_throttle(void **state)
 		sim_destroy(none);
 		sim_destroy(global);
 	}
-	assert_true(t_global < 0.8 * t_none);
+	assert_true(t_global < 0.9 * t_none);
 }
 
 /* 200 tasks without swap: both complete, the throttle is no slower */
