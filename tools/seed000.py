@@ -19,6 +19,19 @@ import sys
 THROTTLE = "policy.reclaim_throttle="
 IA64 = "scenarios/seed000-ia64.ini"
 
+# The reference rules, costs and file-fault keys of before this session's
+# history (e4d0e0c, aa12e8c), cpu (fe4fb5f) and mmapra (e74854b) branches:
+# the v6.12 rules the 2.6.25 profile had, the [cost] defaults of 9987a7a,
+# and v6.12's file-fault keys (the nearest to 9987a7a's fault path, which
+# had no read-around of its own)
+PREV_REFS = ["--set", "policy.mapped_use_once=anon_and_file",
+             "--set", "policy.refault_activation=all",
+             "--set", "policy.vm_exec_activation=first_use"]
+PREV_COST = ["--set", "cost.socket_msg_ns=2us", "--set", "cost.pagecache_insert_ns=1us"]
+PREV_MMAP = ["--set", "policy.mmap_readahead=async", "--set", "policy.fault_around_bytes=64K",
+             "--set", "policy.mmap_miss_hits=not_workingset",
+             "--set", "policy.seq_read_references=skipped"]
+
 # name: (scenario, [(side name, assignments)], extra args)
 TABLES = {
     "ia64": (IA64, [("none", "none"), ("global", "global")], ["--runs", "3"]),
@@ -31,6 +44,8 @@ TABLES = {
                   ["--runs", "3", "--set", "run.wakeup_latency=0"]),
     "emb-swap-240": ("scenarios/seed000-embedded-swap-240.ini",
                      [("none", "none"), ("global", "global")], ["--runs", "3"]),
+    "emb-swap-240-10": ("scenarios/seed000-embedded-swap-240.ini",
+                        [("none", "none"), ("global", "global")], ["--runs", "10"]),
     "emb-swap-240-nojitter": ("scenarios/seed000-embedded-swap-240.ini",
                               [("none", "none"), ("global", "global")],
                               ["--set", "run.jitter=off"]),
@@ -46,12 +61,38 @@ TABLES = {
     "sens-rmap300": (IA64, [("none", "none"), ("global", "global")],
                      ["--set", "cost.rmap_vma_ns=300ns"]),
     # issue 22's [cost] defaults set back to the ones before it (7a926fe)
+    # 2.6.x's queue plug (modelled; the 2.6.25 profile keeps blk_plug = none)
+    "sens-plug": (IA64, [("none", "none"), ("global", "global")],
+                  ["--set", "policy.blk_plug=queue"]),
+    "emb-swap-240-plug": ("scenarios/seed000-embedded-swap-240.ini",
+                          [("none", "none"), ("global", "global")],
+                          ["--runs", "3", "--set", "policy.blk_plug=queue"]),
     "oldcost": (IA64, [("none", "none"), ("global", "global")],
                 ["--set", "cost.user_touch_ns=20ns", "--set", "cost.fault_ns=1800ns",
                  "--set", "cost.zero_page_ns=400ns", "--set", "cost.copy_page_ns=300ns",
                  "--set", "cost.free_ns=100ns", "--set", "cost.syscall_ns=200ns",
                  "--set", "cost.pte_ns=60ns", "--set", "cost.tlb_ipi_ns=3us",
                  "--set", "cost.tlb_irq_ns=1us", "--set", "cost.context_switch_ns=0"]),
+    # this session's moves, each set back on the final tree (the keys
+    # and costs the 2.6.25 profile had at 9987a7a); IA64 seed 1 only
+    "emb-swap-240-prevrefs": ("scenarios/seed000-embedded-swap-240.ini",
+                              [("none", "none"), ("global", "global")],
+                              ["--runs", "3"] + PREV_REFS),
+    "emb-swap-240-prevcost": ("scenarios/seed000-embedded-swap-240.ini",
+                              [("none", "none"), ("global", "global")],
+                              ["--runs", "3"] + PREV_COST),
+    "emb-swap-240-prevmmap": ("scenarios/seed000-embedded-swap-240.ini",
+                              [("none", "none"), ("global", "global")],
+                              ["--runs", "3"] + PREV_MMAP),
+    "emb-swap-240-prevboth": ("scenarios/seed000-embedded-swap-240.ini",
+                              [("none", "none"), ("global", "global")],
+                              ["--runs", "3"] + PREV_REFS + PREV_COST),
+    "ia64-s1": (IA64, [("none", "none"), ("global", "global")], []),
+    "ia64-s1-prevrefs": (IA64, [("none", "none"), ("global", "global")], PREV_REFS),
+    "ia64-s1-prevcost": (IA64, [("none", "none"), ("global", "global")], PREV_COST),
+    "ia64-s1-prevmmap": (IA64, [("none", "none"), ("global", "global")], PREV_MMAP),
+    "ia64-s1-prevboth": (IA64, [("none", "none"), ("global", "global")],
+                         PREV_REFS + PREV_COST),
     "2node": ("scenarios/seed000-ia64-2node.ini",
               [("none", "none"), ("per_zone", "per_zone"), ("global", "global")],
               ["--runs", "3"]),
@@ -70,6 +111,9 @@ FIGURES = [
     ("pages swapped out", "vmstat.pswpout", 1),
     ("pages swapped in", "vmstat.pswpin", 1),
     ("OOM kills", "reclaim.oom_kills", 1),
+    # the swap disk (sdb; sda holds the files)
+    ("swap write requests", "diskstats.sdb.writes", 1),
+    ("swap disk busy (io_ticks, s)", "diskstats.sdb.io_ticks_ms", 1e-3),
 ]
 
 # The seed's figures, A = none, B = throttled: (table, label, A, B); A or
@@ -181,7 +225,7 @@ def print_table(name, data):
             continue
         a, b = avg(cols[0]), avg(cols[-1])
         change = "-" if not a or b is None else "%+.0f %%" % ((b - a) / a * 100)
-        count = not key.endswith("_s") and not key.endswith("_ns")
+        count = not key.endswith(("_s", "_ns", "_ms"))
         print("| %s | %s | %s |" % (label, " | ".join(cell(c, count) for c in cols), change))
     per_seed = []
     for s in sides:
