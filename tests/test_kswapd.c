@@ -13,22 +13,6 @@ struct kswapd_run {
 	bool skip_printed;
 };
 
-/* /proc/vmstat has the line @name? */
-static bool vmstat_has(const struct sim *sim, const char *name)
-{
-	char *text = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&text, &len);
-	bool has;
-
-	assert_non_null(f);
-	report_vmstat(f, sim);
-	assert_int_equal(fclose(f), 0);
-	has = strstr(text, name) != NULL;
-	free(text);
-	return has;
-}
-
 /*
  * seed 002's dd, scaled down (tests/data/seed002-small.ini: 512 MiB
  * through a 128 MiB 3.10 machine's page cache), with kswapd's nap @nap
@@ -50,7 +34,7 @@ static struct kswapd_run run_nap(const char *nap)
 	r.pageoutrun = test_vmstat(sim, "pageoutrun");
 	r.steal_kswapd = test_vmstat(sim, "pgsteal_kswapd");
 	r.steal_direct = test_vmstat(sim, "pgsteal_direct");
-	r.skip_printed = vmstat_has(sim, "kswapd_skip_congestion_wait");
+	r.skip_printed = test_vmstat_has(sim, "kswapd_skip_congestion_wait");
 	r.skip = sim->vm_events[KSWAPD_SKIP_CONGESTION_WAIT];
 	sim_destroy(sim);
 	print_message(

@@ -316,20 +316,45 @@ static inline u64 test_proc_counter(const char *text, const char *what, const ch
 	return 0;
 }
 
-/* /proc/vmstat's counter @name now, as `reclaimsim vmstat` prints it. */
-static inline u64 test_vmstat(const struct sim *sim, const char *name)
+/* /proc/vmstat now, as `reclaimsim vmstat` prints it; the caller frees it. */
+static inline char *test_vmstat_text(const struct sim *sim)
 {
 	char *text = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&text, &len);
-	u64 v;
 
 	assert_non_null(f);
 	report_vmstat(f, sim);
 	assert_int_equal(fclose(f), 0);
-	v = test_proc_counter(text, "vmstat", name);
+	return text;
+}
+
+/* /proc/vmstat's counter @name now, as `reclaimsim vmstat` prints it. */
+static inline u64 test_vmstat(const struct sim *sim, const char *name)
+{
+	char *text = test_vmstat_text(sim);
+	u64 v = test_proc_counter(text, "vmstat", name);
+
 	free(text);
 	return v;
+}
+
+/* Whether /proc/vmstat prints a line for counter @name (some are per kernel). */
+static inline bool test_vmstat_has(const struct sim *sim, const char *name)
+{
+	char *text = test_vmstat_text(sim);
+	size_t n = strlen(name);
+	const char *l = text;
+	bool has = false;
+
+	while (l && *l && !has) {
+		has = !strncmp(l, name, n) && l[n] == ' ';
+		l = strchr(l, '\n');
+		if (l)
+			l++;
+	}
+	free(text);
+	return has;
 }
 
 /* memory.stat's counter @name of the cgroup @cgroup ("/" the root) now. */
