@@ -228,9 +228,14 @@ if command -v script >/dev/null 2>&1; then
 	else
 		fail "run interrupted: CSV"; tail -2 "$TMP/int.csv"
 	fi
-	# a sweep's line: the runs done (its lines are stdout's, not the terminal's)
-	script -qfec "\"$BIN\" sweep \"$TMP/grid.ini\" --jobs 1 --output \"$TMP/tty.jsonl\"" "$TMP/tty2" >/dev/null 2>&1
-	if grep -q 'runs [0-9] of 8 done, 1 running, host' "$TMP/tty2" && cmp -s "$TMP/tty.jsonl" "$TMP/j1"; then
+	# a sweep's line: the runs done (its lines are stdout's, not the terminal's);
+	# 16 passes a run (~5 s here), so the sweep outlasts the progress line's
+	# 1 s delay on a fast host (the grid's 8 runs take under a second since
+	# swap writes merge in the plug)
+	sed 's/^workload.anonfill.passes = 2$/workload.anonfill.passes = 16/' "$TMP/grid.ini" >"$TMP/grid-slow.ini"
+	"$BIN" sweep "$TMP/grid-slow.ini" --jobs 1 >"$TMP/slow.jsonl" 2>"$TMP/err" || { fail "sweep grid-slow.ini"; cat "$TMP/err"; }
+	script -qfec "\"$BIN\" sweep \"$TMP/grid-slow.ini\" --jobs 1 --output \"$TMP/tty.jsonl\"" "$TMP/tty2" >/dev/null 2>&1
+	if grep -q 'runs [0-9] of 8 done, 1 running, host' "$TMP/tty2" && cmp -s "$TMP/tty.jsonl" "$TMP/slow.jsonl"; then
 		ok "sweep on a tty: a progress line, the lines unchanged"
 	else
 		fail "sweep on a tty: progress"; tail -c 300 "$TMP/tty2"
