@@ -792,6 +792,7 @@ static void test_live_host(void **state)
 /* clang-format off */
 static const char *const zoneinfo_dumps[] = {
 	"arm32-4.14-android",
+	"arm64-4.x-64k-numa8",
 	"x86_64-3.10-rhel7",
 	"x86_64-4.x-coreos",
 	"x86_64-4.x-numa4",
@@ -811,7 +812,8 @@ static const char *const zoneinfo_dumps[] = {
  */
 static char *dump_model_zoneinfo(const struct scenario *s)
 {
-	static const char *const arch_names[] = { "x86_64", "i386" };
+	static const char *const arch_names[] = { "x86_64", "i386", "arm64", "arm64_dma32",
+						  "arm64_dma" };
 	char ini[256], *text = NULL;
 	size_t len = 0;
 	struct sim *sim;
@@ -946,9 +948,10 @@ static void test_zoneinfo_dumps(void **state)
 		assert_int_equal(fields, wanted);
 		total += (unsigned int)fields;
 	}
-	/* the fields of 4 + 2 + 5 + 6 + 5 + 5 + 5 zones */
-	assert_int_equal(total, 4 * (6 + 4) + 2 * (5 + 4) + 5 * (6 + 5) + 6 * (6 + 4) +
-					5 * (6 + 5) + 5 * (6 + 5) + 5 * (6 + 2 + 5));
+	/* the fields of 4 + 7 + 2 + 5 + 6 + 5 + 5 + 5 zones */
+	assert_int_equal(total, 4 * (6 + 4) + 5 * (5 + 3) + 2 * (3 + 3) + 2 * (5 + 4) +
+					5 * (6 + 5) + 6 * (6 + 4) + 5 * (6 + 5) + 5 * (6 + 5) +
+					5 * (6 + 2 + 5));
 }
 
 /* ------------------------------------------------------------------ */
@@ -1042,6 +1045,104 @@ static void test_node_layout_errors(void **state)
 		"t.ini:2: [machine] zone_boost: bad entry '0:Normal' (expected NODE:ZONE:PAGES, e.g. 0:Normal:512)");
 }
 
+/* ------------------------------------------------------------------ */
+/* arm64's zones (arch = arm64, arm64_dma32, arm64_dma; zone_dma_limit) */
+
+/* A booted arm64 machine of 64 KiB pages: @machine adds [machine] lines. */
+static struct sim *arm64_sim(void **state, const char *machine)
+{
+	char ini[256];
+
+	snprintf(ini, sizeof(ini), "[machine]\npage_size = 64K\n%s\n[sysctl]\nthp = never\n",
+		 machine);
+	return test_sim_load(state, "arm64.ini", ini);
+}
+
+static void assert_managed(struct sim *sim, unsigned int nid, u64 dma, u64 dma32, u64 normal)
+{
+	assert_int_equal(zone_of(sim, nid, ZONE_DMA)->managed_pages, dma);
+	assert_int_equal(zone_of(sim, nid, ZONE_DMA32)->managed_pages, dma32);
+	assert_int_equal(zone_of(sim, nid, ZONE_NORMAL)->managed_pages, normal);
+	assert_int_equal(zone_of(sim, nid, ZONE_MOVABLE)->managed_pages, 0);
+}
+
+/* The entries of the first "protection: (...)" line the model prints. */
+static int protection_entries(struct sim *sim)
+{
+	char *text = NULL, *p;
+	size_t len = 0;
+	int n = 1;
+	FILE *f = open_memstream(&text, &len);
+
+	assert_non_null(f);
+	report_zoneinfo(f, sim);
+	fclose(f);
+	p = strstr(text, "protection: (");
+	assert_non_null(p);
+	for (; *p != ')'; p++)
+		n += *p == ',';
+	free(text);
+	return n;
+}
+
+/*
+ * 5 GiB of 64 KiB pages (81,920): v5.5+ ZONE_DMA below zone_dma_limit
+ * (1G: 16,384 pages), DMA32 to 4 GiB (49,152), Normal above (16,384);
+ * lowmem_reserve with the ratios 256 256 32: DMA[DMA32] = 49152 / 256 =
+ * 192, DMA[Normal] = 65536 / 256 = 256, DMA32[Normal] = 16384 / 256 = 64.
+ * Four zones, four protection entries: no ZONE_DEVICE.
+ */
+static void test_arm64_layouts(void **state)
+{
+	struct sim *sim = arm64_sim(state, "arch = arm64\nmemory = 5G");
+
+	assert_managed(sim, 0, 16384, 49152, 16384);
+	assert_int_equal(zone_of(sim, 0, ZONE_DMA)->lowmem_reserve[ZONE_DMA32], 192);
+	assert_int_equal(zone_of(sim, 0, ZONE_DMA)->lowmem_reserve[ZONE_NORMAL], 256);
+	assert_int_equal(zone_of(sim, 0, ZONE_DMA32)->lowmem_reserve[ZONE_NORMAL], 64);
+	assert_int_equal(protection_entries(sim), 4);
+	sim_destroy(sim);
+	*state = NULL;
+
+	/* v5.11+ with no device limiting it: ZONE_DMA to 4 GiB, DMA32 empty */
+	sim = arm64_sim(state, "arch = arm64\nmemory = 5G\nzone_dma_limit = 4G");
+	assert_managed(sim, 0, 65536, 0, 16384);
+	sim_destroy(sim);
+	*state = NULL;
+
+	/* before v5.5: one zone below 4 GiB, DMA32 or (before the rename) DMA */
+	sim = arm64_sim(state, "arch = arm64_dma32\nmemory = 5G");
+	assert_managed(sim, 0, 0, 65536, 16384);
+	assert_int_equal(protection_entries(sim), 3);
+	sim_destroy(sim);
+	*state = NULL;
+	sim = arm64_sim(state, "arch = arm64_dma\nmemory = 5G");
+	assert_managed(sim, 0, 65536, 0, 16384);
+	assert_int_equal(zone_of(sim, 0, ZONE_DMA)->lowmem_reserve[ZONE_NORMAL], 64);
+	assert_int_equal(protection_entries(sim), 3);
+	sim_destroy(sim);
+	*state = NULL;
+
+	/* two nodes of 4 GiB: every node split at the same physical limits */
+	sim = arm64_sim(state, "arch = arm64\nmemory = 8G\nnodes = 2");
+	assert_managed(sim, 0, 16384, 49152, 0);
+	assert_managed(sim, 1, 0, 0, 65536);
+}
+
+static void test_arm64_errors(void **state)
+{
+	(void)state;
+	test_expect_scenario_error(
+		"[machine]\nzone_dma_limit = 2G\n",
+		"t.ini:2: [machine] zone_dma_limit: arch x86_64 has no such limit (valid: with arch = arm64, whose ZONE_DMA ends there)");
+	test_expect_scenario_error(
+		"[machine]\narch = arm64_dma\nzones = DMA32:8M\n",
+		"t.ini:3: [machine] zones: arch arm64_dma has no DMA32 zone (valid: DMA, Normal, Movable)");
+	test_expect_scenario_error(
+		"[machine]\narch = arm64\nzones = HighMem:8M\n",
+		"t.ini:3: [machine] zones: arch arm64 has no HighMem zone (valid: DMA, DMA32, Normal, Movable)");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1055,6 +1156,8 @@ int main(void)
 		cmocka_unit_test(test_zoneinfo_dumps),
 		test_sim_unit_test(test_node_layouts),
 		cmocka_unit_test(test_node_layout_errors),
+		test_sim_unit_test(test_arm64_layouts),
+		cmocka_unit_test(test_arm64_errors),
 		cmocka_unit_test_teardown(test_live_host, teardown_sim),
 	};
 

@@ -73,6 +73,26 @@ static void node_span(const struct scn_machine *m, unsigned int nid, u64 *start,
 #define I386_MAXLOW (896ULL << 20)
 
 /*
+ * arm64's default layout (v6.0 arch/arm64/mm/init.c zone_sizes_init and
+ * max_zone_phys), DRAM starting at 0 and every node split at the same
+ * limits: v5.5+ ZONE_DMA below zone_dma_limit (1 GiB, 30 bits, in
+ * v5.5..5.10; from v5.11 the smallest limit the device tree or ACPI IORT
+ * gives, 4 GiB when none does, and ZONE_DMA32 is then empty), ZONE_DMA32
+ * below 4 GiB; before v5.5 one zone below 4 GiB (DMA32, or DMA before
+ * the rename), ZONE_NORMAL above.
+ */
+static void layout_arm64(const struct scn_machine *m, u64 start, u64 end, struct node_layout *l)
+{
+	u64 dma = m->arch == SCN_ARCH_ARM64 ? m->zone_dma_limit : SZ_4G;
+	enum zone_type low = m->arch == SCN_ARCH_ARM64_DMA32 ? ZONE_DMA32 : ZONE_DMA;
+
+	l->managed[low] = overlap(start, end, 0, dma) / m->page_size;
+	if (m->arch == SCN_ARCH_ARM64)
+		l->managed[ZONE_DMA32] = overlap(start, end, dma, SZ_4G) / m->page_size;
+	l->managed[ZONE_NORMAL] = overlap(start, end, SZ_4G, U64_MAX) / m->page_size;
+}
+
+/*
  * The arch's default layout (arch/x86/mm/init.c zone_sizes_init), nodes
  * following each other in physical address order, so only the low nodes
  * have the low zones.  x86-64: ZONE_DMA below 16 MiB, ZONE_DMA32 below
@@ -89,6 +109,10 @@ static void layout_default(const struct scn_machine *m, unsigned int nid, struct
 
 	node_span(m, nid, &start, &size);
 	end = start + size;
+	if (m->arch >= SCN_ARCH_ARM64) {
+		layout_arm64(m, start, end, l);
+		return;
+	}
 	dma = nid ? 0 : overlap(start, end, 0, SZ_16M);
 	l->managed[ZONE_DMA] = dma / m->page_size;
 	l->managed[i386 ? ZONE_NORMAL : ZONE_DMA32] =
@@ -720,9 +744,17 @@ static const struct cfg_key mm_init_machine_keys[] = {
 	  .size = sizeof(int),
 	  .flags = CFG_F_ORIGIN,
 	  .origin_off = M_OFF(arch_origin),
-	  .values = CFG_VALUES("x86_64", "i386"),
+	  .values = CFG_VALUES("x86_64", "i386", "arm64", "arm64_dma32", "arm64_dma"),
 	  .def = "x86_64",
-	  .doc = "the zones of the default layout and of the kernel: x86_64 DMA (16M), DMA32 (to 4G), Normal, Movable; i386 (3G/1G split) DMA (16M), Normal (to 896M), HighMem (the rest), Movable, kernel allocations lowmem-only" },
+	  .doc = "the zones of the default layout and of the kernel: x86_64 DMA (16M), DMA32 (to 4G), Normal, Movable, Device; i386 (3G/1G split) DMA (16M), Normal (to 896M), HighMem (the rest), Movable, kernel allocations lowmem-only; arm64 (v5.5+, 1a8e1cef7603) DMA (to zone_dma_limit), DMA32 (to 4G), Normal, Movable; arm64_dma32 (before v5.5) DMA32 (to 4G), Normal, Movable; arm64_dma (before the rename to DMA32, in by v5.2) DMA (to 4G), Normal, Movable" },
+	{ .name = "zone_dma_limit",
+	  .type = CFG_SIZE,
+	  .off = M_OFF(zone_dma_limit),
+	  .flags = CFG_F_POSITIVE | CFG_F_ORIGIN,
+	  .origin_off = M_OFF(zone_dma_limit_origin),
+	  .max = SZ_4G,
+	  .def = "1G",
+	  .doc = "arch = arm64: where ZONE_DMA ends, DMA32 taking the rest below 4G (arch/arm64/mm/init.c zone_sizes_init): 1G (30 bits) in v5.5..5.10; from v5.11 the smallest DMA limit of the device tree's or ACPI IORT's devices, capped at 4G (4G when none limits it, DMA32 then empty; 1G on a Raspberry Pi 4)" },
 	{ .name = "nodes",
 	  .type = CFG_UINT,
 	  .off = M_OFF(nodes),
@@ -752,7 +784,7 @@ static const struct cfg_key mm_init_machine_keys[] = {
 	  .origin_off = M_OFF(zones_origin),
 	  .def = "default",
 	  .range = "NAME:SIZE, ... \\| default",
-	  .doc = "per node, in zone order (DMA, DMA32, Normal, HighMem, Movable: the arch's); SIZE is bytes, Np managed pages, MANAGED/PRESENT/SPANNED, or rest; default = the arch's layout (x86_64: DMA 16M, DMA32 to 4G, Normal the rest)" },
+	  .doc = "per node, in zone order (DMA, DMA32, Normal, HighMem, Movable: the arch's); SIZE is bytes, Np managed pages, MANAGED/PRESENT/SPANNED, or rest; default = the arch's layout (x86_64: DMA 16M, DMA32 to 4G, Normal the rest; the others: see arch)" },
 	{ .name = "zone_boost",
 	  .type = CFG_CUSTOM,
 	  .set = set_zone_boost,
@@ -888,7 +920,8 @@ static const char *arch_zone_list(int arch, char *buf, size_t len)
  */
 static int check_arch_nodes(const struct scenario *s, char *err, size_t errlen)
 {
-	static const char *const arch_names[] = { "x86_64", "i386" };
+	static const char *const arch_names[] = { "x86_64", "i386", "arm64", "arm64_dma32",
+						  "arm64_dma" };
 	const struct scn_machine *m = &s->machine;
 	int origin = cfg_later_origin(m->zones_origin, m->arch_origin);
 	char a[32], b[128];
@@ -907,6 +940,12 @@ static int check_arch_nodes(const struct scenario *s, char *err, size_t errlen)
 					arch_names[m->arch], scn_zone_names[zones[i].type],
 					arch_zone_list(m->arch, b, sizeof(b)));
 	}
+	origin = cfg_later_origin(m->zone_dma_limit_origin, m->arch_origin);
+	if (m->zone_dma_limit_origin && m->arch != SCN_ARCH_ARM64)
+		return cfg_fail_at(
+			s, origin, 0, err, errlen,
+			"[machine] zone_dma_limit: arch %s has no such limit (valid: with arch = arm64, whose ZONE_DMA ends there)",
+			arch_names[m->arch]);
 	if (m->nr_layouts && m->nr_layouts != m->nodes)
 		return cfg_fail_at(
 			s, m->zones_origin, m->zones_line, err, errlen,

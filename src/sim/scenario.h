@@ -90,20 +90,40 @@ struct scn_zone {
  * [machine] arch: what the zone layout follows.  x86-64: DMA below
  * 16 MiB, DMA32 below 4 GiB, Normal above; i386 (3G/1G split): DMA below
  * 16 MiB, Normal up to the 896 MiB the kernel maps, HighMem above.
+ * arm64 (arch/arm64/mm/init.c zone_sizes_init), whose low zones changed
+ * twice: v5.5+ (1a8e1cef7603 "arm64: use both ZONE_DMA and ZONE_DMA32")
+ * DMA below [machine] zone_dma_limit, DMA32 below 4 GiB; before it the
+ * one zone below 4 GiB was ZONE_DMA32 (arm64_dma32: Christoph Hellwig's
+ * "arm64: replace ZONE_DMA with ZONE_DMA32", in by v5.2) and before that
+ * ZONE_DMA (arm64_dma).  No arm64 kernel here has ZONE_DEVICE (it is a
+ * config option there: kernels built with it print one more protection).
  */
 enum scn_arch {
 	SCN_ARCH_X86_64,
 	SCN_ARCH_I386,
+	SCN_ARCH_ARM64,
+	SCN_ARCH_ARM64_DMA32,
+	SCN_ARCH_ARM64_DMA,
 };
 
 /* The zones the kernel of @arch has (CONFIG_ZONE_DMA32, CONFIG_HIGHMEM, ...), ZONE_BIT()s. */
 static inline unsigned int arch_zones(int arch)
 {
-	if (arch == SCN_ARCH_I386)
+	switch (arch) {
+	case SCN_ARCH_I386:
 		return ZONE_BIT(ZONE_DMA) | ZONE_BIT(ZONE_NORMAL) | ZONE_BIT(ZONE_HIGHMEM) |
 		       ZONE_BIT(ZONE_MOVABLE);
-	return ZONE_BIT(ZONE_DMA) | ZONE_BIT(ZONE_DMA32) | ZONE_BIT(ZONE_NORMAL) |
-	       ZONE_BIT(ZONE_MOVABLE) | ZONE_BIT(ZONE_DEVICE);
+	case SCN_ARCH_ARM64:
+		return ZONE_BIT(ZONE_DMA) | ZONE_BIT(ZONE_DMA32) | ZONE_BIT(ZONE_NORMAL) |
+		       ZONE_BIT(ZONE_MOVABLE);
+	case SCN_ARCH_ARM64_DMA32:
+		return ZONE_BIT(ZONE_DMA32) | ZONE_BIT(ZONE_NORMAL) | ZONE_BIT(ZONE_MOVABLE);
+	case SCN_ARCH_ARM64_DMA:
+		return ZONE_BIT(ZONE_DMA) | ZONE_BIT(ZONE_NORMAL) | ZONE_BIT(ZONE_MOVABLE);
+	default:
+		return ZONE_BIT(ZONE_DMA) | ZONE_BIT(ZONE_DMA32) | ZONE_BIT(ZONE_NORMAL) |
+		       ZONE_BIT(ZONE_MOVABLE) | ZONE_BIT(ZONE_DEVICE);
+	}
 }
 
 #define SCN_MAX_NODES 64
@@ -113,6 +133,8 @@ struct scn_machine {
 	bool from_host; /* from = host: zones, sysctls, CPUs of this host */
 	int arch; /* enum scn_arch */
 	int arch_origin;
+	u64 zone_dma_limit; /* arm64: where ZONE_DMA ends (bytes) */
+	int zone_dma_limit_origin;
 	unsigned int cpus; /* 1..4096 */
 	unsigned int nodes; /* 1..SCN_MAX_NODES, memory split evenly */
 	u64 memory; /* bytes, whole machine; with explicit zones and
