@@ -793,6 +793,7 @@ static void test_live_host(void **state)
 static const char *const zoneinfo_dumps[] = {
 	"arm32-4.14-android",
 	"arm64-4.x-64k-numa8",
+	"arm64-6.x-numa2",
 	"x86_64-3.10-rhel7",
 	"x86_64-4.x-coreos",
 	"x86_64-4.x-numa4",
@@ -948,10 +949,10 @@ static void test_zoneinfo_dumps(void **state)
 		assert_int_equal(fields, wanted);
 		total += (unsigned int)fields;
 	}
-	/* the fields of 4 + 7 + 2 + 5 + 6 + 5 + 5 + 5 zones */
-	assert_int_equal(total, 4 * (6 + 4) + 5 * (5 + 3) + 2 * (3 + 3) + 2 * (5 + 4) +
-					5 * (6 + 5) + 6 * (6 + 4) + 5 * (6 + 5) + 5 * (6 + 5) +
-					5 * (6 + 2 + 5));
+	/* the fields of 4 + 7 + 8 + 2 + 5 + 6 + 5 + 5 + 5 zones */
+	assert_int_equal(total, 4 * (6 + 4) + 5 * (5 + 3) + 2 * (3 + 3) + 8 * (8 + 4) +
+					2 * (5 + 4) + 5 * (6 + 5) + 6 * (6 + 4) + 5 * (6 + 5) +
+					5 * (6 + 5) + 5 * (6 + 2 + 5));
 }
 
 /* ------------------------------------------------------------------ */
