@@ -799,6 +799,7 @@ static const char *const zoneinfo_dumps[] = {
 	"x86_64-4.x-numa4",
 	"x86_64-5.x-boost",
 	"x86_64-5.x-managed-later",
+	"x86_64-6.0-reserve-apart",
 	"x86_64-6.18-oracle",
 };
 /* clang-format on */
@@ -829,6 +830,8 @@ static char *dump_model_zoneinfo(const struct scenario *s)
 	memcpy(sim->scn.machine.zone_boost, s->machine.zone_boost, sizeof(s->machine.zone_boost));
 	memcpy(sim->scn.machine.zone_wmark_managed, s->machine.zone_wmark_managed,
 	       sizeof(s->machine.zone_wmark_managed));
+	memcpy(sim->scn.machine.zone_reserve_managed, s->machine.zone_reserve_managed,
+	       sizeof(s->machine.zone_reserve_managed));
 	for (unsigned int nid = 0; nid < s->machine.nodes; nid++) {
 		u64 managed[MAX_NR_ZONES], present[MAX_NR_ZONES], spanned[MAX_NR_ZONES];
 
@@ -949,10 +952,13 @@ static void test_zoneinfo_dumps(void **state)
 		assert_int_equal(fields, wanted);
 		total += (unsigned int)fields;
 	}
-	/* the fields of 4 + 7 + 8 + 2 + 5 + 6 + 5 + 5 + 5 zones */
+	/*
+	 * the printed fields of each dump's zones, in the list's order:
+	 * figures (min, low, high, sizes, promo, boost) + protection entries
+	 */
 	assert_int_equal(total, 4 * (6 + 4) + 5 * (5 + 3) + 2 * (3 + 3) + 8 * (8 + 4) +
 					2 * (5 + 4) + 5 * (6 + 5) + 6 * (6 + 4) + 5 * (6 + 5) +
-					5 * (6 + 5) + 5 * (6 + 2 + 5));
+					5 * (6 + 5) + 5 * (7 + 5) + 5 * (6 + 2 + 5));
 }
 
 /* ------------------------------------------------------------------ */

@@ -638,7 +638,7 @@ static int set_zones(struct cfg_ctx *k, void *obj, const char *val)
 }
 
 /*
- * zone_boost, zone_wmark_managed = NODE:ZONE:PAGES, ...   per-zone pages
+ * zone_boost, zone_wmark_managed, zone_reserve_managed = NODE:ZONE:PAGES, ...   per-zone pages
  * of the state a dump was taken in; "none" clears them.
  */
 static int set_zone_pages(struct cfg_ctx *k, u64 (*out)[MAX_NR_ZONES], const char *val)
@@ -693,6 +693,11 @@ static int set_zone_boost(struct cfg_ctx *k, void *obj, const char *val)
 static int set_zone_wmark_managed(struct cfg_ctx *k, void *obj, const char *val)
 {
 	return set_zone_pages(k, ((struct scn_machine *)obj)->zone_wmark_managed, val);
+}
+
+static int set_zone_reserve_managed(struct cfg_ctx *k, void *obj, const char *val)
+{
+	return set_zone_pages(k, ((struct scn_machine *)obj)->zone_reserve_managed, val);
 }
 
 /*
@@ -797,6 +802,12 @@ static const struct cfg_key mm_init_machine_keys[] = {
 	  .def = "none",
 	  .range = "NODE:ZONE:PAGES, ... \\| none",
 	  .doc = "the managed pages the watermarks and lowmem_reserve were last computed from, where they differ from the zone's (pages freed after init_per_zone_wmark_min(), e.g. the init sections, or taken since: /proc/zoneinfo prints the later count)" },
+	{ .name = "zone_reserve_managed",
+	  .type = CFG_CUSTOM,
+	  .set = set_zone_reserve_managed,
+	  .def = "none",
+	  .range = "NODE:ZONE:PAGES, ... \\| none",
+	  .doc = "the managed pages lowmem_reserve was last computed from, where they differ from those of the watermarks (zone_wmark_managed): writing min_free_kbytes or watermark_scale_factor recomputes the watermarks alone (setup_per_zone_wmarks() without setup_per_zone_lowmem_reserve()), so pages taken or given back between boot and such a write (a balloon) part the two" },
 	{ .name = "page_size",
 	  .type = CFG_CUSTOM,
 	  .set = set_page_size,

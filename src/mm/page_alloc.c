@@ -111,6 +111,19 @@ static u64 zone_wmark_managed(const struct sim *sim, const struct zone *z)
 	return given ? given : z->managed_pages;
 }
 
+/*
+ * The managed pages lowmem_reserve was computed from: those of the
+ * watermarks, unless the scenario gives its own ([machine]
+ * zone_reserve_managed: a min_free_kbytes write after the zone's managed
+ * pages changed recomputes the watermarks but not the reserves).
+ */
+static u64 zone_reserve_managed(const struct sim *sim, const struct zone *z)
+{
+	u64 given = sim->scn.machine.zone_reserve_managed[z->zone_pgdat->node_id][z->idx];
+
+	return given ? given : zone_wmark_managed(sim, z);
+}
+
 /* What __setup_per_zone_wmarks() spreads: pages and the sums it divides by. */
 struct wmark_spread {
 	u64 pages_min; /* min_free_kbytes in pages */
@@ -355,7 +368,7 @@ void setup_per_zone_lowmem_reserve(struct sim *sim)
 
 			z->lowmem_reserve[i] = 0;
 			for (j = i + 1; j < MAX_NR_ZONES; j++) {
-				upper += zone_wmark_managed(sim, &pgdat->node_zones[j]);
+				upper += zone_reserve_managed(sim, &pgdat->node_zones[j]);
 				z->lowmem_reserve[j] = clear ? 0 : (long)(upper / ratio);
 			}
 		}
