@@ -17,6 +17,7 @@
 #include "testsim.h"
 
 #include "cli/host.h"
+#include "mm/gfp.h"
 #include "mm/page_alloc.h"
 #include "report/report.h"
 
@@ -1129,6 +1130,16 @@ static void test_arm64_layouts(void **state)
 	assert_int_equal(protection_entries(sim), 3);
 	sim_destroy(sim);
 	*state = NULL;
+
+	/* a zone modifier for a zone the kernel lacks falls back to Normal */
+	assert_int_equal(gfp_zone(GFP_KERNEL | __GFP_DMA, arch_zones(SCN_ARCH_ARM64)), ZONE_DMA);
+	assert_int_equal(gfp_zone(GFP_KERNEL | __GFP_DMA32, arch_zones(SCN_ARCH_ARM64)),
+			 ZONE_DMA32);
+	assert_int_equal(gfp_zone(GFP_KERNEL | __GFP_DMA, arch_zones(SCN_ARCH_ARM64_DMA32)),
+			 ZONE_NORMAL);
+	assert_int_equal(gfp_zone(GFP_KERNEL | __GFP_DMA32, arch_zones(SCN_ARCH_ARM64_DMA)),
+			 ZONE_NORMAL);
+	assert_int_equal(gfp_zone(GFP_HIGHUSER, arch_zones(SCN_ARCH_ARM64)), ZONE_NORMAL);
 
 	/* two nodes of 4 GiB: every node split at the same physical limits */
 	sim = arm64_sim(state, "arch = arm64\nmemory = 8G\nnodes = 2");
