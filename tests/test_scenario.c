@@ -442,6 +442,7 @@ static const char *const profile_keys[] = {
 	"vm_exec_activation",
 	"mapped_use_once",
 	"refault_activation",
+	"memcg_writeback_wait",
 	"vmscan_trace_format",
 	"oom_report",
 	"wakeup_kswapd_trace",
@@ -505,6 +506,7 @@ static void assert_policy_equal(const struct scn_policy *a, const struct scn_pol
 	assert_int_equal(a->lumpy_reclaim, b->lumpy_reclaim);
 	assert_int_equal(a->kswapd_order_failed_sweep, b->kswapd_order_failed_sweep);
 	assert_int_equal(a->kswapd_nap, b->kswapd_nap);
+	assert_int_equal(a->memcg_writeback_nowait, b->memcg_writeback_nowait);
 	assert_int_equal(a->cgroup_dfl, b->cgroup_dfl);
 	assert_int_equal(a->memcg_high_penalty, b->memcg_high_penalty);
 	assert_int_equal(a->memcg_stats_rstat, b->memcg_stats_rstat);

@@ -109,6 +109,7 @@ static const char *const profile_2_6_25[] = {
 	"vm_exec_activation = none",
 	"mapped_use_once = none",
 	"refault_activation = none",
+	"memcg_writeback_wait = none",
 	"vmscan_trace_format = 2.6.36",
 	/* 2.6.24..2.6.30's OOM report (whether 2.6.28 had the cpuset line is not established) */
 	"oom_report = 2.6.24",
@@ -266,6 +267,7 @@ static const char *const profile_3_10[] = {
 	"lumpy_reclaim = off", /* 3.5 */
 	"swappiness_zero = no_anon", /* 3.5 */
 	"vm_exec_activation = first_use", /* 3.3: c909e99364c8 */
+	"memcg_writeback_wait = page_reclaim", /* 3.6: e62e384e9da8, c3b94f44fcb0 */
 	/*
 	 * stands in for 3.10's compaction-aware kswapd, which checked a zone
 	 * at order 0 once compaction could make the block; not compared

@@ -624,6 +624,24 @@ static bool writeback_keep_pre_4_11(const struct sim *sim)
 }
 
 /*
+ * Does memcg reclaim wait for the writeback of @page (policy
+ * memcg_writeback_wait)?  memcg v1 has no dirty throttling of its own, so
+ * from 3.6 (Michal Hocko's e62e384e9da8 "memcg: prevent OOM with too many
+ * dirty pages", Hugh Dickins's c3b94f44fcb0) its reclaim waits on a page
+ * under writeback that reclaim marked PG_reclaim before: its pages are
+ * coming round faster than the device writes them.  Before 3.6 it kept
+ * the page, as global reclaim does, and a group full of page cache under
+ * writeback ran out of reclaim retries and OOM-killed (a dd into a small
+ * group).
+ */
+static bool memcg_writeback_wait(const struct sim *sim, const struct scan_control *sc,
+				 const struct page *page)
+{
+	return !writeback_throttling_sane(sc) && PageFlag(page, PG_reclaim) &&
+	       !sim->scn.policy.memcg_writeback_nowait;
+}
+
+/*
  * reclaim_can_writeback() (Mel Gorman's June 2010 series, V2; policy
  * direct_writeback): may this reclaimer call pageout() at all?  kswapd
  * and memcg limit reclaim may; global direct reclaim only with allow.
@@ -802,9 +820,16 @@ restart:
 			stat->nr_congested++;
 
 		if (PageFlag(page, PG_writeback) && writeback_keep_2_6(sim)) {
-			/* 2.6.x: only a synchronous lumpy pass waits (may_enter_fs: GFP_KERNEL) */
-			if (sc->pageout_io != PAGEOUT_IO_SYNC)
+			/*
+			 * 2.6.x..3.4: only a synchronous lumpy pass waits
+			 * (may_enter_fs: GFP_KERNEL); 3.6..3.10 also memcg v1
+			 * reclaim, on a page marked for reclaim
+			 */
+			if (sc->pageout_io != PAGEOUT_IO_SYNC && !memcg_writeback_wait(sim, sc, page)) {
+				if (!sim->scn.policy.memcg_writeback_nowait)
+					SetPageFlag(page, PG_reclaim); /* 3.6: waited on next time */
 				goto keep;
+			}
 			wait_on_page_writeback(t, folio_list, pfn);
 		}
 		if (PageFlag(page, PG_writeback)) {
@@ -813,7 +838,7 @@ restart:
 				stat->nr_immediate++;
 				goto keep_or_activate;
 			}
-			if (writeback_throttling_sane(sc) || !PageFlag(page, PG_reclaim)) {
+			if (!memcg_writeback_wait(sim, sc, page)) {
 				SetPageFlag(page, PG_reclaim);
 				stat->nr_writeback++;
 				goto keep_or_activate;
@@ -3015,6 +3040,12 @@ static const struct cfg_key vmscan_policy_keys[] = {
 	  .values = CFG_VALUES("anon_and_file", "file", "none"),
 	  .def = "anon_and_file",
 	  .doc = "a page on the inactive list referenced once since the last scan: anon_and_file: a mapped page, file or anon, is kept for a second look and activated at a second reference (v5.9+, b518154e59aa) / file: so is a mapped file page, anon is activated at once (v2.6.34..5.8, 645747462435) / none: any referenced page in use (mapped or in the swap cache) is activated, unmapped page cache is reclaimed (before 2.6.34)" },
+	{ .name = "memcg_writeback_wait",
+	  .type = CFG_ENUM,
+	  P_OFF(memcg_writeback_nowait),
+	  .values = CFG_VALUES("page_reclaim", "none"),
+	  .def = "page_reclaim",
+	  .doc = "cgroup v1 limit reclaim meeting a page under writeback: page_reclaim: waits for the write if reclaim marked the page PG_reclaim before (and before v3.11 marks it so) (v3.6+, e62e384e9da8 \"memcg: prevent OOM with too many dirty pages\", c3b94f44fcb0) / none: keeps it, as global reclaim, so a group full of dirty page cache (a dd into a small group) OOM-kills (< v3.6)" },
 	{ .name = "swappiness_zero",
 	  .type = CFG_ENUM,
 	  P_OFF(swappiness_plus_one),

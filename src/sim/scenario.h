@@ -475,6 +475,7 @@ struct scn_policy {
 	enum vm_exec_activation vm_exec_activation;
 	enum mapped_use_once_policy mapped_use_once;
 	enum refault_activation_policy refault_activation;
+	bool memcg_writeback_nowait; /* memcg_writeback_wait = none (< v3.6) */
 	/* a bit per key given (file or --set): a profile leaves them alone */
 	u64 keys_given[2];
 };
