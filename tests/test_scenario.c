@@ -432,6 +432,7 @@ static const char *const profile_keys[] = {
 	"kswapd_balance",
 	"kswapd_balance_gap",
 	"compaction",
+	"compact_free_stride",
 	"pcp_lists",
 	"pcp_high",
 	"watermark_boost",
@@ -515,6 +516,7 @@ static void assert_policy_equal(const struct scn_policy *a, const struct scn_pol
 	assert_int_equal(a->kswapd_balance, b->kswapd_balance);
 	assert_int_equal(a->kswapd_gap_high_x8, b->kswapd_gap_high_x8);
 	assert_int_equal(a->compaction, b->compaction);
+	assert_int_equal(a->compact_free_every_page, b->compact_free_every_page);
 	assert_int_equal(a->pcp_lists, b->pcp_lists);
 	assert_int_equal(a->pcp_high, b->pcp_high);
 	assert_int_equal(a->watermark_boost, b->watermark_boost);

@@ -825,9 +825,11 @@ restart:
 			 * (may_enter_fs: GFP_KERNEL); 3.6..3.10 also memcg v1
 			 * reclaim, on a page marked for reclaim
 			 */
-			if (sc->pageout_io != PAGEOUT_IO_SYNC && !memcg_writeback_wait(sim, sc, page)) {
+			if (sc->pageout_io != PAGEOUT_IO_SYNC &&
+			    !memcg_writeback_wait(sim, sc, page)) {
+				/* 3.6: so that memcg reclaim waits on it next time */
 				if (!sim->scn.policy.memcg_writeback_nowait)
-					SetPageFlag(page, PG_reclaim); /* 3.6: waited on next time */
+					SetPageFlag(page, PG_reclaim);
 				goto keep;
 			}
 			wait_on_page_writeback(t, folio_list, pfn);
