@@ -478,6 +478,7 @@ static void assert_policy_equal(const struct scn_policy *a, const struct scn_pol
 	assert_int_equal(a->all_unreclaimable, b->all_unreclaimable);
 	assert_int_equal(a->congestion_wait, b->congestion_wait);
 	assert_int_equal(a->wait_iff_congested, b->wait_iff_congested);
+	assert_int_equal(a->wait_iff_pageout_congested, b->wait_iff_pageout_congested);
 	assert_int_equal(a->new_anon_active, b->new_anon_active);
 	assert_int_equal(a->swapin_active, b->swapin_active);
 	assert_int_equal(a->swap_readahead, b->swap_readahead);

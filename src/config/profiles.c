@@ -235,6 +235,12 @@ static const char *const profile_3_10[] = {
 	"did_some_progress = nr_reclaimed",
 	"anon_vma_lock = read", /* 3.9 */
 	"kswapd_nap = none", /* 3.9: "mm: don't wait on congested zones in balance_pgdat()" */
+	/*
+	 * 2.6.37 (0e093d99763e): reclaim naps in wait_iff_congested, which
+	 * sleeps only on a zone whose dirty pages pageout left for a
+	 * congested queue; with may_write_to_queue = off, never
+	 */
+	"reclaim_sleep = wait_iff_pageout_congested",
 	/* 2.6.38: "vmscan: kswapd should not free an excessive number of pages ..." */
 	"kswapd_balance_gap = low_or_1pct",
 	/*

@@ -197,10 +197,12 @@ void congestion_wait(struct task *t, u64 timeout_ns)
 }
 
 /*
- * wait_iff_congested() (v3.11..5.15 mm/backing-dev.c): a congestion_wait
+ * wait_iff_congested() (v2.6.37..5.15 mm/backing-dev.c): a congestion_wait
  * only while some device is write-congested (blk_write_congested) and
- * reclaim saw @pgdat's dirty pages all backed by congested devices;
- * otherwise nothing.  Returns true if @t slept.
+ * reclaim saw @pgdat's dirty pages all backed by congested devices (from
+ * v3.11; before, all kept by pageout because their queue was congested:
+ * reclaim_sleep = wait_iff_pageout_congested); otherwise nothing.
+ * Returns true if @t slept.
  */
 bool wait_iff_congested(struct task *t, struct pglist_data *pgdat, u64 timeout_ns)
 {
@@ -896,6 +898,7 @@ restart:
 		if (PageFlag(page, PG_dirty)) {
 			struct blkdev *dev = file_lru ? &sim->disk_dev : &sim->swap_dev;
 
+			stat->nr_dirty_met++;
 			if (file_lru && !may_pageout_file(t, sc, pgdat, page)) {
 				mod_node_page_state(pgdat, NR_VMSCAN_IMMEDIATE, 1);
 				SetPageFlag(page, PG_reclaim);
@@ -921,6 +924,7 @@ restart:
 				 * exclusive waiter (get_request_wait), and woken
 				 * it batches (ioc_set_batching); wait, look again
 				 */
+				stat->nr_dirty_met--; /* met again after the wait */
 				pfn_list_add(sim, folio_list, pfn);
 				try_to_unmap_flush(t);
 				t->in_iowait = true; /* waiting for a request: io_schedule() */
@@ -934,8 +938,10 @@ restart:
 			if (batch_left)
 				batch_left--;
 			try_to_unmap_flush_dirty(t);
-			if (pageout(t, sc, pgdat, isol, pfn, dev) == PAGE_KEEP)
+			if (pageout(t, sc, pgdat, isol, pfn, dev) == PAGE_KEEP) {
+				stat->nr_kept_congested++;
 				goto keep;
+			}
 			stat->nr_pageout++;
 			/* async write: freed when found clean later */
 			if (PageFlag(page, PG_writeback) || PageFlag(page, PG_dirty) ||
@@ -1092,6 +1098,32 @@ static unsigned long shrink_folio_list_sync(struct task *t, struct isolated_foli
 }
 
 /*
+ * The end of shrink_inactive_list() with reclaim_sleep =
+ * wait_iff_pageout_congested (v3.10): shrink_page_list tagged the zone
+ * congested when every dirty page it met was kept because its device's
+ * queue was congested (global reclaim only; kswapd is never refused);
+ * then, from v3.2 (92df3a723f84, Mel Gorman, "mm: vmscan: throttle reclaim
+ * if encountering too many dirty pages under writeback"), every
+ * reclaimer, kswapd and memcg too, naps in wait_iff_congested when the
+ * batch's pages under writeback reach nr_taken >> (DEF_PRIORITY -
+ * priority).  The node stands in for the zone.  Returns @nr_reclaimed.
+ */
+static unsigned long shrink_inactive_list_2_6_37(struct task *t, struct pglist_data *pgdat,
+						 struct scan_control *sc,
+						 const struct reclaim_stat *stat,
+						 unsigned long nr_taken, unsigned long nr_reclaimed)
+{
+	if (!cgroup_reclaim(sc) && stat->nr_dirty_met &&
+	    stat->nr_dirty_met == stat->nr_kept_congested)
+		pgdat->flags |= 1UL << PGDAT_CONGESTED;
+	if (stat->nr_writeback && stat->nr_writeback >= nr_taken >> (DEF_PRIORITY - sc->priority) &&
+	    wait_iff_congested(t, pgdat, JIFFY_NS * (HZ / 10)))
+		return nr_reclaimed;
+	cond_resched(t);
+	return nr_reclaimed;
+}
+
+/*
  * shrink_inactive_list() (v6.12): wait while too many pages are isolated
  * (once, then give up), isolate a batch and count the scan, shrink it,
  * put the survivors back, count the steal and note the cost; wake the
@@ -1181,6 +1213,8 @@ static unsigned long shrink_inactive_list(struct task *t, unsigned long nr_to_sc
 			return nr_reclaimed;
 		}
 	}
+	if (sim->scn.policy.wait_iff_pageout_congested)
+		return shrink_inactive_list_2_6_37(t, pgdat, sc, &stat, nr_taken, nr_reclaimed);
 	/* v3.11..5.15: tag the node congested, stall direct reclaim on it */
 	if (sim->scn.policy.wait_iff_congested && !cgroup_reclaim(sc) && stat.nr_dirty &&
 	    stat.nr_dirty == stat.nr_congested)
@@ -2167,10 +2201,17 @@ retry:
 		}
 		if (sc->priority < DEF_PRIORITY - 2)
 			sc->may_writepage = true;
-		/* before v3.11: "take a nap, wait for some writeback to complete" */
+		/*
+		 * before v3.11: "take a nap, wait for some writeback to
+		 * complete", from 2.6.37 (0e093d99763e) in wait_iff_congested
+		 */
 		if (sim->scn.policy.congestion_wait && !sim->scn.policy.wait_iff_congested &&
-		    sc->nr_scanned && sc->priority < DEF_PRIORITY - 2)
-			congestion_wait(t, JIFFY_NS * (HZ / 10));
+		    sc->nr_scanned && sc->priority < DEF_PRIORITY - 2) {
+			if (!sim->scn.policy.wait_iff_pageout_congested)
+				congestion_wait(t, JIFFY_NS * (HZ / 10));
+			else if (!wait_iff_congested(t, task_node(t), JIFFY_NS * (HZ / 10)))
+				cond_resched(t);
+		}
 	} while (--sc->priority >= 0);
 	delayacct_freepages_end(t);
 	/* aborted reclaim to try compaction? don't OOM, then */
@@ -2869,14 +2910,16 @@ static int set_reclaim_sleep(struct cfg_ctx *k, void *obj, const char *val)
 		"reclaim_throttle",
 		"congestion_wait",
 		"wait_iff_congested",
+		"wait_iff_pageout_congested",
 	};
 	struct scn_policy *pol = obj;
 	int i = 0;
 
-	if (cfg_set_choice(k, val, names, 3, &i))
+	if (cfg_set_choice(k, val, names, 4, &i))
 		return -1;
 	pol->congestion_wait = i > 0;
 	pol->wait_iff_congested = i == 2;
+	pol->wait_iff_pageout_congested = i == 3;
 	return 0;
 }
 
@@ -2920,8 +2963,9 @@ static const struct cfg_key vmscan_policy_keys[] = {
 	  .type = CFG_CUSTOM,
 	  .set = set_reclaim_sleep,
 	  .def = "reclaim_throttle",
-	  .range = "reclaim_throttle \\| congestion_wait \\| wait_iff_congested",
-	  .doc = "v5.16+ throttling / the congestion_wait naps before 3.11 / v3.11..5.15: naps only while a device is congested and reclaim found the node's dirty pages all on congested devices" },
+	  .range =
+		  "reclaim_throttle \\| congestion_wait \\| wait_iff_congested \\| wait_iff_pageout_congested",
+	  .doc = "v5.16+ throttling / the congestion_wait naps before 2.6.37 / v3.11..5.15: naps only while a device is congested and reclaim found the node's dirty pages all on congested devices / wait_iff_pageout_congested: v2.6.37..3.10, direct reclaim's nap in do_try_to_free_pages, the allocator's retry nap and (3.2+) shrink_inactive_list's writeback throttle (every reclaimer, once the batch's pages under writeback reach nr_taken >> (12 - priority)) go through wait_iff_congested, which sleeps only while a device is congested and a global reclaimer had every dirty page it met kept by pageout for a congested queue (may_write_to_queue); kswapd's nap is kswapd_nap's" },
 	{ .name = "kswapd_nap",
 	  .type = CFG_ENUM,
 	  P_OFF(kswapd_nap),

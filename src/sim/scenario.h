@@ -402,6 +402,8 @@ struct scn_policy {
 	bool congestion_wait; /* reclaim_sleep = congestion_wait or
 					 * wait_iff_congested (< v5.16) */
 	bool wait_iff_congested; /* reclaim_sleep = wait_iff_congested (v3.11..5.15) */
+	bool wait_iff_pageout_congested; /* reclaim_sleep = wait_iff_pageout_congested
+					  * (v2.6.37..3.10) */
 	bool new_anon_active; /* new_anon_lru = active (< v5.9) */
 	bool swapin_active; /* swapin_lru = active (< v2.6.28) */
 	bool readahead_noretry; /* readahead_gfp = noretry (v3.1+) */
