@@ -488,6 +488,44 @@ static void test_compact_free_stride(void **state)
 	(void)state;
 }
 
+/*
+ * kswapd's nap in 3.8 (scenarios/kswapd-small-normal.ini, 3.10's
+ * zone-based kswapd on a small Normal zone kept below high): 2.6.32..3.7
+ * napped HZ/10 in congestion_wait after each pass in trouble with no zone
+ * under min (kswapd_nap = above_min): pageoutrun 45,829, kswapd on CPU
+ * 0.249 s, 187 naps skipped below min.  3.8 napped in wait_iff_congested
+ * (above_min_iff_congested), which sleeps only on a congested zone, none
+ * here: kswapd spins as 3.9's, which dropped the nap (65,937, 0.352 s;
+ * jitter off).
+ */
+static void test_kswapd_nap_3_8(void **state)
+{
+	static const char *const old[] = { "policy.kswapd_nap=above_min", NULL };
+	static const char *const new[] = { "policy.kswapd_nap=above_min_iff_congested", NULL };
+	static const char *const none[] = { "policy.kswapd_nap=none", NULL };
+	const char *path = "scenarios/kswapd-small-normal.ini";
+	struct sim *sim = test_sim_run_file(path, old);
+
+	assert_int_equal(test_vmstat(sim, "pageoutrun"), 45829);
+	assert_int_equal(test_vmstat(sim, "kswapd_skip_congestion_wait"), 187);
+	assert_int_equal(
+		(sim->nodes[0].kswapd->utime_ns + sim->nodes[0].kswapd->stime_ns) / 1000000, 248);
+	sim_destroy(sim);
+
+	sim = test_sim_run_file(path, new);
+	assert_int_equal(test_vmstat(sim, "pageoutrun"), 65937);
+	assert_int_equal(test_vmstat(sim, "kswapd_skip_congestion_wait"), 0);
+	assert_int_equal(
+		(sim->nodes[0].kswapd->utime_ns + sim->nodes[0].kswapd->stime_ns) / 1000000, 352);
+	sim_destroy(sim);
+
+	sim = test_sim_run_file(path, none);
+	assert_int_equal(test_vmstat(sim, "pageoutrun"), 65937);
+	assert_false(test_vmstat_has(sim, "kswapd_skip_congestion_wait"));
+	sim_destroy(sim);
+	(void)state;
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -502,6 +540,7 @@ int main(void)
 		cmocka_unit_test(test_zoneinfo_scanned),
 		cmocka_unit_test(test_memcg_writeback_wait),
 		cmocka_unit_test(test_compact_free_stride),
+		cmocka_unit_test(test_kswapd_nap_3_8),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -375,6 +375,7 @@ enum kswapd_nap_policy {
 	KSWAPD_NAP_NONE, /* v3.9+: none, kswapd waits only in shrink_inactive_list */
 	KSWAPD_NAP_EVERY_PASS, /* < v2.6.32: after every such pass */
 	KSWAPD_NAP_ABOVE_MIN, /* v2.6.32..3.7: unless a zone is below its min watermark */
+	KSWAPD_NAP_ABOVE_MIN_IFF_CONGESTED, /* v3.8: so, in wait_iff_congested */
 };
 
 /*
