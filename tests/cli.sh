@@ -141,8 +141,8 @@ for m in migrate_mode priority; do
 	expect_ok "compact-retry-4.7.ini, compact_retry = $m" "$BIN" vmstat "$ROOT/scenarios/compact-retry-4.7.ini" --set policy.compact_retry=$m
 	grep -E "^(allocstall_normal|compact_stall|compact_fail|compact_success|pgmigrate_success) " "$TMP/out" | tr "\n" " " >"$TMP/cr-$m"
 done
-check "compact_retry = migrate_mode: 14 stalls, 20 failed compactions" grep -qx "allocstall_normal 14 pgmigrate_success 2 compact_stall 20 compact_fail 20 compact_success 0 " "$TMP/cr-migrate_mode"
-check "compact_retry = priority: 3 stalls, full priority succeeds" grep -qx "allocstall_normal 3 pgmigrate_success 357 compact_stall 4 compact_fail 3 compact_success 1 " "$TMP/cr-priority"
+check "compact_retry = migrate_mode: 14 stalls, 21 failed compactions" grep -qx "allocstall_normal 14 pgmigrate_success 3 compact_stall 21 compact_fail 21 compact_success 0 " "$TMP/cr-migrate_mode"
+check "compact_retry = priority: 3 stalls, full priority succeeds" grep -qx "allocstall_normal 3 pgmigrate_success 512 compact_stall 4 compact_fail 3 compact_success 1 " "$TMP/cr-priority"
 expect_fail "--set unknown workload" "workload.nope.size" "$BIN" run "$TMP/tiny.ini" --set workload.nope.size=1M
 expect_fail "bad --seed" "seed" "$BIN" run "$TMP/tiny.ini" --seed abc
 expect_fail "unknown option" "unknown option" "$BIN" run "$TMP/tiny.ini" --frobnicate
@@ -665,6 +665,7 @@ zone_reclaim = off
 kswapd_balance = node
 kswapd_balance_gap = high_x8
 compaction = none
+compact_free_stride = every_page
 pcp_lists = order0
 pcp_high = fixed
 watermark_boost = off
@@ -675,6 +676,7 @@ swappiness_zero = some_anon
 vm_exec_activation = none
 mapped_use_once = none
 refault_activation = none
+memcg_writeback_wait = none
 vmscan_trace_format = 2.6.36
 oom_report = 2.6.24
 wakeup_kswapd_trace = early

@@ -107,6 +107,39 @@ static void test_compact_zone_scanners(void **state)
 }
 
 /*
+ * The same async compaction with the free scanner of kernels before 5.1
+ * (compact_free_stride = every_page): it looks at every frame of pageblock
+ * 7 from 3584, 448 of them in use, then takes the order-6 block at 4032:
+ * 512 frames where 5.1's stride of 32 looked at 78.  The outcome is the
+ * same.
+ */
+static void test_compact_free_every_page(void **state)
+{
+	struct sim *sim;
+	u64 vpn;
+	struct task *t = fragmented_zone(
+		state, "compaction = direct\ncompact_free_stride = every_page", &sim, &vpn);
+	struct zone *z = &sim->nodes[0].node_zones[ZONE_DMA32];
+	struct compact_control cc = {
+		.order = 9,
+		.gfp_mask = GFP_HIGHUSER_MOVABLE,
+		.migratetype = MIGRATE_MOVABLE,
+		.zone = z,
+		.mode = MIGRATE_ASYNC,
+		.alloc_flags = ALLOC_WMARK_MIN,
+		.highest_zoneidx = ZONE_DMA32,
+		.direct_compaction = true,
+	};
+
+	assert_int_equal(compact_zone(t, &cc), COMPACT_SUCCESS);
+	assert_int_equal(cc.total_migrate_scanned, 512);
+	assert_int_equal(cc.total_free_scanned, 512);
+	assert_int_equal(vm_event(sim, PGMIGRATE_SUCCESS), 10);
+	assert_int_equal(z->free_area[9].nr_free_mt[MIGRATE_MOVABLE], 1);
+	assert_verified(sim);
+}
+
+/*
  * migrate_pages by hand: one page picked by a sync compaction of the
  * same zone moves to the first free page the free scanner finds (stride
  * 1 from pageblock 7: the order-6 block at 4032), the source is freed
@@ -380,6 +413,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		test_sim_unit_test(test_compact_zone_scanners),
+		test_sim_unit_test(test_compact_free_every_page),
 		test_sim_unit_test(test_migrate_frees_source),
 		test_sim_unit_test(test_order9_needs_compaction),
 		test_sim_unit_test(test_fragmentation_index_threshold),

@@ -432,6 +432,7 @@ static const char *const profile_keys[] = {
 	"kswapd_balance",
 	"kswapd_balance_gap",
 	"compaction",
+	"compact_free_stride",
 	"pcp_lists",
 	"pcp_high",
 	"watermark_boost",
@@ -442,6 +443,7 @@ static const char *const profile_keys[] = {
 	"vm_exec_activation",
 	"mapped_use_once",
 	"refault_activation",
+	"memcg_writeback_wait",
 	"vmscan_trace_format",
 	"oom_report",
 	"wakeup_kswapd_trace",
@@ -476,6 +478,7 @@ static void assert_policy_equal(const struct scn_policy *a, const struct scn_pol
 	assert_int_equal(a->all_unreclaimable, b->all_unreclaimable);
 	assert_int_equal(a->congestion_wait, b->congestion_wait);
 	assert_int_equal(a->wait_iff_congested, b->wait_iff_congested);
+	assert_int_equal(a->wait_iff_pageout_congested, b->wait_iff_pageout_congested);
 	assert_int_equal(a->new_anon_active, b->new_anon_active);
 	assert_int_equal(a->swapin_active, b->swapin_active);
 	assert_int_equal(a->swap_readahead, b->swap_readahead);
@@ -505,6 +508,7 @@ static void assert_policy_equal(const struct scn_policy *a, const struct scn_pol
 	assert_int_equal(a->lumpy_reclaim, b->lumpy_reclaim);
 	assert_int_equal(a->kswapd_order_failed_sweep, b->kswapd_order_failed_sweep);
 	assert_int_equal(a->kswapd_nap, b->kswapd_nap);
+	assert_int_equal(a->memcg_writeback_nowait, b->memcg_writeback_nowait);
 	assert_int_equal(a->cgroup_dfl, b->cgroup_dfl);
 	assert_int_equal(a->memcg_high_penalty, b->memcg_high_penalty);
 	assert_int_equal(a->memcg_stats_rstat, b->memcg_stats_rstat);
@@ -513,6 +517,7 @@ static void assert_policy_equal(const struct scn_policy *a, const struct scn_pol
 	assert_int_equal(a->kswapd_balance, b->kswapd_balance);
 	assert_int_equal(a->kswapd_gap_high_x8, b->kswapd_gap_high_x8);
 	assert_int_equal(a->compaction, b->compaction);
+	assert_int_equal(a->compact_free_every_page, b->compact_free_every_page);
 	assert_int_equal(a->pcp_lists, b->pcp_lists);
 	assert_int_equal(a->pcp_high, b->pcp_high);
 	assert_int_equal(a->watermark_boost, b->watermark_boost);

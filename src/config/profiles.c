@@ -99,6 +99,7 @@ static const char *const profile_2_6_25[] = {
 	"kswapd_balance = node",
 	"kswapd_balance_gap = high_x8",
 	"compaction = none",
+	"compact_free_stride = every_page",
 	"pcp_lists = order0",
 	"pcp_high = fixed",
 	"watermark_boost = off",
@@ -109,6 +110,7 @@ static const char *const profile_2_6_25[] = {
 	"vm_exec_activation = none",
 	"mapped_use_once = none",
 	"refault_activation = none",
+	"memcg_writeback_wait = none",
 	"vmscan_trace_format = 2.6.36",
 	/* 2.6.24..2.6.30's OOM report (whether 2.6.28 had the cpuset line is not established) */
 	"oom_report = 2.6.24",
@@ -233,6 +235,12 @@ static const char *const profile_3_10[] = {
 	"did_some_progress = nr_reclaimed",
 	"anon_vma_lock = read", /* 3.9 */
 	"kswapd_nap = none", /* 3.9: "mm: don't wait on congested zones in balance_pgdat()" */
+	/*
+	 * 2.6.37 (0e093d99763e): reclaim naps in wait_iff_congested, which
+	 * sleeps only on a zone whose dirty pages pageout left for a
+	 * congested queue; with may_write_to_queue = off, never
+	 */
+	"reclaim_sleep = wait_iff_pageout_congested",
 	/* 2.6.38: "vmscan: kswapd should not free an excessive number of pages ..." */
 	"kswapd_balance_gap = low_or_1pct",
 	/*
@@ -266,6 +274,7 @@ static const char *const profile_3_10[] = {
 	"lumpy_reclaim = off", /* 3.5 */
 	"swappiness_zero = no_anon", /* 3.5 */
 	"vm_exec_activation = first_use", /* 3.3: c909e99364c8 */
+	"memcg_writeback_wait = page_reclaim", /* 3.6: e62e384e9da8, c3b94f44fcb0 */
 	/*
 	 * stands in for 3.10's compaction-aware kswapd, which checked a zone
 	 * at order 0 once compaction could make the block; not compared
@@ -344,6 +353,7 @@ static const char *const profile_6_12[] = {
 	"memcg_high_throttle = penalty", /* 5.4 */
 	"memcg_stats = rstat", /* 5.13 */
 	"compaction = proactive", /* 5.9 */
+	"compact_free_stride = sampled", /* 5.1: 4fca9730c51d */
 	"pcp_lists = high_order", /* 5.13 */
 	"pcp_high = auto", /* 6.7 */
 	"watermark_boost = on", /* 5.0 */

@@ -710,8 +710,9 @@ retry:
 		    (gfp & __GFP_NORETRY)) {
 			if (costly_order || (gfp & __GFP_NORETRY))
 				goto nopage;
-			/* v3.11+: wait_iff_congested(preferred zone, HZ/50) */
-			if (!sim->scn.policy.wait_iff_congested)
+			/* v2.6.37+: wait_iff_congested(preferred zone, HZ/50) */
+			if (!sim->scn.policy.wait_iff_congested &&
+			    !sim->scn.policy.wait_iff_pageout_congested)
 				congestion_wait(t, JIFFY_NS * (HZ / 50));
 			else if (!wait_iff_congested(t, task_node(t), JIFFY_NS * (HZ / 50)))
 				cond_resched(t);

@@ -340,10 +340,13 @@ static unsigned int isolate_freepages_block(struct compact_control *cc, struct s
 /*
  * isolate_freepages() (v6.12, less the fast search): pageblock by
  * pageblock down from cc->free_pfn, staying above the migrate scanner's
- * pageblock, until enough free pages are isolated.  Async compaction
- * strides over unfruitful blocks (up to COMPACT_CLUSTER_MAX frames), 1
- * again after a success.  cc->free_pfn: where to go on next time (the
- * same block if it may hold more).
+ * pageblock, until enough free pages are isolated.  From v5.1
+ * (compact_free_stride = sampled) it samples: the stride, 1 (sync) or
+ * COMPACT_CLUSTER_MAX (async) at first, doubles after each block that
+ * yields nothing, up to COMPACT_CLUSTER_MAX frames, and is 1 again after
+ * a success; before v5.1 (every_page) it looks at every frame, so that
+ * crossing full pageblocks costs up to 32 times as many.  cc->free_pfn:
+ * where to go on next time (the same block if it may hold more).
  */
 static void isolate_freepages(struct sim *sim, struct compact_control *cc)
 {
@@ -354,7 +357,8 @@ static void isolate_freepages(struct sim *sim, struct compact_control *cc)
 	u32 block_end_pfn = block_start_pfn + nr < zone_end_pfn(z) ? block_start_pfn + nr :
 								     zone_end_pfn(z);
 	u32 low_pfn = pageblock_end_pfn(sim, z, cc->migrate_pfn);
-	unsigned int stride = cc->mode == MIGRATE_ASYNC ? COMPACT_CLUSTER_MAX : 1;
+	const bool sampled = !sim->scn.policy.compact_free_every_page;
+	unsigned int stride = cc->mode == MIGRATE_ASYNC && sampled ? COMPACT_CLUSTER_MAX : 1;
 
 	for (; block_start_pfn >= low_pfn; block_end_pfn = block_start_pfn, block_start_pfn -= nr,
 					   isolate_start_pfn = block_start_pfn) {
@@ -375,7 +379,7 @@ static void isolate_freepages(struct sim *sim, struct compact_control *cc)
 		} else if (isolate_start_pfn < block_end_pfn) {
 			break; /* the watermark stopped it: no point going on */
 		}
-		if (nr_isolated) {
+		if (nr_isolated || !sampled) {
 			stride = 1;
 			continue;
 		}
@@ -1051,5 +1055,11 @@ static const struct cfg_key compaction_policy_keys[] = {
 	  .values = CFG_VALUES("none", "direct", "kcompactd", "proactive"),
 	  .def = "proactive",
 	  .doc = "none: before 2.6.35, or CONFIG_COMPACTION off / direct: compaction from the allocator's slow path (2.6.35..4.5) / kcompactd: also kcompactd, woken when kswapd sleeps after a high-order request (4.6..5.8) / proactive: also proactive compaction by fragmentation score (5.9+)" },
+	{ .name = "compact_free_stride",
+	  .type = CFG_ENUM,
+	  P_OFF(compact_free_every_page),
+	  .values = CFG_VALUES("sampled", "every_page"),
+	  .def = "sampled",
+	  .doc = "the free scanner's steps within a pageblock: sampled: a stride that doubles over each pageblock that yields nothing, up to COMPACT_CLUSTER_MAX (32) frames, back to 1 after one that yields; async compaction starts at 32 (v5.1+, 4fca9730c51d \"mm, compaction: sample pageblocks for free pages\") / every_page: every frame of every pageblock (< v5.1)" },
 };
 CFG_TABLE(compaction_policy_table, compaction_policy_keys);

@@ -197,10 +197,12 @@ void congestion_wait(struct task *t, u64 timeout_ns)
 }
 
 /*
- * wait_iff_congested() (v3.11..5.15 mm/backing-dev.c): a congestion_wait
+ * wait_iff_congested() (v2.6.37..5.15 mm/backing-dev.c): a congestion_wait
  * only while some device is write-congested (blk_write_congested) and
- * reclaim saw @pgdat's dirty pages all backed by congested devices;
- * otherwise nothing.  Returns true if @t slept.
+ * reclaim saw @pgdat's dirty pages all backed by congested devices (from
+ * v3.11; before, all kept by pageout because their queue was congested:
+ * reclaim_sleep = wait_iff_pageout_congested); otherwise nothing.
+ * Returns true if @t slept.
  */
 bool wait_iff_congested(struct task *t, struct pglist_data *pgdat, u64 timeout_ns)
 {
@@ -624,6 +626,24 @@ static bool writeback_keep_pre_4_11(const struct sim *sim)
 }
 
 /*
+ * Does memcg reclaim wait for the writeback of @page (policy
+ * memcg_writeback_wait)?  memcg v1 has no dirty throttling of its own, so
+ * from 3.6 (Michal Hocko's e62e384e9da8 "memcg: prevent OOM with too many
+ * dirty pages", Hugh Dickins's c3b94f44fcb0) its reclaim waits on a page
+ * under writeback that reclaim marked PG_reclaim before: its pages are
+ * coming round faster than the device writes them.  Before 3.6 it kept
+ * the page, as global reclaim does, and a group full of page cache under
+ * writeback ran out of reclaim retries and OOM-killed (a dd into a small
+ * group).
+ */
+static bool memcg_writeback_wait(const struct sim *sim, const struct scan_control *sc,
+				 const struct page *page)
+{
+	return !writeback_throttling_sane(sc) && PageFlag(page, PG_reclaim) &&
+	       !sim->scn.policy.memcg_writeback_nowait;
+}
+
+/*
  * reclaim_can_writeback() (Mel Gorman's June 2010 series, V2; policy
  * direct_writeback): may this reclaimer call pageout() at all?  kswapd
  * and memcg limit reclaim may; global direct reclaim only with allow.
@@ -802,9 +822,18 @@ restart:
 			stat->nr_congested++;
 
 		if (PageFlag(page, PG_writeback) && writeback_keep_2_6(sim)) {
-			/* 2.6.x: only a synchronous lumpy pass waits (may_enter_fs: GFP_KERNEL) */
-			if (sc->pageout_io != PAGEOUT_IO_SYNC)
+			/*
+			 * 2.6.x..3.4: only a synchronous lumpy pass waits
+			 * (may_enter_fs: GFP_KERNEL); 3.6..3.10 also memcg v1
+			 * reclaim, on a page marked for reclaim
+			 */
+			if (sc->pageout_io != PAGEOUT_IO_SYNC &&
+			    !memcg_writeback_wait(sim, sc, page)) {
+				/* 3.6: so that memcg reclaim waits on it next time */
+				if (!sim->scn.policy.memcg_writeback_nowait)
+					SetPageFlag(page, PG_reclaim);
 				goto keep;
+			}
 			wait_on_page_writeback(t, folio_list, pfn);
 		}
 		if (PageFlag(page, PG_writeback)) {
@@ -813,7 +842,7 @@ restart:
 				stat->nr_immediate++;
 				goto keep_or_activate;
 			}
-			if (writeback_throttling_sane(sc) || !PageFlag(page, PG_reclaim)) {
+			if (!memcg_writeback_wait(sim, sc, page)) {
 				SetPageFlag(page, PG_reclaim);
 				stat->nr_writeback++;
 				goto keep_or_activate;
@@ -869,6 +898,7 @@ restart:
 		if (PageFlag(page, PG_dirty)) {
 			struct blkdev *dev = file_lru ? &sim->disk_dev : &sim->swap_dev;
 
+			stat->nr_dirty_met++;
 			if (file_lru && !may_pageout_file(t, sc, pgdat, page)) {
 				mod_node_page_state(pgdat, NR_VMSCAN_IMMEDIATE, 1);
 				SetPageFlag(page, PG_reclaim);
@@ -894,6 +924,7 @@ restart:
 				 * exclusive waiter (get_request_wait), and woken
 				 * it batches (ioc_set_batching); wait, look again
 				 */
+				stat->nr_dirty_met--; /* met again after the wait */
 				pfn_list_add(sim, folio_list, pfn);
 				try_to_unmap_flush(t);
 				t->in_iowait = true; /* waiting for a request: io_schedule() */
@@ -907,8 +938,10 @@ restart:
 			if (batch_left)
 				batch_left--;
 			try_to_unmap_flush_dirty(t);
-			if (pageout(t, sc, pgdat, isol, pfn, dev) == PAGE_KEEP)
+			if (pageout(t, sc, pgdat, isol, pfn, dev) == PAGE_KEEP) {
+				stat->nr_kept_congested++;
 				goto keep;
+			}
 			stat->nr_pageout++;
 			/* async write: freed when found clean later */
 			if (PageFlag(page, PG_writeback) || PageFlag(page, PG_dirty) ||
@@ -1065,6 +1098,32 @@ static unsigned long shrink_folio_list_sync(struct task *t, struct isolated_foli
 }
 
 /*
+ * The end of shrink_inactive_list() with reclaim_sleep =
+ * wait_iff_pageout_congested (v3.10): shrink_page_list tagged the zone
+ * congested when every dirty page it met was kept because its device's
+ * queue was congested (global reclaim only; kswapd is never refused);
+ * then, from v3.2 (92df3a723f84, Mel Gorman, "mm: vmscan: throttle reclaim
+ * if encountering too many dirty pages under writeback"), every
+ * reclaimer, kswapd and memcg too, naps in wait_iff_congested when the
+ * batch's pages under writeback reach nr_taken >> (DEF_PRIORITY -
+ * priority).  The node stands in for the zone.  Returns @nr_reclaimed.
+ */
+static unsigned long shrink_inactive_list_2_6_37(struct task *t, struct pglist_data *pgdat,
+						 struct scan_control *sc,
+						 const struct reclaim_stat *stat,
+						 unsigned long nr_taken, unsigned long nr_reclaimed)
+{
+	if (!cgroup_reclaim(sc) && stat->nr_dirty_met &&
+	    stat->nr_dirty_met == stat->nr_kept_congested)
+		pgdat->flags |= 1UL << PGDAT_CONGESTED;
+	if (stat->nr_writeback && stat->nr_writeback >= nr_taken >> (DEF_PRIORITY - sc->priority) &&
+	    wait_iff_congested(t, pgdat, JIFFY_NS * (HZ / 10)))
+		return nr_reclaimed;
+	cond_resched(t);
+	return nr_reclaimed;
+}
+
+/*
  * shrink_inactive_list() (v6.12): wait while too many pages are isolated
  * (once, then give up), isolate a batch and count the scan, shrink it,
  * put the survivors back, count the steal and note the cost; wake the
@@ -1154,6 +1213,8 @@ static unsigned long shrink_inactive_list(struct task *t, unsigned long nr_to_sc
 			return nr_reclaimed;
 		}
 	}
+	if (sim->scn.policy.wait_iff_pageout_congested)
+		return shrink_inactive_list_2_6_37(t, pgdat, sc, &stat, nr_taken, nr_reclaimed);
 	/* v3.11..5.15: tag the node congested, stall direct reclaim on it */
 	if (sim->scn.policy.wait_iff_congested && !cgroup_reclaim(sc) && stat.nr_dirty &&
 	    stat.nr_dirty == stat.nr_congested)
@@ -2140,10 +2201,17 @@ retry:
 		}
 		if (sc->priority < DEF_PRIORITY - 2)
 			sc->may_writepage = true;
-		/* before v3.11: "take a nap, wait for some writeback to complete" */
+		/*
+		 * before v3.11: "take a nap, wait for some writeback to
+		 * complete", from 2.6.37 (0e093d99763e) in wait_iff_congested
+		 */
 		if (sim->scn.policy.congestion_wait && !sim->scn.policy.wait_iff_congested &&
-		    sc->nr_scanned && sc->priority < DEF_PRIORITY - 2)
-			congestion_wait(t, JIFFY_NS * (HZ / 10));
+		    sc->nr_scanned && sc->priority < DEF_PRIORITY - 2) {
+			if (!sim->scn.policy.wait_iff_pageout_congested)
+				congestion_wait(t, JIFFY_NS * (HZ / 10));
+			else if (!wait_iff_congested(t, task_node(t), JIFFY_NS * (HZ / 10)))
+				cond_resched(t);
+		}
 	} while (--sc->priority >= 0);
 	delayacct_freepages_end(t);
 	/* aborted reclaim to try compaction? don't OOM, then */
@@ -2481,12 +2549,15 @@ static bool kswapd_zone_under_min(struct sim *sim, struct pglist_data *pgdat, in
 /*
  * balance_pgdat()'s nap after a pass at @priority below DEF_PRIORITY - 2
  * that scanned something ("kswapd is getting into trouble"), with
- * reclaim_sleep = congestion_wait: congestion_wait(BLK_RW_ASYNC, HZ/10)
+ * reclaim_sleep = congestion_wait or wait_iff_pageout_congested (before
+ * 3.11): congestion_wait(BLK_RW_ASYNC, HZ/10)
  * after every such pass before 2.6.32 (kswapd_nap = every_pass); from
  * 2.6.32 (Mel Gorman's fixes for the GFP_ATOMIC failures of 2.6.31, Nov
  * 2009) not while a zone it balances is below its min watermark, which
- * counts kswapd_skip_congestion_wait instead (above_min; 3.8 napped in
- * wait_iff_congested on an unbalanced zone there, not modelled); from 3.9
+ * counts kswapd_skip_congestion_wait instead (above_min); 3.8 (Zlatko
+ * Calusic, Dec 2012) napped there in wait_iff_congested, which sleeps
+ * only on a congested zone (above_min_iff_congested; the node stands in
+ * for the unbalanced zone); from 3.9
  * (Zlatko Calusic's "mm: don't wait on congested zones in
  * balance_pgdat()") never (none): kswapd waits only where
  * shrink_inactive_list meets pages under writeback.  Otherwise kswapd
@@ -2503,13 +2574,16 @@ static void kswapd_congestion_nap(struct task *t, struct pglist_data *pgdat,
 		cond_resched(t);
 		return;
 	}
-	if (pol->kswapd_nap == KSWAPD_NAP_ABOVE_MIN &&
+	if (pol->kswapd_nap != KSWAPD_NAP_EVERY_PASS &&
 	    kswapd_zone_under_min(t->sim, pgdat, sc->order, end_zone)) {
 		count_vm_event(t->sim, KSWAPD_SKIP_CONGESTION_WAIT);
 		cond_resched(t);
 		return;
 	}
-	congestion_wait(t, JIFFY_NS * (HZ / 10));
+	if (pol->kswapd_nap != KSWAPD_NAP_ABOVE_MIN_IFF_CONGESTED)
+		congestion_wait(t, JIFFY_NS * (HZ / 10));
+	else if (!wait_iff_congested(t, pgdat, JIFFY_NS * (HZ / 10)))
+		cond_resched(t);
 }
 
 /*
@@ -2842,14 +2916,16 @@ static int set_reclaim_sleep(struct cfg_ctx *k, void *obj, const char *val)
 		"reclaim_throttle",
 		"congestion_wait",
 		"wait_iff_congested",
+		"wait_iff_pageout_congested",
 	};
 	struct scn_policy *pol = obj;
 	int i = 0;
 
-	if (cfg_set_choice(k, val, names, 3, &i))
+	if (cfg_set_choice(k, val, names, 4, &i))
 		return -1;
 	pol->congestion_wait = i > 0;
 	pol->wait_iff_congested = i == 2;
+	pol->wait_iff_pageout_congested = i == 3;
 	return 0;
 }
 
@@ -2893,14 +2969,15 @@ static const struct cfg_key vmscan_policy_keys[] = {
 	  .type = CFG_CUSTOM,
 	  .set = set_reclaim_sleep,
 	  .def = "reclaim_throttle",
-	  .range = "reclaim_throttle \\| congestion_wait \\| wait_iff_congested",
-	  .doc = "v5.16+ throttling / the congestion_wait naps before 3.11 / v3.11..5.15: naps only while a device is congested and reclaim found the node's dirty pages all on congested devices" },
+	  .range =
+		  "reclaim_throttle \\| congestion_wait \\| wait_iff_congested \\| wait_iff_pageout_congested",
+	  .doc = "v5.16+ throttling / the congestion_wait naps before 2.6.37 / v3.11..5.15: naps only while a device is congested and reclaim found the node's dirty pages all on congested devices / wait_iff_pageout_congested: v2.6.37..3.10, direct reclaim's nap in do_try_to_free_pages, the allocator's retry nap and (3.2+) shrink_inactive_list's writeback throttle (every reclaimer, once the batch's pages under writeback reach nr_taken >> (12 - priority)) go through wait_iff_congested, which sleeps only while a device is congested and a global reclaimer had every dirty page it met kept by pageout for a congested queue (may_write_to_queue); kswapd's nap is kswapd_nap's" },
 	{ .name = "kswapd_nap",
 	  .type = CFG_ENUM,
 	  P_OFF(kswapd_nap),
-	  .values = CFG_VALUES("none", "every_pass", "above_min"),
+	  .values = CFG_VALUES("none", "every_pass", "above_min", "above_min_iff_congested"),
 	  .def = "none",
-	  .doc = "with reclaim_sleep = congestion_wait, kswapd's congestion_wait(HZ/10) after a balance_pgdat pass below DEF_PRIORITY - 2 that scanned something: none: no nap (v3.9+, \"mm: don't wait on congested zones in balance_pgdat()\") / every_pass: after every such pass (< v2.6.32) / above_min: unless a zone it balances is below its min watermark, counting kswapd_skip_congestion_wait instead (v2.6.32..3.7)" },
+	  .doc = "with reclaim_sleep = congestion_wait or wait_iff_pageout_congested, kswapd's congestion_wait(HZ/10) after a balance_pgdat pass below DEF_PRIORITY - 2 that scanned something: none: no nap (v3.9+, \"mm: don't wait on congested zones in balance_pgdat()\") / every_pass: after every such pass (< v2.6.32) / above_min: unless a zone it balances is below its min watermark, counting kswapd_skip_congestion_wait instead (v2.6.32..3.7) / above_min_iff_congested: as above_min, but the nap is wait_iff_congested's, which sleeps only on a congested zone (v3.8: Zlatko Calusic's Dec 2012 change to balance_pgdat, undone in 3.9)" },
 	{ .name = "kswapd_balance",
 	  .type = CFG_ENUM,
 	  P_OFF(kswapd_balance),
@@ -3015,6 +3092,12 @@ static const struct cfg_key vmscan_policy_keys[] = {
 	  .values = CFG_VALUES("anon_and_file", "file", "none"),
 	  .def = "anon_and_file",
 	  .doc = "a page on the inactive list referenced once since the last scan: anon_and_file: a mapped page, file or anon, is kept for a second look and activated at a second reference (v5.9+, b518154e59aa) / file: so is a mapped file page, anon is activated at once (v2.6.34..5.8, 645747462435) / none: any referenced page in use (mapped or in the swap cache) is activated, unmapped page cache is reclaimed (before 2.6.34)" },
+	{ .name = "memcg_writeback_wait",
+	  .type = CFG_ENUM,
+	  P_OFF(memcg_writeback_nowait),
+	  .values = CFG_VALUES("page_reclaim", "none"),
+	  .def = "page_reclaim",
+	  .doc = "cgroup v1 limit reclaim meeting a page under writeback: page_reclaim: waits for the write if reclaim marked the page PG_reclaim before (and before v3.11 marks it so) (v3.6+, e62e384e9da8 \"memcg: prevent OOM with too many dirty pages\", c3b94f44fcb0) / none: keeps it, as global reclaim, so a group full of dirty page cache (a dd into a small group) OOM-kills (< v3.6)" },
 	{ .name = "swappiness_zero",
 	  .type = CFG_ENUM,
 	  P_OFF(swappiness_plus_one),

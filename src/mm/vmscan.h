@@ -62,6 +62,8 @@ struct reclaim_stat {
 	unsigned long nr_dirty, nr_unqueued_dirty, nr_congested, nr_writeback;
 	unsigned long nr_immediate, nr_pageout, nr_activate, nr_unmap_fail;
 	unsigned long nr_reclaimed;
+	/* 2.6.37..3.10: dirty pages past the references, those a congested queue kept */
+	unsigned long nr_dirty_met, nr_kept_congested;
 };
 
 /*

@@ -81,7 +81,8 @@ static u64 global_node_state(const struct sim *sim, enum node_stat_item item)
 static bool event_hidden(const struct sim *sim, int i)
 {
 	if (i == KSWAPD_SKIP_CONGESTION_WAIT)
-		return sim->scn.policy.kswapd_nap != KSWAPD_NAP_ABOVE_MIN;
+		return sim->scn.policy.kswapd_nap != KSWAPD_NAP_ABOVE_MIN &&
+		       sim->scn.policy.kswapd_nap != KSWAPD_NAP_ABOVE_MIN_IFF_CONGESTED;
 	if (i >= PGALLOC_DMA && i <= PGALLOC_MOVABLE)
 		return !zone_configured(sim, (enum zone_type)(i - PGALLOC_DMA));
 	if (i >= ALLOCSTALL_DMA && i <= ALLOCSTALL_MOVABLE)

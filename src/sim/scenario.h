@@ -399,6 +399,7 @@ enum kswapd_nap_policy {
 	KSWAPD_NAP_NONE, /* v3.9+: none, kswapd waits only in shrink_inactive_list */
 	KSWAPD_NAP_EVERY_PASS, /* < v2.6.32: after every such pass */
 	KSWAPD_NAP_ABOVE_MIN, /* v2.6.32..3.7: unless a zone is below its min watermark */
+	KSWAPD_NAP_ABOVE_MIN_IFF_CONGESTED, /* v3.8: so, in wait_iff_congested */
 };
 
 /*
@@ -426,6 +427,8 @@ struct scn_policy {
 	bool congestion_wait; /* reclaim_sleep = congestion_wait or
 					 * wait_iff_congested (< v5.16) */
 	bool wait_iff_congested; /* reclaim_sleep = wait_iff_congested (v3.11..5.15) */
+	bool wait_iff_pageout_congested; /* reclaim_sleep = wait_iff_pageout_congested
+					  * (v2.6.37..3.10) */
 	bool new_anon_active; /* new_anon_lru = active (< v5.9) */
 	bool swapin_active; /* swapin_lru = active (< v2.6.28) */
 	bool readahead_noretry; /* readahead_gfp = noretry (v3.1+) */
@@ -499,6 +502,8 @@ struct scn_policy {
 	enum vm_exec_activation vm_exec_activation;
 	enum mapped_use_once_policy mapped_use_once;
 	enum refault_activation_policy refault_activation;
+	bool memcg_writeback_nowait; /* memcg_writeback_wait = none (< v3.6) */
+	bool compact_free_every_page; /* compact_free_stride = every_page (< v5.1) */
 	/* a bit per key given (file or --set): a profile leaves them alone */
 	u64 keys_given[2];
 };
