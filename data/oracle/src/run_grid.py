@@ -529,20 +529,20 @@ def drain(f, out, k):
     out[k] = f.read()
 
 
-def reap(p, t0):
+def reap(p, t0, out, i):
     """Wait for program @p; read its schedstat while it is a zombie (all its
     threads have exited, their times are in the leader's rusage but their
     run_delay is not), then reap it for its rusage, which holds the CPU time
-    of its threads and of the children it waited for."""
+    of its threads and of the children it waited for: @out[@i]."""
     os.waitid(os.P_PID, p.pid, os.WEXITED | os.WNOWAIT)
     wall = time.monotonic() - t0
     stat = schedstat(p.pid) or (0, 0, 0)
     _, status, ru = os.wait4(p.pid, 0)
     p.returncode = os.waitstatus_to_exitcode(status)
-    return {"pid": p.pid, "wall_s": round(wall, 6),
-            "utime_s": round(ru.ru_utime, 6), "stime_s": round(ru.ru_stime, 6),
-            "leader_run_s": stat[0] / 1e9, "leader_runq_s": stat[1] / 1e9,
-            "leader_slices": stat[2], "nvcsw": ru.ru_nvcsw, "nivcsw": ru.ru_nivcsw}
+    out[i] = {"pid": p.pid, "wall_s": round(wall, 6),
+              "utime_s": round(ru.ru_utime, 6), "stime_s": round(ru.ru_stime, 6),
+              "leader_run_s": stat[0] / 1e9, "leader_runq_s": stat[1] / 1e9,
+              "leader_slices": stat[2], "nvcsw": ru.ru_nvcsw, "nivcsw": ru.ru_nivcsw}
 
 
 def sched_summary(progs, poll):
@@ -742,14 +742,18 @@ class Driver:
                     pass
         timer = threading.Timer(RUN_TIMEOUT_S, kill_all)
         timer.start()
-        exits, sched = [], []
-        for p in procs:
-            s = reap(p, t0)
-            exits.append({"rc": p.returncode if p.returncode >= 0 else 128 - p.returncode,
-                          "signal": -p.returncode if p.returncode < 0 else None,
-                          "timed_out": p.pid in timed_out})
-            sched.append(s)
+        # one waiter a program, so that each program's end is its own
+        sched = [None] * len(procs)
+        waiters = [threading.Thread(target=reap, args=(p, t0, sched, i))
+                   for i, p in enumerate(procs)]
+        for t in waiters:
+            t.start()
+        for t in waiters:
+            t.join()
         timer.cancel()
+        exits = [{"rc": p.returncode if p.returncode >= 0 else 128 - p.returncode,
+                  "signal": -p.returncode if p.returncode < 0 else None,
+                  "timed_out": p.pid in timed_out} for p in procs]
         wall = time.monotonic() - t0
         poll.stop()
         for t in readers:
