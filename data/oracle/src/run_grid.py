@@ -36,7 +36,13 @@ Output, in --out:
                    run's memcg (cgroup.children names them) and adds
                    "children": {NAME: that group's memcg facts and
                    memory.stat before/after}.
+                   Where the wall went: on_cpu_s (the programs' utime +
+                   stime, with their threads and reaped children), runq_s
+                   (their schedstat run_delay: runnable, waiting for a CPU)
+                   and wall_less_runq_s, per program in "sched".
                    --only runs (and rewrites) the matching ones alone.
+                   Workloads anonfill, filewrite, fileread and madvfree
+                   re-run shared/oracle's nine configurations.
 
 The counters the oracle compares (tools/extract_oracle_summary.py reads
 these files): memory.stat deltas (pgmajfault, workingset_refault_anon/file,
