@@ -3,7 +3,9 @@
 
 The grid (data/oracle/results) recorded each run's wall time and nothing of
 its CPU time, on a host whose load average was 2.3-9 on 2 CPUs: a recorded
-wall holds the time the program waited for a CPU.  This re-runs the
+wall holds the time the program waited for a CPU.  (run_grid.py now records
+on-CPU time and runqueue wait itself, for every configuration, swap included:
+data/oracle/results-runq, the figures `reclaimsim oracle` judges the wall by.)  This re-runs the
 configurations that need no swap file and run one program, as run_grid.py
 launches them (Popen, the child entering a fresh cgroup-v1 memcg with the
 configuration's limit; files evicted first), and splits each run's wall by

@@ -277,6 +277,10 @@ expect_status "oracle --dir=DIR" 1 "/nonexistent/data/oracle/summary.json" "$BIN
 "$BIN" oracle --only fit_noswap >"$TMP/o1" 2>&1
 expect_ok "oracle --only=NAME" "$BIN" oracle --only=fit_noswap
 check "oracle --only=NAME = --only NAME" cmp -s "$TMP/out" "$TMP/o1"
+# the kernel's figures of data/oracle/results-runq (the model's are not asserted)
+check "oracle: the re-run's runqueue wait" grep -qx '  runq_s  *0\.066 (0\.056\.\.0\.076)' "$TMP/out"
+check "oracle: wall less runqueue wait beside the model" grep -q '^  wall_less_runq_s  *0\.067 (0\.058\.\.0\.071)  *[0-9.]' "$TMP/out"
+check "oracle: the wall gate's line" grep -q "^the programs' wall time against the kernel's wall less runqueue wait within +-25%: [01]/1 configurations$" "$TMP/out"
 expect_ok "--version" "$BIN" --version
 check "--version prints the version" grep -qx "reclaimsim 0.1" "$TMP/out"
 expect_ok "run --version" "$BIN" run --version

@@ -383,6 +383,36 @@ static void test_summary_madvfree(void **state)
 	oracle_summary_free(&os);
 }
 
+/*
+ * The re-run that recorded runqueue wait (data/oracle/results-runq): every
+ * configuration, 3 runs on kernel build v1300; spot values of the files.
+ */
+static void test_summary_walls(void **state)
+{
+	struct oracle_summary os;
+	const struct oracle_walls *w;
+
+	(void)state;
+	load_summary(&os);
+	for (unsigned int i = 0; i < NR_EXPECTED; i++) {
+		w = &find_config(&os, expected[i].name)->walls;
+		assert_true(w->present);
+		assert_string_equal(w->set, "data/oracle/results-runq");
+		assert_string_equal(w->kernel, "6.18.44-fc-v1300");
+		assert_int_equal(w->runs, 3);
+		assert_true(w->wall_less_runq.max <= w->wall.max);
+	}
+	/* dd 256 MiB: 0.056 s on a CPU, two thirds of its wall waiting for one */
+	w = &find_config(&os, "grid_write/x4")->walls;
+	assert_true(w->wall.values[0] == 0.622678 && w->runq.values[0] == 0.423826);
+	assert_true(w->on_cpu.values[2] == 0.056607);
+	assert_true(w->wall_less_runq.values[1] == 0.176065);
+	/* madvfree: the pressure child's wait is in runq_s */
+	w = &find_config(&os, "madvfree/ltp_noswap")->walls;
+	assert_true(w->runq.values[1] == 0.268021 && w->wall_less_runq.values[1] == 0.171722);
+	oracle_summary_free(&os);
+}
+
 static void test_ratio(void **state)
 {
 	(void)state;
@@ -551,6 +581,101 @@ static void test_load_partial_values(void **state)
 	oracle_summary_free(&os);
 }
 
+/*
+ * "walls": a re-run's wall, runqueue wait, on-CPU time and wall less
+ * runqueue wait, parsed exactly; the counters stay those of the file.
+ */
+#define WALLS_CFG                                                                          \
+	"{\"configs\": [{\"name\": \"w/c\", \"description\": \"d\", \"command\": \"c\",\n" \
+	"\"scenario\": \"s.ini\", \"runs\": 2, \"counters\": [{\"name\": \"wall_s\", "     \
+	"\"source\": \"run\", \"unit\": \"s\", \"values\": [0.3, 0.5]}],\n"
+#define WALLS_HEAD WALLS_CFG "\"walls\": {\"set\": \"data/oracle/results-runq\", "
+#define WALLS_FIGURES                                   \
+	"\"wall_s\": {\"values\": [0.279, 0.147]},\n"   \
+	"\"runq_s\": {\"values\": [0.131, 0.002]},\n"   \
+	"\"on_cpu_s\": {\"values\": [0.027, 0.025]},\n" \
+	"\"wall_less_runq_s\": {\"values\": [0.148, 0.145]}"
+
+static void test_load_walls(void **state)
+{
+	const char *text = WALLS_HEAD
+		"\"kernel\": \"6.18.44-fc-v1300\", \"runs\": 2,\n" WALLS_FIGURES "}}]}";
+	char path[] = "/tmp/test_oracle_XXXXXX", path2[] = "/tmp/test_oracle_XXXXXX";
+	char err[1024] = "";
+	struct oracle_summary os;
+	const struct oracle_walls *w;
+
+	(void)state;
+	test_write_temp(path, text);
+	assert_int_equal(oracle_summary_load(&os, path, err, sizeof(err)), 0);
+	unlink(path);
+	w = &os.configs[0].walls;
+	assert_true(w->present);
+	assert_string_equal(w->set, "data/oracle/results-runq");
+	assert_string_equal(w->kernel, "6.18.44-fc-v1300");
+	assert_int_equal(w->runs, 2);
+	assert_int_equal(w->wall.nr_values, 2);
+	assert_true(w->wall.values[0] == 0.279 && w->wall.values[1] == 0.147);
+	assert_true(w->wall.min == 0.147 && w->wall.max == 0.279);
+	assert_true(w->runq.values[0] == 0.131 && w->runq.values[1] == 0.002);
+	assert_true(w->on_cpu.values[0] == 0.027 && w->on_cpu.max == 0.027);
+	assert_true(w->wall_less_runq.values[0] == 0.148 && w->wall_less_runq.min == 0.145);
+	assert_true(fabs(w->wall_less_runq.mean - 0.1465) < 1e-12);
+	/* the counters are the file's own, untouched */
+	assert_int_equal(os.configs[0].nr_counters, 1);
+	assert_true(os.configs[0].counters[0].kernel.mean == 0.4);
+	oracle_summary_free(&os);
+	/* a configuration without walls has none */
+	test_write_temp(path2, CFG_HEAD "{\"name\": \"wall_s\", \"source\": \"run\", "
+					"\"unit\": \"s\", \"values\": [1]}]}]}");
+	assert_int_equal(oracle_summary_load(&os, path2, err, sizeof(err)), 0);
+	unlink(path2);
+	assert_false(os.configs[0].walls.present);
+	oracle_summary_free(&os);
+}
+
+/* A bad "walls" object is an error at its line: the line of the key. */
+static void test_load_walls_errors(void **state)
+{
+	(void)state;
+	expect_load_error(WALLS_CFG "\"walls\": 5}]}", ":3: w/c: walls: not an object");
+	expect_load_error(WALLS_HEAD "\"runs\": 2}}]}", ":3: w/c: walls: no \"kernel\" string");
+	expect_load_error(WALLS_HEAD "\"kernel\": \"k\", \"runs\": 0}}]}",
+			  ":3: w/c: walls: \"runs\": expected 1..16");
+	expect_load_error(WALLS_HEAD "\"kernel\": \"k\", \"runs\": 2}}]}",
+			  ":3: w/c: walls: no \"wall_s\" object");
+	expect_load_error(WALLS_HEAD "\"kernel\": \"k\", \"runs\": 3,\n" WALLS_FIGURES "}}]}",
+			  ":3: w/c: walls: wall_s: 2 values for 3 runs");
+	expect_load_error(WALLS_HEAD "\"kernel\": \"k\", \"runs\": 1, \"wall_s\": "
+				     "{\"values\": [\"x\"]}}}]}",
+			  ":3: w/c: walls: wall_s: values[0] is not a number");
+	expect_load_error(WALLS_HEAD "\"kernel\": \"k\", \"runs\": 2, \"wall_s\": "
+				     "{\"values\": [0.2, null]}}}]}",
+			  ":3: w/c: walls: wall_s: values[1]: expected seconds >= 0");
+	expect_load_error(WALLS_HEAD "\"kernel\": \"k\", \"runs\": 1, \"wall_s\": "
+				     "{\"values\": [0.2]}, \"runq_s\": {\"values\": [-0.1]}}}]}",
+			  ":3: w/c: walls: runq_s: values[0]: expected seconds >= 0");
+	expect_load_error(WALLS_HEAD "\"kernel\": \"k\", \"runs\": 1, \"wall_s\": "
+				     "{\"values\": [0.2]}, \"runq_s\": {\"values\": [0.1]}, "
+				     "\"on_cpu_s\": {\"values\": [0.1]}, \"wall_less_runq_s\": "
+				     "{\"values\": [0.3]}}}]}",
+			  ":3: w/c: walls: wall_less_runq_s: values[0] 0.3 above wall_s 0.2");
+	/* the second configuration's walls: the line of the second key */
+	expect_load_error("{\"configs\": [{\"name\": \"a/b\", \"description\": \"d\", "
+			  "\"command\": \"c\", \"scenario\": \"s.ini\", \"runs\": 1, "
+			  "\"counters\": [{\"name\": \"wall_s\", \"source\": \"run\", "
+			  "\"unit\": \"s\", \"values\": [1]}],\n"
+			  "\"walls\": {\"set\": \"s\", \"kernel\": \"k\", \"runs\": 1, "
+			  "\"wall_s\": {\"values\": [1]}, \"runq_s\": {\"values\": [0]}, "
+			  "\"on_cpu_s\": {\"values\": [1]}, "
+			  "\"wall_less_runq_s\": {\"values\": [1]}}},\n"
+			  "{\"name\": \"w/c\", \"description\": \"d\", \"command\": \"c\", "
+			  "\"scenario\": \"s.ini\", \"runs\": 1, \"counters\": [{\"name\": "
+			  "\"wall_s\", \"source\": \"run\", \"unit\": \"s\", \"values\": [1]}],\n"
+			  "\n\"walls\"\n: 5}]}",
+			  ":5: w/c: walls: not an object");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -560,11 +685,14 @@ int main(void)
 		cmocka_unit_test(test_summary_madvfree),
 		cmocka_unit_test(test_summary_grid_values),
 		cmocka_unit_test(test_summary_diskstats),
+		cmocka_unit_test(test_summary_walls),
 		cmocka_unit_test(test_ratio),
 		cmocka_unit_test(test_verdict),
 		cmocka_unit_test(test_verdict_kinds),
 		cmocka_unit_test(test_load_errors),
 		cmocka_unit_test(test_load_partial_values),
+		cmocka_unit_test(test_load_walls),
+		cmocka_unit_test(test_load_walls_errors),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

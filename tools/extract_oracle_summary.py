@@ -623,7 +623,10 @@ def grid_scenario(cfg, counters, mach, stream_mib):
 
 def extract_grid(grid_dir, repo):
     driver = load_grid_driver(repo)
-    grid_names = {w: [c["config"] for c in cfgs] for w, _, cfgs in driver.grid()}
+    # the driver also re-runs shared/oracle's configurations (for their
+    # walls, below); the grid's counters are its grid_* workloads'
+    grid_names = {w: [c["config"] for c in cfgs] for w, _, cfgs in driver.grid()
+                  if w.startswith("grid_")}
     if sorted(grid_names) != sorted(GRID_WORKLOADS):
         raise ExtractError("run_grid.py's workloads %s are not %s"
                            % (sorted(grid_names), GRID_WORKLOADS))
@@ -668,6 +671,43 @@ def extract_grid(grid_dir, repo):
     return configs
 
 
+# ------------------------------------------------------------------ walls
+
+# The run set that recorded each run's CPU time and runqueue wait besides
+# its wall (run_grid.py since issue 22), every configuration re-run: the
+# figures per run, from its top-level fields.
+WALLS = ["wall_s", "runq_s", "on_cpu_s", "wall_less_runq_s"]
+
+
+def extract_walls(configs, runq_dir, repo):
+    """Add "walls" to each configuration that @runq_dir re-ran: the re-run's
+    wall, runqueue wait, on-CPU time and wall less runqueue wait per run.
+    The configuration's counters stay those of its first measurement."""
+    if not os.path.isdir(runq_dir):
+        return
+    rel = os.path.relpath(runq_dir, repo)
+    for cfg in configs:
+        path = os.path.join(runq_dir, cfg["workload"], cfg["config"] + ".json")
+        if not os.path.exists(path):
+            continue
+        try:
+            with open(path) as f:
+                doc = json.load(f)
+        except (OSError, ValueError) as e:
+            raise ExtractError("%s: %s" % (path, e))
+        runs = sorted(doc["runs"], key=lambda r: r["run"])
+        if runs[0]["command"] != cfg["command"]:
+            raise ExtractError("%s: command %r, the configuration ran %r"
+                               % (path, runs[0]["command"], cfg["command"]))
+        walls = {"set": rel, "kernel": doc["system_before"]["kernel"], "runs": len(runs),
+                 "loadavg_before": [r["loadavg_before"] for r in runs]}
+        for key in WALLS:
+            if any(key not in r for r in runs):
+                raise ExtractError("%s: a run without %s" % (path, key))
+            walls[key] = stats([r[key] for r in runs])
+        cfg["walls"] = walls
+
+
 def load_grid_driver(repo):
     """data/oracle/src/run_grid.py as a module: its grid() is the order of the
     configurations and its STREAM_MIB the stream file's size."""
@@ -707,11 +747,14 @@ def main():
     ap.add_argument("--grid", default=os.path.join(repo, "data", "oracle", "results"),
                     help="directory holding the grid's <workload>/<config>.json")
     ap.add_argument("--out", default=os.path.join(repo, "data", "oracle", "summary.json"))
+    ap.add_argument("--runq", default=os.path.join(repo, "data", "oracle", "results-runq"),
+                    help="the run set that recorded runqueue wait (walls)")
     args = ap.parse_args()
     try:
         doc = extract(args.oracle, repo)
         doc["configs"] += extract_grid(args.grid, repo)
         doc["sources"] += ["data/oracle/results/%s/" % w for w in GRID_WORKLOADS]
+        extract_walls(doc["configs"], args.runq, repo)
         text = dumps(doc)
     except ExtractError as e:
         print("extract_oracle_summary: %s" % e, file=sys.stderr)

@@ -356,10 +356,92 @@ static int load_pass_misses(struct oracle_config *cfg, const cJSON *j, const cha
 	return 0;
 }
 
-static int load_config(struct oracle_config *cfg, const cJSON *j, const char *path,
-		       unsigned int idx, char *err, size_t errlen)
+/*
+ * The line of the @nth (from 0) "walls" key of @text: cJSON keeps no
+ * positions, and the keys come in the order the configurations do.
+ */
+static unsigned int walls_line(const char *text, unsigned int nth)
 {
-	const cJSON *counters, *c, *runs;
+	unsigned int line = 1;
+
+	for (const char *p = text; *p; p++) {
+		const char *q = p + sizeof("\"walls\"") - 1;
+
+		line += *p == '\n';
+		if (strncmp(p, "\"walls\"", sizeof("\"walls\"") - 1))
+			continue;
+		while (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r')
+			q++;
+		if (*q == ':' && !nth--)
+			return line;
+	}
+	return line;
+}
+
+/*
+ * "walls": a re-run's wall, runqueue wait, on-CPU time and wall less
+ * runqueue wait per run, in seconds.  Every run has each figure, none is
+ * negative, and no wall less runqueue wait exceeds its wall.
+ */
+static int load_walls(struct oracle_walls *w, const cJSON *j, const char *where, char *err,
+		      size_t errlen)
+{
+	static const char *const keys[] = { "wall_s", "runq_s", "on_cpu_s", "wall_less_runq_s" };
+	struct oracle_stat *st[] = { &w->wall, &w->runq, &w->on_cpu, &w->wall_less_runq };
+	const cJSON *runs = cJSON_GetObjectItemCaseSensitive(j, "runs");
+
+	if (!cJSON_IsObject(j)) {
+		snprintf(err, errlen, "%s: not an object", where);
+		return -1;
+	}
+	if (get_str(w->set, sizeof(w->set), j, "set", where, err, errlen) ||
+	    get_str(w->kernel, sizeof(w->kernel), j, "kernel", where, err, errlen))
+		return -1;
+	if (!cJSON_IsNumber(runs) || runs->valuedouble < 1 || runs->valuedouble > ORACLE_MAX_RUNS) {
+		snprintf(err, errlen, "%s: \"runs\": expected 1..%d", where, ORACLE_MAX_RUNS);
+		return -1;
+	}
+	w->runs = (unsigned int)runs->valuedouble;
+	for (unsigned int k = 0; k < 4; k++) {
+		const cJSON *o = cJSON_GetObjectItemCaseSensitive(j, keys[k]);
+		char kwhere[600];
+
+		snprintf(kwhere, sizeof(kwhere), "%s: %s", where, keys[k]);
+		if (!cJSON_IsObject(o)) {
+			snprintf(err, errlen, "%s: no \"%s\" object", where, keys[k]);
+			return -1;
+		}
+		if (get_values(st[k], o, kwhere, err, errlen))
+			return -1;
+		if (st[k]->nr_values != w->runs) {
+			snprintf(err, errlen, "%s: %u values for %u runs", kwhere, st[k]->nr_values,
+				 w->runs);
+			return -1;
+		}
+		for (unsigned int r = 0; r < w->runs; r++) {
+			if (isnan(st[k]->values[r]) || st[k]->values[r] < 0) {
+				snprintf(err, errlen, "%s: values[%u]: expected seconds >= 0",
+					 kwhere, r);
+				return -1;
+			}
+		}
+	}
+	for (unsigned int r = 0; r < w->runs; r++) {
+		if (w->wall_less_runq.values[r] > w->wall.values[r]) {
+			snprintf(err, errlen, "%s: wall_less_runq_s: values[%u] %g above wall_s %g",
+				 where, r, w->wall_less_runq.values[r], w->wall.values[r]);
+			return -1;
+		}
+	}
+	w->present = true;
+	return 0;
+}
+
+static int load_config(struct oracle_config *cfg, const cJSON *j, const char *path,
+		       const char *text, unsigned int idx, unsigned int *nr_walls, char *err,
+		       size_t errlen)
+{
+	const cJSON *counters, *c, *runs, *walls;
 	char where[512];
 
 	snprintf(where, sizeof(where), "%s: configs[%u]", path, idx);
@@ -412,13 +494,22 @@ static int load_config(struct oracle_config *cfg, const cJSON *j, const char *pa
 		cfg->nr_counters++;
 	}
 	add_pgsteal_sum(cfg);
-	return load_pass_misses(cfg, j, where, err, errlen);
+	if (load_pass_misses(cfg, j, where, err, errlen))
+		return -1;
+	walls = cJSON_GetObjectItemCaseSensitive(j, "walls");
+	if (walls) {
+		snprintf(where, sizeof(where), "%s:%u: %s: walls", path,
+			 walls_line(text, (*nr_walls)++), cfg->name);
+		return load_walls(&cfg->walls, walls, where, err, errlen);
+	}
+	return 0;
 }
 
 int oracle_summary_load(struct oracle_summary *os, const char *path, char *err, size_t errlen)
 {
 	const cJSON *configs, *c, *kernel;
 	const char *at = NULL;
+	unsigned int nr_walls = 0;
 	char *text;
 	cJSON *root;
 	int ret = -1;
@@ -453,7 +544,8 @@ int oracle_summary_load(struct oracle_summary *os, const char *path, char *err, 
 	}
 	cJSON_ArrayForEach(c, configs)
 	{
-		if (load_config(&os->configs[os->nr_configs], c, path, os->nr_configs, err, errlen))
+		if (load_config(&os->configs[os->nr_configs], c, path, text, os->nr_configs,
+				&nr_walls, err, errlen))
 			goto out;
 		os->nr_configs++;
 	}
@@ -669,7 +761,34 @@ struct oracle_tally {
 	unsigned int not_run;
 	/* the programs' wall time (wall_s): configurations within +-25%, of those judged */
 	unsigned int wall_within, wall_nr;
+	/* the model's wall against the re-run's wall less runqueue wait (walls) */
+	unsigned int runq_within, runq_nr;
 };
+
+/* The model's wall time over its runs (the wall_s row's), or NULL. */
+static const struct oracle_stat *sim_wall(const struct oracle_config *cfg,
+					  const struct oracle_result *res)
+{
+	for (unsigned int i = 0; i < cfg->nr_counters; i++)
+		if (!strcmp(cfg->counters[i].name, "wall_s"))
+			return &res->sim[i];
+	return NULL;
+}
+
+/* The wall gate's verdict on @cfg, counted in @t; "n/a" without walls. */
+static const char *tally_walls(struct oracle_tally *t, const struct oracle_config *cfg,
+			       const struct oracle_result *res)
+{
+	const struct oracle_stat *sim = sim_wall(cfg, res);
+	const char *verdict;
+
+	if (!cfg->walls.present || !res->ran || !sim || isnan(sim->mean))
+		return "n/a";
+	verdict = oracle_verdict_how(ORACLE_MEASURE, cfg->walls.wall_less_runq.mean, sim->mean);
+	t->runq_nr++;
+	t->runq_within += !strcmp(verdict, "ok");
+	return verdict;
+}
 
 static void tally(struct oracle_tally *t, const struct oracle_counter *c, double sim,
 		  const char *verdict)
@@ -744,6 +863,39 @@ static const char *fmt_stat(char *buf, size_t len, const struct oracle_stat *st,
 	return buf;
 }
 
+/*
+ * The re-run that recorded runqueue wait: its wall, the wait and the
+ * on-CPU time, then the wall less the wait beside the model's wall.
+ */
+static void print_walls_text(FILE *f, const struct oracle_config *cfg,
+			     const struct oracle_result *res, struct oracle_tally *t)
+{
+	const struct oracle_walls *w = &cfg->walls;
+	const struct oracle_stat *sim = sim_wall(cfg, res);
+	const char *verdict;
+	char kernel[100], model[100];
+	double ratio;
+
+	if (!w->present)
+		return;
+	verdict = tally_walls(t, cfg, res);
+	ratio = sim ? oracle_ratio(w->wall_less_runq.mean, sim->mean) : NAN;
+	fprintf(f, "  re-run recording runqueue wait: %s, kernel %s, %u runs\n", w->set, w->kernel,
+		w->runs);
+	fprintf(f, "  %-26s %s\n", "wall_s (re-run)",
+		fmt_stat(kernel, sizeof(kernel), &w->wall, "s"));
+	fprintf(f, "  %-26s %s\n", "runq_s", fmt_stat(kernel, sizeof(kernel), &w->runq, "s"));
+	fprintf(f, "  %-26s %s\n", "on_cpu_s", fmt_stat(kernel, sizeof(kernel), &w->on_cpu, "s"));
+	fprintf(f, "  %-26s %-34s %-34s ", "wall_less_runq_s",
+		fmt_stat(kernel, sizeof(kernel), &w->wall_less_runq, "s"),
+		sim ? fmt_stat(model, sizeof(model), sim, "s") : "-");
+	if (isnan(ratio))
+		fprintf(f, "%10s", "-");
+	else
+		fprintf(f, "%10.3f", ratio);
+	fprintf(f, "  %s\n", verdict);
+}
+
 static void print_config_text(FILE *f, const struct oracle_summary *os,
 			      const struct oracle_config *cfg, const struct oracle_result *res,
 			      struct oracle_tally *t)
@@ -780,6 +932,7 @@ static void print_config_text(FILE *f, const struct oracle_summary *os,
 		fprintf(f, "  %s\n", verdict);
 		tally(t, k, mean, verdict);
 	}
+	print_walls_text(f, cfg, res, t);
 	for (unsigned int r = 0; r < cfg->nr_pass_runs; r++) {
 		fprintf(f, "  kernel hot_miss per pass, run %u:", r + 1);
 		for (unsigned int p = 0; p < cfg->nr_passes[r]; p++)
@@ -814,6 +967,11 @@ static void print_tally_text(FILE *f, const struct oracle_tally *t)
 	fputc('\n', f);
 	fprintf(f, "the programs' wall time within +-%.0f%%: %u/%u configurations\n",
 		ORACLE_TOLERANCE * 100, t->wall_within, t->wall_nr);
+	if (t->runq_nr)
+		fprintf(f,
+			"the programs' wall time against the kernel's wall less runqueue wait "
+			"within +-%.0f%%: %u/%u configurations\n",
+			ORACLE_TOLERANCE * 100, t->runq_within, t->runq_nr);
 }
 
 /* ------------------------------------------------------------------ */
@@ -825,6 +983,40 @@ static void add_num(cJSON *o, const char *key, double v)
 		cJSON_AddNullToObject(o, key);
 	else
 		cJSON_AddNumberToObject(o, key, v);
+}
+
+static cJSON *stat_json(const struct oracle_stat *st)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddItemToObject(o, "values", cJSON_CreateDoubleArray(st->values, (int)st->nr_values));
+	add_num(o, "min", st->min);
+	add_num(o, "max", st->max);
+	add_num(o, "mean", st->mean);
+	return o;
+}
+
+static cJSON *walls_json(const struct oracle_config *cfg, const struct oracle_result *res,
+			 struct oracle_tally *t)
+{
+	const struct oracle_walls *w = &cfg->walls;
+	const struct oracle_stat *sim = sim_wall(cfg, res);
+	double mean = sim && res->ran ? sim->mean : NAN;
+	cJSON *o = cJSON_CreateObject();
+	cJSON *g;
+
+	cJSON_AddStringToObject(o, "set", w->set);
+	cJSON_AddStringToObject(o, "kernel", w->kernel);
+	cJSON_AddNumberToObject(o, "runs", w->runs);
+	cJSON_AddItemToObject(o, "wall_s", stat_json(&w->wall));
+	cJSON_AddItemToObject(o, "runq_s", stat_json(&w->runq));
+	cJSON_AddItemToObject(o, "on_cpu_s", stat_json(&w->on_cpu));
+	g = cJSON_AddObjectToObject(o, "wall_less_runq_s");
+	cJSON_AddItemToObject(g, "kernel", stat_json(&w->wall_less_runq));
+	add_num(g, "sim", mean);
+	add_num(g, "ratio", oracle_ratio(w->wall_less_runq.mean, mean));
+	cJSON_AddStringToObject(g, "verdict", tally_walls(t, cfg, res));
+	return o;
 }
 
 static cJSON *config_json(const struct oracle_config *cfg, const struct oracle_result *res,
@@ -886,6 +1078,8 @@ static cJSON *config_json(const struct oracle_config *cfg, const struct oracle_r
 		cJSON_AddStringToObject(c, "verdict", verdict);
 		tally(t, k, sim, verdict);
 	}
+	if (cfg->walls.present)
+		cJSON_AddItemToObject(o, "walls", walls_json(cfg, res, t));
 	if (cfg->nr_pass_runs) {
 		cJSON *lists = cJSON_AddObjectToObject(o, "lists");
 		cJSON *runs = cJSON_AddArrayToObject(lists, "hot_miss_per_pass");
@@ -921,6 +1115,8 @@ static cJSON *tally_json(const struct oracle_tally *t)
 	cJSON_AddNumberToObject(o, "not_run", t->not_run);
 	cJSON_AddNumberToObject(o, "wall_within", t->wall_within);
 	cJSON_AddNumberToObject(o, "wall_of", t->wall_nr);
+	cJSON_AddNumberToObject(o, "wall_less_runq_within", t->runq_within);
+	cJSON_AddNumberToObject(o, "wall_less_runq_of", t->runq_nr);
 	return o;
 }
 

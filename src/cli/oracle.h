@@ -52,6 +52,21 @@ struct oracle_counter {
 	struct oracle_stat kernel;
 };
 
+/*
+ * A re-run of the configuration that recorded, besides each run's wall,
+ * its runqueue wait (schedstat run_delay: runnable, waiting for a CPU that
+ * another load held) and its on-CPU time (summary.json "walls").  The wall
+ * gate judges the model's wall against wall less runqueue wait: the model
+ * runs its scenario alone, with no foreign load on its CPUs.
+ */
+struct oracle_walls {
+	bool present;
+	char set[128]; /* the run set, e.g. data/oracle/results-runq */
+	char kernel[64]; /* uname -r of the re-run */
+	unsigned int runs;
+	struct oracle_stat wall, runq, on_cpu, wall_less_runq; /* seconds */
+};
+
 struct oracle_config {
 	char name[2 * ORACLE_NAME_LEN]; /* "workload/config" */
 	char description[256];
@@ -64,6 +79,7 @@ struct oracle_config {
 	/* fileread: the hot-set misses of every pass of every run */
 	unsigned int nr_pass_runs, nr_passes[ORACLE_MAX_RUNS];
 	double pass_miss[ORACLE_MAX_RUNS][ORACLE_MAX_PASSES];
+	struct oracle_walls walls;
 };
 
 struct oracle_summary {
@@ -75,7 +91,8 @@ struct oracle_summary {
 /*
  * oracle_summary_load - parse @path (data/oracle/summary.json).  Besides
  * the file's counters it adds the derived "pgsteal_anon+file" after
- * pgsteal_file.  Returns 0, or -1 with "PATH: what is wrong" in @err.
+ * pgsteal_file.  Returns 0, or -1 with "PATH: what is wrong" in @err
+ * ("PATH:LINE: ..." for a bad "walls" object and invalid JSON).
  * Free with oracle_summary_free() either way.
  */
 int oracle_summary_load(struct oracle_summary *os, const char *path, char *err, size_t errlen);

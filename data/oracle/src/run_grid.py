@@ -36,7 +36,13 @@ Output, in --out:
                    run's memcg (cgroup.children names them) and adds
                    "children": {NAME: that group's memcg facts and
                    memory.stat before/after}.
+                   Where the wall went: on_cpu_s (the programs' utime +
+                   stime, with their threads and reaped children), runq_s
+                   (their schedstat run_delay: runnable, waiting for a CPU)
+                   and wall_less_runq_s, per program in "sched".
                    --only runs (and rewrites) the matching ones alone.
+                   Workloads anonfill, filewrite, fileread and madvfree
+                   re-run shared/oracle's nine configurations.
 
 The counters the oracle compares (tools/extract_oracle_summary.py reads
 these files): memory.stat deltas (pgmajfault, workingset_refault_anon/file,
@@ -52,6 +58,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 CG_ROOT = "/sys/fs/cgroup/memory"
@@ -84,6 +91,7 @@ DISK_WRITE_X = 4
 OVERFLOW_MIB = 72     # 1.125 x the limit: an 8 MiB overflow
 OVERFLOW_PASSES = 5
 SWAPOUT_MIB, SWAPOUT_SWAP_MIB = 80, 32  # a 16 MiB overflow into a 32 MiB swap file
+SHARED_SWAP_MIB = 256  # shared/oracle's swap file
 
 # /proc/diskstats' fields after the name (Documentation/admin-guide/iostats.rst)
 DISKSTATS_FIELDS = ["reads", "read_merges", "sectors_read", "read_ticks_ms",
@@ -218,7 +226,44 @@ def grid():
             "limit_mib": LIMIT_MIB, "swap_mib": SWAP_ABOVE_MIB,
             "commands": [anonfill(pattern, passes=OVERFLOW_PASSES, mib=OVERFLOW_MIB)],
         })
-    return [
+    # shared/oracle's nine configurations (its README), with its commands
+    # and limits, so that one run set covers every configuration the
+    # oracle compares; shared/oracle's own runs stay the counters' reference
+    madv_ltp = ["build/madvfree", "--pages", "128", "--rewrite", "0,10", "--ltp-peek",
+                "--ltp-sleep", "--pressure-until-oom", "--pressure-cap-mib", "64",
+                "--retries", "10", "--set-limit-after", str(8 * MiB)]
+    shared = [
+        ("anonfill", "fit_noswap", 128, 0, ["build/anonfill", "--mib", "96", "--passes", "3"]),
+        ("anonfill", "over_noswap", 128, 0, ["build/anonfill", "--mib", "192", "--passes", "3"]),
+        ("anonfill", "over_swap_seq", 128, SHARED_SWAP_MIB,
+         ["build/anonfill", "--mib", "192", "--passes", "3"]),
+        ("anonfill", "over_swap_seq_read", 128, SHARED_SWAP_MIB,
+         ["build/anonfill", "--mib", "192", "--passes", "3", "--touch", "read"]),
+        ("filewrite", "lim64_4x", 64, 0,
+         ["dd", "if=/dev/zero", "of=@dd.dat", "bs=1M", "count=256"]),
+        ("fileread", "hot28", 64, 0,
+         ["build/filestream", "hotread", "--hot", "@hot28.dat", "--stream", "@stream.dat",
+          "--hot-every-mib", "64"]),
+        ("madvfree", "ltp_noswap", 64, 0, madv_ltp),
+        ("madvfree", "ltp_swap", 64, SHARED_SWAP_MIB,
+         madv_ltp + ["--set-memsw-after", str(24 * MiB)]),
+        ("madvfree", "bulk_noswap", 64, 0,
+         ["build/madvfree", "--pages", "8192", "--rewrite-every", "4", "--pressure-mib", "48"]),
+    ]
+    shared_sets = {}
+    for workload, config, limit, swap, cmd in shared:
+        shared_sets.setdefault(workload, []).append({
+            "config": config,
+            "description": "shared/oracle's %s/%s: `%s` in a %d MiB limit, %s" % (
+                workload, config, " ".join(a.replace("@", "") for a in cmd), limit,
+                "%d MiB swap file" % swap if swap else "no swap"),
+            "limit_mib": limit, "swap_mib": swap,
+            "files": [a.split("@")[1] for a in cmd if "@" in a and "dd.dat" not in a],
+            "remove_after": ["dd.dat"] if "of=@dd.dat" in cmd else [],
+            "commands": [cmd],
+        })
+    return [(w, "shared/oracle's %s configurations, re-run by this driver." % w, c)
+            for w, c in shared_sets.items()] + [
         ("grid_anon", "Anonymous working set of %d MiB in a %d MiB memcg: access pattern "
                       "(sequential, random, skewed hot/cold) x swap (none, %d MiB below the "
                       "32 MiB overflow, %d MiB above it); fill then 3 write passes."
@@ -410,6 +455,126 @@ def parse_program(out):
     return prog
 
 
+# ---------------------------------------------------------------- CPU time
+
+SCHED_POLL_S = 0.01
+
+
+def schedstat(tid):
+    """/proc/TID/schedstat: (ns on a CPU, ns runnable waiting for one, slices)."""
+    try:
+        return tuple(int(x) for x in read("/proc/%d/schedstat" % tid).split()[:3])
+    except (OSError, ValueError):
+        return None
+
+
+def proc_status(tid, keys=("Tgid", "PPid")):
+    out = {}
+    try:
+        for line in read("/proc/%d/status" % tid).splitlines():
+            k, _, v = line.partition(":")
+            if k in keys:
+                out[k] = int(v)
+    except (OSError, ValueError):
+        pass
+    return out
+
+
+class SchedPoll(threading.Thread):
+    """The tasks in the run's groups other than the launched programs'
+    leaders: a program's other threads and the children it forks
+    (madvfree's pressure child).  The kernel keeps run_delay per task
+    (sched_info, shown in /proc/TID/schedstat) and adds it to no parent
+    when the task is reaped (the rusage a parent collects has CPU time,
+    no wait), so each such task's last reading, every SCHED_POLL_S, stands
+    for it: short of the truth by at most its last SCHED_POLL_S."""
+
+    def __init__(self, groups):
+        super().__init__(daemon=True)
+        self.groups = sorted(set(groups))
+        self.programs = []
+        self.tasks = {}   # tid -> {"owner": program pid, "stat": schedstat}
+        self.done = threading.Event()
+
+    def owner(self, tid):
+        st = proc_status(tid)
+        for key in ("Tgid", "PPid"):
+            pid = st.get(key)
+            if pid in self.programs:
+                return pid
+            if pid in self.tasks:
+                return self.tasks[pid]["owner"]
+        return None
+
+    def sweep(self):
+        for g in self.groups:
+            try:
+                tids = [int(t) for t in read(g + "/tasks").split()]
+            except OSError:
+                continue
+            for tid in tids:
+                if tid in self.programs:
+                    continue
+                stat = schedstat(tid)
+                if stat is None:
+                    continue
+                if tid not in self.tasks:
+                    self.tasks[tid] = {"owner": self.owner(tid), "stat": stat}
+                self.tasks[tid]["stat"] = stat
+
+    def run(self):
+        while not self.done.wait(SCHED_POLL_S):
+            self.sweep()
+
+    def stop(self):
+        self.done.set()
+        self.join()
+
+
+def drain(f, out, k):
+    out[k] = f.read()
+
+
+def reap(p, t0, out, i):
+    """Wait for program @p; read its schedstat while it is a zombie (all its
+    threads have exited, their times are in the leader's rusage but their
+    run_delay is not), then reap it for its rusage, which holds the CPU time
+    of its threads and of the children it waited for: @out[@i]."""
+    os.waitid(os.P_PID, p.pid, os.WEXITED | os.WNOWAIT)
+    wall = time.monotonic() - t0
+    stat = schedstat(p.pid) or (0, 0, 0)
+    _, status, ru = os.wait4(p.pid, 0)
+    p.returncode = os.waitstatus_to_exitcode(status)
+    out[i] = {"pid": p.pid, "wall_s": round(wall, 6),
+              "utime_s": round(ru.ru_utime, 6), "stime_s": round(ru.ru_stime, 6),
+              "leader_run_s": stat[0] / 1e9, "leader_runq_s": stat[1] / 1e9,
+              "leader_slices": stat[2], "nvcsw": ru.ru_nvcsw, "nivcsw": ru.ru_nivcsw}
+
+
+def sched_summary(progs, poll):
+    """A run's CPU figures: per program its wall, on-CPU time (utime + stime
+    of the program, its threads and the children it reaped) and runqueue
+    wait (its leader's run_delay plus the last polled run_delay of its other
+    threads and its children); for the run, the sums and wall_less_runq_s,
+    the latest end of a program less its own runqueue wait: the wall it
+    would have had with a CPU free whenever it was runnable."""
+    for p in progs:
+        extra = [t["stat"] for t in poll.tasks.values() if t["owner"] == p["pid"]]
+        p["others"] = len(extra)
+        p["others_runq_s"] = sum(s[1] for s in extra) / 1e9
+        p["on_cpu_s"] = round(p["utime_s"] + p["stime_s"], 6)
+        p["runq_s"] = round(p["leader_runq_s"] + p["others_runq_s"], 6)
+    stray = [s for s in poll.tasks.values() if s["owner"] is None]
+    return {
+        "on_cpu_s": round(sum(p["on_cpu_s"] for p in progs), 6),
+        "runq_s": round(sum(p["runq_s"] for p in progs), 6),
+        "wall_less_runq_s": round(max(p["wall_s"] - p["runq_s"] for p in progs), 6),
+        "sched": {"poll_s": SCHED_POLL_S, "programs": progs,
+                  "stray_tasks": len(stray),
+                  "stray_runq_s": round(sum(t["stat"][1] for t in stray) / 1e9, 6)},
+    }
+
+
 # ---------------------------------------------------------------- cgroups
 
 def memcg_facts(cg):
@@ -560,24 +725,47 @@ class Driver:
 
         def enter(target):
             return lambda: write(target + "/cgroup.procs", os.getpid())
+        poll = SchedPoll(targets)
         t0 = time.monotonic()
         procs = [subprocess.Popen(c, cwd=self.scratch, env=env, preexec_fn=enter(t),
                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
                  for c, t in zip(cmds, targets)]
-        outs, exits = [], []
-        for p in procs:
-            timed_out = False
-            try:
-                out, err = p.communicate(timeout=max(1, RUN_TIMEOUT_S - (time.monotonic() - t0)))
-            except subprocess.TimeoutExpired:
-                p.kill()
-                out, err = p.communicate()
-                timed_out = True
-            rc = p.returncode
-            exits.append({"rc": rc if rc >= 0 else 128 - rc,
-                          "signal": -rc if rc < 0 else None, "timed_out": timed_out})
-            outs.append((out, err))
+        poll.programs = [p.pid for p in procs]
+        poll.start()
+        outs = [[None, None] for _ in procs]
+        readers = [threading.Thread(target=drain, args=(f, outs[i], k))
+                   for i, p in enumerate(procs) for k, f in enumerate((p.stdout, p.stderr))]
+        for t in readers:
+            t.start()
+        timed_out = set()
+
+        def kill_all():
+            for p in procs:
+                timed_out.add(p.pid)
+                try:
+                    os.kill(p.pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+        timer = threading.Timer(RUN_TIMEOUT_S, kill_all)
+        timer.start()
+        # one waiter a program, so that each program's end is its own
+        sched = [None] * len(procs)
+        waiters = [threading.Thread(target=reap, args=(p, t0, sched, i))
+                   for i, p in enumerate(procs)]
+        for t in waiters:
+            t.start()
+        for t in waiters:
+            t.join()
+        timer.cancel()
+        exits = [{"rc": p.returncode if p.returncode >= 0 else 128 - p.returncode,
+                  "signal": -p.returncode if p.returncode < 0 else None,
+                  "timed_out": p.pid in timed_out} for p in procs]
         wall = time.monotonic() - t0
+        poll.stop()
+        for t in readers:
+            t.join()
+        outs = [tuple(o) for o in outs]
+        cpu = sched_summary(sched, poll)
         disk_after = diskstats(disk)
         vm_after = kv_file("/proc/vmstat")
         stat_after = kv_file(cg + "/memory.stat")
@@ -606,6 +794,9 @@ class Driver:
                      "active_after": swaps_after},
             "exit": exits[0], "exits": exits,
             "wall_s": round(wall, 6),
+            # where the wall went (sched_summary): on a CPU, waiting for one
+            "on_cpu_s": cpu["on_cpu_s"], "runq_s": cpu["runq_s"],
+            "wall_less_runq_s": cpu["wall_less_runq_s"], "sched": cpu["sched"],
             "loadavg_before": None,
             "memcg": memcg,
             "memcg_stat_before": stat_before, "memcg_stat_after": stat_after,
