@@ -21,9 +21,10 @@ if ! mountpoint -q /sys/kernel/tracing; then
 	mount -t tracefs nodev /sys/kernel/tracing
 	mounted=1
 fi
+# under set -e a failing `[ ] && cmd` would end the trap before the umount
 cleanup() {
-	[ -n "${srv:-}" ] && kill "$srv" 2>/dev/null
-	[ -n "$mounted" ] && umount /sys/kernel/tracing
+	if [ -n "${srv:-}" ]; then kill "$srv" 2>/dev/null || true; fi
+	if [ -n "$mounted" ]; then umount /sys/kernel/tracing || true; fi
 	rm -rf "$dir"
 }
 trap cleanup EXIT
