@@ -653,6 +653,7 @@ memcg_charge_retry = mem_cgroup_charge_common
 memcg_stock = off
 anon_vma_chain = off
 anon_vma_lock = exclusive
+i_mmap_lock = exclusive
 full_walk_retry = off
 force_deactivate_retry = off
 file_writepage = any

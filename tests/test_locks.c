@@ -178,6 +178,42 @@ static void test_ebizzy_lock_stat(void **state)
 		    sim->lock_stat[LOCK_LRU].waittime_total_ns);
 }
 
+static const char mmap_readers[] = "[machine]\ncpus = 4\nmemory = 256M\nswap = 0\n"
+				   "[policy]\nkernel = %s\n"
+				   "[workload readers]\ntype = lru_file_mmap_read\ntasks = 4\n"
+				   "size = 512M\n";
+
+/*
+ * Four readers of mapped files, reclaiming: under 2.6.28 every rmap walk
+ * of a file page takes its mapping's i_mmap_lock spinlock (each page
+ * reclaimed was unmapped by one walk at least), and a walker meets
+ * another's (kswapd's or a reader's direct reclaim of the same file);
+ * from 3.19 (the 4.2 profile) the walk takes the i_mmap_rwsem shared and
+ * waits for no one: nothing is booked.
+ */
+static void test_i_mmap_lock_stat(void **state)
+{
+	char text[sizeof(mmap_readers) + 16];
+	struct sim *sim;
+	const struct lock_class_stat *st;
+
+	snprintf(text, sizeof(text), mmap_readers, "2.6.28");
+	sim = test_sim_from_text(state, "readers.ini", text);
+	assert_int_equal(sim_run(sim), 0);
+	st = &sim->lock_stat[LOCK_I_MMAP];
+	assert_true(sim->vm_events[PGSTEAL_FILE] > 0);
+	assert_true(st->acquisitions >= sim->vm_events[PGSTEAL_FILE]);
+	assert_true(st->contentions > 0 && st->contentions < st->acquisitions);
+	assert_true(st->waittime_max_ns > 0 && st->waittime_max_ns <= st->waittime_total_ns);
+
+	snprintf(text, sizeof(text), mmap_readers, "4.2");
+	sim = test_sim_load(NULL, "readers.ini", text);
+	assert_int_equal(sim_run(sim), 0);
+	assert_true(sim->vm_events[PGSTEAL_FILE] > 0);
+	assert_int_equal(sim->lock_stat[LOCK_I_MMAP].acquisitions, 0);
+	sim_destroy(sim);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -188,6 +224,7 @@ int main(void)
 		test_sim_unit_test(test_rwsem_writer_makes_reader_sleep),
 		test_sim_unit_test(test_rwsem_reader_makes_writer_sleep),
 		test_sim_unit_test(test_ebizzy_lock_stat),
+		test_sim_unit_test(test_i_mmap_lock_stat),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

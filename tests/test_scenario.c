@@ -416,6 +416,7 @@ static const char *const profile_keys[] = {
 	"memcg_stock",
 	"anon_vma_chain",
 	"anon_vma_lock",
+	"i_mmap_lock",
 	"full_walk_retry",
 	"force_deactivate_retry",
 	"file_writepage",
@@ -496,6 +497,7 @@ static void assert_policy_equal(const struct scn_policy *a, const struct scn_pol
 	assert_int_equal(a->memcg_stock, b->memcg_stock);
 	assert_int_equal(a->anon_vma_chain, b->anon_vma_chain);
 	assert_int_equal(a->anon_vma_lock_exclusive, b->anon_vma_lock_exclusive);
+	assert_int_equal(a->i_mmap_lock_exclusive, b->i_mmap_lock_exclusive);
 	assert_int_equal(a->full_walk_retry, b->full_walk_retry);
 	assert_int_equal(a->force_deactivate_retry, b->force_deactivate_retry);
 	assert_int_equal(a->file_writepage, b->file_writepage);

@@ -279,19 +279,48 @@ static void test_tbench_deterministic(void **state)
 }
 
 /*
+ * dbench 4.0's client.txt as tools/tbench_mix.py summed it: 458,344 lines
+ * less 2 Deltree lines, 2,488,062,937 payload bytes (5,428 an operation,
+ * the figure tbench's throughput over its operations gives on the VM); the
+ * commonest line a 4 KiB ReadX.
+ */
+static void test_client_txt_mix(void **state)
+{
+	struct rng r;
+	u64 ops, bytes, reads4k = 0;
+
+	(void)state;
+	tb_mix_totals(&ops, &bytes);
+	assert_int_equal(ops, TB_CLIENT_TXT_OPS);
+	assert_int_equal(bytes, 2488062937ULL);
+	rng_seed(&r, 1);
+	for (int i = 0; i < 100000; i++) {
+		const struct tb_mix_op *op = tb_mix_draw(&r);
+
+		assert_true(op->request <= 59 + 65536 && op->reply <= 59 + 65536);
+		reads4k += op->request == 59 && op->reply == 59 + 4096;
+	}
+	/* 83,172 of 458,342: 18.15 %, +-0.5 points (4 sigma) */
+	assert_true(reads4k > 17650 && reads4k < 18650);
+}
+
+/*
  * The seed's scenario: 8 pairs on 8 CPUs, all order 0.  1481 MB/s in the
- * seed; the model's CPU per operation is measured on the development VM
- * (src/mm/cost.c), ~2.4 GB/s a pair of 32 KiB operations: ~19 GB/s, 13
- * times the seed's (docs/seed004.md says why).
+ * seed; with client.txt's operations and the CPU per operation measured on
+ * the development VM (src/mm/cost.c) ~83,000 operations a second a pair,
+ * ~3.6 GB/s, 2.4 times the seed's (docs/seed004.md says why); the payload
+ * per operation is client.txt's 5,428 bytes within the draws' spread.
  */
 static void test_seed_scenario(void **state)
 {
 	static const char *const sets[] = { "workload.tbench.seconds=1", NULL };
 	struct sim *sim = test_sim_run_file("scenarios/seed004-tbench.ini", sets);
 	double mbs = test_workload_figure(sim, "tbench", "throughput_mbs");
+	double per_op = mbs * 1e6 / test_workload_figure(sim, "tbench", "ops");
 
 	(void)state;
-	assert_true(mbs > 18000 && mbs < 20500);
+	assert_true(mbs > 3400 && mbs < 3800);
+	assert_true(per_op > 5428 * 0.98 && per_op < 5428 * 1.02);
 	assert_true(test_workload_figure(sim, "tbench", "allocs_o1") == 0);
 	assert_true(test_workload_figure(sim, "tbench", "wmark_checks_o0") ==
 		    test_workload_figure(sim, "tbench", "allocs_o0"));
@@ -341,6 +370,12 @@ static void test_bad_input(void **state)
 	test_expect_scenario_error(
 		"[workload t]\ntype = tbench\n",
 		"t.ini:1: [workload t]: size missing (required for type tbench)");
+	test_expect_scenario_error(
+		"[workload t]\ntype = tbench\nloadfile = client.txt\nsize = 1K\n",
+		"t.ini:4: [workload t] size: not used with loadfile = client.txt (the loadfile gives each operation's size; valid: one of the two)");
+	test_expect_scenario_error(
+		"[workload t]\ntype = tbench\nloadfile = client\n",
+		"t.ini:3: [workload t] loadfile: unknown value 'client' (expected none or client.txt)");
 	test_expect_scenario_error("[workload t]\ntype = tbench\nsize = 0\n",
 				   "t.ini:3: [workload t] size: must be > 0");
 	test_expect_scenario_error(
@@ -468,6 +503,7 @@ int main(void)
 		cmocka_unit_test(test_wmark_margins),
 		cmocka_unit_test(test_wmark_policy_dispatch),
 		cmocka_unit_test(test_skb_geometry),
+		cmocka_unit_test(test_client_txt_mix),
 		cmocka_unit_test(test_tbench_orders),
 		cmocka_unit_test(test_tbench_deterministic),
 		cmocka_unit_test(test_seed_scenario),

@@ -79,6 +79,7 @@ static const char *const profile_2_6_25[] = {
 	"memcg_stock = off",
 	"anon_vma_chain = off",
 	"anon_vma_lock = exclusive",
+	"i_mmap_lock = exclusive",
 	"full_walk_retry = off",
 	"force_deactivate_retry = off",
 	"file_writepage = any",
@@ -303,6 +304,7 @@ static const char *const profile_4_2[] = {
 	"swap_readahead = block", /* 3.14: slot blocks, not clusters */
 	"refault_activation = file", /* 3.15: a528910e12ec */
 	"fault_around_bytes = 64K", /* 3.15: do_fault_around */
+	"i_mmap_lock = read", /* 3.19: i_mmap_rwsem, rmap_walk_file takes it shared */
 	"file_writepage = kswapd_dirty_zone", /* 3.11..4.10 */
 	"oom_report = 4.0", /* 4.0: nr_pmds in the OOM task dump */
 	/*

@@ -555,6 +555,7 @@ void sim_destroy(struct sim *sim)
 		free(sim->files[i]->dirty_tag);
 		free(sim->files[i]->dirty_tag_sum);
 		free(sim->files[i]->i_mmap);
+		lock_timeline_destroy(&sim->files[i]->i_mmap_lock);
 		free(sim->files[i]);
 	}
 	free(sim->files);

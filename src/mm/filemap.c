@@ -127,6 +127,7 @@ struct address_space *file_create(struct sim *sim, const char *name, u64 pages)
 		return NULL;
 	}
 	mapping->id = sim->nr_files;
+	mapping->i_mmap_lock.cls = &sim->lock_stat[LOCK_I_MMAP];
 	snprintf(mapping->name, sizeof(mapping->name), "%s", name);
 	mapping->size = pages;
 	sim->files[sim->nr_files++] = mapping;

@@ -545,6 +545,7 @@ enum lock_class {
 	LOCK_ZONE, /* zone->lock */
 	LOCK_LRU, /* lruvec->lru_lock (zone->lru_lock before v4.8) */
 	LOCK_ANON_VMA, /* anon_vma->lock, exclusive in rmap walks before v3.9 */
+	LOCK_I_MMAP, /* mapping->i_mmap_rwsem (i_mmap_lock, i_mmap_mutex), exclusive before v3.19 */
 	NR_LOCK_CLASSES
 };
 
@@ -605,6 +606,8 @@ struct address_space {
 	struct {
 		u32 mm, vma;
 	} * i_mmap;
+	/* i_mmap_lock (spinlock, v2.6), i_mmap_mutex (v3.0), i_mmap_rwsem (v3.19) */
+	struct lock_timeline i_mmap_lock;
 };
 
 /* include/linux/swap.h: one swap device. */

@@ -167,6 +167,25 @@ static void rmap_walk_anon_charge(struct task *t, struct anon_vma *av, unsigned 
 }
 
 /*
+ * The file walk's hold of the mapping's i_mmap lock, from @start for the
+ * walk's cost of @visited VMAs (v2.6.28 page_referenced_file /
+ * try_to_unmap_file: spin_lock(&mapping->i_mmap_lock); v3.0-3.18
+ * i_mmap_mutex, whose waiter spins while the holder runs, as mutexes do
+ * from v2.6.30; v3.19+ rmap_walk_file's i_mmap_lock_read, where walkers
+ * do not wait for each other).  The walk already charged its cost; a
+ * wait for another walker's hold is charged after it (the step books its
+ * holds at its own clock).  The writers (vma_link and unlink_file_vma at
+ * mmap and munmap of a file) are not modelled as holds.
+ */
+static void rmap_walk_file_lock(struct task *t, struct address_space *mapping, u64 start,
+				unsigned int visited)
+{
+	if (t->sim->scn.policy.i_mmap_lock_exclusive && visited)
+		charge_sys(t, sim_lock_acquire(t->sim, &mapping->i_mmap_lock, start,
+					       rmap_walk_cost(t->sim, visited), t));
+}
+
+/*
  * The walk's host-side shortcut (not a kernel mechanism): a page mapped
  * once remembers the mm that mapped it (sim->rmap_owner, its id + 1).
  * While that mm still maps the page and the mapcount is 1, the full walk
@@ -259,10 +278,12 @@ static void rmap_walk(struct task *t, u32 pfn,
 	}
 	{
 		struct address_space *mapping = sim->files[page->mapping_id];
+		u64 start = task_now(t);
 
 		for (unsigned int i = 0; i < mapping->nr_mmap && left; i++) {
 			hit.mm = sim->mms[mapping->i_mmap[i].mm];
 			hit.vma = &hit.mm->vmas[mapping->i_mmap[i].vma];
+			visited++;
 			charge_sys(t, i ? sim->scn.cost.rmap_vma_ns : sim->scn.cost.rmap_ns);
 			if (page->index < hit.vma->vm_pgoff)
 				continue;
@@ -274,6 +295,7 @@ static void rmap_walk(struct task *t, u32 pfn,
 			if (!fn(t, pfn, &hit, arg))
 				break;
 		}
+		rmap_walk_file_lock(t, mapping, start, visited);
 	}
 }
 
@@ -436,6 +458,12 @@ static const struct cfg_key rmap_policy_keys[] = {
 	  .values = CFG_VALUES("read", "exclusive"),
 	  .def = "read",
 	  .doc = "rmap walks of anon pages: v3.9+ anon_vma_lock_read, in parallel / before, the anon_vma spinlock, one walker at a time" },
+	{ .name = "i_mmap_lock",
+	  .type = CFG_ENUM,
+	  P_OFF(i_mmap_lock_exclusive),
+	  .values = CFG_VALUES("read", "exclusive"),
+	  .def = "read",
+	  .doc = "rmap walks of file pages: v3.19+ i_mmap_lock_read of the i_mmap_rwsem, in parallel / before, the mapping's i_mmap_lock spinlock (v2.6) or i_mmap_mutex (v3.0-3.18), one walker at a time" },
 	{ .name = "seq_read_references",
 	  .type = CFG_ENUM,
 	  P_OFF(seq_read_references),

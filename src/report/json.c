@@ -46,7 +46,7 @@
  *     "lock_stat": {CLASS: {"acquisitions", "contentions",
  *                   "waittime_total_ns", "waittime_max_ns"}}  as
  *                   /proc/lock_stat counts them, for the classes
- *                   mmap_lock, zone_lock, lru_lock, anon_vma_lock
+ *                   mmap_lock, zone_lock, lru_lock, anon_vma_lock, i_mmap_lock
  *     "alloc_failures": {"order": {"0": N, ...}, "warned": N,
  *                   "kernel_log": ["[  s.us] text", ...]}
  *                   only when some page allocation failed: failures by
@@ -207,10 +207,9 @@ static cJSON *json_time(const struct sim *sim)
 static cJSON *json_lock_stat(const struct sim *sim)
 {
 	static const char *const names[NR_LOCK_CLASSES] = {
-		[LOCK_MMAP] = "mmap_lock",
-		[LOCK_ZONE] = "zone_lock",
-		[LOCK_LRU] = "lru_lock",
-		[LOCK_ANON_VMA] = "anon_vma_lock",
+		[LOCK_MMAP] = "mmap_lock",     [LOCK_ZONE] = "zone_lock",
+		[LOCK_LRU] = "lru_lock",       [LOCK_ANON_VMA] = "anon_vma_lock",
+		[LOCK_I_MMAP] = "i_mmap_lock",
 	};
 	cJSON *o = cJSON_CreateObject();
 

@@ -447,6 +447,7 @@ struct scn_policy {
 	bool memcg_stock; /* memcg_stock = on: per-CPU charge stock (v2.6.33+) */
 	bool anon_vma_chain; /* anon_vma_chain = on (v2.6.34+) */
 	bool anon_vma_lock_exclusive; /* anon_vma_lock = exclusive (< v3.9) */
+	bool i_mmap_lock_exclusive; /* i_mmap_lock = exclusive (< v3.19) */
 	enum seq_read_refs_policy seq_read_references;
 	bool full_walk_retry; /* full_walk_retry = on (v6.10+) */
 	bool force_deactivate_retry; /* force_deactivate_retry = on (v5.9+) */

@@ -4,10 +4,12 @@
  * against tbench_srv on 127.0.0.1, 2.6.28; SPEC-seeds C.3): `clients`
  * client processes, each with its own server process, exchanging
  * request/reply messages over a TCP connection on the loopback device.
- * An operation (one line of dbench's loadfile, aggregated) is a request
- * and its reply; its payload, `size` bytes on average (exponentially
- * distributed), rides in the reply (a ReadX, 80 % of them) or in the
- * request (a WriteX).  The client waits for the reply, so at most one of
+ * An operation (one line of dbench's loadfile) is a request and its
+ * reply: with `loadfile = client.txt` a line of dbench 4.0's client.txt
+ * drawn with the file's frequencies, its sizes as tbench sends them
+ * (tbench_mix.c); with `loadfile = none` a payload of `size` bytes on
+ * average (exponentially distributed) in the reply (a ReadX, 80 % of
+ * them) or in the request (a WriteX).  The client waits for the reply, so at most one of
  * a pair runs at a time.  Operations start until `seconds` have passed.
  *
  * What the network stack allocates (v2.6.28 tcp_sendmsg, loopback_xmit,
@@ -436,6 +438,26 @@ static u64 tb_payload(struct sim *sim, const struct tbench_params *p)
 	return n ? n : 1;
 }
 
+/*
+ * The next operation: a line of dbench 4.0's client.txt drawn with the
+ * file's frequencies (loadfile = client.txt: tbench_mix.c), or a payload
+ * of mean size riding in the reply (ReadX, 80 %) or the request (WriteX)
+ * beside a header (loadfile = none).
+ */
+static struct tb_mix_op tb_next_op(struct sim *sim, const struct tbench_params *p)
+{
+	u64 size;
+	bool read;
+
+	if (p->loadfile == TB_LOADFILE_CLIENT_TXT)
+		return *tb_mix_draw(&sim->eng.rng);
+	size = tb_payload(sim, p);
+	read = rng_below(&sim->eng.rng, 100) < TB_READ_PCT;
+	return (struct tb_mix_op){ .request = TB_HDR_BYTES + (read ? 0 : size),
+				   .reply = TB_HDR_BYTES + (read ? size : 0),
+				   .payload = size };
+}
+
 /* The message in flight and the socket's page go back (close, or the run's end). */
 static void tb_sock_release(struct sim *sim, struct tbench *tb, struct tb_sock *sk, bool sg)
 {
@@ -476,20 +498,19 @@ static void tb_client(struct task *t, struct tbench *tb, struct tb_conn *c)
 	const struct tbench_params *p = TB_PARAMS(t->wl->cfg);
 
 	while (task_now(t) < tb->end_ns) {
-		u64 size = tb_payload(sim, p), start, lat;
-		bool read = rng_below(&sim->eng.rng, 100) < TB_READ_PCT;
+		struct tb_mix_op op = tb_next_op(sim, p);
+		u64 start, lat;
 
 		wl_tick(t);
 		start = task_now(t);
 		charge_user(t, sim->scn.cost.dbench_op_ns);
-		tb_send(t, tb, &c->c2s, &c->s2c, TB_HDR_BYTES + (read ? 0 : size),
-			TB_HDR_BYTES + (read ? size : 0));
+		tb_send(t, tb, &c->c2s, &c->s2c, op.request, op.reply);
 		tb_wait(t, c, &c->s2c);
 		tb_recv(t, tb, &c->s2c);
 		lat = task_now(t) - start;
 		if (lat > tb->max_latency_ns)
 			tb->max_latency_ns = lat;
-		tb->bytes += size;
+		tb->bytes += op.payload;
 		tb->ops++;
 	}
 	c->client_done = true;
@@ -657,12 +678,16 @@ static int set_tb_gfp(struct cfg_ctx *k, void *obj, const char *val)
 	return wl_set_gfp(k, val, &WL_PARAMS_SET(struct tbench_params, obj)->send_gfp);
 }
 
+/* size is required unless the operations come from a loadfile */
 static const char *tbench_missing(const struct scn_workload *w)
 {
-	return WL_PARAMS(struct tbench_params, w)->size ? NULL : "size";
+	const struct tbench_params *p = WL_PARAMS(struct tbench_params, w);
+
+	return p->size || p->loadfile != TB_LOADFILE_NONE ? NULL : "size";
 }
 
 static const char *const tb_onoff[] = { "off", "on", NULL };
+static const char *const tb_loadfiles[] = { "none", "client.txt", NULL };
 
 /*
  * The payload's ceiling, and the linear skb head of SG off must fit
@@ -674,6 +699,12 @@ static int tbench_validate(const struct scenario *s, const struct scn_workload *
 	const struct tbench_params *p = WL_PARAMS(struct tbench_params, w);
 	struct tb_skb_geom g;
 
+	if (p->size && p->loadfile != TB_LOADFILE_NONE)
+		return cfg_fail_at(
+			s, cfg_later_origin(p->size_origin, p->loadfile_origin), w->line, err,
+			errlen,
+			"[workload %s] size: not used with loadfile = %s (the loadfile gives each operation's size; valid: one of the two)",
+			w->name, tb_loadfiles[p->loadfile]);
 	if (p->size > TB_MAX_MSG)
 		return cfg_fail_at(s, p->size_origin, w->line, err, errlen,
 				   "[workload %s] size: %llu bytes is more than 64M (valid 1..64M)",
@@ -707,8 +738,18 @@ static const struct cfg_key tbench_keys[] = {
 	  .max = 1000000,
 	  .def = "10",
 	  .doc = "-t: seconds of the timed run; throughput and latency count the operations completed in it" },
-	WL_KEY_SIZE(struct tbench_params, "required",
-		    "mean payload bytes of an operation (exponentially distributed), at most 64M"),
+	{ .name = "loadfile",
+	  .type = CFG_ENUM,
+	  .off = TB_OFF(loadfile),
+	  .size = sizeof(int),
+	  .flags = CFG_F_ORIGIN,
+	  .origin_off = TB_OFF(loadfile_origin),
+	  .values = tb_loadfiles,
+	  .def = "none",
+	  .doc = "client.txt: each operation a line of dbench 4.0's standard loadfile, drawn with its frequencies (its request, reply and payload bytes as tbench sends them; 5,428 payload bytes an operation on average); none: `size`" },
+	WL_KEY_SIZE(
+		struct tbench_params, "required unless loadfile is set",
+		"loadfile = none: mean payload bytes of an operation (exponentially distributed, in the reply for 80 %), at most 64M"),
 	{ .name = "mtu",
 	  .type = CFG_U64,
 	  .off = TB_OFF(mtu),

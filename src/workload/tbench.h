@@ -7,12 +7,15 @@
 #ifndef RECLAIMSIM_TBENCH_H
 #define RECLAIMSIM_TBENCH_H
 
+#include "../sim/rng.h"
 #include "../sim/scenario.h"
 
 struct tbench_params {
 	unsigned int clients; /* client/server pairs, 1..1024 */
 	unsigned int seconds; /* the timed run (tbench -t), 1..1000000 */
-	u64 size; /* mean payload bytes per operation, 1..64M */
+	unsigned int loadfile; /* enum tb_loadfile: where operations' sizes come from */
+	int loadfile_origin;
+	u64 size; /* loadfile = none: mean payload bytes per operation, 1..64M */
 	int size_origin;
 	u64 mtu; /* loopback MTU, bytes, 576..65535 */
 	int mtu_origin;
@@ -21,6 +24,28 @@ struct tbench_params {
 	unsigned int send_gfp; /* gfp_t of sends (sk->sk_allocation) */
 	int send_gfp_origin;
 };
+
+/* loadfile = none: payload exponential with mean size; client.txt: dbench 4.0's mix */
+enum tb_loadfile { TB_LOADFILE_NONE, TB_LOADFILE_CLIENT_TXT };
+
+/* One kind of operation of a loadfile as tbench sends it (tbench_mix.c). */
+struct tb_mix_op {
+	u64 request, reply; /* bytes the client writes, bytes tbench_srv returns */
+	u64 payload; /* bytes tbench counts in its throughput */
+	u32 count; /* the loadfile's lines of this kind */
+};
+
+/* client.txt's operations (lines less its 2 Deltree lines, which send nothing) */
+#define TB_CLIENT_TXT_OPS 458342
+
+/*
+ * tb_mix_draw - an operation of dbench 4.0's client.txt, drawn with the
+ * file's frequencies from @r.
+ */
+const struct tb_mix_op *tb_mix_draw(struct rng *r);
+
+/* tb_mix_totals - the table's operations and payload bytes (for the tests). */
+void tb_mix_totals(u64 *ops, u64 *bytes);
 
 /* Bytes of TCP/IP headers in an MSS-sized segment: IPv4 20 + TCP 20 + timestamps 12. */
 #define TB_TCPIP_HDR 52
