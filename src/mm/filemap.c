@@ -293,7 +293,8 @@ static unsigned int ra_folio_order(u64 index, u64 end, unsigned int order)
  * read (a major fault if it faulted).  VM_FAULT_OOM if @t was killed.
  */
 static enum vm_fault_result ra_read_window(struct task *t, struct address_space *mapping, u64 index,
-					   u64 size, u64 mark, bool sync, gfp_t gfp, unsigned int order)
+					   u64 size, u64 mark, bool sync, gfp_t gfp,
+					   unsigned int order)
 {
 	struct sim *sim = t->sim;
 	u64 end = min_u64(index + size, mapping->size), nr_read = 0;
@@ -811,8 +812,9 @@ enum vm_fault_result filemap_write(struct task *t, struct address_space *mapping
 		folio_wait_locked(t, pfn);
 	}
 	if (page_folio(sim, pfn) != pfn || pfn_to_page(sim, pfn)->order) {
-		sim_fail(sim, "%s: a write into a large page-cache folio is not modelled "
-			      "([policy] readahead_folios = large)",
+		sim_fail(sim,
+			 "%s: a write into a large page-cache folio is not modelled "
+			 "([policy] readahead_folios = large)",
 			 mapping->name);
 		return VM_FAULT_OOM;
 	}
