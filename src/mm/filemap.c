@@ -348,8 +348,8 @@ static enum vm_fault_result ra_read_window(struct task *t, struct address_space 
  * page_cache_ra_order() (v6.17), its bookkeeping: the order of the folios
  * a window of @size pages would be read in, kept as the stream's preferred
  * order: at most the file's largest (read_ahead_folio_order) and the
- * window's.  The model's page cache keeps single pages; the order only
- * places the windows (page_cache_async_ra).
+ * window's.  The order places the windows (page_cache_async_ra) and,
+ * with readahead_folios = large, is the order of their folios.
  */
 static void ra_note_order(struct sim *sim, struct address_space *mapping, u64 size)
 {
@@ -850,7 +850,7 @@ static const struct cfg_key filemap_machine_keys[] = {
 	  .min = 0,
 	  .max = 9,
 	  .def = "0",
-	  .doc = "the largest page-cache folio order of files (mapping_max_folio_order: 9, 2 MiB, on ext4 since 6.16 and xfs) on a v6.17+ kernel, which ends each asynchronous readahead window on a boundary of its folio order (page_cache_async_ra), so a stream's windows settle on multiples of the window; the model's page cache keeps 4 KiB pages, only the windows move. 0: windows end where their size puts them (before 6.17, or no large folios)" },
+	  .doc = "the largest page-cache folio order of files (mapping_max_folio_order: 9, 2 MiB, on ext4 since 6.16 and xfs) on a v6.17+ kernel, which ends each asynchronous readahead window on a boundary of its folio order (page_cache_async_ra), so a stream's windows settle on multiples of the window; with [policy] readahead_folios = large the windows are read in folios up to this order. 0: windows end where their size puts them and pages are single (before 6.17, or no large folios)" },
 };
 
 CFG_TABLE(filemap_machine_table, filemap_machine_keys);
