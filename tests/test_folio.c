@@ -170,6 +170,39 @@ static void test_reclaim_whole(void **state)
 	assert_verified(sim);
 }
 
+/*
+ * Windows that start off a folio boundary: a miss at page 100 reads
+ * [84, 116) around it in single pages, marked at 108; the fault there
+ * reads [116, 148) in order-2 folios (116 is a multiple of 4, the end
+ * aligned to 4); the fault at 116 asks for order 4 and ends the window
+ * on a multiple of 16 (176, not 180), and each folio is as large as its
+ * index's lowest set bit allows: 148 order 2, 152 order 3, 160 order 4.
+ */
+static void test_unaligned_window(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", INI(""));
+	struct reader r = new_reader(sim);
+
+	assert_int_equal(test_fault(r.t, r.base + 100, false, NULL), VM_FAULT_DONE);
+	complete_io(sim);
+	assert_int_equal(head_at(&r, 84)->order, 0);
+	assert_int_equal(mapping_pfn(r.file, 83), NO_PFN);
+	assert_int_equal(test_fault(r.t, r.base + 108, false, NULL), VM_FAULT_DONE);
+	complete_io(sim);
+	for (u64 i = 116; i < 148; i += 4)
+		assert_int_equal(head_at(&r, i)->order, 2);
+	assert_true(PageFlag(head_at(&r, 116), PG_readahead));
+	assert_int_equal(test_fault(r.t, r.base + 116, false, NULL), VM_FAULT_DONE);
+	complete_io(sim);
+	assert_int_equal(head_at(&r, 148)->order, 2);
+	assert_int_equal(head_at(&r, 152)->order, 3);
+	assert_int_equal(head_at(&r, 160)->order, 4);
+	assert_int_equal(head_at(&r, 175)->index, 160);
+	assert_int_equal(mapping_pfn(r.file, 176), NO_PFN);
+	assert_true(PageFlag(head_at(&r, 148), PG_readahead));
+	assert_verified(sim);
+}
+
 /* Single pages: the same reads as 4 KiB folios, one LRU entry and charge a page. */
 static void test_single(void **state)
 {
@@ -190,6 +223,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_teardown(test_readahead_orders, test_sim_teardown),
 		cmocka_unit_test_teardown(test_reclaim_whole, test_sim_teardown),
+		cmocka_unit_test_teardown(test_unaligned_window, test_sim_teardown),
 		cmocka_unit_test_teardown(test_single, test_sim_teardown),
 	};
 
