@@ -361,8 +361,9 @@ static void ra_note_order(struct sim *sim, struct address_space *mapping, u64 si
 }
 
 /*
- * The folio order of the next window: the stream's (mapping->ra_order)
- * with readahead_folios = large, else single pages.
+ * The folio order of an asynchronous window (page_cache_async_ra, v6.17
+ * ra->order): the stream's, with readahead_folios = large; else single
+ * pages, as before 5.18.
  */
 static unsigned int ra_window_order(const struct sim *sim, const struct address_space *mapping)
 {
