@@ -330,9 +330,13 @@ static bool folio_referenced_one(struct task *t, u32 pfn, struct rmap_hit *hit, 
 /* folio_referenced() (v6.12): the mappings that used the folio, any of its pages */
 int folio_referenced(struct task *t, u32 pfn, unsigned long *vm_flags)
 {
-	struct referenced_arg ra = { .referenced = 0 };
+	struct referenced_arg ra;
 	unsigned int nr = folio_nr_pages(pfn_to_page(t->sim, pfn));
 
+	/* seen[] is read only up to nr_seen: not cleared (a hot path) */
+	ra.referenced = 0;
+	ra.vm_flags = 0;
+	ra.nr_seen = 0;
 	for (unsigned int i = 0; i < nr; i++)
 		rmap_walk(t, pfn + i, folio_referenced_one, &ra);
 	*vm_flags = ra.vm_flags;
