@@ -642,6 +642,7 @@ tlb_flush = per_page
 swapin_lru = inactive
 swap_readahead = cluster
 readahead_gfp = full
+readahead_folios = single
 mmap_readahead = readaround
 fault_around_bytes = 0
 mmap_miss_hits = all

@@ -405,6 +405,7 @@ static const char *const profile_keys[] = {
 	"swapin_lru",
 	"swap_readahead",
 	"readahead_gfp",
+	"readahead_folios",
 	"mmap_readahead",
 	"fault_around_bytes",
 	"mmap_miss_hits",

@@ -752,23 +752,34 @@ nopage:
 	return VM_FAULT_NOMEM;
 }
 
-/* free_unref_page() (v6.12) - the last reference is gone: uncharge and free. */
+/*
+ * free_unref_page() (v6.12) - the last reference is gone: uncharge and
+ * free; a large folio (free_unref_folios) goes back whole, as one block
+ * of its order.
+ */
 static void __free_unref_page(struct sim *sim, u32 pfn, bool cold)
 {
 	struct page *page = pfn_to_page(sim, pfn);
 	struct zone *zone = page_zone(sim, pfn);
+	unsigned int order = page->order;
 
 	/* free_page_is_bad(): off every list, unmapped, held by no one */
 	VM_BUG_ON_PAGE(PageFlag(page, PG_lru) || PageFlag(page, PG_isolated) ||
-			       PageFlag(page, PG_buddy) || page->mapcount || page->next != NO_PFN,
+			       PageFlag(page, PG_buddy) || PageFlag(page, PG_tail) ||
+			       page->mapcount || page->next != NO_PFN,
 		       page);
 	mem_cgroup_uncharge(sim, pfn);
-	*page = (struct page){ .next = NO_PFN, .prev = NO_PFN, .memcg_id = MEMCG_ID_NONE };
-	if (!zone->per_cpu_pageset || !free_unref_page_pcp(sim, pfn, 0)) {
-		spin_lock_hold(sim, &zone->lock, sim->scn.cost.free_ns);
-		free_one_page(sim, pfn, 0);
+	for (u32 i = 1; i < 1U << order; i++) {
+		VM_BUG_ON_PAGE(sim->mem_map[pfn + i].mapcount, &sim->mem_map[pfn + i]);
+		sim->mem_map[pfn + i] =
+			(struct page){ .next = NO_PFN, .prev = NO_PFN, .memcg_id = MEMCG_ID_NONE };
 	}
-	count_vm_event(sim, PGFREE);
+	*page = (struct page){ .next = NO_PFN, .prev = NO_PFN, .memcg_id = MEMCG_ID_NONE };
+	if (!zone->per_cpu_pageset || !free_unref_page_pcp(sim, pfn, order)) {
+		spin_lock_hold(sim, &zone->lock, sim->scn.cost.free_ns);
+		free_one_page(sim, pfn, order);
+	}
+	count_vm_events(sim, PGFREE, 1ULL << order);
 	if (zone->pcp_count)
 		free_hot_cold_page(sim, zone, cold);
 }
@@ -845,11 +856,23 @@ void free_kernel_pages(struct sim *sim, u32 pfn, unsigned int order)
  */
 enum vm_fault_result alloc_charged_page(struct task *t, gfp_t gfp, u32 *pfn)
 {
-	struct mm_task *mt = mm_task(t);
-	enum vm_fault_result r = __alloc_pages(t, gfp, 0, &mt->held_pfn);
+	return alloc_charged_folio(t, gfp, 0, pfn);
+}
 
-	if (r == VM_FAULT_DONE)
+/*
+ * alloc_charged_folio - the same for a folio of 2^@order pages
+ * (filemap_alloc_folio, v6.12): its head carries the order from here on,
+ * and it is charged whole.
+ */
+enum vm_fault_result alloc_charged_folio(struct task *t, gfp_t gfp, unsigned int order, u32 *pfn)
+{
+	struct mm_task *mt = mm_task(t);
+	enum vm_fault_result r = __alloc_pages(t, gfp, order, &mt->held_pfn);
+
+	if (r == VM_FAULT_DONE) {
+		pfn_to_page(t->sim, mt->held_pfn)->order = (u8)order;
 		r = mem_cgroup_charge(t, mt->held_pfn, gfp);
+	}
 	if (r == VM_FAULT_DONE)
 		*pfn = mt->held_pfn;
 	else if (mt->held_pfn != NO_PFN)

@@ -456,8 +456,9 @@ static void update_cached_migrate(const struct sim *sim, struct compact_control 
 /* Can the migrate scanner take this in-use page? (see the top of the file) */
 static bool page_isolatable(const struct compact_control *cc, const struct page *page)
 {
+	/* the model migrates single pages only: a large folio stays where it is */
 	if (!PageFlag(page, PG_lru) || PageFlag(page, PG_isolated) || PageFlag(page, PG_fbatch) ||
-	    PageFlag(page, PG_locked))
+	    PageFlag(page, PG_locked) || page->order)
 		return false;
 	/* ISOLATE_ASYNC_MIGRATE (all but MIGRATE_SYNC) takes no page under writeback */
 	return !PageFlag(page, PG_writeback) || cc->mode == MIGRATE_SYNC;

@@ -203,7 +203,8 @@ int mm_verify(struct sim *sim, char *err, size_t errlen)
 	for (unsigned int i = 0; i < sim->eng.nr_tasks; i++) {
 		const struct mm_task *mt = mm_task(sim->eng.tasks[i]);
 
-		held += mt->held_pfn != NO_PFN;
+		if (mt->held_pfn != NO_PFN)
+			held += folio_nr_pages(&sim->mem_map[mt->held_pfn]);
 	}
 	held += sim->nr_kernel_pages;
 	/* pages on the per-CPU lists: neither buddy nor LRU, like held ones */
@@ -220,6 +221,9 @@ int mm_verify(struct sim *sim, char *err, size_t errlen)
 			pfn += (1U << page->order) - 1;
 			continue;
 		}
+		/* a tail page is where its folio's head is */
+		if (PageFlag(page, PG_tail))
+			page = &sim->mem_map[page->private];
 		if (!PageFlag(page, PG_lru) && !PageFlag(page, PG_isolated))
 			other++;
 		if (page->memcg_id != MEMCG_ID_NONE && page->memcg_id < sim->nr_memcgs)

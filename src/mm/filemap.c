@@ -142,45 +142,71 @@ u32 mapping_pfn(const struct address_space *mapping, u64 index)
 }
 
 /*
- * filemap_add_folio() (v6.12): a new page enters the page cache and the
- * LRU; a workingset shadow left at the index decides whether it starts
- * active.  @locked: a read is pending.
+ * filemap_add_folio() (v6.12): a new folio (@pfn, of the order its head
+ * carries) enters the page cache at [@index, + its pages) and the LRU; a
+ * workingset shadow left in its range decides whether it starts active
+ * (the last one, as __filemap_add_folio's conflict walk keeps it): one
+ * shadow, one refault, counted in pages.  Each tail page is the cache's
+ * entry for its own index, and points at the head.  @locked: a read is
+ * pending.
  */
 static void filemap_add_folio(struct task *t, struct address_space *mapping, u64 index, u32 pfn,
 			      bool locked)
 {
 	struct sim *sim = t->sim;
 	struct page *page = pfn_to_page(sim, pfn);
-	u64 shadow = mapping->i_pages[index];
+	unsigned int nr = folio_nr_pages(page);
+	u64 shadow = 0;
 
 	charge_sys(t, sim->scn.cost.pagecache_insert_ns);
 	page->flags = locked ? 1u << PG_locked : 0;
-	page->mapping_id = mapping->id;
-	page->index = (u32)index;
-	mapping->i_pages[index] = (u64)pfn + 1;
-	mapping->nrpages++;
-	mod_lruvec_page_state(sim, pfn, NR_FILE_PAGES, 1);
+	for (unsigned int i = 0; i < nr; i++) {
+		u64 e = mapping->i_pages[index + i];
+
+		if (xa_is_value(e))
+			shadow = e;
+		page[i].mapping_id = mapping->id;
+		page[i].index = (u32)(index + i);
+		if (i) {
+			page[i].flags = 1u << PG_tail;
+			page[i].private = pfn;
+			page[i].memcg_id = page->memcg_id;
+		}
+		mapping->i_pages[index + i] = (u64)pfn + i + 1;
+	}
+	mapping->nrpages += nr;
+	mod_lruvec_page_state(sim, pfn, NR_FILE_PAGES, nr);
 	if (xa_is_value(shadow))
 		workingset_refault(sim, pfn, shadow);
 	folio_add_lru(sim, pfn);
 }
 
-/* filemap_remove_folio() (v6.12): reclaim drops a clean page. */
+/*
+ * filemap_remove_folio() (v6.12): reclaim drops a clean folio; its
+ * shadow takes every index of it (a multi-index entry in the kernel).
+ */
 bool filemap_remove_folio(struct sim *sim, u32 pfn, u64 shadow)
 {
 	struct page *page = pfn_to_page(sim, pfn);
 	struct address_space *mapping = sim->files[page->mapping_id];
+	unsigned int nr = folio_nr_pages(page);
 
-	mapping->i_pages[page->index] = shadow;
-	mapping->nrpages--;
-	mod_lruvec_page_state(sim, pfn, NR_FILE_PAGES, -1);
+	for (unsigned int i = 0; i < nr; i++)
+		mapping->i_pages[page->index + i] = shadow;
+	mapping->nrpages -= nr;
+	mod_lruvec_page_state(sim, pfn, NR_FILE_PAGES, -(long)nr);
 	return true;
 }
 
+/* The read of a folio ends with the bio holding its last page: unlocked then. */
 static void filemap_read_end_io(struct sim *sim, struct bio *bio)
 {
-	for (unsigned int i = 0; i < bio->nr_pages; i++)
-		ClearPageFlag(pfn_to_page(sim, bio->pfns[i]), PG_locked);
+	for (unsigned int i = 0; i < bio->nr_pages; i++) {
+		u32 head = page_folio(sim, bio->pfns[i]);
+
+		if (bio->pfns[i] == head + folio_nr_pages(pfn_to_page(sim, head)) - 1)
+			ClearPageFlag(pfn_to_page(sim, head), PG_locked);
+	}
 	wake_up_all(sim, &sim->page_wait);
 }
 
@@ -228,46 +254,87 @@ static gfp_t readahead_gfp_mask(const struct sim *sim)
 		       GFP_HIGHUSER_MOVABLE;
 }
 
+/* Is a page of [@index, + @nr) in the cache (filemap_add_folio's -EEXIST)? */
+static bool mapping_range_present(const struct address_space *mapping, u64 index, u64 nr)
+{
+	for (u64 i = index; i < index + nr; i++)
+		if (mapping_pfn(mapping, i) != NO_PFN)
+			return true;
+	return false;
+}
+
 /*
- * page_cache_ra_unbounded() (v6.12): read the missing pages of [@index,
- * @index + @size) (clipped to the file), each allocated and charged with
- * @gfp (which may reclaim and sleep, with the pages added so far locked
- * in the cache, batched in the readahead_control) and all read once the
- * window is allocated (read_pages); readahead stops at the first page it
- * cannot get.  A page
- * another reader added while this one slept is skipped.  The page at
- * @mark, if read now, gets PG_readahead: the reader reaching it starts
- * the next window (page_cache_async_ra).  @sync: @t waits for this read
- * (a major fault if it faulted).  VM_FAULT_OOM if @t was killed.
+ * The order of the folio page_cache_ra_order() (v6.17) allocates at
+ * @index for a window of folios of @order ending before @end: no larger
+ * than @index's alignment allows (its lowest set bit), and shrunk until
+ * it ends within the window.
+ */
+static unsigned int ra_folio_order(u64 index, u64 end, unsigned int order)
+{
+	if (index & ((1ULL << order) - 1))
+		order = (unsigned int)__builtin_ctzll(index);
+	while (order && index + (1ULL << order) > end)
+		order--;
+	return order;
+}
+
+/*
+ * page_cache_ra_order() / page_cache_ra_unbounded() (v6.17; v6.12 for
+ * single pages): read the missing pages of [@index, @index + @size)
+ * (clipped to the file) in folios of @order (0: single pages), each
+ * allocated and charged with @gfp (which may reclaim and sleep, with the
+ * folios added so far locked in the cache, batched in the
+ * readahead_control) and all read once the window is allocated
+ * (read_pages).  A large folio that meets a cached page (-EEXIST) or
+ * cannot be allocated ends the large folios: the rest of the window is
+ * read in single pages (the kernel's fallback, do_page_cache_ra), which
+ * skip cached pages and stop at the first page they cannot get.  The folio
+ * holding @mark, if read now, gets PG_readahead: the reader reaching it
+ * starts the next window (page_cache_async_ra).  @sync: @t waits for this
+ * read (a major fault if it faulted).  VM_FAULT_OOM if @t was killed.
  */
 static enum vm_fault_result ra_read_window(struct task *t, struct address_space *mapping, u64 index,
-					   u64 size, u64 mark, bool sync, gfp_t gfp)
+					   u64 size, u64 mark, bool sync, gfp_t gfp,
+					   unsigned int order)
 {
 	struct sim *sim = t->sim;
 	u64 end = min_u64(index + size, mapping->size), nr_read = 0;
 	enum vm_fault_result r = VM_FAULT_DONE;
 
-	for (u64 i = index; i < end; i++) {
+	for (u64 i = index; i < end;) {
+		unsigned int o = ra_folio_order(i, end, order), nr = 1u << o;
 		u32 pfn;
 
-		if (mapping_pfn(mapping, i) != NO_PFN)
+		if (mapping_range_present(mapping, i, nr)) {
+			if (o)
+				order = 0;
+			else
+				i++;
 			continue;
-		r = alloc_charged_page(t, gfp, &pfn);
+		}
+		r = alloc_charged_folio(t, gfp, o, &pfn);
+		if (r == VM_FAULT_NOMEM && o) {
+			order = 0;
+			continue;
+		}
 		if (r != VM_FAULT_DONE)
 			break;
 		/* filemap_add_folio() fails with -EEXIST: someone read it meanwhile */
-		if (mapping_pfn(mapping, i) != NO_PFN) {
+		if (mapping_range_present(mapping, i, nr)) {
 			free_unref_page(sim, pfn);
 			continue;
 		}
 		filemap_add_folio(t, mapping, i, pfn, true);
-		if (i == mark)
+		if (mark >= i && mark < i + nr)
 			SetPageFlag(pfn_to_page(sim, pfn), PG_readahead);
 		/* the bio starts where its first page lies on the disk (for the head) */
-		ra_bio_add(t, &sim->disk_dev, filemap_read_end_io, file_page_sector(sim, pfn), pfn);
-		nr_read++;
+		for (unsigned int p = 0; p < nr; p++)
+			ra_bio_add(t, &sim->disk_dev, filemap_read_end_io,
+				   file_page_sector(sim, pfn + p), pfn + p);
+		nr_read += nr;
 		/* submit_bio(): task_io_account_read() of the pages really read */
-		mm_task(t)->read_bytes += sim->page_size;
+		mm_task(t)->read_bytes += (u64)nr * sim->page_size;
+		i += nr;
 	}
 	read_pages(t);
 	if (sync && nr_read)
@@ -282,8 +349,8 @@ static enum vm_fault_result ra_read_window(struct task *t, struct address_space 
  * page_cache_ra_order() (v6.17), its bookkeeping: the order of the folios
  * a window of @size pages would be read in, kept as the stream's preferred
  * order: at most the file's largest (read_ahead_folio_order) and the
- * window's.  The model's page cache keeps single pages; the order only
- * places the windows (page_cache_async_ra).
+ * window's.  The order places the windows (page_cache_async_ra) and,
+ * with readahead_folios = large, is the order of their folios.
  */
 static void ra_note_order(struct sim *sim, struct address_space *mapping, u64 size)
 {
@@ -292,6 +359,16 @@ static void ra_note_order(struct sim *sim, struct address_space *mapping, u64 si
 	while (order && (1ULL << order) > size)
 		order--; /* ilog2(size) */
 	mapping->ra_order = order;
+}
+
+/*
+ * The folio order of an asynchronous window (page_cache_async_ra, v6.17
+ * ra->order): the stream's, with readahead_folios = large; else single
+ * pages, as before 5.18.
+ */
+static unsigned int ra_window_order(const struct sim *sim, const struct address_space *mapping)
+{
+	return sim->scn.policy.readahead_large_folios ? mapping->ra_order : 0;
 }
 
 /*
@@ -321,7 +398,7 @@ static enum vm_fault_result page_cache_sync_ra(struct task *t, struct address_sp
 	return ra_read_window(t, mapping, index, size,
 			      sim->scn.machine.read_ahead_async ? index + size - async_size :
 								  U64_MAX,
-			      true, readahead_gfp_mask(sim));
+			      true, readahead_gfp_mask(sim), 0);
 }
 
 /*
@@ -354,7 +431,8 @@ static enum vm_fault_result page_cache_async_ra(struct task *t, struct address_s
 		mapping->ra_order = order;
 		ra_note_order(sim, mapping, size);
 	}
-	return ra_read_window(t, mapping, start, size, start, false, readahead_gfp_mask(sim));
+	return ra_read_window(t, mapping, start, size, start, false, readahead_gfp_mask(sim),
+			      ra_window_order(sim, mapping));
 }
 
 /*
@@ -368,7 +446,7 @@ static enum vm_fault_result page_cache_async_ra(struct task *t, struct address_s
  */
 void folio_wait_locked(struct task *t, u32 pfn)
 {
-	const struct page *page = pfn_to_page(t->sim, pfn);
+	const struct page *page = pfn_to_page(t->sim, page_folio(t->sim, pfn));
 
 	if (!PageFlag(page, PG_locked))
 		return;
@@ -401,25 +479,44 @@ static enum vm_fault_result filemap_get_page(struct task *t, struct address_spac
 			r = page_cache_sync_ra(t, mapping, index, req_pages);
 			if (r == VM_FAULT_DONE && mapping_pfn(mapping, index) == NO_PFN)
 				r = ra_read_window(t, mapping, index, 1, U64_MAX, true,
-						   GFP_HIGHUSER_MOVABLE);
+						   GFP_HIGHUSER_MOVABLE, 0);
 			if (r != VM_FAULT_DONE)
 				return r;
 			continue;
 		}
-		/* filemap_readahead(): the marked page starts the next window first */
+		/* filemap_readahead(): the marked folio starts the next window first */
 		if (!fault && sim->scn.machine.read_ahead_async &&
-		    TestClearPageFlag(pfn_to_page(sim, *pfn), PG_readahead)) {
+		    TestClearPageFlag(pfn_to_page(sim, page_folio(sim, *pfn)), PG_readahead)) {
 			r = page_cache_async_ra(t, mapping);
 			if (r != VM_FAULT_DONE)
 				return r;
 			continue;
 		}
-		if (!PageFlag(pfn_to_page(sim, *pfn), PG_locked))
+		if (!PageFlag(pfn_to_page(sim, page_folio(sim, *pfn)), PG_locked))
 			return VM_FAULT_DONE;
 		if (fault)
 			return folio_lock_or_retry(t, *pfn);
 		folio_wait_locked(t, *pfn);
 	}
+}
+
+/*
+ * filemap_read()'s folio_mark_accessed() (v6.12): a read that goes on in
+ * the folio the last one ended in (pos_same_folio) does not mark it again,
+ * so that reading a large folio in several calls marks it once.  A single
+ * page is marked at every read, as before: the model reads it whole.
+ */
+static void read_mark_accessed(struct sim *sim, struct address_space *mapping, u64 index, u32 pfn)
+{
+	u32 head = page_folio(sim, pfn);
+	const struct page *page = pfn_to_page(sim, head);
+	u64 prev = mapping->prev_index;
+
+	mapping->prev_index = index + 1;
+	if (page->order && prev && prev - 1 >= page->index &&
+	    prev - 1 < page->index + folio_nr_pages(page))
+		return;
+	folio_mark_accessed(sim, head);
 }
 
 /*
@@ -439,7 +536,7 @@ enum vm_fault_result filemap_read(struct task *t, struct address_space *mapping,
 	r = filemap_get_page(t, mapping, index, req_pages, false, &pfn);
 	if (r != VM_FAULT_DONE)
 		return r;
-	folio_mark_accessed(sim, pfn);
+	read_mark_accessed(sim, mapping, index, pfn);
 	charge_sys(t, sim->scn.cost.copy_page_ns);
 	mm_task(t)->fault_major = false; /* read() counts no faults */
 	mem_cgroup_handle_over_high(t);
@@ -462,15 +559,15 @@ enum vm_fault_result filemap_fault_text(struct task *t, struct address_space *ma
 	enum vm_fault_result r;
 
 	if (!mm_task(t)->file_fault && pfn != NO_PFN &&
-	    !PageFlag(pfn_to_page(sim, pfn), PG_locked)) {
-		folio_mark_accessed(sim, pfn);
+	    !PageFlag(pfn_to_page(sim, page_folio(sim, pfn)), PG_locked)) {
+		folio_mark_accessed(sim, page_folio(sim, pfn));
 		return VM_FAULT_DONE;
 	}
 	mm_task(t)->file_fault = true;
 	r = filemap_get_page(t, mapping, index, 1, true, &pfn);
 	if (r != VM_FAULT_DONE)
 		return r;
-	folio_mark_accessed(sim, pfn);
+	folio_mark_accessed(sim, page_folio(sim, pfn));
 	mm_task(t)->file_fault = false;
 	count_fault(t); /* major if this task did the read */
 	mem_cgroup_handle_over_high(t);
@@ -517,7 +614,7 @@ static enum vm_fault_result do_sync_mmap_readahead(struct task *t, unsigned long
 	mapping->ra_order = 0;
 	return ra_read_window(t, mapping, start, size,
 			      sim->scn.policy.mmap_async_ra ? start + size - size / 4 : U64_MAX,
-			      true, readahead_gfp_mask(sim));
+			      true, readahead_gfp_mask(sim), 0);
 }
 
 /*
@@ -535,7 +632,7 @@ static enum vm_fault_result do_async_mmap_readahead(struct task *t, unsigned lon
 		return VM_FAULT_DONE;
 	if (mapping->mmap_miss)
 		mapping->mmap_miss--;
-	if (TestClearPageFlag(pfn_to_page(sim, pfn), PG_readahead))
+	if (TestClearPageFlag(pfn_to_page(sim, page_folio(sim, pfn)), PG_readahead))
 		return page_cache_async_ra(t, mapping);
 	return VM_FAULT_DONE;
 }
@@ -572,14 +669,15 @@ enum vm_fault_result filemap_fault(struct task *t, const struct vm_area_struct *
 		r = do_sync_mmap_readahead(t, vma->vm_flags, mapping, index);
 		if (r == VM_FAULT_DONE && mapping_pfn(mapping, index) == NO_PFN)
 			r = ra_read_window(t, mapping, index, 1, U64_MAX, true,
-					   GFP_HIGHUSER_MOVABLE);
+					   GFP_HIGHUSER_MOVABLE, 0);
 		if (r != VM_FAULT_DONE)
 			return r;
 		*pfn = mapping_pfn(mapping, index);
 		if (*pfn == NO_PFN)
 			return VM_FAULT_RETRY; /* read and reclaimed already: look again */
 	}
-	if (PageFlag(pfn_to_page(t->sim, *pfn), PG_locked))
+	/* *pfn is the page at @index, its folio's state is the head's */
+	if (PageFlag(pfn_to_page(t->sim, page_folio(t->sim, *pfn)), PG_locked))
 		return folio_lock_or_retry(t, *pfn);
 	return VM_FAULT_DONE;
 }
@@ -616,9 +714,9 @@ bool filemap_map_pages(struct task *t, struct vm_area_struct *vma, u64 start, u6
 		pfn = mapping_pfn(mapping, vma->vm_pgoff + (v - vma->vm_start));
 		if (pfn == NO_PFN)
 			continue;
-		page = pfn_to_page(sim, pfn);
+		page = pfn_to_page(sim, page_folio(sim, pfn)); /* the folio's state */
 		if (PageFlag(page, PG_locked) || PageFlag(page, PG_readahead) ||
-		    page->mapcount == MAPCOUNT_MAX)
+		    pfn_to_page(sim, pfn)->mapcount == MAPCOUNT_MAX)
 			continue;
 		if (!sim->scn.policy.mmap_miss_workingset || !PageFlag(page, PG_workingset))
 			hits++;
@@ -711,9 +809,16 @@ enum vm_fault_result filemap_write(struct task *t, struct address_space *mapping
 			filemap_add_folio(t, mapping, index, pfn, false);
 			break;
 		}
-		if (!PageFlag(pfn_to_page(sim, pfn), PG_locked))
+		if (!PageFlag(pfn_to_page(sim, page_folio(sim, pfn)), PG_locked))
 			break;
 		folio_wait_locked(t, pfn);
+	}
+	if (page_folio(sim, pfn) != pfn || pfn_to_page(sim, pfn)->order) {
+		sim_fail(sim,
+			 "%s: a write into a large page-cache folio is not modelled "
+			 "([policy] readahead_folios = large)",
+			 mapping->name);
+		return VM_FAULT_OOM;
 	}
 	if (index >= mapping->size)
 		mapping->size = index + 1;
@@ -747,7 +852,7 @@ static const struct cfg_key filemap_machine_keys[] = {
 	  .min = 0,
 	  .max = 9,
 	  .def = "0",
-	  .doc = "the largest page-cache folio order of files (mapping_max_folio_order: 9, 2 MiB, on ext4 since 6.16 and xfs) on a v6.17+ kernel, which ends each asynchronous readahead window on a boundary of its folio order (page_cache_async_ra), so a stream's windows settle on multiples of the window; the model's page cache keeps 4 KiB pages, only the windows move. 0: windows end where their size puts them (before 6.17, or no large folios)" },
+	  .doc = "the largest page-cache folio order of files (mapping_max_folio_order: 9, 2 MiB, on ext4 since 6.16 and xfs) on a v6.17+ kernel, which ends each asynchronous readahead window on a boundary of its folio order (page_cache_async_ra), so a stream's windows settle on multiples of the window; with [policy] readahead_folios = large the windows are read in folios up to this order. 0: windows end where their size puts them and pages are single (before 6.17, or no large folios)" },
 };
 
 CFG_TABLE(filemap_machine_table, filemap_machine_keys);
@@ -763,6 +868,12 @@ static const struct cfg_key filemap_policy_keys[] = {
 	  .values = CFG_VALUES("full", "noretry"),
 	  .def = "noretry",
 	  .doc = "the mask of page-cache readahead's pages: v3.1+ the mapping's with __GFP_NORETRY and __GFP_NOWARN (readahead_gfp_mask: a page that needs more than one reclaim pass ends the window, never an OOM kill) / before, the mapping's full mask" },
+	{ .name = "readahead_folios",
+	  .type = CFG_ENUM,
+	  P_OFF(readahead_large_folios),
+	  .values = CFG_VALUES("single", "large"),
+	  .def = "large",
+	  .doc = "the folios asynchronous readahead allocates: large (v5.18+, page_cache_ra_order): each window of a stream in folios of its order, up to [machine] read_ahead_folio_order (the file system's largest; 0: single pages) and the window, two orders more a window; reclaim, refault, memcg charge and the counters take a folio whole (writes into one are not modelled) / single: 4 KiB pages (before 5.18)" },
 	{ .name = "mmap_readahead",
 	  .type = CFG_ENUM,
 	  P_OFF(mmap_async_ra),

@@ -141,6 +141,17 @@ void mod_lruvec_state(struct lruvec *lruvec, enum node_stat_item item, long delt
 void mod_lruvec_page_state(struct sim *sim, u32 pfn, enum node_stat_item item, long delta);
 void count_memcg_events(struct mem_cgroup *memcg, enum vm_event_item item, u64 n);
 
+/* folio_mapped() (v6.12): does a PTE map any page of the folio headed by @pfn? */
+static inline bool folio_mapped(struct sim *sim, u32 pfn)
+{
+	const struct page *page = pfn_to_page(sim, pfn);
+
+	for (unsigned int i = 0, nr = folio_nr_pages(page); i < nr; i++)
+		if (page[i].mapcount)
+			return true;
+	return false;
+}
+
 /* ---- LRU (include/linux/mm_inline.h, mm/swap.c) ---- */
 enum lru_list folio_lru_list(const struct page *page);
 struct lruvec *folio_lruvec(struct sim *sim, u32 pfn);
@@ -785,6 +796,8 @@ void dump_page(const struct page *page, const char *reason);
  * cleanup of a page held between the two.
  */
 enum vm_fault_result alloc_charged_page(struct task *t, gfp_t gfp, u32 *pfn);
+/* alloc_charged_folio - the same for a folio of 2^@order pages, charged whole */
+enum vm_fault_result alloc_charged_folio(struct task *t, gfp_t gfp, unsigned int order, u32 *pfn);
 void task_release_held(struct task *t);
 /*
  * ra_bio_add - the page @pfn, locked for reading from @dev, joins @t's

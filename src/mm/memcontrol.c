@@ -704,7 +704,7 @@ void drain_all_stock(struct sim *sim, struct mem_cgroup *root)
 	}
 }
 
-/* commit_charge(): the page now belongs to @memcg (v1 counts pgpgin). */
+/* commit_charge(): the folio now belongs to @memcg (v1 counts one pgpgin a folio). */
 static void commit_charge(struct sim *sim, u32 pfn, struct mem_cgroup *memcg)
 {
 	pfn_to_page(sim, pfn)->memcg_id = (u16)memcg->id;
@@ -754,7 +754,8 @@ enum vm_fault_result mem_cgroup_charge(struct task *t, u32 pfn, gfp_t gfp)
 {
 	struct sim *sim = t->sim;
 	struct mem_cgroup *memcg = t->memcg, *mem_over_limit;
-	const u64 nr_pages = 1;
+	/* a large folio is charged whole (its head carries the order) */
+	const u64 nr_pages = folio_nr_pages(pfn_to_page(sim, pfn));
 	const bool old_charge = sim->scn.policy.memcg_charge_common;
 	const unsigned int max_retries = old_charge ? MEM_CGROUP_RECLAIM_RETRIES :
 						      MAX_RECLAIM_RETRIES;
@@ -1022,8 +1023,8 @@ void mem_cgroup_uncharge(struct sim *sim, u32 pfn)
 	if (page->memcg_id == MEMCG_ID_NONE)
 		return;
 	memcg = sim->memcgs[page->memcg_id];
-	memcg_uncharge(memcg, 1);
-	memcg->memcg_stat[MEMCG_PGPGOUT]++;
+	memcg_uncharge(memcg, folio_nr_pages(page));
+	memcg->memcg_stat[MEMCG_PGPGOUT]++; /* one event a folio */
 	memcg_check_events(sim, memcg, pfn);
 	page->memcg_id = MEMCG_ID_NONE;
 }

@@ -36,6 +36,7 @@ enum pageflags {
 	PG_isolated, /* taken off the LRU by a reclaimer (kernel: !PG_lru + ref) */
 	PG_fbatch, /* in a per-CPU lru_lazyfree batch (kernel: the batch's ref) */
 	PG_readahead, /* read by swap readahead, not yet faulted (SetPageReadahead) */
+	PG_tail, /* a tail page of a large folio: private is its head (compound_head) */
 	NR_PAGEFLAGS,
 };
 
@@ -47,6 +48,11 @@ enum pageflags {
  * same in every mm of the family.  A file page: mapping_id is the file,
  * index the page offset.  private is the swap slot while PG_swapcache is
  * set.  mapcount counts the PTEs mapping the page (at most MAPCOUNT_MAX).
+ * A large page-cache folio (readahead_folios) is 2^order frames: the head
+ * carries the folio's state (LRU links, flags, order in @order, charge)
+ * as the kernel's folio does; each tail has PG_tail, private = the head's
+ * pfn, its own mapping_id, index and mapcount (the PTEs mapping it), and is
+ * on no list.
  */
 struct page {
 	u32 flags;
@@ -56,7 +62,7 @@ struct page {
 	u32 index;
 	u32 private;
 	u16 memcg_id;
-	u8 order; /* buddy order while PG_buddy */
+	u8 order; /* buddy order while PG_buddy; a folio head's order */
 	u8 mapcount; /* number of PTEs mapping it */
 };
 
@@ -598,6 +604,7 @@ struct address_space {
 	u64 ra_next; /* readahead: index after the last window */
 	u64 ra_size; /* readahead: last window, pages */
 	unsigned int ra_order; /* readahead: preferred folio order (file_ra_state.order, v6.17+) */
+	u64 prev_index; /* 1 + the page read() last copied (file_ra_state.prev_pos), 0: none */
 	unsigned int mmap_miss; /* file_ra_state.mmap_miss: faults that missed the cache, less hits */
 	u64 wb_index; /* writeback cursor */
 	u64 dirtied_when; /* ns, first dirtying since clean (inode) */

@@ -299,10 +299,29 @@ static void rmap_walk(struct task *t, u32 pfn,
 	}
 }
 
+/*
+ * @referenced counts the mappings with a young PTE of the folio, not the
+ * PTEs (v6.12 folio_referenced_one: one a VMA walk); @seen holds the
+ * mappings of a large folio counted so far, whose pages are walked one by one.
+ */
+#define REFERENCED_SEEN 8
 struct referenced_arg {
 	int referenced;
 	unsigned long vm_flags;
+	unsigned int nr_seen;
+	const struct vm_area_struct *seen[REFERENCED_SEEN];
 };
+
+/* Count @vma's young PTE, once a folio. */
+static void referenced_vma(struct referenced_arg *ra, const struct vm_area_struct *vma)
+{
+	for (unsigned int i = 0; i < ra->nr_seen; i++)
+		if (ra->seen[i] == vma)
+			return;
+	if (ra->nr_seen < REFERENCED_SEEN)
+		ra->seen[ra->nr_seen++] = vma;
+	ra->referenced++;
+}
 
 /*
  * folio_referenced_one() (v6.12): test and clear the young bit.  A
@@ -324,17 +343,24 @@ static bool folio_referenced_one(struct task *t, u32 pfn, struct rmap_hit *hit, 
 	if (*hit->pte & PTE_YOUNG) {
 		*hit->pte &= ~PTE_YOUNG;
 		if (p != SEQ_READ_REFS_IGNORED || !(vm_flags & VM_SEQ_READ))
-			ra->referenced++;
+			referenced_vma(ra, hit->vma);
 	}
 	ra->vm_flags |= vm_flags;
 	return true;
 }
 
+/* folio_referenced() (v6.12): the mappings that used the folio, any of its pages */
 int folio_referenced(struct task *t, u32 pfn, unsigned long *vm_flags)
 {
-	struct referenced_arg ra = { 0, 0 };
+	struct referenced_arg ra;
+	unsigned int nr = folio_nr_pages(pfn_to_page(t->sim, pfn));
 
-	rmap_walk(t, pfn, folio_referenced_one, &ra);
+	/* seen[] is read only up to nr_seen: not cleared (a hot path) */
+	ra.referenced = 0;
+	ra.vm_flags = 0;
+	ra.nr_seen = 0;
+	for (unsigned int i = 0; i < nr; i++)
+		rmap_walk(t, pfn + i, folio_referenced_one, &ra);
 	*vm_flags = ra.vm_flags;
 	return ra.referenced;
 }
@@ -411,12 +437,14 @@ static bool try_to_unmap_one(struct task *t, u32 pfn, struct rmap_hit *hit, void
 	return true;
 }
 
+/* try_to_unmap() (v6.12): every PTE of every page of the folio; true if none is left */
 bool try_to_unmap(struct task *t, u32 pfn, enum ttu_flags flags)
 {
-	struct page *page = pfn_to_page(t->sim, pfn);
+	unsigned int nr = folio_nr_pages(pfn_to_page(t->sim, pfn));
 
-	rmap_walk(t, pfn, try_to_unmap_one, &flags);
-	return page->mapcount == 0;
+	for (unsigned int i = 0; i < nr; i++)
+		rmap_walk(t, pfn + i, try_to_unmap_one, &flags);
+	return !folio_mapped(t->sim, pfn);
 }
 
 /*

@@ -234,6 +234,18 @@ static inline u32 page_to_pfn(struct sim *sim, const struct page *page)
 {
 	return (u32)(page - sim->mem_map);
 }
+/* page_folio() (v6.12): the head of the folio frame @pfn belongs to */
+static inline u32 page_folio(struct sim *sim, u32 pfn)
+{
+	const struct page *page = &sim->mem_map[pfn];
+
+	return (page->flags & (1u << PG_tail)) ? page->private : pfn;
+}
+/* folio_nr_pages() (v6.12) of the folio headed by @head: its frames */
+static inline unsigned int folio_nr_pages(const struct page *head)
+{
+	return 1u << head->order;
+}
 
 /*
  * Zone and node of a frame: zones are contiguous PFN ranges.  The kernel

@@ -58,7 +58,7 @@ static struct pfn_list *folio_lru_head(struct sim *sim, struct lruvec *lruvec, u
 			   sim->scn.policy.zone_reclaim ? page_zone(sim, pfn)->idx : ZONE_DMA, lru);
 }
 
-/* lruvec_add_folio(): at the head (most recent end) of its list. */
+/* lruvec_add_folio(): at the head (most recent end) of its list; the LRU sizes count its pages. */
 void lruvec_add_folio(struct sim *sim, struct lruvec *lruvec, u32 pfn)
 {
 	struct page *page = pfn_to_page(sim, pfn);
@@ -68,7 +68,7 @@ void lruvec_add_folio(struct sim *sim, struct lruvec *lruvec, u32 pfn)
 			       PageFlag(page, PG_buddy),
 		       page);
 	pfn_list_add(sim, folio_lru_head(sim, lruvec, pfn, lru), pfn);
-	update_lru_size(sim, lruvec, lru, pfn, 1);
+	update_lru_size(sim, lruvec, lru, pfn, folio_nr_pages(page));
 	SetPageFlag(page, PG_lru);
 }
 
@@ -82,7 +82,7 @@ void lruvec_add_folio_tail(struct sim *sim, struct lruvec *lruvec, u32 pfn)
 			       PageFlag(page, PG_buddy),
 		       page);
 	pfn_list_add_tail(sim, folio_lru_head(sim, lruvec, pfn, lru), pfn);
-	update_lru_size(sim, lruvec, lru, pfn, 1);
+	update_lru_size(sim, lruvec, lru, pfn, folio_nr_pages(page));
 	SetPageFlag(page, PG_lru);
 }
 
@@ -94,7 +94,7 @@ void lruvec_del_folio(struct sim *sim, struct lruvec *lruvec, u32 pfn)
 
 	VM_BUG_ON_PAGE(!PageFlag(page, PG_lru), page);
 	pfn_list_del(sim, folio_lru_head(sim, lruvec, pfn, lru), pfn);
-	update_lru_size(sim, lruvec, lru, pfn, -1);
+	update_lru_size(sim, lruvec, lru, pfn, -(long)folio_nr_pages(page));
 	ClearPageFlag(page, PG_lru);
 }
 
@@ -131,8 +131,8 @@ static void folio_activate(struct sim *sim, u32 pfn)
 	lruvec_del_folio(sim, lruvec, pfn);
 	SetPageFlag(page, PG_active);
 	lruvec_add_folio(sim, lruvec, pfn);
-	count_vm_event(sim, PGACTIVATE);
-	count_memcg_events(lruvec->memcg, PGACTIVATE, 1);
+	count_vm_events(sim, PGACTIVATE, folio_nr_pages(page));
+	count_memcg_events(lruvec->memcg, PGACTIVATE, folio_nr_pages(page));
 }
 
 /*
@@ -174,7 +174,7 @@ void folio_rotate_reclaimable(struct sim *sim, u32 pfn)
 	lruvec = folio_lruvec(sim, pfn);
 	lruvec_del_folio(sim, lruvec, pfn);
 	lruvec_add_folio_tail(sim, lruvec, pfn);
-	count_vm_event(sim, PGROTATED);
+	count_vm_events(sim, PGROTATED, folio_nr_pages(page));
 }
 
 /*
@@ -211,7 +211,8 @@ void lru_note_cost_refault(struct sim *sim, u32 pfn)
 {
 	struct page *page = pfn_to_page(sim, pfn);
 
-	lru_note_cost(folio_lruvec(sim, pfn), !PageFlag(page, PG_swapbacked), 1, 0);
+	lru_note_cost(folio_lruvec(sim, pfn), !PageFlag(page, PG_swapbacked), folio_nr_pages(page),
+		      0);
 }
 
 /* ------------------------------------------------------------------ */

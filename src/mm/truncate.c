@@ -50,10 +50,11 @@ void truncate_inode_pages(struct task *t, struct address_space *mapping)
 			mapping->i_pages[index++] = 0;
 			continue;
 		}
-		pfn = (u32)(e - 1);
+		/* a large folio goes whole at its first index, its head's */
+		pfn = page_folio(sim, (u32)(e - 1));
 		page = pfn_to_page(sim, pfn);
 		/* the model maps no page cache it truncates (no unmap_mapping_range) */
-		VM_BUG_ON_PAGE(page->mapcount, page);
+		VM_BUG_ON_PAGE(folio_mapped(sim, pfn), page);
 		if (PageFlag(page, PG_locked) || PageFlag(page, PG_writeback) ||
 		    PageFlag(page, PG_isolated)) {
 			charge_sys(t, removed * sim->scn.cost.free_ns);
@@ -71,9 +72,9 @@ void truncate_inode_pages(struct task *t, struct address_space *mapping)
 		if (PageFlag(page, PG_lru))
 			lruvec_del_folio(sim, folio_lruvec(sim, pfn), pfn);
 		filemap_remove_folio(sim, pfn, 0);
+		index += folio_nr_pages(page);
 		free_unref_page(sim, pfn);
 		removed++;
-		index++;
 	}
 	charge_sys(t, removed * sim->scn.cost.free_ns);
 	mapping->size = 0;

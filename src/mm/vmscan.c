@@ -371,7 +371,7 @@ unsigned long isolate_lru_folios(struct task *t, unsigned long nr_to_scan, struc
 	struct sim *sim = t->sim;
 	struct pfn_list *src = lruvec_list(sim, lruvec, sc->reclaim_idx, lru);
 	struct pfn_list skipped;
-	unsigned long scan = 0, total_scan = 0, nr_taken = 0;
+	unsigned long scan = 0, total_scan = 0, nr_taken = 0, nr_looked = 0;
 	bool file = is_file_lru(lru);
 	bool lumpy = sc->order && sim->scn.policy.lumpy_reclaim && !cgroup_reclaim(sc);
 
@@ -382,9 +382,11 @@ unsigned long isolate_lru_folios(struct task *t, unsigned long nr_to_scan, struc
 		u32 pfn = src->tail;
 		struct page *page = pfn_to_page(sim, pfn);
 		struct zone *zone = page_zone(sim, pfn);
-		unsigned long neighbours;
+		unsigned long neighbours, nr_pages = folio_nr_pages(page);
 
-		total_scan++;
+		/* the scan counts pages, a large folio all of its own (v5.17+) */
+		total_scan += nr_pages;
+		nr_looked++;
 		/*
 		 * Host time, not the model: the node-wide lists (v4.8+) hold
 		 * every zone's pages, so a scan for a low zone (a GFP_DMA32
@@ -399,12 +401,12 @@ unsigned long isolate_lru_folios(struct task *t, unsigned long nr_to_scan, struc
 			pfn_list_del(sim, src, pfn);
 			ClearPageFlag(page, PG_lru);
 			pfn_list_add_tail(sim, &skipped, pfn);
-			count_vm_event(sim, PGSKIP_DMA + zone->idx);
+			count_vm_events(sim, PGSKIP_DMA + zone->idx, nr_pages);
 			continue;
 		}
-		scan++;
-		zone->pages_scanned++;
-		if (!sc->may_unmap && page->mapcount) {
+		scan += nr_pages;
+		zone->pages_scanned += nr_pages;
+		if (!sc->may_unmap && folio_mapped(sim, pfn)) {
 			pfn_list_del(sim, src, pfn);
 			pfn_list_add(sim, src, pfn);
 			continue;
@@ -413,14 +415,15 @@ unsigned long isolate_lru_folios(struct task *t, unsigned long nr_to_scan, struc
 		VM_BUG_ON_PAGE(PageFlag(page, PG_isolated), page); /* not isolated twice */
 		SetPageFlag(page, PG_isolated);
 		pfn_list_add_tail(sim, &isol->folio_list, pfn);
-		isol->nr_isolated[file]++;
-		nr_taken++;
+		isol->nr_isolated[file] += nr_pages;
+		nr_taken += nr_pages;
 		if (!lumpy)
 			continue;
 		neighbours = isolate_lumpy_neighbours(sim, pfn, isol, sc, is_active_lru(lru), file);
 		nr_taken += neighbours;
 		scan += neighbours;
 		total_scan += neighbours;
+		nr_looked += neighbours;
 	}
 	while (!pfn_list_empty(&skipped)) {
 		u32 pfn = skipped.head;
@@ -433,9 +436,10 @@ unsigned long isolate_lru_folios(struct task *t, unsigned long nr_to_scan, struc
 	trace_mm_vmscan_lru_isolate(t, sc, isol, lru, nr_to_scan, scan, total_scan, nr_taken);
 	isol->nr_taken = nr_taken;
 	isolated_account(lruvec->pgdat, isol, 1);
+	/* the lock is held, and paid, per folio looked at */
 	charge_sys(t, sim_lock_acquire(sim, &lruvec->lru_lock, task_now(t),
-				       total_scan * sim->scn.cost.lru_lock_ns, t));
-	charge_sys(t, total_scan * sim->scn.cost.lru_lock_ns);
+				       nr_looked * sim->scn.cost.lru_lock_ns, t));
+	charge_sys(t, nr_looked * sim->scn.cost.lru_lock_ns);
 	return nr_taken;
 }
 
@@ -478,7 +482,7 @@ static void putback_survivor(struct sim *sim, struct lruvec *lruvec, u32 pfn)
 	struct page *page = pfn_to_page(sim, pfn);
 
 	if (PageFlag(page, PG_active) || PageFlag(page, PG_writeback) || PageFlag(page, PG_dirty) ||
-	    PageFlag(page, PG_locked) || page->mapcount || PageFlag(page, PG_unevictable) ||
+	    PageFlag(page, PG_locked) || folio_mapped(sim, pfn) || PageFlag(page, PG_unevictable) ||
 	    !(PageFlag(page, PG_swapcache) || !PageFlag(page, PG_anon))) {
 		putback_folio(sim, lruvec, pfn);
 		return;
@@ -486,7 +490,7 @@ static void putback_survivor(struct sim *sim, struct lruvec *lruvec, u32 pfn)
 	VM_BUG_ON_PAGE(!PageFlag(page, PG_isolated), page);
 	ClearPageFlag(page, PG_isolated);
 	lruvec_add_folio_tail(sim, lruvec, pfn);
-	count_vm_event(sim, PGROTATED);
+	count_vm_events(sim, PGROTATED, folio_nr_pages(page));
 }
 
 /*
@@ -791,6 +795,7 @@ restart:
 	while (!pfn_list_empty(folio_list)) {
 		u32 pfn;
 		struct page *page;
+		unsigned int nr_pages;
 		bool file_lru, lazyfree, dirty, writeback;
 		enum folio_references references;
 		enum ttu_flags ttu = 0;
@@ -800,6 +805,7 @@ restart:
 		first = false;
 		pfn = folio_list->head;
 		page = pfn_to_page(sim, pfn);
+		nr_pages = folio_nr_pages(page); /* every count below is in pages */
 		file_lru = !PageFlag(page, PG_swapbacked);
 		lazyfree = PageFlag(page, PG_anon) && file_lru;
 		pfn_list_del(sim, folio_list, pfn);
@@ -810,16 +816,16 @@ restart:
 		}
 		if (PageFlag(page, PG_locked))
 			goto keep; /* folio_trylock() failed */
-		sc->nr_scanned++; /* base pages looked at, after the lock */
+		sc->nr_scanned += nr_pages; /* base pages looked at, after the lock */
 		/* folio_check_dirty_writeback(): only page-cache pages count */
 		dirty = file_lru && !lazyfree && PageFlag(page, PG_dirty);
 		writeback = file_lru && !lazyfree && PageFlag(page, PG_writeback);
 		if (dirty || writeback)
-			stat->nr_dirty++;
+			stat->nr_dirty += nr_pages;
 		if (dirty && !writeback)
-			stat->nr_unqueued_dirty++;
+			stat->nr_unqueued_dirty += nr_pages;
 		if (writeback && PageFlag(page, PG_reclaim))
-			stat->nr_congested++;
+			stat->nr_congested += nr_pages;
 
 		if (PageFlag(page, PG_writeback) && writeback_keep_2_6(sim)) {
 			/*
@@ -839,12 +845,12 @@ restart:
 		if (PageFlag(page, PG_writeback)) {
 			if (sc->kswapd && PageFlag(page, PG_reclaim) &&
 			    (pgdat->flags & (1UL << PGDAT_WRITEBACK))) {
-				stat->nr_immediate++;
+				stat->nr_immediate += nr_pages;
 				goto keep_or_activate;
 			}
 			if (!memcg_writeback_wait(sim, sc, page)) {
 				SetPageFlag(page, PG_reclaim);
-				stat->nr_writeback++;
+				stat->nr_writeback += nr_pages;
 				goto keep_or_activate;
 			}
 			/* case 3: cgroup v1 waits for the writeback, then looks again */
@@ -883,8 +889,8 @@ restart:
 				ttu = TTU_FREE;
 			}
 		}
-		if (page->mapcount && !try_to_unmap(t, pfn, ttu)) {
-			stat->nr_unmap_fail++;
+		if (folio_mapped(sim, pfn) && !try_to_unmap(t, pfn, ttu)) {
+			stat->nr_unmap_fail += nr_pages;
 			goto activate_locked;
 		}
 		if (lazyfree || (ttu == TTU_FREE && !PageFlag(page, PG_dirty))) {
@@ -900,7 +906,7 @@ restart:
 
 			stat->nr_dirty_met++;
 			if (file_lru && !may_pageout_file(t, sc, pgdat, page)) {
-				mod_node_page_state(pgdat, NR_VMSCAN_IMMEDIATE, 1);
+				mod_node_page_state(pgdat, NR_VMSCAN_IMMEDIATE, nr_pages);
 				SetPageFlag(page, PG_reclaim);
 				goto keep_or_activate;
 			}
@@ -942,10 +948,10 @@ restart:
 				stat->nr_kept_congested++;
 				goto keep;
 			}
-			stat->nr_pageout++;
+			stat->nr_pageout += nr_pages;
 			/* async write: freed when found clean later */
 			if (PageFlag(page, PG_writeback) || PageFlag(page, PG_dirty) ||
-			    page->mapcount)
+			    folio_mapped(sim, pfn))
 				goto keep;
 			/* a SYNC pass waited for the write: free it now */
 		}
@@ -953,7 +959,7 @@ restart:
 free_it:
 		pfn_list_add_tail(sim, &isol->free_folios, pfn);
 		charge_sys(t, cost->free_ns);
-		stat->nr_reclaimed++;
+		stat->nr_reclaimed += nr_pages;
 		continue;
 
 keep_or_activate:
@@ -964,7 +970,7 @@ activate_locked:
 		if (PageFlag(page, PG_swapcache) && vm_swap_full(sim))
 			folio_free_swap(sim, pfn);
 		SetPageFlag(page, PG_active);
-		stat->nr_activate++;
+		stat->nr_activate += nr_pages;
 keep:
 		pfn_list_add_tail(sim, &isol->ret_folios, pfn);
 	}
@@ -1337,14 +1343,14 @@ static void shrink_active_list(struct task *t, unsigned long nr_to_scan, struct 
 		}
 		if (old ? active_keep_2_6_25(t, pfn, reclaim_mapped) :
 			  active_keep_exec(t, pfn, file)) {
-			nr_rotated++;
+			nr_rotated += folio_nr_pages(page);
 			putback_folio(sim, putback_lruvec(sim, &isol, pfn), pfn);
 			continue;
 		}
 		ClearPageFlag(page, PG_active);
 		SetPageFlag(page, PG_workingset);
 		putback_folio(sim, putback_lruvec(sim, &isol, pfn), pfn);
-		nr_deactivate++;
+		nr_deactivate += folio_nr_pages(page);
 	}
 	isolated_account(lruvec->pgdat, &isol, -1);
 	mm_task(t)->reclaim.isolated = NULL;

@@ -43,7 +43,7 @@ u64 workingset_eviction(struct sim *sim, u32 pfn, struct mem_cgroup *target)
 	struct lruvec *lruvec = mem_cgroup_lruvec(target ? target : sim->memcgs[0], pgdat);
 	u64 eviction = lruvec->nonresident_age & SHADOW_AGE_MASK;
 
-	workingset_age_nonresident(lruvec, 1);
+	workingset_age_nonresident(lruvec, folio_nr_pages(page));
 	return XA_SHADOW | (PageFlag(page, PG_workingset) ? SHADOW_WORKINGSET : 0) |
 	       ((u64)lruvec->memcg->id << SHADOW_MEMCG_SHIFT) |
 	       ((u64)pgdat->node_id << SHADOW_NODE_SHIFT) | eviction;
@@ -106,6 +106,7 @@ void workingset_refault(struct sim *sim, u32 pfn, u64 shadow)
 	bool file = !PageFlag(page, PG_swapbacked);
 	struct lruvec *lruvec = folio_lruvec(sim, pfn);
 	enum refault_activation_policy policy = sim->scn.policy.refault_activation;
+	long nr = folio_nr_pages(page); /* the counters are pages, one shadow a folio */
 
 	/*
 	 * Before 3.15 an evicted page left no shadow: nothing counted or
@@ -113,24 +114,24 @@ void workingset_refault(struct sim *sim, u32 pfn, u64 shadow)
 	 */
 	if (policy == REFAULT_ACTIVATION_NONE || (!file && policy == REFAULT_ACTIVATION_FILE))
 		return;
-	mod_lruvec_state(lruvec, file ? WORKINGSET_REFAULT_FILE : WORKINGSET_REFAULT_ANON, 1);
+	mod_lruvec_state(lruvec, file ? WORKINGSET_REFAULT_FILE : WORKINGSET_REFAULT_ANON, nr);
 	if (!workingset_test_recent(sim, shadow, file))
 		return;
 	SetPageFlag(page, PG_active);
-	workingset_age_nonresident(lruvec, 1);
-	mod_lruvec_state(lruvec, file ? WORKINGSET_ACTIVATE_FILE : WORKINGSET_ACTIVATE_ANON, 1);
+	workingset_age_nonresident(lruvec, nr);
+	mod_lruvec_state(lruvec, file ? WORKINGSET_ACTIVATE_FILE : WORKINGSET_ACTIVATE_ANON, nr);
 	if (shadow & SHADOW_WORKINGSET) {
 		SetPageFlag(page, PG_workingset);
 		lru_note_cost_refault(sim, pfn);
 		mod_lruvec_state(lruvec, file ? WORKINGSET_RESTORE_FILE : WORKINGSET_RESTORE_ANON,
-				 1);
+				 nr);
 	}
 }
 
 /* workingset_activation(): an activation ages the clock too. */
 void workingset_activation(struct sim *sim, u32 pfn)
 {
-	workingset_age_nonresident(folio_lruvec(sim, pfn), 1);
+	workingset_age_nonresident(folio_lruvec(sim, pfn), folio_nr_pages(pfn_to_page(sim, pfn)));
 }
 
 #define P_OFF(f) .off = offsetof(struct scn_policy, f), .size = sizeof(((struct scn_policy *)0)->f)
