@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * coro.h - coroutines on their own stacks: every simulated task (user
+ * coro.h - coroutines on shared run stacks: every simulated task (user
  * tasks, kswapd, the flusher) runs its kernel paths as ordinary nested C
  * calls and is suspended where the kernel could sleep or be preempted.
  *
  * The context switch is Boost.Context's fcontext (jump_fcontext and
  * make_fcontext, C ABI, package libboost-context-dev): a few instructions
- * that save and restore callee-saved registers, no system call.  Stacks
- * are mmap'd with a PROT_NONE guard page below them, so an overflow is a
+ * that save and restore callee-saved registers, no system call.  Run
+ * stacks are mmap'd with a PROT_NONE guard page below them, so an overflow is a
  * SIGSEGV at the guard, never silent corruption.  Under AddressSanitizer
  * every switch is announced with the sanitizer's fiber calls.
  */
