@@ -13,10 +13,11 @@
  * best and the median of a few repetitions.
  *
  * Stack memory: SCENARIO (default scenarios/seed000-embedded-swap-240.ini)
- * is run to its end through the library, as bench.c does, then
- * coro_stack_used() - the pages of each task's stack ever touched, by
- * mincore(2) - is read for every task that got a stack: max and mean, by
- * kind of task.
+ * is run to its end through the library, as bench.c does, sampling every
+ * task's coro_stack_used() - the bytes of its frames, on its run stack or
+ * saved while another coroutine holds that stack - and the depth of its
+ * run stack (shared with the other tasks on it): max and mean, by kind of
+ * task.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -129,7 +130,7 @@ static int switch_cost(void)
 /* ---- stack memory per task ---- */
 
 /*
- * Bytes from the top of @co's stack down to the lowest byte that is not
+ * Bytes from the top of @co's run stack down to the lowest byte that is not
  * zero: the deepest the stack went, to the byte, if the frames there wrote
  * something other than zeros (a fresh stack is all zeros).  Only pages
  * mincore() reports resident are read, so reading faults nothing in.
@@ -154,7 +155,7 @@ static size_t stack_depth(const struct coro *co)
 
 struct stack_stats {
 	unsigned int n;
-	size_t max, sum; /* coro_stack_used(): resident bytes */
+	size_t max, sum; /* coro_stack_used(): bytes of frames */
 	size_t depth_max, depth_sum; /* stack_depth(): bytes */
 	const struct task *deepest;
 };
@@ -176,7 +177,7 @@ static void stack_print(const char *what, const struct stack_stats *st)
 {
 	if (!st->n)
 		return;
-	printf("  %-8s %4u tasks  resident max %6zu, mean %8.1f  depth max %6zu, mean %8.1f"
+	printf("  %-8s %4u tasks  frames max %6zu, mean %8.1f  depth max %6zu, mean %8.1f"
 	       "  (deepest: pid %d %s)\n",
 	       what, st->n, st->max, (double)st->sum / st->n, st->depth_max,
 	       (double)st->depth_sum / st->n, st->deepest->pid, st->deepest->comm);
@@ -262,14 +263,14 @@ static int stack_memory(int argc, char **argv)
 	printf("scenario               %s\n", path);
 	for (int i = 3; i < argc; i += 2)
 		printf("--set                  %s\n", argv[i]);
-	printf("stack per task         %u KiB mapped (+ a guard page), %ld-byte pages\n",
-	       (unsigned int)(CORO_STACK_SIZE >> 10), sysconf(_SC_PAGESIZE));
+	printf("run stacks             %u of %u KiB mapped (+ a guard page), shared, %ld-byte pages\n",
+	       CORO_RUN_STACKS, (unsigned int)(CORO_STACK_SIZE >> 10), sysconf(_SC_PAGESIZE));
 	printf("tasks                  %u (%u with a stack, %u never ran)\n", sim->eng.nr_tasks,
 	       all.n, no_stack);
-	printf("resident stack         max %zu bytes, mean %.1f bytes, total %.1f KiB "
-	       "(coro_stack_used)\n",
+	printf("frames                 max %zu bytes, mean %.1f bytes, total %.1f KiB "
+	       "(coro_stack_used: on the run stack or saved)\n",
 	       all.max, all.n ? (double)all.sum / all.n : 0.0, all.sum / 1024.0);
-	printf("stack depth            max %zu bytes, mean %.1f bytes (lowest non-zero byte)\n",
+	printf("run stack depth        max %zu bytes, mean %.1f bytes (lowest non-zero byte)\n",
 	       all.depth_max, all.n ? (double)all.depth_sum / all.n : 0.0);
 	stack_print("user", &kind[TASK_USER]);
 	stack_print("kswapd", &kind[TASK_KSWAPD]);

@@ -439,7 +439,7 @@ check "fast swap, 64K pages: no OOM kill" sh -c "awk '\$1 == \"oom_kills\" && \$
 # costs 86.5..95.7 % of 3,345..3,940 pages written)
 check "fast swap, 64K pages: pages written are freed" sh -c "awk '\$1 == \"pswpout\" { o = \$2 } \$1 == \"pgsteal_anon\" { s = \$2 } END { exit !(o > 3000 && s >= 0.8 * o) }' '$TMP/out'"
 
-# 40,000 live tasks: more coroutine stacks than vm.max_map_count allows guarded
+# 40,000 live tasks, their frames saved off the 64 shared run stacks while they sleep
 expect_ok "many live tasks" "$BIN" run "$ROOT/tests/data/many-live-tasks.ini"
 check "many live tasks: all 40000 ran" grep -q "^hackbench: tasks 40000$" "$TMP/out"
 

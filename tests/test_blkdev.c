@@ -36,7 +36,7 @@ static void submit_reads(struct sim *sim, unsigned int n)
 		struct bio *bio = bio_alloc(sim, &sim->disk_dev, REQ_OP_READ, record_end_io);
 
 		for (unsigned int p = 0; p < REQ_PAGES; p++)
-			bio->pfns[bio->nr_pages++] = 0;
+			assert_true(bio_add_pfn(sim, bio, 0));
 		bio->private = i;
 		submit_bio(sim, &sim->disk_dev, bio, 0);
 	}
@@ -48,7 +48,7 @@ static void submit_write(struct sim *sim, u64 sector, unsigned int nr_pages, uns
 	struct bio *bio = bio_alloc(sim, &sim->disk_dev, REQ_OP_WRITE, record_end_io);
 
 	for (unsigned int p = 0; p < nr_pages; p++)
-		bio->pfns[bio->nr_pages++] = 0;
+		assert_true(bio_add_pfn(sim, bio, 0));
 	bio->sector = sector;
 	bio->private = id;
 	submit_bio(sim, &sim->disk_dev, bio, sim->eng.now);
@@ -294,7 +294,7 @@ static u64 read_at(struct sim *sim, u64 sector, unsigned int nr_pages)
 	u64 t0 = sim->eng.now;
 
 	for (unsigned int p = 0; p < nr_pages; p++)
-		bio->pfns[bio->nr_pages++] = 0;
+		assert_true(bio_add_pfn(sim, bio, 0));
 	bio->sector = sector;
 	bio->private = 0;
 	submit_bio(sim, &sim->disk_dev, bio, t0);
@@ -382,7 +382,7 @@ static void task_write(struct task *t, u64 sector, unsigned int nr_pages, unsign
 	struct bio *bio = bio_alloc(sim, &sim->disk_dev, REQ_OP_WRITE, record_end_io);
 
 	for (unsigned int p = 0; p < nr_pages; p++)
-		bio->pfns[bio->nr_pages++] = 0;
+		assert_true(bio_add_pfn(sim, bio, 0));
 	bio->sector = sector;
 	bio->private = id;
 	task_submit_bio(t, &sim->disk_dev, bio);

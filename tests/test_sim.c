@@ -378,7 +378,7 @@ static void test_swap_writes_back_merge(void **state)
 	for (unsigned int i = 0; i < 4; i++) {
 		struct bio *bio = bio_alloc(sim, dev, REQ_OP_WRITE, merge_test_end_io);
 
-		bio->pfns[bio->nr_pages++] = 0;
+		assert_true(bio_add_pfn(sim, bio, 0));
 		bio->sector = sectors[i];
 		bio->private = i;
 		submit_bio(sim, dev, bio, 0);

@@ -116,6 +116,8 @@ struct bio *bio_alloc(struct sim *sim, struct blkdev *dev, enum bio_op op, bio_e
 	}
 	bio->op = op;
 	bio->nr_pages = 0;
+	bio->max_pages = BIO_INLINE_VECS;
+	bio->pfns = bio->inline_pfns;
 	bio->end_io = end_io;
 	bio->waiter = NULL;
 	bio->next = NULL;
@@ -125,8 +127,32 @@ struct bio *bio_alloc(struct sim *sim, struct blkdev *dev, enum bio_op op, bio_e
 	return bio;
 }
 
+bool bio_add_pfn(struct sim *sim, struct bio *bio, u32 pfn)
+{
+	if (bio->nr_pages == bio->max_pages) {
+		unsigned int max = bio->max_pages * 4;
+		u32 *pfns = malloc(max * sizeof(*pfns));
+
+		if (!pfns) {
+			sim_fail(sim, "out of memory growing a %s I/O request", bio->dev->name);
+			return false;
+		}
+		memcpy(pfns, bio->pfns, bio->nr_pages * sizeof(*pfns));
+		if (bio->pfns != bio->inline_pfns)
+			free(bio->pfns);
+		bio->pfns = pfns;
+		bio->max_pages = max;
+	}
+	bio->pfns[bio->nr_pages++] = pfn;
+	return true;
+}
+
+/* bio_put - @bio back on its device's free list, with its inline pages alone */
 void bio_put(struct blkdev *dev, struct bio *bio)
 {
+	if (bio->pfns != bio->inline_pfns)
+		free(bio->pfns);
+	bio->pfns = bio->inline_pfns;
 	bio->next = dev->free_bios;
 	dev->free_bios = bio;
 }

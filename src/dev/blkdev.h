@@ -42,11 +42,20 @@ enum bio_op { REQ_OP_READ, REQ_OP_WRITE };
 
 #define BIO_MAX_PAGES 256
 #define BIO_NO_SECTOR (~0ULL) /* the bio's place on the device is not modelled */
+/*
+ * Pages a bio holds without an array of its own (the kernel's
+ * BIO_INLINE_VECS, 4): most bios are one page (reclaim's swap and file
+ * writes, a folio's read), and seed000-ia64 keeps thousands in flight.
+ * A longer one's array grows, x4, up to BIO_MAX_PAGES (bio_add_pfn).
+ */
+#define BIO_INLINE_VECS 4
 
 struct bio {
 	enum bio_op op;
 	unsigned int nr_pages;
-	u32 pfns[BIO_MAX_PAGES];
+	unsigned int max_pages; /* room in pfns: BIO_INLINE_VECS, then grown */
+	u32 *pfns; /* inline_pfns, or the grown array */
+	u32 inline_pfns[BIO_INLINE_VECS];
 	bio_end_io_t end_io;
 	struct task *waiter; /* woken at completion, may be NULL */
 	struct bio *next; /* free list */
@@ -148,6 +157,12 @@ int blkdev_init(struct blkdev *dev, const char *name, const struct scn_device *d
 void blkdev_destroy(struct blkdev *dev);
 /* bio_alloc - NULL when the host is out of memory, with the run stopped (sim_fail) */
 struct bio *bio_alloc(struct sim *sim, struct blkdev *dev, enum bio_op op, bio_end_io_t end_io);
+/*
+ * bio_add_pfn - page @pfn at the end of @bio (bio_add_page, below
+ * BIO_MAX_PAGES: the caller checks); false when the host has no memory
+ * for a longer array, with the run stopped (sim_fail) and the page not added.
+ */
+bool bio_add_pfn(struct sim *sim, struct bio *bio, u32 pfn);
 /*
  * submit_bio - queue @bio at @now (ns): merged into a queued request, or a
  * request of its own; its completion is a blk_end_io event.  The run stops

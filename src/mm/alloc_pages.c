@@ -906,7 +906,7 @@ static void __ra_bio_add(struct task *t, struct blkdev *dev, bio_end_io_t end_io
 		bio->next = NULL;
 		*link = bio;
 	}
-	bio->pfns[bio->nr_pages++] = pfn;
+	bio_add_pfn(t->sim, bio, pfn); /* false: the run has stopped, the page stays locked */
 }
 
 void ra_bio_add(struct task *t, struct blkdev *dev, bio_end_io_t end_io, u64 sector, u32 pfn)

@@ -149,12 +149,12 @@ u64 file_page_sector(struct sim *sim, u32 pfn)
 	return ((u64)page->mapping_id << 32) + page->index;
 }
 
-/* A write bio of file pages, placed at its first page. */
-static void file_bio_add(struct sim *sim, struct bio *bio, u32 pfn)
+/* A write bio of file pages, placed at its first page; false: see bio_add_pfn. */
+static bool file_bio_add(struct sim *sim, struct bio *bio, u32 pfn)
 {
 	if (!bio->nr_pages)
 		bio->sector = file_page_sector(sim, pfn);
-	bio->pfns[bio->nr_pages++] = pfn;
+	return bio_add_pfn(sim, bio, pfn);
 }
 
 /* pageout() -> ->writepage of one dirty file page (kernels before 6.17). */
@@ -165,7 +165,7 @@ void pageout_file(struct sim *sim, struct task *t, u32 pfn)
 	if (!bio)
 		return; /* the run has stopped (sim_fail): the page stays dirty */
 	start_file_writeback(sim, pfn);
-	file_bio_add(sim, bio, pfn);
+	file_bio_add(sim, bio, pfn); /* a new bio's first page: inline, never fails */
 	task_submit_bio(t, &sim->disk_dev, bio);
 }
 
@@ -239,10 +239,9 @@ static u64 writeback_batch(struct task *t, bool all)
 			if (!bio)
 				bio = bio_alloc(sim, &sim->disk_dev, REQ_OP_WRITE,
 						end_file_bio_write);
-			if (!bio)
+			if (!bio || !file_bio_add(sim, bio, pfn))
 				break; /* the run has stopped (sim_fail) */
 			start_file_writeback(sim, pfn);
-			file_bio_add(sim, bio, pfn);
 			written++;
 			mapping->wb_index = idx + 1;
 		}
@@ -349,10 +348,9 @@ void filemap_fdatawrite(struct task *t, struct address_space *mapping)
 		}
 		if (!bio)
 			bio = bio_alloc(sim, &sim->disk_dev, REQ_OP_WRITE, end_file_bio_write);
-		if (!bio)
+		if (!bio || !file_bio_add(sim, bio, pfn))
 			break; /* the run has stopped (sim_fail) */
 		start_file_writeback(sim, pfn);
-		file_bio_add(sim, bio, pfn);
 		written++;
 		idx++;
 	}

@@ -49,7 +49,7 @@ void swap_writepage(struct sim *sim, struct task *t, u32 pfn)
 	sim->nr_writeback++;
 	count_vm_event(sim, PSWPOUT);
 	count_vm_events(sim, PGPGOUT, sim->page_size / 1024);
-	bio->pfns[bio->nr_pages++] = pfn;
+	bio_add_pfn(sim, bio, pfn); /* a new bio's first page: inline, never fails */
 	bio->sector = page->private;
 	task_submit_bio(t, &sim->swap_dev, bio);
 }

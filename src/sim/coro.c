@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -36,16 +37,9 @@ fcontext_t make_fcontext(void *sp, size_t size, void (*fn)(transfer_t));
 #define ASAN_UNPOISON_MEMORY_REGION(addr, size) ((void)(addr), (void)(size))
 #endif
 
-#define CORO_CANARY 0x57ac6ca9a27ULL /* "stack canary" */
-
 static size_t page_bytes(void)
 {
 	return (size_t)sysconf(_SC_PAGESIZE);
-}
-
-static void *coro_stack_bottom(const struct coro *co)
-{
-	return (char *)co->map + (co->map_size - CORO_STACK_SIZE);
 }
 
 /* The first resume lands here, on the new stack. */
@@ -60,118 +54,109 @@ static void coro_entry(transfer_t from)
 }
 
 /*
- * The stack pool.  Stacks are carved from arenas of CORO_ARENA_STACKS
- * slots (one mapping each) and go back to a free list when their task
- * exits, with their pages given back (MADV_DONTNEED, which keeps the
- * mapping as it is).  A mapping per stack would cost the host one or two
- * of its vm.max_map_count mappings per live task (65,530 by default):
- * 40,000 live hackbench tasks ran out, and once a process is at that
- * limit every mmap fails, even one that would merge.  Each guard page
- * splits its arena's mapping, so only the first CORO_MAX_GUARDED slots
- * get one; the others, and any slot whose mprotect fails, are watched by
- * a canary.  The pool lives as long as the process and serves every
- * simulation in it.
+ * The run stacks.  A stack per task cost a resident page or two per task
+ * however shallow its frames: seed000-ia64's 4,800 hackbench tasks held
+ * 19 MiB of stack pages where their frames, when they sleep, are 0.1 to
+ * 2.8 KiB (median ~0.8 KiB).  Now CORO_RUN_STACKS stacks, mapped once,
+ * each with a PROT_NONE guard page below it, serve every coroutine: a
+ * coroutine keeps its run stack's frames in place until another one
+ * needs that stack (coro_resume), when they are copied out to its save
+ * area.  This moves frames: nothing may keep a pointer into a coroutine's
+ * stack for another to use while it sleeps (a wait-queue entry, a
+ * completion): the simulator keeps such state in struct task, and every
+ * golden scenario ran clean with each sleeping coroutine's stack
+ * mprotect()ed PROT_NONE.
  */
-#define CORO_ARENA_STACKS 256
-#define CORO_MAX_GUARDED 16384 /* 2 x 16,384 mappings at most */
-
-struct coro_slot {
+struct coro_stack {
 	void *map; /* guard page, then the stack */
-	bool guarded;
-	struct coro_slot *next_free;
+	char *bottom, *top; /* the stack's ends */
+	struct coro *owner; /* whose frames it holds; NULL: none */
 };
 
-static struct {
-	struct coro_slot *free; /* LIFO: the warmest stack first */
-	unsigned int nr_guarded;
-} coro_pool;
+static struct coro_stack coro_run_stacks[CORO_RUN_STACKS];
 
-static size_t coro_slot_size(void)
+/* Map run stack @st with its guard page; -1 with errno when it cannot be. */
+static int coro_stack_map(struct coro_stack *st)
 {
-	return page_bytes() + CORO_STACK_SIZE;
-}
+	size_t size = page_bytes() + CORO_STACK_SIZE;
+	void *map = mmap(NULL, size, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 
-/* A new arena's slots onto the free list; -1 with errno when it cannot be mapped. */
-static int coro_pool_grow(void)
-{
-	size_t slot_size = coro_slot_size();
-	struct coro_slot *slots = calloc(CORO_ARENA_STACKS, sizeof(*slots));
-	char *arena;
-
-	if (!slots)
+	if (map == MAP_FAILED)
 		return -1;
-	arena = mmap(NULL, CORO_ARENA_STACKS * slot_size, PROT_READ | PROT_WRITE,
-		     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-	if (arena == MAP_FAILED) {
+	if (mprotect(map, page_bytes(), PROT_NONE)) {
 		int e = errno;
 
-		free(slots);
+		munmap(map, size);
 		errno = e;
 		return -1;
 	}
-	/* pushed from the top so that the arena is used from its start */
-	for (unsigned int i = CORO_ARENA_STACKS; i--;) {
-		struct coro_slot *slot = &slots[i];
-
-		slot->map = arena + i * slot_size;
-		if (coro_pool.nr_guarded < CORO_MAX_GUARDED &&
-		    !mprotect(slot->map, page_bytes(), PROT_NONE)) {
-			slot->guarded = true;
-			coro_pool.nr_guarded++;
-		}
-		slot->next_free = coro_pool.free;
-		coro_pool.free = slot;
-	}
+	st->map = map;
+	st->bottom = (char *)map + page_bytes();
+	st->top = st->bottom + CORO_STACK_SIZE;
 	return 0;
 }
 
 int coro_create(struct coro *co, coro_fn fn, void *arg, unsigned int color)
 {
-	/*
-	 * Stacks side by side have their live tops at the same offset in a
-	 * page, all in the same few cache sets: start each one up to 15
-	 * cache lines lower (by @color) so that the tops of tasks that run
-	 * in turn spread over the sets.  No further: every byte of the
-	 * offset is a byte of the top page that is resident and unused, and
-	 * a task whose stack fits in a page should take one (seed000-ia64's
-	 * 4,800 tasks: 61 lines cost 6.5 MiB more than 16, for no host
-	 * time measured).
-	 */
-	size_t offset = (size_t)(color % 16) * 64;
-	struct coro_slot *slot;
+	struct coro_stack *st = &coro_run_stacks[color % CORO_RUN_STACKS];
 
-	if (!coro_pool.free && coro_pool_grow())
+	if (!st->map && coro_stack_map(st))
 		return -1;
-	slot = coro_pool.free;
-	coro_pool.free = slot->next_free;
-	co->slot = slot;
-	co->map = slot->map;
-	co->map_size = coro_slot_size();
-	co->guarded = slot->guarded;
-	if (!co->guarded) /* the canary costs a resident page: only where needed */
-		*(u64 *)coro_stack_bottom(co) = CORO_CANARY;
-	co->fn = fn;
-	co->arg = arg;
-	co->ctx = make_fcontext((char *)co->map + co->map_size - offset, CORO_STACK_SIZE - offset,
-				coro_entry);
+	*co = (struct coro){ .stack = st, .map = st->map, .fn = fn, .arg = arg };
 	return 0;
 }
 
 void coro_destroy(struct coro *co)
 {
-	struct coro_slot *slot = co->slot;
-
-	if (slot) {
-		/* a stack handed out again must not inherit this one's
-		 * poisoned frames (a coroutine abandoned mid-call) */
-		ASAN_UNPOISON_MEMORY_REGION(coro_stack_bottom(co), CORO_STACK_SIZE);
-		madvise(coro_stack_bottom(co), CORO_STACK_SIZE, MADV_DONTNEED);
-		slot->next_free = coro_pool.free;
-		coro_pool.free = slot;
+	if (co->stack && co->stack->owner == co) {
+		/* the next owner must not inherit this one's poisoned frames
+		 * (a coroutine abandoned mid-call) */
+		ASAN_UNPOISON_MEMORY_REGION(co->stack->bottom, CORO_STACK_SIZE);
+		co->stack->owner = NULL;
 	}
-	co->slot = NULL;
-	co->map = NULL;
-	co->ctx = NULL;
+	free(co->save);
+	*co = (struct coro){ 0 };
+}
+
+/*
+ * Take @co's run stack for it: the frames of the coroutine holding it out
+ * to that one's save area, then @co's own back in (or, at its first run,
+ * its starting context made).  -1 when the host has no memory to save
+ * the holder's frames.
+ */
+static int coro_stack_take(struct coro *co)
+{
+	struct coro_stack *st = co->stack;
+	struct coro *old = st->owner;
+	char *top = st->top;
+
+	if (old) {
+		size_t n = (size_t)(top - (char *)old->ctx);
+
+		/* an exact fit, not the largest ever: a sleeper's frames are
+		 * what stays resident for it */
+		if (n > old->save_cap || n < old->save_cap / 2) {
+			void *p = malloc(n);
+
+			if (!p)
+				return -1;
+			free(old->save);
+			old->save = p;
+			old->save_cap = n;
+		}
+		/* its frames' redzones go with them: unpoisoned to copy */
+		ASAN_UNPOISON_MEMORY_REGION(old->ctx, n);
+		memcpy(old->save, old->ctx, n);
+		old->save_size = n;
+	}
+	st->owner = co;
+	if (!co->ctx) {
+		co->ctx = make_fcontext(top, CORO_STACK_SIZE, coro_entry);
+		return 0;
+	}
+	memcpy(co->ctx, co->save, co->save_size);
+	return 0;
 }
 
 uintptr_t coro_resume(struct coro_host *host, struct coro *co)
@@ -179,22 +164,14 @@ uintptr_t coro_resume(struct coro_host *host, struct coro *co)
 	void *fake_stack;
 	transfer_t t;
 
+	if (co->stack->owner != co && coro_stack_take(co))
+		return CORO_NOMEM;
 	co->host = host;
-	asan_start_switch(&fake_stack, coro_stack_bottom(co), CORO_STACK_SIZE);
+	asan_start_switch(&fake_stack, co->stack->bottom, CORO_STACK_SIZE);
 	t = jump_fcontext(co->ctx, co);
 	asan_finish_switch(fake_stack, NULL, NULL);
 	co->ctx = t.fctx;
 	return (uintptr_t)t.data;
-}
-
-/* An unguarded stack's lowest word: overwritten only by an overflow. */
-static void coro_check_canary(const struct coro *co)
-{
-	if (!co->guarded && *(const u64 *)coro_stack_bottom(co) != CORO_CANARY) {
-		fprintf(stderr, "reclaimsim: BUG: a coroutine overflowed its %zu KiB stack\n",
-			(size_t)CORO_STACK_SIZE >> 10);
-		abort();
-	}
 }
 
 void coro_suspend(struct coro_host *host, struct coro *co, uintptr_t val)
@@ -202,7 +179,6 @@ void coro_suspend(struct coro_host *host, struct coro *co, uintptr_t val)
 	void *fake_stack;
 	transfer_t t;
 
-	coro_check_canary(co);
 	asan_start_switch(&fake_stack, host->stack_bottom, host->stack_size);
 	t = jump_fcontext(host->ctx, (void *)val);
 	asan_finish_switch(fake_stack, &host->stack_bottom, &host->stack_size);
@@ -211,7 +187,6 @@ void coro_suspend(struct coro_host *host, struct coro *co, uintptr_t val)
 
 _Noreturn void coro_exit(struct coro_host *host, struct coro *co, uintptr_t val)
 {
-	coro_check_canary(co);
 	/* NULL: the sanitizer may drop this fiber's fake stack */
 	asan_start_switch(NULL, host->stack_bottom, host->stack_size);
 	jump_fcontext(host->ctx, (void *)val);
@@ -220,14 +195,9 @@ _Noreturn void coro_exit(struct coro_host *host, struct coro *co, uintptr_t val)
 
 size_t coro_stack_used(const struct coro *co)
 {
-	size_t pg = page_bytes(), n = CORO_STACK_SIZE / pg, used = 0;
-	unsigned char *vec;
-
-	if (!co->map || !(vec = malloc(n)))
+	if (!co->ctx)
 		return 0;
-	if (!mincore(coro_stack_bottom(co), CORO_STACK_SIZE, vec))
-		for (size_t i = 0; i < n; i++)
-			used += vec[i] & 1;
-	free(vec);
-	return used * pg;
+	if (co->stack->owner == co)
+		return (size_t)(co->stack->top - (char *)co->ctx);
+	return co->save_size;
 }

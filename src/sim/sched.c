@@ -788,6 +788,7 @@ enum step_result task_run_step(struct task *t)
 	struct engine *eng = sim_engine(sim);
 	struct task *prev = eng->current;
 	enum step_result res;
+	uintptr_t ret;
 
 	if (!t->co.map && coro_create(&t->co, task_body, t, (unsigned int)t->pid)) {
 		/* no stack for its coroutine: the task cannot run at all */
@@ -799,8 +800,16 @@ enum step_result task_run_step(struct task *t)
 	}
 	VM_BUG_ON(prev); /* steps are never nested: only the event loop resumes tasks */
 	eng->current = t;
-	res = (enum step_result)coro_resume(&eng->host, &t->co);
+	ret = coro_resume(&eng->host, &t->co);
 	eng->current = prev;
+	if (ret == CORO_NOMEM) {
+		snprintf(eng->error, sizeof(eng->error),
+			 "out of memory saving a coroutine's frames to run task %d (%s)", t->pid,
+			 t->comm);
+		eng->stopped = true;
+		return STEP_BLOCKED;
+	}
+	res = (enum step_result)ret;
 	if (res == STEP_EXIT)
 		coro_destroy(&t->co); /* it has left its stack for good */
 	return res;
