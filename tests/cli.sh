@@ -684,6 +684,7 @@ dirtyable_memory = free_and_file
 blk_requests = per_direction
 blk_max_sectors_kb = 512
 blk_plug = none
+blk_wbt = off
 sched_hz = 250
 sched_latency = 20ms
 sched_min_granularity = 4ms

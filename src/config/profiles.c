@@ -127,6 +127,7 @@ static const char *const profile_2_6_25[] = {
 	 * 131,072) and livelocks, hackbench unfinished at 3,600 s
 	 */
 	"blk_plug = none",
+	"blk_wbt = off", /* 4.10 */
 	/*
 	 * CFS as 2.6.25's kernel/sched_fair.c set it: 20 ms latency, 4 ms
 	 * granularity, 10 ms wake-up granularity, each times 1 + ilog2(CPUs)
@@ -334,6 +335,11 @@ static const char *const profile_4_12[] = {
 static const char *const profile_6_12[] = {
 	"reclaim_sleep = reclaim_throttle", /* 5.16 */
 	"blk_requests = tags", /* 5.0: SCSI disks only through blk-mq */
+	/*
+	 * 4.10 blk-wbt, on for blk-mq queues by default (wbt_enable_default)
+	 * with mq-deadline; CFQ, the legacy queues' default, turned it off
+	 */
+	"blk_wbt = on",
 	"new_anon_lru = inactive", /* 5.9 */
 	"mapped_use_once = anon_and_file", /* 5.9: b518154e59aa */
 	"refault_activation = all", /* 5.9: anon shadows too */

@@ -56,6 +56,8 @@ int blkdev_init(struct blkdev *dev, const char *name, const struct scn_device *d
 				.task_plug = p->blk_plug == BLK_PLUG_TASK,
 				.queue_plug = p->blk_plug == BLK_PLUG_QUEUE,
 				.max_request_pages = max_pages ? max_pages : 1 };
+	if (p->blk_wbt)
+		wbt_init(dev);
 	/*
 	 * 2.6.x: BLKDEV_MAX_RQ requests per direction; blk-mq (v6.12
 	 * blk_mq_init_sched): twice the device's tags, here at least 64
@@ -319,19 +321,27 @@ static struct blk_request *blk_plug_find_merge(const struct blkdev *dev,
 	return rq;
 }
 
-bool blk_bio_must_wait(const struct blkdev *dev, const struct blk_plug *plug, enum bio_op op,
-		       u64 sector, u64 nr_pages, bool batching)
+bool blk_bio_must_wait(struct blkdev *dev, struct task *t, unsigned int opf, u64 sector,
+		       u64 nr_pages, bool batching)
 {
+	enum bio_op op = (enum bio_op)(opf & REQ_OP_MASK);
 	unsigned int count = dev->count[blk_rl_idx(dev, op)];
-	bool front;
+	/* no task (the tests): no plug, and blk-wbt's clock at 0 */
+	const struct blk_plug *plug = t ? &mm_task(t)->plug : NULL;
+	u64 now = t ? task_now(t) : 0;
+	bool front, full;
 
 	/* blk-mq's stand-in bound on the pages in flight holds merged bios too */
 	if (!dev->per_direction && dev->inflight_pages >= dev->mq_room_pages)
 		return true;
-	if (count < (batching ? 3 * dev->nr_requests / 2 : dev->nr_requests))
+	full = count >= (batching ? 3 * dev->nr_requests / 2 : dev->nr_requests);
+	if (!full && !wbt_would_wait(dev, t, opf, now))
 		return false;
-	return !blk_plug_find_merge(dev, plug, op, sector, nr_pages, &front) &&
-	       !blk_find_merge(dev, op, sector, nr_pages, &front);
+	/* a bio that merges takes no request: neither waits for one nor meets wbt */
+	if (blk_plug_find_merge(dev, plug, op, sector, nr_pages, &front) ||
+	    blk_find_merge(dev, op, sector, nr_pages, &front))
+		return false;
+	return wbt_must_wait(dev, t, opf, now) || full;
 }
 
 /* Append @b's bios after @a's (b continues a on the device): a is b's and a's request now. */
@@ -432,6 +442,7 @@ static void blk_attempt_merge(struct sim *sim, struct blkdev *dev, struct blk_re
 		blk_queue_unlink(dev, pp);
 		blk_account(dev, sim->eng.now);
 		dev->in_flight--;
+		wbt_done(sim, dev, gone, sim->eng.now); /* freed when merged */
 		blk_request_put(dev, gone);
 		freed_request(sim, dev, rq->op);
 		return;
@@ -586,6 +597,8 @@ static void blk_dispatch(struct sim *sim, struct blkdev *dev, u64 now)
 		 * request starts once it is in the queue and the queue unplugged
 		 */
 		start = max_u64(max_u64(rq->ready_ns, dev->unplug_ns), dev->slot_busy_until[best]);
+		rq->issue_ns = start;
+		wbt_issue(dev, rq);
 		svc = blk_service_time(sim, dev, rq);
 		done = max_u64(start + svc.access_ns, dev->xfer_busy_until) + svc.xfer_ns;
 		dev->xfer_busy_until = done;
@@ -724,8 +737,9 @@ static void blk_add_rq_to_plug(struct sim *sim, struct blk_plug *plug, struct bl
 	plug->rq_count++;
 }
 
-void blk_submit_bio_plug(struct sim *sim, struct blkdev *dev, struct bio *bio,
-			 struct blk_plug *plug, u64 now)
+/* submit_bio of task @t (NULL: none) through @plug */
+static void blk_submit(struct sim *sim, struct blkdev *dev, struct bio *bio, struct blk_plug *plug,
+		       const struct task *t, u64 now)
 {
 	struct blk_request *rq;
 
@@ -751,6 +765,7 @@ void blk_submit_bio_plug(struct sim *sim, struct blkdev *dev, struct bio *bio,
 				    .sector = bio->sector,
 				    .nr_pages = bio->nr_pages,
 				    .queued_ns = now };
+	wbt_track(sim, dev, rq, t);
 	if (plug)
 		blk_add_rq_to_plug(sim, plug, rq, now);
 	else
@@ -759,12 +774,12 @@ void blk_submit_bio_plug(struct sim *sim, struct blkdev *dev, struct bio *bio,
 
 void submit_bio(struct sim *sim, struct blkdev *dev, struct bio *bio, u64 now)
 {
-	blk_submit_bio_plug(sim, dev, bio, NULL, now);
+	blk_submit(sim, dev, bio, NULL, NULL, now);
 }
 
 void task_submit_bio(struct task *t, struct blkdev *dev, struct bio *bio)
 {
-	blk_submit_bio_plug(t->sim, dev, bio, &mm_task(t)->plug, task_now(t));
+	blk_submit(t->sim, dev, bio, &mm_task(t)->plug, t, task_now(t));
 }
 
 /*
@@ -816,6 +831,8 @@ void blk_end_io(struct sim *sim, void *data, u64 unused)
 			wake_up_task(bio->waiter);
 		bio_put(dev, bio);
 	}
+	wbt_stat_add(dev, rq, now);
+	wbt_done(sim, dev, rq, now);
 	blk_request_put(dev, rq);
 	freed_request(sim, dev, op);
 	/* the driver's completion runs the queue (blk_run_queue), plugged or not */
@@ -963,5 +980,11 @@ static const struct cfg_key blkdev_policy_keys[] = {
 	  .values = CFG_VALUES("none", "queue", "task"),
 	  .def = "task",
 	  .doc = "where bios wait to merge before the device sees them: nowhere, a request goes to the device as soon as a slot is free (the model before plugging; the 2.6.x profiles, see docs/model.md) / the queue plugs when a request finds it empty and unplugs after unplug_delay (3 ms), at unplug_thresh (4) queued requests, at a completion or when a task sleeps on a page's I/O or for a request (before 2.6.39) / the task's plug list, from blk_start_plug to blk_finish_plug or its next sleep, in reclaim's shrink_lruvec, writeback, fsync and readahead (2.6.39+; reclaim 3.0+)" },
+	{ .name = "blk_wbt",
+	  .type = CFG_ENUM,
+	  P_OFF(blk_wbt),
+	  .values = CFG_VALUES("off", "on"),
+	  .def = "on",
+	  .doc = "writeback throttling (blk-wbt, 4.10+): writes that take a request wait while their class has max_depth (kswapd, WB_SYNC_ALL), wb_normal (half; reclaim, flusher woken by reclaim) or wb_background (a quarter; background writeback, or a read in the last 100 ms) in flight, from 16 (2 on a queue of depth 1) scaled by the fastest read of each 100 ms window against 2 ms (flash) or 75 ms (disk) / none (before 4.10; legacy queues under CFQ; BFQ)" },
 };
 CFG_TABLE(blkdev_policy_table, blkdev_policy_keys);
