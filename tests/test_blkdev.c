@@ -581,6 +581,63 @@ static void test_wbt(void **state)
 	assert_false(rwb->timer_armed);
 }
 
+/* One slot, max_sectors_kb 4096 (1024 pages) and the oracle's disk's 254 segments */
+#define INI_SEG                                                                              \
+	"[machine]\nmemory = 64M\ndisk_latency = 1ms\ndisk_bandwidth = 4G\ndisk_depth = 1\n" \
+	"[policy]\nblk_max_sectors_kb = 4096\nblk_max_segments = 254\n"
+
+/* A write of @nr_pages at @sector whose pages are the frames from @pfn on, in order. */
+static void submit_write_frames(struct sim *sim, u64 sector, unsigned int nr_pages, u32 pfn,
+				unsigned int id)
+{
+	struct bio *bio = bio_alloc(sim, &sim->disk_dev, REQ_OP_WRITE, record_end_io);
+
+	for (unsigned int p = 0; p < nr_pages; p++)
+		bio->pfns[bio->nr_pages++] = pfn + p;
+	bio->sector = sector;
+	bio->private = id;
+	submit_bio(sim, &sim->disk_dev, bio, sim->eng.now);
+}
+
+/*
+ * max_segments: pages scattered in memory are a segment each, so
+ * single-page writes to sectors 0, 1, 2, ... queued behind a busy device
+ * merge into one request up to 254 pages (1016 KiB, under max_sectors_kb's
+ * 4096), and the 255th starts a request of its own.  Pages contiguous in
+ * memory are one segment: four bios of 256 such pages merge up to
+ * max_sectors_kb (1024 pages in 4 segments), and the fifth does not.
+ */
+static void test_segment_limits(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "dev.ini", INI_SEG);
+	struct blkdev *dev = &sim->disk_dev;
+	const struct blk_request *rq;
+
+	assert_int_equal(dev->max_segments, 254);
+	assert_int_equal(dev->max_request_pages, 1024);
+	submit_write(sim, 100000, 1, 0); /* on the device */
+	for (unsigned int i = 0; i < 255; i++)
+		submit_write(sim, i, 1, 1);
+	assert_int_equal(dev->stats[REQ_OP_WRITE].merges, 253);
+	rq = dev->queue;
+	assert_int_equal(rq->sector, 0);
+	assert_int_equal(rq->nr_pages, 254);
+	assert_int_equal(rq->nr_segments, 254);
+	assert_int_equal(rq->next->sector, 254);
+	assert_int_equal(rq->next->nr_pages, 1);
+
+	for (unsigned int i = 0; i < 5; i++)
+		submit_write_frames(sim, 10000 + 256 * i, 256, 256 * i, 2);
+	assert_int_equal(dev->stats[REQ_OP_WRITE].merges, 256);
+	rq = dev->queue->next->next;
+	assert_int_equal(rq->sector, 10000);
+	assert_int_equal(rq->nr_pages, 1024);
+	assert_int_equal(rq->nr_segments, 4);
+	assert_int_equal(rq->next->nr_pages, 256);
+	run_completions(sim, ~0ULL);
+	assert_int_equal(dev->stats[REQ_OP_WRITE].ios, 5);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -596,6 +653,7 @@ int main(void)
 		test_sim_unit_test(test_task_plug),
 		test_sim_unit_test(test_queue_plug),
 		test_sim_unit_test(test_wbt),
+		test_sim_unit_test(test_segment_limits),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -75,6 +75,7 @@ struct blk_request {
 	enum bio_op op;
 	struct bio *first, *last;
 	u64 sector, nr_pages; /* its place (BIO_NO_SECTOR: unknown) and size */
+	u64 nr_segments; /* nr_phys_segments: runs of pages contiguous in memory */
 	u64 queued_ns; /* allocated (diskstats' ticks, deadline's expiry) */
 	u64 ready_ns; /* in the device's queue (a plugged one waits on its plug list) */
 	u64 issue_ns; /* dispatched to the device (io_start_time_ns) */
@@ -175,6 +176,7 @@ struct blkdev {
 	u64 mq_room_pages; /* blk-mq: nr_requests x BLK_MQ_ROOM_BYTES, in pages */
 	bool congested[2]; /* the queue's (the BDI's) congested state, per direction */
 	u64 max_request_pages; /* max_sectors_kb, in pages (at least one) */
+	u64 max_segments; /* max_segments */
 	u64 nr_reads, nr_writes; /* requests allocated */
 	struct blk_request *queue, *queue_last; /* waiting for a slot, oldest first */
 	struct blk_request *free_requests;
