@@ -483,6 +483,161 @@ static void test_queue_plug(void **state)
 	assert_int_equal(dev->stats[REQ_OP_WRITE].ios, 5);
 }
 
+/* blk-wbt on a flash device of 32 tags: 128 KiB moves in 1 ms, a page in 31,250 ns */
+#define INI_WBT                                                                  \
+	"[machine]\nmemory = 64M\ndisk_latency = 100us\ndisk_bandwidth = 125M\n" \
+	"disk_depth = 32\n[policy]\nblk_wbt = on\n"
+
+/* A read of one page at @sector by @t, known to end_io as @id. */
+static void task_read(struct task *t, u64 sector, unsigned int id)
+{
+	struct sim *sim = t->sim;
+	struct bio *bio = bio_alloc(sim, &sim->disk_dev, REQ_OP_READ, record_end_io);
+
+	bio->pfns[bio->nr_pages++] = 0;
+	bio->sector = sector;
+	bio->private = id;
+	task_submit_bio(t, &sim->disk_dev, bio);
+}
+
+/* Run every event of the device - completions and wbt's timer - up to @until. */
+static void run_dev_events(struct sim *sim, u64 until)
+{
+	struct event ev;
+
+	while (event_pop(sim, &ev)) {
+		if (ev.time > until) {
+			event_push(sim, ev.time, ev.fn, ev.ptr, ev.arg);
+			return;
+		}
+		sim->eng.now = ev.time;
+		if (ev.fn == blk_end_io || ev.ptr == &sim->disk_dev)
+			ev.fn(sim, ev.ptr, ev.arg);
+	}
+}
+
+/*
+ * blk-wbt (v6.12): 32 tags give max_depth 16, wb_normal 8, wb_background
+ * 4 and a 2 ms read target.  A reclaimer's 9th write in flight waits (a
+ * data-integrity write would too, behind the sleeper; kswapd's rq_wait
+ * is its own, up to max_depth); with the write cache on, the sleepers
+ * wake when all 8 are done, not at the first completion.  The read
+ * issued with the writes transfers after them: 8.13 ms, over the target,
+ * so the window's timer (100 ms after the first write) halves the depth
+ * (8/4/2) and shortens the window to 100 ms x 16 / int_sqrt(512) =
+ * 72.73 ms; five windows with no I/O then bring the step back to 0.
+ */
+static void test_wbt(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "dev.ini", INI_WBT);
+	struct blkdev *dev = &sim->disk_dev;
+	struct rq_wb *rwb = &dev->wbt;
+	struct task *t = test_task_in(sim, sim->memcgs[0]);
+	struct task *k = test_task_in(sim, sim->memcgs[0]);
+
+	k->kind = TASK_KSWAPD; /* current_is_kswapd() */
+	assert_true(rwb->enabled);
+	assert_int_equal(rwb->min_lat_ns, 2 * NSEC_PER_MSEC);
+	assert_int_equal(rwb->max_depth, 16);
+	assert_int_equal(rwb->wb_normal, 8);
+	assert_int_equal(rwb->wb_background, 4);
+	for (unsigned int i = 0; i < 8; i++)
+		task_write(t, 1000 * i, REQ_PAGES, i);
+	task_read(t, 90000, 8);
+	assert_int_equal(rwb->inflight[WBT_RWQ_BG], 8);
+	assert_false(blk_bio_must_wait(dev, k, REQ_OP_WRITE, 50000, 1, false));
+	assert_true(blk_bio_must_wait(dev, t, REQ_OP_WRITE, 50000, 1, false));
+	assert_true(rwb->waiting[WBT_RWQ_BG]);
+	assert_true(blk_bio_must_wait(dev, t, REQ_OP_WRITE | REQ_SYNC, 50000, 1, false));
+	assert_int_equal(rwb->nr_throttled, 1);
+	/* the 7th write completes at 7.1 ms, the 8th at 8.1 */
+	run_dev_events(sim, 7100 * NSEC_PER_USEC);
+	assert_int_equal(rwb->inflight[WBT_RWQ_BG], 1);
+	assert_true(rwb->waiting[WBT_RWQ_BG]);
+	run_dev_events(sim, 8100 * NSEC_PER_USEC);
+	assert_int_equal(rwb->inflight[WBT_RWQ_BG], 0);
+	assert_false(rwb->waiting[WBT_RWQ_BG]);
+	run_dev_events(sim, 9 * NSEC_PER_MSEC);
+	assert_int_equal(done_ns[8], 8131250);
+	/* a read completed within 100 ms: the background limit for all but sync and kswapd */
+	rwb->inflight[WBT_RWQ_BG] = 4;
+	assert_true(wbt_would_wait(dev, t, REQ_OP_WRITE, 50 * NSEC_PER_MSEC));
+	assert_false(wbt_would_wait(dev, t, REQ_OP_WRITE, 109 * NSEC_PER_MSEC));
+	assert_false(wbt_would_wait(dev, t, REQ_OP_WRITE | REQ_SYNC, 50 * NSEC_PER_MSEC));
+	assert_true(wbt_would_wait(dev, t, REQ_OP_WRITE | REQ_BACKGROUND, 109 * NSEC_PER_MSEC));
+	rwb->inflight[WBT_RWQ_BG] = 0;
+	run_dev_events(sim, 100 * NSEC_PER_MSEC);
+	assert_int_equal(rwb->nr_exceeded, 1);
+	assert_int_equal(rwb->scale_step, 1);
+	assert_int_equal(rwb->max_depth, 8);
+	assert_int_equal(rwb->wb_normal, 4);
+	assert_int_equal(rwb->wb_background, 2);
+	assert_int_equal(rwb->cur_win_ns, 72727272);
+	run_dev_events(sim, ~0ULL);
+	assert_int_equal(rwb->nr_windows, 6);
+	assert_int_equal(rwb->nr_scale_up, 1);
+	assert_int_equal(rwb->scale_step, 0);
+	assert_int_equal(rwb->max_depth, 16);
+	assert_false(rwb->timer_armed);
+}
+
+/* One slot, max_sectors_kb 4096 (1024 pages) and the oracle's disk's 254 segments */
+#define INI_SEG                                                                              \
+	"[machine]\nmemory = 64M\ndisk_latency = 1ms\ndisk_bandwidth = 4G\ndisk_depth = 1\n" \
+	"[policy]\nblk_max_sectors_kb = 4096\nblk_max_segments = 254\n"
+
+/* A write of @nr_pages at @sector whose pages are the frames from @pfn on, in order. */
+static void submit_write_frames(struct sim *sim, u64 sector, unsigned int nr_pages, u32 pfn,
+				unsigned int id)
+{
+	struct bio *bio = bio_alloc(sim, &sim->disk_dev, REQ_OP_WRITE, record_end_io);
+
+	for (unsigned int p = 0; p < nr_pages; p++)
+		bio->pfns[bio->nr_pages++] = pfn + p;
+	bio->sector = sector;
+	bio->private = id;
+	submit_bio(sim, &sim->disk_dev, bio, sim->eng.now);
+}
+
+/*
+ * max_segments: pages scattered in memory are a segment each, so
+ * single-page writes to sectors 0, 1, 2, ... queued behind a busy device
+ * merge into one request up to 254 pages (1016 KiB, under max_sectors_kb's
+ * 4096), and the 255th starts a request of its own.  Pages contiguous in
+ * memory are one segment: four bios of 256 such pages merge up to
+ * max_sectors_kb (1024 pages in 4 segments), and the fifth does not.
+ */
+static void test_segment_limits(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "dev.ini", INI_SEG);
+	struct blkdev *dev = &sim->disk_dev;
+	const struct blk_request *rq;
+
+	assert_int_equal(dev->max_segments, 254);
+	assert_int_equal(dev->max_request_pages, 1024);
+	submit_write(sim, 100000, 1, 0); /* on the device */
+	for (unsigned int i = 0; i < 255; i++)
+		submit_write(sim, i, 1, 1);
+	assert_int_equal(dev->stats[REQ_OP_WRITE].merges, 253);
+	rq = dev->queue;
+	assert_int_equal(rq->sector, 0);
+	assert_int_equal(rq->nr_pages, 254);
+	assert_int_equal(rq->nr_segments, 254);
+	assert_int_equal(rq->next->sector, 254);
+	assert_int_equal(rq->next->nr_pages, 1);
+
+	for (unsigned int i = 0; i < 5; i++)
+		submit_write_frames(sim, 10000 + 256 * i, 256, 256 * i, 2);
+	assert_int_equal(dev->stats[REQ_OP_WRITE].merges, 256);
+	rq = dev->queue->next->next;
+	assert_int_equal(rq->sector, 10000);
+	assert_int_equal(rq->nr_pages, 1024);
+	assert_int_equal(rq->nr_segments, 4);
+	assert_int_equal(rq->next->nr_pages, 256);
+	run_completions(sim, ~0ULL);
+	assert_int_equal(dev->stats[REQ_OP_WRITE].ios, 5);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -497,6 +652,8 @@ int main(void)
 		cmocka_unit_test(test_dd_sequential),
 		test_sim_unit_test(test_task_plug),
 		test_sim_unit_test(test_queue_plug),
+		test_sim_unit_test(test_wbt),
+		test_sim_unit_test(test_segment_limits),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

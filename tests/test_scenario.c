@@ -455,6 +455,7 @@ static const char *const profile_keys[] = {
 	"blk_requests",
 	"blk_max_sectors_kb",
 	"blk_plug",
+	"blk_wbt",
 	"sched_hz",
 	"sched_latency",
 	"sched_min_granularity",

@@ -52,16 +52,6 @@ static u64 run_seed;
 
 /* "scenario: check" of each check the model is known to fail */
 static const char *const known_failures[] = {
-	/*
-	 * current 29.9M + swap 28.1M against 50M (3 %): on the default ssd
-	 * (500 MiB/s) reclaim writes ~9 MiB of swap ahead of the device; the
-	 * pages, clean in the swap cache after their writeback, count in
-	 * memory.current and memory.swap.current both, and once swap.max is
-	 * reached anon is no longer scanned, so they stay.  The kernel's
-	 * writeback throttling (blk-wbt) bounds that write-ahead; the model
-	 * has none.  With swap_device = nvme it passes (29.9M + 20.2M).
-	 */
-	"memcg-swap-max: alloc_anon_50M_check_swap: current + swap ~ 50M (3)",
 	NULL,
 };
 

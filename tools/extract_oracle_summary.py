@@ -599,8 +599,9 @@ def grid_scenario(cfg, counters, mach, stream_mib):
             "kernel = 6.18", "; the kernel ran the v1 memory controller", "cgroup = v1"]
     if disk:
         out += ["; blk-mq tags (2 x 128 = nr_requests %s) and the disk's max_sectors_kb"
-                % disk["nr_requests"], "blk_requests = tags",
-                "blk_max_sectors_kb = %s" % disk["max_sectors_kb"]]
+                % disk["nr_requests"], "; and max_segments", "blk_requests = tags",
+                "blk_max_sectors_kb = %s" % disk["max_sectors_kb"],
+                "blk_max_segments = %s" % disk["max_segments"]]
     out += ["", "[cgroup box]", "; v1 memcg at the top of the hierarchy",
             "parent = /", "limit = %dM" % (mach["limit_bytes"] >> 20)]
     if mach["memsw_bytes"]:

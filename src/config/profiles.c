@@ -123,14 +123,18 @@ static const char *const profile_2_6_25[] = {
 	"blk_requests = per_direction",
 	"blk_max_sectors_kb = 512",
 	/*
-	 * 2.6.x plugged the queue (blk_plug = queue, modelled), but the
-	 * profiles leave plugging out until seed 000's tables are measured
-	 * with it: with the plug its IA64 vanilla run (seed 1) takes 87.4 s
-	 * of hackbench, 123.7 s elapsed (65.4 s, 101.6 s without), but the
-	 * throttled run fills the 2 GB of swap (pswpout 133,139 slots of
-	 * 131,072) and livelocks, hackbench unfinished at 3,600 s
+	 * 2.6.x plugged the queue (blk_plug = queue, modelled: per-queue
+	 * plugging was the block layer's until 2.6.39), but the profiles
+	 * leave it out: with it seed 000's IA64 vanilla run fills its 2 GB
+	 * of swap at seed 3 (pswpout 132,506, the swap's 131,072 slots)
+	 * and walks the full swap to the 3,600 s limit, hackbench
+	 * unfinished; seeds 1 and 2 take 81.5 and 78.6 s of hackbench
+	 * (75.1 and 81.3 s with none), the throttled runs 42.0, 34.2 and
+	 * 34.6 s (35.2, 34.6, 33.5 s), --runs 3 on 8519959 (2.6.25 runs are
+	 * the same with blk-wbt and max_segments)
 	 */
 	"blk_plug = none",
+	"blk_wbt = off", /* 4.10 */
 	/*
 	 * CFS as 2.6.25's kernel/sched_fair.c set it: 20 ms latency, 4 ms
 	 * granularity, 10 ms wake-up granularity, each times 1 + ilog2(CPUs)
@@ -346,6 +350,11 @@ static const char *const profile_4_12[] = {
 static const char *const profile_6_12[] = {
 	"reclaim_sleep = reclaim_throttle", /* 5.16 */
 	"blk_requests = tags", /* 5.0: SCSI disks only through blk-mq */
+	/*
+	 * 4.10 blk-wbt, on for blk-mq queues by default (wbt_enable_default)
+	 * with mq-deadline; CFQ, the legacy queues' default, turned it off
+	 */
+	"blk_wbt = on",
 	"new_anon_lru = inactive", /* 5.9 */
 	"mapped_use_once = anon_and_file", /* 5.9: b518154e59aa */
 	"refault_activation = all", /* 5.9: anon shadows too */

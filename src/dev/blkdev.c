@@ -55,7 +55,10 @@ int blkdev_init(struct blkdev *dev, const char *name, const struct scn_device *d
 				.per_direction = p->blk_rl_per_direction,
 				.task_plug = p->blk_plug == BLK_PLUG_TASK,
 				.queue_plug = p->blk_plug == BLK_PLUG_QUEUE,
-				.max_request_pages = max_pages ? max_pages : 1 };
+				.max_request_pages = max_pages ? max_pages : 1,
+				.max_segments = p->blk_max_segments };
+	if (p->blk_wbt)
+		wbt_init(dev);
 	/*
 	 * 2.6.x: BLKDEV_MAX_RQ requests per direction; blk-mq (v6.12
 	 * blk_mq_init_sched): twice the device's tags, here at least 64
@@ -294,12 +297,34 @@ void blk_request_discard(struct blk_request *rq)
 	blk_request_put(dev, rq);
 }
 
-/* Can the elevator merge @nr_pages of @op into @rq (same direction, known places, size)? */
+/*
+ * Can the elevator merge @nr_pages in @nr_segs segments of @op into @rq
+ * (same direction, known places)?  Not past max_sectors_kb nor
+ * max_segments (ll_back_merge_fn / ll_new_hw_segment, ll_merge_requests_fn):
+ * the segments add up, as v6.12 counts them (2.6.25's request-to-request
+ * merge took one off when the two ends were contiguous in memory).
+ */
 static bool blk_rq_mergeable(const struct blkdev *dev, const struct blk_request *rq, enum bio_op op,
-			     u64 nr_pages)
+			     u64 nr_pages, u64 nr_segs)
 {
 	return rq->op == op && rq->sector != BIO_NO_SECTOR &&
-	       rq->nr_pages + nr_pages <= dev->max_request_pages;
+	       rq->nr_pages + nr_pages <= dev->max_request_pages &&
+	       rq->nr_segments + nr_segs <= dev->max_segments;
+}
+
+/*
+ * blk_bio_segments() (bio_add_page's bvec merging, v6.12): @bio's
+ * physical segments, its runs of pages contiguous in memory.  The model
+ * has no max_segment_size: the oracle's disk allows 4 GiB.
+ */
+static u64 blk_bio_segments(const struct bio *bio)
+{
+	u64 segs = bio->nr_pages ? 1 : 0;
+
+	for (unsigned int i = 1; i < bio->nr_pages; i++)
+		if (bio->pfns[i] != bio->pfns[i - 1] + 1)
+			segs++;
+	return segs;
 }
 
 /*
@@ -308,12 +333,12 @@ static bool blk_rq_mergeable(const struct blkdev *dev, const struct blk_request 
  * *@front set, at its front (the bio ends where it starts); NULL if none.
  */
 static struct blk_request *blk_find_merge(const struct blkdev *dev, enum bio_op op, u64 sector,
-					  u64 nr_pages, bool *front)
+					  u64 nr_pages, u64 nr_segs, bool *front)
 {
 	if (sector == BIO_NO_SECTOR)
 		return NULL;
 	for (struct blk_request *rq = dev->queue; rq; rq = rq->next) {
-		if (!blk_rq_mergeable(dev, rq, op, nr_pages))
+		if (!blk_rq_mergeable(dev, rq, op, nr_pages, nr_segs))
 			continue;
 		if (sector == rq->sector + rq->nr_pages || sector + nr_pages == rq->sector) {
 			*front = sector + nr_pages == rq->sector;
@@ -332,12 +357,12 @@ static struct blk_request *blk_find_merge(const struct blkdev *dev, enum bio_op 
  */
 static struct blk_request *blk_plug_find_merge(const struct blkdev *dev,
 					       const struct blk_plug *plug, enum bio_op op,
-					       u64 sector, u64 nr_pages, bool *front)
+					       u64 sector, u64 nr_pages, u64 nr_segs, bool *front)
 {
 	struct blk_request *rq = plug ? plug->last : NULL;
 
 	if (!rq || rq->dev != dev || sector == BIO_NO_SECTOR ||
-	    !blk_rq_mergeable(dev, rq, op, nr_pages))
+	    !blk_rq_mergeable(dev, rq, op, nr_pages, nr_segs))
 		return NULL;
 	if (sector != rq->sector + rq->nr_pages && sector + nr_pages != rq->sector)
 		return NULL;
@@ -345,19 +370,30 @@ static struct blk_request *blk_plug_find_merge(const struct blkdev *dev,
 	return rq;
 }
 
-bool blk_bio_must_wait(const struct blkdev *dev, const struct blk_plug *plug, enum bio_op op,
-		       u64 sector, u64 nr_pages, bool batching)
+bool blk_bio_must_wait(struct blkdev *dev, struct task *t, unsigned int opf, u64 sector,
+		       u64 nr_pages, bool batching)
 {
+	enum bio_op op = (enum bio_op)(opf & REQ_OP_MASK);
 	unsigned int count = dev->count[blk_rl_idx(dev, op)];
-	bool front;
+	/* no task (the tests): no plug, and blk-wbt's clock at 0 */
+	const struct blk_plug *plug = t ? &mm_task(t)->plug : NULL;
+	u64 now = t ? task_now(t) : 0;
+	bool front, full;
 
 	/* blk-mq's stand-in bound on the pages in flight holds merged bios too */
 	if (!dev->per_direction && dev->inflight_pages >= dev->mq_room_pages)
 		return true;
-	if (count < (batching ? 3 * dev->nr_requests / 2 : dev->nr_requests))
+	full = count >= (batching ? 3 * dev->nr_requests / 2 : dev->nr_requests);
+	if (!full && !wbt_would_wait(dev, t, opf, now))
 		return false;
-	return !blk_plug_find_merge(dev, plug, op, sector, nr_pages, &front) &&
-	       !blk_find_merge(dev, op, sector, nr_pages, &front);
+	/*
+	 * a bio that merges takes no request: neither waits for one nor meets
+	 * wbt (its @nr_pages count as as many segments, the most they can be)
+	 */
+	if (blk_plug_find_merge(dev, plug, op, sector, nr_pages, nr_pages, &front) ||
+	    blk_find_merge(dev, op, sector, nr_pages, nr_pages, &front))
+		return false;
+	return wbt_must_wait(dev, t, opf, now) || full;
 }
 
 /* Append @b's bios after @a's (b continues a on the device): a is b's and a's request now. */
@@ -366,6 +402,7 @@ static void blk_rq_join(struct blk_request *a, struct blk_request *b)
 	a->last->merged = b->first;
 	a->last = b->last;
 	a->nr_pages += b->nr_pages;
+	a->nr_segments += b->nr_segments;
 }
 
 /* Unlink queued request *@pp from the queue. */
@@ -432,7 +469,7 @@ static void blk_attempt_merge(struct sim *sim, struct blkdev *dev, struct blk_re
 			keep = rq; /* queued first: it stays, a later one joins it */
 			continue;
 		}
-		if (!blk_rq_mergeable(dev, q, rq->op, rq->nr_pages) ||
+		if (!blk_rq_mergeable(dev, q, rq->op, rq->nr_pages, rq->nr_segments) ||
 		    (q->sector != rq->sector + rq->nr_pages &&
 		     q->sector + q->nr_pages != rq->sector))
 			continue;
@@ -453,11 +490,13 @@ static void blk_attempt_merge(struct sim *sim, struct blkdev *dev, struct blk_re
 			keep->last = gone->last;
 			keep->sector = gone->sector;
 			keep->nr_pages = gone->nr_pages;
+			keep->nr_segments = gone->nr_segments;
 		}
 		keep->queued_ns = min_u64(keep->queued_ns, gone->queued_ns);
 		blk_queue_unlink(dev, pp);
 		blk_account(dev, sim->eng.now);
 		dev->in_flight--;
+		wbt_done(sim, dev, gone, sim->eng.now); /* freed when merged */
 		blk_request_put(dev, gone);
 		freed_request(sim, dev, rq->op);
 		return;
@@ -476,12 +515,13 @@ static bool blk_bio_merge(struct sim *sim, struct blkdev *dev, struct bio *bio,
 			  struct blk_plug *plug)
 {
 	bool front, plugged = true;
+	u64 segs = blk_bio_segments(bio);
 	struct blk_request *rq =
-		blk_plug_find_merge(dev, plug, bio->op, bio->sector, bio->nr_pages, &front);
+		blk_plug_find_merge(dev, plug, bio->op, bio->sector, bio->nr_pages, segs, &front);
 
 	if (!rq) {
 		plugged = false;
-		rq = blk_find_merge(dev, bio->op, bio->sector, bio->nr_pages, &front);
+		rq = blk_find_merge(dev, bio->op, bio->sector, bio->nr_pages, segs, &front);
 	}
 	if (!rq)
 		return false;
@@ -494,6 +534,7 @@ static bool blk_bio_merge(struct sim *sim, struct blkdev *dev, struct bio *bio,
 		rq->last = bio;
 	}
 	rq->nr_pages += bio->nr_pages;
+	rq->nr_segments += segs;
 	dev->stats[bio->op].merges++;
 	if (!plugged)
 		blk_attempt_merge(sim, dev, rq);
@@ -612,6 +653,8 @@ static void blk_dispatch(struct sim *sim, struct blkdev *dev, u64 now)
 		 * request starts once it is in the queue and the queue unplugged
 		 */
 		start = max_u64(max_u64(rq->ready_ns, dev->unplug_ns), dev->slot_busy_until[best]);
+		rq->issue_ns = start;
+		wbt_issue(dev, rq);
 		svc = blk_service_time(sim, dev, rq);
 		done = max_u64(start + svc.access_ns, dev->xfer_busy_until) + svc.xfer_ns;
 		dev->xfer_busy_until = done;
@@ -750,8 +793,9 @@ static void blk_add_rq_to_plug(struct sim *sim, struct blk_plug *plug, struct bl
 	plug->rq_count++;
 }
 
-void blk_submit_bio_plug(struct sim *sim, struct blkdev *dev, struct bio *bio,
-			 struct blk_plug *plug, u64 now)
+/* submit_bio of task @t (NULL: none) through @plug */
+static void blk_submit(struct sim *sim, struct blkdev *dev, struct bio *bio, struct blk_plug *plug,
+		       const struct task *t, u64 now)
 {
 	struct blk_request *rq;
 
@@ -776,7 +820,9 @@ void blk_submit_bio_plug(struct sim *sim, struct blkdev *dev, struct bio *bio,
 				    .last = bio,
 				    .sector = bio->sector,
 				    .nr_pages = bio->nr_pages,
+				    .nr_segments = blk_bio_segments(bio),
 				    .queued_ns = now };
+	wbt_track(sim, dev, rq, t);
 	if (plug)
 		blk_add_rq_to_plug(sim, plug, rq, now);
 	else
@@ -785,12 +831,12 @@ void blk_submit_bio_plug(struct sim *sim, struct blkdev *dev, struct bio *bio,
 
 void submit_bio(struct sim *sim, struct blkdev *dev, struct bio *bio, u64 now)
 {
-	blk_submit_bio_plug(sim, dev, bio, NULL, now);
+	blk_submit(sim, dev, bio, NULL, NULL, now);
 }
 
 void task_submit_bio(struct task *t, struct blkdev *dev, struct bio *bio)
 {
-	blk_submit_bio_plug(t->sim, dev, bio, &mm_task(t)->plug, task_now(t));
+	blk_submit(t->sim, dev, bio, &mm_task(t)->plug, t, task_now(t));
 }
 
 /*
@@ -830,8 +876,12 @@ void blk_end_io(struct sim *sim, void *data, u64 unused)
 
 	blk_account(dev, now);
 	dev->in_flight--;
-	/* a request over max_sectors went to the device in as many pieces (blk_queue_split) */
-	st->ios += (rq->nr_pages + dev->max_request_pages - 1) / dev->max_request_pages;
+	/*
+	 * a request over max_sectors or max_segments (one bio can be) went to
+	 * the device in as many pieces (blk_queue_split, __bio_split_to_limits)
+	 */
+	st->ios += max_u64((rq->nr_pages + dev->max_request_pages - 1) / dev->max_request_pages,
+			   (rq->nr_segments + dev->max_segments - 1) / dev->max_segments);
 	st->sectors += rq->nr_pages * dev->page_size / 512;
 	st->ticks_ns += now - rq->queued_ns;
 	for (struct bio *bio = rq->first, *next; bio; bio = next) {
@@ -842,6 +892,8 @@ void blk_end_io(struct sim *sim, void *data, u64 unused)
 			wake_up_task(bio->waiter);
 		bio_put(dev, bio);
 	}
+	wbt_stat_add(dev, rq, now);
+	wbt_done(sim, dev, rq, now);
 	blk_request_put(dev, rq);
 	freed_request(sim, dev, op);
 	/* the driver's completion runs the queue (blk_run_queue), plugged or not */
@@ -983,11 +1035,24 @@ static const struct cfg_key blkdev_policy_keys[] = {
 	  .max = 65536,
 	  .def = "1280",
 	  .doc = "KiB: merges stop at this request size (max_sectors_kb; BLK_DEF_MAX_SECTORS 1024 sectors in 2.6.x, 2560 since 4.3)" },
+	{ .name = "blk_max_segments",
+	  .type = CFG_UINT,
+	  P_OFF(blk_max_segments),
+	  .min = 1,
+	  .max = 65535,
+	  .def = "128",
+	  .doc = "physical segments (runs of pages contiguous in memory) a request may hold: merges stop here as at blk_max_sectors_kb (max_segments; BLK_MAX_SEGMENTS and 2.6.x's MAX_PHYS_SEGMENTS 128, the queue's default; drivers set their own: virtio-blk the device's seg_max, 254 on the oracle's disk)" },
 	{ .name = "blk_plug",
 	  .type = CFG_ENUM,
 	  P_OFF(blk_plug),
 	  .values = CFG_VALUES("none", "queue", "task"),
 	  .def = "task",
 	  .doc = "where bios wait to merge before the device sees them: nowhere, a request goes to the device as soon as a slot is free (the model before plugging; the 2.6.x profiles, see docs/model.md) / the queue plugs when a request finds it empty and unplugs after unplug_delay (3 ms), at unplug_thresh (4) queued requests, at a completion or when a task sleeps on a page's I/O or for a request (before 2.6.39) / the task's plug list, from blk_start_plug to blk_finish_plug or its next sleep, in reclaim's shrink_lruvec, writeback, fsync and readahead (2.6.39+; reclaim 3.0+)" },
+	{ .name = "blk_wbt",
+	  .type = CFG_ENUM,
+	  P_OFF(blk_wbt),
+	  .values = CFG_VALUES("off", "on"),
+	  .def = "on",
+	  .doc = "writeback throttling (blk-wbt, 4.10+): writes that take a request wait while their class has max_depth (kswapd, WB_SYNC_ALL), wb_normal (half; reclaim, flusher woken by reclaim) or wb_background (a quarter; background writeback, or a read in the last 100 ms) in flight, from 16 (2 on a queue of depth 1) scaled by the fastest read of each 100 ms window against 2 ms (flash) or 75 ms (disk) / none (before 4.10; legacy queues under CFQ; BFQ)" },
 };
 CFG_TABLE(blkdev_policy_table, blkdev_policy_keys);

@@ -35,10 +35,20 @@ struct sim;
 struct bio;
 struct scn_device;
 struct scn_policy;
+struct task;
 
 typedef void (*bio_end_io_t)(struct sim *sim, struct bio *bio);
 
 enum bio_op { REQ_OP_READ, REQ_OP_WRITE };
+
+/*
+ * A bio's flags beside its op (blk_opf_t, v6.12): what blk-wbt reads of a
+ * write.  REQ_SYNC: data-integrity writeback (WB_SYNC_ALL, wbc_to_write_flags);
+ * REQ_BACKGROUND: the flusher's background and periodic writeback.
+ */
+#define REQ_OP_MASK 0xffu
+#define REQ_SYNC (1u << 8)
+#define REQ_BACKGROUND (1u << 9)
 
 #define BIO_MAX_PAGES 256
 #define BIO_NO_SECTOR (~0ULL) /* the bio's place on the device is not modelled */
@@ -74,8 +84,11 @@ struct blk_request {
 	enum bio_op op;
 	struct bio *first, *last;
 	u64 sector, nr_pages; /* its place (BIO_NO_SECTOR: unknown) and size */
+	u64 nr_segments; /* nr_phys_segments: runs of pages contiguous in memory */
 	u64 queued_ns; /* allocated (diskstats' ticks, deadline's expiry) */
 	u64 ready_ns; /* in the device's queue (a plugged one waits on its plug list) */
+	u64 issue_ns; /* dispatched to the device (io_start_time_ns) */
+	int wbt_rwq; /* blk-wbt: the rq_wait it counts in (WBT_RWQ_*), -1 untracked */
 	struct blk_request *next; /* the queue, or the free list */
 };
 
@@ -109,6 +122,40 @@ struct blk_dir_stats {
 	u64 ticks_ns; /* time from allocation to completion, summed */
 };
 
+/*
+ * struct rq_wb (v6.12 block/blk-wbt.c): writeback throttling's state of a
+ * queue.  Writes that take a request count in flight in one of two
+ * rq_waits (kswapd's, everyone else's) and wait while it holds their
+ * limit; the limits follow max_depth, which a timer scales down when the
+ * fastest read of a window took longer than min_lat and up when reads
+ * were fast or absent (blk-wbt.c).
+ */
+enum { WBT_RWQ_BG, WBT_RWQ_KSWAPD, WBT_NUM_RWQ };
+
+struct rq_wb {
+	bool enabled;
+	u64 min_lat_ns; /* the read latency target */
+	unsigned int queue_depth; /* blk_queue_depth() */
+	int scale_step;
+	bool scaled_max;
+	unsigned int max_depth, wb_normal, wb_background;
+	unsigned int unknown_cnt;
+	u64 cur_win_ns; /* the window the timer runs on */
+	bool timer_armed; /* the blk-stat window is active */
+	unsigned int inflight[WBT_NUM_RWQ];
+	bool waiting[WBT_NUM_RWQ]; /* a writer sleeps on the rq_wait (wq_has_sleeper) */
+	u64 last_issue, last_comp; /* ns: the last read issued, completed (0: none) */
+	u64 dirty_sleep_ns; /* wb->dirty_sleep: a writer paused in balance_dirty_pages */
+	u64 sync_issue; /* ns: issue of the read being watched (0: none) */
+	const struct blk_request *sync_cookie;
+	/* the window's blk-stat samples */
+	u64 read_min_ns;
+	u64 read_samples, write_samples;
+	/* counters (the wbt_step and wbt_timer tracepoints' events) */
+	u64 nr_throttled; /* a writer found its limit reached and waited */
+	u64 nr_windows, nr_exceeded, nr_scale_up, nr_scale_down;
+};
+
 struct blkdev {
 	const char *name;
 	u64 latency_ns; /* per request, overlapping across the depth (flash) */
@@ -138,6 +185,7 @@ struct blkdev {
 	u64 mq_room_pages; /* blk-mq: nr_requests x BLK_MQ_ROOM_BYTES, in pages */
 	bool congested[2]; /* the queue's (the BDI's) congested state, per direction */
 	u64 max_request_pages; /* max_sectors_kb, in pages (at least one) */
+	u64 max_segments; /* max_segments */
 	u64 nr_reads, nr_writes; /* requests allocated */
 	struct blk_request *queue, *queue_last; /* waiting for a slot, oldest first */
 	struct blk_request *free_requests;
@@ -149,6 +197,7 @@ struct blkdev {
 	struct blk_dir_stats stats[2];
 	unsigned int in_flight; /* requests allocated, not completed */
 	u64 io_ticks_ns, time_in_queue_ns, stamp_ns;
+	struct rq_wb wbt;
 };
 
 /* blkdev_init - the device @d under policy @p; -1 when out of memory */
@@ -169,11 +218,8 @@ bool bio_add_pfn(struct sim *sim, struct bio *bio, u32 pfn);
  * (sim_fail) when the host has no memory for a request.
  */
 void submit_bio(struct sim *sim, struct blkdev *dev, struct bio *bio, u64 now);
-/* submit_bio through @plug (may be NULL; one not started is none) */
-void blk_submit_bio_plug(struct sim *sim, struct blkdev *dev, struct bio *bio,
-			 struct blk_plug *plug, u64 now);
 /* submit_bio from task @t, at its time, through its plug (current->plug) */
-struct task;
+
 void task_submit_bio(struct task *t, struct blkdev *dev, struct bio *bio);
 /* engine->sched_submit_work: @t is about to sleep on @wq (blkdev.c) */
 void blk_sched_submit_work(struct task *t, struct wait_queue_head *wq);
@@ -246,13 +292,14 @@ static inline bool blk_ioc_batching(const struct blkdev *dev, unsigned int left,
 }
 
 /*
- * blk_bio_must_wait - would a bio of @op, @nr_pages at @sector sleep for a
- * request in __make_request / blk_mq_submit_bio: it merges into no request
- * of the task's @plug (may be NULL) nor any queued one, and none is free (for a @batching task, none below 3/2 x
- * nr_requests)?
+ * blk_bio_must_wait - would task @t's bio of @opf (op and flags), @nr_pages
+ * at @sector sleep for a request in __make_request / blk_mq_submit_bio: it
+ * merges into no request of @t's plug nor any queued one, and none is free
+ * (for a @batching task, none below 3/2 x nr_requests) or blk-wbt holds it
+ * (wbt_wait; then the rq_wait has a sleeper until wbt wakes it)?
  */
-bool blk_bio_must_wait(const struct blkdev *dev, const struct blk_plug *plug, enum bio_op op,
-		       u64 sector, u64 nr_pages, bool batching);
+bool blk_bio_must_wait(struct blkdev *dev, struct task *t, unsigned int opf, u64 sector,
+		       u64 nr_pages, bool batching);
 
 /*
  * blk_start_plug() / blk_finish_plug() (v2.6.39+; policy blk_plug = task)
@@ -274,6 +321,23 @@ struct blk_disk_stat {
 	u64 io_ticks_ns, time_in_queue_ns;
 };
 void blk_disk_stat(const struct blkdev *dev, u64 now, struct blk_disk_stat *st);
+
+/*
+ * blk-wbt (blk-wbt.c, v4.10+; policy blk_wbt).  wbt_init sets @dev's up;
+ * wbt_must_wait is wbt_wait's test for a write of @opf by @t (NULL: not a
+ * task) that takes a request, marking the rq_wait as slept on when it
+ * fails (wbt_would_wait: the same test, nothing marked); wbt_track counts
+ * a new request, wbt_issue its dispatch and wbt_done its completion or
+ * its merge into another.
+ */
+void wbt_init(struct blkdev *dev);
+bool wbt_would_wait(const struct blkdev *dev, const struct task *t, unsigned int opf, u64 now);
+bool wbt_must_wait(struct blkdev *dev, const struct task *t, unsigned int opf, u64 now);
+void wbt_track(struct sim *sim, struct blkdev *dev, struct blk_request *rq, const struct task *t);
+void wbt_issue(struct blkdev *dev, const struct blk_request *rq);
+void wbt_done(struct sim *sim, struct blkdev *dev, struct blk_request *rq, u64 now);
+/* wbt_stat_add: blk-stat's sample of @rq's completion at @now */
+void wbt_stat_add(struct blkdev *dev, const struct blk_request *rq, u64 now);
 
 /* [machine] and [run] keys of the devices, [policy] of the block layer */
 struct cfg_table;

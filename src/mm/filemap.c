@@ -774,6 +774,7 @@ static void balance_dirty_pages(struct task *t)
 		if (sim->nr_dirty + sim->nr_writeback <= thresh)
 			break;
 		t->in_iowait = true; /* balance_dirty_pages: io_schedule_timeout() */
+		sim->disk_dev.wbt.dirty_sleep_ns = task_now(t); /* wb->dirty_sleep, for blk-wbt */
 		schedule_timeout(t, &sim->dirty_throttle_wait, 200 * NSEC_PER_MSEC);
 	}
 }

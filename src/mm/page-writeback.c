@@ -191,6 +191,12 @@ static u64 writeback_batch(struct task *t, bool all)
 {
 	struct sim *sim = t->sim;
 	u64 written = 0, now = task_now(t);
+	/*
+	 * wbc_to_write_flags(): background and periodic (kupdate) writeback
+	 * are REQ_BACKGROUND; the start-all work that reclaim's wake-up queues
+	 * is not
+	 */
+	unsigned int opf = REQ_OP_WRITE | (all && sim->flusher_kicked ? 0 : REQ_BACKGROUND);
 	unsigned int start = sim->nr_files ? sim->wb_next_file % sim->nr_files : 0;
 
 	blk_start_plug(sim, &mm_task(t)->plug);
@@ -232,9 +238,8 @@ static u64 writeback_batch(struct task *t, bool all)
 				bio = NULL;
 			}
 			/* a new bio that would wait for a request: stop here */
-			if (!bio &&
-			    blk_bio_must_wait(&sim->disk_dev, &mm_task(t)->plug, REQ_OP_WRITE,
-					      file_page_sector(sim, pfn), 1, false))
+			if (!bio && blk_bio_must_wait(&sim->disk_dev, t, opf,
+						      file_page_sector(sim, pfn), 1, false))
 				break;
 			if (!bio)
 				bio = bio_alloc(sim, &sim->disk_dev, REQ_OP_WRITE,
@@ -276,8 +281,9 @@ void flusher(struct task *t)
 				cond_resched(t);
 				continue;
 			}
-			if (blk_queue_full(&sim->disk_dev, REQ_OP_WRITE)) {
-				/* its next bio would wait for a request: io_schedule() */
+			if (blk_queue_full(&sim->disk_dev, REQ_OP_WRITE) ||
+			    wbt_would_wait(&sim->disk_dev, t, REQ_OP_WRITE, task_now(t))) {
+				/* its next bio would wait for a request or for wbt: io_schedule() */
 				t->in_iowait = true;
 				schedule_timeout(t, &sim->disk_dev.queue_wait, 0);
 				continue;
@@ -326,7 +332,7 @@ void filemap_fdatawrite(struct task *t, struct address_space *mapping)
 		u64 sector = file_page_sector(sim, pfn);
 
 		if (PageFlag(pfn_to_page(sim, pfn), PG_writeback) ||
-		    (new_bio && blk_bio_must_wait(&sim->disk_dev, &mm_task(t)->plug, REQ_OP_WRITE,
+		    (new_bio && blk_bio_must_wait(&sim->disk_dev, t, REQ_OP_WRITE | REQ_SYNC,
 						  sector, 1, false))) {
 			if (bio)
 				task_submit_bio(t, &sim->disk_dev, bio);
@@ -337,8 +343,9 @@ void filemap_fdatawrite(struct task *t, struct address_space *mapping)
 				folio_wait_writeback(t, pfn);
 			else /* a new bio would wait for a request */
 				io_wait_event(t, &sim->disk_dev.queue_wait,
-					      !blk_bio_must_wait(&sim->disk_dev, &mm_task(t)->plug,
-								 REQ_OP_WRITE, sector, 1, false));
+					      !blk_bio_must_wait(&sim->disk_dev, t,
+								 REQ_OP_WRITE | REQ_SYNC, sector, 1,
+								 false));
 			continue; /* the page is looked at again */
 		}
 		if (bio && (bio->nr_pages == BIO_MAX_PAGES ||

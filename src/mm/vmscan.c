@@ -919,8 +919,7 @@ restart:
 			}
 			if (!sc->may_writepage)
 				goto keep;
-			if (blk_bio_must_wait(dev, &mm_task(t)->plug, REQ_OP_WRITE,
-					      pageout_sector(sim, pfn), 1,
+			if (blk_bio_must_wait(dev, t, REQ_OP_WRITE, pageout_sector(sim, pfn), 1,
 					      blk_ioc_batching(dev, batch_left,
 							       task_now(t) - batch_since)) &&
 			    may_write_to_queue(t, sc, dev)) {

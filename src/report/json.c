@@ -42,7 +42,10 @@
  *     "diskstats": {"sda", "sdb" (with swap): {"reads", "read_merges",
  *                   "read_sectors", "read_ticks_ms", "writes", "write_merges",
  *                   "write_sectors", "write_ticks_ms", "in_flight",
- *                   "io_ticks_ms", "time_in_queue_ms"}}: /proc/diskstats' fields
+ *                   "io_ticks_ms", "time_in_queue_ms", "wbt" (blk_wbt = on:
+ *                   {"throttled", "windows", "exceeded", "scale_up",
+ *                   "scale_down", "scale_step", "max_depth", "min_lat_ns"})}}:
+ *                   /proc/diskstats' fields, and blk-wbt's
  *     "lock_stat": {CLASS: {"acquisitions", "contentions",
  *                   "waittime_total_ns", "waittime_max_ns"}}  as
  *                   /proc/lock_stat counts them, for the classes
@@ -351,6 +354,26 @@ static cJSON *json_memory_events(const u64 *events)
 	return o;
 }
 
+/*
+ * blk-wbt's state and counters (what its debugfs files and the wbt_step
+ * and wbt_timer tracepoints show): writers throttled, windows, windows
+ * over the read latency target, scale steps, and where it ended
+ */
+static cJSON *json_wbt(const struct rq_wb *rwb)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	add_u64(o, "throttled", rwb->nr_throttled);
+	add_u64(o, "windows", rwb->nr_windows);
+	add_u64(o, "exceeded", rwb->nr_exceeded);
+	add_u64(o, "scale_up", rwb->nr_scale_up);
+	add_u64(o, "scale_down", rwb->nr_scale_down);
+	cJSON_AddNumberToObject(o, "scale_step", rwb->scale_step);
+	add_u64(o, "max_depth", rwb->max_depth);
+	add_u64(o, "min_lat_ns", rwb->min_lat_ns);
+	return o;
+}
+
 /* /proc/diskstats' fields of one device (report_diskstats, procfs.c) */
 static cJSON *json_disk(const struct sim *sim, const struct blkdev *dev)
 {
@@ -373,6 +396,8 @@ static cJSON *json_disk(const struct sim *sim, const struct blkdev *dev)
 	add_u64(o, "in_flight", st.in_flight);
 	add_u64(o, "io_ticks_ms", st.io_ticks_ns / NSEC_PER_MSEC);
 	add_u64(o, "time_in_queue_ms", st.time_in_queue_ns / NSEC_PER_MSEC);
+	if (dev->wbt.enabled)
+		cJSON_AddItemToObject(o, "wbt", json_wbt(&dev->wbt));
 	return o;
 }
 

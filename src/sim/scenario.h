@@ -411,7 +411,9 @@ struct scn_policy {
 	char kernel[16]; /* profile name, e.g. "6.12" */
 	bool blk_rl_per_direction; /* blk_requests = per_direction (2.6.x request_list) */
 	unsigned int blk_max_sectors_kb; /* a request's largest size (max_sectors_kb) */
+	unsigned int blk_max_segments; /* a request's most physical segments (max_segments) */
 	enum blk_plug_policy blk_plug; /* where bios wait to merge (blkdev.h) */
+	bool blk_wbt; /* blk_wbt = on: writeback throttling (4.10+, src/dev/blk-wbt.c) */
 	enum watermark_check_policy watermark_check;
 	unsigned int max_page_order; /* largest buddy order (MAX_PAGE_ORDER, v6.4+ MAX_ORDER) */
 	bool skip_zones_lots_free; /* direct reclaim skips zones above 4 x high (Rik, 2008) */
