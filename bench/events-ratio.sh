@@ -19,6 +19,10 @@ i=0
 while [ "$i" -lt "$pairs" ]; do
 	sim=$(build/bench/bench bench/anon-file-8g.ini | rate)
 	loop=$(build/bench/inner | rate)
+	if [ -z "$sim" ] || [ -z "$loop" ]; then
+		echo "events-ratio: no figure from build/bench/bench or build/bench/inner (make them first)" >&2
+		exit 1
+	fi
 	echo "$sim $loop" >>"$out"
 	i=$((i + 1))
 done
