@@ -30,6 +30,8 @@ done
 # the same page work in a tight loop, beside anon-file-8g's run: the ratio of
 # their page events per second is how much the engine and the model add
 record inner build/bench/inner
+# issue 27's ratio: both in turn, three pairs, medians and loop / simulator
+record events-ratio bench/events-ratio.sh 3
 # seed 000 at full scale, once per policy: thousands of reclaimers and sleepers
 for policy in none global; do
 	bench_one seed000-ia64 scenarios/seed000-ia64.ini --set policy.reclaim_throttle=$policy

@@ -347,8 +347,8 @@ static void waitq_name(const struct sim *sim, const struct wait_queue_head *wq, 
 /* The time of @t's pending timeout (a sched_wake_event that still counts), or 0. */
 static u64 pending_timeout(const struct sim *sim, const struct task *t)
 {
-	for (size_t i = 0; i < sim->eng.eq.nr; i++) {
-		const struct event *ev = &sim->eng.eq.heap[i];
+	for (size_t i = 0; i < sim->eng.eq.main.nr; i++) {
+		const struct event *ev = &sim->eng.eq.main.ev[i];
 
 		if (ev->fn == sched_wake_event && ev->ptr == t && ev->arg == t->wake_seq)
 			return ev->time;
@@ -560,10 +560,11 @@ void sim_destroy(struct sim *sim)
 	}
 	free(sim->files);
 	/* requests in flight own no memory beyond themselves and their bios */
-	for (size_t i = 0; i < sim->eng.eq.nr; i++)
-		if (sim->eng.eq.heap[i].fn == blk_end_io)
-			blk_request_discard(sim->eng.eq.heap[i].ptr);
-	free(sim->eng.eq.heap);
+	for (size_t i = 0; i < sim->eng.eq.main.nr; i++)
+		if (sim->eng.eq.main.ev[i].fn == blk_end_io)
+			blk_request_discard(sim->eng.eq.main.ev[i].ptr);
+	free(sim->eng.eq.main.ev);
+	free(sim->eng.eq.cpu.ev);
 	blkdev_destroy(&sim->swap_dev);
 	blkdev_destroy(&sim->disk_dev);
 	swap_free_all(sim);

@@ -140,9 +140,14 @@ struct event {
 	u64 arg;
 };
 
-struct event_queue {
-	struct event *heap;
+struct event_heap {
+	struct event *ev; /* a binary min-heap on (time, seq) */
 	size_t nr, cap;
+};
+
+/* The CPUs' step events (event_push_cpu) and all others, apart (event.c). */
+struct event_queue {
+	struct event_heap main, cpu;
 	u64 next_seq;
 };
 
@@ -258,6 +263,8 @@ extern const struct cfg_table sched_policy_table;
 /* Events (src/sim/event.c) */
 int event_push(struct sim *sim, u64 time, event_fn fn, void *ptr, u64 arg);
 bool event_pop(struct sim *sim, struct event *ev);
+/* event_push for a CPU's step event: no pointer, the CPU's number as arg */
+int event_push_cpu(struct sim *sim, u64 time, event_fn fn, u64 cpu);
 /*
  * sim_fail - the run cannot go on (the host is out of memory): keep the
  * first reason in the engine's error and stop the event loop; sim_run() returns -1

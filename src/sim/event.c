@@ -8,6 +8,11 @@
  * chooses, as the kernel's CPUs, timers and interrupts that land in the
  * same nanosecond race in no fixed order.  The lower half, the queueing
  * count, still makes every key unique, so a seed gives one order.
+ *
+ * The CPUs' step events (one pending per CPU, most of a run's events) have
+ * a heap of their own, a few entries deep, beside the heap of everything
+ * else (I/O completions, timers, samples, often hundreds): a step's push
+ * and pop no longer walk the deep one.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -25,64 +30,95 @@ static bool event_before(const struct event *a, const struct event *b)
 	return a->seq < b->seq;
 }
 
-int event_push(struct sim *sim, u64 time, event_fn fn, void *ptr, u64 arg)
+/* The next key: the queueing count, under a draw when ties are random. */
+static u64 event_seq(struct engine *eng)
 {
-	struct event_queue *eq = &sim_engine(sim)->eq;
+	u64 seq = eng->eq.next_seq++;
+
+	if (eng->random_ties)
+		seq = (rng_next(&eng->var_rng[VAR_TIES]) << 32) | (seq & 0xffffffffULL);
+	return seq;
+}
+
+/* Add @ev to @h, sifting a hole up rather than swapping at each level. */
+static int heap_push(struct event_heap *h, const struct event *ev)
+{
 	size_t i;
-	u64 seq;
 
-	if (eq->nr == eq->cap) {
-		size_t cap = eq->cap ? eq->cap * 2 : 1024;
-		struct event *h = realloc(eq->heap, cap * sizeof(*h));
+	if (h->nr == h->cap) {
+		size_t cap = h->cap ? h->cap * 2 : 1024;
+		struct event *e = realloc(h->ev, cap * sizeof(*e));
 
-		if (!h)
+		if (!e)
 			return -1;
-		eq->heap = h;
-		eq->cap = cap;
+		h->ev = e;
+		h->cap = cap;
 	}
-	i = eq->nr++;
-	seq = eq->next_seq++;
-	if (sim_engine(sim)->random_ties)
-		seq = (rng_next(&sim_engine(sim)->var_rng[VAR_TIES]) << 32) | (seq & 0xffffffffULL);
-	eq->heap[i] = (struct event){ time, seq, fn, ptr, arg };
-	while (i > 0) {
+	for (i = h->nr++; i > 0; i = (i - 1) / 2) {
 		size_t parent = (i - 1) / 2;
-		struct event tmp;
 
-		if (!event_before(&eq->heap[i], &eq->heap[parent]))
+		if (!event_before(ev, &h->ev[parent]))
 			break;
-		tmp = eq->heap[i];
-		eq->heap[i] = eq->heap[parent];
-		eq->heap[parent] = tmp;
-		i = parent;
+		h->ev[i] = h->ev[parent];
 	}
+	h->ev[i] = *ev;
 	return 0;
 }
 
+/* Take @h's first event (@h is not empty) into @ev. */
+static void heap_pop(struct event_heap *h, struct event *ev)
+{
+	const struct event *last;
+	size_t i = 0;
+
+	*ev = h->ev[0];
+	last = &h->ev[--h->nr];
+	for (;;) {
+		size_t m = 2 * i + 1;
+
+		if (m >= h->nr)
+			break;
+		if (m + 1 < h->nr && event_before(&h->ev[m + 1], &h->ev[m]))
+			m++;
+		if (!event_before(&h->ev[m], last))
+			break;
+		h->ev[i] = h->ev[m];
+		i = m;
+	}
+	h->ev[i] = *last;
+}
+
+int event_push(struct sim *sim, u64 time, event_fn fn, void *ptr, u64 arg)
+{
+	struct engine *eng = sim_engine(sim);
+	struct event ev = { time, event_seq(eng), fn, ptr, arg };
+
+	return heap_push(&eng->eq.main, &ev);
+}
+
+int event_push_cpu(struct sim *sim, u64 time, event_fn fn, u64 cpu)
+{
+	struct engine *eng = sim_engine(sim);
+	struct event ev = { time, event_seq(eng), fn, NULL, cpu };
+
+	return heap_push(&eng->eq.cpu, &ev);
+}
+
+/*
+ * The earlier of the two heaps' first events: the keys are unique, so the
+ * order is the one a single heap of all events gives.
+ */
 bool event_pop(struct sim *sim, struct event *ev)
 {
 	struct event_queue *eq = &sim_engine(sim)->eq;
-	size_t i = 0;
 
-	if (!eq->nr)
-		return false;
-	*ev = eq->heap[0];
-	eq->heap[0] = eq->heap[--eq->nr];
-	for (;;) {
-		size_t l = 2 * i + 1, r = l + 1, m = i;
-		struct event tmp;
-
-		if (l < eq->nr && event_before(&eq->heap[l], &eq->heap[m]))
-			m = l;
-		if (r < eq->nr && event_before(&eq->heap[r], &eq->heap[m]))
-			m = r;
-		if (m == i)
-			break;
-		tmp = eq->heap[i];
-		eq->heap[i] = eq->heap[m];
-		eq->heap[m] = tmp;
-		i = m;
+	if (eq->cpu.nr && (!eq->main.nr || event_before(&eq->cpu.ev[0], &eq->main.ev[0]))) {
+		heap_pop(&eq->cpu, ev);
+		return true;
 	}
+	if (!eq->main.nr)
+		return false;
+	heap_pop(&eq->main, ev);
 	return true;
 }
 

@@ -395,7 +395,7 @@ static void cpu_kick(struct sim *sim, unsigned int cpu, u64 when)
 	if (eng->cpus[cpu].event_pending)
 		return;
 	eng->cpus[cpu].event_pending = true;
-	event_push(sim, when, sched_cpu_event, NULL, cpu);
+	event_push_cpu(sim, when, sched_cpu_event, cpu);
 }
 
 /* ------------------------------------------------------------------ */
