@@ -593,7 +593,7 @@ static void submit_write_frames(struct sim *sim, u64 sector, unsigned int nr_pag
 	struct bio *bio = bio_alloc(sim, &sim->disk_dev, REQ_OP_WRITE, record_end_io);
 
 	for (unsigned int p = 0; p < nr_pages; p++)
-		bio->pfns[bio->nr_pages++] = pfn + p;
+		assert_true(bio_add_pfn(sim, bio, pfn + p));
 	bio->sector = sector;
 	bio->private = id;
 	submit_bio(sim, &sim->disk_dev, bio, sim->eng.now);
