@@ -163,6 +163,7 @@ struct scn_machine {
 	u64 zone_wmark_managed[SCN_MAX_NODES][MAX_NR_ZONES];
 	/* and lowmem_reserve, where it differs (0 = zone_wmark_managed's) */
 	u64 zone_reserve_managed[SCN_MAX_NODES][MAX_NR_ZONES];
+	int zone_boost_origin, zone_wmark_managed_origin, zone_reserve_managed_origin;
 	int zones_line; /* line of zones =, for messages; 0 = none */
 	int memory_origin; /* 0: memory not given (default, or the zones' sum) */
 	int zones_origin;
