@@ -1169,6 +1169,10 @@ static void test_arm64_errors(void **state)
 	test_expect_scenario_error(
 		"[machine]\narch = arm64\nzones = HighMem:8M\n",
 		"t.ini:3: [machine] zones: arch arm64 has no HighMem zone (valid: DMA, DMA32, Normal, Movable)");
+	/* a limit inside a page lost that page from both zones */
+	test_expect_scenario_error(
+		"[machine]\narch = arm64\nzone_dma_limit = 6K\n",
+		"t.ini:3: [machine] zone_dma_limit: 6K is not a whole number of 4096-byte pages");
 }
 
 int main(void)

@@ -1001,6 +1001,11 @@ static int check_arch_nodes(const struct scenario *s, char *err, size_t errlen)
 			s, origin, 0, err, errlen,
 			"[machine] zone_dma_limit: arch %s has no such limit (valid: with arch = arm64, whose ZONE_DMA ends there)",
 			arch_names[m->arch]);
+	if (m->arch == SCN_ARCH_ARM64 && m->zone_dma_limit % m->page_size)
+		return cfg_fail_at(
+			s, cfg_later_origin(origin, m->page_size_origin), 0, err, errlen,
+			"[machine] zone_dma_limit: %s is not a whole number of %u-byte pages",
+			fmt_size(a, sizeof(a), m->zone_dma_limit), m->page_size);
 	if (check_zone_pages(s, "zone_boost", m->zone_boost, m->zone_boost_origin, err, errlen) ||
 	    check_zone_pages(s, "zone_wmark_managed", m->zone_wmark_managed,
 			     m->zone_wmark_managed_origin, err, errlen) ||
