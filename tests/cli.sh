@@ -808,6 +808,12 @@ done
 expect_status "tools/seed003.py: a missing binary" 1 "^seed003.py: .*No such file or directory: '$TMP/nosuch'$" \
 	"$ABSROOT/tools/seed003.py" --workloads iozone --reclaimsim "$TMP/nosuch"
 
+# a write into a large page-cache folio is not modelled: the run stops and
+# names the keys that made the folio (iozone rewrites the file it read back)
+printf '[machine]\nmemory = 32M\nread_ahead_folio_order = 4\n[workload io]\ntype = iozone\nsize = 32M\n' >"$TMP/folio-write.ini"
+expect_status "write into a large folio" 1 "^reclaimsim: .*folio-write.ini: io.0.iozone.tmp: a write into a large page-cache folio (order 4, read ahead with \[machine\] read_ahead_folio_order = 4 and \[policy\] readahead_folios = large) is not modelled (valid: read_ahead_folio_order = 0 or readahead_folios = single, or no write to a file once read)$" "$BIN" run "$TMP/folio-write.ini"
+expect_ok "readahead_folios = single writes it" "$BIN" run "$TMP/folio-write.ini" --set policy.readahead_folios=single
+
 # reclaimsim keys: the key reference of docs/scenarios.md is generated
 expect_ok "keys" "$BIN" keys
 check "keys lists [sysctl] swappiness" grep -q '^| swappiness | 0..200 | `60` |' "$TMP/out"

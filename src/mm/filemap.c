@@ -815,10 +815,14 @@ enum vm_fault_result filemap_write(struct task *t, struct address_space *mapping
 		folio_wait_locked(t, pfn);
 	}
 	if (page_folio(sim, pfn) != pfn || pfn_to_page(sim, pfn)->order) {
+		/* name the keys that made the folio and those that avoid it */
 		sim_fail(sim,
-			 "%s: a write into a large page-cache folio is not modelled "
-			 "([policy] readahead_folios = large)",
-			 mapping->name);
+			 "%s: a write into a large page-cache folio (order %u, read ahead with "
+			 "[machine] read_ahead_folio_order = %u and [policy] readahead_folios = "
+			 "large) is not modelled (valid: read_ahead_folio_order = 0 or "
+			 "readahead_folios = single, or no write to a file once read)",
+			 mapping->name, pfn_to_page(sim, page_folio(sim, pfn))->order,
+			 sim->scn.machine.read_ahead_folio_order);
 		return VM_FAULT_OOM;
 	}
 	if (index >= mapping->size)
@@ -874,7 +878,7 @@ static const struct cfg_key filemap_policy_keys[] = {
 	  P_OFF(readahead_large_folios),
 	  .values = CFG_VALUES("single", "large"),
 	  .def = "large",
-	  .doc = "the folios asynchronous readahead allocates: large (v5.18+, page_cache_ra_order): each window of a stream in folios of its order, up to [machine] read_ahead_folio_order (the file system's largest; 0: single pages) and the window, two orders more a window; reclaim, refault, memcg charge and the counters take a folio whole (writes into one are not modelled) / single: 4 KiB pages (before 5.18)" },
+	  .doc = "the folios asynchronous readahead allocates: large (v5.18+, page_cache_ra_order): each window of a stream in folios of its order, up to [machine] read_ahead_folio_order (the file system's largest; 0: single pages) and the window, two orders more a window; reclaim, refault, memcg charge and the counters take a folio whole (a write into one is not modelled: it stops the run with an error naming the file) / single: 4 KiB pages (before 5.18)" },
 	{ .name = "mmap_readahead",
 	  .type = CFG_ENUM,
 	  P_OFF(mmap_async_ra),
