@@ -805,6 +805,11 @@ for t in seed001 seed002 seed003 seed004; do
 		sh -c 'cd "$1" && "$2" --reclaimsim "$1/fakesim"' - "$TMP" "$ABSROOT/tools/$t.py"
 	check "tools/$t.py: nothing but that line" [ "$(wc -l <"$TMP/err")" -eq 1 ]
 done
+# extract_oracle_summary.py: a --runq that is not there is an error (it
+# wrote a summary without the walls rows)
+expect_status "extract_oracle_summary.py: a missing --runq" 1 "^extract_oracle_summary: --runq $TMP/nosuch: not a directory$" \
+	"$ABSROOT/tools/extract_oracle_summary.py" --runq "$TMP/nosuch" --out "$TMP/summary.json"
+check "extract_oracle_summary.py: no summary written" test ! -e "$TMP/summary.json"
 expect_status "tools/seed003.py: a missing binary" 1 "^seed003.py: .*No such file or directory: '$TMP/nosuch'$" \
 	"$ABSROOT/tools/seed003.py" --workloads iozone --reclaimsim "$TMP/nosuch"
 
