@@ -766,7 +766,7 @@ static const struct cfg_key mm_init_machine_keys[] = {
 	  .origin_off = M_OFF(zone_dma_limit_origin),
 	  .max = SZ_4G,
 	  .def = "1G",
-	  .doc = "arch = arm64: where ZONE_DMA ends, DMA32 taking the rest below 4G (arch/arm64/mm/init.c zone_sizes_init): 1G (30 bits) in v5.5..5.10; from v5.11 the smallest DMA limit of the device tree's or ACPI IORT's devices, capped at 4G (4G when none limits it, DMA32 then empty; 1G on a Raspberry Pi 4)" },
+	  .doc = "arch = arm64: where ZONE_DMA ends, DMA32 taking the rest below 4G (arch/arm64/mm/init.c zone_sizes_init): 1G (30 bits) in v5.5..5.10; from v5.11 the smallest DMA limit of the device tree's or ACPI IORT's devices, capped at 4G (4G when none limits it, DMA32 then empty; 1G on a Raspberry Pi 4); whole pages; explicit `zones` size DMA and DMA32 themselves, and then this is not used" },
 	{ .name = "nodes",
 	  .type = CFG_UINT,
 	  .off = M_OFF(nodes),
