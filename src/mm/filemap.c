@@ -854,10 +854,12 @@ static const struct cfg_key filemap_machine_keys[] = {
 	{ .name = "read_ahead_folio_order",
 	  .type = CFG_UINT,
 	  .off = M_OFF(read_ahead_folio_order),
+	  .flags = CFG_F_ORIGIN,
+	  .origin_off = M_OFF(read_ahead_folio_order_origin),
 	  .min = 0,
 	  .max = 9,
 	  .def = "0",
-	  .doc = "the largest page-cache folio order of files (mapping_max_folio_order: 9, 2 MiB, on ext4 since 6.16 and xfs) on a v6.17+ kernel, which ends each asynchronous readahead window on a boundary of its folio order (page_cache_async_ra), so a stream's windows settle on multiples of the window; with [policy] readahead_folios = large the windows are read in folios up to this order. 0: windows end where their size puts them and pages are single (before 6.17, or no large folios)" },
+	  .doc = "the largest page-cache folio order of files (mapping_max_folio_order: 9, 2 MiB, on ext4 since 6.16 and xfs) on a v6.17+ kernel, which ends each asynchronous readahead window on a boundary of its folio order (page_cache_async_ra), so a stream's windows settle on multiples of the window; with [policy] readahead_folios = large the windows are read in folios up to this order. 0: windows end where their size puts them and pages are single (before 6.17, or no large folios); at most [policy] max_page_order, as the kernel's MAX_PAGECACHE_ORDER" },
 };
 
 CFG_TABLE(filemap_machine_table, filemap_machine_keys);

@@ -1085,6 +1085,17 @@ int mm_check_machine(const struct scenario *s, char *err, size_t errlen)
 				   (unsigned long long)m->memory, m->page_size);
 	if (check_arch_nodes(s, err, errlen))
 		return -1;
+	/*
+	 * The kernel's page-cache folios stop at MAX_PAGECACHE_ORDER, within
+	 * MAX_PAGE_ORDER: a larger one cannot be allocated, and each failed try
+	 * woke kswapd for an order it can never make, reclaiming the cache.
+	 */
+	if (m->read_ahead_folio_order > s->policy.max_page_order)
+		return cfg_fail_at(
+			s, m->read_ahead_folio_order_origin, 0, err, errlen,
+			"[machine] read_ahead_folio_order: %u is beyond [policy] max_page_order %u (valid: 0..%u)",
+			m->read_ahead_folio_order, s->policy.max_page_order,
+			s->policy.max_page_order);
 	if (m->nr_layouts) {
 		u64 total = 0;
 

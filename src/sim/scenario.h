@@ -175,6 +175,7 @@ struct scn_machine {
 	u64 read_ahead; /* bytes, file readahead window (read_ahead_kb) */
 	bool read_ahead_async; /* read_ahead_async = on: page_cache_async_ra */
 	unsigned int read_ahead_folio_order; /* 0..9: window ends on folio boundaries (v6.17+) */
+	int read_ahead_folio_order_origin;
 	/* cgroup2 mount options (memcontrol.c) */
 	bool memory_recursiveprot;
 	int cgroup; /* cgroup = v1 (0) | v2 (1); -1 = the profile's ([policy] cgroup) */
