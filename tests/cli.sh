@@ -805,8 +805,19 @@ for t in seed001 seed002 seed003 seed004; do
 		sh -c 'cd "$1" && "$2" --reclaimsim "$1/fakesim"' - "$TMP" "$ABSROOT/tools/$t.py"
 	check "tools/$t.py: nothing but that line" [ "$(wc -l <"$TMP/err")" -eq 1 ]
 done
+# extract_oracle_summary.py: a --runq that is not there is an error (it
+# wrote a summary without the walls rows)
+expect_status "extract_oracle_summary.py: a missing --runq" 1 "^extract_oracle_summary: --runq $TMP/nosuch: not a directory$" \
+	"$ABSROOT/tools/extract_oracle_summary.py" --runq "$TMP/nosuch" --out "$TMP/summary.json"
+check "extract_oracle_summary.py: no summary written" test ! -e "$TMP/summary.json"
 expect_status "tools/seed003.py: a missing binary" 1 "^seed003.py: .*No such file or directory: '$TMP/nosuch'$" \
 	"$ABSROOT/tools/seed003.py" --workloads iozone --reclaimsim "$TMP/nosuch"
+
+# a write into a large page-cache folio is not modelled: the run stops and
+# names the keys that made the folio (iozone rewrites the file it read back)
+printf '[machine]\nmemory = 32M\nread_ahead_folio_order = 4\n[workload io]\ntype = iozone\nsize = 32M\n' >"$TMP/folio-write.ini"
+expect_status "write into a large folio" 1 "^reclaimsim: .*folio-write.ini: io.0.iozone.tmp: a write into a large page-cache folio (order 4, read ahead with \[machine\] read_ahead_folio_order = 4 and \[policy\] readahead_folios = large) is not modelled (valid: read_ahead_folio_order = 0 or readahead_folios = single, or no write to a file once read)$" "$BIN" run "$TMP/folio-write.ini"
+expect_ok "readahead_folios = single writes it" "$BIN" run "$TMP/folio-write.ini" --set policy.readahead_folios=single
 
 # reclaimsim keys: the key reference of docs/scenarios.md is generated
 expect_ok "keys" "$BIN" keys

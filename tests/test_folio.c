@@ -218,6 +218,15 @@ static void test_single(void **state)
 	assert_int_equal(head_at(&r, 100)->order, 0);
 }
 
+/* a folio order beyond the buddy allocator's could never be allocated */
+static void test_bad_input(void **state)
+{
+	(void)state;
+	test_expect_scenario_error(
+		"[machine]\nread_ahead_folio_order = 4\n[policy]\nmax_page_order = 3\n",
+		"t.ini:2: [machine] read_ahead_folio_order: 4 is beyond [policy] max_page_order 3 (valid: 0..3)");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -225,6 +234,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_reclaim_whole, test_sim_teardown),
 		cmocka_unit_test_teardown(test_unaligned_window, test_sim_teardown),
 		cmocka_unit_test_teardown(test_single, test_sim_teardown),
+		cmocka_unit_test(test_bad_input),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

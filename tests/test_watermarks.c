@@ -1052,6 +1052,15 @@ static void test_node_layout_errors(void **state)
 	test_expect_scenario_error(
 		"[machine]\nzone_boost = 0:Normal\n",
 		"t.ini:2: [machine] zone_boost: bad entry '0:Normal' (expected NODE:ZONE:PAGES, e.g. 0:Normal:512)");
+	/* entries that no zone takes were dropped without a word */
+	test_expect_scenario_error(
+		"[machine]\nzone_reserve_managed = 1:DMA32:512\n",
+		"t.ini:2: [machine] zone_reserve_managed: node 1 but the machine has 1 node (valid: 0..0)");
+	test_expect_scenario_error(
+		"[machine]\nnodes = 2\nzone_wmark_managed = 0:HighMem:512\n",
+		"t.ini:3: [machine] zone_wmark_managed: arch x86_64 has no HighMem zone (valid: DMA, DMA32, Normal, Movable)");
+	test_expect_scenario_error("[machine]\nzone_boost = 0:DMA32:512, 0:DMA32:1024\n",
+				   "t.ini:2: [machine] zone_boost: node 0 DMA32 given twice");
 }
 
 /* ------------------------------------------------------------------ */
@@ -1160,6 +1169,10 @@ static void test_arm64_errors(void **state)
 	test_expect_scenario_error(
 		"[machine]\narch = arm64\nzones = HighMem:8M\n",
 		"t.ini:3: [machine] zones: arch arm64 has no HighMem zone (valid: DMA, DMA32, Normal, Movable)");
+	/* a limit inside a page lost that page from both zones */
+	test_expect_scenario_error(
+		"[machine]\narch = arm64\nzone_dma_limit = 6K\n",
+		"t.ini:3: [machine] zone_dma_limit: 6K is not a whole number of 4096-byte pages");
 }
 
 int main(void)

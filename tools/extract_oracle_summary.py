@@ -684,8 +684,6 @@ def extract_walls(configs, runq_dir, repo):
     """Add "walls" to each configuration that @runq_dir re-ran: the re-run's
     wall, runqueue wait, on-CPU time and wall less runqueue wait per run.
     The configuration's counters stay those of its first measurement."""
-    if not os.path.isdir(runq_dir):
-        return
     rel = os.path.relpath(runq_dir, repo)
     for cfg in configs:
         path = os.path.join(runq_dir, cfg["workload"], cfg["config"] + ".json")
@@ -697,6 +695,8 @@ def extract_walls(configs, runq_dir, repo):
         except (OSError, ValueError) as e:
             raise ExtractError("%s: %s" % (path, e))
         runs = sorted(doc["runs"], key=lambda r: r["run"])
+        if not runs:
+            raise ExtractError("%s: no runs" % path)
         if runs[0]["command"] != cfg["command"]:
             raise ExtractError("%s: command %r, the configuration ran %r"
                                % (path, runs[0]["command"], cfg["command"]))
@@ -752,6 +752,9 @@ def main():
                     help="the run set that recorded runqueue wait (walls)")
     args = ap.parse_args()
     try:
+        # a mistyped --runq would drop every configuration's walls unseen
+        if not os.path.isdir(args.runq):
+            raise ExtractError("--runq %s: not a directory" % args.runq)
         doc = extract(args.oracle, repo)
         doc["configs"] += extract_grid(args.grid, repo)
         doc["sources"] += ["data/oracle/results/%s/" % w for w in GRID_WORKLOADS]

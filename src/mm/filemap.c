@@ -815,10 +815,14 @@ enum vm_fault_result filemap_write(struct task *t, struct address_space *mapping
 		folio_wait_locked(t, pfn);
 	}
 	if (page_folio(sim, pfn) != pfn || pfn_to_page(sim, pfn)->order) {
+		/* name the keys that made the folio and those that avoid it */
 		sim_fail(sim,
-			 "%s: a write into a large page-cache folio is not modelled "
-			 "([policy] readahead_folios = large)",
-			 mapping->name);
+			 "%s: a write into a large page-cache folio (order %u, read ahead with "
+			 "[machine] read_ahead_folio_order = %u and [policy] readahead_folios = "
+			 "large) is not modelled (valid: read_ahead_folio_order = 0 or "
+			 "readahead_folios = single, or no write to a file once read)",
+			 mapping->name, pfn_to_page(sim, page_folio(sim, pfn))->order,
+			 sim->scn.machine.read_ahead_folio_order);
 		return VM_FAULT_OOM;
 	}
 	if (index >= mapping->size)
@@ -850,10 +854,12 @@ static const struct cfg_key filemap_machine_keys[] = {
 	{ .name = "read_ahead_folio_order",
 	  .type = CFG_UINT,
 	  .off = M_OFF(read_ahead_folio_order),
+	  .flags = CFG_F_ORIGIN,
+	  .origin_off = M_OFF(read_ahead_folio_order_origin),
 	  .min = 0,
 	  .max = 9,
 	  .def = "0",
-	  .doc = "the largest page-cache folio order of files (mapping_max_folio_order: 9, 2 MiB, on ext4 since 6.16 and xfs) on a v6.17+ kernel, which ends each asynchronous readahead window on a boundary of its folio order (page_cache_async_ra), so a stream's windows settle on multiples of the window; with [policy] readahead_folios = large the windows are read in folios up to this order. 0: windows end where their size puts them and pages are single (before 6.17, or no large folios)" },
+	  .doc = "the largest page-cache folio order of files (mapping_max_folio_order: 9, 2 MiB, on ext4 since 6.16 and xfs) on a v6.17+ kernel, which ends each asynchronous readahead window on a boundary of its folio order (page_cache_async_ra), so a stream's windows settle on multiples of the window; with [policy] readahead_folios = large the windows are read in folios up to this order. 0: windows end where their size puts them and pages are single (before 6.17, or no large folios); at most [policy] max_page_order, as the kernel's MAX_PAGECACHE_ORDER" },
 };
 
 CFG_TABLE(filemap_machine_table, filemap_machine_keys);
@@ -874,7 +880,7 @@ static const struct cfg_key filemap_policy_keys[] = {
 	  P_OFF(readahead_large_folios),
 	  .values = CFG_VALUES("single", "large"),
 	  .def = "large",
-	  .doc = "the folios asynchronous readahead allocates: large (v5.18+, page_cache_ra_order): each window of a stream in folios of its order, up to [machine] read_ahead_folio_order (the file system's largest; 0: single pages) and the window, two orders more a window; reclaim, refault, memcg charge and the counters take a folio whole (writes into one are not modelled) / single: 4 KiB pages (before 5.18)" },
+	  .doc = "the folios asynchronous readahead allocates: large (v5.18+, page_cache_ra_order): each window of a stream in folios of its order, up to [machine] read_ahead_folio_order (the file system's largest; 0: single pages) and the window, two orders more a window; reclaim, refault, memcg charge and the counters take a folio whole (a write into one is not modelled: it stops the run with an error naming the file) / single: 4 KiB pages (before 5.18)" },
 	{ .name = "mmap_readahead",
 	  .type = CFG_ENUM,
 	  P_OFF(mmap_async_ra),

@@ -644,10 +644,12 @@ static int set_zones(struct cfg_ctx *k, void *obj, const char *val)
 static int set_zone_pages(struct cfg_ctx *k, u64 (*out)[MAX_NR_ZONES], const char *val)
 {
 	static u64 pages[SCN_MAX_NODES][MAX_NR_ZONES];
+	static bool seen[SCN_MAX_NODES][MAX_NR_ZONES];
 	char buf[CFG_MSG_LEN], msg[CFG_MSG_LEN];
 	char *item, *save = NULL;
 
 	memset(pages, 0, sizeof(pages));
+	memset(seen, 0, sizeof(seen));
 	if (strcmp(val, "none")) {
 		if (strlen(val) >= sizeof(buf))
 			return cfg_fail(k, ": value too long");
@@ -678,6 +680,11 @@ static int set_zone_pages(struct cfg_ctx *k, u64 (*out)[MAX_NR_ZONES], const cha
 			if (cfg_parse_uint_range(cfg_trim(num), 0, SCN_MAX_PAGES, &v, msg,
 						 sizeof(msg)))
 				return cfg_fail(k, ": %s", msg);
+			/* a second entry would silently replace the first */
+			if (seen[nid][type])
+				return cfg_fail(k, ": node %lu %s given twice", nid,
+						scn_zone_names[type]);
+			seen[nid][type] = true;
 			pages[nid][type] = v;
 		}
 	}
@@ -759,7 +766,7 @@ static const struct cfg_key mm_init_machine_keys[] = {
 	  .origin_off = M_OFF(zone_dma_limit_origin),
 	  .max = SZ_4G,
 	  .def = "1G",
-	  .doc = "arch = arm64: where ZONE_DMA ends, DMA32 taking the rest below 4G (arch/arm64/mm/init.c zone_sizes_init): 1G (30 bits) in v5.5..5.10; from v5.11 the smallest DMA limit of the device tree's or ACPI IORT's devices, capped at 4G (4G when none limits it, DMA32 then empty; 1G on a Raspberry Pi 4)" },
+	  .doc = "arch = arm64: where ZONE_DMA ends, DMA32 taking the rest below 4G (arch/arm64/mm/init.c zone_sizes_init): 1G (30 bits) in v5.5..5.10; from v5.11 the smallest DMA limit of the device tree's or ACPI IORT's devices, capped at 4G (4G when none limits it, DMA32 then empty; 1G on a Raspberry Pi 4); whole pages; explicit `zones` size DMA and DMA32 themselves, and then this is not used" },
 	{ .name = "nodes",
 	  .type = CFG_UINT,
 	  .off = M_OFF(nodes),
@@ -793,18 +800,24 @@ static const struct cfg_key mm_init_machine_keys[] = {
 	{ .name = "zone_boost",
 	  .type = CFG_CUSTOM,
 	  .set = set_zone_boost,
+	  .flags = CFG_F_ORIGIN,
+	  .origin_off = M_OFF(zone_boost_origin),
 	  .def = "none",
 	  .range = "NODE:ZONE:PAGES, ... \\| none",
 	  .doc = "watermark boosts present at boot, as a /proc/zoneinfo taken then printed them (its `boost` line; its min/low/high include it); kswapd is woken to reclaim them at the first allocation, as after boost_watermark()" },
 	{ .name = "zone_wmark_managed",
 	  .type = CFG_CUSTOM,
 	  .set = set_zone_wmark_managed,
+	  .flags = CFG_F_ORIGIN,
+	  .origin_off = M_OFF(zone_wmark_managed_origin),
 	  .def = "none",
 	  .range = "NODE:ZONE:PAGES, ... \\| none",
 	  .doc = "the managed pages the watermarks and lowmem_reserve were last computed from, where they differ from the zone's (pages freed after init_per_zone_wmark_min(), e.g. the init sections, or taken since: /proc/zoneinfo prints the later count)" },
 	{ .name = "zone_reserve_managed",
 	  .type = CFG_CUSTOM,
 	  .set = set_zone_reserve_managed,
+	  .flags = CFG_F_ORIGIN,
+	  .origin_off = M_OFF(zone_reserve_managed_origin),
 	  .def = "none",
 	  .range = "NODE:ZONE:PAGES, ... \\| none",
 	  .doc = "the managed pages lowmem_reserve was last computed from, where they differ from those of the watermarks (zone_wmark_managed): writing min_free_kbytes or watermark_scale_factor recomputes the watermarks alone (setup_per_zone_wmarks() without setup_per_zone_lowmem_reserve()), so pages taken or given back between boot and such a write (a balloon) part the two" },
@@ -924,6 +937,39 @@ static const char *arch_zone_list(int arch, char *buf, size_t len)
 	return buf;
 }
 
+static const char *const arch_names[] = { "x86_64", "i386", "arm64", "arm64_dma32", "arm64_dma" };
+
+/*
+ * zone_boost, zone_wmark_managed, zone_reserve_managed: an entry for a
+ * node the machine lacks or a zone its arch lacks has no zone to act on
+ * and would be dropped without a word.
+ */
+static int check_zone_pages(const struct scenario *s, const char *key,
+			    const u64 (*pages)[MAX_NR_ZONES], int key_origin, char *err,
+			    size_t errlen)
+{
+	const struct scn_machine *m = &s->machine;
+	char b[128];
+
+	for (unsigned int n = 0; n < SCN_MAX_NODES; n++)
+		for (unsigned int z = 0; z < MAX_NR_ZONES; z++) {
+			if (!pages[n][z])
+				continue;
+			if (n >= m->nodes)
+				return cfg_fail_at(
+					s, key_origin, 0, err, errlen,
+					"[machine] %s: node %u but the machine has %u node%s (valid: 0..%u)",
+					key, n, m->nodes, m->nodes == 1 ? "" : "s", m->nodes - 1);
+			if (!(arch_zones(m->arch) & ZONE_BIT(z)))
+				return cfg_fail_at(
+					s, cfg_later_origin(key_origin, m->arch_origin), 0, err,
+					errlen, "[machine] %s: arch %s has no %s zone (valid: %s)",
+					key, arch_names[m->arch], scn_zone_names[z],
+					arch_zone_list(m->arch, b, sizeof(b)));
+		}
+	return 0;
+}
+
 /*
  * The explicit zones against the arch (a HighMem zone on x86_64, DMA32
  * on i386), per-node layouts against nodes, and node_memory against
@@ -931,8 +977,6 @@ static const char *arch_zone_list(int arch, char *buf, size_t len)
  */
 static int check_arch_nodes(const struct scenario *s, char *err, size_t errlen)
 {
-	static const char *const arch_names[] = { "x86_64", "i386", "arm64", "arm64_dma32",
-						  "arm64_dma" };
 	const struct scn_machine *m = &s->machine;
 	int origin = cfg_later_origin(m->zones_origin, m->arch_origin);
 	char a[32], b[128];
@@ -957,6 +1001,17 @@ static int check_arch_nodes(const struct scenario *s, char *err, size_t errlen)
 			s, origin, 0, err, errlen,
 			"[machine] zone_dma_limit: arch %s has no such limit (valid: with arch = arm64, whose ZONE_DMA ends there)",
 			arch_names[m->arch]);
+	if (m->arch == SCN_ARCH_ARM64 && m->zone_dma_limit % m->page_size)
+		return cfg_fail_at(
+			s, cfg_later_origin(origin, m->page_size_origin), 0, err, errlen,
+			"[machine] zone_dma_limit: %s is not a whole number of %u-byte pages",
+			fmt_size(a, sizeof(a), m->zone_dma_limit), m->page_size);
+	if (check_zone_pages(s, "zone_boost", m->zone_boost, m->zone_boost_origin, err, errlen) ||
+	    check_zone_pages(s, "zone_wmark_managed", m->zone_wmark_managed,
+			     m->zone_wmark_managed_origin, err, errlen) ||
+	    check_zone_pages(s, "zone_reserve_managed", m->zone_reserve_managed,
+			     m->zone_reserve_managed_origin, err, errlen))
+		return -EINVAL;
 	if (m->nr_layouts && m->nr_layouts != m->nodes)
 		return cfg_fail_at(
 			s, m->zones_origin, m->zones_line, err, errlen,
@@ -1030,6 +1085,17 @@ int mm_check_machine(const struct scenario *s, char *err, size_t errlen)
 				   (unsigned long long)m->memory, m->page_size);
 	if (check_arch_nodes(s, err, errlen))
 		return -1;
+	/*
+	 * The kernel's page-cache folios stop at MAX_PAGECACHE_ORDER, within
+	 * MAX_PAGE_ORDER: a larger one cannot be allocated, and each failed try
+	 * woke kswapd for an order it can never make, reclaiming the cache.
+	 */
+	if (m->read_ahead_folio_order > s->policy.max_page_order)
+		return cfg_fail_at(
+			s, m->read_ahead_folio_order_origin, 0, err, errlen,
+			"[machine] read_ahead_folio_order: %u is beyond [policy] max_page_order %u (valid: 0..%u)",
+			m->read_ahead_folio_order, s->policy.max_page_order,
+			s->policy.max_page_order);
 	if (m->nr_layouts) {
 		u64 total = 0;
 

@@ -163,6 +163,7 @@ struct scn_machine {
 	u64 zone_wmark_managed[SCN_MAX_NODES][MAX_NR_ZONES];
 	/* and lowmem_reserve, where it differs (0 = zone_wmark_managed's) */
 	u64 zone_reserve_managed[SCN_MAX_NODES][MAX_NR_ZONES];
+	int zone_boost_origin, zone_wmark_managed_origin, zone_reserve_managed_origin;
 	int zones_line; /* line of zones =, for messages; 0 = none */
 	int memory_origin; /* 0: memory not given (default, or the zones' sum) */
 	int zones_origin;
@@ -174,6 +175,7 @@ struct scn_machine {
 	u64 read_ahead; /* bytes, file readahead window (read_ahead_kb) */
 	bool read_ahead_async; /* read_ahead_async = on: page_cache_async_ra */
 	unsigned int read_ahead_folio_order; /* 0..9: window ends on folio boundaries (v6.17+) */
+	int read_ahead_folio_order_origin;
 	/* cgroup2 mount options (memcontrol.c) */
 	bool memory_recursiveprot;
 	int cgroup; /* cgroup = v1 (0) | v2 (1); -1 = the profile's ([policy] cgroup) */

@@ -678,12 +678,13 @@ static int set_tb_gfp(struct cfg_ctx *k, void *obj, const char *val)
 	return wl_set_gfp(k, val, &WL_PARAMS_SET(struct tbench_params, obj)->send_gfp);
 }
 
-/* size is required unless the operations come from a loadfile */
+/* size is required unless the operations come from a loadfile: say so */
 static const char *tbench_missing(const struct scn_workload *w)
 {
 	const struct tbench_params *p = WL_PARAMS(struct tbench_params, w);
 
-	return p->size || p->loadfile != TB_LOADFILE_NONE ? NULL : "size";
+	return p->size || p->loadfile != TB_LOADFILE_NONE ? NULL :
+							    "size (or loadfile = client.txt)";
 }
 
 static const char *const tb_onoff[] = { "off", "on", NULL };
