@@ -52,6 +52,21 @@ static struct task *fragmented_zone(void **state, const char *policy, struct sim
 	return t;
 }
 
+/* Direct compaction of @z for an order-9 movable request in @mode. */
+static struct compact_control order9_direct(struct zone *z, enum migrate_mode mode)
+{
+	return (struct compact_control){
+		.order = 9,
+		.gfp_mask = GFP_HIGHUSER_MOVABLE,
+		.migratetype = MIGRATE_MOVABLE,
+		.zone = z,
+		.mode = mode,
+		.alloc_flags = ALLOC_WMARK_MIN,
+		.highest_zoneidx = ZONE_DMA32,
+		.direct_compaction = true,
+	};
+}
+
 /*
  * Async direct compaction for order 9: the migrate scanner takes the 10
  * pages of pageblock 0 and scans it whole (512 frames, free blocks
@@ -68,16 +83,7 @@ static void test_compact_zone_scanners(void **state)
 	u64 vpn;
 	struct task *t = fragmented_zone(state, "compaction = direct", &sim, &vpn);
 	struct zone *z = &sim->nodes[0].node_zones[ZONE_DMA32];
-	struct compact_control cc = {
-		.order = 9,
-		.gfp_mask = GFP_HIGHUSER_MOVABLE,
-		.migratetype = MIGRATE_MOVABLE,
-		.zone = z,
-		.mode = MIGRATE_ASYNC,
-		.alloc_flags = ALLOC_WMARK_MIN,
-		.highest_zoneidx = ZONE_DMA32,
-		.direct_compaction = true,
-	};
+	struct compact_control cc = order9_direct(z, MIGRATE_ASYNC);
 	u64 free_before = (u64)zone_page_state(z, NR_FREE_PAGES);
 
 	assert_int_equal(z->free_area[9].nr_free + z->free_area[10].nr_free, 0);
@@ -120,16 +126,7 @@ static void test_compact_free_every_page(void **state)
 	struct task *t = fragmented_zone(
 		state, "compaction = direct\ncompact_free_stride = every_page", &sim, &vpn);
 	struct zone *z = &sim->nodes[0].node_zones[ZONE_DMA32];
-	struct compact_control cc = {
-		.order = 9,
-		.gfp_mask = GFP_HIGHUSER_MOVABLE,
-		.migratetype = MIGRATE_MOVABLE,
-		.zone = z,
-		.mode = MIGRATE_ASYNC,
-		.alloc_flags = ALLOC_WMARK_MIN,
-		.highest_zoneidx = ZONE_DMA32,
-		.direct_compaction = true,
-	};
+	struct compact_control cc = order9_direct(z, MIGRATE_ASYNC);
 
 	assert_int_equal(compact_zone(t, &cc), COMPACT_SUCCESS);
 	assert_int_equal(cc.total_migrate_scanned, 512);
@@ -151,18 +148,9 @@ static void test_migrate_frees_source(void **state)
 	u64 vpn;
 	struct task *t = fragmented_zone(state, "compaction = direct", &sim, &vpn);
 	struct zone *z = &sim->nodes[0].node_zones[ZONE_DMA32];
-	struct compact_control cc = {
-		.order = 9,
-		.gfp_mask = GFP_HIGHUSER_MOVABLE,
-		.migratetype = MIGRATE_MOVABLE,
-		.zone = z,
-		.mode = MIGRATE_SYNC_LIGHT,
-		.alloc_flags = ALLOC_WMARK_MIN,
-		.highest_zoneidx = ZONE_DMA32,
-		.direct_compaction = true,
-		.whole_zone = true,
-	};
+	struct compact_control cc = order9_direct(z, MIGRATE_SYNC_LIGHT);
 
+	cc.whole_zone = true;
 	/* keep only page 0 of pageblock 0 in use besides 1..9: free 1..9 */
 	assert_int_equal(do_madvise(t, vpn + 1, 9, MADV_DONTNEED), 0);
 	/* pageblock 0: 0 in use, free 1 (o0), 2 (o1), 4 (o2), 8 (o3), 16.. (o4..o8) */
