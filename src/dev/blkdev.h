@@ -90,7 +90,22 @@ struct blk_request {
 	u64 issue_ns; /* dispatched to the device (io_start_time_ns) */
 	int wbt_rwq; /* blk-wbt: the rq_wait it counts in (WBT_RWQ_*), -1 untracked */
 	struct blk_request *next; /* the queue, or the free list */
+	struct blk_request *prev; /* the queue's, while queued */
+	u64 queue_seq; /* its place in the queue: older requests have lower */
+	/* the merge lookups' chains (ELV_HASH_END, ELV_HASH_START), while queued */
+	struct blk_request *hash_next[2], **hash_pprev[2];
 };
+
+/*
+ * The merge lookups of queued requests with a known place: by end sector
+ * (the elevator's hash, elv_rqhash_find, v2.6.25-v6.12: the request a
+ * bio continues) and by start sector (what the scheduler's sort tree,
+ * elv_rb_find, answers for a front merge; only exact starts are asked,
+ * so a hash does it too).  ELV_HASH_BITS is 6 in the kernel; 8 here, as
+ * reads never wait for a request and a queue can hold hundreds.
+ */
+enum { ELV_HASH_END, ELV_HASH_START };
+#define ELV_HASH_BITS 8
 
 /*
  * struct blk_plug (v2.6.39 "block: initial patch for on-stack per-task
@@ -188,6 +203,8 @@ struct blkdev {
 	u64 max_segments; /* max_segments */
 	u64 nr_reads, nr_writes; /* requests allocated */
 	struct blk_request *queue, *queue_last; /* waiting for a slot, oldest first */
+	u64 queue_seq; /* the next queued request's queue_seq */
+	struct blk_request *rqhash[2][1 << ELV_HASH_BITS]; /* the merge lookups' buckets */
 	struct blk_request *free_requests;
 	u64 pages_read, pages_written;
 	u64 inflight_pages; /* submitted, not completed */
