@@ -70,7 +70,12 @@ int blkdev_init(struct blkdev *dev, const char *name, const struct scn_device *d
 	blk_queue_congestion_threshold(dev);
 	dev->mq_room_pages = (u64)dev->nr_requests * max_u64(BLK_MQ_ROOM_BYTES / page_size, 1);
 	dev->slot_busy_until = calloc(dev->depth, sizeof(u64));
-	return dev->slot_busy_until ? 0 : -1;
+	dev->slot_heap = malloc(dev->depth * sizeof(*dev->slot_heap));
+	if (!dev->slot_busy_until || !dev->slot_heap)
+		return -1;
+	for (unsigned int i = 0; i < dev->depth; i++)
+		dev->slot_heap[i] = i; /* all free at 0: in index order, a heap */
+	return 0;
 }
 
 void blkdev_destroy(struct blkdev *dev)
@@ -98,7 +103,9 @@ void blkdev_destroy(struct blkdev *dev)
 		free(rq);
 	}
 	free(dev->slot_busy_until);
+	free(dev->slot_heap);
 	dev->slot_busy_until = NULL;
+	dev->slot_heap = NULL;
 	dev->free_bios = NULL;
 }
 
@@ -695,6 +702,38 @@ static struct blk_request **deadline_pick(struct blkdev *dev, u64 now)
 	return pp;
 }
 
+/* Does slot @a free before slot @b (the lower index first at the same time)? */
+static bool blk_slot_before(const struct blkdev *dev, unsigned int a, unsigned int b)
+{
+	u64 ta = dev->slot_busy_until[a], tb = dev->slot_busy_until[b];
+
+	return ta < tb || (ta == tb && a < b);
+}
+
+/*
+ * The slot that frees first, the heap's root, has been booked later: it
+ * sinks to its place, so that the next request finds the first free slot
+ * without scanning all depth of them (1,024 on a deep queue).
+ */
+static void blk_slot_sift_down(struct blkdev *dev)
+{
+	unsigned int *h = dev->slot_heap, i = 0, slot = h[0];
+
+	for (;;) {
+		unsigned int c = 2 * i + 1;
+
+		if (c >= dev->depth)
+			break;
+		if (c + 1 < dev->depth && blk_slot_before(dev, h[c + 1], h[c]))
+			c++;
+		if (!blk_slot_before(dev, h[c], slot))
+			break;
+		h[i] = h[c];
+		i = c;
+	}
+	h[i] = slot;
+}
+
 /*
  * Dispatch: while a slot is free at @now, a queued request takes the one
  * that freed first - on a disk the one the deadline elevator picks, on
@@ -707,13 +746,10 @@ static void blk_dispatch(struct sim *sim, struct blkdev *dev, u64 now)
 		return; /* the unplug dispatches */
 	while (dev->queue) {
 		struct blk_request **pp, *rq;
-		unsigned int best = 0;
+		unsigned int best = dev->slot_heap[0];
 		struct blk_service svc;
 		u64 start, done;
 
-		for (unsigned int i = 1; i < dev->depth; i++)
-			if (dev->slot_busy_until[i] < dev->slot_busy_until[best])
-				best = i;
 		if (dev->slot_busy_until[best] > now)
 			return;
 		pp = dev->rpm ? deadline_pick(dev, now) : &dev->queue;
@@ -730,6 +766,7 @@ static void blk_dispatch(struct sim *sim, struct blkdev *dev, u64 now)
 		done = max_u64(start + svc.access_ns, dev->xfer_busy_until) + svc.xfer_ns;
 		dev->xfer_busy_until = done;
 		dev->slot_busy_until[best] = done;
+		blk_slot_sift_down(dev);
 		event_push(sim, done, blk_end_io, rq, 0);
 	}
 }

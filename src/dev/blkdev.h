@@ -178,6 +178,7 @@ struct blkdev {
 	unsigned int depth;
 	u32 page_size;
 	u64 *slot_busy_until; /* ns, one per queue slot */
+	unsigned int *slot_heap; /* the slots, a min-heap by (busy_until, index) */
 	u64 xfer_busy_until; /* ns, the transfer stage's last booked request ends */
 	/* the head of a disk (rpm > 0): where the last dispatched request ended */
 	unsigned int rpm;
