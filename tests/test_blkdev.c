@@ -208,6 +208,98 @@ static void test_merge_limits(void **state)
 	assert_true(done_ns[3] > done_ns[2]);
 }
 
+/* A bio of @op, @nr_pages at @sector, known to end_io as @id. */
+static void submit_at(struct sim *sim, enum bio_op op, u64 sector, unsigned int nr_pages,
+		      unsigned int id)
+{
+	struct bio *bio = bio_alloc(sim, &sim->disk_dev, op, record_end_io);
+
+	for (unsigned int p = 0; p < nr_pages; p++)
+		assert_true(bio_add_pfn(sim, bio, 0));
+	bio->sector = sector;
+	bio->private = id;
+	submit_bio(sim, &sim->disk_dev, bio, sim->eng.now);
+}
+
+/* The ids of @rq's bios, first to last, in @ids; their number */
+static unsigned int rq_bio_ids(const struct blk_request *rq, unsigned int *ids)
+{
+	unsigned int n = 0;
+
+	for (const struct bio *bio = rq->first; bio; bio = bio->merged)
+		ids[n++] = (unsigned int)bio->private;
+	return n;
+}
+
+/*
+ * The merge lookups (the hash by end sector, the lookup by start) find
+ * what a walk of the queue from its oldest request found: a bio joins the
+ * request it continues (back) or precedes (front), of its own direction
+ * only; a request grown by attempt_back_merge is found under its new end;
+ * and where two requests could take a bio - 31 ends at 31's back (30) and
+ * starts at 32's front - the one queued first (32) takes it and then the
+ * other.  Queue: A 9..15 (bios 9, 10-11, 12, 13, 14, 15), the read
+ * 12..13, E 30..32 (30, 31, 32).
+ */
+static void test_merge_lookup(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "dev.ini", INI_ONE);
+	struct blkdev *dev = &sim->disk_dev;
+	const struct blk_request *a, *c, *e;
+	static const unsigned int want_a[] = { 9, 1, 6, 7, 2, 8 }, want_e[] = { 5, 11, 4 };
+	unsigned int ids[8];
+
+	submit_at(sim, REQ_OP_WRITE, 1000, 1, 0); /* on the device: holds the one slot */
+	submit_at(sim, REQ_OP_WRITE, 10, 2, 1); /* A */
+	submit_at(sim, REQ_OP_WRITE, 14, 1, 2); /* B */
+	submit_at(sim, REQ_OP_READ, 12, 1, 3); /* C: a read, which writes never join */
+	submit_at(sim, REQ_OP_WRITE, 32, 1, 4); /* E */
+	submit_at(sim, REQ_OP_WRITE, 30, 1, 5); /* D */
+	submit_at(sim, REQ_OP_WRITE, 12, 1, 6); /* A's back: A 10..12 */
+	submit_at(sim, REQ_OP_WRITE, 13, 1, 7); /* A's back, then B joins: A 10..14 */
+	assert_int_equal(dev->in_flight, 5);
+	submit_at(sim, REQ_OP_WRITE, 15, 1, 8); /* A's new end: A 10..15 */
+	submit_at(sim, REQ_OP_WRITE, 9, 1, 9); /* A's front: A 9..15 */
+	submit_at(sim, REQ_OP_READ, 13, 1, 10); /* C's back: C 12..13 */
+	submit_at(sim, REQ_OP_WRITE, 31, 1, 11); /* E's front (E before D), then D joins */
+	assert_int_equal(dev->nr_writes, 5);
+	assert_int_equal(dev->nr_reads, 1);
+	assert_int_equal(dev->stats[REQ_OP_WRITE].merges, 5);
+	assert_int_equal(dev->stats[REQ_OP_READ].merges, 1);
+	assert_int_equal(dev->in_flight, 4);
+	assert_int_equal(dev->nr_queued, 3);
+
+	a = dev->queue;
+	c = a->next;
+	e = c->next;
+	assert_int_equal(a->op, REQ_OP_WRITE);
+	assert_int_equal(a->sector, 9);
+	assert_int_equal(a->nr_pages, 7);
+	assert_int_equal(rq_bio_ids(a, ids), 6);
+	assert_memory_equal(ids, want_a, sizeof(want_a));
+	assert_int_equal(c->op, REQ_OP_READ);
+	assert_int_equal(c->sector, 12);
+	assert_int_equal(c->nr_pages, 2);
+	assert_int_equal(e->sector, 30);
+	assert_int_equal(e->nr_pages, 3);
+	assert_int_equal(rq_bio_ids(e, ids), 3);
+	assert_memory_equal(ids, want_e, sizeof(want_e));
+	assert_null(e->next);
+	assert_ptr_equal(dev->queue_last, e);
+
+	run_completions(sim, ~0ULL);
+	assert_int_equal(dev->stats[REQ_OP_WRITE].ios, 3);
+	assert_int_equal(dev->stats[REQ_OP_READ].ios, 1);
+	/* FIFO, 1 ms each: 1000 | A | C | E */
+	for (unsigned int i = 0; i < 6; i++)
+		assert_int_equal(done_ns[want_a[i]], done_ns[9]);
+	assert_int_equal(done_ns[10], done_ns[3]);
+	assert_int_equal(done_ns[5], done_ns[4]);
+	assert_int_equal(done_ns[11], done_ns[4]);
+	assert_true(done_ns[0] < done_ns[9] && done_ns[9] < done_ns[3] && done_ns[3] < done_ns[4]);
+	assert_int_equal(dev->inflight_pages, 0);
+}
+
 /* 2.6.25: 128 requests per direction; 1 ms and 953 ns (4 KiB at 4 GiB/s) each */
 #define INI_RL                                                                               \
 	"[machine]\nmemory = 64M\ndisk_latency = 1ms\ndisk_bandwidth = 4G\ndisk_depth = 1\n" \
@@ -646,6 +738,7 @@ int main(void)
 		test_sim_unit_test(test_queue_room),
 		test_sim_unit_test(test_merge_any_order),
 		test_sim_unit_test(test_merge_limits),
+		test_sim_unit_test(test_merge_lookup),
 		test_sim_unit_test(test_request_list),
 		test_sim_unit_test(test_head),
 		test_sim_unit_test(test_random_read_iops),

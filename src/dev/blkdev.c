@@ -70,7 +70,12 @@ int blkdev_init(struct blkdev *dev, const char *name, const struct scn_device *d
 	blk_queue_congestion_threshold(dev);
 	dev->mq_room_pages = (u64)dev->nr_requests * max_u64(BLK_MQ_ROOM_BYTES / page_size, 1);
 	dev->slot_busy_until = calloc(dev->depth, sizeof(u64));
-	return dev->slot_busy_until ? 0 : -1;
+	dev->slot_heap = malloc(dev->depth * sizeof(*dev->slot_heap));
+	if (!dev->slot_busy_until || !dev->slot_heap)
+		return -1;
+	for (unsigned int i = 0; i < dev->depth; i++)
+		dev->slot_heap[i] = i; /* all free at 0: in index order, a heap */
+	return 0;
 }
 
 void blkdev_destroy(struct blkdev *dev)
@@ -98,7 +103,9 @@ void blkdev_destroy(struct blkdev *dev)
 		free(rq);
 	}
 	free(dev->slot_busy_until);
+	free(dev->slot_heap);
 	dev->slot_busy_until = NULL;
+	dev->slot_heap = NULL;
 	dev->free_bios = NULL;
 }
 
@@ -327,25 +334,105 @@ static u64 blk_bio_segments(const struct bio *bio)
 	return segs;
 }
 
+/* @rq's key in lookup @which: where it ends (ELV_HASH_END) or starts */
+static u64 elv_rqhash_key(const struct blk_request *rq, int which)
+{
+	return which == ELV_HASH_END ? rq->sector + rq->nr_pages : rq->sector;
+}
+
+static struct blk_request **elv_rqhash_bucket(struct blkdev *dev, int which, u64 key)
+{
+	/* Fibonacci hashing (hash_64, include/linux/hash.h) */
+	return &dev->rqhash[which][(key * 0x61c8864680b583ebULL) >> (64 - ELV_HASH_BITS)];
+}
+
+/*
+ * elv_rqhash_del() (v2.6.25 block/elevator.c): queued request @rq leaves
+ * both lookups, as it is dispatched, merged away, or about to move.
+ */
+static void elv_rqhash_del(struct blk_request *rq)
+{
+	for (int w = 0; w < 2; w++) {
+		struct blk_request *next = rq->hash_next[w];
+
+		if (!rq->hash_pprev[w])
+			continue;
+		*rq->hash_pprev[w] = next;
+		if (next)
+			next->hash_pprev[w] = rq->hash_pprev[w];
+		rq->hash_pprev[w] = NULL;
+	}
+}
+
+/*
+ * elv_rqhash_add() / elv_rb_add() (v2.6.25): queued request @rq in both
+ * lookups, under its place now; one whose place is unknown merges with
+ * nothing and is in neither.
+ */
+static void elv_rqhash_add(struct blkdev *dev, struct blk_request *rq)
+{
+	if (rq->sector == BIO_NO_SECTOR)
+		return;
+	for (int w = 0; w < 2; w++) {
+		struct blk_request **head = elv_rqhash_bucket(dev, w, elv_rqhash_key(rq, w));
+
+		rq->hash_next[w] = *head;
+		if (*head)
+			(*head)->hash_pprev[w] = &rq->hash_next[w];
+		*head = rq;
+		rq->hash_pprev[w] = head;
+	}
+}
+
+/* elv_rqhash_reposition() (v2.6.25): queued request @rq grew at either end */
+static void elv_rqhash_reposition(struct blkdev *dev, struct blk_request *rq)
+{
+	elv_rqhash_del(rq);
+	elv_rqhash_add(dev, rq);
+}
+
+/*
+ * elv_rqhash_find() (v2.6.25; elv_rb_find for @which ELV_HASH_START):
+ * the oldest queued request other than @skip whose end (start) is @key
+ * and that can take @nr_pages in @nr_segs of @op, or @best if that one
+ * was queued earlier.  The oldest, so that the merge is the one a walk of
+ * the queue from its head would find.
+ */
+static struct blk_request *elv_rqhash_find(struct blkdev *dev, int which, u64 key,
+					   struct blk_request *best, const struct blk_request *skip,
+					   enum bio_op op, u64 nr_pages, u64 nr_segs)
+{
+	for (struct blk_request *rq = *elv_rqhash_bucket(dev, which, key); rq;
+	     rq = rq->hash_next[which]) {
+		if (rq == skip || elv_rqhash_key(rq, which) != key ||
+		    (best && best->queue_seq < rq->queue_seq) ||
+		    !blk_rq_mergeable(dev, rq, op, nr_pages, nr_segs))
+			continue;
+		best = rq;
+	}
+	return best;
+}
+
 /*
  * elv_merge() (v2.6.25): the queued request that @nr_pages of @op at
- * @sector would join at its back (the bio starts where it ends) or, with
- * *@front set, at its front (the bio ends where it starts); NULL if none.
+ * @sector would join at its back (the bio starts where it ends: the
+ * elevator's hash) or, with *@front set, at its front (the bio ends where
+ * it starts: the sort tree); NULL if none.  When several could take it,
+ * the one queued first.
  */
-static struct blk_request *blk_find_merge(const struct blkdev *dev, enum bio_op op, u64 sector,
+static struct blk_request *blk_find_merge(struct blkdev *dev, enum bio_op op, u64 sector,
 					  u64 nr_pages, u64 nr_segs, bool *front)
 {
+	struct blk_request *rq;
+
 	if (sector == BIO_NO_SECTOR)
 		return NULL;
-	for (struct blk_request *rq = dev->queue; rq; rq = rq->next) {
-		if (!blk_rq_mergeable(dev, rq, op, nr_pages, nr_segs))
-			continue;
-		if (sector == rq->sector + rq->nr_pages || sector + nr_pages == rq->sector) {
-			*front = sector + nr_pages == rq->sector;
-			return rq;
-		}
-	}
-	return NULL;
+	rq = elv_rqhash_find(dev, ELV_HASH_END, sector, NULL, NULL, op, nr_pages, nr_segs);
+	rq = elv_rqhash_find(dev, ELV_HASH_START, sector + nr_pages, rq, NULL, op, nr_pages,
+			     nr_segs);
+	if (rq)
+		*front = sector + nr_pages == rq->sector;
+	return rq;
 }
 
 /*
@@ -405,18 +492,18 @@ static void blk_rq_join(struct blk_request *a, struct blk_request *b)
 	a->nr_segments += b->nr_segments;
 }
 
-/* Unlink queued request *@pp from the queue. */
+/* Unlink queued request *@pp from the queue and the merge lookups. */
 static void blk_queue_unlink(struct blkdev *dev, struct blk_request **pp)
 {
 	struct blk_request *rq = *pp;
 
 	*pp = rq->next;
+	if (rq->next)
+		rq->next->prev = rq->prev;
 	dev->nr_queued--;
-	if (dev->queue_last == rq) {
-		dev->queue_last = dev->queue;
-		while (dev->queue_last && dev->queue_last->next)
-			dev->queue_last = dev->queue_last->next;
-	}
+	if (dev->queue_last == rq)
+		dev->queue_last = rq->prev;
+	elv_rqhash_del(rq);
 }
 
 /*
@@ -455,52 +542,41 @@ static void freed_request(struct sim *sim, struct blkdev *dev, enum bio_op op)
 /*
  * attempt_back_merge() / attempt_front_merge() (v2.6.25 block/ll_rw_blk.c,
  * from elv_merged_request): @rq grew, so it may now touch another queued
- * request; the two become one, in the place of the one queued first, and
- * the request left over is freed.
+ * request - one starting where it ends (the sort tree) or ending where it
+ * starts (the hash), the oldest of them; the two become one, in the place
+ * of the one queued first, and the request left over is freed.
  */
 static void blk_attempt_merge(struct sim *sim, struct blkdev *dev, struct blk_request *rq)
 {
-	struct blk_request **pp, *keep = NULL;
+	struct blk_request *q, *keep, *gone;
 
-	for (pp = &dev->queue; *pp; pp = &(*pp)->next) {
-		struct blk_request *q = *pp, *gone;
-
-		if (q == rq) {
-			keep = rq; /* queued first: it stays, a later one joins it */
-			continue;
-		}
-		if (!blk_rq_mergeable(dev, q, rq->op, rq->nr_pages, rq->nr_segments) ||
-		    (q->sector != rq->sector + rq->nr_pages &&
-		     q->sector + q->nr_pages != rq->sector))
-			continue;
-		if (!keep) {
-			/* @q was queued first: it takes @rq's bios, @rq leaves */
-			keep = q;
-			gone = rq;
-			for (pp = &q->next; *pp != rq; pp = &(*pp)->next)
-				;
-		} else {
-			gone = q;
-		}
-		if (gone->sector > keep->sector) {
-			blk_rq_join(keep, gone);
-		} else {
-			blk_rq_join(gone, keep);
-			keep->first = gone->first;
-			keep->last = gone->last;
-			keep->sector = gone->sector;
-			keep->nr_pages = gone->nr_pages;
-			keep->nr_segments = gone->nr_segments;
-		}
-		keep->queued_ns = min_u64(keep->queued_ns, gone->queued_ns);
-		blk_queue_unlink(dev, pp);
-		blk_account(dev, sim->eng.now);
-		dev->in_flight--;
-		wbt_done(sim, dev, gone, sim->eng.now); /* freed when merged */
-		blk_request_put(dev, gone);
-		freed_request(sim, dev, rq->op);
+	q = elv_rqhash_find(dev, ELV_HASH_START, rq->sector + rq->nr_pages, NULL, rq, rq->op,
+			    rq->nr_pages, rq->nr_segments);
+	q = elv_rqhash_find(dev, ELV_HASH_END, rq->sector, q, rq, rq->op, rq->nr_pages,
+			    rq->nr_segments);
+	if (!q)
 		return;
+	/* the one queued first stays and takes the other's bios */
+	keep = q->queue_seq < rq->queue_seq ? q : rq;
+	gone = keep == q ? rq : q;
+	if (gone->sector > keep->sector) {
+		blk_rq_join(keep, gone);
+	} else {
+		blk_rq_join(gone, keep);
+		keep->first = gone->first;
+		keep->last = gone->last;
+		keep->sector = gone->sector;
+		keep->nr_pages = gone->nr_pages;
+		keep->nr_segments = gone->nr_segments;
 	}
+	keep->queued_ns = min_u64(keep->queued_ns, gone->queued_ns);
+	blk_queue_unlink(dev, gone->prev ? &gone->prev->next : &dev->queue);
+	elv_rqhash_reposition(dev, keep);
+	blk_account(dev, sim->eng.now);
+	dev->in_flight--;
+	wbt_done(sim, dev, gone, sim->eng.now); /* freed when merged */
+	blk_request_put(dev, gone);
+	freed_request(sim, dev, rq->op);
 }
 
 /*
@@ -536,8 +612,10 @@ static bool blk_bio_merge(struct sim *sim, struct blkdev *dev, struct bio *bio,
 	rq->nr_pages += bio->nr_pages;
 	rq->nr_segments += segs;
 	dev->stats[bio->op].merges++;
-	if (!plugged)
+	if (!plugged) {
+		elv_rqhash_reposition(dev, rq);
 		blk_attempt_merge(sim, dev, rq);
+	}
 	return true;
 }
 
@@ -624,6 +702,38 @@ static struct blk_request **deadline_pick(struct blkdev *dev, u64 now)
 	return pp;
 }
 
+/* Does slot @a free before slot @b (the lower index first at the same time)? */
+static bool blk_slot_before(const struct blkdev *dev, unsigned int a, unsigned int b)
+{
+	u64 ta = dev->slot_busy_until[a], tb = dev->slot_busy_until[b];
+
+	return ta < tb || (ta == tb && a < b);
+}
+
+/*
+ * The slot that frees first, the heap's root, has been booked later: it
+ * sinks to its place, so that the next request finds the first free slot
+ * without scanning all depth of them (1,024 on a deep queue).
+ */
+static void blk_slot_sift_down(struct blkdev *dev)
+{
+	unsigned int *h = dev->slot_heap, i = 0, slot = h[0];
+
+	for (;;) {
+		unsigned int c = 2 * i + 1;
+
+		if (c >= dev->depth)
+			break;
+		if (c + 1 < dev->depth && blk_slot_before(dev, h[c + 1], h[c]))
+			c++;
+		if (!blk_slot_before(dev, h[c], slot))
+			break;
+		h[i] = h[c];
+		i = c;
+	}
+	h[i] = slot;
+}
+
 /*
  * Dispatch: while a slot is free at @now, a queued request takes the one
  * that freed first - on a disk the one the deadline elevator picks, on
@@ -636,13 +746,10 @@ static void blk_dispatch(struct sim *sim, struct blkdev *dev, u64 now)
 		return; /* the unplug dispatches */
 	while (dev->queue) {
 		struct blk_request **pp, *rq;
-		unsigned int best = 0;
+		unsigned int best = dev->slot_heap[0];
 		struct blk_service svc;
 		u64 start, done;
 
-		for (unsigned int i = 1; i < dev->depth; i++)
-			if (dev->slot_busy_until[i] < dev->slot_busy_until[best])
-				best = i;
 		if (dev->slot_busy_until[best] > now)
 			return;
 		pp = dev->rpm ? deadline_pick(dev, now) : &dev->queue;
@@ -659,6 +766,7 @@ static void blk_dispatch(struct sim *sim, struct blkdev *dev, u64 now)
 		done = max_u64(start + svc.access_ns, dev->xfer_busy_until) + svc.xfer_ns;
 		dev->xfer_busy_until = done;
 		dev->slot_busy_until[best] = done;
+		blk_slot_sift_down(dev);
 		event_push(sim, done, blk_end_io, rq, 0);
 	}
 }
@@ -727,12 +835,15 @@ static void blk_queue_insert(struct sim *sim, struct blkdev *dev, struct blk_req
 		event_push(sim, now + BLK_UNPLUG_DELAY, blk_unplug_timeout, dev, ++dev->plug_seq);
 	}
 	rq->next = NULL;
+	rq->prev = dev->queue_last;
 	rq->ready_ns = now;
 	if (dev->queue_last)
 		dev->queue_last->next = rq;
 	else
 		dev->queue = rq;
 	dev->queue_last = rq;
+	rq->queue_seq = dev->queue_seq++;
+	elv_rqhash_add(dev, rq);
 	dev->nr_queued++;
 	if (dev->task_plug)
 		blk_attempt_merge(sim, dev, rq); /* blk_mq_sched_try_insert_merge */

@@ -90,7 +90,22 @@ struct blk_request {
 	u64 issue_ns; /* dispatched to the device (io_start_time_ns) */
 	int wbt_rwq; /* blk-wbt: the rq_wait it counts in (WBT_RWQ_*), -1 untracked */
 	struct blk_request *next; /* the queue, or the free list */
+	struct blk_request *prev; /* the queue's, while queued */
+	u64 queue_seq; /* its place in the queue: older requests have lower */
+	/* the merge lookups' chains (ELV_HASH_END, ELV_HASH_START), while queued */
+	struct blk_request *hash_next[2], **hash_pprev[2];
 };
+
+/*
+ * The merge lookups of queued requests with a known place: by end sector
+ * (the elevator's hash, elv_rqhash_find, v2.6.25-v6.12: the request a
+ * bio continues) and by start sector (what the scheduler's sort tree,
+ * elv_rb_find, answers for a front merge; only exact starts are asked,
+ * so a hash does it too).  ELV_HASH_BITS is 6 in the kernel; 8 here, as
+ * reads never wait for a request and a queue can hold hundreds.
+ */
+enum { ELV_HASH_END, ELV_HASH_START };
+#define ELV_HASH_BITS 8
 
 /*
  * struct blk_plug (v2.6.39 "block: initial patch for on-stack per-task
@@ -163,6 +178,7 @@ struct blkdev {
 	unsigned int depth;
 	u32 page_size;
 	u64 *slot_busy_until; /* ns, one per queue slot */
+	unsigned int *slot_heap; /* the slots, a min-heap by (busy_until, index) */
 	u64 xfer_busy_until; /* ns, the transfer stage's last booked request ends */
 	/* the head of a disk (rpm > 0): where the last dispatched request ended */
 	unsigned int rpm;
@@ -188,6 +204,8 @@ struct blkdev {
 	u64 max_segments; /* max_segments */
 	u64 nr_reads, nr_writes; /* requests allocated */
 	struct blk_request *queue, *queue_last; /* waiting for a slot, oldest first */
+	u64 queue_seq; /* the next queued request's queue_seq */
+	struct blk_request *rqhash[2][1 << ELV_HASH_BITS]; /* the merge lookups' buckets */
 	struct blk_request *free_requests;
 	u64 pages_read, pages_written;
 	u64 inflight_pages; /* submitted, not completed */
