@@ -54,8 +54,11 @@ static void submit_write(struct sim *sim, u64 sector, unsigned int nr_pages, uns
 	submit_bio(sim, &sim->disk_dev, bio, sim->eng.now);
 }
 
-/* Run the device's completion events up to @until (all of them: ~0). */
-static void run_completions(struct sim *sim, u64 until)
+/*
+ * Run the device's events up to @until (all of them: ~0): its completions,
+ * and with @timers its own timers too (wbt's window); others are dropped.
+ */
+static void run_device_events(struct sim *sim, u64 until, bool timers)
 {
 	struct event ev;
 
@@ -65,9 +68,15 @@ static void run_completions(struct sim *sim, u64 until)
 			return;
 		}
 		sim->eng.now = ev.time;
-		if (ev.fn == blk_end_io)
+		if (ev.fn == blk_end_io || (timers && ev.ptr == &sim->disk_dev))
 			ev.fn(sim, ev.ptr, ev.arg);
 	}
+}
+
+/* Run the device's completion events up to @until (all of them: ~0). */
+static void run_completions(struct sim *sim, u64 until)
+{
+	run_device_events(sim, until, false);
 }
 
 static void assert_completions(struct sim *sim, const u64 *want)
@@ -586,26 +595,10 @@ static void task_read(struct task *t, u64 sector, unsigned int id)
 	struct sim *sim = t->sim;
 	struct bio *bio = bio_alloc(sim, &sim->disk_dev, REQ_OP_READ, record_end_io);
 
-	bio->pfns[bio->nr_pages++] = 0;
+	assert_true(bio_add_pfn(sim, bio, 0));
 	bio->sector = sector;
 	bio->private = id;
 	task_submit_bio(t, &sim->disk_dev, bio);
-}
-
-/* Run every event of the device - completions and wbt's timer - up to @until. */
-static void run_dev_events(struct sim *sim, u64 until)
-{
-	struct event ev;
-
-	while (event_pop(sim, &ev)) {
-		if (ev.time > until) {
-			event_push(sim, ev.time, ev.fn, ev.ptr, ev.arg);
-			return;
-		}
-		sim->eng.now = ev.time;
-		if (ev.fn == blk_end_io || ev.ptr == &sim->disk_dev)
-			ev.fn(sim, ev.ptr, ev.arg);
-	}
 }
 
 /*
@@ -643,13 +636,13 @@ static void test_wbt(void **state)
 	assert_true(blk_bio_must_wait(dev, t, REQ_OP_WRITE | REQ_SYNC, 50000, 1, false));
 	assert_int_equal(rwb->nr_throttled, 1);
 	/* the 7th write completes at 7.1 ms, the 8th at 8.1 */
-	run_dev_events(sim, 7100 * NSEC_PER_USEC);
+	run_device_events(sim, 7100 * NSEC_PER_USEC, true);
 	assert_int_equal(rwb->inflight[WBT_RWQ_BG], 1);
 	assert_true(rwb->waiting[WBT_RWQ_BG]);
-	run_dev_events(sim, 8100 * NSEC_PER_USEC);
+	run_device_events(sim, 8100 * NSEC_PER_USEC, true);
 	assert_int_equal(rwb->inflight[WBT_RWQ_BG], 0);
 	assert_false(rwb->waiting[WBT_RWQ_BG]);
-	run_dev_events(sim, 9 * NSEC_PER_MSEC);
+	run_device_events(sim, 9 * NSEC_PER_MSEC, true);
 	assert_int_equal(done_ns[8], 8131250);
 	/* a read completed within 100 ms: the background limit for all but sync and kswapd */
 	rwb->inflight[WBT_RWQ_BG] = 4;
@@ -658,14 +651,14 @@ static void test_wbt(void **state)
 	assert_false(wbt_would_wait(dev, t, REQ_OP_WRITE | REQ_SYNC, 50 * NSEC_PER_MSEC));
 	assert_true(wbt_would_wait(dev, t, REQ_OP_WRITE | REQ_BACKGROUND, 109 * NSEC_PER_MSEC));
 	rwb->inflight[WBT_RWQ_BG] = 0;
-	run_dev_events(sim, 100 * NSEC_PER_MSEC);
+	run_device_events(sim, 100 * NSEC_PER_MSEC, true);
 	assert_int_equal(rwb->nr_exceeded, 1);
 	assert_int_equal(rwb->scale_step, 1);
 	assert_int_equal(rwb->max_depth, 8);
 	assert_int_equal(rwb->wb_normal, 4);
 	assert_int_equal(rwb->wb_background, 2);
 	assert_int_equal(rwb->cur_win_ns, 72727272);
-	run_dev_events(sim, ~0ULL);
+	run_device_events(sim, ~0ULL, true);
 	assert_int_equal(rwb->nr_windows, 6);
 	assert_int_equal(rwb->nr_scale_up, 1);
 	assert_int_equal(rwb->scale_step, 0);

@@ -107,6 +107,23 @@ static void test_read_around(void **state)
 }
 
 /*
+ * Read a new 1024-page file in order under @policy, one touch a page:
+ * @faults page faults, @majors of them major, every page read once.
+ */
+static struct reader read_in_order(void **state, const char *policy, u64 faults, u64 majors)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", policy);
+	struct reader r = new_reader(sim, 1024);
+
+	for (u64 i = 0; i < 1024; i++)
+		touch(&r, i);
+	assert_int_equal(vm_event(sim, PGFAULT), faults);
+	assert_int_equal(vm_event(sim, PGMAJFAULT), majors);
+	assert_int_equal(vm_event(sim, PGPGIN), 1024 * 4);
+	return r;
+}
+
+/*
  * Reading 1024 pages in order: window 0 takes three faults (page 0, the
  * major one; 16, fault-around's next block; 24, the marker), every later
  * window two (its marked first page, which reads the next window, and
@@ -115,28 +132,15 @@ static void test_read_around(void **state)
  */
 static void test_sequential(void **state)
 {
-	struct sim *sim = test_sim_from_text(state, "t.ini", INI(""));
-	struct reader r = new_reader(sim, 1024);
+	struct reader r = read_in_order(state, INI(""), 65, 1);
 
-	for (u64 i = 0; i < 1024; i++)
-		touch(&r, i);
-	assert_int_equal(vm_event(sim, PGFAULT), 65);
-	assert_int_equal(vm_event(sim, PGMAJFAULT), 1);
-	assert_int_equal(vm_event(sim, PGPGIN), 1024 * 4);
 	assert_int_equal(r.t->mm->rss_stat[MM_FILEPAGES], 1024);
 	assert_int_equal(r.file->mmap_miss, 0);
 }
 
 static void test_sequential_no_fault_around(void **state)
 {
-	struct sim *sim = test_sim_from_text(state, "t.ini", INI("fault_around_bytes = 0\n"));
-	struct reader r = new_reader(sim, 1024);
-
-	for (u64 i = 0; i < 1024; i++)
-		touch(&r, i);
-	assert_int_equal(vm_event(sim, PGFAULT), 1024);
-	assert_int_equal(vm_event(sim, PGMAJFAULT), 1);
-	assert_int_equal(vm_event(sim, PGPGIN), 1024 * 4);
+	read_in_order(state, INI("fault_around_bytes = 0\n"), 1024, 1);
 }
 
 /*
@@ -147,15 +151,8 @@ static void test_sequential_no_fault_around(void **state)
  */
 static void test_sequential_readaround(void **state)
 {
-	struct sim *sim = test_sim_from_text(
-		state, "t.ini", INI("mmap_readahead = readaround\nfault_around_bytes = 0\n"));
-	struct reader r = new_reader(sim, 1024);
-
-	for (u64 i = 0; i < 1024; i++)
-		touch(&r, i);
-	assert_int_equal(vm_event(sim, PGFAULT), 1024);
-	assert_int_equal(vm_event(sim, PGMAJFAULT), 63);
-	assert_int_equal(vm_event(sim, PGPGIN), 1024 * 4);
+	read_in_order(state, INI("mmap_readahead = readaround\nfault_around_bytes = 0\n"), 1024,
+		      63);
 }
 
 /*
