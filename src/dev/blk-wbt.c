@@ -105,6 +105,7 @@ void wbt_init(struct blkdev *dev)
 	calc_wb_limits(rwb);
 }
 
+/* get_rq_wait() (v6.12): kswapd's writes wait in a rq_wait of their own */
 static unsigned int wbt_rwq(const struct task *t)
 {
 	return t && t->kind == TASK_KSWAPD ? WBT_RWQ_KSWAPD : WBT_RWQ_BG;
