@@ -1040,16 +1040,25 @@ static void putback_isolated(struct task *t, struct isolated_folios *isol)
 	isol->nr_isolated[0] = isol->nr_isolated[1] = 0;
 }
 
-/* Start a batch: the pages about to be isolated, registered for reclaim_abort. */
-static void isolated_init(struct task *t, struct isolated_folios *isol, struct lruvec *lruvec,
-			  enum lru_list lru)
+/*
+ * Start a batch: the pages about to be isolated, registered for
+ * reclaim_abort.  The kernel keeps these lists on the reclaimer's stack;
+ * the model keeps them in the task, where an OOM kill run from another
+ * task can reach them while the reclaimer sleeps (coro.c: a sleeper's
+ * frames may be elsewhere).
+ */
+static struct isolated_folios *isolated_init(struct task *t, struct lruvec *lruvec,
+					     enum lru_list lru)
 {
+	struct isolated_folios *isol = &mm_task(t)->reclaim.batch;
+
 	*isol = (struct isolated_folios){ .lruvec = lruvec, .lru = lru };
 	pfn_list_init(&isol->folio_list);
 	pfn_list_init(&isol->ret_folios);
 	pfn_list_init(&isol->dirty_folios);
 	pfn_list_init(&isol->free_folios);
 	mm_task(t)->reclaim.isolated = isol;
+	return isol;
 }
 
 /*
@@ -1147,7 +1156,7 @@ static unsigned long shrink_inactive_list(struct task *t, unsigned long nr_to_sc
 	bool file = is_file_lru(lru), stalled = false;
 	enum vm_event_item steal = sc->kswapd ? PGSTEAL_KSWAPD : PGSTEAL_DIRECT;
 	unsigned long nr_scanned, nr_taken, nr_reclaimed, nr_put = 0;
-	struct isolated_folios isol;
+	struct isolated_folios *isol;
 	struct reclaim_stat stat;
 
 	while (too_many_isolated(sim, pgdat, file, sc)) {
@@ -1162,8 +1171,8 @@ static unsigned long shrink_inactive_list(struct task *t, unsigned long nr_to_sc
 		reclaim_throttle(t, pgdat, VMSCAN_THROTTLE_ISOLATED);
 	}
 	lru_add_drain(sim, task_cpu(t));
-	isolated_init(t, &isol, lruvec, lru);
-	nr_taken = isolate_lru_folios(t, nr_to_scan, lruvec, &isol, &nr_scanned, sc, lru);
+	isol = isolated_init(t, lruvec, lru);
+	nr_taken = isolate_lru_folios(t, nr_to_scan, lruvec, isol, &nr_scanned, sc, lru);
 	if (sc->kswapd || !cgroup_reclaim(sc))
 		count_vm_events(sim, sc->kswapd ? PGSCAN_KSWAPD : PGSCAN_DIRECT, nr_scanned);
 	count_memcg_events(lruvec->memcg, sc->kswapd ? PGSCAN_KSWAPD : PGSCAN_DIRECT, nr_scanned);
@@ -1175,19 +1184,19 @@ static unsigned long shrink_inactive_list(struct task *t, unsigned long nr_to_sc
 	}
 	cond_resched(t); /* the batch is off the LRU: others run */
 
-	if (isol.nr_lumpy_taken)
-		clear_active_flags(sim, &isol.folio_list);
-	nr_reclaimed = shrink_folio_list(t, &isol, pgdat, sc, &stat);
+	if (isol->nr_lumpy_taken)
+		clear_active_flags(sim, &isol->folio_list);
+	nr_reclaimed = shrink_folio_list(t, isol, pgdat, sc, &stat);
 	if (!sc->kswapd && sc->lumpy_reclaim_mode && nr_reclaimed < nr_taken)
-		nr_reclaimed += shrink_folio_list_sync(t, &isol, pgdat, sc, &stat);
-	while (!pfn_list_empty(&isol.ret_folios)) {
-		u32 pfn = isol.ret_folios.head;
+		nr_reclaimed += shrink_folio_list_sync(t, isol, pgdat, sc, &stat);
+	while (!pfn_list_empty(&isol->ret_folios)) {
+		u32 pfn = isol->ret_folios.head;
 
-		pfn_list_del(sim, &isol.ret_folios, pfn);
-		putback_survivor(sim, putback_lruvec(sim, &isol, pfn), pfn);
+		pfn_list_del(sim, &isol->ret_folios, pfn);
+		putback_survivor(sim, putback_lruvec(sim, isol, pfn), pfn);
 		nr_put++;
 	}
-	isolated_account(pgdat, &isol, -1);
+	isolated_account(pgdat, isol, -1);
 	mm_task(t)->reclaim.isolated = NULL;
 	charge_sys(t, sim_lock_acquire(sim, &lruvec->lru_lock, task_now(t),
 				       nr_put * sim->scn.cost.lru_lock_ns, t));
@@ -1313,11 +1322,11 @@ static void shrink_active_list(struct task *t, unsigned long nr_to_scan, struct 
 	bool file = is_file_lru(lru);
 	bool old = single_lru(sim), reclaim_mapped;
 	unsigned long nr_scanned, nr_taken, nr_rotated = 0, nr_deactivate = 0, nr = 0;
-	struct isolated_folios isol;
+	struct isolated_folios *isol;
 
 	lru_add_drain(sim, task_cpu(t));
-	isolated_init(t, &isol, lruvec, lru);
-	nr_taken = isolate_lru_folios(t, nr_to_scan, lruvec, &isol, &nr_scanned, sc, lru);
+	isol = isolated_init(t, lruvec, lru);
+	nr_taken = isolate_lru_folios(t, nr_to_scan, lruvec, isol, &nr_scanned, sc, lru);
 	if (!cgroup_reclaim(sc))
 		count_vm_events(sim, PGREFILL, nr_scanned);
 	count_memcg_events(lruvec->memcg, PGREFILL, nr_scanned);
@@ -1328,11 +1337,11 @@ static void shrink_active_list(struct task *t, unsigned long nr_to_scan, struct 
 	cond_resched(t); /* the batch is off the LRU: others run */
 
 	reclaim_mapped = old && calc_reclaim_mapped(sim, lruvec, sc->priority);
-	while (!pfn_list_empty(&isol.folio_list)) {
-		u32 pfn = isol.folio_list.head;
+	while (!pfn_list_empty(&isol->folio_list)) {
+		u32 pfn = isol->folio_list.head;
 		struct page *page = pfn_to_page(sim, pfn);
 
-		pfn_list_del(sim, &isol.folio_list, pfn);
+		pfn_list_del(sim, &isol->folio_list, pfn);
 		charge_sys(t, sim->scn.cost.scan_page_ns / 2);
 		nr++;
 		if (folio_orphaned(page)) {
@@ -1343,15 +1352,15 @@ static void shrink_active_list(struct task *t, unsigned long nr_to_scan, struct 
 		if (old ? active_keep_2_6_25(t, pfn, reclaim_mapped) :
 			  active_keep_exec(t, pfn, file)) {
 			nr_rotated += folio_nr_pages(page);
-			putback_folio(sim, putback_lruvec(sim, &isol, pfn), pfn);
+			putback_folio(sim, putback_lruvec(sim, isol, pfn), pfn);
 			continue;
 		}
 		ClearPageFlag(page, PG_active);
 		SetPageFlag(page, PG_workingset);
-		putback_folio(sim, putback_lruvec(sim, &isol, pfn), pfn);
+		putback_folio(sim, putback_lruvec(sim, isol, pfn), pfn);
 		nr_deactivate += folio_nr_pages(page);
 	}
-	isolated_account(lruvec->pgdat, &isol, -1);
+	isolated_account(lruvec->pgdat, isol, -1);
 	mm_task(t)->reclaim.isolated = NULL;
 	charge_sys(t, sim_lock_acquire(sim, &lruvec->lru_lock, task_now(t),
 				       nr * sim->scn.cost.lru_lock_ns, t));

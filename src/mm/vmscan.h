@@ -69,9 +69,10 @@ struct reclaim_stat {
 /*
  * The pages a reclaimer holds isolated: shrink_inactive_list's folio_list
  * and shrink_folio_list's ret_folios and free_folios (shrink_active_list
- * uses the first), on the reclaimer's stack.  task_reclaim.isolated
- * points here while it holds them, so that an OOM kill of a reclaimer
- * suspended in the middle of a batch can give them back (reclaim_abort).
+ * uses the first), on the reclaimer's stack in the kernel, in its
+ * task_reclaim here.  task_reclaim.isolated points there while it holds
+ * them, so that an OOM kill of a reclaimer suspended in the middle of a
+ * batch can give them back (reclaim_abort).
  */
 struct isolated_folios {
 	struct lruvec *lruvec;
@@ -92,7 +93,8 @@ struct isolated_folios {
  * task_struct: current->reclaim_state, PF_MEMALLOC).
  */
 struct task_reclaim {
-	struct isolated_folios *isolated; /* NULL when it holds none */
+	struct isolated_folios *isolated; /* &batch while it holds one, else NULL */
+	struct isolated_folios batch; /* shrink_{in,}active_list's lists */
 	struct pglist_data *throttled_pgdat; /* asleep in reclaim_throttle */
 	unsigned int *throttle_slot; /* the 2008 throttle's counter it holds */
 	bool counted; /* counted in reclaim.nr_reclaimers */
