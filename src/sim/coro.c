@@ -63,14 +63,15 @@ static void coro_entry(transfer_t from)
  * needs that stack (coro_resume), when they are copied out to its save
  * area.  This moves frames: nothing may keep a pointer into a coroutine's
  * stack for another to use while it sleeps (a wait-queue entry, a
- * completion): the simulator keeps such state in struct task, and every
- * golden scenario ran clean with each sleeping coroutine's stack
- * mprotect()ed PROT_NONE.
+ * completion): the simulator keeps such state in struct task.  The
+ * sanitizer build with CONFIG_DEBUG_VM checks it at every suspend
+ * (coro_stack_guard).
  */
 struct coro_stack {
 	void *map; /* guard page, then the stack */
 	char *bottom, *top; /* the stack's ends */
 	struct coro *owner; /* whose frames it holds; NULL: none */
+	char *poisoned; /* CONFIG_DEBUG_VM: a sleeper's bytes, up to top */
 };
 
 static struct coro_stack coro_run_stacks[CORO_RUN_STACKS];
@@ -119,6 +120,74 @@ void coro_destroy(struct coro *co)
 	*co = (struct coro){ 0 };
 }
 
+#if defined(CONFIG_DEBUG_VM) && defined(__SANITIZE_ADDRESS__)
+/*
+ * The rule above, checked (CONFIG_DEBUG_VM under the sanitizer: the
+ * `make check` pass that runs every test so): each time a coroutine
+ * suspends, its frames go out to its save area at once and the bytes
+ * they held are poisoned, so any use of a pointer into a sleeping
+ * coroutine's stack is an AddressSanitizer report naming the access.
+ * They come back, unpoisoned, when it or another takes the stack.
+ */
+static int coro_frames_save(struct coro *co);
+
+static void coro_stack_guard(struct coro *co)
+{
+	struct coro_stack *st = co->stack;
+
+	/* no memory for the copy: the frames stay in place, unchecked */
+	if (st->owner != co || coro_frames_save(co))
+		return;
+	st->owner = NULL;
+	st->poisoned = co->ctx;
+	ASAN_POISON_MEMORY_REGION(st->poisoned, (size_t)(st->top - st->poisoned));
+}
+
+static void coro_stack_unguard(struct coro_stack *st)
+{
+	if (!st->poisoned)
+		return;
+	ASAN_UNPOISON_MEMORY_REGION(st->poisoned, (size_t)(st->top - st->poisoned));
+	st->poisoned = NULL;
+}
+#else
+static void coro_stack_guard(struct coro *co)
+{
+	(void)co;
+}
+
+static void coro_stack_unguard(struct coro_stack *st)
+{
+	(void)st;
+}
+#endif
+
+/*
+ * Copy @co's frames (its saved context to its run stack's top) out to its
+ * save area.  -1 when the host has no memory for them.
+ */
+static int coro_frames_save(struct coro *co)
+{
+	size_t n = (size_t)(co->stack->top - (char *)co->ctx);
+
+	/* an exact fit, not the largest ever: a sleeper's frames are what
+	 * stays resident for it */
+	if (n > co->save_cap || n < co->save_cap / 2) {
+		void *p = malloc(n);
+
+		if (!p)
+			return -1;
+		free(co->save);
+		co->save = p;
+		co->save_cap = n;
+	}
+	/* its frames' redzones go with them: unpoisoned to copy */
+	ASAN_UNPOISON_MEMORY_REGION(co->ctx, n);
+	memcpy(co->save, co->ctx, n);
+	co->save_size = n;
+	return 0;
+}
+
 /*
  * Take @co's run stack for it: the frames of the coroutine holding it out
  * to that one's save area, then @co's own back in (or, at its first run,
@@ -128,31 +197,13 @@ void coro_destroy(struct coro *co)
 static int coro_stack_take(struct coro *co)
 {
 	struct coro_stack *st = co->stack;
-	struct coro *old = st->owner;
-	char *top = st->top;
 
-	if (old) {
-		size_t n = (size_t)(top - (char *)old->ctx);
-
-		/* an exact fit, not the largest ever: a sleeper's frames are
-		 * what stays resident for it */
-		if (n > old->save_cap || n < old->save_cap / 2) {
-			void *p = malloc(n);
-
-			if (!p)
-				return -1;
-			free(old->save);
-			old->save = p;
-			old->save_cap = n;
-		}
-		/* its frames' redzones go with them: unpoisoned to copy */
-		ASAN_UNPOISON_MEMORY_REGION(old->ctx, n);
-		memcpy(old->save, old->ctx, n);
-		old->save_size = n;
-	}
+	if (st->owner && coro_frames_save(st->owner))
+		return -1;
+	coro_stack_unguard(st);
 	st->owner = co;
 	if (!co->ctx) {
-		co->ctx = make_fcontext(top, CORO_STACK_SIZE, coro_entry);
+		co->ctx = make_fcontext(st->top, CORO_STACK_SIZE, coro_entry);
 		return 0;
 	}
 	memcpy(co->ctx, co->save, co->save_size);
@@ -171,6 +222,7 @@ uintptr_t coro_resume(struct coro_host *host, struct coro *co)
 	t = jump_fcontext(co->ctx, co);
 	asan_finish_switch(fake_stack, NULL, NULL);
 	co->ctx = t.fctx;
+	coro_stack_guard(co);
 	return (uintptr_t)t.data;
 }
 
