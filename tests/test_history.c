@@ -444,6 +444,8 @@ static void test_memcg_writeback_wait(void **state)
 	assert_int_equal(dd->exit_signal, 9);
 	assert_true(test_figure(dd, "pages_written") == 8192);
 	assert_int_equal(test_memcg_named(sim, "box")->memory_events[MEMCG_OOM], 1);
+	/* the killer chose dd: a process with an address space, if an empty one */
+	assert_int_equal(test_memcg_named(sim, "box")->memory_events[MEMCG_OOM_KILL], 1);
 	assert_int_equal(test_vmstat(sim, "pgscan_file"), 294876);
 	sim_destroy(sim);
 
@@ -455,6 +457,7 @@ static void test_memcg_writeback_wait(void **state)
 	assert_int_equal(dd->exit_signal, 0);
 	assert_true(test_figure(dd, "pages_written") == 65536);
 	assert_int_equal(test_memcg_named(sim, "box")->memory_events[MEMCG_OOM], 0);
+	assert_int_equal(test_memcg_named(sim, "box")->memory_events[MEMCG_OOM_KILL], 0);
 	/* the disk's pace: the 224 MiB not left cached through 4 MiB/s take 56 s */
 	assert_true(test_workload_figure(sim, "dd", "MB_per_s") > 4.5 &&
 		    test_workload_figure(sim, "dd", "MB_per_s") < 5.0);

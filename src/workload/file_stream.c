@@ -41,7 +41,10 @@ static int file_stream_init(struct workload_inst *wl, struct task *t, unsigned i
 	snprintf(name, sizeof(name), "%s.%u", wl->cfg->name, idx);
 	/* a written file starts empty; a read one exists, uncached */
 	fs->mapping = file_create(sim, name, write ? 0 : fs->npages);
-	return fs->mapping ? 0 : -1;
+	/* a process has an address space, if one that maps nothing: the OOM
+	 * killer's candidates are the tasks with an mm (oom_badness) */
+	t->mm = mm_alloc(sim, t);
+	return fs->mapping && t->mm ? 0 : -1;
 }
 
 /*
