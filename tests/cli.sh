@@ -78,6 +78,8 @@ expect_fail "negative size" "negsize.ini:2: \[machine\] memory" "$BIN" run "$TMP
 expect_fail "zero size" "zerosize.ini:2: \[machine\] memory: must be > 0" "$BIN" run "$TMP/zerosize.ini"
 expect_fail "unknown section" "badsection.ini:1: \[machin\]: unknown section" "$BIN" run "$TMP/badsection.ini"
 expect_fail "zero workload size" "zerowl.ini:3: \[workload w\] size: must be > 0" "$BIN" run "$TMP/zerowl.ini"
+printf '[machine]\narch = i386\nmemory = 64M\n[sysctl]\nlowmem_reserve_ratio = 256 32 0 0 0\n' >"$TMP/lrr5.ini"
+expect_fail "lowmem_reserve_ratio: more ratios than the arch's zones" "lrr5.ini:5: \[sysctl\] lowmem_reserve_ratio: 5 ratios, but arch i386 has 4 zones (valid: 1 to 4 integers, or default)" "$BIN" run "$TMP/lrr5.ini"
 expect_fail "bad --set" "machine.memory=zero" "$BIN" run "$TMP/tiny.ini" --set machine.memory=zero
 # a workload whose task_init fails (page tables for 2^48 pages: no host maps
 # them) is an error, and frees what it allocated (the ASan build checks; its

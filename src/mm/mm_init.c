@@ -995,6 +995,16 @@ static int check_arch_nodes(const struct scenario *s, char *err, size_t errlen)
 					arch_names[m->arch], scn_zone_names[zones[i].type],
 					arch_zone_list(m->arch, b, sizeof(b)));
 	}
+	/* the sysctl is an array of one int per zone of the arch: no more */
+	if (s->sysctl.nr_lowmem_reserve_ratio >
+	    (unsigned int)__builtin_popcount(arch_zones(m->arch)))
+		return cfg_fail_at(
+			s, cfg_later_origin(s->sysctl.lowmem_reserve_ratio_origin, m->arch_origin),
+			0, err, errlen,
+			"[sysctl] lowmem_reserve_ratio: %u ratios, but arch %s has %d zones (valid: 1 to %d integers, or default)",
+			s->sysctl.nr_lowmem_reserve_ratio, arch_names[m->arch],
+			__builtin_popcount(arch_zones(m->arch)),
+			__builtin_popcount(arch_zones(m->arch)));
 	origin = cfg_later_origin(m->zone_dma_limit_origin, m->arch_origin);
 	if (m->zone_dma_limit_origin && m->arch != SCN_ARCH_ARM64)
 		return cfg_fail_at(

@@ -1258,6 +1258,8 @@ static const struct cfg_key page_alloc_sysctl_keys[] = {
 	{ .name = "lowmem_reserve_ratio",
 	  .type = CFG_CUSTOM,
 	  .set = set_lowmem_reserve_ratio,
+	  .flags = CFG_F_ORIGIN,
+	  .origin_off = S_OFF(lowmem_reserve_ratio_origin),
 	  .def = "default",
 	  .range = "1 to 5 integers \\| default",
 	  .doc = "per zone of the arch, in zone order: the pages of higher zones a lower zone keeps back, 1/ratio (0 = none); default = the kernel's, 256 256 32 0 0 on x86_64 (DMA, DMA32, Normal, Movable, Device), 256 32 0 0 on i386 (DMA, Normal, HighMem, Movable), 256 256 32 0 on arm64 (DMA, DMA32, Normal, Movable), 256 32 0 on arm64_dma32 and arm64_dma (their low zone, Normal, Movable)" },

@@ -202,6 +202,7 @@ struct scn_sysctl {
 	 */
 	unsigned int lowmem_reserve_ratio[MAX_NR_ZONES];
 	unsigned int nr_lowmem_reserve_ratio;
+	int lowmem_reserve_ratio_origin;
 	bool thp; /* THP enabled: raises min_free_kbytes */
 	unsigned int extfrag_threshold; /* 0..1000: fragmentation index below
 					 * which costly orders are not compacted */
