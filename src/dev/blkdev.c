@@ -52,6 +52,7 @@ int blkdev_init(struct blkdev *dev, const char *name, const struct scn_device *d
 				.seek_track_ns = d->seek_track_ns,
 				.seek_avg_ns = d->seek_avg_ns,
 				.seek_full_ns = d->seek_full_ns,
+				.rotational = d->rotational,
 				.per_direction = p->blk_rl_per_direction,
 				.task_plug = p->blk_plug == BLK_PLUG_TASK,
 				.queue_plug = p->blk_plug == BLK_PLUG_QUEUE,
@@ -1048,6 +1049,7 @@ static const struct device_preset {
 	  { .bandwidth = 150 * MiB,
 	    .depth = 1,
 	    .rpm = 7200,
+	    .rotational = true,
 	    .capacity = 1000 * 1000 * 1000 * 1000ULL,
 	    .seek_track_ns = NSEC_PER_MSEC,
 	    .seek_avg_ns = 8500 * NSEC_PER_USEC,
@@ -1070,9 +1072,9 @@ static const struct device_preset *find_preset(const char *name)
 }
 
 /*
- * swap_device / disk_device: the preset fills latency, bandwidth and
- * depth, except those given as single keys in the same [machine], and
- * the head.
+ * swap_device / disk_device: the preset fills latency, bandwidth, depth
+ * and the rotational flag, except those given as single keys in the same
+ * [machine], and the head.
  */
 int blkdev_set_preset(struct cfg_ctx *k, void *obj, const char *val)
 {
@@ -1089,6 +1091,8 @@ int blkdev_set_preset(struct cfg_ctx *k, void *obj, const char *val)
 		d->bandwidth = p->dev.bandwidth;
 	if (!cfg_key_given(k, swap ? "swap_depth" : "disk_depth"))
 		d->depth = p->dev.depth;
+	if (!cfg_key_given(k, swap ? "swap_rotational" : "disk_rotational"))
+		d->rotational = p->dev.rotational;
 	d->rpm = p->dev.rpm;
 	d->capacity = p->dev.capacity;
 	d->seek_track_ns = p->dev.seek_track_ns;
@@ -1124,6 +1128,13 @@ static const struct cfg_key blkdev_machine_keys[] = {
 	  .max = 65536,
 	  .def_doc = "disk_device",
 	  .doc = "requests in flight" },
+	{ .name = "disk_rotational",
+	  .type = CFG_ENUM,
+	  .off = M_OFF(disk_dev.rotational),
+	  .size = sizeof(bool),
+	  .values = CFG_VALUES("0", "1"),
+	  .def_doc = "disk_device",
+	  .doc = "as swap_rotational, for the file device" },
 };
 
 CFG_TABLE(blkdev_machine_table, blkdev_machine_keys);
@@ -1164,6 +1175,6 @@ static const struct cfg_key blkdev_policy_keys[] = {
 	  P_OFF(blk_wbt),
 	  .values = CFG_VALUES("off", "on"),
 	  .def = "on",
-	  .doc = "writeback throttling (blk-wbt, 4.10+): writes that take a request wait while their class has max_depth (kswapd, WB_SYNC_ALL), wb_normal (half; reclaim, flusher woken by reclaim) or wb_background (a quarter; background writeback, or a read in the last 100 ms) in flight, from 16 (2 on a queue of depth 1) scaled by the fastest read of each 100 ms window against 2 ms (flash) or 75 ms (disk) / none (before 4.10; legacy queues under CFQ; BFQ)" },
+	  .doc = "writeback throttling (blk-wbt, 4.10+): writes that take a request wait while their class has max_depth (kswapd, WB_SYNC_ALL), wb_normal (half; reclaim, flusher woken by reclaim) or wb_background (a quarter; background writeback, or a read in the last 100 ms) in flight, from 16 (2 on a queue of depth 1) scaled by the fastest read of each 100 ms window against 2 ms, or 75 ms on a rotational queue (swap_rotational, disk_rotational) / none (before 4.10; legacy queues under CFQ; BFQ)" },
 };
 CFG_TABLE(blkdev_policy_table, blkdev_policy_keys);

@@ -184,6 +184,7 @@ struct blkdev {
 	unsigned int rpm;
 	u64 capacity, seek_track_ns, seek_avg_ns, seek_full_ns;
 	u64 head;
+	bool rotational; /* what the queue reports (blk_queue_nonrot false): blk-wbt reads it */
 	/* deadline's dispatch state: the batch's direction and length, reads' wins */
 	enum bio_op batch_dir;
 	unsigned int batching, starved;
