@@ -199,7 +199,7 @@ static void test_merge_any_order(void **state)
 	assert_int_equal(dev->in_flight, 0);
 }
 
-/* Bios of unknown place never merge; nor beyond max_sectors_kb (512 KiB here). */
+/* Bios do not merge beyond max_sectors_kb (512 KiB here). */
 static void test_merge_limits(void **state)
 {
 	struct sim *sim = test_sim_from_text(state, "dev.ini", INI_ONE);
@@ -209,8 +209,7 @@ static void test_merge_limits(void **state)
 	submit_write(sim, 1, 100, 1);
 	submit_write(sim, 101, 28, 2); /* 128 pages: 512 KiB */
 	submit_write(sim, 129, 1, 3); /* would make 516 KiB */
-	submit_write(sim, BIO_NO_SECTOR, 1, 4);
-	assert_int_equal(dev->nr_writes, 4);
+	assert_int_equal(dev->nr_writes, 3);
 	assert_int_equal(dev->stats[REQ_OP_WRITE].merges, 1);
 	run_completions(sim, ~0ULL);
 	assert_int_equal(done_ns[1], done_ns[2]);

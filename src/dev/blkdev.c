@@ -215,8 +215,7 @@ static u64 blk_seek_ns(const struct blkdev *dev, u64 from, u64 to)
 
 	if (!dist)
 		return 0;
-	if (from == BIO_NO_SECTOR || to == BIO_NO_SECTOR || (from >> 32) != (to >> 32) ||
-	    !dev->capacity)
+	if ((from >> 32) != (to >> 32) || !dev->capacity)
 		return dev->seek_avg_ns;
 	f = (double)dist * dev->page_size / (double)dev->capacity;
 	if (f <= third)
@@ -261,13 +260,13 @@ static struct blk_service blk_service_time(struct sim *sim, struct blkdev *dev,
 	if (dev->rpm) {
 		u64 rev_ns = 60 * NSEC_PER_SEC / dev->rpm;
 
-		if (rq->sector == BIO_NO_SECTOR || rq->sector != dev->head) {
+		if (rq->sector != dev->head) {
 			s.access_ns = dev->latency_ns + blk_seek_ns(dev, dev->head, rq->sector) +
 				      (blk_jitter_on(sim) ?
 					       rng_below(&sim->eng.var_rng[VAR_IO], rev_ns) :
 					       rev_ns / 2);
 		}
-		dev->head = rq->sector == BIO_NO_SECTOR ? BIO_NO_SECTOR : rq->sector + rq->nr_pages;
+		dev->head = rq->sector + rq->nr_pages;
 	} else {
 		s.access_ns = blk_service_jitter(sim, dev->latency_ns);
 	}
@@ -307,7 +306,7 @@ void blk_request_discard(struct blk_request *rq)
 
 /*
  * Can the elevator merge @nr_pages in @nr_segs segments of @op into @rq
- * (same direction, known places)?  Not past max_sectors_kb nor
+ * (same direction)?  Not past max_sectors_kb nor
  * max_segments (ll_back_merge_fn / ll_new_hw_segment, ll_merge_requests_fn):
  * the segments add up, as v6.12 counts them (2.6.25's request-to-request
  * merge took one off when the two ends were contiguous in memory).
@@ -315,8 +314,7 @@ void blk_request_discard(struct blk_request *rq)
 static bool blk_rq_mergeable(const struct blkdev *dev, const struct blk_request *rq, enum bio_op op,
 			     u64 nr_pages, u64 nr_segs)
 {
-	return rq->op == op && rq->sector != BIO_NO_SECTOR &&
-	       rq->nr_pages + nr_pages <= dev->max_request_pages &&
+	return rq->op == op && rq->nr_pages + nr_pages <= dev->max_request_pages &&
 	       rq->nr_segments + nr_segs <= dev->max_segments;
 }
 
@@ -365,15 +363,9 @@ static void elv_rqhash_del(struct blk_request *rq)
 	}
 }
 
-/*
- * elv_rqhash_add() / elv_rb_add() (v2.6.25): queued request @rq in both
- * lookups, under its place now; one whose place is unknown merges with
- * nothing and is in neither.
- */
+/* elv_rqhash_add() / elv_rb_add() (v2.6.25): queued request @rq in both lookups, under its place now */
 static void elv_rqhash_add(struct blkdev *dev, struct blk_request *rq)
 {
-	if (rq->sector == BIO_NO_SECTOR)
-		return;
 	for (int w = 0; w < 2; w++) {
 		struct blk_request **head = elv_rqhash_bucket(dev, w, elv_rqhash_key(rq, w));
 
@@ -426,8 +418,6 @@ static struct blk_request *blk_find_merge(struct blkdev *dev, enum bio_op op, u6
 {
 	struct blk_request *rq;
 
-	if (sector == BIO_NO_SECTOR)
-		return NULL;
 	rq = elv_rqhash_find(dev, ELV_HASH_END, sector, NULL, NULL, op, nr_pages, nr_segs);
 	rq = elv_rqhash_find(dev, ELV_HASH_START, sector + nr_pages, rq, NULL, op, nr_pages,
 			     nr_segs);
@@ -449,8 +439,7 @@ static struct blk_request *blk_plug_find_merge(const struct blkdev *dev,
 {
 	struct blk_request *rq = plug ? plug->last : NULL;
 
-	if (!rq || rq->dev != dev || sector == BIO_NO_SECTOR ||
-	    !blk_rq_mergeable(dev, rq, op, nr_pages, nr_segs))
+	if (!rq || rq->dev != dev || !blk_rq_mergeable(dev, rq, op, nr_pages, nr_segs))
 		return NULL;
 	if (sector != rq->sector + rq->nr_pages && sector + nr_pages != rq->sector)
 		return NULL;
@@ -640,12 +629,10 @@ static struct blk_request **deadline_next(struct blkdev *dev, enum bio_op op)
 {
 	struct blk_request **best = NULL;
 
-	if (dev->head == BIO_NO_SECTOR)
-		return NULL;
 	for (struct blk_request **pp = &dev->queue; *pp; pp = &(*pp)->next) {
 		const struct blk_request *rq = *pp;
 
-		if (rq->op == op && rq->sector != BIO_NO_SECTOR && rq->sector >= dev->head &&
+		if (rq->op == op && rq->sector >= dev->head &&
 		    (!best || rq->sector < (*best)->sector))
 			best = pp;
 	}
@@ -911,6 +898,11 @@ static void blk_submit(struct sim *sim, struct blkdev *dev, struct bio *bio, str
 {
 	struct blk_request *rq;
 
+	/*
+	 * every bio has its place: a swap slot or a file page's (a request
+	 * without one would wrap its end, ~0 + n, and merge with one at n - 1)
+	 */
+	VM_BUG_ON(bio->sector == BIO_NO_SECTOR);
 	if (plug && !plug->depth)
 		plug = NULL;
 	bio->merged = NULL;
