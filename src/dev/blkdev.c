@@ -363,7 +363,7 @@ static void elv_rqhash_del(struct blk_request *rq)
 	}
 }
 
-/* elv_rqhash_add() / elv_rb_add() (v2.6.25): queued request @rq in both lookups, under its place now */
+/* elv_rqhash_add() / elv_rb_add() (v2.6.25): queued request @rq in both lookups */
 static void elv_rqhash_add(struct blkdev *dev, struct blk_request *rq)
 {
 	for (int w = 0; w < 2; w++) {
