@@ -30,13 +30,21 @@ static void record_end_io(struct sim *sim, struct bio *bio)
 	done_ns[bio->private] = sim->eng.now;
 }
 
+/*
+ * @n reads of REQ_PAGES, known to end_io as 0..n-1, each at a place of its
+ * own: a gap of REQ_PAGES after the last one read, so that none merges
+ */
 static void submit_reads(struct sim *sim, unsigned int n)
 {
+	static u64 sector;
+
 	for (unsigned int i = 0; i < n; i++) {
 		struct bio *bio = bio_alloc(sim, &sim->disk_dev, REQ_OP_READ, record_end_io);
 
 		for (unsigned int p = 0; p < REQ_PAGES; p++)
 			assert_true(bio_add_pfn(sim, bio, 0));
+		bio->sector = sector;
+		sector += 2 * REQ_PAGES;
 		bio->private = i;
 		submit_bio(sim, &sim->disk_dev, bio, 0);
 	}
