@@ -30,13 +30,21 @@ static void record_end_io(struct sim *sim, struct bio *bio)
 	done_ns[bio->private] = sim->eng.now;
 }
 
+/*
+ * @n reads of REQ_PAGES, known to end_io as 0..n-1, each at a place of its
+ * own: a gap of REQ_PAGES after the last one read, so that none merges
+ */
 static void submit_reads(struct sim *sim, unsigned int n)
 {
+	static u64 sector;
+
 	for (unsigned int i = 0; i < n; i++) {
 		struct bio *bio = bio_alloc(sim, &sim->disk_dev, REQ_OP_READ, record_end_io);
 
 		for (unsigned int p = 0; p < REQ_PAGES; p++)
 			assert_true(bio_add_pfn(sim, bio, 0));
+		bio->sector = sector;
+		sector += 2 * REQ_PAGES;
 		bio->private = i;
 		submit_bio(sim, &sim->disk_dev, bio, 0);
 	}
@@ -199,7 +207,7 @@ static void test_merge_any_order(void **state)
 	assert_int_equal(dev->in_flight, 0);
 }
 
-/* Bios of unknown place never merge; nor beyond max_sectors_kb (512 KiB here). */
+/* Bios do not merge beyond max_sectors_kb (512 KiB here). */
 static void test_merge_limits(void **state)
 {
 	struct sim *sim = test_sim_from_text(state, "dev.ini", INI_ONE);
@@ -209,8 +217,7 @@ static void test_merge_limits(void **state)
 	submit_write(sim, 1, 100, 1);
 	submit_write(sim, 101, 28, 2); /* 128 pages: 512 KiB */
 	submit_write(sim, 129, 1, 3); /* would make 516 KiB */
-	submit_write(sim, BIO_NO_SECTOR, 1, 4);
-	assert_int_equal(dev->nr_writes, 4);
+	assert_int_equal(dev->nr_writes, 3);
 	assert_int_equal(dev->stats[REQ_OP_WRITE].merges, 1);
 	run_completions(sim, ~0ULL);
 	assert_int_equal(done_ns[1], done_ns[2]);
@@ -585,9 +592,10 @@ static void test_queue_plug(void **state)
 }
 
 /* blk-wbt on a flash device of 32 tags: 128 KiB moves in 1 ms, a page in 31,250 ns */
-#define INI_WBT                                                                  \
+#define INI_WBT_DEV                                                              \
 	"[machine]\nmemory = 64M\ndisk_latency = 100us\ndisk_bandwidth = 125M\n" \
-	"disk_depth = 32\n[policy]\nblk_wbt = on\n"
+	"disk_depth = 32\n"
+#define INI_WBT INI_WBT_DEV "[policy]\nblk_wbt = on\n"
 
 /* A read of one page at @sector by @t, known to end_io as @id. */
 static void task_read(struct task *t, u64 sector, unsigned int id)
@@ -666,6 +674,76 @@ static void test_wbt(void **state)
 	assert_false(rwb->timer_armed);
 }
 
+/*
+ * The rotational flag (/sys/block/DEV/queue/rotational) comes with the
+ * preset - hdd 1, ssd and nvme 0 - and a single key overrides it, given
+ * before or after the preset: blk-wbt's read target follows the flag
+ * (wbt_default_latency_nsec, v6.12: 75 ms rotational, 2 ms otherwise),
+ * the queue depth it scales against the head (a disk's 32 NCQ tags).
+ */
+static void test_rotational_presets(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "dev.ini",
+					     "[machine]\nmemory = 64M\nswap_device = hdd\n"
+					     "disk_device = nvme\n");
+
+	assert_true(sim->swap_dev.rotational);
+	assert_int_equal(sim->swap_dev.wbt.min_lat_ns, 75 * NSEC_PER_MSEC);
+	assert_int_equal(sim->swap_dev.wbt.queue_depth, 32);
+	assert_false(sim->disk_dev.rotational);
+	assert_int_equal(sim->disk_dev.wbt.min_lat_ns, 2 * NSEC_PER_MSEC);
+	assert_int_equal(sim->disk_dev.wbt.queue_depth, 128);
+}
+
+static void test_rotational_key(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "dev.ini",
+					     "[machine]\nmemory = 64M\nswap_rotational = 0\n"
+					     "swap_device = hdd\ndisk_device = nvme\n"
+					     "disk_rotational = 1\n");
+
+	assert_int_equal(sim->swap_dev.rpm, 7200);
+	assert_false(sim->swap_dev.rotational);
+	assert_int_equal(sim->swap_dev.wbt.min_lat_ns, 2 * NSEC_PER_MSEC);
+	assert_int_equal(sim->swap_dev.wbt.queue_depth, 32);
+	assert_int_equal(sim->disk_dev.rpm, 0);
+	assert_true(sim->disk_dev.rotational);
+	assert_int_equal(sim->disk_dev.wbt.min_lat_ns, 75 * NSEC_PER_MSEC);
+	assert_int_equal(sim->disk_dev.wbt.queue_depth, 128);
+}
+
+/*
+ * test_wbt's writes and read on the same flash device reporting itself
+ * rotational (as the oracle's virtio disk does): the read's 8.13 ms is
+ * within the 75 ms target, so the window scales up instead of down - step
+ * -1, max_depth 1 + 15 x 2 capped at 3/4 of the 32 tags (24), limits 12
+ * and 6 - and stays at full length.
+ */
+static void test_wbt_rotational(void **state)
+{
+	struct sim *sim = test_sim_from_text(
+		state, "dev.ini", INI_WBT_DEV "disk_rotational = 1\n[policy]\nblk_wbt = on\n");
+	struct blkdev *dev = &sim->disk_dev;
+	struct rq_wb *rwb = &dev->wbt;
+	struct task *t = test_task_in(sim, sim->memcgs[0]);
+
+	assert_int_equal(rwb->min_lat_ns, 75 * NSEC_PER_MSEC);
+	for (unsigned int i = 0; i < 8; i++)
+		task_write(t, 1000 * i, REQ_PAGES, i);
+	task_read(t, 90000, 8);
+	run_device_events(sim, 100 * NSEC_PER_MSEC, true);
+	assert_int_equal(done_ns[8], 8131250);
+	assert_int_equal(rwb->nr_windows, 1);
+	assert_int_equal(rwb->nr_exceeded, 0);
+	assert_int_equal(rwb->nr_scale_up, 1);
+	assert_int_equal(rwb->scale_step, -1);
+	assert_true(rwb->scaled_max);
+	assert_int_equal(rwb->max_depth, 24);
+	assert_int_equal(rwb->wb_normal, 12);
+	assert_int_equal(rwb->wb_background, 6);
+	assert_int_equal(rwb->cur_win_ns, 100 * NSEC_PER_MSEC);
+}
+
 /* One slot, max_sectors_kb 4096 (1024 pages) and the oracle's disk's 254 segments */
 #define INI_SEG                                                                              \
 	"[machine]\nmemory = 64M\ndisk_latency = 1ms\ndisk_bandwidth = 4G\ndisk_depth = 1\n" \
@@ -739,6 +817,9 @@ int main(void)
 		test_sim_unit_test(test_task_plug),
 		test_sim_unit_test(test_queue_plug),
 		test_sim_unit_test(test_wbt),
+		test_sim_unit_test(test_rotational_presets),
+		test_sim_unit_test(test_rotational_key),
+		test_sim_unit_test(test_wbt_rotational),
 		test_sim_unit_test(test_segment_limits),
 	};
 

@@ -2,7 +2,8 @@
 /*
  * test_bug.c - the VM_BUG_ON checks (src/sim/bug.h) stop a model that
  * breaks an invariant: in a child process, a page already on an LRU is
- * added again, and a task already on a wait queue sleeps on a second one;
+ * added again, a task already on a wait queue sleeps on a second one, and
+ * a bio goes to the block layer without a place on its device;
  * the child must die of SIGABRT after printing the file, line and
  * condition.  Only built with CONFIG_DEBUG_VM (the ASan pass of `make
  * check`); the normal build compiles the checks out and skips.
@@ -99,11 +100,34 @@ static void test_two_wait_queues(void **state)
 	assert_bug(sim, sleep_twice, test_task_in(sim, NULL), "VM_BUG_ON(t->waiting_on)");
 }
 
+static void submit_unplaced(struct sim *sim, void *arg)
+{
+	struct bio *bio = bio_alloc(sim, &sim->disk_dev, REQ_OP_WRITE, NULL);
+
+	assert_true(bio_add_pfn(sim, bio, 0));
+	submit_bio(sim, &sim->disk_dev, bio, 0);
+}
+
+/*
+ * A bio submitted without a sector: VM_BUG_ON in blk_submit (its request's
+ * end would wrap, ~0 + 1 = 0, and merge with a request at sector 0).
+ */
+static void test_bio_without_sector(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini);
+
+#ifndef CONFIG_DEBUG_VM
+	skip();
+#endif
+	assert_bug(sim, submit_unplaced, NULL, "VM_BUG_ON(bio->sector == BIO_NO_SECTOR)");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		test_sim_unit_test(test_lru_add_twice),
 		test_sim_unit_test(test_two_wait_queues),
+		test_sim_unit_test(test_bio_without_sector),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -439,6 +439,8 @@ def grid_machine(cfg):
                                              dev.get("fstype"), dev.get("source"))
                         if swap_kib else None),
         "read_ahead_kb": int(dev.get("read_ahead_kb", 128)),
+        "rotational": dev["rotational"],
+        "disk_name": dev["name"],
         "disk": dev if all("diskstats" in r for r in cfg["runs"]) else None,
         "folio_order": file_folio_order(sysb["kernel"], dev.get("fstype")),
         "limit_bytes": cfg["runs"][0]["cgroup"]["limit_in_bytes"],
@@ -554,7 +556,7 @@ def grid_scenario(cfg, counters, mach, stream_mib):
             "; scheduler %s, nr_requests %s, max_sectors_kb %s; a flash-like device"
             % (re.search(r"\[([\w-]+)\]", disk["scheduler"]).group(1), disk["nr_requests"],
                disk["max_sectors_kb"]),
-            "; (virtio reports rotational 1 but has no head); its latency and bandwidth",
+            "; (no head, but virtio reports rotational 1); its latency and bandwidth",
             "; measured here (tools/extract_oracle_summary.py, VDA_*): 4 KiB direct",
             "; reads at depth 1 59-64 us, 4 MiB direct reads 1.2-1.4 GB/s; 128 tags",
         ]
@@ -572,6 +574,10 @@ def grid_scenario(cfg, counters, mach, stream_mib):
             "disk_bandwidth = 2G",
             "disk_depth = 128",
         ]
+    # blk-wbt's latency target follows the flag, whatever the device is
+    out += ["; what the disk reports in /sys/block/%s/queue/rotational"
+            % mach["disk_name"]]
+    out += ["%s_rotational = %s" % (d, mach["rotational"]) for d in ("swap", "disk")]
     out += [
         "; the disk's read_ahead_kb",
         "read_ahead = %dK" % mach["read_ahead_kb"],

@@ -97,8 +97,9 @@ void wbt_init(struct blkdev *dev)
 	struct rq_wb *rwb = &dev->wbt;
 
 	*rwb = (struct rq_wb){ .enabled = true,
-			       /* wbt_default_latency_nsec() */
-			       .min_lat_ns = dev->rpm ? 75 * NSEC_PER_MSEC : 2 * NSEC_PER_MSEC,
+			       /* wbt_default_latency_nsec(): what the queue reports, head or not */
+			       .min_lat_ns = dev->rotational ? 75 * NSEC_PER_MSEC :
+							       2 * NSEC_PER_MSEC,
 			       .queue_depth = dev->rpm ? ATA_MAX_QUEUE : dev->depth,
 			       .cur_win_ns = RWB_WINDOW_NSEC };
 	rwb->scaled_max = rq_depth_calc_max_depth(rwb);

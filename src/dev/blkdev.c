@@ -52,6 +52,7 @@ int blkdev_init(struct blkdev *dev, const char *name, const struct scn_device *d
 				.seek_track_ns = d->seek_track_ns,
 				.seek_avg_ns = d->seek_avg_ns,
 				.seek_full_ns = d->seek_full_ns,
+				.rotational = d->rotational,
 				.per_direction = p->blk_rl_per_direction,
 				.task_plug = p->blk_plug == BLK_PLUG_TASK,
 				.queue_plug = p->blk_plug == BLK_PLUG_QUEUE,
@@ -214,8 +215,7 @@ static u64 blk_seek_ns(const struct blkdev *dev, u64 from, u64 to)
 
 	if (!dist)
 		return 0;
-	if (from == BIO_NO_SECTOR || to == BIO_NO_SECTOR || (from >> 32) != (to >> 32) ||
-	    !dev->capacity)
+	if ((from >> 32) != (to >> 32) || !dev->capacity)
 		return dev->seek_avg_ns;
 	f = (double)dist * dev->page_size / (double)dev->capacity;
 	if (f <= third)
@@ -260,13 +260,13 @@ static struct blk_service blk_service_time(struct sim *sim, struct blkdev *dev,
 	if (dev->rpm) {
 		u64 rev_ns = 60 * NSEC_PER_SEC / dev->rpm;
 
-		if (rq->sector == BIO_NO_SECTOR || rq->sector != dev->head) {
+		if (rq->sector != dev->head) {
 			s.access_ns = dev->latency_ns + blk_seek_ns(dev, dev->head, rq->sector) +
 				      (blk_jitter_on(sim) ?
 					       rng_below(&sim->eng.var_rng[VAR_IO], rev_ns) :
 					       rev_ns / 2);
 		}
-		dev->head = rq->sector == BIO_NO_SECTOR ? BIO_NO_SECTOR : rq->sector + rq->nr_pages;
+		dev->head = rq->sector + rq->nr_pages;
 	} else {
 		s.access_ns = blk_service_jitter(sim, dev->latency_ns);
 	}
@@ -306,7 +306,7 @@ void blk_request_discard(struct blk_request *rq)
 
 /*
  * Can the elevator merge @nr_pages in @nr_segs segments of @op into @rq
- * (same direction, known places)?  Not past max_sectors_kb nor
+ * (same direction)?  Not past max_sectors_kb nor
  * max_segments (ll_back_merge_fn / ll_new_hw_segment, ll_merge_requests_fn):
  * the segments add up, as v6.12 counts them (2.6.25's request-to-request
  * merge took one off when the two ends were contiguous in memory).
@@ -314,8 +314,7 @@ void blk_request_discard(struct blk_request *rq)
 static bool blk_rq_mergeable(const struct blkdev *dev, const struct blk_request *rq, enum bio_op op,
 			     u64 nr_pages, u64 nr_segs)
 {
-	return rq->op == op && rq->sector != BIO_NO_SECTOR &&
-	       rq->nr_pages + nr_pages <= dev->max_request_pages &&
+	return rq->op == op && rq->nr_pages + nr_pages <= dev->max_request_pages &&
 	       rq->nr_segments + nr_segs <= dev->max_segments;
 }
 
@@ -364,15 +363,9 @@ static void elv_rqhash_del(struct blk_request *rq)
 	}
 }
 
-/*
- * elv_rqhash_add() / elv_rb_add() (v2.6.25): queued request @rq in both
- * lookups, under its place now; one whose place is unknown merges with
- * nothing and is in neither.
- */
+/* elv_rqhash_add() / elv_rb_add() (v2.6.25): queued request @rq in both lookups */
 static void elv_rqhash_add(struct blkdev *dev, struct blk_request *rq)
 {
-	if (rq->sector == BIO_NO_SECTOR)
-		return;
 	for (int w = 0; w < 2; w++) {
 		struct blk_request **head = elv_rqhash_bucket(dev, w, elv_rqhash_key(rq, w));
 
@@ -425,8 +418,6 @@ static struct blk_request *blk_find_merge(struct blkdev *dev, enum bio_op op, u6
 {
 	struct blk_request *rq;
 
-	if (sector == BIO_NO_SECTOR)
-		return NULL;
 	rq = elv_rqhash_find(dev, ELV_HASH_END, sector, NULL, NULL, op, nr_pages, nr_segs);
 	rq = elv_rqhash_find(dev, ELV_HASH_START, sector + nr_pages, rq, NULL, op, nr_pages,
 			     nr_segs);
@@ -448,8 +439,7 @@ static struct blk_request *blk_plug_find_merge(const struct blkdev *dev,
 {
 	struct blk_request *rq = plug ? plug->last : NULL;
 
-	if (!rq || rq->dev != dev || sector == BIO_NO_SECTOR ||
-	    !blk_rq_mergeable(dev, rq, op, nr_pages, nr_segs))
+	if (!rq || rq->dev != dev || !blk_rq_mergeable(dev, rq, op, nr_pages, nr_segs))
 		return NULL;
 	if (sector != rq->sector + rq->nr_pages && sector + nr_pages != rq->sector)
 		return NULL;
@@ -639,12 +629,10 @@ static struct blk_request **deadline_next(struct blkdev *dev, enum bio_op op)
 {
 	struct blk_request **best = NULL;
 
-	if (dev->head == BIO_NO_SECTOR)
-		return NULL;
 	for (struct blk_request **pp = &dev->queue; *pp; pp = &(*pp)->next) {
 		const struct blk_request *rq = *pp;
 
-		if (rq->op == op && rq->sector != BIO_NO_SECTOR && rq->sector >= dev->head &&
+		if (rq->op == op && rq->sector >= dev->head &&
 		    (!best || rq->sector < (*best)->sector))
 			best = pp;
 	}
@@ -910,6 +898,11 @@ static void blk_submit(struct sim *sim, struct blkdev *dev, struct bio *bio, str
 {
 	struct blk_request *rq;
 
+	/*
+	 * every bio has its place: a swap slot or a file page's (a request
+	 * without one would wrap its end, ~0 + n, and merge with one at n - 1)
+	 */
+	VM_BUG_ON(bio->sector == BIO_NO_SECTOR);
 	if (plug && !plug->depth)
 		plug = NULL;
 	bio->merged = NULL;
@@ -1048,6 +1041,7 @@ static const struct device_preset {
 	  { .bandwidth = 150 * MiB,
 	    .depth = 1,
 	    .rpm = 7200,
+	    .rotational = true,
 	    .capacity = 1000 * 1000 * 1000 * 1000ULL,
 	    .seek_track_ns = NSEC_PER_MSEC,
 	    .seek_avg_ns = 8500 * NSEC_PER_USEC,
@@ -1070,9 +1064,9 @@ static const struct device_preset *find_preset(const char *name)
 }
 
 /*
- * swap_device / disk_device: the preset fills latency, bandwidth and
- * depth, except those given as single keys in the same [machine], and
- * the head.
+ * swap_device / disk_device: the preset fills latency, bandwidth, depth
+ * and the rotational flag, except those given as single keys in the same
+ * [machine], and the head.
  */
 int blkdev_set_preset(struct cfg_ctx *k, void *obj, const char *val)
 {
@@ -1089,6 +1083,8 @@ int blkdev_set_preset(struct cfg_ctx *k, void *obj, const char *val)
 		d->bandwidth = p->dev.bandwidth;
 	if (!cfg_key_given(k, swap ? "swap_depth" : "disk_depth"))
 		d->depth = p->dev.depth;
+	if (!cfg_key_given(k, swap ? "swap_rotational" : "disk_rotational"))
+		d->rotational = p->dev.rotational;
 	d->rpm = p->dev.rpm;
 	d->capacity = p->dev.capacity;
 	d->seek_track_ns = p->dev.seek_track_ns;
@@ -1124,6 +1120,13 @@ static const struct cfg_key blkdev_machine_keys[] = {
 	  .max = 65536,
 	  .def_doc = "disk_device",
 	  .doc = "requests in flight" },
+	{ .name = "disk_rotational",
+	  .type = CFG_ENUM,
+	  .off = M_OFF(disk_dev.rotational),
+	  .size = sizeof(bool),
+	  .values = CFG_VALUES("0", "1"),
+	  .def_doc = "disk_device",
+	  .doc = "as swap_rotational, for the file device" },
 };
 
 CFG_TABLE(blkdev_machine_table, blkdev_machine_keys);
@@ -1164,6 +1167,6 @@ static const struct cfg_key blkdev_policy_keys[] = {
 	  P_OFF(blk_wbt),
 	  .values = CFG_VALUES("off", "on"),
 	  .def = "on",
-	  .doc = "writeback throttling (blk-wbt, 4.10+): writes that take a request wait while their class has max_depth (kswapd, WB_SYNC_ALL), wb_normal (half; reclaim, flusher woken by reclaim) or wb_background (a quarter; background writeback, or a read in the last 100 ms) in flight, from 16 (2 on a queue of depth 1) scaled by the fastest read of each 100 ms window against 2 ms (flash) or 75 ms (disk) / none (before 4.10; legacy queues under CFQ; BFQ)" },
+	  .doc = "writeback throttling (blk-wbt, 4.10+): writes that take a request wait while their class has max_depth (kswapd, WB_SYNC_ALL), wb_normal (half; reclaim, flusher woken by reclaim) or wb_background (a quarter; background writeback, or a read in the last 100 ms) in flight, from 16 (2 on a queue of depth 1) scaled by the fastest read of each 100 ms window against 2 ms, or 75 ms on a rotational queue (swap_rotational, disk_rotational) / none (before 4.10; legacy queues under CFQ; BFQ)" },
 };
 CFG_TABLE(blkdev_policy_table, blkdev_policy_keys);

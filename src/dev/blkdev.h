@@ -51,7 +51,7 @@ enum bio_op { REQ_OP_READ, REQ_OP_WRITE };
 #define REQ_BACKGROUND (1u << 9)
 
 #define BIO_MAX_PAGES 256
-#define BIO_NO_SECTOR (~0ULL) /* the bio's place on the device is not modelled */
+#define BIO_NO_SECTOR (~0ULL) /* a new bio's place, not yet set: submit_bio needs one */
 /*
  * Pages a bio holds without an array of its own (the kernel's
  * BIO_INLINE_VECS, 4): most bios are one page (reclaim's swap and file
@@ -83,7 +83,7 @@ struct blk_request {
 	struct blkdev *dev;
 	enum bio_op op;
 	struct bio *first, *last;
-	u64 sector, nr_pages; /* its place (BIO_NO_SECTOR: unknown) and size */
+	u64 sector, nr_pages; /* its place and size */
 	u64 nr_segments; /* nr_phys_segments: runs of pages contiguous in memory */
 	u64 queued_ns; /* allocated (diskstats' ticks, deadline's expiry) */
 	u64 ready_ns; /* in the device's queue (a plugged one waits on its plug list) */
@@ -184,6 +184,7 @@ struct blkdev {
 	unsigned int rpm;
 	u64 capacity, seek_track_ns, seek_avg_ns, seek_full_ns;
 	u64 head;
+	bool rotational; /* what the queue reports (blk_queue_nonrot false): blk-wbt reads it */
 	/* deadline's dispatch state: the batch's direction and length, reads' wins */
 	enum bio_op batch_dir;
 	unsigned int batching, starved;

@@ -244,7 +244,7 @@ static const struct cfg_key swapfile_machine_keys[] = {
 	  .set = blkdev_set_preset,
 	  .def = "ssd",
 	  .range = "ssd \\| hdd \\| nvme",
-	  .doc = "preset of latency, bandwidth and depth (ssd: 100us, 500M/s, 32; hdd: a 7200 rpm head, seeks of 1 / 8.5 / 20 ms, 150M/s, 1; nvme: 50us, 3G/s, 128); single keys override it" },
+	  .doc = "preset of latency, bandwidth, depth and rotational flag (ssd: 100us, 500M/s, 32; hdd: a 7200 rpm head, seeks of 1 / 8.5 / 20 ms, 150M/s, 1, rotational; nvme: 50us, 3G/s, 128); single keys override it" },
 	{ .name = "swap_latency",
 	  .type = CFG_TIME,
 	  .off = M_OFF(swap_dev.latency_ns),
@@ -263,6 +263,13 @@ static const struct cfg_key swapfile_machine_keys[] = {
 	  .max = 65536,
 	  .def_doc = "swap_device",
 	  .doc = "requests in flight" },
+	{ .name = "swap_rotational",
+	  .type = CFG_ENUM,
+	  .off = M_OFF(swap_dev.rotational),
+	  .size = sizeof(bool),
+	  .values = CFG_VALUES("0", "1"),
+	  .def_doc = "swap_device",
+	  .doc = "what the device reports in /sys/block/DEV/queue/rotational, head or not (hdd 1; ssd, nvme 0; virtio-blk disks report 1): blk-wbt's read latency target is 75 ms on a rotational queue, else 2 ms" },
 };
 
 CFG_TABLE(swapfile_machine_table, swapfile_machine_keys);

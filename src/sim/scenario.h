@@ -74,6 +74,11 @@ struct scn_device {
 	unsigned int rpm;
 	u64 capacity; /* bytes the head's stroke spans */
 	u64 seek_track_ns, seek_avg_ns, seek_full_ns;
+	/*
+	 * /sys/block/DEV/queue/rotational (QUEUE_FLAG_NONROT clear): what the
+	 * device reports, which a head need not back (virtio-blk reports 1)
+	 */
+	bool rotational;
 };
 
 /* One zone of the explicit [machine] zones = layout. */
