@@ -593,14 +593,16 @@ static u64 fix_small_imbalance(const struct engine *eng, unsigned int this_cpu, 
 static int find_busiest_group(const struct engine *eng, unsigned int this_cpu,
 			      enum cpu_idle_type idle, u64 *imbalance)
 {
-	int idx = idle == CPU_NOT_IDLE ? SD_BUSY_IDX :
-		  idle == CPU_NEWLY_IDLE ? SD_NEWIDLE_IDX :
-					   SD_IDLE_IDX;
+	int idx = SD_IDLE_IDX;
 	u64 max_load = 0, this_load = 0, total_load = 0, avg_load, max_pull;
 	u64 busiest_lpt = 0, this_lpt = 0;
 	u32 busiest_nr = 0, this_nr = 0;
 	int busiest = -1;
 
+	if (idle == CPU_NOT_IDLE)
+		idx = SD_BUSY_IDX;
+	else if (idle == CPU_NEWLY_IDLE)
+		idx = SD_NEWIDLE_IDX;
 	*imbalance = 0;
 	for (unsigned int i = 0; i < eng->nr_cpus; i++) {
 		const struct cpu *rq = &eng->cpus[i];
