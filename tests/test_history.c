@@ -90,9 +90,12 @@ static void test_swappiness_zero_text_oom(void **state)
 					    "policy.swappiness_zero=some_anon", NULL };
 		const char *const new[] = { "run.jitter=on", seed_set, BALANCE_BY_COUNT,
 					    "policy.swappiness_zero=no_anon", NULL };
-		const char *const nap[] = { "run.jitter=on", seed_set, BALANCE_BY_COUNT,
+		const char *const nap[] = { "run.jitter=on",
+					    seed_set,
+					    BALANCE_BY_COUNT,
 					    "policy.swappiness_zero=no_anon",
-					    "policy.reclaim_sleep=congestion_wait", NULL };
+					    "policy.reclaim_sleep=congestion_wait",
+					    NULL };
 		struct sim *sim;
 
 		snprintf(seed_set, sizeof(seed_set), "run.seed=%u", seed);
