@@ -703,6 +703,7 @@ sched_tunable_scaling = log_uncapped
 sched_sleeper_credit = latency
 sched_wake_select = wake_affine
 sched_next_buddy = wakeup
+sched_load_balance = cpu_load
 END
 check "profile 2.6.28 output" cmp -s "$TMP/want" "$TMP/out"
 # docs/scenarios.md's [policy] paragraph names every profile

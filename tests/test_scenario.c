@@ -464,6 +464,7 @@ static const char *const profile_keys[] = {
 	"sched_sleeper_credit",
 	"sched_wake_select",
 	"sched_next_buddy",
+	"sched_load_balance",
 };
 #define NR_PROFILE_KEYS (sizeof(profile_keys) / sizeof(profile_keys[0]))
 

@@ -3,8 +3,9 @@
  * test_sched.c - the fair scheduler (src/sim/sched.c): weights from nice,
  * the tunables scaled by CPU count as each kernel did, fair shares,
  * a rate-limited task among CPU-bound ones (issue 22's starvation case),
- * a wake-up preempting at the end of the running task's step and
- * interrupt work that runs at once on its CPU.
+ * a wake-up preempting at the end of the running task's step,
+ * interrupt work that runs at once on its CPU and which task the
+ * balancer moves when (sched_load_balance).
  */
 #include "testsim.h"
 
@@ -223,6 +224,105 @@ static void test_interrupt_burst_runs_at_once(void **state)
 	assert_true(test_workload_named(sim, "hogs")->tasks[0]->exit_ns > t->exit_ns);
 }
 
+/* The balancing test's record: each burner's CPU changes, in order. */
+#define MAX_MOVES 64
+static struct move {
+	u64 ns;
+	char comm[16];
+	int from, to;
+} moves[MAX_MOVES];
+static unsigned int nr_moves;
+
+/* A CPU-bound task that records each change of its CPU. */
+static void recording_burner(struct task *t)
+{
+	int cpu = t->cpu;
+
+	for (;;) {
+		charge_user(t, 10 * NSEC_PER_USEC);
+		cond_resched(t);
+		if (t->cpu != cpu && nr_moves < MAX_MOVES) {
+			struct move *m = &moves[nr_moves++];
+
+			m->ns = task_now(t);
+			snprintf(m->comm, sizeof(m->comm), "%s", t->comm);
+			m->from = cpu;
+			m->to = t->cpu;
+		}
+		cpu = t->cpu;
+	}
+}
+
+/* Three burners on 2.6.28's two CPUs for 1 s, balanced by @balance. */
+static struct sim *three_on_two(void **state, const char *balance)
+{
+	char ini[512];
+	struct sim *sim;
+
+	snprintf(ini, sizeof(ini),
+		 "[machine]\ncpus = 2\nmemory = 64M\nzones = DMA:16M, DMA32:rest\n"
+		 "[policy]\nkernel = 2.6.28\nsched_load_balance = %s\n"
+		 "[workload clock]\ntype = anon_fill\nsize = 1M\npasses = 0\nrate = 1M\n"
+		 "[run]\njitter = off\n",
+		 balance);
+	sim = test_sim_from_text(state, "t.ini", ini);
+	nr_moves = 0;
+	for (unsigned int i = 0; i < 3; i++) {
+		char comm[8];
+		struct task *t;
+
+		snprintf(comm, sizeof(comm), "b%u", i);
+		t = task_create(sim, TASK_USER, comm, recording_burner);
+		assert_non_null(t);
+		t->memcg = sim->memcgs[0];
+		wake_up_task(t);
+	}
+	assert_int_equal(sim_run(sim), 0);
+	return sim;
+}
+
+/*
+ * 3 CPU-bound tasks on 2 CPUs.  Counting tasks (nr_running), a CPU with
+ * one task never pulls from one with two (a gap of one): nobody moves.
+ * With 2.6.28's cpu_load[], the lone task's CPU pulls one once the
+ * other's cpu_load[1] (busy_idx 2) has reached two tasks' weight: 1024
+ * (target_load) against 2048 (source_load) is past imbalance_pct, the
+ * average 1536 makes the imbalance 512, less than a task, and
+ * fix_small_imbalance rounds it up to one (2048 - 1024 + 1024 >=
+ * 2 x 1024).  So the tasks take turns at the lone CPU:
+ * - 4 ms, the first tick: both CPUs balanced (loads still rising:
+ *   cpu_load[1] 1024 and 512), balance_interval 1 -> 2 ms, x64 busy;
+ * - 132 ms: CPU 1 pulls b2 from CPU 0 (b2 next runs at 132.82 ms);
+ *   CPU 0, balanced again, waits 4 ms x64 = 256 ms;
+ * - 388 ms: CPU 0 pulls b2 back (b2 runs at 392 ms);
+ * - 588 ms: CPU 1 pulls b0;
+ * - 836 ms: CPU 0 finds the imbalance, but the waiting task ran less
+ *   than 0.5 ms ago (task_hot): no pull, the interval back to 1 ms x64;
+ * - 900 ms: CPU 0 pulls b0.
+ */
+static void test_balance_three_on_two(void **state)
+{
+	static const struct move want[] = {
+		{ 132818625, "b2", 0, 1 },
+		{ 392000000, "b2", 1, 0 },
+		{ 589854600, "b0", 0, 1 },
+		{ 904000000, "b0", 1, 0 },
+	};
+
+	three_on_two(state, "nr_running");
+	assert_int_equal(nr_moves, 0);
+	test_sim_teardown(state);
+
+	three_on_two(state, "cpu_load");
+	assert_int_equal(nr_moves, sizeof(want) / sizeof(want[0]));
+	for (unsigned int i = 0; i < nr_moves; i++) {
+		assert_int_equal(moves[i].ns, want[i].ns);
+		assert_string_equal(moves[i].comm, want[i].comm);
+		assert_int_equal(moves[i].from, want[i].from);
+		assert_int_equal(moves[i].to, want[i].to);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -232,6 +332,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_rate_limited_task_among_hogs, test_sim_teardown),
 		cmocka_unit_test_teardown(test_wakeup_preempts_at_the_step_end, test_sim_teardown),
 		cmocka_unit_test_teardown(test_interrupt_burst_runs_at_once, test_sim_teardown),
+		cmocka_unit_test_teardown(test_balance_three_on_two, test_sim_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -151,6 +151,17 @@ static const char *const profile_2_6_25[] = {
 	"sched_sleeper_credit = latency",
 	"sched_wake_select = wake_affine",
 	"sched_next_buddy = wakeup",
+	/*
+	 * find_busiest_group on rq->cpu_load[] (2.6.23's CFS merge kept the
+	 * O(1) scheduler's sched-domain balancer; read in 2.6.28's
+	 * kernel/sched.c), until the cpu_load[] indices went (v5.0-5.1,
+	 * Dietmar Eggemann's removal of rq->cpu_load[]) and Vincent
+	 * Guittot's load_balance rework (v5.5).  SD_BALANCE_NEWIDLE stays
+	 * on (the default): ia64's SD_CPU_INIT, seed 000's and seed 004's
+	 * machines, has it in 2.6.24..2.6.28; x86's generic one did not in
+	 * 2.6.28 (sched_newidle_balance = off)
+	 */
+	"sched_load_balance = cpu_load",
 	NULL,
 };
 
@@ -355,6 +366,12 @@ static const char *const profile_6_12[] = {
 	 * with mq-deadline; CFQ, the legacy queues' default, turned it off
 	 */
 	"blk_wbt = on",
+	/*
+	 * 5.5 "sched/fair: Rework load_balance" (Vincent Guittot): balance by
+	 * group type and task counts, cpu_load[] gone since 5.0-5.1; the
+	 * model's count-based balancer stands for it
+	 */
+	"sched_load_balance = nr_running",
 	"new_anon_lru = inactive", /* 5.9 */
 	"mapped_use_once = anon_and_file", /* 5.9: b518154e59aa */
 	"refault_activation = all", /* 5.9: anon shadows too */

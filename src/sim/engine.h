@@ -107,6 +107,9 @@ struct task {
  * One simulated CPU and its runqueue (struct rq and its cfs_rq; its mm
  * state: struct mm_cpu, sim->mm_cpus).
  */
+/* rq->cpu_load[]'s length (v2.6.23..v5.0) */
+#define CPU_LOAD_IDX_MAX 5
+
 struct cpu {
 	struct task *curr;
 	u64 irq_ns; /* interrupt work to charge to its next step */
@@ -121,6 +124,10 @@ struct cpu {
 	struct task *next; /* the next buddy (sched_next_buddy = wakeup), or NULL */
 	bool nohz_kick; /* woken by a busy CPU's tick to pull a waiting task */
 	u64 next_tick, next_balance;
+	/* sched_load_balance = cpu_load (v2.6.23..v5.0): update_cpu_load's decayed loads */
+	u64 cpu_load[CPU_LOAD_IDX_MAX];
+	/* this CPU's copy of its sched domain's balance_interval (ms) and nr_balance_failed */
+	u32 balance_interval, nr_balance_failed;
 	u64 irq_until; /* the interrupt work running on it ends */
 	u64 irq_delay; /* interrupt time taken from its task since its last step */
 };
@@ -197,6 +204,7 @@ struct engine {
 	u32 sched_nr_latency;
 	u64 tick_ns; /* 1 s / HZ */
 	bool gentle_fair_sleepers, select_idle_sibling, next_buddy;
+	bool cpu_load_balance, newidle_balance;
 	u64 rq_seq; /* tasks queued so far */
 	unsigned int nr_tasks, cap_tasks;
 	struct task **tasks;

@@ -505,6 +505,8 @@ struct scn_policy {
 	bool sched_gentle_fair_sleepers; /* sched_sleeper_credit = half_latency (v2.6.32+) */
 	bool sched_idle_sibling; /* sched_wake_select = idle_sibling (v2.6.32+) */
 	bool sched_next_buddy; /* sched_next_buddy = wakeup (v2.6.25..v2.6.31) */
+	bool sched_cpu_load; /* sched_load_balance = cpu_load (v2.6.23..v5.0) */
+	bool sched_newidle_off; /* sched_newidle_balance = off */
 	/* zero is the modern kernel's: a policy left zeroed is v6.x */
 	bool wmark_gap_min_quarter; /* wmark_gap = min_quarter (< v4.6) */
 	bool wmark_movable_proportional; /* wmark_movable = proportional (< v6.1) */

@@ -482,15 +482,277 @@ static void load_balance(struct engine *eng, unsigned int c)
 }
 
 /*
- * trigger_load_balance() at CPU @c's tick: its own periodic balance,
- * and, when tasks wait here, an idle CPU woken to pull one
- * (nohz_balancer_kick: idle CPUs have no tick of their own).
+ * sched_load_balance = cpu_load: the balancing of v2.6.23..v5.0
+ * (kernel/sched.c of 2.6.28 read for it; the same logic moved to
+ * kernel/sched/fair.c's update_sd_lb_stats and calculate_imbalance and
+ * lasted until the cpu_load[] indices went in v5.0 and the balancer was
+ * reworked in v5.5).  The model has one sched domain over all CPUs, each
+ * CPU a group of its own with a cpu_power of SCHED_LOAD_SCALE (1024), so
+ * a group's load is its CPU's.  The domain's figures are SD_CPU_INIT's
+ * (include/linux/topology.h and ia64's own, 2.6.28): balance every 1..4
+ * ms, 64 times less often on a busy CPU, imbalance_pct 125, loads read
+ * through cpu_load[busy_idx 2 | idle_idx 1 | newidle_idx 2 | wake_idx 1].
+ */
+#define SD_MIN_INTERVAL 1U /* ms */
+#define SD_MAX_INTERVAL 4U
+#define SD_BUSY_FACTOR 64U
+#define SD_IMBALANCE_PCT 125U
+/* generic SD_CPU_INIT's; ia64's is 2 */
+#define SD_CACHE_NICE_TRIES 1U
+#define SD_BUSY_IDX 2
+#define SD_IDLE_IDX 1
+#define SD_NEWIDLE_IDX 2
+#define SD_WAKE_IDX 1
+
+enum cpu_idle_type { CPU_IDLE, CPU_NOT_IDLE, CPU_NEWLY_IDLE };
+
+/*
+ * update_cpu_load() (v2.6.23..v2.6.35): at each tick, cpu_load[i] moves
+ * 1/2^i of the way to the queue's present weight, rounding up while it
+ * rises (so a load of 10 is reached, not stuck at 9).  Only a ticking
+ * CPU updates its loads: an idle CPU's stay as they were when it
+ * stopped its tick (NO_HZ; v2.6.36 decays the missed ticks).
+ */
+static void update_cpu_load(struct cpu *rq, u64 this_load)
+{
+	for (unsigned int i = 0; i < CPU_LOAD_IDX_MAX; i++) {
+		u64 scale = 1ULL << i, old = rq->cpu_load[i], load = this_load;
+
+		if (load > old)
+			load += scale - 1;
+		rq->cpu_load[i] = (old * (scale - 1) + load) >> i;
+	}
+}
+
+/*
+ * source_load() / target_load(): a low guess of a CPU's load when tasks
+ * would leave it, a high one when they would come (cpu_load[idx - 1]
+ * against the present weight; index 0 is the present weight), so that
+ * balancing errs towards leaving tasks where they are.
+ */
+static u64 source_load(const struct engine *eng, unsigned int c, int idx)
+{
+	const struct cpu *rq = &eng->cpus[c];
+
+	return idx ? min_u64(rq->cpu_load[idx - 1], rq->load) : rq->load;
+}
+
+static u64 target_load(const struct engine *eng, unsigned int c, int idx)
+{
+	const struct cpu *rq = &eng->cpus[c];
+
+	return idx ? max_u64(rq->cpu_load[idx - 1], rq->load) : rq->load;
+}
+
+/* cpu_avg_load_per_task(): the queue's weight over its tasks */
+static u64 cpu_avg_load_per_task(const struct engine *eng, unsigned int c)
+{
+	const struct cpu *rq = &eng->cpus[c];
+
+	return rq->nr_running ? rq->load / rq->nr_running : 0;
+}
+
+/*
+ * fix_small_imbalance() (the small_imbalance part of 2.6.28's
+ * find_busiest_group): the imbalance is less than one of the busiest
+ * CPU's tasks, so moving anything may just move the imbalance.  Move one
+ * task's load when the gap is at least one task (two when this CPU's
+ * tasks are no lighter) or when the move would put more CPU power to use
+ * (pwr_move against pwr_now, each CPU's load capped at one task's).
+ * Returns the load to move, or 0.
+ */
+static u64 fix_small_imbalance(const struct engine *eng, unsigned int this_cpu, u64 this_load,
+			       u64 max_load, u64 busiest_lpt, u64 this_lpt, u32 this_nr)
+{
+	u64 imbn = 2, pwr_now, pwr_move, tmp;
+
+	if (this_nr) {
+		this_lpt /= this_nr;
+		if (busiest_lpt > this_lpt)
+			imbn = 1;
+	} else {
+		this_lpt = cpu_avg_load_per_task(eng, this_cpu);
+	}
+	if (max_load - this_load + busiest_lpt >= busiest_lpt * imbn)
+		return busiest_lpt;
+	pwr_now = min_u64(busiest_lpt, max_load) + min_u64(this_lpt, this_load);
+	pwr_move = max_load > busiest_lpt ? min_u64(busiest_lpt, max_load - busiest_lpt) : 0;
+	tmp = min_u64(max_load, busiest_lpt);
+	pwr_move += min_u64(this_lpt, this_load + tmp);
+	return pwr_move > pwr_now ? busiest_lpt : 0;
+}
+
+/*
+ * find_busiest_group() (v2.6.28), each CPU its own group: the CPU with
+ * the highest load (source_load) among those running more than one
+ * task, and how much weight to pull from it to bring this CPU (its
+ * target_load) towards the average without taking the busiest below it.
+ * None when this CPU is at or above the average or the busiest is within
+ * imbalance_pct of this one.  Returns the CPU or -1; *@imbalance the load.
+ */
+static int find_busiest_group(const struct engine *eng, unsigned int this_cpu,
+			      enum cpu_idle_type idle, u64 *imbalance)
+{
+	int idx = SD_IDLE_IDX;
+	u64 max_load = 0, this_load = 0, total_load = 0, avg_load, max_pull;
+	u64 busiest_lpt = 0, this_lpt = 0;
+	u32 busiest_nr = 0, this_nr = 0;
+	int busiest = -1;
+
+	if (idle == CPU_NOT_IDLE)
+		idx = SD_BUSY_IDX;
+	else if (idle == CPU_NEWLY_IDLE)
+		idx = SD_NEWIDLE_IDX;
+	*imbalance = 0;
+	for (unsigned int i = 0; i < eng->nr_cpus; i++) {
+		const struct cpu *rq = &eng->cpus[i];
+		u64 load = i == this_cpu ? target_load(eng, i, idx) : source_load(eng, i, idx);
+
+		total_load += load;
+		if (i == this_cpu) {
+			this_load = load;
+			this_nr = rq->nr_running;
+			this_lpt = rq->load;
+		} else if (load > max_load && rq->nr_running > 1) {
+			/* over the group's capacity of one task (no group_imb: one CPU a group) */
+			max_load = load;
+			busiest = (int)i;
+			busiest_nr = rq->nr_running;
+			busiest_lpt = rq->load;
+		}
+	}
+	if (busiest < 0 || this_load >= max_load || !busiest_nr)
+		return -1;
+	avg_load = total_load / eng->nr_cpus;
+	if (this_load >= avg_load || 100 * max_load <= SD_IMBALANCE_PCT * this_load)
+		return -1;
+	busiest_lpt /= busiest_nr;
+	if (max_load <= busiest_lpt)
+		return -1;
+	if (max_load < avg_load) {
+		*imbalance = fix_small_imbalance(eng, this_cpu, this_load, max_load, busiest_lpt,
+						 this_lpt, this_nr);
+		return busiest;
+	}
+	max_pull = min_u64(max_load - avg_load, max_load - busiest_lpt);
+	*imbalance = min_u64(max_pull, avg_load - this_load);
+	if (*imbalance < busiest_lpt)
+		*imbalance = fix_small_imbalance(eng, this_cpu, this_load, max_load, busiest_lpt,
+						 this_lpt, this_nr);
+	return busiest;
+}
+
+/*
+ * balance_tasks() (v2.6.28): pull waiting tasks from @src's tail up to
+ * @max_load of weight, skipping a task heavier than twice what is left
+ * and, until the domain has failed more than cache_nice_tries times, a
+ * cache-hot one (can_migrate_task).  Returns the weight moved.
+ */
+static u64 balance_tasks(struct engine *eng, unsigned int src, unsigned int dst, u64 max_load)
+{
+	struct cpu *rq = &eng->cpus[src];
+	bool hot_ok = eng->cpus[dst].nr_balance_failed > SD_CACHE_NICE_TRIES;
+	u64 rem = max_load;
+	u32 i = rq->nr_queued, loops = 0;
+
+	while (i-- > 0 && rem > 0 && loops++ <= SCHED_NR_MIGRATE) {
+		struct task *t = rq->queue[i];
+
+		if (t->weight / 2 > rem || (!hot_ok && task_hot(eng, t)))
+			continue;
+		dequeue_task(t);
+		migrate_vruntime(eng, t, (int)src, dst);
+		t->last_cpu = (int)dst;
+		enqueue_task(eng, dst, t);
+		rem = rem > t->weight ? rem - t->weight : 0;
+		i = rq->nr_queued; /* the heap moved under us: look again from its end */
+	}
+	return max_load - rem;
+}
+
+/*
+ * load_balance() / load_balance_newidle() (v2.6.28) for CPU @c: pull the
+ * imbalance find_busiest_group finds, when the busiest CPU has a task to
+ * spare (find_busiest_queue: one running task heavier than the
+ * imbalance stays; an imbalance of 0, fix_small_imbalance's no, still
+ * counts as a failed pull).  The periodic balance halves its pace while balanced
+ * (balance_interval doubles up to max_interval) and goes back to
+ * min_interval when not; a failed pull counts towards letting cache-hot
+ * tasks go.  The kernel's active balance (the migration thread pushing
+ * the running task after cache_nice_tries + 2 failures) is not modelled.
+ * Returns whether a task moved.
+ */
+static bool cpu_load_balance(struct engine *eng, unsigned int c, enum cpu_idle_type idle)
+{
+	struct cpu *rq = &eng->cpus[c];
+	u64 imbalance, moved = 0;
+	int busiest = find_busiest_group(eng, c, idle, &imbalance);
+
+	if (busiest < 0 ||
+	    (eng->cpus[busiest].nr_running == 1 && eng->cpus[busiest].load > imbalance)) {
+		rq->nr_balance_failed = 0;
+		if (idle != CPU_NEWLY_IDLE && rq->balance_interval < SD_MAX_INTERVAL)
+			rq->balance_interval *= 2;
+		return false;
+	}
+	if (eng->cpus[busiest].nr_running > 1)
+		moved = balance_tasks(eng, (unsigned int)busiest, c, imbalance);
+	if (moved)
+		rq->nr_balance_failed = 0;
+	else if (idle != CPU_NEWLY_IDLE)
+		rq->nr_balance_failed++;
+	if (idle != CPU_NEWLY_IDLE)
+		rq->balance_interval = SD_MIN_INTERVAL;
+	return moved;
+}
+
+/*
+ * rebalance_domains() (v2.6.28) for CPU @c when its balance is due:
+ * every balance_interval ms, times busy_factor when the CPU is busy, in
+ * whole ticks (msecs_to_jiffies rounds up).
+ */
+static bool rebalance_domains(struct engine *eng, unsigned int c, enum cpu_idle_type idle, u64 now)
+{
+	struct cpu *rq = &eng->cpus[c];
+	bool moved = false;
+	u64 interval;
+
+	if (now < rq->next_balance)
+		return false;
+	moved = cpu_load_balance(eng, c, idle);
+	if (moved)
+		idle = CPU_NOT_IDLE;
+	interval = (u64)rq->balance_interval * NSEC_PER_MSEC;
+	if (idle != CPU_IDLE)
+		interval *= SD_BUSY_FACTOR;
+	interval = (interval + eng->tick_ns - 1) / eng->tick_ns * eng->tick_ns;
+	rq->next_balance = now + interval;
+	return moved;
+}
+
+/*
+ * trigger_load_balance() at CPU @c's tick.  cpu_load: its own
+ * rebalance_domains, and the idle CPUs' (the NO_HZ idle load balancer,
+ * an idle CPU that keeps its tick to balance for all idle ones: its
+ * ticks fall on the same grid), each woken when it pulled a task.
+ * nr_running: its own periodic balance, and, when tasks wait here, an
+ * idle CPU woken to pull one (nohz_balancer_kick: idle CPUs have no tick
+ * of their own).
  */
 static void trigger_load_balance(struct sim *sim, unsigned int c, u64 now)
 {
 	struct engine *eng = sim_engine(sim);
 	struct cpu *rq = &eng->cpus[c];
 
+	if (eng->cpu_load_balance) {
+		rebalance_domains(eng, c, CPU_NOT_IDLE, now);
+		for (unsigned int i = 0; i < eng->nr_cpus; i++) {
+			if (cpu_idle(eng, i) && !eng->cpus[i].event_pending &&
+			    rebalance_domains(eng, i, CPU_IDLE, now))
+				cpu_kick(sim, i, now);
+		}
+		return;
+	}
 	if (now >= rq->next_balance) {
 		load_balance(eng, c);
 		rq->next_balance = now + (u64)eng->nr_cpus * SCHED_BUSY_FACTOR * NSEC_PER_MSEC;
@@ -504,6 +766,21 @@ static void trigger_load_balance(struct sim *sim, unsigned int c, u64 now)
 			return;
 		}
 	}
+}
+
+/*
+ * scheduler_tick()'s update_cpu_load() for the @n ticks that fell in
+ * @t's step on CPU @c: the queue's weight with @t in it (it ran through
+ * them, even if it slept at the step's end).  A step longer than 256
+ * ticks updates 256 times: every index has converged by then.
+ */
+static void tick_cpu_load(struct engine *eng, unsigned int c, const struct task *t, u64 n)
+{
+	struct cpu *rq = &eng->cpus[c];
+	u64 load = rq->load + (t->rq_cpu == (int)c ? 0 : t->weight);
+
+	for (n = min_u64(n, 256); n > 0; n--)
+		update_cpu_load(rq, load);
 }
 
 /*
@@ -549,7 +826,9 @@ static unsigned int find_idlest_cpu(const struct engine *eng, unsigned int first
 
 /*
  * wake_affine() (v2.6.28): should @t, last on @prev, wake on the waker's
- * CPU @this instead?  Loads are the queues' weights; a sync wake-up
+ * CPU @this instead?  Loads are the queues' weights (with sched_load_balance
+ * = cpu_load, read through cpu_load[wake_idx]: target_load here,
+ * source_load at prev, as select_task_rq_fair did); a sync wake-up
  * (the waker sleeps next: a pipe or socket reader woken by the writer)
  * does not count the waker.  Yes when this CPU, with @t, stays within
  * imbalance_pct/2 of prev's load, or when this CPU is no busier than
@@ -559,15 +838,15 @@ static bool wake_affine(const struct engine *eng, const struct task *t, const st
 			unsigned int this, unsigned int prev, bool sync)
 {
 	/* the CPU domain's imbalance_pct, 125 in 2.6.x: halfway to it */
-	const u64 imbalance = 100 + (125 - 100) / 2;
-	u64 tl = eng->cpus[this].load, load = eng->cpus[prev].load;
-	u64 per_task = eng->cpus[this].nr_running ? tl / eng->cpus[this].nr_running : 0;
+	const u64 imbalance = 100 + (SD_IMBALANCE_PCT - 100) / 2;
+	int idx = eng->cpu_load_balance ? SD_WAKE_IDX : 0;
+	u64 tl = target_load(eng, this, idx), load = source_load(eng, prev, idx);
 
 	if (sync)
 		tl -= min_u64(tl, waker->weight);
 	if (100 * (tl + t->weight) <= imbalance * load)
 		return true;
-	return tl <= load && tl + load <= per_task;
+	return tl <= load && tl + target_load(eng, prev, idx) <= cpu_avg_load_per_task(eng, this);
 }
 
 /*
@@ -928,8 +1207,14 @@ static struct task *pick_next_task(struct engine *eng, unsigned int c)
 	struct cpu *rq = &eng->cpus[c];
 	struct task *t;
 
-	if (!rq->nr_queued)
-		idle_balance(eng, c, rq->nohz_kick);
+	if (!rq->nr_queued && eng->newidle_balance) {
+		if (eng->cpu_load_balance)
+			cpu_load_balance(eng, c, CPU_NEWLY_IDLE);
+		else
+			idle_balance(eng, c, rq->nohz_kick);
+	} else if (!rq->nr_queued && rq->nohz_kick) {
+		idle_balance(eng, c, true);
+	}
 	rq->nohz_kick = false;
 	if (!rq->nr_queued)
 		return NULL;
@@ -1013,8 +1298,11 @@ static void sched_cpu_event(struct sim *sim, void *unused, u64 cpu_nr)
 	if (rq->next_tick <= eng->now)
 		rq->next_tick = (eng->now / eng->tick_ns + 1) * eng->tick_ns;
 	tick = end >= rq->next_tick;
-	if (tick)
+	if (tick) {
+		if (eng->cpu_load_balance)
+			tick_cpu_load(eng, c, t, (end - rq->next_tick) / eng->tick_ns + 1);
 		rq->next_tick = (end / eng->tick_ns + 1) * eng->tick_ns;
+	}
 
 	if (t->state == TASK_RUNNING) {
 		/* a tick that fell in the step acts at the step's end */
@@ -1077,9 +1365,13 @@ void sched_init(struct sim *sim, const struct scn_policy *pol)
 	eng->gentle_fair_sleepers = pol->sched_gentle_fair_sleepers;
 	eng->select_idle_sibling = pol->sched_idle_sibling;
 	eng->next_buddy = pol->sched_next_buddy;
+	eng->cpu_load_balance = pol->sched_cpu_load;
+	eng->newidle_balance = !pol->sched_newidle_off;
 	eng->tick_ns = NSEC_PER_SEC / pol->sched_hz;
-	for (unsigned int c = 0; c < eng->nr_cpus; c++)
+	for (unsigned int c = 0; c < eng->nr_cpus; c++) {
 		eng->cpus[c].next_tick = eng->tick_ns;
+		eng->cpus[c].balance_interval = SD_MIN_INTERVAL;
+	}
 }
 
 static const struct cfg_key sched_run_keys[] = {
@@ -1182,5 +1474,17 @@ static const struct cfg_key sched_policy_keys[] = {
 	  .values = CFG_VALUES("wake_affine", "idle_sibling"),
 	  .def = "idle_sibling",
 	  .doc = "where a woken task runs: its previous CPU or the waker's (wake_affine's load test; idle CPUs pull work), or that, moved to an idle CPU when there is one (select_idle_sibling, v2.6.32+)" },
+	{ .name = "sched_load_balance",
+	  .type = CFG_ENUM,
+	  P_OFF(sched_cpu_load),
+	  .values = CFG_VALUES("nr_running", "cpu_load"),
+	  .def = "nr_running",
+	  .doc = "periodic and idle balancing by task counts (a CPU pulls at a 2-task gap, an idle one pulls half the busiest's), or as v2.6.23..v5.0 did: find_busiest_group on the ticks' decayed cpu_load[] with imbalance_pct 125 and fix_small_imbalance, every 1-4 ms (x64 when busy), wake_affine on cpu_load[1]" },
+	{ .name = "sched_newidle_balance",
+	  .type = CFG_ENUM,
+	  P_OFF(sched_newidle_off),
+	  .values = CFG_VALUES("on", "off"),
+	  .def = "on",
+	  .doc = "a CPU going idle pulls from the busiest one (SD_BALANCE_NEWIDLE), or waits for the periodic balance (2.6.28's generic SD_CPU_INIT and SD_MC_INIT, x86; ia64's kept it)" },
 };
 CFG_TABLE(sched_policy_table, sched_policy_keys);
