@@ -158,7 +158,8 @@ static void filemap_add_folio(struct task *t, struct address_space *mapping, u64
 	unsigned int nr = folio_nr_pages(page);
 	u64 shadow = 0;
 
-	charge_sys(t, sim->scn.cost.pagecache_insert_ns);
+	/* pagecache_insert_ns is measured a page, of 1 MiB writes in large folios */
+	charge_sys(t, nr * sim->scn.cost.pagecache_insert_ns);
 	page->flags = locked ? 1u << PG_locked : 0;
 	for (unsigned int i = 0; i < nr; i++) {
 		u64 e = mapping->i_pages[index + i];
