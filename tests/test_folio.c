@@ -17,6 +17,8 @@
  */
 #include "testmm.h"
 
+#include "mm/compaction.h"
+
 #define INI(extra)                                        \
 	"[machine]\n"                                     \
 	"cpus = 2\n"                                      \
@@ -409,6 +411,65 @@ static void test_write_truncate_and_single(void **state)
 	assert_int_equal(node_page_state(&sim->nodes[0], NR_FILE_DIRTY), WRITTEN);
 }
 
+/*
+ * Compaction skips a large page-cache folio whole (the kernel's rule for
+ * compound pages to 6.9).  One DMA32 zone of 4096 pages, no per-CPU
+ * lists: a 32-page write makes an order-5 folio at pfns 0..31, then 1100
+ * anon pages take 32..1131, of which those at 42..1023 are dropped: ten
+ * stay in pageblock 0 beside the folio, 108 in pageblock 2, whose free
+ * rest is the only target (the free scanner passes whole free
+ * pageblocks and stays above the migrate scanner's).  Whole-zone sync
+ * compaction (order -1, as compact_memory) scans pageblock 0's 512
+ * frames, the folio's 32 among them, and tries to move the ten anon
+ * pages: the free scanner found room for 4 of them (pageblock 2's first
+ * free block; why it stopped there is compaction's, not the folio's),
+ * 6 stay.  The folio is never isolated: it stays at 0, whole, on the LRU
+ * and in the cache.
+ */
+static void test_compaction_skips_folio(void **state)
+{
+	struct sim *sim = test_sim_zones(
+		state, 0, 4096, 0,
+		"cpus = 1\nread_ahead_folio_order = 9\n[sysctl]\nmin_free_kbytes = 128\n"
+		"[policy]\nkernel = 6.18\npcp_lists = off\n");
+	struct task *t = test_task_in(sim, sim->memcgs[0]);
+	struct address_space *file = file_create(sim, "w", 0);
+	struct compact_control cc = {
+		.order = -1,
+		.gfp_mask = GFP_KERNEL,
+		.zone = &sim->nodes[0].node_zones[ZONE_DMA32],
+		.mode = MIGRATE_SYNC,
+		.highest_zoneidx = ZONE_DMA32,
+		.whole_zone = true,
+	};
+	u64 vpn;
+
+	write_call(t, file, 0, 32);
+	lru_add_drain(sim, 0);
+	assert_int_equal(mapping_pfn(file, 0), 0);
+	assert_int_equal(pfn_to_page(sim, 0)->order, 5);
+	t->mm = mm_alloc(sim, t);
+	assert_non_null(t->mm);
+	vpn = mmap_anon(t->mm, 1100);
+	for (u64 i = 0; i < 1100; i++) {
+		assert_int_equal(handle_mm_fault(t, vpn + i, true), VM_FAULT_DONE);
+		assert_int_equal(pte_pfn(*pte_of(t, vpn + i)), 32 + i);
+	}
+	assert_int_equal(do_madvise(t, vpn + 10, 982, MADV_DONTNEED), 0);
+	lru_add_drain(sim, 0);
+	assert_int_equal(compact_zone(t, &cc), COMPACT_COMPLETE);
+	/* pageblock 0 scanned frame by frame, the folio's 32 included */
+	assert_int_equal(cc.total_migrate_scanned, 512);
+	/* the ten anon pages were tried (the free scanner found room for 4), never the folio */
+	assert_int_equal(vm_event(sim, PGMIGRATE_SUCCESS), 4);
+	assert_int_equal(vm_event(sim, PGMIGRATE_FAIL), 6);
+	for (u64 i = 0; i < 32; i++)
+		assert_int_equal(mapping_pfn(file, i), i);
+	assert_true(PageFlag(pfn_to_page(sim, 0), PG_lru));
+	assert_int_equal(pfn_to_page(sim, 0)->order, 5);
+	assert_verified(sim);
+}
+
 /* a folio order beyond the buddy allocator's could never be allocated */
 static void test_bad_input(void **state)
 {
@@ -430,6 +491,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_write_writeback, test_sim_teardown),
 		cmocka_unit_test_teardown(test_write_reclaim_dirty, test_sim_teardown),
 		cmocka_unit_test_teardown(test_write_truncate_and_single, test_sim_teardown),
+		cmocka_unit_test_teardown(test_compaction_skips_folio, test_sim_teardown),
 		cmocka_unit_test(test_bad_input),
 	};
 
