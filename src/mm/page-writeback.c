@@ -394,8 +394,8 @@ void filemap_fdatawrite(struct task *t, struct address_space *mapping)
 			else /* a new bio would wait for a request */
 				io_wait_event(t, &sim->disk_dev.queue_wait,
 					      !blk_bio_must_wait(&sim->disk_dev, t,
-								 REQ_OP_WRITE | REQ_SYNC, sector, nr,
-								 false));
+								 REQ_OP_WRITE | REQ_SYNC, sector,
+								 nr, false));
 			continue; /* the folio is looked at again */
 		}
 		if (new_bio && bio) {

@@ -920,9 +920,9 @@ restart:
 			}
 			if (!sc->may_writepage)
 				goto keep;
-			if (blk_bio_must_wait(dev, t, REQ_OP_WRITE, pageout_sector(sim, pfn), nr_pages,
-					      blk_ioc_batching(dev, batch_left,
-							       task_now(t) - batch_since)) &&
+			if (blk_bio_must_wait(
+				    dev, t, REQ_OP_WRITE, pageout_sector(sim, pfn), nr_pages,
+				    blk_ioc_batching(dev, batch_left, task_now(t) - batch_since)) &&
 			    may_write_to_queue(t, sc, dev)) {
 				/*
 				 * the bio merges into no queued request and none
