@@ -421,9 +421,10 @@ static void test_write_truncate_and_single(void **state)
  * pageblocks and stays above the migrate scanner's).  Whole-zone sync
  * compaction (order -1, as compact_memory) scans pageblock 0's 512
  * frames, the folio's 32 among them, and tries to move the ten anon
- * pages: the free scanner found room for 4 of them (pageblock 2's first
- * free block; why it stopped there is compaction's, not the folio's),
- * 6 stay.  The folio is never isolated: it stays at 0, whole, on the LRU
+ * pages: the free scanner found room for 4 of them (pageblock 2's free
+ * block at 1132; its stride had doubled to 4 over three pageblocks that
+ * gave nothing, v5.1+'s sampling, so after the block it steps on 1139,
+ * 1143, ..., never a free block's head, as the kernel's would), 6 stay.  The folio is never isolated: it stays at 0, whole, on the LRU
  * and in the cache.
  */
 static void test_compaction_skips_folio(void **state)
