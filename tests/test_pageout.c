@@ -62,7 +62,7 @@ static u32 new_dirty_file_page(struct sim *sim, struct task *t)
 	struct address_space *mapping = file_create(sim, "f", 4);
 	u32 pfn;
 
-	assert_int_equal(filemap_write(t, mapping, 0), VM_FAULT_DONE);
+	assert_int_equal(filemap_write(t, mapping, 0, 1), VM_FAULT_DONE);
 	lru_add_drain(sim, 0);
 	pfn = mapping_pfn(mapping, 0);
 	assert_int_not_equal(pfn, NO_PFN);
@@ -380,8 +380,8 @@ static void test_file_pageout_merges(void **state)
 	static const unsigned int order[] = { 0, 1, 3, 2, 5 };
 
 	for (unsigned int i = 0; i < 8; i++)
-		assert_int_equal(filemap_write(t, f, i), VM_FAULT_DONE);
-	assert_int_equal(filemap_write(t, g, 0), VM_FAULT_DONE);
+		assert_int_equal(filemap_write(t, f, i, 1), VM_FAULT_DONE);
+	assert_int_equal(filemap_write(t, g, 0, 1), VM_FAULT_DONE);
 	for (unsigned int i = 0; i < sizeof(order) / sizeof(order[0]); i++)
 		pageout_file(sim, t, mapping_pfn(f, order[i]));
 	pageout_file(sim, t, mapping_pfn(g, 0));

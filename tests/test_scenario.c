@@ -406,6 +406,7 @@ static const char *const profile_keys[] = {
 	"swap_readahead",
 	"readahead_gfp",
 	"readahead_folios",
+	"write_folios",
 	"mmap_readahead",
 	"fault_around_bytes",
 	"mmap_miss_hits",

@@ -69,6 +69,7 @@ static const char *const profile_2_6_25[] = {
 	"swap_readahead = cluster",
 	"readahead_gfp = full",
 	"readahead_folios = single",
+	"write_folios = single",
 	"mmap_readahead = readaround", /* filemap_fault's read-around, no marker */
 	"fault_around_bytes = 0",
 	"mmap_miss_hits = all",
@@ -392,6 +393,7 @@ static const char *const profile_6_12[] = {
 	"mmap_miss_hits = not_workingset", /* 6.10: workingset pages are no hits */
 	"seq_read_references = skipped", /* 6.3: vma_has_recency */
 	"readahead_folios = large", /* 5.18: page_cache_ra_order (xfs 5.18, ext4 6.16) */
+	"write_folios = large", /* 6.6: iomap_get_folio fgf_set_order (xfs), ext4 6.16 */
 	NULL,
 };
 

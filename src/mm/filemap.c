@@ -158,7 +158,8 @@ static void filemap_add_folio(struct task *t, struct address_space *mapping, u64
 	unsigned int nr = folio_nr_pages(page);
 	u64 shadow = 0;
 
-	charge_sys(t, sim->scn.cost.pagecache_insert_ns);
+	/* pagecache_insert_ns is measured a page, of 1 MiB writes in large folios */
+	charge_sys(t, nr * sim->scn.cost.pagecache_insert_ns);
 	page->flags = locked ? 1u << PG_locked : 0;
 	for (unsigned int i = 0; i < nr; i++) {
 		u64 e = mapping->i_pages[index + i];
@@ -729,27 +730,31 @@ bool filemap_map_pages(struct task *t, struct vm_area_struct *vma, u64 start, u6
 }
 
 /*
- * folio_mark_dirty() for a page-cache page by @t (v6.12
- * filemap_dirty_folio); folio_account_dirtied() charges the page to @t's
- * write_bytes (task_io_account_write()).
+ * folio_mark_dirty() for a page-cache folio by @t (v6.12
+ * filemap_dirty_folio): the folio is dirtied whole, its head tagged, and
+ * folio_account_dirtied() counts all its pages: NR_FILE_DIRTY (node and
+ * memcg), NR_DIRTIED, the zone's write-pending pages, the dirty pages
+ * the dirty limits count (the model's one wb) and @t's write_bytes
+ * (task_io_account_write of the folio's size).
  */
 static void folio_mark_dirty_file(struct task *t, struct address_space *mapping, u32 pfn)
 {
 	struct sim *sim = t->sim;
 	struct page *page = pfn_to_page(sim, pfn);
+	unsigned int nr = folio_nr_pages(page);
 
 	if (PageFlag(page, PG_dirty))
 		return;
 	SetPageFlag(page, PG_dirty);
 	mapping_tag_dirty(mapping, page->index, true);
-	mod_lruvec_page_state(sim, pfn, NR_FILE_DIRTY, 1);
-	mod_node_page_state(page_pgdat(sim, pfn), NR_DIRTIED, 1);
-	mod_zone_page_state(page_zone(sim, pfn), NR_ZONE_WRITE_PENDING, 1);
-	mm_task(t)->write_bytes += sim->page_size;
+	mod_lruvec_page_state(sim, pfn, NR_FILE_DIRTY, nr);
+	mod_node_page_state(page_pgdat(sim, pfn), NR_DIRTIED, nr);
+	mod_zone_page_state(page_zone(sim, pfn), NR_ZONE_WRITE_PENDING, nr);
+	mm_task(t)->write_bytes += (u64)nr * sim->page_size;
 	if (!mapping->nr_dirty)
 		mapping->dirtied_when = task_now(t);
-	mapping->nr_dirty++;
-	sim->nr_dirty++;
+	mapping->nr_dirty += nr;
+	sim->nr_dirty += nr;
 }
 
 /*
@@ -780,55 +785,112 @@ static void balance_dirty_pages(struct task *t)
 }
 
 /*
- * filemap_write() - one page of a buffered write() (generic_perform_write,
- * v6.12): find or create the page (no read needed: whole pages are
- * written), copy, dirty, then balance_dirty_pages (which may sleep).
- * Returns VM_FAULT_DONE once the page is written, VM_FAULT_OOM if @t was
- * killed.
+ * The order of the folio a buffered write creates at @index, @len pages
+ * of the write() call left from it (v6.12 generic_perform_write and
+ * __filemap_get_folio with fgf_set_order, as iomap_write_begin since 6.6
+ * and ext4's write_begin since 6.16 ask for it): the write goes in chunks
+ * of the mapping's largest folio (read_ahead_folio_order), each ending on
+ * a chunk boundary; a chunk's length asks for the largest order whose
+ * folio it fills (ilog2), lowered to @index's alignment.  Single pages
+ * with write_folios = single: before 6.6, a write_begin asked for a page.
  */
-enum vm_fault_result filemap_write(struct task *t, struct address_space *mapping, u64 index)
+static unsigned int write_folio_order(const struct sim *sim, u64 index, u64 len)
+{
+	unsigned int max = sim->scn.machine.read_ahead_folio_order, order = 0;
+	u64 chunk = 1ULL << max, bytes;
+
+	if (!sim->scn.policy.write_large_folios)
+		return 0;
+	bytes = min_u64(chunk - (index & (chunk - 1)), len);
+	while (order < max && (2ULL << order) <= bytes)
+		order++;
+	if (index & ((1ULL << order) - 1))
+		order = (unsigned int)__builtin_ctzll(index);
+	return order;
+}
+
+/*
+ * __filemap_get_folio(FGP_WRITEBEGIN | FGP_CREAT) (v6.12), no folio at
+ * @index: allocate and charge a folio of @order, a large one with
+ * __GFP_NORETRY | __GFP_NOWARN, add it to the cache, and if either fails
+ * (no memory, or -EEXIST: a page of its range is cached) try the next
+ * order down; a single page that is already cached is looked up again
+ * (goto repeat): *@pfn NO_PFN.  The new folio is not read: the write
+ * covers it whole.
+ */
+static enum vm_fault_result write_begin_create(struct task *t, struct address_space *mapping,
+					       u64 index, unsigned int order, u32 *pfn)
 {
 	struct sim *sim = t->sim;
+
+	for (;; order--) {
+		u64 nr = 1ULL << order;
+		gfp_t gfp = GFP_HIGHUSER_MOVABLE | (order ? __GFP_NORETRY | __GFP_NOWARN : 0);
+		enum vm_fault_result r;
+
+		*pfn = NO_PFN;
+		if (mapping_range_present(mapping, index, nr)) {
+			if (!order)
+				return VM_FAULT_DONE; /* -EEXIST: look it up again */
+			continue;
+		}
+		r = alloc_charged_folio(t, gfp, order, pfn);
+		if (r == VM_FAULT_NOMEM && order)
+			continue;
+		if (r != VM_FAULT_DONE)
+			return r;
+		/* filemap_add_folio() fails with -EEXIST: someone added a page meanwhile */
+		if (mapping_range_present(mapping, index, nr)) {
+			free_unref_page(sim, *pfn);
+			*pfn = NO_PFN;
+			if (!order)
+				return VM_FAULT_DONE;
+			continue;
+		}
+		filemap_add_folio(t, mapping, index, *pfn, false);
+		return VM_FAULT_DONE;
+	}
+}
+
+/*
+ * filemap_write() - one page of a buffered write() (generic_perform_write,
+ * v6.12), @len pages of the call left from @index: find, or create in a
+ * folio of write_folio_order (no read needed: whole pages are written),
+ * copy, dirty the folio, then balance_dirty_pages (which may sleep).  A
+ * page of a large folio, from readahead or an earlier page of this
+ * write, is written into it: the folio is dirty already.  Returns
+ * VM_FAULT_DONE once the page is written, VM_FAULT_OOM if @t was killed.
+ */
+enum vm_fault_result filemap_write(struct task *t, struct address_space *mapping, u64 index,
+				   u64 len)
+{
+	struct sim *sim = t->sim;
+	unsigned int order = write_folio_order(sim, index, len);
 	u32 pfn;
 
-	if (index >= mapping->capacity &&
-	    mapping_grow(mapping, max_u64(mapping->capacity * 2, index + 1)))
+	if (index + (1ULL << order) > mapping->capacity &&
+	    mapping_grow(mapping, max_u64(mapping->capacity * 2, index + (1ULL << order))))
 		return VM_FAULT_OOM;
-	/* __filemap_get_folio(FGP_WRITEBEGIN): find, or create, and lock the page */
+	/* __filemap_get_folio(FGP_WRITEBEGIN): find, or create, and lock the folio */
 	for (;;) {
 		pfn = mapping_pfn(mapping, index);
 		if (pfn == NO_PFN) {
-			enum vm_fault_result r = alloc_charged_page(t, GFP_HIGHUSER_MOVABLE, &pfn);
+			enum vm_fault_result r = write_begin_create(t, mapping, index, order, &pfn);
 
 			if (r != VM_FAULT_DONE)
 				return r;
-			/* someone added it while the allocation slept */
-			if (mapping_pfn(mapping, index) != NO_PFN) {
-				free_unref_page(sim, pfn);
+			if (pfn == NO_PFN)
 				continue;
-			}
-			filemap_add_folio(t, mapping, index, pfn, false);
 			break;
 		}
 		if (!PageFlag(pfn_to_page(sim, page_folio(sim, pfn)), PG_locked))
 			break;
 		folio_wait_locked(t, pfn);
 	}
-	if (page_folio(sim, pfn) != pfn || pfn_to_page(sim, pfn)->order) {
-		/* name the keys that made the folio and those that avoid it */
-		sim_fail(sim,
-			 "%s: a write into a large page-cache folio (order %u, read ahead with "
-			 "[machine] read_ahead_folio_order = %u and [policy] readahead_folios = "
-			 "large) is not modelled (valid: read_ahead_folio_order = 0 or "
-			 "readahead_folios = single, or no write to a file once read)",
-			 mapping->name, pfn_to_page(sim, page_folio(sim, pfn))->order,
-			 sim->scn.machine.read_ahead_folio_order);
-		return VM_FAULT_OOM;
-	}
 	if (index >= mapping->size)
 		mapping->size = index + 1;
 	charge_sys(t, sim->scn.cost.copy_page_ns);
-	folio_mark_dirty_file(t, mapping, pfn);
+	folio_mark_dirty_file(t, mapping, page_folio(sim, pfn));
 	balance_dirty_pages(t);
 	mem_cgroup_handle_over_high(t);
 	return VM_FAULT_DONE;
@@ -880,7 +942,13 @@ static const struct cfg_key filemap_policy_keys[] = {
 	  P_OFF(readahead_large_folios),
 	  .values = CFG_VALUES("single", "large"),
 	  .def = "large",
-	  .doc = "the folios asynchronous readahead allocates: large (v5.18+, page_cache_ra_order): each window of a stream in folios of its order, up to [machine] read_ahead_folio_order (the file system's largest; 0: single pages) and the window, two orders more a window; reclaim, refault, memcg charge and the counters take a folio whole (a write into one is not modelled: it stops the run with an error naming the file) / single: 4 KiB pages (before 5.18)" },
+	  .doc = "the folios asynchronous readahead allocates: large (v5.18+, page_cache_ra_order): each window of a stream in folios of its order, up to [machine] read_ahead_folio_order (the file system's largest; 0: single pages) and the window, two orders more a window; reclaim, refault, memcg charge and the counters take a folio whole / single: 4 KiB pages (before 5.18)" },
+	{ .name = "write_folios",
+	  .type = CFG_ENUM,
+	  P_OFF(write_large_folios),
+	  .values = CFG_VALUES("single", "large"),
+	  .def = "large",
+	  .doc = "the folios a buffered write() creates: large (v6.6+ iomap_write_begin, ext4 6.16+, __filemap_get_folio with fgf_set_order): a folio as large as the write's length fills, in chunks of [machine] read_ahead_folio_order's folio (the file system's largest; 0: single pages), lowered to the page index's alignment, a smaller one when it cannot be allocated; dirtied, written back, reclaimed and truncated whole / single: 4 KiB pages (before 6.6; 5.18-6.5 read large folios but wrote single pages)" },
 	{ .name = "mmap_readahead",
 	  .type = CFG_ENUM,
 	  P_OFF(mmap_async_ra),

@@ -695,7 +695,8 @@ void mapping_tag_dirty(struct address_space *mapping, u64 index, bool set);
 u64 mapping_find_dirty(const struct address_space *mapping, u64 start);
 enum vm_fault_result filemap_read(struct task *t, struct address_space *mapping, u64 index,
 				  unsigned long req_pages);
-enum vm_fault_result filemap_write(struct task *t, struct address_space *mapping, u64 index);
+enum vm_fault_result filemap_write(struct task *t, struct address_space *mapping, u64 index,
+				   u64 len);
 /* filemap_fault_text - a fault on program text that is never unmapped (hackbench) */
 enum vm_fault_result filemap_fault_text(struct task *t, struct address_space *mapping, u64 index);
 /*

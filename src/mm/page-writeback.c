@@ -88,49 +88,66 @@ void throttle_vm_writeout(struct task *t, gfp_t gfp)
 }
 
 /*
- * folio_end_writeback() (v6.12): the write is done.  A page reclaim wanted
+ * folio_end_writeback() (v6.12) of the folio headed by @pfn: the write is
+ * done, for all its pages at once: NR_WRITEBACK, NR_WRITTEN and the
+ * write-pending count fall by its pages.  A folio reclaim wanted
  * (PG_reclaim) goes to the inactive tail; reclaimers throttled on
- * writeback are credited; sleepers waiting on writeback wake.
+ * writeback are credited its pages; sleepers waiting on writeback wake.
  */
 void folio_end_writeback(struct sim *sim, u32 pfn)
 {
 	struct page *page = pfn_to_page(sim, pfn);
+	long nr = folio_nr_pages(page);
 
 	ClearPageFlag(page, PG_writeback);
-	mod_lruvec_page_state(sim, pfn, NR_WRITEBACK, -1);
-	mod_node_page_state(page_pgdat(sim, pfn), NR_WRITTEN, 1);
-	mod_zone_page_state(page_zone(sim, pfn), NR_ZONE_WRITE_PENDING, -1);
-	sim->nr_writeback--;
+	mod_lruvec_page_state(sim, pfn, NR_WRITEBACK, -nr);
+	mod_node_page_state(page_pgdat(sim, pfn), NR_WRITTEN, nr);
+	mod_zone_page_state(page_zone(sim, pfn), NR_ZONE_WRITE_PENDING, -nr);
+	sim->nr_writeback -= (u64)nr;
 	if (TestClearPageFlag(page, PG_reclaim))
 		folio_rotate_reclaimable(sim, pfn);
-	acct_reclaim_writeback(sim, page_pgdat(sim, pfn), 1);
+	acct_reclaim_writeback(sim, page_pgdat(sim, pfn), (unsigned long)nr);
 	if (sim->writeback_wait.first)
 		wake_up_all(sim, &sim->writeback_wait);
 	if (sim->dirty_throttle_wait.first)
 		wake_up_all(sim, &sim->dirty_throttle_wait);
 }
 
+/*
+ * The write of a folio ends with the bio holding its last page (one bio in
+ * the kernel, whose bvec takes a folio whole; in the model a folio larger
+ * than BIO_MAX_PAGES spans two bios of one request).
+ */
 static void end_file_bio_write(struct sim *sim, struct bio *bio)
 {
-	for (unsigned int i = 0; i < bio->nr_pages; i++)
-		folio_end_writeback(sim, bio->pfns[i]);
+	for (unsigned int i = 0; i < bio->nr_pages; i++) {
+		u32 head = page_folio(sim, bio->pfns[i]);
+
+		if (bio->pfns[i] == head + folio_nr_pages(pfn_to_page(sim, head)) - 1)
+			folio_end_writeback(sim, head);
+	}
 }
 
-/* folio_clear_dirty_for_io() + folio_start_writeback() of a file page. */
+/*
+ * folio_clear_dirty_for_io() + folio_start_writeback() (v6.12) of the
+ * file folio headed by @pfn, all its pages: the dirty count falls and
+ * NR_WRITEBACK rises by them, and PGPGOUT counts their KiB.
+ */
 static void start_file_writeback(struct sim *sim, u32 pfn)
 {
 	struct page *page = pfn_to_page(sim, pfn);
 	struct address_space *mapping = sim->files[page->mapping_id];
+	long nr = folio_nr_pages(page);
 
 	ClearPageFlag(page, PG_dirty);
 	mapping_tag_dirty(mapping, page->index, false);
 	SetPageFlag(page, PG_writeback);
-	mod_lruvec_page_state(sim, pfn, NR_FILE_DIRTY, -1);
-	mod_lruvec_page_state(sim, pfn, NR_WRITEBACK, 1);
-	mapping->nr_dirty--;
-	sim->nr_dirty--;
-	sim->nr_writeback++;
-	count_vm_events(sim, PGPGOUT, sim->page_size / 1024);
+	mod_lruvec_page_state(sim, pfn, NR_FILE_DIRTY, -nr);
+	mod_lruvec_page_state(sim, pfn, NR_WRITEBACK, nr);
+	mapping->nr_dirty -= (u64)nr;
+	sim->nr_dirty -= (u64)nr;
+	sim->nr_writeback += (u64)nr;
+	count_vm_events(sim, PGPGOUT, (u64)nr * sim->page_size / 1024);
 }
 
 /*
@@ -157,16 +174,53 @@ static bool file_bio_add(struct sim *sim, struct bio *bio, u32 pfn)
 	return bio_add_pfn(sim, bio, pfn);
 }
 
-/* pageout() -> ->writepage of one dirty file page (kernels before 6.17). */
+/*
+ * Where a folio of @nr pages cannot go on in @bio: it is full for them
+ * (a folio larger than a bio starts one of its own), or the folio does not
+ * follow the bio's last page on the disk.
+ */
+static bool file_bio_ends(struct sim *sim, const struct bio *bio, u64 index, unsigned int nr)
+{
+	return bio->nr_pages + nr > BIO_MAX_PAGES ||
+	       pfn_to_page(sim, bio->pfns[bio->nr_pages - 1])->index + 1 != index;
+}
+
+/*
+ * folio_start_writeback() and bio_add_folio() (v6.12) of the dirty folio
+ * headed by @pfn at the end of *@bio (a new one if NULL): a folio larger
+ * than BIO_MAX_PAGES goes on in a new bio, the full one submitted by @t.
+ * false: the run has stopped (sim_fail).
+ */
+static bool file_bio_add_folio(struct task *t, struct bio **bio, u32 pfn)
+{
+	struct sim *sim = t->sim;
+	unsigned int nr = folio_nr_pages(pfn_to_page(sim, pfn));
+
+	start_file_writeback(sim, pfn);
+	for (unsigned int i = 0; i < nr; i++) {
+		if (*bio && (*bio)->nr_pages == BIO_MAX_PAGES) {
+			task_submit_bio(t, &sim->disk_dev, *bio);
+			*bio = NULL;
+		}
+		if (!*bio)
+			*bio = bio_alloc(sim, &sim->disk_dev, REQ_OP_WRITE, end_file_bio_write);
+		if (!*bio || !file_bio_add(sim, *bio, pfn + i))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * pageout() -> ->writepage of one dirty file folio (kernels before 6.17):
+ * one bio of all its pages.
+ */
 void pageout_file(struct sim *sim, struct task *t, u32 pfn)
 {
-	struct bio *bio = bio_alloc(sim, &sim->disk_dev, REQ_OP_WRITE, end_file_bio_write);
+	struct bio *bio = NULL;
 
-	if (!bio)
-		return; /* the run has stopped (sim_fail): the page stays dirty */
-	start_file_writeback(sim, pfn);
-	file_bio_add(sim, bio, pfn); /* a new bio's first page: inline, never fails */
-	task_submit_bio(t, &sim->disk_dev, bio);
+	file_bio_add_folio(t, &bio, pfn); /* false: the run has stopped (sim_fail) */
+	if (bio)
+		task_submit_bio(t, &sim->disk_dev, bio);
 }
 
 /* wakeup_flusher_threads(WB_REASON_VMSCAN / background): kick the flusher. */
@@ -215,6 +269,7 @@ static u64 writeback_batch(struct task *t, bool all)
 		for (u64 idx = mapping_find_dirty(mapping, mapping->wb_index);
 		     written < MAX_WRITEBACK_PAGES && mapping->nr_dirty;
 		     idx = mapping_find_dirty(mapping, idx + 1)) {
+			unsigned int nr;
 			u32 pfn;
 
 			if (idx == U64_MAX) {
@@ -225,30 +280,26 @@ static u64 writeback_batch(struct task *t, bool all)
 				if (idx == U64_MAX)
 					break;
 			}
+			/* the dirty tag is on a folio's first index: its head */
 			pfn = (u32)(mapping->i_pages[idx] - 1);
+			nr = folio_nr_pages(pfn_to_page(sim, pfn));
 			if (PageFlag(pfn_to_page(sim, pfn), PG_writeback)) {
 				/* redirtied under writeback: next round (kernel waits) */
-				mapping->wb_index = idx + 1;
+				mapping->wb_index = idx + nr;
 				continue;
 			}
-			if (bio &&
-			    (bio->nr_pages == BIO_MAX_PAGES ||
-			     pfn_to_page(sim, bio->pfns[bio->nr_pages - 1])->index + 1 != idx)) {
+			if (bio && file_bio_ends(sim, bio, idx, nr)) {
 				task_submit_bio(t, &sim->disk_dev, bio);
 				bio = NULL;
 			}
 			/* a new bio that would wait for a request: stop here */
 			if (!bio && blk_bio_must_wait(&sim->disk_dev, t, opf,
-						      file_page_sector(sim, pfn), 1, false))
+						      file_page_sector(sim, pfn), nr, false))
 				break;
-			if (!bio)
-				bio = bio_alloc(sim, &sim->disk_dev, REQ_OP_WRITE,
-						end_file_bio_write);
-			if (!bio || !file_bio_add(sim, bio, pfn))
+			if (!file_bio_add_folio(t, &bio, pfn))
 				break; /* the run has stopped (sim_fail) */
-			start_file_writeback(sim, pfn);
-			written++;
-			mapping->wb_index = idx + 1;
+			written += nr;
+			mapping->wb_index = idx + nr;
 		}
 		if (bio)
 			task_submit_bio(t, &sim->disk_dev, bio);
@@ -325,15 +376,14 @@ void filemap_fdatawrite(struct task *t, struct address_space *mapping)
 	blk_start_plug(sim, &mm_task(t)->plug); /* do_writepages' writepages (2.6.39+) */
 	for (u64 idx = mapping_find_dirty(mapping, 0); idx != U64_MAX;
 	     idx = mapping_find_dirty(mapping, idx)) {
-		u32 pfn = (u32)(mapping->i_pages[idx] - 1);
-
-		bool new_bio = !bio || bio->nr_pages == BIO_MAX_PAGES ||
-			       pfn_to_page(sim, bio->pfns[bio->nr_pages - 1])->index + 1 != idx;
+		u32 pfn = (u32)(mapping->i_pages[idx] - 1); /* a folio's head */
+		unsigned int nr = folio_nr_pages(pfn_to_page(sim, pfn));
+		bool new_bio = !bio || file_bio_ends(sim, bio, idx, nr);
 		u64 sector = file_page_sector(sim, pfn);
 
 		if (PageFlag(pfn_to_page(sim, pfn), PG_writeback) ||
 		    (new_bio && blk_bio_must_wait(&sim->disk_dev, t, REQ_OP_WRITE | REQ_SYNC,
-						  sector, 1, false))) {
+						  sector, nr, false))) {
 			if (bio)
 				task_submit_bio(t, &sim->disk_dev, bio);
 			bio = NULL;
@@ -344,22 +394,18 @@ void filemap_fdatawrite(struct task *t, struct address_space *mapping)
 			else /* a new bio would wait for a request */
 				io_wait_event(t, &sim->disk_dev.queue_wait,
 					      !blk_bio_must_wait(&sim->disk_dev, t,
-								 REQ_OP_WRITE | REQ_SYNC, sector, 1,
-								 false));
-			continue; /* the page is looked at again */
+								 REQ_OP_WRITE | REQ_SYNC, sector,
+								 nr, false));
+			continue; /* the folio is looked at again */
 		}
-		if (bio && (bio->nr_pages == BIO_MAX_PAGES ||
-			    pfn_to_page(sim, bio->pfns[bio->nr_pages - 1])->index + 1 != idx)) {
+		if (new_bio && bio) {
 			task_submit_bio(t, &sim->disk_dev, bio);
 			bio = NULL;
 		}
-		if (!bio)
-			bio = bio_alloc(sim, &sim->disk_dev, REQ_OP_WRITE, end_file_bio_write);
-		if (!bio || !file_bio_add(sim, bio, pfn))
+		if (!file_bio_add_folio(t, &bio, pfn))
 			break; /* the run has stopped (sim_fail) */
-		start_file_writeback(sim, pfn);
-		written++;
-		idx++;
+		written += nr;
+		idx += nr;
 	}
 	if (bio)
 		task_submit_bio(t, &sim->disk_dev, bio);
@@ -377,7 +423,7 @@ void filemap_fdatawait(struct task *t, struct address_space *mapping)
 		u32 pfn = mapping_pfn(mapping, index);
 
 		if (pfn != NO_PFN)
-			folio_wait_writeback(t, pfn);
+			folio_wait_writeback(t, page_folio(t->sim, pfn));
 	}
 }
 

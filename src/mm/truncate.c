@@ -9,19 +9,20 @@
 #define TRUNCATE_ISOLATED_WAIT_NS NSEC_PER_MSEC
 
 /*
- * folio_cancel_dirty() (v6.12): a dirty page is thrown away, not written;
- * undo folio_account_dirtied's counts.
+ * folio_cancel_dirty() (v6.12) of the folio headed by @pfn: it is thrown
+ * away, not written; undo folio_account_dirtied's counts, all its pages.
  */
 static void folio_cancel_dirty(struct sim *sim, struct address_space *mapping, u32 pfn)
 {
 	struct page *page = pfn_to_page(sim, pfn);
+	long nr = folio_nr_pages(page);
 
 	ClearPageFlag(page, PG_dirty);
 	mapping_tag_dirty(mapping, page->index, false);
-	mod_lruvec_page_state(sim, pfn, NR_FILE_DIRTY, -1);
-	mod_zone_page_state(page_zone(sim, pfn), NR_ZONE_WRITE_PENDING, -1);
-	mapping->nr_dirty--;
-	sim->nr_dirty--;
+	mod_lruvec_page_state(sim, pfn, NR_FILE_DIRTY, -nr);
+	mod_zone_page_state(page_zone(sim, pfn), NR_ZONE_WRITE_PENDING, -nr);
+	mapping->nr_dirty -= (u64)nr;
+	sim->nr_dirty -= (u64)nr;
 }
 
 /*

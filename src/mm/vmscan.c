@@ -734,7 +734,8 @@ static enum pageout_t pageout(struct task *t, struct scan_control *sc, struct pg
 	trace_mm_vmscan_writepage(t, pfn, !PageFlag(page, PG_swapbacked),
 				  sc->pageout_io == PAGEOUT_IO_SYNC);
 	SetPageFlag(page, PG_reclaim);
-	mod_node_page_state(pgdat, NR_VMSCAN_WRITE, 1);
+	/* node_stat_add_folio(): a large file folio, all its pages */
+	mod_node_page_state(pgdat, NR_VMSCAN_WRITE, folio_nr_pages(page));
 	if (sc->pageout_io == PAGEOUT_IO_SYNC)
 		wait_on_page_writeback(t, &isol->folio_list, pfn);
 	return PAGE_SUCCESS;
@@ -919,9 +920,9 @@ restart:
 			}
 			if (!sc->may_writepage)
 				goto keep;
-			if (blk_bio_must_wait(dev, t, REQ_OP_WRITE, pageout_sector(sim, pfn), 1,
-					      blk_ioc_batching(dev, batch_left,
-							       task_now(t) - batch_since)) &&
+			if (blk_bio_must_wait(
+				    dev, t, REQ_OP_WRITE, pageout_sector(sim, pfn), nr_pages,
+				    blk_ioc_batching(dev, batch_left, task_now(t) - batch_since)) &&
 			    may_write_to_queue(t, sc, dev)) {
 				/*
 				 * the bio merges into no queued request and none

@@ -55,8 +55,11 @@ static enum vm_fault_result file_stream_page(struct task *t, struct file_stream 
 {
 	if (fs->i % fs->block_pages == 0)
 		charge_sys(t, t->sim->scn.cost.syscall_ns);
+	/* a write() of the call's pages left: their length picks the folio's order */
 	if (write)
-		return filemap_write(t, fs->mapping, fs->i);
+		return filemap_write(t, fs->mapping, fs->i,
+				     min_u64(fs->block_pages - fs->i % fs->block_pages,
+					     fs->npages - fs->i));
 	return filemap_read(t, fs->mapping, fs->i, fs->block_pages);
 }
 

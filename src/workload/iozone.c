@@ -132,7 +132,7 @@ static u64 ioz_pass(struct task *t, struct iozone *io, u64 npages, bool write, c
 			charge_sys(t, calls * sim->scn.cost.syscall_ns);
 		wl_rate(t, sim->page_size);
 		if (write)
-			WL_DO(t, filemap_write(t, io->file, idx));
+			WL_DO(t, filemap_write(t, io->file, idx, 1)); /* -r 4: a page a call */
 		else
 			WL_DO(t, filemap_read(t, io->file, idx, rec_pages));
 	}

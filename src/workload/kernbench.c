@@ -131,7 +131,8 @@ bool kb_compile(struct task *t, struct kb_proc *proc, const struct kb_compile_pa
 	for (u64 i = 0; i < obj; i++) {
 		if (*stop)
 			goto out;
-		WL_DO(t, filemap_write(t, tree->obj[unit], i));
+		/* the compiler's writes are modelled a page at a time */
+		WL_DO(t, filemap_write(t, tree->obj[unit], i, 1));
 		charge_user(t, cpu / ops);
 	}
 	done = true;
@@ -157,7 +158,7 @@ void kb_link(struct task *t, const struct kb_compile_params *p, struct kb_tree *
 			charge_user(t, cpu / ops);
 		}
 	for (u64 i = 0; i < out; i++) {
-		WL_DO(t, filemap_write(t, tree->vmlinux, i));
+		WL_DO(t, filemap_write(t, tree->vmlinux, i, 1));
 		charge_user(t, cpu / ops);
 	}
 }

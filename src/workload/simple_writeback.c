@@ -118,7 +118,8 @@ static void swb_dd(struct task *t, struct swb_task *st, u64 count)
 		if (i % block_pages == 0)
 			charge_sys(t, 2 * sim->scn.cost.syscall_ns);
 		wl_rate(t, sim->page_size);
-		WL_DO(t, filemap_write(t, st->file, i));
+		WL_DO(t, filemap_write(t, st->file, i,
+				       min_u64(block_pages - i % block_pages, npages - i)));
 	}
 	charge_sys(t, sim->scn.cost.syscall_ns);
 	wl_tick(t);

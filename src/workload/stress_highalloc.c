@@ -127,7 +127,7 @@ static void sh_settle(struct task *t, struct stress_highalloc *sh)
 	for (unsigned int i = 0; i < p->trees; i++)
 		kb_clean(t, &sh->trees[i], true);
 	for (u64 i = 0; i < ram; i++)
-		WL_DO(t, filemap_write(t, sh->ramfile, i));
+		WL_DO(t, filemap_write(t, sh->ramfile, i, 1)); /* a page at a time */
 	for (u64 i = 0; i < ram; i++)
 		WL_DO(t, filemap_read(t, sh->ramfile, i, 1));
 	wl_tick(t);
