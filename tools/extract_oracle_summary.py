@@ -617,7 +617,9 @@ def grid_scenario(cfg, counters, mach, stream_mib):
                 "parent = box"]
     for i, (name, lines) in enumerate(grid_workload_sections(cfg, stream_mib)):
         group = children[i] if children else "box"
-        out += ["", "[workload %s]" % name] + [lines[0], "cgroup = " + group] + lines[1:]
+        out += ["", "[workload %s]" % name] + [lines[0], "cgroup = " + group] + [
+            "; run_grid.py moved it into its group between fork and exec",
+            "launch = attach"] + lines[1:]
     out += ["", "[run]", "seed = 1", "duration = 120s", "sample_interval = 20ms"]
     return "\n".join(out) + "\n"
 
