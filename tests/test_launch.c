@@ -62,7 +62,8 @@ static u64 fill_ns(const char *line, const char *smaps, const char *page, const 
 		 "[machine]\ncpus = 1\nmemory = 256M\nswap = 0\n"
 		 "[cost]\nphase_line_ns = %s\nsmaps_ns = %s\nsmaps_page_ns = %s\n"
 		 "user_touch_cached_ns = %s\nuser_touch_ns = %s\nuser_touch_cache = %s\n"
-		 "[workload a]\ntype = anon_fill\nsize = 4M\npasses = 2\nprogram_text = 0\n",
+		 "[workload a]\ntype = anon_fill\nsize = 4M\npasses = 2\nprogram_text = 0\n"
+		 "phase_lines = on\n",
 		 line, smaps, page, cached, touch, cache);
 	sim = test_sim_from_text(NULL, "t.ini", ini);
 	sim_run(sim);

@@ -476,7 +476,9 @@ def grid_workload_sections(cfg, stream_mib):
             # grid's show no file reclaim: the binary and libc stayed cached
             # outside the run's group
             lines += ["; its text stayed cached outside the group (no file reclaim)",
-                      "program_text = 0"]
+                      "program_text = 0",
+                      "; the CPU of its phase lines (smaps, memory.stat, /proc/vmstat)",
+                      "phase_lines = on"]
             secs.append(("anonfill", lines))
         elif prog == "filestream" and argv[1] == "hotread":
             hot = os.path.basename(opt_value(argv, "--hot"))

@@ -511,8 +511,8 @@ static long ns_round(double ns)
  */
 static void print_touch_regions(const double *m)
 {
-	double cached[NR_REGIONS];
-	size_t n = 0;
+	double cached[NR_REGIONS] = { m[F_TOUCH_REGION] };
+	size_t n = 1;
 
 	while (n < NR_REGIONS && m[F_TOUCH_REGION + n] <= 1.5 * m[F_TOUCH_REGION]) {
 		cached[n] = m[F_TOUCH_REGION + n];

@@ -81,8 +81,8 @@ int calib_smaps_read_ns(size_t bytes, double *out)
 		return -1;
 	}
 	if (!pid) {
-		char *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
-			       -1, 0);
+		char *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1,
+			       0);
 		double t0;
 
 		if (p != MAP_FAILED) {
@@ -151,7 +151,7 @@ static int group_dir(char *dir, size_t len, int *v2)
 int calib_phase_line_ns(double *out, int *group)
 {
 	static const char *const v1[] = { "memory.usage_in_bytes", "memory.memsw.usage_in_bytes",
-					   "memory.stat" };
+					  "memory.stat" };
 	static const char *const v2[] = { "memory.current", "memory.swap.current", "memory.stat" };
 	char dir[600], paths[3][700];
 	int n = 0, is_v2 = 0;

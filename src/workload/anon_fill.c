@@ -14,7 +14,7 @@
  * heap and libc data, run and written at its start and again at the end
  * of each phase (the result line: stdio, getrusage, reading smaps), its
  * loop's page of text on every iteration.  They compete with its memory.
- * The phase line costs CPU too (data/oracle/src/common.h): the reads of
+ * With phase_lines = on its phase line costs CPU too (data/oracle/src/common.h): the reads of
  * the group's files and /proc/vmstat, and after the fill and each pass
  * a read of /proc/self/smaps, whose page-table walk grows with the
  * pages resident: 0.5 ms a line with 40 MiB, the whole of anonfill's
@@ -108,6 +108,8 @@ static void anon_fill_phase_line(struct task *t, bool smaps)
 	const struct scn_cost *c = &t->sim->scn.cost;
 	u64 ns = c->phase_line_ns;
 
+	if (!AF_PARAMS(t->wl->cfg)->phase_lines)
+		return;
 	if (smaps) {
 		u64 resident = (u64)(t->mm->rss_stat[MM_ANONPAGES] + t->mm->rss_stat[MM_FILEPAGES]);
 
@@ -125,7 +127,7 @@ static u64 anon_fill_touch_ns(const struct sim *sim, const struct anon_fill *af)
 	const struct scn_cost *c = &sim->scn.cost;
 
 	return af->npages * sim->page_size <= c->user_touch_cache ? c->user_touch_cached_ns :
-								     c->user_touch_ns;
+								    c->user_touch_ns;
 }
 
 /* The fill in address order, then the re-touch passes. */
@@ -295,6 +297,13 @@ static const struct cfg_key anon_fill_keys[] = {
 	  .max = 100,
 	  .def = "90",
 	  .doc = "pattern = hotcold: percent of the visits that go to the hot set (anonfill --hot-share)" },
+	{ .name = "phase_lines",
+	  .type = CFG_ENUM,
+	  .off = AF_OFF(phase_lines),
+	  .size = sizeof(bool),
+	  .values = CFG_VALUES("off", "on"),
+	  .def = "off",
+	  .doc = "on: the oracle's anonfill, which prints a phase line after its start and after each pass (getrusage, the group's usage files and memory.stat, /proc/vmstat; but the first, /proc/self/smaps): their CPU, cost phase_line_ns, smaps_ns and smaps_page_ns" },
 	{ .name = "touch",
 	  .type = CFG_CUSTOM,
 	  .set = set_touch,
