@@ -1174,7 +1174,7 @@ static void test_set_errors(void **state)
 		  "--set cgroup.nope.limit=1G: no [cgroup nope] in the scenario");
 	set_error(
 		"workload.fill.hot=28M",
-		"--set workload.fill.hot=28M: [workload fill] hot: not a key of type anon_fill (anon_fill takes tasks, size, passes, pattern, hot_pct, hot_share, touch, then, oom_score_adj, program_text, program_data, program_text_start)");
+		"--set workload.fill.hot=28M: [workload fill] hot: not a key of type anon_fill (anon_fill takes tasks, size, passes, pattern, hot_pct, hot_share, phase_lines, touch, then, oom_score_adj, program_text, program_data, program_text_start)");
 	set_error("sysctl.swappiness=201",
 		  "--set sysctl.swappiness=201: [sysctl] swappiness: 201 out of range (0..200)");
 	set_error(
@@ -1338,7 +1338,7 @@ static void test_workload_types(void **state)
 	/* a key of another type, even when type comes after it */
 	expect_error(
 		"[workload w]\nsize = 1M\nhot = 28M\ntype = anon_fill\n",
-		"t.ini:3: [workload w] hot: not a key of type anon_fill (anon_fill takes tasks, size, passes, pattern, hot_pct, hot_share, touch, then, oom_score_adj, program_text, program_data, program_text_start)");
+		"t.ini:3: [workload w] hot: not a key of type anon_fill (anon_fill takes tasks, size, passes, pattern, hot_pct, hot_share, phase_lines, touch, then, oom_score_adj, program_text, program_data, program_text_start)");
 	expect_error(
 		"[workload w]\ntype = file_write\nsize = 1M\ncount = 2\n",
 		"t.ini:4: [workload w] count: not a key of type file_write (file_write takes tasks, size, block)");
@@ -1692,7 +1692,7 @@ static void test_set_type_keys(void **state)
 	set_ok("workload.w.block=64K");
 	set_error(
 		"workload.w.type=anon_fill",
-		"--set workload.w.type=anon_fill: [workload w] block: not a key of type anon_fill (anon_fill takes tasks, size, passes, pattern, hot_pct, hot_share, touch, then, oom_score_adj, program_text, program_data, program_text_start)");
+		"--set workload.w.type=anon_fill: [workload w] block: not a key of type anon_fill (anon_fill takes tasks, size, passes, pattern, hot_pct, hot_share, phase_lines, touch, then, oom_score_adj, program_text, program_data, program_text_start)");
 }
 
 /* [machine] from = host: the host is the base, later keys and --set win. */

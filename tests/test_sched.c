@@ -140,7 +140,7 @@ static void test_rate_limited_task_among_hogs(void **state)
 		"[machine]\ncpus = 4\nmemory = 2G\nswap = 0\n"
 		"[workload hogs]\ntype = anon_fill\ntasks = 4\nsize = 4M\npasses = 1000000\n"
 		"[workload slow]\ntype = anon_fill\nsize = 500M\npasses = 0\nrate = 50M\n"
-		"[cost]\nuser_touch_ns = 1us\n"
+		"[cost]\nuser_touch_ns = 1us\nuser_touch_cache = 0\n"
 		"[run]\nduration = 11s\n");
 	const struct workload_inst *slow, *hogs;
 	u64 hog_ns = 0;
@@ -175,7 +175,7 @@ static void test_wakeup_preempts_at_the_step_end(void **state)
 		"[machine]\ncpus = 1\nmemory = 512M\nswap = 0\n"
 		"[workload hog]\ntype = anon_fill\nsize = 4M\npasses = 1000000\n"
 		"[workload slow]\ntype = anon_fill\nsize = 40M\npasses = 0\nrate = 50M\n"
-		"[cost]\nuser_touch_ns = 1us\n"
+		"[cost]\nuser_touch_ns = 1us\nuser_touch_cache = 0\n"
 		"[run]\nduration = 2s\n");
 	const struct task *slow;
 
@@ -207,7 +207,7 @@ static void test_interrupt_burst_runs_at_once(void **state)
 		"[workload hogs]\ntype = anon_fill\ntasks = 4\nsize = 4M\npasses = 1000\n"
 		"[workload irq]\ntype = kalloc\nallocs = 100000\ngfp = GFP_ATOMIC\n"
 		"lifetime = 1ns\nlifetime_dist = fixed\ncontext = interrupt\nstart = 100ms\n"
-		"[cost]\nuser_touch_ns = 1us\n");
+		"[cost]\nuser_touch_ns = 1us\nuser_touch_cache = 0\n");
 	const struct task *t;
 	u64 cpu, wall;
 

@@ -208,7 +208,7 @@ static void test_jitter_streams_independent(void **state)
 /*
  * The costs of a small deterministic run, exactly: 16 first touches, each
  * a minor fault (fault + zeroing + buddy allocation + charge) and a user
- * access; the last step of a task counts like any other; at exit its 16
+ * access (user_touch_cached_ns: 64 KiB is under user_touch_cache); the last step of a task counts like any other; at exit its 16
  * PTEs are zapped and their pages freed (pte_ns and free_ns each).
  */
 static void test_small_run_costs_exact(void **state)
@@ -222,10 +222,10 @@ static void test_small_run_costs_exact(void **state)
 	sim_run(sim);
 	wl = &sim->workloads[0];
 	assert_int_equal(wl->min_flt, 16);
-	assert_int_equal(wl->utime_ns, 16 * 28);
+	assert_int_equal(wl->utime_ns, 16 * 17);
 	assert_int_equal(wl->stime_ns, 16 * (1236 + 211 + 150 + 50) + 16 * (226 + 68));
 	assert_int_equal(wl->end_ns - wl->start_ns,
-			 16 * (28 + 1236 + 211 + 150 + 50) + 16 * (226 + 68));
+			 16 * (17 + 1236 + 211 + 150 + 50) + 16 * (226 + 68));
 	assert_int_equal(sim->vm_events[PGFAULT], 16);
 	assert_int_equal(sim->vm_events[PGALLOC_DMA32], 16);
 	/* the pages went back at exit */
@@ -717,12 +717,18 @@ static void test_filewrite_slow_disk(void **state)
 	sim_destroy(sim);
 }
 
+/*
+ * Started at once (launch = exec): the outcome depends on when the program
+ * starts against the model's periodic work, 4 ms apart: 13,809 misses at
+ * 0 and 20 ms, 8,069 at 4, 2,465 at 8 (launch = attach's grace period),
+ * 0 at 12 ms (issue 22, branch pace: not explained yet).
+ */
 static void test_oracle_hotset_survives_stream(void **state)
 {
-	struct sim *sim = test_sim_from_file("scenarios/fileread-hot28.ini");
+	static const char *const sets[] = { "workload.hotread.launch=exec", NULL };
+	struct sim *sim = test_sim_run_file("scenarios/fileread-hot28.ini", sets);
 	const struct workload_inst *wl;
 
-	sim_run(sim);
 	wl = &sim->workloads[0];
 	assert_within((double)sim->vm_events[PGSTEAL_FILE], 135709, 25, "pgsteal_file");
 	/* kernel: 8 hot passes, 6,024..17,000 of the 57,344 hot reads miss

@@ -13,6 +13,16 @@
  *   user_touch_ns   a store to each page of a resident 256 MiB buffer, in
  *                   address order (the random-order figure is printed
  *                   beside it: a TLB and cache miss each)
+ *   user_touch_cached_ns, user_touch_cache  the same store per page over the
+ *                   first 4, 16, 64, 96 and 128 MiB of that buffer, several
+ *                   passes: the median cost of the sizes whose cost stays
+ *                   within 1.5x of the 4 MiB one, and the largest such size
+ *   smaps_ns, smaps_page_ns  a read of /proc/self/smaps as the oracle's
+ *                   programs make it, with a resident region of 1 and of 64
+ *                   MiB (calibrate_proc.c): the cost per page between the
+ *                   two, and the rest
+ *   phase_line_ns   the rest of those programs' phase line: getrusage, the
+ *                   group's usage files and memory.stat, /proc/vmstat
  *   zero_page_ns    memset of one 4 KiB page of that buffer (clear_page)
  *   copy_page_ns    memcpy of one 4 KiB page between two such buffers
  *   fault_ns        a first-touch write fault of a private anonymous page,
@@ -67,6 +77,7 @@
 
 #include "calibrate.h"
 #include "calibrate_io.h"
+#include "calibrate_proc.h"
 
 #define PAGE 4096UL
 #define BUF_BYTES (256UL << 20) /* beyond the last-level cache */
@@ -138,6 +149,19 @@ static double touch_ns(struct bufs *bf, bool random)
 	for (size_t i = 0; i < bf->pages; i++)
 		p[(random ? bf->order[i] : i) * PAGE]++;
 	return (now_ns() - t0) / (double)bf->pages;
+}
+
+/* the same in address order over the first @pages of the buffer, passes of 64 Ki pages at least */
+static double touch_region_ns(struct bufs *bf, size_t pages)
+{
+	volatile char *p = bf->a;
+	size_t passes = pages < 65536 ? 65536 / pages : 1;
+	double t0 = now_ns();
+
+	for (size_t n = 0; n < passes; n++)
+		for (size_t i = 0; i < pages; i++)
+			p[i * PAGE]++;
+	return (now_ns() - t0) / (double)(pages * passes);
 }
 
 static double zero_ns(struct bufs *bf)
@@ -400,10 +424,20 @@ enum {
 	F_PCWRITE,
 	F_PCWRITE_1M,
 	F_FILEOP,
+	F_TOUCH_REGION, /* NR_REGIONS figures: touch_region_ns of each of regions[] */
+	F_SMAPS_SMALL = F_TOUCH_REGION + 5,
+	F_SMAPS_LARGE,
+	F_LINE,
 	NR_FIGURES
 };
 
-static int measure(double v[NR_FIGURES][MAX_REPS], int reps, bool *have_major)
+/* the regions of the working-set figures, MiB; the 4 MiB one is the reference */
+static const size_t regions[] = { 4, 16, 64, 96, 128 };
+#define NR_REGIONS (sizeof(regions) / sizeof(regions[0]))
+#define SMAPS_SMALL (1UL << 20)
+#define SMAPS_LARGE (64UL << 20)
+
+static int measure(double v[NR_FIGURES][MAX_REPS], int reps, bool *have_major, int *group)
 {
 	struct bufs bf = { .pages = BUF_BYTES / PAGE };
 	unsigned long x = 88172645463325252UL; /* xorshift64: a fixed permutation */
@@ -436,6 +470,8 @@ static int measure(double v[NR_FIGURES][MAX_REPS], int reps, bool *have_major)
 	for (int r = 0; r < reps; r++) {
 		v[F_TOUCH][r] = touch_ns(&bf, false);
 		v[F_TOUCH_RAND][r] = touch_ns(&bf, true);
+		for (size_t i = 0; i < NR_REGIONS; i++)
+			v[F_TOUCH_REGION + i][r] = touch_region_ns(&bf, (regions[i] << 20) / PAGE);
 		v[F_ZERO][r] = zero_ns(&bf);
 		v[F_COPY][r] = copy_ns(&bf);
 		if (fault_ns(&v[F_FAULT][r], &v[F_UNMAP][r], &v[F_LAZYFREE][r]))
@@ -448,7 +484,10 @@ static int measure(double v[NR_FIGURES][MAX_REPS], int reps, bool *have_major)
 		    calib_tcp_round_trip_ns(TB_REPLY, &v[F_TCP][r]) ||
 		    calib_pagecache_write_ns(PAGE, &v[F_PCWRITE][r]) ||
 		    calib_pagecache_write_ns(1UL << 20, &v[F_PCWRITE_1M][r]) ||
-		    calib_small_file_op_ns(&v[F_FILEOP][r]))
+		    calib_small_file_op_ns(&v[F_FILEOP][r]) ||
+		    calib_smaps_read_ns(SMAPS_SMALL, &v[F_SMAPS_SMALL][r]) ||
+		    calib_smaps_read_ns(SMAPS_LARGE, &v[F_SMAPS_LARGE][r]) ||
+		    calib_phase_line_ns(&v[F_LINE][r], group))
 			goto out;
 	}
 	rc = 0;
@@ -466,11 +505,47 @@ static long ns_round(double ns)
 	return ns < 1 ? 1 : (long)(ns + 0.5);
 }
 
+/*
+ * The working-set figures: the regions touched at about the 4 MiB
+ * region's cost (within 1.5x), their median cost and the largest of them.
+ */
+static void print_touch_regions(const double *m)
+{
+	double cached[NR_REGIONS] = { m[F_TOUCH_REGION] };
+	size_t n = 1;
+
+	while (n < NR_REGIONS && m[F_TOUCH_REGION + n] <= 1.5 * m[F_TOUCH_REGION]) {
+		cached[n] = m[F_TOUCH_REGION + n];
+		n++;
+	}
+	printf("user_touch_cached_ns = %ldns ; the same store per page of a region of up to user_touch_cache\n",
+	       ns_round(median(cached, (int)n)));
+	printf("user_touch_cache = %zuM ; the largest region within 1.5x of the 4 MiB one's cost:",
+	       regions[n - 1]);
+	for (size_t i = 0; i < NR_REGIONS; i++)
+		printf(" %zu MiB %ld ns%s", regions[i], ns_round(m[F_TOUCH_REGION + i]),
+		       i + 1 < NR_REGIONS ? "," : "\n");
+}
+
+static void print_smaps(const double *m, int group)
+{
+	double small = (double)(SMAPS_SMALL / PAGE), large = (double)(SMAPS_LARGE / PAGE);
+	double per_page = (m[F_SMAPS_LARGE] - m[F_SMAPS_SMALL]) / (large - small);
+
+	printf("smaps_ns = %ldns ; a read of /proc/self/smaps with a 1 MiB region, %ld ns, less its pages' walk\n",
+	       ns_round(m[F_SMAPS_SMALL] - small * per_page), ns_round(m[F_SMAPS_SMALL]));
+	printf("smaps_page_ns = %ldns ; the same read with a 64 MiB region, %ld ns, less with 1 MiB, per page\n",
+	       ns_round(per_page), ns_round(m[F_SMAPS_LARGE]));
+	printf("phase_line_ns = %ldns ; getrusage x3, /proc/vmstat and %d of the group's 3 files (usage, memsw usage, memory.stat)\n",
+	       ns_round(m[F_LINE]), group);
+}
+
 int calibrate_main(int argc, char **argv, const char *version)
 {
 	double v[NR_FIGURES][MAX_REPS], m[NR_FIGURES];
 	int reps = 5;
 	bool have_major = false;
+	int group = 0;
 	char host[256] = "?";
 
 	for (int i = 1; i < argc; i++) {
@@ -510,7 +585,7 @@ int calibrate_main(int argc, char **argv, const char *version)
 		fprintf(stderr, "reclaimsim: calibrate: the host's pages are not 4 KiB\n");
 		return 1;
 	}
-	if (measure(v, reps, &have_major)) {
+	if (measure(v, reps, &have_major, &group)) {
 		fprintf(stderr, "reclaimsim: calibrate: %s\n", strerror(errno ? errno : ENOMEM));
 		return 1;
 	}
@@ -522,6 +597,8 @@ int calibrate_main(int argc, char **argv, const char *version)
 	printf("[cost]\n");
 	printf("user_touch_ns = %ldns ; a store per page in address order (random order: %ld ns)\n",
 	       ns_round(m[F_TOUCH]), ns_round(m[F_TOUCH_RAND]));
+	print_touch_regions(m);
+	print_smaps(m, group);
 	printf("zero_page_ns = %ldns ; memset of a 4 KiB page\n", ns_round(m[F_ZERO]));
 	printf("copy_page_ns = %ldns ; memcpy of a 4 KiB page\n", ns_round(m[F_COPY]));
 	printf("fault_ns = %ldns ; a first-touch anon write fault, %ld ns, less zero_page_ns, alloc_ns %.0f and charge_ns %.0f\n",

@@ -27,6 +27,45 @@ static const struct cfg_key cost_keys[] = {
 	/* calibrate: a store to each page of a 256 MiB buffer, address order (28 ns; random 23) */
 	C_KEY(user_touch_ns, "28ns", "a user access to a resident page"),
 	/*
+	 * calibrate (the 22:07 run): the same store to each page of a region
+	 * of 4, 16, 64, 96 and 128 MiB, several passes: 16-19 ns, median 17
+	 * (256 MiB in the same run: 27 ns).  A pass touches one cache line
+	 * and one PTE a page, which stay in the caches up to about 100 MiB
+	 * here (L2 1 MiB a core, L3 32 MiB); anonfill's own 40 MiB passes
+	 * took 9-15 ns a page in the grid's quietest runs
+	 */
+	C_KEY(user_touch_cached_ns, "17ns",
+	      "a user access to a resident page of a region no larger than user_touch_cache (anon_fill)"),
+	/*
+	 * calibrate (the 22:07 run): the largest region measured whose touch
+	 * cost stays within 1.5x of the 4 MiB region's
+	 */
+	{ .name = "user_touch_cache",
+	  .type = CFG_SIZE,
+	  .off = offsetof(struct scn_cost, user_touch_cache),
+	  .def = "128M",
+	  .doc = "the largest region whose pages anon_fill touches at user_touch_cached_ns (0: none)" },
+	/*
+	 * calibrate (the 22:07 run): a read of /proc/self/smaps as anonfill
+	 * reads it, with a 1 MiB region (92 us), less its walk
+	 * (smaps_page_ns): the text of the VMAs up to the region's
+	 */
+	C_KEY(smaps_ns, "79us", "a read of /proc/PID/smaps, beyond its walk of resident pages"),
+	/*
+	 * calibrate (the 22:07 run): the same read with a 64 MiB region
+	 * (933 us) less with 1 MiB, per page (smaps_pte_range: the PTE, its
+	 * folio's flags and mapcount)
+	 */
+	C_KEY(smaps_page_ns, "52ns", "that walk of /proc/PID/smaps, per resident page"),
+	/*
+	 * calibrate (the 22:07 run, inside a v1 memcg): what the oracle
+	 * programs' phase line reads besides smaps (data/oracle/src/common.h):
+	 * getrusage three times, the group's usage and memsw usage files,
+	 * its memory.stat and /proc/vmstat
+	 */
+	C_KEY(phase_line_ns, "53us",
+	      "the oracle programs' phase line, smaps aside: getrusage, the group's usage files and memory.stat, /proc/vmstat"),
+	/*
 	 * calibrate: a first-touch anonymous write fault took 1,647 ns, less
 	 * zero_page_ns, alloc_ns and charge_ns (the oracle's anonfill
 	 * fit_noswap, 2.6 us a fault with its touches, had given 1800 ns)
@@ -167,5 +206,13 @@ static const struct cfg_key cost_keys[] = {
 	 */
 	C_KEY(context_switch_ns, "2310ns",
 	      "a task's sleep on a contended lock and its wake-up: the switch out and back in"),
+	/*
+	 * bench/cgroup-attach.py (bench/results/cgroup-attach.txt): a new
+	 * process's write of its pid to a fresh v1 memcg's cgroup.procs, the
+	 * last attach 0.2 s before: median 8.1 ms (3.6-16.2), all of it the
+	 * synchronize_rcu() of rcu_sync_enter; 0.4 ms with no pause between
+	 * attaches (the rcu_sync not yet idle)
+	 */
+	C_KEY(rcu_gp_ns, "8ms", "an RCU grace period: what synchronize_rcu() waits"),
 };
 CFG_TABLE(cost_table, cost_keys);

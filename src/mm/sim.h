@@ -169,6 +169,13 @@ struct sim {
 	bool flusher_kicked;
 	unsigned int wb_next_file; /* the flusher's next file: b_io after b_more_io */
 
+	/*
+	 * rcu_sync of cgroup_threadgroup_rwsem (kernel/rcu/sync.c): the end of
+	 * the grace period an attach waits for, and when the rcu_sync goes
+	 * idle again, a grace period after the last attach (cgroup.c)
+	 */
+	u64 rcu_sync_gp_end, rcu_sync_idle_at;
+
 	/* workloads */
 	unsigned int nr_workloads;
 	struct workload_inst *workloads;

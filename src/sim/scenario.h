@@ -536,6 +536,11 @@ static inline bool policy_key_given(const struct scn_policy *p, int idx)
 /* [cost]: CPU time charged for kernel and user work, in ns. */
 struct scn_cost {
 	u64 user_touch_ns; /* a user access to a resident page */
+	u64 user_touch_cached_ns; /* the same, in a region no larger than user_touch_cache */
+	u64 user_touch_cache; /* bytes: the largest region touched at user_touch_cached_ns */
+	u64 smaps_ns; /* a read of /proc/PID/smaps, beyond its walk of resident pages */
+	u64 smaps_page_ns; /* that walk, per resident page */
+	u64 phase_line_ns; /* an oracle program's phase line, smaps aside */
 	u64 fault_ns; /* page fault entry/exit, minor */
 	u64 zero_page_ns; /* clearing one page */
 	u64 copy_page_ns; /* copying one page (read/write syscalls) */
@@ -563,6 +568,7 @@ struct scn_cost {
 	u64 compact_scan_ns; /* a compaction scanner's look at one page frame */
 	u64 migrate_page_ns; /* migrating one page: unmap, copy, remap */
 	u64 context_switch_ns; /* a task's sleep and wake-up on a lock: switch out and back in */
+	u64 rcu_gp_ns; /* an RCU grace period: what synchronize_rcu() waits */
 };
 
 struct scn_cgroup {
@@ -649,6 +655,7 @@ struct scn_workload {
 	enum workload_type type;
 	char cgroup[SCN_PATH_LEN]; /* "" = root; a [cgroup] section's name, or a path */
 	u64 start_ns;
+	bool launch_attach; /* launch = attach: moved into its cgroup before exec */
 	unsigned int tasks; /* copies of the workload, default 1 (0 in the
 				 * types that size their own tasks: no tasks key) */
 	/*

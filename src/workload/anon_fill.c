@@ -14,6 +14,11 @@
  * heap and libc data, run and written at its start and again at the end
  * of each phase (the result line: stdio, getrusage, reading smaps), its
  * loop's page of text on every iteration.  They compete with its memory.
+ * With phase_lines = on its phase line costs CPU too (data/oracle/src/common.h): the reads of
+ * the group's files and /proc/vmstat, and after the fill and each pass
+ * a read of /proc/self/smaps, whose page-table walk grows with the
+ * pages resident: 0.5 ms a line with 40 MiB, the whole of anonfill's
+ * system time in the grid's 1000-pass runs.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -92,14 +97,50 @@ static u64 hotcold_page(struct sim *sim, const struct anon_fill *af, unsigned in
 	return af->hot_pages + rng_below(&sim->eng.rng, af->npages - af->hot_pages);
 }
 
+/*
+ * A phase line's CPU: getrusage, the group's usage files, memory.stat and
+ * /proc/vmstat; with @smaps also /proc/self/smaps, which the kernel
+ * builds by walking the page tables (show_smap, smaps_pte_range in v6.18):
+ * a cost per resident page of the process.
+ */
+static void anon_fill_phase_line(struct task *t, bool smaps)
+{
+	const struct scn_cost *c = &t->sim->scn.cost;
+	u64 ns = c->phase_line_ns;
+
+	if (!AF_PARAMS(t->wl->cfg)->phase_lines)
+		return;
+	if (smaps) {
+		u64 resident = (u64)(t->mm->rss_stat[MM_ANONPAGES] + t->mm->rss_stat[MM_FILEPAGES]);
+
+		ns += c->smaps_ns + resident * c->smaps_page_ns;
+	}
+	charge_sys(t, ns);
+}
+
+/*
+ * A user access to a page of the region: a region whose touched lines and
+ * PTEs stay in the CPU's caches costs less than one that does not
+ */
+static u64 anon_fill_touch_ns(const struct sim *sim, const struct anon_fill *af)
+{
+	const struct scn_cost *c = &sim->scn.cost;
+
+	return af->npages * sim->page_size <= c->user_touch_cache ? c->user_touch_cached_ns :
+								    c->user_touch_ns;
+}
+
 /* The fill in address order, then the re-touch passes. */
 static void anon_fill_run(struct task *t)
 {
 	struct anon_fill *af = t->wl_priv;
 	const struct anon_fill_params *cfg = AF_PARAMS(t->wl->cfg);
+	u64 touch_ns = anon_fill_touch_ns(t->sim, af);
 
 	/* the program starts: ld.so, libc's initialisation, main() */
 	wl_program_run(t, &af->prog, true);
+	/* and prints its "start" phase line, without smaps */
+	anon_fill_phase_line(t, false);
 	for (af->pass = 0; af->pass <= cfg->passes; af->pass++) {
 		bool write = af->pass == 0 || cfg->touch_write;
 
@@ -114,7 +155,7 @@ static void anon_fill_run(struct task *t)
 			/* the loop's code: one page of the binary */
 			wl_program_run(t, &af->prog, false);
 			WL_DO(t, handle_mm_fault(t, af->base + p, write));
-			charge_user(t, t->sim->scn.cost.user_touch_ns);
+			charge_user(t, touch_ns);
 		}
 		if (af->pass == 0) {
 			af->fill_min_flt = t->min_flt;
@@ -124,6 +165,7 @@ static void anon_fill_run(struct task *t)
 		mem_cgroup_flush_stats(t->sim, t->memcg);
 		/* and prints its phase line: the code of stdio, getrusage, smaps */
 		wl_program_run(t, &af->prog, true);
+		anon_fill_phase_line(t, true);
 	}
 	if (cfg->hold)
 		wl_hold(t);
@@ -255,6 +297,13 @@ static const struct cfg_key anon_fill_keys[] = {
 	  .max = 100,
 	  .def = "90",
 	  .doc = "pattern = hotcold: percent of the visits that go to the hot set (anonfill --hot-share)" },
+	{ .name = "phase_lines",
+	  .type = CFG_ENUM,
+	  .off = AF_OFF(phase_lines),
+	  .size = sizeof(bool),
+	  .values = CFG_VALUES("off", "on"),
+	  .def = "off",
+	  .doc = "on: the oracle's anonfill, which prints a phase line after its start and after each pass (getrusage, the group's usage files and memory.stat, /proc/vmstat; but the first, /proc/self/smaps): their CPU, cost phase_line_ns, smaps_ns and smaps_page_ns" },
 	{ .name = "touch",
 	  .type = CFG_CUSTOM,
 	  .set = set_touch,

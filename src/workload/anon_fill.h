@@ -17,6 +17,7 @@ struct anon_fill_params {
 	unsigned int hot_pct; /* hotcold: % of the pages in the hot set, 1..99 */
 	unsigned int hot_share; /* hotcold: % of the visits to the hot set, 0..100 */
 	bool touch_write; /* touch = write */
+	bool phase_lines; /* the oracle program's phase lines (their CPU) */
 	bool hold; /* then = hold: keep the memory, untouched, until the run ends */
 	int oom_score_adj; /* /proc/PID/oom_score_adj of its tasks, -1000..1000 */
 	u64 text; /* program_text: bytes of its text (wl_text_map), 0: none */

@@ -15,6 +15,7 @@
 #include "workload.h"
 #include "workload_types.h"
 #include "../mm/internal.h"
+#include "../kernel/cgroup.h"
 #include "../kernel/exit.h"
 
 __extension__ typedef unsigned __int128 u128;
@@ -133,6 +134,13 @@ static const struct cfg_key workload_common_keys[] = {
 	  .off = WL_OFF(start_ns),
 	  .def = "0",
 	  .doc = "when its tasks start" },
+	{ .name = "launch",
+	  .type = CFG_ENUM,
+	  .off = WL_OFF(launch_attach),
+	  .size = sizeof(bool),
+	  .values = CFG_VALUES("exec", "attach"),
+	  .def = "exec",
+	  .doc = "how its tasks start: exec runs them at once; attach moves each into its cgroup first by a write to cgroup.procs after fork (the oracle's run_grid.py), which waits a grace period (cost rcu_gp_ns) unless another attach ran within one (cgroup_attach_lock, rcu_sync)" },
 	{ .name = "rate",
 	  .type = CFG_CUSTOM,
 	  .set = set_wl_rate,
@@ -332,6 +340,8 @@ bool wl_retry(struct task *t, enum vm_fault_result r)
 /* The body of every workload task: its program, then exit(0). */
 void user_task(struct task *t)
 {
+	if (t->wl->cfg->launch_attach)
+		cgroup_procs_write(t);
 	wl_ops_table[t->wl->cfg->type]->run(t);
 	do_exit(t, 0);
 }
