@@ -336,8 +336,7 @@ static void test_text_rmap_walk(void **state)
 	assert_true(try_to_unmap(t[0], pfn, 0));
 	assert_int_equal(page_mapcount(sim, pfn), 0);
 	assert_int_equal(st->acquisitions, 4);
-	assert_true(sys_since(t[0], &since) >=
-		    cpu_work_ns(t[0], 700) + 2 * cpu_work_ns(t[0], 50));
+	assert_true(sys_since(t[0], &since) >= cpu_work_ns(t[0], 700) + 2 * cpu_work_ns(t[0], 50));
 	for (int i = 0; i < TEXT_TASKS; i++) {
 		assert_true(pte_none(*pte_of(t[i], base)));
 		assert_int_equal(t[i]->mm->rss_stat[MM_FILEPAGES], TEXT_PAGES - 1);

@@ -442,10 +442,9 @@ static void folio_remove_rmap_pte(struct sim *sim, u32 pfn)
 {
 	if (page_mapcount_dec(sim, pfn))
 		return;
-	mod_lruvec_page_state(sim, pfn,
-			      PageFlag(pfn_to_page(sim, pfn), PG_anon) ? NR_ANON_MAPPED :
-									 NR_FILE_MAPPED,
-			      -1);
+	mod_lruvec_page_state(
+		sim, pfn,
+		PageFlag(pfn_to_page(sim, pfn), PG_anon) ? NR_ANON_MAPPED : NR_FILE_MAPPED, -1);
 }
 
 /*
