@@ -245,6 +245,155 @@ static void test_seq_read_references(void **state)
 			 1);
 }
 
+/* ---- a text mapped by several processes (2.6.25's rmap walk of it) ---- */
+
+#define TEXT_TASKS 3
+#define TEXT_PAGES 4
+/* 2.6.25: the i_mmap_lock spinlock; an rmap walk's first VMA 700 ns, each further one 50 ns */
+#define TEXT_INI INI("kernel = 2.6.25\n") "[cost]\nrmap_ns = 700ns\nrmap_vma_ns = 50ns\n"
+
+static void mmput_fn(struct task *t, void *arg)
+{
+	(void)arg;
+	mmput(t->sim, t->mm);
+}
+
+/* The system time @t's step has been charged since *@since; *@since moves on. */
+static u64 sys_since(const struct task *t, u64 *since)
+{
+	u64 d = t->step_sys_ns - *since;
+
+	*since = t->step_sys_ns;
+	return d;
+}
+
+/*
+ * Three processes map a 4-page program text (PROT_EXEC, shared) and run
+ * all of it: the first fault reads the text (one major fault), the other
+ * eleven find it cached; each page is mapped by 3 PTEs, young.  Under
+ * 2.6.25 (i_mmap_lock = exclusive) each rmap walk of a text page visits
+ * the 3 VMAs on the file's i_mmap (rmap_ns + 2 rmap_vma_ns of system
+ * time) and takes the mapping's lock once; page_referenced counts the 3
+ * young PTEs and clears them, so a second walk finds none, and one more
+ * instruction fetch by one process makes the page referenced by one
+ * mapping.  try_to_unmap of the page clears all 3 PTEs under one walk;
+ * the next fetch of each process is a minor fault.  A process's exit
+ * takes the lock once more, to take its VMA off the i_mmap
+ * (unlink_file_vma, rmap_vma_ns).
+ */
+static void test_text_rmap_walk(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", TEXT_INI);
+	const struct lock_class_stat *st = &sim->lock_stat[LOCK_I_MMAP];
+	struct task *t[TEXT_TASKS];
+	struct address_space *text = file_create(sim, "text", TEXT_PAGES);
+	struct test_call call;
+	unsigned long vm_flags;
+	u64 base = 0, since;
+	u32 pfn;
+
+	assert_non_null(text);
+	for (int i = 0; i < TEXT_TASKS; i++) {
+		t[i] = test_task_in(sim, test_memcg_named(sim, "box"));
+		t[i]->mm = mm_alloc(sim, t[i]);
+		assert_non_null(t[i]->mm);
+		base = mmap_file_exec(t[i]->mm, text, 0, TEXT_PAGES);
+		assert_true(base != 0);
+	}
+	assert_int_equal(text->nr_mmap, TEXT_TASKS);
+	for (int i = 0; i < TEXT_TASKS; i++)
+		for (u64 p = 0; p < TEXT_PAGES; p++)
+			assert_int_equal(test_fault(t[i], base + p, false, NULL), VM_FAULT_DONE);
+	assert_int_equal(vm_event(sim, PGMAJFAULT), 1);
+	assert_int_equal(vm_event(sim, PGFAULT), TEXT_TASKS * TEXT_PAGES);
+	assert_int_equal(node_page_state(&sim->nodes[0], NR_FILE_MAPPED), TEXT_PAGES);
+	assert_int_equal(st->acquisitions, 0);
+	pfn = mapping_pfn(text, 0);
+	assert_int_equal(page_mapcount(sim, pfn), TEXT_TASKS);
+	for (int i = 0; i < TEXT_TASKS; i++)
+		assert_true(*pte_of(t[i], base) & PTE_YOUNG);
+
+	/* page_referenced: 3 VMAs visited, 3 young bits taken, the lock once */
+	since = t[0]->step_sys_ns;
+	assert_int_equal(folio_referenced(t[0], pfn, &vm_flags), TEXT_TASKS);
+	assert_true(vm_flags & VM_EXEC);
+	assert_int_equal(sys_since(t[0], &since),
+			 cpu_work_ns(t[0], 700) + 2 * cpu_work_ns(t[0], 50));
+	assert_int_equal(st->acquisitions, 1);
+	for (int i = 0; i < TEXT_TASKS; i++)
+		assert_false(*pte_of(t[i], base) & PTE_YOUNG);
+	assert_int_equal(folio_referenced(t[0], pfn, &vm_flags), 0);
+	assert_int_equal(st->acquisitions, 2);
+	/* one more fetch by the second process: no fault, its PTE young again */
+	assert_int_equal(test_fault(t[1], base, false, NULL), VM_FAULT_DONE);
+	assert_int_equal(vm_event(sim, PGFAULT), TEXT_TASKS * TEXT_PAGES);
+	assert_int_equal(folio_referenced(t[0], pfn, &vm_flags), 1);
+	assert_int_equal(st->acquisitions, 3);
+
+	/* try_to_unmap: every process's PTE cleared by one walk of the 3 VMAs */
+	sys_since(t[0], &since);
+	assert_true(try_to_unmap(t[0], pfn, 0));
+	assert_int_equal(page_mapcount(sim, pfn), 0);
+	assert_int_equal(st->acquisitions, 4);
+	assert_true(sys_since(t[0], &since) >= cpu_work_ns(t[0], 700) + 2 * cpu_work_ns(t[0], 50));
+	for (int i = 0; i < TEXT_TASKS; i++) {
+		assert_true(pte_none(*pte_of(t[i], base)));
+		assert_int_equal(t[i]->mm->rss_stat[MM_FILEPAGES], TEXT_PAGES - 1);
+	}
+	assert_int_equal(node_page_state(&sim->nodes[0], NR_FILE_MAPPED), TEXT_PAGES - 1);
+	/* the page is still cached: the next fetch is a minor fault */
+	assert_int_equal(test_fault(t[2], base, false, NULL), VM_FAULT_DONE);
+	assert_int_equal(vm_event(sim, PGFAULT), TEXT_TASKS * TEXT_PAGES + 1);
+	assert_int_equal(vm_event(sim, PGMAJFAULT), 1);
+	assert_int_equal(page_mapcount(sim, pfn), 1);
+	assert_verified(sim);
+
+	/* the first process exits: its VMA leaves the i_mmap under the lock */
+	test_call_start(t[0], &call, mmput_fn, NULL);
+	assert_true(test_call_step(t[0]));
+	t[0]->mm = NULL;
+	assert_int_equal(st->acquisitions, 5);
+	assert_int_equal(text->nr_mmap, TEXT_TASKS - 1);
+	assert_int_equal(page_mapcount(sim, mapping_pfn(text, 1)), TEXT_TASKS - 1);
+	assert_int_equal(st->contentions, 0);
+	assert_verified(sim);
+}
+
+/*
+ * A page mapped by more processes than page->mapcount's byte counts: 300
+ * forks of a process that mapped a page of text; the count goes on in
+ * sim->mapcount_ext and comes back to the byte as they exit.
+ */
+static void test_text_mapcount_ext(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", INI(""));
+	struct task *parent = test_task_in(sim, test_memcg_named(sim, "box"));
+	struct address_space *text = file_create(sim, "text", 1);
+	struct mm_struct *child[300];
+	u64 base;
+	u32 pfn;
+
+	assert_non_null(text);
+	parent->mm = mm_alloc(sim, parent);
+	assert_non_null(parent->mm);
+	base = mmap_file_exec(parent->mm, text, 0, 1);
+	assert_int_equal(test_fault(parent, base, false, NULL), VM_FAULT_DONE);
+	pfn = mapping_pfn(text, 0);
+	for (int i = 0; i < 300; i++) {
+		child[i] = dup_mm(sim, parent, parent->mm);
+		assert_non_null(child[i]);
+	}
+	assert_int_equal(page_mapcount(sim, pfn), 301);
+	assert_int_equal(pfn_to_page(sim, pfn)->mapcount, MAPCOUNT_EXT);
+	assert_int_equal(text->nr_mmap, 301);
+	assert_verified(sim);
+	for (int i = 0; i < 300; i++)
+		mmput(sim, child[i]);
+	assert_int_equal(page_mapcount(sim, pfn), 1);
+	assert_int_equal(pfn_to_page(sim, pfn)->mapcount, 1);
+	assert_verified(sim);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -255,6 +404,8 @@ int main(void)
 		cmocka_unit_test_teardown(test_mmap_miss, test_sim_teardown),
 		cmocka_unit_test_teardown(test_madv_random, test_sim_teardown),
 		cmocka_unit_test(test_seq_read_references),
+		cmocka_unit_test_teardown(test_text_rmap_walk, test_sim_teardown),
+		cmocka_unit_test_teardown(test_text_mapcount_ext, test_sim_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

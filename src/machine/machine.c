@@ -550,6 +550,7 @@ void sim_destroy(struct sim *sim)
 	free(sim->mms);
 	free(sim->anon_vmas);
 	free(sim->rmap_owner);
+	free(sim->mapcount_ext);
 	for (unsigned int i = 0; i < sim->nr_files; i++) {
 		free(sim->files[i]->i_pages);
 		free(sim->files[i]->dirty_tag);

@@ -84,7 +84,7 @@ static int verify_swap(struct sim *sim, char *err, size_t errlen)
 /* The PTEs of every mm against mapcounts, RSS counters and NR_*_MAPPED. */
 static int verify_mappings(struct sim *sim, char *err, size_t errlen)
 {
-	u8 *ptes = calloc(sim->nr_pfns, 1);
+	u32 *ptes = calloc(sim->nr_pfns, sizeof(*ptes));
 	long mapped[2] = { 0, 0 }, counted[2] = { 0, 0 };
 	int rc = 0;
 
@@ -119,9 +119,9 @@ static int verify_mappings(struct sim *sim, char *err, size_t errlen)
 
 		if (PageFlag(page, PG_buddy))
 			continue;
-		if (page->mapcount != ptes[pfn])
-			rc = fail(err, errlen, "page mapcount vs PTEs mapping it", page->mapcount,
-				  ptes[pfn]);
+		if (page_mapcount(sim, pfn) != ptes[pfn])
+			rc = fail(err, errlen, "page mapcount vs PTEs mapping it",
+				  page_mapcount(sim, pfn), ptes[pfn]);
 		if (page->mapcount)
 			counted[PageFlag(page, PG_anon)]++;
 	}

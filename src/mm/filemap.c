@@ -544,37 +544,6 @@ enum vm_fault_result filemap_read(struct task *t, struct address_space *mapping,
 	return VM_FAULT_DONE;
 }
 
-/*
- * filemap_fault_text - filemap_fault() (v6.12) for an executable's text,
- * as a stand-in for a shared file mapping that is never unmapped: a resident page is simply
- * used (its accessed bit is PG_referenced here); a missing one is read
- * and is a major fault; one being read is waited for and the fault
- * retried (VM_FAULT_RETRY), minor unless this task started the read.
- * file_fault marks the fault in progress across its retry, when the page
- * is resident.
- */
-enum vm_fault_result filemap_fault_text(struct task *t, struct address_space *mapping, u64 index)
-{
-	struct sim *sim = t->sim;
-	u32 pfn = mapping_pfn(mapping, index);
-	enum vm_fault_result r;
-
-	if (!mm_task(t)->file_fault && pfn != NO_PFN &&
-	    !PageFlag(pfn_to_page(sim, page_folio(sim, pfn)), PG_locked)) {
-		folio_mark_accessed(sim, page_folio(sim, pfn));
-		return VM_FAULT_DONE;
-	}
-	mm_task(t)->file_fault = true;
-	r = filemap_get_page(t, mapping, index, 1, true, &pfn);
-	if (r != VM_FAULT_DONE)
-		return r;
-	folio_mark_accessed(sim, page_folio(sim, pfn));
-	mm_task(t)->file_fault = false;
-	count_fault(t); /* major if this task did the read */
-	mem_cgroup_handle_over_high(t);
-	return VM_FAULT_DONE;
-}
-
 #define MMAP_LOTSAMISS 100 /* mm/filemap.c */
 
 /* The bdi's readahead window, pages (file_ra_state.ra_pages). */
@@ -716,8 +685,7 @@ bool filemap_map_pages(struct task *t, struct vm_area_struct *vma, u64 start, u6
 		if (pfn == NO_PFN)
 			continue;
 		page = pfn_to_page(sim, page_folio(sim, pfn)); /* the folio's state */
-		if (PageFlag(page, PG_locked) || PageFlag(page, PG_readahead) ||
-		    pfn_to_page(sim, pfn)->mapcount == MAPCOUNT_MAX)
+		if (PageFlag(page, PG_locked) || PageFlag(page, PG_readahead))
 			continue;
 		if (!sim->scn.policy.mmap_miss_workingset || !PageFlag(page, PG_workingset))
 			hits++;

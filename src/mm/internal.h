@@ -35,7 +35,6 @@ struct mm_task {
 	struct blk_plug plug; /* current->plug (blkdev.h) */
 	bool fault_major; /* VM_FAULT_MAJOR: the fault in progress must read its page */
 	struct mm_struct *mmap_read_held; /* the mm whose mmap_lock its fault holds */
-	bool file_fault; /* a filemap_fault is in progress */
 	bool fault_tried; /* the fault in progress is a retry (FAULT_FLAG_TRIED) */
 	gfp_t alloc_gfp; /* the allocation in the slow path (the tracepoints' gfp_flags) */
 	/* tlbflush_unmap_batch (v4.3+): CPUs owed a flush for PTEs this
@@ -523,9 +522,14 @@ void anon_vma_unlink(struct sim *sim, struct mm_struct *mm);
 u32 anon_vma_for_new_page(struct sim *sim, struct mm_struct *mm, bool exclusive);
 /* @mm is the first to map anon @pfn: the rmap walk's shortcut to it (rmap.c) */
 void rmap_note_mapper(struct sim *sim, u32 pfn, const struct mm_struct *mm);
+/* page_mapcount_inc/dec: one PTE more/fewer maps @pfn; the new count (rmap.c) */
+unsigned int page_mapcount_inc(struct sim *sim, u32 pfn);
+unsigned int page_mapcount_dec(struct sim *sim, u32 pfn);
 /* i_mmap_insert: the VMA @vma_idx of @mm maps @mapping */
 int i_mmap_insert(struct address_space *mapping, struct mm_struct *mm, u32 vma_idx);
 void i_mmap_remove(struct address_space *mapping, struct mm_struct *mm, u32 vma_idx);
+/* unlink_file_vma - i_mmap_remove under the mapping's i_mmap lock, taken for write */
+void unlink_file_vma(struct sim *sim, struct mm_struct *mm, u32 vma_idx);
 
 /* ---- TLB shootdown (arch/x86/mm/tlb.c, mm/rmap.c; v6.12) ---- */
 /*
@@ -669,7 +673,7 @@ int do_munmap(struct task *t, u64 vpn);
  * dup_mm - fork(): a copy of @oldmm for @child (copy_page_range):
  * private anon pages become shared copy-on-write (mapcount + 1, the child's
  * PTEs old), swap entries gain a reference, file mappings are shared.
- * NULL on ENOMEM or when a page would exceed MAPCOUNT_MAX mappers.
+ * NULL on ENOMEM.
  */
 struct mm_struct *dup_mm(struct sim *sim, struct task *child, struct mm_struct *oldmm);
 enum vm_fault_result handle_mm_fault(struct task *t, u64 vpn, bool write);
@@ -697,8 +701,6 @@ enum vm_fault_result filemap_read(struct task *t, struct address_space *mapping,
 				  unsigned long req_pages);
 enum vm_fault_result filemap_write(struct task *t, struct address_space *mapping, u64 index,
 				   u64 len);
-/* filemap_fault_text - a fault on program text that is never unmapped (hackbench) */
-enum vm_fault_result filemap_fault_text(struct task *t, struct address_space *mapping, u64 index);
 /*
  * filemap_fault - the page at @index of file mapping @vma into *pfn for a
  * read fault: found, or read with mmap readahead (the fault becomes

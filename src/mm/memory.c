@@ -180,10 +180,9 @@ void count_fault(struct task *t)
 /* folio_add_*_rmap_pte() (v6.12): @pte maps @pfn, one mapping more. */
 void folio_add_rmap_pte(struct sim *sim, struct mm_struct *mm, pte_t *pte, u32 pfn, pte_t bits)
 {
-	struct page *page = pfn_to_page(sim, pfn);
-	bool anon = PageFlag(page, PG_anon);
+	bool anon = PageFlag(pfn_to_page(sim, pfn), PG_anon);
 
-	if (!page->mapcount++) {
+	if (page_mapcount_inc(sim, pfn) == 1) {
 		mod_lruvec_page_state(sim, pfn, anon ? NR_ANON_MAPPED : NR_FILE_MAPPED, 1);
 		if (anon)
 			rmap_note_mapper(sim, pfn, mm);
@@ -405,8 +404,6 @@ static enum vm_fault_result do_read_fault(struct task *t, struct vm_area_struct 
 		count_fault(t);
 		return VM_FAULT_DONE;
 	}
-	if (pfn_to_page(sim, pfn)->mapcount == MAPCOUNT_MAX)
-		return VM_FAULT_OOM; /* the model's limit on mappers */
 	folio_add_rmap_pte(sim, t->mm, pte, pfn, PTE_YOUNG);
 	count_fault(t); /* major if the page was not in the cache */
 	return VM_FAULT_DONE;
@@ -497,7 +494,7 @@ void zap_pte(struct sim *sim, struct mm_struct *mm, pte_t *pte)
 	page = pfn_to_page(sim, pfn);
 	anon = PageFlag(page, PG_anon);
 	mm->rss_stat[anon ? MM_ANONPAGES : MM_FILEPAGES]--;
-	if (--page->mapcount)
+	if (page_mapcount_dec(sim, pfn))
 		return;
 	mod_lruvec_page_state(sim, pfn, anon ? NR_ANON_MAPPED : NR_FILE_MAPPED, -1);
 	if (!anon)
@@ -540,7 +537,7 @@ static void unmap_vma(struct sim *sim, struct mm_struct *mm, struct vm_area_stru
 	for (u64 v = 0; v < pages; v++)
 		zap_pte(sim, mm, &vma->ptes[v]);
 	if (vma->vm_file)
-		i_mmap_remove(vma->vm_file, mm, (u32)(vma - mm->vmas));
+		unlink_file_vma(sim, mm, (u32)(vma - mm->vmas));
 	free(vma->ptes);
 	vma->ptes = NULL;
 	vma->vm_end = vma->vm_start;
@@ -572,10 +569,9 @@ int do_munmap(struct task *t, u64 vpn)
 
 /*
  * copy_present_pte()/copy_nonpresent_pte() (v6.12) for one PTE of a
- * private anon or shared file mapping.  Returns false when the page has
- * MAPCOUNT_MAX mappers already (the model's limit).
+ * private anon or shared file mapping.
  */
-static bool copy_pte(struct sim *sim, struct mm_struct *dst, pte_t *dst_pte, pte_t src)
+static void copy_pte(struct sim *sim, struct mm_struct *dst, pte_t *dst_pte, pte_t src)
 {
 	struct page *page;
 
@@ -586,17 +582,14 @@ static bool copy_pte(struct sim *sim, struct mm_struct *dst, pte_t *dst_pte, pte
 		sim->swap->swap_map[pte_slot(src)]++; /* swap_duplicate() */
 		dst->rss_stat[MM_SWAPENTS]++;
 		*dst_pte = src;
-		return true;
+		return;
 	}
 	if (!pte_present(src))
-		return true;
+		return;
 	page = pfn_to_page(sim, pte_pfn(src));
-	if (page->mapcount == MAPCOUNT_MAX)
-		return false;
-	page->mapcount++;
+	page_mapcount_inc(sim, pte_pfn(src));
 	dst->rss_stat[PageFlag(page, PG_anon) ? MM_ANONPAGES : MM_FILEPAGES]++;
 	*dst_pte = src & ~PTE_YOUNG; /* the child's PTE starts old */
-	return true;
 }
 
 struct mm_struct *dup_mm(struct sim *sim, struct task *child, struct mm_struct *oldmm)
@@ -627,8 +620,7 @@ struct mm_struct *dup_mm(struct sim *sim, struct task *child, struct mm_struct *
 		if (vma->vm_file && i_mmap_insert(vma->vm_file, mm, i))
 			goto fail;
 		for (u64 v = 0; v < pages; v++)
-			if (!copy_pte(sim, mm, &vma->ptes[v], src->ptes[v]))
-				goto fail;
+			copy_pte(sim, mm, &vma->ptes[v], src->ptes[v]);
 		mm->total_vm += pages;
 		mm->pgtables_bytes += ((pages + 511) / 512) * 4096;
 	}

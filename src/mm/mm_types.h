@@ -47,7 +47,8 @@ enum pageflags {
  * mm, see struct anon_vma), index the virtual page number, which is the
  * same in every mm of the family.  A file page: mapping_id is the file,
  * index the page offset.  private is the swap slot while PG_swapcache is
- * set.  mapcount counts the PTEs mapping the page (at most MAPCOUNT_MAX).
+ * set.  mapcount counts the PTEs mapping the page (page_mapcount: past
+ * MAPCOUNT_EXT - 1 the count is kept beside, sim->mapcount_ext).
  * A large page-cache folio (readahead_folios) is 2^order frames: the head
  * carries the folio's state (LRU links, flags, order in @order, charge)
  * as the kernel's folio does; each tail has PG_tail, private = the head's
@@ -66,7 +67,7 @@ struct page {
 	u8 mapcount; /* number of PTEs mapping it */
 };
 
-#define MAPCOUNT_MAX 255
+#define MAPCOUNT_EXT 255 /* page->mapcount: the count is in sim->mapcount_ext */
 #define MEMCG_ID_NONE 0xffff /* page->memcg_id of an uncharged page */
 #define NO_MM UINT32_MAX /* page->mapping_id of an anon page whose mm exited */
 

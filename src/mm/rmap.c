@@ -95,6 +95,41 @@ void anon_vma_unlink(struct sim *sim, struct mm_struct *mm)
 	mm->nr_av_chain = 0;
 }
 
+/*
+ * One PTE more mapping frame @pfn (the kernel's atomic_inc of
+ * _mapcount); the new count.  The MAPCOUNT_EXT-th mapper moves the count
+ * to sim->mapcount_ext, allocated then: most runs never need it.
+ */
+unsigned int page_mapcount_inc(struct sim *sim, u32 pfn)
+{
+	struct page *page = pfn_to_page(sim, pfn);
+
+	if (page->mapcount < MAPCOUNT_EXT - 1)
+		return ++page->mapcount;
+	if (!sim->mapcount_ext && !(sim->mapcount_ext = calloc(sim->nr_pfns, sizeof(u32)))) {
+		sim_fail(sim, "out of memory for the mapcounts of widely shared pages");
+		return page->mapcount;
+	}
+	if (page->mapcount == MAPCOUNT_EXT - 1) {
+		page->mapcount = MAPCOUNT_EXT;
+		sim->mapcount_ext[pfn] = MAPCOUNT_EXT;
+		return MAPCOUNT_EXT;
+	}
+	return ++sim->mapcount_ext[pfn];
+}
+
+/* One PTE fewer mapping frame @pfn; the new count. */
+unsigned int page_mapcount_dec(struct sim *sim, u32 pfn)
+{
+	struct page *page = pfn_to_page(sim, pfn);
+
+	if (page->mapcount != MAPCOUNT_EXT)
+		return --page->mapcount;
+	if (--sim->mapcount_ext[pfn] < MAPCOUNT_EXT)
+		page->mapcount = (u8)sim->mapcount_ext[pfn];
+	return sim->mapcount_ext[pfn];
+}
+
 /* vma_interval_tree_insert(): the VMA @vma_idx of @mm maps @mapping. */
 int i_mmap_insert(struct address_space *mapping, struct mm_struct *mm, u32 vma_idx)
 {
@@ -121,6 +156,30 @@ void i_mmap_remove(struct address_space *mapping, struct mm_struct *mm, u32 vma_
 			return;
 		}
 	}
+}
+
+/*
+ * unlink_file_vma() (v2.6.25: __remove_shared_vm_struct under
+ * spin_lock(&mapping->i_mmap_lock); v3.19+ under i_mmap_lock_write):
+ * @mm's VMA @vma_idx leaves its file's i_mmap.  The writer holds the lock
+ * exclusively under either policy, for rmap_vma_ns: the model's price of
+ * one VMA of a mapping's tree, which a walk pays per VMA it passes.  A
+ * task tearing down its own mm (its exit, munmap) takes the lock and pays
+ * for it; an OOM victim's teardown is not its killer's work and is not
+ * timed (exit_mmap).  The mmaps and forks that insert VMAs all happen
+ * when the workloads' tasks are made, before virtual time starts, so
+ * their side of the lock (__vma_link_file) is never timed.
+ */
+void unlink_file_vma(struct sim *sim, struct mm_struct *mm, u32 vma_idx)
+{
+	struct address_space *mapping = mm->vmas[vma_idx].vm_file;
+	struct task *t = sim->eng.current;
+
+	if (t && t->mm == mm) {
+		spin_lock_hold(sim, &mapping->i_mmap_lock, sim->scn.cost.rmap_vma_ns);
+		charge_sys(t, sim->scn.cost.rmap_vma_ns);
+	}
+	i_mmap_remove(mapping, mm, vma_idx);
 }
 
 /* One mapping found by the walk. */
@@ -174,8 +233,7 @@ static void rmap_walk_anon_charge(struct task *t, struct anon_vma *av, unsigned 
  * from v2.6.30; v3.19+ rmap_walk_file's i_mmap_lock_read, where walkers
  * do not wait for each other).  The walk already charged its cost; a
  * wait for another walker's hold is charged after it (the step books its
- * holds at its own clock).  The writers (vma_link and unlink_file_vma at
- * mmap and munmap of a file) are not modelled as holds.
+ * holds at its own clock).  The writers: unlink_file_vma above.
  */
 static void rmap_walk_file_lock(struct task *t, struct address_space *mapping, u64 start,
 				unsigned int visited)
@@ -247,7 +305,7 @@ static void rmap_walk(struct task *t, u32 pfn,
 {
 	struct sim *sim = t->sim;
 	struct page *page = pfn_to_page(sim, pfn);
-	unsigned int left = page->mapcount, visited = 0;
+	unsigned int left = page_mapcount(sim, pfn), visited = 0;
 	struct rmap_hit hit;
 
 	if (!left)
@@ -382,12 +440,11 @@ static pte_t ptep_clear(struct task *t, struct rmap_hit *hit)
 /* folio_remove_rmap_pte() (v6.12): one mapping fewer. */
 static void folio_remove_rmap_pte(struct sim *sim, u32 pfn)
 {
-	struct page *page = pfn_to_page(sim, pfn);
-
-	if (--page->mapcount)
+	if (page_mapcount_dec(sim, pfn))
 		return;
-	mod_lruvec_page_state(sim, pfn, PageFlag(page, PG_anon) ? NR_ANON_MAPPED : NR_FILE_MAPPED,
-			      -1);
+	mod_lruvec_page_state(
+		sim, pfn,
+		PageFlag(pfn_to_page(sim, pfn), PG_anon) ? NR_ANON_MAPPED : NR_FILE_MAPPED, -1);
 }
 
 /*

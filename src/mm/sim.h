@@ -151,6 +151,7 @@ struct sim {
 	struct mm_struct **mms;
 	struct anon_vma *anon_vmas; /* [root mm id], cap_mms entries */
 	u32 *rmap_owner; /* [nr_pfns]: rmap.c's walk shortcut, NULL until needed */
+	u32 *mapcount_ext; /* [nr_pfns]: mapcounts past a u8 (page_mapcount), NULL until needed */
 	unsigned int nr_files, cap_files;
 	struct address_space **files;
 
@@ -240,6 +241,20 @@ static inline struct page *pfn_to_page(struct sim *sim, u32 pfn)
 static inline u32 page_to_pfn(struct sim *sim, const struct page *page)
 {
 	return (u32)(page - sim->mem_map);
+}
+
+/*
+ * page_mapcount() (v6.12): the PTEs mapping frame @pfn.  page->mapcount
+ * holds it up to MAPCOUNT_EXT - 1; a page with more mappers (program
+ * text mapped by thousands of processes) has MAPCOUNT_EXT there and its
+ * count in sim->mapcount_ext, so that struct page stays small.  Tests of
+ * page->mapcount against 0 or 1 read the byte alone.
+ */
+static inline unsigned int page_mapcount(const struct sim *sim, u32 pfn)
+{
+	u8 m = sim->mem_map[pfn].mapcount;
+
+	return m == MAPCOUNT_EXT ? sim->mapcount_ext[pfn] : m;
 }
 /* page_folio() (v6.12): the head of the folio frame @pfn belongs to */
 static inline u32 page_folio(struct sim *sim, u32 pfn)

@@ -21,9 +21,15 @@
  * readahead reads back together);
  * `kernel_footprint` bytes of kernel memory (kernel stack, page tables)
  * that reclaim cannot take; and `text` bytes of program text shared by
- * all tasks, one page of which each operation executes (a page-cache
- * stand-in for the shared file mapping: when reclaim has taken it, the
- * task takes a major fault).  Socket buffers are kernel memory too: a
+ * all tasks, one page of which each operation executes: a file mapping
+ * (PROT_READ | PROT_EXEC) of the hackbench parent, which every forked
+ * process inherits (dup_mmap: on the file's i_mmap, no PTEs copied, as
+ * 2.6.25's copy_page_range skips a shared file VMA without an anon_vma),
+ * or the one mm of the threads.  Each task faults the text pages in
+ * through its own page table (filemap_fault), so a text page's rmap walk
+ * visits every task's VMA under the file's i_mmap lock, finds the young
+ * bit of each task that ran it since, and unmapping it for reclaim
+ * clears every task's PTE.  Socket buffers are kernel memory too: a
  * receiver's queue holds its unread messages (each `datasize` plus the
  * sk_buff overhead) in pages allocated as it grows, up to the socket's
  * receive buffer; a sender that finds it full sleeps until the receiver
@@ -71,6 +77,7 @@ struct hackbench {
 	bool broken; /* a task was killed: its peers get EOF/EPIPE */
 	struct mm_struct *shared_mm; /* mode = thread */
 	struct address_space *text; /* the program's and libc's text */
+	u64 text_base; /* its first virtual page, the same in every task */
 	struct mm_struct *parent_mm; /* mode = process: the hackbench parent's */
 };
 
@@ -87,6 +94,22 @@ struct hb_task {
 static struct hb_socket *hb_sock(struct hackbench *hb, unsigned int group, unsigned int idx)
 {
 	return &hb->socks[group * HB_FDS + idx];
+}
+
+/*
+ * The program's text in @mm (execve's mapping of the binary and ld.so's
+ * of libc, one VMA here): in the parent, before it forks, or in the
+ * threads' one mm.  The tasks are made before the run starts, so these
+ * mmaps and the forks' i_mmap inserts (__vma_link_file under the
+ * mapping's lock) take no virtual time; the exits' removals do
+ * (unlink_file_vma, memory.c).
+ */
+static int hb_map_text(struct hackbench *hb, struct mm_struct *mm)
+{
+	if (!hb->text)
+		return 0;
+	hb->text_base = mmap_file_exec(mm, hb->text, 0, hb->text->size);
+	return hb->text_base ? 0 : -1;
 }
 
 static int hackbench_init(struct workload_inst *wl, struct task *t, unsigned int idx)
@@ -127,7 +150,7 @@ static int hackbench_init(struct workload_inst *wl, struct task *t, unsigned int
 		t->mm->users++;
 	} else if (HB_PARAMS(wl->cfg)->threads) {
 		t->mm = hb->shared_mm = mm_alloc(sim, t);
-		if (!t->mm)
+		if (!t->mm || hb_map_text(hb, t->mm))
 			return -1;
 	} else {
 		/*
@@ -137,7 +160,8 @@ static int hackbench_init(struct workload_inst *wl, struct task *t, unsigned int
 		 * The footprint is assumed to lie in VMAs inherited from the
 		 * parent (stack, data, a heap grown by brk).
 		 */
-		if (!hb->parent_mm && !(hb->parent_mm = mm_alloc(sim, t)))
+		if (!hb->parent_mm &&
+		    (!(hb->parent_mm = mm_alloc(sim, t)) || hb_map_text(hb, hb->parent_mm)))
 			return -1;
 		t->mm = dup_mm(sim, t, hb->parent_mm);
 		if (!t->mm)
@@ -171,9 +195,10 @@ static u64 hb_touch_order(const struct hb_task *ht, u64 n)
 }
 
 /*
- * Each send or receive runs a page of the shared text and touches a page
- * of the task's hot data (spread over the footprint, see the top); either
- * may fault (the text through the page cache).
+ * Each send or receive runs a page of the shared text (an instruction
+ * fetch: a read access to the task's text mapping, which sets its PTE's
+ * young bit) and touches a page of the task's hot data (spread over the
+ * footprint, see the top); either may fault.
  */
 static enum vm_fault_result touch_hot(struct task *t, struct hb_task *ht)
 {
@@ -182,7 +207,7 @@ static enum vm_fault_result touch_hot(struct task *t, struct hb_task *ht)
 	enum vm_fault_result r;
 
 	if (hb->text) {
-		r = filemap_fault_text(t, hb->text, ht->text_i % hb->text->size);
+		r = handle_mm_fault(t, hb->text_base + ht->text_i % hb->text->size, false);
 		if (r != VM_FAULT_DONE)
 			return r;
 	}
