@@ -431,6 +431,8 @@ static const char *const profile_keys[] = {
 	"memcg_stats",
 	"soft_limit_reclaim",
 	"zone_reclaim",
+	"reclaim_distance",
+	"zone_reclaim_boot",
 	"kswapd_balance",
 	"kswapd_balance_gap",
 	"compaction",

@@ -94,6 +94,9 @@ static const char *const profile_2_6_25[] = {
 	"memcg_stats = exact",
 	"soft_limit_reclaim = none",
 	"zone_reclaim = off",
+	"reclaim_distance = 20", /* RECLAIM_DISTANCE until 3.0 */
+	/* a node farther than it turns zone_reclaim_mode on at boot (build_zonelists) */
+	"zone_reclaim_boot = distance",
 	/*
 	 * v4.8's kswapd, as zone_reclaim: the profiles before 2.6.35 were
 	 * calibrated with it; the gap is used by zone-based kswapd only
@@ -238,6 +241,7 @@ static const char *const profile_2_6_35_nodirect[] = {
  */
 static const char *const profile_3_10[] = {
 	"oom_report = 3.10", /* 2.6.36's rewrite (oom_score_adj, "or sacrifice child") as 3.10 printed it */
+	"reclaim_distance = 30", /* 3.0: 32e45ff43eaf */
 	"did_some_progress = nr_reclaimed",
 	"anon_vma_lock = read", /* 3.9 */
 	"kswapd_nap = none", /* 3.9: "mm: don't wait on congested zones in balance_pgdat()" */
@@ -312,6 +316,7 @@ static const char *const profile_4_2[] = {
 	"i_mmap_lock = read", /* 3.19: i_mmap_rwsem, rmap_walk_file takes it shared */
 	"file_writepage = kswapd_dirty_zone", /* 3.11..4.10 */
 	"oom_report = 4.0", /* 4.0: nr_pmds in the OOM task dump */
+	"zone_reclaim_boot = off", /* 3.16: 4f9b16a64753 */
 	/*
 	 * node-based reclaim (4.8) and v6.12's kswapd wake-up, as the
 	 * profiles before 4.8 but 2.6.35 and 3.10 were calibrated
