@@ -187,6 +187,19 @@ static const char *const profile_2_6_32[] = {
 	"sched_sleeper_credit = half_latency", /* GENTLE_FAIR_SLEEPERS */
 	"sched_wake_select = idle_sibling", /* select_idle_sibling */
 	"sched_next_buddy = off", /* NEXT_BUDDY off by default */
+	/*
+	 * zone-based reclaim, 2.6.x's own: no seed runs on 2.6.32, so no
+	 * calibration to keep, unlike 2.6.25 and 2.6.28 (2.6.35 and 3.10
+	 * inherit these lines).  With it a huge min_free_kbytes OOM-kills as
+	 * 2.6.32 did: kswapd, never balanced and not napping below min,
+	 * marks the small zones all_unreclaimable and direct reclaim reports
+	 * no progress (scenarios/min-free-huge-2.6.32.ini)
+	 */
+	"zone_reclaim = on",
+	"kswapd_balance = zones_all", /* 2.6.x..2.6.37 balance_pgdat */
+	"wakeup_kswapd = zone_low", /* 2.6.x..4.7 wake_all_kswapd */
+	"throttle_vm_writeout = on", /* 2.6.x..4.10 */
+	"dirtyable_memory = free_and_reclaimable", /* 2.6.x..3.13 */
 	NULL,
 };
 
@@ -201,9 +214,10 @@ static const char *const profile_2_6_32[] = {
  * compaction: 2.6.35 brought CONFIG_COMPACTION but whether the seed's
  * kernels had it is unknown (SPEC-seeds B.4), its figures show lumpy
  * reclaim at work, and the model's compaction is v6.12's, not 2.6.35's.
- * The profiles before it keep node-based reclaim, v6.12's kswapd
- * wake-up, no throttle_vm_writeout and the v3.14+ dirtyable memory, as
- * they were calibrated (the keys can be set in a scenario).
+ * Zone-based reclaim comes from 2.6.32; 2.6.25 and 2.6.28 keep
+ * node-based reclaim, v6.12's kswapd wake-up, no throttle_vm_writeout
+ * and the v3.14+ dirtyable memory, as they were calibrated (the keys can
+ * be set in a scenario).
  */
 static const char *const profile_2_6_35[] = {
 	"did_some_progress = reclaimed_or_reclaimable",
@@ -218,12 +232,6 @@ static const char *const profile_2_6_35[] = {
 	 * older profiles leave off: seed 000 was calibrated without it
 	 */
 	"may_write_to_queue = on",
-	/* zone-based reclaim: no calibration to keep, unlike the older profiles */
-	"zone_reclaim = on",
-	"kswapd_balance = zones_all", /* 2.6.x..2.6.37 balance_pgdat */
-	"wakeup_kswapd = zone_low", /* 2.6.x..4.7 wake_all_kswapd */
-	"throttle_vm_writeout = on", /* 2.6.x..4.10 */
-	"dirtyable_memory = free_and_reclaimable", /* 2.6.x..3.13 */
 	/* the tracepoints of seed 003's kernels: Mel Gorman's June 2010 posting */
 	"vmscan_trace_format = 2010-06",
 	NULL,
