@@ -2,7 +2,8 @@
 /*
  * test_history2.c - more kernel history as keys (test_history.c's
  * companion): vm.zone_reclaim_mode and node_reclaim with node distances
- * and tasks bound to a node; 2.6.32's OOM under a huge min_free_kbytes.
+ * and tasks bound to a node; 2.6.32's OOM under a huge min_free_kbytes;
+ * 3.x's memcg charge retries.
  */
 #include "testsim.h"
 
@@ -207,6 +208,51 @@ static void test_min_free_huge(void **state)
 	(void)state;
 }
 
+/*
+ * The memcg charge's retries after limit reclaim, on the 3.5 side of
+ * scenarios/memcg-dirty-oom-3.5-vs-3.6.ini (memcg reclaim keeps the
+ * pages under writeback): 3.x mem_cgroup_do_charge retries at once while
+ * reclaim frees anything and OOMs after 5 fruitless reclaims: dd killed
+ * at 0.035 s, 98,292 pages scanned; v6.12's try_charge_memcg (16
+ * retries, a stock drain) at 0.090 s, 294,876 scanned; 2.6.25's
+ * mem_cgroup_charge_common naps HZ/10 before each of its 5 retries and
+ * the disk catches up: no OOM, all 65,536 pages written in 56.0 s.
+ */
+static void test_memcg_charge_retry(void **state)
+{
+	static const char *const v3[] = { "policy.memcg_writeback_wait=none", NULL };
+	static const char *const v6[] = { "policy.memcg_writeback_wait=none",
+					  "policy.memcg_charge_retry=try_charge_memcg", NULL };
+	static const char *const v2[] = { "policy.memcg_writeback_wait=none",
+					  "policy.memcg_charge_retry=mem_cgroup_charge_common",
+					  NULL };
+	const char *path = "scenarios/memcg-dirty-oom-3.5-vs-3.6.ini";
+	struct sim *sim = test_sim_run_file(path, v3);
+	const struct workload_inst *dd = test_workload_named(sim, "dd");
+
+	assert_int_equal(sim->scn.policy.memcg_charge, MEMCG_CHARGE_DO_CHARGE);
+	assert_int_equal(dd->exit_signal, 9);
+	assert_int_equal(test_vmstat(sim, "pgscan_file"), 98292);
+	assert_true(test_figure(dd, "pages_written") == 8192);
+	assert_int_equal(sim->eng.now / 1000000, 34);
+	sim_destroy(sim);
+
+	sim = test_sim_run_file(path, v6);
+	dd = test_workload_named(sim, "dd");
+	assert_int_equal(dd->exit_signal, 9);
+	assert_int_equal(test_vmstat(sim, "pgscan_file"), 294876);
+	assert_int_equal(sim->eng.now / 1000000, 89);
+	sim_destroy(sim);
+
+	sim = test_sim_run_file(path, v2);
+	dd = test_workload_named(sim, "dd");
+	assert_int_equal(dd->exit_signal, 0);
+	assert_true(test_figure(dd, "pages_written") == 65536);
+	assert_int_equal(test_memcg_named(sim, "box")->memory_events[MEMCG_OOM], 0);
+	sim_destroy(sim);
+	(void)state;
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -214,6 +260,7 @@ int main(void)
 		cmocka_unit_test(test_zone_reclaim_boot_rule),
 		cmocka_unit_test(test_node_input_errors),
 		cmocka_unit_test(test_min_free_huge),
+		cmocka_unit_test(test_memcg_charge_retry),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -497,7 +497,7 @@ static void assert_policy_equal(const struct scn_policy *a, const struct scn_pol
 	assert_int_equal(a->split_lru, b->split_lru);
 	assert_int_equal(a->memcg_reclaim_stat, b->memcg_reclaim_stat);
 	assert_int_equal(a->did_some_progress, b->did_some_progress);
-	assert_int_equal(a->memcg_charge_common, b->memcg_charge_common);
+	assert_int_equal(a->memcg_charge, b->memcg_charge);
 	assert_int_equal(a->memcg_stock, b->memcg_stock);
 	assert_int_equal(a->anon_vma_chain, b->anon_vma_chain);
 	assert_int_equal(a->anon_vma_lock_exclusive, b->anon_vma_lock_exclusive);
@@ -673,7 +673,7 @@ static void test_profile_values(void **state)
 	assert_false(scn.policy.split_lru);
 	assert_false(scn.policy.memcg_reclaim_stat);
 	assert_int_equal(scn.policy.did_some_progress, PROGRESS_RECLAIMABLE);
-	assert_true(scn.policy.memcg_charge_common);
+	assert_int_equal(scn.policy.memcg_charge, MEMCG_CHARGE_COMMON);
 	assert_false(scn.policy.memcg_stock);
 	assert_false(scn.policy.anon_vma_chain);
 	assert_true(scn.policy.anon_vma_lock_exclusive);
@@ -738,18 +738,18 @@ static void test_profile_values(void **state)
 	assert_false(scn.policy.memcg_stock);
 	assert_false(scn.policy.anon_vma_chain);
 
-	/* 4.5 keeps the old charge rules with alloc_retry = no_progress */
+	/* 4.5 keeps 3.10's charge rules with alloc_retry = no_progress */
 	load_ok("[policy]\nkernel = 4.5\n");
 	assert_true(scn.policy.memcg_stock);
 	assert_true(scn.policy.anon_vma_chain);
 	assert_false(scn.policy.anon_vma_lock_exclusive);
 	assert_true(scn.policy.alloc_no_progress_oom);
-	assert_true(scn.policy.memcg_charge_common);
+	assert_int_equal(scn.policy.memcg_charge, MEMCG_CHARGE_DO_CHARGE);
 	assert_true(scn.policy.congestion_wait);
 	assert_false(scn.policy.full_walk_retry);
 
 	load_ok("[policy]\nkernel = 4.12\n");
-	assert_false(scn.policy.memcg_charge_common);
+	assert_int_equal(scn.policy.memcg_charge, MEMCG_CHARGE_TRY_CHARGE_MEMCG);
 	assert_true(scn.policy.wait_iff_congested);
 	assert_false(scn.policy.force_deactivate_retry);
 
@@ -774,7 +774,7 @@ static void test_profile_override(void **state)
 	assert_false(scn.policy.force_deactivate_retry);
 	assert_true(scn.policy.congestion_wait);
 	assert_true(scn.policy.alloc_no_progress_oom);
-	assert_false(scn.policy.memcg_charge_common);
+	assert_int_equal(scn.policy.memcg_charge, MEMCG_CHARGE_TRY_CHARGE_MEMCG);
 
 	/* --set kernel after the file's explicit key: the key stays */
 	load_ok("[policy]\nfile_writepage = never\n");

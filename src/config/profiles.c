@@ -293,6 +293,8 @@ static const char *const profile_3_10[] = {
 	"swappiness_zero = no_anon", /* 3.5 */
 	"vm_exec_activation = first_use", /* 3.3: c909e99364c8 */
 	"memcg_writeback_wait = page_reclaim", /* 3.6: e62e384e9da8, c3b94f44fcb0 */
+	/* 2.6.31's mem_cgroup_do_charge, with 3.8's NORETRY and small-charge rules */
+	"memcg_charge_retry = mem_cgroup_do_charge",
 	/*
 	 * stands in for 3.10's compaction-aware kswapd, which checked a zone
 	 * at order 0 once compaction could make the block; not compared
@@ -313,8 +315,7 @@ static const char *const profile_3_10[] = {
 
 /*
  * 4.2 = 3.10 and: the last kernel flushing the TLB page by page in
- * reclaim (tlb_flush = per_page, kept).  (The model keeps the 2.6.25
- * memcg charge rules here and in 4.5, as before the keys were split.)
+ * reclaim (tlb_flush = per_page, kept).
  */
 static const char *const profile_4_2[] = {
 	"reclaim_sleep = wait_iff_congested", /* 3.11: naps only through it */
@@ -350,7 +351,7 @@ static const char *const profile_4_12[] = {
 	"alloc_retry = should_reclaim_retry", /* 4.7 */
 	"zone_unreclaimable = kswapd_failures", /* 4.11 */
 	"lazyfree = inactive_file",
-	"memcg_charge_retry = try_charge_memcg", /* the 2.6.25 rules until here: see 4.2 */
+	"memcg_charge_retry = try_charge_memcg", /* v6.12's rules stand in for 4.x try_charge */
 	"file_writepage = kswapd", /* 4.11 */
 	"flusher_wakeup = unqueued_dirty", /* 4.11 */
 	"compaction = kcompactd", /* 4.6 */

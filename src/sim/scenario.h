@@ -220,6 +220,18 @@ struct scn_sysctl {
 };
 
 /*
+ * memcg_charge_retry: a charge over the limit after limit reclaim - the
+ * v6.12 try_charge_memcg rules, 2.6.25 mem_cgroup_charge_common's (HZ/10
+ * naps, progress = SWAP_CLUSTER_MAX pages), or 2.6.31..4.x
+ * mem_cgroup_do_charge's (no naps, any progress retries)
+ */
+enum memcg_charge_policy {
+	MEMCG_CHARGE_TRY_CHARGE_MEMCG,
+	MEMCG_CHARGE_COMMON,
+	MEMCG_CHARGE_DO_CHARGE,
+};
+
+/*
  * memcg_high_throttle: over memory.high on return to user - reclaim only
  * (v4.2..5.3), reclaim retried while it progresses then the penalty sleep
  * (v5.9+), or one reclaim then the penalty sleep (v5.4..5.8)
@@ -458,8 +470,7 @@ struct scn_policy {
 	bool memcg_reclaim_stat; /* memcg_reclaim_stat = on: memcg reclaim
 					 * balances anon/file (v2.6.29+) */
 	enum did_some_progress_policy did_some_progress;
-	bool memcg_charge_common; /* memcg_charge_retry =
-					 * mem_cgroup_charge_common (2.6.25 rules) */
+	enum memcg_charge_policy memcg_charge; /* memcg_charge_retry (memcontrol.c) */
 	bool memcg_stock; /* memcg_stock = on: per-CPU charge stock (v2.6.33+) */
 	bool anon_vma_chain; /* anon_vma_chain = on (v2.6.34+) */
 	bool anon_vma_lock_exclusive; /* anon_vma_lock = exclusive (< v3.9) */
