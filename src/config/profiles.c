@@ -293,7 +293,7 @@ static const char *const profile_3_10[] = {
 	"swappiness_zero = no_anon", /* 3.5 */
 	"vm_exec_activation = first_use", /* 3.3: c909e99364c8 */
 	"memcg_writeback_wait = page_reclaim", /* 3.6: e62e384e9da8, c3b94f44fcb0 */
-	/* 2.6.31's mem_cgroup_do_charge, with 3.8's NORETRY and small-charge rules */
+	/* 2.6.36's mem_cgroup_do_charge, with 3.8's NORETRY and small-charge rules */
 	"memcg_charge_retry = mem_cgroup_do_charge",
 	/*
 	 * stands in for 3.10's compaction-aware kswapd, which checked a zone
@@ -315,7 +315,9 @@ static const char *const profile_3_10[] = {
 
 /*
  * 4.2 = 3.10 and: the last kernel flushing the TLB page by page in
- * reclaim (tlb_flush = per_page, kept).
+ * reclaim (tlb_flush = per_page, kept).  It keeps 3.10's memcg charge
+ * rules (mem_cgroup_do_charge; 3.17's try_charge differs by the stock
+ * drain and the order of the __GFP_NORETRY test), as does 4.5.
  */
 static const char *const profile_4_2[] = {
 	"reclaim_sleep = wait_iff_congested", /* 3.11: naps only through it */

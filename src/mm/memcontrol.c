@@ -787,7 +787,7 @@ retry:
 	}
 	if (!gfpflags_allow_blocking(gfp))
 		return VM_FAULT_NOMEM;
-	/* 2.6.31..4.x mem_cgroup_do_charge: __GFP_NORETRY does not reclaim */
+	/* mem_cgroup_do_charge (3.8..3.16): __GFP_NORETRY does not reclaim */
 	if (rules == MEMCG_CHARGE_DO_CHARGE && (gfp & __GFP_NORETRY))
 		return VM_FAULT_NOMEM;
 	memcg_memory_event(sim, mem_over_limit, MEMCG_MAX);
@@ -813,7 +813,7 @@ retry:
 		}
 	} else if (rules == MEMCG_CHARGE_DO_CHARGE) {
 		/*
-		 * mem_cgroup_do_charge (v3.10; 2.6.31..4.x): any progress
+		 * mem_cgroup_do_charge (v3.10; 2.6.36..3.16): any progress
 		 * retries a small charge (CHARGE_RETRY), at once; a fruitless
 		 * reclaim is CHARGE_NOMEM, and __mem_cgroup_try_charge calls
 		 * the memcg OOM killer after MEM_CGROUP_RECLAIM_RETRIES of
@@ -1183,7 +1183,7 @@ static const struct cfg_key memcontrol_policy_keys[] = {
 	  .values = CFG_VALUES("try_charge_memcg", "mem_cgroup_charge_common",
 			       "mem_cgroup_do_charge"),
 	  .def = "try_charge_memcg",
-	  .doc = "a failed memcg charge: the v6.12 try_charge_memcg retry rules (drain stocks, MAX_RECLAIM_RETRIES) / 2.6.25 mem_cgroup_charge_common (progress = SWAP_CLUSTER_MAX reclaimed, HZ/10 naps, 5 retries) / 2.6.31..4.x mem_cgroup_do_charge (any progress retries at once, 5 fruitless reclaims before the OOM killer, no nap; __GFP_NORETRY charges fail without reclaim)" },
+	  .doc = "a failed memcg charge: the v6.12 try_charge_memcg retry rules (drain stocks, MAX_RECLAIM_RETRIES) / 2.6.25 mem_cgroup_charge_common (progress = SWAP_CLUSTER_MAX reclaimed, HZ/10 naps, 5 retries) / 2.6.36..3.16 mem_cgroup_do_charge, with 3.8's rules (any progress retries at once, 5 fruitless reclaims before the OOM killer, no nap; __GFP_NORETRY charges fail without reclaim)" },
 	{ .name = "memcg_stock",
 	  .type = CFG_ENUM,
 	  P_OFF(memcg_stock),

@@ -222,7 +222,7 @@ struct scn_sysctl {
 /*
  * memcg_charge_retry: a charge over the limit after limit reclaim - the
  * v6.12 try_charge_memcg rules, 2.6.25 mem_cgroup_charge_common's (HZ/10
- * naps, progress = SWAP_CLUSTER_MAX pages), or 2.6.31..4.x
+ * naps, progress = SWAP_CLUSTER_MAX pages), or 2.6.36..3.16
  * mem_cgroup_do_charge's (no naps, any progress retries)
  */
 enum memcg_charge_policy {
