@@ -816,7 +816,7 @@ static void test_profile_key_errors(void **state)
 		"t.ini:2: [policy] did_some_progress: unknown value 'some' (expected nr_reclaimed, reclaimable or reclaimed_or_reclaimable)");
 	expect_error(
 		"[policy]\n\nmemcg_charge_retry = 2.6.25\n",
-		"t.ini:3: [policy] memcg_charge_retry: unknown value '2.6.25' (expected try_charge_memcg or mem_cgroup_charge_common)");
+		"t.ini:3: [policy] memcg_charge_retry: unknown value '2.6.25' (expected try_charge_memcg, mem_cgroup_charge_common or mem_cgroup_do_charge)");
 	expect_error("[policy]\nmemcg_stock = On\n",
 		     "t.ini:2: [policy] memcg_stock: unknown value 'On' (expected off or on)");
 	expect_error("[policy]\nanon_vma_chain =\n",
