@@ -42,6 +42,7 @@ static int sim_boot(struct sim *sim, char *err, size_t errlen)
 	setup_per_zone_wmarks(sim);
 	setup_per_zone_lowmem_reserve(sim);
 	setup_zone_boosts(sim);
+	node_reclaim_init(sim);
 	if (mem_cgroups_init(sim, err, errlen))
 		return -1;
 	if (swap_init(sim) ||

@@ -284,6 +284,8 @@ struct pglist_data {
 	enum zone_type kswapd_highest_zoneidx;
 	int kswapd_failures;
 	unsigned long flags; /* PGDAT_* */
+	/* node_reclaim leaves this much page cache (vm.min_unmapped_ratio) */
+	unsigned long min_unmapped_pages;
 	int nr_reclaim_throttled;
 	unsigned int throttle_reclaimers; /* 2008 throttle, per_zone policy */
 	u64 nr_reclaim_start; /* NR_THROTTLED_WRITTEN at first throttle */

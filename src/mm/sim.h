@@ -134,6 +134,7 @@ struct sim {
 	unsigned int nr_nodes;
 	struct pglist_data *nodes;
 	long min_free_kbytes;
+	unsigned int node_reclaim_mode; /* vm.zone_reclaim_mode: RECLAIM_* bits */
 	u64 nr_kernel_pages; /* allocated for kernel use, off every LRU */
 	u64 totalreserve_pages;
 	u64 vm_events[NR_VM_EVENT_ITEMS];
