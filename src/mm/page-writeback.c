@@ -225,7 +225,7 @@ static u64 writeback_batch(struct task *t, bool all)
 				if (idx == U64_MAX)
 					break;
 			}
-			pfn = (u32)(mapping->i_pages[idx] - 1);
+			pfn = (u32)(xa_load(&mapping->i_pages, idx) - 1);
 			if (PageFlag(pfn_to_page(sim, pfn), PG_writeback)) {
 				/* redirtied under writeback: next round (kernel waits) */
 				mapping->wb_index = idx + 1;
@@ -325,7 +325,7 @@ void filemap_fdatawrite(struct task *t, struct address_space *mapping)
 	blk_start_plug(sim, &mm_task(t)->plug); /* do_writepages' writepages (2.6.39+) */
 	for (u64 idx = mapping_find_dirty(mapping, 0); idx != U64_MAX;
 	     idx = mapping_find_dirty(mapping, idx)) {
-		u32 pfn = (u32)(mapping->i_pages[idx] - 1);
+		u32 pfn = (u32)(xa_load(&mapping->i_pages, idx) - 1);
 
 		bool new_bio = !bio || bio->nr_pages == BIO_MAX_PAGES ||
 			       pfn_to_page(sim, bio->pfns[bio->nr_pages - 1])->index + 1 != idx;
