@@ -601,13 +601,21 @@ static inline bool xa_is_value(u64 e)
  * The xarray (lib/xarray.c, v6.12) reduced to one level: the entries in
  * nodes of XA_CHUNK_SIZE, a node allocated when an entry in its range is
  * stored and freed when its last entry is erased, so that the host's
- * memory follows what the cache holds, not the file's size.
+ * memory follows what the cache holds, not the file's size.  A node
+ * starts narrow, 32 bits an entry: 0, a pfn + 1 below 2^31, or a value
+ * entry (a shadow) as XA_NARROW_VALUE | its distance above @base, the
+ * node's first value entry; one that does not fit widens the node to 64
+ * bits an entry.  The shadows a file read once leaves behind fit: 4 B a
+ * page rather than 8 (xarray.h).
  */
 #define XA_CHUNK_SHIFT 6
 #define XA_CHUNK_SIZE (1U << XA_CHUNK_SHIFT)
+#define XA_NARROW_VALUE (1U << 31)
 struct xa_node {
-	unsigned int count; /* non-zero slots */
-	u64 slots[XA_CHUNK_SIZE];
+	u64 base; /* the first value entry stored, 0: none yet */
+	unsigned int count; /* non-zero entries */
+	bool wide;
+	u32 slots[]; /* XA_CHUNK_SIZE entries: u32 each, or u64 (two slots) when wide */
 };
 struct xarray {
 	u64 nr_nodes;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * xarray.c - the xarray's node allocation (lib/xarray.c, v6.12, one
- * level): xarray.h.
+ * xarray.c - storing into the page cache's index (lib/xarray.c, v6.12,
+ * one level of nodes, narrow or wide: mm_types.h, xarray.h).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -10,22 +10,86 @@
 #include "internal.h"
 #include "xarray.h"
 
-struct xa_node *xa_node_alloc(struct sim *sim, struct xarray *xa, u64 index)
-{
-	struct xa_node *node = calloc(1, sizeof(*node));
+#define XA_NARROW_BYTES (sizeof(struct xa_node) + XA_CHUNK_SIZE * sizeof(u32))
+#define XA_WIDE_BYTES (sizeof(struct xa_node) + XA_CHUNK_SIZE * sizeof(u64))
 
-	if (!node) {
-		sim_fail(sim, "out of memory for the page cache's index");
-		return NULL;
+/* @entry as a narrow slot of @node (its base set by a first value), or false */
+static bool xa_narrow(struct xa_node *node, u64 entry, u32 *slot)
+{
+	if (entry < XA_NARROW_VALUE) {
+		*slot = (u32)entry;
+		return true;
 	}
-	xa->nodes[index >> XA_CHUNK_SHIFT] = node;
-	return node;
+	if (!node->base)
+		node->base = entry;
+	if (entry < node->base || entry - node->base >= XA_NARROW_VALUE)
+		return false;
+	*slot = XA_NARROW_VALUE | (u32)(entry - node->base);
+	return true;
 }
 
-void xa_node_free(struct xarray *xa, u64 index)
+/* A narrow node made wide, its entries kept; NULL out of host memory. */
+static struct xa_node *xa_node_widen(struct xa_node *node)
 {
-	free(xa->nodes[index >> XA_CHUNK_SHIFT]);
-	xa->nodes[index >> XA_CHUNK_SHIFT] = NULL;
+	struct xa_node *wide = realloc(node, XA_WIDE_BYTES);
+
+	if (!wide)
+		return NULL;
+	/* from the last entry down: entry i moves to slots 2i and 2i + 1, past any unread */
+	for (unsigned int i = XA_CHUNK_SIZE; i-- > 0;) {
+		u64 e = xa_node_entry(wide, i);
+
+		memcpy(&wide->slots[2 * i], &e, sizeof(e));
+	}
+	wide->wide = true;
+	return wide;
+}
+
+/*
+ * xa_store() (v6.12, without the old entry it returns): @entry at
+ * @index, 0 erasing it.  A node is allocated narrow for the first entry
+ * of its range, widened for an entry that does not fit, and freed with
+ * its last entry; out of host memory the run stops (sim_fail) and the
+ * entry is not stored.
+ */
+void xa_store(struct sim *sim, struct xarray *xa, u64 index, u64 entry)
+{
+	struct xa_node **slot = &xa->nodes[index >> XA_CHUNK_SHIFT];
+	unsigned int i = index & (XA_CHUNK_SIZE - 1);
+	struct xa_node *node = *slot;
+	u32 narrow;
+
+	if (!node) {
+		if (!entry)
+			return;
+		node = calloc(1, XA_NARROW_BYTES);
+		if (!node) {
+			sim_fail(sim, "out of memory for the page cache's index");
+			return;
+		}
+		*slot = node;
+	}
+	node->count = node->count + (entry != 0) - (xa_node_entry(node, i) != 0);
+	if (!node->count) {
+		free(node);
+		*slot = NULL;
+		return;
+	}
+	if (!node->wide && xa_narrow(node, entry, &narrow)) {
+		node->slots[i] = narrow;
+		return;
+	}
+	if (!node->wide) {
+		struct xa_node *wide = xa_node_widen(node);
+
+		if (!wide) {
+			node->count = node->count - (entry != 0) + (xa_node_entry(node, i) != 0);
+			sim_fail(sim, "out of memory for the page cache's index");
+			return;
+		}
+		*slot = node = wide;
+	}
+	memcpy(&node->slots[2 * i], &entry, sizeof(entry));
 }
 
 /*

@@ -7,46 +7,34 @@
 #ifndef RECLAIMSIM_MM_XARRAY_H
 #define RECLAIMSIM_MM_XARRAY_H
 
+#include <string.h>
+
 #include "mm_types.h"
 
 struct sim;
+
+/* The entry in slot @i of @node. */
+static inline u64 xa_node_entry(const struct xa_node *node, unsigned int i)
+{
+	u64 e;
+
+	if (node->wide) {
+		memcpy(&e, &node->slots[2 * i], sizeof(e));
+		return e;
+	}
+	e = node->slots[i];
+	return e & XA_NARROW_VALUE ? node->base + (e & ~(u64)XA_NARROW_VALUE) : e;
+}
 
 /* xa_load(): the entry at @index (< the indices @xa was grown to), 0 for a hole */
 static inline u64 xa_load(const struct xarray *xa, u64 index)
 {
 	const struct xa_node *node = xa->nodes[index >> XA_CHUNK_SHIFT];
 
-	return node ? node->slots[index & (XA_CHUNK_SIZE - 1)] : 0;
+	return node ? xa_node_entry(node, index & (XA_CHUNK_SIZE - 1)) : 0;
 }
 
-struct xa_node *xa_node_alloc(struct sim *sim, struct xarray *xa, u64 index);
-void xa_node_free(struct xarray *xa, u64 index);
-
-/*
- * xa_store() (v6.12, without the old entry it returns): @entry at
- * @index, 0 erasing it.  A node is allocated for the first entry of its
- * range and freed with its last; out of host memory the run stops
- * (sim_fail) and the entry is not stored.
- */
-static inline void xa_store(struct sim *sim, struct xarray *xa, u64 index, u64 entry)
-{
-	struct xa_node *node = xa->nodes[index >> XA_CHUNK_SHIFT];
-	u64 *slot;
-
-	if (!node) {
-		if (!entry)
-			return;
-		node = xa_node_alloc(sim, xa, index);
-		if (!node)
-			return;
-	}
-	slot = &node->slots[index & (XA_CHUNK_SIZE - 1)];
-	node->count = node->count + (entry != 0) - (*slot != 0);
-	*slot = entry;
-	if (!node->count)
-		xa_node_free(xa, index);
-}
-
+void xa_store(struct sim *sim, struct xarray *xa, u64 index, u64 entry);
 int xa_grow(struct xarray *xa, u64 nr_entries);
 void xa_destroy(struct xarray *xa);
 
