@@ -23,9 +23,9 @@
 /* Where the PTE goes when its table could not be allocated: the run stops. */
 static pte_t pte_failed;
 
-static bool pte_table_empty(const pte_t *table)
+static bool pte_table_empty(const pte_t *table, unsigned int len)
 {
-	for (unsigned int i = 0; i < PTRS_PER_PTE; i++)
+	for (unsigned int i = 0; i < len; i++)
 		if (!pte_none(table[i]))
 			return false;
 	return true;
@@ -48,7 +48,9 @@ static void pte_free_empty(struct sim *sim)
 			u64 nr = vma->pmd ? vma_nr_pmds(vma->vm_start, vma->vm_end) : 0;
 
 			for (u64 p = 0; p < nr; p++) {
-				if (vma->pmd[p] && pte_table_empty(vma->pmd[p])) {
+				if (vma->pmd[p] &&
+				    pte_table_empty(vma->pmd[p],
+						    pte_table_len(vma->vm_start, vma->vm_end, p))) {
 					free(vma->pmd[p]);
 					vma->pmd[p] = NULL;
 					sim->nr_pte_tables--;
@@ -61,24 +63,25 @@ static void pte_free_empty(struct sim *sim)
 
 /*
  * __pte_alloc() (v6.12): a PTE table for @vpn's run of @vma, all entries
- * none.  Out of host memory the run stops (sim_fail) and the PTE returned
+ * none, as long as the run (a VMA's last may be shorter).  Out of host memory the run stops (sim_fail) and the PTE returned
  * is a scratch one that maps nothing.
  */
 pte_t *__pte_alloc(struct sim *sim, struct vm_area_struct *vma, u64 vpn)
 {
+	u64 p = pmd_index(vma, vpn);
 	pte_t *table;
 
 	if (sim->nr_pte_tables >= sim->pte_tables_kept + sim->pte_tables_kept / 4 + PTE_SWEEP_SLACK)
 		pte_free_empty(sim);
-	table = calloc(PTRS_PER_PTE, sizeof(pte_t));
+	table = calloc(pte_table_len(vma->vm_start, vma->vm_end, p), sizeof(pte_t));
 	if (!table) {
 		sim_fail(sim, "out of memory for a page table");
 		pte_failed = 0;
 		return &pte_failed;
 	}
-	*pmd_offset(vma, vpn) = table;
+	vma->pmd[p] = table;
 	sim->nr_pte_tables++;
-	return table + pte_index(vpn);
+	return table + pte_index(vma, vpn);
 }
 
 /* The page middle directory of a new @vma (its range set): 0 or -ENOMEM. */
