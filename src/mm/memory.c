@@ -626,7 +626,8 @@ struct mm_struct *dup_mm(struct sim *sim, struct task *child, struct mm_struct *
 		/* copy_pte_range(): only where the parent has PTEs */
 		for (u64 v = src->vm_start; v < src->vm_end; v++)
 			if (!pte_none(pte_offset_get(src, v)))
-				copy_pte(sim, mm, pte_alloc_map(sim, vma, v), pte_offset_get(src, v));
+				copy_pte(sim, mm, pte_alloc_map(sim, vma, v),
+					 pte_offset_get(src, v));
 		mm->total_vm += pages;
 		mm->pgtables_bytes += ((pages + 511) / 512) * 4096;
 	}
