@@ -92,18 +92,6 @@
 #define ALLOC_NS 150.0
 #define CHARGE_NS 50.0
 
-/*
- * The calling thread's CPU time: on a shared host, time spent preempted
- * by other work is not the benchmark's.
- */
-static double now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
 static int cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -144,11 +132,11 @@ struct bufs {
 static double touch_ns(struct bufs *bf, bool random)
 {
 	volatile char *p = bf->a;
-	double t0 = now_ns();
+	double t0 = calib_thread_cpu_ns();
 
 	for (size_t i = 0; i < bf->pages; i++)
 		p[(random ? bf->order[i] : i) * PAGE]++;
-	return (now_ns() - t0) / (double)bf->pages;
+	return (calib_thread_cpu_ns() - t0) / (double)bf->pages;
 }
 
 /* the same in address order over the first @pages of the buffer, passes of 64 Ki pages at least */
@@ -156,32 +144,32 @@ static double touch_region_ns(struct bufs *bf, size_t pages)
 {
 	volatile char *p = bf->a;
 	size_t passes = pages < 65536 ? 65536 / pages : 1;
-	double t0 = now_ns();
+	double t0 = calib_thread_cpu_ns();
 
 	for (size_t n = 0; n < passes; n++)
 		for (size_t i = 0; i < pages; i++)
 			p[i * PAGE]++;
-	return (now_ns() - t0) / (double)(pages * passes);
+	return (calib_thread_cpu_ns() - t0) / (double)(pages * passes);
 }
 
 static double zero_ns(struct bufs *bf)
 {
-	double t0 = now_ns();
+	double t0 = calib_thread_cpu_ns();
 
 	for (size_t i = 0; i < bf->pages; i++)
 		memset(bf->a + i * PAGE, 0, PAGE);
 	__asm__ volatile("" : : "r"(bf->a) : "memory");
-	return (now_ns() - t0) / (double)bf->pages;
+	return (calib_thread_cpu_ns() - t0) / (double)bf->pages;
 }
 
 static double copy_ns(struct bufs *bf)
 {
-	double t0 = now_ns();
+	double t0 = calib_thread_cpu_ns();
 
 	for (size_t i = 0; i < bf->pages; i++)
 		memcpy(bf->b + i * PAGE, bf->a + i * PAGE, PAGE);
 	__asm__ volatile("" : : "r"(bf->b) : "memory");
-	return (now_ns() - t0) / (double)bf->pages;
+	return (calib_thread_cpu_ns() - t0) / (double)bf->pages;
 }
 
 /* ---- faults ---- */
@@ -199,22 +187,22 @@ static int fault_ns(double *fault, double *unmap, double *lazyfree)
 
 	if (!p)
 		return -1;
-	t0 = now_ns();
+	t0 = calib_thread_cpu_ns();
 	for (size_t i = 0; i < pages; i++)
 		p[i * PAGE] = 1;
-	t1 = now_ns();
+	t1 = calib_thread_cpu_ns();
 	munmap(p, FAULT_BYTES);
 	*fault = (t1 - t0) / (double)pages;
-	*unmap = (now_ns() - t1) / (double)pages;
+	*unmap = (calib_thread_cpu_ns() - t1) / (double)pages;
 	p = map_anon(FAULT_BYTES);
 	if (!p)
 		return -1;
 	for (size_t i = 0; i < pages; i++)
 		p[i * PAGE] = 1;
-	t0 = now_ns();
+	t0 = calib_thread_cpu_ns();
 	if (madvise(p, FAULT_BYTES, MADV_FREE))
 		t0 = -1;
-	*lazyfree = t0 < 0 ? 0 : (now_ns() - t0) / (double)pages;
+	*lazyfree = t0 < 0 ? 0 : (calib_thread_cpu_ns() - t0) / (double)pages;
 	munmap(p, FAULT_BYTES);
 	return 0;
 }
@@ -285,11 +273,11 @@ fail:
 static double syscall_ns(void)
 {
 	const int n = 1000000;
-	double t0 = now_ns();
+	double t0 = calib_thread_cpu_ns();
 
 	for (int i = 0; i < n; i++)
 		syscall(SYS_getppid);
-	return (now_ns() - t0) / n;
+	return (calib_thread_cpu_ns() - t0) / n;
 }
 
 /*
@@ -323,11 +311,11 @@ static int pipe_round_trip_ns(double *out)
 		_exit(0);
 	}
 	pin(0);
-	t0 = now_ns();
+	t0 = calib_thread_cpu_ns();
 	for (int i = 0; i < n; i++)
 		if (write(ab[1], &c, 1) != 1 || read(ba[0], &c, 1) != 1)
 			break;
-	*out = (now_ns() - t0) / n;
+	*out = (calib_thread_cpu_ns() - t0) / n;
 	waitpid(pid, NULL, 0);
 	close(ab[0]);
 	close(ab[1]);
@@ -350,23 +338,23 @@ static void *spin_fn(void *arg)
 	double t0;
 
 	pin(1);
-	t0 = now_ns();
+	t0 = calib_thread_cpu_ns();
 	while (!s->stop)
 		s->loops++;
-	s->ns = now_ns() - t0;
+	s->ns = calib_thread_cpu_ns() - t0;
 	return NULL;
 }
 
 /* madvise(DONTNEED) of a touched page, per call, with a spinner on CPU 1 or not */
 static double dontneed_ns(char *p, int n)
 {
-	double t0 = now_ns();
+	double t0 = calib_thread_cpu_ns();
 
 	for (int i = 0; i < n; i++) {
 		p[0] = 1;
 		madvise(p, PAGE, MADV_DONTNEED);
 	}
-	return (now_ns() - t0) / n;
+	return (calib_thread_cpu_ns() - t0) / n;
 }
 
 static int tlb_ns(double *ipi, double *irq)

@@ -36,7 +36,7 @@
 #define SMAPS_READS 200
 #define LINE_READS 2000
 
-static double now_ns(void)
+double calib_thread_cpu_ns(void)
 {
 	struct timespec ts;
 
@@ -89,11 +89,11 @@ int calib_smaps_read_ns(size_t bytes, double *out)
 			madvise(p, bytes, MADV_NOHUGEPAGE); /* as anonfill: a PTE per page */
 			for (size_t i = 0; i < bytes; i += PAGE)
 				p[i] = 1;
-			t0 = now_ns();
+			t0 = calib_thread_cpu_ns();
 			for (int i = 0; i < SMAPS_READS; i++)
 				if (read_smaps_to(p))
 					_exit(1);
-			v = (now_ns() - t0) / SMAPS_READS;
+			v = (calib_thread_cpu_ns() - t0) / SMAPS_READS;
 		}
 		_exit(write(fd[1], &v, sizeof(v)) == sizeof(v) && v >= 0 ? 0 : 1);
 	}
@@ -163,7 +163,7 @@ int calib_phase_line_ns(double *out, int *group)
 			n += !read_file(paths[n]);
 		}
 	*group = n;
-	t0 = now_ns();
+	t0 = calib_thread_cpu_ns();
 	for (int r = 0; r < LINE_READS; r++) {
 		struct rusage ru;
 
@@ -174,6 +174,6 @@ int calib_phase_line_ns(double *out, int *group)
 		if (read_file("/proc/vmstat"))
 			return -1;
 	}
-	*out = (now_ns() - t0) / LINE_READS;
+	*out = (calib_thread_cpu_ns() - t0) / LINE_READS;
 	return 0;
 }

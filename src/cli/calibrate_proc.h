@@ -10,6 +10,9 @@
 
 #include <stddef.h>
 
+/* The calling thread's CPU time, ns: being preempted by other work on a
+ * shared host is not the benchmark's time (CLOCK_THREAD_CPUTIME_ID). */
+double calib_thread_cpu_ns(void);
 /* CPU time of reading /proc/self/smaps up to the end of a resident region of @bytes */
 int calib_smaps_read_ns(size_t bytes, double *out);
 /* CPU time of a phase line's other reads; *@group: the memcg files could be read */
