@@ -432,6 +432,8 @@ static const char *const profile_keys[] = {
 	"memcg_stats",
 	"soft_limit_reclaim",
 	"zone_reclaim",
+	"reclaim_distance",
+	"zone_reclaim_boot",
 	"kswapd_balance",
 	"kswapd_balance_gap",
 	"compaction",
@@ -497,7 +499,7 @@ static void assert_policy_equal(const struct scn_policy *a, const struct scn_pol
 	assert_int_equal(a->split_lru, b->split_lru);
 	assert_int_equal(a->memcg_reclaim_stat, b->memcg_reclaim_stat);
 	assert_int_equal(a->did_some_progress, b->did_some_progress);
-	assert_int_equal(a->memcg_charge_common, b->memcg_charge_common);
+	assert_int_equal(a->memcg_charge, b->memcg_charge);
 	assert_int_equal(a->memcg_stock, b->memcg_stock);
 	assert_int_equal(a->anon_vma_chain, b->anon_vma_chain);
 	assert_int_equal(a->anon_vma_lock_exclusive, b->anon_vma_lock_exclusive);
@@ -673,7 +675,7 @@ static void test_profile_values(void **state)
 	assert_false(scn.policy.split_lru);
 	assert_false(scn.policy.memcg_reclaim_stat);
 	assert_int_equal(scn.policy.did_some_progress, PROGRESS_RECLAIMABLE);
-	assert_true(scn.policy.memcg_charge_common);
+	assert_int_equal(scn.policy.memcg_charge, MEMCG_CHARGE_COMMON);
 	assert_false(scn.policy.memcg_stock);
 	assert_false(scn.policy.anon_vma_chain);
 	assert_true(scn.policy.anon_vma_lock_exclusive);
@@ -738,18 +740,18 @@ static void test_profile_values(void **state)
 	assert_false(scn.policy.memcg_stock);
 	assert_false(scn.policy.anon_vma_chain);
 
-	/* 4.5 keeps the old charge rules with alloc_retry = no_progress */
+	/* 4.5 keeps 3.10's charge rules with alloc_retry = no_progress */
 	load_ok("[policy]\nkernel = 4.5\n");
 	assert_true(scn.policy.memcg_stock);
 	assert_true(scn.policy.anon_vma_chain);
 	assert_false(scn.policy.anon_vma_lock_exclusive);
 	assert_true(scn.policy.alloc_no_progress_oom);
-	assert_true(scn.policy.memcg_charge_common);
+	assert_int_equal(scn.policy.memcg_charge, MEMCG_CHARGE_DO_CHARGE);
 	assert_true(scn.policy.congestion_wait);
 	assert_false(scn.policy.full_walk_retry);
 
 	load_ok("[policy]\nkernel = 4.12\n");
-	assert_false(scn.policy.memcg_charge_common);
+	assert_int_equal(scn.policy.memcg_charge, MEMCG_CHARGE_TRY_CHARGE_MEMCG);
 	assert_true(scn.policy.wait_iff_congested);
 	assert_false(scn.policy.force_deactivate_retry);
 
@@ -774,7 +776,7 @@ static void test_profile_override(void **state)
 	assert_false(scn.policy.force_deactivate_retry);
 	assert_true(scn.policy.congestion_wait);
 	assert_true(scn.policy.alloc_no_progress_oom);
-	assert_false(scn.policy.memcg_charge_common);
+	assert_int_equal(scn.policy.memcg_charge, MEMCG_CHARGE_TRY_CHARGE_MEMCG);
 
 	/* --set kernel after the file's explicit key: the key stays */
 	load_ok("[policy]\nfile_writepage = never\n");
@@ -816,7 +818,7 @@ static void test_profile_key_errors(void **state)
 		"t.ini:2: [policy] did_some_progress: unknown value 'some' (expected nr_reclaimed, reclaimable or reclaimed_or_reclaimable)");
 	expect_error(
 		"[policy]\n\nmemcg_charge_retry = 2.6.25\n",
-		"t.ini:3: [policy] memcg_charge_retry: unknown value '2.6.25' (expected try_charge_memcg or mem_cgroup_charge_common)");
+		"t.ini:3: [policy] memcg_charge_retry: unknown value '2.6.25' (expected try_charge_memcg, mem_cgroup_charge_common or mem_cgroup_do_charge)");
 	expect_error("[policy]\nmemcg_stock = On\n",
 		     "t.ini:2: [policy] memcg_stock: unknown value 'On' (expected off or on)");
 	expect_error("[policy]\nanon_vma_chain =\n",

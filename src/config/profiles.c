@@ -95,6 +95,9 @@ static const char *const profile_2_6_25[] = {
 	"memcg_stats = exact",
 	"soft_limit_reclaim = none",
 	"zone_reclaim = off",
+	"reclaim_distance = 20", /* RECLAIM_DISTANCE until 3.0 */
+	/* a node farther than it turns zone_reclaim_mode on at boot (build_zonelists) */
+	"zone_reclaim_boot = distance",
 	/*
 	 * v4.8's kswapd, as zone_reclaim: the profiles before 2.6.35 were
 	 * calibrated with it; the gap is used by zone-based kswapd only
@@ -196,6 +199,19 @@ static const char *const profile_2_6_32[] = {
 	"sched_sleeper_credit = half_latency", /* GENTLE_FAIR_SLEEPERS */
 	"sched_wake_select = idle_sibling", /* select_idle_sibling */
 	"sched_next_buddy = off", /* NEXT_BUDDY off by default */
+	/*
+	 * zone-based reclaim, 2.6.x's own: no seed runs on 2.6.32, so no
+	 * calibration to keep, unlike 2.6.25 and 2.6.28 (2.6.35 and 3.10
+	 * inherit these lines).  With it a huge min_free_kbytes OOM-kills as
+	 * 2.6.32 did: kswapd, never balanced and not napping below min,
+	 * marks the small zones all_unreclaimable and direct reclaim reports
+	 * no progress (scenarios/min-free-huge-2.6.32.ini)
+	 */
+	"zone_reclaim = on",
+	"kswapd_balance = zones_all", /* 2.6.x..2.6.37 balance_pgdat */
+	"wakeup_kswapd = zone_low", /* 2.6.x..4.7 wake_all_kswapd */
+	"throttle_vm_writeout = on", /* 2.6.x..4.10 */
+	"dirtyable_memory = free_and_reclaimable", /* 2.6.x..3.13 */
 	NULL,
 };
 
@@ -210,9 +226,10 @@ static const char *const profile_2_6_32[] = {
  * compaction: 2.6.35 brought CONFIG_COMPACTION but whether the seed's
  * kernels had it is unknown (SPEC-seeds B.4), its figures show lumpy
  * reclaim at work, and the model's compaction is v6.12's, not 2.6.35's.
- * The profiles before it keep node-based reclaim, v6.12's kswapd
- * wake-up, no throttle_vm_writeout and the v3.14+ dirtyable memory, as
- * they were calibrated (the keys can be set in a scenario).
+ * Zone-based reclaim comes from 2.6.32; 2.6.25 and 2.6.28 keep
+ * node-based reclaim, v6.12's kswapd wake-up, no throttle_vm_writeout
+ * and the v3.14+ dirtyable memory, as they were calibrated (the keys can
+ * be set in a scenario).
  */
 static const char *const profile_2_6_35[] = {
 	"did_some_progress = reclaimed_or_reclaimable",
@@ -227,12 +244,6 @@ static const char *const profile_2_6_35[] = {
 	 * older profiles leave off: seed 000 was calibrated without it
 	 */
 	"may_write_to_queue = on",
-	/* zone-based reclaim: no calibration to keep, unlike the older profiles */
-	"zone_reclaim = on",
-	"kswapd_balance = zones_all", /* 2.6.x..2.6.37 balance_pgdat */
-	"wakeup_kswapd = zone_low", /* 2.6.x..4.7 wake_all_kswapd */
-	"throttle_vm_writeout = on", /* 2.6.x..4.10 */
-	"dirtyable_memory = free_and_reclaimable", /* 2.6.x..3.13 */
 	/* the tracepoints of seed 003's kernels: Mel Gorman's June 2010 posting */
 	"vmscan_trace_format = 2010-06",
 	NULL,
@@ -250,6 +261,7 @@ static const char *const profile_2_6_35_nodirect[] = {
  */
 static const char *const profile_3_10[] = {
 	"oom_report = 3.10", /* 2.6.36's rewrite (oom_score_adj, "or sacrifice child") as 3.10 printed it */
+	"reclaim_distance = 30", /* 3.0: 32e45ff43eaf */
 	"did_some_progress = nr_reclaimed",
 	"anon_vma_lock = read", /* 3.9 */
 	"kswapd_nap = none", /* 3.9: "mm: don't wait on congested zones in balance_pgdat()" */
@@ -293,6 +305,8 @@ static const char *const profile_3_10[] = {
 	"swappiness_zero = no_anon", /* 3.5 */
 	"vm_exec_activation = first_use", /* 3.3: c909e99364c8 */
 	"memcg_writeback_wait = page_reclaim", /* 3.6: e62e384e9da8, c3b94f44fcb0 */
+	/* 2.6.36's mem_cgroup_do_charge, with 3.8's NORETRY and small-charge rules */
+	"memcg_charge_retry = mem_cgroup_do_charge",
 	/*
 	 * stands in for 3.10's compaction-aware kswapd, which checked a zone
 	 * at order 0 once compaction could make the block; not compared
@@ -313,8 +327,9 @@ static const char *const profile_3_10[] = {
 
 /*
  * 4.2 = 3.10 and: the last kernel flushing the TLB page by page in
- * reclaim (tlb_flush = per_page, kept).  (The model keeps the 2.6.25
- * memcg charge rules here and in 4.5, as before the keys were split.)
+ * reclaim (tlb_flush = per_page, kept).  It keeps 3.10's memcg charge
+ * rules (mem_cgroup_do_charge; 3.17's try_charge differs by the stock
+ * drain and the order of the __GFP_NORETRY test), as does 4.5.
  */
 static const char *const profile_4_2[] = {
 	"reclaim_sleep = wait_iff_congested", /* 3.11: naps only through it */
@@ -324,6 +339,7 @@ static const char *const profile_4_2[] = {
 	"i_mmap_lock = read", /* 3.19: i_mmap_rwsem, rmap_walk_file takes it shared */
 	"file_writepage = kswapd_dirty_zone", /* 3.11..4.10 */
 	"oom_report = 4.0", /* 4.0: nr_pmds in the OOM task dump */
+	"zone_reclaim_boot = off", /* 3.16: 4f9b16a64753 */
 	/*
 	 * node-based reclaim (4.8) and v6.12's kswapd wake-up, as the
 	 * profiles before 4.8 but 2.6.35 and 3.10 were calibrated
@@ -349,7 +365,7 @@ static const char *const profile_4_12[] = {
 	"alloc_retry = should_reclaim_retry", /* 4.7 */
 	"zone_unreclaimable = kswapd_failures", /* 4.11 */
 	"lazyfree = inactive_file",
-	"memcg_charge_retry = try_charge_memcg", /* the 2.6.25 rules until here: see 4.2 */
+	"memcg_charge_retry = try_charge_memcg", /* v6.12's rules stand in for 4.x try_charge */
 	"file_writepage = kswapd", /* 4.11 */
 	"flusher_wakeup = unqueued_dirty", /* 4.11 */
 	"compaction = kcompactd", /* 4.6 */

@@ -154,14 +154,36 @@ static bool boosted_min_ok(const struct sim *sim, const struct zone *zone, unsig
 }
 
 /*
+ * The zone failed its watermark: with vm.zone_reclaim_mode on, may
+ * node_reclaim() make it pass?  (get_page_from_freelist v6.12: only for a
+ * node within reclaim_distance of the preferred one; FULL and NOSCAN move
+ * on to the next zone.  3.x went on the same way, its zonelist cache
+ * aside, which the model does not keep.)
+ */
+static bool node_reclaim_ok(struct task *t, struct zone *zone, gfp_t gfp, unsigned int order,
+			    u64 mark, enum zone_type highest_zoneidx, unsigned int alloc_flags,
+			    unsigned int preferred)
+{
+	struct sim *sim = t->sim;
+
+	if (!sim->node_reclaim_mode ||
+	    !zone_allows_reclaim(sim, preferred, (unsigned int)zone->zone_pgdat->node_id))
+		return false;
+	if (node_reclaim(t, zone, gfp, order) <= 0)
+		return false;
+	return wmark_ok(sim, zone, order, mark, highest_zoneidx, alloc_flags);
+}
+
+/*
  * get_page_from_freelist() (v6.12): walk the zonelist (local node first,
  * then the others; zones from highest_zoneidx down) and take a block of
  * 2^@order pages of @migratetype from the first zone whose watermark
- * allows it.  A high-order atomic success may turn its pageblock into a
- * highatomic reserve.
+ * allows it, or that node_reclaim brings back above it.  A high-order
+ * atomic success may turn its pageblock into a highatomic reserve.
  */
-static u32 get_page_from_freelist(struct task *t, unsigned int order, unsigned int alloc_flags,
-				  enum zone_type highest_zoneidx, int migratetype)
+static u32 get_page_from_freelist(struct task *t, gfp_t gfp, unsigned int order,
+				  unsigned int alloc_flags, enum zone_type highest_zoneidx,
+				  int migratetype)
 {
 	struct sim *sim = t->sim;
 	unsigned int first = (unsigned int)task_node(t)->node_id;
@@ -187,7 +209,10 @@ static u32 get_page_from_freelist(struct task *t, unsigned int order, unsigned i
 						      wmark_check_steps(sim, zone, order));
 				if (!wmark_ok(sim, zone, order, mark, highest_zoneidx,
 					      alloc_flags) &&
-				    !boosted_min_ok(sim, zone, order, highest_zoneidx, alloc_flags))
+				    !boosted_min_ok(sim, zone, order, highest_zoneidx,
+						    alloc_flags) &&
+				    !node_reclaim_ok(t, zone, gfp, order, mark, highest_zoneidx,
+						     alloc_flags, first))
 					continue;
 			}
 			pfn = rmqueue(sim, zone, order, migratetype, alloc_flags);
@@ -536,7 +561,7 @@ static u32 __alloc_pages_direct_compact(struct task *t, gfp_t gfp, unsigned int 
 	if (*compact_result == COMPACT_SKIPPED)
 		return NO_PFN;
 	count_vm_event(sim, COMPACTSTALL);
-	pfn = get_page_from_freelist(t, order, alloc_flags, highest_zoneidx, migratetype);
+	pfn = get_page_from_freelist(t, gfp, order, alloc_flags, highest_zoneidx, migratetype);
 	if (pfn != NO_PFN) {
 		compaction_defer_reset(page_zone(sim, pfn), (int)order, true);
 		count_vm_event(sim, COMPACTSUCCESS);
@@ -553,15 +578,16 @@ static u32 __alloc_pages_direct_compact(struct task *t, gfp_t gfp, unsigned int 
  * pages may sit on other CPUs' lists, so drain every CPU's lists
  * (drain_all_pages) and try once more.
  */
-static u32 direct_reclaim_drain(struct task *t, unsigned int order, unsigned int alloc_flags,
-				enum zone_type highest_zoneidx, int migratetype)
+static u32 direct_reclaim_drain(struct task *t, gfp_t gfp, unsigned int order,
+				unsigned int alloc_flags, enum zone_type highest_zoneidx,
+				int migratetype)
 {
-	u32 pfn = get_page_from_freelist(t, order, alloc_flags, highest_zoneidx, migratetype);
+	u32 pfn = get_page_from_freelist(t, gfp, order, alloc_flags, highest_zoneidx, migratetype);
 
 	if (pfn != NO_PFN)
 		return pfn;
 	drain_all_pages(t->sim, NULL);
-	return get_page_from_freelist(t, order, alloc_flags, highest_zoneidx, migratetype);
+	return get_page_from_freelist(t, gfp, order, alloc_flags, highest_zoneidx, migratetype);
 }
 
 /*
@@ -598,7 +624,7 @@ bool did_some_progress(const struct sim *sim, unsigned long nr_reclaimed, bool a
  * should_reclaim_retry and after the drain).  *@progress is
  * try_to_free_pages' result.
  */
-static u32 __alloc_pages_direct_reclaim(struct task *t, unsigned int order,
+static u32 __alloc_pages_direct_reclaim(struct task *t, gfp_t gfp, unsigned int order,
 					unsigned int alloc_flags, enum zone_type highest_zoneidx,
 					int migratetype, unsigned long *progress,
 					bool *all_unreclaimable)
@@ -614,8 +640,9 @@ static u32 __alloc_pages_direct_reclaim(struct task *t, unsigned int order,
 		return NO_PFN;
 	}
 	if (sim->scn.policy.pcp_lists != PCP_LISTS_OFF)
-		return direct_reclaim_drain(t, order, alloc_flags, highest_zoneidx, migratetype);
-	return get_page_from_freelist(t, order, alloc_flags, highest_zoneidx, migratetype);
+		return direct_reclaim_drain(t, gfp, order, alloc_flags, highest_zoneidx,
+					    migratetype);
+	return get_page_from_freelist(t, gfp, order, alloc_flags, highest_zoneidx, migratetype);
 }
 
 /*
@@ -650,7 +677,7 @@ enum vm_fault_result __alloc_pages(struct task *t, gfp_t gfp, unsigned int order
 	int compaction_retries = 0;
 
 	/* alloc_flags_nofragment(): the fast path may wake kswapd for a boost */
-	*pfn = get_page_from_freelist(t, order, ALLOC_WMARK_LOW | (gfp & __GFP_KSWAPD_RECLAIM),
+	*pfn = get_page_from_freelist(t, gfp, order, ALLOC_WMARK_LOW | (gfp & __GFP_KSWAPD_RECLAIM),
 				      highest_zoneidx, migratetype);
 	if (*pfn != NO_PFN)
 		return VM_FAULT_DONE;
@@ -660,7 +687,7 @@ enum vm_fault_result __alloc_pages(struct task *t, gfp_t gfp, unsigned int order
 	mm_task(t)->alloc_gfp = gfp;
 	if (alloc_flags & ALLOC_KSWAPD)
 		wake_all_kswapds(t, gfp, (int)order, highest_zoneidx);
-	*pfn = get_page_from_freelist(t, order, alloc_flags, highest_zoneidx, migratetype);
+	*pfn = get_page_from_freelist(t, gfp, order, alloc_flags, highest_zoneidx, migratetype);
 	if (*pfn != NO_PFN)
 		return VM_FAULT_DONE;
 	/*
@@ -682,13 +709,13 @@ enum vm_fault_result __alloc_pages(struct task *t, gfp_t gfp, unsigned int order
 retry:
 	if (alloc_flags & ALLOC_KSWAPD)
 		wake_all_kswapds(t, gfp, (int)order, highest_zoneidx);
-	*pfn = get_page_from_freelist(t, order, alloc_flags, highest_zoneidx, migratetype);
+	*pfn = get_page_from_freelist(t, gfp, order, alloc_flags, highest_zoneidx, migratetype);
 	if (*pfn != NO_PFN)
 		return VM_FAULT_DONE;
 	if (!can_direct_reclaim)
 		goto nopage;
-	*pfn = __alloc_pages_direct_reclaim(t, order, alloc_flags, highest_zoneidx, migratetype,
-					    &progress, &all_unreclaimable);
+	*pfn = __alloc_pages_direct_reclaim(t, gfp, order, alloc_flags, highest_zoneidx,
+					    migratetype, &progress, &all_unreclaimable);
 	if (*pfn != NO_PFN)
 		return VM_FAULT_DONE;
 	if (can_compact) {
@@ -718,7 +745,7 @@ retry:
 				cond_resched(t);
 			goto retry;
 		}
-		*pfn = get_page_from_freelist(t, order, ALLOC_WMARK_HIGH, highest_zoneidx,
+		*pfn = get_page_from_freelist(t, gfp, order, ALLOC_WMARK_HIGH, highest_zoneidx,
 					      migratetype);
 		if (*pfn != NO_PFN)
 			return VM_FAULT_DONE;

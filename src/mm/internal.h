@@ -14,6 +14,8 @@
 #include "page_alloc.h"
 #include "gfp.h"
 #include "vmscan.h"
+#include "pgtable.h"
+#include "xarray.h"
 
 /*
  * mm_task - a task as the mm model sees it: the engine's struct task and
@@ -442,6 +444,20 @@ void reclaim_abort(struct task *t);
 /* kswapd() (v6.12): the body of a node's kswapd task; t->fn_arg is the node. */
 void kswapd(struct task *t);
 unsigned long zone_reclaimable_pages(struct sim *sim, struct zone *zone);
+/*
+ * node_reclaim() (v6.12): reclaim the page cache of @zone's node for @t's
+ * allocation of @order that found @zone below its watermark
+ * (vm.zone_reclaim_mode).  NODE_RECLAIM_NOSCAN, NODE_RECLAIM_FULL, or
+ * whether it reclaimed 2^@order pages.
+ */
+int node_reclaim(struct task *t, struct zone *zone, gfp_t gfp, unsigned int order);
+/*
+ * zone_allows_reclaim() (v6.12; the reclaim_nodes mask 3.x built at boot):
+ * may an allocation preferring node @local reclaim node @nid first?
+ */
+bool zone_allows_reclaim(const struct sim *sim, unsigned int local, unsigned int nid);
+/* The boot's node_reclaim state: vm.zone_reclaim_mode and min_unmapped_pages. */
+void node_reclaim_init(struct sim *sim);
 bool inactive_is_low(struct sim *sim, struct lruvec *lruvec, enum lru_list inactive_lru);
 enum scan_balance { SCAN_EQUAL, SCAN_FRACT, SCAN_ANON, SCAN_FILE };
 /* prepare_scan_control() (v6.12): costs, may_deactivate, cache_trim_mode,

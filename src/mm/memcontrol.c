@@ -748,7 +748,8 @@ static void memcg_note_over_high(struct task *t, struct mem_cgroup *memcg, u64 b
  * charges), or while MAX_RECLAIM_RETRIES last; __GFP_NORETRY (readahead)
  * gives up after the drain, __GFP_RETRY_MAYFAIL before the OOM killer;
  * then the memcg OOM killer and the retries anew.  The 2.6.x profiles
- * follow 2.6.25 mem_cgroup_charge_common() after the reclaim instead.
+ * follow 2.6.25 mem_cgroup_charge_common() after the reclaim instead,
+ * 3.10 and 4.x mem_cgroup_do_charge().
  */
 enum vm_fault_result mem_cgroup_charge(struct task *t, u32 pfn, gfp_t gfp)
 {
@@ -756,9 +757,10 @@ enum vm_fault_result mem_cgroup_charge(struct task *t, u32 pfn, gfp_t gfp)
 	struct mem_cgroup *memcg = t->memcg, *mem_over_limit;
 	/* a large folio is charged whole (its head carries the order) */
 	const u64 nr_pages = folio_nr_pages(pfn_to_page(sim, pfn));
-	const bool old_charge = sim->scn.policy.memcg_charge_common;
-	const unsigned int max_retries = old_charge ? MEM_CGROUP_RECLAIM_RETRIES :
-						      MAX_RECLAIM_RETRIES;
+	const enum memcg_charge_policy rules = sim->scn.policy.memcg_charge;
+	const unsigned int max_retries = rules != MEMCG_CHARGE_TRY_CHARGE_MEMCG ?
+						 MEM_CGROUP_RECLAIM_RETRIES :
+						 MAX_RECLAIM_RETRIES;
 	unsigned int nr_retries = max_retries;
 	/* before the per-CPU charge stock of 2.6.33 every page was charged alone */
 	u64 batch = sim->scn.policy.memcg_stock ? max_u64(MEMCG_CHARGE_BATCH, nr_pages) : nr_pages;
@@ -785,13 +787,16 @@ retry:
 	}
 	if (!gfpflags_allow_blocking(gfp))
 		return VM_FAULT_NOMEM;
+	/* mem_cgroup_do_charge (3.8..3.16): __GFP_NORETRY does not reclaim */
+	if (rules == MEMCG_CHARGE_DO_CHARGE && (gfp & __GFP_NORETRY))
+		return VM_FAULT_NOMEM;
 	memcg_memory_event(sim, mem_over_limit, MEMCG_MAX);
 	psi_memstall_enter(t, &pflags);
 	nr_reclaimed = try_to_free_mem_cgroup_pages(t, mem_over_limit, nr_pages, !memsw_hit);
 	psi_memstall_leave(t, &pflags);
 	if (mem_cgroup_margin(mem_over_limit) >= nr_pages)
 		goto retry;
-	if (old_charge) {
+	if (rules == MEMCG_CHARGE_COMMON) {
 		/*
 		 * 2.6.25 mem_cgroup_charge_common: limit reclaim made progress
 		 * only if it reclaimed SWAP_CLUSTER_MAX pages (its
@@ -806,6 +811,18 @@ retry:
 			congestion_wait(t, JIFFY_NS * (HZ / 10));
 			goto retry;
 		}
+	} else if (rules == MEMCG_CHARGE_DO_CHARGE) {
+		/*
+		 * mem_cgroup_do_charge (v3.10; 2.6.36..3.16): any progress
+		 * retries a small charge (CHARGE_RETRY), at once; a fruitless
+		 * reclaim is CHARGE_NOMEM, and __mem_cgroup_try_charge calls
+		 * the memcg OOM killer after MEM_CGROUP_RECLAIM_RETRIES of
+		 * them.  No nap, no stock drain before the OOM.
+		 */
+		if (nr_reclaimed && nr_pages <= (1 << PAGE_ALLOC_COSTLY_ORDER))
+			goto retry;
+		if (nr_retries--)
+			goto retry;
 	} else {
 		if (!drained) {
 			drain_all_stock(sim, mem_over_limit);
@@ -1162,10 +1179,11 @@ static const struct cfg_key memcontrol_policy_keys[] = {
 	  .doc = "v2.6.29+ memcg reclaim balances anon/file by its own zone_reclaim_stat / 2.6.28: every list by size >> priority" },
 	{ .name = "memcg_charge_retry",
 	  .type = CFG_ENUM,
-	  P_OFF(memcg_charge_common),
-	  .values = CFG_VALUES("try_charge_memcg", "mem_cgroup_charge_common"),
+	  P_OFF(memcg_charge),
+	  .values = CFG_VALUES("try_charge_memcg", "mem_cgroup_charge_common",
+			       "mem_cgroup_do_charge"),
 	  .def = "try_charge_memcg",
-	  .doc = "a failed memcg charge: the v6.12 try_charge_memcg retry rules (drain stocks, MAX_RECLAIM_RETRIES) / 2.6.25 mem_cgroup_charge_common (progress = SWAP_CLUSTER_MAX reclaimed, HZ/10 naps, 5 retries)" },
+	  .doc = "a failed memcg charge: the v6.12 try_charge_memcg retry rules (drain stocks, MAX_RECLAIM_RETRIES) / 2.6.25 mem_cgroup_charge_common (progress = SWAP_CLUSTER_MAX reclaimed, HZ/10 naps, 5 retries) / 2.6.36..3.16 mem_cgroup_do_charge, with 3.8's rules (any progress retries at once, 5 fruitless reclaims before the OOM killer, no nap; __GFP_NORETRY charges fail without reclaim)" },
 	{ .name = "memcg_stock",
 	  .type = CFG_ENUM,
 	  P_OFF(memcg_stock),

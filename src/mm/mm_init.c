@@ -747,6 +747,91 @@ static int set_node_memory(struct cfg_ctx *k, void *obj, const char *val)
 	return 0;
 }
 
+/*
+ * node_distance = D D ... | D D ... | ...   the SLIT, a row a node as
+ * /sys/devices/system/node/nodeN/distance prints it; "default" = 10 on
+ * the diagonal, 20 elsewhere (no SLIT).  mm_check_machine() checks the
+ * shape and values once nodes is known.
+ */
+static int set_node_distance(struct cfg_ctx *k, void *obj, const char *val)
+{
+	struct scn_machine *m = obj;
+	char buf[CFG_MSG_LEN], msg[CFG_MSG_LEN];
+	char *row, *rsave = NULL;
+	unsigned int nr = 0;
+
+	if (!strcmp(val, "default")) {
+		m->nr_node_distance = 0;
+		return 0;
+	}
+	if (strlen(val) >= sizeof(buf))
+		return cfg_fail(k, ": value too long");
+	strcpy(buf, val);
+	for (row = strtok_r(buf, "|", &rsave); row; row = strtok_r(NULL, "|", &rsave)) {
+		char *item, *save = NULL;
+		unsigned int col = 0;
+
+		if (nr == SCN_MAX_NODES)
+			return cfg_fail(k, ": more than %d rows", SCN_MAX_NODES);
+		for (item = strtok_r(row, " \t,", &save); item;
+		     item = strtok_r(NULL, " \t,", &save)) {
+			u64 d;
+
+			if (col == SCN_MAX_NODES)
+				return cfg_fail(k, ": row %u: more than %d distances", nr,
+						SCN_MAX_NODES);
+			if (cfg_parse_uint_range(item, 0, 255, &d, msg, sizeof(msg)))
+				return cfg_fail(k, ": row %u: %s", nr, msg);
+			m->node_distance[nr][col++] = (u8)d;
+		}
+		m->node_distance_cols[nr++] = col;
+	}
+	if (!nr)
+		return cfg_fail(k, ": empty (expected rows D D ... | D D ..., or default)");
+	m->nr_node_distance = nr;
+	return 0;
+}
+
+/*
+ * The SLIT as the kernel accepts one (drivers/acpi/numa/srat.c
+ * slit_valid, v6.12): a row and a column per node, LOCAL_DISTANCE (10)
+ * on the diagonal and more than that elsewhere (255: unreachable).
+ */
+static int check_node_distance(const struct scenario *s, char *err, size_t errlen)
+{
+	const struct scn_machine *m = &s->machine;
+	int origin = m->node_distance_origin;
+
+	if (!m->nr_node_distance)
+		return 0;
+	if (m->nr_node_distance != m->nodes)
+		return cfg_fail_at(s, origin, 0, err, errlen,
+				   "[machine] node_distance: %u rows for %u nodes (one a node)",
+				   m->nr_node_distance, m->nodes);
+	for (unsigned int a = 0; a < m->nodes; a++) {
+		if (m->node_distance_cols[a] != m->nodes)
+			return cfg_fail_at(
+				s, origin, 0, err, errlen,
+				"[machine] node_distance: row %u has %u distances for %u nodes", a,
+				m->node_distance_cols[a], m->nodes);
+		for (unsigned int b = 0; b < m->nodes; b++) {
+			unsigned int d = m->node_distance[a][b];
+
+			if (a == b && d != 10)
+				return cfg_fail_at(
+					s, origin, 0, err, errlen,
+					"[machine] node_distance: node %u to itself is %u, not 10 (LOCAL_DISTANCE)",
+					a, d);
+			if (a != b && d <= 10)
+				return cfg_fail_at(
+					s, origin, 0, err, errlen,
+					"[machine] node_distance: node %u to node %u is %u, not above 10 (a remote node is farther than the local one; valid 11..255)",
+					a, b, d);
+		}
+	}
+	return 0;
+}
+
 #define M_OFF(f) offsetof(struct scn_machine, f)
 
 static const struct cfg_key mm_init_machine_keys[] = {
@@ -782,6 +867,14 @@ static const struct cfg_key mm_init_machine_keys[] = {
 	  .def = "even",
 	  .range = "SIZE, ... \\| even",
 	  .doc = "each node's memory, in node order (one per node, adding up to memory; memory defaults to the sum); nodes follow each other in physical address order, so with the default layout only the low nodes get DMA and DMA32 (x86_64) or lowmem (i386)" },
+	{ .name = "node_distance",
+	  .type = CFG_CUSTOM,
+	  .set = set_node_distance,
+	  .flags = CFG_F_ORIGIN,
+	  .origin_off = M_OFF(node_distance_origin),
+	  .def = "default",
+	  .range = "D D ... \\| D D ... \\| ... \\| default",
+	  .doc = "the SLIT (numactl --hardware's node distances): a row a node, each as /sys/devices/system/node/nodeN/distance prints it; 10 on the diagonal, 11..255 elsewhere; default = 10 local, 20 remote (no SLIT). node_reclaim reclaims only nodes within [policy] reclaim_distance of the allocating CPU's node" },
 	{ .name = "memory",
 	  .type = CFG_SIZE,
 	  .off = M_OFF(memory),
@@ -1093,7 +1186,7 @@ int mm_check_machine(const struct scenario *s, char *err, size_t errlen)
 		return cfg_fail_at(s, mem_origin, 0, err, errlen,
 				   "[machine] memory %llu is not a whole number of %u-byte pages",
 				   (unsigned long long)m->memory, m->page_size);
-	if (check_arch_nodes(s, err, errlen))
+	if (check_arch_nodes(s, err, errlen) || check_node_distance(s, err, errlen))
 		return -1;
 	/*
 	 * The kernel's page-cache folios stop at MAX_PAGECACHE_ORDER, within

@@ -134,6 +134,7 @@ struct sim {
 	unsigned int nr_nodes;
 	struct pglist_data *nodes;
 	long min_free_kbytes;
+	unsigned int node_reclaim_mode; /* vm.zone_reclaim_mode: RECLAIM_* bits */
 	u64 nr_kernel_pages; /* allocated for kernel use, off every LRU */
 	u64 totalreserve_pages;
 	u64 vm_events[NR_VM_EVENT_ITEMS];
@@ -152,6 +153,8 @@ struct sim {
 	struct anon_vma *anon_vmas; /* [root mm id], cap_mms entries */
 	u32 *rmap_owner; /* [nr_pfns]: rmap.c's walk shortcut, NULL until needed */
 	u32 *mapcount_ext; /* [nr_pfns]: mapcounts past a u8 (page_mapcount), NULL until needed */
+	/* PTE tables allocated, and those the last empty-table sweep kept (pgtable.c) */
+	u64 nr_pte_tables, pte_tables_kept;
 	unsigned int nr_files, cap_files;
 	struct address_space **files;
 

@@ -2334,6 +2334,149 @@ unsigned long try_to_free_mem_cgroup_pages(struct task *t, struct mem_cgroup *me
 	return nr_reclaimed;
 }
 
+/* ------------------------------------------------------------------ */
+/* node_reclaim (vm.zone_reclaim_mode)                                 */
+/* ------------------------------------------------------------------ */
+
+/* mm/internal.h: node_reclaim's first pass scans 1/16 of each list */
+#define NODE_RECLAIM_PRIORITY 4
+
+bool zone_allows_reclaim(const struct sim *sim, unsigned int local, unsigned int nid)
+{
+	return scn_node_distance(&sim->scn.machine, local, nid) <= sim->scn.policy.reclaim_distance;
+}
+
+/*
+ * node_pagecache_reclaimable() (v6.12): the page cache node_reclaim may
+ * take: all of it with RECLAIM_UNMAP, else the unmapped part of the file
+ * LRUs; less the dirty pages without RECLAIM_WRITE.
+ */
+static unsigned long node_pagecache_reclaimable(const struct sim *sim,
+						const struct pglist_data *pgdat)
+{
+	long file_lru =
+		node_page_state(pgdat, NR_INACTIVE_FILE) + node_page_state(pgdat, NR_ACTIVE_FILE);
+	long nr, delta = 0;
+
+	if (sim->node_reclaim_mode & RECLAIM_UNMAP)
+		nr = node_page_state(pgdat, NR_FILE_PAGES);
+	else /* node_unmapped_file_pages() */
+		nr = file_lru > node_page_state(pgdat, NR_FILE_MAPPED) ?
+			     file_lru - node_page_state(pgdat, NR_FILE_MAPPED) :
+			     0;
+	if (!(sim->node_reclaim_mode & RECLAIM_WRITE))
+		delta = node_page_state(pgdat, NR_FILE_DIRTY);
+	if (delta > nr)
+		delta = nr;
+	return nr > 0 ? (unsigned long)(nr - delta) : 0;
+}
+
+/*
+ * __node_reclaim() (v6.12): shrink the node at NODE_RECLAIM_PRIORITY and
+ * up until 2^order pages are back, writing and unmapping as the mode
+ * bits allow, swapping as any reclaim may; nothing when the reclaimable
+ * page cache is within min_unmapped_pages (the model keeps no reclaimable
+ * slab: min_slab_ratio has nothing to weigh).  With zone_reclaim = on
+ * (2.6.x..4.7 __zone_reclaim) the zone that failed its watermark alone.
+ */
+static bool __node_reclaim(struct task *t, struct zone *zone, gfp_t gfp, unsigned int order)
+{
+	struct pglist_data *pgdat = zone->zone_pgdat;
+	const unsigned long nr_pages = 1UL << order;
+	struct scan_control sc = {
+		.nr_to_reclaim = nr_pages > SWAP_CLUSTER_MAX ? nr_pages : SWAP_CLUSTER_MAX,
+		.order = (int)order,
+		.priority = NODE_RECLAIM_PRIORITY,
+		.may_writepage = !!(t->sim->node_reclaim_mode & RECLAIM_WRITE),
+		.may_unmap = !!(t->sim->node_reclaim_mode & RECLAIM_UNMAP),
+		.may_swap = true,
+		.reclaim_idx = gfp_zone(gfp, arch_zones(t->sim->scn.machine.arch)),
+	};
+	bool pflags;
+
+	cond_resched(t);
+	psi_memstall_enter(t, &pflags);
+	if (node_pagecache_reclaimable(t->sim, pgdat) > pgdat->min_unmapped_pages) {
+		do {
+			if (t->sim->scn.policy.zone_reclaim)
+				shrink_zone(t, pgdat, zone->idx, &sc);
+			else
+				shrink_node(t, pgdat, &sc);
+		} while (sc.nr_reclaimed < nr_pages && --sc.priority >= 0);
+	}
+	psi_memstall_leave(t, &pflags);
+	return sc.nr_reclaimed >= nr_pages;
+}
+
+/*
+ * node_reclaim() (v6.12; zone_reclaim() of @zone before 4.8): nothing
+ * to do when the node's reclaimable page cache is within
+ * min_unmapped_pages (FULL: the allocator moves on; 2.6.x..4.10 also when
+ * kswapd gave the zone up as all_unreclaimable); no scan (NOSCAN) for a
+ * request that may not sleep, for a node with CPUs that is not the
+ * allocating CPU's (the local node reclaims, remote ones are used), or
+ * while another task reclaims the node (PGDAT_RECLAIM_LOCKED).  A run
+ * that falls short counts zone_reclaim_failed.  No allocation from inside
+ * the model's reclaim reaches the allocator, so the kernel's PF_MEMALLOC
+ * test has nothing to turn away.
+ */
+int node_reclaim(struct task *t, struct zone *zone, gfp_t gfp, unsigned int order)
+{
+	struct sim *sim = t->sim;
+	struct pglist_data *pgdat = zone->zone_pgdat;
+	unsigned int nid = (unsigned int)pgdat->node_id, first;
+	bool ret;
+
+	if (node_pagecache_reclaimable(sim, pgdat) <= pgdat->min_unmapped_pages)
+		return NODE_RECLAIM_FULL;
+	if (sim->scn.policy.all_unreclaimable && zone->all_unreclaimable)
+		return NODE_RECLAIM_FULL;
+	if (!gfpflags_allow_blocking(gfp))
+		return NODE_RECLAIM_NOSCAN;
+	if (scn_node_cpus(&sim->scn.machine, nid, &first) && pgdat != task_node(t))
+		return NODE_RECLAIM_NOSCAN;
+	if (pgdat->flags & (1UL << PGDAT_RECLAIM_LOCKED))
+		return NODE_RECLAIM_NOSCAN;
+	pgdat->flags |= 1UL << PGDAT_RECLAIM_LOCKED;
+	ret = __node_reclaim(t, zone, gfp, order);
+	pgdat->flags &= ~(1UL << PGDAT_RECLAIM_LOCKED);
+	if (!ret)
+		count_vm_event(sim, PGSCAN_ZONE_RECLAIM_FAILED);
+	return ret;
+}
+
+/*
+ * The boot's node_reclaim state.  zone_reclaim_mode = auto: before 3.16
+ * (zone_reclaim_boot = distance) the kernel turned it on (RECLAIM_ZONE)
+ * when some node was farther than RECLAIM_DISTANCE from another
+ * (init_zone_allows_reclaim; build_zonelists in 2.6.x); 3.16
+ * (4f9b16a64753) left it off.  min_unmapped_pages: min_unmapped_ratio
+ * percent of each zone's managed pages (setup_min_unmapped_ratio, v6.12;
+ * 3.x kept it per zone, the model sums it per node).
+ */
+void node_reclaim_init(struct sim *sim)
+{
+	int mode = sim->scn.sysctl.zone_reclaim_mode;
+
+	if (mode < 0) {
+		mode = 0;
+		for (unsigned int a = 0; a < sim->nr_nodes; a++)
+			for (unsigned int b = 0; b < sim->nr_nodes; b++)
+				if (sim->scn.policy.zone_reclaim_boot_distance &&
+				    !zone_allows_reclaim(sim, a, b))
+					mode = RECLAIM_ZONE;
+	}
+	sim->node_reclaim_mode = (unsigned int)mode;
+	for (unsigned int n = 0; n < sim->nr_nodes; n++) {
+		struct pglist_data *pgdat = &sim->nodes[n];
+
+		pgdat->min_unmapped_pages = 0;
+		for (int z = 0; z < MAX_NR_ZONES; z++)
+			pgdat->min_unmapped_pages += zone_managed_pages(&pgdat->node_zones[z]) *
+						     sim->scn.sysctl.min_unmapped_ratio / 100;
+	}
+}
+
 /* A task killed in the middle of reclaim gives back what it holds. */
 void reclaim_abort(struct task *t)
 {
@@ -2906,6 +3049,23 @@ void kswapd(struct task *t)
 
 #define S_OFF(f) offsetof(struct scn_sysctl, f)
 
+/* zone_reclaim_mode = auto | N: any int >= 0 as the kernel's handler (extra1 = 0) */
+static int set_zone_reclaim_mode(struct cfg_ctx *k, void *obj, const char *val)
+{
+	struct scn_sysctl *sc = obj;
+	char buf[CFG_MSG_LEN];
+	u64 v;
+
+	if (!strcmp(val, "auto")) {
+		sc->zone_reclaim_mode = -1;
+		return 0;
+	}
+	if (cfg_parse_uint_range(val, 0, INT_MAX, &v, buf, sizeof(buf)))
+		return cfg_fail(k, ": '%s' is not auto or 0..%d", val, INT_MAX);
+	sc->zone_reclaim_mode = (int)v;
+	return 0;
+}
+
 static const struct cfg_key vmscan_sysctl_keys[] = {
 	{ .name = "swappiness",
 	  .type = CFG_UINT,
@@ -2914,6 +3074,19 @@ static const struct cfg_key vmscan_sysctl_keys[] = {
 	  .max = 200,
 	  .def = "60",
 	  .doc = "relative cost of swapping anon against dropping file pages (get_scan_count)" },
+	{ .name = "zone_reclaim_mode",
+	  .type = CFG_CUSTOM,
+	  .set = set_zone_reclaim_mode,
+	  .def = "auto",
+	  .range = "0..2147483647 \\| auto",
+	  .doc = "bits: 1 an allocation whose zone is below its watermark first reclaims page cache on its own CPU's node and nodes within [policy] reclaim_distance (node_reclaim) before using farther ones, 2 writing dirty pages, 4 unmapping mapped ones (others ignored); auto = the boot rule of [policy] zone_reclaim_boot" },
+	{ .name = "min_unmapped_ratio",
+	  .type = CFG_UINT,
+	  .off = S_OFF(min_unmapped_ratio),
+	  .min = 0,
+	  .max = 100,
+	  .def = "1",
+	  .doc = "percent of a node's managed pages of reclaimable page cache node_reclaim leaves alone (below it the allocator moves to the next node)" },
 };
 CFG_TABLE(vmscan_sysctl_table, vmscan_sysctl_keys);
 
@@ -3017,6 +3190,19 @@ static const struct cfg_key vmscan_policy_keys[] = {
 	  .values = CFG_VALUES("off", "on"),
 	  .def = "off",
 	  .doc = "before v4.8 reclaim shrinks zone by zone (shrink_zone: one memcg walk per zone, scan targets from the zone's pages; every reclaimer shares the walk's cursor and global reclaim never leaves a round early; kswapd shrinks only zones below high + balance gap) / v4.8+ node by node" },
+	{ .name = "reclaim_distance",
+	  .type = CFG_UINT,
+	  P_OFF(reclaim_distance),
+	  .min = 10,
+	  .max = 255,
+	  .def = "30",
+	  .doc = "RECLAIM_DISTANCE: node_reclaim reclaims a node at most this far from the allocating CPU's ([machine] node_distance), and before v3.16 a node farther than it turned zone_reclaim_mode on at boot: 30 (v3.0+, 32e45ff43eaf) / 20 (before)" },
+	{ .name = "zone_reclaim_boot",
+	  .type = CFG_ENUM,
+	  P_OFF(zone_reclaim_boot_distance),
+	  .values = CFG_VALUES("off", "distance"),
+	  .def = "off",
+	  .doc = "[sysctl] zone_reclaim_mode = auto at boot: 0 (v3.16+, 4f9b16a64753) / 1 when some node is farther than reclaim_distance from another (before)" },
 	{ .name = "full_walk_retry",
 	  .type = CFG_ENUM,
 	  P_OFF(full_walk_retry),

@@ -9,6 +9,19 @@
 #include "../sim/types.h"
 #include "mm_types.h"
 
+/*
+ * node_reclaim_mode's bits (vm.zone_reclaim_mode; mm/internal.h, v6.12;
+ * include/linux/swap.h before): reclaim the local node before going off
+ * it, writing dirty pages, unmapping mapped ones.  RECLAIM_UNMAP was
+ * RECLAIM_SWAP (2.6.16..5.x), with the same meaning here.
+ */
+#define RECLAIM_ZONE 0x1
+#define RECLAIM_WRITE 0x2
+#define RECLAIM_UNMAP 0x4
+/* node_reclaim()'s answers (mm/internal.h, v6.12), or 1 (reclaimed enough) / 0 */
+#define NODE_RECLAIM_NOSCAN (-2)
+#define NODE_RECLAIM_FULL (-1)
+
 /* mm/vmscan.c struct scan_control, the fields the model uses. */
 struct scan_control {
 	unsigned long nr_to_reclaim;

@@ -94,6 +94,7 @@ const char *const vm_event_name[NR_VM_EVENT_ITEMS] = {
 	[PGSCAN_FILE] = "pgscan_file",
 	[PGSTEAL_ANON] = "pgsteal_anon",
 	[PGSTEAL_FILE] = "pgsteal_file",
+	[PGSCAN_ZONE_RECLAIM_FAILED] = "zone_reclaim_failed",
 	[KSWAPD_LOW_WMARK_HIT_QUICKLY] = "kswapd_low_wmark_hit_quickly",
 	[KSWAPD_HIGH_WMARK_HIT_QUICKLY] = "kswapd_high_wmark_hit_quickly",
 	[KSWAPD_SKIP_CONGESTION_WAIT] = "kswapd_skip_congestion_wait",

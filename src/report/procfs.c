@@ -77,9 +77,14 @@ static u64 global_node_state(const struct sim *sim, enum node_stat_item item)
  * A per-zone event (pgalloc_*, allocstall_*, pgskip_*) of a zone the arch
  * lacks, or kswapd_skip_congestion_wait where the kernel modelled had no
  * such counter (only 2.6.32..3.8, whose kswapd skipped its nap below min)?
+ * zone_reclaim_failed, which every NUMA kernel prints, shows only with
+ * zone_reclaim_mode on, the only time it can count (the outputs of the
+ * scenarios written before it stay as they were).
  */
 static bool event_hidden(const struct sim *sim, int i)
 {
+	if (i == PGSCAN_ZONE_RECLAIM_FAILED)
+		return !sim->node_reclaim_mode;
 	if (i == KSWAPD_SKIP_CONGESTION_WAIT)
 		return sim->scn.policy.kswapd_nap != KSWAPD_NAP_ABOVE_MIN &&
 		       sim->scn.policy.kswapd_nap != KSWAPD_NAP_ABOVE_MIN_IFF_CONGESTED;

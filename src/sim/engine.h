@@ -79,6 +79,11 @@ struct task {
 	u64 last_ran; /* when it last left a CPU (task_hot) */
 	int rq_cpu; /* the runqueue it is on (queued or running), -1: none (asleep) */
 	int last_cpu; /* task_cpu() of the kernel: its CPU when it last ran or was queued; -1: never */
+	/*
+	 * cpus_ptr: the CPUs it may run on, cpus_first .. cpus_first +
+	 * nr_cpus_allowed - 1 (a node's CPUs: numactl --cpunodebind); 0: all
+	 */
+	unsigned int cpus_first, nr_cpus_allowed;
 	u32 rq_idx; /* its place in that queue's heap while it waits */
 	u64 rq_seq; /* when it was queued: equal vruntimes in queue order */
 	bool irq_context; /* its steps are interrupt work: they run at once on last_cpu */
@@ -352,6 +357,13 @@ void schedule_timeout(struct task *t, struct wait_queue_head *wq, u64 timeout_ns
 			schedule_timeout((t), (wq), 0); \
 		}                                       \
 	} while (0)
+
+/* cpumask_test_cpu(cpu, t->cpus_ptr): may @t run on CPU @c? */
+static inline bool task_cpu_allowed(const struct task *t, unsigned int c)
+{
+	return !t->nr_cpus_allowed ||
+	       (c >= t->cpus_first && c - t->cpus_first < t->nr_cpus_allowed);
+}
 
 /* task_cpu(): the CPU @t runs on; 0 for a task that never ran (tests). */
 static inline unsigned int task_cpu(const struct task *t)

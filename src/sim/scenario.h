@@ -148,6 +148,14 @@ struct scn_machine {
 	unsigned int nr_node_memory;
 	u64 node_memory[SCN_MAX_NODES];
 	int node_memory_origin;
+	/*
+	 * node_distance: the SLIT, row a column b = node_distance(a, b);
+	 * 0 rows = 10 local, 20 remote (LOCAL_DISTANCE, REMOTE_DISTANCE)
+	 */
+	unsigned int nr_node_distance;
+	u8 node_distance[SCN_MAX_NODES][SCN_MAX_NODES];
+	unsigned int node_distance_cols[SCN_MAX_NODES]; /* each row's entries as given */
+	int node_distance_origin;
 	unsigned int page_size; /* bytes: 4K, 8K, 16K or 64K */
 	unsigned int nr_zones; /* 0 = x86-64 default layout */
 	struct scn_zone zones[SCN_MAX_ZONES_PER_NODE]; /* per node, or node 0's */
@@ -212,6 +220,21 @@ struct scn_sysctl {
 	unsigned int extfrag_threshold; /* 0..1000: fragmentation index below
 					 * which costly orders are not compacted */
 	unsigned int compaction_proactiveness; /* 0..100 (v5.9+) */
+	/* zone_reclaim_mode: RECLAIM_* bits (vmscan.h); -1 = auto, the boot rule */
+	int zone_reclaim_mode;
+	unsigned int min_unmapped_ratio; /* percent of a node node_reclaim leaves */
+};
+
+/*
+ * memcg_charge_retry: a charge over the limit after limit reclaim - the
+ * v6.12 try_charge_memcg rules, 2.6.25 mem_cgroup_charge_common's (HZ/10
+ * naps, progress = SWAP_CLUSTER_MAX pages), or 2.6.36..3.16
+ * mem_cgroup_do_charge's (no naps, any progress retries)
+ */
+enum memcg_charge_policy {
+	MEMCG_CHARGE_TRY_CHARGE_MEMCG,
+	MEMCG_CHARGE_COMMON,
+	MEMCG_CHARGE_DO_CHARGE,
 };
 
 /*
@@ -454,8 +477,7 @@ struct scn_policy {
 	bool memcg_reclaim_stat; /* memcg_reclaim_stat = on: memcg reclaim
 					 * balances anon/file (v2.6.29+) */
 	enum did_some_progress_policy did_some_progress;
-	bool memcg_charge_common; /* memcg_charge_retry =
-					 * mem_cgroup_charge_common (2.6.25 rules) */
+	enum memcg_charge_policy memcg_charge; /* memcg_charge_retry (memcontrol.c) */
 	bool memcg_stock; /* memcg_stock = on: per-CPU charge stock (v2.6.33+) */
 	bool anon_vma_chain; /* anon_vma_chain = on (v2.6.34+) */
 	bool anon_vma_lock_exclusive; /* anon_vma_lock = exclusive (< v3.9) */
@@ -496,6 +518,8 @@ struct scn_policy {
 				 * memcg LRU sizes (v5.13+) */
 	enum soft_limit_reclaim_policy soft_limit_reclaim;
 	bool zone_reclaim; /* zone_reclaim = on: shrink_zone per zone (< v4.8) */
+	unsigned int reclaim_distance; /* RECLAIM_DISTANCE: node_reclaim's farthest node */
+	bool zone_reclaim_boot_distance; /* zone_reclaim_boot = distance (< v3.16) */
 	enum pcp_lists_policy pcp_lists;
 	enum pcp_high_policy pcp_high;
 	bool watermark_boost; /* watermark_boost = on: boost on fallback (v5.0+) */
@@ -663,8 +687,9 @@ struct scn_workload {
 	 * write: what its type counts, wl_ops.rate); 0 = unlimited
 	 */
 	u64 rate;
+	int node; /* node = N: its tasks run on node N's CPUs; -1 = any CPU */
 	int line;
-	int type_origin, cgroup_origin, rate_origin;
+	int type_origin, cgroup_origin, rate_origin, node_origin;
 	/*
 	 * the type's own parameters, struct TYPE_params declared by the type
 	 * (src/workload/TYPE.h); its keys (wl_ops.keys) offset into it
@@ -715,6 +740,29 @@ struct scenario {
  * (limit, memsw_limit, swappiness, soft_limit) is v1, as a scenario written for the
  * v1-only model means it.
  */
+/*
+ * cpumask_of_node(): node @nid's CPUs are *@first .. *@first + n - 1, n
+ * returned (0: a node without CPUs, when there are fewer CPUs than
+ * nodes); CPU c is on node c * nodes / cpus (numa_node_id()).
+ */
+static inline unsigned int scn_node_cpus(const struct scn_machine *m, unsigned int nid,
+					 unsigned int *first)
+{
+	unsigned int end = (unsigned int)(((u64)(nid + 1) * m->cpus + m->nodes - 1) / m->nodes);
+
+	*first = (unsigned int)(((u64)nid * m->cpus + m->nodes - 1) / m->nodes);
+	return end - *first;
+}
+
+/* node_distance(a, b): the SLIT's, or 10 local and 20 remote without one */
+static inline unsigned int scn_node_distance(const struct scn_machine *m, unsigned int a,
+					     unsigned int b)
+{
+	if (m->nr_node_distance)
+		return m->node_distance[a][b];
+	return a == b ? 10 : 20;
+}
+
 static inline bool scn_cgroup_chosen(const struct scenario *s, const struct scn_cgroup *c)
 {
 	return c->interface >= 0 || s->machine.cgroup >= 0 || s->policy.cgroup_given;

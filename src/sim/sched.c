@@ -438,7 +438,7 @@ static unsigned int move_tasks(struct engine *eng, unsigned int src, unsigned in
 	while (i-- > 0 && moved < nr && seen++ < SCHED_NR_MIGRATE) {
 		struct task *t = rq->queue[i];
 
-		if (!hot && task_hot(eng, t))
+		if ((!hot && task_hot(eng, t)) || !task_cpu_allowed(t, dst))
 			continue;
 		dequeue_task(t);
 		migrate_vruntime(eng, t, (int)src, dst);
@@ -809,16 +809,18 @@ static void scheduler_tick(struct sim *sim, unsigned int c, u64 now)
 
 /*
  * select_task_rq_fair() with SD_BALANCE_FORK for a task that never ran:
- * the CPU with the fewest tasks, looked for from @first.
+ * the CPU of those @t may use with the fewest tasks, looked for from @first.
  */
-static unsigned int find_idlest_cpu(const struct engine *eng, unsigned int first)
+static unsigned int find_idlest_cpu(const struct engine *eng, const struct task *t,
+				    unsigned int first)
 {
-	unsigned int best = first;
+	unsigned int best = eng->nr_cpus;
 
-	for (unsigned int i = 1; i < eng->nr_cpus; i++) {
+	for (unsigned int i = 0; i < eng->nr_cpus; i++) {
 		unsigned int c = (first + i) % eng->nr_cpus;
 
-		if (eng->cpus[c].nr_running < eng->cpus[best].nr_running)
+		if (task_cpu_allowed(t, c) &&
+		    (best == eng->nr_cpus || eng->cpus[c].nr_running < eng->cpus[best].nr_running))
 			best = c;
 	}
 	return best;
@@ -851,11 +853,11 @@ static bool wake_affine(const struct engine *eng, const struct task *t, const st
 
 /*
  * select_idle_sibling() (v2.6.32+): @target if it is idle, else @prev
- * if that is, else the first idle CPU from target on (the model's CPUs
- * share one cache); target when none is.
+ * if that is, else the first idle CPU from target on that @t may use
+ * (the model's CPUs share one cache); target when none is.
  */
-static unsigned int select_idle_sibling(const struct engine *eng, unsigned int prev,
-					unsigned int target)
+static unsigned int select_idle_sibling(const struct engine *eng, const struct task *t,
+					unsigned int prev, unsigned int target)
 {
 	if (cpu_idle(eng, target))
 		return target;
@@ -864,7 +866,7 @@ static unsigned int select_idle_sibling(const struct engine *eng, unsigned int p
 	for (unsigned int i = 1; i < eng->nr_cpus; i++) {
 		unsigned int c = (target + i) % eng->nr_cpus;
 
-		if (cpu_idle(eng, c))
+		if (cpu_idle(eng, c) && task_cpu_allowed(t, c))
 			return c;
 	}
 	return target;
@@ -878,7 +880,9 @@ static unsigned int select_idle_sibling(const struct engine *eng, unsigned int p
  * without SMT siblings, idle CPUs pull instead); with idle_sibling
  * (v2.6.32+) the waker's CPU for a sync wake-up from a task alone there
  * (wake_affine_idle), then select_idle_sibling.  A wake-up from an
- * interrupt or a timer has no waker: it stays on the previous CPU.
+ * interrupt or a timer has no waker: it stays on the previous CPU.  A
+ * task bound to some CPUs (cpus_ptr) only goes to the waker's if it may
+ * run there.
  */
 static unsigned int select_task_rq(struct engine *eng, struct task *t, bool sync)
 {
@@ -890,18 +894,18 @@ static unsigned int select_task_rq(struct engine *eng, struct task *t, bool sync
 
 		if (eng->random_placement)
 			first = (unsigned int)rng_below(&eng->var_rng[VAR_TASK_CPU], eng->nr_cpus);
-		return find_idlest_cpu(eng, first);
+		return find_idlest_cpu(eng, t, first);
 	}
 	if (!waker || waker == t || waker->irq_context)
-		return eng->select_idle_sibling ? select_idle_sibling(eng, prev, prev) : prev;
+		return eng->select_idle_sibling ? select_idle_sibling(eng, t, prev, prev) : prev;
 	this = task_cpu(waker);
-	if (this == prev)
+	if (this == prev || !task_cpu_allowed(t, this))
 		target = prev;
 	else if (eng->select_idle_sibling)
 		target = sync && eng->cpus[this].nr_running == 1 ? this : prev;
 	else if (wake_affine(eng, t, waker, this, prev, sync))
 		target = this;
-	return eng->select_idle_sibling ? select_idle_sibling(eng, prev, target) : target;
+	return eng->select_idle_sibling ? select_idle_sibling(eng, t, prev, target) : target;
 }
 
 static void irq_event(struct sim *sim, void *task, u64 seq);
@@ -931,10 +935,11 @@ static void try_to_wake_up(struct task *t, bool sync)
 	if (t->irq_context) {
 		if (initial)
 			t->last_cpu = (int)find_idlest_cpu(
-				eng, eng->random_placement ?
-					     (unsigned int)rng_below(&eng->var_rng[VAR_TASK_CPU],
-								     eng->nr_cpus) :
-					     0);
+				eng, t,
+				eng->random_placement ?
+					(unsigned int)rng_below(&eng->var_rng[VAR_TASK_CPU],
+								eng->nr_cpus) :
+					0);
 		event_push(sim, max_u64(now, t->busy_until), irq_event, t, t->wake_seq);
 		return;
 	}

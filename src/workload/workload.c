@@ -112,6 +112,23 @@ static int set_wl_rate(struct cfg_ctx *k, void *obj, const char *val)
 	return 0;
 }
 
+/* node = any | N (numactl --cpunodebind=N); workload_validate checks N */
+static int set_wl_node(struct cfg_ctx *k, void *obj, const char *val)
+{
+	struct scn_workload *w = obj;
+	char buf[CFG_MSG_LEN];
+	u64 v;
+
+	if (!strcmp(val, "any")) {
+		w->node = -1;
+		return 0;
+	}
+	if (cfg_parse_uint_range(val, 0, SCN_MAX_NODES - 1, &v, buf, sizeof(buf)))
+		return cfg_fail(k, ": '%s' is not any or a node 0..%d", val, SCN_MAX_NODES - 1);
+	w->node = (int)v;
+	return 0;
+}
+
 static const struct cfg_key workload_common_keys[] = {
 	{ .name = "type",
 	  .type = CFG_CUSTOM,
@@ -151,6 +168,14 @@ static const struct cfg_key workload_common_keys[] = {
 	  .doc = "the most bytes each task moves per second of virtual time (M = MiB): what it "
 		 "counts is each type's `Rate counts` below, a type with `No rate` refuses it; a "
 		 "task ahead of it sleeps, one that fell behind does not catch up" },
+	{ .name = "node",
+	  .type = CFG_CUSTOM,
+	  .set = set_wl_node,
+	  .flags = CFG_F_ORIGIN,
+	  .origin_off = WL_OFF(node_origin),
+	  .def = "any",
+	  .range = "0..nodes-1 \\| any",
+	  .doc = "its tasks run only on this node's CPUs (numactl --cpunodebind, a cpuset's cpus; CPU c is on node c x nodes / cpus), so that node is their local one (numa_node_id: the zonelist's first node, node_reclaim's only node); their memory may come from any node; the node must exist and have CPUs" },
 };
 
 CFG_TABLE(workload_common_table, workload_common_keys);
@@ -173,6 +198,21 @@ int workload_validate(const struct scenario *s, const struct scn_workload *w, ch
 {
 	const struct wl_ops *ops = wl_ops_table[w->type];
 
+	if (w->node >= 0) {
+		const struct scn_machine *m = &s->machine;
+		unsigned int first;
+
+		if ((unsigned int)w->node >= m->nodes)
+			return cfg_fail_at(
+				s, w->node_origin, w->line, err, errlen,
+				"[workload %s] node: %d is not a node of the machine's %u", w->name,
+				w->node, m->nodes);
+		if (!scn_node_cpus(m, (unsigned int)w->node, &first))
+			return cfg_fail_at(
+				s, w->node_origin, w->line, err, errlen,
+				"[workload %s] node: node %d has no CPU (%u CPUs on %u nodes: CPU c is on node c x nodes / cpus)",
+				w->name, w->node, m->cpus, m->nodes);
+	}
 	if (w->rate && ops->no_rate)
 		return cfg_fail_at(s, w->rate_origin, w->line, err, errlen,
 				   "[workload %s] rate: type %s takes no rate (%s)", w->name,
@@ -470,6 +510,9 @@ int workloads_init(struct sim *sim, char *err, size_t errlen)
 			if (!t)
 				return workload_nomem(sim, wl->cfg, err, errlen);
 			t->wl = wl;
+			if (wl->cfg->node >= 0)
+				t->nr_cpus_allowed = scn_node_cpus(
+					&s->machine, (unsigned int)wl->cfg->node, &t->cpus_first);
 			t->exit_notify = wl_task_exit_notify;
 			t->memcg = wl->memcg;
 			/* listed first: what a failed task_init did allocate, workloads_free frees */
