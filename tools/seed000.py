@@ -108,6 +108,8 @@ TABLES = {
     "memcg-prevsched": ("scenarios/seed000-ia64-memcg.ini",
                         [("none", "none"), ("global", "global")],
                         ["--runs", "3"] + PREV_SCHED),
+    "ia64-wl0-prevsched": (IA64, [("none", "none"), ("global", "global")],
+                           ["--runs", "3", "--set", "run.wakeup_latency=0"] + PREV_SCHED),
     "emb-swap-240-prevsched": ("scenarios/seed000-embedded-swap-240.ini",
                                [("none", "none"), ("global", "global")],
                                ["--runs", "3"] + PREV_SCHED),
