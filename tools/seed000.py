@@ -100,9 +100,10 @@ TABLES = {
     # 1259f9b: 2.6.x's i_mmap_lock spinlock is exclusive)
     "ia64-immap-read": (IA64, [("none", "none"), ("global", "global")],
                         ["--runs", "3", "--set", "policy.i_mmap_lock=read"]),
-    # this session's (integ, the end of it) changes, set back where a key
-    # selects the old behaviour: sched28's balancer (2.6.25's profile had
-    # the count-based one); the text branch's mapping has no key
+    # the session of sched28 and text (integ a8b79cc): its changes set
+    # back where a key selects the old behaviour: sched28's balancer
+    # (2.6.25's profile had the count-based one); the text branch's
+    # mapping has no key
     "ia64-prevsched": (IA64, [("none", "none"), ("global", "global")],
                        ["--runs", "3"] + PREV_SCHED),
     "memcg-prevsched": ("scenarios/seed000-ia64-memcg.ini",
