@@ -89,7 +89,7 @@ static struct sim *order2_under_pressure(void **state, const char *retry, struct
 						   .mapping_id = mapping->id,
 						   .index = index };
 		assert_int_equal(mem_cgroup_charge(t, pfn, GFP_HIGHUSER_MOVABLE), VM_FAULT_DONE);
-		mapping->i_pages[index++] = (u64)pfn + 1;
+		xa_store(sim, &mapping->i_pages, index++, (u64)pfn + 1);
 		mapping->nrpages++;
 		mod_lruvec_page_state(sim, pfn, NR_FILE_PAGES, 1);
 		folio_add_lru(sim, pfn);

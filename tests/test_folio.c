@@ -159,11 +159,11 @@ static void test_reclaim_whole(void **state)
 	assert_int_equal(r.file->nrpages, 0);
 	file_lru(&r, &entries, &pages);
 	assert_int_equal(entries, 0);
-	shadow = r.file->i_pages[96];
+	shadow = xa_load(&r.file->i_pages, 96);
 	assert_true(xa_is_value(shadow));
 	for (u64 i = 96; i < 128; i++)
-		assert_int_equal(r.file->i_pages[i], shadow);
-	assert_int_not_equal(r.file->i_pages[95], shadow);
+		assert_int_equal(xa_load(&r.file->i_pages, i), shadow);
+	assert_int_not_equal(xa_load(&r.file->i_pages, 95), shadow);
 	assert_verified(sim);
 
 	r.base = mmap_file(r.t->mm, r.file, 0, PAGES);

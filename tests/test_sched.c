@@ -263,7 +263,7 @@ static struct sim *three_on_two(void **state, const char *balance)
 		 "[machine]\ncpus = 2\nmemory = 64M\nzones = DMA:16M, DMA32:rest\n"
 		 "[policy]\nkernel = 2.6.28\nsched_load_balance = %s\n"
 		 "[workload clock]\ntype = anon_fill\nsize = 1M\npasses = 0\nrate = 1M\n"
-		 "[run]\njitter = off\n",
+		 "[cost]\nuser_touch_cache = 0\n[run]\njitter = off\n",
 		 balance);
 	sim = test_sim_from_text(state, "t.ini", ini);
 	nr_moves = 0;

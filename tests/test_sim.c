@@ -464,9 +464,13 @@ static void hot_probe_hook(struct sim *sim, void *arg)
 	}
 	assert_non_null(vma);
 	for (unsigned int i = 0; i < p->npages; i++) {
+		pte_t *pte = pte_offset_map(vma, vma->vm_start + i);
+
+		if (!pte)
+			continue; /* no table: none of its PTEs is young */
 		if (!p->cleared)
-			vma->ptes[i] &= ~PTE_YOUNG;
-		else if (sim->eng.now >= p->read_ns && (vma->ptes[i] & PTE_YOUNG))
+			*pte &= ~PTE_YOUNG;
+		else if (sim->eng.now >= p->read_ns && (*pte & PTE_YOUNG))
 			p->young |= 1ULL << i;
 	}
 	p->read = p->cleared && sim->eng.now >= p->read_ns;

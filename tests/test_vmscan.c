@@ -902,7 +902,7 @@ static u32 fault_anon_page(struct sim *sim, struct task **tp, u64 *vpnp)
 	vpn = mmap_anon(t->mm, 4);
 	assert_int_not_equal(vpn, 0);
 	assert_int_equal(handle_mm_fault(t, vpn + 1, true), VM_FAULT_DONE);
-	pte = &find_vma(t->mm, vpn + 1)->ptes[1];
+	pte = pte_offset_map(find_vma(t->mm, vpn + 1), vpn + 1);
 	assert_true(pte_present(*pte));
 	assert_true(*pte & PTE_YOUNG);
 	pfn = pte_pfn(*pte);
@@ -919,7 +919,7 @@ static void test_folio_check_references_mapped_anon(void **state)
 	u32 pfn = fault_anon_page(sim, &t, &vpn);
 	struct page *page = pfn_to_page(sim, pfn);
 	struct vm_area_struct *vma = find_vma(t->mm, vpn);
-	pte_t *pte = &vma->ptes[vpn - vma->vm_start];
+	pte_t *pte = pte_offset_map(vma, vpn);
 
 	/* new anon pages start inactive (v5.9+), mapped once, not referenced */
 	assert_int_equal(folio_lru_list(page), LRU_INACTIVE_ANON);

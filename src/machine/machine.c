@@ -539,7 +539,7 @@ void sim_destroy(struct sim *sim)
 		struct mm_struct *mm = sim->mms[i];
 
 		for (unsigned int v = 0; v < mm->nr_vmas; v++)
-			free(mm->vmas[v].ptes);
+			free_pgtables(sim, &mm->vmas[v]);
 		free(mm->vmas);
 		free(mm->av_chain);
 		free(mm);
@@ -553,7 +553,7 @@ void sim_destroy(struct sim *sim)
 	free(sim->rmap_owner);
 	free(sim->mapcount_ext);
 	for (unsigned int i = 0; i < sim->nr_files; i++) {
-		free(sim->files[i]->i_pages);
+		xa_destroy(&sim->files[i]->i_pages);
 		free(sim->files[i]->dirty_tag);
 		free(sim->files[i]->dirty_tag_sum);
 		free(sim->files[i]->i_mmap);

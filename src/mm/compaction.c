@@ -591,7 +591,7 @@ static void migrate_folio(struct task *t, u32 src, u32 dst)
 	if (PageFlag(page, PG_swapcache))
 		sim->swap->swap_cache[page->private] = (u64)dst + 1;
 	else if (!PageFlag(page, PG_anon))
-		sim->files[page->mapping_id]->i_pages[page->index] = (u64)dst + 1;
+		xa_store(sim, &sim->files[page->mapping_id]->i_pages, page->index, (u64)dst + 1);
 	lruvec_add_folio(sim, lruvec, dst);
 	*page = (struct page){ .next = NO_PFN, .prev = NO_PFN, .memcg_id = MEMCG_ID_NONE };
 	free_one_page(sim, src, 0);

@@ -53,8 +53,9 @@ static int verify_swap(struct sim *sim, char *err, size_t errlen)
 			const struct vm_area_struct *vma = &mm->vmas[v];
 
 			for (u64 p = 0; p < vma->vm_end - vma->vm_start; p++)
-				if (pte_swap(vma->ptes[p]) && pte_slot(vma->ptes[p]) < si->max)
-					refs[pte_slot(vma->ptes[p])]++;
+				if (pte_swap(pte_offset_get(vma, vma->vm_start + p)) &&
+				    pte_slot(pte_offset_get(vma, vma->vm_start + p)) < si->max)
+					refs[pte_slot(pte_offset_get(vma, vma->vm_start + p))]++;
 		}
 	}
 	for (u64 slot = 1; slot < si->max && !rc; slot++) {
@@ -98,7 +99,7 @@ static int verify_mappings(struct sim *sim, char *err, size_t errlen)
 			const struct vm_area_struct *vma = &mm->vmas[v];
 
 			for (u64 p = 0; p < vma->vm_end - vma->vm_start; p++) {
-				pte_t pte = vma->ptes[p];
+				pte_t pte = pte_offset_get(vma, vma->vm_start + p);
 
 				if (pte_swap(pte))
 					rss[MM_SWAPENTS]++;

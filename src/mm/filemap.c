@@ -27,26 +27,19 @@ static int mapping_grow(struct address_space *mapping, u64 cap)
 	u64 words = (cap + 63) / 64, sums = (words + 63) / 64;
 	u64 old_words = mapping->capacity ? (mapping->capacity + 63) / 64 : 0;
 	u64 old_sums = (old_words + 63) / 64;
-	u64 *pages, *tag, *sum;
+	u64 *tag, *sum;
 
-	/*
-	 * a new file's index is calloc'd: the host maps its zero pages only
-	 * as the run touches them (a 10T file costs nothing until read)
-	 */
+	if (xa_grow(&mapping->i_pages, cap))
+		return -1;
+	/* a new file's tags are calloc'd: the host maps them as they are touched */
 	if (!mapping->capacity) {
-		mapping->i_pages = calloc(cap, sizeof(u64));
 		mapping->dirty_tag = calloc(words, sizeof(u64));
 		mapping->dirty_tag_sum = calloc(sums, sizeof(u64));
-		if (!mapping->i_pages || !mapping->dirty_tag || !mapping->dirty_tag_sum)
+		if (!mapping->dirty_tag || !mapping->dirty_tag_sum)
 			return -1;
 		mapping->capacity = cap;
 		return 0;
 	}
-	pages = realloc(mapping->i_pages, cap * sizeof(u64));
-	if (!pages)
-		return -1;
-	mapping->i_pages = pages;
-	memset(pages + mapping->capacity, 0, (cap - mapping->capacity) * sizeof(u64));
 	tag = realloc(mapping->dirty_tag, words * sizeof(u64));
 	if (!tag)
 		return -1;
@@ -120,7 +113,7 @@ struct address_space *file_create(struct sim *sim, const char *name, u64 pages)
 		sim->cap_files = cap;
 	}
 	if (mapping_grow(mapping, pages ? pages : 64)) {
-		free(mapping->i_pages);
+		xa_destroy(&mapping->i_pages);
 		free(mapping->dirty_tag);
 		free(mapping->dirty_tag_sum);
 		free(mapping);
@@ -136,7 +129,7 @@ struct address_space *file_create(struct sim *sim, const char *name, u64 pages)
 
 u32 mapping_pfn(const struct address_space *mapping, u64 index)
 {
-	u64 e = index < mapping->capacity ? mapping->i_pages[index] : 0;
+	u64 e = index < mapping->capacity ? xa_load(&mapping->i_pages, index) : 0;
 
 	return (e && !xa_is_value(e)) ? (u32)(e - 1) : NO_PFN;
 }
@@ -162,7 +155,7 @@ static void filemap_add_folio(struct task *t, struct address_space *mapping, u64
 	charge_sys(t, nr * sim->scn.cost.pagecache_insert_ns);
 	page->flags = locked ? 1u << PG_locked : 0;
 	for (unsigned int i = 0; i < nr; i++) {
-		u64 e = mapping->i_pages[index + i];
+		u64 e = xa_load(&mapping->i_pages, index + i);
 
 		if (xa_is_value(e))
 			shadow = e;
@@ -173,7 +166,7 @@ static void filemap_add_folio(struct task *t, struct address_space *mapping, u64
 			page[i].private = pfn;
 			page[i].memcg_id = page->memcg_id;
 		}
-		mapping->i_pages[index + i] = (u64)pfn + i + 1;
+		xa_store(sim, &mapping->i_pages, index + i, (u64)pfn + i + 1);
 	}
 	mapping->nrpages += nr;
 	mod_lruvec_page_state(sim, pfn, NR_FILE_PAGES, nr);
@@ -193,7 +186,7 @@ bool filemap_remove_folio(struct sim *sim, u32 pfn, u64 shadow)
 	unsigned int nr = folio_nr_pages(page);
 
 	for (unsigned int i = 0; i < nr; i++)
-		mapping->i_pages[page->index + i] = shadow;
+		xa_store(sim, &mapping->i_pages, page->index + i, shadow);
 	mapping->nrpages -= nr;
 	mod_lruvec_page_state(sim, pfn, NR_FILE_PAGES, -(long)nr);
 	return true;
@@ -675,7 +668,7 @@ bool filemap_map_pages(struct task *t, struct vm_area_struct *vma, u64 start, u6
 	bool mapped = false;
 
 	for (u64 v = start; v < end; v++) {
-		pte_t *pte = &vma->ptes[v - vma->vm_start];
+		pte_t *pte = pte_alloc_map(sim, vma, v);
 		u32 pfn;
 		const struct page *page;
 

@@ -14,6 +14,8 @@
 #include "page_alloc.h"
 #include "gfp.h"
 #include "vmscan.h"
+#include "pgtable.h"
+#include "xarray.h"
 
 /*
  * mm_task - a task as the mm model sees it: the engine's struct task and

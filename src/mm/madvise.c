@@ -119,9 +119,9 @@ static void madvise_vma(struct task *t, struct vm_area_struct *vma, u64 start, u
 	struct mm_struct *mm = t->mm;
 
 	for (u64 v = start; v < end; v++) {
-		pte_t *pte = &vma->ptes[v - vma->vm_start];
+		pte_t *pte = pte_offset_map(vma, v);
 
-		if (pte_none(*pte))
+		if (!pte || pte_none(*pte))
 			continue;
 		charge_sys(t, sim->scn.cost.pte_ns);
 		if (advice == MADV_FREE)
@@ -223,7 +223,7 @@ u64 mm_lazyfree_pages(struct sim *sim, struct mm_struct *mm)
 		const struct vm_area_struct *vma = &mm->vmas[i];
 
 		for (u64 v = 0; v < vma->vm_end - vma->vm_start; v++) {
-			pte_t pte = vma->ptes[v];
+			pte_t pte = pte_offset_get(vma, vma->vm_start + v);
 			const struct page *page;
 
 			if (!pte_present(pte) || (pte & PTE_DIRTY))

@@ -85,12 +85,11 @@ static struct vm_area_struct *vma_new(struct mm_struct *mm, u64 pages, unsigned 
 	mm->vmas = v;
 	vma = &mm->vmas[mm->nr_vmas];
 	*vma = (struct vm_area_struct){ .vm_flags = vm_flags };
-	vma->ptes = calloc(pages, sizeof(pte_t));
-	if (!vma->ptes)
-		return NULL;
-	mm->nr_vmas++;
 	vma->vm_start = mm->next_vpn;
 	vma->vm_end = vma->vm_start + pages;
+	if (pmd_alloc(vma))
+		return NULL;
+	mm->nr_vmas++;
 	mm->next_vpn = vma->vm_end + 0x100; /* a guard gap between mappings */
 	mm->total_vm += pages;
 	mm->pgtables_bytes += ((pages + 511) / 512) * 4096;
@@ -240,13 +239,14 @@ static enum vm_fault_result do_anonymous_page(struct task *t, struct vm_area_str
 					      bool write)
 {
 	struct sim *sim = t->sim;
-	pte_t *pte = &vma->ptes[vpn - vma->vm_start];
+	pte_t *pte;
 	enum vm_fault_result r;
 	u32 pfn;
 
 	r = folio_prealloc(t, &pfn);
 	if (r != VM_FAULT_DONE)
 		return r;
+	pte = pte_alloc_map(sim, vma, vpn); /* the allocation may have slept */
 	if (!pte_none(*pte)) {
 		free_unref_page(sim, pfn);
 		return VM_FAULT_RETRY;
@@ -276,7 +276,7 @@ static enum vm_fault_result do_swap_page(struct task *t, struct vm_area_struct *
 					 bool write)
 {
 	struct sim *sim = t->sim;
-	pte_t *pte = &vma->ptes[vpn - vma->vm_start];
+	pte_t *pte = pte_offset_map(vma, vpn);
 	u64 slot = pte_slot(*pte);
 	u64 e = sim->swap->swap_cache[slot];
 	struct page *page;
@@ -330,7 +330,7 @@ static bool folio_maybe_shared(const struct sim *sim, const struct page *page)
 static enum vm_fault_result wp_page_copy(struct task *t, struct vm_area_struct *vma, u64 vpn)
 {
 	struct sim *sim = t->sim;
-	pte_t *pte = &vma->ptes[vpn - vma->vm_start];
+	pte_t *pte = pte_offset_map(vma, vpn);
 	const pte_t orig = *pte;
 	enum vm_fault_result r;
 	u32 pfn;
@@ -338,6 +338,7 @@ static enum vm_fault_result wp_page_copy(struct task *t, struct vm_area_struct *
 	r = folio_prealloc(t, &pfn);
 	if (r != VM_FAULT_DONE)
 		return r;
+	pte = pte_alloc_map(sim, vma, vpn); /* the allocation may have slept */
 	/* pte_same(): reclaim while we allocated may have unmapped the old page */
 	if (!pte_present(*pte) || pte_pfn(*pte) != pte_pfn(orig)) {
 		free_unref_page(sim, pfn);
@@ -388,7 +389,7 @@ static bool do_fault_around(struct task *t, struct vm_area_struct *vma, u64 vpn)
 static enum vm_fault_result do_read_fault(struct task *t, struct vm_area_struct *vma, u64 vpn)
 {
 	struct sim *sim = t->sim;
-	pte_t *pte = &vma->ptes[vpn - vma->vm_start];
+	pte_t *pte;
 	enum vm_fault_result r;
 	u32 pfn;
 
@@ -400,6 +401,7 @@ static enum vm_fault_result do_read_fault(struct task *t, struct vm_area_struct 
 	if (r != VM_FAULT_DONE)
 		return r;
 	/* finish_fault(): the PTE may have been filled while the fault slept */
+	pte = pte_alloc_map(sim, vma, vpn);
 	if (!pte_none(*pte)) {
 		count_fault(t);
 		return VM_FAULT_DONE;
@@ -413,7 +415,7 @@ static enum vm_fault_result do_read_fault(struct task *t, struct vm_area_struct 
 static enum vm_fault_result __handle_mm_fault(struct task *t, struct vm_area_struct *vma, u64 vpn,
 					      bool write)
 {
-	pte_t *pte = &vma->ptes[vpn - vma->vm_start];
+	pte_t *pte = pte_alloc_map(t->sim, vma, vpn);
 
 	if (pte_present(*pte)) {
 		if (write && folio_maybe_shared(t->sim, pfn_to_page(t->sim, pte_pfn(*pte))))
@@ -447,8 +449,8 @@ enum vm_fault_result handle_mm_fault(struct task *t, u64 vpn, bool write)
 	struct vm_area_struct *vma = find_vma(t->mm, vpn);
 	enum vm_fault_result r;
 
-	if (vma && pte_present(vma->ptes[vpn - vma->vm_start])) {
-		pte_t pte = vma->ptes[vpn - vma->vm_start];
+	if (vma && pte_present(pte_offset_get(vma, vpn))) {
+		pte_t pte = pte_offset_get(vma, vpn);
 
 		if (!write || ((vma->vm_flags & VM_WRITE) &&
 			       !folio_maybe_shared(t->sim, pfn_to_page(t->sim, pte_pfn(pte)))))
@@ -534,12 +536,15 @@ static void unmap_vma(struct sim *sim, struct mm_struct *mm, struct vm_area_stru
 {
 	u64 pages = vma->vm_end - vma->vm_start;
 
-	for (u64 v = 0; v < pages; v++)
-		zap_pte(sim, mm, &vma->ptes[v]);
+	for (u64 v = vma->vm_start; v < vma->vm_end; v++) {
+		pte_t *pte = pte_offset_map(vma, v);
+
+		if (pte)
+			zap_pte(sim, mm, pte);
+	}
 	if (vma->vm_file)
 		unlink_file_vma(sim, mm, (u32)(vma - mm->vmas));
-	free(vma->ptes);
-	vma->ptes = NULL;
+	free_pgtables(sim, vma);
 	vma->vm_end = vma->vm_start;
 	mm->total_vm -= pages;
 	mm->pgtables_bytes -= ((pages + 511) / 512) * 4096;
@@ -610,17 +615,19 @@ struct mm_struct *dup_mm(struct sim *sim, struct task *child, struct mm_struct *
 		u64 pages = src->vm_end - src->vm_start;
 
 		*vma = *src;
-		vma->ptes = NULL;
+		vma->pmd = NULL;
 		mm->nr_vmas++;
 		if (!pages)
 			continue;
-		vma->ptes = calloc(pages, sizeof(pte_t));
-		if (!vma->ptes)
+		if (pmd_alloc(vma))
 			goto fail;
 		if (vma->vm_file && i_mmap_insert(vma->vm_file, mm, i))
 			goto fail;
-		for (u64 v = 0; v < pages; v++)
-			copy_pte(sim, mm, &vma->ptes[v], src->ptes[v]);
+		/* copy_pte_range(): only where the parent has PTEs */
+		for (u64 v = src->vm_start; v < src->vm_end; v++)
+			if (!pte_none(pte_offset_get(src, v)))
+				copy_pte(sim, mm, pte_alloc_map(sim, vma, v),
+					 pte_offset_get(src, v));
 		mm->total_vm += pages;
 		mm->pgtables_bytes += ((pages + 511) / 512) * 4096;
 	}
@@ -652,8 +659,8 @@ static u64 mapped_ptes(const struct mm_struct *mm)
 	for (unsigned int i = 0; i < mm->nr_vmas; i++) {
 		const struct vm_area_struct *vma = &mm->vmas[i];
 
-		for (u64 v = 0; vma->ptes && v < vma->vm_end - vma->vm_start; v++)
-			n += !pte_none(vma->ptes[v]);
+		for (u64 v = vma->vm_start; vma->pmd && v < vma->vm_end; v++)
+			n += !pte_none(pte_offset_get(vma, v));
 	}
 	return n;
 }
@@ -671,7 +678,7 @@ void exit_mmap(struct sim *sim, struct mm_struct *mm)
 	if (t && t->mm == mm)
 		charge_sys(t, mapped_ptes(mm) * sim->scn.cost.pte_ns);
 	for (unsigned int i = 0; i < mm->nr_vmas; i++)
-		if (mm->vmas[i].ptes)
+		if (mm->vmas[i].pmd)
 			unmap_vma(sim, mm, &mm->vmas[i]);
 	free(mm->vmas);
 	mm->vmas = NULL;

@@ -516,7 +516,12 @@ struct vm_area_struct {
 	unsigned long vm_flags;
 	struct address_space *vm_file;
 	u64 vm_pgoff; /* file page mapped at vm_start */
-	pte_t *ptes; /* one per page, [vpn - vm_start] */
+	/*
+	 * The VMA's page middle directory: a PTE table pointer for each
+	 * PTRS_PER_PTE-aligned run of pages it spans, NULL until a PTE in it
+	 * is installed (pgtable.h)
+	 */
+	pte_t **pmd;
 	/*
 	 * swap_readahead_info (v4.14+): the last swap fault's page, the
 	 * window it read (pages) and the readahead hits since; all 0 = never
@@ -585,8 +590,9 @@ struct mm_struct {
 };
 
 /*
- * address_space - one file's page cache.  i_pages[index] holds 0 (hole),
- * pfn + 1 (resident) or a workingset shadow (bit 63 set).
+ * address_space - one file's page cache.  The entry at an index of
+ * i_pages (xarray.h) is 0 (hole), pfn + 1 (resident) or a workingset
+ * shadow (bit 63 set).
  */
 #define XA_SHADOW (1ULL << 63)
 static inline bool xa_is_value(u64 e)
@@ -594,12 +600,37 @@ static inline bool xa_is_value(u64 e)
 	return e & XA_SHADOW;
 }
 
+/*
+ * The xarray (lib/xarray.c, v6.12) reduced to one level: the entries in
+ * nodes of XA_CHUNK_SIZE, a node allocated when an entry in its range is
+ * stored and freed when its last entry is erased, so that the host's
+ * memory follows what the cache holds, not the file's size.  A node
+ * starts narrow, 32 bits an entry: 0, a pfn + 1 below 2^31, or a value
+ * entry (a shadow) as XA_NARROW_VALUE | its distance above @base, the
+ * node's first value entry; one that does not fit widens the node to 64
+ * bits an entry.  The shadows a file read once leaves behind fit: 4 B a
+ * page rather than 8 (xarray.h).
+ */
+#define XA_CHUNK_SHIFT 6
+#define XA_CHUNK_SIZE (1U << XA_CHUNK_SHIFT)
+#define XA_NARROW_VALUE (1U << 31)
+struct xa_node {
+	u64 base; /* the first value entry stored, 0: none yet */
+	unsigned int count; /* non-zero entries */
+	bool wide;
+	u32 slots[]; /* XA_CHUNK_SIZE entries: u32 each, or u64 (two slots) when wide */
+};
+struct xarray {
+	u64 nr_nodes;
+	struct xa_node **nodes; /* NULL: a node of holes */
+};
+
 struct address_space {
 	u32 id;
 	char name[48];
 	u64 size; /* pages in the file */
-	u64 capacity; /* entries allocated in i_pages */
-	u64 *i_pages;
+	u64 capacity; /* indices i_pages covers */
+	struct xarray i_pages;
 	u64 *dirty_tag; /* PAGECACHE_TAG_DIRTY: a bit per index */
 	u64 *dirty_tag_sum; /* a bit per dirty_tag word that is non-zero */
 	u64 nrpages; /* resident */

@@ -281,7 +281,7 @@ static u64 writeback_batch(struct task *t, bool all)
 					break;
 			}
 			/* the dirty tag is on a folio's first index: its head */
-			pfn = (u32)(mapping->i_pages[idx] - 1);
+			pfn = (u32)(xa_load(&mapping->i_pages, idx) - 1);
 			nr = folio_nr_pages(pfn_to_page(sim, pfn));
 			if (PageFlag(pfn_to_page(sim, pfn), PG_writeback)) {
 				/* redirtied under writeback: next round (kernel waits) */
@@ -376,7 +376,7 @@ void filemap_fdatawrite(struct task *t, struct address_space *mapping)
 	blk_start_plug(sim, &mm_task(t)->plug); /* do_writepages' writepages (2.6.39+) */
 	for (u64 idx = mapping_find_dirty(mapping, 0); idx != U64_MAX;
 	     idx = mapping_find_dirty(mapping, idx)) {
-		u32 pfn = (u32)(mapping->i_pages[idx] - 1); /* a folio's head */
+		u32 pfn = (u32)(xa_load(&mapping->i_pages, idx) - 1); /* a folio's head */
 		unsigned int nr = folio_nr_pages(pfn_to_page(sim, pfn));
 		bool new_bio = !bio || file_bio_ends(sim, bio, idx, nr);
 		u64 sector = file_page_sector(sim, pfn);

@@ -196,8 +196,8 @@ static pte_t *vma_pte_maps(struct vm_area_struct *vma, u64 vpn, u32 pfn)
 
 	if (!vma || vpn < vma->vm_start || vpn >= vma->vm_end)
 		return NULL;
-	pte = &vma->ptes[vpn - vma->vm_start];
-	return pte_present(*pte) && pte_pfn(*pte) == pfn ? pte : NULL;
+	pte = pte_offset_map(vma, vpn);
+	return pte && pte_present(*pte) && pte_pfn(*pte) == pfn ? pte : NULL;
 }
 
 /*

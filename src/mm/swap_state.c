@@ -303,7 +303,7 @@ static enum vm_fault_result swap_vma_readahead(struct task *t, struct vm_area_st
 	swap_vma_ra_win(sim, vma, vpn, &start, &end);
 	for (u64 n = 0; n < end - start; n++) {
 		u64 v = start + (vpn - start + n) % (end - start);
-		pte_t pte = vma->ptes[v - vma->vm_start];
+		pte_t pte = pte_offset_get(vma, v);
 		u32 pfn;
 
 		if (!pte_swap(pte) || swap_cache_has_page(si, pte_slot(pte)))
@@ -358,7 +358,7 @@ static enum vm_fault_result swap_block_readahead(struct task *t, struct vm_area_
 {
 	struct sim *sim = t->sim;
 	struct swap_info_struct *si = sim->swap;
-	u64 slot = pte_slot(vma->ptes[vpn - vma->vm_start]);
+	u64 slot = pte_slot(pte_offset_get(vma, vpn));
 	/* one request of the model: at most BIO_MAX_PAGES of a huge page-cluster */
 	u64 mask = min_u64(swapin_nr_pages(sim, slot), BIO_MAX_PAGES) - 1;
 	u64 first = max_u64(slot & ~mask, 1), last = min_u64(slot | mask, si->max - 1);
@@ -410,7 +410,7 @@ static enum vm_fault_result swap_cluster_readahead(struct task *t, struct vm_are
 {
 	struct sim *sim = t->sim;
 	struct swap_info_struct *si = sim->swap;
-	u64 slot = pte_slot(vma->ptes[vpn - vma->vm_start]);
+	u64 slot = pte_slot(pte_offset_get(vma, vpn));
 	enum vm_fault_result r;
 	unsigned int nr = 0;
 	u64 first, last;

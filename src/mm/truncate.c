@@ -39,7 +39,7 @@ void truncate_inode_pages(struct task *t, struct address_space *mapping)
 	u64 removed = 0;
 
 	for (u64 index = 0; index < mapping->capacity;) {
-		u64 e = mapping->i_pages[index];
+		u64 e = xa_load(&mapping->i_pages, index);
 		struct page *page;
 		u32 pfn;
 
@@ -48,7 +48,7 @@ void truncate_inode_pages(struct task *t, struct address_space *mapping)
 			continue;
 		}
 		if (xa_is_value(e)) { /* a workingset shadow goes with the file */
-			mapping->i_pages[index++] = 0;
+			xa_store(sim, &mapping->i_pages, index++, 0);
 			continue;
 		}
 		/* a large folio goes whole at its first index, its head's */

@@ -139,7 +139,7 @@ static pte_t region_pte(struct madvise09 *m, u64 i)
 {
 	struct vm_area_struct *vma = find_vma(m->parent->mm, m->base + i);
 
-	return vma->ptes[m->base + i - vma->vm_start];
+	return pte_offset_get(vma, m->base + i);
 }
 
 /* VmRSS in pages (get_mm_rss(): anon + file, no shmem here) */

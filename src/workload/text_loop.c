@@ -42,7 +42,7 @@ u64 wl_text_map(struct workload_inst *wl, struct task *t, u64 pages, bool exec, 
 		if (!wl->text)
 			return 0;
 		for (u64 i = 0; evicted && i < pages; i++)
-			wl->text->i_pages[i] = workingset_shadow_offline();
+			xa_store(wl->sim, &wl->text->i_pages, i, workingset_shadow_offline());
 	}
 	return exec ? mmap_file_exec(t->mm, wl->text, 0, pages) :
 		      mmap_file(t->mm, wl->text, 0, pages);

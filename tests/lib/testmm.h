@@ -15,7 +15,7 @@ static inline pte_t *pte_of(struct task *t, u64 vpn)
 	struct vm_area_struct *vma = find_vma(t->mm, vpn);
 
 	assert_non_null(vma);
-	return &vma->ptes[vpn - vma->vm_start];
+	return pte_alloc_map(t->sim, vma, vpn);
 }
 
 static inline struct page *page_of(struct task *t, u64 vpn)
@@ -133,7 +133,7 @@ static inline void add_page_cache(struct sim *sim, struct zone *z, struct task *
 						   .mapping_id = mapping->id,
 						   .index = i };
 		assert_int_equal(mem_cgroup_charge(t, pfn, GFP_HIGHUSER_MOVABLE), VM_FAULT_DONE);
-		mapping->i_pages[i] = (u64)pfn + 1;
+		xa_store(sim, &mapping->i_pages, i, (u64)pfn + 1);
 		mapping->nrpages++;
 		mod_lruvec_page_state(sim, pfn, NR_FILE_PAGES, 1);
 		folio_add_lru(sim, pfn);

@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: MIT
+/*
+ * xarray.c - storing into the page cache's index (lib/xarray.c, v6.12,
+ * one level of nodes, narrow or wide: mm_types.h, xarray.h).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+#include "xarray.h"
+
+#define XA_NARROW_BYTES (sizeof(struct xa_node) + XA_CHUNK_SIZE * sizeof(u32))
+#define XA_WIDE_BYTES (sizeof(struct xa_node) + XA_CHUNK_SIZE * sizeof(u64))
+
+/* @entry as a narrow slot of @node (its base set by a first value), or false */
+static bool xa_narrow(struct xa_node *node, u64 entry, u32 *slot)
+{
+	if (entry < XA_NARROW_VALUE) {
+		*slot = (u32)entry;
+		return true;
+	}
+	if (!node->base)
+		node->base = entry;
+	if (entry < node->base || entry - node->base >= XA_NARROW_VALUE)
+		return false;
+	*slot = XA_NARROW_VALUE | (u32)(entry - node->base);
+	return true;
+}
+
+/* A narrow node made wide, its entries kept; NULL out of host memory. */
+static struct xa_node *xa_node_widen(struct xa_node *node)
+{
+	struct xa_node *wide = realloc(node, XA_WIDE_BYTES);
+
+	if (!wide)
+		return NULL;
+	/* from the last entry down: entry i moves to slots 2i and 2i + 1, past any unread */
+	for (unsigned int i = XA_CHUNK_SIZE; i-- > 0;) {
+		u64 e = xa_node_entry(wide, i);
+
+		memcpy(&wide->slots[2 * i], &e, sizeof(e));
+	}
+	wide->wide = true;
+	return wide;
+}
+
+/*
+ * xa_store() (v6.12, without the old entry it returns): @entry at
+ * @index, 0 erasing it.  A node is allocated narrow for the first entry
+ * of its range, widened for an entry that does not fit, and freed with
+ * its last entry; out of host memory the run stops (sim_fail) and the
+ * entry is not stored.
+ */
+void xa_store(struct sim *sim, struct xarray *xa, u64 index, u64 entry)
+{
+	struct xa_node **slot = &xa->nodes[index >> XA_CHUNK_SHIFT];
+	unsigned int i = index & (XA_CHUNK_SIZE - 1);
+	struct xa_node *node = *slot;
+	u32 narrow;
+
+	if (!node) {
+		if (!entry)
+			return;
+		node = calloc(1, XA_NARROW_BYTES);
+		if (!node) {
+			sim_fail(sim, "out of memory for the page cache's index");
+			return;
+		}
+		*slot = node;
+	}
+	node->count = node->count + (entry != 0) - (xa_node_entry(node, i) != 0);
+	if (!node->count) {
+		free(node);
+		*slot = NULL;
+		return;
+	}
+	if (!node->wide && xa_narrow(node, entry, &narrow)) {
+		node->slots[i] = narrow;
+		return;
+	}
+	if (!node->wide) {
+		struct xa_node *wide = xa_node_widen(node);
+
+		if (!wide) {
+			node->count = node->count - (entry != 0) + (xa_node_entry(node, i) != 0);
+			sim_fail(sim, "out of memory for the page cache's index");
+			return;
+		}
+		*slot = node = wide;
+	}
+	memcpy(&node->slots[2 * i], &entry, sizeof(entry));
+}
+
+/*
+ * Room for indices [0, @nr_entries): 0 or -ENOMEM (@xa unchanged).  A
+ * new array's node pointers are calloc'd, so that the host maps its zero
+ * pages only as they are touched (a 10 TiB file costs little until read).
+ */
+int xa_grow(struct xarray *xa, u64 nr_entries)
+{
+	u64 nr = (nr_entries + XA_CHUNK_SIZE - 1) >> XA_CHUNK_SHIFT;
+	struct xa_node **nodes;
+
+	if (nr <= xa->nr_nodes)
+		return 0;
+	if (!xa->nodes) {
+		xa->nodes = calloc(nr, sizeof(*nodes));
+		if (!xa->nodes)
+			return -ENOMEM;
+		xa->nr_nodes = nr;
+		return 0;
+	}
+	nodes = realloc(xa->nodes, nr * sizeof(*nodes));
+	if (!nodes)
+		return -ENOMEM;
+	memset(nodes + xa->nr_nodes, 0, (nr - xa->nr_nodes) * sizeof(*nodes));
+	xa->nodes = nodes;
+	xa->nr_nodes = nr;
+	return 0;
+}
+
+/* xa_destroy() (v6.12): every node and the array. */
+void xa_destroy(struct xarray *xa)
+{
+	for (u64 i = 0; xa->nodes && i < xa->nr_nodes; i++)
+		free(xa->nodes[i]);
+	free(xa->nodes);
+	xa->nodes = NULL;
+	xa->nr_nodes = 0;
+}
