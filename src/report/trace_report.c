@@ -805,6 +805,11 @@ static const char *total(char *buf, size_t len, bool defined, unsigned long long
 	return buf;
 }
 
+/*
+ * The summary as the 2010 trace-vmscan-postprocess.pl prints it (the
+ * seed's script): the two times are divided by 1000 into seconds but
+ * labelled "ms", as that script did until a later patch relabelled them.
+ */
 void trace_report_print(FILE *out, const struct trace_report *r)
 {
 	struct trace_summary s;
