@@ -43,6 +43,11 @@ static void rcu_sync_exit(struct task *t)
 	sim->rcu_sync_idle_at = sim->eng.now + sim->scn.cost.rcu_gp_ns;
 }
 
+/*
+ * cgroup_procs_write() (kernel/cgroup/cgroup.c, v6.18) as far as time
+ * goes: __cgroup_procs_write() takes cgroup_attach_lock(), whose
+ * percpu_down_write() waits in rcu_sync_enter(); the move itself is free.
+ */
 void cgroup_procs_write(struct task *t)
 {
 	/* cgroup_attach_lock: percpu_down_write(&cgroup_threadgroup_rwsem) */

@@ -84,7 +84,11 @@ pte_t *__pte_alloc(struct sim *sim, struct vm_area_struct *vma, u64 vpn)
 	return table + pte_index(vma, vpn);
 }
 
-/* The page middle directory of a new @vma (its range set): 0 or -ENOMEM. */
+/*
+ * __pmd_alloc() (v6.12), for a VMA: the model keeps one PMD array per VMA
+ * (its range set first), a slot per PTE table's run, all none: 0 or
+ * -ENOMEM.
+ */
 int pmd_alloc(struct vm_area_struct *vma)
 {
 	u64 nr = vma_nr_pmds(vma->vm_start, vma->vm_end);

@@ -93,7 +93,9 @@ void xa_store(struct sim *sim, struct xarray *xa, u64 index, u64 entry)
 }
 
 /*
- * Room for indices [0, @nr_entries): 0 or -ENOMEM (@xa unchanged).  A
+ * Room for indices [0, @nr_entries): 0 or -ENOMEM (@xa unchanged).  The
+ * kernel's xarray grows a level (xas_expand(), v6.12) when an index
+ * passes its reach; the model's one level of nodes grows its array.  A
  * new array's node pointers are calloc'd, so that the host maps its zero
  * pages only as they are touched (a 10 TiB file costs little until read).
  */
