@@ -219,6 +219,8 @@ def cell(vals, count=False):
 def run_table(binary, outdir, name, jobs):
     path = os.path.join(outdir, name + ".json")
     if os.path.exists(path):
+        print("# %s: reusing %s (delete it to re-run)" % (name, path),
+              file=sys.stderr, flush=True)
         return
     scenario, sides, extra = TABLES[name]
     cmd = ["nice", binary, "compare", scenario, "--json", "--quiet"]
