@@ -630,6 +630,16 @@ static bool writeback_keep_pre_4_11(const struct sim *sim)
 }
 
 /*
+ * Does reclaim activate the pages it leaves dirty or under writeback
+ * (v4.11+, c55e8d035b28, which came with the file_writepage = kswapd
+ * rule), to be rotated back to the inactive tail when written?
+ */
+bool reclaim_activates_writeback(const struct sim *sim)
+{
+	return !writeback_keep_pre_4_11(sim);
+}
+
+/*
  * Does memcg reclaim wait for the writeback of @page (policy
  * memcg_writeback_wait)?  memcg v1 has no dirty throttling of its own, so
  * from 3.6 (Michal Hocko's e62e384e9da8 "memcg: prevent OOM with too many
@@ -967,7 +977,8 @@ keep_or_activate:
 		if (writeback_keep_pre_4_11(sim))
 			goto keep;
 activate_locked:
-		if (PageFlag(page, PG_swapcache) && vm_swap_full(sim))
+		/* not a candidate for swapping: give back its slot if swap is short */
+		if (PageFlag(page, PG_swapcache) && mem_cgroup_swap_full(sim, pfn))
 			folio_free_swap(sim, pfn);
 		SetPageFlag(page, PG_active);
 		stat->nr_activate += nr_pages;
