@@ -382,9 +382,10 @@ static void test_writeback_case2_kswapd(void **state)
 }
 
 /*
- * Before v4.11 (4.5: file_writepage = kswapd_dirty_zone) case 2 keeps the
- * page inactive, and the end of its write rotates only an inactive page:
- * one activated meanwhile stays on the active list.
+ * Before v4.11 (4.5: file_writepage = kswapd_dirty_zone, writeback_rotation
+ * = inactive) case 2 keeps the page inactive, and the end of its write
+ * rotates only an inactive page: one activated meanwhile stays on the
+ * active list.
  */
 static void test_writeback_rotation_4_5(void **state)
 {

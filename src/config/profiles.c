@@ -53,6 +53,7 @@ struct kernel_profile {
  * figures were made (failed_sweep moves its order-2 rate by ~3 points).
  */
 static const char *const profile_2_6_25[] = {
+	"writeback_rotation = inactive",
 	"watermark_check = order_walk",
 	"max_page_order = 10",
 	"skip_zones_lots_free = off",
@@ -367,6 +368,7 @@ static const char *const profile_4_12[] = {
 	"lazyfree = inactive_file",
 	"memcg_charge_retry = try_charge_memcg", /* v6.12's rules stand in for 4.x try_charge */
 	"file_writepage = kswapd", /* 4.11 */
+	"writeback_rotation = deactivate", /* 4.11: c55e8d035b28 */
 	"flusher_wakeup = unqueued_dirty", /* 4.11 */
 	"compaction = kcompactd", /* 4.6 */
 	"compact_retry = priority", /* 4.9: Vlastimil Babka's compaction priority series */

@@ -167,8 +167,8 @@ void folio_mark_accessed(struct sim *sim, u32 pfn)
  * or under writeback, to get them out of its way, and this rotation
  * brings them back (lru_move_tail clears PG_active: Johannes Weiner's
  * c55e8d035b28 "mm: vmscan: move dirty pages out of the way until
- * they're flushed", which changed both); before, an active page stayed
- * where it was.
+ * they're flushed", which changed both); before (writeback_rotation =
+ * inactive), an active page stayed where it was.
  */
 void folio_rotate_reclaimable(struct sim *sim, u32 pfn)
 {
@@ -178,7 +178,7 @@ void folio_rotate_reclaimable(struct sim *sim, u32 pfn)
 	if (!PageFlag(page, PG_lru) || PageFlag(page, PG_locked) || PageFlag(page, PG_dirty) ||
 	    PageFlag(page, PG_unevictable) || PageFlag(page, PG_isolated))
 		return;
-	if (PageFlag(page, PG_active) && !reclaim_activates_writeback(sim))
+	if (PageFlag(page, PG_active) && sim->scn.policy.rotate_inactive_only)
 		return;
 	lruvec = folio_lruvec(sim, pfn);
 	lruvec_del_folio(sim, lruvec, pfn);

@@ -630,16 +630,6 @@ static bool writeback_keep_pre_4_11(const struct sim *sim)
 }
 
 /*
- * Does reclaim activate the pages it leaves dirty or under writeback
- * (v4.11+, c55e8d035b28, which came with the file_writepage = kswapd
- * rule), to be rotated back to the inactive tail when written?
- */
-bool reclaim_activates_writeback(const struct sim *sim)
-{
-	return !writeback_keep_pre_4_11(sim);
-}
-
-/*
  * Does memcg reclaim wait for the writeback of @page (policy
  * memcg_writeback_wait)?  memcg v1 has no dirty throttling of its own, so
  * from 3.6 (Michal Hocko's e62e384e9da8 "memcg: prevent OOM with too many
@@ -3232,6 +3222,12 @@ static const struct cfg_key vmscan_policy_keys[] = {
 	  .values = CFG_VALUES("never", "kswapd", "any", "kswapd_priority", "kswapd_dirty_zone"),
 	  .def = "kswapd",
 	  .doc = "reclaim writing dirty file pages: 6.17+ never (->writepage removed) / v4.11+ kswapd only, pages met dirty before on a PGDAT_DIRTY node / before v3.2 any reclaimer / v3.2..3.10 kswapd below DEF_PRIORITY - 2 / v3.11..4.10 kswapd on a zone flagged dirty; the others keep the page with PG_reclaim (activate it, v4.11+)" },
+	{ .name = "writeback_rotation",
+	  .type = CFG_ENUM,
+	  P_OFF(rotate_inactive_only),
+	  .values = CFG_VALUES("deactivate", "inactive"),
+	  .def = "deactivate",
+	  .doc = "the end of the write of a page reclaim marked PG_reclaim (folio_rotate_reclaimable): v4.11+ moves it to the inactive tail, active or not, PG_active cleared (c55e8d035b28, with reclaim activating the pages it meets dirty or under writeback) / inactive: before, only an inactive page moves" },
 	{ .name = "direct_writeback",
 	  .type = CFG_ENUM,
 	  P_OFF(direct_writeback_deny),
