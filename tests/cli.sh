@@ -663,6 +663,7 @@ force_deactivate_retry = off
 file_writepage = any
 direct_writeback = allow
 flusher_wakeup = scanned
+writeback_rotation = inactive
 may_write_to_queue = off
 lumpy_reclaim = on
 kswapd_order_fallback = compact_gap

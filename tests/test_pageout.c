@@ -36,12 +36,12 @@ static struct lruvec *root_lruvec(struct sim *sim)
 	return mem_cgroup_lruvec(sim->memcgs[0], node0(sim));
 }
 
-/* A task of the root memcg with an mm and one inactive anon page written at *vpn, its PTE old. */
-static u32 new_anon_page(struct sim *sim, struct task **t, u64 *vpn)
+/* A task of @memcg with an mm and one inactive anon page written at *vpn, its PTE old. */
+static u32 new_anon_page_in(struct sim *sim, struct mem_cgroup *memcg, struct task **t, u64 *vpn)
 {
 	u32 pfn;
 
-	*t = test_task_in(sim, sim->memcgs[0]);
+	*t = test_task_in(sim, memcg);
 	(*t)->mm = mm_alloc(sim, *t);
 	assert_non_null((*t)->mm);
 	*vpn = mmap_anon((*t)->mm, 1);
@@ -54,6 +54,12 @@ static u32 new_anon_page(struct sim *sim, struct task **t, u64 *vpn)
 	ClearPageFlag(pfn_to_page(sim, pfn), PG_active);
 	folio_add_lru(sim, pfn);
 	return pfn;
+}
+
+/* The same in the root memcg. */
+static u32 new_anon_page(struct sim *sim, struct task **t, u64 *vpn)
+{
+	return new_anon_page_in(sim, sim->memcgs[0], t, vpn);
 }
 
 /* A dirty page-cache page written by @t at index 0 of a new file. */
@@ -76,7 +82,8 @@ static struct isolated_folios isol;
 
 static void batch_init(struct task *t)
 {
-	isol = (struct isolated_folios){ .lruvec = root_lruvec(t->sim), .lru = LRU_INACTIVE_ANON };
+	isol = (struct isolated_folios){ .lruvec = mem_cgroup_lruvec(t->memcg, node0(t->sim)),
+					 .lru = LRU_INACTIVE_ANON };
 	pfn_list_init(&isol.folio_list);
 	pfn_list_init(&isol.ret_folios);
 	pfn_list_init(&isol.dirty_folios);
@@ -121,15 +128,18 @@ static void shrink_fn(struct task *t, void *arg)
 
 /*
  * Run shrink_folio_list over the batch as direct reclaim (or kswapd) at
- * DEF_PRIORITY in pass @io, completing I/O whenever the task sleeps;
- * returns how many times it slept.
+ * DEF_PRIORITY in pass @io - global reclaim, or @target's limit reclaim
+ * - completing I/O whenever the task sleeps; returns how many times it
+ * slept.
  */
-static unsigned int shrink(struct task *t, bool kswapd, enum pageout_io io)
+static unsigned int shrink_for(struct task *t, bool kswapd, enum pageout_io io,
+			       struct mem_cgroup *target)
 {
 	unsigned int sleeps = 0, steps = 0;
 
 	sh.sc = (struct scan_control){
 		.nr_to_reclaim = SWAP_CLUSTER_MAX,
+		.target_mem_cgroup = target,
 		.may_writepage = true,
 		.may_unmap = true,
 		.may_swap = true,
@@ -147,6 +157,11 @@ static unsigned int shrink(struct task *t, bool kswapd, enum pageout_io io)
 		assert_true(++steps < 1000);
 	}
 	return sleeps;
+}
+
+static unsigned int shrink(struct task *t, bool kswapd, enum pageout_io io)
+{
+	return shrink_for(t, kswapd, io, NULL);
 }
 
 static bool on_list(struct sim *sim, const struct pfn_list *l, u32 pfn)
@@ -224,6 +239,251 @@ static void test_writeback_page_6_12(void **state)
 	assert_int_equal(sh.stat.nr_writeback, 1);
 	assert_true(PageFlag(pfn_to_page(sim, pfn), PG_active));
 	reclaim_abort(t);
+}
+
+/* The machine with [cgroup box] of interface @cg. */
+#define INI_BOX(kernel, cg) INI_POLICY(kernel, "cgroup = " cg "\n[cgroup box]\n")
+
+/* move_folios_to_lru() for the survivors: back on the list their flags name. */
+static void batch_putback(struct sim *sim)
+{
+	while (!pfn_list_empty(&isol.ret_folios)) {
+		u32 pfn = isol.ret_folios.head;
+
+		pfn_list_del(sim, &isol.ret_folios, pfn);
+		ClearPageFlag(pfn_to_page(sim, pfn), PG_isolated);
+		lruvec_add_folio(sim, folio_lruvec(sim, pfn), pfn);
+	}
+}
+
+/* Is @pfn the oldest page (the next reclaim takes) of its LRU list? */
+static bool at_lru_tail(struct sim *sim, u32 pfn)
+{
+	const struct page *page = pfn_to_page(sim, pfn);
+
+	return lruvec_list(sim, folio_lruvec(sim, pfn), page_zone(sim, pfn)->idx,
+			   folio_lru_list(page))
+		       ->tail == pfn;
+}
+
+/*
+ * Write @pfn in a first pass of @target's (or global) reclaim, leaving it
+ * in the batch under writeback, marked PG_reclaim by pageout().
+ */
+static void write_first(struct task *t, u32 pfn, bool kswapd, struct mem_cgroup *target)
+{
+	struct page *page = pfn_to_page(t->sim, pfn);
+
+	batch_init(t);
+	batch_add(t->sim, pfn);
+	assert_int_equal(shrink_for(t, kswapd, PAGEOUT_IO_ASYNC, target), 0);
+	assert_int_equal(sh.stat.nr_pageout, 1);
+	assert_true(PageFlag(page, PG_writeback) && PageFlag(page, PG_reclaim));
+	batch_again(t->sim);
+}
+
+/*
+ * Case 3 of v6.18 shrink_folio_list: cgroup v1 limit reclaim meets the
+ * page it wrote (PG_reclaim) still under writeback.  No writeback
+ * throttling protects a v1 group, so it waits for the write - one sleep,
+ * nothing counted, nothing activated - and looks at the page again: clean
+ * now, it is freed.  The write ended while the page was isolated: no
+ * rotation.
+ */
+static void test_writeback_case3_memcg_v1(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", INI_BOX("6.18", "v1"));
+	struct mem_cgroup *box = test_memcg_named(sim, "box");
+	struct task *t;
+	u64 vpn;
+	u32 pfn = new_anon_page_in(sim, box, &t, &vpn);
+
+	write_first(t, pfn, false, box);
+	assert_int_equal(shrink_for(t, false, PAGEOUT_IO_ASYNC, box), 1);
+	assert_int_equal(sh.nr_reclaimed, 1);
+	assert_int_equal(sh.stat.nr_writeback, 0);
+	assert_int_equal(sh.stat.nr_immediate, 0);
+	assert_int_equal(sh.stat.nr_activate, 0);
+	assert_int_equal(vm_event(sim, PGROTATED), 0);
+	assert_true(pfn_list_empty(&isol.ret_folios));
+}
+
+/*
+ * Case 2, the same page under cgroup v2 (writeback_throttling_sane): it
+ * is marked PG_reclaim, counted in nr_writeback and activated (v4.11+),
+ * without a wait; under writeback its swap slot stays.  When the write
+ * ends on the active list, folio_rotate_reclaimable brings it to the
+ * inactive tail, PG_active cleared (PGROTATED), where the next pass frees
+ * it.
+ */
+static void test_writeback_case2_memcg_v2(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", INI_BOX("6.18", "v2"));
+	struct mem_cgroup *box = test_memcg_named(sim, "box");
+	struct task *t;
+	u64 vpn;
+	u32 pfn = new_anon_page_in(sim, box, &t, &vpn);
+	struct page *page = pfn_to_page(sim, pfn);
+
+	write_first(t, pfn, false, box);
+	assert_int_equal(shrink_for(t, false, PAGEOUT_IO_ASYNC, box), 0);
+	assert_int_equal(sh.nr_reclaimed, 0);
+	assert_int_equal(sh.stat.nr_writeback, 1);
+	assert_int_equal(sh.stat.nr_immediate, 0);
+	assert_int_equal(sh.stat.nr_activate, 1);
+	assert_true(PageFlag(page, PG_active) && PageFlag(page, PG_reclaim));
+	assert_true(PageFlag(page, PG_swapcache) && PageFlag(page, PG_writeback));
+
+	batch_putback(sim);
+	assert_int_equal(folio_lru_list(page), LRU_ACTIVE_ANON);
+	complete_io(sim);
+	assert_false(PageFlag(page, PG_active) || PageFlag(page, PG_reclaim));
+	assert_int_equal(folio_lru_list(page), LRU_INACTIVE_ANON);
+	assert_true(at_lru_tail(sim, pfn));
+	assert_int_equal(vm_event(sim, PGROTATED), 1);
+
+	batch_init(t);
+	batch_add(sim, pfn);
+	assert_int_equal(shrink_for(t, false, PAGEOUT_IO_ASYNC, box), 0);
+	assert_int_equal(sh.nr_reclaimed, 1);
+}
+
+/*
+ * Case 1: kswapd meets a page it marked for immediate reclaim still under
+ * writeback on a node flagged PGDAT_WRITEBACK: nr_immediate, activated.
+ * Without the node flag it is case 2 (nr_writeback).
+ */
+static void check_writeback_case1(void **state, bool node_writeback)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", INI("6.18"));
+	struct task *t;
+	u64 vpn;
+	u32 pfn = new_anon_page(sim, &t, &vpn);
+
+	write_first(t, pfn, true, NULL);
+	if (node_writeback)
+		node0(sim)->flags |= 1UL << PGDAT_WRITEBACK;
+	assert_int_equal(shrink_for(t, true, PAGEOUT_IO_ASYNC, NULL), 0);
+	assert_int_equal(sh.stat.nr_immediate, node_writeback);
+	assert_int_equal(sh.stat.nr_writeback, !node_writeback);
+	assert_int_equal(sh.stat.nr_activate, 1);
+	assert_true(PageFlag(pfn_to_page(sim, pfn), PG_active));
+	reclaim_abort(t);
+}
+
+static void test_writeback_case1_kswapd(void **state)
+{
+	check_writeback_case1(state, true);
+}
+
+static void test_writeback_case2_kswapd(void **state)
+{
+	check_writeback_case1(state, false);
+}
+
+/*
+ * Before v4.11 (4.5: file_writepage = kswapd_dirty_zone, writeback_rotation
+ * = inactive) case 2 keeps the page inactive, and the end of its write
+ * rotates only an inactive page: one activated meanwhile stays on the
+ * active list.
+ */
+static void test_writeback_rotation_4_5(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", INI("4.5"));
+	struct task *t;
+	u64 vpn;
+	u32 pfn = new_anon_page(sim, &t, &vpn);
+	struct page *page = pfn_to_page(sim, pfn);
+
+	write_first(t, pfn, false, NULL);
+	assert_int_equal(shrink(t, false, PAGEOUT_IO_ASYNC), 0);
+	assert_int_equal(sh.stat.nr_writeback, 1);
+	assert_int_equal(sh.stat.nr_activate, 0);
+	assert_false(PageFlag(page, PG_active));
+	SetPageFlag(page, PG_active); /* say, mark_page_accessed twice meanwhile */
+	batch_putback(sim);
+	complete_io(sim);
+	assert_true(PageFlag(page, PG_active));
+	assert_int_equal(folio_lru_list(page), LRU_ACTIVE_ANON);
+	assert_int_equal(vm_event(sim, PGROTATED), 0);
+}
+
+/*
+ * activate_locked gives a swap-cache page's slot back when swap is more
+ * than half full (mem_cgroup_swap_full: the device's vm_swap_full for
+ * global and v1 reclaim), and not at exactly half: a mapped page given a
+ * slot, then found referenced twice (FOLIOREF_ACTIVATE).  Freed, the
+ * page is dirty again, its only copy in memory.
+ */
+static void check_activate_frees_swap(void **state, bool over_half)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", INI("6.18"));
+	struct swap_info_struct *si = sim->swap;
+	struct task *t;
+	u64 vpn, slot, others;
+	u32 pfn = new_anon_page(sim, &t, &vpn);
+	struct page *page = pfn_to_page(sim, pfn);
+
+	assert_true(add_to_swap(sim, pfn));
+	slot = page->private;
+	*pte_of(t, vpn) |= PTE_YOUNG;
+	SetPageFlag(page, PG_referenced);
+	/* other pages' slots, as counted: the device exactly half full, or one more */
+	others = (si->max - 1) / 2 + over_half - si->inuse_pages;
+	si->inuse_pages += others;
+	batch_init(t);
+	batch_add(sim, pfn);
+	assert_int_equal(shrink(t, false, PAGEOUT_IO_ASYNC), 0);
+	si->inuse_pages -= others;
+	assert_int_equal(sh.stat.nr_activate, 1);
+	assert_true(PageFlag(page, PG_active));
+	assert_int_equal(PageFlag(page, PG_swapcache), !over_half);
+	assert_int_equal(si->swap_map[slot] != 0, !over_half);
+	assert_int_equal(si->inuse_pages, !over_half);
+	assert_true(PageFlag(page, PG_dirty));
+	reclaim_abort(t);
+}
+
+static void test_activate_frees_swap_over_half(void **state)
+{
+	check_activate_frees_swap(state, true);
+}
+
+static void test_activate_keeps_swap_at_half(void **state)
+{
+	check_activate_frees_swap(state, false);
+}
+
+/*
+ * mem_cgroup_swap_full() of a v2 group's page: also when the group uses
+ * half its memory.swap.max; a v1 group's looks at the device only.
+ */
+static void check_memcg_swap_full(void **state, const char *ini, bool v2)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini);
+	struct mem_cgroup *box = test_memcg_named(sim, "box");
+	struct task *t;
+	u64 vpn, usage = box->swap.usage, max = box->swap.max;
+	u32 pfn = new_anon_page_in(sim, box, &t, &vpn);
+
+	assert_false(mem_cgroup_swap_full(sim, pfn));
+	box->swap.max = 4;
+	box->swap.usage = 1;
+	assert_false(mem_cgroup_swap_full(sim, pfn));
+	box->swap.usage = 2;
+	assert_int_equal(mem_cgroup_swap_full(sim, pfn), v2);
+	box->swap.usage = usage;
+	box->swap.max = max;
+}
+
+static void test_memcg_swap_full_v2(void **state)
+{
+	check_memcg_swap_full(state, INI_BOX("6.18", "v2"), true);
+}
+
+static void test_memcg_swap_full_v1(void **state)
+{
+	check_memcg_swap_full(state, INI_BOX("6.18", "v1"), false);
 }
 
 /*
@@ -848,6 +1108,15 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		test_sim_unit_test(test_direct_swapout_async),
 		test_sim_unit_test(test_writeback_page_6_12),
+		test_sim_unit_test(test_writeback_case3_memcg_v1),
+		test_sim_unit_test(test_writeback_case2_memcg_v2),
+		test_sim_unit_test(test_writeback_case1_kswapd),
+		test_sim_unit_test(test_writeback_case2_kswapd),
+		test_sim_unit_test(test_writeback_rotation_4_5),
+		test_sim_unit_test(test_activate_frees_swap_over_half),
+		test_sim_unit_test(test_activate_keeps_swap_at_half),
+		test_sim_unit_test(test_memcg_swap_full_v2),
+		test_sim_unit_test(test_memcg_swap_full_v1),
 		test_sim_unit_test(test_sync_pass_waits),
 		test_sim_unit_test(test_nodirect_anon),
 		test_sim_unit_test(test_nodirect_sync_waits),

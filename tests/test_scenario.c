@@ -424,6 +424,7 @@ static const char *const profile_keys[] = {
 	"file_writepage",
 	"direct_writeback",
 	"flusher_wakeup",
+	"writeback_rotation",
 	"may_write_to_queue",
 	"lumpy_reclaim",
 	"kswapd_order_fallback",
@@ -509,6 +510,7 @@ static void assert_policy_equal(const struct scn_policy *a, const struct scn_pol
 	assert_int_equal(a->file_writepage, b->file_writepage);
 	assert_int_equal(a->direct_writeback_deny, b->direct_writeback_deny);
 	assert_int_equal(a->flusher_wakeup_scanned, b->flusher_wakeup_scanned);
+	assert_int_equal(a->rotate_inactive_only, b->rotate_inactive_only);
 	assert_int_equal(a->may_write_to_queue, b->may_write_to_queue);
 	assert_int_equal(a->trace_format, b->trace_format);
 	assert_int_equal(a->oom_report, b->oom_report);

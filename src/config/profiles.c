@@ -87,6 +87,7 @@ static const char *const profile_2_6_25[] = {
 	"file_writepage = any",
 	"direct_writeback = allow",
 	"flusher_wakeup = scanned",
+	"writeback_rotation = inactive",
 	"may_write_to_queue = off",
 	"lumpy_reclaim = costly",
 	"kswapd_order_fallback = compact_gap",
@@ -368,6 +369,7 @@ static const char *const profile_4_12[] = {
 	"memcg_charge_retry = try_charge_memcg", /* v6.12's rules stand in for 4.x try_charge */
 	"file_writepage = kswapd", /* 4.11 */
 	"flusher_wakeup = unqueued_dirty", /* 4.11 */
+	"writeback_rotation = deactivate", /* 4.11: c55e8d035b28 */
 	"compaction = kcompactd", /* 4.6 */
 	"compact_retry = priority", /* 4.9: Vlastimil Babka's compaction priority series */
 	"oom_report = 4.12", /* "nodemask=" in dump_header's line */

@@ -612,6 +612,7 @@ void free_swap_and_cache(struct sim *sim, u64 slot);
 void swap_free(struct sim *sim, u64 slot);
 bool folio_free_swap(struct sim *sim, u32 pfn);
 bool vm_swap_full(const struct sim *sim);
+bool mem_cgroup_swap_full(struct sim *sim, u32 pfn);
 enum vm_fault_result swapin_readahead(struct task *t, struct vm_area_struct *vma, u64 vpn);
 /*
  * A fault at @vpn of @vma found its page @pfn in the swap cache: a hit of

@@ -1072,6 +1072,32 @@ bool mem_cgroup_try_charge_swap(struct sim *sim, u32 pfn, u64 slot)
 }
 
 /*
+ * mem_cgroup_swap_full() (v6.12; Vladimir Davydov's 5ccc5abaaf6f "mm: free
+ * swap cache aggressively if memcg swap is full", v4.5, with cgroup v2's
+ * swap charging): is the swap page @pfn keeps a copy in short - over half
+ * the device in use (vm_swap_full), or for a v2 group over half its or an
+ * ancestor's memory.swap.max?  A v1 group (memsw accounting) looks at the
+ * device only.  (memory.swap.high, v5.8, is not modelled.)
+ */
+bool mem_cgroup_swap_full(struct sim *sim, u32 pfn)
+{
+	const struct page *page = pfn_to_page(sim, pfn);
+	const struct mem_cgroup *memcg;
+
+	if (vm_swap_full(sim))
+		return true;
+	if (page->memcg_id == MEMCG_ID_NONE)
+		return false;
+	memcg = sim->memcgs[page->memcg_id];
+	if (do_memsw_account(memcg))
+		return false;
+	for (; memcg && memcg->parent; memcg = memcg->parent)
+		if (memcg->swap.max != U64_MAX && memcg->swap.usage * 2 >= memcg->swap.max)
+			return true;
+	return false;
+}
+
+/*
  * mem_cgroup_swapout() (v6.12, v1 path): the page leaves memory for swap
  * slot @slot; the memory charge goes, the memsw charge moves to the swap
  * entry (recorded in swap_cgroup).  A v2 page keeps its memory charge

@@ -268,7 +268,7 @@ static enum vm_fault_result do_anonymous_page(struct task *t, struct vm_area_str
  * mapped as it is (the kernel waits only where the swap device needs
  * stable pages).  A write fault takes the page out of the swap cache
  * (should_try_to_free_swap: exclusive write), a read fault keeps the
- * clean swap copy unless swap is half full (vm_swap_full).  A page
+ * clean swap copy unless swap is half full (mem_cgroup_swap_full).  A page
  * another mm of the family already maps is mapped clean, and a write
  * retries as a COW fault.
  */
@@ -303,7 +303,7 @@ static enum vm_fault_result do_swap_page(struct task *t, struct vm_area_struct *
 		      write && exclusive);
 	t->mm->rss_stat[MM_SWAPENTS]--;
 	swap_free(sim, slot);
-	if ((write && exclusive) || vm_swap_full(sim))
+	if ((write && exclusive) || mem_cgroup_swap_full(sim, pfn))
 		folio_free_swap(sim, pfn);
 	folio_mark_accessed(sim, pfn);
 	count_fault(t);

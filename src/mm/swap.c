@@ -160,19 +160,29 @@ void folio_mark_accessed(struct sim *sim, u32 pfn)
 }
 
 /*
- * folio_rotate_reclaimable() - writeback of a PG_reclaim folio ended:
- * move it to the tail of the inactive list so reclaim finds it next.
+ * folio_rotate_reclaimable() (v6.12; rotate_reclaimable_page() before
+ * 5.16) - writeback of a PG_reclaim folio ended: unless it is locked or
+ * was dirtied again, move it to the tail of the inactive list so reclaim
+ * finds it next.  Since v4.11 reclaim activates the folios it meets dirty
+ * or under writeback, to get them out of its way, and this rotation
+ * brings them back (lru_move_tail clears PG_active: Johannes Weiner's
+ * c55e8d035b28 "mm: vmscan: move dirty pages out of the way until
+ * they're flushed", which changed both); before (writeback_rotation =
+ * inactive), an active page stayed where it was.
  */
 void folio_rotate_reclaimable(struct sim *sim, u32 pfn)
 {
 	struct page *page = pfn_to_page(sim, pfn);
 	struct lruvec *lruvec;
 
-	if (!PageFlag(page, PG_lru) || PageFlag(page, PG_active) ||
+	if (!PageFlag(page, PG_lru) || PageFlag(page, PG_locked) || PageFlag(page, PG_dirty) ||
 	    PageFlag(page, PG_unevictable) || PageFlag(page, PG_isolated))
+		return;
+	if (PageFlag(page, PG_active) && sim->scn.policy.rotate_inactive_only)
 		return;
 	lruvec = folio_lruvec(sim, pfn);
 	lruvec_del_folio(sim, lruvec, pfn);
+	ClearPageFlag(page, PG_active);
 	lruvec_add_folio_tail(sim, lruvec, pfn);
 	count_vm_events(sim, PGROTATED, folio_nr_pages(page));
 }

@@ -967,7 +967,8 @@ keep_or_activate:
 		if (writeback_keep_pre_4_11(sim))
 			goto keep;
 activate_locked:
-		if (PageFlag(page, PG_swapcache) && vm_swap_full(sim))
+		/* not a candidate for swapping: give back its slot if swap is short */
+		if (PageFlag(page, PG_swapcache) && mem_cgroup_swap_full(sim, pfn))
 			folio_free_swap(sim, pfn);
 		SetPageFlag(page, PG_active);
 		stat->nr_activate += nr_pages;
@@ -3221,6 +3222,12 @@ static const struct cfg_key vmscan_policy_keys[] = {
 	  .values = CFG_VALUES("never", "kswapd", "any", "kswapd_priority", "kswapd_dirty_zone"),
 	  .def = "kswapd",
 	  .doc = "reclaim writing dirty file pages: 6.17+ never (->writepage removed) / v4.11+ kswapd only, pages met dirty before on a PGDAT_DIRTY node / before v3.2 any reclaimer / v3.2..3.10 kswapd below DEF_PRIORITY - 2 / v3.11..4.10 kswapd on a zone flagged dirty; the others keep the page with PG_reclaim (activate it, v4.11+)" },
+	{ .name = "writeback_rotation",
+	  .type = CFG_ENUM,
+	  P_OFF(rotate_inactive_only),
+	  .values = CFG_VALUES("deactivate", "inactive"),
+	  .def = "deactivate",
+	  .doc = "the end of the write of a page reclaim marked PG_reclaim (folio_rotate_reclaimable): v4.11+ moves it to the inactive tail, active or not, PG_active cleared (c55e8d035b28, with reclaim activating the pages it meets dirty or under writeback) / inactive: before, only an inactive page moves" },
 	{ .name = "direct_writeback",
 	  .type = CFG_ENUM,
 	  P_OFF(direct_writeback_deny),

@@ -542,6 +542,7 @@ struct scn_policy {
 	enum mapped_use_once_policy mapped_use_once;
 	enum refault_activation_policy refault_activation;
 	bool memcg_writeback_nowait; /* memcg_writeback_wait = none (< v3.6) */
+	bool rotate_inactive_only; /* writeback_rotation = inactive (< v4.11) */
 	bool compact_free_every_page; /* compact_free_stride = every_page (< v5.1) */
 	/* a bit per key given (file or --set): a profile leaves them alone */
 	u64 keys_given[2];
