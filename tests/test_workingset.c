@@ -5,7 +5,8 @@
  * with exact values: which xarray nodes go on the shadow_nodes lists,
  * how many nodes each do_shrink_slab() call frees (half the excess, in
  * batches of 128, the rest deferred), WORKINGSET_NODERECLAIM, and a page
- * whose shadow was trimmed coming back without a refault.
+ * whose shadow was trimmed coming back without a refault; the v3.15
+ * rule (node_present, kernel 4.2) and no tracking before it (3.10).
  *
  * A 2-CPU, 64 MiB machine under kernel 6.18 (shadow_shrinker = lruvec)
  * with a 128 KiB readahead window of single pages and no fault-around;
@@ -162,12 +163,63 @@ static void test_trimmed_refault(void **state)
 	assert_verified(sim);
 }
 
+/*
+ * v3.15..4.18 (kernel 4.2: shadow_shrinker = node_present): the limit is
+ * node_present_pages >> 4 nodes on the node's one list, and the target
+ * follows the LRU scan: 4 * scanned / 2 seeks * freeable / (eligible + 1).
+ * 400 nodes past the limit: 100 of 999 pages scanned give 80, below
+ * freeable / 4 and below a batch: nothing freed, 80 deferred; then 1,000
+ * scanned give 800, with the 80 deferred 880, capped at 2 * 400: six
+ * batches of 128 (768 nodes, past the limit too, as the kernel's walk
+ * frees what it scans), 32 deferred.
+ */
+static void test_node_present(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini",
+					     "[machine]\nmemory = 64M\n[policy]\nkernel = 4.2\n");
+	u64 limit = sim->nodes[0].node_present_pages >> 4;
+	struct address_space *file = file_create(sim, "sparse", (limit + 400) * XA_CHUNK_SIZE);
+	struct lruvec *root = mem_cgroup_lruvec(sim->memcgs[0], &sim->nodes[0]);
+
+	assert_int_equal(sim->scn.policy.shadow_shrinker, SHADOW_SHRINKER_NODE_PRESENT);
+	for (u64 n = 0; n < limit + 400; n++)
+		xa_store(sim, &file->i_pages, n * XA_CHUNK_SIZE, workingset_shadow_offline());
+	shrink_shadow_nodes(sim, root, DEF_PRIORITY, 100, 999);
+	assert_int_equal(node_stat(sim, WORKINGSET_NODERECLAIM), 0);
+	assert_int_equal(root->shadow_nodes.nr_deferred, 80);
+	shrink_shadow_nodes(sim, root, DEF_PRIORITY, 1000, 999);
+	assert_int_equal(node_stat(sim, WORKINGSET_NODERECLAIM), 768);
+	assert_int_equal(root->shadow_nodes.nr_items, limit + 400 - 768);
+	assert_int_equal(root->shadow_nodes.nr_deferred, 32);
+}
+
+/*
+ * Before 3.15 (kernel 3.10: shadow_shrinker = none) no node is tracked.
+ */
+static void test_none_untracked(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini",
+					     "[machine]\nmemory = 64M\n[policy]\nkernel = 3.10\n");
+	struct address_space *file = file_create(sim, "sparse", 64 * XA_CHUNK_SIZE);
+	struct lruvec *root = mem_cgroup_lruvec(sim->memcgs[0], &sim->nodes[0]);
+
+	for (u64 n = 0; n < 64; n++)
+		xa_store(sim, &file->i_pages, n * XA_CHUNK_SIZE, workingset_shadow_offline());
+	shrink_shadow_nodes(sim, root, 0, 1000, 0);
+	assert_int_equal(root->shadow_nodes.nr_items, 0);
+	assert_int_equal(node_stat(sim, WORKINGSET_NODES), 0);
+	assert_int_equal(node_stat(sim, WORKINGSET_NODERECLAIM), 0);
+	assert_int_equal(xa_load(&file->i_pages, 0), workingset_shadow_offline());
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_teardown(test_shrink_batches, test_sim_teardown),
 		cmocka_unit_test_teardown(test_widen_keeps_place, test_sim_teardown),
 		cmocka_unit_test_teardown(test_trimmed_refault, test_sim_teardown),
+		cmocka_unit_test_teardown(test_node_present, test_sim_teardown),
+		cmocka_unit_test_teardown(test_none_untracked, test_sim_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
