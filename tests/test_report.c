@@ -585,6 +585,7 @@ static void test_memory_stat_v2(void **state)
 				 "workingset_activate_file 0\n"
 				 "workingset_restore_anon 0\n"
 				 "workingset_restore_file 0\n"
+				 "workingset_nodereclaim 0\n"
 				 "pgdemote_kswapd 0\n"
 				 "pgdemote_direct 0\n"
 				 "pgdemote_khugepaged 0\n"

@@ -449,6 +449,7 @@ static const char *const profile_keys[] = {
 	"vm_exec_activation",
 	"mapped_use_once",
 	"refault_activation",
+	"shadow_shrinker",
 	"memcg_writeback_wait",
 	"vmscan_trace_format",
 	"oom_report",

@@ -117,6 +117,7 @@ static const char *const profile_2_6_25[] = {
 	"vm_exec_activation = none",
 	"mapped_use_once = none",
 	"refault_activation = none",
+	"shadow_shrinker = none",
 	"memcg_writeback_wait = none",
 	"vmscan_trace_format = 2.6.36",
 	/* 2.6.24..2.6.30's OOM report (whether 2.6.28 had the cpuset line is not established) */
@@ -336,6 +337,12 @@ static const char *const profile_4_2[] = {
 	"reclaim_sleep = wait_iff_congested", /* 3.11: naps only through it */
 	"swap_readahead = block", /* 3.14: slot blocks, not clusters */
 	"refault_activation = file", /* 3.15: a528910e12ec */
+	/*
+	 * 3.15: 449dd6984d0e, the shadow-node shrinker; 4.6 made it
+	 * memcg-aware, counting the group's file pages: node_present stands
+	 * for that too in 4.12
+	 */
+	"shadow_shrinker = node_present",
 	"fault_around_bytes = 64K", /* 3.15: do_fault_around */
 	"i_mmap_lock = read", /* 3.19: i_mmap_rwsem, rmap_walk_file takes it shared */
 	"file_writepage = kswapd_dirty_zone", /* 3.11..4.10 */
@@ -394,6 +401,7 @@ static const char *const profile_6_12[] = {
 	"new_anon_lru = inactive", /* 5.9 */
 	"mapped_use_once = anon_and_file", /* 5.9: b518154e59aa */
 	"refault_activation = all", /* 5.9: anon shadows too */
+	"shadow_shrinker = lruvec", /* 4.19: zero-seek (4b85afbdacd2); counts all LRU pages */
 	"swap_readahead = vma", /* VMA-based, 4.14 */
 	"full_walk_retry = on", /* 6.10 */
 	"force_deactivate_retry = on", /* 5.9 */

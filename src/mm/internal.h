@@ -638,6 +638,14 @@ void workingset_refault(struct sim *sim, u32 pfn, u64 shadow);
  */
 u64 workingset_shadow_offline(void);
 void workingset_activation(struct sim *sim, u32 pfn);
+struct list_lru_one *workingset_node_lru(struct sim *sim, u64 entry);
+void workingset_update_node(struct xa_node *node);
+/*
+ * shrink_shadow_nodes - the shadow-node shrinker's do_shrink_slab() on
+ * @lruvec's list; @nr_scanned of @nr_eligible LRU pages were scanned
+ */
+void shrink_shadow_nodes(struct sim *sim, struct lruvec *lruvec, int priority, u64 nr_scanned,
+			 u64 nr_eligible);
 
 /* ---- address spaces and faults (mm/memory.c, mm/mmap.c, kernel/fork.c) ---- */
 struct mm_struct *mm_alloc(struct sim *sim, struct task *owner);

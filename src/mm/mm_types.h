@@ -360,6 +360,19 @@ struct memcg_soft_mz {
 	bool on_tree;
 };
 
+struct xa_node;
+/*
+ * One list of a list_lru (mm/list_lru.c, v6.18): the shadow nodes of one
+ * lruvec (mm/workingset.c shadow_nodes), oldest first, and the shrinker's
+ * deferred scan count for them (shrinker_info.nr_deferred, or before
+ * memcg-aware shrinkers shrinker->nr_deferred[nid], kept on the root's).
+ */
+struct list_lru_one {
+	struct xa_node *head, *tail;
+	u64 nr_items;
+	u64 nr_deferred;
+};
+
 /*
  * One memcg's LRU lists on one node.  Before v4.8 the kernel kept them per
  * zone (mem_cgroup_per_zone, zone->lru); zone_reclaim = on models that and
@@ -376,6 +389,7 @@ struct lruvec {
 	u64 anon_cost; /* mm/swap.c lru_note_cost (v5.8+) */
 	u64 file_cost;
 	u64 nonresident_age; /* mm/workingset.c clock */
+	struct list_lru_one shadow_nodes; /* mm/workingset.c */
 	u64 refaults[2]; /* snapshot for may_deactivate */
 	/*
 	 * rstat (v5.13+): nr_pages_hier as of the last flush of the group's
@@ -616,8 +630,18 @@ static inline bool xa_is_value(u64 e)
 #define XA_NARROW_VALUE (1U << 31)
 struct xa_node {
 	u64 base; /* the first value entry stored, 0: none yet */
-	unsigned int count; /* non-zero entries */
+	u8 count; /* non-zero entries */
+	u8 nr_values; /* value entries (shadows) among them */
 	bool wide;
+	bool on_lru; /* on @lru: it holds shadows only (workingset_update_node) */
+	u32 offset; /* its index in @array->nodes */
+	struct xarray *array;
+	/*
+	 * the shadow_nodes list_lru of the lruvec it is charged to (the node
+	 * and group of the entry that allocated it), and its place on it
+	 */
+	struct list_lru_one *lru;
+	struct xa_node *lru_prev, *lru_next;
 	u32 slots[]; /* XA_CHUNK_SIZE entries: u32 each, or u64 (two slots) when wide */
 };
 struct xarray {

@@ -1699,6 +1699,10 @@ static unsigned int __shrink_node_memcgs(struct task *t, struct pglist_data *pgd
 		}
 		visited++;
 		shrink_lruvec(t, mem_cgroup_lruvec(memcg, pgdat), sc);
+		/* v6.18 shrink_node_memcgs: shrink_slab(), each group in turn */
+		if (sim->scn.policy.shadow_shrinker == SHADOW_SHRINKER_LRUVEC)
+			shrink_shadow_nodes(sim, mem_cgroup_lruvec(memcg, pgdat), sc->priority, 0,
+					    0);
 		if (partial && sc->nr_reclaimed >= sc->nr_to_reclaim &&
 		    !(zone_reclaim && !cgroup_reclaim(sc)))
 			break; /* mem_cgroup_iter_break: the cursor stays */
@@ -1751,6 +1755,16 @@ static void set_lumpy_reclaim_mode(struct sim *sim, struct scan_control *sc)
 		 (lumpy == LUMPY_RECLAIM_ON && sc->order && sc->priority < DEF_PRIORITY - 2));
 }
 
+/* the evictable LRU pages of @lruvec and its descendants (v4.2 get_scan_count's lru_pages) */
+static u64 lruvec_evictable_pages(const struct lruvec *lruvec)
+{
+	u64 pages = 0;
+
+	for (int l = 0; l < NR_EVICTABLE_LRU; l++)
+		pages += lruvec->nr_pages_hier[l];
+	return pages;
+}
+
 /*
  * shrink_node() (v6.12): prepare_scan_control, the memcg walk; then
  * kswapd flags the node as having writeback or dirty pages at the LRU
@@ -1760,6 +1774,7 @@ static void set_lumpy_reclaim_mode(struct sim *sim, struct scan_control *sc)
 static void shrink_node(struct task *t, struct pglist_data *pgdat, struct scan_control *sc)
 {
 	unsigned long nr_reclaimed = sc->nr_reclaimed;
+	unsigned long nr_scanned = sc->nr_scanned;
 
 	/* walking the node's memcgs and lists costs something even when
 	 * there is nothing to scan: no reclaim loop is free of time */
@@ -1768,6 +1783,16 @@ static void shrink_node(struct task *t, struct pglist_data *pgdat, struct scan_c
 	set_lumpy_reclaim_mode(t->sim, sc);
 	memset(&sc->nr, 0, sizeof(sc->nr));
 	shrink_node_memcgs(t, pgdat, sc);
+	/*
+	 * v3.15..4.18 shrink_zone(): global reclaim shrinks the node's slab
+	 * in the share of its LRU pages the walk scanned
+	 */
+	if (t->sim->scn.policy.shadow_shrinker == SHADOW_SHRINKER_NODE_PRESENT &&
+	    !cgroup_reclaim(sc))
+		shrink_shadow_nodes(
+			t->sim, mem_cgroup_lruvec(t->sim->memcgs[0], pgdat), sc->priority,
+			sc->nr_scanned - nr_scanned,
+			lruvec_evictable_pages(mem_cgroup_lruvec(t->sim->memcgs[0], pgdat)));
 	if (sc->kswapd) {
 		if (sc->nr.writeback && sc->nr.writeback == sc->nr.taken)
 			pgdat->flags |= 1UL << PGDAT_WRITEBACK;

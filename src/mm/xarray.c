@@ -4,6 +4,7 @@
  * one level of nodes, narrow or wide: mm_types.h, xarray.h).
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,18 +46,31 @@ static struct xa_node *xa_node_widen(struct xa_node *node)
 	return wide;
 }
 
+/* @old's place on its shadow_nodes list passed to @node, its new address */
+static void xa_node_moved(struct xa_node *node)
+{
+	struct list_lru_one *lru = node->lru;
+
+	if (!node->on_lru)
+		return;
+	*(node->lru_prev ? &node->lru_prev->lru_next : &lru->head) = node;
+	*(node->lru_next ? &node->lru_next->lru_prev : &lru->tail) = node;
+}
+
 /*
  * xa_store() (v6.12, without the old entry it returns): @entry at
  * @index, 0 erasing it.  A node is allocated narrow for the first entry
  * of its range, widened for an entry that does not fit, and freed with
  * its last entry; out of host memory the run stops (sim_fail) and the
- * entry is not stored.
+ * entry is not stored.  Each change tells workingset_update_node(), as
+ * the kernel's xas_update() does, whether the node now holds shadows only.
  */
 void xa_store(struct sim *sim, struct xarray *xa, u64 index, u64 entry)
 {
 	struct xa_node **slot = &xa->nodes[index >> XA_CHUNK_SHIFT];
 	unsigned int i = index & (XA_CHUNK_SIZE - 1);
 	struct xa_node *node = *slot;
+	u64 old;
 	u32 narrow;
 
 	if (!node) {
@@ -67,29 +81,50 @@ void xa_store(struct sim *sim, struct xarray *xa, u64 index, u64 entry)
 			sim_fail(sim, "out of memory for the page cache's index");
 			return;
 		}
+		node->array = xa;
+		node->offset = (u32)(index >> XA_CHUNK_SHIFT);
+		node->lru = workingset_node_lru(sim, entry);
 		*slot = node;
 	}
-	node->count = node->count + (entry != 0) - (xa_node_entry(node, i) != 0);
+	old = xa_node_entry(node, i);
+	node->count = (u8)(node->count + (entry != 0) - (old != 0));
+	node->nr_values = (u8)(node->nr_values + xa_is_value(entry) - xa_is_value(old));
 	if (!node->count) {
+		workingset_update_node(node);
 		free(node);
 		*slot = NULL;
 		return;
 	}
 	if (!node->wide && xa_narrow(node, entry, &narrow)) {
 		node->slots[i] = narrow;
+		workingset_update_node(node);
 		return;
 	}
 	if (!node->wide) {
 		struct xa_node *wide = xa_node_widen(node);
 
 		if (!wide) {
-			node->count = node->count - (entry != 0) + (xa_node_entry(node, i) != 0);
+			node->count = (u8)(node->count - (entry != 0) + (old != 0));
+			node->nr_values =
+				(u8)(node->nr_values - xa_is_value(entry) + xa_is_value(old));
 			sim_fail(sim, "out of memory for the page cache's index");
 			return;
 		}
+		xa_node_moved(wide);
 		*slot = node = wide;
 	}
 	memcpy(&node->slots[2 * i], &entry, sizeof(entry));
+	workingset_update_node(node);
+}
+
+/*
+ * xa_delete_node() (v6.18): a node that holds shadows only, taken off its
+ * list by the shrinker, is freed with its entries: its range becomes holes.
+ */
+void xa_delete_node(struct xa_node *node)
+{
+	node->array->nodes[node->offset] = NULL;
+	free(node);
 }
 
 /*
@@ -106,6 +141,8 @@ int xa_grow(struct xarray *xa, u64 nr_entries)
 
 	if (nr <= xa->nr_nodes)
 		return 0;
+	if (nr > UINT32_MAX) /* a node's offset is 32 bits: 2^38 indices */
+		return -ENOMEM;
 	if (!xa->nodes) {
 		xa->nodes = calloc(nr, sizeof(*nodes));
 		if (!xa->nodes)
@@ -122,11 +159,16 @@ int xa_grow(struct xarray *xa, u64 nr_entries)
 	return 0;
 }
 
-/* xa_destroy() (v6.12): every node and the array. */
+/* xa_destroy() (v6.12): every node, off its shadow list, and the array. */
 void xa_destroy(struct xarray *xa)
 {
-	for (u64 i = 0; xa->nodes && i < xa->nr_nodes; i++)
+	for (u64 i = 0; xa->nodes && i < xa->nr_nodes; i++) {
+		if (xa->nodes[i]) {
+			xa->nodes[i]->count = 0;
+			workingset_update_node(xa->nodes[i]);
+		}
 		free(xa->nodes[i]);
+	}
 	free(xa->nodes);
 	xa->nodes = NULL;
 	xa->nr_nodes = 0;

@@ -37,5 +37,6 @@ static inline u64 xa_load(const struct xarray *xa, u64 index)
 void xa_store(struct sim *sim, struct xarray *xa, u64 index, u64 entry);
 int xa_grow(struct xarray *xa, u64 nr_entries);
 void xa_destroy(struct xarray *xa);
+void xa_delete_node(struct xa_node *node);
 
 #endif

@@ -506,7 +506,7 @@ static u64 hierarchical_limit_bytes(const struct sim *sim, const struct mem_cgro
  * tiers to demote to).  Left out, as a line the model cannot know: the
  * kernel memory (kernel, kernel_stack, pagetables, percpu, vmalloc, the
  * slab lines: the model does not charge kernel allocations to groups),
- * workingset_nodereclaim (no shadow-node shrinker), swpin_zero and
+ * swpin_zero and
  * swpout_zero (the model does not know page contents), and the
  * CONFIG_NUMA_BALANCING lines (pgpromote_success, numa_*: not modelled,
  * as /proc/vmstat's NUMA lines).  hugetlb the kernel prints only with
@@ -542,6 +542,7 @@ static const struct memcg1_line memcg2_lines[] = {
 	{ "workingset_activate_file", SRC_NODE, WORKINGSET_ACTIVATE_FILE, false },
 	{ "workingset_restore_anon", SRC_NODE, WORKINGSET_RESTORE_ANON, false },
 	{ "workingset_restore_file", SRC_NODE, WORKINGSET_RESTORE_FILE, false },
+	{ "workingset_nodereclaim", SRC_NODE, WORKINGSET_NODERECLAIM, false },
 	{ "pgdemote_kswapd", SRC_NONE, 0, false },
 	{ "pgdemote_direct", SRC_NONE, 0, false },
 	{ "pgdemote_khugepaged", SRC_NONE, 0, false },

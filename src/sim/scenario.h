@@ -284,6 +284,20 @@ enum refault_activation_policy {
 	REFAULT_ACTIVATION_NONE,
 };
 
+/*
+ * shadow_shrinker: how the shadow-node shrinker (mm/workingset.c) trims
+ * the xarray nodes that hold only shadow entries: not at all (before
+ * 3.15), per node against node_present_pages >> 4 with a scan target in
+ * proportion to the LRU pages scanned (v3.15..4.5), or per lruvec
+ * against its LRU pages >> 3 with half the excess scanned each time
+ * (zero-seek shrinkers, v4.19+)
+ */
+enum shadow_shrinker_policy {
+	SHADOW_SHRINKER_LRUVEC,
+	SHADOW_SHRINKER_NODE_PRESENT,
+	SHADOW_SHRINKER_NONE,
+};
+
 /* Policies: each seed mechanism is a switch; defaults are the modern kernel. */
 /*
  * watermark_check: the order > 0 part of the watermark check (seed 004):
@@ -541,6 +555,7 @@ struct scn_policy {
 	enum vm_exec_activation vm_exec_activation;
 	enum mapped_use_once_policy mapped_use_once;
 	enum refault_activation_policy refault_activation;
+	enum shadow_shrinker_policy shadow_shrinker;
 	bool memcg_writeback_nowait; /* memcg_writeback_wait = none (< v3.6) */
 	bool rotate_inactive_only; /* writeback_rotation = inactive (< v4.11) */
 	bool compact_free_every_page; /* compact_free_stride = every_page (< v5.1) */
