@@ -444,6 +444,7 @@ static const char *const profile_keys[] = {
 	"wmark_gap",
 	"wmark_movable",
 	"lowmem_reserve_empty",
+	"zonelist_node_load",
 	"swappiness_zero",
 	"vm_exec_activation",
 	"mapped_use_once",
@@ -720,7 +721,8 @@ static void test_profile_values(void **state)
 
 	/* seed 002's base: zone-based reclaim, the soft-limit tree */
 	load_ok("[policy]\nkernel = 3.10\n");
-	assert_int_equal(scn.policy.file_writepage, FILE_WRITEPAGE_KSWAPD_PRIORITY); /* 3.2: f84f6e2b0868 */
+	/* 3.2: f84f6e2b0868 */
+	assert_int_equal(scn.policy.file_writepage, FILE_WRITEPAGE_KSWAPD_PRIORITY);
 	assert_false(scn.policy.kswapd_order_failed_sweep);
 	assert_int_equal(scn.policy.lumpy_reclaim, LUMPY_RECLAIM_OFF);
 	assert_int_equal(scn.policy.soft_limit_reclaim, SOFT_LIMIT_TREE);

@@ -112,6 +112,8 @@ static const char *const profile_2_6_25[] = {
 	"wmark_gap = min_quarter",
 	"wmark_movable = proportional",
 	"lowmem_reserve_empty = reserve",
+	/* build_zonelists' round robin among equally distant nodes, 2.6.23's */
+	"zonelist_node_load = assign",
 	"swappiness_zero = some_anon",
 	"vm_exec_activation = none",
 	"mapped_use_once = none",
@@ -405,6 +407,7 @@ static const char *const profile_6_12[] = {
 	"pcp_high = auto", /* 6.7 */
 	"watermark_boost = on", /* 5.0 */
 	"lowmem_reserve_empty = none", /* 5.8 */
+	"zonelist_node_load = accumulate", /* 5.16: 54d032ced983 */
 	"wmark_movable = capped", /* 6.1 */
 	"oom_report = 6.6", /* 4.19's reorganised OOM report, as 6.6 prints it */
 	"mmap_miss_hits = not_workingset", /* 6.10: workingset pages are no hits */

@@ -33,6 +33,7 @@ static int sim_boot(struct sim *sim, char *err, size_t errlen)
 			s, s->machine.memory_origin, s->machine.zones_line, err, errlen,
 			"[machine] memory: out of host memory laying out %llu bytes of memory",
 			(unsigned long long)s->machine.memory);
+	build_all_zonelists(sim);
 	if (setup_per_cpu_pageset(sim))
 		return cfg_fail_at(s, 0, 0, err, errlen,
 				   "[machine] cpus: out of host memory for the per-CPU page lists");

@@ -1994,7 +1994,7 @@ static void snapshot_refaults_all(struct sim *sim, struct mem_cgroup *target)
 /* The i-th node of a pass: the zonelist order, local node first. */
 static unsigned int pass_node(struct task *t, unsigned int i)
 {
-	return ((unsigned int)task_node(t)->node_id + i) % t->sim->nr_nodes;
+	return t->sim->zonelist[task_node(t)->node_id][i];
 }
 
 /*
