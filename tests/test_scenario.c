@@ -841,6 +841,9 @@ static void test_profile_key_errors(void **state)
 		"[policy]\nfile_writepage = direct\n",
 		"t.ini:2: [policy] file_writepage: unknown value 'direct' (expected never, kswapd, any, kswapd_priority or kswapd_dirty_zone)");
 	expect_error(
+		"[policy]\nzonelist_node_load = round_robin\n",
+		"t.ini:2: [policy] zonelist_node_load: unknown value 'round_robin' (expected accumulate or assign)");
+	expect_error(
 		"[policy]\ndirect_writeback = off\n",
 		"t.ini:2: [policy] direct_writeback: unknown value 'off' (expected allow or deny)");
 	expect_error(
