@@ -487,6 +487,55 @@ static void test_memcg_swap_full_v1(void **state)
 }
 
 /*
+ * The 3.2..3.10 inputs of shrink_inactive_list's naps (reclaim_sleep =
+ * wait_iff_pageout_congested): a page met under writeback is kept, not
+ * activated, and counted in nr_writeback, the count the 3.2 throttle
+ * (92df3a723f84) compares with nr_taken >> (DEF_PRIORITY - priority);
+ * 2.6.35, before that throttle, counts nothing.  With may_write_to_queue
+ * on and the swap device congested, direct reclaim's dirty page is kept
+ * by pageout (PAGE_KEEP): every dirty page met was kept congested, the
+ * condition on which the zone is flagged congested and wait_iff_congested
+ * sleeps.
+ */
+static void writeback_page_pre_3_11(void **state, const char *ini, unsigned long counted)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini);
+	struct task *t;
+	u64 vpn;
+	u32 pfn = new_anon_page(sim, &t, &vpn);
+
+	sim->swap_dev.congested[REQ_OP_WRITE] = true;
+	batch_init(t);
+	batch_add(sim, pfn);
+	shrink(t, false, PAGEOUT_IO_ASYNC);
+	assert_int_equal(sh.stat.nr_pageout, 0);
+	assert_int_equal(sh.stat.nr_dirty_met, 1);
+	assert_int_equal(sh.stat.nr_kept_congested, 1);
+	sim->swap_dev.congested[REQ_OP_WRITE] = false;
+	batch_again(sim);
+	shrink(t, false, PAGEOUT_IO_ASYNC);
+	assert_int_equal(sh.stat.nr_pageout, 1);
+	assert_int_equal(sh.stat.nr_kept_congested, 0);
+	batch_again(sim);
+	shrink(t, false, PAGEOUT_IO_ASYNC);
+	assert_int_equal(sh.stat.nr_activate, 0);
+	assert_int_equal(sh.stat.nr_writeback, counted);
+	assert_true(PageFlag(pfn_to_page(sim, pfn), PG_writeback));
+	assert_false(PageFlag(pfn_to_page(sim, pfn), PG_active));
+	reclaim_abort(t);
+}
+
+static void test_writeback_page_3_2(void **state)
+{
+	writeback_page_pre_3_11(state, INI_POLICY("3.10", "may_write_to_queue = on\n"), 1);
+}
+
+static void test_writeback_page_2_6_35(void **state)
+{
+	writeback_page_pre_3_11(state, INI("2.6.35"), 0);
+}
+
+/*
  * A PAGEOUT_IO_SYNC pass (lumpy reclaim's second) writes the page and
  * waits for the write: the page is clean at once and freed in the same
  * pass.  A page already under writeback is waited on, then freed.
@@ -1127,6 +1176,8 @@ int main(void)
 		test_sim_unit_test(test_dirty_file_3_2),
 		test_sim_unit_test(test_dirty_file_6_12),
 		test_sim_unit_test(test_dirty_file_3_2_kswapd_priority),
+		test_sim_unit_test(test_writeback_page_3_2),
+		test_sim_unit_test(test_writeback_page_2_6_35),
 		test_sim_unit_test(test_may_write_to_queue),
 		test_sim_unit_test(test_direct_writeback_allow),
 		test_sim_unit_test(test_direct_writeback_deny),

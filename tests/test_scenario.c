@@ -445,6 +445,7 @@ static const char *const profile_keys[] = {
 	"wmark_gap",
 	"wmark_movable",
 	"lowmem_reserve_empty",
+	"zonelist_node_load",
 	"swappiness_zero",
 	"vm_exec_activation",
 	"mapped_use_once",
@@ -723,7 +724,8 @@ static void test_profile_values(void **state)
 
 	/* seed 002's base: zone-based reclaim, the soft-limit tree */
 	load_ok("[policy]\nkernel = 3.10\n");
-	assert_int_equal(scn.policy.file_writepage, FILE_WRITEPAGE_KSWAPD); /* as calibrated */
+	/* 3.2: f84f6e2b0868 */
+	assert_int_equal(scn.policy.file_writepage, FILE_WRITEPAGE_KSWAPD_PRIORITY);
 	assert_false(scn.policy.kswapd_order_failed_sweep);
 	assert_int_equal(scn.policy.lumpy_reclaim, LUMPY_RECLAIM_OFF);
 	assert_int_equal(scn.policy.soft_limit_reclaim, SOFT_LIMIT_TREE);
@@ -841,6 +843,9 @@ static void test_profile_key_errors(void **state)
 	expect_error(
 		"[policy]\nfile_writepage = direct\n",
 		"t.ini:2: [policy] file_writepage: unknown value 'direct' (expected never, kswapd, any, kswapd_priority or kswapd_dirty_zone)");
+	expect_error(
+		"[policy]\nzonelist_node_load = round_robin\n",
+		"t.ini:2: [policy] zonelist_node_load: unknown value 'round_robin' (expected accumulate or assign)");
 	expect_error(
 		"[policy]\ndirect_writeback = off\n",
 		"t.ini:2: [policy] direct_writeback: unknown value 'off' (expected allow or deny)");

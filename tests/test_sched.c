@@ -323,6 +323,58 @@ static void test_balance_three_on_two(void **state)
 	}
 }
 
+/* Did @t only ever run on (and is it bound to) the CPUs [first, first + nr)? */
+static void assert_bound(const struct task *t, unsigned int first, unsigned int nr)
+{
+	assert_int_equal(t->cpus_first, first);
+	assert_int_equal(t->nr_cpus_allowed, nr);
+	assert_true(t->last_cpu >= (int)first && t->last_cpu < (int)(first + nr));
+}
+
+/*
+ * kswapd runs on its node's CPUs (kswapd() binds itself to
+ * cpumask_of_node): 2 nodes of 2 CPUs, an anon fill bound to each node
+ * ([workload] node) going past its node into swap, both kswapds reclaim.
+ */
+static void test_kswapd_bound(void **state)
+{
+	static const char ini[] = "[machine]\ncpus = 4\nnodes = 2\nmemory = 256M\nswap = 256M\n"
+				  "[workload a]\ntype = anon_fill\nsize = 160M\nnode = 0\n"
+				  "[workload b]\ntype = anon_fill\nsize = 160M\nnode = 1\n";
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini);
+
+	sim_run(sim);
+	for (unsigned int n = 0; n < 2; n++) {
+		assert_true(sim->nodes[n].kswapd->sum_exec > 0);
+		assert_bound(sim->nodes[n].kswapd, 2 * n, 2);
+	}
+}
+
+/*
+ * A program bound to a node (numactl --cpunodebind) forks children bound
+ * to the same CPUs (dup_task_struct copies cpus_mask): LTP madvise09 on 2
+ * nodes of 2 CPUs, bound to node 1; its one pressure child (OOM-killed,
+ * which ends the rounds) ran on node 1's CPUs.
+ */
+static void test_fork_keeps_binding(void **state)
+{
+	static const char *const sets[] = { "machine.nodes=2", "machine.cpus=4",
+					    "workload.madvise09.node=1", NULL };
+	struct sim *sim = test_sim_run_file("scenarios/ltp-madvise09.ini", sets);
+	unsigned int children = 0;
+
+	*state = sim;
+	for (unsigned int i = 0; i < sim->eng.nr_tasks; i++) {
+		const struct task *t = sim->eng.tasks[i];
+
+		if (t->kind != TASK_USER)
+			continue;
+		assert_bound(t, 2, 2);
+		children += t != sim->workloads[0].tasks[0];
+	}
+	assert_int_equal(children, 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -333,6 +385,8 @@ int main(void)
 		cmocka_unit_test_teardown(test_wakeup_preempts_at_the_step_end, test_sim_teardown),
 		cmocka_unit_test_teardown(test_interrupt_burst_runs_at_once, test_sim_teardown),
 		cmocka_unit_test_teardown(test_balance_three_on_two, test_sim_teardown),
+		cmocka_unit_test_teardown(test_kswapd_bound, test_sim_teardown),
+		cmocka_unit_test_teardown(test_fork_keeps_binding, test_sim_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

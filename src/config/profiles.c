@@ -113,6 +113,8 @@ static const char *const profile_2_6_25[] = {
 	"wmark_gap = min_quarter",
 	"wmark_movable = proportional",
 	"lowmem_reserve_empty = reserve",
+	/* build_zonelists' round robin among equally distant nodes, 2.6.23's */
+	"zonelist_node_load = assign",
 	"swappiness_zero = some_anon",
 	"vm_exec_activation = none",
 	"mapped_use_once = none",
@@ -295,13 +297,14 @@ static const char *const profile_3_10[] = {
 	 */
 	"blk_plug = task",
 	/*
-	 * Seed 002 was calibrated with the v4.11 file writeback rule: with
-	 * 3.10's own (file_writepage = kswapd_priority) the model, lacking
-	 * 3.10's wait on pages under writeback in shrink_inactive_list,
-	 * rescans the dd's dirty pages (pgscan x 10-30, dd's system time
-	 * x 4-7).  The 3.2..3.10 rule stays a key.
+	 * 3.2 (f84f6e2b0868, Mel Gorman, "mm: vmscan: do not writeback
+	 * filesystem pages in kswapd except in high priority"): direct
+	 * reclaim writes no file page and kswapd only below DEF_PRIORITY - 2;
+	 * 3.10's shrink_page_list still tests sc->priority (3.11's "mm:
+	 * vmscan: have kswapd writeback pages based on dirty pages
+	 * encountered, not priority" made it the zone's dirty flag)
 	 */
-	"file_writepage = kswapd",
+	"file_writepage = kswapd_priority",
 	"may_write_to_queue = off",
 	"lumpy_reclaim = off", /* 3.5 */
 	"swappiness_zero = no_anon", /* 3.5 */
@@ -414,6 +417,7 @@ static const char *const profile_6_12[] = {
 	"pcp_high = auto", /* 6.7 */
 	"watermark_boost = on", /* 5.0 */
 	"lowmem_reserve_empty = none", /* 5.8 */
+	"zonelist_node_load = accumulate", /* 5.16: 54d032ced983 */
 	"wmark_movable = capped", /* 6.1 */
 	"oom_report = 6.6", /* 4.19's reorganised OOM report, as 6.6 prints it */
 	"mmap_miss_hits = not_workingset", /* 6.10: workingset pages are no hits */

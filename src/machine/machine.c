@@ -33,6 +33,7 @@ static int sim_boot(struct sim *sim, char *err, size_t errlen)
 			s, s->machine.memory_origin, s->machine.zones_line, err, errlen,
 			"[machine] memory: out of host memory laying out %llu bytes of memory",
 			(unsigned long long)s->machine.memory);
+	build_all_zonelists(sim);
 	if (setup_per_cpu_pageset(sim))
 		return cfg_fail_at(s, 0, 0, err, errlen,
 				   "[machine] cpus: out of host memory for the per-CPU page lists");
@@ -62,6 +63,11 @@ static int sim_boot(struct sim *sim, char *err, size_t errlen)
 			goto nomem;
 		t->memcg = sim->memcgs[0];
 		t->fn_arg = pgdat;
+		/*
+		 * kswapd() binds itself to its node's CPUs (set_cpus_allowed_ptr
+		 * of cpumask_of_node, 2.6.x..v6.12), unless the node has none
+		 */
+		t->nr_cpus_allowed = scn_node_cpus(&s->machine, n, &t->cpus_first);
 		pgdat->kswapd = t;
 		pgdat->kswapd_highest_zoneidx = ZONE_DMA;
 		task_sleep(t, &pgdat->kswapd_wait, 0);

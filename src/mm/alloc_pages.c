@@ -176,7 +176,8 @@ static bool node_reclaim_ok(struct task *t, struct zone *zone, gfp_t gfp, unsign
 
 /*
  * get_page_from_freelist() (v6.12): walk the zonelist (local node first,
- * then the others; zones from highest_zoneidx down) and take a block of
+ * then the others by distance, build_all_zonelists; zones from
+ * highest_zoneidx down) and take a block of
  * 2^@order pages of @migratetype from the first zone whose watermark
  * allows it, or that node_reclaim brings back above it.  A high-order
  * atomic success may turn its pageblock into a highatomic reserve.
@@ -189,7 +190,7 @@ static u32 get_page_from_freelist(struct task *t, gfp_t gfp, unsigned int order,
 	unsigned int first = (unsigned int)task_node(t)->node_id;
 
 	for (unsigned int n = 0; n < sim->nr_nodes; n++) {
-		struct pglist_data *pgdat = &sim->nodes[(first + n) % sim->nr_nodes];
+		struct pglist_data *pgdat = zonelist_node(sim, first, n);
 
 		for (int z = (int)highest_zoneidx; z >= 0; z--) {
 			struct zone *zone = &pgdat->node_zones[z];

@@ -805,7 +805,7 @@ enum compact_result try_to_compact_pages(struct task *t, gfp_t gfp, unsigned int
 	if (!(gfp & __GFP_IO))
 		return COMPACT_SKIPPED;
 	for (unsigned int n = 0; n < sim->nr_nodes; n++) {
-		struct pglist_data *pgdat = &sim->nodes[(first + n) % sim->nr_nodes];
+		struct pglist_data *pgdat = zonelist_node(sim, first, n);
 
 		for (int zi = (int)highest_zoneidx; zi >= 0; zi--) {
 			struct zone *z = &pgdat->node_zones[zi];

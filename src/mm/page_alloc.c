@@ -398,6 +398,85 @@ void setup_zone_boosts(struct sim *sim)
 }
 
 /* ---------------------------------------------------------------------
+ * The fallback zonelists
+ */
+
+/*
+ * find_next_best_node() (v6.12; the same since 2.6.x): the local node
+ * first, then among the nodes not yet in the list the one that is
+ * cheapest by, in turn, its distance from @local plus one if its number
+ * is below @local's ("prefer the next node") plus one if it has CPUs
+ * (PENALTY_FOR_NODE_WITH_CPUS: headless nodes are preferred; the CPUs
+ * split as scn_node_cpus() splits them), then its
+ * node_load, then its number.  (The kernel folds the last two into one
+ * value, distance x MAX_NUMNODES + load, which orders the same while the
+ * loads stay small, as they do for 64 nodes.)
+ */
+static unsigned int find_next_best_node(const struct sim *sim, unsigned int local, u64 used,
+					const unsigned int *node_load)
+{
+	unsigned int best = local, best_val = UINT_MAX, best_load = UINT_MAX, first;
+
+	if (!(used & (1ULL << local)))
+		return local;
+	for (unsigned int n = 0; n < sim->nr_nodes; n++) {
+		unsigned int val;
+
+		if (used & (1ULL << n))
+			continue;
+		val = scn_node_distance(&sim->scn.machine, local, n) + (n < local) +
+		      (scn_node_cpus(&sim->scn.machine, n, &first) > 0);
+		if (val < best_val || (val == best_val && node_load[n] < best_load)) {
+			best = n;
+			best_val = val;
+			best_load = node_load[n];
+		}
+	}
+	return best;
+}
+
+/*
+ * build_all_zonelists() (v6.12 __build_all_zonelists and
+ * build_zonelists, node order): each node's fallback list of nodes, the
+ * order an allocation tries the nodes in, built node by node at boot with
+ * node_load carried from one node's list to the next.  The first node of
+ * each new distance from the local one gets a load, so that nodes the
+ * same distance apart take turns at being the first fallback of the nodes
+ * that come after: zonelist_node_load = assign sets it to a count that
+ * falls along the list (2.6.23..5.15), which can hand two nodes the same
+ * first remote node; accumulate adds one (5.16's 54d032ced983 made it a
+ * sum; the constant step is the later kernels').  The zonelist proper is
+ * this list's nodes each with its zones from the request's highest down
+ * (build_zonelists_in_node_order); 2.6.23..4.13's zone-ordered lists
+ * (numa_zonelist_order = zone) are not modelled.
+ */
+void build_all_zonelists(struct sim *sim)
+{
+	unsigned int node_load[SCN_MAX_NODES] = { 0 };
+
+	for (unsigned int local = 0; local < sim->nr_nodes; local++) {
+		unsigned int load = sim->nr_nodes, prev = local;
+		u64 used = 0;
+
+		for (unsigned int i = 0; i < sim->nr_nodes; i++) {
+			unsigned int n = find_next_best_node(sim, local, used, node_load);
+			const struct scn_machine *m = &sim->scn.machine;
+
+			used |= 1ULL << n;
+			if (scn_node_distance(m, local, n) != scn_node_distance(m, local, prev)) {
+				if (sim->scn.policy.zonelist_node_load_assign)
+					node_load[n] = load;
+				else
+					node_load[n] += 1;
+			}
+			sim->zonelist[local][i] = (u8)n;
+			prev = n;
+			load--;
+		}
+	}
+}
+
+/* ---------------------------------------------------------------------
  * The watermark check
  */
 
@@ -1338,6 +1417,12 @@ static const struct cfg_key page_alloc_policy_keys[] = {
 	  .values = CFG_VALUES("capped", "proportional"),
 	  .def = "capped",
 	  .doc = "the Movable zone's min watermark: managed/1024 within 32..128 pages and left out of the lowmem sum, as HighMem's (v6.1+) / its share of min_free_kbytes, as a lowmem zone (< v6.1; capped as HighMem only where Movable comes from HighMem)" },
+	{ .name = "zonelist_node_load",
+	  .type = CFG_ENUM,
+	  P_OFF(zonelist_node_load_assign),
+	  .values = CFG_VALUES("accumulate", "assign"),
+	  .def = "accumulate",
+	  .doc = "the fallback zonelists' round robin among nodes the same distance away (build_zonelists' node_load): the first node of each distance group gets one more load, summed over the nodes' lists (v5.16+, 54d032ced983) / is given a load falling along the list, the previous node's value overwritten (2.6.23..5.15: two nodes can share their first remote node, e.g. nodes 2 and 3 of 0-1 | 2-3 pairs both fall back to 0 first)" },
 	{ .name = "lowmem_reserve_empty",
 	  .type = CFG_ENUM,
 	  P_OFF(lowmem_reserve_empty_kept),

@@ -136,6 +136,19 @@ static inline u64 pageblock_nr_pages(const struct sim *sim)
 int mem_init_zones(struct sim *sim);
 void mem_free_zones(struct sim *sim);
 /*
+ * build_all_zonelists - each node's fallback order of nodes, by distance
+ * ([machine] node_distance) with the kernel's round robin among equals
+ * ([policy] zonelist_node_load), into sim->zonelist; at boot after
+ * mem_init_zones.
+ */
+void build_all_zonelists(struct sim *sim);
+
+/* The @i-th node of node @local's zonelist (0: @local itself). */
+static inline struct pglist_data *zonelist_node(struct sim *sim, unsigned int local, unsigned int i)
+{
+	return &sim->nodes[sim->zonelist[local][i]];
+}
+/*
  * memblock_free_zone - hand all of @z's frames to the buddy allocator as
  * free MIGRATE_MOVABLE blocks (boot-time freeing; mem_init_zones calls it
  * once per zone, with the zone's free lists empty and its frames zeroed).

@@ -133,6 +133,8 @@ struct sim {
 	struct mm_cpu *mm_cpus; /* [nr_cpus]: the mm's per-CPU state */
 	unsigned int nr_nodes;
 	struct pglist_data *nodes;
+	/* zonelist[n][i]: the i-th node node @n's allocations try (build_all_zonelists) */
+	u8 zonelist[SCN_MAX_NODES][SCN_MAX_NODES];
 	long min_free_kbytes;
 	unsigned int node_reclaim_mode; /* vm.zone_reclaim_mode: RECLAIM_* bits */
 	u64 nr_kernel_pages; /* allocated for kernel use, off every LRU */

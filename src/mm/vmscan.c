@@ -839,6 +839,13 @@ restart:
 				/* 3.6: so that memcg reclaim waits on it next time */
 				if (!sim->scn.policy.memcg_writeback_nowait)
 					SetPageFlag(page, PG_reclaim);
+				/*
+				 * 3.2..3.10: counted for shrink_inactive_list's
+				 * throttle (92df3a723f84, with this rule's series)
+				 */
+				if (sim->scn.policy.file_writepage ==
+				    FILE_WRITEPAGE_KSWAPD_PRIORITY)
+					stat->nr_writeback += nr_pages;
 				goto keep;
 			}
 			wait_on_page_writeback(t, folio_list, pfn);
@@ -2020,7 +2027,7 @@ static void snapshot_refaults_all(struct sim *sim, struct mem_cgroup *target)
 /* The i-th node of a pass: the zonelist order, local node first. */
 static unsigned int pass_node(struct task *t, unsigned int i)
 {
-	return ((unsigned int)task_node(t)->node_id + i) % t->sim->nr_nodes;
+	return t->sim->zonelist[task_node(t)->node_id][i];
 }
 
 /*

@@ -184,6 +184,9 @@ static bool fork_pressure_child(struct task *t, struct madvise09 *m)
 	c->wl = t->wl;
 	c->exit_notify = t->exit_notify;
 	c->memcg = t->memcg;
+	/* dup_task_struct copies the parent's cpus_mask: a bound program's child stays bound */
+	c->cpus_first = t->cpus_first;
+	c->nr_cpus_allowed = t->nr_cpus_allowed;
 	c->mm = dup_mm(sim, c, t->mm);
 	if (!c->mm) {
 		task_exit(c, 0);
