@@ -11,6 +11,9 @@
  *    allocstall by order: 0 without reclaim, one count per pass with it;
  *  - kswapd's /proc/PID/stat utime / stime: 0 when it never woke, stime > 0
  *    ticks when it reclaimed;
+ *  - dd's own memory (file_write): its bs-sized buffer and program_data are
+ *    anonymous pages of its group, one fault and one charge event each,
+ *    uncharged at its exit; the file's charge events one a folio;
  *  - /proc/meminfo agrees with /proc/zoneinfo and /proc/vmstat of the same
  *    run (MemTotal, MemFree, Cached, SwapTotal, SwapFree, AnonPages);
  *  - the JSON carries the same figures.
@@ -181,6 +184,38 @@ static void test_file_write_and_meminfo(void **state)
 	sim_destroy(sim);
 }
 
+/*
+ * dd bs=1M of 4M in a v1 group (6.18, 2 MiB folios): the buffer's 256
+ * pages and 7 of data faulted and charged once, the file in four 1 MiB
+ * folios (one charge event each; 1024 with write_folios = single); the
+ * anonymous pages uncharged at the exit, the file's stay.
+ */
+static void test_dd_buffer_charged(void **state)
+{
+	static const char *const folios[] = { "large", "single" };
+
+	for (int i = 0; i < 2; i++) {
+		char ini[512];
+		struct sim *sim;
+
+		snprintf(ini, sizeof(ini),
+			 "[machine]\ncpus = 2\nmemory = 64M\nread_ahead_folio_order = 9\n"
+			 "[policy]\nkernel = 6.18\ncgroup = v1\nwrite_folios = %s\n[cgroup box]\n"
+			 "[workload dd]\ntype = file_write\ncgroup = box\nsize = 4M\n"
+			 "block = 1M\nprogram_data = 28K\n",
+			 folios[i]);
+		sim = run_text(ini);
+		assert_true(sim->workloads[0].ended);
+		assert_int_equal(test_memory_stat(sim, "box", "pgfault"), 256 + 7);
+		assert_int_equal(test_memory_stat(sim, "box", "pgpgin"), 256 + 7 + (i ? 1024 : 4));
+		assert_int_equal(test_memory_stat(sim, "box", "pgpgout"), 256 + 7);
+		assert_int_equal(test_memory_stat(sim, "box", "rss"), 0);
+		assert_int_equal(test_memory_stat(sim, "box", "cache"), 4 << 20);
+		assert_int_equal(workload_totals(sim, &sim->workloads[0]).maxrss_kb, (256 + 7) * 4);
+		sim_destroy(sim);
+	}
+}
+
 /* A cold read of 4M: 8192 blocks read, none written. */
 static void test_file_read_blocks(void **state)
 {
@@ -271,6 +306,7 @@ int main(void)
 		cmocka_unit_test(test_fit_no_reclaim),
 		cmocka_unit_test(test_overcommit_swap),
 		cmocka_unit_test(test_file_write_and_meminfo),
+		cmocka_unit_test(test_dd_buffer_charged),
 		cmocka_unit_test(test_file_read_blocks),
 		cmocka_unit_test(test_meminfo_swap_in_use),
 		cmocka_unit_test(test_json_members),

@@ -56,6 +56,40 @@ static void test_iozone_counts(void **state)
 }
 
 /*
+ * iozone -r: one write() per record.  On 6.18 with 2 MiB folios, -r 64
+ * writes the 64K file in one call, one 64 KiB (order-4) folio, and the
+ * 128K file in two: three folios, three charge events, 48 pages dirtied
+ * by the first write of each size (the rewrites find them dirty).  -r 4,
+ * or write_folios = single: a folio a page, 48 charge events.
+ */
+static void test_iozone_record_folios(void **state)
+{
+	static const char *const sets[][2] = { { "64K", "large" },
+					       { "4K", "large" },
+					       { "64K", "single" } };
+	static const u64 charges[] = { 3, 48, 48 };
+
+	for (unsigned int i = 0; i < 3; i++) {
+		char ini[512];
+		struct sim *sim;
+
+		snprintf(ini, sizeof(ini),
+			 "[machine]\ncpus = 2\nmemory = 64M\nread_ahead_folio_order = 9\n"
+			 "[policy]\nkernel = 6.18\ncgroup = v1\nwrite_folios = %s\n[cgroup box]\n"
+			 "[workload io]\ntype = iozone\ncgroup = box\nsize = 128K\nrecord = %s\n",
+			 sets[i][1], sets[i][0]);
+		sim = run_text(ini);
+		assert_int_equal(test_memory_stat(sim, "box", "pgpgin"), charges[i]);
+		assert_int_equal(test_memory_stat(sim, "box", "pgpgout"), charges[i]);
+		assert_int_equal(test_vmstat(sim, "nr_dirtied"), 48);
+		assert_true(test_figure(test_workload_named(sim, "io"), "bytes_written") ==
+			    3 * 192 * 1024);
+		assert_mm_ok(sim);
+		sim_destroy(sim);
+	}
+}
+
+/*
  * simple-writeback with jobs 2, 4, 8 of 64M each iteration: 14 dd runs,
  * 192M written; conv=fsync writes every page once before rm, so each
  * page dirtied is written exactly once, and nothing stays cached.
@@ -181,6 +215,8 @@ static void test_bad_input(void **state)
 	test_expect_scenario_error(
 		"[workload io]\ntype = iozone\nsize = 16G\n",
 		"t.ini:3: [workload io] size: 17179869184 is out of range (valid 64K..8388607K)");
+	test_expect_scenario_error("[workload io]\ntype = iozone\nrecord = 0\n",
+				   "t.ini:3: [workload io] record: must be > 0");
 	test_expect_scenario_error(
 		"[workload kb]\ntype = kernbench\nunits = 20000\n",
 		"t.ini:3: [workload kb] size: 104857600 leaves less than a page of source for each of 20000 units after the headers (valid >= 20000 pages + 30 %)");
@@ -234,6 +270,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		test_sim_unit_test(test_iozone_counts),
+		cmocka_unit_test(test_iozone_record_folios),
 		test_sim_unit_test(test_simple_writeback_counts),
 		test_sim_unit_test(test_kernbench_counts),
 		test_sim_unit_test(test_stress_highalloc_counts),

@@ -1351,7 +1351,7 @@ static void test_workload_types(void **state)
 		"t.ini:3: [workload w] hot: not a key of type anon_fill (anon_fill takes tasks, size, passes, pattern, hot_pct, hot_share, phase_lines, touch, then, oom_score_adj, program_text, program_data, program_text_start)");
 	expect_error(
 		"[workload w]\ntype = file_write\nsize = 1M\ncount = 2\n",
-		"t.ini:4: [workload w] count: not a key of type file_write (file_write takes tasks, size, block)");
+		"t.ini:4: [workload w] count: not a key of type file_write (file_write takes tasks, size, program_text, program_data, program_text_start, block)");
 	expect_error(
 		"[workload w]\nsize = 1M\n",
 		"t.ini:1: [workload w]: type missing (expected type = anon_fill, file_write, file_read, hotset_stream, hackbench, madvise09, lru_file_mmap_read, ebizzy, text_loop, kalloc, highalloc, tbench, kernbench, iozone, simple_writeback or stress_highalloc)");
@@ -1435,7 +1435,7 @@ static void test_workload_shapes(void **state)
 		     "t.ini:4: [workload r] then: unknown value 'wait' (expected exit or hold)");
 	expect_error(
 		"[workload w]\ntype = file_write\nsize = 1M\nthen = hold\n",
-		"t.ini:4: [workload w] then: not a key of type file_write (file_write takes tasks, size, block)");
+		"t.ini:4: [workload w] then: not a key of type file_write (file_write takes tasks, size, program_text, program_data, program_text_start, block)");
 	expect_error("[workload a]\ntype = anon_fill\nsize = 1M\noom_score_adj = -1001\n",
 		     "t.ini:4: [workload a] oom_score_adj: '-1001': expected -1000..1000");
 	expect_error("[workload a]\ntype = anon_fill\nsize = 1M\noom_score_adj = 1001\n",
@@ -1681,7 +1681,7 @@ static void test_set_type_keys(void **state)
 	load_ok("[workload w]\ntype = anon_fill\nsize = 1M\npasses = 2\n");
 	set_error(
 		"workload.w.type=file_write",
-		"--set workload.w.type=file_write: [workload w] passes: not a key of type file_write (file_write takes tasks, size, block)");
+		"--set workload.w.type=file_write: [workload w] passes: not a key of type file_write (file_write takes tasks, size, program_text, program_data, program_text_start, block)");
 	assert_int_equal(scn.workloads[0].type, WL_ANON_FILL);
 	/* a key given by --set counts too */
 	load_ok("[workload w]\ntype = anon_fill\nsize = 1M\n");

@@ -14,6 +14,8 @@ struct file_stream_params {
 	unsigned int count; /* file_read: passes over the file */
 	u64 block; /* bytes per read()/write() call */
 	bool hold; /* file_read then = hold: stay alive, its pages cached, until the run ends */
+	u64 text, data; /* file_write: program_text, program_data (0: none) */
+	bool text_evicted; /* file_write: program_text_start = evicted */
 };
 
 #endif

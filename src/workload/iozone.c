@@ -11,9 +11,12 @@
  * integer KiB/s, as iozone's table prints it.  Buffered I/O without
  * fsync (no -e), so the writes leave dirty page cache for the flusher.
  *
- * The model moves pages: a record smaller than a page is a read()/write()
- * call charged on its page, whose copy is charged once; random order is
- * a random permutation of the pages.
+ * Each record is one read()/write() call (-r, `record`): a record smaller
+ * than a page is a call charged on its page, whose copy is charged once;
+ * a record of several pages is one call whose length picks the folios a
+ * write creates (write_folios = large).  Random order is a random
+ * permutation of the records, backward order the records from the last,
+ * each read forward (iozone's bkwd read seeks back a record per call).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,7 +30,6 @@ WL_PARAMS_FIT(struct iozone_params);
 #define IOZ_OFF(f) WL_POFF(struct iozone_params, f)
 
 #define IOZ_MIN_SIZE (64ULL << 10) /* -a's first file size */
-#define IOZ_RECORD (4ULL << 10) /* -r 4 */
 #define IOZ_MAX_SIZES 17 /* 64 KiB .. 4 GiB */
 /*
  * The copies' largest files together: each copy keeps a random order of
@@ -58,7 +60,7 @@ struct iozone {
 	u64 size[IOZ_MAX_SIZES]; /* bytes */
 	u64 kbps[IOZ_MAX_SIZES][NR_IOZ_COLS];
 	u64 bytes_written, bytes_read;
-	u32 *perm; /* random order of the largest file's pages */
+	u32 *perm; /* random order of the largest file's records */
 	char names[IOZ_MAX_SIZES][NR_IOZ_COLS][40];
 };
 
@@ -97,7 +99,7 @@ static int iozone_init(struct workload_inst *wl, struct task *t, unsigned int id
 	return io->perm && t->mm && io->file ? 0 : -1;
 }
 
-/* The pages of the file in a fresh random order (iozone's random offsets). */
+/* The records of the file in a fresh random order (iozone's random offsets). */
 static void ioz_shuffle(struct sim *sim, u32 *perm, u64 n)
 {
 	for (u64 i = 0; i < n; i++)
@@ -111,30 +113,41 @@ static void ioz_shuffle(struct sim *sim, u32 *perm, u64 n)
 	}
 }
 
+/* Pages per record: 1 for a record no larger than a page. */
+static u64 ioz_rec_pages(const struct sim *sim, const struct iozone_params *p)
+{
+	return max_u64(p->record / sim->page_size, 1);
+}
+
 /*
- * One column's pass over the file's @npages pages in @order (NULL:
- * forward; backward when @bkwd): the record calls of each page, then the
- * page read or written.  Returns the pass's virtual time.
+ * One column's pass over the file's @npages pages, record by record in
+ * @order (NULL: forward; backward when @bkwd): each record's calls, then
+ * its pages read or written.  Returns the pass's virtual time.
  */
 static u64 ioz_pass(struct task *t, struct iozone *io, u64 npages, bool write, const u32 *order,
 		    bool bkwd)
 {
 	struct sim *sim = t->sim;
-	u64 record = IOZ_RECORD;
-	u64 calls = max_u64(sim->page_size / record, 1); /* records per page */
-	u64 rec_pages = max_u64(record / sim->page_size, 1); /* pages per record */
+	const struct iozone_params *p = IOZ_PARAMS(t->wl->cfg);
+	u64 calls = max_u64(sim->page_size / p->record, 1); /* records per page */
+	u64 rec_pages = ioz_rec_pages(sim, p);
+	u64 nrec = (npages + rec_pages - 1) / rec_pages;
 	u64 start = task_now(t);
 
-	for (u64 i = 0; i < npages; i++) {
-		u64 idx = order ? order[i] : bkwd ? npages - 1 - i : i;
+	for (u64 r = 0; r < nrec; r++) {
+		u64 rec = order ? order[r] : bkwd ? nrec - 1 - r : r;
+		u64 first = rec * rec_pages, len = min_u64(rec_pages, npages - first);
 
-		if (i % rec_pages == 0)
-			charge_sys(t, calls * sim->scn.cost.syscall_ns);
-		wl_rate(t, sim->page_size);
-		if (write)
-			WL_DO(t, filemap_write(t, io->file, idx, 1)); /* -r 4: a page a call */
-		else
-			WL_DO(t, filemap_read(t, io->file, idx, rec_pages));
+		for (u64 i = first; i < first + len; i++) {
+			if (i == first)
+				charge_sys(t, calls * sim->scn.cost.syscall_ns);
+			wl_rate(t, sim->page_size);
+			/* a write() of the record's pages left: their length picks the folio */
+			if (write)
+				WL_DO(t, filemap_write(t, io->file, i, first + len - i));
+			else
+				WL_DO(t, filemap_read(t, io->file, i, rec_pages));
+		}
 	}
 	if (write)
 		io->bytes_written += npages * sim->page_size;
@@ -147,6 +160,7 @@ static void iozone_run(struct task *t)
 {
 	struct sim *sim = t->sim;
 	struct iozone *io = t->wl_priv;
+	u64 rec_pages = ioz_rec_pages(sim, IOZ_PARAMS(t->wl->cfg));
 
 	for (unsigned int s = 0; s < io->nr_sizes; s++) {
 		u64 npages = bytes_to_pages(sim, io->size[s]);
@@ -156,7 +170,7 @@ static void iozone_run(struct task *t)
 			u64 ns;
 
 			if (c == IOZ_RANDOM_READ || c == IOZ_RANDOM_WRITE) {
-				ioz_shuffle(sim, io->perm, npages);
+				ioz_shuffle(sim, io->perm, (npages + rec_pages - 1) / rec_pages);
 				order = io->perm;
 			}
 			charge_sys(t, 2 * sim->scn.cost.syscall_ns); /* open, close */
@@ -234,11 +248,18 @@ static const struct cfg_key iozone_keys[] = {
 	  .range = "64K..8388607K, tasks x size <= 64G",
 	  .def_doc = "MemTotal / 2",
 	  .doc = "iozone -g: the file sizes double from 64 KiB while at most this" },
+	{ .name = "record",
+	  .type = CFG_SIZE,
+	  .off = IOZ_OFF(record),
+	  .flags = CFG_F_POSITIVE,
+	  .max = 16ULL << 20,
+	  .def = "4K",
+	  .doc = "iozone -r: bytes per read() and write() call (a record of several pages is one call, the folios a write creates as large as it; a file smaller than a record is one call)" },
 };
 
 static CFG_TABLE_DOC(
 	iozone_keys_table, iozone_keys,
-	"`iozone -a -g size -r 4 -i 0 -i 1 -i 2 -i 3` on one file, deleted after each size. Figures SIZEK.COLUMN (KiB/s, integer) for the columns write, rewrite, read, reread, random_read, random_write, bkwd_read, then bytes_written and bytes_read. Rate counts the bytes read and written.");
+	"`iozone -a -g size -r record -i 0 -i 1 -i 2 -i 3` on one file, deleted after each size. Figures SIZEK.COLUMN (KiB/s, integer) for the columns write, rewrite, read, reread, random_read, random_write, bkwd_read, then bytes_written and bytes_read. Rate counts the bytes read and written.");
 
 const struct wl_ops iozone_ops = {
 	.task_init = iozone_init,

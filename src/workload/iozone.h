@@ -11,6 +11,7 @@
 struct iozone_params {
 	u64 size; /* -g: the largest file size, bytes; 0 = MemTotal / 2 */
 	int size_origin;
+	u64 record; /* -r: bytes per read()/write() call */
 };
 
 #endif

@@ -41,6 +41,7 @@ WL_PARAMS_FIT(struct kernbench_params);
 #define KB_OBJECT (40ULL << 10) /* mean object size */
 #define KB_LINK_CPU_PCT 1 /* of the build's compile CPU */
 #define KB_VMLINUX_DIV 5 /* vmlinux is the objects' bytes / this */
+#define KB_WRITE_CALL (4ULL << 10) /* bytes per write() of as and ld: stdio's buffer */
 
 static u64 kb_tree_bytes(const struct kb_compile_params *p)
 {
@@ -53,6 +54,20 @@ static u64 kb_headers(const struct kb_compile_params *p)
 }
 
 /* ---- the compile model ---- */
+
+/*
+ * The write() calls of a page of compiler or linker output: as and ld
+ * write through BFD and stdio (Kbuild's gcc -pipe hands cc1's assembly
+ * to as through a pipe), whose buffer is st_blksize, 4 KiB on the
+ * era's file systems, and whose flushes each write its 4 KiB: each
+ * call asks for one page (order 0 with large folios), and a page of
+ * more than 4 KiB takes several.  Sections larger than the buffer
+ * that stdio passes to write() whole are not modelled.
+ */
+static void kb_write_calls(struct task *t)
+{
+	charge_sys(t, max_u64(t->sim->page_size / KB_WRITE_CALL, 1) * t->sim->scn.cost.syscall_ns);
+}
 
 int kb_tree_init(struct sim *sim, struct kb_tree *tree, const char *name,
 		 const struct kb_compile_params *p)
@@ -131,7 +146,7 @@ bool kb_compile(struct task *t, struct kb_proc *proc, const struct kb_compile_pa
 	for (u64 i = 0; i < obj; i++) {
 		if (*stop)
 			goto out;
-		/* the compiler's writes are modelled a page at a time */
+		kb_write_calls(t);
 		WL_DO(t, filemap_write(t, tree->obj[unit], i, 1));
 		charge_user(t, cpu / ops);
 	}
@@ -158,6 +173,7 @@ void kb_link(struct task *t, const struct kb_compile_params *p, struct kb_tree *
 			charge_user(t, cpu / ops);
 		}
 	for (u64 i = 0; i < out; i++) {
+		kb_write_calls(t);
 		WL_DO(t, filemap_write(t, tree->vmlinux, i, 1));
 		charge_user(t, cpu / ops);
 	}

@@ -32,6 +32,7 @@ WL_PARAMS_FIT(struct stress_highalloc_params);
 #define SH_LOAD_NS (300 * NSEC_PER_SEC) /* 10 x sleep 30 before pass 1 */
 #define SH_REST_DELAY_NS (180 * NSEC_PER_SEC) /* sleep 180 after pass 2 */
 #define SH_GFP (GFP_HIGHUSER_MOVABLE | __GFP_NOWARN) /* the module's mask */
+#define SH_DD_OBS 512 /* the script's dd has ibs=1M and dd's default obs, 512 bytes */
 
 struct stress_highalloc {
 	struct kb_tree *trees;
@@ -126,8 +127,16 @@ static void sh_settle(struct task *t, struct stress_highalloc *sh)
 	}
 	for (unsigned int i = 0; i < p->trees; i++)
 		kb_clean(t, &sh->trees[i], true);
-	for (u64 i = 0; i < ram; i++)
-		WL_DO(t, filemap_write(t, sh->ramfile, i, 1)); /* a page at a time */
+	/*
+	 * dd if=/dev/zero ibs=1048576 count=MemTotal_MB: obs is dd's
+	 * default, 512 bytes, so each page is written by page_size / 512
+	 * write() calls, each asking for a page (order 0 with large folios)
+	 */
+	for (u64 i = 0; i < ram; i++) {
+		charge_sys(t,
+			   max_u64(t->sim->page_size / SH_DD_OBS, 1) * t->sim->scn.cost.syscall_ns);
+		WL_DO(t, filemap_write(t, sh->ramfile, i, 1));
+	}
 	for (u64 i = 0; i < ram; i++)
 		WL_DO(t, filemap_read(t, sh->ramfile, i, 1));
 	wl_tick(t);
