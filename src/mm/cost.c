@@ -101,6 +101,28 @@ static const struct cfg_key cost_keys[] = {
 	C_KEY(rmap_vma_ns, "300ns", "each further VMA the same walk checks"),
 	/* estimate: folio_alloc_swap + add_to_swap_cache */
 	C_KEY(swap_slot_ns, "300ns", "add_to_swap: slot allocation + swap cache"),
+	/*
+	 * bench/swapout-profile.py (bench/results/swapout-profile.txt): perf
+	 * (cpu-clock, call graphs) of anonfill's swap-out into a 16 MiB swap
+	 * file from a 64 MiB v1 memcg, as grid_anon's swap16 configurations
+	 * run it, 10-12 runs each of the seq, hotcold and rand patterns (one
+	 * path: all three are killed in the sequential fill): swap_writeout
+	 * -> __swap_writepage (bio_alloc, bio_associate_blkg,
+	 * folio_start_writeback, submit_bio into the plug) and the plug's
+	 * flush to the virtio disk (its kick), scaled by the run's on-CPU
+	 * time without perf over that with it: 1,554, 1,827 and 2,572 ns a
+	 * page written (load 9.6, 14.7, 14.1); the median
+	 */
+	C_KEY(swap_writepage_ns, "1827ns",
+	      "swap_writepage: one page's write to swap started (bio, submit_bio, its share of the plug's flush)"),
+	/*
+	 * the same profiles: __remove_mapping of a written swap cache folio
+	 * (the swap cache's deletion under its lock with irqs off,
+	 * mem_cgroup_swapout, put_swap_folio), scaled the same: 286, 309
+	 * and 293 ns a page; the median
+	 */
+	C_KEY(swap_remove_mapping_ns, "293ns",
+	      "__remove_mapping of a clean swap cache page: swap cache deletion, memcg swap-out, the slot's cache reference"),
 	/* calibrate: getppid(), entry and exit with this host's mitigations */
 	C_KEY(syscall_ns, "170ns", "read()/write() entry/exit"),
 	/* estimate: try_charge from the per-CPU stock, amortised over a 64-page batch */

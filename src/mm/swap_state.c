@@ -51,6 +51,8 @@ void swap_writepage(struct sim *sim, struct task *t, u32 pfn)
 	count_vm_events(sim, PGPGOUT, sim->page_size / 1024);
 	bio_add_pfn(sim, bio, pfn); /* a new bio's first page: inline, never fails */
 	bio->sector = page->private;
+	/* the writer's CPU: the bio, submit_bio and its share of the plug's flush */
+	charge_sys(t, sim->scn.cost.swap_writepage_ns);
 	task_submit_bio(t, &sim->swap_dev, bio);
 }
 

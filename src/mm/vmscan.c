@@ -581,6 +581,8 @@ static void __remove_mapping(struct sim *sim, u32 pfn, struct mem_cgroup *target
 	if (PageFlag(page, PG_swapcache)) {
 		u64 slot = page->private;
 
+		/* the reclaimer's CPU: the swap cache's lock held with irqs off */
+		charge_sys(sim->eng.current, sim->scn.cost.swap_remove_mapping_ns);
 		__delete_from_swap_cache(sim, pfn, shadow);
 		mem_cgroup_swapout(sim, pfn, slot);
 		put_swap_folio(sim, slot);
