@@ -56,18 +56,20 @@ static void test_swappiness_zero(void **state)
  * Seeds 1-5 with the run-to-run variation on, under the profile's own
  * balancer (cpu_load).  With 3.10's own reclaim naps (reclaim_sleep =
  * wait_iff_pageout_congested: none here, as no queue is congested) 3.4's
- * rule never kills (109,796-197,796 pages swapped) and 3.5's twice, in
- * seeds 4 and 5, after 86,120 and 162,800 pages swapped: reclaim scans
- * the text's active list faster than the 4 MiB loop touches it, the text
- * is reclaimed, file + free falls under high and get_scan_count scans
- * anon (140,600-179,447 pages swapped in the other seeds): the report is
- * not reproduced.  The kill as the report's (seed 1: 1.96 s, nothing
+ * rule never kills (107,544-190,437 pages swapped) and 3.5's once, in
+ * seed 2, after 86,270 pages swapped: reclaim scans the text's active
+ * list faster than the 4 MiB loop touches it, the text is reclaimed,
+ * file + free falls under high and get_scan_count scans anon
+ * (111,681-187,952 pages swapped in the other seeds): the report is not
+ * reproduced.  The kill as the report's (seed 1: 1.96 s, nothing
  * swapped, no anon scanned) comes with the congestion_wait naps of 2.6.36
  * and before, which the 3.10 profile had until it was corrected: they let
- * the loop re-reference its text between passes (seed 1 only; seeds 2-5
- * swap 108,087-147,063 pages).  Under the count-based balancer
- * (sched_load_balance = nr_running), where these figures were first
- * measured: 0, 1 (seed 1) and 3 kills (seeds 1, 2, 5).
+ * the loop re-reference its text between passes (seed 4 is killed too,
+ * late, after 117,309 pages swapped; seeds 2, 3 and 5 swap 99,885-126,763
+ * pages).  These kills are chaotic: each change of timing moves them
+ * (with the count-based balancer, sched_load_balance = nr_running: 0, 1
+ * and 3 kills; before swap writes cost CPU, swap_writepage_ns, and dd had
+ * its buffer: 0, 2 and 1).
  */
 static void test_swappiness_zero_text_oom(void **state)
 {
@@ -111,8 +113,8 @@ static void test_swappiness_zero_text_oom(void **state)
 		"OOM kills in seeds 1-5: 3.4's rule %u, 3.5's %u, 3.5's with 2.6.36's naps %u\n",
 		kills_old, kills_new, kills_nap);
 	assert_int_equal(kills_old, 0);
-	assert_int_equal(kills_new, 2);
-	assert_int_equal(kills_nap, 1);
+	assert_int_equal(kills_new, 1);
+	assert_int_equal(kills_nap, 2);
 	(void)state;
 }
 
@@ -505,16 +507,18 @@ static void test_compact_free_stride(void **state)
  * kswapd's nap in 3.8 (scenarios/kswapd-small-normal.ini, 3.10's
  * zone-based kswapd on a small Normal zone kept below high): 2.6.32..3.7
  * napped HZ/10 in congestion_wait after each pass in trouble with no zone
- * under min (kswapd_nap = above_min): pageoutrun 983, kswapd on CPU
- * 0.019 s, 156 naps skipped below min, and dd reclaiming 14,367 pages
+ * under min (kswapd_nap = above_min): pageoutrun 1,047, kswapd on CPU
+ * 0.026 s, 148 naps skipped below min, and dd reclaiming 11,923 pages
  * itself while kswapd naps.  3.8 napped in wait_iff_congested
  * (above_min_iff_congested), which sleeps only on a congested zone, none
- * here: kswapd runs as 3.9's, which dropped the nap (900 passes, 0.035 s,
+ * here: kswapd runs as 3.9's, which dropped the nap (131 passes, 0.029 s,
  * no direct reclaim; jitter off).  Measured under the profile's own
- * balancer (cpu_load) and its own file writeback rule (kswapd_priority);
- * with v4.11's rule, which the 3.10 profile had before, and the
- * count-based balancer: 45,829 / 65,937 passes, 0.248 / 0.352 s, 187
- * skips, kswapd spinning on the dirty pages it activated.
+ * balancer (cpu_load), its own file writeback rule (kswapd_priority), dd
+ * with its 1 MiB buffer and swap writes that cost CPU (900 passes for
+ * the last two before the buffer); with v4.11's rule, which the 3.10
+ * profile had before, and the count-based balancer: 45,829 / 65,937
+ * passes, 0.248 / 0.352 s, 187 skips, kswapd spinning on the dirty pages
+ * it activated.
  */
 static void test_kswapd_nap_3_8(void **state)
 {
@@ -524,23 +528,23 @@ static void test_kswapd_nap_3_8(void **state)
 	const char *path = "scenarios/kswapd-small-normal.ini";
 	struct sim *sim = test_sim_run_file(path, old);
 
-	assert_int_equal(test_vmstat(sim, "pageoutrun"), 983);
-	assert_int_equal(test_vmstat(sim, "kswapd_skip_congestion_wait"), 156);
-	assert_int_equal(test_vmstat(sim, "pgsteal_direct"), 14367);
+	assert_int_equal(test_vmstat(sim, "pageoutrun"), 1047);
+	assert_int_equal(test_vmstat(sim, "kswapd_skip_congestion_wait"), 148);
+	assert_int_equal(test_vmstat(sim, "pgsteal_direct"), 11923);
 	assert_int_equal(
-		(sim->nodes[0].kswapd->utime_ns + sim->nodes[0].kswapd->stime_ns) / 1000000, 19);
+		(sim->nodes[0].kswapd->utime_ns + sim->nodes[0].kswapd->stime_ns) / 1000000, 26);
 	sim_destroy(sim);
 
 	sim = test_sim_run_file(path, new);
-	assert_int_equal(test_vmstat(sim, "pageoutrun"), 900);
+	assert_int_equal(test_vmstat(sim, "pageoutrun"), 131);
 	assert_int_equal(test_vmstat(sim, "kswapd_skip_congestion_wait"), 0);
 	assert_int_equal(test_vmstat(sim, "pgsteal_direct"), 0);
 	assert_int_equal(
-		(sim->nodes[0].kswapd->utime_ns + sim->nodes[0].kswapd->stime_ns) / 1000000, 35);
+		(sim->nodes[0].kswapd->utime_ns + sim->nodes[0].kswapd->stime_ns) / 1000000, 29);
 	sim_destroy(sim);
 
 	sim = test_sim_run_file(path, none);
-	assert_int_equal(test_vmstat(sim, "pageoutrun"), 900);
+	assert_int_equal(test_vmstat(sim, "pageoutrun"), 131);
 	assert_false(test_vmstat_has(sim, "kswapd_skip_congestion_wait"));
 	sim_destroy(sim);
 	(void)state;
