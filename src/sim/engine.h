@@ -191,6 +191,8 @@ struct engine {
 	/* the watchdog: events dispatched since the clock last moved */
 	u64 watchdog_now, watchdog_events;
 	u64 watchdog_limit; /* events; 0 = WATCHDOG_EVENTS (tests lower it) */
+	u64 end_ns; /* the run's virtual-time bound: no event past it runs */
+	bool cpu_step; /* the step in progress is sched_cpu_event's */
 	char error[1024]; /* why sim_run failed */
 	struct rng rng; /* the workloads' own randomness (anon_fill pattern = rand) */
 	struct rng var_rng[NR_VAR_SOURCES]; /* one stream per source of variation */
@@ -278,6 +280,8 @@ int event_push(struct sim *sim, u64 time, event_fn fn, void *ptr, u64 arg);
 bool event_pop(struct sim *sim, struct event *ev);
 /* event_push for a CPU's step event: no pointer, the CPU's number as arg */
 int event_push_cpu(struct sim *sim, u64 time, event_fn fn, u64 cpu);
+/* a CPU event at @time would be popped next: take its number (event.c) */
+bool event_cpu_next(struct sim *sim, u64 time);
 /*
  * sim_fail - the run cannot go on (the host is out of memory): keep the
  * first reason in the engine's error and stop the event loop; sim_run() returns -1

@@ -1125,15 +1125,38 @@ void schedule(struct task *t)
 	task_yield(t, t->state == TASK_BLOCKED ? STEP_BLOCKED : STEP_CONTINUE);
 }
 
+static bool step_goes_on(struct task *t);
+
 void cond_resched(struct task *t)
 {
-	task_yield(t, STEP_CONTINUE);
+	if (!step_goes_on(t))
+		task_yield(t, STEP_CONTINUE);
 }
 
 void schedule_timeout(struct task *t, struct wait_queue_head *wq, u64 timeout_ns)
 {
 	task_sleep(t, wq, timeout_ns);
 	schedule(t);
+}
+
+/* The step of @t that ends: its cost, into its times. */
+static u64 step_fold(struct engine *eng, struct task *t)
+{
+	u64 cost = t->step_user_ns + t->step_sys_ns;
+
+	t->utime_ns += t->step_user_ns;
+	t->stime_ns += t->step_sys_ns;
+	t->busy_until = eng->now + cost;
+	return cost;
+}
+
+/* update_curr(): @t ran @cost ns on @rq. */
+static void update_curr(struct cpu *rq, struct task *t, u64 cost)
+{
+	rq->busy_ns += cost;
+	t->sum_exec += cost;
+	t->vruntime += calc_delta_fair(cost, t);
+	update_min_vruntime(rq);
 }
 
 /* One step of @t on CPU @c at the engine's time: what it cost. */
@@ -1147,11 +1170,8 @@ static u64 run_step(struct engine *eng, struct task *t, unsigned int c, u64 irq_
 	eng->this_cpu = c;
 	*res = task_run_step(t);
 	eng->this_cpu = 0; /* events outside steps: interrupts on CPU 0 */
-	cost = t->step_user_ns + t->step_sys_ns;
-	t->utime_ns += t->step_user_ns;
-	t->stime_ns += t->step_sys_ns;
+	cost = step_fold(eng, t);
 	t->step_user_ns = t->step_sys_ns = 0; /* folded in: nothing in progress */
-	t->busy_until = eng->now + cost;
 	return cost;
 }
 
@@ -1234,6 +1254,54 @@ static struct task *pick_next_task(struct engine *eng, unsigned int c)
 	return t;
 }
 
+/* The tick is every tick_ns on each CPU; an idle CPU has none (NO_HZ). */
+static u64 next_tick(const struct engine *eng, const struct cpu *rq)
+{
+	return rq->next_tick > eng->now ? rq->next_tick :
+					  (eng->now / eng->tick_ns + 1) * eng->tick_ns;
+}
+
+/*
+ * A host-side shortcut, not a kernel mechanism: at cond_resched() the
+ * step of @t, its CPU's current task, ends; when the event loop would
+ * resume that same task at once (its CPU's next step event would be the
+ * first of all, with no tick, preemption, interrupt, invariant check,
+ * poll or run bound before it), the task goes on in place.  The clock,
+ * event number, sequence number and every figure move as through
+ * sched_cpu_event() and the loop; only the two coroutine switches and the
+ * event's push and pop are saved.
+ */
+static bool step_goes_on(struct task *t)
+{
+	struct sim *sim = t->sim;
+	struct engine *eng = sim_engine(sim);
+	struct cpu *rq = &eng->cpus[eng->this_cpu];
+	u64 cost = t->step_user_ns + t->step_sys_ns;
+	u64 end = eng->now + cost, tick = next_tick(eng, rq);
+
+	if (!eng->cpu_step || rq->curr != t || t->state != TASK_RUNNING || rq->event_pending ||
+	    eng->stopped || eng->check_hook || !cost || end >= tick || end > eng->end_ns ||
+	    (rq->need_resched && rq->nr_queued) || rq->irq_delay || rq->irq_until > end ||
+	    eng->watchdog_events + 1 >= eng->watchdog_limit ||
+	    (eng->poll_hook && !(eng->nr_events % ENGINE_POLL_EVENTS)) || !event_cpu_next(sim, end))
+		return false;
+	/* this event's end in sched_cpu_event() and the loop */
+	step_fold(eng, t);
+	rq->irq_ns = 0;
+	update_curr(rq, t, cost);
+	rq->next_tick = tick;
+	rq->need_resched = false;
+	/* the next one: the loop pops it, sched_cpu_event() runs @t again */
+	eng->now = end;
+	eng->watchdog_now = end;
+	eng->watchdog_events = 0;
+	eng->nr_events++;
+	t->step_user_ns = 0;
+	t->step_sys_ns = 0; /* the interrupts' time since: none, nothing else ran */
+	t->nr_steps++;
+	return true;
+}
+
 /* The CPU's event: run one step of its task, then decide what runs next. */
 static void sched_cpu_event(struct sim *sim, void *unused, u64 cpu_nr)
 {
@@ -1291,17 +1359,13 @@ static void sched_cpu_event(struct sim *sim, void *unused, u64 cpu_nr)
 			eng->switch_to(sim, c, t);
 	}
 	/* interrupts taken since the last step land on this one (tick accounting) */
+	eng->cpu_step = true;
 	cost = run_step(eng, t, c, rq->irq_ns, &res);
+	eng->cpu_step = false;
 	rq->irq_ns = 0;
-	rq->busy_ns += cost;
 	end = eng->now + cost;
-	/* update_curr() */
-	t->sum_exec += cost;
-	t->vruntime += calc_delta_fair(cost, t);
-	update_min_vruntime(rq);
-	/* the tick is every tick_ns on each CPU; an idle CPU has none (NO_HZ) */
-	if (rq->next_tick <= eng->now)
-		rq->next_tick = (eng->now / eng->tick_ns + 1) * eng->tick_ns;
+	update_curr(rq, t, cost);
+	rq->next_tick = next_tick(eng, rq);
 	tick = end >= rq->next_tick;
 	if (tick) {
 		if (eng->cpu_load_balance)
