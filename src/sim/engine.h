@@ -85,7 +85,6 @@ struct task {
 	 */
 	unsigned int cpus_first, nr_cpus_allowed;
 	u32 rq_idx; /* its place in that queue's heap while it waits */
-	u64 rq_seq; /* when it was queued: equal vruntimes in queue order */
 	bool irq_context; /* its steps are interrupt work: they run at once on last_cpu */
 	struct task *wait_next;
 	struct wait_queue_head *waiting_on;
@@ -109,6 +108,17 @@ struct task {
 };
 
 /*
+ * A task waiting on a runqueue, with the keys of its place: a queued
+ * task's vruntime does not change, and the heap compares the copies
+ * without touching the tasks.
+ */
+struct rq_entry {
+	u64 vruntime; /* the task's, when it was queued */
+	u64 seq; /* when it was queued: equal vruntimes in queue order */
+	struct task *task;
+};
+
+/*
  * One simulated CPU and its runqueue (struct rq and its cfs_rq; its mm
  * state: struct mm_cpu, sim->mm_cpus).
  */
@@ -120,7 +130,7 @@ struct cpu {
 	u64 irq_ns; /* interrupt work to charge to its next step */
 	bool event_pending; /* a CPU event for this CPU is queued */
 	u64 busy_ns;
-	struct task **queue; /* the tasks waiting for it: a min-heap on vruntime */
+	struct rq_entry *queue; /* the tasks waiting for it: a min-heap on vruntime */
 	u32 nr_queued, cap_queued;
 	u32 nr_running; /* waiting + the running one (unless it sleeps) */
 	u64 load; /* their weights */

@@ -144,25 +144,25 @@ struct task *task_create(struct sim *sim, enum task_kind kind, const char *comm,
  * entity_before(): @a runs before @b; equal vruntimes in the order they
  * were queued, as the kernel's rbtree keeps equal keys.
  */
-static bool entity_before(const struct task *a, const struct task *b)
+static bool entity_before(const struct rq_entry *a, const struct rq_entry *b)
 {
 	s64 d = (s64)(a->vruntime - b->vruntime);
 
-	return d < 0 || (d == 0 && a->rq_seq < b->rq_seq);
+	return d < 0 || (d == 0 && a->seq < b->seq);
 }
 
-static void rq_set(struct cpu *rq, u32 i, struct task *t)
+static void rq_set(struct cpu *rq, u32 i, const struct rq_entry *e)
 {
-	rq->queue[i] = t;
-	t->rq_idx = i;
+	rq->queue[i] = *e;
+	e->task->rq_idx = i;
 }
 
 static void rq_sift(struct cpu *rq, u32 i)
 {
-	struct task *t = rq->queue[i];
+	struct rq_entry e = rq->queue[i];
 
-	while (i > 0 && entity_before(t, rq->queue[(i - 1) / 2])) {
-		rq_set(rq, i, rq->queue[(i - 1) / 2]);
+	while (i > 0 && entity_before(&e, &rq->queue[(i - 1) / 2])) {
+		rq_set(rq, i, &rq->queue[(i - 1) / 2]);
 		i = (i - 1) / 2;
 	}
 	for (;;) {
@@ -170,22 +170,24 @@ static void rq_sift(struct cpu *rq, u32 i)
 
 		if (l >= rq->nr_queued)
 			break;
-		if (l + 1 < rq->nr_queued && entity_before(rq->queue[l + 1], rq->queue[l]))
+		if (l + 1 < rq->nr_queued && entity_before(&rq->queue[l + 1], &rq->queue[l]))
 			m = l + 1;
-		if (!entity_before(rq->queue[m], t))
+		if (!entity_before(&rq->queue[m], &e))
 			break;
-		rq_set(rq, i, rq->queue[m]);
+		rq_set(rq, i, &rq->queue[m]);
 		i = m;
 	}
-	rq_set(rq, i, t);
+	rq_set(rq, i, &e);
 }
 
 /* __enqueue_entity() */
 static void __enqueue_entity(struct engine *eng, struct cpu *rq, struct task *t)
 {
+	struct rq_entry e = { .vruntime = t->vruntime, .task = t };
+
 	if (rq->nr_queued == rq->cap_queued) {
 		u32 cap = rq->cap_queued ? 2 * rq->cap_queued : 16;
-		struct task **q = realloc(rq->queue, cap * sizeof(*q));
+		struct rq_entry *q = realloc(rq->queue, cap * sizeof(*q));
 
 		if (!q) {
 			sim_fail(t->sim, "out of memory for CPU %u's runqueue",
@@ -195,8 +197,8 @@ static void __enqueue_entity(struct engine *eng, struct cpu *rq, struct task *t)
 		rq->queue = q;
 		rq->cap_queued = cap;
 	}
-	t->rq_seq = ++eng->rq_seq;
-	rq_set(rq, rq->nr_queued++, t);
+	e.seq = ++eng->rq_seq;
+	rq_set(rq, rq->nr_queued++, &e);
 	rq_sift(rq, t->rq_idx);
 }
 
@@ -205,10 +207,10 @@ static void __dequeue_entity(struct cpu *rq, struct task *t)
 {
 	u32 i = t->rq_idx;
 
-	VM_BUG_ON(i >= rq->nr_queued || rq->queue[i] != t);
+	VM_BUG_ON(i >= rq->nr_queued || rq->queue[i].task != t);
 	t->rq_idx = RQ_NOT_QUEUED;
 	if (i != --rq->nr_queued) {
-		rq_set(rq, i, rq->queue[rq->nr_queued]);
+		rq_set(rq, i, &rq->queue[rq->nr_queued]);
 		rq_sift(rq, i);
 	}
 }
@@ -222,7 +224,7 @@ static void update_min_vruntime(struct cpu *rq)
 	if (curr)
 		v = curr->vruntime;
 	if (rq->nr_queued) {
-		u64 left = rq->queue[0]->vruntime;
+		u64 left = rq->queue[0].vruntime;
 
 		v = curr && (s64)(v - left) < 0 ? v : left;
 	}
@@ -436,7 +438,7 @@ static unsigned int move_tasks(struct engine *eng, unsigned int src, unsigned in
 	u32 i = rq->nr_queued;
 
 	while (i-- > 0 && moved < nr && seen++ < SCHED_NR_MIGRATE) {
-		struct task *t = rq->queue[i];
+		struct task *t = rq->queue[i].task;
 
 		if ((!hot && task_hot(eng, t)) || !task_cpu_allowed(t, dst))
 			continue;
@@ -656,7 +658,7 @@ static u64 balance_tasks(struct engine *eng, unsigned int src, unsigned int dst,
 	u32 i = rq->nr_queued, loops = 0;
 
 	while (i-- > 0 && rem > 0 && loops++ <= SCHED_NR_MIGRATE) {
-		struct task *t = rq->queue[i];
+		struct task *t = rq->queue[i].task;
 
 		if (t->weight / 2 > rem || (!hot_ok && task_hot(eng, t)))
 			continue;
@@ -1244,7 +1246,7 @@ static struct task *pick_next_task(struct engine *eng, unsigned int c)
 	if (!rq->nr_queued)
 		return NULL;
 	/* pick_next_entity(): the next buddy unless too far right of the leftmost */
-	t = rq->queue[0];
+	t = rq->queue[0].task;
 	if (rq->next && rq->next->rq_idx != RQ_NOT_QUEUED &&
 	    !wakeup_preempt_entity(eng, rq->next, t))
 		t = rq->next;
