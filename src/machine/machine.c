@@ -460,8 +460,13 @@ static void psi_read_all(struct sim *sim)
 
 int sim_run(struct sim *sim)
 {
-	u64 limit = sim->eng.watchdog_limit ? sim->eng.watchdog_limit : WATCHDOG_EVENTS;
+	u64 limit;
 	struct event ev;
+
+	if (!sim->eng.watchdog_limit)
+		sim->eng.watchdog_limit = WATCHDOG_EVENTS;
+	limit = sim->eng.watchdog_limit;
+	sim->eng.end_ns = sim->scn.run.duration_ns;
 
 	/* no workloads: nothing will ever end the run, so do not start it */
 	if (!sim->nr_workloads)

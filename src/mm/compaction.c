@@ -588,6 +588,7 @@ static void migrate_folio(struct task *t, u32 src, u32 dst)
 	rmap_migrate(t, src, dst);
 	*newpage = *page;
 	newpage->next = newpage->prev = NO_PFN;
+	page_shared_hint_copy(sim, src, dst);
 	if (PageFlag(page, PG_swapcache))
 		sim->swap->swap_cache[page->private] = (u64)dst + 1;
 	else if (!PageFlag(page, PG_anon))

@@ -541,6 +541,21 @@ void rmap_note_mapper(struct sim *sim, u32 pfn, const struct mm_struct *mm);
 /* page_mapcount_inc/dec: one PTE more/fewer maps @pfn; the new count (rmap.c) */
 unsigned int page_mapcount_inc(struct sim *sim, u32 pfn);
 unsigned int page_mapcount_dec(struct sim *sim, u32 pfn);
+
+/* rmap.c's hint: false if folio_maybe_shared(frame @pfn) is false */
+static inline bool page_shared_hint_test(const struct sim *sim, u32 pfn)
+{
+	return sim->maybe_shared[pfn / 64] >> (pfn % 64) & 1;
+}
+
+/* migration: frame @dst takes frame @src's mappings, and its hint */
+static inline void page_shared_hint_copy(struct sim *sim, u32 src, u32 dst)
+{
+	if (page_shared_hint_test(sim, src))
+		sim->maybe_shared[dst / 64] |= 1ULL << (dst % 64);
+	else
+		sim->maybe_shared[dst / 64] &= ~(1ULL << (dst % 64));
+}
 /* i_mmap_insert: the VMA @vma_idx of @mm maps @mapping */
 int i_mmap_insert(struct address_space *mapping, struct mm_struct *mm, u32 vma_idx);
 void i_mmap_remove(struct address_space *mapping, struct mm_struct *mm, u32 vma_idx);

@@ -316,8 +316,12 @@ static enum vm_fault_result do_swap_page(struct task *t, struct vm_area_struct *
  * (v6.12 PageAnonExclusive and wp_can_reuse_anon_folio, reduced to these
  * two counts).
  */
-static bool folio_maybe_shared(const struct sim *sim, const struct page *page)
+static bool folio_maybe_shared(const struct sim *sim, u32 pfn)
 {
+	const struct page *page = &sim->mem_map[pfn];
+
+	if (!page_shared_hint_test(sim, pfn))
+		return false; /* one mapping, not in the swap cache: struct page left cold */
 	return page->mapcount > 1 ||
 	       (PageFlag(page, PG_swapcache) && __swap_count(sim, page->private));
 }
@@ -345,7 +349,7 @@ static enum vm_fault_result wp_page_copy(struct task *t, struct vm_area_struct *
 		return VM_FAULT_RETRY;
 	}
 	/* or the other mappers went away: wp_page_reuse() */
-	if (!folio_maybe_shared(sim, pfn_to_page(sim, pte_pfn(orig)))) {
+	if (!folio_maybe_shared(sim, pte_pfn(orig))) {
 		free_unref_page(sim, pfn);
 		*pte |= PTE_YOUNG | PTE_DIRTY;
 		count_fault(t);
@@ -418,7 +422,7 @@ static enum vm_fault_result __handle_mm_fault(struct task *t, struct vm_area_str
 	pte_t *pte = pte_alloc_map(t->sim, vma, vpn);
 
 	if (pte_present(*pte)) {
-		if (write && folio_maybe_shared(t->sim, pfn_to_page(t->sim, pte_pfn(*pte))))
+		if (write && folio_maybe_shared(t->sim, pte_pfn(*pte)))
 			return wp_page_copy(t, vma, vpn);
 		*pte |= PTE_YOUNG | (write ? PTE_DIRTY : 0);
 		return VM_FAULT_DONE;
@@ -452,8 +456,8 @@ enum vm_fault_result handle_mm_fault(struct task *t, u64 vpn, bool write)
 	if (vma && pte_present(pte_offset_get(vma, vpn))) {
 		pte_t pte = pte_offset_get(vma, vpn);
 
-		if (!write || ((vma->vm_flags & VM_WRITE) &&
-			       !folio_maybe_shared(t->sim, pfn_to_page(t->sim, pte_pfn(pte)))))
+		if (!write ||
+		    ((vma->vm_flags & VM_WRITE) && !folio_maybe_shared(t->sim, pte_pfn(pte))))
 			return __handle_mm_fault(t, vma, vpn, write); /* an access, no fault */
 	}
 	mm_task(t)->fault_tried = false;

@@ -336,7 +336,8 @@ int mem_init_zones(struct sim *sim)
 	 * host memory of what it holds, not 1.8 GB.
 	 */
 	sim->mem_map = calloc(total, sizeof(*sim->mem_map));
-	if (!sim->nodes || !sim->mem_map) {
+	sim->maybe_shared = calloc((total + 63) / 64, sizeof(u64));
+	if (!sim->nodes || !sim->mem_map || !sim->maybe_shared) {
 		mem_free_zones(sim);
 		return -ENOMEM;
 	}
@@ -402,6 +403,8 @@ void mem_free_zones(struct sim *sim)
 			free(sim->nodes[nid].node_zones[z].pageblock_mt);
 		}
 	free(sim->mem_map);
+	free(sim->maybe_shared);
+	sim->maybe_shared = NULL;
 	free(sim->zone_map);
 	sim->zone_map = NULL;
 	free(sim->nodes);

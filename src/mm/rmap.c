@@ -96,11 +96,42 @@ void anon_vma_unlink(struct sim *sim, struct mm_struct *mm)
 }
 
 /*
+ * The host-side hint beside the mapcount (not a kernel mechanism): bit
+ * @pfn of sim->maybe_shared is set whenever the frame has more than one
+ * mapping or is in the swap cache, the two cases in which
+ * folio_maybe_shared() can be true (a slot's other references come from
+ * unmapping a mapper of the page, and the page is in the swap cache
+ * then).  It is set again on every mapcount change, and may stay set
+ * after the swap cache lets the page go.  A write to a present page
+ * looks at the bit before struct page: 1 bit a frame stays in the host's
+ * cache where the frame array does not.
+ */
+static void page_shared_hint(struct sim *sim, u32 pfn, unsigned int mapcount)
+{
+	u64 bit = 1ULL << (pfn % 64);
+
+	if (mapcount > 1 || PageFlag(pfn_to_page(sim, pfn), PG_swapcache))
+		sim->maybe_shared[pfn / 64] |= bit;
+	else
+		sim->maybe_shared[pfn / 64] &= ~bit;
+}
+
+static unsigned int __page_mapcount_inc(struct sim *sim, u32 pfn);
+
+unsigned int page_mapcount_inc(struct sim *sim, u32 pfn)
+{
+	unsigned int mapcount = __page_mapcount_inc(sim, pfn);
+
+	page_shared_hint(sim, pfn, mapcount);
+	return mapcount;
+}
+
+/*
  * One PTE more mapping frame @pfn (the kernel's atomic_inc of
  * _mapcount); the new count.  The MAPCOUNT_EXT-th mapper moves the count
  * to sim->mapcount_ext, allocated then: most runs never need it.
  */
-unsigned int page_mapcount_inc(struct sim *sim, u32 pfn)
+static unsigned int __page_mapcount_inc(struct sim *sim, u32 pfn)
 {
 	struct page *page = pfn_to_page(sim, pfn);
 
@@ -122,12 +153,17 @@ unsigned int page_mapcount_inc(struct sim *sim, u32 pfn)
 unsigned int page_mapcount_dec(struct sim *sim, u32 pfn)
 {
 	struct page *page = pfn_to_page(sim, pfn);
+	unsigned int mapcount;
 
-	if (page->mapcount != MAPCOUNT_EXT)
-		return --page->mapcount;
-	if (--sim->mapcount_ext[pfn] < MAPCOUNT_EXT)
-		page->mapcount = (u8)sim->mapcount_ext[pfn];
-	return sim->mapcount_ext[pfn];
+	if (page->mapcount != MAPCOUNT_EXT) {
+		mapcount = --page->mapcount;
+	} else {
+		if (--sim->mapcount_ext[pfn] < MAPCOUNT_EXT)
+			page->mapcount = (u8)sim->mapcount_ext[pfn];
+		mapcount = sim->mapcount_ext[pfn];
+	}
+	page_shared_hint(sim, pfn, mapcount);
+	return mapcount;
 }
 
 /* vma_interval_tree_insert(): the VMA @vma_idx of @mm maps @mapping. */

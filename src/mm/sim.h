@@ -155,6 +155,7 @@ struct sim {
 	struct anon_vma *anon_vmas; /* [root mm id], cap_mms entries */
 	u32 *rmap_owner; /* [nr_pfns]: rmap.c's walk shortcut, NULL until needed */
 	u32 *mapcount_ext; /* [nr_pfns]: mapcounts past a u8 (page_mapcount), NULL until needed */
+	u64 *maybe_shared; /* [nr_pfns bits]: rmap.c's hint for folio_maybe_shared */
 	/* PTE tables allocated, and those the last empty-table sweep kept (pgtable.c) */
 	u64 nr_pte_tables, pte_tables_kept;
 	unsigned int nr_files, cap_files;

@@ -85,7 +85,6 @@ struct task {
 	 */
 	unsigned int cpus_first, nr_cpus_allowed;
 	u32 rq_idx; /* its place in that queue's heap while it waits */
-	u64 rq_seq; /* when it was queued: equal vruntimes in queue order */
 	bool irq_context; /* its steps are interrupt work: they run at once on last_cpu */
 	struct task *wait_next;
 	struct wait_queue_head *waiting_on;
@@ -109,6 +108,17 @@ struct task {
 };
 
 /*
+ * A task waiting on a runqueue, with the keys of its place: a queued
+ * task's vruntime does not change, and the heap compares the copies
+ * without touching the tasks.
+ */
+struct rq_entry {
+	u64 vruntime; /* the task's, when it was queued */
+	u64 seq; /* when it was queued: equal vruntimes in queue order */
+	struct task *task;
+};
+
+/*
  * One simulated CPU and its runqueue (struct rq and its cfs_rq; its mm
  * state: struct mm_cpu, sim->mm_cpus).
  */
@@ -120,7 +130,7 @@ struct cpu {
 	u64 irq_ns; /* interrupt work to charge to its next step */
 	bool event_pending; /* a CPU event for this CPU is queued */
 	u64 busy_ns;
-	struct task **queue; /* the tasks waiting for it: a min-heap on vruntime */
+	struct rq_entry *queue; /* the tasks waiting for it: a min-heap on vruntime */
 	u32 nr_queued, cap_queued;
 	u32 nr_running; /* waiting + the running one (unless it sleeps) */
 	u64 load; /* their weights */
@@ -191,6 +201,8 @@ struct engine {
 	/* the watchdog: events dispatched since the clock last moved */
 	u64 watchdog_now, watchdog_events;
 	u64 watchdog_limit; /* events; 0 = WATCHDOG_EVENTS (tests lower it) */
+	u64 end_ns; /* the run's virtual-time bound: no event past it runs */
+	bool cpu_step; /* the step in progress is sched_cpu_event's */
 	char error[1024]; /* why sim_run failed */
 	struct rng rng; /* the workloads' own randomness (anon_fill pattern = rand) */
 	struct rng var_rng[NR_VAR_SOURCES]; /* one stream per source of variation */
@@ -278,6 +290,8 @@ int event_push(struct sim *sim, u64 time, event_fn fn, void *ptr, u64 arg);
 bool event_pop(struct sim *sim, struct event *ev);
 /* event_push for a CPU's step event: no pointer, the CPU's number as arg */
 int event_push_cpu(struct sim *sim, u64 time, event_fn fn, u64 cpu);
+/* a CPU event at @time would be popped next: take its number (event.c) */
+bool event_cpu_next(struct sim *sim, u64 time);
 /*
  * sim_fail - the run cannot go on (the host is out of memory): keep the
  * first reason in the engine's error and stop the event loop; sim_run() returns -1

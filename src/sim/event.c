@@ -108,6 +108,30 @@ int event_push_cpu(struct sim *sim, u64 time, event_fn fn, u64 cpu)
  * The earlier of the two heaps' first events: the keys are unique, so the
  * order is the one a single heap of all events gives.
  */
+/*
+ * event_push_cpu() of an event at @time and the event_pop() that would
+ * follow, without the heaps: when that event would be the next one popped
+ * (before the head of each heap, with the sequence number and tie-order
+ * draw the push would give it), take that number and return true; else
+ * change nothing.
+ */
+bool event_cpu_next(struct sim *sim, u64 time)
+{
+	struct engine *eng = sim_engine(sim);
+	struct event_queue *eq = &eng->eq;
+	struct rng ties = eng->var_rng[VAR_TIES];
+	struct event ev = { .time = time, .seq = eq->next_seq };
+
+	if (eng->random_ties)
+		ev.seq = (rng_next(&ties) << 32) | (ev.seq & 0xffffffffULL);
+	if ((eq->cpu.nr && !event_before(&ev, &eq->cpu.ev[0])) ||
+	    (eq->main.nr && !event_before(&ev, &eq->main.ev[0])))
+		return false;
+	eq->next_seq++;
+	eng->var_rng[VAR_TIES] = ties;
+	return true;
+}
+
 bool event_pop(struct sim *sim, struct event *ev)
 {
 	struct event_queue *eq = &sim_engine(sim)->eq;

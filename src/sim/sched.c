@@ -144,25 +144,25 @@ struct task *task_create(struct sim *sim, enum task_kind kind, const char *comm,
  * entity_before(): @a runs before @b; equal vruntimes in the order they
  * were queued, as the kernel's rbtree keeps equal keys.
  */
-static bool entity_before(const struct task *a, const struct task *b)
+static bool entity_before(const struct rq_entry *a, const struct rq_entry *b)
 {
 	s64 d = (s64)(a->vruntime - b->vruntime);
 
-	return d < 0 || (d == 0 && a->rq_seq < b->rq_seq);
+	return d < 0 || (d == 0 && a->seq < b->seq);
 }
 
-static void rq_set(struct cpu *rq, u32 i, struct task *t)
+static void rq_set(struct cpu *rq, u32 i, const struct rq_entry *e)
 {
-	rq->queue[i] = t;
-	t->rq_idx = i;
+	rq->queue[i] = *e;
+	e->task->rq_idx = i;
 }
 
 static void rq_sift(struct cpu *rq, u32 i)
 {
-	struct task *t = rq->queue[i];
+	struct rq_entry e = rq->queue[i];
 
-	while (i > 0 && entity_before(t, rq->queue[(i - 1) / 2])) {
-		rq_set(rq, i, rq->queue[(i - 1) / 2]);
+	while (i > 0 && entity_before(&e, &rq->queue[(i - 1) / 2])) {
+		rq_set(rq, i, &rq->queue[(i - 1) / 2]);
 		i = (i - 1) / 2;
 	}
 	for (;;) {
@@ -170,22 +170,24 @@ static void rq_sift(struct cpu *rq, u32 i)
 
 		if (l >= rq->nr_queued)
 			break;
-		if (l + 1 < rq->nr_queued && entity_before(rq->queue[l + 1], rq->queue[l]))
+		if (l + 1 < rq->nr_queued && entity_before(&rq->queue[l + 1], &rq->queue[l]))
 			m = l + 1;
-		if (!entity_before(rq->queue[m], t))
+		if (!entity_before(&rq->queue[m], &e))
 			break;
-		rq_set(rq, i, rq->queue[m]);
+		rq_set(rq, i, &rq->queue[m]);
 		i = m;
 	}
-	rq_set(rq, i, t);
+	rq_set(rq, i, &e);
 }
 
 /* __enqueue_entity() */
 static void __enqueue_entity(struct engine *eng, struct cpu *rq, struct task *t)
 {
+	struct rq_entry e = { .vruntime = t->vruntime, .task = t };
+
 	if (rq->nr_queued == rq->cap_queued) {
 		u32 cap = rq->cap_queued ? 2 * rq->cap_queued : 16;
-		struct task **q = realloc(rq->queue, cap * sizeof(*q));
+		struct rq_entry *q = realloc(rq->queue, cap * sizeof(*q));
 
 		if (!q) {
 			sim_fail(t->sim, "out of memory for CPU %u's runqueue",
@@ -195,8 +197,8 @@ static void __enqueue_entity(struct engine *eng, struct cpu *rq, struct task *t)
 		rq->queue = q;
 		rq->cap_queued = cap;
 	}
-	t->rq_seq = ++eng->rq_seq;
-	rq_set(rq, rq->nr_queued++, t);
+	e.seq = ++eng->rq_seq;
+	rq_set(rq, rq->nr_queued++, &e);
 	rq_sift(rq, t->rq_idx);
 }
 
@@ -205,10 +207,10 @@ static void __dequeue_entity(struct cpu *rq, struct task *t)
 {
 	u32 i = t->rq_idx;
 
-	VM_BUG_ON(i >= rq->nr_queued || rq->queue[i] != t);
+	VM_BUG_ON(i >= rq->nr_queued || rq->queue[i].task != t);
 	t->rq_idx = RQ_NOT_QUEUED;
 	if (i != --rq->nr_queued) {
-		rq_set(rq, i, rq->queue[rq->nr_queued]);
+		rq_set(rq, i, &rq->queue[rq->nr_queued]);
 		rq_sift(rq, i);
 	}
 }
@@ -222,7 +224,7 @@ static void update_min_vruntime(struct cpu *rq)
 	if (curr)
 		v = curr->vruntime;
 	if (rq->nr_queued) {
-		u64 left = rq->queue[0]->vruntime;
+		u64 left = rq->queue[0].vruntime;
 
 		v = curr && (s64)(v - left) < 0 ? v : left;
 	}
@@ -436,7 +438,7 @@ static unsigned int move_tasks(struct engine *eng, unsigned int src, unsigned in
 	u32 i = rq->nr_queued;
 
 	while (i-- > 0 && moved < nr && seen++ < SCHED_NR_MIGRATE) {
-		struct task *t = rq->queue[i];
+		struct task *t = rq->queue[i].task;
 
 		if ((!hot && task_hot(eng, t)) || !task_cpu_allowed(t, dst))
 			continue;
@@ -656,7 +658,7 @@ static u64 balance_tasks(struct engine *eng, unsigned int src, unsigned int dst,
 	u32 i = rq->nr_queued, loops = 0;
 
 	while (i-- > 0 && rem > 0 && loops++ <= SCHED_NR_MIGRATE) {
-		struct task *t = rq->queue[i];
+		struct task *t = rq->queue[i].task;
 
 		if (t->weight / 2 > rem || (!hot_ok && task_hot(eng, t)))
 			continue;
@@ -1125,15 +1127,38 @@ void schedule(struct task *t)
 	task_yield(t, t->state == TASK_BLOCKED ? STEP_BLOCKED : STEP_CONTINUE);
 }
 
+static bool step_goes_on(struct task *t);
+
 void cond_resched(struct task *t)
 {
-	task_yield(t, STEP_CONTINUE);
+	if (!step_goes_on(t))
+		task_yield(t, STEP_CONTINUE);
 }
 
 void schedule_timeout(struct task *t, struct wait_queue_head *wq, u64 timeout_ns)
 {
 	task_sleep(t, wq, timeout_ns);
 	schedule(t);
+}
+
+/* The step of @t that ends: its cost, into its times. */
+static u64 step_fold(struct engine *eng, struct task *t)
+{
+	u64 cost = t->step_user_ns + t->step_sys_ns;
+
+	t->utime_ns += t->step_user_ns;
+	t->stime_ns += t->step_sys_ns;
+	t->busy_until = eng->now + cost;
+	return cost;
+}
+
+/* update_curr(): @t ran @cost ns on @rq. */
+static void update_curr(struct cpu *rq, struct task *t, u64 cost)
+{
+	rq->busy_ns += cost;
+	t->sum_exec += cost;
+	t->vruntime += calc_delta_fair(cost, t);
+	update_min_vruntime(rq);
 }
 
 /* One step of @t on CPU @c at the engine's time: what it cost. */
@@ -1147,11 +1172,8 @@ static u64 run_step(struct engine *eng, struct task *t, unsigned int c, u64 irq_
 	eng->this_cpu = c;
 	*res = task_run_step(t);
 	eng->this_cpu = 0; /* events outside steps: interrupts on CPU 0 */
-	cost = t->step_user_ns + t->step_sys_ns;
-	t->utime_ns += t->step_user_ns;
-	t->stime_ns += t->step_sys_ns;
+	cost = step_fold(eng, t);
 	t->step_user_ns = t->step_sys_ns = 0; /* folded in: nothing in progress */
-	t->busy_until = eng->now + cost;
 	return cost;
 }
 
@@ -1224,7 +1246,7 @@ static struct task *pick_next_task(struct engine *eng, unsigned int c)
 	if (!rq->nr_queued)
 		return NULL;
 	/* pick_next_entity(): the next buddy unless too far right of the leftmost */
-	t = rq->queue[0];
+	t = rq->queue[0].task;
 	if (rq->next && rq->next->rq_idx != RQ_NOT_QUEUED &&
 	    !wakeup_preempt_entity(eng, rq->next, t))
 		t = rq->next;
@@ -1232,6 +1254,54 @@ static struct task *pick_next_task(struct engine *eng, unsigned int c)
 		rq->next = NULL; /* __clear_buddies(): it has to earn the favour again */
 	__dequeue_entity(rq, t);
 	return t;
+}
+
+/* The tick is every tick_ns on each CPU; an idle CPU has none (NO_HZ). */
+static u64 next_tick(const struct engine *eng, const struct cpu *rq)
+{
+	return rq->next_tick > eng->now ? rq->next_tick :
+					  (eng->now / eng->tick_ns + 1) * eng->tick_ns;
+}
+
+/*
+ * A host-side shortcut, not a kernel mechanism: at cond_resched() the
+ * step of @t, its CPU's current task, ends; when the event loop would
+ * resume that same task at once (its CPU's next step event would be the
+ * first of all, with no tick, preemption, interrupt, invariant check,
+ * poll or run bound before it), the task goes on in place.  The clock,
+ * event number, sequence number and every figure move as through
+ * sched_cpu_event() and the loop; only the two coroutine switches and the
+ * event's push and pop are saved.
+ */
+static bool step_goes_on(struct task *t)
+{
+	struct sim *sim = t->sim;
+	struct engine *eng = sim_engine(sim);
+	struct cpu *rq = &eng->cpus[eng->this_cpu];
+	u64 cost = t->step_user_ns + t->step_sys_ns;
+	u64 end = eng->now + cost, tick = next_tick(eng, rq);
+
+	if (!eng->cpu_step || rq->curr != t || t->state != TASK_RUNNING || rq->event_pending ||
+	    eng->stopped || eng->check_hook || !cost || end >= tick || end > eng->end_ns ||
+	    (rq->need_resched && rq->nr_queued) || rq->irq_delay || rq->irq_until > end ||
+	    eng->watchdog_events + 1 >= eng->watchdog_limit ||
+	    (eng->poll_hook && !(eng->nr_events % ENGINE_POLL_EVENTS)) || !event_cpu_next(sim, end))
+		return false;
+	/* this event's end in sched_cpu_event() and the loop */
+	step_fold(eng, t);
+	rq->irq_ns = 0;
+	update_curr(rq, t, cost);
+	rq->next_tick = tick;
+	rq->need_resched = false;
+	/* the next one: the loop pops it, sched_cpu_event() runs @t again */
+	eng->now = end;
+	eng->watchdog_now = end;
+	eng->watchdog_events = 0;
+	eng->nr_events++;
+	t->step_user_ns = 0;
+	t->step_sys_ns = 0; /* the interrupts' time since: none, nothing else ran */
+	t->nr_steps++;
+	return true;
 }
 
 /* The CPU's event: run one step of its task, then decide what runs next. */
@@ -1291,17 +1361,13 @@ static void sched_cpu_event(struct sim *sim, void *unused, u64 cpu_nr)
 			eng->switch_to(sim, c, t);
 	}
 	/* interrupts taken since the last step land on this one (tick accounting) */
+	eng->cpu_step = true;
 	cost = run_step(eng, t, c, rq->irq_ns, &res);
+	eng->cpu_step = false;
 	rq->irq_ns = 0;
-	rq->busy_ns += cost;
 	end = eng->now + cost;
-	/* update_curr() */
-	t->sum_exec += cost;
-	t->vruntime += calc_delta_fair(cost, t);
-	update_min_vruntime(rq);
-	/* the tick is every tick_ns on each CPU; an idle CPU has none (NO_HZ) */
-	if (rq->next_tick <= eng->now)
-		rq->next_tick = (eng->now / eng->tick_ns + 1) * eng->tick_ns;
+	update_curr(rq, t, cost);
+	rq->next_tick = next_tick(eng, rq);
 	tick = end >= rq->next_tick;
 	if (tick) {
 		if (eng->cpu_load_balance)
