@@ -105,10 +105,6 @@ int event_push_cpu(struct sim *sim, u64 time, event_fn fn, u64 cpu)
 }
 
 /*
- * The earlier of the two heaps' first events: the keys are unique, so the
- * order is the one a single heap of all events gives.
- */
-/*
  * event_push_cpu() of an event at @time and the event_pop() that would
  * follow, without the heaps: when that event would be the next one popped
  * (before the head of each heap, with the sequence number and tie-order
@@ -132,6 +128,10 @@ bool event_cpu_next(struct sim *sim, u64 time)
 	return true;
 }
 
+/*
+ * The earlier of the two heaps' first events: the keys are unique, so the
+ * order is the one a single heap of all events gives.
+ */
 bool event_pop(struct sim *sim, struct event *ev)
 {
 	struct event_queue *eq = &sim_engine(sim)->eq;
