@@ -69,6 +69,8 @@ TABLES = {
     # 2.6.x's queue plug (modelled; the 2.6.25 profile keeps blk_plug = none)
     "sens-plug": (IA64, [("none", "none"), ("global", "global")],
                   ["--set", "policy.blk_plug=queue"]),
+    "ia64-plug": (IA64, [("none", "none"), ("global", "global")],
+                  ["--runs", "3", "--set", "policy.blk_plug=queue"]),
     "emb-swap-240-plug": ("scenarios/seed000-embedded-swap-240.ini",
                           [("none", "none"), ("global", "global")],
                           ["--runs", "3", "--set", "policy.blk_plug=queue"]),
