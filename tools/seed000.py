@@ -33,6 +33,9 @@ PREV_MMAP = ["--set", "policy.mmap_readahead=async", "--set", "policy.fault_arou
              "--set", "policy.seq_read_references=skipped"]
 # sched28 (a9db331, 02acfbb): the count-based balancer 2.6.25 had before
 PREV_SCHED = ["--set", "policy.sched_load_balance=nr_running"]
+# sysswap (84e14fa): the swap write's and the swap-cache free's CPU,
+# charged to the reclaimer, set back to nothing as before it
+PREV_SWAP = ["--set", "cost.swap_writepage_ns=0", "--set", "cost.swap_remove_mapping_ns=0"]
 
 # name: (scenario, [(side name, assignments)], extra args)
 TABLES = {
@@ -66,6 +69,8 @@ TABLES = {
     # 2.6.x's queue plug (modelled; the 2.6.25 profile keeps blk_plug = none)
     "sens-plug": (IA64, [("none", "none"), ("global", "global")],
                   ["--set", "policy.blk_plug=queue"]),
+    "ia64-plug": (IA64, [("none", "none"), ("global", "global")],
+                  ["--runs", "3", "--set", "policy.blk_plug=queue"]),
     "emb-swap-240-plug": ("scenarios/seed000-embedded-swap-240.ini",
                           [("none", "none"), ("global", "global")],
                           ["--runs", "3", "--set", "policy.blk_plug=queue"]),
@@ -117,6 +122,23 @@ TABLES = {
     "2node-prevsched": ("scenarios/seed000-ia64-2node.ini",
                         [("none", "none"), ("per_zone", "per_zone"), ("global", "global")],
                         PREV_SCHED),
+    # the session of sysswap, hist310, ddbuf, swapact, shadow and speed
+    # (integ 79a3ea0): the swap CPU costs set back
+    "ia64-prevswap": (IA64, [("none", "none"), ("global", "global")],
+                      ["--runs", "3"] + PREV_SWAP),
+    "ia64-wl0-prevswap": (IA64, [("none", "none"), ("global", "global")],
+                          ["--runs", "3", "--set", "run.wakeup_latency=0"] + PREV_SWAP),
+    "memcg-prevswap": ("scenarios/seed000-ia64-memcg.ini",
+                       [("none", "none"), ("global", "global")], ["--runs", "3"] + PREV_SWAP),
+    "emb-swap-240-prevswap": ("scenarios/seed000-embedded-swap-240.ini",
+                              [("none", "none"), ("global", "global")],
+                              ["--runs", "3"] + PREV_SWAP),
+    "emb-noswap-240-prevswap": ("scenarios/seed000-embedded-noswap-240.ini",
+                                [("none", "none"), ("global", "global")],
+                                ["--runs", "3"] + PREV_SWAP),
+    "2node-prevswap": ("scenarios/seed000-ia64-2node.ini",
+                       [("none", "none"), ("per_zone", "per_zone"), ("global", "global")],
+                       PREV_SWAP),
     "2node": ("scenarios/seed000-ia64-2node.ini",
               [("none", "none"), ("per_zone", "per_zone"), ("global", "global")],
               ["--runs", "3"]),
