@@ -92,7 +92,7 @@ static u64 slot_of(struct task *t, u64 vpn)
 
 static bool slot_cached(struct sim *sim, u64 slot)
 {
-	u64 e = sim->swap->swap_cache[slot];
+	u64 e = xa_load(&sim->swap->swap_cache, slot);
 
 	return e && !xa_is_value(e);
 }
@@ -145,7 +145,7 @@ static void test_cluster_readahead_reads_neighbours(void **state)
 		struct page *page;
 
 		assert_true(slot_cached(sim, bs));
-		page = pfn_to_page(sim, (u32)(sim->swap->swap_cache[bs] - 1));
+		page = pfn_to_page(sim, (u32)(xa_load(&sim->swap->swap_cache, bs) - 1));
 		assert_int_equal(page->mapcount, 0);
 		assert_int_equal(page->mapping_id, NO_MM);
 		assert_true(PageFlag(page, PG_active));
@@ -565,7 +565,7 @@ static void test_write_to_shared_slot_copies(void **state)
 	assert_true(*pte_of(child, vpn) & PTE_DIRTY);
 	/* the old page stays in the swap cache for the parent's PTE */
 	assert_true(slot_cached(sim, slot));
-	old = (u32)(sim->swap->swap_cache[slot] - 1);
+	old = (u32)(xa_load(&sim->swap->swap_cache, slot) - 1);
 	assert_int_not_equal(mine, old);
 	assert_int_equal(pfn_to_page(sim, mine)->mapcount, 1);
 	fault_in(sim, p.t[0], vpn);

@@ -83,7 +83,7 @@ void xa_store(struct sim *sim, struct xarray *xa, u64 index, u64 entry)
 		}
 		node->array = xa;
 		node->offset = (u32)(index >> XA_CHUNK_SHIFT);
-		node->lru = workingset_node_lru(sim, entry);
+		node->lru = xa->no_shadow_lru ? NULL : workingset_node_lru(sim, entry);
 		*slot = node;
 	}
 	old = xa_node_entry(node, i);
