@@ -64,10 +64,14 @@ static void end_swap_bio_read(struct sim *sim, struct bio *bio)
 	wake_up_all(sim, &sim->page_wait);
 }
 
+/* a page of @slot in the swap cache: only with SWAP_HAS_CACHE, which it sets first */
 static bool swap_cache_has_page(const struct swap_info_struct *si, u64 slot)
 {
-	u64 e = xa_load(&si->swap_cache, slot);
+	u64 e;
 
+	if (!(si->swap_map[slot] & SWAP_HAS_CACHE))
+		return false;
+	e = xa_load(&si->swap_cache, slot);
 	return e && !xa_is_value(e);
 }
 
