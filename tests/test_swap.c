@@ -92,7 +92,7 @@ static u64 slot_of(struct task *t, u64 vpn)
 
 static bool slot_cached(struct sim *sim, u64 slot)
 {
-	u64 e = sim->swap->swap_cache[slot];
+	u64 e = xa_load(&sim->swap->swap_cache, slot);
 
 	return e && !xa_is_value(e);
 }
@@ -145,7 +145,7 @@ static void test_cluster_readahead_reads_neighbours(void **state)
 		struct page *page;
 
 		assert_true(slot_cached(sim, bs));
-		page = pfn_to_page(sim, (u32)(sim->swap->swap_cache[bs] - 1));
+		page = pfn_to_page(sim, (u32)(xa_load(&sim->swap->swap_cache, bs) - 1));
 		assert_int_equal(page->mapcount, 0);
 		assert_int_equal(page->mapping_id, NO_MM);
 		assert_true(PageFlag(page, PG_active));
@@ -565,7 +565,7 @@ static void test_write_to_shared_slot_copies(void **state)
 	assert_true(*pte_of(child, vpn) & PTE_DIRTY);
 	/* the old page stays in the swap cache for the parent's PTE */
 	assert_true(slot_cached(sim, slot));
-	old = (u32)(sim->swap->swap_cache[slot] - 1);
+	old = (u32)(xa_load(&sim->swap->swap_cache, slot) - 1);
 	assert_int_not_equal(mine, old);
 	assert_int_equal(pfn_to_page(sim, mine)->mapcount, 1);
 	fault_in(sim, p.t[0], vpn);
@@ -637,6 +637,82 @@ static void test_profiles(void **state)
 	sim = test_sim_from_text(NULL, "t.ini", INI("swap_readahead = cluster\nkernel = 6.12\n"));
 	assert_int_equal(sim->scn.policy.swap_readahead, SWAP_RA_CLUSTER);
 	sim_destroy(sim);
+}
+
+/*
+ * The swap cache is an xarray of the slots in use (swapfile.c): the
+ * pair's 16 slots (1..16) share the first node, which holds their
+ * shadows after swap-out and stays off the shadow-node shrinker's lists;
+ * a page VMA readahead brought in is found there (a minor fault), a
+ * write fault frees its slot and erases its entry, and the node is freed
+ * with its last entry.
+ */
+static void test_swap_cache_xarray(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini_vma);
+	struct xarray *xa = &sim->swap->swap_cache;
+	u64 s0, s1, e, pgmaj, nodes;
+	const struct xa_node *node;
+	struct pair p;
+
+	new_pair(sim, &p, NPAGES);
+	nodes = node_page_state(&sim->nodes[0], WORKINGSET_NODES);
+	swap_out_pair(sim, &p, NPAGES);
+	assert_int_equal(sim->swap->inuse_pages, 2 * NPAGES);
+	assert_int_equal(xa->nr_nodes, (64 << 20) / 4096 / XA_CHUNK_SIZE);
+	node = xa->nodes[0];
+	assert_non_null(node);
+	assert_int_equal(node->count, 2 * NPAGES);
+	assert_int_equal(node->nr_values, 2 * NPAGES); /* all shadows */
+	assert_null(node->lru);
+	assert_false(node->on_lru);
+	assert_int_equal(node_page_state(&sim->nodes[0], WORKINGSET_NODES), nodes);
+	for (u64 i = 1; i < xa->nr_nodes; i++)
+		assert_null(xa->nodes[i]);
+	assert_int_equal(xa_load(xa, 0), 0); /* the header slot */
+	for (u64 slot = 1; slot <= 2 * NPAGES; slot++)
+		assert_true(xa_is_value(xa_load(xa, slot)));
+	assert_int_equal(xa_load(xa, 2 * NPAGES + 1), 0);
+
+	/* a read fault: the page and its next VMA neighbour come into the cache */
+	s0 = slot_of(p.t[0], p.base[0]);
+	s1 = slot_of(p.t[0], p.base[0] + 1);
+	fault_in(sim, p.t[0], p.base[0]);
+	assert_int_equal(xa_load(xa, s0), (u64)pte_pfn(*pte_of(p.t[0], p.base[0])) + 1);
+	e = xa_load(xa, s1);
+	assert_true(e && !xa_is_value(e));
+	assert_true(PageFlag(pfn_to_page(sim, (u32)(e - 1)), PG_swapcache));
+	assert_int_equal(pfn_to_page(sim, (u32)(e - 1))->private, s1);
+	assert_int_equal(node->count, 2 * NPAGES);
+	assert_true(node->nr_values < 2 * NPAGES);
+
+	/* a swap-cache hit: the write fault maps that page, no read, frees the slot */
+	pgmaj = vm_event(sim, PGMAJFAULT);
+	assert_int_equal(test_fault(p.t[0], p.base[0] + 1, true, NULL), VM_FAULT_DONE);
+	assert_int_equal(vm_event(sim, PGMAJFAULT), pgmaj);
+	assert_int_equal(pte_pfn(*pte_of(p.t[0], p.base[0] + 1)), e - 1);
+	assert_int_equal(xa_load(xa, s1), 0);
+	assert_int_equal(sim->swap->swap_map[s1], 0);
+	assert_false(PageFlag(pfn_to_page(sim, (u32)(e - 1)), PG_swapcache));
+	assert_int_equal(node->count, 2 * NPAGES - 1);
+
+	/*
+	 * every other page written back in frees its slot; the first, mapped
+	 * writable by its read fault (exclusive), keeps its clean swap copy
+	 * until folio_free_swap(), which frees the node with its last entry
+	 */
+	for (unsigned int k = 0; k < 2; k++)
+		for (u64 i = k ? 0 : 1; i < NPAGES; i++)
+			assert_int_equal(test_fault(p.t[k], p.base[k] + i, true, NULL),
+					 VM_FAULT_DONE);
+	assert_int_equal(sim->swap->inuse_pages, 1);
+	assert_int_equal(node->count, 1);
+	assert_int_equal(node->nr_values, 0);
+	assert_int_equal(xa_load(xa, s0), (u64)pte_pfn(*pte_of(p.t[0], p.base[0])) + 1);
+	assert_true(folio_free_swap(sim, pte_pfn(*pte_of(p.t[0], p.base[0]))));
+	assert_int_equal(sim->swap->inuse_pages, 0);
+	assert_null(xa->nodes[0]);
+	assert_verified(sim);
 }
 
 /*
@@ -745,6 +821,7 @@ int main(void)
 		test_sim_unit_test(test_write_to_shared_slot_copies),
 		test_sim_unit_test(test_cluster_readahead_swap_end),
 		cmocka_unit_test(test_profiles),
+		cmocka_unit_test_teardown(test_swap_cache_xarray, test_sim_teardown),
 		cmocka_unit_test(test_swap_out_cpu),
 		cmocka_unit_test_teardown(test_fault_sleeps_in_place, test_sim_teardown),
 		cmocka_unit_test_teardown(test_fault_reclaims_in_place, test_sim_teardown),

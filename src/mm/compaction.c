@@ -590,7 +590,7 @@ static void migrate_folio(struct task *t, u32 src, u32 dst)
 	newpage->next = newpage->prev = NO_PFN;
 	page_shared_hint_copy(sim, src, dst);
 	if (PageFlag(page, PG_swapcache))
-		sim->swap->swap_cache[page->private] = (u64)dst + 1;
+		xa_store(sim, &sim->swap->swap_cache, page->private, (u64)dst + 1);
 	else if (!PageFlag(page, PG_anon))
 		xa_store(sim, &sim->files[page->mapping_id]->i_pages, page->index, (u64)dst + 1);
 	lruvec_add_folio(sim, lruvec, dst);

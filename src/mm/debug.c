@@ -60,7 +60,7 @@ static int verify_swap(struct sim *sim, char *err, size_t errlen)
 	}
 	for (u64 slot = 1; slot < si->max && !rc; slot++) {
 		u8 map = si->swap_map[slot];
-		u64 e = si->swap_cache[slot];
+		u64 e = xa_load(&si->swap_cache, slot);
 		bool cached = e && !xa_is_value(e);
 
 		inuse += map != 0;

@@ -278,7 +278,7 @@ static enum vm_fault_result do_swap_page(struct task *t, struct vm_area_struct *
 	struct sim *sim = t->sim;
 	pte_t *pte = pte_offset_map(vma, vpn);
 	u64 slot = pte_slot(*pte);
-	u64 e = sim->swap->swap_cache[slot];
+	u64 e = xa_load(&sim->swap->swap_cache, slot);
 	struct page *page;
 	bool exclusive, shared_slot;
 	u32 pfn;

@@ -647,6 +647,13 @@ struct xa_node {
 struct xarray {
 	u64 nr_nodes;
 	struct xa_node **nodes; /* NULL: a node of holes */
+	/*
+	 * the swap cache's: its nodes of shadows stay off the shadow-node
+	 * shrinker's lists, which the model keeps for the page cache only
+	 * (the kernel's add_to_swap_cache and __delete_from_swap_cache set
+	 * workingset_update_node too, v5.8 to v6.17: not modelled)
+	 */
+	bool no_shadow_lru;
 };
 
 struct address_space {
@@ -680,7 +687,13 @@ struct swap_info_struct {
 	u64 max; /* slots; slot 0 is the header, never used */
 	u64 inuse_pages;
 	u8 *swap_map; /* use count per slot */
-	u64 *swap_cache; /* slot -> pfn + 1, or a shadow (XA_SHADOW) */
+	/*
+	 * the swap cache, indexed by slot: pfn + 1, or a shadow (XA_SHADOW).
+	 * The kernel's is an xarray per 64 MiB of slots (swapper_spaces,
+	 * v6.12) until v6.18's swap table; one xarray here, so that its
+	 * nodes follow the slots in use rather than the device's size
+	 */
+	struct xarray swap_cache;
 	u16 *swap_cgroup; /* memcg id charged for each slot (mm/swap_cgroup.c) */
 	u64 cluster_next; /* next slot to try (scan_swap_map_slots) */
 	/*

@@ -64,10 +64,14 @@ static void end_swap_bio_read(struct sim *sim, struct bio *bio)
 	wake_up_all(sim, &sim->page_wait);
 }
 
+/* a page of @slot in the swap cache: only with SWAP_HAS_CACHE, which it sets first */
 static bool swap_cache_has_page(const struct swap_info_struct *si, u64 slot)
 {
-	u64 e = si->swap_cache[slot];
+	u64 e;
 
+	if (!(si->swap_map[slot] & SWAP_HAS_CACHE))
+		return false;
+	e = xa_load(&si->swap_cache, slot);
 	return e && !xa_is_value(e);
 }
 
@@ -81,7 +85,7 @@ static void swapin_add_page(struct sim *sim, u32 pfn, struct mm_struct *mm, u64 
 {
 	struct swap_info_struct *si = sim->swap;
 	struct page *page = pfn_to_page(sim, pfn);
-	u64 shadow = si->swap_cache[slot];
+	u64 shadow = xa_load(&si->swap_cache, slot);
 
 	page->flags |= (1u << PG_anon) | (1u << PG_swapbacked) | (1u << PG_swapcache) |
 		       (1u << PG_locked);
@@ -97,7 +101,7 @@ static void swapin_add_page(struct sim *sim, u32 pfn, struct mm_struct *mm, u64 
 		SetPageFlag(page, PG_active);
 	page->private = (u32)slot;
 	si->swap_map[slot] |= SWAP_HAS_CACHE;
-	si->swap_cache[slot] = (u64)pfn + 1;
+	xa_store(sim, &si->swap_cache, slot, (u64)pfn + 1);
 	mem_cgroup_uncharge_swap(sim, slot);
 	mod_lruvec_page_state(sim, pfn, NR_SWAPCACHE, 1);
 	if (xa_is_value(shadow))

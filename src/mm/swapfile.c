@@ -15,9 +15,14 @@
 #include "internal.h"
 #include "../sim/config.h"
 
-/* mm_check_machine() sizes the host's share of a swap device with this */
-_Static_assert(sizeof(((struct swap_info_struct *)0)->swap_map[0]) +
-			       sizeof(((struct swap_info_struct *)0)->swap_cache[0]) +
+/*
+ * mm_check_machine() sizes the host's share of a swap device with this.
+ * A slot in use in the swap cache costs 4 B (narrow node) or 8 B (wide)
+ * plus its node's header over XA_CHUNK_SIZE slots (xarray.c): with
+ * swap_map and swap_cgroup, ~7.9 B for a swap full of narrow nodes (its
+ * shadows of one memcg), ~11.9 B when all wide; unused slots ~3.1 B.
+ */
+_Static_assert(sizeof(((struct swap_info_struct *)0)->swap_map[0]) + sizeof(u64) +
 			       sizeof(((struct swap_info_struct *)0)->swap_cgroup[0]) <=
 		       SCN_HOST_BYTES_PER_SLOT,
 	       "SCN_HOST_BYTES_PER_SLOT must cover a slot's swap_map, swap_cache and swap_cgroup");
@@ -35,9 +40,9 @@ int swap_init(struct sim *sim)
 		return -1;
 	si->max = slots;
 	si->swap_map = calloc(slots, 1);
-	si->swap_cache = calloc(slots, sizeof(*si->swap_cache));
+	si->swap_cache.no_shadow_lru = true;
 	si->swap_cgroup = malloc(slots * sizeof(*si->swap_cgroup));
-	if (!si->swap_map || !si->swap_cache || !si->swap_cgroup) {
+	if (!si->swap_map || xa_grow(&si->swap_cache, slots) || !si->swap_cgroup) {
 		sim->swap = si;
 		swap_free_all(sim);
 		return -1;
@@ -58,7 +63,7 @@ void swap_free_all(struct sim *sim)
 	if (!si)
 		return;
 	free(si->swap_map);
-	free(si->swap_cache);
+	xa_destroy(&si->swap_cache);
 	free(si->swap_cgroup);
 	free(si);
 	sim->swap = NULL;
@@ -103,7 +108,7 @@ static void swap_slot_release(struct sim *sim, u64 slot)
 	struct swap_info_struct *si = sim->swap;
 
 	si->swap_map[slot] = 0;
-	si->swap_cache[slot] = 0; /* drops a workingset shadow too */
+	xa_store(sim, &si->swap_cache, slot, 0); /* drops a workingset shadow too */
 	si->inuse_pages--;
 	mem_cgroup_uncharge_swap(sim, slot);
 }
@@ -126,7 +131,7 @@ bool add_to_swap(struct sim *sim, u32 pfn)
 		return false;
 	}
 	si->swap_map[slot] = SWAP_HAS_CACHE;
-	si->swap_cache[slot] = (u64)pfn + 1;
+	xa_store(sim, &si->swap_cache, slot, (u64)pfn + 1);
 	page->private = (u32)slot;
 	SetPageFlag(page, PG_swapcache);
 	SetPageFlag(page, PG_dirty);
@@ -145,7 +150,7 @@ void __delete_from_swap_cache(struct sim *sim, u32 pfn, u64 shadow)
 
 	mod_lruvec_page_state(sim, pfn, NR_SWAPCACHE, -1);
 	ClearPageFlag(page, PG_swapcache);
-	sim->swap->swap_cache[page->private] = shadow;
+	xa_store(sim, &sim->swap->swap_cache, page->private, shadow);
 	page->private = 0;
 }
 
@@ -214,7 +219,7 @@ void free_swap_and_cache(struct sim *sim, u64 slot)
 	swap_free(sim, slot);
 	if (si->swap_map[slot] != SWAP_HAS_CACHE)
 		return;
-	e = si->swap_cache[slot];
+	e = xa_load(&si->swap_cache, slot);
 	if (!e || xa_is_value(e))
 		return;
 	pfn = (u32)(e - 1);

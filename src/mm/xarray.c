@@ -57,6 +57,13 @@ static void xa_node_moved(struct xa_node *node)
 	*(node->lru_next ? &node->lru_next->lru_prev : &lru->tail) = node;
 }
 
+/* xas_update() (v6.12): tell the list a node is on, if it has one, of a change */
+static inline void xas_update(struct xa_node *node)
+{
+	if (node->lru)
+		workingset_update_node(node);
+}
+
 /*
  * xa_store() (v6.12, without the old entry it returns): @entry at
  * @index, 0 erasing it.  A node is allocated narrow for the first entry
@@ -83,21 +90,21 @@ void xa_store(struct sim *sim, struct xarray *xa, u64 index, u64 entry)
 		}
 		node->array = xa;
 		node->offset = (u32)(index >> XA_CHUNK_SHIFT);
-		node->lru = workingset_node_lru(sim, entry);
+		node->lru = xa->no_shadow_lru ? NULL : workingset_node_lru(sim, entry);
 		*slot = node;
 	}
 	old = xa_node_entry(node, i);
 	node->count = (u8)(node->count + (entry != 0) - (old != 0));
 	node->nr_values = (u8)(node->nr_values + xa_is_value(entry) - xa_is_value(old));
 	if (!node->count) {
-		workingset_update_node(node);
+		xas_update(node);
 		free(node);
 		*slot = NULL;
 		return;
 	}
 	if (!node->wide && xa_narrow(node, entry, &narrow)) {
 		node->slots[i] = narrow;
-		workingset_update_node(node);
+		xas_update(node);
 		return;
 	}
 	if (!node->wide) {
@@ -114,7 +121,7 @@ void xa_store(struct sim *sim, struct xarray *xa, u64 index, u64 entry)
 		*slot = node = wide;
 	}
 	memcpy(&node->slots[2 * i], &entry, sizeof(entry));
-	workingset_update_node(node);
+	xas_update(node);
 }
 
 /*
