@@ -651,7 +651,9 @@ struct xarray {
 	 * the swap cache's: its nodes of shadows stay off the shadow-node
 	 * shrinker's lists, which the model keeps for the page cache only
 	 * (the kernel's add_to_swap_cache and __delete_from_swap_cache set
-	 * workingset_update_node too, v5.8 to v6.17: not modelled)
+	 * workingset_update_node too, from when the swap cache kept shadows,
+	 * 5.9's anonymous workingset detection, to 6.18's swap table: not
+	 * modelled)
 	 */
 	bool no_shadow_lru;
 };
