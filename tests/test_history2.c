@@ -10,26 +10,6 @@
 #include "report/report.h"
 #include "workload/workload.h"
 
-/* The free pages of node @nid. */
-static u64 node_free(const struct sim *sim, unsigned int nid)
-{
-	u64 free = 0;
-
-	for (int z = 0; z < MAX_NR_ZONES; z++)
-		free += (u64)zone_page_state(&sim->nodes[nid].node_zones[z], NR_FREE_PAGES);
-	return free;
-}
-
-/* The managed pages of node @nid. */
-static u64 node_managed(const struct sim *sim, unsigned int nid)
-{
-	u64 managed = 0;
-
-	for (int z = 0; z < MAX_NR_ZONES; z++)
-		managed += zone_managed_pages(&sim->nodes[nid].node_zones[z]);
-	return managed;
-}
-
 /*
  * zone_reclaim_mode on by default before 3.16
  * (scenarios/zone-reclaim-3.15-vs-3.16.ini: two 1 GiB nodes 31 apart, a
@@ -62,9 +42,9 @@ static void test_zone_reclaim_boot(void **state)
 	assert_int_equal(test_vmstat(sim, "pgsteal_direct"), 536000);
 	assert_int_equal(test_vmstat(sim, "zone_reclaim_failed"), 0);
 	assert_int_equal(test_vmstat(sim, "pgpgin"), 3145728);
-	assert_int_equal(node_managed(sim, 1), 262144);
-	assert_int_equal(node_free(sim, 1), 262144);
-	assert_int_equal(node_free(sim, 0), 11612);
+	assert_int_equal(test_node_managed(sim, 1), 262144);
+	assert_int_equal(test_node_free(sim, 1), 262144);
+	assert_int_equal(test_node_free(sim, 0), 11612);
 	sim_destroy(sim);
 
 	sim = test_sim_run_file(path, new);
@@ -72,26 +52,26 @@ static void test_zone_reclaim_boot(void **state)
 	assert_int_equal(test_vmstat(sim, "pgscan_direct"), 0);
 	assert_false(test_vmstat_has(sim, "zone_reclaim_failed"));
 	assert_int_equal(test_vmstat(sim, "pgpgin"), 1572864);
-	assert_int_equal(node_free(sim, 1), 119451);
-	assert_int_equal(node_free(sim, 0), 11562);
+	assert_int_equal(test_node_free(sim, 1), 119451);
+	assert_int_equal(test_node_free(sim, 0), 11562);
 	sim_destroy(sim);
 
 	sim = test_sim_run_file(path, v612);
 	assert_int_equal(test_vmstat(sim, "pgscan_direct"), 537248);
 	assert_int_equal(test_vmstat(sim, "pgpgin"), 3142328);
-	assert_int_equal(node_free(sim, 1), 256159);
+	assert_int_equal(test_node_free(sim, 1), 256159);
 	sim_destroy(sim);
 
 	sim = test_sim_run_file(path, node1);
 	assert_int_equal(test_vmstat(sim, "pgscan_direct"), 518560);
-	assert_int_equal(node_free(sim, 0), 249155);
-	assert_int_equal(node_free(sim, 1), 10579);
+	assert_int_equal(test_node_free(sim, 0), 249155);
+	assert_int_equal(test_node_free(sim, 1), 10579);
 	sim_destroy(sim);
 
 	sim = test_sim_run_file(path, ratio);
 	assert_int_equal(test_vmstat(sim, "pgscan_direct"), 0);
 	assert_int_equal(test_vmstat(sim, "pgpgin"), 1572864);
-	assert_int_equal(node_free(sim, 1), 119451);
+	assert_int_equal(test_node_free(sim, 1), 119451);
 	sim_destroy(sim);
 	(void)state;
 }

@@ -8,26 +8,6 @@
  */
 #include "testsim.h"
 
-/* The free pages of node @nid. */
-static u64 node_free(const struct sim *sim, unsigned int nid)
-{
-	u64 free = 0;
-
-	for (int z = 0; z < MAX_NR_ZONES; z++)
-		free += (u64)zone_page_state(&sim->nodes[nid].node_zones[z], NR_FREE_PAGES);
-	return free;
-}
-
-/* The managed pages of node @nid. */
-static u64 node_managed(const struct sim *sim, unsigned int nid)
-{
-	u64 managed = 0;
-
-	for (int z = 0; z < MAX_NR_ZONES; z++)
-		managed += zone_managed_pages(&sim->nodes[nid].node_zones[z]);
-	return managed;
-}
-
 /* Node @nid's zonelist as digits, e.g. "3201". */
 static const char *zonelist_str(const struct sim *sim, unsigned int nid, char *buf)
 {
@@ -131,11 +111,11 @@ static void test_fallback_lands(void **state)
 {
 	struct sim *sim = numa4(ASYM, 2, "kernel = 6.12", "160M", 2);
 
-	assert_true(node_free(sim, 2) < node_managed(sim, 2) / 100);
-	assert_true(node_free(sim, 3) < node_managed(sim, 3) / 100);
-	assert_true(node_free(sim, 1) < node_managed(sim, 1) * 55 / 100);
-	assert_true(node_free(sim, 1) > node_managed(sim, 1) * 40 / 100);
-	assert_int_equal(node_free(sim, 0), node_managed(sim, 0));
+	assert_true(test_node_free(sim, 2) < test_node_managed(sim, 2) / 100);
+	assert_true(test_node_free(sim, 3) < test_node_managed(sim, 3) / 100);
+	assert_true(test_node_free(sim, 1) < test_node_managed(sim, 1) * 55 / 100);
+	assert_true(test_node_free(sim, 1) > test_node_managed(sim, 1) * 40 / 100);
+	assert_int_equal(test_node_free(sim, 0), test_node_managed(sim, 0));
 	sim_destroy(sim);
 	(void)state;
 }
@@ -151,12 +131,12 @@ static void test_fallback_round_robin(void **state)
 	struct sim *old = numa4(PAIRS, 4, "kernel = 4.12", "160M", 3);
 	struct sim *new = numa4(PAIRS, 4, "kernel = 6.12", "160M", 3);
 
-	assert_true(node_free(old, 2) < node_managed(old, 2) / 100);
-	assert_true(node_free(old, 0) < node_managed(old, 0) * 55 / 100);
-	assert_int_equal(node_free(old, 1), node_managed(old, 1));
-	assert_true(node_free(new, 2) < node_managed(new, 2) / 100);
-	assert_true(node_free(new, 1) < node_managed(new, 1) * 55 / 100);
-	assert_int_equal(node_free(new, 0), node_managed(new, 0));
+	assert_true(test_node_free(old, 2) < test_node_managed(old, 2) / 100);
+	assert_true(test_node_free(old, 0) < test_node_managed(old, 0) * 55 / 100);
+	assert_int_equal(test_node_free(old, 1), test_node_managed(old, 1));
+	assert_true(test_node_free(new, 2) < test_node_managed(new, 2) / 100);
+	assert_true(test_node_free(new, 1) < test_node_managed(new, 1) * 55 / 100);
+	assert_int_equal(test_node_free(new, 0), test_node_managed(new, 0));
 	sim_destroy(old);
 	sim_destroy(new);
 	(void)state;

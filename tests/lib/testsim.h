@@ -373,4 +373,24 @@ static inline u64 test_memory_stat(struct sim *sim, const char *cgroup, const ch
 	return v;
 }
 
+/* The free pages of node @nid, every zone. */
+static inline u64 test_node_free(const struct sim *sim, unsigned int nid)
+{
+	u64 free = 0;
+
+	for (int z = 0; z < MAX_NR_ZONES; z++)
+		free += (u64)zone_page_state(&sim->nodes[nid].node_zones[z], NR_FREE_PAGES);
+	return free;
+}
+
+/* The managed pages of node @nid, every zone. */
+static inline u64 test_node_managed(const struct sim *sim, unsigned int nid)
+{
+	u64 managed = 0;
+
+	for (int z = 0; z < MAX_NR_ZONES; z++)
+		managed += zone_managed_pages(&sim->nodes[nid].node_zones[z]);
+	return managed;
+}
+
 #endif
