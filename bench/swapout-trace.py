@@ -14,7 +14,10 @@ nr_vmscan_write (/proc/vmstat deltas), the sums of the tracepoint's fields
 over anonfill's own reclaim calls, and how the anon activations split
 between the calls before and after the run's written pages reached the
 swap file's size (a full swap: folio_alloc_swap fails), and those with
-nr_writeback > 0 (shrink_folio_list's writeback case 2).
+nr_writeback > 0 (shrink_folio_list's writeback case 2).  For each
+invocation of memcg reclaim that went down to priority 2 or below it
+prints its writes and, from the block tracepoints (any task, any device),
+how many write requests were issued and completed while it ran.
 
 Needs root, the v1 memory controller at /sys/fs/cgroup/memory with swap
 accounting, tracefs at /sys/kernel/tracing.  The swap file is swapped off
@@ -28,7 +31,8 @@ CG_ROOT = "/sys/fs/cgroup/memory"
 TRACE = "/sys/kernel/tracing"
 INST = TRACE + "/instances/reclaimsim-swtrace"
 EVENTS = ("vmscan/mm_vmscan_lru_shrink_inactive", "vmscan/mm_vmscan_write_folio",
-          "vmscan/mm_vmscan_memcg_reclaim_begin", "vmscan/mm_vmscan_memcg_reclaim_end")
+          "vmscan/mm_vmscan_memcg_reclaim_begin", "vmscan/mm_vmscan_memcg_reclaim_end",
+          "block/block_bio_queue", "block/block_rq_issue", "block/block_rq_complete")
 LIMIT_MIB, SWAP_MIB, FILL_MIB = 64, 32, 80
 MiB = 1 << 20
 FIELDS = ("nr_scanned", "nr_reclaimed", "nr_dirty", "nr_writeback", "nr_congested",
@@ -63,12 +67,24 @@ def swap_used(path):
 def parse(trace, pid):
     """anonfill's reclaim calls, in order: ('w', 1) for a write_folio,
     ('s', {field: n}) for a shrink_inactive, ('b', gfp) and ('e', n) for
-    the begin and end of a try_to_free_mem_cgroup_pages."""
+    the begin and end of a try_to_free_mem_cgroup_pages (each after a
+    ('t', time)); (block event, (time, sector, sectors)) for every write
+    request on any device, by any task."""
     calls = []
     for line in trace.splitlines():
-        m = re.match(r"\s*\S+-(\d+)\s+\[", line)
-        if not m or int(m.group(1)) != pid:
+        m = re.match(r"\s*\S+-(\d+)\s+\[.*?\s(\d+\.\d+):", line)
+        if not m:
             continue
+        t = float(m.group(2))
+        b = re.search(r"(block_bio_queue|block_rq_issue|block_rq_complete): \d+,\d+ (\S+) "
+                      r"(?:\d+ )?\(?\)? ?(\d+) \+ (\d+)", line)
+        if b and "W" in b.group(2):
+            calls.append((b.group(1), (t, int(b.group(3)), int(b.group(4)))))
+            continue
+        if int(m.group(1)) != pid:
+            continue
+        if "mm_vmscan_memcg_reclaim_begin:" in line or "mm_vmscan_memcg_reclaim_end:" in line:
+            calls.append(("t", t))
         if "mm_vmscan_write_folio:" in line:
             calls.append(("w", 1))
         elif "mm_vmscan_lru_shrink_inactive:" in line:
@@ -101,8 +117,8 @@ def one_run(i, args, swapfile):
         wr(INST + "/trace", "")
         if args.keep_trace:
             wr(os.path.join(args.keep_trace, "run%d.txt" % (i + 1)), trace)
-        lost = sum(int(x) for x in re.findall(r"entries-in-buffer/entries-written: \d+/(\d+)",
-                                              trace)[:1]) - trace.count("mm_vmscan_")
+        m = re.search(r"entries-in-buffer/entries-written: (\d+)/(\d+)", trace)
+        lost = int(m.group(2)) - int(m.group(1)) if m else -1
     finally:
         for _ in range(50):
             try:
@@ -118,15 +134,30 @@ def one_run(i, args, swapfile):
     first_act_at = None
     slots = SWAP_MIB * MiB // 4096 - 1  # the header page
     # the deep invocations (priority <= 2): shrink calls, writes, reclaimed
-    inv, deep, gfps = None, [], set()
+    inv, deep, gfps, now = None, [], set(), 0.0
+    issued = {}
     for kind, f in calls:
+        if kind == "t":
+            now = f
+            continue
+        if kind.startswith("block_"):
+            t, sector, n = f
+            if kind == "block_rq_issue":
+                issued[sector] = t
+            if inv:
+                inv[kind] += 1
+                if kind == "block_rq_complete" and sector in issued:
+                    inv["lat"].append(t - issued[sector])
+            continue
         if kind == "b":
             inv = {"calls": 0, "scanned": 0, "writes": 0, "reclaimed": 0, "prio": 12,
-                   "act": 0, "writes_before": writes}
+                   "act": 0, "writes_before": writes, "t0": now, "block_bio_queue": 0,
+                   "block_rq_issue": 0, "block_rq_complete": 0, "lat": []}
             gfps.add(f)
             continue
         if kind == "e":
             if inv and inv["prio"] <= 2:
+                inv["ms"] = (now - inv["t0"]) * 1e3
                 deep.append(inv)
             inv = None
             continue
@@ -212,10 +243,15 @@ def main():
             print("#   %d reclaim invocations (gfp %s), %d down to priority <= 2:" % (
                 r["invocations"], ",".join(sorted(r["gfps"])), len(r["deep"])))
             for b in r["deep"]:
-                print("#     %d shrink calls, scanned %d, wrote %d (%d written before it), "
-                      "reclaimed %d, activated %d, lowest priority %d" % (
-                          b["calls"], b["scanned"], b["writes"], b["writes_before"],
-                          b["reclaimed"], b["act"], b["prio"]))
+                lat = sorted(b["lat"]) or [0.0]
+                print("#     %.1f ms, %d shrink calls, scanned %d, wrote %d (%d written before "
+                      "it), reclaimed %d, activated %d, lowest priority %d; write bios queued "
+                      "%d, requests issued %d, completed %d (issue to completion: median "
+                      "%.2f ms, max %.2f ms)" % (
+                          b["ms"], b["calls"], b["scanned"], b["writes"], b["writes_before"],
+                          b["reclaimed"], b["act"], b["prio"], b["block_bio_queue"],
+                          b["block_rq_issue"], b["block_rq_complete"],
+                          lat[len(lat) // 2] * 1e3, lat[-1] * 1e3))
             m = json.loads(r["phase"])["memstat"] if r["phase"] else {}
             print("#   end of the fill, pages: " + " ".join(
                 "%s %d" % (k, m.get(k, 0) // 4096)
