@@ -17,7 +17,9 @@ swap file's size (a full swap: folio_alloc_swap fails), and those with
 nr_writeback > 0 (shrink_folio_list's writeback case 2).  For each
 invocation of memcg reclaim that went down to priority 2 or below it
 prints its writes and, from the block tracepoints (any task, any device),
-how many write requests were issued and completed while it ran.
+how many write requests were issued and completed while it ran, and
+whether it began with requests already in anonfill's plug (an outer
+blk_plug, e.g. swap readahead's, holds every write the reclaim submits).
 
 Needs root, the v1 memory controller at /sys/fs/cgroup/memory with swap
 accounting, tracefs at /sys/kernel/tracing.  The swap file is swapped off
@@ -32,7 +34,8 @@ TRACE = "/sys/kernel/tracing"
 INST = TRACE + "/instances/reclaimsim-swtrace"
 EVENTS = ("vmscan/mm_vmscan_lru_shrink_inactive", "vmscan/mm_vmscan_write_folio",
           "vmscan/mm_vmscan_memcg_reclaim_begin", "vmscan/mm_vmscan_memcg_reclaim_end",
-          "block/block_bio_queue", "block/block_rq_issue", "block/block_rq_complete")
+          "block/block_bio_queue", "block/block_rq_issue", "block/block_rq_complete",
+          "block/block_plug", "block/block_unplug")
 LIMIT_MIB, SWAP_MIB, FILL_MIB = 64, 32, 80
 MiB = 1 << 20
 FIELDS = ("nr_scanned", "nr_reclaimed", "nr_dirty", "nr_writeback", "nr_congested",
@@ -69,7 +72,9 @@ def parse(trace, pid):
     ('s', {field: n}) for a shrink_inactive, ('b', gfp) and ('e', n) for
     the begin and end of a try_to_free_mem_cgroup_pages (each after a
     ('t', time)); (block event, (time, sector, sectors)) for every write
-    request on any device, by any task."""
+    request on any device, by any task; ('p', True) when anonfill's plug
+    takes its first request (block_plug), ('p', False) when it is flushed
+    (block_unplug)."""
     calls = []
     for line in trace.splitlines():
         m = re.match(r"\s*\S+-(\d+)\s+\[.*?\s(\d+\.\d+):", line)
@@ -82,6 +87,9 @@ def parse(trace, pid):
             calls.append((b.group(1), (t, int(b.group(3)), int(b.group(4)))))
             continue
         if int(m.group(1)) != pid:
+            continue
+        if "block_plug:" in line or "block_unplug:" in line:
+            calls.append(("p", "block_plug:" in line))
             continue
         if "mm_vmscan_memcg_reclaim_begin:" in line or "mm_vmscan_memcg_reclaim_end:" in line:
             calls.append(("t", t))
@@ -136,9 +144,13 @@ def one_run(i, args, swapfile):
     # the deep invocations (priority <= 2): shrink calls, writes, reclaimed
     inv, deep, gfps, now = None, [], set(), 0.0
     issued = {}
+    plugged, entered_plugged = False, []
     for kind, f in calls:
         if kind == "t":
             now = f
+            continue
+        if kind == "p":
+            plugged = f
             continue
         if kind.startswith("block_"):
             t, sector, n = f
@@ -152,10 +164,13 @@ def one_run(i, args, swapfile):
         if kind == "b":
             inv = {"calls": 0, "scanned": 0, "writes": 0, "reclaimed": 0, "prio": 12,
                    "act": 0, "writes_before": writes, "t0": now, "block_bio_queue": 0,
-                   "block_rq_issue": 0, "block_rq_complete": 0, "lat": []}
+                   "block_rq_issue": 0, "block_rq_complete": 0, "lat": [],
+                   "plugged": plugged}
             gfps.add(f)
             continue
         if kind == "e":
+            if inv and inv["plugged"]:
+                entered_plugged.append((inv["writes"], inv["prio"]))
             if inv and inv["prio"] <= 2:
                 inv["ms"] = (now - inv["t0"]) * 1e3
                 deep.append(inv)
@@ -187,7 +202,7 @@ def one_run(i, args, swapfile):
     for line in out.decode().splitlines():
         if '"type":"phase"' in line:
             last = line
-    return {"rc": p.returncode, "deep": deep, "gfps": gfps,
+    return {"rc": p.returncode, "deep": deep, "entered_plugged": entered_plugged, "gfps": gfps,
             "invocations": sum(1 for k, _ in calls if k == "b"), "delta": delta, "sums": sums, "writes": writes,
             "calls": sum(1 for k, _ in calls if k == "s"), "first_act_at": first_act_at,
             "act_before_full": act_before_full, "act_after_full": act_after_full,
@@ -240,15 +255,18 @@ def main():
                 s["nr_activate_file"], s["nr_ref_keep"], s["nr_unmap_fail"], r["act_wb"],
                 r["first_act_at"], r["act_before_full"], r["act_after_full"],
                 r["swap_used_after"], r["lost"]), flush=True)
-            print("#   %d reclaim invocations (gfp %s), %d down to priority <= 2:" % (
-                r["invocations"], ",".join(sorted(r["gfps"])), len(r["deep"])))
+            print("#   %d reclaim invocations (gfp %s); %d entered with requests in anonfill's "
+                  "plug (writes, lowest priority: %s); %d down to priority <= 2:" % (
+                      r["invocations"], ",".join(sorted(r["gfps"])),
+                      len(r["entered_plugged"]),
+                      " ".join("%d,%d" % x for x in r["entered_plugged"]), len(r["deep"])))
             for b in r["deep"]:
                 lat = sorted(b["lat"]) or [0.0]
-                print("#     %.1f ms, %d shrink calls, scanned %d, wrote %d (%d written before "
+                print("#     %s%.1f ms, %d shrink calls, scanned %d, wrote %d (%d written before "
                       "it), reclaimed %d, activated %d, lowest priority %d; write bios queued "
                       "%d, requests issued %d, completed %d (issue to completion: median "
                       "%.2f ms, max %.2f ms)" % (
-                          b["ms"], b["calls"], b["scanned"], b["writes"], b["writes_before"],
+                          "plugged: " if b["plugged"] else "", b["ms"], b["calls"], b["scanned"], b["writes"], b["writes_before"],
                           b["reclaimed"], b["act"], b["prio"], b["block_bio_queue"],
                           b["block_rq_issue"], b["block_rq_complete"],
                           lat[len(lat) // 2] * 1e3, lat[-1] * 1e3))
