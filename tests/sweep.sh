@@ -208,11 +208,12 @@ if [ $? -eq 2 ] && grep -q "jobs 0: expected a number of processes" "$TMP/err"; 
 "$BIN" sweep "$TMP/grid.ini" --points 5 2>"$TMP/err"
 if [ $? -eq 2 ] && grep -q "points 5: expected FROM\[..TO\] within 1..4" "$TMP/err"; then ok "sweep --points 5: usage"; else fail "sweep --points"; fi
 
-# Progress and Ctrl-C, under a pseudo-terminal: a ~10 s run, SIGINT at 2 s
+# Progress and Ctrl-C, under a pseudo-terminal: a run of ~25 s on an idle
+# host (600 passes; 60 took 2.6 s, near the signal), SIGINT at 2 s
 if command -v script >/dev/null 2>&1; then
 	cd "$TMP" || exit 1
 	script -qfec "sh -c '\"$BIN\" run \"$ROOT/scenarios/anonfill-over-swap-seq.ini\" \
-		--set workload.anonfill.passes=60 --set run.duration=600s --csv int.csv >int.txt & \
+		--set workload.anonfill.passes=600 --set run.duration=600s --csv int.csv >int.txt & \
 		pid=\$!; sleep 2; kill -INT \$pid; wait \$pid; echo rc=\$? >int.rc'" "$TMP/tty" >/dev/null 2>&1
 	if grep -q 'virtual [0-9.]* s of 600 s' "$TMP/tty" && grep -qx 'rc=130' "$TMP/int.rc" &&
 		grep -q '^run: INTERRUPTED at' "$TMP/int.txt" &&
@@ -256,7 +257,7 @@ else
 fi
 
 # SIGINT then SIGTERM at once: the second ends the process without a report
-"$BIN" run "$ROOT/scenarios/anonfill-over-swap-seq.ini" --set workload.anonfill.passes=60 \
+"$BIN" run "$ROOT/scenarios/anonfill-over-swap-seq.ini" --set workload.anonfill.passes=600 \
 	--set run.duration=600s >"$TMP/twice.out" 2>"$TMP/twice.err" &
 pid=$!
 sleep 0.5
@@ -272,7 +273,7 @@ fi
 
 # compare and sweep interrupted: the table of the runs done; the lines done, resumable
 "$BIN" compare "$ROOT/scenarios/anonfill-over-swap-seq.ini" --a sysctl.swappiness=10 \
-	--b sysctl.swappiness=100 --runs 40 --jobs 1 --figures time.elapsed_s >"$TMP/cmpint" 2>"$TMP/err" &
+	--b sysctl.swappiness=100 --runs 200 --jobs 1 --figures time.elapsed_s >"$TMP/cmpint" 2>"$TMP/err" &
 pid=$!
 sleep 1.5
 kill -INT $pid
@@ -288,7 +289,13 @@ fi
 rm -f "$TMP/resume"
 "$BIN" sweep "$TMP/grid.ini" --jobs 1 --output "$TMP/resume" 2>"$TMP/err" &
 pid=$!
-sleep 0.8
+# interrupted once its first line is out: a timer alone let a fast host
+# finish all 8 points before the signal (no interruption to test)
+i=0
+while [ ! -s "$TMP/resume" ] && kill -0 $pid 2>/dev/null && [ $i -lt 6000 ]; do
+	sleep 0.01
+	i=$((i + 1))
+done
 kill -TERM $pid
 wait $pid
 rc=$?
