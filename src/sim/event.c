@@ -30,13 +30,25 @@ static bool event_before(const struct event *a, const struct event *b)
 	return a->seq < b->seq;
 }
 
-/* The next key: the queueing count, under a draw when ties are random. */
-static u64 event_seq(struct engine *eng)
+/*
+ * The next key: the queueing count, under a draw from @ties when ties are
+ * random (the engine's stream, or a copy of it to look ahead).
+ */
+static u64 event_seq_draw(const struct engine *eng, struct rng *ties)
 {
-	u64 seq = eng->eq.next_seq++;
+	u64 seq = eng->eq.next_seq;
 
 	if (eng->random_ties)
-		seq = (rng_next(&eng->var_rng[VAR_TIES]) << 32) | (seq & 0xffffffffULL);
+		seq = (rng_next(ties) << 32) | (seq & 0xffffffffULL);
+	return seq;
+}
+
+/* The next key, taken. */
+static u64 event_seq(struct engine *eng)
+{
+	u64 seq = event_seq_draw(eng, &eng->var_rng[VAR_TIES]);
+
+	eng->eq.next_seq++;
 	return seq;
 }
 
@@ -116,10 +128,8 @@ bool event_cpu_next(struct sim *sim, u64 time)
 	struct engine *eng = sim_engine(sim);
 	struct event_queue *eq = &eng->eq;
 	struct rng ties = eng->var_rng[VAR_TIES];
-	struct event ev = { .time = time, .seq = eq->next_seq };
+	struct event ev = { .time = time, .seq = event_seq_draw(eng, &ties) };
 
-	if (eng->random_ties)
-		ev.seq = (rng_next(&ties) << 32) | (ev.seq & 0xffffffffULL);
 	if ((eq->cpu.nr && !event_before(&ev, &eq->cpu.ev[0])) ||
 	    (eq->main.nr && !event_before(&ev, &eq->main.ev[0])))
 		return false;
