@@ -152,8 +152,7 @@ struct list_lru_one *workingset_node_lru(struct sim *sim, u64 entry)
 	if (xa_is_value(entry)) {
 		nid = (unsigned int)((entry >> SHADOW_NODE_SHIFT) & 0x3f);
 		memcg = mem_cgroup_from_id(sim, (u16)((entry >> SHADOW_MEMCG_SHIFT) & 0x3fff));
-		if (nid >= sim->nr_nodes)
-			nid = 0;
+		VM_BUG_ON(nid >= sim->nr_nodes); /* workingset_eviction packed a real node */
 	} else {
 		const struct page *page = pfn_to_page(sim, (u32)(entry - 1));
 
