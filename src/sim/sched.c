@@ -810,7 +810,8 @@ static void scheduler_tick(struct sim *sim, unsigned int c, u64 now)
 /* ------------------------------------------------------------------ */
 
 /*
- * select_task_rq_fair() with SD_BALANCE_FORK for a task that never ran:
+ * select_task_rq_fair() (v2.6.28's find_idlest_group/find_idlest_cpu)
+ * with SD_BALANCE_FORK for a task that never ran:
  * the CPU of those @t may use with the fewest tasks, looked for from @first.
  */
 static unsigned int find_idlest_cpu(const struct engine *eng, const struct task *t,
@@ -1152,7 +1153,7 @@ static u64 step_fold(struct engine *eng, struct task *t)
 	return cost;
 }
 
-/* update_curr(): @t ran @cost ns on @rq. */
+/* update_curr() (kernel/sched_fair.c, v2.6.28; the same in v6.12): @t ran @cost ns on @rq. */
 static void update_curr(struct cpu *rq, struct task *t, u64 cost)
 {
 	rq->busy_ns += cost;
