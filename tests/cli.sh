@@ -684,6 +684,7 @@ watermark_boost = off
 wmark_gap = min_quarter
 wmark_movable = proportional
 lowmem_reserve_empty = reserve
+thp_support = none
 zonelist_node_load = assign
 swappiness_zero = some_anon
 vm_exec_activation = none

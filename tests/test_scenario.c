@@ -445,6 +445,7 @@ static const char *const profile_keys[] = {
 	"wmark_gap",
 	"wmark_movable",
 	"lowmem_reserve_empty",
+	"thp_support",
 	"zonelist_node_load",
 	"swappiness_zero",
 	"vm_exec_activation",

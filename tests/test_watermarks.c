@@ -297,6 +297,39 @@ static void test_min_free_kbytes(void **state)
 		      3257 + 3 * 814);
 }
 
+/*
+ * thp_support: seed 000's IA64 box (scenarios/seed000-ia64.ini: 8 GiB of
+ * 16 KiB pages, managed DMA 1024, DMA32 261120, Normal 262144) with
+ * sysctl thp left at madvise.  2.6.25 had no THP (2.6.38 brought it), so
+ * min_free_kbytes is the boot rule alone: isqrt(524288 x 16 x 16) = 11585
+ * kB = 724 pages, Normal's share 362, low min + min/4 = 452, high min +
+ * min/2 = 543 (wmark_gap = min_quarter).  3.10's khugepaged asks for
+ * 3 zones x 2048 x 11 pages, capped at 5 % of nr_free_buffer_pages():
+ * (524288 - 1 - 540 - 543) / 20 = 26160 pages = 418560 kB, Normal's share
+ * 13080 - 36 times 2.6.25's, which decided whether seed 000's swap filled.
+ */
+static void test_min_free_kbytes_thp_support(void **state)
+{
+	static const char ini[] = "[machine]\nmemory = 8G\npage_size = 16K\n"
+				  "[policy]\nkernel = %s\n";
+	char text[128];
+	struct sim *sim;
+
+	snprintf(text, sizeof(text), ini, "2.6.25");
+	sim = *state = test_sim_from_text(state, "t.ini", text);
+	assert_true(sim->scn.sysctl.thp);
+	assert_int_equal(sim->min_free_kbytes, 11585);
+	assert_int_equal(calculate_min_free_kbytes(sim, true), 11585);
+	assert_wmarks(zone_of(sim, 0, ZONE_NORMAL), 362, 452, 543, 543);
+	sim_free(sim);
+
+	snprintf(text, sizeof(text), ini, "3.10");
+	sim = *state = test_sim_from_text(state, "t.ini", text);
+	assert_int_equal(sim->min_free_kbytes, 418560);
+	assert_int_equal(calculate_min_free_kbytes(sim, false), 11585);
+	assert_int_equal(min_wmark_pages(zone_of(sim, 0, ZONE_NORMAL)), 13080);
+}
+
 /* ------------------------------------------------------------------ */
 /* (b) The oracle's zoneinfo snapshots                                 */
 
@@ -1181,6 +1214,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_spec_machine, teardown_sim),
 		test_sim_unit_test(test_spec_machine_mem_init),
 		cmocka_unit_test_teardown(test_min_free_kbytes, teardown_sim),
+		cmocka_unit_test_teardown(test_min_free_kbytes_thp_support, teardown_sim),
 		cmocka_unit_test(test_oracle_snapshots),
 		cmocka_unit_test(test_zoneinfo_parse),
 		test_sim_unit_test(test_host_fixture),

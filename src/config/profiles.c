@@ -113,6 +113,7 @@ static const char *const profile_2_6_25[] = {
 	"wmark_gap = min_quarter",
 	"wmark_movable = proportional",
 	"lowmem_reserve_empty = reserve",
+	"thp_support = none", /* THP came in 2.6.38 */
 	/* build_zonelists' round robin among equally distant nodes, 2.6.23's */
 	"zonelist_node_load = assign",
 	"swappiness_zero = some_anon",
@@ -277,6 +278,11 @@ static const char *const profile_3_10[] = {
 	"reclaim_sleep = wait_iff_pageout_congested",
 	/* 2.6.38: "vmscan: kswapd should not free an excessive number of pages ..." */
 	"kswapd_balance_gap = low_or_1pct",
+	/*
+	 * 2.6.38: transparent huge pages (Andrea Arcangeli); khugepaged's
+	 * set_recommended_min_free_kbytes raises min_free_kbytes
+	 */
+	"thp_support = khugepaged",
 	/*
 	 * 3.10's kswapd balanced zone by zone (kswapd_balance = zones), but
 	 * seed 002 was calibrated with v4.8's: with zones its kswapd sweeps

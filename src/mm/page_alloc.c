@@ -228,6 +228,9 @@ u64 nr_free_buffer_pages(const struct sim *sim)
  * which by then sees the watermarks the boot rule produced, and it only
  * ever raises min_free_kbytes.  The pageblock is taken as the PMD huge
  * page size of the page size (the kernel's pageblock on x86-64 and arm64).
+ * Kernels before 2.6.38 had no THP and so no raise (thp_support = none),
+ * whatever sysctl thp says: 2.6.25's init_per_zone_pages_min() is the
+ * boot rule alone.
  */
 long calculate_min_free_kbytes(const struct sim *sim, bool thp)
 {
@@ -241,7 +244,7 @@ long calculate_min_free_kbytes(const struct sim *sim, bool thp)
 			lowmem += sim->nodes[nid].node_zones[zid].managed_pages;
 	kbytes = int_sqrt64((lowmem << shift) * 16);
 	kbytes = kbytes < 128 ? 128 : kbytes > 262144 ? 262144 : kbytes;
-	if (!thp)
+	if (!thp || sim->scn.policy.thp_none)
 		return (long)kbytes;
 	/* hugepage_init(): below 512 MiB of RAM THP stays off, no raise */
 	for_each_zone_idx(sim, nid, zid)
@@ -1354,7 +1357,7 @@ static const struct cfg_key page_alloc_sysctl_keys[] = {
 	  .set = set_thp,
 	  .def = "madvise",
 	  .range = "always \\| madvise \\| never",
-	  .doc = "/sys/kernel/mm/transparent_hugepage/enabled: on (always, madvise) raises min_free_kbytes (khugepaged)" },
+	  .doc = "/sys/kernel/mm/transparent_hugepage/enabled: on (always, madvise) raises min_free_kbytes (khugepaged; policy thp_support = khugepaged, v2.6.38+)" },
 	{ .name = "percpu_pagelist_high_fraction",
 	  .type = CFG_CUSTOM,
 	  .set = set_percpu_pagelist_high_fraction,
@@ -1423,6 +1426,12 @@ static const struct cfg_key page_alloc_policy_keys[] = {
 	  .values = CFG_VALUES("accumulate", "assign"),
 	  .def = "accumulate",
 	  .doc = "the fallback zonelists' round robin among nodes the same distance away (build_zonelists' node_load): the first node of each distance group gets one more load, summed over the nodes' lists (v5.16+, 54d032ced983) / is given a load falling along the list, the previous node's value overwritten (2.6.23..5.15: two nodes can share their first remote node, e.g. nodes 2 and 3 of 0-1 | 2-3 pairs both fall back to 0 first)" },
+	{ .name = "thp_support",
+	  .type = CFG_ENUM,
+	  P_OFF(thp_none),
+	  .values = CFG_VALUES("khugepaged", "none"),
+	  .def = "khugepaged",
+	  .doc = "transparent huge pages: with sysctl thp on, khugepaged's set_recommended_min_free_kbytes raises min_free_kbytes (v2.6.38+) / none, sysctl thp changes nothing and min_free_kbytes is the boot rule alone (< v2.6.38)" },
 	{ .name = "lowmem_reserve_empty",
 	  .type = CFG_ENUM,
 	  P_OFF(lowmem_reserve_empty_kept),

@@ -174,7 +174,8 @@ u64 nr_free_buffer_pages(const struct sim *sim);
  * when @thp): isqrt(lowmem_kbytes * 16) clamped to [128, 262144], raised
  * to the THP recommendation of (2 + 3*3) PMD-sized blocks per populated
  * zone up to Normal, capped at 5 % of nr_free_buffer_pages(); no raise
- * below 512 MiB of RAM, where hugepage_init() leaves THP off.  Reads the
+ * below 512 MiB of RAM, where hugepage_init() leaves THP off, and none
+ * with thp_support = none (before 2.6.38).  Reads the
  * zones' managed pages, sim->page_size and watermark_scale_factor; does
  * not change the simulation.  Returns KiB.
  */

@@ -550,6 +550,7 @@ struct scn_policy {
 	bool wmark_gap_min_quarter; /* wmark_gap = min_quarter (< v4.6) */
 	bool wmark_movable_proportional; /* wmark_movable = proportional (< v6.1) */
 	bool lowmem_reserve_empty_kept; /* lowmem_reserve_empty = reserve (< v5.8) */
+	bool thp_none; /* thp_support = none (< v2.6.38): sysctl thp raises nothing */
 	bool zonelist_node_load_assign; /* zonelist_node_load = assign (< v5.16) */
 	bool swappiness_plus_one; /* swappiness_zero = some_anon (< v3.5) */
 	bool noprogress_half_second; /* noprogress_throttle = half_second (5.16-rc1..rc7) */
