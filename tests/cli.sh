@@ -685,6 +685,7 @@ wmark_gap = min_quarter
 wmark_movable = proportional
 lowmem_reserve_empty = reserve
 zonelist_node_load = assign
+numa_zonelist_order = default_sizes
 swappiness_zero = some_anon
 vm_exec_activation = none
 mapped_use_once = none
