@@ -686,6 +686,7 @@ wmark_movable = proportional
 lowmem_reserve_empty = reserve
 thp_support = none
 zonelist_node_load = assign
+numa_zonelist_order = default_sizes
 swappiness_zero = some_anon
 vm_exec_activation = none
 mapped_use_once = none

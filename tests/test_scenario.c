@@ -447,6 +447,7 @@ static const char *const profile_keys[] = {
 	"lowmem_reserve_empty",
 	"thp_support",
 	"zonelist_node_load",
+	"numa_zonelist_order",
 	"swappiness_zero",
 	"vm_exec_activation",
 	"mapped_use_once",
@@ -846,7 +847,10 @@ static void test_profile_key_errors(void **state)
 		"t.ini:2: [policy] file_writepage: unknown value 'direct' (expected never, kswapd, any, kswapd_priority or kswapd_dirty_zone)");
 	expect_error(
 		"[policy]\nzonelist_node_load = round_robin\n",
-		"t.ini:2: [policy] zonelist_node_load: unknown value 'round_robin' (expected accumulate or assign)");
+		"t.ini:2: [policy] zonelist_node_load: unknown value 'round_robin' (expected accumulate, assign or accumulate_falling)");
+	expect_error(
+		"[policy]\nnuma_zonelist_order = default\n",
+		"t.ini:2: [policy] numa_zonelist_order: unknown value 'default' (expected node, zone, default_sizes, default_lowmem or default_64bit)");
 	expect_error(
 		"[policy]\ndirect_writeback = off\n",
 		"t.ini:2: [policy] direct_writeback: unknown value 'off' (expected allow or deny)");

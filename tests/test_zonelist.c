@@ -3,10 +3,13 @@
  * test_zonelist.c - the fallback zonelists (build_all_zonelists): the
  * order each node's allocations try the other nodes in, by distance with
  * the kernel's penalties and its round robin among equals
- * ([policy] zonelist_node_load), and where an allocation that overflows
- * its node lands.
+ * ([policy] zonelist_node_load), the zones in node or zone order
+ * ([policy] numa_zonelist_order) and what the kernels' "default" chose,
+ * and where an allocation that overflows its node lands.
  */
 #include "testsim.h"
+
+#include "mm/page_alloc.h"
 
 /* Node @nid's zonelist as digits, e.g. "3201". */
 static const char *zonelist_str(const struct sim *sim, unsigned int nid, char *buf)
@@ -142,6 +145,184 @@ static void test_fallback_round_robin(void **state)
 	(void)state;
 }
 
+/*
+ * A machine whose loads differ under each rule (the distances
+ * symmetric, every node with CPUs): node 3 is 20 away from every other
+ * node, so only the loads order its list.  Before it is built the loads
+ * of nodes 0, 1, 2 are 1, 1, 2 (one added: 3012), 2, 3, 1 (the falling
+ * load assigned, node 2's last given 1: 3201) or 2, 3, 2 (the falling
+ * load added, 5.16..5.18: 3021, node 0 before node 2 by its number).
+ */
+#define THREE_WAYS "10 20 32 20 | 20 10 32 20 | 32 32 10 20 | 20 20 20 10"
+
+static void test_load_rules(void **state)
+{
+	static const char *const want[][4] = {
+		{ "0132", "1302", "2301", "3012" }, /* accumulate */
+		{ "0132", "1302", "2301", "3201" }, /* assign */
+		{ "0132", "1302", "2301", "3021" }, /* accumulate_falling */
+	};
+	static const char *const rule[] = { "zonelist_node_load = accumulate",
+					    "zonelist_node_load = assign",
+					    "zonelist_node_load = accumulate_falling" };
+	char buf[8];
+
+	for (unsigned int r = 0; r < 3; r++) {
+		struct sim *sim = numa4(THREE_WAYS, 4, rule[r], NULL, 0);
+
+		for (unsigned int n = 0; n < 4; n++)
+			assert_string_equal(zonelist_str(sim, n, buf), want[r][n]);
+		sim_destroy(sim);
+	}
+	(void)state;
+}
+
+/* Node @nid's zonelist of populated zones, e.g. "0:Normal 1:Normal 0:DMA32 0:DMA". */
+static const char *zonerefs_str(struct sim *sim, unsigned int nid, char *buf, size_t len)
+{
+	static const char *const names[MAX_NR_ZONES] = {
+		[ZONE_DMA] = "DMA",	    [ZONE_DMA32] = "DMA32",	[ZONE_NORMAL] = "Normal",
+		[ZONE_HIGHMEM] = "HighMem", [ZONE_MOVABLE] = "Movable",
+	};
+	unsigned int i = 0;
+	size_t at = 0;
+	struct zone *z;
+
+	buf[0] = '\0';
+	while ((z = next_zones_zonelist(sim, nid, MAX_NR_ZONES - 1, &i)))
+		if (populated_zone(z))
+			at += (size_t)snprintf(buf + at, len - at, "%s%d:%s", at ? " " : "",
+					       z->zone_pgdat->node_id, names[z->idx]);
+	return buf;
+}
+
+/*
+ * 2 nodes of x86_64's default layout: node 0 (4224 MiB) has DMA, DMA32
+ * to 4 GiB and 128 MiB of Normal, node 1 256 MiB of Normal; @policy's
+ * lines; with @fill, an anon_fill of that size on node 0's CPUs (no
+ * swap), run to its end.
+ */
+static struct sim *dma32_node0(const char *policy, const char *fill)
+{
+	char ini[1024];
+	struct sim *sim;
+	int n;
+
+	n = snprintf(ini, sizeof(ini),
+		     "[machine]\ncpus = 2\nnodes = 2\nnode_memory = 4224M, 256M\nswap = 0\n"
+		     "[policy]\n%s\n",
+		     policy);
+	if (fill)
+		snprintf(ini + n, sizeof(ini) - (size_t)n,
+			 "[workload fill]\ntype = anon_fill\nsize = %s\nnode = 0\nthen = hold\n"
+			 "[run]\nduration = 5s\n",
+			 fill);
+	sim = test_sim_from_text(NULL, "t.ini", ini);
+	if (fill)
+		sim_run(sim);
+	return sim;
+}
+
+/*
+ * The zonelists of node or zone order (2.6.23..4.13's
+ * numa_zonelist_order): zone order puts node 1's Normal before node 0's
+ * DMA32.  Node 1's list is the same either way: its own Normal, then
+ * node 0's zones highest first.
+ */
+static void test_zone_order_lists(void **state)
+{
+	struct sim *node = dma32_node0("numa_zonelist_order = node", NULL);
+	struct sim *zone = dma32_node0("numa_zonelist_order = zone", NULL);
+	char buf[128];
+
+	assert_false(node->zonelist_zone_order);
+	assert_true(zone->zonelist_zone_order);
+	assert_string_equal(zonerefs_str(node, 0, buf, sizeof(buf)),
+			    "0:Normal 0:DMA32 0:DMA 1:Normal");
+	assert_string_equal(zonerefs_str(zone, 0, buf, sizeof(buf)),
+			    "0:Normal 1:Normal 0:DMA32 0:DMA");
+	assert_string_equal(zonerefs_str(node, 1, buf, sizeof(buf)),
+			    "1:Normal 0:Normal 0:DMA32 0:DMA");
+	assert_string_equal(zonerefs_str(zone, 1, buf, sizeof(buf)),
+			    "1:Normal 0:Normal 0:DMA32 0:DMA");
+	sim_destroy(node);
+	sim_destroy(zone);
+	(void)state;
+}
+
+/*
+ * Where 256 MiB of anon on node 0 lands: both orders fill node 0's
+ * Normal down to its watermark (743 of 32,768 pages left); node order
+ * then takes 34,209 pages from node 0's DMA32, node 1 untouched; zone
+ * order takes 34,065 from node 1's Normal (31,471 of 65,536 left) and
+ * leaves node 0's DMA32 whole.
+ */
+static void test_zone_order_lands(void **state)
+{
+	struct sim *node = dma32_node0("numa_zonelist_order = node", "256M");
+	struct sim *zone = dma32_node0("numa_zonelist_order = zone", "256M");
+	struct zone *node_dma32 = &node->nodes[0].node_zones[ZONE_DMA32];
+	struct zone *zone_dma32 = &zone->nodes[0].node_zones[ZONE_DMA32];
+	u64 used = node_dma32->managed_pages - (u64)zone_page_state(node_dma32, NR_FREE_PAGES);
+
+	assert_int_equal(test_node_free(node, 1), test_node_managed(node, 1));
+	assert_true(used > 30000 && used < 40000);
+	assert_true(test_node_free(zone, 1) < test_node_managed(zone, 1) * 50 / 100);
+	assert_true(test_node_free(zone, 1) > test_node_managed(zone, 1) * 45 / 100);
+	assert_int_equal(zone_page_state(zone_dma32, NR_FREE_PAGES), zone_dma32->managed_pages);
+	sim_destroy(node);
+	sim_destroy(zone);
+	(void)state;
+}
+
+/* What numa_zonelist_order = @order (or kernel = ...) resolves to on @machine: zone order? */
+static bool zone_order_on(const char *machine, const char *order)
+{
+	char ini[512];
+	struct sim *sim;
+	bool zone;
+
+	snprintf(ini, sizeof(ini), "[machine]\ncpus = 2\nswap = 0\n%s\n[policy]\n%s\n", machine,
+		 order);
+	sim = test_sim_from_text(NULL, "t.ini", ini);
+	zone = sim->zonelist_zone_order;
+	sim_destroy(sim);
+	return zone;
+}
+
+/*
+ * The kernels' "default" (default_zonelist_order) on three machines:
+ * - DMA32: dma32_node0's, node 0 mostly DMA32: low memory is 91 % of
+ *   all, so node order on every kernel;
+ * - EVEN: two nodes of DMA 16M, DMA32 48M, Normal 192M: low memory is
+ *   25 % of all and of each node, so zone order until 3.18 made 64-bit
+ *   kernels node-ordered;
+ * - I386: 32-bit, node 0 the lowmem (DMA, Normal) and 128 MiB of
+ *   HighMem, node 1 only HighMem: zone order by the sizes (2.6.25), node
+ *   order from 2.6.35 as node 1 has no Normal, zone order again from 3.18
+ *   on 32-bit; node order since 4.14.
+ */
+#define DMA32 "nodes = 2\nnode_memory = 4224M, 256M"
+#define EVEN "nodes = 2\nzones = DMA:16M, DMA32:48M, Normal:192M"
+#define I386 "arch = i386\nnodes = 2\nmemory = 2G"
+
+static void test_default_order(void **state)
+{
+	assert_false(zone_order_on(DMA32, "numa_zonelist_order = default_sizes"));
+	assert_false(zone_order_on(DMA32, "numa_zonelist_order = default_lowmem"));
+	assert_false(zone_order_on(DMA32, "numa_zonelist_order = default_64bit"));
+	assert_true(zone_order_on(EVEN, "numa_zonelist_order = default_sizes"));
+	assert_true(zone_order_on(EVEN, "numa_zonelist_order = default_lowmem"));
+	assert_false(zone_order_on(EVEN, "numa_zonelist_order = default_64bit"));
+	assert_true(zone_order_on(EVEN, "kernel = 3.10"));
+	assert_false(zone_order_on(EVEN, "kernel = 4.2"));
+	assert_true(zone_order_on(I386, "kernel = 2.6.25"));
+	assert_false(zone_order_on(I386, "kernel = 2.6.35"));
+	assert_true(zone_order_on(I386, "kernel = 4.12"));
+	assert_false(zone_order_on(I386, "kernel = 6.12"));
+	(void)state;
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -149,6 +330,10 @@ int main(void)
 		cmocka_unit_test(test_distance_order),
 		cmocka_unit_test(test_fallback_lands),
 		cmocka_unit_test(test_fallback_round_robin),
+		cmocka_unit_test(test_load_rules),
+		cmocka_unit_test(test_zone_order_lists),
+		cmocka_unit_test(test_zone_order_lands),
+		cmocka_unit_test(test_default_order),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -116,6 +116,12 @@ static const char *const profile_2_6_25[] = {
 	"thp_support = none", /* THP came in 2.6.38 */
 	/* build_zonelists' round robin among equally distant nodes, 2.6.23's */
 	"zonelist_node_load = assign",
+	/*
+	 * 2.6.23 (f0c0b2b808f2, "change zonelist order: zonelist order
+	 * selection logic"): default_zonelist_order() picks zone order
+	 * unless the zones below Normal are large
+	 */
+	"numa_zonelist_order = default_sizes",
 	"swappiness_zero = some_anon",
 	"vm_exec_activation = none",
 	"mapped_use_once = none",
@@ -249,6 +255,8 @@ static const char *const profile_2_6_35[] = {
 	 * older profiles leave off: seed 000 was calibrated without it
 	 */
 	"may_write_to_queue = on",
+	/* 2.6.35: e325c90ffc13, node order when a node has no Normal zone */
+	"numa_zonelist_order = default_lowmem",
 	/* the tracepoints of seed 003's kernels: Mel Gorman's June 2010 posting */
 	"vmscan_trace_format = 2010-06",
 	NULL,
@@ -355,6 +363,11 @@ static const char *const profile_4_2[] = {
 	"fault_around_bytes = 64K", /* 3.15: do_fault_around */
 	"i_mmap_lock = read", /* 3.19: i_mmap_rwsem, rmap_walk_file takes it shared */
 	"file_writepage = kswapd_dirty_zone", /* 3.11..4.10 */
+	/*
+	 * 3.18 (Mel Gorman, "mm: page_alloc: default node-ordering on 64-bit
+	 * NUMA, zone-ordering on 32-bit"): the size heuristic goes
+	 */
+	"numa_zonelist_order = default_64bit",
 	"oom_report = 4.0", /* 4.0: nr_pmds in the OOM task dump */
 	"zone_reclaim_boot = off", /* 3.16: 4f9b16a64753 */
 	/*
@@ -423,7 +436,13 @@ static const char *const profile_6_12[] = {
 	"pcp_high = auto", /* 6.7 */
 	"watermark_boost = on", /* 5.0 */
 	"lowmem_reserve_empty = none", /* 5.8 */
-	"zonelist_node_load = accumulate", /* 5.16: 54d032ced983 */
+	/*
+	 * 5.16 (54d032ced983) added the falling load; 5.19 (Wei Yang, "mm/
+	 * page_alloc: add same penalty is enough to get round-robin order")
+	 * adds one
+	 */
+	"zonelist_node_load = accumulate",
+	"numa_zonelist_order = node", /* 4.14: c9bff3eebc09 */
 	"wmark_movable = capped", /* 6.1 */
 	"oom_report = 6.6", /* 4.19's reorganised OOM report, as 6.6 prints it */
 	"mmap_miss_hits = not_workingset", /* 6.10: workingset pages are no hits */

@@ -176,8 +176,9 @@ static bool node_reclaim_ok(struct task *t, struct zone *zone, gfp_t gfp, unsign
 
 /*
  * get_page_from_freelist() (v6.12): walk the zonelist (local node first,
- * then the others by distance, build_all_zonelists; zones from
- * highest_zoneidx down) and take a block of
+ * then the others by distance, build_all_zonelists; zones up to
+ * highest_zoneidx, node by node or, numa_zonelist_order = zone, type by
+ * type) and take a block of
  * 2^@order pages of @migratetype from the first zone whose watermark
  * allows it, or that node_reclaim brings back above it.  A high-order
  * atomic success may turn its pageblock into a highatomic reserve.
@@ -188,50 +189,44 @@ static u32 get_page_from_freelist(struct task *t, gfp_t gfp, unsigned int order,
 {
 	struct sim *sim = t->sim;
 	unsigned int first = (unsigned int)task_node(t)->node_id;
+	unsigned int i = 0;
+	struct zone *zone;
 
-	for (unsigned int n = 0; n < sim->nr_nodes; n++) {
-		struct pglist_data *pgdat = zonelist_node(sim, first, n);
+	while ((zone = next_zones_zonelist(sim, first, highest_zoneidx, &i))) {
+		u64 mark;
+		u32 pfn;
 
-		for (int z = (int)highest_zoneidx; z >= 0; z--) {
-			struct zone *zone = &pgdat->node_zones[z];
-			u64 mark;
-			u32 pfn;
-
-			if (!populated_zone(zone))
+		if (!populated_zone(zone))
+			continue;
+		if (zone->per_cpu_pageset)
+			zone_note_below_high(sim, zone, order, highest_zoneidx, alloc_flags);
+		if (!(alloc_flags & ALLOC_NO_WATERMARKS)) {
+			mark = zone->_watermark[alloc_flags & ALLOC_WMARK_MASK] +
+			       zone->watermark_boost;
+			sim->wmark_checks[order]++;
+			charge_sys(t, sim->scn.cost.wmark_check_ns *
+					      wmark_check_steps(sim, zone, order));
+			if (!wmark_ok(sim, zone, order, mark, highest_zoneidx, alloc_flags) &&
+			    !boosted_min_ok(sim, zone, order, highest_zoneidx, alloc_flags) &&
+			    !node_reclaim_ok(t, zone, gfp, order, mark, highest_zoneidx,
+					     alloc_flags, first))
 				continue;
-			if (zone->per_cpu_pageset)
-				zone_note_below_high(sim, zone, order, highest_zoneidx,
-						     alloc_flags);
-			if (!(alloc_flags & ALLOC_NO_WATERMARKS)) {
-				mark = zone->_watermark[alloc_flags & ALLOC_WMARK_MASK] +
-				       zone->watermark_boost;
-				sim->wmark_checks[order]++;
-				charge_sys(t, sim->scn.cost.wmark_check_ns *
-						      wmark_check_steps(sim, zone, order));
-				if (!wmark_ok(sim, zone, order, mark, highest_zoneidx,
-					      alloc_flags) &&
-				    !boosted_min_ok(sim, zone, order, highest_zoneidx,
-						    alloc_flags) &&
-				    !node_reclaim_ok(t, zone, gfp, order, mark, highest_zoneidx,
-						     alloc_flags, first))
-					continue;
-			}
-			pfn = rmqueue(sim, zone, order, migratetype, alloc_flags);
-			if (pfn == NO_PFN)
-				continue;
-			/* prep_new_page(): clean, uncharged pages */
-			for (u32 i = 0; i < 1U << order; i++)
-				sim->mem_map[pfn + i] = (struct page){ .next = NO_PFN,
-								       .prev = NO_PFN,
-								       .memcg_id = MEMCG_ID_NONE };
-			if (zone->pcp_count && !order)
-				buffered_rmqueue(sim, zone);
-			count_vm_events(sim, PGALLOC_DMA + zone->idx, 1u << order);
-			charge_sys(t, sim->scn.cost.alloc_ns);
-			if (alloc_flags & ALLOC_HIGHATOMIC)
-				reserve_highatomic_pageblock(sim, zone, pfn, order);
-			return pfn;
 		}
+		pfn = rmqueue(sim, zone, order, migratetype, alloc_flags);
+		if (pfn == NO_PFN)
+			continue;
+		/* prep_new_page(): clean, uncharged pages */
+		for (u32 j = 0; j < 1U << order; j++)
+			sim->mem_map[pfn + j] = (struct page){ .next = NO_PFN,
+							       .prev = NO_PFN,
+							       .memcg_id = MEMCG_ID_NONE };
+		if (zone->pcp_count && !order)
+			buffered_rmqueue(sim, zone);
+		count_vm_events(sim, PGALLOC_DMA + zone->idx, 1u << order);
+		charge_sys(t, sim->scn.cost.alloc_ns);
+		if (alloc_flags & ALLOC_HIGHATOMIC)
+			reserve_highatomic_pageblock(sim, zone, pfn, order);
+		return pfn;
 	}
 	return NO_PFN;
 }

@@ -799,37 +799,33 @@ enum compact_result try_to_compact_pages(struct task *t, gfp_t gfp, unsigned int
 					 enum compact_priority prio)
 {
 	struct sim *sim = t->sim;
-	unsigned int first = (unsigned int)task_node(t)->node_id;
+	unsigned int first = (unsigned int)task_node(t)->node_id, i = 0;
 	enum compact_result rc = COMPACT_SKIPPED;
+	struct zone *z;
 
 	/* GFP_NOIO is really tricky context because the migration might require IO */
 	if (!(gfp & __GFP_IO))
 		return COMPACT_SKIPPED;
-	for (unsigned int n = 0; n < sim->nr_nodes; n++) {
-		struct pglist_data *pgdat = zonelist_node(sim, first, n);
+	while ((z = next_zones_zonelist(sim, first, highest_zoneidx, &i))) {
+		enum compact_result status;
 
-		for (int zi = (int)highest_zoneidx; zi >= 0; zi--) {
-			struct zone *z = &pgdat->node_zones[zi];
-			enum compact_result status;
-
-			if (!populated_zone(z))
-				continue;
-			if (prio > MIN_COMPACT_PRIORITY && compaction_deferred(z, (int)order)) {
-				rc = rc > COMPACT_DEFERRED ? rc : COMPACT_DEFERRED;
-				continue;
-			}
-			status = compact_zone_order(t, z, (int)order, gfp, prio, alloc_flags,
-						    highest_zoneidx);
-			rc = status > rc ? status : rc;
-			if (status == COMPACT_SUCCESS) {
-				/* not certain yet: the caller resets with true on success */
-				compaction_defer_reset(z, (int)order, false);
-				return rc;
-			}
-			if (prio != COMPACT_PRIO_ASYNC &&
-			    (status == COMPACT_COMPLETE || status == COMPACT_PARTIAL_SKIPPED))
-				defer_compaction(z, (int)order);
+		if (!populated_zone(z))
+			continue;
+		if (prio > MIN_COMPACT_PRIORITY && compaction_deferred(z, (int)order)) {
+			rc = rc > COMPACT_DEFERRED ? rc : COMPACT_DEFERRED;
+			continue;
 		}
+		status = compact_zone_order(t, z, (int)order, gfp, prio, alloc_flags,
+					    highest_zoneidx);
+		rc = status > rc ? status : rc;
+		if (status == COMPACT_SUCCESS) {
+			/* not certain yet: the caller resets with true on success */
+			compaction_defer_reset(z, (int)order, false);
+			return rc;
+		}
+		if (prio != COMPACT_PRIO_ASYNC &&
+		    (status == COMPACT_COMPLETE || status == COMPACT_PARTIAL_SKIPPED))
+			defer_compaction(z, (int)order);
 	}
 	return rc;
 }

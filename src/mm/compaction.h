@@ -132,8 +132,8 @@ void compaction_defer_reset(struct zone *z, int order, bool alloc_success);
 
 /*
  * try_to_compact_pages - v6.12 direct compaction for an allocation of
- * @order: each zone of the zonelist (local node first, @highest_zoneidx
- * down) not deferred (at @prio above MIN_COMPACT_PRIORITY) is compacted
+ * @order: each zone of the zonelist (next_zones_zonelist's order, zones
+ * up to @highest_zoneidx) not deferred (at @prio above MIN_COMPACT_PRIORITY) is compacted
  * until one reports COMPACT_SUCCESS; sync priorities defer a zone whose
  * compaction ran to its end.  Returns the largest result (COMPACT_SKIPPED
  * when no zone was tried, or @gfp has no __GFP_IO).

@@ -439,24 +439,108 @@ static unsigned int find_next_best_node(const struct sim *sim, unsigned int loca
 }
 
 /*
+ * default_zonelist_order() (2.6.23..3.17, what numa_zonelist_order's
+ * "default" chose at boot): node order when no zone lies below Normal or
+ * such zones hold more than half the memory, or when a node larger than
+ * the average (total / (nodes + 1)) has over 70 % of its own memory below
+ * Normal; else zone order, to spare DMA and DMA32 for the devices that
+ * need them.  @lowmem: 2.6.35's e325c90ffc13, node order as soon as a
+ * node has no Normal zone.  Pages are counted present, as the per-node
+ * test counts them (3.x's overall sum counted managed pages).
+ */
+static bool default_zonelist_order_zone(const struct sim *sim, bool lowmem)
+{
+	u64 low = 0, total = 0, average;
+
+	for (unsigned int n = 0; n < sim->nr_nodes; n++)
+		for (unsigned int z = 0; z < MAX_NR_ZONES; z++) {
+			u64 present = sim->nodes[n].node_zones[z].present_pages;
+
+			if (present) {
+				low += z < ZONE_NORMAL ? present : 0;
+				total += present;
+			} else if (z == ZONE_NORMAL && lowmem) {
+				return false;
+			}
+		}
+	if (!low || low > total / 2)
+		return false;
+	average = total / (sim->nr_nodes + 1);
+	for (unsigned int n = 0; n < sim->nr_nodes; n++) {
+		u64 node_low = 0, node_total = 0;
+
+		for (unsigned int z = 0; z < MAX_NR_ZONES; z++) {
+			u64 present = sim->nodes[n].node_zones[z].present_pages;
+
+			node_low += z < ZONE_NORMAL ? present : 0;
+			node_total += present;
+		}
+		if (node_low && node_total > average && node_low > node_total * 70 / 100)
+			return false;
+	}
+	return true;
+}
+
+/* numa_zonelist_order as the kernel resolved it: zone order? */
+static bool zonelist_order_zone(const struct sim *sim)
+{
+	switch (sim->scn.policy.numa_zonelist_order) {
+	case ZONELIST_ORDER_ZONE:
+		return true;
+	case ZONELIST_ORDER_DEFAULT_SIZES:
+		return default_zonelist_order_zone(sim, false);
+	case ZONELIST_ORDER_DEFAULT_LOWMEM:
+		return default_zonelist_order_zone(sim, true);
+	case ZONELIST_ORDER_DEFAULT_64BIT:
+		/* 3.18's default_zonelist_order: zone order without CONFIG_64BIT */
+		return sim->scn.machine.arch == SCN_ARCH_I386;
+	case ZONELIST_ORDER_NODE:
+	default:
+		return false;
+	}
+}
+
+/*
+ * build_zonelists_in_node_order() (v6.12) / build_zonelists_in_zone_order()
+ * (2.6.23..4.13): node @local's zonerefs from its list of nodes.
+ */
+static void build_zonerefs(struct sim *sim, unsigned int local)
+{
+	bool zone_order = sim->zonelist_zone_order;
+	unsigned int nr = sim->nr_nodes, k = 0;
+
+	for (unsigned int outer = 0; outer < (zone_order ? MAX_NR_ZONES : nr); outer++)
+		for (unsigned int inner = 0; inner < (zone_order ? nr : MAX_NR_ZONES); inner++) {
+			unsigned int i = zone_order ? inner : outer;
+			unsigned int z = MAX_NR_ZONES - 1 - (zone_order ? outer : inner);
+
+			sim->zonerefs[local][k++] =
+				(struct zoneref){ .nid = sim->zonelist[local][i],
+						  .zone_idx = (u8)z };
+		}
+}
+
+/*
  * build_all_zonelists() (v6.12 __build_all_zonelists and
- * build_zonelists, node order): each node's fallback list of nodes, the
- * order an allocation tries the nodes in, built node by node at boot with
- * node_load carried from one node's list to the next.  The first node of
- * each new distance from the local one gets a load, so that nodes the
- * same distance apart take turns at being the first fallback of the nodes
- * that come after: zonelist_node_load = assign sets it to a count that
- * falls along the list (2.6.23..5.15), which can hand two nodes the same
- * first remote node; accumulate adds one (5.16's 54d032ced983 made it a
- * sum; the constant step is the later kernels').  The zonelist proper is
- * this list's nodes each with its zones from the request's highest down
- * (build_zonelists_in_node_order); 2.6.23..4.13's zone-ordered lists
- * (numa_zonelist_order = zone) are not modelled.
+ * build_zonelists; 2.6.23..4.13 for zone order): each node's fallback
+ * list of nodes, the order an allocation tries the nodes in, built node
+ * by node at boot with node_load carried from one node's list to the
+ * next.  The first node of each new distance from the local one gets a
+ * load, so that nodes the same distance apart take turns at being the
+ * first fallback of the nodes that come after (zonelist_node_load: one
+ * more, v5.19+; `load`, a count falling along the list, in place of the
+ * previous value, 2.6.23..5.15, which can hand two nodes the same first
+ * remote node; that count added, 5.16..5.18 and before 2.6.23).  The
+ * zonelist proper is this list's nodes each with its zones highest first
+ * (build_zonelists_in_node_order), or with zone order each zone type,
+ * highest first, across the nodes in that order
+ * (build_zonelists_in_zone_order, 2.6.23..4.13).
  */
 void build_all_zonelists(struct sim *sim)
 {
 	unsigned int node_load[SCN_MAX_NODES] = { 0 };
 
+	sim->zonelist_zone_order = zonelist_order_zone(sim);
 	for (unsigned int local = 0; local < sim->nr_nodes; local++) {
 		unsigned int load = sim->nr_nodes, prev = local;
 		u64 used = 0;
@@ -467,16 +551,37 @@ void build_all_zonelists(struct sim *sim)
 
 			used |= 1ULL << n;
 			if (scn_node_distance(m, local, n) != scn_node_distance(m, local, prev)) {
-				if (sim->scn.policy.zonelist_node_load_assign)
+				switch (sim->scn.policy.zonelist_node_load) {
+				case ZONELIST_LOAD_ASSIGN:
 					node_load[n] = load;
-				else
+					break;
+				case ZONELIST_LOAD_ACCUMULATE_FALLING:
+					node_load[n] += load;
+					break;
+				case ZONELIST_LOAD_ACCUMULATE:
+				default:
 					node_load[n] += 1;
+					break;
+				}
 			}
 			sim->zonelist[local][i] = (u8)n;
 			prev = n;
 			load--;
 		}
+		build_zonerefs(sim, local);
 	}
+}
+
+struct zone *next_zones_zonelist(struct sim *sim, unsigned int local,
+				 enum zone_type highest_zoneidx, unsigned int *i)
+{
+	while (*i < sim->nr_nodes * MAX_NR_ZONES) {
+		const struct zoneref *zr = &sim->zonerefs[local][(*i)++];
+
+		if (zr->zone_idx <= highest_zoneidx)
+			return &sim->nodes[zr->nid].node_zones[zr->zone_idx];
+	}
+	return NULL;
 }
 
 /* ---------------------------------------------------------------------
@@ -1422,10 +1527,16 @@ static const struct cfg_key page_alloc_policy_keys[] = {
 	  .doc = "the Movable zone's min watermark: managed/1024 within 32..128 pages and left out of the lowmem sum, as HighMem's (v6.1+) / its share of min_free_kbytes, as a lowmem zone (< v6.1; capped as HighMem only where Movable comes from HighMem)" },
 	{ .name = "zonelist_node_load",
 	  .type = CFG_ENUM,
-	  P_OFF(zonelist_node_load_assign),
-	  .values = CFG_VALUES("accumulate", "assign"),
+	  P_OFF(zonelist_node_load),
+	  .values = CFG_VALUES("accumulate", "assign", "accumulate_falling"),
 	  .def = "accumulate",
-	  .doc = "the fallback zonelists' round robin among nodes the same distance away (build_zonelists' node_load): the first node of each distance group gets one more load, summed over the nodes' lists (v5.16+, 54d032ced983) / is given a load falling along the list, the previous node's value overwritten (2.6.23..5.15: two nodes can share their first remote node, e.g. nodes 2 and 3 of 0-1 | 2-3 pairs both fall back to 0 first)" },
+	  .doc = "the fallback zonelists' round robin among nodes the same distance away (build_zonelists' node_load): the first node of each distance group gets one more load, summed over the nodes' lists (v5.19+) / is given a load falling along the list (the node count for the local node, one less for each node after it), the previous node's value overwritten (2.6.23..5.15, f0c0b2b808f2: two nodes can share their first remote node, e.g. nodes 2 and 3 of 0-1 | 2-3 pairs both fall back to 0 first) / gets that falling load added (5.16..5.18, 54d032ced983; before 2.6.23)" },
+	{ .name = "numa_zonelist_order",
+	  .type = CFG_ENUM,
+	  P_OFF(numa_zonelist_order),
+	  .values = CFG_VALUES("node", "zone", "default_sizes", "default_lowmem", "default_64bit"),
+	  .def = "node",
+	  .doc = "the fallback zonelist's order (the numa_zonelist_order sysctl and boot parameter, 2.6.23..4.13): node: each node of the list with its zones, highest first (the only order since 4.14, c9bff3eebc09) / zone: each zone type, highest first, across the nodes of the list, so every node's Normal comes before any node's DMA32 / the kernel's default, default_zonelist_order(): default_sizes: zone order unless no zone lies below Normal, such zones hold over half the memory, or a node larger than the average has over 70 % below Normal (2.6.23..2.6.34, f0c0b2b808f2) / default_lowmem: the same, and node order when a node has no Normal zone (2.6.35..3.17, e325c90ffc13) / default_64bit: node order, zone order on 32-bit (arch = i386) (3.18..4.13, Mel Gorman's \"mm: page_alloc: default node-ordering on 64-bit NUMA, zone-ordering on 32-bit\")" },
 	{ .name = "thp_support",
 	  .type = CFG_ENUM,
 	  P_OFF(thp_none),

@@ -138,16 +138,21 @@ void mem_free_zones(struct sim *sim);
 /*
  * build_all_zonelists - each node's fallback order of nodes, by distance
  * ([machine] node_distance) with the kernel's round robin among equals
- * ([policy] zonelist_node_load), into sim->zonelist; at boot after
- * mem_init_zones.
+ * ([policy] zonelist_node_load), into sim->zonelist, and its zones in node
+ * or zone order ([policy] numa_zonelist_order) into sim->zonerefs; at
+ * boot after mem_init_zones.
  */
 void build_all_zonelists(struct sim *sim);
 
-/* The @i-th node of node @local's zonelist (0: @local itself). */
-static inline struct pglist_data *zonelist_node(struct sim *sim, unsigned int local, unsigned int i)
-{
-	return &sim->nodes[sim->zonelist[local][i]];
-}
+/*
+ * next_zones_zonelist - v6.12 (mmzone.h): the zone at *@i or after it in
+ * node @local's zonelist (sim->zonerefs) whose type is at most
+ * @highest_zoneidx, *@i moved past it; NULL after the last.  Start with
+ * *@i = 0; the zone may be unpopulated.
+ */
+struct zone *next_zones_zonelist(struct sim *sim, unsigned int local,
+				 enum zone_type highest_zoneidx, unsigned int *i);
+
 /*
  * memblock_free_zone - hand all of @z's frames to the buddy allocator as
  * free MIGRATE_MOVABLE blocks (boot-time freeing; mem_init_zones calls it

@@ -135,6 +135,16 @@ struct sim {
 	struct pglist_data *nodes;
 	/* zonelist[n][i]: the i-th node node @n's allocations try (build_all_zonelists) */
 	u8 zonelist[SCN_MAX_NODES][SCN_MAX_NODES];
+	/*
+	 * zonerefs[n][i]: the i-th zone of node @n's zonelist, in node or
+	 * zone order (numa_zonelist_order), every zone type of every node
+	 * (the walks skip the unpopulated ones and those above the request's)
+	 */
+	struct zoneref {
+		u8 nid;
+		u8 zone_idx;
+	} zonerefs[SCN_MAX_NODES][SCN_MAX_NODES * MAX_NR_ZONES];
+	bool zonelist_zone_order; /* what numa_zonelist_order resolved to at boot */
 	long min_free_kbytes;
 	unsigned int node_reclaim_mode; /* vm.zone_reclaim_mode: RECLAIM_* bits */
 	u64 nr_kernel_pages; /* allocated for kernel use, off every LRU */

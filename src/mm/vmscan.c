@@ -1814,14 +1814,6 @@ static void shrink_node(struct task *t, struct pglist_data *pgdat, struct scan_c
 		pgdat->kswapd_failures = 0;
 }
 
-/* Does this reclaim visit node @n in this pass? (shrink_zones' zonelist) */
-static bool node_reclaimable_zone(struct sim *sim, struct scan_control *sc, unsigned int n)
-{
-	for (int z = 0; z <= (int)sc->reclaim_idx; z++)
-		if (populated_zone(&sim->nodes[n].node_zones[z]))
-			return true;
-	return false;
-}
 /*
  * Before v4.11: are all of @pgdat's zones up to @reclaim_idx marked
  * all_unreclaimable?  shrink_zones() then skips them below DEF_PRIORITY,
@@ -2026,12 +2018,6 @@ static void snapshot_refaults_all(struct sim *sim, struct mem_cgroup *target)
 		snapshot_refaults(sim, target, &sim->nodes[n]);
 }
 
-/* The i-th node of a pass: the zonelist order, local node first. */
-static unsigned int pass_node(struct task *t, unsigned int i)
-{
-	return t->sim->zonelist[task_node(t)->node_id][i];
-}
-
 /*
  * shrink_zone() (2.6.x..4.7, zone_reclaim): shrink_node restricted to
  * zone @zid: the scan targets count the zone's pages and isolation takes
@@ -2072,11 +2058,14 @@ static void soft_limit_reclaim(struct task *t, struct pglist_data *pgdat, enum z
 }
 
 /*
- * shrink_zones() (v6.12): every node of the zonelist with a zone up to
- * reclaim_idx; below DEF_PRIORITY the 2.6.x kernels skip nodes whose
- * zones are all_unreclaimable.  sc->all_unreclaimable says whether the
- * pass skipped them all.  Global reclaim soft-reclaims each node first
- * (v3.10: each zone, highest first, with zone_reclaim).
+ * shrink_zones() (v6.12): the zonelist's zones up to reclaim_idx, a
+ * node shrunk once for each run of its zones (v4.8+ skip a zone of the
+ * node just shrunk: in node order each node once; in zone order, 4.8..4.13,
+ * a node again when its lower zones come after another node's), or with
+ * zone_reclaim each zone in turn; below DEF_PRIORITY the 2.6.x kernels
+ * skip nodes whose zones are all_unreclaimable.  sc->all_unreclaimable
+ * says whether the pass skipped them all.  Global reclaim soft-reclaims
+ * each node first (v3.10: each zone, with zone_reclaim).
  */
 /*
  * Rik van Riel's "vmscan: skip freeing memory from zones with lots free"
@@ -2134,36 +2123,54 @@ static bool node_compaction_ready(struct sim *sim, struct pglist_data *pgdat,
 	return true;
 }
 
+/*
+ * Does shrink_zones() pass @pgdat by?  When its zones up to reclaim_idx
+ * are all_unreclaimable below DEF_PRIORITY (2.6.x), ready for compaction
+ * or (skip_zones_lots_free) have plenty free.  Clears
+ * sc->all_unreclaimable for a node it does not skip as unreclaimable.
+ */
+static bool shrink_zones_skip_node(struct sim *sim, struct pglist_data *pgdat,
+				   struct scan_control *sc)
+{
+	if (sc->priority != DEF_PRIORITY && node_all_unreclaimable(sim, pgdat, sc->reclaim_idx))
+		return true;
+	sc->all_unreclaimable = false;
+	if (!cgroup_reclaim(sc) && sim->scn.policy.compaction != COMPACTION_NONE &&
+	    sc->order > PAGE_ALLOC_COSTLY_ORDER && node_compaction_ready(sim, pgdat, sc))
+		return true;
+	return sim->scn.policy.skip_zones_lots_free && !cgroup_reclaim(sc) &&
+	       node_lots_free(sim, pgdat, sc);
+}
+
 static void shrink_zones(struct task *t, struct scan_control *sc)
 {
 	struct sim *sim = t->sim;
 
-	sc->all_unreclaimable = true;
-	for (unsigned int i = 0; i < sim->nr_nodes; i++) {
-		struct pglist_data *pgdat = &sim->nodes[pass_node(t, i)];
+	unsigned int local = (unsigned int)task_node(t)->node_id, i = 0;
+	struct pglist_data *last = NULL;
+	bool skip = false;
+	struct zone *zone;
 
-		if (!node_reclaimable_zone(sim, sc, (unsigned int)pgdat->node_id) ||
-		    (sc->priority != DEF_PRIORITY &&
-		     node_all_unreclaimable(sim, pgdat, sc->reclaim_idx)))
+	sc->all_unreclaimable = true;
+	while ((zone = next_zones_zonelist(sim, local, sc->reclaim_idx, &i))) {
+		struct pglist_data *pgdat = zone->zone_pgdat;
+
+		if (!populated_zone(zone))
 			continue;
-		sc->all_unreclaimable = false;
-		if (!cgroup_reclaim(sc) && sim->scn.policy.compaction != COMPACTION_NONE &&
-		    sc->order > PAGE_ALLOC_COSTLY_ORDER && node_compaction_ready(sim, pgdat, sc))
-			continue;
-		if (sim->scn.policy.skip_zones_lots_free && !cgroup_reclaim(sc) &&
-		    node_lots_free(sim, pgdat, sc))
-			continue;
-		if (!sim->scn.policy.zone_reclaim) {
-			soft_limit_reclaim(t, pgdat, 0, sc, &sc->nr_scanned);
-			shrink_node(t, pgdat, sc);
-			continue;
+		/* a node's tests, once for each run of its zones in the zonelist */
+		if (pgdat != last) {
+			last = pgdat;
+			skip = shrink_zones_skip_node(sim, pgdat, sc);
+			/* v4.8..v6.12 shrink_node()s a node once for each such run */
+			if (!skip && !sim->scn.policy.zone_reclaim) {
+				soft_limit_reclaim(t, pgdat, 0, sc, &sc->nr_scanned);
+				shrink_node(t, pgdat, sc);
+			}
 		}
-		for (int z = (int)sc->reclaim_idx; z >= 0; z--) {
-			if (!populated_zone(&pgdat->node_zones[z]))
-				continue;
-			soft_limit_reclaim(t, pgdat, (enum zone_type)z, sc, &sc->nr_scanned);
-			shrink_zone(t, pgdat, (enum zone_type)z, sc);
-		}
+		if (skip || !sim->scn.policy.zone_reclaim)
+			continue;
+		soft_limit_reclaim(t, pgdat, zone->idx, sc, &sc->nr_scanned);
+		shrink_zone(t, pgdat, zone->idx, sc);
 	}
 }
 

@@ -321,6 +321,38 @@ enum did_some_progress_policy {
 };
 
 /*
+ * zonelist_node_load: what build_zonelists() does to node_load[] for the
+ * first node of each new distance, so that equally distant nodes take
+ * turns at the head of the fallback lists: add one (v5.19+), set it to
+ * `load`, a count falling by one per node along the list (2.6.23..5.15,
+ * f0c0b2b808f2), or add that `load` (before 2.6.23; 5.16..5.18,
+ * 54d032ced983)
+ */
+enum zonelist_node_load {
+	ZONELIST_LOAD_ACCUMULATE,
+	ZONELIST_LOAD_ASSIGN,
+	ZONELIST_LOAD_ACCUMULATE_FALLING,
+};
+
+/*
+ * numa_zonelist_order (2.6.23..4.13, the sysctl and boot parameter): the
+ * fallback zonelist node by node, each node's zones highest first, or
+ * zone type by zone type, each type's zones in node order (every node's
+ * Normal before any node's DMA32).  The kernel's "default" chose by
+ * default_zonelist_order(): by zone sizes (2.6.23..2.6.34), the same with
+ * node order when a node has no Normal zone (2.6.35..3.17, e325c90ffc13),
+ * node order on 64-bit and zone order on 32-bit (3.18..4.13).  4.14
+ * (c9bff3eebc09) left only node order.
+ */
+enum numa_zonelist_order {
+	ZONELIST_ORDER_NODE,
+	ZONELIST_ORDER_ZONE,
+	ZONELIST_ORDER_DEFAULT_SIZES,
+	ZONELIST_ORDER_DEFAULT_LOWMEM,
+	ZONELIST_ORDER_DEFAULT_64BIT,
+};
+
+/*
  * compaction: what of mm/compaction.c the kernel has (issue 14): none
  * (before 2.6.35, or CONFIG_COMPACTION off), direct compaction from the
  * allocator (2.6.35..4.5), kcompactd woken by kswapd (4.6..5.8), and the
@@ -551,7 +583,8 @@ struct scn_policy {
 	bool wmark_movable_proportional; /* wmark_movable = proportional (< v6.1) */
 	bool lowmem_reserve_empty_kept; /* lowmem_reserve_empty = reserve (< v5.8) */
 	bool thp_none; /* thp_support = none (< v2.6.38): sysctl thp raises nothing */
-	bool zonelist_node_load_assign; /* zonelist_node_load = assign (< v5.16) */
+	enum zonelist_node_load zonelist_node_load;
+	enum numa_zonelist_order numa_zonelist_order;
 	bool swappiness_plus_one; /* swappiness_zero = some_anon (< v3.5) */
 	bool noprogress_half_second; /* noprogress_throttle = half_second (5.16-rc1..rc7) */
 	enum vm_exec_activation vm_exec_activation;
