@@ -887,8 +887,9 @@ static void blk_add_rq_to_plug(struct sim *sim, struct blk_plug *plug, struct bl
 			       u64 now)
 {
 	struct blkdev *dev = rq->dev;
-	const struct blk_request *peek =
-		sim->scn.policy.blk_plug_flush_first ? plug->list : plug->last;
+	const bool oldest = sim->scn.policy.blk_plug_flush_first;
+	/* rq_list_peek(): the list's head */
+	const struct blk_request *peek = oldest ? plug->list : plug->last;
 
 	if (plug->rq_count >= BLK_MAX_REQUEST_COUNT ||
 	    (peek && peek->nr_pages * dev->page_size >= BLK_PLUG_FLUSH_SIZE))

@@ -312,6 +312,27 @@ static unsigned int swap_vma_ra_win(struct sim *sim, struct vm_area_struct *vma,
 }
 
 /*
+ * skip: in swap_cluster_readahead() and swap_vma_readahead() (v6.12): the
+ * fault's page after the loop, from the swap cache (__read_swap_cache_async
+ * finds it), or read now, unplugged, if the loop ended before it (a
+ * readahead page that could not be had) or reclaim freed it once read (a
+ * sleep in a later charge sent its read); NO_PFN if @slot is no longer
+ * in use.  *@r: the loop's result, VM_FAULT_OOM ends it.
+ */
+static u32 swap_ra_fault_page(struct task *t, u64 vpn, u64 slot, enum vm_fault_result *r)
+{
+	struct swap_info_struct *si = t->sim->swap;
+
+	if (*r == VM_FAULT_OOM)
+		return NO_PFN;
+	if (swap_cache_has_page(si, slot))
+		return (u32)(xa_load(&si->swap_cache, slot) - 1);
+	if (!si->swap_map[slot])
+		return NO_PFN;
+	return read_swap_cache_async(t, BIO_NO_SECTOR, t->mm, vpn, slot, false, r);
+}
+
+/*
  * The plug swap_cluster_readahead() and swap_vma_readahead() hold across
  * their loop (v3.4 "swap: allow swap readahead to be merged"), under
  * swap_readahead_plug = loop: since v5.8 each page's memcg charge is in
@@ -347,8 +368,7 @@ static enum vm_fault_result swap_vma_readahead(struct task *t, struct vm_area_st
 	struct sim *sim = t->sim;
 	struct swap_info_struct *si = sim->swap;
 	enum vm_fault_result r = VM_FAULT_DONE;
-	u32 fault_pfn = NO_PFN;
-	bool reached = false;
+	u32 fault_pfn;
 	u64 start, end;
 	pte_t pte;
 
@@ -358,27 +378,18 @@ static enum vm_fault_result swap_vma_readahead(struct task *t, struct vm_area_st
 		u32 pfn;
 
 		pte = pte_offset_get(vma, v);
-		reached |= v == vpn;
 		if (!pte_swap(pte) || swap_cache_has_page(si, pte_slot(pte)))
 			continue;
 		pfn = read_swap_cache_async(t, BIO_NO_SECTOR, t->mm, v, pte_slot(pte), v != vpn,
 					    &r);
-		if (pfn == NO_PFN)
-			continue;
-		if (v == vpn) {
-			fault_pfn = pfn;
-		} else {
+		if (pfn != NO_PFN && v != vpn) {
 			SetPageFlag(pfn_to_page(sim, pfn), PG_readahead);
 			count_vm_event(sim, SWAP_RA);
 		}
 	}
 	swap_ra_finish(t);
-	/* skip: the fault's page, if the loop ended before it */
 	pte = pte_offset_get(vma, vpn);
-	if (!reached && r == VM_FAULT_NOMEM && pte_swap(pte) &&
-	    !swap_cache_has_page(si, pte_slot(pte)))
-		fault_pfn = read_swap_cache_async(t, BIO_NO_SECTOR, t->mm, vpn, pte_slot(pte),
-						  false, &r);
+	fault_pfn = pte_swap(pte) ? swap_ra_fault_page(t, vpn, pte_slot(pte), &r) : NO_PFN;
 	return swap_read_submit(t, fault_pfn, r);
 }
 
@@ -421,32 +432,23 @@ static enum vm_fault_result swap_block_readahead(struct task *t, struct vm_area_
 	u64 mask = min_u64(swapin_nr_pages(sim, slot), BIO_MAX_PAGES) - 1;
 	u64 first = max_u64(slot & ~mask, 1), last = min_u64(slot | mask, si->max - 1);
 	enum vm_fault_result r = VM_FAULT_DONE;
-	u32 fault_pfn = NO_PFN;
-	u64 s;
 
 	swap_ra_start(t);
-	for (s = first; s <= last && r == VM_FAULT_DONE; s++) {
+	for (u64 s = first; s <= last && r == VM_FAULT_DONE; s++) {
+		bool readahead = s != slot;
 		u32 pfn;
 
 		if (!si->swap_map[s] || swap_cache_has_page(si, s))
 			continue;
-		if (s == slot) {
-			fault_pfn =
-				read_swap_cache_async(t, BIO_NO_SECTOR, t->mm, vpn, s, false, &r);
-			continue;
+		pfn = read_swap_cache_async(t, BIO_NO_SECTOR, readahead ? NULL : t->mm,
+					    readahead ? 0 : vpn, s, readahead, &r);
+		if (pfn != NO_PFN && readahead) {
+			SetPageFlag(pfn_to_page(sim, pfn), PG_readahead);
+			count_vm_event(sim, SWAP_RA);
 		}
-		pfn = read_swap_cache_async(t, BIO_NO_SECTOR, NULL, 0, s, true, &r);
-		if (pfn == NO_PFN)
-			continue;
-		SetPageFlag(pfn_to_page(sim, pfn), PG_readahead);
-		count_vm_event(sim, SWAP_RA);
 	}
 	swap_ra_finish(t);
-	/* skip: the fault's page, if the loop ended before it */
-	if (s <= slot && r == VM_FAULT_NOMEM && si->swap_map[slot] &&
-	    !swap_cache_has_page(si, slot))
-		fault_pfn = read_swap_cache_async(t, BIO_NO_SECTOR, t->mm, vpn, slot, false, &r);
-	return swap_read_submit(t, fault_pfn, r);
+	return swap_read_submit(t, swap_ra_fault_page(t, vpn, slot, &r), r);
 }
 
 /*
