@@ -411,7 +411,7 @@ static const char *const profile_6_12[] = {
 	/*
 	 * 5.8 "mm: memcontrol: charge swapin pages on instantiation"
 	 * (4c6355b25e8b): each readahead page is charged inside the plug
-	 * swap readahead holds since 3.4 (3fb5c298b04e)
+	 * swap readahead holds since 3.6 (3fb5c298b04e)
 	 */
 	"swap_readahead_plug = loop",
 	"full_walk_retry = on", /* 6.10 */

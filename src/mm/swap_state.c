@@ -334,12 +334,13 @@ static u32 swap_ra_fault_page(struct task *t, u64 vpn, u64 slot, enum vm_fault_r
 
 /*
  * The plug swap_cluster_readahead() and swap_vma_readahead() hold across
- * their loop (v3.4 "swap: allow swap readahead to be merged"), under
- * swap_readahead_plug = loop: since v5.8 each page's memcg charge is in
- * that loop, so reclaim entered from a charge nests its own plug in this
- * one and its swap writes wait on the readahead's plug list with its
- * reads, until swap_ra_finish(), the task's next sleep or the plug's
- * limits (blk_add_rq_to_plug) send them.  Under swap_readahead_plug =
+ * their loop (v3.6 "swap: allow swap readahead to be merged",
+ * 3fb5c298b04e), under swap_readahead_plug = loop: since v5.8
+ * (4c6355b25e8b) each page's memcg charge is in that loop, so reclaim
+ * entered from a charge nests its own plug in this one and its swap
+ * writes wait on the readahead's plug list with its reads, until
+ * swap_ra_finish(), the task's next sleep or the plug's limits
+ * (blk_add_rq_to_plug) send them.  Under swap_readahead_plug =
  * after the reads are batched and submitted, plugged, by read_pages().
  */
 static void swap_ra_start(struct task *t)
@@ -537,7 +538,7 @@ static const struct cfg_key swap_state_policy_keys[] = {
 	  P_OFF(swap_ra_plug_loop),
 	  .values = CFG_VALUES("after", "loop"),
 	  .def = "loop",
-	  .doc = "with swap_readahead = vma or block and blk_plug = task, where a swap-in's reads wait to merge: in a plug the readahead holds while it allocates and memcg-charges each page, each read submitted as its page is had, so reclaim entered from a charge adds its swap writes to that plug, sent at the readahead's end, the task's next sleep or the plug's limits (v5.8+, the charge in __read_swap_cache_async under v3.4's plug) / batched and submitted, plugged, once every page is had: no reclaim inside the plug (stands in for v3.4..5.7, whose memcg charge came later, in do_swap_page; their global reclaim from the allocation did nest)" },
+	  .doc = "with swap_readahead = vma or block and blk_plug = task, where a swap-in's reads wait to merge: in a plug the readahead holds while it allocates and memcg-charges each page, each read submitted as its page is had, so reclaim entered from a charge adds its swap writes to that plug, sent at the readahead's end, the task's next sleep or the plug's limits (v5.8+, the charge in __read_swap_cache_async under v3.6's plug) / batched and submitted, plugged, once every page is had: no reclaim inside the plug (stands in for v3.6..5.7, whose memcg charge came later, in do_swap_page; their global reclaim from the allocation did nest)" },
 	{ .name = "swapin_lru",
 	  .type = CFG_ENUM,
 	  P_OFF(swapin_active),
