@@ -552,6 +552,123 @@ static void test_task_plug(void **state)
 	assert_int_equal(dev->in_flight, 0);
 }
 
+/* A read of one page at @sector by @t, known to end_io as @id, through its plug. */
+static void task_read(struct task *t, u64 sector, unsigned int id)
+{
+	struct sim *sim = t->sim;
+	struct bio *bio = bio_alloc(sim, &sim->disk_dev, REQ_OP_READ, record_end_io);
+
+	assert_true(bio_add_pfn(sim, bio, 0));
+	bio->sector = sector;
+	bio->private = id;
+	task_submit_bio(t, &sim->disk_dev, bio);
+}
+
+/*
+ * A plug opened by a one-page read (a swap readahead's), then 32-page
+ * writes at places of their own (reclaim's, nested in it): up to v6.12
+ * blk_add_rq_to_plug tests the newest request's size, so the second
+ * write flushes the read and the first write; from v6.13
+ * (blk_plug_flush_rq = first) it tests the oldest, the read, and only
+ * BLK_MAX_REQUEST_COUNT (32) requests flush: the 32nd write finds 32
+ * plugged and sends them.
+ */
+static unsigned int plugged_after_writes(void **state, const char *policy, unsigned int nr)
+{
+	char ini[256];
+	struct sim *sim;
+	struct task *t;
+	struct blk_plug *plug;
+
+	snprintf(ini, sizeof(ini), "%s%s", INI_ONE, policy);
+	sim = test_sim_from_text(state, "dev.ini", ini);
+	t = test_task_in(sim, sim->memcgs[0]);
+	plug = &mm_task(t)->plug;
+	blk_start_plug(sim, plug);
+	task_read(t, 5000, 0);
+	blk_start_plug(sim, plug);
+	for (unsigned int i = 0; i < nr; i++)
+		task_write(t, 100 * (i + 1), 32, 1 + i);
+	blk_finish_plug(sim, plug, sim->eng.now);
+	return plug->rq_count;
+}
+
+static void test_plug_flush_size(void **state)
+{
+	assert_int_equal(plugged_after_writes(state, "blk_plug_flush_rq = last\n", 1), 2);
+	test_sim_teardown(state);
+	assert_int_equal(plugged_after_writes(state, "blk_plug_flush_rq = last\n", 2), 1);
+	test_sim_teardown(state);
+	assert_int_equal(plugged_after_writes(state, "blk_plug_flush_rq = first\n", 2), 3);
+	test_sim_teardown(state);
+	assert_int_equal(plugged_after_writes(state, "blk_plug_flush_rq = first\n", 31), 32);
+	test_sim_teardown(state);
+	assert_int_equal(plugged_after_writes(state, "blk_plug_flush_rq = first\n", 32), 1);
+}
+
+/*
+ * A plug nested in another (reclaim's in a swap readahead's) adds to the
+ * outer one's list: its blk_finish_plug sends nothing, nor does the
+ * task's preemption (schedule() while running); its sleep does
+ * (sched_submit_work, v2.6.39+), and the outer blk_finish_plug finds the
+ * list empty.
+ */
+struct nested_plug {
+	struct test_call call;
+	int stage;
+};
+
+static void nested_plug_fn(struct task *t, void *arg)
+{
+	struct nested_plug *n = arg;
+	struct sim *sim = t->sim;
+	struct blk_plug *plug = &mm_task(t)->plug;
+
+	blk_start_plug(sim, plug); /* the readahead's */
+	task_read(t, 5000, 0);
+	blk_start_plug(sim, plug); /* reclaim's */
+	task_write(t, 10, 1, 1);
+	task_write(t, 11, 1, 2);
+	task_write(t, 40, 1, 3);
+	blk_finish_plug(sim, plug, task_now(t));
+	n->stage = 1;
+	schedule(t); /* preempted */
+	n->stage = 2;
+	task_sleep(t, NULL, NSEC_PER_MSEC);
+	schedule(t); /* asleep */
+	n->stage = 3;
+	blk_finish_plug(sim, plug, task_now(t));
+}
+
+static void test_nested_plug_sleep(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "dev.ini", INI_ONE);
+	struct blkdev *dev = &sim->disk_dev;
+	struct task *t = test_task_in(sim, sim->memcgs[0]);
+	struct blk_plug *plug = &mm_task(t)->plug;
+	struct nested_plug n = { .stage = 0 };
+
+	test_call_start(t, &n.call, nested_plug_fn, &n);
+	assert_false(test_call_step(t));
+	assert_int_equal(n.stage, 1);
+	assert_int_equal(plug->depth, 1);
+	assert_int_equal(plug->rq_count, 3); /* the read, writes 10-11 and 40 */
+	assert_int_equal(dev->nr_queued, 0);
+	assert_true(dev->slot_busy_until[0] == 0); /* the device saw nothing */
+	t->state = TASK_RUNNING;
+	assert_false(test_call_step(t));
+	assert_int_equal(n.stage, 2);
+	assert_int_equal(t->state, TASK_BLOCKED);
+	assert_null(plug->list); /* the sleep sent them */
+	assert_int_equal(plug->depth, 1);
+	assert_true(dev->slot_busy_until[0] > 0);
+	assert_int_equal(dev->nr_reads + dev->nr_writes, 3);
+	run_completions(sim, ~0ULL);
+	assert_int_equal(dev->stats[REQ_OP_READ].ios, 1);
+	assert_int_equal(dev->stats[REQ_OP_WRITE].ios, 2);
+	assert_true(done_ns[0] < done_ns[1]); /* the read first, in plug order */
+}
+
 /*
  * Before 2.6.39 (blk_plug = queue): a request that finds the queue empty
  * plugs it for unplug_delay (3 ms) - the device idles meanwhile - unless
@@ -596,18 +713,6 @@ static void test_queue_plug(void **state)
 	"[machine]\nmemory = 64M\ndisk_latency = 100us\ndisk_bandwidth = 125M\n" \
 	"disk_depth = 32\n"
 #define INI_WBT INI_WBT_DEV "[policy]\nblk_wbt = on\n"
-
-/* A read of one page at @sector by @t, known to end_io as @id. */
-static void task_read(struct task *t, u64 sector, unsigned int id)
-{
-	struct sim *sim = t->sim;
-	struct bio *bio = bio_alloc(sim, &sim->disk_dev, REQ_OP_READ, record_end_io);
-
-	assert_true(bio_add_pfn(sim, bio, 0));
-	bio->sector = sector;
-	bio->private = id;
-	task_submit_bio(t, &sim->disk_dev, bio);
-}
 
 /*
  * blk-wbt (v6.12): 32 tags give max_depth 16, wb_normal 8, wb_background
@@ -815,6 +920,8 @@ int main(void)
 		test_sim_unit_test(test_random_read_iops),
 		cmocka_unit_test(test_dd_sequential),
 		test_sim_unit_test(test_task_plug),
+		test_sim_unit_test(test_plug_flush_size),
+		test_sim_unit_test(test_nested_plug_sleep),
 		test_sim_unit_test(test_queue_plug),
 		test_sim_unit_test(test_wbt),
 		test_sim_unit_test(test_rotational_presets),

@@ -372,11 +372,13 @@ static void test_program_text(void **state)
 	 * page still in the swap cache when touched again is no refault, and
 	 * the two runs' timing differs, so the data's refaults are within the
 	 * timing's spread of the run without it: 6045 against 6081 measured
-	 * (5814 both with the block layer alone); a band of 1 % below
+	 * (5814 both with the block layer alone); a band of 1 % either way
+	 * beyond them (6179 against 6152 once swap readahead submits each
+	 * read as its page is had, in address order)
 	 */
 	sim = run_text("pt.ini", PT_INI("12M", "program_data = 32K\n"));
 	assert_in_range(test_memory_stat(sim, "box", "workingset_refault_anon"),
-			refault_anon - refault_anon / 100, refault_anon + 24);
+			refault_anon - refault_anon / 100, refault_anon + 24 + refault_anon / 100);
 	sim_destroy(sim);
 }
 

@@ -257,6 +257,178 @@ static void test_fault_reclaims_in_place(void **state)
 	assert_verified(sim);
 }
 
+/* Write requests on @t's plug list, and their pages (*@pages); *@first_read: its head is a read. */
+static unsigned int plugged_writes(struct task *t, u64 *pages, bool *first_read)
+{
+	unsigned int n = 0;
+
+	*pages = 0;
+	*first_read = mm_task(t)->plug.list && mm_task(t)->plug.list->op == REQ_OP_READ;
+	for (struct blk_request *rq = mm_task(t)->plug.list; rq; rq = rq->next) {
+		if (rq->op != REQ_OP_WRITE)
+			continue;
+		n++;
+		*pages += rq->nr_pages;
+	}
+	return n;
+}
+
+/* What a swap-in fault's readahead did with the writes of the reclaim inside it */
+struct ra_writes {
+	u64 pswpin; /* pages the fault read */
+	u64 pswpout; /* pages the fault's reclaim wrote */
+	u64 held_pages; /* the most of them on the task's plug list at once */
+	unsigned int held_requests; /* in as many requests */
+	unsigned int preempted; /* steps that ended in reclaim inside the readahead */
+	bool slept; /* the task slept inside the readahead (not on its page) */
+};
+
+/*
+ * A swap-in fault at the first page of a 512-page mapping of a 1 MiB v1
+ * group (256 pages; no charge stock) a page short of its limit, with its
+ * first 8 pages on swap, no clean swap cache and no page referenced: the
+ * VMA readahead reads 5 pages (the window's 8, 3 before the fault
+ * clipped), the second charge reclaims.  Each step of the fault's
+ * coroutine (its preemptions), inside the readahead's plug, checks that
+ * every write request reclaim made is on the plug list, behind the
+ * readahead's first read: the device has seen none of them.
+ */
+static void readahead_writes(void **state, const char *policy, bool wb_nowait, struct ra_writes *w)
+{
+	char ini[512];
+	struct sim *sim;
+	struct test_fault f = { .vpn = 0 };
+	struct mem_cgroup *box;
+	struct task *t;
+	struct blkdev *dev;
+	u64 base, w0, out0;
+	int steps = 0;
+
+	snprintf(ini, sizeof(ini),
+		 "[machine]\ncpus = 2\nmemory = 64M\nzones = DMA:16M, DMA32:rest\nswap = 64M\n"
+		 "[policy]\nmemcg_stock = off\n%s[cgroup box]\nlimit = 1M\n"
+		 "[run]\nduration = 1s\n",
+		 policy);
+	sim = test_sim_from_text(state, "t.ini", ini);
+	dev = &sim->swap_dev;
+	t = new_task(sim, 0, 512, &base);
+	box = test_memcg_named(sim, "box");
+	/* fill the group, then push its first pages out to swap */
+	for (u64 i = 0; i < 320; i++) {
+		assert_int_equal(test_fault(t, base + i, true, NULL), VM_FAULT_DONE);
+		complete_io(sim);
+	}
+	for (u64 i = 0; i < 8; i++)
+		assert_true(pte_swap(*pte_of(t, base + i)));
+	/* drop the clean swap cache: reclaim it with every other page referenced */
+	for (int pass = 0; node_page_state(&sim->nodes[0], NR_SWAPCACHE); pass++) {
+		assert_true(pass < 20);
+		for (u64 i = 0; i < 512; i++)
+			if (pte_present(*pte_of(t, base + i)))
+				*pte_of(t, base + i) |= PTE_YOUNG;
+		reclaim_box(t, 32);
+		complete_io(sim);
+	}
+	for (u64 i = 320; box->memory.usage + 1 < box->memory.max; i++) {
+		assert_true(i < 512);
+		assert_int_equal(test_fault(t, base + i, true, NULL), VM_FAULT_DONE);
+		complete_io(sim);
+	}
+	for (u64 i = 0; i < 512; i++)
+		if (pte_present(*pte_of(t, base + i)))
+			*pte_of(t, base + i) &= ~PTE_YOUNG;
+	/* the fault's reclaim, not the fill's, as memcg_writeback_wait = none */
+	sim->scn.policy.memcg_writeback_nowait = wb_nowait;
+	w0 = dev->nr_writes;
+	out0 = vm_event(sim, PSWPOUT);
+	*w = (struct ra_writes){ .pswpin = vm_event(sim, PSWPIN) };
+	f.vpn = base;
+	test_call_start(t, &f.call, test_fault_fn, &f);
+	while (!test_call_step(t)) {
+		u64 pages;
+		bool first_read;
+		unsigned int n = plugged_writes(t, &pages, &first_read);
+
+		if (t->state == TASK_BLOCKED && mm_task(t)->plug.depth == 2) {
+			/* asleep inside the readahead: the sleep sent the plug */
+			assert_null(mm_task(t)->plug.list);
+			w->slept = true;
+		} else if (mm_task(t)->plug.depth == 2 && !w->slept) {
+			/* preempted in reclaim inside the readahead */
+			w->preempted++;
+			assert_int_equal(n, dev->nr_writes - w0);
+			assert_true(!n || first_read);
+			if (pages > w->held_pages) {
+				w->held_pages = pages;
+				w->held_requests = n;
+			}
+		}
+		if (t->state == TASK_BLOCKED) {
+			if (t->waiting_on == &sim->page_wait)
+				assert_null(mm_task(t)->plug.list); /* after the readahead */
+			wait_for_wakeup(sim, t);
+		} else {
+			t->state = TASK_RUNNING;
+		}
+		assert_true(++steps < 100000);
+	}
+	assert_int_equal(f.r, VM_FAULT_DONE);
+	assert_int_equal(mm_task(t)->plug.depth, 0);
+	w->pswpout = vm_event(sim, PSWPOUT) - out0;
+	w->pswpin = vm_event(sim, PSWPIN) - w->pswpin;
+	assert_verified(sim);
+}
+
+/*
+ * v5.8+ swap readahead (swap_readahead_plug = loop) on 6.18's plug
+ * (blk_plug_flush_rq = first): the reclaim a readahead's charge enters
+ * runs inside the readahead's plug, its own nested, so its swap writes
+ * wait on the readahead's plug list.  The test runs no I/O completion
+ * while the fault runs, so reclaim writes 255 of the group's pages going
+ * down the priorities, in 2 requests behind the read (the 6.18 flush
+ * limit reads the read's size; 2 requests are far from 32).  Without a
+ * sleep (memcg_writeback_wait = none for this fault: no v1 wait on a
+ * page under writeback) all of them wait for the readahead's
+ * blk_finish_plug, the task preempted thousands of times meanwhile;
+ * with 6.12's v1 wait, reclaim meets a page whose write is in its own
+ * plug and sleeps on it, and that sleep sends them (sched_submit_work).
+ * With swap_readahead_plug = after, no write waits on the readahead's
+ * plug: reclaim's own plug sends them at its end.
+ */
+static void test_readahead_reclaims_in_its_plug(void **state)
+{
+	struct ra_writes w;
+
+	readahead_writes(state, "blk_plug_flush_rq = first\n", true, &w);
+	/* the fault's page only: the next charge fails, as no write completes */
+	assert_int_equal(w.pswpin, 1);
+	assert_int_equal(w.pswpout, 255);
+	assert_int_equal(w.held_pages, 255);
+	assert_int_equal(w.held_requests, 2);
+	assert_false(w.slept);
+	assert_true(w.preempted > 1000);
+	test_sim_teardown(state);
+
+	readahead_writes(state, "blk_plug_flush_rq = first\n", false, &w);
+	/*
+	 * the window's 5 (3 before the fault clipped to the mapping) and the
+	 * fault's page again: read once the sleep sent it, reclaim freed it,
+	 * and the kernel's skip: reads it anew
+	 */
+	assert_int_equal(w.pswpin, 6);
+	assert_int_equal(w.pswpout, 255);
+	assert_int_equal(w.held_pages, 255);
+	assert_int_equal(w.held_requests, 2);
+	assert_true(w.slept);
+	test_sim_teardown(state);
+
+	readahead_writes(state, "swap_readahead_plug = after\n", false, &w);
+	assert_int_equal(w.pswpin, 5); /* the window, read once every page is had */
+	assert_int_equal(w.pswpout, 255);
+	assert_int_equal(w.held_pages, 0);
+	assert_false(w.slept);
+}
+
 /*
  * v4.14+ VMA readahead: the first fault of a VMA (4 hits assumed) reads a
  * window of 8 pages around it, 3 before and 4 after, clipped to the VMA:
@@ -812,6 +984,7 @@ int main(void)
 		test_sim_unit_test(test_verify_catches_swap_leaks),
 		test_sim_unit_test(test_cluster_readahead_page_cluster_0),
 		test_sim_unit_test(test_cluster_readahead_page_cluster_31),
+		test_sim_unit_test(test_readahead_reclaims_in_its_plug),
 		test_sim_unit_test(test_vma_readahead_reads_own_window),
 		test_sim_unit_test(test_vma_readahead_window_adapts),
 		test_sim_unit_test(test_block_readahead_window_adapts),

@@ -67,6 +67,7 @@ static const char *const profile_2_6_25[] = {
 	"tlb_flush = per_page",
 	"swapin_lru = active",
 	"swap_readahead = cluster",
+	"swap_readahead_plug = after",
 	"readahead_gfp = full",
 	"readahead_folios = single",
 	"write_folios = single",
@@ -149,6 +150,7 @@ static const char *const profile_2_6_25[] = {
 	 * the same with blk-wbt and max_segments)
 	 */
 	"blk_plug = none",
+	"blk_plug_flush_rq = last",
 	"blk_wbt = off", /* 4.10 */
 	/*
 	 * CFS as 2.6.25's kernel/sched_fair.c set it: 20 ms latency, 4 ms
@@ -425,6 +427,12 @@ static const char *const profile_6_12[] = {
 	"refault_activation = all", /* 5.9: anon shadows too */
 	"shadow_shrinker = lruvec", /* 4.19: zero-seek (4b85afbdacd2); counts all LRU pages */
 	"swap_readahead = vma", /* VMA-based, 4.14 */
+	/*
+	 * 5.8 "mm: memcontrol: charge swapin pages on instantiation"
+	 * (4c6355b25e8b): each readahead page is charged inside the plug
+	 * swap readahead holds since 3.6 (3fb5c298b04e)
+	 */
+	"swap_readahead_plug = loop",
 	"full_walk_retry = on", /* 6.10 */
 	"force_deactivate_retry = on", /* 5.9 */
 	"cgroup = v2",
@@ -455,6 +463,11 @@ static const char *const profile_6_12[] = {
 /* 6.18 = 6.12 and: */
 static const char *const profile_6_18[] = {
 	"file_writepage = never", /* 6.17 removed ->writepage */
+	/*
+	 * 6.13 "block: don't reorder requests in blk_add_rq_to_plug"
+	 * (e70c301faece): the size test reads the plug's oldest request
+	 */
+	"blk_plug_flush_rq = first",
 	NULL,
 };
 

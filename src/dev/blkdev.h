@@ -114,10 +114,12 @@ enum { ELV_HASH_END, ELV_HASH_START };
  * request and no queued one takes a request that waits on this list,
  * unseen by the device, for the bios after it to join; the list goes to
  * the device's queue at blk_finish_plug, when the task sleeps
- * (sched_submit_work), and when it is long (BLK_MAX_REQUEST_COUNT) or
- * its last request big (BLK_PLUG_FLUSH_SIZE).  The kernel's plug lives on
- * the stack; the model's in the task, so that a task killed while
- * preempted with a plug still submits it.
+ * (sched_submit_work) - not when it is preempted - and when it is long
+ * (BLK_MAX_REQUEST_COUNT) or a request of it big (BLK_PLUG_FLUSH_SIZE;
+ * which request, blk_plug_flush_rq).  A nested blk_start_plug (reclaim
+ * inside a swap readahead's charge) adds to the outer plug's list.  The
+ * kernel's plug lives on the stack; the model's in the task, so that a
+ * task killed while preempted with a plug still submits it.
  */
 struct blk_plug {
 	struct blk_request *list, *last; /* oldest first */

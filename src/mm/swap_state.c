@@ -110,6 +110,24 @@ static void swapin_add_page(struct sim *sim, u32 pfn, struct mm_struct *mm, u64 
 }
 
 /*
+ * swap_read_folio() -> submit_bio() (v6.12, a block device's
+ * swap_read_folio_bdev_async): the folio's read, a bio of its own at its
+ * slot, submitted now through the task's plug (current->plug), where the
+ * next slot's read merges into it.
+ */
+static void swap_read_folio(struct task *t, u64 slot, u32 pfn)
+{
+	struct sim *sim = t->sim;
+	struct bio *bio = bio_alloc(sim, &sim->swap_dev, REQ_OP_READ, end_swap_bio_read);
+
+	if (!bio)
+		return; /* the run has stopped (sim_fail): the page stays locked, unread */
+	bio_add_pfn(sim, bio, pfn); /* a new bio's first page: inline, never fails */
+	bio->sector = slot;
+	task_submit_bio(t, &sim->swap_dev, bio);
+}
+
+/*
  * The mask of swap readahead's extra pages.  The kernel allocates them
  * with the fault's own mask; the model lets them fail rather than OOM-kill
  * (__GFP_RETRY_MAYFAIL: reclaim and its retries, then no OOM kill, at the
@@ -125,16 +143,15 @@ static void swapin_add_page(struct sim *sim, u32 pfn, struct mm_struct *mm, u64 
  * allocated and charged (which may reclaim and sleep), and if the slot is
  * still in use and not in the swap cache then (swapcache_prepare), it
  * enters the swap cache for @slot (of @mm at @vpn, or of an owner yet
- * unknown when @mm is NULL) and joins the task's read batch: a bio of its
- * own at its slot (ra_bio_add_folio, @first BIO_NO_SECTOR), which
- * read_pages submits plugged, so that neighbouring slots' bios merge; or,
- * for 2.6.x's slot-cluster readahead, the one bio of the whole read at
- * sector @first (ra_bio_add), standing in for its per-page bios merged in
- * the plugged queue, which the 2.6.x profiles leave out (blk_plug =
- * none, profiles.c); @readahead: a
- * page besides the fault's (SWAP_RA_GFP).  Returns the
- * page, or NO_PFN (*@r says why when the allocation failed: VM_FAULT_OOM
- * if @t was killed).
+ * unknown when @mm is NULL) and is read: a bio of its own at its slot,
+ * with @first BIO_NO_SECTOR - submitted at once through the task's plug
+ * (swap_read_folio, swap_readahead_plug = loop) or batched for read_pages
+ * (after); or, for 2.6.x's slot-cluster readahead, the one bio of the
+ * whole read at sector @first (ra_bio_add), standing in for its per-page
+ * bios merged in the plugged queue, which the 2.6.x profiles leave out
+ * (blk_plug = none, profiles.c); @readahead: a page besides the fault's
+ * (SWAP_RA_GFP).  Returns the page, or NO_PFN (*@r says why when the
+ * allocation failed: VM_FAULT_OOM if @t was killed).
  */
 static u32 read_swap_cache_async(struct task *t, u64 first, struct mm_struct *mm, u64 vpn, u64 slot,
 				 bool readahead, enum vm_fault_result *r)
@@ -151,10 +168,12 @@ static u32 read_swap_cache_async(struct task *t, u64 first, struct mm_struct *mm
 		return NO_PFN;
 	}
 	swapin_add_page(sim, pfn, mm, vpn, slot);
-	if (first == BIO_NO_SECTOR)
-		ra_bio_add_folio(t, &sim->swap_dev, end_swap_bio_read, slot, pfn);
-	else
+	if (first != BIO_NO_SECTOR)
 		ra_bio_add(t, &sim->swap_dev, end_swap_bio_read, first, pfn);
+	else if (sim->scn.policy.swap_ra_plug_loop)
+		swap_read_folio(t, slot, pfn);
+	else
+		ra_bio_add_folio(t, &sim->swap_dev, end_swap_bio_read, slot, pfn);
 	count_vm_event(sim, PSWPIN);
 	count_vm_events(sim, PGPGIN, sim->page_size / 1024);
 	mm_task(t)->read_bytes += sim->page_size; /* submit_bio() */
@@ -162,8 +181,9 @@ static u32 read_swap_cache_async(struct task *t, u64 first, struct mm_struct *mm
 }
 
 /*
- * swap_read_folio() -> submit_bio() (v6.12) for a whole readahead, then
- * do_swap_page's folio_lock_or_retry(): the fault is major (PGMAJFAULT
+ * The reads a readahead batched (swap_readahead_plug = after, or 2.6.x's
+ * cluster) submitted, plugged (read_pages); then do_swap_page's
+ * folio_lock_or_retry(): the fault is major (PGMAJFAULT
  * with the fault), and the faulting task sleeps until its page @pfn is
  * read, with mmap_lock dropped, and retries the fault (VM_FAULT_RETRY),
  * which finds the page in the swap cache.  No read of its page: the fault
@@ -292,41 +312,85 @@ static unsigned int swap_vma_ra_win(struct sim *sim, struct vm_area_struct *vma,
 }
 
 /*
+ * skip: in swap_cluster_readahead() and swap_vma_readahead() (v6.12): the
+ * fault's page after the loop, from the swap cache (__read_swap_cache_async
+ * finds it), or read now, unplugged, if the loop ended before it (a
+ * readahead page that could not be had) or reclaim freed it once read (a
+ * sleep in a later charge sent its read); NO_PFN if @slot is no longer
+ * in use.  *@r: the loop's result, VM_FAULT_OOM ends it.
+ */
+static u32 swap_ra_fault_page(struct task *t, u64 vpn, u64 slot, enum vm_fault_result *r)
+{
+	struct swap_info_struct *si = t->sim->swap;
+
+	if (*r == VM_FAULT_OOM)
+		return NO_PFN;
+	if (swap_cache_has_page(si, slot))
+		return (u32)(xa_load(&si->swap_cache, slot) - 1);
+	if (!si->swap_map[slot])
+		return NO_PFN;
+	return read_swap_cache_async(t, BIO_NO_SECTOR, t->mm, vpn, slot, false, r);
+}
+
+/*
+ * The plug swap_cluster_readahead() and swap_vma_readahead() hold across
+ * their loop (v3.6 "swap: allow swap readahead to be merged",
+ * 3fb5c298b04e), under swap_readahead_plug = loop: since v5.8
+ * (4c6355b25e8b) each page's memcg charge is in that loop, so reclaim
+ * entered from a charge nests its own plug in this one and its swap
+ * writes wait on the readahead's plug list with its reads, until
+ * swap_ra_finish(), the task's next sleep or the plug's limits
+ * (blk_add_rq_to_plug) send them.  Under swap_readahead_plug =
+ * after the reads are batched and submitted, plugged, by read_pages().
+ */
+static void swap_ra_start(struct task *t)
+{
+	if (t->sim->scn.policy.swap_ra_plug_loop)
+		blk_start_plug(t->sim, &mm_task(t)->plug);
+}
+
+static void swap_ra_finish(struct task *t)
+{
+	if (t->sim->scn.policy.swap_ra_plug_loop)
+		blk_finish_plug(t->sim, &mm_task(t)->plug, task_now(t));
+}
+
+/*
  * swap_vma_readahead() (v6.12): read the faulting slot and the other
- * swapped-out, uncached PTEs of its window (swap_vma_ra_win) in one
- * request, the faulting page first; the readahead pages are marked
- * PG_readahead.  Each page is allocated in place (read_swap_cache_async);
- * readahead stops at the first that cannot be had.
+ * swapped-out, uncached PTEs of its window (swap_vma_ra_win), in address
+ * order; the readahead pages are marked PG_readahead.  Each page is
+ * allocated and charged in place (read_swap_cache_async) and, under
+ * swap_readahead_plug = loop, its read submitted into the plug the loop
+ * holds (swap_ra_start / swap_ra_finish); readahead stops at the first
+ * page that cannot be had.
  */
 static enum vm_fault_result swap_vma_readahead(struct task *t, struct vm_area_struct *vma, u64 vpn)
 {
 	struct sim *sim = t->sim;
 	struct swap_info_struct *si = sim->swap;
 	enum vm_fault_result r = VM_FAULT_DONE;
-	u32 fault_pfn = NO_PFN;
+	u32 fault_pfn;
 	u64 start, end;
+	pte_t pte;
 
 	swap_vma_ra_win(sim, vma, vpn, &start, &end);
-	for (u64 n = 0; n < end - start; n++) {
-		u64 v = start + (vpn - start + n) % (end - start);
-		pte_t pte = pte_offset_get(vma, v);
+	swap_ra_start(t);
+	for (u64 v = start; v < end && r == VM_FAULT_DONE; v++) {
 		u32 pfn;
 
+		pte = pte_offset_get(vma, v);
 		if (!pte_swap(pte) || swap_cache_has_page(si, pte_slot(pte)))
 			continue;
 		pfn = read_swap_cache_async(t, BIO_NO_SECTOR, t->mm, v, pte_slot(pte), v != vpn,
 					    &r);
-		if (r != VM_FAULT_DONE)
-			break;
-		if (pfn == NO_PFN)
-			continue;
-		if (v == vpn) {
-			fault_pfn = pfn;
-		} else {
+		if (pfn != NO_PFN && v != vpn) {
 			SetPageFlag(pfn_to_page(sim, pfn), PG_readahead);
 			count_vm_event(sim, SWAP_RA);
 		}
 	}
+	swap_ra_finish(t);
+	pte = pte_offset_get(vma, vpn);
+	fault_pfn = pte_swap(pte) ? swap_ra_fault_page(t, vpn, pte_slot(pte), &r) : NO_PFN;
 	return swap_read_submit(t, fault_pfn, r);
 }
 
@@ -355,9 +419,9 @@ static unsigned int swapin_nr_pages(struct sim *sim, u64 offset)
 /*
  * swap_cluster_readahead() (v3.14-v6.12): read the faulting slot and the
  * in-use, uncached slots of its aligned block of swapin_nr_pages() slots
- * (the header slot left out), whichever mm they belong to; the readahead
- * pages are marked PG_readahead.  The faulting page is taken first;
- * readahead stops at the first page that cannot be had.
+ * (the header slot left out), in slot order, whichever mm they belong
+ * to; the readahead pages are marked PG_readahead.  Plugged and stopped
+ * as swap_vma_readahead.
  */
 static enum vm_fault_result swap_block_readahead(struct task *t, struct vm_area_struct *vma,
 						 u64 vpn)
@@ -368,21 +432,24 @@ static enum vm_fault_result swap_block_readahead(struct task *t, struct vm_area_
 	/* one request of the model: at most BIO_MAX_PAGES of a huge page-cluster */
 	u64 mask = min_u64(swapin_nr_pages(sim, slot), BIO_MAX_PAGES) - 1;
 	u64 first = max_u64(slot & ~mask, 1), last = min_u64(slot | mask, si->max - 1);
-	enum vm_fault_result r;
-	u32 fault_pfn = read_swap_cache_async(t, BIO_NO_SECTOR, t->mm, vpn, slot, false, &r);
+	enum vm_fault_result r = VM_FAULT_DONE;
 
+	swap_ra_start(t);
 	for (u64 s = first; s <= last && r == VM_FAULT_DONE; s++) {
+		bool readahead = s != slot;
 		u32 pfn;
 
-		if (s == slot || !si->swap_map[s] || swap_cache_has_page(si, s))
+		if (!si->swap_map[s] || swap_cache_has_page(si, s))
 			continue;
-		pfn = read_swap_cache_async(t, BIO_NO_SECTOR, NULL, 0, s, true, &r);
-		if (pfn == NO_PFN)
-			continue;
-		SetPageFlag(pfn_to_page(sim, pfn), PG_readahead);
-		count_vm_event(sim, SWAP_RA);
+		pfn = read_swap_cache_async(t, BIO_NO_SECTOR, readahead ? NULL : t->mm,
+					    readahead ? 0 : vpn, s, readahead, &r);
+		if (pfn != NO_PFN && readahead) {
+			SetPageFlag(pfn_to_page(sim, pfn), PG_readahead);
+			count_vm_event(sim, SWAP_RA);
+		}
 	}
-	return swap_read_submit(t, fault_pfn, r);
+	swap_ra_finish(t);
+	return swap_read_submit(t, swap_ra_fault_page(t, vpn, slot, &r), r);
 }
 
 /*
@@ -466,6 +533,12 @@ static const struct cfg_key swap_state_policy_keys[] = {
 	  .values = CFG_VALUES("cluster", "vma", "block"),
 	  .def = "vma",
 	  .doc = "what a swap-in fault reads besides its page: v4.14+ the swapped PTEs of a window around it, 1 to 2^page-cluster pages (at most 32) sized by the readahead pages faulted since the last read (swap_vma_readahead) / the run of in-use slots around its slot in the aligned block of 2^page-cluster slots, no ceiling and always the whole run as in 2.6.25 (valid_swaphandles) / v3.14+ an aligned block of 1 to 2^page-cluster slots sized the same way (swap_cluster_readahead; before v4.14, and later kernels on rotating swap, not modelled); the model reads at most 256 pages at once" },
+	{ .name = "swap_readahead_plug",
+	  .type = CFG_ENUM,
+	  P_OFF(swap_ra_plug_loop),
+	  .values = CFG_VALUES("after", "loop"),
+	  .def = "loop",
+	  .doc = "with swap_readahead = vma or block and blk_plug = task, where a swap-in's reads wait to merge: in a plug the readahead holds while it allocates and memcg-charges each page, each read submitted as its page is had, so reclaim entered from a charge adds its swap writes to that plug, sent at the readahead's end, the task's next sleep or the plug's limits (v5.8+, the charge in __read_swap_cache_async under v3.6's plug) / batched and submitted, plugged, once every page is had: no reclaim inside the plug (stands in for v3.6..5.7, whose memcg charge came later, in do_swap_page; their global reclaim from the allocation did nest)" },
 	{ .name = "swapin_lru",
 	  .type = CFG_ENUM,
 	  P_OFF(swapin_active),

@@ -490,6 +490,8 @@ struct scn_policy {
 	unsigned int blk_max_sectors_kb; /* a request's largest size (max_sectors_kb) */
 	unsigned int blk_max_segments; /* a request's most physical segments (max_segments) */
 	enum blk_plug_policy blk_plug; /* where bios wait to merge (blkdev.h) */
+	bool blk_plug_flush_first; /* blk_plug_flush_rq = first: the size test reads
+				    * the plug's oldest request (v6.13+) */
 	bool blk_wbt; /* blk_wbt = on: writeback throttling (4.10+, src/dev/blk-wbt.c) */
 	enum watermark_check_policy watermark_check;
 	unsigned int max_page_order; /* largest buddy order (MAX_PAGE_ORDER, v6.4+ MAX_ORDER) */
@@ -517,6 +519,8 @@ struct scn_policy {
 	u64 fault_around_bytes; /* fault-around window, bytes; 0 = none (< v3.15) */
 	bool mmap_miss_workingset; /* mmap_miss_hits = not_workingset (2024, v6.12) */
 	enum swap_readahead_policy swap_readahead;
+	bool swap_ra_plug_loop; /* swap_readahead_plug = loop: reads submitted into
+				 * a plug held across the charges (v5.8+) */
 	enum lazyfree_policy lazyfree;
 	enum tlb_flush_policy tlb_flush;
 	bool split_lru; /* split_lru = on: anon and file LRUs (v2.6.28+) */
