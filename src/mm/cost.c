@@ -86,8 +86,21 @@ static const struct cfg_key cost_keys[] = {
 	 * pte_ns; also the zone lock's hold per page free_pcppages_bulk moves
 	 */
 	C_KEY(free_ns, "68ns", "freeing one page"),
-	/* estimate: uncontended spin_lock_irq + list move of one folio (two cache lines) */
-	C_KEY(lru_lock_ns, "40ns", "lru_lock hold per page isolated or put back"),
+	/*
+	 * bench/swapout-profile.py --detail (bench/results/swapout-profile.txt,
+	 * the 03:43-03:52 runs): the lru_lock's sections with interrupts off
+	 * in anonfill's memcg reclaim (their samples land on the unlock:
+	 * shrink_lruvec's for isolate_lru_folios, lru_note_cost_unlock_irq's
+	 * for move_folios_to_lru and the cost notes, shrink_node's), scaled by
+	 * the run's on-CPU time without perf over that with it, per folio
+	 * isolated (mm_vmscan_lru_isolate's nr_taken) or put back (those less
+	 * mm_vmscan_lru_shrink_inactive's nr_reclaimed): seq 8.02 ms x
+	 * 93.5/94.4 / 44,909 = 177 ns, hotcold 7.83 x 74.3/103.2 / 44,848 =
+	 * 126 ns, rand 6.96 x 87.0/90.0 / 44,906 = 150 ns; the median (was 40
+	 * ns, an estimate).  Cold folios: the LRU's tail is its least recently
+	 * touched memory
+	 */
+	C_KEY(lru_lock_ns, "150ns", "lru_lock hold per page isolated or put back"),
 	/* estimate: shrink_folio_list checks per folio: trylock, flags, mapping */
 	C_KEY(scan_page_ns, "200ns", "shrink_folio_list work per page"),
 	/* estimate: one rmap walk of a singly mapped folio (anon_vma/i_mmap lock + pte) */
