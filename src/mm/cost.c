@@ -66,6 +66,17 @@ static const struct cfg_key cost_keys[] = {
 	C_KEY(phase_line_ns, "53us",
 	      "the oracle programs' phase line, smaps aside: getrusage, the group's usage files and memory.stat, /proc/vmstat"),
 	/*
+	 * calibrate (its 2026-12-07 03:51 run in bench/results/calibrate.txt):
+	 * fork, then execve of /bin/true (a small dynamically linked program:
+	 * the binfmt load, ld.so mapping and relocating libc, libc's start,
+	 * their page faults, the exit), the child's CPU time, 631 us.  The
+	 * kernel's profile of the oracle's anonfill
+	 * (bench/results/swapout-profile.txt) puts what of its start perf sees
+	 * (after the exec renames it) and its phase lines at 1.0-1.3 ms
+	 */
+	C_KEY(exec_ns, "631us",
+	      "an exec'd program's start and exit: execve, ld.so and libc's start (the oracle's anonfill, phase_lines = on)"),
+	/*
 	 * calibrate: a first-touch anonymous write fault took 1,647 ns, less
 	 * zero_page_ns, alloc_ns and charge_ns (the oracle's anonfill
 	 * fit_noswap, 2.6 us a fault with its touches, had given 1800 ns)
