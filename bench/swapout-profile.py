@@ -15,12 +15,54 @@ Needs root, perf, the v1 memory controller at /sys/fs/cgroup/memory with
 swap accounting.  The swap file is swapped off and deleted at the end.
 
   bench/swapout-profile.py [--runs N] [--swap MIB] [--pattern seq|rand|hotcold]
-                           [--anonfill PATH] [--scratch DIR]
+                           [--anonfill PATH] [--scratch DIR] [--detail]
+
+--detail also records each run a second time, with no cpu-clock, for the
+tracepoints vmscan:mm_vmscan_lru_isolate,
+mm_vmscan_lru_shrink_inactive and _active (how many folios the reclaim looked
+at, took and put back), sched:sched_migrate_task and tlb:tlb_flush (which CPUs
+anonfill ran on, and the shootdowns it sent), and splits three paths further:
+the lru_lock's irqs-off time by the function that held it, the batch TLB
+flush by its leaf function, the start (exec, ld.so, libc) by syscall, and
+the faults by the user code that took them.
 """
 import argparse, collections, os, statistics, subprocess, sys, tempfile, time
 
 CG_ROOT = "/sys/fs/cgroup/memory"
 PERIOD_NS = 100000  # perf's cpu-clock period: a sample every 100 us of CPU
+TRACEPOINTS = ["vmscan:mm_vmscan_lru_isolate", "vmscan:mm_vmscan_lru_shrink_inactive",
+               "vmscan:mm_vmscan_lru_shrink_active", "sched:sched_migrate_task", "tlb:tlb_flush"]
+# the functions that take the lru_lock with interrupts off in memcg reclaim (v6.18)
+LRU_LOCK_HOLDERS = ["isolate_lru_folios", "move_folios_to_lru", "lru_note_cost",
+                    "lru_note_cost_refault", "shrink_active_list", "shrink_inactive_list",
+                    "folio_batch_move_lru", "lru_add_drain", "free_unref_folios",
+                    "free_pcppages_bulk", "mem_cgroup_uncharge_folios"]
+
+
+def detail_category(stack, cat):
+    """A finer split of three paths (--detail); None for the others."""
+    s = set(stack)
+    if cat == "reclaim: lru_lock (irqs off)":
+        for f in stack[1:]:
+            if f in LRU_LOCK_HOLDERS:
+                return "  lru_lock held by " + f
+        return "  lru_lock held by " + (stack[1] if len(stack) > 1 else "?")
+    if cat == "other (exec, phase lines)":
+        if s & {"do_execveat_common.isra.0", "bprm_execve", "load_elf_binary", "begin_new_exec"}:
+            return "  start: execve"
+        for f in stack:
+            if f.startswith("__x64_sys_") or f.startswith("__do_sys_"):
+                return "  syscalls (openat, mmap, read, ...)"
+        return "  user outside main: ld.so, libc, interrupts"
+    if cat == "reclaim: TLB flush":
+        return "  TLB flush, leaf " + stack[0]
+    if cat == "fault":
+        if "handle_mm_fault" not in s:
+            return "  fault: entry, VMA lookup (no handle_mm_fault)"
+        if "main" in s:
+            return "  fault: anonfill's main (its region, its output)"
+        return "  fault: before main (ld.so, libc start, exit)"
+    return None
 
 
 def category(stack):
@@ -54,7 +96,10 @@ def category(stack):
         if has("shrink_folio_list"):
             return "reclaim: shrink_folio_list, other"
         return "reclaim: other (isolate, shrink_slab)"
-    if has("handle_mm_fault"):
+    if has("handle_mm_fault", "asm_exc_page_fault"):
+        # the fault's entry and VMA lookup (exc_page_fault, lock_vma_under_rcu)
+        # are the fault's too: the interrupts-off entry's samples land on
+        # exc_page_fault itself when it enables them
         return "fault"
     if stack and stack[0] == "main":
         return "user"
@@ -75,7 +120,7 @@ def vmstat(name):
     return 0
 
 
-def run_once(args, cg, perf_out=None):
+def run_once(args, cg, perf_out=None, tracepoints=False):
     os.mkdir(cg)
     try:
         write(cg + "/memory.limit_in_bytes", 64 << 20)
@@ -84,8 +129,14 @@ def run_once(args, cg, perf_out=None):
         cmd = [args.anonfill, "--mib", "96", "--passes", "3", "--pattern", args.pattern]
         if perf_out:
             inner = "echo $$ > %s/cgroup.procs; exec %s" % (cg, " ".join(cmd))
-            cmd = ["perf", "record", "-q", "-e", "cpu-clock", "-c", str(PERIOD_NS), "-g",
-                   "-o", perf_out, "--", "sh", "-c", inner]
+            if tracepoints:
+                cmd = ["perf", "record", "-q", "--sample-cpu", "-o", perf_out]
+                for tp in TRACEPOINTS:
+                    cmd += ["-e", tp]
+            else:
+                cmd = ["perf", "record", "-q", "-e", "cpu-clock", "-c", str(PERIOD_NS), "-g",
+                       "--sample-cpu", "-o", perf_out]
+            cmd += ["--", "sh", "-c", inner]
             before = vmstat("pswpout")
             subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             return None, vmstat("pswpout") - before
@@ -115,6 +166,64 @@ def split(perf_file):
     return tot
 
 
+def trace_fields(text):
+    return dict(kv.split("=", 1) for kv in text.split() if "=" in kv)
+
+
+def split_detail(perf_file):
+    """anonfill's samples by detail path and CPU, and the tracepoints' sums."""
+    out = subprocess.run(["perf", "script", "-i", perf_file, "-F", "trace:comm,cpu,event,trace",
+                          "-F", "sw:comm,cpu,event,ip,sym"],
+                         capture_output=True, text=True).stdout
+    det, ev = collections.Counter(), collections.Counter()
+    samples = []  # (comm, cpu, stack)
+    for line in out.splitlines():
+        if not line.strip():
+            continue
+        if line.startswith("\t"):  # a frame of the last cpu-clock sample's call chain
+            if samples and samples[-1] is not None and len(line.split()) > 1:
+                samples[-1][2].append(line.split()[1])
+            continue
+        head = line.split()
+        comm, cpu = head[0], head[1].strip("[]")
+        if "cpu-clock" in line:
+            samples.append((comm, cpu, []))
+            continue
+        samples.append(None)
+        if comm != "anonfill" and "sched_migrate_task" not in line:
+            continue
+        body = line.split(": ", 1)[1] if ": " in line else ""
+        f = trace_fields(body)
+        if "mm_vmscan_lru_isolate" in line:
+            lru = f.get("lru", "?")
+            ev["isolate: calls " + lru] += 1
+            for k in ("nr_scanned", "nr_skipped", "nr_taken"):
+                ev["isolate: %s %s" % (k, lru)] += int(f.get(k, 0))
+        elif "mm_vmscan_lru_shrink_inactive" in line:
+            for k in ("nr_scanned", "nr_reclaimed", "nr_activate_anon", "nr_activate_file"):
+                ev["shrink_inactive: " + k] += int(f.get(k, 0))
+        elif "mm_vmscan_lru_shrink_active" in line:
+            for k in ("nr_taken", "nr_active", "nr_deactivated"):
+                ev["shrink_active: " + k] += int(f.get(k, 0))
+        elif "sched_migrate_task" in line:
+            if f.get("comm") == "anonfill":  # seen only when anonfill moves itself (exec)
+                ev["migrations of anonfill seen"] += 1
+        elif "tlb_flush" in line:
+            ev["tlb_flush by anonfill: " + body.split("reason:", 1)[-1].strip()] += 1
+    cpus = set()
+    for smp in samples:
+        if smp is None or smp[0] != "anonfill" or not smp[2]:
+            continue
+        cpus.add(smp[1])
+        det["  on CPU " + smp[1]] += 1
+        d = detail_category(smp[2], category(smp[2]))
+        if d:
+            det[d] += 1
+    if cpus:
+        ev["runs (of all) whose samples are on %d CPUs" % len(cpus)] += 1
+    return det, ev
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     ap = argparse.ArgumentParser()
@@ -123,6 +232,7 @@ def main():
     ap.add_argument("--pattern", default="seq")
     ap.add_argument("--anonfill", default=os.path.join(here, "../data/oracle/src/build/anonfill"))
     ap.add_argument("--scratch", default=None)
+    ap.add_argument("--detail", action="store_true")
     args = ap.parse_args()
     scratch = args.scratch or tempfile.mkdtemp(prefix="swapout-profile-")
     cg = CG_ROOT + "/swapout-profile-%d" % os.getpid()
@@ -136,10 +246,18 @@ def main():
     try:
         cpu = [run_once(args, cg)[0] for _ in range(args.runs)]
         tot, pages, nsamples = collections.Counter(), [], 0
+        det, ev = collections.Counter(), collections.Counter()
         for i in range(args.runs):
             pf = os.path.join(scratch, "perf-%d.data" % i)
             pages.append(run_once(args, cg, pf)[1])
             tot += split(pf)
+            if args.detail:
+                d, e = split_detail(pf)
+                det += d
+                ev += e
+                os.unlink(pf)
+                run_once(args, cg, pf, tracepoints=True)
+                ev += split_detail(pf)[1]
             os.unlink(pf)
     finally:
         if swapfile:
@@ -157,6 +275,16 @@ def main():
     for k in sorted(tot):
         ms = tot[k] * PERIOD_NS / 1e6 / args.runs
         print("%-40s %10.2f %14.0f" % (k, ms, ms * 1e6 / pswpout if pswpout else 0))
+    if args.detail:
+        print("# detail (under perf, not scaled): ms a run")
+        for k in sorted(det):
+            print("%-60s %10.2f" % (k, det[k] * PERIOD_NS / 1e6 / args.runs))
+        print("# tracepoints: a run")
+        for k in sorted(ev):
+            if k.startswith("runs "):
+                print("%-60s %10d" % (k, ev[k]))
+            else:
+                print("%-60s %10.1f" % (k, ev[k] / args.runs))
 
 
 if __name__ == "__main__":

@@ -62,14 +62,18 @@ static void test_swappiness_zero(void **state)
  * file + free falls under high and get_scan_count scans anon
  * (111,681-187,952 pages swapped in the other seeds): the report is not
  * reproduced.  The kill as the report's (seed 1: 1.96 s, nothing
- * swapped, no anon scanned) comes with the congestion_wait naps of 2.6.36
+ * swapped, no anon scanned) came with the congestion_wait naps of 2.6.36
  * and before, which the 3.10 profile had until it was corrected: they let
- * the loop re-reference its text between passes (seed 4 is killed too,
- * late, after 117,309 pages swapped; seeds 2, 3 and 5 swap 99,885-126,763
- * pages).  These kills are chaotic: each change of timing moves them
- * (with the count-based balancer, sched_load_balance = nr_running: 0, 1
- * and 3 kills; before swap writes cost CPU, swap_writepage_ns, and dd had
- * its buffer: 0, 2 and 1).
+ * the loop re-reference its text between passes (seed 4 was killed too,
+ * late, after 117,309 pages swapped).  These kills are chaotic: each
+ * change of timing moves them (with the count-based balancer,
+ * sched_load_balance = nr_running: 0, 1 and 3 kills; before swap writes
+ * cost CPU, swap_writepage_ns, and dd had its buffer: 0, 2 and 1).  Since
+ * shrink_active_list's putback pays its lru_lock hold as CPU and
+ * lru_lock_ns was measured (150 ns; issue 22, branch cpucost): 0, 3 and
+ * 1, and no seed has the report's kill: 3.5's rule kills seeds 1, 4 and
+ * 5 after 84,469-123,033 pages swapped, the naps seed 5 after 85,224
+ * (seed 1 swaps 107,675 with them, at lru_lock_ns 40 ns too).
  */
 static void test_swappiness_zero_text_oom(void **state)
 {
@@ -100,21 +104,14 @@ static void test_swappiness_zero_text_oom(void **state)
 
 		sim = test_sim_run_file(path, nap);
 		kills_nap += (unsigned int)test_vmstat(sim, "oom_kill");
-		if (seed == 1) {
-			assert_int_equal(test_vmstat(sim, "oom_kill"), 1);
-			assert_int_equal(test_vmstat(sim, "pswpout"), 0);
-			assert_int_equal(test_vmstat(sim, "pgscan_anon"), 0);
-			/* the kill within 1.5 s of the writer's start */
-			assert_true(sim->eng.now < 2500 * NSEC_PER_MSEC);
-		}
 		sim_destroy(sim);
 	}
 	print_message(
 		"OOM kills in seeds 1-5: 3.4's rule %u, 3.5's %u, 3.5's with 2.6.36's naps %u\n",
 		kills_old, kills_new, kills_nap);
 	assert_int_equal(kills_old, 0);
-	assert_int_equal(kills_new, 1);
-	assert_int_equal(kills_nap, 2);
+	assert_int_equal(kills_new, 3);
+	assert_int_equal(kills_nap, 1);
 	(void)state;
 }
 
@@ -287,8 +284,12 @@ static void test_text_livelock(void **state)
 
 	SLOW_TEST();
 	/*
-	 * 170 s of the scenario's 200.  Thrashing from 53.4 s, the kill at
-	 * 90.6 s, 37.2 s later, under the profile's own balancer (cpu_load;
+	 * 170 s of the scenario's 200.  Thrashing from 53.7 s, the kill at
+	 * 69.0 s, 15.3 s later, since reclaim pays the lru_lock as measured
+	 * (lru_lock_ns 150 ns, and shrink_active_list's putback as CPU: the
+	 * kill at 72.9 s with the latter alone).  Before: thrashing from 53.4
+	 * s, the kill at 90.6 s, 37.2 s later, under the profile's own
+	 * balancer (cpu_load;
 	 * the count-based one, nr_running, with which the test was first
 	 * measured: the kill at 145.9 s, 92.5 s later; 52.7 s and 37 s later
 	 * on the branch that added the test, before filemap_fault's
@@ -299,12 +300,17 @@ static void test_text_livelock(void **state)
 	sim = run_livelock("512K", "170s", &thrash, &kill);
 	assert_int_equal(sim->reclaim.oom_kills, 1);
 	assert_true(thrash > 45 && thrash < 60);
-	/* half a minute and more of thrashing before the kill */
-	assert_true(kill - thrash > 30 && kill - thrash < 60);
-	/* and the three left thrash on, reading their text back from disk */
+	/* a quarter of a minute and more of thrashing before the kill */
+	assert_true(kill - thrash > 12 && kill - thrash < 60);
+	/*
+	 * and the three left thrash on, reading their text back from disk:
+	 * 32.3 million sectors in 402 major faults of their passes (before
+	 * lru_lock_ns was measured: 26.1 million in 1,308)
+	 */
 	print_message("retouch_majflt %.0f, text sectors read %.0f\n",
 		      test_workload_figure(sim, "app", "retouch_majflt"), wl_inblock(sim, "app"));
-	assert_true(test_workload_figure(sim, "app", "retouch_majflt") > 1000);
+	assert_true(test_workload_figure(sim, "app", "retouch_majflt") > 300);
+	assert_true(wl_inblock(sim, "app") > 20e6);
 	sim_destroy(sim);
 
 	/*
@@ -507,12 +513,14 @@ static void test_compact_free_stride(void **state)
  * kswapd's nap in 3.8 (scenarios/kswapd-small-normal.ini, 3.10's
  * zone-based kswapd on a small Normal zone kept below high): 2.6.32..3.7
  * napped HZ/10 in congestion_wait after each pass in trouble with no zone
- * under min (kswapd_nap = above_min): pageoutrun 1,047, kswapd on CPU
- * 0.026 s, 148 naps skipped below min, and dd reclaiming 11,923 pages
+ * under min (kswapd_nap = above_min): pageoutrun 924, kswapd on CPU
+ * 0.037 s, 138 naps skipped below min, and dd reclaiming 9,938 pages
  * itself while kswapd naps.  3.8 napped in wait_iff_congested
  * (above_min_iff_congested), which sleeps only on a congested zone, none
- * here: kswapd runs as 3.9's, which dropped the nap (131 passes, 0.029 s,
- * no direct reclaim; jitter off).  Measured under the profile's own
+ * here: kswapd runs as 3.9's, which dropped the nap (131 passes, 0.041 s,
+ * no direct reclaim; jitter off).  With lru_lock_ns at its 40 ns estimate
+ * and shrink_active_list's putback not paid as CPU: 1,047 passes, 0.026
+ * s, 148 skips, 11,923 pages; 0.029 s.  Measured under the profile's own
  * balancer (cpu_load), its own file writeback rule (kswapd_priority), dd
  * with its 1 MiB buffer and swap writes that cost CPU (900 passes for
  * the last two before the buffer); with v4.11's rule, which the 3.10
@@ -528,11 +536,11 @@ static void test_kswapd_nap_3_8(void **state)
 	const char *path = "scenarios/kswapd-small-normal.ini";
 	struct sim *sim = test_sim_run_file(path, old);
 
-	assert_int_equal(test_vmstat(sim, "pageoutrun"), 1047);
-	assert_int_equal(test_vmstat(sim, "kswapd_skip_congestion_wait"), 148);
-	assert_int_equal(test_vmstat(sim, "pgsteal_direct"), 11923);
+	assert_int_equal(test_vmstat(sim, "pageoutrun"), 924);
+	assert_int_equal(test_vmstat(sim, "kswapd_skip_congestion_wait"), 138);
+	assert_int_equal(test_vmstat(sim, "pgsteal_direct"), 9938);
 	assert_int_equal(
-		(sim->nodes[0].kswapd->utime_ns + sim->nodes[0].kswapd->stime_ns) / 1000000, 26);
+		(sim->nodes[0].kswapd->utime_ns + sim->nodes[0].kswapd->stime_ns) / 1000000, 37);
 	sim_destroy(sim);
 
 	sim = test_sim_run_file(path, new);
@@ -540,7 +548,7 @@ static void test_kswapd_nap_3_8(void **state)
 	assert_int_equal(test_vmstat(sim, "kswapd_skip_congestion_wait"), 0);
 	assert_int_equal(test_vmstat(sim, "pgsteal_direct"), 0);
 	assert_int_equal(
-		(sim->nodes[0].kswapd->utime_ns + sim->nodes[0].kswapd->stime_ns) / 1000000, 29);
+		(sim->nodes[0].kswapd->utime_ns + sim->nodes[0].kswapd->stime_ns) / 1000000, 41);
 	sim_destroy(sim);
 
 	sim = test_sim_run_file(path, none);

@@ -101,13 +101,16 @@ static struct small_top run_small_top(const char *set)
 /*
  * A 48 MiB Normal zone full of anon pages above a 960 MiB DMA32, dd
  * streaming.  3.10's kswapd (every zone balanced) keeps sweeping Normal:
- * 131 balance_pgdat sweeps and 0.030 s on CPU against 4.8+'s 19 and
- * 0.023 s, which sleeps once DMA32 is balanced, and 84,632 pages
- * reclaimed against 74,813 (3.10's sweeps that reach low priorities on
+ * 131 balance_pgdat sweeps and 0.042 s on CPU against 4.8+'s 19 and
+ * 0.032 s, which sleeps once DMA32 is balanced, and 84,706 pages
+ * reclaimed against 74,818 (0.030 and 0.023 s, 84,632 and 74,813 before
+ * lru_lock_ns was measured; 3.10's sweeps that reach low priorities on
  * Normal shrink DMA32 with no target, until 3.11).  Before 2.6.38 the
- * sweeps also shrank DMA32 up to 8 x high: more sweeps again (3,143),
- * and over twice the pages reclaimed and six times the pages left free in
- * DMA32 of 4.8+ (jitter off).  Measured with 3.10's own file writeback
+ * sweeps also shrank DMA32 up to 8 x high: more sweeps again (3,140;
+ * 3,143 before lru_lock_ns was measured),
+ * and over twice the pages reclaimed and nearly six times the pages left
+ * free in DMA32 of 4.8+ (102,168 against 17,135; over six times before;
+ * jitter off).  Measured with 3.10's own file writeback
  * rule (kswapd_priority: kswapd writes the dirty pages it meets below
  * DEF_PRIORITY - 2, which then free at writeback's end) and dd's 1 MiB
  * buffer in the group (900 sweeps, 0.036 s and 93,574 pages before the
@@ -124,12 +127,12 @@ static void test_small_top_zone(void **state)
 
 	assert_int_equal(zones.pageoutrun, 131);
 	assert_int_equal(node.pageoutrun, 19);
-	assert_int_equal(x8.pageoutrun, 3143);
+	assert_int_equal(x8.pageoutrun, 3140);
 	assert_true(zones.kswapd_ns > node.kswapd_ns + node.kswapd_ns / 5);
 	assert_true(x8.kswapd_ns > zones.kswapd_ns);
 	assert_true(zones.steal_kswapd > node.steal_kswapd + node.steal_kswapd / 10);
 	assert_true(x8.steal_kswapd > 2 * node.steal_kswapd);
-	assert_true(x8.dma32_free > 6 * node.dma32_free);
+	assert_true(x8.dma32_free > 5 * node.dma32_free);
 	(void)state;
 }
 

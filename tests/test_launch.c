@@ -90,12 +90,44 @@ static void test_anon_fill_phase_lines_and_touches(void **state)
 	assert_int_equal(fill_ns("0", "0", "0", "20ns", "20ns", "4M"), base + 3 * 1024 * 10);
 }
 
+/* anon_fill's run as fill_ns()'s, all costs 0 but exec_ns @exec, phase_lines @lines */
+static u64 fill_exec_ns(const char *exec, const char *lines)
+{
+	char ini[1024];
+	struct sim *sim;
+	u64 ns;
+
+	snprintf(ini, sizeof(ini),
+		 "[machine]\ncpus = 1\nmemory = 256M\nswap = 0\n"
+		 "[cost]\nexec_ns = %s\n"
+		 "[workload a]\ntype = anon_fill\nsize = 4M\npasses = 2\nprogram_text = 0\n"
+		 "phase_lines = %s\n",
+		 exec, lines);
+	sim = test_sim_from_text(NULL, "t.ini", ini);
+	sim_run(sim);
+	ns = elapsed(sim, "a");
+	sim_destroy(sim);
+	return ns;
+}
+
+/*
+ * The oracle's anonfill (phase_lines = on) is an exec'd program: its
+ * start costs exec_ns once; anon_fill as a task of a scenario does not.
+ */
+static void test_anon_fill_exec(void **state)
+{
+	(void)state;
+	assert_int_equal(fill_exec_ns("2ms", "on"), fill_exec_ns("0", "on") + 2000000);
+	assert_int_equal(fill_exec_ns("2ms", "off"), fill_exec_ns("0", "off"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_teardown(test_attach_waits_for_the_grace_period,
 					  test_sim_teardown),
 		cmocka_unit_test(test_anon_fill_phase_lines_and_touches),
+		cmocka_unit_test(test_anon_fill_exec),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

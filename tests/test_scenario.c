@@ -200,7 +200,7 @@ static void test_defaults(void **state)
 	assert_int_equal(scn.cost.copy_page_ns, 426);
 	assert_int_equal(scn.cost.alloc_ns, 150);
 	assert_int_equal(scn.cost.free_ns, 68);
-	assert_int_equal(scn.cost.lru_lock_ns, 40);
+	assert_int_equal(scn.cost.lru_lock_ns, 150);
 	assert_int_equal(scn.cost.scan_page_ns, 200);
 	assert_int_equal(scn.cost.rmap_ns, 300);
 	assert_int_equal(scn.cost.rmap_vma_ns, 300);

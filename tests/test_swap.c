@@ -920,6 +920,9 @@ static void test_verify_catches_swap_leaks(void **state)
 	assert_verified(sim);
 }
 
+/* PGSCAN_ANON and PGDEACTIVATE of the last swap_out_sys() */
+static u64 swap_out_scanned, swap_out_deactivated;
+
 /*
  * Reclaim a single task's NPAGES written pages to swap by hand (write,
  * then free once the writes completed) with [cost] @costs appended to
@@ -947,6 +950,8 @@ static u64 swap_out_sys(const char *costs, u64 *pswpout, u64 *steal)
 	sys = t->stime_ns + t->step_sys_ns - sys;
 	*pswpout = vm_event(sim, PSWPOUT);
 	*steal = vm_event(sim, PGSTEAL_ANON);
+	swap_out_scanned = vm_event(sim, PGSCAN_ANON);
+	swap_out_deactivated = vm_event(sim, PGDEACTIVATE);
 	for (u64 i = 0; i < NPAGES; i++)
 		assert_true(pte_swap(*pte_of(t, base + i)));
 	assert_verified(sim);
@@ -977,6 +982,33 @@ static void test_swap_out_cpu(void **state)
 	assert_int_equal(sys - sys0, NPAGES * 1827 + NPAGES * 293);
 }
 
+/*
+ * lru_lock_ns is charged to the reclaimer once per folio
+ * isolate_lru_folios() takes and once per folio put back, from either
+ * list.  The hand-driven reclaim of NPAGES pages isolates each from the
+ * inactive list three times (PGSCAN_ANON): written and put back; under
+ * writeback, activated; freed once written; the active list's one pass
+ * isolates and deactivates each (PGDEACTIVATE; PGREFILL is not counted
+ * in a memcg's reclaim).  Holds: 3 x NPAGES + NPAGES isolated,
+ * 2 x NPAGES + NPAGES put back.
+ */
+static void test_lru_lock_cpu(void **state)
+{
+	u64 out0, steal0, out, steal, scanned, deact;
+	u64 sys0 = swap_out_sys("lru_lock_ns = 0\n", &out0, &steal0);
+	u64 sys = swap_out_sys("lru_lock_ns = 1000ns\n", &out, &steal);
+
+	(void)state;
+	scanned = swap_out_scanned;
+	deact = swap_out_deactivated;
+	assert_int_equal(out, out0);
+	assert_int_equal(steal, steal0);
+	assert_int_equal(scanned, 3 * NPAGES);
+	assert_int_equal(deact, NPAGES);
+	assert_int_equal(sys - sys0, (scanned + deact + (scanned - steal) + deact) * 1000);
+	assert_int_equal(sys - sys0, 7 * NPAGES * 1000);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -996,6 +1028,7 @@ int main(void)
 		cmocka_unit_test(test_profiles),
 		cmocka_unit_test_teardown(test_swap_cache_xarray, test_sim_teardown),
 		cmocka_unit_test(test_swap_out_cpu),
+		cmocka_unit_test(test_lru_lock_cpu),
 		cmocka_unit_test_teardown(test_fault_sleeps_in_place, test_sim_teardown),
 		cmocka_unit_test_teardown(test_fault_reclaims_in_place, test_sim_teardown),
 	};

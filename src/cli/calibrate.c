@@ -35,6 +35,8 @@
  *   context_switch_ns  one process's CPU time in a pipe round trip between
  *                   two processes on one CPU (one sleep and one wake-up),
  *                   less its two syscalls
+ *   exec_ns         a program's start: fork, execve of /bin/true and its
+ *                   exit, the child's CPU time (user and system)
  *   tlb_ipi_ns      madvise(MADV_DONTNEED) of one touched page while a
  *                   thread of the same process runs on another CPU, less
  *                   the same call without it: the flush IPI's round trip
@@ -324,6 +326,43 @@ static int pipe_round_trip_ns(double *out)
 	return 0;
 }
 
+/*
+ * A small dynamically linked program's start and exit: fork, then execve
+ * of /bin/true in the child (the binfmt load, ld.so mapping and relocating
+ * libc, libc's start, its faults, exit_group); the children's CPU time
+ * (RUSAGE_CHILDREN: user and system), per program.  The parent's fork is
+ * not the program's.  0 when /bin/true could not run.
+ */
+static int exec_ns(double *out)
+{
+	const int n = 100;
+	struct rusage a, b;
+	int status, ok = 0;
+
+	getrusage(RUSAGE_CHILDREN, &a);
+	for (int i = 0; i < n; i++) {
+		pid_t pid = fork();
+
+		if (pid < 0)
+			return -1;
+		if (!pid) {
+			char *argv[] = { "true", NULL };
+
+			execv("/bin/true", argv);
+			_exit(127);
+		}
+		if (waitpid(pid, &status, 0) == pid && WIFEXITED(status) && !WEXITSTATUS(status))
+			ok++;
+	}
+	getrusage(RUSAGE_CHILDREN, &b);
+	*out = ok < n ? 0 :
+			(rusage_sys_ns(&a, &b) +
+			 (double)(b.ru_utime.tv_sec - a.ru_utime.tv_sec) * 1e9 +
+			 (double)(b.ru_utime.tv_usec - a.ru_utime.tv_usec) * 1e3) /
+				n;
+	return 0;
+}
+
 /* ---- TLB shootdown ---- */
 
 struct spinner {
@@ -412,6 +451,7 @@ enum {
 	F_PCWRITE,
 	F_PCWRITE_1M,
 	F_FILEOP,
+	F_EXEC,
 	F_TOUCH_REGION, /* NR_REGIONS figures: touch_region_ns of each of regions[] */
 	F_SMAPS_SMALL = F_TOUCH_REGION + 5,
 	F_SMAPS_LARGE,
@@ -467,8 +507,8 @@ static int measure(double v[NR_FIGURES][MAX_REPS], int reps, bool *have_major, i
 		if (*have_major && file_read_ns(&v[F_MAJOR][r], &v[F_READ][r]))
 			*have_major = false;
 		v[F_SYSCALL][r] = syscall_ns();
-		if (pipe_round_trip_ns(&v[F_PIPE][r]) || tlb_ns(&v[F_IPI][r], &v[F_IRQ][r]) ||
-		    calib_unix_round_trip_ns(&v[F_UNIX][r]) ||
+		if (pipe_round_trip_ns(&v[F_PIPE][r]) || exec_ns(&v[F_EXEC][r]) ||
+		    tlb_ns(&v[F_IPI][r], &v[F_IRQ][r]) || calib_unix_round_trip_ns(&v[F_UNIX][r]) ||
 		    calib_tcp_round_trip_ns(TB_REPLY, &v[F_TCP][r]) ||
 		    calib_pagecache_write_ns(PAGE, &v[F_PCWRITE][r]) ||
 		    calib_pagecache_write_ns(1UL << 20, &v[F_PCWRITE_1M][r]) ||
@@ -615,6 +655,11 @@ int calibrate_main(int argc, char **argv, const char *version)
 	printf("; write() of 4 KiB (an order-0 folio each): %ld ns a page, %ld ns less a syscall and copy_page_ns; dbench's kind of file operation (create, write 4 KiB, read them, unlink): %ld ns of CPU\n",
 	       ns_round(m[F_PCWRITE]), ns_round(m[F_PCWRITE] - m[F_SYSCALL] - m[F_COPY]),
 	       ns_round(m[F_FILEOP]));
+	if (m[F_EXEC] > 0)
+		printf("exec_ns = %ldns ; a program's start and exit: fork, then execve of /bin/true (ld.so, libc), the child's CPU\n",
+		       ns_round(m[F_EXEC]));
+	else
+		printf("; exec_ns: not measured (/bin/true did not run)\n");
 	/*
 	 * read() of a dropped file is printed as a comment: with large
 	 * folios (ext4, v6.x) it inserts a folio of many pages at once, so

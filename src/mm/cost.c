@@ -66,6 +66,17 @@ static const struct cfg_key cost_keys[] = {
 	C_KEY(phase_line_ns, "53us",
 	      "the oracle programs' phase line, smaps aside: getrusage, the group's usage files and memory.stat, /proc/vmstat"),
 	/*
+	 * calibrate (its 2026-12-07 03:51 run in bench/results/calibrate.txt):
+	 * fork, then execve of /bin/true (a small dynamically linked program:
+	 * the binfmt load, ld.so mapping and relocating libc, libc's start,
+	 * their page faults, the exit), the child's CPU time, 631 us.  The
+	 * kernel's profile of the oracle's anonfill
+	 * (bench/results/swapout-profile.txt) puts what of its start perf sees
+	 * (after the exec renames it) and its phase lines at 1.0-1.3 ms
+	 */
+	C_KEY(exec_ns, "631us",
+	      "an exec'd program's start and exit: execve, ld.so and libc's start (the oracle's anonfill, phase_lines = on)"),
+	/*
 	 * calibrate: a first-touch anonymous write fault took 1,647 ns, less
 	 * zero_page_ns, alloc_ns and charge_ns (the oracle's anonfill
 	 * fit_noswap, 2.6 us a fault with its touches, had given 1800 ns)
@@ -86,8 +97,21 @@ static const struct cfg_key cost_keys[] = {
 	 * pte_ns; also the zone lock's hold per page free_pcppages_bulk moves
 	 */
 	C_KEY(free_ns, "68ns", "freeing one page"),
-	/* estimate: uncontended spin_lock_irq + list move of one folio (two cache lines) */
-	C_KEY(lru_lock_ns, "40ns", "lru_lock hold per page isolated or put back"),
+	/*
+	 * bench/swapout-profile.py --detail (bench/results/swapout-profile.txt,
+	 * the 03:43-03:52 runs): the lru_lock's sections with interrupts off
+	 * in anonfill's memcg reclaim (their samples land on the unlock:
+	 * shrink_lruvec's for isolate_lru_folios, lru_note_cost_unlock_irq's
+	 * for move_folios_to_lru and the cost notes, shrink_node's), scaled by
+	 * the run's on-CPU time without perf over that with it, per folio
+	 * isolated (mm_vmscan_lru_isolate's nr_taken) or put back (those less
+	 * mm_vmscan_lru_shrink_inactive's nr_reclaimed): seq 8.02 ms x
+	 * 93.5/94.4 / 44,909 = 177 ns, hotcold 7.83 x 74.3/103.2 / 44,848 =
+	 * 126 ns, rand 6.96 x 87.0/90.0 / 44,906 = 150 ns; the median (was 40
+	 * ns, an estimate).  Cold folios: the LRU's tail is its least recently
+	 * touched memory
+	 */
+	C_KEY(lru_lock_ns, "150ns", "lru_lock hold per page isolated or put back"),
 	/* estimate: shrink_folio_list checks per folio: trylock, flags, mapping */
 	C_KEY(scan_page_ns, "200ns", "shrink_folio_list work per page"),
 	/* estimate: one rmap walk of a singly mapped folio (anon_vma/i_mmap lock + pte) */

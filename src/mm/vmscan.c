@@ -1373,8 +1373,10 @@ static void shrink_active_list(struct task *t, unsigned long nr_to_scan, struct 
 	}
 	isolated_account(lruvec->pgdat, isol, -1);
 	mm_task(t)->reclaim.isolated = NULL;
+	/* move_folios_to_lru() under the lock, paid as shrink_inactive_list's putback */
 	charge_sys(t, sim_lock_acquire(sim, &lruvec->lru_lock, task_now(t),
 				       nr * sim->scn.cost.lru_lock_ns, t));
+	charge_sys(t, nr * sim->scn.cost.lru_lock_ns);
 	count_vm_events(sim, PGDEACTIVATE, nr_deactivate);
 	count_memcg_events(lruvec->memcg, PGDEACTIVATE, nr_deactivate);
 	if (nr_rotated)

@@ -620,6 +620,7 @@ struct scn_cost {
 	u64 smaps_ns; /* a read of /proc/PID/smaps, beyond its walk of resident pages */
 	u64 smaps_page_ns; /* that walk, per resident page */
 	u64 phase_line_ns; /* an oracle program's phase line, smaps aside */
+	u64 exec_ns; /* an exec'd program's start and exit: execve, ld.so, libc */
 	u64 fault_ns; /* page fault entry/exit, minor */
 	u64 zero_page_ns; /* clearing one page */
 	u64 copy_page_ns; /* copying one page (read/write syscalls) */
