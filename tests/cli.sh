@@ -800,6 +800,16 @@ expect_ok "compare --trace-report" "$BIN" compare "$TMP/trace.ini" --a policy.ke
 check "compare --trace-report: the runs' summaries = trace-report's table" sh -c 'tail -12 "$1" | sed -n "2,12p" >"$1.c"; "$3" trace-report "$2/t1.txt" "$2/t3.txt" | sed -n "2,12p" | cmp -s - "$1.c"' - "$TMP/out" "$TMP" "$BIN"
 expect_status "compare --trace-report with --json" 2 "not with --json" "$BIN" compare "$TMP/trace.ini" --a policy.kernel=6.18 --b policy.kernel=2.6.32 --trace-report --json
 
+# hostile grids: read as a scenario is (a directory, a NUL byte or an
+# endless file are errors; they ran the built-in scenario, dropped the
+# rest of the line, or read forever)
+mkdir "$TMP/griddir"
+expect_status "sweep: a directory as the grid" 1 "^reclaimsim: $TMP/griddir: cannot read: Is a directory$" "$BIN" sweep "$TMP/griddir" --print-commands
+printf '[grid]\nsysctl.swappiness = 0\0, 100\n' >"$TMP/nul.grid"
+expect_status "sweep: a NUL byte in the grid" 1 "^reclaimsim: $TMP/nul.grid: not a text file (contains a NUL byte)$" "$BIN" sweep "$TMP/nul.grid" --print-commands
+expect_status "sweep: an endless grid" 1 "^reclaimsim: /dev/zero: too large for a grid (more than 1 MiB, 1048576 bytes)$" "$BIN" sweep /dev/zero --print-commands
+expect_status "sweep: no such grid" 1 "^reclaimsim: $TMP/nosuch.grid: cannot open: No such file or directory$" "$BIN" sweep "$TMP/nosuch.grid"
+
 # tools/seed00N.py: executable, run from any directory (the scenarios found
 # from the repository), a failing run a one-line error and exit 1
 ABSROOT=$(cd "$ROOT" && pwd)

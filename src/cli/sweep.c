@@ -240,22 +240,22 @@ __attribute__((format(printf, 2, 3))) static int grid_error(struct sweep *sw, co
 static char *grid_reader(char *str, int num, void *arg)
 {
 	struct sweep *sw = arg;
-	FILE *f = sw->in;
+	const char *nl;
 	char *s;
 	size_t lead, len;
 
-	if (sw->err_line || !fgets(str, num, f))
+	if (sw->err_line || !*sw->in)
 		return NULL;
 	sw->cur_line++;
-	len = strlen(str);
-	if (len == (size_t)num - 1 && str[len - 1] != '\n') {
-		int c = fgetc(f); /* more of this line, or the end of the file */
-
-		if (c != EOF) {
-			grid_error(sw, "line too long (at most %d characters)", num - 2);
-			return NULL;
-		}
+	nl = strchr(sw->in, '\n');
+	len = nl ? (size_t)(nl - sw->in) + 1 : strlen(sw->in);
+	if (len > (size_t)num - 1) {
+		grid_error(sw, "line too long (at most %d characters)", num - 2);
+		return NULL;
 	}
+	memcpy(str, sw->in, len);
+	str[len] = '\0';
+	sw->in += len;
 	s = str;
 	lead = strspn(s, " \t");
 	memmove(s, s + lead, strlen(s + lead) + 1);
@@ -351,15 +351,16 @@ static int grid_handler(void *arg, const char *section, const char *name, const 
 
 static int grid_load(struct sweep *sw)
 {
-	char *copy = strdup(sw->grid_path), *slash;
-	FILE *f = fopen(sw->grid_path, "r");
+	char *copy, *slash, *text, err[512];
 
-	if (!copy || !f) {
-		fprintf(stderr, "reclaimsim: %s: %s\n", sw->grid_path,
-			copy ? strerror(errno) : "out of memory");
-		free(copy);
-		if (f)
-			fclose(f);
+	if (scenario_read_text(sw->grid_path, "grid", &text, err, sizeof(err))) {
+		fprintf(stderr, "reclaimsim: %s\n", err);
+		return -1;
+	}
+	copy = strdup(sw->grid_path);
+	if (!copy) {
+		fprintf(stderr, "reclaimsim: %s: out of memory\n", sw->grid_path);
+		free(text);
 		return -1;
 	}
 	/* the grid's directory: its path up to the last '/', or "." */
@@ -369,9 +370,9 @@ static int grid_load(struct sweep *sw)
 	else
 		strcpy(copy, "."); /* copy holds at least one character and its NUL */
 	sw->dir = copy;
-	sw->in = f;
+	sw->in = text;
 	ini_parse_stream(grid_reader, sw, grid_handler, sw);
-	fclose(f);
+	free(text);
 	sw->in = NULL;
 	if (sw->err_line) {
 		fprintf(stderr, "reclaimsim: %s\n", sw->err);

@@ -53,7 +53,7 @@ struct sweep {
 	size_t nr_points, nr_runs;
 	char **lines; /* lines[run]: the run's JSON line, once known */
 	bool *skip; /* runs not to run: outside --points, or in --output already */
-	FILE *in; /* the grid, while it is read */
+	const char *in; /* the grid's text still to read, while it is read */
 	FILE *out;
 	struct scenario *work;
 };
