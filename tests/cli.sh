@@ -104,6 +104,7 @@ expect_status "--max-host-memory bounds it" 1 "^reclaimsim: .*tiny.ini:2: \[mach
 expect_status "--set blamed" 1 "^reclaimsim: --set machine.memory=1T: \[machine\] memory: the run would take" "$BIN" run "$TMP/tiny.ini" --set machine.memory=1T
 expect_status "compare takes --max-host-memory" 1 "^reclaimsim: .*tiny.ini:2: \[machine\] memory: the run would take an estimated 7.6M" "$BIN" compare "$TMP/tiny.ini" --a sysctl.swappiness=10 --b sysctl.swappiness=60 --max-host-memory 1M
 expect_status "--max-host-memory 0" 1 "^reclaimsim: --max-host-memory 0: must be > 0$" "$BIN" run "$TMP/tiny.ini" --max-host-memory 0
+expect_status "--max-host-memory: a bad size is not 'must be > 0'" 1 "^reclaimsim: --max-host-memory 10Q: bad size '10Q' (expected a number with K/M/G/T suffix)$" "$BIN" run "$TMP/tiny.ini" --max-host-memory 10Q
 # a system-wide OOM with no killable process panics, as the kernel's
 # out_of_memory() does: the stress_highalloc driver has no mm to kill and
 # its builds are gone (a newcomer's 16M machine of 64K pages)

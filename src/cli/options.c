@@ -106,9 +106,11 @@ int opt_build_scenario(const struct scn_opts *o, struct scenario *s)
 	if (o->max_host_memory) {
 		u64 bytes = 0;
 
-		if (parse_size(o->max_host_memory, 4096, &bytes, err, sizeof(err)) || !bytes) {
+		int bad = parse_size(o->max_host_memory, 4096, &bytes, err, sizeof(err));
+
+		if (bad || !bytes) {
 			fprintf(stderr, "reclaimsim: --max-host-memory %s: %s\n",
-				o->max_host_memory, bytes ? err : "must be > 0");
+				o->max_host_memory, bad ? err : "must be > 0");
 			return -1;
 		}
 		host_memory_limit = bytes;
