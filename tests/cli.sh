@@ -809,6 +809,8 @@ expect_status "sweep: a directory as the grid" 1 "^reclaimsim: $TMP/griddir: can
 printf '[grid]\nsysctl.swappiness = 0\0, 100\n' >"$TMP/nul.grid"
 expect_status "sweep: a NUL byte in the grid" 1 "^reclaimsim: $TMP/nul.grid: not a text file (contains a NUL byte)$" "$BIN" sweep "$TMP/nul.grid" --print-commands
 expect_status "sweep: an endless grid" 1 "^reclaimsim: /dev/zero: too large for a grid (more than 1 MiB, 1048576 bytes)$" "$BIN" sweep /dev/zero --print-commands
+printf '[sweep]\nscenario = tiny.ini\nfigures = time.elapsed_s, time.nosuch*\n' >"$TMP/figs.grid"
+expect_status "sweep: a figures pattern that keeps nothing" 1 "^reclaimsim: $TMP/figs.grid:3: figures: 'time.nosuch\\*' matches no figure of the runs$" "$BIN" sweep "$TMP/figs.grid"
 expect_status "sweep: no such grid" 1 "^reclaimsim: $TMP/nosuch.grid: cannot open: No such file or directory$" "$BIN" sweep "$TMP/nosuch.grid"
 
 # tools/seed00N.py: executable, run from any directory (the scenarios found

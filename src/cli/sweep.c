@@ -23,6 +23,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <fnmatch.h>
 #include <glob.h>
 #include <inttypes.h>
 #include <math.h>
@@ -321,6 +322,7 @@ static int grid_handler(void *arg, const char *section, const char *name, const 
 		sweep_values_free(sw->figures, sw->nr_figures);
 		sw->figures = vals;
 		sw->nr_figures = n;
+		sw->figures_line = sw->cur_line;
 		return 1;
 	}
 	/* [grid] */
@@ -902,6 +904,39 @@ static int check_points(struct sweep *sw)
 	return 0;
 }
 
+/*
+ * Each [sweep] figures pattern must keep a figure of some line, as
+ * compare's --figures (a typo kept none and printed lines of no
+ * figures).  Checked over the whole grid only: a Slurm job's --points
+ * may hold none of a scenario's workloads that another point has.
+ */
+static int check_figures(const struct sweep *sw)
+{
+	if (sw->first || sw->last + 1 != sw->nr_points)
+		return 0;
+	for (int i = 0; i < sw->nr_figures; i++) {
+		bool kept = false;
+
+		for (size_t r = 0; r < sw->nr_runs && !kept; r++) {
+			cJSON *line = sw->lines[r] ? cJSON_Parse(sw->lines[r]) : NULL;
+			const cJSON *f;
+
+			cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(
+						      line, "figures")) if (!fnmatch(sw->figures[i],
+										     f->string, 0))
+				kept = true;
+			cJSON_Delete(line);
+		}
+		if (!kept) {
+			fprintf(stderr,
+				"reclaimsim: %s:%d: figures: '%s' matches no figure of the runs\n",
+				sw->grid_path, sw->figures_line, sw->figures[i]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 /* --collect DIR: every DIR/results/ *.jsonl; each run of the points once. */
 static int collect(struct sweep *sw)
 {
@@ -935,6 +970,8 @@ static int collect(struct sweep *sw)
 			sw->seeds[first_missing % (size_t)sw->nr_seeds], sw->collect_dir);
 		return 1;
 	}
+	if (check_figures(sw))
+		return 1;
 	if (sw->summary)
 		return print_summary(sw) ? 1 : 0;
 	for (size_t r = sw->first * (size_t)sw->nr_seeds; r < (sw->last + 1) * (size_t)sw->nr_seeds;
@@ -994,6 +1031,8 @@ static int run_local(struct sweep *sw)
 		fprintf(stderr, "reclaimsim: sweep interrupted: the runs done are %s%s\n",
 			sw->output ? "in " : "printed",
 			sw->output ? sw->output : " (--output FILE resumes)");
+	if (!rc && check_figures(sw))
+		rc = 1;
 	if (!rc && sw->summary)
 		rc = print_summary(sw) ? 1 : 0;
 	return rc;

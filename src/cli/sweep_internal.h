@@ -46,7 +46,7 @@ struct sweep {
 	char **seeds;
 	int nr_seeds, seeds_line;
 	char **figures; /* patterns; none: every figure */
-	int nr_figures;
+	int nr_figures, figures_line;
 	int cur_line, err_line;
 	char err[SWEEP_ERR_LEN];
 
