@@ -811,6 +811,10 @@ expect_status "sweep: a NUL byte in the grid" 1 "^reclaimsim: $TMP/nul.grid: not
 expect_status "sweep: an endless grid" 1 "^reclaimsim: /dev/zero: too large for a grid (more than 1 MiB, 1048576 bytes)$" "$BIN" sweep /dev/zero --print-commands
 printf '[sweep]\nscenario = tiny.ini\nfigures = time.elapsed_s, time.nosuch*\n' >"$TMP/figs.grid"
 expect_status "sweep: a figures pattern that keeps nothing" 1 "^reclaimsim: $TMP/figs.grid:3: figures: 'time.nosuch\\*' matches no figure of the runs$" "$BIN" sweep "$TMP/figs.grid"
+printf '[sweep]\nscenario = tiny.ini\n' >"$TMP/one.grid"
+printf '{"point":1,"seed":1,"keys":{},"figures":{}}\0\0\0\n' >"$TMP/nul.jsonl"
+expect_status "sweep --output: a NUL byte in the results (a crash's zeros)" 1 "^reclaimsim: $TMP/nul.jsonl:1: not a text file (contains a NUL byte): not a sweep's results$" "$BIN" sweep "$TMP/one.grid" --output "$TMP/nul.jsonl"
+expect_status "sweep --output /dev/zero: refused, not read forever" 1 "^reclaimsim: /dev/zero:1: not a text file (contains a NUL byte): not a sweep's results$" "$BIN" sweep "$TMP/one.grid" --output /dev/zero
 expect_status "sweep: no such grid" 1 "^reclaimsim: $TMP/nosuch.grid: cannot open: No such file or directory$" "$BIN" sweep "$TMP/nosuch.grid"
 
 # tools/seed00N.py: executable, run from any directory (the scenarios found

@@ -538,12 +538,43 @@ out:
 }
 
 /* Read the lines of @path into sw->lines; a missing file is empty.  0 or -1. */
+/*
+ * The next line of a results file into *@buf (grown, to free()), with its
+ * newline: its length, 0 at the end of the file, -1 out of memory, -2 a
+ * NUL byte.  A line may be long (every figure of a run of many groups),
+ * but a file of zeros (a crash's unwritten blocks, /dev/zero) is refused
+ * at its first byte instead of read whole.
+ */
+static long read_result_line(FILE *f, char **buf, size_t *cap)
+{
+	size_t n = 0;
+	int c = 0;
+
+	while (c != '\n' && (c = getc_unlocked(f)) != EOF) {
+		if (!c)
+			return -2;
+		if (n + 2 > *cap) {
+			size_t ncap = *cap ? *cap * 2 : 4096;
+			char *nbuf = realloc(*buf, ncap);
+
+			if (!nbuf)
+				return -1;
+			*buf = nbuf;
+			*cap = ncap;
+		}
+		(*buf)[n++] = (char)c;
+	}
+	if (n)
+		(*buf)[n] = '\0';
+	return (long)n;
+}
+
 static int read_lines(struct sweep *sw, const char *path, bool missing_ok)
 {
 	FILE *f = fopen(path, "r");
 	char *buf = NULL;
 	size_t cap = 0;
-	ssize_t n;
+	long n;
 	int lineno = 0, rc = 0;
 
 	if (!f) {
@@ -552,10 +583,18 @@ static int read_lines(struct sweep *sw, const char *path, bool missing_ok)
 		fprintf(stderr, "reclaimsim: %s: %s\n", path, strerror(errno));
 		return -1;
 	}
-	while ((n = getline(&buf, &cap, f)) > 0) {
+	while ((n = read_result_line(f, &buf, &cap)) != 0) {
 		long r;
 
 		lineno++;
+		if (n < 0) {
+			fprintf(stderr, "reclaimsim: %s:%d: %s\n", path, lineno,
+				n == -1 ?
+					"out of memory" :
+					"not a text file (contains a NUL byte): not a sweep's results");
+			rc = -1;
+			break;
+		}
 		if (buf[n - 1] != '\n') {
 			fprintf(stderr,
 				"reclaimsim: %s:%d: a line cut short (a run killed while writing?): remove it\n",
@@ -575,6 +614,10 @@ static int read_lines(struct sweep *sw, const char *path, bool missing_ok)
 			rc = -1;
 			break;
 		}
+	}
+	if (!rc && ferror(f)) {
+		fprintf(stderr, "reclaimsim: %s: %s\n", path, strerror(errno ? errno : EIO));
+		rc = -1;
 	}
 	free(buf);
 	fclose(f);
