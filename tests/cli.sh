@@ -815,6 +815,10 @@ printf '[sweep]\nscenario = tiny.ini\n' >"$TMP/one.grid"
 printf '{"point":1,"seed":1,"keys":{},"figures":{}}\0\0\0\n' >"$TMP/nul.jsonl"
 expect_status "sweep --output: a NUL byte in the results (a crash's zeros)" 1 "^reclaimsim: $TMP/nul.jsonl:1: not a text file (contains a NUL byte): not a sweep's results$" "$BIN" sweep "$TMP/one.grid" --output "$TMP/nul.jsonl"
 expect_status "sweep --output /dev/zero: refused, not read forever" 1 "^reclaimsim: /dev/zero:1: not a text file (contains a NUL byte): not a sweep's results$" "$BIN" sweep "$TMP/one.grid" --output /dev/zero
+mkdir -p "$TMP/odz/data/oracle" "$TMP/odd/data/oracle/summary.json"
+ln -s /dev/zero "$TMP/odz/data/oracle/summary.json"
+expect_status "oracle: an endless summary.json refused, not read forever" 1 "^reclaimsim: oracle: $TMP/odz/data/oracle/summary.json: File too large$" "$BIN" oracle --dir "$TMP/odz"
+expect_status "oracle: a directory as summary.json" 1 "^reclaimsim: oracle: $TMP/odd/data/oracle/summary.json: Is a directory$" "$BIN" oracle --dir "$TMP/odd"
 expect_status "sweep: no such grid" 1 "^reclaimsim: $TMP/nosuch.grid: cannot open: No such file or directory$" "$BIN" sweep "$TMP/nosuch.grid"
 
 # tools/seed00N.py: executable, run from any directory (the scenarios found
