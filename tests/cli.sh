@@ -302,6 +302,10 @@ expect_status "stdout on a full disk" 1 "reclaimsim: write error: No space left 
 expect_status "--csv on a full disk" 1 "reclaimsim: --csv /dev/full: No space left on device" "$BIN" run "$TMP/tiny.ini" --csv /dev/full
 expect_status "--csv into a missing directory" 1 "^reclaimsim: --csv /nonexistent/x.csv: No such file or directory$" "$BIN" run "$TMP/tiny.ini" --csv /nonexistent/x.csv
 check "--csv failed before the run" test ! -s "$TMP/out"
+# a dangling symlink to another output is that output (open follows it)
+ln -s out-a.csv "$TMP/link-a.trace"
+expect_status "--trace through a dangling link to --csv" 1 "^reclaimsim: --trace $TMP/link-a.trace: is also --csv $TMP/out-a.csv (valid: one file for each output)$" "$BIN" run "$TMP/tiny.ini" --csv "$TMP/out-a.csv" --trace "$TMP/link-a.trace"
+check "--trace through a dangling link: nothing written" test ! -e "$TMP/out-a.csv"
 expect_status "--plot into a missing directory" 1 "^reclaimsim: --plot /nonexistent/p.png: No such file or directory$" "$BIN" run "$TMP/tiny.ini" --plot /nonexistent/p.png
 check "--plot failed before the run" test ! -s "$TMP/out"
 
