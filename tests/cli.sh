@@ -104,6 +104,7 @@ expect_status "--max-host-memory bounds it" 1 "^reclaimsim: .*tiny.ini:2: \[mach
 expect_status "--set blamed" 1 "^reclaimsim: --set machine.memory=1T: \[machine\] memory: the run would take" "$BIN" run "$TMP/tiny.ini" --set machine.memory=1T
 expect_status "compare takes --max-host-memory" 1 "^reclaimsim: .*tiny.ini:2: \[machine\] memory: the run would take an estimated 7.6M" "$BIN" compare "$TMP/tiny.ini" --a sysctl.swappiness=10 --b sysctl.swappiness=60 --max-host-memory 1M
 expect_status "--max-host-memory 0" 1 "^reclaimsim: --max-host-memory 0: must be > 0$" "$BIN" run "$TMP/tiny.ini" --max-host-memory 0
+expect_status "--max-host-memory: a bad size is not 'must be > 0'" 1 "^reclaimsim: --max-host-memory 10Q: bad size '10Q' (expected a number with K/M/G/T suffix)$" "$BIN" run "$TMP/tiny.ini" --max-host-memory 10Q
 # a system-wide OOM with no killable process panics, as the kernel's
 # out_of_memory() does: the stress_highalloc driver has no mm to kill and
 # its builds are gone (a newcomer's 16M machine of 64K pages)
@@ -301,6 +302,10 @@ expect_status "stdout on a full disk" 1 "reclaimsim: write error: No space left 
 expect_status "--csv on a full disk" 1 "reclaimsim: --csv /dev/full: No space left on device" "$BIN" run "$TMP/tiny.ini" --csv /dev/full
 expect_status "--csv into a missing directory" 1 "^reclaimsim: --csv /nonexistent/x.csv: No such file or directory$" "$BIN" run "$TMP/tiny.ini" --csv /nonexistent/x.csv
 check "--csv failed before the run" test ! -s "$TMP/out"
+# a dangling symlink to another output is that output (open follows it)
+ln -s out-a.csv "$TMP/link-a.trace"
+expect_status "--trace through a dangling link to --csv" 1 "^reclaimsim: --trace $TMP/link-a.trace: is also --csv $TMP/out-a.csv (valid: one file for each output)$" "$BIN" run "$TMP/tiny.ini" --csv "$TMP/out-a.csv" --trace "$TMP/link-a.trace"
+check "--trace through a dangling link: nothing written" test ! -e "$TMP/out-a.csv"
 expect_status "--plot into a missing directory" 1 "^reclaimsim: --plot /nonexistent/p.png: No such file or directory$" "$BIN" run "$TMP/tiny.ini" --plot /nonexistent/p.png
 check "--plot failed before the run" test ! -s "$TMP/out"
 
@@ -804,6 +809,26 @@ expect_status "trace-report: an empty --title" 2 "reclaimsim: trace-report: --ti
 expect_ok "compare --trace-report" "$BIN" compare "$TMP/trace.ini" --a policy.kernel=6.12 --b policy.kernel=2.6.32 --trace-report
 check "compare --trace-report: the runs' summaries = trace-report's table" sh -c 'tail -12 "$1" | sed -n "2,12p" >"$1.c"; "$3" trace-report "$2/t1.txt" "$2/t3.txt" | sed -n "2,12p" | cmp -s - "$1.c"' - "$TMP/out" "$TMP" "$BIN"
 expect_status "compare --trace-report with --json" 2 "not with --json" "$BIN" compare "$TMP/trace.ini" --a policy.kernel=6.18 --b policy.kernel=2.6.32 --trace-report --json
+
+# hostile grids: read as a scenario is (a directory, a NUL byte or an
+# endless file are errors; they ran the built-in scenario, dropped the
+# rest of the line, or read forever)
+mkdir "$TMP/griddir"
+expect_status "sweep: a directory as the grid" 1 "^reclaimsim: $TMP/griddir: cannot read: Is a directory$" "$BIN" sweep "$TMP/griddir" --print-commands
+printf '[grid]\nsysctl.swappiness = 0\0, 100\n' >"$TMP/nul.grid"
+expect_status "sweep: a NUL byte in the grid" 1 "^reclaimsim: $TMP/nul.grid: not a text file (contains a NUL byte)$" "$BIN" sweep "$TMP/nul.grid" --print-commands
+expect_status "sweep: an endless grid" 1 "^reclaimsim: /dev/zero: too large for a grid (more than 1 MiB, 1048576 bytes)$" "$BIN" sweep /dev/zero --print-commands
+printf '[sweep]\nscenario = tiny.ini\nfigures = time.elapsed_s, time.nosuch*\n' >"$TMP/figs.grid"
+expect_status "sweep: a figures pattern that keeps nothing" 1 "^reclaimsim: $TMP/figs.grid:3: figures: 'time.nosuch\\*' matches no figure of the runs$" "$BIN" sweep "$TMP/figs.grid"
+printf '[sweep]\nscenario = tiny.ini\n' >"$TMP/one.grid"
+printf '{"point":1,"seed":1,"keys":{},"figures":{}}\0\0\0\n' >"$TMP/nul.jsonl"
+expect_status "sweep --output: a NUL byte in the results (a crash's zeros)" 1 "^reclaimsim: $TMP/nul.jsonl:1: not a text file (contains a NUL byte): not a sweep's results$" "$BIN" sweep "$TMP/one.grid" --output "$TMP/nul.jsonl"
+expect_status "sweep --output /dev/zero: refused, not read forever" 1 "^reclaimsim: /dev/zero:1: not a text file (contains a NUL byte): not a sweep's results$" "$BIN" sweep "$TMP/one.grid" --output /dev/zero
+mkdir -p "$TMP/odz/data/oracle" "$TMP/odd/data/oracle/summary.json"
+ln -s /dev/zero "$TMP/odz/data/oracle/summary.json"
+expect_status "oracle: an endless summary.json refused, not read forever" 1 "^reclaimsim: oracle: $TMP/odz/data/oracle/summary.json: File too large$" "$BIN" oracle --dir "$TMP/odz"
+expect_status "oracle: a directory as summary.json" 1 "^reclaimsim: oracle: $TMP/odd/data/oracle/summary.json: Is a directory$" "$BIN" oracle --dir "$TMP/odd"
+expect_status "sweep: no such grid" 1 "^reclaimsim: $TMP/nosuch.grid: cannot open: No such file or directory$" "$BIN" sweep "$TMP/nosuch.grid"
 
 # tools/seed00N.py: executable, run from any directory (the scenarios found
 # from the repository), a failing run a one-line error and exit 1

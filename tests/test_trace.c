@@ -649,6 +649,28 @@ static void test_report_errors(void **state)
 	}
 }
 
+/* Not text: a NUL byte or an endless line stops at its line, not at the end of the file */
+static void test_report_binary(void **state)
+{
+	static const char nul[] = "# tracer: nop\n\0\0\0\n";
+	static char longline[5000];
+	struct trace_report *r = trace_report_new();
+	FILE *f = fmemopen((void *)nul, sizeof(nul) - 1, "r");
+	char err[128] = "";
+
+	assert_non_null(f);
+	assert_int_equal(trace_report_parse(r, f, "bin", err, sizeof(err)), -1);
+	assert_string_equal(err, "bin:2: not a text file (contains a NUL byte)");
+	fclose(f);
+	memset(longline, 'x', sizeof(longline));
+	f = fmemopen(longline, sizeof(longline), "r");
+	assert_non_null(f);
+	assert_int_equal(trace_report_parse(r, f, "long", err, sizeof(err)), -1);
+	assert_string_equal(err, "long:1: line too long (at most 4096 characters)");
+	fclose(f);
+	trace_report_free(r);
+}
+
 /* Later kernels' lines: irq flags, v6.12 fields, the June sync_io form, record-tgid's TGID */
 static void test_report_formats(void **state)
 {
@@ -765,6 +787,7 @@ int main(void)
 		cmocka_unit_test(test_report_ignore_pid),
 		cmocka_unit_test(test_report_empty),
 		cmocka_unit_test(test_report_errors),
+		cmocka_unit_test(test_report_binary),
 		cmocka_unit_test(test_report_formats),
 		cmocka_unit_test(test_report_numbers),
 		cmocka_unit_test(test_summary_table),

@@ -106,9 +106,11 @@ int opt_build_scenario(const struct scn_opts *o, struct scenario *s)
 	if (o->max_host_memory) {
 		u64 bytes = 0;
 
-		if (parse_size(o->max_host_memory, 4096, &bytes, err, sizeof(err)) || !bytes) {
+		int bad = parse_size(o->max_host_memory, 4096, &bytes, err, sizeof(err));
+
+		if (bad || !bytes) {
 			fprintf(stderr, "reclaimsim: --max-host-memory %s: %s\n",
-				o->max_host_memory, bytes ? err : "must be > 0");
+				o->max_host_memory, bad ? err : "must be > 0");
 			return -1;
 		}
 		host_memory_limit = bytes;
@@ -150,16 +152,39 @@ struct file_id {
 	bool exists, chardev;
 	dev_t dev;
 	ino_t ino;
-	const char *base; /* not existing: the name in that directory */
+	char base[256]; /* not existing: the name in that directory */
 };
+
+/*
+ * A dangling symlink's target, in @out (PATH_MAX bytes): the output
+ * opened through the link is that file, which another output may name
+ * (--csv a.csv --trace link-to-a.csv).  false when @path is no link.
+ */
+static bool link_target(const char *path, char *out)
+{
+	const char *slash = strrchr(path, '/');
+	char link[4096];
+	ssize_t n = readlink(path, link, sizeof(link) - 1);
+
+	if (n < 0)
+		return false;
+	link[n] = '\0';
+	if (link[0] == '/' || !slash)
+		return snprintf(out, 4096, "%s", link) < 4096;
+	return snprintf(out, 4096, "%.*s/%s", (int)(slash - path), path, link) < 4096;
+}
 
 static bool file_id(const char *path, struct file_id *id)
 {
-	const char *slash = strrchr(path, '/');
-	char dir[4096];
+	char dir[4096], paths[2][4096];
+	const char *slash;
 	struct stat st;
 
 	*id = (struct file_id){ 0 };
+	/* follow dangling links as open(O_CREAT) does, up to the kernel's 40 */
+	for (int hops = 0; stat(path, &st) && hops < 40 && link_target(path, paths[hops % 2]);
+	     hops++)
+		path = paths[hops % 2];
 	if (!stat(path, &st)) {
 		id->exists = true;
 		id->chardev = S_ISCHR(st.st_mode);
@@ -167,6 +192,7 @@ static bool file_id(const char *path, struct file_id *id)
 		id->ino = st.st_ino;
 		return true;
 	}
+	slash = strrchr(path, '/');
 	if (!slash)
 		snprintf(dir, sizeof(dir), ".");
 	else
@@ -175,7 +201,7 @@ static bool file_id(const char *path, struct file_id *id)
 		return false; /* the open will say why */
 	id->dev = st.st_dev;
 	id->ino = st.st_ino;
-	id->base = slash ? slash + 1 : path;
+	snprintf(id->base, sizeof(id->base), "%s", slash ? slash + 1 : path);
 	return true;
 }
 

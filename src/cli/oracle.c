@@ -35,6 +35,7 @@
 
 #define ORACLE_SEED 1 /* the first seed; run r uses ORACLE_SEED + r */
 #define ORACLE_DIR_LEN 4096 /* --dir, PATH_MAX */
+#define ORACLE_SUMMARY_MAX (64u << 20) /* summary.json: 244 KB; /dev/zero is not one */
 
 /*
  * The counters the summary line counts: what the model is tuned for
@@ -515,7 +516,7 @@ int oracle_summary_load(struct oracle_summary *os, const char *path, char *err, 
 	int ret = -1;
 
 	memset(os, 0, sizeof(*os));
-	text = read_file(path, 0, NULL, err, errlen);
+	text = read_file(path, ORACLE_SUMMARY_MAX, NULL, err, errlen);
 	if (!text)
 		return -1;
 	/* the parse end, not cJSON_GetErrorPtr(): that one is a global */

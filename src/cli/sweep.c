@@ -23,6 +23,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <fnmatch.h>
 #include <glob.h>
 #include <inttypes.h>
 #include <math.h>
@@ -240,22 +241,22 @@ __attribute__((format(printf, 2, 3))) static int grid_error(struct sweep *sw, co
 static char *grid_reader(char *str, int num, void *arg)
 {
 	struct sweep *sw = arg;
-	FILE *f = sw->in;
+	const char *nl;
 	char *s;
 	size_t lead, len;
 
-	if (sw->err_line || !fgets(str, num, f))
+	if (sw->err_line || !*sw->in)
 		return NULL;
 	sw->cur_line++;
-	len = strlen(str);
-	if (len == (size_t)num - 1 && str[len - 1] != '\n') {
-		int c = fgetc(f); /* more of this line, or the end of the file */
-
-		if (c != EOF) {
-			grid_error(sw, "line too long (at most %d characters)", num - 2);
-			return NULL;
-		}
+	nl = strchr(sw->in, '\n');
+	len = nl ? (size_t)(nl - sw->in) + 1 : strlen(sw->in);
+	if (len > (size_t)num - 1) {
+		grid_error(sw, "line too long (at most %d characters)", num - 2);
+		return NULL;
 	}
+	memcpy(str, sw->in, len);
+	str[len] = '\0';
+	sw->in += len;
 	s = str;
 	lead = strspn(s, " \t");
 	memmove(s, s + lead, strlen(s + lead) + 1);
@@ -321,6 +322,7 @@ static int grid_handler(void *arg, const char *section, const char *name, const 
 		sweep_values_free(sw->figures, sw->nr_figures);
 		sw->figures = vals;
 		sw->nr_figures = n;
+		sw->figures_line = sw->cur_line;
 		return 1;
 	}
 	/* [grid] */
@@ -351,15 +353,16 @@ static int grid_handler(void *arg, const char *section, const char *name, const 
 
 static int grid_load(struct sweep *sw)
 {
-	char *copy = strdup(sw->grid_path), *slash;
-	FILE *f = fopen(sw->grid_path, "r");
+	char *copy, *slash, *text, err[512];
 
-	if (!copy || !f) {
-		fprintf(stderr, "reclaimsim: %s: %s\n", sw->grid_path,
-			copy ? strerror(errno) : "out of memory");
-		free(copy);
-		if (f)
-			fclose(f);
+	if (scenario_read_text(sw->grid_path, "grid", &text, err, sizeof(err))) {
+		fprintf(stderr, "reclaimsim: %s\n", err);
+		return -1;
+	}
+	copy = strdup(sw->grid_path);
+	if (!copy) {
+		fprintf(stderr, "reclaimsim: %s: out of memory\n", sw->grid_path);
+		free(text);
 		return -1;
 	}
 	/* the grid's directory: its path up to the last '/', or "." */
@@ -369,9 +372,9 @@ static int grid_load(struct sweep *sw)
 	else
 		strcpy(copy, "."); /* copy holds at least one character and its NUL */
 	sw->dir = copy;
-	sw->in = f;
+	sw->in = text;
 	ini_parse_stream(grid_reader, sw, grid_handler, sw);
-	fclose(f);
+	free(text);
 	sw->in = NULL;
 	if (sw->err_line) {
 		fprintf(stderr, "reclaimsim: %s\n", sw->err);
@@ -535,12 +538,43 @@ out:
 }
 
 /* Read the lines of @path into sw->lines; a missing file is empty.  0 or -1. */
+/*
+ * The next line of a results file into *@buf (grown, to free()), with its
+ * newline: its length, 0 at the end of the file, -1 out of memory, -2 a
+ * NUL byte.  A line may be long (every figure of a run of many groups),
+ * but a file of zeros (a crash's unwritten blocks, /dev/zero) is refused
+ * at its first byte instead of read whole.
+ */
+static long read_result_line(FILE *f, char **buf, size_t *cap)
+{
+	size_t n = 0;
+	int c = 0;
+
+	while (c != '\n' && (c = getc_unlocked(f)) != EOF) {
+		if (!c)
+			return -2;
+		if (n + 2 > *cap) {
+			size_t ncap = *cap ? *cap * 2 : 4096;
+			char *nbuf = realloc(*buf, ncap);
+
+			if (!nbuf)
+				return -1;
+			*buf = nbuf;
+			*cap = ncap;
+		}
+		(*buf)[n++] = (char)c;
+	}
+	if (n)
+		(*buf)[n] = '\0';
+	return (long)n;
+}
+
 static int read_lines(struct sweep *sw, const char *path, bool missing_ok)
 {
 	FILE *f = fopen(path, "r");
 	char *buf = NULL;
 	size_t cap = 0;
-	ssize_t n;
+	long n;
 	int lineno = 0, rc = 0;
 
 	if (!f) {
@@ -549,10 +583,18 @@ static int read_lines(struct sweep *sw, const char *path, bool missing_ok)
 		fprintf(stderr, "reclaimsim: %s: %s\n", path, strerror(errno));
 		return -1;
 	}
-	while ((n = getline(&buf, &cap, f)) > 0) {
+	while ((n = read_result_line(f, &buf, &cap)) != 0) {
 		long r;
 
 		lineno++;
+		if (n < 0) {
+			fprintf(stderr, "reclaimsim: %s:%d: %s\n", path, lineno,
+				n == -1 ?
+					"out of memory" :
+					"not a text file (contains a NUL byte): not a sweep's results");
+			rc = -1;
+			break;
+		}
 		if (buf[n - 1] != '\n') {
 			fprintf(stderr,
 				"reclaimsim: %s:%d: a line cut short (a run killed while writing?): remove it\n",
@@ -572,6 +614,10 @@ static int read_lines(struct sweep *sw, const char *path, bool missing_ok)
 			rc = -1;
 			break;
 		}
+	}
+	if (!rc && ferror(f)) {
+		fprintf(stderr, "reclaimsim: %s: %s\n", path, strerror(errno ? errno : EIO));
+		rc = -1;
 	}
 	free(buf);
 	fclose(f);
@@ -901,6 +947,39 @@ static int check_points(struct sweep *sw)
 	return 0;
 }
 
+/*
+ * Each [sweep] figures pattern must keep a figure of some line, as
+ * compare's --figures (a typo kept none and printed lines of no
+ * figures).  Checked over the whole grid only: a Slurm job's --points
+ * may hold none of a scenario's workloads that another point has.
+ */
+static int check_figures(const struct sweep *sw)
+{
+	if (sw->first || sw->last + 1 != sw->nr_points)
+		return 0;
+	for (int i = 0; i < sw->nr_figures; i++) {
+		bool kept = false;
+
+		for (size_t r = 0; r < sw->nr_runs && !kept; r++) {
+			cJSON *line = sw->lines[r] ? cJSON_Parse(sw->lines[r]) : NULL;
+			const cJSON *f;
+
+			cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(
+						      line, "figures")) if (!fnmatch(sw->figures[i],
+										     f->string, 0))
+				kept = true;
+			cJSON_Delete(line);
+		}
+		if (!kept) {
+			fprintf(stderr,
+				"reclaimsim: %s:%d: figures: '%s' matches no figure of the runs\n",
+				sw->grid_path, sw->figures_line, sw->figures[i]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 /* --collect DIR: every DIR/results/ *.jsonl; each run of the points once. */
 static int collect(struct sweep *sw)
 {
@@ -934,6 +1013,8 @@ static int collect(struct sweep *sw)
 			sw->seeds[first_missing % (size_t)sw->nr_seeds], sw->collect_dir);
 		return 1;
 	}
+	if (check_figures(sw))
+		return 1;
 	if (sw->summary)
 		return print_summary(sw) ? 1 : 0;
 	for (size_t r = sw->first * (size_t)sw->nr_seeds; r < (sw->last + 1) * (size_t)sw->nr_seeds;
@@ -993,6 +1074,8 @@ static int run_local(struct sweep *sw)
 		fprintf(stderr, "reclaimsim: sweep interrupted: the runs done are %s%s\n",
 			sw->output ? "in " : "printed",
 			sw->output ? sw->output : " (--output FILE resumes)");
+	if (!rc && check_figures(sw))
+		rc = 1;
 	if (!rc && sw->summary)
 		rc = print_summary(sw) ? 1 : 0;
 	return rc;

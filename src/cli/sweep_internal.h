@@ -46,14 +46,14 @@ struct sweep {
 	char **seeds;
 	int nr_seeds, seeds_line;
 	char **figures; /* patterns; none: every figure */
-	int nr_figures;
+	int nr_figures, figures_line;
 	int cur_line, err_line;
 	char err[SWEEP_ERR_LEN];
 
 	size_t nr_points, nr_runs;
 	char **lines; /* lines[run]: the run's JSON line, once known */
 	bool *skip; /* runs not to run: outside --points, or in --output already */
-	FILE *in; /* the grid, while it is read */
+	const char *in; /* the grid's text still to read, while it is read */
 	FILE *out;
 	struct scenario *work;
 };

@@ -1054,16 +1054,13 @@ int scenario_load_string(struct scenario *s, const char *name, const char *text,
 	return ret;
 }
 
-int scenario_load(struct scenario *s, const char *path, char *err, size_t errlen)
+int scenario_read_text(const char *path, const char *what, char **text, char *err, size_t errlen)
 {
-	FILE *f;
+	FILE *f = fopen(path, "r");
 	char *buf;
 	size_t n;
-	int ret;
 
-	scenario_defaults(s);
-	snprintf(s->path, sizeof(s->path), "%s", path);
-	f = fopen(path, "r");
+	*text = NULL;
 	if (!f) {
 		cfg_put_msg(err, errlen, "%s: cannot open: %s", path, strerror(errno));
 		return -1;
@@ -1074,23 +1071,37 @@ int scenario_load(struct scenario *s, const char *path, char *err, size_t errlen
 		cfg_put_msg(err, errlen, "%s: out of memory", path);
 		return -1;
 	}
+	/* a directory opens but does not read (EISDIR): an error, not an empty file */
 	n = fread(buf, 1, SCN_MAX_FILE + 1, f);
-	if (ferror(f)) {
+	if (ferror(f))
 		cfg_put_msg(err, errlen, "%s: cannot read: %s", path, strerror(errno));
-		ret = -1;
-	} else if (n > SCN_MAX_FILE) {
-		cfg_put_msg(err, errlen, "%s: too large for a scenario (more than 1 MiB, %d bytes)",
-			    path, SCN_MAX_FILE);
-		ret = -1;
-	} else if (memchr(buf, '\0', n)) {
+	else if (n > SCN_MAX_FILE)
+		cfg_put_msg(err, errlen, "%s: too large for a %s (more than 1 MiB, %d bytes)", path,
+			    what, SCN_MAX_FILE);
+	else if (memchr(buf, '\0', n))
 		cfg_put_msg(err, errlen, "%s: not a text file (contains a NUL byte)", path);
-		ret = -1;
-	} else {
+	else {
 		buf[n] = '\0';
-		ret = scenario_load_string(s, path, buf, err, errlen);
+		*text = buf;
 	}
-	free(buf);
 	fclose(f);
+	if (*text)
+		return 0;
+	free(buf);
+	return -1;
+}
+
+int scenario_load(struct scenario *s, const char *path, char *err, size_t errlen)
+{
+	char *buf;
+	int ret;
+
+	scenario_defaults(s);
+	snprintf(s->path, sizeof(s->path), "%s", path);
+	if (scenario_read_text(path, "scenario", &buf, err, errlen))
+		return -1;
+	ret = scenario_load_string(s, path, buf, err, errlen);
+	free(buf);
 	return ret;
 }
 

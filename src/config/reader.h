@@ -27,6 +27,14 @@ void scenario_defaults(struct scenario *s);
 int scenario_load(struct scenario *s, const char *path, char *err, size_t errlen);
 
 /*
+ * scenario_read_text - the whole of the text file @path (a @what: "scenario",
+ * "grid") into *@text, NUL-terminated, to free(): at most 1 MiB, no NUL
+ * byte, a directory or unreadable file an error.  0, or -1 with
+ * "PATH: what is wrong" in @err.
+ */
+int scenario_read_text(const char *path, const char *what, char **text, char *err, size_t errlen);
+
+/*
  * scenario_load_string - as scenario_load, from memory; @name is used as
  * the file name in messages.
  */

@@ -27,6 +27,9 @@
 
 #define NR_ORDERS 20 /* the orders the script prints */
 #define LAT_LEN 48
+/* the longest trace line read: an ftrace event line is a few hundred bytes */
+#define TRACE_LINE_MAX 4096
+#define TRACE_LINE_MAX_STR "4096"
 
 struct latency {
 	bool defined;
@@ -515,22 +518,49 @@ nomem:
 	return -1;
 }
 
+/*
+ * The next line of @f into @buf (TRACE_LINE_MAX + 2 bytes), its newline
+ * dropped: its length, -1 at the end of the file, -2 for a line longer
+ * than TRACE_LINE_MAX, -3 for a NUL byte.  Bounded, so that a binary file
+ * or /dev/zero is refused at its first line instead of read whole.
+ */
+static long read_line(FILE *f, char *buf)
+{
+	long n = 0;
+	int c;
+
+	while ((c = getc_unlocked(f)) != EOF && c != '\n') {
+		if (!c)
+			return -3;
+		if (n == TRACE_LINE_MAX)
+			return -2;
+		buf[n++] = (char)c;
+	}
+	buf[n] = '\0';
+	return c == EOF && !n ? -1 : n;
+}
+
 int trace_report_parse(struct trace_report *r, FILE *f, const char *path, char *err, size_t errlen)
 {
-	char *buf = NULL, msg[256];
-	size_t cap = 0;
-	ssize_t n;
+	char buf[TRACE_LINE_MAX + 2], msg[256];
+	long n;
 	unsigned long lineno = 0;
 	int rc = 0;
 
-	while ((n = getline(&buf, &cap, f)) >= 0) {
+	while ((n = read_line(f, buf)) != -1) {
 		struct line l;
 		struct proc *p;
 		const char *s = buf;
 
 		lineno++;
-		if (n && buf[n - 1] == '\n')
-			buf[--n] = '\0';
+		if (n < 0) {
+			snprintf(err, errlen, "%s:%lu: %s", path, lineno,
+				 n == -3 ? "not a text file (contains a NUL byte)" :
+					   "line too long (at most " TRACE_LINE_MAX_STR
+					   " characters)");
+			rc = -1;
+			break;
+		}
 		while (*s == ' ' || *s == '\t')
 			s++;
 		/* comments, blank lines, and the ring buffer's "CPU:N [LOST M EVENTS]" */
@@ -560,7 +590,6 @@ int trace_report_parse(struct trace_report *r, FILE *f, const char *path, char *
 		snprintf(err, errlen, "%s: %s", path, strerror(errno ? errno : EIO));
 		rc = -1;
 	}
-	free(buf);
 	return rc;
 }
 

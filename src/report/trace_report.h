@@ -37,7 +37,8 @@ void trace_report_free(struct trace_report *r);
  * FIELDS" (SECS.FRACTION: any count of decimals up to 18, read as a
  * decimal fraction), a counted event without a field it needs or with
  * one that is not decimal digits within the kernel's type (order %d,
- * counts %lu), sums over the trace that would pass 2^64 - 1, a read
+ * counts %lu), sums over the trace that would pass 2^64 - 1, a line
+ * over 4096 bytes or with a NUL byte (not a trace: a binary file), a read
  * error.
  */
 int trace_report_parse(struct trace_report *r, FILE *f, const char *path, char *err, size_t errlen);

@@ -54,9 +54,9 @@ char *read_file(const char *path, size_t maxbytes, size_t *lenp, char *err, size
 			break;
 	}
 	if (ferror(f)) {
-		e = EIO;
+		e = errno ? errno : EIO; /* fread's: EISDIR for a directory */
 		if (err)
-			snprintf(err, errlen, "%s: read error", path);
+			snprintf(err, errlen, "%s: %s", path, strerror(e));
 		goto fail;
 	}
 	fclose(f);
