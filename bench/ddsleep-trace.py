@@ -18,7 +18,7 @@ Two tracefs instances of the script's own (trace_clock mono for both):
    runqueue wait), the block requests of every device, writeback's
    balance_dirty_pages / writeback_start / writeback_written /
    folio_wait_writeback, vmscan's memcg reclaim, shrink_inactive and
-   throttled events.
+   throttled events, blk-wbt's timer and statistics (its scale step).
 tracefs is mounted by the script at a directory of its own (unmounted at
 the end); the memcgs and instances are removed, also on error.
 
@@ -45,7 +45,8 @@ EV_EVENTS = ("sched/sched_switch", "sched/sched_wakeup", "block/block_rq_insert"
              "writeback/balance_dirty_pages", "writeback/writeback_start",
              "writeback/writeback_written", "writeback/folio_wait_writeback",
              "vmscan/mm_vmscan_memcg_reclaim_begin", "vmscan/mm_vmscan_memcg_reclaim_end",
-             "vmscan/mm_vmscan_lru_shrink_inactive", "vmscan/mm_vmscan_throttled")
+             "vmscan/mm_vmscan_lru_shrink_inactive", "vmscan/mm_vmscan_throttled",
+             "wbt/wbt_step", "wbt/wbt_lat", "wbt/wbt_timer", "wbt/wbt_stat")
 # the sleeping path: the first of these (in this order) that a switch-out's
 # stack holds; the generic waits (io_schedule, schedule_timeout) last
 PATHS = ("balance_dirty_pages", "reclaim_throttle", "folio_wait_writeback",
@@ -380,6 +381,10 @@ def one_run(tag, mib, scratch, tr, keep):
             "fww": count(ev_e, "folio_wait_writeback", p.pid),
             "reclaims": count(ev_e, "mm_vmscan_memcg_reclaim_begin", p.pid),
             "wb_start": count(ev_e, "writeback_start"),
+            "wbt": sorted(set(re.search(r"step=(-?\d+)", e[5]).group(1)
+                              for e in ev_e if e[4] == "wbt_timer")),
+            "wbt_inflight": max([int(re.search(r"inflight=(\d+)", e[5]).group(1))
+                                 for e in ev_e if e[4] == "wbt_timer"] or [0]),
             "rc": p.returncode}
 
 
@@ -392,6 +397,8 @@ def report(tag, r):
               tag, r["wall"], r["on"], r["ru"], r["runq"], r["sched"][1] / 1e9, r["sleep"],
               r["failcnt"], r["reclaims"], r["bdp"], r["fww"], r["throttled"], r["wb_start"],
               req[0], req[1], req[2], req[3], req[4], r["lost"]))
+    print("  blk-wbt's scale step at its timer: %s, in flight there up to %d" % (
+        ",".join(r["wbt"]) or "no timer", r["wbt_inflight"]))
     big = [b for b in r["batches"] if b[1] >= 1]
     print("  completion batches of >= 1 MiB: %s (requests/MiB/ms from the first issue to the "
           "last completion/ms from the first to the last completion)" % (
