@@ -32,7 +32,11 @@ it ran to wake dd.
 
 Needs root, the v1 memory controller at /sys/fs/cgroup/memory.
 
-  bench/ddsleep-trace.py [--mib 128,256] [--runs N] [--scratch DIR] [--keep DIR]
+With --read, dd reads a file of each size instead (written once, evicted
+from the page cache before each run, removed at the end), as grid_disk/
+read_x8 does.
+
+  bench/ddsleep-trace.py [--mib 128,256] [--read] [--runs N] [--scratch DIR] [--keep DIR]
 """
 import argparse, collections, os, re, subprocess, sys, tempfile, time
 
@@ -334,10 +338,29 @@ class Tracer:
         os.rmdir(self.mnt)
 
 
-def one_run(tag, mib, scratch, tr, keep):
+def evicted_file(path, mib):
+    """@path of @mib MiB of random bytes, written back and out of the page
+    cache (grid_disk/read_x8's stream.dat, evicted before each run)."""
+    if not os.path.exists(path) or os.path.getsize(path) != mib * MiB:
+        subprocess.run(["dd", "if=/dev/urandom", "of=" + path, "bs=1M", "count=%d" % mib],
+                       check=True, capture_output=True)
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+        os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
+    finally:
+        os.close(fd)
+
+
+def one_run(tag, mib, scratch, tr, keep, read=False):
     cg = os.path.join(CG_ROOT, "%s-%s" % (NAME, tag))
-    os.mkdir(cg)
     target = os.path.join(scratch, "dd.dat")
+    cmd = ["dd", "if=/dev/zero", "of=" + target, "bs=1M", "count=%d" % mib]
+    if read:
+        target = os.path.join(scratch, "stream.dat")
+        evicted_file(target, mib)
+        cmd = ["dd", "if=" + target, "of=/dev/null", "bs=1M"]
+    os.mkdir(cg)
     try:
         wr(cg + "/memory.limit_in_bytes", str(LIMIT_MIB * MiB))
         wr(cg + "/memory.swappiness", "60")
@@ -347,8 +370,7 @@ def one_run(tag, mib, scratch, tr, keep):
             wr(cg + "/cgroup.procs", str(os.getpid()))
             tr.child_filters()
         t0 = time.monotonic()
-        p = subprocess.Popen(["dd", "if=/dev/zero", "of=" + target, "bs=1M",
-                              "count=%d" % mib], cwd=scratch, preexec_fn=enter,
+        p = subprocess.Popen(cmd, cwd=scratch, preexec_fn=enter,
                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         os.waitid(os.P_PID, p.pid, os.WEXITED | os.WNOWAIT)
         t1 = time.monotonic()
@@ -414,6 +436,8 @@ def report(tag, r):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--mib", default="128,256", help="dd sizes, MiB, comma-separated")
+    ap.add_argument("--read", action="store_true",
+                    help="dd reads a file of that size, evicted first (grid_disk/read_x8)")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--scratch", default="/tmp")
     ap.add_argument("--keep", default=None, help="write the raw traces to DIR")
@@ -427,15 +451,16 @@ def main():
     tr = None
     try:
         tr = Tracer(scratch)
-        print("# dd if=/dev/zero of=%s/dd.dat bs=1M count=N in a fresh v1 memcg (limit %d MiB, "
-              "no swap), kernel %s, %d CPUs, load %s" % (
-                  args.scratch, LIMIT_MIB, os.uname().release, os.cpu_count(),
+        print("# dd %s in a fresh v1 memcg (limit %d MiB, no swap), kernel %s, %d CPUs, load "
+              "%s" % ("if=%s/stream.dat (N MiB, evicted) of=/dev/null bs=1M" % args.scratch
+                      if args.read else "if=/dev/zero of=%s/dd.dat bs=1M count=N" % args.scratch,
+                      LIMIT_MIB, os.uname().release, os.cpu_count(),
                   open("/proc/loadavg").read().split()[0]))
         total = collections.defaultdict(lambda: collections.defaultdict(float))
         for mib in [int(x) for x in args.mib.split(",")]:
             for i in range(args.runs):
-                tag = "x%d-run%d" % (mib // LIMIT_MIB, i + 1)
-                r = one_run(tag, mib, scratch, tr, args.keep)
+                tag = "%sx%d-run%d" % ("read-" if args.read else "", mib // LIMIT_MIB, i + 1)
+                r = one_run(tag, mib, scratch, tr, args.keep, args.read)
                 report("%d MiB run %d:" % (mib, i + 1), r)
                 for s, (sec, n) in sorted(r["stacks"].items(), key=lambda kv: -kv[1][0])[
                         :args.stacks]:
@@ -456,6 +481,8 @@ def main():
     finally:
         if tr:
             tr.close()
+        for name in os.listdir(scratch):
+            os.unlink(os.path.join(scratch, name))
         os.rmdir(scratch)
         wr(CG_ROOT + "/cgroup.procs", str(os.getpid()))
         os.rmdir(ctl)
