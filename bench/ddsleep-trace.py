@@ -287,7 +287,7 @@ def batches(ev, gap=0.001):
 
 
 class Tracer:
-    def __init__(self, scratch):
+    def __init__(self):
         self.mnt = tempfile.mkdtemp(prefix="ddsleep-tracefs-")
         subprocess.run(["mount", "-t", "tracefs", "nodev", self.mnt], check=True)
         self.stk = os.path.join(self.mnt, "instances", NAME + "-stk")
@@ -450,7 +450,7 @@ def main():
     wr(ctl + "/cgroup.procs", str(os.getpid()))
     tr = None
     try:
-        tr = Tracer(scratch)
+        tr = Tracer()
         print("# dd %s in a fresh v1 memcg (limit %d MiB, no swap), kernel %s, %d CPUs, load "
               "%s" % ("if=%s/stream.dat (N MiB, evicted) of=/dev/null bs=1M" % args.scratch
                       if args.read else "if=/dev/zero of=%s/dd.dat bs=1M count=N" % args.scratch,
