@@ -433,7 +433,7 @@ check "fast swap: no OOM kill" sh -c "awk '\$1 == \"oom_kills\" && \$2 == 0 { ok
 # activated before their write ends, pgactivate 32,335 -> 34,474 at seed 1)
 check "fast swap: pages written are freed" sh -c "awk '\$1 == \"pswpout\" { o = \$2 } \$1 == \"pgsteal_anon\" { s = \$2 } END { exit !(o > 60000 && s >= 0.95 * o) }' '$TMP/out'"
 
-# 64 KiB pages: the block queue's room is bytes, so swap does not fill with writes in flight
+# 64 KiB pages: blk-wbt bounds the writes in flight, so swap does not fill with them
 expect_ok "fast swap, 64K pages" "$BIN" run "$ROOT/tests/data/fast-swap-64k.ini"
 check "fast swap, 64K pages: no OOM kill" sh -c "awk '\$1 == \"oom_kills\" && \$2 == 0 { ok = 1 } END { exit !ok }' '$TMP/out'"
 # (the bug freed 11 %; with the per-CPU lists, which hold up to an eighth

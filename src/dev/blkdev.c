@@ -70,7 +70,6 @@ int blkdev_init(struct blkdev *dev, const char *name, const struct scn_device *d
 	else
 		dev->nr_requests = dev->depth * 2 > 64 ? dev->depth * 2 : 64;
 	blk_queue_congestion_threshold(dev);
-	dev->mq_room_pages = (u64)dev->nr_requests * max_u64(BLK_MQ_ROOM_BYTES / page_size, 1);
 	dev->slot_busy_until = calloc(dev->depth, sizeof(u64));
 	dev->slot_heap = malloc(dev->depth * sizeof(*dev->slot_heap));
 	if (!dev->slot_busy_until || !dev->slot_heap)
@@ -466,9 +465,6 @@ bool blk_bio_must_wait(struct blkdev *dev, struct task *t, unsigned int opf, u64
 	u64 now = t ? task_now(t) : 0;
 	bool front, full;
 
-	/* blk-mq's stand-in bound on the pages in flight holds merged bios too */
-	if (!dev->per_direction && dev->inflight_pages >= dev->mq_room_pages)
-		return true;
 	full = count >= (batching ? 3 * dev->nr_requests / 2 : dev->nr_requests);
 	if (!full && !wbt_would_wait(dev, t, opf, now))
 		return false;
@@ -515,8 +511,7 @@ static void blk_queue_unlink(struct blkdev *dev, struct blk_request **pp)
  * left with a request in flight, all are, so that none sleeps with
  * nothing to wake it (the kernel's woken waiter always takes its request;
  * the model's may find its page no longer needs writing).  blk-mq wakes
- * all: its room in pages (blk_queue_full) is a stand-in, and with one
- * waiter woken per freed tag, direct reclaimers slept while others found
+ * all: with one waiter woken per freed tag, direct reclaimers slept while others found
  * nothing to reclaim (tests/data/fast-swap-64k.ini OOM-killed; sbitmap's
  * own wake-ups come in batches of wake_batch).
  */

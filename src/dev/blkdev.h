@@ -199,7 +199,6 @@ struct blkdev {
 	unsigned int nr_queued; /* requests in the queue, not yet on the device */
 	unsigned int nr_requests, congestion_on, congestion_off;
 	unsigned int count[2];
-	u64 mq_room_pages; /* blk-mq: nr_requests x BLK_MQ_ROOM_BYTES, in pages */
 	bool congested[2]; /* the queue's (the BDI's) congested state, per direction */
 	u64 max_request_pages; /* max_sectors_kb, in pages (at least one) */
 	u64 max_segments; /* max_segments */
@@ -275,21 +274,10 @@ static inline unsigned int blk_rl_idx(const struct blkdev *dev, enum bio_op op)
 	return dev->per_direction ? (unsigned int)op : 0;
 }
 
-/*
- * Are all of @op's requests allocated (blk_queue_full / no free tag)?  In
- * blk-mq the pages in flight are bounded too, at nr_requests requests of
- * BLK_MQ_ROOM_BYTES: a stand-in for the writeback throttling of 6.x reclaim
- * that the model lacks (reclaim_throttle on congested lruvecs, blk-wbt).
- * Without it, 64 tags of merged 1280 KiB requests let direct reclaim put
- * all of a small swap under writeback in one burst and OOM-kill while the
- * writes were still in flight (80M into 64M with 32M of swap on the ssd
- * preset: killed at 50 ms).
- */
-#define BLK_MQ_ROOM_BYTES (128 * 1024)
+/* Are all of @op's requests allocated (blk_queue_full / no free tag)? */
 static inline bool blk_queue_full(const struct blkdev *dev, enum bio_op op)
 {
-	return dev->count[blk_rl_idx(dev, op)] >= dev->nr_requests ||
-	       (!dev->per_direction && dev->inflight_pages >= dev->mq_room_pages);
+	return dev->count[blk_rl_idx(dev, op)] >= dev->nr_requests;
 }
 
 /*
