@@ -1220,7 +1220,7 @@ static const struct cfg_key blkdev_policy_keys[] = {
 	  P_OFF(blk_rl_per_direction),
 	  .values = CFG_VALUES("tags", "per_direction"),
 	  .def = "tags",
-	  .doc = "requests a bio that cannot merge takes: one pool of 2 x depth (at least 64) tags for both directions, pages in flight bounded at 128 KiB a tag, no congested state (blk-mq, all SCSI disks since 5.0) / 128 per direction, congested from 113 to below 103 (2.6.x request_list, BLKDEV_MAX_RQ)" },
+	  .doc = "requests a bio that cannot merge takes: one pool of 2 x depth (at least 64) tags for both directions, no congested state (blk-mq, all SCSI disks since 5.0) / 128 per direction, congested from 113 to below 103 (2.6.x request_list, BLKDEV_MAX_RQ)" },
 	{ .name = "blk_max_sectors_kb",
 	  .type = CFG_UINT,
 	  P_OFF(blk_max_sectors_kb),
