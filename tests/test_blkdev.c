@@ -76,7 +76,8 @@ static void run_device_events(struct sim *sim, u64 until, bool timers)
 			return;
 		}
 		sim->eng.now = ev.time;
-		if (ev.fn == blk_end_io || (timers && ev.ptr == &sim->disk_dev))
+		if (ev.fn == blk_end_io || ev.fn == blk_batch_end ||
+		    (timers && ev.ptr == &sim->disk_dev))
 			ev.fn(sim, ev.ptr, ev.arg);
 	}
 }
@@ -158,6 +159,43 @@ static void test_queue_room(void **state)
 	run_completions(sim, ~0ULL);
 	assert_int_equal(done_ns[0], 100 * NSEC_PER_USEC + 64 * NSEC_PER_MSEC); /* the 64th */
 	assert_int_equal(dev->inflight_pages, 0);
+}
+
+/*
+ * disk_completion = batch (the oracle VM's virtio disk): the device books
+ * test_bandwidth_shared's transfers alike, but signals nothing until its
+ * last booked transfer has ended, then every request at once.  Four reads
+ * at 0 would end at 1.1-4.1 ms; four writes issued at 2 ms, while they
+ * are written, transfer after them (5.1-8.1 ms) and join the batch: all
+ * eight complete at 8.1 ms.  A read issued with the device idle again
+ * completes at its own transfer's end.
+ */
+static void test_completion_batch(void **state)
+{
+	struct sim *sim =
+		test_sim_from_text(state, "dev.ini", INI("100us") "disk_completion = batch\n");
+	struct blkdev *dev = &sim->disk_dev;
+
+	memset(done_ns, 0, sizeof(done_ns));
+	submit_reads(sim, 4);
+	run_completions(sim, 2 * NSEC_PER_MSEC);
+	assert_int_equal(done_ns[0], 0);
+	assert_int_equal(dev->in_flight, 4);
+	sim->eng.now = 2 * NSEC_PER_MSEC;
+	for (unsigned int i = 4; i < 8; i++)
+		submit_write(sim, 100000 + 1000 * i, REQ_PAGES, i);
+	run_completions(sim, 8100 * NSEC_PER_USEC - 1);
+	assert_int_equal(done_ns[3], 0);
+	assert_int_equal(dev->in_flight, 8);
+	run_completions(sim, 8100 * NSEC_PER_USEC);
+	for (unsigned int i = 0; i < 8; i++)
+		assert_int_equal(done_ns[i], 8100 * NSEC_PER_USEC);
+	assert_int_equal(dev->in_flight, 0);
+	assert_int_equal(dev->inflight_pages, 0);
+	sim->eng.now = 20 * NSEC_PER_MSEC;
+	submit_write(sim, 500000, REQ_PAGES, 9);
+	run_completions(sim, ~0ULL);
+	assert_int_equal(done_ns[9], 21100 * NSEC_PER_USEC);
 }
 
 /* One slot: 1 ms of latency per request, then 4 GiB/s (953 ns a 4 KiB page) */
@@ -849,6 +887,32 @@ static void test_wbt_rotational(void **state)
 	assert_int_equal(rwb->cur_win_ns, 100 * NSEC_PER_MSEC);
 }
 
+/*
+ * swap_wbt_step / disk_wbt_step: blk-wbt starts at the given scale step.
+ * The oracle's disk (128 tags) at -4, as its timer reported: 1 + 15 x 16
+ * capped at 3/4 of 128, max_depth 96 (scaled_max: no further up), limits
+ * 48 and 24; a 32-tag device at +2: 1 + 15 / 4 = 4, limits 2 and 1.
+ */
+static void test_wbt_start_step(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "dev.ini",
+					     "[machine]\nmemory = 64M\ndisk_depth = 128\n"
+					     "disk_wbt_step = -4\nswap_depth = 32\n"
+					     "swap_wbt_step = 2\n[policy]\nblk_wbt = on\n");
+	const struct rq_wb *d = &sim->disk_dev.wbt, *s = &sim->swap_dev.wbt;
+
+	assert_int_equal(d->scale_step, -4);
+	assert_true(d->scaled_max);
+	assert_int_equal(d->max_depth, 96);
+	assert_int_equal(d->wb_normal, 48);
+	assert_int_equal(d->wb_background, 24);
+	assert_int_equal(s->scale_step, 2);
+	assert_false(s->scaled_max);
+	assert_int_equal(s->max_depth, 4);
+	assert_int_equal(s->wb_normal, 2);
+	assert_int_equal(s->wb_background, 1);
+}
+
 /* One slot, max_sectors_kb 4096 (1024 pages) and the oracle's disk's 254 segments */
 #define INI_SEG                                                                              \
 	"[machine]\nmemory = 64M\ndisk_latency = 1ms\ndisk_bandwidth = 4G\ndisk_depth = 1\n" \
@@ -912,6 +976,7 @@ int main(void)
 		test_sim_unit_test(test_bandwidth_shared),
 		test_sim_unit_test(test_latency_per_request),
 		test_sim_unit_test(test_queue_room),
+		test_sim_unit_test(test_completion_batch),
 		test_sim_unit_test(test_merge_any_order),
 		test_sim_unit_test(test_merge_limits),
 		test_sim_unit_test(test_merge_lookup),
@@ -927,6 +992,7 @@ int main(void)
 		test_sim_unit_test(test_rotational_presets),
 		test_sim_unit_test(test_rotational_key),
 		test_sim_unit_test(test_wbt_rotational),
+		test_sim_unit_test(test_wbt_start_step),
 		test_sim_unit_test(test_segment_limits),
 	};
 

@@ -1046,6 +1046,36 @@ static void test_preset_order(void **state)
 	assert_int_equal(scn.policy.watermark_check, WMARK_CHECK_MODERN);
 }
 
+/*
+ * swap_completion / disk_completion and the wbt steps: per device, each
+ * and step 0 unless given, whatever the preset; a bad value names its line.
+ */
+static void test_device_completion_keys(void **state)
+{
+	load_ok("[machine]\n"
+		"disk_completion = batch\n"
+		"disk_wbt_step = -4\n"
+		"disk_device = nvme\n"
+		"swap_wbt_step = 3\n");
+	assert_false(scn.machine.swap_dev.complete_batch);
+	assert_true(scn.machine.disk_dev.complete_batch);
+	assert_int_equal(scn.machine.swap_dev.wbt_step, 3);
+	assert_int_equal(scn.machine.disk_dev.wbt_step, -4);
+	load_ok("[machine]\nswap_completion = batch\n");
+	assert_true(scn.machine.swap_dev.complete_batch);
+	assert_false(scn.machine.disk_dev.complete_batch);
+	assert_int_equal(scn.machine.swap_dev.wbt_step, 0);
+	assert_int_equal(scn.machine.disk_dev.wbt_step, 0);
+	expect_error(
+		"[machine]\nmemory = 1G\nswap_completion = batched\n",
+		"t.ini:3: [machine] swap_completion: unknown value 'batched' (expected each or batch)");
+	expect_error("[machine]\ndisk_wbt_step = -17\n",
+		     "t.ini:2: [machine] disk_wbt_step: '-17': expected an integer from -16 to 16");
+	expect_error(
+		"[machine]\nswap_wbt_step = four\n",
+		"t.ini:2: [machine] swap_wbt_step: 'four': expected an integer from -16 to 16");
+}
+
 /* Page counts before page_size; indented keys; comments; CRLF. */
 static void test_syntax_details(void **state)
 {
@@ -1910,6 +1940,7 @@ int main(void)
 		cmocka_unit_test(test_profile_key_errors),
 		cmocka_unit_test(test_all_keys),
 		cmocka_unit_test(test_preset_order),
+		cmocka_unit_test(test_device_completion_keys),
 		cmocka_unit_test(test_syntax_details),
 		cmocka_unit_test(test_zones),
 		cmocka_unit_test(test_set),

@@ -185,6 +185,15 @@ DISKSTATS = [("disk_reads", "reads"), ("disk_read_merges", "read_merges"),
 # among the requests in flight, as that busy-time figure counts it.
 VDA_LATENCY = "60us"
 VDA_BANDWIDTH = "3202M"
+# How that disk signals completions and where its blk-wbt had scaled, traced
+# on the same machine by bench/ddsleep-trace.py (bench/results/
+# ddsleep-trace.txt, 2026-12-07; the grid's own runs recorded neither): the
+# flusher's 23-47 requests complete within 0.05-0.2 ms of each other, 17-30
+# ms after the first issue, and readahead's four 4 MiB requests a window
+# together (completion = batch); blk-wbt's timer reported scale step -4
+# (max_depth 96 of 128 tags) in every run, where wbt_init starts at 0.
+VDA_COMPLETION = "batch"
+VDA_WBT_STEP = -4
 GRID_SCENARIO_DIR = "scenarios/grid"
 
 
@@ -446,6 +455,7 @@ def grid_machine(cfg):
                                              dev.get("fstype"), dev.get("source"))
                         if swap_kib else None),
         "read_ahead_kb": int(dev.get("read_ahead_kb", 128)),
+        "max_sectors_kb": dev["max_sectors_kb"],
         "rotational": dev["rotational"],
         "disk_name": dev["name"],
         "disk": dev if all("diskstats" in r for r in cfg["runs"]) else None,
@@ -595,6 +605,12 @@ def grid_scenario(cfg, counters, mach, stream_mib):
     out += ["; what the disk reports in /sys/block/%s/queue/rotational"
             % mach["disk_name"]]
     out += ["%s_rotational = %s" % (d, mach["rotational"]) for d in ("swap", "disk")]
+    out += ["; the disk completes the requests it was given together, and its blk-wbt",
+            "; had scaled up to step %d: both traced on this VM (tools/extract_oracle_summary.py,"
+            % VDA_WBT_STEP,
+            "; VDA_COMPLETION, VDA_WBT_STEP; bench/results/ddsleep-trace.txt)"]
+    out += ["%s_completion = %s" % (d, VDA_COMPLETION) for d in ("swap", "disk")]
+    out += ["%s_wbt_step = %d" % (d, VDA_WBT_STEP) for d in ("swap", "disk")]
     out += [
         "; the disk's read_ahead_kb",
         "read_ahead = %dK" % mach["read_ahead_kb"],
@@ -625,6 +641,8 @@ def grid_scenario(cfg, counters, mach, stream_mib):
                 % disk["nr_requests"], "; and max_segments", "blk_requests = tags",
                 "blk_max_sectors_kb = %s" % disk["max_sectors_kb"],
                 "blk_max_segments = %s" % disk["max_segments"]]
+    else:
+        out += ["; the disk's max_sectors_kb", "blk_max_sectors_kb = %s" % mach["max_sectors_kb"]]
     out += ["", "[cgroup box]", "; v1 memcg at the top of the hierarchy",
             "parent = /", "limit = %dM" % (mach["limit_bytes"] >> 20)]
     if mach["memsw_bytes"]:

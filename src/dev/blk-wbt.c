@@ -92,11 +92,12 @@ static void rwb_wake_all(struct sim *sim, struct blkdev *dev)
 	wake_up_all(sim, &dev->queue_wait);
 }
 
-void wbt_init(struct blkdev *dev)
+void wbt_init(struct blkdev *dev, int scale_step)
 {
 	struct rq_wb *rwb = &dev->wbt;
 
 	*rwb = (struct rq_wb){ .enabled = true,
+			       .scale_step = scale_step,
 			       /* wbt_default_latency_nsec(): what the queue reports, head or not */
 			       .min_lat_ns = dev->rotational ? 75 * NSEC_PER_MSEC :
 							       2 * NSEC_PER_MSEC,

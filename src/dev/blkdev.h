@@ -201,7 +201,6 @@ struct blkdev {
 	unsigned int nr_queued; /* requests in the queue, not yet on the device */
 	unsigned int nr_requests, congestion_on, congestion_off;
 	unsigned int count[2];
-	u64 mq_room_pages; /* blk-mq: nr_requests x BLK_MQ_ROOM_BYTES, in pages */
 	bool congested[2]; /* the queue's (the BDI's) congested state, per direction */
 	u64 max_request_pages; /* max_sectors_kb, in pages (at least one) */
 	u64 max_segments; /* max_segments */
@@ -219,6 +218,9 @@ struct blkdev {
 	unsigned int in_flight; /* requests allocated, not completed */
 	u64 io_ticks_ns, time_in_queue_ns, stamp_ns;
 	struct rq_wb wbt;
+	/* completion = batch: the requests done, not yet signalled, oldest first */
+	bool complete_batch;
+	struct blk_request *batch, *batch_last;
 };
 
 /* blkdev_init - the device @d under policy @p; -1 when out of memory */
@@ -255,6 +257,8 @@ u64 blk_service_jitter(struct sim *sim, u64 service_ns);
 bool blk_jitter_on(const struct sim *sim);
 /* The completion event of request @rq: complete its bios, dispatch the next. */
 void blk_end_io(struct sim *sim, void *rq, u64 unused);
+/* completion = batch: a transfer of device @dev ended; signal the batch if it was the last */
+void blk_batch_end(struct sim *sim, void *dev, u64 unused);
 /* Free request @rq and its bios (a run torn down with I/O in flight). */
 void blk_request_discard(struct blk_request *rq);
 /*
@@ -263,6 +267,8 @@ void blk_request_discard(struct blk_request *rq);
  */
 struct cfg_ctx;
 int blkdev_set_preset(struct cfg_ctx *k, void *obj, const char *val);
+/* swap_wbt_step / disk_wbt_step */
+int blkdev_set_wbt_step(struct cfg_ctx *k, void *obj, const char *val);
 
 /* The request list's index of direction @op: one pool of tags in blk-mq. */
 static inline unsigned int blk_rl_idx(const struct blkdev *dev, enum bio_op op)
@@ -270,21 +276,10 @@ static inline unsigned int blk_rl_idx(const struct blkdev *dev, enum bio_op op)
 	return dev->per_direction ? (unsigned int)op : 0;
 }
 
-/*
- * Are all of @op's requests allocated (blk_queue_full / no free tag)?  In
- * blk-mq the pages in flight are bounded too, at nr_requests requests of
- * BLK_MQ_ROOM_BYTES: a stand-in for the writeback throttling of 6.x reclaim
- * that the model lacks (reclaim_throttle on congested lruvecs, blk-wbt).
- * Without it, 64 tags of merged 1280 KiB requests let direct reclaim put
- * all of a small swap under writeback in one burst and OOM-kill while the
- * writes were still in flight (80M into 64M with 32M of swap on the ssd
- * preset: killed at 50 ms).
- */
-#define BLK_MQ_ROOM_BYTES (128 * 1024)
+/* Are all of @op's requests allocated (blk_queue_full / no free tag)? */
 static inline bool blk_queue_full(const struct blkdev *dev, enum bio_op op)
 {
-	return dev->count[blk_rl_idx(dev, op)] >= dev->nr_requests ||
-	       (!dev->per_direction && dev->inflight_pages >= dev->mq_room_pages);
+	return dev->count[blk_rl_idx(dev, op)] >= dev->nr_requests;
 }
 
 /*
@@ -344,14 +339,16 @@ struct blk_disk_stat {
 void blk_disk_stat(const struct blkdev *dev, u64 now, struct blk_disk_stat *st);
 
 /*
- * blk-wbt (blk-wbt.c, v4.10+; policy blk_wbt).  wbt_init sets @dev's up;
+ * blk-wbt (blk-wbt.c, v4.10+; policy blk_wbt).  wbt_init sets @dev's up
+ * at scale step @scale_step (the kernel's 0, or where a long-running
+ * queue had scaled to);
  * wbt_must_wait is wbt_wait's test for a write of @opf by @t (NULL: not a
  * task) that takes a request, marking the rq_wait as slept on when it
  * fails (wbt_would_wait: the same test, nothing marked); wbt_track counts
  * a new request, wbt_issue its dispatch and wbt_done its completion or
  * its merge into another.
  */
-void wbt_init(struct blkdev *dev);
+void wbt_init(struct blkdev *dev, int scale_step);
 bool wbt_would_wait(const struct blkdev *dev, const struct task *t, unsigned int opf, u64 now);
 bool wbt_must_wait(struct blkdev *dev, const struct task *t, unsigned int opf, u64 now);
 void wbt_track(struct sim *sim, struct blkdev *dev, struct blk_request *rq, const struct task *t);

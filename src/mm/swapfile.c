@@ -275,6 +275,19 @@ static const struct cfg_key swapfile_machine_keys[] = {
 	  .values = CFG_VALUES("0", "1"),
 	  .def_doc = "swap_device",
 	  .doc = "what the device reports in /sys/block/DEV/queue/rotational, head or not (hdd 1; ssd, nvme 0; virtio-blk disks report 1): blk-wbt's read latency target is 75 ms on a rotational queue, else 2 ms" },
+	{ .name = "swap_completion",
+	  .type = CFG_ENUM,
+	  .off = M_OFF(swap_dev.complete_batch),
+	  .size = sizeof(bool),
+	  .values = CFG_VALUES("each", "batch"),
+	  .def = "each",
+	  .doc = "when the device signals a request done. each: when its own transfer ends (a device that completes requests one by one, as the presets stand for). batch: when the device has no transfer left, every request it was given meanwhile at once: virtio-blk on this host, measured in bench/results/ddsleep-trace.txt (the ~61 MiB the flusher issues in 1-2 ms complete within 0.05-0.2 ms of each other, 17-30 ms after the first issue; readahead's four 4 MiB requests a window likewise)" },
+	{ .name = "swap_wbt_step",
+	  .type = CFG_CUSTOM,
+	  .set = blkdev_set_wbt_step,
+	  .def = "0",
+	  .range = "-16..16",
+	  .doc = "blk-wbt's scale step when the run starts (wbt_init's 0: max_depth 16 requests; each step below 0 doubles it, up to 3/4 of the queue depth; each above halves it): what a queue that had run long before the run had scaled to. The oracle VM's virtio disk: -4 at every timer of its runs (the wbt_timer tracepoint, bench/results/ddsleep-trace.txt)" },
 };
 
 CFG_TABLE(swapfile_machine_table, swapfile_machine_keys);

@@ -79,6 +79,14 @@ struct scn_device {
 	 * device reports, which a head need not back (virtio-blk reports 1)
 	 */
 	bool rotational;
+	/*
+	 * completion = batch: the device signals the completions of the
+	 * requests it took while busy together, when it has none left
+	 * (blkdev.c blk_batch_end); each: every request when its own ends
+	 */
+	bool complete_batch;
+	/* blk-wbt's scale step when the run starts (wbt_init's is 0) */
+	int wbt_step;
 };
 
 /* One zone of the explicit [machine] zones = layout. */
