@@ -1544,13 +1544,13 @@ static void test_validate_errors(void **state)
 
 /*
  * The machine's size: zones that hold pages, no more pages than the model
- * numbers (u32), maps that fit the host; min_free_kbytes below the memory
+ * numbers (a PTE's 28 bits), maps that fit the host; min_free_kbytes below the memory
  * it is spread over; sample_interval's floor.
  */
 static void test_machine_limits(void **state)
 {
 	u64 host = (u64)sysconf(_SC_PHYS_PAGES) * (u64)sysconf(_SC_PAGE_SIZE);
-	u64 need = 15 * 1024 * GiB / 4096 * 28;
+	u64 need = 1020 * GiB / 4096 * 28;
 	char msg[SCN_ERR_LEN];
 
 	/* zones of 0 pages: the machine has no memory (the default 8G is not theirs) */
@@ -1563,27 +1563,27 @@ static void test_machine_limits(void **state)
 	/* an empty zone beside others is an unpopulated zone, as in the kernel */
 	load_ok("[machine]\nmemory = 64M\nzones = DMA:0, DMA32:rest\n");
 	assert_int_equal(scn.machine.zones[1].pages, 16384);
-	/* u32 page frame numbers, NO_PFN reserved */
+	/* a PTE's 28 bits of page frame number or swap slot, NO_PFN's value reserved */
 	expect_error(
-		"[machine]\nmemory = 16T\n",
-		"t.ini:2: [machine] memory: 16T is 4294967296 pages, more than the model numbers (valid: at most 4294967294 pages, less than 16T of 4096-byte pages)");
+		"[machine]\nmemory = 1T\n",
+		"t.ini:2: [machine] memory: 1T is 268435456 pages, more than the model numbers (valid: at most 268435454 pages, less than 1T of 4096-byte pages)");
 	expect_error(
-		"[machine]\nnodes = 2\nzones = DMA32:8T\n",
-		"t.ini:3: [machine] zones: 16T is 4294967296 pages, more than the model numbers (valid: at most 4294967294 pages, less than 16T of 4096-byte pages)");
+		"[machine]\nnodes = 2\nzones = DMA32:512G\n",
+		"t.ini:3: [machine] zones: 1T is 268435456 pages, more than the model numbers (valid: at most 268435454 pages, less than 1T of 4096-byte pages)");
 	expect_error(
-		"[machine]\nmemory = 64M\nswap = 16T\n",
-		"t.ini:3: [machine] swap: 16T is 4294967296 pages, more than the model numbers (valid: at most 4294967294 pages, less than 16T of 4096-byte pages)");
+		"[machine]\nmemory = 64M\nswap = 1T\n",
+		"t.ini:3: [machine] swap: 1T is 268435456 pages, more than the model numbers (valid: at most 268435454 pages, less than 1T of 4096-byte pages)");
 	load_ok("[machine]\nmemory = 64M\n");
 	set_error_validate(
 		"machine.memory=32T",
-		"--set machine.memory=32T: [machine] memory: 32T is 8589934592 pages, more than the model numbers (valid: at most 4294967294 pages, less than 16T of 4096-byte pages)");
-	/* the page and swap maps within the host's memory: 15T is 105G of struct page */
+		"--set machine.memory=32T: [machine] memory: 32T is 8589934592 pages, more than the model numbers (valid: at most 268435454 pages, less than 1T of 4096-byte pages)");
+	/* the page and swap maps within the host's memory: 1020G is 7.0G of struct page */
 	if (host < need) {
 		snprintf(
 			msg, sizeof(msg),
-			"t.ini:2: [machine] memory: 15T of memory needs %.1fG of host memory for the model's page and swap maps, more than this host's %.1fG (valid: 28 bytes a page and 11 a swap slot within the host's physical memory)",
+			"t.ini:2: [machine] memory: 1020G of memory needs %.1fG of host memory for the model's page and swap maps, more than this host's %.1fG (valid: 28 bytes a page and 11 a swap slot within the host's physical memory)",
 			(double)need / GiB, (double)host / GiB);
-		expect_error("[machine]\nmemory = 15T\n", msg);
+		expect_error("[machine]\nmemory = 1020G\n", msg);
 	}
 
 	/* min_free_kbytes below the DMA, DMA32 and Normal zones' memory */

@@ -599,7 +599,7 @@ out:
 /*
  * The default of --max-host-memory: the largest shipped scenario's estimate
  * is 2.3G (seed001-lru-file-mmap-read: 640G of files mapped on 64G), the
- * next 1.8G (bench/boot-256g) and 0.8G; memory = 1T's 7.0G.
+ * next 1.8G (bench/boot-256g) and 0.8G; memory = 1020G's 7.0G.
  */
 #define HOST_DEFAULT_LIMIT (4ULL << 30)
 

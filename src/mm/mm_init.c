@@ -35,6 +35,8 @@
 _Static_assert(sizeof(struct page) <= SCN_HOST_BYTES_PER_PAGE,
 	       "SCN_HOST_BYTES_PER_PAGE must cover struct page");
 _Static_assert(SCN_MAX_PAGES < NO_PFN, "SCN_MAX_PAGES must leave NO_PFN out");
+_Static_assert((SCN_MAX_PAGES + 1) << PTE_SHIFT <= UINT32_MAX,
+	       "a PTE must hold every page frame number and swap slot");
 
 /* The size of one node's zones, as laid out from the scenario. */
 struct node_layout {
@@ -968,7 +970,7 @@ static u64 host_phys_bytes(void)
  * can hold: @pages page frames over all nodes (@key names the key that sets
  * them, memory or zones) and the swap's slots.
  *   - at least one page: the zones must hold some;
- *   - at most SCN_MAX_PAGES pages of memory and of swap (u32 numbers);
+ *   - at most SCN_MAX_PAGES pages of memory and of swap (a PTE's 28 bits);
  *   - the memory map and swap map (SCN_HOST_BYTES_PER_PAGE and _SLOT a
  *     page) within the host's physical memory: beyond it the host cannot
  *     build the machine (or swaps itself to a standstill doing so).

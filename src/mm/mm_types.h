@@ -471,13 +471,20 @@ static inline struct lruvec *mem_cgroup_lruvec(struct mem_cgroup *memcg,
 	return &memcg->nodeinfo[pgdat->node_id];
 }
 
-/* Page table entries of the simulated mm (arch-neutral encoding). */
-typedef u64 pte_t;
-#define PTE_PRESENT 1ULL
-#define PTE_YOUNG 2ULL
-#define PTE_DIRTY 4ULL
-#define PTE_SWAP 8ULL /* not present, value is a swap slot */
-#define PTE_SHIFT 8
+/*
+ * Page table entries of the simulated mm (arch-neutral encoding).  Host
+ * side: 32 bits, four flags and a page frame number or swap slot of 28
+ * bits (SCN_MAX_PAGES bounds both), where the kernel's x86-64 PTE is 64:
+ * the tables are the host memory of every mapped page and the cache line
+ * each fault and rmap walk loads (half the bytes: seed001's 4-node run
+ * keeps ~16M PTEs).
+ */
+typedef u32 pte_t;
+#define PTE_PRESENT 1U
+#define PTE_YOUNG 2U
+#define PTE_DIRTY 4U
+#define PTE_SWAP 8U /* not present, value is a swap slot */
+#define PTE_SHIFT 4
 static inline bool pte_none(pte_t pte)
 {
 	return pte == 0;
@@ -504,7 +511,7 @@ static inline pte_t pfn_pte(u32 pfn)
 }
 static inline pte_t swp_entry_pte(u64 slot)
 {
-	return (slot << PTE_SHIFT) | PTE_SWAP;
+	return (pte_t)(slot << PTE_SHIFT) | PTE_SWAP;
 }
 
 /* VMA flags (include/linux/mm.h) */

@@ -41,10 +41,11 @@
 #define SCN_SAMPLE_INTERVAL_MIN_NS 1000000ULL /* [run] sample_interval's floor: 1 ms */
 /*
  * The most pages of memory (all nodes) and of swap the model numbers:
- * page frame numbers are u32 with NO_PFN reserved, swap slots u32 in
- * page->private.
+ * a PTE (pte_t, mm_types.h) holds a page frame number or a swap slot in
+ * its 28 bits above the flags, and page frame numbers are u32 with
+ * NO_PFN reserved besides (1T of 4K pages; 16T of 64K).
  */
-#define SCN_MAX_PAGES (UINT32_MAX - 1ULL)
+#define SCN_MAX_PAGES ((1ULL << 28) - 2)
 /*
  * What the model's host spends per simulated page frame (struct page) and
  * per swap slot (swap_map, swap_cache, swap_cgroup), at least: the machine

@@ -268,7 +268,7 @@ static void hb_ready(struct task *t, struct hackbench *hb)
 static int hb_write(struct task *t, struct hackbench *hb, struct hb_socket *sk)
 {
 	struct sim *sim = t->sim;
-	u64 need = ((sk->queued + 1) * hb->truesize + sim->page_size - 1) / sim->page_size;
+	u64 need = bytes_to_pages(sim, (sk->queued + 1) * hb->truesize);
 
 	if (hb->broken)
 		return -EPIPE;
@@ -372,7 +372,7 @@ static void hb_receiver(struct task *t, struct hackbench *hb, struct hb_task *ht
 			sk->queued--;
 			done++;
 			charge_message(t);
-			need = (sk->queued * hb->truesize + sim->page_size - 1) / sim->page_size;
+			need = bytes_to_pages(sim, sk->queued * hb->truesize);
 			hb_sock_shrink(sim, sk, need);
 		}
 		if (sk->writers.first)
