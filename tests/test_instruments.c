@@ -300,6 +300,35 @@ static void test_json_members(void **state)
 	sim_destroy(sim);
 }
 
+/* An anon_fill of 16M with zero_page_ns = @zero: its system time */
+static u64 fill_stime(const char *page_size, const char *zero)
+{
+	char ini[256];
+	struct sim *sim;
+	u64 stime;
+
+	snprintf(ini, sizeof(ini),
+		 "[machine]\ncpus = 1\nmemory = 64M\npage_size = %s\n[run]\njitter = off\n"
+		 "[cost]\nzero_page_ns = %s\n[workload a]\ntype = anon_fill\nsize = 16M\n"
+		 "passes = 0\n",
+		 page_size, zero);
+	sim = run_text(ini);
+	stime = workload_totals(sim, &sim->workloads[0]).stime_ns;
+	sim_destroy(sim);
+	return stime;
+}
+
+/*
+ * zero_page_ns is calibrate's memset of 4 KiB: a 64 KiB page's clearing
+ * costs 16 of them (it cost one: the 16M fill's clearing took 1/16 of
+ * its time on 64 KiB pages).
+ */
+static void test_zero_page_per_4k(void **state)
+{
+	assert_int_equal(fill_stime("4K", "1000ns") - fill_stime("4K", "0"), 4096 * 1000);
+	assert_int_equal(fill_stime("64K", "1000ns") - fill_stime("64K", "0"), 256 * 16 * 1000);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -310,6 +339,7 @@ int main(void)
 		cmocka_unit_test(test_file_read_blocks),
 		cmocka_unit_test(test_meminfo_swap_in_use),
 		cmocka_unit_test(test_json_members),
+		cmocka_unit_test(test_zero_page_per_4k),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -233,11 +233,12 @@ static void test_tbench_orders(void **state)
 	(void)state;
 	assert_true(ops > 1000);
 	/*
-	 * 2 pairs, ~13.6 us of CPU per operation of 32 KiB (tcp_msg_ns and
-	 * dbench_op_ns on each side, four syscalls, the copies, the
-	 * allocations): ~73,000 operations a second a pair, ~4.8 GB/s
+	 * 2 pairs, ~19 us of CPU per operation of 32 KiB (tcp_msg_ns and
+	 * dbench_op_ns on each side, four syscalls, the copies: 8 x
+	 * copy_page_ns a side, the allocations): ~51,000 operations a second
+	 * a pair, ~3.3 GB/s
 	 */
-	assert_true(mbs > 4300 && mbs < 5300);
+	assert_true(mbs > 2850 && mbs < 3850);
 	assert_true(fig(sim, "max_latency_ms") > 0.02 && fig(sim, "max_latency_ms") < 0.2);
 	/* ~32 KiB / 16 KiB pages per operation, plus the slab refills */
 	assert_true(fig(sim, "allocs_o0") > 1.5 * ops && fig(sim, "allocs_o0") < 3 * ops);
@@ -307,8 +308,9 @@ static void test_client_txt_mix(void **state)
 /*
  * The seed's scenario: 8 pairs on 8 CPUs, all order 0.  1481 MB/s in the
  * seed; with client.txt's operations and the CPU per operation measured on
- * the development VM (src/mm/cost.c) ~83,000 operations a second a pair,
- * ~3.6 GB/s, 2.4 times the seed's (docs/seed004.md says why); the payload
+ * the development VM (src/mm/cost.c) ~77,000 operations a second a pair,
+ * ~3.35 GB/s, 2.3 times the seed's (docs/seed004.md says why; 3.6 GB/s
+ * while the copies of 16 KiB pages cost one 4 KiB copy_page_ns); the payload
  * per operation is client.txt's 5,428 bytes within the draws' spread.
  */
 static void test_seed_scenario(void **state)
@@ -319,7 +321,7 @@ static void test_seed_scenario(void **state)
 	double per_op = mbs * 1e6 / test_workload_figure(sim, "tbench", "ops");
 
 	(void)state;
-	assert_true(mbs > 3400 && mbs < 3800);
+	assert_true(mbs > 3150 && mbs < 3550);
 	assert_true(per_op > 5428 * 0.98 && per_op < 5428 * 1.02);
 	assert_true(test_workload_figure(sim, "tbench", "allocs_o1") == 0);
 	assert_true(test_workload_figure(sim, "tbench", "wmark_checks_o0") ==

@@ -83,9 +83,10 @@ static const struct cfg_key cost_keys[] = {
 	 */
 	C_KEY(fault_ns, "1236ns", "page fault entry/exit, minor"),
 	/* calibrate: memset of a 4 KiB page */
-	C_KEY(zero_page_ns, "211ns", "clearing one page"),
+	C_KEY(zero_page_ns, "211ns", "clearing 4 KiB: a larger page takes one per 4 KiB"),
 	/* calibrate: memcpy of a 4 KiB page */
-	C_KEY(copy_page_ns, "426ns", "copying one page (read/write syscalls)"),
+	C_KEY(copy_page_ns, "426ns",
+	      "copying 4 KiB: per 4 KiB of a copied-on-write page and of tbench's and ebizzy's bytes; once per page a read() or write() touches"),
 	/*
 	 * estimate: rmqueue from the per-CPU lists, the common case, with a
 	 * share of the batch refill; also the zone lock's hold per block the

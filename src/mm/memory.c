@@ -251,7 +251,7 @@ static enum vm_fault_result do_anonymous_page(struct task *t, struct vm_area_str
 		free_unref_page(sim, pfn);
 		return VM_FAULT_RETRY;
 	}
-	charge_sys(t, sim->scn.cost.zero_page_ns);
+	charge_sys(t, cost_per_4k(sim->scn.cost.zero_page_ns, sim->page_size));
 	map_anon_page(sim, t->mm, pte, pfn, vpn, t->mm->anon_vma, write);
 	folio_add_lru(sim, pfn);
 	count_fault(t);
@@ -355,7 +355,7 @@ static enum vm_fault_result wp_page_copy(struct task *t, struct vm_area_struct *
 		count_fault(t);
 		return VM_FAULT_DONE;
 	}
-	charge_sys(t, sim->scn.cost.copy_page_ns);
+	charge_sys(t, cost_per_4k(sim->scn.cost.copy_page_ns, sim->page_size));
 	zap_pte(sim, t->mm, pte);
 	flush_tlb_mm_range(t, t->mm);
 	map_anon_page(sim, t->mm, pte, pfn, vpn, t->mm->anon_vma, true);

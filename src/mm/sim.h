@@ -240,6 +240,16 @@ struct sim {
 };
 _Static_assert(offsetof(struct sim, eng) == 0, "sim_engine(): the engine's state comes first");
 
+/*
+ * The CPU time of clearing or copying @bytes, from a [cost] figure per
+ * 4 KiB (zero_page_ns and copy_page_ns are calibrate's memset and memcpy
+ * of a 4 KiB page): a whole 64 KiB page takes 16 of them.
+ */
+static inline u64 cost_per_4k(u64 ns_4k, u64 bytes)
+{
+	return ns_4k * bytes / 4096;
+}
+
 /* Statistics helpers (src/mm/vmstat.c) */
 static inline void count_vm_event(struct sim *sim, enum vm_event_item i)
 {

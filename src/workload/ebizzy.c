@@ -120,7 +120,7 @@ static u64 copy_ns(const struct task *t, u64 i)
 	u64 page_size = t->sim->page_size, size = EB_PARAMS(t->wl->cfg)->chunk_size;
 	u64 bytes = size - i * page_size < page_size ? size - i * page_size : page_size;
 
-	return t->sim->scn.cost.copy_page_ns * bytes / 4096;
+	return cost_per_4k(t->sim->scn.cost.copy_page_ns, bytes);
 }
 
 /*

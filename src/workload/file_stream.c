@@ -79,7 +79,7 @@ static void dd_read_zero(struct task *t, struct file_stream *fs, u64 pages)
 	charge_sys(t, t->sim->scn.cost.syscall_ns);
 	for (u64 j = 0; j < pages; j++) {
 		WL_DO(t, handle_mm_fault(t, fs->buf + j, true));
-		charge_sys(t, t->sim->scn.cost.zero_page_ns);
+		charge_sys(t, cost_per_4k(t->sim->scn.cost.zero_page_ns, t->sim->page_size));
 	}
 }
 

@@ -32,7 +32,7 @@
  *   - the receiver frees the skbs it reads, and with them the full
  *     payload pages.
  * CPU per message: the syscall, [cost] tcp_msg_ns, the copy (copy_page_ns
- * per page of bytes) on each side; per operation, [cost] dbench_op_ns of
+ * per 4 KiB of bytes, as calibrate measured it) on each side; per operation, [cost] dbench_op_ns of
  * user time on the client and on the server; the allocator charges its
  * own.
  *
@@ -376,7 +376,7 @@ static void tb_send(struct task *t, struct tbench *tb, struct tb_sock *sk, struc
 	u64 left = bytes;
 
 	charge_sys(t, sim->scn.cost.syscall_ns + sim->scn.cost.tcp_msg_ns +
-			      bytes * sim->scn.cost.copy_page_ns / sim->page_size);
+			      cost_per_4k(sim->scn.cost.copy_page_ns, bytes));
 	rx->unacked = 0;
 	while (left) {
 		u64 len = left < tb->geom.seg ? left : tb->geom.seg;
@@ -483,8 +483,8 @@ static void tb_recv(struct task *t, struct tbench *tb, struct tb_sock *sk)
 	struct sim *sim = t->sim;
 	u32 page = sk->page;
 
-	charge_sys(t, sim->scn.cost.syscall_ns +
-			      sk->bytes * sim->scn.cost.copy_page_ns / sim->page_size);
+	charge_sys(t,
+		   sim->scn.cost.syscall_ns + cost_per_4k(sim->scn.cost.copy_page_ns, sk->bytes));
 	/* the sender's socket keeps its partly filled page */
 	sk->page = NO_PFN;
 	tb_sock_release(sim, tb, sk, TB_PARAMS(t->wl->cfg)->sg);
