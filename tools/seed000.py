@@ -41,10 +41,6 @@ PREV_SWAP = ["--set", "cost.swap_writepage_ns=0", "--set", "cost.swap_remove_map
 PREV_CPU = ["--set", "cost.lru_lock_ns=40ns", "--set", "cost.exec_ns=0"]
 # livelock (dafaa95): sysctl thp's min_free_kbytes raise on 2.6.25 as before
 PREV_THP = ["--set", "policy.thp_support=khugepaged"]
-# newcomer (889c151): zero_page_ns and copy_page_ns once per 16 KiB page,
-# approximated by a quarter of each (211 / 4, 426 / 4, rounded): no key
-# sets the per-page charge back
-PREV_PAGE = ["--set", "cost.zero_page_ns=53ns", "--set", "cost.copy_page_ns=107ns"]
 
 # name: (scenario, [(side name, assignments)], extra args)
 TABLES = {
@@ -153,8 +149,6 @@ TABLES = {
     "ia64-prevcpu": (IA64, [("none", "none"), ("global", "global")],
                      ["--runs", "3"] + PREV_CPU),
     "ia64-s1-prevthp": (IA64, [("none", "none")], PREV_THP),
-    "ia64-prevpage": (IA64, [("none", "none"), ("global", "global")],
-                      ["--runs", "3"] + PREV_PAGE),
     "emb-swap-240-prevcpu": ("scenarios/seed000-embedded-swap-240.ini",
                              [("none", "none"), ("global", "global")],
                              ["--runs", "3"] + PREV_CPU),
