@@ -36,6 +36,11 @@ PREV_SCHED = ["--set", "policy.sched_load_balance=nr_running"]
 # sysswap (84e14fa): the swap write's and the swap-cache free's CPU,
 # charged to the reclaimer, set back to nothing as before it
 PREV_SWAP = ["--set", "cost.swap_writepage_ns=0", "--set", "cost.swap_remove_mapping_ns=0"]
+# cpucost (0613f8d, 049bf03): lru_lock_ns before its measurement, and no
+# exec'd program's start
+PREV_CPU = ["--set", "cost.lru_lock_ns=40ns", "--set", "cost.exec_ns=0"]
+# livelock (dafaa95): sysctl thp's min_free_kbytes raise on 2.6.25 as before
+PREV_THP = ["--set", "policy.thp_support=khugepaged"]
 
 # name: (scenario, [(side name, assignments)], extra args)
 TABLES = {
@@ -139,6 +144,20 @@ TABLES = {
     "2node-prevswap": ("scenarios/seed000-ia64-2node.ini",
                        [("none", "none"), ("per_zone", "per_zone"), ("global", "global")],
                        PREV_SWAP),
+    # the session of livelock, cpucost, newcomer and the rest (integ
+    # 692e400): lru_lock_ns and exec_ns set back, THP's raise set back
+    "ia64-prevcpu": (IA64, [("none", "none"), ("global", "global")],
+                     ["--runs", "3"] + PREV_CPU),
+    "ia64-s1-prevthp": (IA64, [("none", "none")], PREV_THP),
+    "emb-swap-240-prevcpu": ("scenarios/seed000-embedded-swap-240.ini",
+                             [("none", "none"), ("global", "global")],
+                             ["--runs", "3"] + PREV_CPU),
+    "emb-noswap-240-prevcpu": ("scenarios/seed000-embedded-noswap-240.ini",
+                               [("none", "none"), ("global", "global")],
+                               ["--runs", "3"] + PREV_CPU),
+    "emb-noswap-200-prevcpu": ("scenarios/seed000-embedded-noswap-200.ini",
+                               [("none", "none"), ("global", "global")],
+                               ["--runs", "3"] + PREV_CPU),
     "2node": ("scenarios/seed000-ia64-2node.ini",
               [("none", "none"), ("per_zone", "per_zone"), ("global", "global")],
               ["--runs", "3"]),
