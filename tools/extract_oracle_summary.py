@@ -591,16 +591,15 @@ def grid_scenario(cfg, counters, mach, stream_mib):
             out += ["%s_device = nvme" % d, "%s_latency = %s" % (d, VDA_LATENCY),
                     "%s_bandwidth = %s" % (d, VDA_BANDWIDTH), "%s_depth = 128" % d]
     else:
+        # runs that recorded no diskstats ran on the same VM and disk (disk_name below)
         out += [
-            "; one virtual disk holds the file system and the swap file; latency,",
-            "; bandwidth and depth are the estimates of the shared oracle scenarios",
-            "swap_latency = 100us",
-            "swap_bandwidth = 2G",
-            "swap_depth = 128",
-            "disk_latency = 100us",
-            "disk_bandwidth = 2G",
-            "disk_depth = 128",
+            "; one virtual disk holds the file system and the swap file, the one the",
+            "; grid's later runs describe: its latency and bandwidth as measured",
+            "; (tools/extract_oracle_summary.py, VDA_*); 128 tags",
         ]
+        for d in ("swap", "disk"):
+            out += ["%s_device = nvme" % d, "%s_latency = %s" % (d, VDA_LATENCY),
+                    "%s_bandwidth = %s" % (d, VDA_BANDWIDTH), "%s_depth = 128" % d]
     # blk-wbt's latency target follows the flag, whatever the device is
     out += ["; what the disk reports in /sys/block/%s/queue/rotational"
             % mach["disk_name"]]

@@ -2147,7 +2147,6 @@ static bool shrink_zones_skip_node(struct sim *sim, struct pglist_data *pgdat,
 static void shrink_zones(struct task *t, struct scan_control *sc)
 {
 	struct sim *sim = t->sim;
-
 	unsigned int local = (unsigned int)task_node(t)->node_id, i = 0;
 	struct pglist_data *last = NULL;
 	bool skip = false;
