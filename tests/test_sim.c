@@ -736,7 +736,8 @@ static void test_filewrite_slow_disk(void **state)
 static void test_oracle_hotset_survives_stream(void **state)
 {
 	static const char *const sets[] = { "workload.hotread.launch=exec",
-					    "machine.disk_completion=each", "machine.disk_latency=100us",
+					    "machine.disk_completion=each",
+					    "machine.disk_latency=100us",
 					    "machine.disk_bandwidth=2G", NULL };
 	struct sim *sim = test_sim_run_file("scenarios/fileread-hot28.ini", sets);
 	const struct workload_inst *wl;
