@@ -338,21 +338,14 @@ static u32 swap_ra_fault_page(struct task *t, u64 vpn, u64 slot, enum vm_fault_r
  * 3fb5c298b04e), under swap_readahead_plug = loop: since v5.8
  * (4c6355b25e8b) each page's memcg charge is in that loop, so reclaim
  * entered from a charge nests its own plug in this one and its swap
- * writes wait on the readahead's plug list with its reads, until
- * swap_ra_finish(), the task's next sleep or the plug's limits
- * (blk_add_rq_to_plug) send them.  Under swap_readahead_plug =
- * after the reads are batched and submitted, plugged, by read_pages().
+ * writes wait on the readahead's plug list with its reads, until the
+ * readahead's blk_finish_plug(), the task's next sleep or the plug's
+ * limits (blk_add_rq_to_plug) send them.  NULL under swap_readahead_plug
+ * = after: the reads are batched and submitted, plugged, by read_pages().
  */
-static void swap_ra_start(struct task *t)
+static struct blk_plug *swap_ra_plug(struct task *t)
 {
-	if (t->sim->scn.policy.swap_ra_plug_loop)
-		blk_start_plug(t->sim, &mm_task(t)->plug);
-}
-
-static void swap_ra_finish(struct task *t)
-{
-	if (t->sim->scn.policy.swap_ra_plug_loop)
-		blk_finish_plug(t->sim, &mm_task(t)->plug, task_now(t));
+	return t->sim->scn.policy.swap_ra_plug_loop ? &mm_task(t)->plug : NULL;
 }
 
 /*
@@ -361,20 +354,22 @@ static void swap_ra_finish(struct task *t)
  * order; the readahead pages are marked PG_readahead.  Each page is
  * allocated and charged in place (read_swap_cache_async) and, under
  * swap_readahead_plug = loop, its read submitted into the plug the loop
- * holds (swap_ra_start / swap_ra_finish); readahead stops at the first
+ * holds (swap_ra_plug); readahead stops at the first
  * page that cannot be had.
  */
 static enum vm_fault_result swap_vma_readahead(struct task *t, struct vm_area_struct *vma, u64 vpn)
 {
 	struct sim *sim = t->sim;
 	struct swap_info_struct *si = sim->swap;
+	struct blk_plug *plug = swap_ra_plug(t);
 	enum vm_fault_result r = VM_FAULT_DONE;
 	u32 fault_pfn;
 	u64 start, end;
 	pte_t pte;
 
 	swap_vma_ra_win(sim, vma, vpn, &start, &end);
-	swap_ra_start(t);
+	if (plug)
+		blk_start_plug(sim, plug);
 	for (u64 v = start; v < end && r == VM_FAULT_DONE; v++) {
 		u32 pfn;
 
@@ -388,7 +383,8 @@ static enum vm_fault_result swap_vma_readahead(struct task *t, struct vm_area_st
 			count_vm_event(sim, SWAP_RA);
 		}
 	}
-	swap_ra_finish(t);
+	if (plug)
+		blk_finish_plug(sim, plug, task_now(t));
 	pte = pte_offset_get(vma, vpn);
 	fault_pfn = pte_swap(pte) ? swap_ra_fault_page(t, vpn, pte_slot(pte), &r) : NO_PFN;
 	return swap_read_submit(t, fault_pfn, r);
@@ -432,9 +428,11 @@ static enum vm_fault_result swap_block_readahead(struct task *t, struct vm_area_
 	/* one request of the model: at most BIO_MAX_PAGES of a huge page-cluster */
 	u64 mask = min_u64(swapin_nr_pages(sim, slot), BIO_MAX_PAGES) - 1;
 	u64 first = max_u64(slot & ~mask, 1), last = min_u64(slot | mask, si->max - 1);
+	struct blk_plug *plug = swap_ra_plug(t);
 	enum vm_fault_result r = VM_FAULT_DONE;
 
-	swap_ra_start(t);
+	if (plug)
+		blk_start_plug(sim, plug);
 	for (u64 s = first; s <= last && r == VM_FAULT_DONE; s++) {
 		bool readahead = s != slot;
 		u32 pfn;
@@ -448,7 +446,8 @@ static enum vm_fault_result swap_block_readahead(struct task *t, struct vm_area_
 			count_vm_event(sim, SWAP_RA);
 		}
 	}
-	swap_ra_finish(t);
+	if (plug)
+		blk_finish_plug(sim, plug, task_now(t));
 	return swap_read_submit(t, swap_ra_fault_page(t, vpn, slot, &r), r);
 }
 

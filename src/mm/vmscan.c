@@ -2127,8 +2127,9 @@ static bool node_compaction_ready(struct sim *sim, struct pglist_data *pgdat,
 
 /*
  * Does shrink_zones() pass @pgdat by?  When its zones up to reclaim_idx
- * are all_unreclaimable below DEF_PRIORITY (2.6.x), ready for compaction
- * or (skip_zones_lots_free) have plenty free.  Clears
+ * are all_unreclaimable below DEF_PRIORITY (2.6.25..4.10's
+ * zone->all_unreclaimable test), ready for compaction (v6.12's
+ * compaction_ready test) or (skip_zones_lots_free) have plenty free.  Clears
  * sc->all_unreclaimable for a node it does not skip as unreclaimable.
  */
 static bool shrink_zones_skip_node(struct sim *sim, struct pglist_data *pgdat,
