@@ -821,6 +821,10 @@ expect_status "sweep: an endless grid" 1 "^reclaimsim: /dev/zero: too large for 
 printf '[sweep]\nscenario = tiny.ini\nfigures = time.elapsed_s, time.nosuch*\n' >"$TMP/figs.grid"
 expect_status "sweep: a figures pattern that keeps nothing" 1 "^reclaimsim: $TMP/figs.grid:3: figures: 'time.nosuch\\*' matches no figure of the runs$" "$BIN" sweep "$TMP/figs.grid"
 printf '[sweep]\nscenario = tiny.ini\n' >"$TMP/one.grid"
+# sweep's lines are flushed one by one: the failed write is said once, with
+# its errno (it was followed by "write error: Input/output error")
+expect_status "sweep: stdout on a full disk" 1 "^reclaimsim: stdout: No space left on device$" sh -c '"$0" sweep "$1" >/dev/full' "$BIN" "$TMP/one.grid"
+check "sweep: stdout on a full disk: one message" test "$(wc -l <"$TMP/err")" = 1
 printf '{"point":1,"seed":1,"keys":{},"figures":{}}\0\0\0\n' >"$TMP/nul.jsonl"
 expect_status "sweep --output: a NUL byte in the results (a crash's zeros)" 1 "^reclaimsim: $TMP/nul.jsonl:1: not a text file (contains a NUL byte): not a sweep's results$" "$BIN" sweep "$TMP/one.grid" --output "$TMP/nul.jsonl"
 expect_status "sweep --output /dev/zero: refused, not read forever" 1 "^reclaimsim: /dev/zero:1: not a text file (contains a NUL byte): not a sweep's results$" "$BIN" sweep "$TMP/one.grid" --output /dev/zero

@@ -681,16 +681,26 @@ static int cmd_sim(const struct options *o)
 	return rc;
 }
 
-/* Everything printed on stdout must have arrived: a full disk is an error. */
+/*
+ * Everything printed on stdout must have arrived: a full disk is an error.
+ * A command that failed may have seen the failed write itself (sweep's
+ * lines are flushed one by one, and say `stdout: No space left on
+ * device`); the stream then keeps its error flag but not the errno, so
+ * when this last flush had nothing left to write there is nothing new to
+ * say, and an EIO there would contradict the message before it.
+ */
 static int finish(int rc)
 {
-	int e = stream_error(stdout);
+	int e;
 
-	if (e) {
-		fprintf(stderr, "reclaimsim: write error: %s\n", strerror(e));
-		return rc ? rc : 1;
-	}
-	return rc;
+	errno = 0;
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return rc;
+	e = errno;
+	if (!e && rc)
+		return rc;
+	fprintf(stderr, "reclaimsim: write error: %s\n", strerror(e ? e : EIO));
+	return rc ? rc : 1;
 }
 
 static bool known_command(const char *cmd)
