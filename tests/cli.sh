@@ -368,10 +368,11 @@ check "compare --plot: one colour a side, the side in the legend" sh -c 'grep -q
 check "compare --plot: each side's data file removed" sh -c 'f=$(grep -o "/tmp/reclaimsim-cmp-[A-Za-z0-9]*" "$1" | sort -u); [ "$(echo "$f" | wc -l)" = 2 ] && for x in $f; do [ ! -e "$x" ] || exit 1; done' - "$TMP/plot.gp"
 check "compare --plot: the table still printed" grep -q "^time.elapsed_s " "$TMP/out"
 rm "$TMP/fakebin/gnuplot"
-expect_status "compare --plot: format checked before the runs" 2 "^reclaimsim: --plot $TMP/c.gif: unknown picture format" "$BIN" compare "$TMP/tiny.ini" --a sysctl.swappiness=10 --b sysctl.swappiness=60 --plot "$TMP/c.gif"
+expect_status "compare --plot: format checked before the runs" 1 "^reclaimsim: --plot $TMP/c.gif: unknown picture format" "$BIN" compare "$TMP/tiny.ini" --a sysctl.swappiness=10 --b sysctl.swappiness=60 --plot "$TMP/c.gif"
 check "compare --plot: nothing run" test ! -s "$TMP/out"
-expect_status "compare --plot: not over the scenario" 2 "^reclaimsim: " "$BIN" compare "$TMP/tiny.ini" --a sysctl.swappiness=10 --b sysctl.swappiness=60 --plot "$TMP/tiny.ini"
-expect_status "compare --plot without gnuplot" 2 "^reclaimsim: --plot $TMP/c.png: gnuplot is not installed" env PATH="$TMP/fakebin" "$BIN" compare "$TMP/tiny.ini" --a sysctl.swappiness=10 --b sysctl.swappiness=60 --plot "$TMP/c.png"
+expect_status "compare --plot: not over the scenario" 1 "^reclaimsim: " "$BIN" compare "$TMP/tiny.ini" --a sysctl.swappiness=10 --b sysctl.swappiness=60 --plot "$TMP/tiny.ini"
+expect_status "compare --plot without gnuplot" 1 "^reclaimsim: --plot $TMP/c.png: gnuplot is not installed" env PATH="$TMP/fakebin" "$BIN" compare "$TMP/tiny.ini" --a sysctl.swappiness=10 --b sysctl.swappiness=60 --plot "$TMP/c.png"
+expect_status "compare --plot into a missing directory: as run --plot (1)" 1 "^reclaimsim: --plot /nonexistent/p.png: No such file or directory$" "$BIN" compare "$TMP/tiny.ini" --a sysctl.swappiness=10 --b sysctl.swappiness=60 --plot /nonexistent/p.png
 # the CSV's added columns: the reclaimers split by kind add up to the total
 expect_ok "csv: the added columns" "$BIN" run "$ROOT/scenarios/memcg-high-at-10s.ini" --csv "$TMP/m.csv"
 check "csv: in_direct + in_memcg = reclaimers; kswapd's scan as vmstat's" sh -c 'head -1 "$1" | grep -q ",pgscan_kswapd,pgscan_direct,pgsteal_kswapd,pgsteal_direct,in_direct,in_memcg,throttled,swap_used,dirty,writeback,compact_stall,compact_success,highorder_failed,disk_util,disk_queue,disk_await_ms,swap_util,swap_queue,swap_await_ms,psi_some_us,psi_full_us,app:current,app:min,app:low,app:high,app:max,node0_DMA:free,node0_DMA:min,node0_DMA:low,node0_DMA:high,node0_DMA32:free,node0_DMA32:min,node0_DMA32:low,node0_DMA32:high$" && awk -F, "NR > 1 && (\$20 + \$21 != \$8 || \$16 + \$17 > \$6) { bad = 1 } END { exit bad }" "$1" && tail -1 "$1" | cut -d, -f16-28 | grep -qx "16468,0,16468,0,0,0,0,0,0,0,0,0,0"' - "$TMP/m.csv"
