@@ -395,7 +395,7 @@ expect_ok "two outputs to /dev/null" "$BIN" run "$TMP/keep.ini" --csv /dev/null 
 expect_status "--set type with keys of another type" 1 "--set workload.anonfill.type=file_write: \[workload anonfill\] passes: not a key of type file_write" "$BIN" run "$SEQ" --set workload.anonfill.type=file_write
 expect_status "--set parent cycle" 1 "^reclaimsim: --set cgroup.box.parent=box: \[cgroup box\] parent: cycle box -> box$" "$BIN" run "$SEQ" --set cgroup.box.parent=box
 printf '[machine]\nmemory = 64M\nzones = DMA:16M, DMA32:16M\n' >"$TMP/shortzones.ini"
-expect_status "zones short of memory" 1 "shortzones.ini:3: \[machine\] zones add up to 32M but memory is 64M" "$BIN" zoneinfo --before "$TMP/shortzones.ini"
+expect_status "zones short of memory" 1 "shortzones.ini:3: \[machine\] zones: add up to 32M but memory is 64M" "$BIN" zoneinfo --before "$TMP/shortzones.ini"
 printf '[machine]\nmemory = 67109888\n' >"$TMP/oddmem.ini"
 expect_status "memory not whole pages" 1 "oddmem.ini:2: \[machine\] memory 67109888 is not a whole number" "$BIN" run "$TMP/oddmem.ini"
 
@@ -583,7 +583,7 @@ expect_status "compare: --runs 1001" 2 "^reclaimsim: --runs 1001: " "$BIN" compa
 expect_status "compare: --figures with --json" 2 "--figures applies to the table only" "$BIN" compare "$TMP/cmp.ini" $AB --json --figures all
 expect_status "compare: --figures of no section" 2 "^reclaimsim: --figures elapsed: not a figure" "$BIN" compare "$TMP/cmp.ini" $AB --figures elapsed
 expect_status "compare: --figures matching nothing" 1 "^reclaimsim: --figures vmstat.nope: no such figure" "$BIN" compare "$TMP/cmp.ini" $AB --figures vmstat.nope
-expect_status "compare: a side's layout is wrong" 1 "^reclaimsim: --b machine.zones=DMA:16M,DMA32:8M: \[machine\] zones add up to 24M" "$BIN" compare "$TMP/cmp.ini" --a sysctl.swappiness=10 --b machine.zones=DMA:16M,DMA32:8M
+expect_status "compare: a side's layout is wrong" 1 "^reclaimsim: --b machine.zones=DMA:16M,DMA32:8M: \[machine\] zones: add up to 24M" "$BIN" compare "$TMP/cmp.ini" --a sysctl.swappiness=10 --b machine.zones=DMA:16M,DMA32:8M
 expect_status "compare: stdout on a full disk" 1 "reclaimsim: write error: No space left on device" sh -c '"$0" compare "$1" --b sysctl.swappiness=100 >/dev/full' "$BIN" "$TMP/cmp.ini"
 expect_ok "compare: cut by run.duration" "$BIN" compare "$TMP/cmp.ini" $AB --runs 2 --set run.duration=10ms
 check "compare: the cut runs are noted" grep -qx "note: A: 2 of 2 runs stopped at run.duration with a workload unfinished" "$TMP/out"

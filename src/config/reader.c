@@ -1283,7 +1283,7 @@ int scenario_validate(const struct scenario *s, char *err, size_t errlen)
 	    memcg_check_actions(s, err, errlen))
 		return -1;
 	if (!s->run.duration_ns || !s->run.sample_interval_ns)
-		return cfg_fail_at(s, 0, 0, err, errlen,
-				   "[run] duration and sample_interval must be > 0");
+		return cfg_fail_at(s, 0, 0, err, errlen, "[run] %s: must be > 0",
+				   s->run.duration_ns ? "sample_interval" : "duration");
 	return host_check_memory(s, err, errlen);
 }
