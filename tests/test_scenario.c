@@ -1391,12 +1391,19 @@ static void test_workload_types(void **state)
 		"t.ini:4: [workload w] count: not a key of type file_write (file_write takes tasks, size, program_text, program_data, program_text_start, block)");
 	expect_error(
 		"[workload w]\nsize = 1M\n",
-		"t.ini:1: [workload w]: type missing (expected type = anon_fill, file_write, file_read, hotset_stream, hackbench, madvise09, lru_file_mmap_read, ebizzy, text_loop, kalloc, highalloc, tbench, kernbench, iozone, simple_writeback or stress_highalloc)");
+		"t.ini:1: [workload w] type: missing (give type = TYPE, or name the section [workload TYPE]; TYPE is anon_fill, file_write, file_read, hotset_stream, hackbench, madvise09, lru_file_mmap_read, ebizzy, text_loop, kalloc, highalloc, tbench, kernbench, iozone, simple_writeback or stress_highalloc)");
+	/* a section named nearly as a type: the type it was meant to take */
+	expect_error(
+		"[workload anonfill]\nsize = 1M\n",
+		"t.ini:1: [workload anonfill] type: missing (did you mean type = anon_fill? a section named as a type, [workload anon_fill], takes it as its type)");
+	expect_error(
+		"[workload File-Write]\nsize = 1M\n",
+		"t.ini:1: [workload File-Write] type: missing (did you mean type = file_write? a section named as a type, [workload file_write], takes it as its type)");
 	expect_error("[machine]\n[workload w]\ntype = anon_fill\n",
-		     "t.ini:2: [workload w]: size missing (required for type anon_fill)");
+		     "t.ini:2: [workload w] size: missing (required for type anon_fill)");
 	expect_error(
 		"[workload hotset_stream]\nhot = 1M\n",
-		"t.ini:1: [workload hotset_stream]: stream missing (required for type hotset_stream)");
+		"t.ini:1: [workload hotset_stream] stream: missing (required for type hotset_stream)");
 	/* a type's keys before type = go to that type's fields */
 	load_ok("[workload w]\nwarm_passes = 4\nhot = 1M\nstream = 2M\ntype = hotset_stream\n");
 	assert_int_equal(HS(&scn.workloads[0])->warm_passes, 4);
@@ -1506,7 +1513,7 @@ static void test_workload_shapes(void **state)
 		"[workload m]\ntype = madvise09\nsize = 128p\nprogram_text_start = no\n",
 		"t.ini:4: [workload m] program_text_start: unknown value 'no' (expected cold or evicted)");
 	expect_error("[workload t]\ntype = text_loop\n",
-		     "t.ini:1: [workload t]: size missing (required for type text_loop)");
+		     "t.ini:1: [workload t] size: missing (required for type text_loop)");
 	expect_error("[workload t]\ntype = text_loop\nsize = 1M\nexec = maybe\n",
 		     "t.ini:4: [workload t] exec: unknown value 'maybe' (expected yes or no)");
 	expect_error("[workload t]\ntype = text_loop\nsize = 1M\niterations = -1\n",
