@@ -1217,6 +1217,10 @@ static void test_set_errors(void **state)
 	set_error("workload.nope.size=1G",
 		  "--set workload.nope.size=1G: no [workload nope] in the scenario");
 	set_error("workload.size=1G", "--set workload.size=1G: expected workload.NAME.key=value");
+	/* an empty key or name: said so (was "[machine] : unknown key", "no [workload ]") */
+	set_error("machine.=1G", "--set machine.=1G: no key (expected section.key=value)");
+	set_error("workload..size=1G", "--set workload..size=1G: no name (expected workload.NAME.key=value)");
+	set_error("workload.fill.=1G", "--set workload.fill.=1G: no key (expected workload.NAME.key=value)");
 	set_error("cgroup.nope.limit=1G",
 		  "--set cgroup.nope.limit=1G: no [cgroup nope] in the scenario");
 	set_error(

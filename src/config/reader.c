@@ -1188,6 +1188,11 @@ int scenario_set(struct scenario *s, const char *assignment, char *err, size_t e
 	}
 	*dot = '\0';
 	key = dot + 1;
+	if (!*cfg_trim(key)) {
+		cfg_put_msg(err, errlen, "--set %s: no key (expected section.key=value)",
+			    assignment);
+		return -1;
+	}
 	for (int i = 0; i < NR_SECS; i++)
 		if (!strcmp(sec, sections[i].name))
 			id = i;
@@ -1215,6 +1220,11 @@ int scenario_set(struct scenario *s, const char *assignment, char *err, size_t e
 		}
 		*dot = '\0';
 		key = dot + 1;
+		if (!*name || !*key) {
+			cfg_put_msg(err, errlen, "--set %s: no %s (expected %s.NAME.key=value)",
+				    assignment, *name ? "key" : "name", sec);
+			return -1;
+		}
 		if (id == SEC_CGROUP) {
 			for (unsigned int i = 0; i < s->nr_cgroups; i++)
 				if (!strcmp(s->cgroups[i].name, name))
