@@ -222,7 +222,22 @@ SEQ=$ROOT/scenarios/anonfill-over-swap-seq.ini
 expect_ok "--seed 010 is decimal" "$BIN" run "$TMP/tiny.ini" --json --seed 010
 check "--seed 010 = --seed 10" cmp -s "$TMP/out" "$TMP/s10"
 expect_status "--seed 0x10 is not a number" 1 "seed" "$BIN" run "$TMP/tiny.ini" --seed 0x10
-expect_status "--seed with a blank" 1 "seed" "$BIN" run "$TMP/tiny.ini" --seed " 7"
+# --seed N is --set run.seed=N, read as --set reads it: blanks dropped
+"$BIN" run "$TMP/tiny.ini" --json --seed 7 >"$TMP/s7"
+expect_ok "--seed with a blank, as --set run.seed= 7" "$BIN" run "$TMP/tiny.ini" --json --seed " 7"
+check "--seed ' 7' = --seed 7" cmp -s "$TMP/out" "$TMP/s7"
+expect_ok "--set run.seed= 7" "$BIN" run "$TMP/tiny.ini" --json --set "run.seed= 7"
+check "--set run.seed= 7 = --seed 7" cmp -s "$TMP/out" "$TMP/s7"
+# an option given twice kept the last silently; an empty value meant the
+# default for some options (--cgroup '' was the root) and all for others
+expect_status "--seed twice" 2 "^reclaimsim: --seed given twice ('1', then '2'): give it once$" "$BIN" run "$TMP/tiny.ini" --seed 1 --seed=2
+expect_status "--csv twice" 2 "^reclaimsim: --csv given twice ('$TMP/a.csv', then '$TMP/b.csv'): give it once$" "$BIN" run "$TMP/tiny.ini" --csv "$TMP/a.csv" --csv "$TMP/b.csv"
+check "--csv twice: nothing written" test ! -e "$TMP/a.csv" -a ! -e "$TMP/b.csv"
+expect_status "--cgroup ''" 2 "^reclaimsim: --cgroup: empty value (give one, or leave --cgroup out)$" "$BIN" memory.stat "$TMP/tiny.ini" --cgroup ""
+expect_status "compare --runs twice" 2 "^reclaimsim: --runs given twice ('2', then '3'): give it once$" "$BIN" compare "$TMP/tiny.ini" --b sysctl.swappiness=1 --runs 2 --runs 3
+expect_status "sweep --jobs twice" 2 "^reclaimsim: --jobs given twice ('1', then '2'): give it once$" "$BIN" sweep "$TMP/tiny.ini" --jobs 1 --jobs 2
+expect_status "oracle --only ''" 2 "^reclaimsim: --only: empty value (give one, or leave --only out)$" "$BIN" oracle --only ""
+expect_status "oracle --only twice" 2 "^reclaimsim: --only given twice ('a', then 'b'): give it once$" "$BIN" oracle --only a --only=b
 expect_ok "--seed=10" "$BIN" run "$TMP/tiny.ini" --json --seed=10
 check "--seed=10 = --seed 10" cmp -s "$TMP/out" "$TMP/s10"
 expect_ok "--set=run.seed=10" "$BIN" run "$TMP/tiny.ini" --json --set=run.seed=10
@@ -805,7 +820,7 @@ expect_fail "trace-report: a negative count" "bad.txt:1: mm_vmscan_lru_isolate: 
 expect_fail "trace-report: no such file" "nosuch.txt: No such file or directory" "$BIN" trace-report "$TMP/nosuch.txt"
 expect_status "trace-report: --names count" 2 "reclaimsim: --names x: 1 name for 2 files (valid: one name per file, comma-separated)$" "$BIN" trace-report "$TMP/t1.txt" "$TMP/t3.txt" --names x
 expect_status "trace-report: an empty name" 2 "reclaimsim: --names x,: name 2 is empty (valid: one name per file, comma-separated)$" "$BIN" trace-report "$TMP/t1.txt" "$TMP/t3.txt" --names x,
-expect_status "trace-report: an empty --title" 2 "reclaimsim: trace-report: --title is empty (give a title or leave it out)$" "$BIN" trace-report "$TMP/t1.txt" "$TMP/t3.txt" --title ""
+expect_status "trace-report: an empty --title" 2 "reclaimsim: --title: empty value (give one, or leave --title out)$" "$BIN" trace-report "$TMP/t1.txt" "$TMP/t3.txt" --title ""
 # a: the default kernel's, as t1.txt was run (6.18's plug flush rule differs from 6.12's)
 expect_ok "compare --trace-report" "$BIN" compare "$TMP/trace.ini" --a policy.kernel=6.12 --b policy.kernel=2.6.32 --trace-report
 check "compare --trace-report: the runs' summaries = trace-report's table" sh -c 'tail -12 "$1" | sed -n "2,12p" >"$1.c"; "$3" trace-report "$2/t1.txt" "$2/t3.txt" | sed -n "2,12p" | cmp -s - "$1.c"' - "$TMP/out" "$TMP" "$BIN"

@@ -470,7 +470,7 @@ static int parse_args(int argc, char **argv, struct compare *c)
 			}
 			val = &arr[(*nr)++];
 		} else if (!strcmp(name, "--side")) {
-			const char *v;
+			const char *v = NULL;
 
 			if (opt_value(argc, argv, &i, a, inline_val, &v) || add_side(c, v))
 				return -1;
