@@ -412,7 +412,7 @@ expect_status "--set parent cycle" 1 "^reclaimsim: --set cgroup.box.parent=box: 
 printf '[machine]\nmemory = 64M\nzones = DMA:16M, DMA32:16M\n' >"$TMP/shortzones.ini"
 expect_status "zones short of memory" 1 "shortzones.ini:3: \[machine\] zones: add up to 32M but memory is 64M" "$BIN" zoneinfo --before "$TMP/shortzones.ini"
 printf '[machine]\nmemory = 67109888\n' >"$TMP/oddmem.ini"
-expect_status "memory not whole pages" 1 "oddmem.ini:2: \[machine\] memory 67109888 is not a whole number" "$BIN" run "$TMP/oddmem.ini"
+expect_status "memory not whole pages" 1 "oddmem.ini:2: \[machine\] memory: 67109888 is not a whole number" "$BIN" run "$TMP/oddmem.ini"
 
 # runs cut short by run.duration say so, also with swap I/O in flight
 expect_ok "run.duration cuts the run" "$BIN" run "$TMP/tiny.ini" --set run.duration=1ms
