@@ -234,6 +234,9 @@ expect_status "--seed twice" 2 "^reclaimsim: --seed given twice ('1', then '2'):
 expect_status "--csv twice" 2 "^reclaimsim: --csv given twice ('$TMP/a.csv', then '$TMP/b.csv'): give it once$" "$BIN" run "$TMP/tiny.ini" --csv "$TMP/a.csv" --csv "$TMP/b.csv"
 check "--csv twice: nothing written" test ! -e "$TMP/a.csv" -a ! -e "$TMP/b.csv"
 expect_status "--cgroup ''" 2 "^reclaimsim: --cgroup: empty value (give one, or leave --cgroup out)$" "$BIN" memory.stat "$TMP/tiny.ini" --cgroup ""
+# --machine is a scenario option (--set machine.from=host): 1, as run's
+expect_status "run --machine guest" 1 "^reclaimsim: --machine guest: only 'host' is known$" "$BIN" run "$TMP/tiny.ini" --machine guest
+expect_status "compare --machine guest: as run's" 1 "^reclaimsim: --machine guest: only 'host' is known$" "$BIN" compare "$TMP/tiny.ini" --b sysctl.swappiness=1 --machine guest
 expect_status "compare --runs twice" 2 "^reclaimsim: --runs given twice ('2', then '3'): give it once$" "$BIN" compare "$TMP/tiny.ini" --b sysctl.swappiness=1 --runs 2 --runs 3
 expect_status "sweep --jobs twice" 2 "^reclaimsim: --jobs given twice ('1', then '2'): give it once$" "$BIN" sweep "$TMP/tiny.ini" --jobs 1 --jobs 2
 expect_status "oracle --only ''" 2 "^reclaimsim: --only: empty value (give one, or leave --only out)$" "$BIN" oracle --only ""

@@ -731,10 +731,6 @@ static int check_usage(struct compare *c)
 			"reclaimsim: compare: --trace-report prints text: not with --json\n");
 		return -1;
 	}
-	if (c->scn.machine && strcmp(c->scn.machine, "host")) {
-		fprintf(stderr, "reclaimsim: --machine %s: only 'host' is known\n", c->scn.machine);
-		return -1;
-	}
 	if (parse_runs(c))
 		return -1;
 	for (unsigned int s = 0; s < c->nr_sides; s++)
