@@ -839,6 +839,12 @@ expect_status "sweep: a NUL byte in the grid" 1 "^reclaimsim: $TMP/nul.grid: not
 expect_status "sweep: an endless grid" 1 "^reclaimsim: /dev/zero: too large for a grid (more than 1 MiB, 1048576 bytes)$" "$BIN" sweep /dev/zero --print-commands
 printf '[sweep]\nscenario = tiny.ini\nfigures = time.elapsed_s, time.nosuch*\n' >"$TMP/figs.grid"
 expect_status "sweep: a figures pattern that keeps nothing" 1 "^reclaimsim: $TMP/figs.grid:3: figures: 'time.nosuch\\*' matches no figure of the runs$" "$BIN" sweep "$TMP/figs.grid"
+# a [sweep] key given twice kept the last silently; a scenario that cannot
+# be read was named without the grid line that named it
+printf '[sweep]\nscenario = tiny.ini\nseeds = 1\nscenario = other.ini\n' >"$TMP/twice.grid"
+expect_status "sweep: [sweep] scenario twice" 1 "^reclaimsim: $TMP/twice.grid:4: \[sweep\] scenario: given twice (first at line 2)$" "$BIN" sweep "$TMP/twice.grid" --print-commands
+printf '[sweep]\nscenario = tiny.ini\n[grid]\nscenario = tiny.ini, nosuch.ini\n' >"$TMP/nosuch-scn.grid"
+expect_status "sweep: a grid scenario that cannot be read: its grid line" 1 "^reclaimsim: $TMP/nosuch-scn.grid:4: scenario: $TMP/nosuch.ini: cannot open: No such file or directory$" "$BIN" sweep "$TMP/nosuch-scn.grid" --print-commands
 printf '[sweep]\nscenario = tiny.ini\n' >"$TMP/one.grid"
 # sweep's lines are flushed one by one: the failed write is said once, with
 # its errno (it was followed by "write error: Input/output error")

@@ -297,18 +297,31 @@ static int grid_handler(void *arg, const char *section, const char *name, const 
 		l[sw->nr_sets++] = sw->cur_line;
 		return 1;
 	}
+	if (!strcmp(section, "sweep")) {
+		const int *line = !strcmp(name, "scenario") ? &sw->scenario_line :
+				  !strcmp(name, "seeds")    ? &sw->seeds_line :
+				  !strcmp(name, "figures")  ? &sw->figures_line :
+							      NULL;
+
+		if (!line)
+			return grid_error(sw, "[sweep] %s: unknown key (scenario, seeds, figures)",
+					  name);
+		/* the first was silently dropped */
+		if (*line)
+			return grid_error(sw, "[sweep] %s: given twice (first at line %d)", name,
+					  *line);
+	}
 	if (!strcmp(section, "sweep") && !strcmp(name, "scenario")) {
-		free(sw->scenario);
+		sw->scenario_line = sw->cur_line;
 		sw->scenario = *value ? grid_relative(sw, value) : NULL;
+		if (*value && !sw->scenario)
+			return grid_error(sw, "out of memory");
 		return 1;
 	}
-	if (!strcmp(section, "sweep") && strcmp(name, "seeds") && strcmp(name, "figures"))
-		return grid_error(sw, "[sweep] %s: unknown key (scenario, seeds, figures)", name);
 	n = sweep_values(value, &vals, msg, sizeof(msg));
 	if (n < 0)
 		return grid_error(sw, "%s: %s", name, msg);
 	if (!strcmp(section, "sweep") && !strcmp(name, "seeds")) {
-		sweep_values_free(sw->seeds, sw->nr_seeds);
 		sw->seeds = vals;
 		sw->nr_seeds = n;
 		sw->seeds_line = sw->cur_line;
@@ -319,7 +332,6 @@ static int grid_handler(void *arg, const char *section, const char *name, const 
 		return 1;
 	}
 	if (!strcmp(section, "sweep")) {
-		sweep_values_free(sw->figures, sw->nr_figures);
 		sw->figures = vals;
 		sw->nr_figures = n;
 		sw->figures_line = sw->cur_line;
@@ -420,16 +432,29 @@ int sweep_build_run(const struct sweep *sw, size_t r, struct scenario *s, char *
 	char a[SCN_ERR_LEN];
 	int rc;
 
+	int line = sw->scenario_line;
+
 	for (int k = 0; k < sw->nr_keys; k++)
-		if (!strcmp(sw->keys[k].name, "scenario"))
+		if (!strcmp(sw->keys[k].name, "scenario")) {
 			path = sw->keys[k].paths[sweep_point_value(sw, p, k)];
+			line = sw->keys[k].line;
+		}
 	if (path)
 		rc = scenario_load(s, path, err, SWEEP_ERR_LEN);
 	else
 		rc = scenario_load_string(s, "(built-in)", default_scenario_text(), err,
 					  SWEEP_ERR_LEN);
-	if (rc)
+	if (rc) {
+		/* a file that cannot be read: the grid's line that named it */
+		if (path && !strncmp(err, path, strlen(path)) && err[strlen(path)] == ':' &&
+		    err[strlen(path) + 1] == ' ') {
+			char tmp[SWEEP_ERR_LEN];
+
+			snprintf(tmp, sizeof(tmp), "%s:%d: scenario: %s", sw->grid_path, line, err);
+			snprintf(err, SWEEP_ERR_LEN, "%s", tmp);
+		}
 		return -1;
+	}
 	for (int i = 0; i < sw->nr_sets; i++)
 		if (scenario_set(s, sw->sets[i], err, SWEEP_ERR_LEN)) {
 			grid_message(sw, err, sw->sets[i], sw->set_line[i]);
