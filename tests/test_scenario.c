@@ -1219,8 +1219,10 @@ static void test_set_errors(void **state)
 	set_error("workload.size=1G", "--set workload.size=1G: expected workload.NAME.key=value");
 	/* an empty key or name: said so (was "[machine] : unknown key", "no [workload ]") */
 	set_error("machine.=1G", "--set machine.=1G: no key (expected section.key=value)");
-	set_error("workload..size=1G", "--set workload..size=1G: no name (expected workload.NAME.key=value)");
-	set_error("workload.fill.=1G", "--set workload.fill.=1G: no key (expected workload.NAME.key=value)");
+	set_error("workload..size=1G",
+		  "--set workload..size=1G: no name (expected workload.NAME.key=value)");
+	set_error("workload.fill.=1G",
+		  "--set workload.fill.=1G: no key (expected workload.NAME.key=value)");
 	set_error("cgroup.nope.limit=1G",
 		  "--set cgroup.nope.limit=1G: no [cgroup nope] in the scenario");
 	set_error(
@@ -1698,8 +1700,9 @@ static void test_page_sizes(void **state)
 	expect_error(
 		"[machine]\nnodes = 2\nmemory = 128M\nzones = DMA:16M, DMA32:16M\n",
 		"t.ini:4: [machine] zones: add up to 32M per node but memory is 64M per node (128M over 2 nodes): add a 'rest' zone or fix memory");
-	expect_error("[machine]\nmemory = 67109888\n",
-		     "t.ini:2: [machine] memory: 67109888 is not a whole number of 4096-byte pages");
+	expect_error(
+		"[machine]\nmemory = 67109888\n",
+		"t.ini:2: [machine] memory: 67109888 is not a whole number of 4096-byte pages");
 	expect_error("[machine]\nmemory = 64M\npage_size = 64K\nmemory = 1M\n",
 		     "t.ini:4: [machine] memory: duplicate key (first given at line 2)");
 	expect_error("[machine]\nmemory = 96K\npage_size = 64K\n",
