@@ -1537,7 +1537,7 @@ static const char *scn_cgroup_check(const struct scenario *s, const struct scn_c
 		bool min = c->min > c->limit;
 
 		*origin = min ? c->min_origin : c->low_origin;
-		snprintf(buf, len, "[%s %s] %s must be <= max (%llu bytes)", kind, c->name,
+		snprintf(buf, len, "[%s %s] %s: must be <= max (%llu bytes)", kind, c->name,
 			 min ? "min" : "low", (unsigned long long)c->limit);
 		return buf;
 	}
