@@ -222,7 +222,25 @@ SEQ=$ROOT/scenarios/anonfill-over-swap-seq.ini
 expect_ok "--seed 010 is decimal" "$BIN" run "$TMP/tiny.ini" --json --seed 010
 check "--seed 010 = --seed 10" cmp -s "$TMP/out" "$TMP/s10"
 expect_status "--seed 0x10 is not a number" 1 "seed" "$BIN" run "$TMP/tiny.ini" --seed 0x10
-expect_status "--seed with a blank" 1 "seed" "$BIN" run "$TMP/tiny.ini" --seed " 7"
+# --seed N is --set run.seed=N, read as --set reads it: blanks dropped
+"$BIN" run "$TMP/tiny.ini" --json --seed 7 >"$TMP/s7"
+expect_ok "--seed with a blank, as --set run.seed= 7" "$BIN" run "$TMP/tiny.ini" --json --seed " 7"
+check "--seed ' 7' = --seed 7" cmp -s "$TMP/out" "$TMP/s7"
+expect_ok "--set run.seed= 7" "$BIN" run "$TMP/tiny.ini" --json --set "run.seed= 7"
+check "--set run.seed= 7 = --seed 7" cmp -s "$TMP/out" "$TMP/s7"
+# an option given twice kept the last silently; an empty value meant the
+# default for some options (--cgroup '' was the root) and all for others
+expect_status "--seed twice" 2 "^reclaimsim: --seed given twice ('1', then '2'): give it once$" "$BIN" run "$TMP/tiny.ini" --seed 1 --seed=2
+expect_status "--csv twice" 2 "^reclaimsim: --csv given twice ('$TMP/a.csv', then '$TMP/b.csv'): give it once$" "$BIN" run "$TMP/tiny.ini" --csv "$TMP/a.csv" --csv "$TMP/b.csv"
+check "--csv twice: nothing written" test ! -e "$TMP/a.csv" -a ! -e "$TMP/b.csv"
+expect_status "--cgroup ''" 2 "^reclaimsim: --cgroup: empty value (give one, or leave --cgroup out)$" "$BIN" memory.stat "$TMP/tiny.ini" --cgroup ""
+# --machine is a scenario option (--set machine.from=host): 1, as run's
+expect_status "run --machine guest" 1 "^reclaimsim: --machine guest: only 'host' is known$" "$BIN" run "$TMP/tiny.ini" --machine guest
+expect_status "compare --machine guest: as run's" 1 "^reclaimsim: --machine guest: only 'host' is known$" "$BIN" compare "$TMP/tiny.ini" --b sysctl.swappiness=1 --machine guest
+expect_status "compare --runs twice" 2 "^reclaimsim: --runs given twice ('2', then '3'): give it once$" "$BIN" compare "$TMP/tiny.ini" --b sysctl.swappiness=1 --runs 2 --runs 3
+expect_status "sweep --jobs twice" 2 "^reclaimsim: --jobs given twice ('1', then '2'): give it once$" "$BIN" sweep "$TMP/tiny.ini" --jobs 1 --jobs 2
+expect_status "oracle --only ''" 2 "^reclaimsim: --only: empty value (give one, or leave --only out)$" "$BIN" oracle --only ""
+expect_status "oracle --only twice" 2 "^reclaimsim: --only given twice ('a', then 'b'): give it once$" "$BIN" oracle --only a --only=b
 expect_ok "--seed=10" "$BIN" run "$TMP/tiny.ini" --json --seed=10
 check "--seed=10 = --seed 10" cmp -s "$TMP/out" "$TMP/s10"
 expect_ok "--set=run.seed=10" "$BIN" run "$TMP/tiny.ini" --json --set=run.seed=10
@@ -368,10 +386,11 @@ check "compare --plot: one colour a side, the side in the legend" sh -c 'grep -q
 check "compare --plot: each side's data file removed" sh -c 'f=$(grep -o "/tmp/reclaimsim-cmp-[A-Za-z0-9]*" "$1" | sort -u); [ "$(echo "$f" | wc -l)" = 2 ] && for x in $f; do [ ! -e "$x" ] || exit 1; done' - "$TMP/plot.gp"
 check "compare --plot: the table still printed" grep -q "^time.elapsed_s " "$TMP/out"
 rm "$TMP/fakebin/gnuplot"
-expect_status "compare --plot: format checked before the runs" 2 "^reclaimsim: --plot $TMP/c.gif: unknown picture format" "$BIN" compare "$TMP/tiny.ini" --a sysctl.swappiness=10 --b sysctl.swappiness=60 --plot "$TMP/c.gif"
+expect_status "compare --plot: format checked before the runs" 1 "^reclaimsim: --plot $TMP/c.gif: unknown picture format" "$BIN" compare "$TMP/tiny.ini" --a sysctl.swappiness=10 --b sysctl.swappiness=60 --plot "$TMP/c.gif"
 check "compare --plot: nothing run" test ! -s "$TMP/out"
-expect_status "compare --plot: not over the scenario" 2 "^reclaimsim: " "$BIN" compare "$TMP/tiny.ini" --a sysctl.swappiness=10 --b sysctl.swappiness=60 --plot "$TMP/tiny.ini"
-expect_status "compare --plot without gnuplot" 2 "^reclaimsim: --plot $TMP/c.png: gnuplot is not installed" env PATH="$TMP/fakebin" "$BIN" compare "$TMP/tiny.ini" --a sysctl.swappiness=10 --b sysctl.swappiness=60 --plot "$TMP/c.png"
+expect_status "compare --plot: not over the scenario" 1 "^reclaimsim: " "$BIN" compare "$TMP/tiny.ini" --a sysctl.swappiness=10 --b sysctl.swappiness=60 --plot "$TMP/tiny.ini"
+expect_status "compare --plot without gnuplot" 1 "^reclaimsim: --plot $TMP/c.png: gnuplot is not installed" env PATH="$TMP/fakebin" "$BIN" compare "$TMP/tiny.ini" --a sysctl.swappiness=10 --b sysctl.swappiness=60 --plot "$TMP/c.png"
+expect_status "compare --plot into a missing directory: as run --plot (1)" 1 "^reclaimsim: --plot /nonexistent/p.png: No such file or directory$" "$BIN" compare "$TMP/tiny.ini" --a sysctl.swappiness=10 --b sysctl.swappiness=60 --plot /nonexistent/p.png
 # the CSV's added columns: the reclaimers split by kind add up to the total
 expect_ok "csv: the added columns" "$BIN" run "$ROOT/scenarios/memcg-high-at-10s.ini" --csv "$TMP/m.csv"
 check "csv: in_direct + in_memcg = reclaimers; kswapd's scan as vmstat's" sh -c 'head -1 "$1" | grep -q ",pgscan_kswapd,pgscan_direct,pgsteal_kswapd,pgsteal_direct,in_direct,in_memcg,throttled,swap_used,dirty,writeback,compact_stall,compact_success,highorder_failed,disk_util,disk_queue,disk_await_ms,swap_util,swap_queue,swap_await_ms,psi_some_us,psi_full_us,app:current,app:min,app:low,app:high,app:max,node0_DMA:free,node0_DMA:min,node0_DMA:low,node0_DMA:high,node0_DMA32:free,node0_DMA32:min,node0_DMA32:low,node0_DMA32:high$" && awk -F, "NR > 1 && (\$20 + \$21 != \$8 || \$16 + \$17 > \$6) { bad = 1 } END { exit bad }" "$1" && tail -1 "$1" | cut -d, -f16-28 | grep -qx "16468,0,16468,0,0,0,0,0,0,0,0,0,0"' - "$TMP/m.csv"
@@ -394,9 +413,9 @@ expect_ok "two outputs to /dev/null" "$BIN" run "$TMP/keep.ini" --csv /dev/null 
 expect_status "--set type with keys of another type" 1 "--set workload.anonfill.type=file_write: \[workload anonfill\] passes: not a key of type file_write" "$BIN" run "$SEQ" --set workload.anonfill.type=file_write
 expect_status "--set parent cycle" 1 "^reclaimsim: --set cgroup.box.parent=box: \[cgroup box\] parent: cycle box -> box$" "$BIN" run "$SEQ" --set cgroup.box.parent=box
 printf '[machine]\nmemory = 64M\nzones = DMA:16M, DMA32:16M\n' >"$TMP/shortzones.ini"
-expect_status "zones short of memory" 1 "shortzones.ini:3: \[machine\] zones add up to 32M but memory is 64M" "$BIN" zoneinfo --before "$TMP/shortzones.ini"
+expect_status "zones short of memory" 1 "shortzones.ini:3: \[machine\] zones: add up to 32M but memory is 64M" "$BIN" zoneinfo --before "$TMP/shortzones.ini"
 printf '[machine]\nmemory = 67109888\n' >"$TMP/oddmem.ini"
-expect_status "memory not whole pages" 1 "oddmem.ini:2: \[machine\] memory 67109888 is not a whole number" "$BIN" run "$TMP/oddmem.ini"
+expect_status "memory not whole pages" 1 "oddmem.ini:2: \[machine\] memory: 67109888 is not a whole number" "$BIN" run "$TMP/oddmem.ini"
 
 # runs cut short by run.duration say so, also with swap I/O in flight
 expect_ok "run.duration cuts the run" "$BIN" run "$TMP/tiny.ini" --set run.duration=1ms
@@ -582,7 +601,7 @@ expect_status "compare: --runs 1001" 2 "^reclaimsim: --runs 1001: " "$BIN" compa
 expect_status "compare: --figures with --json" 2 "--figures applies to the table only" "$BIN" compare "$TMP/cmp.ini" $AB --json --figures all
 expect_status "compare: --figures of no section" 2 "^reclaimsim: --figures elapsed: not a figure" "$BIN" compare "$TMP/cmp.ini" $AB --figures elapsed
 expect_status "compare: --figures matching nothing" 1 "^reclaimsim: --figures vmstat.nope: no such figure" "$BIN" compare "$TMP/cmp.ini" $AB --figures vmstat.nope
-expect_status "compare: a side's layout is wrong" 1 "^reclaimsim: --b machine.zones=DMA:16M,DMA32:8M: \[machine\] zones add up to 24M" "$BIN" compare "$TMP/cmp.ini" --a sysctl.swappiness=10 --b machine.zones=DMA:16M,DMA32:8M
+expect_status "compare: a side's layout is wrong" 1 "^reclaimsim: --b machine.zones=DMA:16M,DMA32:8M: \[machine\] zones: add up to 24M" "$BIN" compare "$TMP/cmp.ini" --a sysctl.swappiness=10 --b machine.zones=DMA:16M,DMA32:8M
 expect_status "compare: stdout on a full disk" 1 "reclaimsim: write error: No space left on device" sh -c '"$0" compare "$1" --b sysctl.swappiness=100 >/dev/full' "$BIN" "$TMP/cmp.ini"
 expect_ok "compare: cut by run.duration" "$BIN" compare "$TMP/cmp.ini" $AB --runs 2 --set run.duration=10ms
 check "compare: the cut runs are noted" grep -qx "note: A: 2 of 2 runs stopped at run.duration with a workload unfinished" "$TMP/out"
@@ -804,7 +823,7 @@ expect_fail "trace-report: a negative count" "bad.txt:1: mm_vmscan_lru_isolate: 
 expect_fail "trace-report: no such file" "nosuch.txt: No such file or directory" "$BIN" trace-report "$TMP/nosuch.txt"
 expect_status "trace-report: --names count" 2 "reclaimsim: --names x: 1 name for 2 files (valid: one name per file, comma-separated)$" "$BIN" trace-report "$TMP/t1.txt" "$TMP/t3.txt" --names x
 expect_status "trace-report: an empty name" 2 "reclaimsim: --names x,: name 2 is empty (valid: one name per file, comma-separated)$" "$BIN" trace-report "$TMP/t1.txt" "$TMP/t3.txt" --names x,
-expect_status "trace-report: an empty --title" 2 "reclaimsim: trace-report: --title is empty (give a title or leave it out)$" "$BIN" trace-report "$TMP/t1.txt" "$TMP/t3.txt" --title ""
+expect_status "trace-report: an empty --title" 2 "reclaimsim: --title: empty value (give one, or leave --title out)$" "$BIN" trace-report "$TMP/t1.txt" "$TMP/t3.txt" --title ""
 # a: the default kernel's, as t1.txt was run (6.18's plug flush rule differs from 6.12's)
 expect_ok "compare --trace-report" "$BIN" compare "$TMP/trace.ini" --a policy.kernel=6.12 --b policy.kernel=2.6.32 --trace-report
 check "compare --trace-report: the runs' summaries = trace-report's table" sh -c 'tail -12 "$1" | sed -n "2,12p" >"$1.c"; "$3" trace-report "$2/t1.txt" "$2/t3.txt" | sed -n "2,12p" | cmp -s - "$1.c"' - "$TMP/out" "$TMP" "$BIN"
@@ -820,7 +839,22 @@ expect_status "sweep: a NUL byte in the grid" 1 "^reclaimsim: $TMP/nul.grid: not
 expect_status "sweep: an endless grid" 1 "^reclaimsim: /dev/zero: too large for a grid (more than 1 MiB, 1048576 bytes)$" "$BIN" sweep /dev/zero --print-commands
 printf '[sweep]\nscenario = tiny.ini\nfigures = time.elapsed_s, time.nosuch*\n' >"$TMP/figs.grid"
 expect_status "sweep: a figures pattern that keeps nothing" 1 "^reclaimsim: $TMP/figs.grid:3: figures: 'time.nosuch\\*' matches no figure of the runs$" "$BIN" sweep "$TMP/figs.grid"
+# a [sweep] key given twice kept the last silently; a scenario that cannot
+# be read was named without the grid line that named it
+printf '[sweep]\nscenario = tiny.ini\nseeds = 1\nscenario = other.ini\n' >"$TMP/twice.grid"
+expect_status "sweep: [sweep] scenario twice" 1 "^reclaimsim: $TMP/twice.grid:4: \[sweep\] scenario: given twice (first at line 2)$" "$BIN" sweep "$TMP/twice.grid" --print-commands
+printf '[sweep]\nscenario = tiny.ini\n[grid]\nscenario = tiny.ini, nosuch.ini\n' >"$TMP/nosuch-scn.grid"
+expect_status "sweep: a grid scenario that cannot be read: its grid line" 1 "^reclaimsim: $TMP/nosuch-scn.grid:4: scenario: $TMP/nosuch.ini: cannot open: No such file or directory$" "$BIN" sweep "$TMP/nosuch-scn.grid" --print-commands
 printf '[sweep]\nscenario = tiny.ini\n' >"$TMP/one.grid"
+# sweep's lines are flushed one by one: the failed write is said once, with
+# its errno (it was followed by "write error: Input/output error")
+expect_status "sweep: stdout on a full disk" 1 "^reclaimsim: stdout: No space left on device$" sh -c '"$0" sweep "$1" >/dev/full' "$BIN" "$TMP/one.grid"
+check "sweep: stdout on a full disk: one message" test "$(wc -l <"$TMP/err")" = 1
+# a grid of 250,000 points takes ~30 s of host time to check: Ctrl-C during
+# the check stops it, said, with nothing run (it was only killed)
+printf '[sweep]\nscenario = tiny.ini\n[grid]\nsysctl.swappiness = 0..99\nworkload.w.passes = 1..2500\n' >"$TMP/huge.grid"
+expect_status "sweep: Ctrl-C while checking the points" 130 "^reclaimsim: sweep interrupted checking its points: nothing run$" timeout --preserve-status -s INT 1 "$BIN" sweep "$TMP/huge.grid" --print-commands
+check "sweep: interrupted check: no command printed" test ! -s "$TMP/out"
 printf '{"point":1,"seed":1,"keys":{},"figures":{}}\0\0\0\n' >"$TMP/nul.jsonl"
 expect_status "sweep --output: a NUL byte in the results (a crash's zeros)" 1 "^reclaimsim: $TMP/nul.jsonl:1: not a text file (contains a NUL byte): not a sweep's results$" "$BIN" sweep "$TMP/one.grid" --output "$TMP/nul.jsonl"
 expect_status "sweep --output /dev/zero: refused, not read forever" 1 "^reclaimsim: /dev/zero:1: not a text file (contains a NUL byte): not a sweep's results$" "$BIN" sweep "$TMP/one.grid" --output /dev/zero

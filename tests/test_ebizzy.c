@@ -216,7 +216,7 @@ static void test_bad_keys(void **state)
 		     "t.ini:4: [workload x] tasks: not a key of type ebizzy (ebizzy takes threads, "
 		     "chunks, chunk_size, seconds, purge)");
 	expect_error("[workload x]\ntype = ebizzy\n",
-		     "t.ini:1: [workload x]: threads missing (required for type ebizzy)");
+		     "t.ini:1: [workload x] threads: missing (required for type ebizzy)");
 	expect_error("[workload x]\ntype = ebizzy\nthreads = 1\nsize = 1M\n",
 		     "t.ini:4: [workload x] size: not a key of type ebizzy (ebizzy takes threads, "
 		     "chunks, chunk_size, seconds, purge)");

@@ -231,7 +231,7 @@ static void test_bad_input(void **state)
 				   "t.ini:3: [at 1s] cgroup.box.max: must be > 0");
 	test_expect_scenario_error(
 		"[cgroup box]\n[at 1s]\ncgroup.box.max = 1K\n",
-		"t.ini:3: [at 1s] cgroup.box.max must be at least one page (4096 bytes)");
+		"t.ini:3: [at 1s] cgroup.box.max: must be at least one page (4096 bytes)");
 	test_expect_scenario_error("[cgroup box]\n[at 1s]\ncgroup.box.oom_group = 2\n",
 				   "t.ini:3: [at 1s] cgroup.box.oom_group: 2 out of range (0..1)");
 	test_expect_scenario_error(

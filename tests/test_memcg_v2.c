@@ -287,9 +287,9 @@ static void test_interface_rules(void **state)
 		"t.ini:3: [cgroup box] swappiness: a cgroup v1 key, but the group is v2 "
 		"(its cgroup key)");
 	test_expect_scenario_error("[cgroup box]\nmax = 8M\nmin = 9M\n",
-				   "t.ini:3: [cgroup box] min must be <= max (8388608 bytes)");
+				   "t.ini:3: [cgroup box] min: must be <= max (8388608 bytes)");
 	test_expect_scenario_error("[cgroup box]\nlow = 9M\nmax = 8M\n",
-				   "t.ini:2: [cgroup box] low must be <= max (8388608 bytes)");
+				   "t.ini:2: [cgroup box] low: must be <= max (8388608 bytes)");
 	test_expect_scenario_error(
 		"[cgroup box]\ncgroup = v3\n",
 		"t.ini:2: [cgroup box] cgroup: unknown value 'v3' (expected v1, v2 or "
@@ -458,7 +458,7 @@ static void test_path_errors(void **state)
 		"[cgroup_tree t]\nlimit = 8M\nmin = 1M\n",
 		"t.ini:2: [cgroup_tree t] limit: a cgroup v1 key, but the group is v2 (the kernel profile's [policy] cgroup)");
 	test_expect_scenario_error("[cgroup_tree t]\nmax = 8M\nlow = 9M\n",
-				   "t.ini:3: [cgroup_tree t] low must be <= max (8388608 bytes)");
+				   "t.ini:3: [cgroup_tree t] low: must be <= max (8388608 bytes)");
 	test_expect_scenario_error(
 		"[cgroup_tree t]\n[cgroup_tree t]\n",
 		"t.ini:2: [cgroup_tree t]: duplicate cgroup_tree name (first at line 1)");

@@ -1196,7 +1196,7 @@ static void test_set(void **state)
 	assert_int_not_equal(scenario_validate(&scn, err, sizeof(err)), 0);
 	assert_string_equal(
 		err,
-		"--set cgroup.box.limit=unlimited: [cgroup box] memsw_limit must be >= limit (the v1 kernel refuses it)");
+		"--set cgroup.box.limit=unlimited: [cgroup box] memsw_limit: must be >= limit (the v1 kernel refuses it)");
 	set_ok("cgroup.box.memsw_limit=max");
 	assert_int_equal(scenario_validate(&scn, err, sizeof(err)), 0);
 }
@@ -1217,6 +1217,12 @@ static void test_set_errors(void **state)
 	set_error("workload.nope.size=1G",
 		  "--set workload.nope.size=1G: no [workload nope] in the scenario");
 	set_error("workload.size=1G", "--set workload.size=1G: expected workload.NAME.key=value");
+	/* an empty key or name: said so (was "[machine] : unknown key", "no [workload ]") */
+	set_error("machine.=1G", "--set machine.=1G: no key (expected section.key=value)");
+	set_error("workload..size=1G",
+		  "--set workload..size=1G: no name (expected workload.NAME.key=value)");
+	set_error("workload.fill.=1G",
+		  "--set workload.fill.=1G: no key (expected workload.NAME.key=value)");
 	set_error("cgroup.nope.limit=1G",
 		  "--set cgroup.nope.limit=1G: no [cgroup nope] in the scenario");
 	set_error(
@@ -1391,12 +1397,19 @@ static void test_workload_types(void **state)
 		"t.ini:4: [workload w] count: not a key of type file_write (file_write takes tasks, size, program_text, program_data, program_text_start, block)");
 	expect_error(
 		"[workload w]\nsize = 1M\n",
-		"t.ini:1: [workload w]: type missing (expected type = anon_fill, file_write, file_read, hotset_stream, hackbench, madvise09, lru_file_mmap_read, ebizzy, text_loop, kalloc, highalloc, tbench, kernbench, iozone, simple_writeback or stress_highalloc)");
+		"t.ini:1: [workload w] type: missing (give type = TYPE, or name the section [workload TYPE]; TYPE is anon_fill, file_write, file_read, hotset_stream, hackbench, madvise09, lru_file_mmap_read, ebizzy, text_loop, kalloc, highalloc, tbench, kernbench, iozone, simple_writeback or stress_highalloc)");
+	/* a section named nearly as a type: the type it was meant to take */
+	expect_error(
+		"[workload anonfill]\nsize = 1M\n",
+		"t.ini:1: [workload anonfill] type: missing (did you mean type = anon_fill? a section named as a type, [workload anon_fill], takes it as its type)");
+	expect_error(
+		"[workload File-Write]\nsize = 1M\n",
+		"t.ini:1: [workload File-Write] type: missing (did you mean type = file_write? a section named as a type, [workload file_write], takes it as its type)");
 	expect_error("[machine]\n[workload w]\ntype = anon_fill\n",
-		     "t.ini:2: [workload w]: size missing (required for type anon_fill)");
+		     "t.ini:2: [workload w] size: missing (required for type anon_fill)");
 	expect_error(
 		"[workload hotset_stream]\nhot = 1M\n",
-		"t.ini:1: [workload hotset_stream]: stream missing (required for type hotset_stream)");
+		"t.ini:1: [workload hotset_stream] stream: missing (required for type hotset_stream)");
 	/* a type's keys before type = go to that type's fields */
 	load_ok("[workload w]\nwarm_passes = 4\nhot = 1M\nstream = 2M\ntype = hotset_stream\n");
 	assert_int_equal(HS(&scn.workloads[0])->warm_passes, 4);
@@ -1506,7 +1519,7 @@ static void test_workload_shapes(void **state)
 		"[workload m]\ntype = madvise09\nsize = 128p\nprogram_text_start = no\n",
 		"t.ini:4: [workload m] program_text_start: unknown value 'no' (expected cold or evicted)");
 	expect_error("[workload t]\ntype = text_loop\n",
-		     "t.ini:1: [workload t]: size missing (required for type text_loop)");
+		     "t.ini:1: [workload t] size: missing (required for type text_loop)");
 	expect_error("[workload t]\ntype = text_loop\nsize = 1M\nexec = maybe\n",
 		     "t.ini:4: [workload t] exec: unknown value 'maybe' (expected yes or no)");
 	expect_error("[workload t]\ntype = text_loop\nsize = 1M\niterations = -1\n",
@@ -1531,7 +1544,7 @@ static void test_validate_errors(void **state)
 		     "t.ini:6: [workload w] cgroup: no cgroup named 'nobox'");
 	expect_error(
 		"[cgroup box]\nlimit = 128M\nmemsw_limit = 64M\n",
-		"t.ini:3: [cgroup box] memsw_limit must be >= limit (the v1 kernel refuses it)");
+		"t.ini:3: [cgroup box] memsw_limit: must be >= limit (the v1 kernel refuses it)");
 	/* parents may be named later in the file */
 	load_ok("[cgroup c]\nparent = b\n[cgroup b]\nparent = a\n[cgroup a]\n");
 	assert_string_equal(scn.cgroups[0].parent, "b");
@@ -1640,13 +1653,13 @@ static void test_set_origins(void **state)
 	assert_int_not_equal(scenario_validate(&scn, err, sizeof(err)), 0);
 	assert_string_equal(
 		err,
-		"--set cgroup.box.memsw_limit=4M: [cgroup box] memsw_limit must be >= limit (the v1 kernel refuses it)");
+		"--set cgroup.box.memsw_limit=4M: [cgroup box] memsw_limit: must be >= limit (the v1 kernel refuses it)");
 	set_ok("cgroup.box.memsw_limit=max");
 	set_ok("cgroup.box.max=100");
 	assert_int_not_equal(scenario_validate(&scn, err, sizeof(err)), 0);
 	assert_string_equal(
 		err,
-		"--set cgroup.box.max=100: [cgroup box] limit must be at least one page (4096 bytes)");
+		"--set cgroup.box.max=100: [cgroup box] limit: must be at least one page (4096 bytes)");
 	set_ok("cgroup.box.limit=8M");
 	set_ok("workload.w.cgroup=nobox");
 	assert_int_not_equal(scenario_validate(&scn, err, sizeof(err)), 0);
@@ -1657,19 +1670,19 @@ static void test_set_origins(void **state)
 	assert_int_not_equal(scenario_validate(&scn, err, sizeof(err)), 0);
 	assert_string_equal(
 		err,
-		"--set machine.zones=DMA:16M, DMA32:16M: [machine] zones add up to 32M but memory is 64M: add a 'rest' zone or fix memory");
+		"--set machine.zones=DMA:16M, DMA32:16M: [machine] zones: add up to 32M but memory is 64M: add a 'rest' zone or fix memory");
 	set_ok("machine.zones=DMA:16M, DMA32:rest");
 	set_ok("machine.memory=67109888");
 	assert_int_not_equal(scenario_validate(&scn, err, sizeof(err)), 0);
 	assert_string_equal(
 		err,
-		"--set machine.memory=67109888: [machine] memory 67109888 is not a whole number of 4096-byte pages");
+		"--set machine.memory=67109888: [machine] memory: 67109888 is not a whole number of 4096-byte pages");
 	set_ok("machine.memory=64M");
 	set_ok("machine.swap=4K");
 	assert_int_not_equal(scenario_validate(&scn, err, sizeof(err)), 0);
 	assert_string_equal(
 		err,
-		"--set machine.swap=4K: [machine] swap must be 0 or at least 2 pages (8192 bytes: the first page is the swap header)");
+		"--set machine.swap=4K: [machine] swap: must be 0 or at least 2 pages (8192 bytes: the first page is the swap header)");
 	set_ok("machine.swap=0");
 	assert_int_equal(scenario_validate(&scn, err, sizeof(err)), 0);
 }
@@ -1679,25 +1692,28 @@ static void test_page_sizes(void **state)
 {
 	expect_error(
 		"[machine]\nmemory = 64M\nzones = DMA:16M, DMA32:16M\n",
-		"t.ini:3: [machine] zones add up to 32M but memory is 64M: add a 'rest' zone or fix memory");
+		"t.ini:3: [machine] zones: add up to 32M but memory is 64M: add a 'rest' zone or fix memory");
 	/* the later of the two lines */
 	expect_error(
 		"[machine]\nzones = DMA:16M, DMA32:16M\nmemory = 64M\n",
-		"t.ini:3: [machine] zones add up to 32M but memory is 64M: add a 'rest' zone or fix memory");
+		"t.ini:3: [machine] zones: add up to 32M but memory is 64M: add a 'rest' zone or fix memory");
 	expect_error(
 		"[machine]\nnodes = 2\nmemory = 128M\nzones = DMA:16M, DMA32:16M\n",
-		"t.ini:4: [machine] zones add up to 32M per node but memory is 64M per node (128M over 2 nodes): add a 'rest' zone or fix memory");
-	expect_error("[machine]\nmemory = 67109888\n",
-		     "t.ini:2: [machine] memory 67109888 is not a whole number of 4096-byte pages");
+		"t.ini:4: [machine] zones: add up to 32M per node but memory is 64M per node (128M over 2 nodes): add a 'rest' zone or fix memory");
+	expect_error(
+		"[machine]\nmemory = 67109888\n",
+		"t.ini:2: [machine] memory: 67109888 is not a whole number of 4096-byte pages");
 	expect_error("[machine]\nmemory = 64M\npage_size = 64K\nmemory = 1M\n",
 		     "t.ini:4: [machine] memory: duplicate key (first given at line 2)");
 	expect_error("[machine]\nmemory = 96K\npage_size = 64K\n",
-		     "t.ini:3: [machine] memory 98304 is not a whole number of 65536-byte pages");
+		     "t.ini:3: [machine] memory: 98304 is not a whole number of 65536-byte pages");
 	expect_error("[cgroup c]\nlimit = 1000\n",
-		     "t.ini:2: [cgroup c] limit must be at least one page (4096 bytes)");
+		     "t.ini:2: [cgroup c] limit: must be at least one page (4096 bytes)");
+	expect_error("[machine]\nnodes = 2\nmemory = 4K\n",
+		     "t.ini:3: [machine] memory: less than one page per node");
 	expect_error(
 		"[machine]\nswap = 4096\n",
-		"t.ini:2: [machine] swap must be 0 or at least 2 pages (8192 bytes: the first page is the swap header)");
+		"t.ini:2: [machine] swap: must be 0 or at least 2 pages (8192 bytes: the first page is the swap header)");
 	/* zones that fill memory exactly, and sizes that round down to whole pages */
 	load_ok("[machine]\nmemory = 64M\nzones = DMA:16M, DMA32:48M\nswap = 10000\n"
 		"[cgroup c]\nlimit = 4097\ncgroup = v1\n");
@@ -1771,7 +1787,7 @@ static void test_from_host(void **state)
 		"t.ini:4: [machine] from: from = host must come before the other [machine] and [sysctl] keys ([sysctl] swappiness is given at line 2)");
 	expect_error(
 		"[machine]\nfrom = host\nmemory = 16G\n",
-		"t.ini:3: [machine] zones add up to 5859100K but memory is 16G: add a 'rest' zone or fix memory");
+		"t.ini:3: [machine] zones: add up to 5859100K but memory is 16G: add a 'rest' zone or fix memory");
 	expect_error(
 		"[machine]\nfrom = host\npage_size = 16K\n",
 		"t.ini:3: [machine] page_size: the host's zones (from = host, line 2) are in its 4096-byte pages: give zones too, or leave page_size to the host");

@@ -371,7 +371,7 @@ static void test_bad_input(void **state)
 		"t.ini:4: [workload t] send_gfp: unknown gfp flag 'GFP_KERNAL' (the kernel's names: GFP_KERNEL, GFP_ATOMIC, GFP_NOWAIT, __GFP_NORETRY, ... joined by |)");
 	test_expect_scenario_error(
 		"[workload t]\ntype = tbench\n",
-		"t.ini:1: [workload t]: size (or loadfile = client.txt) missing (required for type tbench)");
+		"t.ini:1: [workload t] size (or loadfile = client.txt): missing (required for type tbench)");
 	test_expect_scenario_error(
 		"[workload t]\ntype = tbench\nloadfile = client.txt\nsize = 1K\n",
 		"t.ini:4: [workload t] size: not used with loadfile = client.txt (the loadfile gives each operation's size; valid: one of the two)");

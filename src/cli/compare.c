@@ -470,7 +470,7 @@ static int parse_args(int argc, char **argv, struct compare *c)
 			}
 			val = &arr[(*nr)++];
 		} else if (!strcmp(name, "--side")) {
-			const char *v;
+			const char *v = NULL;
 
 			if (opt_value(argc, argv, &i, a, inline_val, &v) || add_side(c, v))
 				return -1;
@@ -683,7 +683,6 @@ static int check_figures(const char *list)
 	}
 }
 
-/* Options that mean nothing together: usage errors. */
 /* --plot: its format, not the scenario, writable, gnuplot there: before any run. */
 static int check_plot(const struct compare *c)
 {
@@ -704,6 +703,7 @@ static int check_plot(const struct compare *c)
 	return 0;
 }
 
+/* Options that mean nothing together: usage errors. */
 static int check_usage(struct compare *c)
 {
 	if (c->named && c->ab) {
@@ -731,13 +731,7 @@ static int check_usage(struct compare *c)
 			"reclaimsim: compare: --trace-report prints text: not with --json\n");
 		return -1;
 	}
-	if (c->scn.machine && strcmp(c->scn.machine, "host")) {
-		fprintf(stderr, "reclaimsim: --machine %s: only 'host' is known\n", c->scn.machine);
-		return -1;
-	}
 	if (parse_runs(c))
-		return -1;
-	if (c->plot && check_plot(c))
 		return -1;
 	for (unsigned int s = 0; s < c->nr_sides; s++)
 		if (split_assignments(&c->side[s]))
@@ -1728,7 +1722,8 @@ int compare_main(int argc, char **argv, const char *version)
 		compare_free(&c);
 		return 2;
 	}
-	rc = compare_run(&c);
+	/* an output that cannot be written is an error (1), as run's, not bad usage */
+	rc = c.plot && check_plot(&c) ? 1 : compare_run(&c);
 	compare_free(&c);
 	return rc;
 }

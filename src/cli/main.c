@@ -219,34 +219,6 @@ static void command_usage(FILE *f, const char *cmd)
 	      f);
 }
 
-/*
- * Options of the oracle command in --option=VALUE form become two
- * arguments, so that oracle_main() sees what it parses.  Returns a new
- * argv (caller frees), or NULL when out of memory.
- */
-static char **split_oracle_args(int argc, char **argv, int *new_argc)
-{
-	char **v = calloc((size_t)argc * 2 + 1, sizeof(*v));
-	int n = 0;
-
-	if (!v)
-		return NULL;
-	for (int i = 0; i < argc; i++) {
-		char *eq = strchr(argv[i], '=');
-
-		if (i && eq &&
-		    (!strncmp(argv[i], "--dir=", 6) || !strncmp(argv[i], "--only=", 7))) {
-			*eq = '\0'; /* argv strings are ours to modify */
-			v[n++] = argv[i];
-			v[n++] = eq + 1;
-		} else {
-			v[n++] = argv[i];
-		}
-	}
-	*new_argc = n;
-	return v;
-}
-
 /* --check=N: a positive count of events. */
 static int opt_check_every(const char *v, unsigned long long *every)
 {
@@ -681,16 +653,26 @@ static int cmd_sim(const struct options *o)
 	return rc;
 }
 
-/* Everything printed on stdout must have arrived: a full disk is an error. */
+/*
+ * Everything printed on stdout must have arrived: a full disk is an error.
+ * A command that failed may have seen the failed write itself (sweep's
+ * lines are flushed one by one, and say `stdout: No space left on
+ * device`); the stream then keeps its error flag but not the errno, so
+ * when this last flush had nothing left to write there is nothing new to
+ * say, and an EIO there would contradict the message before it.
+ */
 static int finish(int rc)
 {
-	int e = stream_error(stdout);
+	int e;
 
-	if (e) {
-		fprintf(stderr, "reclaimsim: write error: %s\n", strerror(e));
-		return rc ? rc : 1;
-	}
-	return rc;
+	errno = 0;
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return rc;
+	e = errno;
+	if (!e && rc)
+		return rc;
+	fprintf(stderr, "reclaimsim: write error: %s\n", strerror(e ? e : EIO));
+	return rc ? rc : 1;
 }
 
 static bool known_command(const char *cmd)
@@ -753,23 +735,13 @@ int main(int argc, char **argv)
 		return finish(0);
 	}
 	if (!strcmp(o.cmd, "oracle")) {
-		int n, rc;
-		char **v = split_oracle_args(argc - 1, argv + 1, &n);
-
-		if (!v) {
-			fprintf(stderr, "reclaimsim: out of memory\n");
-			return 1;
-		}
-		for (int i = 1; i < n; i++) {
-			if (!strcmp(v[i], "--version")) {
-				free(v);
+		for (int i = 2; i < argc; i++) {
+			if (!strcmp(argv[i], "--version")) {
 				printf("reclaimsim " RECLAIMSIM_VERSION "\n");
 				return finish(0);
 			}
 		}
-		rc = oracle_main(n, v);
-		free(v);
-		return finish(rc);
+		return finish(oracle_main(argc - 1, argv + 1));
 	}
 	if (!known_command(o.cmd)) {
 		fprintf(stderr, "reclaimsim: unknown command '%s'\n", o.cmd);

@@ -39,15 +39,29 @@ int opt_no_value(const char *name, const char *a, const char *inline_val)
 int opt_value(int argc, char **argv, int *i, const char *a, const char *inline_val,
 	      const char **val)
 {
-	if (inline_val) {
-		*val = inline_val;
-		return 0;
+	int n = (int)strcspn(a, "=");
+	const char *v = inline_val;
+
+	if (!v) {
+		if (*i + 1 >= argc) {
+			fprintf(stderr, "reclaimsim: %s needs a value\n", a);
+			return -1;
+		}
+		v = argv[++*i];
 	}
-	if (*i + 1 >= argc) {
-		fprintf(stderr, "reclaimsim: %s needs a value\n", a);
+	/* '' meant the root for --cgroup, every configuration for --only */
+	if (!*v) {
+		fprintf(stderr, "reclaimsim: %.*s: empty value (give one, or leave %.*s out)\n", n,
+			a, n, a);
 		return -1;
 	}
-	*val = argv[++*i];
+	/* the first was silently dropped */
+	if (*val) {
+		fprintf(stderr, "reclaimsim: %.*s given twice ('%s', then '%s'): give it once\n", n,
+			a, *val, v);
+		return -1;
+	}
+	*val = v;
 	return 0;
 }
 
@@ -75,17 +89,17 @@ static void replace_prefix(char *err, size_t len, const char *from, const char *
 
 /*
  * --seed N is --set run.seed=N at its place among the --set options: the
- * later of --seed and a --set run.seed wins.  Decimal, as in the file.
+ * later of --seed and a --set run.seed wins.  Decimal, as in the file, and
+ * read as --set reads it: blanks around the number are dropped (' 1' was
+ * refused here but taken by --set run.seed=' 1').
  */
 static int apply_seed(const struct scn_opts *o, struct scenario *s, char *err, size_t errlen)
 {
 	char assignment[SCN_ERR_LEN], prefix[SCN_ERR_LEN + 32], to[SCN_ERR_LEN + 32];
-	size_t n = strlen(o->seed);
 
-	if (!n || isspace((unsigned char)o->seed[0]) || isspace((unsigned char)o->seed[n - 1]) ||
-	    n >= sizeof(assignment) - 16) {
+	if (strlen(o->seed) >= sizeof(assignment) - 16) {
 		snprintf(err, errlen,
-			 "--seed '%s': expected a decimal integer (0..18446744073709551615)",
+			 "--seed '%.32s...': expected a decimal integer (0..18446744073709551615)",
 			 o->seed);
 		return -1;
 	}

@@ -39,7 +39,9 @@ void opt_split(const char *a, char *name, size_t len, const char **inline_val);
 int opt_no_value(const char *name, const char *a, const char *inline_val);
 /*
  * opt_value - the value of option @a: @inline_val, or the next argument
- * (advancing *@i).  Stores it in *@val.
+ * (advancing *@i).  Stores it in *@val, which must be NULL: an option given
+ * twice is an error, and so is an empty value.  Options that collect many
+ * values (--set, --a, --b, --side) pass a fresh slot each time.
  */
 int opt_value(int argc, char **argv, int *i, const char *a, const char *inline_val,
 	      const char **val);

@@ -32,6 +32,7 @@
 #include "sim/util.h"
 #include "workload/workload.h"
 #include "oracle.h"
+#include "options.h"
 
 #define ORACLE_SEED 1 /* the first seed; run r uses ORACLE_SEED + r */
 #define ORACLE_DIR_LEN 4096 /* --dir, PATH_MAX */
@@ -1185,22 +1186,23 @@ int oracle_main(int argc, char **argv)
 	int rc = 0;
 
 	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
+		const char *a = argv[i], *inline_val;
+		char name[32];
 
-		if (!strcmp(a, "--json")) {
-			json = true;
-		} else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+		opt_split(a, name, sizeof(name), &inline_val);
+		if (!strcmp(name, "--json") || !strcmp(name, "--help") || !strcmp(name, "-h")) {
+			if (opt_no_value(name, a, inline_val))
+				return 2;
+			if (!strcmp(name, "--json")) {
+				json = true;
+				continue;
+			}
 			oracle_usage(stdout);
 			return 0;
-		} else if (!strcmp(a, "--dir") || !strcmp(a, "--only")) {
-			if (i + 1 >= argc) {
-				fprintf(stderr, "reclaimsim: oracle: %s needs a value\n", a);
+		} else if (!strcmp(name, "--dir") || !strcmp(name, "--only")) {
+			if (opt_value(argc, argv, &i, a, inline_val,
+				      !strcmp(name, "--dir") ? &dir_opt : &only))
 				return 2;
-			}
-			if (!strcmp(a, "--dir"))
-				dir_opt = argv[++i];
-			else
-				only = argv[++i];
 		} else {
 			fprintf(stderr, "reclaimsim: oracle: unknown option '%s'\n", a);
 			oracle_usage(stderr);

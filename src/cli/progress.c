@@ -111,6 +111,17 @@ void progress_runs(size_t done, size_t total, unsigned int running)
 	fflush(stderr);
 }
 
+void progress_steps(const char *what, size_t done, size_t total)
+{
+	uint64_t ms;
+
+	if (!due(&ms))
+		return;
+	fprintf(stderr, "\r\033[Kreclaimsim: %zu of %zu %s, host %.1f s", done, total, what,
+		(double)ms / 1000);
+	fflush(stderr);
+}
+
 void progress_end(void)
 {
 	if (shown)

@@ -38,6 +38,8 @@ bool progress_interrupted(void);
 void progress_attach(struct sim *sim);
 /* progress_runs - the line of many runs: @done of @total, @running now. */
 void progress_runs(size_t done, size_t total, unsigned int running);
+/* progress_steps - the line of a long step before any run: @done of @total @what. */
+void progress_steps(const char *what, size_t done, size_t total);
 /* progress_end - erase the line. */
 void progress_end(void);
 

@@ -297,18 +297,31 @@ static int grid_handler(void *arg, const char *section, const char *name, const 
 		l[sw->nr_sets++] = sw->cur_line;
 		return 1;
 	}
+	if (!strcmp(section, "sweep")) {
+		const int *line = !strcmp(name, "scenario") ? &sw->scenario_line :
+				  !strcmp(name, "seeds")    ? &sw->seeds_line :
+				  !strcmp(name, "figures")  ? &sw->figures_line :
+							      NULL;
+
+		if (!line)
+			return grid_error(sw, "[sweep] %s: unknown key (scenario, seeds, figures)",
+					  name);
+		/* the first was silently dropped */
+		if (*line)
+			return grid_error(sw, "[sweep] %s: given twice (first at line %d)", name,
+					  *line);
+	}
 	if (!strcmp(section, "sweep") && !strcmp(name, "scenario")) {
-		free(sw->scenario);
+		sw->scenario_line = sw->cur_line;
 		sw->scenario = *value ? grid_relative(sw, value) : NULL;
+		if (*value && !sw->scenario)
+			return grid_error(sw, "out of memory");
 		return 1;
 	}
-	if (!strcmp(section, "sweep") && strcmp(name, "seeds") && strcmp(name, "figures"))
-		return grid_error(sw, "[sweep] %s: unknown key (scenario, seeds, figures)", name);
 	n = sweep_values(value, &vals, msg, sizeof(msg));
 	if (n < 0)
 		return grid_error(sw, "%s: %s", name, msg);
 	if (!strcmp(section, "sweep") && !strcmp(name, "seeds")) {
-		sweep_values_free(sw->seeds, sw->nr_seeds);
 		sw->seeds = vals;
 		sw->nr_seeds = n;
 		sw->seeds_line = sw->cur_line;
@@ -319,7 +332,6 @@ static int grid_handler(void *arg, const char *section, const char *name, const 
 		return 1;
 	}
 	if (!strcmp(section, "sweep")) {
-		sweep_values_free(sw->figures, sw->nr_figures);
 		sw->figures = vals;
 		sw->nr_figures = n;
 		sw->figures_line = sw->cur_line;
@@ -420,16 +432,29 @@ int sweep_build_run(const struct sweep *sw, size_t r, struct scenario *s, char *
 	char a[SCN_ERR_LEN];
 	int rc;
 
+	int line = sw->scenario_line;
+
 	for (int k = 0; k < sw->nr_keys; k++)
-		if (!strcmp(sw->keys[k].name, "scenario"))
+		if (!strcmp(sw->keys[k].name, "scenario")) {
 			path = sw->keys[k].paths[sweep_point_value(sw, p, k)];
+			line = sw->keys[k].line;
+		}
 	if (path)
 		rc = scenario_load(s, path, err, SWEEP_ERR_LEN);
 	else
 		rc = scenario_load_string(s, "(built-in)", default_scenario_text(), err,
 					  SWEEP_ERR_LEN);
-	if (rc)
+	if (rc) {
+		/* a file that cannot be read: the grid's line that named it */
+		if (path && !strncmp(err, path, strlen(path)) && err[strlen(path)] == ':' &&
+		    err[strlen(path) + 1] == ' ') {
+			char tmp[SWEEP_ERR_LEN];
+
+			snprintf(tmp, sizeof(tmp), "%s:%d: scenario: %s", sw->grid_path, line, err);
+			snprintf(err, SWEEP_ERR_LEN, "%s", tmp);
+		}
 		return -1;
+	}
 	for (int i = 0; i < sw->nr_sets; i++)
 		if (scenario_set(s, sw->sets[i], err, SWEEP_ERR_LEN)) {
 			grid_message(sw, err, sw->sets[i], sw->set_line[i]);
@@ -934,17 +959,33 @@ static int parse_points(struct sweep *sw)
 	return 0;
 }
 
-/* Every point of --points builds: a wrong one fails now, before any run. */
+/*
+ * Every point of --points builds: a wrong one fails now, before any run.
+ * A point takes ~0.1-1 ms to build, so a grid of 505,000 points takes
+ * minutes: it shows the progress line as runs do, and Ctrl-C stops it.
+ * Returns the exit status: 0, 1 (a bad point) or 130 (interrupted).
+ */
 static int check_points(struct sweep *sw)
 {
 	char err[SWEEP_ERR_LEN];
+	size_t n = sw->last - sw->first + 1;
+	int rc = 0;
 
-	for (size_t p = sw->first; p <= sw->last; p++)
-		if (sweep_build_run(sw, p * (size_t)sw->nr_seeds, sw->work, err)) {
+	progress_start(!sw->quiet);
+	for (size_t p = sw->first; p <= sw->last && !rc; p++) {
+		progress_steps("points checked", p - sw->first, n);
+		if (progress_interrupted()) {
+			rc = PROGRESS_EXIT_INTERRUPTED;
+		} else if (sweep_build_run(sw, p * (size_t)sw->nr_seeds, sw->work, err)) {
+			progress_end();
 			fprintf(stderr, "reclaimsim: %s\n", err);
-			return -1;
+			rc = 1;
 		}
-	return 0;
+	}
+	progress_end();
+	if (rc == PROGRESS_EXIT_INTERRUPTED)
+		fprintf(stderr, "reclaimsim: sweep interrupted checking its points: nothing run\n");
+	return rc;
 }
 
 /*
@@ -1154,8 +1195,12 @@ int sweep_main(int argc, char **argv, const char *version)
 		rc = 2;
 		goto out;
 	}
-	if (!sw.collect_dir && check_points(&sw))
-		goto out;
+	if (!sw.collect_dir) {
+		rc = check_points(&sw);
+		if (rc)
+			goto out;
+		rc = 1;
+	}
 	if (sw.print_commands)
 		rc = sweep_print_commands(&sw) ? 1 : 0;
 	else if (sw.slurm_dir)

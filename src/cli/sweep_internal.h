@@ -38,6 +38,7 @@ struct sweep {
 	/* the grid */
 	char *dir; /* the grid's directory, for relative scenarios */
 	char *scenario; /* [sweep] scenario, resolved; NULL: the built-in */
+	int scenario_line;
 	char **sets; /* [set], as section.key=value */
 	int nr_sets;
 	int *set_line;

@@ -210,11 +210,6 @@ int trace_report_main(int argc, char **argv, const char *version)
 		report_usage(stderr);
 		return 2;
 	}
-	if (title && !*title) {
-		fprintf(stderr,
-			"reclaimsim: trace-report: --title is empty (give a title or leave it out)\n");
-		return 2;
-	}
 	if (nr_files == 1 && (names_opt || title)) {
 		fprintf(stderr,
 			"reclaimsim: trace-report: --names and --title are for several files\n");

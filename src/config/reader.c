@@ -955,6 +955,30 @@ static int scn_handler(void *user, const char *section, const char *name, const 
 	return 1;
 }
 
+/* Equal but for case, '_' and '-': "anonfill" and "anon-fill" are anon_fill. */
+static bool loosely_equal(const char *a, const char *b)
+{
+	for (;; a++, b++) {
+		while (*a == '_' || *a == '-')
+			a++;
+		while (*b == '_' || *b == '-')
+			b++;
+		if (tolower((unsigned char)*a) != tolower((unsigned char)*b))
+			return false;
+		if (!*a)
+			return true;
+	}
+}
+
+/* The workload type a section's name was likely meant to be, or -1. */
+static int type_like(const char *name)
+{
+	for (int t = 0; t < NR_WORKLOAD_TYPES; t++)
+		if (loosely_equal(name, workload_type_name[t]))
+			return t;
+	return -1;
+}
+
 /* After the whole file: what depends on keys that may come later. */
 static void parse_finish(struct parse_ctx *c)
 {
@@ -967,14 +991,24 @@ static void parse_finish(struct parse_ctx *c)
 		const char *missing;
 
 		if (!c->wl_type_given[i]) {
+			int t = type_like(w->name);
+
 			cfg_list_names(list, sizeof(list), workload_type_name, NR_WORKLOAD_TYPES);
-			ctx_fail(c, w->line, "[workload %s]: type missing (expected type = %s)",
-				 w->name, list);
+			if (t >= 0)
+				ctx_fail(
+					c, w->line,
+					"[workload %s] type: missing (did you mean type = %s? a section named as a type, [workload %s], takes it as its type)",
+					w->name, workload_type_name[t], workload_type_name[t]);
+			else
+				ctx_fail(
+					c, w->line,
+					"[workload %s] type: missing (give type = TYPE, or name the section [workload TYPE]; TYPE is %s)",
+					w->name, list);
 			break;
 		}
 		missing = workload_missing(w);
 		if (missing)
-			ctx_fail(c, w->line, "[workload %s]: %s missing (required for type %s)",
+			ctx_fail(c, w->line, "[workload %s] %s: missing (required for type %s)",
 				 w->name, missing, workload_type_name[w->type]);
 	}
 	if (c->err_line)
@@ -1154,6 +1188,11 @@ int scenario_set(struct scenario *s, const char *assignment, char *err, size_t e
 	}
 	*dot = '\0';
 	key = dot + 1;
+	if (!*cfg_trim(key)) {
+		cfg_put_msg(err, errlen, "--set %s: no key (expected section.key=value)",
+			    assignment);
+		return -1;
+	}
 	for (int i = 0; i < NR_SECS; i++)
 		if (!strcmp(sec, sections[i].name))
 			id = i;
@@ -1181,6 +1220,11 @@ int scenario_set(struct scenario *s, const char *assignment, char *err, size_t e
 		}
 		*dot = '\0';
 		key = dot + 1;
+		if (!*name || !*key) {
+			cfg_put_msg(err, errlen, "--set %s: no %s (expected %s.NAME.key=value)",
+				    assignment, *name ? "key" : "name", sec);
+			return -1;
+		}
 		if (id == SEC_CGROUP) {
 			for (unsigned int i = 0; i < s->nr_cgroups; i++)
 				if (!strcmp(s->cgroups[i].name, name))
@@ -1283,7 +1327,7 @@ int scenario_validate(const struct scenario *s, char *err, size_t errlen)
 	    memcg_check_actions(s, err, errlen))
 		return -1;
 	if (!s->run.duration_ns || !s->run.sample_interval_ns)
-		return cfg_fail_at(s, 0, 0, err, errlen,
-				   "[run] duration and sample_interval must be > 0");
+		return cfg_fail_at(s, 0, 0, err, errlen, "[run] %s: must be > 0",
+				   s->run.duration_ns ? "sample_interval" : "duration");
 	return host_check_memory(s, err, errlen);
 }

@@ -1537,7 +1537,7 @@ static const char *scn_cgroup_check(const struct scenario *s, const struct scn_c
 		bool min = c->min > c->limit;
 
 		*origin = min ? c->min_origin : c->low_origin;
-		snprintf(buf, len, "[%s %s] %s must be <= max (%llu bytes)", kind, c->name,
+		snprintf(buf, len, "[%s %s] %s: must be <= max (%llu bytes)", kind, c->name,
 			 min ? "min" : "low", (unsigned long long)c->limit);
 		return buf;
 	}
@@ -1586,12 +1586,12 @@ static int check_group_keys(const struct scenario *s, const struct scn_cgroup *c
 	/* memsw_limit >= limit: a page for one is a page for both */
 	if (cg->limit != U64_MAX && cg->limit < ps)
 		return cfg_fail_at(s, cfg_later_origin(cg->limit_origin, ps_origin), cg->line, err,
-				   errlen, "[%s %s] limit must be at least one page (%llu bytes)",
+				   errlen, "[%s %s] limit: must be at least one page (%llu bytes)",
 				   kind, cg->name, (unsigned long long)ps);
 	if (cg->memsw_limit < cg->limit)
 		return cfg_fail_at(
 			s, cfg_later_origin(cg->limit_origin, cg->memsw_origin), cg->line, err,
-			errlen, "[%s %s] memsw_limit must be >= limit (the v1 kernel refuses it)",
+			errlen, "[%s %s] memsw_limit: must be >= limit (the v1 kernel refuses it)",
 			kind, cg->name);
 	/* the interface rules */
 	why = scn_cgroup_check(s, cg, kind, msg, sizeof(msg), &origin);

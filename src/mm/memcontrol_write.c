@@ -181,7 +181,7 @@ int memcg_check_actions(const struct scenario *s, char *err, size_t errlen)
 		    a->value < s->machine.page_size)
 			return cfg_fail_at(
 				s, a->line, a->line, err, errlen,
-				"[at %s] cgroup.%s.%s must be at least one page (%u bytes)",
+				"[at %s] cgroup.%s.%s: must be at least one page (%u bytes)",
 				a->when, a->cgroup, key, s->machine.page_size);
 	}
 	return 0;

@@ -1184,12 +1184,13 @@ int mm_check_machine(const struct scenario *s, char *err, size_t errlen)
 
 	if (!m->page_size || (m->page_size & (m->page_size - 1)))
 		return cfg_fail_at(s, m->page_size_origin, 0, err, errlen,
-				   "[machine] page_size %u is not a power of two", m->page_size);
+				   "[machine] page_size: %u is not a power of two", m->page_size);
 	if (!m->cpus || !m->nodes)
-		return cfg_fail_at(s, 0, 0, err, errlen, "[machine] cpus and nodes must be >= 1");
+		return cfg_fail_at(s, 0, 0, err, errlen, "[machine] %s: must be >= 1",
+				   m->cpus ? "nodes" : "cpus");
 	if (m->memory % m->page_size)
 		return cfg_fail_at(s, mem_origin, 0, err, errlen,
-				   "[machine] memory %llu is not a whole number of %u-byte pages",
+				   "[machine] memory: %llu is not a whole number of %u-byte pages",
 				   (unsigned long long)m->memory, m->page_size);
 	if (check_arch_nodes(s, err, errlen) || check_node_distance(s, err, errlen))
 		return -1;
@@ -1221,7 +1222,7 @@ int mm_check_machine(const struct scenario *s, char *err, size_t errlen)
 	node_pages = smallest_node_pages(m);
 	if (!node_pages)
 		return cfg_fail_at(s, mem_origin, 0, err, errlen,
-				   "[machine] memory is less than one page per node");
+				   "[machine] memory: less than one page per node");
 	for (unsigned int i = 0; i < m->nr_zones; i++)
 		nr_rest += m->zones[i].rest;
 	if (nr_rest > 1)
@@ -1249,18 +1250,18 @@ int mm_check_machine(const struct scenario *s, char *err, size_t errlen)
 		if (m->nodes == 1)
 			return cfg_fail_at(
 				s, zones_origin, m->zones_line, err, errlen,
-				"[machine] zones add up to %s but memory is %s: add a 'rest' zone or fix memory",
+				"[machine] zones: add up to %s but memory is %s: add a 'rest' zone or fix memory",
 				a, b);
 		return cfg_fail_at(
 			s, zones_origin, m->zones_line, err, errlen,
-			"[machine] zones add up to %s per node but memory is %s per node (%s over %u nodes): add a 'rest' zone or fix memory",
+			"[machine] zones: add up to %s per node but memory is %s per node (%s over %u nodes): add a 'rest' zone or fix memory",
 			a, b, fmt_size(c, sizeof(c), m->memory), m->nodes);
 	}
 	/* slot 0 of a swap device is its header */
 	if (m->swap && m->swap / m->page_size < 2)
 		return cfg_fail_at(
 			s, cfg_later_origin(m->swap_origin, m->page_size_origin), 0, err, errlen,
-			"[machine] swap must be 0 or at least 2 pages (%llu bytes: the first page is the swap header)",
+			"[machine] swap: must be 0 or at least 2 pages (%llu bytes: the first page is the swap header)",
 			2ULL * m->page_size);
 	if (m->nr_zones && !has_rest)
 		return validate_machine_size(s, fixed * m->nodes, "zones", zones_origin, err,

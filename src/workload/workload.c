@@ -597,7 +597,7 @@ int workloads_check(const struct scenario *s, char *err, size_t errlen)
 		missing = workload_missing(w);
 		if (missing)
 			return cfg_fail_at(s, type_origin, w->line, err, errlen,
-					   "[workload %s]: %s missing (required for type %s)",
+					   "[workload %s] %s: missing (required for type %s)",
 					   w->name, missing, workload_type_name[w->type]);
 		if (workload_validate(s, w, err, errlen))
 			return -1;
