@@ -800,7 +800,8 @@ static void soft_fn(struct task *t, void *arg)
 	struct soft_call *c = arg;
 
 	c->nr_scanned = 0;
-	c->nr_reclaimed = mem_cgroup_shrink_node(t, c->memcg, node0(t->sim), c->zid, &c->nr_scanned);
+	c->nr_reclaimed =
+		mem_cgroup_shrink_node(t, c->memcg, node0(t->sim), c->zid, &c->nr_scanned);
 }
 
 static void soft_shrink(struct task *t, struct mem_cgroup *memcg, enum zone_type zid)
