@@ -11,7 +11,11 @@
  * and the test isolates pages, calls shrink_folio_list in the task's
  * coroutine and completes I/O in its place.
  */
+#include <stdlib.h>
+#include <string.h>
+
 #include "testmm.h"
+#include "mm/trace_vmscan.h"
 
 #define INI_POLICY(kernel, policy)               \
 	"[machine]\n"                            \
@@ -819,7 +823,8 @@ static void soft_shrink(struct task *t, struct mem_cgroup *memcg, enum zone_type
  * priority 0 is below DEF_PRIORITY - 2, so kswapd writes the dirty file
  * pages it meets; direct reclaim's pass only marks them PG_reclaim and
  * counts them nr_vmscan_immediate_reclaim.  Neither counts pgscan_kswapd
- * or pgscan_direct (global_reclaim() is false).
+ * or pgscan_direct (global_reclaim() is false).  The pass is traced
+ * between mm_vmscan_memcg_softlimit_reclaim_begin and _end.
  */
 static void test_soft_limit_pass_kswapd_writes_3_10(void **state)
 {
@@ -828,7 +833,12 @@ static void test_soft_limit_pass_kswapd_writes_3_10(void **state)
 	struct task *dd = test_task_in(sim, a);
 	struct task *kswapd = task_create(sim, TASK_KSWAPD, "kswapd", NULL);
 	struct address_space *mapping = file_create(sim, "f", 4);
+	struct vmscan_trace tr;
 	enum zone_type zid;
+	char *text = NULL;
+	size_t len = 0;
+	unsigned int writes = 0;
+	FILE *f;
 
 	assert_non_null(kswapd);
 	kswapd->memcg = sim->memcgs[0];
@@ -858,8 +868,25 @@ static void test_soft_limit_pass_kswapd_writes_3_10(void **state)
 		assert_false(PageFlag(page, PG_writeback));
 	}
 
-	/* kswapd's soft pass (balance_pgdat): writes all four */
+	/* kswapd's soft pass (balance_pgdat): writes all four, traced */
+	f = open_memstream(&text, &len);
+	assert_non_null(f);
+	vmscan_trace_start(sim, &tr, f,
+			   (1u << TRACE_MEMCG_SOFTLIMIT_RECLAIM_BEGIN) |
+				   (1u << TRACE_MEMCG_SOFTLIMIT_RECLAIM_END) |
+				   (1u << TRACE_WRITEPAGE),
+			   0);
 	soft_shrink(kswapd, a, zid);
+	vmscan_trace_stop(sim);
+	fclose(f);
+	assert_non_null(strstr(text, "kswapd-") /* comm-pid */);
+	assert_non_null(strstr(text, ": mm_vmscan_memcg_softlimit_reclaim_begin: order=0 "
+				     "gfp_flags=GFP_HIGHUSER_MOVABLE\n"));
+	assert_non_null(strstr(text, ": mm_vmscan_memcg_softlimit_reclaim_end: nr_reclaimed=0\n"));
+	for (const char *p = text; (p = strstr(p, "mm_vmscan_write_folio")); p++)
+		writes++;
+	assert_int_equal(writes, 4);
+	free(text);
 	assert_int_equal(soft.nr_scanned, 4);
 	assert_int_equal(soft.nr_reclaimed, 0);
 	assert_int_equal(node_page_state(node0(sim), NR_VMSCAN_IMMEDIATE), 4);

@@ -2204,7 +2204,9 @@ unsigned long mem_cgroup_shrink_node(struct task *t, struct mem_cgroup *memcg,
 		.kswapd = t->kind == TASK_KSWAPD,
 	};
 
+	trace_mm_vmscan_memcg_softlimit_reclaim_begin(t, 0, sc.may_writepage, GFP_HIGHUSER_MOVABLE);
 	shrink_lruvec(t, mem_cgroup_lruvec(memcg, pgdat), &sc);
+	trace_mm_vmscan_memcg_softlimit_reclaim_end(t, sc.nr_reclaimed);
 	*nr_scanned = sc.nr_scanned;
 	return sc.nr_reclaimed;
 }
