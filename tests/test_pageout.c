@@ -11,7 +11,11 @@
  * and the test isolates pages, calls shrink_folio_list in the task's
  * coroutine and completes I/O in its place.
  */
+#include <stdlib.h>
+#include <string.h>
+
 #include "testmm.h"
+#include "mm/trace_vmscan.h"
 
 #define INI_POLICY(kernel, policy)               \
 	"[machine]\n"                            \
@@ -773,6 +777,131 @@ static void test_dirty_file_3_2_kswapd_priority(void **state)
 	reclaim_abort(t);
 }
 
+/* A v1 group A with a soft limit of 0 on the 3.10 profile, one CPU. */
+static const char soft_ini[] = "[machine]\n"
+			       "cpus = 1\n"
+			       "memory = 64M\n"
+			       "zones = DMA:16M, DMA32:rest\n"
+			       "cgroup = v1\n"
+			       "[policy]\n"
+			       "kernel = 3.10\n"
+			       "[cgroup A]\n"
+			       "soft_limit = 0\n"
+			       "[run]\n"
+			       "duration = 1s\n";
+
+/* mem_cgroup_shrink_node() of group A in the zone of @pfn, run in @t's coroutine. */
+struct soft_call {
+	struct test_call call;
+	struct mem_cgroup *memcg;
+	enum zone_type zid;
+	unsigned long nr_scanned, nr_reclaimed;
+};
+static struct soft_call soft;
+
+static void soft_fn(struct task *t, void *arg)
+{
+	struct soft_call *c = arg;
+
+	c->nr_scanned = 0;
+	c->nr_reclaimed =
+		mem_cgroup_shrink_node(t, c->memcg, node0(t->sim), c->zid, &c->nr_scanned);
+}
+
+static void soft_shrink(struct task *t, struct mem_cgroup *memcg, enum zone_type zid)
+{
+	soft = (struct soft_call){ .memcg = memcg, .zid = zid };
+	test_call_start(t, &soft.call, soft_fn, &soft);
+	while (!test_call_step(t))
+		;
+}
+
+/*
+ * The soft-limit pass runs in its caller's task (v3.10 balance_pgdat ->
+ * mem_cgroup_soft_limit_reclaim -> mem_cgroup_shrink_node_zone): in
+ * shrink_page_list current_is_kswapd() holds for kswapd's pass, whose
+ * priority 0 is below DEF_PRIORITY - 2, so kswapd writes the dirty file
+ * pages it meets; direct reclaim's pass only marks them PG_reclaim and
+ * counts them nr_vmscan_immediate_reclaim.  Neither counts pgscan_kswapd
+ * or pgscan_direct (global_reclaim() is false).  The pass is traced
+ * between mm_vmscan_memcg_softlimit_reclaim_begin and _end.
+ */
+static void test_soft_limit_pass_kswapd_writes_3_10(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", soft_ini);
+	struct mem_cgroup *a = test_memcg_named(sim, "A");
+	struct task *dd = test_task_in(sim, a);
+	struct task *kswapd = task_create(sim, TASK_KSWAPD, "kswapd", NULL);
+	struct address_space *mapping = file_create(sim, "f", 4);
+	struct vmscan_trace tr;
+	enum zone_type zid;
+	char *text = NULL;
+	size_t len = 0;
+	unsigned int writes = 0;
+	FILE *f;
+
+	assert_non_null(kswapd);
+	kswapd->memcg = sim->memcgs[0];
+	kswapd->state = TASK_RUNNING;
+	for (u64 i = 0; i < 4; i++)
+		assert_int_equal(filemap_write(dd, mapping, i, 4 - i), VM_FAULT_DONE);
+	lru_add_drain(sim, 0);
+	zid = page_zone(sim, mapping_pfn(mapping, 0))->idx;
+	for (u64 i = 0; i < 4; i++) {
+		struct page *page = pfn_to_page(sim, mapping_pfn(mapping, i));
+
+		assert_int_equal(page_zone(sim, mapping_pfn(mapping, i))->idx, zid);
+		assert_true(PageFlag(page, PG_dirty));
+		ClearPageFlag(page, PG_referenced);
+	}
+
+	/* dd's own soft pass (shrink_zones): kept dirty, marked, counted immediate */
+	soft_shrink(dd, a, zid);
+	assert_int_equal(soft.nr_scanned, 4);
+	assert_int_equal(soft.nr_reclaimed, 0);
+	assert_int_equal(node_page_state(node0(sim), NR_VMSCAN_IMMEDIATE), 4);
+	assert_int_equal(node_page_state(node0(sim), NR_VMSCAN_WRITE), 0);
+	for (u64 i = 0; i < 4; i++) {
+		const struct page *page = pfn_to_page(sim, mapping_pfn(mapping, i));
+
+		assert_true(PageFlag(page, PG_reclaim));
+		assert_false(PageFlag(page, PG_writeback));
+	}
+
+	/* kswapd's soft pass (balance_pgdat): writes all four, traced */
+	f = open_memstream(&text, &len);
+	assert_non_null(f);
+	vmscan_trace_start(sim, &tr, f,
+			   (1u << TRACE_MEMCG_SOFTLIMIT_RECLAIM_BEGIN) |
+				   (1u << TRACE_MEMCG_SOFTLIMIT_RECLAIM_END) |
+				   (1u << TRACE_WRITEPAGE),
+			   0);
+	soft_shrink(kswapd, a, zid);
+	vmscan_trace_stop(sim);
+	fclose(f);
+	assert_non_null(strstr(text, "kswapd-") /* comm-pid */);
+	assert_non_null(strstr(text, ": mm_vmscan_memcg_softlimit_reclaim_begin: order=0 "
+				     "gfp_flags=GFP_HIGHUSER_MOVABLE\n"));
+	assert_non_null(strstr(text, ": mm_vmscan_memcg_softlimit_reclaim_end: nr_reclaimed=0\n"));
+	for (const char *p = text; (p = strstr(p, "mm_vmscan_write_folio")); p++)
+		writes++;
+	assert_int_equal(writes, 4);
+	free(text);
+	assert_int_equal(soft.nr_scanned, 4);
+	assert_int_equal(soft.nr_reclaimed, 0);
+	assert_int_equal(node_page_state(node0(sim), NR_VMSCAN_IMMEDIATE), 4);
+	assert_int_equal(node_page_state(node0(sim), NR_VMSCAN_WRITE), 4);
+	for (u64 i = 0; i < 4; i++) {
+		const struct page *page = pfn_to_page(sim, mapping_pfn(mapping, i));
+
+		assert_true(PageFlag(page, PG_writeback));
+		assert_false(PageFlag(page, PG_dirty));
+	}
+	assert_int_equal(test_vmstat(sim, "pgscan_kswapd"), 0);
+	assert_int_equal(test_vmstat(sim, "pgscan_direct"), 0);
+	assert_int_equal(test_vmstat(sim, "pgscan_file"), 8);
+}
+
 /*
  * may_write_to_queue (2.6.35): with the device write-congested, direct
  * reclaim gets PAGE_KEEP (the page stays dirty in the swap cache) where
@@ -1179,6 +1308,7 @@ int main(void)
 		test_sim_unit_test(test_dirty_file_3_2),
 		test_sim_unit_test(test_dirty_file_6_12),
 		test_sim_unit_test(test_dirty_file_3_2_kswapd_priority),
+		test_sim_unit_test(test_soft_limit_pass_kswapd_writes_3_10),
 		test_sim_unit_test(test_writeback_page_3_2),
 		test_sim_unit_test(test_writeback_page_2_6_35),
 		test_sim_unit_test(test_may_write_to_queue),

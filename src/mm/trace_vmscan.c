@@ -33,6 +33,10 @@ static const struct event_names event_names[NR_TRACE_EVENTS] = {
 					"mm_vmscan_memcg_reclaim_begin" },
 	[TRACE_MEMCG_RECLAIM_END] = { "mm_vmscan_memcg_reclaim_end",
 				      "mm_vmscan_memcg_reclaim_end" },
+	[TRACE_MEMCG_SOFTLIMIT_RECLAIM_BEGIN] = { "mm_vmscan_memcg_softlimit_reclaim_begin",
+						  "mm_vmscan_memcg_softlimit_reclaim_begin" },
+	[TRACE_MEMCG_SOFTLIMIT_RECLAIM_END] = { "mm_vmscan_memcg_softlimit_reclaim_end",
+						"mm_vmscan_memcg_softlimit_reclaim_end" },
 	/* 5.16 (Mel Gorman's reclaim_throttle series); no 2.6.36 kernel had it */
 	[TRACE_THROTTLED] = { "mm_vmscan_throttled", "mm_vmscan_throttled" },
 };

@@ -37,6 +37,8 @@ enum trace_event {
 	TRACE_LRU_SHRINK_INACTIVE,
 	TRACE_MEMCG_RECLAIM_BEGIN,
 	TRACE_MEMCG_RECLAIM_END,
+	TRACE_MEMCG_SOFTLIMIT_RECLAIM_BEGIN,
+	TRACE_MEMCG_SOFTLIMIT_RECLAIM_END,
 	TRACE_THROTTLED, /* v5.16+ */
 	NR_TRACE_EVENTS
 };
@@ -163,6 +165,22 @@ static inline void trace_mm_vmscan_memcg_reclaim_end(struct task *t, unsigned lo
 {
 	if (trace_enabled(t->sim, TRACE_MEMCG_RECLAIM_END))
 		__trace_direct_reclaim_end(t, TRACE_MEMCG_RECLAIM_END, nr_reclaimed);
+}
+
+/* mem_cgroup_shrink_node() (soft-limit reclaim), the same fields */
+static inline void trace_mm_vmscan_memcg_softlimit_reclaim_begin(struct task *t, int order,
+								 bool may_writepage, gfp_t gfp)
+{
+	if (trace_enabled(t->sim, TRACE_MEMCG_SOFTLIMIT_RECLAIM_BEGIN))
+		__trace_direct_reclaim_begin(t, TRACE_MEMCG_SOFTLIMIT_RECLAIM_BEGIN, order,
+					     may_writepage, gfp);
+}
+
+static inline void trace_mm_vmscan_memcg_softlimit_reclaim_end(struct task *t,
+							       unsigned long nr_reclaimed)
+{
+	if (trace_enabled(t->sim, TRACE_MEMCG_SOFTLIMIT_RECLAIM_END))
+		__trace_direct_reclaim_end(t, TRACE_MEMCG_SOFTLIMIT_RECLAIM_END, nr_reclaimed);
 }
 
 /* kswapd(), just before each balance_pgdat() */

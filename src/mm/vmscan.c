@@ -1184,7 +1184,7 @@ static unsigned long shrink_inactive_list(struct task *t, unsigned long nr_to_sc
 	lru_add_drain(sim, task_cpu(t));
 	isol = isolated_init(t, lruvec, lru);
 	nr_taken = isolate_lru_folios(t, nr_to_scan, lruvec, isol, &nr_scanned, sc, lru);
-	if (sc->kswapd || !cgroup_reclaim(sc))
+	if (!cgroup_reclaim(sc))
 		count_vm_events(sim, sc->kswapd ? PGSCAN_KSWAPD : PGSCAN_DIRECT, nr_scanned);
 	count_memcg_events(lruvec->memcg, sc->kswapd ? PGSCAN_KSWAPD : PGSCAN_DIRECT, nr_scanned);
 	count_vm_events(sim, PGSCAN_ANON + file, nr_scanned);
@@ -2180,7 +2180,12 @@ static void shrink_zones(struct task *t, struct scan_control *sc)
  * mem_cgroup_shrink_node() (v6.12; mem_cgroup_shrink_node_zone in v3.10):
  * shrink_lruvec of @memcg's lists at priority 0 for 32 pages, as reclaim
  * targeted at @memcg (a v1 group waits on pages under writeback), in zone
- * @zid with zone_reclaim, else the whole node.
+ * @zid with zone_reclaim, else the whole node.  The scan runs in its
+ * caller's task: from kswapd's balance_pgdat, current_is_kswapd() holds in
+ * shrink_page_list and shrink_inactive_list as in kswapd's own scans (3.10:
+ * kswapd writes the dirty file pages this priority-0 pass meets; 6.12 the
+ * ones marked for reclaim on a dirty node), but the scans count neither as
+ * pgscan_kswapd nor as pgscan_direct (targeted reclaim).
  */
 unsigned long mem_cgroup_shrink_node(struct task *t, struct mem_cgroup *memcg,
 				     struct pglist_data *pgdat, enum zone_type zid,
@@ -2196,9 +2201,12 @@ unsigned long mem_cgroup_shrink_node(struct task *t, struct mem_cgroup *memcg,
 		.priority = 0,
 		.reclaim_idx = zone_reclaim ? zid : MAX_NR_ZONES - 1,
 		.zone_lo = zone_reclaim ? zid : 0,
+		.kswapd = t->kind == TASK_KSWAPD,
 	};
 
+	trace_mm_vmscan_memcg_softlimit_reclaim_begin(t, 0, sc.may_writepage, GFP_HIGHUSER_MOVABLE);
 	shrink_lruvec(t, mem_cgroup_lruvec(memcg, pgdat), &sc);
+	trace_mm_vmscan_memcg_softlimit_reclaim_end(t, sc.nr_reclaimed);
 	*nr_scanned = sc.nr_scanned;
 	return sc.nr_reclaimed;
 }
