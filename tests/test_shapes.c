@@ -4,7 +4,8 @@
  * workload (the common key rate, wl_rate), anonymous memory allocated
  * then held cold (anon_fill then = hold, wl_hold), and a loop over
  * executable file-mapped text (text_loop), which v6.12 reclaim protects,
- * and a program's own text beside its memory (program_text).
+ * and a program's own text and data beside its memory (program_text,
+ * program_data).
  */
 #include "testsim.h"
 
@@ -383,6 +384,44 @@ static void test_program_text(void **state)
 }
 
 /*
+ * program_data in a swap-out (grid_disk/swapout_a80_swap32 in small: 10
+ * MiB filled once into an 8 MiB v1 group, 4 MiB swap): the program's 28
+ * data pages, written at its start, are the oldest anonymous pages when
+ * the fill reaches the limit, so the first limit reclaim swaps them out;
+ * the phase line after the fill writes them again and do_swap_page reads
+ * them back, a swap readahead window of 8 slots a major fault: 28 pages
+ * swapped in by 4 major faults, each a refault, and charged again (the
+ * kernel's three runs of the 80 MiB configuration: pswpin 29-33, 4 major
+ * faults in the program's getrusage, memcg pgpgin 20,540-20,545: the
+ * region's 20,480, ~29 of its data, ~33 swapped back).  Without its data
+ * the fill swaps nothing back in.
+ */
+#define PD_INI(data)                                                                            \
+	"[machine]\ncpus = 2\nmemory = 256M\nswap = 4M\n[policy]\nkernel = 6.18\ncgroup = v1\n" \
+	"[cgroup box]\nparent = /\nlimit = 8M\nmemsw_limit = 12M\n"                             \
+	"[workload a]\ntype = anon_fill\ncgroup = box\nsize = 10M\npasses = 0\n"                \
+	"program_data = " data "\n"
+
+static void test_program_data_swapin(void **state)
+{
+	struct sim *sim = run_text("pd.ini", PD_INI("112K"));
+
+	assert_true(sim->workloads[0].ended);
+	assert_int_equal(test_vmstat(sim, "pswpin"), 28);
+	assert_int_equal(test_memory_stat(sim, "box", "workingset_refault_anon"), 28);
+	assert_int_equal(test_memory_stat(sim, "box", "pgmajfault"), 4);
+	assert_int_equal(test_memory_stat(sim, "box", "pgpgin"), 2560 + 28 + 28);
+	assert_int_equal(test_vmstat(sim, "pswpout"), 695);
+	sim_destroy(sim);
+
+	sim = run_text("pd.ini", PD_INI("0"));
+	assert_int_equal(test_vmstat(sim, "pswpin"), 0);
+	assert_int_equal(test_memory_stat(sim, "box", "pgmajfault"), 0);
+	assert_int_equal(test_memory_stat(sim, "box", "pgpgin"), 2560);
+	sim_destroy(sim);
+}
+
+/*
  * read_ahead_async: a window's pages past the request are read ahead and
  * the reader reaching the first of them starts the next window, so up to
  * two windows (2 MiB each here) are ahead of it.  In a 3 MiB group they
@@ -480,6 +519,7 @@ int main(void)
 		cmocka_unit_test(test_text_exec),
 		cmocka_unit_test(test_text_iterations),
 		cmocka_unit_test(test_program_text),
+		cmocka_unit_test(test_program_data_swapin),
 		cmocka_unit_test(test_read_ahead_async),
 		cmocka_unit_test(test_read_ahead_folio_order),
 	};
