@@ -223,7 +223,7 @@ static void test_bad_keys(void **state)
 	expect_error(
 		"[workload x]\ntype = anon_fill\nsize = 1M\npurge = free\n",
 		"t.ini:4: [workload x] purge: not a key of type anon_fill (anon_fill takes "
-		"tasks, size, passes, pattern, hot_pct, hot_share, phase_lines, touch, then, oom_score_adj, program_text, program_data, program_text_start)");
+		"tasks, size, passes, pattern, hot_pct, hot_share, phase_lines, touch, then, oom_score_adj, program_text, program_data, program_text_start, program_binary)");
 }
 
 /*

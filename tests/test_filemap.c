@@ -107,6 +107,41 @@ static void test_read_around(void **state)
 }
 
 /*
+ * A miss in an executable mapping of pages [100, 110) of a 256-page file
+ * (a binary's text segment) at page 104.  Before 6.17 it is read around
+ * like any mapping: [88, 120), the file beyond the segment too, marked at
+ * 112.  With mmap_exec_readahead = vma (6.17+, do_sync_mmap_readahead's
+ * VM_EXEC case) it reads from the fault on, cut at the segment's end:
+ * [104, 110), no marker.  One major fault either way.
+ */
+static void test_exec_read_forward(void **state)
+{
+	static const char *const policy[] = { "mmap_exec_readahead = around\n",
+					      "mmap_exec_readahead = vma\n" };
+
+	for (int vma = 0; vma < 2; vma++) {
+		char ini[512];
+		struct sim *sim;
+		struct reader r;
+
+		snprintf(ini, sizeof(ini), INI("%s"), policy[vma]);
+		sim = test_sim_from_text(NULL, "t.ini", ini);
+		r = new_reader(sim, 256);
+		r.base = mmap_file_exec(r.t->mm, r.file, 100, 10) - 100;
+		touch(&r, 104);
+		for (u64 i = 0; i < 256; i++)
+			assert_int_equal(cached(&r, i),
+					 vma ? i >= 104 && i < 110 : i >= 88 && i < 120);
+		for (u64 i = vma ? 104 : 88; i < (vma ? 110u : 120u); i++)
+			assert_int_equal(marked(&r, i), !vma && i == 112);
+		assert_int_equal(vm_event(sim, PGMAJFAULT), 1);
+		assert_int_equal(vm_event(sim, PGPGIN), (vma ? 6 : RA) * 4);
+		complete_io(sim);
+		sim_destroy(sim);
+	}
+}
+
+/*
  * Read a new 1024-page file in order under @policy, one touch a page:
  * @faults page faults, @majors of them major, every page read once.
  */
@@ -398,6 +433,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_teardown(test_read_around, test_sim_teardown),
+		cmocka_unit_test(test_exec_read_forward),
 		cmocka_unit_test_teardown(test_sequential, test_sim_teardown),
 		cmocka_unit_test_teardown(test_sequential_no_fault_around, test_sim_teardown),
 		cmocka_unit_test_teardown(test_sequential_readaround, test_sim_teardown),

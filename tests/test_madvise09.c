@@ -354,7 +354,7 @@ static void test_bad_keys(void **state)
 		     "t.ini:1: [workload m] size: missing (required for type madvise09)");
 	expect_error(
 		"[workload m]\ntype = anon_fill\nsize = 1M\nrewrite = 0\n",
-		"t.ini:4: [workload m] rewrite: not a key of type anon_fill (anon_fill takes tasks, size, passes, pattern, hot_pct, hot_share, phase_lines, touch, then, oom_score_adj, program_text, program_data, program_text_start)");
+		"t.ini:4: [workload m] rewrite: not a key of type anon_fill (anon_fill takes tasks, size, passes, pattern, hot_pct, hot_share, phase_lines, touch, then, oom_score_adj, program_text, program_data, program_text_start, program_binary)");
 }
 
 int main(void)

@@ -409,6 +409,7 @@ static const char *const profile_keys[] = {
 	"readahead_folios",
 	"write_folios",
 	"mmap_readahead",
+	"mmap_exec_readahead",
 	"fault_around_bytes",
 	"mmap_miss_hits",
 	"seq_read_references",
@@ -1227,7 +1228,7 @@ static void test_set_errors(void **state)
 		  "--set cgroup.nope.limit=1G: no [cgroup nope] in the scenario");
 	set_error(
 		"workload.fill.hot=28M",
-		"--set workload.fill.hot=28M: [workload fill] hot: not a key of type anon_fill (anon_fill takes tasks, size, passes, pattern, hot_pct, hot_share, phase_lines, touch, then, oom_score_adj, program_text, program_data, program_text_start)");
+		"--set workload.fill.hot=28M: [workload fill] hot: not a key of type anon_fill (anon_fill takes tasks, size, passes, pattern, hot_pct, hot_share, phase_lines, touch, then, oom_score_adj, program_text, program_data, program_text_start, program_binary)");
 	set_error("sysctl.swappiness=201",
 		  "--set sysctl.swappiness=201: [sysctl] swappiness: 201 out of range (0..200)");
 	set_error(
@@ -1391,10 +1392,10 @@ static void test_workload_types(void **state)
 	/* a key of another type, even when type comes after it */
 	expect_error(
 		"[workload w]\nsize = 1M\nhot = 28M\ntype = anon_fill\n",
-		"t.ini:3: [workload w] hot: not a key of type anon_fill (anon_fill takes tasks, size, passes, pattern, hot_pct, hot_share, phase_lines, touch, then, oom_score_adj, program_text, program_data, program_text_start)");
+		"t.ini:3: [workload w] hot: not a key of type anon_fill (anon_fill takes tasks, size, passes, pattern, hot_pct, hot_share, phase_lines, touch, then, oom_score_adj, program_text, program_data, program_text_start, program_binary)");
 	expect_error(
 		"[workload w]\ntype = file_write\nsize = 1M\ncount = 2\n",
-		"t.ini:4: [workload w] count: not a key of type file_write (file_write takes tasks, size, program_text, program_data, program_text_start, block)");
+		"t.ini:4: [workload w] count: not a key of type file_write (file_write takes tasks, size, program_text, program_data, program_text_start, program_binary, block)");
 	expect_error(
 		"[workload w]\nsize = 1M\n",
 		"t.ini:1: [workload w] type: missing (give type = TYPE, or name the section [workload TYPE]; TYPE is anon_fill, file_write, file_read, hotset_stream, hackbench, madvise09, lru_file_mmap_read, ebizzy, text_loop, kalloc, highalloc, tbench, kernbench, iozone, simple_writeback or stress_highalloc)");
@@ -1485,7 +1486,7 @@ static void test_workload_shapes(void **state)
 		     "t.ini:4: [workload r] then: unknown value 'wait' (expected exit or hold)");
 	expect_error(
 		"[workload w]\ntype = file_write\nsize = 1M\nthen = hold\n",
-		"t.ini:4: [workload w] then: not a key of type file_write (file_write takes tasks, size, program_text, program_data, program_text_start, block)");
+		"t.ini:4: [workload w] then: not a key of type file_write (file_write takes tasks, size, program_text, program_data, program_text_start, program_binary, block)");
 	expect_error("[workload a]\ntype = anon_fill\nsize = 1M\noom_score_adj = -1001\n",
 		     "t.ini:4: [workload a] oom_score_adj: '-1001': expected -1000..1000");
 	expect_error("[workload a]\ntype = anon_fill\nsize = 1M\noom_score_adj = 1001\n",
@@ -1734,7 +1735,7 @@ static void test_set_type_keys(void **state)
 	load_ok("[workload w]\ntype = anon_fill\nsize = 1M\npasses = 2\n");
 	set_error(
 		"workload.w.type=file_write",
-		"--set workload.w.type=file_write: [workload w] passes: not a key of type file_write (file_write takes tasks, size, program_text, program_data, program_text_start, block)");
+		"--set workload.w.type=file_write: [workload w] passes: not a key of type file_write (file_write takes tasks, size, program_text, program_data, program_text_start, program_binary, block)");
 	assert_int_equal(scn.workloads[0].type, WL_ANON_FILL);
 	/* a key given by --set counts too */
 	load_ok("[workload w]\ntype = anon_fill\nsize = 1M\n");
@@ -1755,7 +1756,7 @@ static void test_set_type_keys(void **state)
 	set_ok("workload.w.block=64K");
 	set_error(
 		"workload.w.type=anon_fill",
-		"--set workload.w.type=anon_fill: [workload w] block: not a key of type anon_fill (anon_fill takes tasks, size, passes, pattern, hot_pct, hot_share, phase_lines, touch, then, oom_score_adj, program_text, program_data, program_text_start)");
+		"--set workload.w.type=anon_fill: [workload w] block: not a key of type anon_fill (anon_fill takes tasks, size, passes, pattern, hot_pct, hot_share, phase_lines, touch, then, oom_score_adj, program_text, program_data, program_text_start, program_binary)");
 }
 
 /* [machine] from = host: the host is the base, later keys and --set win. */

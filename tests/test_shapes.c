@@ -4,7 +4,8 @@
  * workload (the common key rate, wl_rate), anonymous memory allocated
  * then held cold (anon_fill then = hold, wl_hold), and a loop over
  * executable file-mapped text (text_loop), which v6.12 reclaim protects,
- * and a program's own text beside its memory (program_text).
+ * and a program's own text and data beside its memory (program_text,
+ * program_data).
  */
 #include "testsim.h"
 
@@ -383,6 +384,92 @@ static void test_program_text(void **state)
 }
 
 /*
+ * program_data in a swap-out (grid_disk/swapout_a80_swap32 in small: 10
+ * MiB filled once into an 8 MiB v1 group, 4 MiB swap): the program's 28
+ * data pages, written at its start, are the oldest anonymous pages when
+ * the fill reaches the limit, so the first limit reclaim swaps them out;
+ * the phase line after the fill writes them again and do_swap_page reads
+ * them back, a swap readahead window of 8 slots a major fault: 28 pages
+ * swapped in by 4 major faults, each a refault, and charged again (the
+ * kernel's three runs of the 80 MiB configuration: pswpin 29-33, 4 major
+ * faults in the program's getrusage, memcg pgpgin 20,540-20,545: the
+ * region's 20,480, ~29 of its data, ~33 swapped back).  Without its data
+ * the fill swaps nothing back in.
+ */
+#define PD_INI(data)                                                                            \
+	"[machine]\ncpus = 2\nmemory = 256M\nswap = 4M\n[policy]\nkernel = 6.18\ncgroup = v1\n" \
+	"[cgroup box]\nparent = /\nlimit = 8M\nmemsw_limit = 12M\n"                             \
+	"[workload a]\ntype = anon_fill\ncgroup = box\nsize = 10M\npasses = 0\n"                \
+	"program_data = " data "\n"
+
+static void test_program_data_swapin(void **state)
+{
+	struct sim *sim = run_text("pd.ini", PD_INI("112K"));
+
+	assert_true(sim->workloads[0].ended);
+	assert_int_equal(test_vmstat(sim, "pswpin"), 28);
+	assert_int_equal(test_memory_stat(sim, "box", "workingset_refault_anon"), 28);
+	assert_int_equal(test_memory_stat(sim, "box", "pgmajfault"), 4);
+	assert_int_equal(test_memory_stat(sim, "box", "pgpgin"), 2560 + 28 + 28);
+	assert_int_equal(test_vmstat(sim, "pswpout"), 695);
+	sim_destroy(sim);
+
+	sim = run_text("pd.ini", PD_INI("0"));
+	assert_int_equal(test_vmstat(sim, "pswpin"), 0);
+	assert_int_equal(test_memory_stat(sim, "box", "pgmajfault"), 0);
+	assert_int_equal(test_memory_stat(sim, "box", "pgpgin"), 2560);
+	sim_destroy(sim);
+}
+
+/*
+ * program_binary (anonfill/over_noswap in small: 12 MiB into an 8 MiB v1
+ * group, no swap, memcg OOM kill): reclaim can take only the program's 21
+ * text pages, evicted by an earlier run.  As one mapping of one file, each
+ * fault on the loop's page reads all 21 back (read-around) and reclaim takes
+ * them all again: 41 file refaults and as many reclaimed.  With the binary's
+ * 2 pages mapped apart and 6.17+'s read of an executable miss within its
+ * mapping (mmap_exec_readahead = vma), the start reads the binary and libc
+ * (2 major faults, 21 refaults) and the loop's later faults read back only
+ * the binary's pages: 24 refaults and 24 reclaimed, 4 major faults (the
+ * kernel's over_noswap: 23-28 file refaults, 18-23 reclaimed, 5-7 major
+ * faults).  The read-around of older kernels reads libc's pages with the
+ * binary's: 42.
+ */
+/* the group's scenario: @policy's lines, then the workload's @keys */
+#define PB_INI                                                                         \
+	"[machine]\ncpus = 2\nmemory = 256M\n[policy]\nkernel = 6.18\ncgroup = v1\n%s" \
+	"[cgroup box]\nparent = /\nlimit = 8M\n"                                       \
+	"[workload a]\ntype = anon_fill\ncgroup = box\nsize = 12M\npasses = 0\n"       \
+	"program_text_start = evicted\n%s"
+
+static void test_program_binary(void **state)
+{
+	static const struct {
+		const char *policy, *keys;
+		u64 refaults, majors;
+	} cases[] = {
+		{ "", "program_binary = 8K\nprogram_text = 76K\n", 24, 4 },
+		{ "", "program_text = 84K\n", 41, 2 },
+		{ "mmap_exec_readahead = around\n", "program_binary = 8K\nprogram_text = 76K\n", 42,
+		  3 },
+	};
+
+	for (unsigned int i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char ini[512];
+		struct sim *sim;
+
+		snprintf(ini, sizeof(ini), PB_INI, cases[i].policy, cases[i].keys);
+		sim = run_text("pb.ini", ini);
+		assert_int_equal(test_vmstat(sim, "oom_kill"), 1);
+		assert_int_equal(test_memory_stat(sim, "box", "workingset_refault_file"),
+				 cases[i].refaults);
+		assert_int_equal(test_vmstat(sim, "pgsteal_file"), cases[i].refaults);
+		assert_int_equal(test_memory_stat(sim, "box", "pgmajfault"), cases[i].majors);
+		sim_destroy(sim);
+	}
+}
+
+/*
  * read_ahead_async: a window's pages past the request are read ahead and
  * the reader reaching the first of them starts the next window, so up to
  * two windows (2 MiB each here) are ahead of it.  In a 3 MiB group they
@@ -480,6 +567,8 @@ int main(void)
 		cmocka_unit_test(test_text_exec),
 		cmocka_unit_test(test_text_iterations),
 		cmocka_unit_test(test_program_text),
+		cmocka_unit_test(test_program_data_swapin),
+		cmocka_unit_test(test_program_binary),
 		cmocka_unit_test(test_read_ahead_async),
 		cmocka_unit_test(test_read_ahead_folio_order),
 	};

@@ -487,8 +487,20 @@ def grid_workload_sections(cfg, stream_mib):
             # unlike shared/oracle's runs (scenarios/anonfill-*.ini), the
             # grid's show no file reclaim: the binary and libc stayed cached
             # outside the run's group
+            # its stack, heap and libc's data: memory.stat rss at its
+            # "start" phase line, before the region is mapped, held 27-29
+            # pages in every seq and hotcold run that flushed the stats
+            # (pgpgin the same; rand's 51-53 add its permutation array,
+            # 4 bytes a page, which the workload keeps outside the model).
+            # Written at its start and touched again by each phase line,
+            # they are the pages the kernel swapped back in
+            # (grid_disk/swapout_a80_swap32: pswpin 29-33, 4 major faults
+            # in the program's getrusage)
             lines += ["; its text stayed cached outside the group (no file reclaim)",
                       "program_text = 0",
+                      "; its stack, heap and libc's data (memory.stat rss at its start:"
+                      " 27-29 pages)",
+                      "program_data = 112K",
                       "; the CPU of its phase lines (smaps, memory.stat, /proc/vmstat)",
                       "phase_lines = on"]
             secs.append(("anonfill", lines))

@@ -72,6 +72,7 @@ static const char *const profile_2_6_25[] = {
 	"readahead_folios = single",
 	"write_folios = single",
 	"mmap_readahead = readaround", /* filemap_fault's read-around, no marker */
+	"mmap_exec_readahead = around", /* text read around like any mapping */
 	"fault_around_bytes = 0",
 	"mmap_miss_hits = all",
 	"seq_read_references = counted",
@@ -468,6 +469,11 @@ static const char *const profile_6_18[] = {
 	 * (e70c301faece): the size test reads the plug's oldest request
 	 */
 	"blk_plug_flush_rq = first",
+	/*
+	 * 6.17 "mm/filemap: allow arch to request folio size for exec
+	 * memory" (3b61a3f08949): a text miss reads forward within its VMA
+	 */
+	"mmap_exec_readahead = vma",
 	NULL,
 };
 

@@ -557,12 +557,19 @@ static u64 ra_pages(const struct sim *sim)
  * (async_size = ra_pages / 4) is marked PG_readahead, so that the reader
  * reaching it reads the next window ahead of itself
  * (do_async_mmap_readahead).  2.6.25's filemap_fault read the same window
- * without a marker (do_page_cache_readahead).
+ * without a marker (do_page_cache_readahead).  With mmap_exec_readahead =
+ * vma (v6.17, 3b61a3f08949 "mm/filemap: allow arch to request folio size
+ * for exec memory") a miss in an executable mapping reads instead from the
+ * fault's page on (rounded down to exec_folio_order(), 0 on x86-64), at
+ * most ra_pages and never past the end of the mapping, with no
+ * PG_readahead marker (async_size 0): a program's text is read where it
+ * runs, not its file around it.
  */
-static enum vm_fault_result do_sync_mmap_readahead(struct task *t, unsigned long vm_flags,
+static enum vm_fault_result do_sync_mmap_readahead(struct task *t, const struct vm_area_struct *vma,
 						   struct address_space *mapping, u64 index)
 {
 	struct sim *sim = t->sim;
+	const unsigned long vm_flags = vma->vm_flags;
 	u64 size = ra_pages(sim), start;
 
 	if ((vm_flags & VM_RAND_READ) || !size)
@@ -573,6 +580,15 @@ static enum vm_fault_result do_sync_mmap_readahead(struct task *t, unsigned long
 		mapping->mmap_miss++;
 	if (mapping->mmap_miss > MMAP_LOTSAMISS)
 		return VM_FAULT_DONE;
+	if ((vm_flags & VM_EXEC) && sim->scn.policy.mmap_exec_ra_vma) {
+		u64 vma_end = vma->vm_pgoff + (vma->vm_end - vma->vm_start);
+
+		start = max_u64(index, vma->vm_pgoff);
+		size = min_u64(start + size, vma_end) - start;
+		mapping->ra_order = 0;
+		return ra_read_window(t, mapping, start, size, U64_MAX, true,
+				      readahead_gfp_mask(sim), 0);
+	}
 	start = index > size / 2 ? index - size / 2 : 0;
 	mapping->ra_order = 0;
 	return ra_read_window(t, mapping, start, size,
@@ -629,7 +645,7 @@ enum vm_fault_result filemap_fault(struct task *t, const struct vm_area_struct *
 	}
 	if (*pfn == NO_PFN) {
 		mm_task(t)->fault_major = true;
-		r = do_sync_mmap_readahead(t, vma->vm_flags, mapping, index);
+		r = do_sync_mmap_readahead(t, vma, mapping, index);
 		if (r == VM_FAULT_DONE && mapping_pfn(mapping, index) == NO_PFN)
 			r = ra_read_window(t, mapping, index, 1, U64_MAX, true,
 					   GFP_HIGHUSER_MOVABLE, 0);
@@ -916,6 +932,12 @@ static const struct cfg_key filemap_policy_keys[] = {
 	  .values = CFG_VALUES("readaround", "async"),
 	  .def = "async",
 	  .doc = "a page-cache miss of a file mapping reads read_ahead centred on the fault (do_sync_mmap_readahead); async (v2.6.31+): the first page of the window's last quarter is marked PG_readahead and the fault reaching it reads the next window ahead (do_async_mmap_readahead) / readaround (2.6.25): no marker, every window read at a miss" },
+	{ .name = "mmap_exec_readahead",
+	  .type = CFG_ENUM,
+	  P_OFF(mmap_exec_ra_vma),
+	  .values = CFG_VALUES("around", "vma"),
+	  .def = "around",
+	  .doc = "a page-cache miss of an executable file mapping (program text, VM_EXEC): around (before 6.17): the read-around of any mapping / vma (v6.17, 3b61a3f08949): read_ahead from the fault's page on, cut at the end of the mapping, no PG_readahead marker (do_sync_mmap_readahead)" },
 	{ .name = "fault_around_bytes",
 	  .type = CFG_SIZE,
 	  P_OFF(fault_around_bytes),

@@ -525,6 +525,7 @@ struct scn_policy {
 	bool readahead_large_folios; /* readahead_folios = large (v5.18+) */
 	bool write_large_folios; /* write_folios = large (v6.6+) */
 	bool mmap_async_ra; /* mmap_readahead = async: PG_readahead in read-around (v2.6.31+) */
+	bool mmap_exec_ra_vma; /* mmap_exec_readahead = vma: text read forward in its VMA (v6.17+) */
 	u64 fault_around_bytes; /* fault-around window, bytes; 0 = none (< v3.15) */
 	bool mmap_miss_workingset; /* mmap_miss_hits = not_workingset (2024, v6.12) */
 	enum swap_readahead_policy swap_readahead;

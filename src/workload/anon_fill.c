@@ -66,8 +66,8 @@ static int anon_fill_init(struct workload_inst *wl, struct task *t, unsigned int
 	if (!t->mm || !(af->base = mmap_anon(t->mm, af->npages)))
 		return -1;
 	mm_task(t)->oom_score_adj = AF_PARAMS(wl->cfg)->oom_score_adj;
-	if (wl_program_map(wl, t, AF_PARAMS(wl->cfg)->text, AF_PARAMS(wl->cfg)->text_evicted,
-			   AF_PARAMS(wl->cfg)->data, &af->prog))
+	if (wl_program_map(wl, t, AF_PARAMS(wl->cfg)->text, AF_PARAMS(wl->cfg)->binary,
+			   AF_PARAMS(wl->cfg)->text_evicted, AF_PARAMS(wl->cfg)->data, &af->prog))
 		return -1;
 	/* a region too small for hot_pct still gets one hot page, if it has two */
 	af->hot_pages = af->npages * AF_PARAMS(wl->cfg)->hot_pct / 100;

@@ -22,6 +22,7 @@ struct anon_fill_params {
 	int oom_score_adj; /* /proc/PID/oom_score_adj of its tasks, -1000..1000 */
 	u64 text; /* program_text: bytes of its text (wl_text_map), 0: none */
 	bool text_evicted; /* program_text_start = evicted */
+	u64 binary; /* program_binary: bytes of the binary's own text, 0: none */
 	u64 data; /* program_data: bytes of its own data (wl_program_map), 0: none */
 };
 

@@ -63,7 +63,7 @@ static int file_stream_init(struct workload_inst *wl, struct task *t, unsigned i
 		return -1;
 	if (!write)
 		return 0;
-	if (wl_program_map(wl, t, p->text, p->text_evicted, p->data, &fs->prog))
+	if (wl_program_map(wl, t, p->text, p->binary, p->text_evicted, p->data, &fs->prog))
 		return -1;
 	fs->buf = mmap_anon(t->mm, fs->block_pages);
 	return fs->buf ? 0 : -1;

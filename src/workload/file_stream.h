@@ -16,6 +16,7 @@ struct file_stream_params {
 	bool hold; /* file_read then = hold: stay alive, its pages cached, until the run ends */
 	u64 text, data; /* file_write: program_text, program_data (0: none) */
 	bool text_evicted; /* file_write: program_text_start = evicted */
+	u64 binary; /* file_write: program_binary (0: none) */
 };
 
 #endif

@@ -125,7 +125,8 @@ static int madvise09_init(struct workload_inst *wl, struct task *t, unsigned int
 	t->mm = mm_alloc(sim, t);
 	if (!t->mm || !(m->base = mmap_anon(t->mm, m->npages)))
 		return -1;
-	return wl_program_map(wl, t, cfg->text, cfg->text_evicted, cfg->data, &m->prog);
+	return wl_program_map(wl, t, cfg->text, cfg->binary, cfg->text_evicted, cfg->data,
+			      &m->prog);
 }
 
 /* madvise09 runs one program: the pressure children are forked later. */

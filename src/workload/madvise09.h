@@ -28,6 +28,7 @@ struct madvise09_params {
 	u64 hold_ns; /* wait after the setup, before the pressure rounds */
 	u64 text; /* program_text: bytes of its text (wl_text_map), 0: none */
 	bool text_evicted; /* program_text_start = evicted */
+	u64 binary; /* program_binary: bytes of the binary's own text, 0: none */
 	u64 data; /* program_data: bytes of its own data (wl_program_map), 0: none */
 };
 

@@ -32,7 +32,8 @@ struct text_loop {
 
 const char *const wl_text_start_values[] = { "cold", "evicted", NULL };
 
-u64 wl_text_map(struct workload_inst *wl, struct task *t, u64 pages, bool exec, bool evicted)
+/* @wl's text file of @pages, created at the first call (@evicted: see wl_text_map) */
+static struct address_space *wl_text_file(struct workload_inst *wl, u64 pages, bool evicted)
 {
 	char name[64];
 
@@ -40,20 +41,35 @@ u64 wl_text_map(struct workload_inst *wl, struct task *t, u64 pages, bool exec, 
 		snprintf(name, sizeof(name), "%s.text", wl->cfg->name);
 		wl->text = file_create(wl->sim, name, pages);
 		if (!wl->text)
-			return 0;
+			return NULL;
 		for (u64 i = 0; evicted && i < pages; i++)
 			xa_store(wl->sim, &wl->text->i_pages, i, workingset_shadow_offline());
 	}
+	return wl->text;
+}
+
+u64 wl_text_map(struct workload_inst *wl, struct task *t, u64 pages, bool exec, bool evicted)
+{
+	if (!wl_text_file(wl, pages, evicted))
+		return 0;
 	return exec ? mmap_file_exec(t->mm, wl->text, 0, pages) :
 		      mmap_file(t->mm, wl->text, 0, pages);
 }
 
-int wl_program_map(struct workload_inst *wl, struct task *t, u64 text, bool evicted, u64 data,
-		   struct wl_program *p)
+int wl_program_map(struct workload_inst *wl, struct task *t, u64 text, u64 binary, bool evicted,
+		   u64 data, struct wl_program *p)
 {
+	p->bin_pages = bytes_to_pages(wl->sim, binary);
 	p->text_pages = bytes_to_pages(wl->sim, text);
 	p->data_pages = bytes_to_pages(wl->sim, data);
-	if (p->text_pages && !(p->text_base = wl_text_map(wl, t, p->text_pages, true, evicted)))
+	if ((p->bin_pages || p->text_pages) &&
+	    !wl_text_file(wl, p->bin_pages + p->text_pages, evicted))
+		return -1;
+	/* the binary's pages first in the file, each object a mapping of its own */
+	if (p->bin_pages && !(p->bin_base = mmap_file_exec(t->mm, wl->text, 0, p->bin_pages)))
+		return -1;
+	if (p->text_pages &&
+	    !(p->text_base = mmap_file_exec(t->mm, wl->text, p->bin_pages, p->text_pages)))
 		return -1;
 	if (p->data_pages && !(p->data_base = mmap_anon(t->mm, p->data_pages)))
 		return -1;
@@ -62,8 +78,11 @@ int wl_program_map(struct workload_inst *wl, struct task *t, u64 text, bool evic
 
 void wl_program_run(struct task *t, const struct wl_program *p, bool all)
 {
-	u64 text = all ? p->text_pages : min_u64(p->text_pages, 1);
+	u64 bin = all ? p->bin_pages : min_u64(p->bin_pages, 1);
+	u64 text = all ? p->text_pages : bin ? 0 : min_u64(p->text_pages, 1);
 
+	for (u64 i = 0; i < bin; i++)
+		WL_DO(t, handle_mm_fault(t, p->bin_base + i, false));
 	for (u64 i = 0; i < text; i++)
 		WL_DO(t, handle_mm_fault(t, p->text_base + i, false));
 	for (u64 i = 0; all && i < p->data_pages; i++)

@@ -233,26 +233,31 @@ static inline u64 wl_totalram_pages(const struct sim *sim)
  */
 u64 wl_text_map(struct workload_inst *wl, struct task *t, u64 pages, bool exec, bool evicted);
 /*
- * A program's own pages beside the memory it works on (the program_text
- * and program_data keys): its text (wl_text_map, VM_EXEC) and its data
- * (stack, heap, the libraries' writable data: private anonymous pages).
+ * A program's own pages beside the memory it works on (the program_text,
+ * program_binary and program_data keys): its text (wl_text_map, VM_EXEC),
+ * the binary's own executable mapping apart from the libraries' as the
+ * loader maps them (its first page runs the loop), and its data (stack,
+ * heap, the libraries' writable data: private anonymous pages).
  */
 struct wl_program {
-	u64 text_base, text_pages; /* 0 pages: none */
+	u64 bin_base, bin_pages; /* 0 pages: none */
+	u64 text_base, text_pages;
 	u64 data_base, data_pages;
 };
 /*
- * wl_program_map - map @text bytes of @wl's text (@evicted: see
- * wl_text_map) and @data bytes of data into @t's mm, into @p.  0, or -1
+ * wl_program_map - map @binary bytes of @wl's text file and, after them
+ * in the file, @text bytes more as a second mapping (@evicted: see
+ * wl_text_map), and @data bytes of data into @t's mm, into @p.  0, or -1
  * when out of memory.
  */
-int wl_program_map(struct workload_inst *wl, struct task *t, u64 text, bool evicted, u64 data,
-		   struct wl_program *p);
+int wl_program_map(struct workload_inst *wl, struct task *t, u64 text, u64 binary, bool evicted,
+		   u64 data, struct wl_program *p);
 /*
  * wl_program_run - @t runs its program's code: with @all every text page
  * and a write of every data page (its start, the end of a phase), else
- * the one text page of its loop.  A page reclaim took comes back (a major
- * fault, a refault).  The code's work is the caller's to charge.
+ * the one text page of its loop (the binary's first, else the text's).
+ * A page reclaim took comes back (a major fault, a refault).  The code's
+ * work is the caller's to charge.
  */
 void wl_program_run(struct task *t, const struct wl_program *p, bool all);
 /*
@@ -281,13 +286,22 @@ extern const char *const wl_text_start_values[];
 		  .doc = "the program's own data: bytes of stack, heap and the libraries' writable " \
 			 "data (private anonymous pages), written at its start and at each phase's " \
 			 "end; 0 = none" },                                                          \
+		{ .name = "program_text_start",                                                      \
+		  .type = CFG_ENUM,                                                                  \
+		  .off = WL_POFF(ptype, text_evicted),                                               \
+		  .size = sizeof(bool),                                                              \
+		  .values = wl_text_start_values,                                                    \
+		  .def = "cold",                                                                     \
+		  .doc = "program_text at the start: cold (never cached) or evicted (reclaim "       \
+			 "took it in a group gone since, as an earlier run under pressure: "         \
+			 "each page's first fault is a refault)" },                                  \
 	{                                                                                            \
-		.name = "program_text_start", .type = CFG_ENUM,                                      \
-		.off = WL_POFF(ptype, text_evicted), .size = sizeof(bool),                           \
-		.values = wl_text_start_values, .def = "cold",                                       \
-		.doc = "program_text at the start: cold (never cached) or evicted (reclaim "         \
-		       "took it in a group gone since, as an earlier run under pressure: "           \
-		       "each page's first fault is a refault)"                                       \
+		.name = "program_binary", .type = CFG_SIZE, .off = WL_POFF(ptype, binary),           \
+		.max = WL_TEXT_MAX, .def = "0",                                                      \
+		.doc = "the binary's own text besides program_text (the libraries'): bytes of "      \
+		       "the same file before it, mapped apart as the loader maps each object, "      \
+		       "its first page the loop's (a text miss reads within its mapping on "         \
+		       "6.17+, mmap_exec_readahead); program_text_start applies to both; 0 = none"   \
 	}
 
 /* Bytes to pages, rounded up. */
