@@ -190,7 +190,7 @@ static char *capture(void (*fn)(FILE *, const struct sim *), const struct sim *s
 #define TB_MACHINE \
 	"[machine]\nmemory = 512M\ncpus = 4\npage_size = 16K\n[policy]\nkernel = 2.6.28\n"
 
-static struct sim *run_tb(const char *extra)
+static struct sim *run_tb_secs(unsigned int seconds, const char *extra)
 {
 	static char ini[1024];
 	struct scenario *s = calloc(1, sizeof(*s));
@@ -200,8 +200,8 @@ static struct sim *run_tb(const char *extra)
 	assert_non_null(s);
 	snprintf(ini, sizeof(ini),
 		 TB_MACHINE
-		 "[workload tb]\ntype = tbench\nclients = 2\nseconds = 1\nsize = 32K\n%s",
-		 extra);
+		 "[workload tb]\ntype = tbench\nclients = 2\nseconds = %u\nsize = 32K\n%s",
+		 seconds, extra);
 	if (scenario_load_string(s, "tb.ini", ini, err, sizeof(err)) ||
 	    scenario_validate(s, err, sizeof(err)))
 		fail_msg("%s", err);
@@ -211,6 +211,11 @@ static struct sim *run_tb(const char *extra)
 		fail_msg("sim_create: %s", err);
 	assert_int_equal(sim_run(sim), 0);
 	return sim;
+}
+
+static struct sim *run_tb(const char *extra)
+{
+	return run_tb_secs(1, extra);
 }
 
 static double fig(struct sim *sim, const char *name)
@@ -277,6 +282,31 @@ static void test_tbench_deterministic(void **state)
 	sim_destroy(a);
 	sim_destroy(b);
 	sim_destroy(c);
+}
+
+/*
+ * dbench's parent (parent = on, the default): one task more than the
+ * pairs, woken by its alarm once a second: in 3 s it reports at 1 s and
+ * 2 s (the third alarm falls at the run's end), each time four syscalls
+ * and one dbench_op_ns of user time, exactly (cpu_jitter 0).  With
+ * parent = off the pairs run alone.
+ */
+static void test_tbench_parent(void **state)
+{
+	struct sim *sim = run_tb_secs(3, "[run]\ncpu_jitter = 0\n");
+	const struct workload_inst *wl = &sim->workloads[0];
+	const struct task *parent;
+
+	(void)state;
+	assert_int_equal(wl->nr_tasks, 5);
+	parent = wl->tasks[4];
+	assert_int_equal(parent->utime_ns, 2 * sim->scn.cost.dbench_op_ns);
+	assert_int_equal(parent->stime_ns, 2 * 4 * sim->scn.cost.syscall_ns);
+	sim_destroy(sim);
+
+	sim = run_tb("parent = off\n");
+	assert_int_equal(sim->workloads[0].nr_tasks, 4);
+	sim_destroy(sim);
 }
 
 /*
@@ -508,6 +538,7 @@ int main(void)
 		cmocka_unit_test(test_client_txt_mix),
 		cmocka_unit_test(test_tbench_orders),
 		cmocka_unit_test(test_tbench_deterministic),
+		cmocka_unit_test(test_tbench_parent),
 		cmocka_unit_test(test_seed_scenario),
 		cmocka_unit_test(test_seed_scenario_deterministic),
 		cmocka_unit_test(test_bad_input),

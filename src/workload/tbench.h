@@ -23,6 +23,7 @@ struct tbench_params {
 	int sg_origin;
 	unsigned int send_gfp; /* gfp_t of sends (sk->sk_allocation) */
 	int send_gfp_origin;
+	bool parent; /* dbench's parent process and its once-a-second report */
 };
 
 /* loadfile = none: payload exponential with mean size; client.txt: dbench 4.0's mix */
