@@ -111,6 +111,12 @@ struct scn_zone {
  * "arm64: replace ZONE_DMA with ZONE_DMA32", in by v5.2) and before that
  * ZONE_DMA (arm64_dma).  No arm64 kernel here has ZONE_DEVICE (it is a
  * config option there: kernels built with it print one more protection).
+ * ia64 (2.6.x arch/ia64/mm/contig.c and discontig.c paging_init):
+ * ZONE_DMA below MAX_DMA_ADDRESS, which arch/ia64/mm/init.c puts at
+ * 4 GiB of physical memory, ZONE_NORMAL above, on every node alike; no
+ * DMA32, no HighMem (the zones of arm64_dma).  Christoph Hellwig's 2019
+ * "ia64: use ZONE_DMA32" renamed its low zone DMA32 (the arm64_dma32
+ * zones); ia64 left the kernel in 6.7.
  */
 enum scn_arch {
 	SCN_ARCH_X86_64,
@@ -118,6 +124,7 @@ enum scn_arch {
 	SCN_ARCH_ARM64,
 	SCN_ARCH_ARM64_DMA32,
 	SCN_ARCH_ARM64_DMA,
+	SCN_ARCH_IA64,
 };
 
 /* The zones the kernel of @arch has (CONFIG_ZONE_DMA32, CONFIG_HIGHMEM, ...), ZONE_BIT()s. */
@@ -133,6 +140,7 @@ static inline unsigned int arch_zones(int arch)
 	case SCN_ARCH_ARM64_DMA32:
 		return ZONE_BIT(ZONE_DMA32) | ZONE_BIT(ZONE_NORMAL) | ZONE_BIT(ZONE_MOVABLE);
 	case SCN_ARCH_ARM64_DMA:
+	case SCN_ARCH_IA64:
 		return ZONE_BIT(ZONE_DMA) | ZONE_BIT(ZONE_NORMAL) | ZONE_BIT(ZONE_MOVABLE);
 	default:
 		return ZONE_BIT(ZONE_DMA) | ZONE_BIT(ZONE_DMA32) | ZONE_BIT(ZONE_NORMAL) |
