@@ -691,6 +691,7 @@ wmark_gap = min_quarter
 wmark_movable = proportional
 lowmem_reserve_empty = reserve
 thp_support = none
+min_free_kbytes_max = 65536
 zonelist_node_load = assign
 numa_zonelist_order = default_sizes
 swappiness_zero = some_anon

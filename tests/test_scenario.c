@@ -447,6 +447,7 @@ static const char *const profile_keys[] = {
 	"wmark_movable",
 	"lowmem_reserve_empty",
 	"thp_support",
+	"min_free_kbytes_max",
 	"zonelist_node_load",
 	"numa_zonelist_order",
 	"swappiness_zero",

@@ -280,6 +280,19 @@ static void test_min_free_kbytes(void **state)
 	zone_of(sim, 0, ZONE_NORMAL)->managed_pages = 1ULL << 30;
 	zone_of(sim, 1, ZONE_NORMAL)->managed_pages = 1ULL << 30;
 	assert_int_equal(calculate_min_free_kbytes(sim, false), 262144);
+	/*
+	 * the cap before v5.7 (ee8eb9a5fe86): 65536.  512 GiB of lowmem,
+	 * 2^27 pages: isqrt(2^27 x 4 x 16 = 8,589,934,592) = 92,681 (92,681^2
+	 * = 8,589,767,761, 92,682^2 = 8,589,953,124): under 262,144, over
+	 * 65,536; 8 TiB over both
+	 */
+	sim->scn.policy.min_free_kbytes_max = 65536;
+	assert_int_equal(calculate_min_free_kbytes(sim, false), 65536);
+	zone_of(sim, 0, ZONE_NORMAL)->managed_pages = 1ULL << 26;
+	zone_of(sim, 1, ZONE_NORMAL)->managed_pages = 1ULL << 26;
+	assert_int_equal(calculate_min_free_kbytes(sim, false), 65536);
+	sim->scn.policy.min_free_kbytes_max = 262144;
+	assert_int_equal(calculate_min_free_kbytes(sim, false), 92681);
 	sim_free(sim);
 
 	/* 16 KiB pages: 65536 pages = 1 GiB = 1048576 kB -> isqrt(16777216)
@@ -328,6 +341,12 @@ static void test_min_free_kbytes_thp_support(void **state)
 	assert_int_equal(sim->min_free_kbytes, 418560);
 	assert_int_equal(calculate_min_free_kbytes(sim, false), 11585);
 	assert_int_equal(min_wmark_pages(zone_of(sim, 0, ZONE_NORMAL)), 13080);
+	/* the profiles' cap on the boot rule: 2.6.x's until v5.7 */
+	assert_int_equal(sim->scn.policy.min_free_kbytes_max, 65536);
+	sim_free(sim);
+	snprintf(text, sizeof(text), ini, "6.12");
+	sim = *state = test_sim_from_text(state, "t.ini", text);
+	assert_int_equal(sim->scn.policy.min_free_kbytes_max, 262144);
 }
 
 /* ------------------------------------------------------------------ */

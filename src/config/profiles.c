@@ -115,6 +115,8 @@ static const char *const profile_2_6_25[] = {
 	"wmark_movable = proportional",
 	"lowmem_reserve_empty = reserve",
 	"thp_support = none", /* THP came in 2.6.38 */
+	/* init_per_zone_pages_min()'s cap on the boot-time min_free_kbytes */
+	"min_free_kbytes_max = 65536",
 	/* build_zonelists' round robin among equally distant nodes, 2.6.23's */
 	"zonelist_node_load = assign",
 	/*
@@ -444,6 +446,7 @@ static const char *const profile_6_12[] = {
 	"pcp_high = auto", /* 6.7 */
 	"watermark_boost = on", /* 5.0 */
 	"lowmem_reserve_empty = none", /* 5.8 */
+	"min_free_kbytes_max = 262144", /* 5.7: ee8eb9a5fe86 */
 	/*
 	 * 5.16 (54d032ced983) added the falling load; 5.19 (Wei Yang, "mm/
 	 * page_alloc: add same penalty is enough to get round-robin order")

@@ -219,7 +219,11 @@ u64 nr_free_buffer_pages(const struct sim *sim)
  *
  * Boot rule: watermarks are still zero, so the lowmem figure is all
  * managed pages of DMA..Normal; min_free_kbytes is the integer square
- * root of 16 x that many KiB, clamped to [128, 262144].
+ * root of 16 x that many KiB, clamped to [128, min_free_kbytes_max]:
+ * 65,536 KiB from 2.6.x's init_per_zone_pages_min() until Joel Savitz's
+ * ee8eb9a5fe86 ("mm/page_alloc: increase default min_free_kbytes bound",
+ * v5.7) raised it to 262,144 in init_per_zone_wmark_min().  The cap binds
+ * above 256 GiB of lowmem (at 65,536) or 4 TiB (at 262,144).
  *
  * THP rule: khugepaged wants two free pageblocks per populated zone
  * (index <= Normal) for fallbacks, plus MIGRATE_PCPTYPES^2 pageblocks per
@@ -243,7 +247,7 @@ long calculate_min_free_kbytes(const struct sim *sim, bool thp)
 		if (zid <= ZONE_NORMAL)
 			lowmem += sim->nodes[nid].node_zones[zid].managed_pages;
 	kbytes = int_sqrt64((lowmem << shift) * 16);
-	kbytes = kbytes < 128 ? 128 : kbytes > 262144 ? 262144 : kbytes;
+	kbytes = kbytes < 128 ? 128 : min_u64(kbytes, sim->scn.policy.min_free_kbytes_max);
 	if (!thp || sim->scn.policy.thp_none)
 		return (long)kbytes;
 	/* hugepage_init(): below 512 MiB of RAM THP stays off, no raise */
@@ -1543,6 +1547,13 @@ static const struct cfg_key page_alloc_policy_keys[] = {
 	  .values = CFG_VALUES("khugepaged", "none"),
 	  .def = "khugepaged",
 	  .doc = "transparent huge pages: with sysctl thp on, khugepaged's set_recommended_min_free_kbytes raises min_free_kbytes (v2.6.38+) / none, sysctl thp changes nothing and min_free_kbytes is the boot rule alone (< v2.6.38)" },
+	{ .name = "min_free_kbytes_max",
+	  .type = CFG_UINT,
+	  P_OFF(min_free_kbytes_max),
+	  .min = 128,
+	  .max = 1U << 30,
+	  .def = "262144",
+	  .doc = "KiB: the cap on the boot-time min_free_kbytes (isqrt(16 x lowmem KiB)), binding above 4 TiB of lowmem at 262144 (v5.7+, ee8eb9a5fe86) / above 256 GiB at 65536 (2.6.x..5.6, init_per_zone_pages_min / init_per_zone_wmark_min); a sysctl written explicitly and khugepaged's raise are not capped" },
 	{ .name = "lowmem_reserve_empty",
 	  .type = CFG_ENUM,
 	  P_OFF(lowmem_reserve_empty_kept),

@@ -604,6 +604,7 @@ struct scn_policy {
 	bool wmark_movable_proportional; /* wmark_movable = proportional (< v6.1) */
 	bool lowmem_reserve_empty_kept; /* lowmem_reserve_empty = reserve (< v5.8) */
 	bool thp_none; /* thp_support = none (< v2.6.38): sysctl thp raises nothing */
+	unsigned int min_free_kbytes_max; /* the boot rule's cap: 65,536 (< v5.7) / 262,144 KiB */
 	enum zonelist_node_load zonelist_node_load;
 	enum numa_zonelist_order numa_zonelist_order;
 	bool swappiness_plus_one; /* swappiness_zero = some_anon (< v3.5) */
