@@ -117,8 +117,11 @@ static const char *const profile_2_6_25[] = {
 	"thp_support = none", /* THP came in 2.6.38 */
 	/* init_per_zone_pages_min()'s cap on the boot-time min_free_kbytes */
 	"min_free_kbytes_max = 65536",
-	/* build_zonelists' round robin among equally distant nodes, 2.6.23's */
-	"zonelist_node_load = assign",
+	/*
+	 * build_zonelists' round robin among equally distant nodes, 2.6.23's:
+	 * node_load[] cleared before each node's list (f0c0b2b808f2)
+	 */
+	"zonelist_node_load = assign_reset",
 	/*
 	 * 2.6.23 (f0c0b2b808f2, "change zonelist order: zonelist order
 	 * selection logic"): default_zonelist_order() picks zone order
@@ -227,6 +230,8 @@ static const char *const profile_2_6_32[] = {
 	"wakeup_kswapd = zone_low", /* 2.6.x..4.7 wake_all_kswapd */
 	"throttle_vm_writeout = on", /* 2.6.x..4.10 */
 	"dirtyable_memory = free_and_reclaimable", /* 2.6.x..3.13 */
+	/* 2.6.31: node_load[] cleared once, in __build_all_zonelists (Bob Liu) */
+	"zonelist_node_load = assign",
 	NULL,
 };
 

@@ -343,12 +343,14 @@ enum did_some_progress_policy {
  * turns at the head of the fallback lists: add one (v5.19+), set it to
  * `load`, a count falling by one per node along the list (2.6.23..5.15,
  * f0c0b2b808f2), or add that `load` (before 2.6.23; 5.16..5.18,
- * 54d032ced983)
+ * 54d032ced983); assign_reset: set it, node_load[] cleared before each
+ * node's list (2.6.23..2.6.30)
  */
 enum zonelist_node_load {
 	ZONELIST_LOAD_ACCUMULATE,
 	ZONELIST_LOAD_ASSIGN,
 	ZONELIST_LOAD_ACCUMULATE_FALLING,
+	ZONELIST_LOAD_ASSIGN_RESET,
 };
 
 /*
