@@ -476,7 +476,7 @@ static void test_bad_input(void **state)
 	(void)state;
 	test_expect_scenario_error(
 		"[machine]\narch = sparc\n",
-		"t.ini:2: [machine] arch: unknown value 'sparc' (expected x86_64, i386, arm64, arm64_dma32 or arm64_dma)");
+		"t.ini:2: [machine] arch: unknown value 'sparc' (expected x86_64, i386, arm64, arm64_dma32, arm64_dma or ia64)");
 	/* HighMem on a 64-bit arch, DMA32 on i386 */
 	test_expect_scenario_error(
 		"[machine]\nzones = DMA:16M, HighMem:rest\n",

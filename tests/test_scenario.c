@@ -448,6 +448,7 @@ static const char *const profile_keys[] = {
 	"wmark_movable",
 	"lowmem_reserve_empty",
 	"thp_support",
+	"min_free_kbytes_max",
 	"zonelist_node_load",
 	"numa_zonelist_order",
 	"swappiness_zero",
@@ -850,7 +851,7 @@ static void test_profile_key_errors(void **state)
 		"t.ini:2: [policy] file_writepage: unknown value 'direct' (expected never, kswapd, any, kswapd_priority or kswapd_dirty_zone)");
 	expect_error(
 		"[policy]\nzonelist_node_load = round_robin\n",
-		"t.ini:2: [policy] zonelist_node_load: unknown value 'round_robin' (expected accumulate, assign or accumulate_falling)");
+		"t.ini:2: [policy] zonelist_node_load: unknown value 'round_robin' (expected accumulate, assign, accumulate_falling or assign_reset)");
 	expect_error(
 		"[policy]\nnuma_zonelist_order = default\n",
 		"t.ini:2: [policy] numa_zonelist_order: unknown value 'default' (expected node, zone, default_sizes, default_lowmem or default_64bit)");

@@ -280,6 +280,19 @@ static void test_min_free_kbytes(void **state)
 	zone_of(sim, 0, ZONE_NORMAL)->managed_pages = 1ULL << 30;
 	zone_of(sim, 1, ZONE_NORMAL)->managed_pages = 1ULL << 30;
 	assert_int_equal(calculate_min_free_kbytes(sim, false), 262144);
+	/*
+	 * the cap before v5.7 (ee8eb9a5fe86): 65536.  512 GiB of lowmem,
+	 * 2^27 pages: isqrt(2^27 x 4 x 16 = 8,589,934,592) = 92,681 (92,681^2
+	 * = 8,589,767,761, 92,682^2 = 8,589,953,124): under 262,144, over
+	 * 65,536; 8 TiB over both
+	 */
+	sim->scn.policy.min_free_kbytes_max = 65536;
+	assert_int_equal(calculate_min_free_kbytes(sim, false), 65536);
+	zone_of(sim, 0, ZONE_NORMAL)->managed_pages = 1ULL << 26;
+	zone_of(sim, 1, ZONE_NORMAL)->managed_pages = 1ULL << 26;
+	assert_int_equal(calculate_min_free_kbytes(sim, false), 65536);
+	sim->scn.policy.min_free_kbytes_max = 262144;
+	assert_int_equal(calculate_min_free_kbytes(sim, false), 92681);
 	sim_free(sim);
 
 	/* 16 KiB pages: 65536 pages = 1 GiB = 1048576 kB -> isqrt(16777216)
@@ -328,6 +341,12 @@ static void test_min_free_kbytes_thp_support(void **state)
 	assert_int_equal(sim->min_free_kbytes, 418560);
 	assert_int_equal(calculate_min_free_kbytes(sim, false), 11585);
 	assert_int_equal(min_wmark_pages(zone_of(sim, 0, ZONE_NORMAL)), 13080);
+	/* the profiles' cap on the boot rule: 2.6.x's until v5.7 */
+	assert_int_equal(sim->scn.policy.min_free_kbytes_max, 65536);
+	sim_free(sim);
+	snprintf(text, sizeof(text), ini, "6.12");
+	sim = *state = test_sim_from_text(state, "t.ini", text);
+	assert_int_equal(sim->scn.policy.min_free_kbytes_max, 262144);
 }
 
 /* ------------------------------------------------------------------ */
@@ -849,8 +868,8 @@ static const char *const zoneinfo_dumps[] = {
  */
 static char *dump_model_zoneinfo(const struct scenario *s)
 {
-	static const char *const arch_names[] = { "x86_64", "i386", "arm64", "arm64_dma32",
-						  "arm64_dma" };
+	static const char *const arch_names[] = { "x86_64",	 "i386",      "arm64",
+						  "arm64_dma32", "arm64_dma", "ia64" };
 	char ini[256], *text = NULL;
 	size_t len = 0;
 	struct sim *sim;
@@ -1208,6 +1227,71 @@ static void test_arm64_errors(void **state)
 		"t.ini:3: [machine] zone_dma_limit: 6K is not a whole number of 4096-byte pages");
 }
 
+/* The model's /proc/zoneinfo of @sim (to free). */
+static char *zoneinfo_text(struct sim *sim)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	assert_non_null(f);
+	report_zoneinfo(f, sim);
+	fclose(f);
+	return text;
+}
+
+/*
+ * Seed 000's machine shape on 2.6.25 (arch = ia64): ZONE_DMA below
+ * MAX_DMA_ADDRESS (4 GiB), ZONE_NORMAL above, no DMA32.  6 GiB of
+ * 16 KiB pages: DMA 262,144 pages, Normal 131,072.  By hand, 2.6.25's
+ * init_per_zone_pages_min(): min_free_kbytes = isqrt(393,216 pages x 16
+ * KiB x 16) = isqrt(100,663,296) = 10,033 (10,033^2 = 100,661,089,
+ * 10,034^2 = 100,681,156), under the 65,536 cap; pages_min = 10,033 >> 4 =
+ * 627.  setup_per_zone_pages_min(), by present pages of the lowmem
+ * zones: DMA tmp = 627 x 262,144 / 393,216 = 418, low = 418 + 418/4 =
+ * 522, high = 418 + 418/2 = 627; Normal tmp = 627 x 131,072 / 393,216 =
+ * 209, low = 209 + 52 = 261, high = 209 + 104 = 313.
+ * setup_per_zone_lowmem_reserve() with ratios 256 (DMA), 32 (Normal):
+ * DMA against Normal and Movable 131,072 / 256 = 512, Normal against
+ * Movable 0 / 32 = 0: protection (0, 512, 512) and (0, 0, 0), three
+ * entries (DMA, Normal, Movable: MAX_NR_ZONES of ia64).
+ */
+static void test_ia64_layout(void **state)
+{
+	struct sim *sim = test_sim_load(state, "ia64.ini",
+					"[machine]\narch = ia64\nmemory = 6G\npage_size = 16K\n"
+					"[policy]\nkernel = 2.6.25\n");
+	char *text;
+
+	assert_managed(sim, 0, 262144, 0, 131072);
+	assert_int_equal(sim->min_free_kbytes, 10033);
+	text = zoneinfo_text(sim);
+	assert_non_null(strstr(text, "  pages free     262144\n"));
+	assert_non_null(strstr(text, "        min      418\n        low      522\n"
+				     "        high     627\n"));
+	assert_non_null(strstr(text, "        protection: (0, 512, 512)\n"));
+	assert_non_null(strstr(text, "  pages free     131072\n"));
+	assert_non_null(strstr(text, "        min      209\n        low      261\n"
+				     "        high     313\n"));
+	assert_non_null(strstr(text, "        protection: (0, 0, 0)\n"));
+	assert_null(strstr(text, "DMA32"));
+	free(text);
+	assert_int_equal(protection_entries(sim), 3);
+	sim_destroy(sim);
+	*state = NULL;
+
+	/* two nodes of 4 GiB (discontig.c): node 0 all DMA, node 1 all Normal */
+	sim = test_sim_load(state, "ia64.ini",
+			    "[machine]\narch = ia64\nmemory = 8G\nnodes = 2\npage_size = 16K\n"
+			    "[policy]\nkernel = 2.6.25\n");
+	assert_managed(sim, 0, 262144, 0, 0);
+	assert_managed(sim, 1, 0, 0, 262144);
+	/* GFP_DMA32 falls back to Normal, as on any kernel without the zone */
+	assert_int_equal(gfp_zone(GFP_KERNEL | __GFP_DMA32, arch_zones(SCN_ARCH_IA64)),
+			 ZONE_NORMAL);
+	assert_int_equal(gfp_zone(GFP_KERNEL | __GFP_DMA, arch_zones(SCN_ARCH_IA64)), ZONE_DMA);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1224,6 +1308,7 @@ int main(void)
 		cmocka_unit_test(test_node_layout_errors),
 		test_sim_unit_test(test_arm64_layouts),
 		cmocka_unit_test(test_arm64_errors),
+		test_sim_unit_test(test_ia64_layout),
 		cmocka_unit_test_teardown(test_live_host, teardown_sim),
 	};
 

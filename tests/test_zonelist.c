@@ -152,6 +152,9 @@ static void test_fallback_round_robin(void **state)
  * of nodes 0, 1, 2 are 1, 1, 2 (one added: 3012), 2, 3, 1 (the falling
  * load assigned, node 2's last given 1: 3201) or 2, 3, 2 (the falling
  * load added, 5.16..5.18: 3021, node 0 before node 2 by its number).
+ * With node_load[] cleared before each list (2.6.23..2.6.30) node 3
+ * sees loads 0, 0, 0, and its list is its neighbours in number order,
+ * 3012, each of them a number below 3.
  */
 #define THREE_WAYS "10 20 32 20 | 20 10 32 20 | 32 32 10 20 | 20 20 20 10"
 
@@ -161,13 +164,15 @@ static void test_load_rules(void **state)
 		{ "0132", "1302", "2301", "3012" }, /* accumulate */
 		{ "0132", "1302", "2301", "3201" }, /* assign */
 		{ "0132", "1302", "2301", "3021" }, /* accumulate_falling */
+		{ "0132", "1302", "2301", "3012" }, /* assign_reset */
 	};
 	static const char *const rule[] = { "zonelist_node_load = accumulate",
 					    "zonelist_node_load = assign",
-					    "zonelist_node_load = accumulate_falling" };
+					    "zonelist_node_load = accumulate_falling",
+					    "zonelist_node_load = assign_reset" };
 	char buf[8];
 
-	for (unsigned int r = 0; r < 3; r++) {
+	for (unsigned int r = 0; r < 4; r++) {
 		struct sim *sim = numa4(THREE_WAYS, 4, rule[r], NULL, 0);
 
 		for (unsigned int n = 0; n < 4; n++)

@@ -116,8 +116,13 @@ static const char *const profile_2_6_25[] = {
 	"wmark_movable = proportional",
 	"lowmem_reserve_empty = reserve",
 	"thp_support = none", /* THP came in 2.6.38 */
-	/* build_zonelists' round robin among equally distant nodes, 2.6.23's */
-	"zonelist_node_load = assign",
+	/* init_per_zone_pages_min()'s cap on the boot-time min_free_kbytes */
+	"min_free_kbytes_max = 65536",
+	/*
+	 * build_zonelists' round robin among equally distant nodes, 2.6.23's:
+	 * node_load[] cleared before each node's list (f0c0b2b808f2)
+	 */
+	"zonelist_node_load = assign_reset",
 	/*
 	 * 2.6.23 (f0c0b2b808f2, "change zonelist order: zonelist order
 	 * selection logic"): default_zonelist_order() picks zone order
@@ -226,6 +231,8 @@ static const char *const profile_2_6_32[] = {
 	"wakeup_kswapd = zone_low", /* 2.6.x..4.7 wake_all_kswapd */
 	"throttle_vm_writeout = on", /* 2.6.x..4.10 */
 	"dirtyable_memory = free_and_reclaimable", /* 2.6.x..3.13 */
+	/* 2.6.31: node_load[] cleared once, in __build_all_zonelists (Bob Liu) */
+	"zonelist_node_load = assign",
 	NULL,
 };
 
@@ -445,6 +452,7 @@ static const char *const profile_6_12[] = {
 	"pcp_high = auto", /* 6.7 */
 	"watermark_boost = on", /* 5.0 */
 	"lowmem_reserve_empty = none", /* 5.8 */
+	"min_free_kbytes_max = 262144", /* 5.7: ee8eb9a5fe86 */
 	/*
 	 * 5.16 (54d032ced983) added the falling load; 5.19 (Wei Yang, "mm/
 	 * page_alloc: add same penalty is enough to get round-robin order")

@@ -75,15 +75,18 @@ static void node_span(const struct scn_machine *m, unsigned int nid, u64 *start,
 #define I386_MAXLOW (896ULL << 20)
 
 /*
- * arm64's default layout (v6.0 arch/arm64/mm/init.c zone_sizes_init and
- * max_zone_phys), DRAM starting at 0 and every node split at the same
- * limits: v5.5+ ZONE_DMA below zone_dma_limit (1 GiB, 30 bits, in
+ * arm64's and ia64's default layouts, DRAM starting at 0 and every node
+ * split at the same physical limits.  ia64 (2.6.x paging_init, contig.c
+ * and discontig.c alike): ZONE_DMA below MAX_DMA_ADDRESS (4 GiB),
+ * ZONE_NORMAL above.  arm64 (v6.0 arch/arm64/mm/init.c zone_sizes_init
+ * and max_zone_phys): v5.5+ ZONE_DMA below zone_dma_limit (1 GiB, 30 bits, in
  * v5.5..5.10; from v5.11 the smallest limit the device tree or ACPI IORT
  * gives, 4 GiB when none does, and ZONE_DMA32 is then empty), ZONE_DMA32
  * below 4 GiB; before v5.5 one zone below 4 GiB (DMA32, or DMA before
  * the rename), ZONE_NORMAL above.
  */
-static void layout_arm64(const struct scn_machine *m, u64 start, u64 end, struct node_layout *l)
+static void layout_phys_limits(const struct scn_machine *m, u64 start, u64 end,
+			       struct node_layout *l)
 {
 	u64 dma = m->arch == SCN_ARCH_ARM64 ? m->zone_dma_limit : SZ_4G;
 	enum zone_type low = m->arch == SCN_ARCH_ARM64_DMA32 ? ZONE_DMA32 : ZONE_DMA;
@@ -112,7 +115,7 @@ static void layout_default(const struct scn_machine *m, unsigned int nid, struct
 	node_span(m, nid, &start, &size);
 	end = start + size;
 	if (m->arch >= SCN_ARCH_ARM64) {
-		layout_arm64(m, start, end, l);
+		layout_phys_limits(m, start, end, l);
 		return;
 	}
 	dma = nid ? 0 : overlap(start, end, 0, SZ_16M);
@@ -846,9 +849,9 @@ static const struct cfg_key mm_init_machine_keys[] = {
 	  .size = sizeof(int),
 	  .flags = CFG_F_ORIGIN,
 	  .origin_off = M_OFF(arch_origin),
-	  .values = CFG_VALUES("x86_64", "i386", "arm64", "arm64_dma32", "arm64_dma"),
+	  .values = CFG_VALUES("x86_64", "i386", "arm64", "arm64_dma32", "arm64_dma", "ia64"),
 	  .def = "x86_64",
-	  .doc = "the zones of the default layout and of the kernel: x86_64 DMA (16M), DMA32 (to 4G), Normal, Movable, Device; i386 (3G/1G split) DMA (16M), Normal (to 896M), HighMem (the rest), Movable, kernel allocations lowmem-only; arm64 (v5.5+, 1a8e1cef7603) DMA (to zone_dma_limit), DMA32 (to 4G), Normal, Movable; arm64_dma32 (before v5.5) DMA32 (to 4G), Normal, Movable; arm64_dma (before the rename to DMA32, in by v5.2) DMA (to 4G), Normal, Movable" },
+	  .doc = "the zones of the default layout and of the kernel: x86_64 DMA (16M), DMA32 (to 4G), Normal, Movable, Device; i386 (3G/1G split) DMA (16M), Normal (to 896M), HighMem (the rest), Movable, kernel allocations lowmem-only; arm64 (v5.5+, 1a8e1cef7603) DMA (to zone_dma_limit), DMA32 (to 4G), Normal, Movable; arm64_dma32 (before v5.5) DMA32 (to 4G), Normal, Movable; arm64_dma (before the rename to DMA32, in by v5.2) DMA (to 4G), Normal, Movable; ia64 (2.6.x: MAX_DMA_ADDRESS at 4G) DMA (to 4G), Normal, Movable" },
 	{ .name = "zone_dma_limit",
 	  .type = CFG_SIZE,
 	  .off = M_OFF(zone_dma_limit),
@@ -1035,7 +1038,8 @@ static const char *arch_zone_list(int arch, char *buf, size_t len)
 	return buf;
 }
 
-static const char *const arch_names[] = { "x86_64", "i386", "arm64", "arm64_dma32", "arm64_dma" };
+static const char *const arch_names[] = { "x86_64",	 "i386",      "arm64",
+					  "arm64_dma32", "arm64_dma", "ia64" };
 
 /*
  * zone_boost, zone_wmark_managed, zone_reserve_managed: an entry for a

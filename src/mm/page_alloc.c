@@ -219,7 +219,11 @@ u64 nr_free_buffer_pages(const struct sim *sim)
  *
  * Boot rule: watermarks are still zero, so the lowmem figure is all
  * managed pages of DMA..Normal; min_free_kbytes is the integer square
- * root of 16 x that many KiB, clamped to [128, 262144].
+ * root of 16 x that many KiB, clamped to [128, min_free_kbytes_max]:
+ * 65,536 KiB from 2.6.x's init_per_zone_pages_min() until Joel Savitz's
+ * ee8eb9a5fe86 ("mm/page_alloc: increase default min_free_kbytes bound",
+ * v5.7) raised it to 262,144 in init_per_zone_wmark_min().  The cap binds
+ * above 256 GiB of lowmem (at 65,536) or 4 TiB (at 262,144).
  *
  * THP rule: khugepaged wants two free pageblocks per populated zone
  * (index <= Normal) for fallbacks, plus MIGRATE_PCPTYPES^2 pageblocks per
@@ -243,7 +247,7 @@ long calculate_min_free_kbytes(const struct sim *sim, bool thp)
 		if (zid <= ZONE_NORMAL)
 			lowmem += sim->nodes[nid].node_zones[zid].managed_pages;
 	kbytes = int_sqrt64((lowmem << shift) * 16);
-	kbytes = kbytes < 128 ? 128 : kbytes > 262144 ? 262144 : kbytes;
+	kbytes = kbytes < 128 ? 128 : min_u64(kbytes, sim->scn.policy.min_free_kbytes_max);
 	if (!thp || sim->scn.policy.thp_none)
 		return (long)kbytes;
 	/* hugepage_init(): below 512 MiB of RAM THP stays off, no raise */
@@ -530,7 +534,12 @@ static void build_zonerefs(struct sim *sim, unsigned int local)
  * first fallback of the nodes that come after (zonelist_node_load: one
  * more, v5.19+; `load`, a count falling along the list, in place of the
  * previous value, 2.6.23..5.15, which can hand two nodes the same first
- * remote node; that count added, 5.16..5.18 and before 2.6.23).  The
+ * remote node; that count added, 5.16..5.18 and before 2.6.23).  From
+ * 2.6.23 (f0c0b2b808f2) to 2.6.30 build_zonelists() itself cleared
+ * node_load[] before each node's list, so no list saw another's loads
+ * and equally distant nodes kept their number order in every list
+ * (assign_reset) until Bob Liu's "mv clear node_load[] to
+ * __build_all_zonelists()" (Aug 2009, 2.6.31) cleared it once.  The
  * zonelist proper is this list's nodes each with its zones highest first
  * (build_zonelists_in_node_order), or with zone order each zone type,
  * highest first, across the nodes in that order
@@ -545,6 +554,8 @@ void build_all_zonelists(struct sim *sim)
 		unsigned int load = sim->nr_nodes, prev = local;
 		u64 used = 0;
 
+		if (sim->scn.policy.zonelist_node_load == ZONELIST_LOAD_ASSIGN_RESET)
+			memset(node_load, 0, sizeof(node_load));
 		for (unsigned int i = 0; i < sim->nr_nodes; i++) {
 			unsigned int n = find_next_best_node(sim, local, used, node_load);
 			const struct scn_machine *m = &sim->scn.machine;
@@ -553,6 +564,7 @@ void build_all_zonelists(struct sim *sim)
 			if (scn_node_distance(m, local, n) != scn_node_distance(m, local, prev)) {
 				switch (sim->scn.policy.zonelist_node_load) {
 				case ZONELIST_LOAD_ASSIGN:
+				case ZONELIST_LOAD_ASSIGN_RESET:
 					node_load[n] = load;
 					break;
 				case ZONELIST_LOAD_ACCUMULATE_FALLING:
@@ -1528,9 +1540,9 @@ static const struct cfg_key page_alloc_policy_keys[] = {
 	{ .name = "zonelist_node_load",
 	  .type = CFG_ENUM,
 	  P_OFF(zonelist_node_load),
-	  .values = CFG_VALUES("accumulate", "assign", "accumulate_falling"),
+	  .values = CFG_VALUES("accumulate", "assign", "accumulate_falling", "assign_reset"),
 	  .def = "accumulate",
-	  .doc = "the fallback zonelists' round robin among nodes the same distance away (build_zonelists' node_load): the first node of each distance group gets one more load, summed over the nodes' lists (v5.19+) / is given a load falling along the list (the node count for the local node, one less for each node after it), the previous node's value overwritten (2.6.23..5.15, f0c0b2b808f2: two nodes can share their first remote node, e.g. nodes 2 and 3 of 0-1 | 2-3 pairs both fall back to 0 first) / gets that falling load added (5.16..5.18, 54d032ced983; before 2.6.23)" },
+	  .doc = "the fallback zonelists' round robin among nodes the same distance away (build_zonelists' node_load): the first node of each distance group gets one more load, summed over the nodes' lists (v5.19+) / is given a load falling along the list (the node count for the local node, one less for each node after it), the previous node's value overwritten (2.6.23..5.15, f0c0b2b808f2: two nodes can share their first remote node, e.g. nodes 2 and 3 of 0-1 | 2-3 pairs both fall back to 0 first) / gets that falling load added (5.16..5.18, 54d032ced983; before 2.6.23) / is given it as assign does, but node_load is cleared before each node's list, so no list sees another's loads and there is no round robin between them (2.6.23..2.6.30, until Bob Liu's 2.6.31 \"mv clear node_load[] to __build_all_zonelists()\")" },
 	{ .name = "numa_zonelist_order",
 	  .type = CFG_ENUM,
 	  P_OFF(numa_zonelist_order),
@@ -1543,6 +1555,13 @@ static const struct cfg_key page_alloc_policy_keys[] = {
 	  .values = CFG_VALUES("khugepaged", "none"),
 	  .def = "khugepaged",
 	  .doc = "transparent huge pages: with sysctl thp on, khugepaged's set_recommended_min_free_kbytes raises min_free_kbytes (v2.6.38+) / none, sysctl thp changes nothing and min_free_kbytes is the boot rule alone (< v2.6.38)" },
+	{ .name = "min_free_kbytes_max",
+	  .type = CFG_UINT,
+	  P_OFF(min_free_kbytes_max),
+	  .min = 128,
+	  .max = 1U << 30,
+	  .def = "262144",
+	  .doc = "KiB: the cap on the boot-time min_free_kbytes (isqrt(16 x lowmem KiB)), binding above 4 TiB of lowmem at 262144 (v5.7+, ee8eb9a5fe86) / above 256 GiB at 65536 (2.6.x..5.6, init_per_zone_pages_min / init_per_zone_wmark_min); a sysctl written explicitly and khugepaged's raise are not capped" },
 	{ .name = "lowmem_reserve_empty",
 	  .type = CFG_ENUM,
 	  P_OFF(lowmem_reserve_empty_kept),

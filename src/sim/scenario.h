@@ -111,6 +111,12 @@ struct scn_zone {
  * "arm64: replace ZONE_DMA with ZONE_DMA32", in by v5.2) and before that
  * ZONE_DMA (arm64_dma).  No arm64 kernel here has ZONE_DEVICE (it is a
  * config option there: kernels built with it print one more protection).
+ * ia64 (2.6.x arch/ia64/mm/contig.c and discontig.c paging_init):
+ * ZONE_DMA below MAX_DMA_ADDRESS, which arch/ia64/mm/init.c puts at
+ * 4 GiB of physical memory, ZONE_NORMAL above, on every node alike; no
+ * DMA32, no HighMem (the zones of arm64_dma).  Christoph Hellwig's 2019
+ * "ia64: use ZONE_DMA32" renamed its low zone DMA32 (the arm64_dma32
+ * zones); ia64 left the kernel in 6.7.
  */
 enum scn_arch {
 	SCN_ARCH_X86_64,
@@ -118,6 +124,7 @@ enum scn_arch {
 	SCN_ARCH_ARM64,
 	SCN_ARCH_ARM64_DMA32,
 	SCN_ARCH_ARM64_DMA,
+	SCN_ARCH_IA64,
 };
 
 /* The zones the kernel of @arch has (CONFIG_ZONE_DMA32, CONFIG_HIGHMEM, ...), ZONE_BIT()s. */
@@ -133,6 +140,7 @@ static inline unsigned int arch_zones(int arch)
 	case SCN_ARCH_ARM64_DMA32:
 		return ZONE_BIT(ZONE_DMA32) | ZONE_BIT(ZONE_NORMAL) | ZONE_BIT(ZONE_MOVABLE);
 	case SCN_ARCH_ARM64_DMA:
+	case SCN_ARCH_IA64:
 		return ZONE_BIT(ZONE_DMA) | ZONE_BIT(ZONE_NORMAL) | ZONE_BIT(ZONE_MOVABLE);
 	default:
 		return ZONE_BIT(ZONE_DMA) | ZONE_BIT(ZONE_DMA32) | ZONE_BIT(ZONE_NORMAL) |
@@ -335,12 +343,14 @@ enum did_some_progress_policy {
  * turns at the head of the fallback lists: add one (v5.19+), set it to
  * `load`, a count falling by one per node along the list (2.6.23..5.15,
  * f0c0b2b808f2), or add that `load` (before 2.6.23; 5.16..5.18,
- * 54d032ced983)
+ * 54d032ced983); assign_reset: set it, node_load[] cleared before each
+ * node's list (2.6.23..2.6.30)
  */
 enum zonelist_node_load {
 	ZONELIST_LOAD_ACCUMULATE,
 	ZONELIST_LOAD_ASSIGN,
 	ZONELIST_LOAD_ACCUMULATE_FALLING,
+	ZONELIST_LOAD_ASSIGN_RESET,
 };
 
 /*
@@ -597,6 +607,7 @@ struct scn_policy {
 	bool wmark_movable_proportional; /* wmark_movable = proportional (< v6.1) */
 	bool lowmem_reserve_empty_kept; /* lowmem_reserve_empty = reserve (< v5.8) */
 	bool thp_none; /* thp_support = none (< v2.6.38): sysctl thp raises nothing */
+	unsigned int min_free_kbytes_max; /* the boot rule's cap: 65,536 (< v5.7) / 262,144 KiB */
 	enum zonelist_node_load zonelist_node_load;
 	enum numa_zonelist_order numa_zonelist_order;
 	bool swappiness_plus_one; /* swappiness_zero = some_anon (< v3.5) */
