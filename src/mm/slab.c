@@ -13,8 +13,6 @@
  * own and the host counts only the pages its objects have touched.
  */
 #define KMEM_BLOCK_BYTES (256u << 10)
-/* a block's first bytes link it to the previous block (kept 16-aligned) */
-#define KMEM_BLOCK_HEADER 16u
 
 /* kmem_cache_create() (v6.12), without a name or flags: @size bytes an object. */
 void kmem_cache_init(struct kmem_cache *s, size_t size)
@@ -28,17 +26,18 @@ void *kmem_cache_zalloc(struct kmem_cache *s)
 	void *obj = s->freelist;
 
 	if (obj) {
-		memcpy(&s->freelist, obj, sizeof(void *));
+		s->freelist = s->freelist->next;
 	} else {
 		if (s->left < s->size) {
-			char *block = malloc(KMEM_BLOCK_BYTES);
+			struct kmem_block *block = malloc(KMEM_BLOCK_BYTES);
 
 			if (!block)
 				return NULL;
-			memcpy(block, &s->blocks, sizeof(void *));
+			block->prev = s->blocks;
 			s->blocks = block;
-			s->next = block + KMEM_BLOCK_HEADER;
-			s->left = KMEM_BLOCK_BYTES - KMEM_BLOCK_HEADER;
+			/* objects of 8-byte multiples after the 8-byte head: 8-aligned */
+			s->next = (char *)(block + 1);
+			s->left = KMEM_BLOCK_BYTES - sizeof(*block);
 		}
 		obj = s->next;
 		s->next += s->size;
@@ -50,21 +49,22 @@ void *kmem_cache_zalloc(struct kmem_cache *s)
 /* kmem_cache_free() (v6.12): @obj (NULL: nothing) back on the free list. */
 void kmem_cache_free(struct kmem_cache *s, void *obj)
 {
-	if (!obj)
+	struct kmem_free *f = obj;
+
+	if (!f)
 		return;
-	memcpy(obj, &s->freelist, sizeof(void *));
-	s->freelist = obj;
+	f->next = s->freelist;
+	s->freelist = f;
 }
 
 /* kmem_cache_destroy() (v6.12): every block back to the host. */
 void kmem_cache_destroy(struct kmem_cache *s)
 {
-	void *block = s->blocks;
+	struct kmem_block *block = s->blocks;
 
 	while (block) {
-		void *prev;
+		struct kmem_block *prev = block->prev;
 
-		memcpy(&prev, block, sizeof(void *));
 		free(block);
 		block = prev;
 	}

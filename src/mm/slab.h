@@ -13,12 +13,21 @@
 
 #include <stddef.h>
 
+/* A freed object's first word: the next free one. */
+struct kmem_free {
+	struct kmem_free *next;
+};
+/* The head of a host block: the block allocated before it. */
+struct kmem_block {
+	struct kmem_block *prev;
+};
+
 struct kmem_cache {
 	size_t size; /* bytes of an object: a multiple of 8 */
-	void *freelist; /* freed objects, linked through their first word */
+	struct kmem_free *freelist; /* freed objects, the latest first */
 	char *next; /* the unused rest of the newest block */
 	size_t left; /* bytes at @next */
-	void *blocks; /* the host blocks, linked through their first word */
+	struct kmem_block *blocks; /* the newest host block */
 };
 
 void kmem_cache_init(struct kmem_cache *s, size_t size);
