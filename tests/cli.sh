@@ -95,7 +95,7 @@ check "task_init failure before another workload: no leak reported" sh -c '! gre
 # issue 25: the host memory a run takes is estimated before booting;
 # above --max-host-memory (default the smaller of 4G and what is available)
 # the key that makes it large is named, with the estimate
-expect_status "size = 1048576T refused" 1 "^reclaimsim: .*huge-mmap.ini:5: \[workload w\] size: the run would take an estimated 1536.0T" "$BIN" run "$TMP/huge-mmap.ini"
+expect_status "size = 1048576T refused" 1 "^reclaimsim: .*huge-mmap.ini:5: \[workload w\] size: the run would take an estimated 1280.0T" "$BIN" run "$TMP/huge-mmap.ini"
 printf '[machine]\nmemory = 1020G\n[workload w]\ntype = anon_fill\nsize = 1M\n' >"$TMP/1t.ini"
 expect_status "memory = 1020G refused" 1 "^reclaimsim: .*1t.ini:2: \[machine\] memory: the run would take an estimated 7.0G of host memory (memory map 7.0G, page tables and page cache index 2K, tasks 4K, cgroups 2K, samples 3.1M), more than the 4.0G allowed (--max-host-memory SIZE; by default the smaller of 4.0G and the .* available)$" "$BIN" run "$TMP/1t.ini"
 printf '[machine]\nmemory = 64M\n[workload r]\ntype = file_read\nsize = 10T\n' >"$TMP/10t.ini"
