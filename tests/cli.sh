@@ -95,12 +95,12 @@ check "task_init failure before another workload: no leak reported" sh -c '! gre
 # issue 25: the host memory a run takes is estimated before booting;
 # above --max-host-memory (default the smaller of 4G and what is available)
 # the key that makes it large is named, with the estimate
-expect_status "size = 1048576T refused" 1 "^reclaimsim: .*huge-mmap.ini:5: \[workload w\] size: the run would take an estimated 1536.0T" "$BIN" run "$TMP/huge-mmap.ini"
+expect_status "size = 1048576T refused" 1 "^reclaimsim: .*huge-mmap.ini:5: \[workload w\] size: the run would take an estimated 1280.0T" "$BIN" run "$TMP/huge-mmap.ini"
 printf '[machine]\nmemory = 1020G\n[workload w]\ntype = anon_fill\nsize = 1M\n' >"$TMP/1t.ini"
 expect_status "memory = 1020G refused" 1 "^reclaimsim: .*1t.ini:2: \[machine\] memory: the run would take an estimated 7.0G of host memory (memory map 7.0G, page tables and page cache index 2K, tasks 4K, cgroups 2K, samples 3.1M), more than the 4.0G allowed (--max-host-memory SIZE; by default the smaller of 4.0G and the .* available)$" "$BIN" run "$TMP/1t.ini"
 printf '[machine]\nmemory = 64M\n[workload r]\ntype = file_read\nsize = 10T\n' >"$TMP/10t.ini"
-expect_status "file_read size = 10T refused" 1 "^reclaimsim: .*10t.ini:5: \[workload r\] size: the run would take an estimated 15.0G of host memory (memory map 448K, page tables and page cache index 15.0G," "$BIN" run "$TMP/10t.ini"
-expect_status "--max-host-memory bounds it" 1 "^reclaimsim: .*tiny.ini:2: \[machine\] memory: the run would take an estimated 7.6M of host memory (memory map 448K, page tables and page cache index 12K, tasks 4K, cgroups 2K, samples 3.1M), more than the 1.0M allowed (--max-host-memory)$" "$BIN" run "$TMP/tiny.ini" --max-host-memory 1M
+expect_status "file_read size = 10T refused" 1 "^reclaimsim: .*10t.ini:5: \[workload r\] size: the run would take an estimated 12.5G of host memory (memory map 448K, page tables and page cache index 12.5G," "$BIN" run "$TMP/10t.ini"
+expect_status "--max-host-memory bounds it" 1 "^reclaimsim: .*tiny.ini:2: \[machine\] memory: the run would take an estimated 7.6M of host memory (memory map 448K, page tables and page cache index 10K, tasks 4K, cgroups 2K, samples 3.1M), more than the 1.0M allowed (--max-host-memory)$" "$BIN" run "$TMP/tiny.ini" --max-host-memory 1M
 expect_status "--set blamed" 1 "^reclaimsim: --set machine.memory=1020G: \[machine\] memory: the run would take" "$BIN" run "$TMP/tiny.ini" --set machine.memory=1020G
 expect_status "compare takes --max-host-memory" 1 "^reclaimsim: .*tiny.ini:2: \[machine\] memory: the run would take an estimated 7.6M" "$BIN" compare "$TMP/tiny.ini" --a sysctl.swappiness=10 --b sysctl.swappiness=60 --max-host-memory 1M
 expect_status "--max-host-memory 0" 1 "^reclaimsim: --max-host-memory 0: must be > 0$" "$BIN" run "$TMP/tiny.ini" --max-host-memory 0

@@ -569,15 +569,15 @@ out:
  *     (struct page, the buddy and pageblock maps); since the memory map is
  *     not written at boot, a bound reached as the machine's memory is used
  *     (a 256G machine boots in 261 MiB);
- *   - a page a workload maps or reads (0223d98+): anon_fill 1G -> 5G on an
- *     8G machine, 20,272 -> 53,156 KiB: 32.1 bytes, its frame's 28 (counted
- *     above for every frame) and 4.1 of page tables; file_read 4G -> 12G on
- *     a 1G machine with shadow_shrinker = none, 15,948 -> 26,528 KiB: 5.2
- *     bytes (the page cache index, narrow nodes of 304 bytes for 64
- *     shadows, and the dirty tag bits; 2.9 under the default shrinker,
- *     which bounds the shadows by the LRU's size).  Counted as 6 bytes, the
- *     larger rounded up; a file page mapped (lru_file_mmap_read) has both,
- *     workload_footprint() counts it twice;
+ *   - a page a workload maps or reads (4-byte PTEs, xarray nodes from a
+ *     kmem_cache: 9acd1cc+): anon_fill 1G -> 5G on an 8G machine, 19,648 ->
+ *     48,368 KiB: 28.0 bytes, its frame's 28 (counted above for every
+ *     frame) and under 0.1 of page tables (0223d98, 8-byte PTEs: 4.1);
+ *     file_read 4G -> 12G on a 1G machine with shadow_shrinker = none,
+ *     15,804 -> 26,048 KiB: 5.0 bytes (the page cache index, narrow nodes
+ *     of 304 bytes for 64 shadows, and the dirty tag bits; 0223d98: 5.2).
+ *     Counted as 5 bytes, the larger; a file page mapped
+ *     (lru_file_mmap_read) has both, workload_footprint() counts it twice;
  *   - a task: anon_fill of 1M, 16 -> 1024 tasks reclaiming on a 256M
  *     machine, 6,048 -> 8,884 KiB: 2.9 KiB (its coroutine stack's touched
  *     pages and task structures; 1.0 KiB for a task that never reclaims);
@@ -592,13 +592,13 @@ out:
  * --plot).
  */
 #define HOST_BYTES_PER_FRAME 28ULL
-#define HOST_BYTES_PER_MAPPED_PAGE 6ULL
+#define HOST_BYTES_PER_MAPPED_PAGE 5ULL
 #define HOST_BYTES_PER_TASK 4096ULL
 #define HOST_BYTES_PER_MEMCG 1536ULL
 #define HOST_BYTES_BASE (4ULL << 20)
 /*
  * The default of --max-host-memory: the largest shipped scenario's estimate
- * is 2.3G (seed001-lru-file-mmap-read: 640G of files mapped on 64G), the
+ * is 2.0G (seed001-lru-file-mmap-read: 640G of files mapped on 64G), the
  * next 1.8G (bench/boot-256g) and 0.8G; memory = 1020G's 7.0G.
  */
 #define HOST_DEFAULT_LIMIT (4ULL << 30)

@@ -107,6 +107,7 @@ struct sim *sim_create(const struct scenario *s, char *err, size_t errlen)
 	sim->kill_task = do_exit;
 	/* the workloads point into the copy, not the caller's scenario */
 	sim->page_size = s->machine.page_size;
+	xa_caches_init(sim);
 	while ((1U << sim->page_shift) < sim->page_size)
 		sim->page_shift++;
 	sim->eng.nr_cpus = s->machine.cpus;
@@ -564,7 +565,7 @@ void sim_destroy(struct sim *sim)
 	free(sim->rmap_owner);
 	free(sim->mapcount_ext);
 	for (unsigned int i = 0; i < sim->nr_files; i++) {
-		xa_destroy(&sim->files[i]->i_pages);
+		xa_destroy(sim, &sim->files[i]->i_pages);
 		free(sim->files[i]->dirty_tag);
 		free(sim->files[i]->dirty_tag_sum);
 		free(sim->files[i]->i_mmap);
@@ -581,6 +582,7 @@ void sim_destroy(struct sim *sim)
 	blkdev_destroy(&sim->swap_dev);
 	blkdev_destroy(&sim->disk_dev);
 	swap_free_all(sim);
+	xa_caches_destroy(sim); /* after every xarray */
 	/* also when its first calloc failed and the hash table's did not */
 	mem_cgroups_free(sim);
 	mem_free_zones(sim);

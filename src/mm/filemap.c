@@ -113,7 +113,7 @@ struct address_space *file_create(struct sim *sim, const char *name, u64 pages)
 		sim->cap_files = cap;
 	}
 	if (mapping_grow(mapping, pages ? pages : 64)) {
-		xa_destroy(&mapping->i_pages);
+		xa_destroy(sim, &mapping->i_pages);
 		free(mapping->dirty_tag);
 		free(mapping->dirty_tag_sum);
 		free(mapping);

@@ -13,6 +13,7 @@
 #include "../sim/engine.h"
 #include "../sim/scenario.h"
 #include "mm_types.h"
+#include "slab.h"
 #include "../dev/blkdev.h"
 
 /* One row of the time series. */
@@ -131,6 +132,8 @@ struct sim {
 	struct zone **zone_map; /* page_zone() of frame pfn: [pfn >> zone_map_shift] */
 	unsigned int zone_map_shift;
 	struct mm_cpu *mm_cpus; /* [nr_cpus]: the mm's per-CPU state */
+	/* radix_tree_node_cachep: the xarrays' narrow and wide nodes (xarray.c) */
+	struct kmem_cache xa_narrow_cache, xa_wide_cache;
 	unsigned int nr_nodes;
 	struct pglist_data *nodes;
 	/* zonelist[n][i]: the i-th node node @n's allocations try (build_all_zonelists) */

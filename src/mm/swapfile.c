@@ -63,7 +63,7 @@ void swap_free_all(struct sim *sim)
 	if (!si)
 		return;
 	free(si->swap_map);
-	xa_destroy(&si->swap_cache);
+	xa_destroy(sim, &si->swap_cache);
 	free(si->swap_cgroup);
 	free(si);
 	sim->swap = NULL;

@@ -224,7 +224,7 @@ static u64 count_shadow_nodes(struct sim *sim, struct lruvec *lruvec)
  * @nr_to_scan oldest nodes of the list, each with all its shadows
  * (WORKINGSET_NODERECLAIM, counted to the lruvec it was charged to).
  */
-static u64 scan_shadow_nodes(struct lruvec *lruvec, u64 nr_to_scan)
+static u64 scan_shadow_nodes(struct sim *sim, struct lruvec *lruvec, u64 nr_to_scan)
 {
 	struct list_lru_one *lru = &lruvec->shadow_nodes;
 	u64 freed = 0;
@@ -234,7 +234,7 @@ static u64 scan_shadow_nodes(struct lruvec *lruvec, u64 nr_to_scan)
 
 		node->count = 0;
 		workingset_update_node(node);
-		xa_delete_node(node);
+		xa_delete_node(sim, node);
 		mod_lruvec_state(lruvec, WORKINGSET_NODERECLAIM, 1);
 		freed++;
 	}
@@ -281,7 +281,7 @@ void shrink_shadow_nodes(struct sim *sim, struct lruvec *lruvec, int priority, u
 	while (total_scan >= SHRINK_BATCH || total_scan >= freeable) {
 		u64 nr_to_scan = min_u64(SHRINK_BATCH, total_scan);
 
-		scan_shadow_nodes(lruvec, nr_to_scan);
+		scan_shadow_nodes(sim, lruvec, nr_to_scan);
 		total_scan -= nr_to_scan;
 		scanned += nr_to_scan;
 	}

@@ -14,6 +14,20 @@
 #define XA_NARROW_BYTES (sizeof(struct xa_node) + XA_CHUNK_SIZE * sizeof(u32))
 #define XA_WIDE_BYTES (sizeof(struct xa_node) + XA_CHUNK_SIZE * sizeof(u64))
 
+/* radix_tree_init() (v6.12): the node caches, narrow and wide (slab.h). */
+void xa_caches_init(struct sim *sim)
+{
+	kmem_cache_init(&sim->xa_narrow_cache, XA_NARROW_BYTES);
+	kmem_cache_init(&sim->xa_wide_cache, XA_WIDE_BYTES);
+}
+
+/* The node caches' host memory back, once every xarray is destroyed. */
+void xa_caches_destroy(struct sim *sim)
+{
+	kmem_cache_destroy(&sim->xa_narrow_cache);
+	kmem_cache_destroy(&sim->xa_wide_cache);
+}
+
 /* @entry as a narrow slot of @node (its base set by a first value), or false */
 static bool xa_narrow(struct xa_node *node, u64 entry, u32 *slot)
 {
@@ -29,13 +43,21 @@ static bool xa_narrow(struct xa_node *node, u64 entry, u32 *slot)
 	return true;
 }
 
-/* A narrow node made wide, its entries kept; NULL out of host memory. */
-static struct xa_node *xa_node_widen(struct xa_node *node)
+/* The cache @node was allocated from (and goes back to). */
+static struct kmem_cache *xa_node_cache(struct sim *sim, const struct xa_node *node)
 {
-	struct xa_node *wide = realloc(node, XA_WIDE_BYTES);
+	return node->wide ? &sim->xa_wide_cache : &sim->xa_narrow_cache;
+}
+
+/* A narrow node made wide, its entries kept, the narrow one freed; NULL out of host memory. */
+static struct xa_node *xa_node_widen(struct sim *sim, struct xa_node *node)
+{
+	struct xa_node *wide = kmem_cache_zalloc(&sim->xa_wide_cache);
 
 	if (!wide)
 		return NULL;
+	memcpy(wide, node, XA_NARROW_BYTES);
+	kmem_cache_free(&sim->xa_narrow_cache, node);
 	/* from the last entry down: entry i moves to slots 2i and 2i + 1, past any unread */
 	for (unsigned int i = XA_CHUNK_SIZE; i-- > 0;) {
 		u64 e = xa_node_entry(wide, i);
@@ -83,7 +105,7 @@ void xa_store(struct sim *sim, struct xarray *xa, u64 index, u64 entry)
 	if (!node) {
 		if (!entry)
 			return;
-		node = calloc(1, XA_NARROW_BYTES);
+		node = kmem_cache_zalloc(&sim->xa_narrow_cache);
 		if (!node) {
 			sim_fail(sim, "out of memory for the page cache's index");
 			return;
@@ -98,7 +120,7 @@ void xa_store(struct sim *sim, struct xarray *xa, u64 index, u64 entry)
 	node->nr_values = (u8)(node->nr_values + xa_is_value(entry) - xa_is_value(old));
 	if (!node->count) {
 		xas_update(node);
-		free(node);
+		kmem_cache_free(xa_node_cache(sim, node), node);
 		*slot = NULL;
 		return;
 	}
@@ -108,7 +130,7 @@ void xa_store(struct sim *sim, struct xarray *xa, u64 index, u64 entry)
 		return;
 	}
 	if (!node->wide) {
-		struct xa_node *wide = xa_node_widen(node);
+		struct xa_node *wide = xa_node_widen(sim, node);
 
 		if (!wide) {
 			node->count = (u8)(node->count - (entry != 0) + (old != 0));
@@ -128,10 +150,10 @@ void xa_store(struct sim *sim, struct xarray *xa, u64 index, u64 entry)
  * xa_delete_node() (v6.18): a node that holds shadows only, taken off its
  * list by the shrinker, is freed with its entries: its range becomes holes.
  */
-void xa_delete_node(struct xa_node *node)
+void xa_delete_node(struct sim *sim, struct xa_node *node)
 {
 	node->array->nodes[node->offset] = NULL;
-	free(node);
+	kmem_cache_free(xa_node_cache(sim, node), node);
 }
 
 /*
@@ -167,14 +189,14 @@ int xa_grow(struct xarray *xa, u64 nr_entries)
 }
 
 /* xa_destroy() (v6.12): every node, off its shadow list, and the array. */
-void xa_destroy(struct xarray *xa)
+void xa_destroy(struct sim *sim, struct xarray *xa)
 {
 	for (u64 i = 0; xa->nodes && i < xa->nr_nodes; i++) {
 		if (xa->nodes[i]) {
 			xa->nodes[i]->count = 0;
 			workingset_update_node(xa->nodes[i]);
+			kmem_cache_free(xa_node_cache(sim, xa->nodes[i]), xa->nodes[i]);
 		}
-		free(xa->nodes[i]);
 	}
 	free(xa->nodes);
 	xa->nodes = NULL;

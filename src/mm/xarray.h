@@ -36,7 +36,9 @@ static inline u64 xa_load(const struct xarray *xa, u64 index)
 
 void xa_store(struct sim *sim, struct xarray *xa, u64 index, u64 entry);
 int xa_grow(struct xarray *xa, u64 nr_entries);
-void xa_destroy(struct xarray *xa);
-void xa_delete_node(struct xa_node *node);
+void xa_caches_init(struct sim *sim);
+void xa_caches_destroy(struct sim *sim);
+void xa_destroy(struct sim *sim, struct xarray *xa);
+void xa_delete_node(struct sim *sim, struct xa_node *node);
 
 #endif
