@@ -853,9 +853,10 @@ printf '[sweep]\nscenario = tiny.ini\n' >"$TMP/one.grid"
 expect_status "sweep: stdout on a full disk" 1 "^reclaimsim: stdout: No space left on device$" sh -c '"$0" sweep "$1" >/dev/full' "$BIN" "$TMP/one.grid"
 check "sweep: stdout on a full disk: one message" test "$(wc -l <"$TMP/err")" = 1
 # a grid of 250,000 points takes ~30 s of host time to check: Ctrl-C during
-# the check stops it, said, with nothing run (it was only killed)
+# the check stops it, said, with nothing run (it was only killed); --foreground:
+# timeout would also signal its own process group, a second SIGINT that stops at once
 printf '[sweep]\nscenario = tiny.ini\n[grid]\nsysctl.swappiness = 0..99\nworkload.w.passes = 1..2500\n' >"$TMP/huge.grid"
-expect_status "sweep: Ctrl-C while checking the points" 130 "^reclaimsim: sweep interrupted checking its points: nothing run$" timeout --preserve-status -s INT 1 "$BIN" sweep "$TMP/huge.grid" --print-commands
+expect_status "sweep: Ctrl-C while checking the points" 130 "^reclaimsim: sweep interrupted checking its points: nothing run$" timeout --foreground --preserve-status -s INT 1 "$BIN" sweep "$TMP/huge.grid" --print-commands
 check "sweep: interrupted check: no command printed" test ! -s "$TMP/out"
 printf '{"point":1,"seed":1,"keys":{},"figures":{}}\0\0\0\n' >"$TMP/nul.jsonl"
 expect_status "sweep --output: a NUL byte in the results (a crash's zeros)" 1 "^reclaimsim: $TMP/nul.jsonl:1: not a text file (contains a NUL byte): not a sweep's results$" "$BIN" sweep "$TMP/one.grid" --output "$TMP/nul.jsonl"
