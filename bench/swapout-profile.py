@@ -77,6 +77,9 @@ def category(stack):
     def has(*names):
         return any(n in s for n in names)
 
+    if has("vring_interrupt", "virtblk_done", "blk_mq_end_request", "blk_complete_reqs",
+           "bio_endio"):
+        return "irq: I/O completion (on anonfill's CPU)"
     if has("do_exit", "exit_mmap", "mmput"):
         return "exit: zap, free pages and swap slots"
     if has("out_of_memory", "oom_kill_process"):
@@ -110,6 +113,13 @@ def category(stack):
         # the fault's entry and VMA lookup (exc_page_fault, lock_vma_under_rcu)
         # are the fault's too: the interrupts-off entry's samples land on
         # exc_page_fault itself when it enables them
+        if has("do_swap_page"):
+            if has("__blk_flush_plug", "blk_mq_flush_plug_list", "submit_bio_noacct",
+                   "blk_mq_submit_bio"):
+                return "fault: swap-in, its read's submission"
+            if has("schedule", "io_schedule", "__schedule"):
+                return "fault: swap-in, the sleep's switch"
+            return "fault: swap-in, own (do_swap_page, readahead, charge)"
         return "fault"
     if stack and stack[0] == "main":
         return "user"
