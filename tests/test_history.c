@@ -73,12 +73,16 @@ static void test_swappiness_zero(void **state)
  * lru_lock_ns was measured (150 ns; issue 22, branch cpucost): 0, 3 and
  * 1, and no seed has the report's kill: 3.5's rule kills seeds 1, 4 and
  * 5 after 84,469-123,033 pages swapped, the naps seed 5 after 85,224
- * (seed 1 swaps 107,675 with them, at lru_lock_ns 40 ns too).
+ * (seed 1 swaps 107,675 with them, at lru_lock_ns 40 ns too).  Since a
+ * block request costs CPU (blk_submit_ns, blk_complete_ns; issue 22,
+ * branch reqcpu): 0, 3 and 4, and seeds 1 and 4 have the report's kill
+ * under 3.5's rule (1.36 and 1.45 s, nothing swapped), seed 5 after
+ * 86,758 pages; the naps kill seeds 2-5 after 86,310-109,677.
  */
 static void test_swappiness_zero_text_oom(void **state)
 {
 	const char *path = "scenarios/swappiness0-text-oom.ini";
-	unsigned int kills_old = 0, kills_new = 0, kills_nap = 0;
+	unsigned int kills_old = 0, kills_new = 0, kills_nap = 0, kills_unswapped = 0;
 
 	for (unsigned int seed = 1; seed <= 5; seed++) {
 		char seed_set[32];
@@ -99,7 +103,11 @@ static void test_swappiness_zero_text_oom(void **state)
 
 		sim = test_sim_run_file(path, new);
 		kills_new += (unsigned int)test_vmstat(sim, "oom_kill");
-		assert_true(test_vmstat(sim, "pswpout") > 80000);
+		/* killed with nothing swapped (the report's), or after swapping much */
+		if (test_vmstat(sim, "pswpout") == 0 && test_vmstat(sim, "oom_kill") == 1)
+			kills_unswapped++;
+		else
+			assert_true(test_vmstat(sim, "pswpout") > 80000);
 		sim_destroy(sim);
 
 		sim = test_sim_run_file(path, nap);
@@ -111,7 +119,8 @@ static void test_swappiness_zero_text_oom(void **state)
 		kills_old, kills_new, kills_nap);
 	assert_int_equal(kills_old, 0);
 	assert_int_equal(kills_new, 3);
-	assert_int_equal(kills_nap, 1);
+	assert_int_equal(kills_unswapped, 2);
+	assert_int_equal(kills_nap, 4);
 	(void)state;
 }
 
@@ -513,12 +522,11 @@ static void test_compact_free_stride(void **state)
  * kswapd's nap in 3.8 (scenarios/kswapd-small-normal.ini, 3.10's
  * zone-based kswapd on a small Normal zone kept below high): 2.6.32..3.7
  * napped HZ/10 in congestion_wait after each pass in trouble with no zone
- * under min (kswapd_nap = above_min): pageoutrun 924, kswapd on CPU
- * 0.037 s, 138 naps skipped below min, and dd reclaiming 9,938 pages
- * itself while kswapd naps.  3.8 napped in wait_iff_congested
- * (above_min_iff_congested), which sleeps only on a congested zone, none
- * here: kswapd runs as 3.9's, which dropped the nap (131 passes, 0.041 s,
- * no direct reclaim; jitter off).  With lru_lock_ns at its 40 ns estimate
+ * under min (kswapd_nap = above_min), 146 naps skipped below min, and dd
+ * reclaims 9,313 pages itself while kswapd naps.  3.8 napped in
+ * wait_iff_congested (above_min_iff_congested), which sleeps only on a
+ * congested zone, none here: kswapd runs as 3.9's, which dropped the nap
+ * (no direct reclaim; jitter off).  With lru_lock_ns at its 40 ns estimate
  * and shrink_active_list's putback not paid as CPU: 1,047 passes, 0.026
  * s, 148 skips, 11,923 pages; 0.029 s.  Measured under the profile's own
  * balancer (cpu_load), its own file writeback rule (kswapd_priority), dd
@@ -526,7 +534,12 @@ static void test_compact_free_stride(void **state)
  * the last two before the buffer); with v4.11's rule, which the 3.10
  * profile had before, and the count-based balancer: 45,829 / 65,937
  * passes, 0.248 / 0.352 s, 187 skips, kswapd spinning on the dirty pages
- * it activated.
+ * it activated.  Since a block request costs CPU (blk_submit_ns,
+ * blk_complete_ns; issue 22, branch reqcpu): above_min 1,071 passes (was
+ * 924), 146 skips (138), dd reclaiming 9,313 pages (9,938), 0.040 s
+ * (0.037); 3.8's and 3.9's kswapd the same CPU, 0.040 s (0.041), in 938
+ * passes (131) still with no direct reclaim: the same work in shorter
+ * passes (why the passes end sooner was not looked into).
  */
 static void test_kswapd_nap_3_8(void **state)
 {
@@ -536,23 +549,23 @@ static void test_kswapd_nap_3_8(void **state)
 	const char *path = "scenarios/kswapd-small-normal.ini";
 	struct sim *sim = test_sim_run_file(path, old);
 
-	assert_int_equal(test_vmstat(sim, "pageoutrun"), 924);
-	assert_int_equal(test_vmstat(sim, "kswapd_skip_congestion_wait"), 138);
-	assert_int_equal(test_vmstat(sim, "pgsteal_direct"), 9938);
+	assert_int_equal(test_vmstat(sim, "pageoutrun"), 1071);
+	assert_int_equal(test_vmstat(sim, "kswapd_skip_congestion_wait"), 146);
+	assert_int_equal(test_vmstat(sim, "pgsteal_direct"), 9313);
 	assert_int_equal(
-		(sim->nodes[0].kswapd->utime_ns + sim->nodes[0].kswapd->stime_ns) / 1000000, 37);
+		(sim->nodes[0].kswapd->utime_ns + sim->nodes[0].kswapd->stime_ns) / 1000000, 40);
 	sim_destroy(sim);
 
 	sim = test_sim_run_file(path, new);
-	assert_int_equal(test_vmstat(sim, "pageoutrun"), 131);
+	assert_int_equal(test_vmstat(sim, "pageoutrun"), 938);
 	assert_int_equal(test_vmstat(sim, "kswapd_skip_congestion_wait"), 0);
 	assert_int_equal(test_vmstat(sim, "pgsteal_direct"), 0);
 	assert_int_equal(
-		(sim->nodes[0].kswapd->utime_ns + sim->nodes[0].kswapd->stime_ns) / 1000000, 41);
+		(sim->nodes[0].kswapd->utime_ns + sim->nodes[0].kswapd->stime_ns) / 1000000, 40);
 	sim_destroy(sim);
 
 	sim = test_sim_run_file(path, none);
-	assert_int_equal(test_vmstat(sim, "pageoutrun"), 131);
+	assert_int_equal(test_vmstat(sim, "pageoutrun"), 938);
 	assert_false(test_vmstat_has(sim, "kswapd_skip_congestion_wait"));
 	sim_destroy(sim);
 	(void)state;
