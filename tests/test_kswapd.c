@@ -117,7 +117,13 @@ static struct small_top run_small_top(const char *set)
  * buffer).  Under v4.11's rule, which the 3.10 profile had before,
  * kswapd activated every dirty page it met, Normal stayed unbalanced and
  * kswapd spun: 46,613 sweeps and 0.265 s against 21 and 0.024 s, and
- * high_x8 had a quarter of the sweeps (3,034).
+ * high_x8 had a quarter of the sweeps (3,034).  Since a block request
+ * costs CPU (blk_submit_ns, blk_complete_ns; issue 22, branch reqcpu):
+ * 3.10's kswapd makes 938 sweeps (131), 0.040 s (0.042), but reclaims no
+ * more than 4.8+'s (74,361 pages against 74,822, was 84,706 against
+ * 74,818): its sweeps are shorter; 4.8+ 19 sweeps, 0.032 s; high_x8
+ * 3,142 sweeps, 0.073 s, 159,788 pages, 102,013 left free in DMA32
+ * against 17,135.
  */
 static void test_small_top_zone(void **state)
 {
@@ -125,12 +131,12 @@ static void test_small_top_zone(void **state)
 			 node = run_small_top("policy.kswapd_balance=node"),
 			 x8 = run_small_top("policy.kswapd_balance_gap=high_x8");
 
-	assert_int_equal(zones.pageoutrun, 131);
+	assert_int_equal(zones.pageoutrun, 938);
 	assert_int_equal(node.pageoutrun, 19);
-	assert_int_equal(x8.pageoutrun, 3140);
+	assert_int_equal(x8.pageoutrun, 3142);
 	assert_true(zones.kswapd_ns > node.kswapd_ns + node.kswapd_ns / 5);
 	assert_true(x8.kswapd_ns > zones.kswapd_ns);
-	assert_true(zones.steal_kswapd > node.steal_kswapd + node.steal_kswapd / 10);
+	assert_true(zones.steal_kswapd > node.steal_kswapd - node.steal_kswapd / 20);
 	assert_true(x8.steal_kswapd > 2 * node.steal_kswapd);
 	assert_true(x8.dma32_free > 5 * node.dma32_free);
 	(void)state;
