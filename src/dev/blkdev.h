@@ -177,6 +177,7 @@ struct rq_wb {
 struct blkdev {
 	const char *name;
 	u64 latency_ns; /* per request, overlapping across the depth (flash) */
+	u64 kick_ns; /* the submitter's CPU to notify the device when idle */
 	u64 bandwidth; /* bytes/s, the whole device's (0: transfers take no time) */
 	unsigned int depth;
 	u32 page_size;

@@ -152,18 +152,19 @@ static const struct cfg_key cost_keys[] = {
 	C_KEY(swap_remove_mapping_ns, "293ns",
 	      "__remove_mapping of a clean swap cache page: swap cache deletion, memcg swap-out, the slot's cache reference"),
 	/*
-	 * bench/reqcpu-profile.py (bench/results/reqcpu-profile.txt): a
-	 * system-wide perf of bench/majfault-cpu in a 256 MiB v1 memcg on the
-	 * oracle VM's disk (virtio-blk, mq-deadline), its samples under
-	 * submit_bio in a major fault of a file page (one page a request) and
-	 * in a 4 KiB O_DIRECT pread: blk_mq_submit_bio, the plug's flush,
-	 * mq-deadline, virtio_queue_rq and the kick (iowrite16, the notify's
-	 * VM exit: 80-90 % of it), scaled by the task's CPU without perf over
-	 * that with it: fault 11.5, 14.5, 10.2 us, read 10.2, 7.6, 9.9 us in
-	 * three runs at load 6-10; the median
+	 * The block layer's part, the device's kick suppressed: the reclaim's
+	 * plug flush of swap-out requests issued among others in flight (the
+	 * notify skipped by virtio's event index, no VM exit), 0.93 us a page
+	 * written in grid_anon rand_a72's profile (docs/oracle.md, "The CPU
+	 * of a block request"; bench/results/swapout-profile.txt) times its
+	 * 36,238 / 19,727 = 1.84 pages a request: 1.71 us a request.  A read
+	 * to an idle disk costs 7.6-14.5 us, median 10.24 (bench/reqcpu-
+	 * profile.py, bench/results/reqcpu-profile.txt: 80-90 % the leaf
+	 * iowrite16, virtqueue_notify's VM exit): the rest, 8.54 us, is the
+	 * device's kick (swap_kick, disk_kick; 0 on a bare-metal disk)
 	 */
-	C_KEY(blk_submit_ns, "10240ns",
-	      "a block request's submission from a task: blk_mq_submit_bio, the plug's flush, the driver's queue_rq and its kick of the device (a bio that merges into a request pays none)"),
+	C_KEY(blk_submit_ns, "1700ns",
+	      "a block request's submission from a task: blk_mq_submit_bio, the plug's flush, the driver's queue_rq, its kick of the device suppressed (the kick of an idle device is swap_kick / disk_kick; a bio that merges into a request pays none)"),
 	/*
 	 * the same runs: the samples of the disk's interrupt and the block
 	 * softirq on any CPU (vring_interrupt -> virtblk_done ->
