@@ -74,15 +74,17 @@ static void test_swappiness_zero(void **state)
  * 1, and no seed has the report's kill: 3.5's rule kills seeds 1, 4 and
  * 5 after 84,469-123,033 pages swapped, the naps seed 5 after 85,224
  * (seed 1 swaps 107,675 with them, at lru_lock_ns 40 ns too).  Since a
- * block request costs CPU (blk_submit_ns, blk_complete_ns; issue 22,
- * branch reqcpu): 0, 3 and 4, and seeds 1 and 4 have the report's kill
- * under 3.5's rule (1.36 and 1.45 s, nothing swapped), seed 5 after
- * 86,758 pages; the naps kill seeds 2-5 after 86,310-109,677.
+ * block request costs CPU (blk_submit_ns 1.7 us, blk_complete_ns; issues
+ * 21-22): 0, 3 and 1 still, and no seed has the report's kill: 3.5's
+ * rule kills seeds 1, 2 and 5 after 85,233-154,675 pages swapped, the
+ * naps seed 3 after 86,643.  (With blk_submit_ns 10.24 us, the idle
+ * virtio disk's kick charged to every request, branch reqcpu: 0, 3 and
+ * 4, and seeds 1 and 4 had the report's kill under 3.5's rule.)
  */
 static void test_swappiness_zero_text_oom(void **state)
 {
 	const char *path = "scenarios/swappiness0-text-oom.ini";
-	unsigned int kills_old = 0, kills_new = 0, kills_nap = 0, kills_unswapped = 0;
+	unsigned int kills_old = 0, kills_new = 0, kills_nap = 0;
 
 	for (unsigned int seed = 1; seed <= 5; seed++) {
 		char seed_set[32];
@@ -103,11 +105,7 @@ static void test_swappiness_zero_text_oom(void **state)
 
 		sim = test_sim_run_file(path, new);
 		kills_new += (unsigned int)test_vmstat(sim, "oom_kill");
-		/* killed with nothing swapped (the report's), or after swapping much */
-		if (test_vmstat(sim, "pswpout") == 0 && test_vmstat(sim, "oom_kill") == 1)
-			kills_unswapped++;
-		else
-			assert_true(test_vmstat(sim, "pswpout") > 80000);
+		assert_true(test_vmstat(sim, "pswpout") > 80000);
 		sim_destroy(sim);
 
 		sim = test_sim_run_file(path, nap);
@@ -119,8 +117,7 @@ static void test_swappiness_zero_text_oom(void **state)
 		kills_old, kills_new, kills_nap);
 	assert_int_equal(kills_old, 0);
 	assert_int_equal(kills_new, 3);
-	assert_int_equal(kills_unswapped, 2);
-	assert_int_equal(kills_nap, 4);
+	assert_int_equal(kills_nap, 1);
 	(void)state;
 }
 
@@ -522,8 +519,8 @@ static void test_compact_free_stride(void **state)
  * kswapd's nap in 3.8 (scenarios/kswapd-small-normal.ini, 3.10's
  * zone-based kswapd on a small Normal zone kept below high): 2.6.32..3.7
  * napped HZ/10 in congestion_wait after each pass in trouble with no zone
- * under min (kswapd_nap = above_min), 146 naps skipped below min, and dd
- * reclaims 9,313 pages itself while kswapd naps.  3.8 napped in
+ * under min (kswapd_nap = above_min), 113 naps skipped below min, and dd
+ * reclaims 4,769 pages itself while kswapd naps.  3.8 napped in
  * wait_iff_congested (above_min_iff_congested), which sleeps only on a
  * congested zone, none here: kswapd runs as 3.9's, which dropped the nap
  * (no direct reclaim; jitter off).  With lru_lock_ns at its 40 ns estimate
@@ -534,12 +531,13 @@ static void test_compact_free_stride(void **state)
  * the last two before the buffer); with v4.11's rule, which the 3.10
  * profile had before, and the count-based balancer: 45,829 / 65,937
  * passes, 0.248 / 0.352 s, 187 skips, kswapd spinning on the dirty pages
- * it activated.  Since a block request costs CPU (blk_submit_ns,
- * blk_complete_ns; issue 22, branch reqcpu): above_min 1,071 passes (was
- * 924), 146 skips (138), dd reclaiming 9,313 pages (9,938), 0.040 s
- * (0.037); 3.8's and 3.9's kswapd the same CPU, 0.040 s (0.041), in 938
- * passes (131) still with no direct reclaim: the same work in shorter
- * passes (why the passes end sooner was not looked into).
+ * it activated.  Since a block request costs CPU (blk_submit_ns 1.7 us,
+ * blk_complete_ns; issues 21-22, no kick on this disk): above_min 769
+ * passes (was 924), 113 skips (138), dd reclaiming 4,769 pages (9,938),
+ * kswapd 0.072 s (0.037): it does more of dd's work; 3.8's and 3.9's
+ * kswapd 131 passes and 0.042 s (0.041), still with no direct reclaim.
+ * (With blk_submit_ns 10.24 us, branch reqcpu: 1,071 passes, 146 skips,
+ * 9,313 pages, 0.040 s; 938 passes and 0.040 s.)
  */
 static void test_kswapd_nap_3_8(void **state)
 {
@@ -549,23 +547,23 @@ static void test_kswapd_nap_3_8(void **state)
 	const char *path = "scenarios/kswapd-small-normal.ini";
 	struct sim *sim = test_sim_run_file(path, old);
 
-	assert_int_equal(test_vmstat(sim, "pageoutrun"), 1071);
-	assert_int_equal(test_vmstat(sim, "kswapd_skip_congestion_wait"), 146);
-	assert_int_equal(test_vmstat(sim, "pgsteal_direct"), 9313);
+	assert_int_equal(test_vmstat(sim, "pageoutrun"), 769);
+	assert_int_equal(test_vmstat(sim, "kswapd_skip_congestion_wait"), 113);
+	assert_int_equal(test_vmstat(sim, "pgsteal_direct"), 4769);
 	assert_int_equal(
-		(sim->nodes[0].kswapd->utime_ns + sim->nodes[0].kswapd->stime_ns) / 1000000, 40);
+		(sim->nodes[0].kswapd->utime_ns + sim->nodes[0].kswapd->stime_ns) / 1000000, 72);
 	sim_destroy(sim);
 
 	sim = test_sim_run_file(path, new);
-	assert_int_equal(test_vmstat(sim, "pageoutrun"), 938);
+	assert_int_equal(test_vmstat(sim, "pageoutrun"), 131);
 	assert_int_equal(test_vmstat(sim, "kswapd_skip_congestion_wait"), 0);
 	assert_int_equal(test_vmstat(sim, "pgsteal_direct"), 0);
 	assert_int_equal(
-		(sim->nodes[0].kswapd->utime_ns + sim->nodes[0].kswapd->stime_ns) / 1000000, 40);
+		(sim->nodes[0].kswapd->utime_ns + sim->nodes[0].kswapd->stime_ns) / 1000000, 42);
 	sim_destroy(sim);
 
 	sim = test_sim_run_file(path, none);
-	assert_int_equal(test_vmstat(sim, "pageoutrun"), 938);
+	assert_int_equal(test_vmstat(sim, "pageoutrun"), 131);
 	assert_false(test_vmstat_has(sim, "kswapd_skip_congestion_wait"));
 	sim_destroy(sim);
 	(void)state;
