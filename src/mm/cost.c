@@ -155,9 +155,11 @@ static const struct cfg_key cost_keys[] = {
 	 * The block layer's part, the device's kick suppressed: the reclaim's
 	 * plug flush of swap-out requests issued among others in flight (the
 	 * notify skipped by virtio's event index, no VM exit), 0.93 us a page
-	 * written in grid_anon rand_a72's profile (docs/oracle.md, "The CPU
-	 * of a block request"; bench/results/swapout-profile.txt) times its
-	 * 36,238 / 19,727 = 1.84 pages a request: 1.71 us a request.  A read
+	 * written in grid_anon rand_swap128's `--flush-apart` profile
+	 * (bench/results/swapout-profile.txt; docs/oracle.md, "The CPU of a
+	 * block request"), times the kernel's 1.84 pages a swap-out request
+	 * (grid_overflow rand_a72: 36,238 pages in 19,727 requests; the
+	 * profile counted no requests): 1.71 us a request.  A read
 	 * to an idle disk costs 7.6-14.5 us, median 10.24 (bench/reqcpu-
 	 * profile.py, bench/results/reqcpu-profile.txt: 80-90 % the leaf
 	 * iowrite16, virtqueue_notify's VM exit): the rest, 8.54 us, is the
