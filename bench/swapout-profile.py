@@ -15,7 +15,11 @@ Needs root, perf, the v1 memory controller at /sys/fs/cgroup/memory with
 swap accounting.  The swap file is swapped off and deleted at the end.
 
   bench/swapout-profile.py [--runs N] [--swap MIB] [--pattern seq|rand|hotcold]
-                           [--anonfill PATH] [--scratch DIR] [--detail]
+                           [--anonfill PATH] [--scratch DIR] [--detail] [--flush-apart]
+
+--flush-apart counts the plug's flushes (the request's submission to the
+disk) apart from swap_writeout also where swap_writeout runs them (a full
+plug flushed by blk_add_rq_to_plug).
 
 --detail also records each run a second time, with no cpu-clock, for the
 tracepoints vmscan:mm_vmscan_lru_isolate,
@@ -29,6 +33,7 @@ the faults by the user code that took them.
 import argparse, collections, os, statistics, subprocess, sys, tempfile, time
 
 CG_ROOT = "/sys/fs/cgroup/memory"
+FLUSH_APART = False  # --flush-apart
 PERIOD_NS = 100000  # perf's cpu-clock period: a sample every 100 us of CPU
 TRACEPOINTS = ["vmscan:mm_vmscan_lru_isolate", "vmscan:mm_vmscan_lru_shrink_inactive",
                "vmscan:mm_vmscan_lru_shrink_active", "sched:sched_migrate_task", "tlb:tlb_flush"]
@@ -72,11 +77,19 @@ def category(stack):
     def has(*names):
         return any(n in s for n in names)
 
+    if has("vring_interrupt", "virtblk_done", "blk_mq_end_request", "blk_complete_reqs",
+           "bio_endio"):
+        return "irq: I/O completion (on anonfill's CPU)"
     if has("do_exit", "exit_mmap", "mmput"):
         return "exit: zap, free pages and swap slots"
     if has("out_of_memory", "oom_kill_process"):
         return "oom: select, kill"
     if has("try_to_free_mem_cgroup_pages"):
+        # the plug's flushes, wherever they run: at shrink_lruvec's
+        # blk_finish_plug, or inside submit_bio when the plug is full
+        # (blk_add_rq_to_plug); with --flush-apart apart from swap_writeout
+        if FLUSH_APART and has("__blk_flush_plug", "blk_mq_flush_plug_list"):
+            return "reclaim: plug flush (virtio kick)"
         if has("swap_writeout", "__swap_writepage", "swap_writepage"):
             return "reclaim: swap_writeout (bio, submit)"
         if has("blk_finish_plug", "__blk_flush_plug"):
@@ -100,6 +113,13 @@ def category(stack):
         # the fault's entry and VMA lookup (exc_page_fault, lock_vma_under_rcu)
         # are the fault's too: the interrupts-off entry's samples land on
         # exc_page_fault itself when it enables them
+        if has("do_swap_page"):
+            if has("__blk_flush_plug", "blk_mq_flush_plug_list", "submit_bio_noacct",
+                   "blk_mq_submit_bio"):
+                return "fault: swap-in, its read's submission"
+            if has("schedule", "io_schedule", "__schedule"):
+                return "fault: swap-in, the sleep's switch"
+            return "fault: swap-in, own (do_swap_page, readahead, charge)"
         return "fault"
     if stack and stack[0] == "main":
         return "user"
@@ -233,7 +253,10 @@ def main():
     ap.add_argument("--anonfill", default=os.path.join(here, "../data/oracle/src/build/anonfill"))
     ap.add_argument("--scratch", default=None)
     ap.add_argument("--detail", action="store_true")
+    ap.add_argument("--flush-apart", action="store_true")
     args = ap.parse_args()
+    global FLUSH_APART
+    FLUSH_APART = args.flush_apart
     scratch = args.scratch or tempfile.mkdtemp(prefix="swapout-profile-")
     cg = CG_ROOT + "/swapout-profile-%d" % os.getpid()
     swapfile = os.path.join(scratch, "swap%d" % args.swap) if args.swap else None

@@ -368,12 +368,14 @@ static void merge_test_end_io(struct sim *sim, struct bio *bio)
  * 2.6.25 elevator's back merge): on a one-slot 12 ms device (no head), a write queued
  * behind a busy request takes the latency once, the slot after it only
  * its transfer time, and both complete together; a write dispatched at
- * once, or to a slot elsewhere, is a request of its own.
+ * once, or to a slot elsewhere, is a request of its own.  The device's
+ * own timing: no completion CPU.
  */
 static void test_swap_writes_back_merge(void **state)
 {
 	struct sim *sim = test_sim_from_text(
 		NULL, "test.ini",
+		"[cost]\nblk_complete_ns = 0\nblk_complete_page_ns = 0\n"
 		"[machine]\nmemory = 64M\nswap = 64M\nswap_latency = 12ms\nswap_depth = 1\n");
 	struct blkdev *dev = &sim->swap_dev;
 	u64 xfer = (u64)sim->page_size * NSEC_PER_SEC / dev->bandwidth;

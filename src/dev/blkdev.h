@@ -89,6 +89,7 @@ struct blk_request {
 	u64 ready_ns; /* in the device's queue (a plugged one waits on its plug list) */
 	u64 issue_ns; /* dispatched to the device (io_start_time_ns) */
 	int wbt_rwq; /* blk-wbt: the rq_wait it counts in (WBT_RWQ_*), -1 untracked */
+	unsigned int cpu; /* the submitter's CPU: where its completion runs */
 	struct blk_request *next; /* the queue, or the free list */
 	struct blk_request *prev; /* the queue's, while queued */
 	u64 queue_seq; /* its place in the queue: older requests have lower */
@@ -176,6 +177,7 @@ struct rq_wb {
 struct blkdev {
 	const char *name;
 	u64 latency_ns; /* per request, overlapping across the depth (flash) */
+	u64 kick_ns; /* the submitter's CPU to notify the device when idle */
 	u64 bandwidth; /* bytes/s, the whole device's (0: transfers take no time) */
 	unsigned int depth;
 	u32 page_size;
@@ -255,8 +257,13 @@ void bio_put(struct blkdev *dev, struct bio *bio);
 u64 blk_service_jitter(struct sim *sim, u64 service_ns);
 /* blk_jitter_on - is the run's device jitter on (rotational delays are drawn)? */
 bool blk_jitter_on(const struct sim *sim);
-/* The completion event of request @rq: complete its bios, dispatch the next. */
-void blk_end_io(struct sim *sim, void *rq, u64 unused);
+/*
+ * The completion events of request @rq: @irq_done 0, the device is done
+ * with it (its interrupt's work is charged to the CPU it lands on, and a
+ * second event comes at that work's end); 1, that work has run: its bios
+ * complete, their waiters wake, the next request is dispatched.
+ */
+void blk_end_io(struct sim *sim, void *rq, u64 irq_done);
 /* completion = batch: a transfer of device @dev ended; signal the batch if it was the last */
 void blk_batch_end(struct sim *sim, void *dev, u64 unused);
 /* Free request @rq and its bios (a run torn down with I/O in flight). */

@@ -133,13 +133,16 @@ static const struct cfg_key cost_keys[] = {
 	 * run it, 10-12 runs each of the seq, hotcold and rand patterns (one
 	 * path: all three are killed in the sequential fill): swap_writeout
 	 * -> __swap_writepage (bio_alloc, bio_associate_blkg,
-	 * folio_start_writeback, submit_bio into the plug) and the plug's
-	 * flush to the virtio disk (its kick), scaled by the run's on-CPU
-	 * time without perf over that with it: 1,554, 1,827 and 2,572 ns a
-	 * page written (load 9.6, 14.7, 14.1); the median
+	 * folio_start_writeback, submit_bio into the plug), scaled by the
+	 * run's on-CPU time without perf over that with it: 1,295, 1,527 and
+	 * 1,669 ns a page written (load 9.6, 14.7, 14.1); the median.  The
+	 * plug's flush to the disk (259-890 ns a page there) is the request's:
+	 * blk_submit_ns (was 1,827 ns with it; `--flush-apart`, issue 22's
+	 * reqcpu run, finds no flush inside swap_writeout: 6.33 ms against
+	 * 6.56 a run)
 	 */
-	C_KEY(swap_writepage_ns, "1827ns",
-	      "swap_writepage: one page's write to swap started (bio, submit_bio, its share of the plug's flush)"),
+	C_KEY(swap_writepage_ns, "1527ns",
+	      "swap_writepage: one page's write to swap started (bio, submit_bio into the plug; the request's submission is blk_submit_ns)"),
 	/*
 	 * the same profiles: __remove_mapping of a written swap cache folio
 	 * (the swap cache's deletion under its lock with irqs off,
@@ -148,6 +151,41 @@ static const struct cfg_key cost_keys[] = {
 	 */
 	C_KEY(swap_remove_mapping_ns, "293ns",
 	      "__remove_mapping of a clean swap cache page: swap cache deletion, memcg swap-out, the slot's cache reference"),
+	/*
+	 * The block layer's part, the device's kick suppressed: the reclaim's
+	 * plug flush of swap-out requests issued among others in flight (the
+	 * notify skipped by virtio's event index, no VM exit), 0.93 us a page
+	 * written in grid_anon rand_swap128's `--flush-apart` profile
+	 * (bench/results/swapout-profile.txt; docs/oracle.md, "The CPU of a
+	 * block request"), times the kernel's 1.84 pages a swap-out request
+	 * (grid_overflow rand_a72: 36,238 pages in 19,727 requests; the
+	 * profile counted no requests): 1.71 us a request.  A read
+	 * to an idle disk costs 7.6-14.5 us, median 10.24 (bench/reqcpu-
+	 * profile.py, bench/results/reqcpu-profile.txt: 80-90 % the leaf
+	 * iowrite16, virtqueue_notify's VM exit): the rest, 8.54 us, is the
+	 * device's kick (swap_kick, disk_kick; 0 on a bare-metal disk)
+	 */
+	C_KEY(blk_submit_ns, "1700ns",
+	      "a block request's submission from a task: blk_mq_submit_bio, the plug's flush, the driver's queue_rq, its kick of the device suppressed (the kick of an idle device is swap_kick / disk_kick; a bio that merges into a request pays none)"),
+	/*
+	 * the same runs: the samples of the disk's interrupt and the block
+	 * softirq on any CPU (vring_interrupt -> virtblk_done ->
+	 * blk_mq_end_request -> bio_endio -> the folio's end of read and its
+	 * waiter's wake-up; all on CPU 1, the queue's one vector) over the
+	 * disk's completed requests, scaled as blk_submit_ns: 2.7, 1.8 and
+	 * 3.3 us a request of one page; the median
+	 */
+	C_KEY(blk_complete_ns, "2700ns",
+	      "a block request's completion in interrupt and softirq context on its submitter's CPU, ahead of the task there: blk_mq_end_request, bio_endio, waking the waiter"),
+	/*
+	 * the same run's sequential reads (dd bs=1M of a cold 64 MiB file:
+	 * 86 requests of 576 pages): 12.79 us a request under perf, less the
+	 * one-page request's 4.27, over 576 pages, scaled 0.77 (11 samples:
+	 * a rough figure).  A read's end of I/O (mpage_end_io: uptodate and
+	 * unlock); a write's folio_end_writeback is not measured apart
+	 */
+	C_KEY(blk_complete_page_ns, "11ns",
+	      "that completion's work for each page of the request (the folio's end of I/O)"),
 	/* calibrate: getppid(), entry and exit with this host's mitigations */
 	C_KEY(syscall_ns, "170ns", "read()/write() entry/exit"),
 	/* estimate: try_charge from the per-CPU stock, amortised over a 64-page batch */

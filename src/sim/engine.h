@@ -317,6 +317,13 @@ void wake_up_all(struct sim *sim, struct wait_queue_head *wq);
 void wake_up_interruptible_sync(struct sim *sim, struct wait_queue_head *wq);
 /* dequeue_task - @t off its runqueue (tests that act as the scheduler) */
 void dequeue_task(struct task *t);
+/*
+ * irq_work_charge - @ns of interrupt work (a device's completion, no task
+ * of its own) on CPU @cpu from now: it runs after any interrupt work
+ * already there, the task running there loses the time; returns when it
+ * ends
+ */
+u64 irq_work_charge(struct sim *sim, unsigned int cpu, u64 ns);
 /* The timeout of a sleeping task: the event of task_sleep(); ptr = task, arg = wake_seq. */
 void sched_wake_event(struct sim *sim, void *task, u64 seq);
 void task_exit(struct task *t, int signal);

@@ -88,6 +88,8 @@ struct scn_device {
 	bool complete_batch;
 	/* blk-wbt's scale step when the run starts (wbt_init's is 0) */
 	int wbt_step;
+	/* the submitter's CPU to notify an idle device (a VM exit; blkdev.c) */
+	u64 kick_ns;
 };
 
 /* One zone of the explicit [machine] zones = layout. */
@@ -653,8 +655,11 @@ struct scn_cost {
 				 * a singly mapped page: lock, lookup, one PTE */
 	u64 rmap_vma_ns; /* each further VMA the same walk checks */
 	u64 swap_slot_ns; /* add_to_swap: slot allocation + swap cache */
-	u64 swap_writepage_ns; /* swap_writepage: bio, submit_bio, share of the plug flush */
+	u64 swap_writepage_ns; /* swap_writepage: bio, submit_bio into the plug */
 	u64 swap_remove_mapping_ns; /* __remove_mapping of a swap cache page */
+	u64 blk_submit_ns; /* a block request's submission down to the driver, kick suppressed */
+	u64 blk_complete_ns; /* a block request's completion: interrupt and softirq */
+	u64 blk_complete_page_ns; /* that completion's work per page of the request */
 	u64 syscall_ns; /* read()/write() entry/exit */
 	u64 charge_ns; /* memcg charge, per page */
 	u64 memcg_iter_ns; /* one step of a reclaim walk over the memcg tree */

@@ -1213,6 +1213,26 @@ static void irq_event(struct sim *sim, void *task, u64 seq)
 }
 
 /*
+ * irq_enter() .. irq_exit() of work that has no task (a block request's
+ * completion: blk_end_io): as irq_event's step, at once after the
+ * interrupt work already on @cpu, the task there delayed by it.  The run's
+ * CPU speed scales it as it scales a task's costs.
+ */
+u64 irq_work_charge(struct sim *sim, unsigned int cpu, u64 ns)
+{
+	struct engine *eng = sim_engine(sim);
+	struct cpu *c = &eng->cpus[cpu < eng->nr_cpus ? cpu : 0];
+	u64 f = eng->cpu_speed;
+
+	ns = f ? (ns * f) >> 16 : ns;
+	c->irq_until = max_u64(c->irq_until, eng->now) + ns;
+	c->busy_ns += ns;
+	if (c->curr)
+		c->irq_delay += ns;
+	return c->irq_until;
+}
+
+/*
  * put_prev_task(): the running task @t goes back to its CPU's queue,
  * still runnable, at @now.
  */
