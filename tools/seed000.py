@@ -42,6 +42,16 @@ PREV_CPU = ["--set", "cost.lru_lock_ns=40ns", "--set", "cost.exec_ns=0"]
 # livelock (dafaa95): sysctl thp's min_free_kbytes raise on 2.6.25 as before
 PREV_THP = ["--set", "policy.thp_support=khugepaged"]
 
+# reqcpu (9f55baf, e8172a3): a block request's CPU set back to nothing,
+# and swap_writepage_ns to its value before reqcpu split the submission out
+PREV_REQCPU = ["--set", "cost.blk_submit_ns=0", "--set", "cost.blk_complete_ns=0",
+               "--set", "cost.blk_complete_page_ns=0",
+               "--set", "cost.swap_writepage_ns=1827ns"]
+# ia64 (be9cf05, 1602f01): x86_64's zones (DMA, DMA32, Normal) as the
+# scenarios had, and 2.6.23's zonelists without node_load's reset
+PREV_ARCH = ["--set", "machine.arch=x86_64"]
+PREV_ZL = ["--set", "policy.zonelist_node_load=assign"]
+
 # name: (scenario, [(side name, assignments)], extra args)
 TABLES = {
     "ia64": (IA64, [("none", "none"), ("global", "global")], ["--runs", "3"]),
@@ -158,6 +168,43 @@ TABLES = {
     "emb-noswap-200-prevcpu": ("scenarios/seed000-embedded-noswap-200.ini",
                                [("none", "none"), ("global", "global")],
                                ["--runs", "3"] + PREV_CPU),
+    # the session of soft310, reqcpu, ia64, tbench and the rest (integ
+    # 6558276): the request CPU set back, the zones set back, both
+    "ia64-prevreqcpu": (IA64, [("none", "none"), ("global", "global")],
+                        ["--runs", "3"] + PREV_REQCPU),
+    "ia64-prevarch": (IA64, [("none", "none"), ("global", "global")],
+                      ["--runs", "3"] + PREV_ARCH),
+    "ia64-prevboth2": (IA64, [("none", "none"), ("global", "global")],
+                       ["--runs", "3"] + PREV_REQCPU + PREV_ARCH),
+    "ia64-wl0-prevreqcpu": (IA64, [("none", "none"), ("global", "global")],
+                            ["--runs", "3", "--set", "run.wakeup_latency=0"] + PREV_REQCPU),
+    "ia64-wl0-prevboth2": (IA64, [("none", "none"), ("global", "global")],
+                           ["--runs", "3", "--set", "run.wakeup_latency=0"]
+                           + PREV_REQCPU + PREV_ARCH),
+    "emb-swap-240-prevreqcpu": ("scenarios/seed000-embedded-swap-240.ini",
+                                [("none", "none"), ("global", "global")],
+                                ["--runs", "3"] + PREV_REQCPU),
+    "emb-noswap-240-prevreqcpu": ("scenarios/seed000-embedded-noswap-240.ini",
+                                  [("none", "none"), ("global", "global")],
+                                  ["--runs", "3"] + PREV_REQCPU),
+    "emb-noswap-200-prevreqcpu": ("scenarios/seed000-embedded-noswap-200.ini",
+                                  [("none", "none"), ("global", "global")],
+                                  ["--runs", "3"] + PREV_REQCPU),
+    "memcg-prevreqcpu": ("scenarios/seed000-ia64-memcg.ini",
+                         [("none", "none"), ("global", "global")],
+                         ["--runs", "3"] + PREV_REQCPU),
+    "memcg-prevboth2": ("scenarios/seed000-ia64-memcg.ini",
+                        [("none", "none"), ("global", "global")],
+                        ["--runs", "3"] + PREV_REQCPU + PREV_ARCH),
+    "2node-prevreqcpu": ("scenarios/seed000-ia64-2node.ini",
+                         [("none", "none"), ("per_zone", "per_zone"), ("global", "global")],
+                         ["--runs", "3"] + PREV_REQCPU),
+    "2node-prevzl": ("scenarios/seed000-ia64-2node.ini",
+                     [("none", "none"), ("per_zone", "per_zone"), ("global", "global")],
+                     ["--runs", "3"] + PREV_ZL),
+    "2node-prevall2": ("scenarios/seed000-ia64-2node.ini",
+                       [("none", "none"), ("per_zone", "per_zone"), ("global", "global")],
+                       PREV_REQCPU + PREV_ARCH + PREV_ZL),
     "2node": ("scenarios/seed000-ia64-2node.ini",
               [("none", "none"), ("per_zone", "per_zone"), ("global", "global")],
               ["--runs", "3"]),
