@@ -205,7 +205,7 @@ static void zoneinfo_node_stats(FILE *f, const struct sim *sim, const struct pgl
 	fputs("\n  per-node stats", f);
 	for (int i = 0; i < NR_VM_NODE_STAT_ITEMS; i++) {
 		const char *name = zi_format(sim) == ZONEINFO_4_12 ? node_item_name_4_12(i) :
-								      node_stat_name[i];
+								     node_stat_name[i];
 
 		if (name)
 			fprintf(f, "\n      %-12s %" PRIu64, name,
@@ -231,8 +231,7 @@ static void zoneinfo_zone_stats(FILE *f, const struct sim *sim, const struct zon
 
 	switch (zi_format(sim)) {
 	case ZONEINFO_2_6_25:
-		fprintf(f,
-			"\n    %-12s %" PRIu64 "\n    %-12s %" PRIu64 "\n    %-12s %" PRIu64,
+		fprintf(f, "\n    %-12s %" PRIu64 "\n    %-12s %" PRIu64 "\n    %-12s %" PRIu64,
 			"nr_free_pages", free, "nr_inactive", ia + fi, "nr_active", aa + af);
 		return;
 	case ZONEINFO_2_6_28:
@@ -294,8 +293,7 @@ static unsigned int zoneinfo_unreclaimable(const struct sim *sim, const struct p
  */
 static unsigned int zone_inactive_ratio(const struct sim *sim, const struct zone *zone)
 {
-	u64 pages = zi_format(sim) == ZONEINFO_3_8 ? zone_managed_pages(zone) :
-						     zone->present_pages;
+	u64 pages = zi_format(sim) == ZONEINFO_3_8 ? zone_managed_pages(zone) : zone->present_pages;
 	u64 gb = pages >> (30 - sim->page_shift);
 
 	return gb ? (unsigned int)int_sqrt64(10 * gb) : 1u;
@@ -361,8 +359,9 @@ static void zoneinfo_show_print(FILE *f, const struct sim *sim, const struct pgl
 		clamp_nonneg(zone_page_state(zone, NR_FREE_PAGES)));
 	if (fmt == ZONEINFO_6_0)
 		fprintf(f, "\n        boost    %" PRIu64, zone->watermark_boost);
-	fprintf(f, "\n        min      %" PRIu64 "\n        low      %" PRIu64
-		   "\n        high     %" PRIu64,
+	fprintf(f,
+		"\n        min      %" PRIu64 "\n        low      %" PRIu64
+		"\n        high     %" PRIu64,
 		min_wmark_pages(zone), low_wmark_pages(zone), high_wmark_pages(zone));
 	if (fmt == ZONEINFO_6_0)
 		fprintf(f, "\n        promo    %" PRIu64,
@@ -374,8 +373,8 @@ static void zoneinfo_show_print(FILE *f, const struct sim *sim, const struct pgl
 			zone->pages_scanned);
 	else if (!node_lru)
 		fprintf(f, "\n        scanned  %" PRIu64, zone->pages_scanned);
-	fprintf(f, "\n        spanned  %" PRIu64 "\n        present  %" PRIu64,
-		zone->spanned_pages, zone->present_pages);
+	fprintf(f, "\n        spanned  %" PRIu64 "\n        present  %" PRIu64, zone->spanned_pages,
+		zone->present_pages);
 	if (fmt != ZONEINFO_2_6_25 && fmt != ZONEINFO_2_6_28 && fmt != ZONEINFO_2_6_30)
 		fprintf(f, "\n        managed  %" PRIu64, zone_managed_pages(zone));
 	if (fmt == ZONEINFO_6_0)
