@@ -722,6 +722,7 @@ shadow_shrinker = none
 memcg_writeback_wait = none
 vmscan_trace_format = 2.6.36
 oom_report = 2.6.24
+zoneinfo_format = 2.6.28
 wakeup_kswapd_trace = early
 wakeup_kswapd = node_balanced
 throttle_vm_writeout = off

@@ -639,6 +639,242 @@ static void test_memory_stat_v2(void **state)
 
 /* ---- /proc/zoneinfo --------------------------------------------------- */
 
+/*
+ * [policy] zoneinfo_format: the whole of /proc/zoneinfo of a booted 64 MiB
+ * x86-64 machine, 1 CPU, DMA 16 MiB (4096 pages) and Normal 48 MiB
+ * (12288), in three kernels' layouts.  The figures:
+ *   min: min_free_kbytes = int_sqrt(65536 KiB x 16) = 1024 KiB = 256
+ *        pages, shared by managed pages: DMA 64, Normal 192; low and high
+ *        min + min/4 and min + min/2 (80, 96; 240, 288), which 4.6's
+ *        watermark_scale_factor (10 / 10000 of 4096 = 4 < 16) leaves;
+ *   protection: DMA's reserve against Normal and the zones above it
+ *        12288 / 256 = 48; before 4.12 no ZONE_DEVICE entry;
+ *   pagesets: zone_batchsize() 4096 / 1024 / 4 = 1 (DMA), 12288 / 1024 /
+ *        4 = 3 (Normal), high 6 x batch; vm stats threshold 2 x fls(1) x
+ *        (1 + fls(managed >> 15 = 0)) = 2;
+ *   inactive_ratio: under 1 GiB, 1; prev_priority DEF_PRIORITY, 12;
+ *   node_inactive_ratio 0 (nothing set it after 4.10);
+ *   start_pfn: the model's own frames (Normal after DMA's 4096).
+ * 2.6.25 and 3.10 print only populated zones, 4.12 every zone of the
+ * arch, the empty ones short.
+ */
+static const char zoneinfo_ini[] = "[machine]\nmemory = 64M\ncpus = 1\n"
+				   "zones = DMA:16M, Normal:48M\n[policy]\nkernel = ";
+
+static void assert_zoneinfo_of(const char *kernel, const char *want)
+{
+	char ini[256], *out = NULL;
+	struct sim *sim;
+
+	snprintf(ini, sizeof(ini), "%s%s\n", zoneinfo_ini, kernel);
+	sim = test_sim_from_text(NULL, "t.ini", ini);
+	CAPTURE(out, report_zoneinfo(OUT, sim));
+	assert_string_equal(out, want);
+	free(out);
+	sim_destroy(sim);
+}
+
+static void test_zoneinfo_formats(void **state)
+{
+	/* 2.6.25: the single LRU's scan counts and lists, prev_priority */
+	assert_zoneinfo_of("2.6.25", "Node 0, zone      DMA\n"
+				     "  pages free     4096\n"
+				     "        min      64\n"
+				     "        low      80\n"
+				     "        high     96\n"
+				     "        scanned  0 (a: 0 i: 0)\n"
+				     "        spanned  4096\n"
+				     "        present  4096\n"
+				     "    nr_free_pages 4096\n"
+				     "    nr_inactive  0\n"
+				     "    nr_active    0\n"
+				     "        protection: (0, 0, 48, 48)\n"
+				     "  pagesets\n"
+				     "    cpu: 0\n"
+				     "              count: 0\n"
+				     "              high:  6\n"
+				     "              batch: 1\n"
+				     "  vm stats threshold: 2\n"
+				     "  all_unreclaimable: 0\n"
+				     "  prev_priority:     12\n"
+				     "  start_pfn:         0\n"
+				     "Node 0, zone   Normal\n"
+				     "  pages free     12288\n"
+				     "        min      192\n"
+				     "        low      240\n"
+				     "        high     288\n"
+				     "        scanned  0 (a: 0 i: 0)\n"
+				     "        spanned  12288\n"
+				     "        present  12288\n"
+				     "    nr_free_pages 12288\n"
+				     "    nr_inactive  0\n"
+				     "    nr_active    0\n"
+				     "        protection: (0, 0, 0, 0)\n"
+				     "  pagesets\n"
+				     "    cpu: 0\n"
+				     "              count: 0\n"
+				     "              high:  18\n"
+				     "              batch: 3\n"
+				     "  vm stats threshold: 2\n"
+				     "  all_unreclaimable: 0\n"
+				     "  prev_priority:     12\n"
+				     "  start_pfn:         4096\n");
+	/* 3.10 (3.8's layout): managed, the split LRU's lists, inactive_ratio */
+	assert_zoneinfo_of("3.10", "Node 0, zone      DMA\n"
+				   "  pages free     4096\n"
+				   "        min      64\n"
+				   "        low      80\n"
+				   "        high     96\n"
+				   "        scanned  0\n"
+				   "        spanned  4096\n"
+				   "        present  4096\n"
+				   "        managed  4096\n"
+				   "    nr_free_pages 4096\n"
+				   "    nr_inactive_anon 0\n"
+				   "    nr_active_anon 0\n"
+				   "    nr_inactive_file 0\n"
+				   "    nr_active_file 0\n"
+				   "    nr_unevictable 0\n"
+				   "    nr_mlock     0\n"
+				   "        protection: (0, 0, 48, 48)\n"
+				   "  pagesets\n"
+				   "    cpu: 0\n"
+				   "              count: 0\n"
+				   "              high:  6\n"
+				   "              batch: 1\n"
+				   "  vm stats threshold: 2\n"
+				   "  all_unreclaimable: 0\n"
+				   "  start_pfn:         0\n"
+				   "  inactive_ratio:    1\n"
+				   "Node 0, zone   Normal\n"
+				   "  pages free     12288\n"
+				   "        min      192\n"
+				   "        low      240\n"
+				   "        high     288\n"
+				   "        scanned  0\n"
+				   "        spanned  12288\n"
+				   "        present  12288\n"
+				   "        managed  12288\n"
+				   "    nr_free_pages 12288\n"
+				   "    nr_inactive_anon 0\n"
+				   "    nr_active_anon 0\n"
+				   "    nr_inactive_file 0\n"
+				   "    nr_active_file 0\n"
+				   "    nr_unevictable 0\n"
+				   "    nr_mlock     0\n"
+				   "        protection: (0, 0, 0, 0)\n"
+				   "  pagesets\n"
+				   "    cpu: 0\n"
+				   "              count: 0\n"
+				   "              high:  18\n"
+				   "              batch: 3\n"
+				   "  vm stats threshold: 2\n"
+				   "  all_unreclaimable: 0\n"
+				   "  start_pfn:         4096\n"
+				   "  inactive_ratio:    1\n");
+	/* 4.12: 4.8's per-node stats, 4.12's empty zones, node_inactive_ratio */
+	assert_zoneinfo_of("4.12", "Node 0, zone      DMA\n"
+				   "  per-node stats\n"
+				   "      nr_inactive_anon 0\n"
+				   "      nr_active_anon 0\n"
+				   "      nr_inactive_file 0\n"
+				   "      nr_active_file 0\n"
+				   "      nr_unevictable 0\n"
+				   "      nr_isolated_anon 0\n"
+				   "      nr_isolated_file 0\n"
+				   "      workingset_refault 0\n"
+				   "      workingset_activate 0\n"
+				   "      workingset_nodereclaim 0\n"
+				   "      nr_anon_pages 0\n"
+				   "      nr_mapped    0\n"
+				   "      nr_file_pages 0\n"
+				   "      nr_dirty     0\n"
+				   "      nr_writeback 0\n"
+				   "      nr_shmem     0\n"
+				   "      nr_vmscan_write 0\n"
+				   "      nr_vmscan_immediate_reclaim 0\n"
+				   "      nr_dirtied   0\n"
+				   "      nr_written   0\n"
+				   "  pages free     4096\n"
+				   "        min      64\n"
+				   "        low      80\n"
+				   "        high     96\n"
+				   "        spanned  4096\n"
+				   "        present  4096\n"
+				   "        managed  4096\n"
+				   "        protection: (0, 0, 48, 48, 48)\n"
+				   "      nr_free_pages 4096\n"
+				   "      nr_zone_inactive_anon 0\n"
+				   "      nr_zone_active_anon 0\n"
+				   "      nr_zone_inactive_file 0\n"
+				   "      nr_zone_active_file 0\n"
+				   "      nr_zone_unevictable 0\n"
+				   "      nr_zone_write_pending 0\n"
+				   "      nr_mlock     0\n"
+				   "  pagesets\n"
+				   "    cpu: 0\n"
+				   "              count: 0\n"
+				   "              high:  6\n"
+				   "              batch: 1\n"
+				   "  vm stats threshold: 2\n"
+				   "  node_unreclaimable:  0\n"
+				   "  start_pfn:           0\n"
+				   "  node_inactive_ratio: 0\n"
+				   "Node 0, zone    DMA32\n"
+				   "  pages free     0\n"
+				   "        min      0\n"
+				   "        low      0\n"
+				   "        high     0\n"
+				   "        spanned  0\n"
+				   "        present  0\n"
+				   "        managed  0\n"
+				   "        protection: (0, 0, 48, 48, 48)\n"
+				   "Node 0, zone   Normal\n"
+				   "  pages free     12288\n"
+				   "        min      192\n"
+				   "        low      240\n"
+				   "        high     288\n"
+				   "        spanned  12288\n"
+				   "        present  12288\n"
+				   "        managed  12288\n"
+				   "        protection: (0, 0, 0, 0, 0)\n"
+				   "      nr_free_pages 12288\n"
+				   "      nr_zone_inactive_anon 0\n"
+				   "      nr_zone_active_anon 0\n"
+				   "      nr_zone_inactive_file 0\n"
+				   "      nr_zone_active_file 0\n"
+				   "      nr_zone_unevictable 0\n"
+				   "      nr_zone_write_pending 0\n"
+				   "      nr_mlock     0\n"
+				   "  pagesets\n"
+				   "    cpu: 0\n"
+				   "              count: 0\n"
+				   "              high:  18\n"
+				   "              batch: 3\n"
+				   "  vm stats threshold: 2\n"
+				   "  node_unreclaimable:  0\n"
+				   "  start_pfn:           4096\n"
+				   "  node_inactive_ratio: 0\n"
+				   "Node 0, zone  Movable\n"
+				   "  pages free     0\n"
+				   "        min      0\n"
+				   "        low      0\n"
+				   "        high     0\n"
+				   "        spanned  0\n"
+				   "        present  0\n"
+				   "        managed  0\n"
+				   "        protection: (0, 0, 0, 0, 0)\n"
+				   "Node 0, zone   Device\n"
+				   "  pages free     0\n"
+				   "        min      0\n"
+				   "        low      0\n"
+				   "        high     0\n"
+				   "        spanned  0\n"
+				   "        present  0\n"
+				   "        managed  0\n"
+				   "        protection: (0, 0, 0, 0, 0)\n");
+}
+
 static void test_zoneinfo(void **state)
 {
 	struct fixture *fx = *state;
@@ -1075,6 +1311,7 @@ int main(void)
 		test_sim_unit_test(test_memory_stat_v2),
 		test_sim_unit_test(test_json_memory_stat_v2),
 		cmocka_unit_test_setup_teardown(test_zoneinfo, setup, teardown),
+		cmocka_unit_test(test_zoneinfo_formats),
 		cmocka_unit_test_setup_teardown(test_json_contract, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_json_deterministic, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_json_live_task, setup, teardown),

@@ -138,6 +138,8 @@ static const char *const profile_2_6_25[] = {
 	"vmscan_trace_format = 2.6.36",
 	/* 2.6.24..2.6.30's OOM report (whether 2.6.28 had the cpuset line is not established) */
 	"oom_report = 2.6.24",
+	/* 2.6.25's /proc/zoneinfo: "Page allocator: get rid of the list of cold pages" */
+	"zoneinfo_format = 2.6.25",
 	"wakeup_kswapd_trace = early",
 	"wakeup_kswapd = node_balanced",
 	"throttle_vm_writeout = off",
@@ -195,6 +197,7 @@ static const char *const profile_2_6_28[] = {
 	"split_lru = on",
 	"did_some_progress = nr_reclaimed", /* 2.6.26 */
 	"lumpy_reclaim = on", /* also order >= 1 below DEF_PRIORITY - 2 */
+	"zoneinfo_format = 2.6.28", /* the split LRU's four scan counts, inactive_ratio */
 	NULL,
 };
 
@@ -210,6 +213,7 @@ static const char *const profile_2_6_32[] = {
 	"kswapd_nap = above_min",
 	"soft_limit_reclaim = tree",
 	"oom_report = 2.6.31", /* 2.6.31: oom_adj in the header, the cpuset line */
+	"zoneinfo_format = 2.6.30", /* "vmscan: don't export nr_saved_scan in /proc/zoneinfo" */
 	"vm_exec_activation = active_list", /* 2.6.31: 8cab4754d24a */
 	/* 2.6.32's CFS retuning (Mike Galbraith, Peter Zijlstra, 2009) */
 	"sched_latency = 5ms",
@@ -284,6 +288,7 @@ static const char *const profile_2_6_35_nodirect[] = {
  */
 static const char *const profile_3_10[] = {
 	"oom_report = 3.10", /* 2.6.36's rewrite (oom_score_adj, "or sacrifice child") as 3.10 printed it */
+	"zoneinfo_format = 3.8", /* 3.8: managed; 2.6.36: "vmscan: kill prev_priority completely" */
 	"reclaim_distance = 30", /* 3.0: 32e45ff43eaf */
 	"did_some_progress = nr_reclaimed",
 	"anon_vma_lock = read", /* 3.9 */
@@ -412,6 +417,7 @@ static const char *const profile_4_12[] = {
 	"compaction = kcompactd", /* 4.6 */
 	"compact_retry = priority", /* 4.9: Vlastimil Babka's compaction priority series */
 	"oom_report = 4.12", /* "nodemask=" in dump_header's line */
+	"zoneinfo_format = 4.12", /* 4.8's per-node stats, 4.12's empty zones */
 	NULL,
 };
 
@@ -462,6 +468,7 @@ static const char *const profile_6_12[] = {
 	"numa_zonelist_order = node", /* 4.14: c9bff3eebc09 */
 	"wmark_movable = capped", /* 6.1 */
 	"oom_report = 6.6", /* 4.19's reorganised OOM report, as 6.6 prints it */
+	"zoneinfo_format = 6.0", /* cma 5.12, boost 5.16, promo 6.0 */
 	"mmap_miss_hits = not_workingset", /* 6.10: workingset pages are no hits */
 	"seq_read_references = skipped", /* 6.3: vma_has_recency */
 	"readahead_folios = large", /* 5.18: page_cache_ra_order (xfs 5.18, ext4 6.16) */

@@ -177,7 +177,8 @@ static struct cfg_section sections[NR_SECS] = {
 				 &memcontrol_policy_table, &rmap_policy_table, &oom_kill_policy_table,
 				 &compaction_policy_table, &page_writeback_policy_table,
 				 &blkdev_policy_table, &sched_policy_table,
-				 &filemap_policy_table, &workingset_policy_table),
+				 &filemap_policy_table, &workingset_policy_table,
+				 &vmstat_policy_table),
 		.doc = "Kernel behaviours, each a named key; the defaults are the modern kernel's.",
 	},
 	[SEC_COST] = {

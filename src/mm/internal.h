@@ -863,7 +863,7 @@ extern const struct cfg_table page_alloc_policy_table, vmscan_policy_table,
 	alloc_pages_policy_table, swap_policy_table, swap_state_policy_table, madvise_policy_table,
 	tlb_policy_table, memcontrol_policy_table, rmap_policy_table, compaction_policy_table,
 	page_writeback_policy_table, filemap_policy_table, oom_kill_policy_table,
-	workingset_policy_table;
+	workingset_policy_table, vmstat_policy_table;
 extern const struct cfg_table cost_table, shuffle_run_table, memcontrol_cgroup_table,
 	memcontrol_cgroup_tree_table;
 /*

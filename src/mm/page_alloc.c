@@ -48,7 +48,7 @@ static inline unsigned int kb_shift(const struct sim *sim)
 }
 
 /* lib/math/int_sqrt.c int_sqrt(): floor(sqrt(x)), bit by bit. */
-static u64 int_sqrt64(u64 x)
+u64 int_sqrt64(u64 x)
 {
 	u64 b, m, y = 0;
 

@@ -186,6 +186,9 @@ u64 nr_free_buffer_pages(const struct sim *sim);
  */
 long calculate_min_free_kbytes(const struct sim *sim, bool thp);
 
+/* lib/math/int_sqrt.c int_sqrt(): floor(sqrt(@x)) */
+u64 int_sqrt64(u64 x);
+
 /*
  * The per-CPU page lists (pcp.c, [policy] pcp_lists).
  * setup_per_cpu_pageset - v6.12: empty lists for every CPU in every

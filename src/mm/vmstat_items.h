@@ -136,4 +136,17 @@ extern const char *const zone_stat_name[NR_VM_ZONE_STAT_ITEMS];
 extern const char *const node_stat_name[NR_VM_NODE_STAT_ITEMS];
 extern const char *const vm_event_name[NR_VM_EVENT_ITEMS];
 
+/*
+ * [policy] zoneinfo_format's values, in its key's order (mm/vmstat.c):
+ * the layout of /proc/zoneinfo from the release each is named after.
+ */
+enum zoneinfo_format {
+	ZONEINFO_6_0,
+	ZONEINFO_2_6_25,
+	ZONEINFO_2_6_28,
+	ZONEINFO_2_6_30,
+	ZONEINFO_3_8,
+	ZONEINFO_4_12,
+};
+
 #endif

@@ -5,7 +5,8 @@
  * scripts and compared line by line:
  *
  *   /proc/vmstat      mm/vmstat.c vmstat_show() (v6.12)
- *   /proc/zoneinfo    mm/vmstat.c zoneinfo_show_print() (v6.12)
+ *   /proc/zoneinfo    mm/vmstat.c zoneinfo_show_print() (v6.12, or the layout of
+ *                     [policy] zoneinfo_format: 2.6.25 .. 4.12)
  *   /proc/meminfo     fs/proc/meminfo.c meminfo_proc_show() (v6.12)
  *   memory.stat (v1)  mm/memcontrol-v1.c memcg1_stat_format() (v6.12)
  *   memory.stat (v2)  mm/memcontrol.c memcg_stat_format() (v6.12)
@@ -162,64 +163,234 @@ static void zoneinfo_pagesets(FILE *f, const struct sim *sim, const struct zone 
 	}
 }
 
+/* the scenario's [policy] zoneinfo_format (mm/vmstat.c) */
+static enum zoneinfo_format zi_format(const struct sim *sim)
+{
+	return (enum zoneinfo_format)sim->scn.policy.zoneinfo_format;
+}
+
+/*
+ * The name zoneinfo's per-node block gives node item @i in 4.12's layout
+ * (include/linux/mmzone.h, v4.12), NULL when that kernel had no such node
+ * counter: the anon refault counters and the workingset_restore and
+ * workingset_nodes lines came in 4.20 and 5.9, nr_swapcached in 5.8,
+ * nr_throttled_written in 5.16; nr_kernel_stack and nr_page_table_pages
+ * were zone counters then, which the model keeps only per node.
+ */
+static const char *node_item_name_4_12(int i)
+{
+	switch (i) {
+	case WORKINGSET_REFAULT_FILE:
+		return "workingset_refault";
+	case WORKINGSET_ACTIVATE_FILE:
+		return "workingset_activate";
+	case WORKINGSET_NODES:
+	case WORKINGSET_REFAULT_ANON:
+	case WORKINGSET_ACTIVATE_ANON:
+	case WORKINGSET_RESTORE_ANON:
+	case WORKINGSET_RESTORE_FILE:
+	case NR_THROTTLED_WRITTEN:
+	case NR_KERNEL_STACK_KB:
+	case NR_PAGETABLE:
+	case NR_SWAPCACHE:
+		return NULL;
+	default:
+		return node_stat_name[i];
+	}
+}
+
+/* 4.8+: the node's counters, once, in the node's first populated zone */
+static void zoneinfo_node_stats(FILE *f, const struct sim *sim, const struct pglist_data *pgdat)
+{
+	fputs("\n  per-node stats", f);
+	for (int i = 0; i < NR_VM_NODE_STAT_ITEMS; i++) {
+		const char *name = zi_format(sim) == ZONEINFO_4_12 ? node_item_name_4_12(i) :
+								     node_stat_name[i];
+
+		if (name)
+			fprintf(f, "\n      %-12s %" PRIu64, name,
+				clamp_nonneg(node_page_state(pgdat, i)));
+	}
+}
+
+/*
+ * The zone's counters.  From 4.8 the zone's own items (nr_zone_*),
+ * indented 6; before, the LRU counters were the zone's, under the names
+ * /proc/vmstat gives them, indented 4: 2.6.25's single LRU as nr_inactive
+ * and nr_active, 2.6.28's four lists, nr_unevictable and nr_mlock.  The
+ * other counters those kernels kept per zone (nr_anon_pages, nr_mapped,
+ * nr_dirty ...) the model keeps per node only: left out.
+ */
+static void zoneinfo_zone_stats(FILE *f, const struct sim *sim, const struct zone *zone)
+{
+	u64 free = clamp_nonneg(zone_page_state(zone, NR_FREE_PAGES));
+	u64 ia = clamp_nonneg(zone_page_state(zone, NR_ZONE_INACTIVE_ANON));
+	u64 aa = clamp_nonneg(zone_page_state(zone, NR_ZONE_ACTIVE_ANON));
+	u64 fi = clamp_nonneg(zone_page_state(zone, NR_ZONE_INACTIVE_FILE));
+	u64 af = clamp_nonneg(zone_page_state(zone, NR_ZONE_ACTIVE_FILE));
+
+	switch (zi_format(sim)) {
+	case ZONEINFO_2_6_25:
+		fprintf(f, "\n    %-12s %" PRIu64 "\n    %-12s %" PRIu64 "\n    %-12s %" PRIu64,
+			"nr_free_pages", free, "nr_inactive", ia + fi, "nr_active", aa + af);
+		return;
+	case ZONEINFO_2_6_28:
+	case ZONEINFO_2_6_30:
+	case ZONEINFO_3_8:
+		fprintf(f,
+			"\n    %-12s %" PRIu64 "\n    %-12s %" PRIu64 "\n    %-12s %" PRIu64
+			"\n    %-12s %" PRIu64 "\n    %-12s %" PRIu64 "\n    %-12s %" PRIu64
+			"\n    %-12s %" PRIu64,
+			"nr_free_pages", free, "nr_inactive_anon", ia, "nr_active_anon", aa,
+			"nr_inactive_file", fi, "nr_active_file", af, "nr_unevictable",
+			clamp_nonneg(zone_page_state(zone, NR_ZONE_UNEVICTABLE)), "nr_mlock",
+			clamp_nonneg(zone_page_state(zone, NR_MLOCK)));
+		return;
+	case ZONEINFO_4_12:
+	case ZONEINFO_6_0:
+		break;
+	}
+	for (int i = 0; i < NR_VM_ZONE_STAT_ITEMS; i++)
+		if (zone_stat_name[i])
+			fprintf(f, "\n      %-12s %" PRIu64, zone_stat_name[i],
+				clamp_nonneg(zone_page_state(zone, i)));
+}
+
+/*
+ * "protection: (...)", one entry per zone of the arch's kernel; before the
+ * 4.12 layout without ZONE_DEVICE's (4.3, and only with CONFIG_ZONE_DEVICE:
+ * a 3.10 kernel's x86-64 zoneinfo has four entries).
+ */
+static void zoneinfo_protection(FILE *f, const struct sim *sim, const struct zone *zone)
+{
+	bool device = zi_format(sim) == ZONEINFO_4_12 || zi_format(sim) == ZONEINFO_6_0;
+
+	fputs("\n        protection: (", f);
+	for (int i = 0, n = 0; i < MAX_NR_ZONES; i++)
+		if (zone_configured(sim, i) && (device || i != ZONE_DEVICE))
+			fprintf(f, "%s%ld", n++ ? ", " : "", zone->lowmem_reserve[i]);
+	fputc(')', f);
+}
+
+/*
+ * The zone (before 4.11, all_unreclaimable) or its node (node_unreclaimable)
+ * given up on, by the model's rule of [policy] zone_unreclaimable: the
+ * zone's flag, or the node's kswapd_failures, whichever line the layout
+ * prints.
+ */
+static unsigned int zoneinfo_unreclaimable(const struct sim *sim, const struct pglist_data *pgdat,
+					   const struct zone *zone)
+{
+	if (sim->scn.policy.all_unreclaimable)
+		return zone->all_unreclaimable ? 1u : 0u;
+	return pgdat->kswapd_failures >= MAX_RECLAIM_RETRIES ? 1u : 0u;
+}
+
+/*
+ * calculate_zone_inactive_ratio() (2.6.28..4.9): the anon active:inactive
+ * target, int_sqrt(10 x the zone's GiB), at least 1; of its present pages
+ * until 3.x read managed_pages (the 3.8 layout).
+ */
+static unsigned int zone_inactive_ratio(const struct sim *sim, const struct zone *zone)
+{
+	u64 pages = zi_format(sim) == ZONEINFO_3_8 ? zone_managed_pages(zone) : zone->present_pages;
+	u64 gb = pages >> (30 - sim->page_shift);
+
+	return gb ? (unsigned int)int_sqrt64(10 * gb) : 1u;
+}
+
+/*
+ * The lines after the pagesets.  prev_priority (2.6.x..2.6.35) is printed
+ * as DEF_PRIORITY, 12, the value the kernel restores when reclaim ends:
+ * the model keeps no per-zone priority.  node_inactive_ratio (4.8..4.14)
+ * is 0 from 4.10, when nothing set it any more.
+ */
+static void zoneinfo_tail(FILE *f, const struct sim *sim, const struct pglist_data *pgdat,
+			  const struct zone *zone)
+{
+	unsigned int unreclaimable = zoneinfo_unreclaimable(sim, pgdat, zone);
+
+	switch (zi_format(sim)) {
+	case ZONEINFO_2_6_25:
+	case ZONEINFO_2_6_28:
+	case ZONEINFO_2_6_30:
+	case ZONEINFO_3_8:
+		fprintf(f, "\n  all_unreclaimable: %u", unreclaimable);
+		if (zi_format(sim) != ZONEINFO_3_8)
+			fprintf(f, "\n  prev_priority:     %d", DEF_PRIORITY);
+		fprintf(f, "\n  start_pfn:         %" PRIu32, zone->zone_start_pfn);
+		if (zi_format(sim) != ZONEINFO_2_6_25)
+			fprintf(f, "\n  inactive_ratio:    %u", zone_inactive_ratio(sim, zone));
+		break;
+	case ZONEINFO_4_12:
+	case ZONEINFO_6_0:
+		fprintf(f, "\n  node_unreclaimable:  %u\n  start_pfn:           %" PRIu32,
+			unreclaimable, zone->zone_start_pfn);
+		if (zi_format(sim) == ZONEINFO_4_12)
+			fputs("\n  node_inactive_ratio: 0", f);
+		break;
+	}
+	fputc('\n', f);
+}
+
+/*
+ * zoneinfo_show_print() (mm/vmstat.c) in the layout of [policy]
+ * zoneinfo_format.  The kernel prints min/low/high (and promo) with the
+ * boost added (min_wmark_pages() etc.), in every layout since 5.0's
+ * boosting; 5.16+ also the boost on its own line.  The model has no CMA:
+ * "cma" is the kernel's unconditional line, always 0 here.  Before 4.11
+ * (zone_unreclaimable = all_unreclaimable*) "scanned" is the pages scanned
+ * since pages were last freed to the zone; 0 under the later rules, and
+ * the 2.6.25..2.6.29 saved-scan figures in its brackets, which the model
+ * does not keep, are 0.
+ */
 static void zoneinfo_show_print(FILE *f, const struct sim *sim, const struct pglist_data *pgdat,
 				int zi)
 {
 	const struct zone *zone = &pgdat->node_zones[zi];
 	const char *name = zone_names[zi] ? zone_names[zi] : "?";
+	enum zoneinfo_format fmt = zi_format(sim);
+	bool node_lru = fmt == ZONEINFO_4_12 || fmt == ZONEINFO_6_0;
 
 	fprintf(f, "Node %d, zone %8s", pgdat->node_id, name);
-	if (zi == first_populated_zone(pgdat)) {
-		fputs("\n  per-node stats", f);
-		for (int i = 0; i < NR_VM_NODE_STAT_ITEMS; i++) {
-			if (!node_stat_name[i])
-				continue;
-			fprintf(f, "\n      %-12s %" PRIu64, node_stat_name[i],
-				clamp_nonneg(node_page_state(pgdat, i)));
-		}
-	}
-	/*
-	 * The kernel prints min/low/high/promo with the boost added
-	 * (min_wmark_pages() etc.) and the boost on its own line.  The model
-	 * has no CMA: "cma" is the kernel's unconditional line, always 0 here.
-	 */
+	if (node_lru && zi == first_populated_zone(pgdat))
+		zoneinfo_node_stats(f, sim, pgdat);
+	fprintf(f, "\n  pages free     %" PRIu64,
+		clamp_nonneg(zone_page_state(zone, NR_FREE_PAGES)));
+	if (fmt == ZONEINFO_6_0)
+		fprintf(f, "\n        boost    %" PRIu64, zone->watermark_boost);
 	fprintf(f,
-		"\n  pages free     %" PRIu64 "\n        boost    %" PRIu64
 		"\n        min      %" PRIu64 "\n        low      %" PRIu64
-		"\n        high     %" PRIu64 "\n        promo    %" PRIu64,
-		clamp_nonneg(zone_page_state(zone, NR_FREE_PAGES)), zone->watermark_boost,
-		min_wmark_pages(zone), low_wmark_pages(zone), high_wmark_pages(zone),
-		zone->_watermark[WMARK_PROMO] + zone->watermark_boost);
-	/*
-	 * Kernels before 4.11 (zone_unreclaimable = all_unreclaimable*)
-	 * printed the pages scanned since pages were last freed to the zone,
-	 * the count behind all_unreclaimable
-	 */
-	if (sim->scn.policy.all_unreclaimable)
+		"\n        high     %" PRIu64,
+		min_wmark_pages(zone), low_wmark_pages(zone), high_wmark_pages(zone));
+	if (fmt == ZONEINFO_6_0)
+		fprintf(f, "\n        promo    %" PRIu64,
+			zone->_watermark[WMARK_PROMO] + zone->watermark_boost);
+	if (fmt == ZONEINFO_2_6_25)
+		fprintf(f, "\n        scanned  %" PRIu64 " (a: 0 i: 0)", zone->pages_scanned);
+	else if (fmt == ZONEINFO_2_6_28)
+		fprintf(f, "\n        scanned  %" PRIu64 " (aa: 0 ia: 0 af: 0 if: 0)",
+			zone->pages_scanned);
+	else if (!node_lru)
 		fprintf(f, "\n        scanned  %" PRIu64, zone->pages_scanned);
-	fprintf(f,
-		"\n        spanned  %" PRIu64 "\n        present  %" PRIu64
-		"\n        managed  %" PRIu64 "\n        cma      %d",
-		zone->spanned_pages, zone->present_pages, zone_managed_pages(zone), 0);
+	fprintf(f, "\n        spanned  %" PRIu64 "\n        present  %" PRIu64, zone->spanned_pages,
+		zone->present_pages);
+	if (fmt != ZONEINFO_2_6_25 && fmt != ZONEINFO_2_6_28 && fmt != ZONEINFO_2_6_30)
+		fprintf(f, "\n        managed  %" PRIu64, zone_managed_pages(zone));
+	if (fmt == ZONEINFO_6_0)
+		fputs("\n        cma      0", f);
 
-	/* one entry per zone of the arch's kernel */
-	fputs("\n        protection: (", f);
-	for (int i = 0, n = 0; i < MAX_NR_ZONES; i++)
-		if (zone_configured(sim, i))
-			fprintf(f, "%s%ld", n++ ? ", " : "", zone->lowmem_reserve[i]);
-	fputc(')', f);
-
-	/* If unpopulated, no other information is useful (the kernel's words). */
-	if (!populated_zone(zone)) {
-		fputc('\n', f);
-		return;
-	}
-
-	for (int i = 0; i < NR_VM_ZONE_STAT_ITEMS; i++) {
-		if (!zone_stat_name[i])
-			continue;
-		fprintf(f, "\n      %-12s %" PRIu64, zone_stat_name[i],
-			clamp_nonneg(zone_page_state(zone, i)));
+	if (node_lru) {
+		zoneinfo_protection(f, sim, zone);
+		/* If unpopulated, no other information is useful (the kernel's words). */
+		if (!populated_zone(zone)) {
+			fputc('\n', f);
+			return;
+		}
+		zoneinfo_zone_stats(f, sim, zone);
+	} else {
+		zoneinfo_zone_stats(f, sim, zone);
+		zoneinfo_protection(f, sim, zone);
 	}
 
 	/*
@@ -228,19 +399,13 @@ static void zoneinfo_show_print(FILE *f, const struct sim *sim, const struct pgl
 	 */
 	if (zone->per_cpu_pageset)
 		zoneinfo_pagesets(f, sim, zone);
-	/* before 4.11 the zone's own all_unreclaimable, not the node's */
-	if (sim->scn.policy.all_unreclaimable)
-		fprintf(f, "\n  all_unreclaimable: %u", zone->all_unreclaimable ? 1u : 0u);
-	else
-		fprintf(f, "\n  node_unreclaimable:  %u",
-			pgdat->kswapd_failures >= MAX_RECLAIM_RETRIES ? 1u : 0u);
-	fprintf(f, "\n  start_pfn:           %" PRIu32, zone->zone_start_pfn);
-	fputc('\n', f);
+	zoneinfo_tail(f, sim, pgdat, zone);
 }
 
 /**
- * report_zoneinfo() - /proc/zoneinfo: every zone of every node, populated
- * or not (the zones of the arch's kernel), in the layout of mm/vmstat.c zoneinfo_show_print() (v6.12).
+ * report_zoneinfo() - /proc/zoneinfo: every zone of every node (the
+ * zones of the arch's kernel; before 4.12 only the populated ones), in
+ * the layout of [policy] zoneinfo_format (mm/vmstat.c zoneinfo_show()).
  * @f: where to print.
  * @sim: the simulation.
  *
@@ -248,9 +413,12 @@ static void zoneinfo_show_print(FILE *f, const struct sim *sim, const struct pgl
  */
 void report_zoneinfo(FILE *f, const struct sim *sim)
 {
+	bool all = zi_format(sim) == ZONEINFO_4_12 || zi_format(sim) == ZONEINFO_6_0;
+
 	for (unsigned int n = 0; n < sim->nr_nodes; n++)
 		for (int z = 0; z < MAX_NR_ZONES; z++)
-			if (zone_configured(sim, z))
+			if (zone_configured(sim, z) &&
+			    (all || populated_zone(&sim->nodes[n].node_zones[z])))
 				zoneinfo_show_print(f, sim, &sim->nodes[n], z);
 }
 

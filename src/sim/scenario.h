@@ -574,6 +574,7 @@ struct scn_policy {
 				  * write to a congested device (2.6.x pageout) */
 	int trace_format; /* vmscan_trace_format: TRACE_FORMAT_* (trace_vmscan.h) */
 	int oom_report; /* oom_report: OOM_REPORT_* (oom_kill.c), the OOM killer's text */
+	int zoneinfo_format; /* zoneinfo_format: enum zoneinfo_format (vmstat_items.h) */
 	bool trace_wakeup_early; /* wakeup_kswapd_trace = early (before 2.6.37) */
 	bool throttle_vm_writeout; /* throttle_vm_writeout = on: shrink_zone waits while
 				    * pages under writeback pass 1.1 x the dirty limit
