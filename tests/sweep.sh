@@ -203,6 +203,50 @@ bad "sweep: bad seed" '[sweep]\nseeds = 1, x\n' "bad.ini:2: seeds: 'x' is not a 
 bad "sweep: unknown [sweep] key" '[sweep]\nruns = 3\n' "bad.ini:2: \[sweep\] runs: unknown key"
 bad "sweep: a line past inih's 200 bytes" "[grid]\nsysctl.swappiness = $(printf '60, %.0s' $(seq 70))60\n" \
 	"bad.ini:2: line too long (at most 198 characters)"
+
+# a point's error names the file, line and key that make it wrong, the
+# first wrong point's, each base scenario read once for every point:
+# a bad key in a scenario, a wrong value of a point before that
+# scenario's, a value the checks refuse, a scenario's own line
+pe=$TMP/pe
+mkdir -p "$pe"
+printf '[machine]\nmemory = 64M\nzones = DMA:16M, DMA32:rest\n[workload w]\ntype = anon_fill\nsize = 8M\npasses = 1\n' >"$pe/good.ini"
+printf '[machine]\nmemory = 64M\n[sysctl]\nnope = 1\n' >"$pe/badkey.ini"
+printf '[machine]\nmemory = 64M\n[workload w]\ntype = anon_fill\nsize = 8M\ncgroup = nosuch\n' >"$pe/badcg.ini"
+point_error() {
+	name=$1 text=$2 want=$3
+	printf '%b' "$text" >"$pe/g.ini"
+	"$BIN" sweep "$pe/g.ini" --print-commands >"$TMP/out" 2>"$TMP/err"
+	rc=$?
+	if [ $rc -eq 1 ] && [ "$(cat "$TMP/err")" = "reclaimsim: $want" ] && [ ! -s "$TMP/out" ]; then ok "$name"; else
+		fail "$name: exit $rc, expected reclaimsim: $want"; cat "$TMP/err"
+	fi
+}
+point_error "sweep: a scenario's bad key, at its first point" \
+	'[grid]\nscenario = good.ini, badkey.ini\nsysctl.swappiness = 0, 100\n' \
+	"$pe/badkey.ini:4: [sysctl] nope: unknown key"
+point_error "sweep: a point's bad value before a bad scenario's point" \
+	'[grid]\nscenario = good.ini, badkey.ini\nsysctl.swappiness = 0, 300\n' \
+	"$pe/g.ini:3: [sysctl] swappiness: 300 out of range (0..200)"
+point_error "sweep: a bad [sweep] scenario, with seeds" \
+	'[sweep]\nscenario = badkey.ini\nseeds = 1, 2\n' \
+	"$pe/badkey.ini:4: [sysctl] nope: unknown key"
+point_error "sweep: a checked point names its key" \
+	'[sweep]\nscenario = good.ini\nseeds = 1, 2\n[grid]\nmachine.memory = 64M, 8M\n' \
+	"$pe/g.ini: point 2: --set machine.memory=8M: [machine] zones: 4096 pages per node do not fit memory (2048 pages per node)"
+point_error "sweep: a checked point names its scenario's line" \
+	'[grid]\nscenario = good.ini, badcg.ini\nsysctl.swappiness = 0, 100\n' \
+	"$pe/g.ini: point 3: $pe/badcg.ini:6: [workload w] cgroup: no cgroup named 'nosuch'"
+point_error "sweep: a kernel profile that is none, at its point" \
+	'[sweep]\nscenario = good.ini\n[grid]\npolicy.kernel = 2.6.35, 9.9\n' \
+	"$pe/g.ini:4: [policy] kernel: unknown kernel profile '9.9' (known: 2.6.25, 2.6.28, 2.6.32, 2.6.35, 2.6.35-nodirect, 3.10, 4.2, 4.5, 4.12, 6.12 or 6.18)"
+printf '[sweep]\nscenario = good.ini\n[grid]\nmachine.memory = 64M, 1000G\n' >"$pe/g.ini"
+"$BIN" sweep "$pe/g.ini" --print-commands >"$TMP/out" 2>"$TMP/err"
+if [ $? -eq 1 ] && grep -qx "reclaimsim: $pe/g.ini: point 2: --set machine.memory=1000G: \[machine\] memory: the run would take an estimated 6.8G of host memory (memory map 6.8G, .*), more than the .* allowed (--max-host-memory SIZE; by default the smaller of 4.0G and the .* available)" "$TMP/err"; then
+	ok "sweep: a point above the host's memory names its key"
+else
+	fail "sweep: a point above the host's memory"; cat "$TMP/err"
+fi
 "$BIN" sweep "$TMP/grid.ini" --jobs 0 2>"$TMP/err"
 if [ $? -eq 2 ] && grep -q "jobs 0: expected a number of processes" "$TMP/err"; then ok "sweep --jobs 0: usage"; else fail "sweep --jobs 0"; fi
 "$BIN" sweep "$TMP/grid.ini" --points 5 2>"$TMP/err"

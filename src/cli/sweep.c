@@ -424,27 +424,72 @@ static void grid_message(const struct sweep *sw, char *err, const char *assignme
 	snprintf(err, SWEEP_ERR_LEN, "%s", tmp);
 }
 
+/* Read @path (NULL: the built-in) into @b: 0, or -1 out of memory. */
+static int base_load(struct sweep_base *b, const char *path)
+{
+	int rc;
+
+	b->s = malloc(sizeof(*b->s));
+	if (!b->s) {
+		fprintf(stderr, "reclaimsim: out of memory\n");
+		return -1;
+	}
+	if (path)
+		rc = scenario_load(b->s, path, b->err, sizeof(b->err));
+	else
+		rc = scenario_load_string(b->s, "(built-in)", default_scenario_text(), b->err,
+					  sizeof(b->err));
+	if (rc) {
+		free(b->s);
+		b->s = NULL;
+	}
+	return 0;
+}
+
+/*
+ * Every base scenario of the grid, read once: the [sweep] scenario, or
+ * each file of the "scenario" key.  Parsing one (and its kernel
+ * profile) was 80 % of building a point.  0, or -1 after a message.
+ */
+static int bases_load(struct sweep *sw)
+{
+	for (int k = 0; k < sw->nr_keys; k++) {
+		struct grid_key *gk = &sw->keys[k];
+
+		if (strcmp(gk->name, "scenario"))
+			continue;
+		gk->bases = calloc((size_t)gk->nr, sizeof(*gk->bases));
+		if (!gk->bases) {
+			fprintf(stderr, "reclaimsim: out of memory\n");
+			return -1;
+		}
+		for (int i = 0; i < gk->nr; i++)
+			if (base_load(&gk->bases[i], gk->paths[i]))
+				return -1;
+		return 0;
+	}
+	return base_load(&sw->base, sw->scenario);
+}
+
 /* The point's scenario, [set], the point's values, the seed (sweep_internal.h). */
 int sweep_build_run(const struct sweep *sw, size_t r, struct scenario *s, char *err)
 {
 	size_t p = r / (size_t)sw->nr_seeds;
+	const struct sweep_base *base = &sw->base;
 	const char *path = sw->scenario;
 	char a[SCN_ERR_LEN];
-	int rc;
-
 	int line = sw->scenario_line;
 
 	for (int k = 0; k < sw->nr_keys; k++)
 		if (!strcmp(sw->keys[k].name, "scenario")) {
-			path = sw->keys[k].paths[sweep_point_value(sw, p, k)];
+			int v = sweep_point_value(sw, p, k);
+
+			base = &sw->keys[k].bases[v];
+			path = sw->keys[k].paths[v];
 			line = sw->keys[k].line;
 		}
-	if (path)
-		rc = scenario_load(s, path, err, SWEEP_ERR_LEN);
-	else
-		rc = scenario_load_string(s, "(built-in)", default_scenario_text(), err,
-					  SWEEP_ERR_LEN);
-	if (rc) {
+	if (!base->s) {
+		snprintf(err, SWEEP_ERR_LEN, "%s", base->err);
 		/* a file that cannot be read: the grid's line that named it */
 		if (path && !strncmp(err, path, strlen(path)) && err[strlen(path)] == ':' &&
 		    err[strlen(path) + 1] == ' ') {
@@ -455,6 +500,7 @@ int sweep_build_run(const struct sweep *sw, size_t r, struct scenario *s, char *
 		}
 		return -1;
 	}
+	memcpy(s, base->s, sizeof(*s));
 	for (int i = 0; i < sw->nr_sets; i++)
 		if (scenario_set(s, sw->sets[i], err, SWEEP_ERR_LEN)) {
 			grid_message(sw, err, sw->sets[i], sw->set_line[i]);
@@ -478,7 +524,7 @@ int sweep_build_run(const struct sweep *sw, size_t r, struct scenario *s, char *
 			return -1;
 		}
 	}
-	if (!scenario_validate(s, err, SWEEP_ERR_LEN))
+	if (!scenario_validate_within(s, &sw->allow, err, SWEEP_ERR_LEN))
 		return 0;
 	/* the point is what made it wrong: name it */
 	{
@@ -961,8 +1007,9 @@ static int parse_points(struct sweep *sw)
 
 /*
  * Every point of --points builds: a wrong one fails now, before any run.
- * A point takes ~0.1-1 ms to build, so a grid of 505,000 points takes
- * minutes: it shows the progress line as runs do, and Ctrl-C stops it.
+ * A point takes ~5 us to build from its base (bench/results/sweep-check.txt),
+ * so a grid of 505,000 points takes seconds: it shows the progress line
+ * as runs do, and Ctrl-C stops it.
  * Returns the exit status: 0, 1 (a bad point) or 130 (interrupted).
  */
 static int check_points(struct sweep *sw)
@@ -1072,7 +1119,6 @@ static int run_local(struct sweep *sw)
 			    .run = sweep_run_one,
 			    .done = take_line,
 			    .arg = sw };
-	char err[SWEEP_ERR_LEN];
 	int rc;
 
 	for (size_t i = 0; i < sw->nr_runs; i++) {
@@ -1082,16 +1128,10 @@ static int run_local(struct sweep *sw)
 	}
 	if (sw->output && read_lines(sw, sw->output, true))
 		return 1;
-	for (size_t i = 0; i < sw->nr_runs; i++) {
+	/* every point of --points was built before (check_points) */
+	for (size_t i = 0; i < sw->nr_runs; i++)
 		if (sw->lines[i])
 			sw->skip[i] = true;
-		/* a wrong point fails now, before any run */
-		if (!sw->skip[i] && i % (size_t)sw->nr_seeds == 0 &&
-		    sweep_build_run(sw, i, sw->work, err)) {
-			fprintf(stderr, "reclaimsim: %s\n", err);
-			return 1;
-		}
-	}
 	if (sweep_traces_prepare(sw))
 		return 1;
 	if (sw->output) {
@@ -1134,7 +1174,11 @@ static void sweep_free(struct sweep *sw)
 		free(sw->keys[k].name);
 		sweep_values_free(sw->keys[k].vals, sw->keys[k].nr);
 		sweep_values_free(sw->keys[k].paths, sw->keys[k].nr);
+		for (int i = 0; sw->keys[k].bases && i < sw->keys[k].nr; i++)
+			free(sw->keys[k].bases[i].s);
+		free(sw->keys[k].bases);
 	}
+	free(sw->base.s);
 	sweep_values_free(sw->seeds, sw->nr_seeds);
 	sweep_values_free(sw->figures, sw->nr_figures);
 	for (size_t i = 0; sw->lines && i < sw->nr_runs; i++)
@@ -1180,8 +1224,9 @@ int sweep_main(int argc, char **argv, const char *version)
 	if (check_usage(&sw))
 		return 2;
 	sw.work = malloc(sizeof(*sw.work));
-	if (!sw.work || grid_load(&sw))
+	if (!sw.work || grid_load(&sw) || bases_load(&sw))
 		goto out;
+	host_allowance(&sw.allow);
 	if (!sw.nr_seeds && default_seed(&sw))
 		goto out;
 	sw.nr_runs = sw.nr_points * (size_t)sw.nr_seeds;

@@ -13,15 +13,27 @@
 
 #include <cjson/cJSON.h>
 
+#include "config/host.h"
 #include "config/reader.h"
 
 #define SWEEP_MAX_KEYS 16
 #define SWEEP_ERR_LEN (SCN_ERR_LEN + 256)
 
+/*
+ * A base scenario of the grid, read once before the points are built
+ * (each point starts from a copy): the file parsed, or why it cannot be,
+ * which the first point that names it reports.
+ */
+struct sweep_base {
+	struct scenario *s; /* NULL: not read, err says why */
+	char err[SWEEP_ERR_LEN];
+};
+
 struct grid_key {
 	char *name; /* section.key, or "scenario" */
 	char **vals; /* as the grid gives them: the line's keys */
 	char **paths; /* "scenario": vals relative to the grid's directory */
+	struct sweep_base *bases; /* "scenario": paths[i] read */
 	int nr;
 	int line;
 };
@@ -39,6 +51,7 @@ struct sweep {
 	char *dir; /* the grid's directory, for relative scenarios */
 	char *scenario; /* [sweep] scenario, resolved; NULL: the built-in */
 	int scenario_line;
+	struct sweep_base base; /* the scenario, when no "scenario" key varies it */
 	char **sets; /* [set], as section.key=value */
 	int nr_sets;
 	int *set_line;
@@ -57,6 +70,7 @@ struct sweep {
 	const char *in; /* the grid's text still to read, while it is read */
 	FILE *out;
 	struct scenario *work;
+	struct host_allowance allow; /* the host's memory, read once for every point */
 };
 
 /* The value index of key @k at point @p. */

@@ -698,9 +698,29 @@ static const char *host_fmt(char *buf, size_t len, u64 b)
 	return buf;
 }
 
-int host_check_memory(const struct scenario *s, char *err, size_t errlen)
+void host_allowance(struct host_allowance *a)
 {
-	u64 avail = host_available(), limit = host_memory_limit;
+	u64 avail = host_available();
+	char b[3][24];
+
+	a->limit = host_memory_limit;
+	if (!a->limit) {
+		a->limit = avail && avail < HOST_DEFAULT_LIMIT ? avail : HOST_DEFAULT_LIMIT;
+		snprintf(
+			a->why, sizeof(a->why),
+			"%s allowed (--max-host-memory SIZE; by default the smaller of %s and the %s available)",
+			host_fmt(b[0], sizeof(b[0]), a->limit),
+			host_fmt(b[1], sizeof(b[1]), HOST_DEFAULT_LIMIT),
+			avail ? host_fmt(b[2], sizeof(b[2]), avail) : "memory");
+	} else {
+		snprintf(a->why, sizeof(a->why), "%s allowed (--max-host-memory)",
+			 host_fmt(b[0], sizeof(b[0]), a->limit));
+	}
+}
+
+int host_check_allowance(const struct scenario *s, const struct host_allowance *allow, char *err,
+			 size_t errlen)
+{
 	struct host_estimate e;
 	const struct {
 		const char *name;
@@ -713,23 +733,11 @@ int host_check_memory(const struct scenario *s, char *err, size_t errlen)
 		{ "cgroups", &e.memcgs },
 		{ "samples", &e.samples },
 	};
-	char a[3][24], why[192], list[256];
+	char a[2][24], list[256];
 	size_t at = 0;
 
-	if (!limit) {
-		limit = avail && avail < HOST_DEFAULT_LIMIT ? avail : HOST_DEFAULT_LIMIT;
-		snprintf(
-			why, sizeof(why),
-			"%s allowed (--max-host-memory SIZE; by default the smaller of %s and the %s available)",
-			host_fmt(a[0], sizeof(a[0]), limit),
-			host_fmt(a[1], sizeof(a[1]), HOST_DEFAULT_LIMIT),
-			avail ? host_fmt(a[2], sizeof(a[2]), avail) : "memory");
-	} else {
-		snprintf(why, sizeof(why), "%s allowed (--max-host-memory)",
-			 host_fmt(a[0], sizeof(a[0]), limit));
-	}
 	host_estimate(s, &e);
-	if (e.total <= limit)
+	if (e.total <= allow->limit)
 		return 0;
 	for (size_t i = 0; i < CFG_ARRAY_SIZE(parts); i++)
 		if (*parts[i].bytes)
@@ -739,5 +747,13 @@ int host_check_memory(const struct scenario *s, char *err, size_t errlen)
 	return cfg_fail_at(
 		s, e.origin, e.line, err, errlen,
 		"%s: the run would take an estimated %s of host memory (%s), more than the %s",
-		e.key, host_fmt(a[0], sizeof(a[0]), e.total), list, why);
+		e.key, host_fmt(a[0], sizeof(a[0]), e.total), list, allow->why);
+}
+
+int host_check_memory(const struct scenario *s, char *err, size_t errlen)
+{
+	struct host_allowance a;
+
+	host_allowance(&a);
+	return host_check_allowance(s, &a, err, errlen);
 }

@@ -117,6 +117,21 @@ void host_estimate(const struct scenario *s, struct host_estimate *e);
  */
 int host_check_memory(const struct scenario *s, char *err, size_t errlen);
 
+/*
+ * The bound of host_check_memory and the words that explain it, read
+ * from the host once (/proc/meminfo, the rlimits): a sweep checks each
+ * of its points against the one it read before them.
+ */
+struct host_allowance {
+	u64 limit;
+	char why[192];
+};
+
+void host_allowance(struct host_allowance *a);
+/* host_check_memory against @a, read before. */
+int host_check_allowance(const struct scenario *s, const struct host_allowance *a, char *err,
+			 size_t errlen);
+
 /* --max-host-memory: the estimate's bound in bytes (0: the default). */
 extern u64 host_memory_limit;
 

@@ -1318,7 +1318,8 @@ fail:
 /* Validation                                                          */
 /* ------------------------------------------------------------------ */
 
-int scenario_validate(const struct scenario *s, char *err, size_t errlen)
+int scenario_validate_within(const struct scenario *s, const struct host_allowance *allow,
+			     char *err, size_t errlen)
 {
 	if (err && errlen)
 		err[0] = '\0';
@@ -1330,5 +1331,13 @@ int scenario_validate(const struct scenario *s, char *err, size_t errlen)
 	if (!s->run.duration_ns || !s->run.sample_interval_ns)
 		return cfg_fail_at(s, 0, 0, err, errlen, "[run] %s: must be > 0",
 				   s->run.duration_ns ? "sample_interval" : "duration");
-	return host_check_memory(s, err, errlen);
+	return host_check_allowance(s, allow, err, errlen);
+}
+
+int scenario_validate(const struct scenario *s, char *err, size_t errlen)
+{
+	struct host_allowance allow;
+
+	host_allowance(&allow);
+	return scenario_validate_within(s, &allow, err, errlen);
 }

@@ -57,6 +57,15 @@ int scenario_set(struct scenario *s, const char *assignment, char *err, size_t e
  */
 int scenario_validate(const struct scenario *s, char *err, size_t errlen);
 
+struct host_allowance;
+/*
+ * scenario_validate_within - scenario_validate with the host's memory
+ * bound read before (host_allowance(), config/host.h), as a sweep
+ * checks its points: the host once, not once a point.
+ */
+int scenario_validate_within(const struct scenario *s, const struct host_allowance *allow,
+			     char *err, size_t errlen);
+
 /*
  * Kernel profiles ([policy] kernel = NAME): scenario_profile_name(i) for
  * i = 0.. until NULL; scenario_profile(NAME) is the profile's "key = value"

@@ -388,11 +388,36 @@ int cfg_fail(struct cfg_ctx *k, const char *fmt, ...)
 	return -1;
 }
 
+/*
+ * The position in sd->by_name of the first key not before @name (by
+ * name, then by index among keys of one name: the first declared).
+ */
+static unsigned int by_name_pos(const struct cfg_section *sd, const char *name)
+{
+	unsigned int lo = 0, hi = sd->nr_keys;
+
+	while (lo < hi) {
+		unsigned int mid = lo + (hi - lo) / 2;
+
+		if (strcmp(sd->keys[sd->by_name[mid]]->name, name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/*
+ * A lookup per key of every --set, file line and kernel profile line:
+ * a linear search over [policy]'s ~100 keys was half of building a
+ * sweep's point under a kernel profile (bench/results/sweep-check.txt).
+ */
 int cfg_key_index(struct cfg_section *sd, const char *name)
 {
-	for (unsigned int i = 0; i < sd->nr_keys; i++)
-		if (!strcmp(sd->keys[i]->name, name))
-			return (int)i;
+	unsigned int pos = by_name_pos(sd, name);
+
+	if (pos < sd->nr_keys && !strcmp(sd->keys[sd->by_name[pos]]->name, name))
+		return sd->by_name[pos];
 	return -1;
 }
 
@@ -517,13 +542,21 @@ int cfg_apply_key(struct cfg_ctx *k, const struct cfg_key *kd, void *obj, const 
 
 static void section_add(struct cfg_section *sd, const struct cfg_key *kd, unsigned int types)
 {
+	unsigned int pos;
+
 	if (sd->nr_keys == CFG_MAX_KEYS) {
 		fprintf(stderr, "reclaimsim: [%s]: more than %d keys (CFG_MAX_KEYS)\n", sd->name,
 			CFG_MAX_KEYS);
 		abort();
 	}
 	sd->key_types[sd->nr_keys] = types;
-	sd->keys[sd->nr_keys++] = kd;
+	sd->keys[sd->nr_keys] = kd;
+	/* after the keys of the same name: by_name_pos finds the first declared */
+	pos = by_name_pos(sd, kd->name);
+	while (pos < sd->nr_keys && !strcmp(sd->keys[sd->by_name[pos]]->name, kd->name))
+		pos++;
+	memmove(&sd->by_name[pos + 1], &sd->by_name[pos], sd->nr_keys - pos);
+	sd->by_name[pos] = (unsigned char)sd->nr_keys++;
 }
 
 static bool same_str(const char *a, const char *b)

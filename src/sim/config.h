@@ -106,7 +106,11 @@ struct cfg_section {
 	unsigned int nr_keys;
 	const struct cfg_key *keys[CFG_MAX_KEYS];
 	unsigned int key_types[CFG_MAX_KEYS];
+	/* keys[]' indices in the order of their names (cfg_key_index searches it) */
+	unsigned char by_name[CFG_MAX_KEYS];
 };
+
+_Static_assert(CFG_MAX_KEYS <= 256, "cfg_section.by_name holds a key's index in a byte");
 
 /* Everything a setter needs to parse a value and word a message. */
 struct cfg_ctx {
@@ -127,6 +131,7 @@ struct cfg_section *cfg_section_keys(struct cfg_section *sd);
 /* "LABEL KEY" followed by @fmt (": bad ..." or ": must be ...") into k->msg; -1. */
 __attribute__((format(printf, 2, 3))) int cfg_fail(struct cfg_ctx *k, const char *fmt, ...);
 
+/* The index in sd->keys of key @name, or -1: a binary search of sd->by_name. */
 int cfg_key_index(struct cfg_section *sd, const char *name);
 /* Does type @type of a typed section take key @idx? */
 bool cfg_key_takes(const struct cfg_section *sd, int idx, unsigned int type);
