@@ -853,10 +853,11 @@ printf '[sweep]\nscenario = tiny.ini\n' >"$TMP/one.grid"
 # its errno (it was followed by "write error: Input/output error")
 expect_status "sweep: stdout on a full disk" 1 "^reclaimsim: stdout: No space left on device$" sh -c '"$0" sweep "$1" >/dev/full' "$BIN" "$TMP/one.grid"
 check "sweep: stdout on a full disk: one message" test "$(wc -l <"$TMP/err")" = 1
-# a grid of 250,000 points takes ~30 s of host time to check: Ctrl-C during
+# a grid of 1,000,000 points (SWEEP_MAX_POINTS) takes ~4 s of host time to
+# check, each base scenario parsed once a sweep: Ctrl-C during
 # the check stops it, said, with nothing run (it was only killed); --foreground:
 # timeout would also signal its own process group, a second SIGINT that stops at once
-printf '[sweep]\nscenario = tiny.ini\n[grid]\nsysctl.swappiness = 0..99\nworkload.w.passes = 1..2500\n' >"$TMP/huge.grid"
+printf '[sweep]\nscenario = tiny.ini\n[grid]\nsysctl.swappiness = 0..99\nworkload.w.passes = 1..10000\n' >"$TMP/huge.grid"
 expect_status "sweep: Ctrl-C while checking the points" 130 "^reclaimsim: sweep interrupted checking its points: nothing run$" timeout --foreground --preserve-status -s INT 1 "$BIN" sweep "$TMP/huge.grid" --print-commands
 check "sweep: interrupted check: no command printed" test ! -s "$TMP/out"
 printf '{"point":1,"seed":1,"keys":{},"figures":{}}\0\0\0\n' >"$TMP/nul.jsonl"
