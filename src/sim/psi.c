@@ -222,8 +222,11 @@ static void psi_avgs_work(struct sim *sim, struct psi_group *group, u64 now)
 	}
 }
 
-/* Run the group's averaging work due up to @now, in order. */
-static void psi_avgs_catch_up(struct sim *sim, struct psi_group *group, u64 now)
+/*
+ * Run the group's averaging work due up to @now, in order.  Inline: every
+ * task change asks, and the work is due once per psi_period at most.
+ */
+static inline void psi_avgs_catch_up(struct sim *sim, struct psi_group *group, u64 now)
 {
 	while (group->avgs_work_pending && group->avgs_work_at <= now)
 		psi_avgs_work(sim, group, group->avgs_work_at);
@@ -302,9 +305,11 @@ static void psi_group_change(struct sim *sim, struct psi_group *group, unsigned 
 	} else {
 		state_mask = groupc->state_mask & PSI_ONCPU;
 	}
-	/* host-side: the counts moved without a branch per count */
-	for (int t = 0; t < NR_PSI_TASK_COUNTS; t++)
-		groupc->tasks[t] += ((set >> t) & 1) - ((clear >> t) & 1);
+	/* as the kernel's loops: only the counts named in @clear and @set */
+	for (; clear; clear &= clear - 1)
+		groupc->tasks[__builtin_ctz(clear)]--;
+	for (; set; set &= set - 1)
+		groupc->tasks[__builtin_ctz(set)]++;
 	state_mask |= test_states(groupc->tasks);
 	if (state_mask & PSI_ONCPU) {
 		curr = eng->cpus[cpu].curr;
