@@ -393,11 +393,15 @@ static inline unsigned int task_cpu(const struct task *t)
 }
 
 /* @ns of CPU work at the run's CPU speed (engine.cpu_speed; sched.c). */
+static inline u64 engine_work_ns(const struct engine *eng, u64 ns)
+{
+	return eng->cpu_speed ? (ns * eng->cpu_speed) >> 16 : ns;
+}
+
+/* The same for a step of @t. */
 static inline u64 cpu_work_ns(const struct task *t, u64 ns)
 {
-	u64 f = sim_engine(t->sim)->cpu_speed;
-
-	return f ? (ns * f) >> 16 : ns;
+	return engine_work_ns(sim_engine(t->sim), ns);
 }
 
 /* Charge model time to the current step of @t. */

@@ -1179,6 +1179,18 @@ static u64 run_step(struct engine *eng, struct task *t, unsigned int c, u64 irq_
 }
 
 /*
+ * Interrupt work of @cost ns on @c from @start: the CPU is busy until its
+ * end, and the task running there (if any) loses that time.
+ */
+static void cpu_irq_account(struct cpu *c, u64 start, u64 cost)
+{
+	c->irq_until = start + cost;
+	c->busy_ns += cost;
+	if (c->curr)
+		c->irq_delay += cost;
+}
+
+/*
  * An interrupt-context task's step (irq_enter .. irq_exit on its CPU):
  * at once, after any interrupt already running there; the task running
  * on that CPU loses the time (its next step starts that much later).
@@ -1201,10 +1213,7 @@ static void irq_event(struct sim *sim, void *task, u64 seq)
 	t->cpu = t->last_cpu;
 	cost = run_step(eng, t, (unsigned int)t->last_cpu, 0, &res);
 	t->cpu = -1;
-	cpu->irq_until = eng->now + cost;
-	cpu->busy_ns += cost;
-	if (cpu->curr)
-		cpu->irq_delay += cost;
+	cpu_irq_account(cpu, eng->now, cost);
 	if (t->state == TASK_RUNNING && res != STEP_EXIT) { /* more to do: the handler goes on */
 		t->state = TASK_RUNNABLE;
 		t->wake_seq++;
@@ -1222,13 +1231,8 @@ u64 irq_work_charge(struct sim *sim, unsigned int cpu, u64 ns)
 {
 	struct engine *eng = sim_engine(sim);
 	struct cpu *c = &eng->cpus[cpu < eng->nr_cpus ? cpu : 0];
-	u64 f = eng->cpu_speed;
 
-	ns = f ? (ns * f) >> 16 : ns;
-	c->irq_until = max_u64(c->irq_until, eng->now) + ns;
-	c->busy_ns += ns;
-	if (c->curr)
-		c->irq_delay += ns;
+	cpu_irq_account(c, max_u64(c->irq_until, eng->now), engine_work_ns(eng, ns));
 	return c->irq_until;
 }
 
