@@ -148,6 +148,11 @@ check "compact_retry = migrate_mode: 14 stalls, 21 failed compactions" grep -qx 
 check "compact_retry = priority: 3 stalls, full priority succeeds" grep -qx "allocstall_normal 3 pgmigrate_success 512 compact_stall 4 compact_fail 3 compact_success 1 " "$TMP/cr-priority"
 expect_fail "--set unknown workload" "workload.nope.size" "$BIN" run "$TMP/tiny.ini" --set workload.nope.size=1M
 expect_fail "bad --seed" "seed" "$BIN" run "$TMP/tiny.ini" --seed abc
+expect_status "--seed ' ' quotes the value" 1 "^reclaimsim: --seed ' ': bad number '' (expected an integer)$" "$BIN" run "$TMP/tiny.ini" --seed ' '
+# an invisible character pasted into a value is named with its column
+printf '[machine]\nmemory = 64M\302\240\n' >"$TMP/nbsp.ini"
+expect_status "a no-break space in a value" 1 "^reclaimsim: .*/nbsp.ini:2: \\[machine\\] memory: bad size .* (column 13 holds U+00A0, not printable ASCII: an invisible character?)$" "$BIN" run "$TMP/nbsp.ini"
+expect_status "a control byte in --set" 1 "(column 15 holds the byte 0x01, not printable ASCII)$" "$BIN" run "$TMP/tiny.ini" --set "$(printf 'machine.cpus=2\001')"
 expect_fail "unknown option" "unknown option" "$BIN" run "$TMP/tiny.ini" --frobnicate
 expect_fail "unknown command" "unknown command" "$BIN" frobnicate
 expect_fail "unknown cgroup" "no such cgroup" "$BIN" memory.stat "$TMP/tiny.ini" --cgroup nope
@@ -254,7 +259,7 @@ expect_ok "--set run.seed=11 --seed 10" "$BIN" run "$TMP/tiny.ini" --json --set 
 check "--set run.seed=11 --seed 10: the --seed wins" cmp -s "$TMP/out" "$TMP/s10"
 expect_ok "--set run.seed=11 --seed 10 --set sysctl.swappiness=60" "$BIN" run "$TMP/tiny.ini" --json --set run.seed=11 --seed 10 --set sysctl.swappiness=60
 check "a --set of another key after --seed leaves the seed" cmp -s "$TMP/out" "$TMP/s10"
-expect_status "a bad --seed before a bad --set: the --seed is reported" 1 "^reclaimsim: --seed x:" "$BIN" run "$TMP/tiny.ini" --seed x --set run.seed=y
+expect_status "a bad --seed before a bad --set: the --seed is reported" 1 "^reclaimsim: --seed 'x':" "$BIN" run "$TMP/tiny.ini" --seed x --set run.seed=y
 expect_status "--json=1" 2 "takes no value" "$BIN" run "$TMP/tiny.ini" --json=1
 # --check[=N]: checks leave the output as it was; N is a positive count
 "$BIN" run "$TMP/tiny.ini" --json >"$TMP/plain"
@@ -794,6 +799,11 @@ check "trace: lumpy isolations and writes (June 2010's sync_io=)" sh -c 'grep -q
 expect_ok "trace-report --ignore-pid" "$BIN" trace-report --ignore-pid "$ROOT/tests/data/trace-ignore-pid.txt"
 check "trace-report --ignore-pid: one cc1 row, no latency lines" sh -c '! grep -q "Reclaim latencies" "$1" && grep -q "^cc1             3          3 " "$1"' - "$TMP/out"
 expect_status "trace-report --ignore-pid takes no value" 2 "^reclaimsim: --ignore-pid takes no value ('--ignore-pid=1')$" "$BIN" trace-report --ignore-pid=1 "$ROOT/tests/data/trace-ignore-pid.txt"
+
+# an empty trace (a run without reclaim writes one): a report of zeros, and a line saying why
+: >"$TMP/empty.trace"
+expect_status "trace-report of an empty file" 0 "^reclaimsim: .*/empty.trace: no trace events (a run without reclaim writes none): its figures are 0$" "$BIN" trace-report "$TMP/empty.trace"
+check "trace-report of an empty file: the summary's zero stall" grep -q "^Time stalled direct reclaim: .*0.00 ms" "$TMP/out"
 
 # the vmscan trace (docs/trace.md): run --trace, trace-report
 printf '[machine]\nmemory = 64M\nswap = 64M\n[workload w]\ntype = anon_fill\nsize = 72M\npasses = 1\n' >"$TMP/trace.ini"

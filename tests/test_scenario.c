@@ -87,6 +87,37 @@ static void set_error_validate(const char *assignment, const char *msg)
 
 /* ---- value parsers ---- */
 
+/* cfg_note_unprintable: the first byte that is not printable ASCII, by column. */
+static void test_note_unprintable(void **state)
+{
+	char msg[128];
+
+	(void)state;
+	snprintf(msg, sizeof(msg), "bad");
+	cfg_note_unprintable(msg, sizeof(msg), "a =\t1", 5);
+	assert_string_equal(msg, "bad"); /* a tab is fine */
+	cfg_note_unprintable(msg, sizeof(msg), "64M\xc2\xa0", 5);
+	assert_string_equal(
+		msg, "bad (column 4 holds U+00A0, not printable ASCII: an invisible character?)");
+	snprintf(msg, sizeof(msg), "bad");
+	cfg_note_unprintable(msg, sizeof(msg), "x\xe2\x80\x8b", 4); /* zero-width space */
+	assert_string_equal(
+		msg, "bad (column 2 holds U+200B, not printable ASCII: an invisible character?)");
+	snprintf(msg, sizeof(msg), "bad");
+	cfg_note_unprintable(msg, sizeof(msg), "\xf0\x9f\x98\x80", 4);
+	assert_string_equal(
+		msg, "bad (column 1 holds U+1F600, not printable ASCII: an invisible character?)");
+	snprintf(msg, sizeof(msg), "bad");
+	cfg_note_unprintable(msg, sizeof(msg), "ab\xa0", 3); /* Latin-1, not UTF-8 */
+	assert_string_equal(msg, "bad (column 3 holds the byte 0xA0, not printable ASCII)");
+	snprintf(msg, sizeof(msg), "bad");
+	cfg_note_unprintable(msg, sizeof(msg), "\xc2", 1); /* a sequence cut short */
+	assert_string_equal(msg, "bad (column 1 holds the byte 0xC2, not printable ASCII)");
+	snprintf(msg, sizeof(msg), "bad");
+	cfg_note_unprintable(msg, sizeof(msg), "1\x7f", 2);
+	assert_string_equal(msg, "bad (column 2 holds the byte 0x7F, not printable ASCII)");
+}
+
 static void test_parse_size(void **state)
 {
 	u64 v;
@@ -1949,6 +1980,7 @@ int main(void)
 	/* [machine] from = host reads the oracle VM's /proc, not this host's */
 	char *proc = strdup(test_path("tests/data/proc"));
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_note_unprintable),
 		cmocka_unit_test(test_parse_size),
 		cmocka_unit_test(test_parse_time),
 		cmocka_unit_test(test_defaults),

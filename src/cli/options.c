@@ -107,7 +107,7 @@ static int apply_seed(const struct scn_opts *o, struct scenario *s, char *err, s
 	if (!scenario_set(s, assignment, err, errlen))
 		return 0;
 	snprintf(prefix, sizeof(prefix), "--set %s: [run] seed: ", assignment);
-	snprintf(to, sizeof(to), "--seed %s: ", o->seed);
+	snprintf(to, sizeof(to), "--seed '%s': ", o->seed);
 	replace_prefix(err, errlen, prefix, to);
 	return -1;
 }

@@ -143,16 +143,23 @@ static int read_trace(struct trace_report *r, const char *path)
 {
 	char err[TRACE_ERR_LEN];
 	FILE *f = fopen(path, "r");
+	unsigned long before;
 	int rc;
 
 	if (!f) {
 		fprintf(stderr, "reclaimsim: %s: %s\n", path, strerror(errno));
 		return -1;
 	}
+	before = trace_report_nr_lines(r);
 	rc = trace_report_parse(r, f, path, err, sizeof(err));
 	fclose(f);
 	if (rc)
 		fprintf(stderr, "reclaimsim: %s\n", err);
+	else if (trace_report_nr_lines(r) == before)
+		fprintf(stderr,
+			"reclaimsim: %s: no trace events (a run without reclaim writes none): "
+			"its figures are 0\n",
+			path);
 	return rc;
 }
 

@@ -471,6 +471,25 @@ struct parse_ctx {
 	int err_line; /* line of the first error, 0 = none */
 };
 
+/* Name an invisible character on line @line of the file in the message. */
+static void note_line_unprintable(struct parse_ctx *c, int line)
+{
+	const char *p = c->text, *end = c->text + c->len, *eol;
+
+	for (int n = 1; n < line && p < end; n++) {
+		p = memchr(p, '\n', (size_t)(end - p));
+		if (!p)
+			return;
+		p++;
+	}
+	eol = memchr(p, '\n', (size_t)(end - p));
+	if (!eol)
+		eol = end;
+	if (eol > p && eol[-1] == '\r') /* a CRLF file's line end is not the value's */
+		eol--;
+	cfg_note_unprintable(c->err, c->errlen, p, (size_t)(eol - p));
+}
+
 __attribute__((format(printf, 3, 4))) static void ctx_fail(struct parse_ctx *c, int line,
 							   const char *fmt, ...)
 {
@@ -488,6 +507,7 @@ __attribute__((format(printf, 3, 4))) static void ctx_fail(struct parse_ctx *c, 
 		vsnprintf(c->err + w, c->errlen - (size_t)w, fmt, ap);
 		va_end(ap);
 	}
+	note_line_unprintable(c, line);
 }
 
 /* Split the text of a section header into its kind and its name ("" if none). */
@@ -1163,7 +1183,8 @@ static int set_origin(struct scenario *s, const char *assignment)
 	return -(int)i - 1;
 }
 
-int scenario_set(struct scenario *s, const char *assignment, char *err, size_t errlen)
+/* One --set assignment, as scenario_set() without its note. */
+static int set_assignment(struct scenario *s, const char *assignment, char *err, size_t errlen)
 {
 	char lhs[SCN_MSG_LEN], msg[SCN_MSG_LEN], label[SCN_LABEL_LEN];
 	const char *eq = strchr(assignment, '=');
@@ -1311,6 +1332,14 @@ int scenario_set(struct scenario *s, const char *assignment, char *err, size_t e
 fail:
 	s->nr_set_texts = saved_texts;
 	cfg_put_msg(err, errlen, "--set %s: %s", assignment, msg);
+	return -1;
+}
+
+int scenario_set(struct scenario *s, const char *assignment, char *err, size_t errlen)
+{
+	if (!set_assignment(s, assignment, err, errlen))
+		return 0;
+	cfg_note_unprintable(err, errlen, assignment, strlen(assignment));
 	return -1;
 }
 

@@ -65,7 +65,13 @@ struct trace_report {
 	size_t nr, cap;
 	bool ignore_pid; /* --ignore-pid: processes of one name as one */
 	unsigned long long nr_scanned, contig_dirty; /* over all processes (add_sum) */
+	unsigned long nr_lines; /* event lines read, counted or not */
 };
+
+unsigned long trace_report_nr_lines(const struct trace_report *r)
+{
+	return r->nr_lines;
+}
 
 struct trace_report *trace_report_new(void)
 {
@@ -574,6 +580,7 @@ int trace_report_parse(struct trace_report *r, FILE *f, const char *path, char *
 			rc = -1;
 			break;
 		}
+		r->nr_lines++;
 		p = proc_get(r, l.proc, l.proc_len);
 		if (!p) {
 			snprintf(err, errlen, "%s:%lu: out of memory", path, lineno);

@@ -42,6 +42,8 @@ void trace_report_free(struct trace_report *r);
  * error.
  */
 int trace_report_parse(struct trace_report *r, FILE *f, const char *path, char *err, size_t errlen);
+/* The event lines read into @r so far, counted by the report or not. */
+unsigned long trace_report_nr_lines(const struct trace_report *r);
 
 /*
  * trace_report_set_ignore_pid - the script's --ignore-pid: processes of

@@ -33,6 +33,47 @@ void cfg_put_msg(char *buf, size_t len, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* The code point of the UTF-8 sequence at @p (@left bytes), or -1 if it is not one. */
+static long utf8_code_point(const unsigned char *p, size_t left)
+{
+	unsigned int n = p[0] >= 0xf0 ? 3 : p[0] >= 0xe0 ? 2 : p[0] >= 0xc2 ? 1 : 0;
+	long cp = p[0] & (0x3f >> n);
+
+	if (!n || n >= left || p[0] > 0xf4)
+		return -1;
+	for (unsigned int i = 1; i <= n; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			return -1;
+		cp = cp << 6 | (p[i] & 0x3f);
+	}
+	return cp;
+}
+
+void cfg_note_unprintable(char *msg, size_t msglen, const char *text, size_t len)
+{
+	const unsigned char *t = (const unsigned char *)text;
+	size_t used, i;
+	long cp;
+
+	for (i = 0; i < len && t[i]; i++)
+		if ((t[i] < 0x20 && t[i] != '\t') || t[i] >= 0x7f)
+			break;
+	if (!msg || i == len || !t[i])
+		return;
+	used = strlen(msg);
+	if (used + 1 >= msglen)
+		return;
+	cp = utf8_code_point(t + i, len - i);
+	if (cp >= 0)
+		snprintf(
+			msg + used, msglen - used,
+			" (column %zu holds U+%04lX, not printable ASCII: an invisible character?)",
+			i + 1, cp);
+	else
+		snprintf(msg + used, msglen - used,
+			 " (column %zu holds the byte 0x%02X, not printable ASCII)", i + 1, t[i]);
+}
+
 /* ------------------------------------------------------------------ */
 /* Value parsers                                                       */
 /* ------------------------------------------------------------------ */

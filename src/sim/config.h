@@ -206,6 +206,15 @@ __attribute__((format(printf, 3, 4))) void cfg_put_msg(char *buf, size_t len, co
 void cfg_list_names(char *buf, size_t len, const char *const *names, size_t n);
 char *cfg_trim(char *p);
 const char *cfg_skip_blanks(const char *p);
+/*
+ * cfg_note_unprintable - append to the message in @msg (@msglen bytes) a
+ * note naming the first byte of @text (@len bytes) that is not printable
+ * ASCII (a tab is fine): its column (from 1) and, when it starts a UTF-8
+ * sequence, its code point ("U+00A0").  A no-break space or a control
+ * character pasted into a value is otherwise invisible in the message.
+ * Nothing is appended when every byte is printable.
+ */
+void cfg_note_unprintable(char *msg, size_t msglen, const char *text, size_t len);
 
 /*
  * scenario_check_name - NULL when @name is a good cgroup/workload name
