@@ -6,7 +6,8 @@
  * eligibility walk and its v5 iterator filter, the soft_limit key's bad
  * input; and seed 002's direction on a scaled-down machine: System grows
  * with the number of empty groups under integrated many times faster than
- * under tree or integrated_skip.
+ * under tree or integrated_skip.  Also dd's blocks below a page (the
+ * seed's dd gives no bs=: GNU dd's 512 bytes), file_stream.c.
  */
 #include "testsim.h"
 #include "workload/workload_types.h"
@@ -250,6 +251,53 @@ static void test_direction(void **state)
 	}
 }
 
+/* ---- dd's blocks below a page (file_stream.c) ---- */
+
+#define DD_PAGES 1024u /* 4 MiB: no reclaim, below the dirty thresholds */
+
+/* dd's system time, ns, writing DD_PAGES pages in blocks of @block on @page pages */
+static u64 dd_stime(const char *block, const char *page)
+{
+	char ini[512];
+	struct sim *sim;
+	u64 ns;
+
+	snprintf(ini, sizeof(ini),
+		 "[machine]\nmemory = 256M\npage_size = %s\n[policy]\nkernel = 3.10\n"
+		 "[workload dd]\ntype = file_write\nsize = %uK\nblock = %s\n",
+		 page, DD_PAGES * 4, block);
+	sim = test_sim_load(NULL, "t.ini", ini);
+	sim_run(sim);
+	assert_true(sim->workloads[0].ended);
+	assert_int_equal(test_workload_figure(sim, "dd", "pages_written"),
+			 DD_PAGES * 4096 / sim->page_size);
+	assert_int_equal(test_vmstat(sim, "pgscan_kswapd") + test_vmstat(sim, "pgscan_direct"), 0);
+	ns = workload_totals(sim, &sim->workloads[0]).stime_ns;
+	sim_destroy(sim);
+	return ns;
+}
+
+/*
+ * bs=512 makes 8 read()/write() pairs a 4 KiB page where bs=4096 makes
+ * one: 7 more of each syscall and 7 write()s into the cached page
+ * (syscall_ns 170 + 170 + write_call_ns 534), the bytes read, cleared,
+ * copied and the page created once either way; on 64 KiB pages, 128
+ * pairs a page (127 more).  A block that does not divide the page is
+ * refused.
+ */
+static void test_dd_small_blocks(void **state)
+{
+	u64 b4k = dd_stime("4K", "4K"), b512 = dd_stime("512", "4K");
+
+	assert_int_equal(b512 - b4k, (u64)DD_PAGES * 7 * (170 + 170 + 534));
+	assert_int_equal(dd_stime("512", "64K") - dd_stime("64K", "64K"),
+			 (u64)DD_PAGES / 16 * 127 * (170 + 170 + 534));
+	test_expect_scenario_error(
+		"[machine]\nmemory = 256M\n[workload dd]\ntype = file_write\nsize = 4M\n"
+		"block = 1000\n",
+		"t.ini:3: [workload dd] block: 1000 does not divide the page size 4096");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -259,6 +307,7 @@ int main(void)
 		test_sim_unit_test(test_skip_predicate),
 		cmocka_unit_test(test_bad_input),
 		cmocka_unit_test(test_direction),
+		cmocka_unit_test(test_dd_small_blocks),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

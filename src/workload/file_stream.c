@@ -19,6 +19,15 @@
  * (memcg_pgpgin 414 against 128 at x2).  Its text stays outside the group
  * there (mapped_file 0: dd and libc were cached by an earlier run), so
  * program_text is 0 by default.
+ *
+ * A block smaller than a page (dd's default bs=512, GNU coreutils dd.c
+ * DEFAULT_BLOCKSIZE) takes PAGE_SIZE / block read()/write() pairs a page:
+ * the first write() creates the page cache page (filemap_write), each
+ * later one finds it cached and pays the call's file system work
+ * (write_call_ns: v3.10 generic_perform_write -> ext4_da_write_begin /
+ * ext4_da_write_end, the i_size update of an appending write,
+ * balance_dirty_pages_ratelimited); the bytes are read, cleared and copied
+ * once a page either way.
  */
 #include <stdlib.h>
 
@@ -33,6 +42,7 @@ struct file_stream {
 	struct address_space *mapping;
 	u64 npages;
 	u64 block_pages;
+	u64 calls; /* read()/write() pairs a page: PAGE_SIZE / block, at least 1 */
 	u64 i; /* next page */
 	unsigned int pass;
 	u64 pages_done;
@@ -53,6 +63,7 @@ static int file_stream_init(struct workload_inst *wl, struct task *t, unsigned i
 	t->wl_priv = fs;
 	fs->npages = bytes_to_pages(sim, p->size);
 	fs->block_pages = max_u64(bytes_to_pages(sim, p->block), 1);
+	fs->calls = max_u64(sim->page_size / p->block, 1);
 	snprintf(name, sizeof(name), "%s.%u", wl->cfg->name, idx);
 	/* a written file starts empty; a read one exists, uncached */
 	fs->mapping = file_create(sim, name, write ? 0 : fs->npages);
@@ -72,11 +83,12 @@ static int file_stream_init(struct workload_inst *wl, struct task *t, unsigned i
 /*
  * dd's read() of /dev/zero into its buffer, @pages of it (read_iter_zero,
  * v6.12: iov_iter_zero clears the user pages, faulting in those not yet
- * present, a page at a time).
+ * present, a page at a time); with a block below a page, the page's
+ * `calls` read()s, clearing a page in all.
  */
 static void dd_read_zero(struct task *t, struct file_stream *fs, u64 pages)
 {
-	charge_sys(t, t->sim->scn.cost.syscall_ns);
+	charge_sys(t, fs->calls * t->sim->scn.cost.syscall_ns);
 	for (u64 j = 0; j < pages; j++) {
 		WL_DO(t, handle_mm_fault(t, fs->buf + j, true));
 		charge_sys(t, cost_per_4k(t->sim->scn.cost.zero_page_ns, t->sim->page_size));
@@ -89,14 +101,27 @@ static void dd_read_zero(struct task *t, struct file_stream *fs, u64 pages)
  */
 static enum vm_fault_result file_stream_page(struct task *t, struct file_stream *fs, bool write)
 {
+	const struct scn_cost *c = &t->sim->scn.cost;
+
 	if (fs->i % fs->block_pages == 0)
-		charge_sys(t, t->sim->scn.cost.syscall_ns);
+		charge_sys(t, c->syscall_ns);
 	/* a write() of the call's pages left: their length picks the folio's order */
 	if (write)
 		return filemap_write(t, fs->mapping, fs->i,
 				     min_u64(fs->block_pages - fs->i % fs->block_pages,
 					     fs->npages - fs->i));
 	return filemap_read(t, fs->mapping, fs->i, fs->block_pages);
+}
+
+/*
+ * A block below a page: the page's write() calls after the one that
+ * created it, each finding it cached (v3.10 generic_perform_write).
+ */
+static void file_stream_page_rest(struct task *t, const struct file_stream *fs)
+{
+	const struct scn_cost *c = &t->sim->scn.cost;
+
+	charge_sys(t, (fs->calls - 1) * (c->syscall_ns + c->write_call_ns));
 }
 
 /*
@@ -117,6 +142,8 @@ static void file_stream_run(struct task *t)
 			if (write && fs->i % fs->block_pages == 0)
 				dd_read_zero(t, fs, min_u64(fs->block_pages, fs->npages - fs->i));
 			WL_DO(t, file_stream_page(t, fs, write));
+			if (write && fs->calls > 1)
+				file_stream_page_rest(t, fs);
 			fs->pages_done++;
 		}
 	} while (!write && ++fs->pass < count);
@@ -148,12 +175,25 @@ static const char *file_stream_missing(const struct scn_workload *w)
 	return FS_PARAMS(w)->size ? NULL : "size";
 }
 
+/* file_write: a block below a page divides it (PAGE_SIZE / block calls a page) */
+static int file_write_validate(const struct scenario *s, const struct scn_workload *w, char *err,
+			       size_t errlen)
+{
+	u64 block = FS_PARAMS(w)->block;
+
+	if (block < s->machine.page_size && s->machine.page_size % block)
+		return cfg_fail_at(s, 0, w->line, err, errlen,
+				   "[workload %s] block: %llu does not divide the page size %u",
+				   w->name, (unsigned long long)block, s->machine.page_size);
+	return 0;
+}
+
 static const struct cfg_key file_write_keys[] = {
 	WL_KEY_TASKS("copies, each writing its own file"),
 	WL_KEY_SIZE(struct file_stream_params, "required", "bytes written"),
 	WL_KEY_BLOCK(
 		struct file_stream_params,
-		"bytes per read() of /dev/zero into dd's buffer (anonymous memory of this size, charged to its group) and per write() call (dd bs=)"),
+		"bytes per read() of /dev/zero into dd's buffer (anonymous memory of this size, charged to its group) and per write() call (dd bs=; GNU dd's default is 512); below a page, a divisor of it: PAGE_SIZE / block read()/write() pairs a page, each write() after the first paying write_call_ns"),
 	WL_KEYS_TEXT(struct file_stream_params),
 };
 
@@ -186,6 +226,7 @@ const struct wl_ops file_write_ops = {
 	.report = file_stream_report,
 	.keys = &file_write_keys_table,
 	.missing = file_stream_missing,
+	.validate = file_write_validate,
 };
 
 const struct wl_ops file_read_ops = {
