@@ -200,6 +200,8 @@ struct zone {
 	 */
 	u8 *pageblock_mt;
 	long vm_stat[NR_VM_ZONE_STAT_ITEMS];
+	/* the pre-4.8 per-zone reclaim events, for old /proc/vmstat layouts */
+	u64 lru_events[NR_ZONE_LRU_EVENTS];
 	/* v1 soft limit: the groups in excess here, largest first (memcontrol-v1.c) */
 	struct memcg_soft_mz *soft_limit_tree;
 	/* 2.6.28 zone reclaim state (all_unreclaimable rule) */

@@ -33,6 +33,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "procfs.h"
 #include "../mm/sim.h"
 #include "../mm/page_alloc.h"
 #include "../sim/psi.h"
@@ -43,7 +44,7 @@ static u64 clamp_nonneg(long long v)
 }
 
 /* global_zone_page_state(): @item summed over every zone of every node. */
-static u64 global_zone_state(const struct sim *sim, enum zone_stat_item item)
+u64 global_zone_state(const struct sim *sim, enum zone_stat_item item)
 {
 	long long sum = 0;
 
@@ -54,7 +55,7 @@ static u64 global_zone_state(const struct sim *sim, enum zone_stat_item item)
 }
 
 /* global_node_page_state(): @item summed over every node. */
-static u64 global_node_state(const struct sim *sim, enum node_stat_item item)
+u64 global_node_state(const struct sim *sim, enum node_stat_item item)
 {
 	long long sum = 0;
 
@@ -437,7 +438,7 @@ static void show_val_kb(FILE *f, const struct sim *sim, const char *name, u64 pa
  * the low watermarks would keep of each.  The model has no slab, so the
  * reclaimable kernel part is 0.
  */
-static u64 si_mem_available(const struct sim *sim)
+u64 si_mem_available(const struct sim *sim)
 {
 	long long available, pagecache, wmark_low = 0;
 
@@ -478,18 +479,42 @@ static u64 si_mem_available(const struct sim *sim)
  * CONFIG_HIGHMEM lines (HighTotal, HighFree, LowTotal, LowFree) are
  * printed for arch = i386.
  */
-void report_meminfo(FILE *f, const struct sim *sim)
+u64 totalram_pages(const struct sim *sim)
 {
-	u64 totalram = 0, swap_total = 0, swap_free = 0;
+	u64 totalram = 0;
 
 	for (unsigned int n = 0; n < sim->nr_nodes; n++)
 		for (int z = 0; z < MAX_NR_ZONES; z++)
 			totalram += zone_managed_pages(&sim->nodes[n].node_zones[z]);
-	/* total_swap_pages and get_nr_swap_pages(): slot 0 is the swap header */
+	return totalram;
+}
+
+/* total_swap_pages and get_nr_swap_pages(): slot 0 is the swap header */
+void si_swapinfo(const struct sim *sim, u64 *total, u64 *free)
+{
+	*total = *free = 0;
 	if (sim->swap && sim->swap->max) {
-		swap_total = sim->swap->max - 1;
-		swap_free = swap_total - sim->swap->inuse_pages;
+		*total = sim->swap->max - 1;
+		*free = *total - sim->swap->inuse_pages;
 	}
+}
+
+void si_highmem(const struct sim *sim, u64 *total, u64 *free)
+{
+	*total = *free = 0;
+	for (unsigned int n = 0; n < sim->nr_nodes; n++) {
+		const struct zone *z = &sim->nodes[n].node_zones[ZONE_HIGHMEM];
+
+		*total += zone_managed_pages(z);
+		*free += clamp_nonneg(zone_page_state(z, NR_FREE_PAGES));
+	}
+}
+
+void report_meminfo(FILE *f, const struct sim *sim)
+{
+	u64 totalram = totalram_pages(sim), swap_total, swap_free;
+
+	si_swapinfo(sim, &swap_total, &swap_free);
 
 	show_val_kb(f, sim, "MemTotal", totalram);
 	show_val_kb(f, sim, "MemFree", global_zone_state(sim, NR_FREE_PAGES));
@@ -511,14 +536,9 @@ void report_meminfo(FILE *f, const struct sim *sim)
 	show_val_kb(f, sim, "Mlocked", global_zone_state(sim, NR_MLOCK));
 	if (zone_configured(sim, ZONE_HIGHMEM)) {
 		/* CONFIG_HIGHMEM: totalhigh_pages(), nr_free_highpages() */
-		u64 high = 0, high_free = 0;
+		u64 high, high_free;
 
-		for (unsigned int n = 0; n < sim->nr_nodes; n++) {
-			const struct zone *z = &sim->nodes[n].node_zones[ZONE_HIGHMEM];
-
-			high += zone_managed_pages(z);
-			high_free += clamp_nonneg(zone_page_state(z, NR_FREE_PAGES));
-		}
+		si_highmem(sim, &high, &high_free);
 		show_val_kb(f, sim, "HighTotal", high);
 		show_val_kb(f, sim, "HighFree", high_free);
 		show_val_kb(f, sim, "LowTotal", totalram - high);
