@@ -617,7 +617,7 @@ static u64 zones_sum(const char *text, const char *prefix)
 
 /*
  * A reclaiming run (72 MiB of anon through 64 MiB and 32 MiB of swap)
- * under the per-zone LRUs of 3.10 (and 2.6.25), each old-layout line
+ * under 3.10's per-zone LRUs (zone_reclaim = on), each 3.10 and 2.6.25 line
  * against the model's own counters: the per-zone reclaim events sum to
  * the global ones, the single LRU's lines to the split lists, allocstall
  * to allocstall_<zone>; under the per-zone LRUs kswapd reclaims both

@@ -40,9 +40,11 @@ void mod_lruvec_page_state(struct sim *sim, u32 pfn, enum node_stat_item item, l
  */
 void count_zone_lru_event(struct pglist_data *pgdat, int zid, enum zone_lru_event item, u64 n)
 {
-	while (zid > 0 && !populated_zone(&pgdat->node_zones[zid]))
-		zid--;
-	pgdat->node_zones[zid].lru_events[item] += n;
+	struct zone *zone = &pgdat->node_zones[zid];
+
+	while (zone > pgdat->node_zones && !populated_zone(zone))
+		zone--;
+	zone->lru_events[item] += n;
 }
 
 void count_memcg_events(struct mem_cgroup *memcg, enum vm_event_item item, u64 n)
@@ -123,6 +125,25 @@ int fragmentation_index(unsigned int order, const struct contig_page_info *info)
  *   6.0     the modern layout: cma (5.12, 3c381db1fac8), boost (5.16,
  *           Liangcai Fan's "mm: Show watermark_boost of zone in
  *           zoneinfo"), promo (6.0's memory tiering).
+ *
+ * ---- [policy] vmstat_format and meminfo_format: /proc/vmstat and
+ * /proc/meminfo ----
+ *
+ * The lines `reclaimsim vmstat` and `meminfo` print (src/report/
+ * procfs_era.c has each layout's table and names the release of each
+ * line): "model", the model's own lines under v6.12's names (the JSON's
+ * vmstat member, whatever the key), or the layout of a release, every
+ * line of it, 0 where the model keeps no figure:
+ *   2.6.25  (read in 2.6.24's mm/vmstat.c vmstat_text[] and fs/proc/
+ *           proc_misc.c meminfo_read_proc(); 2.6.26 was the next change)
+ *           one LRU, reclaim events per zone, kswapd_steal, allocstall;
+ *           meminfo labels 14 wide, no Shmem.
+ *   3.10    the split LRU and its meminfo lines, unevictable_pgs_*,
+ *           compact_*, thp_*, pgsteal_kswapd/direct per zone (3.4).
+ *   6.18    the oracle host's kernel: node counters (4.8), allocstall
+ *           and pgskip per zone, workingset_* by type (5.9), pgscan_anon/
+ *           file (5.8), tiering's pgpromote/pgdemote, MemAvailable (3.14),
+ *           KReclaimable (4.20), Zswap (5.19), DirectMap1G.
  */
 static const struct cfg_key vmstat_policy_keys[] = {
 	{ .name = "zoneinfo_format",
