@@ -28,6 +28,9 @@
  *        (DMA, DMA32 and Movable lines 0: the arch's zones, printed
  *        populated or not; 6.18 also pgalloc_device, CONFIG_ZONE_DEVICE);
  *   pgfree 2048: every page freed when the task exits;
+ *   numa_hit, numa_local 2048: zone_statistics() of each allocation,
+ *        from the task's own node, the zonelist's first (no miss,
+ *        foreign or other on one node; no interleave policy);
  *   nr_free_pages: the 16384 pages less those the freeing left on the
  *        per-CPU list of Normal (not free pages in the kernel's count
  *        either; zoneinfo's "count:"): 15 under 2.6.25's and 3.10's lists
@@ -65,11 +68,11 @@ static const char want_vmstat_2_6_25[] = "nr_free_pages 16369\n"
 					 "nr_unstable 0\n"
 					 "nr_bounce 0\n"
 					 "nr_vmscan_write 0\n"
-					 "numa_hit 0\n"
+					 "numa_hit 2048\n"
 					 "numa_miss 0\n"
 					 "numa_foreign 0\n"
 					 "numa_interleave 0\n"
-					 "numa_local 0\n"
+					 "numa_local 2048\n"
 					 "numa_other 0\n"
 					 "pgpgin 0\n"
 					 "pgpgout 0\n"
@@ -134,11 +137,11 @@ static const char want_vmstat_3_10[] = "nr_free_pages 16369\n"
 				       "nr_shmem 0\n"
 				       "nr_dirtied 0\n"
 				       "nr_written 0\n"
-				       "numa_hit 0\n"
+				       "numa_hit 2048\n"
 				       "numa_miss 0\n"
 				       "numa_foreign 0\n"
 				       "numa_interleave 0\n"
-				       "numa_local 0\n"
+				       "numa_local 2048\n"
 				       "numa_other 0\n"
 				       "nr_anon_transparent_hugepages 0\n"
 				       "nr_free_cma 0\n"
@@ -227,11 +230,11 @@ static const char want_vmstat_6_18[] = "nr_free_pages 14851\n"
 				       "nr_mlock 0\n"
 				       "nr_zspages 0\n"
 				       "nr_free_cma 0\n"
-				       "numa_hit 0\n"
+				       "numa_hit 2048\n"
 				       "numa_miss 0\n"
 				       "numa_foreign 0\n"
 				       "numa_interleave 0\n"
-				       "numa_local 0\n"
+				       "numa_local 2048\n"
 				       "numa_other 0\n"
 				       "nr_inactive_anon 0\n"
 				       "nr_active_anon 0\n"
@@ -668,12 +671,42 @@ static void test_old_layouts_sum_to_the_model(void **state)
 	sim_destroy(sim);
 }
 
+/*
+ * zone_statistics() on two nodes (scenarios/numa-uneven-nodes.ini: 6G and
+ * 2G, four CPUs, node 1 without DMA32): every allocation of the run is of
+ * one page, so each is one hit or one miss and one local or one other:
+ * hit + miss = local + other = the pgalloc lines' sum; each miss is a
+ * foreign allocation on its preferred zone; the fill spills to the other
+ * node and node 1's CPUs take DMA32 buffers from node 0, so there are
+ * misses and others.
+ */
+static void test_numa_events(void **state)
+{
+	static const char *const sets[] = { "policy.vmstat_format=6.18", NULL };
+	struct sim *sim = test_sim_run_file("scenarios/numa-uneven-nodes.ini", sets);
+	char *v = NULL;
+	u64 hit, miss, allocs;
+
+	CAPTURE(v, report_proc_vmstat(OUT, sim));
+	hit = line_value(v, "numa_hit");
+	miss = line_value(v, "numa_miss");
+	allocs = zones_sum(v, "pgalloc");
+	assert_true(miss > 0 && line_value(v, "numa_other") > 0);
+	assert_int_equal(hit + miss, allocs);
+	assert_int_equal(line_value(v, "numa_local") + line_value(v, "numa_other"), allocs);
+	assert_int_equal(line_value(v, "numa_foreign"), miss);
+	assert_int_equal(line_value(v, "numa_interleave"), 0);
+	free(v);
+	sim_destroy(sim);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_layouts),
 		cmocka_unit_test(test_model_is_the_json_layout),
 		cmocka_unit_test(test_old_layouts_sum_to_the_model),
+		cmocka_unit_test(test_numa_events),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -124,6 +124,22 @@ enum vm_event_item {
 };
 
 /*
+ * NUMA allocation events per zone (enum numa_stat_item, v6.12; zone items
+ * before 4.14), counted by zone_statistics() for every allocation
+ * get_page_from_freelist() serves.  numa_interleave stays 0: the model
+ * has no interleave mempolicy.
+ */
+enum numa_stat_item {
+	NUMA_HIT,
+	NUMA_MISS,
+	NUMA_FOREIGN,
+	NUMA_INTERLEAVE_HIT,
+	NUMA_LOCAL,
+	NUMA_OTHER,
+	NR_VM_NUMA_EVENT_ITEMS,
+};
+
+/*
  * Reclaim events the kernels before 4.8 counted per zone (pgrefill_<zone>,
  * pgsteal_*_<zone>, pgscan_*_<zone>: __count_zone_vm_events() on the zone
  * shrink_zone() was shrinking), kept in struct zone for the old

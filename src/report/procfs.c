@@ -222,7 +222,7 @@ static void zoneinfo_node_stats(FILE *f, const struct sim *sim, const struct pgl
  * other counters those kernels kept per zone (nr_anon_pages, nr_mapped,
  * nr_dirty ...) the model keeps per node only: left out.
  */
-static void zoneinfo_zone_stats(FILE *f, const struct sim *sim, const struct zone *zone)
+static void zoneinfo_zone_counters(FILE *f, const struct sim *sim, const struct zone *zone)
 {
 	u64 free = clamp_nonneg(zone_page_state(zone, NR_FREE_PAGES));
 	u64 ia = clamp_nonneg(zone_page_state(zone, NR_ZONE_INACTIVE_ANON));
@@ -255,6 +255,28 @@ static void zoneinfo_zone_stats(FILE *f, const struct sim *sim, const struct zon
 		if (zone_stat_name[i])
 			fprintf(f, "\n      %-12s %" PRIu64, zone_stat_name[i],
 				clamp_nonneg(zone_page_state(zone, i)));
+}
+
+/* numa_stat_name(): the NUMA lines of zoneinfo and vmstat (CONFIG_NUMA) */
+static const char *const numa_stat_name[NR_VM_NUMA_EVENT_ITEMS] = {
+	[NUMA_HIT] = "numa_hit",	 [NUMA_MISS] = "numa_miss",
+	[NUMA_FOREIGN] = "numa_foreign", [NUMA_INTERLEAVE_HIT] = "numa_interleave",
+	[NUMA_LOCAL] = "numa_local",	 [NUMA_OTHER] = "numa_other",
+};
+
+/*
+ * The zone's counters, then its NUMA events (zone_statistics()): zone
+ * items after the others until 4.14, then their own block after the
+ * zone's items, in the same place and indentation.
+ */
+static void zoneinfo_zone_stats(FILE *f, const struct sim *sim, const struct zone *zone)
+{
+	int indent = zi_format(sim) == ZONEINFO_4_12 || zi_format(sim) == ZONEINFO_6_0 ? 6 : 4;
+
+	zoneinfo_zone_counters(f, sim, zone);
+	for (int i = 0; i < NR_VM_NUMA_EVENT_ITEMS; i++)
+		fprintf(f, "\n%*s%-12s %" PRIu64, indent, "", numa_stat_name[i],
+			zone->numa_events[i]);
 }
 
 /*
@@ -394,10 +416,7 @@ static void zoneinfo_show_print(FILE *f, const struct sim *sim, const struct pgl
 		zoneinfo_protection(f, sim, zone);
 	}
 
-	/*
-	 * Left out: the NUMA event lines (numa_hit ...), which the model does
-	 * not count.  The "pagesets" block comes with the per-CPU lists.
-	 */
+	/* The "pagesets" block comes with the per-CPU lists. */
 	if (zone->per_cpu_pageset)
 		zoneinfo_pagesets(f, sim, zone);
 	zoneinfo_tail(f, sim, pgdat, zone);

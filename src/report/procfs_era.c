@@ -43,6 +43,7 @@ enum vm_src {
 	V_ALLOCSTALL, /* the one allocstall before 4.8: allocstall_<zone> summed */
 	V_DIRTY_THRESH, /* global_dirty_limit(): nr_dirty_threshold */
 	V_DIRTY_BG_THRESH, /* nr_dirty_background_threshold */
+	V_NUMA, /* NUMA event a (zone_statistics()), over every zone */
 };
 
 struct vm_line {
@@ -80,9 +81,15 @@ struct vm_line {
 		n, V_ZONES_LRU, i, j \
 	}
 
-#define V_NUMA_LINES                                                                \
-	V0("numa_hit"), V0("numa_miss"), V0("numa_foreign"), V0("numa_interleave"), \
-		V0("numa_local"), V0("numa_other")
+#define VNUMA(n, i)              \
+	{                        \
+		n, V_NUMA, i, -1 \
+	}
+#define V_NUMA_LINES                                                                            \
+	VNUMA("numa_hit", NUMA_HIT), VNUMA("numa_miss", NUMA_MISS),                             \
+		VNUMA("numa_foreign", NUMA_FOREIGN),                                            \
+		VNUMA("numa_interleave", NUMA_INTERLEAVE_HIT), VNUMA("numa_local", NUMA_LOCAL), \
+		VNUMA("numa_other", NUMA_OTHER)
 
 /*
  * 2.6.25 (read in 2.6.24's mm/vmstat.c; the next change, nr_writeback_temp
@@ -486,6 +493,11 @@ static u64 vm_line_value(const struct sim *sim, const struct vm_line *l)
 	case V_DIRTY_BG_THRESH:
 		global_dirty_limit(sim, &bg);
 		return bg;
+	case V_NUMA:
+		for (unsigned int n = 0; n < sim->nr_nodes; n++)
+			for (int z = 0; z < MAX_NR_ZONES; z++)
+				v += sim->nodes[n].node_zones[z].numa_events[l->a];
+		return v;
 	default:
 		return 0;
 	}
