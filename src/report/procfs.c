@@ -4,10 +4,12 @@
  * formats, so that a real dump and a simulated one can be read by the same
  * scripts and compared line by line:
  *
- *   /proc/vmstat      mm/vmstat.c vmstat_show() (v6.12)
+ *   /proc/vmstat      mm/vmstat.c vmstat_show() (v6.12; the layouts of
+ *                     [policy] vmstat_format are procfs_era.c's)
  *   /proc/zoneinfo    mm/vmstat.c zoneinfo_show_print() (v6.12, or the layout of
  *                     [policy] zoneinfo_format: 2.6.25 .. 4.12)
- *   /proc/meminfo     fs/proc/meminfo.c meminfo_proc_show() (v6.12)
+ *   /proc/meminfo     fs/proc/meminfo.c meminfo_proc_show() (v6.12; the
+ *                     layouts of [policy] meminfo_format are procfs_era.c's)
  *   memory.stat (v1)  mm/memcontrol-v1.c memcg1_stat_format() (v6.12)
  *   memory.stat (v2)  mm/memcontrol.c memcg_stat_format() (v6.12)
  *   memory.events     mm/memcontrol.c __memory_events_show() (v6.12)
@@ -17,7 +19,8 @@
  *                     mm/vmstat.c frag_show_print(), pagetypeinfo_show(),
  *                     unusable_show_print(), extfrag_show_print() (v6.12)
  *
- * Only counters the model keeps are printed (vmstat_items.h); a line the
+ * Here (vmstat_format and meminfo_format = model, the JSON's lines) only
+ * counters the model keeps are printed (vmstat_items.h); a line the
  * kernel prints for a counter the model lacks is left out rather than
  * shown as a made-up 0, except where the model can say the value is 0 for
  * certain (memory.stat rss_huge: the model has no THP; the v2 lines of
