@@ -654,7 +654,9 @@ static void test_memory_stat_v2(void **state)
  *        (1 + fls(managed >> 15 = 0)) = 2;
  *   inactive_ratio: under 1 GiB, 1; prev_priority DEF_PRIORITY, 12;
  *   node_inactive_ratio 0 (nothing set it after 4.10);
- *   start_pfn: the model's own frames (Normal after DMA's 4096).
+ *   start_pfn: the model's own frames (Normal after DMA's 4096);
+ *   numa_hit ... numa_other: 0, nothing allocated yet (zone items, after
+ *        the others, until 4.14; their own block after the zone's since).
  * 2.6.25 and 3.10 print only populated zones, 4.12 every zone of the
  * arch, the empty ones short.
  */
@@ -688,6 +690,12 @@ static void test_zoneinfo_formats(void **state)
 				     "    nr_free_pages 4096\n"
 				     "    nr_inactive  0\n"
 				     "    nr_active    0\n"
+				     "    numa_hit     0\n"
+				     "    numa_miss    0\n"
+				     "    numa_foreign 0\n"
+				     "    numa_interleave 0\n"
+				     "    numa_local   0\n"
+				     "    numa_other   0\n"
 				     "        protection: (0, 0, 48, 48)\n"
 				     "  pagesets\n"
 				     "    cpu: 0\n"
@@ -709,6 +717,12 @@ static void test_zoneinfo_formats(void **state)
 				     "    nr_free_pages 12288\n"
 				     "    nr_inactive  0\n"
 				     "    nr_active    0\n"
+				     "    numa_hit     0\n"
+				     "    numa_miss    0\n"
+				     "    numa_foreign 0\n"
+				     "    numa_interleave 0\n"
+				     "    numa_local   0\n"
+				     "    numa_other   0\n"
 				     "        protection: (0, 0, 0, 0)\n"
 				     "  pagesets\n"
 				     "    cpu: 0\n"
@@ -736,6 +750,12 @@ static void test_zoneinfo_formats(void **state)
 				   "    nr_active_file 0\n"
 				   "    nr_unevictable 0\n"
 				   "    nr_mlock     0\n"
+				   "    numa_hit     0\n"
+				   "    numa_miss    0\n"
+				   "    numa_foreign 0\n"
+				   "    numa_interleave 0\n"
+				   "    numa_local   0\n"
+				   "    numa_other   0\n"
 				   "        protection: (0, 0, 48, 48)\n"
 				   "  pagesets\n"
 				   "    cpu: 0\n"
@@ -762,6 +782,12 @@ static void test_zoneinfo_formats(void **state)
 				   "    nr_active_file 0\n"
 				   "    nr_unevictable 0\n"
 				   "    nr_mlock     0\n"
+				   "    numa_hit     0\n"
+				   "    numa_miss    0\n"
+				   "    numa_foreign 0\n"
+				   "    numa_interleave 0\n"
+				   "    numa_local   0\n"
+				   "    numa_other   0\n"
 				   "        protection: (0, 0, 0, 0)\n"
 				   "  pagesets\n"
 				   "    cpu: 0\n"
@@ -811,6 +837,12 @@ static void test_zoneinfo_formats(void **state)
 				   "      nr_zone_unevictable 0\n"
 				   "      nr_zone_write_pending 0\n"
 				   "      nr_mlock     0\n"
+				   "      numa_hit     0\n"
+				   "      numa_miss    0\n"
+				   "      numa_foreign 0\n"
+				   "      numa_interleave 0\n"
+				   "      numa_local   0\n"
+				   "      numa_other   0\n"
 				   "  pagesets\n"
 				   "    cpu: 0\n"
 				   "              count: 0\n"
@@ -846,6 +878,12 @@ static void test_zoneinfo_formats(void **state)
 				   "      nr_zone_unevictable 0\n"
 				   "      nr_zone_write_pending 0\n"
 				   "      nr_mlock     0\n"
+				   "      numa_hit     0\n"
+				   "      numa_miss    0\n"
+				   "      numa_foreign 0\n"
+				   "      numa_interleave 0\n"
+				   "      numa_local   0\n"
+				   "      numa_other   0\n"
 				   "  pagesets\n"
 				   "    cpu: 0\n"
 				   "              count: 0\n"

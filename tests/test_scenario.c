@@ -491,6 +491,8 @@ static const char *const profile_keys[] = {
 	"vmscan_trace_format",
 	"oom_report",
 	"zoneinfo_format",
+	"vmstat_format",
+	"meminfo_format",
 	"wakeup_kswapd_trace",
 	"wakeup_kswapd",
 	"throttle_vm_writeout",
@@ -555,6 +557,8 @@ static void assert_policy_equal(const struct scn_policy *a, const struct scn_pol
 	assert_int_equal(a->trace_format, b->trace_format);
 	assert_int_equal(a->oom_report, b->oom_report);
 	assert_int_equal(a->zoneinfo_format, b->zoneinfo_format);
+	assert_int_equal(a->vmstat_format, b->vmstat_format);
+	assert_int_equal(a->meminfo_format, b->meminfo_format);
 	assert_int_equal(a->trace_wakeup_early, b->trace_wakeup_early);
 	assert_int_equal(a->lumpy_reclaim, b->lumpy_reclaim);
 	assert_int_equal(a->kswapd_order_failed_sweep, b->kswapd_order_failed_sweep);

@@ -602,9 +602,9 @@ static int cmd_sim(const struct options *o)
 	if (!strcmp(o->cmd, "zoneinfo"))
 		report_zoneinfo(stdout, sim);
 	else if (!strcmp(o->cmd, "vmstat"))
-		report_vmstat(stdout, sim);
+		report_proc_vmstat(stdout, sim);
 	else if (!strcmp(o->cmd, "meminfo"))
-		report_meminfo(stdout, sim);
+		report_proc_meminfo(stdout, sim);
 	else if (!strcmp(o->cmd, "pressure"))
 		report_pressure(stdout, &sim->eng.psi_system);
 	else if (!strcmp(o->cmd, "buddyinfo"))

@@ -140,6 +140,9 @@ static const char *const profile_2_6_25[] = {
 	"oom_report = 2.6.24",
 	/* 2.6.25's /proc/zoneinfo: "Page allocator: get rid of the list of cold pages" */
 	"zoneinfo_format = 2.6.25",
+	/* 2.6.25's /proc/vmstat and /proc/meminfo (read in 2.6.24's; 2.6.26 changed them) */
+	"vmstat_format = 2.6.25",
+	"meminfo_format = 2.6.25",
 	"wakeup_kswapd_trace = early",
 	"wakeup_kswapd = node_balanced",
 	"throttle_vm_writeout = off",
@@ -198,6 +201,13 @@ static const char *const profile_2_6_28[] = {
 	"did_some_progress = nr_reclaimed", /* 2.6.26 */
 	"lumpy_reclaim = on", /* also order >= 1 below DEF_PRIORITY - 2 */
 	"zoneinfo_format = 2.6.28", /* the split LRU's four scan counts, inactive_ratio */
+	/*
+	 * 2.6.28's split LRU renamed the LRU lines of /proc/vmstat and
+	 * /proc/meminfo; no layout of 2.6.28..2.6.35 is a value yet: the
+	 * model's own lines until 3.10's
+	 */
+	"vmstat_format = model",
+	"meminfo_format = model",
 	NULL,
 };
 
@@ -289,6 +299,8 @@ static const char *const profile_2_6_35_nodirect[] = {
 static const char *const profile_3_10[] = {
 	"oom_report = 3.10", /* 2.6.36's rewrite (oom_score_adj, "or sacrifice child") as 3.10 printed it */
 	"zoneinfo_format = 3.8", /* 3.8: managed; 2.6.36: "vmscan: kill prev_priority completely" */
+	"vmstat_format = 3.10", /* compact_* (2.6.35, 3.x names), thp_* (2.6.38), pgsteal_kswapd (3.4) */
+	"meminfo_format = 3.10", /* Shmem, KernelStack (2.6.32), AnonHugePages (2.6.38) */
 	"reclaim_distance = 30", /* 3.0: 32e45ff43eaf */
 	"did_some_progress = nr_reclaimed",
 	"anon_vma_lock = read", /* 3.9 */
@@ -366,6 +378,12 @@ static const char *const profile_3_10[] = {
  * drain and the order of the __GFP_NORETRY test), as does 4.5.
  */
 static const char *const profile_4_2[] = {
+	/*
+	 * 3.14's MemAvailable and 3.15's workingset_* lines: no layout of
+	 * 4.2..6.12 is a value yet, the model's own lines until 6.18's
+	 */
+	"vmstat_format = model",
+	"meminfo_format = model",
 	"reclaim_sleep = wait_iff_congested", /* 3.11: naps only through it */
 	"swap_readahead = block", /* 3.14: slot blocks, not clusters */
 	"refault_activation = file", /* 3.15: a528910e12ec */
@@ -478,6 +496,9 @@ static const char *const profile_6_12[] = {
 
 /* 6.18 = 6.12 and: */
 static const char *const profile_6_18[] = {
+	/* the oracle host's 6.18 kernel's files, line for line */
+	"vmstat_format = 6.18",
+	"meminfo_format = 6.18",
 	"file_writepage = never", /* 6.17 removed ->writepage */
 	/*
 	 * 6.13 "block: don't reorder requests in blk_add_rq_to_plug"

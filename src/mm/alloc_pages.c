@@ -175,6 +175,24 @@ static bool node_reclaim_ok(struct task *t, struct zone *zone, gfp_t gfp, unsign
 }
 
 /*
+ * zone_statistics() (mm/page_alloc.c, v6.12): one allocation from @z, the
+ * zonelist's first zone being @preferred: a hit when @z is on the
+ * preferred node, else a miss on @z and a foreign allocation on
+ * @preferred; local when @z is on the allocating CPU's node, else other.
+ * Counted once per allocation, whatever its order (rmqueue() passes 1).
+ */
+static void zone_statistics(struct task *t, struct zone *preferred, struct zone *z)
+{
+	if (z->zone_pgdat == preferred->zone_pgdat) {
+		z->numa_events[NUMA_HIT]++;
+	} else {
+		z->numa_events[NUMA_MISS]++;
+		preferred->numa_events[NUMA_FOREIGN]++;
+	}
+	z->numa_events[z->zone_pgdat == task_node(t) ? NUMA_LOCAL : NUMA_OTHER]++;
+}
+
+/*
  * get_page_from_freelist() (v6.12): walk the zonelist (local node first,
  * then the others by distance, build_all_zonelists; zones up to
  * highest_zoneidx, node by node or, numa_zonelist_order = zone, type by
@@ -190,7 +208,7 @@ static u32 get_page_from_freelist(struct task *t, gfp_t gfp, unsigned int order,
 	struct sim *sim = t->sim;
 	unsigned int first = (unsigned int)task_node(t)->node_id;
 	unsigned int i = 0;
-	struct zone *zone;
+	struct zone *zone, *preferred = NULL;
 
 	while ((zone = next_zones_zonelist(sim, first, highest_zoneidx, &i))) {
 		u64 mark;
@@ -198,6 +216,8 @@ static u32 get_page_from_freelist(struct task *t, gfp_t gfp, unsigned int order,
 
 		if (!populated_zone(zone))
 			continue;
+		if (!preferred) /* ac->preferred_zoneref: the zonelist holds populated zones */
+			preferred = zone;
 		if (zone->per_cpu_pageset)
 			zone_note_below_high(sim, zone, order, highest_zoneidx, alloc_flags);
 		if (!(alloc_flags & ALLOC_NO_WATERMARKS)) {
@@ -223,6 +243,7 @@ static u32 get_page_from_freelist(struct task *t, gfp_t gfp, unsigned int order,
 		if (zone->pcp_count && !order)
 			buffered_rmqueue(sim, zone);
 		count_vm_events(sim, PGALLOC_DMA + zone->idx, 1u << order);
+		zone_statistics(t, preferred, zone);
 		charge_sys(t, sim->scn.cost.alloc_ns);
 		if (alloc_flags & ALLOC_HIGHATOMIC)
 			reserve_highatomic_pageblock(sim, zone, pfn, order);

@@ -141,6 +141,11 @@ void mod_lruvec_state(struct lruvec *lruvec, enum node_stat_item item, long delt
 /* __mod_lruvec_page_state: node and memcg of the page */
 void mod_lruvec_page_state(struct sim *sim, u32 pfn, enum node_stat_item item, long delta);
 void count_memcg_events(struct mem_cgroup *memcg, enum vm_event_item item, u64 n);
+/*
+ * __count_zone_vm_events() of the kernels before 4.8: @n of the per-zone
+ * reclaim event @item in zone @zid of @pgdat, the zone being shrunk.
+ */
+void count_zone_lru_event(struct pglist_data *pgdat, int zid, enum zone_lru_event item, u64 n);
 
 /* folio_mapped() (v6.12): does a PTE map any page of the folio headed by @pfn? */
 static inline bool folio_mapped(struct sim *sim, u32 pfn)

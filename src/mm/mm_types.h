@@ -200,6 +200,10 @@ struct zone {
 	 */
 	u8 *pageblock_mt;
 	long vm_stat[NR_VM_ZONE_STAT_ITEMS];
+	/* the pre-4.8 per-zone reclaim events, for old /proc/vmstat layouts */
+	u64 lru_events[NR_ZONE_LRU_EVENTS];
+	/* zone_statistics(): numa_hit ... numa_other of allocations from the zone */
+	u64 numa_events[NR_VM_NUMA_EVENT_ITEMS];
 	/* v1 soft limit: the groups in excess here, largest first (memcontrol-v1.c) */
 	struct memcg_soft_mz *soft_limit_tree;
 	/* 2.6.28 zone reclaim state (all_unreclaimable rule) */

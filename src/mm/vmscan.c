@@ -1184,8 +1184,12 @@ static unsigned long shrink_inactive_list(struct task *t, unsigned long nr_to_sc
 	lru_add_drain(sim, task_cpu(t));
 	isol = isolated_init(t, lruvec, lru);
 	nr_taken = isolate_lru_folios(t, nr_to_scan, lruvec, isol, &nr_scanned, sc, lru);
-	if (!cgroup_reclaim(sc))
+	if (!cgroup_reclaim(sc)) {
 		count_vm_events(sim, sc->kswapd ? PGSCAN_KSWAPD : PGSCAN_DIRECT, nr_scanned);
+		count_zone_lru_event(pgdat, sc->reclaim_idx,
+				     sc->kswapd ? ZONE_PGSCAN_KSWAPD : ZONE_PGSCAN_DIRECT,
+				     nr_scanned);
+	}
 	count_memcg_events(lruvec->memcg, sc->kswapd ? PGSCAN_KSWAPD : PGSCAN_DIRECT, nr_scanned);
 	count_vm_events(sim, PGSCAN_ANON + file, nr_scanned);
 	count_memcg_events(lruvec->memcg, PGSCAN_ANON + file, nr_scanned);
@@ -1215,8 +1219,12 @@ static unsigned long shrink_inactive_list(struct task *t, unsigned long nr_to_sc
 
 	count_vm_events(sim, PGACTIVATE, stat.nr_activate);
 	count_memcg_events(lruvec->memcg, PGACTIVATE, stat.nr_activate);
-	if (!cgroup_reclaim(sc))
+	if (!cgroup_reclaim(sc)) {
 		count_vm_events(sim, steal, nr_reclaimed);
+		count_zone_lru_event(pgdat, sc->reclaim_idx,
+				     sc->kswapd ? ZONE_PGSTEAL_KSWAPD : ZONE_PGSTEAL_DIRECT,
+				     nr_reclaimed);
+	}
 	count_memcg_events(lruvec->memcg, steal, nr_reclaimed);
 	count_vm_events(sim, PGSTEAL_ANON + file, nr_reclaimed);
 	count_memcg_events(lruvec->memcg, PGSTEAL_ANON + file, nr_reclaimed);
@@ -1338,8 +1346,10 @@ static void shrink_active_list(struct task *t, unsigned long nr_to_scan, struct 
 	lru_add_drain(sim, task_cpu(t));
 	isol = isolated_init(t, lruvec, lru);
 	nr_taken = isolate_lru_folios(t, nr_to_scan, lruvec, isol, &nr_scanned, sc, lru);
-	if (!cgroup_reclaim(sc))
+	if (!cgroup_reclaim(sc)) {
 		count_vm_events(sim, PGREFILL, nr_scanned);
+		count_zone_lru_event(lruvec->pgdat, sc->reclaim_idx, ZONE_PGREFILL, nr_scanned);
+	}
 	count_memcg_events(lruvec->memcg, PGREFILL, nr_scanned);
 	if (!nr_taken) {
 		mm_task(t)->reclaim.isolated = NULL;

@@ -32,6 +32,21 @@ void mod_lruvec_page_state(struct sim *sim, u32 pfn, enum node_stat_item item, l
 	mod_lruvec_state(folio_lruvec(sim, pfn), item, delta);
 }
 
+/*
+ * Under the per-zone LRUs (zone_reclaim, before 4.8) @zid is the zone
+ * shrink_zone() shrinks, as the kernel counted; under the node LRUs, which
+ * no pre-4.8 kernel had, the highest populated zone the reclaim may take
+ * from stands for it.
+ */
+void count_zone_lru_event(struct pglist_data *pgdat, int zid, enum zone_lru_event item, u64 n)
+{
+	struct zone *zone = &pgdat->node_zones[zid];
+
+	while (zone > pgdat->node_zones && !populated_zone(zone))
+		zone--;
+	zone->lru_events[item] += n;
+}
+
 void count_memcg_events(struct mem_cgroup *memcg, enum vm_event_item item, u64 n)
 {
 	VM_BUG_ON(n && !memcg->vmstats);
@@ -110,6 +125,25 @@ int fragmentation_index(unsigned int order, const struct contig_page_info *info)
  *   6.0     the modern layout: cma (5.12, 3c381db1fac8), boost (5.16,
  *           Liangcai Fan's "mm: Show watermark_boost of zone in
  *           zoneinfo"), promo (6.0's memory tiering).
+ *
+ * ---- [policy] vmstat_format and meminfo_format: /proc/vmstat and
+ * /proc/meminfo ----
+ *
+ * The lines `reclaimsim vmstat` and `meminfo` print (src/report/
+ * procfs_era.c has each layout's table and names the release of each
+ * line): "model", the model's own lines under v6.12's names (the JSON's
+ * vmstat member, whatever the key), or the layout of a release, every
+ * line of it, 0 where the model keeps no figure:
+ *   2.6.25  (read in 2.6.24's mm/vmstat.c vmstat_text[] and fs/proc/
+ *           proc_misc.c meminfo_read_proc(); 2.6.26 was the next change)
+ *           one LRU, reclaim events per zone, kswapd_steal, allocstall;
+ *           meminfo labels 14 wide, no Shmem.
+ *   3.10    the split LRU and its meminfo lines, unevictable_pgs_*,
+ *           compact_*, thp_*, pgsteal_kswapd/direct per zone (3.4).
+ *   6.18    the oracle host's kernel: node counters (4.8), allocstall
+ *           and pgskip per zone, workingset_* by type (5.9), pgscan_anon/
+ *           file (5.8), tiering's pgpromote/pgdemote, MemAvailable (3.14),
+ *           KReclaimable (4.20), Zswap (5.19), DirectMap1G.
  */
 static const struct cfg_key vmstat_policy_keys[] = {
 	{ .name = "zoneinfo_format",
@@ -119,5 +153,19 @@ static const struct cfg_key vmstat_policy_keys[] = {
 	  .values = CFG_VALUES("6.0", "2.6.25", "2.6.28", "2.6.30", "3.8", "4.12"),
 	  .def = "6.0",
 	  .doc = "the layout of /proc/zoneinfo, each value the kernels' from the release it names to the next value's (docs/output.md): 6.0 (boost, promo and cma lines, 5.12-6.0) / 2.6.25 ('scanned N (a: 0 i: 0)', nr_inactive/nr_active, all_unreclaimable, prev_priority, populated zones only) / 2.6.28 (split LRU: 'scanned N (aa: 0 ia: 0 af: 0 if: 0)', inactive_ratio) / 2.6.30 ('scanned N' alone) / 3.8 (managed; prev_priority gone, 2.6.36) / 4.12 (4.8's per-node stats and nr_zone_* counters, node_unreclaimable, every zone printed, node_inactive_ratio 0)" },
+	{ .name = "vmstat_format",
+	  .type = CFG_ENUM,
+	  .off = offsetof(struct scn_policy, vmstat_format),
+	  .size = sizeof(int),
+	  .values = CFG_VALUES("model", "2.6.25", "3.10", "6.18"),
+	  .def = "model",
+	  .doc = "the lines of `reclaimsim vmstat` (docs/output.md): model (the counters the model keeps, under v6.12's names: the JSON's vmstat) / 2.6.25 (single LRU's nr_active/nr_inactive, per-zone pgrefill/pgsteal/pgscan, kswapd_steal, allocstall) / 3.10 (split LRU, unevictable, compact_*, thp_*, per-zone pgsteal_kswapd/direct) / 6.18 (node counters, workingset_*, pgscan_anon/file, pgpromote/pgdemote, the oracle host's 6.18 config); every line of the layout, 0 where the model keeps no figure" },
+	{ .name = "meminfo_format",
+	  .type = CFG_ENUM,
+	  .off = offsetof(struct scn_policy, meminfo_format),
+	  .size = sizeof(int),
+	  .values = CFG_VALUES("model", "2.6.25", "3.10", "6.18"),
+	  .def = "model",
+	  .doc = "the lines of `reclaimsim meminfo` (fs/proc/meminfo.c, docs/output.md): model (v6.12's lines the model has figures for) / 2.6.25 (labels 14 wide, Active/Inactive only, no Shmem) / 3.10 (Active(anon).., Unevictable, Mlocked, Shmem, KernelStack, WritebackTmp, AnonHugePages, DirectMap) / 6.18 (MemAvailable, KReclaimable, Zswap, SecPageTables, Percpu, the huge page lines, Balloon, Hugetlb, DirectMap1G); every line of the layout, 0 where the model keeps no figure" },
 };
 CFG_TABLE(vmstat_policy_table, vmstat_policy_keys);

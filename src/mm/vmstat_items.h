@@ -123,6 +123,38 @@ enum vm_event_item {
 	NR_VM_EVENT_ITEMS,
 };
 
+/*
+ * NUMA allocation events per zone (enum numa_stat_item, v6.12; zone items
+ * before 4.14), counted by zone_statistics() for every allocation
+ * get_page_from_freelist() serves.  numa_interleave stays 0: the model
+ * has no interleave mempolicy.
+ */
+enum numa_stat_item {
+	NUMA_HIT,
+	NUMA_MISS,
+	NUMA_FOREIGN,
+	NUMA_INTERLEAVE_HIT,
+	NUMA_LOCAL,
+	NUMA_OTHER,
+	NR_VM_NUMA_EVENT_ITEMS,
+};
+
+/*
+ * Reclaim events the kernels before 4.8 counted per zone (pgrefill_<zone>,
+ * pgsteal_*_<zone>, pgscan_*_<zone>: __count_zone_vm_events() on the zone
+ * shrink_zone() was shrinking), kept in struct zone for the old
+ * /proc/vmstat layouts ([policy] vmstat_format); global reclaim only, as
+ * the global events.
+ */
+enum zone_lru_event {
+	ZONE_PGREFILL,
+	ZONE_PGSTEAL_KSWAPD,
+	ZONE_PGSTEAL_DIRECT,
+	ZONE_PGSCAN_KSWAPD,
+	ZONE_PGSCAN_DIRECT,
+	NR_ZONE_LRU_EVENTS,
+};
+
 /* Per-memcg counters kept beside the node items (v1 memory.stat). */
 enum memcg_stat_item {
 	MEMCG_PGPGIN, /* charge events (v1: per folio) */
@@ -147,6 +179,19 @@ enum zoneinfo_format {
 	ZONEINFO_2_6_30,
 	ZONEINFO_3_8,
 	ZONEINFO_4_12,
+};
+
+/*
+ * [policy] vmstat_format and meminfo_format's values, in their keys'
+ * order (mm/vmstat.c): the model's own lines (the JSON's), or the layout
+ * of the release each is named after.
+ */
+enum procfs_format {
+	PROCFS_MODEL,
+	PROCFS_2_6_25,
+	PROCFS_3_10,
+	PROCFS_6_18,
+	NR_PROCFS_FORMATS,
 };
 
 #endif

@@ -4,10 +4,12 @@
  * formats, so that a real dump and a simulated one can be read by the same
  * scripts and compared line by line:
  *
- *   /proc/vmstat      mm/vmstat.c vmstat_show() (v6.12)
+ *   /proc/vmstat      mm/vmstat.c vmstat_show() (v6.12; the layouts of
+ *                     [policy] vmstat_format are procfs_era.c's)
  *   /proc/zoneinfo    mm/vmstat.c zoneinfo_show_print() (v6.12, or the layout of
  *                     [policy] zoneinfo_format: 2.6.25 .. 4.12)
- *   /proc/meminfo     fs/proc/meminfo.c meminfo_proc_show() (v6.12)
+ *   /proc/meminfo     fs/proc/meminfo.c meminfo_proc_show() (v6.12; the
+ *                     layouts of [policy] meminfo_format are procfs_era.c's)
  *   memory.stat (v1)  mm/memcontrol-v1.c memcg1_stat_format() (v6.12)
  *   memory.stat (v2)  mm/memcontrol.c memcg_stat_format() (v6.12)
  *   memory.events     mm/memcontrol.c __memory_events_show() (v6.12)
@@ -17,7 +19,8 @@
  *                     mm/vmstat.c frag_show_print(), pagetypeinfo_show(),
  *                     unusable_show_print(), extfrag_show_print() (v6.12)
  *
- * Only counters the model keeps are printed (vmstat_items.h); a line the
+ * Here (vmstat_format and meminfo_format = model, the JSON's lines) only
+ * counters the model keeps are printed (vmstat_items.h); a line the
  * kernel prints for a counter the model lacks is left out rather than
  * shown as a made-up 0, except where the model can say the value is 0 for
  * certain (memory.stat rss_huge: the model has no THP; the v2 lines of
@@ -33,6 +36,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "procfs.h"
 #include "../mm/sim.h"
 #include "../mm/page_alloc.h"
 #include "../sim/psi.h"
@@ -43,7 +47,7 @@ static u64 clamp_nonneg(long long v)
 }
 
 /* global_zone_page_state(): @item summed over every zone of every node. */
-static u64 global_zone_state(const struct sim *sim, enum zone_stat_item item)
+u64 global_zone_state(const struct sim *sim, enum zone_stat_item item)
 {
 	long long sum = 0;
 
@@ -54,7 +58,7 @@ static u64 global_zone_state(const struct sim *sim, enum zone_stat_item item)
 }
 
 /* global_node_page_state(): @item summed over every node. */
-static u64 global_node_state(const struct sim *sim, enum node_stat_item item)
+u64 global_node_state(const struct sim *sim, enum node_stat_item item)
 {
 	long long sum = 0;
 
@@ -221,7 +225,7 @@ static void zoneinfo_node_stats(FILE *f, const struct sim *sim, const struct pgl
  * other counters those kernels kept per zone (nr_anon_pages, nr_mapped,
  * nr_dirty ...) the model keeps per node only: left out.
  */
-static void zoneinfo_zone_stats(FILE *f, const struct sim *sim, const struct zone *zone)
+static void zoneinfo_zone_counters(FILE *f, const struct sim *sim, const struct zone *zone)
 {
 	u64 free = clamp_nonneg(zone_page_state(zone, NR_FREE_PAGES));
 	u64 ia = clamp_nonneg(zone_page_state(zone, NR_ZONE_INACTIVE_ANON));
@@ -254,6 +258,28 @@ static void zoneinfo_zone_stats(FILE *f, const struct sim *sim, const struct zon
 		if (zone_stat_name[i])
 			fprintf(f, "\n      %-12s %" PRIu64, zone_stat_name[i],
 				clamp_nonneg(zone_page_state(zone, i)));
+}
+
+/* numa_stat_name(): the NUMA lines of zoneinfo and vmstat (CONFIG_NUMA) */
+static const char *const numa_stat_name[NR_VM_NUMA_EVENT_ITEMS] = {
+	[NUMA_HIT] = "numa_hit",	 [NUMA_MISS] = "numa_miss",
+	[NUMA_FOREIGN] = "numa_foreign", [NUMA_INTERLEAVE_HIT] = "numa_interleave",
+	[NUMA_LOCAL] = "numa_local",	 [NUMA_OTHER] = "numa_other",
+};
+
+/*
+ * The zone's counters, then its NUMA events (zone_statistics()): zone
+ * items after the others until 4.14, then their own block after the
+ * zone's items, in the same place and indentation.
+ */
+static void zoneinfo_zone_stats(FILE *f, const struct sim *sim, const struct zone *zone)
+{
+	int indent = zi_format(sim) == ZONEINFO_4_12 || zi_format(sim) == ZONEINFO_6_0 ? 6 : 4;
+
+	zoneinfo_zone_counters(f, sim, zone);
+	for (int i = 0; i < NR_VM_NUMA_EVENT_ITEMS; i++)
+		fprintf(f, "\n%*s%-12s %" PRIu64, indent, "", numa_stat_name[i],
+			zone->numa_events[i]);
 }
 
 /*
@@ -393,10 +419,7 @@ static void zoneinfo_show_print(FILE *f, const struct sim *sim, const struct pgl
 		zoneinfo_protection(f, sim, zone);
 	}
 
-	/*
-	 * Left out: the NUMA event lines (numa_hit ...), which the model does
-	 * not count.  The "pagesets" block comes with the per-CPU lists.
-	 */
+	/* The "pagesets" block comes with the per-CPU lists. */
 	if (zone->per_cpu_pageset)
 		zoneinfo_pagesets(f, sim, zone);
 	zoneinfo_tail(f, sim, pgdat, zone);
@@ -437,7 +460,7 @@ static void show_val_kb(FILE *f, const struct sim *sim, const char *name, u64 pa
  * the low watermarks would keep of each.  The model has no slab, so the
  * reclaimable kernel part is 0.
  */
-static u64 si_mem_available(const struct sim *sim)
+u64 si_mem_available(const struct sim *sim)
 {
 	long long available, pagecache, wmark_low = 0;
 
@@ -478,18 +501,42 @@ static u64 si_mem_available(const struct sim *sim)
  * CONFIG_HIGHMEM lines (HighTotal, HighFree, LowTotal, LowFree) are
  * printed for arch = i386.
  */
-void report_meminfo(FILE *f, const struct sim *sim)
+u64 totalram_pages(const struct sim *sim)
 {
-	u64 totalram = 0, swap_total = 0, swap_free = 0;
+	u64 totalram = 0;
 
 	for (unsigned int n = 0; n < sim->nr_nodes; n++)
 		for (int z = 0; z < MAX_NR_ZONES; z++)
 			totalram += zone_managed_pages(&sim->nodes[n].node_zones[z]);
-	/* total_swap_pages and get_nr_swap_pages(): slot 0 is the swap header */
+	return totalram;
+}
+
+/* total_swap_pages and get_nr_swap_pages(): slot 0 is the swap header */
+void si_swapinfo(const struct sim *sim, u64 *total, u64 *free)
+{
+	*total = *free = 0;
 	if (sim->swap && sim->swap->max) {
-		swap_total = sim->swap->max - 1;
-		swap_free = swap_total - sim->swap->inuse_pages;
+		*total = sim->swap->max - 1;
+		*free = *total - sim->swap->inuse_pages;
 	}
+}
+
+void si_highmem(const struct sim *sim, u64 *total, u64 *free)
+{
+	*total = *free = 0;
+	for (unsigned int n = 0; n < sim->nr_nodes; n++) {
+		const struct zone *z = &sim->nodes[n].node_zones[ZONE_HIGHMEM];
+
+		*total += zone_managed_pages(z);
+		*free += clamp_nonneg(zone_page_state(z, NR_FREE_PAGES));
+	}
+}
+
+void report_meminfo(FILE *f, const struct sim *sim)
+{
+	u64 totalram = totalram_pages(sim), swap_total, swap_free;
+
+	si_swapinfo(sim, &swap_total, &swap_free);
 
 	show_val_kb(f, sim, "MemTotal", totalram);
 	show_val_kb(f, sim, "MemFree", global_zone_state(sim, NR_FREE_PAGES));
@@ -511,14 +558,9 @@ void report_meminfo(FILE *f, const struct sim *sim)
 	show_val_kb(f, sim, "Mlocked", global_zone_state(sim, NR_MLOCK));
 	if (zone_configured(sim, ZONE_HIGHMEM)) {
 		/* CONFIG_HIGHMEM: totalhigh_pages(), nr_free_highpages() */
-		u64 high = 0, high_free = 0;
+		u64 high, high_free;
 
-		for (unsigned int n = 0; n < sim->nr_nodes; n++) {
-			const struct zone *z = &sim->nodes[n].node_zones[ZONE_HIGHMEM];
-
-			high += zone_managed_pages(z);
-			high_free += clamp_nonneg(zone_page_state(z, NR_FREE_PAGES));
-		}
+		si_highmem(sim, &high, &high_free);
 		show_val_kb(f, sim, "HighTotal", high);
 		show_val_kb(f, sim, "HighFree", high_free);
 		show_val_kb(f, sim, "LowTotal", totalram - high);

@@ -38,8 +38,15 @@ void report_unusable_index(FILE *f, const struct sim *sim);
 void report_extfrag_index(FILE *f, const struct sim *sim);
 /* the kernel log lines of the run (dmesg), "[seconds.micros] text" */
 void report_dmesg(FILE *f, const struct sim *sim);
-/* /proc/vmstat: "name value" lines in the kernel's order. */
+/*
+ * /proc/vmstat: "name value" lines in the kernel's order, the counters the
+ * model keeps under v6.12's names (the JSON's "vmstat").
+ */
 void report_vmstat(FILE *f, const struct sim *sim);
+/* `reclaimsim vmstat`: /proc/vmstat in the layout of [policy] vmstat_format */
+void report_proc_vmstat(FILE *f, const struct sim *sim);
+/* `reclaimsim meminfo`: /proc/meminfo in the layout of [policy] meminfo_format */
+void report_proc_meminfo(FILE *f, const struct sim *sim);
 /* /proc/diskstats of the model's disks: sda (files), sdb (swap, if any) */
 void report_diskstats(FILE *f, const struct sim *sim);
 /* /sys/block/@dev/stat (@dev: sda or sdb); nothing for another name */

@@ -575,6 +575,8 @@ struct scn_policy {
 	int trace_format; /* vmscan_trace_format: TRACE_FORMAT_* (trace_vmscan.h) */
 	int oom_report; /* oom_report: OOM_REPORT_* (oom_kill.c), the OOM killer's text */
 	int zoneinfo_format; /* zoneinfo_format: enum zoneinfo_format (vmstat_items.h) */
+	int vmstat_format; /* vmstat_format: enum procfs_format (vmstat_items.h) */
+	int meminfo_format; /* meminfo_format: enum procfs_format (vmstat_items.h) */
 	bool trace_wakeup_early; /* wakeup_kswapd_trace = early (before 2.6.37) */
 	bool throttle_vm_writeout; /* throttle_vm_writeout = on: shrink_zone waits while
 				    * pages under writeback pass 1.1 x the dirty limit
