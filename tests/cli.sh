@@ -866,11 +866,19 @@ printf '[sweep]\nscenario = tiny.ini\n' >"$TMP/one.grid"
 expect_status "sweep: stdout on a full disk" 1 "^reclaimsim: stdout: No space left on device$" sh -c '"$0" sweep "$1" >/dev/full' "$BIN" "$TMP/one.grid"
 check "sweep: stdout on a full disk: one message" test "$(wc -l <"$TMP/err")" = 1
 # a grid of 1,000,000 points (SWEEP_MAX_POINTS) takes ~4 s of host time to
-# check, each base scenario parsed once a sweep: Ctrl-C during
-# the check stops it, said, with nothing run (it was only killed); --foreground:
-# timeout would also signal its own process group, a second SIGINT that stops at once
+# check, each base scenario parsed once a sweep: Ctrl-C during the check
+# stops it, said, with nothing run (it was only killed).  The signal goes
+# once the sweep has spent 0.2 s of CPU (20 ticks of /proc/PID/stat's utime
+# + stime): a fixed second of wall time can pass before it starts under load
 printf '[sweep]\nscenario = tiny.ini\n[grid]\nsysctl.swappiness = 0..99\nworkload.w.passes = 1..10000\n' >"$TMP/huge.grid"
-expect_status "sweep: Ctrl-C while checking the points" 130 "^reclaimsim: sweep interrupted checking its points: nothing run$" timeout --foreground --preserve-status -s INT 1 "$BIN" sweep "$TMP/huge.grid" --print-commands
+"$BIN" sweep "$TMP/huge.grid" --print-commands >"$TMP/out" 2>"$TMP/err" &
+pid=$!
+while [ -d "/proc/$pid" ] && [ "$(awk '{ print $14 + $15 }' "/proc/$pid/stat" 2>/dev/null || echo 0)" -lt 20 ]; do
+	sleep 0.05
+done
+kill -INT "$pid"
+wait "$pid"
+check "sweep: Ctrl-C while checking the points: exit 130, said" sh -c '[ "$1" -eq 130 ] && grep -qx "reclaimsim: sweep interrupted checking its points: nothing run" "$2"' - "$?" "$TMP/err"
 check "sweep: interrupted check: no command printed" test ! -s "$TMP/out"
 printf '{"point":1,"seed":1,"keys":{},"figures":{}}\0\0\0\n' >"$TMP/nul.jsonl"
 expect_status "sweep --output: a NUL byte in the results (a crash's zeros)" 1 "^reclaimsim: $TMP/nul.jsonl:1: not a text file (contains a NUL byte): not a sweep's results$" "$BIN" sweep "$TMP/one.grid" --output "$TMP/nul.jsonl"
