@@ -5,6 +5,10 @@ Runs bench/hbfoot.c (a hackbench of the 2008 structure, see its top) on the
 real kernel, always inside a fresh cgroup-v1 memcg with a hard limit, and
 prints:
 
+0. at ready: `hbfoot GROUPS process BIG HOLD`, measured while the parent
+   holds the go for HOLD s: every child forked and ready, no message sent:
+   the memcg's kmem and rss and /proc/meminfo's deltas per task (the
+   tasks' fixed kernel memory, without socket queues);
 1. footprint: `hbfoot GROUPS process BIG` with a roomy limit; once every
    child is ready and the messages flow, per child /proc/PID/status (RssAnon,
    RssFile, RssShmem, VmPTE), smaps per VMA (Rss, Anonymous), the memcg's
@@ -154,6 +158,28 @@ def show_vmas(title, vals, n, unit=1):
     for name, v in sorted(vals.items(), key=lambda x: -x[1]):
         if v:
             print("    %-28s %8.1f" % (name, v / n / unit))
+
+
+def at_ready(cg, binary, groups):
+    wr(cg + "/memory.limit_in_bytes", 1 << 30)
+    m0 = meminfo()
+    s0 = memcg_stat(cg)
+    p = start(cg, [binary, str(groups), "process", str(BIG), "5"])
+    try:
+        kids = children(p.pid)
+        n = len(kids)
+        m1 = meminfo()
+        s1 = memcg_stat(cg)
+        st = status_sum(kids, ["VmPTE", "RssAnon"])
+        print("== 0. at ready, no message sent: %d children (kB per task)" % n)
+        print("  memcg kmem %.1f rss %.1f; VmPTE %.1f RssAnon %.1f" %
+              ((s1["kmem"] - s0["kmem"]) / 1024 / n, (s1["rss"] - s0["rss"]) / 1024 / n,
+               st["VmPTE"] / n, st["RssAnon"] / n))
+        print("  /proc/meminfo deltas: " + ", ".join(
+            "%s %+.1f" % (k, (m1[k] - m0[k]) / n)
+            for k in ("KernelStack", "PageTables", "Slab", "SUnreclaim")))
+    finally:
+        stop(cg, p)
 
 
 def footprint(cg, binary, groups):
@@ -306,6 +332,7 @@ def main():
                          preexec_fn=lambda: wr(cg + "/cgroup.procs", os.getpid())).stdout.strip())
     sw = None
     try:
+        at_ready(cg, binary, groups)
         usage, kmem = footprint(cg, binary, groups)
         sw = swapfile()
         swapout(cg, binary, groups, usage, kmem)

@@ -3,7 +3,7 @@
  * hbfoot.c - a hackbench written for measuring its memory (not a copy of
  * hackbench.c; the same structure as the 2008 one of seed 000's link):
  *
- *   hbfoot GROUPS process LOOPS   the benchmark: per group, 20 AF_UNIX
+ *   hbfoot GROUPS process LOOPS [HOLD]  the benchmark: per group, 20 AF_UNIX
  *                                 stream socket pairs; the parent forks
  *                                 20 receivers (each keeps its pair's read
  *                                 end) then 20 senders (each inherits all
@@ -17,7 +17,10 @@
  *                                 20 descriptors; a receiver reads 100
  *                                 bytes at a time, 20 * LOOPS messages.
  *                                 Prints "ready PARENT_PID" once every
- *                                 child is ready, "Time: S" at the end.
+ *                                 child is ready (and then waits HOLD
+ *                                 seconds before the go, for measuring
+ *                                 the tasks with no message queued),
+ *                                 "Time: S" at the end.
  *   hbfoot probe                  one socket pair nobody reads: 100-byte
  *                                 non-blocking writes until EAGAIN, and
  *                                 SO_SNDBUF: what one queued message
@@ -122,8 +125,8 @@ int main(int argc, char **argv)
 
 	if (argc == 2 && !strcmp(argv[1], "probe"))
 		return probe();
-	if (argc != 4 || strcmp(argv[2], "process")) {
-		fprintf(stderr, "usage: hbfoot GROUPS process LOOPS | hbfoot probe\n");
+	if ((argc != 4 && argc != 5) || strcmp(argv[2], "process")) {
+		fprintf(stderr, "usage: hbfoot GROUPS process LOOPS [HOLD] | hbfoot probe\n");
 		return 2;
 	}
 	groups = (unsigned int)atoi(argv[1]);
@@ -168,6 +171,8 @@ int main(int argc, char **argv)
 			die("ready read");
 	printf("ready %d\n", (int)getpid());
 	fflush(stdout);
+	if (argc == 5)
+		sleep((unsigned int)atoi(argv[4]));
 	gettimeofday(&t0, NULL);
 	if (write(wake[1], &c, 1) != 1)
 		die("wake");
