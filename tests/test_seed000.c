@@ -208,8 +208,12 @@ static void test_embedded_noswap_240_kill_ends(void **state)
  * measured lru_lock_ns (150 ns) the gaps narrowed (none -> global: major
  * faults 177 -> 147, sys 6.3 -> 5.1 s, elapsed 10.3 -> 2.9 s; with
  * lru_lock_ns = 40 ns 247 -> 152, 9.3 -> 5.1 s): both still fall by a
- * tenth at least, elapsed by half.  The full-size runs are
- * docs/seed000.md's.
+ * tenth at least, elapsed by half.  With the task's measured kernel
+ * memory split out of its anon footprint (224K of 1920K, bench/results/
+ * hackbench-footprint.txt) the throttle cuts the major faults by 6 %
+ * only (175 -> 165; sys 5.9 -> 4.7 s, elapsed 8.5 -> 2.9 s; with the
+ * old 1856K + 64K 204 -> 135): their direction is asserted, not a tenth.
+ * The full-size runs are docs/seed000.md's.
  */
 static void test_ia64_scaled(void **state)
 {
@@ -231,7 +235,7 @@ static void test_ia64_scaled(void **state)
 	assert_int_equal(none->reclaim.oom_kills + global->reclaim.oom_kills, 0);
 	assert_true(none->reclaim.max_parallel_reclaimers >= 100);
 	assert_true(global->reclaim.max_parallel_reclaimers <= 2);
-	assert_true(b->maj_flt * 10 <= a->maj_flt * 9); /* 177 -> 147 */
+	assert_true(b->maj_flt < a->maj_flt); /* 175 -> 165 */
 	assert_true(b->stime_ns * 10 <= a->stime_ns * 9); /* 6.3 -> 5.1 s */
 	assert_true(elapsed_b * 2 <= elapsed_a);
 	assert_true(b->utime_ns * 10 <= a->utime_ns * 11 && a->utime_ns * 10 <= b->utime_ns * 11);
@@ -273,7 +277,9 @@ static void test_hackbench_touch_order(void **state)
 
 /*
  * The IA64 run inside a memory cgroup (scenarios/seed000-ia64-memcg.ini),
- * scaled down to 1 GB with a 768 MB limit, 256 MB of swap and 12 groups:
+ * scaled down to 1 GB with a 768 MB limit, 256 MB of swap and 13 groups
+ * (12 before the task's kernel memory, which 2.6.25's memcg does not
+ * charge, was split out of its anon footprint: the same ~860 MB charged):
  * limit reclaim does the work and both policies complete; the throttle's
  * waiters test the memcg's margin, not the zone watermarks.
  *
@@ -294,7 +300,7 @@ static void test_ia64_memcg_scaled(void **state)
 		"machine.memory=1G",
 		"machine.swap=256M",
 		"cgroup.box.limit=768M",
-		"workload.hackbench.groups=12",
+		"workload.hackbench.groups=13",
 		"workload.hackbench.loops=100",
 		NULL,
 	};

@@ -448,6 +448,8 @@ struct hot_probe {
 	bool cleared, read;
 	u64 young; /* bit i: footprint page i was touched */
 	unsigned int npages;
+	long anon[40]; /* each task's anon RSS when the young bits are read */
+	u64 kernel_pages; /* sim->nr_kernel_pages then */
 };
 
 static void hot_probe_hook(struct sim *sim, void *arg)
@@ -475,32 +477,67 @@ static void hot_probe_hook(struct sim *sim, void *arg)
 			p->young |= 1ULL << i;
 	}
 	p->read = p->cleared && sim->eng.now >= p->read_ns;
+	if (p->read) {
+		for (unsigned int i = 0; i < sim->workloads[0].nr_tasks && i < 40; i++)
+			p->anon[i] = sim->workloads[0].tasks[i]->mm->rss_stat[MM_ANONPAGES];
+		p->kernel_pages = sim->nr_kernel_pages;
+	}
 	p->cleared = true;
+}
+
+/* Run one group of hackbench with @keys for 200 ms; probe task 0's footprint of @npages. */
+static struct hot_probe hot_probe_run(const char *keys, unsigned int npages)
+{
+	char text[512];
+	struct sim *sim;
+	struct hot_probe p = { .clear_ns = 100 * NSEC_PER_MSEC,
+			       .read_ns = 150 * NSEC_PER_MSEC,
+			       .npages = npages };
+
+	snprintf(text, sizeof(text),
+		 "[machine]\ncpus = 2\nmemory = 256M\n"
+		 "[workload hb]\ntype = hackbench\ngroups = 1\nloops = 100000\n%s"
+		 "[run]\nduration = 200ms\n",
+		 keys);
+	sim = test_sim_from_text(NULL, "test.ini", text);
+	p.task = sim->workloads[0].tasks[0];
+	sim->eng.check_hook = hot_probe_hook;
+	sim->eng.check_arg = &p;
+	sim_run(sim);
+	assert_true(p.read);
+	sim_destroy(sim);
+	return p;
 }
 
 /*
  * A hackbench task's hot pages (stack, backing store, data) lie apart in
  * its footprint: with 64 pages, the receiver touches pages 0, 16, 32 and
- * 48 as it reads, and no other.
+ * 48 as it reads, and no other; with hot_pages = 2, pages 0 and 32.
  */
 static void test_hackbench_hot_pages_spread(void **state)
 {
-	struct sim *sim = test_sim_from_text(
-		NULL, "test.ini",
-		"[machine]\ncpus = 2\nmemory = 256M\n"
-		"[workload hb]\ntype = hackbench\ngroups = 1\nloops = 100000\nfootprint = 256K\n"
-		"[run]\nduration = 200ms\n");
-	struct hot_probe p = { .task = sim->workloads[0].tasks[0],
-			       .clear_ns = 100 * NSEC_PER_MSEC,
-			       .read_ns = 150 * NSEC_PER_MSEC,
-			       .npages = 64 };
+	struct hot_probe p = hot_probe_run("footprint = 256K\n", 64);
 
-	sim->eng.check_hook = hot_probe_hook;
-	sim->eng.check_arg = &p;
-	sim_run(sim);
-	assert_true(p.read);
 	assert_int_equal(p.young, 1ULL << 0 | 1ULL << 16 | 1ULL << 32 | 1ULL << 48);
-	sim_destroy(sim);
+	p = hot_probe_run("footprint = 256K\nhot_pages = 2\n", 64);
+	assert_int_equal(p.young, 1ULL << 0 | 1ULL << 32);
+}
+
+/*
+ * The default footprint is the measured one (bench/results/
+ * hackbench-footprint.txt): 36 KiB of anon memory of its own, 9 pages of 4
+ * KiB, all resident in every task of the group once messages flow, 4 of
+ * them hot (stride 9 / 4 = 2: pages 0, 2, 4, 6); the kernel memory is
+ * 84 KiB a task (21 pages each of the 40) plus the socket queues.
+ */
+static void test_hackbench_measured_footprint(void **state)
+{
+	struct hot_probe p = hot_probe_run("", 9);
+
+	assert_int_equal(p.young, 1ULL << 0 | 1ULL << 2 | 1ULL << 4 | 1ULL << 6);
+	for (unsigned int i = 0; i < 40; i++)
+		assert_int_equal(p.anon[i], 9);
+	assert_true(p.kernel_pages >= 40 * 21);
 }
 
 /* An anon working set larger than RAM without swap ends in an OOM kill. */
@@ -996,6 +1033,7 @@ int main(void)
 		cmocka_unit_test(test_swap_writes_back_merge),
 		cmocka_unit_test(test_hackbench_ends_after_kill),
 		cmocka_unit_test(test_hackbench_hot_pages_spread),
+		cmocka_unit_test(test_hackbench_measured_footprint),
 		cmocka_unit_test(test_oom_without_swap),
 		cmocka_unit_test(test_oom_without_swap_all_unreclaimable),
 		cmocka_unit_test(test_oom_kills_the_biggest),
