@@ -219,20 +219,37 @@ static void relocate_cluster(struct swap_info_struct *si, u32 idx)
 }
 
 /*
+ * __try_to_reclaim_swap(TTRS_ANYWAY) (v6.18): free @slot, which only the
+ * swap cache holds, from its page unless the page is locked (folio_trylock)
+ * or under writeback; the page becomes dirty, its only copy.
+ */
+static void try_to_reclaim_swap(struct sim *sim, u64 slot)
+{
+	u64 e = xa_load(&sim->swap->swap_cache, slot);
+
+	if (!e || xa_is_value(e) || PageFlag(pfn_to_page(sim, (u32)(e - 1)), PG_locked))
+		return;
+	folio_free_swap(sim, (u32)(e - 1));
+}
+
+/*
  * alloc_swap_scan_cluster() (v6.18): the first free slot of cluster @idx
  * from @offset on; where the next allocation continues (the slot after,
  * while the cluster has room) goes to the device's or @cpu's next.  A
- * slot only the swap cache holds counts as taken: the kernel reclaims
- * those (cluster_reclaim_range) only when vm_swap_full(), not modelled.
+ * slot only the swap cache holds counts as taken, and is freed from its
+ * page on the way when swap is over half full (cluster_scan_range,
+ * cluster_reclaim_range); a full cluster is not scanned.
  */
-static u64 alloc_swap_scan_cluster(struct swap_info_struct *si, u32 idx, u64 offset,
-				   unsigned int cpu)
+static u64 alloc_swap_scan_cluster(struct sim *sim, u32 idx, u64 offset, unsigned int cpu)
 {
+	struct swap_info_struct *si = sim->swap;
 	struct swap_cluster_info *ci = &si->cluster_info[idx];
 	u64 end = (u64)(idx + 1) * si->swap_cluster_pages, found = 0, next = 0;
 
 	if (ci->count < si->swap_cluster_pages) {
 		for (; offset < end && offset < si->max; offset++) {
+			if (si->swap_map[offset] == SWAP_HAS_CACHE && vm_swap_full(sim))
+				try_to_reclaim_swap(sim, offset);
 			if (si->swap_map[offset])
 				continue;
 			found = offset;
@@ -251,9 +268,10 @@ static u64 alloc_swap_scan_cluster(struct swap_info_struct *si, u32 idx, u64 off
 }
 
 /* alloc_swap_scan_list() (v6.18): take clusters off @l's head until one has a slot */
-static u64 alloc_swap_scan_list(struct swap_info_struct *si, struct swap_cluster_list *l,
-				bool scan_all, unsigned int cpu)
+static u64 alloc_swap_scan_list(struct sim *sim, struct swap_cluster_list *l, bool scan_all,
+				unsigned int cpu)
 {
+	struct swap_info_struct *si = sim->swap;
 	u64 found = 0;
 
 	do {
@@ -264,7 +282,7 @@ static u64 alloc_swap_scan_list(struct swap_info_struct *si, struct swap_cluster
 		/* isolate_lock_cluster() */
 		cluster_list_del(si, l, idx);
 		si->cluster_info[idx].flags = CLUSTER_FLAG_NONE;
-		found = alloc_swap_scan_cluster(si, idx, idx * si->swap_cluster_pages, cpu);
+		found = alloc_swap_scan_cluster(sim, idx, idx * si->swap_cluster_pages, cpu);
 	} while (!found && scan_all);
 	return found;
 }
@@ -276,8 +294,9 @@ static u64 alloc_swap_scan_list(struct swap_info_struct *si, struct swap_cluster
  * left off in; then every partly used cluster in turn (nonfull); then a
  * free cluster; then one fragmented cluster.  0 = none.
  */
-static u64 cluster_alloc_swap_entry(struct swap_info_struct *si, unsigned int cpu)
+static u64 cluster_alloc_swap_entry(struct sim *sim, unsigned int cpu)
 {
+	struct swap_info_struct *si = sim->swap;
 	u64 next = si->solidstate ? si->percpu_next[cpu] : si->global_next, found = 0;
 
 	if (next) {
@@ -285,25 +304,26 @@ static u64 cluster_alloc_swap_entry(struct swap_info_struct *si, unsigned int cp
 
 		if (!si->cluster_info[idx].count) /* emptied meanwhile: from its start */
 			next = idx * si->swap_cluster_pages;
-		found = alloc_swap_scan_cluster(si, idx, next, cpu);
+		found = alloc_swap_scan_cluster(sim, idx, next, cpu);
 	}
 	if (!found)
-		found = alloc_swap_scan_list(si, &si->nonfull_clusters, true, cpu);
+		found = alloc_swap_scan_list(sim, &si->nonfull_clusters, true, cpu);
 	if (!found)
-		found = alloc_swap_scan_list(si, &si->free_clusters, false, cpu);
+		found = alloc_swap_scan_list(sim, &si->free_clusters, false, cpu);
 	if (!found)
-		found = alloc_swap_scan_list(si, &si->frag_clusters, false, cpu);
+		found = alloc_swap_scan_list(sim, &si->frag_clusters, false, cpu);
 	return found;
 }
 
 /* A slot for a page, taken for the swap cache; 0 = none free. */
-static u64 get_swap_slot(struct swap_info_struct *si, unsigned int cpu)
+static u64 get_swap_slot(struct sim *sim, unsigned int cpu)
 {
+	struct swap_info_struct *si = sim->swap;
 	u64 slot;
 
 	if (si->inuse_pages >= si->max - 1)
 		return 0;
-	slot = si->cluster_info ? cluster_alloc_swap_entry(si, cpu) : scan_swap_map_slots(si);
+	slot = si->cluster_info ? cluster_alloc_swap_entry(sim, cpu) : scan_swap_map_slots(si);
 	if (slot) {
 		si->swap_map[slot] = SWAP_HAS_CACHE;
 		si->inuse_pages++;
@@ -352,7 +372,7 @@ bool add_to_swap(struct sim *sim, u32 pfn, unsigned int cpu)
 	struct page *page = pfn_to_page(sim, pfn);
 	u64 slot;
 
-	if (!si || !(slot = get_swap_slot(si, cpu)))
+	if (!si || !(slot = get_swap_slot(sim, cpu)))
 		return false;
 	/* folio_alloc_swap(): a v2 group over memory.swap.max gets no slot */
 	if (!mem_cgroup_try_charge_swap(sim, pfn, slot)) {
