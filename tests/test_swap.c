@@ -1043,10 +1043,9 @@ static void assert_writes(struct sim *sim, const struct blk_disk_stat *st0, u64 
 /*
  * The request shape of a swap-out (v6.18, swap_alloc = cluster): a task's
  * 16 pages written in address order take slots 1..16 of cluster 0 (the
- * header's, a partly used cluster first); their 16 bios make 3 requests
- * here, the reclaimer's plug flushed twice on the way (each bio starts a
- * request or merges into one: 3 + 13).  The
- * odd pages brought back by read faults keep their slots in the swap cache
+ * header's, a partly used cluster first); in this hand-driven reclaim
+ * their 16 bios come to 3 requests and 13 merges (each bio starts a
+ * request or joins one).  The odd pages brought back by read faults keep their slots in the swap cache
  * (the anonfill program's load, then store); written again, each goes back
  * to its own slot: 8 requests of one page.  The even pages brought back
  * by write faults lose their slots (should_try_to_free_swap) and take the
