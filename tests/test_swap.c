@@ -1045,11 +1045,12 @@ static void assert_writes(struct sim *sim, const struct blk_disk_stat *st0, u64 
  * 16 pages written in address order take slots 1..16 of cluster 0 (the
  * header's, a partly used cluster first); in this hand-driven reclaim
  * their 16 bios come to 3 requests and 13 merges (each bio starts a
- * request or joins one).  The odd pages brought back by read faults keep their slots in the swap cache
- * (the anonfill program's load, then store); written again, each goes back
- * to its own slot: 8 requests of one page.  The even pages brought back
- * by write faults lose their slots (should_try_to_free_swap) and take the
- * next 8 of the cluster: one request.
+ * request or joins one).  The odd pages brought back by read faults keep
+ * their slots in the swap cache (the anonfill program's load, then
+ * store); written again, each goes back to its own slot: 8 requests of
+ * one page.  The even pages brought back by write faults lose their slots
+ * (should_try_to_free_swap) and take the next 8 of the cluster: one
+ * request.
  */
 static void test_swap_out_request_shape(void **state)
 {
