@@ -260,7 +260,8 @@ static int set_touch(struct cfg_ctx *k, void *obj, const char *val)
 	w->touch_write = !strcmp(val, "write") || !strcmp(val, "read_write");
 	w->touch_read_first = !strcmp(val, "read_write");
 	if (!w->touch_write && strcmp(val, "read"))
-		return cfg_fail(k, ": unknown value '%s' (expected write, read_write or read)", val);
+		return cfg_fail(k, ": unknown value '%s' (expected write, read_write or read)",
+				val);
 	return 0;
 }
 
