@@ -1009,6 +1009,43 @@ static void test_lru_lock_cpu(void **state)
 	assert_int_equal(sys - sys0, 7 * NPAGES * 1000);
 }
 
+/*
+ * cluster_alloc_swap_entry's order (v6.18, swap_alloc = cluster, 512-slot
+ * clusters): the cluster in use is taken on from its cursor, past a hole
+ * behind it; used up, the partly used clusters in the order they got a
+ * free slot, each from its start (cluster 0, with the header); then a
+ * free cluster.  The cluster just left goes to the frag list at its last
+ * allocation (relocate_cluster), its hole with it: scanned only when no
+ * cluster is free.
+ */
+static void test_cluster_alloc_fills_holes(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", INI("kernel = 6.18\n"));
+	static const u64 freed[] = { 100, 101, 102, 300, 550 },
+			 want[] = { 100, 101, 102, 300, 1024 };
+	u64 base, n = 1200, next = 0;
+	struct task *t = new_task(sim, 0, n, &base);
+
+	for (u64 i = 0; i < n; i++)
+		assert_int_equal(handle_mm_fault(t, base + i, true), VM_FAULT_DONE);
+	/* the page given slot s is page s - 1 */
+	for (; next < 600; next++) {
+		assert_true(add_to_swap(sim, pte_pfn(*pte_of(t, base + next)), 0));
+		assert_int_equal(page_of(t, base + next)->private, next + 1);
+	}
+	for (unsigned int i = 0; i < 5; i++)
+		delete_from_swap_cache(sim, pte_pfn(*pte_of(t, base + freed[i] - 1)), 0);
+	/* cluster 1 from its cursor to its end, the hole at 550 left behind */
+	for (; next < 1023; next++) {
+		assert_true(add_to_swap(sim, pte_pfn(*pte_of(t, base + next)), 0));
+		assert_int_equal(page_of(t, base + next)->private, next + 1);
+	}
+	for (unsigned int i = 0; i < sizeof(want) / sizeof(want[0]); i++, next++) {
+		assert_true(add_to_swap(sim, pte_pfn(*pte_of(t, base + next)), 0));
+		assert_int_equal(page_of(t, base + next)->private, want[i]);
+	}
+}
+
 /* Reclaim until @t's @n pages from @base are all on swap and out of memory. */
 static void swap_out_task(struct sim *sim, struct task *t, u64 base, u64 n)
 {
@@ -1107,6 +1144,7 @@ int main(void)
 		test_sim_unit_test(test_write_to_shared_slot_copies),
 		test_sim_unit_test(test_cluster_readahead_swap_end),
 		test_sim_unit_test(test_swap_out_request_shape),
+		test_sim_unit_test(test_cluster_alloc_fills_holes),
 		cmocka_unit_test(test_profiles),
 		cmocka_unit_test_teardown(test_swap_cache_xarray, test_sim_teardown),
 		cmocka_unit_test(test_swap_out_cpu),
