@@ -292,7 +292,9 @@ static u64 alloc_swap_scan_list(struct sim *sim, struct swap_cluster_list *l, bo
  * folio on a device without discard: the cluster the last allocation of
  * this CPU (solid-state) or of the device (rotational, global_cluster)
  * left off in; then every partly used cluster in turn (nonfull); then a
- * free cluster; then one fragmented cluster.  0 = none.
+ * free cluster; then one fragmented cluster.  0 = none.  Not modelled:
+ * the reclaim of full clusters' cache-only slots past half full
+ * (swap_reclaim_full_clusters) and discard (SWP_PAGE_DISCARD).
  */
 static u64 cluster_alloc_swap_entry(struct sim *sim, unsigned int cpu)
 {
