@@ -125,7 +125,7 @@ expect_status "panic: dmesg, v6.6's text" 1 "Kernel panic" "$BIN" dmesg "$TMP/pa
 check "panic: dmesg has v6.6's panic text" sh -c 'tail -3 "$1" | tr "\n" "|" | grep -qx "\[  481.349093\] Out of memory and no killable processes...|\[  481.349093\] Kernel panic - not syncing: System is deadlocked on memory|\[  481.349093\] ---\[ end Kernel panic - not syncing: System is deadlocked on memory \]---|"' - "$TMP/out"
 # the OOM killer's report, in the profile's text
 expect_ok "dmesg: a memcg OOM kill" "$BIN" dmesg "$ROOT/scenarios/madvfree-ltp-swap.ini"
-check "dmesg: the OOM killer's report (v6.6)" sh -c 'head -7 "$1" | sed "s/^\[ *[0-9.]*\] //" | tr "\n" "|" | grep -qx "madvfree invoked oom-killer: gfp_mask=0x100cca(GFP_HIGHUSER_MOVABLE), order=0, oom_score_adj=0|Tasks state (memory values in pages):|\[  pid  \]   uid  tgid total_vm      rss pgtables_bytes swapents oom_score_adj name|\[      3\]     0     3      180        2    16384       35             0 madvfree|\[      5\]     0     5     6680     1782    69632     4362             0 madvfree|oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),cpuset=/,mems_allowed=0,oom_memcg=/box,task_memcg=/box,task=madvfree,pid=5,uid=0|Memory cgroup out of memory: Killed process 5 (madvfree) total-vm:26720kB, anon-rss:7128kB, file-rss:0kB, shmem-rss:0kB, UID:0 pgtables:68kB oom_score_adj:0|"' - "$TMP/out"
+check "dmesg: the OOM killer's report (v6.6)" sh -c 'head -7 "$1" | sed "s/^\[ *[0-9.]*\] //" | tr "\n" "|" | grep -qx "madvfree invoked oom-killer: gfp_mask=0x100cca(GFP_HIGHUSER_MOVABLE), order=0, oom_score_adj=0|Tasks state (memory values in pages):|\[  pid  \]   uid  tgid total_vm      rss pgtables_bytes swapents oom_score_adj name|\[      3\]     0     3      180        2    16384       35             0 madvfree|\[      5\]     0     5     6680     1948    69632     4196             0 madvfree|oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),cpuset=/,mems_allowed=0,oom_memcg=/box,task_memcg=/box,task=madvfree,pid=5,uid=0|Memory cgroup out of memory: Killed process 5 (madvfree) total-vm:26720kB, anon-rss:7792kB, file-rss:0kB, shmem-rss:0kB, UID:0 pgtables:68kB oom_score_adj:0|"' - "$TMP/out"
 # every oom_report text on one memcg OOM (one anonfill of 128M in a 128M group, no swap)
 oom_text() { # NAME KERNEL LINES: dmesg's first lines under that profile, timestamps cut
 	expect_ok "dmesg: a memcg OOM kill under $2" "$BIN" dmesg "$ROOT/scenarios/anonfill-over-noswap.ini" --set policy.kernel="$2"
@@ -673,6 +673,7 @@ tlb_flush = per_page
 swapin_lru = inactive
 swap_readahead = cluster
 swap_readahead_plug = after
+swap_alloc = scan
 readahead_gfp = full
 readahead_folios = single
 write_folios = single

@@ -428,7 +428,7 @@ static void check_activate_frees_swap(void **state, bool over_half)
 	u32 pfn = new_anon_page(sim, &t, &vpn);
 	struct page *page = pfn_to_page(sim, pfn);
 
-	assert_true(add_to_swap(sim, pfn));
+	assert_true(add_to_swap(sim, pfn, 0));
 	slot = page->private;
 	*pte_of(t, vpn) |= PTE_YOUNG;
 	SetPageFlag(page, PG_referenced);

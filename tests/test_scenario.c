@@ -436,6 +436,7 @@ static const char *const profile_keys[] = {
 	"swapin_lru",
 	"swap_readahead",
 	"swap_readahead_plug",
+	"swap_alloc",
 	"readahead_gfp",
 	"readahead_folios",
 	"write_folios",

@@ -1009,6 +1009,124 @@ static void test_lru_lock_cpu(void **state)
 	assert_int_equal(sys - sys0, 7 * NPAGES * 1000);
 }
 
+/*
+ * cluster_alloc_swap_entry's order (v6.18, swap_alloc = cluster, 512-slot
+ * clusters): the cluster in use is taken on from its cursor, past a hole
+ * behind it; used up, the partly used clusters in the order they got a
+ * free slot, each from its start (cluster 0, with the header); then a
+ * free cluster.  The cluster just left goes to the frag list at its last
+ * allocation (relocate_cluster), its hole with it: scanned only when no
+ * cluster is free.
+ */
+static void test_cluster_alloc_fills_holes(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", INI("kernel = 6.18\n"));
+	static const u64 freed[] = { 100, 101, 102, 300, 550 },
+			 want[] = { 100, 101, 102, 300, 1024 };
+	u64 base, n = 1200, next = 0;
+	struct task *t = new_task(sim, 0, n, &base);
+
+	for (u64 i = 0; i < n; i++)
+		assert_int_equal(handle_mm_fault(t, base + i, true), VM_FAULT_DONE);
+	/* the page given slot s is page s - 1 */
+	for (; next < 600; next++) {
+		assert_true(add_to_swap(sim, pte_pfn(*pte_of(t, base + next)), 0));
+		assert_int_equal(page_of(t, base + next)->private, next + 1);
+	}
+	for (unsigned int i = 0; i < 5; i++)
+		delete_from_swap_cache(sim, pte_pfn(*pte_of(t, base + freed[i] - 1)), 0);
+	/* cluster 1 from its cursor to its end, the hole at 550 left behind */
+	for (; next < 1023; next++) {
+		assert_true(add_to_swap(sim, pte_pfn(*pte_of(t, base + next)), 0));
+		assert_int_equal(page_of(t, base + next)->private, next + 1);
+	}
+	for (unsigned int i = 0; i < sizeof(want) / sizeof(want[0]); i++, next++) {
+		assert_true(add_to_swap(sim, pte_pfn(*pte_of(t, base + next)), 0));
+		assert_int_equal(page_of(t, base + next)->private, want[i]);
+	}
+}
+
+/* Reclaim until @t's @n pages from @base are all on swap and out of memory. */
+static void swap_out_task(struct sim *sim, struct task *t, u64 base, u64 n)
+{
+	for (u64 i = 0; i < n; i++)
+		if (pte_present(*pte_of(t, base + i)))
+			*pte_of(t, base + i) &= ~PTE_YOUNG;
+	for (int pass = 0; pass < 20; pass++) {
+		bool all = node_page_state(&sim->nodes[0], NR_SWAPCACHE) == 0;
+
+		for (u64 i = 0; i < n && all; i++)
+			all = pte_swap(*pte_of(t, base + i));
+		if (all)
+			return;
+		reclaim_box(t, n);
+		complete_io(sim);
+	}
+	fail_msg("the task's pages did not all reach swap");
+}
+
+/* The swap device's write requests, merged bios and sectors since @st0 */
+static void assert_writes(struct sim *sim, const struct blk_disk_stat *st0, u64 ios, u64 merges,
+			  u64 sectors)
+{
+	struct blk_disk_stat st;
+
+	blk_disk_stat(&sim->swap_dev, sim->eng.now, &st);
+	assert_int_equal(st.dir[REQ_OP_WRITE].ios - st0->dir[REQ_OP_WRITE].ios, ios);
+	assert_int_equal(st.dir[REQ_OP_WRITE].merges - st0->dir[REQ_OP_WRITE].merges, merges);
+	assert_int_equal(st.dir[REQ_OP_WRITE].sectors - st0->dir[REQ_OP_WRITE].sectors, sectors);
+}
+
+/*
+ * The request shape of a swap-out (v6.18, swap_alloc = cluster): a task's
+ * 16 pages written in address order take slots 1..16 of cluster 0 (the
+ * header's, a partly used cluster first); in this hand-driven reclaim
+ * their 16 bios come to 3 requests and 13 merges (each bio starts a
+ * request or joins one).  The odd pages brought back by read faults keep
+ * their slots in the swap cache (the anonfill program's load, then
+ * store); written again, each goes back to its own slot: 8 requests of
+ * one page.  The even pages brought back by write faults lose their slots
+ * (should_try_to_free_swap) and take the next 8 of the cluster: one
+ * request.
+ */
+static void test_swap_out_request_shape(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", INI("kernel = 6.18\n"));
+	struct blk_disk_stat st0;
+	u64 base;
+	struct task *t = new_task(sim, 0, 16, &base);
+
+	for (u64 i = 0; i < 16; i++)
+		assert_int_equal(handle_mm_fault(t, base + i, true), VM_FAULT_DONE);
+	blk_disk_stat(&sim->swap_dev, sim->eng.now, &st0);
+	swap_out_task(sim, t, base, 16);
+	for (u64 i = 0; i < 16; i++)
+		assert_int_equal(slot_of(t, base + i), 1 + i);
+	assert_writes(sim, &st0, 3, 13, 16 * 8);
+
+	for (u64 i = 1; i < 16; i += 2) {
+		fault_in(sim, t, base + i); /* a read fault: the slot stays */
+		assert_int_equal(handle_mm_fault(t, base + i, true), VM_FAULT_DONE);
+		assert_true(PageFlag(page_of(t, base + i), PG_swapcache));
+	}
+	blk_disk_stat(&sim->swap_dev, sim->eng.now, &st0);
+	swap_out_task(sim, t, base, 16);
+	for (u64 i = 1; i < 16; i += 2)
+		assert_int_equal(slot_of(t, base + i), 1 + i);
+	assert_writes(sim, &st0, 8, 0, 8 * 8);
+
+	for (u64 i = 0; i < 16; i += 2) {
+		assert_int_equal(test_fault(t, base + i, true, NULL), VM_FAULT_DONE);
+		assert_false(PageFlag(page_of(t, base + i), PG_swapcache));
+	}
+	blk_disk_stat(&sim->swap_dev, sim->eng.now, &st0);
+	swap_out_task(sim, t, base, 16);
+	for (u64 i = 0; i < 16; i += 2)
+		assert_int_equal(slot_of(t, base + i), 17 + i / 2);
+	assert_writes(sim, &st0, 1, 7, 8 * 8);
+	assert_verified(sim);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1025,6 +1143,8 @@ int main(void)
 		test_sim_unit_test(test_shared_slot_after_fork_vma),
 		test_sim_unit_test(test_write_to_shared_slot_copies),
 		test_sim_unit_test(test_cluster_readahead_swap_end),
+		test_sim_unit_test(test_swap_out_request_shape),
+		test_sim_unit_test(test_cluster_alloc_fills_holes),
 		cmocka_unit_test(test_profiles),
 		cmocka_unit_test_teardown(test_swap_cache_xarray, test_sim_teardown),
 		cmocka_unit_test(test_swap_out_cpu),

@@ -494,7 +494,10 @@ def grid_workload_sections(cfg, stream_mib):
             lines = ["type = anon_fill", "size = %sM" % opt_value(argv, "--mib"),
                      "passes = %s" % opt_value(argv, "--passes", "3"),
                      "pattern = %s" % opt_value(argv, "--pattern", "seq"),
-                     "touch = %s" % opt_value(argv, "--touch", "write")]
+                     # --touch write reads each page's word, then stores it
+                     "touch = %s" % {"write": "read_write"}.get(
+                         opt_value(argv, "--touch", "write"),
+                         opt_value(argv, "--touch", "write"))]
             if opt_value(argv, "--pattern") == "hotcold":
                 lines += ["hot_pct = %s" % opt_value(argv, "--hot-pct", "25"),
                           "hot_share = %s" % opt_value(argv, "--hot-share", "90")]

@@ -68,6 +68,7 @@ static const char *const profile_2_6_25[] = {
 	"swapin_lru = active",
 	"swap_readahead = cluster",
 	"swap_readahead_plug = after",
+	"swap_alloc = scan",
 	"readahead_gfp = full",
 	"readahead_folios = single",
 	"write_folios = single",
@@ -505,6 +506,12 @@ static const char *const profile_6_18[] = {
 	 * (e70c301faece): the size test reads the plug's oldest request
 	 */
 	"blk_plug_flush_rq = first",
+	/*
+	 * 6.14 "mm, swap: rework of swap allocator locks" (Kairui Song): every
+	 * device allocates from clusters (a rotational one through one
+	 * global cluster), a partly used cluster before a free one
+	 */
+	"swap_alloc = cluster",
 	/*
 	 * 6.17 "mm/filemap: allow arch to request folio size for exec
 	 * memory" (3b61a3f08949): a text miss reads forward within its VMA

@@ -173,7 +173,7 @@ static struct cfg_section sections[NR_SECS] = {
 		.name = "policy",
 		.tables = TABLES(&profile_policy_table, &page_alloc_policy_table,
 				 &vmscan_policy_table, &alloc_pages_policy_table, &swap_policy_table,
-				 &swap_state_policy_table, &madvise_policy_table, &tlb_policy_table,
+				 &swap_state_policy_table, &swapfile_policy_table, &madvise_policy_table, &tlb_policy_table,
 				 &memcontrol_policy_table, &rmap_policy_table, &oom_kill_policy_table,
 				 &compaction_policy_table, &page_writeback_policy_table,
 				 &blkdev_policy_table, &sched_policy_table,

@@ -621,7 +621,8 @@ u64 mm_lazyfree_pages(struct sim *sim, struct mm_struct *mm);
 /* ---- swap (mm/swapfile.c, mm/swap_state.c, mm/page_io.c) ---- */
 int swap_init(struct sim *sim);
 void swap_free_all(struct sim *sim);
-bool add_to_swap(struct sim *sim, u32 pfn);
+/* add_to_swap: a slot for @pfn, allocated on CPU @cpu (its cluster on a solid-state device) */
+bool add_to_swap(struct sim *sim, u32 pfn, unsigned int cpu);
 void swap_writepage(struct sim *sim, struct task *t, u32 pfn);
 void delete_from_swap_cache(struct sim *sim, u32 pfn, u64 shadow);
 void __delete_from_swap_cache(struct sim *sim, u32 pfn, u64 shadow);
@@ -860,8 +861,8 @@ void read_pages(struct task *t);
 /* ---- the scenario: mm's keys and cross-checks (src/config/reader.c) ---- */
 /* the key tables, each beside the code it configures, by section */
 struct cfg_table;
-extern const struct cfg_table mm_init_machine_table, swapfile_machine_table, filemap_machine_table,
-	memcontrol_machine_table;
+extern const struct cfg_table mm_init_machine_table, swapfile_machine_table, swapfile_policy_table,
+	filemap_machine_table, memcontrol_machine_table;
 extern const struct cfg_table page_alloc_sysctl_table, vmscan_sysctl_table,
 	page_writeback_sysctl_table, swap_sysctl_table, compaction_sysctl_table;
 extern const struct cfg_table page_alloc_policy_table, vmscan_policy_table,

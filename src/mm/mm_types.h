@@ -695,6 +695,29 @@ struct address_space {
 	struct lock_timeline i_mmap_lock;
 };
 
+/*
+ * struct swap_cluster_info (v6.18 mm/swap.h): SWAPFILE_CLUSTER slots, how
+ * many are taken (allocated, in the swap cache, or never usable: the
+ * header, the device's tail) and the list it is on (flags), linked by
+ * cluster index.
+ */
+enum swap_cluster_flag {
+	CLUSTER_FLAG_NONE, /* on no list: taken off by an allocator */
+	CLUSTER_FLAG_FREE,
+	CLUSTER_FLAG_NONFULL,
+	CLUSTER_FLAG_FRAG,
+	CLUSTER_FLAG_FULL,
+};
+#define SWAP_CLUSTER_NIL UINT32_MAX
+struct swap_cluster_info {
+	u32 count;
+	u32 prev, next;
+	u8 flags;
+};
+struct swap_cluster_list {
+	u32 head, tail;
+};
+
 /* include/linux/swap.h: one swap device. */
 struct swap_info_struct {
 	u64 max; /* slots; slot 0 is the header, never used */
@@ -709,6 +732,18 @@ struct swap_info_struct {
 	struct xarray swap_cache;
 	u16 *swap_cgroup; /* memcg id charged for each slot (mm/swap_cgroup.c) */
 	u64 cluster_next; /* next slot to try (scan_swap_map_slots) */
+	/*
+	 * swap_alloc = cluster (v6.14+): the device in clusters of
+	 * swap_cluster_pages slots, each on one of four lists, and where the
+	 * next allocation continues: global_next on a rotational device,
+	 * percpu_next[cpu] on a solid-state one (0: take a new cluster)
+	 */
+	struct swap_cluster_info *cluster_info; /* NULL under swap_alloc = scan */
+	u64 nr_clusters, swap_cluster_pages;
+	struct swap_cluster_list free_clusters, nonfull_clusters, frag_clusters, full_clusters;
+	bool solidstate; /* SWP_SOLIDSTATE: the device is not rotational */
+	u64 global_next;
+	u64 *percpu_next;
 	/*
 	 * swapin_nr_pages() state (v3.14+, the slot-block readahead): the
 	 * kernel's statics, one set as the model has one swap device

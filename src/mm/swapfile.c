@@ -4,10 +4,14 @@
  * allocation, use counts in swap_map, and freeing slots together with
  * their swap cache page when nothing needs them any more.
  *
- * Slot allocation scans forward from cluster_next like the kernel's
- * per-device cluster allocator does for a single CPU, so that pages
- * reclaimed in LRU order get neighbouring slots and swap-in readahead of a
- * slot cluster finds neighbouring pages.
+ * Slot allocation, [policy] swap_alloc: under scan, a forward scan from
+ * cluster_next (scan_swap_map_slots, simplified to a circular scan), so
+ * that pages reclaimed in LRU order get neighbouring slots and swap-in
+ * readahead of a slot cluster finds neighbouring pages.  Under cluster
+ * (v6.14+, every device), v6.18's cluster allocator: the next slot of the
+ * cluster in use, else a partly used cluster before a free one, so that
+ * the slots random swap-ins freed are filled again, and the pages of one
+ * reclaim batch land in the gaps between slots still in use.
  */
 #include <stdlib.h>
 #include <stddef.h>
@@ -27,6 +31,100 @@ _Static_assert(sizeof(((struct swap_info_struct *)0)->swap_map[0]) + sizeof(u64)
 		       SCN_HOST_BYTES_PER_SLOT,
 	       "SCN_HOST_BYTES_PER_SLOT must cover a slot's swap_map, swap_cache and swap_cgroup");
 
+/*
+ * SWAPFILE_CLUSTER (v6.18 mm/swap.h): HPAGE_PMD_NR slots with
+ * CONFIG_THP_SWAP (x86-64, arm64): the PTEs of one page table page, 512
+ * with 4 KiB pages.
+ */
+static u64 swapfile_cluster(u32 page_size)
+{
+	return page_size / sizeof(u64);
+}
+
+/* cluster list helpers: the kernel's list_head, by cluster index */
+static void cluster_list_del(struct swap_info_struct *si, struct swap_cluster_list *l, u32 idx)
+{
+	struct swap_cluster_info *ci = &si->cluster_info[idx];
+
+	if (ci->prev != SWAP_CLUSTER_NIL)
+		si->cluster_info[ci->prev].next = ci->next;
+	else
+		l->head = ci->next;
+	if (ci->next != SWAP_CLUSTER_NIL)
+		si->cluster_info[ci->next].prev = ci->prev;
+	else
+		l->tail = ci->prev;
+	ci->prev = ci->next = SWAP_CLUSTER_NIL;
+}
+
+static void cluster_list_add_tail(struct swap_info_struct *si, struct swap_cluster_list *l, u32 idx)
+{
+	struct swap_cluster_info *ci = &si->cluster_info[idx];
+
+	ci->next = SWAP_CLUSTER_NIL;
+	ci->prev = l->tail;
+	if (l->tail != SWAP_CLUSTER_NIL)
+		si->cluster_info[l->tail].next = idx;
+	else
+		l->head = idx;
+	l->tail = idx;
+}
+
+static struct swap_cluster_list *cluster_list_of(struct swap_info_struct *si, u8 flags)
+{
+	switch (flags) {
+	case CLUSTER_FLAG_FREE:
+		return &si->free_clusters;
+	case CLUSTER_FLAG_NONFULL:
+		return &si->nonfull_clusters;
+	case CLUSTER_FLAG_FRAG:
+		return &si->frag_clusters;
+	case CLUSTER_FLAG_FULL:
+		return &si->full_clusters;
+	}
+	return NULL;
+}
+
+/* move_cluster() (v6.18): to the tail of the list of @flags */
+static void move_cluster(struct swap_info_struct *si, u32 idx, u8 flags)
+{
+	struct swap_cluster_info *ci = &si->cluster_info[idx];
+
+	if (ci->flags != CLUSTER_FLAG_NONE)
+		cluster_list_del(si, cluster_list_of(si, ci->flags), idx);
+	cluster_list_add_tail(si, cluster_list_of(si, flags), idx);
+	ci->flags = flags;
+}
+
+/*
+ * setup_clusters() (v6.18): the header slot and the slots past the
+ * device's end in its last cluster are never usable (bad slots); clusters
+ * with any go to the nonfull list, the others to the free list, in
+ * address order (v6.18 dropped the interleaving of SWAP_CLUSTER_COLS).
+ */
+static int setup_clusters(struct sim *sim, struct swap_info_struct *si)
+{
+	u64 pages = swapfile_cluster(sim->page_size);
+	struct swap_cluster_list nil = { SWAP_CLUSTER_NIL, SWAP_CLUSTER_NIL };
+
+	si->swap_cluster_pages = pages;
+	si->nr_clusters = (si->max + pages - 1) / pages;
+	si->cluster_info = calloc(si->nr_clusters, sizeof(*si->cluster_info));
+	si->percpu_next = calloc(sim->scn.machine.cpus, sizeof(*si->percpu_next));
+	if (!si->cluster_info || !si->percpu_next)
+		return -1;
+	si->free_clusters = si->nonfull_clusters = si->frag_clusters = si->full_clusters = nil;
+	si->solidstate = !sim->scn.machine.swap_dev.rotational;
+	si->cluster_info[0].count = 1; /* the header */
+	si->cluster_info[si->nr_clusters - 1].count += (u32)(si->nr_clusters * pages - si->max);
+	for (u64 i = 0; i < si->nr_clusters; i++) {
+		si->cluster_info[i].prev = si->cluster_info[i].next = SWAP_CLUSTER_NIL;
+		move_cluster(si, (u32)i,
+			     si->cluster_info[i].count ? CLUSTER_FLAG_NONFULL : CLUSTER_FLAG_FREE);
+	}
+	return 0;
+}
+
 /* swapon(): one swap device of machine.swap bytes; none below two pages. */
 int swap_init(struct sim *sim)
 {
@@ -42,7 +140,8 @@ int swap_init(struct sim *sim)
 	si->swap_map = calloc(slots, 1);
 	si->swap_cache.no_shadow_lru = true;
 	si->swap_cgroup = malloc(slots * sizeof(*si->swap_cgroup));
-	if (!si->swap_map || xa_grow(&si->swap_cache, slots) || !si->swap_cgroup) {
+	if (!si->swap_map || xa_grow(&si->swap_cache, slots) || !si->swap_cgroup ||
+	    (sim->scn.policy.swap_alloc_cluster && setup_clusters(sim, si))) {
 		sim->swap = si;
 		swap_free_all(sim);
 		return -1;
@@ -65,6 +164,8 @@ void swap_free_all(struct sim *sim)
 	free(si->swap_map);
 	xa_destroy(sim, &si->swap_cache);
 	free(si->swap_cgroup);
+	free(si->cluster_info);
+	free(si->percpu_next);
 	free(si);
 	sim->swap = NULL;
 }
@@ -86,30 +187,180 @@ bool vm_swap_full(const struct sim *sim)
 }
 
 /* scan_swap_map_slots(), simplified to a circular scan; 0 = none free. */
-static u64 get_swap_slot(struct swap_info_struct *si)
+static u64 scan_swap_map_slots(struct swap_info_struct *si)
 {
-	if (si->inuse_pages >= si->max - 1)
-		return 0;
 	for (u64 n = 0; n < si->max; n++) {
 		u64 slot = si->cluster_next;
 
 		si->cluster_next = slot + 1 < si->max ? slot + 1 : 1;
-		if (!si->swap_map[slot]) {
-			si->inuse_pages++;
+		if (!si->swap_map[slot])
 			return slot;
-		}
 	}
 	return 0;
 }
 
-/* swap_range_free(): the slot is unused and has no cache page. */
+/*
+ * relocate_cluster() (v6.18): after an allocation, a cluster goes to the
+ * free, frag or full list by its count.
+ */
+static void relocate_cluster(struct swap_info_struct *si, u32 idx)
+{
+	struct swap_cluster_info *ci = &si->cluster_info[idx];
+
+	if (!ci->count) {
+		if (ci->flags != CLUSTER_FLAG_FREE)
+			move_cluster(si, idx, CLUSTER_FLAG_FREE);
+	} else if (ci->count != si->swap_cluster_pages) {
+		if (ci->flags != CLUSTER_FLAG_FRAG)
+			move_cluster(si, idx, CLUSTER_FLAG_FRAG);
+	} else if (ci->flags != CLUSTER_FLAG_FULL) {
+		move_cluster(si, idx, CLUSTER_FLAG_FULL);
+	}
+}
+
+/*
+ * __try_to_reclaim_swap(TTRS_ANYWAY) (v6.18): free @slot, which only the
+ * swap cache holds, from its page unless the page is locked (folio_trylock)
+ * or under writeback; the page becomes dirty, its only copy.
+ */
+static void try_to_reclaim_swap(struct sim *sim, u64 slot)
+{
+	u64 e = xa_load(&sim->swap->swap_cache, slot);
+
+	if (!e || xa_is_value(e) || PageFlag(pfn_to_page(sim, (u32)(e - 1)), PG_locked))
+		return;
+	folio_free_swap(sim, (u32)(e - 1));
+}
+
+/*
+ * alloc_swap_scan_cluster() (v6.18): the first free slot of cluster @idx
+ * from @offset on; where the next allocation continues (the slot after,
+ * while the cluster has room) goes to the device's or @cpu's next.  A
+ * slot only the swap cache holds counts as taken, and is freed from its
+ * page on the way when swap is over half full (cluster_scan_range,
+ * cluster_reclaim_range); a full cluster is not scanned.
+ */
+static u64 alloc_swap_scan_cluster(struct sim *sim, u32 idx, u64 offset, unsigned int cpu)
+{
+	struct swap_info_struct *si = sim->swap;
+	struct swap_cluster_info *ci = &si->cluster_info[idx];
+	u64 end = (u64)(idx + 1) * si->swap_cluster_pages, found = 0, next = 0;
+
+	if (ci->count < si->swap_cluster_pages) {
+		for (; offset < end && offset < si->max; offset++) {
+			if (si->swap_map[offset] == SWAP_HAS_CACHE && vm_swap_full(sim))
+				try_to_reclaim_swap(sim, offset);
+			if (si->swap_map[offset])
+				continue;
+			found = offset;
+			ci->count++;
+			if (ci->count < si->swap_cluster_pages && offset + 1 < end)
+				next = offset + 1;
+			break;
+		}
+	}
+	relocate_cluster(si, idx);
+	if (si->solidstate)
+		si->percpu_next[cpu] = next;
+	else
+		si->global_next = next;
+	return found;
+}
+
+/* alloc_swap_scan_list() (v6.18): take clusters off @l's head until one has a slot */
+static u64 alloc_swap_scan_list(struct sim *sim, struct swap_cluster_list *l, bool scan_all,
+				unsigned int cpu)
+{
+	struct swap_info_struct *si = sim->swap;
+	u64 found = 0;
+
+	do {
+		u32 idx = l->head;
+
+		if (idx == SWAP_CLUSTER_NIL)
+			break;
+		/* isolate_lock_cluster() */
+		cluster_list_del(si, l, idx);
+		si->cluster_info[idx].flags = CLUSTER_FLAG_NONE;
+		found = alloc_swap_scan_cluster(sim, idx, idx * si->swap_cluster_pages, cpu);
+	} while (!found && scan_all);
+	return found;
+}
+
+/*
+ * swap_alloc_fast() and cluster_alloc_swap_entry() (v6.18) for an order-0
+ * folio on a device without discard: the cluster the last allocation of
+ * this CPU (solid-state) or of the device (rotational, global_cluster)
+ * left off in; then every partly used cluster in turn (nonfull); then a
+ * free cluster; then one fragmented cluster.  0 = none.  Not modelled:
+ * the reclaim of full clusters' cache-only slots past half full
+ * (swap_reclaim_full_clusters) and discard (SWP_PAGE_DISCARD).
+ */
+static u64 cluster_alloc_swap_entry(struct sim *sim, unsigned int cpu)
+{
+	struct swap_info_struct *si = sim->swap;
+	u64 next = si->solidstate ? si->percpu_next[cpu] : si->global_next, found = 0;
+
+	if (next) {
+		u32 idx = (u32)(next / si->swap_cluster_pages);
+
+		if (!si->cluster_info[idx].count) /* emptied meanwhile: from its start */
+			next = idx * si->swap_cluster_pages;
+		found = alloc_swap_scan_cluster(sim, idx, next, cpu);
+	}
+	if (!found)
+		found = alloc_swap_scan_list(sim, &si->nonfull_clusters, true, cpu);
+	if (!found)
+		found = alloc_swap_scan_list(sim, &si->free_clusters, false, cpu);
+	if (!found)
+		found = alloc_swap_scan_list(sim, &si->frag_clusters, false, cpu);
+	return found;
+}
+
+/* A slot for a page, taken for the swap cache; 0 = none free. */
+static u64 get_swap_slot(struct sim *sim, unsigned int cpu)
+{
+	struct swap_info_struct *si = sim->swap;
+	u64 slot;
+
+	if (si->inuse_pages >= si->max - 1)
+		return 0;
+	slot = si->cluster_info ? cluster_alloc_swap_entry(sim, cpu) : scan_swap_map_slots(si);
+	if (slot) {
+		si->swap_map[slot] = SWAP_HAS_CACHE;
+		si->inuse_pages++;
+	}
+	return slot;
+}
+
+/*
+ * swap_range_free() with the cluster's count (v6.18
+ * __swap_cluster_free_entries): an emptied cluster goes back to the free
+ * list, any other to the nonfull list.
+ */
+static void swap_range_free(struct swap_info_struct *si, u64 slot)
+{
+	si->swap_map[slot] = 0;
+	si->inuse_pages--;
+	if (si->cluster_info) {
+		u32 idx = (u32)(slot / si->swap_cluster_pages);
+		struct swap_cluster_info *ci = &si->cluster_info[idx];
+
+		ci->count--;
+		if (!ci->count)
+			move_cluster(si, idx, CLUSTER_FLAG_FREE);
+		else if (ci->flags != CLUSTER_FLAG_NONFULL)
+			move_cluster(si, idx, CLUSTER_FLAG_NONFULL);
+	}
+}
+
+/* The slot is unused and has no cache page. */
 static void swap_slot_release(struct sim *sim, u64 slot)
 {
 	struct swap_info_struct *si = sim->swap;
 
-	si->swap_map[slot] = 0;
+	swap_range_free(si, slot);
 	xa_store(sim, &si->swap_cache, slot, 0); /* drops a workingset shadow too */
-	si->inuse_pages--;
 	mem_cgroup_uncharge_swap(sim, slot);
 }
 
@@ -117,20 +368,19 @@ static void swap_slot_release(struct sim *sim, u64 slot)
  * add_to_swap() (v6.12 folio_alloc_swap + add_to_swap_cache): give an anon
  * page a slot and put it in the swap cache, dirty so that it is written.
  */
-bool add_to_swap(struct sim *sim, u32 pfn)
+bool add_to_swap(struct sim *sim, u32 pfn, unsigned int cpu)
 {
 	struct swap_info_struct *si = sim->swap;
 	struct page *page = pfn_to_page(sim, pfn);
 	u64 slot;
 
-	if (!si || !(slot = get_swap_slot(si)))
+	if (!si || !(slot = get_swap_slot(sim, cpu)))
 		return false;
 	/* folio_alloc_swap(): a v2 group over memory.swap.max gets no slot */
 	if (!mem_cgroup_try_charge_swap(sim, pfn, slot)) {
-		si->inuse_pages--;
+		swap_range_free(si, slot);
 		return false;
 	}
-	si->swap_map[slot] = SWAP_HAS_CACHE;
 	xa_store(sim, &si->swap_cache, slot, (u64)pfn + 1);
 	page->private = (u32)slot;
 	SetPageFlag(page, PG_swapcache);
@@ -307,3 +557,16 @@ static const struct cfg_key swapfile_machine_keys[] = {
 };
 
 CFG_TABLE(swapfile_machine_table, swapfile_machine_keys);
+
+/* [policy]: how slots are allocated */
+
+static const struct cfg_key swapfile_policy_keys[] = {
+	{ .name = "swap_alloc",
+	  .type = CFG_ENUM,
+	  .off = offsetof(struct scn_policy, swap_alloc_cluster),
+	  .size = sizeof(bool),
+	  .values = CFG_VALUES("scan", "cluster"),
+	  .def = "scan",
+	  .doc = "how reclaim finds a swap slot: a scan forward from where the last one was found, wrapping at the end (scan_swap_map_slots: rotational devices until v6.13, all until v3.12; stands in too for v3.12..6.13's solid-state clusters) / v6.14+'s clusters of 512 slots on every device (cluster_alloc_swap_entry, v6.18): the next slot of the cluster in use (one per CPU on a solid-state device, one per device on a rotational one), else the first partly used cluster before a free one, so slots freed by swap-ins are filled again and a batch's pages land in their gaps" },
+};
+CFG_TABLE(swapfile_policy_table, swapfile_policy_keys);

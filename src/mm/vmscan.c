@@ -886,7 +886,7 @@ restart:
 			bool was_dirty = PageFlag(page, PG_dirty);
 
 			charge_sys(t, cost->swap_slot_ns);
-			if (!add_to_swap(sim, pfn))
+			if (!add_to_swap(sim, pfn, t->cpu < 0 ? 0 : (unsigned int)t->cpu))
 				goto activate_locked;
 			/*
 			 * v4.5-4.11: add_to_swap() left PG_dirty alone and

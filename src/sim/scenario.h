@@ -541,6 +541,7 @@ struct scn_policy {
 	u64 fault_around_bytes; /* fault-around window, bytes; 0 = none (< v3.15) */
 	bool mmap_miss_workingset; /* mmap_miss_hits = not_workingset (2024, v6.12) */
 	enum swap_readahead_policy swap_readahead;
+	bool swap_alloc_cluster; /* swap_alloc = cluster: v6.14+'s cluster lists */
 	bool swap_ra_plug_loop; /* swap_readahead_plug = loop: reads submitted into
 				 * a plug held across the charges (v5.8+) */
 	enum lazyfree_policy lazyfree;

@@ -150,6 +150,7 @@ static void anon_fill_run(struct task *t)
 	anon_fill_phase_line(t, false);
 	for (af->pass = 0; af->pass <= cfg->passes; af->pass++) {
 		bool write = af->pass == 0 || cfg->touch_write;
+		bool read_first = af->pass && cfg->touch_read_first;
 
 		if (af->pass && af->order)
 			shuffle(t->sim, af->order, af->npages);
@@ -161,6 +162,12 @@ static void anon_fill_run(struct task *t)
 			wl_rate(t, t->sim->page_size);
 			/* the loop's code: one page of the binary */
 			wl_program_run(t, &af->prog, false);
+			/*
+			 * the program's visit reads the page's word, then stores it:
+			 * a swapped-out page comes back on the load's read fault
+			 */
+			if (read_first)
+				WL_DO(t, handle_mm_fault(t, af->base + p, false));
 			WL_DO(t, handle_mm_fault(t, af->base + p, write));
 			charge_user(t, touch_ns);
 		}
@@ -250,12 +257,11 @@ static int set_touch(struct cfg_ctx *k, void *obj, const char *val)
 {
 	struct anon_fill_params *w = WL_PARAMS_SET(struct anon_fill_params, obj);
 
-	if (!strcmp(val, "write"))
-		w->touch_write = true;
-	else if (!strcmp(val, "read"))
-		w->touch_write = false;
-	else
-		return cfg_fail(k, ": unknown value '%s' (expected write or read)", val);
+	w->touch_write = !strcmp(val, "write") || !strcmp(val, "read_write");
+	w->touch_read_first = !strcmp(val, "read_write");
+	if (!w->touch_write && strcmp(val, "read"))
+		return cfg_fail(k, ": unknown value '%s' (expected write, read_write or read)",
+				val);
 	return 0;
 }
 
@@ -315,8 +321,8 @@ static const struct cfg_key anon_fill_keys[] = {
 	  .type = CFG_CUSTOM,
 	  .set = set_touch,
 	  .def = "write",
-	  .range = "write \\| read",
-	  .doc = "the re-touch passes write or only read" },
+	  .range = "write \\| read_write \\| read",
+	  .doc = "what a re-touch pass does to a page: a store / a load of its first word, then a store (the oracle's anonfill --touch write: a swapped-out page comes back on the load's read fault, which keeps its swap slot, and the store dirties it without a fault on v5.19+, where do_swap_page maps an exclusive page writable; kernels up to 5.18 mapped it read-only and the store's do_wp_page freed the slot (reuse_swap_page), not modelled) / a load only" },
 	WL_KEY_THEN(
 		struct anon_fill_params,
 		"after the passes: exit, or hold the memory without touching it until the other workloads end (cold memory; figures held_resident_pages, held_swapped_pages)"),

@@ -16,7 +16,8 @@ struct anon_fill_params {
 	bool hotcold; /* pattern = hotcold */
 	unsigned int hot_pct; /* hotcold: % of the pages in the hot set, 1..99 */
 	unsigned int hot_share; /* hotcold: % of the visits to the hot set, 0..100 */
-	bool touch_write; /* touch = write */
+	bool touch_write; /* touch = write or read_write */
+	bool touch_read_first; /* touch = read_write: a load, then a store */
 	bool phase_lines; /* the oracle program's phase lines (their CPU) */
 	bool hold; /* then = hold: keep the memory, untouched, until the run ends */
 	int oom_score_adj; /* /proc/PID/oom_score_adj of its tasks, -1000..1000 */
