@@ -16,10 +16,16 @@ swap accounting.  The swap file is swapped off and deleted at the end.
 
   bench/swapout-profile.py [--runs N] [--swap MIB] [--pattern seq|rand|hotcold]
                            [--anonfill PATH] [--scratch DIR] [--detail] [--flush-apart]
+                           [--switch-apart] [--system-wide]
 
 --flush-apart counts the plug's flushes (the request's submission to the
 disk) apart from swap_writeout also where swap_writeout runs them (a full
 plug flushed by blk_add_rq_to_plug).
+
+--switch-apart splits the swap-in's switch by how it was entered (the
+read's io_schedule, a preemption, another sleep) and prints its leaves.
+--system-wide records with `perf record -a`: no per-task event is switched
+with anonfill at each sleep (a per-task one puts its own cost there).
 
 --detail also records each run a second time, with no cpu-clock, for the
 tracepoints vmscan:mm_vmscan_lru_isolate,
