@@ -209,13 +209,13 @@ struct engine {
 	struct rng var_rng[NR_VAR_SOURCES]; /* one stream per source of variation */
 	/* the engine's sources, set by sim_create from [run] (0/false: off) */
 	u64 wakeup_latency_ns, timer_latency_ns;
+	bool random_ties, random_placement;
+	u64 cpu_speed; /* CPU cost factor, 16.16 fixed point (1 << 16); 0: nominal */
 	/*
 	 * an io_schedule() sleep's switch out and back in ([cost]
 	 * io_switch_ns), paid when the task next gets its CPU
 	 */
 	u64 io_switch_ns;
-	bool random_ties, random_placement;
-	u64 cpu_speed; /* CPU cost factor, 16.16 fixed point (1 << 16); 0: nominal */
 	bool stopped;
 
 	/* CPUs and tasks */
