@@ -165,7 +165,7 @@ static const struct cfg_key cost_keys[] = {
 	 * already (350 ns): swapin_page_ns below
 	 */
 	C_KEY(swapin_major_ns, "3870ns",
-	      "do_swap_page mapping a page the swap cache holds: lookup, PTE, rmap, the slot's swap count (beyond fault_ns)"),
+	      "a major swap fault's own path beyond its pages read: swap readahead's window, folio_lock_or_retry, the retried fault's lookup and mapping (beyond fault_ns)"),
 	/* the same profiles: 1.35 us a page read, less 350 ns charged apart */
 	C_KEY(swapin_page_ns, "1000ns",
 	      "__read_swap_cache_async: one page into the swap cache for its read: memcg swap-in charge, swap cache insert, workingset check (beyond alloc_ns, charge_ns and the LRU add)"),
