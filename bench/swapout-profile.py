@@ -16,10 +16,16 @@ swap accounting.  The swap file is swapped off and deleted at the end.
 
   bench/swapout-profile.py [--runs N] [--swap MIB] [--pattern seq|rand|hotcold]
                            [--anonfill PATH] [--scratch DIR] [--detail] [--flush-apart]
+                           [--switch-apart] [--system-wide]
 
 --flush-apart counts the plug's flushes (the request's submission to the
 disk) apart from swap_writeout also where swap_writeout runs them (a full
 plug flushed by blk_add_rq_to_plug).
+
+--switch-apart splits the swap-in's switch by how it was entered (the
+read's io_schedule, a preemption, another sleep) and prints its leaves.
+--system-wide records with `perf record -a`: no per-task event is switched
+with anonfill at each sleep (a per-task one puts its own cost there).
 
 --detail also records each run a second time, with no cpu-clock, for the
 tracepoints vmscan:mm_vmscan_lru_isolate,
@@ -34,6 +40,7 @@ import argparse, collections, os, statistics, subprocess, sys, tempfile, time
 
 CG_ROOT = "/sys/fs/cgroup/memory"
 FLUSH_APART = False  # --flush-apart
+SWITCH_APART = False  # --switch-apart
 PERIOD_NS = 100000  # perf's cpu-clock period: a sample every 100 us of CPU
 TRACEPOINTS = ["vmscan:mm_vmscan_lru_isolate", "vmscan:mm_vmscan_lru_shrink_inactive",
                "vmscan:mm_vmscan_lru_shrink_active", "sched:sched_migrate_task", "tlb:tlb_flush"]
@@ -118,7 +125,16 @@ def category(stack):
                    "blk_mq_submit_bio"):
                 return "fault: swap-in, its read's submission"
             if has("schedule", "io_schedule", "__schedule"):
-                return "fault: swap-in, the sleep's switch"
+                if not SWITCH_APART:
+                    return "fault: swap-in, the sleep's switch"
+                # an I/O sleep (folio_wait_bit_common -> io_schedule) or a
+                # preemption (the tick or a wake-up set need_resched)
+                if has("io_schedule"):
+                    return "fault: swap-in, the I/O sleep's switch"
+                if has("preempt_schedule_irq", "preempt_schedule", "preempt_schedule_common",
+                       "__cond_resched", "preempt_schedule_notrace"):
+                    return "fault: swap-in, a preemption's switch"
+                return "fault: swap-in, another sleep's switch"
             return "fault: swap-in, own (do_swap_page, readahead, charge)"
         return "fault"
     if stack and stack[0] == "main":
@@ -140,7 +156,7 @@ def vmstat(name):
     return 0
 
 
-def run_once(args, cg, perf_out=None, tracepoints=False):
+def run_once(args, cg, perf_out=None, tracepoints=False, counts=None):
     os.mkdir(cg)
     try:
         write(cg + "/memory.limit_in_bytes", 64 << 20)
@@ -155,12 +171,13 @@ def run_once(args, cg, perf_out=None, tracepoints=False):
                     cmd += ["-e", tp]
             else:
                 cmd = ["perf", "record", "-q", "-e", "cpu-clock", "-c", str(PERIOD_NS), "-g",
-                       "--sample-cpu", "-o", perf_out]
+                       "--sample-cpu", "-o", perf_out] + (["-a"] if args.system_wide else [])
             cmd += ["--", "sh", "-c", inner]
             before = vmstat("pswpout")
             subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             return None, vmstat("pswpout") - before
         before = vmstat("pswpout")
+        majflt, pswpin = vmstat("pgmajfault"), vmstat("pswpin")
         pid = os.fork()
         if pid == 0:
             write(cg + "/cgroup.procs", os.getpid())
@@ -168,6 +185,11 @@ def run_once(args, cg, perf_out=None, tracepoints=False):
             os.dup2(fd, 1)
             os.execv(cmd[0], cmd)
         _, _, ru = os.wait4(pid, 0)
+        if counts is not None:  # the switches without perf: voluntary (sleeps), involuntary
+            counts["nvcsw"] += ru.ru_nvcsw
+            counts["nivcsw"] += ru.ru_nivcsw
+            counts["pgmajfault"] += vmstat("pgmajfault") - majflt
+            counts["pswpin"] += vmstat("pswpin") - pswpin
         return ru.ru_utime + ru.ru_stime, vmstat("pswpout") - before
     finally:
         time.sleep(0.2)
@@ -182,7 +204,10 @@ def split(perf_file):
     for block in out.split("\n\n"):
         stack = [l.split()[1] for l in block.strip().splitlines() if len(l.split()) > 1]
         if stack:
-            tot[category(stack)] += 1
+            cat = category(stack)
+            tot[cat] += 1
+            if SWITCH_APART and "switch" in cat:  # its leaf, to see where the time is
+                tot["  %s, leaf %s" % (cat, stack[0])] += 1
     return tot
 
 
@@ -254,9 +279,12 @@ def main():
     ap.add_argument("--scratch", default=None)
     ap.add_argument("--detail", action="store_true")
     ap.add_argument("--flush-apart", action="store_true")
+    ap.add_argument("--switch-apart", action="store_true")
+    ap.add_argument("--system-wide", action="store_true")
     args = ap.parse_args()
-    global FLUSH_APART
+    global FLUSH_APART, SWITCH_APART
     FLUSH_APART = args.flush_apart
+    SWITCH_APART = args.switch_apart
     scratch = args.scratch or tempfile.mkdtemp(prefix="swapout-profile-")
     cg = CG_ROOT + "/swapout-profile-%d" % os.getpid()
     swapfile = os.path.join(scratch, "swap%d" % args.swap) if args.swap else None
@@ -267,7 +295,8 @@ def main():
         subprocess.run(["mkswap", swapfile], check=True, stdout=subprocess.DEVNULL)
         subprocess.run(["swapon", swapfile], check=True)
     try:
-        cpu = [run_once(args, cg)[0] for _ in range(args.runs)]
+        counts = collections.Counter()
+        cpu = [run_once(args, cg, counts=counts)[0] for _ in range(args.runs)]
         tot, pages, nsamples = collections.Counter(), [], 0
         det, ev = collections.Counter(), collections.Counter()
         for i in range(args.runs):
@@ -294,6 +323,10 @@ def main():
     print("# on-CPU without perf: median %.1f ms (%.1f-%.1f); under perf %.1f ms a run; "
           "pswpout %.0f a run" % (1e3 * statistics.median(cpu), 1e3 * min(cpu), 1e3 * max(cpu),
                                   nsamples * PERIOD_NS / 1e6 / args.runs, pswpout))
+    print("# without perf, a run: %s" % ", ".join("%s %.0f" % (k, counts[k] / args.runs)
+                                                  for k in sorted(counts)))
+    if args.system_wide:
+        print("# perf record -a (system-wide): anonfill's samples only")
     print("%-40s %10s %14s" % ("path", "ms a run", "ns a pswpout"))
     for k in sorted(tot):
         ms = tot[k] * PERIOD_NS / 1e6 / args.runs

@@ -79,7 +79,12 @@ static void test_swappiness_zero(void **state)
  * rule kills seeds 1, 2 and 5 after 85,233-154,675 pages swapped, the
  * naps seed 3 after 86,643.  (With blk_submit_ns 10.24 us, the idle
  * virtio disk's kick charged to every request, branch reqcpu: 0, 3 and
- * 4, and seeds 1 and 4 had the report's kill under 3.5's rule.)
+ * 4, and seeds 1 and 4 had the report's kill under 3.5's rule.)  Since
+ * an io_schedule() sleep pays its switch and a swap-in its own path
+ * (io_switch_ns, swapin_major_ns, swapin_page_ns; issue 22, branch
+ * swapcpu): 0, 3 and 3, and no seed has the report's kill: 3.5's rule
+ * kills seeds 1, 4 and 5 after 81,232-120,483 pages swapped, the naps
+ * seeds 2, 3 and 5 after 94,282-129,108.
  */
 static void test_swappiness_zero_text_oom(void **state)
 {
@@ -117,7 +122,7 @@ static void test_swappiness_zero_text_oom(void **state)
 		kills_old, kills_new, kills_nap);
 	assert_int_equal(kills_old, 0);
 	assert_int_equal(kills_new, 3);
-	assert_int_equal(kills_nap, 1);
+	assert_int_equal(kills_nap, 3);
 	(void)state;
 }
 

@@ -238,6 +238,9 @@ static void test_defaults(void **state)
 	assert_int_equal(scn.cost.swap_slot_ns, 300);
 	assert_int_equal(scn.cost.syscall_ns, 170);
 	assert_int_equal(scn.cost.context_switch_ns, 2310);
+	assert_int_equal(scn.cost.io_switch_ns, 1300);
+	assert_int_equal(scn.cost.swapin_major_ns, 3870);
+	assert_int_equal(scn.cost.swapin_page_ns, 1000);
 	assert_int_equal(scn.cost.charge_ns, 50);
 	assert_int_equal(scn.cost.pagecache_insert_ns, 266);
 	assert_int_equal(scn.policy.sched_hz, 250);

@@ -125,6 +125,55 @@ static void test_share_by_weight(void **state)
 		fail_msg("nice 0's share %.4f, want 0.753 +- 0.012", share);
 }
 
+/* Sleepers for 1 ms at a time, through io_schedule() or not: their wake-ups counted. */
+static unsigned int io_wakeups, plain_wakeups;
+
+static void io_sleeper(struct task *t)
+{
+	for (;;) {
+		t->in_iowait = true; /* io_schedule_timeout() */
+		schedule_timeout(t, NULL, NSEC_PER_MSEC);
+		io_wakeups++;
+	}
+}
+
+static void plain_sleeper(struct task *t)
+{
+	for (;;) {
+		schedule_timeout(t, NULL, NSEC_PER_MSEC);
+		plain_wakeups++;
+	}
+}
+
+/*
+ * A sleep in io_schedule() costs its task io_switch_ns of system time
+ * when it gets its CPU back (the switch out and in); another sleep
+ * (a plain schedule_timeout) costs nothing here.
+ */
+static void test_io_sleep_pays_the_switch(void **state)
+{
+	struct sim *sim = test_sim_from_text(
+		state, "t.ini",
+		"[machine]\ncpus = 2\nmemory = 64M\nzones = DMA:16M, DMA32:rest\n"
+		"[workload clock]\ntype = anon_fill\nsize = 1M\npasses = 0\nrate = 10M\n"
+		"[run]\njitter = off\n");
+	struct task *io = task_create(sim, TASK_USER, "io", io_sleeper);
+	struct task *plain = task_create(sim, TASK_USER, "plain", plain_sleeper);
+
+	assert_non_null(io);
+	assert_non_null(plain);
+	assert_int_equal(sim->scn.cost.io_switch_ns, 1300);
+	io->memcg = plain->memcg = sim->memcgs[0];
+	io_wakeups = plain_wakeups = 0;
+	wake_up_task(io);
+	wake_up_task(plain);
+	assert_int_equal(sim_run(sim), 0);
+	assert_true(io_wakeups > 50);
+	assert_true(plain_wakeups > 50);
+	assert_int_equal(io->stime_ns, (u64)io_wakeups * 1300);
+	assert_int_equal(plain->stime_ns, 0);
+}
+
 /*
  * Issue 22's starvation case: 4 CPUs, 4 CPU-bound tasks, and a fifth
  * task writing 500 MiB at 50 MiB/s.  It needs ~3 % of a CPU; CFS gives it
@@ -383,6 +432,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_share_by_weight, test_sim_teardown),
 		cmocka_unit_test_teardown(test_rate_limited_task_among_hogs, test_sim_teardown),
 		cmocka_unit_test_teardown(test_wakeup_preempts_at_the_step_end, test_sim_teardown),
+		cmocka_unit_test_teardown(test_io_sleep_pays_the_switch, test_sim_teardown),
 		cmocka_unit_test_teardown(test_interrupt_burst_runs_at_once, test_sim_teardown),
 		cmocka_unit_test_teardown(test_balance_three_on_two, test_sim_teardown),
 		cmocka_unit_test_teardown(test_kswapd_bound, test_sim_teardown),

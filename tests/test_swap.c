@@ -226,6 +226,49 @@ static void test_fault_sleeps_in_place(void **state)
 }
 
 /*
+ * A swap-in fault's system time up to its sleep on its read, on a fresh
+ * machine of @ini; *@pages: the pages that read brought in.
+ */
+static u64 swapin_sys_ns(const char *ini, u64 *pages)
+{
+	struct sim *sim = test_sim_from_text(NULL, "t.ini", ini);
+	struct test_fault fa = { .vpn = 0 };
+	struct pair p;
+	u64 pswpin, ns;
+
+	new_pair(sim, &p, NPAGES);
+	swap_out_pair(sim, &p, NPAGES);
+	pswpin = vm_event(sim, PSWPIN);
+	p.t[0]->step_sys_ns = 0;
+	fa.vpn = p.base[0];
+	test_call_start(p.t[0], &fa.call, test_fault_fn, &fa);
+	assert_false(test_call_step(p.t[0])); /* asleep on its read */
+	*pages = vm_event(sim, PSWPIN) - pswpin;
+	ns = p.t[0]->step_sys_ns;
+	sim_destroy(sim);
+	return ns;
+}
+
+/*
+ * do_swap_page's own path costs a major fault swapin_major_ns and each
+ * page its read brings into the swap cache swapin_page_ns (the
+ * slot-cluster read here: the fault's aligned block of 8 slots but slot
+ * 0, the swap header), beyond what the same fault costs with both at 0.
+ */
+static void test_swapin_costs(void **state)
+{
+	static const char free_swapin[] = INI("swap_readahead = cluster\nswapin_lru = active\n"
+					      "[cost]\nswapin_major_ns = 0\nswapin_page_ns = 0\n");
+	u64 pages, pages0, ns, ns0;
+
+	ns = swapin_sys_ns(ini_cluster, &pages);
+	ns0 = swapin_sys_ns(free_swapin, &pages0);
+	assert_int_equal(pages, 7);
+	assert_int_equal(pages0, pages);
+	assert_int_equal(ns - ns0, 3870 + 7 * 1000);
+}
+
+/*
  * No page pool: a fault in a group at its limit charges its page in
  * place, reclaiming from the group inside the same call, and completes
  * (VM_FAULT_DONE) with the new page mapped: one memory.events max, the
@@ -1150,6 +1193,7 @@ int main(void)
 		cmocka_unit_test(test_swap_out_cpu),
 		cmocka_unit_test(test_lru_lock_cpu),
 		cmocka_unit_test_teardown(test_fault_sleeps_in_place, test_sim_teardown),
+		cmocka_unit_test(test_swapin_costs),
 		cmocka_unit_test_teardown(test_fault_reclaims_in_place, test_sim_teardown),
 	};
 

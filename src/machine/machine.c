@@ -118,6 +118,7 @@ struct sim *sim_create(const struct scenario *s, char *err, size_t errlen)
 	sim->eng.task_init = mm_task_init;
 	sim->eng.task_release = mm_task_release;
 	sim->eng.sched_submit_work = blk_sched_submit_work;
+	sim->eng.io_switch_ns = s->cost.io_switch_ns;
 	sim->eng.task_psi_group = mem_cgroup_task_psi;
 	psi_group_init(&sim->eng.psi_system, NULL, 0);
 	rng_seed(&sim->eng.rng, s->run.seed);

@@ -152,6 +152,24 @@ static const struct cfg_key cost_keys[] = {
 	C_KEY(swap_remove_mapping_ns, "293ns",
 	      "__remove_mapping of a clean swap cache page: swap cache deletion, memcg swap-out, the slot's cache reference"),
 	/*
+	 * bench/swapout-profile.py --swap 128 --switch-apart (issue 22,
+	 * branch swapcpu; bench/results/swapout-profile.txt): the samples
+	 * under do_swap_page but its read's submission, its sleep's switch
+	 * and reclaim (swapin_readahead, the folios' allocation and charge,
+	 * the swap cache, folio_lock_or_retry, the retried fault's lookup
+	 * and mapping), scaled by the run's CPU without perf over under it
+	 * (the switches apart), per major fault M and page read P from the
+	 * rand run (49,135 faults, 49,996 pages: 257.5 ms) and the seq run
+	 * (11,041, 76,407: 146.0 ms): M = 3.87 us, P = 1.35 us, of which
+	 * alloc_ns, charge_ns and the LRU add's lru_lock_ns are charged
+	 * already (350 ns): swapin_page_ns below
+	 */
+	C_KEY(swapin_major_ns, "3870ns",
+	      "a major swap fault's own path beyond its pages read: swap readahead's window, folio_lock_or_retry, the retried fault's lookup and mapping (beyond fault_ns)"),
+	/* the same profiles: 1.35 us a page read, less 350 ns charged apart */
+	C_KEY(swapin_page_ns, "1000ns",
+	      "__read_swap_cache_async: one page into the swap cache for its read: memcg swap-in charge, swap cache insert, workingset check (beyond alloc_ns, charge_ns and the LRU add)"),
+	/*
 	 * The block layer's part, the device's kick suppressed: the reclaim's
 	 * plug flush of swap-out requests issued among others in flight (the
 	 * notify skipped by virtio's event index, no VM exit), 0.93 us a page
@@ -307,6 +325,19 @@ static const struct cfg_key cost_keys[] = {
 	 */
 	C_KEY(context_switch_ns, "2310ns",
 	      "a task's sleep on a contended lock and its wake-up: the switch out and back in"),
+	/*
+	 * a system-wide perf (no per-task event to switch with the task):
+	 * the samples under io_schedule -> __schedule (finish_task_switch,
+	 * where interrupts come back on) of a sleeping read, scaled by the
+	 * task's CPU without perf over under it, per sleep: majfault-cpu's
+	 * file faults and direct reads, 1.16-1.32 us in six runs at load
+	 * 6-10 (bench/results/reqcpu-profile.txt), anonfill's swap-in
+	 * 1.98 us at load 138 (swapout-profile.txt); the median of the
+	 * seven.  A per-task perf finds 5.6-6.8 us: the event is switched
+	 * out and in with the task (its hrtimer cancelled and re-armed)
+	 */
+	C_KEY(io_switch_ns, "1300ns",
+	      "a task's sleep in io_schedule() (a read, writeback, a throttle) and its return: the switch out and back in"),
 	/*
 	 * bench/cgroup-attach.py (bench/results/cgroup-attach.txt): a new
 	 * process's write of its pid to a fresh v1 memcg's cgroup.procs, the

@@ -168,6 +168,7 @@ static u32 read_swap_cache_async(struct task *t, u64 first, struct mm_struct *mm
 		return NO_PFN;
 	}
 	swapin_add_page(sim, pfn, mm, vpn, slot);
+	charge_sys(t, sim->scn.cost.swapin_page_ns);
 	if (first != BIO_NO_SECTOR)
 		ra_bio_add(t, &sim->swap_dev, end_swap_bio_read, first, pfn);
 	else if (sim->scn.policy.swap_ra_plug_loop)
@@ -196,6 +197,7 @@ static enum vm_fault_result swap_read_submit(struct task *t, u32 pfn, enum vm_fa
 		return r;
 	if (pfn != NO_PFN) {
 		mm_task(t)->fault_major = true;
+		charge_sys(t, t->sim->scn.cost.swapin_major_ns);
 		/* a memstall if the page is workingset */
 		return folio_lock_or_retry(t, pfn);
 	}

@@ -103,6 +103,7 @@ struct task {
 	bool in_memstall; /* in a psi_memstall_enter section */
 	bool memstall_sleep; /* that section ends when it next gets a CPU */
 	bool in_iowait; /* its sleep is an io_schedule() */
+	bool io_switch; /* it slept in io_schedule(): its next turn pays the switch (sched.c) */
 	/* the mm's per-task state: the task is the head of a struct mm_task
 	 * (src/mm/internal.h) of sim->task_size bytes */
 };
@@ -210,6 +211,11 @@ struct engine {
 	u64 wakeup_latency_ns, timer_latency_ns;
 	bool random_ties, random_placement;
 	u64 cpu_speed; /* CPU cost factor, 16.16 fixed point (1 << 16); 0: nominal */
+	/*
+	 * an io_schedule() sleep's switch out and back in ([cost]
+	 * io_switch_ns), paid when the task next gets its CPU
+	 */
+	u64 io_switch_ns;
 	bool stopped;
 
 	/* CPUs and tasks */

@@ -661,6 +661,8 @@ struct scn_cost {
 	u64 swap_slot_ns; /* add_to_swap: slot allocation + swap cache */
 	u64 swap_writepage_ns; /* swap_writepage: bio, submit_bio into the plug */
 	u64 swap_remove_mapping_ns; /* __remove_mapping of a swap cache page */
+	u64 swapin_major_ns; /* a major swap fault beyond its pages read */
+	u64 swapin_page_ns; /* __read_swap_cache_async: one page into the swap cache for its read */
 	u64 blk_submit_ns; /* a block request's submission down to the driver, kick suppressed */
 	u64 blk_complete_ns; /* a block request's completion: interrupt and softirq */
 	u64 blk_complete_page_ns; /* that completion's work per page of the request */
@@ -681,6 +683,7 @@ struct scn_cost {
 	u64 compact_scan_ns; /* a compaction scanner's look at one page frame */
 	u64 migrate_page_ns; /* migrating one page: unmap, copy, remap */
 	u64 context_switch_ns; /* a task's sleep and wake-up on a lock: switch out and back in */
+	u64 io_switch_ns; /* an io_schedule() sleep: switch out and back in */
 	u64 rcu_gp_ns; /* an RCU grace period: what synchronize_rcu() waits */
 };
 

@@ -989,6 +989,7 @@ void task_sleep(struct task *t, struct wait_queue_head *wq, u64 timeout_ns)
 	VM_BUG_ON(t->waiting_on);
 	VM_BUG_ON(t->state == TASK_DEAD); /* an exited task does not sleep again */
 	psi_sleep(t);
+	t->io_switch = t->in_iowait;
 	dequeue_task(t);
 	t->state = TASK_BLOCKED;
 	t->timed_out = false;
@@ -1170,6 +1171,15 @@ static u64 run_step(struct engine *eng, struct task *t, unsigned int c, u64 irq_
 
 	t->step_user_ns = 0;
 	t->step_sys_ns = irq_ns;
+	if (t->io_switch) {
+		/*
+		 * back from an io_schedule() sleep: __schedule()'s switch to
+		 * another task or idle and finish_task_switch() when it
+		 * returns (v6.18), paid on its return as perf sees them
+		 */
+		t->io_switch = false;
+		t->step_sys_ns += engine_work_ns(eng, eng->io_switch_ns);
+	}
 	eng->this_cpu = c;
 	*res = task_run_step(t);
 	eng->this_cpu = 0; /* events outside steps: interrupts on CPU 0 */
