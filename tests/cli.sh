@@ -790,6 +790,8 @@ fi
 # not 128 pages: the first pass writes them; SYNC writes 710 -> 0 here.)
 expect_ok "trace: lumpy reclaim" "$BIN" run "$ROOT/scenarios/seed003-stress-highalloc.ini" --trace "$TMP/lumpy.txt" --trace-events mm_vmscan_lru_isolate,mm_vmscan_writepage
 check "trace: lumpy isolations and writes (June 2010's sync_io=)" sh -c 'grep -q "mm_vmscan_lru_isolate: isolate_mode=2 order=8 .* contig_taken=[1-9]" "$1" && grep -q "mm_vmscan_writepage: page=[0-9a-f]* pfn=[0-9]* sync_io=0$" "$1"' - "$TMP/lumpy.txt"
+# shrink_active_list's isolations are ISOLATE_ACTIVE at order 8 too: never a failed neighbour
+check "trace: lumpy active-list isolations (ISOLATE_ACTIVE)" sh -c 'grep -q "mm_vmscan_lru_isolate: isolate_mode=1 order=8 .* contig_taken=[1-9]" "$1" && ! grep -q "isolate_mode=1 .* contig_failed=[1-9]" "$1"' - "$TMP/lumpy.txt"
 # trace-report --ignore-pid: the script's option (the figures: tests/test_trace.c)
 expect_ok "trace-report --ignore-pid" "$BIN" trace-report --ignore-pid "$ROOT/tests/data/trace-ignore-pid.txt"
 check "trace-report --ignore-pid: one cc1 row, no latency lines" sh -c '! grep -q "Reclaim latencies" "$1" && grep -q "^cc1             3          3 " "$1"' - "$TMP/out"

@@ -1129,6 +1129,45 @@ static void test_lumpy_isolate_inactive(void **state)
 }
 
 /*
+ * shrink_active_list (2.6.35) isolates ISOLATE_ACTIVE even in lumpy mode:
+ * at order 2 the tail of the active file list takes only its block's
+ * active file neighbours - not the inactive file page, nor the active
+ * anon one, nor the page off the LRU, which counts as no failure (only
+ * ISOLATE_BOTH counts them); the trace says isolate_mode=1 (tests/cli.sh).
+ */
+static void test_lumpy_isolate_active(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", INI("2.6.35"));
+	static const u32 flags[4] = {
+		F(PG_lru) | F(PG_active), /* the tag: the oldest active file page */
+		F(PG_lru), /* an inactive file page */
+		ANON | F(PG_lru) | F(PG_active), /* an active anon page */
+		F(PG_lru) | F(PG_active), /* another active file page */
+	};
+	struct task *t = test_task_in(sim, sim->memcgs[0]);
+	struct lruvec *lv = root_lruvec(sim);
+	u32 base = new_block(sim, flags);
+	unsigned long nr_scanned;
+	struct scan_control sc;
+
+	(void)new_block(sim, (const u32[4]){ 0, 0, 0, 0 });
+	lumpy_sc(&sc, 2, true);
+	batch_init(t);
+	assert_int_equal(lruvec_list(sim, lv, ZONE_DMA32, LRU_ACTIVE_FILE)->tail, base);
+	assert_int_equal(isolate_lru_folios(t, 32, lv, &isol, &nr_scanned, &sc, LRU_ACTIVE_FILE),
+			 2);
+	assert_int_equal(isol.folio_list.head, base);
+	assert_int_equal(isol.folio_list.tail, base + 3);
+	assert_int_equal(isol.nr_lumpy_taken, 1);
+	assert_int_equal(isol.nr_lumpy_failed, 0);
+	assert_int_equal(nr_scanned, 2);
+	assert_int_equal(lv->nr_pages[LRU_INACTIVE_FILE], 1);
+	assert_int_equal(lv->nr_pages[LRU_ACTIVE_ANON], 1);
+	reclaim_abort(t);
+	assert_int_equal(lv->nr_pages[LRU_ACTIVE_FILE], 2);
+}
+
+/*
  * isolate_lru_folios for a low zone, ZONE_DMA, with four DMA32 pages at the
  * tail of the node's inactive anon pages and a DMA page behind them.  2.6.35
  * keeps per-zone lists (zone_reclaim): the DMA page is the DMA list's tail,
@@ -1328,6 +1367,7 @@ int main(void)
 		test_sim_unit_test(test_direct_writeback_deny),
 		test_sim_unit_test(test_lumpy_isolate_both),
 		test_sim_unit_test(test_lumpy_isolate_inactive),
+		test_sim_unit_test(test_lumpy_isolate_active),
 		test_sim_unit_test(test_isolate_zone_lists),
 		test_sim_unit_test(test_isolate_skips_higher_zones),
 		test_sim_unit_test(test_lumpy_ignores_references),

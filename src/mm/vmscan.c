@@ -311,6 +311,10 @@ static bool lumpy_isolable(const struct page *page, bool both, bool active, bool
  * another zone and, with no swap free, anon pages not in the swap cache.
  * Each neighbour taken counts against the scan budget: returns how many.
  * Global reclaim only (the 2.6.35 memcg isolation ignored the order).
+ * The neighbours are taken in the caller's mode: ISOLATE_BOTH only from
+ * shrink_inactive_list in lumpy mode; shrink_active_list always isolates
+ * ISOLATE_ACTIVE, at sc->order too, so its neighbours are the block's
+ * active pages of the list's type (v2.6.35 shrink_active_list).
  */
 static unsigned long isolate_lumpy_neighbours(struct sim *sim, u32 tag,
 					      struct isolated_folios *isol, struct scan_control *sc,
@@ -318,6 +322,7 @@ static unsigned long isolate_lumpy_neighbours(struct sim *sim, u32 tag,
 {
 	struct zone *zone = page_zone(sim, tag);
 	u32 pfn = tag & ~((1u << sc->order) - 1), end_pfn = pfn + (1u << sc->order);
+	bool both = sc->lumpy_reclaim_mode && !active;
 	unsigned long taken = 0;
 
 	for (; pfn < end_pfn; pfn++) {
@@ -334,9 +339,9 @@ static unsigned long isolate_lumpy_neighbours(struct sim *sim, u32 tag,
 		if (get_nr_swap_pages(sim) <= 0 && PageFlag(cursor, PG_anon) &&
 		    !PageFlag(cursor, PG_swapcache))
 			continue;
-		if (!lumpy_isolable(cursor, sc->lumpy_reclaim_mode, active, file)) {
+		if (!lumpy_isolable(cursor, both, active, file)) {
 			/* ISOLATE_BOTH met a page with a refcount: in use, not on the LRU */
-			if (sc->lumpy_reclaim_mode && !PageFlag(cursor, PG_buddy))
+			if (both && !PageFlag(cursor, PG_buddy))
 				isol->nr_lumpy_failed++;
 			continue;
 		}
