@@ -462,6 +462,7 @@ static const char *const profile_keys[] = {
 	"zoneinfo_format",
 	"wakeup_kswapd_trace",
 	"wakeup_kswapd",
+	"slowpath_wake_kswapd",
 	"throttle_vm_writeout",
 	"dirtyable_memory",
 	"blk_requests",

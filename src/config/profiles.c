@@ -142,6 +142,11 @@ static const char *const profile_2_6_25[] = {
 	"zoneinfo_format = 2.6.25",
 	"wakeup_kswapd_trace = early",
 	"wakeup_kswapd = node_balanced",
+	/*
+	 * v6.12's wake at every retry, as seeds 000 and 004 were calibrated;
+	 * 2.6.28's __alloc_pages, too, woke kswapd at restart: only
+	 */
+	"slowpath_wake_kswapd = retry",
 	"throttle_vm_writeout = off",
 	"dirtyable_memory = free_and_file",
 	"blk_requests = per_direction",
@@ -233,6 +238,8 @@ static const char *const profile_2_6_32[] = {
 	"zone_reclaim = on",
 	"kswapd_balance = zones_all", /* 2.6.x..2.6.37 balance_pgdat */
 	"wakeup_kswapd = zone_low", /* 2.6.x..4.7 wake_all_kswapd */
+	/* 2.6.31..3.x __alloc_pages_slowpath: kswapd woken at restart:, not in rebalance: */
+	"slowpath_wake_kswapd = restart",
 	"throttle_vm_writeout = on", /* 2.6.x..4.10 */
 	"dirtyable_memory = free_and_reclaimable", /* 2.6.x..3.13 */
 	/* 2.6.31: node_load[] cleared once, in __build_all_zonelists (Bob Liu) */
@@ -391,6 +398,8 @@ static const char *const profile_4_2[] = {
 	 */
 	"zone_reclaim = off",
 	"wakeup_kswapd = node_balanced",
+	/* 4.2's slow path loops back to retry:, waking kswapd each pass */
+	"slowpath_wake_kswapd = retry",
 	NULL,
 };
 

@@ -521,6 +521,7 @@ struct scn_policy {
 	enum reclaim_throttle_policy reclaim_throttle;
 	bool too_many_isolated; /* v2.6.32+: isolation throttle of direct reclaim */
 	bool alloc_no_progress_oom; /* alloc_retry = no_progress: 2.6.x allocator */
+	bool slowpath_wake_restart; /* slowpath_wake_kswapd = restart: 2.6.x..3.x rebalance loop */
 	bool compact_retry_migrate_mode; /* compact_retry = migrate_mode: 4.7..4.8's
 					  * should_compact_retry (alloc_pages.c) */
 	bool all_unreclaimable; /* zone_unreclaimable = all_unreclaimable[_lru] (< v4.11) */
