@@ -933,9 +933,9 @@ static void test_may_write_to_queue(void **state)
 /*
  * direct_writeback at small scale: a whole try_to_free_pages() over 64
  * old inactive anon pages.  2.6.35 swaps them all out from direct
- * reclaim, and frees those whose write ended before a later pass looked
- * again (3 here); nodirect writes none - they stay dirty in the swap cache, for kswapd -
- * and reclaims nothing.
+ * reclaim, and would free those whose write ended before a later pass
+ * looked again (none here); nodirect writes none - they stay dirty in
+ * the swap cache, for kswapd - and reclaims nothing.
  */
 static struct test_reclaim direct;
 
@@ -975,8 +975,14 @@ static void test_direct_writeback_allow(void **state)
 	unsigned long reclaimed, written = direct_reclaim_writes(state, INI("2.6.35"), &reclaimed);
 
 	assert_int_equal(written, 64);
-	/* async writes: a page is freed only when a later pass finds it clean */
-	assert_true(reclaimed > 0 && reclaimed < written);
+	/*
+	 * async writes: a page is freed only when a later pass finds it
+	 * clean; 2.6.35's get_scan_count saves the small counts (scan_batch
+	 * = saved), so the list is first scanned at priority 1 (63 pages)
+	 * and the writes end after the last pass: none is freed (3 were
+	 * when every priority scanned 64 >> priority)
+	 */
+	assert_int_equal(reclaimed, 0);
 }
 
 static void test_direct_writeback_deny(void **state)
@@ -1294,6 +1300,13 @@ static void test_lumpy_ignores_references(void **state)
  * kick charged to every request, branch reqcpu) 4,531 / 2,210 / 1 / 28
  * and 6,030 / 2,907 / 12 / 18.  The kernel's queue plug (before 2.6.39)
  * would have merged kswapd's writes.
+ *
+ * With 2.6.35's batching of get_scan_count's small counts (scan_batch =
+ * saved: nothing is scanned until a list's saved counts reach
+ * SWAP_CLUSTER_MAX, so the first pages go at lower priorities) the two
+ * fallbacks differ little: failed_sweep scans 9,617 and steals 3,866 in
+ * 36 runs with 3 direct reclaims, compact_gap 9,763 / 3,808 / 33 / 4
+ * (11,316 / 3,509 / 13 / 9 and 10,269 / 3,767 / 29 / 5 before).
  */
 static void kswapd_order_run(const char *fallback, u64 pgscan_kswapd, u64 pgsteal_kswapd,
 			     u64 pageoutrun, u64 allocstall)
@@ -1327,12 +1340,12 @@ static void kswapd_order_run(const char *fallback, u64 pgscan_kswapd, u64 pgstea
 
 static void test_kswapd_order_failed_sweep(void **state)
 {
-	kswapd_order_run("failed_sweep", 11316, 3509, 13, 9);
+	kswapd_order_run("failed_sweep", 9617, 3866, 36, 3);
 }
 
 static void test_kswapd_order_compact_gap(void **state)
 {
-	kswapd_order_run("compact_gap", 10269, 3767, 29, 5);
+	kswapd_order_run("compact_gap", 9763, 3808, 33, 4);
 }
 
 int main(void)

@@ -452,6 +452,7 @@ static const char *const profile_keys[] = {
 	"zonelist_node_load",
 	"numa_zonelist_order",
 	"swappiness_zero",
+	"scan_batch",
 	"vm_exec_activation",
 	"mapped_use_once",
 	"refault_activation",

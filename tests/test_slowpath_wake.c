@@ -43,7 +43,7 @@ static unsigned long count_lines(const char *text, size_t len, const char *pat)
  * every page clean page cache on the LRU, the 2.6.35 profile; a task
  * asks for an order-0 GFP_KERNEL page (kswapd, woken, does not run
  * before it is done).  Each direct reclaim frees a few dozen pages, short
- * of the min watermark until the fifth, so the slow path loops: @wakes
+ * of the min watermark until the ninth, so the slow path loops: @wakes
  * wake-up calls traced, @stalls direct reclaims.
  */
 static void order0_rebalance(void **state, const char *wake, unsigned long wakes,
@@ -103,16 +103,16 @@ static void order0_rebalance(void **state, const char *wake, unsigned long wakes
 	sim_destroy(sim);
 }
 
-/* 2.6.35: one wake-up at the slow path's entry for five direct reclaims */
+/* 2.6.35: one wake-up at the slow path's entry for nine direct reclaims */
 static void test_wake_at_restart(void **state)
 {
-	order0_rebalance(state, "restart", 1, 5);
+	order0_rebalance(state, "restart", 1, 9);
 }
 
 /* v6.12's rule on the same machine: a wake-up at the entry and at every retry: */
 static void test_wake_at_retry(void **state)
 {
-	order0_rebalance(state, "retry", 6, 5);
+	order0_rebalance(state, "retry", 10, 9);
 }
 
 int main(void)

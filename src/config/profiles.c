@@ -130,6 +130,8 @@ static const char *const profile_2_6_25[] = {
 	 */
 	"numa_zonelist_order = default_sizes",
 	"swappiness_zero = some_anon",
+	/* v6.12's, as seeds 000 and 004 were calibrated (2.6.28 batched them in zone->lru[].nr_scan) */
+	"scan_batch = none",
 	"vm_exec_activation = none",
 	"mapped_use_once = none",
 	"refault_activation = none",
@@ -240,6 +242,7 @@ static const char *const profile_2_6_32[] = {
 	"wakeup_kswapd = zone_low", /* 2.6.x..4.7 wake_all_kswapd */
 	/* 2.6.31..3.x __alloc_pages_slowpath: kswapd woken at restart:, not in rebalance: */
 	"slowpath_wake_kswapd = restart",
+	"scan_batch = saved", /* 2.6.x get_scan_count: nr_scan_try_batch */
 	"throttle_vm_writeout = on", /* 2.6.x..4.10 */
 	"dirtyable_memory = free_and_reclaimable", /* 2.6.x..3.13 */
 	/* 2.6.31: node_load[] cleared once, in __build_all_zonelists (Bob Liu) */
@@ -344,6 +347,7 @@ static const char *const profile_3_10[] = {
 	"may_write_to_queue = off",
 	"lumpy_reclaim = off", /* 3.5 */
 	"swappiness_zero = no_anon", /* 3.5 */
+	"scan_batch = none", /* 3.10's get_scan_count saves no counts (force_scan instead) */
 	"vm_exec_activation = first_use", /* 3.3: c909e99364c8 */
 	"memcg_writeback_wait = page_reclaim", /* 3.6: e62e384e9da8, c3b94f44fcb0 */
 	/* 2.6.36's mem_cgroup_do_charge, with 3.8's NORETRY and small-charge rules */

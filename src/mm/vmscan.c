@@ -1449,7 +1449,10 @@ void prepare_scan_control(struct sim *sim, struct pglist_data *pgdat, struct sca
  * and the recent reclaim cost of each (SCAN_FRACT), or all one type.
  * Before 3.5 (swappiness_zero = some_anon, v3.4 get_scan_count) each
  * weight was its priority + 1 and priority 0 scanned every list whole,
- * so swappiness 0 still swapped with page cache left.
+ * so swappiness 0 still swapped with page cache left.  With scan_batch =
+ * saved (2.6.35 nr_scan_try_batch) a list's count short of
+ * SWAP_CLUSTER_MAX is not scanned but saved (per zone, in the zone's or
+ * the memcg's reclaim_stat) and added to the next count of that list.
  */
 void get_scan_count(struct sim *sim, struct lruvec *lruvec, struct scan_control *sc,
 		    unsigned long *nr)
@@ -1542,6 +1545,14 @@ void get_scan_count(struct sim *sim, struct lruvec *lruvec, struct scan_control 
 			if ((scan_balance == SCAN_FILE) != file)
 				scan = 0;
 			break;
+		}
+		if (sim->scn.policy.scan_try_batch) {
+			u64 *saved = &lruvec->nr_saved_scan[sc->reclaim_idx][lru];
+
+			*saved += scan;
+			scan = *saved >= SWAP_CLUSTER_MAX ? *saved : 0;
+			if (scan)
+				*saved = 0;
 		}
 		nr[lru] = (unsigned long)scan;
 	}
@@ -3368,5 +3379,11 @@ static const struct cfg_key vmscan_policy_keys[] = {
 	  .values = CFG_VALUES("no_anon", "some_anon"),
 	  .def = "no_anon",
 	  .doc = "what swappiness = 0 leaves of anon reclaim: no_anon: anon's weight is swappiness itself, 0, and at priority 0 too, until file + free pages fall to the high watermark (v3.5+, Satoru Moriya's \"mm: avoid swapping out with swappiness==0\") / some_anon: each list's weight is its priority + 1, so anon keeps about 1/200 of the scan, and priority 0 scans every list whole (< v3.5)" },
+	{ .name = "scan_batch",
+	  .type = CFG_ENUM,
+	  P_OFF(scan_try_batch),
+	  .values = CFG_VALUES("none", "saved"),
+	  .def = "none",
+	  .doc = "get_scan_count's small counts: none: a list's size >> priority is scanned however small (v6.12; 3.x force_scan) / saved: a count short of SWAP_CLUSTER_MAX is saved per zone and list and scanned once the saved counts reach it (2.6.28 zone->lru[].nr_scan, 2.6.35 nr_scan_try_batch)" },
 };
 CFG_TABLE(vmscan_policy_table, vmscan_policy_keys);

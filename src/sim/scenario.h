@@ -615,6 +615,7 @@ struct scn_policy {
 	enum zonelist_node_load zonelist_node_load;
 	enum numa_zonelist_order numa_zonelist_order;
 	bool swappiness_plus_one; /* swappiness_zero = some_anon (< v3.5) */
+	bool scan_try_batch; /* scan_batch = saved: 2.6.x nr_scan_try_batch */
 	bool noprogress_half_second; /* noprogress_throttle = half_second (5.16-rc1..rc7) */
 	enum vm_exec_activation vm_exec_activation;
 	enum mapped_use_once_policy mapped_use_once;
