@@ -430,6 +430,7 @@ static const char *const profile_keys[] = {
 	"may_write_to_queue",
 	"lumpy_reclaim",
 	"kswapd_order_fallback",
+	"kswapd_sleep_order",
 	"cgroup",
 	"memcg_high_throttle",
 	"memcg_stats",

@@ -93,6 +93,7 @@ static const char *const profile_2_6_25[] = {
 	"may_write_to_queue = off",
 	"lumpy_reclaim = costly",
 	"kswapd_order_fallback = compact_gap",
+	"kswapd_sleep_order = reclaimed",
 	"cgroup = v1",
 	"memcg_high_throttle = reclaim",
 	"memcg_stats = exact",
@@ -283,6 +284,12 @@ static const char *const profile_2_6_35[] = {
 	"numa_zonelist_order = default_lowmem",
 	/* the tracepoints of seed 003's kernels: Mel Gorman's June 2010 posting */
 	"vmscan_trace_format = 2010-06",
+	/*
+	 * kswapd() tests sleeping_prematurely at the order it asked
+	 * balance_pgdat for, which falls back to order 0 only inside
+	 * (balance_pgdat returned the order it balanced from 3.0 on)
+	 */
+	"kswapd_sleep_order = requested",
 	NULL,
 };
 
@@ -358,6 +365,7 @@ static const char *const profile_3_10[] = {
 	 * further
 	 */
 	"kswapd_order_fallback = compact_gap",
+	"kswapd_sleep_order = reclaimed", /* 3.0: balance_pgdat returns its order */
 	"compaction = direct",
 	"vmscan_trace_format = mainline", /* 3.5 */
 	"wakeup_kswapd_trace = late", /* 2.6.37 */

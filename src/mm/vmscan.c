@@ -3055,7 +3055,8 @@ static void kswapd_try_to_sleep(struct task *t, struct pglist_data *pgdat, int a
 	schedule_timeout(t, &pgdat->kswapd_wait, JIFFY_NS * (HZ / 10));
 	if (!t->timed_out) {
 		count_vm_event(sim, KSWAPD_LOW_WMARK_HIT_QUICKLY);
-		if (pgdat->kswapd_order < reclaim_order)
+		/* 2.6.35 balances next for the waker's order alone */
+		if (!sim->scn.policy.kswapd_sleep_requested && pgdat->kswapd_order < reclaim_order)
 			pgdat->kswapd_order = reclaim_order;
 		return;
 	}
@@ -3065,6 +3066,27 @@ static void kswapd_try_to_sleep(struct task *t, struct pglist_data *pgdat, int a
 		return;
 	}
 	count_vm_event(sim, KSWAPD_HIGH_WMARK_HIT_QUICKLY);
+}
+
+/*
+ * After a balance with kswapd_sleep_order = requested (v2.6.35 kswapd()):
+ * a larger order asked for meanwhile is balanced at once; otherwise
+ * kswapd tries to sleep, testing the order it asked balance_pgdat for
+ * (@alloc_order), not the order 0 a high-order balance may have fallen
+ * back to inside (balance_pgdat returned that order from 3.0 on).  A
+ * node not balanced at that order is no reason to nap: kswapd balances
+ * again at once, for the order asked since (pgdat->kswapd_order, 0 if
+ * none).
+ */
+static void kswapd_try_to_sleep_requested(struct task *t, struct pglist_data *pgdat,
+					  int alloc_order, enum zone_type highest_zoneidx)
+{
+	int new_order = pgdat->kswapd_order;
+
+	if (alloc_order < new_order)
+		return;
+	pgdat->kswapd_order = 0;
+	kswapd_try_to_sleep(t, pgdat, alloc_order, alloc_order, highest_zoneidx);
 }
 
 /* kswapd() (v6.12): the body of kswapd<node>, the node in t->fn_arg. */
@@ -3100,6 +3122,10 @@ void kswapd(struct task *t)
 		else
 			balance_pgdat(t, pgdat, &sc);
 		psi_memstall_leave(t, &pflags);
+		if (t->sim->scn.policy.kswapd_sleep_requested) {
+			kswapd_try_to_sleep_requested(t, pgdat, alloc_order, sc.reclaim_idx);
+			continue;
+		}
 		/*
 		 * the order balance_pgdat ended at; if it did not give up on
 		 * the one asked for, sleep on the order asked for since
@@ -3349,6 +3375,12 @@ static const struct cfg_key vmscan_policy_keys[] = {
 	  .values = CFG_VALUES("compact_gap", "failed_sweep"),
 	  .def = "compact_gap",
 	  .doc = "when a high-order kswapd balance gives up its order for order 0: compact_gap: once it reclaimed 2 << order pages, leaving the block to compaction (v6.12 kswapd_shrink_node; the profiles from 3.10 on) / failed_sweep: only after a whole priority sweep reclaimed less than SWAP_CLUSTER_MAX; until then it reclaims for a free block of the order, a new sweep at DEF_PRIORITY after every SWAP_CLUSTER_MAX pages (2.6.29..2.6.3x balance_pgdat)" },
+	{ .name = "kswapd_sleep_order",
+	  .type = CFG_ENUM,
+	  P_OFF(kswapd_sleep_requested),
+	  .values = CFG_VALUES("reclaimed", "requested"),
+	  .def = "reclaimed",
+	  .doc = "the order kswapd tests before napping after a balance: reclaimed: the order balance_pgdat ended at, 0 when a high-order balance gave up (3.0+ balance_pgdat's return, v6.12 reclaim_order) / requested: the order it asked balance_pgdat for, so a high-order balance that fell back to order 0 inside finds the node unbalanced and kswapd balances again at once, for the order asked since (2.6.35 kswapd() and sleeping_prematurely)" },
 	{ .name = "noprogress_throttle",
 	  .type = CFG_ENUM,
 	  P_OFF(noprogress_half_second),
