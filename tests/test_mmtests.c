@@ -153,7 +153,11 @@ static void test_kernbench_counts(void **state)
 /*
  * stress-highalloc with 2 trees of 100 units on an idle-enough machine:
  * both builds finish (200 compiles), each pass makes its 20 attempts, and
- * at rest (the trees and the RAM-sized file deleted) all succeed.
+ * at rest (the trees and the RAM-sized file deleted) all succeed.  The
+ * script's steps are processes of their own, one after another (the
+ * makes, then pass 1, pass 2, dd, cat, pass 3): each pass's 20 attempts
+ * 100 ms apart take at least 1.9 s, pass 2 and dd start 5 s after the
+ * pass before (the script's sleep 5), and dd 180 s more.
  */
 static const char sh_ini[] = "[machine]\ncpus = 4\nmemory = 256M\nswap = 256M\n"
 			     "[workload sh]\ntype = stress_highalloc\njobs = 2\nunits = 100\n"
@@ -171,6 +175,11 @@ static void test_stress_highalloc_counts(void **state)
 	assert_true(test_figure(wl, "rest_attempted") == 20);
 	assert_true(test_figure(wl, "rest_success") == 20);
 	assert_true(test_figure(wl, "rest_success_pct") == 100);
+	assert_int_equal(wl->nr_tasks, 2 + 5);
+	assert_true(wl->tasks[3]->exit_ns >= wl->tasks[2]->exit_ns + 6900 * NSEC_PER_MSEC);
+	assert_true(wl->tasks[4]->exit_ns >= wl->tasks[3]->exit_ns + 185 * NSEC_PER_SEC);
+	assert_true(wl->tasks[5]->exit_ns >= wl->tasks[4]->exit_ns);
+	assert_true(wl->tasks[6]->exit_ns >= wl->tasks[5]->exit_ns + 1900 * NSEC_PER_MSEC);
 	assert_int_equal(sim->nr_kernel_pages, 0); /* every block freed */
 	assert_int_equal(test_vmstat(sim, "nr_file_pages"), 0);
 	assert_mm_ok(sim);

@@ -307,6 +307,31 @@ static void test_gsc_scan_file_no_swap(void **state)
 	assert_scan(sim, lv, &sc, 0, 0, 33, 44);
 }
 
+/*
+ * scan_batch = saved (2.6.35 nr_scan_try_batch): at DEF_PRIORITY the
+ * DMA32 zone's own lists (zone_lo: 2.6.35's shrink_zone) give inactive
+ * file 122880 >> 12 = 30 and active file 167935 >> 12 = 40.  30 is short
+ * of SWAP_CLUSTER_MAX: saved, not scanned; the next call scans the 60.
+ * The 40 are scanned each time.  With scan_batch = none, 30 every time.
+ */
+static void test_gsc_scan_batch_saved(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini_noswap);
+	struct lruvec *lv = lruvec_with_zone_sizes(sim, root_memcg(sim));
+	struct scan_control sc = sc_global(DEF_PRIORITY);
+
+	sc.zone_lo = ZONE_DMA32;
+	assert_scan(sim, lv, &sc, 0, 0, 30, 40);
+	sim->scn.policy.scan_try_batch = true;
+	assert_scan(sim, lv, &sc, 0, 0, 0, 40);
+	assert_int_equal(lv->nr_saved_scan[ZONE_DMA32][LRU_INACTIVE_FILE], 30);
+	assert_scan(sim, lv, &sc, 0, 0, 60, 40);
+	assert_int_equal(lv->nr_saved_scan[ZONE_DMA32][LRU_INACTIVE_FILE], 0);
+	assert_scan(sim, lv, &sc, 0, 0, 0, 40);
+	/* the counts are the zone's: DMA's own lists have theirs */
+	assert_int_equal(lv->nr_saved_scan[ZONE_DMA][LRU_INACTIVE_FILE], 0);
+}
+
 /* Swap present but !may_swap: SCAN_FILE, before every other rule. */
 static void test_gsc_scan_file_may_swap0(void **state)
 {
@@ -1342,6 +1367,7 @@ int main(void)
 		test_sim_unit_test(test_inactive_is_low_ratio),
 		test_sim_unit_test(test_inactive_is_low_page_shift),
 		test_sim_unit_test(test_gsc_scan_file_no_swap),
+		test_sim_unit_test(test_gsc_scan_batch_saved),
 		test_sim_unit_test(test_gsc_scan_file_may_swap0),
 		test_sim_unit_test(test_gsc_cgroup_swappiness0),
 		test_sim_unit_test(test_gsc_scan_equal),

@@ -94,6 +94,7 @@ static const char *const profile_2_6_25[] = {
 	"may_write_to_queue = off",
 	"lumpy_reclaim = costly",
 	"kswapd_order_fallback = compact_gap",
+	"kswapd_sleep_order = reclaimed",
 	"cgroup = v1",
 	"memcg_high_throttle = reclaim",
 	"memcg_stats = exact",
@@ -131,6 +132,8 @@ static const char *const profile_2_6_25[] = {
 	 */
 	"numa_zonelist_order = default_sizes",
 	"swappiness_zero = some_anon",
+	/* v6.12's, as seeds 000 and 004 were calibrated (2.6.28 batched them in zone->lru[].nr_scan) */
+	"scan_batch = none",
 	"vm_exec_activation = none",
 	"mapped_use_once = none",
 	"refault_activation = none",
@@ -146,6 +149,11 @@ static const char *const profile_2_6_25[] = {
 	"meminfo_format = 2.6.25",
 	"wakeup_kswapd_trace = early",
 	"wakeup_kswapd = node_balanced",
+	/*
+	 * v6.12's wake at every retry, as seeds 000 and 004 were calibrated;
+	 * 2.6.28's __alloc_pages, too, woke kswapd at restart: only
+	 */
+	"slowpath_wake_kswapd = retry",
 	"throttle_vm_writeout = off",
 	"dirtyable_memory = free_and_file",
 	"blk_requests = per_direction",
@@ -244,6 +252,9 @@ static const char *const profile_2_6_32[] = {
 	"zone_reclaim = on",
 	"kswapd_balance = zones_all", /* 2.6.x..2.6.37 balance_pgdat */
 	"wakeup_kswapd = zone_low", /* 2.6.x..4.7 wake_all_kswapd */
+	/* 2.6.31..3.x __alloc_pages_slowpath: kswapd woken at restart:, not in rebalance: */
+	"slowpath_wake_kswapd = restart",
+	"scan_batch = saved", /* 2.6.x get_scan_count: nr_scan_try_batch */
 	"throttle_vm_writeout = on", /* 2.6.x..4.10 */
 	"dirtyable_memory = free_and_reclaimable", /* 2.6.x..3.13 */
 	/* 2.6.31: node_load[] cleared once, in __build_all_zonelists (Bob Liu) */
@@ -284,6 +295,12 @@ static const char *const profile_2_6_35[] = {
 	"numa_zonelist_order = default_lowmem",
 	/* the tracepoints of seed 003's kernels: Mel Gorman's June 2010 posting */
 	"vmscan_trace_format = 2010-06",
+	/*
+	 * kswapd() tests sleeping_prematurely at the order it asked
+	 * balance_pgdat for, which falls back to order 0 only inside
+	 * (balance_pgdat returned the order it balanced from 3.0 on)
+	 */
+	"kswapd_sleep_order = requested",
 	NULL,
 };
 
@@ -350,6 +367,7 @@ static const char *const profile_3_10[] = {
 	"may_write_to_queue = off",
 	"lumpy_reclaim = off", /* 3.5 */
 	"swappiness_zero = no_anon", /* 3.5 */
+	"scan_batch = none", /* 3.10's get_scan_count saves no counts (force_scan instead) */
 	"vm_exec_activation = first_use", /* 3.3: c909e99364c8 */
 	"memcg_writeback_wait = page_reclaim", /* 3.6: e62e384e9da8, c3b94f44fcb0 */
 	/* 2.6.36's mem_cgroup_do_charge, with 3.8's NORETRY and small-charge rules */
@@ -360,6 +378,7 @@ static const char *const profile_3_10[] = {
 	 * further
 	 */
 	"kswapd_order_fallback = compact_gap",
+	"kswapd_sleep_order = reclaimed", /* 3.0: balance_pgdat returns its order */
 	"compaction = direct",
 	"vmscan_trace_format = mainline", /* 3.5 */
 	"wakeup_kswapd_trace = late", /* 2.6.37 */
@@ -410,6 +429,8 @@ static const char *const profile_4_2[] = {
 	 */
 	"zone_reclaim = off",
 	"wakeup_kswapd = node_balanced",
+	/* 4.2's slow path loops back to retry:, waking kswapd each pass */
+	"slowpath_wake_kswapd = retry",
 	NULL,
 };
 

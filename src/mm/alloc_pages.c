@@ -692,6 +692,7 @@ enum vm_fault_result __alloc_pages(struct task *t, gfp_t gfp, unsigned int order
 	unsigned long progress = 0;
 	bool all_unreclaimable = false;
 	int compaction_retries = 0;
+	bool restart = false; /* 2.6.x: back at restart: after the OOM killer */
 
 	/* alloc_flags_nofragment(): the fast path may wake kswapd for a boost */
 	*pfn = get_page_from_freelist(t, gfp, order, ALLOC_WMARK_LOW | (gfp & __GFP_KSWAPD_RECLAIM),
@@ -724,11 +725,23 @@ enum vm_fault_result __alloc_pages(struct task *t, gfp_t gfp, unsigned int order
 	}
 
 retry:
-	if (alloc_flags & ALLOC_KSWAPD)
-		wake_all_kswapds(t, gfp, (int)order, highest_zoneidx);
-	*pfn = get_page_from_freelist(t, gfp, order, alloc_flags, highest_zoneidx, migratetype);
-	if (*pfn != NO_PFN)
-		return VM_FAULT_DONE;
+	/*
+	 * v6.12's retry: wakes kswapd and tries the free lists on every pass
+	 * (4.2's loop went back to retry: too).  2.6.35's and 3.10's
+	 * __alloc_pages_slowpath did both at restart: only: its rebalance:
+	 * loop (progress, congestion_wait HZ/50) went straight back to
+	 * direct reclaim, whose own try follows the reclaim; only the OOM
+	 * path's goto restart woke kswapd again.
+	 */
+	if (!sim->scn.policy.slowpath_wake_restart || restart) {
+		if (alloc_flags & ALLOC_KSWAPD)
+			wake_all_kswapds(t, gfp, (int)order, highest_zoneidx);
+		*pfn = get_page_from_freelist(t, gfp, order, alloc_flags, highest_zoneidx,
+					      migratetype);
+		if (*pfn != NO_PFN)
+			return VM_FAULT_DONE;
+	}
+	restart = false;
 	if (!can_direct_reclaim)
 		goto nopage;
 	*pfn = __alloc_pages_direct_reclaim(t, gfp, order, alloc_flags, highest_zoneidx,
@@ -789,6 +802,7 @@ retry:
 	if (!out_of_memory(t, NULL, gfp, order) || mm_task(t)->oom_victim)
 		return VM_FAULT_OOM;
 	no_progress_loops = 0;
+	restart = true;
 	goto retry; /* the victim's memory is back */
 
 nopage:
@@ -1013,6 +1027,12 @@ static const struct cfg_key alloc_pages_policy_keys[] = {
 	  .values = CFG_VALUES("should_reclaim_retry", "no_progress"),
 	  .def = "should_reclaim_retry",
 	  .doc = "v4.7+ retry rule / 2.6.x: OOM only when try_to_free_pages made no progress" },
+	{ .name = "slowpath_wake_kswapd",
+	  .type = CFG_ENUM,
+	  P_OFF(slowpath_wake_restart),
+	  .values = CFG_VALUES("retry", "restart"),
+	  .def = "retry",
+	  .doc = "when the allocation slow path wakes kswapd and retries the free lists before direct reclaim: retry: on its entry and every retry pass (4.2's goto retry, v6.12) / restart: on its entry and after the OOM killer only, the reclaim loop going straight back to direct reclaim (2.6.35 and 3.10 rebalance:)" },
 	{ .name = "compact_retry",
 	  .type = CFG_ENUM,
 	  P_OFF(compact_retry_migrate_mode),

@@ -390,6 +390,7 @@ struct lruvec {
 	u64 nr_pages[NR_LRU_LISTS]; /* this memcg's own pages */
 	u64 nr_pages_hier[NR_LRU_LISTS]; /* with descendants: lruvec_page_state() */
 	u64 zone_nr[MAX_NR_ZONES][NR_LRU_LISTS]; /* lru_zone_size */
+	u64 nr_saved_scan[MAX_NR_ZONES][NR_LRU_LISTS]; /* 2.6.x reclaim_stat, scan_batch */
 	u64 anon_cost; /* mm/swap.c lru_note_cost (v5.8+) */
 	u64 file_cost;
 	u64 nonresident_age; /* mm/workingset.c clock */

@@ -345,14 +345,15 @@ void __trace_lru_isolate(struct task *t, const struct scan_control *sc,
 		return;
 	}
 	/*
-	 * 2.6.36: ISOLATE_INACTIVE 0, ISOLATE_ACTIVE 1, ISOLATE_BOTH 2 (lumpy
-	 * reclaim's mode); contig_*: the neighbours lumpy reclaim took, of
-	 * them dirty, and those it could not take
+	 * 2.6.36: ISOLATE_INACTIVE 0, ISOLATE_ACTIVE 1 (shrink_active_list's,
+	 * lumpy or not), ISOLATE_BOTH 2 (shrink_inactive_list's in lumpy
+	 * mode); contig_*: the neighbours lumpy reclaim took, of them dirty,
+	 * and those it could not take
 	 */
 	emit(t->sim, t, TRACE_LRU_ISOLATE,
 	     "isolate_mode=%d order=%d nr_requested=%lu nr_scanned=%lu nr_taken=%lu contig_taken=%lu contig_dirty=%lu contig_failed=%lu",
-	     sc->lumpy_reclaim_mode ? 2 :
 	     is_active_lru(lru)	    ? 1 :
+	     sc->lumpy_reclaim_mode ? 2 :
 				      0,
 	     sc->order, nr_requested, scan, nr_taken, isol->nr_lumpy_taken, isol->nr_lumpy_dirty,
 	     isol->nr_lumpy_failed);

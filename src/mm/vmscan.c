@@ -311,6 +311,10 @@ static bool lumpy_isolable(const struct page *page, bool both, bool active, bool
  * another zone and, with no swap free, anon pages not in the swap cache.
  * Each neighbour taken counts against the scan budget: returns how many.
  * Global reclaim only (the 2.6.35 memcg isolation ignored the order).
+ * The neighbours are taken in the caller's mode: ISOLATE_BOTH only from
+ * shrink_inactive_list in lumpy mode; shrink_active_list always isolates
+ * ISOLATE_ACTIVE, at sc->order too, so its neighbours are the block's
+ * active pages of the list's type (v2.6.35 shrink_active_list).
  */
 static unsigned long isolate_lumpy_neighbours(struct sim *sim, u32 tag,
 					      struct isolated_folios *isol, struct scan_control *sc,
@@ -318,6 +322,7 @@ static unsigned long isolate_lumpy_neighbours(struct sim *sim, u32 tag,
 {
 	struct zone *zone = page_zone(sim, tag);
 	u32 pfn = tag & ~((1u << sc->order) - 1), end_pfn = pfn + (1u << sc->order);
+	bool both = sc->lumpy_reclaim_mode && !active;
 	unsigned long taken = 0;
 
 	for (; pfn < end_pfn; pfn++) {
@@ -334,9 +339,9 @@ static unsigned long isolate_lumpy_neighbours(struct sim *sim, u32 tag,
 		if (get_nr_swap_pages(sim) <= 0 && PageFlag(cursor, PG_anon) &&
 		    !PageFlag(cursor, PG_swapcache))
 			continue;
-		if (!lumpy_isolable(cursor, sc->lumpy_reclaim_mode, active, file)) {
+		if (!lumpy_isolable(cursor, both, active, file)) {
 			/* ISOLATE_BOTH met a page with a refcount: in use, not on the LRU */
-			if (sc->lumpy_reclaim_mode && !PageFlag(cursor, PG_buddy))
+			if (both && !PageFlag(cursor, PG_buddy))
 				isol->nr_lumpy_failed++;
 			continue;
 		}
@@ -1454,7 +1459,10 @@ void prepare_scan_control(struct sim *sim, struct pglist_data *pgdat, struct sca
  * and the recent reclaim cost of each (SCAN_FRACT), or all one type.
  * Before 3.5 (swappiness_zero = some_anon, v3.4 get_scan_count) each
  * weight was its priority + 1 and priority 0 scanned every list whole,
- * so swappiness 0 still swapped with page cache left.
+ * so swappiness 0 still swapped with page cache left.  With scan_batch =
+ * saved (2.6.35 nr_scan_try_batch) a list's count short of
+ * SWAP_CLUSTER_MAX is not scanned but saved (per zone, in the zone's or
+ * the memcg's reclaim_stat) and added to the next count of that list.
  */
 void get_scan_count(struct sim *sim, struct lruvec *lruvec, struct scan_control *sc,
 		    unsigned long *nr)
@@ -1547,6 +1555,14 @@ void get_scan_count(struct sim *sim, struct lruvec *lruvec, struct scan_control 
 			if ((scan_balance == SCAN_FILE) != file)
 				scan = 0;
 			break;
+		}
+		if (sim->scn.policy.scan_try_batch) {
+			u64 *saved = &lruvec->nr_saved_scan[sc->reclaim_idx][lru];
+
+			*saved += scan;
+			scan = *saved >= SWAP_CLUSTER_MAX ? *saved : 0;
+			if (scan)
+				*saved = 0;
 		}
 		nr[lru] = (unsigned long)scan;
 	}
@@ -3049,7 +3065,8 @@ static void kswapd_try_to_sleep(struct task *t, struct pglist_data *pgdat, int a
 	schedule_timeout(t, &pgdat->kswapd_wait, JIFFY_NS * (HZ / 10));
 	if (!t->timed_out) {
 		count_vm_event(sim, KSWAPD_LOW_WMARK_HIT_QUICKLY);
-		if (pgdat->kswapd_order < reclaim_order)
+		/* 2.6.35 balances next for the waker's order alone */
+		if (!sim->scn.policy.kswapd_sleep_requested && pgdat->kswapd_order < reclaim_order)
 			pgdat->kswapd_order = reclaim_order;
 		return;
 	}
@@ -3059,6 +3076,27 @@ static void kswapd_try_to_sleep(struct task *t, struct pglist_data *pgdat, int a
 		return;
 	}
 	count_vm_event(sim, KSWAPD_HIGH_WMARK_HIT_QUICKLY);
+}
+
+/*
+ * After a balance with kswapd_sleep_order = requested (v2.6.35 kswapd()):
+ * a larger order asked for meanwhile is balanced at once; otherwise
+ * kswapd tries to sleep, testing the order it asked balance_pgdat for
+ * (@alloc_order), not the order 0 a high-order balance may have fallen
+ * back to inside (balance_pgdat returned that order from 3.0 on).  A
+ * node not balanced at that order is no reason to nap: kswapd balances
+ * again at once, for the order asked since (pgdat->kswapd_order, 0 if
+ * none).
+ */
+static void kswapd_try_to_sleep_requested(struct task *t, struct pglist_data *pgdat,
+					  int alloc_order, enum zone_type highest_zoneidx)
+{
+	int new_order = pgdat->kswapd_order;
+
+	if (alloc_order < new_order)
+		return;
+	pgdat->kswapd_order = 0;
+	kswapd_try_to_sleep(t, pgdat, alloc_order, alloc_order, highest_zoneidx);
 }
 
 /* kswapd() (v6.12): the body of kswapd<node>, the node in t->fn_arg. */
@@ -3094,6 +3132,10 @@ void kswapd(struct task *t)
 		else
 			balance_pgdat(t, pgdat, &sc);
 		psi_memstall_leave(t, &pflags);
+		if (t->sim->scn.policy.kswapd_sleep_requested) {
+			kswapd_try_to_sleep_requested(t, pgdat, alloc_order, sc.reclaim_idx);
+			continue;
+		}
 		/*
 		 * the order balance_pgdat ended at; if it did not give up on
 		 * the one asked for, sleep on the order asked for since
@@ -3343,6 +3385,12 @@ static const struct cfg_key vmscan_policy_keys[] = {
 	  .values = CFG_VALUES("compact_gap", "failed_sweep"),
 	  .def = "compact_gap",
 	  .doc = "when a high-order kswapd balance gives up its order for order 0: compact_gap: once it reclaimed 2 << order pages, leaving the block to compaction (v6.12 kswapd_shrink_node; the profiles from 3.10 on) / failed_sweep: only after a whole priority sweep reclaimed less than SWAP_CLUSTER_MAX; until then it reclaims for a free block of the order, a new sweep at DEF_PRIORITY after every SWAP_CLUSTER_MAX pages (2.6.29..2.6.3x balance_pgdat)" },
+	{ .name = "kswapd_sleep_order",
+	  .type = CFG_ENUM,
+	  P_OFF(kswapd_sleep_requested),
+	  .values = CFG_VALUES("reclaimed", "requested"),
+	  .def = "reclaimed",
+	  .doc = "the order kswapd tests before napping after a balance: reclaimed: the order balance_pgdat ended at, 0 when a high-order balance gave up (3.0+ balance_pgdat's return, v6.12 reclaim_order) / requested: the order it asked balance_pgdat for, so a high-order balance that fell back to order 0 inside finds the node unbalanced and kswapd balances again at once, for the order asked since (2.6.35 kswapd() and sleeping_prematurely)" },
 	{ .name = "noprogress_throttle",
 	  .type = CFG_ENUM,
 	  P_OFF(noprogress_half_second),
@@ -3373,5 +3421,11 @@ static const struct cfg_key vmscan_policy_keys[] = {
 	  .values = CFG_VALUES("no_anon", "some_anon"),
 	  .def = "no_anon",
 	  .doc = "what swappiness = 0 leaves of anon reclaim: no_anon: anon's weight is swappiness itself, 0, and at priority 0 too, until file + free pages fall to the high watermark (v3.5+, Satoru Moriya's \"mm: avoid swapping out with swappiness==0\") / some_anon: each list's weight is its priority + 1, so anon keeps about 1/200 of the scan, and priority 0 scans every list whole (< v3.5)" },
+	{ .name = "scan_batch",
+	  .type = CFG_ENUM,
+	  P_OFF(scan_try_batch),
+	  .values = CFG_VALUES("none", "saved"),
+	  .def = "none",
+	  .doc = "get_scan_count's small counts: none: a list's size >> priority is scanned however small (v6.12; 3.x force_scan) / saved: a count short of SWAP_CLUSTER_MAX is saved per zone and list and scanned once the saved counts reach it (2.6.28 zone->lru[].nr_scan, 2.6.35 nr_scan_try_batch)" },
 };
 CFG_TABLE(vmscan_policy_table, vmscan_policy_keys);

@@ -521,6 +521,7 @@ struct scn_policy {
 	enum reclaim_throttle_policy reclaim_throttle;
 	bool too_many_isolated; /* v2.6.32+: isolation throttle of direct reclaim */
 	bool alloc_no_progress_oom; /* alloc_retry = no_progress: 2.6.x allocator */
+	bool slowpath_wake_restart; /* slowpath_wake_kswapd = restart: 2.6.x..3.x rebalance loop */
 	bool compact_retry_migrate_mode; /* compact_retry = migrate_mode: 4.7..4.8's
 					  * should_compact_retry (alloc_pages.c) */
 	bool all_unreclaimable; /* zone_unreclaimable = all_unreclaimable[_lru] (< v4.11) */
@@ -564,6 +565,7 @@ struct scn_policy {
 	bool flusher_wakeup_scanned; /* flusher_wakeup = scanned (< v4.11): kicked by
 				      * do_try_to_free_pages after 1.5 x nr_to_reclaim */
 	enum lumpy_reclaim_policy lumpy_reclaim;
+	bool kswapd_sleep_requested; /* kswapd_sleep_order = requested: 2.6.35 kswapd() */
 	bool kswapd_order_failed_sweep; /* kswapd_order_fallback = failed_sweep: a high-order
 					 * balance_pgdat keeps its order until a whole
 					 * priority sweep reclaims < SWAP_CLUSTER_MAX
@@ -617,6 +619,7 @@ struct scn_policy {
 	enum zonelist_node_load zonelist_node_load;
 	enum numa_zonelist_order numa_zonelist_order;
 	bool swappiness_plus_one; /* swappiness_zero = some_anon (< v3.5) */
+	bool scan_try_batch; /* scan_batch = saved: 2.6.x nr_scan_try_batch */
 	bool noprogress_half_second; /* noprogress_throttle = half_second (5.16-rc1..rc7) */
 	enum vm_exec_activation vm_exec_activation;
 	enum mapped_use_once_policy mapped_use_once;

@@ -8,15 +8,22 @@
  *   2. after 300 s, pass 1 of the module: `attempts` tries at a block
  *      of `order`, GFP_HIGHUSER_MOVABLE, each success kept, at least
  *      `interval` apart; then all blocks are freed;
- *   3. pass 2 at once, still under load;
- *   4. after 180 s the builds are killed and the trees deleted; a
- *      RAM-sized file is written, read back and deleted;
+ *   3. 5 s later pass 2, still under load;
+ *   4. 5 s later, and 180 s after that, the builds are killed and the
+ *      trees deleted; a RAM-sized file is written (dd), read back (cat)
+ *      and deleted;
  *   5. "at rest": pass 3.
  * Figures: per pass attempted, success and % success ((success x 100) /
- * attempted, integer, as the module prints it).  Task J < jobs is tree
- * J's make; the last task is the script.  Not modelled: updatedb, the
- * restart of builds that failed, drop_caches, nr_hugepages and the
- * min_free_kbytes change before the last pass.
+ * attempted, integer, as the module prints it).  Tasks: J < jobs is tree
+ * J's make; then each pass's own process (the script runs `stap -g
+ * highalloc.stp` three times: the module allocates in the context of
+ * that run), then dd and cat: the trace attributes each allocation, its
+ * direct reclaims and kswapd wake-ups, to the process that made it, as
+ * trace-vmscan-postprocess.pl sums them per process.  The script's own
+ * steps (sleeps, kill, rm) run in whichever of these comes next.  Not
+ * modelled: updatedb, the restart of builds that failed, drop_caches,
+ * nr_hugepages, the min_free_kbytes change before the last pass, and the
+ * module's wait between attempts, a schedule() loop that stays runnable.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,7 +37,10 @@ WL_PARAMS_FIT(struct stress_highalloc_params);
 
 #define SH_PASSES 3
 #define SH_LOAD_NS (300 * NSEC_PER_SEC) /* 10 x sleep 30 before pass 1 */
+#define SH_PASS_GAP_NS (5 * NSEC_PER_SEC) /* sleep 5 after passes 1 and 2 */
 #define SH_REST_DELAY_NS (180 * NSEC_PER_SEC) /* sleep 180 after pass 2 */
+/* the processes after the makes: three stap runs, dd, cat */
+enum sh_step { SH_PASS1, SH_PASS2, SH_DD, SH_CAT, SH_REST, SH_STEPS };
 #define SH_GFP (GFP_HIGHUSER_MOVABLE | __GFP_NOWARN) /* the module's mask */
 #define SH_DD_OBS 512 /* the script's dd has ibs=1M and dd's default obs, 512 bytes */
 
@@ -38,7 +48,8 @@ struct stress_highalloc {
 	struct kb_tree *trees;
 	unsigned int builders; /* makes still running */
 	bool stop; /* the script killed make and cc1 */
-	struct wait_queue_head wait; /* the script waiting for the makes to die */
+	struct wait_queue_head wait; /* the script waiting for the makes to die, or a step */
+	enum sh_step step; /* the script's step now running */
 	u64 compiles;
 	struct address_space *ramfile; /* the RAM-sized dd file */
 	unsigned int passes_done;
@@ -52,7 +63,23 @@ struct sh_task {
 
 static unsigned int sh_nr_tasks(const struct scn_workload *cfg)
 {
-	return SH_PARAMS(cfg)->trees + 1;
+	return SH_PARAMS(cfg)->trees + SH_STEPS;
+}
+
+/* the module's runs, by step */
+static bool sh_is_pass(enum sh_step step)
+{
+	return step == SH_PASS1 || step == SH_PASS2 || step == SH_REST;
+}
+
+/* @t's index among the workload's tasks */
+static unsigned int sh_task_idx(const struct task *t)
+{
+	unsigned int idx = 0;
+
+	while (t->wl->tasks[idx] != t)
+		idx++;
+	return idx;
 }
 
 static int sh_init(struct workload_inst *wl, struct task *t, unsigned int idx)
@@ -81,8 +108,8 @@ static int sh_init(struct workload_inst *wl, struct task *t, unsigned int idx)
 			return -1;
 		sh->builders = p->trees;
 	}
-	if (idx == p->trees)
-		return highalloc_state_init(sim, &st->ha, &p->ha);
+	if (idx >= p->trees)
+		return sh_is_pass(idx - p->trees) ? highalloc_state_init(sim, &st->ha, &p->ha) : 0;
 	return kb_proc_init(sim, t, &st->proc, &p->cc);
 }
 
@@ -114,12 +141,13 @@ static void sh_pass(struct task *t, struct stress_highalloc *sh, struct sh_task 
 	highalloc_release(t->sim, &st->ha, p->ha.order);
 }
 
-/* Between the passes under load and at rest: kill, delete, dd and cat RAM. */
-static void sh_settle(struct task *t, struct stress_highalloc *sh)
+/* sleep 180 after pass 2; then kill the makes, delete the trees, and dd a RAM-sized file */
+static void sh_dd(struct task *t, struct stress_highalloc *sh)
 {
 	const struct stress_highalloc_params *p = SH_PARAMS(t->wl->cfg);
 	u64 ram = wl_totalram_pages(t->sim);
 
+	schedule_timeout(t, NULL, SH_REST_DELAY_NS);
 	sh->stop = true;
 	while (sh->builders) {
 		task_sleep(t, &sh->wait, 0);
@@ -137,46 +165,74 @@ static void sh_settle(struct task *t, struct stress_highalloc *sh)
 			   max_u64(t->sim->page_size / SH_DD_OBS, 1) * t->sim->scn.cost.syscall_ns);
 		WL_DO(t, filemap_write(t, sh->ramfile, i, 1));
 	}
+	wl_tick(t);
+}
+
+/* cat the file back, then rm it */
+static void sh_cat(struct task *t, struct stress_highalloc *sh)
+{
+	u64 ram = wl_totalram_pages(t->sim);
+
 	for (u64 i = 0; i < ram; i++)
 		WL_DO(t, filemap_read(t, sh->ramfile, i, 1));
 	wl_tick(t);
 	truncate_inode_pages(t, sh->ramfile);
 }
 
+/*
+ * A make, or one step of the script in its own process: each step waits
+ * for the one before it, then its sleep: 300 s of load before pass 1,
+ * 5 s after passes 1 and 2 (and 180 s more before dd, in sh_dd).
+ */
 static void sh_run(struct task *t)
 {
 	const struct stress_highalloc_params *p = SH_PARAMS(t->wl->cfg);
 	struct stress_highalloc *sh = t->wl->priv;
 	struct sh_task *st = t->wl_priv;
-	unsigned int idx = 0;
+	unsigned int idx = sh_task_idx(t);
+	enum sh_step step;
 
-	while (t->wl->tasks[idx] != t)
-		idx++;
 	if (idx < p->trees) {
 		sh_build(t, sh, &sh->trees[idx]);
 		return;
 	}
-	schedule_timeout(t, NULL, SH_LOAD_NS);
-	sh_pass(t, sh, st);
-	sh_pass(t, sh, st);
-	schedule_timeout(t, NULL, SH_REST_DELAY_NS);
-	sh_settle(t, sh);
-	sh_pass(t, sh, st);
+	step = idx - p->trees;
+	while (sh->step != step) {
+		task_sleep(t, &sh->wait, 0);
+		schedule(t);
+	}
+	if (step == SH_PASS1)
+		schedule_timeout(t, NULL, SH_LOAD_NS);
+	else if (step == SH_PASS2 || step == SH_DD)
+		schedule_timeout(t, NULL, SH_PASS_GAP_NS);
+	if (sh_is_pass(step))
+		sh_pass(t, sh, st);
+	else if (step == SH_DD)
+		sh_dd(t, sh);
+	else
+		sh_cat(t, sh);
 }
 
-/* A make ended (its build done, killed by the script, or OOM-killed); the script's blocks go. */
+/*
+ * A make ended (its build done, killed by the script, or OOM-killed), or
+ * a step's process (done or OOM-killed: the script goes on to the next
+ * step); a pass's blocks go.
+ */
 static void sh_task_exit(struct task *t)
 {
 	struct stress_highalloc *sh = t->wl->priv;
 	struct sh_task *st = t->wl_priv;
+	unsigned int idx, trees = SH_PARAMS(t->wl->cfg)->trees;
 
 	if (!sh || !st)
 		return;
-	if (t != t->wl->tasks[SH_PARAMS(t->wl->cfg)->trees]) {
-		sh->builders--;
-		wake_up_all(t->sim, &sh->wait);
-	}
 	highalloc_release(t->sim, &st->ha, SH_PARAMS(t->wl->cfg)->ha.order);
+	idx = sh_task_idx(t);
+	if (idx < trees)
+		sh->builders--;
+	else if (sh->step == idx - trees)
+		sh->step++;
+	wake_up_all(t->sim, &sh->wait);
 }
 
 static void sh_task_free(struct task *t)
@@ -272,7 +328,7 @@ static const struct cfg_key stress_highalloc_keys[] = {
 
 static CFG_TABLE_DOC(
 	stress_highalloc_keys_table, stress_highalloc_keys,
-	"mmtests stress-highalloc: `jobs` kernel builds (make -j1 each, kernbench's compile model) load the machine for 300 s, then the module's pass 1 and pass 2 of `attempts` block allocations of `order` (GFP_HIGHUSER_MOVABLE | __GFP_NOWARN) under load; 180 s later the builds are killed, the trees deleted, a RAM-sized file written and read back, and pass 3 runs at rest. Figures pass1_*, pass2_*, rest_* (attempted, success, success_pct: integer, as the module prints \"% Success\"), compiles.");
+	"mmtests stress-highalloc: `jobs` kernel builds (make -j1 each, kernbench's compile model) load the machine for 300 s, then the module's pass 1 and, 5 s later, pass 2 of `attempts` block allocations of `order` (GFP_HIGHUSER_MOVABLE | __GFP_NOWARN) under load; 185 s later the builds are killed, the trees deleted, a RAM-sized file written (dd) and read back (cat), and pass 3 runs at rest; each pass, dd and cat in a process of its own. Figures pass1_*, pass2_*, rest_* (attempted, success, success_pct: integer, as the module prints \"% Success\"), compiles.");
 
 const struct wl_ops stress_highalloc_ops = {
 	.nr_tasks = sh_nr_tasks,
