@@ -133,13 +133,46 @@ static inline bool pfn_list_empty(const struct pfn_list *l)
 	return l->head == NO_PFN;
 }
 
-/* ---- vmstat (mm/vmstat.c) ---- */
-void mod_zone_page_state(struct zone *z, enum zone_stat_item item, long delta);
-void mod_node_page_state(struct pglist_data *pgdat, enum node_stat_item item, long delta);
-/* __mod_lruvec_state: node and memcg of @lruvec */
-void mod_lruvec_state(struct lruvec *lruvec, enum node_stat_item item, long delta);
+/*
+ * ---- vmstat (mm/vmstat.c) ----  The counter updates are inline, as the
+ * kernel's __mod_*_state fast paths are: every LRU move makes several.
+ */
+static inline void mod_zone_page_state(struct zone *z, enum zone_stat_item item, long delta)
+{
+	z->vm_stat[item] += delta;
+}
+
+static inline void mod_node_page_state(struct pglist_data *pgdat, enum node_stat_item item,
+				       long delta)
+{
+	pgdat->vm_stat[item] += delta;
+	VM_BUG_ON((item == NR_ISOLATED_ANON || item == NR_ISOLATED_FILE) &&
+		  pgdat->vm_stat[item] < 0);
+}
+
+/* __mod_lruvec_state: the node's counter and the memcg's. */
+static inline void mod_lruvec_state(struct lruvec *lruvec, enum node_stat_item item, long delta)
+{
+	lruvec->pgdat->vm_stat[item] += delta;
+	VM_BUG_ON(delta && !lruvec->memcg->vmstats);
+	lruvec->memcg->vm_stat[item] += delta;
+}
+
+/* folio_lruvec(): the lruvec of the folio's memcg on the folio's node. */
+static inline struct lruvec *folio_lruvec(struct sim *sim, u32 pfn)
+{
+	const struct page *page = pfn_to_page(sim, pfn);
+
+	return mem_cgroup_lruvec(sim->memcgs[page->memcg_id], page_pgdat(sim, pfn));
+}
+
 /* __mod_lruvec_page_state: node and memcg of the page */
-void mod_lruvec_page_state(struct sim *sim, u32 pfn, enum node_stat_item item, long delta);
+static inline void mod_lruvec_page_state(struct sim *sim, u32 pfn, enum node_stat_item item,
+					 long delta)
+{
+	mod_lruvec_state(folio_lruvec(sim, pfn), item, delta);
+}
+
 void count_memcg_events(struct mem_cgroup *memcg, enum vm_event_item item, u64 n);
 
 /* folio_mapped() (v6.12): does a PTE map any page of the folio headed by @pfn? */
@@ -155,7 +188,6 @@ static inline bool folio_mapped(struct sim *sim, u32 pfn)
 
 /* ---- LRU (include/linux/mm_inline.h, mm/swap.c) ---- */
 enum lru_list folio_lru_list(const struct page *page);
-struct lruvec *folio_lruvec(struct sim *sim, u32 pfn);
 /*
  * The list @lru of zone @zid's pages in @lruvec: per zone with
  * zone_reclaim (zone->lru, mem_cgroup_per_zone: v2.6.x..v4.7), one per
