@@ -123,11 +123,80 @@ enum vm_fault_result {
 	VM_FAULT_NOMEM, /* an allocation that may fail gave up (no OOM kill) */
 };
 
-/* ---- pfn lists (include/linux/list.h on PFNs) ---- */
-void pfn_list_init(struct pfn_list *l);
-void pfn_list_add(struct sim *sim, struct pfn_list *l, u32 pfn); /* at head */
-void pfn_list_add_tail(struct sim *sim, struct pfn_list *l, u32 pfn);
-void pfn_list_del(struct sim *sim, struct pfn_list *l, u32 pfn);
+/* dump_page() (mm/debug.c): the page's fields and flags on stderr */
+void dump_page(const struct page *page, const char *reason);
+/* VM_BUG_ON_PAGE() (include/linux/mmdebug.h): VM_BUG_ON that dumps @page first */
+#ifdef CONFIG_DEBUG_VM
+#define VM_BUG_ON_PAGE(cond, page)                                               \
+	do {                                                                     \
+		if (__builtin_expect(!!(cond), 0)) {                             \
+			dump_page(page, "VM_BUG_ON_PAGE(" #cond ")");            \
+			vm_bug(__FILE__, __LINE__, "VM_BUG_ON_PAGE(" #cond ")"); \
+		}                                                                \
+	} while (0)
+#else
+#define VM_BUG_ON_PAGE(cond, page) VM_BUG_ON(cond)
+#endif
+
+/*
+ * ---- pfn lists (include/linux/list.h on PFNs) ----  Doubly linked lists
+ * of page frames threaded through struct page (next/prev hold PFNs), the
+ * model's list_head for LRU and buddy lists.  The head is the newest
+ * entry, the tail the oldest.  Inline, as list.h's are: every LRU, pcp and
+ * buddy move is one or two of them.
+ */
+static inline void pfn_list_init(struct pfn_list *l)
+{
+	l->head = l->tail = NO_PFN;
+}
+
+static inline void pfn_list_add(struct sim *sim, struct pfn_list *l, u32 pfn)
+{
+	struct page *p = pfn_to_page(sim, pfn);
+
+	VM_BUG_ON_PAGE(p->next != NO_PFN || p->prev != NO_PFN || l->head == pfn, p);
+	p->prev = NO_PFN;
+	p->next = l->head;
+	if (l->head != NO_PFN)
+		pfn_to_page(sim, l->head)->prev = pfn;
+	else
+		l->tail = pfn;
+	l->head = pfn;
+}
+
+static inline void pfn_list_add_tail(struct sim *sim, struct pfn_list *l, u32 pfn)
+{
+	struct page *p = pfn_to_page(sim, pfn);
+
+	VM_BUG_ON_PAGE(p->next != NO_PFN || p->prev != NO_PFN || l->head == pfn, p);
+	p->next = NO_PFN;
+	p->prev = l->tail;
+	if (l->tail != NO_PFN)
+		pfn_to_page(sim, l->tail)->next = pfn;
+	else
+		l->head = pfn;
+	l->tail = pfn;
+}
+
+static inline void pfn_list_del(struct sim *sim, struct pfn_list *l, u32 pfn)
+{
+	struct page *p = pfn_to_page(sim, pfn);
+
+	/* on @l: its ends are @l's ends */
+	VM_BUG_ON_PAGE(p->prev == NO_PFN ? l->head != pfn : pfn_to_page(sim, p->prev)->next != pfn,
+		       p);
+	VM_BUG_ON_PAGE(p->next == NO_PFN ? l->tail != pfn : pfn_to_page(sim, p->next)->prev != pfn,
+		       p);
+	if (p->prev != NO_PFN)
+		pfn_to_page(sim, p->prev)->next = p->next;
+	else
+		l->head = p->next;
+	if (p->next != NO_PFN)
+		pfn_to_page(sim, p->next)->prev = p->prev;
+	else
+		l->tail = p->prev;
+	p->next = p->prev = NO_PFN;
+}
 static inline bool pfn_list_empty(const struct pfn_list *l)
 {
 	return l->head == NO_PFN;
@@ -849,20 +918,6 @@ void mems_allowed_str(const struct sim *sim, char *buf, size_t len);
 int mm_verify(struct sim *sim, char *err, size_t errlen);
 /* mm_verify_items - about how many frames, PTEs and slots mm_verify visits */
 u64 mm_verify_items(const struct sim *sim);
-/* dump_page() (mm/debug.c): the page's fields and flags on stderr */
-void dump_page(const struct page *page, const char *reason);
-/* VM_BUG_ON_PAGE() (include/linux/mmdebug.h): VM_BUG_ON that dumps @page first */
-#ifdef CONFIG_DEBUG_VM
-#define VM_BUG_ON_PAGE(cond, page)                                               \
-	do {                                                                     \
-		if (__builtin_expect(!!(cond), 0)) {                             \
-			dump_page(page, "VM_BUG_ON_PAGE(" #cond ")");            \
-			vm_bug(__FILE__, __LINE__, "VM_BUG_ON_PAGE(" #cond ")"); \
-		}                                                                \
-	} while (0)
-#else
-#define VM_BUG_ON_PAGE(cond, page) VM_BUG_ON(cond)
-#endif
 
 /* ---- pages for user and page-cache memory ---- */
 /*
