@@ -337,7 +337,7 @@ static unsigned long reclaim_ipis(void **state, const char *ini)
 	thread->mm = t->mm;
 	thread->cpu = 1;
 	sim->eng.cpus[1].curr = thread;
-	sim->mm_cpus[1].loaded_mm = t->mm;
+	switch_mm(sim, 1, t); /* CPU 1 last ran a task of the mm */
 	assert_int_equal(do_madvise(t, base, NPAGES, MADV_FREE), 0);
 	lru_add_drain(sim, 0);
 	/* madvise itself flushed once */
@@ -364,7 +364,7 @@ static void test_tlb_idle_cpu_leaves_mm(void **state)
 	u64 base;
 	struct task *t = task_with_pages(sim, &base);
 
-	sim->mm_cpus[1].loaded_mm = t->mm;
+	switch_mm(sim, 1, t); /* CPU 1 last ran a task of the mm */
 	assert_int_equal(do_madvise(t, base, 1, MADV_DONTNEED), 0);
 	assert_int_equal(sim->mm_cpus[1].nr_tlb_irqs, 1);
 	assert_null(sim->mm_cpus[1].loaded_mm);

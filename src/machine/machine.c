@@ -555,6 +555,7 @@ void sim_destroy(struct sim *sim)
 			free_pgtables(sim, &mm->vmas[v]);
 		free(mm->vmas);
 		free(mm->av_chain);
+		free(mm->cpu_bitmap);
 		free(mm);
 	}
 	for (unsigned int i = 0; i < sim->cap_mms; i++) {

@@ -123,23 +123,125 @@ enum vm_fault_result {
 	VM_FAULT_NOMEM, /* an allocation that may fail gave up (no OOM kill) */
 };
 
-/* ---- pfn lists (include/linux/list.h on PFNs) ---- */
-void pfn_list_init(struct pfn_list *l);
-void pfn_list_add(struct sim *sim, struct pfn_list *l, u32 pfn); /* at head */
-void pfn_list_add_tail(struct sim *sim, struct pfn_list *l, u32 pfn);
-void pfn_list_del(struct sim *sim, struct pfn_list *l, u32 pfn);
+/* dump_page() (mm/debug.c): the page's fields and flags on stderr */
+void dump_page(const struct page *page, const char *reason);
+/* VM_BUG_ON_PAGE() (include/linux/mmdebug.h): VM_BUG_ON that dumps @page first */
+#ifdef CONFIG_DEBUG_VM
+#define VM_BUG_ON_PAGE(cond, page)                                               \
+	do {                                                                     \
+		if (__builtin_expect(!!(cond), 0)) {                             \
+			dump_page(page, "VM_BUG_ON_PAGE(" #cond ")");            \
+			vm_bug(__FILE__, __LINE__, "VM_BUG_ON_PAGE(" #cond ")"); \
+		}                                                                \
+	} while (0)
+#else
+#define VM_BUG_ON_PAGE(cond, page) VM_BUG_ON(cond)
+#endif
+
+/*
+ * ---- pfn lists (include/linux/list.h on PFNs) ----  Doubly linked lists
+ * of page frames threaded through struct page (next/prev hold PFNs), the
+ * model's list_head for LRU and buddy lists.  The head is the newest
+ * entry, the tail the oldest.  Inline, as list.h's are: every LRU, pcp and
+ * buddy move is one or two of them.
+ */
+static inline void pfn_list_init(struct pfn_list *l)
+{
+	l->head = l->tail = NO_PFN;
+}
+
+static inline void pfn_list_add(struct sim *sim, struct pfn_list *l, u32 pfn)
+{
+	struct page *p = pfn_to_page(sim, pfn);
+
+	VM_BUG_ON_PAGE(p->next != NO_PFN || p->prev != NO_PFN || l->head == pfn, p);
+	p->prev = NO_PFN;
+	p->next = l->head;
+	if (l->head != NO_PFN)
+		pfn_to_page(sim, l->head)->prev = pfn;
+	else
+		l->tail = pfn;
+	l->head = pfn;
+}
+
+static inline void pfn_list_add_tail(struct sim *sim, struct pfn_list *l, u32 pfn)
+{
+	struct page *p = pfn_to_page(sim, pfn);
+
+	VM_BUG_ON_PAGE(p->next != NO_PFN || p->prev != NO_PFN || l->head == pfn, p);
+	p->next = NO_PFN;
+	p->prev = l->tail;
+	if (l->tail != NO_PFN)
+		pfn_to_page(sim, l->tail)->next = pfn;
+	else
+		l->head = pfn;
+	l->tail = pfn;
+}
+
+static inline void pfn_list_del(struct sim *sim, struct pfn_list *l, u32 pfn)
+{
+	struct page *p = pfn_to_page(sim, pfn);
+
+	/* on @l: its ends are @l's ends */
+	VM_BUG_ON_PAGE(p->prev == NO_PFN ? l->head != pfn : pfn_to_page(sim, p->prev)->next != pfn,
+		       p);
+	VM_BUG_ON_PAGE(p->next == NO_PFN ? l->tail != pfn : pfn_to_page(sim, p->next)->prev != pfn,
+		       p);
+	if (p->prev != NO_PFN)
+		pfn_to_page(sim, p->prev)->next = p->next;
+	else
+		l->head = p->next;
+	if (p->next != NO_PFN)
+		pfn_to_page(sim, p->next)->prev = p->prev;
+	else
+		l->tail = p->prev;
+	p->next = p->prev = NO_PFN;
+}
 static inline bool pfn_list_empty(const struct pfn_list *l)
 {
 	return l->head == NO_PFN;
 }
 
-/* ---- vmstat (mm/vmstat.c) ---- */
-void mod_zone_page_state(struct zone *z, enum zone_stat_item item, long delta);
-void mod_node_page_state(struct pglist_data *pgdat, enum node_stat_item item, long delta);
-/* __mod_lruvec_state: node and memcg of @lruvec */
-void mod_lruvec_state(struct lruvec *lruvec, enum node_stat_item item, long delta);
+/*
+ * ---- vmstat (mm/vmstat.c) ----  The counter updates are inline, as the
+ * kernel's __mod_*_state fast paths are: every LRU move makes several.
+ */
+static inline void mod_zone_page_state(struct zone *z, enum zone_stat_item item, long delta)
+{
+	z->vm_stat[item] += delta;
+}
+
+static inline void mod_node_page_state(struct pglist_data *pgdat, enum node_stat_item item,
+				       long delta)
+{
+	pgdat->vm_stat[item] += delta;
+	VM_BUG_ON((item == NR_ISOLATED_ANON || item == NR_ISOLATED_FILE) &&
+		  pgdat->vm_stat[item] < 0);
+}
+
+/* __mod_lruvec_state: the node's counter and the memcg's. */
+static inline void mod_lruvec_state(struct lruvec *lruvec, enum node_stat_item item, long delta)
+{
+	lruvec->pgdat->vm_stat[item] += delta;
+	VM_BUG_ON(delta && !lruvec->memcg->vmstats);
+	lruvec->memcg->vm_stat[item] += delta;
+}
+
+/* folio_lruvec(): the lruvec of the folio's memcg on the folio's node. */
+static inline struct lruvec *folio_lruvec(struct sim *sim, u32 pfn)
+{
+	const struct page *page = pfn_to_page(sim, pfn);
+
+	return mem_cgroup_lruvec(sim->memcgs[page->memcg_id], page_pgdat(sim, pfn));
+}
+
 /* __mod_lruvec_page_state: node and memcg of the page */
-void mod_lruvec_page_state(struct sim *sim, u32 pfn, enum node_stat_item item, long delta);
+static inline void mod_lruvec_page_state(struct sim *sim, u32 pfn, enum node_stat_item item,
+					 long delta)
+{
+	mod_lruvec_state(folio_lruvec(sim, pfn), item, delta);
+}
+
 void count_memcg_events(struct mem_cgroup *memcg, enum vm_event_item item, u64 n);
 /*
  * __count_zone_vm_events() of the kernels before 4.8: @n of the per-zone
@@ -160,7 +262,6 @@ static inline bool folio_mapped(struct sim *sim, u32 pfn)
 
 /* ---- LRU (include/linux/mm_inline.h, mm/swap.c) ---- */
 enum lru_list folio_lru_list(const struct page *page);
-struct lruvec *folio_lruvec(struct sim *sim, u32 pfn);
 /*
  * The list @lru of zone @zid's pages in @lruvec: per zone with
  * zone_reclaim (zone->lru, mem_cgroup_per_zone: v2.6.x..v4.7), one per
@@ -823,20 +924,6 @@ void mems_allowed_str(const struct sim *sim, char *buf, size_t len);
 int mm_verify(struct sim *sim, char *err, size_t errlen);
 /* mm_verify_items - about how many frames, PTEs and slots mm_verify visits */
 u64 mm_verify_items(const struct sim *sim);
-/* dump_page() (mm/debug.c): the page's fields and flags on stderr */
-void dump_page(const struct page *page, const char *reason);
-/* VM_BUG_ON_PAGE() (include/linux/mmdebug.h): VM_BUG_ON that dumps @page first */
-#ifdef CONFIG_DEBUG_VM
-#define VM_BUG_ON_PAGE(cond, page)                                               \
-	do {                                                                     \
-		if (__builtin_expect(!!(cond), 0)) {                             \
-			dump_page(page, "VM_BUG_ON_PAGE(" #cond ")");            \
-			vm_bug(__FILE__, __LINE__, "VM_BUG_ON_PAGE(" #cond ")"); \
-		}                                                                \
-	} while (0)
-#else
-#define VM_BUG_ON_PAGE(cond, page) VM_BUG_ON(cond)
-#endif
 
 /* ---- pages for user and page-cache memory ---- */
 /*

@@ -613,6 +613,11 @@ struct mm_struct {
 	u64 hiwater_rss; /* pages: the RSS at the last update_hiwater_rss() */
 	u64 pgtables_bytes;
 	u64 total_vm; /* pages */
+	/*
+	 * mm_cpumask(): a bit for each CPU whose mm_cpu->loaded_mm is this
+	 * mm (tlb.c); allocated when a CPU first loads it
+	 */
+	u64 *cpu_bitmap;
 };
 
 /*

@@ -584,18 +584,6 @@ void build_all_zonelists(struct sim *sim)
 	}
 }
 
-struct zone *next_zones_zonelist(struct sim *sim, unsigned int local,
-				 enum zone_type highest_zoneidx, unsigned int *i)
-{
-	while (*i < sim->nr_nodes * MAX_NR_ZONES) {
-		const struct zoneref *zr = &sim->zonerefs[local][(*i)++];
-
-		if (zr->zone_idx <= highest_zoneidx)
-			return &sim->nodes[zr->nid].node_zones[zr->zone_idx];
-	}
-	return NULL;
-}
-
 /* ---------------------------------------------------------------------
  * The watermark check
  */

@@ -148,10 +148,22 @@ void build_all_zonelists(struct sim *sim);
  * next_zones_zonelist - v6.12 (mmzone.h): the zone at *@i or after it in
  * node @local's zonelist (sim->zonerefs) whose type is at most
  * @highest_zoneidx, *@i moved past it; NULL after the last.  Start with
- * *@i = 0; the zone may be unpopulated.
+ * *@i = 0; the zone may be unpopulated.  Inline, as in mmzone.h: the
+ * allocator's fast path walks it on every attempt.
  */
-struct zone *next_zones_zonelist(struct sim *sim, unsigned int local,
-				 enum zone_type highest_zoneidx, unsigned int *i);
+static inline struct zone *next_zones_zonelist(struct sim *sim, unsigned int local,
+					       enum zone_type highest_zoneidx, unsigned int *i)
+{
+	unsigned int nr = sim->nr_nodes * MAX_NR_ZONES;
+
+	while (*i < nr) {
+		const struct zoneref *zr = &sim->zonerefs[local][(*i)++];
+
+		if (zr->zone_idx <= highest_zoneidx)
+			return &sim->nodes[zr->nid].node_zones[zr->zone_idx];
+	}
+	return NULL;
+}
 
 /*
  * memblock_free_zone - hand all of @z's frames to the buddy allocator as

@@ -24,14 +24,6 @@ enum lru_list folio_lru_list(const struct page *page)
 	return lru;
 }
 
-/* folio_lruvec(): the lruvec of the folio's memcg on the folio's node. */
-struct lruvec *folio_lruvec(struct sim *sim, u32 pfn)
-{
-	struct page *page = pfn_to_page(sim, pfn);
-
-	return mem_cgroup_lruvec(sim->memcgs[page->memcg_id], page_pgdat(sim, pfn));
-}
-
 /* update_lru_size() (v6.12): node, zone and memcg counters, descendants included. */
 static void update_lru_size(struct sim *sim, struct lruvec *lruvec, enum lru_list lru, u32 pfn,
 			    long delta)

@@ -24,12 +24,43 @@ static unsigned int cpumask_words(const struct sim *sim)
 	return (sim->eng.nr_cpus + BITS_PER_WORD - 1) / BITS_PER_WORD;
 }
 
+/*
+ * @cpu's loaded_mm becomes @mm (NULL: none), and mm_cpumask() follows:
+ * x86 switch_mm_irqs_off() clears the CPU's bit in the previous mm's mask
+ * and sets it in the next one's, so that a shootdown visits only the CPUs
+ * in the mask (here, of a machine of up to 4,096 CPUs, without a look at
+ * each).  Out of host memory for the mask, the run stops (sim_fail).
+ */
+static void cpu_load_mm(struct sim *sim, unsigned int cpu, struct mm_struct *mm)
+{
+	struct mm_cpu *mc = &sim->mm_cpus[cpu];
+
+	if (mc->loaded_mm == mm)
+		return;
+	if (mm && !mm->cpu_bitmap) {
+		mm->cpu_bitmap = calloc(cpumask_words(sim), sizeof(u64));
+		if (!mm->cpu_bitmap) {
+			sim_fail(sim, "out of memory for an mm's cpumask");
+			return;
+		}
+	}
+	if (mc->loaded_mm)
+		mc->loaded_mm->cpu_bitmap[cpu / BITS_PER_WORD] &= ~(1ULL << (cpu % BITS_PER_WORD));
+	if (mm)
+		mm->cpu_bitmap[cpu / BITS_PER_WORD] |= 1ULL << (cpu % BITS_PER_WORD);
+	mc->loaded_mm = mm;
+}
+
 /* exit_mmap(): the CPUs that still had @mm loaded switch to init_mm. */
 void tlb_mm_forget(struct sim *sim, struct mm_struct *mm)
 {
-	for (unsigned int c = 0; c < sim->eng.nr_cpus; c++)
-		if (sim->mm_cpus[c].loaded_mm == mm)
-			sim->mm_cpus[c].loaded_mm = NULL;
+	for (unsigned int w = 0; mm->cpu_bitmap && w < cpumask_words(sim); w++) {
+		while (mm->cpu_bitmap[w]) {
+			unsigned int c = (unsigned int)__builtin_ctzll(mm->cpu_bitmap[w]);
+
+			cpu_load_mm(sim, w * BITS_PER_WORD + c, NULL);
+		}
+	}
 }
 
 /*
@@ -48,14 +79,14 @@ static void tlb_irq(struct sim *sim, unsigned int cpu)
 	if (c->curr && c->curr->mm == mc->loaded_mm)
 		c->irq_ns += sim->scn.cost.tlb_irq_ns;
 	else
-		mc->loaded_mm = NULL;
+		cpu_load_mm(sim, cpu, NULL);
 }
 
 /* switch_mm_irqs_off() (v6.12 arch/x86/mm/tlb.c), as far as the model goes */
 void switch_mm(struct sim *sim, unsigned int cpu, struct task *next)
 {
 	if (next->mm)
-		sim->mm_cpus[cpu].loaded_mm = next->mm;
+		cpu_load_mm(sim, cpu, next->mm);
 }
 
 /* flush_tlb_multi() sent by @t to @nr CPUs. */
@@ -74,10 +105,15 @@ void flush_tlb_mm_range(struct task *t, struct mm_struct *mm)
 	struct sim *sim = t->sim;
 	unsigned int self = task_cpu(t), nr = 0;
 
-	for (unsigned int c = 0; c < sim->eng.nr_cpus; c++) {
-		if (c != self && sim->mm_cpus[c].loaded_mm == mm) {
-			tlb_irq(sim, c);
-			nr++;
+	/* the CPUs of mm_cpumask(mm) but this one, in order; tlb_irq may clear their bits */
+	for (unsigned int w = 0; mm->cpu_bitmap && w < cpumask_words(sim); w++) {
+		for (u64 bits = mm->cpu_bitmap[w]; bits; bits &= bits - 1) {
+			unsigned int c = w * BITS_PER_WORD + (unsigned int)__builtin_ctzll(bits);
+
+			if (c != self) {
+				tlb_irq(sim, c);
+				nr++;
+			}
 		}
 	}
 	flush_tlb_multi_cost(t, nr);
@@ -99,10 +135,8 @@ void set_tlb_ubc_flush_pending(struct task *t, struct mm_struct *mm, bool writab
 			return;
 		}
 	}
-	for (unsigned int c = 0; c < sim->eng.nr_cpus; c++)
-		if (sim->mm_cpus[c].loaded_mm == mm)
-			mm_task(t)->tlb_ubc_cpumask[c / BITS_PER_WORD] |= 1ULL
-									  << (c % BITS_PER_WORD);
+	for (unsigned int w = 0; mm->cpu_bitmap && w < cpumask_words(sim); w++)
+		mm_task(t)->tlb_ubc_cpumask[w] |= mm->cpu_bitmap[w];
 	mm_task(t)->tlb_ubc_flush_required = true;
 	mm_task(t)->tlb_ubc_writable |= writable;
 }

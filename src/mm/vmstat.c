@@ -7,31 +7,6 @@
 #include "internal.h"
 #include "../sim/config.h"
 
-void mod_zone_page_state(struct zone *z, enum zone_stat_item item, long delta)
-{
-	z->vm_stat[item] += delta;
-}
-
-void mod_node_page_state(struct pglist_data *pgdat, enum node_stat_item item, long delta)
-{
-	pgdat->vm_stat[item] += delta;
-	VM_BUG_ON((item == NR_ISOLATED_ANON || item == NR_ISOLATED_FILE) &&
-		  pgdat->vm_stat[item] < 0);
-}
-
-/* __mod_lruvec_state: the node's counter and the memcg's. */
-void mod_lruvec_state(struct lruvec *lruvec, enum node_stat_item item, long delta)
-{
-	lruvec->pgdat->vm_stat[item] += delta;
-	VM_BUG_ON(delta && !lruvec->memcg->vmstats);
-	lruvec->memcg->vm_stat[item] += delta;
-}
-
-void mod_lruvec_page_state(struct sim *sim, u32 pfn, enum node_stat_item item, long delta)
-{
-	mod_lruvec_state(folio_lruvec(sim, pfn), item, delta);
-}
-
 /*
  * Under the per-zone LRUs (zone_reclaim, before 4.8) @zid is the zone
  * shrink_zone() shrinks, as the kernel counted; under the node LRUs, which
