@@ -600,18 +600,6 @@ struct zone *next_zones_zonelist(struct sim *sim, unsigned int local,
  * The watermark check
  */
 
-/* Free pages sitting on the MIGRATE_HIGHATOMIC lists (v6.13 / 6.12.y
- * nr_free_highatomic). */
-static long free_highatomic(const struct zone *z)
-{
-	long n = 0;
-	unsigned int o;
-
-	for (o = 0; o < NR_PAGE_ORDERS; o++)
-		n += (long)(z->free_area[o].nr_free_mt[MIGRATE_HIGHATOMIC] << o);
-	return n;
-}
-
 /*
  * Models v6.12 __zone_watermark_ok().  The pages an allocation cannot use
  * are taken out first: all but one page of the block it needs, and, for
@@ -632,7 +620,7 @@ bool __zone_watermark_ok(const struct zone *z, unsigned int order, u64 mark,
 
 	free -= (1L << order) - 1;
 	if (!(alloc_flags & ALLOC_RESERVES)) {
-		free -= free_highatomic(z);
+		free -= (long)z->nr_free_highatomic;
 	} else {
 		if (alloc_flags & ALLOC_MIN_RESERVE) {
 			min -= min / 2;
@@ -794,6 +782,9 @@ static void add_to_free_list(struct sim *sim, struct zone *z, u32 pfn, unsigned 
 	}
 	area->nr_free++;
 	area->nr_free_mt[mt]++;
+	/* account_freepages() (v6.13): the highatomic pages kept as a count */
+	if (mt == MIGRATE_HIGHATOMIC)
+		z->nr_free_highatomic += 1ULL << order;
 }
 
 /* Unlink the free block at @pfn and clear its buddy state. */
@@ -812,6 +803,8 @@ static void del_from_free_list(struct sim *sim, struct zone *z, u32 pfn)
 		pfn_to_page(sim, page->next)->prev = page->prev;
 	else
 		list->tail = page->prev;
+	if (mt == MIGRATE_HIGHATOMIC)
+		z->nr_free_highatomic -= 1ULL << page->order;
 	page->next = page->prev = NO_PFN;
 	ClearPageFlag(page, PG_buddy);
 	page->order = 0;
