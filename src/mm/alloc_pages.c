@@ -196,8 +196,6 @@ static u32 get_page_from_freelist(struct task *t, gfp_t gfp, unsigned int order,
 		u64 mark;
 		u32 pfn;
 
-		if (!populated_zone(zone))
-			continue;
 		if (zone->per_cpu_pageset)
 			zone_note_below_high(sim, zone, order, highest_zoneidx, alloc_flags);
 		if (!(alloc_flags & ALLOC_NO_WATERMARKS)) {

@@ -506,7 +506,8 @@ static bool zonelist_order_zone(const struct sim *sim)
 
 /*
  * build_zonelists_in_node_order() (v6.12) / build_zonelists_in_zone_order()
- * (2.6.23..4.13): node @local's zonerefs from its list of nodes.
+ * (2.6.23..4.13): node @local's zonerefs from its list of nodes, the
+ * populated zones only (build_zonerefs_node).
  */
 static void build_zonerefs(struct sim *sim, unsigned int local)
 {
@@ -517,11 +518,14 @@ static void build_zonerefs(struct sim *sim, unsigned int local)
 		for (unsigned int inner = 0; inner < (zone_order ? nr : MAX_NR_ZONES); inner++) {
 			unsigned int i = zone_order ? inner : outer;
 			unsigned int z = MAX_NR_ZONES - 1 - (zone_order ? outer : inner);
+			u8 nid = sim->zonelist[local][i];
 
+			if (!populated_zone(&sim->nodes[nid].node_zones[z]))
+				continue;
 			sim->zonerefs[local][k++] =
-				(struct zoneref){ .nid = sim->zonelist[local][i],
-						  .zone_idx = (u8)z };
+				(struct zoneref){ .nid = nid, .zone_idx = (u8)z };
 		}
+	sim->nr_zonerefs[local] = (u16)k;
 }
 
 /*
@@ -582,18 +586,6 @@ void build_all_zonelists(struct sim *sim)
 		}
 		build_zonerefs(sim, local);
 	}
-}
-
-struct zone *next_zones_zonelist(struct sim *sim, unsigned int local,
-				 enum zone_type highest_zoneidx, unsigned int *i)
-{
-	while (*i < sim->nr_nodes * MAX_NR_ZONES) {
-		const struct zoneref *zr = &sim->zonerefs[local][(*i)++];
-
-		if (zr->zone_idx <= highest_zoneidx)
-			return &sim->nodes[zr->nid].node_zones[zr->zone_idx];
-	}
-	return NULL;
 }
 
 /* ---------------------------------------------------------------------
