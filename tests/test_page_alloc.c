@@ -27,11 +27,11 @@ static struct zone *zone_of(struct sim *sim, unsigned int nid, enum zone_type z)
 }
 
 /* Σ nr_free << order over the zone's free areas, and list consistency:
- * every list's length equals its nr_free_mt and every entry is a
- * PG_buddy head of that order. */
+ * every list's length equals its nr_free_mt, every entry is a PG_buddy
+ * head of that order, and nr_free_highatomic counts the highatomic pages. */
 static u64 zone_free_from_lists(struct sim *sim, struct zone *z)
 {
-	u64 sum = 0;
+	u64 sum = 0, highatomic = 0;
 	unsigned int o, mt;
 
 	for (o = 0; o < NR_PAGE_ORDERS; o++) {
@@ -54,11 +54,14 @@ static u64 zone_free_from_lists(struct sim *sim, struct zone *z)
 			}
 			assert_int_equal(z->free_area[o].free_list[mt].tail, prev);
 			assert_int_equal(n, z->free_area[o].nr_free_mt[mt]);
+			if (mt == MIGRATE_HIGHATOMIC)
+				highatomic += n << o;
 			all += n;
 		}
 		assert_int_equal(all, z->free_area[o].nr_free);
 		sum += all << o;
 	}
+	assert_int_equal(highatomic, z->nr_free_highatomic);
 	return sum;
 }
 
@@ -615,6 +618,7 @@ static void test_wmark_modern_blocks(void **state)
 	fake_zone(&z, 204, small);
 	z.free_area[2].nr_free = 1;
 	z.free_area[2].nr_free_mt[MIGRATE_HIGHATOMIC] = 1;
+	z.nr_free_highatomic = 4;
 	assert_false(zone_watermark_ok(&z, 2, 64, ZONE_DMA, 0));
 	assert_true(zone_watermark_ok(&z, 2, 64, ZONE_DMA, ALLOC_HIGHATOMIC));
 	assert_true(zone_watermark_ok(&z, 2, 64, ZONE_DMA, ALLOC_OOM));

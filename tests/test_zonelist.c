@@ -194,10 +194,11 @@ static const char *zonerefs_str(struct sim *sim, unsigned int nid, char *buf, si
 	struct zone *z;
 
 	buf[0] = '\0';
-	while ((z = next_zones_zonelist(sim, nid, MAX_NR_ZONES - 1, &i)))
-		if (populated_zone(z))
-			at += (size_t)snprintf(buf + at, len - at, "%s%d:%s", at ? " " : "",
-					       z->zone_pgdat->node_id, names[z->idx]);
+	while ((z = next_zones_zonelist(sim, nid, MAX_NR_ZONES - 1, &i))) {
+		assert_true(populated_zone(z)); /* the list holds no others */
+		at += (size_t)snprintf(buf + at, len - at, "%s%d:%s", at ? " " : "",
+				       z->zone_pgdat->node_id, names[z->idx]);
+	}
 	return buf;
 }
 

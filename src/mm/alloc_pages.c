@@ -214,8 +214,6 @@ static u32 get_page_from_freelist(struct task *t, gfp_t gfp, unsigned int order,
 		u64 mark;
 		u32 pfn;
 
-		if (!populated_zone(zone))
-			continue;
 		if (!preferred) /* ac->preferred_zoneref: the zonelist holds populated zones */
 			preferred = zone;
 		if (zone->per_cpu_pageset)

@@ -809,8 +809,6 @@ enum compact_result try_to_compact_pages(struct task *t, gfp_t gfp, unsigned int
 	while ((z = next_zones_zonelist(sim, first, highest_zoneidx, &i))) {
 		enum compact_result status;
 
-		if (!populated_zone(z))
-			continue;
 		if (prio > MIN_COMPACT_PRIORITY && compaction_deferred(z, (int)order)) {
 			rc = rc > COMPACT_DEFERRED ? rc : COMPACT_DEFERRED;
 			continue;

@@ -192,6 +192,8 @@ struct zone {
 	int pageset_high_min, pageset_high_max, pageset_batch;
 	long lowmem_reserve[MAX_NR_ZONES];
 	u64 nr_reserved_highatomic;
+	/* pages on the MIGRATE_HIGHATOMIC free lists (v6.13 nr_free_highatomic) */
+	u64 nr_free_highatomic;
 	struct free_area free_area[NR_PAGE_ORDERS];
 	/*
 	 * the migratetype of each pageblock, by zone-relative index >>

@@ -506,7 +506,8 @@ static bool zonelist_order_zone(const struct sim *sim)
 
 /*
  * build_zonelists_in_node_order() (v6.12) / build_zonelists_in_zone_order()
- * (2.6.23..4.13): node @local's zonerefs from its list of nodes.
+ * (2.6.23..4.13): node @local's zonerefs from its list of nodes, the
+ * populated zones only (build_zonerefs_node).
  */
 static void build_zonerefs(struct sim *sim, unsigned int local)
 {
@@ -517,11 +518,14 @@ static void build_zonerefs(struct sim *sim, unsigned int local)
 		for (unsigned int inner = 0; inner < (zone_order ? nr : MAX_NR_ZONES); inner++) {
 			unsigned int i = zone_order ? inner : outer;
 			unsigned int z = MAX_NR_ZONES - 1 - (zone_order ? outer : inner);
+			u8 nid = sim->zonelist[local][i];
 
+			if (!populated_zone(&sim->nodes[nid].node_zones[z]))
+				continue;
 			sim->zonerefs[local][k++] =
-				(struct zoneref){ .nid = sim->zonelist[local][i],
-						  .zone_idx = (u8)z };
+				(struct zoneref){ .nid = nid, .zone_idx = (u8)z };
 		}
+	sim->nr_zonerefs[local] = (u16)k;
 }
 
 /*
@@ -588,18 +592,6 @@ void build_all_zonelists(struct sim *sim)
  * The watermark check
  */
 
-/* Free pages sitting on the MIGRATE_HIGHATOMIC lists (v6.13 / 6.12.y
- * nr_free_highatomic). */
-static long free_highatomic(const struct zone *z)
-{
-	long n = 0;
-	unsigned int o;
-
-	for (o = 0; o < NR_PAGE_ORDERS; o++)
-		n += (long)(z->free_area[o].nr_free_mt[MIGRATE_HIGHATOMIC] << o);
-	return n;
-}
-
 /*
  * Models v6.12 __zone_watermark_ok().  The pages an allocation cannot use
  * are taken out first: all but one page of the block it needs, and, for
@@ -620,7 +612,7 @@ bool __zone_watermark_ok(const struct zone *z, unsigned int order, u64 mark,
 
 	free -= (1L << order) - 1;
 	if (!(alloc_flags & ALLOC_RESERVES)) {
-		free -= free_highatomic(z);
+		free -= (long)z->nr_free_highatomic;
 	} else {
 		if (alloc_flags & ALLOC_MIN_RESERVE) {
 			min -= min / 2;
@@ -782,6 +774,9 @@ static void add_to_free_list(struct sim *sim, struct zone *z, u32 pfn, unsigned 
 	}
 	area->nr_free++;
 	area->nr_free_mt[mt]++;
+	/* account_freepages() (v6.13): the highatomic pages kept as a count */
+	if (mt == MIGRATE_HIGHATOMIC)
+		z->nr_free_highatomic += 1ULL << order;
 }
 
 /* Unlink the free block at @pfn and clear its buddy state. */
@@ -800,6 +795,8 @@ static void del_from_free_list(struct sim *sim, struct zone *z, u32 pfn)
 		pfn_to_page(sim, page->next)->prev = page->prev;
 	else
 		list->tail = page->prev;
+	if (mt == MIGRATE_HIGHATOMIC)
+		z->nr_free_highatomic -= 1ULL << page->order;
 	page->next = page->prev = NO_PFN;
 	ClearPageFlag(page, PG_buddy);
 	page->order = 0;

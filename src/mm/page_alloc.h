@@ -146,17 +146,14 @@ void build_all_zonelists(struct sim *sim);
 
 /*
  * next_zones_zonelist - v6.12 (mmzone.h): the zone at *@i or after it in
- * node @local's zonelist (sim->zonerefs) whose type is at most
- * @highest_zoneidx, *@i moved past it; NULL after the last.  Start with
- * *@i = 0; the zone may be unpopulated.  Inline, as in mmzone.h: the
- * allocator's fast path walks it on every attempt.
+ * node @local's zonelist (sim->zonerefs, populated zones only) whose type
+ * is at most @highest_zoneidx, *@i moved past it; NULL after the last.
+ * Start with *@i = 0.  Inline, as the kernel's: every allocation walks it.
  */
 static inline struct zone *next_zones_zonelist(struct sim *sim, unsigned int local,
 					       enum zone_type highest_zoneidx, unsigned int *i)
 {
-	unsigned int nr = sim->nr_nodes * MAX_NR_ZONES;
-
-	while (*i < nr) {
+	while (*i < sim->nr_zonerefs[local]) {
 		const struct zoneref *zr = &sim->zonerefs[local][(*i)++];
 
 		if (zr->zone_idx <= highest_zoneidx)

@@ -140,13 +140,14 @@ struct sim {
 	u8 zonelist[SCN_MAX_NODES][SCN_MAX_NODES];
 	/*
 	 * zonerefs[n][i]: the i-th zone of node @n's zonelist, in node or
-	 * zone order (numa_zonelist_order), every zone type of every node
-	 * (the walks skip the unpopulated ones and those above the request's)
+	 * zone order (numa_zonelist_order), the populated zones of every node
+	 * (the walks skip those above the request's), nr_zonerefs[n] of them
 	 */
 	struct zoneref {
 		u8 nid;
 		u8 zone_idx;
 	} zonerefs[SCN_MAX_NODES][SCN_MAX_NODES * MAX_NR_ZONES];
+	u16 nr_zonerefs[SCN_MAX_NODES];
 	bool zonelist_zone_order; /* what numa_zonelist_order resolved to at boot */
 	long min_free_kbytes;
 	unsigned int node_reclaim_mode; /* vm.zone_reclaim_mode: RECLAIM_* bits */

@@ -2183,8 +2183,6 @@ static void shrink_zones(struct task *t, struct scan_control *sc)
 	while ((zone = next_zones_zonelist(sim, local, sc->reclaim_idx, &i))) {
 		struct pglist_data *pgdat = zone->zone_pgdat;
 
-		if (!populated_zone(zone))
-			continue;
 		/* a node's tests, once for each run of its zones in the zonelist */
 		if (pgdat != last) {
 			last = pgdat;
