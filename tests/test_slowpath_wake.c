@@ -69,21 +69,7 @@ static void order0_rebalance(void **state, const char *wake, unsigned long wakes
 	z = &sim->nodes[0].node_zones[ZONE_DMA32];
 	t = test_task_in(sim, sim->memcgs[0]);
 	mapping = file_create(sim, "f", ZONE_PAGES);
-	for (u32 i = 0; zone_page_state(z, NR_FREE_PAGES); i++) {
-		u32 pfn = rmqueue_buddy(sim, z, 0, MIGRATE_MOVABLE, 0);
-
-		assert_int_not_equal(pfn, NO_PFN);
-		sim->mem_map[pfn] = (struct page){ .next = NO_PFN,
-						   .prev = NO_PFN,
-						   .memcg_id = MEMCG_ID_NONE,
-						   .mapping_id = mapping->id,
-						   .index = i };
-		assert_int_equal(mem_cgroup_charge(t, pfn, GFP_HIGHUSER_MOVABLE), VM_FAULT_DONE);
-		xa_store(sim, &mapping->i_pages, i, (u64)pfn + 1);
-		mapping->nrpages++;
-		mod_lruvec_page_state(sim, pfn, NR_FILE_PAGES, 1);
-		folio_add_lru(sim, pfn);
-	}
+	add_page_cache(sim, z, t, mapping, (u32)zone_page_state(z, NR_FREE_PAGES));
 	f = open_memstream(&text, &len);
 	assert_non_null(f);
 	vmscan_trace_start(sim, &tr, f, 1u << TRACE_WAKEUP_KSWAPD, 0);
