@@ -7,7 +7,9 @@
  * 230 -> 16 major faults); without swap 200 tasks complete under both
  * policies and 240 tasks end in an OOM kill without the throttle and
  * complete with it.  Bands, not the seed's exact figures: the board's
- * task sizes are estimates.
+ * task sizes are estimates.  Since the 2.6.25 profile saves small scan
+ * counts (scan_batch = saved) the throttle no longer cuts the major
+ * faults or speeds hackbench at seed 1 without jitter (see below).
  */
 #include "testsim.h"
 #include "workload/workload_types.h"
@@ -45,8 +47,13 @@ static void test_embedded_swap_throttle(void **state)
 	/* hundreds of tasks in try_to_free_pages at once, or the limit (2 x 1 node) */
 	assert_true(none->reclaim.max_parallel_reclaimers >= 50);
 	assert_true(global->reclaim.max_parallel_reclaimers <= 2);
-	/* throttled: fewer major faults (324 -> 120) */
-	assert_true(b->maj_flt * 2 < a->maj_flt);
+	/*
+	 * The seed: throttled, fewer major faults.  Not since the 2.6.25
+	 * profile's scan_batch = saved (shrink_zone's saved counts): 170
+	 * -> 205, hackbench 2.27 -> 3.07 s (with scan_batch = none 332 ->
+	 * 89, 4.08 -> 3.67 s; the unthrottled run's reclaimers 126 -> 69)
+	 */
+	assert_true(b->maj_flt > a->maj_flt);
 	/* start_s: the forks' run-up before hackbench's clock, inside the run */
 	for (const struct workload_inst *w = a; w; w = w == a ? b : NULL) {
 		double start = test_figure(w, "start_s"),
@@ -131,12 +138,18 @@ static void test_embedded_noswap_240(void **state)
 	assert_true(a->ended && b->ended);
 	assert_int_equal(none->reclaim.oom_kills, 0); /* the seed: an OOM kill */
 	assert_true(test_figure(a, "broken") == 0);
-	assert_true(none->reclaim.max_parallel_reclaimers >= 50);
+	/*
+	 * 2.6.25's shrink_zone saves the counts short of SWAP_CLUSTER_MAX
+	 * (scan_batch = saved): 8 parallel reclaimers, not 58, and the
+	 * throttle no longer cuts the major faults here (34 -> 50; 99 -> 32
+	 * with scan_batch = none)
+	 */
+	assert_true(none->reclaim.max_parallel_reclaimers >= 5);
 	assert_int_equal(global->reclaim.oom_kills, 0);
 	assert_true(test_figure(b, "broken") == 0);
 	assert_true(test_figure(b, "time_s") > 0.5);
 	assert_true(global->reclaim.max_parallel_reclaimers <= 2);
-	assert_true(b->maj_flt < a->maj_flt);
+	assert_true(b->maj_flt > a->maj_flt);
 	sim_destroy(none);
 	sim_destroy(global);
 }

@@ -94,7 +94,16 @@ static const char *const profile_2_6_25[] = {
 	"may_write_to_queue = off",
 	"lumpy_reclaim = costly",
 	"kswapd_order_fallback = compact_gap",
-	"kswapd_sleep_order = reclaimed",
+	/*
+	 * 2.6.25..2.6.32 kswapd() keeps the order it asked balance_pgdat
+	 * for (balance_pgdat returns nr_reclaimed) and sleeps without a
+	 * test; 2.6.25's and 2.6.28's balance_pgdat never gives the order
+	 * up (loop_again until every zone meets it), so kswapd sleeps only
+	 * balanced at the order asked.  The model's compact_gap stand-in
+	 * may end a balance short of it: testing that order, kswapd
+	 * balances again at once, as the kernel's would have gone on.
+	 */
+	"kswapd_sleep_order = requested",
 	"cgroup = v1",
 	"memcg_high_throttle = reclaim",
 	"memcg_stats = exact",
@@ -132,8 +141,19 @@ static const char *const profile_2_6_25[] = {
 	 */
 	"numa_zonelist_order = default_sizes",
 	"swappiness_zero = some_anon",
-	/* v6.12's, as seeds 000 and 004 were calibrated (2.6.28 batched them in zone->lru[].nr_scan) */
-	"scan_batch = none",
+	/*
+	 * shrink_zone's saved counts: 2.6.25 adds (size >> priority) + 1 to
+	 * zone->nr_scan_active / nr_scan_inactive and scans a list only once
+	 * its count reaches swap_cluster_max; 2.6.28 the same, without the
+	 * + 1, in zone->lru[l].nr_scan (2.6.31's nr_scan_try_batch).  For
+	 * 2.6.25 (split_lru = off) the model's anon and file halves of each
+	 * list save and reach SWAP_CLUSTER_MAX apiece, where the kernel
+	 * summed them, and it leaves out the + 1.  Global reclaim only in
+	 * both kernels (memcg reclaim scanned its count whole,
+	 * mem_cgroup_calc_reclaim*); the model saves memcg counts too, as
+	 * 2.6.32..2.6.35 get_scan_count did (nr_scan_try_batch).
+	 */
+	"scan_batch = saved",
 	"vm_exec_activation = none",
 	"mapped_use_once = none",
 	"refault_activation = none",
@@ -150,8 +170,17 @@ static const char *const profile_2_6_25[] = {
 	"wakeup_kswapd_trace = early",
 	"wakeup_kswapd = node_balanced",
 	/*
-	 * v6.12's wake at every retry, as seeds 000 and 004 were calibrated;
-	 * 2.6.28's __alloc_pages, too, woke kswapd at restart: only
+	 * 2.6.25's __alloc_pages wakes kswapd at restart: only, its retry
+	 * loop (goto rebalance) does not, but the model's kswapd is v4.8's
+	 * (kswapd_balance = node): it leaves a balance that 2.6.25's
+	 * balance_pgdat (loop_again until each zone is balanced or marked
+	 * all_unreclaimable) kept going, and once asleep it is not woken
+	 * again; 2.6.25's direct reclaim reports progress until a zone is
+	 * marked (did_some_progress = reclaimable), so with restart the
+	 * reclaimers loop without an OOM kill (test_sim's
+	 * oom_without_swap_all_unreclaimable never ends; seed 000's
+	 * embedded noswap-240 seeds 2 and 3 run to the 600 s limit).
+	 * v6.12's wake at every retry stands in.
 	 */
 	"slowpath_wake_kswapd = retry",
 	"throttle_vm_writeout = off",
@@ -217,6 +246,14 @@ static const char *const profile_2_6_28[] = {
 	 */
 	"vmstat_format = model",
 	"meminfo_format = model",
+	/*
+	 * not a change from 2.6.25: 2.6.28's __alloc_pages, too, wakes
+	 * kswapd at restart: only (goto rebalance does not), and here
+	 * direct reclaim's no progress (did_some_progress = nr_reclaimed)
+	 * reaches the OOM killer without kswapd; 2.6.31..3.x
+	 * __alloc_pages_slowpath's, too, until 4.2
+	 */
+	"slowpath_wake_kswapd = restart",
 	NULL,
 };
 
@@ -242,6 +279,12 @@ static const char *const profile_2_6_32[] = {
 	"sched_wake_select = idle_sibling", /* select_idle_sibling */
 	"sched_next_buddy = off", /* NEXT_BUDDY off by default */
 	/*
+	 * 2.6.32's kswapd() still sleeps after a balance without a test,
+	 * but its balance_pgdat gives a high order up (failed_sweep): the
+	 * model's test of the order reached (0) is the nearer
+	 */
+	"kswapd_sleep_order = reclaimed",
+	/*
 	 * zone-based reclaim, 2.6.x's own: no seed runs on 2.6.32, so no
 	 * calibration to keep, unlike 2.6.25 and 2.6.28 (2.6.35 and 3.10
 	 * inherit these lines).  With it a huge min_free_kbytes OOM-kills as
@@ -252,9 +295,6 @@ static const char *const profile_2_6_32[] = {
 	"zone_reclaim = on",
 	"kswapd_balance = zones_all", /* 2.6.x..2.6.37 balance_pgdat */
 	"wakeup_kswapd = zone_low", /* 2.6.x..4.7 wake_all_kswapd */
-	/* 2.6.31..3.x __alloc_pages_slowpath: kswapd woken at restart:, not in rebalance: */
-	"slowpath_wake_kswapd = restart",
-	"scan_batch = saved", /* 2.6.x get_scan_count: nr_scan_try_batch */
 	"throttle_vm_writeout = on", /* 2.6.x..4.10 */
 	"dirtyable_memory = free_and_reclaimable", /* 2.6.x..3.13 */
 	/* 2.6.31: node_load[] cleared once, in __build_all_zonelists (Bob Liu) */
