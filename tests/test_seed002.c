@@ -193,6 +193,65 @@ static void test_bad_input(void **state)
 		"t.ini:2: [policy] zone_reclaim: unknown value 'yes' (expected off or on)");
 }
 
+/* ---- the walk's cost of an empty group (bench/memcg-walk.py) ---- */
+
+/* lone and box (limits, no pages); box holds two binary subtrees of 2 levels: 6 empty groups */
+static const char walk_ini[] = "[machine]\n"
+			       "memory = 64M\n"
+			       "zones = DMA32:rest\n"
+			       "cgroup = v1\n"
+			       "[policy]\n"
+			       "kernel = 6.18\n"
+			       "[cgroup lone]\n"
+			       "limit = 100p\n"
+			       "[cgroup box]\n"
+			       "limit = 100p\n"
+			       "[cgroup_tree e]\n"
+			       "under = box\n"
+			       "levels = 2\n"
+			       "subtrees = 2\n";
+
+/* The system time of a limit reclaim of @memcg (nothing to reclaim), run to its end in @t */
+static u64 walk_stime(struct task *t, struct mem_cgroup *memcg)
+{
+	static struct test_reclaim r; /* outlives the call: t->fn_arg */
+
+	test_reclaim_start(t, &r, memcg, 1);
+	while (!test_call_step(t))
+		assert_int_equal(t->state, TASK_RUNNING);
+	assert_int_equal(r.nr_reclaimed, 0);
+	return t->stime_ns + t->step_sys_ns;
+}
+
+/* box's walk less lone's: what box's 6 empty groups cost */
+static u64 walk_extra(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", walk_ini);
+	struct mem_cgroup *lone = test_memcg_named(sim, "lone"),
+			  *box = test_memcg_named(sim, "box");
+	struct task *tl = test_task_in(sim, lone), *tb = test_task_in(sim, box);
+
+	assert_int_equal(sim->scn.cost.memcg_iter_ns, 200);
+	assert_int_equal(sim->scn.cost.empty_lruvec_ns, 110);
+	return walk_stime(tb, box) - walk_stime(tl, lone);
+}
+
+/*
+ * try_to_free_mem_cgroup_pages over groups with no pages (v6.18): 13
+ * priorities (12..0), each a whole round of the tree (nothing reclaimed,
+ * no early break), then v6.10's memcg_full_walk retry, 13 more.  Each
+ * round visits box's 6 empty groups for memcg_iter_ns (200 ns,
+ * bench/memcg-walk.py's v6.18 figure) and skips them as below their
+ * memory.min (an emin of 0 >= a usage of 0): no shrink_lruvec.
+ */
+static void test_walk_cost(void **state)
+{
+	u64 extra = walk_extra(state);
+	struct sim *sim = *state;
+
+	assert_int_equal(extra, 2 * 13 * 6 * cpu_work_ns(test_task_in(sim, sim->memcgs[0]), 200));
+}
+
 /* ---- seed 002's direction, scaled down ---- */
 
 /* System of the run (dd's system time and kswapd's), seconds */
@@ -306,6 +365,7 @@ int main(void)
 		test_sim_unit_test(test_eligibility_walk),
 		test_sim_unit_test(test_skip_predicate),
 		cmocka_unit_test(test_bad_input),
+		test_sim_unit_test(test_walk_cost),
 		cmocka_unit_test(test_direction),
 		cmocka_unit_test(test_dd_small_blocks),
 	};
