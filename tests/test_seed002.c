@@ -200,8 +200,6 @@ static const char walk_ini[] = "[machine]\n"
 			       "memory = 64M\n"
 			       "zones = DMA32:rest\n"
 			       "cgroup = v1\n"
-			       "[policy]\n"
-			       "kernel = 6.18\n"
 			       "[cgroup lone]\n"
 			       "limit = 100p\n"
 			       "[cgroup box]\n"
@@ -224,9 +222,13 @@ static u64 walk_stime(struct task *t, struct mem_cgroup *memcg)
 }
 
 /* box's walk less lone's: what box's 6 empty groups cost */
-static u64 walk_extra(void **state)
+static u64 walk_extra(void **state, const char *kernel)
 {
-	struct sim *sim = test_sim_from_text(state, "t.ini", walk_ini);
+	char ini[512];
+	struct sim *sim;
+
+	snprintf(ini, sizeof(ini), "%s[policy]\nkernel = %s\n", walk_ini, kernel);
+	sim = test_sim_from_text(state, "t.ini", ini);
 	struct mem_cgroup *lone = test_memcg_named(sim, "lone"),
 			  *box = test_memcg_named(sim, "box");
 	struct task *tl = test_task_in(sim, lone), *tb = test_task_in(sim, box);
@@ -237,19 +239,27 @@ static u64 walk_extra(void **state)
 }
 
 /*
- * try_to_free_mem_cgroup_pages over groups with no pages (v6.18): 13
- * priorities (12..0), each a whole round of the tree (nothing reclaimed,
- * no early break), then v6.10's memcg_full_walk retry, 13 more.  Each
- * round visits box's 6 empty groups for memcg_iter_ns (200 ns,
- * bench/memcg-walk.py's v6.18 figure) and skips them as below their
- * memory.min (an emin of 0 >= a usage of 0): no shrink_lruvec.
+ * try_to_free_mem_cgroup_pages over groups with no pages: 13 priorities
+ * (12..0), each a whole round of the tree (nothing reclaimed, no early
+ * break).  v6.18 visits each of box's 6 empty groups for memcg_iter_ns
+ * (200 ns, bench/memcg-walk.py's v6.18 figure) and skips it as below its
+ * memory.min (an emin of 0 >= a usage of 0), then retries once visiting
+ * every memcg (v6.10's memcg_full_walk): 26 rounds.  3.10 knows no
+ * protection and no retry: 13 rounds, each group shrunk, nothing to scan
+ * (empty_lruvec_ns, 110 ns).
  */
 static void test_walk_cost(void **state)
 {
-	u64 extra = walk_extra(state);
+	u64 extra = walk_extra(state, "6.18");
 	struct sim *sim = *state;
+	struct task *t = test_task_in(sim, sim->memcgs[0]);
 
-	assert_int_equal(extra, 2 * 13 * 6 * cpu_work_ns(test_task_in(sim, sim->memcgs[0]), 200));
+	assert_int_equal(extra, 2 * 13 * 6 * cpu_work_ns(t, 200));
+	test_sim_teardown(state);
+	extra = walk_extra(state, "3.10");
+	sim = *state;
+	t = test_task_in(sim, sim->memcgs[0]);
+	assert_int_equal(extra, 13 * 6 * (cpu_work_ns(t, 200) + cpu_work_ns(t, 110)));
 }
 
 /* ---- seed 002's direction, scaled down ---- */
