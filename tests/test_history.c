@@ -79,7 +79,10 @@ static void test_swappiness_zero(void **state)
  * rule kills seeds 1, 2 and 5 after 85,233-154,675 pages swapped, the
  * naps seed 3 after 86,643.  (With blk_submit_ns 10.24 us, the idle
  * virtio disk's kick charged to every request, branch reqcpu: 0, 3 and
- * 4, and seeds 1 and 4 had the report's kill under 3.5's rule.)
+ * 4, and seeds 1 and 4 had the report's kill under 3.5's rule.)  Since
+ * the memcg walk's costs were measured (memcg_iter_ns 200 ns,
+ * empty_lruvec_ns 110 ns, empty_memcg_protected off before 2020; branch
+ * memcgcost): 0, 2 and 3.
  */
 static void test_swappiness_zero_text_oom(void **state)
 {
@@ -116,8 +119,8 @@ static void test_swappiness_zero_text_oom(void **state)
 		"OOM kills in seeds 1-5: 3.4's rule %u, 3.5's %u, 3.5's with 2.6.36's naps %u\n",
 		kills_old, kills_new, kills_nap);
 	assert_int_equal(kills_old, 0);
-	assert_int_equal(kills_new, 3);
-	assert_int_equal(kills_nap, 1);
+	assert_int_equal(kills_new, 2);
+	assert_int_equal(kills_nap, 3);
 	(void)state;
 }
 
