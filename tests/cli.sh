@@ -691,6 +691,7 @@ anon_vma_chain = off
 anon_vma_lock = exclusive
 i_mmap_lock = exclusive
 full_walk_retry = off
+empty_memcg_protected = off
 force_deactivate_retry = off
 file_writepage = any
 direct_writeback = allow

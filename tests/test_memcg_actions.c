@@ -111,7 +111,7 @@ static void test_max_lowered_oom(void **state)
 	expect_actions(
 		sim,
 		"actions:\n"
-		"  at 2s box memory.max 33554432: 0 (2s..2.00008337s, reclaimed 0.00M, current 0.00M, oom_kills 1, sys 0.083370 ms)\n");
+		"  at 2s box memory.max 33554432: 0 (2s..2.00012913s, reclaimed 0.00M, current 0.00M, oom_kills 1, sys 0.129130 ms)\n");
 }
 
 /*
@@ -166,7 +166,7 @@ static void test_reclaim_eagain(void **state)
 	expect_actions(
 		sim,
 		"actions:\n"
-		"  at 2s box memory.reclaim 16777216: -EAGAIN (2s..2.00008857s, reclaimed 0.00M, current 64.00M, oom_kills 0, sys 0.088570 ms)\n");
+		"  at 2s box memory.reclaim 16777216: -EAGAIN (2s..2.00013719s, reclaimed 0.00M, current 64.00M, oom_kills 0, sys 0.137190 ms)\n");
 }
 
 /*
@@ -196,9 +196,9 @@ static void test_v1_resize(void **state)
 	expect_actions(
 		sim,
 		"actions:\n"
-		"  at 2s box memory.limit_in_bytes 33554432: -EBUSY (2s..2.00000537s, reclaimed 0.00M, current 64.00M, oom_kills 0, sys 0.005370 ms)\n"
-		"  at 2s box memory.memsw.limit_in_bytes 16777216: -EINVAL (2.00000537s..2.00000554s, reclaimed 0.00M, current 64.00M, oom_kills 0, sys 0.000170 ms)\n"
-		"  at 2s box memory.swappiness 10: 0 (2.00000554s..2.00000571s, reclaimed 0.00M, current 64.00M, oom_kills 0, sys 0.000170 ms)\n"
+		"  at 2s box memory.limit_in_bytes 33554432: -EBUSY (2s..2.00000823s, reclaimed 0.00M, current 64.00M, oom_kills 0, sys 0.008230 ms)\n"
+		"  at 2s box memory.memsw.limit_in_bytes 16777216: -EINVAL (2.00000823s..2.0000084s, reclaimed 0.00M, current 64.00M, oom_kills 0, sys 0.000170 ms)\n"
+		"  at 2s box memory.swappiness 10: 0 (2.0000084s..2.00000857s, reclaimed 0.00M, current 64.00M, oom_kills 0, sys 0.000170 ms)\n"
 		"  at 3600s box memory.limit_in_bytes 67108864: not run\n");
 }
 

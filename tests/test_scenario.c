@@ -457,6 +457,7 @@ static const char *const profile_keys[] = {
 	"anon_vma_lock",
 	"i_mmap_lock",
 	"full_walk_retry",
+	"empty_memcg_protected",
 	"force_deactivate_retry",
 	"file_writepage",
 	"direct_writeback",
@@ -555,6 +556,7 @@ static void assert_policy_equal(const struct scn_policy *a, const struct scn_pol
 	assert_int_equal(a->anon_vma_lock_exclusive, b->anon_vma_lock_exclusive);
 	assert_int_equal(a->i_mmap_lock_exclusive, b->i_mmap_lock_exclusive);
 	assert_int_equal(a->full_walk_retry, b->full_walk_retry);
+	assert_int_equal(a->empty_memcg_protected, b->empty_memcg_protected);
 	assert_int_equal(a->force_deactivate_retry, b->force_deactivate_retry);
 	assert_int_equal(a->file_writepage, b->file_writepage);
 	assert_int_equal(a->direct_writeback_deny, b->direct_writeback_deny);

@@ -86,6 +86,7 @@ static const char *const profile_2_6_25[] = {
 	"anon_vma_lock = exclusive",
 	"i_mmap_lock = exclusive",
 	"full_walk_retry = off",
+	"empty_memcg_protected = off",
 	"force_deactivate_retry = off",
 	"file_writepage = any",
 	"direct_writeback = allow",
@@ -528,6 +529,7 @@ static const char *const profile_6_12[] = {
 	 */
 	"swap_readahead_plug = loop",
 	"full_walk_retry = on", /* 6.10 */
+	"empty_memcg_protected = on", /* 45c7f7e1ef17 (2020): emin 0 >= usage 0 */
 	"force_deactivate_retry = on", /* 5.9 */
 	"cgroup = v2",
 	"memcg_high_throttle = penalty", /* 5.4 */

@@ -225,31 +225,45 @@ static const struct cfg_key cost_keys[] = {
 	/* estimate: try_charge from the per-CPU stock, amortised over a 64-page batch */
 	C_KEY(charge_ns, "50ns", "memcg charge, per page"),
 	/*
-	 * estimate: a reclaim walk's step to a group
-	 * (mem_cgroup_iter: css_tryget/css_put, the cursor's cmpxchg; then
-	 * the protection check, get_scan_count and shrink_slab's shrinker
-	 * map on an empty group) touches about four cold cache lines of
-	 * that group (memcg, its per-node info, lruvec stats, shrinker map)
-	 * at ~75 ns each
+	 * bench/memcg-walk.py (bench/results/memcg-walk.txt): v6.18 limit
+	 * reclaim (try_to_free_mem_cgroup_pages) walking 8,190 empty v1
+	 * groups, seed 002's two binary subtrees of 12 levels: 362 ns of
+	 * system time a group visited (median of 3; 278-417 ns; 151 ns at
+	 * 510-1,022 groups, whose structures stay cached), cold structures
+	 * as after the seed's streaming dd.  A perf profile splits it:
+	 * mem_cgroup_iter 25.8 %, shrink_node_memcgs' loop and protection
+	 * tests 27.7 %: this key, 53.5 % = 198 ns, what every visit pays.
+	 * The rest, shrink_lruvec and the per-memcg shrink_slab, only the
+	 * inner groups pay (half the tree: their children's kmem makes
+	 * their usage > 0; a leaf's 0 is within its memory.min of 0, so
+	 * v6.18 skips it): see empty_lruvec_ns.  Was 300 ns, an estimate
+	 * (four cold lines at ~75 ns)
 	 */
-	C_KEY(memcg_iter_ns, "300ns",
+	C_KEY(memcg_iter_ns, "200ns",
 	      "a reclaim walk's visit of a memcg other than the walk's root"),
 	/*
 	 * estimate: res_counter_soft_limit_excess() (v3.10): spin_lock_irqsave on the
 	 * group's counter, two loads, unlock: ~20 ns warm; a group of a large
 	 * walk is cold (a miss on the counter's line, ~80 ns).  Only the soft
-	 * limit rework's eligibility tests pay it (soft_limit_reclaim).
+	 * limit rework's eligibility tests pay it (soft_limit_reclaim).  No
+	 * v6.18 path tests the soft limit once a group of a walk, so
+	 * bench/memcg-walk.py cannot isolate it: it stays an estimate
 	 */
 	C_KEY(memcg_excess_ns, "100ns",
 	      "one soft-limit excess test of the 2013 rework's eligibility walk (a res_counter lock round trip)"),
 	/*
-	 * shrink_lruvec of a group with nothing to scan: get_scan_count's
-	 * reads (reclaim_stat, four list sizes, swappiness) and
-	 * inactive_anon_is_low, ~200 ns cold (v3.10).  0 by default: the
-	 * calibrated memcg_iter_ns already holds a visit's whole cost;
-	 * seed 002's scenarios price it separately.
+	 * bench/memcg-walk.py's perf split of the 362 ns visit (above):
+	 * shrink_lruvec (get_scan_count inlined) of an empty lruvec, 14.9 %
+	 * of all visits' time, paid by the inner half of the groups: 110 ns
+	 * a group that runs it (v6.18; v3.10's shrink_lruvec does the same
+	 * reads: reclaim_stat, the list sizes, swappiness, and
+	 * inactive_anon_is_low).  Those groups' shrink_slab (the memcg's
+	 * shrinker map, 31.6 %: 234 ns each) is v6.x only, 3.10 ran
+	 * shrink_slab once a pass: not charged.  Was 0 by default
+	 * (memcg_iter_ns held the whole visit) and 200 ns, an estimate, in
+	 * seed 002's scenarios
 	 */
-	C_KEY(empty_lruvec_ns, "0ns",
+	C_KEY(empty_lruvec_ns, "110ns",
 	      "shrink_lruvec of a group with nothing to scan at this priority (get_scan_count and the list tests)"),
 	/*
 	 * calibrate (the 17:11 run): write() of 1 MiB at a time appended to a

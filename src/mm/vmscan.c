@@ -1710,6 +1710,7 @@ static unsigned int __shrink_node_memcgs(struct task *t, struct pglist_data *pgd
 	bool skip = soft && sim->scn.policy.soft_limit_reclaim == SOFT_LIMIT_INTEGRATED_SKIP;
 	struct mem_cgroup *memcg;
 	unsigned int visited = 0;
+	bool protectable;
 
 	if ((sc->kswapd && !zone_reclaim) || sc->memcg_full_walk)
 		partial = NULL;
@@ -1724,9 +1725,11 @@ static unsigned int __shrink_node_memcgs(struct task *t, struct pglist_data *pgd
 		if (soft && !skip && !mem_cgroup_soft_reclaim_eligible(t, memcg))
 			continue;
 		mem_cgroup_calculate_protection(sim, target, memcg);
-		if (mem_cgroup_below_min(target, memcg))
+		/* before 45c7f7e1ef17 a group using nothing was never protected */
+		protectable = memcg->memory.usage || sim->scn.policy.empty_memcg_protected;
+		if (protectable && mem_cgroup_below_min(target, memcg))
 			continue; /* hard protection: if nothing else is reclaimable, OOM */
-		if (mem_cgroup_below_low(target, memcg)) {
+		if (protectable && mem_cgroup_below_low(target, memcg)) {
 			/* soft protection: only while others have reclaimable memory */
 			if (!sc->memcg_low_reclaim) {
 				sc->memcg_low_skipped = true;
@@ -3311,6 +3314,12 @@ static const struct cfg_key vmscan_policy_keys[] = {
 	  .values = CFG_VALUES("off", "on"),
 	  .def = "on",
 	  .doc = "v6.10+ do_try_to_free_pages retries a fruitless run once visiting every memcg (memcg_full_walk) / no retry" },
+	{ .name = "empty_memcg_protected",
+	  .type = CFG_ENUM,
+	  P_OFF(empty_memcg_protected),
+	  .values = CFG_VALUES("off", "on"),
+	  .def = "on",
+	  .doc = "a memcg using nothing is within its effective memory.min/low of 0, and the reclaim walk skips it (mem_cgroup_below_min, 45c7f7e1ef17, 2020) / is never protected and is shrunk (mem_cgroup_protected's usage test, v4.18-5.x; no protection before)" },
 	{ .name = "force_deactivate_retry",
 	  .type = CFG_ENUM,
 	  P_OFF(force_deactivate_retry),

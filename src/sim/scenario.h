@@ -558,6 +558,7 @@ struct scn_policy {
 	bool i_mmap_lock_exclusive; /* i_mmap_lock = exclusive (< v3.19) */
 	enum seq_read_refs_policy seq_read_references;
 	bool full_walk_retry; /* full_walk_retry = on (v6.10+) */
+	bool empty_memcg_protected; /* empty_memcg_protected = on (45c7f7e1ef17, 2020) */
 	bool force_deactivate_retry; /* force_deactivate_retry = on (v5.9+) */
 	enum file_writepage_policy file_writepage;
 	bool direct_writeback_deny; /* direct_writeback = deny: Mel Gorman's June 2010
