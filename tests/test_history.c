@@ -84,7 +84,11 @@ static void test_swappiness_zero(void **state)
  * (io_switch_ns, swapin_major_ns, swapin_page_ns; issue 22, branch
  * swapcpu): 0, 3 and 3, and no seed has the report's kill: 3.5's rule
  * kills seeds 1, 4 and 5 after 81,232-120,483 pages swapped, the naps
- * seeds 2, 3 and 5 after 94,282-129,108.
+ * seeds 2, 3 and 5 after 94,282-129,108.  With the memcg walk's measured
+ * costs (memcg_iter_ns, empty_lruvec_ns; branch memcgcost) besides: 0, 2
+ * and 3.  Since every change of timing moves the counts, the test asserts
+ * what the rules decide, not how many: 3.4's rule never kills, 3.5's
+ * kills in some seed, with and without the naps.
  */
 static void test_swappiness_zero_text_oom(void **state)
 {
@@ -121,8 +125,8 @@ static void test_swappiness_zero_text_oom(void **state)
 		"OOM kills in seeds 1-5: 3.4's rule %u, 3.5's %u, 3.5's with 2.6.36's naps %u\n",
 		kills_old, kills_new, kills_nap);
 	assert_int_equal(kills_old, 0);
-	assert_int_equal(kills_new, 3);
-	assert_int_equal(kills_nap, 3);
+	assert_true(kills_new > 0);
+	assert_true(kills_nap > 0);
 	(void)state;
 }
 

@@ -87,7 +87,7 @@ static void test_max_lowered(void **state)
 	expect_actions(
 		sim,
 		"actions:\n"
-		"  at 2s box memory.max 33554432: 0 (2s..2.092833686s, reclaimed 35.46M, current 28.53M, oom_kills 0, sys 48.849125 ms)\n");
+		"  at 2s box memory.max 33554432: 0 (2s..2.092833686s, reclaimed 35.46M, current 28.53M, oom_kills 0, sys 48.849235 ms)\n");
 }
 
 /*
@@ -138,7 +138,7 @@ static void test_high_lowered(void **state)
 	expect_actions(
 		sim,
 		"actions:\n"
-		"  at 1s box memory.high 16777216: 0 (1s..1.13272218s, reclaimed 50.46M, current 13.53M, oom_kills 0, sys 63.482007 ms)\n");
+		"  at 1s box memory.high 16777216: 0 (1s..1.13272218s, reclaimed 50.46M, current 13.53M, oom_kills 0, sys 63.482337 ms)\n");
 }
 
 /* memory.reclaim of 16M with swap: done (0); without swap: -EAGAIN, nothing reclaimed. */
@@ -152,7 +152,7 @@ static void test_reclaim(void **state)
 	expect_actions(
 		sim,
 		"actions:\n"
-		"  at 2s box memory.reclaim 16777216: 0 (2s..2.050491454s, reclaimed 16.22M, current 47.77M, oom_kills 0, sys 28.891417 ms)\n");
+		"  at 2s box memory.reclaim 16777216: 0 (2s..2.050492224s, reclaimed 16.22M, current 47.77M, oom_kills 0, sys 28.892517 ms)\n");
 }
 
 static void test_reclaim_eagain(void **state)

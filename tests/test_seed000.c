@@ -47,13 +47,6 @@ static void test_embedded_swap_throttle(void **state)
 	/* hundreds of tasks in try_to_free_pages at once, or the limit (2 x 1 node) */
 	assert_true(none->reclaim.max_parallel_reclaimers >= 50);
 	assert_true(global->reclaim.max_parallel_reclaimers <= 2);
-	/*
-	 * The seed: throttled, fewer major faults.  Not since the 2.6.25
-	 * profile's scan_batch = saved (shrink_zone's saved counts): 170
-	 * -> 205, hackbench 2.27 -> 3.07 s (with scan_batch = none 332 ->
-	 * 89, 4.08 -> 3.67 s; the unthrottled run's reclaimers 126 -> 69)
-	 */
-	assert_true(b->maj_flt > a->maj_flt);
 	/* start_s: the forks' run-up before hackbench's clock, inside the run */
 	for (const struct workload_inst *w = a; w; w = w == a ? b : NULL) {
 		double start = test_figure(w, "start_s"),
@@ -75,6 +68,13 @@ static void test_embedded_swap_throttle(void **state)
 	 * against 3.70-3.86.  The direction holds; the size does not.
 	 */
 	double t_none = 0, t_global = 0;
+	/*
+	 * The seed: throttled, fewer major faults, also over three seeds:
+	 * a single run's count turns with one ordering (seed 1 without
+	 * jitter: 234 -> 191 here; 170 -> 205 on hist25's branch before the
+	 * measured memcg walk costs; 332 -> 89 with scan_batch = none)
+	 */
+	unsigned long maj_none = 0, maj_global = 0;
 
 	for (unsigned int seed = 1; seed <= 3; seed++) {
 		char seed_set[32];
@@ -85,10 +85,13 @@ static void test_embedded_swap_throttle(void **state)
 		global = run_sets(scn, "global", sets);
 		t_none += test_figure(&none->workloads[0], "time_s");
 		t_global += test_figure(&global->workloads[0], "time_s");
+		maj_none += none->workloads[0].maj_flt;
+		maj_global += global->workloads[0].maj_flt;
 		sim_destroy(none);
 		sim_destroy(global);
 	}
 	assert_true(t_global < t_none);
+	assert_true(maj_global < maj_none);
 }
 
 /* 200 tasks without swap: both complete, the throttle is no slower */
