@@ -232,6 +232,13 @@ TABLES = {
                            ["--runs", "3"] + PREV_MEMCGCOST),
     "ia64-prevall4": (IA64, [("none", "none"), ("global", "global")],
                       ["--runs", "3"] + PREV_S4 + PREV_HB),
+    "memcg-prevhb": ("scenarios/seed000-ia64-memcg.ini",
+                     [("none", "none"), ("global", "global")],
+                     ["--runs", "3", "--set", "workload.hackbench.groups=93"] + PREV_HB),
+    "memcg-prevall4": ("scenarios/seed000-ia64-memcg.ini",
+                       [("none", "none"), ("global", "global")],
+                       ["--runs", "3", "--set", "workload.hackbench.groups=93"]
+                       + PREV_S4 + PREV_HB),
     "emb-swap-240-prevhist25": ("scenarios/seed000-embedded-swap-240.ini",
                                 [("none", "none"), ("global", "global")],
                                 ["--runs", "3"] + PREV_HIST25),
