@@ -239,6 +239,9 @@ TABLES = {
                        [("none", "none"), ("global", "global")],
                        ["--runs", "3", "--set", "workload.hackbench.groups=93"]
                        + PREV_S4 + PREV_HB),
+    "2node-prevall4": ("scenarios/seed000-ia64-2node.ini",
+                       [("none", "none"), ("per_zone", "per_zone"), ("global", "global")],
+                       ["--runs", "3"] + PREV_S4 + PREV_HB),
     "emb-swap-240-prevhist25": ("scenarios/seed000-embedded-swap-240.ini",
                                 [("none", "none"), ("global", "global")],
                                 ["--runs", "3"] + PREV_HIST25),
