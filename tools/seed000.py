@@ -51,6 +51,20 @@ PREV_REQCPU = ["--set", "cost.blk_submit_ns=0", "--set", "cost.blk_complete_ns=0
 # scenarios had, and 2.6.23's zonelists without node_load's reset
 PREV_ARCH = ["--set", "machine.arch=x86_64"]
 PREV_ZL = ["--set", "policy.zonelist_node_load=assign"]
+# The fourth session of 2026-12-07 (integ 8221adc), each change's old
+# behaviour: hist25 (5ca68cf) 2.6.25's unsaved small scan counts and
+# kswapd's sleep order by what it reclaimed; hb000 (a745f9e, 9c68c7d)
+# hackbench's task before its measurement (IA64 scenarios only);
+# swapcpu (047917b) no I/O sleep's switch and no swap-in path CPU;
+# memcgcost (bbb0cf0) the walk costs before their measurement
+PREV_HIST25 = ["--set", "policy.scan_batch=none",
+               "--set", "policy.kswapd_sleep_order=reclaimed"]
+PREV_HB = ["--set", "workload.hackbench.footprint=1856K",
+           "--set", "workload.hackbench.kernel_footprint=64K"]
+PREV_SWAPCPU = ["--set", "cost.io_switch_ns=0", "--set", "cost.swapin_major_ns=0",
+                "--set", "cost.swapin_page_ns=0"]
+PREV_MEMCGCOST = ["--set", "cost.memcg_iter_ns=300ns", "--set", "cost.empty_lruvec_ns=0"]
+PREV_S4 = PREV_HIST25 + PREV_SWAPCPU + PREV_MEMCGCOST
 
 # name: (scenario, [(side name, assignments)], extra args)
 TABLES = {
@@ -208,6 +222,47 @@ TABLES = {
     "2node": ("scenarios/seed000-ia64-2node.ini",
               [("none", "none"), ("per_zone", "per_zone"), ("global", "global")],
               ["--runs", "3"]),
+    "ia64-prevhist25": (IA64, [("none", "none"), ("global", "global")],
+                        ["--runs", "3"] + PREV_HIST25),
+    "ia64-prevhb": (IA64, [("none", "none"), ("global", "global")],
+                    ["--runs", "3"] + PREV_HB),
+    "ia64-prevswapcpu": (IA64, [("none", "none"), ("global", "global")],
+                         ["--runs", "3"] + PREV_SWAPCPU),
+    "ia64-prevmemcgcost": (IA64, [("none", "none"), ("global", "global")],
+                           ["--runs", "3"] + PREV_MEMCGCOST),
+    "ia64-prevall4": (IA64, [("none", "none"), ("global", "global")],
+                      ["--runs", "3"] + PREV_S4 + PREV_HB),
+    "memcg-prevhb": ("scenarios/seed000-ia64-memcg.ini",
+                     [("none", "none"), ("global", "global")],
+                     ["--runs", "3", "--set", "workload.hackbench.groups=93"] + PREV_HB),
+    "memcg-prevall4": ("scenarios/seed000-ia64-memcg.ini",
+                       [("none", "none"), ("global", "global")],
+                       ["--runs", "3", "--set", "workload.hackbench.groups=93"]
+                       + PREV_S4 + PREV_HB),
+    "2node-prevall4": ("scenarios/seed000-ia64-2node.ini",
+                       [("none", "none"), ("per_zone", "per_zone"), ("global", "global")],
+                       ["--runs", "3"] + PREV_S4 + PREV_HB),
+    "emb-swap-240-prevhist25": ("scenarios/seed000-embedded-swap-240.ini",
+                                [("none", "none"), ("global", "global")],
+                                ["--runs", "3"] + PREV_HIST25),
+    "emb-swap-240-prevswapcpu": ("scenarios/seed000-embedded-swap-240.ini",
+                                 [("none", "none"), ("global", "global")],
+                                 ["--runs", "3"] + PREV_SWAPCPU),
+    "emb-swap-240-prevmemcgcost": ("scenarios/seed000-embedded-swap-240.ini",
+                                   [("none", "none"), ("global", "global")],
+                                   ["--runs", "3"] + PREV_MEMCGCOST),
+    "emb-swap-240-prevall4": ("scenarios/seed000-embedded-swap-240.ini",
+                              [("none", "none"), ("global", "global")],
+                              ["--runs", "3"] + PREV_S4),
+    "emb-noswap-240-prevhist25": ("scenarios/seed000-embedded-noswap-240.ini",
+                                  [("none", "none"), ("global", "global")],
+                                  ["--runs", "3"] + PREV_HIST25),
+    "emb-noswap-240-prevall4": ("scenarios/seed000-embedded-noswap-240.ini",
+                                [("none", "none"), ("global", "global")],
+                                ["--runs", "3"] + PREV_S4),
+    "emb-noswap-200-prevall4": ("scenarios/seed000-embedded-noswap-200.ini",
+                                [("none", "none"), ("global", "global")],
+                                ["--runs", "3"] + PREV_S4),
 }
 
 # (label, key, scale); key a path into one run's JSON
