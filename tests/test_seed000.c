@@ -164,8 +164,9 @@ static void test_embedded_noswap_240(void **state)
  * made the kill), the other tasks see EOF/EPIPE and hackbench ends within a
  * second or two of virtual time, never at run.duration with a sender asleep
  * on a full queue nobody reads.  A seed without a kill completes unbroken.
- * The seed's 240 tasks no longer OOM-kill under CFS (0 of the 10 seeds;
- * 8 of 10 under the round robin of 7a926fe, see above), so this runs 8
+ * The seed's 240 tasks rarely OOM-kill under CFS (3 of the 10 seeds,
+ * 2, 5 and 6, since 2.6.25's saved scan counts, scan_batch = saved; 0
+ * of 10 before; 8 of 10 under the round robin of 7a926fe), so this runs 8
  * groups, 320 tasks: all 10 seeds kill (7 groups: 6 of 10), and the 240
  * tasks' seeds are checked to end promptly and unbroken.
  */
@@ -202,7 +203,7 @@ static void test_embedded_noswap_240_kill_ends(void **state)
 
 	kill_ends(6, &kills240);
 	kill_ends(8, &kills320);
-	assert_true(kills240 <= 3); /* the seed: an OOM kill; measured 0 of 10 */
+	assert_true(kills240 <= 3); /* the seed: an OOM kill; measured 3 of 10 */
 	assert_true(kills320 >= 8);
 }
 
