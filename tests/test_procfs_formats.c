@@ -8,17 +8,6 @@
 #include "testsim.h"
 #include "mm/page_alloc.h"
 
-/* Run one writer into a malloc'd string. */
-#define CAPTURE(buf, call)                                 \
-	do {                                               \
-		size_t len_ = 0;                           \
-		FILE *mf_ = open_memstream(&(buf), &len_); \
-		assert_non_null(mf_);                      \
-		call;                                      \
-		assert_int_equal(fclose(mf_), 0);          \
-	} while (0)
-#define OUT mf_
-
 /*
  * A 64 MiB x86-64 machine, 1 CPU, DMA 16 MiB and Normal 48 MiB, no swap,
  * under a profile; one anon_fill task faults 8 MiB once and exits.  The

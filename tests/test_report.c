@@ -208,17 +208,6 @@ static int teardown(void **state)
 	return 0;
 }
 
-/* Run one writer into a malloc'd string. */
-#define CAPTURE(buf, call)                                 \
-	do {                                               \
-		size_t len_ = 0;                           \
-		FILE *mf_ = open_memstream(&(buf), &len_); \
-		assert_non_null(mf_);                      \
-		call;                                      \
-		assert_int_equal(fclose(mf_), 0);          \
-	} while (0)
-#define OUT mf_
-
 /* Does @text contain @line as a whole line? */
 static bool has_line(const char *text, const char *line)
 {

@@ -175,6 +175,17 @@ static inline void test_expect_scenario_error(const char *text, const char *msg)
 /* A cmocka test whose sim (passed to test_sim_from_text) is destroyed after it. */
 #define test_sim_unit_test(f) cmocka_unit_test_teardown(f, test_sim_teardown)
 
+/* Run one writer (@call, writing to OUT) into @buf, a malloc'd string. */
+#define CAPTURE(buf, call)                                 \
+	do {                                               \
+		size_t len_ = 0;                           \
+		FILE *mf_ = open_memstream(&(buf), &len_); \
+		assert_non_null(mf_);                      \
+		call;                                      \
+		assert_int_equal(fclose(mf_), 0);          \
+	} while (0)
+#define OUT mf_
+
 static inline struct mem_cgroup *test_memcg_named(struct sim *sim, const char *name)
 {
 	struct mem_cgroup *memcg = mem_cgroup_by_name(sim, name);
