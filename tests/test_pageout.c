@@ -817,6 +817,26 @@ static void soft_shrink(struct task *t, struct mem_cgroup *memcg, enum zone_type
 }
 
 /*
+ * After a soft pass over the four dirty pages: all scanned, none
+ * reclaimed, all counted immediate; @written of them written (under
+ * writeback, clean), the rest only marked PG_reclaim, still dirty.
+ */
+static void assert_soft_pass(struct sim *sim, struct address_space *mapping, u64 written)
+{
+	assert_int_equal(soft.nr_scanned, 4);
+	assert_int_equal(soft.nr_reclaimed, 0);
+	assert_int_equal(node_page_state(node0(sim), NR_VMSCAN_IMMEDIATE), 4);
+	assert_int_equal(node_page_state(node0(sim), NR_VMSCAN_WRITE), written);
+	for (u64 i = 0; i < 4; i++) {
+		const struct page *page = pfn_to_page(sim, mapping_pfn(mapping, i));
+
+		assert_true(PageFlag(page, PG_reclaim));
+		assert_int_equal(PageFlag(page, PG_writeback), i < written);
+		assert_int_equal(PageFlag(page, PG_dirty), i >= written);
+	}
+}
+
+/*
  * The soft-limit pass runs in its caller's task (v3.10 balance_pgdat ->
  * mem_cgroup_soft_limit_reclaim -> mem_cgroup_shrink_node_zone): in
  * shrink_page_list current_is_kswapd() holds for kswapd's pass, whose
@@ -857,16 +877,7 @@ static void test_soft_limit_pass_kswapd_writes_3_10(void **state)
 
 	/* dd's own soft pass (shrink_zones): kept dirty, marked, counted immediate */
 	soft_shrink(dd, a, zid);
-	assert_int_equal(soft.nr_scanned, 4);
-	assert_int_equal(soft.nr_reclaimed, 0);
-	assert_int_equal(node_page_state(node0(sim), NR_VMSCAN_IMMEDIATE), 4);
-	assert_int_equal(node_page_state(node0(sim), NR_VMSCAN_WRITE), 0);
-	for (u64 i = 0; i < 4; i++) {
-		const struct page *page = pfn_to_page(sim, mapping_pfn(mapping, i));
-
-		assert_true(PageFlag(page, PG_reclaim));
-		assert_false(PageFlag(page, PG_writeback));
-	}
+	assert_soft_pass(sim, mapping, 0);
 
 	/* kswapd's soft pass (balance_pgdat): writes all four, traced */
 	f = open_memstream(&text, &len);
@@ -887,16 +898,7 @@ static void test_soft_limit_pass_kswapd_writes_3_10(void **state)
 		writes++;
 	assert_int_equal(writes, 4);
 	free(text);
-	assert_int_equal(soft.nr_scanned, 4);
-	assert_int_equal(soft.nr_reclaimed, 0);
-	assert_int_equal(node_page_state(node0(sim), NR_VMSCAN_IMMEDIATE), 4);
-	assert_int_equal(node_page_state(node0(sim), NR_VMSCAN_WRITE), 4);
-	for (u64 i = 0; i < 4; i++) {
-		const struct page *page = pfn_to_page(sim, mapping_pfn(mapping, i));
-
-		assert_true(PageFlag(page, PG_writeback));
-		assert_false(PageFlag(page, PG_dirty));
-	}
+	assert_soft_pass(sim, mapping, 4);
 	assert_int_equal(test_vmstat(sim, "pgscan_kswapd"), 0);
 	assert_int_equal(test_vmstat(sim, "pgscan_direct"), 0);
 	assert_int_equal(test_vmstat(sim, "pgscan_file"), 8);

@@ -244,7 +244,7 @@ static inline void mod_lruvec_page_state(struct sim *sim, u32 pfn, enum node_sta
 
 void count_memcg_events(struct mem_cgroup *memcg, enum vm_event_item item, u64 n);
 /*
- * __count_zone_vm_events() of the kernels before 4.8: @n of the per-zone
+ * __count_zone_vm_events() (v4.7, and every kernel before 4.8): @n of the per-zone
  * reclaim event @item in zone @zid of @pgdat, the zone being shrunk.
  */
 void count_zone_lru_event(struct pglist_data *pgdat, int zid, enum zone_lru_event item, u64 n);

@@ -354,7 +354,11 @@ static void swap_range_free(struct swap_info_struct *si, u64 slot)
 	}
 }
 
-/* The slot is unused and has no cache page. */
+/*
+ * swap_entries_free() (v6.18): the slot is unused and has no cache page;
+ * its shadow entry and its memcg's swap charge go with it
+ * (mem_cgroup_uncharge_swap).
+ */
 static void swap_slot_release(struct sim *sim, u64 slot)
 {
 	struct swap_info_struct *si = sim->swap;

@@ -26,7 +26,7 @@ static unsigned int cpumask_words(const struct sim *sim)
 
 /*
  * @cpu's loaded_mm becomes @mm (NULL: none), and mm_cpumask() follows:
- * x86 switch_mm_irqs_off() clears the CPU's bit in the previous mm's mask
+ * x86 switch_mm_irqs_off() (v6.18) clears the CPU's bit in the previous mm's mask
  * and sets it in the next one's, so that a shootdown visits only the CPUs
  * in the mask (here, of a machine of up to 4,096 CPUs, without a look at
  * each).  Out of host memory for the mask, the run stops (sim_fail).
