@@ -15,6 +15,7 @@
 #include "workload/anon_fill.h"
 #include "workload/file_stream.h"
 #include "workload/hotset_stream.h"
+#include "workload/stress_highalloc.h"
 #include "workload/text_loop.h"
 #include "workload/workload_types.h"
 
@@ -1463,6 +1464,16 @@ static void test_workload_types(void **state)
 	assert_int_equal(HS(&scn.workloads[0])->warm_passes, 4);
 	assert_int_equal(HS(&scn.workloads[0])->hot, 1 * MiB);
 	assert_int_equal(HS(&scn.workloads[0])->every, 64 * MiB);
+	/*
+	 * ... under a name of 47 characters too: inih's copy of the header
+	 * stops at 49, so the prepass reads the raw line (fuzz_scenario found
+	 * the type set over anon_fill's fields and jobs dropped)
+	 */
+	load_ok("[workload abcdefghijabcdefghijabcdefghijabcdefghijabcdefg]\njobs = 7\n"
+		"type = stress_highalloc\n");
+	assert_int_equal(scn.workloads[0].type, WL_STRESS_HIGHALLOC);
+	assert_int_equal(WL_PARAMS(struct stress_highalloc_params, &scn.workloads[0])->trees, 7);
+	assert_int_equal(WL_PARAMS(struct stress_highalloc_params, &scn.workloads[0])->ha.order, 9);
 	expect_error(
 		"[workload w]\nsize = 3M\ntype = hotset_stream\n",
 		"t.ini:2: [workload w] size: not a key of type hotset_stream (hotset_stream takes tasks, block, hot, stream, every, warm_passes)");

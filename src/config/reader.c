@@ -445,6 +445,12 @@ struct parse_ctx {
 	unsigned int page_size; /* for "p" values */
 	bool pre_page_size; /* the prepass found page_size */
 	bool pre_from_host; /* the prepass found from = host */
+	/*
+	 * the prepass's section header, the text between '[' and ']' of the
+	 * raw line as section_begin() reads it: inih's own copy stops at 49
+	 * characters, which would lose a long [workload NAME]'s name
+	 */
+	char pre_section[SCN_MSG_LEN];
 	int host_line; /* line of from = host, 0 = none */
 	unsigned int host_page_size; /* the page size the host gave */
 
@@ -729,7 +735,12 @@ static char *scn_reader(char *str, int num, void *stream)
 		memcpy(str, line, n);
 		str[n] = '\0';
 	}
-	if (*str == '[' && !c->prepass) {
+	if (*str == '[' && c->prepass) {
+		const char *end = strchr(str, ']');
+
+		snprintf(c->pre_section, sizeof(c->pre_section), "%.*s",
+			 (int)(end ? end - str - 1 : 0), str + 1);
+	} else if (*str == '[') {
 		section_begin(c, str);
 		if (c->err_line)
 			return NULL;
@@ -737,11 +748,15 @@ static char *scn_reader(char *str, int num, void *stream)
 	return str;
 }
 
-static int prepass_handler(void *user, const char *section, const char *name, const char *value)
+static int prepass_handler(void *user, const char *inih_section, const char *name,
+			   const char *value)
 {
 	struct parse_ctx *c = user;
+	const char *section = c->pre_section;
 	size_t n;
 	u64 v;
+
+	(void)inih_section; /* truncated: c->pre_section is the whole header */
 
 	/* a workload's type, for its keys that come before it */
 	if (!strcmp(name, "type")) {
