@@ -1815,6 +1815,40 @@ static void test_layouts_sum_to_the_model(void **state)
 }
 
 /*
+ * MemAvailable with 32 MiB of page cache (file_read, the small machine):
+ * the file LRU counts less the smaller of its half (4096 pages) and the
+ * sum of the low watermarks of the arch's zones, for_each_zone()'s: not
+ * the model's HighMem zone, which x86-64 kernels do not have.
+ *   4.2 (3.14..4.4): free 8191 pages less the low watermarks, DMA 80 +
+ *       Normal 240 (the empty Movable zone's 0 under 4.2's watermarks),
+ *       plus 8192 - 320: 8191 - 320 + 7872 = 15743 pages, 62972 kB;
+ *   6.12: free 8131 less totalreserve_pages 432, plus 8192 - 352 (the
+ *       empty Movable zone's low is 32 there, zoneinfo's): 15539 pages,
+ *       62156 kB.
+ */
+static void test_mem_available_page_cache(void **state)
+{
+	static const char ini[] = "[machine]\nmemory = 64M\ncpus = 1\nzones = DMA:16M, Normal:48M\n"
+				  "[workload r]\ntype = file_read\nsize = 32M\n[policy]\nkernel = ";
+	static const char *const kernels[] = { "4.2", "6.12" };
+	static const u64 want[] = { 62972, 62156 };
+	char text[256], *mi = NULL;
+
+	for (size_t i = 0; i < 2; i++) {
+		struct sim *sim;
+
+		snprintf(text, sizeof(text), "%s%s\n", ini, kernels[i]);
+		sim = test_sim_from_text(NULL, "t.ini", text);
+		sim_run(sim);
+		CAPTURE(mi, report_proc_meminfo(OUT, sim));
+		assert_int_equal(line_value(mi, "Inactive(file):"), 32768);
+		assert_int_equal(line_value(mi, "MemAvailable:"), want[i]);
+		free(mi);
+		sim_destroy(sim);
+	}
+}
+
+/*
  * zone_statistics() on two nodes (scenarios/numa-uneven-nodes.ini: 6G and
  * 2G, four CPUs, node 1 without DMA32): every allocation of the run is of
  * one page, so each is one hit or one miss and one local or one other:
@@ -1850,6 +1884,7 @@ int main(void)
 		cmocka_unit_test(test_model_is_the_json_layout),
 		cmocka_unit_test(test_old_layouts_sum_to_the_model),
 		cmocka_unit_test(test_layouts_sum_to_the_model),
+		cmocka_unit_test(test_mem_available_page_cache),
 		cmocka_unit_test(test_numa_events),
 	};
 
