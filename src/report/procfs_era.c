@@ -358,7 +358,7 @@ static const struct vm_line vmstat_2_6_35[] = {
  * nr_free_cma (3.7), the dirty thresholds (2.6.37); 3.4's
  * pgsteal_kswapd/direct per zone (kswapd_steal gone), 2.6.35-3.9's
  * compaction events as 3.x renamed them, pgmigrate_* (3.8), 2.6.38's
- * thp_* and 3.8's thp_zero_page_*; kswapd_skip_congestion_wait (2.6.32)
+ * thp_* and 3.8's thp_zero_page_*; kswapd_skip_congestion_wait (2.6.33)
  * gone in 3.9.
  */
 static const struct vm_line vmstat_3_10[] = {
