@@ -241,12 +241,12 @@ static const char *const profile_2_6_28[] = {
 	"lumpy_reclaim = on", /* also order >= 1 below DEF_PRIORITY - 2 */
 	"zoneinfo_format = 2.6.28", /* the split LRU's four scan counts, inactive_ratio */
 	/*
-	 * 2.6.28's split LRU renamed the LRU lines of /proc/vmstat and
-	 * /proc/meminfo; no layout of 2.6.28..2.6.35 is a value yet: the
-	 * model's own lines until 3.10's
+	 * the split LRU renamed the LRU lines of /proc/vmstat and added
+	 * nr_unevictable, nr_mlock, unevictable_pgs_*; 2.6.27 moved meminfo
+	 * to fs/proc/meminfo.c with 16-wide labels and Active(anon) ..
 	 */
-	"vmstat_format = model",
-	"meminfo_format = model",
+	"vmstat_format = 2.6.28",
+	"meminfo_format = 2.6.28",
 	/*
 	 * not a change from 2.6.25: 2.6.28's __alloc_pages, too, wakes
 	 * kswapd at restart: only (goto rebalance does not), and here
@@ -271,6 +271,8 @@ static const char *const profile_2_6_32[] = {
 	"soft_limit_reclaim = tree",
 	"oom_report = 2.6.31", /* 2.6.31: oom_adj in the header, the cpuset line */
 	"zoneinfo_format = 2.6.30", /* "vmscan: don't export nr_saved_scan in /proc/zoneinfo" */
+	"vmstat_format = 2.6.32", /* nr_isolated_*, nr_shmem, nr_kernel_stack, zone_reclaim_failed */
+	"meminfo_format = 2.6.32", /* Shmem, KernelStack, HardwareCorrupted */
 	"vm_exec_activation = active_list", /* 2.6.31: 8cab4754d24a */
 	/* 2.6.32's CFS retuning (Mike Galbraith, Peter Zijlstra, 2009) */
 	"sched_latency = 5ms",
@@ -336,6 +338,11 @@ static const char *const profile_2_6_35[] = {
 	"numa_zonelist_order = default_lowmem",
 	/* the tracepoints of seed 003's kernels: Mel Gorman's June 2010 posting */
 	"vmscan_trace_format = 2010-06",
+	/*
+	 * 2.6.33's kswapd_*_wmark_hit_quickly and kswapd_skip_congestion_wait,
+	 * 2.6.35's compact_* (meminfo: 2.6.32's lines, unchanged)
+	 */
+	"vmstat_format = 2.6.35",
 	/*
 	 * kswapd() tests sleeping_prematurely at the order it asked
 	 * balance_pgdat for, which falls back to order 0 only inside
@@ -439,12 +446,9 @@ static const char *const profile_3_10[] = {
  * drain and the order of the __GFP_NORETRY test), as does 4.5.
  */
 static const char *const profile_4_2[] = {
-	/*
-	 * 3.14's MemAvailable and 3.15's workingset_* lines: no layout of
-	 * 4.2..6.12 is a value yet, the model's own lines until 6.18's
-	 */
-	"vmstat_format = model",
-	"meminfo_format = model",
+	/* nr_alloc_batch (3.12), workingset_* (3.15), nr_pages_scanned (3.19) */
+	"vmstat_format = 4.2",
+	"meminfo_format = 4.2", /* 3.14: MemAvailable, free less the low watermarks */
 	"reclaim_sleep = wait_iff_congested", /* 3.11: naps only through it */
 	"swap_readahead = block", /* 3.14: slot blocks, not clusters */
 	"refault_activation = file", /* 3.15: a528910e12ec */
@@ -482,6 +486,9 @@ static const char *const profile_4_5[] = {
 	"tlb_flush = batched", /* 4.3 */
 	"blk_max_sectors_kb = 1280", /* 4.3: BLK_DEF_MAX_SECTORS 2560 */
 	"oom_report = 4.5", /* 4.5: %pGg gfp names and shmem-rss in the OOM report */
+	"vmstat_format = 4.5", /* pglazyfreed (MADV_FREE), thp_split_page/_pmd (THP refcounting) */
+	/* "proc: meminfo: estimate available memory more conservatively" */
+	"meminfo_format = 4.5",
 	NULL,
 };
 
@@ -499,6 +506,8 @@ static const char *const profile_4_12[] = {
 	"compact_retry = priority", /* 4.9: Vlastimil Babka's compaction priority series */
 	"oom_report = 4.12", /* "nodemask=" in dump_header's line */
 	"zoneinfo_format = 4.12", /* 4.8's per-node stats, 4.12's empty zones */
+	"vmstat_format = 4.12", /* 4.8's node counters, per-zone allocstall/pgskip */
+	"meminfo_format = 4.12", /* ShmemHugePages, ShmemPmdMapped (4.8) */
 	NULL,
 };
 
@@ -551,6 +560,9 @@ static const char *const profile_6_12[] = {
 	"wmark_movable = capped", /* 6.1 */
 	"oom_report = 6.6", /* 4.19's reorganised OOM report, as 6.6 prints it */
 	"zoneinfo_format = 6.0", /* cma 5.12, boost 5.16, promo 6.0 */
+	/* oom_kill (4.13), workingset by type (5.9), pgscan_anon/file (5.8); KReclaimable, Hugetlb */
+	"vmstat_format = 6.12",
+	"meminfo_format = 6.12",
 	"mmap_miss_hits = not_workingset", /* 6.10: workingset pages are no hits */
 	"seq_read_references = skipped", /* 6.3: vma_has_recency */
 	"readahead_folios = large", /* 5.18: page_cache_ra_order (xfs 5.18, ext4 6.16) */
@@ -560,7 +572,7 @@ static const char *const profile_6_12[] = {
 
 /* 6.18 = 6.12 and: */
 static const char *const profile_6_18[] = {
-	/* the oracle host's 6.18 kernel's files, line for line */
+	/* the oracle host's 6.18 kernel's files, line for line (_proactive, Balloon) */
 	"vmstat_format = 6.18",
 	"meminfo_format = 6.18",
 	"file_writepage = never", /* 6.17 removed ->writepage */

@@ -108,13 +108,31 @@ int fragmentation_index(unsigned int order, const struct contig_page_info *info)
  * procfs_era.c has each layout's table and names the release of each
  * line): "model", the model's own lines under v6.12's names (the JSON's
  * vmstat member, whatever the key), or the layout of a release, every
- * line of it, 0 where the model keeps no figure:
+ * line of it, 0 where the model keeps no figure; the default is 6.12's,
+ * as every policy key's is the 6.12 profile's:
  *   2.6.25  (read in 2.6.24's mm/vmstat.c vmstat_text[] and fs/proc/
  *           proc_misc.c meminfo_read_proc(); 2.6.26 was the next change)
  *           one LRU, reclaim events per zone, kswapd_steal, allocstall;
  *           meminfo labels 14 wide, no Shmem.
+ *   2.6.28  the split LRU's nr_{in,}active_{anon,file}, nr_unevictable,
+ *           nr_mlock, unevictable_pgs_*; meminfo's 16-wide labels,
+ *           Active(anon) .. Mlocked, DirectMap.
+ *   2.6.32  nr_kernel_stack, nr_isolated_*, nr_shmem, zone_reclaim_failed;
+ *           meminfo's Shmem, KernelStack, HardwareCorrupted.
+ *   2.6.35  kswapd_*_wmark_hit_quickly, kswapd_skip_congestion_wait
+ *           (2.6.33), the first compact_* (2.6.35); meminfo as 2.6.32.
  *   3.10    the split LRU and its meminfo lines, unevictable_pgs_*,
  *           compact_*, thp_*, pgsteal_kswapd/direct per zone (3.4).
+ *   4.2     nr_alloc_batch (3.12), nr_pages_scanned (3.19), workingset_*
+ *           (3.15), drop_*, balloon_*; MemAvailable (3.14: free less the
+ *           low watermarks).
+ *   4.5     pglazyfreed, thp_split_page/_pmd; MemAvailable less
+ *           totalreserve_pages (4.5).
+ *   4.12    4.8's node counters, allocstall and pgskip per zone, the
+ *           reclaim events global, compact_daemon_*; ShmemHugePages.
+ *   6.12    the 6.18 host's configuration on 6.12: as 6.18 without 6.13..
+ *           6.18's lines (nr_free_pages_blocks, *_proactive, ...), with
+ *           nr_bounce and nr_writeback_temp; meminfo without Balloon.
  *   6.18    the oracle host's kernel: node counters (4.8), allocstall
  *           and pgskip per zone, workingset_* by type (5.9), pgscan_anon/
  *           file (5.8), tiering's pgpromote/pgdemote, MemAvailable (3.14),
@@ -132,15 +150,17 @@ static const struct cfg_key vmstat_policy_keys[] = {
 	  .type = CFG_ENUM,
 	  .off = offsetof(struct scn_policy, vmstat_format),
 	  .size = sizeof(int),
-	  .values = CFG_VALUES("model", "2.6.25", "3.10", "6.18"),
-	  .def = "model",
-	  .doc = "the lines of `reclaimsim vmstat` (docs/output.md): model (the counters the model keeps, under v6.12's names: the JSON's vmstat) / 2.6.25 (single LRU's nr_active/nr_inactive, per-zone pgrefill/pgsteal/pgscan, kswapd_steal, allocstall) / 3.10 (split LRU, unevictable, compact_*, thp_*, per-zone pgsteal_kswapd/direct) / 6.18 (node counters, workingset_*, pgscan_anon/file, pgpromote/pgdemote, the oracle host's 6.18 config); every line of the layout, 0 where the model keeps no figure" },
+	  .values = CFG_VALUES("model", "2.6.25", "2.6.28", "2.6.32", "2.6.35", "3.10", "4.2",
+			       "4.5", "4.12", "6.12", "6.18"),
+	  .def = "6.12",
+	  .doc = "the lines of `reclaimsim vmstat` (docs/output.md): model (the counters the model keeps, under v6.12's names: the JSON's vmstat) / 2.6.25 (single LRU's nr_active/nr_inactive, per-zone pgrefill/pgsteal/pgscan, kswapd_steal, allocstall) / 2.6.28 (split LRU, nr_unevictable, unevictable_pgs_*) / 2.6.32 (nr_kernel_stack, nr_isolated_*, nr_shmem, zone_reclaim_failed) / 2.6.35 (kswapd_*_hit_quickly, kswapd_skip_congestion_wait, compact_blocks/pages_moved) / 3.10 (compact_* renamed, thp_*, per-zone pgsteal_kswapd/direct, dirty thresholds) / 4.2 (nr_alloc_batch, nr_pages_scanned, workingset_*, drop_*, balloon_*) / 4.5 (pglazyfreed, thp_split_page/pmd) / 4.12 (4.8's node counters, per-zone allocstall/pgskip, global pgscan/pgsteal, compact_daemon_*) / 6.12 (6.18's config on 6.12: workingset by type, pgscan_anon/file, no _proactive lines) / 6.18 (node counters, workingset_*, pgscan_anon/file, pgpromote/pgdemote, the oracle host's 6.18 config); every line of the layout, 0 where the model keeps no figure" },
 	{ .name = "meminfo_format",
 	  .type = CFG_ENUM,
 	  .off = offsetof(struct scn_policy, meminfo_format),
 	  .size = sizeof(int),
-	  .values = CFG_VALUES("model", "2.6.25", "3.10", "6.18"),
-	  .def = "model",
-	  .doc = "the lines of `reclaimsim meminfo` (fs/proc/meminfo.c, docs/output.md): model (v6.12's lines the model has figures for) / 2.6.25 (labels 14 wide, Active/Inactive only, no Shmem) / 3.10 (Active(anon).., Unevictable, Mlocked, Shmem, KernelStack, WritebackTmp, AnonHugePages, DirectMap) / 6.18 (MemAvailable, KReclaimable, Zswap, SecPageTables, Percpu, the huge page lines, Balloon, Hugetlb, DirectMap1G); every line of the layout, 0 where the model keeps no figure" },
+	  .values = CFG_VALUES("model", "2.6.25", "2.6.28", "2.6.32", "2.6.35", "3.10", "4.2",
+			       "4.5", "4.12", "6.12", "6.18"),
+	  .def = "6.12",
+	  .doc = "the lines of `reclaimsim meminfo` (fs/proc/meminfo.c, docs/output.md): model (v6.12's lines the model has figures for) / 2.6.25 (labels 14 wide, Active/Inactive only, no Shmem) / 2.6.28 (labels 16 wide, Active(anon).., Unevictable, Mlocked, WritebackTmp, DirectMap) / 2.6.32 (Shmem, KernelStack, HardwareCorrupted) / 2.6.35 (the same lines as 2.6.32) / 3.10 (AnonHugePages) / 4.2 (MemAvailable, 3.14's: free less the low watermarks) / 4.5 (MemAvailable less totalreserve_pages) / 4.12 (ShmemHugePages, ShmemPmdMapped) / 6.12 (6.18's lines but Balloon) / 6.18 (MemAvailable, KReclaimable, Zswap, SecPageTables, Percpu, the huge page lines, Balloon, Hugetlb, DirectMap1G); every line of the layout, 0 where the model keeps no figure" },
 };
 CFG_TABLE(vmstat_policy_table, vmstat_policy_keys);

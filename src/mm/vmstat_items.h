@@ -189,7 +189,14 @@ enum zoneinfo_format {
 enum procfs_format {
 	PROCFS_MODEL,
 	PROCFS_2_6_25,
+	PROCFS_2_6_28,
+	PROCFS_2_6_32,
+	PROCFS_2_6_35,
 	PROCFS_3_10,
+	PROCFS_4_2,
+	PROCFS_4_5,
+	PROCFS_4_12,
+	PROCFS_6_12,
 	PROCFS_6_18,
 	NR_PROCFS_FORMATS,
 };

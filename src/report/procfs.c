@@ -466,7 +466,9 @@ u64 si_mem_available(const struct sim *sim)
 
 	for (unsigned int n = 0; n < sim->nr_nodes; n++)
 		for (int z = 0; z < MAX_NR_ZONES; z++)
-			wmark_low += (long long)low_wmark_pages(&sim->nodes[n].node_zones[z]);
+			if (zone_configured(sim, z)) /* for_each_zone(): the arch's */
+				wmark_low +=
+					(long long)low_wmark_pages(&sim->nodes[n].node_zones[z]);
 	available = (long long)global_zone_state(sim, NR_FREE_PAGES) -
 		    (long long)sim->totalreserve_pages;
 	pagecache = (long long)(global_node_state(sim, NR_ACTIVE_FILE) +
