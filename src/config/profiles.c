@@ -96,15 +96,14 @@ static const char *const profile_2_6_25[] = {
 	"lumpy_reclaim = costly",
 	"kswapd_order_fallback = compact_gap",
 	/*
-	 * 2.6.25..2.6.32 kswapd() keeps the order it asked balance_pgdat
-	 * for (balance_pgdat returns nr_reclaimed) and sleeps without a
-	 * test; 2.6.25's and 2.6.28's balance_pgdat never gives the order
-	 * up (loop_again until every zone meets it), so kswapd sleeps only
-	 * balanced at the order asked.  The model's compact_gap stand-in
-	 * may end a balance short of it: testing that order, kswapd
-	 * balances again at once, as the kernel's would have gone on.
+	 * 2.6.25..2.6.32 kswapd() sleeps as soon as balance_pgdat returns
+	 * (it returns only with every zone balanced: loop_again), unless a
+	 * larger order was asked for meanwhile: no HZ/10 nap, no test,
+	 * woken only by wakeup_kswapd (2.6.33 brought the nap)
 	 */
-	"kswapd_sleep_order = requested",
+	"kswapd_short_sleep = off",
+	/* no test, so no order to test at (the base lists every key its children set) */
+	"kswapd_sleep_order = reclaimed",
 	"cgroup = v1",
 	"memcg_high_throttle = reclaim",
 	"memcg_stats = exact",
@@ -280,12 +279,6 @@ static const char *const profile_2_6_32[] = {
 	"sched_wake_select = idle_sibling", /* select_idle_sibling */
 	"sched_next_buddy = off", /* NEXT_BUDDY off by default */
 	/*
-	 * 2.6.32's kswapd() still sleeps after a balance without a test,
-	 * but its balance_pgdat gives a high order up (failed_sweep): the
-	 * model's test of the order reached (0) is the nearer
-	 */
-	"kswapd_sleep_order = reclaimed",
-	/*
 	 * zone-based reclaim, 2.6.x's own: no seed runs on 2.6.32, so no
 	 * calibration to keep, unlike 2.6.25 and 2.6.28 (2.6.35 and 3.10
 	 * inherit these lines).  With it a huge min_free_kbytes OOM-kills as
@@ -336,6 +329,12 @@ static const char *const profile_2_6_35[] = {
 	"numa_zonelist_order = default_lowmem",
 	/* the tracepoints of seed 003's kernels: Mel Gorman's June 2010 posting */
 	"vmscan_trace_format = 2010-06",
+	/*
+	 * 2.6.33 (f50de2d3808, Mel Gorman, "vmscan: have kswapd sleep for
+	 * a short interval and double check it should be asleep"): kswapd
+	 * naps HZ/10 and tests sleeping_prematurely before it sleeps
+	 */
+	"kswapd_short_sleep = on",
 	/*
 	 * kswapd() tests sleeping_prematurely at the order it asked
 	 * balance_pgdat for, which falls back to order 0 only inside
