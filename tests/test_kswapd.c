@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * test_kswapd.c - kswapd's balance_pgdat across kernels: the nap after a
- * pass in trouble (kswapd_nap: every pass before 2.6.32, skipped while a
- * zone is below min in 2.6.32..3.7, none from 3.9); zone-based balancing
+ * pass in trouble (kswapd_nap: every pass before 2.6.33, skipped while a
+ * zone is below min in 2.6.33..3.7, none from 3.9); zone-based balancing
  * before 4.8 (kswapd_balance) and the balance gap before 2.6.38
  * (kswapd_balance_gap), on a small top zone; how kswapd goes to sleep
  * after a balance (kswapd_short_sleep: at once before 2.6.33).
@@ -48,8 +48,8 @@ static struct kswapd_run run_nap(const char *nap)
 /*
  * The flusher keeps the queue congested while dd streams, so each nap
  * lasts the whole HZ/10.  Napping after every pass in trouble (before
- * 2.6.32), kswapd sleeps through most of the run and dd reclaims a large
- * share of its pages itself; 2.6.32's kswapd skips the nap whenever a
+ * 2.6.33), kswapd sleeps through most of the run and dd reclaims a large
+ * share of its pages itself; 2.6.33's kswapd skips the nap whenever a
  * zone is below min (dd's allocations keep DMA32 there), so dd reclaims
  * less; 3.9+'s kswapd never naps and keeps up, dd reclaiming next to
  * nothing.  Only above_min prints (and counts) kswapd_skip_congestion_wait.

@@ -265,8 +265,6 @@ static const char *const profile_2_6_32[] = {
 	"mmap_readahead = async", /* 2.6.31: do_async_mmap_readahead */
 	"seq_read_references = ignored", /* 2.6.29: MADV_SEQUENTIAL pages reclaimed sooner */
 	"kswapd_order_fallback = failed_sweep", /* 2.6.29 */
-	/* 2.6.32 (Mel Gorman, Nov 2009): no nap while a zone is below min */
-	"kswapd_nap = above_min",
 	"soft_limit_reclaim = tree",
 	"oom_report = 2.6.31", /* 2.6.31: oom_adj in the header, the cpuset line */
 	"zoneinfo_format = 2.6.30", /* "vmscan: don't export nr_saved_scan in /proc/zoneinfo" */
@@ -335,6 +333,12 @@ static const char *const profile_2_6_35[] = {
 	 * naps HZ/10 and tests sleeping_prematurely before it sleeps
 	 */
 	"kswapd_short_sleep = on",
+	/*
+	 * 2.6.33 (Mel Gorman's fixes for 2.6.31's GFP_ATOMIC failures, Dec
+	 * 2009): balance_pgdat does not nap while a zone is below min
+	 * (2.6.32.9's naps after every pass in trouble)
+	 */
+	"kswapd_nap = above_min",
 	/*
 	 * kswapd() tests sleeping_prematurely at the order it asked
 	 * balance_pgdat for, which falls back to order 0 only inside

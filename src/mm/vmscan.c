@@ -2788,9 +2788,10 @@ static bool kswapd_zone_under_min(struct sim *sim, struct pglist_data *pgdat, in
  * that scanned something ("kswapd is getting into trouble"), with
  * reclaim_sleep = congestion_wait or wait_iff_pageout_congested (before
  * 3.11): congestion_wait(BLK_RW_ASYNC, HZ/10)
- * after every such pass before 2.6.32 (kswapd_nap = every_pass); from
- * 2.6.32 (Mel Gorman's fixes for the GFP_ATOMIC failures of 2.6.31, Nov
- * 2009) not while a zone it balances is below its min watermark, which
+ * after every such pass before 2.6.33 (kswapd_nap = every_pass); from
+ * 2.6.33 (Mel Gorman's fixes for the GFP_ATOMIC failures of 2.6.31, Dec
+ * 2009; 2.6.32.9's balance_pgdat has none) not while a zone it balances
+ * is below its min watermark, which
  * counts kswapd_skip_congestion_wait instead (above_min); 3.8 (Zlatko
  * Calusic, Dec 2012) napped there in wait_iff_congested, which sleeps
  * only on a congested zone (above_min_iff_congested; the node stands in
@@ -3296,7 +3297,7 @@ static const struct cfg_key vmscan_policy_keys[] = {
 	  P_OFF(kswapd_nap),
 	  .values = CFG_VALUES("none", "every_pass", "above_min", "above_min_iff_congested"),
 	  .def = "none",
-	  .doc = "with reclaim_sleep = congestion_wait or wait_iff_pageout_congested, kswapd's congestion_wait(HZ/10) after a balance_pgdat pass below DEF_PRIORITY - 2 that scanned something: none: no nap (v3.9+, \"mm: don't wait on congested zones in balance_pgdat()\") / every_pass: after every such pass (< v2.6.32) / above_min: unless a zone it balances is below its min watermark, counting kswapd_skip_congestion_wait instead (v2.6.32..3.7) / above_min_iff_congested: as above_min, but the nap is wait_iff_congested's, which sleeps only on a congested zone (v3.8: Zlatko Calusic's Dec 2012 change to balance_pgdat, undone in 3.9)" },
+	  .doc = "with reclaim_sleep = congestion_wait or wait_iff_pageout_congested, kswapd's congestion_wait(HZ/10) after a balance_pgdat pass below DEF_PRIORITY - 2 that scanned something: none: no nap (v3.9+, \"mm: don't wait on congested zones in balance_pgdat()\") / every_pass: after every such pass (< v2.6.33) / above_min: unless a zone it balances is below its min watermark, counting kswapd_skip_congestion_wait instead (v2.6.33..3.7) / above_min_iff_congested: as above_min, but the nap is wait_iff_congested's, which sleeps only on a congested zone (v3.8: Zlatko Calusic's Dec 2012 change to balance_pgdat, undone in 3.9)" },
 	{ .name = "kswapd_balance",
 	  .type = CFG_ENUM,
 	  P_OFF(kswapd_balance),
