@@ -526,7 +526,7 @@ static void test_compact_free_stride(void **state)
 
 /*
  * kswapd's nap in 3.8 (scenarios/kswapd-small-normal.ini, 3.10's
- * zone-based kswapd on a small Normal zone kept below high): 2.6.32..3.7
+ * zone-based kswapd on a small Normal zone kept below high): 2.6.33..3.7
  * napped HZ/10 in congestion_wait after each pass in trouble with no zone
  * under min (kswapd_nap = above_min), 113 naps skipped below min, and dd
  * reclaims 4,769 pages itself while kswapd naps.  3.8 napped in

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 /*
  * test_kswapd.c - kswapd's balance_pgdat across kernels: the nap after a
- * pass in trouble (kswapd_nap: every pass before 2.6.32, skipped while a
- * zone is below min in 2.6.32..3.7, none from 3.9); zone-based balancing
+ * pass in trouble (kswapd_nap: every pass before 2.6.33, skipped while a
+ * zone is below min in 2.6.33..3.7, none from 3.9); zone-based balancing
  * before 4.8 (kswapd_balance) and the balance gap before 2.6.38
- * (kswapd_balance_gap), on a small top zone.
+ * (kswapd_balance_gap), on a small top zone; how kswapd goes to sleep
+ * after a balance (kswapd_short_sleep: at once before 2.6.33).
  */
 #include "testsim.h"
 
@@ -47,8 +48,8 @@ static struct kswapd_run run_nap(const char *nap)
 /*
  * The flusher keeps the queue congested while dd streams, so each nap
  * lasts the whole HZ/10.  Napping after every pass in trouble (before
- * 2.6.32), kswapd sleeps through most of the run and dd reclaims a large
- * share of its pages itself; 2.6.32's kswapd skips the nap whenever a
+ * 2.6.33), kswapd sleeps through most of the run and dd reclaims a large
+ * share of its pages itself; 2.6.33's kswapd skips the nap whenever a
  * zone is below min (dd's allocations keep DMA32 there), so dd reclaims
  * less; 3.9+'s kswapd never naps and keeps up, dd reclaiming next to
  * nothing.  Only above_min prints (and counts) kswapd_skip_congestion_wait.
@@ -144,11 +145,61 @@ static void test_small_top_zone(void **state)
 	(void)state;
 }
 
+struct slow_fill {
+	u64 pageoutrun, steal_kswapd, low_quickly, high_quickly;
+};
+
+/* tests/data/kswapd-slow-fill.ini (2.6.32) with kswapd_short_sleep = @v */
+static struct slow_fill run_slow_fill(const char *v)
+{
+	char set[64];
+	const char *sets[] = { set, NULL };
+	struct sim *sim;
+	struct slow_fill r;
+
+	snprintf(set, sizeof(set), "policy.kswapd_short_sleep=%s", v);
+	sim = test_sim_run_file("tests/data/kswapd-slow-fill.ini", sets);
+	assert_true(sim->workloads[0].ended);
+	r = (struct slow_fill){
+		.pageoutrun = test_vmstat(sim, "pageoutrun"),
+		.steal_kswapd = test_vmstat(sim, "pgsteal_kswapd"),
+		.low_quickly = sim->vm_events[KSWAPD_LOW_WMARK_HIT_QUICKLY],
+		.high_quickly = sim->vm_events[KSWAPD_HIGH_WMARK_HIT_QUICKLY],
+	};
+	sim_destroy(sim);
+	print_message("kswapd_short_sleep = %s: pageoutrun %llu, pgsteal_kswapd %llu, "
+		      "low/high wmark hit quickly %llu/%llu\n",
+		      v, (unsigned long long)r.pageoutrun, (unsigned long long)r.steal_kswapd,
+		      (unsigned long long)r.low_quickly, (unsigned long long)r.high_quickly);
+	return r;
+}
+
+/*
+ * A fill slow enough that after a balance the node falls below high but
+ * not below low within HZ/10: 2.6.33+'s kswapd finds it so after its nap
+ * and balances again at once, 105 times (445 balance_pgdat sweeps, 17,369
+ * pages reclaimed); 2.6.32's goes to sleep after each balance until an
+ * allocation below low wakes it (329 sweeps, 17,488 pages), and never
+ * counts either event (run.jitter = off, as the tests run).
+ */
+static void test_short_sleep(void **state)
+{
+	struct slow_fill off = run_slow_fill("off"), on = run_slow_fill("on");
+
+	assert_int_equal(off.pageoutrun, 329);
+	assert_int_equal(on.pageoutrun, 445);
+	assert_int_equal(off.low_quickly + off.high_quickly, 0);
+	assert_int_equal(on.high_quickly, 105);
+	assert_int_equal(on.low_quickly, 0);
+	(void)state;
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_nap),
 		cmocka_unit_test(test_small_top_zone),
+		cmocka_unit_test(test_short_sleep),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

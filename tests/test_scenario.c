@@ -467,6 +467,7 @@ static const char *const profile_keys[] = {
 	"may_write_to_queue",
 	"lumpy_reclaim",
 	"kswapd_order_fallback",
+	"kswapd_short_sleep",
 	"kswapd_sleep_order",
 	"cgroup",
 	"memcg_high_throttle",

@@ -96,15 +96,14 @@ static const char *const profile_2_6_25[] = {
 	"lumpy_reclaim = costly",
 	"kswapd_order_fallback = compact_gap",
 	/*
-	 * 2.6.25..2.6.32 kswapd() keeps the order it asked balance_pgdat
-	 * for (balance_pgdat returns nr_reclaimed) and sleeps without a
-	 * test; 2.6.25's and 2.6.28's balance_pgdat never gives the order
-	 * up (loop_again until every zone meets it), so kswapd sleeps only
-	 * balanced at the order asked.  The model's compact_gap stand-in
-	 * may end a balance short of it: testing that order, kswapd
-	 * balances again at once, as the kernel's would have gone on.
+	 * 2.6.25..2.6.32 kswapd() sleeps as soon as balance_pgdat returns
+	 * (it returns only with every zone balanced: loop_again), unless a
+	 * larger order was asked for meanwhile: no HZ/10 nap, no test,
+	 * woken only by wakeup_kswapd (2.6.33 brought the nap)
 	 */
-	"kswapd_sleep_order = requested",
+	"kswapd_short_sleep = off",
+	/* no test, so no order to test at (the base lists every key its children set) */
+	"kswapd_sleep_order = reclaimed",
 	"cgroup = v1",
 	"memcg_high_throttle = reclaim",
 	"memcg_stats = exact",
@@ -266,8 +265,6 @@ static const char *const profile_2_6_32[] = {
 	"mmap_readahead = async", /* 2.6.31: do_async_mmap_readahead */
 	"seq_read_references = ignored", /* 2.6.29: MADV_SEQUENTIAL pages reclaimed sooner */
 	"kswapd_order_fallback = failed_sweep", /* 2.6.29 */
-	/* 2.6.32 (Mel Gorman, Nov 2009): no nap while a zone is below min */
-	"kswapd_nap = above_min",
 	"soft_limit_reclaim = tree",
 	"oom_report = 2.6.31", /* 2.6.31: oom_adj in the header, the cpuset line */
 	"zoneinfo_format = 2.6.30", /* "vmscan: don't export nr_saved_scan in /proc/zoneinfo" */
@@ -281,12 +278,6 @@ static const char *const profile_2_6_32[] = {
 	"sched_sleeper_credit = half_latency", /* GENTLE_FAIR_SLEEPERS */
 	"sched_wake_select = idle_sibling", /* select_idle_sibling */
 	"sched_next_buddy = off", /* NEXT_BUDDY off by default */
-	/*
-	 * 2.6.32's kswapd() still sleeps after a balance without a test,
-	 * but its balance_pgdat gives a high order up (failed_sweep): the
-	 * model's test of the order reached (0) is the nearer
-	 */
-	"kswapd_sleep_order = reclaimed",
 	/*
 	 * zone-based reclaim, 2.6.x's own: no seed runs on 2.6.32, so no
 	 * calibration to keep, unlike 2.6.25 and 2.6.28 (2.6.35 and 3.10
@@ -343,6 +334,18 @@ static const char *const profile_2_6_35[] = {
 	 * 2.6.35's compact_* (meminfo: 2.6.32's lines, unchanged)
 	 */
 	"vmstat_format = 2.6.35",
+	/*
+	 * 2.6.33 (f50de2d3808, Mel Gorman, "vmscan: have kswapd sleep for
+	 * a short interval and double check it should be asleep"): kswapd
+	 * naps HZ/10 and tests sleeping_prematurely before it sleeps
+	 */
+	"kswapd_short_sleep = on",
+	/*
+	 * 2.6.33 (Mel Gorman's fixes for 2.6.31's GFP_ATOMIC failures, Dec
+	 * 2009): balance_pgdat does not nap while a zone is below min
+	 * (2.6.32.9's naps after every pass in trouble)
+	 */
+	"kswapd_nap = above_min",
 	/*
 	 * kswapd() tests sleeping_prematurely at the order it asked
 	 * balance_pgdat for, which falls back to order 0 only inside

@@ -2788,9 +2788,10 @@ static bool kswapd_zone_under_min(struct sim *sim, struct pglist_data *pgdat, in
  * that scanned something ("kswapd is getting into trouble"), with
  * reclaim_sleep = congestion_wait or wait_iff_pageout_congested (before
  * 3.11): congestion_wait(BLK_RW_ASYNC, HZ/10)
- * after every such pass before 2.6.32 (kswapd_nap = every_pass); from
- * 2.6.32 (Mel Gorman's fixes for the GFP_ATOMIC failures of 2.6.31, Nov
- * 2009) not while a zone it balances is below its min watermark, which
+ * after every such pass before 2.6.33 (kswapd_nap = every_pass); from
+ * 2.6.33 (Mel Gorman's fixes for the GFP_ATOMIC failures of 2.6.31, Dec
+ * 2009; 2.6.32.9's balance_pgdat has none) not while a zone it balances
+ * is below its min watermark, which
  * counts kswapd_skip_congestion_wait instead (above_min); 3.8 (Zlatko
  * Calusic, Dec 2012) napped there in wait_iff_congested, which sleeps
  * only on a congested zone (above_min_iff_congested; the node stands in
@@ -3052,7 +3053,8 @@ static void balance_pgdat_zones(struct task *t, struct pglist_data *pgdat, struc
  * asked for, which reclaim may have given up on: compaction makes the
  * block); a wake-up during the nap counts KSWAPD_LOW_WMARK_HIT_QUICKLY
  * and keeps @reclaim_order for the next balance.  If it still may sleep,
- * sleep until woken; otherwise count KSWAPD_HIGH_WMARK_HIT_QUICKLY and
+ * sleep until woken; otherwise, or when the node was not balanced in the
+ * first place (no nap then), count KSWAPD_HIGH_WMARK_HIT_QUICKLY and
  * balance again.
  */
 static void kswapd_try_to_sleep(struct task *t, struct pglist_data *pgdat, int alloc_order,
@@ -3060,8 +3062,11 @@ static void kswapd_try_to_sleep(struct task *t, struct pglist_data *pgdat, int a
 {
 	struct sim *sim = t->sim;
 
-	if (!prepare_kswapd_sleep(sim, pgdat, reclaim_order, highest_zoneidx))
+	if (!prepare_kswapd_sleep(sim, pgdat, reclaim_order, highest_zoneidx)) {
+		/* the kernel tests again without napping, with the same answer */
+		count_vm_event(sim, KSWAPD_HIGH_WMARK_HIT_QUICKLY);
 		return;
+	}
 	wakeup_kcompactd(sim, pgdat, alloc_order, highest_zoneidx);
 	schedule_timeout(t, &pgdat->kswapd_wait, JIFFY_NS * (HZ / 10));
 	if (!t->timed_out) {
@@ -3100,6 +3105,24 @@ static void kswapd_try_to_sleep_requested(struct task *t, struct pglist_data *pg
 	kswapd_try_to_sleep(t, pgdat, alloc_order, alloc_order, highest_zoneidx);
 }
 
+/*
+ * kswapd_sleep_at_once() (2.6.25..2.6.32 kswapd(); kswapd_short_sleep =
+ * off): after a balance, which returns only once the node is balanced (or
+ * given up on), kswapd balances again at once if a larger order was asked
+ * for meanwhile (@alloc_order the one it balanced for); otherwise it
+ * forgets the orders asked and sleeps until wakeup_kswapd() wakes it: no
+ * nap, no test of the watermarks (2.6.33 brought both, as
+ * KSWAPD_PREMATURE_FAST/SLOW).
+ */
+static void kswapd_sleep_at_once(struct task *t, struct pglist_data *pgdat, int alloc_order)
+{
+	if (pgdat->kswapd_order > alloc_order)
+		return;
+	pgdat->kswapd_order = 0;
+	trace_mm_vmscan_kswapd_sleep(t, pgdat->node_id);
+	schedule_timeout(t, &pgdat->kswapd_wait, 0);
+}
+
 /* kswapd() (v6.12): the body of kswapd<node>, the node in t->fn_arg. */
 void kswapd(struct task *t)
 {
@@ -3133,6 +3156,10 @@ void kswapd(struct task *t)
 		else
 			balance_pgdat(t, pgdat, &sc);
 		psi_memstall_leave(t, &pflags);
+		if (!t->sim->scn.policy.kswapd_short_sleep) {
+			kswapd_sleep_at_once(t, pgdat, alloc_order);
+			continue;
+		}
 		if (t->sim->scn.policy.kswapd_sleep_requested) {
 			kswapd_try_to_sleep_requested(t, pgdat, alloc_order, sc.reclaim_idx);
 			continue;
@@ -3270,7 +3297,7 @@ static const struct cfg_key vmscan_policy_keys[] = {
 	  P_OFF(kswapd_nap),
 	  .values = CFG_VALUES("none", "every_pass", "above_min", "above_min_iff_congested"),
 	  .def = "none",
-	  .doc = "with reclaim_sleep = congestion_wait or wait_iff_pageout_congested, kswapd's congestion_wait(HZ/10) after a balance_pgdat pass below DEF_PRIORITY - 2 that scanned something: none: no nap (v3.9+, \"mm: don't wait on congested zones in balance_pgdat()\") / every_pass: after every such pass (< v2.6.32) / above_min: unless a zone it balances is below its min watermark, counting kswapd_skip_congestion_wait instead (v2.6.32..3.7) / above_min_iff_congested: as above_min, but the nap is wait_iff_congested's, which sleeps only on a congested zone (v3.8: Zlatko Calusic's Dec 2012 change to balance_pgdat, undone in 3.9)" },
+	  .doc = "with reclaim_sleep = congestion_wait or wait_iff_pageout_congested, kswapd's congestion_wait(HZ/10) after a balance_pgdat pass below DEF_PRIORITY - 2 that scanned something: none: no nap (v3.9+, \"mm: don't wait on congested zones in balance_pgdat()\") / every_pass: after every such pass (< v2.6.33) / above_min: unless a zone it balances is below its min watermark, counting kswapd_skip_congestion_wait instead (v2.6.33..3.7) / above_min_iff_congested: as above_min, but the nap is wait_iff_congested's, which sleeps only on a congested zone (v3.8: Zlatko Calusic's Dec 2012 change to balance_pgdat, undone in 3.9)" },
 	{ .name = "kswapd_balance",
 	  .type = CFG_ENUM,
 	  P_OFF(kswapd_balance),
@@ -3398,6 +3425,12 @@ static const struct cfg_key vmscan_policy_keys[] = {
 	  .values = CFG_VALUES("reclaimed", "requested"),
 	  .def = "reclaimed",
 	  .doc = "the order kswapd tests before napping after a balance: reclaimed: the order balance_pgdat ended at, 0 when a high-order balance gave up (3.0+ balance_pgdat's return, v6.12 reclaim_order) / requested: the order it asked balance_pgdat for, so a high-order balance that fell back to order 0 inside finds the node unbalanced and kswapd balances again at once, for the order asked since (2.6.35 kswapd() and sleeping_prematurely)" },
+	{ .name = "kswapd_short_sleep",
+	  .type = CFG_ENUM,
+	  P_OFF(kswapd_short_sleep),
+	  .values = CFG_VALUES("off", "on"),
+	  .def = "on",
+	  .doc = "how kswapd goes to sleep after a balance: on: it naps HZ/10 if the node is balanced, then tests again and sleeps until woken only if still balanced; otherwise it balances again at once (2.6.33+: sleeping_prematurely, v4.x+ prepare_kswapd_sleep; kswapd_sleep_order says at which order it tests) / off: it sleeps until woken at once, no nap and no test, unless a larger order was asked for during the balance (2.6.x..2.6.32 kswapd(), whose balance_pgdat returned only with the node balanced)" },
 	{ .name = "noprogress_throttle",
 	  .type = CFG_ENUM,
 	  P_OFF(noprogress_half_second),

@@ -99,7 +99,7 @@ enum vm_event_item {
 	PGSCAN_ZONE_RECLAIM_FAILED, /* CONFIG_NUMA; printed with zone_reclaim_mode on */
 	KSWAPD_LOW_WMARK_HIT_QUICKLY,
 	KSWAPD_HIGH_WMARK_HIT_QUICKLY,
-	KSWAPD_SKIP_CONGESTION_WAIT, /* v2.6.32..3.8; printed with kswapd_nap = above_min */
+	KSWAPD_SKIP_CONGESTION_WAIT, /* v2.6.33..3.8; printed with kswapd_nap = above_min */
 	PAGEOUTRUN,
 	PGROTATED,
 	OOM_KILL,
