@@ -154,20 +154,43 @@ static void test_kernbench_counts(void **state)
  * stress-highalloc with 2 trees of 100 units on an idle-enough machine:
  * both builds finish (200 compiles), each pass makes its 20 attempts, and
  * at rest (the trees and the RAM-sized file deleted) all succeed.  The
- * script's steps are processes of their own, one after another (the
- * makes, then pass 1, pass 2, dd, cat, pass 3): each pass's 20 attempts
- * 100 ms apart take at least 1.9 s, pass 2 and dd start 5 s after the
- * pass before (the script's sleep 5), and dd 180 s more.
+ * tasks are the two makes and the script; the script forks its commands
+ * one at a time, each after the one before exited: stap 300 s after the
+ * start (10 x sleep 30), stap 5 s after it (sleep 5), rm -rf the trees
+ * 185 s after that (sleep 5, sleep 180) and after the makes are gone,
+ * then dd, cat, rm and stap at rest.  Each pass's 20 attempts 100 ms
+ * apart take at least 1.9 s.
  */
 static const char sh_ini[] = "[machine]\ncpus = 4\nmemory = 256M\nswap = 256M\n"
 			     "[workload sh]\ntype = stress_highalloc\njobs = 2\nunits = 100\n"
 			     "size = 16M\ncompile_anon = 8M\nattempts = 20\n"
 			     "[run]\nduration = 1200s\n";
 
+/* The children the script forked: the workload's tasks not created with it, in fork order. */
+static unsigned int sh_children(struct sim *sim, const struct workload_inst *wl,
+				struct task **child, unsigned int max)
+{
+	unsigned int n = 0;
+
+	for (unsigned int i = 0; i < sim->eng.nr_tasks; i++) {
+		struct task *t = sim->eng.tasks[i];
+		bool forked = t->wl == wl;
+
+		for (unsigned int j = 0; forked && j < wl->nr_tasks; j++)
+			forked = wl->tasks[j] != t;
+		if (forked && n < max)
+			child[n] = t;
+		n += forked;
+	}
+	return n;
+}
+
 static void test_stress_highalloc_counts(void **state)
 {
 	struct sim *sim = *state = run_text(sh_ini);
 	struct workload_inst *wl = test_workload_named(sim, "sh");
+	struct task *c[8], *script = wl->tasks[2];
+	enum { STAP1, STAP2, RM_TREES, DD, CAT, RM_FILE, STAP_REST, NR_CMDS };
 
 	assert_true(test_figure(wl, "compiles") == 200);
 	assert_true(test_figure(wl, "pass1_attempted") == 20);
@@ -175,11 +198,28 @@ static void test_stress_highalloc_counts(void **state)
 	assert_true(test_figure(wl, "rest_attempted") == 20);
 	assert_true(test_figure(wl, "rest_success") == 20);
 	assert_true(test_figure(wl, "rest_success_pct") == 100);
-	assert_int_equal(wl->nr_tasks, 2 + 5);
-	assert_true(wl->tasks[3]->exit_ns >= wl->tasks[2]->exit_ns + 6900 * NSEC_PER_MSEC);
-	assert_true(wl->tasks[4]->exit_ns >= wl->tasks[3]->exit_ns + 185 * NSEC_PER_SEC);
-	assert_true(wl->tasks[5]->exit_ns >= wl->tasks[4]->exit_ns);
-	assert_true(wl->tasks[6]->exit_ns >= wl->tasks[5]->exit_ns + 1900 * NSEC_PER_MSEC);
+	assert_int_equal(wl->nr_tasks, 2 + 1);
+	assert_int_equal(sh_children(sim, wl, c, 8), NR_CMDS);
+	for (unsigned int i = 0; i < NR_CMDS; i++) {
+		assert_int_equal(c[i]->state, TASK_DEAD);
+		assert_int_equal(c[i]->exit_signal, 0);
+		assert_true(c[i]->exit_ns >= c[i]->start_ns);
+		/* one at a time: each forked after the one before exited */
+		if (i)
+			assert_true(c[i]->start_ns >= c[i - 1]->exit_ns);
+	}
+	assert_true(c[STAP1]->start_ns >= wl->start_ns + 300 * NSEC_PER_SEC);
+	assert_true(c[STAP2]->start_ns >= c[STAP1]->exit_ns + 5 * NSEC_PER_SEC);
+	assert_true(c[RM_TREES]->start_ns >= c[STAP2]->exit_ns + 185 * NSEC_PER_SEC);
+	assert_true(c[RM_TREES]->start_ns >= wl->tasks[0]->exit_ns);
+	assert_true(c[RM_TREES]->start_ns >= wl->tasks[1]->exit_ns);
+	/* each pass: 20 attempts 100 ms apart from start to start */
+	assert_true(c[STAP1]->exit_ns >= c[STAP1]->start_ns + 1900 * NSEC_PER_MSEC);
+	assert_true(c[STAP2]->exit_ns >= c[STAP2]->start_ns + 1900 * NSEC_PER_MSEC);
+	assert_true(c[STAP_REST]->exit_ns >= c[STAP_REST]->start_ns + 1900 * NSEC_PER_MSEC);
+	/* the script exits after its last command, and the workload with it */
+	assert_true(script->exit_ns >= c[STAP_REST]->exit_ns);
+	assert_int_equal(wl->end_ns, script->exit_ns);
 	assert_int_equal(sim->nr_kernel_pages, 0); /* every block freed */
 	assert_int_equal(test_vmstat(sim, "nr_file_pages"), 0);
 	assert_mm_ok(sim);
@@ -188,9 +228,9 @@ static void test_stress_highalloc_counts(void **state)
 /* Same scenario and seed: the same figures and times. */
 static void test_deterministic(void **state)
 {
-	static const char *const inis[] = { kernbench_ini, swb_ini };
+	static const char *const inis[] = { kernbench_ini, swb_ini, sh_ini };
 
-	for (unsigned int i = 0; i < 2; i++) {
+	for (unsigned int i = 0; i < 3; i++) {
 		struct sim *a = run_text(inis[i]), *b = run_text(inis[i]);
 		const struct workload_inst *wa = &a->workloads[0], *wb = &b->workloads[0];
 

@@ -1098,6 +1098,34 @@ static void test_lumpy_isolate_both(void **state)
 }
 
 /*
+ * A neighbour that is free - here pages 2 and 3 of the order-2 block, an
+ * order-1 block in the buddy lists whose head alone carries PG_buddy -
+ * is no lumpy failure: v2.6.36 counts a neighbour it cannot take only
+ * when page_count() says it is in use.
+ */
+static void test_lumpy_isolate_free_neighbours(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", INI("2.6.35"));
+	static const u32 flags[4] = { ANON | F(PG_lru), ANON | F(PG_lru), 0, 0 };
+	struct task *t = test_task_in(sim, sim->memcgs[0]);
+	struct lruvec *lv = root_lruvec(sim);
+	u32 base = new_block(sim, flags);
+	unsigned long nr_scanned;
+	struct scan_control sc;
+
+	free_one_page(sim, base + 2, 1);
+	assert_true(PageFlag(pfn_to_page(sim, base + 2), PG_buddy));
+	assert_false(PageFlag(pfn_to_page(sim, base + 3), PG_buddy));
+	lumpy_sc(&sc, 2, true);
+	batch_init(t);
+	assert_int_equal(isolate_lru_folios(t, 32, lv, &isol, &nr_scanned, &sc, LRU_INACTIVE_ANON),
+			 2);
+	assert_int_equal(isol.nr_lumpy_taken, 1);
+	assert_int_equal(isol.nr_lumpy_failed, 0);
+	reclaim_abort(t);
+}
+
+/*
  * Below lumpy mode (orders 1-3 at DEF_PRIORITY) the order still brings
  * neighbours, but only of the list's kind (ISOLATE_INACTIVE, same type),
  * and a failed one is not counted; with lumpy_reclaim = off, none.
@@ -1400,6 +1428,7 @@ int main(void)
 		test_sim_unit_test(test_direct_writeback_allow),
 		test_sim_unit_test(test_direct_writeback_deny),
 		test_sim_unit_test(test_lumpy_isolate_both),
+		test_sim_unit_test(test_lumpy_isolate_free_neighbours),
 		test_sim_unit_test(test_lumpy_isolate_inactive),
 		test_sim_unit_test(test_lumpy_isolate_active),
 		test_sim_unit_test(test_isolate_zone_lists),

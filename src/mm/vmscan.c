@@ -304,6 +304,25 @@ static bool lumpy_isolable(const struct page *page, bool both, bool active, bool
 }
 
 /*
+ * is_free_buddy_page() (mm/page_alloc.c, v6.12): is @pfn free in the
+ * buddy allocator, the head of a free block or inside one?  Only a free
+ * block's head carries PG_buddy and its order.  (A page on a per-CPU list
+ * is free too; the 2.6.x profiles, whose lists are counted only, keep
+ * those pages in the buddy lists.)
+ */
+static bool is_free_buddy_page(struct sim *sim, u32 pfn)
+{
+	for (unsigned int order = 0; order < NR_PAGE_ORDERS; order++) {
+		u32 head = pfn & ~((1u << order) - 1);
+		const struct page *page = pfn_to_page(sim, head);
+
+		if (PageFlag(page, PG_buddy) && page->order >= order)
+			return true;
+	}
+	return false;
+}
+
+/*
  * The neighbour loop of isolate_lru_pages() (v2.6.35; counters of
  * v2.6.36): after taking the page @tag, take every other page of its
  * order-aligned block [pfn & ~(2^order - 1), + 2^order) that can be
@@ -340,8 +359,11 @@ static unsigned long isolate_lumpy_neighbours(struct sim *sim, u32 tag,
 		    !PageFlag(cursor, PG_swapcache))
 			continue;
 		if (!lumpy_isolable(cursor, both, active, file)) {
-			/* ISOLATE_BOTH met a page with a refcount: in use, not on the LRU */
-			if (both && !PageFlag(cursor, PG_buddy))
+			/*
+			 * ISOLATE_BOTH met a page with a refcount (page_count()):
+			 * in use, not on the LRU; a free page has none
+			 */
+			if (both && !is_free_buddy_page(sim, pfn))
 				isol->nr_lumpy_failed++;
 			continue;
 		}

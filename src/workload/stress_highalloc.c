@@ -1,85 +1,85 @@
 // SPDX-License-Identifier: MIT
 /*
  * stress_highalloc.c - mmtests' stress-highalloc (SPEC-seeds B.4,
- * driver-stress-highalloc.sh -> bench-stresshighalloc.sh + highalloc.stp):
- *   1. `jobs` kernel trees build at once, each `make -j1` (the compile
- *      model of kernbench.c), together well beyond memory (Mel Gorman:
- *      about 1.5 x RAM of anon and page cache);
- *   2. after 300 s, pass 1 of the module: `attempts` tries at a block
- *      of `order`, GFP_HIGHUSER_MOVABLE, each success kept, at least
- *      `interval` apart; then all blocks are freed;
- *   3. 5 s later pass 2, still under load;
- *   4. 5 s later, and 180 s after that, the builds are killed and the
- *      trees deleted; a RAM-sized file is written (dd), read back (cat)
- *      and deleted;
+ * driver-stress-highalloc.sh -> bench-stresshighalloc.sh + highalloc.stp)
+ * as the script runs it:
+ *   1. `jobs` kernel trees build in the background, each `make -j1` (the
+ *      compile model of kernbench.c), together well beyond memory (Mel
+ *      Gorman: about 1.5 x RAM of anon and page cache);
+ *   2. the script sleeps 30 s ten times, then runs `stap -g
+ *      highalloc.stp`: the module's pass 1, `attempts` tries at a block of
+ *      `order`, GFP_HIGHUSER_MOVABLE, each success kept, at least
+ *      `interval` apart; then all blocks are freed; sleep 5;
+ *   3. pass 2 the same way, still under load; sleep 5; sleep 180;
+ *   4. killall -KILL make and cc1; rm -rf the trees; dd a RAM-sized file,
+ *      cat it back, rm it;
  *   5. "at rest": pass 3.
  * Figures: per pass attempted, success and % success ((success x 100) /
  * attempted, integer, as the module prints it).  Tasks: J < jobs is tree
- * J's make; then each pass's own process (the script runs `stap -g
- * highalloc.stp` three times: the module allocates in the context of
- * that run), then dd and cat: the trace attributes each allocation, its
- * direct reclaims and kswapd wake-ups, to the process that made it, as
- * trace-vmscan-postprocess.pl sums them per process.  The script's own
- * steps (sleeps, kill, rm) run in whichever of these comes next.  Not
- * modelled: updatedb, the restart of builds that failed, drop_caches,
- * nr_hugepages, the min_free_kbytes change before the last pass, and the
- * module's wait between attempts, a schedule() loop that stays runnable.
+ * J's make, task `jobs` the script.  Each command the script runs in the
+ * foreground (stap, rm, dd, cat) is a child it forks and waits for, so
+ * the trace attributes each allocation, its direct reclaims and kswapd
+ * wake-ups, to the process that made it, as trace-vmscan-postprocess.pl
+ * sums them per process: each stap run's module allocates in the
+ * context of that run.  Not modelled: updatedb, the restart of builds
+ * that failed, drop_caches, nr_hugepages, the min_free_kbytes change
+ * before the last pass, and the module's wait between attempts, a
+ * schedule() loop that stays runnable.
  */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "stress_highalloc.h"
 #include "workload_types.h"
+#include "../kernel/exit.h"
 
 WL_PARAMS_FIT(struct stress_highalloc_params);
 #define SH_PARAMS(w) WL_PARAMS(struct stress_highalloc_params, w)
 #define SH_OFF(f) WL_POFF(struct stress_highalloc_params, f)
 
-#define SH_PASSES 3
-#define SH_LOAD_NS (300 * NSEC_PER_SEC) /* 10 x sleep 30 before pass 1 */
+#define SH_PASSES 3 /* stap runs: two under load, one at rest */
+#define SH_LOAD_SLEEPS 10 /* for i in `seq 1 10`; do sleep 30; ...; done before pass 1 */
+#define SH_LOAD_SLEEP_NS (30 * NSEC_PER_SEC)
 #define SH_PASS_GAP_NS (5 * NSEC_PER_SEC) /* sleep 5 after passes 1 and 2 */
-#define SH_REST_DELAY_NS (180 * NSEC_PER_SEC) /* sleep 180 after pass 2 */
-/* the processes after the makes: three stap runs, dd, cat */
-enum sh_step { SH_PASS1, SH_PASS2, SH_DD, SH_CAT, SH_REST, SH_STEPS };
+#define SH_REST_DELAY_NS (180 * NSEC_PER_SEC) /* sleep 180 before the kill */
 #define SH_GFP (GFP_HIGHUSER_MOVABLE | __GFP_NOWARN) /* the module's mask */
 #define SH_DD_OBS 512 /* the script's dd has ibs=1M and dd's default obs, 512 bytes */
 
-struct stress_highalloc {
-	struct kb_tree *trees;
-	unsigned int builders; /* makes still running */
-	bool stop; /* the script killed make and cc1 */
-	struct wait_queue_head wait; /* the script waiting for the makes to die, or a step */
-	enum sh_step step; /* the script's step now running */
-	u64 compiles;
-	struct address_space *ramfile; /* the RAM-sized dd file */
-	unsigned int passes_done;
-	u64 attempted[SH_PASSES], success[SH_PASSES];
+struct stress_highalloc;
+/* a command the script runs: the program its child execs */
+typedef void (*sh_cmd)(struct task *t, struct stress_highalloc *sh);
+
+/* one run of the module: its summary, once printed */
+struct sh_pass {
+	u64 attempted, success;
+	bool printed;
 };
 
-struct sh_task {
-	struct kb_proc proc; /* a make's cc1 */
-	struct highalloc ha; /* the script's blocks */
+struct stress_highalloc {
+	struct kb_tree *trees;
+	struct task *script; /* bench-stresshighalloc.sh */
+	unsigned int builders; /* makes still running */
+	bool stop; /* the script killed make and cc1 */
+	struct task *child; /* the command the script waits for, NULL: none */
+	sh_cmd cmd; /* what that child execs */
+	/* the script asleep in wait4() for its child, or for the killed makes to go */
+	struct wait_queue_head wait_chldexit;
+	struct address_space *ramfile; /* the RAM-sized dd file */
+	struct highalloc ha; /* the module's blocks: one stap run at a time */
+	unsigned int stap_runs;
+	struct sh_pass pass[SH_PASSES];
+	u64 compiles;
+};
+
+/* a make -j1 of one tree: its cc1, one compile at a time */
+struct sh_make {
+	struct kb_proc proc;
+	struct kb_tree *tree;
 };
 
 static unsigned int sh_nr_tasks(const struct scn_workload *cfg)
 {
-	return SH_PARAMS(cfg)->trees + SH_STEPS;
-}
-
-/* the module's runs, by step */
-static bool sh_is_pass(enum sh_step step)
-{
-	return step == SH_PASS1 || step == SH_PASS2 || step == SH_REST;
-}
-
-/* @t's index among the workload's tasks */
-static unsigned int sh_task_idx(const struct task *t)
-{
-	unsigned int idx = 0;
-
-	while (t->wl->tasks[idx] != t)
-		idx++;
-	return idx;
+	return SH_PARAMS(cfg)->trees + 1;
 }
 
 static int sh_init(struct workload_inst *wl, struct task *t, unsigned int idx)
@@ -87,12 +87,9 @@ static int sh_init(struct workload_inst *wl, struct task *t, unsigned int idx)
 	struct sim *sim = wl->sim;
 	const struct stress_highalloc_params *p = SH_PARAMS(wl->cfg);
 	struct stress_highalloc *sh = wl->priv;
-	struct sh_task *st = calloc(1, sizeof(*st));
+	struct sh_make *mk;
 	char name[64];
 
-	if (!st)
-		return -1;
-	t->wl_priv = st;
 	if (!sh) {
 		sh = wl->priv = calloc(1, sizeof(*sh));
 		if (!sh || !(sh->trees = calloc(p->trees, sizeof(*sh->trees))))
@@ -104,62 +101,64 @@ static int sh_init(struct workload_inst *wl, struct task *t, unsigned int idx)
 		}
 		snprintf(name, sizeof(name), "%s.ramfile", wl->cfg->name);
 		sh->ramfile = file_create(sim, name, 0);
-		if (!sh->ramfile)
+		if (!sh->ramfile || highalloc_state_init(sim, &sh->ha, &p->ha))
 			return -1;
 		sh->builders = p->trees;
 	}
-	if (idx >= p->trees)
-		return sh_is_pass(idx - p->trees) ? highalloc_state_init(sim, &st->ha, &p->ha) : 0;
-	return kb_proc_init(sim, t, &st->proc, &p->cc);
+	if (idx == p->trees) {
+		sh->script = t;
+		return 0;
+	}
+	mk = t->wl_priv = calloc(1, sizeof(*mk));
+	if (!mk)
+		return -1;
+	mk->tree = &sh->trees[idx];
+	return kb_proc_init(sim, t, &mk->proc, &p->cc);
 }
 
 /* A make -j1: its tree's compiles one after another, then the link. */
-static void sh_build(struct task *t, struct stress_highalloc *sh, struct kb_tree *tree)
+static void sh_make(struct task *t, struct stress_highalloc *sh, struct sh_make *mk)
 {
 	const struct stress_highalloc_params *p = SH_PARAMS(t->wl->cfg);
-	struct sh_task *st = t->wl_priv;
 
-	for (unsigned int u = 0; u < tree->units && !sh->stop; u++)
-		if (kb_compile(t, &st->proc, &p->cc, tree, u, &sh->stop))
+	for (unsigned int u = 0; u < mk->tree->units && !sh->stop; u++)
+		if (kb_compile(t, &mk->proc, &p->cc, mk->tree, u, &sh->stop))
 			sh->compiles++;
 	if (!sh->stop)
-		kb_link(t, &p->cc, tree);
+		kb_link(t, &p->cc, mk->tree);
 }
 
-/* One run of the module, its blocks freed after. */
-static void sh_pass(struct task *t, struct stress_highalloc *sh, struct sh_task *st)
+/* stap -g highalloc.stp: one pass of the module in this process's context, its blocks freed after */
+static void sh_stap(struct task *t, struct stress_highalloc *sh)
 {
 	const struct stress_highalloc_params *p = SH_PARAMS(t->wl->cfg);
-
+	struct sh_pass *pass = &sh->pass[sh->stap_runs++];
 	struct highalloc_params hp = p->ha;
 
 	hp.gfp = SH_GFP;
-	highalloc_pass(t, &st->ha, &hp);
-	sh->attempted[sh->passes_done] = st->ha.attempts;
-	sh->success[sh->passes_done] = st->ha.success;
-	sh->passes_done++;
-	highalloc_release(t->sim, &st->ha, p->ha.order);
+	highalloc_pass(t, &sh->ha, &hp);
+	pass->attempted = sh->ha.attempts;
+	pass->success = sh->ha.success;
+	pass->printed = true;
+	highalloc_release(t->sim, &sh->ha, p->ha.order);
 }
 
-/* sleep 180 after pass 2; then kill the makes, delete the trees, and dd a RAM-sized file */
+/* rm -rf the trees: each object file, vmlinux and the sources unlinked */
+static void sh_rm_trees(struct task *t, struct stress_highalloc *sh)
+{
+	for (unsigned int i = 0; i < SH_PARAMS(t->wl->cfg)->trees; i++)
+		kb_clean(t, &sh->trees[i], true);
+}
+
+/*
+ * dd if=/dev/zero ibs=1048576 count=MemTotal_MB: obs is dd's default,
+ * 512 bytes, so each page is written by page_size / 512 write() calls,
+ * each asking for a page (order 0 with large folios)
+ */
 static void sh_dd(struct task *t, struct stress_highalloc *sh)
 {
-	const struct stress_highalloc_params *p = SH_PARAMS(t->wl->cfg);
 	u64 ram = wl_totalram_pages(t->sim);
 
-	schedule_timeout(t, NULL, SH_REST_DELAY_NS);
-	sh->stop = true;
-	while (sh->builders) {
-		task_sleep(t, &sh->wait, 0);
-		schedule(t);
-	}
-	for (unsigned int i = 0; i < p->trees; i++)
-		kb_clean(t, &sh->trees[i], true);
-	/*
-	 * dd if=/dev/zero ibs=1048576 count=MemTotal_MB: obs is dd's
-	 * default, 512 bytes, so each page is written by page_size / 512
-	 * write() calls, each asking for a page (order 0 with large folios)
-	 */
 	for (u64 i = 0; i < ram; i++) {
 		charge_sys(t,
 			   max_u64(t->sim->page_size / SH_DD_OBS, 1) * t->sim->scn.cost.syscall_ns);
@@ -168,7 +167,7 @@ static void sh_dd(struct task *t, struct stress_highalloc *sh)
 	wl_tick(t);
 }
 
-/* cat the file back, then rm it */
+/* cat the file > /dev/null */
 static void sh_cat(struct task *t, struct stress_highalloc *sh)
 {
 	u64 ram = wl_totalram_pages(t->sim);
@@ -176,72 +175,110 @@ static void sh_cat(struct task *t, struct stress_highalloc *sh)
 	for (u64 i = 0; i < ram; i++)
 		WL_DO(t, filemap_read(t, sh->ramfile, i, 1));
 	wl_tick(t);
+}
+
+/* rm the file */
+static void sh_rm_ramfile(struct task *t, struct stress_highalloc *sh)
+{
+	charge_sys(t, t->sim->scn.cost.syscall_ns); /* unlink */
 	truncate_inode_pages(t, sh->ramfile);
 }
 
-/*
- * A make, or one step of the script in its own process: each step waits
- * for the one before it, then its sleep: 300 s of load before pass 1,
- * 5 s after passes 1 and 2 (and 180 s more before dd, in sh_dd).
- */
-static void sh_run(struct task *t)
+/* The forked child: it execs the script's command, then exits. */
+static void sh_exec(struct task *t)
 {
-	const struct stress_highalloc_params *p = SH_PARAMS(t->wl->cfg);
 	struct stress_highalloc *sh = t->wl->priv;
-	struct sh_task *st = t->wl_priv;
-	unsigned int idx = sh_task_idx(t);
-	enum sh_step step;
 
-	if (idx < p->trees) {
-		sh_build(t, sh, &sh->trees[idx]);
-		return;
-	}
-	step = idx - p->trees;
-	while (sh->step != step) {
-		task_sleep(t, &sh->wait, 0);
-		schedule(t);
-	}
-	if (step == SH_PASS1)
-		schedule_timeout(t, NULL, SH_LOAD_NS);
-	else if (step == SH_PASS2 || step == SH_DD)
-		schedule_timeout(t, NULL, SH_PASS_GAP_NS);
-	if (sh_is_pass(step))
-		sh_pass(t, sh, st);
-	else if (step == SH_DD)
-		sh_dd(t, sh);
-	else
-		sh_cat(t, sh);
+	sh->cmd(t, sh);
+	do_exit(t, 0);
 }
 
 /*
- * A make ended (its build done, killed by the script, or OOM-killed), or
- * a step's process (done or OOM-killed: the script goes on to the next
- * step); a pass's blocks go.
+ * The script runs @cmd in the foreground: bash forks (do_fork(), 2.6.35;
+ * kernel_clone() since 5.10: the child in the script's memcg and on its
+ * CPUs, counted among the workload's tasks), the child execs @cmd, and
+ * bash waits for it in wait4() (do_wait(), 2.6.35: asleep on the
+ * parent's wait_chldexit until the child's exit_notify() wakes it through
+ * do_notify_parent()).  A failed fork skips the command, as bash goes on.
+ */
+static void sh_system(struct task *t, struct stress_highalloc *sh, sh_cmd cmd)
+{
+	struct sim *sim = t->sim;
+	struct task *c = task_create(sim, TASK_USER, t->comm, sh_exec);
+
+	charge_sys(t, 3 * sim->scn.cost.syscall_ns); /* fork, exec, wait */
+	if (!c)
+		return;
+	c->wl = t->wl;
+	c->exit_notify = t->exit_notify;
+	c->memcg = t->memcg;
+	c->cpus_first = t->cpus_first;
+	c->nr_cpus_allowed = t->nr_cpus_allowed;
+	sh->cmd = cmd;
+	sh->child = c;
+	t->wl->running++;
+	c->start_ns = task_now(t);
+	c->busy_until = task_now(t);
+	wake_up_task(c);
+	wait_event(t, &sh->wait_chldexit, !sh->child);
+}
+
+/*
+ * bench-stresshighalloc.sh from the builds' start (make -j1 & for each
+ * tree: the makes are tasks of their own from the start); when a command
+ * is OOM-killed the script goes on with the next.
+ */
+static void sh_script(struct task *t, struct stress_highalloc *sh)
+{
+	for (unsigned int i = 0; i < SH_LOAD_SLEEPS; i++)
+		schedule_timeout(t, NULL, SH_LOAD_SLEEP_NS);
+	sh_system(t, sh, sh_stap); /* pass 1, under load */
+	schedule_timeout(t, NULL, SH_PASS_GAP_NS);
+	sh_system(t, sh, sh_stap); /* pass 2, under load */
+	schedule_timeout(t, NULL, SH_PASS_GAP_NS);
+	schedule_timeout(t, NULL, SH_REST_DELAY_NS);
+	/*
+	 * killall -KILL make; killall -KILL cc1: each make ends at its next
+	 * operation; rm runs when they are gone, so no compile reads a file
+	 * being deleted
+	 */
+	sh->stop = true;
+	wait_event(t, &sh->wait_chldexit, !sh->builders);
+	sh_system(t, sh, sh_rm_trees);
+	sh_system(t, sh, sh_dd);
+	sh_system(t, sh, sh_cat);
+	sh_system(t, sh, sh_rm_ramfile);
+	sh_system(t, sh, sh_stap); /* at rest */
+}
+
+static void sh_run(struct task *t)
+{
+	struct stress_highalloc *sh = t->wl->priv;
+
+	if (t == sh->script)
+		sh_script(t, sh);
+	else
+		sh_make(t, sh, t->wl_priv);
+}
+
+/*
+ * A task ended: a make (its build done, killed by the script, or
+ * OOM-killed) or the script's child (done or OOM-killed: a stap run's
+ * blocks go with it); the script hears of it.
  */
 static void sh_task_exit(struct task *t)
 {
 	struct stress_highalloc *sh = t->wl->priv;
-	struct sh_task *st = t->wl_priv;
-	unsigned int idx, trees = SH_PARAMS(t->wl->cfg)->trees;
 
-	if (!sh || !st)
+	if (!sh)
 		return;
-	highalloc_release(t->sim, &st->ha, SH_PARAMS(t->wl->cfg)->ha.order);
-	idx = sh_task_idx(t);
-	if (idx < trees)
+	if (t == sh->child) {
+		highalloc_release(t->sim, &sh->ha, SH_PARAMS(t->wl->cfg)->ha.order);
+		sh->child = NULL;
+	} else if (t != sh->script) {
 		sh->builders--;
-	else if (sh->step == idx - trees)
-		sh->step++;
-	wake_up_all(t->sim, &sh->wait);
-}
-
-static void sh_task_free(struct task *t)
-{
-	struct sh_task *st = t->wl_priv;
-
-	if (st)
-		free(st->ha.pfns);
-	free(st);
+	}
+	wake_up_all(t->sim, &sh->wait_chldexit);
 }
 
 static void sh_report(struct workload_inst *wl)
@@ -255,12 +292,15 @@ static void sh_report(struct workload_inst *wl)
 
 	if (!sh)
 		return;
-	for (unsigned int i = 0; i < sh->passes_done; i++) {
-		wl_set_figure(wl, names[i][0], (double)sh->attempted[i], true);
-		wl_set_figure(wl, names[i][1], (double)sh->success[i], true);
+	for (unsigned int i = 0; i < SH_PASSES; i++) {
+		const struct sh_pass *pass = &sh->pass[i];
+
+		if (!pass->printed)
+			continue;
+		wl_set_figure(wl, names[i][0], (double)pass->attempted, true);
+		wl_set_figure(wl, names[i][1], (double)pass->success, true);
 		wl_set_figure(wl, names[i][2],
-			      sh->attempted[i] ? (double)(sh->success[i] * 100 / sh->attempted[i]) :
-						 0,
+			      pass->attempted ? (double)(pass->success * 100 / pass->attempted) : 0,
 			      true);
 	}
 	wl_set_figure(wl, "compiles", (double)sh->compiles, true);
@@ -270,9 +310,10 @@ static void sh_free(struct workload_inst *wl)
 {
 	struct stress_highalloc *sh = wl->priv;
 
-	if (!sh || !sh->trees)
+	if (!sh)
 		return;
-	for (unsigned int i = 0; i < SH_PARAMS(wl->cfg)->trees; i++)
+	free(sh->ha.pfns);
+	for (unsigned int i = 0; sh->trees && i < SH_PARAMS(wl->cfg)->trees; i++)
 		kb_tree_free(&sh->trees[i]);
 	free(sh->trees);
 }
@@ -328,12 +369,11 @@ static const struct cfg_key stress_highalloc_keys[] = {
 
 static CFG_TABLE_DOC(
 	stress_highalloc_keys_table, stress_highalloc_keys,
-	"mmtests stress-highalloc: `jobs` kernel builds (make -j1 each, kernbench's compile model) load the machine for 300 s, then the module's pass 1 and, 5 s later, pass 2 of `attempts` block allocations of `order` (GFP_HIGHUSER_MOVABLE | __GFP_NOWARN) under load; 185 s later the builds are killed, the trees deleted, a RAM-sized file written (dd) and read back (cat), and pass 3 runs at rest; each pass, dd and cat in a process of its own. Figures pass1_*, pass2_*, rest_* (attempted, success, success_pct: integer, as the module prints \"% Success\"), compiles.");
+	"mmtests stress-highalloc: `jobs` kernel builds (make -j1 each, kernbench's compile model) load the machine for 300 s, then the module's pass 1 and, 5 s later, pass 2 of `attempts` block allocations of `order` (GFP_HIGHUSER_MOVABLE | __GFP_NOWARN) under load; 185 s later the builds are killed, the trees deleted, a RAM-sized file written (dd) and read back (cat), and pass 3 runs at rest; the script (a task of its own) forks each pass (stap), rm, dd and cat and waits for it. Figures pass1_*, pass2_*, rest_* (attempted, success, success_pct: integer, as the module prints \"% Success\"), compiles.");
 
 const struct wl_ops stress_highalloc_ops = {
 	.nr_tasks = sh_nr_tasks,
 	.task_init = sh_init,
-	.task_free = sh_task_free,
 	.task_exit = sh_task_exit,
 	.run = sh_run,
 	.report = sh_report,
