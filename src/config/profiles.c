@@ -388,12 +388,19 @@ static const char *const profile_3_10[] = {
 	 */
 	"thp_support = khugepaged",
 	/*
-	 * 3.10's kswapd balanced zone by zone (kswapd_balance = zones), but
-	 * seed 002 was calibrated with v4.8's: with zones its kswapd sweeps
-	 * SWAP_CLUSTER_MAX pages at a time, each sweep a walk of every group
-	 * in both zones (12,803 sweeps at 8k groups, seed 1), and base System
-	 * (dd + kswapd) goes 2.5 -> 9.5 s at 500 groups, 5.8 -> 111 s at 8k,
-	 * where the seed's is 40 s at both
+	 * 3.10's kswapd balanced zone by zone (kswapd_balance = zones), and
+	 * so did seed 002's base, an -mm tree of May 2013 without 3.11's
+	 * kswapd_shrink_zone; seed 002 was calibrated with v4.8's.  With
+	 * zones each sweep ends once SWAP_CLUSTER_MAX pages are back, ~60
+	 * of dd's at priority 12, and walks every group in both zones: 11 to
+	 * 39 x the memcg walks (seed 1, no limit: 27,247 / 33,419 against
+	 * 2,446 / 867 at 500 / 8k groups).  The rework's extra System at
+	 * 4k / 8k groups then comes within 1.5 x of the seed's (128 / 277
+	 * s against 92 / 192 s), but base System (dd + kswapd) goes 8.9 ->
+	 * 12.9 s at 500 groups, 10.7 -> 82.6 s at 8k, where the seed's base
+	 * is 40 s at both and its no-limit and 0-limit runs (the latter
+	 * skip the walks) differ by 1.0 s at 8k: 2 of 16 headline rows
+	 * against node's 5
 	 */
 	"kswapd_balance = node",
 	/* CFS's defaults from 2.6.36 to 6.5 (EEVDF, 6.6, is not modelled) */
