@@ -3355,7 +3355,7 @@ static const struct cfg_key vmscan_policy_keys[] = {
 	  P_OFF(may_write_to_queue),
 	  .values = CFG_VALUES("off", "on"),
 	  .def = "off",
-	  .doc = "pageout() by direct reclaim skips a write-congested device (full request queue) and keeps the page (2.6.x may_write_to_queue; kswapd writes) / off: waits for a request (v5.16+; the profiles before 2.6.35 keep it off, as seed 000 was calibrated)" },
+	  .doc = "pageout() by direct reclaim skips a write-congested device (full request queue) and keeps the page (2.6.x may_write_to_queue; kswapd writes) / off: waits for a request (v5.16+)" },
 	{ .name = "vmscan_trace_format",
 	  .type = CFG_ENUM,
 	  P_OFF(trace_format),
