@@ -496,30 +496,35 @@ static void test_memcg_swap_full_v1(void **state)
  * activated, and counted in nr_writeback, the count the 3.2 throttle
  * (92df3a723f84) compares with nr_taken >> (DEF_PRIORITY - priority);
  * 2.6.35, before that throttle, counts nothing.  With may_write_to_queue
- * on and the swap device congested, direct reclaim's dirty page is kept
- * by pageout (PAGE_KEEP): every dirty page met was kept congested, the
- * condition on which the zone is flagged congested and wait_iff_congested
- * sleeps.
+ * on and the disk congested, direct reclaim's dirty file page (2.6.35)
+ * is kept by pageout (PAGE_KEEP): every dirty page met was kept
+ * congested, the condition on which the zone is flagged congested and
+ * wait_iff_congested sleeps.  An anon page (3.10, whose direct reclaim
+ * writes no file page) is written on a congested swap device: the swap
+ * bdi never reports congestion.
  */
-static void writeback_page_pre_3_11(void **state, const char *ini, unsigned long counted)
+static void writeback_page_pre_3_11(void **state, const char *ini, unsigned long counted, bool file)
 {
 	struct sim *sim = test_sim_from_text(state, "t.ini", ini);
-	struct task *t;
+	struct task *t = test_task_in(sim, sim->memcgs[0]);
+	struct blkdev *dev = file ? &sim->disk_dev : &sim->swap_dev;
 	u64 vpn;
-	u32 pfn = new_anon_page(sim, &t, &vpn);
+	u32 pfn = file ? new_dirty_file_page(sim, t) : new_anon_page(sim, &t, &vpn);
 
-	sim->swap_dev.congested[REQ_OP_WRITE] = true;
+	dev->congested[REQ_OP_WRITE] = true;
 	batch_init(t);
 	batch_add(sim, pfn);
 	shrink(t, false, PAGEOUT_IO_ASYNC);
-	assert_int_equal(sh.stat.nr_pageout, 0);
+	assert_int_equal(sh.stat.nr_pageout, !file);
 	assert_int_equal(sh.stat.nr_dirty_met, 1);
-	assert_int_equal(sh.stat.nr_kept_congested, 1);
-	sim->swap_dev.congested[REQ_OP_WRITE] = false;
-	batch_again(sim);
-	shrink(t, false, PAGEOUT_IO_ASYNC);
-	assert_int_equal(sh.stat.nr_pageout, 1);
-	assert_int_equal(sh.stat.nr_kept_congested, 0);
+	assert_int_equal(sh.stat.nr_kept_congested, file);
+	dev->congested[REQ_OP_WRITE] = false;
+	if (file) {
+		batch_again(sim);
+		shrink(t, false, PAGEOUT_IO_ASYNC);
+		assert_int_equal(sh.stat.nr_pageout, 1);
+		assert_int_equal(sh.stat.nr_kept_congested, 0);
+	}
 	batch_again(sim);
 	shrink(t, false, PAGEOUT_IO_ASYNC);
 	assert_int_equal(sh.stat.nr_activate, 0);
@@ -531,12 +536,12 @@ static void writeback_page_pre_3_11(void **state, const char *ini, unsigned long
 
 static void test_writeback_page_3_2(void **state)
 {
-	writeback_page_pre_3_11(state, INI_POLICY("3.10", "may_write_to_queue = on\n"), 1);
+	writeback_page_pre_3_11(state, INI_POLICY("3.10", "may_write_to_queue = on\n"), 1, false);
 }
 
 static void test_writeback_page_2_6_35(void **state)
 {
-	writeback_page_pre_3_11(state, INI("2.6.35"), 0);
+	writeback_page_pre_3_11(state, INI("2.6.35"), 0, true);
 }
 
 /*
@@ -905,31 +910,43 @@ static void test_soft_limit_pass_kswapd_writes_3_10(void **state)
 }
 
 /*
- * may_write_to_queue (2.6.35): with the device write-congested, direct
- * reclaim gets PAGE_KEEP (the page stays dirty in the swap cache) where
- * 6.12 waits for a request; kswapd (PF_SWAPWRITE) writes.
+ * may_write_to_queue (2.6.35): with the disk write-congested, direct
+ * reclaim gets PAGE_KEEP for a dirty file page (it stays dirty) where
+ * 6.12 waits for a request; kswapd (PF_SWAPWRITE) writes.  A swap cache
+ * page is written on a congested swap device all the same: 2.6.x's
+ * swap_backing_dev_info never reports congestion.
  */
 static void test_may_write_to_queue(void **state)
 {
 	struct sim *sim = test_sim_from_text(state, "t.ini", INI("2.6.35"));
-	struct task *t;
-	u64 vpn;
-	u32 pfn = new_anon_page(sim, &t, &vpn);
+	struct task *t = test_task_in(sim, sim->memcgs[0]), *anon_task;
+	u32 pfn = new_dirty_file_page(sim, t), anon;
 	struct page *page = pfn_to_page(sim, pfn);
+	u64 vpn;
 
-	sim->swap_dev.congested[REQ_OP_WRITE] = true; /* past the congestion-on threshold */
+	sim->disk_dev.congested[REQ_OP_WRITE] = true; /* past the congestion-on threshold */
 	batch_init(t);
 	batch_add(sim, pfn);
 	assert_int_equal(shrink(t, false, PAGEOUT_IO_ASYNC), 0);
 	assert_int_equal(sh.stat.nr_pageout, 0);
-	assert_true(PageFlag(page, PG_dirty) && PageFlag(page, PG_swapcache));
+	assert_true(PageFlag(page, PG_dirty));
 	assert_false(PageFlag(page, PG_writeback));
 	assert_int_equal(node_page_state(node0(sim), NR_VMSCAN_WRITE), 0);
-	sim->swap_dev.congested[REQ_OP_WRITE] = false;
+	sim->disk_dev.congested[REQ_OP_WRITE] = false;
 	batch_again(sim);
 	shrink(t, true, PAGEOUT_IO_ASYNC);
 	assert_int_equal(sh.stat.nr_pageout, 1);
 	reclaim_abort(t);
+
+	anon = new_anon_page(sim, &anon_task, &vpn);
+	sim->swap_dev.congested[REQ_OP_WRITE] = true;
+	batch_init(anon_task);
+	batch_add(sim, anon);
+	shrink(anon_task, false, PAGEOUT_IO_ASYNC);
+	assert_int_equal(sh.stat.nr_pageout, 1);
+	assert_int_equal(sh.stat.nr_kept_congested, 0);
+	assert_true(PageFlag(pfn_to_page(sim, anon), PG_writeback));
+	reclaim_abort(anon_task);
 }
 
 /*

@@ -726,6 +726,27 @@ static void test_profile_data(void **state)
 	assert_policy_equal(&scn.policy, &def.policy);
 }
 
+/*
+ * 2.6.25's and 2.6.28's reclaim, read in their mm/vmscan.c, page_alloc.c
+ * and page-writeback.c: zone by zone (shrink_zones), kswapd until every
+ * zone meets its high watermark (balance_pgdat's loop_again), woken per
+ * zone of the zonelist below its low watermark (wakeup_kswapd), at
+ * restart: only (__alloc_pages), throttle_vm_writeout after each
+ * shrink_zone, may_write_to_queue in pageout, and every LRU page
+ * dirtyable (determine_dirtyable_memory).
+ */
+static void check_zone_based_2_6_25(void)
+{
+	assert_true(scn.policy.zone_reclaim);
+	assert_int_equal(scn.policy.kswapd_balance, KSWAPD_BALANCE_ZONES_ALL);
+	assert_true(scn.policy.kswapd_gap_high_x8);
+	assert_true(scn.policy.wakeup_kswapd_zone_low);
+	assert_true(scn.policy.slowpath_wake_restart);
+	assert_true(scn.policy.throttle_vm_writeout);
+	assert_true(scn.policy.may_write_to_queue);
+	assert_int_equal(scn.policy.dirtyable_memory, DIRTYABLE_LRU);
+}
+
 /* What the profiles set through the keys that replaced version checks. */
 static void test_profile_values(void **state)
 {
@@ -746,7 +767,7 @@ static void test_profile_values(void **state)
 	assert_false(scn.policy.kswapd_order_failed_sweep); /* as seed 004 was made */
 
 	assert_int_equal(scn.policy.soft_limit_reclaim, SOFT_LIMIT_NONE);
-	assert_false(scn.policy.zone_reclaim);
+	check_zone_based_2_6_25();
 
 	/* seed 003: 2.6.35 (traceonly, stackreduce) and nodirect differ in one key */
 	load_ok("[policy]\nkernel = 2.6.35\n");
@@ -792,9 +813,12 @@ static void test_profile_values(void **state)
 	assert_true(scn.policy.split_lru);
 	assert_false(scn.policy.memcg_reclaim_stat);
 	assert_int_equal(scn.policy.did_some_progress, PROGRESS_NR_RECLAIMED);
+	check_zone_based_2_6_25();
 
 	load_ok("[policy]\nkernel = 2.6.32\n");
 	assert_true(scn.policy.memcg_reclaim_stat);
+	/* 2.6.32: adea02a1bea, anon dirtyable only while swap has room */
+	assert_int_equal(scn.policy.dirtyable_memory, DIRTYABLE_RECLAIMABLE);
 	assert_true(scn.policy.kswapd_order_failed_sweep);
 	assert_false(scn.policy.memcg_stock);
 	assert_false(scn.policy.anon_vma_chain);

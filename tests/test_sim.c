@@ -596,6 +596,33 @@ static void test_oom_without_swap_all_unreclaimable(void **state)
 }
 
 /*
+ * 2.6.25's __alloc_pages tries the free lists after every try_to_free_pages
+ * that returned progress, which with nothing reclaimed is a zone not yet
+ * all_unreclaimable: the reclaimers of seed 000's embedded noswap-240 (seed
+ * 2) that loop in rebalance: while an OOM kill frees the victim's memory
+ * find it there and the run ends.  Tried only after pages were reclaimed,
+ * they went back to direct reclaim, which never reclaimed anything, to the
+ * run's end (kswapd asleep, not woken again before restart:).
+ */
+static void test_rebalance_finds_freed_memory(void **state)
+{
+	struct sim *sim = test_sim_from_text(
+		NULL, "test.ini",
+		"[machine]\ncpus = 1\nmemory = 32M\nzones = DMA:rest\nswap = 0\n"
+		"disk_device = hdd\ndisk_latency = 8ms\n[policy]\nkernel = 2.6.25\n"
+		"slowpath_wake_kswapd = restart\n"
+		"[workload hb]\ntype = hackbench\ngroups = 6\nloops = 100\nfootprint = 84K\n"
+		"kernel_footprint = 16K\ntext = 1M\n[run]\nseed = 2\njitter = on\nduration = 60s\n");
+
+	sim_run(sim);
+	assert_true(sim->workloads[0].ended);
+	assert_int_equal(sim->reclaim.oom_kills, 1);
+	assert_int_equal((int)test_figure(&sim->workloads[0], "broken"), 1);
+	assert_int_equal(sim->workloads[0].end_ns - sim->workloads[0].start_ns, 279402438);
+	sim_destroy(sim);
+}
+
+/*
  * oom_badness picks the task with the most RSS + swap + page tables: the
  * big filler dies, the small one (started first) survives.
  */
@@ -1036,6 +1063,7 @@ int main(void)
 		cmocka_unit_test(test_hackbench_measured_footprint),
 		cmocka_unit_test(test_oom_without_swap),
 		cmocka_unit_test(test_oom_without_swap_all_unreclaimable),
+		cmocka_unit_test(test_rebalance_finds_freed_memory),
 		cmocka_unit_test(test_oom_kills_the_biggest),
 		cmocka_unit_test(test_swap_avoids_oom),
 		cmocka_unit_test(test_oracle_anonfill_fit),

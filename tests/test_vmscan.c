@@ -752,30 +752,47 @@ static void test_wakeup_kswapd_node_balanced(void **state)
 
 /*
  * The dirty limits' base: 2.6.35's determine_dirtyable_memory counts all
- * free pages and the anon LRU pages while swap has room; v6.12's leaves
- * anon out and takes the reserves off the free pages.  dirty_ratio 20,
- * dirty_background_ratio 10.
+ * free pages and the anon LRU pages while swap has room; 2.6.25's
+ * (global_lru_pages until 2.6.32) the anon pages with no swap too;
+ * v6.12's leaves anon out and takes the reserves off the free pages.
+ * dirty_ratio 20, dirty_background_ratio 10.
  */
-static void test_dirtyable_memory(void **state)
+static void dirtyable_memory(void **state, const char *swap, u64 anon_with_swap)
 {
-	struct sim *sim = *state = test_sim_zones(
-		state, 4096, 16384, 0, "cpus = 1\nswap = 64M\n[policy]\nkernel = 2.6.35\n");
-	struct pglist_data *pgdat = node0(sim);
+	char cfg[128];
+	struct sim *sim;
+	struct pglist_data *pgdat;
 	u64 free = 0, bg;
 
+	snprintf(cfg, sizeof(cfg), "cpus = 1\nswap = %s\n[policy]\nkernel = 2.6.35\n", swap);
+	sim = *state = test_sim_zones(state, 4096, 16384, 0, cfg);
+	pgdat = node0(sim);
 	for (int z = 0; z < MAX_NR_ZONES; z++)
 		free += (u64)pgdat->node_zones[z].vm_stat[NR_FREE_PAGES];
 	assert_true(free > sim->totalreserve_pages);
 	pgdat->vm_stat[NR_INACTIVE_ANON] += 1000;
 	pgdat->vm_stat[NR_ACTIVE_FILE] += 500;
-	assert_true(sim->scn.policy.dirtyable_anon);
+	assert_int_equal(sim->scn.policy.dirtyable_memory, DIRTYABLE_RECLAIMABLE);
+	assert_int_equal(global_dirty_limit(sim, &bg), (free + 500 + anon_with_swap) * 20 / 100);
+	assert_int_equal(bg, (free + 500 + anon_with_swap) * 10 / 100);
+	sim->scn.policy.dirtyable_memory = DIRTYABLE_LRU;
 	assert_int_equal(global_dirty_limit(sim, &bg), (free + 1500) * 20 / 100);
 	assert_int_equal(bg, (free + 1500) * 10 / 100);
-	sim->scn.policy.dirtyable_anon = false;
+	sim->scn.policy.dirtyable_memory = DIRTYABLE_FREE_AND_FILE;
 	assert_int_equal(global_dirty_limit(sim, &bg),
 			 (free - sim->totalreserve_pages + 500) * 20 / 100);
 	pgdat->vm_stat[NR_INACTIVE_ANON] -= 1000;
 	pgdat->vm_stat[NR_ACTIVE_FILE] -= 500;
+}
+
+static void test_dirtyable_memory(void **state)
+{
+	dirtyable_memory(state, "64M", 1000);
+}
+
+static void test_dirtyable_memory_noswap(void **state)
+{
+	dirtyable_memory(state, "0", 0);
 }
 
 /*
@@ -1396,6 +1413,7 @@ int main(void)
 		test_sim_unit_test(test_wakeup_kswapd_node_balanced),
 		test_sim_unit_test(test_kswapd_snapshot_refaults),
 		test_sim_unit_test(test_dirtyable_memory),
+		test_sim_unit_test(test_dirtyable_memory_noswap),
 		test_sim_unit_test(test_throttle_vm_writeout),
 	};
 

@@ -92,7 +92,11 @@ static const char *const profile_2_6_25[] = {
 	"direct_writeback = allow",
 	"flusher_wakeup = scanned",
 	"writeback_rotation = inactive",
-	"may_write_to_queue = off",
+	/*
+	 * pageout() by direct reclaim passes over a congested queue:
+	 * 2.6.25's may_write_to_queue (kswapd has PF_SWAPWRITE)
+	 */
+	"may_write_to_queue = on",
 	"lumpy_reclaim = costly",
 	"kswapd_order_fallback = compact_gap",
 	/*
@@ -108,15 +112,21 @@ static const char *const profile_2_6_25[] = {
 	"memcg_high_throttle = reclaim",
 	"memcg_stats = exact",
 	"soft_limit_reclaim = none",
-	"zone_reclaim = off",
+	/*
+	 * zone by zone: 2.6.25's shrink_zones calls shrink_zone for each
+	 * zone of the zonelist, balance_pgdat for each zone of the node
+	 */
+	"zone_reclaim = on",
 	"reclaim_distance = 20", /* RECLAIM_DISTANCE until 3.0 */
 	/* a node farther than it turns zone_reclaim_mode on at boot (build_zonelists) */
 	"zone_reclaim_boot = distance",
 	/*
-	 * v4.8's kswapd, as zone_reclaim: the profiles before 2.6.35 were
-	 * calibrated with it; the gap is used by zone-based kswapd only
+	 * 2.6.25's balance_pgdat: every zone up to the highest one short of
+	 * its high watermark at the order must meet it (loop_again until
+	 * all_zones_ok), and a zone is shrunk only below 8 x its high
+	 * watermark
 	 */
-	"kswapd_balance = node",
+	"kswapd_balance = zones_all",
 	"kswapd_balance_gap = high_x8",
 	"compaction = none",
 	"compact_free_stride = every_page",
@@ -168,23 +178,21 @@ static const char *const profile_2_6_25[] = {
 	"vmstat_format = 2.6.25",
 	"meminfo_format = 2.6.25",
 	"wakeup_kswapd_trace = early",
-	"wakeup_kswapd = node_balanced",
 	/*
-	 * 2.6.25's __alloc_pages wakes kswapd at restart: only, its retry
-	 * loop (goto rebalance) does not, but the model's kswapd is v4.8's
-	 * (kswapd_balance = node): it leaves a balance that 2.6.25's
-	 * balance_pgdat (loop_again until each zone is balanced or marked
-	 * all_unreclaimable) kept going, and once asleep it is not woken
-	 * again; 2.6.25's direct reclaim reports progress until a zone is
-	 * marked (did_some_progress = reclaimable), so with restart the
-	 * reclaimers loop without an OOM kill (test_sim's
-	 * oom_without_swap_all_unreclaimable never ends; seed 000's
-	 * embedded noswap-240 seeds 2 and 3 run to the 600 s limit).
-	 * v6.12's wake at every retry stands in.
+	 * 2.6.25's __alloc_pages calls wakeup_kswapd for every zone of the
+	 * zonelist, which wakes the node's kswapd when that zone fails its
+	 * low watermark at the order
 	 */
-	"slowpath_wake_kswapd = retry",
-	"throttle_vm_writeout = off",
-	"dirtyable_memory = free_and_file",
+	"wakeup_kswapd = zone_low",
+	/*
+	 * 2.6.25's __alloc_pages wakes kswapd at restart: only; its retry
+	 * loop (goto rebalance after congestion_wait) goes straight back to
+	 * try_to_free_pages
+	 */
+	"slowpath_wake_kswapd = restart",
+	"throttle_vm_writeout = on", /* 2.6.25's shrink_zone ends with it */
+	/* 2.6.25's determine_dirtyable_memory: free + active + inactive */
+	"dirtyable_memory = free_and_lru",
 	"blk_requests = per_direction",
 	"blk_max_sectors_kb = 512",
 	/*
@@ -246,14 +254,6 @@ static const char *const profile_2_6_28[] = {
 	 */
 	"vmstat_format = 2.6.28",
 	"meminfo_format = 2.6.28",
-	/*
-	 * not a change from 2.6.25: 2.6.28's __alloc_pages, too, wakes
-	 * kswapd at restart: only (goto rebalance does not), and here
-	 * direct reclaim's no progress (did_some_progress = nr_reclaimed)
-	 * reaches the OOM killer without kswapd; 2.6.31..3.x
-	 * __alloc_pages_slowpath's, too, until 4.2
-	 */
-	"slowpath_wake_kswapd = restart",
 	NULL,
 };
 
@@ -278,19 +278,8 @@ static const char *const profile_2_6_32[] = {
 	"sched_sleeper_credit = half_latency", /* GENTLE_FAIR_SLEEPERS */
 	"sched_wake_select = idle_sibling", /* select_idle_sibling */
 	"sched_next_buddy = off", /* NEXT_BUDDY off by default */
-	/*
-	 * zone-based reclaim, 2.6.x's own: no seed runs on 2.6.32, so no
-	 * calibration to keep, unlike 2.6.25 and 2.6.28 (2.6.35 and 3.10
-	 * inherit these lines).  With it a huge min_free_kbytes OOM-kills as
-	 * 2.6.32 did: kswapd, never balanced and not napping below min,
-	 * marks the small zones all_unreclaimable and direct reclaim reports
-	 * no progress (scenarios/min-free-huge-2.6.32.ini)
-	 */
-	"zone_reclaim = on",
-	"kswapd_balance = zones_all", /* 2.6.x..2.6.37 balance_pgdat */
-	"wakeup_kswapd = zone_low", /* 2.6.x..4.7 wake_all_kswapd */
-	"throttle_vm_writeout = on", /* 2.6.x..4.10 */
-	"dirtyable_memory = free_and_reclaimable", /* 2.6.x..3.13 */
+	/* 2.6.32: adea02a1bea, anon pages count only while swap has room */
+	"dirtyable_memory = free_and_reclaimable",
 	/* 2.6.31: node_load[] cleared once, in __build_all_zonelists (Bob Liu) */
 	"zonelist_node_load = assign",
 	NULL,
@@ -307,10 +296,9 @@ static const char *const profile_2_6_32[] = {
  * compaction: 2.6.35 brought CONFIG_COMPACTION but whether the seed's
  * kernels had it is unknown (SPEC-seeds B.4), its figures show lumpy
  * reclaim at work, and the model's compaction is v6.12's, not 2.6.35's.
- * Zone-based reclaim comes from 2.6.32; 2.6.25 and 2.6.28 keep
- * node-based reclaim, v6.12's kswapd wake-up, no throttle_vm_writeout
- * and the v3.14+ dirtyable memory, as they were calibrated (the keys can
- * be set in a scenario).
+ * Zone-based reclaim (zone_reclaim, kswapd_balance = zones_all, the
+ * kswapd wake-up per zone, throttle_vm_writeout, may_write_to_queue)
+ * comes from 2.6.25, whose kernel had them.
  */
 static const char *const profile_2_6_35[] = {
 	"did_some_progress = reclaimed_or_reclaimable",
@@ -320,11 +308,6 @@ static const char *const profile_2_6_35[] = {
 	"anon_vma_chain = on", /* 2.6.34 */
 	"mapped_use_once = file", /* 2.6.34: 645747462435 */
 	"sched_tunable_scaling = log", /* 2.6.33: at most 8 CPUs count */
-	/*
-	 * direct reclaim does not write to a congested device, which the
-	 * older profiles leave off: seed 000 was calibrated without it
-	 */
-	"may_write_to_queue = on",
 	/* 2.6.35: e325c90ffc13, node order when a node has no Normal zone */
 	"numa_zonelist_order = default_lowmem",
 	/* the tracepoints of seed 003's kernels: Mel Gorman's June 2010 posting */
@@ -482,8 +465,9 @@ static const char *const profile_4_2[] = {
 	"oom_report = 4.0", /* 4.0: nr_pmds in the OOM task dump */
 	"zone_reclaim_boot = off", /* 3.16: 4f9b16a64753 */
 	/*
-	 * node-based reclaim (4.8) and v6.12's kswapd wake-up, as the
-	 * profiles before 4.8 but 2.6.35 and 3.10 were calibrated
+	 * node-based reclaim (4.8) and v6.12's kswapd wake-up, where 4.2's
+	 * kernel reclaimed zone by zone: the 4.x profiles were calibrated
+	 * with these (not examined here)
 	 */
 	"zone_reclaim = off",
 	"wakeup_kswapd = node_balanced",

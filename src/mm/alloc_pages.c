@@ -637,7 +637,12 @@ bool did_some_progress(const struct sim *sim, unsigned long nr_reclaimed, bool a
  * again, draining the per-CPU lists once if that fails.  No progress gives
  * a highatomic block back (the model does that here, the kernel in
  * should_reclaim_retry and after the drain).  *@progress is
- * try_to_free_pages' result.
+ * try_to_free_pages' result.  The 2.6.x rule (alloc_retry = no_progress)
+ * tries the free lists on its own progress: 2.6.25's __alloc_pages and
+ * 2.6.35's and 3.10's __alloc_pages_direct_reclaim on a true
+ * try_to_free_pages, which is also some zone not all_unreclaimable with
+ * nothing reclaimed (did_some_progress): memory an OOM kill or an exit
+ * freed is found there, not only at restart:.
  */
 static u32 __alloc_pages_direct_reclaim(struct task *t, gfp_t gfp, unsigned int order,
 					unsigned int alloc_flags, enum zone_type highest_zoneidx,
@@ -650,7 +655,9 @@ static u32 __alloc_pages_direct_reclaim(struct task *t, gfp_t gfp, unsigned int 
 	psi_memstall_enter(t, &pflags);
 	*progress = try_to_free_pages(t, (int)order, highest_zoneidx, all_unreclaimable);
 	psi_memstall_leave(t, &pflags);
-	if (!*progress) {
+	if (sim->scn.policy.alloc_no_progress_oom ?
+		    !did_some_progress(sim, *progress, *all_unreclaimable) :
+		    !*progress) {
 		unreserve_highatomic_pageblock(sim, highest_zoneidx, false);
 		return NO_PFN;
 	}

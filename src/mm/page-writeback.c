@@ -35,14 +35,19 @@ static u64 global_free_pages(const struct sim *sim)
  * pages, times dirty_ratio / dirty_background_ratio percent; the
  * background threshold is at most half the dirty one.  With
  * dirtyable_memory = free_and_reclaimable, get_dirty_limits() over
- * determine_dirtyable_memory() of 2.6.x..3.13: all free pages plus
+ * determine_dirtyable_memory() of 2.6.32..3.13: all free pages plus
  * global_reclaimable_pages(), the file LRU pages and, while swap has
- * room, the anon ones (3.14 left anon out, 3.3 took the reserves off).
+ * room, the anon ones (3.14 left anon out, 3.3 took the reserves off);
+ * free_and_lru: 2.6.x..2.6.31's, all free pages plus every LRU page,
+ * anon counted with no swap too (global_lru_pages(); 2.6.32's
+ * adea02a1bea, "mm: count only reclaimable lru pages", added the test).
  */
 u64 global_dirty_limit(const struct sim *sim, u64 *background)
 {
+	enum dirtyable_memory base = sim->scn.policy.dirtyable_memory;
 	u64 free = global_free_pages(sim), lru = 0, dirtyable, thresh, bg;
-	bool anon = sim->scn.policy.dirtyable_anon && get_nr_swap_pages(sim) > 0;
+	bool anon = base == DIRTYABLE_LRU ||
+		    (base == DIRTYABLE_RECLAIMABLE && get_nr_swap_pages(sim) > 0);
 
 	for (unsigned int n = 0; n < sim->nr_nodes; n++) {
 		const struct pglist_data *pgdat = &sim->nodes[n];
@@ -52,7 +57,7 @@ u64 global_dirty_limit(const struct sim *sim, u64 *background)
 			lru += (u64)(pgdat->vm_stat[NR_INACTIVE_ANON] +
 				     pgdat->vm_stat[NR_ACTIVE_ANON]);
 	}
-	if (sim->scn.policy.dirtyable_anon)
+	if (base != DIRTYABLE_FREE_AND_FILE)
 		dirtyable = free + lru;
 	else
 		dirtyable =
@@ -470,9 +475,9 @@ CFG_TABLE(page_writeback_sysctl_table, page_writeback_sysctl_keys);
 static const struct cfg_key page_writeback_policy_keys[] = {
 	{ .name = "dirtyable_memory",
 	  .type = CFG_ENUM,
-	  P_OFF(dirtyable_anon),
-	  .values = CFG_VALUES("free_and_file", "free_and_reclaimable"),
+	  P_OFF(dirtyable_memory),
+	  .values = CFG_VALUES("free_and_file", "free_and_reclaimable", "free_and_lru"),
 	  .def = "free_and_file",
-	  .doc = "the memory dirty_ratio is a percent of: free pages above the reserves plus file LRU pages (v3.14+) / all free pages plus file and, while swap has room, anon LRU pages (2.6.x..3.13 determine_dirtyable_memory)" },
+	  .doc = "the memory dirty_ratio is a percent of: free pages above the reserves plus file LRU pages (v3.14+) / all free pages plus file and, while swap has room, anon LRU pages (2.6.32..3.13 determine_dirtyable_memory) / all free pages plus every LRU page, anon with no swap too (2.6.x..2.6.31, global_lru_pages)" },
 };
 CFG_TABLE(page_writeback_policy_table, page_writeback_policy_keys);

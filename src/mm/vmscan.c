@@ -693,11 +693,18 @@ static bool reclaim_can_writeback(const struct sim *sim, const struct scan_contr
  * requests reached the congestion-on threshold), so that a direct
  * reclaimer does not block in the request queue.  (The exception for the task's own bdi, a writer
  * throttled in balance_dirty_pages, is not modelled.)  Off, every
- * reclaimer waits for a request in submit_bio, as since v5.16.
+ * reclaimer waits for a request in submit_bio, as since v5.16.  A swap
+ * cache page is always written: its mapping's bdi is 2.6.x's
+ * swap_backing_dev_info (mm/swap_state.c), which has no congested_fn
+ * and whose state the block layer never sets, so bdi_write_congested()
+ * is false for it - "by accident", as 2.6.25's pageout() comment says -
+ * and a direct reclaimer blocks for a request as for any write.
  */
 static bool may_write_to_queue(const struct task *t, const struct scan_control *sc,
 			       const struct blkdev *dev)
 {
+	if (dev == &t->sim->swap_dev)
+		return true;
 	return sc->kswapd || !t->sim->scn.policy.may_write_to_queue || !blk_write_congested(dev);
 }
 
@@ -3404,7 +3411,7 @@ static const struct cfg_key vmscan_policy_keys[] = {
 	  P_OFF(may_write_to_queue),
 	  .values = CFG_VALUES("off", "on"),
 	  .def = "off",
-	  .doc = "pageout() by direct reclaim skips a write-congested device (full request queue) and keeps the page (2.6.x may_write_to_queue; kswapd writes) / off: waits for a request (v5.16+; the profiles before 2.6.35 keep it off, as seed 000 was calibrated)" },
+	  .doc = "pageout() by direct reclaim skips a write-congested device (full request queue) and keeps the file page (2.6.x may_write_to_queue; kswapd writes; a swap cache page is always written, 2.6.x's swap bdi never reporting congestion) / off: waits for a request (v5.16+)" },
 	{ .name = "vmscan_trace_format",
 	  .type = CFG_ENUM,
 	  P_OFF(trace_format),

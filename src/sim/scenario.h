@@ -261,6 +261,16 @@ enum memcg_charge_policy {
  * (v4.2..5.3), reclaim retried while it progresses then the penalty sleep
  * (v5.9+), or one reclaim then the penalty sleep (v5.4..5.8)
  */
+/*
+ * dirtyable_memory: what the dirty limits are a percent of
+ * (global_dirty_limit, page-writeback.c); in the order of the key's values.
+ */
+enum dirtyable_memory {
+	DIRTYABLE_FREE_AND_FILE, /* v3.14+ */
+	DIRTYABLE_RECLAIMABLE, /* 2.6.32..3.13: anon only while swap has room */
+	DIRTYABLE_LRU, /* 2.6.x..2.6.31: every LRU page */
+};
+
 enum memcg_high_throttle_policy {
 	MEMCG_HIGH_RECLAIM,
 	MEMCG_HIGH_PENALTY,
@@ -586,8 +596,7 @@ struct scn_policy {
 	bool throttle_vm_writeout; /* throttle_vm_writeout = on: shrink_zone waits while
 				    * pages under writeback pass 1.1 x the dirty limit
 				    * (2.6.x..4.10) */
-	bool dirtyable_anon; /* dirtyable_memory = free_and_reclaimable: anon pages
-			      * count while swap has room (< v3.14) */
+	enum dirtyable_memory dirtyable_memory;
 	bool wakeup_kswapd_zone_low; /* wakeup_kswapd = zone_low: every zone of the
 				      * zonelist, each below its low watermark (< v4.8) */
 	bool cgroup_dfl; /* cgroup = v2: groups use the v2 interface by default */
