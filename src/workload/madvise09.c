@@ -177,28 +177,20 @@ static int memcg_write_limit(struct sim *sim, struct mem_cgroup *memcg, bool mem
 static bool fork_pressure_child(struct task *t, struct madvise09 *m)
 {
 	struct sim *sim = t->sim;
-	struct task *c = task_create(sim, TASK_USER, t->comm, t->fn);
+	struct task *c;
 
 	m->round++;
+	/* fork, and copy_page_range: one PTE copied per page of the region */
+	charge_sys(t, sim->scn.cost.syscall_ns + m->npages * sim->scn.cost.pte_ns);
+	c = wl_fork(t, t->fn);
 	if (!c)
 		return false;
-	c->wl = t->wl;
-	c->exit_notify = t->exit_notify;
-	c->memcg = t->memcg;
-	/* dup_task_struct copies the parent's cpus_mask: a bound program's child stays bound */
-	c->cpus_first = t->cpus_first;
-	c->nr_cpus_allowed = t->nr_cpus_allowed;
 	c->mm = dup_mm(sim, c, t->mm);
 	if (!c->mm) {
 		task_exit(c, 0);
 		return false;
 	}
-	/* copy_page_range: one PTE copied per page of the region */
-	charge_sys(t, sim->scn.cost.syscall_ns + m->npages * sim->scn.cost.pte_ns);
 	m->child = c;
-	t->wl->running++;
-	c->start_ns = task_now(t);
-	c->busy_until = task_now(t);
 	wake_up_task(c);
 	return true;
 }

@@ -203,22 +203,14 @@ static void sh_exec(struct task *t)
  */
 static void sh_system(struct task *t, struct stress_highalloc *sh, sh_cmd cmd)
 {
-	struct sim *sim = t->sim;
-	struct task *c = task_create(sim, TASK_USER, t->comm, sh_exec);
+	struct task *c;
 
-	charge_sys(t, 3 * sim->scn.cost.syscall_ns); /* fork, exec, wait */
+	charge_sys(t, 3 * t->sim->scn.cost.syscall_ns); /* fork, exec, wait */
+	c = wl_fork(t, sh_exec);
 	if (!c)
 		return;
-	c->wl = t->wl;
-	c->exit_notify = t->exit_notify;
-	c->memcg = t->memcg;
-	c->cpus_first = t->cpus_first;
-	c->nr_cpus_allowed = t->nr_cpus_allowed;
 	sh->cmd = cmd;
 	sh->child = c;
-	t->wl->running++;
-	c->start_ns = task_now(t);
-	c->busy_until = task_now(t);
 	wake_up_task(c);
 	wait_event(t, &sh->wait_chldexit, !sh->child);
 }

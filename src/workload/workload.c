@@ -259,6 +259,23 @@ static void wl_check_done(struct workload_inst *wl, u64 end_ns)
 		sim->eng.stopped = true;
 }
 
+struct task *wl_fork(struct task *parent, task_fn fn)
+{
+	struct task *c = task_create(parent->sim, TASK_USER, parent->comm, fn);
+
+	if (!c)
+		return NULL;
+	c->wl = parent->wl;
+	c->exit_notify = parent->exit_notify;
+	c->memcg = parent->memcg;
+	c->cpus_first = parent->cpus_first;
+	c->nr_cpus_allowed = parent->nr_cpus_allowed;
+	parent->wl->running++;
+	c->start_ns = task_now(parent);
+	c->busy_until = task_now(parent);
+	return c;
+}
+
 void wl_background(struct task *t)
 {
 	struct workload_inst *wl = t->wl;

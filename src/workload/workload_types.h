@@ -195,6 +195,17 @@ static inline void wl_rate(struct task *t, u64 bytes)
 }
 
 /*
+ * wl_fork - @parent, a task of a workload, forks a child that runs @fn:
+ * the parts of copy_process() (kernel/fork.c, v6.12; do_fork() in 2.6.x)
+ * a workload needs.  The child counts among the workload's tasks (its
+ * exit is the workload's), is charged to the parent's memcg (the css_set
+ * it inherits) and runs on the parent's CPUs (dup_task_struct copies
+ * cpus_mask).  It has no mm yet (the caller gives it dup_mm() or none)
+ * and is not yet runnable: the caller wakes it (wake_up_new_task()).
+ * NULL when the task cannot be made.
+ */
+struct task *wl_fork(struct task *parent, task_fn fn);
+/*
  * wl_background - @t no longer keeps the run going: the run ends when
  * every task of every workload has exited or gone to the background (a
  * workload whose tasks all did counts as finished, its end the time the
