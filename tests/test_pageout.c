@@ -1143,6 +1143,24 @@ static void test_lumpy_isolate_free_neighbours(void **state)
 }
 
 /*
+ * Lumpy isolation from @lru of the order-2 block at @base whose tag is
+ * @base: the tag and the block's last page are taken, 2 pages scanned,
+ * one lumpy neighbour and no failure.
+ */
+static void assert_takes_tag_and_last(struct task *t, struct lruvec *lv, struct scan_control *sc,
+				      enum lru_list lru, u32 base)
+{
+	unsigned long nr_scanned;
+
+	assert_int_equal(isolate_lru_folios(t, 32, lv, &isol, &nr_scanned, sc, lru), 2);
+	assert_int_equal(isol.folio_list.head, base);
+	assert_int_equal(isol.folio_list.tail, base + 3);
+	assert_int_equal(isol.nr_lumpy_taken, 1);
+	assert_int_equal(isol.nr_lumpy_failed, 0);
+	assert_int_equal(nr_scanned, 2);
+}
+
+/*
  * Below lumpy mode (orders 1-3 at DEF_PRIORITY) the order still brings
  * neighbours, but only of the list's kind (ISOLATE_INACTIVE, same type),
  * and a failed one is not counted; with lumpy_reclaim = off, none.
@@ -1164,13 +1182,7 @@ static void test_lumpy_isolate_inactive(void **state)
 
 	lumpy_sc(&sc, 2, false);
 	batch_init(t);
-	assert_int_equal(isolate_lru_folios(t, 32, lv, &isol, &nr_scanned, &sc, LRU_INACTIVE_ANON),
-			 2);
-	assert_int_equal(isol.folio_list.head, base);
-	assert_int_equal(isol.folio_list.tail, base + 3);
-	assert_int_equal(isol.nr_lumpy_taken, 1);
-	assert_int_equal(isol.nr_lumpy_failed, 0);
-	assert_int_equal(nr_scanned, 2);
+	assert_takes_tag_and_last(t, lv, &sc, LRU_INACTIVE_ANON, base);
 	reclaim_abort(t);
 
 	sim->scn.policy.lumpy_reclaim = LUMPY_RECLAIM_OFF;
@@ -1200,20 +1212,13 @@ static void test_lumpy_isolate_active(void **state)
 	struct task *t = test_task_in(sim, sim->memcgs[0]);
 	struct lruvec *lv = root_lruvec(sim);
 	u32 base = new_block(sim, flags);
-	unsigned long nr_scanned;
 	struct scan_control sc;
 
 	(void)new_block(sim, (const u32[4]){ 0, 0, 0, 0 });
 	lumpy_sc(&sc, 2, true);
 	batch_init(t);
 	assert_int_equal(lruvec_list(sim, lv, ZONE_DMA32, LRU_ACTIVE_FILE)->tail, base);
-	assert_int_equal(isolate_lru_folios(t, 32, lv, &isol, &nr_scanned, &sc, LRU_ACTIVE_FILE),
-			 2);
-	assert_int_equal(isol.folio_list.head, base);
-	assert_int_equal(isol.folio_list.tail, base + 3);
-	assert_int_equal(isol.nr_lumpy_taken, 1);
-	assert_int_equal(isol.nr_lumpy_failed, 0);
-	assert_int_equal(nr_scanned, 2);
+	assert_takes_tag_and_last(t, lv, &sc, LRU_ACTIVE_FILE, base);
 	assert_int_equal(lv->nr_pages[LRU_INACTIVE_FILE], 1);
 	assert_int_equal(lv->nr_pages[LRU_ACTIVE_ANON], 1);
 	reclaim_abort(t);

@@ -70,6 +70,11 @@ static void cluster_list_add_tail(struct swap_info_struct *si, struct swap_clust
 	l->tail = idx;
 }
 
+/*
+ * The list a cluster of @flags sits on: v6.18 keeps one list_head per
+ * CLUSTER_FLAG_* on swap_info_struct (free, nonfull, frag, full), and
+ * move_cluster() picks it by the flag as here; NULL for a cluster on none.
+ */
 static struct swap_cluster_list *cluster_list_of(struct swap_info_struct *si, u8 flags)
 {
 	switch (flags) {

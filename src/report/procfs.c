@@ -513,7 +513,7 @@ u64 totalram_pages(const struct sim *sim)
 	return totalram;
 }
 
-/* total_swap_pages and get_nr_swap_pages(): slot 0 is the swap header */
+/* si_swapinfo() (v6.12): total_swap_pages and get_nr_swap_pages(); slot 0 is the swap header */
 void si_swapinfo(const struct sim *sim, u64 *total, u64 *free)
 {
 	*total = *free = 0;

@@ -16,9 +16,9 @@ u64 global_node_state(const struct sim *sim, enum node_stat_item item);
 u64 si_mem_available(const struct sim *sim);
 /* totalram_pages(): the managed pages of every zone */
 u64 totalram_pages(const struct sim *sim);
-/* total_swap_pages and get_nr_swap_pages() */
+/* si_swapinfo() (mm/swapfile.c, v6.12): total_swap_pages and get_nr_swap_pages() */
 void si_swapinfo(const struct sim *sim, u64 *total, u64 *free);
-/* totalhigh_pages() and nr_free_highpages() (CONFIG_HIGHMEM) */
+/* si_meminfo()'s highmem part (mm/show_mem.c, v6.12): totalhigh_pages(), nr_free_highpages() */
 void si_highmem(const struct sim *sim, u64 *total, u64 *free);
 
 #endif
