@@ -332,6 +332,53 @@ static void test_gsc_scan_batch_saved(void **state)
 	assert_int_equal(lv->nr_saved_scan[ZONE_DMA][LRU_INACTIVE_FILE], 0);
 }
 
+/*
+ * force_scan (3.1..4.11): lists too small to give a page at DEF_PRIORITY
+ * (DMA only: inactive anon 20, active anon 40, inactive file 100, active
+ * file 5000, so 0, 0, 0 and 1 after >> 12).  In box's limit reclaim
+ * (swappiness 0: SCAN_FILE) the inactive file list gets min(100, 32);
+ * the type balance still applies, so anon stays 0 and the active file
+ * list keeps its own 1.  Global reclaim is forced only in kswapd and only
+ * on a node whose zones are all marked all_unreclaimable: then each list
+ * gets min(size, 32) before SCAN_FRACT's split (costs 0: anon 60 / 200,
+ * file 140 / 200): 20 * 60 / 200 = 6, 32 * 60 / 200 = 9, 32 * 140 / 200
+ * = 22, and the active file list's own 1 * 140 / 200 = 0.
+ */
+static void test_gsc_force_scan(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini_swap);
+	struct mem_cgroup *box = test_memcg_named(sim, "box");
+	struct lruvec *lv = lruvec_of(sim, box), *root = lruvec_of(sim, root_memcg(sim));
+	struct scan_control sc = sc_global(DEF_PRIORITY);
+	static const u64 dma[4] = { 20, 40, 100, 5000 };
+
+	for (int l = 0; l < 4; l++)
+		lv->zone_nr[ZONE_DMA][l] = root->zone_nr[ZONE_DMA][l] = dma[l];
+	sc.target_mem_cgroup = box;
+	assert_scan(sim, lv, &sc, 0, 0, 0, 1);
+	sim->scn.policy.force_scan = true;
+	assert_scan(sim, lv, &sc, 0, 0, 32, 1);
+
+	sc.target_mem_cgroup = NULL;
+	sc.kswapd = true;
+	assert_scan(sim, root, &sc, 0, 0, 0, 0);
+	sim->scn.policy.all_unreclaimable = true;
+	node0(sim)->node_zones[ZONE_DMA].all_unreclaimable = true;
+	assert_scan(sim, root, &sc, 0, 0, 0, 0); /* DMA32 is not given up */
+	node0(sim)->node_zones[ZONE_DMA32].all_unreclaimable = true;
+	assert_scan(sim, root, &sc, 6, 9, 22, 0);
+	sc.kswapd = false; /* direct reclaim is never forced */
+	assert_scan(sim, root, &sc, 0, 0, 0, 0);
+	sim->scn.policy.zone_reclaim = true; /* 3.x zone by zone: the zone's own flag */
+	node0(sim)->node_zones[ZONE_DMA32].all_unreclaimable = false;
+	sc.kswapd = true;
+	sc.reclaim_idx = ZONE_DMA;
+	assert_scan(sim, root, &sc, 6, 9, 22, 0);
+	sc.reclaim_idx = ZONE_DMA32;
+	sc.zone_lo = ZONE_DMA32;
+	assert_scan(sim, root, &sc, 0, 0, 0, 0); /* DMA32's own lists are empty */
+}
+
 /* Swap present but !may_swap: SCAN_FILE, before every other rule. */
 static void test_gsc_scan_file_may_swap0(void **state)
 {
@@ -1385,6 +1432,7 @@ int main(void)
 		test_sim_unit_test(test_inactive_is_low_page_shift),
 		test_sim_unit_test(test_gsc_scan_file_no_swap),
 		test_sim_unit_test(test_gsc_scan_batch_saved),
+		test_sim_unit_test(test_gsc_force_scan),
 		test_sim_unit_test(test_gsc_scan_file_may_swap0),
 		test_sim_unit_test(test_gsc_cgroup_swappiness0),
 		test_sim_unit_test(test_gsc_scan_equal),

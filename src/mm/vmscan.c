@@ -1483,6 +1483,48 @@ void prepare_scan_control(struct sim *sim, struct pglist_data *pgdat, struct sca
 }
 
 /*
+ * Before v4.11: are all of @pgdat's zones up to @reclaim_idx marked
+ * all_unreclaimable?  shrink_zones() then skips them below DEF_PRIORITY,
+ * and kswapd gives up on the node.
+ */
+static bool node_all_unreclaimable(struct sim *sim, struct pglist_data *pgdat,
+				   enum zone_type reclaim_idx)
+{
+	if (!sim->scn.policy.all_unreclaimable)
+		return false;
+	for (int z = 0; z <= (int)reclaim_idx; z++) {
+		struct zone *zone = &pgdat->node_zones[z];
+
+		if (populated_zone(zone) && !zone->all_unreclaimable)
+			return false;
+	}
+	return true;
+}
+
+/*
+ * get_scan_count()'s force_scan (v3.1 246e87a93934 "memcg: fix
+ * get_scan_count() for small targets" .. v4.11; read in 3.10.105, 4.10.17
+ * and 4.12, which has only v6.12's offline-group rule): a list too small
+ * to give a page at this priority is scanned for up to SWAP_CLUSTER_MAX
+ * pages all the same when reclaim is for a memcg, whose priority drops
+ * cost latency, or when kswapd works a zone already marked
+ * all_unreclaimable (3.10; 4.x's !zone_reclaimable / !pgdat_reclaimable
+ * is the same test), which must still scan something to balance.
+ */
+static bool get_scan_force(struct sim *sim, struct lruvec *lruvec, const struct scan_control *sc)
+{
+	if (!sim->scn.policy.force_scan)
+		return false;
+	if (cgroup_reclaim(sc))
+		return true;
+	if (!sc->kswapd)
+		return false;
+	if (sim->scn.policy.zone_reclaim)
+		return lruvec->pgdat->node_zones[sc->reclaim_idx].all_unreclaimable;
+	return node_all_unreclaimable(sim, lruvec->pgdat, sc->reclaim_idx);
+}
+
+/*
  * get_scan_count() (v6.12): how many pages of each list to scan at this
  * priority: size >> priority, split between anon and file by swappiness
  * and the recent reclaim cost of each (SCAN_FRACT), or all one type.
@@ -1499,6 +1541,7 @@ void get_scan_count(struct sim *sim, struct lruvec *lruvec, struct scan_control 
 	int swappiness = mem_cgroup_swappiness(sim, lruvec->memcg);
 	u64 plus_one = sim->scn.policy.swappiness_plus_one;
 	u64 fraction[2] = { 0, 0 }, denominator = 1;
+	bool force_scan = get_scan_force(sim, lruvec, sc);
 	enum scan_balance scan_balance;
 
 	if (single_lru(sim)) {
@@ -1573,6 +1616,8 @@ void get_scan_count(struct sim *sim, struct lruvec *lruvec, struct scan_control 
 			scan = max_u64(scan, SWAP_CLUSTER_MAX);
 		}
 		scan >>= sc->priority;
+		if (!scan && force_scan)
+			scan = min_u64(lruvec_size, SWAP_CLUSTER_MAX);
 		switch (scan_balance) {
 		case SCAN_EQUAL:
 			break;
@@ -1872,25 +1917,6 @@ static void shrink_node(struct task *t, struct pglist_data *pgdat, struct scan_c
 	}
 	if (sc->nr_reclaimed > nr_reclaimed)
 		pgdat->kswapd_failures = 0;
-}
-
-/*
- * Before v4.11: are all of @pgdat's zones up to @reclaim_idx marked
- * all_unreclaimable?  shrink_zones() then skips them below DEF_PRIORITY,
- * and kswapd gives up on the node.
- */
-static bool node_all_unreclaimable(struct sim *sim, struct pglist_data *pgdat,
-				   enum zone_type reclaim_idx)
-{
-	if (!sim->scn.policy.all_unreclaimable)
-		return false;
-	for (int z = 0; z <= (int)reclaim_idx; z++) {
-		struct zone *zone = &pgdat->node_zones[z];
-
-		if (populated_zone(zone) && !zone->all_unreclaimable)
-			return false;
-	}
-	return true;
 }
 
 /*
@@ -3460,6 +3486,12 @@ static const struct cfg_key vmscan_policy_keys[] = {
 	  .values = CFG_VALUES("off", "on"),
 	  .def = "on",
 	  .doc = "how kswapd goes to sleep after a balance: on: it naps HZ/10 if the node is balanced, then tests again and sleeps until woken only if still balanced; otherwise it balances again at once (2.6.33+: sleeping_prematurely, v4.x+ prepare_kswapd_sleep; kswapd_sleep_order says at which order it tests) / off: it sleeps until woken at once, no nap and no test, unless a larger order was asked for during the balance (2.6.x..2.6.32 kswapd(), whose balance_pgdat returned only with the node balanced)" },
+	{ .name = "force_scan",
+	  .type = CFG_ENUM,
+	  P_OFF(force_scan),
+	  .values = CFG_VALUES("off", "on"),
+	  .def = "off",
+	  .doc = "a list whose size >> priority is 0: off: not scanned at this priority (v4.12+, 688035f729dc; v6.12 scans at least SWAP_CLUSTER_MAX only in an offline group, not modelled) / on: at least min(size, SWAP_CLUSTER_MAX) pages of it in memcg reclaim and in kswapd's reclaim of a zone (node) given up as all_unreclaimable (get_scan_count's force_scan, v3.1 246e87a93934 .. v4.11)" },
 	{ .name = "noprogress_throttle",
 	  .type = CFG_ENUM,
 	  P_OFF(noprogress_half_second),

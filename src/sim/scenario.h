@@ -578,6 +578,7 @@ struct scn_policy {
 	enum lumpy_reclaim_policy lumpy_reclaim;
 	bool kswapd_sleep_requested; /* kswapd_sleep_order = requested: 2.6.35 kswapd() */
 	bool kswapd_short_sleep; /* kswapd_short_sleep = on: the HZ/10 nap and test, 2.6.33+ */
+	bool force_scan; /* force_scan = on: get_scan_count's small targets, 3.1..4.11 */
 	bool kswapd_order_failed_sweep; /* kswapd_order_fallback = failed_sweep: a high-order
 					 * balance_pgdat keeps its order until a whole
 					 * priority sweep reclaims < SWAP_CLUSTER_MAX
