@@ -3045,7 +3045,8 @@ static int kswapd_shrink_zones(struct task *t, struct pglist_data *pgdat, struct
 
 /*
  * balance_pgdat() before 4.8 (v3.10's; kswapd_balance = zones): from
- * DEF_PRIORITY down, find the highest unbalanced zone of the node
+ * DEF_PRIORITY down to 0 (2.6.25..3.10 alike; 4.8's node balance stops
+ * at 1), find the highest unbalanced zone of the node
  * (kswapd_end_zone) and shrink the zones up to it, until every zone up
  * to the one kswapd was woken for is balanced (pgdat_balanced_zones); a
  * sweep ends early once it reclaimed SWAP_CLUSTER_MAX pages.  An
@@ -3069,7 +3070,7 @@ static void balance_pgdat_zones(struct task *t, struct pglist_data *pgdat, struc
 		bool balanced = false;
 
 		count_vm_event(sim, PAGEOUTRUN);
-		for (sc->priority = DEF_PRIORITY; sc->priority >= 1; sc->priority--) {
+		for (sc->priority = DEF_PRIORITY; sc->priority >= 0; sc->priority--) {
 			int end_zone = kswapd_end_zone(sim, pgdat, sc->order, sc->priority);
 
 			if (end_zone < 0) {
