@@ -379,6 +379,72 @@ static void test_gsc_force_scan(void **state)
 	assert_scan(sim, root, &sc, 0, 0, 0, 0); /* DMA32's own lists are empty */
 }
 
+/*
+ * lru_balance = rotated_* (2.6.28..5.7): the split comes from the
+ * lruvec's own reclaim_stat.  At DEF_PRIORITY the lists give 11, 22, 33
+ * and 44 (zone_sizes, <= DMA32); swappiness 60, so anon weighs 60 and
+ * file 140.  Anon's 1,000 scans found 999 referenced, file's none: ap =
+ * 60 x 1001 / 1000 = 60, fp = 140 x 1001 = 140,140, denominator 140,201:
+ * file 33 x 140,140 / 140,201 = 32 and 43, anon 0.  As whole percentages
+ * (2.6.28..2.6.33) anon gets 100 x 60 / 140,201 = 0 %, file 100 %: 33
+ * and 44.  The other way round, ap = 60,060, fp = 140: anon 10 and 21
+ * (fractions) or 99 % of them, 10 and 21, file 0.  A type whose scans
+ * pass a quarter of its lists (file: 319,487 / 4) has both counts halved
+ * as they are read.
+ */
+static void test_gsc_reclaim_stat(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini_swap);
+	struct lruvec *lv = lruvec_with_zone_sizes(sim, root_memcg(sim));
+	struct scan_control sc = sc_global(DEF_PRIORITY);
+
+	sc.anon_cost = 1000000; /* the v5.8 costs are not read */
+	sim->scn.policy.lru_balance = LRU_BALANCE_ROTATED_FRACTION;
+	lv->recent_scanned[0] = lv->recent_scanned[1] = 1000;
+	lv->recent_rotated[0] = 999;
+	assert_scan(sim, lv, &sc, 0, 0, 32, 43);
+	sim->scn.policy.lru_balance = LRU_BALANCE_ROTATED_PERCENT;
+	assert_scan(sim, lv, &sc, 0, 0, 33, 44);
+	lv->recent_rotated[0] = 0;
+	lv->recent_rotated[1] = 999;
+	assert_scan(sim, lv, &sc, 10, 21, 0, 0);
+	sim->scn.policy.lru_balance = LRU_BALANCE_ROTATED_FRACTION;
+	assert_scan(sim, lv, &sc, 10, 21, 0, 0);
+	lv->recent_scanned[1] = 100000;
+	get_scan_count(sim, lv, &sc, (unsigned long[NR_LRU_LISTS]){ 0 });
+	assert_int_equal(lv->recent_scanned[1], 50000);
+	assert_int_equal(lv->recent_rotated[1], 499);
+	assert_int_equal(lv->recent_scanned[0], 1000);
+}
+
+/*
+ * Reclaim feeds the stat its profile reads: anonfill-over-swap-seq (a
+ * group over its limit with swap) under 3.10 fills reclaim_stat and
+ * notes no cost; under 6.18 the reverse.
+ */
+static void test_reclaim_stat_fed(void **state)
+{
+	static const char *const k310[] = { "policy.kernel=3.10", NULL };
+	const char *path = "scenarios/anonfill-over-swap-seq.ini";
+
+	for (int old = 0; old < 2; old++) {
+		struct sim *sim = test_sim_run_file(path, old ? k310 : NULL);
+		u64 scanned = 0, cost = 0;
+
+		for (unsigned int i = 0; i < sim->nr_memcgs; i++) {
+			struct lruvec *lv = mem_cgroup_lruvec(sim->memcgs[i], node0(sim));
+
+			scanned += lv->recent_scanned[0] + lv->recent_scanned[1];
+			cost += lv->anon_cost + lv->file_cost;
+		}
+		print_message("%s: reclaim_stat scanned %llu, cost %llu\n", old ? "3.10" : "6.18",
+			      (unsigned long long)scanned, (unsigned long long)cost);
+		assert_true(old ? scanned > 0 && cost == 0 : scanned == 0 && cost > 0);
+		sim_destroy(sim);
+	}
+	(void)state;
+}
+
 /* Swap present but !may_swap: SCAN_FILE, before every other rule. */
 static void test_gsc_scan_file_may_swap0(void **state)
 {
@@ -1433,6 +1499,8 @@ int main(void)
 		test_sim_unit_test(test_gsc_scan_file_no_swap),
 		test_sim_unit_test(test_gsc_scan_batch_saved),
 		test_sim_unit_test(test_gsc_force_scan),
+		test_sim_unit_test(test_gsc_reclaim_stat),
+		cmocka_unit_test(test_reclaim_stat_fed),
 		test_sim_unit_test(test_gsc_scan_file_may_swap0),
 		test_sim_unit_test(test_gsc_cgroup_swappiness0),
 		test_sim_unit_test(test_gsc_scan_equal),

@@ -165,6 +165,11 @@ static const char *const profile_2_6_25[] = {
 	 */
 	"scan_batch = saved",
 	"force_scan = off", /* 3.1 brought it */
+	/*
+	 * 2.6.28 (4f98a2fee8ac, Rik van Riel's split LRU): get_scan_ratio's
+	 * percentages of reclaim_stat (2.6.25's single LRU has no split)
+	 */
+	"lru_balance = rotated_percent",
 	"vm_exec_activation = none",
 	"mapped_use_once = none",
 	"refault_activation = none",
@@ -303,6 +308,8 @@ static const char *const profile_2_6_32[] = {
  */
 static const char *const profile_2_6_35[] = {
 	"did_some_progress = reclaimed_or_reclaimable",
+	/* 2.6.34 (76a33fc380c9, "vmscan: prevent get_scan_ratio() rounding errors") */
+	"lru_balance = rotated_fraction",
 	"memcg_stock = on", /* the per-CPU charge stock, 2.6.33 */
 	/* 2.6.33: vsz/rss in "Killed process"; 2.6.34: dump_header before the panic (1b604d75) */
 	"oom_report = 2.6.34",
@@ -519,6 +526,8 @@ static const char *const profile_4_12[] = {
 
 /* 6.12 = 4.12 and, the default: */
 static const char *const profile_6_12[] = {
+	/* 5.8 (1431d4d11abb, "mm: base LRU balancing on an explicit cost model") */
+	"lru_balance = cost",
 	"reclaim_sleep = reclaim_throttle", /* 5.16 */
 	"blk_requests = tags", /* 5.0: SCSI disks only through blk-mq */
 	/*
