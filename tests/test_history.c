@@ -12,19 +12,28 @@
 /*
  * swappiness = 0 (scenarios/swappiness0-3.4-vs-3.5.ini): with 3.4's
  * get_scan_count (priority + 1 for each list) anon keeps a share of the
- * scan and is swapped with page cache left; 3.5's (fe35004fbf9e) swaps
- * nothing while file + free pages stay above the high watermark.
+ * scan; 3.5's (fe35004fbf9e) swaps nothing while file + free pages stay
+ * above the high watermark.  3.4's share is (0 + 1) x anon's scanned
+ * over rotated pages against 201 x file's: this scenario's cache, read
+ * and never mapped, is never found referenced, so under 3.4's own
+ * balance (lru_balance = rotated_fraction) anon's share rounds to 0 and
+ * 3.4 swaps nothing here either (32 MiB of cache left, as 3.5); the
+ * share grows with file rotations (mapped text: test_swappiness_zero_text_oom)
+ * or at priority 0.  With v5.8's costs, which the profile had before
+ * (anon 1 / 202 of every scan), 3.4 swapped with page cache left.
  */
 static void test_swappiness_zero(void **state)
 {
-	static const char *const old[] = { "policy.swappiness_zero=some_anon", NULL };
+	static const char *const old[] = { "policy.swappiness_zero=some_anon",
+					   "policy.lru_balance=cost", NULL };
+	static const char *const old_own[] = { "policy.swappiness_zero=some_anon", NULL };
 	static const char *const new[] = { "policy.swappiness_zero=no_anon", NULL };
 	const char *path = "scenarios/swappiness0-3.4-vs-3.5.ini";
 	struct sim *sim = test_sim_run_file(path, old);
 	u64 out = test_vmstat(sim, "pswpout"), scanned = test_vmstat(sim, "pgscan_anon");
 	u64 file = test_vmstat(sim, "nr_file_pages");
 
-	/* 3.4: anon scanned and swapped, 30+ MiB of the cached file left */
+	/* 3.4 under v5.8's costs: anon scanned and swapped, 30+ MiB of the cached file left */
 	print_message("3.4: pswpout %llu, pgscan_anon %llu, file pages %llu\n",
 		      (unsigned long long)out, (unsigned long long)scanned,
 		      (unsigned long long)file);
@@ -32,6 +41,13 @@ static void test_swappiness_zero(void **state)
 	assert_true(scanned >= out);
 	assert_true(file > 8000);
 	assert_int_equal(test_vmstat(sim, "oom_kill"), 0);
+	sim_destroy(sim);
+
+	/* 3.4 with its own reclaim_stat balance: no anon scanned here */
+	sim = test_sim_run_file(path, old_own);
+	assert_int_equal(test_vmstat(sim, "pswpout"), 0);
+	assert_int_equal(test_vmstat(sim, "pgscan_anon"), 0);
+	assert_true(test_vmstat(sim, "nr_file_pages") > 8000);
 	sim_destroy(sim);
 
 	/* 3.5+: not a page of anon scanned */
@@ -545,6 +561,10 @@ static void test_compact_free_stride(void **state)
  * passes (was 924), 113 skips (138), dd reclaiming 4,769 pages (9,938),
  * kswapd 0.072 s (0.037): it does more of dd's work; 3.8's and 3.9's
  * kswapd 131 passes and 0.042 s (0.041), still with no direct reclaim.
+ * Since 3.10's sweeps go down to priority 0, as its balance_pgdat's do
+ * (they stopped at 1, as 4.8's): above_min 696 passes, 105 skips, dd
+ * still 4,769 pages, kswapd 0.122 s (its priority-0 passes scan whole
+ * lists); 3.8's and 3.9's 128 passes.
  * (With blk_submit_ns 10.24 us, branch reqcpu: 1,071 passes, 146 skips,
  * 9,313 pages, 0.040 s; 938 passes and 0.040 s.)
  */
@@ -556,15 +576,15 @@ static void test_kswapd_nap_3_8(void **state)
 	const char *path = "scenarios/kswapd-small-normal.ini";
 	struct sim *sim = test_sim_run_file(path, old);
 
-	assert_int_equal(test_vmstat(sim, "pageoutrun"), 769);
-	assert_int_equal(test_vmstat(sim, "kswapd_skip_congestion_wait"), 113);
+	assert_int_equal(test_vmstat(sim, "pageoutrun"), 696);
+	assert_int_equal(test_vmstat(sim, "kswapd_skip_congestion_wait"), 105);
 	assert_int_equal(test_vmstat(sim, "pgsteal_direct"), 4769);
 	assert_int_equal(
-		(sim->nodes[0].kswapd->utime_ns + sim->nodes[0].kswapd->stime_ns) / 1000000, 72);
+		(sim->nodes[0].kswapd->utime_ns + sim->nodes[0].kswapd->stime_ns) / 1000000, 122);
 	sim_destroy(sim);
 
 	sim = test_sim_run_file(path, new);
-	assert_int_equal(test_vmstat(sim, "pageoutrun"), 131);
+	assert_int_equal(test_vmstat(sim, "pageoutrun"), 128);
 	assert_int_equal(test_vmstat(sim, "kswapd_skip_congestion_wait"), 0);
 	assert_int_equal(test_vmstat(sim, "pgsteal_direct"), 0);
 	assert_int_equal(
@@ -572,7 +592,7 @@ static void test_kswapd_nap_3_8(void **state)
 	sim_destroy(sim);
 
 	sim = test_sim_run_file(path, none);
-	assert_int_equal(test_vmstat(sim, "pageoutrun"), 131);
+	assert_int_equal(test_vmstat(sim, "pageoutrun"), 128);
 	assert_false(test_vmstat_has(sim, "kswapd_skip_congestion_wait"));
 	sim_destroy(sim);
 	(void)state;

@@ -492,6 +492,8 @@ static const char *const profile_keys[] = {
 	"numa_zonelist_order",
 	"swappiness_zero",
 	"scan_batch",
+	"force_scan",
+	"lru_balance",
 	"vm_exec_activation",
 	"mapped_use_once",
 	"refault_activation",

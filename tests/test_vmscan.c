@@ -332,6 +332,119 @@ static void test_gsc_scan_batch_saved(void **state)
 	assert_int_equal(lv->nr_saved_scan[ZONE_DMA][LRU_INACTIVE_FILE], 0);
 }
 
+/*
+ * force_scan (3.1..4.11): lists too small to give a page at DEF_PRIORITY
+ * (DMA only: inactive anon 20, active anon 40, inactive file 100, active
+ * file 5000, so 0, 0, 0 and 1 after >> 12).  In box's limit reclaim
+ * (swappiness 0: SCAN_FILE) the inactive file list gets min(100, 32);
+ * the type balance still applies, so anon stays 0 and the active file
+ * list keeps its own 1.  Global reclaim is forced only in kswapd and only
+ * on a node whose zones are all marked all_unreclaimable: then each list
+ * gets min(size, 32) before SCAN_FRACT's split (costs 0: anon 60 / 200,
+ * file 140 / 200): 20 * 60 / 200 = 6, 32 * 60 / 200 = 9, 32 * 140 / 200
+ * = 22, and the active file list's own 1 * 140 / 200 = 0.
+ */
+static void test_gsc_force_scan(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini_swap);
+	struct mem_cgroup *box = test_memcg_named(sim, "box");
+	struct lruvec *lv = lruvec_of(sim, box), *root = lruvec_of(sim, root_memcg(sim));
+	struct scan_control sc = sc_global(DEF_PRIORITY);
+	static const u64 dma[4] = { 20, 40, 100, 5000 };
+
+	for (int l = 0; l < 4; l++)
+		lv->zone_nr[ZONE_DMA][l] = root->zone_nr[ZONE_DMA][l] = dma[l];
+	sc.target_mem_cgroup = box;
+	assert_scan(sim, lv, &sc, 0, 0, 0, 1);
+	sim->scn.policy.force_scan = true;
+	assert_scan(sim, lv, &sc, 0, 0, 32, 1);
+
+	sc.target_mem_cgroup = NULL;
+	sc.kswapd = true;
+	assert_scan(sim, root, &sc, 0, 0, 0, 0);
+	sim->scn.policy.all_unreclaimable = true;
+	node0(sim)->node_zones[ZONE_DMA].all_unreclaimable = true;
+	assert_scan(sim, root, &sc, 0, 0, 0, 0); /* DMA32 is not given up */
+	node0(sim)->node_zones[ZONE_DMA32].all_unreclaimable = true;
+	assert_scan(sim, root, &sc, 6, 9, 22, 0);
+	sc.kswapd = false; /* direct reclaim is never forced */
+	assert_scan(sim, root, &sc, 0, 0, 0, 0);
+	sim->scn.policy.zone_reclaim = true; /* 3.x zone by zone: the zone's own flag */
+	node0(sim)->node_zones[ZONE_DMA32].all_unreclaimable = false;
+	sc.kswapd = true;
+	sc.reclaim_idx = ZONE_DMA;
+	assert_scan(sim, root, &sc, 6, 9, 22, 0);
+	sc.reclaim_idx = ZONE_DMA32;
+	sc.zone_lo = ZONE_DMA32;
+	assert_scan(sim, root, &sc, 0, 0, 0, 0); /* DMA32's own lists are empty */
+}
+
+/*
+ * lru_balance = rotated_* (2.6.28..5.7): the split comes from the
+ * lruvec's own reclaim_stat.  At DEF_PRIORITY the lists give 11, 22, 33
+ * and 44 (zone_sizes, <= DMA32); swappiness 60, so anon weighs 60 and
+ * file 140.  Anon's 1,000 scans found 999 referenced, file's none: ap =
+ * 60 x 1001 / 1000 = 60, fp = 140 x 1001 = 140,140, denominator 140,201:
+ * file 33 x 140,140 / 140,201 = 32 and 43, anon 0.  As whole percentages
+ * (2.6.28..2.6.33) anon gets 100 x 60 / 140,201 = 0 %, file 100 %: 33
+ * and 44.  The other way round, ap = 60,060, fp = 140: anon 10 and 21
+ * (fractions) or 99 % of them, 10 and 21, file 0.  A type whose scans
+ * pass a quarter of its lists (file: 319,487 / 4) has both counts halved
+ * as they are read.
+ */
+static void test_gsc_reclaim_stat(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini_swap);
+	struct lruvec *lv = lruvec_with_zone_sizes(sim, root_memcg(sim));
+	struct scan_control sc = sc_global(DEF_PRIORITY);
+
+	sc.anon_cost = 1000000; /* the v5.8 costs are not read */
+	sim->scn.policy.lru_balance = LRU_BALANCE_ROTATED_FRACTION;
+	lv->recent_scanned[0] = lv->recent_scanned[1] = 1000;
+	lv->recent_rotated[0] = 999;
+	assert_scan(sim, lv, &sc, 0, 0, 32, 43);
+	sim->scn.policy.lru_balance = LRU_BALANCE_ROTATED_PERCENT;
+	assert_scan(sim, lv, &sc, 0, 0, 33, 44);
+	lv->recent_rotated[0] = 0;
+	lv->recent_rotated[1] = 999;
+	assert_scan(sim, lv, &sc, 10, 21, 0, 0);
+	sim->scn.policy.lru_balance = LRU_BALANCE_ROTATED_FRACTION;
+	assert_scan(sim, lv, &sc, 10, 21, 0, 0);
+	lv->recent_scanned[1] = 100000;
+	get_scan_count(sim, lv, &sc, (unsigned long[NR_LRU_LISTS]){ 0 });
+	assert_int_equal(lv->recent_scanned[1], 50000);
+	assert_int_equal(lv->recent_rotated[1], 499);
+	assert_int_equal(lv->recent_scanned[0], 1000);
+}
+
+/*
+ * Reclaim feeds the stat its profile reads: anonfill-over-swap-seq (a
+ * group over its limit with swap) under 3.10 fills reclaim_stat and
+ * notes no cost; under 6.18 the reverse.
+ */
+static void test_reclaim_stat_fed(void **state)
+{
+	static const char *const k310[] = { "policy.kernel=3.10", NULL };
+	const char *path = "scenarios/anonfill-over-swap-seq.ini";
+
+	for (int old = 0; old < 2; old++) {
+		struct sim *sim = test_sim_run_file(path, old ? k310 : NULL);
+		u64 scanned = 0, cost = 0;
+
+		for (unsigned int i = 0; i < sim->nr_memcgs; i++) {
+			struct lruvec *lv = mem_cgroup_lruvec(sim->memcgs[i], node0(sim));
+
+			scanned += lv->recent_scanned[0] + lv->recent_scanned[1];
+			cost += lv->anon_cost + lv->file_cost;
+		}
+		print_message("%s: reclaim_stat scanned %llu, cost %llu\n", old ? "3.10" : "6.18",
+			      (unsigned long long)scanned, (unsigned long long)cost);
+		assert_true(old ? scanned > 0 && cost == 0 : scanned == 0 && cost > 0);
+		sim_destroy(sim);
+	}
+	(void)state;
+}
+
 /* Swap present but !may_swap: SCAN_FILE, before every other rule. */
 static void test_gsc_scan_file_may_swap0(void **state)
 {
@@ -1385,6 +1498,9 @@ int main(void)
 		test_sim_unit_test(test_inactive_is_low_page_shift),
 		test_sim_unit_test(test_gsc_scan_file_no_swap),
 		test_sim_unit_test(test_gsc_scan_batch_saved),
+		test_sim_unit_test(test_gsc_force_scan),
+		test_sim_unit_test(test_gsc_reclaim_stat),
+		cmocka_unit_test(test_reclaim_stat_fed),
 		test_sim_unit_test(test_gsc_scan_file_may_swap0),
 		test_sim_unit_test(test_gsc_cgroup_swappiness0),
 		test_sim_unit_test(test_gsc_scan_equal),

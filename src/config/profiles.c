@@ -164,6 +164,12 @@ static const char *const profile_2_6_25[] = {
 	 * 2.6.32..2.6.35 get_scan_count did (nr_scan_try_batch).
 	 */
 	"scan_batch = saved",
+	"force_scan = off", /* 3.1 brought it */
+	/*
+	 * 2.6.28 (4f98a2fee8ac, Rik van Riel's split LRU): get_scan_ratio's
+	 * percentages of reclaim_stat (2.6.25's single LRU has no split)
+	 */
+	"lru_balance = rotated_percent",
 	"vm_exec_activation = none",
 	"mapped_use_once = none",
 	"refault_activation = none",
@@ -302,6 +308,8 @@ static const char *const profile_2_6_32[] = {
  */
 static const char *const profile_2_6_35[] = {
 	"did_some_progress = reclaimed_or_reclaimable",
+	/* 2.6.34 (76a33fc380c9, "vmscan: prevent get_scan_ratio() rounding errors") */
+	"lru_balance = rotated_fraction",
 	"memcg_stock = on", /* the per-CPU charge stock, 2.6.33 */
 	/* 2.6.33: vsz/rss in "Killed process"; 2.6.34: dump_header before the panic (1b604d75) */
 	"oom_report = 2.6.34",
@@ -412,6 +420,12 @@ static const char *const profile_3_10[] = {
 	"lumpy_reclaim = off", /* 3.5 */
 	"swappiness_zero = no_anon", /* 3.5 */
 	"scan_batch = none", /* 3.10's get_scan_count saves no counts (force_scan instead) */
+	/*
+	 * 3.1 (246e87a93934, "memcg: fix get_scan_count() for small
+	 * targets"): memcg reclaim, and kswapd on a zone given up, scan at
+	 * least min(size, SWAP_CLUSTER_MAX) of a list
+	 */
+	"force_scan = on",
 	"vm_exec_activation = first_use", /* 3.3: c909e99364c8 */
 	"memcg_writeback_wait = page_reclaim", /* 3.6: e62e384e9da8, c3b94f44fcb0 */
 	/* 2.6.36's mem_cgroup_do_charge, with 3.8's NORETRY and small-charge rules */
@@ -494,6 +508,8 @@ static const char *const profile_4_12[] = {
 	"wmark_gap = scale_factor", /* 4.6: watermark_scale_factor */
 	"alloc_retry = should_reclaim_retry", /* 4.7 */
 	"zone_unreclaimable = kswapd_failures", /* 4.11 */
+	/* 4.12 (688035f729dc, "mm: don't avoid high-priority reclaim on memcg limit reclaim") */
+	"force_scan = off",
 	"lazyfree = inactive_file",
 	"memcg_charge_retry = try_charge_memcg", /* v6.12's rules stand in for 4.x try_charge */
 	"file_writepage = kswapd", /* 4.11 */
@@ -510,6 +526,8 @@ static const char *const profile_4_12[] = {
 
 /* 6.12 = 4.12 and, the default: */
 static const char *const profile_6_12[] = {
+	/* 5.8 (1431d4d11abb, "mm: base LRU balancing on an explicit cost model") */
+	"lru_balance = cost",
 	"reclaim_sleep = reclaim_throttle", /* 5.16 */
 	"blk_requests = tags", /* 5.0: SCSI disks only through blk-mq */
 	/*

@@ -395,6 +395,8 @@ struct lruvec {
 	u64 nr_saved_scan[MAX_NR_ZONES][NR_LRU_LISTS]; /* 2.6.x reclaim_stat, scan_batch */
 	u64 anon_cost; /* mm/swap.c lru_note_cost (v5.8+) */
 	u64 file_cost;
+	/* 2.6.28..5.7 reclaim_stat (lru_balance = rotated_*): anon [0], file [1] */
+	u64 recent_scanned[2], recent_rotated[2];
 	u64 nonresident_age; /* mm/workingset.c clock */
 	struct list_lru_one shadow_nodes; /* mm/workingset.c */
 	u64 refaults[2]; /* snapshot for may_deactivate */

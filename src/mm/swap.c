@@ -208,11 +208,16 @@ void lru_note_cost(struct lruvec *lruvec, bool file, unsigned long nr_io, unsign
 	}
 }
 
-/* lru_note_cost_refault() (v6.12): a restored refault is I/O of its type. */
+/*
+ * lru_note_cost_refault() (v6.12): a restored refault is I/O of its type
+ * (5.8+: nothing before lru_balance = cost).
+ */
 void lru_note_cost_refault(struct sim *sim, u32 pfn)
 {
 	struct page *page = pfn_to_page(sim, pfn);
 
+	if (sim->scn.policy.lru_balance != LRU_BALANCE_COST)
+		return;
 	lru_note_cost(folio_lruvec(sim, pfn), !PageFlag(page, PG_swapbacked), folio_nr_pages(page),
 		      0);
 }

@@ -34,6 +34,12 @@ static bool cgroup_reclaim(const struct scan_control *sc)
 	return sc->target_mem_cgroup != NULL;
 }
 
+/* lru_balance = cost: lru_note_cost() feeds get_scan_count (v5.8+) */
+static bool lru_balance_by_cost(const struct sim *sim)
+{
+	return sim->scn.policy.lru_balance == LRU_BALANCE_COST;
+}
+
 /*
  * writeback_throttling_sane(): global and cgroup v2 reclaim can rely on
  * the writeback throttling of dirty pages; cgroup v1 limit reclaim cannot
@@ -1235,15 +1241,24 @@ static unsigned long shrink_inactive_list(struct task *t, unsigned long nr_to_sc
 
 	if (isol->nr_lumpy_taken)
 		clear_active_flags(sim, &isol->folio_list);
+	if (!lru_balance_by_cost(sim)) { /* 2.6.28..5.7: the batch by type, lumpy's too */
+		lruvec->recent_scanned[0] += isol->nr_isolated[0];
+		lruvec->recent_scanned[1] += isol->nr_isolated[1];
+	}
 	nr_reclaimed = shrink_folio_list(t, isol, pgdat, sc, &stat);
 	if (!sc->kswapd && sc->lumpy_reclaim_mode && nr_reclaimed < nr_taken)
 		nr_reclaimed += shrink_folio_list_sync(t, isol, pgdat, sc, &stat);
 	while (!pfn_list_empty(&isol->ret_folios)) {
 		u32 pfn = isol->ret_folios.head;
+		const struct page *page = pfn_to_page(sim, pfn);
 
 		pfn_list_del(sim, &isol->ret_folios, pfn);
 		putback_survivor(sim, putback_lruvec(sim, isol, pfn), pfn);
 		nr_put++;
+		/* 2.6.28..5.7 putback_inactive_pages: an activated page rotated */
+		if (PageFlag(page, PG_active) && !lru_balance_by_cost(sim))
+			lruvec->recent_rotated[is_file_lru(folio_lru_list(page))] +=
+				folio_nr_pages(page);
 	}
 	isolated_account(pgdat, isol, -1);
 	mm_task(t)->reclaim.isolated = NULL;
@@ -1262,7 +1277,8 @@ static unsigned long shrink_inactive_list(struct task *t, unsigned long nr_to_sc
 	count_memcg_events(lruvec->memcg, steal, nr_reclaimed);
 	count_vm_events(sim, PGSTEAL_ANON + file, nr_reclaimed);
 	count_memcg_events(lruvec->memcg, PGSTEAL_ANON + file, nr_reclaimed);
-	lru_note_cost(lruvec, file, stat.nr_pageout, nr_scanned - nr_reclaimed);
+	if (lru_balance_by_cost(sim))
+		lru_note_cost(lruvec, file, stat.nr_pageout, nr_scanned - nr_reclaimed);
 	trace_mm_vmscan_lru_shrink_inactive(t, pgdat, sc, nr_scanned, nr_reclaimed, &stat, file);
 
 	sc->nr.dirty += stat.nr_dirty;
@@ -1351,11 +1367,12 @@ static bool active_keep_2_6_25(struct task *t, u32 pfn, bool reclaim_mapped)
  * only a referenced page of an executable file mapping stays (v2.6.31+);
  * with vm_exec_activation = none (2.6.28..2.6.30) none does.
  */
-static bool active_keep_exec(struct task *t, u32 pfn, bool file)
+static bool active_keep_exec(struct task *t, u32 pfn, bool file, bool *referenced)
 {
 	unsigned long vm_flags;
 
-	return folio_referenced(t, pfn, &vm_flags) && (vm_flags & VM_EXEC) && file &&
+	*referenced = folio_referenced(t, pfn, &vm_flags);
+	return *referenced && (vm_flags & VM_EXEC) && file &&
 	       t->sim->scn.policy.vm_exec_activation != VM_EXEC_NONE;
 }
 
@@ -1373,7 +1390,7 @@ static void shrink_active_list(struct task *t, unsigned long nr_to_scan, struct 
 {
 	struct sim *sim = t->sim;
 	bool file = is_file_lru(lru);
-	bool old = single_lru(sim), reclaim_mapped;
+	bool old = single_lru(sim), reclaim_mapped, referenced = false;
 	unsigned long nr_scanned, nr_taken, nr_rotated = 0, nr_deactivate = 0, nr = 0;
 	struct isolated_folios *isol;
 
@@ -1405,11 +1422,14 @@ static void shrink_active_list(struct task *t, unsigned long nr_to_scan, struct 
 			continue;
 		}
 		if (old ? active_keep_2_6_25(t, pfn, reclaim_mapped) :
-			  active_keep_exec(t, pfn, file)) {
+			  active_keep_exec(t, pfn, file, &referenced)) {
 			nr_rotated += folio_nr_pages(page);
 			putback_folio(sim, putback_lruvec(sim, isol, pfn), pfn);
 			continue;
 		}
+		/* 2.6.28..5.7 counted every referenced page as rotated */
+		if (referenced && !lru_balance_by_cost(sim))
+			nr_rotated += folio_nr_pages(page);
 		ClearPageFlag(page, PG_active);
 		SetPageFlag(page, PG_workingset);
 		putback_folio(sim, putback_lruvec(sim, isol, pfn), pfn);
@@ -1423,8 +1443,12 @@ static void shrink_active_list(struct task *t, unsigned long nr_to_scan, struct 
 	charge_sys(t, nr * sim->scn.cost.lru_lock_ns);
 	count_vm_events(sim, PGDEACTIVATE, nr_deactivate);
 	count_memcg_events(lruvec->memcg, PGDEACTIVATE, nr_deactivate);
-	if (nr_rotated)
+	if (!lru_balance_by_cost(sim)) {
+		lruvec->recent_scanned[file] += nr_taken;
+		lruvec->recent_rotated[file] += nr_rotated;
+	} else if (nr_rotated) {
 		lru_note_cost(lruvec, file, 0, nr_rotated);
+	}
 	cond_resched(t); /* the batch is back */
 }
 
@@ -1483,6 +1507,91 @@ void prepare_scan_control(struct sim *sim, struct pglist_data *pgdat, struct sca
 }
 
 /*
+ * Before v4.11: are all of @pgdat's zones up to @reclaim_idx marked
+ * all_unreclaimable?  shrink_zones() then skips them below DEF_PRIORITY,
+ * and kswapd gives up on the node.
+ */
+static bool node_all_unreclaimable(struct sim *sim, struct pglist_data *pgdat,
+				   enum zone_type reclaim_idx)
+{
+	if (!sim->scn.policy.all_unreclaimable)
+		return false;
+	for (int z = 0; z <= (int)reclaim_idx; z++) {
+		struct zone *zone = &pgdat->node_zones[z];
+
+		if (populated_zone(zone) && !zone->all_unreclaimable)
+			return false;
+	}
+	return true;
+}
+
+/*
+ * get_scan_count()'s force_scan (v3.1 246e87a93934 "memcg: fix
+ * get_scan_count() for small targets" .. v4.11; read in 3.10.105, 4.10.17
+ * and 4.12, which has only v6.12's offline-group rule): a list too small
+ * to give a page at this priority is scanned for up to SWAP_CLUSTER_MAX
+ * pages all the same when reclaim is for a memcg, whose priority drops
+ * cost latency, or when kswapd works a zone already marked
+ * all_unreclaimable (3.10; 4.x's !zone_reclaimable / !pgdat_reclaimable
+ * is the same test), which must still scan something to balance.
+ */
+static bool get_scan_force(struct sim *sim, struct lruvec *lruvec, const struct scan_control *sc)
+{
+	if (!sim->scn.policy.force_scan)
+		return false;
+	if (cgroup_reclaim(sc))
+		return true;
+	if (!sc->kswapd)
+		return false;
+	if (sim->scn.policy.zone_reclaim)
+		return lruvec->pgdat->node_zones[sc->reclaim_idx].all_unreclaimable;
+	return node_all_unreclaimable(sim, lruvec->pgdat, sc->reclaim_idx);
+}
+
+/*
+ * get_scan_count()'s anon/file split before v5.8 (lru_balance =
+ * rotated_*; read in 2.6.28, 2.6.32 and 3.10.105): each type's pressure
+ * is its priority (@anon_prio for anon, 200 + 2 x plus_one less it for
+ * file: swappiness + 1 and 200 - swappiness + 1 before 3.5) times the
+ * pages of that type the lruvec's reclaim recently scanned over those it
+ * found referenced, each pair halved first once its scans pass a quarter
+ * of the type's lists (the stat decays where it is read).  2.6.34's
+ * 76a33fc380c9 turned get_scan_ratio's whole percentages (anon's rounded
+ * down, file the rest) into these fractions.  Fills @fraction and returns
+ * the denominator.
+ */
+static u64 reclaim_stat_fraction(struct sim *sim, struct lruvec *lruvec,
+				 const struct scan_control *sc, u64 anon_prio, u64 *fraction)
+{
+	u64 file_prio = MAX_SWAPPINESS + 2 * sim->scn.policy.swappiness_plus_one - anon_prio;
+	u64 size[2] = { 0, 0 }, ap, fp;
+
+	for (int lru = 0; lru < NR_EVICTABLE_LRU; lru++) {
+		u64 n = lruvec_lru_size(lruvec, lru, (int)sc->reclaim_idx);
+
+		if (sc->zone_lo)
+			n -= lruvec_lru_size(lruvec, lru, (int)sc->zone_lo - 1);
+		size[is_file_lru(lru)] += n;
+	}
+	for (int file = 0; file < 2; file++) {
+		if (lruvec->recent_scanned[file] > size[file] / 4) {
+			lruvec->recent_scanned[file] /= 2;
+			lruvec->recent_rotated[file] /= 2;
+		}
+	}
+	ap = anon_prio * (lruvec->recent_scanned[0] + 1) / (lruvec->recent_rotated[0] + 1);
+	fp = file_prio * (lruvec->recent_scanned[1] + 1) / (lruvec->recent_rotated[1] + 1);
+	if (sim->scn.policy.lru_balance == LRU_BALANCE_ROTATED_PERCENT) {
+		fraction[0] = 100 * ap / (ap + fp + 1);
+		fraction[1] = 100 - fraction[0];
+		return 100;
+	}
+	fraction[0] = ap;
+	fraction[1] = fp;
+	return ap + fp + 1;
+}
+
+/*
  * get_scan_count() (v6.12): how many pages of each list to scan at this
  * priority: size >> priority, split between anon and file by swappiness
  * and the recent reclaim cost of each (SCAN_FRACT), or all one type.
@@ -1499,6 +1608,7 @@ void get_scan_count(struct sim *sim, struct lruvec *lruvec, struct scan_control 
 	int swappiness = mem_cgroup_swappiness(sim, lruvec->memcg);
 	u64 plus_one = sim->scn.policy.swappiness_plus_one;
 	u64 fraction[2] = { 0, 0 }, denominator = 1;
+	bool force_scan = get_scan_force(sim, lruvec, sc);
 	enum scan_balance scan_balance;
 
 	if (single_lru(sim)) {
@@ -1525,6 +1635,10 @@ void get_scan_count(struct sim *sim, struct lruvec *lruvec, struct scan_control 
 		scan_balance = SCAN_ANON;
 	} else if (sc->cache_trim_mode) {
 		scan_balance = SCAN_FILE;
+	} else if (!lru_balance_by_cost(sim)) {
+		denominator =
+			reclaim_stat_fraction(sim, lruvec, sc, swappiness + plus_one, fraction);
+		scan_balance = SCAN_FRACT;
 	} else {
 		u64 total_cost = sc->anon_cost + sc->file_cost;
 		u64 anon_cost = total_cost + sc->anon_cost;
@@ -1573,6 +1687,8 @@ void get_scan_count(struct sim *sim, struct lruvec *lruvec, struct scan_control 
 			scan = max_u64(scan, SWAP_CLUSTER_MAX);
 		}
 		scan >>= sc->priority;
+		if (!scan && force_scan)
+			scan = min_u64(lruvec_size, SWAP_CLUSTER_MAX);
 		switch (scan_balance) {
 		case SCAN_EQUAL:
 			break;
@@ -1872,25 +1988,6 @@ static void shrink_node(struct task *t, struct pglist_data *pgdat, struct scan_c
 	}
 	if (sc->nr_reclaimed > nr_reclaimed)
 		pgdat->kswapd_failures = 0;
-}
-
-/*
- * Before v4.11: are all of @pgdat's zones up to @reclaim_idx marked
- * all_unreclaimable?  shrink_zones() then skips them below DEF_PRIORITY,
- * and kswapd gives up on the node.
- */
-static bool node_all_unreclaimable(struct sim *sim, struct pglist_data *pgdat,
-				   enum zone_type reclaim_idx)
-{
-	if (!sim->scn.policy.all_unreclaimable)
-		return false;
-	for (int z = 0; z <= (int)reclaim_idx; z++) {
-		struct zone *zone = &pgdat->node_zones[z];
-
-		if (populated_zone(zone) && !zone->all_unreclaimable)
-			return false;
-	}
-	return true;
 }
 
 /*
@@ -3019,7 +3116,8 @@ static int kswapd_shrink_zones(struct task *t, struct pglist_data *pgdat, struct
 
 /*
  * balance_pgdat() before 4.8 (v3.10's; kswapd_balance = zones): from
- * DEF_PRIORITY down, find the highest unbalanced zone of the node
+ * DEF_PRIORITY down to 0 (2.6.25..3.10 alike; 4.8's node balance stops
+ * at 1), find the highest unbalanced zone of the node
  * (kswapd_end_zone) and shrink the zones up to it, until every zone up
  * to the one kswapd was woken for is balanced (pgdat_balanced_zones); a
  * sweep ends early once it reclaimed SWAP_CLUSTER_MAX pages.  An
@@ -3043,7 +3141,7 @@ static void balance_pgdat_zones(struct task *t, struct pglist_data *pgdat, struc
 		bool balanced = false;
 
 		count_vm_event(sim, PAGEOUTRUN);
-		for (sc->priority = DEF_PRIORITY; sc->priority >= 1; sc->priority--) {
+		for (sc->priority = DEF_PRIORITY; sc->priority >= 0; sc->priority--) {
 			int end_zone = kswapd_end_zone(sim, pgdat, sc->order, sc->priority);
 
 			if (end_zone < 0) {
@@ -3460,6 +3558,12 @@ static const struct cfg_key vmscan_policy_keys[] = {
 	  .values = CFG_VALUES("off", "on"),
 	  .def = "on",
 	  .doc = "how kswapd goes to sleep after a balance: on: it naps HZ/10 if the node is balanced, then tests again and sleeps until woken only if still balanced; otherwise it balances again at once (2.6.33+: sleeping_prematurely, v4.x+ prepare_kswapd_sleep; kswapd_sleep_order says at which order it tests) / off: it sleeps until woken at once, no nap and no test, unless a larger order was asked for during the balance (2.6.x..2.6.32 kswapd(), whose balance_pgdat returned only with the node balanced)" },
+	{ .name = "force_scan",
+	  .type = CFG_ENUM,
+	  P_OFF(force_scan),
+	  .values = CFG_VALUES("off", "on"),
+	  .def = "off",
+	  .doc = "a list whose size >> priority is 0: off: not scanned at this priority (v4.12+, 688035f729dc; v6.12 scans at least SWAP_CLUSTER_MAX only in an offline group, not modelled) / on: at least min(size, SWAP_CLUSTER_MAX) pages of it in memcg reclaim and in kswapd's reclaim of a zone (node) given up as all_unreclaimable (get_scan_count's force_scan, v3.1 246e87a93934 .. v4.11)" },
 	{ .name = "noprogress_throttle",
 	  .type = CFG_ENUM,
 	  P_OFF(noprogress_half_second),
@@ -3490,6 +3594,12 @@ static const struct cfg_key vmscan_policy_keys[] = {
 	  .values = CFG_VALUES("no_anon", "some_anon"),
 	  .def = "no_anon",
 	  .doc = "what swappiness = 0 leaves of anon reclaim: no_anon: anon's weight is swappiness itself, 0, and at priority 0 too, until file + free pages fall to the high watermark (v3.5+, Satoru Moriya's \"mm: avoid swapping out with swappiness==0\") / some_anon: each list's weight is its priority + 1, so anon keeps about 1/200 of the scan, and priority 0 scans every list whole (< v3.5)" },
+	{ .name = "lru_balance",
+	  .type = CFG_ENUM,
+	  P_OFF(lru_balance),
+	  .values = CFG_VALUES("cost", "rotated_fraction", "rotated_percent"),
+	  .def = "cost",
+	  .doc = "what get_scan_count weighs anon against file by: cost: the reclaim cost lru_note_cost records, I/O x SWAP_CLUSTER_MAX plus rotations, shared with the ancestors (v5.8+, 1431d4d11abb) / rotated_fraction: each lruvec's reclaim_stat, pages scanned over pages found referenced (every referenced active page, not only those kept), each type's pair halved once its scans pass a quarter of its list (2.6.34..5.7) / rotated_percent: the same as whole percentages, anon's rounded down (2.6.28..2.6.33 get_scan_ratio)" },
 	{ .name = "scan_batch",
 	  .type = CFG_ENUM,
 	  P_OFF(scan_try_batch),

@@ -503,6 +503,20 @@ enum kswapd_balance_policy {
 };
 
 /* kswapd_nap: balance_pgdat's HZ/10 nap after a pass in trouble (reclaim_sleep = congestion_wait) */
+/*
+ * [policy] lru_balance: what get_scan_count weighs anon against file by.
+ * cost (v5.8+, 1431d4d11abb "mm: base LRU balancing on an explicit cost
+ * model"): lru_note_cost's I/O and rotations; rotated_fraction (2.6.34..
+ * 5.7): each lruvec's reclaim_stat, pages scanned against pages found
+ * referenced, as fractions; rotated_percent (2.6.28..2.6.33
+ * get_scan_ratio): the same stat as whole percentages.
+ */
+enum lru_balance_policy {
+	LRU_BALANCE_COST,
+	LRU_BALANCE_ROTATED_FRACTION,
+	LRU_BALANCE_ROTATED_PERCENT
+};
+
 enum kswapd_nap_policy {
 	KSWAPD_NAP_NONE, /* v3.9+: none, kswapd waits only in shrink_inactive_list */
 	KSWAPD_NAP_EVERY_PASS, /* < v2.6.32: after every such pass */
@@ -578,6 +592,7 @@ struct scn_policy {
 	enum lumpy_reclaim_policy lumpy_reclaim;
 	bool kswapd_sleep_requested; /* kswapd_sleep_order = requested: 2.6.35 kswapd() */
 	bool kswapd_short_sleep; /* kswapd_short_sleep = on: the HZ/10 nap and test, 2.6.33+ */
+	bool force_scan; /* force_scan = on: get_scan_count's small targets, 3.1..4.11 */
 	bool kswapd_order_failed_sweep; /* kswapd_order_fallback = failed_sweep: a high-order
 					 * balance_pgdat keeps its order until a whole
 					 * priority sweep reclaims < SWAP_CLUSTER_MAX
@@ -631,6 +646,7 @@ struct scn_policy {
 	enum numa_zonelist_order numa_zonelist_order;
 	bool swappiness_plus_one; /* swappiness_zero = some_anon (< v3.5) */
 	bool scan_try_batch; /* scan_batch = saved: 2.6.x nr_scan_try_batch */
+	enum lru_balance_policy lru_balance;
 	bool noprogress_half_second; /* noprogress_throttle = half_second (5.16-rc1..rc7) */
 	enum vm_exec_activation vm_exec_activation;
 	enum mapped_use_once_policy mapped_use_once;
