@@ -413,49 +413,159 @@ static void test_writeback_rotation_4_5(void **state)
 }
 
 /*
+ * Fill the swap device's count to exactly half its slots, or one more
+ * (@over_half): other pages' slots, as counted.  Returns the count added.
+ */
+static u64 swap_fill_to_half(struct sim *sim, bool over_half)
+{
+	struct swap_info_struct *si = sim->swap;
+	u64 others = (si->max - 1) / 2 + over_half - si->inuse_pages;
+
+	si->inuse_pages += others;
+	return others;
+}
+
+/*
  * activate_locked gives a swap-cache page's slot back when swap is more
  * than half full (mem_cgroup_swap_full: the device's vm_swap_full for
  * global and v1 reclaim), and not at exactly half: a mapped page given a
  * slot, then found referenced twice (FOLIOREF_ACTIVATE).  Freed, the
- * page is dirty again, its only copy in memory.
+ * page is dirty again, its only copy in memory.  2.6.25 (reclaim_free_swap
+ * = none) keeps the slot whatever the swap's use; 2.6.28 frees it there.
  */
-static void check_activate_frees_swap(void **state, bool over_half)
+static void check_activate_frees_swap(void **state, const char *ini, bool over_half, bool frees)
 {
-	struct sim *sim = test_sim_from_text(state, "t.ini", INI("6.18"));
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini);
 	struct swap_info_struct *si = sim->swap;
 	struct task *t;
 	u64 vpn, slot, others;
 	u32 pfn = new_anon_page(sim, &t, &vpn);
 	struct page *page = pfn_to_page(sim, pfn);
+	bool freed = over_half && frees;
 
 	assert_true(add_to_swap(sim, pfn, 0));
 	slot = page->private;
 	*pte_of(t, vpn) |= PTE_YOUNG;
 	SetPageFlag(page, PG_referenced);
-	/* other pages' slots, as counted: the device exactly half full, or one more */
-	others = (si->max - 1) / 2 + over_half - si->inuse_pages;
-	si->inuse_pages += others;
+	others = swap_fill_to_half(sim, over_half);
 	batch_init(t);
 	batch_add(sim, pfn);
 	assert_int_equal(shrink(t, false, PAGEOUT_IO_ASYNC), 0);
 	si->inuse_pages -= others;
 	assert_int_equal(sh.stat.nr_activate, 1);
 	assert_true(PageFlag(page, PG_active));
-	assert_int_equal(PageFlag(page, PG_swapcache), !over_half);
-	assert_int_equal(si->swap_map[slot] != 0, !over_half);
-	assert_int_equal(si->inuse_pages, !over_half);
+	assert_int_equal(PageFlag(page, PG_swapcache), !freed);
+	assert_int_equal(si->swap_map[slot] != 0, !freed);
+	assert_int_equal(si->inuse_pages, !freed);
 	assert_true(PageFlag(page, PG_dirty));
 	reclaim_abort(t);
 }
 
 static void test_activate_frees_swap_over_half(void **state)
 {
-	check_activate_frees_swap(state, true);
+	check_activate_frees_swap(state, INI("6.18"), true, true);
 }
 
 static void test_activate_keeps_swap_at_half(void **state)
 {
-	check_activate_frees_swap(state, false);
+	check_activate_frees_swap(state, INI("6.18"), false, true);
+}
+
+static void test_activate_frees_swap_2_6_28(void **state)
+{
+	check_activate_frees_swap(state, INI("2.6.28"), true, true);
+}
+
+static void test_activate_keeps_swap_2_6_25(void **state)
+{
+	check_activate_frees_swap(state, INI("2.6.25"), true, false);
+}
+
+/* One shrink_active_list of the task's active anon list, in its coroutine. */
+struct active_call {
+	struct test_call call;
+	struct scan_control sc;
+};
+static struct active_call ac; /* outlives the test's frame: t->fn_arg */
+
+static void shrink_active_fn(struct task *t, void *arg)
+{
+	struct active_call *c = arg;
+
+	shrink_active_list(t, SWAP_CLUSTER_MAX, mem_cgroup_lruvec(t->memcg, node0(t->sim)), &c->sc,
+			   LRU_ACTIVE_ANON);
+}
+
+#define NR_ACTIVE_SWAP 20
+
+/*
+ * 2.6.28..2.6.29's pagevec_swap_free (reclaim_free_swap = pagevec_swap_free):
+ * shrink_active_list deactivates 20 active swap-cache pages, 14 to a
+ * pagevec; with swap more than half full, the 6 left in the last pagevec
+ * - the last 6 taken from the list's tail, the last 6 added - give back
+ * their slots.  At exactly half, and on 2.6.30+ (activate_locked), every
+ * page keeps its slot.
+ */
+static void check_pagevec_swap_free(void **state, const char *ini, bool over_half,
+				    unsigned int nr_freed)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini);
+	struct swap_info_struct *si = sim->swap;
+	struct task *t = test_task_in(sim, sim->memcgs[0]);
+	u32 pfn[NR_ACTIVE_SWAP];
+	u64 vpn, others, steps = 0, pgdeactivate = vm_event(sim, PGDEACTIVATE);
+	int zone;
+
+	t->mm = mm_alloc(sim, t);
+	assert_non_null(t->mm);
+	vpn = mmap_anon(t->mm, NR_ACTIVE_SWAP);
+	for (unsigned int i = 0; i < NR_ACTIVE_SWAP; i++) {
+		assert_int_equal(handle_mm_fault(t, vpn + i, true), VM_FAULT_DONE);
+		lru_add_drain(sim, 0);
+		pfn[i] = pte_pfn(*pte_of(t, vpn + i));
+		assert_true(add_to_swap(sim, pfn[i], 0));
+		lruvec_del_folio(sim, folio_lruvec(sim, pfn[i]), pfn[i]);
+		SetPageFlag(pfn_to_page(sim, pfn[i]), PG_active);
+		folio_add_lru(sim, pfn[i]);
+	}
+	assert_int_equal(si->inuse_pages, NR_ACTIVE_SWAP);
+	others = swap_fill_to_half(sim, over_half);
+	/* the pages' zone: 2.6.x reclaims zone by zone (zone_reclaim = on) */
+	zone = (int)page_zone(sim, pfn[0])->idx;
+	ac.sc = (struct scan_control){ .nr_to_reclaim = SWAP_CLUSTER_MAX,
+				       .may_writepage = true,
+				       .may_unmap = true,
+				       .may_swap = true,
+				       .priority = DEF_PRIORITY,
+				       .reclaim_idx = zone,
+				       .zone_lo = zone };
+	test_call_start(t, &ac.call, shrink_active_fn, &ac);
+	while (!test_call_step(t))
+		assert_true(++steps < 1000);
+	si->inuse_pages -= others;
+	assert_int_equal(vm_event(sim, PGDEACTIVATE) - pgdeactivate, NR_ACTIVE_SWAP);
+	assert_int_equal(si->inuse_pages, NR_ACTIVE_SWAP - nr_freed);
+	for (unsigned int i = 0; i < NR_ACTIVE_SWAP; i++) {
+		const struct page *page = pfn_to_page(sim, pfn[i]);
+
+		assert_false(PageFlag(page, PG_active));
+		assert_int_equal(PageFlag(page, PG_swapcache), i < NR_ACTIVE_SWAP - nr_freed);
+	}
+}
+
+static void test_pagevec_swap_free_2_6_28(void **state)
+{
+	check_pagevec_swap_free(state, INI("2.6.28"), true, NR_ACTIVE_SWAP % 14);
+}
+
+static void test_pagevec_swap_free_at_half(void **state)
+{
+	check_pagevec_swap_free(state, INI("2.6.28"), false, 0);
+}
+
+static void test_pagevec_swap_free_2_6_32(void **state)
+{
+	check_pagevec_swap_free(state, INI("2.6.32"), true, 0);
 }
 
 /*
@@ -1443,6 +1553,11 @@ int main(void)
 		test_sim_unit_test(test_writeback_rotation_4_5),
 		test_sim_unit_test(test_activate_frees_swap_over_half),
 		test_sim_unit_test(test_activate_keeps_swap_at_half),
+		test_sim_unit_test(test_activate_frees_swap_2_6_28),
+		test_sim_unit_test(test_activate_keeps_swap_2_6_25),
+		test_sim_unit_test(test_pagevec_swap_free_2_6_28),
+		test_sim_unit_test(test_pagevec_swap_free_at_half),
+		test_sim_unit_test(test_pagevec_swap_free_2_6_32),
 		test_sim_unit_test(test_memcg_swap_full_v2),
 		test_sim_unit_test(test_memcg_swap_full_v1),
 		test_sim_unit_test(test_sync_pass_waits),

@@ -438,6 +438,8 @@ static const char *const profile_keys[] = {
 	"lazyfree",
 	"tlb_flush",
 	"swapin_lru",
+	"reclaim_free_swap",
+	"swapin_free_swap",
 	"swap_readahead",
 	"swap_readahead_plug",
 	"swap_alloc",

@@ -836,10 +836,18 @@ static void test_profiles(void **state)
 	(void)state;
 	assert_int_equal(sim->scn.policy.swap_readahead, SWAP_RA_CLUSTER);
 	assert_true(sim->scn.policy.swapin_active);
+	assert_true(sim->scn.policy.swapin_free_swap_full);
+	assert_int_equal(sim->scn.policy.reclaim_free_swap, RECLAIM_FREE_SWAP_NONE);
 	sim_destroy(sim);
 	sim = test_sim_from_text(NULL, "t.ini", INI("kernel = 2.6.28\n"));
 	assert_int_equal(sim->scn.policy.swap_readahead, SWAP_RA_CLUSTER);
 	assert_false(sim->scn.policy.swapin_active);
+	assert_true(sim->scn.policy.swapin_free_swap_full);
+	assert_int_equal(sim->scn.policy.reclaim_free_swap, RECLAIM_FREE_SWAP_PAGEVEC);
+	sim_destroy(sim);
+	sim = test_sim_from_text(NULL, "t.ini", INI("kernel = 2.6.32\n"));
+	assert_false(sim->scn.policy.swapin_free_swap_full);
+	assert_int_equal(sim->scn.policy.reclaim_free_swap, RECLAIM_FREE_SWAP_ACTIVATE_LOCKED);
 	sim_destroy(sim);
 	sim = test_sim_from_text(NULL, "t.ini", INI("kernel = 4.12\n"));
 	assert_int_equal(sim->scn.policy.swap_readahead, SWAP_RA_BLOCK);
@@ -847,6 +855,8 @@ static void test_profiles(void **state)
 	sim = test_sim_from_text(NULL, "t.ini", INI("kernel = 6.12\n"));
 	assert_int_equal(sim->scn.policy.swap_readahead, SWAP_RA_VMA);
 	assert_false(sim->scn.policy.swapin_active);
+	assert_false(sim->scn.policy.swapin_free_swap_full);
+	assert_int_equal(sim->scn.policy.reclaim_free_swap, RECLAIM_FREE_SWAP_ACTIVATE_LOCKED);
 	sim_destroy(sim);
 	/* a key overrides the profile, in either order */
 	sim = test_sim_from_text(NULL, "t.ini", INI("swap_readahead = cluster\nkernel = 6.12\n"));
@@ -928,6 +938,54 @@ static void test_swap_cache_xarray(void **state)
 	assert_int_equal(sim->swap->inuse_pages, 0);
 	assert_null(xa->nodes[0]);
 	assert_verified(sim);
+}
+
+/*
+ * do_swap_page's write fault to a page only this mm maps: from 2.6.29
+ * (swapin_free_swap = exclusive_write) it takes the page out of the swap
+ * cache and frees its slot, and the next reclaim writes it to a new slot;
+ * before (swap_full, can_share_swap_page) the page is mapped dirty in the
+ * swap cache, keeps its slot while swap is less than half full, and the
+ * next reclaim writes it there again.  Either way one write (pswpout): the
+ * readahead neighbours the fault brought in are clean swap cache, dropped
+ * without one.
+ */
+static void check_write_fault_slot(void **state, const char *ini, bool frees)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini);
+	struct swap_info_struct *si = sim->swap;
+	u64 slot, pswpout;
+	struct page *page;
+	struct pair p;
+
+	new_pair(sim, &p, NPAGES);
+	swap_out_pair(sim, &p, NPAGES);
+	assert_int_equal(si->inuse_pages, 2 * NPAGES);
+	slot = slot_of(p.t[0], p.base[0]);
+	assert_int_equal(test_fault(p.t[0], p.base[0], true, NULL), VM_FAULT_DONE);
+	page = pfn_to_page(sim, pte_pfn(*pte_of(p.t[0], p.base[0])));
+	assert_true(*pte_of(p.t[0], p.base[0]) & PTE_DIRTY);
+	assert_int_equal(PageFlag(page, PG_swapcache), !frees);
+	assert_int_equal(si->swap_map[slot], frees ? 0 : SWAP_HAS_CACHE);
+	assert_int_equal(si->inuse_pages, 2 * NPAGES - frees);
+
+	*pte_of(p.t[0], p.base[0]) &= ~PTE_YOUNG;
+	pswpout = vm_event(sim, PSWPOUT);
+	swap_out_pair(sim, &p, NPAGES);
+	assert_int_equal(vm_event(sim, PSWPOUT) - pswpout, 1);
+	assert_int_equal(si->inuse_pages, 2 * NPAGES);
+	assert_int_equal(slot_of(p.t[0], p.base[0]) == slot, !frees);
+	assert_verified(sim);
+}
+
+static void test_write_fault_frees_slot(void **state)
+{
+	check_write_fault_slot(state, ini_vma, true);
+}
+
+static void test_write_fault_keeps_slot_2_6_28(void **state)
+{
+	check_write_fault_slot(state, INI("swapin_free_swap = swap_full\n"), false);
 }
 
 /*
@@ -1194,6 +1252,8 @@ int main(void)
 		cmocka_unit_test(test_lru_lock_cpu),
 		cmocka_unit_test_teardown(test_fault_sleeps_in_place, test_sim_teardown),
 		cmocka_unit_test(test_swapin_costs),
+		test_sim_unit_test(test_write_fault_frees_slot),
+		test_sim_unit_test(test_write_fault_keeps_slot_2_6_28),
 		cmocka_unit_test_teardown(test_fault_reclaims_in_place, test_sim_teardown),
 	};
 

@@ -66,6 +66,14 @@ static const char *const profile_2_6_25[] = {
 	"lazyfree = none",
 	"tlb_flush = per_page",
 	"swapin_lru = active",
+	/*
+	 * 2.6.25 frees a swap slot of a page it keeps only in do_swap_page,
+	 * when vm_swap_full(): reclaim never does (shrink_page_list's
+	 * activate_locked and shrink_active_list free none), and a write
+	 * fault's can_share_swap_page maps the page dirty, keeping its slot
+	 */
+	"reclaim_free_swap = none",
+	"swapin_free_swap = swap_full",
 	"swap_readahead = cluster",
 	"swap_readahead_plug = after",
 	"swap_alloc = scan",
@@ -249,6 +257,12 @@ static const char *const profile_2_6_25[] = {
 static const char *const profile_2_6_28[] = {
 	"sched_wakeup_granularity = 5ms", /* 2.6.26..2.6.31 sched_fair.c */
 	"swapin_lru = inactive",
+	/*
+	 * 2.6.28 (68a22394c286, Rik van Riel, "vmscan: free swap space on
+	 * swap-in/activation"): activate_locked and shrink_active_list's
+	 * pagevec_swap_free give slots back when vm_swap_full()
+	 */
+	"reclaim_free_swap = pagevec_swap_free",
 	"split_lru = on",
 	"did_some_progress = nr_reclaimed", /* 2.6.26 */
 	"lumpy_reclaim = on", /* also order >= 1 below DEF_PRIORITY - 2 */
@@ -266,6 +280,13 @@ static const char *const profile_2_6_28[] = {
 /* 2.6.32 = 2.6.28 and: */
 static const char *const profile_2_6_32[] = {
 	"too_many_isolated = on", /* too_many_isolated() */
+	/* 2.6.30: ad1c3544d0a "mm: don't free swap slots on page deactivation" */
+	"reclaim_free_swap = activate_locked",
+	/*
+	 * 2.6.29: 7b1fe59793e (Hugh Dickins, "mm: reuse_swap_page replaces
+	 * can_share_swap_page"): an exclusive write fault frees the slot
+	 */
+	"swapin_free_swap = exclusive_write",
 	"zone_unreclaimable = all_unreclaimable", /* zone_reclaimable_pages */
 	"memcg_reclaim_stat = on", /* 2.6.29: memcg reclaim has its anon/file ratio */
 	"mmap_readahead = async", /* 2.6.31: do_async_mmap_readahead */

@@ -597,6 +597,12 @@ unsigned long isolate_lru_folios(struct task *t, unsigned long nr_to_scan, struc
 unsigned long shrink_folio_list(struct task *t, struct isolated_folios *isol,
 				struct pglist_data *pgdat, struct scan_control *sc,
 				struct reclaim_stat *stat);
+/*
+ * shrink_active_list() (v6.12, older rules by policy): deactivate up to
+ * @nr_to_scan pages of @lruvec's active list @lru in @t's coroutine.
+ */
+void shrink_active_list(struct task *t, unsigned long nr_to_scan, struct lruvec *lruvec,
+			struct scan_control *sc, enum lru_list lru);
 /* folio_check_references() (v6.12) for page @pfn, reclaimed by @t. */
 enum folio_references folio_check_references(struct task *t, u32 pfn);
 /* An anon page whose last mapper went while someone held it (a reclaimer's

@@ -267,8 +267,12 @@ static enum vm_fault_result do_anonymous_page(struct task *t, struct vm_area_str
  * finds the page in the swap cache.  A page still under writeback is
  * mapped as it is (the kernel waits only where the swap device needs
  * stable pages).  A write fault takes the page out of the swap cache
- * (should_try_to_free_swap: exclusive write), a read fault keeps the
- * clean swap copy unless swap is half full (mem_cgroup_swap_full).  A page
+ * (should_try_to_free_swap: exclusive write; 2.6.29..5.18
+ * reuse_swap_page), a read fault keeps the clean swap copy unless swap is
+ * half full (mem_cgroup_swap_full).  Before 2.6.29 (swapin_free_swap =
+ * swap_full) only a swap more than half full freed the slot: a write fault
+ * mapped an exclusive page dirty (can_share_swap_page) and it kept its
+ * slot, so its next reclaim wrote it there again.  A page
  * another mm of the family already maps is mapped clean, and a write
  * retries as a COW fault.
  */
@@ -303,7 +307,8 @@ static enum vm_fault_result do_swap_page(struct task *t, struct vm_area_struct *
 		      write && exclusive);
 	t->mm->rss_stat[MM_SWAPENTS]--;
 	swap_free(sim, slot);
-	if ((write && exclusive) || mem_cgroup_swap_full(sim, pfn))
+	if ((write && exclusive && !sim->scn.policy.swapin_free_swap_full) ||
+	    mem_cgroup_swap_full(sim, pfn))
 		folio_free_swap(sim, pfn);
 	folio_mark_accessed(sim, pfn);
 	count_fault(t);

@@ -546,5 +546,11 @@ static const struct cfg_key swap_state_policy_keys[] = {
 	  .values = CFG_VALUES("inactive", "active"),
 	  .def = "inactive",
 	  .doc = "the list a page read from swap joins: v2.6.28+ inactive / before, active (lru_cache_add_active)" },
+	{ .name = "swapin_free_swap",
+	  .type = CFG_ENUM,
+	  P_OFF(swapin_free_swap_full),
+	  .values = CFG_VALUES("exclusive_write", "swap_full"),
+	  .def = "exclusive_write",
+	  .doc = "when do_swap_page gives back the slot of the page it maps: exclusive_write: on a write fault to a page no other mm maps or will map, or when swap is more than half full (v2.6.29+: reuse_swap_page, 7b1fe59793e; v5.19+ should_try_to_free_swap; mem_cgroup_swap_full from v4.5) / swap_full: only when swap is more than half full; a write fault maps an exclusive page dirty and it keeps its slot, so the next reclaim writes it there again (v2.6.x..2.6.28: vm_swap_full, can_share_swap_page)" },
 };
 CFG_TABLE(swap_state_policy_table, swap_state_policy_keys);

@@ -1016,8 +1016,13 @@ keep_or_activate:
 		if (writeback_keep_pre_4_11(sim))
 			goto keep;
 activate_locked:
-		/* not a candidate for swapping: give back its slot if swap is short */
-		if (PageFlag(page, PG_swapcache) && mem_cgroup_swap_full(sim, pfn))
+		/*
+		 * not a candidate for swapping: give back its slot if swap is
+		 * short (from 2.6.28, 68a22394c286; before, the slot stayed)
+		 */
+		if (PageFlag(page, PG_swapcache) &&
+		    sim->scn.policy.reclaim_free_swap != RECLAIM_FREE_SWAP_NONE &&
+		    mem_cgroup_swap_full(sim, pfn))
 			folio_free_swap(sim, pfn);
 		SetPageFlag(page, PG_active);
 		stat->nr_activate += nr_pages;
@@ -1376,6 +1381,33 @@ static bool active_keep_exec(struct task *t, u32 pfn, bool file, bool *reference
 	       t->sim->scn.policy.vm_exec_activation != VM_EXEC_NONE;
 }
 
+/* PAGEVEC_SIZE of 2.6.28's include/linux/pagevec.h */
+#define PAGEVEC_SIZE_2_6_28 14
+
+/*
+ * pagevec_swap_free() (v2.6.28..2.6.29): at the end of
+ * shrink_active_list, with swap more than half full (vm_swap_full), the
+ * pages still in its pagevec give back their slots
+ * (remove_exclusive_swap_page_ref: only the swap cache holds the slot, the
+ * page neither locked, nor under writeback, nor held by anyone else).  68a22394c286 meant it for
+ * referenced pages that stayed active; 7e9cd484204 (also 2.6.28) stopped
+ * that rotation and left it on the last partial pagevec of the
+ * deactivated pages, @nr of them, until ad1c3544d0a (2.6.30) removed it.
+ */
+static void pagevec_swap_free(struct sim *sim, const u32 *pvec, unsigned int nr)
+{
+	if (!vm_swap_full(sim))
+		return;
+	for (unsigned int i = 0; i < nr; i++) {
+		const struct page *page = pfn_to_page(sim, pvec[i]);
+
+		/* another reclaimer's isolation holds a reference: the count test fails */
+		if (PageFlag(page, PG_swapcache) && !PageFlag(page, PG_locked) &&
+		    !PageFlag(page, PG_isolated))
+			folio_free_swap(sim, pvec[i]);
+	}
+}
+
 /*
  * shrink_active_list() (v6.12): isolate a batch and count PGREFILL; then
  * referenced executable file pages stay active and everything else is
@@ -1384,15 +1416,19 @@ static bool active_keep_exec(struct task *t, u32 pfn, bool file, bool *reference
  * first class citizen", 8cab4754d24a): with vm_exec_activation = none
  * (2.6.28..2.6.30) every page is deactivated, a referenced one counted as
  * rotated.  Before 2.6.28 the rules of active_keep_2_6_25() apply.
+ * 2.6.28..2.6.29 then freed the slots of the last few deactivated pages
+ * (reclaim_free_swap = pagevec_swap_free).
  */
-static void shrink_active_list(struct task *t, unsigned long nr_to_scan, struct lruvec *lruvec,
-			       struct scan_control *sc, enum lru_list lru)
+void shrink_active_list(struct task *t, unsigned long nr_to_scan, struct lruvec *lruvec,
+			struct scan_control *sc, enum lru_list lru)
 {
 	struct sim *sim = t->sim;
 	bool file = is_file_lru(lru);
 	bool old = single_lru(sim), reclaim_mapped, referenced = false;
 	unsigned long nr_scanned, nr_taken, nr_rotated = 0, nr_deactivate = 0, nr = 0;
 	struct isolated_folios *isol;
+	u32 pvec[PAGEVEC_SIZE_2_6_28];
+	unsigned int nr_pvec = 0;
 
 	lru_add_drain(sim, task_cpu(t));
 	isol = isolated_init(t, lruvec, lru);
@@ -1434,7 +1470,11 @@ static void shrink_active_list(struct task *t, unsigned long nr_to_scan, struct 
 		SetPageFlag(page, PG_workingset);
 		putback_folio(sim, putback_lruvec(sim, isol, pfn), pfn);
 		nr_deactivate += folio_nr_pages(page);
+		/* 2.6.28's pagevec of deactivated pages, released when full */
+		pvec[nr_pvec++ % PAGEVEC_SIZE_2_6_28] = pfn;
 	}
+	if (sim->scn.policy.reclaim_free_swap == RECLAIM_FREE_SWAP_PAGEVEC)
+		pagevec_swap_free(sim, pvec, nr_pvec % PAGEVEC_SIZE_2_6_28);
 	isolated_account(lruvec->pgdat, isol, -1);
 	mm_task(t)->reclaim.isolated = NULL;
 	/* move_folios_to_lru() under the lock, paid as shrink_inactive_list's putback */
@@ -3570,6 +3610,12 @@ static const struct cfg_key vmscan_policy_keys[] = {
 	  .values = CFG_VALUES("jiffy", "half_second"),
 	  .def = "jiffy",
 	  .doc = "with reclaim_sleep = reclaim_throttle, a direct reclaim pass that made no progress: sleeps a jiffy, global reclaim only and only at priority 1 with nothing reclaimed (5.16-rc8+, Mel Gorman's 1b4e3f26f9f7) / sleeps HZ/2 after every pass below DEF_PRIORITY - 2 that reclaimed less than an eighth of what it scanned, memcg reclaim too (5.16-rc1..rc7: the stalls near OOM that fix was for)" },
+	{ .name = "reclaim_free_swap",
+	  .type = CFG_ENUM,
+	  P_OFF(reclaim_free_swap),
+	  .values = CFG_VALUES("activate_locked", "pagevec_swap_free", "none"),
+	  .def = "activate_locked",
+	  .doc = "where reclaim gives back the swap slot of a swap-cache page it keeps, when swap is more than half full: activate_locked: a page shrink_folio_list activates (v2.6.30+; mem_cgroup_swap_full from v4.5, v2 groups also at half their swap.max) / pagevec_swap_free: that, and the last pagevec (deactivated pages mod 14) shrink_active_list deactivated (v2.6.28..2.6.29: 68a22394c286, until ad1c3544d0a) / none: reclaim frees no slot of a page it keeps (before 2.6.28)" },
 	{ .name = "vm_exec_activation",
 	  .type = CFG_ENUM,
 	  P_OFF(vm_exec_activation),

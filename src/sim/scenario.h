@@ -327,6 +327,19 @@ enum shadow_shrinker_policy {
 	SHADOW_SHRINKER_NONE,
 };
 
+/*
+ * reclaim_free_swap: where reclaim gives back the swap slot of a page it
+ * keeps in memory: at activate_locked in shrink_folio_list when swap is
+ * short (v2.6.30+), there and also for the last pagevec of pages
+ * shrink_active_list deactivated (v2.6.28..2.6.29), or nowhere (before
+ * 2.6.28)
+ */
+enum reclaim_free_swap_policy {
+	RECLAIM_FREE_SWAP_ACTIVATE_LOCKED,
+	RECLAIM_FREE_SWAP_PAGEVEC,
+	RECLAIM_FREE_SWAP_NONE,
+};
+
 /* Policies: each seed mechanism is a switch; defaults are the modern kernel. */
 /*
  * watermark_check: the order > 0 part of the watermark check (seed 004):
@@ -558,6 +571,8 @@ struct scn_policy {
 					  * (v2.6.37..3.10) */
 	bool new_anon_active; /* new_anon_lru = active (< v5.9) */
 	bool swapin_active; /* swapin_lru = active (< v2.6.28) */
+	bool swapin_free_swap_full; /* swapin_free_swap = swap_full (< v2.6.29) */
+	enum reclaim_free_swap_policy reclaim_free_swap;
 	bool readahead_noretry; /* readahead_gfp = noretry (v3.1+) */
 	bool readahead_large_folios; /* readahead_folios = large (v5.18+) */
 	bool write_large_folios; /* write_folios = large (v6.6+) */

@@ -322,7 +322,7 @@ static const struct cfg_key anon_fill_keys[] = {
 	  .set = set_touch,
 	  .def = "write",
 	  .range = "write \\| read_write \\| read",
-	  .doc = "what a re-touch pass does to a page: a store / a load of its first word, then a store (the oracle's anonfill --touch write: a swapped-out page comes back on the load's read fault, which keeps its swap slot, and the store dirties it without a fault on v5.19+, where do_swap_page maps an exclusive page writable; kernels up to 5.18 mapped it read-only and the store's do_wp_page freed the slot (reuse_swap_page), not modelled) / a load only" },
+	  .doc = "what a re-touch pass does to a page: a store / a load of its first word, then a store (the oracle's anonfill --touch write: a swapped-out page comes back on the load's read fault, which keeps its swap slot, and the store dirties it without a fault on v6.11+, where do_swap_page maps an exclusive page writable (c18160dba5ff); earlier kernels mapped it read-only and the store took a do_wp_page fault, which reused the page and kept the slot (up to 2.6.28, and 5.19..6.10 by PageAnonExclusive), freed the slot (2.6.29 into 5.x: reuse_swap_page) or copied the page (5.17: page_count above 1), not modelled) / a load only" },
 	WL_KEY_THEN(
 		struct anon_fill_params,
 		"after the passes: exit, or hold the memory without touching it until the other workloads end (cold memory; figures held_resident_pages, held_swapped_pages)"),
