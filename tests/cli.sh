@@ -109,7 +109,7 @@ expect_status "--max-host-memory: a bad size is not 'must be > 0'" 1 "^reclaimsi
 # out_of_memory() does: the stress_highalloc driver has no mm to kill and
 # its builds are gone (a newcomer's 16M machine of 64K pages; seed 2: seed 1
 # ends at 490.4 s just short of the OOM under 2.6.35's reclaim_stat balance)
-printf '[machine]\nmemory = 16M\npage_size = 64K\nzones = DMA:rest\ncpus = 1\n[policy]\nkernel = 2.6.35\nmax_page_order = 8\n[workload sh]\ntype = stress_highalloc\njobs = 2\nunits = 50\nsize = 10M\ncompile_anon = 8M\norder = 4\nattempts = 20\ninterval = 10ms\n[run]\nduration = 1200s\nseed = 2\n' >"$TMP/panic.ini"
+printf '[machine]\nmemory = 16M\npage_size = 64K\nzones = DMA:rest\ncpus = 1\n[policy]\nkernel = 2.6.35\nmax_page_order = 8\n[workload sh]\ntype = stress_highalloc\njobs = 2\nunits = 50\nsize = 10M\ncopy = 10M\ncompile_anon = 8M\norder = 4\nattempts = 20\ninterval = 10ms\n[run]\nduration = 1200s\nseed = 2\n' >"$TMP/panic.ini"
 expect_status "OOM with nothing to kill: kernel panic (2.6.35's text)" 1 "^reclaimsim: .*panic.ini: Kernel panic - not syncing: Out of memory and no killable processes... (out of memory and no killable processes; sh was allocating)$" "$BIN" run "$TMP/panic.ini"
 # issue 25: the panic stops the run, its report and JSON are still written, marked
 check "panic: the report up to it, marked" grep -qx "run: stopped by a kernel panic at 490.407822611s (Kernel panic - not syncing: Out of memory and no killable processes...): the figures are those up to it" "$TMP/out"

@@ -155,15 +155,16 @@ static void test_kernbench_counts(void **state)
  * both builds finish (200 compiles), each pass makes its 20 attempts, and
  * at rest (the trees and the RAM-sized file deleted) all succeed.  The
  * tasks are the two makes and the script; the script forks its commands
- * one at a time, each after the one before exited: stap 300 s after the
- * start (10 x sleep 30), stap 5 s after it (sleep 5), rm -rf the trees
+ * one at a time, each after the one before exited: tar and the copy's cp
+ * first, stap 300 s after them (10 x sleep 30), stap 5 s after it (sleep
+ * 5), rm -rf the trees
  * 185 s after that (sleep 5, sleep 180) and after the makes are gone,
  * then dd, cat, rm and stap at rest.  Each pass's 20 attempts 100 ms
  * apart take at least 1.9 s.
  */
 static const char sh_ini[] = "[machine]\ncpus = 4\nmemory = 256M\nswap = 256M\n"
 			     "[workload sh]\ntype = stress_highalloc\njobs = 2\nunits = 100\n"
-			     "size = 16M\ncompile_anon = 8M\nattempts = 20\n"
+			     "size = 16M\ncopy = 16M\ncompile_anon = 8M\nattempts = 20\n"
 			     "[run]\nduration = 1200s\n";
 
 /* The children the script forked: the workload's tasks not created with it, in fork order. */
@@ -189,8 +190,8 @@ static void test_stress_highalloc_counts(void **state)
 {
 	struct sim *sim = *state = run_text(sh_ini);
 	struct workload_inst *wl = test_workload_named(sim, "sh");
-	struct task *c[8], *script = wl->tasks[2];
-	enum { STAP1, STAP2, RM_TREES, DD, CAT, RM_FILE, STAP_REST, NR_CMDS };
+	enum { UNTAR, CP, STAP1, STAP2, RM_TREES, DD, CAT, RM_FILE, STAP_REST, NR_CMDS };
+	struct task *c[NR_CMDS], *script = wl->tasks[2];
 
 	assert_true(test_figure(wl, "compiles") == 200);
 	assert_true(test_figure(wl, "pass1_attempted") == 20);
@@ -199,7 +200,7 @@ static void test_stress_highalloc_counts(void **state)
 	assert_true(test_figure(wl, "rest_success") == 20);
 	assert_true(test_figure(wl, "rest_success_pct") == 100);
 	assert_int_equal(wl->nr_tasks, 2 + 1);
-	assert_int_equal(sh_children(sim, wl, c, 8), NR_CMDS);
+	assert_int_equal(sh_children(sim, wl, c, NR_CMDS), NR_CMDS);
 	for (unsigned int i = 0; i < NR_CMDS; i++) {
 		assert_int_equal(c[i]->state, TASK_DEAD);
 		assert_int_equal(c[i]->exit_signal, 0);
@@ -208,7 +209,9 @@ static void test_stress_highalloc_counts(void **state)
 		if (i)
 			assert_true(c[i]->start_ns >= c[i - 1]->exit_ns);
 	}
-	assert_true(c[STAP1]->start_ns >= wl->start_ns + 300 * NSEC_PER_SEC);
+	assert_true(c[STAP1]->start_ns >= c[CP]->exit_ns + 300 * NSEC_PER_SEC);
+	/* tar wrote the primary, cp the copy: 16M each, 4096 pages */
+	assert_true(test_figure(wl, "tree_pages") == 2 * 4096);
 	assert_true(c[STAP2]->start_ns >= c[STAP1]->exit_ns + 5 * NSEC_PER_SEC);
 	assert_true(c[RM_TREES]->start_ns >= c[STAP2]->exit_ns + 185 * NSEC_PER_SEC);
 	assert_true(c[RM_TREES]->start_ns >= wl->tasks[0]->exit_ns);
@@ -222,6 +225,45 @@ static void test_stress_highalloc_counts(void **state)
 	assert_int_equal(wl->end_ns, script->exit_ns);
 	assert_int_equal(sim->nr_kernel_pages, 0); /* every block freed */
 	assert_int_equal(test_vmstat(sim, "nr_file_pages"), 0);
+	assert_mm_ok(sim);
+}
+
+/*
+ * What the trees and the builds leave in the page cache, on a machine
+ * with room for all of it: tar writes the primary's 1024 pages (copy =
+ * 4M), cp -r reads them (from the cache: no disk read in the whole run)
+ * and writes each of the two copies' 1024; each build of 20 units
+ * writes per unit its object (5..15 pages: 20..60 KiB), its .cmd file
+ * (12K: 3 pages) and 2.55 x the object's pages of built-in.o (12..38),
+ * and the link 40 pages of vmlinux (a fifth of 20 x 40 KiB).  At 250 s
+ * the builds are done and pass 1 (300 s after the primary's start) has
+ * not begun: the page cache is exactly the trees and the output, each
+ * page of it written to disk once or still dirty.
+ */
+static const char sh_tree_ini[] = "[machine]\ncpus = 4\nmemory = 512M\nswap = 0\n"
+				  "[workload sh]\ntype = stress_highalloc\njobs = 3\nunits = 20\n"
+				  "size = 1M\ncopy = 4M\ncompile_anon = 4M\nattempts = 2\n"
+				  "[run]\nduration = 250s\n";
+
+static void test_stress_highalloc_page_cache(void **state)
+{
+	struct sim *sim = *state = test_sim_from_text(NULL, "t.ini", sh_tree_ini);
+	struct workload_inst *wl = test_workload_named(sim, "sh");
+	u64 trees, output;
+
+	assert_int_equal(sim_run(sim), 0);
+	trees = (u64)test_figure(wl, "tree_pages");
+	output = (u64)test_figure(wl, "output_pages");
+	assert_true(test_figure(wl, "compiles") == 3 * 20);
+	for (unsigned int i = 0; i < wl->nr_figures; i++)
+		assert_string_not_equal(wl->figures[i].name, "pass1_attempted");
+	assert_int_equal(trees, 3 * 1024);
+	assert_true(output >= 3 * (20 * (5 + 3 + 12) + 40));
+	assert_true(output <= 3 * (20 * (15 + 3 + 38) + 40));
+	assert_int_equal(test_vmstat(sim, "nr_file_pages"), trees + output);
+	assert_int_equal(sim->disk_dev.pages_read, 0);
+	/* each page written once, or still dirty */
+	assert_int_equal(sim->disk_dev.pages_written + sim->nr_dirty, trees + output);
 	assert_mm_ok(sim);
 }
 
@@ -311,8 +353,11 @@ static void test_bad_input(void **state)
 		"[workload sh]\ntype = stress_highalloc\nsize = 1M\n",
 		"t.ini:3: [workload sh] size: 1048576 leaves less than a page of source for each of 1500 units after the headers (valid >= 1500 pages + 30 %)");
 	test_expect_scenario_error(
+		"[workload sh]\ntype = stress_highalloc\nsize = 200M\ncopy = 100M\n",
+		"t.ini:4: [workload sh] copy: 104857600 is less than the 209715200 bytes of source a build reads (valid copy >= size)");
+	test_expect_scenario_error(
 		"[workload sh]\ntype = stress_highalloc\ngfp_mask = GFP_KERNEL\n",
-		"t.ini:3: [workload sh] gfp_mask: not a key of type stress_highalloc (stress_highalloc takes size, order, attempts, percent, interval, jobs, units, compile_anon, compile_cpu)");
+		"t.ini:3: [workload sh] gfp_mask: not a key of type stress_highalloc (stress_highalloc takes size, order, attempts, percent, interval, jobs, units, compile_anon, compile_cpu, cmd_file, builtin_pct, copy)");
 }
 
 int main(void)
@@ -323,6 +368,7 @@ int main(void)
 		test_sim_unit_test(test_simple_writeback_counts),
 		test_sim_unit_test(test_kernbench_counts),
 		test_sim_unit_test(test_stress_highalloc_counts),
+		test_sim_unit_test(test_stress_highalloc_page_cache),
 		cmocka_unit_test(test_deterministic),
 		cmocka_unit_test(test_bad_input),
 	};

@@ -11,7 +11,9 @@
  * up to compile_anon) while it reads its source and part of the
  * shared headers through the page cache (from disk on the first build,
  * from the cache after), burns its CPU spread over those operations, then
- * writes its object file (dirty page cache for the flusher) and exits.
+ * writes its object file (dirty page cache for the flusher) and exits;
+ * make writes the object's .cmd file and its share of the directories'
+ * built-in.o files (cmd_file, builtin_pct).
  * make keeps JOBS compiles running: task J is make's job slot J, running
  * one compile process after another (their footprints freed at each
  * exit, as the process's would be), taking the next unit as it frees up;
@@ -69,23 +71,47 @@ static void kb_write_calls(struct task *t)
 	charge_sys(t, max_u64(t->sim->page_size / KB_WRITE_CALL, 1) * t->sim->scn.cost.syscall_ns);
 }
 
+u64 kb_tree_pages(const struct sim *sim, const struct kb_compile_params *p)
+{
+	return bytes_to_pages(sim, kb_tree_bytes(p));
+}
+
+static struct address_space *kb_file(struct sim *sim, const char *tree, const char *what,
+				     unsigned int n)
+{
+	char fname[64];
+
+	snprintf(fname, sizeof(fname), "%s.%s%u", tree, what, n);
+	return file_create(sim, fname, 0);
+}
+
+/* A page of build output at @index of @f, through as's or ld's stdio. */
+static void kb_write_output(struct task *t, struct kb_tree *tree, struct address_space *f,
+			    u64 index)
+{
+	kb_write_calls(t);
+	WL_DO(t, filemap_write(t, f, index, 1));
+	tree->output_pages++;
+}
+
 int kb_tree_init(struct sim *sim, struct kb_tree *tree, const char *name,
-		 const struct kb_compile_params *p)
+		 const struct kb_compile_params *p, u64 src_pages)
 {
 	char fname[64];
 
 	tree->units = p->units;
 	snprintf(fname, sizeof(fname), "%s.src", name);
-	tree->src = file_create(sim, fname, bytes_to_pages(sim, kb_tree_bytes(p)));
-	snprintf(fname, sizeof(fname), "%s.vmlinux", name);
-	tree->vmlinux = file_create(sim, fname, 0);
+	tree->src = file_create(sim, fname, src_pages);
+	tree->vmlinux = kb_file(sim, name, "vmlinux", 0);
+	tree->builtin = kb_file(sim, name, "built-in", 0);
 	tree->obj = calloc(p->units, sizeof(*tree->obj));
-	if (!tree->src || !tree->vmlinux || !tree->obj)
+	tree->cmd = calloc(p->units, sizeof(*tree->cmd));
+	if (!tree->src || !tree->vmlinux || !tree->builtin || !tree->obj || !tree->cmd)
 		return -1;
 	for (unsigned int u = 0; u < p->units; u++) {
-		snprintf(fname, sizeof(fname), "%s.o%u", name, u);
-		tree->obj[u] = file_create(sim, fname, 0);
-		if (!tree->obj[u])
+		tree->obj[u] = kb_file(sim, name, "o", u);
+		tree->cmd[u] = kb_file(sim, name, "cmd", u);
+		if (!tree->obj[u] || !tree->cmd[u])
 			return -1;
 	}
 	return 0;
@@ -94,6 +120,7 @@ int kb_tree_init(struct sim *sim, struct kb_tree *tree, const char *name,
 void kb_tree_free(struct kb_tree *tree)
 {
 	free(tree->obj);
+	free(tree->cmd);
 }
 
 int kb_proc_init(struct sim *sim, struct task *t, struct kb_proc *proc,
@@ -121,7 +148,7 @@ bool kb_compile(struct task *t, struct kb_proc *proc, const struct kb_compile_pa
 	u64 hdr_region = bytes_to_pages(sim, kb_headers(p));
 	u64 hdr = hdr_region / KB_HEADER_READS_DIV;
 	u64 hdr_start = hdr_region ? rng_below(&sim->eng.rng, hdr_region) : 0;
-	u64 src = (tree->src->size - hdr_region) / tree->units;
+	u64 src = (kb_tree_pages(sim, p) - hdr_region) / tree->units;
 	u64 src_start = hdr_region + unit * src;
 	u64 obj = max_u64(bytes_to_pages(sim, kb_spread(sim, KB_OBJECT)), 1);
 	u64 reads = src + hdr, ops = reads + anon + obj;
@@ -146,10 +173,16 @@ bool kb_compile(struct task *t, struct kb_proc *proc, const struct kb_compile_pa
 	for (u64 i = 0; i < obj; i++) {
 		if (*stop)
 			goto out;
-		kb_write_calls(t);
-		WL_DO(t, filemap_write(t, tree->obj[unit], i, 1));
+		kb_write_output(t, tree, tree->obj[unit], i);
 		charge_user(t, cpu / ops);
 	}
+	/* make: fixdep's .cmd file, then the directory's built-in.o share */
+	for (u64 i = 0; i < bytes_to_pages(sim, p->cmd_file) && !*stop; i++)
+		kb_write_output(t, tree, tree->cmd[unit], i);
+	for (u64 i = 0; i < obj * p->builtin_pct / 100 && !*stop; i++)
+		kb_write_output(t, tree, tree->builtin, tree->builtin->size);
+	if (*stop)
+		goto out;
 	done = true;
 out:
 	/* exit: the process's memory goes */
@@ -173,20 +206,22 @@ void kb_link(struct task *t, const struct kb_compile_params *p, struct kb_tree *
 			charge_user(t, cpu / ops);
 		}
 	for (u64 i = 0; i < out; i++) {
-		kb_write_calls(t);
-		WL_DO(t, filemap_write(t, tree->vmlinux, i, 1));
+		kb_write_output(t, tree, tree->vmlinux, i);
 		charge_user(t, cpu / ops);
 	}
 }
 
 void kb_clean(struct task *t, struct kb_tree *tree, bool sources)
 {
-	unsigned int n = tree->units + 1 + sources;
+	unsigned int n = 2 * tree->units + 2 + sources;
 
 	for (tree->clean = 0; tree->clean < n; tree->clean++) {
-		struct address_space *f = tree->clean < tree->units  ? tree->obj[tree->clean] :
-					  tree->clean == tree->units ? tree->vmlinux :
-								       tree->src;
+		unsigned int c = tree->clean, u = tree->units;
+		struct address_space *f = c < u		 ? tree->obj[c] :
+					  c < 2 * u	 ? tree->cmd[c - u] :
+					  c == 2 * u	 ? tree->builtin :
+					  c == 2 * u + 1 ? tree->vmlinux :
+							   tree->src;
 
 		charge_sys(t, t->sim->scn.cost.syscall_ns); /* unlink */
 		wl_tick(t);
@@ -262,7 +297,8 @@ static int kernbench_init(struct workload_inst *wl, struct task *t, unsigned int
 	t->wl_priv = proc;
 	if (!kb) {
 		kb = wl->priv = calloc(1, sizeof(*kb));
-		if (!kb || kb_tree_init(sim, &kb->tree, wl->cfg->name, &KB_PARAMS(wl->cfg)->cc))
+		if (!kb || kb_tree_init(sim, &kb->tree, wl->cfg->name, &KB_PARAMS(wl->cfg)->cc,
+					kb_tree_pages(sim, &KB_PARAMS(wl->cfg)->cc)))
 			return -1;
 	}
 	return kb_proc_init(sim, t, proc, &KB_PARAMS(wl->cfg)->cc);

@@ -3,9 +3,13 @@
  * stress_highalloc.c - mmtests' stress-highalloc (SPEC-seeds B.4,
  * driver-stress-highalloc.sh -> bench-stresshighalloc.sh + highalloc.stp)
  * as the script runs it:
+ *   0. tar xzf writes the primary tree; for each of the `jobs` - 1
+ *      copies, cp -r reads the primary and writes the copy, then the
+ *      copy's build starts in the background; the primary's build last;
  *   1. `jobs` kernel trees build in the background, each `make -j1` (the
- *      compile model of kernbench.c), together well beyond memory (Mel
- *      Gorman: about 1.5 x RAM of anon and page cache);
+ *      compile model of kernbench.c: objects, .cmd files, built-in.o and
+ *      vmlinux written through the page cache), together well beyond
+ *      memory (Mel Gorman: about 1.5 x RAM of anon and page cache);
  *   2. the script sleeps 30 s ten times, then runs `stap -g
  *      highalloc.stp`: the module's pass 1, `attempts` tries at a block of
  *      `order`, GFP_HIGHUSER_MOVABLE, each success kept, at least
@@ -24,7 +28,9 @@
  * context of that run.  Not modelled: updatedb, the restart of builds
  * that failed, drop_caches, nr_hugepages, the min_free_kbytes change
  * before the last pass, and the module's wait between attempts, a
- * schedule() loop that stays runnable.
+ * schedule() loop that stays runnable; tar's read of the tarball and its
+ * gunzip CPU, make clean and make defconfig before each build, and the
+ * trees' directories and inodes (slab, not page cache).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,6 +50,16 @@ WL_PARAMS_FIT(struct stress_highalloc_params);
 #define SH_REST_DELAY_NS (180 * NSEC_PER_SEC) /* sleep 180 before the kill */
 #define SH_GFP (GFP_HIGHUSER_MOVABLE | __GFP_NOWARN) /* the module's mask */
 #define SH_DD_OBS 512 /* the script's dd has ibs=1M and dd's default obs, 512 bytes */
+
+/*
+ * The shellpack of Aug 2010 builds linux-2.6.30.  Its tree (v2.6.30,
+ * counted from git ls-tree -l of the tag: 27,878 files, 330,704,072
+ * bytes, no symlinks) fills the page cache with each file rounded up to
+ * whole pages: 96,744 pages (386,976 KiB) at 4 KiB pages, 28,955 pages
+ * (1,853,120 KiB) at 64 KiB pages.
+ */
+#define SH_COPY_DOC \
+	"page cache bytes of one copy of the kernel tree (each file rounded up to pages), what tar xzf writes for the primary and cp -r for each copy; at least size (the build reads within it). linux-2.6.30: 386976K at 4 KiB pages, 1853120K at 64 KiB"
 
 struct stress_highalloc;
 /* a command the script runs: the program its child execs */
@@ -69,7 +85,14 @@ struct stress_highalloc {
 	unsigned int stap_runs;
 	struct sh_pass pass[SH_PASSES];
 	u64 compiles;
+	unsigned int started; /* builds started: trees 0.. (the copies, then the primary) */
+	unsigned int copying; /* the tree cp -r writes */
+	struct wait_queue_head wait_start; /* makes waiting for their tree */
+	u64 tree_pages; /* pages tar and cp -r wrote */
 };
+
+/* the primary tree, the one tar writes: the last to build */
+#define SH_PRIMARY(p) ((p)->trees - 1)
 
 /* a make -j1 of one tree: its cc1, one compile at a time */
 struct sh_make {
@@ -96,7 +119,7 @@ static int sh_init(struct workload_inst *wl, struct task *t, unsigned int idx)
 			return -1;
 		for (unsigned int i = 0; i < p->trees; i++) {
 			snprintf(name, sizeof(name), "%s.tree%u", wl->cfg->name, i);
-			if (kb_tree_init(sim, &sh->trees[i], name, &p->cc))
+			if (kb_tree_init(sim, &sh->trees[i], name, &p->cc, 0))
 				return -1;
 		}
 		snprintf(name, sizeof(name), "%s.ramfile", wl->cfg->name);
@@ -116,10 +139,16 @@ static int sh_init(struct workload_inst *wl, struct task *t, unsigned int idx)
 	return kb_proc_init(sim, t, &mk->proc, &p->cc);
 }
 
-/* A make -j1: its tree's compiles one after another, then the link. */
+/*
+ * A make -j1: once the script started it (its tree copied), its tree's
+ * compiles one after another, then the link.
+ */
 static void sh_make(struct task *t, struct stress_highalloc *sh, struct sh_make *mk)
 {
 	const struct stress_highalloc_params *p = SH_PARAMS(t->wl->cfg);
+	unsigned int idx = (unsigned int)(mk->tree - sh->trees);
+
+	wait_event(t, &sh->wait_start, sh->started > idx);
 
 	for (unsigned int u = 0; u < mk->tree->units && !sh->stop; u++)
 		if (kb_compile(t, &mk->proc, &p->cc, mk->tree, u, &sh->stop))
@@ -143,7 +172,45 @@ static void sh_stap(struct task *t, struct stress_highalloc *sh)
 	highalloc_release(t->sim, &sh->ha, p->ha.order);
 }
 
-/* rm -rf the trees: each object file, vmlinux and the sources unlinked */
+/*
+ * A page of the tree written: as tar and cp write a file (each read()
+ * or write() call at most a page here: cp's buffer is st_blksize, 4 KiB
+ * on the era's file systems, and tar's records are 10 KiB).
+ */
+static void sh_write_tree(struct task *t, struct stress_highalloc *sh, struct kb_tree *tree,
+			  u64 index)
+{
+	charge_sys(t, t->sim->scn.cost.syscall_ns);
+	WL_DO(t, filemap_write(t, tree->src, index, 1));
+	sh->tree_pages++;
+}
+
+/* tar xzf: the primary tree written, file by file (the tarball's read is not modelled) */
+static void sh_untar(struct task *t, struct stress_highalloc *sh)
+{
+	const struct stress_highalloc_params *p = SH_PARAMS(t->wl->cfg);
+	struct kb_tree *tree = &sh->trees[SH_PRIMARY(p)];
+
+	for (u64 i = 0; i < bytes_to_pages(t->sim, p->copy); i++)
+		sh_write_tree(t, sh, tree, i);
+	wl_tick(t);
+}
+
+/* cp -r TREE TREE-copy-N: each page of the primary read, then written to the copy */
+static void sh_cp(struct task *t, struct stress_highalloc *sh)
+{
+	const struct stress_highalloc_params *p = SH_PARAMS(t->wl->cfg);
+	struct kb_tree *from = &sh->trees[SH_PRIMARY(p)], *to = &sh->trees[sh->copying];
+
+	for (u64 i = 0; i < bytes_to_pages(t->sim, p->copy); i++) {
+		charge_sys(t, t->sim->scn.cost.syscall_ns);
+		WL_DO(t, filemap_read(t, from->src, i, 1));
+		sh_write_tree(t, sh, to, i);
+	}
+	wl_tick(t);
+}
+
+/* rm -rf the trees: each object, .cmd file, built-in.o, vmlinux and the sources unlinked */
 static void sh_rm_trees(struct task *t, struct stress_highalloc *sh)
 {
 	for (unsigned int i = 0; i < SH_PARAMS(t->wl->cfg)->trees; i++)
@@ -216,12 +283,24 @@ static void sh_system(struct task *t, struct stress_highalloc *sh, sh_cmd cmd)
 }
 
 /*
- * bench-stresshighalloc.sh from the builds' start (make -j1 & for each
- * tree: the makes are tasks of their own from the start); when a command
- * is OOM-killed the script goes on with the next.
+ * bench-stresshighalloc.sh from the tree's expansion (the makes are
+ * tasks of their own from the start, each waiting for the script to
+ * start it); when a command is OOM-killed the script goes on with the
+ * next.
  */
 static void sh_script(struct task *t, struct stress_highalloc *sh)
 {
+	const struct stress_highalloc_params *p = SH_PARAMS(t->wl->cfg);
+
+	sh_system(t, sh, sh_untar);
+	/* each copy, then its make -j1 &; the primary's make last */
+	for (sh->copying = 0; sh->copying < SH_PRIMARY(p); sh->copying++) {
+		sh_system(t, sh, sh_cp);
+		sh->started++;
+		wake_up_all(t->sim, &sh->wait_start);
+	}
+	sh->started++;
+	wake_up_all(t->sim, &sh->wait_start);
 	for (unsigned int i = 0; i < SH_LOAD_SLEEPS; i++)
 		schedule_timeout(t, NULL, SH_LOAD_SLEEP_NS);
 	sh_system(t, sh, sh_stap); /* pass 1, under load */
@@ -295,7 +374,13 @@ static void sh_report(struct workload_inst *wl)
 			      pass->attempted ? (double)(pass->success * 100 / pass->attempted) : 0,
 			      true);
 	}
+	u64 output = 0;
+
+	for (unsigned int i = 0; i < SH_PARAMS(wl->cfg)->trees; i++)
+		output += sh->trees[i].output_pages;
 	wl_set_figure(wl, "compiles", (double)sh->compiles, true);
+	wl_set_figure(wl, "tree_pages", (double)sh->tree_pages, true);
+	wl_set_figure(wl, "output_pages", (double)output, true);
 }
 
 static void sh_free(struct workload_inst *wl)
@@ -317,6 +402,18 @@ static int sh_validate(const struct scenario *s, const struct scn_workload *w, c
 
 	if (kb_compile_check(s, w, &p->cc, p->trees, "jobs", err, errlen))
 		return -1;
+	if (p->copy < p->cc.size)
+		return cfg_fail_at(
+			s, cfg_later_origin(p->copy_origin, p->cc.size_origin), w->line, err,
+			errlen,
+			"[workload %s] copy: %llu is less than the %llu bytes of source a build reads (valid copy >= size)",
+			w->name, (unsigned long long)p->copy, (unsigned long long)p->cc.size);
+	if (p->copy > KB_MAX_SOURCES / p->trees)
+		return cfg_fail_at(
+			s, p->copy_origin, w->line, err, errlen,
+			"[workload %s] copy: %u trees x %llu bytes is more than %lluG (valid jobs x copy <= %lluG)",
+			w->name, p->trees, (unsigned long long)p->copy, KB_MAX_SOURCES >> 30,
+			KB_MAX_SOURCES >> 30);
 	return highalloc_check(s, w, &p->ha, err, errlen);
 }
 
@@ -356,12 +453,20 @@ static const struct cfg_key stress_highalloc_keys[] = {
 	  .off = SH_OFF(ha.interval_ns),
 	  .def = "100ms",
 	  .doc = "at least this long from one attempt's start to the next (ms_delay; at --mb-per-sec 16: 125ms for 2 MiB blocks, 1s for 16 MiB ones)" },
+	{ .name = "copy",
+	  .type = CFG_SIZE,
+	  .off = SH_OFF(copy),
+	  .flags = CFG_F_POSITIVE | CFG_F_ORIGIN,
+	  .origin_off = SH_OFF(copy_origin),
+	  .range = "size..64G / jobs",
+	  .def = "386976K",
+	  .doc = SH_COPY_DOC },
 	KB_COMPILE_KEYS(struct stress_highalloc_params),
 };
 
 static CFG_TABLE_DOC(
 	stress_highalloc_keys_table, stress_highalloc_keys,
-	"mmtests stress-highalloc: `jobs` kernel builds (make -j1 each, kernbench's compile model) load the machine for 300 s, then the module's pass 1 and, 5 s later, pass 2 of `attempts` block allocations of `order` (GFP_HIGHUSER_MOVABLE | __GFP_NOWARN) under load; 185 s later the builds are killed, the trees deleted, a RAM-sized file written (dd) and read back (cat), and pass 3 runs at rest; the script (a task of its own) forks each pass (stap), rm, dd and cat and waits for it. Figures pass1_*, pass2_*, rest_* (attempted, success, success_pct: integer, as the module prints \"% Success\"), compiles.");
+	"mmtests stress-highalloc: `jobs` kernel builds (make -j1 each, kernbench's compile model) load the machine for 300 s, then the module's pass 1 and, 5 s later, pass 2 of `attempts` block allocations of `order` (GFP_HIGHUSER_MOVABLE | __GFP_NOWARN) under load; 185 s later the builds are killed, the trees deleted, a RAM-sized file written (dd) and read back (cat), and pass 3 runs at rest; the script (a task of its own) first writes the primary tree (tar, `copy` bytes of page cache) and copies it (cp -r) for each other build, starting each build after its copy and the primary's last, then forks each pass (stap), rm, dd and cat and waits for it. Figures pass1_*, pass2_*, rest_* (attempted, success, success_pct: integer, as the module prints \"% Success\"), compiles, tree_pages (pages tar and cp wrote), output_pages (the builds' objects, .cmd files, built-in.o and vmlinux).");
 
 const struct wl_ops stress_highalloc_ops = {
 	.nr_tasks = sh_nr_tasks,
