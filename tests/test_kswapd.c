@@ -128,6 +128,20 @@ static struct small_top run_small_top(const char *set)
  * its switch, io_switch_ns).  (With
  * blk_submit_ns 10.24 us, the idle disk's kick included, branch reqcpu:
  * 938 sweeps and 74,361 pages for 3.10, 3,142 and 159,788 for high_x8.)
+ * Since the profile's dirty limits are 3.10's (dirtyable_memory =
+ * reclaimable_less_reserves, which takes the 51 MB of THP min_free_kbytes
+ * off: a dirty limit 10 MB lower), 3.10's kswapd writes fewer pages (516
+ * against 3,768) but sweeps more: 688 sweeps, 0.052 s, 105,208 pages,
+ * 47,329 left free in DMA32; high_x8 2,931 sweeps, 0.066 s, 144,365
+ * pages, 86,575 free; 4.8+'s 19 sweeps, 74,823 pages, unchanged.
+ * With both, 3.10's sweeps down to priority 0 (its balance_pgdat's loop;
+ * the model's stopped at 1, as 4.8's) and 3.10's anon/file balance by
+ * reclaim_stat: 639 sweeps, 0.125 s, 243,527 pages reclaimed (411
+ * written), 185,651 left free in DMA32: the sweeps that find Normal
+ * still unbalanced at priority 0 scan DMA32's lists whole, with no
+ * target (3.11's "mm: vmscan: limit the number of pages kswapd reclaims
+ * at each priority" ended that), so 3.10 now reclaims more than high_x8
+ * (2,931 sweeps, 0.066 s, 144,365 pages, 86,575 free).
  */
 static void test_small_top_zone(void **state)
 {
@@ -135,11 +149,12 @@ static void test_small_top_zone(void **state)
 			 node = run_small_top("policy.kswapd_balance=node"),
 			 x8 = run_small_top("policy.kswapd_balance_gap=high_x8");
 
-	assert_int_equal(zones.pageoutrun, 128);
+	assert_int_equal(zones.pageoutrun, 639);
 	assert_int_equal(node.pageoutrun, 19);
-	assert_int_equal(x8.pageoutrun, 2962);
+	assert_int_equal(x8.pageoutrun, 2931);
 	assert_true(zones.kswapd_ns > node.kswapd_ns + node.kswapd_ns / 5);
-	assert_true(x8.kswapd_ns > zones.kswapd_ns);
+	assert_true(x8.kswapd_ns > node.kswapd_ns);
+	assert_true(zones.dma32_free > 2 * x8.dma32_free);
 	assert_true(zones.steal_kswapd > node.steal_kswapd + node.steal_kswapd / 10);
 	assert_true(x8.steal_kswapd > node.steal_kswapd + node.steal_kswapd * 9 / 10);
 	assert_true(x8.dma32_free > 5 * node.dma32_free);

@@ -30,9 +30,11 @@
  *   nr_dirty_threshold: 20 % (dirty_ratio) of the dirtyable memory, free
  *        pages less totalreserve_pages (3.3+): the zones' high watermark
  *        plus largest protection, DMA 96 + 48, Normal 288 + 0 = 432, so
- *        (16369 - 432) x 20 / 100 = 3187 (3.10 .. 4.12), (14851 - 432) x
- *        20 / 100 = 2883 (6.12, 6.18); the background one 10 %, 1593 and
- *        1441 (2.6.37 brought both lines: none before 3.10's layout);
+ *        (16369 - 432) x 20 / 100 = 3187 (4.2 .. 4.12), (14851 - 432) x
+ *        20 / 100 = 2883 (6.12, 6.18); 3.10 also takes off min_free_kbytes,
+ *        1024 kB, 256 pages: (16369 - 432 - 256) x 20 / 100 = 3136; the
+ *        background one 10 %, 1593, 1441 and 1568 (2.6.37 brought both
+ *        lines: none before 3.10's layout);
  *   MemAvailable, no page cache: 4.2's (3.14..4.4) free less the low
  *        watermarks, DMA 80 + Normal 240, (16369 - 320) x 4 = 64196 kB;
  *        4.5's on, free less totalreserve: (16369 - 432) x 4 = 63748 kB
@@ -140,8 +142,8 @@ static const char want_vmstat_3_10[] = "nr_free_pages 16369\n"
 				       "numa_other 0\n"
 				       "nr_anon_transparent_hugepages 0\n"
 				       "nr_free_cma 0\n"
-				       "nr_dirty_threshold 3187\n"
-				       "nr_dirty_background_threshold 1593\n"
+				       "nr_dirty_threshold 3136\n"
+				       "nr_dirty_background_threshold 1568\n"
 				       "pgpgin 0\n"
 				       "pgpgout 0\n"
 				       "pswpin 0\n"

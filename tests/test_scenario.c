@@ -744,7 +744,7 @@ static void check_zone_based_2_6_25(void)
 	assert_true(scn.policy.zone_reclaim);
 	assert_int_equal(scn.policy.kswapd_balance, KSWAPD_BALANCE_ZONES_ALL);
 	assert_true(scn.policy.kswapd_gap_high_x8);
-	assert_true(scn.policy.wakeup_kswapd_zone_low);
+	assert_int_equal(scn.policy.wakeup_kswapd, WAKEUP_KSWAPD_ZONE_LOW);
 	assert_true(scn.policy.slowpath_wake_restart);
 	assert_true(scn.policy.throttle_vm_writeout);
 	assert_true(scn.policy.may_write_to_queue);

@@ -781,13 +781,14 @@ static void test_prepare_scan_control_file_is_tiny_whole_node(void **state)
 }
 
 /*
- * wakeup_kswapd's two rules, DMA free above its high watermark, DMA32's
- * free one page below its low one.  zone_low (2.6.35, v3.10): a request
- * for DMA32 wakes kswapd, one for DMA alone does not.  node_balanced
- * (v6.12): the node counts as balanced, DMA being above high, and
- * kswapd sleeps on.
+ * wakeup_kswapd's rules, DMA free above its high watermark, DMA32's free
+ * one page below its low one (@below_high: its high one).  zone_low
+ * (2.6.35, v3.10): a request for DMA32 wakes kswapd below low, not
+ * between low and high; one for DMA alone does not.  zone_balanced
+ * (v3.12..4.7): below high suffices.  node_balanced (v6.12): the node
+ * counts as balanced, DMA being above high, and kswapd sleeps on.
  */
-static void wakeup_kswapd_dma32_low(void **state, const char *policy, bool woken)
+static void wakeup_kswapd_dma32(void **state, const char *policy, bool below_high, bool woken)
 {
 	char extra[128];
 	struct sim *sim;
@@ -802,6 +803,10 @@ static void wakeup_kswapd_dma32_low(void **state, const char *policy, bool woken
 	assert_ptr_equal(pgdat->kswapd->waiting_on, &pgdat->kswapd_wait);
 	assert_true(zone_page_state(dma, NR_FREE_PAGES) > (long)high_wmark_pages(dma));
 	dma32->vm_stat[NR_FREE_PAGES] = (long)low_wmark_pages(dma32) - 1;
+	if (below_high) {
+		dma32->vm_stat[NR_FREE_PAGES] = (long)high_wmark_pages(dma32) - 1;
+		assert_true(zone_page_state(dma32, NR_FREE_PAGES) > (long)low_wmark_pages(dma32));
+	}
 
 	wakeup_kswapd(sim, dma, 0, 0, ZONE_DMA);
 	assert_ptr_equal(pgdat->kswapd->waiting_on, &pgdat->kswapd_wait);
@@ -855,19 +860,30 @@ static void test_kswapd_snapshot_refaults(void **state)
 
 static void test_wakeup_kswapd_zone_low(void **state)
 {
-	wakeup_kswapd_dma32_low(state, "", true);
+	wakeup_kswapd_dma32(state, "", false, true);
+}
+
+static void test_wakeup_kswapd_zone_low_above_low(void **state)
+{
+	wakeup_kswapd_dma32(state, "", true, false);
+}
+
+static void test_wakeup_kswapd_zone_balanced(void **state)
+{
+	wakeup_kswapd_dma32(state, "wakeup_kswapd = zone_balanced\n", true, true);
 }
 
 static void test_wakeup_kswapd_node_balanced(void **state)
 {
-	wakeup_kswapd_dma32_low(state, "wakeup_kswapd = node_balanced\n", false);
+	wakeup_kswapd_dma32(state, "wakeup_kswapd = node_balanced\n", false, false);
 }
 
 /*
  * The dirty limits' base: 2.6.35's determine_dirtyable_memory counts all
  * free pages and the anon LRU pages while swap has room; 2.6.25's
  * (global_lru_pages until 2.6.32) the anon pages with no swap too;
- * v6.12's leaves anon out and takes the reserves off the free pages.
+ * v6.12's leaves anon out and takes the reserves off the free pages;
+ * 3.10's takes the reserves and min_free_kbytes off the 2.6.35 sum.
  * dirty_ratio 20, dirty_background_ratio 10.
  */
 static void dirtyable_memory(void **state, const char *swap, u64 anon_with_swap)
@@ -894,6 +910,13 @@ static void dirtyable_memory(void **state, const char *swap, u64 anon_with_swap)
 	sim->scn.policy.dirtyable_memory = DIRTYABLE_FREE_AND_FILE;
 	assert_int_equal(global_dirty_limit(sim, &bg),
 			 (free - sim->totalreserve_pages + 500) * 20 / 100);
+	/* 3.10: the reserves and min_free_kbytes off the whole sum, anon with swap */
+	sim->scn.policy.dirtyable_memory = DIRTYABLE_RECLAIMABLE_RESERVES;
+	assert_true(sim->min_free_kbytes > 0);
+	assert_int_equal(global_dirty_limit(sim, &bg),
+			 (free + 500 + anon_with_swap - sim->totalreserve_pages -
+			  ((u64)sim->min_free_kbytes >> (sim->page_shift - 10))) *
+				 20 / 100);
 	pgdat->vm_stat[NR_INACTIVE_ANON] -= 1000;
 	pgdat->vm_stat[NR_ACTIVE_FILE] -= 500;
 }
@@ -1526,6 +1549,8 @@ int main(void)
 		test_sim_unit_test(test_age_anon_with_full_swap),
 		test_sim_unit_test(test_rstat_flushed_file_sizes),
 		test_sim_unit_test(test_wakeup_kswapd_zone_low),
+		test_sim_unit_test(test_wakeup_kswapd_zone_low_above_low),
+		test_sim_unit_test(test_wakeup_kswapd_zone_balanced),
 		test_sim_unit_test(test_wakeup_kswapd_node_balanced),
 		test_sim_unit_test(test_kswapd_snapshot_refaults),
 		test_sim_unit_test(test_dirtyable_memory),

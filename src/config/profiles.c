@@ -389,7 +389,9 @@ static const char *const profile_3_10[] = {
 	/*
 	 * 2.6.37 (0e093d99763e): reclaim naps in wait_iff_congested, which
 	 * sleeps only on a zone whose dirty pages pageout left for a
-	 * congested queue; with may_write_to_queue = off, never
+	 * congested queue (may_write_to_queue), which 3.10's reclaim does
+	 * not do: direct reclaim writes no file page, kswapd has
+	 * PF_SWAPWRITE and the swap bdi is never congested
 	 */
 	"reclaim_sleep = wait_iff_pageout_congested",
 	/* 2.6.38: "vmscan: kswapd should not free an excessive number of pages ..." */
@@ -437,7 +439,6 @@ static const char *const profile_3_10[] = {
 	 * encountered, not priority" made it the zone's dirty flag)
 	 */
 	"file_writepage = kswapd_priority",
-	"may_write_to_queue = off",
 	"lumpy_reclaim = off", /* 3.5 */
 	"swappiness_zero = no_anon", /* 3.5 */
 	"scan_batch = none", /* 3.10's get_scan_count saves no counts (force_scan instead) */
@@ -462,11 +463,10 @@ static const char *const profile_3_10[] = {
 	"vmscan_trace_format = mainline", /* 3.5 */
 	"wakeup_kswapd_trace = late", /* 2.6.37 */
 	/*
-	 * still the kernel's (throttle_vm_writeout 2.6.x..4.10, the dirtyable
-	 * anon pages 2.6.x..3.13), but 3.10 was calibrated without them
+	 * 3.10's global_dirtyable_memory: 2.6.32's free and reclaimable
+	 * pages less dirty_balance_reserve (3.3) and min_free_kbytes
 	 */
-	"throttle_vm_writeout = off",
-	"dirtyable_memory = free_and_file",
+	"dirtyable_memory = reclaimable_less_reserves",
 	NULL,
 };
 
@@ -499,13 +499,20 @@ static const char *const profile_4_2[] = {
 	"numa_zonelist_order = default_64bit",
 	"oom_report = 4.0", /* 4.0: nr_pmds in the OOM task dump */
 	"zone_reclaim_boot = off", /* 3.16: 4f9b16a64753 */
+	/* 3.14 (a1c3bfb2f67e): anon pages are not dirtyable; 4.2 has no min_free_kbytes term */
+	"dirtyable_memory = free_and_file",
 	/*
-	 * node-based reclaim (4.8) and v6.12's kswapd wake-up, where 4.2's
-	 * kernel reclaimed zone by zone: the 4.x profiles were calibrated
-	 * with these (not examined here)
+	 * 3.12 (Johannes Weiner, "mm: vmscan: fix numa reclaim balance
+	 * problem in kswapd"): wakeup_kswapd tests zone_balanced, the high
+	 * watermark, for each zone of the zonelist
 	 */
-	"zone_reclaim = off",
-	"wakeup_kswapd = node_balanced",
+	"wakeup_kswapd = zone_balanced",
+	/*
+	 * 4.2's balance_pgdat (3.11's kswapd_shrink_zone) balances zone by
+	 * zone until node 4.8; zone_reclaim = on and throttle_vm_writeout =
+	 * on come from 2.6.25, as 4.2 had them
+	 */
+	"kswapd_balance = zones",
 	/* 4.2's slow path loops back to retry:, waking kswapd each pass */
 	"slowpath_wake_kswapd = retry",
 	NULL,
@@ -538,6 +545,14 @@ static const char *const profile_4_12[] = {
 	"writeback_rotation = deactivate", /* 4.11: c55e8d035b28 */
 	"compaction = kcompactd", /* 4.6 */
 	"compact_retry = priority", /* 4.9: Vlastimil Babka's compaction priority series */
+	/*
+	 * 4.8: Mel Gorman's node-lru series: reclaim, kswapd's balance and
+	 * its wake-up go node by node
+	 */
+	"zone_reclaim = off",
+	"kswapd_balance = node",
+	"wakeup_kswapd = node_balanced",
+	"throttle_vm_writeout = off", /* 4.11 */
 	"oom_report = 4.12", /* "nodemask=" in dump_header's line */
 	"zoneinfo_format = 4.12", /* 4.8's per-node stats, 4.12's empty zones */
 	"vmstat_format = 4.12", /* 4.8's node counters, per-zone allocstall/pgskip */
@@ -549,6 +564,11 @@ static const char *const profile_4_12[] = {
 static const char *const profile_6_12[] = {
 	/* 5.8 (1431d4d11abb, "mm: base LRU balancing on an explicit cost model") */
 	"lru_balance = cost",
+	/*
+	 * pageout waits for a request: may_write_to_inode (4.12 still has
+	 * it) and the bdi congestion tests are gone (v5.16+)
+	 */
+	"may_write_to_queue = off",
 	"reclaim_sleep = reclaim_throttle", /* 5.16 */
 	"blk_requests = tags", /* 5.0: SCSI disks only through blk-mq */
 	/*

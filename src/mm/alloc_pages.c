@@ -282,6 +282,19 @@ static bool pgdat_watermark_boosted(const struct pglist_data *pgdat, enum zone_t
 }
 
 /*
+ * zone_balanced() as v4.2's wakeup_kswapd called it (balance gap 0,
+ * classzone 0): @zone meets its high watermark at @order without the
+ * lowmem reserve.  Its second test, compaction_suitable() not
+ * COMPACT_SKIPPED at an order above 0, cannot fail once that holds: 4.2's
+ * __compaction_suitable returns COMPACT_PARTIAL when the zone meets its
+ * low watermark at the order.
+ */
+static bool zone_balanced_4_2(struct sim *sim, struct zone *zone, int order)
+{
+	return wmark_ok(sim, zone, (unsigned int)order, high_wmark_pages(zone), 0, 0);
+}
+
+/*
  * wakeup_kswapd() (v6.12): record the order and zone kswapd must balance
  * for and wake it, unless it is awake already, the node is hopeless
  * (kswapd_failures >= MAX_RECLAIM_RETRIES) or already balanced and not
@@ -290,7 +303,7 @@ static bool pgdat_watermark_boosted(const struct pglist_data *pgdat, enum zone_t
  * __GFP_DIRECT_RECLAIM) wakes kcompactd.  With wakeup_kswapd = zone_low
  * (v3.10 wakeup_kswapd; 2.6.35 tested the watermark first) the test is
  * whether @zone itself meets its low watermark at @order, without the
- * lowmem reserve.
+ * lowmem reserve; with zone_balanced (v3.12..4.7) zone_balanced_4_2().
  */
 void wakeup_kswapd(struct sim *sim, struct zone *zone, gfp_t gfp, int order,
 		   enum zone_type highest_zoneidx)
@@ -308,8 +321,11 @@ void wakeup_kswapd(struct sim *sim, struct zone *zone, gfp_t gfp, int order,
 	trace_mm_vmscan_wakeup_kswapd_request(sim, zone, order);
 	if (pgdat->kswapd->waiting_on != &pgdat->kswapd_wait)
 		return;
-	if (sim->scn.policy.wakeup_kswapd_zone_low) {
+	if (sim->scn.policy.wakeup_kswapd == WAKEUP_KSWAPD_ZONE_LOW) {
 		if (wmark_ok(sim, zone, (unsigned int)order, low_wmark_pages(zone), 0, 0))
+			return;
+	} else if (sim->scn.policy.wakeup_kswapd == WAKEUP_KSWAPD_ZONE_BALANCED) {
+		if (zone_balanced_4_2(sim, zone, order))
 			return;
 	} else if ((!sim->scn.policy.all_unreclaimable &&
 		    pgdat->kswapd_failures >= MAX_RECLAIM_RETRIES) || /* v4.11+: hopeless */
@@ -339,7 +355,7 @@ static void wake_all_kswapds(struct task *t, gfp_t gfp, int order, enum zone_typ
 			if (!populated_zone(&pgdat->node_zones[z]))
 				continue;
 			wakeup_kswapd(sim, &pgdat->node_zones[z], gfp, order, highest_zoneidx);
-			if (!sim->scn.policy.wakeup_kswapd_zone_low)
+			if (sim->scn.policy.wakeup_kswapd == WAKEUP_KSWAPD_NODE_BALANCED)
 				break;
 		}
 	}

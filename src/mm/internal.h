@@ -893,7 +893,7 @@ u64 global_dirty_limit(const struct sim *sim, u64 *background);
 /*
  * throttle_vm_writeout - nap HZ/10 in congestion_wait while the pages under
  * writeback pass 1.1 x the dirty limit; once at most without __GFP_FS and
- * __GFP_IO in @gfp (2.6.x..4.10, the end of shrink_zone).
+ * __GFP_IO in @gfp (2.6.x..4.10, the end of each group's shrink_lruvec).
  */
 void throttle_vm_writeout(struct task *t, gfp_t gfp);
 bool filemap_remove_folio(struct sim *sim, u32 pfn, u64 shadow);

@@ -30,6 +30,24 @@ static u64 global_free_pages(const struct sim *sim)
 }
 
 /*
+ * 3.10's global_dirtyable_memory() after it summed the free and the
+ * reclaimable pages: less dirty_balance_reserve (3.3, "mm: exclude
+ * reserved pages from dirtyable memory": the high watermarks and lowmem
+ * reserves, totalreserve_pages' value) and less min_free_kbytes (the -mm
+ * patch "page-writeback.c: subtract min_free_kbytes from dirtyable
+ * memory", in 3.10), neither below 0.  The highmem part is not modelled.
+ */
+static u64 dirtyable_less_reserves(const struct sim *sim, u64 x)
+{
+	u64 min_free = (u64)(sim->min_free_kbytes > 0 ? sim->min_free_kbytes : 0) >>
+		       (sim->page_shift - 10);
+
+	x -= min_u64(x, sim->totalreserve_pages);
+	x -= min_u64(x, min_free);
+	return x;
+}
+
+/*
  * global_dirty_limits() (v6.12 domain_dirty_limits over
  * global_dirtyable_memory): free pages above the reserves plus file LRU
  * pages, times dirty_ratio / dirty_background_ratio percent; the
@@ -38,7 +56,8 @@ static u64 global_free_pages(const struct sim *sim)
  * determine_dirtyable_memory() of 2.6.32..3.13: all free pages plus
  * global_reclaimable_pages(), the file LRU pages and, while swap has
  * room, the anon ones (3.14 left anon out, 3.3 took the reserves off);
- * free_and_lru: 2.6.x..2.6.31's, all free pages plus every LRU page,
+ * reclaimable_less_reserves: 3.10's, the same sum less the reserves and
+ * min_free_kbytes (dirtyable_less_reserves); free_and_lru: 2.6.x..2.6.31's, all free pages plus every LRU page,
  * anon counted with no swap too (global_lru_pages(); 2.6.32's
  * adea02a1bea, "mm: count only reclaimable lru pages", added the test).
  */
@@ -47,7 +66,8 @@ u64 global_dirty_limit(const struct sim *sim, u64 *background)
 	enum dirtyable_memory base = sim->scn.policy.dirtyable_memory;
 	u64 free = global_free_pages(sim), lru = 0, dirtyable, thresh, bg;
 	bool anon = base == DIRTYABLE_LRU ||
-		    (base == DIRTYABLE_RECLAIMABLE && get_nr_swap_pages(sim) > 0);
+		    ((base == DIRTYABLE_RECLAIMABLE || base == DIRTYABLE_RECLAIMABLE_RESERVES) &&
+		     get_nr_swap_pages(sim) > 0);
 
 	for (unsigned int n = 0; n < sim->nr_nodes; n++) {
 		const struct pglist_data *pgdat = &sim->nodes[n];
@@ -57,11 +77,13 @@ u64 global_dirty_limit(const struct sim *sim, u64 *background)
 			lru += (u64)(pgdat->vm_stat[NR_INACTIVE_ANON] +
 				     pgdat->vm_stat[NR_ACTIVE_ANON]);
 	}
-	if (base != DIRTYABLE_FREE_AND_FILE)
-		dirtyable = free + lru;
-	else
+	if (base == DIRTYABLE_FREE_AND_FILE)
 		dirtyable =
 			(free > sim->totalreserve_pages ? free - sim->totalreserve_pages : 0) + lru;
+	else if (base == DIRTYABLE_RECLAIMABLE_RESERVES)
+		dirtyable = dirtyable_less_reserves(sim, free + lru);
+	else
+		dirtyable = free + lru;
 	thresh = dirtyable * sim->scn.sysctl.dirty_ratio / 100;
 	bg = dirtyable * sim->scn.sysctl.dirty_background_ratio / 100;
 	if (bg >= thresh)
@@ -72,7 +94,7 @@ u64 global_dirty_limit(const struct sim *sim, u64 *background)
 
 /*
  * throttle_vm_writeout() (2.6.x..4.10 mm/page-writeback.c, called at the
- * end of shrink_zone; removed in 4.11): while the pages under writeback,
+ * end of each group's shrink_lruvec; removed in 4.11): while the pages under writeback,
  * file and swap, pass the dirty limit plus a tenth, nap HZ/10 in
  * congestion_wait.  A reclaimer that may not do I/O and enter the
  * filesystem (no __GFP_IO and __GFP_FS) naps once at most.
@@ -476,8 +498,9 @@ static const struct cfg_key page_writeback_policy_keys[] = {
 	{ .name = "dirtyable_memory",
 	  .type = CFG_ENUM,
 	  P_OFF(dirtyable_memory),
-	  .values = CFG_VALUES("free_and_file", "free_and_reclaimable", "free_and_lru"),
+	  .values = CFG_VALUES("free_and_file", "free_and_reclaimable", "free_and_lru",
+			       "reclaimable_less_reserves"),
 	  .def = "free_and_file",
-	  .doc = "the memory dirty_ratio is a percent of: free pages above the reserves plus file LRU pages (v3.14+) / all free pages plus file and, while swap has room, anon LRU pages (2.6.32..3.13 determine_dirtyable_memory) / all free pages plus every LRU page, anon with no swap too (2.6.x..2.6.31, global_lru_pages)" },
+	  .doc = "the memory dirty_ratio is a percent of: free pages above the reserves plus file LRU pages (v3.14+) / all free pages plus file and, while swap has room, anon LRU pages (2.6.32..3.2 determine_dirtyable_memory) / all free pages plus every LRU page, anon with no swap too (2.6.x..2.6.31, global_lru_pages) / reclaimable_less_reserves: as free_and_reclaimable, less the reserves (3.3: dirty_balance_reserve) and min_free_kbytes (3.10 global_dirtyable_memory)" },
 };
 CFG_TABLE(page_writeback_policy_table, page_writeback_policy_keys);

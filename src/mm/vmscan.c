@@ -1863,6 +1863,13 @@ age_anon:
 	sc->nr_reclaimed += nr_reclaimed;
 	if (can_age_anon_pages(sim) && inactive_is_low(sim, lruvec, LRU_INACTIVE_ANON))
 		shrink_active_list(t, SWAP_CLUSTER_MAX, lruvec, sc, LRU_ACTIVE_ANON);
+	/*
+	 * 2.6.x..4.10: the shrink of one group's lists ends with it
+	 * (2.6.x shrink_zone, 3.10..4.7 shrink_lruvec, 4.8..4.10
+	 * shrink_node_memcg), so a memcg walk may nap once per group
+	 */
+	if (sim->scn.policy.throttle_vm_writeout)
+		throttle_vm_writeout(t, sc->kswapd ? GFP_KERNEL : mm_task(t)->alloc_gfp);
 }
 
 /*
@@ -2218,8 +2225,7 @@ static void snapshot_refaults_all(struct sim *sim, struct mem_cgroup *target)
 /*
  * shrink_zone() (2.6.x..4.7, zone_reclaim): shrink_node restricted to
  * zone @zid: the scan targets count the zone's pages and isolation takes
- * from the zone's own lists (lruvec_list); then throttle_vm_writeout
- * with the policy's throttle_vm_writeout = on.
+ * from the zone's own lists (lruvec_list).
  */
 static void shrink_zone(struct task *t, struct pglist_data *pgdat, enum zone_type zid,
 			struct scan_control *sc)
@@ -2231,8 +2237,6 @@ static void shrink_zone(struct task *t, struct pglist_data *pgdat, enum zone_typ
 	shrink_node(t, pgdat, sc);
 	sc->reclaim_idx = reclaim_idx;
 	sc->zone_lo = 0;
-	if (t->sim->scn.policy.throttle_vm_writeout)
-		throttle_vm_writeout(t, sc->kswapd ? GFP_KERNEL : mm_task(t)->alloc_gfp);
 }
 
 /*
@@ -3567,13 +3571,13 @@ static const struct cfg_key vmscan_policy_keys[] = {
 	  P_OFF(throttle_vm_writeout),
 	  .values = CFG_VALUES("off", "on"),
 	  .def = "off",
-	  .doc = "with zone_reclaim, each shrink_zone ends by napping HZ/10 while the pages under writeback pass 1.1 x the dirty limit (throttle_vm_writeout, 2.6.x..4.10) / off (v4.11+)" },
+	  .doc = "each shrink of one memcg's lists (2.6.x shrink_zone, 3.10..4.7 shrink_lruvec, 4.8..4.10 shrink_node_memcg) ends by napping HZ/10 while the pages under writeback pass 1.1 x the dirty limit (throttle_vm_writeout, 2.6.x..4.10) / off (v4.11+)" },
 	{ .name = "wakeup_kswapd",
 	  .type = CFG_ENUM,
-	  P_OFF(wakeup_kswapd_zone_low),
-	  .values = CFG_VALUES("node_balanced", "zone_low"),
+	  P_OFF(wakeup_kswapd),
+	  .values = CFG_VALUES("node_balanced", "zone_low", "zone_balanced"),
 	  .def = "node_balanced",
-	  .doc = "an allocation's slow path wakes kswapd: node_balanced: once a node, for its highest usable zone, unless the node meets its high watermarks (v6.12) / zone_low: for every zone of the zonelist up to the request's highest, each when it fails its low watermark at the request's order (2.6.x..4.7 wake_all_kswapd)" },
+	  .doc = "an allocation's slow path wakes kswapd: node_balanced: once a node, for its highest usable zone, unless the node meets its high watermarks (v6.12) / zone_low: for every zone of the zonelist up to the request's highest, each when it fails its low watermark at the request's order (2.6.x..3.11 wake_all_kswapd) / zone_balanced: the same zones, each unless it meets its high watermark at the order (v3.12..4.7: zone_balanced, Johannes Weiner's \"mm: vmscan: fix numa reclaim balance problem in kswapd\")" },
 	{ .name = "lumpy_reclaim",
 	  .type = CFG_ENUM,
 	  P_OFF(lumpy_reclaim),

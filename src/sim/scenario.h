@@ -269,6 +269,17 @@ enum dirtyable_memory {
 	DIRTYABLE_FREE_AND_FILE, /* v3.14+ */
 	DIRTYABLE_RECLAIMABLE, /* 2.6.32..3.13: anon only while swap has room */
 	DIRTYABLE_LRU, /* 2.6.x..2.6.31: every LRU page */
+	DIRTYABLE_RECLAIMABLE_RESERVES, /* 3.10: as RECLAIMABLE, less reserves, min_free_kbytes */
+};
+
+/*
+ * wakeup_kswapd: which test a zone of the allocation's zonelist must fail
+ * for its node's kswapd to be woken; in the order of the key's values.
+ */
+enum wakeup_kswapd_policy {
+	WAKEUP_KSWAPD_NODE_BALANCED, /* v4.8+: once a node, unless pgdat_balanced */
+	WAKEUP_KSWAPD_ZONE_LOW, /* < v3.12: every zone, below its low watermark */
+	WAKEUP_KSWAPD_ZONE_BALANCED, /* v3.12..4.7: every zone, not zone_balanced */
 };
 
 enum memcg_high_throttle_policy {
@@ -623,12 +634,11 @@ struct scn_policy {
 	int vmstat_format; /* vmstat_format: enum procfs_format (vmstat_items.h) */
 	int meminfo_format; /* meminfo_format: enum procfs_format (vmstat_items.h) */
 	bool trace_wakeup_early; /* wakeup_kswapd_trace = early (before 2.6.37) */
-	bool throttle_vm_writeout; /* throttle_vm_writeout = on: shrink_zone waits while
+	bool throttle_vm_writeout; /* throttle_vm_writeout = on: shrink_lruvec waits while
 				    * pages under writeback pass 1.1 x the dirty limit
 				    * (2.6.x..4.10) */
 	enum dirtyable_memory dirtyable_memory;
-	bool wakeup_kswapd_zone_low; /* wakeup_kswapd = zone_low: every zone of the
-				      * zonelist, each below its low watermark (< v4.8) */
+	enum wakeup_kswapd_policy wakeup_kswapd;
 	bool cgroup_dfl; /* cgroup = v2: groups use the v2 interface by default */
 	bool cgroup_given; /* cgroup was given (file or --set), not only by the profile */
 	/* memcg_high_throttle: reclaim (0, v4.2..5.3), penalty (v5.9+), penalty_once (v5.4..5.8) */
