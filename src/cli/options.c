@@ -83,7 +83,10 @@ static void replace_prefix(char *err, size_t len, const char *from, const char *
 
 	if (strncmp(err, from, n))
 		return;
-	snprintf(tmp, sizeof(tmp), "%s%s", to, err + n);
+	/* a longer message is cut at SCN_ERR_LEN; the length, looked at,
+	 * tells -Wformat-truncation (-O3) that the cut is meant */
+	if (snprintf(tmp, sizeof(tmp), "%s%s", to, err + n) < 0)
+		return;
 	snprintf(err, len, "%s", tmp);
 }
 

@@ -1260,7 +1260,7 @@ static int set_machine_cgroup(struct cfg_ctx *k, void *obj, const char *val)
 {
 	static const char *const names[] = { "v1", "v2", "profile" };
 	struct scn_machine *m = obj;
-	int v;
+	int v = 0; /* set on success; the initializer quiets -flto's maybe-uninitialized */
 
 	if (cfg_set_choice(k, val, names, 3, &v))
 		return -1;
@@ -1336,7 +1336,7 @@ static int set_cg_interface(struct cfg_ctx *k, void *obj, const char *val)
 {
 	static const char *const names[] = { "v1", "v2", "inherit" };
 	struct scn_cgroup *cg = obj;
-	int v;
+	int v = 0; /* as above */
 
 	if (cfg_set_choice(k, val, names, 3, &v))
 		return -1;
