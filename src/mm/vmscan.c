@@ -1209,7 +1209,7 @@ static unsigned long shrink_inactive_list(struct task *t, unsigned long nr_to_sc
 {
 	struct sim *sim = t->sim;
 	struct pglist_data *pgdat = lruvec->pgdat;
-	bool file = is_file_lru(lru), stalled = false;
+	bool file = is_file_lru(lru), stalled = false, by_stat = !lru_balance_by_cost(sim);
 	enum vm_event_item steal = sc->kswapd ? PGSTEAL_KSWAPD : PGSTEAL_DIRECT;
 	unsigned long nr_scanned, nr_taken, nr_reclaimed, nr_put = 0;
 	struct isolated_folios *isol;
@@ -1246,7 +1246,7 @@ static unsigned long shrink_inactive_list(struct task *t, unsigned long nr_to_sc
 
 	if (isol->nr_lumpy_taken)
 		clear_active_flags(sim, &isol->folio_list);
-	if (!lru_balance_by_cost(sim)) { /* 2.6.28..5.7: the batch by type, lumpy's too */
+	if (by_stat) { /* 2.6.28..5.7: the batch by type, lumpy's too */
 		lruvec->recent_scanned[0] += isol->nr_isolated[0];
 		lruvec->recent_scanned[1] += isol->nr_isolated[1];
 	}
@@ -1261,7 +1261,7 @@ static unsigned long shrink_inactive_list(struct task *t, unsigned long nr_to_sc
 		putback_survivor(sim, putback_lruvec(sim, isol, pfn), pfn);
 		nr_put++;
 		/* 2.6.28..5.7 putback_inactive_pages: an activated page rotated */
-		if (PageFlag(page, PG_active) && !lru_balance_by_cost(sim))
+		if (by_stat && PageFlag(page, PG_active))
 			lruvec->recent_rotated[is_file_lru(folio_lru_list(page))] +=
 				folio_nr_pages(page);
 	}
@@ -1282,7 +1282,7 @@ static unsigned long shrink_inactive_list(struct task *t, unsigned long nr_to_sc
 	count_memcg_events(lruvec->memcg, steal, nr_reclaimed);
 	count_vm_events(sim, PGSTEAL_ANON + file, nr_reclaimed);
 	count_memcg_events(lruvec->memcg, PGSTEAL_ANON + file, nr_reclaimed);
-	if (lru_balance_by_cost(sim))
+	if (!by_stat)
 		lru_note_cost(lruvec, file, stat.nr_pageout, nr_scanned - nr_reclaimed);
 	trace_mm_vmscan_lru_shrink_inactive(t, pgdat, sc, nr_scanned, nr_reclaimed, &stat, file);
 
@@ -1424,7 +1424,7 @@ void shrink_active_list(struct task *t, unsigned long nr_to_scan, struct lruvec 
 {
 	struct sim *sim = t->sim;
 	bool file = is_file_lru(lru);
-	bool old = single_lru(sim), reclaim_mapped, referenced = false;
+	bool old = single_lru(sim), reclaim_mapped;
 	unsigned long nr_scanned, nr_taken, nr_rotated = 0, nr_deactivate = 0, nr = 0;
 	struct isolated_folios *isol;
 	u32 pvec[PAGEVEC_SIZE_2_6_28];
@@ -1448,6 +1448,7 @@ void shrink_active_list(struct task *t, unsigned long nr_to_scan, struct lruvec 
 	while (!pfn_list_empty(&isol->folio_list)) {
 		u32 pfn = isol->folio_list.head;
 		struct page *page = pfn_to_page(sim, pfn);
+		bool referenced = false;
 
 		pfn_list_del(sim, &isol->folio_list, pfn);
 		charge_sys(t, sim->scn.cost.scan_page_ns / 2);
@@ -1589,6 +1590,20 @@ static bool get_scan_force(struct sim *sim, struct lruvec *lruvec, const struct 
 }
 
 /*
+ * get_lru_size() as get_scan_count reads it: @lru's pages in the zones
+ * reclaim may take from, or the zone's own lists alone when a 3.x
+ * zone-by-zone pass (sc->zone_lo) shrinks one zone.
+ */
+static u64 scan_lru_size(struct lruvec *lruvec, int lru, const struct scan_control *sc)
+{
+	u64 size = lruvec_lru_size(lruvec, lru, (int)sc->reclaim_idx);
+
+	if (sc->zone_lo)
+		size -= lruvec_lru_size(lruvec, lru, (int)sc->zone_lo - 1);
+	return size;
+}
+
+/*
  * get_scan_count()'s anon/file split before v5.8 (lru_balance =
  * rotated_*; read in 2.6.28, 2.6.32 and 3.10.105): each type's pressure
  * is its priority (@anon_prio for anon, 200 + 2 x plus_one less it for
@@ -1606,13 +1621,8 @@ static u64 reclaim_stat_fraction(struct sim *sim, struct lruvec *lruvec,
 	u64 file_prio = MAX_SWAPPINESS + 2 * sim->scn.policy.swappiness_plus_one - anon_prio;
 	u64 size[2] = { 0, 0 }, ap, fp;
 
-	for (int lru = 0; lru < NR_EVICTABLE_LRU; lru++) {
-		u64 n = lruvec_lru_size(lruvec, lru, (int)sc->reclaim_idx);
-
-		if (sc->zone_lo)
-			n -= lruvec_lru_size(lruvec, lru, (int)sc->zone_lo - 1);
-		size[is_file_lru(lru)] += n;
-	}
+	for (int lru = 0; lru < NR_EVICTABLE_LRU; lru++)
+		size[is_file_lru(lru)] += scan_lru_size(lruvec, lru, sc);
 	for (int file = 0; file < 2; file++) {
 		if (lruvec->recent_scanned[file] > size[file] / 4) {
 			lruvec->recent_scanned[file] /= 2;
@@ -1696,10 +1706,7 @@ void get_scan_count(struct sim *sim, struct lruvec *lruvec, struct scan_control 
 	}
 	for (int lru = 0; lru < NR_EVICTABLE_LRU; lru++) {
 		bool file = is_file_lru(lru);
-		u64 lruvec_size = lruvec_lru_size(lruvec, lru, (int)sc->reclaim_idx);
-
-		if (sc->zone_lo) /* 3.x: the zone's own lists */
-			lruvec_size -= lruvec_lru_size(lruvec, lru, (int)sc->zone_lo - 1);
+		u64 lruvec_size = scan_lru_size(lruvec, lru, sc);
 		u64 scan = lruvec_size;
 		unsigned long min, low;
 
