@@ -744,6 +744,7 @@ wakeup_kswapd = zone_low
 slowpath_wake_kswapd = restart
 throttle_vm_writeout = on
 dirtyable_memory = free_and_lru
+wb_requeue_io = kupdate
 blk_requests = per_direction
 blk_max_sectors_kb = 512
 blk_plug = none

@@ -511,6 +511,7 @@ static const char *const profile_keys[] = {
 	"slowpath_wake_kswapd",
 	"throttle_vm_writeout",
 	"dirtyable_memory",
+	"wb_requeue_io",
 	"blk_requests",
 	"blk_max_sectors_kb",
 	"blk_plug",

@@ -207,6 +207,12 @@ static const char *const profile_2_6_25[] = {
 	"throttle_vm_writeout = on", /* 2.6.25's shrink_zone ends with it */
 	/* 2.6.25's determine_dirtyable_memory: free + active + inactive */
 	"dirtyable_memory = free_and_lru",
+	/*
+	 * 2.6.25's __sync_single_inode (2.6.35's writeback_single_inode the
+	 * same): a file left dirty goes to s_more_io / b_more_io only in
+	 * kupdate writeback with its slice used up
+	 */
+	"wb_requeue_io = kupdate",
 	"blk_requests = per_direction",
 	"blk_max_sectors_kb = 512",
 	/*
@@ -467,6 +473,11 @@ static const char *const profile_3_10[] = {
 	 * pages less dirty_balance_reserve (3.3) and min_free_kbytes
 	 */
 	"dirtyable_memory = reclaimable_less_reserves",
+	/*
+	 * 3.10's requeue_inode: any WB_SYNC_NONE writeback whose slice ran out
+	 * requeue_io's the file (changed after 2.6.35; 6.12 the same)
+	 */
+	"wb_requeue_io = sync_none",
 	NULL,
 };
 

@@ -728,8 +728,8 @@ static void folio_mark_dirty_file(struct task *t, struct address_space *mapping,
 	mod_node_page_state(page_pgdat(sim, pfn), NR_DIRTIED, nr);
 	mod_zone_page_state(page_zone(sim, pfn), NR_ZONE_WRITE_PENDING, nr);
 	mm_task(t)->write_bytes += (u64)nr * sim->page_size;
-	if (!mapping->nr_dirty)
-		mapping->dirtied_when = task_now(t);
+	if (!mapping->nr_dirty) /* __mark_inode_dirty: at the head of b_dirty */
+		mapping->dirtied_when = sim->wb_dirty_newest = task_now(t);
 	mapping->nr_dirty += nr;
 	sim->nr_dirty += nr;
 }

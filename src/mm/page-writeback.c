@@ -259,16 +259,98 @@ void wakeup_flusher_threads(struct sim *sim)
 }
 
 /*
- * writeback_sb_inodes() for one batch: write up to MAX_WRITEBACK_PAGES
- * dirty pages of files that qualify (all when @all, else those dirty
- * longer than dirty_expire), in index order, contiguous runs per bio.
- * Files are taken round-robin from the one after the last file the
- * previous batch wrote: a file the batch left with dirty pages goes to
- * the back (requeue_io, b_more_io), so with many dirty files every one is
- * written in turn, its oldest dirty pages first, rather than the first
- * files again and again.
+ * do_writepages() -> write_cache_pages() of @mapping for the flusher
+ * (WB_SYNC_NONE, range_cyclic): up to @budget dirty pages from its cursor
+ * to the end, then once from the start, contiguous runs per bio; a folio
+ * redirtied while under writeback is passed over (the next pass takes
+ * it).  A new bio that would wait for a request sets *@must_wait and ends
+ * the walk at that folio: in the kernel the flusher sleeps right there,
+ * in submission (2.6.35 get_request_wait, v6.12 blk-mq's tag wait), and
+ * goes on with the same file; the model's flusher sleeps in its caller
+ * and the file's cursor keeps the place.  Returns the pages written.
  */
-static u64 writeback_batch(struct task *t, bool all)
+static u64 writeback_file(struct task *t, struct address_space *mapping, unsigned int opf,
+			  u64 budget, bool *must_wait)
+{
+	struct sim *sim = t->sim;
+	struct bio *bio = NULL;
+	bool wrapped = false;
+	u64 written = 0;
+
+	for (u64 idx = mapping_find_dirty(mapping, mapping->wb_index);
+	     written < budget && mapping->nr_dirty; idx = mapping_find_dirty(mapping, idx + 1)) {
+		unsigned int nr;
+		u32 pfn;
+
+		if (idx == U64_MAX) {
+			if (wrapped)
+				break;
+			wrapped = true;
+			idx = mapping_find_dirty(mapping, 0);
+			if (idx == U64_MAX)
+				break;
+		}
+		/* the dirty tag is on a folio's first index: its head */
+		pfn = (u32)(xa_load(&mapping->i_pages, idx) - 1);
+		nr = folio_nr_pages(pfn_to_page(sim, pfn));
+		if (PageFlag(pfn_to_page(sim, pfn), PG_writeback)) {
+			/* redirtied under writeback: next round (kernel waits) */
+			mapping->wb_index = idx + nr;
+			continue;
+		}
+		if (bio && file_bio_ends(sim, bio, idx, nr)) {
+			task_submit_bio(t, &sim->disk_dev, bio);
+			bio = NULL;
+		}
+		if (!bio && blk_bio_must_wait(&sim->disk_dev, t, opf, file_page_sector(sim, pfn),
+					      nr, false)) {
+			*must_wait = true;
+			break;
+		}
+		if (!file_bio_add_folio(t, &bio, pfn))
+			break; /* the run has stopped (sim_fail) */
+		written += nr;
+		mapping->wb_index = idx + nr;
+	}
+	if (bio)
+		task_submit_bio(t, &sim->disk_dev, bio);
+	return written;
+}
+
+/*
+ * redirty_tail() (2.6.35; v6.12 redirty_tail_locked, the same rule): the
+ * file goes back to the head of b_dirty, and its dirtied_when becomes now
+ * only if it is older than the file at that head (b_dirty kept in time
+ * order); a file dirtied no earlier than that keeps its time.  The model
+ * keeps no b_dirty list: the head is the file last dirtied or
+ * redirty_tail'ed (wb_dirty_newest), even once that file has been written
+ * since or b_dirty has emptied, where the kernel compares with the next
+ * file or leaves the time alone: a file may start its 30 s over when the
+ * kernel's would not.
+ */
+static void redirty_tail(struct sim *sim, struct address_space *mapping, u64 now)
+{
+	if (mapping->dirtied_when < sim->wb_dirty_newest)
+		mapping->dirtied_when = now;
+	sim->wb_dirty_newest = mapping->dirtied_when;
+}
+
+/*
+ * writeback_sb_inodes() for one batch of MAX_WRITEBACK_PAGES (2.6.35's
+ * wbc.nr_to_write, shared by the batch's files): the dirty files that
+ * qualify (all when @all, else those dirty longer than dirty_expire), in
+ * turn from the one after the last file a batch wrote, a round-robin
+ * standing in for b_io then b_more_io.  Where the next bio must wait for
+ * a request (*@must_wait) the batch ends and the next one starts at the
+ * same file: the files after it are not touched and keep their
+ * dirtied_when.  A file left with dirty pages is requeued as
+ * requeue_inode (v6.12) does: its slice used up, requeue_io (b_more_io,
+ * dirtied_when kept); otherwise (its pages all redirtied under writeback)
+ * redirty_tail.  2.6.35's writeback_single_inode requeue_io's a file only
+ * in periodic (kupdate) writeback and redirty_tails it in any other
+ * (policy wb_requeue_io).
+ */
+static u64 writeback_batch(struct task *t, bool all, bool *must_wait)
 {
 	struct sim *sim = t->sim;
 	u64 written = 0, now = task_now(t);
@@ -279,60 +361,28 @@ static u64 writeback_batch(struct task *t, bool all)
 	 */
 	unsigned int opf = REQ_OP_WRITE | (all && sim->flusher_kicked ? 0 : REQ_BACKGROUND);
 	unsigned int start = sim->nr_files ? sim->wb_next_file % sim->nr_files : 0;
+	bool requeue_io = !all || !sim->scn.policy.wb_requeue_kupdate_only;
 
+	*must_wait = false;
 	blk_start_plug(sim, &mm_task(t)->plug);
 	for (unsigned int i = 0; i < sim->nr_files && written < MAX_WRITEBACK_PAGES; i++) {
 		unsigned int f = (start + i) % sim->nr_files;
 		struct address_space *mapping = sim->files[f];
-		struct bio *bio = NULL;
-		bool wrapped = false;
-		u64 before = written;
+		u64 wrote;
 
 		if (!mapping->nr_dirty)
 			continue;
 		if (!all && now - mapping->dirtied_when < sim->scn.sysctl.dirty_expire_ns)
 			continue;
-		/* from the cursor to the end, then once from the start */
-		for (u64 idx = mapping_find_dirty(mapping, mapping->wb_index);
-		     written < MAX_WRITEBACK_PAGES && mapping->nr_dirty;
-		     idx = mapping_find_dirty(mapping, idx + 1)) {
-			unsigned int nr;
-			u32 pfn;
-
-			if (idx == U64_MAX) {
-				if (wrapped)
-					break;
-				wrapped = true;
-				idx = mapping_find_dirty(mapping, 0);
-				if (idx == U64_MAX)
-					break;
-			}
-			/* the dirty tag is on a folio's first index: its head */
-			pfn = (u32)(xa_load(&mapping->i_pages, idx) - 1);
-			nr = folio_nr_pages(pfn_to_page(sim, pfn));
-			if (PageFlag(pfn_to_page(sim, pfn), PG_writeback)) {
-				/* redirtied under writeback: next round (kernel waits) */
-				mapping->wb_index = idx + nr;
-				continue;
-			}
-			if (bio && file_bio_ends(sim, bio, idx, nr)) {
-				task_submit_bio(t, &sim->disk_dev, bio);
-				bio = NULL;
-			}
-			/* a new bio that would wait for a request: stop here */
-			if (!bio && blk_bio_must_wait(&sim->disk_dev, t, opf,
-						      file_page_sector(sim, pfn), nr, false))
-				break;
-			if (!file_bio_add_folio(t, &bio, pfn))
-				break; /* the run has stopped (sim_fail) */
-			written += nr;
-			mapping->wb_index = idx + nr;
+		wrote = writeback_file(t, mapping, opf, MAX_WRITEBACK_PAGES - written, must_wait);
+		written += wrote;
+		if (*must_wait) {
+			sim->wb_next_file = f; /* asleep in submission: this file goes on */
+			break;
 		}
-		if (bio)
-			task_submit_bio(t, &sim->disk_dev, bio);
-		if (mapping->nr_dirty)
-			mapping->dirtied_when = now; /* requeued: redirty_tail */
-		if (written > before)
+		if (mapping->nr_dirty && !(requeue_io && written >= MAX_WRITEBACK_PAGES))
+			redirty_tail(sim, mapping, now);
+		if (wrote)
 			sim->wb_next_file = f + 1;
 	}
 	blk_finish_plug(sim, &mm_task(t)->plug, now);
@@ -340,37 +390,59 @@ static u64 writeback_batch(struct task *t, bool all)
 	return written;
 }
 
+/* io_schedule() until a request is freed: the flusher's next bio would wait for one or for wbt */
+static void flusher_wait_queue(struct task *t)
+{
+	t->in_iowait = true;
+	schedule_timeout(t, &t->sim->disk_dev.queue_wait, 0);
+}
+
 /*
  * The flusher thread (wb_workfn, v6.12): while kicked or over the
  * background threshold write everything it may, a batch per step;
- * otherwise do a periodic (kupdate) pass and sleep
- * dirty_writeback_centisecs.
+ * otherwise every dirty_writeback_centisecs a periodic (kupdate) work:
+ * wb_writeback() with for_kupdate (2.6.35 and v6.12) writes batch after
+ * batch of the expired files until a batch finds its slice not used up
+ * or the work's nr_pages (the dirty pages at its start) are written,
+ * sleeping for a request where the queue is full; a kick or the
+ * background threshold comes first and the work resumes after it.
  */
 void flusher(struct task *t)
 {
 	struct sim *sim = t->sim;
+	u64 kupdate_left = 0; /* the periodic work's nr_pages, 0: none */
 
 	for (;;) {
-		u64 bg;
+		bool must_wait;
+		u64 bg, written;
 
 		global_dirty_limit(sim, &bg);
 		if ((sim->flusher_kicked || sim->nr_dirty > bg) && sim->nr_dirty) {
-			if (writeback_batch(t, true)) {
+			if (writeback_batch(t, true, &must_wait)) {
 				cond_resched(t);
 				continue;
 			}
 			if (blk_queue_full(&sim->disk_dev, REQ_OP_WRITE) ||
 			    wbt_would_wait(&sim->disk_dev, t, REQ_OP_WRITE, task_now(t))) {
-				/* its next bio would wait for a request or for wbt: io_schedule() */
-				t->in_iowait = true;
-				schedule_timeout(t, &sim->disk_dev.queue_wait, 0);
+				flusher_wait_queue(t);
 				continue;
 			}
 		}
 		sim->flusher_kicked = false;
-		if (t->timed_out && sim->nr_dirty)
-			writeback_batch(t, false);
+		if (kupdate_left && sim->nr_dirty) {
+			written = writeback_batch(t, false, &must_wait);
+			kupdate_left -= min_u64(kupdate_left, written);
+			if (must_wait) {
+				flusher_wait_queue(t);
+				continue;
+			}
+			if (written == MAX_WRITEBACK_PAGES && kupdate_left) {
+				cond_resched(t);
+				continue;
+			}
+		}
 		schedule_timeout(t, &sim->flusher_wait, sim->scn.sysctl.dirty_writeback_ns);
+		kupdate_left = t->timed_out ? sim->nr_dirty : 0;
 	}
 }
 
@@ -502,5 +574,11 @@ static const struct cfg_key page_writeback_policy_keys[] = {
 			       "reclaimable_less_reserves"),
 	  .def = "free_and_file",
 	  .doc = "the memory dirty_ratio is a percent of: free pages above the reserves plus file LRU pages (v3.14+) / all free pages plus file and, while swap has room, anon LRU pages (2.6.32..3.2 determine_dirtyable_memory) / all free pages plus every LRU page, anon with no swap too (2.6.x..2.6.31, global_lru_pages) / reclaimable_less_reserves: as free_and_reclaimable, less the reserves (3.3: dirty_balance_reserve) and min_free_kbytes (3.10 global_dirtyable_memory)" },
+	{ .name = "wb_requeue_io",
+	  .type = CFG_ENUM,
+	  P_OFF(wb_requeue_kupdate_only),
+	  .values = CFG_VALUES("sync_none", "kupdate"),
+	  .def = "sync_none",
+	  .doc = "which flusher writeback sends a file whose slice of pages ran out, dirty pages left, to b_more_io with its dirtied_when kept: sync_none: any (3.x..6.x requeue_inode) / kupdate: only the periodic one, others redirty_tail it, restarting its dirty_expire wait behind newer files (2.6.x..2.6.35 writeback_single_inode)" },
 };
 CFG_TABLE(page_writeback_policy_table, page_writeback_policy_keys);

@@ -189,6 +189,7 @@ struct sim {
 	u64 nr_writeback;
 	bool flusher_kicked;
 	unsigned int wb_next_file; /* the flusher's next file: b_io after b_more_io */
+	u64 wb_dirty_newest; /* ns, dirtied_when of the file last put at b_dirty's head */
 
 	/*
 	 * rcu_sync of cgroup_threadgroup_rwsem (kernel/rcu/sync.c): the end of

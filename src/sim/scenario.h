@@ -638,6 +638,9 @@ struct scn_policy {
 				    * pages under writeback pass 1.1 x the dirty limit
 				    * (2.6.x..4.10) */
 	enum dirtyable_memory dirtyable_memory;
+	bool wb_requeue_kupdate_only; /* wb_requeue_io = kupdate: only periodic writeback
+				       * sends a file whose slice ran out to b_more_io,
+				       * other writeback redirty_tails it (2.6.x..2.6.35) */
 	enum wakeup_kswapd_policy wakeup_kswapd;
 	bool cgroup_dfl; /* cgroup = v2: groups use the v2 interface by default */
 	bool cgroup_given; /* cgroup was given (file or --set), not only by the profile */
