@@ -1485,6 +1485,102 @@ static void test_shrink_active_list_no_rotation(void **state)
 }
 
 /*
+ * 2.6.25's reclaim-mapped test reads the zone's prev_priority
+ * (calc_reclaim_mapped: distress = 100 >> min(zone->prev_priority,
+ * priority)).  8 mapped anon pages, young from their faults, on the
+ * active list of a 64 MiB machine (mapped ratio 0 %, swappiness 60): at
+ * DEF_PRIORITY with the zone's prev_priority DEF_PRIORITY the swap
+ * tendency is 60, so the mapped pages stay active without an rmap walk
+ * and keep their young bits.  Once another reclaimer has noted priority
+ * 1 for the zone, the distress is 50 (tendency 110) for a reclaimer at
+ * DEF_PRIORITY too: the walk clears the young bits (the pages stay, they
+ * were referenced), and the next scan deactivates all 8.
+ *
+ * FIXED MODEL BUG (src/mm/vmscan.c calc_reclaim_mapped used the
+ * reclaimer's own priority): the first scan with prev_priority 1 kept
+ * all 8 pages young, and the third deactivated none.
+ */
+struct active_scan {
+	struct test_call call;
+	struct scan_control sc;
+};
+
+static void active_scan_fn(struct task *t, void *arg)
+{
+	struct active_scan *a = arg;
+
+	shrink_active_list(t, SWAP_CLUSTER_MAX, lruvec_of(t->sim, root_memcg(t->sim)), &a->sc,
+			   LRU_ACTIVE_ANON);
+}
+
+/* shrink_active_list of global reclaim in zone DMA32 at DEF_PRIORITY, to its end. */
+static void scan_active_dma32(struct task *t)
+{
+	static struct active_scan a; /* outlives the call: t->fn_arg */
+	int steps = 0;
+
+	a.sc = (struct scan_control){
+		.nr_to_reclaim = SWAP_CLUSTER_MAX,
+		.priority = DEF_PRIORITY,
+		.reclaim_idx = ZONE_DMA32,
+		.zone_lo = ZONE_DMA32,
+		.may_writepage = true,
+		.may_unmap = true,
+		.may_swap = true,
+	};
+	test_call_start(t, &a.call, active_scan_fn, &a);
+	while (!test_call_step(t))
+		assert_true(++steps < 100);
+}
+
+static const char ini_2_6_25[] = INI_MACHINE("64M") "[policy]\nkernel = 2.6.25\n"
+						    "[sysctl]\nswappiness = 60\n"
+						    "[run]\nseed = 1\nduration = 1s\n";
+
+static void test_reclaim_mapped_prev_priority(void **state)
+{
+	struct sim *sim = test_sim_from_text(state, "t.ini", ini_2_6_25);
+	struct lruvec *lv = lruvec_of(sim, root_memcg(sim));
+	struct zone *dma32 = &node0(sim)->node_zones[ZONE_DMA32];
+	struct task *t = test_task_in(sim, root_memcg(sim));
+	unsigned int young = 0;
+	u64 vpn;
+
+	t->mm = mm_alloc(sim, t);
+	assert_non_null(t->mm);
+	vpn = mmap_anon(t->mm, 8);
+	for (u64 i = 0; i < 8; i++)
+		assert_int_equal(handle_mm_fault(t, vpn + i, true), VM_FAULT_DONE);
+	/* 2.6.25 lru_cache_add_active: new anon pages start active */
+	assert_int_equal(lv->nr_pages[LRU_ACTIVE_ANON], 8);
+	assert_int_equal(dma32->prev_priority, DEF_PRIORITY); /* free_area_init_core */
+
+	scan_active_dma32(t);
+	for (u64 i = 0; i < 8; i++)
+		young += !!(*pte_of(t, vpn + i) & PTE_YOUNG);
+	assert_int_equal(young, 8);
+	assert_int_equal(vm_event(sim, PGREFILL), 8);
+	assert_int_equal(vm_event(sim, PGDEACTIVATE), 0);
+
+	/* another reclaimer deep in trouble: note_zone_scanning_priority(zone, 1) */
+	dma32->prev_priority = 1;
+	scan_active_dma32(t);
+	young = 0;
+	for (u64 i = 0; i < 8; i++)
+		young += !!(*pte_of(t, vpn + i) & PTE_YOUNG);
+	assert_int_equal(young, 0);
+	assert_int_equal(lv->nr_pages[LRU_ACTIVE_ANON], 8);
+	assert_int_equal(vm_event(sim, PGDEACTIVATE), 0);
+
+	scan_active_dma32(t);
+	assert_int_equal(vm_event(sim, PGREFILL), 24);
+	assert_int_equal(vm_event(sim, PGDEACTIVATE), 8);
+	assert_int_equal(lv->nr_pages[LRU_ACTIVE_ANON], 0);
+	assert_int_equal(lv->nr_pages[LRU_INACTIVE_ANON], 8);
+	assert_int_equal(dma32->prev_priority, 1); /* only a reclaim's end resets it */
+}
+
+/*
  * FIXED MODEL BUG (src/mm/vmscan.c shrink_lruvec: the closing
  * anon aging of shrink_lruvec is gated on can_reclaim_anon_pages(), i.e.
  * free swap slots).  The kernel (v6.12 mm/vmscan.c shrink_lruvec) gates
@@ -1546,6 +1642,7 @@ int main(void)
 		test_sim_unit_test(test_lru_note_cost_halving),
 		test_sim_unit_test(test_lru_note_cost_hierarchy),
 		test_sim_unit_test(test_shrink_active_list_no_rotation),
+		test_sim_unit_test(test_reclaim_mapped_prev_priority),
 		test_sim_unit_test(test_age_anon_with_full_swap),
 		test_sim_unit_test(test_rstat_flushed_file_sizes),
 		test_sim_unit_test(test_wakeup_kswapd_zone_low),

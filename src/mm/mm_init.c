@@ -223,6 +223,7 @@ static void init_zone(struct pglist_data *pgdat, enum zone_type idx, u32 start_p
 
 	z->zone_pgdat = pgdat;
 	z->idx = idx;
+	z->prev_priority = DEF_PRIORITY; /* 2.6.25 free_area_init_core */
 	z->zone_start_pfn = start_pfn;
 	z->managed_pages = l->managed[idx];
 	z->present_pages = l->present[idx];

@@ -212,6 +212,13 @@ struct zone {
 	u64 pages_scanned;
 	bool all_unreclaimable;
 	/*
+	 * 2.6.25 zone->prev_priority: the most urgent priority any reclaimer
+	 * scans the zone at (note_zone_scanning_priority), reset by each
+	 * direct reclaim and kswapd balance when it ends; read only by the
+	 * single LRU's calc_reclaim_mapped
+	 */
+	int prev_priority;
+	/*
 	 * 2.6.x per-CPU page lists, counted only (their pages stay in the
 	 * buddy lists): pcp_count[cpu][cold], NULL on later profiles
 	 */

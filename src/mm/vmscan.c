@@ -1315,16 +1315,56 @@ static unsigned long shrink_inactive_list(struct task *t, unsigned long nr_to_sc
 }
 
 /*
+ * note_zone_scanning_priority() (v2.6.25): a reclaimer about to scan
+ * @zone at a more urgent @priority than the zone's prev_priority lowers
+ * it, so the next reclaimer's reclaim-mapped test starts from there.
+ */
+static void note_zone_scanning_priority(struct zone *zone, int priority)
+{
+	if (priority < zone->prev_priority)
+		zone->prev_priority = priority;
+}
+
+/*
+ * The priority whose distress calc_reclaim_mapped() weighs (v2.6.25):
+ * the lower of the reclaimer's own and the zone's prev_priority, which
+ * any other reclaimer scanning the zone more urgently has lowered
+ * (note_zone_scanning_priority).  So one reclaimer deep in trouble makes
+ * every reclaimer of the zone, even at DEF_PRIORITY, unmap mapped pages
+ * - the effect the prev_priority comment of 2.6.25's mmzone.h describes.
+ * The zone shrunk with zone_reclaim, else the lowest of the node's zones
+ * the request may use.  Cgroup reclaim keeps its own priority (2.6.25's
+ * mem_cgroup prev_priority is not modelled).
+ */
+static int reclaim_mapped_priority(struct lruvec *lruvec, const struct scan_control *sc)
+{
+	int priority = sc->priority;
+
+	if (cgroup_reclaim(sc))
+		return priority;
+	for (int z = (int)sc->zone_lo; z <= (int)sc->reclaim_idx; z++) {
+		const struct zone *zone = &lruvec->pgdat->node_zones[z];
+
+		if (populated_zone(zone) && zone->prev_priority < priority)
+			priority = zone->prev_priority;
+	}
+	return priority;
+}
+
+/*
  * calc_reclaim_mapped() (v2.6.25 shrink_active_list): mapped pages leave
  * the active list only when the "swap tendency" - half the mapped
- * percentage of memory, the distress of the scan priority, swappiness and
- * the active/inactive imbalance - reaches 100, or when the zone is near
- * OOM (3 x its LRU pages scanned since the last free).  The node stands in
- * for the zone, and the current priority for the zone's prev_priority.
+ * percentage of memory, the distress of the scan priority (the zone's
+ * prev_priority when lower: reclaim_mapped_priority), swappiness and the
+ * active/inactive imbalance - reaches 100, or when the zone is near OOM
+ * (3 x its LRU pages scanned since the last free).  The node stands in
+ * for the zone in the page counts.
  */
-static bool calc_reclaim_mapped(struct sim *sim, struct lruvec *lruvec, int priority)
+static bool calc_reclaim_mapped(struct sim *sim, struct lruvec *lruvec,
+				const struct scan_control *sc)
 {
 	struct pglist_data *pgdat = lruvec->pgdat;
+	int priority = reclaim_mapped_priority(lruvec, sc);
 	long active =
 		node_page_state(pgdat, NR_ACTIVE_ANON) + node_page_state(pgdat, NR_ACTIVE_FILE);
 	long inactive =
@@ -1415,7 +1455,9 @@ static void pagevec_swap_free(struct sim *sim, const u32 *pvec, unsigned int nr)
  * with v2.6.31 (Wu Fengguang's "vmscan: make mapped executable pages the
  * first class citizen", 8cab4754d24a): with vm_exec_activation = none
  * (2.6.28..2.6.30) every page is deactivated, a referenced one counted as
- * rotated.  Before 2.6.28 the rules of active_keep_2_6_25() apply.
+ * rotated.  Before 2.6.28 the rules of active_keep_2_6_25() apply, with
+ * the reclaim-mapped test made (when the reclaim may swap) before the
+ * batch is taken, as 2.6.25's shrink_active_list makes it.
  * 2.6.28..2.6.29 then freed the slots of the last few deactivated pages
  * (reclaim_free_swap = pagevec_swap_free).
  */
@@ -1430,6 +1472,8 @@ void shrink_active_list(struct task *t, unsigned long nr_to_scan, struct lruvec 
 	u32 pvec[PAGEVEC_SIZE_2_6_28];
 	unsigned int nr_pvec = 0;
 
+	/* 2.6.25 weighs the lists before it takes its batch off them */
+	reclaim_mapped = old && sc->may_swap && calc_reclaim_mapped(sim, lruvec, sc);
 	lru_add_drain(sim, task_cpu(t));
 	isol = isolated_init(t, lruvec, lru);
 	nr_taken = isolate_lru_folios(t, nr_to_scan, lruvec, isol, &nr_scanned, sc, lru);
@@ -1443,8 +1487,6 @@ void shrink_active_list(struct task *t, unsigned long nr_to_scan, struct lruvec 
 		return;
 	}
 	cond_resched(t); /* the batch is off the LRU: others run */
-
-	reclaim_mapped = old && calc_reclaim_mapped(sim, lruvec, sc->priority);
 	while (!pfn_list_empty(&isol->folio_list)) {
 		u32 pfn = isol->folio_list.head;
 		struct page *page = pfn_to_page(sim, pfn);
@@ -2363,6 +2405,9 @@ static void shrink_zones(struct task *t, struct scan_control *sc)
 	while ((zone = next_zones_zonelist(sim, local, sc->reclaim_idx, &i))) {
 		struct pglist_data *pgdat = zone->zone_pgdat;
 
+		/* 2.6.25: global reclaim notes every zone, unreclaimable ones too */
+		if (!cgroup_reclaim(sc))
+			note_zone_scanning_priority(zone, sc->priority);
 		/* a node's tests, once for each run of its zones in the zonelist */
 		if (pgdat != last) {
 			last = pgdat;
@@ -2435,6 +2480,22 @@ static void delayacct_freepages_end(struct task *t)
 }
 
 /*
+ * The end of 2.6.25's do_try_to_free_pages(): every zone of the zonelist
+ * takes the priority at which this reclaim met its target (0 if it never
+ * did) as its prev_priority, undoing the lower ones that reclaimers still
+ * at work noted meanwhile.
+ */
+static void set_zones_prev_priority(struct task *t, const struct scan_control *sc)
+{
+	unsigned int local = (unsigned int)task_node(t)->node_id, i = 0;
+	int priority = sc->priority < 0 ? 0 : sc->priority;
+	struct zone *zone;
+
+	while ((zone = next_zones_zonelist(t->sim, local, sc->reclaim_idx, &i)))
+		zone->prev_priority = priority;
+}
+
+/*
  * do_try_to_free_pages() (v6.12; the 2008 throttle and the 2.6.x rules by
  * policy): priority passes from DEF_PRIORITY down until nr_to_reclaim is
  * met.  A pass that reclaimed nothing is retried once visiting every memcg
@@ -2484,6 +2545,8 @@ retry:
 				cond_resched(t);
 		}
 	} while (--sc->priority >= 0);
+	if (!cgroup_reclaim(sc))
+		set_zones_prev_priority(t, sc);
 	delayacct_freepages_end(t);
 	/* aborted reclaim to try compaction? don't OOM, then */
 	if (!sc->nr_reclaimed && sc->compaction_ready) {
@@ -2654,6 +2717,7 @@ static bool __node_reclaim(struct task *t, struct zone *zone, gfp_t gfp, unsigne
 	psi_memstall_enter(t, &pflags);
 	if (node_pagecache_reclaimable(t->sim, pgdat) > pgdat->min_unmapped_pages) {
 		do {
+			note_zone_scanning_priority(zone, sc.priority); /* 2.6.25 __zone_reclaim */
 			if (t->sim->scn.policy.zone_reclaim)
 				shrink_zone(t, pgdat, zone->idx, &sc);
 			else
@@ -3129,7 +3193,7 @@ static int kswapd_end_zone(struct sim *sim, struct pglist_data *pgdat, int order
  * all_unreclaimable.  Returns the end zone less a top zone so marked.
  */
 static int kswapd_shrink_zones(struct task *t, struct pglist_data *pgdat, struct scan_control *sc,
-			       int end_zone)
+			       int end_zone, int *temp_priority)
 {
 	struct sim *sim = t->sim;
 	bool shrink = false;
@@ -3144,6 +3208,8 @@ static int kswapd_shrink_zones(struct task *t, struct pglist_data *pgdat, struct
 		if (!populated_zone(zone) ||
 		    (zone->all_unreclaimable && sc->priority != DEF_PRIORITY))
 			continue;
+		temp_priority[z] = sc->priority;
+		note_zone_scanning_priority(zone, sc->priority);
 		soft_limit_reclaim(t, pgdat, (enum zone_type)z, sc, NULL);
 		if (zone_balanced_gap(sim, zone, sc->order, (enum zone_type)end_zone))
 			continue;
@@ -3190,7 +3256,11 @@ static void balance_pgdat_zones(struct task *t, struct pglist_data *pgdat, struc
 	for (;;) {
 		unsigned long sweep_start = sc->nr_reclaimed;
 		bool balanced = false;
+		/* 2.6.25: each zone's priority of this sweep, its prev_priority at the end */
+		int temp_priority[MAX_NR_ZONES];
 
+		for (int z = 0; z < MAX_NR_ZONES; z++)
+			temp_priority[z] = DEF_PRIORITY;
 		count_vm_event(sim, PAGEOUTRUN);
 		for (sc->priority = DEF_PRIORITY; sc->priority >= 0; sc->priority--) {
 			int end_zone = kswapd_end_zone(sim, pgdat, sc->order, sc->priority);
@@ -3200,7 +3270,7 @@ static void balance_pgdat_zones(struct task *t, struct pglist_data *pgdat, struc
 				break;
 			}
 			sc->may_writepage = true;
-			end_zone = kswapd_shrink_zones(t, pgdat, sc, end_zone);
+			end_zone = kswapd_shrink_zones(t, pgdat, sc, end_zone, temp_priority);
 			if (pgdat_balanced_zones(sim, pgdat, sc->order, classzone_idx)) {
 				balanced = true;
 				break;
@@ -3209,6 +3279,8 @@ static void balance_pgdat_zones(struct task *t, struct pglist_data *pgdat, struc
 			if (sc->nr_reclaimed - sweep_start >= SWAP_CLUSTER_MAX)
 				break;
 		}
+		for (int z = 0; z < MAX_NR_ZONES; z++)
+			pgdat->node_zones[z].prev_priority = temp_priority[z];
 		if (balanced)
 			break;
 		cond_resched(t);

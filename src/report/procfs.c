@@ -326,9 +326,8 @@ static unsigned int zone_inactive_ratio(const struct sim *sim, const struct zone
 }
 
 /*
- * The lines after the pagesets.  prev_priority (2.6.x..2.6.35) is printed
- * as DEF_PRIORITY, 12, the value the kernel restores when reclaim ends:
- * the model keeps no per-zone priority.  node_inactive_ratio (4.8..4.14)
+ * The lines after the pagesets.  prev_priority (2.6.x..2.6.35) is the
+ * zone's (note_zone_scanning_priority, vmscan.c).  node_inactive_ratio (4.8..4.14)
  * is 0 from 4.10, when nothing set it any more.
  */
 static void zoneinfo_tail(FILE *f, const struct sim *sim, const struct pglist_data *pgdat,
@@ -343,7 +342,7 @@ static void zoneinfo_tail(FILE *f, const struct sim *sim, const struct pglist_da
 	case ZONEINFO_3_8:
 		fprintf(f, "\n  all_unreclaimable: %u", unreclaimable);
 		if (zi_format(sim) != ZONEINFO_3_8)
-			fprintf(f, "\n  prev_priority:     %d", DEF_PRIORITY);
+			fprintf(f, "\n  prev_priority:     %d", zone->prev_priority);
 		fprintf(f, "\n  start_pfn:         %" PRIu32, zone->zone_start_pfn);
 		if (zi_format(sim) != ZONEINFO_2_6_25)
 			fprintf(f, "\n  inactive_ratio:    %u", zone_inactive_ratio(sim, zone));
