@@ -51,7 +51,11 @@ WARN     := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototy
             -Wno-unused-parameter
 CSTD     := -std=c11 -D_GNU_SOURCE
 INCS     := -Iinclude -Isrc
-LIBS     := -linih -lcjson -lboost_context -lm
+# Boost.Context from its static archive: the link takes only its fcontext
+# switch (jump_fcontext, make_fcontext: assembly, no C++), where the shared
+# library loads libstdc++ and libgcc_s into every run (~1 MiB resident, a
+# few ms of start-up; bench/results/issue27-speed7.txt).
+LIBS     := -linih -lcjson -l:libboost_context.a -lm
 
 BUILD    ?= build
 # -O3 and link-time optimization: the model's per-page helpers (charge_sys,
