@@ -1122,11 +1122,52 @@ static void test_kupdate_many_small_files(void **state)
 	assert_kupdate_writes_all("2.6.35");
 }
 
+/*
+ * Background writeback ends under the background threshold
+ * (wb_over_bg_thresh, v6.12; 2.6.35's over_bground_thresh): dd writes
+ * 40 MiB, between the background and the dirty threshold, and stops; the
+ * flusher's background work writes batches until the dirty pages are no
+ * longer above the background threshold (less than a batch of 1,024 pages
+ * under it), and the rest waits for the periodic writeback after
+ * dirty_expire.  Before, balance_dirty_pages kicked the flusher as
+ * reclaim does and it wrote every dirty page at once.
+ */
+static void assert_background_stops_at_threshold(const char *profile, u64 dirty_at_5s)
+{
+	char ini[512];
+	struct sim *sim;
+	u64 bg;
+
+	snprintf(ini, sizeof(ini),
+		 "[machine]\ncpus = 2\nmemory = 256M\nzones = DMA:16M, DMA32:rest\n"
+		 "[policy]\nkernel = %s\n"
+		 "[workload dd]\ntype = file_write\nsize = 40M\nblock = 1M\n",
+		 profile);
+	sim = test_sim_from_text(NULL, "bgwb.ini", ini);
+	run_until(sim, 5 * NSEC_PER_SEC);
+	global_dirty_limit(sim, &bg);
+	print_message("%s: %llu dirty at 5 s, background threshold %llu\n", profile,
+		      (unsigned long long)sim->nr_dirty, (unsigned long long)bg);
+	assert_true(sim->nr_dirty <= bg && sim->nr_dirty + 1024 > bg);
+	assert_int_equal(sim->nr_dirty, dirty_at_5s);
+	run_until(sim, 36 * NSEC_PER_SEC);
+	assert_int_equal(sim->nr_dirty, 0);
+	sim_destroy(sim);
+}
+
+static void test_background_writeback_stops(void **state)
+{
+	(void)state;
+	assert_background_stops_at_threshold("6.12", 6144);
+	assert_background_stops_at_threshold("2.6.35", 6144);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_invariants_throughout),
 		cmocka_unit_test(test_kupdate_many_small_files),
+		cmocka_unit_test(test_background_writeback_stops),
 		test_sim_unit_test(test_sim_fail_stops_the_run),
 		test_sim_unit_test(test_samples_kept_on_request),
 		cmocka_unit_test(test_same_seed_same_output),

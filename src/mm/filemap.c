@@ -752,7 +752,7 @@ static void balance_dirty_pages(struct task *t)
 		u64 bg, thresh = global_dirty_limit(sim, &bg);
 
 		if (sim->nr_dirty > bg)
-			wakeup_flusher_threads(sim);
+			wb_start_background_writeback(sim);
 		if (sim->nr_dirty + sim->nr_writeback <= thresh)
 			break;
 		t->in_iowait = true; /* balance_dirty_pages: io_schedule_timeout() */

@@ -250,12 +250,33 @@ void pageout_file(struct sim *sim, struct task *t, u32 pfn)
 		task_submit_bio(t, &sim->disk_dev, bio);
 }
 
-/* wakeup_flusher_threads(WB_REASON_VMSCAN / background): kick the flusher. */
+static void wake_flusher(struct sim *sim)
+{
+	if (sim->flusher && sim->flusher->waiting_on == &sim->flusher_wait)
+		wake_up_task(sim->flusher);
+}
+
+/*
+ * wakeup_flusher_threads(WB_REASON_VMSCAN) (v6.12 wb_start_writeback,
+ * WB_start_all): reclaim asks for every dirty page to be written.
+ */
 void wakeup_flusher_threads(struct sim *sim)
 {
 	sim->flusher_kicked = true;
-	if (sim->flusher && sim->flusher->waiting_on == &sim->flusher_wait)
-		wake_up_task(sim->flusher);
+	wake_flusher(sim);
+}
+
+/*
+ * wb_start_background_writeback() (v6.12; 2.6.35's
+ * bdi_start_background_writeback): balance_dirty_pages over the
+ * background threshold wakes the flusher for a background work, which
+ * wb_writeback() ends as soon as the dirty pages are back under that
+ * threshold (wb_over_bg_thresh; 2.6.35 over_bground_thresh), not when
+ * everything is written as reclaim's start-all work is.
+ */
+void wb_start_background_writeback(struct sim *sim)
+{
+	wake_flusher(sim);
 }
 
 /*
@@ -398,8 +419,9 @@ static void flusher_wait_queue(struct task *t)
 }
 
 /*
- * The flusher thread (wb_workfn, v6.12): while kicked or over the
- * background threshold write everything it may, a batch per step;
+ * The flusher thread (wb_workfn, v6.12): kicked by reclaim, write
+ * everything it may, a batch per step; over the background threshold,
+ * batches until the dirty pages are under it;
  * otherwise every dirty_writeback_centisecs a periodic (kupdate) work:
  * wb_writeback() with for_kupdate (2.6.35 and v6.12) writes batch after
  * batch of the expired files until a batch finds its slice not used up
