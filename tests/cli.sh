@@ -704,6 +704,7 @@ lumpy_reclaim = on
 kswapd_order_fallback = compact_gap
 kswapd_short_sleep = off
 kswapd_sleep_order = reclaimed
+kswapd_sleep_zones = node
 cgroup = v1
 memcg_high_throttle = reclaim
 memcg_stats = exact
