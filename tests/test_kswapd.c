@@ -141,7 +141,12 @@ static struct small_top run_small_top(const char *set)
  * still unbalanced at priority 0 scan DMA32's lists whole, with no
  * target (3.11's "mm: vmscan: limit the number of pages kswapd reclaims
  * at each priority" ended that), so 3.10 now reclaims more than high_x8
- * (2,931 sweeps, 0.066 s, 144,365 pages, 86,575 free).
+ * (2,931 sweeps, 0.066 s, 144,365 pages, 86,575 free).  Since the
+ * balance after a failed sleep test covers the whole node (pre-4.8
+ * kswapd() reset its classzone to the top zone; the model's balanced
+ * DMA alone), high_x8's one failed test is followed by a balance that
+ * shrinks DMA32 to 8 x high again: 3,107 sweeps, 0.104 s, 206,988
+ * pages, 149,195 free, still less than 3.10's own.
  */
 static void test_small_top_zone(void **state)
 {
@@ -151,10 +156,11 @@ static void test_small_top_zone(void **state)
 
 	assert_int_equal(zones.pageoutrun, 639);
 	assert_int_equal(node.pageoutrun, 19);
-	assert_int_equal(x8.pageoutrun, 2931);
+	assert_int_equal(x8.pageoutrun, 3107);
 	assert_true(zones.kswapd_ns > node.kswapd_ns + node.kswapd_ns / 5);
 	assert_true(x8.kswapd_ns > node.kswapd_ns);
-	assert_true(zones.dma32_free > 2 * x8.dma32_free);
+	assert_true(zones.dma32_free > x8.dma32_free);
+	assert_true(zones.steal_kswapd > x8.steal_kswapd);
 	assert_true(zones.steal_kswapd > node.steal_kswapd + node.steal_kswapd / 10);
 	assert_true(x8.steal_kswapd > node.steal_kswapd + node.steal_kswapd * 9 / 10);
 	assert_true(x8.dma32_free > 5 * node.dma32_free);
@@ -193,21 +199,26 @@ static struct slow_fill run_slow_fill(const char *v)
 /*
  * A fill slow enough that after a balance the node falls below high but
  * not below low within HZ/10: 2.6.33+'s kswapd finds it so after its nap
- * and balances again at once, 103 times (450 balance_pgdat sweeps, 17,377
+ * and balances again at once, 321 times (398 balance_pgdat sweeps, 17,841
  * pages reclaimed); 2.6.32's goes to sleep after each balance until an
  * allocation below low wakes it (348 sweeps, 17,402 pages), and never
  * counts either event (run.jitter = off, as the tests run).  With v5.8's
  * anon/file balance, which the 2.6.32 profile had before its own
  * (lru_balance = rotated_percent): 105 times, 445 and 329 sweeps.
+ * Those figures had 2.6.33+'s balance after the nap cover DMA alone (the
+ * model reset kswapd's classzone to DMA), a pass that let kswapd sleep
+ * until low; 2.6.33's balance_pgdat has no classzone and balances the
+ * whole node, so kswapd keeps it at high: 321 times, 398 sweeps, 17,841
+ * pages (103, 450 and 17,377 before).
  */
 static void test_short_sleep(void **state)
 {
 	struct slow_fill off = run_slow_fill("off"), on = run_slow_fill("on");
 
 	assert_int_equal(off.pageoutrun, 348);
-	assert_int_equal(on.pageoutrun, 450);
+	assert_int_equal(on.pageoutrun, 398);
 	assert_int_equal(off.low_quickly + off.high_quickly, 0);
-	assert_int_equal(on.high_quickly, 103);
+	assert_int_equal(on.high_quickly, 321);
 	assert_int_equal(on.low_quickly, 0);
 	(void)state;
 }

@@ -471,6 +471,7 @@ static const char *const profile_keys[] = {
 	"kswapd_order_fallback",
 	"kswapd_short_sleep",
 	"kswapd_sleep_order",
+	"kswapd_sleep_zones",
 	"cgroup",
 	"memcg_high_throttle",
 	"memcg_stats",

@@ -116,6 +116,11 @@ static const char *const profile_2_6_25[] = {
 	"kswapd_short_sleep = off",
 	/* no test, so no order to test at (the base lists every key its children set) */
 	"kswapd_sleep_order = reclaimed",
+	/*
+	 * nor zones to test; 2.6.33..2.6.39's sleeping_prematurely, the
+	 * first test (profile 2.6.35), walked every zone of the node
+	 */
+	"kswapd_sleep_zones = node",
 	"cgroup = v1",
 	"memcg_high_throttle = reclaim",
 	"memcg_stats = exact",
@@ -465,6 +470,13 @@ static const char *const profile_3_10[] = {
 	 */
 	"kswapd_order_fallback = compact_gap",
 	"kswapd_sleep_order = reclaimed", /* 3.0: balance_pgdat returns its order */
+	/*
+	 * 3.0 (Mel Gorman, "mm: vmscan: correct check for kswapd sleeping in
+	 * sleeping_prematurely", June 2011): kswapd tests the zones up to the
+	 * end zone balance_pgdat returns, less a top zone given up on (no
+	 * effect on this profile's node balance; 4.2 and 4.5 balance zones)
+	 */
+	"kswapd_sleep_zones = end_zone",
 	"compaction = direct",
 	"vmscan_trace_format = mainline", /* 3.5 */
 	"wakeup_kswapd_trace = late", /* 2.6.37 */

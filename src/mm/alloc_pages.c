@@ -314,6 +314,7 @@ void wakeup_kswapd(struct sim *sim, struct zone *zone, gfp_t gfp, int order,
 		return;
 	if (pgdat->kswapd_highest_zoneidx < highest_zoneidx)
 		pgdat->kswapd_highest_zoneidx = highest_zoneidx;
+	pgdat->kswapd_classzone_asked = true;
 	if (pgdat->kswapd_order < order)
 		pgdat->kswapd_order = order;
 	if (order)

@@ -295,6 +295,11 @@ struct pglist_data {
 	struct wait_queue_head reclaim_wait[NR_VMSCAN_THROTTLE];
 	int kswapd_order;
 	enum zone_type kswapd_highest_zoneidx;
+	/*
+	 * a wake-up named the classzone since kswapd last read it (pre-4.8
+	 * kswapd() balances a node nobody asked for up to its top zone)
+	 */
+	bool kswapd_classzone_asked;
 	int kswapd_failures;
 	unsigned long flags; /* PGDAT_* */
 	/* node_reclaim leaves this much page cache (vm.min_unmapped_ratio) */

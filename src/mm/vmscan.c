@@ -3232,6 +3232,34 @@ static int kswapd_shrink_zones(struct task *t, struct pglist_data *pgdat, struct
 }
 
 /*
+ * The classzone balance_pgdat() hands back for kswapd's sleep test
+ * (2.6.38..4.7: *classzone_idx), given the end zone of its last sweep.
+ * 3.0..4.7 (kswapd_sleep_zones = end_zone): that end zone, which the
+ * sweep lowered past a top zone it found all_unreclaimable, so
+ * sleeping_prematurely (4.x prepare_kswapd_sleep) tests only the zones
+ * kswapd balanced (Mel Gorman, "mm: vmscan: correct check for kswapd
+ * sleeping in sleeping_prematurely", 3.0).  2.6.33..2.6.39 (node): its
+ * sleeping_prematurely walked every zone of the node, so a small top
+ * zone kswapd had given up on stopped it sleeping once a freed page
+ * cleared the zone's all_unreclaimable.  (2.6.38..2.6.39 also tested
+ * each zone against the classzone's lowmem_reserve, which 3.0's "mm:
+ * vmscan: evaluate the watermarks against the correct classzone"
+ * changed to the zone's own: not modelled, each zone is tested against
+ * its own, as in 2.6.33..2.6.37.)
+ */
+static enum zone_type kswapd_sleep_classzone(struct sim *sim, struct pglist_data *pgdat,
+					     int end_zone)
+{
+	int z = MAX_NR_ZONES - 1;
+
+	if (!sim->scn.policy.kswapd_sleep_node)
+		return (enum zone_type)end_zone;
+	while (z > 0 && !populated_zone(&pgdat->node_zones[z]))
+		z--;
+	return (enum zone_type)z;
+}
+
+/*
  * balance_pgdat() before 4.8 (v3.10's; kswapd_balance = zones): from
  * DEF_PRIORITY down to 0 (2.6.25..3.10 alike; 4.8's node balance stops
  * at 1), find the highest unbalanced zone of the node
@@ -3252,6 +3280,7 @@ static void balance_pgdat_zones(struct task *t, struct pglist_data *pgdat, struc
 {
 	struct sim *sim = t->sim;
 	enum zone_type classzone_idx = sc->reclaim_idx;
+	int last_end_zone = 0;
 
 	for (;;) {
 		unsigned long sweep_start = sc->nr_reclaimed;
@@ -3271,6 +3300,7 @@ static void balance_pgdat_zones(struct task *t, struct pglist_data *pgdat, struc
 			}
 			sc->may_writepage = true;
 			end_zone = kswapd_shrink_zones(t, pgdat, sc, end_zone, temp_priority);
+			last_end_zone = end_zone;
 			if (pgdat_balanced_zones(sim, pgdat, sc->order, classzone_idx)) {
 				balanced = true;
 				break;
@@ -3293,7 +3323,7 @@ static void balance_pgdat_zones(struct task *t, struct pglist_data *pgdat, struc
 			sc->order = 0;
 		}
 	}
-	sc->reclaim_idx = classzone_idx;
+	sc->reclaim_idx = kswapd_sleep_classzone(sim, pgdat, last_end_zone);
 	snapshot_refaults(sim, NULL, pgdat);
 }
 
@@ -3392,6 +3422,15 @@ void kswapd(struct task *t)
 		int alloc_order = sc.order, reclaim_order;
 		bool pflags;
 
+		/*
+		 * 2.6.38..4.7 kswapd() reset pgdat->classzone_idx to the top
+		 * zone after reading it: a balance no wake-up asked for (after
+		 * a failed sleep test) balances the whole node
+		 */
+		if (t->sim->scn.policy.kswapd_balance != KSWAPD_BALANCE_NODE &&
+		    !pgdat->kswapd_classzone_asked)
+			sc.reclaim_idx = MAX_NR_ZONES - 1;
+		pgdat->kswapd_classzone_asked = false;
 		pgdat->kswapd_order = 0;
 		pgdat->kswapd_highest_zoneidx = ZONE_DMA;
 		/*
@@ -3681,6 +3720,12 @@ static const struct cfg_key vmscan_policy_keys[] = {
 	  .values = CFG_VALUES("off", "on"),
 	  .def = "on",
 	  .doc = "how kswapd goes to sleep after a balance: on: it naps HZ/10 if the node is balanced, then tests again and sleeps until woken only if still balanced; otherwise it balances again at once (2.6.33+: sleeping_prematurely, v4.x+ prepare_kswapd_sleep; kswapd_sleep_order says at which order it tests) / off: it sleeps until woken at once, no nap and no test, unless a larger order was asked for during the balance (2.6.x..2.6.32 kswapd(), whose balance_pgdat returned only with the node balanced)" },
+	{ .name = "kswapd_sleep_zones",
+	  .type = CFG_ENUM,
+	  P_OFF(kswapd_sleep_node),
+	  .values = CFG_VALUES("end_zone", "node"),
+	  .def = "end_zone",
+	  .doc = "with kswapd_balance = zones or zones_all, the zones kswapd tests before it naps or sleeps after a balance: end_zone: those up to the zone balance_pgdat ended at, which leaves out a top zone it gave up on as all_unreclaimable (3.0..4.7: Mel Gorman's June 2011 fixes of sleeping_prematurely) / node: every zone of the node, so a small top zone given up on keeps kswapd awake as soon as a freed page clears its all_unreclaimable (2.6.33..2.6.39 sleeping_prematurely: kswapd at 100 % CPU)" },
 	{ .name = "force_scan",
 	  .type = CFG_ENUM,
 	  P_OFF(force_scan),
