@@ -146,7 +146,12 @@ static struct small_top run_small_top(const char *set)
  * kswapd() reset its classzone to the top zone; the model's balanced
  * DMA alone), high_x8's one failed test is followed by a balance that
  * shrinks DMA32 to 8 x high again: 3,107 sweeps, 0.104 s, 206,988
- * pages, 149,195 free, still less than 3.10's own.
+ * pages, 149,195 free, still less than 3.10's own.  Since dd's
+ * background writeback stops under the background threshold (it wrote
+ * every dirty page before), kswapd meets the dirty pages left there:
+ * 3.10 562 sweeps, 0.066 s, 143,008 pages, 85,118 free in DMA32; 4.8+'s
+ * 21 sweeps, 74,865 pages, 17,197 free; high_x8 3,653 sweeps, 0.088 s,
+ * 195,777 pages, 136,547 free: more than 3.10's own again.
  */
 static void test_small_top_zone(void **state)
 {
@@ -154,13 +159,13 @@ static void test_small_top_zone(void **state)
 			 node = run_small_top("policy.kswapd_balance=node"),
 			 x8 = run_small_top("policy.kswapd_balance_gap=high_x8");
 
-	assert_int_equal(zones.pageoutrun, 639);
-	assert_int_equal(node.pageoutrun, 19);
-	assert_int_equal(x8.pageoutrun, 3107);
+	assert_int_equal(zones.pageoutrun, 562);
+	assert_int_equal(node.pageoutrun, 21);
+	assert_int_equal(x8.pageoutrun, 3653);
 	assert_true(zones.kswapd_ns > node.kswapd_ns + node.kswapd_ns / 5);
 	assert_true(x8.kswapd_ns > node.kswapd_ns);
-	assert_true(zones.dma32_free > x8.dma32_free);
-	assert_true(zones.steal_kswapd > x8.steal_kswapd);
+	assert_true(x8.dma32_free > zones.dma32_free);
+	assert_true(x8.steal_kswapd > zones.steal_kswapd);
 	assert_true(zones.steal_kswapd > node.steal_kswapd + node.steal_kswapd / 10);
 	assert_true(x8.steal_kswapd > node.steal_kswapd + node.steal_kswapd * 9 / 10);
 	assert_true(x8.dma32_free > 5 * node.dma32_free);
