@@ -635,33 +635,30 @@ static void test_kswapd_nap_3_8(void **state)
  * 1 (the one under end_zone not traced), 538 against 520 passes, 49 and
  * 48 ms.
  */
+/* kswapd-sleep-2.6.39-vs-3.0.ini under kswapd_sleep_zones = @v: failed tests and passes */
+static void assert_sleep_zones(const char *v, u64 failed, u64 passes)
+{
+	char set[64];
+	const char *const sets[] = { set, NULL };
+	struct sim *sim;
+
+	snprintf(set, sizeof(set), "policy.kswapd_sleep_zones=%s", v);
+	sim = test_sim_run_file("scenarios/kswapd-sleep-2.6.39-vs-3.0.ini", sets);
+	print_message("%s: pageoutrun %llu, high_wmark_hit_quickly %llu, kswapd %llu ms\n", v,
+		      (unsigned long long)test_vmstat(sim, "pageoutrun"),
+		      (unsigned long long)test_vmstat(sim, "kswapd_high_wmark_hit_quickly"),
+		      (unsigned long long)((sim->nodes[0].kswapd->utime_ns +
+					    sim->nodes[0].kswapd->stime_ns) /
+					   1000000));
+	assert_int_equal(test_vmstat(sim, "kswapd_high_wmark_hit_quickly"), failed);
+	assert_int_equal(test_vmstat(sim, "pageoutrun"), passes);
+	sim_destroy(sim);
+}
+
 static void test_kswapd_sleep_zones(void **state)
 {
-	static const char *const old[] = { "policy.kswapd_sleep_zones=node", NULL };
-	static const char *const new[] = { "policy.kswapd_sleep_zones=end_zone", NULL };
-	const char *path = "scenarios/kswapd-sleep-2.6.39-vs-3.0.ini";
-	struct sim *sim = test_sim_run_file(path, old);
-
-	print_message("node: pageoutrun %llu, high_wmark_hit_quickly %llu, kswapd %llu ms\n",
-		      (unsigned long long)test_vmstat(sim, "pageoutrun"),
-		      (unsigned long long)test_vmstat(sim, "kswapd_high_wmark_hit_quickly"),
-		      (unsigned long long)((sim->nodes[0].kswapd->utime_ns +
-					    sim->nodes[0].kswapd->stime_ns) /
-					   1000000));
-	assert_int_equal(test_vmstat(sim, "kswapd_high_wmark_hit_quickly"), 6);
-	assert_int_equal(test_vmstat(sim, "pageoutrun"), 538);
-	sim_destroy(sim);
-
-	sim = test_sim_run_file(path, new);
-	print_message("end_zone: pageoutrun %llu, high_wmark_hit_quickly %llu, kswapd %llu ms\n",
-		      (unsigned long long)test_vmstat(sim, "pageoutrun"),
-		      (unsigned long long)test_vmstat(sim, "kswapd_high_wmark_hit_quickly"),
-		      (unsigned long long)((sim->nodes[0].kswapd->utime_ns +
-					    sim->nodes[0].kswapd->stime_ns) /
-					   1000000));
-	assert_int_equal(test_vmstat(sim, "kswapd_high_wmark_hit_quickly"), 1);
-	assert_int_equal(test_vmstat(sim, "pageoutrun"), 520);
-	sim_destroy(sim);
+	assert_sleep_zones("node", 6, 538);
+	assert_sleep_zones("end_zone", 1, 520);
 	(void)state;
 }
 
