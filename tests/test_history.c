@@ -543,6 +543,12 @@ static void test_compact_free_stride(void **state)
 	(void)state;
 }
 
+/* node 0's kswapd's CPU time (user + system), in whole ms */
+static u64 kswapd_cpu_ms(const struct sim *sim)
+{
+	return (sim->nodes[0].kswapd->utime_ns + sim->nodes[0].kswapd->stime_ns) / 1000000;
+}
+
 /*
  * kswapd's nap in 3.8 (scenarios/kswapd-small-normal.ini, 3.10's
  * zone-based kswapd on a small Normal zone kept below high): 2.6.33..3.7
@@ -598,16 +604,14 @@ static void test_kswapd_nap_3_8(void **state)
 	assert_int_equal(test_vmstat(sim, "pageoutrun"), 260);
 	assert_int_equal(test_vmstat(sim, "kswapd_skip_congestion_wait"), 0);
 	assert_int_equal(test_vmstat(sim, "pgsteal_direct"), 0);
-	assert_int_equal(
-		(sim->nodes[0].kswapd->utime_ns + sim->nodes[0].kswapd->stime_ns) / 1000000, 36);
+	assert_int_equal(kswapd_cpu_ms(sim), 36);
 	sim_destroy(sim);
 
 	sim = test_sim_run_file(path, new);
 	assert_int_equal(test_vmstat(sim, "pageoutrun"), 562);
 	assert_int_equal(test_vmstat(sim, "kswapd_skip_congestion_wait"), 0);
 	assert_int_equal(test_vmstat(sim, "pgsteal_direct"), 0);
-	assert_int_equal(
-		(sim->nodes[0].kswapd->utime_ns + sim->nodes[0].kswapd->stime_ns) / 1000000, 65);
+	assert_int_equal(kswapd_cpu_ms(sim), 65);
 	sim_destroy(sim);
 
 	sim = test_sim_run_file(path, none);
@@ -647,9 +651,7 @@ static void assert_sleep_zones(const char *v, u64 failed, u64 passes)
 	print_message("%s: pageoutrun %llu, high_wmark_hit_quickly %llu, kswapd %llu ms\n", v,
 		      (unsigned long long)test_vmstat(sim, "pageoutrun"),
 		      (unsigned long long)test_vmstat(sim, "kswapd_high_wmark_hit_quickly"),
-		      (unsigned long long)((sim->nodes[0].kswapd->utime_ns +
-					    sim->nodes[0].kswapd->stime_ns) /
-					   1000000));
+		      (unsigned long long)kswapd_cpu_ms(sim));
 	assert_int_equal(test_vmstat(sim, "kswapd_high_wmark_hit_quickly"), failed);
 	assert_int_equal(test_vmstat(sim, "pageoutrun"), passes);
 	sim_destroy(sim);
@@ -686,15 +688,13 @@ static void test_kswapd_balance_4_5(void **state)
 
 	assert_int_equal(test_vmstat(sim, "pageoutrun"), 983);
 	assert_int_equal(test_vmstat(sim, "pgsteal_kswapd"), 83203);
-	assert_int_equal(
-		(sim->nodes[0].kswapd->utime_ns + sim->nodes[0].kswapd->stime_ns) / 1000000, 44);
+	assert_int_equal(kswapd_cpu_ms(sim), 44);
 	sim_destroy(sim);
 
 	sim = test_sim_run_file(path, node);
 	assert_int_equal(test_vmstat(sim, "pageoutrun"), 21);
 	assert_int_equal(test_vmstat(sim, "pgsteal_kswapd"), 74865);
-	assert_int_equal(
-		(sim->nodes[0].kswapd->utime_ns + sim->nodes[0].kswapd->stime_ns) / 1000000, 31);
+	assert_int_equal(kswapd_cpu_ms(sim), 31);
 	sim_destroy(sim);
 	(void)state;
 }

@@ -280,8 +280,8 @@ void wb_start_background_writeback(struct sim *sim)
 }
 
 /*
- * do_writepages() -> write_cache_pages() of @mapping for the flusher
- * (WB_SYNC_NONE, range_cyclic): up to @budget dirty pages from its cursor
+ * do_writepages() -> write_cache_pages() (2.6.35; v6.12 writeback_iter)
+ * of @mapping for the flusher (WB_SYNC_NONE, range_cyclic): up to @budget dirty pages from its cursor
  * to the end, then once from the start, contiguous runs per bio; a folio
  * redirtied while under writeback is passed over (the next pass takes
  * it).  A new bio that would wait for a request sets *@must_wait and ends
