@@ -1174,28 +1174,36 @@ static void test_json_deterministic(void **state)
 	free(b);
 }
 
-/* A run cut off by run.duration: the live task's times count too. */
+/*
+ * A run cut off by run.duration: the live task's times count too, found
+ * among the engine's tasks (a task a workload's task forked is in no
+ * list of the workload's).
+ */
 static void test_json_live_task(void **state)
 {
 	struct fixture *fx = *state;
 	struct workload_inst *wl = &fx->sim->workloads[0];
+	struct engine *eng = &fx->sim->eng;
 	struct task task = { .state = TASK_RUNNING,
+			     .wl = wl,
 			     .utime_ns = 500000000ULL,
 			     .stime_ns = 250000000ULL,
 			     .min_flt = 10,
 			     .maj_flt = 1 };
 	struct task *tasks[1] = { &task };
-	struct task **real_tasks = wl->tasks; /* the booted one, never run */
+	struct task **real_tasks = eng->tasks; /* the booted ones, never run */
+	unsigned int real_nr = eng->nr_tasks;
 	char *out = NULL;
 	cJSON *root;
 	const cJSON *o;
 
-	wl->nr_tasks = 1;
-	wl->tasks = tasks;
+	eng->nr_tasks = 1;
+	eng->tasks = tasks;
 	wl->running = 1;
 	wl->start_ns = 890000000ULL; /* started at 0.89 s, still running at 7.89 s */
 	CAPTURE(out, report_json(OUT, fx->sim));
-	wl->tasks = real_tasks;
+	eng->tasks = real_tasks;
+	eng->nr_tasks = real_nr;
 	wl->running = 0;
 	wl->start_ns = 0;
 
@@ -1214,10 +1222,11 @@ static void test_json_live_task(void **state)
 
 	/* a dead task was already folded in by workload_task_exit() */
 	task.state = TASK_DEAD;
-	wl->nr_tasks = 1;
-	wl->tasks = tasks;
+	eng->nr_tasks = 1;
+	eng->tasks = tasks;
 	CAPTURE(out, report_json(OUT, fx->sim));
-	wl->tasks = real_tasks;
+	eng->tasks = real_tasks;
+	eng->nr_tasks = real_nr;
 	root = cJSON_Parse(out);
 	assert_non_null(root);
 	assert_close(num(get(get(root, "workloads"), "fill"), "user_s"), 1.23);

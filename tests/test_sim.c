@@ -441,6 +441,111 @@ static void test_hackbench_ends_after_kill(void **state)
 	sim_destroy(sim);
 }
 
+/*
+ * hackbench's parent forks its 40 tasks one at a time (copy_process in
+ * its context: each fork costs it fork_ns and the child's kernel pages),
+ * so task k starts only after the parent's k-th fork, fork_ns or more
+ * after task k - 1; the clock starts when the parent has read every
+ * ready byte, after the last fork.
+ */
+static void test_hackbench_forks_in_turn(void **state)
+{
+	struct sim *sim = test_sim_from_text(
+		NULL, "test.ini",
+		"[machine]\ncpus = 2\nmemory = 256M\n"
+		"[workload hb]\ntype = hackbench\ngroups = 1\nloops = 10\ntext = 0\n"
+		"[run]\nduration = 10s\n");
+	struct workload_inst *wl = &sim->workloads[0];
+	u64 fork_ns = sim->scn.cost.fork_ns, prev = 0;
+	struct task *parent = wl->tasks[0], *c;
+
+	sim_run(sim);
+	assert_true(wl->ended);
+	assert_int_equal(wl->nr_tasks, 1); /* the parent */
+	assert_int_equal(fork_ns, 446000);
+	for (unsigned int k = 0; k < 40; k++) {
+		c = test_forked_task(sim, wl, k);
+		assert_non_null(c);
+		assert_true(c->start_ns >= prev + fork_ns);
+		prev = c->start_ns;
+	}
+	assert_null(test_forked_task(sim, wl, 40));
+	/* a fork: fork_ns and 21 kernel pages (84K), 150 ns each */
+	assert_int_equal(test_forked_task(sim, wl, 0)->start_ns, 449150);
+	assert_int_equal(prev, 17966000);
+	/* 40 forks, then 40 ready bytes read, the wake-up written, the reaping */
+	assert_int_equal(parent->stime_ns, 17972970);
+	assert_true(parent->stime_ns >= 40 * fork_ns);
+	/* the clock starts after the last fork */
+	assert_int_equal((u64)(test_figure(wl, "start_s") * 1e9 + 0.5), 17972800);
+	assert_true(test_figure(wl, "start_s") * 1e9 > (double)prev);
+	assert_int_equal((int)test_figure(wl, "tasks"), 40);
+	assert_int_equal((int)test_figure(wl, "broken"), 0);
+	sim_destroy(sim);
+}
+
+/*
+ * mode = thread: the parent's pthread_create calls make the threads one
+ * at a time as well, each sharing the parent's mm (no dup_mm).
+ */
+static void test_hackbench_threads_in_turn(void **state)
+{
+	struct sim *sim = test_sim_from_text(
+		NULL, "test.ini",
+		"[machine]\ncpus = 2\nmemory = 256M\n"
+		"[workload hb]\ntype = hackbench\ngroups = 1\nloops = 10\nmode = thread\n"
+		"text = 0\n[run]\nduration = 10s\n");
+	struct workload_inst *wl = &sim->workloads[0];
+	struct mm_struct *mm = wl->tasks[0]->mm;
+	u64 prev = 0;
+
+	assert_non_null(mm);
+	sim_run(sim);
+	assert_true(wl->ended);
+	for (unsigned int k = 0; k < 40; k++) {
+		struct task *c = test_forked_task(sim, wl, k);
+
+		assert_non_null(c);
+		assert_ptr_equal(c->mm, mm);
+		assert_true(c->start_ns >= prev + sim->scn.cost.fork_ns);
+		prev = c->start_ns;
+	}
+	assert_true(test_figure(wl, "start_s") * 1e9 > (double)prev);
+	assert_int_equal((int)test_figure(wl, "broken"), 0);
+	sim_destroy(sim);
+}
+
+/*
+ * The children's kernel memory is the parent's fork's to allocate: when
+ * it needs reclaim, the parent reclaims (direct reclaim counted on it),
+ * more often than the 40 children together, whose own allocations here
+ * are a page of footprint and their socket queues.
+ */
+static void test_hackbench_parent_reclaims(void **state)
+{
+	struct sim *sim = test_sim_from_text(
+		NULL, "test.ini",
+		"[machine]\ncpus = 2\nmemory = 64M\nzones = DMA:rest\nswap = 128M\n"
+		"[workload fill]\ntype = anon_fill\nsize = 48M\npasses = 1\nthen = hold\n"
+		"[workload hb]\ntype = hackbench\ngroups = 1\nloops = 10\ntext = 0\n"
+		"footprint = 4K\nkernel_footprint = 512K\nstart = 2s\n"
+		"[run]\nduration = 20s\n");
+	struct workload_inst *wl = &sim->workloads[1];
+	u64 children = 0;
+
+	sim_run(sim);
+	assert_true(wl->ended);
+	assert_int_equal((int)test_figure(wl, "broken"), 0);
+	for (unsigned int k = 0; k < 40; k++)
+		children += mm_task(test_forked_task(sim, wl, k))->freepages_count;
+	/* the parent's: the forks' 40 x 128 kernel pages */
+	assert_int_equal(mm_task(wl->tasks[0])->freepages_count, 7);
+	assert_true(mm_task(wl->tasks[0])->freepages_delay > 0);
+	/* the children's own: their page of footprint, their socket pages */
+	assert_int_equal(children, 4);
+	sim_destroy(sim);
+}
+
 /* check_hook of test_hackbench_hot_pages_spread: which footprint PTEs get young again. */
 struct hot_probe {
 	struct task *task;
@@ -459,6 +564,9 @@ static void hot_probe_hook(struct sim *sim, void *arg)
 
 	if (p->read || sim->eng.now < p->clear_ns)
 		return;
+	if (!p->task)
+		p->task = test_forked_task(sim, &sim->workloads[0], 0);
+	assert_non_null(p->task);
 	for (unsigned int i = 0; i < p->task->mm->nr_vmas; i++) {
 		struct vm_area_struct *v = &p->task->mm->vmas[i];
 
@@ -478,14 +586,18 @@ static void hot_probe_hook(struct sim *sim, void *arg)
 	}
 	p->read = p->cleared && sim->eng.now >= p->read_ns;
 	if (p->read) {
-		for (unsigned int i = 0; i < sim->workloads[0].nr_tasks && i < 40; i++)
-			p->anon[i] = sim->workloads[0].tasks[i]->mm->rss_stat[MM_ANONPAGES];
+		for (unsigned int i = 0; i < 40; i++)
+			p->anon[i] = test_forked_task(sim, &sim->workloads[0], i)
+					     ->mm->rss_stat[MM_ANONPAGES];
 		p->kernel_pages = sim->nr_kernel_pages;
 	}
 	p->cleared = true;
 }
 
-/* Run one group of hackbench with @keys for 200 ms; probe task 0's footprint of @npages. */
+/*
+ * Run one group of hackbench with @keys for 200 ms; probe the first
+ * child's footprint of @npages (the child the parent forked first).
+ */
 static struct hot_probe hot_probe_run(const char *keys, unsigned int npages)
 {
 	char text[512];
@@ -500,7 +612,6 @@ static struct hot_probe hot_probe_run(const char *keys, unsigned int npages)
 		 "[run]\nduration = 200ms\n",
 		 keys);
 	sim = test_sim_from_text(NULL, "test.ini", text);
-	p.task = sim->workloads[0].tasks[0];
 	sim->eng.check_hook = hot_probe_hook;
 	sim->eng.check_arg = &p;
 	sim_run(sim);
@@ -602,7 +713,9 @@ static void test_oom_without_swap_all_unreclaimable(void **state)
  * 2) that loop in rebalance: while an OOM kill frees the victim's memory
  * find it there and the run ends.  Tried only after pages were reclaimed,
  * they went back to direct reclaim, which never reclaimed anything, to the
- * run's end (kswapd asleep, not woken again before restart:).
+ * run's end (kswapd asleep, not woken again before restart:).  Seven
+ * groups: since the parent forks the tasks one at a time, six no longer
+ * run out of memory.
  */
 static void test_rebalance_finds_freed_memory(void **state)
 {
@@ -611,14 +724,14 @@ static void test_rebalance_finds_freed_memory(void **state)
 		"[machine]\ncpus = 1\nmemory = 32M\nzones = DMA:rest\nswap = 0\n"
 		"disk_device = hdd\ndisk_latency = 8ms\n[policy]\nkernel = 2.6.25\n"
 		"slowpath_wake_kswapd = restart\n"
-		"[workload hb]\ntype = hackbench\ngroups = 6\nloops = 100\nfootprint = 84K\n"
+		"[workload hb]\ntype = hackbench\ngroups = 7\nloops = 100\nfootprint = 84K\n"
 		"kernel_footprint = 16K\ntext = 1M\n[run]\nseed = 2\njitter = on\nduration = 60s\n");
 
 	sim_run(sim);
 	assert_true(sim->workloads[0].ended);
 	assert_int_equal(sim->reclaim.oom_kills, 1);
 	assert_int_equal((int)test_figure(&sim->workloads[0], "broken"), 1);
-	assert_int_equal(sim->workloads[0].end_ns - sim->workloads[0].start_ns, 279402438);
+	assert_int_equal(sim->workloads[0].end_ns - sim->workloads[0].start_ns, 1895471857);
 	sim_destroy(sim);
 }
 
@@ -1182,6 +1295,9 @@ int main(void)
 		cmocka_unit_test(test_writeback_bounded_by_queue),
 		cmocka_unit_test(test_swap_writes_back_merge),
 		cmocka_unit_test(test_hackbench_ends_after_kill),
+		cmocka_unit_test(test_hackbench_forks_in_turn),
+		cmocka_unit_test(test_hackbench_threads_in_turn),
+		cmocka_unit_test(test_hackbench_parent_reclaims),
 		cmocka_unit_test(test_hackbench_hot_pages_spread),
 		cmocka_unit_test(test_hackbench_measured_footprint),
 		cmocka_unit_test(test_oom_without_swap),

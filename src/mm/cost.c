@@ -207,6 +207,19 @@ static const struct cfg_key cost_keys[] = {
 	/* calibrate: getppid(), entry and exit with this host's mitigations */
 	C_KEY(syscall_ns, "170ns", "read()/write() entry/exit"),
 	/*
+	 * bench/forkcost.c (bench/results/forkcost.txt, 2026-12-07 20:28
+	 * UTC, v6.18 x86-64, load ~2.3 on the 2 CPUs): a dynamically
+	 * linked parent forking 200 or 1,000 children one at a time, each
+	 * left blocked (as hackbench's children wait in ready()): the
+	 * parent's fork() call on its own CPU clock, median of 7 reps'
+	 * medians (388-574 us).  copy_process whole: task_struct, stack,
+	 * slab, dup_mmap and copy_page_range of ~52 kB of page tables; the
+	 * model charges the ~20 pages' allocations apart (alloc_ns each, a
+	 * few us that this figure counts twice)
+	 */
+	C_KEY(fork_ns, "446us",
+	      "the parent's fork() of a small process (copy_process: task, mm and page-table copies), beyond the page allocations"),
+	/*
 	 * bench/dd-bs.sh (bench/results/dd-bs.txt): dd if=/dev/zero of=FILE
 	 * on ext4, CPU time per 4 KiB page written, bs=512 less bs=4096 (the
 	 * same bytes read and copied, one order-0 folio created per page

@@ -727,6 +727,7 @@ struct scn_cost {
 	u64 blk_complete_ns; /* a block request's completion: interrupt and softirq */
 	u64 blk_complete_page_ns; /* that completion's work per page of the request */
 	u64 syscall_ns; /* read()/write() entry/exit */
+	u64 fork_ns; /* the parent's fork() of a small process, beyond its page allocations */
 	u64 write_call_ns; /* a buffered write() call's file system work on a cached page */
 	u64 charge_ns; /* memcg charge, per page */
 	u64 memcg_iter_ns; /* one step of a reclaim walk over the memcg tree */

@@ -345,11 +345,13 @@ struct wl_totals workload_totals(const struct sim *sim, const struct workload_in
 	u64 end = wl->running ? sim->eng.now : wl->end_ns;
 	/* the exited tasks' figures, and the live ones' on a copy */
 	struct workload_inst sum = *wl;
+	const struct engine *eng = &sim->eng;
 
-	for (unsigned int i = 0; i < wl->nr_tasks; i++) {
-		struct task *task = wl->tasks[i];
+	/* every task of the workload: those it started with and those they forked */
+	for (unsigned int i = 0; i < eng->nr_tasks; i++) {
+		struct task *task = eng->tasks[i];
 
-		if (!task || task->state == TASK_DEAD)
+		if (task->wl != wl || task->state == TASK_DEAD)
 			continue;
 		t.utime_ns += task->utime_ns;
 		t.stime_ns += task->stime_ns;
@@ -427,11 +429,19 @@ static bool is_footprint_key(const char *name)
 	return false;
 }
 
-unsigned int workload_nr_tasks(const struct scn_workload *w)
+/* The tasks @w starts with: made before the run, woken at its start. */
+static unsigned int workload_nr_started(const struct scn_workload *w)
 {
 	const struct wl_ops *ops = wl_ops_table[w->type];
 
 	return ops->nr_tasks ? ops->nr_tasks(w) : w->tasks;
+}
+
+unsigned int workload_nr_tasks(const struct scn_workload *w)
+{
+	const struct wl_ops *ops = wl_ops_table[w->type];
+
+	return workload_nr_started(w) + (ops->nr_forked ? ops->nr_forked(w) : 0);
 }
 
 const char *workload_footprint(const struct scenario *s, const struct scn_workload *w, u64 *bytes,
@@ -517,7 +527,7 @@ int workloads_init(struct sim *sim, char *err, size_t errlen)
 		/* its tasks count their faults and charges in their group */
 		if (memcg_vmstats_alloc(wl->memcg))
 			return workload_nomem(sim, wl->cfg, err, errlen);
-		wl->nr_tasks = workload_nr_tasks(wl->cfg);
+		wl->nr_tasks = workload_nr_started(wl->cfg);
 		wl->tasks = calloc(wl->nr_tasks, sizeof(*wl->tasks));
 		if (!wl->tasks)
 			return workload_nomem(sim, wl->cfg, err, errlen);

@@ -69,7 +69,10 @@ int workload_validate(const struct scenario *s, const struct scn_workload *w, ch
  */
 int workloads_check(const struct scenario *s, char *err, size_t errlen);
 
-/* How many tasks @w runs (its tasks key, or what its type sizes). */
+/*
+ * How many tasks @w runs (its tasks key, or what its type sizes), those
+ * it forks as it runs included.
+ */
 unsigned int workload_nr_tasks(const struct scn_workload *w);
 /*
  * workload_footprint - what @w of @s holds a page-sized host slot for

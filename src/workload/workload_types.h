@@ -12,8 +12,13 @@
 #include "../sim/config.h"
 
 struct wl_ops {
-	/* how many tasks the workload runs (NULL: the tasks key) */
+	/* how many tasks the workload starts with (NULL: the tasks key) */
 	unsigned int (*nr_tasks)(const struct scn_workload *cfg);
+	/*
+	 * how many more its tasks fork as they run (wl_fork), for what the
+	 * run will hold (the host estimate); NULL: none counted
+	 */
+	unsigned int (*nr_forked)(const struct scn_workload *cfg);
 	/* set up task @idx of @wl (its mm, files, t->wl_priv); 0 or -1 */
 	int (*task_init)(struct workload_inst *wl, struct task *t, unsigned int idx);
 	/*

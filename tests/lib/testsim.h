@@ -301,6 +301,25 @@ static inline double test_figure(const struct workload_inst *wl, const char *nam
 	return 0;
 }
 
+/*
+ * The @k-th task @wl's tasks forked (wl_fork), in the order they were
+ * made (the engine's task list), or NULL when it does not exist (yet).
+ */
+static inline struct task *test_forked_task(struct sim *sim, const struct workload_inst *wl,
+					    unsigned int k)
+{
+	for (unsigned int i = 0; i < sim->eng.nr_tasks; i++) {
+		struct task *t = sim->eng.tasks[i];
+		bool started = false;
+
+		for (unsigned int j = 0; j < wl->nr_tasks; j++)
+			started |= wl->tasks[j] == t;
+		if (t->wl == wl && !started && !k--)
+			return t;
+	}
+	return NULL;
+}
+
 /* Workload @wl_name's figure @name (test_workload_named, test_figure). */
 static inline double test_workload_figure(struct sim *sim, const char *wl_name, const char *name)
 {
