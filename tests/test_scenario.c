@@ -472,6 +472,7 @@ static const char *const profile_keys[] = {
 	"kswapd_short_sleep",
 	"kswapd_sleep_order",
 	"kswapd_sleep_zones",
+	"kswapd_slab",
 	"cgroup",
 	"memcg_high_throttle",
 	"memcg_stats",

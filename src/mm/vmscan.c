@@ -2087,22 +2087,62 @@ static void shrink_node(struct task *t, struct pglist_data *pgdat, struct scan_c
 }
 
 /*
+ * The LRU pages of the zones up to @reclaim_idx, on every node: the
+ * lru_pages shrink_slab weighs the scan against (2.6.x..3.x
+ * do_try_to_free_pages and balance_pgdat: zone_reclaimable_pages).
+ */
+static u64 slab_lru_pages(struct sim *sim, const struct pglist_data *only,
+			  enum zone_type reclaim_idx)
+{
+	u64 pages = 0;
+
+	for (unsigned int n = 0; n < sim->nr_nodes; n++) {
+		struct pglist_data *pgdat = &sim->nodes[n];
+
+		if (only && pgdat != only)
+			continue;
+		for (int z = 0; z <= (int)reclaim_idx; z++)
+			if (populated_zone(&pgdat->node_zones[z]))
+				pages += zone_reclaimable_pages(sim, &pgdat->node_zones[z]);
+	}
+	return pages;
+}
+
+/*
+ * reclaim's shrink_slab with the kernel's reclaim_state: the slab pages
+ * freed count as reclaimed (sc->nr_reclaimed += reclaimed_slab).
+ * Returns the objects freed.
+ */
+static unsigned long reclaim_shrink_slab(struct task *t, struct scan_control *sc,
+					 unsigned long nr_scanned, u64 lru_pages)
+{
+	u64 reclaimed_slab = 0;
+	unsigned long nr_slab = shrink_slab(t, nr_scanned, lru_pages, &reclaimed_slab);
+
+	sc->nr_reclaimed += reclaimed_slab;
+	return nr_slab;
+}
+
+/*
  * 2.6.x balance_pgdat(): kswapd marks a zone all_unreclaimable once its
  * pages_scanned (every page any reclaimer scanned since pages were last
  * freed into the zone) reaches six times its reclaimable pages:
  * zone_reclaimable_pages() (v2.6.32..4.10: anon only while swap has
  * room), or with all_unreclaimable_lru every LRU page (2.6.25, 2.6.28).
  * Without swap space a zone of anon pages alone is marked at once, so
- * direct reclaim reports no progress and the allocator goes OOM.
+ * direct reclaim reports no progress and the allocator goes OOM.  Not a
+ * zone whose shrink_slab freed objects (@slab_freed[z]; NULL: none ran):
+ * balance_pgdat's `nr_slab == 0 && !zone_reclaimable(zone)`.
  */
 static void mark_all_unreclaimable(struct sim *sim, struct pglist_data *pgdat,
-				   enum zone_type reclaim_idx)
+				   enum zone_type reclaim_idx, const bool *slab_freed)
 {
 	for (int z = 0; z <= (int)reclaim_idx; z++) {
 		struct zone *zone = &pgdat->node_zones[z];
 		u64 lru = 0;
 
-		if (!populated_zone(zone) || zone->all_unreclaimable)
+		if (!populated_zone(zone) || zone->all_unreclaimable ||
+		    (slab_freed && slab_freed[z]))
 			continue;
 		if (sim->scn.policy.all_unreclaimable_lru) {
 			for (int l = 0; l < NR_EVICTABLE_LRU; l++)
@@ -2515,6 +2555,13 @@ retry:
 	do {
 		sc->nr_scanned = 0;
 		shrink_zones(t, sc);
+		/*
+		 * 2.6.x..3.x: global reclaim shrinks slab after the zones, the
+		 * pass's scan against the eligible zones' LRU pages
+		 */
+		if (sim->shrinkers && !cgroup_reclaim(sc))
+			reclaim_shrink_slab(t, sc, sc->nr_scanned,
+					    slab_lru_pages(sim, NULL, sc->reclaim_idx));
 		total_scanned += sc->nr_scanned;
 		if (!sim->scn.policy.congestion_wait)
 			consider_reclaim_throttle(t, task_node(t), sc);
@@ -3131,8 +3178,12 @@ static void balance_pgdat(struct task *t, struct pglist_data *pgdat, struct scan
 		raise_priority = !(nr_boost_reclaim && sc->priority == DEF_PRIORITY - 2);
 		if (kswapd_shrink_node(t, pgdat, sc))
 			raise_priority = false;
+		/* 4.8..4.15 shrink_node: global reclaim's shrink_slab after the LRU walk */
+		if (sim->shrinkers)
+			reclaim_shrink_slab(t, sc, sc->nr_scanned,
+					    slab_lru_pages(sim, pgdat, sc->reclaim_idx));
 		if (sim->scn.policy.all_unreclaimable)
-			mark_all_unreclaimable(sim, pgdat, sc->reclaim_idx);
+			mark_all_unreclaimable(sim, pgdat, sc->reclaim_idx, NULL);
 		if (nr_boost_reclaim) {
 			unsigned long round = sc->nr_reclaimed - nr_reclaimed;
 
@@ -3189,14 +3240,23 @@ static int kswapd_end_zone(struct sim *sim, struct pglist_data *pgdat, int order
  * other is soft-limit reclaimed, then shrunk unless above high + gap
  * (zone_balanced_gap).  Zone by zone with zone_reclaim = on; with the
  * node's lists, one shrink_node up to @end_zone, when any zone of them
- * is below high + gap.  Then zones scanned six times over are marked
- * all_unreclaimable.  Returns the end zone less a top zone so marked.
+ * is below high + gap.  With shrinkers registered each zone is followed
+ * by shrink_slab, weighing that zone's scan against the LRU pages up to
+ * @end_zone: after every zone, shrunk or not, before 3.0
+ * (kswapd_slab = every_zone), after the zones shrunk from 3.0 (Mel
+ * Gorman, "mm: vmscan: do not apply pressure to slab if we are not
+ * applying pressure to zone"; with the node's lists, after the walk,
+ * which counts for the first of them).  Then zones scanned six times
+ * over are marked all_unreclaimable, but not one whose shrink_slab freed
+ * objects (nr_slab).  Returns the end zone less a top zone so marked.
  */
 static int kswapd_shrink_zones(struct task *t, struct pglist_data *pgdat, struct scan_control *sc,
 			       int end_zone, int *temp_priority)
 {
 	struct sim *sim = t->sim;
-	bool shrink = false;
+	bool shrink = false, slab_freed[MAX_NR_ZONES] = { false };
+	bool shrunk[MAX_NR_ZONES] = { false };
+	u64 lru_pages = sim->shrinkers ? slab_lru_pages(sim, pgdat, (enum zone_type)end_zone) : 0;
 
 	/* kswapd is not to leave a list early: equal pressure on every zone */
 	sc->nr_to_reclaim = ULONG_MAX;
@@ -3204,6 +3264,7 @@ static int kswapd_shrink_zones(struct task *t, struct pglist_data *pgdat, struct
 	sc->reclaim_idx = (enum zone_type)end_zone;
 	for (int z = 0; z <= end_zone; z++) {
 		struct zone *zone = &pgdat->node_zones[z];
+		unsigned long nr_scanned = sc->nr_scanned;
 
 		if (!populated_zone(zone) ||
 		    (zone->all_unreclaimable && sc->priority != DEF_PRIORITY))
@@ -3211,17 +3272,32 @@ static int kswapd_shrink_zones(struct task *t, struct pglist_data *pgdat, struct
 		temp_priority[z] = sc->priority;
 		note_zone_scanning_priority(zone, sc->priority);
 		soft_limit_reclaim(t, pgdat, (enum zone_type)z, sc, NULL);
-		if (zone_balanced_gap(sim, zone, sc->order, (enum zone_type)end_zone))
-			continue;
-		if (sim->scn.policy.zone_reclaim)
+		shrunk[z] = !zone_balanced_gap(sim, zone, sc->order, (enum zone_type)end_zone);
+		if (shrunk[z] && sim->scn.policy.zone_reclaim)
 			shrink_zone(t, pgdat, (enum zone_type)z, sc);
-		else
+		else if (shrunk[z])
 			shrink = true;
+		if (sim->shrinkers && sim->scn.policy.zone_reclaim &&
+		    (shrunk[z] || sim->scn.policy.kswapd_slab_every_zone))
+			slab_freed[z] = reclaim_shrink_slab(t, sc, sc->nr_scanned - nr_scanned,
+							    lru_pages) != 0;
 	}
 	if (shrink)
 		shrink_node(t, pgdat, sc);
+	for (int z = 0, scanned = 0;
+	     z <= end_zone && sim->shrinkers && !sim->scn.policy.zone_reclaim; z++) {
+		struct zone *zone = &pgdat->node_zones[z];
+
+		if (!populated_zone(zone) ||
+		    (zone->all_unreclaimable && sc->priority != DEF_PRIORITY) ||
+		    (!shrunk[z] && !sim->scn.policy.kswapd_slab_every_zone))
+			continue;
+		/* the node walk's scan counts once, for the first zone */
+		slab_freed[z] =
+			reclaim_shrink_slab(t, sc, scanned++ ? 0 : sc->nr_scanned, lru_pages) != 0;
+	}
 	if (sim->scn.policy.all_unreclaimable)
-		mark_all_unreclaimable(sim, pgdat, (enum zone_type)end_zone);
+		mark_all_unreclaimable(sim, pgdat, (enum zone_type)end_zone, slab_freed);
 	/* kswapd_order_fallback = compact_gap: as kswapd_shrink_node */
 	if (!sim->scn.policy.kswapd_order_failed_sweep && sc->order &&
 	    sc->nr_reclaimed >= 2UL << sc->order)
@@ -3720,6 +3796,12 @@ static const struct cfg_key vmscan_policy_keys[] = {
 	  .values = CFG_VALUES("off", "on"),
 	  .def = "on",
 	  .doc = "how kswapd goes to sleep after a balance: on: it naps HZ/10 if the node is balanced, then tests again and sleeps until woken only if still balanced; otherwise it balances again at once (2.6.33+: sleeping_prematurely, v4.x+ prepare_kswapd_sleep; kswapd_sleep_order says at which order it tests) / off: it sleeps until woken at once, no nap and no test, unless a larger order was asked for during the balance (2.6.x..2.6.32 kswapd(), whose balance_pgdat returned only with the node balanced)" },
+	{ .name = "kswapd_slab",
+	  .type = CFG_ENUM,
+	  P_OFF(kswapd_slab_every_zone),
+	  .values = CFG_VALUES("shrunk_zone", "every_zone"),
+	  .def = "shrunk_zone",
+	  .doc = "with kswapd_balance = zones or zones_all and a slab cache to shrink (kalloc's shrinker), when kswapd's balance_pgdat calls shrink_slab: shrunk_zone: after each zone it shrinks (3.0+: Mel Gorman, \"mm: vmscan: do not apply pressure to slab if we are not applying pressure to zone\", June 2011) / every_zone: after every zone up to the end zone, shrunk or not, so slab shrinks, and its pages go back to their zones, at every pass (2.6.x..2.6.39); a zone whose shrink_slab freed objects is not marked all_unreclaimable either way" },
 	{ .name = "kswapd_sleep_zones",
 	  .type = CFG_ENUM,
 	  P_OFF(kswapd_sleep_node),
