@@ -473,6 +473,7 @@ static const char *const profile_keys[] = {
 	"kswapd_sleep_order",
 	"kswapd_sleep_zones",
 	"kswapd_slab",
+	"kswapd_sleep_classzone",
 	"cgroup",
 	"memcg_high_throttle",
 	"memcg_stats",

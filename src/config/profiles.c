@@ -126,6 +126,13 @@ static const char *const profile_2_6_25[] = {
 	 * end_zone, whether or not the zone was shrunk
 	 */
 	"kswapd_slab = every_zone",
+	/*
+	 * 2.6.33..2.6.37's sleeping_prematurely tested each zone against
+	 * classzone 0, no reserve, as 3.0+ does (own: Mel Gorman, "mm:
+	 * vmscan: evaluate the watermarks against the correct classzone",
+	 * June 2011); 2.6.38..2.6.39's end_zone falls between the profiles
+	 */
+	"kswapd_sleep_classzone = own",
 	"cgroup = v1",
 	"memcg_high_throttle = reclaim",
 	"memcg_stats = exact",

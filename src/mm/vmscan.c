@@ -2875,9 +2875,11 @@ void reclaim_abort(struct task *t)
  * kswapd_balance = zones_all, every zone at any order).  A zone marked
  * all_unreclaimable counts as balanced: balance_pgdat skips it.  (v4.8+
  * asks only that one zone meet it: pgdat_balanced in alloc_pages.c.)
+ * Each zone's watermark counts the lowmem_reserve of @wmark_idx, or of
+ * none (the zone's own) when it is -1.
  */
 static bool pgdat_balanced_zones(struct sim *sim, struct pglist_data *pgdat, int order,
-				 enum zone_type classzone_idx)
+				 enum zone_type classzone_idx, int wmark_idx)
 {
 	u64 managed = 0, balanced = 0;
 
@@ -2889,12 +2891,28 @@ static bool pgdat_balanced_zones(struct sim *sim, struct pglist_data *pgdat, int
 		managed += zone_managed_pages(zone);
 		if (zone->all_unreclaimable ||
 		    wmark_ok(sim, zone, (unsigned int)order, high_wmark_pages(zone),
-			     (enum zone_type)z, 0))
+			     (enum zone_type)(wmark_idx < 0 ? z : wmark_idx), 0))
 			balanced += zone_managed_pages(zone);
 		else if (!order || sim->scn.policy.kswapd_balance == KSWAPD_BALANCE_ZONES_ALL)
 			return false;
 	}
 	return !order || balanced >= managed / 4;
+}
+
+/*
+ * The classzone whose lowmem_reserve kswapd's sleep test adds to each
+ * zone's high watermark: 2.6.38..2.6.39 (kswapd_sleep_classzone =
+ * end_zone; Mel Gorman's "mm: kswapd: use the classzone idx that kswapd
+ * was using for sleeping_prematurely()", 2.6.38) the end zone of the last
+ * balance, so a lower zone is held to the reserve it keeps against
+ * allocations for the top zone, which neither the allocator nor
+ * balance_pgdat asks of it; -1, each zone's own (none), before 2.6.38
+ * (classzone 0) and from 3.0 (Mel Gorman, "mm: vmscan: evaluate the
+ * watermarks against the correct classzone", June 2011).
+ */
+static int kswapd_sleep_wmark_idx(struct sim *sim, const struct pglist_data *pgdat)
+{
+	return sim->scn.policy.kswapd_sleep_end_classzone ? pgdat->kswapd_end_zone : -1;
 }
 
 /*
@@ -2906,7 +2924,8 @@ static bool prepare_kswapd_sleep(struct sim *sim, struct pglist_data *pgdat, int
 				 enum zone_type highest_zoneidx)
 {
 	bool balanced = sim->scn.policy.kswapd_balance != KSWAPD_BALANCE_NODE ?
-				pgdat_balanced_zones(sim, pgdat, order, highest_zoneidx) :
+				pgdat_balanced_zones(sim, pgdat, order, highest_zoneidx,
+						     kswapd_sleep_wmark_idx(sim, pgdat)) :
 				pgdat_balanced(sim, pgdat, order, highest_zoneidx);
 
 	if ((!sim->scn.policy.all_unreclaimable && pgdat->kswapd_failures >= MAX_RECLAIM_RETRIES) ||
@@ -3358,6 +3377,8 @@ static void balance_pgdat_zones(struct task *t, struct pglist_data *pgdat, struc
 	enum zone_type classzone_idx = sc->reclaim_idx;
 	int last_end_zone = 0;
 
+	/* 2.6.x..4.7: end_zone starts at ZONE_DMA, and stays there when no zone needs work */
+	pgdat->kswapd_end_zone = ZONE_DMA;
 	for (;;) {
 		unsigned long sweep_start = sc->nr_reclaimed;
 		bool balanced = false;
@@ -3374,10 +3395,11 @@ static void balance_pgdat_zones(struct task *t, struct pglist_data *pgdat, struc
 				balanced = true;
 				break;
 			}
+			pgdat->kswapd_end_zone = (u8)end_zone;
 			sc->may_writepage = true;
 			end_zone = kswapd_shrink_zones(t, pgdat, sc, end_zone, temp_priority);
 			last_end_zone = end_zone;
-			if (pgdat_balanced_zones(sim, pgdat, sc->order, classzone_idx)) {
+			if (pgdat_balanced_zones(sim, pgdat, sc->order, classzone_idx, -1)) {
 				balanced = true;
 				break;
 			}
@@ -3808,6 +3830,12 @@ static const struct cfg_key vmscan_policy_keys[] = {
 	  .values = CFG_VALUES("end_zone", "node"),
 	  .def = "end_zone",
 	  .doc = "with kswapd_balance = zones or zones_all, the zones kswapd tests before it naps or sleeps after a balance: end_zone: those up to the zone balance_pgdat ended at, which leaves out a top zone it gave up on as all_unreclaimable (3.0..4.7: Mel Gorman's June 2011 fixes of sleeping_prematurely) / node: every zone of the node, so a small top zone given up on keeps kswapd awake as soon as a freed page clears its all_unreclaimable (2.6.33..2.6.39 sleeping_prematurely: kswapd at 100 % CPU)" },
+	{ .name = "kswapd_sleep_classzone",
+	  .type = CFG_ENUM,
+	  P_OFF(kswapd_sleep_end_classzone),
+	  .values = CFG_VALUES("own", "end_zone"),
+	  .def = "own",
+	  .doc = "with kswapd_balance = zones or zones_all, the lowmem_reserve kswapd's sleep test adds to each zone's high watermark: own: none, the zone's own (before 2.6.38: classzone 0; 3.0+: Mel Gorman, \"mm: vmscan: evaluate the watermarks against the correct classzone\") / end_zone: that of the end zone of the last balance_pgdat, so a lower zone must keep the reserve it holds against the top zone's allocations, which neither the allocator nor balance_pgdat asks: kswapd balances again at once (2.6.38..2.6.39 sleeping_prematurely)" },
 	{ .name = "force_scan",
 	  .type = CFG_ENUM,
 	  P_OFF(force_scan),
