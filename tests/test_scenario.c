@@ -472,6 +472,8 @@ static const char *const profile_keys[] = {
 	"kswapd_short_sleep",
 	"kswapd_sleep_order",
 	"kswapd_sleep_zones",
+	"kswapd_slab",
+	"kswapd_sleep_classzone",
 	"cgroup",
 	"memcg_high_throttle",
 	"memcg_stats",

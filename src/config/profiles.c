@@ -121,6 +121,18 @@ static const char *const profile_2_6_25[] = {
 	 * first test (profile 2.6.35), walked every zone of the node
 	 */
 	"kswapd_sleep_zones = node",
+	/*
+	 * 2.6.x..2.6.39 balance_pgdat: shrink_slab after every zone up to
+	 * end_zone, whether or not the zone was shrunk
+	 */
+	"kswapd_slab = every_zone",
+	/*
+	 * 2.6.33..2.6.37's sleeping_prematurely tested each zone against
+	 * classzone 0, no reserve, as 3.0+ does (own: Mel Gorman, "mm:
+	 * vmscan: evaluate the watermarks against the correct classzone",
+	 * June 2011); 2.6.38..2.6.39's end_zone falls between the profiles
+	 */
+	"kswapd_sleep_classzone = own",
 	"cgroup = v1",
 	"memcg_high_throttle = reclaim",
 	"memcg_stats = exact",
@@ -477,6 +489,12 @@ static const char *const profile_3_10[] = {
 	 * effect on this profile's node balance; 4.2 and 4.5 balance zones)
 	 */
 	"kswapd_sleep_zones = end_zone",
+	/*
+	 * 3.0 (Mel Gorman, "mm: vmscan: do not apply pressure to slab if we
+	 * are not applying pressure to zone", June 2011, patch 2 of the same
+	 * series): shrink_slab only after a zone kswapd shrank
+	 */
+	"kswapd_slab = shrunk_zone",
 	"compaction = direct",
 	"vmscan_trace_format = mainline", /* 3.5 */
 	"wakeup_kswapd_trace = late", /* 2.6.37 */

@@ -294,6 +294,37 @@ void free_kernel_page(struct sim *sim, u32 pfn);
  */
 enum vm_fault_result alloc_kernel_pages(struct task *t, gfp_t gfp, unsigned int order, u32 *pfn);
 void free_kernel_pages(struct sim *sim, u32 pfn, unsigned int order);
+
+/* ---- shrink_slab (mm/shrinker.c) ---- */
+
+/*
+ * A shrinker (2.6.35..3.11 struct shrinker, as split into count and scan
+ * by 3.12): @count gives the objects it could free, @scan frees up to
+ * @nr of them and returns how many it freed, adding the pages that went
+ * back to the buddy allocator to *@pages (the kernel's
+ * reclaim_state->reclaimed_slab).  @seeks: the cost of recreating an
+ * object (DEFAULT_SEEKS = 2); @nr: the scan deferred to the next call.
+ */
+struct shrinker {
+	unsigned long (*count)(struct sim *sim, void *priv);
+	unsigned long (*scan)(struct sim *sim, void *priv, unsigned long nr, u64 *pages);
+	void *priv;
+	unsigned int seeks;
+	unsigned long nr;
+	struct shrinker *next;
+};
+#define DEFAULT_SEEKS 2
+#define SHRINK_BATCH 128
+void register_shrinker(struct sim *sim, struct shrinker *s);
+void unregister_shrinker(struct sim *sim, struct shrinker *s);
+/*
+ * shrink_slab - run every shrinker in proportion to @nr_pages_scanned of
+ * @lru_pages (2.6.35..4.15's ratio).  Returns the objects freed; the pages
+ * freed are added to *@reclaimed_slab.
+ */
+unsigned long shrink_slab(struct task *t, unsigned long nr_pages_scanned, u64 lru_pages,
+			  u64 *reclaimed_slab);
+
 /* kmsg_log - append @text to the kernel log at @t_ns (debug.c) */
 void kmsg_log(struct sim *sim, u64 t_ns, const char *text);
 

@@ -300,6 +300,12 @@ struct pglist_data {
 	 * kswapd() balances a node nobody asked for up to its top zone)
 	 */
 	bool kswapd_classzone_asked;
+	/*
+	 * the end zone of kswapd's last balance_pgdat, ZONE_DMA when it
+	 * found every zone balanced: the classzone 2.6.38..2.6.39's
+	 * sleeping_prematurely tests each zone's watermark against
+	 */
+	u8 kswapd_end_zone;
 	int kswapd_failures;
 	unsigned long flags; /* PGDAT_* */
 	/* node_reclaim leaves this much page cache (vm.min_unmapped_ratio) */

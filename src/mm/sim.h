@@ -152,6 +152,8 @@ struct sim {
 	long min_free_kbytes;
 	unsigned int node_reclaim_mode; /* vm.zone_reclaim_mode: RECLAIM_* bits */
 	u64 nr_kernel_pages; /* allocated for kernel use, off every LRU */
+	struct shrinker *shrinkers; /* registered (shrinker.c); NULL: no slab to shrink */
+	u64 slabs_scanned; /* objects the shrinkers were asked to scan (SLABS_SCANNED) */
 	u64 totalreserve_pages;
 	u64 vm_events[NR_VM_EVENT_ITEMS];
 	struct lock_class_stat lock_stat[NR_LOCK_CLASSES]; /* /proc/lock_stat */

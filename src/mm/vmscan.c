@@ -2087,22 +2087,62 @@ static void shrink_node(struct task *t, struct pglist_data *pgdat, struct scan_c
 }
 
 /*
+ * The LRU pages of the zones up to @reclaim_idx, on every node: the
+ * lru_pages shrink_slab weighs the scan against (2.6.x..3.x
+ * do_try_to_free_pages and balance_pgdat: zone_reclaimable_pages).
+ */
+static u64 slab_lru_pages(struct sim *sim, const struct pglist_data *only,
+			  enum zone_type reclaim_idx)
+{
+	u64 pages = 0;
+
+	for (unsigned int n = 0; n < sim->nr_nodes; n++) {
+		struct pglist_data *pgdat = &sim->nodes[n];
+
+		if (only && pgdat != only)
+			continue;
+		for (int z = 0; z <= (int)reclaim_idx; z++)
+			if (populated_zone(&pgdat->node_zones[z]))
+				pages += zone_reclaimable_pages(sim, &pgdat->node_zones[z]);
+	}
+	return pages;
+}
+
+/*
+ * reclaim's shrink_slab with the kernel's reclaim_state: the slab pages
+ * freed count as reclaimed (sc->nr_reclaimed += reclaimed_slab).
+ * Returns the objects freed.
+ */
+static unsigned long reclaim_shrink_slab(struct task *t, struct scan_control *sc,
+					 unsigned long nr_scanned, u64 lru_pages)
+{
+	u64 reclaimed_slab = 0;
+	unsigned long nr_slab = shrink_slab(t, nr_scanned, lru_pages, &reclaimed_slab);
+
+	sc->nr_reclaimed += reclaimed_slab;
+	return nr_slab;
+}
+
+/*
  * 2.6.x balance_pgdat(): kswapd marks a zone all_unreclaimable once its
  * pages_scanned (every page any reclaimer scanned since pages were last
  * freed into the zone) reaches six times its reclaimable pages:
  * zone_reclaimable_pages() (v2.6.32..4.10: anon only while swap has
  * room), or with all_unreclaimable_lru every LRU page (2.6.25, 2.6.28).
  * Without swap space a zone of anon pages alone is marked at once, so
- * direct reclaim reports no progress and the allocator goes OOM.
+ * direct reclaim reports no progress and the allocator goes OOM.  Not a
+ * zone whose shrink_slab freed objects (@slab_freed[z]; NULL: none ran):
+ * balance_pgdat's `nr_slab == 0 && !zone_reclaimable(zone)`.
  */
 static void mark_all_unreclaimable(struct sim *sim, struct pglist_data *pgdat,
-				   enum zone_type reclaim_idx)
+				   enum zone_type reclaim_idx, const bool *slab_freed)
 {
 	for (int z = 0; z <= (int)reclaim_idx; z++) {
 		struct zone *zone = &pgdat->node_zones[z];
 		u64 lru = 0;
 
-		if (!populated_zone(zone) || zone->all_unreclaimable)
+		if (!populated_zone(zone) || zone->all_unreclaimable ||
+		    (slab_freed && slab_freed[z]))
 			continue;
 		if (sim->scn.policy.all_unreclaimable_lru) {
 			for (int l = 0; l < NR_EVICTABLE_LRU; l++)
@@ -2515,6 +2555,13 @@ retry:
 	do {
 		sc->nr_scanned = 0;
 		shrink_zones(t, sc);
+		/*
+		 * 2.6.x..3.x: global reclaim shrinks slab after the zones, the
+		 * pass's scan against the eligible zones' LRU pages
+		 */
+		if (sim->shrinkers && !cgroup_reclaim(sc))
+			reclaim_shrink_slab(t, sc, sc->nr_scanned,
+					    slab_lru_pages(sim, NULL, sc->reclaim_idx));
 		total_scanned += sc->nr_scanned;
 		if (!sim->scn.policy.congestion_wait)
 			consider_reclaim_throttle(t, task_node(t), sc);
@@ -2828,9 +2875,11 @@ void reclaim_abort(struct task *t)
  * kswapd_balance = zones_all, every zone at any order).  A zone marked
  * all_unreclaimable counts as balanced: balance_pgdat skips it.  (v4.8+
  * asks only that one zone meet it: pgdat_balanced in alloc_pages.c.)
+ * Each zone's watermark counts the lowmem_reserve of @wmark_idx, or of
+ * none (the zone's own) when it is -1.
  */
 static bool pgdat_balanced_zones(struct sim *sim, struct pglist_data *pgdat, int order,
-				 enum zone_type classzone_idx)
+				 enum zone_type classzone_idx, int wmark_idx)
 {
 	u64 managed = 0, balanced = 0;
 
@@ -2842,12 +2891,28 @@ static bool pgdat_balanced_zones(struct sim *sim, struct pglist_data *pgdat, int
 		managed += zone_managed_pages(zone);
 		if (zone->all_unreclaimable ||
 		    wmark_ok(sim, zone, (unsigned int)order, high_wmark_pages(zone),
-			     (enum zone_type)z, 0))
+			     (enum zone_type)(wmark_idx < 0 ? z : wmark_idx), 0))
 			balanced += zone_managed_pages(zone);
 		else if (!order || sim->scn.policy.kswapd_balance == KSWAPD_BALANCE_ZONES_ALL)
 			return false;
 	}
 	return !order || balanced >= managed / 4;
+}
+
+/*
+ * The classzone whose lowmem_reserve kswapd's sleep test adds to each
+ * zone's high watermark: 2.6.38..2.6.39 (kswapd_sleep_classzone =
+ * end_zone; Mel Gorman's "mm: kswapd: use the classzone idx that kswapd
+ * was using for sleeping_prematurely()", 2.6.38) the end zone of the last
+ * balance, so a lower zone is held to the reserve it keeps against
+ * allocations for the top zone, which neither the allocator nor
+ * balance_pgdat asks of it; -1, each zone's own (none), before 2.6.38
+ * (classzone 0) and from 3.0 (Mel Gorman, "mm: vmscan: evaluate the
+ * watermarks against the correct classzone", June 2011).
+ */
+static int kswapd_sleep_wmark_idx(struct sim *sim, const struct pglist_data *pgdat)
+{
+	return sim->scn.policy.kswapd_sleep_end_classzone ? pgdat->kswapd_end_zone : -1;
 }
 
 /*
@@ -2859,7 +2924,8 @@ static bool prepare_kswapd_sleep(struct sim *sim, struct pglist_data *pgdat, int
 				 enum zone_type highest_zoneidx)
 {
 	bool balanced = sim->scn.policy.kswapd_balance != KSWAPD_BALANCE_NODE ?
-				pgdat_balanced_zones(sim, pgdat, order, highest_zoneidx) :
+				pgdat_balanced_zones(sim, pgdat, order, highest_zoneidx,
+						     kswapd_sleep_wmark_idx(sim, pgdat)) :
 				pgdat_balanced(sim, pgdat, order, highest_zoneidx);
 
 	if ((!sim->scn.policy.all_unreclaimable && pgdat->kswapd_failures >= MAX_RECLAIM_RETRIES) ||
@@ -3131,8 +3197,12 @@ static void balance_pgdat(struct task *t, struct pglist_data *pgdat, struct scan
 		raise_priority = !(nr_boost_reclaim && sc->priority == DEF_PRIORITY - 2);
 		if (kswapd_shrink_node(t, pgdat, sc))
 			raise_priority = false;
+		/* 4.8..4.15 shrink_node: global reclaim's shrink_slab after the LRU walk */
+		if (sim->shrinkers)
+			reclaim_shrink_slab(t, sc, sc->nr_scanned,
+					    slab_lru_pages(sim, pgdat, sc->reclaim_idx));
 		if (sim->scn.policy.all_unreclaimable)
-			mark_all_unreclaimable(sim, pgdat, sc->reclaim_idx);
+			mark_all_unreclaimable(sim, pgdat, sc->reclaim_idx, NULL);
 		if (nr_boost_reclaim) {
 			unsigned long round = sc->nr_reclaimed - nr_reclaimed;
 
@@ -3189,14 +3259,23 @@ static int kswapd_end_zone(struct sim *sim, struct pglist_data *pgdat, int order
  * other is soft-limit reclaimed, then shrunk unless above high + gap
  * (zone_balanced_gap).  Zone by zone with zone_reclaim = on; with the
  * node's lists, one shrink_node up to @end_zone, when any zone of them
- * is below high + gap.  Then zones scanned six times over are marked
- * all_unreclaimable.  Returns the end zone less a top zone so marked.
+ * is below high + gap.  With shrinkers registered each zone is followed
+ * by shrink_slab, weighing that zone's scan against the LRU pages up to
+ * @end_zone: after every zone, shrunk or not, before 3.0
+ * (kswapd_slab = every_zone), after the zones shrunk from 3.0 (Mel
+ * Gorman, "mm: vmscan: do not apply pressure to slab if we are not
+ * applying pressure to zone"; with the node's lists, after the walk,
+ * which counts for the first of them).  Then zones scanned six times
+ * over are marked all_unreclaimable, but not one whose shrink_slab freed
+ * objects (nr_slab).  Returns the end zone less a top zone so marked.
  */
 static int kswapd_shrink_zones(struct task *t, struct pglist_data *pgdat, struct scan_control *sc,
 			       int end_zone, int *temp_priority)
 {
 	struct sim *sim = t->sim;
-	bool shrink = false;
+	bool shrink = false, slab_freed[MAX_NR_ZONES] = { false };
+	bool shrunk[MAX_NR_ZONES] = { false };
+	u64 lru_pages = sim->shrinkers ? slab_lru_pages(sim, pgdat, (enum zone_type)end_zone) : 0;
 
 	/* kswapd is not to leave a list early: equal pressure on every zone */
 	sc->nr_to_reclaim = ULONG_MAX;
@@ -3204,6 +3283,7 @@ static int kswapd_shrink_zones(struct task *t, struct pglist_data *pgdat, struct
 	sc->reclaim_idx = (enum zone_type)end_zone;
 	for (int z = 0; z <= end_zone; z++) {
 		struct zone *zone = &pgdat->node_zones[z];
+		unsigned long nr_scanned = sc->nr_scanned;
 
 		if (!populated_zone(zone) ||
 		    (zone->all_unreclaimable && sc->priority != DEF_PRIORITY))
@@ -3211,17 +3291,32 @@ static int kswapd_shrink_zones(struct task *t, struct pglist_data *pgdat, struct
 		temp_priority[z] = sc->priority;
 		note_zone_scanning_priority(zone, sc->priority);
 		soft_limit_reclaim(t, pgdat, (enum zone_type)z, sc, NULL);
-		if (zone_balanced_gap(sim, zone, sc->order, (enum zone_type)end_zone))
-			continue;
-		if (sim->scn.policy.zone_reclaim)
+		shrunk[z] = !zone_balanced_gap(sim, zone, sc->order, (enum zone_type)end_zone);
+		if (shrunk[z] && sim->scn.policy.zone_reclaim)
 			shrink_zone(t, pgdat, (enum zone_type)z, sc);
-		else
+		else if (shrunk[z])
 			shrink = true;
+		if (sim->shrinkers && sim->scn.policy.zone_reclaim &&
+		    (shrunk[z] || sim->scn.policy.kswapd_slab_every_zone))
+			slab_freed[z] = reclaim_shrink_slab(t, sc, sc->nr_scanned - nr_scanned,
+							    lru_pages) != 0;
 	}
 	if (shrink)
 		shrink_node(t, pgdat, sc);
+	for (int z = 0, scanned = 0;
+	     z <= end_zone && sim->shrinkers && !sim->scn.policy.zone_reclaim; z++) {
+		struct zone *zone = &pgdat->node_zones[z];
+
+		if (!populated_zone(zone) ||
+		    (zone->all_unreclaimable && sc->priority != DEF_PRIORITY) ||
+		    (!shrunk[z] && !sim->scn.policy.kswapd_slab_every_zone))
+			continue;
+		/* the node walk's scan counts once, for the first zone */
+		slab_freed[z] =
+			reclaim_shrink_slab(t, sc, scanned++ ? 0 : sc->nr_scanned, lru_pages) != 0;
+	}
 	if (sim->scn.policy.all_unreclaimable)
-		mark_all_unreclaimable(sim, pgdat, (enum zone_type)end_zone);
+		mark_all_unreclaimable(sim, pgdat, (enum zone_type)end_zone, slab_freed);
 	/* kswapd_order_fallback = compact_gap: as kswapd_shrink_node */
 	if (!sim->scn.policy.kswapd_order_failed_sweep && sc->order &&
 	    sc->nr_reclaimed >= 2UL << sc->order)
@@ -3282,6 +3377,8 @@ static void balance_pgdat_zones(struct task *t, struct pglist_data *pgdat, struc
 	enum zone_type classzone_idx = sc->reclaim_idx;
 	int last_end_zone = 0;
 
+	/* 2.6.x..4.7: end_zone starts at ZONE_DMA, and stays there when no zone needs work */
+	pgdat->kswapd_end_zone = ZONE_DMA;
 	for (;;) {
 		unsigned long sweep_start = sc->nr_reclaimed;
 		bool balanced = false;
@@ -3298,10 +3395,11 @@ static void balance_pgdat_zones(struct task *t, struct pglist_data *pgdat, struc
 				balanced = true;
 				break;
 			}
+			pgdat->kswapd_end_zone = (u8)end_zone;
 			sc->may_writepage = true;
 			end_zone = kswapd_shrink_zones(t, pgdat, sc, end_zone, temp_priority);
 			last_end_zone = end_zone;
-			if (pgdat_balanced_zones(sim, pgdat, sc->order, classzone_idx)) {
+			if (pgdat_balanced_zones(sim, pgdat, sc->order, classzone_idx, -1)) {
 				balanced = true;
 				break;
 			}
@@ -3720,12 +3818,24 @@ static const struct cfg_key vmscan_policy_keys[] = {
 	  .values = CFG_VALUES("off", "on"),
 	  .def = "on",
 	  .doc = "how kswapd goes to sleep after a balance: on: it naps HZ/10 if the node is balanced, then tests again and sleeps until woken only if still balanced; otherwise it balances again at once (2.6.33+: sleeping_prematurely, v4.x+ prepare_kswapd_sleep; kswapd_sleep_order says at which order it tests) / off: it sleeps until woken at once, no nap and no test, unless a larger order was asked for during the balance (2.6.x..2.6.32 kswapd(), whose balance_pgdat returned only with the node balanced)" },
+	{ .name = "kswapd_slab",
+	  .type = CFG_ENUM,
+	  P_OFF(kswapd_slab_every_zone),
+	  .values = CFG_VALUES("shrunk_zone", "every_zone"),
+	  .def = "shrunk_zone",
+	  .doc = "with kswapd_balance = zones or zones_all and a slab cache to shrink (kalloc's shrinker), when kswapd's balance_pgdat calls shrink_slab: shrunk_zone: after each zone it shrinks (3.0+: Mel Gorman, \"mm: vmscan: do not apply pressure to slab if we are not applying pressure to zone\", June 2011) / every_zone: after every zone up to the end zone, shrunk or not, so slab shrinks, and its pages go back to their zones, at every pass (2.6.x..2.6.39); a zone whose shrink_slab freed objects is not marked all_unreclaimable either way" },
 	{ .name = "kswapd_sleep_zones",
 	  .type = CFG_ENUM,
 	  P_OFF(kswapd_sleep_node),
 	  .values = CFG_VALUES("end_zone", "node"),
 	  .def = "end_zone",
 	  .doc = "with kswapd_balance = zones or zones_all, the zones kswapd tests before it naps or sleeps after a balance: end_zone: those up to the zone balance_pgdat ended at, which leaves out a top zone it gave up on as all_unreclaimable (3.0..4.7: Mel Gorman's June 2011 fixes of sleeping_prematurely) / node: every zone of the node, so a small top zone given up on keeps kswapd awake as soon as a freed page clears its all_unreclaimable (2.6.33..2.6.39 sleeping_prematurely: kswapd at 100 % CPU)" },
+	{ .name = "kswapd_sleep_classzone",
+	  .type = CFG_ENUM,
+	  P_OFF(kswapd_sleep_end_classzone),
+	  .values = CFG_VALUES("own", "end_zone"),
+	  .def = "own",
+	  .doc = "with kswapd_balance = zones or zones_all, the lowmem_reserve kswapd's sleep test adds to each zone's high watermark: own: none, the zone's own (before 2.6.38: classzone 0; 3.0+: Mel Gorman, \"mm: vmscan: evaluate the watermarks against the correct classzone\") / end_zone: that of the end zone of the last balance_pgdat, so a lower zone must keep the reserve it holds against the top zone's allocations, which neither the allocator nor balance_pgdat asks: kswapd balances again at once (2.6.38..2.6.39 sleeping_prematurely)" },
 	{ .name = "force_scan",
 	  .type = CFG_ENUM,
 	  P_OFF(force_scan),

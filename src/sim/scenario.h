@@ -620,6 +620,10 @@ struct scn_policy {
 	bool kswapd_short_sleep; /* kswapd_short_sleep = on: the HZ/10 nap and test, 2.6.33+ */
 	bool kswapd_sleep_node; /* kswapd_sleep_zones = node: 2.6.33..2.6.39 sleeping_prematurely
 				 * tests every zone of the node (3.0+: up to end_zone) */
+	bool kswapd_slab_every_zone; /* kswapd_slab = every_zone: 2.6.x..2.6.39 balance_pgdat
+				      * shrinks slab after every zone, shrunk or not */
+	bool kswapd_sleep_end_classzone; /* kswapd_sleep_classzone = end_zone: 2.6.38..2.6.39
+					  * sleeping_prematurely's lowmem_reserve of end_zone */
 	bool force_scan; /* force_scan = on: get_scan_count's small targets, 3.1..4.11 */
 	bool kswapd_order_failed_sweep; /* kswapd_order_fallback = failed_sweep: a high-order
 					 * balance_pgdat keeps its order until a whole

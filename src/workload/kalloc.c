@@ -32,7 +32,15 @@ struct kalloc {
 	u64 nr, cap;
 	u64 attempts, failed, live_pages, peak_live_pages;
 	u32 weight_sum;
+	/* shrinker = N: the cache's shrinker, objects it freed short of a block, and totals */
+	struct shrinker shrinker;
+	unsigned long freed_objects;
+	u64 shrunk_objects, shrunk_pages;
+	unsigned int per_block;
 };
+
+static unsigned long kalloc_shrink_count(struct sim *sim, void *priv);
+static unsigned long kalloc_shrink_scan(struct sim *sim, void *priv, unsigned long nr, u64 *pages);
 
 static int kalloc_init(struct workload_inst *wl, struct task *t, unsigned int idx)
 {
@@ -46,6 +54,14 @@ static int kalloc_init(struct workload_inst *wl, struct task *t, unsigned int id
 	t->irq_context = p->interrupt;
 	for (unsigned int i = 0; i < p->nr_orders; i++)
 		ka->weight_sum += p->weight[i];
+	ka->per_block = p->shrinker;
+	if (p->shrinker) {
+		ka->shrinker = (struct shrinker){ .count = kalloc_shrink_count,
+						  .scan = kalloc_shrink_scan,
+						  .priv = ka,
+						  .seeks = DEFAULT_SEEKS };
+		register_shrinker(t->sim, &ka->shrinker);
+	}
 	return 0;
 }
 
@@ -104,6 +120,49 @@ static void ka_free(struct sim *sim, struct kalloc *ka, struct ka_block b)
 {
 	free_kernel_pages(sim, b.pfn, b.order);
 	ka->live_pages -= 1ULL << b.order;
+	/* the cache is empty: no object is left to have been freed short of a block */
+	if (!ka->live_pages)
+		ka->freed_objects = 0;
+}
+
+/*
+ * shrinker = N: the blocks are the slab pages of a reclaimable cache
+ * (dentries, inodes: prune_dcache's count, 2.6.35..3.0), N objects each,
+ * all unused.  The count is the objects held.
+ */
+static unsigned long kalloc_shrink_count(struct sim *sim, void *priv)
+{
+	const struct kalloc *ka = priv;
+	unsigned int per = ka->per_block;
+
+	(void)sim;
+	return (unsigned long)(ka->live_pages * per - ka->freed_objects);
+}
+
+/*
+ * ... and its scan: free @nr objects, those of the blocks nearest the
+ * end of their lifetime first; a block goes back to its zone once all
+ * its objects are freed.  The cache is kept packed: the objects freed
+ * empty one block after another (a real cache's partly used slabs,
+ * which free no page, are not modelled).
+ */
+static unsigned long kalloc_shrink_scan(struct sim *sim, void *priv, unsigned long nr, u64 *pages)
+{
+	struct kalloc *ka = priv;
+	unsigned int per = ka->per_block;
+	unsigned long count = kalloc_shrink_count(sim, priv);
+
+	if (nr > count)
+		nr = count;
+	ka->freed_objects += nr;
+	ka->shrunk_objects += nr;
+	while (ka->nr && ka->freed_objects >= per) {
+		ka->freed_objects -= per;
+		ka_free(sim, ka, heap_pop(ka));
+		ka->shrunk_pages++;
+		(*pages)++;
+	}
+	return nr;
 }
 
 /* Free every held block whose lifetime ended by @now. */
@@ -211,13 +270,15 @@ static void kalloc_task_exit(struct task *t)
 {
 	struct kalloc *ka = t->wl_priv;
 
+	if (ka && ka->per_block)
+		unregister_shrinker(t->sim, &ka->shrinker);
 	while (ka && ka->nr)
 		ka_free(t->sim, ka, heap_pop(ka));
 }
 
 static void kalloc_report(struct workload_inst *wl)
 {
-	u64 attempts = 0, failed = 0, peak = 0;
+	u64 attempts = 0, failed = 0, peak = 0, shrunk_objects = 0, shrunk_pages = 0;
 
 	for (unsigned int i = 0; i < wl->nr_tasks; i++) {
 		const struct kalloc *ka = wl->tasks[i]->wl_priv;
@@ -225,18 +286,26 @@ static void kalloc_report(struct workload_inst *wl)
 		attempts += ka->attempts;
 		failed += ka->failed;
 		peak += ka->peak_live_pages;
+		shrunk_objects += ka->shrunk_objects;
+		shrunk_pages += ka->shrunk_pages;
 	}
 	wl_set_figure(wl, "attempts", (double)attempts, true);
 	wl_set_figure(wl, "failed", (double)failed, true);
 	wl_set_figure(wl, "success_pct",
 		      attempts ? (double)((attempts - failed) * 100 / attempts) : 0, true);
 	wl_set_figure(wl, "peak_pages", (double)peak, true);
+	if (KA_PARAMS(wl->cfg)->shrinker) {
+		wl_set_figure(wl, "shrunk_objects", (double)shrunk_objects, true);
+		wl_set_figure(wl, "shrunk_pages", (double)shrunk_pages, true);
+	}
 }
 
 static void kalloc_free(struct task *t)
 {
 	struct kalloc *ka = t->wl_priv;
 
+	if (ka && ka->per_block)
+		unregister_shrinker(t->sim, &ka->shrinker);
 	if (ka)
 		free(ka->heap);
 	free(ka);
@@ -339,6 +408,12 @@ static int kalloc_validate(const struct scenario *s, const struct scn_workload *
 				"[workload %s] orders: %u is beyond max_page_order %u (valid 0..%u)",
 				w->name, p->order[i], s->policy.max_page_order,
 				s->policy.max_page_order);
+	for (unsigned int i = 0; p->shrinker && i < p->nr_orders; i++)
+		if (p->order[i])
+			return cfg_fail_at(
+				s, p->order_origin, w->line, err, errlen,
+				"[workload %s] orders: %u with shrinker = %u: a slab cache's blocks are order-0 pages (valid: orders = 0, or shrinker = 0)",
+				w->name, p->order[i], p->shrinker);
 	if (p->interrupt && (p->gfp & __GFP_DIRECT_RECLAIM)) {
 		char names[192];
 
@@ -402,11 +477,18 @@ static const struct cfg_key kalloc_keys[] = {
 	  .def = "process",
 	  .range = "process \\| interrupt",
 	  .doc = "where the allocations come from: a task that may sleep, or an interrupt handler (the mask must not include direct reclaim)" },
+	{ .name = "shrinker",
+	  .type = CFG_UINT,
+	  .off = KA_OFF(shrinker),
+	  .min = 0,
+	  .max = 4096,
+	  .def = "0",
+	  .doc = "0: the blocks are freed only as their lifetimes end / N: the blocks are the order-0 slab pages of a reclaimable cache of N unused objects each (dentries of 192 bytes: 21 to a 4 KiB page), which reclaim's shrink_slab frees in proportion to the LRU pages it scans (2.6.35..4.15's ratio, DEFAULT_SEEKS), the blocks nearest the end of their lifetime first; figures shrunk_objects, shrunk_pages" },
 };
 
 static CFG_TABLE_DOC(
 	kalloc_keys_table, kalloc_keys,
-	"Kernel page allocations (driver buffers, slab refills, skbs): `allocs` allocations per task of an order drawn from `orders`, with `gfp` and `migratetype`, each freed after its `lifetime`; failures are counted, not retried. Figures: attempts, failed, success_pct, peak_pages. Rate counts the bytes allocated.");
+	"Kernel page allocations (driver buffers, slab refills, skbs): `allocs` allocations per task of an order drawn from `orders`, with `gfp` and `migratetype`, each freed after its `lifetime`; failures are counted, not retried. Figures: attempts, failed, success_pct, peak_pages (and with `shrinker`, shrunk_objects, shrunk_pages). Rate counts the bytes allocated.");
 
 const struct wl_ops kalloc_ops = {
 	.task_init = kalloc_init,

@@ -25,6 +25,7 @@ struct kalloc_params {
 	int migratetype; /* -1: from gfp; else MIGRATE_* replacing its mobility bits */
 	enum kalloc_lifetime lifetime_dist;
 	bool interrupt; /* context = interrupt: the mask must not block */
+	unsigned int shrinker; /* objects per block of a cache shrink_slab frees; 0: none */
 	int context_origin;
 };
 
