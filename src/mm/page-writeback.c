@@ -419,19 +419,44 @@ static void flusher_wait_queue(struct task *t)
 }
 
 /*
- * The flusher thread (wb_workfn, v6.12): kicked by reclaim, write
- * everything it may, a batch per step; over the background threshold,
- * batches until the dirty pages are under it;
- * otherwise every dirty_writeback_centisecs a periodic (kupdate) work:
- * wb_writeback() with for_kupdate (2.6.35 and v6.12) writes batch after
- * batch of the expired files until a batch finds its slice not used up
- * or the work's nr_pages (the dirty pages at its start) are written,
- * sleeping for a request where the queue is full; a kick or the
- * background threshold comes first and the work resumes after it.
+ * After a pass of a work in wb_writeback() (2.6.35 and v6.12 alike): a
+ * pass whose next bio found the queue full or held by blk-wbt (@must_wait)
+ * is where the kernel's flusher sleeps in submission (2.6.35
+ * get_request_wait, v6.12 the tag or wbt wait) and then goes on with the
+ * same work; the model's sleeps here for a freed request and the work goes
+ * on.  Returns true then.  A pass that wrote nothing for any other reason
+ * ends the work, as wb_writeback does when b_more_io is empty: in the
+ * model it always is after such a pass, since a file goes to b_more_io
+ * only when it used up a slice (requeue_io), and no other writer holds a
+ * file's I_SYNC for the flusher to wait on.
+ */
+static bool wb_pass_must_wait(struct task *t, bool must_wait)
+{
+	if (must_wait)
+		flusher_wait_queue(t);
+	return must_wait;
+}
+
+/*
+ * The flusher thread (2.6.35 bdi_writeback_task -> wb_do_writeback; v6.12
+ * wb_workfn): first the works queued for it, then the periodic one.
+ * Reclaim's work (wakeup_flusher_threads) writes everything; over the
+ * background threshold, batches until the dirty pages are under it; a
+ * work ends when a pass writes nothing (wb_pass_must_wait).
+ * Then, every dirty_writeback_centisecs since the last one
+ * (wb_check_old_data_flush, 2.6.35 and v6.12: wb->last_old_flush, tested
+ * after the works each time the thread runs, so kicks do not put it off),
+ * a periodic (kupdate) work: wb_writeback() with for_kupdate writes batch
+ * after batch of the expired files until a batch finds its slice not used
+ * up or the work's nr_pages (the dirty pages at its start) are written; a
+ * kick or the background threshold comes first and the work resumes after
+ * it.  Then the thread sleeps dirty_writeback_centisecs, or until kicked.
  */
 void flusher(struct task *t)
 {
 	struct sim *sim = t->sim;
+	u64 interval = sim->scn.sysctl.dirty_writeback_ns; /* 0: no periodic writeback */
+	u64 last_old_flush = 0; /* wb->last_old_flush, the boot time (bdi_wb_init, wb_init) */
 	u64 kupdate_left = 0; /* the periodic work's nr_pages, 0: none */
 
 	for (;;) {
@@ -440,31 +465,31 @@ void flusher(struct task *t)
 
 		global_dirty_limit(sim, &bg);
 		if ((sim->flusher_kicked || sim->nr_dirty > bg) && sim->nr_dirty) {
-			if (writeback_batch(t, true, &must_wait)) {
-				cond_resched(t);
+			written = writeback_batch(t, true, &must_wait);
+			if (wb_pass_must_wait(t, must_wait))
 				continue;
-			}
-			if (blk_queue_full(&sim->disk_dev, REQ_OP_WRITE) ||
-			    wbt_would_wait(&sim->disk_dev, t, REQ_OP_WRITE, task_now(t))) {
-				flusher_wait_queue(t);
+			if (written) {
+				cond_resched(t);
 				continue;
 			}
 		}
 		sim->flusher_kicked = false;
+		if (interval && task_now(t) - last_old_flush >= interval) {
+			last_old_flush = task_now(t);
+			kupdate_left = sim->nr_dirty;
+		}
 		if (kupdate_left && sim->nr_dirty) {
 			written = writeback_batch(t, false, &must_wait);
 			kupdate_left -= min_u64(kupdate_left, written);
-			if (must_wait) {
-				flusher_wait_queue(t);
+			if (wb_pass_must_wait(t, must_wait))
 				continue;
-			}
 			if (written == MAX_WRITEBACK_PAGES && kupdate_left) {
 				cond_resched(t);
 				continue;
 			}
 		}
-		schedule_timeout(t, &sim->flusher_wait, sim->scn.sysctl.dirty_writeback_ns);
-		kupdate_left = t->timed_out ? sim->nr_dirty : 0;
+		kupdate_left = 0;
+		schedule_timeout(t, &sim->flusher_wait, interval);
 	}
 }
 
