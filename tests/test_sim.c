@@ -1272,7 +1272,7 @@ static void test_kick_dropped_nothing_writable(void **state)
 	(void)state;
 	redirty_file = NULL;
 	run_task(sim, dirty_page_zero, NSEC_PER_SEC);
-	wakeup_flusher_threads(sim);
+	wakeup_flusher_threads(sim, 0);
 	run_until(sim, NSEC_PER_SEC + 10 * NSEC_PER_MSEC);
 	assert_int_equal(sim->nr_writeback, 1);
 	run_task(sim, dirty_page_zero, NSEC_PER_SEC + 20 * NSEC_PER_MSEC);
@@ -1286,7 +1286,7 @@ static void test_kick_dropped_nothing_writable(void **state)
 		submit_bio(sim, dev, bio, sim->eng.now);
 	}
 	assert_true(blk_queue_full(dev, REQ_OP_WRITE));
-	wakeup_flusher_threads(sim);
+	wakeup_flusher_threads(sim, 0);
 	run_until(sim, NSEC_PER_SEC + 30 * NSEC_PER_MSEC);
 	assert_false(sim->flusher_kicked);
 	assert_ptr_equal(sim->flusher->waiting_on, &sim->flusher_wait);
@@ -1297,6 +1297,52 @@ static void test_kick_dropped_nothing_writable(void **state)
 	sim_destroy(sim);
 }
 
+/* test_reclaim_work_pages' writer: 3,000 pages of one file, dirtied at boot. */
+static void dirty_3000_pages(struct task *t)
+{
+	struct address_space *mapping = file_create(t->sim, "big", 0);
+
+	assert_non_null(mapping);
+	for (u64 i = 0; i < 3000; i++) /* one write() of 3,000 pages */
+		assert_int_equal(filemap_write(t, mapping, i, 3000 - i), VM_FAULT_DONE);
+	task_exit(t, 0);
+}
+
+/*
+ * Reclaim's wake-up before 4.11 asks for nr_pages (2.6.35
+ * wakeup_flusher_threads -> a WB_SYNC_NONE work of total_scanned pages):
+ * wb_writeback's passes of MAX_WRITEBACK_PAGES run until the work's
+ * nr_pages are used up, so a work of 1,500 pages writes two passes, 2,048
+ * of 3,000 dirty pages (below the background threshold); the rest waits
+ * for the periodic writeback after 30 s.  nr_pages 0 (v4.11+, and before
+ * the model's only wake-up) writes all 3,000.
+ */
+static void assert_reclaim_work_writes(u64 nr_pages, u64 written)
+{
+	struct sim *sim = test_sim_from_text(
+		NULL, "work.ini",
+		"[machine]\ncpus = 2\nmemory = 256M\nzones = DMA:16M, DMA32:rest\n"
+		"[policy]\nkernel = 2.6.35\n");
+	u64 bg;
+
+	run_task(sim, dirty_3000_pages, NSEC_PER_SEC);
+	global_dirty_limit(sim, &bg);
+	assert_true(sim->nr_dirty == 3000 && sim->nr_dirty < bg);
+	wakeup_flusher_threads(sim, nr_pages);
+	run_until(sim, 10 * NSEC_PER_SEC);
+	assert_int_equal(node_page_state(&sim->nodes[0], NR_WRITTEN), written);
+	assert_int_equal(sim->nr_dirty, 3000 - written);
+	assert_int_equal(sim->flusher_work_pages, 0);
+	sim_destroy(sim);
+}
+
+static void test_reclaim_work_pages(void **state)
+{
+	(void)state;
+	assert_reclaim_work_writes(1500, 2048);
+	assert_reclaim_work_writes(0, 3000);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1305,6 +1351,7 @@ int main(void)
 		cmocka_unit_test(test_background_writeback_stops),
 		cmocka_unit_test(test_kupdate_not_put_off_by_kicks),
 		cmocka_unit_test(test_kick_dropped_nothing_writable),
+		cmocka_unit_test(test_reclaim_work_pages),
 		test_sim_unit_test(test_sim_fail_stops_the_run),
 		test_sim_unit_test(test_samples_kept_on_request),
 		cmocka_unit_test(test_same_seed_same_output),

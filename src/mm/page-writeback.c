@@ -4,8 +4,8 @@
  * (mm/page-writeback.c, fs/fs-writeback.c, v6.12).
  *
  * One flusher thread writes dirty page-cache pages in batches of up to
- * MAX_WRITEBACK_PAGES when it is kicked (by reclaim finding only dirty
- * pages, WB_REASON_VMSCAN: everything), when dirty pages pass the
+ * MAX_WRITEBACK_PAGES when it is kicked (by reclaim meeting dirty pages:
+ * everything, or before 4.11 the pages it scanned), when dirty pages pass the
  * background threshold, or periodically (dirty_writeback_centisecs) for
  * files dirty longer than dirty_expire_centisecs.
  */
@@ -257,12 +257,19 @@ static void wake_flusher(struct sim *sim)
 }
 
 /*
- * wakeup_flusher_threads(WB_REASON_VMSCAN) (v6.12 wb_start_writeback,
- * WB_start_all): reclaim asks for every dirty page to be written.
+ * wakeup_flusher_threads(nr_pages) (2.6.35..4.13 fs/fs-writeback.c): reclaim
+ * queues a writeback work of @nr_pages pages (WB_SYNC_NONE, not background),
+ * 0 meaning every dirty page; v6.12's (4.14, "fs: kill 'nr_pages' argument
+ * from wakeup_flusher_threads()") always writes everything (WB_start_all).
+ * 2.6.35 queues a work per call, each run in turn to its own nr_pages; the
+ * model adds their pages up in flusher_work_pages.
  */
-void wakeup_flusher_threads(struct sim *sim)
+void wakeup_flusher_threads(struct sim *sim, u64 nr_pages)
 {
-	sim->flusher_kicked = true;
+	if (nr_pages)
+		sim->flusher_work_pages += nr_pages;
+	else
+		sim->flusher_kicked = true;
 	wake_flusher(sim);
 }
 
@@ -377,10 +384,11 @@ static u64 writeback_batch(struct task *t, bool all, bool *must_wait)
 	u64 written = 0, now = task_now(t);
 	/*
 	 * wbc_to_write_flags(): background and periodic (kupdate) writeback
-	 * are REQ_BACKGROUND; the start-all work that reclaim's wake-up queues
-	 * is not
+	 * are REQ_BACKGROUND; the works that reclaim's wake-up queues are not
 	 */
-	unsigned int opf = REQ_OP_WRITE | (all && sim->flusher_kicked ? 0 : REQ_BACKGROUND);
+	unsigned int opf =
+		REQ_OP_WRITE |
+		(all && (sim->flusher_kicked || sim->flusher_work_pages) ? 0 : REQ_BACKGROUND);
 	unsigned int start = sim->nr_files ? sim->wb_next_file % sim->nr_files : 0;
 	bool requeue_io = !all || !sim->scn.policy.wb_requeue_kupdate_only;
 
@@ -440,9 +448,9 @@ static bool wb_pass_must_wait(struct task *t, bool must_wait)
 /*
  * The flusher thread (2.6.35 bdi_writeback_task -> wb_do_writeback; v6.12
  * wb_workfn): first the works queued for it, then the periodic one.
- * Reclaim's work (wakeup_flusher_threads) writes everything; over the
- * background threshold, batches until the dirty pages are under it; a
- * work ends when a pass writes nothing (wb_pass_must_wait).
+ * Reclaim's works (wakeup_flusher_threads) write everything, or their
+ * nr_pages; over the background threshold, batches until the dirty pages
+ * are under it; a work ends when a pass writes nothing (wb_pass_must_wait).
  * Then, every dirty_writeback_centisecs since the last one
  * (wb_check_old_data_flush, 2.6.35 and v6.12: wb->last_old_flush, tested
  * after the works each time the thread runs, so kicks do not put it off),
@@ -464,8 +472,10 @@ void flusher(struct task *t)
 		u64 bg, written;
 
 		global_dirty_limit(sim, &bg);
-		if ((sim->flusher_kicked || sim->nr_dirty > bg) && sim->nr_dirty) {
+		if ((sim->flusher_kicked || sim->flusher_work_pages || sim->nr_dirty > bg) &&
+		    sim->nr_dirty) {
 			written = writeback_batch(t, true, &must_wait);
+			sim->flusher_work_pages -= min_u64(sim->flusher_work_pages, written);
 			if (wb_pass_must_wait(t, must_wait))
 				continue;
 			if (written) {
@@ -474,6 +484,7 @@ void flusher(struct task *t)
 			}
 		}
 		sim->flusher_kicked = false;
+		sim->flusher_work_pages = 0;
 		if (interval && task_now(t) - last_old_flush >= interval) {
 			last_old_flush = task_now(t);
 			kupdate_left = sim->nr_dirty;
