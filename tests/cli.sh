@@ -698,6 +698,7 @@ force_deactivate_retry = off
 file_writepage = any
 direct_writeback = allow
 flusher_wakeup = scanned
+flusher_wakeup_pages = scanned
 writeback_rotation = inactive
 may_write_to_queue = on
 lumpy_reclaim = on

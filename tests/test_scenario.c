@@ -465,6 +465,7 @@ static const char *const profile_keys[] = {
 	"file_writepage",
 	"direct_writeback",
 	"flusher_wakeup",
+	"flusher_wakeup_pages",
 	"writeback_rotation",
 	"may_write_to_queue",
 	"lumpy_reclaim",
@@ -571,6 +572,7 @@ static void assert_policy_equal(const struct scn_policy *a, const struct scn_pol
 	assert_int_equal(a->file_writepage, b->file_writepage);
 	assert_int_equal(a->direct_writeback_deny, b->direct_writeback_deny);
 	assert_int_equal(a->flusher_wakeup_scanned, b->flusher_wakeup_scanned);
+	assert_int_equal(a->flusher_wakeup_pages_scanned, b->flusher_wakeup_pages_scanned);
 	assert_int_equal(a->rotate_inactive_only, b->rotate_inactive_only);
 	assert_int_equal(a->may_write_to_queue, b->may_write_to_queue);
 	assert_int_equal(a->trace_format, b->trace_format);
@@ -782,6 +784,7 @@ static void test_profile_values(void **state)
 	assert_int_equal(scn.policy.file_writepage, FILE_WRITEPAGE_ANY);
 	assert_false(scn.policy.direct_writeback_deny);
 	assert_true(scn.policy.flusher_wakeup_scanned);
+	assert_true(scn.policy.flusher_wakeup_pages_scanned);
 	assert_int_equal(scn.policy.lumpy_reclaim, LUMPY_RECLAIM_ON);
 	assert_true(scn.policy.may_write_to_queue);
 	assert_true(scn.policy.memcg_stock);
@@ -800,10 +803,12 @@ static void test_profile_values(void **state)
 	load_ok("[policy]\nkernel = 4.2\n");
 	assert_int_equal(scn.policy.file_writepage, FILE_WRITEPAGE_KSWAPD_DIRTY_ZONE);
 	assert_true(scn.policy.flusher_wakeup_scanned);
+	assert_true(scn.policy.flusher_wakeup_pages_scanned);
 	assert_int_equal(scn.policy.lumpy_reclaim, LUMPY_RECLAIM_OFF);
 	load_ok("[policy]\nkernel = 4.12\n");
 	assert_int_equal(scn.policy.file_writepage, FILE_WRITEPAGE_KSWAPD);
 	assert_false(scn.policy.flusher_wakeup_scanned);
+	assert_false(scn.policy.flusher_wakeup_pages_scanned);
 
 	/* seed 002's base: zone-based reclaim, the soft-limit tree */
 	load_ok("[policy]\nkernel = 3.10\n");

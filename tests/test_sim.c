@@ -1275,12 +1275,196 @@ static void test_background_writeback_stops(void **state)
 	assert_background_stops_at_threshold("2.6.35", 6144);
 }
 
+/*
+ * The periodic writeback is spaced by the time since the last one
+ * (wb_check_old_data_flush: wb->last_old_flush plus dirty_writeback, 2.6.35
+ * and v6.12 alike, tested after the works whenever the flusher runs), so
+ * wake-ups do not put it off: with balance_dirty_pages-style kicks every
+ * second and nothing over the background threshold, the 300 files dirtied
+ * at boot are written by the first periodic pass after they expire (30 s)
+ * and none before.  Before, the pass ran only when the flusher's 5 s sleep
+ * timed out, so a kick a second kept all 300 dirty for the whole run.
+ */
+static struct wait_queue_head kicker_wait;
+
+static void kick_every_second(struct task *t)
+{
+	for (unsigned int i = 0; i < 50; i++) { /* past the run's end */
+		schedule_timeout(t, &kicker_wait, NSEC_PER_SEC);
+		wb_start_background_writeback(t->sim);
+	}
+	task_exit(t, 0);
+}
+
+static void assert_kupdate_not_put_off(const char *profile)
+{
+	char ini[256];
+	struct sim *sim;
+	struct task *tar, *kicker;
+	u64 bg;
+
+	snprintf(ini, sizeof(ini),
+		 "[machine]\ncpus = 2\nmemory = 256M\nzones = DMA:16M, DMA32:rest\n"
+		 "[policy]\nkernel = %s\n",
+		 profile);
+	sim = test_sim_from_text(NULL, "kick.ini", ini);
+	kicker_wait = (struct wait_queue_head){ 0 };
+	tar = task_create(sim, TASK_USER, "tar", untar_small_files);
+	kicker = task_create(sim, TASK_USER, "kicker", kick_every_second);
+	assert_non_null(tar);
+	assert_non_null(kicker);
+	tar->memcg = kicker->memcg = sim->memcgs[0];
+	wake_up_task(tar);
+	wake_up_task(kicker);
+	run_until(sim, 29 * NSEC_PER_SEC);
+	global_dirty_limit(sim, &bg);
+	assert_true(sim->nr_dirty < bg); /* no background writeback */
+	assert_int_equal(sim->nr_dirty, KUPDATE_FILES);
+	assert_int_equal(node_page_state(&sim->nodes[0], NR_WRITTEN), 0);
+	run_until(sim, 36 * NSEC_PER_SEC);
+	assert_int_equal(sim->nr_dirty, 0);
+	assert_int_equal(node_page_state(&sim->nodes[0], NR_WRITTEN), KUPDATE_FILES);
+	sim_destroy(sim);
+}
+
+static void test_kupdate_not_put_off_by_kicks(void **state)
+{
+	(void)state;
+	assert_kupdate_not_put_off("6.12");
+	assert_kupdate_not_put_off("2.6.35");
+}
+
+/* The files of test_kick_dropped_nothing_writable: one page dirtied, twice. */
+static struct address_space *redirty_file;
+
+static void dirty_page_zero(struct task *t)
+{
+	if (!redirty_file)
+		redirty_file = file_create(t->sim, "redirtied", 0);
+	assert_non_null(redirty_file);
+	assert_int_equal(filemap_write(t, redirty_file, 0, 1), VM_FAULT_DONE);
+	task_exit(t, 0);
+}
+
+static void run_task(struct sim *sim, void (*fn)(struct task *), u64 until)
+{
+	struct task *t = task_create(sim, TASK_USER, "writer", fn);
+
+	assert_non_null(t);
+	t->memcg = sim->memcgs[0];
+	wake_up_task(t);
+	run_until(sim, until);
+}
+
+static void end_filler_write(struct sim *sim, struct bio *bio)
+{
+	(void)sim;
+	(void)bio;
+}
+
+/*
+ * A kicked flusher with nothing it may write drops its kick, as
+ * wb_writeback (2.6.35 and v6.12) ends a work whose pass wrote nothing
+ * with b_more_io empty, even with the device's queue full: the one dirty
+ * page is under writeback (redirtied), and 63 other writes fill blk-mq's
+ * 64 tags on a disk with 1 s of latency.  The page's write ends at about
+ * 2 s; written back by the flusher's next work only, it is still dirty at
+ * 5 s (its 30 s not expired).  Before, the flusher tested the full queue
+ * where writeback_batch had not met it (must_wait unset), slept for a
+ * request with the kick kept, and on the first freed tag - the page's own
+ * write - wrote the page at once: 0 dirty at 5 s.
+ */
+static void test_kick_dropped_nothing_writable(void **state)
+{
+	struct sim *sim = test_sim_from_text(
+		NULL, "redirty.ini",
+		"[machine]\ncpus = 2\nmemory = 256M\nzones = DMA:16M, DMA32:rest\n"
+		"disk_latency = 1s\n[policy]\nkernel = 6.12\n");
+	struct blkdev *dev = &sim->disk_dev;
+
+	(void)state;
+	redirty_file = NULL;
+	run_task(sim, dirty_page_zero, NSEC_PER_SEC);
+	wakeup_flusher_threads(sim, 0);
+	run_until(sim, NSEC_PER_SEC + 10 * NSEC_PER_MSEC);
+	assert_int_equal(sim->nr_writeback, 1);
+	run_task(sim, dirty_page_zero, NSEC_PER_SEC + 20 * NSEC_PER_MSEC);
+	assert_int_equal(sim->nr_dirty, 1);
+	for (unsigned int i = 0; dev->count[0] < dev->nr_requests; i++) {
+		struct bio *bio = bio_alloc(sim, dev, REQ_OP_WRITE, end_filler_write);
+
+		assert_non_null(bio);
+		assert_true(bio_add_pfn(sim, bio, 0));
+		bio->sector = (1ULL << 40) + 2 * i; /* none merges */
+		submit_bio(sim, dev, bio, sim->eng.now);
+	}
+	assert_true(blk_queue_full(dev, REQ_OP_WRITE));
+	wakeup_flusher_threads(sim, 0);
+	run_until(sim, NSEC_PER_SEC + 30 * NSEC_PER_MSEC);
+	assert_false(sim->flusher_kicked);
+	assert_ptr_equal(sim->flusher->waiting_on, &sim->flusher_wait);
+	run_until(sim, 5 * NSEC_PER_SEC);
+	assert_int_equal(sim->nr_writeback, 0);
+	assert_int_equal(sim->nr_dirty, 1);
+	assert_int_equal(node_page_state(&sim->nodes[0], NR_WRITTEN), 1);
+	sim_destroy(sim);
+}
+
+/* test_reclaim_work_pages' writer: 3,000 pages of one file, dirtied at boot. */
+static void dirty_3000_pages(struct task *t)
+{
+	struct address_space *mapping = file_create(t->sim, "big", 0);
+
+	assert_non_null(mapping);
+	for (u64 i = 0; i < 3000; i++) /* one write() of 3,000 pages */
+		assert_int_equal(filemap_write(t, mapping, i, 3000 - i), VM_FAULT_DONE);
+	task_exit(t, 0);
+}
+
+/*
+ * Reclaim's wake-up before 4.11 asks for nr_pages (2.6.35
+ * wakeup_flusher_threads -> a WB_SYNC_NONE work of total_scanned pages):
+ * wb_writeback's passes of MAX_WRITEBACK_PAGES run until the work's
+ * nr_pages are used up, so a work of 1,500 pages writes two passes, 2,048
+ * of 3,000 dirty pages (below the background threshold); the rest waits
+ * for the periodic writeback after 30 s.  nr_pages 0 (v4.11+, and before
+ * the model's only wake-up) writes all 3,000.
+ */
+static void assert_reclaim_work_writes(u64 nr_pages, u64 written)
+{
+	struct sim *sim = test_sim_from_text(
+		NULL, "work.ini",
+		"[machine]\ncpus = 2\nmemory = 256M\nzones = DMA:16M, DMA32:rest\n"
+		"[policy]\nkernel = 2.6.35\n");
+	u64 bg;
+
+	run_task(sim, dirty_3000_pages, NSEC_PER_SEC);
+	global_dirty_limit(sim, &bg);
+	assert_true(sim->nr_dirty == 3000 && sim->nr_dirty < bg);
+	wakeup_flusher_threads(sim, nr_pages);
+	run_until(sim, 10 * NSEC_PER_SEC);
+	assert_int_equal(node_page_state(&sim->nodes[0], NR_WRITTEN), written);
+	assert_int_equal(sim->nr_dirty, 3000 - written);
+	assert_int_equal(sim->flusher_work_pages, 0);
+	sim_destroy(sim);
+}
+
+static void test_reclaim_work_pages(void **state)
+{
+	(void)state;
+	assert_reclaim_work_writes(1500, 2048);
+	assert_reclaim_work_writes(0, 3000);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_invariants_throughout),
 		cmocka_unit_test(test_kupdate_many_small_files),
 		cmocka_unit_test(test_background_writeback_stops),
+		cmocka_unit_test(test_kupdate_not_put_off_by_kicks),
+		cmocka_unit_test(test_kick_dropped_nothing_writable),
+		cmocka_unit_test(test_reclaim_work_pages),
 		test_sim_unit_test(test_sim_fail_stops_the_run),
 		test_sim_unit_test(test_samples_kept_on_request),
 		cmocka_unit_test(test_same_seed_same_output),

@@ -99,6 +99,12 @@ static const char *const profile_2_6_25[] = {
 	"file_writepage = any",
 	"direct_writeback = allow",
 	"flusher_wakeup = scanned",
+	/*
+	 * do_try_to_free_pages' wakeup_pdflush(laptop_mode ? 0 : total_scanned):
+	 * pdflush writes at least the pages scanned (background_writeout's
+	 * min_pages; 2.6.32..4.10 wakeup_flusher_threads' nr_pages)
+	 */
+	"flusher_wakeup_pages = scanned",
 	"writeback_rotation = inactive",
 	/*
 	 * pageout() by direct reclaim passes over a congested queue:
@@ -583,6 +589,8 @@ static const char *const profile_4_12[] = {
 	"memcg_charge_retry = try_charge_memcg", /* v6.12's rules stand in for 4.x try_charge */
 	"file_writepage = kswapd", /* 4.11 */
 	"flusher_wakeup = unqueued_dirty", /* 4.11 */
+	/* 4.11: 726d061fbd36, the flushers woken for every dirty page */
+	"flusher_wakeup_pages = all",
 	"writeback_rotation = deactivate", /* 4.11: c55e8d035b28 */
 	"compaction = kcompactd", /* 4.6 */
 	"compact_retry = priority", /* 4.9: Vlastimil Babka's compaction priority series */

@@ -917,8 +917,8 @@ void folio_end_writeback(struct sim *sim, u32 pfn);
 void pageout_file(struct sim *sim, struct task *t, u32 pfn);
 /* file_page_sector - where page-cache page @pfn lies on the disk, in pages (page-writeback.c) */
 u64 file_page_sector(struct sim *sim, u32 pfn);
-/* wakeup_flusher_threads - reclaim's start-all writeback (WB_REASON_VMSCAN) */
-void wakeup_flusher_threads(struct sim *sim);
+/* wakeup_flusher_threads - reclaim's writeback work of @nr_pages pages, 0: all */
+void wakeup_flusher_threads(struct sim *sim, u64 nr_pages);
 /* wb_start_background_writeback - write until dirty pages are under the background threshold */
 void wb_start_background_writeback(struct sim *sim);
 /* The flusher thread's body (wb_workfn). */

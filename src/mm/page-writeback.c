@@ -4,8 +4,8 @@
  * (mm/page-writeback.c, fs/fs-writeback.c, v6.12).
  *
  * One flusher thread writes dirty page-cache pages in batches of up to
- * MAX_WRITEBACK_PAGES when it is kicked (by reclaim finding only dirty
- * pages, WB_REASON_VMSCAN: everything), when dirty pages pass the
+ * MAX_WRITEBACK_PAGES when it is kicked (by reclaim meeting dirty pages:
+ * everything, or before 4.11 the pages it scanned), when dirty pages pass the
  * background threshold, or periodically (dirty_writeback_centisecs) for
  * files dirty longer than dirty_expire_centisecs.
  */
@@ -257,12 +257,19 @@ static void wake_flusher(struct sim *sim)
 }
 
 /*
- * wakeup_flusher_threads(WB_REASON_VMSCAN) (v6.12 wb_start_writeback,
- * WB_start_all): reclaim asks for every dirty page to be written.
+ * wakeup_flusher_threads(nr_pages) (2.6.35..4.13 fs/fs-writeback.c): reclaim
+ * queues a writeback work of @nr_pages pages (WB_SYNC_NONE, not background),
+ * 0 meaning every dirty page; v6.12's (4.14, "fs: kill 'nr_pages' argument
+ * from wakeup_flusher_threads()") always writes everything (WB_start_all).
+ * 2.6.35 queues a work per call, each run in turn to its own nr_pages; the
+ * model adds their pages up in flusher_work_pages.
  */
-void wakeup_flusher_threads(struct sim *sim)
+void wakeup_flusher_threads(struct sim *sim, u64 nr_pages)
 {
-	sim->flusher_kicked = true;
+	if (nr_pages)
+		sim->flusher_work_pages += nr_pages;
+	else
+		sim->flusher_kicked = true;
 	wake_flusher(sim);
 }
 
@@ -377,10 +384,11 @@ static u64 writeback_batch(struct task *t, bool all, bool *must_wait)
 	u64 written = 0, now = task_now(t);
 	/*
 	 * wbc_to_write_flags(): background and periodic (kupdate) writeback
-	 * are REQ_BACKGROUND; the start-all work that reclaim's wake-up queues
-	 * is not
+	 * are REQ_BACKGROUND; the works that reclaim's wake-up queues are not
 	 */
-	unsigned int opf = REQ_OP_WRITE | (all && sim->flusher_kicked ? 0 : REQ_BACKGROUND);
+	unsigned int opf =
+		REQ_OP_WRITE |
+		(all && (sim->flusher_kicked || sim->flusher_work_pages) ? 0 : REQ_BACKGROUND);
 	unsigned int start = sim->nr_files ? sim->wb_next_file % sim->nr_files : 0;
 	bool requeue_io = !all || !sim->scn.policy.wb_requeue_kupdate_only;
 
@@ -419,19 +427,44 @@ static void flusher_wait_queue(struct task *t)
 }
 
 /*
- * The flusher thread (wb_workfn, v6.12): kicked by reclaim, write
- * everything it may, a batch per step; over the background threshold,
- * batches until the dirty pages are under it;
- * otherwise every dirty_writeback_centisecs a periodic (kupdate) work:
- * wb_writeback() with for_kupdate (2.6.35 and v6.12) writes batch after
- * batch of the expired files until a batch finds its slice not used up
- * or the work's nr_pages (the dirty pages at its start) are written,
- * sleeping for a request where the queue is full; a kick or the
- * background threshold comes first and the work resumes after it.
+ * After a pass of a work in wb_writeback() (2.6.35 and v6.12 alike): a
+ * pass whose next bio found the queue full or held by blk-wbt (@must_wait)
+ * is where the kernel's flusher sleeps in submission (2.6.35
+ * get_request_wait, v6.12 the tag or wbt wait) and then goes on with the
+ * same work; the model's sleeps here for a freed request and the work goes
+ * on.  Returns true then.  A pass that wrote nothing for any other reason
+ * ends the work, as wb_writeback does when b_more_io is empty: in the
+ * model it always is after such a pass, since a file goes to b_more_io
+ * only when it used up a slice (requeue_io), and no other writer holds a
+ * file's I_SYNC for the flusher to wait on.
+ */
+static bool wb_pass_must_wait(struct task *t, bool must_wait)
+{
+	if (must_wait)
+		flusher_wait_queue(t);
+	return must_wait;
+}
+
+/*
+ * The flusher thread (2.6.35 bdi_writeback_task -> wb_do_writeback; v6.12
+ * wb_workfn): first the works queued for it, then the periodic one.
+ * Reclaim's works (wakeup_flusher_threads) write everything, or their
+ * nr_pages; over the background threshold, batches until the dirty pages
+ * are under it; a work ends when a pass writes nothing (wb_pass_must_wait).
+ * Then, every dirty_writeback_centisecs since the last one
+ * (wb_check_old_data_flush, 2.6.35 and v6.12: wb->last_old_flush, tested
+ * after the works each time the thread runs, so kicks do not put it off),
+ * a periodic (kupdate) work: wb_writeback() with for_kupdate writes batch
+ * after batch of the expired files until a batch finds its slice not used
+ * up or the work's nr_pages (the dirty pages at its start) are written; a
+ * kick or the background threshold comes first and the work resumes after
+ * it.  Then the thread sleeps dirty_writeback_centisecs, or until kicked.
  */
 void flusher(struct task *t)
 {
 	struct sim *sim = t->sim;
+	u64 interval = sim->scn.sysctl.dirty_writeback_ns; /* 0: no periodic writeback */
+	u64 last_old_flush = 0; /* wb->last_old_flush, the boot time (bdi_wb_init, wb_init) */
 	u64 kupdate_left = 0; /* the periodic work's nr_pages, 0: none */
 
 	for (;;) {
@@ -439,32 +472,35 @@ void flusher(struct task *t)
 		u64 bg, written;
 
 		global_dirty_limit(sim, &bg);
-		if ((sim->flusher_kicked || sim->nr_dirty > bg) && sim->nr_dirty) {
-			if (writeback_batch(t, true, &must_wait)) {
-				cond_resched(t);
+		if ((sim->flusher_kicked || sim->flusher_work_pages || sim->nr_dirty > bg) &&
+		    sim->nr_dirty) {
+			written = writeback_batch(t, true, &must_wait);
+			sim->flusher_work_pages -= min_u64(sim->flusher_work_pages, written);
+			if (wb_pass_must_wait(t, must_wait))
 				continue;
-			}
-			if (blk_queue_full(&sim->disk_dev, REQ_OP_WRITE) ||
-			    wbt_would_wait(&sim->disk_dev, t, REQ_OP_WRITE, task_now(t))) {
-				flusher_wait_queue(t);
+			if (written) {
+				cond_resched(t);
 				continue;
 			}
 		}
 		sim->flusher_kicked = false;
+		sim->flusher_work_pages = 0;
+		if (interval && task_now(t) - last_old_flush >= interval) {
+			last_old_flush = task_now(t);
+			kupdate_left = sim->nr_dirty;
+		}
 		if (kupdate_left && sim->nr_dirty) {
 			written = writeback_batch(t, false, &must_wait);
 			kupdate_left -= min_u64(kupdate_left, written);
-			if (must_wait) {
-				flusher_wait_queue(t);
+			if (wb_pass_must_wait(t, must_wait))
 				continue;
-			}
 			if (written == MAX_WRITEBACK_PAGES && kupdate_left) {
 				cond_resched(t);
 				continue;
 			}
 		}
-		schedule_timeout(t, &sim->flusher_wait, sim->scn.sysctl.dirty_writeback_ns);
-		kupdate_left = t->timed_out ? sim->nr_dirty : 0;
+		kupdate_left = 0;
+		schedule_timeout(t, &sim->flusher_wait, interval);
 	}
 }
 

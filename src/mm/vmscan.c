@@ -802,6 +802,17 @@ static void pfn_list_splice_tail(struct sim *sim, struct pfn_list *from, struct 
 #define MAX_SWAP_CLEAN_WAIT 10
 
 /*
+ * The nr_pages reclaim passes to wakeup_flusher_threads() (2.6.x..4.10,
+ * laptop_mode ? 0 : @nr_pages): @nr_pages with flusher_wakeup_pages =
+ * scanned, 0 (every dirty page) with all, laptop_mode's choice and, from
+ * 4.11, the only one.
+ */
+static u64 flusher_wakeup_pages(const struct sim *sim, u64 nr_pages)
+{
+	return sim->scn.policy.flusher_wakeup_pages_scanned ? nr_pages : 0;
+}
+
+/*
  * shrink_folio_list() (v6.12; shrink_page_list() of v2.6.35 by policy):
  * try to free each page of @folio_list; the survivors go to @ret_folios,
  * the freed ones to @free_folios until the end (free_unref_folios).  A
@@ -831,7 +842,7 @@ unsigned long shrink_folio_list(struct task *t, struct isolated_folios *isol,
 	struct pfn_list *folio_list = &isol->folio_list;
 	bool first = true;
 	unsigned int clean_waits = 0, batch_left = 0; /* the 2.6.x io_context's batching */
-	u64 batch_since = 0;
+	u64 batch_since = 0, nr_set_aside = 0; /* pages on dirty_folios (June 2010) */
 
 	*stat = (struct reclaim_stat){ 0 };
 restart:
@@ -965,6 +976,7 @@ restart:
 			if (!reclaim_can_writeback(sim, sc)) {
 				/* June 2010: left for kswapd and the flusher */
 				pfn_list_add_tail(sim, &isol->dirty_folios, pfn);
+				nr_set_aside += nr_pages;
 				continue;
 			}
 			if (!sc->may_writepage)
@@ -1032,7 +1044,9 @@ keep:
 	if (!pfn_list_empty(&isol->dirty_folios)) {
 		/* the June 2010 series: a SYNC pass waits for the flusher, then retries */
 		if (sc->pageout_io == PAGEOUT_IO_SYNC && clean_waits++ < MAX_SWAP_CLEAN_WAIT) {
-			wakeup_flusher_threads(sim);
+			/* wakeup_flusher_threads(laptop_mode ? 0 : nr_dirty) */
+			wakeup_flusher_threads(sim, flusher_wakeup_pages(sim, nr_set_aside));
+			nr_set_aside = 0;
 			congestion_wait(t, JIFFY_NS * (HZ / 10));
 			pfn_list_splice_tail(sim, &isol->dirty_folios, folio_list);
 			first = true;
@@ -1295,7 +1309,7 @@ static unsigned long shrink_inactive_list(struct task *t, unsigned long nr_to_sc
 	if (file)
 		sc->nr.file_taken += nr_taken;
 	if (!sim->scn.policy.flusher_wakeup_scanned && stat.nr_unqueued_dirty == nr_taken) {
-		wakeup_flusher_threads(sim);
+		wakeup_flusher_threads(sim, 0); /* 4.11 (726d061fbd36): everything */
 		if (!writeback_throttling_sane(sc) && !sim->scn.policy.congestion_wait) {
 			reclaim_throttle(t, pgdat, VMSCAN_THROTTLE_WRITEBACK);
 			return nr_reclaimed;
@@ -2569,12 +2583,14 @@ retry:
 			break;
 		/*
 		 * v2.6.x..4.10 (flusher_wakeup = scanned): past 1.5 x
-		 * nr_to_reclaim pages scanned, kick the flusher and write
-		 * from reclaim - but not with direct_writeback = deny
+		 * nr_to_reclaim pages scanned, kick the flusher to write
+		 * as many pages as were scanned ("at the dirtying rate";
+		 * laptop_mode: all of them), and write from reclaim - but
+		 * not with direct_writeback = deny
 		 */
 		if (sim->scn.policy.flusher_wakeup_scanned &&
 		    total_scanned > sc->nr_to_reclaim + sc->nr_to_reclaim / 2) {
-			wakeup_flusher_threads(sim);
+			wakeup_flusher_threads(sim, flusher_wakeup_pages(sim, total_scanned));
 			if (reclaim_can_writeback(sim, sc))
 				sc->may_writepage = true;
 		}
@@ -3764,6 +3780,12 @@ static const struct cfg_key vmscan_policy_keys[] = {
 	  .values = CFG_VALUES("unqueued_dirty", "scanned"),
 	  .def = "unqueued_dirty",
 	  .doc = "v4.11+ shrink_inactive_list wakes the flusher when every page it took was dirty and unqueued / before, do_try_to_free_pages wakes it once a direct reclaim scanned 1.5 x nr_to_reclaim pages" },
+	{ .name = "flusher_wakeup_pages",
+	  .type = CFG_ENUM,
+	  P_OFF(flusher_wakeup_pages_scanned),
+	  .values = CFG_VALUES("all", "scanned"),
+	  .def = "all",
+	  .doc = "what reclaim's wakeup_flusher_threads asks the flusher to write: all: every dirty page (v4.11+, 726d061fbd36 \"mm: vmscan: kick flushers when we encounter dirty pages on the LRU\": nr_pages 0; v4.14+ no nr_pages, WB_start_all; laptop_mode before) / scanned: as many pages as the reclaimer scanned, total_scanned in do_try_to_free_pages (2.6.x..4.10; pdflush's min_pages before 2.6.32), the dirty pages it set aside in the June 2010 series' synchronous pass" },
 	{ .name = "may_write_to_queue",
 	  .type = CFG_ENUM,
 	  P_OFF(may_write_to_queue),

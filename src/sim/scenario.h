@@ -615,6 +615,8 @@ struct scn_policy {
 				     * "Do not writeback pages in direct reclaim" */
 	bool flusher_wakeup_scanned; /* flusher_wakeup = scanned (< v4.11): kicked by
 				      * do_try_to_free_pages after 1.5 x nr_to_reclaim */
+	bool flusher_wakeup_pages_scanned; /* flusher_wakeup_pages = scanned (< v4.11):
+					    * reclaim's wake-up writes total_scanned pages */
 	enum lumpy_reclaim_policy lumpy_reclaim;
 	bool kswapd_sleep_requested; /* kswapd_sleep_order = requested: 2.6.35 kswapd() */
 	bool kswapd_short_sleep; /* kswapd_short_sleep = on: the HZ/10 nap and test, 2.6.33+ */
