@@ -99,7 +99,7 @@ u64 global_dirty_limit(const struct sim *sim, u64 *background)
  * congestion_wait.  A reclaimer that may not do I/O and enter the
  * filesystem (no __GFP_IO and __GFP_FS) naps once at most.
  */
-void throttle_vm_writeout(struct task *t, gfp_t gfp)
+noinline void throttle_vm_writeout(struct task *t, gfp_t gfp)
 {
 	struct sim *sim = t->sim;
 
@@ -260,7 +260,7 @@ static void wake_flusher(struct sim *sim)
  * wakeup_flusher_threads(WB_REASON_VMSCAN) (v6.12 wb_start_writeback,
  * WB_start_all): reclaim asks for every dirty page to be written.
  */
-void wakeup_flusher_threads(struct sim *sim)
+noinline void wakeup_flusher_threads(struct sim *sim)
 {
 	sim->flusher_kicked = true;
 	wake_flusher(sim);
