@@ -370,9 +370,10 @@ static void wake_all_kswapds(struct task *t, gfp_t gfp, int order, enum zone_typ
  * (retry if one was).  Otherwise retry if some zone could meet its min
  * watermark at @order with all its reclaimable pages freed.
  */
-static bool should_reclaim_retry(struct task *t, unsigned int order, enum zone_type highest_zoneidx,
-				 unsigned int alloc_flags, unsigned long did_some_progress,
-				 unsigned int *no_progress_loops)
+static noinline bool should_reclaim_retry(struct task *t, unsigned int order,
+					  enum zone_type highest_zoneidx, unsigned int alloc_flags,
+					  unsigned long did_some_progress,
+					  unsigned int *no_progress_loops)
 {
 	struct sim *sim = t->sim;
 
@@ -459,9 +460,11 @@ static bool should_compact_retry_migrate_mode(struct task *t, unsigned int order
 	return *compaction_retries <= max_retries;
 }
 
-static bool should_compact_retry(struct task *t, unsigned int order, enum zone_type highest_zoneidx,
-				 unsigned int alloc_flags, enum compact_result compact_result,
-				 enum compact_priority *compact_priority, int *compaction_retries)
+static noinline bool should_compact_retry(struct task *t, unsigned int order,
+					  enum zone_type highest_zoneidx, unsigned int alloc_flags,
+					  enum compact_result compact_result,
+					  enum compact_priority *compact_priority,
+					  int *compaction_retries)
 {
 	struct sim *sim = t->sim;
 

@@ -28,6 +28,7 @@ struct mm_task {
 	/* reclaim (vmscan.h) and the allocation in progress */
 	struct task_reclaim reclaim;
 	u32 held_pfn; /* allocated, not yet charged (alloc_charged_page) */
+	gfp_t alloc_gfp; /* the allocation in the slow path (the tracepoints' gfp_flags) */
 	/*
 	 * readahead_control: the reads of pages this task has locked in the
 	 * page or swap cache while it allocates the rest, submitted together
@@ -35,13 +36,11 @@ struct mm_task {
 	 */
 	struct bio *ra_bios;
 	struct blk_plug plug; /* current->plug (blkdev.h) */
-	bool fault_major; /* VM_FAULT_MAJOR: the fault in progress must read its page */
 	struct mm_struct *mmap_read_held; /* the mm whose mmap_lock its fault holds */
+	bool fault_major; /* VM_FAULT_MAJOR: the fault in progress must read its page */
 	bool fault_tried; /* the fault in progress is a retry (FAULT_FLAG_TRIED) */
-	gfp_t alloc_gfp; /* the allocation in the slow path (the tracepoints' gfp_flags) */
 	/* tlbflush_unmap_batch (v4.3+): CPUs owed a flush for PTEs this
 	 * task cleared in reclaim without flushing */
-	u64 *tlb_ubc_cpumask; /* sim->eng.nr_cpus bits, allocated on first use */
 	bool tlb_ubc_flush_required;
 	bool tlb_ubc_writable; /* a dirty PTE is among them */
 	/* OOM */
@@ -49,6 +48,7 @@ struct mm_task {
 	bool oom_victim;
 	/* memcg: pages charged over memory.high since the last handling */
 	unsigned int memcg_nr_pages_over_high;
+	u64 *tlb_ubc_cpumask; /* sim->eng.nr_cpus bits, allocated on first use */
 	/*
 	 * task_io_accounting (v6.12): bytes the task read from block devices
 	 * (submit_bio) and dirtied in the page cache (folio_account_dirtied);

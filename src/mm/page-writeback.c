@@ -99,7 +99,7 @@ u64 global_dirty_limit(const struct sim *sim, u64 *background)
  * congestion_wait.  A reclaimer that may not do I/O and enter the
  * filesystem (no __GFP_IO and __GFP_FS) naps once at most.
  */
-void throttle_vm_writeout(struct task *t, gfp_t gfp)
+noinline void throttle_vm_writeout(struct task *t, gfp_t gfp)
 {
 	struct sim *sim = t->sim;
 
@@ -264,7 +264,7 @@ static void wake_flusher(struct sim *sim)
  * 2.6.35 queues a work per call, each run in turn to its own nr_pages; the
  * model adds their pages up in flusher_work_pages.
  */
-void wakeup_flusher_threads(struct sim *sim, u64 nr_pages)
+noinline void wakeup_flusher_threads(struct sim *sim, u64 nr_pages)
 {
 	if (nr_pages)
 		sim->flusher_work_pages += nr_pages;

@@ -531,7 +531,7 @@ static bool try_to_unmap_one(struct task *t, u32 pfn, struct rmap_hit *hit, void
 }
 
 /* try_to_unmap() (v6.12): every PTE of every page of the folio; true if none is left */
-bool try_to_unmap(struct task *t, u32 pfn, enum ttu_flags flags)
+noinline bool try_to_unmap(struct task *t, u32 pfn, enum ttu_flags flags)
 {
 	unsigned int nr = folio_nr_pages(pfn_to_page(t->sim, pfn));
 

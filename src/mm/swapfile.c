@@ -377,7 +377,7 @@ static void swap_slot_release(struct sim *sim, u64 slot)
  * add_to_swap() (v6.12 folio_alloc_swap + add_to_swap_cache): give an anon
  * page a slot and put it in the swap cache, dirty so that it is written.
  */
-bool add_to_swap(struct sim *sim, u32 pfn, unsigned int cpu)
+noinline bool add_to_swap(struct sim *sim, u32 pfn, unsigned int cpu)
 {
 	struct swap_info_struct *si = sim->swap;
 	struct page *page = pfn_to_page(sim, pfn);

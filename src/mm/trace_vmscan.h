@@ -114,23 +114,30 @@ const char *vmscan_trace_event_name(enum trace_event e, bool modern);
 
 /* ---- the emitters (trace_vmscan.c), called through the inlines below ---- */
 
-void __trace_direct_reclaim_begin(struct task *t, enum trace_event e, int order, bool may_writepage,
-				  gfp_t gfp);
-void __trace_direct_reclaim_end(struct task *t, enum trace_event e, unsigned long nr_reclaimed);
-void __trace_kswapd_wake(struct task *t, int nid, int order);
-void __trace_kswapd_sleep(struct task *t, int nid);
-void __trace_wakeup_kswapd(struct sim *sim, const struct zone *zone, int order, bool early);
-void __trace_lru_isolate(struct task *t, const struct scan_control *sc,
-			 const struct isolated_folios *isol, enum lru_list lru,
-			 unsigned long nr_requested, unsigned long scan, unsigned long total_scan,
-			 unsigned long nr_taken);
-void __trace_writepage(struct task *t, u32 pfn, bool file, bool sync);
-void __trace_lru_shrink_inactive(struct task *t, const struct pglist_data *pgdat,
-				 const struct scan_control *sc, unsigned long nr_scanned,
-				 unsigned long nr_reclaimed, const struct reclaim_stat *stat,
-				 bool file);
+/*
+ * Cold and never inlined: their locals and argument areas stay out of the
+ * frames of the reclaim paths that call them, frames a reclaimer keeps
+ * (saved off its run stack, src/sim/coro.c) for as long as it sleeps.
+ */
 
-void __trace_throttled(struct task *t, int nid, u64 timeout_ns, u64 slept_ns, int reason);
+__cold void __trace_direct_reclaim_begin(struct task *t, enum trace_event e, int order,
+					 bool may_writepage, gfp_t gfp);
+__cold void __trace_direct_reclaim_end(struct task *t, enum trace_event e,
+				       unsigned long nr_reclaimed);
+__cold void __trace_kswapd_wake(struct task *t, int nid, int order);
+__cold void __trace_kswapd_sleep(struct task *t, int nid);
+__cold void __trace_wakeup_kswapd(struct sim *sim, const struct zone *zone, int order, bool early);
+__cold void __trace_lru_isolate(struct task *t, const struct scan_control *sc,
+				const struct isolated_folios *isol, enum lru_list lru,
+				unsigned long nr_requested, unsigned long scan,
+				unsigned long total_scan, unsigned long nr_taken);
+__cold void __trace_writepage(struct task *t, u32 pfn, bool file, bool sync);
+__cold void __trace_lru_shrink_inactive(struct task *t, const struct pglist_data *pgdat,
+					const struct scan_control *sc, unsigned long nr_scanned,
+					unsigned long nr_reclaimed, const struct reclaim_stat *stat,
+					bool file);
+
+__cold void __trace_throttled(struct task *t, int nid, u64 timeout_ns, u64 slept_ns, int reason);
 
 static inline bool trace_enabled(const struct sim *sim, enum trace_event e)
 {

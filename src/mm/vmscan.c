@@ -210,7 +210,7 @@ void congestion_wait(struct task *t, u64 timeout_ns)
  * reclaim_sleep = wait_iff_pageout_congested); otherwise nothing.
  * Returns true if @t slept.
  */
-bool wait_iff_congested(struct task *t, struct pglist_data *pgdat, u64 timeout_ns)
+noinline bool wait_iff_congested(struct task *t, struct pglist_data *pgdat, u64 timeout_ns)
 {
 	struct sim *sim = t->sim;
 
@@ -567,7 +567,7 @@ bool folio_orphaned(const struct page *page)
  * protect the workingset on anonymous LRU", b518154e59aa) treats it as a
  * file page.
  */
-enum folio_references folio_check_references(struct task *t, u32 pfn)
+noinline enum folio_references folio_check_references(struct task *t, u32 pfn)
 {
 	struct sim *sim = t->sim;
 	struct page *page = pfn_to_page(sim, pfn);
@@ -606,7 +606,7 @@ enum folio_references folio_check_references(struct task *t, u32 pfn)
  * cache or page cache, leaving a workingset shadow.  The memcg charge of
  * a swapped page moves to its swap entry.
  */
-static void __remove_mapping(struct sim *sim, u32 pfn, struct mem_cgroup *target)
+static noinline void __remove_mapping(struct sim *sim, u32 pfn, struct mem_cgroup *target)
 {
 	struct page *page = pfn_to_page(sim, pfn);
 	u64 shadow = workingset_eviction(sim, pfn, target);
@@ -761,8 +761,9 @@ enum pageout_t {
  * ends, and counts NR_VMSCAN_WRITE.  In lumpy reclaim's synchronous pass
  * (sc->pageout_io, 2.6.x) the reclaimer then waits for the write.
  */
-static enum pageout_t pageout(struct task *t, struct scan_control *sc, struct pglist_data *pgdat,
-			      struct isolated_folios *isol, u32 pfn, struct blkdev *dev)
+static noinline enum pageout_t pageout(struct task *t, struct scan_control *sc,
+				       struct pglist_data *pgdat, struct isolated_folios *isol,
+				       u32 pfn, struct blkdev *dev)
 {
 	struct sim *sim = t->sim;
 	struct page *page = pfn_to_page(sim, pfn);
@@ -1154,9 +1155,10 @@ static void clear_active_flags(struct sim *sim, struct pfn_list *list)
  * on the writes it starts.  kswapd never stalls.  Returns the pages it
  * reclaimed; @stat adds what it saw.
  */
-static unsigned long shrink_folio_list_sync(struct task *t, struct isolated_folios *isol,
-					    struct pglist_data *pgdat, struct scan_control *sc,
-					    struct reclaim_stat *stat)
+static noinline unsigned long shrink_folio_list_sync(struct task *t, struct isolated_folios *isol,
+						     struct pglist_data *pgdat,
+						     struct scan_control *sc,
+						     struct reclaim_stat *stat)
 {
 	struct sim *sim = t->sim;
 	struct reclaim_stat sync_stat;
@@ -1708,8 +1710,8 @@ static u64 reclaim_stat_fraction(struct sim *sim, struct lruvec *lruvec,
  * SWAP_CLUSTER_MAX is not scanned but saved (per zone, in the zone's or
  * the memcg's reclaim_stat) and added to the next count of that list.
  */
-void get_scan_count(struct sim *sim, struct lruvec *lruvec, struct scan_control *sc,
-		    unsigned long *nr)
+noinline void get_scan_count(struct sim *sim, struct lruvec *lruvec, struct scan_control *sc,
+			     unsigned long *nr)
 {
 	int swappiness = mem_cgroup_swappiness(sim, lruvec->memcg);
 	u64 plus_one = sim->scn.policy.swappiness_plus_one;

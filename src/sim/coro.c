@@ -179,12 +179,12 @@ static int coro_frames_save(struct coro *co)
 			return -1;
 		free(co->save);
 		co->save = p;
-		co->save_cap = n;
+		co->save_cap = (u32)n;
 	}
 	/* its frames' redzones go with them: unpoisoned to copy */
 	ASAN_UNPOISON_MEMORY_REGION(co->ctx, n);
 	memcpy(co->save, co->ctx, n);
-	co->save_size = n;
+	co->save_size = (u32)n;
 	return 0;
 }
 

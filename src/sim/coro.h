@@ -57,7 +57,7 @@ struct coro {
 	struct coro_stack *stack; /* its run stack */
 	void *map; /* its run stack's mapping; NULL = no coroutine */
 	void *save; /* its frames while its run stack is another's */
-	size_t save_size, save_cap; /* bytes in @save, bytes allocated */
+	u32 save_size, save_cap; /* bytes in @save, bytes allocated */
 	coro_fn fn;
 	void *arg;
 	struct coro_host *host; /* who resumed it last */

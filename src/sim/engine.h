@@ -53,6 +53,7 @@ struct task {
 	char comm[16];
 	enum task_kind kind;
 	enum task_state state;
+	int exit_signal; /* 9 when OOM-killed */
 	struct sim *sim;
 	task_fn fn;
 	void *fn_arg; /* its argument (kthread_create's data) */
@@ -70,36 +71,35 @@ struct task {
 	/* cost of the step in progress, filled by model code */
 	u64 step_user_ns, step_sys_ns;
 	/* scheduling (sched.c: struct sched_entity's part) */
-	int cpu; /* -1 when not on a CPU */
 	u64 busy_until; /* end of its last step (ns) */
-	int nice; /* -20..19 */
-	u32 weight; /* its load: sched_prio_to_weight of nice, 1024 at 0 */
 	u64 vruntime; /* CPU time / weight, against its queue's min_vruntime */
 	u64 sum_exec, prev_sum_exec; /* ns on a CPU: in all, and when its turn began */
 	u64 last_ran; /* when it last left a CPU (task_hot) */
+	int cpu; /* -1 when not on a CPU */
+	int nice; /* -20..19 */
+	u32 weight; /* its load: sched_prio_to_weight of nice, 1024 at 0 */
 	int rq_cpu; /* the runqueue it is on (queued or running), -1: none (asleep) */
 	int last_cpu; /* task_cpu() of the kernel: its CPU when it last ran or was queued; -1: never */
+	u32 rq_idx; /* its place in that queue's heap while it waits */
 	/*
 	 * cpus_ptr: the CPUs it may run on, cpus_first .. cpus_first +
 	 * nr_cpus_allowed - 1 (a node's CPUs: numactl --cpunodebind); 0: all
 	 */
 	unsigned int cpus_first, nr_cpus_allowed;
-	u32 rq_idx; /* its place in that queue's heap while it waits */
-	bool irq_context; /* its steps are interrupt work: they run at once on last_cpu */
 	struct task *wait_next;
 	struct wait_queue_head *waiting_on;
 	u64 wake_seq; /* bumps on every wake, cancels stale timers */
 	u64 nr_steps; /* steps it ended (task_yield): time passed for it */
 	u64 wl_step; /* wl_tick: the step its operations count in */
-	unsigned int wl_ops; /* wl_tick: user-level operations in that step */
 	/* wl_rate: the budget counts wl_rate_bytes since virtual time wl_rate_t0 */
 	u64 wl_rate_t0, wl_rate_bytes;
-	bool wl_background; /* wl_background: it no longer keeps the run going */
-	bool timed_out; /* last sleep ended by its timeout */
-	int exit_signal; /* 9 when OOM-killed */
+	unsigned int wl_ops; /* wl_tick: user-level operations in that step */
 	/* pressure stall accounting (psi.c) */
 	unsigned int psi_flags; /* TSK_* */
 	int psi_cpu; /* task_cpu() for psi: the CPU it last ran on */
+	bool irq_context; /* its steps are interrupt work: they run at once on last_cpu */
+	bool wl_background; /* wl_background: it no longer keeps the run going */
+	bool timed_out; /* last sleep ended by its timeout */
 	bool in_memstall; /* in a psi_memstall_enter section */
 	bool memstall_sleep; /* that section ends when it next gets a CPU */
 	bool in_iowait; /* its sleep is an io_schedule() */

@@ -19,6 +19,21 @@ typedef int64_t s64;
 
 #define U64_MAX UINT64_MAX
 
+/*
+ * include/linux/compiler_attributes.h's __cold and noinline.  Here they
+ * keep host memory down: a task asleep in direct reclaim keeps its frames
+ * (copied off its run stack, src/sim/coro.c) for as long as it sleeps, and
+ * a callee inlined into a function of that call chain adds its locals to
+ * that function's frame even where it is not running.  So the reclaim
+ * chain's callees with locals of their own that are not on the path where
+ * a reclaimer sleeps are noinline (try_to_unmap, add_to_swap, pageout,
+ * folio_check_references, get_scan_count, should_reclaim_retry, ...), and
+ * the tracepoints' emitters __cold: 2.46 -> 1.8 KiB a reclaimer (-O3 LTO,
+ * bench/results/issue27-frames.txt).
+ */
+#define __cold __attribute__((__cold__, __noinline__))
+#define noinline __attribute__((__noinline__))
+
 #define NSEC_PER_USEC 1000ULL
 #define NSEC_PER_MSEC 1000000ULL
 #define NSEC_PER_SEC 1000000000ULL
