@@ -732,6 +732,7 @@ numa_zonelist_order = default_sizes
 swappiness_zero = some_anon
 scan_batch = saved
 force_scan = off
+shrink_bail = none
 lru_balance = rotated_percent
 vm_exec_activation = none
 mapped_use_once = none

@@ -499,6 +499,7 @@ static const char *const profile_keys[] = {
 	"swappiness_zero",
 	"scan_batch",
 	"force_scan",
+	"shrink_bail",
 	"lru_balance",
 	"vm_exec_activation",
 	"mapped_use_once",

@@ -196,6 +196,8 @@ static const char *const profile_2_6_25[] = {
 	 */
 	"scan_batch = saved",
 	"force_scan = off", /* 3.1 brought it */
+	/* 2.6.25..2.6.28's shrink_zone scans its whole count: no bail-out */
+	"shrink_bail = none",
 	/*
 	 * 2.6.28 (4f98a2fee8ac, Rik van Riel's split LRU): get_scan_ratio's
 	 * percentages of reclaim_stat (2.6.25's single LRU has no split)
@@ -309,6 +311,12 @@ static const char *const profile_2_6_28[] = {
 /* 2.6.32 = 2.6.28 and: */
 static const char *const profile_2_6_32[] = {
 	"too_many_isolated = on", /* too_many_isolated() */
+	/*
+	 * 2.6.29: a79311c14eae (KOSAKI Motohiro, "vmscan: bail out of direct
+	 * reclaim after swap_cluster_max pages"); direct reclaim only until
+	 * 2.6.33's nr_to_reclaim, which kswapd sets to ULONG_MAX
+	 */
+	"shrink_bail = nr_to_reclaim",
 	/* 2.6.30: ad1c3544d0a "mm: don't free swap slots on page deactivation" */
 	"reclaim_free_swap = activate_locked",
 	/*

@@ -1887,8 +1887,10 @@ static unsigned long shrink_list(struct task *t, enum lru_list lru, unsigned lon
  * shrink_lruvec() (v6.12): scan each list SWAP_CLUSTER_MAX pages at a time
  * in turn until get_scan_count's targets are met (or scaled down once
  * nr_to_reclaim is), then age the anon list if swap could use it.
- * Proportional reclaim for global direct reclaim at DEF_PRIORITY.  Before
- * 2.6.28 shrink_zone() ran while either list had a scan left.  The scans
+ * Proportional reclaim for global direct reclaim at DEF_PRIORITY, and
+ * for every reclaim before 2.6.29 (shrink_bail = none: shrink_zone had no
+ * bail-out).  Before 2.6.28 shrink_zone() ran while either list had a scan
+ * left.  The scans
  * run plugged (v3.0 "vmscan: add block plug for page reclaim", in
  * shrink_zone then): the swap-outs and writes of a round's batches gather
  * in the task's plug, merged, until it ends or the reclaimer sleeps.
@@ -1898,8 +1900,10 @@ static void shrink_lruvec(struct task *t, struct lruvec *lruvec, struct scan_con
 	struct sim *sim = t->sim;
 	unsigned long nr[NR_LRU_LISTS] = { 0 }, targets[NR_LRU_LISTS];
 	unsigned long nr_reclaimed = 0;
-	bool proportional_reclaim = !cgroup_reclaim(sc) && !sc->kswapd &&
-				    sc->priority == DEF_PRIORITY;
+	/* before 2.6.29 (shrink_bail = none) no shrink stops early */
+	bool proportional_reclaim =
+		(!cgroup_reclaim(sc) && !sc->kswapd && sc->priority == DEF_PRIORITY) ||
+		sim->scn.policy.shrink_no_bail;
 
 	get_scan_count(sim, lruvec, sc, nr);
 	/* a group with nothing to scan still costs get_scan_count and the list tests */
@@ -3866,6 +3870,12 @@ static const struct cfg_key vmscan_policy_keys[] = {
 	  .values = CFG_VALUES("off", "on"),
 	  .def = "off",
 	  .doc = "a list whose size >> priority is 0: off: not scanned at this priority (v4.12+, 688035f729dc; v6.12 scans at least SWAP_CLUSTER_MAX only in an offline group, not modelled) / on: at least min(size, SWAP_CLUSTER_MAX) pages of it in memcg reclaim and in kswapd's reclaim of a zone (node) given up as all_unreclaimable (get_scan_count's force_scan, v3.1 246e87a93934 .. v4.11)" },
+	{ .name = "shrink_bail",
+	  .type = CFG_ENUM,
+	  P_OFF(shrink_no_bail),
+	  .values = CFG_VALUES("nr_to_reclaim", "none"),
+	  .def = "nr_to_reclaim",
+	  .doc = "when one shrink of a zone's (node's, a group's) lists stops: nr_to_reclaim: once it has reclaimed nr_to_reclaim below DEF_PRIORITY, the other lists scaled down to the same fraction (v2.6.29+, a79311c14eae \"vmscan: bail out of direct reclaim after swap_cluster_max pages\"; 2.6.29..2.6.32 for direct reclaim only, the model's rule is v3.11+'s shrink_lruvec) / none: it scans the whole count it took at this priority, however much it has reclaimed, so each of many parallel direct reclaimers may free far more than it needs (2.6.25..2.6.28 shrink_zone)" },
 	{ .name = "noprogress_throttle",
 	  .type = CFG_ENUM,
 	  P_OFF(noprogress_half_second),

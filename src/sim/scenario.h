@@ -627,6 +627,7 @@ struct scn_policy {
 	bool kswapd_sleep_end_classzone; /* kswapd_sleep_classzone = end_zone: 2.6.38..2.6.39
 					  * sleeping_prematurely's lowmem_reserve of end_zone */
 	bool force_scan; /* force_scan = on: get_scan_count's small targets, 3.1..4.11 */
+	bool shrink_no_bail; /* shrink_bail = none: shrink_zone scans its whole count, <= 2.6.28 */
 	bool kswapd_order_failed_sweep; /* kswapd_order_fallback = failed_sweep: a high-order
 					 * balance_pgdat keeps its order until a whole
 					 * priority sweep reclaims < SWAP_CLUSTER_MAX
