@@ -442,6 +442,29 @@ static void test_hackbench_ends_after_kill(void **state)
 }
 
 /*
+ * The 40 tasks one hackbench group's parent forked, in fork order: each
+ * started fork_ns or more after the one before, in @mm when that is
+ * given; none past them.  Returns the last one's start.
+ */
+static u64 assert_forked_in_turn(struct sim *sim, struct workload_inst *wl,
+				 const struct mm_struct *mm)
+{
+	u64 prev = 0;
+
+	for (unsigned int k = 0; k < 40; k++) {
+		struct task *c = test_forked_task(sim, wl, k);
+
+		assert_non_null(c);
+		if (mm)
+			assert_ptr_equal(c->mm, mm);
+		assert_true(c->start_ns >= prev + sim->scn.cost.fork_ns);
+		prev = c->start_ns;
+	}
+	assert_null(test_forked_task(sim, wl, 40));
+	return prev;
+}
+
+/*
  * hackbench's parent forks its 40 tasks one at a time (copy_process in
  * its context: each fork costs it fork_ns and the child's kernel pages),
  * so task k starts only after the parent's k-th fork, fork_ns or more
@@ -456,20 +479,14 @@ static void test_hackbench_forks_in_turn(void **state)
 		"[workload hb]\ntype = hackbench\ngroups = 1\nloops = 10\ntext = 0\n"
 		"[run]\nduration = 10s\n");
 	struct workload_inst *wl = &sim->workloads[0];
-	u64 fork_ns = sim->scn.cost.fork_ns, prev = 0;
-	struct task *parent = wl->tasks[0], *c;
+	u64 fork_ns = sim->scn.cost.fork_ns, prev;
+	struct task *parent = wl->tasks[0];
 
 	sim_run(sim);
 	assert_true(wl->ended);
 	assert_int_equal(wl->nr_tasks, 1); /* the parent */
 	assert_int_equal(fork_ns, 446000);
-	for (unsigned int k = 0; k < 40; k++) {
-		c = test_forked_task(sim, wl, k);
-		assert_non_null(c);
-		assert_true(c->start_ns >= prev + fork_ns);
-		prev = c->start_ns;
-	}
-	assert_null(test_forked_task(sim, wl, 40));
+	prev = assert_forked_in_turn(sim, wl, NULL);
 	/* a fork: fork_ns and 21 kernel pages (84K), 150 ns each */
 	assert_int_equal(test_forked_task(sim, wl, 0)->start_ns, 449150);
 	assert_int_equal(prev, 17966000);
@@ -497,19 +514,12 @@ static void test_hackbench_threads_in_turn(void **state)
 		"text = 0\n[run]\nduration = 10s\n");
 	struct workload_inst *wl = &sim->workloads[0];
 	struct mm_struct *mm = wl->tasks[0]->mm;
-	u64 prev = 0;
+	u64 prev;
 
 	assert_non_null(mm);
 	sim_run(sim);
 	assert_true(wl->ended);
-	for (unsigned int k = 0; k < 40; k++) {
-		struct task *c = test_forked_task(sim, wl, k);
-
-		assert_non_null(c);
-		assert_ptr_equal(c->mm, mm);
-		assert_true(c->start_ns >= prev + sim->scn.cost.fork_ns);
-		prev = c->start_ns;
-	}
+	prev = assert_forked_in_turn(sim, wl, mm);
 	assert_true(test_figure(wl, "start_s") * 1e9 > (double)prev);
 	assert_int_equal((int)test_figure(wl, "broken"), 0);
 	sim_destroy(sim);

@@ -2129,7 +2129,8 @@ static u64 slab_lru_pages(struct sim *sim, const struct pglist_data *only,
 }
 
 /*
- * reclaim's shrink_slab with the kernel's reclaim_state: the slab pages
+ * reclaim's shrink_slab with the kernel's reclaim_state (2.6.x..4.x
+ * do_try_to_free_pages, balance_pgdat and shrink_node): the slab pages
  * freed count as reclaimed (sc->nr_reclaimed += reclaimed_slab).
  * Returns the objects freed.
  */
