@@ -764,6 +764,48 @@ static void test_kswapd_balance_4_5(void **state)
 }
 
 /*
+ * kswapd on a node it cannot reclaim, 4.10 against 4.11
+ * (scenarios/kswapd-busyloop-4.10-vs-4.11.ini, jitter off): a 1 GiB
+ * arm64 node of one zone, anon holding it between its low and high
+ * watermarks with no swap, a driver allocating 1,000 pages from 1 s.
+ * 4.11's kswapd_failures (Johannes Weiner, c73322d098e4): 16 fruitless
+ * balances in 60 us, then kswapd sleeps and the allocations' wake-ups
+ * leave it asleep.  4.8..4.10's node kswapd (pgdat_reclaimable), whose
+ * sleep test asks only for the watermarks: it never sleeps again, 164,336
+ * balances and 611 ms of CPU in the 0.61 s from its wake-up at 1.36 s to
+ * the end, reclaiming nothing.  The zone-based rule (all_unreclaimable,
+ * a node given up on counts as balanced) naps between the allocations'
+ * wake-ups: 626 balances, 0 ms.
+ */
+static void assert_busyloop(const char *v, u64 passes, u64 failed_sleeps, u64 cpu_ms)
+{
+	char set[64];
+	const char *const sets[] = { set, NULL };
+	struct sim *sim;
+
+	snprintf(set, sizeof(set), "policy.zone_unreclaimable=%s", v);
+	sim = test_sim_run_file("scenarios/kswapd-busyloop-4.10-vs-4.11.ini", sets);
+	print_message("%s: pageoutrun %llu, kswapd %llu ms\n", v,
+		      (unsigned long long)test_vmstat(sim, "pageoutrun"),
+		      (unsigned long long)kswapd_cpu_ms(sim));
+	assert_int_equal(test_vmstat(sim, "pageoutrun"), passes);
+	assert_int_equal(test_vmstat(sim, "kswapd_high_wmark_hit_quickly"), failed_sleeps);
+	assert_int_equal(kswapd_cpu_ms(sim), cpu_ms);
+	assert_int_equal(test_vmstat(sim, "pgscan_kswapd"), 0);
+	assert_int_equal(test_vmstat(sim, "pgscan_direct"), 0);
+	assert_int_equal(zone_page_state(&sim->nodes[0].node_zones[ZONE_DMA], NR_FREE_PAGES), 6394);
+	sim_destroy(sim);
+}
+
+static void test_kswapd_busyloop(void **state)
+{
+	assert_busyloop("kswapd_failures", 16, 15, 0);
+	assert_busyloop("pgdat_reclaimable", 164336, 164335, 611);
+	assert_busyloop("all_unreclaimable", 626, 0, 0);
+	(void)state;
+}
+
+/*
  * shrink_zone's bail-out (2.6.29, a79311c14eae): 2.6.25's shrink_zone
  * scans the whole count it took at each priority, however much it has
  * reclaimed, so a direct reclaimer that gets below DEF_PRIORITY frees
@@ -818,6 +860,7 @@ int main(void)
 		cmocka_unit_test(test_kswapd_sleep_zones),
 		cmocka_unit_test(test_kswapd_balance_4_5),
 		cmocka_unit_test(test_kswapd_slab_spin),
+		cmocka_unit_test(test_kswapd_busyloop),
 		cmocka_unit_test(test_shrink_bail),
 	};
 

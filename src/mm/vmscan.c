@@ -1625,6 +1625,25 @@ static bool node_all_unreclaimable(struct sim *sim, struct pglist_data *pgdat,
 }
 
 /*
+ * Does kswapd give up on @pgdat, to sleep or end its balance, because its
+ * zones up to @reclaim_idx are all_unreclaimable?  Zone-based kswapd
+ * (2.6.x..4.7, and the 3.10 profile's node balance standing in for it)
+ * does: its pgdat_balanced counts a zone given up on as balanced.
+ * 4.8..4.10's node-based kswapd (zone_unreclaimable = pgdat_reclaimable)
+ * does not: its prepare_kswapd_sleep and balance_pgdat test the
+ * watermarks only, and pgdat_reclaimable decides only direct reclaim's
+ * skip and kswapd's may_writepage and force_scan (read in 4.10.17), so a
+ * node below its high watermark with nothing to reclaim keeps kswapd
+ * balancing it at 100 % CPU (Johannes Weiner's 4.11 fix, c73322d098e4).
+ */
+static bool kswapd_node_unreclaimable(struct sim *sim, struct pglist_data *pgdat,
+				      enum zone_type reclaim_idx)
+{
+	return !sim->scn.policy.pgdat_reclaimable &&
+	       node_all_unreclaimable(sim, pgdat, reclaim_idx);
+}
+
+/*
  * get_scan_count()'s force_scan (v3.1 246e87a93934 "memcg: fix
  * get_scan_count() for small targets" .. v4.11; read in 3.10.105, 4.10.17
  * and 4.12, which has only v6.12's offline-group rule): a list too small
@@ -2952,7 +2971,7 @@ static bool prepare_kswapd_sleep(struct sim *sim, struct pglist_data *pgdat, int
 				pgdat_balanced(sim, pgdat, order, highest_zoneidx);
 
 	if ((!sim->scn.policy.all_unreclaimable && pgdat->kswapd_failures >= MAX_RECLAIM_RETRIES) ||
-	    node_all_unreclaimable(sim, pgdat, highest_zoneidx) || balanced) {
+	    kswapd_node_unreclaimable(sim, pgdat, highest_zoneidx) || balanced) {
 		pgdat->flags &= ~((1UL << PGDAT_DIRTY) | (1UL << PGDAT_WRITEBACK) |
 				  (1UL << PGDAT_CONGESTED));
 		return true;
@@ -3211,7 +3230,7 @@ static void balance_pgdat(struct task *t, struct pglist_data *pgdat, struct scan
 		}
 		if ((balanced && !nr_boost_reclaim) ||
 		    (sc->priority != DEF_PRIORITY &&
-		     node_all_unreclaimable(sim, pgdat, sc->reclaim_idx)))
+		     kswapd_node_unreclaimable(sim, pgdat, sc->reclaim_idx)))
 			goto out;
 		/* boosted reclaim relieves pressure; it issues no I/O */
 		sc->may_writepage = sc->may_swap = !nr_boost_reclaim;
@@ -3665,14 +3684,16 @@ static int set_zone_unreclaimable(struct cfg_ctx *k, void *obj, const char *val)
 		"kswapd_failures",
 		"all_unreclaimable",
 		"all_unreclaimable_lru",
+		"pgdat_reclaimable",
 	};
 	struct scn_policy *pol = obj;
 	int i = 0;
 
-	if (cfg_set_choice(k, val, names, 3, &i))
+	if (cfg_set_choice(k, val, names, 4, &i))
 		return -1;
 	pol->all_unreclaimable = i > 0;
 	pol->all_unreclaimable_lru = i == 2;
+	pol->pgdat_reclaimable = i == 3;
 	return 0;
 }
 
@@ -3693,8 +3714,9 @@ static const struct cfg_key vmscan_policy_keys[] = {
 	  .type = CFG_CUSTOM,
 	  .set = set_zone_unreclaimable,
 	  .def = "kswapd_failures",
-	  .range = "kswapd_failures \\| all_unreclaimable \\| all_unreclaimable_lru",
-	  .doc = "when reclaim gives up on memory: v4.11+ kswapd_failures (16 fruitless kswapd runs) / before, kswapd marks a zone all_unreclaimable once the pages scanned in it reach 6 x zone_reclaimable_pages (file pages, anon only while swap has room; v2.6.32..4.10) / all_unreclaimable_lru: 6 x all its LRU pages (before zone_reclaimable_pages)" },
+	  .range =
+		  "kswapd_failures \\| all_unreclaimable \\| all_unreclaimable_lru \\| pgdat_reclaimable",
+	  .doc = "when reclaim gives up on memory: v4.11+ kswapd_failures (16 fruitless kswapd runs) / before, kswapd marks a zone all_unreclaimable once the pages scanned in it reach 6 x zone_reclaimable_pages (file pages, anon only while swap has room; v2.6.32..4.7), which direct reclaim passes over and kswapd counts as balanced / all_unreclaimable_lru: 6 x all its LRU pages (before zone_reclaimable_pages) / pgdat_reclaimable: the same evidence (v4.8..4.10's pgdat_reclaimable), which direct reclaim passes over, but kswapd's node balance neither ends early nor sleeps on it: while the node is below its high watermark kswapd balances again at once, the busy loop 4.11 fixed" },
 	{ .name = "reclaim_sleep",
 	  .type = CFG_CUSTOM,
 	  .set = set_reclaim_sleep,

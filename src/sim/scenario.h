@@ -575,6 +575,8 @@ struct scn_policy {
 	bool all_unreclaimable; /* zone_unreclaimable = all_unreclaimable[_lru] (< v4.11) */
 	bool all_unreclaimable_lru; /* zone_unreclaimable = all_unreclaimable_lru:
 				     * against every LRU page (< v2.6.32) */
+	bool pgdat_reclaimable; /* zone_unreclaimable = pgdat_reclaimable: node kswapd
+				 * never gives up on a node (v4.8..4.10) */
 	bool congestion_wait; /* reclaim_sleep = congestion_wait or
 					 * wait_iff_congested (< v5.16) */
 	bool wait_iff_congested; /* reclaim_sleep = wait_iff_congested (v3.11..5.15) */
