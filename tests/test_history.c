@@ -806,6 +806,41 @@ static void test_kswapd_busyloop(void **state)
 }
 
 /*
+ * 4.4's zone-based kswapd with a Normal zone of 9 pages (Ubuntu bug
+ * 1518457's Xen guests; scenarios/kswapd-tiny-normal-4.4-vs-4.8.ini,
+ * jitter off): a reader streaming at 40 MiB/s, no swap.  4.5's balance
+ * (kswapd_balance = zones) never lets kswapd sleep for good: 271 failed
+ * sleep tests, 4,746 sweeps; 4.8's node balance 75 and 150.  A measured
+ * no: kswapd's CPU is 122.5 ms against 117.8 for 284,814 / 280,442 pages,
+ * since each balance of Normal ends within microseconds, before the
+ * reader takes the page it freed, and kswapd naps HZ/10.
+ */
+static void assert_tiny_normal(const char *v, u64 passes, u64 failed_sleeps, u64 steal, u64 cpu_ms)
+{
+	char set[64];
+	const char *const sets[] = { set, NULL };
+	struct sim *sim;
+
+	snprintf(set, sizeof(set), "policy.kswapd_balance=%s", v);
+	sim = test_sim_run_file("scenarios/kswapd-tiny-normal-4.4-vs-4.8.ini", sets);
+	print_message("%s: pageoutrun %llu, kswapd %llu ms\n", v,
+		      (unsigned long long)test_vmstat(sim, "pageoutrun"),
+		      (unsigned long long)kswapd_cpu_ms(sim));
+	assert_int_equal(test_vmstat(sim, "pageoutrun"), passes);
+	assert_int_equal(test_vmstat(sim, "kswapd_high_wmark_hit_quickly"), failed_sleeps);
+	assert_int_equal(test_vmstat(sim, "pgsteal_kswapd"), steal);
+	assert_int_equal(kswapd_cpu_ms(sim), cpu_ms);
+	sim_destroy(sim);
+}
+
+static void test_kswapd_tiny_normal(void **state)
+{
+	assert_tiny_normal("zones", 4746, 271, 284814, 122);
+	assert_tiny_normal("node", 150, 75, 280442, 117);
+	(void)state;
+}
+
+/*
  * shrink_zone's bail-out (2.6.29, a79311c14eae): 2.6.25's shrink_zone
  * scans the whole count it took at each priority, however much it has
  * reclaimed, so a direct reclaimer that gets below DEF_PRIORITY frees
@@ -861,6 +896,7 @@ int main(void)
 		cmocka_unit_test(test_kswapd_balance_4_5),
 		cmocka_unit_test(test_kswapd_slab_spin),
 		cmocka_unit_test(test_kswapd_busyloop),
+		cmocka_unit_test(test_kswapd_tiny_normal),
 		cmocka_unit_test(test_shrink_bail),
 	};
 
