@@ -740,7 +740,7 @@ static void test_nodirect_sync_waits(void **state)
 	assert_true(on_list(sim, &isol.ret_folios, pfn));
 	assert_true(PageFlag(pfn_to_page(sim, pfn), PG_dirty));
 	/* wakeup_flusher_threads(nr_dirty) of the set-aside page, once a wait (no flusher runs) */
-	assert_int_equal(sim->flusher_work_pages, 10);
+	assert_int_equal(flusher_queued_pages(sim), 10);
 	assert_false(sim->flusher_kicked);
 	assert_true(sim_now_ns(sim) - start >= 10 * JIFFY_NS * (HZ / 10));
 	assert_int_equal(node_page_state(node0(sim), NR_VMSCAN_WRITE), 0);
@@ -1131,7 +1131,7 @@ static void test_direct_writeback_deny(void **state)
 	 * (flusher_wakeup_pages = scanned, 2.6.x..4.10): total_scanned at
 	 * each wake-up, added up - not every dirty page
 	 */
-	assert_int_equal(sim->flusher_work_pages, 80);
+	assert_int_equal(flusher_queued_pages(sim), 80);
 	assert_false(sim->flusher_kicked);
 }
 

@@ -1455,7 +1455,7 @@ static void assert_reclaim_work_writes(u64 nr_pages, u64 written)
 	run_until(sim, 10 * NSEC_PER_SEC);
 	assert_int_equal(node_page_state(&sim->nodes[0], NR_WRITTEN), written);
 	assert_int_equal(sim->nr_dirty, 3000 - written);
-	assert_int_equal(sim->flusher_work_pages, 0);
+	assert_int_equal(sim->flusher_nr_works, 0);
 	sim_destroy(sim);
 }
 
@@ -1464,6 +1464,75 @@ static void test_reclaim_work_pages(void **state)
 	(void)state;
 	assert_reclaim_work_writes(1500, 2048);
 	assert_reclaim_work_writes(0, 3000);
+}
+
+/*
+ * 2.6.35 with @sets: 3,000 pages of one file dirtied at boot, its
+ * writeback cursor put at page 2,000; reclaim wakes the flushers @calls
+ * times for 32 pages before the flusher runs.
+ */
+static struct sim *reclaim_works_run(const char *sets, unsigned int calls)
+{
+	char text[256];
+	struct sim *sim;
+
+	snprintf(text, sizeof(text),
+		 "[machine]\ncpus = 2\nmemory = 256M\nzones = DMA:16M, DMA32:rest\n"
+		 "[policy]\nkernel = 2.6.35\n%s",
+		 sets);
+	sim = test_sim_from_text(NULL, "works.ini", text);
+	run_task(sim, dirty_3000_pages, NSEC_PER_SEC);
+	assert_int_equal(sim->nr_dirty, 3000);
+	sim->files[0]->wb_index = 2000;
+	for (unsigned int i = 0; i < calls; i++)
+		wakeup_flusher_threads(sim, 32);
+	assert_int_equal(flusher_queued_pages(sim), 32 * calls);
+	run_until(sim, 10 * NSEC_PER_SEC);
+	assert_int_equal(sim->flusher_nr_works, 0);
+	return sim;
+}
+
+/*
+ * Each wake-up of the flushers by reclaim queues its own work (2.6.35
+ * wakeup_flusher_threads -> __bdi_start_writeback -> bdi_queue_work), and
+ * each work writes a whole pass of MAX_WRITEBACK_PAGES however few pages
+ * it asked for: two wake-ups for 32 pages write 2,048 pages.  The model
+ * used to add the works' pages up into one count, 64 pages, one pass:
+ * 1,024.
+ */
+static void test_reclaim_works_queued(void **state)
+{
+	struct sim *sim = reclaim_works_run("", 2);
+
+	(void)state;
+	assert_int_equal(node_page_state(&sim->nodes[0], NR_WRITTEN), 2048);
+	sim_destroy(sim);
+	sim = reclaim_works_run("", 1);
+	assert_int_equal(node_page_state(&sim->nodes[0], NR_WRITTEN), 1024);
+	sim_destroy(sim);
+}
+
+/*
+ * Reclaim's works write each file from its first page (range_cyclic = 0:
+ * 2.6.32..4.13; flusher_wakeup_range = whole), and leave its cursor
+ * alone when they use up their pass: pages 0..1,023 are written, the
+ * cursor stays at 2,000.  From the cursor (cyclic, as the model wrote
+ * before): pages 2,000..2,999 and, wrapped, 0..23, the cursor at 24.
+ */
+static void test_reclaim_work_range(void **state)
+{
+	struct sim *sim = reclaim_works_run("", 1);
+
+	(void)state;
+	assert_int_equal(mapping_find_dirty(sim->files[0], 0), 1024);
+	assert_int_equal(mapping_find_dirty(sim->files[0], 2999), 2999);
+	assert_int_equal(sim->files[0]->wb_index, 2000);
+	sim_destroy(sim);
+	sim = reclaim_works_run("flusher_wakeup_range = cyclic\n", 1);
+	assert_int_equal(mapping_find_dirty(sim->files[0], 0), 24);
+	assert_int_equal(mapping_find_dirty(sim->files[0], 2000), U64_MAX);
+	assert_int_equal(sim->files[0]->wb_index, 24);
+	sim_destroy(sim);
 }
 
 int main(void)
@@ -1475,6 +1544,8 @@ int main(void)
 		cmocka_unit_test(test_kupdate_not_put_off_by_kicks),
 		cmocka_unit_test(test_kick_dropped_nothing_writable),
 		cmocka_unit_test(test_reclaim_work_pages),
+		cmocka_unit_test(test_reclaim_works_queued),
+		cmocka_unit_test(test_reclaim_work_range),
 		test_sim_unit_test(test_sim_fail_stops_the_run),
 		test_sim_unit_test(test_samples_kept_on_request),
 		cmocka_unit_test(test_same_seed_same_output),

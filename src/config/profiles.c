@@ -238,6 +238,16 @@ static const char *const profile_2_6_25[] = {
 	 * kupdate writeback with its slice used up
 	 */
 	"wb_requeue_io = kupdate",
+	/*
+	 * 2.6.25's background_writeout (2.6.35's wb_writeback the same) ends
+	 * after a pass that wrote part of its MAX_WRITEBACK_PAGES with no file
+	 * on s_more_io / b_more_io; 3.1 went on while anything was written
+	 */
+	"wb_pass_retry = more_io",
+	/* 2.6.25's wakeup_pdflush runs background_writeout, range_cyclic */
+	"flusher_wakeup_range = cyclic",
+	/* a background or periodic work runs to its end (until 2.6.37) */
+	"wb_work_yield = none",
 	"blk_requests = per_direction",
 	"blk_max_sectors_kb = 512",
 	/*
@@ -310,6 +320,13 @@ static const char *const profile_2_6_28[] = {
 
 /* 2.6.32 = 2.6.28 and: */
 static const char *const profile_2_6_32[] = {
+	/*
+	 * 2.6.32's per-bdi flushers (Jens Axboe, "writeback: switch to per-bdi
+	 * threads for flushing data"): wakeup_flusher_threads' works leave
+	 * range_cyclic 0, each file written from its start (bdi_writeback_all;
+	 * 2.6.35's __bdi_start_writeback(bdi, nr_pages, false, false))
+	 */
+	"flusher_wakeup_range = whole",
 	"too_many_isolated = on", /* too_many_isolated() */
 	/*
 	 * 2.6.29: a79311c14eae (KOSAKI Motohiro, "vmscan: bail out of direct
@@ -522,6 +539,16 @@ static const char *const profile_3_10[] = {
 	 * requeue_io's the file (changed after 2.6.35; 6.12 the same)
 	 */
 	"wb_requeue_io = sync_none",
+	/*
+	 * 3.1 (Wu Fengguang, "writeback: try more writeback as long as
+	 * something was written"): wb_writeback goes on after any progress
+	 */
+	"wb_pass_retry = progress",
+	/*
+	 * 2.6.37 (Jan Kara, "writeback: stop background/kupdate works from
+	 * livelocking other works"): they end when a work is queued
+	 */
+	"wb_work_yield = queued",
 	NULL,
 };
 
@@ -619,6 +646,12 @@ static const char *const profile_4_12[] = {
 
 /* 6.12 = 4.12 and, the default: */
 static const char *const profile_6_12[] = {
+	/*
+	 * 4.14 (Jens Axboe, "writeback: only allow one inflight and pending
+	 * full flush"): reclaim's start-all work, wb_check_start_all, is
+	 * range_cyclic
+	 */
+	"flusher_wakeup_range = cyclic",
 	/* 5.8 (1431d4d11abb, "mm: base LRU balancing on an explicit cost model") */
 	"lru_balance = cost",
 	/*

@@ -575,6 +575,7 @@ void sim_destroy(struct sim *sim)
 		free(sim->files[i]);
 	}
 	free(sim->files);
+	free(sim->flusher_works);
 	/* requests in flight own no memory beyond themselves and their bios */
 	for (size_t i = 0; i < sim->eng.eq.main.nr; i++)
 		if (sim->eng.eq.main.ev[i].fn == blk_end_io)

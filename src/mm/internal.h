@@ -919,6 +919,8 @@ void pageout_file(struct sim *sim, struct task *t, u32 pfn);
 u64 file_page_sector(struct sim *sim, u32 pfn);
 /* wakeup_flusher_threads - reclaim's writeback work of @nr_pages pages, 0: all */
 void wakeup_flusher_threads(struct sim *sim, u64 nr_pages);
+/* the pages of reclaim's works queued for the flusher, not yet started */
+u64 flusher_queued_pages(const struct sim *sim);
 /* wb_start_background_writeback - write until dirty pages are under the background threshold */
 void wb_start_background_writeback(struct sim *sim);
 /* The flusher thread's body (wb_workfn). */

@@ -12,6 +12,7 @@
 #include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "internal.h"
 #include "../sim/config.h"
@@ -256,20 +257,53 @@ static void wake_flusher(struct sim *sim)
 		wake_up_task(sim->flusher);
 }
 
+/* queue a work of @nr_pages at the ring's tail; false: no room could be had */
+static bool flusher_queue_work(struct sim *sim, u64 nr_pages)
+{
+	if (sim->flusher_nr_works == sim->flusher_works_cap) {
+		unsigned int cap = sim->flusher_works_cap ? sim->flusher_works_cap * 2 : 16;
+		u64 *v = malloc(cap * sizeof(*v));
+
+		if (!v)
+			return false;
+		for (unsigned int i = 0; i < sim->flusher_nr_works; i++)
+			v[i] = sim->flusher_works[(sim->flusher_works_head + i) %
+						  sim->flusher_works_cap];
+		free(sim->flusher_works);
+		sim->flusher_works = v;
+		sim->flusher_works_cap = cap;
+		sim->flusher_works_head = 0;
+	}
+	sim->flusher_works[(sim->flusher_works_head + sim->flusher_nr_works++) %
+			   sim->flusher_works_cap] = nr_pages;
+	return true;
+}
+
+u64 flusher_queued_pages(const struct sim *sim)
+{
+	u64 sum = 0;
+
+	for (unsigned int i = 0; i < sim->flusher_nr_works; i++)
+		sum += sim->flusher_works[(sim->flusher_works_head + i) % sim->flusher_works_cap];
+	return sum;
+}
+
 /*
  * wakeup_flusher_threads(nr_pages) (2.6.35..4.13 fs/fs-writeback.c): reclaim
  * queues a writeback work of @nr_pages pages (WB_SYNC_NONE, not background),
  * 0 meaning every dirty page; v6.12's (4.14, "fs: kill 'nr_pages' argument
- * from wakeup_flusher_threads()") always writes everything (WB_start_all).
- * 2.6.35 queues a work per call, each run in turn to its own nr_pages; the
- * model adds their pages up in flusher_work_pages.
+ * from wakeup_flusher_threads()") always writes everything (WB_start_all,
+ * one at a time: the model's flusher_kicked).  Each call queues its own
+ * work (bdi_queue_work), run in turn, each at least one pass of
+ * MAX_WRITEBACK_PAGES; where the work cannot be allocated (GFP_ATOMIC)
+ * the kernel only wakes the thread, and so does the model.
  */
 noinline void wakeup_flusher_threads(struct sim *sim, u64 nr_pages)
 {
-	if (nr_pages)
-		sim->flusher_work_pages += nr_pages;
-	else
+	if (!nr_pages)
 		sim->flusher_kicked = true;
+	else
+		flusher_queue_work(sim, nr_pages); /* false: only the wake-up */
 	wake_flusher(sim);
 }
 
@@ -287,25 +321,41 @@ void wb_start_background_writeback(struct sim *sim)
 }
 
 /*
+ * The work the flusher runs (2.6.35 struct wb_writeback_work): one of
+ * reclaim's (@nr_pages, or everything: WB_WORK_ALL), a background one or
+ * the periodic (kupdate) one, with its pages left to write.
+ */
+enum wb_work_kind { WB_WORK_NONE, WB_WORK_PAGES, WB_WORK_ALL, WB_WORK_BACKGROUND, WB_WORK_KUPDATE };
+
+struct wb_work {
+	enum wb_work_kind kind;
+	u64 nr_pages; /* left: WB_WORK_PAGES and WB_WORK_KUPDATE */
+};
+
+/*
  * do_writepages() -> write_cache_pages() (2.6.35; v6.12 writeback_iter)
- * of @mapping for the flusher (WB_SYNC_NONE, range_cyclic): up to @budget dirty pages from its cursor
- * to the end, then once from the start, contiguous runs per bio; a folio
- * redirtied while under writeback is passed over (the next pass takes
- * it).  A new bio that would wait for a request sets *@must_wait and ends
- * the walk at that folio: in the kernel the flusher sleeps right there,
- * in submission (2.6.35 get_request_wait, v6.12 blk-mq's tag wait), and
- * goes on with the same file; the model's flusher sleeps in its caller
- * and the file's cursor keeps the place.  Returns the pages written.
+ * of @mapping for the flusher (WB_SYNC_NONE): up to @budget dirty pages,
+ * contiguous runs per bio.  range_cyclic (@cyclic): from the file's cursor
+ * to the end, then once from the start, the cursor left after the last
+ * folio looked at; otherwise (reclaim's works 2.6.32..4.13: range 0 to
+ * LLONG_MAX) from the first page to the end, the cursor moved as above
+ * only when the budget was not used up.  A folio redirtied while under
+ * writeback is passed over (the next pass takes it).  A new bio that would
+ * wait for a request sets *@must_wait and ends the walk at that folio: in
+ * the kernel the flusher sleeps right there, in submission (2.6.35
+ * get_request_wait, v6.12 blk-mq's tag wait), and goes on with the same
+ * file; the model's flusher sleeps in its caller and starts the file again
+ * (at its cursor when cyclic).  Returns the pages written.
  */
 static u64 writeback_file(struct task *t, struct address_space *mapping, unsigned int opf,
-			  u64 budget, bool *must_wait)
+			  bool cyclic, u64 budget, bool *must_wait)
 {
 	struct sim *sim = t->sim;
 	struct bio *bio = NULL;
-	bool wrapped = false;
-	u64 written = 0;
+	bool wrapped = !cyclic;
+	u64 written = 0, done_index = cyclic ? mapping->wb_index : 0;
 
-	for (u64 idx = mapping_find_dirty(mapping, mapping->wb_index);
+	for (u64 idx = mapping_find_dirty(mapping, done_index);
 	     written < budget && mapping->nr_dirty; idx = mapping_find_dirty(mapping, idx + 1)) {
 		unsigned int nr;
 		u32 pfn;
@@ -323,7 +373,7 @@ static u64 writeback_file(struct task *t, struct address_space *mapping, unsigne
 		nr = folio_nr_pages(pfn_to_page(sim, pfn));
 		if (PageFlag(pfn_to_page(sim, pfn), PG_writeback)) {
 			/* redirtied under writeback: next round (kernel waits) */
-			mapping->wb_index = idx + nr;
+			done_index = idx + nr;
 			continue;
 		}
 		if (bio && file_bio_ends(sim, bio, idx, nr)) {
@@ -338,10 +388,12 @@ static u64 writeback_file(struct task *t, struct address_space *mapping, unsigne
 		if (!file_bio_add_folio(t, &bio, pfn))
 			break; /* the run has stopped (sim_fail) */
 		written += nr;
-		mapping->wb_index = idx + nr;
+		done_index = idx + nr;
 	}
 	if (bio)
 		task_submit_bio(t, &sim->disk_dev, bio);
+	if (cyclic || (written < budget && !*must_wait))
+		mapping->wb_index = done_index;
 	return written;
 }
 
@@ -364,52 +416,54 @@ static void redirty_tail(struct sim *sim, struct address_space *mapping, u64 now
 }
 
 /*
- * writeback_sb_inodes() for one batch of MAX_WRITEBACK_PAGES (2.6.35's
- * wbc.nr_to_write, shared by the batch's files): the dirty files that
- * qualify (all when @all, else those dirty longer than dirty_expire), in
- * turn from the one after the last file a batch wrote, a round-robin
- * standing in for b_io then b_more_io.  Where the next bio must wait for
- * a request (*@must_wait) the batch ends and the next one starts at the
- * same file: the files after it are not touched and keep their
- * dirtied_when.  A file left with dirty pages is requeued as
- * requeue_inode (v6.12) does: its slice used up, requeue_io (b_more_io,
- * dirtied_when kept); otherwise (its pages all redirtied under writeback)
- * redirty_tail.  2.6.35's writeback_single_inode requeue_io's a file only
- * in periodic (kupdate) writeback and redirty_tails it in any other
- * (policy wb_requeue_io).
+ * writeback_sb_inodes() for (the rest of) one pass of @work, @budget pages
+ * of its MAX_WRITEBACK_PAGES (2.6.35's wbc.nr_to_write, shared by the
+ * pass's files): the dirty files that qualify (all, or for the periodic
+ * work those dirty longer than dirty_expire), in turn from the one after
+ * the last file a pass wrote, a round-robin standing in for b_io then
+ * b_more_io.  Where the next bio must wait for a request (*@must_wait) the
+ * call ends and the pass goes on, after the flusher's sleep, at the same
+ * file: the files after it are not touched and keep their dirtied_when.
+ * A file left with dirty pages is requeued as requeue_inode (v6.12) does:
+ * the pass's budget used up, requeue_io (b_more_io, dirtied_when kept);
+ * otherwise (its pages all redirtied under writeback) redirty_tail.
+ * 2.6.35's writeback_single_inode requeue_io's a file only in periodic
+ * (kupdate) writeback and redirty_tails it in any other (policy
+ * wb_requeue_io).
  */
-static u64 writeback_batch(struct task *t, bool all, bool *must_wait)
+static u64 writeback_batch(struct task *t, const struct wb_work *work, u64 budget, bool *must_wait)
 {
 	struct sim *sim = t->sim;
 	u64 written = 0, now = task_now(t);
+	bool kupdate = work->kind == WB_WORK_KUPDATE;
+	bool reclaim = work->kind == WB_WORK_PAGES || work->kind == WB_WORK_ALL;
 	/*
 	 * wbc_to_write_flags(): background and periodic (kupdate) writeback
 	 * are REQ_BACKGROUND; the works that reclaim's wake-up queues are not
 	 */
-	unsigned int opf =
-		REQ_OP_WRITE |
-		(all && (sim->flusher_kicked || sim->flusher_work_pages) ? 0 : REQ_BACKGROUND);
+	unsigned int opf = REQ_OP_WRITE | (reclaim ? 0 : REQ_BACKGROUND);
+	bool cyclic = !reclaim || !sim->scn.policy.flusher_range_whole;
 	unsigned int start = sim->nr_files ? sim->wb_next_file % sim->nr_files : 0;
-	bool requeue_io = !all || !sim->scn.policy.wb_requeue_kupdate_only;
+	bool requeue_io = kupdate || !sim->scn.policy.wb_requeue_kupdate_only;
 
 	*must_wait = false;
 	blk_start_plug(sim, &mm_task(t)->plug);
-	for (unsigned int i = 0; i < sim->nr_files && written < MAX_WRITEBACK_PAGES; i++) {
+	for (unsigned int i = 0; i < sim->nr_files && written < budget; i++) {
 		unsigned int f = (start + i) % sim->nr_files;
 		struct address_space *mapping = sim->files[f];
 		u64 wrote;
 
 		if (!mapping->nr_dirty)
 			continue;
-		if (!all && now - mapping->dirtied_when < sim->scn.sysctl.dirty_expire_ns)
+		if (kupdate && now - mapping->dirtied_when < sim->scn.sysctl.dirty_expire_ns)
 			continue;
-		wrote = writeback_file(t, mapping, opf, MAX_WRITEBACK_PAGES - written, must_wait);
+		wrote = writeback_file(t, mapping, opf, cyclic, budget - written, must_wait);
 		written += wrote;
 		if (*must_wait) {
 			sim->wb_next_file = f; /* asleep in submission: this file goes on */
 			break;
 		}
-		if (mapping->nr_dirty && !(requeue_io && written >= MAX_WRITEBACK_PAGES))
+		if (mapping->nr_dirty && !(requeue_io && written >= budget))
 			redirty_tail(sim, mapping, now);
 		if (wrote)
 			sim->wb_next_file = f + 1;
@@ -427,80 +481,158 @@ static void flusher_wait_queue(struct task *t)
 }
 
 /*
- * After a pass of a work in wb_writeback() (2.6.35 and v6.12 alike): a
- * pass whose next bio found the queue full or held by blk-wbt (@must_wait)
- * is where the kernel's flusher sleeps in submission (2.6.35
- * get_request_wait, v6.12 the tag or wbt wait) and then goes on with the
- * same work; the model's sleeps here for a freed request and the work goes
- * on.  Returns true then.  A pass that wrote nothing for any other reason
- * ends the work, as wb_writeback does when b_more_io is empty: in the
- * model it always is after such a pass, since a file goes to b_more_io
- * only when it used up a slice (requeue_io), and no other writer holds a
- * file's I_SYNC for the flusher to wait on.
+ * The next work (2.6.35 wb_do_writeback; v6.12 wb_do_writeback): the works
+ * queued, in turn (get_next_work_item), then a start-all
+ * (wb_check_start_all), then background writeback while over its
+ * threshold (2.6.35: the works balance_dirty_pages queues; v6.12
+ * wb_check_background_flush), then every dirty_writeback_centisecs since
+ * the last one the periodic work (wb_check_old_data_flush, 2.6.35 and
+ * v6.12: wb->last_old_flush, tested after the works each time the thread
+ * runs, so kicks do not put it off), of nr_pages the dirty pages at its
+ * start.  Background writeback not after a background work whose pass
+ * wrote nothing (!@background) until the thread has slept: 2.6.35 has no
+ * other background work queued, v6.12 checks once a round.  False: none,
+ * the thread sleeps.
  */
-static bool wb_pass_must_wait(struct task *t, bool must_wait)
+static bool wb_next_work(struct task *t, struct wb_work *work, u64 *last_old_flush, bool background)
 {
-	if (must_wait)
-		flusher_wait_queue(t);
-	return must_wait;
+	struct sim *sim = t->sim;
+	u64 interval = sim->scn.sysctl.dirty_writeback_ns; /* 0: no periodic writeback */
+	u64 bg;
+
+	*work = (struct wb_work){ .kind = WB_WORK_NONE };
+	if (sim->flusher_nr_works) {
+		work->kind = WB_WORK_PAGES;
+		work->nr_pages = sim->flusher_works[sim->flusher_works_head];
+		sim->flusher_works_head = (sim->flusher_works_head + 1) % sim->flusher_works_cap;
+		sim->flusher_nr_works--;
+		return true;
+	}
+	if (sim->flusher_kicked) {
+		work->kind = WB_WORK_ALL;
+		return true;
+	}
+	global_dirty_limit(sim, &bg);
+	if (background && sim->nr_dirty > bg) {
+		work->kind = WB_WORK_BACKGROUND;
+		return true;
+	}
+	if (interval && task_now(t) - *last_old_flush >= interval) {
+		*last_old_flush = task_now(t);
+		if (sim->nr_dirty) {
+			work->kind = WB_WORK_KUPDATE;
+			work->nr_pages = sim->nr_dirty;
+			return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * wb_writeback()'s tests before each pass of @work (2.6.35; v6.12): its
+ * nr_pages used up, background writeback under its threshold; from 2.6.37
+ * (Jan Kara, "writeback: stop background/kupdate works from livelocking
+ * other works") a background or periodic work ends when another work is
+ * queued, the periodic one not resumed (policy wb_work_yield).  A
+ * start-all work ends with nothing dirty, as any does (its pass would
+ * write nothing).
+ */
+static bool wb_work_done(const struct sim *sim, const struct wb_work *work)
+{
+	u64 bg;
+
+	if (!sim->nr_dirty)
+		return true;
+	switch (work->kind) {
+	case WB_WORK_PAGES:
+		return !work->nr_pages;
+	case WB_WORK_BACKGROUND:
+		global_dirty_limit((struct sim *)sim, &bg);
+		if (sim->nr_dirty <= bg)
+			return true;
+		break;
+	case WB_WORK_KUPDATE:
+		if (!work->nr_pages)
+			return true;
+		break;
+	default:
+		return false;
+	}
+	return !sim->scn.policy.wb_no_yield && sim->flusher_nr_works;
+}
+
+/*
+ * After a whole pass of a work that wrote @written pages (wb_writeback):
+ * one that used up MAX_WRITEBACK_PAGES goes on; one that wrote part of it
+ * ends in 2.6.35 (no file on b_more_io, which in the model holds files
+ * only when a pass used up its budget) and goes on in 3.1+ (Wu Fengguang,
+ * "writeback: try more writeback as long as something was written"): policy
+ * wb_pass_retry; one that wrote nothing ends in both, there being no
+ * other writer's I_SYNC for the flusher to wait on.
+ */
+static bool wb_pass_goes_on(const struct sim *sim, u64 written)
+{
+	if (written >= MAX_WRITEBACK_PAGES)
+		return true;
+	return written && !sim->scn.policy.wb_retry_more_io;
 }
 
 /*
  * The flusher thread (2.6.35 bdi_writeback_task -> wb_do_writeback; v6.12
- * wb_workfn): first the works queued for it, then the periodic one.
- * Reclaim's works (wakeup_flusher_threads) write everything, or their
- * nr_pages; over the background threshold, batches until the dirty pages
- * are under it; a work ends when a pass writes nothing (wb_pass_must_wait).
- * Then, every dirty_writeback_centisecs since the last one
- * (wb_check_old_data_flush, 2.6.35 and v6.12: wb->last_old_flush, tested
- * after the works each time the thread runs, so kicks do not put it off),
- * a periodic (kupdate) work: wb_writeback() with for_kupdate writes batch
- * after batch of the expired files until a batch finds its slice not used
- * up or the work's nr_pages (the dirty pages at its start) are written; a
- * kick or the background threshold comes first and the work resumes after
- * it.  Then the thread sleeps dirty_writeback_centisecs, or until kicked.
+ * wb_workfn): works one at a time (wb_next_work), each in passes of
+ * MAX_WRITEBACK_PAGES (wb_writeback) while wb_work_done and
+ * wb_pass_goes_on allow.  A pass whose next bio found the queue full or
+ * held by blk-wbt is where the kernel's flusher sleeps in submission
+ * (2.6.35 get_request_wait, v6.12 the tag or wbt wait) and then goes on
+ * with the same pass; the model's sleeps for a freed request and the pass
+ * goes on with what is left of its budget.  Reclaim's start-all work ends
+ * when it clears flusher_kicked.  With no work left the thread sleeps
+ * dirty_writeback_centisecs, or until kicked.
  */
 void flusher(struct task *t)
 {
 	struct sim *sim = t->sim;
-	u64 interval = sim->scn.sysctl.dirty_writeback_ns; /* 0: no periodic writeback */
 	u64 last_old_flush = 0; /* wb->last_old_flush, the boot time (bdi_wb_init, wb_init) */
-	u64 kupdate_left = 0; /* the periodic work's nr_pages, 0: none */
+	u64 pass_left = MAX_WRITEBACK_PAGES; /* the pass's wbc.nr_to_write */
+	bool mid_pass = false; /* asleep in a pass's submission, the pass goes on */
+	bool background = true; /* no background work wrote nothing since the last sleep */
+	struct wb_work work = { .kind = WB_WORK_NONE };
 
 	for (;;) {
 		bool must_wait;
-		u64 bg, written;
+		u64 written;
 
-		global_dirty_limit(sim, &bg);
-		if ((sim->flusher_kicked || sim->flusher_work_pages || sim->nr_dirty > bg) &&
-		    sim->nr_dirty) {
-			written = writeback_batch(t, true, &must_wait);
-			sim->flusher_work_pages -= min_u64(sim->flusher_work_pages, written);
-			if (wb_pass_must_wait(t, must_wait))
-				continue;
-			if (written) {
-				cond_resched(t);
-				continue;
-			}
+		if (work.kind == WB_WORK_NONE &&
+		    !wb_next_work(t, &work, &last_old_flush, background)) {
+			schedule_timeout(t, &sim->flusher_wait, sim->scn.sysctl.dirty_writeback_ns);
+			background = true;
+			continue;
 		}
-		sim->flusher_kicked = false;
-		sim->flusher_work_pages = 0;
-		if (interval && task_now(t) - last_old_flush >= interval) {
-			last_old_flush = task_now(t);
-			kupdate_left = sim->nr_dirty;
+		if (!mid_pass && wb_work_done(sim, &work)) {
+			if (work.kind == WB_WORK_ALL)
+				sim->flusher_kicked = false;
+			work.kind = WB_WORK_NONE;
+			continue;
 		}
-		if (kupdate_left && sim->nr_dirty) {
-			written = writeback_batch(t, false, &must_wait);
-			kupdate_left -= min_u64(kupdate_left, written);
-			if (wb_pass_must_wait(t, must_wait))
-				continue;
-			if (written == MAX_WRITEBACK_PAGES && kupdate_left) {
-				cond_resched(t);
-				continue;
-			}
+		written = writeback_batch(t, &work, pass_left, &must_wait);
+		pass_left -= written;
+		work.nr_pages -= min_u64(work.nr_pages, written);
+		mid_pass = must_wait && pass_left;
+		if (mid_pass) {
+			flusher_wait_queue(t);
+			continue;
 		}
-		kupdate_left = 0;
-		schedule_timeout(t, &sim->flusher_wait, interval);
+		written = MAX_WRITEBACK_PAGES - pass_left;
+		pass_left = MAX_WRITEBACK_PAGES;
+		if (wb_pass_goes_on(sim, written)) {
+			cond_resched(t);
+			continue;
+		}
+		if (work.kind == WB_WORK_BACKGROUND && !written)
+			background = false;
+		if (work.kind == WB_WORK_ALL)
+			sim->flusher_kicked = false;
+		work.kind = WB_WORK_NONE;
 	}
 }
 
@@ -638,5 +770,23 @@ static const struct cfg_key page_writeback_policy_keys[] = {
 	  .values = CFG_VALUES("sync_none", "kupdate"),
 	  .def = "sync_none",
 	  .doc = "which flusher writeback sends a file whose slice of pages ran out, dirty pages left, to b_more_io with its dirtied_when kept: sync_none: any (3.x..6.x requeue_inode) / kupdate: only the periodic one, others redirty_tail it, restarting its dirty_expire wait behind newer files (2.6.x..2.6.35 writeback_single_inode)" },
+	{ .name = "wb_pass_retry",
+	  .type = CFG_ENUM,
+	  P_OFF(wb_retry_more_io),
+	  .values = CFG_VALUES("progress", "more_io"),
+	  .def = "progress",
+	  .doc = "when a flusher work goes on after a pass of wb_writeback that did not use up its batch: progress: if it wrote anything (3.1+) / more_io: only with files on b_more_io, never in the model, so the work ends (2.6.x..3.0; 2.6.25's background_writeout the same)" },
+	{ .name = "flusher_wakeup_range",
+	  .type = CFG_ENUM,
+	  P_OFF(flusher_range_whole),
+	  .values = CFG_VALUES("cyclic", "whole"),
+	  .def = "cyclic",
+	  .doc = "where the works reclaim's wake-up queues start in each file: cyclic: at the file's writeback cursor (2.6.x pdflush, 4.14+ wb_check_start_all) / whole: at its first page, range_cyclic = 0 (2.6.32..4.13)" },
+	{ .name = "wb_work_yield",
+	  .type = CFG_ENUM,
+	  P_OFF(wb_no_yield),
+	  .values = CFG_VALUES("queued", "none"),
+	  .def = "queued",
+	  .doc = "whether a background or periodic (kupdate) flusher work ends before a pass when a work is queued: queued: yes, the periodic one not resumed (2.6.37+) / none: it runs to its end first (2.6.x..2.6.36)" },
 };
 CFG_TABLE(page_writeback_policy_table, page_writeback_policy_keys);

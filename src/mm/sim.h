@@ -190,7 +190,12 @@ struct sim {
 	u64 nr_dirty; /* NR_FILE_DIRTY, all nodes */
 	u64 nr_writeback;
 	bool flusher_kicked; /* a work to write every dirty page is queued */
-	u64 flusher_work_pages; /* pages left of reclaim's nr_pages works (2.6.x..4.10) */
+	/*
+	 * reclaim's nr_pages works queued for the flusher (2.6.x..4.10), a
+	 * ring of each one's nr_pages in the order queued: bdi->work_list
+	 */
+	u64 *flusher_works;
+	unsigned int flusher_works_head, flusher_nr_works, flusher_works_cap;
 	unsigned int wb_next_file; /* the flusher's next file: b_io after b_more_io */
 	u64 wb_dirty_newest; /* ns, dirtied_when of the file last put at b_dirty's head */
 

@@ -652,6 +652,12 @@ struct scn_policy {
 	bool wb_requeue_kupdate_only; /* wb_requeue_io = kupdate: only periodic writeback
 				       * sends a file whose slice ran out to b_more_io,
 				       * other writeback redirty_tails it (2.6.x..2.6.35) */
+	bool wb_retry_more_io; /* wb_pass_retry = more_io: a work ends after a pass that
+				* wrote part of its batch (2.6.x..3.0 wb_writeback) */
+	bool flusher_range_whole; /* flusher_wakeup_range = whole: reclaim's works write
+				   * each file from its start (2.6.32..4.13) */
+	bool wb_no_yield; /* wb_work_yield = none: background and periodic works do
+			   * not end for queued works (2.6.x..2.6.36) */
 	enum wakeup_kswapd_policy wakeup_kswapd;
 	bool cgroup_dfl; /* cgroup = v2: groups use the v2 interface by default */
 	bool cgroup_given; /* cgroup was given (file or --set), not only by the profile */
