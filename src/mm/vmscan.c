@@ -3458,6 +3458,22 @@ static void balance_pgdat_zones(struct task *t, struct pglist_data *pgdat, struc
  * first place (no nap then), count KSWAPD_HIGH_WMARK_HIT_QUICKLY and
  * balance again.
  */
+/*
+ * A failed sleep test: kswapd goes straight back to balance_pgdat.  The
+ * 2.6.33..3.0 kswapd() loop has no cond_resched() of its own, nor has a
+ * balance_pgdat that finds every zone balanced: when the sleep test
+ * keeps failing (Mel Gorman's June 2011 reports, 2.6.38..3.0-rc) kswapd
+ * spins at 100 % of its CPU, and only the timer tick of a preemptible
+ * kernel switches it out.  This is that tick: once kswapd's step has run
+ * past it, the step ends here as at a cond_resched().
+ */
+static void kswapd_sleep_failed(struct task *t)
+{
+	count_vm_event(t->sim, KSWAPD_HIGH_WMARK_HIT_QUICKLY);
+	if (tick_due(t))
+		cond_resched(t);
+}
+
 static void kswapd_try_to_sleep(struct task *t, struct pglist_data *pgdat, int alloc_order,
 				int reclaim_order, enum zone_type highest_zoneidx)
 {
@@ -3465,7 +3481,7 @@ static void kswapd_try_to_sleep(struct task *t, struct pglist_data *pgdat, int a
 
 	if (!prepare_kswapd_sleep(sim, pgdat, reclaim_order, highest_zoneidx)) {
 		/* the kernel tests again without napping, with the same answer */
-		count_vm_event(sim, KSWAPD_HIGH_WMARK_HIT_QUICKLY);
+		kswapd_sleep_failed(t);
 		return;
 	}
 	wakeup_kcompactd(sim, pgdat, alloc_order, highest_zoneidx);
@@ -3482,7 +3498,7 @@ static void kswapd_try_to_sleep(struct task *t, struct pglist_data *pgdat, int a
 		schedule_timeout(t, &pgdat->kswapd_wait, 0);
 		return;
 	}
-	count_vm_event(sim, KSWAPD_HIGH_WMARK_HIT_QUICKLY);
+	kswapd_sleep_failed(t);
 }
 
 /*
