@@ -41,8 +41,10 @@ void unregister_shrinker(struct sim *sim, struct shrinker *s)
  * for every zone, shrunk or not, so slab kept shrinking while the zones
  * were left alone.  Returns the objects freed (the kernel's nr_slab);
  * the pages freed are added to *@reclaimed_slab.  Each batch may yield
- * the CPU (cond_resched); scanning its objects is not charged (no
- * measured figure), the pages freed cost free_ns each.
+ * the CPU (cond_resched); each object it scans costs shrink_object_ns
+ * (prune_dcache's walk and free, measured by bench/shrinker-cost.py),
+ * whether the cache freed it or found it in use, and the pages freed
+ * free_ns each.
  */
 unsigned long shrink_slab(struct task *t, unsigned long nr_pages_scanned, u64 lru_pages,
 			  u64 *reclaimed_slab)
@@ -70,7 +72,8 @@ unsigned long shrink_slab(struct task *t, unsigned long nr_pages_scanned, u64 lr
 			ret += s->scan(sim, s->priv, SHRINK_BATCH, &pages);
 			sim->slabs_scanned += SHRINK_BATCH;
 			total_scan -= SHRINK_BATCH;
-			charge_sys(t, pages * sim->scn.cost.free_ns);
+			charge_sys(t, SHRINK_BATCH * sim->scn.cost.shrink_object_ns +
+					      pages * sim->scn.cost.free_ns);
 			*reclaimed_slab += pages;
 			cond_resched(t);
 		}

@@ -3468,6 +3468,22 @@ static void balance_pgdat_zones(struct task *t, struct pglist_data *pgdat, struc
 }
 
 /*
+ * A failed sleep test: kswapd goes straight back to balance_pgdat.  The
+ * 2.6.33..3.0 kswapd() loop has no cond_resched() of its own, nor has a
+ * balance_pgdat that finds every zone balanced: when the sleep test
+ * keeps failing (Mel Gorman's June 2011 reports, 2.6.38..3.0-rc) kswapd
+ * spins at 100 % of its CPU, and only the timer tick of a preemptible
+ * kernel switches it out.  This is that tick: once kswapd's step has run
+ * past it, the step ends here as at a cond_resched().
+ */
+static void kswapd_sleep_failed(struct task *t)
+{
+	count_vm_event(t->sim, KSWAPD_HIGH_WMARK_HIT_QUICKLY);
+	if (tick_due(t))
+		cond_resched(t);
+}
+
+/*
  * kswapd_try_to_sleep() (v6.12): nap HZ/10 if the node is balanced at
  * @reclaim_order, after waking kcompactd for @alloc_order (the order
  * asked for, which reclaim may have given up on: compaction makes the
@@ -3484,7 +3500,7 @@ static void kswapd_try_to_sleep(struct task *t, struct pglist_data *pgdat, int a
 
 	if (!prepare_kswapd_sleep(sim, pgdat, reclaim_order, highest_zoneidx)) {
 		/* the kernel tests again without napping, with the same answer */
-		count_vm_event(sim, KSWAPD_HIGH_WMARK_HIT_QUICKLY);
+		kswapd_sleep_failed(t);
 		return;
 	}
 	wakeup_kcompactd(sim, pgdat, alloc_order, highest_zoneidx);
@@ -3501,7 +3517,7 @@ static void kswapd_try_to_sleep(struct task *t, struct pglist_data *pgdat, int a
 		schedule_timeout(t, &pgdat->kswapd_wait, 0);
 		return;
 	}
-	count_vm_event(sim, KSWAPD_HIGH_WMARK_HIT_QUICKLY);
+	kswapd_sleep_failed(t);
 }
 
 /*

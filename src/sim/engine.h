@@ -358,6 +358,12 @@ void task_free(struct task *t);
  */
 void schedule(struct task *t);
 void cond_resched(struct task *t);
+/*
+ * tick_due - the current step of @t has run past its CPU's next tick: a
+ * preemptible kernel's timer interrupt would have come (a task looping
+ * with no cond_resched calls cond_resched only then).
+ */
+bool tick_due(const struct task *t);
 void task_yield(struct task *t, enum step_result res);
 /* task_exit_current() - from @t's coroutine: it is dead (task_exit done), never to run again. */
 _Noreturn void task_exit_current(struct task *t);

@@ -728,6 +728,7 @@ struct scn_cost {
 	u64 copy_page_ns; /* copying one page (read/write syscalls) */
 	u64 alloc_ns; /* buddy allocator, per page */
 	u64 free_ns; /* freeing one page */
+	u64 shrink_object_ns; /* a shrinker's work per object scanned */
 	u64 lru_lock_ns; /* lru_lock hold per page isolated or put back */
 	u64 scan_page_ns; /* shrink_folio_list work per page */
 	u64 rmap_ns; /* one rmap walk (page_referenced / try_to_unmap) of

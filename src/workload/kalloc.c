@@ -20,21 +20,36 @@ WL_PARAMS_FIT(struct kalloc_params);
 #define KA_PARAMS(w) WL_PARAMS(struct kalloc_params, w)
 #define KA_OFF(f) WL_POFF(struct kalloc_params, f)
 
-/* A block held until free_at; the held blocks form a min-heap on it. */
+/*
+ * A block held until free_at; the held blocks form a min-heap on it.
+ * With shrinker_in_use, a slab page's objects in use and those the
+ * shrinker freed of a page it cannot give back.
+ */
 struct ka_block {
 	u64 free_at;
 	u32 pfn;
 	u8 order;
+	u16 in_use, freed;
+};
+
+struct ka_heap {
+	struct ka_block *b;
+	u64 nr, cap;
 };
 
 struct kalloc {
-	struct ka_block *heap;
-	u64 nr, cap;
+	/* the blocks; with shrinker_in_use, the slab pages objects in use pin apart */
+	struct ka_heap heap, pinned;
 	u64 attempts, failed, live_pages, peak_live_pages;
 	u32 weight_sum;
-	/* shrinker = N: the cache's shrinker, objects it freed short of a block, and totals */
+	/*
+	 * shrinker = N: the cache's shrinker, objects it freed short of a
+	 * block, the unused objects of the pinned pages, where the last scan
+	 * of them stopped, and totals
+	 */
 	struct shrinker shrinker;
-	unsigned long freed_objects;
+	unsigned long freed_objects, pinned_unused;
+	u64 pin_cursor;
 	u64 shrunk_objects, shrunk_pages;
 	unsigned int per_block;
 };
@@ -73,62 +88,77 @@ static void heap_swap(struct ka_block *a, struct ka_block *b)
 	*b = tmp;
 }
 
-static int heap_push(struct kalloc *ka, struct ka_block b)
+static int heap_push(struct ka_heap *h, struct ka_block b)
 {
 	u64 i;
 
-	if (ka->nr == ka->cap) {
-		u64 cap = ka->cap ? 2 * ka->cap : 64;
-		struct ka_block *h = realloc(ka->heap, cap * sizeof(*h));
+	if (h->nr == h->cap) {
+		u64 cap = h->cap ? 2 * h->cap : 64;
+		struct ka_block *nb = realloc(h->b, cap * sizeof(*nb));
 
-		if (!h)
+		if (!nb)
 			return -1;
-		ka->heap = h;
-		ka->cap = cap;
+		h->b = nb;
+		h->cap = cap;
 	}
-	i = ka->nr++;
-	ka->heap[i] = b;
-	while (i && ka->heap[(i - 1) / 2].free_at > ka->heap[i].free_at) {
-		heap_swap(&ka->heap[(i - 1) / 2], &ka->heap[i]);
+	i = h->nr++;
+	h->b[i] = b;
+	while (i && h->b[(i - 1) / 2].free_at > h->b[i].free_at) {
+		heap_swap(&h->b[(i - 1) / 2], &h->b[i]);
 		i = (i - 1) / 2;
 	}
 	return 0;
 }
 
-static struct ka_block heap_pop(struct kalloc *ka)
+static struct ka_block heap_pop(struct ka_heap *h)
 {
-	struct ka_block top = ka->heap[0];
+	struct ka_block top = h->b[0];
 	u64 i = 0;
 
-	ka->heap[0] = ka->heap[--ka->nr];
+	h->b[0] = h->b[--h->nr];
 	for (;;) {
 		u64 l = 2 * i + 1, r = l + 1, m = i;
 
-		if (l < ka->nr && ka->heap[l].free_at < ka->heap[m].free_at)
+		if (l < h->nr && h->b[l].free_at < h->b[m].free_at)
 			m = l;
-		if (r < ka->nr && ka->heap[r].free_at < ka->heap[m].free_at)
+		if (r < h->nr && h->b[r].free_at < h->b[m].free_at)
 			m = r;
 		if (m == i)
 			break;
-		heap_swap(&ka->heap[i], &ka->heap[m]);
+		heap_swap(&h->b[i], &h->b[m]);
 		i = m;
 	}
 	return top;
+}
+
+/* The heap whose top block's lifetime ends first (NULL: none held). */
+static struct ka_heap *heap_first(struct kalloc *ka)
+{
+	if (!ka->pinned.nr)
+		return ka->heap.nr ? &ka->heap : NULL;
+	if (!ka->heap.nr || ka->pinned.b[0].free_at < ka->heap.b[0].free_at)
+		return &ka->pinned;
+	return &ka->heap;
 }
 
 static void ka_free(struct sim *sim, struct kalloc *ka, struct ka_block b)
 {
 	free_kernel_pages(sim, b.pfn, b.order);
 	ka->live_pages -= 1ULL << b.order;
-	/* the cache is empty: no object is left to have been freed short of a block */
-	if (!ka->live_pages)
+	/* a pinned page's objects go with it, the shrinker's or not */
+	if (b.in_use)
+		ka->pinned_unused -= ka->per_block - b.in_use - b.freed;
+	/* no unpinned page left: no object is left to have been freed short of one */
+	if (!ka->heap.nr)
 		ka->freed_objects = 0;
 }
 
 /*
  * shrinker = N: the blocks are the slab pages of a reclaimable cache
- * (dentries, inodes: prune_dcache's count, 2.6.35..3.0), N objects each,
- * all unused.  The count is the objects held.
+ * (dentries, inodes), N objects each.  The count is its unused objects,
+ * as shrink_dcache_memory's (2.6.35..3.0: dentry_stat.nr_unused, the
+ * dentries on the LRU): with shrinker_in_use, the objects in use
+ * (d_count > 0) are off the LRU and not counted.
  */
 static unsigned long kalloc_shrink_count(struct sim *sim, void *priv)
 {
@@ -136,41 +166,92 @@ static unsigned long kalloc_shrink_count(struct sim *sim, void *priv)
 	unsigned int per = ka->per_block;
 
 	(void)sim;
-	return (unsigned long)(ka->live_pages * per - ka->freed_objects);
+	return (unsigned long)(ka->heap.nr * per - ka->freed_objects + ka->pinned_unused);
 }
 
 /*
- * ... and its scan: free @nr objects, those of the blocks nearest the
- * end of their lifetime first; a block goes back to its zone once all
- * its objects are freed.  The cache is kept packed: the objects freed
- * empty one block after another (a real cache's partly used slabs,
- * which free no page, are not modelled).
+ * The unused objects of the pinned pages, @nr of them at most, from where
+ * the last scan stopped: their pages stay, as the slab allocator frees a
+ * page only when its last object goes (SLUB's discard_slab once
+ * page->inuse is 0).
+ */
+static unsigned long shrink_pinned(struct kalloc *ka, unsigned long nr)
+{
+	unsigned long done = 0;
+	u64 tried = 0;
+
+	while (done < nr && tried++ < ka->pinned.nr) {
+		struct ka_block *b;
+		unsigned int left, take;
+
+		if (ka->pin_cursor >= ka->pinned.nr)
+			ka->pin_cursor = 0;
+		b = &ka->pinned.b[ka->pin_cursor];
+		left = ka->per_block - b->in_use - b->freed;
+		take = (unsigned int)(nr - done < left ? nr - done : left);
+		b->freed = (u16)(b->freed + take);
+		done += take;
+		if (take == left)
+			ka->pin_cursor++;
+	}
+	ka->pinned_unused -= done;
+	return done;
+}
+
+/*
+ * ... and its scan, prune_dcache (2.6.39): free @nr unused objects.  The
+ * LRU is in the order of last use, not of the pages, so the objects freed
+ * fall on the pinned pages and the others in proportion to their unused
+ * objects.  The others are kept packed: their objects freed empty one
+ * block after another, those nearest the end of their lifetime first, and
+ * each empty block goes back to its zone.
  */
 static unsigned long kalloc_shrink_scan(struct sim *sim, void *priv, unsigned long nr, u64 *pages)
 {
 	struct kalloc *ka = priv;
 	unsigned int per = ka->per_block;
 	unsigned long count = kalloc_shrink_count(sim, priv);
+	unsigned long pinned;
 
 	if (nr > count)
 		nr = count;
-	ka->freed_objects += nr;
+	pinned = count ? (unsigned long)((u64)nr * ka->pinned_unused / count) : 0;
+	pinned = shrink_pinned(ka, pinned);
+	ka->freed_objects += nr - pinned;
 	ka->shrunk_objects += nr;
-	while (ka->nr && ka->freed_objects >= per) {
+	while (ka->heap.nr && ka->freed_objects >= per) {
 		ka->freed_objects -= per;
-		ka_free(sim, ka, heap_pop(ka));
+		ka_free(sim, ka, heap_pop(&ka->heap));
 		ka->shrunk_pages++;
 		(*pages)++;
 	}
 	return nr;
 }
 
+/*
+ * shrinker_in_use = P: each object of a new slab page is in use with
+ * probability P %, for the page's life (a dentry held by an open file or
+ * a cwd, an inode with its pages cached).
+ */
+static u16 pick_in_use(struct sim *sim, const struct kalloc_params *p)
+{
+	u16 n = 0;
+
+	if (!p->shrinker_in_use)
+		return 0;
+	for (unsigned int i = 0; i < p->shrinker; i++)
+		n = (u16)(n + (rng_below(&sim->eng.rng, 100) < p->shrinker_in_use));
+	return n;
+}
+
 /* Free every held block whose lifetime ended by @now. */
 static void free_expired(struct task *t, struct kalloc *ka, u64 now)
 {
-	while (ka->nr && ka->heap[0].free_at <= now) {
+	struct ka_heap *h;
+
+	while ((h = heap_first(ka)) && h->b[0].free_at <= now) {
 		charge_sys(t, t->sim->scn.cost.free_ns);
-		ka_free(t->sim, ka, heap_pop(ka));
+		ka_free(t->sim, ka, heap_pop(h));
 	}
 }
 
@@ -226,6 +307,7 @@ static void kalloc_run(struct task *t)
 	for (u64 i = 0; i < p->count; i++) {
 		unsigned int order = pick_order(sim, p, ka->weight_sum);
 		enum vm_fault_result r;
+		struct ka_block b;
 		u32 pfn;
 
 		free_expired(t, ka, task_now(t));
@@ -242,25 +324,28 @@ static void kalloc_run(struct task *t)
 		ka->live_pages += 1ULL << order;
 		if (ka->live_pages > ka->peak_live_pages)
 			ka->peak_live_pages = ka->live_pages;
-		if (heap_push(ka, (struct ka_block){
-					  .free_at = p->lifetime_dist == KALLOC_LIFE_FOREVER ?
-							     U64_MAX :
-							     task_now(t) + pick_lifetime(sim, p),
-					  .pfn = pfn,
-					  .order = (u8)order })) {
+		b = (struct ka_block){ .free_at = p->lifetime_dist == KALLOC_LIFE_FOREVER ?
+							  U64_MAX :
+							  task_now(t) + pick_lifetime(sim, p),
+				       .pfn = pfn,
+				       .order = (u8)order,
+				       .in_use = pick_in_use(sim, p) };
+		if (heap_push(b.in_use ? &ka->pinned : &ka->heap, b)) {
 			/* no host memory to remember it: give it back at once */
 			free_kernel_pages(sim, pfn, order);
 			ka->live_pages -= 1ULL << order;
+		} else if (b.in_use) {
+			ka->pinned_unused += p->shrinker - b.in_use;
 		}
 	}
 	if (p->lifetime_dist == KALLOC_LIFE_FOREVER)
 		wl_hold(t);
 	/* the remaining blocks are freed as their lifetimes end */
-	while (ka->nr) {
+	for (struct ka_heap *h; (h = heap_first(ka));) {
 		u64 now = task_now(t);
 
-		if (ka->heap[0].free_at > now)
-			schedule_timeout(t, NULL, ka->heap[0].free_at - now);
+		if (h->b[0].free_at > now)
+			schedule_timeout(t, NULL, h->b[0].free_at - now);
 		free_expired(t, ka, task_now(t));
 	}
 }
@@ -272,8 +357,8 @@ static void kalloc_task_exit(struct task *t)
 
 	if (ka && ka->per_block)
 		unregister_shrinker(t->sim, &ka->shrinker);
-	while (ka && ka->nr)
-		ka_free(t->sim, ka, heap_pop(ka));
+	for (struct ka_heap *h; ka && (h = heap_first(ka));)
+		ka_free(t->sim, ka, heap_pop(h));
 }
 
 static void kalloc_report(struct workload_inst *wl)
@@ -306,8 +391,10 @@ static void kalloc_free(struct task *t)
 
 	if (ka && ka->per_block)
 		unregister_shrinker(t->sim, &ka->shrinker);
-	if (ka)
-		free(ka->heap);
+	if (ka) {
+		free(ka->heap.b);
+		free(ka->pinned.b);
+	}
 	free(ka);
 }
 
@@ -414,6 +501,11 @@ static int kalloc_validate(const struct scenario *s, const struct scn_workload *
 				s, p->order_origin, w->line, err, errlen,
 				"[workload %s] orders: %u with shrinker = %u: a slab cache's blocks are order-0 pages (valid: orders = 0, or shrinker = 0)",
 				w->name, p->order[i], p->shrinker);
+	if (p->shrinker_in_use && !p->shrinker)
+		return cfg_fail_at(
+			s, 0, w->line, err, errlen,
+			"[workload %s] shrinker_in_use: %u %% of no cache's objects: it needs shrinker = N (valid: shrinker_in_use = 0, or a shrinker)",
+			w->name, p->shrinker_in_use);
 	if (p->interrupt && (p->gfp & __GFP_DIRECT_RECLAIM)) {
 		char names[192];
 
@@ -484,6 +576,13 @@ static const struct cfg_key kalloc_keys[] = {
 	  .max = 4096,
 	  .def = "0",
 	  .doc = "0: the blocks are freed only as their lifetimes end / N: the blocks are the order-0 slab pages of a reclaimable cache of N unused objects each (dentries of 192 bytes: 21 to a 4 KiB page), which reclaim's shrink_slab frees in proportion to the LRU pages it scans (2.6.35..4.15's ratio, DEFAULT_SEEKS), the blocks nearest the end of their lifetime first; figures shrunk_objects, shrunk_pages" },
+	{ .name = "shrinker_in_use",
+	  .type = CFG_UINT,
+	  .off = KA_OFF(shrinker_in_use),
+	  .min = 0,
+	  .max = 100,
+	  .def = "0",
+	  .doc = "with shrinker: the percent of the cache's objects in use (each object of a new slab page drawn in use with this chance, for the page's life): off the cache's LRU, neither counted nor freed by its shrinker, and a page with one in use is never given back, its unused objects freed all the same (2.6.39 prune_dcache; the slab allocator frees a page with its last object)" },
 };
 
 static CFG_TABLE_DOC(

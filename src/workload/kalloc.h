@@ -26,6 +26,7 @@ struct kalloc_params {
 	enum kalloc_lifetime lifetime_dist;
 	bool interrupt; /* context = interrupt: the mask must not block */
 	unsigned int shrinker; /* objects per block of a cache shrink_slab frees; 0: none */
+	unsigned int shrinker_in_use; /* percent of those objects in use: never freed */
 	int context_origin;
 };
 
