@@ -788,17 +788,26 @@ static void test_kswapd_balance_4_5(void **state)
  * a node given up on counts as balanced) naps between the allocations'
  * wake-ups: 626 balances, 0 ms.
  */
-static void assert_busyloop(const char *v, u64 passes, u64 failed_sleeps, u64 cpu_ms)
+/* @file run with [policy] @key = @v, its kswapd's figures printed */
+static struct sim *run_kswapd_policy(const char *file, const char *key, const char *v)
 {
 	char set[64];
 	const char *const sets[] = { set, NULL };
 	struct sim *sim;
 
-	snprintf(set, sizeof(set), "policy.zone_unreclaimable=%s", v);
-	sim = test_sim_run_file("scenarios/kswapd-busyloop-4.10-vs-4.11.ini", sets);
+	snprintf(set, sizeof(set), "policy.%s=%s", key, v);
+	sim = test_sim_run_file(file, sets);
 	print_message("%s: pageoutrun %llu, kswapd %llu ms\n", v,
 		      (unsigned long long)test_vmstat(sim, "pageoutrun"),
 		      (unsigned long long)kswapd_cpu_ms(sim));
+	return sim;
+}
+
+static void assert_busyloop(const char *v, u64 passes, u64 failed_sleeps, u64 cpu_ms)
+{
+	struct sim *sim = run_kswapd_policy("scenarios/kswapd-busyloop-4.10-vs-4.11.ini",
+					    "zone_unreclaimable", v);
+
 	assert_int_equal(test_vmstat(sim, "pageoutrun"), passes);
 	assert_int_equal(test_vmstat(sim, "kswapd_high_wmark_hit_quickly"), failed_sleeps);
 	assert_int_equal(kswapd_cpu_ms(sim), cpu_ms);
@@ -828,15 +837,9 @@ static void test_kswapd_busyloop(void **state)
  */
 static void assert_tiny_normal(const char *v, u64 passes, u64 failed_sleeps, u64 steal, u64 cpu_ms)
 {
-	char set[64];
-	const char *const sets[] = { set, NULL };
-	struct sim *sim;
+	struct sim *sim = run_kswapd_policy("scenarios/kswapd-tiny-normal-4.4-vs-4.8.ini",
+					    "kswapd_balance", v);
 
-	snprintf(set, sizeof(set), "policy.kswapd_balance=%s", v);
-	sim = test_sim_run_file("scenarios/kswapd-tiny-normal-4.4-vs-4.8.ini", sets);
-	print_message("%s: pageoutrun %llu, kswapd %llu ms\n", v,
-		      (unsigned long long)test_vmstat(sim, "pageoutrun"),
-		      (unsigned long long)kswapd_cpu_ms(sim));
 	assert_int_equal(test_vmstat(sim, "pageoutrun"), passes);
 	assert_int_equal(test_vmstat(sim, "kswapd_high_wmark_hit_quickly"), failed_sleeps);
 	assert_int_equal(test_vmstat(sim, "pgsteal_kswapd"), steal);
