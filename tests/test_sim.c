@@ -1535,6 +1535,63 @@ static void test_reclaim_work_range(void **state)
 	sim_destroy(sim);
 }
 
+static void dirty_3000_small_files(struct task *t)
+{
+	for (unsigned int i = 0; i < 3000; i++) {
+		char name[32];
+		struct address_space *mapping;
+
+		snprintf(name, sizeof(name), "small%u", i);
+		mapping = file_create(t->sim, name, 0);
+		assert_non_null(mapping);
+		assert_int_equal(filemap_write(t, mapping, 0, 1), VM_FAULT_DONE);
+	}
+	task_exit(t, 0);
+}
+
+/*
+ * The periodic (kupdate) work against a work queued while it runs
+ * (wb_work_yield), 2.6.35: 3,000 one-page files dirtied at boot, so the
+ * kupdate work of 35 s (dirty_expire 30 s, checked every 5 s) writes them
+ * in passes of 1,024 pages, each sleeping for requests (128 a
+ * direction); reclaim queues a work of 32 pages once the first write has
+ * completed.  2.6.35 (none) finishes the periodic work first: all 3,000
+ * written by 35,024 ms, the reclaim work then finds nothing dirty.  From
+ * 2.6.37 (queued) the periodic work ends before its second pass and is
+ * not resumed: the reclaim work writes its pass of 1,024, and the 952
+ * pages left wait for the next periodic work at 40 s.
+ */
+static u64 kupdate_yield_dirty_at(const char *sets, u64 at_ms)
+{
+	char text[256];
+	struct sim *sim;
+	u64 dirty, ms = 34000;
+
+	snprintf(text, sizeof(text),
+		 "[machine]\ncpus = 2\nmemory = 256M\nzones = DMA:16M, DMA32:rest\n"
+		 "[policy]\nkernel = 2.6.35\n%s",
+		 sets);
+	sim = test_sim_from_text(NULL, "yield.ini", text);
+	run_task(sim, dirty_3000_small_files, 2 * NSEC_PER_SEC);
+	assert_int_equal(sim->nr_dirty, 3000);
+	while (!node_page_state(&sim->nodes[0], NR_WRITTEN))
+		run_until(sim, ++ms * NSEC_PER_MSEC);
+	assert_int_equal(ms, 35001); /* the periodic work's first write is done */
+	wakeup_flusher_threads(sim, 32);
+	run_until(sim, at_ms * NSEC_PER_MSEC);
+	dirty = sim->nr_dirty;
+	sim_destroy(sim);
+	return dirty;
+}
+
+static void test_kupdate_yields_to_queued_work(void **state)
+{
+	(void)state;
+	assert_int_equal(kupdate_yield_dirty_at("", 39000), 0);
+	assert_int_equal(kupdate_yield_dirty_at("wb_work_yield = queued\n", 39000), 952);
+	assert_int_equal(kupdate_yield_dirty_at("wb_work_yield = queued\n", 41000), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1546,6 +1603,7 @@ int main(void)
 		cmocka_unit_test(test_reclaim_work_pages),
 		cmocka_unit_test(test_reclaim_works_queued),
 		cmocka_unit_test(test_reclaim_work_range),
+		cmocka_unit_test(test_kupdate_yields_to_queued_work),
 		test_sim_unit_test(test_sim_fail_stops_the_run),
 		test_sim_unit_test(test_samples_kept_on_request),
 		cmocka_unit_test(test_same_seed_same_output),
