@@ -1181,6 +1181,21 @@ static void untar_small_files(struct task *t)
 	task_exit(t, 0);
 }
 
+/*
+ * The flusher tests' machine: 256 MiB on 2 CPUs, DMA and DMA32, no swap,
+ * kernel @kernel, then @extra (more [policy] keys or a [workload]).
+ */
+static struct sim *wb_sim(const char *name, const char *kernel, const char *extra)
+{
+	char ini[512];
+
+	snprintf(ini, sizeof(ini),
+		 "[machine]\ncpus = 2\nmemory = 256M\nzones = DMA:16M, DMA32:rest\n"
+		 "[policy]\nkernel = %s\n%s",
+		 kernel, extra);
+	return test_sim_from_text(NULL, name, ini);
+}
+
 /* Every event up to @end ns (sim_run's loop, with no workload to end the run). */
 static void run_until(struct sim *sim, u64 end)
 {
@@ -1213,15 +1228,9 @@ static void run_until(struct sim *sim, u64 end)
  */
 static void assert_kupdate_writes_all(const char *profile)
 {
-	char ini[256];
-	struct sim *sim;
+	struct sim *sim = wb_sim("kupdate.ini", profile, "");
 	struct task *t;
 
-	snprintf(ini, sizeof(ini),
-		 "[machine]\ncpus = 2\nmemory = 256M\nzones = DMA:16M, DMA32:rest\n"
-		 "[policy]\nkernel = %s\n",
-		 profile);
-	sim = test_sim_from_text(NULL, "kupdate.ini", ini);
 	t = task_create(sim, TASK_USER, "tar", untar_small_files);
 	assert_non_null(t);
 	t->memcg = sim->memcgs[0];
@@ -1257,16 +1266,10 @@ static void test_kupdate_many_small_files(void **state)
  */
 static void assert_background_stops_at_threshold(const char *profile, u64 dirty_at_5s)
 {
-	char ini[512];
-	struct sim *sim;
+	struct sim *sim = wb_sim("bgwb.ini", profile,
+				 "[workload dd]\ntype = file_write\nsize = 40M\nblock = 1M\n");
 	u64 bg;
 
-	snprintf(ini, sizeof(ini),
-		 "[machine]\ncpus = 2\nmemory = 256M\nzones = DMA:16M, DMA32:rest\n"
-		 "[policy]\nkernel = %s\n"
-		 "[workload dd]\ntype = file_write\nsize = 40M\nblock = 1M\n",
-		 profile);
-	sim = test_sim_from_text(NULL, "bgwb.ini", ini);
 	run_until(sim, 5 * NSEC_PER_SEC);
 	global_dirty_limit(sim, &bg);
 	print_message("%s: %llu dirty at 5 s, background threshold %llu\n", profile,
@@ -1308,16 +1311,10 @@ static void kick_every_second(struct task *t)
 
 static void assert_kupdate_not_put_off(const char *profile)
 {
-	char ini[256];
-	struct sim *sim;
+	struct sim *sim = wb_sim("kick.ini", profile, "");
 	struct task *tar, *kicker;
 	u64 bg;
 
-	snprintf(ini, sizeof(ini),
-		 "[machine]\ncpus = 2\nmemory = 256M\nzones = DMA:16M, DMA32:rest\n"
-		 "[policy]\nkernel = %s\n",
-		 profile);
-	sim = test_sim_from_text(NULL, "kick.ini", ini);
 	kicker_wait = (struct wait_queue_head){ 0 };
 	tar = task_create(sim, TASK_USER, "tar", untar_small_files);
 	kicker = task_create(sim, TASK_USER, "kicker", kick_every_second);
@@ -1442,10 +1439,7 @@ static void dirty_3000_pages(struct task *t)
  */
 static void assert_reclaim_work_writes(u64 nr_pages, u64 written)
 {
-	struct sim *sim = test_sim_from_text(
-		NULL, "work.ini",
-		"[machine]\ncpus = 2\nmemory = 256M\nzones = DMA:16M, DMA32:rest\n"
-		"[policy]\nkernel = 2.6.35\n");
+	struct sim *sim = wb_sim("work.ini", "2.6.35", "");
 	u64 bg;
 
 	run_task(sim, dirty_3000_pages, NSEC_PER_SEC);
@@ -1473,14 +1467,8 @@ static void test_reclaim_work_pages(void **state)
  */
 static struct sim *reclaim_works_run(const char *sets, unsigned int calls)
 {
-	char text[256];
-	struct sim *sim;
+	struct sim *sim = wb_sim("works.ini", "2.6.35", sets);
 
-	snprintf(text, sizeof(text),
-		 "[machine]\ncpus = 2\nmemory = 256M\nzones = DMA:16M, DMA32:rest\n"
-		 "[policy]\nkernel = 2.6.35\n%s",
-		 sets);
-	sim = test_sim_from_text(NULL, "works.ini", text);
 	run_task(sim, dirty_3000_pages, NSEC_PER_SEC);
 	assert_int_equal(sim->nr_dirty, 3000);
 	sim->files[0]->wb_index = 2000;
@@ -1563,15 +1551,9 @@ static void dirty_3000_small_files(struct task *t)
  */
 static u64 kupdate_yield_dirty_at(const char *sets, u64 at_ms)
 {
-	char text[256];
-	struct sim *sim;
+	struct sim *sim = wb_sim("yield.ini", "2.6.35", sets);
 	u64 dirty, ms = 34000;
 
-	snprintf(text, sizeof(text),
-		 "[machine]\ncpus = 2\nmemory = 256M\nzones = DMA:16M, DMA32:rest\n"
-		 "[policy]\nkernel = 2.6.35\n%s",
-		 sets);
-	sim = test_sim_from_text(NULL, "yield.ini", text);
 	run_task(sim, dirty_3000_small_files, 2 * NSEC_PER_SEC);
 	assert_int_equal(sim->nr_dirty, 3000);
 	while (!node_page_state(&sim->nodes[0], NR_WRITTEN))

@@ -1137,15 +1137,6 @@ void cond_resched(struct task *t)
 		task_yield(t, STEP_CONTINUE);
 }
 
-static u64 next_tick(const struct engine *eng, const struct cpu *rq);
-
-bool tick_due(const struct task *t)
-{
-	const struct engine *eng = sim_engine(t->sim);
-
-	return task_now(t) >= next_tick(eng, &eng->cpus[eng->this_cpu]);
-}
-
 void schedule_timeout(struct task *t, struct wait_queue_head *wq, u64 timeout_ns)
 {
 	task_sleep(t, wq, timeout_ns);
@@ -1305,6 +1296,13 @@ static u64 next_tick(const struct engine *eng, const struct cpu *rq)
 {
 	return rq->next_tick > eng->now ? rq->next_tick :
 					  (eng->now / eng->tick_ns + 1) * eng->tick_ns;
+}
+
+bool tick_due(const struct task *t)
+{
+	const struct engine *eng = sim_engine(t->sim);
+
+	return task_now(t) >= next_tick(eng, &eng->cpus[eng->this_cpu]);
 }
 
 /*
